@@ -1,0 +1,2 @@
+import type { AgentAdapter } from "../model/eval.js";
+export declare function literal(): AgentAdapter;

@@ -1,0 +1,21 @@
+import type { AgentRunResult, ShimCall } from "../model/eval.js";
+/** What checks see of a finished trial. */
+export interface CheckContext {
+    /** Absolute path of the trial's sandbox. */
+    sandbox: string;
+    /** Shimmed calls the agent made, in start order. */
+    calls: ShimCall[];
+    run: AgentRunResult;
+    /** Files created or modified by the run (relative paths); computed on first use. */
+    changedFiles: () => Promise<string[]>;
+    /** Environment for check commands: the trial's PATH with shims, logging to a separate file. */
+    env: Record<string, string>;
+    /** Where check commands write their output. */
+    outDir: string;
+    timeoutMs: number;
+    signal?: AbortSignal;
+}
+export interface CheckVerdict {
+    ok: boolean;
+    evidence: string;
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+/** Values the loader fills in for keys a YAML task leaves out. */
+export declare const yamlTaskDefaults: {
+    readonly timeoutSeconds: 600;
+    readonly trials: 1;
+    readonly passRate: 1;
+    readonly commandExitCode: 0;
+    readonly shimExitCode: 0;
+    readonly shimOutput: "";
+};
+/** The assertion lists; an eval must put at least one item in one of them. */
+export declare const assertionListKeys: readonly ["files", "absent", "commands", "contains", "forbidden"];
+/**
+ * Extra data a custom issue carries: the diagnostic code to report it under (schema problems
+ * default to AE102) and the fix to suggest.
+ */
+export interface IssueHint {
+    code: string;
+    fix: string;
+}
+/** True when `p` is relative and cannot climb out of the directory it is resolved against. */
+export declare function staysInsideSandbox(p: string): boolean;
+/** The reason `source` does not compile as a regular expression, or undefined when it does. */
+export declare function regexCompileError(source: string): string | undefined;
+export declare const yamlTaskSchema: z.ZodObject<{
+    name: z.ZodString;
+    prompt: z.ZodOptional<z.ZodString>;
+    setup: z.ZodOptional<z.ZodArray<z.ZodString>>;
+    timeout: z.ZodOptional<z.ZodNumber>;
+    assertions: z.ZodOptional<z.ZodObject<{
+        files: z.ZodOptional<z.ZodArray<z.ZodString>>;
+        absent: z.ZodOptional<z.ZodArray<z.ZodString>>;
+        commands: z.ZodOptional<z.ZodArray<z.ZodUnion<readonly [z.ZodString, z.ZodObject<{
+            run: z.ZodString;
+            exitCode: z.ZodOptional<z.ZodNumber>;
+        }, z.core.$strict>]>>>;
+        contains: z.ZodOptional<z.ZodArray<z.ZodUnion<readonly [z.ZodString, z.ZodObject<{
+            file: z.ZodString;
+            text: z.ZodOptional<z.ZodString>;
+            matches: z.ZodOptional<z.ZodString>;
+        }, z.core.$strict>]>>>;
+        forbidden: z.ZodOptional<z.ZodArray<z.ZodUnion<readonly [z.ZodString, z.ZodObject<{
+            file: z.ZodString;
+            text: z.ZodOptional<z.ZodString>;
+            matches: z.ZodOptional<z.ZodString>;
+        }, z.core.$strict>]>>>;
+    }, z.core.$strict>>;
+    agents: z.ZodOptional<z.ZodArray<z.ZodString>>;
+    trials: z.ZodOptional<z.ZodNumber>;
+    passRate: z.ZodOptional<z.ZodNumber>;
+    sandbox: z.ZodOptional<z.ZodObject<{
+        template: z.ZodOptional<z.ZodString>;
+        fixture: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+        repo: z.ZodOptional<z.ZodString>;
+    }, z.core.$strict>>;
+    shims: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnion<readonly [z.ZodLiteral<"passthrough">, z.ZodObject<{
+        script: z.ZodOptional<z.ZodString>;
+        exitCode: z.ZodOptional<z.ZodNumber>;
+        stdout: z.ZodOptional<z.ZodString>;
+        stderr: z.ZodOptional<z.ZodString>;
+    }, z.core.$strict>]>>>;
+    maxCostUsd: z.ZodOptional<z.ZodNumber>;
+    model: z.ZodOptional<z.ZodString>;
+    params: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnion<readonly [z.ZodString, z.ZodNumber, z.ZodBoolean]>>>;
+    secrets: z.ZodOptional<z.ZodArray<z.ZodString>>;
+}, z.core.$strict>;
+export type YamlTask = z.output<typeof yamlTaskSchema>;
+export type YamlAssertions = NonNullable<YamlTask["assertions"]>;
+export type YamlSandbox = NonNullable<YamlTask["sandbox"]>;
+export type YamlShim = NonNullable<YamlTask["shims"]>[string];

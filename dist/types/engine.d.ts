@@ -1,0 +1,37 @@
+import type { AgentRef, EvalSpec } from "./model/eval.js";
+import { type RunResult } from "./model/result.js";
+import { type Plan } from "./plan/plan.js";
+import { type SuiteEvents } from "./run/suite.js";
+/** Where results go, under the project root (the seeds' name, kept for compatibility). */
+export declare const RESULTS_DIR: string;
+export interface RunEvalsOptions {
+    projectRoot: string;
+    /** Globs of eval files, relative to the project root; default evals/ and _evals/. */
+    evals?: string[];
+    names?: string[];
+    agents?: AgentRef[];
+    trials?: number;
+    concurrency?: number;
+    allTrials?: boolean;
+    keepWorkspace?: boolean;
+    /** Run agents outside CI (CI=true) anyway. */
+    unsafeLocal?: boolean;
+    env?: Record<string, string | undefined>;
+    signal?: AbortSignal;
+    events?: SuiteEvents & {
+        onPlan?(plan: Plan, specs: EvalSpec[]): void;
+    };
+    maxRetries?: number;
+}
+export interface RunEvalsOutcome {
+    run: RunResult;
+    exitCode: 0 | 1 | 2;
+    resultsDir: string;
+}
+export declare class CiGateError extends Error {
+}
+export declare function isCi(env: Record<string, string | undefined>): boolean;
+/** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
+export declare function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcome>;
+/** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */
+export declare function killAllAgents(): void;

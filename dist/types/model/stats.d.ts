@@ -1,0 +1,16 @@
+/**
+ * Passes needed out of `trials` for `passRate`. Rates are read as their author writes them, to the
+ * half percentage point: 0.67 means two thirds (2 of 3 passes), 0.33 one third, 0.5 a half.
+ */
+export declare function requiredPasses(trials: number, passRate: number): number;
+export declare function meetsPassRate(passes: number, trials: number, passRate: number): boolean;
+export type Verdict = "passed" | "failed" | "undecided";
+/**
+ * The verdict once `passes` and `failures` of `trials` are known, if the rest can no longer change
+ * it. Exact: stopping here always gives the verdict that running every trial would give.
+ */
+export declare function curtailedVerdict(passes: number, failures: number, trials: number, passRate: number): Verdict;
+/** Trials that are certainly still needed to reach a verdict: never start more than this at once. */
+export declare function trialsCertainlyNeeded(passes: number, failures: number, trials: number, passRate: number): number;
+/** Wilson score interval (95% by default) of `passes` successes out of `trials`. */
+export declare function wilsonInterval(passes: number, trials: number, z?: number): [number, number];

@@ -1,0 +1,18 @@
+import type { EvalResult, RunResult, TrialResult } from "../model/result.js";
+export interface Style {
+    green(s: string): string;
+    red(s: string): string;
+    yellow(s: string): string;
+    dim(s: string): string;
+    bold(s: string): string;
+}
+/** ANSI colours only on a terminal, and never when NO_COLOR is set. */
+export declare function makeStyle(stream: {
+    isTTY?: boolean;
+}, env: Record<string, string | undefined>): Style;
+export declare function seconds(ms: number): string;
+export declare function percent(x: number): string;
+export declare function usd(x: number): string;
+export declare function trialLine(id: string, agent: string, planned: number, trial: TrialResult, style: Style): string;
+export declare function evalBlock(result: EvalResult, projectRoot: string, style: Style, verbose?: boolean): string;
+export declare function summaryLine(run: RunResult, resultsDir: string, style: Style): string;

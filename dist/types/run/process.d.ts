@@ -1,0 +1,48 @@
+export interface RunProcessOptions {
+    /** Executable, resolved via env.PATH by spawn. */
+    command: string;
+    args: string[];
+    cwd: string;
+    /** The complete environment of the child: nothing is inherited from ours. */
+    env: Record<string, string>;
+    timeoutMs: number;
+    /** stdout is streamed here (the file is created even if the child writes nothing). */
+    stdoutFile: string;
+    stderrFile: string;
+    /** Per stream, default 10 MiB; past it bytes are dropped (still drained) and a marker appended. */
+    maxOutputBytes?: number;
+    /** SIGTERM to the group, then SIGKILL after this many ms; default 2000. */
+    killGraceMs?: number;
+    /** Abort => same kill sequence as a timeout, result.aborted = true. */
+    signal?: AbortSignal;
+    /** Every stdout chunk as it arrives (even past the cap), for live parsing. */
+    onStdout?: (chunk: Buffer) => void;
+    /** Files opened for writing and passed to the child as fd 3, 4, ... */
+    extraFdFiles?: string[];
+}
+export interface ProcessResult {
+    exitCode: number | null;
+    signal: NodeJS.Signals | null;
+    timedOut: boolean;
+    aborted: boolean;
+    durationMs: number;
+    /** Bytes the child wrote, including the ones dropped past the cap. */
+    stdoutBytes: number;
+    stderrBytes: number;
+    stdoutTruncated: boolean;
+    stderrTruncated: boolean;
+    /** Set when the program could not be started at all (exitCode is then null). */
+    spawnError?: string;
+}
+/** Process-group ids of children currently running, for an interrupt handler to kill. */
+export declare function activeGroups(): number[];
+/** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
+export declare function killGroup(pid: number, signal: NodeJS.Signals): void;
+/**
+ * Runs the program and resolves once it has exited, its group is killed and its pipes are closed.
+ * Rejects only for harness-side failures (output files unusable, onStdout threw), and then only
+ * after the child is dead.
+ */
+export declare function runProcess(opts: RunProcessOptions): Promise<ProcessResult>;
+/** The last `maxLines` lines of a file, reading at most its last `maxBytes` bytes. */
+export declare function readTail(file: string, maxLines: number, maxBytes?: number): Promise<string>;

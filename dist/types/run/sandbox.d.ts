@@ -1,0 +1,35 @@
+import type { SandboxSpec } from "../model/eval.js";
+/** Bad paths, escaping symlinks, I/O problems. The message names the path and the fix. */
+export declare class SandboxError extends Error {
+    constructor(message: string, options?: ErrorOptions);
+}
+/** Path → size and sha256 of every regular file under a root (relative paths, '/' separators). */
+export type Manifest = Map<string, {
+    size: number;
+    hash: string;
+}>;
+/** Fill `dest` (an existing empty dir) from the spec. */
+export declare function fillSandbox(spec: SandboxSpec, dest: string): Promise<void>;
+/**
+ * Copy a prepared tree into `dest` (created), preserving internal symlinks and file and folder
+ * modes. Files are cloned (reflink/copy-on-write) where the filesystem supports it, else copied;
+ * never hard-linked, so a trial can't write through to the prepared tree or another trial.
+ */
+export declare function copyTree(src: string, dest: string): Promise<void>;
+/**
+ * The files of the repository at `dir`, relative to it: tracked plus untracked-but-not-ignored
+ * files when `dir` is in a git work tree, else every file found by a walk. Never includes
+ * node_modules/, .git/ or .copybook/ at any depth. Tracked files deleted from the work tree are
+ * still listed (that is git's view); callers copying them must tolerate their absence.
+ */
+export declare function repoFiles(dir: string): Promise<string[]>;
+export declare function manifest(root: string): Promise<Manifest>;
+/**
+ * Files created or modified under `root` since `before` was taken (relative paths, sorted).
+ * Sizes are compared first; only same-size files are hashed. Deleted files are not "changed".
+ */
+export declare function changedFiles(root: string, before: Manifest): Promise<string[]>;
+/** A fresh directory under os.tmpdir() named `agent-evals-<label>-XXXXXX` (its real path). */
+export declare function makeTempDir(label: string): Promise<string>;
+/** `rm -rf dir`, also when an agent left read-only folders behind. */
+export declare function removeTree(dir: string): Promise<void>;

@@ -1,0 +1,37 @@
+import type { RenderedPrompt } from "../define/prompt.js";
+import { type AgentAdapter, type EvalSpec } from "../model/eval.js";
+import type { EvalResult, EvalStatus, TrialResult } from "../model/result.js";
+/** One eval × agent to run. `agent` undefined: an eval without a prompt (checks only). */
+export interface PlannedUnit {
+    spec: EvalSpec;
+    agent?: AgentAdapter;
+    agentName: string;
+    agentVersion?: string;
+    prompt?: RenderedPrompt;
+    trials: number;
+    /** Set when the plan already knows the outcome (skipped …): nothing runs. */
+    settled?: {
+        status: EvalStatus;
+        reason: string;
+    };
+}
+export interface SuiteEvents {
+    onTrialStart?(unit: PlannedUnit, n: number): void;
+    onTrialEnd?(unit: PlannedUnit, trial: TrialResult): void;
+    onUnitEnd?(unit: PlannedUnit, result: EvalResult): void;
+}
+export interface SuiteOptions {
+    projectRoot: string;
+    resultsDir: string;
+    concurrency: number;
+    allTrials: boolean;
+    keepWorkspace: boolean;
+    /** Infra-error retries per trial. */
+    maxRetries: number;
+    env: Record<string, string>;
+    signal: AbortSignal;
+    events?: SuiteEvents;
+}
+export declare function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<EvalResult[]>;
+/** A folder-safe form of an agent name ("claude -p {prompt}" → "claude-p-prompt"). */
+export declare function slug(name: string): string;

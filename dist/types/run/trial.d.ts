@@ -1,0 +1,22 @@
+import type { RenderedPrompt } from "../define/prompt.js";
+import { type AgentAdapter, type EvalSpec } from "../model/eval.js";
+import type { TrialResult } from "../model/result.js";
+import type { PreparedSandbox } from "./prepare.js";
+export interface TrialInput {
+    spec: EvalSpec;
+    /** Undefined for an eval without a prompt: only the checks run. */
+    agent?: AgentAdapter;
+    prompt?: RenderedPrompt;
+    n: number;
+    prepared: PreparedSandbox;
+    /** Absolute results folder of this trial. */
+    outDir: string;
+    projectRoot: string;
+    baseEnv: Record<string, string>;
+    keepWorkspace: boolean;
+    signal: AbortSignal;
+}
+export interface TrialOutput extends TrialResult {
+    workspace?: string;
+}
+export declare function runTrial(input: TrialInput): Promise<TrialOutput>;

@@ -1,0 +1,80 @@
+// Builds dist/ with @vercel/ncc (one self-contained bundle per entry) and the type declarations.
+// `--check` builds into a temp folder and fails when dist/ differs: dist/ is committed and must
+// match src/.
+
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const ENTRIES = [
+  { entry: "src/bin.ts", out: "cli" },
+  { entry: "src/index.ts", out: "lib" },
+];
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const check = process.argv.includes("--check");
+const target = check
+  ? mkdtempSync(path.join(os.tmpdir(), "agent-evals-dist-"))
+  : path.join(root, "dist");
+
+function run(cmd, args) {
+  execFileSync(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+}
+
+function build(outDir) {
+  rmSync(outDir, { recursive: true, force: true });
+  for (const { entry, out } of ENTRIES) {
+    // Type errors are `npm run typecheck`'s job; the bundle only transpiles.
+    run(process.execPath, [
+      path.join(root, "node_modules/@vercel/ncc/dist/ncc/cli.js"),
+      "build",
+      entry,
+      "-o",
+      path.join(outDir, out),
+      "--transpile-only",
+      "--quiet",
+    ]);
+  }
+  run(process.execPath, [
+    path.join(root, "node_modules/typescript/bin/tsc"),
+    "-p",
+    "tsconfig.types.json",
+    "--outDir",
+    path.join(outDir, "types"),
+  ]);
+}
+
+function listFiles(dir, prefix = "") {
+  return readdirSync(dir).flatMap((name) => {
+    const rel = path.join(prefix, name);
+    return statSync(path.join(dir, name)).isDirectory()
+      ? listFiles(path.join(dir, name), rel)
+      : [rel];
+  });
+}
+
+build(target);
+if (!check) {
+  console.log(`dist/ built: ${listFiles(target).length} files`);
+  process.exit(0);
+}
+const committed = path.join(root, "dist");
+const built = new Set(listFiles(target));
+const existing = new Set(listFiles(committed));
+const problems = [];
+for (const file of built) {
+  if (!existing.has(file)) problems.push(`missing from dist/: ${file}`);
+  else if (!readFileSync(path.join(target, file)).equals(readFileSync(path.join(committed, file))))
+    problems.push(`differs: dist/${file}`);
+}
+for (const file of existing)
+  if (!built.has(file)) problems.push(`not built from src/ any more: dist/${file}`);
+rmSync(target, { recursive: true, force: true });
+if (problems.length) {
+  console.error(
+    `dist/ does not match src/:\n  ${problems.join("\n  ")}\nRun \`npm run bundle\` and commit dist/.`,
+  );
+  process.exit(1);
+}
+console.log("dist/ matches src/");

@@ -1,0 +1,56 @@
+// The common part of agents that are a program: run it in the sandbox under the process runner,
+// stream its output into the trial folder, and tell a start failure (infra) from a run.
+
+import path from "node:path";
+import { InfraError, type AgentRunContext, type AgentRunResult } from "../model/eval.js";
+import { runProcess, type ProcessResult } from "../run/process.js";
+
+export interface AgentProcessOptions {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  onStdout?: (chunk: Buffer) => void;
+  extraFdFiles?: string[];
+}
+
+export interface AgentProcessRun {
+  process: ProcessResult;
+  stdoutFile: string;
+  stderrFile: string;
+  result: AgentRunResult;
+}
+
+export async function runAgentProcess(
+  ctx: AgentRunContext,
+  options: AgentProcessOptions,
+): Promise<AgentProcessRun> {
+  const stdoutFile = path.join(ctx.outDir, "agent.stdout");
+  const stderrFile = path.join(ctx.outDir, "agent.stderr");
+  const processResult = await runProcess({
+    command: options.command,
+    args: options.args,
+    cwd: ctx.cwd,
+    env: { ...ctx.env, ...options.env },
+    timeoutMs: ctx.timeoutMs,
+    stdoutFile,
+    stderrFile,
+    signal: ctx.signal,
+    onStdout: options.onStdout,
+    extraFdFiles: options.extraFdFiles,
+  });
+  if (processResult.spawnError) {
+    throw new InfraError(`could not start ${options.command}: ${processResult.spawnError}`);
+  }
+  return {
+    process: processResult,
+    stdoutFile,
+    stderrFile,
+    result: {
+      exitCode: processResult.exitCode,
+      timedOut: processResult.timedOut,
+      trajectory: [],
+      transcripts: ["agent.stdout", "agent.stderr"],
+      durationMs: processResult.durationMs,
+    },
+  };
+}

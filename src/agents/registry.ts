@@ -1,0 +1,26 @@
+// Names → adapters. An eval names agents ("literal", or a command template) or passes adapters.
+
+import type { AgentAdapter, AgentRef } from "../model/eval.js";
+import { commandAgent, isCommandTemplate } from "./command.js";
+import { literal } from "./literal.js";
+
+const BUILT_IN: Record<string, () => AgentAdapter> = {
+  literal,
+};
+
+export function knownAgentNames(): string[] {
+  return Object.keys(BUILT_IN);
+}
+
+export class UnknownAgentError extends Error {}
+
+/** The adapter for a name, a command template, or an adapter object (returned as is). */
+export function resolveAgent(ref: AgentRef): AgentAdapter {
+  if (typeof ref !== "string") return ref;
+  const make = BUILT_IN[ref];
+  if (make) return make();
+  if (isCommandTemplate(ref)) return commandAgent(ref);
+  throw new UnknownAgentError(
+    `unknown agent ${JSON.stringify(ref)}: known agents are ${knownAgentNames().join(", ")}, or a command template such as "my-agent {prompt}"`,
+  );
+}

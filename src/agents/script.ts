@@ -1,0 +1,39 @@
+// scriptAgent(name, script): a stand-in agent for tests and examples. A string is a bash script run
+// in the sandbox (prompt in $AGENT_EVALS_PROMPT and $1); a function gets the run context and may
+// return parts of the result.
+
+import type { AgentAdapter, AgentRunContext, AgentRunResult } from "../model/eval.js";
+import { PROMPT_ENV } from "./command.js";
+import { runAgentProcess } from "./process-agent.js";
+
+export type ScriptFunction = (
+  ctx: AgentRunContext,
+) => Promise<Partial<AgentRunResult> | void> | Partial<AgentRunResult> | void;
+
+export function scriptAgent(name: string, script: string | ScriptFunction): AgentAdapter {
+  return {
+    name,
+    available: async () => true,
+    version: async () => undefined,
+    run: async (ctx) => {
+      if (typeof script === "function") {
+        const started = Date.now();
+        const partial = (await script(ctx)) ?? {};
+        return {
+          exitCode: 0,
+          timedOut: false,
+          trajectory: [],
+          transcripts: [],
+          ...partial,
+          durationMs: partial.durationMs ?? Date.now() - started,
+        };
+      }
+      const run = await runAgentProcess(ctx, {
+        command: "bash",
+        args: ["-c", script, name, ctx.prompt],
+        env: { [PROMPT_ENV]: ctx.prompt },
+      });
+      return run.result;
+    },
+  };
+}

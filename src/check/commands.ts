@@ -1,0 +1,48 @@
+// succeeds(command): run a shell command in the sandbox; evidence is the exit and the output's end.
+
+import path from "node:path";
+import { readTail, runProcess } from "../run/process.js";
+import type { CheckContext, CheckVerdict } from "./context.js";
+
+const TAIL_LINES = 6;
+
+export async function checkSucceeds(
+  ctx: CheckContext,
+  command: string,
+  expectedExit: number,
+  index: number,
+): Promise<CheckVerdict> {
+  const stdoutFile = path.join(ctx.outDir, `check-${index}.stdout`);
+  const stderrFile = path.join(ctx.outDir, `check-${index}.stderr`);
+  // The command is the eval author's text, run as a script by bash: never built from agent output.
+  const result = await runProcess({
+    command: "bash",
+    args: ["-c", command],
+    cwd: ctx.sandbox,
+    env: ctx.env,
+    timeoutMs: ctx.timeoutMs,
+    stdoutFile,
+    stderrFile,
+    signal: ctx.signal,
+  });
+  if (result.spawnError)
+    return { ok: false, evidence: `could not start bash: ${result.spawnError}` };
+  const tail = await outputTail(stdoutFile, stderrFile);
+  if (result.timedOut) {
+    return { ok: false, evidence: `timed out after ${Math.round(ctx.timeoutMs / 1000)} s${tail}` };
+  }
+  const exit = result.exitCode ?? `signal ${result.signal}`;
+  if (result.exitCode === expectedExit) {
+    return { ok: true, evidence: `exit ${exit}${expectedExit === 0 ? "" : ` as expected`}` };
+  }
+  return { ok: false, evidence: `exit ${exit}, expected ${expectedExit}${tail}` };
+}
+
+async function outputTail(stdoutFile: string, stderrFile: string): Promise<string> {
+  const [out, err] = await Promise.all([
+    readTail(stdoutFile, TAIL_LINES).catch(() => ""),
+    readTail(stderrFile, TAIL_LINES).catch(() => ""),
+  ]);
+  const text = [out.trimEnd(), err.trimEnd()].filter(Boolean).join("\n");
+  return text ? ` — last lines:\n${text}` : " — no output";
+}

@@ -1,0 +1,18 @@
+// assertThat(name, fn): the user's own check.
+
+import type { CustomCheckContext, CustomCheckResult } from "../model/eval.js";
+import type { CheckContext, CheckVerdict } from "./context.js";
+
+export async function runCustomCheck(
+  fn: (ctx: CustomCheckContext) => CustomCheckResult | Promise<CustomCheckResult>,
+  ctx: CheckContext,
+): Promise<CheckVerdict> {
+  const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run });
+  if (result === undefined || result === true) return { ok: true, evidence: "held" };
+  if (result === false) return { ok: false, evidence: "returned false" };
+  if (typeof result === "string") return { ok: false, evidence: result };
+  return {
+    ok: result.ok,
+    evidence: result.evidence ?? (result.ok ? "held" : "returned ok: false"),
+  };
+}

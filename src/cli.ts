@@ -1,0 +1,224 @@
+// The `agent-evals` command: eval, list. Exit 0 all passed/skipped/cached, 1 some failed, 2 the
+// harness could not run (bad input, refused by the CI gate).
+
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { discoverEvalFiles } from "./define/discover.js";
+import { loadEvals } from "./define/load.js";
+import * as libraryApi from "./library.js";
+import { CiGateError, killAllAgents, runEvals } from "./engine.js";
+import { DefinitionError, formatProblem } from "./model/errors.js";
+import type { EvalResult } from "./model/result.js";
+import { evalBlock, makeStyle, summaryLine, trialLine } from "./report/console.js";
+import { TEMP_DIR_ISOLATION } from "./run/isolation.js";
+import { VERSION } from "./version.js";
+
+const HELP = `agent-evals ${VERSION}: give prompts to real coding agents in a sandbox and check what they did.
+
+Usage:
+  agent-evals eval [name…] [options]   run evals (all, or the named ones)
+  agent-evals list [options]           list the evals and their agents
+
+Options:
+  --cwd DIR            project root (default: the current directory)
+  --evals GLOB         eval files to load (repeatable; default evals/ and _evals/)
+  --agent NAME|CMD     agent to run instead of each eval's own: "literal", or a command
+                       template such as "my-agent --yes {prompt}" (repeatable)
+  --trials N           trials per eval × agent (overrides the definitions)
+  --concurrency N      trials run at once (default: the number of CPUs)
+  --all-trials         run every planned trial, even once the verdict is decided
+  --keep-workspace     keep each trial's sandbox on disk and print where
+  --format text|json   console output (json prints run.json)
+  --unsafe-local       run agents outside CI (without CI=true)
+  --verbose            also show passing trials and checks
+  --quiet              only the summary and failures
+  -h, --help           this help
+  -v, --version        the version
+`;
+
+class UsageError extends Error {}
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        cwd: { type: "string" },
+        evals: { type: "string", multiple: true },
+        agent: { type: "string", multiple: true },
+        trials: { type: "string" },
+        concurrency: { type: "string" },
+        "all-trials": { type: "boolean" },
+        "keep-workspace": { type: "boolean" },
+        format: { type: "string" },
+        "unsafe-local": { type: "boolean" },
+        verbose: { type: "boolean" },
+        quiet: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
+      },
+    });
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.version) {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const [command, ...names] = positionals;
+  if (values.help || !command) {
+    process.stdout.write(HELP);
+    return values.help ? 0 : 2;
+  }
+  try {
+    const projectRoot = path.resolve(values.cwd ?? ".");
+    switch (command) {
+      case "eval":
+        return await evalCommand(projectRoot, names, values);
+      case "list":
+        return await listCommand(projectRoot, values.evals);
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(command)}: use eval or list`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) return usage(error.message);
+    if (error instanceof DefinitionError) {
+      process.stderr.write(`${error.problems.map(formatProblem).join("\n")}\n`);
+      process.stderr.write(
+        `agent-evals: ${error.problems.length} problem(s) in the eval definitions; nothing was run.\n`,
+      );
+      return 2;
+    }
+    if (error instanceof CiGateError) {
+      process.stderr.write(`agent-evals: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+function usage(message: string): number {
+  process.stderr.write(`agent-evals: ${message}\nRun \`agent-evals --help\` for the options.\n`);
+  return 2;
+}
+
+function positiveInt(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`--${name} takes a whole number ≥ 1, got ${JSON.stringify(text)}`);
+  return n;
+}
+
+interface EvalFlags {
+  evals?: string[];
+  agent?: string[];
+  trials?: string;
+  concurrency?: string;
+  "all-trials"?: boolean;
+  "keep-workspace"?: boolean;
+  format?: string;
+  "unsafe-local"?: boolean;
+  verbose?: boolean;
+  quiet?: boolean;
+}
+
+async function evalCommand(
+  projectRoot: string,
+  names: string[],
+  flags: EvalFlags,
+): Promise<number> {
+  const format = flags.format ?? "text";
+  if (format !== "text" && format !== "json")
+    throw new UsageError(`--format takes text or json, got ${JSON.stringify(format)}`);
+  const trials = positiveInt("trials", flags.trials);
+  const concurrency = positiveInt("concurrency", flags.concurrency);
+  // With --format json, stdout carries only the result; progress goes to stderr.
+  const out = format === "json" ? process.stderr : process.stdout;
+  const style = makeStyle(out, process.env);
+  const say = (line: string) => out.write(`${line}\n`);
+
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    interrupts++;
+    process.stderr.write(`\nagent-evals: ${signal}: stopping agents, writing partial results…\n`);
+    controller.abort();
+    killAllAgents();
+    if (interrupts > 1) process.exit(130);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+
+  const finished: EvalResult[] = [];
+  try {
+    const outcome = await runEvals({
+      projectRoot,
+      evals: flags.evals,
+      names,
+      agents: flags.agent ?? [],
+      trials,
+      concurrency,
+      allTrials: flags["all-trials"],
+      keepWorkspace: flags["keep-workspace"],
+      unsafeLocal: flags["unsafe-local"],
+      signal: controller.signal,
+      events: {
+        onPlan(plan) {
+          if (flags.quiet) return;
+          const trialsPlanned = plan.units
+            .filter((u) => !u.settled)
+            .reduce((n, u) => n + u.trials, 0);
+          say(
+            style.dim(
+              `agent-evals ${VERSION}: ${plan.units.length} eval × agent pair(s), up to ${trialsPlanned} trial(s)`,
+            ),
+          );
+          if (plan.agentUnits > 0) say(style.dim(TEMP_DIR_ISOLATION));
+        },
+        onTrialEnd(unit, trial) {
+          if (!flags.quiet) say(trialLine(unit.spec.id, unit.agentName, unit.trials, trial, style));
+          if (trial.status !== "passed" && flags["keep-workspace"] && "workspace" in trial) {
+            say(style.dim(`    workspace kept at ${String(trial.workspace)}`));
+          }
+        },
+        onUnitEnd(_unit, result) {
+          finished.push(result);
+        },
+      },
+    });
+    say("");
+    for (const result of outcome.run.evals) {
+      const full = finished.find((f) => f.id === result.id && f.agent === result.agent) ?? result;
+      if (flags.quiet && (result.status === "passed" || result.status === "skipped")) continue;
+      say(evalBlock(full, projectRoot, style, flags.verbose));
+    }
+    say("");
+    say(summaryLine(outcome.run, path.relative(process.cwd(), outcome.resultsDir) || ".", style));
+    if (format === "json") process.stdout.write(`${JSON.stringify(outcome.run, null, 2)}\n`);
+    return controller.signal.aborted ? 130 : outcome.exitCode;
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}
+
+async function listCommand(projectRoot: string, evals: string[] | undefined): Promise<number> {
+  const files = await discoverEvalFiles(projectRoot, evals);
+  const specs = await loadEvals(files, { projectRoot, libraryApi: { ...libraryApi } });
+  for (const spec of specs) {
+    const agents = spec.prompt
+      ? spec.agents.map((a) => (typeof a === "string" ? a : a.name)).join(", ") ||
+        "(none: pass --agent)"
+      : "(no prompt: checks only)";
+    const where = `${path.relative(projectRoot, spec.file)}${spec.line ? `:${spec.line}` : ""}`;
+    process.stdout.write(
+      `${spec.id}\t${agents}\t${spec.trials} trial(s), pass rate ${spec.passRate}\t${where}\n`,
+    );
+  }
+  return 0;
+}

@@ -1,0 +1,150 @@
+// Loads every discovered eval file into EvalSpecs. All problems of all files are collected before
+// anything runs: one invalid definition stops the whole run with exit 2 and nothing is lost.
+
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type { EvalSpec } from "../model/eval.js";
+import { Codes, DefinitionError, type DefinitionProblem } from "../model/errors.js";
+import { isYamlFile } from "./discover.js";
+import { createModuleLoader, evalExports, type ModuleLoader } from "./module.js";
+import { specsFromExports } from "./typescript.js";
+import { decodeEvalFile, isClaudeCodeYaml, loadYamlEval } from "./yaml.js";
+
+export interface LoadOptions {
+  projectRoot: string;
+  /** The library API eval files import as `agent-evals` / `@copybook/cli`. */
+  libraryApi: Record<string, unknown>;
+}
+
+/** Every eval of every file; throws DefinitionError listing all problems found. */
+export async function loadEvals(files: string[], options: LoadOptions): Promise<EvalSpec[]> {
+  const specs: EvalSpec[] = [];
+  const problems: DefinitionProblem[] = [];
+  let loader: ModuleLoader | undefined;
+  for (const file of files) {
+    try {
+      if (isYamlFile(file)) {
+        specs.push(...(await loadYamlFile(file, options)));
+      } else {
+        loader ??= await createModuleLoader(options.libraryApi);
+        const loaded = await loadModuleFile(file, loader, options);
+        specs.push(...loaded.specs);
+        problems.push(...loaded.problems);
+      }
+    } catch (error) {
+      if (error instanceof DefinitionError) problems.push(...error.problems);
+      else
+        problems.push({
+          file,
+          code: Codes.loadFailed,
+          message: (error as Error).message,
+          fix: "fix the file so it loads",
+        });
+    }
+  }
+  problems.push(...duplicateIdProblems(specs, options.projectRoot));
+  if (problems.length > 0) {
+    throw new DefinitionError(
+      problems.map((p) => ({ ...p, file: displayPath(p.file, options.projectRoot) })),
+    );
+  }
+  return specs;
+}
+
+async function loadYamlFile(file: string, options: LoadOptions): Promise<EvalSpec[]> {
+  const text = decodeEvalFile(file, await fs.readFile(file));
+  if (isClaudeCodeYaml(text)) {
+    throw new DefinitionError([
+      {
+        file,
+        key: "type",
+        code: Codes.schema,
+        message:
+          "Claude Code skill/command/hook evals (`type: skill | command | hook`) are not supported by this version",
+        fix: "use the YAML task format (prompt + assertions) or a *.eval.ts file",
+      },
+    ]);
+  }
+  return [loadYamlEval(file, text, { projectRoot: options.projectRoot })];
+}
+
+async function loadModuleFile(
+  file: string,
+  loader: ModuleLoader,
+  options: LoadOptions,
+): Promise<{ specs: EvalSpec[]; problems: DefinitionProblem[] }> {
+  const source = await fs.readFile(file, "utf8");
+  let mod: Record<string, unknown>;
+  try {
+    mod = await loader(file);
+  } catch (error) {
+    return {
+      specs: [],
+      problems: [
+        {
+          file,
+          line: errorLine(error, file),
+          code: Codes.loadFailed,
+          message: `could not load: ${firstLine((error as Error).message)}`,
+          fix: "fix the error so the module loads (try `node --check` or your editor's TypeScript errors)",
+        },
+      ],
+    };
+  }
+  const exports = evalExports(mod);
+  if (exports.length === 0) {
+    return {
+      specs: [],
+      problems: [
+        {
+          file,
+          code: Codes.noEvals,
+          message: "this eval file exports no defineEval(...) result",
+          fix: "export the eval: `export const myEval = defineEval(prompt, { ... })`",
+        },
+      ],
+    };
+  }
+  return specsFromExports(exports, { projectRoot: options.projectRoot, file, source });
+}
+
+function duplicateIdProblems(specs: EvalSpec[], projectRoot: string): DefinitionProblem[] {
+  const seen = new Map<string, EvalSpec>();
+  const problems: DefinitionProblem[] = [];
+  for (const spec of specs) {
+    const first = seen.get(spec.id);
+    if (!first) {
+      seen.set(spec.id, spec);
+      continue;
+    }
+    const firstWhere = `${path.relative(projectRoot, first.file)}${first.line ? `:${first.line}` : ""}`;
+    problems.push({
+      file: spec.file,
+      line: spec.line,
+      key: spec.format === "yaml" ? "name" : "id",
+      code: Codes.duplicateId,
+      message: `eval id ${JSON.stringify(spec.id)} is already defined at ${firstWhere}`,
+      fix:
+        spec.format === "yaml"
+          ? "give this eval a different `name`"
+          : "rename the export or set a different `id` option",
+    });
+  }
+  return problems;
+}
+
+function errorLine(error: unknown, file: string): number | undefined {
+  const stack = (error as Error)?.stack ?? "";
+  const match = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:(\\d+)`).exec(stack);
+  return match ? Number(match[1]) : undefined;
+}
+
+function firstLine(text: string): string {
+  return text.split("\n")[0] ?? text;
+}
+
+function displayPath(file: string, projectRoot: string): string {
+  if (!path.isAbsolute(file)) return file;
+  const rel = path.relative(projectRoot, file);
+  return rel.startsWith("..") ? file : rel;
+}

@@ -1,0 +1,109 @@
+// Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
+
+import { createHash } from "node:crypto";
+import type { PromptSpec } from "../model/eval.js";
+
+export interface RenderedPrompt {
+  /** What the agent gets: secrets filled in. Never write this down. */
+  text: string;
+  /** The same text with each secret shown as `{{NAME}}`: safe to write to prompt.md. */
+  safeText: string;
+  /** sha256 of `safeText`: the prompt's snapshot hash. */
+  hash: string;
+  /** Embedded commands, in order: what the literal agent runs. */
+  commands: string[];
+  /** The secret values, so writers can redact them. */
+  secretValues: string[];
+}
+
+export class PromptError extends Error {
+  constructor(
+    message: string,
+    readonly code: "missingParam" | "missingSecret",
+    readonly fix: string,
+  ) {
+    super(message);
+    this.name = "PromptError";
+  }
+}
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
+
+/** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
+export function renderPrompt(
+  spec: PromptSpec,
+  env: Record<string, string | undefined> = process.env,
+): RenderedPrompt {
+  const secrets = new Map<string, string>();
+  for (const name of spec.secrets) {
+    const value = env[name];
+    if (value === undefined || value === "") {
+      throw new PromptError(
+        `secret ${name} is not set in the environment`,
+        "missingSecret",
+        `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`,
+      );
+    }
+    secrets.set(name, value);
+  }
+  const fill = (withSecrets: boolean) =>
+    spec.text.replace(PLACEHOLDER, (whole, name: string) => {
+      if (secrets.has(name)) return withSecrets ? secrets.get(name)! : `{{${name}}}`;
+      if (Object.hasOwn(spec.params, name)) return String(spec.params[name]);
+      throw new PromptError(
+        `prompt placeholder ${whole} has no value`,
+        "missingParam",
+        `add \`${name}\` to params, or list it in secrets if it comes from the environment`,
+      );
+    });
+  const text = fill(true);
+  const safeText = fill(false);
+  return {
+    text,
+    safeText,
+    hash: sha256(safeText),
+    commands: embeddedCommands(text),
+    secretValues: [...secrets.values()],
+  };
+}
+
+export function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
+const SHELL_TAGS = new Set(["sh", "bash", "shell", "zsh"]);
+
+/**
+ * The fenced code blocks tagged sh, bash, shell (each block is one command script) or console (each
+ * line starting with `$ ` is a command; other lines are output), in document order.
+ */
+export function embeddedCommands(markdown: string): string[] {
+  const commands: string[] = [];
+  const lines = markdown.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const open = FENCE_OPEN.exec(lines[i]!);
+    if (!open) continue;
+    const fence = open[2]!;
+    const tag = open[3]!.toLowerCase();
+    const body: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const line = lines[j]!;
+      if (
+        line.trimStart().startsWith(fence[0]!.repeat(fence.length)) &&
+        line.trim().replaceAll(fence[0]!, "") === ""
+      )
+        break;
+      body.push(line);
+    }
+    i = j;
+    if (SHELL_TAGS.has(tag)) {
+      const script = body.join("\n").trim();
+      if (script) commands.push(script);
+    } else if (tag === "console") {
+      for (const line of body) if (line.startsWith("$ ")) commands.push(line.slice(2).trim());
+    }
+  }
+  return commands;
+}

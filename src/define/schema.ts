@@ -1,0 +1,389 @@
+// The YAML task format as zod schemas: the one source of truth for what a `*.eval.yaml` file may
+// say. The loader validates with it, and `z.toJSONSchema(yamlTaskSchema)` gives editors the same
+// rules. Descriptions double as the "fix" hints of error messages, so they say what a key takes.
+// Defaults live in `yamlTaskDefaults` (and in each key's `default` metadata), not in `.default()`,
+// so the generated JSON Schema never marks a defaulted key as required.
+
+import path from "node:path";
+import { z } from "zod";
+import { Codes } from "../model/errors.js";
+
+/** Values the loader fills in for keys a YAML task leaves out. */
+export const yamlTaskDefaults = {
+  timeoutSeconds: 600,
+  trials: 1,
+  passRate: 1,
+  commandExitCode: 0,
+  shimExitCode: 0,
+  shimOutput: "",
+} as const;
+
+/** The assertion lists; an eval must put at least one item in one of them. */
+export const assertionListKeys = ["files", "absent", "commands", "contains", "forbidden"] as const;
+
+/**
+ * Extra data a custom issue carries: the diagnostic code to report it under (schema problems
+ * default to AE102) and the fix to suggest.
+ */
+export interface IssueHint {
+  code: string;
+  fix: string;
+}
+
+function hint(code: string, fix: string): { params: IssueHint } {
+  return { params: { code, fix } };
+}
+
+// ---------- leaves ----------
+
+const nonEmptyText = z.string().min(1);
+
+const EVAL_NAME = /^[a-zA-Z0-9._-]+$/;
+
+const evalNameSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(EVAL_NAME, { message: "may only contain letters, digits, `.`, `_` and `-`" })
+  .refine((name) => name !== "." && name !== "..", {
+    message: "`.` and `..` are not valid folder names",
+  })
+  .describe(
+    "The eval's id (letters, digits, `.`, `_` and `-`, at most 128 characters); it names the eval's results folder.",
+  );
+
+/** True when `p` is relative and cannot climb out of the directory it is resolved against. */
+export function staysInsideSandbox(p: string): boolean {
+  if (path.posix.isAbsolute(p) || path.win32.isAbsolute(p)) return false;
+  return !p.split(/[\\/]/).includes("..");
+}
+
+const sandboxPathSchema = nonEmptyText
+  .refine(staysInsideSandbox, {
+    message: "must be a path relative to the sandbox: not absolute, and without `..`",
+    ...hint(Codes.badPath, "write the path relative to the sandbox root, e.g. `src/Button.tsx`"),
+  })
+  .describe("A path relative to the sandbox root (not absolute, no `..`).");
+
+/** The reason `source` does not compile as a regular expression, or undefined when it does. */
+export function regexCompileError(source: string): string | undefined {
+  try {
+    new RegExp(source);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+const regexSchema = nonEmptyText
+  .superRefine((source, ctx) => {
+    const reason = regexCompileError(source);
+    if (reason === undefined) return;
+    ctx.addIssue({
+      code: "custom",
+      message: `invalid regular expression: ${reason}`,
+      input: source,
+      ...hint(
+        Codes.badRegex,
+        "fix the regular expression (escape special characters such as `(` or `[` with `\\\\`), or use `text:` for a plain substring",
+      ),
+    });
+  })
+  .describe("A JavaScript regular expression (compiled with `new RegExp`, no flags).");
+
+const exitCodeSchema = z.number().int().min(0).max(255);
+
+const commandSchema = nonEmptyText.describe("A shell command.");
+
+// ---------- assertions ----------
+
+const commandCheckSchema = z
+  .union([
+    commandSchema.describe("A shell command that must exit 0, run inside the sandbox."),
+    z.strictObject({
+      run: commandSchema.describe("The shell command to run inside the sandbox."),
+      exitCode: exitCodeSchema.optional().meta({
+        description: "An integer from 0 to 255: the exit code the command must return (default 0).",
+        default: yamlTaskDefaults.commandExitCode,
+      }),
+    }),
+  ])
+  .describe("A command that must succeed: `npm test`, or `{ run: npm test, exitCode: 1 }`.");
+
+function requireTextOrMatches(
+  pinned: { text?: string | undefined; matches?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (pinned.text !== undefined && pinned.matches !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["matches"],
+      message: "`text` and `matches` cannot be used together",
+      ...hint(Codes.schema, "keep `text` for a plain substring or `matches` for a regex, not both"),
+    });
+  } else if (pinned.text === undefined && pinned.matches === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      message: "a pinned entry needs `text` or `matches`",
+      ...hint(Codes.schema, "add `text: <substring>` or `matches: <regex>` next to `file:`"),
+    });
+  }
+}
+
+function textCheckSchema(must: "must" | "must not") {
+  const where = "in a file the run created or modified";
+  return z
+    .union([
+      nonEmptyText.describe(`Text that ${must} appear ${where}.`),
+      z
+        .strictObject({
+          file: sandboxPathSchema.describe(`The sandbox-relative file the text ${must} appear in.`),
+          text: nonEmptyText.optional().describe(`A substring that ${must} appear in \`file\`.`),
+          matches: regexSchema
+            .optional()
+            .describe(`A regular expression that ${must} match somewhere in \`file\`.`),
+        })
+        .superRefine(requireTextOrMatches),
+    ])
+    .describe(
+      `Text that ${must} appear ${where}, or pinned to one file: \`{ file, text }\` or \`{ file, matches: regex }\`.`,
+    );
+}
+
+const assertionsSchema = z
+  .strictObject({
+    files: z
+      .array(sandboxPathSchema)
+      .optional()
+      .describe("A list of sandbox-relative paths that must exist after the run."),
+    absent: z
+      .array(sandboxPathSchema)
+      .optional()
+      .describe("A list of sandbox-relative paths that must not exist after the run."),
+    commands: z
+      .array(commandCheckSchema)
+      .optional()
+      .describe("A list of commands that must succeed inside the sandbox after the run."),
+    contains: z
+      .array(textCheckSchema("must"))
+      .optional()
+      .describe(
+        "A list of texts that must appear: bare text searches the files the run created or modified; `{ file, text }` or `{ file, matches }` pins it to one file.",
+      ),
+    forbidden: z
+      .array(textCheckSchema("must not"))
+      .optional()
+      .describe(
+        "A list of texts that must not appear: bare text searches the files the run created or modified; `{ file, text }` or `{ file, matches }` pins it to one file.",
+      ),
+  })
+  .describe(
+    "A mapping of what must hold after the run: `files`, `absent`, `commands`, `contains`, `forbidden`.",
+  );
+
+// ---------- sandbox and shims ----------
+
+const sandboxKinds = ["template", "fixture", "repo"] as const;
+
+function requireOneSandboxKind(sandbox: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const given = sandboxKinds.filter((kind) => sandbox[kind] !== undefined);
+  if (given.length === 1) return;
+  ctx.addIssue({
+    code: "custom",
+    message:
+      given.length === 0
+        ? "a sandbox needs one of `template`, `fixture` or `repo`"
+        : `choose one of ${given.map((k) => `\`${k}\``).join(", ")}, not several`,
+    ...hint(Codes.schema, "keep exactly one of `template`, `fixture` or `repo`"),
+  });
+}
+
+const sandboxSchema = z
+  .strictObject({
+    template: nonEmptyText
+      .optional()
+      .describe(
+        "A directory copied into each trial's sandbox; relative to the project root, or to the eval file when it starts with `./` or `../`.",
+      ),
+    fixture: z
+      .record(sandboxPathSchema, z.string().describe("The file's content."))
+      .optional()
+      .describe("A mapping of sandbox-relative file paths to their content."),
+    repo: nonEmptyText
+      .optional()
+      .describe(
+        "A directory whose versioned files are snapshotted into each sandbox; relative to the project root, or to the eval file when it starts with `./` or `../`.",
+      ),
+  })
+  .superRefine(requireOneSandboxKind)
+  .describe(
+    "One of `{ template: dir }`, `{ fixture: { path: content } }` or `{ repo: dir }` (default: a snapshot of the project root).",
+  );
+
+function forbidScriptWithStub(shim: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  if (shim.script === undefined) return;
+  const stubKeys = ["exitCode", "stdout", "stderr"].filter((key) => shim[key] !== undefined);
+  if (stubKeys.length === 0) return;
+  ctx.addIssue({
+    code: "custom",
+    path: [stubKeys[0] as string],
+    message: "a shim with `script` cannot also set `exitCode`, `stdout` or `stderr`",
+    ...hint(Codes.schema, "keep `script` (it decides the output) or the stub keys, not both"),
+  });
+}
+
+const shimSchema = z
+  .union([
+    z.literal("passthrough").describe("Log each call, then run the real binary."),
+    z
+      .strictObject({
+        script: z
+          .string()
+          .optional()
+          .describe("A shell script run in place of the binary, with the call's arguments."),
+        exitCode: exitCodeSchema.optional().meta({
+          description: "An integer from 0 to 255: the stub's exit code (default 0).",
+          default: yamlTaskDefaults.shimExitCode,
+        }),
+        stdout: z
+          .string()
+          .optional()
+          .meta({ description: "What the stub prints on stdout.", default: "" }),
+        stderr: z
+          .string()
+          .optional()
+          .meta({ description: "What the stub prints on stderr.", default: "" }),
+      })
+      .superRefine(forbidScriptWithStub),
+  ])
+  .describe("`passthrough`, `{ script: ... }`, or a stub `{ exitCode, stdout, stderr }`.");
+
+const BIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._+-]*$/;
+const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+const ENV_VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+const binNameSchema = z
+  .string()
+  .regex(BIN_NAME, { message: "is not a binary name (letters, digits, `.`, `_`, `+`, `-`)" })
+  .describe("The name of a binary on PATH, e.g. `npm`.");
+
+const paramNameSchema = z
+  .string()
+  .regex(PARAM_NAME, {
+    message: "is not a placeholder name (a letter or `_`, then word characters or `-`)",
+  })
+  .describe("A placeholder name, used as `{{name}}` in the prompt.");
+
+const envVarNameSchema = z
+  .string()
+  .regex(ENV_VAR_NAME, { message: "is not an environment variable name" })
+  .describe("An environment variable name, e.g. `NEON_API_KEY`.");
+
+// ---------- the task ----------
+
+function countDeclaredAssertions(assertions: Record<string, unknown>): number {
+  let count = 0;
+  for (const key of assertionListKeys) {
+    const list = assertions[key];
+    if (Array.isArray(list)) count += list.length;
+    else if (list !== undefined && list !== null) count += 1; // wrong type: reported on its own
+  }
+  return count;
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function requireSomethingAsserted(task: unknown, ctx: z.RefinementCtx): void {
+  if (!isPlainRecord(task)) return;
+  const assertions = task.assertions;
+  const assertsNothing =
+    assertions === undefined ||
+    (isPlainRecord(assertions) && countDeclaredAssertions(assertions) === 0);
+  if (!assertsNothing) return;
+  ctx.addIssue({
+    code: "custom",
+    path: ["assertions"],
+    message:
+      assertions === undefined
+        ? "the eval has no `assertions`: an eval that asserts nothing would pass vacuously"
+        : "every assertion list is empty: an eval that asserts nothing would pass vacuously",
+    ...hint(
+      Codes.nothingAsserted,
+      "add at least one item under `assertions:` (`files`, `absent`, `commands`, `contains` or `forbidden`)",
+    ),
+  });
+}
+
+export const yamlTaskSchema = z
+  .strictObject({
+    name: evalNameSchema,
+    prompt: nonEmptyText
+      .optional()
+      .describe(
+        "The task given to the agent; `{{name}}` placeholders are filled from `params` and `secrets`. Without a prompt no agent runs, only the assertions.",
+      ),
+    setup: z
+      .array(commandSchema)
+      .optional()
+      .describe("A list of shell commands run once per eval in the prepared sandbox."),
+    timeout: z.number().positive().max(86_400).optional().meta({
+      description: "A number of seconds the agent may take, at most 86400 (default 600).",
+      default: yamlTaskDefaults.timeoutSeconds,
+    }),
+    assertions: assertionsSchema.optional(),
+    agents: z
+      .array(nonEmptyText.describe("An agent name, e.g. `literal` or `claude-code`."))
+      .optional()
+      .describe("A list of agent names (default: whatever `--agent` says)."),
+    trials: z.number().int().min(1).max(100).optional().meta({
+      description: "An integer from 1 to 100: how many times each agent runs the eval (default 1).",
+      default: yamlTaskDefaults.trials,
+    }),
+    passRate: z.number().min(0).max(1).optional().meta({
+      description: "A number from 0 to 1: the share of trials that must pass (default 1).",
+      default: yamlTaskDefaults.passRate,
+    }),
+    sandbox: sandboxSchema.optional(),
+    shims: z
+      .record(binNameSchema, shimSchema)
+      .optional()
+      .describe(
+        "A mapping of binary names to `passthrough`, `{ script }` or `{ exitCode, stdout, stderr }`; every call is logged.",
+      ),
+    maxCostUsd: z
+      .number()
+      .positive()
+      .optional()
+      .describe("A positive number: the most one trial may spend, in US dollars."),
+    model: nonEmptyText.optional().describe("A model name, for agents that take one."),
+    params: z
+      .record(
+        paramNameSchema,
+        z
+          .union([z.string(), z.number(), z.boolean()])
+          .describe("A string, number or boolean to put in place of the placeholder."),
+      )
+      .optional()
+      .describe(
+        "A mapping of placeholder names to values (strings, numbers or booleans) that fill `{{name}}` in the prompt.",
+      ),
+    secrets: z
+      .array(envVarNameSchema)
+      .optional()
+      .describe(
+        "A list of environment variable names whose values fill `{{NAME}}` in the prompt at run time and are never written anywhere.",
+      ),
+  })
+  .superRefine(requireSomethingAsserted, { when: (payload) => isPlainRecord(payload.value) })
+  .meta({
+    title: "agent-evals YAML task",
+    description:
+      "An eval written as YAML (`*.eval.yaml`): a prompt for the agent and the assertions its work must satisfy.",
+  });
+
+export type YamlTask = z.output<typeof yamlTaskSchema>;
+export type YamlAssertions = NonNullable<YamlTask["assertions"]>;
+export type YamlSandbox = NonNullable<YamlTask["sandbox"]>;
+export type YamlShim = NonNullable<YamlTask["shims"]>[string];

@@ -1,0 +1,186 @@
+// Turns the exports of a `*.eval.ts` module into EvalSpecs. The options are validated with a strict
+// zod schema too: eval files may be plain JS, and a typo in a key must not silently drop a check.
+
+import path from "node:path";
+import { z } from "zod";
+import type { AgentRef, CheckSpec, EvalSpec, PromptSpec } from "../model/eval.js";
+import { Codes, type DefinitionProblem } from "../model/errors.js";
+import { isPromptDefinition, type EvalDefinition } from "./api.js";
+import { exportLine, type LoadedExport } from "./module.js";
+import { sha256 } from "./prompt.js";
+import { normalizeSandbox, normalizeShims, zodProblems } from "./normalize.js";
+
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+
+const agentAdapterSchema = z.custom<AgentRef>(
+  (v) =>
+    typeof v === "string"
+      ? v.length > 0
+      : typeof v === "object" &&
+        v !== null &&
+        typeof (v as { name?: unknown }).name === "string" &&
+        typeof (v as { run?: unknown }).run === "function",
+  {
+    message:
+      'an agent is a name ("literal", "claude-code", …) or an adapter { name, available, version, run }',
+  },
+);
+
+const checkSchema = z.custom<CheckSpec>(
+  (v) => typeof v === "object" && v !== null && typeof (v as { type?: unknown }).type === "string",
+  { message: "an assertion is made with ran(), fileExists(), succeeds(), assertThat() …" },
+);
+
+export const tsOptionsSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'")
+    .optional(),
+  agents: z.array(agentAdapterSchema).optional(),
+  trials: z.number().int().min(1).max(1000).optional(),
+  passRate: z.number().min(0).max(1).optional(),
+  sandbox: z
+    .union([
+      z.strictObject({ template: z.string().min(1) }),
+      z.strictObject({ fixture: z.record(z.string(), z.string()) }),
+      z.strictObject({ repo: z.union([z.string().min(1), z.literal(true)]) }),
+    ])
+    .optional(),
+  setup: z.array(z.string().min(1)).optional(),
+  shims: z
+    .record(
+      z.string(),
+      z.union([
+        z.literal("passthrough"),
+        z.strictObject({ script: z.string() }),
+        z.strictObject({
+          exitCode: z.number().int().min(0).max(255).optional(),
+          stdout: z.string().optional(),
+          stderr: z.string().optional(),
+        }),
+      ]),
+    )
+    .optional(),
+  assert: z.array(checkSchema).optional(),
+  maxCostUsd: z.number().positive().optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  model: z.string().min(1).optional(),
+});
+
+export interface TsLoadContext {
+  projectRoot: string;
+  file: string;
+  source: string;
+}
+
+/** EvalSpecs of one module's exports, or the problems found in them. */
+export function specsFromExports(
+  exports: LoadedExport[],
+  ctx: TsLoadContext,
+): { specs: EvalSpec[]; problems: DefinitionProblem[] } {
+  const specs: EvalSpec[] = [];
+  const problems: DefinitionProblem[] = [];
+  for (const { exportName, definition } of exports) {
+    const line = exportLine(ctx.source, exportName);
+    const result = specFromDefinition(definition, exportName, line, ctx);
+    if ("problems" in result) problems.push(...result.problems);
+    else specs.push(result.spec);
+  }
+  return { specs, problems };
+}
+
+function specFromDefinition(
+  definition: EvalDefinition,
+  exportName: string,
+  line: number | undefined,
+  ctx: TsLoadContext,
+): { spec: EvalSpec } | { problems: DefinitionProblem[] } {
+  const where = { file: ctx.file, line };
+  const parsed = tsOptionsSchema.safeParse(definition.options);
+  if (!parsed.success) {
+    return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
+  }
+  const options = parsed.data;
+  const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
+  const prompt = promptSpec(definition, options.params ?? {});
+  const checks = (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where }));
+  const problems: DefinitionProblem[] = [];
+  if (checks.length === 0) {
+    problems.push({
+      ...where,
+      key: `${exportName}.assert`,
+      code: Codes.nothingAsserted,
+      message: "this eval asserts nothing, so it would pass vacuously",
+      fix: 'add at least one assertion to `assert: [...]`, e.g. fileExists("README.md")',
+    });
+  }
+  const sandbox = normalizeSandbox(options.sandbox, {
+    projectRoot: ctx.projectRoot,
+    evalFile: ctx.file,
+    key: `${exportName}.sandbox`,
+    line,
+  });
+  if ("problem" in sandbox) problems.push(sandbox.problem);
+  const shims = normalizeShims(options.shims ?? {}, {
+    file: ctx.file,
+    line,
+    key: `${exportName}.shims`,
+  });
+  if ("problems" in shims) problems.push(...shims.problems);
+  if (problems.length > 0 || "problem" in sandbox || "problems" in shims) return { problems };
+  return {
+    spec: {
+      id,
+      file: ctx.file,
+      line,
+      format: "ts",
+      prompt,
+      agents: options.agents ?? [],
+      trials: options.trials ?? 1,
+      passRate: options.passRate ?? 1,
+      sandbox: sandbox.sandbox,
+      setup: options.setup ?? [],
+      shims: shims.shims,
+      checks,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxCostUsd: options.maxCostUsd,
+      model: options.model,
+      definitionHash: sha256(stableStringify({ prompt: prompt ?? null, options })),
+    },
+  };
+}
+
+function promptSpec(
+  definition: EvalDefinition,
+  evalParams: Record<string, string | number | boolean>,
+): PromptSpec | undefined {
+  const prompt = definition.prompt;
+  if (prompt === null || prompt === undefined) return undefined;
+  if (isPromptDefinition(prompt)) {
+    return {
+      id: prompt.id,
+      text: prompt.text,
+      file: prompt.file,
+      params: { ...prompt.params, ...evalParams },
+      secrets: prompt.secrets,
+    };
+  }
+  return { text: String(prompt), params: evalParams, secrets: [] };
+}
+
+function defaultId(file: string): string {
+  return path.basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
+}
+
+/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
+export function stableStringify(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v instanceof RegExp) return `/${v.source}/${v.flags}`;
+    if (typeof v === "function") return `fn:${v.toString()}`;
+    if (v && typeof v === "object" && !Array.isArray(v)) {
+      return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
+    }
+    return v;
+  });
+}

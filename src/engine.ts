@@ -1,0 +1,129 @@
+// The engine behind every face (CLI, Action, library): define → plan → run → report files.
+// Console output is the caller's business, through the events.
+
+import os from "node:os";
+import path from "node:path";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { discoverEvalFiles } from "./define/discover.js";
+import { loadEvals } from "./define/load.js";
+import * as libraryApi from "./library.js";
+import type { AgentRef, EvalSpec } from "./model/eval.js";
+import { Codes, DefinitionError } from "./model/errors.js";
+import { exitCodeFor, type RunResult } from "./model/result.js";
+import { planRun, type Plan } from "./plan/plan.js";
+import { TEMP_DIR_ISOLATION } from "./run/isolation.js";
+import { activeGroups, killGroup } from "./run/process.js";
+import { runSuite, type SuiteEvents } from "./run/suite.js";
+import { buildRunResult, writeRunJson } from "./report/json.js";
+import { VERSION } from "./version.js";
+
+/** Where results go, under the project root (the seeds' name, kept for compatibility). */
+export const RESULTS_DIR = path.join(".copybook", "results");
+
+export interface RunEvalsOptions {
+  projectRoot: string;
+  /** Globs of eval files, relative to the project root; default evals/ and _evals/. */
+  evals?: string[];
+  names?: string[];
+  agents?: AgentRef[];
+  trials?: number;
+  concurrency?: number;
+  allTrials?: boolean;
+  keepWorkspace?: boolean;
+  /** Run agents outside CI (CI=true) anyway. */
+  unsafeLocal?: boolean;
+  env?: Record<string, string | undefined>;
+  signal?: AbortSignal;
+  events?: SuiteEvents & { onPlan?(plan: Plan, specs: EvalSpec[]): void };
+  maxRetries?: number;
+}
+
+export interface RunEvalsOutcome {
+  run: RunResult;
+  exitCode: 0 | 1 | 2;
+  resultsDir: string;
+}
+
+export class CiGateError extends Error {}
+
+export function isCi(env: Record<string, string | undefined>): boolean {
+  return env.CI === "true" || env.CI === "1";
+}
+
+/** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
+export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcome> {
+  const env = options.env ?? process.env;
+  const projectRoot = path.resolve(options.projectRoot);
+  const files = await discoverEvalFiles(projectRoot, options.evals);
+  if (files.length === 0) {
+    throw new DefinitionError([
+      {
+        file: projectRoot,
+        code: Codes.noEvals,
+        message: options.evals?.length
+          ? `no eval file matches ${options.evals.join(", ")}`
+          : "no eval files under evals/ or _evals/",
+        fix: "add a *.eval.yaml or *.eval.ts file under evals/, or pass --evals <glob>",
+      },
+    ]);
+  }
+  const specs = await loadEvals(files, { projectRoot, libraryApi: { ...libraryApi } });
+  const plan = await planRun(specs, {
+    names: options.names ?? [],
+    agents: options.agents ?? [],
+    trials: options.trials,
+    env,
+  });
+  if (plan.agentUnits > 0 && !isCi(env) && !options.unsafeLocal) {
+    throw new CiGateError(
+      `refusing to run agents: ${plan.agentUnits} eval × agent pair(s) would give an agent full permissions in a directory that is not a container.\n` +
+        "Set CI=true (as CI systems do) or pass --unsafe-local to run them on this machine anyway.",
+    );
+  }
+  options.events?.onPlan?.(plan, specs);
+
+  const startedAt = new Date();
+  const resultsDir = path.join(projectRoot, RESULTS_DIR);
+  const results = await runSuite(plan.units, {
+    projectRoot,
+    resultsDir,
+    concurrency: options.concurrency ?? os.availableParallelism(),
+    allTrials: options.allTrials ?? false,
+    keepWorkspace: options.keepWorkspace ?? false,
+    maxRetries: options.maxRetries ?? 2,
+    env: definedEnv(env),
+    signal: options.signal ?? new AbortController().signal,
+    events: options.events,
+  });
+  const run = buildRunResult(results, {
+    version: VERSION,
+    startedAt,
+    durationMs: Date.now() - startedAt.getTime(),
+    commit: await headCommit(projectRoot),
+    isolation: TEMP_DIR_ISOLATION,
+    projectRoot,
+  });
+  await writeRunJson(resultsDir, run);
+  return { run, exitCode: exitCodeFor(run.counts), resultsDir };
+}
+
+/** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */
+export function killAllAgents(): void {
+  for (const pid of activeGroups()) killGroup(pid, "SIGKILL");
+}
+
+function definedEnv(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+async function headCommit(dir: string): Promise<string | undefined> {
+  try {
+    const { stdout } = await promisify(execFile)("git", ["rev-parse", "HEAD"], { cwd: dir });
+    return stdout.trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,42 @@
+// What eval files get when they import "agent-evals" or "@copybook/cli": defining evals, assertions,
+// agents. (The package entry, index.ts, adds the engine.)
+
+export { defineEval, definePrompt } from "./define/api.js";
+export type {
+  EvalDefinition,
+  EvalOptions,
+  PromptDefinition,
+  PromptOptions,
+  ShimOption,
+  SandboxOption,
+} from "./define/api.js";
+export {
+  assertThat,
+  fileAbsent,
+  fileContains,
+  fileExists,
+  fileLacks,
+  notRan,
+  ran,
+  ranInOrder,
+  succeeds,
+} from "./define/assertions.js";
+export { literal } from "./agents/literal.js";
+export { commandAgent } from "./agents/command.js";
+export { scriptAgent, type ScriptFunction } from "./agents/script.js";
+export { runAgentProcess } from "./agents/process-agent.js";
+export { InfraError } from "./model/eval.js";
+export type {
+  AgentAdapter,
+  AgentRunContext,
+  AgentRunResult,
+  CheckSpec,
+  CustomCheckContext,
+  EvalSpec,
+  Pattern,
+  ShimCall,
+  TokenUsage,
+  ToolCall,
+} from "./model/eval.js";
+export type { EvalResult, RunResult, TrialResult, CheckOutcome } from "./model/result.js";
+export { VERSION } from "./version.js";

@@ -1,0 +1,198 @@
+// The data model every stage shares: what an eval *is* once any of the three file formats has been
+// loaded. Pure types and tiny helpers only; no I/O. Later stages import from here, never the reverse.
+
+/** A call or text pattern: a string matches as a substring, a RegExp as a regular expression. */
+export type Pattern = string | RegExp;
+
+/** A prompt before rendering: `{{name}}` placeholders are filled from params, then secrets. */
+export interface PromptSpec {
+  id?: string;
+  /** The template text (already read from `file` when one was given). */
+  text: string;
+  /** Where the text came from, for messages. */
+  file?: string;
+  params: Record<string, string | number | boolean>;
+  /** Names of environment variables filled in at render time and never written anywhere. */
+  secrets: string[];
+}
+
+/** How a trial's working directory is filled before the agent starts. */
+export type SandboxSpec =
+  | { kind: "template"; dir: string }
+  | { kind: "fixture"; files: Record<string, string> }
+  | { kind: "repo"; dir: string };
+
+/** A binary put first on PATH: every call is logged; it stubs or passes through to the real one. */
+export type ShimSpec =
+  | { mode: "passthrough" }
+  | { mode: "script"; script: string }
+  | { mode: "stub"; exitCode: number; stdout: string; stderr: string };
+
+/** Where a check was declared, so failures can point at the eval file. */
+export interface SourceRef {
+  file: string;
+  line?: number;
+}
+
+export interface CustomCheckContext {
+  /** Absolute path of the trial's sandbox. */
+  sandbox: string;
+  /** Every shimmed call the agent made, in the order the calls started. */
+  calls: ShimCall[];
+  /** What the agent run returned. */
+  run: AgentRunResult;
+}
+
+export type CustomCheckResult = boolean | string | { ok: boolean; evidence?: string } | void;
+
+/** A check as data: the `check` stage knows how to run each kind. */
+export type CheckSpec = (
+  | { type: "ran"; pattern: Pattern }
+  | { type: "notRan"; pattern: Pattern }
+  | { type: "ranInOrder"; patterns: Pattern[] }
+  | { type: "fileExists"; path: string }
+  | { type: "fileAbsent"; path: string }
+  | { type: "fileContains"; path: string; pattern: Pattern }
+  | { type: "fileLacks"; path: string; pattern: Pattern }
+  /** Text that must appear in some file the run created or modified. */
+  | { type: "changedFilesContain"; text: string }
+  /** Text that must appear in no file the run created or modified. */
+  | { type: "changedFilesLack"; text: string }
+  | { type: "succeeds"; command: string; exitCode: number }
+  | {
+      type: "custom";
+      name: string;
+      fn: (ctx: CustomCheckContext) => CustomCheckResult | Promise<CustomCheckResult>;
+    }
+) & { source?: SourceRef };
+
+export type CheckType = CheckSpec["type"];
+
+/** One normalized eval, whichever format it was written in. */
+export interface EvalSpec {
+  id: string;
+  /** Absolute path of the file that defines it. */
+  file: string;
+  /** 1-based line of the definition, when known. */
+  line?: number;
+  format: "ts" | "yaml";
+  /** Absent: no agent runs, only the checks (against the prepared sandbox). */
+  prompt?: PromptSpec;
+  /** Agent names or adapters; empty means "whatever --agent says", else skipped. */
+  agents: AgentRef[];
+  trials: number;
+  passRate: number;
+  sandbox: SandboxSpec;
+  setup: string[];
+  shims: Record<string, ShimSpec>;
+  checks: CheckSpec[];
+  timeoutMs: number;
+  maxCostUsd?: number;
+  /** Model for agents that take one. */
+  model?: string;
+  /** sha256 of the definition (the YAML text, or the TS options minus functions). */
+  definitionHash: string;
+}
+
+// ---------- agents ----------
+
+export type AgentRef = string | AgentAdapter;
+
+/** A normalized tool call of an agent's trajectory. */
+export interface ToolCall {
+  /** Tool name as the agent calls it (Bash, Read, Edit, exec_command, …). */
+  tool: string;
+  input: unknown;
+  result?: string;
+  isError?: boolean;
+  exitCode?: number;
+}
+
+export interface TokenUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+export interface AgentRunContext {
+  /** The rendered prompt (secrets filled in: pass it to the agent, never write it down). */
+  prompt: string;
+  /** The prompt's embedded commands, in order. */
+  commands: string[];
+  /** The sandbox: run the agent here. */
+  cwd: string;
+  /** The environment to run with: shims first on PATH, a per-trial TMPDIR. */
+  env: Record<string, string>;
+  timeoutMs: number;
+  maxCostUsd?: number;
+  model?: string;
+  /** The trial's results folder: write transcripts here. */
+  outDir: string;
+  /** Aborted when agent-evals is interrupted: stop and clean up. */
+  signal: AbortSignal;
+}
+
+export interface AgentRunResult {
+  exitCode: number | null;
+  timedOut: boolean;
+  /** Set when the agent itself failed the task (a literal step failed, budget or turns ran out). */
+  agentFailure?: string;
+  costUsd?: number;
+  tokens?: TokenUsage;
+  turns?: number;
+  trajectory: ToolCall[];
+  finalMessage?: string;
+  /** Files written to outDir, relative to it. */
+  transcripts: string[];
+  durationMs: number;
+}
+
+/**
+ * Anything that can run a prompt. Throw `InfraError` (from `run`) when the failure was the
+ * harness's or the outside world's, not the agent's: such trials are retried, never counted failed.
+ */
+export interface AgentAdapter {
+  name: string;
+  available(): Promise<boolean>;
+  version(): Promise<string | undefined>;
+  run(ctx: AgentRunContext): Promise<AgentRunResult>;
+}
+
+/** An error of the outside world or the harness (agent missing, API 5xx, sandbox I/O). */
+export class InfraError extends Error {
+  constructor(
+    message: string,
+    readonly retryable = true,
+  ) {
+    super(message);
+    this.name = "InfraError";
+  }
+}
+
+// ---------- shims ----------
+
+export interface ShimCall {
+  bin: string;
+  argv: string[];
+  cwd: string;
+  /** Epoch milliseconds when the call started. */
+  time: number;
+  /** Exit code; null when the call never finished (killed). */
+  exit: number | null;
+}
+
+/** `bin arg1 arg2`: the string call patterns are matched against. */
+export function callLine(call: ShimCall): string {
+  return [call.bin, ...call.argv].join(" ");
+}
+
+export function describePattern(p: Pattern): string {
+  return typeof p === "string" ? JSON.stringify(p) : String(p);
+}
+
+export function matchesPattern(text: string, p: Pattern): boolean {
+  if (typeof p === "string") return text.includes(p);
+  p.lastIndex = 0;
+  return p.test(text);
+}

@@ -1,0 +1,94 @@
+// The results contract: run.json and `--format json`. Versioned by `schemaVersion`; extend freely,
+// but renaming or removing a field bumps the version.
+
+export const RESULT_SCHEMA_VERSION = 1;
+
+export type TrialStatus = "passed" | "failed" | "error";
+
+export type EvalStatus =
+  "passed" | "failed" | "skipped" | "cached" | "error" | "incomplete" | "inconclusive";
+
+export interface CheckOutcome {
+  name: string;
+  ok: boolean;
+  evidence: string;
+  /** Where the check was declared. */
+  file?: string;
+  line?: number;
+}
+
+export interface TrialResult {
+  n: number;
+  status: TrialStatus;
+  durationMs: number;
+  costUsd?: number;
+  checks: CheckOutcome[];
+  /** Results folder of the trial, relative to the project root. */
+  dir: string;
+  /** Why the trial failed when it was not a check: timeout, agent failure, infra error. */
+  reason?: string;
+  agentExitCode?: number | null;
+  timedOut?: boolean;
+  /** How many times an infra error made the trial run again. */
+  retries?: number;
+  calls?: number;
+  toolCalls?: number;
+}
+
+export interface EvalResult {
+  id: string;
+  file: string;
+  line?: number;
+  agent: string;
+  agentVersion?: string;
+  promptHash?: string;
+  status: EvalStatus;
+  /** Why it was skipped / errored, in one sentence. */
+  reason?: string;
+  passes: number;
+  trialsRun: number;
+  trialsPlanned: number;
+  passRate: number;
+  /** Required pass rate. */
+  threshold: number;
+  /** Wilson 95% interval of the observed pass rate. */
+  interval: [number, number];
+  costUsd: number;
+  durationMs: number;
+  trials: TrialResult[];
+}
+
+export type StatusCounts = Record<EvalStatus, number>;
+
+export interface RunResult {
+  schemaVersion: number;
+  tool: { name: "agent-evals"; version: string };
+  startedAt: string;
+  durationMs: number;
+  commit?: string;
+  costUsd: number;
+  budgetUsd?: number;
+  counts: StatusCounts;
+  /** What the sandbox isolates and what it does not, said once per run. */
+  isolation: string;
+  evals: EvalResult[];
+}
+
+export function emptyCounts(): StatusCounts {
+  return {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    cached: 0,
+    error: 0,
+    incomplete: 0,
+    inconclusive: 0,
+  };
+}
+
+/** 0 every eval passed, skipped or cached; 1 some eval failed; 2 the harness could not run one. */
+export function exitCodeFor(counts: StatusCounts): 0 | 1 | 2 {
+  if (counts.failed > 0 || counts.incomplete > 0 || counts.inconclusive > 0) return 1;
+  if (counts.error > 0) return 2;
+  return 0;
+}

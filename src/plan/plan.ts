@@ -1,0 +1,149 @@
+// From loaded evals and the command line to the units that will run: which evals, which agents,
+// how many trials, rendered prompts; and what is settled already (agent unavailable → skipped).
+
+import type { AgentAdapter, AgentRef, EvalSpec } from "../model/eval.js";
+import { Codes, DefinitionError, type DefinitionProblem } from "../model/errors.js";
+import { PromptError, renderPrompt } from "../define/prompt.js";
+import { resolveAgent, UnknownAgentError } from "../agents/registry.js";
+import type { PlannedUnit } from "../run/suite.js";
+
+export interface PlanOptions {
+  /** Eval ids to run; empty runs all. */
+  names: string[];
+  /** Agents from the command line: they replace each prompted eval's own list. */
+  agents: AgentRef[];
+  /** Overrides every eval's trial count. */
+  trials?: number;
+  env: Record<string, string | undefined>;
+}
+
+export interface Plan {
+  units: PlannedUnit[];
+  /** Units that will start an agent: what the CI gate guards. */
+  agentUnits: number;
+}
+
+export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<Plan> {
+  const selected = selectEvals(specs, options.names);
+  const problems: DefinitionProblem[] = [];
+  const adapters = new Map<string, AgentAdapter>();
+  const units: PlannedUnit[] = [];
+
+  for (const spec of selected) {
+    const trials = options.trials ?? spec.trials;
+    if (!spec.prompt) {
+      units.push({ spec, agentName: "none", trials });
+      continue;
+    }
+    let prompt;
+    try {
+      prompt = renderPrompt(spec.prompt, options.env);
+    } catch (error) {
+      if (!(error instanceof PromptError)) throw error;
+      problems.push({
+        file: spec.file,
+        line: spec.line,
+        key: "prompt",
+        code: error.code === "missingSecret" ? Codes.missingSecret : Codes.missingParam,
+        message: error.message,
+        fix: error.fix,
+      });
+      continue;
+    }
+    const refs = options.agents.length ? options.agents : spec.agents;
+    if (refs.length === 0) {
+      units.push({
+        spec,
+        agentName: "none",
+        prompt,
+        trials,
+        settled: {
+          status: "skipped",
+          reason: "no agent: name one with --agent or the eval's `agents`",
+        },
+      });
+      continue;
+    }
+    for (const ref of refs) {
+      let adapter: AgentAdapter;
+      try {
+        adapter = cachedAdapter(ref, adapters);
+      } catch (error) {
+        if (!(error instanceof UnknownAgentError)) throw error;
+        problems.push({
+          file: spec.file,
+          line: spec.line,
+          key: "agents",
+          code: Codes.unknownAgent,
+          message: error.message,
+          fix: "use a known agent name or pass an adapter",
+        });
+        continue;
+      }
+      units.push({ spec, agent: adapter, agentName: adapter.name, prompt, trials });
+    }
+  }
+  if (problems.length) throw new DefinitionError(problems);
+  await settleUnavailable(units);
+  return { units, agentUnits: units.filter((u) => u.agent && !u.settled).length };
+}
+
+function selectEvals(specs: EvalSpec[], names: string[]): EvalSpec[] {
+  if (names.length === 0) return specs;
+  const byId = new Map(specs.map((s) => [s.id, s]));
+  const missing = names.filter((n) => !byId.has(n));
+  if (missing.length) {
+    const known = specs.map((s) => s.id).join(", ") || "none";
+    throw new DefinitionError(
+      missing.map((name) => ({
+        file: "(command line)",
+        code: Codes.usage,
+        message: `no eval is named ${JSON.stringify(name)}`,
+        fix: `run one of: ${known}`,
+      })),
+    );
+  }
+  return names.map((n) => byId.get(n)!);
+}
+
+function cachedAdapter(ref: AgentRef, cache: Map<string, AgentAdapter>): AgentAdapter {
+  if (typeof ref !== "string") return ref;
+  let adapter = cache.get(ref);
+  if (!adapter) {
+    adapter = resolveAgent(ref);
+    cache.set(ref, adapter);
+  }
+  return adapter;
+}
+
+/** Ask each adapter once whether it can run and which version it is. */
+async function settleUnavailable(units: PlannedUnit[]): Promise<void> {
+  const probes = new Map<AgentAdapter, Promise<{ ok: boolean; version?: string; why?: string }>>();
+  const probe = (a: AgentAdapter) => {
+    let p = probes.get(a);
+    if (!p) {
+      p = (async () => {
+        try {
+          if (!(await a.available()))
+            return { ok: false, why: `agent ${a.name} is not available on this machine` };
+          return { ok: true, version: await a.version() };
+        } catch (error) {
+          return {
+            ok: false,
+            why: `agent ${a.name} is not available: ${(error as Error).message}`,
+          };
+        }
+      })();
+      probes.set(a, p);
+    }
+    return p;
+  };
+  await Promise.all(
+    units.map(async (unit) => {
+      if (!unit.agent || unit.settled) return;
+      const state = await probe(unit.agent);
+      if (!state.ok) unit.settled = { status: "skipped", reason: state.why ?? "unavailable" };
+      else if (state.version) unit.agentVersion = state.version;
+    }),
+  );
+}

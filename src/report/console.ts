@@ -1,0 +1,132 @@
+// The console report, in the spirit of a test runner: a line per trial as it finishes, then a
+// block per eval × agent with the verdict, pass rate, interval and the evidence of failed checks.
+
+import path from "node:path";
+import type { EvalResult, RunResult, TrialResult } from "../model/result.js";
+import { requiredPasses } from "../model/stats.js";
+
+export interface Style {
+  green(s: string): string;
+  red(s: string): string;
+  yellow(s: string): string;
+  dim(s: string): string;
+  bold(s: string): string;
+}
+
+/** ANSI colours only on a terminal, and never when NO_COLOR is set. */
+export function makeStyle(
+  stream: { isTTY?: boolean },
+  env: Record<string, string | undefined>,
+): Style {
+  const on = Boolean(stream.isTTY) && !env.NO_COLOR && env.TERM !== "dumb";
+  const wrap = (code: number) => (s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
+  return { green: wrap(32), red: wrap(31), yellow: wrap(33), dim: wrap(2), bold: wrap(1) };
+}
+
+export function seconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.round(ms / 1000)}s`;
+}
+
+export function percent(x: number): string {
+  return `${Math.round(x * 100)}%`;
+}
+
+export function usd(x: number): string {
+  return `$${x.toFixed(x > 0 && x < 0.01 ? 4 : 2)}`;
+}
+
+export function trialLine(
+  id: string,
+  agent: string,
+  planned: number,
+  trial: TrialResult,
+  style: Style,
+): string {
+  const mark =
+    trial.status === "passed"
+      ? style.green("✓")
+      : trial.status === "failed"
+        ? style.red("✗")
+        : style.yellow("!");
+  const cost = trial.costUsd ? ` ${usd(trial.costUsd)}` : "";
+  const why = trial.status === "passed" ? "" : `: ${trial.reason ?? trial.status}`;
+  return `  ${mark} ${id} [${agent}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(seconds(trial.durationMs))}${cost}${why}`;
+}
+
+const LABEL: Record<EvalResult["status"], string> = {
+  passed: "PASS",
+  failed: "FAIL",
+  skipped: "SKIP",
+  cached: "CACHED",
+  error: "ERROR",
+  incomplete: "INCOMPLETE",
+  inconclusive: "INCONCLUSIVE",
+};
+
+export function evalBlock(
+  result: EvalResult,
+  projectRoot: string,
+  style: Style,
+  verbose = false,
+): string {
+  const colour =
+    result.status === "passed"
+      ? style.green
+      : result.status === "failed" || result.status === "error"
+        ? style.red
+        : style.yellow;
+  const head = `${colour(style.bold(LABEL[result.status]))} ${result.id} [${result.agent}${result.agentVersion ? ` ${result.agentVersion}` : ""}]`;
+  if (result.status === "skipped" || (result.status === "error" && result.trialsRun === 0)) {
+    return `${head} ${result.reason ?? ""}`.trimEnd();
+  }
+  const counted = result.trials.filter((t) => t.status !== "error").length;
+  const needed = requiredPasses(result.trialsPlanned, result.threshold);
+  const early =
+    result.trialsRun < result.trialsPlanned
+      ? `, stopped after ${result.trialsRun} of ${result.trialsPlanned}: verdict decided`
+      : "";
+  const rate = `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
+  const cost = result.costUsd ? ` ${usd(result.costUsd)}` : "";
+  const lines = [`${head} ${rate} ${style.dim(seconds(result.durationMs))}${cost}`];
+  if (result.reason) lines.push(`    ${result.reason}`);
+  const where = `${path.relative(projectRoot, result.file)}${result.line ? `:${result.line}` : ""}`;
+  for (const trial of result.trials) {
+    if (trial.status === "passed" && !verbose) continue;
+    lines.push(
+      `    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${trial.reason}` : ""} ${style.dim(`(${trial.dir})`)}`,
+    );
+    for (const check of trial.checks) {
+      if (check.ok && !verbose) continue;
+      const mark = check.ok ? style.green("✓") : style.red("✗");
+      const at = check.line
+        ? ` ${style.dim(`at ${path.relative(projectRoot, check.file ?? result.file)}:${check.line}`)}`
+        : "";
+      lines.push(`      ${mark} ${check.name}${at}`);
+      lines.push(...indent(check.evidence, "          "));
+    }
+  }
+  if (result.status === "failed" && !result.trials.some((t) => t.checks.some((c) => c.line))) {
+    lines.push(`    ${style.dim(`defined at ${where}`)}`);
+  }
+  return lines.join("\n");
+}
+
+function indent(text: string, prefix: string): string[] {
+  return text
+    .split("\n")
+    .slice(0, 20)
+    .map((line) => `${prefix}${line}`);
+}
+
+export function summaryLine(run: RunResult, resultsDir: string, style: Style): string {
+  const c = run.counts;
+  const parts = [
+    c.passed ? style.green(`${c.passed} passed`) : "0 passed",
+    c.failed ? style.red(`${c.failed} failed`) : "0 failed",
+    ...(["skipped", "cached", "error", "incomplete", "inconclusive"] as const)
+      .filter((k) => c[k] > 0)
+      .map((k) => `${c[k]} ${k}`),
+  ];
+  const budget = run.budgetUsd !== undefined ? ` of ${usd(run.budgetUsd)}` : "";
+  return `${parts.join(", ")} · cost ${usd(run.costUsd)}${budget} · ${seconds(run.durationMs)} · results in ${resultsDir}`;
+}

@@ -1,0 +1,45 @@
+// run.json: the run result contract (DESIGN.md §5), also what `--format json` prints.
+
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type { EvalResult, RunResult } from "../model/result.js";
+import { emptyCounts, RESULT_SCHEMA_VERSION } from "../model/result.js";
+
+export interface RunMeta {
+  version: string;
+  startedAt: Date;
+  durationMs: number;
+  commit?: string;
+  budgetUsd?: number;
+  isolation: string;
+  projectRoot: string;
+}
+
+export function buildRunResult(evals: EvalResult[], meta: RunMeta): RunResult {
+  const counts = emptyCounts();
+  for (const e of evals) counts[e.status]++;
+  return {
+    schemaVersion: RESULT_SCHEMA_VERSION,
+    tool: { name: "agent-evals", version: meta.version },
+    startedAt: meta.startedAt.toISOString(),
+    durationMs: meta.durationMs,
+    ...(meta.commit ? { commit: meta.commit } : {}),
+    costUsd: round(evals.reduce((sum, e) => sum + e.costUsd, 0)),
+    ...(meta.budgetUsd !== undefined ? { budgetUsd: meta.budgetUsd } : {}),
+    counts,
+    isolation: meta.isolation,
+    // Paths relative to the project, so results read the same on every machine.
+    evals: evals.map((e) => ({ ...e, file: path.relative(meta.projectRoot, e.file) || e.file })),
+  };
+}
+
+export async function writeRunJson(resultsDir: string, run: RunResult): Promise<string> {
+  await fs.mkdir(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, "run.json");
+  await fs.writeFile(file, `${JSON.stringify(run, null, 2)}\n`);
+  return file;
+}
+
+function round(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}

@@ -1,0 +1,403 @@
+// Runs one external program (an agent, a setup step, a check command) under strict supervision:
+// its own process group, stdin closed, output streamed to capped files, a timeout that kills the
+// whole group, and nothing left running once the promise resolves. No shell is ever involved.
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, existsSync, openSync, type WriteStream } from "node:fs";
+import { open } from "node:fs/promises";
+import { finished } from "node:stream/promises";
+import type { Readable } from "node:stream";
+
+export interface RunProcessOptions {
+  /** Executable, resolved via env.PATH by spawn. */
+  command: string;
+  args: string[];
+  cwd: string;
+  /** The complete environment of the child: nothing is inherited from ours. */
+  env: Record<string, string>;
+  timeoutMs: number;
+  /** stdout is streamed here (the file is created even if the child writes nothing). */
+  stdoutFile: string;
+  stderrFile: string;
+  /** Per stream, default 10 MiB; past it bytes are dropped (still drained) and a marker appended. */
+  maxOutputBytes?: number;
+  /** SIGTERM to the group, then SIGKILL after this many ms; default 2000. */
+  killGraceMs?: number;
+  /** Abort => same kill sequence as a timeout, result.aborted = true. */
+  signal?: AbortSignal;
+  /** Every stdout chunk as it arrives (even past the cap), for live parsing. */
+  onStdout?: (chunk: Buffer) => void;
+  /** Files opened for writing and passed to the child as fd 3, 4, ... */
+  extraFdFiles?: string[];
+}
+
+export interface ProcessResult {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  aborted: boolean;
+  durationMs: number;
+  /** Bytes the child wrote, including the ones dropped past the cap. */
+  stdoutBytes: number;
+  stderrBytes: number;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+  /** Set when the program could not be started at all (exitCode is then null). */
+  spawnError?: string;
+}
+
+const DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
+const DEFAULT_KILL_GRACE_MS = 2000;
+/** How long pipes may stay open after the group is dead (a grandchild that left the group). */
+const PIPE_LINGER_MS = 200;
+/** setTimeout fires at once for larger delays, so such timeouts mean "no timeout". */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const DEFAULT_TAIL_BYTES = 64 * 1024;
+
+const runningGroups = new Set<number>();
+
+/** Process-group ids of children currently running, for an interrupt handler to kill. */
+export function activeGroups(): number[] {
+  return [...runningGroups];
+}
+
+/** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
+export function killGroup(pid: number, signal: NodeJS.Signals): void {
+  // kill(-0) or kill(-1) would hit our own group or every process we may signal.
+  if (!Number.isInteger(pid) || pid <= 1) throw new RangeError(`killGroup: invalid pid ${pid}`);
+  try {
+    process.kill(-pid, signal);
+  } catch (err) {
+    if (errnoCode(err) !== "ESRCH") throw err;
+  }
+}
+
+/**
+ * Runs the program and resolves once it has exited, its group is killed and its pipes are closed.
+ * Rejects only for harness-side failures (output files unusable, onStdout threw), and then only
+ * after the child is dead.
+ */
+export async function runProcess(opts: RunProcessOptions): Promise<ProcessResult> {
+  const cap = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+  const stdout = await CappedFile.open(opts.stdoutFile, cap);
+  const stderr = await CappedFile.open(opts.stderrFile, cap).catch(async (err: unknown) => {
+    await stdout.close();
+    throw err;
+  });
+  const startedAt = performance.now();
+  let outcome: ChildOutcome;
+  try {
+    outcome = opts.signal?.aborted
+      ? abortedBeforeStart()
+      : await superviseChild(opts, stdout, stderr);
+  } finally {
+    await Promise.all([stdout.close(), stderr.close()]);
+  }
+  const failure = outcome.callbackError ?? stdout.error ?? stderr.error;
+  if (failure) throw failure;
+  return {
+    exitCode: outcome.exitCode,
+    signal: outcome.signal,
+    timedOut: outcome.timedOut,
+    aborted: outcome.aborted,
+    durationMs: Math.round((outcome.endedAt ?? performance.now()) - startedAt),
+    stdoutBytes: stdout.bytes,
+    stderrBytes: stderr.bytes,
+    stdoutTruncated: stdout.truncated,
+    stderrTruncated: stderr.truncated,
+    ...(outcome.spawnError !== undefined && { spawnError: outcome.spawnError }),
+  };
+}
+
+/** The last `maxLines` lines of a file, reading at most its last `maxBytes` bytes. */
+export async function readTail(
+  file: string,
+  maxLines: number,
+  maxBytes = DEFAULT_TAIL_BYTES,
+): Promise<string> {
+  if (maxLines <= 0) return "";
+  const handle = await open(file, "r").catch((err: unknown) => {
+    if (errnoCode(err) === "ENOENT") return undefined;
+    throw err;
+  });
+  if (!handle) return "";
+  try {
+    const { size } = await handle.stat();
+    const start = Math.max(0, size - maxBytes);
+    // One byte before the window tells whether its first line is complete.
+    const readFrom = Math.max(0, start - 1);
+    const buffer = Buffer.alloc(size - readFrom);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, readFrom);
+    const text = dropPartialFirstLine(buffer.subarray(0, bytesRead), readFrom > 0).toString("utf8");
+    const lines = text.split("\n");
+    if (lines.at(-1) === "") lines.pop();
+    return lines.slice(-maxLines).join("\n");
+  } finally {
+    await handle.close();
+  }
+}
+
+function dropPartialFirstLine(bytes: Buffer, startsMidFile: boolean): Buffer {
+  if (!startsMidFile) return bytes;
+  const newline = bytes.indexOf(0x0a);
+  // A single line longer than the window: its end is better than nothing.
+  return newline === -1 ? bytes.subarray(1) : bytes.subarray(newline + 1);
+}
+
+// ---------- supervision ----------
+
+interface ChildOutcome {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  aborted: boolean;
+  /** performance.now() when the child exited (or failed to start). */
+  endedAt?: number;
+  spawnError?: string;
+  callbackError?: unknown;
+}
+
+function abortedBeforeStart(): ChildOutcome {
+  return { exitCode: null, signal: null, timedOut: false, aborted: true };
+}
+
+function superviseChild(
+  opts: RunProcessOptions,
+  stdout: CappedFile,
+  stderr: CappedFile,
+): Promise<ChildOutcome> {
+  let child: ChildProcess;
+  const extraFds = openForWriting(opts.extraFdFiles ?? []);
+  try {
+    child = spawn(opts.command, opts.args, {
+      cwd: opts.cwd,
+      env: opts.env,
+      detached: true, // own process group, so the whole tree can be signalled at once
+      stdio: ["ignore", "pipe", "pipe", ...extraFds],
+      shell: false,
+    });
+  } catch (err) {
+    return Promise.resolve(spawnFailure(err, opts));
+  } finally {
+    // The child has its own copies now (spawn forks synchronously).
+    for (const fd of extraFds) closeSync(fd);
+  }
+  return new Promise((resolve) => watchChild(child, opts, stdout, stderr, resolve));
+}
+
+function watchChild(
+  child: ChildProcess,
+  opts: RunProcessOptions,
+  stdout: CappedFile,
+  stderr: CappedFile,
+  resolve: (outcome: ChildOutcome) => void,
+): void {
+  const outcome: ChildOutcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
+  const pid = child.pid;
+  if (pid !== undefined) runningGroups.add(pid);
+  let graceTimer: NodeJS.Timeout | undefined;
+  let exited = false;
+
+  const startKilling = (reason: "timeout" | "abort"): void => {
+    if (exited || outcome.timedOut || outcome.aborted || pid === undefined) return;
+    if (reason === "timeout") outcome.timedOut = true;
+    else outcome.aborted = true;
+    killGroupQuietly(pid, "SIGTERM");
+    graceTimer = setTimeout(
+      () => killGroupQuietly(pid, "SIGKILL"),
+      opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+    );
+  };
+  const timeoutTimer = startTimer(opts.timeoutMs, () => startKilling("timeout"));
+  const onAbort = (): void => startKilling("abort");
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
+
+  const onStdout = guardCallback(opts.onStdout, (err) => (outcome.callbackError ??= err));
+  const pipesClosed = Promise.all([
+    pump(child.stdout, stdout, onStdout),
+    pump(child.stderr, stderr),
+  ]);
+
+  const settle = (): void => {
+    exited = true;
+    outcome.endedAt = performance.now();
+    clearTimeout(timeoutTimer);
+    clearTimeout(graceTimer);
+    opts.signal?.removeEventListener("abort", onAbort);
+    if (pid !== undefined) {
+      // Whatever the child left running in its group (background jobs, servers) dies with it.
+      killGroupQuietly(pid, "SIGKILL");
+      runningGroups.delete(pid);
+    }
+    void closePipes(child, pipesClosed).then(() => resolve(outcome));
+  };
+
+  child.once("exit", (code, signal) => {
+    outcome.exitCode = code;
+    outcome.signal = signal;
+    settle();
+  });
+  // After a successful spawn 'error' only reports failed kill()/send(), which we never use.
+  child.once("error", (err) => {
+    if (exited || pid !== undefined) return;
+    outcome.spawnError = spawnFailure(err, opts).spawnError;
+    settle();
+  });
+}
+
+/** Waits for the pipes to close; a grandchild that escaped the group may hold them, so cut them. */
+async function closePipes(child: ChildProcess, pipesClosed: Promise<unknown>): Promise<void> {
+  let lingerTimer: NodeJS.Timeout | undefined;
+  const lingered = new Promise<"linger">((done) => {
+    lingerTimer = setTimeout(() => done("linger"), PIPE_LINGER_MS);
+  });
+  const first = await Promise.race([pipesClosed, lingered]);
+  clearTimeout(lingerTimer);
+  if (first !== "linger") return;
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+  await pipesClosed;
+}
+
+/** Drains a child's pipe into its file; resolves when the pipe is closed. */
+function pump(
+  source: Readable | null,
+  sink: CappedFile,
+  onChunk?: (chunk: Buffer) => void,
+): Promise<void> {
+  if (!source) return Promise.resolve();
+  source.on("data", (chunk: Buffer) => {
+    onChunk?.(chunk);
+    sink.write(chunk, source);
+  });
+  return new Promise((done) => {
+    source.once("close", () => done());
+    source.on("error", () => {}); // a broken pipe just ends the output; 'close' follows
+  });
+}
+
+/** A callback that reports its first throw instead of crashing the process; later calls are skipped. */
+function guardCallback(
+  callback: ((chunk: Buffer) => void) | undefined,
+  report: (err: unknown) => void,
+): ((chunk: Buffer) => void) | undefined {
+  if (!callback) return undefined;
+  let failed = false;
+  return (chunk) => {
+    if (failed) return;
+    try {
+      callback(chunk);
+    } catch (err) {
+      failed = true;
+      report(err);
+    }
+  };
+}
+
+function startTimer(ms: number, fire: () => void): NodeJS.Timeout | undefined {
+  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIMER_MS) return undefined;
+  return setTimeout(fire, ms);
+}
+
+function killGroupQuietly(pid: number, signal: NodeJS.Signals): void {
+  try {
+    killGroup(pid, signal);
+  } catch {
+    // EPERM and the like: nothing better to do during cleanup than move on.
+  }
+}
+
+function spawnFailure(err: unknown, opts: RunProcessOptions): ChildOutcome {
+  return {
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    aborted: false,
+    endedAt: performance.now(),
+    spawnError: describeSpawnError(err, opts),
+  };
+}
+
+function describeSpawnError(err: unknown, opts: RunProcessOptions): string {
+  const code = errnoCode(err);
+  // spawn reports a missing cwd as ENOENT too, which would wrongly blame the binary.
+  if (code === "ENOENT") {
+    return existsSync(opts.cwd)
+      ? `ENOENT: ${opts.command}: command not found`
+      : `ENOENT: working directory not found: ${opts.cwd}`;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return code ? `${code}: ${message}` : message;
+}
+
+function openForWriting(files: string[]): number[] {
+  const fds: number[] = [];
+  try {
+    for (const file of files) fds.push(openSync(file, "w"));
+  } catch (err) {
+    for (const fd of fds) closeSync(fd);
+    throw err;
+  }
+  return fds;
+}
+
+function errnoCode(err: unknown): string | undefined {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+// ---------- capped output file ----------
+
+/** An output file that keeps the first `cap` bytes, counts the rest, and marks the cut once. */
+class CappedFile {
+  bytes = 0;
+  truncated = false;
+  error: unknown;
+  private kept = 0;
+  /** The pipe paused until the file drains. */
+  private waiting: Readable | undefined;
+
+  private constructor(
+    private readonly out: WriteStream,
+    private readonly cap: number,
+  ) {
+    out.on("drain", () => this.resumeSource());
+    out.on("error", (err) => {
+      this.error ??= err;
+      this.resumeSource(); // keep draining the pipe, or the child would block on a full one
+    });
+  }
+
+  static async open(file: string, cap: number): Promise<CappedFile> {
+    const handle = await open(file, "w");
+    return new CappedFile(handle.createWriteStream(), cap);
+  }
+
+  /** Writes what fits; pauses `source` while the file catches up, so memory stays bounded. */
+  write(chunk: Buffer, source: Readable): void {
+    this.bytes += chunk.length;
+    if (this.truncated || this.error !== undefined) return;
+    const room = this.cap - this.kept;
+    const part = chunk.length <= room ? chunk : chunk.subarray(0, Math.max(0, room));
+    this.kept += part.length;
+    let ready = part.length === 0 || this.out.write(part);
+    if (part.length < chunk.length) {
+      this.truncated = true;
+      ready = this.out.write(`\n[agent-evals: output cut at ${this.cap} bytes]\n`) && ready;
+    }
+    if (!ready) {
+      this.waiting = source;
+      source.pause();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (!this.out.writableEnded) this.out.end();
+    await finished(this.out).catch((err: unknown) => (this.error ??= err));
+  }
+
+  private resumeSource(): void {
+    this.waiting?.resume();
+    this.waiting = undefined;
+  }
+}

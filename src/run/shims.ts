@@ -1,0 +1,195 @@
+// Shims: one small POSIX sh script per shimmed binary, first on PATH. Every call, whoever makes it
+// (the agent, a script it runs, npm's children), appends a record to the trial's call log; then the
+// shim stubs the call or passes it through to the real binary found on the original PATH.
+//
+// Why a raw NUL-separated log and not JSON lines written by the shim: argv can hold any byte but NUL,
+// and escaping JSON in POSIX sh needs a fork per argument (sed) or slow loops. A single `printf` of
+// NUL-separated fields is exact, costs no fork, and is one O_APPEND write for records up to the
+// shell's 8 KiB buffer, so concurrent calls never interleave. `readCalls` turns the log into
+// `ShimCall`s and the trial writes them out as calls.jsonl.
+//
+// Records: `S\0pid\0ticks\0cwd\0bin\0argc\0arg…\0` when a call starts and `E\0pid\0exit\0` when it
+// ends. An E pairs with the latest unfinished S of the same pid (a pid is unique while it lives).
+// `ticks` is the shim's start time in clock ticks since boot, read from /proc/self/stat without a
+// fork; where there is no /proc, `date +%s` is used (one fork) and marked with a leading `@`.
+
+import { constants as fsConstants, promises as fs } from "node:fs";
+import path from "node:path";
+import type { ShimCall, ShimSpec } from "../model/eval.js";
+
+/** The environment variable a shim reads to log elsewhere (used while checks run). */
+export const CALL_LOG_ENV = "AGENT_EVALS_CALL_LOG";
+
+const SHIM_NAME = /^[A-Za-z0-9._+-]+$/;
+
+export function isValidShimName(name: string): boolean {
+  return SHIM_NAME.test(name) && name !== "." && name !== "..";
+}
+
+/** Quote a string as one POSIX shell word. */
+export function shellQuote(value: string): string {
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+export interface WriteShimsOptions {
+  /** Folder to create the shims in; put it first on PATH. */
+  dir: string;
+  shims: Record<string, ShimSpec>;
+  /** The raw call log the shims append to. */
+  callLog: string;
+  /** PATH without the shim folder: where passthrough shims find the real binaries. */
+  originalPath: string;
+}
+
+/** Write one executable shim per binary. Returns the shim folder. */
+export async function writeShims(opts: WriteShimsOptions): Promise<string> {
+  await fs.mkdir(opts.dir, { recursive: true });
+  await Promise.all(
+    Object.entries(opts.shims).map(async ([bin, spec]) => {
+      if (!isValidShimName(bin)) throw new Error(`invalid shim name ${JSON.stringify(bin)}`);
+      const real =
+        spec.mode === "passthrough" ? await findOnPath(bin, opts.originalPath) : undefined;
+      let stubFile: string | undefined;
+      if (spec.mode === "script") {
+        stubFile = path.join(opts.dir, `.${bin}.stub.sh`);
+        await fs.writeFile(stubFile, spec.script.endsWith("\n") ? spec.script : `${spec.script}\n`);
+      }
+      const file = path.join(opts.dir, bin);
+      await fs.writeFile(file, shimScript(bin, spec, opts.callLog, real, stubFile), {
+        mode: 0o755,
+      });
+    }),
+  );
+  return opts.dir;
+}
+
+function shimScript(
+  bin: string,
+  spec: ShimSpec,
+  callLog: string,
+  realBinary: string | undefined,
+  stubFile: string | undefined,
+): string {
+  const lines = [
+    "#!/bin/sh",
+    `# agent-evals shim for ${bin}: logs the call, then ${spec.mode === "passthrough" ? "runs the real binary" : "stubs it"}.`,
+    `__ae_log=\${${CALL_LOG_ENV}:-${shellQuote(callLog)}}`,
+    // Field 22 of /proc/self/stat is this process's start time in ticks; strip "pid (comm) " first
+    // because comm may hold spaces. Positional parameters in a function are the function's own.
+    `__ae_ticks() { set -- $1; shift 19; __ae_t=$1; }`,
+    `if [ -r /proc/self/stat ]; then read -r __ae_stat < /proc/self/stat; __ae_ticks "\${__ae_stat##*") "}"; else __ae_t=@$(date +%s); fi`,
+    `printf '%s\\0' S "$$" "$__ae_t" "$PWD" ${shellQuote(bin)} "$#" "$@" >> "$__ae_log"`,
+  ];
+  switch (spec.mode) {
+    case "passthrough":
+      if (realBinary) {
+        lines.push(`${shellQuote(realBinary)} "$@"`);
+      } else {
+        lines.push(
+          `echo ${shellQuote(`agent-evals shim: ${bin}: not found on the original PATH (passthrough)`)} >&2`,
+          "__ae_rc=127",
+        );
+      }
+      break;
+    case "script":
+      // A subshell, so `exit N` in the script ends the stub, not the shim, and the exit is logged.
+      lines.push(`( . ${shellQuote(stubFile ?? "")} )`);
+      break;
+    case "stub":
+      if (spec.stdout) lines.push(`printf '%s' ${shellQuote(spec.stdout)}`);
+      if (spec.stderr) lines.push(`printf '%s' ${shellQuote(spec.stderr)} >&2`);
+      lines.push(`( exit ${Math.trunc(spec.exitCode) & 255} )`);
+      break;
+  }
+  if (!(spec.mode === "passthrough" && !realBinary)) lines.push("__ae_rc=$?");
+  lines.push(`printf '%s\\0' E "$$" "$__ae_rc" >> "$__ae_log"`, `exit "$__ae_rc"`, "");
+  return lines.join("\n");
+}
+
+/** The first executable `bin` on a PATH string, or undefined. */
+export async function findOnPath(bin: string, searchPath: string): Promise<string | undefined> {
+  for (const dir of searchPath.split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, bin);
+    try {
+      const stat = await fs.stat(candidate);
+      if (!stat.isFile()) continue;
+      await fs.access(candidate, fsConstants.X_OK);
+      return candidate;
+    } catch {
+      // not here; keep looking
+    }
+  }
+  return undefined;
+}
+
+/** Milliseconds since the epoch at which the machine booted, to turn shim ticks into times. */
+async function bootTimeMs(): Promise<number | undefined> {
+  try {
+    const uptime = Number((await fs.readFile("/proc/uptime", "utf8")).split(" ")[0]);
+    return Number.isFinite(uptime) ? Date.now() - uptime * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux ABI that exposes it to userspace
+
+/** Parse a raw call log into calls, in the order they started. A missing log means no calls. */
+export async function readCalls(callLog: string): Promise<ShimCall[]> {
+  let raw: Buffer;
+  try {
+    raw = await fs.readFile(callLog);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return parseCallLog(raw, await bootTimeMs());
+}
+
+export function parseCallLog(raw: Buffer, bootMs: number | undefined): ShimCall[] {
+  const fields = raw.toString("utf8").split("\0");
+  fields.pop(); // the text after the last NUL: empty, or a record cut short by a kill
+  const calls: ShimCall[] = [];
+  const open = new Map<string, ShimCall[]>();
+  let i = 0;
+  const next = (): string | undefined => fields[i++];
+  while (i < fields.length) {
+    const kind = next();
+    if (kind === "S") {
+      const pid = next() ?? "";
+      const ticks = next() ?? "";
+      const cwd = next() ?? "";
+      const bin = next() ?? "";
+      const argc = Number(next());
+      if (!Number.isInteger(argc) || argc < 0 || i + argc > fields.length) break;
+      const argv = fields.slice(i, i + argc);
+      i += argc;
+      const call: ShimCall = { bin, argv, cwd, time: ticksToTime(ticks, bootMs), exit: null };
+      calls.push(call);
+      const stack = open.get(pid) ?? [];
+      stack.push(call);
+      open.set(pid, stack);
+    } else if (kind === "E") {
+      const pid = next() ?? "";
+      const exit = Number(next());
+      const call = open.get(pid)?.pop();
+      if (call && Number.isInteger(exit)) call.exit = exit;
+    } else {
+      break; // not a record boundary: the log was damaged; keep what was read
+    }
+  }
+  return calls;
+}
+
+function ticksToTime(ticks: string, bootMs: number | undefined): number {
+  if (ticks.startsWith("@")) return Number(ticks.slice(1)) * 1000;
+  const n = Number(ticks);
+  if (bootMs === undefined || !Number.isFinite(n)) return 0;
+  return Math.round(bootMs + (n * 1000) / TICKS_PER_SECOND);
+}
+
+/** calls.jsonl: one JSON object a line, the published form of the call log. */
+export function callsToJsonl(calls: ShimCall[]): string {
+  return calls.map((c) => JSON.stringify(c)).join("\n") + (calls.length ? "\n" : "");
+}

@@ -1,0 +1,273 @@
+// Runs planned units (eval × agent) with bounded concurrency: prepares each eval's sandbox once,
+// runs trials until the verdict is decided (exact curtailment), retries infra errors, and reports
+// progress through events. Returns results in plan order, whatever order they finished in.
+
+import path from "node:path";
+import type { RenderedPrompt } from "../define/prompt.js";
+import { InfraError, type AgentAdapter, type EvalSpec } from "../model/eval.js";
+import type { EvalResult, EvalStatus, TrialResult } from "../model/result.js";
+import { curtailedVerdict, trialsCertainlyNeeded, wilsonInterval } from "../model/stats.js";
+import { prepareSandbox, SetupError, type PreparedSandbox } from "./prepare.js";
+import { Semaphore } from "./semaphore.js";
+import { runTrial } from "./trial.js";
+
+/** One eval × agent to run. `agent` undefined: an eval without a prompt (checks only). */
+export interface PlannedUnit {
+  spec: EvalSpec;
+  agent?: AgentAdapter;
+  agentName: string;
+  agentVersion?: string;
+  prompt?: RenderedPrompt;
+  trials: number;
+  /** Set when the plan already knows the outcome (skipped …): nothing runs. */
+  settled?: { status: EvalStatus; reason: string };
+}
+
+export interface SuiteEvents {
+  onTrialStart?(unit: PlannedUnit, n: number): void;
+  onTrialEnd?(unit: PlannedUnit, trial: TrialResult): void;
+  onUnitEnd?(unit: PlannedUnit, result: EvalResult): void;
+}
+
+export interface SuiteOptions {
+  projectRoot: string;
+  resultsDir: string;
+  concurrency: number;
+  allTrials: boolean;
+  keepWorkspace: boolean;
+  /** Infra-error retries per trial. */
+  maxRetries: number;
+  env: Record<string, string>;
+  signal: AbortSignal;
+  events?: SuiteEvents;
+}
+
+export async function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<EvalResult[]> {
+  const slots = new Semaphore(Math.max(1, options.concurrency));
+  const prepared = new Map<EvalSpec, Promise<PreparedSandbox>>();
+  const users = new Map<EvalSpec, number>();
+  for (const u of units) if (!u.settled) users.set(u.spec, (users.get(u.spec) ?? 0) + 1);
+
+  const prepare = (spec: EvalSpec) => {
+    let p = prepared.get(spec);
+    if (!p) {
+      p = slots.use(() =>
+        prepareSandbox(spec, {
+          env: options.env,
+          signal: options.signal,
+          keep: options.keepWorkspace,
+        }),
+      );
+      prepared.set(spec, p);
+    }
+    return p;
+  };
+  const release = async (spec: EvalSpec) => {
+    const left = (users.get(spec) ?? 1) - 1;
+    users.set(spec, left);
+    if (left === 0)
+      await prepared.get(spec)?.then(
+        (p) => p.dispose(),
+        () => undefined,
+      );
+  };
+
+  return Promise.all(
+    units.map(async (unit) => {
+      const result = unit.settled
+        ? settledResult(unit, unit.settled.status, unit.settled.reason, [], 0)
+        : await runUnit(unit, options, slots, prepare).finally(() => release(unit.spec));
+      options.events?.onUnitEnd?.(unit, result);
+      return result;
+    }),
+  );
+}
+
+async function runUnit(
+  unit: PlannedUnit,
+  options: SuiteOptions,
+  slots: Semaphore,
+  prepare: (spec: EvalSpec) => Promise<PreparedSandbox>,
+): Promise<EvalResult> {
+  const started = Date.now();
+  let prepared: PreparedSandbox;
+  try {
+    prepared = await prepare(unit.spec);
+  } catch (error) {
+    const reason =
+      error instanceof SetupError
+        ? error.message
+        : `could not prepare the sandbox: ${(error as Error).message}`;
+    return settledResult(unit, "error", reason, [], Date.now() - started);
+  }
+
+  const trials: TrialResult[] = [];
+  let passes = 0;
+  let failures = 0;
+  let launched = 0;
+  let inFlight = 0;
+  let infraError: string | undefined;
+  const { passRate } = unit.spec;
+
+  const decided = () =>
+    infraError !== undefined ||
+    options.signal.aborted ||
+    (!options.allTrials &&
+      trials.length > 0 &&
+      curtailedVerdict(passes, failures, unit.trials, passRate) !== "undecided");
+
+  // Start as many trials as are certainly needed; after each one ends, look again.
+  await new Promise<void>((resolveAll) => {
+    const launch = () => {
+      if (decided() || launched >= unit.trials) {
+        if (inFlight === 0) resolveAll();
+        return;
+      }
+      const needed = options.allTrials
+        ? unit.trials - launched
+        : Math.max(
+            trialsCertainlyNeeded(passes, failures, unit.trials, passRate),
+            launched === 0 ? 1 : 0,
+          );
+      while (inFlight < needed && launched < unit.trials) {
+        const n = ++launched;
+        inFlight++;
+        void slots
+          .use(() => runTrialWithRetries(unit, n, prepared, options))
+          .then(
+            (trial) => {
+              trials.push(trial);
+              if (trial.status === "passed") passes++;
+              else if (trial.status === "failed") failures++;
+              else infraError ??= trial.reason ?? "infra error";
+              options.events?.onTrialEnd?.(unit, trial);
+            },
+            (error: Error) => {
+              infraError ??= error.message;
+            },
+          )
+          .finally(() => {
+            inFlight--;
+            launch();
+          });
+      }
+      if (inFlight === 0) resolveAll();
+    };
+    launch();
+  });
+
+  trials.sort((a, b) => a.n - b.n);
+  const duration = Date.now() - started;
+  if (infraError !== undefined)
+    return settledResult(unit, "error", infraError, trials, duration, passes);
+  if (
+    options.signal.aborted &&
+    curtailedVerdict(passes, failures, unit.trials, passRate) === "undecided"
+  ) {
+    return settledResult(
+      unit,
+      "incomplete",
+      "interrupted before the verdict was decided",
+      trials,
+      duration,
+      passes,
+    );
+  }
+  const verdict = curtailedVerdict(passes, failures, unit.trials, passRate);
+  return settledResult(
+    unit,
+    verdict === "passed" ? "passed" : "failed",
+    undefined,
+    trials,
+    duration,
+    passes,
+  );
+}
+
+async function runTrialWithRetries(
+  unit: PlannedUnit,
+  n: number,
+  prepared: PreparedSandbox,
+  options: SuiteOptions,
+): Promise<TrialResult> {
+  const outDir = path.join(
+    options.resultsDir,
+    "evals",
+    unit.spec.id,
+    slug(unit.agentName),
+    `trial-${n}`,
+  );
+  options.events?.onTrialStart?.(unit, n);
+  let lastError = "";
+  for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
+    try {
+      const trial = await runTrial({
+        spec: unit.spec,
+        agent: unit.agent,
+        prompt: unit.prompt,
+        n,
+        prepared,
+        outDir,
+        projectRoot: options.projectRoot,
+        baseEnv: options.env,
+        keepWorkspace: options.keepWorkspace,
+        signal: options.signal,
+      });
+      return attempt > 0 ? { ...trial, retries: attempt } : trial;
+    } catch (error) {
+      lastError = (error as Error).message;
+      const retryable = error instanceof InfraError ? error.retryable : true;
+      if (!retryable || options.signal.aborted) break;
+      await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+    }
+  }
+  return {
+    n,
+    status: "error",
+    durationMs: 0,
+    checks: [],
+    dir: path.relative(options.projectRoot, outDir),
+    reason: `infra error: ${lastError}`,
+    retries: options.maxRetries,
+  };
+}
+
+/** A folder-safe form of an agent name ("claude -p {prompt}" → "claude-p-prompt"). */
+export function slug(name: string): string {
+  return (
+    name
+      .replace(/[^A-Za-z0-9._-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "agent"
+  );
+}
+
+function settledResult(
+  unit: PlannedUnit,
+  status: EvalStatus,
+  reason: string | undefined,
+  trials: TrialResult[],
+  durationMs: number,
+  passes = trials.filter((t) => t.status === "passed").length,
+): EvalResult {
+  const counted = trials.filter((t) => t.status !== "error").length;
+  return {
+    id: unit.spec.id,
+    file: unit.spec.file,
+    ...(unit.spec.line ? { line: unit.spec.line } : {}),
+    agent: unit.agentName,
+    ...(unit.agentVersion ? { agentVersion: unit.agentVersion } : {}),
+    ...(unit.prompt ? { promptHash: unit.prompt.hash } : {}),
+    status,
+    ...(reason ? { reason } : {}),
+    passes,
+    trialsRun: trials.length,
+    trialsPlanned: unit.trials,
+    passRate: counted ? passes / counted : 0,
+    threshold: unit.spec.passRate,
+    interval: wilsonInterval(passes, counted),
+    costUsd: trials.reduce((sum, t) => sum + (t.costUsd ?? 0), 0),
+    durationMs,
+    trials,
+  };
+}

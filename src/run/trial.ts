@@ -1,0 +1,173 @@
+// One trial: a fresh copy of the prepared tree, shims first on PATH, the agent, the calls, the checks.
+// Writes prompt.md, calls.jsonl, checks.json and trial.json into the trial's results folder.
+
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type { RenderedPrompt } from "../define/prompt.js";
+import {
+  InfraError,
+  type AgentAdapter,
+  type AgentRunResult,
+  type EvalSpec,
+  type ShimCall,
+} from "../model/eval.js";
+import type { CheckOutcome, TrialResult } from "../model/result.js";
+import { runChecks } from "../check/index.js";
+import type { PreparedSandbox } from "./prepare.js";
+import { changedFiles, copyTree, makeTempDir, removeTree } from "./sandbox.js";
+import { CALL_LOG_ENV, callsToJsonl, readCalls, writeShims } from "./shims.js";
+
+export interface TrialInput {
+  spec: EvalSpec;
+  /** Undefined for an eval without a prompt: only the checks run. */
+  agent?: AgentAdapter;
+  prompt?: RenderedPrompt;
+  n: number;
+  prepared: PreparedSandbox;
+  /** Absolute results folder of this trial. */
+  outDir: string;
+  projectRoot: string;
+  baseEnv: Record<string, string>;
+  keepWorkspace: boolean;
+  signal: AbortSignal;
+}
+
+export interface TrialOutput extends TrialResult {
+  workspace?: string;
+}
+
+export async function runTrial(input: TrialInput): Promise<TrialOutput> {
+  const started = Date.now();
+  const root = await makeTempDir(`${input.spec.id}-t${input.n}`);
+  const work = path.join(root, "work");
+  const tmp = path.join(root, "tmp");
+  const callLog = path.join(root, "calls.raw");
+  try {
+    await fs.rm(input.outDir, { recursive: true, force: true });
+    await fs.mkdir(input.outDir, { recursive: true });
+    await fs.mkdir(tmp);
+    await copyTree(input.prepared.dir, work).catch((error: Error) => {
+      throw new InfraError(`could not copy the prepared sandbox: ${error.message}`);
+    });
+    const env = await trialEnv(input, root, tmp, callLog);
+    if (input.prompt)
+      await fs.writeFile(path.join(input.outDir, "prompt.md"), input.prompt.safeText);
+
+    const run = input.agent
+      ? await input.agent.run({
+          prompt: input.prompt?.text ?? "",
+          commands: input.prompt?.commands ?? [],
+          cwd: work,
+          env,
+          timeoutMs: input.spec.timeoutMs,
+          maxCostUsd: input.spec.maxCostUsd,
+          model: input.spec.model,
+          outDir: input.outDir,
+          signal: input.signal,
+        })
+      : noAgentRun();
+    if (input.signal.aborted) throw new InfraError("interrupted", false);
+
+    const calls = await readCalls(callLog);
+    await fs.writeFile(path.join(input.outDir, "calls.jsonl"), callsToJsonl(calls));
+    const checks = await runChecks(input.spec.checks, {
+      sandbox: work,
+      calls,
+      run,
+      changedFiles: async () => changedFiles(work, await input.prepared.manifest()),
+      env: { ...env, [CALL_LOG_ENV]: path.join(root, "check-calls.raw") },
+      outDir: input.outDir,
+      timeoutMs: input.spec.timeoutMs,
+      signal: input.signal,
+    });
+    const result = verdictOf(input, run, calls, checks, started);
+    await writeTrialFiles(input.outDir, result, run, checks);
+    return input.keepWorkspace ? { ...result, workspace: work } : result;
+  } finally {
+    if (!input.keepWorkspace) await removeTree(root);
+  }
+}
+
+async function trialEnv(
+  input: TrialInput,
+  root: string,
+  tmp: string,
+  callLog: string,
+): Promise<Record<string, string>> {
+  const env: Record<string, string> = {
+    ...input.baseEnv,
+    TMPDIR: tmp,
+    AGENT_EVALS_TRIAL: String(input.n),
+  };
+  delete env[CALL_LOG_ENV];
+  const originalPath = env.PATH ?? "";
+  if (Object.keys(input.spec.shims).length > 0) {
+    const shimDir = await writeShims({
+      dir: path.join(root, "shims"),
+      shims: input.spec.shims,
+      callLog,
+      originalPath,
+    });
+    env.PATH = `${shimDir}${path.delimiter}${originalPath}`;
+  }
+  return env;
+}
+
+function noAgentRun(): AgentRunResult {
+  return { exitCode: null, timedOut: false, trajectory: [], transcripts: [], durationMs: 0 };
+}
+
+function verdictOf(
+  input: TrialInput,
+  run: AgentRunResult,
+  calls: ShimCall[],
+  checks: CheckOutcome[],
+  started: number,
+): TrialOutput {
+  const failedChecks = checks.filter((c) => !c.ok).length;
+  const reason = run.timedOut
+    ? `the agent timed out after ${Math.round(input.spec.timeoutMs / 1000)} s`
+    : run.agentFailure
+      ? run.agentFailure
+      : failedChecks > 0
+        ? `${failedChecks} of ${checks.length} checks failed`
+        : undefined;
+  return {
+    n: input.n,
+    status: reason ? "failed" : "passed",
+    durationMs: Date.now() - started,
+    ...(run.costUsd !== undefined ? { costUsd: run.costUsd } : {}),
+    checks,
+    dir: path.relative(input.projectRoot, input.outDir),
+    ...(reason ? { reason } : {}),
+    agentExitCode: run.exitCode,
+    timedOut: run.timedOut,
+    calls: calls.length,
+    toolCalls: run.trajectory.length,
+  };
+}
+
+async function writeTrialFiles(
+  outDir: string,
+  result: TrialResult,
+  run: AgentRunResult,
+  checks: CheckOutcome[],
+): Promise<void> {
+  await fs.writeFile(path.join(outDir, "checks.json"), `${JSON.stringify(checks, null, 2)}\n`);
+  const trial = {
+    ...result,
+    agent: {
+      exitCode: run.exitCode,
+      timedOut: run.timedOut,
+      agentFailure: run.agentFailure,
+      costUsd: run.costUsd,
+      tokens: run.tokens,
+      turns: run.turns,
+      finalMessage: run.finalMessage,
+      durationMs: run.durationMs,
+      transcripts: run.transcripts,
+    },
+    trajectory: run.trajectory,
+  };
+  await fs.writeFile(path.join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`);
+}

@@ -1,0 +1,310 @@
+import { describe, it, expect, beforeEach, afterEach } from "vitest";
+import { mkdtemp, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  activeGroups,
+  readTail,
+  runProcess,
+  type ProcessResult,
+  type RunProcessOptions,
+} from "../src/run/process.js";
+
+const PATH = process.env.PATH ?? "/usr/bin:/bin";
+const MARKER = (cap: number) => `\n[agent-evals: output cut at ${cap} bytes]\n`;
+
+let dir: string;
+/** pids the tests started indirectly; killed afterwards so a failing test leaks nothing. */
+let spawnedPids: number[];
+
+beforeEach(async () => {
+  dir = await realpath(await mkdtemp(join(tmpdir(), "agent-evals-process-")));
+  spawnedPids = [];
+});
+
+afterEach(async () => {
+  for (const pid of spawnedPids) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone: the expected case
+    }
+  }
+  await rm(dir, { recursive: true, force: true });
+});
+
+function options(overrides: Partial<RunProcessOptions>): RunProcessOptions {
+  return {
+    command: "bash",
+    args: [],
+    cwd: dir,
+    env: { PATH },
+    timeoutMs: 10_000,
+    stdoutFile: join(dir, "stdout.txt"),
+    stderrFile: join(dir, "stderr.txt"),
+    killGraceMs: 300,
+    ...overrides,
+  };
+}
+
+function bash(script: string, overrides: Partial<RunProcessOptions> = {}): Promise<ProcessResult> {
+  return runProcess(options({ command: "bash", args: ["-c", script], ...overrides }));
+}
+
+const read = (name: string) => readFile(join(dir, name), "utf8");
+
+/** Alive means signalable and not a zombie (an orphan zombie waits for a possibly lazy init). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ESRCH") return false;
+    throw err;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false; // vanished between the two looks
+  }
+}
+
+async function waitUntilDead(pid: number, withinMs = 2000): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await sleep(50);
+  }
+  return !isAlive(pid);
+}
+
+async function readPidFile(name: string, withinMs = 5000): Promise<number> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    const text = await read(name).catch(() => "");
+    if (text.endsWith("\n")) {
+      const pid = Number(text.trim());
+      spawnedPids.push(pid);
+      return pid;
+    }
+    await sleep(20);
+  }
+  throw new Error(`${name} never appeared`);
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+describe("runProcess", () => {
+  it("captures exit code, stdout and stderr, and honours env and cwd", async () => {
+    const result = await bash(
+      'echo "$GREETING"; pwd; echo "${HOME-no home}"; echo oops >&2; exit 3',
+      {
+        env: { PATH, GREETING: "hello world" },
+      },
+    );
+    expect(result).toMatchObject({
+      exitCode: 3,
+      signal: null,
+      timedOut: false,
+      aborted: false,
+      stdoutTruncated: false,
+      stderrTruncated: false,
+    });
+    expect(result.spawnError).toBeUndefined();
+    // The env is exactly the one given: HOME is not inherited from ours.
+    expect(await read("stdout.txt")).toBe(`hello world\n${dir}\nno home\n`);
+    expect(await read("stderr.txt")).toBe("oops\n");
+    expect(result.stdoutBytes).toBe(Buffer.byteLength(`hello world\n${dir}\nno home\n`));
+    expect(result.stderrBytes).toBe(5);
+  });
+
+  it("passes arguments verbatim, without a shell", async () => {
+    const args = ["%s|", "a b", "$HOME; echo pwned", "`id`", "*"];
+    const result = await runProcess(options({ command: "printf", args }));
+    expect(result.exitCode).toBe(0);
+    expect(await read("stdout.txt")).toBe("a b|$HOME; echo pwned|`id`|*|");
+  });
+
+  it("creates both output files even when the child writes nothing", async () => {
+    await bash("exit 0");
+    expect(await read("stdout.txt")).toBe("");
+    expect(await read("stderr.txt")).toBe("");
+  });
+
+  it("closes stdin: cat exits at once with no output", async () => {
+    const result = await runProcess(options({ command: "cat", args: [], timeoutMs: 5000 }));
+    expect(result.exitCode).toBe(0);
+    expect(result.timedOut).toBe(false);
+    expect(result.durationMs).toBeLessThan(2000);
+    expect(await read("stdout.txt")).toBe("");
+  });
+
+  it("at the timeout kills the whole group, even a child that ignores SIGTERM", async () => {
+    const started = Date.now();
+    const result = await bash("sleep 300 & echo $! > grandchild.pid; trap '' TERM; sleep 300", {
+      timeoutMs: 500,
+      killGraceMs: 300,
+    });
+    expect(result.timedOut).toBe(true);
+    expect(result.aborted).toBe(false);
+    // bash ignored SIGTERM, so only the SIGKILL after the grace could end it.
+    expect(result.exitCode).toBeNull();
+    expect(result.signal).toBe("SIGKILL");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const grandchild = await readPidFile("grandchild.pid");
+    expect(await waitUntilDead(grandchild)).toBe(true);
+    expect(activeGroups()).toEqual([]);
+  });
+
+  it("kills background processes a successful child left behind", async () => {
+    const started = Date.now();
+    const result = await bash("sleep 300 & echo $! > sleeper.pid; echo done; exit 0");
+    expect(result.exitCode).toBe(0);
+    expect(result.timedOut).toBe(false);
+    // The sleeper held stdout open; resolving quickly means the group kill closed it.
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await read("stdout.txt")).toBe("done\n");
+    const sleeper = await readPidFile("sleeper.pid");
+    expect(await waitUntilDead(sleeper)).toBe(true);
+  });
+
+  it("does not hang on a grandchild that left the group and holds the pipe", async () => {
+    const started = Date.now();
+    // Wait until the grandchild really is in its own session before the child exits.
+    const result = await bash(
+      "setsid bash -c 'echo $$ > escaped.pid; exec sleep 300' & " +
+        "until [ -s escaped.pid ]; do sleep 0.02; done; echo done",
+    );
+    const escaped = await readPidFile("escaped.pid");
+    expect(result.exitCode).toBe(0);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await read("stdout.txt")).toBe("done\n");
+    expect(isAlive(escaped)).toBe(true); // out of our reach by design; afterEach kills it
+  });
+
+  it("caps each output file and still counts every byte", async () => {
+    const cap = 64 * 1024;
+    const total = 5 * 1024 * 1024;
+    const result = await runProcess(
+      options({ command: "head", args: ["-c", String(total), "/dev/zero"], maxOutputBytes: cap }),
+    );
+    expect(result.exitCode).toBe(0);
+    expect(result.stdoutTruncated).toBe(true);
+    expect(result.stderrTruncated).toBe(false);
+    expect(result.stdoutBytes).toBe(total);
+    const { size } = await stat(join(dir, "stdout.txt"));
+    expect(size).toBe(cap + MARKER(cap).length);
+    const content = await readFile(join(dir, "stdout.txt"));
+    expect(content.subarray(cap).toString()).toBe(MARKER(cap));
+    expect(content.subarray(0, cap).every((byte) => byte === 0)).toBe(true);
+  });
+
+  it("reports a missing binary as a spawn error", async () => {
+    const result = await runProcess(options({ command: "agent-evals-no-such-binary", args: [] }));
+    expect(result.exitCode).toBeNull();
+    expect(result.spawnError).toMatch(/ENOENT/);
+    expect(result.spawnError).toContain("agent-evals-no-such-binary");
+    expect(await read("stdout.txt")).toBe("");
+    expect(activeGroups()).toEqual([]);
+  });
+
+  it("reports a missing working directory as such, not as a missing binary", async () => {
+    const result = await bash("true", { cwd: join(dir, "nope") });
+    expect(result.spawnError).toMatch(/working directory/);
+  });
+
+  it("on abort kills the group and says so", async () => {
+    const controller = new AbortController();
+    const running = bash("echo $$ > leader.pid; sleep 300 & echo $! > grandchild.pid; sleep 300", {
+      signal: controller.signal,
+    });
+    const leader = await readPidFile("leader.pid");
+    const grandchild = await readPidFile("grandchild.pid");
+    expect(activeGroups()).toContain(leader);
+    controller.abort();
+    const result = await running;
+    expect(result.aborted).toBe(true);
+    expect(result.timedOut).toBe(false);
+    expect(result.signal).toBe("SIGTERM");
+    expect(result.durationMs).toBeLessThan(5000);
+    expect(await waitUntilDead(leader)).toBe(true);
+    expect(await waitUntilDead(grandchild)).toBe(true);
+    expect(activeGroups()).not.toContain(leader);
+  });
+
+  it("does not start at all when already aborted", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const result = await bash("echo ran > ran.txt", { signal: controller.signal });
+    expect(result.aborted).toBe(true);
+    expect(result.exitCode).toBeNull();
+    await expect(read("ran.txt")).rejects.toThrow(/ENOENT/);
+    expect(await read("stdout.txt")).toBe("");
+  });
+
+  it("hands every stdout byte to onStdout, past the cap too", async () => {
+    const chunks: Buffer[] = [];
+    const total = 300_000;
+    const result = await runProcess(
+      options({
+        command: "head",
+        args: ["-c", String(total), "/dev/urandom"],
+        maxOutputBytes: 1024,
+        onStdout: (chunk) => chunks.push(chunk),
+      }),
+    );
+    const received = Buffer.concat(chunks);
+    expect(received.length).toBe(total);
+    expect(result.stdoutBytes).toBe(total);
+    const kept = await readFile(join(dir, "stdout.txt"));
+    expect(kept.subarray(0, 1024).equals(received.subarray(0, 1024))).toBe(true);
+  });
+
+  it("rejects after cleanup when onStdout throws", async () => {
+    const run = bash("echo hi", {
+      onStdout: () => {
+        throw new Error("parser broke");
+      },
+    });
+    await expect(run).rejects.toThrow("parser broke");
+  });
+
+  it("passes extraFdFiles as fd 3, 4, ...", async () => {
+    const result = await bash("echo hi >&3; echo there >&4", {
+      extraFdFiles: [join(dir, "fd3.txt"), join(dir, "fd4.txt")],
+    });
+    expect(result.exitCode).toBe(0);
+    expect(await read("fd3.txt")).toBe("hi\n");
+    expect(await read("fd4.txt")).toBe("there\n");
+  });
+});
+
+describe("readTail", () => {
+  const lines = Array.from({ length: 1000 }, (_, i) => `line ${i + 1}`);
+
+  it("returns the last N lines", async () => {
+    const file = join(dir, "log.txt");
+    await writeFile(file, lines.join("\n") + "\n");
+    expect(await readTail(file, 3)).toBe("line 998\nline 999\nline 1000");
+    await writeFile(file, lines.slice(0, 2).join("\n"));
+    expect(await readTail(file, 5)).toBe("line 1\nline 2");
+  });
+
+  it("reads only the end of the file, dropping a partial first line", async () => {
+    const file = join(dir, "log.txt");
+    await writeFile(file, lines.join("\n") + "\n");
+    // The last 18 bytes are "ine 999\nline 1000\n": the cut line 999 is left out.
+    expect(await readTail(file, 100, 18)).toBe("line 1000");
+    // A window starting exactly at a line start keeps that line.
+    expect(await readTail(file, 100, "line 999\nline 1000\n".length)).toBe("line 999\nline 1000");
+  });
+
+  it("returns an empty string for a missing file or zero lines", async () => {
+    expect(await readTail(join(dir, "missing.txt"), 5)).toBe("");
+    const file = join(dir, "log.txt");
+    await writeFile(file, "a\nb\n");
+    expect(await readTail(file, 0)).toBe("");
+  });
+});
