@@ -2931,7 +2931,7 @@ const eval_js_1 = __nccwpck_require__(9279);
 function insideSandbox(sandbox, relative) {
     const full = node_path_1.default.resolve(sandbox, relative);
     const rel = node_path_1.default.relative(sandbox, full);
-    if (rel === "" || rel.startsWith("..") || node_path_1.default.isAbsolute(rel))
+    if (rel === "" || rel === ".." || rel.startsWith(`..${node_path_1.default.sep}`) || node_path_1.default.isAbsolute(rel))
         return rel === "" ? full : undefined;
     return full;
 }
@@ -3782,7 +3782,6 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.resolveUserPath = resolveUserPath;
-exports.isContainedRelativePath = isContainedRelativePath;
 exports.normalizeSandbox = normalizeSandbox;
 exports.normalizeShims = normalizeShims;
 exports.normalizeShim = normalizeShim;
@@ -3790,6 +3789,7 @@ exports.zodProblems = zodProblems;
 const node_path_1 = __importDefault(__nccwpck_require__(6760));
 const errors_js_1 = __nccwpck_require__(7206);
 const shims_js_1 = __nccwpck_require__(2939);
+const schema_js_1 = __nccwpck_require__(8008);
 /** `./x` and `../x` are relative to the eval file; other relative paths to the project root. */
 function resolveUserPath(p, ctx) {
     if (node_path_1.default.isAbsolute(p))
@@ -3797,12 +3797,6 @@ function resolveUserPath(p, ctx) {
     if (p.startsWith("./") || p.startsWith("../"))
         return node_path_1.default.resolve(node_path_1.default.dirname(ctx.evalFile), p);
     return node_path_1.default.resolve(ctx.projectRoot, p);
-}
-/** A relative path that stays inside its root: no absolute path, no `..` segment. */
-function isContainedRelativePath(p) {
-    if (!p || node_path_1.default.isAbsolute(p) || p.startsWith("~"))
-        return false;
-    return !p.split(/[\\/]/).some((segment) => segment === "..");
 }
 function normalizeSandbox(option, ctx) {
     if (!option)
@@ -3815,7 +3809,7 @@ function normalizeSandbox(option, ctx) {
         return { sandbox: { kind: "repo", dir } };
     }
     for (const key of Object.keys(option.fixture)) {
-        if (!isContainedRelativePath(key)) {
+        if (!key || !(0, schema_js_1.staysInsideSandbox)(key)) {
             return {
                 problem: {
                     file: ctx.evalFile,
@@ -3954,6 +3948,9 @@ function embeddedCommands(markdown) {
         if (!open)
             continue;
         const fence = open[2];
+        // A backtick fence's info string holds no backtick: "```x``` …" is inline code, not a fence.
+        if (fence[0] === "`" && lines[i].slice(open[1].length + fence.length).includes("`"))
+            continue;
         const tag = open[3].toLowerCase();
         const body = [];
         let j = i + 1;
@@ -4158,9 +4155,10 @@ const sandboxSchema = zod_1.z
         .record(sandboxPathSchema, zod_1.z.string().describe("The file's content."))
         .optional()
         .describe("A mapping of sandbox-relative file paths to their content."),
-    repo: nonEmptyText
+    repo: zod_1.z
+        .union([nonEmptyText, zod_1.z.literal(true)])
         .optional()
-        .describe("A directory whose versioned files are snapshotted into each sandbox; relative to the project root, or to the eval file when it starts with `./` or `../`."),
+        .describe("A directory whose versioned files are snapshotted into each sandbox (`true`: the project root); relative to the project root, or to the eval file when it starts with `./` or `../`."),
 })
     .superRefine(requireOneSandboxKind)
     .describe("One of `{ template: dir }`, `{ fixture: { path: content } }` or `{ repo: dir }` (default: a snapshot of the project root).");
@@ -4501,6 +4499,7 @@ const yaml_1 = __nccwpck_require__(8815);
 const zod_1 = __nccwpck_require__(924);
 const errors_js_1 = __nccwpck_require__(7206);
 const schema_js_1 = __nccwpck_require__(8008);
+const normalize_js_1 = __nccwpck_require__(5988);
 /** Eval files larger than this are rejected (AE114) before parsing. */
 exports.MAX_EVAL_FILE_BYTES = 1024 * 1024;
 const CLAUDE_CODE_TYPES = new Set(["skill", "command", "hook"]);
@@ -5085,10 +5084,8 @@ function toEvalSpec(task, source, ctx) {
 function toPromptSpec(task, text, evalFile) {
     return { text, file: evalFile, params: { ...task.params }, secrets: task.secrets ?? [] };
 }
-/** `./x` and `../x` are relative to the eval file; other relative paths to the project root. */
 function resolveSandboxDir(dir, evalFile, projectRoot) {
-    const base = /^\.\.?[\\/]/.test(dir) ? node_path_1.default.dirname(evalFile) : projectRoot;
-    return node_path_1.default.resolve(base, dir);
+    return (0, normalize_js_1.resolveUserPath)(dir, { evalFile, projectRoot });
 }
 function toSandboxSpec(sandbox, evalFile, projectRoot) {
     if (sandbox?.template !== undefined) {
@@ -5097,24 +5094,13 @@ function toSandboxSpec(sandbox, evalFile, projectRoot) {
     if (sandbox?.fixture !== undefined)
         return { kind: "fixture", files: { ...sandbox.fixture } };
     if (sandbox?.repo !== undefined) {
-        return { kind: "repo", dir: resolveSandboxDir(sandbox.repo, evalFile, projectRoot) };
+        const dir = sandbox.repo === true ? projectRoot : resolveSandboxDir(sandbox.repo, evalFile, projectRoot);
+        return { kind: "repo", dir };
     }
     return { kind: "repo", dir: projectRoot };
 }
-function toShimSpec(shim) {
-    if (shim === "passthrough")
-        return { mode: "passthrough" };
-    if (shim.script !== undefined)
-        return { mode: "script", script: shim.script };
-    return {
-        mode: "stub",
-        exitCode: shim.exitCode ?? schema_js_1.yamlTaskDefaults.shimExitCode,
-        stdout: shim.stdout ?? schema_js_1.yamlTaskDefaults.shimOutput,
-        stderr: shim.stderr ?? schema_js_1.yamlTaskDefaults.shimOutput,
-    };
-}
 function toShimSpecs(shims) {
-    return Object.fromEntries(Object.entries(shims).map(([bin, shim]) => [bin, toShimSpec(shim)]));
+    return Object.fromEntries(Object.entries(shims).map(([bin, shim]) => [bin, (0, normalize_js_1.normalizeShim)(shim)]));
 }
 function pinnedPattern(pinned) {
     return pinned.matches !== undefined ? new RegExp(pinned.matches) : (pinned.text ?? "");

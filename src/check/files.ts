@@ -9,7 +9,7 @@ import type { CheckVerdict } from "./context.js";
 export function insideSandbox(sandbox: string, relative: string): string | undefined {
   const full = path.resolve(sandbox, relative);
   const rel = path.relative(sandbox, full);
-  if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel))
+  if (rel === "" || rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel))
     return rel === "" ? full : undefined;
   return full;
 }

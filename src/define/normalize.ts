@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { SandboxSpec, ShimSpec } from "../model/eval.js";
 import { Codes, type DefinitionProblem } from "../model/errors.js";
 import { isValidShimName } from "../run/shims.js";
+import { staysInsideSandbox } from "./schema.js";
 
 export type SandboxOptionInput =
   { template: string } | { fixture: Record<string, string> } | { repo: string | true } | undefined;
@@ -23,12 +24,6 @@ export function resolveUserPath(p: string, ctx: { projectRoot: string; evalFile:
   return path.resolve(ctx.projectRoot, p);
 }
 
-/** A relative path that stays inside its root: no absolute path, no `..` segment. */
-export function isContainedRelativePath(p: string): boolean {
-  if (!p || path.isAbsolute(p) || p.startsWith("~")) return false;
-  return !p.split(/[\\/]/).some((segment) => segment === "..");
-}
-
 export function normalizeSandbox(
   option: SandboxOptionInput,
   ctx: PathContext,
@@ -42,7 +37,7 @@ export function normalizeSandbox(
     return { sandbox: { kind: "repo", dir } };
   }
   for (const key of Object.keys(option.fixture)) {
-    if (!isContainedRelativePath(key)) {
+    if (!key || !staysInsideSandbox(key)) {
       return {
         problem: {
           file: ctx.evalFile,

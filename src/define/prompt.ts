@@ -85,6 +85,8 @@ export function embeddedCommands(markdown: string): string[] {
     const open = FENCE_OPEN.exec(lines[i]!);
     if (!open) continue;
     const fence = open[2]!;
+    // A backtick fence's info string holds no backtick: "```x``` …" is inline code, not a fence.
+    if (fence[0] === "`" && lines[i]!.slice(open[1]!.length + fence.length).includes("`")) continue;
     const tag = open[3]!.toLowerCase();
     const body: string[] = [];
     let j = i + 1;

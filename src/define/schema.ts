@@ -209,10 +209,11 @@ const sandboxSchema = z
       .record(sandboxPathSchema, z.string().describe("The file's content."))
       .optional()
       .describe("A mapping of sandbox-relative file paths to their content."),
-    repo: nonEmptyText
+    repo: z
+      .union([nonEmptyText, z.literal(true)])
       .optional()
       .describe(
-        "A directory whose versioned files are snapshotted into each sandbox; relative to the project root, or to the eval file when it starts with `./` or `../`.",
+        "A directory whose versioned files are snapshotted into each sandbox (`true`: the project root); relative to the project root, or to the eval file when it starts with `./` or `../`.",
       ),
   })
   .superRefine(requireOneSandboxKind)

@@ -35,6 +35,7 @@ import {
   type YamlShim,
   type YamlTask,
 } from "./schema.js";
+import { normalizeShim, resolveUserPath } from "./normalize.js";
 
 export interface LoadContext {
   /** Relative `template`/`repo` paths resolve against it (unless they start with `./` or `../`). */
@@ -727,10 +728,8 @@ function toPromptSpec(task: YamlTask, text: string, evalFile: string): PromptSpe
   return { text, file: evalFile, params: { ...task.params }, secrets: task.secrets ?? [] };
 }
 
-/** `./x` and `../x` are relative to the eval file; other relative paths to the project root. */
 function resolveSandboxDir(dir: string, evalFile: string, projectRoot: string): string {
-  const base = /^\.\.?[\\/]/.test(dir) ? path.dirname(evalFile) : projectRoot;
-  return path.resolve(base, dir);
+  return resolveUserPath(dir, { evalFile, projectRoot });
 }
 
 function toSandboxSpec(
@@ -743,24 +742,15 @@ function toSandboxSpec(
   }
   if (sandbox?.fixture !== undefined) return { kind: "fixture", files: { ...sandbox.fixture } };
   if (sandbox?.repo !== undefined) {
-    return { kind: "repo", dir: resolveSandboxDir(sandbox.repo, evalFile, projectRoot) };
+    const dir =
+      sandbox.repo === true ? projectRoot : resolveSandboxDir(sandbox.repo, evalFile, projectRoot);
+    return { kind: "repo", dir };
   }
   return { kind: "repo", dir: projectRoot };
 }
 
-function toShimSpec(shim: YamlShim): ShimSpec {
-  if (shim === "passthrough") return { mode: "passthrough" };
-  if (shim.script !== undefined) return { mode: "script", script: shim.script };
-  return {
-    mode: "stub",
-    exitCode: shim.exitCode ?? yamlTaskDefaults.shimExitCode,
-    stdout: shim.stdout ?? yamlTaskDefaults.shimOutput,
-    stderr: shim.stderr ?? yamlTaskDefaults.shimOutput,
-  };
-}
-
 function toShimSpecs(shims: Record<string, YamlShim>): Record<string, ShimSpec> {
-  return Object.fromEntries(Object.entries(shims).map(([bin, shim]) => [bin, toShimSpec(shim)]));
+  return Object.fromEntries(Object.entries(shims).map(([bin, shim]) => [bin, normalizeShim(shim)]));
 }
 
 type CommandCheck = NonNullable<YamlAssertions["commands"]>[number];

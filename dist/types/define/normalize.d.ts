@@ -19,8 +19,6 @@ export declare function resolveUserPath(p: string, ctx: {
     projectRoot: string;
     evalFile: string;
 }): string;
-/** A relative path that stays inside its root: no absolute path, no `..` segment. */
-export declare function isContainedRelativePath(p: string): boolean;
 export declare function normalizeSandbox(option: SandboxOptionInput, ctx: PathContext): {
     sandbox: SandboxSpec;
 } | {

@@ -51,7 +51,7 @@ export declare const yamlTaskSchema: z.ZodObject<{
     sandbox: z.ZodOptional<z.ZodObject<{
         template: z.ZodOptional<z.ZodString>;
         fixture: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
-        repo: z.ZodOptional<z.ZodString>;
+        repo: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodLiteral<true>]>>;
     }, z.core.$strict>>;
     shims: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnion<readonly [z.ZodLiteral<"passthrough">, z.ZodObject<{
         script: z.ZodOptional<z.ZodString>;

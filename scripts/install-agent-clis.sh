@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Installs the real agent CLIs that the end-to-end tests drive against fake model servers:
+# pinned @anthropic-ai/claude-code and @openai/codex into .agent-clis/ at the repo root, with
+# .agent-clis/bin/claude and .agent-clis/bin/codex pointing at binaries that actually run.
+# Idempotent: a second run with the right versions in place only checks and prints them.
+set -euo pipefail
+
+CLAUDE_VERSION="2.1.332"
+CODEX_VERSION="0.171.0"
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+DIR="$ROOT/.agent-clis"
+NM="$DIR/node_modules"
+BIN="$DIR/bin"
+
+installed_version() {
+  # $1: package name. Prints its installed version, or nothing.
+  local pkg_json="$NM/$1/package.json"
+  [[ -f "$pkg_json" ]] || return 0
+  node -e 'process.stdout.write(String(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).version ?? ""))' "$pkg_json"
+}
+
+# A binary "works" when `--version` exits 0 and prints something within a few seconds.
+works() {
+  local out
+  out="$(timeout 20 "$@" --version </dev/null 2>/dev/null)" || return 1
+  [[ -n "$out" ]]
+}
+
+need_install=0
+[[ "$(installed_version @anthropic-ai/claude-code)" == "$CLAUDE_VERSION" ]] || need_install=1
+[[ "$(installed_version @openai/codex)" == "$CODEX_VERSION" ]] || need_install=1
+
+if [[ "$need_install" == 1 ]]; then
+  echo "installing @anthropic-ai/claude-code@$CLAUDE_VERSION and @openai/codex@$CODEX_VERSION into $DIR"
+  mkdir -p "$DIR"
+  # A package.json of its own, so that npm installs here and never walks up to the project's.
+  if [[ ! -f "$DIR/package.json" ]]; then
+    printf '{ "name": "agent-clis", "private": true }\n' >"$DIR/package.json"
+  fi
+  npm install --prefix "$DIR" --no-save --no-audit --no-fund --loglevel=error \
+    "@anthropic-ai/claude-code@$CLAUDE_VERSION" "@openai/codex@$CODEX_VERSION"
+else
+  echo "already installed: @anthropic-ai/claude-code@$CLAUDE_VERSION, @openai/codex@$CODEX_VERSION"
+fi
+
+mkdir -p "$BIN"
+
+# claude: bin/claude.exe is the native binary once its postinstall ran; when npm skipped install
+# scripts it is a stub that exits 1, and the binary sits in the platform package instead.
+arch="$(uname -m)"
+case "$arch" in
+  x86_64 | amd64) arch=x64 ;;
+  aarch64 | arm64) arch=arm64 ;;
+esac
+os="$(uname -s | tr '[:upper:]' '[:lower:]')"
+claude_target=""
+for candidate in \
+  "$NM/@anthropic-ai/claude-code/bin/claude.exe" \
+  "$NM/@anthropic-ai/claude-code-$os-$arch/claude" \
+  "$NM/@anthropic-ai/claude-code-$os-$arch-musl/claude"; do
+  if [[ -f "$candidate" ]]; then
+    chmod +x "$candidate" 2>/dev/null || true
+    if works "$candidate"; then
+      claude_target="$candidate"
+      break
+    fi
+  fi
+done
+if [[ -z "$claude_target" ]]; then
+  echo "error: no working claude binary under $NM/@anthropic-ai/" >&2
+  exit 1
+fi
+ln -sfn "$claude_target" "$BIN/claude"
+
+# codex: bin/codex.js is a Node shim that starts the static binary from @openai/codex-<platform>.
+codex_target="$NM/@openai/codex/bin/codex.js"
+if [[ ! -f "$codex_target" ]]; then
+  echo "error: $codex_target is missing" >&2
+  exit 1
+fi
+chmod +x "$codex_target" 2>/dev/null || true
+ln -sfn "$codex_target" "$BIN/codex"
+if ! works "$BIN/codex"; then
+  echo "error: $BIN/codex --version failed" >&2
+  exit 1
+fi
+
+echo "claude -> $claude_target"
+echo "  $("$BIN/claude" --version </dev/null)"
+echo "codex  -> $codex_target"
+echo "  $("$BIN/codex" --version </dev/null)"

@@ -1,0 +1,180 @@
+import { execFile } from "node:child_process";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { VERSION } from "../src/version.js";
+import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
+
+const dirs: string[] = [];
+afterAll(async () => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
+
+async function project(files: Record<string, string>) {
+  const root = await makeProject(files);
+  dirs.push(root);
+  return root;
+}
+
+const passing = `name: ok
+prompt: "\`\`\`sh\\ntouch made.txt\\n\`\`\`"
+agents: [literal]
+sandbox: { fixture: { a: "" } }
+assertions:
+  files: [made.txt]
+`;
+const failing = `name: bad
+prompt: "\`\`\`sh\\nvendor deploy\\n\`\`\`"
+agents: [literal]
+sandbox: { fixture: { a: "" } }
+shims: { vendor: { exitCode: 0 } }
+assertions:
+  files: [deployed.txt]
+`;
+
+describe("agent-evals CLI", () => {
+  it("prints its version and help; usage errors exit 2", async () => {
+    expect((await runCli(["--version"])).stdout.trim()).toBe(VERSION);
+    const help = await runCli(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("--unsafe-local");
+    const bad = await runCli(["eval", "--trails", "3"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--trails");
+    const badTrials = await runCli(["eval", "--trials", "zero"]);
+    expect(badTrials).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--trials takes a whole number"),
+    });
+  });
+
+  it("exit 0 when all pass, 1 when one fails, with the evidence on the console", async () => {
+    const root = await project({ "evals/ok.eval.yaml": passing, "evals/bad.eval.yaml": failing });
+    const both = await runCli(["eval", "--cwd", root], { env: { CI: "true" } });
+    expect(both.code).toBe(1);
+    expect(both.stdout).toMatch(/PASS ok \[literal\]/);
+    expect(both.stdout).toMatch(/FAIL bad \[literal\]/);
+    expect(both.stdout).toContain("deployed.txt does not exist; the sandbox has: a");
+    expect(both.stdout).toContain("at evals/bad.eval.yaml:7");
+    expect(both.stdout).toMatch(/1 passed, 1 failed/);
+    expect(both.stdout).toContain("It isolates the working files only");
+    const one = await runCli(["eval", "ok", "--cwd", root], { env: { CI: "true" } });
+    expect(one.code).toBe(0);
+    expect(one.stdout).not.toContain("FAIL");
+  });
+
+  it("refuses to run agents without CI=true or --unsafe-local (exit 2, nothing written)", async () => {
+    const root = await project({ "evals/ok.eval.yaml": passing });
+    const refused = await runCli(["eval", "--cwd", root]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("Set CI=true");
+    await expect(fs.stat(path.join(root, ".copybook"))).rejects.toThrow();
+    expect((await runCli(["eval", "--cwd", root, "--unsafe-local"])).code).toBe(0);
+  });
+
+  it("exits 2 and runs nothing when any definition is invalid", async () => {
+    const root = await project({
+      "evals/ok.eval.yaml": passing,
+      "evals/broken.eval.yaml": "name: broken\nprompt: hi\nassertions:\n  filez: [x]\n",
+    });
+    const result = await runCli(["eval", "--cwd", root], { env: { CI: "true" } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/evals\/broken\.eval\.yaml:4:3: AE103 .*filez/);
+    expect(result.stderr).toContain("fix:");
+    expect(result.stderr).toContain("nothing was run");
+    await expect(fs.stat(path.join(root, ".copybook"))).rejects.toThrow();
+  });
+
+  it("names an unknown eval and lists the known ones", async () => {
+    const root = await project({ "evals/ok.eval.yaml": passing });
+    const result = await runCli(["eval", "nope", "--cwd", root], { env: { CI: "true" } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no eval is named "nope"');
+    expect(result.stderr).toContain("run one of: ok");
+  });
+
+  it("--format json prints the run result on stdout, progress on stderr", async () => {
+    const root = await project({ "evals/ok.eval.yaml": passing });
+    const result = await runCli(["eval", "--cwd", root, "--format", "json", "--trials", "2"], {
+      env: { CI: "true" },
+    });
+    expect(result.code).toBe(0);
+    const run = JSON.parse(result.stdout);
+    expect(run).toMatchObject({
+      schemaVersion: 1,
+      counts: { passed: 1 },
+      evals: [{ id: "ok", trialsPlanned: 2 }],
+    });
+    expect(result.stderr).toContain("trial 1/2 passed");
+  });
+
+  it("--keep-workspace keeps the sandbox and says where", async () => {
+    const root = await project({ "evals/bad.eval.yaml": failing });
+    const result = await runCli(["eval", "--cwd", root, "--keep-workspace"], {
+      env: { CI: "true" },
+    });
+    const kept = /workspace kept at (\S+)/.exec(result.stdout)?.[1];
+    expect(kept).toBeDefined();
+    expect((await fs.readdir(kept!)).sort()).toEqual(["a"]);
+    dirs.push(path.dirname(kept!));
+  });
+
+  it("lists evals with their agents and where they are defined", async () => {
+    const root = await project({ "evals/ok.eval.yaml": passing, "evals/bad.eval.yaml": failing });
+    const result = await runCli(["list", "--cwd", root]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split("\n")).toEqual([
+      expect.stringMatching(/^bad\tliteral\t1 trial\(s\), pass rate 1\tevals\/bad\.eval\.yaml:1$/),
+      expect.stringMatching(/^ok\tliteral\t.*evals\/ok\.eval\.yaml:1$/),
+    ]);
+  });
+});
+
+describe("the committed bundle", () => {
+  it("runs the bundled example suite: every eval passes", async () => {
+    const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        [
+          path.join(REPO_ROOT, "dist/cli/index.js"),
+          "eval",
+          "--cwd",
+          "evals-example",
+          "--unsafe-local",
+          "--format",
+          "json",
+        ],
+        { cwd: REPO_ROOT, env: { ...process.env, CI: "" } },
+        (error, out) => (error ? reject(error) : resolve({ stdout: out })),
+      ),
+    );
+    const run = JSON.parse(stdout);
+    expect(run.counts).toMatchObject({ passed: 4, failed: 0, skipped: 0, error: 0 });
+    expect(run.evals.map((e: { id: string }) => e.id).sort()).toEqual([
+      "clean-build",
+      "createProject",
+      "readme-badge",
+      "scriptedSetup",
+    ]);
+  });
+
+  it("shows the evidence of the example that fails on purpose", async () => {
+    const result = await new Promise<{ code: number; stdout: string }>((resolve) =>
+      execFile(
+        process.execPath,
+        [
+          path.join(REPO_ROOT, "dist/cli/index.js"),
+          "eval",
+          "--cwd",
+          "evals-example",
+          "--unsafe-local",
+          "--evals",
+          "evals-failing/*.eval.yaml",
+        ],
+        { cwd: REPO_ROOT, env: { ...process.env, CI: "", NO_COLOR: "1" } },
+        (error, out) => resolve({ code: error ? Number(error.code) : 0, stdout: out }),
+      ),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("FAIL deploy-typo [literal]");
+    expect(result.stdout).toContain("build: DATABASE_URL is not set");
+  });
+});

@@ -1,0 +1,413 @@
+/**
+ * A scripted fake of the OpenAI Responses API, for driving the real `codex` CLI in tests.
+ *
+ * `POST /v1/responses` answers the next turn of the script as SSE (`stream: true`, what codex
+ * sends) or as one JSON response object otherwise. When the script runs out, every further
+ * request gets the text "done". Every request is recorded with its parsed body.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+
+export interface OpenAIUsage {
+  input_tokens: number;
+  cached_tokens: number;
+  output_tokens: number;
+  reasoning_tokens: number;
+}
+
+export type OpenAIItem =
+  | { text: string }
+  /** A function call, e.g. codex's shell tool: `{ name: "exec_command", arguments: { cmd } }`. */
+  | { call: { name: string; arguments: string | Record<string, unknown> } }
+  /** A custom (freeform) tool call, e.g. codex's `apply_patch` with the patch as `input`. */
+  | { custom: { name: string; input: string } };
+
+interface TurnOptions {
+  /** Token counts reported for this turn (defaults: 100 in, none cached, 20 out, none reasoning). */
+  usage?: Partial<OpenAIUsage>;
+  /** Wait this long before answering. */
+  delayMs?: number;
+}
+
+export type OpenAITurn =
+  | (OpenAIItem & TurnOptions)
+  | ({ items: OpenAIItem[] } & TurnOptions)
+  | {
+      status: number;
+      /** JSON body; default: the API's `{error:{message,type,code}}` for the status. */
+      body?: unknown;
+      headers?: Record<string, string>;
+      delayMs?: number;
+    };
+
+/** The parts of a Responses request body that tests look at; everything else is kept too. */
+export interface OpenAIRequestBody {
+  model?: string;
+  stream?: boolean;
+  instructions?: string;
+  input?: Array<{ type?: string; role?: string; [key: string]: unknown }>;
+  tools?: Array<{ type: string; name?: string; [key: string]: unknown }>;
+  [key: string]: unknown;
+}
+
+export interface RecordedOpenAIRequest {
+  method: string;
+  /** Path without the query, e.g. "/v1/responses". */
+  path: string;
+  url: string;
+  headers: IncomingMessage["headers"];
+  body: OpenAIRequestBody;
+  /** Index of the script turn it consumed; undefined once the script had run out. */
+  turn: number | undefined;
+}
+
+export interface FakeOpenAI {
+  /** Base URL without `/v1`, e.g. "http://127.0.0.1:40123". */
+  url: string;
+  requests: RecordedOpenAIRequest[];
+  /** Every HTTP request seen (method and URL), including 404s. */
+  log: string[];
+  /** Scripted calls naming a tool that the request did not offer (the CLI will reject them). */
+  warnings: string[];
+  close(): Promise<void>;
+}
+
+const DEFAULT_USAGE: OpenAIUsage = {
+  input_tokens: 100,
+  cached_tokens: 0,
+  output_tokens: 20,
+  reasoning_tokens: 0,
+};
+
+const ERROR_TYPES: Record<number, [type: string, code: string | null, message: string]> = {
+  400: ["invalid_request_error", null, "Bad request"],
+  401: ["invalid_request_error", "invalid_api_key", "Incorrect API key provided."],
+  404: ["invalid_request_error", "model_not_found", "The model does not exist."],
+  429: ["rate_limit_exceeded", "rate_limit_exceeded", "Rate limit reached."],
+  500: ["server_error", null, "The server had an error while processing your request."],
+  503: ["server_error", null, "The server is overloaded."],
+};
+
+/** The body the real API sends with a given error status. */
+export function openaiErrorBody(status: number, message?: string): unknown {
+  const [type, code, text] = ERROR_TYPES[status] ?? ["server_error", null, `fake error ${status}`];
+  return { error: { message: message ?? text, type, param: null, code } };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+    "x-request-id": `req_fake_${Date.now()}`,
+    ...headers,
+  });
+  res.end(text);
+}
+
+function chunks(text: string, parts = 3): string[] {
+  if (text.length < parts) return [text];
+  const size = Math.ceil(text.length / parts);
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+interface ToolSpec {
+  type: string;
+  name?: string;
+  description?: string;
+  tools?: ToolSpec[];
+}
+
+/**
+ * Tool names a request offers. Codex 0.171 sends no top-level `tools` to a custom provider: its
+ * tools come as an `additional_tools` input item holding namespaces, and most of them (exec_command,
+ * apply_patch, …) only as "nested tools" of the JavaScript `exec` tool, declared in its description
+ * as `declare const tools: { exec_command(…`. A direct function call to a nested name still works.
+ * Returned: every tool and namespace member by name (built-ins like web_search by type), then the
+ * nested names.
+ */
+export function offeredToolNames(body: OpenAIRequestBody): string[] {
+  const names = new Set<string>();
+  const walk = (tools: ToolSpec[] | undefined) => {
+    for (const tool of tools ?? []) {
+      if (tool.type === "namespace") walk(tool.tools);
+      else names.add(tool.name ?? tool.type);
+      for (const m of (tool.description ?? "").matchAll(/declare const tools: \{ (\w+)\(/g)) {
+        names.add(m[1]!);
+      }
+    }
+  };
+  walk(body.tools as ToolSpec[] | undefined);
+  for (const item of body.input ?? []) {
+    if (item.type === "additional_tools") walk(item.tools as ToolSpec[] | undefined);
+  }
+  return [...names];
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function startFakeOpenAI(script: OpenAITurn[] = []): Promise<FakeOpenAI> {
+  const requests: RecordedOpenAIRequest[] = [];
+  const log: string[] = [];
+  const warnings: string[] = [];
+  let next = 0;
+  let ids = 0;
+  const sockets = new Set<Socket>();
+  const id = (prefix: string) => `${prefix}_fake_${String(++ids).padStart(4, "0")}`;
+
+  async function handleResponses(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+  ): Promise<void> {
+    const raw = await readBody(req);
+    let body: OpenAIRequestBody;
+    try {
+      body = JSON.parse(raw) as OpenAIRequestBody;
+    } catch {
+      sendJson(res, 400, openaiErrorBody(400, "body is not JSON"));
+      return;
+    }
+    const index = next < script.length ? next++ : undefined;
+    requests.push({
+      method: req.method ?? "POST",
+      path,
+      url: req.url ?? path,
+      headers: req.headers,
+      body,
+      turn: index,
+    });
+    const turn: OpenAITurn = index === undefined ? { text: "done" } : script[index]!;
+    if (turn.delayMs) await sleep(turn.delayMs);
+
+    if ("status" in turn) {
+      sendJson(res, turn.status, turn.body ?? openaiErrorBody(turn.status), turn.headers);
+      return;
+    }
+
+    const offered = offeredToolNames(body);
+    const items = ("items" in turn ? turn.items : [turn]).map((item) => {
+      if ("text" in item) {
+        return {
+          type: "message",
+          id: id("msg"),
+          status: "completed",
+          role: "assistant",
+          content: [{ type: "output_text", text: item.text, annotations: [] }],
+        };
+      }
+      const name = "call" in item ? item.call.name : item.custom.name;
+      if (!offered.includes(name)) {
+        warnings.push(`turn ${index}: tool "${name}" not offered (offered: ${offered.join(", ")})`);
+      }
+      if ("call" in item) {
+        const args = item.call.arguments;
+        return {
+          type: "function_call",
+          id: id("fc"),
+          status: "completed",
+          call_id: id("call"),
+          name,
+          arguments: typeof args === "string" ? args : JSON.stringify(args),
+        };
+      }
+      return {
+        type: "custom_tool_call",
+        id: id("ctc"),
+        status: "completed",
+        call_id: id("call"),
+        name,
+        input: item.custom.input,
+      };
+    });
+    const u: OpenAIUsage = { ...DEFAULT_USAGE, ...turn.usage };
+    const usage = {
+      input_tokens: u.input_tokens,
+      input_tokens_details: { cached_tokens: u.cached_tokens },
+      output_tokens: u.output_tokens,
+      output_tokens_details: { reasoning_tokens: u.reasoning_tokens },
+      total_tokens: u.input_tokens + u.output_tokens,
+    };
+    const response = {
+      id: id("resp"),
+      object: "response",
+      created_at: Math.floor(Date.now() / 1000),
+      status: "completed",
+      model: body.model ?? "gpt-fake",
+      output: items,
+      usage,
+    };
+
+    if (body.stream !== true) {
+      sendJson(res, 200, response);
+      return;
+    }
+
+    res.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+      "x-request-id": `req_fake_${Date.now()}`,
+    });
+    let sequence = 0;
+    const send = (data: { type: string; [key: string]: unknown }) =>
+      res.write(
+        `event: ${data.type}\ndata: ${JSON.stringify({ ...data, sequence_number: sequence++ })}\n\n`,
+      );
+
+    send({
+      type: "response.created",
+      response: { ...response, status: "in_progress", output: [], usage: null },
+    });
+    send({
+      type: "response.in_progress",
+      response: { ...response, status: "in_progress", output: [], usage: null },
+    });
+    items.forEach((item, outputIndex) => {
+      if (item.type === "message") {
+        const text = (item.content as Array<{ text: string }>)[0]!.text;
+        send({
+          type: "response.output_item.added",
+          output_index: outputIndex,
+          item: { ...item, status: "in_progress", content: [] },
+        });
+        send({
+          type: "response.content_part.added",
+          item_id: item.id,
+          output_index: outputIndex,
+          content_index: 0,
+          part: { type: "output_text", text: "", annotations: [] },
+        });
+        for (const delta of chunks(text)) {
+          send({
+            type: "response.output_text.delta",
+            item_id: item.id,
+            output_index: outputIndex,
+            content_index: 0,
+            delta,
+          });
+        }
+        send({
+          type: "response.output_text.done",
+          item_id: item.id,
+          output_index: outputIndex,
+          content_index: 0,
+          text,
+        });
+        send({
+          type: "response.content_part.done",
+          item_id: item.id,
+          output_index: outputIndex,
+          content_index: 0,
+          part: { type: "output_text", text, annotations: [] },
+        });
+      } else if (item.type === "function_call") {
+        send({
+          type: "response.output_item.added",
+          output_index: outputIndex,
+          item: { ...item, status: "in_progress", arguments: "" },
+        });
+        for (const delta of chunks(item.arguments as string)) {
+          send({
+            type: "response.function_call_arguments.delta",
+            item_id: item.id,
+            output_index: outputIndex,
+            delta,
+          });
+        }
+        send({
+          type: "response.function_call_arguments.done",
+          item_id: item.id,
+          output_index: outputIndex,
+          arguments: item.arguments,
+        });
+      } else {
+        send({
+          type: "response.output_item.added",
+          output_index: outputIndex,
+          item: { ...item, status: "in_progress", input: "" },
+        });
+        send({
+          type: "response.custom_tool_call_input.delta",
+          item_id: item.id,
+          output_index: outputIndex,
+          delta: item.input,
+        });
+        send({
+          type: "response.custom_tool_call_input.done",
+          item_id: item.id,
+          output_index: outputIndex,
+          input: item.input,
+        });
+      }
+      send({ type: "response.output_item.done", output_index: outputIndex, item });
+    });
+    send({ type: "response.completed", response });
+    res.end();
+  }
+
+  const server = createServer((req, res) => {
+    const url = req.url ?? "/";
+    const path = url.split("?")[0] ?? "/";
+    log.push(`${req.method ?? "?"} ${url}`);
+    if (req.method === "POST" && (path === "/v1/responses" || path === "/responses")) {
+      handleResponses(req, res, path).catch((error: unknown) => {
+        if (!res.headersSent) sendJson(res, 500, openaiErrorBody(500, String(error)));
+        else res.end();
+      });
+      return;
+    }
+    req.resume();
+    if (req.method === "GET" && (path === "/v1/models" || path === "/models")) {
+      sendJson(res, 200, { object: "list", data: [] });
+      return;
+    }
+    if (req.method === "HEAD") {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    sendJson(res, 404, openaiErrorBody(404, `fake: no route for ${req.method} ${path}`));
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    log,
+    warnings,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        for (const socket of sockets) socket.destroy();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
