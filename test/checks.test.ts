@@ -309,6 +309,27 @@ describe("file checks", () => {
     }
   });
 
+  it("does not follow a symlink the agent made to a file outside the sandbox", async () => {
+    const outside = path.join(path.dirname(sandbox), `${path.basename(sandbox)}-target.txt`);
+    await fs.writeFile(outside, "secret\n");
+    try {
+      await fs.symlink(outside, path.join(sandbox, "link.txt"));
+      await write("inner.txt", "inside\n");
+      await fs.symlink("inner.txt", path.join(sandbox, "ok-link.txt"));
+      const escaped = await one({ type: "fileContains", path: "link.txt", pattern: "secret" });
+      expect(escaped.ok).toBe(false);
+      expect(escaped.evidence).toContain("outside the sandbox");
+      expect((await one({ type: "fileLacks", path: "link.txt", pattern: "secret" })).ok).toBe(
+        false,
+      );
+      expect((await one({ type: "fileContains", path: "ok-link.txt", pattern: "inside" })).ok).toBe(
+        true,
+      );
+    } finally {
+      await fs.rm(outside, { force: true });
+    }
+  });
+
   it("a path that only looks odd but stays inside is fine", async () => {
     await write("a/b.txt", "hello\n");
     expect((await one({ type: "fileContains", path: "a/../a/b.txt", pattern: "hello" })).ok).toBe(

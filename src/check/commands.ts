@@ -29,7 +29,10 @@ export async function checkSucceeds(
     return { ok: false, evidence: `could not start bash: ${result.spawnError}` };
   const tail = await outputTail(stdoutFile, stderrFile);
   if (result.timedOut) {
-    return { ok: false, evidence: `timed out after ${Math.round(ctx.timeoutMs / 1000)} s${tail}` };
+    return {
+      ok: false,
+      evidence: `timed out after ${ctx.timeoutMs < 10_000 ? (ctx.timeoutMs / 1000).toFixed(1) : Math.round(ctx.timeoutMs / 1000)} s${tail}`,
+    };
   }
   const exit = result.exitCode ?? `signal ${result.signal}`;
   if (result.exitCode === expectedExit) {

@@ -19,9 +19,21 @@ const escapes = (p: string): CheckVerdict => ({
   evidence: `${p} is outside the sandbox; name a path inside it`,
 });
 
-async function readText(file: string): Promise<string | undefined> {
+class LinkEscapes extends Error {}
+
+/**
+ * The file's text, or undefined when it does not exist. A symlink the agent made that leads out of
+ * the sandbox is not followed: the check fails instead of reading a file elsewhere on the machine.
+ */
+async function readText(sandbox: string, file: string): Promise<string | undefined> {
   try {
-    return await fs.readFile(file, "utf8");
+    const [real, root] = await Promise.all([fs.realpath(file), fs.realpath(sandbox)]);
+    if (real !== root && !real.startsWith(`${root}${path.sep}`)) {
+      throw new LinkEscapes(
+        `${path.relative(sandbox, file)} is a symlink to ${real}, outside the sandbox`,
+      );
+    }
+    return await fs.readFile(real, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR") return undefined;
@@ -74,7 +86,7 @@ export async function checkFileContains(
 ): Promise<CheckVerdict> {
   const full = insideSandbox(sandbox, p);
   if (!full) return escapes(p);
-  const text = await readText(full);
+  const text = await readText(sandbox, full);
   if (text === undefined)
     return { ok: false, evidence: `${p} does not exist${await nearby(sandbox, p)}` };
   const hit = findMatch(text, pattern);
@@ -93,7 +105,7 @@ export async function checkFileLacks(
 ): Promise<CheckVerdict> {
   const full = insideSandbox(sandbox, p);
   if (!full) return escapes(p);
-  const text = await readText(full);
+  const text = await readText(sandbox, full);
   if (text === undefined) return { ok: true, evidence: `${p} does not exist` };
   const hit = findMatch(text, pattern);
   if (!hit) return { ok: true, evidence: `${describePattern(pattern)} not in ${p}` };
@@ -106,7 +118,7 @@ export async function checkChangedFilesContain(
   text: string,
 ): Promise<CheckVerdict> {
   for (const p of changed) {
-    const content = await readText(path.join(sandbox, p));
+    const content = await readText(sandbox, path.join(sandbox, p));
     const hit = content === undefined ? undefined : findMatch(content, text);
     if (hit) return { ok: true, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
   }
@@ -124,7 +136,7 @@ export async function checkChangedFilesLack(
   text: string,
 ): Promise<CheckVerdict> {
   for (const p of changed) {
-    const content = await readText(path.join(sandbox, p));
+    const content = await readText(sandbox, path.join(sandbox, p));
     const hit = content === undefined ? undefined : findMatch(content, text);
     if (hit) return { ok: false, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
   }
