@@ -12,6 +12,10 @@ export type {
 } from "./define/api.js";
 export {
   assertThat,
+  calledTool,
+  notUsedTool,
+  trajectory,
+  usedTools,
   fileAbsent,
   fileContains,
   fileExists,
@@ -22,6 +26,9 @@ export {
   succeeds,
 } from "./define/assertions.js";
 export { literal } from "./agents/literal.js";
+export { claudeCode, type ClaudeCodeOptions } from "./agents/claude-code.js";
+export { codex, type CodexOptions } from "./agents/codex.js";
+export { OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./agents/prices.js";
 export { commandAgent } from "./agents/command.js";
 export { scriptAgent, type ScriptFunction } from "./agents/script.js";
 export { runAgentProcess } from "./agents/process-agent.js";

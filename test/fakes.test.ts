@@ -7,8 +7,13 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";
-import { offeredToolNames, startFakeOpenAI, type FakeOpenAI } from "./fakes/openai.js";
+import { startFakeAnthropic, type AnthropicTurn, type FakeAnthropic } from "./fakes/anthropic.js";
+import {
+  offeredToolNames,
+  startFakeOpenAI,
+  type FakeOpenAI,
+  type OpenAITurn,
+} from "./fakes/openai.js";
 import {
   codexFakeArgs,
   fakeClaudeEnv,
@@ -39,13 +44,13 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function anthropic(...script: Parameters<typeof startFakeAnthropic>[0]) {
+async function anthropic(...script: AnthropicTurn[]) {
   const fake = await startFakeAnthropic(script);
   fakes.push(fake);
   return fake;
 }
 
-async function openai(...script: Parameters<typeof startFakeOpenAI>[0]) {
+async function openai(...script: OpenAITurn[]) {
   const fake = await startFakeOpenAI(script);
   fakes.push(fake);
   return fake;
@@ -241,19 +246,33 @@ describe("claude against the fake Anthropic API", () => {
     expect(fake.log.every((line) => line.startsWith("POST /v1/messages"))).toBe(true);
   });
 
+  // Observed: exit 1, a synthetic assistant message with the error text, then a result whose
+  // subtype is still "success" but is_error is true, terminal_reason "api_error" and the status.
   it.each([
-    [500, "api_error"],
-    [401, "authentication_error"],
-  ])("reports an HTTP %i from the API", async (status, type) => {
+    [500, "api_error", "API Error: 500 Internal server error"],
+    [401, "authentication_error", "Invalid API key"],
+  ])("reports an HTTP %i from the API", async (status, type, text) => {
     const fake = await anthropic({ status });
     const run = await runClaude(fake, "make a file");
-    const result = run.events.find((e) => e.type === "result");
-    expect(result, describeRun(run)).toBeDefined();
     expect(run.code, describeRun(run)).toBe(1);
-    expect(result).toMatchObject({ is_error: true, api_error_status: status });
-    expect(String(result!.result)).toContain(String(status));
-    expect(fake.requests).toHaveLength(1);
-    void type;
+    expect(run.events.at(-1), describeRun(run)).toMatchObject({
+      type: "result",
+      subtype: "success",
+      is_error: true,
+      terminal_reason: "api_error",
+      api_error_status: status,
+      api_error_type: type,
+      result: expect.stringContaining(text),
+      total_cost_usd: 0,
+    });
+    expect(run.events.at(-2)).toMatchObject({
+      type: "assistant",
+      message: {
+        model: "<synthetic>",
+        content: [{ type: "text", text: expect.stringContaining(text) }],
+      },
+    });
+    expect(fake.requests).toHaveLength(1); // CLAUDE_CODE_MAX_RETRIES=0
   });
 });
 
@@ -303,13 +322,41 @@ describe("codex against the fake Responses API", () => {
     expect(existsSync(join(home, "sessions"))).toBe(false); // --ephemeral
   });
 
-  it.each([500, 401])("reports an HTTP %i from the API", async (status) => {
+  it("applies a scripted apply_patch custom tool call", async () => {
+    const patch = "*** Begin Patch\n*** Add File: added-by-patch.txt\n+patched\n*** End Patch\n";
+    const fake = await openai({ custom: { name: "apply_patch", input: patch } }, { text: "ok" });
+    const run = await runCodex(fake, "patch a file");
+    expect(run.code, describeRun(run)).toBe(0);
+    expect(await readFile(join(cwd, "added-by-patch.txt"), "utf8")).toBe("patched\n");
+    expect(run.events).toContainEqual(
+      expect.objectContaining({
+        type: "item.completed",
+        item: expect.objectContaining({
+          type: "file_change",
+          changes: [expect.objectContaining({ kind: "add" })],
+          status: "completed",
+        }),
+      }),
+    );
+    expect(fake.requests[1]!.body.input).toContainEqual(
+      expect.objectContaining({ type: "custom_tool_call_output" }),
+    );
+  });
+
+  // Observed: exit 1; an `error` event then `turn.failed` with the same message. A 500 is
+  // reported as "high demand" without its status; a 401 as "unexpected status 401 Unauthorized".
+  it.each([
+    [500, "experiencing high demand"],
+    [401, "unexpected status 401 Unauthorized: Incorrect API key provided."],
+  ])("reports an HTTP %i from the API", async (status, text) => {
     const fake = await openai({ status });
     const run = await runCodex(fake, "make a file");
     expect(run.code, describeRun(run)).toBe(1);
-    const failed = run.events.find((e) => e.type === "turn.failed");
-    expect(failed, describeRun(run)).toBeDefined();
-    expect(run.events.at(-1)?.type).toBe("turn.failed");
-    expect(fake.requests).toHaveLength(1);
+    expect(run.events.slice(-2), describeRun(run)).toEqual([
+      { type: "error", message: expect.stringContaining(text) },
+      { type: "turn.failed", error: { message: expect.stringContaining(text) } },
+    ]);
+    expect(run.events.some((e) => e.type === "turn.completed")).toBe(false);
+    expect(fake.requests).toHaveLength(1); // request_max_retries=0
   });
 });

@@ -2506,6 +2506,467 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
+/***/ 2374:
+/***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
+
+
+// The claude-code agent: `claude -p` with stream-json output, permissions bypassed, stdin closed,
+// quiet network settings, a per-trial temp dir, `--max-budget-usd` from the eval's maxCostUsd.
+// Flags and event formats: ../shared/AGENT-CLIS.md.
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.CLAUDE_QUIET_ENV = void 0;
+exports.claudeCode = claudeCode;
+exports.claudeArgs = claudeArgs;
+exports.classifyClaudeError = classifyClaudeError;
+const node_path_1 = __importDefault(__nccwpck_require__(6760));
+const eval_js_1 = __nccwpck_require__(9279);
+const process_js_1 = __nccwpck_require__(5635);
+const claude_stream_js_1 = __nccwpck_require__(5731);
+const lines_js_1 = __nccwpck_require__(6129);
+const process_agent_js_1 = __nccwpck_require__(243);
+const version_probe_js_1 = __nccwpck_require__(1093);
+/** Environment that keeps Claude Code to the model API: no telemetry, no update checks. */
+exports.CLAUDE_QUIET_ENV = {
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_AUTOUPDATER: "1",
+    // bypassPermissions is refused to root unless the CLI is told it runs in a sandbox.
+    IS_SANDBOX: "1",
+};
+function claudeCode(options = {}) {
+    const bin = options.bin ?? "claude";
+    return {
+        name: "claude-code",
+        available: async () => (await (0, version_probe_js_1.probeVersion)(bin)) !== undefined,
+        version: () => (0, version_probe_js_1.probeVersion)(bin),
+        run: (ctx) => runClaude(ctx, bin, options),
+    };
+}
+function claudeArgs(ctx, options) {
+    const model = ctx.model ?? options.model;
+    return [
+        "-p",
+        ctx.prompt,
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--permission-mode",
+        "bypassPermissions",
+        "--no-session-persistence",
+        ...(options.bare ? ["--bare"] : []),
+        ...(ctx.maxCostUsd !== undefined ? ["--max-budget-usd", String(ctx.maxCostUsd)] : []),
+        ...(model ? ["--model", model] : []),
+        ...(options.args ?? []),
+    ];
+}
+async function runClaude(ctx, bin, options) {
+    const parser = new claude_stream_js_1.ClaudeStreamParser();
+    const lines = new lines_js_1.LineSplitter((line) => parser.line(line));
+    const run = await (0, process_agent_js_1.runAgentProcess)(ctx, {
+        command: bin,
+        args: claudeArgs(ctx, options),
+        env: {
+            ...exports.CLAUDE_QUIET_ENV,
+            CLAUDE_CODE_TMPDIR: node_path_1.default.join(ctx.env.TMPDIR ?? ctx.outDir, "claude"),
+            ...options.env,
+        },
+        onStdout: (chunk) => lines.push(chunk),
+    });
+    lines.end();
+    const result = {
+        ...run.result,
+        transcripts: ["agent.stdout", "agent.stderr"],
+        trajectory: parser.trajectory,
+        finalMessage: parser.finalMessage,
+        costUsd: parser.result?.costUsd,
+        tokens: parser.result?.tokens,
+        turns: parser.result?.numTurns,
+    };
+    if (run.process.timedOut || run.process.aborted)
+        return result;
+    const outcome = parser.result;
+    if (!outcome) {
+        const tail = (await (0, process_js_1.readTail)(run.stderrFile, 5)).trim() || (await (0, process_js_1.readTail)(run.stdoutFile, 3)).trim();
+        throw new eval_js_1.InfraError(`claude exited ${run.process.exitCode ?? `on signal ${run.process.signal}`} without a result${tail ? `: ${tail}` : ""}`);
+    }
+    if (outcome.subtype === "error_max_budget_usd") {
+        result.agentFailure = `stopped by its budget: spent $${(outcome.costUsd ?? 0).toFixed(4)} of --max-budget-usd ${ctx.maxCostUsd ?? "?"}`;
+    }
+    else if (outcome.subtype === "error_max_turns") {
+        result.agentFailure = `stopped at its turn limit after ${outcome.numTurns ?? "?"} turns`;
+    }
+    else if (outcome.isError || outcome.subtype !== "success") {
+        throw classifyClaudeError(outcome.result ?? outcome.subtype, outcome.apiErrorStatus);
+    }
+    return result;
+}
+/** An API or auth failure is the outside world's: retried when it may pass on a second try. */
+function classifyClaudeError(message, status) {
+    const auth = status === 401 ||
+        status === 403 ||
+        /not logged in|invalid api key|authentication/i.test(message);
+    const retryable = !auth && (status === undefined || status === 429 || status >= 500);
+    const why = auth ? " (check ANTHROPIC_API_KEY or `claude auth login`)" : "";
+    return new eval_js_1.InfraError(`claude reported an error${status ? ` (API ${status})` : ""}: ${message}${why}`, retryable);
+}
+
+
+/***/ }),
+
+/***/ 5731:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+// Reads Claude Code's `--output-format stream-json` events as they arrive into a trajectory, the
+// final message, turns, tokens and cost. Event shapes: ../shared/AGENT-CLIS.md.
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.ClaudeStreamParser = void 0;
+const lines_js_1 = __nccwpck_require__(6129);
+class ClaudeStreamParser {
+    trajectory = [];
+    result;
+    model;
+    version;
+    /** `system/api_retry` notices: the API answered with errors before the run went on. */
+    apiRetries = [];
+    byToolUseId = new Map();
+    lastText;
+    line(line) {
+        const event = (0, lines_js_1.parseJsonObject)(line);
+        if (!event)
+            return;
+        switch (event.type) {
+            case "system":
+                this.system(event);
+                break;
+            case "assistant":
+                this.assistant(event);
+                break;
+            case "user":
+                this.user(event);
+                break;
+            case "result":
+                this.result = readResult(event);
+                break;
+        }
+    }
+    get finalMessage() {
+        return this.result?.result ?? this.lastText;
+    }
+    system(event) {
+        if (event.subtype === "init") {
+            this.model = str(event.model);
+            this.version = str(event.claude_code_version);
+        }
+        else if (event.subtype === "api_retry") {
+            this.apiRetries.push({ attempt: num(event.attempt), status: num(event.error_status) });
+        }
+    }
+    assistant(event) {
+        for (const block of contentBlocks(event)) {
+            if (block.type === "tool_use") {
+                const call = { tool: str(block.name) ?? "unknown", input: block.input ?? {} };
+                this.trajectory.push(call);
+                const id = str(block.id);
+                if (id)
+                    this.byToolUseId.set(id, call);
+            }
+            else if (block.type === "text" && typeof block.text === "string") {
+                this.lastText = block.text;
+            }
+        }
+    }
+    user(event) {
+        for (const block of contentBlocks(event)) {
+            if (block.type !== "tool_result")
+                continue;
+            const call = this.byToolUseId.get(str(block.tool_use_id) ?? "");
+            if (!call)
+                continue;
+            call.result = resultText(block.content);
+            call.isError = block.is_error === true;
+        }
+    }
+}
+exports.ClaudeStreamParser = ClaudeStreamParser;
+function contentBlocks(event) {
+    const message = event.message;
+    return Array.isArray(message?.content)
+        ? message.content.filter((b) => b && typeof b === "object")
+        : [];
+}
+function resultText(content) {
+    if (typeof content === "string")
+        return content;
+    if (Array.isArray(content)) {
+        return content
+            .map((part) => (typeof part?.text === "string" ? part.text : ""))
+            .join("");
+    }
+    return "";
+}
+function readResult(event) {
+    const usage = (event.usage ?? {});
+    const tokens = {
+        input: num(usage.input_tokens) ?? 0,
+        output: num(usage.output_tokens) ?? 0,
+        cacheRead: num(usage.cache_read_input_tokens) ?? 0,
+        cacheWrite: num(usage.cache_creation_input_tokens) ?? 0,
+    };
+    return {
+        subtype: str(event.subtype) ?? "unknown",
+        isError: event.is_error === true,
+        result: str(event.result),
+        numTurns: num(event.num_turns),
+        costUsd: num(event.total_cost_usd),
+        tokens,
+        apiErrorStatus: num(event.api_error_status),
+        terminalReason: str(event.terminal_reason),
+    };
+}
+function str(v) {
+    return typeof v === "string" ? v : undefined;
+}
+function num(v) {
+    return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+}
+
+
+/***/ }),
+
+/***/ 3862:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+// Reads `codex exec --json` events as they arrive into the trajectory model, the final message and
+// token usage. Event shapes: ../shared/AGENT-CLIS.md.
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.CodexStreamParser = void 0;
+const lines_js_1 = __nccwpck_require__(6129);
+class CodexStreamParser {
+    trajectory = [];
+    tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+    turns = 0;
+    finalMessage;
+    /** Set by `turn.failed` (or a fatal `error`): the run did not finish its turn. */
+    failure;
+    threadId;
+    lastError;
+    line(line) {
+        const event = (0, lines_js_1.parseJsonObject)(line);
+        if (!event)
+            return;
+        switch (event.type) {
+            case "thread.started":
+                this.threadId = typeof event.thread_id === "string" ? event.thread_id : undefined;
+                break;
+            case "item.completed":
+                this.item((event.item ?? {}));
+                break;
+            case "turn.completed":
+                this.turns++;
+                this.usage((event.usage ?? {}));
+                break;
+            case "turn.failed":
+                this.failure = errorMessage(event.error) ?? this.lastError ?? "turn failed";
+                break;
+            case "error":
+                // "Reconnecting... 1/5" notices are retries, not failures; keep the text for turn.failed.
+                this.lastError = typeof event.message === "string" ? event.message : undefined;
+                break;
+        }
+    }
+    item(item) {
+        switch (item.type) {
+            case "command_execution":
+                this.trajectory.push({
+                    tool: "Bash",
+                    agentTool: "command_execution",
+                    input: { command: item.command },
+                    result: typeof item.aggregated_output === "string" ? item.aggregated_output : undefined,
+                    exitCode: typeof item.exit_code === "number" ? item.exit_code : undefined,
+                    isError: item.status === "failed" ||
+                        (typeof item.exit_code === "number" && item.exit_code !== 0),
+                });
+                break;
+            case "file_change":
+                for (const change of Array.isArray(item.changes)
+                    ? item.changes
+                    : []) {
+                    this.trajectory.push({
+                        tool: change.kind === "add" ? "Write" : change.kind === "delete" ? "Delete" : "Edit",
+                        agentTool: "file_change",
+                        input: { file_path: change.path, kind: change.kind },
+                        isError: item.status === "failed",
+                    });
+                }
+                break;
+            case "mcp_tool_call":
+                this.trajectory.push({
+                    tool: `mcp__${String(item.server ?? "unknown")}__${String(item.tool ?? "unknown")}`,
+                    agentTool: "mcp_tool_call",
+                    input: item.arguments ?? {},
+                    isError: item.status === "failed",
+                });
+                break;
+            case "web_search":
+                this.trajectory.push({
+                    tool: "WebSearch",
+                    agentTool: "web_search",
+                    input: { query: item.query },
+                });
+                break;
+            case "agent_message":
+                if (typeof item.text === "string")
+                    this.finalMessage = item.text;
+                break;
+        }
+    }
+    usage(usage) {
+        const n = (v) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+        this.tokens.input += n(usage.input_tokens);
+        this.tokens.cacheRead += n(usage.cached_input_tokens);
+        this.tokens.cacheWrite += n(usage.cache_write_input_tokens);
+        // `output_tokens` already includes the reasoning tokens (`reasoning_output_tokens` is a breakdown).
+        this.tokens.output += n(usage.output_tokens);
+    }
+}
+exports.CodexStreamParser = CodexStreamParser;
+function errorMessage(error) {
+    if (typeof error === "string")
+        return error;
+    const message = error?.message;
+    return typeof message === "string" ? message : undefined;
+}
+
+
+/***/ }),
+
+/***/ 8153:
+/***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
+
+
+// The codex agent: `codex exec --json` with approvals and sandbox bypassed, stdin ignored (it hangs
+// on an open pipe), its own CODEX_HOME per trial (carrying over the user's auth and config), quiet
+// flags. Codex reports tokens but no cost: the cost comes from a versioned price table.
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.CODEX_QUIET_ARGS = void 0;
+exports.codex = codex;
+exports.codexArgs = codexArgs;
+exports.classifyCodexError = classifyCodexError;
+const node_fs_1 = __nccwpck_require__(3024);
+const node_os_1 = __importDefault(__nccwpck_require__(8161));
+const node_path_1 = __importDefault(__nccwpck_require__(6760));
+const eval_js_1 = __nccwpck_require__(9279);
+const process_js_1 = __nccwpck_require__(5635);
+const codex_stream_js_1 = __nccwpck_require__(3862);
+const lines_js_1 = __nccwpck_require__(6129);
+const prices_js_1 = __nccwpck_require__(6670);
+const process_agent_js_1 = __nccwpck_require__(243);
+const version_probe_js_1 = __nccwpck_require__(1093);
+/** Flags that keep codex to the model API: no plugin or app look-ups, update checks, analytics. */
+exports.CODEX_QUIET_ARGS = [
+    "-c",
+    "check_for_update_on_startup=false",
+    "-c",
+    "analytics.enabled=false",
+    "--disable",
+    "plugins",
+    "--disable",
+    "remote_plugin",
+    "--disable",
+    "apps",
+];
+/** Files of the user's CODEX_HOME a trial needs: the login and the provider configuration. */
+const CARRIED_OVER = ["auth.json", "config.toml"];
+function codex(options = {}) {
+    const bin = options.bin ?? "codex";
+    return {
+        name: "codex",
+        available: async () => (await (0, version_probe_js_1.probeVersion)(bin)) !== undefined,
+        version: () => (0, version_probe_js_1.probeVersion)(bin),
+        run: (ctx) => runCodex(ctx, bin, options),
+    };
+}
+function codexArgs(ctx, options) {
+    const model = ctx.model ?? options.model;
+    return [
+        "exec",
+        "--json",
+        "--skip-git-repo-check",
+        "--dangerously-bypass-approvals-and-sandbox",
+        "--ephemeral",
+        ...exports.CODEX_QUIET_ARGS,
+        // Commands run in a login shell by default (`bash -lc`), and a login shell's /etc/profile
+        // resets PATH on many systems (Debian, most containers): the shims would be dropped.
+        "-c",
+        "allow_login_shell=true",
+        ...(model ? ["-m", model] : []),
+        ...(options.args ?? []),
+        // `--` so a prompt that starts with a dash is not read as a flag.
+        "--",
+        ctx.prompt,
+    ];
+}
+async function runCodex(ctx, bin, options) {
+    const codexHome = node_path_1.default.join(ctx.env.TMPDIR ?? ctx.outDir, "codex-home");
+    await prepareCodexHome(codexHome, options.env?.CODEX_HOME ??
+        ctx.env.CODEX_HOME ??
+        node_path_1.default.join(ctx.env.HOME ?? node_os_1.default.homedir(), ".codex"));
+    const parser = new codex_stream_js_1.CodexStreamParser();
+    const lines = new lines_js_1.LineSplitter((line) => parser.line(line));
+    const run = await (0, process_agent_js_1.runAgentProcess)(ctx, {
+        command: bin,
+        args: codexArgs(ctx, options),
+        env: { ...options.env, CODEX_HOME: codexHome },
+        onStdout: (chunk) => lines.push(chunk),
+    });
+    lines.end();
+    const model = ctx.model ?? options.model ?? prices_js_1.CODEX_DEFAULT_MODEL;
+    const price = (0, prices_js_1.findPrice)(model, { ...prices_js_1.OPENAI_PRICES, ...options.prices });
+    const result = {
+        ...run.result,
+        trajectory: parser.trajectory,
+        finalMessage: parser.finalMessage,
+        tokens: { ...parser.tokens },
+        turns: parser.turns,
+        ...(price ? { costUsd: (0, prices_js_1.costOf)(parser.tokens, price) } : {}),
+    };
+    if (run.process.timedOut || run.process.aborted)
+        return result;
+    if (parser.failure)
+        throw classifyCodexError(parser.failure);
+    if (run.process.exitCode !== 0 && parser.turns === 0) {
+        const tail = (await (0, process_js_1.readTail)(run.stderrFile, 5)).trim();
+        throw new eval_js_1.InfraError(`codex exited ${run.process.exitCode ?? `on signal ${run.process.signal}`} before finishing a turn${tail ? `: ${tail}` : ""}`);
+    }
+    return result;
+}
+/** A fresh CODEX_HOME with the user's auth and config copied in, so the trial can log in. */
+async function prepareCodexHome(dir, userHome) {
+    await node_fs_1.promises.mkdir(dir, { recursive: true });
+    await Promise.all(CARRIED_OVER.map((name) => node_fs_1.promises
+        .copyFile(node_path_1.default.join(userHome, name), node_path_1.default.join(dir, name))
+        .catch((error) => {
+        if (error.code !== "ENOENT")
+            throw error;
+    })));
+}
+/** 401/403 will not pass on a retry; overload, rate limits and 5xx may. */
+function classifyCodexError(message) {
+    const auth = /\b(401|403)\b|unauthorized|incorrect api key|invalid api key|not logged in/i.test(message);
+    return new eval_js_1.InfraError(`codex reported an error: ${message}${auth ? " (check OPENAI_API_KEY or `codex login`)" : ""}`, !auth);
+}
+
+
+/***/ }),
+
 /***/ 7455:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
@@ -2548,6 +3009,53 @@ function commandAgent(template, name = template) {
             env: { [exports.PROMPT_ENV]: ctx.prompt },
         }).then((run) => run.result),
     };
+}
+
+
+/***/ }),
+
+/***/ 6129:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.LineSplitter = void 0;
+exports.parseJsonObject = parseJsonObject;
+/** Splits a byte stream into complete lines as chunks arrive (a line may span chunks). */
+class LineSplitter {
+    onLine;
+    rest = "";
+    decoder = new TextDecoder();
+    constructor(onLine) {
+        this.onLine = onLine;
+    }
+    push(chunk) {
+        const text = this.rest + this.decoder.decode(chunk, { stream: true });
+        const lines = text.split("\n");
+        this.rest = lines.pop() ?? "";
+        for (const line of lines)
+            if (line.trim())
+                this.onLine(line);
+    }
+    end() {
+        const last = this.rest + this.decoder.decode();
+        this.rest = "";
+        if (last.trim())
+            this.onLine(last);
+    }
+}
+exports.LineSplitter = LineSplitter;
+/** JSON.parse that returns undefined for a line that is not a JSON object. */
+function parseJsonObject(line) {
+    try {
+        const value = JSON.parse(line);
+        return value && typeof value === "object" && !Array.isArray(value)
+            ? value
+            : undefined;
+    }
+    catch {
+        return undefined;
+    }
 }
 
 
@@ -2636,6 +3144,58 @@ function firstLine(command) {
 
 /***/ }),
 
+/***/ 6670:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+// Model prices for agents whose CLI reports tokens but no cost (codex). USD per million tokens.
+// Versioned: results record which table priced them. Override per adapter with `prices`.
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.CODEX_DEFAULT_MODEL = exports.OPENAI_PRICES = exports.PRICE_TABLE_VERSION = void 0;
+exports.findPrice = findPrice;
+exports.costOf = costOf;
+exports.PRICE_TABLE_VERSION = "2026-11-01";
+/** Published list prices (USD / 1M tokens) as of PRICE_TABLE_VERSION. */
+exports.OPENAI_PRICES = {
+    "gpt-5": { input: 1.25, cachedInput: 0.125, cacheWrite: 1.25, output: 10 },
+    "gpt-5-codex": { input: 1.25, cachedInput: 0.125, cacheWrite: 1.25, output: 10 },
+    "gpt-5.1": { input: 1.25, cachedInput: 0.125, cacheWrite: 1.25, output: 10 },
+    "gpt-5.1-codex": { input: 1.25, cachedInput: 0.125, cacheWrite: 1.25, output: 10 },
+    "gpt-5-mini": { input: 0.25, cachedInput: 0.025, cacheWrite: 0.25, output: 2 },
+    "gpt-5.1-codex-mini": { input: 0.25, cachedInput: 0.025, cacheWrite: 0.25, output: 2 },
+    "gpt-5-nano": { input: 0.05, cachedInput: 0.005, cacheWrite: 0.05, output: 0.4 },
+    "codex-mini-latest": { input: 1.5, cachedInput: 0.375, cacheWrite: 1.5, output: 6 },
+    "o4-mini": { input: 1.1, cachedInput: 0.275, cacheWrite: 1.1, output: 4.4 },
+    "gpt-4.1": { input: 2, cachedInput: 0.5, cacheWrite: 2, output: 8 },
+};
+/** What codex uses when no model is named (its built-in default). */
+exports.CODEX_DEFAULT_MODEL = "gpt-5-codex";
+/** The price of a model: exact name, else the longest known prefix (gpt-5-codex-2026… → gpt-5-codex). */
+function findPrice(model, table) {
+    if (table[model])
+        return table[model];
+    const prefix = Object.keys(table)
+        .filter((name) => model.startsWith(name))
+        .sort((a, b) => b.length - a.length)[0];
+    return prefix ? table[prefix] : undefined;
+}
+/**
+ * USD for the tokens. `tokens.input` is every input token, cached ones included (as the OpenAI
+ * APIs count them): cached and cache-write tokens are priced at their own rates, the rest as input.
+ */
+function costOf(tokens, price) {
+    const plainInput = Math.max(0, tokens.input - tokens.cacheRead - tokens.cacheWrite);
+    const usd = (plainInput * price.input +
+        tokens.cacheRead * price.cachedInput +
+        tokens.cacheWrite * price.cacheWrite +
+        tokens.output * price.output) /
+        1_000_000;
+    return Math.round(usd * 1e8) / 1e8;
+}
+
+
+/***/ }),
+
 /***/ 243:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
@@ -2695,9 +3255,13 @@ exports.UnknownAgentError = void 0;
 exports.knownAgentNames = knownAgentNames;
 exports.resolveAgent = resolveAgent;
 const command_js_1 = __nccwpck_require__(7455);
+const claude_code_js_1 = __nccwpck_require__(2374);
+const codex_js_1 = __nccwpck_require__(8153);
 const literal_js_1 = __nccwpck_require__(8833);
 const BUILT_IN = {
     literal: literal_js_1.literal,
+    "claude-code": () => (0, claude_code_js_1.claudeCode)(),
+    codex: () => (0, codex_js_1.codex)(),
 };
 function knownAgentNames() {
     return Object.keys(BUILT_IN);
@@ -2757,6 +3321,84 @@ function scriptAgent(name, script) {
             return run.result;
         },
     };
+}
+
+
+/***/ }),
+
+/***/ 1093:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+// `<bin> --version`, once per binary: what every result records as the agent's version.
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.probeVersion = probeVersion;
+const node_child_process_1 = __nccwpck_require__(1421);
+const cache = new Map();
+/** The first version-looking token of `bin --version`, or undefined when it can't be run. */
+function probeVersion(bin, env = process.env) {
+    let pending = cache.get(bin);
+    if (!pending) {
+        pending = new Promise((resolve) => {
+            (0, node_child_process_1.execFile)(bin, ["--version"], { env, timeout: 30_000 }, (error, stdout) => {
+                if (error)
+                    return resolve(undefined);
+                resolve(/\d+\.\d+[\w.+-]*/.exec(stdout)?.[0] ?? (stdout.trim() || undefined));
+            });
+        });
+        cache.set(bin, pending);
+    }
+    return pending;
+}
+
+
+/***/ }),
+
+/***/ 426:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+// Shim-bypass warnings: a shim only records calls that go through PATH. An agent that runs a shimmed
+// binary by its absolute path, or a call its transcript shows that the shim log lacks, means the
+// call checks may be judging an incomplete record; say so next to the verdict.
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.shimBypassWarnings = shimBypassWarnings;
+const trajectory_js_1 = __nccwpck_require__(5135);
+// Quotes count as separators: codex wraps every command as `/bin/bash -lc 'neon deploy'`.
+const SEPARATOR = String.raw `(?:^|[\s;&|(\x60'"]|\$\()`;
+const END = String.raw `(?=$|[\s;&|)\x60'"])`;
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+function commandOf(call) {
+    if ((0, trajectory_js_1.canonicalTool)(call.tool) !== "bash")
+        return undefined;
+    const input = call.input;
+    const command = input?.command ?? input?.cmd;
+    return typeof command === "string" ? command : undefined;
+}
+function shimBypassWarnings(trajectory, calls, shimmed, shimDir) {
+    const warnings = new Set();
+    const logged = new Set(calls.map((c) => c.bin));
+    for (const call of trajectory) {
+        const command = commandOf(call);
+        if (!command)
+            continue;
+        for (const bin of shimmed) {
+            const byPath = new RegExp(`${SEPARATOR}(/[^\\s;&|()\\x60'"]*/${escapeRegExp(bin)})${END}`).exec(command);
+            if (byPath && (!shimDir || byPath[1] !== `${shimDir.replace(/\/+$/, "")}/${bin}`)) {
+                warnings.add(`the agent ran ${byPath[1]} by its absolute path, bypassing the ${bin} shim: that call was not recorded`);
+            }
+            if (!logged.has(bin) && new RegExp(`${SEPARATOR}${escapeRegExp(bin)}${END}`).test(command)) {
+                warnings.add(`the transcript shows a ${bin} command (${truncate(command)}) but the shim recorded no ${bin} call`);
+            }
+        }
+    }
+    return [...warnings];
+}
+function truncate(text) {
+    const line = text.split("\n")[0] ?? "";
+    return line.length > 80 ? `${line.slice(0, 80)}…` : line;
 }
 
 
@@ -2863,7 +3505,10 @@ async function checkSucceeds(ctx, command, expectedExit, index) {
         return { ok: false, evidence: `could not start bash: ${result.spawnError}` };
     const tail = await outputTail(stdoutFile, stderrFile);
     if (result.timedOut) {
-        return { ok: false, evidence: `timed out after ${Math.round(ctx.timeoutMs / 1000)} s${tail}` };
+        return {
+            ok: false,
+            evidence: `timed out after ${ctx.timeoutMs < 10_000 ? (ctx.timeoutMs / 1000).toFixed(1) : Math.round(ctx.timeoutMs / 1000)} s${tail}`,
+        };
     }
     const exit = result.exitCode ?? `signal ${result.signal}`;
     if (result.exitCode === expectedExit) {
@@ -2939,9 +3584,19 @@ const escapes = (p) => ({
     ok: false,
     evidence: `${p} is outside the sandbox; name a path inside it`,
 });
-async function readText(file) {
+class LinkEscapes extends Error {
+}
+/**
+ * The file's text, or undefined when it does not exist. A symlink the agent made that leads out of
+ * the sandbox is not followed: the check fails instead of reading a file elsewhere on the machine.
+ */
+async function readText(sandbox, file) {
     try {
-        return await node_fs_1.promises.readFile(file, "utf8");
+        const [real, root] = await Promise.all([node_fs_1.promises.realpath(file), node_fs_1.promises.realpath(sandbox)]);
+        if (real !== root && !real.startsWith(`${root}${node_path_1.default.sep}`)) {
+            throw new LinkEscapes(`${node_path_1.default.relative(sandbox, file)} is a symlink to ${real}, outside the sandbox`);
+        }
+        return await node_fs_1.promises.readFile(real, "utf8");
     }
     catch (error) {
         const code = error.code;
@@ -2988,7 +3643,7 @@ async function checkFileContains(sandbox, p, pattern) {
     const full = insideSandbox(sandbox, p);
     if (!full)
         return escapes(p);
-    const text = await readText(full);
+    const text = await readText(sandbox, full);
     if (text === undefined)
         return { ok: false, evidence: `${p} does not exist${await nearby(sandbox, p)}` };
     const hit = findMatch(text, pattern);
@@ -3004,7 +3659,7 @@ async function checkFileLacks(sandbox, p, pattern) {
     const full = insideSandbox(sandbox, p);
     if (!full)
         return escapes(p);
-    const text = await readText(full);
+    const text = await readText(sandbox, full);
     if (text === undefined)
         return { ok: true, evidence: `${p} does not exist` };
     const hit = findMatch(text, pattern);
@@ -3014,7 +3669,7 @@ async function checkFileLacks(sandbox, p, pattern) {
 }
 async function checkChangedFilesContain(sandbox, changed, text) {
     for (const p of changed) {
-        const content = await readText(node_path_1.default.join(sandbox, p));
+        const content = await readText(sandbox, node_path_1.default.join(sandbox, p));
         const hit = content === undefined ? undefined : findMatch(content, text);
         if (hit)
             return { ok: true, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
@@ -3028,7 +3683,7 @@ async function checkChangedFilesContain(sandbox, changed, text) {
 }
 async function checkChangedFilesLack(sandbox, changed, text) {
     for (const p of changed) {
-        const content = await readText(node_path_1.default.join(sandbox, p));
+        const content = await readText(sandbox, node_path_1.default.join(sandbox, p));
         const hit = content === undefined ? undefined : findMatch(content, text);
         if (hit)
             return { ok: false, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
@@ -3071,6 +3726,7 @@ const eval_js_1 = __nccwpck_require__(9279);
 const calls_js_1 = __nccwpck_require__(4893);
 const commands_js_1 = __nccwpck_require__(5468);
 const custom_js_1 = __nccwpck_require__(3205);
+const trajectory_js_1 = __nccwpck_require__(5135);
 const files_js_1 = __nccwpck_require__(8279);
 /** A short human name for a check, as reports show it. */
 function checkName(check) {
@@ -3095,6 +3751,8 @@ function checkName(check) {
             return `changed files lack ${JSON.stringify(check.text)}`;
         case "succeeds":
             return `succeeds ${JSON.stringify(check.command)}${check.exitCode ? ` (exit ${check.exitCode})` : ""}`;
+        case "trajectory":
+            return `trajectory (${check.mode})${check.expected.length ? `: ${check.expected.map((e) => e.name).join(", ")}` : ""}${check.forbidden.length ? ` without ${check.forbidden.join(", ")}` : ""}`;
         case "custom":
             return check.name;
     }
@@ -3121,6 +3779,8 @@ async function runCheck(check, ctx, index) {
             return (0, files_js_1.checkChangedFilesLack)(ctx.sandbox, await ctx.changedFiles(), check.text);
         case "succeeds":
             return (0, commands_js_1.checkSucceeds)(ctx, check.command, check.exitCode, index);
+        case "trajectory":
+            return (0, trajectory_js_1.checkTrajectory)(ctx.run.trajectory, check);
         case "custom":
             return (0, custom_js_1.runCustomCheck)(check.fn, ctx);
     }
@@ -3144,6 +3804,143 @@ async function runChecks(checks, ctx) {
         });
     }
     return outcomes;
+}
+
+
+/***/ }),
+
+/***/ 5135:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+// Trajectory checks: which tools the agent used, with which arguments, in which order.
+// Modes (from the skill-eval guide): superset — at least the expected tools; subset — only tools
+// from the list; unordered — exactly the listed set of tools, any order; strict — the same calls,
+// same order, same arguments.
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.canonicalTool = canonicalTool;
+exports.sameTool = sameTool;
+exports.describeTrajectory = describeTrajectory;
+exports.checkTrajectory = checkTrajectory;
+/** Other agents' names for the canonical tools. */
+const ALIASES = {
+    shell: "bash",
+    exec_command: "bash",
+    command_execution: "bash",
+    local_shell: "bash",
+    apply_patch: "edit",
+    multiedit: "edit",
+    str_replace_based_edit_tool: "edit",
+    web_search: "websearch",
+};
+function canonicalTool(name) {
+    const lower = name.toLowerCase();
+    return ALIASES[lower] ?? lower;
+}
+function sameTool(a, b) {
+    return canonicalTool(a) === canonicalTool(b);
+}
+/** `Read → Edit → Bash`, the way evidence shows a trajectory. */
+function describeTrajectory(calls) {
+    if (calls.length === 0)
+        return "(no tool calls)";
+    const names = calls.map((c) => c.tool);
+    return names.length > 30
+        ? `${names.slice(0, 30).join(" → ")} → … (${names.length} calls)`
+        : names.join(" → ");
+}
+function argsMatch(call, argsContain) {
+    if (!argsContain)
+        return true;
+    const input = (call.input ?? {});
+    return Object.entries(argsContain).every(([key, text]) => {
+        const value = input[key];
+        if (value === undefined)
+            return false;
+        return (typeof value === "string" ? value : JSON.stringify(value)).includes(text);
+    });
+}
+function matches(call, expected) {
+    return sameTool(call.tool, expected.name) && argsMatch(call, expected.argsContain);
+}
+function describeExpected(e) {
+    const args = e.argsContain
+        ? `(${Object.entries(e.argsContain)
+            .map(([k, v]) => `${k}~${JSON.stringify(v)}`)
+            .join(", ")})`
+        : "";
+    return `${e.name}${args}${e.after ? ` after ${e.after}` : ""}`;
+}
+/** Index of the first call matching `expected` (after its `after` tool, when set), else -1. */
+function findMatch(calls, expected) {
+    let from = 0;
+    if (expected.after) {
+        const first = calls.findIndex((c) => sameTool(c.tool, expected.after));
+        if (first < 0)
+            return -1;
+        from = first + 1;
+    }
+    for (let i = from; i < calls.length; i++)
+        if (matches(calls[i], expected))
+            return i;
+    return -1;
+}
+function checkTrajectory(calls, spec) {
+    const problems = [];
+    for (const name of spec.forbidden) {
+        const at = calls.findIndex((c) => sameTool(c.tool, name));
+        if (at >= 0)
+            problems.push(`forbidden tool ${name} was used (call #${at + 1})`);
+    }
+    switch (spec.mode) {
+        case "superset":
+            for (const e of spec.expected) {
+                if (findMatch(calls, e) < 0)
+                    problems.push(`missing ${describeExpected(e)}`);
+            }
+            break;
+        case "subset": {
+            const extra = calls.filter((c) => !spec.expected.some((e) => sameTool(c.tool, e.name)));
+            if (extra.length)
+                problems.push(`used tools not in the list: ${[...new Set(extra.map((c) => c.tool))].join(", ")}`);
+            for (const e of spec.expected.filter((e) => e.after || e.argsContain)) {
+                if (calls.some((c) => sameTool(c.tool, e.name)) && findMatch(calls, e) < 0)
+                    problems.push(`no call matched ${describeExpected(e)}`);
+            }
+            break;
+        }
+        case "unordered": {
+            const used = new Set(calls.map((c) => canonicalTool(c.tool)));
+            const wanted = new Set(spec.expected.map((e) => canonicalTool(e.name)));
+            const missing = [...wanted].filter((t) => !used.has(t));
+            const extra = [...used].filter((t) => !wanted.has(t));
+            if (missing.length)
+                problems.push(`missing tools: ${missing.join(", ")}`);
+            if (extra.length)
+                problems.push(`tools not in the list: ${extra.join(", ")}`);
+            for (const e of spec.expected)
+                if (!missing.includes(canonicalTool(e.name)) && findMatch(calls, e) < 0)
+                    problems.push(`no call matched ${describeExpected(e)}`);
+            break;
+        }
+        case "strict": {
+            if (calls.length !== spec.expected.length) {
+                problems.push(`expected ${spec.expected.length} calls, saw ${calls.length}`);
+            }
+            spec.expected.forEach((e, i) => {
+                const call = calls[i];
+                if (call && !matches(call, e))
+                    problems.push(`call #${i + 1} is ${call.tool}, expected ${describeExpected(e)}`);
+                else if (call && e.after && !calls.slice(0, i).some((c) => sameTool(c.tool, e.after)))
+                    problems.push(`call #${i + 1} ${e.name} does not come after ${e.after}`);
+            });
+            break;
+        }
+    }
+    const observed = `trajectory: ${describeTrajectory(calls)}`;
+    return problems.length
+        ? { ok: false, evidence: `${problems.join("; ")} — ${observed}` }
+        : { ok: true, evidence: observed };
 }
 
 
@@ -3488,6 +4285,10 @@ exports.fileContains = fileContains;
 exports.fileLacks = fileLacks;
 exports.succeeds = succeeds;
 exports.assertThat = assertThat;
+exports.trajectory = trajectory;
+exports.usedTools = usedTools;
+exports.calledTool = calledTool;
+exports.notUsedTool = notUsedTool;
 /** A shimmed call matches `pattern` (matched against `bin arg1 arg2`). */
 function ran(pattern) {
     return { type: "ran", pattern };
@@ -3527,6 +4328,35 @@ function succeeds(command, options = {}) {
  */
 function assertThat(name, fn) {
     return { type: "custom", name, fn };
+}
+/** The agent's trajectory, compared in one of four modes; see the README's trajectory section. */
+function trajectory(spec) {
+    return {
+        type: "trajectory",
+        mode: spec.mode ?? "superset",
+        expected: (spec.expected ?? []).map((e) => (typeof e === "string" ? { name: e } : e)),
+        forbidden: spec.forbidden ?? [],
+    };
+}
+/** The agent used at least these tools (`mode: "subset"`: only tools among these). */
+function usedTools(names, mode = "superset") {
+    return trajectory({ mode, expected: names });
+}
+/** The agent called the tool, with arguments containing the given texts, optionally after another tool. */
+function calledTool(name, argsContain, options = {}) {
+    return trajectory({
+        expected: [
+            {
+                name,
+                ...(argsContain ? { argsContain } : {}),
+                ...(options.after ? { after: options.after } : {}),
+            },
+        ],
+    });
+}
+/** The agent never called the tool. */
+function notUsedTool(name) {
+    return trajectory({ forbidden: [name] });
 }
 
 
@@ -3992,7 +4822,7 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
     return (mod && mod.__esModule) ? mod : { "default": mod };
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.yamlTaskSchema = exports.assertionListKeys = exports.yamlTaskDefaults = void 0;
+exports.yamlTaskSchema = exports.workflowSchema = exports.assertionListKeys = exports.yamlTaskDefaults = void 0;
 exports.staysInsideSandbox = staysInsideSandbox;
 exports.regexCompileError = regexCompileError;
 const node_path_1 = __importDefault(__nccwpck_require__(6760));
@@ -4108,6 +4938,32 @@ function textCheckSchema(must) {
     ])
         .describe(`Text that ${must} appear ${where}, or pinned to one file: \`{ file, text }\` or \`{ file, matches: regex }\`.`);
 }
+/** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */
+exports.workflowSchema = zod_1.z
+    .strictObject({
+    match_mode: zod_1.z
+        .enum(["superset", "subset", "unordered", "strict"])
+        .optional()
+        .describe("`superset` (default): at least the expected tools; `subset`: only tools from the list; `unordered`: exactly the listed tools, any order; `strict`: the same calls in the same order."),
+    expected_tools: zod_1.z
+        .array(zod_1.z.strictObject({
+        name: nonEmptyText.describe("A tool name: Bash, Read, Edit, Write, Glob, Grep, Skill, …"),
+        args_contain: zod_1.z
+            .record(zod_1.z.string(), zod_1.z.string())
+            .optional()
+            .describe("A mapping of argument names to text their value must contain."),
+        after: nonEmptyText
+            .optional()
+            .describe("A tool that must have been called before this one."),
+    }))
+        .optional()
+        .describe("A list of tool calls the agent is expected to make."),
+    forbidden_tools: zod_1.z
+        .array(nonEmptyText)
+        .optional()
+        .describe("A list of tools the agent must not use."),
+})
+    .describe("Checks on the agent's tool calls (its trajectory).");
 const assertionsSchema = zod_1.z
     .strictObject({
     files: zod_1.z
@@ -4130,8 +4986,9 @@ const assertionsSchema = zod_1.z
         .array(textCheckSchema("must not"))
         .optional()
         .describe("A list of texts that must not appear: bare text searches the files the run created or modified; `{ file, text }` or `{ file, matches }` pins it to one file."),
+    workflow: exports.workflowSchema.optional(),
 })
-    .describe("A mapping of what must hold after the run: `files`, `absent`, `commands`, `contains`, `forbidden`.");
+    .describe("A mapping of what must hold after the run: `files`, `absent`, `commands`, `contains`, `forbidden`, `workflow`.");
 // ---------- sandbox and shims ----------
 const sandboxKinds = ["template", "fixture", "repo"];
 function requireOneSandboxKind(sandbox, ctx) {
@@ -4227,6 +5084,18 @@ function countDeclaredAssertions(assertions) {
         else if (list !== undefined && list !== null)
             count += 1; // wrong type: reported on its own
     }
+    const workflow = assertions.workflow;
+    if (isPlainRecord(workflow)) {
+        // `workflow: {}` (superset of nothing, nothing forbidden) would pass vacuously.
+        const declares = (list) => Array.isArray(list) ? list.length > 0 : list !== undefined && list !== null;
+        const mode = workflow.match_mode;
+        const narrowsMode = mode !== undefined && mode !== null && mode !== "superset";
+        if (declares(workflow.expected_tools) || declares(workflow.forbidden_tools) || narrowsMode) {
+            count += 1;
+        }
+    }
+    else if (workflow !== undefined && workflow !== null)
+        count += 1; // wrong type: reported on its own
     return count;
 }
 function isPlainRecord(value) {
@@ -4246,7 +5115,7 @@ function requireSomethingAsserted(task, ctx) {
         message: assertions === undefined
             ? "the eval has no `assertions`: an eval that asserts nothing would pass vacuously"
             : "every assertion list is empty: an eval that asserts nothing would pass vacuously",
-        ...hint(errors_js_1.Codes.nothingAsserted, "add at least one item under `assertions:` (`files`, `absent`, `commands`, `contains` or `forbidden`)"),
+        ...hint(errors_js_1.Codes.nothingAsserted, "add at least one item under `assertions:` (`files`, `absent`, `commands`, `contains`, `forbidden` or `workflow`)"),
     });
 }
 exports.yamlTaskSchema = zod_1.z
@@ -4493,6 +5362,7 @@ exports.loadYamlEval = loadYamlEval;
 exports.isClaudeCodeYaml = isClaudeCodeYaml;
 exports.decodeEvalFile = decodeEvalFile;
 exports.formatKeyPath = formatKeyPath;
+exports.workflowCheck = workflowCheck;
 const node_crypto_1 = __nccwpck_require__(7598);
 const node_path_1 = __importDefault(__nccwpck_require__(6760));
 const yaml_1 = __nccwpck_require__(8815);
@@ -5125,7 +5995,20 @@ function forbiddenCheck(item) {
         return { type: "changedFilesLack", text: item };
     return { type: "fileLacks", path: item.file, pattern: pinnedPattern(item) };
 }
-/** Checks in a fixed order: files, absent, commands, contains, forbidden. */
+/** The YAML `workflow` block as a trajectory check. */
+function workflowCheck(workflow) {
+    return {
+        type: "trajectory",
+        mode: workflow.match_mode ?? "superset",
+        expected: (workflow.expected_tools ?? []).map((t) => ({
+            name: t.name,
+            ...(t.args_contain ? { argsContain: t.args_contain } : {}),
+            ...(t.after ? { after: t.after } : {}),
+        })),
+        forbidden: workflow.forbidden_tools ?? [],
+    };
+}
+/** Checks in a fixed order: files, absent, commands, contains, forbidden, workflow. */
 function toChecks(assertions, sourceAt) {
     const from = (key, items, toCheck) => (items ?? []).map((item, index) => ({
         ...toCheck(item),
@@ -5137,6 +6020,9 @@ function toChecks(assertions, sourceAt) {
         ...from("commands", assertions.commands, commandCheck),
         ...from("contains", assertions.contains, containsCheck),
         ...from("forbidden", assertions.forbidden, forbiddenCheck),
+        ...(assertions.workflow
+            ? [{ ...workflowCheck(assertions.workflow), source: sourceAt(["assertions", "workflow"]) }]
+            : []),
     ];
 }
 
@@ -5298,12 +6184,16 @@ async function headCommit(dir) {
 // What eval files get when they import "agent-evals" or "@copybook/cli": defining evals, assertions,
 // agents. (The package entry, index.ts, adds the engine.)
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.VERSION = exports.InfraError = exports.runAgentProcess = exports.scriptAgent = exports.commandAgent = exports.literal = exports.succeeds = exports.ranInOrder = exports.ran = exports.notRan = exports.fileLacks = exports.fileExists = exports.fileContains = exports.fileAbsent = exports.assertThat = exports.definePrompt = exports.defineEval = void 0;
+exports.VERSION = exports.InfraError = exports.runAgentProcess = exports.scriptAgent = exports.commandAgent = exports.PRICE_TABLE_VERSION = exports.OPENAI_PRICES = exports.codex = exports.claudeCode = exports.literal = exports.succeeds = exports.ranInOrder = exports.ran = exports.notRan = exports.fileLacks = exports.fileExists = exports.fileContains = exports.fileAbsent = exports.usedTools = exports.trajectory = exports.notUsedTool = exports.calledTool = exports.assertThat = exports.definePrompt = exports.defineEval = void 0;
 var api_js_1 = __nccwpck_require__(6971);
 Object.defineProperty(exports, "defineEval", ({ enumerable: true, get: function () { return api_js_1.defineEval; } }));
 Object.defineProperty(exports, "definePrompt", ({ enumerable: true, get: function () { return api_js_1.definePrompt; } }));
 var assertions_js_1 = __nccwpck_require__(3634);
 Object.defineProperty(exports, "assertThat", ({ enumerable: true, get: function () { return assertions_js_1.assertThat; } }));
+Object.defineProperty(exports, "calledTool", ({ enumerable: true, get: function () { return assertions_js_1.calledTool; } }));
+Object.defineProperty(exports, "notUsedTool", ({ enumerable: true, get: function () { return assertions_js_1.notUsedTool; } }));
+Object.defineProperty(exports, "trajectory", ({ enumerable: true, get: function () { return assertions_js_1.trajectory; } }));
+Object.defineProperty(exports, "usedTools", ({ enumerable: true, get: function () { return assertions_js_1.usedTools; } }));
 Object.defineProperty(exports, "fileAbsent", ({ enumerable: true, get: function () { return assertions_js_1.fileAbsent; } }));
 Object.defineProperty(exports, "fileContains", ({ enumerable: true, get: function () { return assertions_js_1.fileContains; } }));
 Object.defineProperty(exports, "fileExists", ({ enumerable: true, get: function () { return assertions_js_1.fileExists; } }));
@@ -5314,6 +6204,13 @@ Object.defineProperty(exports, "ranInOrder", ({ enumerable: true, get: function 
 Object.defineProperty(exports, "succeeds", ({ enumerable: true, get: function () { return assertions_js_1.succeeds; } }));
 var literal_js_1 = __nccwpck_require__(8833);
 Object.defineProperty(exports, "literal", ({ enumerable: true, get: function () { return literal_js_1.literal; } }));
+var claude_code_js_1 = __nccwpck_require__(2374);
+Object.defineProperty(exports, "claudeCode", ({ enumerable: true, get: function () { return claude_code_js_1.claudeCode; } }));
+var codex_js_1 = __nccwpck_require__(8153);
+Object.defineProperty(exports, "codex", ({ enumerable: true, get: function () { return codex_js_1.codex; } }));
+var prices_js_1 = __nccwpck_require__(6670);
+Object.defineProperty(exports, "OPENAI_PRICES", ({ enumerable: true, get: function () { return prices_js_1.OPENAI_PRICES; } }));
+Object.defineProperty(exports, "PRICE_TABLE_VERSION", ({ enumerable: true, get: function () { return prices_js_1.PRICE_TABLE_VERSION; } }));
 var command_js_1 = __nccwpck_require__(7455);
 Object.defineProperty(exports, "commandAgent", ({ enumerable: true, get: function () { return command_js_1.commandAgent; } }));
 var script_js_1 = __nccwpck_require__(5039);
@@ -5728,7 +6625,7 @@ function evalBlock(result, projectRoot, style, verbose = false) {
         lines.push(`    ${result.reason}`);
     const where = `${node_path_1.default.relative(projectRoot, result.file)}${result.line ? `:${result.line}` : ""}`;
     for (const trial of result.trials) {
-        if (trial.status === "passed" && !verbose)
+        if (trial.status === "passed" && !verbose && !trial.warnings?.length)
             continue;
         lines.push(`    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${trial.reason}` : ""} ${style.dim(`(${trial.dir})`)}`);
         for (const check of trial.checks) {
@@ -7207,6 +8104,7 @@ exports.runTrial = runTrial;
 const node_fs_1 = __nccwpck_require__(3024);
 const node_path_1 = __importDefault(__nccwpck_require__(6760));
 const eval_js_1 = __nccwpck_require__(9279);
+const bypass_js_1 = __nccwpck_require__(426);
 const index_js_1 = __nccwpck_require__(7364);
 const sandbox_js_1 = __nccwpck_require__(570);
 const shims_js_1 = __nccwpck_require__(2939);
@@ -7253,7 +8151,7 @@ async function runTrial(input) {
             timeoutMs: input.spec.timeoutMs,
             signal: input.signal,
         });
-        const result = verdictOf(input, run, calls, checks, started);
+        const result = verdictOf(input, run, calls, checks, started, shimDirOf(root));
         await writeTrialFiles(input.outDir, result, run, checks);
         return input.keepWorkspace ? { ...result, workspace: work } : result;
     }
@@ -7272,7 +8170,7 @@ async function trialEnv(input, root, tmp, callLog) {
     const originalPath = env.PATH ?? "";
     if (Object.keys(input.spec.shims).length > 0) {
         const shimDir = await (0, shims_js_1.writeShims)({
-            dir: node_path_1.default.join(root, "shims"),
+            dir: shimDirOf(root),
             shims: input.spec.shims,
             callLog,
             originalPath,
@@ -7284,8 +8182,9 @@ async function trialEnv(input, root, tmp, callLog) {
 function noAgentRun() {
     return { exitCode: null, timedOut: false, trajectory: [], transcripts: [], durationMs: 0 };
 }
-function verdictOf(input, run, calls, checks, started) {
+function verdictOf(input, run, calls, checks, started, shimDir) {
     const failedChecks = checks.filter((c) => !c.ok).length;
+    const warnings = (0, bypass_js_1.shimBypassWarnings)(run.trajectory, calls, Object.keys(input.spec.shims), shimDir);
     const reason = run.timedOut
         ? `the agent timed out after ${Math.round(input.spec.timeoutMs / 1000)} s`
         : run.agentFailure
@@ -7305,6 +8204,7 @@ function verdictOf(input, run, calls, checks, started) {
         timedOut: run.timedOut,
         calls: calls.length,
         toolCalls: run.trajectory.length,
+        ...(warnings.length ? { warnings } : {}),
     };
 }
 async function writeTrialFiles(outDir, result, run, checks) {
@@ -7325,6 +8225,9 @@ async function writeTrialFiles(outDir, result, run, checks) {
         trajectory: run.trajectory,
     };
     await node_fs_1.promises.writeFile(node_path_1.default.join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`);
+}
+function shimDirOf(trialRoot) {
+    return node_path_1.default.join(trialRoot, "shims");
 }
 
 

@@ -1,7 +1,10 @@
 export { defineEval, definePrompt } from "./define/api.js";
 export type { EvalDefinition, EvalOptions, PromptDefinition, PromptOptions, ShimOption, SandboxOption, } from "./define/api.js";
-export { assertThat, fileAbsent, fileContains, fileExists, fileLacks, notRan, ran, ranInOrder, succeeds, } from "./define/assertions.js";
+export { assertThat, calledTool, notUsedTool, trajectory, usedTools, fileAbsent, fileContains, fileExists, fileLacks, notRan, ran, ranInOrder, succeeds, } from "./define/assertions.js";
 export { literal } from "./agents/literal.js";
+export { claudeCode, type ClaudeCodeOptions } from "./agents/claude-code.js";
+export { codex, type CodexOptions } from "./agents/codex.js";
+export { OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./agents/prices.js";
 export { commandAgent } from "./agents/command.js";
 export { scriptAgent, type ScriptFunction } from "./agents/script.js";
 export { runAgentProcess } from "./agents/process-agent.js";

@@ -2,10 +2,14 @@
 
 import type { AgentAdapter, AgentRef } from "../model/eval.js";
 import { commandAgent, isCommandTemplate } from "./command.js";
+import { claudeCode } from "./claude-code.js";
+import { codex } from "./codex.js";
 import { literal } from "./literal.js";
 
 const BUILT_IN: Record<string, () => AgentAdapter> = {
   literal,
+  "claude-code": () => claudeCode(),
+  codex: () => codex(),
 };
 
 export function knownAgentNames(): string[] {

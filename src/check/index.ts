@@ -6,6 +6,7 @@ import { checkNotRan, checkRan, checkRanInOrder } from "./calls.js";
 import { checkSucceeds } from "./commands.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
 import { runCustomCheck } from "./custom.js";
+import { checkTrajectory } from "./trajectory.js";
 import {
   checkChangedFilesContain,
   checkChangedFilesLack,
@@ -40,6 +41,8 @@ export function checkName(check: CheckSpec): string {
       return `changed files lack ${JSON.stringify(check.text)}`;
     case "succeeds":
       return `succeeds ${JSON.stringify(check.command)}${check.exitCode ? ` (exit ${check.exitCode})` : ""}`;
+    case "trajectory":
+      return `trajectory (${check.mode})${check.expected.length ? `: ${check.expected.map((e) => e.name).join(", ")}` : ""}${check.forbidden.length ? ` without ${check.forbidden.join(", ")}` : ""}`;
     case "custom":
       return check.name;
   }
@@ -71,6 +74,8 @@ export async function runCheck(
       return checkChangedFilesLack(ctx.sandbox, await ctx.changedFiles(), check.text);
     case "succeeds":
       return checkSucceeds(ctx, check.command, check.exitCode, index);
+    case "trajectory":
+      return checkTrajectory(ctx.run.trajectory, check);
     case "custom":
       return runCustomCheck(check.fn, ctx);
   }

@@ -1,7 +1,14 @@
 // The assertion constructors of the library API. Each returns a check as data; the `check` stage
 // runs it. Declared in the order users read them in the README.
 
-import type { CheckSpec, CustomCheckContext, CustomCheckResult, Pattern } from "../model/eval.js";
+import type {
+  CheckSpec,
+  CustomCheckContext,
+  CustomCheckResult,
+  ExpectedTool,
+  Pattern,
+  TrajectoryMode,
+} from "../model/eval.js";
 
 /** A shimmed call matches `pattern` (matched against `bin arg1 arg2`). */
 export function ran(pattern: Pattern): CheckSpec {
@@ -53,4 +60,45 @@ export function assertThat(
   fn: (ctx: CustomCheckContext) => CustomCheckResult | Promise<CustomCheckResult>,
 ): CheckSpec {
   return { type: "custom", name, fn };
+}
+
+/** The agent's trajectory, compared in one of four modes; see the README's trajectory section. */
+export function trajectory(spec: {
+  mode?: TrajectoryMode;
+  expected?: Array<string | ExpectedTool>;
+  forbidden?: string[];
+}): CheckSpec {
+  return {
+    type: "trajectory",
+    mode: spec.mode ?? "superset",
+    expected: (spec.expected ?? []).map((e) => (typeof e === "string" ? { name: e } : e)),
+    forbidden: spec.forbidden ?? [],
+  };
+}
+
+/** The agent used at least these tools (`mode: "subset"`: only tools among these). */
+export function usedTools(names: string[], mode: TrajectoryMode = "superset"): CheckSpec {
+  return trajectory({ mode, expected: names });
+}
+
+/** The agent called the tool, with arguments containing the given texts, optionally after another tool. */
+export function calledTool(
+  name: string,
+  argsContain?: Record<string, string>,
+  options: { after?: string } = {},
+): CheckSpec {
+  return trajectory({
+    expected: [
+      {
+        name,
+        ...(argsContain ? { argsContain } : {}),
+        ...(options.after ? { after: options.after } : {}),
+      },
+    ],
+  });
+}
+
+/** The agent never called the tool. */
+export function notUsedTool(name: string): CheckSpec {
+  return trajectory({ forbidden: [name] });
 }

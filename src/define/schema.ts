@@ -150,6 +150,37 @@ function textCheckSchema(must: "must" | "must not") {
     );
 }
 
+/** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */
+export const workflowSchema = z
+  .strictObject({
+    match_mode: z
+      .enum(["superset", "subset", "unordered", "strict"])
+      .optional()
+      .describe(
+        "`superset` (default): at least the expected tools; `subset`: only tools from the list; `unordered`: exactly the listed tools, any order; `strict`: the same calls in the same order.",
+      ),
+    expected_tools: z
+      .array(
+        z.strictObject({
+          name: nonEmptyText.describe("A tool name: Bash, Read, Edit, Write, Glob, Grep, Skill, …"),
+          args_contain: z
+            .record(z.string(), z.string())
+            .optional()
+            .describe("A mapping of argument names to text their value must contain."),
+          after: nonEmptyText
+            .optional()
+            .describe("A tool that must have been called before this one."),
+        }),
+      )
+      .optional()
+      .describe("A list of tool calls the agent is expected to make."),
+    forbidden_tools: z
+      .array(nonEmptyText)
+      .optional()
+      .describe("A list of tools the agent must not use."),
+  })
+  .describe("Checks on the agent's tool calls (its trajectory).");
+
 const assertionsSchema = z
   .strictObject({
     files: z
@@ -176,9 +207,10 @@ const assertionsSchema = z
       .describe(
         "A list of texts that must not appear: bare text searches the files the run created or modified; `{ file, text }` or `{ file, matches }` pins it to one file.",
       ),
+    workflow: workflowSchema.optional(),
   })
   .describe(
-    "A mapping of what must hold after the run: `files`, `absent`, `commands`, `contains`, `forbidden`.",
+    "A mapping of what must hold after the run: `files`, `absent`, `commands`, `contains`, `forbidden`, `workflow`.",
   );
 
 // ---------- sandbox and shims ----------
@@ -289,6 +321,17 @@ function countDeclaredAssertions(assertions: Record<string, unknown>): number {
     if (Array.isArray(list)) count += list.length;
     else if (list !== undefined && list !== null) count += 1; // wrong type: reported on its own
   }
+  const workflow = assertions.workflow;
+  if (isPlainRecord(workflow)) {
+    // `workflow: {}` (superset of nothing, nothing forbidden) would pass vacuously.
+    const declares = (list: unknown) =>
+      Array.isArray(list) ? list.length > 0 : list !== undefined && list !== null;
+    const mode = workflow.match_mode;
+    const narrowsMode = mode !== undefined && mode !== null && mode !== "superset";
+    if (declares(workflow.expected_tools) || declares(workflow.forbidden_tools) || narrowsMode) {
+      count += 1;
+    }
+  } else if (workflow !== undefined && workflow !== null) count += 1; // wrong type: reported on its own
   return count;
 }
 
@@ -312,7 +355,7 @@ function requireSomethingAsserted(task: unknown, ctx: z.RefinementCtx): void {
         : "every assertion list is empty: an eval that asserts nothing would pass vacuously",
     ...hint(
       Codes.nothingAsserted,
-      "add at least one item under `assertions:` (`files`, `absent`, `commands`, `contains` or `forbidden`)",
+      "add at least one item under `assertions:` (`files`, `absent`, `commands`, `contains`, `forbidden` or `workflow`)",
     ),
   });
 }

@@ -34,6 +34,7 @@ import {
   type YamlSandbox,
   type YamlShim,
   type YamlTask,
+  workflowSchema,
 } from "./schema.js";
 import { normalizeShim, resolveUserPath } from "./normalize.js";
 
@@ -781,7 +782,21 @@ function forbiddenCheck(item: TextCheck): CheckSpec {
   return { type: "fileLacks", path: item.file, pattern: pinnedPattern(item) };
 }
 
-/** Checks in a fixed order: files, absent, commands, contains, forbidden. */
+/** The YAML `workflow` block as a trajectory check. */
+export function workflowCheck(workflow: z.output<typeof workflowSchema>): CheckSpec {
+  return {
+    type: "trajectory",
+    mode: workflow.match_mode ?? "superset",
+    expected: (workflow.expected_tools ?? []).map((t) => ({
+      name: t.name,
+      ...(t.args_contain ? { argsContain: t.args_contain } : {}),
+      ...(t.after ? { after: t.after } : {}),
+    })),
+    forbidden: workflow.forbidden_tools ?? [],
+  };
+}
+
+/** Checks in a fixed order: files, absent, commands, contains, forbidden, workflow. */
 function toChecks(
   assertions: YamlAssertions,
   sourceAt: (keyPath: KeyPath) => SourceRef,
@@ -801,5 +816,8 @@ function toChecks(
     ...from("commands", assertions.commands, commandCheck),
     ...from("contains", assertions.contains, containsCheck),
     ...from("forbidden", assertions.forbidden, forbiddenCheck),
+    ...(assertions.workflow
+      ? [{ ...workflowCheck(assertions.workflow), source: sourceAt(["assertions", "workflow"]) }]
+      : []),
   ];
 }

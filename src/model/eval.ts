@@ -45,6 +45,24 @@ export interface CustomCheckContext {
 
 export type CustomCheckResult = boolean | string | { ok: boolean; evidence?: string } | void;
 
+/** How an observed trajectory is compared with the expected tools. */
+export type TrajectoryMode = "superset" | "subset" | "unordered" | "strict";
+
+export interface ExpectedTool {
+  /** Tool name (normalized across agents, case-insensitive: Bash, Read, Edit, Write, …). */
+  name: string;
+  /** Each key's value must contain this text (an input like `{ file_path: "src/app.ts" }`). */
+  argsContain?: Record<string, string>;
+  /** This call must come after a call of that tool. */
+  after?: string;
+}
+
+export interface TrajectorySpec {
+  mode: TrajectoryMode;
+  expected: ExpectedTool[];
+  forbidden: string[];
+}
+
 /** A check as data: the `check` stage knows how to run each kind. */
 export type CheckSpec = (
   | { type: "ran"; pattern: Pattern }
@@ -59,6 +77,7 @@ export type CheckSpec = (
   /** Text that must appear in no file the run created or modified. */
   | { type: "changedFilesLack"; text: string }
   | { type: "succeeds"; command: string; exitCode: number }
+  | ({ type: "trajectory" } & TrajectorySpec)
   | {
       type: "custom";
       name: string;
@@ -100,8 +119,10 @@ export type AgentRef = string | AgentAdapter;
 
 /** A normalized tool call of an agent's trajectory. */
 export interface ToolCall {
-  /** Tool name as the agent calls it (Bash, Read, Edit, exec_command, …). */
+  /** Tool name, normalized across agents to Claude Code's names: Bash, Read, Edit, Write, … */
   tool: string;
+  /** The agent's own name for the tool, when it differs (codex: command_execution, file_change). */
+  agentTool?: string;
   input: unknown;
   result?: string;
   isError?: boolean;

@@ -91,7 +91,7 @@ export function evalBlock(
   if (result.reason) lines.push(`    ${result.reason}`);
   const where = `${path.relative(projectRoot, result.file)}${result.line ? `:${result.line}` : ""}`;
   for (const trial of result.trials) {
-    if (trial.status === "passed" && !verbose) continue;
+    if (trial.status === "passed" && !verbose && !trial.warnings?.length) continue;
     lines.push(
       `    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${trial.reason}` : ""} ${style.dim(`(${trial.dir})`)}`,
     );

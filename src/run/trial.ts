@@ -12,6 +12,7 @@ import {
   type ShimCall,
 } from "../model/eval.js";
 import type { CheckOutcome, TrialResult } from "../model/result.js";
+import { shimBypassWarnings } from "../check/bypass.js";
 import { runChecks } from "../check/index.js";
 import type { PreparedSandbox } from "./prepare.js";
 import { changedFiles, copyTree, makeTempDir, removeTree } from "./sandbox.js";
@@ -80,7 +81,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
       timeoutMs: input.spec.timeoutMs,
       signal: input.signal,
     });
-    const result = verdictOf(input, run, calls, checks, started);
+    const result = verdictOf(input, run, calls, checks, started, shimDirOf(root));
     await writeTrialFiles(input.outDir, result, run, checks);
     return input.keepWorkspace ? { ...result, workspace: work } : result;
   } finally {
@@ -103,7 +104,7 @@ async function trialEnv(
   const originalPath = env.PATH ?? "";
   if (Object.keys(input.spec.shims).length > 0) {
     const shimDir = await writeShims({
-      dir: path.join(root, "shims"),
+      dir: shimDirOf(root),
       shims: input.spec.shims,
       callLog,
       originalPath,
@@ -123,8 +124,15 @@ function verdictOf(
   calls: ShimCall[],
   checks: CheckOutcome[],
   started: number,
+  shimDir: string,
 ): TrialOutput {
   const failedChecks = checks.filter((c) => !c.ok).length;
+  const warnings = shimBypassWarnings(
+    run.trajectory,
+    calls,
+    Object.keys(input.spec.shims),
+    shimDir,
+  );
   const reason = run.timedOut
     ? `the agent timed out after ${Math.round(input.spec.timeoutMs / 1000)} s`
     : run.agentFailure
@@ -144,6 +152,7 @@ function verdictOf(
     timedOut: run.timedOut,
     calls: calls.length,
     toolCalls: run.trajectory.length,
+    ...(warnings.length ? { warnings } : {}),
   };
 }
 
@@ -170,4 +179,8 @@ async function writeTrialFiles(
     trajectory: run.trajectory,
   };
   await fs.writeFile(path.join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`);
+}
+
+function shimDirOf(trialRoot: string): string {
+  return path.join(trialRoot, "shims");
 }

@@ -1,4 +1,4 @@
-import type { CheckSpec, CustomCheckContext, CustomCheckResult, Pattern } from "../model/eval.js";
+import type { CheckSpec, CustomCheckContext, CustomCheckResult, ExpectedTool, Pattern, TrajectoryMode } from "../model/eval.js";
 /** A shimmed call matches `pattern` (matched against `bin arg1 arg2`). */
 export declare function ran(pattern: Pattern): CheckSpec;
 /** No shimmed call matches `pattern`. */
@@ -23,3 +23,17 @@ export declare function succeeds(command: string, options?: {
  * `{ ok: false, evidence }`, or throws.
  */
 export declare function assertThat(name: string, fn: (ctx: CustomCheckContext) => CustomCheckResult | Promise<CustomCheckResult>): CheckSpec;
+/** The agent's trajectory, compared in one of four modes; see the README's trajectory section. */
+export declare function trajectory(spec: {
+    mode?: TrajectoryMode;
+    expected?: Array<string | ExpectedTool>;
+    forbidden?: string[];
+}): CheckSpec;
+/** The agent used at least these tools (`mode: "subset"`: only tools among these). */
+export declare function usedTools(names: string[], mode?: TrajectoryMode): CheckSpec;
+/** The agent called the tool, with arguments containing the given texts, optionally after another tool. */
+export declare function calledTool(name: string, argsContain?: Record<string, string>, options?: {
+    after?: string;
+}): CheckSpec;
+/** The agent never called the tool. */
+export declare function notUsedTool(name: string): CheckSpec;

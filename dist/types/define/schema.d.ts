@@ -22,6 +22,21 @@ export interface IssueHint {
 export declare function staysInsideSandbox(p: string): boolean;
 /** The reason `source` does not compile as a regular expression, or undefined when it does. */
 export declare function regexCompileError(source: string): string | undefined;
+/** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */
+export declare const workflowSchema: z.ZodObject<{
+    match_mode: z.ZodOptional<z.ZodEnum<{
+        superset: "superset";
+        subset: "subset";
+        unordered: "unordered";
+        strict: "strict";
+    }>>;
+    expected_tools: z.ZodOptional<z.ZodArray<z.ZodObject<{
+        name: z.ZodString;
+        args_contain: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+        after: z.ZodOptional<z.ZodString>;
+    }, z.core.$strict>>>;
+    forbidden_tools: z.ZodOptional<z.ZodArray<z.ZodString>>;
+}, z.core.$strict>;
 export declare const yamlTaskSchema: z.ZodObject<{
     name: z.ZodString;
     prompt: z.ZodOptional<z.ZodString>;
@@ -44,6 +59,20 @@ export declare const yamlTaskSchema: z.ZodObject<{
             text: z.ZodOptional<z.ZodString>;
             matches: z.ZodOptional<z.ZodString>;
         }, z.core.$strict>]>>>;
+        workflow: z.ZodOptional<z.ZodObject<{
+            match_mode: z.ZodOptional<z.ZodEnum<{
+                superset: "superset";
+                subset: "subset";
+                unordered: "unordered";
+                strict: "strict";
+            }>>;
+            expected_tools: z.ZodOptional<z.ZodArray<z.ZodObject<{
+                name: z.ZodString;
+                args_contain: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+                after: z.ZodOptional<z.ZodString>;
+            }, z.core.$strict>>>;
+            forbidden_tools: z.ZodOptional<z.ZodArray<z.ZodString>>;
+        }, z.core.$strict>>;
     }, z.core.$strict>>;
     agents: z.ZodOptional<z.ZodArray<z.ZodString>>;
     trials: z.ZodOptional<z.ZodNumber>;

@@ -1,4 +1,6 @@
-import type { EvalSpec } from "../model/eval.js";
+import { z } from "zod";
+import type { CheckSpec, EvalSpec } from "../model/eval.js";
+import { workflowSchema } from "./schema.js";
 export interface LoadContext {
     /** Relative `template`/`repo` paths resolve against it (unless they start with `./` or `../`). */
     projectRoot: string;
@@ -17,4 +19,6 @@ export declare function isClaudeCodeYaml(text: string): boolean;
 export declare function decodeEvalFile(file: string, bytes: Uint8Array): string;
 /** `assertions.contains[0].file`, `shims["my tool"]`. */
 export declare function formatKeyPath(keyPath: KeyPath): string;
+/** The YAML `workflow` block as a trajectory check. */
+export declare function workflowCheck(workflow: z.output<typeof workflowSchema>): CheckSpec;
 export {};

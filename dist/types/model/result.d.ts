@@ -25,6 +25,8 @@ export interface TrialResult {
     retries?: number;
     calls?: number;
     toolCalls?: number;
+    /** Things the verdict may not show: e.g. a shimmed binary run by its absolute path. */
+    warnings?: string[];
 }
 export interface EvalResult {
     id: string;

@@ -1,0 +1,16 @@
+import { InfraError, type AgentAdapter, type AgentRunContext } from "../model/eval.js";
+import { type ModelPrice } from "./prices.js";
+export interface CodexOptions {
+    model?: string;
+    args?: string[];
+    bin?: string;
+    env?: Record<string, string>;
+    /** Prices (USD per million tokens) to use instead of, or on top of, the built-in table. */
+    prices?: Record<string, ModelPrice>;
+}
+/** Flags that keep codex to the model API: no plugin or app look-ups, update checks, analytics. */
+export declare const CODEX_QUIET_ARGS: string[];
+export declare function codex(options?: CodexOptions): AgentAdapter;
+export declare function codexArgs(ctx: Pick<AgentRunContext, "prompt" | "model">, options: CodexOptions): string[];
+/** 401/403 will not pass on a retry; overload, rate limits and 5xx may. */
+export declare function classifyCodexError(message: string): InfraError;

@@ -1,0 +1,129 @@
+// The claude-code agent: `claude -p` with stream-json output, permissions bypassed, stdin closed,
+// quiet network settings, a per-trial temp dir, `--max-budget-usd` from the eval's maxCostUsd.
+// Flags and event formats: ../shared/AGENT-CLIS.md.
+
+import path from "node:path";
+import {
+  InfraError,
+  type AgentAdapter,
+  type AgentRunContext,
+  type AgentRunResult,
+} from "../model/eval.js";
+import { readTail } from "../run/process.js";
+import { ClaudeStreamParser } from "./claude-stream.js";
+import { LineSplitter } from "./lines.js";
+import { runAgentProcess } from "./process-agent.js";
+import { probeVersion } from "./version-probe.js";
+
+export interface ClaudeCodeOptions {
+  /** Model name or alias (sonnet, haiku, opus); the eval's `model` wins over this. */
+  model?: string;
+  /** Extra arguments, after ours. */
+  args?: string[];
+  /** The claude executable (default: `claude` on PATH). */
+  bin?: string;
+  /** Extra environment for the agent. */
+  env?: Record<string, string>;
+  /** `--bare` minimal mode (no hooks, skills, CLAUDE.md): faster, but not for skill or hook evals. */
+  bare?: boolean;
+}
+
+/** Environment that keeps Claude Code to the model API: no telemetry, no update checks. */
+export const CLAUDE_QUIET_ENV: Record<string, string> = {
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+  DISABLE_TELEMETRY: "1",
+  DISABLE_AUTOUPDATER: "1",
+  // bypassPermissions is refused to root unless the CLI is told it runs in a sandbox.
+  IS_SANDBOX: "1",
+};
+
+export function claudeCode(options: ClaudeCodeOptions = {}): AgentAdapter {
+  const bin = options.bin ?? "claude";
+  return {
+    name: "claude-code",
+    available: async () => (await probeVersion(bin)) !== undefined,
+    version: () => probeVersion(bin),
+    run: (ctx) => runClaude(ctx, bin, options),
+  };
+}
+
+export function claudeArgs(
+  ctx: Pick<AgentRunContext, "prompt" | "maxCostUsd" | "model">,
+  options: ClaudeCodeOptions,
+): string[] {
+  const model = ctx.model ?? options.model;
+  return [
+    "-p",
+    ctx.prompt,
+    "--output-format",
+    "stream-json",
+    "--verbose",
+    "--permission-mode",
+    "bypassPermissions",
+    "--no-session-persistence",
+    ...(options.bare ? ["--bare"] : []),
+    ...(ctx.maxCostUsd !== undefined ? ["--max-budget-usd", String(ctx.maxCostUsd)] : []),
+    ...(model ? ["--model", model] : []),
+    ...(options.args ?? []),
+  ];
+}
+
+async function runClaude(
+  ctx: AgentRunContext,
+  bin: string,
+  options: ClaudeCodeOptions,
+): Promise<AgentRunResult> {
+  const parser = new ClaudeStreamParser();
+  const lines = new LineSplitter((line) => parser.line(line));
+  const run = await runAgentProcess(ctx, {
+    command: bin,
+    args: claudeArgs(ctx, options),
+    env: {
+      ...CLAUDE_QUIET_ENV,
+      CLAUDE_CODE_TMPDIR: path.join(ctx.env.TMPDIR ?? ctx.outDir, "claude"),
+      ...options.env,
+    },
+    onStdout: (chunk) => lines.push(chunk),
+  });
+  lines.end();
+  const result: AgentRunResult = {
+    ...run.result,
+    transcripts: ["agent.stdout", "agent.stderr"],
+    trajectory: parser.trajectory,
+    finalMessage: parser.finalMessage,
+    costUsd: parser.result?.costUsd,
+    tokens: parser.result?.tokens,
+    turns: parser.result?.numTurns,
+  };
+  if (run.process.timedOut || run.process.aborted) return result;
+  const outcome = parser.result;
+  if (!outcome) {
+    const tail =
+      (await readTail(run.stderrFile, 5)).trim() || (await readTail(run.stdoutFile, 3)).trim();
+    throw new InfraError(
+      `claude exited ${run.process.exitCode ?? `on signal ${run.process.signal}`} without a result${tail ? `: ${tail}` : ""}`,
+    );
+  }
+  if (outcome.subtype === "error_max_budget_usd") {
+    result.agentFailure = `stopped by its budget: spent $${(outcome.costUsd ?? 0).toFixed(4)} of --max-budget-usd ${ctx.maxCostUsd ?? "?"}`;
+  } else if (outcome.subtype === "error_max_turns") {
+    result.agentFailure = `stopped at its turn limit after ${outcome.numTurns ?? "?"} turns`;
+  } else if (outcome.isError || outcome.subtype !== "success") {
+    throw classifyClaudeError(outcome.result ?? outcome.subtype, outcome.apiErrorStatus);
+  }
+  return result;
+}
+
+/** An API or auth failure is the outside world's: retried when it may pass on a second try. */
+export function classifyClaudeError(message: string, status: number | undefined): InfraError {
+  const auth =
+    status === 401 ||
+    status === 403 ||
+    /not logged in|invalid api key|authentication/i.test(message);
+  const retryable = !auth && (status === undefined || status === 429 || status >= 500);
+  const why = auth ? " (check ANTHROPIC_API_KEY or `claude auth login`)" : "";
+  return new InfraError(
+    `claude reported an error${status ? ` (API ${status})` : ""}: ${message}${why}`,
+    retryable,
+  );
+}

@@ -1,0 +1,102 @@
+// Reads `codex exec --json` events as they arrive into the trajectory model, the final message and
+// token usage. Event shapes: ../shared/AGENT-CLIS.md.
+
+import type { TokenUsage, ToolCall } from "../model/eval.js";
+import { parseJsonObject } from "./lines.js";
+
+export class CodexStreamParser {
+  readonly trajectory: ToolCall[] = [];
+  readonly tokens: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+  turns = 0;
+  finalMessage: string | undefined;
+  /** Set by `turn.failed` (or a fatal `error`): the run did not finish its turn. */
+  failure: string | undefined;
+  threadId: string | undefined;
+  private lastError: string | undefined;
+
+  line(line: string): void {
+    const event = parseJsonObject(line);
+    if (!event) return;
+    switch (event.type) {
+      case "thread.started":
+        this.threadId = typeof event.thread_id === "string" ? event.thread_id : undefined;
+        break;
+      case "item.completed":
+        this.item((event.item ?? {}) as Record<string, unknown>);
+        break;
+      case "turn.completed":
+        this.turns++;
+        this.usage((event.usage ?? {}) as Record<string, unknown>);
+        break;
+      case "turn.failed":
+        this.failure = errorMessage(event.error) ?? this.lastError ?? "turn failed";
+        break;
+      case "error":
+        // "Reconnecting... 1/5" notices are retries, not failures; keep the text for turn.failed.
+        this.lastError = typeof event.message === "string" ? event.message : undefined;
+        break;
+    }
+  }
+
+  private item(item: Record<string, unknown>): void {
+    switch (item.type) {
+      case "command_execution":
+        this.trajectory.push({
+          tool: "Bash",
+          agentTool: "command_execution",
+          input: { command: item.command },
+          result: typeof item.aggregated_output === "string" ? item.aggregated_output : undefined,
+          exitCode: typeof item.exit_code === "number" ? item.exit_code : undefined,
+          isError:
+            item.status === "failed" ||
+            (typeof item.exit_code === "number" && item.exit_code !== 0),
+        });
+        break;
+      case "file_change":
+        for (const change of Array.isArray(item.changes)
+          ? (item.changes as Array<Record<string, unknown>>)
+          : []) {
+          this.trajectory.push({
+            tool: change.kind === "add" ? "Write" : change.kind === "delete" ? "Delete" : "Edit",
+            agentTool: "file_change",
+            input: { file_path: change.path, kind: change.kind },
+            isError: item.status === "failed",
+          });
+        }
+        break;
+      case "mcp_tool_call":
+        this.trajectory.push({
+          tool: `mcp__${String(item.server ?? "unknown")}__${String(item.tool ?? "unknown")}`,
+          agentTool: "mcp_tool_call",
+          input: item.arguments ?? {},
+          isError: item.status === "failed",
+        });
+        break;
+      case "web_search":
+        this.trajectory.push({
+          tool: "WebSearch",
+          agentTool: "web_search",
+          input: { query: item.query },
+        });
+        break;
+      case "agent_message":
+        if (typeof item.text === "string") this.finalMessage = item.text;
+        break;
+    }
+  }
+
+  private usage(usage: Record<string, unknown>): void {
+    const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+    this.tokens.input += n(usage.input_tokens);
+    this.tokens.cacheRead += n(usage.cached_input_tokens);
+    this.tokens.cacheWrite += n(usage.cache_write_input_tokens);
+    // `output_tokens` already includes the reasoning tokens (`reasoning_output_tokens` is a breakdown).
+    this.tokens.output += n(usage.output_tokens);
+  }
+}
+
+function errorMessage(error: unknown): string | undefined {
+  if (typeof error === "string") return error;
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === "string" ? message : undefined;
+}

@@ -1,0 +1,152 @@
+// The codex agent: `codex exec --json` with approvals and sandbox bypassed, stdin ignored (it hangs
+// on an open pipe), its own CODEX_HOME per trial (carrying over the user's auth and config), quiet
+// flags. Codex reports tokens but no cost: the cost comes from a versioned price table.
+
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  InfraError,
+  type AgentAdapter,
+  type AgentRunContext,
+  type AgentRunResult,
+} from "../model/eval.js";
+import { readTail } from "../run/process.js";
+import { CodexStreamParser } from "./codex-stream.js";
+import { LineSplitter } from "./lines.js";
+import {
+  CODEX_DEFAULT_MODEL,
+  costOf,
+  findPrice,
+  OPENAI_PRICES,
+  type ModelPrice,
+} from "./prices.js";
+import { runAgentProcess } from "./process-agent.js";
+import { probeVersion } from "./version-probe.js";
+
+export interface CodexOptions {
+  model?: string;
+  args?: string[];
+  bin?: string;
+  env?: Record<string, string>;
+  /** Prices (USD per million tokens) to use instead of, or on top of, the built-in table. */
+  prices?: Record<string, ModelPrice>;
+}
+
+/** Flags that keep codex to the model API: no plugin or app look-ups, update checks, analytics. */
+export const CODEX_QUIET_ARGS = [
+  "-c",
+  "check_for_update_on_startup=false",
+  "-c",
+  "analytics.enabled=false",
+  "--disable",
+  "plugins",
+  "--disable",
+  "remote_plugin",
+  "--disable",
+  "apps",
+];
+
+/** Files of the user's CODEX_HOME a trial needs: the login and the provider configuration. */
+const CARRIED_OVER = ["auth.json", "config.toml"];
+
+export function codex(options: CodexOptions = {}): AgentAdapter {
+  const bin = options.bin ?? "codex";
+  return {
+    name: "codex",
+    available: async () => (await probeVersion(bin)) !== undefined,
+    version: () => probeVersion(bin),
+    run: (ctx) => runCodex(ctx, bin, options),
+  };
+}
+
+export function codexArgs(
+  ctx: Pick<AgentRunContext, "prompt" | "model">,
+  options: CodexOptions,
+): string[] {
+  const model = ctx.model ?? options.model;
+  return [
+    "exec",
+    "--json",
+    "--skip-git-repo-check",
+    "--dangerously-bypass-approvals-and-sandbox",
+    "--ephemeral",
+    ...CODEX_QUIET_ARGS,
+    // Commands run in a login shell by default (`bash -lc`), and a login shell's /etc/profile
+    // resets PATH on many systems (Debian, most containers): the shims would be dropped.
+    "-c",
+    "allow_login_shell=false",
+    ...(model ? ["-m", model] : []),
+    ...(options.args ?? []),
+    // `--` so a prompt that starts with a dash is not read as a flag.
+    "--",
+    ctx.prompt,
+  ];
+}
+
+async function runCodex(
+  ctx: AgentRunContext,
+  bin: string,
+  options: CodexOptions,
+): Promise<AgentRunResult> {
+  const codexHome = path.join(ctx.env.TMPDIR ?? ctx.outDir, "codex-home");
+  await prepareCodexHome(
+    codexHome,
+    options.env?.CODEX_HOME ??
+      ctx.env.CODEX_HOME ??
+      path.join(ctx.env.HOME ?? os.homedir(), ".codex"),
+  );
+  const parser = new CodexStreamParser();
+  const lines = new LineSplitter((line) => parser.line(line));
+  const run = await runAgentProcess(ctx, {
+    command: bin,
+    args: codexArgs(ctx, options),
+    env: { ...options.env, CODEX_HOME: codexHome },
+    onStdout: (chunk) => lines.push(chunk),
+  });
+  lines.end();
+  const model = ctx.model ?? options.model ?? CODEX_DEFAULT_MODEL;
+  const price = findPrice(model, { ...OPENAI_PRICES, ...options.prices });
+  const result: AgentRunResult = {
+    ...run.result,
+    trajectory: parser.trajectory,
+    finalMessage: parser.finalMessage,
+    tokens: { ...parser.tokens },
+    turns: parser.turns,
+    ...(price ? { costUsd: costOf(parser.tokens, price) } : {}),
+  };
+  if (run.process.timedOut || run.process.aborted) return result;
+  if (parser.failure) throw classifyCodexError(parser.failure);
+  if (run.process.exitCode !== 0 && parser.turns === 0) {
+    const tail = (await readTail(run.stderrFile, 5)).trim();
+    throw new InfraError(
+      `codex exited ${run.process.exitCode ?? `on signal ${run.process.signal}`} before finishing a turn${tail ? `: ${tail}` : ""}`,
+    );
+  }
+  return result;
+}
+
+/** A fresh CODEX_HOME with the user's auth and config copied in, so the trial can log in. */
+async function prepareCodexHome(dir: string, userHome: string): Promise<void> {
+  await fs.mkdir(dir, { recursive: true });
+  await Promise.all(
+    CARRIED_OVER.map((name) =>
+      fs
+        .copyFile(path.join(userHome, name), path.join(dir, name))
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+        }),
+    ),
+  );
+}
+
+/** 401/403 will not pass on a retry; overload, rate limits and 5xx may. */
+export function classifyCodexError(message: string): InfraError {
+  const auth = /\b(401|403)\b|unauthorized|incorrect api key|invalid api key|not logged in/i.test(
+    message,
+  );
+  return new InfraError(
+    `codex reported an error: ${message}${auth ? " (check OPENAI_API_KEY or `codex login`)" : ""}`,
+    !auth,
+  );
+}
