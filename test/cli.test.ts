@@ -108,13 +108,16 @@ describe("agent-evals CLI", () => {
 
   it("--keep-workspace keeps the sandbox and says where", async () => {
     const root = await project({ "evals/bad.eval.yaml": failing });
+    // Kept workspaces go to TMPDIR: give the run one of its own, removed with the project.
+    const tmp = path.join(root, "tmp");
+    await fs.mkdir(tmp);
     const result = await runCli(["eval", "--cwd", root, "--keep-workspace"], {
-      env: { CI: "true" },
+      env: { CI: "true", TMPDIR: tmp },
     });
     const kept = /workspace kept at (\S+)/.exec(result.stdout)?.[1];
     expect(kept).toBeDefined();
+    expect(kept!.startsWith(tmp)).toBe(true);
     expect((await fs.readdir(kept!)).sort()).toEqual(["a"]);
-    dirs.push(path.dirname(kept!));
   });
 
   it("lists evals with their agents and where they are defined", async () => {

@@ -2906,7 +2906,7 @@ function codexArgs(ctx, options) {
         // Commands run in a login shell by default (`bash -lc`), and a login shell's /etc/profile
         // resets PATH on many systems (Debian, most containers): the shims would be dropped.
         "-c",
-        "allow_login_shell=true",
+        "allow_login_shell=false",
         ...(model ? ["-m", model] : []),
         ...(options.args ?? []),
         // `--` so a prompt that starts with a dash is not read as a flag.
@@ -2928,8 +2928,8 @@ async function runCodex(ctx, bin, options) {
         onStdout: (chunk) => lines.push(chunk),
     });
     lines.end();
-    const model = ctx.model ?? options.model ?? prices_js_1.CODEX_DEFAULT_MODEL;
-    const price = (0, prices_js_1.findPrice)(model, { ...prices_js_1.OPENAI_PRICES, ...options.prices });
+    const model = ctx.model ?? options.model ?? (await configuredModel(codexHome));
+    const price = model ? (0, prices_js_1.findPrice)(model, { ...prices_js_1.OPENAI_PRICES, ...options.prices }) : undefined;
     const result = {
         ...run.result,
         trajectory: parser.trajectory,
@@ -2937,6 +2937,15 @@ async function runCodex(ctx, bin, options) {
         tokens: { ...parser.tokens },
         turns: parser.turns,
         ...(price ? { costUsd: (0, prices_js_1.costOf)(parser.tokens, price) } : {}),
+        ...(price
+            ? {}
+            : {
+                warnings: [
+                    model
+                        ? `no price for codex model ${model}: cost unknown (pass codex({ prices: { "${model}": … } }))`
+                        : "codex ran its default model, which it does not name: cost unknown (set the eval's `model`)",
+                ],
+            }),
     };
     if (run.process.timedOut || run.process.aborted)
         return result;
@@ -2947,6 +2956,12 @@ async function runCodex(ctx, bin, options) {
         throw new eval_js_1.InfraError(`codex exited ${run.process.exitCode ?? `on signal ${run.process.signal}`} before finishing a turn${tail ? `: ${tail}` : ""}`);
     }
     return result;
+}
+/** The `model = "…"` of a CODEX_HOME's config.toml, if it sets one at the top level. */
+async function configuredModel(codexHome) {
+    const config = await node_fs_1.promises.readFile(node_path_1.default.join(codexHome, "config.toml"), "utf8").catch(() => "");
+    const topLevel = config.split(/^\s*\[/m)[0] ?? "";
+    return /^\s*model\s*=\s*"([^"]+)"/m.exec(topLevel)?.[1];
 }
 /** A fresh CODEX_HOME with the user's auth and config copied in, so the trial can log in. */
 async function prepareCodexHome(dir, userHome) {
@@ -3151,7 +3166,7 @@ function firstLine(command) {
 // Model prices for agents whose CLI reports tokens but no cost (codex). USD per million tokens.
 // Versioned: results record which table priced them. Override per adapter with `prices`.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.CODEX_DEFAULT_MODEL = exports.OPENAI_PRICES = exports.PRICE_TABLE_VERSION = void 0;
+exports.OPENAI_PRICES = exports.PRICE_TABLE_VERSION = void 0;
 exports.findPrice = findPrice;
 exports.costOf = costOf;
 exports.PRICE_TABLE_VERSION = "2026-11-01";
@@ -3168,8 +3183,6 @@ exports.OPENAI_PRICES = {
     "o4-mini": { input: 1.1, cachedInput: 0.275, cacheWrite: 1.1, output: 4.4 },
     "gpt-4.1": { input: 2, cachedInput: 0.5, cacheWrite: 2, output: 8 },
 };
-/** What codex uses when no model is named (its built-in default). */
-exports.CODEX_DEFAULT_MODEL = "gpt-5-codex";
 /** The price of a model: exact name, else the longest known prefix (gpt-5-codex-2026… → gpt-5-codex). */
 function findPrice(model, table) {
     if (table[model])
@@ -6765,11 +6778,13 @@ async function prepareSandbox(spec, options) {
             await (0, sandbox_js_1.removeTree)(root);
         throw error;
     }
-    let cached;
+    let cachedManifest;
+    let cachedSnapshot;
     return {
         dir,
         logDir,
-        manifest: () => (cached ??= (0, sandbox_js_1.manifest)(dir)),
+        manifest: () => (cachedManifest ??= (0, sandbox_js_1.manifest)(dir)),
+        snapshot: () => (cachedSnapshot ??= (0, sandbox_js_1.snapshotTree)(dir)),
         dispose: () => (options.keep ? Promise.resolve() : (0, sandbox_js_1.removeTree)(root)),
     };
 }
@@ -7152,6 +7167,8 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SandboxError = void 0;
 exports.fillSandbox = fillSandbox;
 exports.copyTree = copyTree;
+exports.snapshotTree = snapshotTree;
+exports.copySnapshot = copySnapshot;
 exports.repoFiles = repoFiles;
 exports.manifest = manifest;
 exports.changedFiles = changedFiles;
@@ -7197,10 +7214,49 @@ async function fillSandbox(spec, dest) {
  * never hard-linked, so a trial can't write through to the prepared tree or another trial.
  */
 async function copyTree(src, dest) {
+    await copySnapshot(await snapshotTree(src), dest);
+}
+/** Walk a tree once and check its links; refuses a tree with a symlink that leads out of it. */
+async function snapshotTree(src) {
     const root = (0, node_path_1.resolve)(src);
     await requireDirectory(root, "prepared tree");
-    const entries = await walkTree(root);
-    await copyEntries(root, (0, node_path_1.resolve)(dest), entries, "prepared tree");
+    return snapshotEntries(root, await walkTree(root), "prepared tree");
+}
+async function snapshotEntries(root, entries, label) {
+    const linkTargets = await internalLinkTargets(root, entries, label);
+    const folders = entries.filter((e) => e.kind === "dir").map((e) => e.rel);
+    const deepestFirst = [...folders].sort().reverse();
+    const modes = await mapLimit(deepestFirst, PARALLEL_IO, async (rel) => {
+        const abs = (0, node_path_1.join)(root, rel);
+        return (await attempt("cannot read", abs, () => (0, promises_1.lstat)(abs))).mode & 0o7777;
+    });
+    const folderModes = deepestFirst.map((rel, i) => [rel, modes[i]]);
+    return { root, entries, linkTargets, folderModes };
+}
+/** Recreate a snapshotted tree under `dest`. */
+async function copySnapshot(snapshot, dest) {
+    const destRoot = (0, node_path_1.resolve)(dest);
+    await createFolders(destRoot, snapshot.entries);
+    await forEachLimit(snapshot.entries, PARALLEL_IO, async ({ rel, kind }) => {
+        const from = (0, node_path_1.join)(snapshot.root, rel);
+        const to = (0, node_path_1.join)(destRoot, rel);
+        if (kind === "file") {
+            // FICLONE: a copy-on-write clone where supported, a plain copy elsewhere. Keeps the mode.
+            await attempt(`cannot copy ${from} to`, to, () => (0, promises_1.copyFile)(from, to, node_fs_1.constants.COPYFILE_FICLONE));
+        }
+        else if (kind === "link") {
+            await attempt("cannot create symlink", to, () => (0, promises_1.symlink)(snapshot.linkTargets.get(rel), to));
+        }
+    });
+    // Applied after the files are in, deepest first, so a read-only folder can still be filled; only
+    // where the mode differs from what mkdir gave (the usual case needs no chmod at all).
+    const fresh = (await attempt("cannot read", destRoot, () => (0, promises_1.lstat)(destRoot))).mode & 0o7777;
+    for (const [rel, mode] of snapshot.folderModes) {
+        if (mode === fresh)
+            continue;
+        const abs = (0, node_path_1.join)(destRoot, rel);
+        await attempt("cannot set the mode of", abs, () => (0, promises_1.chmod)(abs, mode));
+    }
 }
 /**
  * The files of the repository at `dir`, relative to it: tracked plus untracked-but-not-ignored
@@ -7440,21 +7496,7 @@ async function walkTree(root, skip = () => false) {
  * with an escaping link is refused before anything is written.
  */
 async function copyEntries(srcRoot, destRoot, entries, label) {
-    const linkTargets = await internalLinkTargets(srcRoot, entries, label);
-    const folders = entries.filter((e) => e.kind === "dir").map((e) => e.rel);
-    await createFolders(destRoot, entries);
-    await forEachLimit(entries, PARALLEL_IO, async ({ rel, kind }) => {
-        const from = (0, node_path_1.join)(srcRoot, rel);
-        const to = (0, node_path_1.join)(destRoot, rel);
-        if (kind === "file") {
-            // FICLONE: a copy-on-write clone where supported, a plain copy elsewhere. Keeps the mode.
-            await attempt(`cannot copy ${from} to`, to, () => (0, promises_1.copyFile)(from, to, node_fs_1.constants.COPYFILE_FICLONE));
-        }
-        else if (kind === "link") {
-            await attempt("cannot create symlink", to, () => (0, promises_1.symlink)(linkTargets.get(rel), to));
-        }
-    });
-    await copyFolderModes(srcRoot, destRoot, folders);
+    await copySnapshot(await snapshotEntries(srcRoot, entries, label), destRoot);
 }
 /** Folders are created before any file; parents sort before their children. */
 async function createFolders(destRoot, entries) {
@@ -7469,18 +7511,6 @@ async function createFolders(destRoot, entries) {
     for (const rel of [...folders].sort()) {
         const abs = (0, node_path_1.join)(destRoot, rel);
         await attempt("cannot create folder", abs, () => (0, promises_1.mkdir)(abs, { recursive: true }));
-    }
-}
-/** Applied after the files are in, deepest first, so a read-only folder can still be filled. */
-async function copyFolderModes(srcRoot, destRoot, folders) {
-    const deepestFirst = [...folders].sort().reverse();
-    const modes = await mapLimit(deepestFirst, PARALLEL_IO, async (rel) => {
-        const abs = (0, node_path_1.join)(srcRoot, rel);
-        return (await attempt("cannot read", abs, () => (0, promises_1.lstat)(abs))).mode & 0o7777;
-    });
-    for (const [i, rel] of deepestFirst.entries()) {
-        const abs = (0, node_path_1.join)(destRoot, rel);
-        await attempt("cannot set the mode of", abs, () => (0, promises_1.chmod)(abs, modes[i]));
     }
 }
 /**
@@ -7914,6 +7944,17 @@ const prepare_js_1 = __nccwpck_require__(4966);
 const semaphore_js_1 = __nccwpck_require__(9135);
 const trial_js_1 = __nccwpck_require__(7369);
 async function runSuite(units, options) {
+    // Trials hand over their clean-up: it runs beside the next trial, and the suite waits for all.
+    const cleanups = [];
+    const deferCleanup = (cleanup) => void cleanups.push(cleanup.catch(() => undefined));
+    try {
+        return await runUnits(units, { ...options, deferCleanup });
+    }
+    finally {
+        await Promise.all(cleanups);
+    }
+}
+async function runUnits(units, options) {
     const slots = new semaphore_js_1.Semaphore(Math.max(1, options.concurrency));
     const prepared = new Map();
     const users = new Map();
@@ -8036,6 +8077,7 @@ async function runTrialWithRetries(unit, n, prepared, options) {
                 baseEnv: options.env,
                 keepWorkspace: options.keepWorkspace,
                 signal: options.signal,
+                deferCleanup: options.deferCleanup,
             });
             return attempt > 0 ? { ...trial, retries: attempt } : trial;
         }
@@ -8118,7 +8160,7 @@ async function runTrial(input) {
         await node_fs_1.promises.rm(input.outDir, { recursive: true, force: true });
         await node_fs_1.promises.mkdir(input.outDir, { recursive: true });
         await node_fs_1.promises.mkdir(tmp);
-        await (0, sandbox_js_1.copyTree)(input.prepared.dir, work).catch((error) => {
+        await (0, sandbox_js_1.copySnapshot)(await input.prepared.snapshot(), work).catch((error) => {
             throw new eval_js_1.InfraError(`could not copy the prepared sandbox: ${error.message}`);
         });
         const env = await trialEnv(input, root, tmp, callLog);
@@ -8156,8 +8198,13 @@ async function runTrial(input) {
         return input.keepWorkspace ? { ...result, workspace: work } : result;
     }
     finally {
-        if (!input.keepWorkspace)
-            await (0, sandbox_js_1.removeTree)(root);
+        if (!input.keepWorkspace) {
+            const cleanup = (0, sandbox_js_1.removeTree)(root);
+            if (input.deferCleanup)
+                input.deferCleanup(cleanup);
+            else
+                await cleanup;
+        }
     }
 }
 async function trialEnv(input, root, tmp, callLog) {
@@ -8208,7 +8255,7 @@ function verdictOf(input, run, calls, checks, started, shimDir) {
     };
 }
 async function writeTrialFiles(outDir, result, run, checks) {
-    await node_fs_1.promises.writeFile(node_path_1.default.join(outDir, "checks.json"), `${JSON.stringify(checks, null, 2)}\n`);
+    const writeChecks = node_fs_1.promises.writeFile(node_path_1.default.join(outDir, "checks.json"), `${JSON.stringify(checks, null, 2)}\n`);
     const trial = {
         ...result,
         agent: {
@@ -8224,7 +8271,10 @@ async function writeTrialFiles(outDir, result, run, checks) {
         },
         trajectory: run.trajectory,
     };
-    await node_fs_1.promises.writeFile(node_path_1.default.join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`);
+    await Promise.all([
+        writeChecks,
+        node_fs_1.promises.writeFile(node_path_1.default.join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`),
+    ]);
 }
 function shimDirOf(trialRoot) {
     return node_path_1.default.join(trialRoot, "shims");

@@ -14,13 +14,7 @@ import {
 import { readTail } from "../run/process.js";
 import { CodexStreamParser } from "./codex-stream.js";
 import { LineSplitter } from "./lines.js";
-import {
-  CODEX_DEFAULT_MODEL,
-  costOf,
-  findPrice,
-  OPENAI_PRICES,
-  type ModelPrice,
-} from "./prices.js";
+import { costOf, findPrice, OPENAI_PRICES, type ModelPrice } from "./prices.js";
 import { runAgentProcess } from "./process-agent.js";
 import { probeVersion } from "./version-probe.js";
 
@@ -105,8 +99,8 @@ async function runCodex(
     onStdout: (chunk) => lines.push(chunk),
   });
   lines.end();
-  const model = ctx.model ?? options.model ?? CODEX_DEFAULT_MODEL;
-  const price = findPrice(model, { ...OPENAI_PRICES, ...options.prices });
+  const model = ctx.model ?? options.model ?? (await configuredModel(codexHome));
+  const price = model ? findPrice(model, { ...OPENAI_PRICES, ...options.prices }) : undefined;
   const result: AgentRunResult = {
     ...run.result,
     trajectory: parser.trajectory,
@@ -114,6 +108,15 @@ async function runCodex(
     tokens: { ...parser.tokens },
     turns: parser.turns,
     ...(price ? { costUsd: costOf(parser.tokens, price) } : {}),
+    ...(price
+      ? {}
+      : {
+          warnings: [
+            model
+              ? `no price for codex model ${model}: cost unknown (pass codex({ prices: { "${model}": … } }))`
+              : "codex ran its default model, which it does not name: cost unknown (set the eval's `model`)",
+          ],
+        }),
   };
   if (run.process.timedOut || run.process.aborted) return result;
   if (parser.failure) throw classifyCodexError(parser.failure);
@@ -124,6 +127,13 @@ async function runCodex(
     );
   }
   return result;
+}
+
+/** The `model = "…"` of a CODEX_HOME's config.toml, if it sets one at the top level. */
+async function configuredModel(codexHome: string): Promise<string | undefined> {
+  const config = await fs.readFile(path.join(codexHome, "config.toml"), "utf8").catch(() => "");
+  const topLevel = config.split(/^\s*\[/m)[0] ?? "";
+  return /^\s*model\s*=\s*"([^"]+)"/m.exec(topLevel)?.[1];
 }
 
 /** A fresh CODEX_HOME with the user's auth and config copied in, so the trial can log in. */

@@ -28,9 +28,6 @@ export const OPENAI_PRICES: Record<string, ModelPrice> = {
   "gpt-4.1": { input: 2, cachedInput: 0.5, cacheWrite: 2, output: 8 },
 };
 
-/** What codex uses when no model is named (its built-in default). */
-export const CODEX_DEFAULT_MODEL = "gpt-5-codex";
-
 /** The price of a model: exact name, else the longest known prefix (gpt-5-codex-2026… → gpt-5-codex). */
 export function findPrice(
   model: string,

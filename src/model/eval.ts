@@ -167,6 +167,8 @@ export interface AgentRunResult {
   /** Files written to outDir, relative to it. */
   transcripts: string[];
   durationMs: number;
+  /** What the adapter wants the report to say beside the verdict (e.g. cost unknown). */
+  warnings?: string[];
 }
 
 /**

@@ -3,7 +3,15 @@
 
 import path from "node:path";
 import type { EvalSpec } from "../model/eval.js";
-import { fillSandbox, makeTempDir, manifest, removeTree, type Manifest } from "./sandbox.js";
+import {
+  fillSandbox,
+  makeTempDir,
+  manifest,
+  removeTree,
+  snapshotTree,
+  type Manifest,
+  type TreeSnapshot,
+} from "./sandbox.js";
 import { readTail, runProcess } from "./process.js";
 
 export class SetupError extends Error {
@@ -20,6 +28,8 @@ export interface PreparedSandbox {
   logDir: string;
   /** Files and hashes of the prepared tree, to tell what a run created or modified. */
   manifest: () => Promise<Manifest>;
+  /** The tree walked and checked once: every trial's copy reuses it. */
+  snapshot: () => Promise<TreeSnapshot>;
   dispose: () => Promise<void>;
 }
 
@@ -48,11 +58,13 @@ export async function prepareSandbox(
     if (!options.keep) await removeTree(root);
     throw error;
   }
-  let cached: Promise<Manifest> | undefined;
+  let cachedManifest: Promise<Manifest> | undefined;
+  let cachedSnapshot: Promise<TreeSnapshot> | undefined;
   return {
     dir,
     logDir,
-    manifest: () => (cached ??= manifest(dir)),
+    manifest: () => (cachedManifest ??= manifest(dir)),
+    snapshot: () => (cachedSnapshot ??= snapshotTree(dir)),
     dispose: () => (options.keep ? Promise.resolve() : removeTree(root)),
   };
 }

@@ -67,10 +67,65 @@ export async function fillSandbox(spec: SandboxSpec, dest: string): Promise<void
  * never hard-linked, so a trial can't write through to the prepared tree or another trial.
  */
 export async function copyTree(src: string, dest: string): Promise<void> {
+  await copySnapshot(await snapshotTree(src), dest);
+}
+
+/** What copying a tree needs to know about it: taken once, reused for every copy of an unchanging tree. */
+export interface TreeSnapshot {
+  root: string;
+  entries: TreeEntry[];
+  linkTargets: Map<string, string>;
+  /** Every folder's mode, deepest first. */
+  folderModes: Array<[string, number]>;
+}
+
+/** Walk a tree once and check its links; refuses a tree with a symlink that leads out of it. */
+export async function snapshotTree(src: string): Promise<TreeSnapshot> {
   const root = resolve(src);
   await requireDirectory(root, "prepared tree");
-  const entries = await walkTree(root);
-  await copyEntries(root, resolve(dest), entries, "prepared tree");
+  return snapshotEntries(root, await walkTree(root), "prepared tree");
+}
+
+async function snapshotEntries(
+  root: string,
+  entries: TreeEntry[],
+  label: string,
+): Promise<TreeSnapshot> {
+  const linkTargets = await internalLinkTargets(root, entries, label);
+  const folders = entries.filter((e) => e.kind === "dir").map((e) => e.rel);
+  const deepestFirst = [...folders].sort().reverse();
+  const modes = await mapLimit(deepestFirst, PARALLEL_IO, async (rel) => {
+    const abs = join(root, rel);
+    return (await attempt("cannot read", abs, () => lstat(abs))).mode & 0o7777;
+  });
+  const folderModes = deepestFirst.map((rel, i): [string, number] => [rel, modes[i]!]);
+  return { root, entries, linkTargets, folderModes };
+}
+
+/** Recreate a snapshotted tree under `dest`. */
+export async function copySnapshot(snapshot: TreeSnapshot, dest: string): Promise<void> {
+  const destRoot = resolve(dest);
+  await createFolders(destRoot, snapshot.entries);
+  await forEachLimit(snapshot.entries, PARALLEL_IO, async ({ rel, kind }) => {
+    const from = join(snapshot.root, rel);
+    const to = join(destRoot, rel);
+    if (kind === "file") {
+      // FICLONE: a copy-on-write clone where supported, a plain copy elsewhere. Keeps the mode.
+      await attempt(`cannot copy ${from} to`, to, () =>
+        copyFile(from, to, constants.COPYFILE_FICLONE),
+      );
+    } else if (kind === "link") {
+      await attempt("cannot create symlink", to, () => symlink(snapshot.linkTargets.get(rel)!, to));
+    }
+  });
+  // Applied after the files are in, deepest first, so a read-only folder can still be filled; only
+  // where the mode differs from what mkdir gave (the usual case needs no chmod at all).
+  const fresh = (await attempt("cannot read", destRoot, () => lstat(destRoot))).mode & 0o7777;
+  for (const [rel, mode] of snapshot.folderModes) {
+    if (mode === fresh) continue;
+    const abs = join(destRoot, rel);
+    await attempt("cannot set the mode of", abs, () => chmod(abs, mode));
+  }
 }
 
 /**
@@ -345,22 +400,7 @@ async function copyEntries(
   entries: TreeEntry[],
   label: string,
 ): Promise<void> {
-  const linkTargets = await internalLinkTargets(srcRoot, entries, label);
-  const folders = entries.filter((e) => e.kind === "dir").map((e) => e.rel);
-  await createFolders(destRoot, entries);
-  await forEachLimit(entries, PARALLEL_IO, async ({ rel, kind }) => {
-    const from = join(srcRoot, rel);
-    const to = join(destRoot, rel);
-    if (kind === "file") {
-      // FICLONE: a copy-on-write clone where supported, a plain copy elsewhere. Keeps the mode.
-      await attempt(`cannot copy ${from} to`, to, () =>
-        copyFile(from, to, constants.COPYFILE_FICLONE),
-      );
-    } else if (kind === "link") {
-      await attempt("cannot create symlink", to, () => symlink(linkTargets.get(rel)!, to));
-    }
-  });
-  await copyFolderModes(srcRoot, destRoot, folders);
+  await copySnapshot(await snapshotEntries(srcRoot, entries, label), destRoot);
 }
 
 /** Folders are created before any file; parents sort before their children. */
@@ -374,23 +414,6 @@ async function createFolders(destRoot: string, entries: TreeEntry[]): Promise<vo
   for (const rel of [...folders].sort()) {
     const abs = join(destRoot, rel);
     await attempt("cannot create folder", abs, () => mkdir(abs, { recursive: true }));
-  }
-}
-
-/** Applied after the files are in, deepest first, so a read-only folder can still be filled. */
-async function copyFolderModes(
-  srcRoot: string,
-  destRoot: string,
-  folders: string[],
-): Promise<void> {
-  const deepestFirst = [...folders].sort().reverse();
-  const modes = await mapLimit(deepestFirst, PARALLEL_IO, async (rel) => {
-    const abs = join(srcRoot, rel);
-    return (await attempt("cannot read", abs, () => lstat(abs))).mode & 0o7777;
-  });
-  for (const [i, rel] of deepestFirst.entries()) {
-    const abs = join(destRoot, rel);
-    await attempt("cannot set the mode of", abs, () => chmod(abs, modes[i]!));
   }
 }
 

@@ -43,6 +43,18 @@ export interface SuiteOptions {
 }
 
 export async function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<EvalResult[]> {
+  // Trials hand over their clean-up: it runs beside the next trial, and the suite waits for all.
+  const cleanups: Array<Promise<void>> = [];
+  const deferCleanup = (cleanup: Promise<void>) =>
+    void cleanups.push(cleanup.catch(() => undefined));
+  try {
+    return await runUnits(units, { ...options, deferCleanup });
+  } finally {
+    await Promise.all(cleanups);
+  }
+}
+
+async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<EvalResult[]> {
   const slots = new Semaphore(Math.max(1, options.concurrency));
   const prepared = new Map<EvalSpec, Promise<PreparedSandbox>>();
   const users = new Map<EvalSpec, number>();
@@ -83,9 +95,11 @@ export async function runSuite(units: PlannedUnit[], options: SuiteOptions): Pro
   );
 }
 
+type UnitOptions = SuiteOptions & { deferCleanup: (cleanup: Promise<void>) => void };
+
 async function runUnit(
   unit: PlannedUnit,
-  options: SuiteOptions,
+  options: UnitOptions,
   slots: Semaphore,
   prepare: (spec: EvalSpec) => Promise<PreparedSandbox>,
 ): Promise<EvalResult> {
@@ -188,7 +202,7 @@ async function runTrialWithRetries(
   unit: PlannedUnit,
   n: number,
   prepared: PreparedSandbox,
-  options: SuiteOptions,
+  options: UnitOptions,
 ): Promise<TrialResult> {
   const outDir = path.join(
     options.resultsDir,
@@ -212,6 +226,7 @@ async function runTrialWithRetries(
         baseEnv: options.env,
         keepWorkspace: options.keepWorkspace,
         signal: options.signal,
+        deferCleanup: options.deferCleanup,
       });
       return attempt > 0 ? { ...trial, retries: attempt } : trial;
     } catch (error) {

@@ -15,7 +15,7 @@ import type { CheckOutcome, TrialResult } from "../model/result.js";
 import { shimBypassWarnings } from "../check/bypass.js";
 import { runChecks } from "../check/index.js";
 import type { PreparedSandbox } from "./prepare.js";
-import { changedFiles, copyTree, makeTempDir, removeTree } from "./sandbox.js";
+import { changedFiles, copySnapshot, makeTempDir, removeTree } from "./sandbox.js";
 import { CALL_LOG_ENV, callsToJsonl, readCalls, writeShims } from "./shims.js";
 
 export interface TrialInput {
@@ -31,6 +31,8 @@ export interface TrialInput {
   baseEnv: Record<string, string>;
   keepWorkspace: boolean;
   signal: AbortSignal;
+  /** Takes the trial's clean-up, so removing its files need not hold up the next trial. */
+  deferCleanup?: (cleanup: Promise<void>) => void;
 }
 
 export interface TrialOutput extends TrialResult {
@@ -47,7 +49,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     await fs.rm(input.outDir, { recursive: true, force: true });
     await fs.mkdir(input.outDir, { recursive: true });
     await fs.mkdir(tmp);
-    await copyTree(input.prepared.dir, work).catch((error: Error) => {
+    await copySnapshot(await input.prepared.snapshot(), work).catch((error: Error) => {
       throw new InfraError(`could not copy the prepared sandbox: ${error.message}`);
     });
     const env = await trialEnv(input, root, tmp, callLog);
@@ -85,7 +87,11 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     await writeTrialFiles(input.outDir, result, run, checks);
     return input.keepWorkspace ? { ...result, workspace: work } : result;
   } finally {
-    if (!input.keepWorkspace) await removeTree(root);
+    if (!input.keepWorkspace) {
+      const cleanup = removeTree(root);
+      if (input.deferCleanup) input.deferCleanup(cleanup);
+      else await cleanup;
+    }
   }
 }
 
@@ -162,7 +168,10 @@ async function writeTrialFiles(
   run: AgentRunResult,
   checks: CheckOutcome[],
 ): Promise<void> {
-  await fs.writeFile(path.join(outDir, "checks.json"), `${JSON.stringify(checks, null, 2)}\n`);
+  const writeChecks = fs.writeFile(
+    path.join(outDir, "checks.json"),
+    `${JSON.stringify(checks, null, 2)}\n`,
+  );
   const trial = {
     ...result,
     agent: {
@@ -178,7 +187,10 @@ async function writeTrialFiles(
     },
     trajectory: run.trajectory,
   };
-  await fs.writeFile(path.join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`);
+  await Promise.all([
+    writeChecks,
+    fs.writeFile(path.join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`),
+  ]);
 }
 
 function shimDirOf(trialRoot: string): string {

@@ -10,8 +10,6 @@ export interface ModelPrice {
 export declare const PRICE_TABLE_VERSION = "2026-11-01";
 /** Published list prices (USD / 1M tokens) as of PRICE_TABLE_VERSION. */
 export declare const OPENAI_PRICES: Record<string, ModelPrice>;
-/** What codex uses when no model is named (its built-in default). */
-export declare const CODEX_DEFAULT_MODEL = "gpt-5-codex";
 /** The price of a model: exact name, else the longest known prefix (gpt-5-codex-2026… → gpt-5-codex). */
 export declare function findPrice(model: string, table: Record<string, ModelPrice>): ModelPrice | undefined;
 /**

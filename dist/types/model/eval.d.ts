@@ -187,6 +187,8 @@ export interface AgentRunResult {
     /** Files written to outDir, relative to it. */
     transcripts: string[];
     durationMs: number;
+    /** What the adapter wants the report to say beside the verdict (e.g. cost unknown). */
+    warnings?: string[];
 }
 /**
  * Anything that can run a prompt. Throw `InfraError` (from `run`) when the failure was the

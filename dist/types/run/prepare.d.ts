@@ -1,5 +1,5 @@
 import type { EvalSpec } from "../model/eval.js";
-import { type Manifest } from "./sandbox.js";
+import { type Manifest, type TreeSnapshot } from "./sandbox.js";
 export declare class SetupError extends Error {
     constructor(message: string);
 }
@@ -10,6 +10,8 @@ export interface PreparedSandbox {
     logDir: string;
     /** Files and hashes of the prepared tree, to tell what a run created or modified. */
     manifest: () => Promise<Manifest>;
+    /** The tree walked and checked once: every trial's copy reuses it. */
+    snapshot: () => Promise<TreeSnapshot>;
     dispose: () => Promise<void>;
 }
 export interface PrepareOptions {

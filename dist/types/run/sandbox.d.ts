@@ -16,6 +16,18 @@ export declare function fillSandbox(spec: SandboxSpec, dest: string): Promise<vo
  * never hard-linked, so a trial can't write through to the prepared tree or another trial.
  */
 export declare function copyTree(src: string, dest: string): Promise<void>;
+/** What copying a tree needs to know about it: taken once, reused for every copy of an unchanging tree. */
+export interface TreeSnapshot {
+    root: string;
+    entries: TreeEntry[];
+    linkTargets: Map<string, string>;
+    /** Every folder's mode, deepest first. */
+    folderModes: Array<[string, number]>;
+}
+/** Walk a tree once and check its links; refuses a tree with a symlink that leads out of it. */
+export declare function snapshotTree(src: string): Promise<TreeSnapshot>;
+/** Recreate a snapshotted tree under `dest`. */
+export declare function copySnapshot(snapshot: TreeSnapshot, dest: string): Promise<void>;
 /**
  * The files of the repository at `dir`, relative to it: tracked plus untracked-but-not-ignored
  * files when `dir` is in a git work tree, else every file found by a walk. Never includes
@@ -33,3 +45,10 @@ export declare function changedFiles(root: string, before: Manifest): Promise<st
 export declare function makeTempDir(label: string): Promise<string>;
 /** `rm -rf dir`, also when an agent left read-only folders behind. */
 export declare function removeTree(dir: string): Promise<void>;
+type EntryKind = "dir" | "file" | "link";
+/** One entry of a tree, relative to its root with '/' separators. */
+interface TreeEntry {
+    rel: string;
+    kind: EntryKind;
+}
+export {};

@@ -15,6 +15,8 @@ export interface TrialInput {
     baseEnv: Record<string, string>;
     keepWorkspace: boolean;
     signal: AbortSignal;
+    /** Takes the trial's clean-up, so removing its files need not hold up the next trial. */
+    deferCleanup?: (cleanup: Promise<void>) => void;
 }
 export interface TrialOutput extends TrialResult {
     workspace?: string;
