@@ -69,7 +69,8 @@ if (command === "shims") {
   const [template, tmp, n] = args;
   const out = { setup: [], copyTree: [], agentBash: [], checkBash: [], removeTree: [] };
   const env = { ...process.env };
-  const steps = "set -e\nmkdir -p out && echo hello > out/result.txt\ncat out/result.txt > out/copy.txt";
+  const steps =
+    "set -e\nmkdir -p out && echo hello > out/result.txt\ncat out/result.txt > out/copy.txt";
   const run = (root, work, script, name) =>
     runProcess({
       command: "bash",

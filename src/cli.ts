@@ -6,10 +6,12 @@ import { parseArgs } from "node:util";
 import { discoverEvalFiles } from "./define/discover.js";
 import { loadEvals } from "./define/load.js";
 import * as libraryApi from "./library.js";
-import { CiGateError, killAllAgents, runEvals } from "./engine.js";
+import { CiGateError, killAllAgents, planEvals, runEvals } from "./engine.js";
+import { ChangedBaseError } from "./plan/changed.js";
 import { DefinitionError, formatProblem } from "./model/errors.js";
 import type { EvalResult } from "./model/result.js";
 import { evalBlock, makeStyle, summaryLine, trialLine } from "./report/console.js";
+import { planLines } from "./report/plan.js";
 import { TEMP_DIR_ISOLATION } from "./run/isolation.js";
 import { VERSION } from "./version.js";
 
@@ -17,6 +19,7 @@ const HELP = `agent-evals ${VERSION}: give prompts to real coding agents in a sa
 
 Usage:
   agent-evals eval [name…] [options]   run evals (all, or the named ones)
+  agent-evals plan [name…] [options]   what eval would run, and what it may cost (runs nothing)
   agent-evals list [options]           list the evals and their agents
 
 Options:
@@ -27,6 +30,10 @@ Options:
   --trials N           trials per eval × agent (overrides the definitions)
   --concurrency N      trials run at once (default: the number of CPUs)
   --all-trials         run every planned trial, even once the verdict is decided
+  --budget-usd X       spend at most X US dollars: no trial starts unless its worst case fits
+  --changed            only evals whose rendered prompt or definition differs at --base
+  --base REF           the git ref --changed compares with (default origin/main)
+  --dry-run            print the plan (as \`plan\`) and run nothing
   --keep-workspace     keep each trial's sandbox on disk and print where
   --format text|json   console output (json prints run.json)
   --unsafe-local       run agents outside CI (without CI=true)
@@ -52,6 +59,10 @@ export async function main(argv: string[]): Promise<number> {
         trials: { type: "string" },
         concurrency: { type: "string" },
         "all-trials": { type: "boolean" },
+        "budget-usd": { type: "string" },
+        changed: { type: "boolean" },
+        base: { type: "string" },
+        "dry-run": { type: "boolean" },
         "keep-workspace": { type: "boolean" },
         format: { type: "string" },
         "unsafe-local": { type: "boolean" },
@@ -78,11 +89,15 @@ export async function main(argv: string[]): Promise<number> {
     const projectRoot = path.resolve(values.cwd ?? ".");
     switch (command) {
       case "eval":
-        return await evalCommand(projectRoot, names, values);
+        return values["dry-run"]
+          ? await planCommand(projectRoot, names, values)
+          : await evalCommand(projectRoot, names, values);
+      case "plan":
+        return await planCommand(projectRoot, names, values);
       case "list":
         return await listCommand(projectRoot, values.evals);
       default:
-        throw new UsageError(`unknown command ${JSON.stringify(command)}: use eval or list`);
+        throw new UsageError(`unknown command ${JSON.stringify(command)}: use eval, plan or list`);
     }
   } catch (error) {
     if (error instanceof UsageError) return usage(error.message);
@@ -93,7 +108,7 @@ export async function main(argv: string[]): Promise<number> {
       );
       return 2;
     }
-    if (error instanceof CiGateError) {
+    if (error instanceof CiGateError || error instanceof ChangedBaseError) {
       process.stderr.write(`agent-evals: ${error.message}\n`);
       return 2;
     }
@@ -120,6 +135,10 @@ interface EvalFlags {
   trials?: string;
   concurrency?: string;
   "all-trials"?: boolean;
+  "budget-usd"?: string;
+  changed?: boolean;
+  base?: string;
+  "dry-run"?: boolean;
   "keep-workspace"?: boolean;
   format?: string;
   "unsafe-local"?: boolean;
@@ -137,6 +156,7 @@ async function evalCommand(
     throw new UsageError(`--format takes text or json, got ${JSON.stringify(format)}`);
   const trials = positiveInt("trials", flags.trials);
   const concurrency = positiveInt("concurrency", flags.concurrency);
+  const budgetUsd = nonNegativeUsd(flags["budget-usd"]);
   // With --format json, stdout carries only the result; progress goes to stderr.
   const out = format === "json" ? process.stderr : process.stdout;
   const style = makeStyle(out, process.env);
@@ -164,11 +184,14 @@ async function evalCommand(
       trials,
       concurrency,
       allTrials: flags["all-trials"],
+      budgetUsd,
+      changedBase: changedBase(flags),
       keepWorkspace: flags["keep-workspace"],
       unsafeLocal: flags["unsafe-local"],
       signal: controller.signal,
       events: {
-        onPlan(plan) {
+        onPlan(plan, _specs, notes) {
+          for (const note of notes) say(style.dim(note));
           if (flags.quiet) return;
           const trialsPlanned = plan.units
             .filter((u) => !u.settled)
@@ -205,6 +228,47 @@ async function evalCommand(
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
   }
+}
+
+function changedBase(flags: EvalFlags): string | undefined {
+  if (flags.base && !flags.changed) throw new UsageError("--base goes with --changed");
+  return flags.changed ? (flags.base ?? "origin/main") : undefined;
+}
+
+function nonNegativeUsd(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text.replace(/^\$/, ""));
+  if (!Number.isFinite(n) || n < 0 || text.trim() === "") {
+    throw new UsageError(
+      `--budget-usd takes an amount of US dollars ≥ 0, got ${JSON.stringify(text)}`,
+    );
+  }
+  return n;
+}
+
+async function planCommand(
+  projectRoot: string,
+  names: string[],
+  flags: EvalFlags,
+): Promise<number> {
+  const { plan, notes } = await planEvals({
+    projectRoot,
+    evals: flags.evals,
+    names,
+    agents: flags.agent ?? [],
+    trials: positiveInt("trials", flags.trials),
+    changedBase: changedBase(flags),
+  });
+  for (const note of notes) process.stdout.write(`${note}\n`);
+  for (const line of planLines(
+    plan.units,
+    projectRoot,
+    undefined,
+    nonNegativeUsd(flags["budget-usd"]),
+  )) {
+    process.stdout.write(`${line}\n`);
+  }
+  return 0;
 }
 
 async function listCommand(projectRoot: string, evals: string[] | undefined): Promise<number> {

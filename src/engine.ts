@@ -11,9 +11,11 @@ import * as libraryApi from "./library.js";
 import type { AgentRef, EvalSpec } from "./model/eval.js";
 import { Codes, DefinitionError } from "./model/errors.js";
 import { exitCodeFor, type RunResult } from "./model/result.js";
+import { changedEvals } from "./plan/changed.js";
 import { planRun, type Plan } from "./plan/plan.js";
 import { TEMP_DIR_ISOLATION } from "./run/isolation.js";
 import { activeGroups, killGroup } from "./run/process.js";
+import { BudgetLedger } from "./run/budget.js";
 import { runSuite, type SuiteEvents } from "./run/suite.js";
 import { buildRunResult, writeRunJson } from "./report/json.js";
 import { VERSION } from "./version.js";
@@ -34,8 +36,12 @@ export interface RunEvalsOptions {
   /** Run agents outside CI (CI=true) anyway. */
   unsafeLocal?: boolean;
   env?: Record<string, string | undefined>;
+  /** Only evals whose rendered prompt or definition differs at this git ref (new ones too). */
+  changedBase?: string;
+  /** The most the whole run may spend, in USD: no trial starts unless its worst case fits. */
+  budgetUsd?: number;
   signal?: AbortSignal;
-  events?: SuiteEvents & { onPlan?(plan: Plan, specs: EvalSpec[]): void };
+  events?: SuiteEvents & { onPlan?(plan: Plan, specs: EvalSpec[], notes: string[]): void };
   maxRetries?: number;
 }
 
@@ -51,8 +57,16 @@ export function isCi(env: Record<string, string | undefined>): boolean {
   return env.CI === "true" || env.CI === "1";
 }
 
-/** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
-export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcome> {
+export interface PlannedRun {
+  projectRoot: string;
+  specs: EvalSpec[];
+  plan: Plan;
+  /** What the run should say before it starts (e.g. the base's definitions did not load). */
+  notes: string[];
+}
+
+/** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
+export async function planEvals(options: RunEvalsOptions): Promise<PlannedRun> {
   const env = options.env ?? process.env;
   const projectRoot = path.resolve(options.projectRoot);
   const files = await discoverEvalFiles(projectRoot, options.evals);
@@ -68,20 +82,50 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
       },
     ]);
   }
-  const specs = await loadEvals(files, { projectRoot, libraryApi: { ...libraryApi } });
+  let specs = await loadEvals(files, { projectRoot, libraryApi: { ...libraryApi } });
+  const notes: string[] = [];
+  if (options.changedBase) {
+    const { changed, warnings } = await changedEvals(specs, {
+      projectRoot,
+      base: options.changedBase,
+      evals: options.evals,
+      libraryApi: { ...libraryApi },
+      env,
+    });
+    const why = new Map(changed.map((c) => [c.id, c.reason]));
+    notes.push(
+      ...warnings,
+      `--changed: ${changed.length} of ${specs.length} eval(s) differ from ${options.changedBase}${
+        changed.length ? ` (${changed.map((c) => `${c.id}: ${c.reason}`).join(", ")})` : ""
+      }`,
+    );
+    specs = specs.filter((s) => why.has(s.id));
+    // Named evals that did not change are simply not run.
+    if (options.names?.length)
+      options = { ...options, names: options.names.filter((n) => why.has(n)) };
+    if (specs.length === 0)
+      return { projectRoot, specs, plan: { units: [], agentUnits: 0 }, notes };
+  }
   const plan = await planRun(specs, {
     names: options.names ?? [],
     agents: options.agents ?? [],
     trials: options.trials,
     env,
   });
+  return { projectRoot, specs, plan, notes };
+}
+
+/** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
+export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcome> {
+  const env = options.env ?? process.env;
+  const { projectRoot, specs, plan, notes } = await planEvals(options);
   if (plan.agentUnits > 0 && !isCi(env) && !options.unsafeLocal) {
     throw new CiGateError(
       `refusing to run agents: ${plan.agentUnits} eval × agent pair(s) would give an agent full permissions in a directory that is not a container.\n` +
         "Set CI=true (as CI systems do) or pass --unsafe-local to run them on this machine anyway.",
     );
   }
-  options.events?.onPlan?.(plan, specs);
+  options.events?.onPlan?.(plan, specs, notes);
 
   const startedAt = new Date();
   const resultsDir = path.join(projectRoot, RESULTS_DIR);
@@ -95,6 +139,7 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
     env: definedEnv(env),
     signal: options.signal ?? new AbortController().signal,
     events: options.events,
+    budget: new BudgetLedger(options.budgetUsd),
   });
   const run = buildRunResult(results, {
     version: VERSION,
@@ -103,6 +148,7 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
     commit: await headCommit(projectRoot),
     isolation: TEMP_DIR_ISOLATION,
     projectRoot,
+    budgetUsd: options.budgetUsd,
   });
   await writeRunJson(resultsDir, run);
   return { run, exitCode: exitCodeFor(run.counts), resultsDir };

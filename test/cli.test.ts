@@ -131,6 +131,45 @@ describe("agent-evals CLI", () => {
   });
 });
 
+describe("--changed", () => {
+  it("runs only the evals whose prompt or definition differs at the base ref", async () => {
+    const root = await project({
+      "evals/ok.eval.yaml": passing,
+      "evals/other.eval.yaml": passing.replace("name: ok", "name: other"),
+    });
+    const git = (...args: string[]) =>
+      new Promise<void>((resolve, reject) =>
+        execFile(
+          "git",
+          ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args],
+          { cwd: root },
+          (e) => (e ? reject(e) : resolve()),
+        ),
+      );
+    await git("init", "-q");
+    await git("add", ".");
+    await git("commit", "-qm", "evals");
+    await fs.writeFile(
+      path.join(root, "evals/other.eval.yaml"),
+      passing
+        .replace("name: ok", "name: other")
+        .replace("touch made.txt", "touch made.txt # changed"),
+    );
+    const result = await runCli(["eval", "--cwd", root, "--changed", "--base", "HEAD"], {
+      env: { CI: "true" },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("--changed: 1 of 2 eval(s) differ from HEAD (other: prompt)");
+    expect(result.stdout).toMatch(/PASS other/);
+    expect(result.stdout).not.toMatch(/PASS ok/);
+    const unknown = await runCli(["eval", "--cwd", root, "--changed", "--base", "no-such-ref"], {
+      env: { CI: "true" },
+    });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("no-such-ref");
+  });
+});
+
 describe("the committed bundle", () => {
   it("runs the bundled example suite: every eval passes", async () => {
     const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) =>

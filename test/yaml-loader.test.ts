@@ -222,7 +222,7 @@ describe("loadYamlEval: each kind of problem", () => {
   it("AE102: a wrong type names the key and what it takes", () => {
     const problem = onlyProblem(yaml(["name: x", ...minimalAssertions, "trials: three"]));
     expect(problem).toMatchObject({ code: "AE102", line: 4, column: 9, key: "trials" });
-    expect(problem.message).toMatch(/expected a number, got string "three"/);
+    expect(problem.message).toMatch(/none of the allowed forms \(got string "three"\)/);
     expect(problem.fix).toMatch(/^set `trials` to an integer from 1 to 100/);
   });
 
@@ -350,7 +350,7 @@ describe("loadYamlEval: each kind of problem", () => {
     })();
     expect(error.message).toBe(
       "evals/button.eval.yaml:4:9: AE102 must be at least 1 (got number 0) (trials)\n" +
-        "  fix: set `trials` to an integer from 1 to 100: how many times each agent runs the eval (default 1)",
+        "  fix: set `trials` to an integer from 1 to 100: how many times each agent runs the eval (default 1); or `{ min, max }` for adaptive trials, added one at a time until the Wilson interval clears `passRate`",
     );
   });
 });
@@ -546,7 +546,13 @@ describe("yamlTaskSchema as JSON Schema", () => {
     expect(Object.keys(schema.properties)).toEqual(
       expect.arrayContaining(["name", "prompt", "assertions", "sandbox", "shims", "secrets"]),
     );
-    expect(schema.properties.trials).toMatchObject({ default: 1, minimum: 1, maximum: 100 });
+    expect(schema.properties.trials).toMatchObject({ default: 1 });
+    expect((schema.properties.trials as { anyOf?: unknown[] } | undefined)?.anyOf).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: "integer", minimum: 1, maximum: 100 }),
+        expect.objectContaining({ type: "object", required: ["min", "max"] }),
+      ]),
+    );
     expect(schema.properties.timeout?.description).toMatch(/seconds/);
   });
 

@@ -3095,6 +3095,7 @@ const process_agent_js_1 = __nccwpck_require__(243);
 function literal() {
     return {
         name: "literal",
+        free: true,
         available: async () => true,
         version: async () => undefined,
         run: runLiteral,
@@ -3311,6 +3312,7 @@ const process_agent_js_1 = __nccwpck_require__(243);
 function scriptAgent(name, script) {
     return {
         name,
+        free: true,
         available: async () => true,
         version: async () => undefined,
         run: async (ctx) => {
@@ -4009,14 +4011,17 @@ const discover_js_1 = __nccwpck_require__(7648);
 const load_js_1 = __nccwpck_require__(9519);
 const libraryApi = __importStar(__nccwpck_require__(1132));
 const engine_js_1 = __nccwpck_require__(825);
+const changed_js_1 = __nccwpck_require__(4815);
 const errors_js_1 = __nccwpck_require__(7206);
 const console_js_1 = __nccwpck_require__(9475);
+const plan_js_1 = __nccwpck_require__(1307);
 const isolation_js_1 = __nccwpck_require__(5861);
 const version_js_1 = __nccwpck_require__(311);
 const HELP = `agent-evals ${version_js_1.VERSION}: give prompts to real coding agents in a sandbox and check what they did.
 
 Usage:
   agent-evals eval [name…] [options]   run evals (all, or the named ones)
+  agent-evals plan [name…] [options]   what eval would run, and what it may cost (runs nothing)
   agent-evals list [options]           list the evals and their agents
 
 Options:
@@ -4027,6 +4032,10 @@ Options:
   --trials N           trials per eval × agent (overrides the definitions)
   --concurrency N      trials run at once (default: the number of CPUs)
   --all-trials         run every planned trial, even once the verdict is decided
+  --budget-usd X       spend at most X US dollars: no trial starts unless its worst case fits
+  --changed            only evals whose rendered prompt or definition differs at --base
+  --base REF           the git ref --changed compares with (default origin/main)
+  --dry-run            print the plan (as \`plan\`) and run nothing
   --keep-workspace     keep each trial's sandbox on disk and print where
   --format text|json   console output (json prints run.json)
   --unsafe-local       run agents outside CI (without CI=true)
@@ -4051,6 +4060,10 @@ async function main(argv) {
                 trials: { type: "string" },
                 concurrency: { type: "string" },
                 "all-trials": { type: "boolean" },
+                "budget-usd": { type: "string" },
+                changed: { type: "boolean" },
+                base: { type: "string" },
+                "dry-run": { type: "boolean" },
                 "keep-workspace": { type: "boolean" },
                 format: { type: "string" },
                 "unsafe-local": { type: "boolean" },
@@ -4078,11 +4091,15 @@ async function main(argv) {
         const projectRoot = node_path_1.default.resolve(values.cwd ?? ".");
         switch (command) {
             case "eval":
-                return await evalCommand(projectRoot, names, values);
+                return values["dry-run"]
+                    ? await planCommand(projectRoot, names, values)
+                    : await evalCommand(projectRoot, names, values);
+            case "plan":
+                return await planCommand(projectRoot, names, values);
             case "list":
                 return await listCommand(projectRoot, values.evals);
             default:
-                throw new UsageError(`unknown command ${JSON.stringify(command)}: use eval or list`);
+                throw new UsageError(`unknown command ${JSON.stringify(command)}: use eval, plan or list`);
         }
     }
     catch (error) {
@@ -4093,7 +4110,7 @@ async function main(argv) {
             process.stderr.write(`agent-evals: ${error.problems.length} problem(s) in the eval definitions; nothing was run.\n`);
             return 2;
         }
-        if (error instanceof engine_js_1.CiGateError) {
+        if (error instanceof engine_js_1.CiGateError || error instanceof changed_js_1.ChangedBaseError) {
             process.stderr.write(`agent-evals: ${error.message}\n`);
             return 2;
         }
@@ -4118,6 +4135,7 @@ async function evalCommand(projectRoot, names, flags) {
         throw new UsageError(`--format takes text or json, got ${JSON.stringify(format)}`);
     const trials = positiveInt("trials", flags.trials);
     const concurrency = positiveInt("concurrency", flags.concurrency);
+    const budgetUsd = nonNegativeUsd(flags["budget-usd"]);
     // With --format json, stdout carries only the result; progress goes to stderr.
     const out = format === "json" ? process.stderr : process.stdout;
     const style = (0, console_js_1.makeStyle)(out, process.env);
@@ -4144,11 +4162,15 @@ async function evalCommand(projectRoot, names, flags) {
             trials,
             concurrency,
             allTrials: flags["all-trials"],
+            budgetUsd,
+            changedBase: changedBase(flags),
             keepWorkspace: flags["keep-workspace"],
             unsafeLocal: flags["unsafe-local"],
             signal: controller.signal,
             events: {
-                onPlan(plan) {
+                onPlan(plan, _specs, notes) {
+                    for (const note of notes)
+                        say(style.dim(note));
                     if (flags.quiet)
                         return;
                     const trialsPlanned = plan.units
@@ -4187,6 +4209,36 @@ async function evalCommand(projectRoot, names, flags) {
         process.off("SIGINT", onSignal);
         process.off("SIGTERM", onSignal);
     }
+}
+function changedBase(flags) {
+    if (flags.base && !flags.changed)
+        throw new UsageError("--base goes with --changed");
+    return flags.changed ? (flags.base ?? "origin/main") : undefined;
+}
+function nonNegativeUsd(text) {
+    if (text === undefined)
+        return undefined;
+    const n = Number(text.replace(/^\$/, ""));
+    if (!Number.isFinite(n) || n < 0 || text.trim() === "") {
+        throw new UsageError(`--budget-usd takes an amount of US dollars ≥ 0, got ${JSON.stringify(text)}`);
+    }
+    return n;
+}
+async function planCommand(projectRoot, names, flags) {
+    const { plan, notes } = await (0, engine_js_1.planEvals)({
+        projectRoot,
+        evals: flags.evals,
+        names,
+        agents: flags.agent ?? [],
+        trials: positiveInt("trials", flags.trials),
+        changedBase: changedBase(flags),
+    });
+    for (const note of notes)
+        process.stdout.write(`${note}\n`);
+    for (const line of (0, plan_js_1.planLines)(plan.units, projectRoot, undefined, nonNegativeUsd(flags["budget-usd"]))) {
+        process.stdout.write(`${line}\n`);
+    }
+    return 0;
 }
 async function listCommand(projectRoot, evals) {
     const files = await (0, discover_js_1.discoverEvalFiles)(projectRoot, evals);
@@ -4835,9 +4887,10 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
     return (mod && mod.__esModule) ? mod : { "default": mod };
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.yamlTaskSchema = exports.workflowSchema = exports.assertionListKeys = exports.yamlTaskDefaults = void 0;
+exports.yamlTaskSchema = exports.workflowSchema = exports.trialsSchema = exports.assertionListKeys = exports.yamlTaskDefaults = void 0;
 exports.staysInsideSandbox = staysInsideSandbox;
 exports.regexCompileError = regexCompileError;
+exports.trialCounts = trialCounts;
 const node_path_1 = __importDefault(__nccwpck_require__(6760));
 const zod_1 = __nccwpck_require__(924);
 const errors_js_1 = __nccwpck_require__(7206);
@@ -4950,6 +5003,24 @@ function textCheckSchema(must) {
             .superRefine(requireTextOrMatches),
     ])
         .describe(`Text that ${must} appear ${where}, or pinned to one file: \`{ file, text }\` or \`{ file, matches: regex }\`.`);
+}
+/** A trial count, or `{ min, max }` for adaptive trials. Shared by the YAML and TS formats. */
+exports.trialsSchema = zod_1.z.union([
+    zod_1.z.number().int().min(1).max(100),
+    zod_1.z
+        .strictObject({
+        min: zod_1.z.number().int().min(1).max(100).describe("Trials that always run."),
+        max: zod_1.z.number().int().min(1).max(100).describe("Trials that may run at most."),
+    })
+        .refine((t) => t.min <= t.max, { message: "`min` must not be larger than `max`" }),
+]);
+/** The trial count and the adaptive minimum of a `trials` value. */
+function trialCounts(trials, fallback) {
+    if (trials === undefined)
+        return { trials: fallback };
+    if (typeof trials === "number")
+        return { trials };
+    return { trials: trials.max, adaptive: { min: trials.min } };
 }
 /** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */
 exports.workflowSchema = zod_1.z
@@ -5150,8 +5221,8 @@ exports.yamlTaskSchema = zod_1.z
         .array(nonEmptyText.describe("An agent name, e.g. `literal` or `claude-code`."))
         .optional()
         .describe("A list of agent names (default: whatever `--agent` says)."),
-    trials: zod_1.z.number().int().min(1).max(100).optional().meta({
-        description: "An integer from 1 to 100: how many times each agent runs the eval (default 1).",
+    trials: exports.trialsSchema.optional().meta({
+        description: "An integer from 1 to 100: how many times each agent runs the eval (default 1); or `{ min, max }` for adaptive trials, added one at a time until the Wilson interval clears `passRate`.",
         default: exports.yamlTaskDefaults.trials,
     }),
     passRate: zod_1.z.number().min(0).max(1).optional().meta({
@@ -5209,6 +5280,7 @@ const api_js_1 = __nccwpck_require__(6971);
 const module_js_1 = __nccwpck_require__(9867);
 const prompt_js_1 = __nccwpck_require__(7901);
 const normalize_js_1 = __nccwpck_require__(5988);
+const schema_js_1 = __nccwpck_require__(8008);
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 const agentAdapterSchema = zod_1.z.custom((v) => typeof v === "string"
     ? v.length > 0
@@ -5225,7 +5297,7 @@ exports.tsOptionsSchema = zod_1.z.strictObject({
         .regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'")
         .optional(),
     agents: zod_1.z.array(agentAdapterSchema).optional(),
-    trials: zod_1.z.number().int().min(1).max(1000).optional(),
+    trials: schema_js_1.trialsSchema.optional(),
     passRate: zod_1.z.number().min(0).max(1).optional(),
     sandbox: zod_1.z
         .union([
@@ -5311,7 +5383,7 @@ function specFromDefinition(definition, exportName, line, ctx) {
             format: "ts",
             prompt,
             agents: options.agents ?? [],
-            trials: options.trials ?? 1,
+            ...(0, schema_js_1.trialCounts)(options.trials, 1),
             passRate: options.passRate ?? 1,
             sandbox: sandbox.sandbox,
             setup: options.setup ?? [],
@@ -5320,7 +5392,7 @@ function specFromDefinition(definition, exportName, line, ctx) {
             timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
             maxCostUsd: options.maxCostUsd,
             model: options.model,
-            definitionHash: (0, prompt_js_1.sha256)(stableStringify({ prompt: prompt ?? null, options })),
+            definitionHash: (0, prompt_js_1.sha256)(stableStringify({ prompt: hashablePrompt(prompt, ctx.projectRoot), options })),
         },
     };
 }
@@ -5338,6 +5410,14 @@ function promptSpec(definition, evalParams) {
         };
     }
     return { text: String(prompt), params: evalParams, secrets: [] };
+}
+/** The prompt as hashed: its file relative to the project root, so the hash is location-independent. */
+function hashablePrompt(prompt, projectRoot) {
+    if (!prompt)
+        return null;
+    if (prompt.file === undefined || !node_path_1.default.isAbsolute(prompt.file))
+        return prompt;
+    return { ...prompt, file: node_path_1.default.relative(projectRoot, prompt.file).split(node_path_1.default.sep).join("/") };
 }
 function defaultId(file) {
     return node_path_1.default.basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
@@ -5952,7 +6032,7 @@ function toEvalSpec(task, source, ctx) {
         format: "yaml",
         ...(task.prompt !== undefined ? { prompt: toPromptSpec(task, task.prompt, evalFile) } : {}),
         agents: task.agents ?? [],
-        trials: task.trials ?? schema_js_1.yamlTaskDefaults.trials,
+        ...(0, schema_js_1.trialCounts)(task.trials, schema_js_1.yamlTaskDefaults.trials),
         passRate: task.passRate ?? schema_js_1.yamlTaskDefaults.passRate,
         sandbox: toSandboxSpec(task.sandbox, evalFile, projectRoot),
         setup: task.setup ?? [],
@@ -6087,6 +6167,7 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CiGateError = exports.RESULTS_DIR = void 0;
 exports.isCi = isCi;
+exports.planEvals = planEvals;
 exports.runEvals = runEvals;
 exports.killAllAgents = killAllAgents;
 const node_os_1 = __importDefault(__nccwpck_require__(8161));
@@ -6098,9 +6179,11 @@ const load_js_1 = __nccwpck_require__(9519);
 const libraryApi = __importStar(__nccwpck_require__(1132));
 const errors_js_1 = __nccwpck_require__(7206);
 const result_js_1 = __nccwpck_require__(2960);
+const changed_js_1 = __nccwpck_require__(4815);
 const plan_js_1 = __nccwpck_require__(8720);
 const isolation_js_1 = __nccwpck_require__(5861);
 const process_js_1 = __nccwpck_require__(5635);
+const budget_js_1 = __nccwpck_require__(404);
 const suite_js_1 = __nccwpck_require__(8761);
 const json_js_1 = __nccwpck_require__(2794);
 const version_js_1 = __nccwpck_require__(311);
@@ -6112,8 +6195,8 @@ exports.CiGateError = CiGateError;
 function isCi(env) {
     return env.CI === "true" || env.CI === "1";
 }
-/** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
-async function runEvals(options) {
+/** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
+async function planEvals(options) {
     const env = options.env ?? process.env;
     const projectRoot = node_path_1.default.resolve(options.projectRoot);
     const files = await (0, discover_js_1.discoverEvalFiles)(projectRoot, options.evals);
@@ -6129,18 +6212,42 @@ async function runEvals(options) {
             },
         ]);
     }
-    const specs = await (0, load_js_1.loadEvals)(files, { projectRoot, libraryApi: { ...libraryApi } });
+    let specs = await (0, load_js_1.loadEvals)(files, { projectRoot, libraryApi: { ...libraryApi } });
+    const notes = [];
+    if (options.changedBase) {
+        const { changed, warnings } = await (0, changed_js_1.changedEvals)(specs, {
+            projectRoot,
+            base: options.changedBase,
+            evals: options.evals,
+            libraryApi: { ...libraryApi },
+            env,
+        });
+        const why = new Map(changed.map((c) => [c.id, c.reason]));
+        notes.push(...warnings, `--changed: ${changed.length} of ${specs.length} eval(s) differ from ${options.changedBase}${changed.length ? ` (${changed.map((c) => `${c.id}: ${c.reason}`).join(", ")})` : ""}`);
+        specs = specs.filter((s) => why.has(s.id));
+        // Named evals that did not change are simply not run.
+        if (options.names?.length)
+            options = { ...options, names: options.names.filter((n) => why.has(n)) };
+        if (specs.length === 0)
+            return { projectRoot, specs, plan: { units: [], agentUnits: 0 }, notes };
+    }
     const plan = await (0, plan_js_1.planRun)(specs, {
         names: options.names ?? [],
         agents: options.agents ?? [],
         trials: options.trials,
         env,
     });
+    return { projectRoot, specs, plan, notes };
+}
+/** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
+async function runEvals(options) {
+    const env = options.env ?? process.env;
+    const { projectRoot, specs, plan, notes } = await planEvals(options);
     if (plan.agentUnits > 0 && !isCi(env) && !options.unsafeLocal) {
         throw new CiGateError(`refusing to run agents: ${plan.agentUnits} eval × agent pair(s) would give an agent full permissions in a directory that is not a container.\n` +
             "Set CI=true (as CI systems do) or pass --unsafe-local to run them on this machine anyway.");
     }
-    options.events?.onPlan?.(plan, specs);
+    options.events?.onPlan?.(plan, specs, notes);
     const startedAt = new Date();
     const resultsDir = node_path_1.default.join(projectRoot, exports.RESULTS_DIR);
     const results = await (0, suite_js_1.runSuite)(plan.units, {
@@ -6153,6 +6260,7 @@ async function runEvals(options) {
         env: definedEnv(env),
         signal: options.signal ?? new AbortController().signal,
         events: options.events,
+        budget: new budget_js_1.BudgetLedger(options.budgetUsd),
     });
     const run = (0, json_js_1.buildRunResult)(results, {
         version: version_js_1.VERSION,
@@ -6161,6 +6269,7 @@ async function runEvals(options) {
         commit: await headCommit(projectRoot),
         isolation: isolation_js_1.TEMP_DIR_ISOLATION,
         projectRoot,
+        budgetUsd: options.budgetUsd,
     });
     await (0, json_js_1.writeRunJson)(resultsDir, run);
     return { run, exitCode: (0, result_js_1.exitCodeFor)(run.counts), resultsDir };
@@ -6371,6 +6480,7 @@ exports.meetsPassRate = meetsPassRate;
 exports.curtailedVerdict = curtailedVerdict;
 exports.trialsCertainlyNeeded = trialsCertainlyNeeded;
 exports.wilsonInterval = wilsonInterval;
+exports.adaptiveVerdict = adaptiveVerdict;
 /**
  * Passes needed out of `trials` for `passRate`. Rates are read as their author writes them, to the
  * half percentage point: 0.67 means two thirds (2 of 3 passes), 0.33 one third, 0.5 a half.
@@ -6417,6 +6527,281 @@ function wilsonInterval(passes, trials, z = 1.959964) {
 function clamp01(x) {
     return Math.min(1, Math.max(0, Math.round(x * 1e6) / 1e6));
 }
+/**
+ * The sequential (adaptive) rule: decided once the Wilson interval lies wholly at or above the
+ * pass rate (passed) or wholly below it (failed); the same half-point tolerance as fixed trials.
+ */
+function adaptiveVerdict(passes, trials, passRate) {
+    if (trials === 0)
+        return "undecided";
+    const [lo, hi] = wilsonInterval(passes, trials);
+    if (lo >= passRate - 0.005)
+        return "passed";
+    if (hi < passRate - 0.005)
+        return "failed";
+    return "undecided";
+}
+
+
+/***/ }),
+
+/***/ 4815:
+/***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
+
+
+// "Changed-only" selection (`--changed --base <ref>`): the evals whose rendered prompt or definition
+// differs from what they were at a git ref. The ref is checked out with `git worktree add --detach`
+// into a temp folder — never into the user's checkout, index or HEAD — and its eval files are
+// discovered and loaded there like the run's own, so a prompt module's imports (helpers that build
+// part of the text) render as they were at the ref. The worktree is always removed afterwards.
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.ChangedBaseError = void 0;
+exports.changedEvals = changedEvals;
+const node_child_process_1 = __nccwpck_require__(1421);
+const node_fs_1 = __nccwpck_require__(3024);
+const node_os_1 = __importDefault(__nccwpck_require__(8161));
+const node_path_1 = __importDefault(__nccwpck_require__(6760));
+const node_util_1 = __nccwpck_require__(7975);
+const discover_js_1 = __nccwpck_require__(7648);
+const load_js_1 = __nccwpck_require__(9519);
+const prompt_js_1 = __nccwpck_require__(7901);
+const errors_js_1 = __nccwpck_require__(7206);
+const run = (0, node_util_1.promisify)(node_child_process_1.execFile);
+/** The base can't be compared with: not a git repository, an unknown ref, git missing. */
+class ChangedBaseError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = "ChangedBaseError";
+    }
+}
+exports.ChangedBaseError = ChangedBaseError;
+/**
+ * The evals of `current` that are new or differ at `base`. Never touches the user's checkout.
+ * Throws ChangedBaseError when the base can't be checked out; definitions at the base that fail to
+ * load are not an error: every eval then counts as changed, with a warning.
+ */
+async function changedEvals(current, options) {
+    const projectRoot = await realDir(options.projectRoot);
+    const topLevel = await repoTopLevel(projectRoot);
+    const sha = await resolveBase(topLevel, options.base);
+    const rel = node_path_1.default.relative(topLevel, projectRoot);
+    const label = `${options.base} (${sha.slice(0, 12)})`;
+    const tmp = await node_fs_1.promises.mkdtemp(node_path_1.default.join(node_os_1.default.tmpdir(), "agent-evals-base-"));
+    const worktree = node_path_1.default.join(tmp, "worktree");
+    const links = [];
+    let added = false;
+    try {
+        const hooks = node_path_1.default.join(tmp, "no-hooks");
+        await node_fs_1.promises.mkdir(hooks);
+        // No hooks: a post-checkout hook of the user's must not run for our throwaway checkout.
+        await git(topLevel, [
+            "-c",
+            `core.hooksPath=${hooks}`,
+            "worktree",
+            "add",
+            "--detach",
+            "--quiet",
+            worktree,
+            sha,
+        ]).catch((error) => {
+            throw new ChangedBaseError(`could not check out ${label} into a temporary worktree: ${gitMessage(error)}`);
+        });
+        added = true;
+        const baseRoot = node_path_1.default.join(worktree, rel);
+        if (!(await isDir(baseRoot))) {
+            return { changed: current.map((s) => ({ id: s.id, reason: "new" })), warnings: [] };
+        }
+        links.push(...(await linkNodeModules(projectRoot, topLevel, worktree)));
+        let base;
+        try {
+            const files = await (0, discover_js_1.discoverEvalFiles)(baseRoot, options.evals);
+            base = await (0, load_js_1.loadEvals)(files, { projectRoot: baseRoot, libraryApi: options.libraryApi });
+        }
+        catch (error) {
+            const detail = error instanceof errors_js_1.DefinitionError
+                ? error.problems.slice(0, 3).map(errors_js_1.formatProblem).join("\n")
+                : error.message;
+            return {
+                changed: current.map((s) => ({ id: s.id, reason: "definition" })),
+                warnings: [
+                    `the eval definitions at ${label} do not load, so every eval counts as changed:\n${detail}`,
+                ],
+            };
+        }
+        return compare(current, base, options.env, label);
+    }
+    finally {
+        await removeWorktree(topLevel, tmp, worktree, links, added);
+    }
+}
+function compare(current, base, env, label) {
+    const byId = new Map(base.map((s) => [s.id, s]));
+    const changed = [];
+    const warnings = [];
+    for (const spec of current) {
+        const old = byId.get(spec.id);
+        if (!old) {
+            changed.push({ id: spec.id, reason: "new" });
+            continue;
+        }
+        const now = promptHash(spec, env);
+        const then = promptHash(old, env);
+        if (now instanceof Error || then instanceof Error) {
+            const [error, where] = now instanceof Error ? [now, "now"] : [then, `at ${label}`];
+            warnings.push(`${spec.id}: its prompt does not render ${where} (${error.message}); counted as changed`);
+            changed.push({ id: spec.id, reason: "prompt" });
+        }
+        else if (now !== then) {
+            changed.push({ id: spec.id, reason: "prompt" });
+        }
+        else if (spec.definitionHash !== old.definitionHash) {
+            changed.push({ id: spec.id, reason: "definition" });
+        }
+    }
+    return { changed, warnings };
+}
+/**
+ * The prompt's snapshot hash (secrets shown as `{{NAME}}`), null without a prompt, or the render
+ * error. A secret missing from `env` can't change the hash, so it is filled with a stand-in.
+ */
+function promptHash(spec, env) {
+    if (!spec.prompt)
+        return null;
+    const withSecrets = { ...env };
+    for (const name of spec.prompt.secrets) {
+        if (!withSecrets[name])
+            withSecrets[name] = "unset";
+    }
+    try {
+        return (0, prompt_js_1.renderPrompt)(spec.prompt, withSecrets).hash;
+    }
+    catch (error) {
+        return error;
+    }
+}
+// ---------- git ----------
+/** Variables that point git at a particular repository or index (set inside git hooks). */
+const GIT_LOCATION_VARS = [
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_PREFIX",
+    "GIT_COMMON_DIR",
+    "GIT_IMPLICIT_WORK_TREE",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_SHALLOW_FILE",
+    "GIT_GRAFT_FILE",
+];
+async function git(cwd, args) {
+    const env = { ...process.env };
+    for (const name of GIT_LOCATION_VARS)
+        delete env[name];
+    try {
+        const { stdout } = await run("git", args, { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+        return stdout;
+    }
+    catch (error) {
+        if (error.code === "ENOENT") {
+            throw new ChangedBaseError("--changed needs git, and git is not on PATH: install git");
+        }
+        throw error;
+    }
+}
+function gitMessage(error) {
+    const stderr = String(error.stderr ?? "").trim();
+    return stderr.split("\n").at(-1) || error.message;
+}
+async function realDir(dir) {
+    try {
+        return await node_fs_1.promises.realpath(node_path_1.default.resolve(dir));
+    }
+    catch {
+        throw new ChangedBaseError(`the project folder ${dir} does not exist`);
+    }
+}
+async function repoTopLevel(projectRoot) {
+    let out;
+    try {
+        out = await git(projectRoot, ["rev-parse", "--show-toplevel"]);
+    }
+    catch (error) {
+        if (error instanceof ChangedBaseError)
+            throw error;
+        throw new ChangedBaseError(`--changed compares with a git ref, but ${projectRoot} is not inside a git work tree (${gitMessage(error)}): ` +
+            "run it in a git checkout, or leave out --changed to run every eval");
+    }
+    return node_fs_1.promises.realpath(out.trim());
+}
+/** The commit `base` names, or a ChangedBaseError saying how to make it known. */
+async function resolveBase(topLevel, base) {
+    if (!base.trim() || base.startsWith("-")) {
+        throw new ChangedBaseError(`--base ${JSON.stringify(base)} is not a git ref: give a branch, tag or commit (origin/main, HEAD~1, a sha)`);
+    }
+    try {
+        return (await git(topLevel, ["rev-parse", "--verify", "--quiet", `${base}^{commit}`])).trim();
+    }
+    catch (error) {
+        if (error instanceof ChangedBaseError)
+            throw error;
+    }
+    throw new ChangedBaseError(`--base ${base}: no such commit in this repository. ${await refHint(topLevel, base)}`);
+}
+async function refHint(topLevel, base) {
+    const remotes = (await git(topLevel, ["remote"]).catch(() => "")).split("\n").filter(Boolean);
+    const shallow = (await git(topLevel, ["rev-parse", "--is-shallow-repository"]).catch(() => "")).trim() ===
+        "true";
+    const remote = remotes.find((r) => base.startsWith(`${r}/`));
+    const hints = [];
+    if (remote) {
+        hints.push(`Fetch it first: \`git fetch ${remote} ${base.slice(remote.length + 1)}\`.`);
+    }
+    else {
+        hints.push("Check the name (`git branch -a`, `git log --oneline`); a branch that exists only on the " +
+            `remote is ${remotes[0] ?? "origin"}/<name>, fetched with \`git fetch ${remotes[0] ?? "origin"} <name>\`.`);
+    }
+    if (shallow) {
+        hints.push("This clone is shallow: `git fetch --unshallow`, or in GitHub Actions check out with `fetch-depth: 0`.");
+    }
+    return hints.join(" ");
+}
+/**
+ * Untracked node_modules folders (from the project root up to the repository's top level) are linked
+ * into the worktree, so eval files that import packages load at the base as they do now.
+ */
+async function linkNodeModules(projectRoot, topLevel, worktree) {
+    const links = [];
+    for (let dir = projectRoot;; dir = node_path_1.default.dirname(dir)) {
+        const source = node_path_1.default.join(dir, "node_modules");
+        const target = node_path_1.default.join(worktree, node_path_1.default.relative(topLevel, dir), "node_modules");
+        if ((await isDir(source)) && (await isDir(node_path_1.default.dirname(target))) && !(await exists(target))) {
+            await node_fs_1.promises.symlink(source, target, "dir");
+            links.push(target);
+        }
+        if (dir === topLevel || node_path_1.default.dirname(dir) === dir)
+            break;
+    }
+    return links;
+}
+async function removeWorktree(topLevel, tmp, worktree, links, added) {
+    // The links go first, so nothing below can reach into the user's node_modules.
+    for (const link of links)
+        await node_fs_1.promises.unlink(link).catch(() => undefined);
+    if (added) {
+        await git(topLevel, ["worktree", "remove", "--force", "--force", worktree]).catch(() => undefined);
+    }
+    await node_fs_1.promises.rm(tmp, { recursive: true, force: true }).catch(() => undefined);
+    await git(topLevel, ["worktree", "prune"]).catch(() => undefined);
+}
+async function isDir(p) {
+    return node_fs_1.promises.stat(p).then((s) => s.isDirectory(), () => false);
+}
+async function exists(p) {
+    return node_fs_1.promises.lstat(p).then(() => true, () => false);
+}
 
 
 /***/ }),
@@ -6437,7 +6822,9 @@ async function planRun(specs, options) {
     const problems = [];
     const adapters = new Map();
     const units = [];
-    for (const spec of selected) {
+    for (const original of selected) {
+        // --trials N means N fixed trials, also for an eval written with adaptive trials.
+        const spec = options.trials ? { ...original, adaptive: undefined } : original;
         const trials = options.trials ?? spec.trials;
         if (!spec.prompt) {
             units.push({ spec, agentName: "none", trials });
@@ -6724,6 +7111,131 @@ function round(x) {
 
 /***/ }),
 
+/***/ 1307:
+/***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
+
+
+// What `agent-evals plan` (or `eval --dry-run`) prints: what would run, what would not and why,
+// and what it may cost — without running anything.
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.planLines = planLines;
+const node_path_1 = __importDefault(__nccwpck_require__(6760));
+const stats_js_1 = __nccwpck_require__(2234);
+const console_js_1 = __nccwpck_require__(9475);
+function planLines(units, projectRoot, costOf = () => ({}), budgetUsd) {
+    const lines = [];
+    let expectedTotal = 0;
+    let worstTotal = 0;
+    let unknownWorst = false;
+    for (const unit of units) {
+        const where = `${node_path_1.default.relative(projectRoot, unit.spec.file)}${unit.spec.line ? `:${unit.spec.line}` : ""}`;
+        const name = `${unit.spec.id} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
+        if (unit.settled) {
+            lines.push(`${unit.settled.status.padEnd(7)} ${name} — ${unit.settled.reason}  (${where})`);
+            continue;
+        }
+        const free = !unit.agent || unit.agent.free === true;
+        const trials = unit.spec.adaptive
+            ? `${unit.spec.adaptive.min}–${unit.trials} adaptive trials`
+            : `up to ${unit.trials} trial(s), needs ${(0, stats_js_1.requiredPasses)(unit.trials, unit.spec.passRate)}`;
+        const { expectedPerTrial } = costOf(unit);
+        let cost = "free";
+        if (!free) {
+            const worst = unit.spec.maxCostUsd !== undefined ? unit.spec.maxCostUsd * unit.trials : undefined;
+            if (worst === undefined)
+                unknownWorst = true;
+            else
+                worstTotal += worst;
+            if (expectedPerTrial !== undefined)
+                expectedTotal += expectedPerTrial * unit.trials;
+            cost = [
+                expectedPerTrial !== undefined
+                    ? `expected ${(0, console_js_1.usd)(expectedPerTrial * unit.trials)} (history)`
+                    : "no cost history",
+                worst !== undefined ? `worst case ${(0, console_js_1.usd)(worst)}` : "no maxCostUsd: worst case unbounded",
+            ].join(", ");
+        }
+        lines.push(`run     ${name} ${trials}; ${cost}  (${where})`);
+    }
+    const budget = budgetUsd !== undefined ? `; budget ${(0, console_js_1.usd)(budgetUsd)}` : "";
+    lines.push(`expected cost ${(0, console_js_1.usd)(expectedTotal)} from history; worst case ${unknownWorst ? "unbounded (some evals set no maxCostUsd)" : (0, console_js_1.usd)(worstTotal)}${budget}. Nothing was run.`);
+    return lines;
+}
+
+
+/***/ }),
+
+/***/ 404:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+// The USD budget of a run. A trial starts only when its worst case fits in what is left, counting
+// what running trials have reserved; when a trial ends its reservation is settled with the real
+// cost. So concurrent trials can never together be allowed more than the budget.
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.BudgetLedger = void 0;
+class BudgetLedger {
+    limitUsd;
+    spentUsd = 0;
+    reservedUsd = 0;
+    waiters = [];
+    /** Trials the budget kept from starting. */
+    refused = 0;
+    constructor(limitUsd) {
+        this.limitUsd = limitUsd;
+    }
+    get spent() {
+        return this.spentUsd;
+    }
+    get remaining() {
+        return this.limitUsd === undefined
+            ? Infinity
+            : Math.max(0, this.limitUsd - this.spentUsd - this.reservedUsd);
+    }
+    /**
+     * Reserve a trial's worst case, waiting while running trials hold reservations that may free
+     * room. `worstCaseUsd` undefined means "unknown": the trial may take everything that is left
+     * (and is capped at that). Resolves undefined when it can never fit.
+     */
+    async reserve(worstCaseUsd, free) {
+        if (this.limitUsd === undefined || free)
+            return { capUsd: worstCaseUsd, amount: 0 };
+        for (;;) {
+            const left = this.remaining;
+            const amount = worstCaseUsd ?? left;
+            if (left > 0 && amount <= left + 1e-12) {
+                this.reservedUsd += amount;
+                return { capUsd: amount, amount };
+            }
+            if (this.reservedUsd <= 1e-12) {
+                this.refused++;
+                return undefined;
+            }
+            await new Promise((resolve) => this.waiters.push(resolve));
+        }
+    }
+    /** Replace a reservation with what the trial really cost. */
+    settle(reservation, actualUsd) {
+        this.reservedUsd = Math.max(0, this.reservedUsd - reservation.amount);
+        this.spentUsd += actualUsd;
+        const waiting = this.waiters;
+        this.waiters = [];
+        for (const wake of waiting)
+            wake();
+    }
+    /** Spending outside a reservation (an unbudgeted free run that reported a cost anyway). */
+    record(actualUsd) {
+        this.spentUsd += actualUsd;
+    }
+}
+exports.BudgetLedger = BudgetLedger;
+
+
+/***/ }),
+
 /***/ 5861:
 /***/ ((__unused_webpack_module, exports) => {
 
@@ -6734,6 +7246,49 @@ exports.TEMP_DIR_ISOLATION = void 0;
 exports.TEMP_DIR_ISOLATION = "sandbox: a fresh temp directory per trial (own TMPDIR, shims first on PATH). It isolates the working files only: " +
     "agents can still reach the network, read your environment variables (API keys included), write elsewhere on disk " +
     "as your user, and use the machine's CPU and memory without limit.";
+
+
+/***/ }),
+
+/***/ 9399:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+// How many trials an eval × agent runs: a fixed number with exact curtailment (or all of them with
+// --all-trials), or adaptively from `min` up to `max` until the Wilson interval clears the rate.
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.fixedPolicy = fixedPolicy;
+exports.adaptivePolicy = adaptivePolicy;
+const stats_js_1 = __nccwpck_require__(2234);
+function fixedPolicy(trials, passRate, allTrials) {
+    return {
+        max: trials,
+        verdict: (p, f) => allTrials && p + f < trials
+            ? "undecided"
+            : p + f === 0
+                ? "undecided"
+                : (0, stats_js_1.curtailedVerdict)(p, f, trials, passRate),
+        wanted: (p, f, launched) => {
+            if (allTrials)
+                return trials - launched;
+            // Never more at once than are certainly needed: no trial starts that could not matter.
+            return Math.max((0, stats_js_1.trialsCertainlyNeeded)(p, f, trials, passRate), launched === 0 ? 1 : 0);
+        },
+        finalStatus: (p, f) => (0, stats_js_1.curtailedVerdict)(p, f, trials, passRate) === "passed" ? "passed" : "failed",
+    };
+}
+function adaptivePolicy(min, max, passRate) {
+    return {
+        max,
+        verdict: (p, f) => (p + f < min ? "undecided" : (0, stats_js_1.adaptiveVerdict)(p, p + f, passRate)),
+        // The first `min` run together; after that one at a time, looking after each.
+        wanted: (p, f) => (p + f < min ? min - (p + f) : 1),
+        finalStatus: (p, f) => {
+            const v = (0, stats_js_1.adaptiveVerdict)(p, p + f, passRate);
+            return v === "undecided" ? "inconclusive" : v;
+        },
+    };
+}
 
 
 /***/ }),
@@ -7940,6 +8495,7 @@ exports.slug = slug;
 const node_path_1 = __importDefault(__nccwpck_require__(6760));
 const eval_js_1 = __nccwpck_require__(9279);
 const stats_js_1 = __nccwpck_require__(2234);
+const policy_js_1 = __nccwpck_require__(9399);
 const prepare_js_1 = __nccwpck_require__(4966);
 const semaphore_js_1 = __nccwpck_require__(9135);
 const trial_js_1 = __nccwpck_require__(7369);
@@ -7999,35 +8555,35 @@ async function runUnit(unit, options, slots, prepare) {
             : `could not prepare the sandbox: ${error.message}`;
         return settledResult(unit, "error", reason, [], Date.now() - started);
     }
+    const policy = unit.spec.adaptive
+        ? (0, policy_js_1.adaptivePolicy)(unit.spec.adaptive.min, unit.trials, unit.spec.passRate)
+        : (0, policy_js_1.fixedPolicy)(unit.trials, unit.spec.passRate, options.allTrials);
     const trials = [];
     let passes = 0;
     let failures = 0;
     let launched = 0;
     let inFlight = 0;
     let infraError;
-    const { passRate } = unit.spec;
-    const decided = () => infraError !== undefined ||
+    let budgetCut = false;
+    const stop = () => infraError !== undefined ||
+        budgetCut ||
         options.signal.aborted ||
-        (!options.allTrials &&
-            trials.length > 0 &&
-            (0, stats_js_1.curtailedVerdict)(passes, failures, unit.trials, passRate) !== "undecided");
-    // Start as many trials as are certainly needed; after each one ends, look again.
+        policy.verdict(passes, failures) !== "undecided";
+    // Keep as many trials running as the policy wants; after each one ends, look again.
     await new Promise((resolveAll) => {
         const launch = () => {
-            if (decided() || launched >= unit.trials) {
-                if (inFlight === 0)
-                    resolveAll();
-                return;
-            }
-            const needed = options.allTrials
-                ? unit.trials - launched
-                : Math.max((0, stats_js_1.trialsCertainlyNeeded)(passes, failures, unit.trials, passRate), launched === 0 ? 1 : 0);
-            while (inFlight < needed && launched < unit.trials) {
+            while (!stop() &&
+                launched < policy.max &&
+                inFlight < policy.wanted(passes, failures, launched)) {
                 const n = ++launched;
                 inFlight++;
                 void slots
-                    .use(() => runTrialWithRetries(unit, n, prepared, options))
+                    .use(() => runBudgetedTrial(unit, n, prepared, options))
                     .then((trial) => {
+                    if (trial === "no-budget") {
+                        budgetCut = true;
+                        return;
+                    }
                     trials.push(trial);
                     if (trial.status === "passed")
                         passes++;
@@ -8051,16 +8607,35 @@ async function runUnit(unit, options, slots, prepare) {
     });
     trials.sort((a, b) => a.n - b.n);
     const duration = Date.now() - started;
+    const settle = (status, reason) => settledResult(unit, status, reason, trials, duration, passes);
     if (infraError !== undefined)
-        return settledResult(unit, "error", infraError, trials, duration, passes);
-    if (options.signal.aborted &&
-        (0, stats_js_1.curtailedVerdict)(passes, failures, unit.trials, passRate) === "undecided") {
-        return settledResult(unit, "incomplete", "interrupted before the verdict was decided", trials, duration, passes);
+        return settle("error", infraError);
+    const verdict = policy.verdict(passes, failures);
+    if (verdict !== "undecided")
+        return settle(verdict);
+    if (budgetCut) {
+        return settle("incomplete", `the budget ran out: ${trials.length} of up to ${policy.max} trials ran ($${options.budget.spent.toFixed(4)} spent of $${options.budget.limitUsd})`);
     }
-    const verdict = (0, stats_js_1.curtailedVerdict)(passes, failures, unit.trials, passRate);
-    return settledResult(unit, verdict === "passed" ? "passed" : "failed", undefined, trials, duration, passes);
+    if (options.signal.aborted)
+        return settle("incomplete", "interrupted before the verdict was decided");
+    return settle(policy.finalStatus(passes, failures));
 }
-async function runTrialWithRetries(unit, n, prepared, options) {
+/** A trial within the budget: its worst case reserved first, settled with its real cost after. */
+async function runBudgetedTrial(unit, n, prepared, options) {
+    const free = !unit.agent || unit.agent.free === true;
+    const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
+    if (!reservation)
+        return "no-budget";
+    let trial;
+    try {
+        trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
+        return trial;
+    }
+    finally {
+        options.budget.settle(reservation, trial?.costUsd ?? 0);
+    }
+}
+async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
     const outDir = node_path_1.default.join(options.resultsDir, "evals", unit.spec.id, slug(unit.agentName), `trial-${n}`);
     options.events?.onTrialStart?.(unit, n);
     let lastError = "";
@@ -8078,6 +8653,7 @@ async function runTrialWithRetries(unit, n, prepared, options) {
                 keepWorkspace: options.keepWorkspace,
                 signal: options.signal,
                 deferCleanup: options.deferCleanup,
+                maxCostUsd,
             });
             return attempt > 0 ? { ...trial, retries: attempt } : trial;
         }
@@ -8173,7 +8749,7 @@ async function runTrial(input) {
                 cwd: work,
                 env,
                 timeoutMs: input.spec.timeoutMs,
-                maxCostUsd: input.spec.maxCostUsd,
+                maxCostUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
                 model: input.spec.model,
                 outDir: input.outDir,
                 signal: input.signal,
@@ -8212,6 +8788,7 @@ async function trialEnv(input, root, tmp, callLog) {
         ...input.baseEnv,
         TMPDIR: tmp,
         AGENT_EVALS_TRIAL: String(input.n),
+        AGENT_EVALS_EVAL: input.spec.id,
     };
     delete env[shims_js_1.CALL_LOG_ENV];
     const originalPath = env.PATH ?? "";

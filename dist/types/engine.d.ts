@@ -17,9 +17,13 @@ export interface RunEvalsOptions {
     /** Run agents outside CI (CI=true) anyway. */
     unsafeLocal?: boolean;
     env?: Record<string, string | undefined>;
+    /** Only evals whose rendered prompt or definition differs at this git ref (new ones too). */
+    changedBase?: string;
+    /** The most the whole run may spend, in USD: no trial starts unless its worst case fits. */
+    budgetUsd?: number;
     signal?: AbortSignal;
     events?: SuiteEvents & {
-        onPlan?(plan: Plan, specs: EvalSpec[]): void;
+        onPlan?(plan: Plan, specs: EvalSpec[], notes: string[]): void;
     };
     maxRetries?: number;
 }
@@ -31,6 +35,15 @@ export interface RunEvalsOutcome {
 export declare class CiGateError extends Error {
 }
 export declare function isCi(env: Record<string, string | undefined>): boolean;
+export interface PlannedRun {
+    projectRoot: string;
+    specs: EvalSpec[];
+    plan: Plan;
+    /** What the run should say before it starts (e.g. the base's definitions did not load). */
+    notes: string[];
+}
+/** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
+export declare function planEvals(options: RunEvalsOptions): Promise<PlannedRun>;
 /** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
 export declare function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcome>;
 /** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */

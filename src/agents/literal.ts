@@ -11,6 +11,7 @@ import { runAgentProcess } from "./process-agent.js";
 export function literal(): AgentAdapter {
   return {
     name: "literal",
+    free: true,
     available: async () => true,
     version: async () => undefined,
     run: runLiteral,

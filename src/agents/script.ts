@@ -13,6 +13,7 @@ export type ScriptFunction = (
 export function scriptAgent(name: string, script: string | ScriptFunction): AgentAdapter {
   return {
     name,
+    free: true,
     available: async () => true,
     version: async () => undefined,
     run: async (ctx) => {

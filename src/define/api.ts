@@ -19,7 +19,8 @@ export interface EvalOptions {
   /** The eval's id; defaults to the export's name. */
   id?: string;
   agents?: AgentRef[];
-  trials?: number;
+  /** Trials per agent, or `{ min, max }` for adaptive trials. */
+  trials?: number | { min: number; max: number };
   passRate?: number;
   sandbox?: SandboxOption;
   setup?: string[];

@@ -150,6 +150,27 @@ function textCheckSchema(must: "must" | "must not") {
     );
 }
 
+/** A trial count, or `{ min, max }` for adaptive trials. Shared by the YAML and TS formats. */
+export const trialsSchema = z.union([
+  z.number().int().min(1).max(100),
+  z
+    .strictObject({
+      min: z.number().int().min(1).max(100).describe("Trials that always run."),
+      max: z.number().int().min(1).max(100).describe("Trials that may run at most."),
+    })
+    .refine((t) => t.min <= t.max, { message: "`min` must not be larger than `max`" }),
+]);
+
+/** The trial count and the adaptive minimum of a `trials` value. */
+export function trialCounts(
+  trials: z.output<typeof trialsSchema> | undefined,
+  fallback: number,
+): { trials: number; adaptive?: { min: number } } {
+  if (trials === undefined) return { trials: fallback };
+  if (typeof trials === "number") return { trials };
+  return { trials: trials.max, adaptive: { min: trials.min } };
+}
+
 /** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */
 export const workflowSchema = z
   .strictObject({
@@ -381,8 +402,9 @@ export const yamlTaskSchema = z
       .array(nonEmptyText.describe("An agent name, e.g. `literal` or `claude-code`."))
       .optional()
       .describe("A list of agent names (default: whatever `--agent` says)."),
-    trials: z.number().int().min(1).max(100).optional().meta({
-      description: "An integer from 1 to 100: how many times each agent runs the eval (default 1).",
+    trials: trialsSchema.optional().meta({
+      description:
+        "An integer from 1 to 100: how many times each agent runs the eval (default 1); or `{ min, max }` for adaptive trials, added one at a time until the Wilson interval clears `passRate`.",
       default: yamlTaskDefaults.trials,
     }),
     passRate: z.number().min(0).max(1).optional().meta({

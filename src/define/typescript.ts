@@ -9,6 +9,7 @@ import { isPromptDefinition, type EvalDefinition } from "./api.js";
 import { exportLine, type LoadedExport } from "./module.js";
 import { sha256 } from "./prompt.js";
 import { normalizeSandbox, normalizeShims, zodProblems } from "./normalize.js";
+import { trialCounts, trialsSchema } from "./schema.js";
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
@@ -37,7 +38,7 @@ export const tsOptionsSchema = z.strictObject({
     .regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'")
     .optional(),
   agents: z.array(agentAdapterSchema).optional(),
-  trials: z.number().int().min(1).max(1000).optional(),
+  trials: trialsSchema.optional(),
   passRate: z.number().min(0).max(1).optional(),
   sandbox: z
     .union([
@@ -137,7 +138,7 @@ function specFromDefinition(
       format: "ts",
       prompt,
       agents: options.agents ?? [],
-      trials: options.trials ?? 1,
+      ...trialCounts(options.trials, 1),
       passRate: options.passRate ?? 1,
       sandbox: sandbox.sandbox,
       setup: options.setup ?? [],
@@ -146,7 +147,9 @@ function specFromDefinition(
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxCostUsd: options.maxCostUsd,
       model: options.model,
-      definitionHash: sha256(stableStringify({ prompt: prompt ?? null, options })),
+      definitionHash: sha256(
+        stableStringify({ prompt: hashablePrompt(prompt, ctx.projectRoot), options }),
+      ),
     },
   };
 }
@@ -167,6 +170,13 @@ function promptSpec(
     };
   }
   return { text: String(prompt), params: evalParams, secrets: [] };
+}
+
+/** The prompt as hashed: its file relative to the project root, so the hash is location-independent. */
+function hashablePrompt(prompt: PromptSpec | undefined, projectRoot: string): PromptSpec | null {
+  if (!prompt) return null;
+  if (prompt.file === undefined || !path.isAbsolute(prompt.file)) return prompt;
+  return { ...prompt, file: path.relative(projectRoot, prompt.file).split(path.sep).join("/") };
 }
 
 function defaultId(file: string): string {

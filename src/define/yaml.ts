@@ -34,6 +34,7 @@ import {
   type YamlSandbox,
   type YamlShim,
   type YamlTask,
+  trialCounts,
   workflowSchema,
 } from "./schema.js";
 import { normalizeShim, resolveUserPath } from "./normalize.js";
@@ -712,7 +713,7 @@ function toEvalSpec(task: YamlTask, source: YamlSource, ctx: LoadContext): EvalS
     format: "yaml",
     ...(task.prompt !== undefined ? { prompt: toPromptSpec(task, task.prompt, evalFile) } : {}),
     agents: task.agents ?? [],
-    trials: task.trials ?? yamlTaskDefaults.trials,
+    ...trialCounts(task.trials, yamlTaskDefaults.trials),
     passRate: task.passRate ?? yamlTaskDefaults.passRate,
     sandbox: toSandboxSpec(task.sandbox, evalFile, projectRoot),
     setup: task.setup ?? [],

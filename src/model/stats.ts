@@ -60,3 +60,15 @@ export function wilsonInterval(passes: number, trials: number, z = 1.959964): [n
 function clamp01(x: number): number {
   return Math.min(1, Math.max(0, Math.round(x * 1e6) / 1e6));
 }
+
+/**
+ * The sequential (adaptive) rule: decided once the Wilson interval lies wholly at or above the
+ * pass rate (passed) or wholly below it (failed); the same half-point tolerance as fixed trials.
+ */
+export function adaptiveVerdict(passes: number, trials: number, passRate: number): Verdict {
+  if (trials === 0) return "undecided";
+  const [lo, hi] = wilsonInterval(passes, trials);
+  if (lo >= passRate - 0.005) return "passed";
+  if (hi < passRate - 0.005) return "failed";
+  return "undecided";
+}

@@ -29,7 +29,9 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
   const adapters = new Map<string, AgentAdapter>();
   const units: PlannedUnit[] = [];
 
-  for (const spec of selected) {
+  for (const original of selected) {
+    // --trials N means N fixed trials, also for an eval written with adaptive trials.
+    const spec = options.trials ? { ...original, adaptive: undefined } : original;
     const trials = options.trials ?? spec.trials;
     if (!spec.prompt) {
       units.push({ spec, agentName: "none", trials });

@@ -6,7 +6,9 @@ import path from "node:path";
 import type { RenderedPrompt } from "../define/prompt.js";
 import { InfraError, type AgentAdapter, type EvalSpec } from "../model/eval.js";
 import type { EvalResult, EvalStatus, TrialResult } from "../model/result.js";
-import { curtailedVerdict, trialsCertainlyNeeded, wilsonInterval } from "../model/stats.js";
+import { wilsonInterval } from "../model/stats.js";
+import type { BudgetLedger } from "./budget.js";
+import { adaptivePolicy, fixedPolicy } from "./policy.js";
 import { prepareSandbox, SetupError, type PreparedSandbox } from "./prepare.js";
 import { Semaphore } from "./semaphore.js";
 import { runTrial } from "./trial.js";
@@ -40,6 +42,7 @@ export interface SuiteOptions {
   env: Record<string, string>;
   signal: AbortSignal;
   events?: SuiteEvents;
+  budget: BudgetLedger;
 }
 
 export async function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<EvalResult[]> {
@@ -115,41 +118,41 @@ async function runUnit(
     return settledResult(unit, "error", reason, [], Date.now() - started);
   }
 
+  const policy = unit.spec.adaptive
+    ? adaptivePolicy(unit.spec.adaptive.min, unit.trials, unit.spec.passRate)
+    : fixedPolicy(unit.trials, unit.spec.passRate, options.allTrials);
   const trials: TrialResult[] = [];
   let passes = 0;
   let failures = 0;
   let launched = 0;
   let inFlight = 0;
   let infraError: string | undefined;
-  const { passRate } = unit.spec;
+  let budgetCut = false;
 
-  const decided = () =>
+  const stop = () =>
     infraError !== undefined ||
+    budgetCut ||
     options.signal.aborted ||
-    (!options.allTrials &&
-      trials.length > 0 &&
-      curtailedVerdict(passes, failures, unit.trials, passRate) !== "undecided");
+    policy.verdict(passes, failures) !== "undecided";
 
-  // Start as many trials as are certainly needed; after each one ends, look again.
+  // Keep as many trials running as the policy wants; after each one ends, look again.
   await new Promise<void>((resolveAll) => {
     const launch = () => {
-      if (decided() || launched >= unit.trials) {
-        if (inFlight === 0) resolveAll();
-        return;
-      }
-      const needed = options.allTrials
-        ? unit.trials - launched
-        : Math.max(
-            trialsCertainlyNeeded(passes, failures, unit.trials, passRate),
-            launched === 0 ? 1 : 0,
-          );
-      while (inFlight < needed && launched < unit.trials) {
+      while (
+        !stop() &&
+        launched < policy.max &&
+        inFlight < policy.wanted(passes, failures, launched)
+      ) {
         const n = ++launched;
         inFlight++;
         void slots
-          .use(() => runTrialWithRetries(unit, n, prepared, options))
+          .use(() => runBudgetedTrial(unit, n, prepared, options))
           .then(
             (trial) => {
+              if (trial === "no-budget") {
+                budgetCut = true;
+                return;
+              }
               trials.push(trial);
               if (trial.status === "passed") passes++;
               else if (trial.status === "failed") failures++;
@@ -172,30 +175,39 @@ async function runUnit(
 
   trials.sort((a, b) => a.n - b.n);
   const duration = Date.now() - started;
-  if (infraError !== undefined)
-    return settledResult(unit, "error", infraError, trials, duration, passes);
-  if (
-    options.signal.aborted &&
-    curtailedVerdict(passes, failures, unit.trials, passRate) === "undecided"
-  ) {
-    return settledResult(
-      unit,
+  const settle = (status: EvalStatus, reason?: string) =>
+    settledResult(unit, status, reason, trials, duration, passes);
+  if (infraError !== undefined) return settle("error", infraError);
+  const verdict = policy.verdict(passes, failures);
+  if (verdict !== "undecided") return settle(verdict);
+  if (budgetCut) {
+    return settle(
       "incomplete",
-      "interrupted before the verdict was decided",
-      trials,
-      duration,
-      passes,
+      `the budget ran out: ${trials.length} of up to ${policy.max} trials ran ($${options.budget.spent.toFixed(4)} spent of $${options.budget.limitUsd})`,
     );
   }
-  const verdict = curtailedVerdict(passes, failures, unit.trials, passRate);
-  return settledResult(
-    unit,
-    verdict === "passed" ? "passed" : "failed",
-    undefined,
-    trials,
-    duration,
-    passes,
-  );
+  if (options.signal.aborted)
+    return settle("incomplete", "interrupted before the verdict was decided");
+  return settle(policy.finalStatus(passes, failures));
+}
+
+/** A trial within the budget: its worst case reserved first, settled with its real cost after. */
+async function runBudgetedTrial(
+  unit: PlannedUnit,
+  n: number,
+  prepared: PreparedSandbox,
+  options: UnitOptions,
+): Promise<TrialResult | "no-budget"> {
+  const free = !unit.agent || unit.agent.free === true;
+  const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
+  if (!reservation) return "no-budget";
+  let trial: TrialResult | undefined;
+  try {
+    trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
+    return trial;
+  } finally {
+    options.budget.settle(reservation, trial?.costUsd ?? 0);
+  }
 }
 
 async function runTrialWithRetries(
@@ -203,6 +215,7 @@ async function runTrialWithRetries(
   n: number,
   prepared: PreparedSandbox,
   options: UnitOptions,
+  maxCostUsd: number | undefined,
 ): Promise<TrialResult> {
   const outDir = path.join(
     options.resultsDir,
@@ -227,6 +240,7 @@ async function runTrialWithRetries(
         keepWorkspace: options.keepWorkspace,
         signal: options.signal,
         deferCleanup: options.deferCleanup,
+        maxCostUsd,
       });
       return attempt > 0 ? { ...trial, retries: attempt } : trial;
     } catch (error) {

@@ -31,6 +31,8 @@ export interface TrialInput {
   baseEnv: Record<string, string>;
   keepWorkspace: boolean;
   signal: AbortSignal;
+  /** The most this trial may spend: the eval's maxCostUsd, or what the budget has left. */
+  maxCostUsd?: number;
   /** Takes the trial's clean-up, so removing its files need not hold up the next trial. */
   deferCleanup?: (cleanup: Promise<void>) => void;
 }
@@ -63,7 +65,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
           cwd: work,
           env,
           timeoutMs: input.spec.timeoutMs,
-          maxCostUsd: input.spec.maxCostUsd,
+          maxCostUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
           model: input.spec.model,
           outDir: input.outDir,
           signal: input.signal,
@@ -105,6 +107,7 @@ async function trialEnv(
     ...input.baseEnv,
     TMPDIR: tmp,
     AGENT_EVALS_TRIAL: String(input.n),
+    AGENT_EVALS_EVAL: input.spec.id,
   };
   delete env[CALL_LOG_ENV];
   const originalPath = env.PATH ?? "";

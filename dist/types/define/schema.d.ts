@@ -22,6 +22,18 @@ export interface IssueHint {
 export declare function staysInsideSandbox(p: string): boolean;
 /** The reason `source` does not compile as a regular expression, or undefined when it does. */
 export declare function regexCompileError(source: string): string | undefined;
+/** A trial count, or `{ min, max }` for adaptive trials. Shared by the YAML and TS formats. */
+export declare const trialsSchema: z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
+    min: z.ZodNumber;
+    max: z.ZodNumber;
+}, z.core.$strict>]>;
+/** The trial count and the adaptive minimum of a `trials` value. */
+export declare function trialCounts(trials: z.output<typeof trialsSchema> | undefined, fallback: number): {
+    trials: number;
+    adaptive?: {
+        min: number;
+    };
+};
 /** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */
 export declare const workflowSchema: z.ZodObject<{
     match_mode: z.ZodOptional<z.ZodEnum<{
@@ -75,7 +87,10 @@ export declare const yamlTaskSchema: z.ZodObject<{
         }, z.core.$strict>>;
     }, z.core.$strict>>;
     agents: z.ZodOptional<z.ZodArray<z.ZodString>>;
-    trials: z.ZodOptional<z.ZodNumber>;
+    trials: z.ZodOptional<z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
+        min: z.ZodNumber;
+        max: z.ZodNumber;
+    }, z.core.$strict>]>>;
     passRate: z.ZodOptional<z.ZodNumber>;
     sandbox: z.ZodOptional<z.ZodObject<{
         template: z.ZodOptional<z.ZodString>;

@@ -5,7 +5,10 @@ import { type LoadedExport } from "./module.js";
 export declare const tsOptionsSchema: z.ZodObject<{
     id: z.ZodOptional<z.ZodString>;
     agents: z.ZodOptional<z.ZodArray<z.ZodCustom<AgentRef, AgentRef>>>;
-    trials: z.ZodOptional<z.ZodNumber>;
+    trials: z.ZodOptional<z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
+        min: z.ZodNumber;
+        max: z.ZodNumber;
+    }, z.core.$strict>]>>;
     passRate: z.ZodOptional<z.ZodNumber>;
     sandbox: z.ZodOptional<z.ZodUnion<readonly [z.ZodObject<{
         template: z.ZodString;

@@ -126,7 +126,12 @@ export interface EvalSpec {
     prompt?: PromptSpec;
     /** Agent names or adapters; empty means "whatever --agent says", else skipped. */
     agents: AgentRef[];
+    /** Trials per agent; with `adaptive`, the most that may run. */
     trials: number;
+    /** Sequential trials: from `min` up to `trials`, until the Wilson interval clears passRate. */
+    adaptive?: {
+        min: number;
+    };
     passRate: number;
     sandbox: SandboxSpec;
     setup: string[];
@@ -196,6 +201,8 @@ export interface AgentRunResult {
  */
 export interface AgentAdapter {
     name: string;
+    /** True when a run costs nothing (literal, scripted): the budget never holds it back. */
+    free?: boolean;
     available(): Promise<boolean>;
     version(): Promise<string | undefined>;
     run(ctx: AgentRunContext): Promise<AgentRunResult>;

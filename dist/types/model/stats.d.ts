@@ -14,3 +14,8 @@ export declare function curtailedVerdict(passes: number, failures: number, trial
 export declare function trialsCertainlyNeeded(passes: number, failures: number, trials: number, passRate: number): number;
 /** Wilson score interval (95% by default) of `passes` successes out of `trials`. */
 export declare function wilsonInterval(passes: number, trials: number, z?: number): [number, number];
+/**
+ * The sequential (adaptive) rule: decided once the Wilson interval lies wholly at or above the
+ * pass rate (passed) or wholly below it (failed); the same half-point tolerance as fixed trials.
+ */
+export declare function adaptiveVerdict(passes: number, trials: number, passRate: number): Verdict;

@@ -1,6 +1,7 @@
 import type { RenderedPrompt } from "../define/prompt.js";
 import { type AgentAdapter, type EvalSpec } from "../model/eval.js";
 import type { EvalResult, EvalStatus, TrialResult } from "../model/result.js";
+import type { BudgetLedger } from "./budget.js";
 /** One eval × agent to run. `agent` undefined: an eval without a prompt (checks only). */
 export interface PlannedUnit {
     spec: EvalSpec;
@@ -31,6 +32,7 @@ export interface SuiteOptions {
     env: Record<string, string>;
     signal: AbortSignal;
     events?: SuiteEvents;
+    budget: BudgetLedger;
 }
 export declare function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<EvalResult[]>;
 /** A folder-safe form of an agent name ("claude -p {prompt}" → "claude-p-prompt"). */

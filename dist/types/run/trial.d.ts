@@ -15,6 +15,8 @@ export interface TrialInput {
     baseEnv: Record<string, string>;
     keepWorkspace: boolean;
     signal: AbortSignal;
+    /** The most this trial may spend: the eval's maxCostUsd, or what the budget has left. */
+    maxCostUsd?: number;
     /** Takes the trial's clean-up, so removing its files need not hold up the next trial. */
     deferCleanup?: (cleanup: Promise<void>) => void;
 }

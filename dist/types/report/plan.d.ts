@@ -1,0 +1,6 @@
+import type { PlannedUnit } from "../run/suite.js";
+export interface PlanCost {
+    /** Expected cost per trial from history, when known. */
+    expectedPerTrial?: number;
+}
+export declare function planLines(units: PlannedUnit[], projectRoot: string, costOf?: (unit: PlannedUnit) => PlanCost, budgetUsd?: number): string[];

@@ -1,0 +1,323 @@
+// "Changed-only" selection (`--changed --base <ref>`): the evals whose rendered prompt or definition
+// differs from what they were at a git ref. The ref is checked out with `git worktree add --detach`
+// into a temp folder — never into the user's checkout, index or HEAD — and its eval files are
+// discovered and loaded there like the run's own, so a prompt module's imports (helpers that build
+// part of the text) render as they were at the ref. The worktree is always removed afterwards.
+
+import { execFile } from "node:child_process";
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { discoverEvalFiles } from "../define/discover.js";
+import { loadEvals } from "../define/load.js";
+import { renderPrompt } from "../define/prompt.js";
+import type { EvalSpec } from "../model/eval.js";
+import { DefinitionError, formatProblem } from "../model/errors.js";
+
+const run = promisify(execFile);
+
+export interface ChangedOptions {
+  /** The user's checkout (may be a subfolder of the git work tree). */
+  projectRoot: string;
+  /** A git ref: origin/main, a sha, HEAD~1. */
+  base: string;
+  /** The same discovery globs the run uses (relative to projectRoot). */
+  evals?: string[];
+  libraryApi: Record<string, unknown>;
+  /** For secrets when rendering (their values never reach the hash: it shows `{{NAME}}`). */
+  env: Record<string, string | undefined>;
+}
+
+export interface ChangedEval {
+  id: string;
+  reason: "new" | "prompt" | "definition";
+}
+
+export interface ChangedResult {
+  /** The evals of `current` that are new or differ at the base, in the order of `current`. */
+  changed: ChangedEval[];
+  /**
+   * Why the comparison is coarser than asked: the base's definitions did not load (then every eval
+   * counts as changed, reason "definition"), or a prompt could not be rendered (that eval counts as
+   * changed, reason "prompt").
+   */
+  warnings: string[];
+}
+
+/** The base can't be compared with: not a git repository, an unknown ref, git missing. */
+export class ChangedBaseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ChangedBaseError";
+  }
+}
+
+/**
+ * The evals of `current` that are new or differ at `base`. Never touches the user's checkout.
+ * Throws ChangedBaseError when the base can't be checked out; definitions at the base that fail to
+ * load are not an error: every eval then counts as changed, with a warning.
+ */
+export async function changedEvals(
+  current: EvalSpec[],
+  options: ChangedOptions,
+): Promise<ChangedResult> {
+  const projectRoot = await realDir(options.projectRoot);
+  const topLevel = await repoTopLevel(projectRoot);
+  const sha = await resolveBase(topLevel, options.base);
+  const rel = path.relative(topLevel, projectRoot);
+  const label = `${options.base} (${sha.slice(0, 12)})`;
+
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "agent-evals-base-"));
+  const worktree = path.join(tmp, "worktree");
+  const links: string[] = [];
+  let added = false;
+  try {
+    const hooks = path.join(tmp, "no-hooks");
+    await fs.mkdir(hooks);
+    // No hooks: a post-checkout hook of the user's must not run for our throwaway checkout.
+    await git(topLevel, [
+      "-c",
+      `core.hooksPath=${hooks}`,
+      "worktree",
+      "add",
+      "--detach",
+      "--quiet",
+      worktree,
+      sha,
+    ]).catch((error: unknown) => {
+      throw new ChangedBaseError(
+        `could not check out ${label} into a temporary worktree: ${gitMessage(error)}`,
+      );
+    });
+    added = true;
+    const baseRoot = path.join(worktree, rel);
+    if (!(await isDir(baseRoot))) {
+      return { changed: current.map((s) => ({ id: s.id, reason: "new" as const })), warnings: [] };
+    }
+    links.push(...(await linkNodeModules(projectRoot, topLevel, worktree)));
+
+    let base: EvalSpec[];
+    try {
+      const files = await discoverEvalFiles(baseRoot, options.evals);
+      base = await loadEvals(files, { projectRoot: baseRoot, libraryApi: options.libraryApi });
+    } catch (error) {
+      const detail =
+        error instanceof DefinitionError
+          ? error.problems.slice(0, 3).map(formatProblem).join("\n")
+          : (error as Error).message;
+      return {
+        changed: current.map((s) => ({ id: s.id, reason: "definition" as const })),
+        warnings: [
+          `the eval definitions at ${label} do not load, so every eval counts as changed:\n${detail}`,
+        ],
+      };
+    }
+    return compare(current, base, options.env, label);
+  } finally {
+    await removeWorktree(topLevel, tmp, worktree, links, added);
+  }
+}
+
+function compare(
+  current: EvalSpec[],
+  base: EvalSpec[],
+  env: Record<string, string | undefined>,
+  label: string,
+): ChangedResult {
+  const byId = new Map(base.map((s) => [s.id, s]));
+  const changed: ChangedEval[] = [];
+  const warnings: string[] = [];
+  for (const spec of current) {
+    const old = byId.get(spec.id);
+    if (!old) {
+      changed.push({ id: spec.id, reason: "new" });
+      continue;
+    }
+    const now = promptHash(spec, env);
+    const then = promptHash(old, env);
+    if (now instanceof Error || then instanceof Error) {
+      const [error, where] = now instanceof Error ? [now, "now"] : [then as Error, `at ${label}`];
+      warnings.push(
+        `${spec.id}: its prompt does not render ${where} (${error.message}); counted as changed`,
+      );
+      changed.push({ id: spec.id, reason: "prompt" });
+    } else if (now !== then) {
+      changed.push({ id: spec.id, reason: "prompt" });
+    } else if (spec.definitionHash !== old.definitionHash) {
+      changed.push({ id: spec.id, reason: "definition" });
+    }
+  }
+  return { changed, warnings };
+}
+
+/**
+ * The prompt's snapshot hash (secrets shown as `{{NAME}}`), null without a prompt, or the render
+ * error. A secret missing from `env` can't change the hash, so it is filled with a stand-in.
+ */
+function promptHash(
+  spec: EvalSpec,
+  env: Record<string, string | undefined>,
+): string | null | Error {
+  if (!spec.prompt) return null;
+  const withSecrets = { ...env };
+  for (const name of spec.prompt.secrets) {
+    if (!withSecrets[name]) withSecrets[name] = "unset";
+  }
+  try {
+    return renderPrompt(spec.prompt, withSecrets).hash;
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+// ---------- git ----------
+
+/** Variables that point git at a particular repository or index (set inside git hooks). */
+const GIT_LOCATION_VARS = [
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_INDEX_FILE",
+  "GIT_PREFIX",
+  "GIT_COMMON_DIR",
+  "GIT_IMPLICIT_WORK_TREE",
+  "GIT_OBJECT_DIRECTORY",
+  "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+  "GIT_SHALLOW_FILE",
+  "GIT_GRAFT_FILE",
+];
+
+async function git(cwd: string, args: string[]): Promise<string> {
+  const env = { ...process.env };
+  for (const name of GIT_LOCATION_VARS) delete env[name];
+  try {
+    const { stdout } = await run("git", args, { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+    return stdout;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      throw new ChangedBaseError("--changed needs git, and git is not on PATH: install git");
+    }
+    throw error;
+  }
+}
+
+function gitMessage(error: unknown): string {
+  const stderr = String((error as { stderr?: unknown }).stderr ?? "").trim();
+  return stderr.split("\n").at(-1) || (error as Error).message;
+}
+
+async function realDir(dir: string): Promise<string> {
+  try {
+    return await fs.realpath(path.resolve(dir));
+  } catch {
+    throw new ChangedBaseError(`the project folder ${dir} does not exist`);
+  }
+}
+
+async function repoTopLevel(projectRoot: string): Promise<string> {
+  let out: string;
+  try {
+    out = await git(projectRoot, ["rev-parse", "--show-toplevel"]);
+  } catch (error) {
+    if (error instanceof ChangedBaseError) throw error;
+    throw new ChangedBaseError(
+      `--changed compares with a git ref, but ${projectRoot} is not inside a git work tree (${gitMessage(error)}): ` +
+        "run it in a git checkout, or leave out --changed to run every eval",
+    );
+  }
+  return fs.realpath(out.trim());
+}
+
+/** The commit `base` names, or a ChangedBaseError saying how to make it known. */
+async function resolveBase(topLevel: string, base: string): Promise<string> {
+  if (!base.trim() || base.startsWith("-")) {
+    throw new ChangedBaseError(
+      `--base ${JSON.stringify(base)} is not a git ref: give a branch, tag or commit (origin/main, HEAD~1, a sha)`,
+    );
+  }
+  try {
+    return (await git(topLevel, ["rev-parse", "--verify", "--quiet", `${base}^{commit}`])).trim();
+  } catch (error) {
+    if (error instanceof ChangedBaseError) throw error;
+  }
+  throw new ChangedBaseError(
+    `--base ${base}: no such commit in this repository. ${await refHint(topLevel, base)}`,
+  );
+}
+
+async function refHint(topLevel: string, base: string): Promise<string> {
+  const remotes = (await git(topLevel, ["remote"]).catch(() => "")).split("\n").filter(Boolean);
+  const shallow =
+    (await git(topLevel, ["rev-parse", "--is-shallow-repository"]).catch(() => "")).trim() ===
+    "true";
+  const remote = remotes.find((r) => base.startsWith(`${r}/`));
+  const hints: string[] = [];
+  if (remote) {
+    hints.push(`Fetch it first: \`git fetch ${remote} ${base.slice(remote.length + 1)}\`.`);
+  } else {
+    hints.push(
+      "Check the name (`git branch -a`, `git log --oneline`); a branch that exists only on the " +
+        `remote is ${remotes[0] ?? "origin"}/<name>, fetched with \`git fetch ${remotes[0] ?? "origin"} <name>\`.`,
+    );
+  }
+  if (shallow) {
+    hints.push(
+      "This clone is shallow: `git fetch --unshallow`, or in GitHub Actions check out with `fetch-depth: 0`.",
+    );
+  }
+  return hints.join(" ");
+}
+
+/**
+ * Untracked node_modules folders (from the project root up to the repository's top level) are linked
+ * into the worktree, so eval files that import packages load at the base as they do now.
+ */
+async function linkNodeModules(
+  projectRoot: string,
+  topLevel: string,
+  worktree: string,
+): Promise<string[]> {
+  const links: string[] = [];
+  for (let dir = projectRoot; ; dir = path.dirname(dir)) {
+    const source = path.join(dir, "node_modules");
+    const target = path.join(worktree, path.relative(topLevel, dir), "node_modules");
+    if ((await isDir(source)) && (await isDir(path.dirname(target))) && !(await exists(target))) {
+      await fs.symlink(source, target, "dir");
+      links.push(target);
+    }
+    if (dir === topLevel || path.dirname(dir) === dir) break;
+  }
+  return links;
+}
+
+async function removeWorktree(
+  topLevel: string,
+  tmp: string,
+  worktree: string,
+  links: string[],
+  added: boolean,
+): Promise<void> {
+  // The links go first, so nothing below can reach into the user's node_modules.
+  for (const link of links) await fs.unlink(link).catch(() => undefined);
+  if (added) {
+    await git(topLevel, ["worktree", "remove", "--force", "--force", worktree]).catch(
+      () => undefined,
+    );
+  }
+  await fs.rm(tmp, { recursive: true, force: true }).catch(() => undefined);
+  await git(topLevel, ["worktree", "prune"]).catch(() => undefined);
+}
+
+async function isDir(p: string): Promise<boolean> {
+  return fs.stat(p).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+}
+
+async function exists(p: string): Promise<boolean> {
+  return fs.lstat(p).then(
+    () => true,
+    () => false,
+  );
+}

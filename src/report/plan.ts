@@ -1,0 +1,57 @@
+// What `agent-evals plan` (or `eval --dry-run`) prints: what would run, what would not and why,
+// and what it may cost — without running anything.
+
+import path from "node:path";
+import type { PlannedUnit } from "../run/suite.js";
+import { requiredPasses } from "../model/stats.js";
+import { usd } from "./console.js";
+
+export interface PlanCost {
+  /** Expected cost per trial from history, when known. */
+  expectedPerTrial?: number;
+}
+
+export function planLines(
+  units: PlannedUnit[],
+  projectRoot: string,
+  costOf: (unit: PlannedUnit) => PlanCost = () => ({}),
+  budgetUsd?: number,
+): string[] {
+  const lines: string[] = [];
+  let expectedTotal = 0;
+  let worstTotal = 0;
+  let unknownWorst = false;
+  for (const unit of units) {
+    const where = `${path.relative(projectRoot, unit.spec.file)}${unit.spec.line ? `:${unit.spec.line}` : ""}`;
+    const name = `${unit.spec.id} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
+    if (unit.settled) {
+      lines.push(`${unit.settled.status.padEnd(7)} ${name} — ${unit.settled.reason}  (${where})`);
+      continue;
+    }
+    const free = !unit.agent || unit.agent.free === true;
+    const trials = unit.spec.adaptive
+      ? `${unit.spec.adaptive.min}–${unit.trials} adaptive trials`
+      : `up to ${unit.trials} trial(s), needs ${requiredPasses(unit.trials, unit.spec.passRate)}`;
+    const { expectedPerTrial } = costOf(unit);
+    let cost = "free";
+    if (!free) {
+      const worst =
+        unit.spec.maxCostUsd !== undefined ? unit.spec.maxCostUsd * unit.trials : undefined;
+      if (worst === undefined) unknownWorst = true;
+      else worstTotal += worst;
+      if (expectedPerTrial !== undefined) expectedTotal += expectedPerTrial * unit.trials;
+      cost = [
+        expectedPerTrial !== undefined
+          ? `expected ${usd(expectedPerTrial * unit.trials)} (history)`
+          : "no cost history",
+        worst !== undefined ? `worst case ${usd(worst)}` : "no maxCostUsd: worst case unbounded",
+      ].join(", ");
+    }
+    lines.push(`run     ${name} ${trials}; ${cost}  (${where})`);
+  }
+  const budget = budgetUsd !== undefined ? `; budget ${usd(budgetUsd)}` : "";
+  lines.push(
+    `expected cost ${usd(expectedTotal)} from history; worst case ${unknownWorst ? "unbounded (some evals set no maxCostUsd)" : usd(worstTotal)}${budget}. Nothing was run.`,
+  );
+  return lines;
+}

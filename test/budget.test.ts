@@ -1,0 +1,131 @@
+import { promises as fs } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { runEvals } from "../src/engine.js";
+import type { AgentAdapter } from "../src/model/eval.js";
+import { BudgetLedger } from "../src/run/budget.js";
+import { makeProject, runCli } from "./helpers/project.js";
+
+const dirs: string[] = [];
+afterAll(async () => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
+
+/** A paid agent: each run "spends" `cost` (never more than its cap) after a short while. */
+function paidAgent(cost: number, log: Array<{ cap?: number; at: number }>): AgentAdapter {
+  let running = 0;
+  return {
+    name: "paid",
+    available: async () => true,
+    version: async () => "1",
+    run: async (ctx) => {
+      running++;
+      log.push({ cap: ctx.maxCostUsd, at: running });
+      await new Promise((r) => setTimeout(r, 30));
+      running--;
+      const spent = Math.min(cost, ctx.maxCostUsd ?? cost);
+      await fs.writeFile(`${ctx.cwd}/done`, "");
+      return {
+        exitCode: 0,
+        timedOut: false,
+        trajectory: [],
+        transcripts: [],
+        durationMs: 30,
+        costUsd: spent,
+      };
+    },
+  };
+}
+
+async function project(evals: Record<string, string>) {
+  const root = await makeProject(evals);
+  dirs.push(root);
+  return root;
+}
+
+const env = { ...process.env, CI: "true" };
+
+describe("budget ledger", () => {
+  it("reserves worst cases so concurrent trials never together exceed the budget", async () => {
+    const ledger = new BudgetLedger(1);
+    const a = await ledger.reserve(0.4, false);
+    const b = await ledger.reserve(0.4, false);
+    expect(a && b).toBeTruthy();
+    // 0.2 left: a third 0.4 must wait for a settlement, then fits once a trial spent less.
+    let third: unknown;
+    const waiting = ledger.reserve(0.4, false).then((r) => (third = r));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(third).toBeUndefined();
+    ledger.settle(a!, 0.1);
+    await waiting;
+    expect(third).toMatchObject({ amount: 0.4 });
+    expect(ledger.remaining).toBeCloseTo(0.1);
+  });
+
+  it("refuses when nothing can free room, and caps an unknown worst case at what is left", async () => {
+    const ledger = new BudgetLedger(0.5);
+    const all = await ledger.reserve(undefined, false);
+    expect(all).toMatchObject({ capUsd: 0.5 });
+    ledger.settle(all!, 0.5);
+    expect(await ledger.reserve(0.01, false)).toBeUndefined();
+    expect(await ledger.reserve(0.01, true)).toMatchObject({ amount: 0 }); // free agents always run
+  });
+});
+
+describe("--budget-usd", () => {
+  it("never spends above the budget with many concurrent trials, and says what was cut", async () => {
+    const root = await project({
+      "evals/a.eval.yaml": `name: a\nprompt: go\ntrials: 6\npassRate: 1\nmaxCostUsd: 0.3\nsandbox: { fixture: { x: "" } }\nassertions:\n  files: [done]\n`,
+      "evals/b.eval.yaml": `name: b\nprompt: go\ntrials: 6\npassRate: 0.1\nmaxCostUsd: 0.3\nsandbox: { fixture: { x: "" } }\nassertions:\n  files: [done]\n`,
+    });
+    const log: Array<{ cap?: number; at: number }> = [];
+    const { run, exitCode } = await runEvals({
+      projectRoot: root,
+      env,
+      agents: [paidAgent(0.25, log)],
+      budgetUsd: 1,
+      concurrency: 8,
+      allTrials: true,
+    });
+    expect(run.costUsd).toBeLessThanOrEqual(1);
+    expect(run.budgetUsd).toBe(1);
+    // Worst cases of 0.3: at most 3 trials ever held a reservation at once.
+    expect(log.length).toBeLessThanOrEqual(4);
+    expect(log.every((l) => l.cap === 0.3)).toBe(true);
+    const statuses = run.evals.map((e) => e.status);
+    expect(statuses).toContain("incomplete");
+    expect(statuses).not.toContain("passed");
+    const cut = run.evals.find((e) => e.status === "incomplete")!;
+    expect(cut.reason).toMatch(/budget ran out/);
+    expect(exitCode).toBe(1);
+  });
+
+  it("a budget that fits runs everything; free agents ignore it", async () => {
+    const root = await project({
+      "evals/a.eval.yaml": `name: a\nprompt: "\`\`\`sh\\ntouch done\\n\`\`\`"\nagents: [literal]\ntrials: 3\nsandbox: { fixture: { x: "" } }\nassertions:\n  files: [done]\n`,
+    });
+    const { run } = await runEvals({ projectRoot: root, env, budgetUsd: 0 });
+    expect(run.evals[0]).toMatchObject({ status: "passed", trialsRun: 3 });
+  });
+
+  it("plan and --dry-run show what would run and cost, and run nothing", async () => {
+    const root = await project({
+      "evals/a.eval.yaml": `name: a\nprompt: go\nagents: [literal]\ntrials: 3\npassRate: 0.67\nmaxCostUsd: 2\nsandbox: { fixture: { x: "" } }\nassertions:\n  files: [done]\n`,
+      "evals/b.eval.yaml": `name: b\nprompt: go\nsandbox: { fixture: { x: "" } }\nassertions:\n  files: [done]\n`,
+    });
+    const plan = await runCli(["plan", "--cwd", root, "--budget-usd", "5"]);
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toMatch(/^run +a \[literal\] up to 3 trial\(s\), needs 2; free/m);
+    expect(plan.stdout).toMatch(/^skipped b \[none\] — no agent/m);
+    expect(plan.stdout).toContain("budget $5.00. Nothing was run.");
+    const dry = await runCli([
+      "eval",
+      "--cwd",
+      root,
+      "--dry-run",
+      "--agent",
+      "paid-agent-cli {prompt}",
+    ]);
+    expect(dry.stdout).toContain("not available");
+    await expect(fs.stat(`${root}/.copybook`)).rejects.toThrow();
+    const bad = await runCli(["eval", "--cwd", root, "--budget-usd", "lots"]);
+    expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining("--budget-usd") });
+  });
+});
