@@ -7,7 +7,9 @@ import { discoverEvalFiles } from "./define/discover.js";
 import { loadEvals } from "./define/load.js";
 import * as libraryApi from "./library.js";
 import { CiGateError, killAllAgents, planEvals, runEvals } from "./engine.js";
+import { expectedCost } from "./plan/cache.js";
 import { ChangedBaseError } from "./plan/changed.js";
+import type { PlannedUnit } from "./run/suite.js";
 import { DefinitionError, formatProblem } from "./model/errors.js";
 import type { EvalResult } from "./model/result.js";
 import { evalBlock, makeStyle, summaryLine, trialLine } from "./report/console.js";
@@ -31,6 +33,10 @@ Options:
   --concurrency N      trials run at once (default: the number of CPUs)
   --all-trials         run every planned trial, even once the verdict is decided
   --budget-usd X       spend at most X US dollars: no trial starts unless its worst case fits
+  --history-dir DIR    append each eval × agent's verdict to DIR/<id>.jsonl; an eval whose prompt,
+                       definition and agent version match a recorded verdict is cached, not run
+  --force              run evals even when a recorded verdict matches
+  --no-cache           without --history-dir, don't use the checkout's fingerprint cache
   --changed            only evals whose rendered prompt or definition differs at --base
   --base REF           the git ref --changed compares with (default origin/main)
   --dry-run            print the plan (as \`plan\`) and run nothing
@@ -61,6 +67,9 @@ export async function main(argv: string[]): Promise<number> {
         "all-trials": { type: "boolean" },
         "budget-usd": { type: "string" },
         changed: { type: "boolean" },
+        "history-dir": { type: "string" },
+        force: { type: "boolean" },
+        "no-cache": { type: "boolean" },
         base: { type: "string" },
         "dry-run": { type: "boolean" },
         "keep-workspace": { type: "boolean" },
@@ -138,6 +147,9 @@ interface EvalFlags {
   "budget-usd"?: string;
   changed?: boolean;
   base?: string;
+  "history-dir"?: string;
+  force?: boolean;
+  "no-cache"?: boolean;
   "dry-run"?: boolean;
   "keep-workspace"?: boolean;
   format?: string;
@@ -186,6 +198,9 @@ async function evalCommand(
       allTrials: flags["all-trials"],
       budgetUsd,
       changedBase: changedBase(flags),
+      historyDir: flags["history-dir"],
+      force: flags.force,
+      noCache: flags["no-cache"],
       keepWorkspace: flags["keep-workspace"],
       unsafeLocal: flags["unsafe-local"],
       signal: controller.signal,
@@ -251,21 +266,21 @@ async function planCommand(
   names: string[],
   flags: EvalFlags,
 ): Promise<number> {
-  const { plan, notes } = await planEvals({
+  const { plan, notes, cache } = await planEvals({
     projectRoot,
     evals: flags.evals,
     names,
     agents: flags.agent ?? [],
     trials: positiveInt("trials", flags.trials),
     changedBase: changedBase(flags),
+    historyDir: flags["history-dir"],
+    force: flags.force,
+    noCache: flags["no-cache"],
   });
   for (const note of notes) process.stdout.write(`${note}\n`);
-  for (const line of planLines(
-    plan.units,
-    projectRoot,
-    undefined,
-    nonNegativeUsd(flags["budget-usd"]),
-  )) {
+  const costOf = (unit: PlannedUnit) => ({ expectedPerTrial: expectedCost(unit, cache) });
+  const budget = nonNegativeUsd(flags["budget-usd"]);
+  for (const line of planLines(plan.units, projectRoot, costOf, budget)) {
     process.stdout.write(`${line}\n`);
   }
   return 0;

@@ -11,6 +11,7 @@ import * as libraryApi from "./library.js";
 import type { AgentRef, EvalSpec } from "./model/eval.js";
 import { Codes, DefinitionError } from "./model/errors.js";
 import { exitCodeFor, type RunResult } from "./model/result.js";
+import { applyCache, recordResults, type CacheContext, type CacheOptions } from "./plan/cache.js";
 import { changedEvals } from "./plan/changed.js";
 import { planRun, type Plan } from "./plan/plan.js";
 import { TEMP_DIR_ISOLATION } from "./run/isolation.js";
@@ -38,6 +39,12 @@ export interface RunEvalsOptions {
   env?: Record<string, string | undefined>;
   /** Only evals whose rendered prompt or definition differs at this git ref (new ones too). */
   changedBase?: string;
+  /** Appends one JSON line per eval × agent to `<dir>/<id>.jsonl`, and reads cached verdicts there. */
+  historyDir?: string;
+  /** Re-run evals even when a recorded verdict matches. */
+  force?: boolean;
+  /** Without a history folder: don't use the checkout's fingerprint cache. */
+  noCache?: boolean;
   /** The most the whole run may spend, in USD: no trial starts unless its worst case fits. */
   budgetUsd?: number;
   signal?: AbortSignal;
@@ -63,6 +70,7 @@ export interface PlannedRun {
   plan: Plan;
   /** What the run should say before it starts (e.g. the base's definitions did not load). */
   notes: string[];
+  cache: CacheContext;
 }
 
 /** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
@@ -82,7 +90,13 @@ export async function planEvals(options: RunEvalsOptions): Promise<PlannedRun> {
       },
     ]);
   }
-  let specs = await loadEvals(files, { projectRoot, libraryApi: { ...libraryApi } });
+  const specs = await loadEvals(files, { projectRoot, libraryApi: { ...libraryApi } });
+  const plan = await planRun(specs, {
+    names: options.names ?? [],
+    agents: options.agents ?? [],
+    trials: options.trials,
+    env,
+  });
   const notes: string[] = [];
   if (options.changedBase) {
     const { changed, warnings } = await changedEvals(specs, {
@@ -92,33 +106,33 @@ export async function planEvals(options: RunEvalsOptions): Promise<PlannedRun> {
       libraryApi: { ...libraryApi },
       env,
     });
-    const why = new Map(changed.map((c) => [c.id, c.reason]));
+    const changedIds = new Set(changed.map((c) => c.id));
     notes.push(
       ...warnings,
       `--changed: ${changed.length} of ${specs.length} eval(s) differ from ${options.changedBase}${
         changed.length ? ` (${changed.map((c) => `${c.id}: ${c.reason}`).join(", ")})` : ""
       }`,
     );
-    specs = specs.filter((s) => why.has(s.id));
-    // Named evals that did not change are simply not run.
-    if (options.names?.length)
-      options = { ...options, names: options.names.filter((n) => why.has(n)) };
-    if (specs.length === 0)
-      return { projectRoot, specs, plan: { units: [], agentUnits: 0 }, notes };
+    plan.units = plan.units.filter((u) => changedIds.has(u.spec.id));
   }
-  const plan = await planRun(specs, {
-    names: options.names ?? [],
-    agents: options.agents ?? [],
-    trials: options.trials,
-    env,
-  });
-  return { projectRoot, specs, plan, notes };
+  const cache = await applyCache(plan.units, cacheOptions(projectRoot, options));
+  plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
+  return { projectRoot, specs, plan, notes, cache };
+}
+
+function cacheOptions(projectRoot: string, options: RunEvalsOptions): CacheOptions {
+  return {
+    projectRoot,
+    historyDir: options.historyDir ? path.resolve(projectRoot, options.historyDir) : undefined,
+    force: options.force ?? false,
+    noCache: options.noCache ?? false,
+  };
 }
 
 /** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
 export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcome> {
   const env = options.env ?? process.env;
-  const { projectRoot, specs, plan, notes } = await planEvals(options);
+  const { projectRoot, specs, plan, notes, cache } = await planEvals(options);
   if (plan.agentUnits > 0 && !isCi(env) && !options.unsafeLocal) {
     throw new CiGateError(
       `refusing to run agents: ${plan.agentUnits} eval × agent pair(s) would give an agent full permissions in a directory that is not a container.\n` +
@@ -141,17 +155,19 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
     events: options.events,
     budget: new BudgetLedger(options.budgetUsd),
   });
+  const commit = await headCommit(projectRoot);
+  await recordResults(plan.units, results, cache, { time: startedAt, commit, ref: refName(env) });
   const run = buildRunResult(results, {
     version: VERSION,
     startedAt,
     durationMs: Date.now() - startedAt.getTime(),
-    commit: await headCommit(projectRoot),
+    commit,
     isolation: TEMP_DIR_ISOLATION,
     projectRoot,
     budgetUsd: options.budgetUsd,
   });
   await writeRunJson(resultsDir, run);
-  return { run, exitCode: exitCodeFor(run.counts), resultsDir };
+  return { run, exitCode: exitCodeFor(run.evals), resultsDir };
 }
 
 /** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */
@@ -163,6 +179,11 @@ function definedEnv(env: Record<string, string | undefined>): Record<string, str
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
   return out;
+}
+
+/** The branch or ref a CI run is for, when the environment says. */
+function refName(env: Record<string, string | undefined>): string | undefined {
+  return env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || env.CI_COMMIT_REF_NAME || undefined;
 }
 
 async function headCommit(dir: string): Promise<string | undefined> {

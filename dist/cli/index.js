@@ -4011,6 +4011,7 @@ const discover_js_1 = __nccwpck_require__(7648);
 const load_js_1 = __nccwpck_require__(9519);
 const libraryApi = __importStar(__nccwpck_require__(1132));
 const engine_js_1 = __nccwpck_require__(825);
+const cache_js_1 = __nccwpck_require__(769);
 const changed_js_1 = __nccwpck_require__(4815);
 const errors_js_1 = __nccwpck_require__(7206);
 const console_js_1 = __nccwpck_require__(9475);
@@ -4033,6 +4034,10 @@ Options:
   --concurrency N      trials run at once (default: the number of CPUs)
   --all-trials         run every planned trial, even once the verdict is decided
   --budget-usd X       spend at most X US dollars: no trial starts unless its worst case fits
+  --history-dir DIR    append each eval × agent's verdict to DIR/<id>.jsonl; an eval whose prompt,
+                       definition and agent version match a recorded verdict is cached, not run
+  --force              run evals even when a recorded verdict matches
+  --no-cache           without --history-dir, don't use the checkout's fingerprint cache
   --changed            only evals whose rendered prompt or definition differs at --base
   --base REF           the git ref --changed compares with (default origin/main)
   --dry-run            print the plan (as \`plan\`) and run nothing
@@ -4062,6 +4067,9 @@ async function main(argv) {
                 "all-trials": { type: "boolean" },
                 "budget-usd": { type: "string" },
                 changed: { type: "boolean" },
+                "history-dir": { type: "string" },
+                force: { type: "boolean" },
+                "no-cache": { type: "boolean" },
                 base: { type: "string" },
                 "dry-run": { type: "boolean" },
                 "keep-workspace": { type: "boolean" },
@@ -4164,6 +4172,9 @@ async function evalCommand(projectRoot, names, flags) {
             allTrials: flags["all-trials"],
             budgetUsd,
             changedBase: changedBase(flags),
+            historyDir: flags["history-dir"],
+            force: flags.force,
+            noCache: flags["no-cache"],
             keepWorkspace: flags["keep-workspace"],
             unsafeLocal: flags["unsafe-local"],
             signal: controller.signal,
@@ -4225,17 +4236,22 @@ function nonNegativeUsd(text) {
     return n;
 }
 async function planCommand(projectRoot, names, flags) {
-    const { plan, notes } = await (0, engine_js_1.planEvals)({
+    const { plan, notes, cache } = await (0, engine_js_1.planEvals)({
         projectRoot,
         evals: flags.evals,
         names,
         agents: flags.agent ?? [],
         trials: positiveInt("trials", flags.trials),
         changedBase: changedBase(flags),
+        historyDir: flags["history-dir"],
+        force: flags.force,
+        noCache: flags["no-cache"],
     });
     for (const note of notes)
         process.stdout.write(`${note}\n`);
-    for (const line of (0, plan_js_1.planLines)(plan.units, projectRoot, undefined, nonNegativeUsd(flags["budget-usd"]))) {
+    const costOf = (unit) => ({ expectedPerTrial: (0, cache_js_1.expectedCost)(unit, cache) });
+    const budget = nonNegativeUsd(flags["budget-usd"]);
+    for (const line of (0, plan_js_1.planLines)(plan.units, projectRoot, costOf, budget)) {
         process.stdout.write(`${line}\n`);
     }
     return 0;
@@ -6179,6 +6195,7 @@ const load_js_1 = __nccwpck_require__(9519);
 const libraryApi = __importStar(__nccwpck_require__(1132));
 const errors_js_1 = __nccwpck_require__(7206);
 const result_js_1 = __nccwpck_require__(2960);
+const cache_js_1 = __nccwpck_require__(769);
 const changed_js_1 = __nccwpck_require__(4815);
 const plan_js_1 = __nccwpck_require__(8720);
 const isolation_js_1 = __nccwpck_require__(5861);
@@ -6212,7 +6229,13 @@ async function planEvals(options) {
             },
         ]);
     }
-    let specs = await (0, load_js_1.loadEvals)(files, { projectRoot, libraryApi: { ...libraryApi } });
+    const specs = await (0, load_js_1.loadEvals)(files, { projectRoot, libraryApi: { ...libraryApi } });
+    const plan = await (0, plan_js_1.planRun)(specs, {
+        names: options.names ?? [],
+        agents: options.agents ?? [],
+        trials: options.trials,
+        env,
+    });
     const notes = [];
     if (options.changedBase) {
         const { changed, warnings } = await (0, changed_js_1.changedEvals)(specs, {
@@ -6222,27 +6245,26 @@ async function planEvals(options) {
             libraryApi: { ...libraryApi },
             env,
         });
-        const why = new Map(changed.map((c) => [c.id, c.reason]));
+        const changedIds = new Set(changed.map((c) => c.id));
         notes.push(...warnings, `--changed: ${changed.length} of ${specs.length} eval(s) differ from ${options.changedBase}${changed.length ? ` (${changed.map((c) => `${c.id}: ${c.reason}`).join(", ")})` : ""}`);
-        specs = specs.filter((s) => why.has(s.id));
-        // Named evals that did not change are simply not run.
-        if (options.names?.length)
-            options = { ...options, names: options.names.filter((n) => why.has(n)) };
-        if (specs.length === 0)
-            return { projectRoot, specs, plan: { units: [], agentUnits: 0 }, notes };
+        plan.units = plan.units.filter((u) => changedIds.has(u.spec.id));
     }
-    const plan = await (0, plan_js_1.planRun)(specs, {
-        names: options.names ?? [],
-        agents: options.agents ?? [],
-        trials: options.trials,
-        env,
-    });
-    return { projectRoot, specs, plan, notes };
+    const cache = await (0, cache_js_1.applyCache)(plan.units, cacheOptions(projectRoot, options));
+    plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
+    return { projectRoot, specs, plan, notes, cache };
+}
+function cacheOptions(projectRoot, options) {
+    return {
+        projectRoot,
+        historyDir: options.historyDir ? node_path_1.default.resolve(projectRoot, options.historyDir) : undefined,
+        force: options.force ?? false,
+        noCache: options.noCache ?? false,
+    };
 }
 /** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
 async function runEvals(options) {
     const env = options.env ?? process.env;
-    const { projectRoot, specs, plan, notes } = await planEvals(options);
+    const { projectRoot, specs, plan, notes, cache } = await planEvals(options);
     if (plan.agentUnits > 0 && !isCi(env) && !options.unsafeLocal) {
         throw new CiGateError(`refusing to run agents: ${plan.agentUnits} eval × agent pair(s) would give an agent full permissions in a directory that is not a container.\n` +
             "Set CI=true (as CI systems do) or pass --unsafe-local to run them on this machine anyway.");
@@ -6262,17 +6284,19 @@ async function runEvals(options) {
         events: options.events,
         budget: new budget_js_1.BudgetLedger(options.budgetUsd),
     });
+    const commit = await headCommit(projectRoot);
+    await (0, cache_js_1.recordResults)(plan.units, results, cache, { time: startedAt, commit, ref: refName(env) });
     const run = (0, json_js_1.buildRunResult)(results, {
         version: version_js_1.VERSION,
         startedAt,
         durationMs: Date.now() - startedAt.getTime(),
-        commit: await headCommit(projectRoot),
+        commit,
         isolation: isolation_js_1.TEMP_DIR_ISOLATION,
         projectRoot,
         budgetUsd: options.budgetUsd,
     });
     await (0, json_js_1.writeRunJson)(resultsDir, run);
-    return { run, exitCode: (0, result_js_1.exitCodeFor)(run.counts), resultsDir };
+    return { run, exitCode: (0, result_js_1.exitCodeFor)(run.evals), resultsDir };
 }
 /** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */
 function killAllAgents() {
@@ -6286,6 +6310,10 @@ function definedEnv(env) {
             out[k] = v;
     return out;
 }
+/** The branch or ref a CI run is for, when the environment says. */
+function refName(env) {
+    return env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || env.CI_COMMIT_REF_NAME || undefined;
+}
 async function headCommit(dir) {
     try {
         const { stdout } = await (0, node_util_1.promisify)(node_child_process_1.execFile)("git", ["rev-parse", "HEAD"], { cwd: dir });
@@ -6294,6 +6322,299 @@ async function headCommit(dir) {
     catch {
         return undefined;
     }
+}
+
+
+/***/ }),
+
+/***/ 4689:
+/***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
+
+
+// The history store (`--history-dir`, DESIGN.md §5): one JSON line per eval × agent per run, in
+// `<dir>/<id>.jsonl`. Append-only, safe for several processes appending at once, read tolerantly.
+// It is also the result cache of CI: `latestMatching` finds a recorded verdict for the same prompt
+// text, definition and agent version.
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.MAX_HISTORY_LINE_BYTES = void 0;
+exports.isRecordable = isRecordable;
+exports.historyLineFor = historyLineFor;
+exports.appendHistory = appendHistory;
+exports.readHistory = readHistory;
+exports.readAllHistory = readAllHistory;
+exports.parseHistory = parseHistory;
+exports.latestMatching = latestMatching;
+exports.expectedCostPerTrial = expectedCostPerTrial;
+const node_fs_1 = __nccwpck_require__(3024);
+const node_path_1 = __importDefault(__nccwpck_require__(6760));
+/** The longest line appendHistory writes: far above any real line, small enough for one write. */
+exports.MAX_HISTORY_LINE_BYTES = 64 * 1024;
+const SAFE_ID = /^[A-Za-z0-9._-]+$/;
+/**
+ * Whether a result belongs in the history. `cached` results were not run (recording them would
+ * let a cache hit feed the cache) and `skipped` ones ran nothing: callers must not append either.
+ * appendHistory drops them too, as a safety net.
+ */
+function isRecordable(status) {
+    return status !== "cached" && status !== "skipped";
+}
+function historyLineFor(result, meta) {
+    return {
+        time: meta.time.toISOString(),
+        ...(meta.commit !== undefined ? { commit: meta.commit } : {}),
+        ...(meta.ref !== undefined ? { ref: meta.ref } : {}),
+        id: result.id,
+        agent: result.agent,
+        ...(result.agentVersion !== undefined ? { agentVersion: result.agentVersion } : {}),
+        ...(result.promptHash !== undefined ? { snapshotHash: result.promptHash } : {}),
+        definitionHash: meta.definitionHash,
+        trials: result.trialsRun,
+        trialsPlanned: result.trialsPlanned,
+        passes: result.passes,
+        passRate: result.passRate,
+        threshold: result.threshold,
+        interval: [result.interval[0], result.interval[1]],
+        costUsd: result.costUsd,
+        durationMs: result.durationMs,
+        status: result.status,
+    };
+}
+/**
+ * Append one line per entry to `<dir>/<id>.jsonl`, creating `dir` when missing. Callers skip
+ * `cached` and `skipped` results (see isRecordable); such lines are dropped here anyway.
+ *
+ * Concurrency: every line is written with ONE write(2) of the whole line (JSON + "\n") on a file
+ * opened with O_APPEND ('a'). With O_APPEND the kernel moves the offset to end-of-file and copies
+ * the bytes in one step, holding the inode's write lock, so on local filesystems (ext4, xfs,
+ * btrfs, tmpfs, APFS) another appender can neither overwrite the line nor put its bytes inside
+ * it: each line lands whole, none is lost. POSIX promises atomicity only up to PIPE_BUF, and for
+ * pipes; for regular files this is what Linux and macOS do. It does not hold on NFS, where the
+ * client emulates O_APPEND. Node hands one buffer to one write(2), and the kernel writes short
+ * only on errors (disk full); lines stay far below 64 KiB (MAX_HISTORY_LINE_BYTES), so a line is
+ * one write. Several lines are several writes and may interleave with another process's lines:
+ * fine, each line stands alone. A reader racing a writer may see the end of a line still being
+ * copied; readHistory skips such a line, and sees it whole on its next read.
+ */
+async function appendHistory(dir, lines) {
+    const byId = new Map();
+    for (const line of lines) {
+        if (!isRecordable(line.status))
+            continue;
+        if (!SAFE_ID.test(line.id))
+            throw new Error(`history: unsafe eval id ${JSON.stringify(line.id)}`);
+        const bytes = Buffer.from(`${serialize(line)}\n`, "utf8");
+        if (bytes.length > exports.MAX_HISTORY_LINE_BYTES) {
+            throw new Error(`history: the line for ${line.id} × ${line.agent} is ${bytes.length} bytes, over ${exports.MAX_HISTORY_LINE_BYTES}`);
+        }
+        const list = byId.get(line.id) ?? [];
+        list.push(bytes);
+        byId.set(line.id, list);
+    }
+    if (byId.size === 0)
+        return;
+    await node_fs_1.promises.mkdir(dir, { recursive: true });
+    for (const [id, buffers] of byId) {
+        const handle = await node_fs_1.promises.open(historyFile(dir, id), "a");
+        try {
+            for (const bytes of buffers)
+                await writeWhole(handle, bytes);
+        }
+        finally {
+            await handle.close();
+        }
+    }
+}
+async function writeWhole(handle, bytes) {
+    // One write: see appendHistory. Should the kernel still write short (disk full, a signal), the
+    // rest follows so no byte is dropped; a line torn that way fails to parse and readers skip it.
+    let offset = 0;
+    while (offset < bytes.length) {
+        const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+        if (bytesWritten <= 0)
+            throw new Error("history: write made no progress");
+        offset += bytesWritten;
+    }
+}
+/** The line as JSON, keys in a fixed order (`time` first: see parseHistory) and nothing else. */
+function serialize(line) {
+    const ordered = {
+        time: line.time,
+        ...(line.commit !== undefined ? { commit: line.commit } : {}),
+        ...(line.ref !== undefined ? { ref: line.ref } : {}),
+        id: line.id,
+        agent: line.agent,
+        ...(line.agentVersion !== undefined ? { agentVersion: line.agentVersion } : {}),
+        ...(line.snapshotHash !== undefined ? { snapshotHash: line.snapshotHash } : {}),
+        definitionHash: line.definitionHash,
+        trials: line.trials,
+        trialsPlanned: line.trialsPlanned,
+        passes: line.passes,
+        passRate: line.passRate,
+        threshold: line.threshold,
+        interval: [line.interval[0], line.interval[1]],
+        costUsd: line.costUsd,
+        durationMs: line.durationMs,
+        status: line.status,
+    };
+    return JSON.stringify(ordered);
+}
+function historyFile(dir, id) {
+    return node_path_1.default.join(dir, `${id}.jsonl`);
+}
+/**
+ * The lines of one eval, in file order. A missing file is no history; lines that do not parse or
+ * do not look like history lines (a torn last line, a conflict marker, a hand edit) are skipped,
+ * and a line glued to the end of such garbage is recovered.
+ */
+async function readHistory(dir, id) {
+    if (!SAFE_ID.test(id))
+        return [];
+    let text;
+    try {
+        text = await node_fs_1.promises.readFile(historyFile(dir, id), "utf8");
+    }
+    catch (error) {
+        if (isNotFound(error))
+            return [];
+        throw error;
+    }
+    return parseHistory(text);
+}
+/** Every eval's lines, keyed by eval id (the file's name). A missing dir is an empty history. */
+async function readAllHistory(dir) {
+    let names;
+    try {
+        names = await node_fs_1.promises.readdir(dir);
+    }
+    catch (error) {
+        if (isNotFound(error))
+            return new Map();
+        throw error;
+    }
+    const ids = names
+        .filter((n) => n.endsWith(".jsonl"))
+        .map((n) => n.slice(0, -".jsonl".length))
+        .filter((id) => SAFE_ID.test(id))
+        .sort();
+    const all = new Map();
+    for (const id of ids)
+        all.set(id, await readHistory(dir, id));
+    return all;
+}
+function parseHistory(text) {
+    const lines = [];
+    for (const raw of text.split("\n")) {
+        const trimmed = raw.trim();
+        if (!trimmed)
+            continue;
+        const value = parseLine(trimmed);
+        if (isHistoryLine(value))
+            lines.push(value);
+    }
+    return lines;
+}
+const LINE_START = '{"time":';
+function parseLine(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        // A line appended after a torn one (a writer killed mid-line, a hand edit without its newline)
+        // is glued to it: every line appendHistory writes starts with LINE_START, so recover the last.
+        const start = text.lastIndexOf(LINE_START);
+        if (start <= 0)
+            return undefined;
+        try {
+            return JSON.parse(text.slice(start));
+        }
+        catch {
+            return undefined;
+        }
+    }
+}
+const STATUSES = new Set([
+    "passed",
+    "failed",
+    "skipped",
+    "cached",
+    "error",
+    "incomplete",
+    "inconclusive",
+]);
+function isHistoryLine(v) {
+    if (!v || typeof v !== "object" || Array.isArray(v))
+        return false;
+    const o = v;
+    const str = (k) => typeof o[k] === "string";
+    const optStr = (k) => o[k] === undefined || typeof o[k] === "string";
+    const num = (k) => typeof o[k] === "number" && Number.isFinite(o[k]);
+    return (str("time") &&
+        str("id") &&
+        str("agent") &&
+        str("definitionHash") &&
+        optStr("commit") &&
+        optStr("ref") &&
+        optStr("agentVersion") &&
+        optStr("snapshotHash") &&
+        ["trials", "trialsPlanned", "passes", "passRate", "threshold", "costUsd", "durationMs"].every(num) &&
+        Array.isArray(o.interval) &&
+        o.interval.length === 2 &&
+        o.interval.every((x) => typeof x === "number") &&
+        typeof o.status === "string" &&
+        STATUSES.has(o.status));
+}
+/**
+ * The newest line recorded for the same agent, agent version, snapshot hash and definition hash
+ * with a verdict (passed or failed): what a `cached` result reuses. Lines that are errors,
+ * skipped, incomplete or inconclusive never match. Newest is by `time`; equal times go to the
+ * later line in the file.
+ */
+function latestMatching(lines, key) {
+    let best;
+    let bestTime = -Infinity;
+    for (const line of lines) {
+        if (line.status !== "passed" && line.status !== "failed")
+            continue;
+        if (line.agent !== key.agent ||
+            line.agentVersion !== key.agentVersion ||
+            line.snapshotHash !== key.snapshotHash ||
+            line.definitionHash !== key.definitionHash)
+            continue;
+        if (key.trialsPlanned !== undefined && line.trialsPlanned !== key.trialsPlanned)
+            continue;
+        const t = timeOf(line);
+        if (t >= bestTime) {
+            best = line;
+            bestTime = t;
+        }
+    }
+    return best;
+}
+/**
+ * Mean cost of one trial of `agent` (total cost ÷ trials run) over its newest 10 lines that ran
+ * trials, whatever their status; undefined when it has none.
+ */
+function expectedCostPerTrial(lines, agent) {
+    const recent = lines
+        .map((line, index) => ({ line, index }))
+        .filter(({ line }) => line.agent === agent && line.trials > 0 && Number.isFinite(line.costUsd))
+        .sort((a, b) => timeOf(a.line) - timeOf(b.line) || a.index - b.index)
+        .slice(-10);
+    if (recent.length === 0)
+        return undefined;
+    const cost = recent.reduce((sum, { line }) => sum + line.costUsd, 0);
+    const trials = recent.reduce((sum, { line }) => sum + line.trials, 0);
+    return cost / trials;
+}
+function timeOf(line) {
+    const t = Date.parse(line.time);
+    return Number.isNaN(t) ? -Infinity : t;
+}
+function isNotFound(error) {
+    return error?.code === "ENOENT";
 }
 
 
@@ -6456,11 +6777,18 @@ function emptyCounts() {
         inconclusive: 0,
     };
 }
-/** 0 every eval passed, skipped or cached; 1 some eval failed; 2 the harness could not run one. */
-function exitCodeFor(counts) {
-    if (counts.failed > 0 || counts.incomplete > 0 || counts.inconclusive > 0)
+/**
+ * 0 every eval passed, skipped or was cached as passed; 1 some eval failed (a cached failure is
+ * still a failure), was cut short or stayed inconclusive; 2 the harness could not run one.
+ */
+function exitCodeFor(evals) {
+    const failing = (e) => e.status === "failed" ||
+        e.status === "incomplete" ||
+        e.status === "inconclusive" ||
+        (e.status === "cached" && e.cachedFrom?.status === "failed");
+    if (evals.some(failing))
         return 1;
-    if (counts.error > 0)
+    if (evals.some((e) => e.status === "error"))
         return 2;
     return 0;
 }
@@ -6540,6 +6868,135 @@ function adaptiveVerdict(passes, trials, passRate) {
     if (hi < passRate - 0.005)
         return "failed";
     return "undecided";
+}
+
+
+/***/ }),
+
+/***/ 769:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+// Skips paid runs whose answer is already known. With a history folder, an eval × agent whose
+// rendered prompt hash, definition hash and agent version match a recorded verdict is `cached`.
+// Without one, the checkout's fingerprint cache does the same, keyed also on the repository state
+// (HEAD, tracked changes, untracked files); outside git nothing is cached. `force` re-runs all.
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.applyCache = applyCache;
+exports.expectedCost = expectedCost;
+exports.recordResults = recordResults;
+const store_js_1 = __nccwpck_require__(4689);
+const fingerprint_js_1 = __nccwpck_require__(1731);
+/** Units worth caching: prompted evals with a paid agent that would run (free agents just run). */
+function cacheable(unit) {
+    return (!unit.settled &&
+        unit.agent !== undefined &&
+        unit.agent.free !== true &&
+        unit.prompt !== undefined);
+}
+/** Marks units whose verdict is already recorded as `cached`, unless `force`. */
+async function applyCache(units, options) {
+    const context = { options, history: new Map(), fingerprints: new Map() };
+    if (options.historyDir) {
+        for (const id of new Set(units.map((u) => u.spec.id))) {
+            context.history.set(id, await (0, store_js_1.readHistory)(options.historyDir, id));
+        }
+    }
+    else if (!options.noCache) {
+        context.repoState = await (0, fingerprint_js_1.repoState)(options.projectRoot);
+    }
+    const fingerprintCache = context.repoState !== undefined
+        ? await (0, fingerprint_js_1.readFingerprintCache)(options.projectRoot)
+        : new Map();
+    for (const unit of units) {
+        if (!cacheable(unit))
+            continue;
+        if (context.repoState !== undefined) {
+            context.fingerprints.set(unit, (0, fingerprint_js_1.fingerprintFor)({
+                definitionHash: unit.spec.definitionHash,
+                snapshotHash: unit.prompt?.hash,
+                agentCommand: unit.agentName,
+                agentVersion: unit.agentVersion,
+                repoState: context.repoState,
+                trials: unit.trials,
+            }));
+        }
+        if (options.force)
+            continue;
+        const cached = options.historyDir
+            ? fromHistory(unit, context)
+            : fromFingerprint(unit, context, fingerprintCache);
+        if (cached) {
+            unit.settled = {
+                status: "cached",
+                reason: `same prompt, definition and agent version as the ${cached.status} run of ${cached.time}${cached.commit ? ` (${cached.commit.slice(0, 7)})` : ""}: not run (--force runs it)`,
+                cached,
+            };
+        }
+    }
+    return context;
+}
+function fromHistory(unit, context) {
+    const line = (0, store_js_1.latestMatching)(context.history.get(unit.spec.id) ?? [], {
+        agent: unit.agentName,
+        agentVersion: unit.agentVersion,
+        snapshotHash: unit.prompt?.hash,
+        definitionHash: unit.spec.definitionHash,
+        trialsPlanned: unit.trials,
+    });
+    if (!line || (line.status !== "passed" && line.status !== "failed"))
+        return undefined;
+    return {
+        status: line.status,
+        time: line.time,
+        commit: line.commit,
+        passes: line.passes,
+        trials: line.trials,
+        passRate: line.passRate,
+        interval: line.interval,
+        costUsd: line.costUsd,
+        source: "history",
+    };
+}
+function fromFingerprint(unit, context, cache) {
+    const fingerprint = context.fingerprints.get(unit);
+    const entry = fingerprint ? cache.get(fingerprint) : undefined;
+    if (!entry)
+        return undefined;
+    return {
+        status: entry.status,
+        time: entry.time,
+        passes: entry.passes,
+        trials: entry.trials,
+        passRate: entry.passRate,
+        interval: entry.interval,
+        costUsd: entry.costUsd,
+        source: "fingerprint",
+    };
+}
+/** Expected cost per trial of a unit's agent from history, for plans. */
+function expectedCost(unit, context) {
+    return (0, store_js_1.expectedCostPerTrial)(context.history.get(unit.spec.id) ?? [], unit.agentName);
+}
+/** Records the run's verdicts: history lines, and the fingerprint cache of the checkout. */
+async function recordResults(units, results, context, meta) {
+    const { historyDir } = context.options;
+    if (historyDir) {
+        const lines = results
+            .map((result, i) => ({ result, unit: units[i] }))
+            .filter(({ result }) => (0, store_js_1.isRecordable)(result.status))
+            .map(({ result, unit }) => (0, store_js_1.historyLineFor)(result, { definitionHash: unit.spec.definitionHash, ...meta }));
+        await (0, store_js_1.appendHistory)(historyDir, lines);
+    }
+    if (context.repoState !== undefined) {
+        const entries = results.flatMap((result, i) => {
+            const fingerprint = context.fingerprints.get(units[i]);
+            const entry = fingerprint ? (0, fingerprint_js_1.cacheEntryFor)(result, fingerprint, meta.time) : undefined;
+            return entry ? [entry] : [];
+        });
+        if (entries.length)
+            await (0, fingerprint_js_1.writeFingerprintCache)(context.options.projectRoot, entries);
+    }
 }
 
 
@@ -6806,6 +7263,278 @@ async function exists(p) {
 
 /***/ }),
 
+/***/ 1731:
+/***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
+
+
+// The result cache of a plain checkout (no --history-dir): a result is reused when nothing it could
+// depend on changed — the repository's state (HEAD, tracked changes, untracked files), the eval's
+// definition, the rendered prompt, the agent and its version. Kept in `.copybook/eval-cache.json`.
+// Outside a git work tree nothing is cached: there is no cheap, trustworthy picture of the files.
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.FINGERPRINT_CACHE_FILE = void 0;
+exports.repoState = repoState;
+exports.fingerprintFor = fingerprintFor;
+exports.cacheEntryFor = cacheEntryFor;
+exports.readFingerprintCache = readFingerprintCache;
+exports.writeFingerprintCache = writeFingerprintCache;
+const node_child_process_1 = __nccwpck_require__(1421);
+const node_crypto_1 = __nccwpck_require__(7598);
+const node_fs_1 = __nccwpck_require__(3024);
+const node_path_1 = __importDefault(__nccwpck_require__(6760));
+const version_js_1 = __nccwpck_require__(311);
+/** agent-evals' own results folder, under the project root: never part of the repository state. */
+const OWN_DIR = ".copybook";
+exports.FINGERPRINT_CACHE_FILE = node_path_1.default.join(OWN_DIR, "eval-cache.json");
+/** Newest entries kept per eval × agent; older ones describe repository states long gone. */
+const KEEP_PER_UNIT = 20;
+/**
+ * sha256 of the state of the git work tree holding `projectRoot`: the HEAD commit, the tracked
+ * changes (`git diff HEAD --binary`: content, modes, deletions, staged or not) and the names and
+ * content hashes of untracked, non-ignored files — all of the repository, except the project's own
+ * `.copybook/` folder (its results would change the state on every run). Undefined outside a git
+ * work tree, before the first commit, or when a file can't be read: then nothing is cached.
+ */
+async function repoState(projectRoot) {
+    const cwd = node_path_1.default.resolve(projectRoot);
+    try {
+        const inside = (await git(["rev-parse", "--is-inside-work-tree"], cwd)).toString().trim();
+        if (inside !== "true")
+            return undefined;
+    }
+    catch {
+        return undefined;
+    }
+    try {
+        const head = (await git(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], cwd))
+            .toString()
+            .trim();
+        const top = (await git(["rev-parse", "--show-toplevel"], cwd)).toString().trim();
+        // `:(top)` widens to the whole repository; the exclude is relative to cwd (the project root).
+        const pathspec = ["--", ":(top)", `:(exclude)${OWN_DIR}`];
+        const diff = (0, node_crypto_1.createHash)("sha256");
+        await git([
+            "diff",
+            "HEAD",
+            "--binary",
+            "--no-color",
+            "--no-ext-diff",
+            "--no-textconv",
+            "--no-renames",
+            ...pathspec,
+        ], cwd, diff);
+        const listed = await git(["ls-files", "--others", "--exclude-standard", "--full-name", "-z", ...pathspec], cwd);
+        const names = listed
+            .toString("utf8")
+            .split("\0")
+            .filter((n) => n !== "")
+            .sort();
+        const hashes = new Array(names.length);
+        let next = 0;
+        const worker = async () => {
+            while (next < names.length) {
+                const i = next++;
+                hashes[i] = await untrackedHash(node_path_1.default.join(top, names[i]));
+            }
+        };
+        await Promise.all(Array.from({ length: Math.min(16, names.length) }, worker));
+        if (hashes.some((h) => h === undefined))
+            return undefined;
+        const untracked = names.map((name, i) => [name, hashes[i]]);
+        return sha256(JSON.stringify({ head, diff: diff.digest("hex"), untracked }));
+    }
+    catch {
+        // No HEAD yet, git failing half-way: no state we could trust.
+        return undefined;
+    }
+}
+/** Content hash of an untracked entry: file bytes, a symlink's target, or a marker. */
+async function untrackedHash(file) {
+    try {
+        const stat = await node_fs_1.promises.lstat(file);
+        if (stat.isSymbolicLink())
+            return sha256(`link:${await node_fs_1.promises.readlink(file)}`);
+        // A nested repository is listed as "dir/": its own git tracks its content.
+        if (stat.isDirectory())
+            return "dir";
+        const hash = (0, node_crypto_1.createHash)("sha256");
+        hash.update(stat.mode & 0o111 ? "x:" : "f:");
+        for await (const chunk of (0, node_fs_1.createReadStream)(file))
+            hash.update(chunk);
+        return hash.digest("hex");
+    }
+    catch (error) {
+        // Deleted between listing and reading: its absence is the state. Unreadable: no state.
+        return error.code === "ENOENT" ? "missing" : undefined;
+    }
+}
+// Variables that would point git at another repository or index than the project's (set, e.g.,
+// when agent-evals runs from a git hook): the repository is found from the project root.
+const GIT_LOCATION_VARS = [
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_COMMON_DIR",
+    "GIT_NAMESPACE",
+    "GIT_PREFIX",
+];
+function gitEnv() {
+    const env = { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" };
+    for (const name of GIT_LOCATION_VARS)
+        delete env[name];
+    return env;
+}
+/** Runs git (no shell). With `into`, stdout streams into that hash and the result is empty. */
+function git(args, cwd, into) {
+    if (!into) {
+        return new Promise((resolve, reject) => {
+            (0, node_child_process_1.execFile)("git", args, { cwd, env: gitEnv(), encoding: "buffer", maxBuffer: 256 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+        });
+    }
+    return new Promise((resolve, reject) => {
+        const child = (0, node_child_process_1.spawn)("git", args, { cwd, env: gitEnv(), stdio: ["ignore", "pipe", "pipe"] });
+        const stderr = [];
+        child.stdout.on("data", (chunk) => into.update(chunk));
+        child.stderr.on("data", (chunk) => stderr.push(chunk));
+        child.on("error", reject);
+        child.on("close", (code) => {
+            if (code === 0)
+                resolve(Buffer.alloc(0));
+            else
+                reject(new Error(`git ${args[0]} exited ${code}: ${Buffer.concat(stderr).toString().trim()}`));
+        });
+    });
+}
+/** sha256 over every input, and agent-evals' own version (a new version may judge differently). */
+function fingerprintFor(input) {
+    return sha256(JSON.stringify([
+        "agent-evals-fingerprint/1",
+        version_js_1.VERSION,
+        input.definitionHash,
+        input.snapshotHash ?? null,
+        input.agentCommand,
+        input.agentVersion ?? null,
+        input.repoState,
+        input.trials ?? null,
+    ]));
+}
+/** The cache entry for a result, or undefined when it is not cacheable (only passed/failed are). */
+function cacheEntryFor(result, fingerprint, time) {
+    if (result.status !== "passed" && result.status !== "failed")
+        return undefined;
+    return {
+        fingerprint,
+        id: result.id,
+        agent: result.agent,
+        status: result.status,
+        passes: result.passes,
+        trials: result.trialsRun,
+        passRate: result.passRate,
+        interval: [result.interval[0], result.interval[1]],
+        costUsd: result.costUsd,
+        time: time.toISOString(),
+    };
+}
+/** The cache, keyed by fingerprint. Missing, unreadable or corrupt file: empty. */
+async function readFingerprintCache(projectRoot) {
+    const entries = new Map();
+    let text;
+    try {
+        text = await node_fs_1.promises.readFile(node_path_1.default.join(projectRoot, exports.FINGERPRINT_CACHE_FILE), "utf8");
+    }
+    catch {
+        return entries;
+    }
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch {
+        return entries;
+    }
+    const list = data?.entries;
+    if (!Array.isArray(list))
+        return entries;
+    for (const e of list)
+        if (isEntry(e))
+            entries.set(e.fingerprint, e);
+    return entries;
+}
+/**
+ * Merge `entries` into the cache file (read again now, so other runs' entries since our read are
+ * kept; ours win on the same fingerprint), keep only passed/failed entries and the newest few per
+ * eval × agent, and replace the file atomically: written to a temp file in the same folder, then
+ * renamed over it, so a crash leaves the old file or the new one, never half of one. Two runs
+ * writing at the same instant may drop each other's newest entries (a cache miss later), never
+ * corrupt the file.
+ */
+async function writeFingerprintCache(projectRoot, entries) {
+    const file = node_path_1.default.join(projectRoot, exports.FINGERPRINT_CACHE_FILE);
+    const merged = await readFingerprintCache(projectRoot);
+    for (const e of entries)
+        if (isEntry(e))
+            merged.set(e.fingerprint, e);
+    const perUnit = new Map();
+    for (const e of merged.values()) {
+        const key = JSON.stringify([e.id, e.agent]);
+        const list = perUnit.get(key) ?? [];
+        list.push(e);
+        perUnit.set(key, list);
+    }
+    const kept = [];
+    for (const list of perUnit.values()) {
+        list.sort((a, b) => Date.parse(b.time) - Date.parse(a.time) || 0);
+        kept.push(...list.slice(0, KEEP_PER_UNIT));
+    }
+    kept.sort((a, b) => a.id.localeCompare(b.id) || a.agent.localeCompare(b.agent) || a.time.localeCompare(b.time));
+    const body = { version: 1, entries: kept };
+    await node_fs_1.promises.mkdir(node_path_1.default.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.${(0, node_crypto_1.randomBytes)(6).toString("hex")}.tmp`;
+    try {
+        const handle = await node_fs_1.promises.open(temp, "wx");
+        try {
+            await handle.writeFile(`${JSON.stringify(body, null, 2)}\n`);
+            await handle.sync();
+        }
+        finally {
+            await handle.close();
+        }
+        await node_fs_1.promises.rename(temp, file);
+    }
+    catch (error) {
+        await node_fs_1.promises.rm(temp, { force: true });
+        throw error;
+    }
+}
+function isEntry(v) {
+    if (!v || typeof v !== "object")
+        return false;
+    const o = v;
+    return (typeof o.fingerprint === "string" &&
+        typeof o.id === "string" &&
+        typeof o.agent === "string" &&
+        (o.status === "passed" || o.status === "failed") &&
+        typeof o.passes === "number" &&
+        typeof o.trials === "number" &&
+        typeof o.passRate === "number" &&
+        Array.isArray(o.interval) &&
+        o.interval.length === 2 &&
+        o.interval.every((x) => typeof x === "number") &&
+        typeof o.costUsd === "number" &&
+        typeof o.time === "string");
+}
+function sha256(text) {
+    return (0, node_crypto_1.createHash)("sha256").update(text).digest("hex");
+}
+
+
+/***/ }),
+
 /***/ 8720:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
@@ -7010,6 +7739,11 @@ function evalBlock(result, projectRoot, style, verbose = false) {
             ? style.red
             : style.yellow;
     const head = `${colour(style.bold(LABEL[result.status]))} ${result.id} [${result.agent}${result.agentVersion ? ` ${result.agentVersion}` : ""}]`;
+    if (result.status === "cached" && result.cachedFrom) {
+        const c = result.cachedFrom;
+        const verdict = c.status === "passed" ? style.green(c.status) : style.red(c.status);
+        return `${head} ${verdict}: ${c.passes}/${c.trials} (${percent(c.passRate)}, 95% CI ${percent(c.interval[0])}–${percent(c.interval[1])}) — ${result.reason ?? ""}`;
+    }
     if (result.status === "skipped" || (result.status === "error" && result.trialsRun === 0)) {
         return `${head} ${result.reason ?? ""}`.trimEnd();
     }
@@ -8537,7 +9271,7 @@ async function runUnits(units, options) {
     };
     return Promise.all(units.map(async (unit) => {
         const result = unit.settled
-            ? settledResult(unit, unit.settled.status, unit.settled.reason, [], 0)
+            ? withCached(settledResult(unit, unit.settled.status, unit.settled.reason, [], 0), unit.settled.cached)
             : await runUnit(unit, options, slots, prepare).finally(() => release(unit.spec));
         options.events?.onUnitEnd?.(unit, result);
         return result;
@@ -8673,6 +9407,20 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
         dir: node_path_1.default.relative(options.projectRoot, outDir),
         reason: `infra error: ${lastError}`,
         retries: options.maxRetries,
+    };
+}
+/** A cached unit reports the recorded verdict's numbers; it cost nothing this time. */
+function withCached(result, cached) {
+    if (!cached)
+        return result;
+    return {
+        ...result,
+        passes: cached.passes,
+        trialsRun: 0,
+        trialsPlanned: cached.trials,
+        passRate: cached.passRate,
+        interval: cached.interval,
+        cachedFrom: cached,
     };
 }
 /** A folder-safe form of an agent name ("claude -p {prompt}" → "claude-p-prompt"). */

@@ -1,5 +1,6 @@
 import type { AgentRef, EvalSpec } from "./model/eval.js";
 import { type RunResult } from "./model/result.js";
+import { type CacheContext } from "./plan/cache.js";
 import { type Plan } from "./plan/plan.js";
 import { type SuiteEvents } from "./run/suite.js";
 /** Where results go, under the project root (the seeds' name, kept for compatibility). */
@@ -19,6 +20,12 @@ export interface RunEvalsOptions {
     env?: Record<string, string | undefined>;
     /** Only evals whose rendered prompt or definition differs at this git ref (new ones too). */
     changedBase?: string;
+    /** Appends one JSON line per eval × agent to `<dir>/<id>.jsonl`, and reads cached verdicts there. */
+    historyDir?: string;
+    /** Re-run evals even when a recorded verdict matches. */
+    force?: boolean;
+    /** Without a history folder: don't use the checkout's fingerprint cache. */
+    noCache?: boolean;
     /** The most the whole run may spend, in USD: no trial starts unless its worst case fits. */
     budgetUsd?: number;
     signal?: AbortSignal;
@@ -41,6 +48,7 @@ export interface PlannedRun {
     plan: Plan;
     /** What the run should say before it starts (e.g. the base's definitions did not load). */
     notes: string[];
+    cache: CacheContext;
 }
 /** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
 export declare function planEvals(options: RunEvalsOptions): Promise<PlannedRun>;

@@ -55,9 +55,25 @@ export interface EvalResult {
   threshold: number;
   /** Wilson 95% interval of the observed pass rate. */
   interval: [number, number];
+  /** For a cached result: the recorded run it stands for (nothing ran now). */
+  cachedFrom?: CachedVerdict;
   costUsd: number;
   durationMs: number;
   trials: TrialResult[];
+}
+
+/** A verdict recorded earlier for the same prompt, definition and agent version. */
+export interface CachedVerdict {
+  status: "passed" | "failed";
+  time: string;
+  commit?: string;
+  passes: number;
+  trials: number;
+  passRate: number;
+  interval: [number, number];
+  costUsd: number;
+  /** Where it was found: the history folder or the checkout's fingerprint cache. */
+  source: "history" | "fingerprint";
 }
 
 export type StatusCounts = Record<EvalStatus, number>;
@@ -88,9 +104,17 @@ export function emptyCounts(): StatusCounts {
   };
 }
 
-/** 0 every eval passed, skipped or cached; 1 some eval failed; 2 the harness could not run one. */
-export function exitCodeFor(counts: StatusCounts): 0 | 1 | 2 {
-  if (counts.failed > 0 || counts.incomplete > 0 || counts.inconclusive > 0) return 1;
-  if (counts.error > 0) return 2;
+/**
+ * 0 every eval passed, skipped or was cached as passed; 1 some eval failed (a cached failure is
+ * still a failure), was cut short or stayed inconclusive; 2 the harness could not run one.
+ */
+export function exitCodeFor(evals: Pick<EvalResult, "status" | "cachedFrom">[]): 0 | 1 | 2 {
+  const failing = (e: Pick<EvalResult, "status" | "cachedFrom">) =>
+    e.status === "failed" ||
+    e.status === "incomplete" ||
+    e.status === "inconclusive" ||
+    (e.status === "cached" && e.cachedFrom?.status === "failed");
+  if (evals.some(failing)) return 1;
+  if (evals.some((e) => e.status === "error")) return 2;
   return 0;
 }

@@ -76,6 +76,11 @@ export function evalBlock(
         ? style.red
         : style.yellow;
   const head = `${colour(style.bold(LABEL[result.status]))} ${result.id} [${result.agent}${result.agentVersion ? ` ${result.agentVersion}` : ""}]`;
+  if (result.status === "cached" && result.cachedFrom) {
+    const c = result.cachedFrom;
+    const verdict = c.status === "passed" ? style.green(c.status) : style.red(c.status);
+    return `${head} ${verdict}: ${c.passes}/${c.trials} (${percent(c.passRate)}, 95% CI ${percent(c.interval[0])}–${percent(c.interval[1])}) — ${result.reason ?? ""}`;
+  }
   if (result.status === "skipped" || (result.status === "error" && result.trialsRun === 0)) {
     return `${head} ${result.reason ?? ""}`.trimEnd();
   }

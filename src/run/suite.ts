@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { RenderedPrompt } from "../define/prompt.js";
 import { InfraError, type AgentAdapter, type EvalSpec } from "../model/eval.js";
-import type { EvalResult, EvalStatus, TrialResult } from "../model/result.js";
+import type { CachedVerdict, EvalResult, EvalStatus, TrialResult } from "../model/result.js";
 import { wilsonInterval } from "../model/stats.js";
 import type { BudgetLedger } from "./budget.js";
 import { adaptivePolicy, fixedPolicy } from "./policy.js";
@@ -22,7 +22,7 @@ export interface PlannedUnit {
   prompt?: RenderedPrompt;
   trials: number;
   /** Set when the plan already knows the outcome (skipped …): nothing runs. */
-  settled?: { status: EvalStatus; reason: string };
+  settled?: { status: EvalStatus; reason: string; cached?: CachedVerdict };
 }
 
 export interface SuiteEvents {
@@ -90,7 +90,10 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Eva
   return Promise.all(
     units.map(async (unit) => {
       const result = unit.settled
-        ? settledResult(unit, unit.settled.status, unit.settled.reason, [], 0)
+        ? withCached(
+            settledResult(unit, unit.settled.status, unit.settled.reason, [], 0),
+            unit.settled.cached,
+          )
         : await runUnit(unit, options, slots, prepare).finally(() => release(unit.spec));
       options.events?.onUnitEnd?.(unit, result);
       return result;
@@ -258,6 +261,20 @@ async function runTrialWithRetries(
     dir: path.relative(options.projectRoot, outDir),
     reason: `infra error: ${lastError}`,
     retries: options.maxRetries,
+  };
+}
+
+/** A cached unit reports the recorded verdict's numbers; it cost nothing this time. */
+function withCached(result: EvalResult, cached: CachedVerdict | undefined): EvalResult {
+  if (!cached) return result;
+  return {
+    ...result,
+    passes: cached.passes,
+    trialsRun: 0,
+    trialsPlanned: cached.trials,
+    passRate: cached.passRate,
+    interval: cached.interval,
+    cachedFrom: cached,
   };
 }
 

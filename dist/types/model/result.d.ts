@@ -46,9 +46,24 @@ export interface EvalResult {
     threshold: number;
     /** Wilson 95% interval of the observed pass rate. */
     interval: [number, number];
+    /** For a cached result: the recorded run it stands for (nothing ran now). */
+    cachedFrom?: CachedVerdict;
     costUsd: number;
     durationMs: number;
     trials: TrialResult[];
+}
+/** A verdict recorded earlier for the same prompt, definition and agent version. */
+export interface CachedVerdict {
+    status: "passed" | "failed";
+    time: string;
+    commit?: string;
+    passes: number;
+    trials: number;
+    passRate: number;
+    interval: [number, number];
+    costUsd: number;
+    /** Where it was found: the history folder or the checkout's fingerprint cache. */
+    source: "history" | "fingerprint";
 }
 export type StatusCounts = Record<EvalStatus, number>;
 export interface RunResult {
@@ -68,5 +83,8 @@ export interface RunResult {
     evals: EvalResult[];
 }
 export declare function emptyCounts(): StatusCounts;
-/** 0 every eval passed, skipped or cached; 1 some eval failed; 2 the harness could not run one. */
-export declare function exitCodeFor(counts: StatusCounts): 0 | 1 | 2;
+/**
+ * 0 every eval passed, skipped or was cached as passed; 1 some eval failed (a cached failure is
+ * still a failure), was cut short or stayed inconclusive; 2 the harness could not run one.
+ */
+export declare function exitCodeFor(evals: Pick<EvalResult, "status" | "cachedFrom">[]): 0 | 1 | 2;

@@ -1,6 +1,6 @@
 import type { RenderedPrompt } from "../define/prompt.js";
 import { type AgentAdapter, type EvalSpec } from "../model/eval.js";
-import type { EvalResult, EvalStatus, TrialResult } from "../model/result.js";
+import type { CachedVerdict, EvalResult, EvalStatus, TrialResult } from "../model/result.js";
 import type { BudgetLedger } from "./budget.js";
 /** One eval × agent to run. `agent` undefined: an eval without a prompt (checks only). */
 export interface PlannedUnit {
@@ -14,6 +14,7 @@ export interface PlannedUnit {
     settled?: {
         status: EvalStatus;
         reason: string;
+        cached?: CachedVerdict;
     };
 }
 export interface SuiteEvents {
