@@ -3,15 +3,22 @@
 // Every figure is a ratio against a baseline measured in the same run, on the same machine, with
 // samples of ours and of the baseline interleaved (the order rotates each round), and the median
 // of the samples reported. Plain Node ESM with built-ins only; the engine's TypeScript pieces are
-// reached through bench/ts-helper.mjs under tsx (a devDependency). Nothing is left running or on disk.
+// reached through bench/ts-helper.mjs under tsx (a devDependency); bench/probe.mjs is preloaded into
+// two extra, untimed CLI runs for the diagnostic. Nothing is left running or on disk.
 //
 //   1. per-trial harness overhead: the built CLI (dist/cli/index.js) vs a hand-written bash loop
 //   2. per shimmed call: a real passthrough shim (src/run/shims.ts) vs calling /bin/true directly
 //   3. sandbox copy of a 10k-file template: copyTree (src/run/sandbox.ts) vs cp -r / cp -a --reflink
+//   4. harness time around one real `claude -p` run (.agent-clis/, against bench/fake-claude-api.mjs):
+//      the CLI's `eval --agent claude-code` vs the bare `claude -p` command
+//   5. cold start: the Action bundle (dist/index.js) and the CLI, each on a YAML-only run, and
+//      `--version`, vs `node -e 0`
+//   6. trial policies: fixed N vs exact curtailment vs adaptive (bench/trials.ts, a simulation)
 //
-// BENCH_SAMPLES=<n> changes the number of samples per figure (default 5).
+// BENCH_SAMPLES=<n> changes the number of samples of figures 1–3 (default 5); figure 4 takes
+// BENCH_CLAUDE_PAIRS (default 7), figure 5 BENCH_COLD_SAMPLES (default 10).
 
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,9 +37,25 @@ const SHIM_CALLS = 60; // per round
 const SHIM_ROUNDS = SAMPLES * 3; // short rounds, finely interleaved: bursts of load hit few of them
 const BIG_TEMPLATE = { dirs: 10, subdirs: 10, files: 100 }; // 10 × 10 × 100 = 10,000 files
 const PHASE_REPS = 10;
+const samplesFrom = (name, fallback) =>
+  Math.max(1, Number(process.env[name] ?? fallback) || fallback);
+const CLAUDE_PAIRS = samplesFrom("BENCH_CLAUDE_PAIRS", 7);
+const COLD_SAMPLES = samplesFrom("BENCH_COLD_SAMPLES", 10);
+const POLICY_RUNS = 20_000;
+
+const ACTION = path.join(ROOT, "dist", "index.js");
+const AGENT_BIN = path.join(ROOT, ".agent-clis", "bin");
+const CLAUDE = path.join(AGENT_BIN, "claude");
+const FAKE_API = path.join(ROOT, "bench", "fake-claude-api.mjs");
+const TRIAL_SIM = path.join(ROOT, "bench", "trials.ts");
+const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 
 const TARGET_TRIAL_RATIO = 1.3;
 const TARGET_SHIM_ADDED_MS = 3;
+const TARGET_CLAUDE_ADDED_MS = 150;
+const TARGET_COLD_RATIO = 2.5;
+const TARGET_CURTAIL_SAVED = 0.2;
+const TARGET_ADAPTIVE_SAVED = 0.4;
 
 const STEP_1 = "mkdir -p out && echo hello > out/result.txt";
 const STEP_2 = "cat out/result.txt > out/copy.txt";
@@ -223,6 +246,13 @@ function benchTrials(tmp) {
       );
     }
     cpuSamples[`ours${trials}`].push(cpu);
+    if (trials === TRIALS) {
+      for (const t of e.trials) {
+        const record = JSON.parse(fs.readFileSync(path.join(proj, t.dir, "trial.json"), "utf8"));
+        trialMs.push(t.durationMs);
+        agentMs.push(record.agent.durationMs);
+      }
+    }
     return wall;
   };
   const baseline = (trials) => () => {
@@ -236,14 +266,17 @@ function benchTrials(tmp) {
   };
 
   const cpuSamples = { ours30: [], ours1: [], base30: [], base1: [] };
-  log("1/3 per-trial overhead: warm-up");
+  // Every timed 30-trial run's own records (run.json, trial.json): where a trial's time goes.
+  const trialMs = [];
+  const agentMs = [];
+  log("1/6 per-trial overhead: warm-up");
   ours(1)();
   baseline(1)();
   for (const k of Object.keys(cpuSamples)) cpuSamples[k].length = 0;
   const raw = interleaved(
     { ours30: ours(TRIALS), ours1: ours(1), base30: baseline(TRIALS), base1: baseline(1) },
     SAMPLES,
-    "1/3 per-trial overhead",
+    "1/6 per-trial overhead",
   );
   const perTrial = (big, small) => big.map((b, i) => (b - small[i]) / (TRIALS - 1));
   const oursPer = perTrial(raw.ours30, raw.ours1);
@@ -251,20 +284,9 @@ function benchTrials(tmp) {
   const oursCpuPer = perTrial(cpuSamples.ours30, cpuSamples.ours1);
   const baseCpuPer = perTrial(cpuSamples.base30, cpuSamples.base1);
 
-  // Where the time goes, from the last 30-trial run's own records (run.json, trial.json).
-  const run = JSON.parse(
-    fs.readFileSync(path.join(projects[TRIALS], ".copybook/results/run.json"), "utf8"),
-  );
-  const trialMs = run.evals[0].trials.map((t) => t.durationMs);
-  const agentMs = run.evals[0].trials.map(
-    (t) =>
-      JSON.parse(fs.readFileSync(path.join(projects[TRIALS], t.dir, "trial.json"), "utf8")).agent
-        .durationMs,
-  );
-
   // Diagnostic runs (not timed for figure 1): the CLI's own CPU time against its children's, and a
   // CPU profile of the 30-trial run.
-  log("1/3 per-trial overhead: CPU split and profile");
+  log("1/6 per-trial overhead: CPU split and profile");
   const profDir = path.join(tmp, "cpu-prof");
   const diag = (trials, profile) => {
     const probeFile = path.join(tmp, `probe-${trials}-${profile}.json`);
@@ -309,7 +331,7 @@ function benchTrials(tmp) {
   const profile = summarizeProfile(profDir);
 
   // Diagnostic: the same phases, timed piece by piece, in the engine (in-process) and in bash.
-  log("1/3 per-trial overhead: phase diagnostic");
+  log("1/6 per-trial overhead: phase diagnostic");
   const phaseTmp = path.join(tmp, "phases");
   fs.mkdirSync(phaseTmp);
   const enginePhases = helper(["phases", template, phaseTmp, String(PHASE_REPS)]);
@@ -345,13 +367,16 @@ function benchTrials(tmp) {
     profile,
     trialMs: median(trialMs),
     agentMs: median(agentMs),
-    enginePhases: Object.fromEntries(Object.entries(enginePhases).map(([k, v]) => [k, median(v)])),
+    enginePhases: Object.fromEntries(
+      Object.entries(enginePhases.wall).map(([k, v]) => [k, median(v)]),
+    ),
+    engineCpu: Object.fromEntries(Object.entries(enginePhases.cpu).map(([k, v]) => [k, median(v)])),
     bashPhases: Object.fromEntries(Object.entries(bashPhases).map(([k, v]) => [k, median(v)])),
   };
 }
 
 /** Self time by function in a --cpu-prof profile: the top entries, and the total sampled time. */
-function summarizeProfile(dir) {
+function summarizeProfile(dir, count = 8) {
   const file = fs.readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
   if (!file) return undefined;
   const prof = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
@@ -368,7 +393,7 @@ function summarizeProfile(dir) {
   const top = [...selfUs]
     .filter(([k]) => k !== "(idle)")
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 8)
+    .slice(0, count)
     .map(([name, us]) => ({ name, ms: us / 1000 }));
   return { totalMs: total / 1000, busyMs: (total - idle) / 1000, top };
 }
@@ -395,7 +420,7 @@ function benchShims(tmp) {
     }
     return wall / SHIM_CALLS;
   };
-  log("2/3 shimmed call: warm-up");
+  log("2/6 shimmed call: warm-up");
   calls("/bin/true", false)();
   calls(passthrough, true)();
   const raw = interleaved(
@@ -406,7 +431,7 @@ function benchShims(tmp) {
       floor: calls(floor, false),
     },
     SHIM_ROUNDS,
-    "2/3 shimmed call",
+    "2/6 shimmed call",
   );
   const added = (xs) => median(xs) - median(raw.direct);
   return {
@@ -448,7 +473,7 @@ function benchCopy(tmp) {
   fs.rmSync(`${probe}-clone`, { force: true });
   const fsType = spawnSync("stat", ["-f", "-c", "%T", tmp], { encoding: "utf8" }).stdout?.trim();
 
-  log("3/3 sandbox copy (10k files)");
+  log("3/6 sandbox copy (10k files)");
   const raw = helper(["copy", src, destBase, String(SAMPLES)]);
   return {
     raw,
@@ -459,6 +484,586 @@ function benchCopy(tmp) {
     cpR: median(raw.cpR),
     cpA: median(raw.cpA),
   };
+}
+
+// ---------- 4. harness time around one real `claude -p` run ----------
+
+const CLAUDE_PROMPT = "Write hi to out.txt.";
+const CLAUDE_COMMAND = "echo hi > out.txt"; // what the fake API's tool_use asks for
+const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
+
+/** Starts bench/fake-claude-api.mjs; resolves with its URL, its request log and a stop function. */
+async function startFakeApi(tmp) {
+  const logFile = path.join(tmp, "fake-api.log");
+  const child = spawn(process.execPath, [FAKE_API, logFile], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, FAKE_BASH_COMMAND: CLAUDE_COMMAND },
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const url = await new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => {
+      out += d;
+      if (out.includes("\n")) resolve(out.split("\n")[0].trim());
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`fake API exited ${code} before listening`)));
+  });
+  let seen = 0;
+  return {
+    url,
+    /** The requests logged since the last call. */
+    takeLog() {
+      const lines = fs.existsSync(logFile)
+        ? fs.readFileSync(logFile, "utf8").split("\n").filter(Boolean)
+        : [];
+      const fresh = lines.slice(seen);
+      seen = lines.length;
+      return fresh;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+function benchClaude(tmp, api) {
+  const home = path.join(tmp, "claude-home");
+  fs.mkdirSync(path.join(home, "tmp"), { recursive: true });
+  // What test/fakes/clis.ts fakeClaudeEnv gives the CLI: PATH and locale of the host only, the
+  // fake's URL and key, no retries, quiet, temp files under HOME; .agent-clis/bin first on PATH.
+  const env = {
+    PATH: `${AGENT_BIN}${path.delimiter}${process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin"}`,
+    HOME: home,
+    LANG: "C.UTF-8",
+    TERM: "dumb",
+    ANTHROPIC_BASE_URL: api.url,
+    ANTHROPIC_API_KEY: "sk-ant-fake-key",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_AUTOUPDATER: "1",
+    CLAUDE_CODE_MAX_RETRIES: "0",
+    CLAUDE_CODE_TMPDIR: path.join(home, "tmp"),
+    ...(isRoot() ? { IS_SANDBOX: "1" } : {}),
+  };
+  const version = spawnSync(CLAUDE, ["--version"], { env, encoding: "utf8" }).stdout?.trim();
+
+  const project = path.join(tmp, "claude-project");
+  fs.mkdirSync(path.join(project, "evals"), { recursive: true });
+  fs.writeFileSync(
+    path.join(project, "evals", "claude.eval.yaml"),
+    [
+      "name: bench-claude",
+      `prompt: ${CLAUDE_PROMPT}`,
+      "trials: 1",
+      'sandbox: { fixture: { a: "" } }',
+      "assertions:",
+      "  files: [out.txt]",
+      "",
+    ].join("\n"),
+  );
+  const extraRequests = [];
+  const checkApiLog = (who) => {
+    const lines = api.takeLog();
+    const count = (kind) => lines.filter((l) => l === kind).length;
+    if (count("tool_use") !== 1 || count("text") !== 1)
+      throw new Error(
+        `${who}: expected one tool_use and one text request, got ${lines.join(", ")}`,
+      );
+    extraRequests.push(...lines.filter((l) => l !== "tool_use" && l !== "text"));
+  };
+
+  const bareArgs = [
+    "-p",
+    CLAUDE_PROMPT,
+    "--output-format",
+    "stream-json",
+    "--verbose",
+    "--permission-mode",
+    "bypassPermissions",
+    "--no-session-persistence",
+  ];
+  let bareRuns = 0;
+  const bare = () => {
+    // A fresh working directory per run, as ours gets a fresh sandbox (made and removed untimed).
+    const work = path.join(tmp, `claude-bare-${++bareRuns}`);
+    fs.mkdirSync(work);
+    fs.writeFileSync(path.join(work, "a"), "");
+    const { wall, stdout } = timedRun(CLAUDE, bareArgs, { cwd: work, env });
+    const result = stdout
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l))
+      .find((e) => e.type === "result");
+    if (
+      result?.subtype !== "success" ||
+      fs.readFileSync(path.join(work, "out.txt"), "utf8") !== "hi\n"
+    )
+      throw new Error(`bare claude: no successful result or no out.txt:\n${stdout.slice(-2000)}`);
+    checkApiLog("bare claude");
+    fs.rmSync(work, { recursive: true, force: true });
+    return wall;
+  };
+  const records = { runMs: [], trialMs: [], agentMs: [] };
+  const ours = () => {
+    const { wall } = timedRun(
+      process.execPath,
+      [CLI, "eval", "--cwd", project, "--agent", "claude-code", "--unsafe-local", "--quiet"],
+      { env },
+    );
+    const run = JSON.parse(
+      fs.readFileSync(path.join(project, ".copybook/results/run.json"), "utf8"),
+    );
+    const e = run.evals[0];
+    if (run.evals.length !== 1 || e.agent !== "claude-code" || e.trialsRun !== 1 || e.passes !== 1)
+      throw new Error(`ours: expected 1/1 passing claude-code trial, got ${JSON.stringify(e)}`);
+    const trial = JSON.parse(
+      fs.readFileSync(path.join(project, e.trials[0].dir, "trial.json"), "utf8"),
+    );
+    checkApiLog("ours");
+    records.runMs.push(run.durationMs);
+    records.trialMs.push(e.trials[0].durationMs);
+    records.agentMs.push(trial.agent.durationMs);
+    return wall;
+  };
+
+  log("4/6 claude -p: warm-up");
+  bare();
+  ours();
+  for (const k of Object.keys(records)) records[k].length = 0;
+  const raw = interleaved({ bare, ours }, CLAUDE_PAIRS, "4/6 claude -p");
+  // Each pair's difference too: the two runs of a pair ran back to back.
+  const pairDiffs = raw.ours.map((o, i) => o - raw.bare[i]);
+  return {
+    raw,
+    version,
+    pairDiffs,
+    extraRequests,
+    bare: median(raw.bare),
+    ours: median(raw.ours),
+    added: median(raw.ours) - median(raw.bare),
+    pairAdded: median(pairDiffs),
+    runMs: median(records.runMs),
+    trialMs: median(records.trialMs),
+    agentMs: median(records.agentMs),
+  };
+}
+
+// ---------- 5. cold start ----------
+
+const COLD_STEP = "echo hi > out.txt";
+
+function coldYaml() {
+  return [
+    "name: bench-cold",
+    "prompt: |",
+    "  Write the file.",
+    "",
+    "  ```sh",
+    `  ${COLD_STEP}`,
+    "  ```",
+    "agents: [literal]",
+    "trials: 1",
+    'sandbox: { fixture: { a: "" } }',
+    "assertions:",
+    "  files: [out.txt]",
+    "",
+  ].join("\n");
+}
+
+function benchColdStart(tmp) {
+  const base = path.join(tmp, "cold");
+  const project = (name) => {
+    const dir = path.join(base, name);
+    fs.mkdirSync(path.join(dir, "evals"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "evals", "cold.eval.yaml"), coldYaml());
+    return dir;
+  };
+  const cliProject = project("cli");
+  const workspace = project("action");
+  const eventFile = path.join(base, "event.json");
+  const summaryFile = path.join(base, "step-summary.md");
+  const outputFile = path.join(base, "github-output");
+  fs.writeFileSync(eventFile, "{}");
+
+  const hostEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(GITHUB_|INPUT_|RUNNER_)/.test(k)),
+  );
+  const actionEnv = {
+    ...hostEnv,
+    CI: "true",
+    INPUT_HISTORY: "false",
+    INPUT_COMMENT: "false",
+    "INPUT_UPLOAD-TRANSCRIPTS": "false",
+    "INPUT_CHANGED-ONLY": "false",
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_EVENT_PATH: eventFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_OUTPUT: outputFile,
+  };
+  const runJson = (dir) =>
+    JSON.parse(fs.readFileSync(path.join(dir, ".copybook/results/run.json"), "utf8"));
+  const checkPassed = (who, dir) => {
+    const e = runJson(dir).evals;
+    if (e.length !== 1 || e[0].trialsRun !== 1 || e[0].passes !== 1)
+      throw new Error(`${who}: expected 1/1 passing trial, got ${JSON.stringify(e)}`);
+  };
+  const cliRunMs = [];
+  const actionRunMs = [];
+
+  const fns = {
+    node: () => timedRun(process.execPath, ["-e", "0"]).wall,
+    version: () => {
+      const { wall, stdout } = timedRun(process.execPath, [CLI, "--version"]);
+      if (!/^\d+\.\d+/.test(stdout.trim())) throw new Error(`--version printed ${stdout}`);
+      return wall;
+    },
+    cli: () => {
+      const { wall } = timedRun(
+        process.execPath,
+        [CLI, "eval", "--cwd", cliProject, "--unsafe-local", "--quiet"],
+        { env: hostEnv },
+      );
+      checkPassed("CLI", cliProject);
+      cliRunMs.push(runJson(cliProject).durationMs);
+      return wall;
+    },
+  };
+  const hasAction = fs.existsSync(ACTION);
+  if (hasAction) {
+    fns.action = () => {
+      fs.writeFileSync(summaryFile, "");
+      fs.writeFileSync(outputFile, "");
+      const { wall } = timedRun(process.execPath, [ACTION], { cwd: workspace, env: actionEnv });
+      checkPassed("Action", workspace);
+      actionRunMs.push(runJson(workspace).durationMs);
+      // core.setOutput writes `passed<<delimiter`, the value, then the delimiter.
+      if (!/^passed<<(\S+)\n1\n\1$/m.test(fs.readFileSync(outputFile, "utf8")))
+        throw new Error(
+          `Action: GITHUB_OUTPUT has no passed=1:\n${fs.readFileSync(outputFile, "utf8")}`,
+        );
+      return wall;
+    };
+  }
+
+  log(
+    `5/6 cold start: warm-up${hasAction ? "" : " (no dist/index.js: the Action is not measured)"}`,
+  );
+  for (const fn of Object.values(fns)) fn();
+  cliRunMs.length = 0;
+  actionRunMs.length = 0;
+  const raw = interleaved(fns, COLD_SAMPLES, "5/6 cold start");
+
+  // Diagnostic (untimed): where the main thread spends one more YAML-only run of each.
+  const profiled = (name, args, options) => {
+    const dir = path.join(tmp, `cold-prof-${name}`);
+    timedRun(process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, ...args], options);
+    return summarizeProfile(dir, 6);
+  };
+  const cliProfile = profiled(
+    "cli",
+    [CLI, "eval", "--cwd", cliProject, "--unsafe-local", "--quiet"],
+    {
+      env: hostEnv,
+    },
+  );
+  const actionProfile = hasAction
+    ? profiled("action", [ACTION], { cwd: workspace, env: actionEnv })
+    : undefined;
+  return {
+    raw,
+    hasAction,
+    node: median(raw.node),
+    version: median(raw.version),
+    cli: median(raw.cli),
+    action: hasAction ? median(raw.action) : undefined,
+    cliRunMs: median(cliRunMs),
+    actionRunMs: hasAction ? median(actionRunMs) : undefined,
+    cliProfile,
+    actionProfile,
+    cliBundle: bundleSize(CLI),
+    actionBundle: hasAction ? bundleSize(ACTION) : undefined,
+  };
+}
+
+/** Size of an ncc bundle's entry file and of the chunks (`<id>.index.js`) next to it. */
+function bundleSize(entry) {
+  const dir = path.dirname(entry);
+  const chunks = fs.readdirSync(dir).filter((f) => /^\d+\.index\.js$/.test(f));
+  return {
+    entry: fs.statSync(entry).size,
+    chunks: chunks.length,
+    chunkBytes: chunks.reduce((sum, f) => sum + fs.statSync(path.join(dir, f)).size, 0),
+  };
+}
+
+// ---------- 6. trial policies (simulation) ----------
+
+function benchPolicies() {
+  log("6/6 trial policies (bench/trials.ts)");
+  const { stdout } = timedRun(TSX, [TRIAL_SIM, String(POLICY_RUNS)], { cwd: ROOT });
+  const section = stdout.trim();
+  // The table's rows, in blocks: one per fixed N, each ending in its "(curtailed N gave …)" row.
+  const blocks = [];
+  let rows = {};
+  for (const line of section.split("\n")) {
+    const same =
+      /^\| \(curtailed (\d+) gave the same verdict as fixed \d+ in every run: (\w+)\)/.exec(line);
+    if (same) {
+      blocks.push({ n: Number(same[1]), identical: same[2] === "yes", rows });
+      rows = {};
+      continue;
+    }
+    const row = /^\| ([^|(][^|]*?) \| ([\d.]+) \| [^|]* \| ([\d.]+)% \| ([\d.]+)% \|$/.exec(line);
+    if (row) {
+      rows[row[1]] = {
+        trials: Number(row[2]),
+        differs: Number(row[3]),
+        inconclusive: Number(row[4]),
+      };
+    }
+  }
+  const reference = Number(/verdict is that of all (\d+) outcomes/.exec(section)?.[1]);
+  if (!blocks.length || !reference)
+    throw new Error(`bench/trials.ts: no table or reference found in\n${section}`);
+  return { section, blocks, reference };
+}
+
+// ---------- report pieces of figures 4–6 ----------
+
+const yes = (ok) => (ok ? "yes" : "**no**");
+const signed = (v, digits = 0) => `${v >= 0 ? "+" : "−"}${Math.abs(v).toFixed(digits)} ms`;
+const pct = (v) => `${(v * 100).toFixed(0)} %`;
+
+function claudeReport(c) {
+  if (c.missing) {
+    const row = `| 4. harness time around one real \`claude -p\` run | — | — | — | ≤ +${TARGET_CLAUDE_ADDED_MS} ms | not measured: ${c.missing} |`;
+    return { rows: [row], notes: [], sections: [], how: [], raw: [] };
+  }
+  const met = c.added <= TARGET_CLAUDE_ADDED_MS;
+  const rows = [
+    `| 4. harness time around one real \`claude -p\` run (fake API: one Bash tool_use, then text; 1 trial, 1 check) | bare \`claude -p\`: ${ms(c.bare, 0)} | \`agent-evals eval --agent claude-code\`: ${ms(c.ours, 0)} | ${(c.ours / c.bare).toFixed(2)}× (**${signed(c.added)}**) | ≤ +${TARGET_CLAUDE_ADDED_MS} ms | ${yes(met)} |`,
+  ];
+  const notes = met
+    ? []
+    : [
+        `**Figure 4 misses its target** by ${(c.added - TARGET_CLAUDE_ADDED_MS).toFixed(0)} ms ` +
+          `(${signed(c.added)} against ≤ +${TARGET_CLAUDE_ADDED_MS} ms). See *Around \`claude -p\`* below.`,
+        "",
+      ];
+  const sections = [
+    "### Around `claude -p` (diagnostic, figure 4)",
+    "",
+    `Medians over the ${CLAUDE_PAIRS} timed runs of ours, from each run's own records (run.json, trial.json), so ` +
+      "they need not add up exactly:",
+    "",
+    `- **Outside the engine's run:** ${ms(c.ours - c.runMs, 0)} of the ${ms(c.ours, 0)} (wall clock − run.json ` +
+      `\`durationMs\` ${ms(c.runMs, 0)}): Node's start and loading the CLI bundle (figure 5c: \`--version\` alone ` +
+      `takes ${c.versionMs === undefined ? "—" : ms(c.versionMs, 0)}), loading and planning the eval, writing ` +
+      "run.json and the console report, exit.",
+    `- **In the run, around the trial:** ${ms(c.runMs - c.trialMs, 0)} (run.json \`durationMs\` − the trial's ` +
+      `\`durationMs\` ${ms(c.trialMs, 0)}): the scheduler, the \`claude --version\` probe, \`git rev-parse\`, the result cache.`,
+    `- **In the trial, around \`claude\`:** ${ms(c.trialMs - c.agentMs, 0)} (the trial − trial.json ` +
+      "`agent.durationMs`): the sandbox, the check, the trial's result files.",
+    `- **\`claude\` itself:** ${ms(c.agentMs, 0)} under the harness (trial.json \`agent.durationMs\`) against ` +
+      `${ms(c.bare, 0)} for the bare command (timed around \`spawnSync\` by the bench).`,
+    `- Per pair (ours − bare of the same round): ${c.pairDiffs.map((d) => signed(d)).join(", ")}; median ${signed(c.pairAdded)}.`,
+    ...(c.extraRequests.length
+      ? [`- Requests to the fake API beyond the two turns: ${c.extraRequests.join(", ")}.`]
+      : [
+          "- Every run, ours and bare, made exactly the two Messages requests (one tool_use, one text), nothing else.",
+        ]),
+    "",
+  ];
+  const how = [
+    `4. **Harness time around \`claude -p\`.** The real \`claude\` ${c.version ?? ""} from .agent-clis/ ` +
+      "(`bash scripts/install-agent-clis.sh`) against bench/fake-claude-api.mjs, a stateless plain-JS stand-in " +
+      "for the Messages API in its own process (SSE like test/fakes/anthropic.ts): a request whose last message " +
+      `holds a tool_result gets a final text, any other one Bash tool_use \`${CLAUDE_COMMAND}\`, so every run ` +
+      "gets the same two turns; its request log is checked after every run. Both sides get the same " +
+      "environment (test/fakes/clis.ts `fakeClaudeEnv`: host PATH with .agent-clis/bin first, a temp HOME, " +
+      "`ANTHROPIC_BASE_URL`/`ANTHROPIC_API_KEY` of the fake, `CLAUDE_CODE_MAX_RETRIES=0`, the quiet variables, " +
+      "`CLAUDE_CODE_TMPDIR`" +
+      (isRoot() ? ", `IS_SANDBOX=1` as root" : "") +
+      ") and stdin ignored. " +
+      `Baseline: \`claude -p "${CLAUDE_PROMPT}" --output-format stream-json --verbose --permission-mode ` +
+      "bypassPermissions --no-session-persistence` in a fresh temp dir holding one empty file (made and removed " +
+      "untimed), checked for a `success` result event and `out.txt` = `hi`. Ours: " +
+      "`node dist/cli/index.js eval --cwd <tmp project> --agent claude-code --unsafe-local --quiet` on a YAML " +
+      `eval (\`prompt: ${CLAUDE_PROMPT}\`, \`sandbox: { fixture: { a: "" } }\`, \`assertions: { files: [out.txt] }\`, ` +
+      "`trials: 1`), checked to have passed 1/1 with claude-code. One warm-up of each, then " +
+      `${CLAUDE_PAIRS} interleaved pairs (the order alternating each round; few, as each \`claude\` run takes about ` +
+      "a second); reported: median of ours − median of the baseline, and their ratio.",
+  ];
+  const raw = [`- 4: bare claude ${list(c.raw.bare)}; ours ${list(c.raw.ours)}`];
+  return { rows, notes, sections, how, raw };
+}
+
+function coldReport(c, actionMissing) {
+  const ratio = (v) => v / c.node;
+  const actionMet = c.hasAction && ratio(c.action) <= TARGET_COLD_RATIO;
+  const cliMet = ratio(c.cli) <= TARGET_COLD_RATIO;
+  const rows = [
+    c.hasAction
+      ? `| 5a. cold start: the Action bundle (\`node dist/index.js\`), YAML-only run (literal agent, 1 trial) | \`node -e 0\`: ${ms(c.node, 0)} | ${ms(c.action, 0)} | ${ratio(c.action).toFixed(2)}× | ≤ ${TARGET_COLD_RATIO}× | ${yes(actionMet)} |`
+      : `| 5a. cold start: the Action bundle (\`node dist/index.js\`), YAML-only run | \`node -e 0\`: ${ms(c.node, 0)} | — | — | ≤ ${TARGET_COLD_RATIO}× | not measured: dist/index.js is missing${actionMissing ? ` (${actionMissing})` : ""} |`,
+    `| 5b. cold start: the CLI (\`node dist/cli/index.js eval\`), the same YAML-only run | \`node -e 0\`: ${ms(c.node, 0)} | ${ms(c.cli, 0)} | ${ratio(c.cli).toFixed(2)}× | ≤ ${TARGET_COLD_RATIO}× | ${yes(cliMet)} |`,
+    `| 5c. start-up only: \`node dist/cli/index.js --version\` (informational) | \`node -e 0\`: ${ms(c.node, 0)} | ${ms(c.version, 0)} | ${ratio(c.version).toFixed(2)}× | — | — |`,
+  ];
+  const notes = [];
+  if (c.hasAction && !actionMet)
+    notes.push(
+      `**Figure 5a misses its target**: ${ratio(c.action).toFixed(2)}× against ≤ ${TARGET_COLD_RATIO}× ` +
+        `(${ms(c.action - c.node * TARGET_COLD_RATIO, 0)} over the budget of ${ms(c.node * TARGET_COLD_RATIO, 0)}). ` +
+        "See *Cold start* below.",
+      "",
+    );
+  if (!cliMet)
+    notes.push(
+      `**Figure 5b misses its target**: ${ratio(c.cli).toFixed(2)}× against ≤ ${TARGET_COLD_RATIO}× ` +
+        `(${ms(c.cli - c.node * TARGET_COLD_RATIO, 0)} over the budget of ${ms(c.node * TARGET_COLD_RATIO, 0)}). ` +
+        "See *Cold start* below.",
+      "",
+    );
+  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const bundle = (name, b) =>
+    `\`${name}\` ${mb(b.entry)}` +
+    (b.chunks
+      ? ` (plus ${b.chunks} chunk file(s) of ${mb(b.chunkBytes)} beside it, loaded on demand)`
+      : "");
+  const sections = [
+    "### Cold start (diagnostic, figure 5)",
+    "",
+    `- \`--version\`, which loads the CLI bundle and does nothing else, takes ${ms(c.version, 0)} against ` +
+      `${ms(c.node, 0)} for \`node -e 0\`: ${ms(c.version - c.node, 0)} of loading code before any work, paid by every run.`,
+    `- The CLI's YAML-only run takes ${ms(c.cli, 0)}, of which the engine's run (run.json \`durationMs\`, median) ` +
+      `${ms(c.cliRunMs, 0)}` +
+      (c.hasAction
+        ? `; the Action's ${ms(c.action, 0)}, of which the engine's run ${ms(c.actionRunMs, 0)}.`
+        : "."),
+    `- Bundles: ${bundle("dist/cli/index.js", c.cliBundle)}` +
+      (c.hasAction ? `; ${bundle("dist/index.js", c.actionBundle)}.` : "; `dist/index.js` absent."),
+  ];
+  const profileTable = (title, prof) =>
+    prof
+      ? [
+          "",
+          `${title} (main thread; ${ms(prof.busyMs, 0)} busy of ${ms(prof.totalMs, 0)} sampled):`,
+          "",
+          "| function | self time |",
+          "| --- | --- |",
+          ...prof.top.map((t) => `| \`${t.name}\` | ${ms(t.ms, 1)} |`),
+        ]
+      : [];
+  sections.push(
+    "",
+    "Top self time in a `--cpu-prof` profile of one more YAML-only run of each (untimed). " +
+      "`compileSourceTextModule` and `decode` are Node compiling an ES-module bundle and reading its source " +
+      "as UTF-8; `(program)` is native work outside JS.",
+    ...profileTable("The CLI, `node dist/cli/index.js eval`", c.cliProfile),
+    ...profileTable("The Action, `node dist/index.js`", c.actionProfile),
+  );
+  sections.push("");
+  const how = [
+    `5. **Cold start.** ${COLD_SAMPLES} rounds, each running once, in a rotating order: \`node -e 0\` (the ` +
+      "baseline); `node dist/cli/index.js --version`; `node dist/cli/index.js eval --cwd <tmp> --unsafe-local --quiet`" +
+      (c.hasAction ? "; and `node dist/index.js` (the Action's entry, from action.yml)" : "") +
+      ", after one untimed warm-up of each. The run is YAML-only: one eval file, `agents: [literal]`, a prompt " +
+      `with one \`sh\` block (\`${COLD_STEP}\`), \`sandbox: { fixture: { a: "" } }\`, \`assertions: { files: [out.txt] }\`, ` +
+      "`trials: 1`; every run is checked to have passed it 1/1 (run.json). The Action runs in a temp " +
+      "workspace with the host's `GITHUB_*`, `INPUT_*` and `RUNNER_*` variables removed and `CI=true`, " +
+      "`INPUT_HISTORY=false`, `INPUT_COMMENT=false`, `INPUT_UPLOAD-TRANSCRIPTS=false`, `INPUT_CHANGED-ONLY=false`, " +
+      "`GITHUB_WORKSPACE`, `GITHUB_EVENT_PATH` (a `{}` file), `GITHUB_STEP_SUMMARY` and `GITHUB_OUTPUT` (files " +
+      "emptied before each run; `GITHUB_OUTPUT` checked for `passed` = 1)." +
+      (c.hasAction ? "" : " dist/index.js was missing, so the Action was not timed.") +
+      " Ratio: median over the median of `node -e 0`.",
+  ];
+  const raw = [
+    `- 5: node -e 0 ${list(c.raw.node)}; --version ${list(c.raw.version)}; CLI eval ${list(c.raw.cli)}` +
+      (c.hasAction ? `; Action ${list(c.raw.action)}` : ""),
+  ];
+  return { rows, notes, sections, how, raw };
+}
+
+function policyReport(p) {
+  const REF = p.reference;
+  const rows = [];
+  const goals = [];
+  for (const { n, identical, rows: r } of p.blocks) {
+    const fixed = r[`fixed ${n}`];
+    const curtailed = r[`curtailed ${n}`];
+    const saved = 1 - curtailed.trials / fixed.trials;
+    const met = saved >= TARGET_CURTAIL_SAVED && identical;
+    rows.push(
+      `| 6. exact curtailment, N = ${n} (simulation: trials per eval) | fixed ${n}: ${fixed.trials.toFixed(2)} | curtailed ${n}: ${curtailed.trials.toFixed(2)} | ${(curtailed.trials / fixed.trials).toFixed(2)}× (${pct(saved)} fewer; same verdict in every run: ${identical ? "yes" : "no"}) | ≥ ${pct(TARGET_CURTAIL_SAVED)} fewer at identical verdicts | ${yes(met)} |`,
+    );
+  }
+  const wide = p.blocks.map(({ n, rows: r }) => {
+    const fixed = r[`fixed ${REF}`];
+    const adaptive = r[`adaptive {min 3, max ${REF}}`];
+    const saved = 1 - adaptive.trials / fixed.trials;
+    return {
+      n,
+      fixed,
+      adaptive,
+      saved,
+      met: saved >= TARGET_ADAPTIVE_SAVED && adaptive.differs <= fixed.differs,
+    };
+  });
+  for (const w of wide) {
+    rows.push(
+      `| 6. adaptive {min 3, max ${REF}} vs fixed ${REF} (simulation of the N = ${w.n} block) | fixed ${REF}: ${w.fixed.trials.toFixed(2)}; differs ${w.fixed.differs.toFixed(1)} % | adaptive: ${w.adaptive.trials.toFixed(2)}; differs ${w.adaptive.differs.toFixed(1)} %, inconclusive ${w.adaptive.inconclusive.toFixed(1)} % | ${(w.adaptive.trials / w.fixed.trials).toFixed(2)}× (${pct(w.saved)} fewer) | ≥ ${pct(TARGET_ADAPTIVE_SAVED)} fewer, differs no more often than fixed | ${yes(w.met)} |`,
+    );
+  }
+  for (const { n, identical, rows: r } of p.blocks) {
+    const fixed = r[`fixed ${n}`];
+    const curtailed = r[`curtailed ${n}`];
+    goals.push(
+      `- **Curtailment, N = ${n}:** ${curtailed.trials.toFixed(2)} trials per eval against ${fixed.trials.toFixed(2)} for fixed ${n}, ` +
+        `${pct(1 - curtailed.trials / fixed.trials)} fewer, and the same verdict as fixed ${n} in every one of the ${POLICY_RUNS.toLocaleString("en")} simulated evals: ${identical ? "yes" : "no"}. ` +
+        `Goal (≥ ${pct(TARGET_CURTAIL_SAVED)} fewer at identical verdicts): ${identical && 1 - curtailed.trials / fixed.trials >= TARGET_CURTAIL_SAVED ? "met" : "**not met**"}.`,
+    );
+  }
+  for (const w of wide) {
+    const noVerdict = w.adaptive.differs + w.adaptive.inconclusive;
+    goals.push(
+      `- **Adaptive {min 3, max ${REF}} against fixed ${REF}** (equal ceilings; the N = ${w.n} block's draw): ` +
+        `${w.adaptive.trials.toFixed(2)} against ${w.fixed.trials.toFixed(2)} trials per eval, ${pct(w.saved)} fewer ` +
+        `(≥ ${pct(TARGET_ADAPTIVE_SAVED)}: ${w.saved >= TARGET_ADAPTIVE_SAVED ? "met" : "**not met**"}). Its verdict differs from the reference in ` +
+        `${w.adaptive.differs.toFixed(1)} % of evals against ${w.fixed.differs.toFixed(1)} % for fixed ${REF} ` +
+        `(no more often: ${w.adaptive.differs <= w.fixed.differs ? "met" : "**not met**"} — the reference *is* fixed ${REF}'s verdict, so any ` +
+        `wrong verdict loses this comparison), and it gives no verdict (inconclusive) in ${w.adaptive.inconclusive.toFixed(1)} %: ` +
+        `${noVerdict.toFixed(1)} % of evals end without the reference verdict. Goal as a whole: ${w.met ? "met" : "**not met**"}.`,
+    );
+  }
+  for (const { n, rows: r } of p.blocks) {
+    const fixed = r[`fixed ${n}`];
+    const adaptive = r[`adaptive {min 2, max ${n}}`];
+    if (!adaptive) continue;
+    goals.push(
+      `- For reference, adaptive {min 2, max ${n}} against fixed ${n} (equal small ceilings): ${adaptive.trials.toFixed(2)} against ` +
+        `${fixed.trials.toFixed(2)} trials per eval (${pct(1 - adaptive.trials / fixed.trials)} fewer), differs ${adaptive.differs.toFixed(1)} % ` +
+        `against ${fixed.differs.toFixed(1)} %, but inconclusive in ${adaptive.inconclusive.toFixed(1)} %.`,
+    );
+  }
+  const sections = [
+    "## Trials (figure 6)",
+    "",
+    `Printed by \`npx tsx bench/trials.ts ${POLICY_RUNS}\` (the bench runs node_modules/.bin/tsx directly; a simulation: no processes, no timing), verbatim:`,
+    "",
+    p.section,
+    "",
+    "Against the issue's goals (numbers from the table above):",
+    "",
+    ...goals,
+    "",
+  ];
+  const how = [
+    `6. **Trials.** \`bench/trials.ts ${POLICY_RUNS}\` run under tsx; its Markdown section is copied verbatim and ` +
+      "its table parsed for the rows above. Each of its blocks (one per fixed N) draws its own outcomes.",
+  ];
+  return { rows, notes: [], sections, how, raw: [] };
 }
 
 // ---------- report ----------
@@ -473,24 +1078,41 @@ function gitState() {
   return `${head.stdout.trim()}${dirty.stdout?.trim() ? " (src/ or dist/ modified)" : ""}`;
 }
 
-function report({ trial, shim, copy, startedAt, elapsedMs, loadBefore, loadAfter }) {
+function report({
+  trial,
+  shim,
+  copy,
+  claude,
+  cold,
+  policies,
+  actionMissing,
+  startedAt,
+  elapsedMs,
+  loadBefore,
+  loadAfter,
+}) {
+  const f4 = claudeReport(claude);
+  const f5 = coldReport(cold, actionMissing);
+  const f6 = policyReport(policies);
   const cpus = os.cpus();
   const trialRatio = trial.ours / trial.base;
   const trialMet = trialRatio <= TARGET_TRIAL_RATIO;
   const shimMet = shim.addedPassthrough <= TARGET_SHIM_ADDED_MS;
-  const yes = (ok) => (ok ? "yes" : "**no**");
   const e = trial.enginePhases;
   const b = trial.bashPhases;
-  const phaseRow = (name, ours, base) =>
-    `| ${name} | ${ms(base)} | ${ours === undefined ? "in-process, not timed" : ms(ours)} | ${ours === undefined ? "—" : `${ours - base >= 0 ? "+" : ""}${(ours - base).toFixed(1)} ms`} |`;
+  const ec = trial.engineCpu;
+  const phaseRow = (name, ours, base, cpu) =>
+    `| ${name} | ${ms(base)} | ${ours === undefined ? "in-process, not timed" : ms(ours)} | ${ours === undefined ? "—" : `${ours - base >= 0 ? "+" : ""}${(ours - base).toFixed(1)} ms`} | ${cpu === undefined ? "—" : ms(cpu)} |`;
 
   const lines = [
     "# Benchmarks",
     "",
     `Reproduce with \`npm run bench\` (writes this file; about ${Math.round(elapsedMs / 1000 / 10) * 10 || 10} s here). ` +
-      "Every figure is a ratio against a baseline measured in the same run; each is the **median of " +
-      `${SAMPLES} interleaved samples** (figure 2: of ${SHIM_ROUNDS} rounds of ${SHIM_CALLS} calls; ` +
-      "`BENCH_SAMPLES=n` to change), and the ratio is the median of ours over the median of the baseline.",
+      "Figures 1–5 compare with a baseline measured in the same run; each is the **median of " +
+      `interleaved samples**: ${SAMPLES} for figures 1 and 3, ${SHIM_ROUNDS} rounds of ${SHIM_CALLS} calls for figure 2 ` +
+      `(\`BENCH_SAMPLES=n\` to change), ${CLAUDE_PAIRS} pairs for figure 4 (\`BENCH_CLAUDE_PAIRS\`), ${COLD_SAMPLES} rounds ` +
+      "for figure 5 (`BENCH_COLD_SAMPLES`); the ratio is the median of ours over the median of the baseline. " +
+      "Figure 6 is a simulation of trial policies, not a timing.",
     "",
     "## Machine",
     "",
@@ -498,6 +1120,7 @@ function report({ trial, shim, copy, startedAt, elapsedMs, loadBefore, loadAfter
     `- Node ${process.version}, ${os.type()} ${os.release()}`,
     `- Temp filesystem: ${copy.fsType}; reflink (copy-on-write clone) supported: ${copy.reflink ? "yes" : "no"}`,
     `- Date: ${startedAt.toISOString()}; commit ${gitState()}; CLI measured: \`dist/cli/index.js\``,
+    `- Agent CLI: \`claude\` ${claude.version ?? "not installed"} (.agent-clis/); Action bundle \`dist/index.js\`: ${cold.hasAction ? "present" : "missing"}`,
     `- Load average (1 min) before / after: ${loadBefore.toFixed(2)} / ${loadAfter.toFixed(2)}` +
       (Math.max(loadBefore, loadAfter) > cpus.length * 0.5
         ? " — the machine was busy; expect noise of ±20 % or more between runs"
@@ -513,6 +1136,9 @@ function report({ trial, shim, copy, startedAt, elapsedMs, loadBefore, loadAfter
     `| 2b. per stubbed call (stub shim, informational) | \`/bin/true\` direct: ${ms(shim.direct, 2)}/call | via stub: ${ms(shim.stub, 2)}/call | ${(shim.stub / shim.direct).toFixed(2)}× (+${ms(shim.addedStub, 2)}/call) | — | — |`,
     `| 3. sandbox copy, ${copy.files.toLocaleString("en-US")}-file template (informational) | \`cp -r\`: ${ms(copy.cpR, 0)} | copyTree: ${ms(copy.copyTree, 0)} | ${(copy.copyTree / copy.cpR).toFixed(2)}× | — | — |`,
     `| 3b. same, against \`cp -a --reflink=auto\` | \`cp -a --reflink=auto\`: ${ms(copy.cpA, 0)} | copyTree: ${ms(copy.copyTree, 0)} | ${(copy.copyTree / copy.cpA).toFixed(2)}× | — | — |`,
+    ...f4.rows,
+    ...f5.rows,
+    ...f6.rows,
     "",
   ];
 
@@ -533,12 +1159,14 @@ function report({ trial, shim, copy, startedAt, elapsedMs, loadBefore, loadAfter
     );
   }
 
+  lines.push(...f4.notes, ...f5.notes, ...f6.notes);
+
   const split = trial.cpuSplit;
   const prof = trial.profile;
   lines.push(
     "### Where a trial's time goes (diagnostic)",
     "",
-    `- **Records of the last ${TRIALS}-trial run:** a trial takes ${ms(trial.trialMs, 0)} inside \`runTrial\` ` +
+    `- **The timed runs' own records** (${SAMPLES} × ${TRIALS} trials): a trial takes ${ms(trial.trialMs, 0)} inside \`runTrial\` ` +
       `(run.json \`durationMs\`, median), of which the literal agent's bash ${ms(trial.agentMs, 0)} ` +
       `(trial.json \`agent.durationMs\`), against ${ms(trial.ours, 0)} of wall clock per trial; the rest is ` +
       "removing the trial's temp dir (after `durationMs` is taken) and the suite's bookkeeping.",
@@ -570,17 +1198,25 @@ function report({ trial, shim, copy, startedAt, elapsedMs, loadBefore, loadAfter
       "so they need not add up to figure 1; read the differences) against the bash loop's commands " +
       "(timed with `$EPOCHREALTIME`):",
     "",
-    "| phase | bash loop | engine | difference |",
-    "| --- | --- | --- | --- |",
-    phaseRow("temp dir + copy of the 200-file template", e.setup + e.copyTree, b.copy),
-    phaseRow("the two steps in one bash (agent)", e.agentBash, b.steps),
+    "| phase | bash loop | engine | difference | engine's own CPU (all threads, without children) |",
+    "| --- | --- | --- | --- | --- |",
+    phaseRow(
+      "temp dir + copy of the 200-file template",
+      e.setup + e.copyTree,
+      b.copy,
+      ec.setup + ec.copyTree,
+    ),
+    phaseRow("the two steps in one bash (agent)", e.agentBash, b.steps, ec.agentBash),
     phaseRow("file checks (`test -f`, `grep -q`)", undefined, b.fileChecks),
-    phaseRow(`command check \`${CHECK_CMD}\` in bash`, e.checkBash, b.commandCheck),
-    phaseRow("removing the trial's copy", e.removeTree, b.remove),
+    phaseRow(`command check \`${CHECK_CMD}\` in bash`, e.checkBash, b.commandCheck, ec.checkBash),
+    phaseRow("removing the trial's copy", e.removeTree, b.remove, ec.removeTree),
     "",
     "Not in the table, engine only: writing the trial's result files (prompt.md, step files, calls.jsonl, " +
       "checks.json, trial.json, empty stdout/stderr files) and the scheduler.",
     "",
+    ...f4.sections,
+    ...f5.sections,
+    ...f6.sections,
     "## How measured",
     "",
     `1. **Per-trial harness overhead.** A temp project with a template folder of ${TEMPLATE_FILES} small files ` +
@@ -589,8 +1225,8 @@ function report({ trial, shim, copy, startedAt, elapsedMs, loadBefore, loadAfter
       `(files: out/result.txt; contains: out/copy.txt "hello"; commands: \`${CHECK_CMD}\`), passRate 1. ` +
       "Timed: `node dist/cli/index.js eval --cwd <tmp> --unsafe-local --all-trials --concurrency 1 --quiet` " +
       `with \`trials: ${TRIALS}\` (T${TRIALS}) and with \`trials: 1\` (T1); per trial = (T${TRIALS} − T1) / ${TRIALS - 1}, ` +
-      "for wall time and (figure 1b) for the CPU time of the run's whole process tree (from /proc/self/stat), " +
-      "which removes Node's start, loading and the one-time sandbox preparation. Every run is checked to have " +
+      "which removes Node's start, loading and the one-time sandbox preparation; the same for the CPU time " +
+      "of the run's whole process tree (figure 1b, from /proc/self/stat). Every run is checked to have " +
       `passed all its trials. Baseline: a bash script looping ${TRIALS} (and 1) times over \`cp -r template tN\`, ` +
       "both steps in one `bash -c` (with `set -e`), `test -f` and `grep -q` in the loop's shell, the command check " +
       "in its own `bash -c`, then `rm -rf tN`; per trial computed the same way. One warm-up of each first; " +
@@ -607,9 +1243,12 @@ function report({ trial, shim, copy, startedAt, elapsedMs, loadBefore, loadAfter
       "and `cp -a --reflink=auto` are timed around `spawnSync` from the same process (which adds a few ms to cp). " +
       "Copies are removed between samples (not timed). Reflink support is probed with `cp --reflink=always` on " +
       "one file in the temp dir.",
+    ...f4.how,
+    ...f5.how,
+    ...f6.how,
     "",
     "All work happens in a fresh directory under the OS temp dir, removed at the end; every process is run " +
-      "to completion (spawnSync), so nothing is left running.",
+      "to completion (spawnSync), so nothing is left running; the fake API of figure 4 is stopped (SIGTERM, awaited) before the bench exits.",
     "",
     "## Raw samples (ms)",
     "",
@@ -625,6 +1264,8 @@ function report({ trial, shim, copy, startedAt, elapsedMs, loadBefore, loadAfter
       `${ms(Math.min(...shim.raw.passthrough), 2)}, stub ${ms(Math.min(...shim.raw.stub), 2)}, ` +
       `wrapper ${ms(Math.min(...shim.raw.floor), 2)})`,
     `- 3: copyTree ${list(copy.raw.copyTree)}; cp -r ${list(copy.raw.cpR)}; cp -a --reflink=auto ${list(copy.raw.cpA)}`,
+    ...f4.raw,
+    ...f5.raw,
     "",
   );
   return lines.join("\n");
@@ -642,11 +1283,33 @@ async function main() {
     const trial = benchTrials(tmp);
     const shim = benchShims(tmp);
     const copy = benchCopy(tmp);
+    let claude;
+    if (!fs.existsSync(CLAUDE)) {
+      log("4/6 claude -p: skipped, .agent-clis/bin/claude is not installed");
+      claude = {
+        missing:
+          "`.agent-clis/bin/claude` is not installed: run `bash scripts/install-agent-clis.sh`",
+      };
+    } else {
+      const api = await startFakeApi(tmp);
+      try {
+        claude = benchClaude(tmp, api);
+      } finally {
+        await api.stop();
+      }
+    }
+    const cold = benchColdStart(tmp);
+    claude.versionMs = cold.version;
+    const policies = benchPolicies();
     const elapsedMs = performance.now() - t0;
     const md = report({
       trial,
       shim,
       copy,
+      claude,
+      cold,
+      policies,
+      actionMissing: cold.hasAction ? undefined : "run `npm run bundle` to build it",
       startedAt,
       elapsedMs,
       loadBefore,
@@ -657,6 +1320,11 @@ async function main() {
       `per trial: ours ${trial.ours.toFixed(1)} ms vs bash ${trial.base.toFixed(1)} ms = ${(trial.ours / trial.base).toFixed(2)}× (target ≤ ${TARGET_TRIAL_RATIO}×); CPU ${trial.oursCpu.toFixed(1)} vs ${trial.baseCpu.toFixed(1)} ms = ${(trial.oursCpu / trial.baseCpu).toFixed(2)}×`,
       `per shimmed call: +${shim.addedPassthrough.toFixed(2)} ms (passthrough), +${shim.addedStub.toFixed(2)} ms (stub), floor +${shim.addedFloor.toFixed(2)} ms (target ≤ +${TARGET_SHIM_ADDED_MS} ms)`,
       `copy 10k files: copyTree ${copy.copyTree.toFixed(0)} ms, cp -r ${copy.cpR.toFixed(0)} ms, cp -a --reflink=auto ${copy.cpA.toFixed(0)} ms (reflink: ${copy.reflink ? "yes" : "no"})`,
+      claude.missing
+        ? `claude -p: not measured (${claude.missing})`
+        : `claude -p: ours ${claude.ours.toFixed(0)} ms vs bare ${claude.bare.toFixed(0)} ms = ${claude.added >= 0 ? "+" : ""}${claude.added.toFixed(0)} ms, ${(claude.ours / claude.bare).toFixed(2)}× (target ≤ +${TARGET_CLAUDE_ADDED_MS} ms)`,
+      `cold start vs node -e 0 (${cold.node.toFixed(0)} ms): Action ${cold.hasAction ? `${cold.action.toFixed(0)} ms = ${(cold.action / cold.node).toFixed(2)}×` : "not measured (dist/index.js missing)"}, CLI eval ${cold.cli.toFixed(0)} ms = ${(cold.cli / cold.node).toFixed(2)}×, --version ${cold.version.toFixed(0)} ms = ${(cold.version / cold.node).toFixed(2)}× (target ≤ ${TARGET_COLD_RATIO}×)`,
+      `trial policies: ${policies.blocks.map(({ n, rows }) => `curtailed ${n} ${rows[`curtailed ${n}`].trials.toFixed(2)} vs fixed ${n} ${rows[`fixed ${n}`].trials.toFixed(2)}`).join("; ")}`,
       `wrote ${path.relative(process.cwd(), OUT_FILE) || OUT_FILE} in ${(elapsedMs / 1000).toFixed(0)} s`,
     ];
     console.log(summary.join("\n"));

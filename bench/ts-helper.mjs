@@ -67,11 +67,20 @@ if (command === "shims") {
   console.log(JSON.stringify(out));
 } else if (command === "phases") {
   const [template, tmp, n] = args;
-  const out = { setup: [], copyTree: [], agentBash: [], checkBash: [], removeTree: [] };
+  const names = ["setup", "copyTree", "agentBash", "checkBash", "removeTree"];
+  const wall = Object.fromEntries(names.map((k) => [k, []]));
+  // CPU of this whole process (all threads: libuv's file I/O, and the fork in spawn), not children.
+  const cpu = Object.fromEntries(names.map((k) => [k, []]));
+  const phase = async (name, fn) => {
+    const c = process.cpuUsage();
+    wall[name].push(await timed(fn));
+    const d = process.cpuUsage(c);
+    cpu[name].push((d.user + d.system) / 1000);
+  };
   const env = { ...process.env };
   const steps =
     "set -e\nmkdir -p out && echo hello > out/result.txt\ncat out/result.txt > out/copy.txt";
-  const run = (root, work, script, name) =>
+  const run = (work, script, name) =>
     runProcess({
       command: "bash",
       args: ["-c", script],
@@ -83,14 +92,14 @@ if (command === "shims") {
     });
   for (let i = 0; i < Number(n); i++) {
     let root;
-    out.setup.push(await timed(async () => (root = await makeTempDir("bench-phase"))));
+    await phase("setup", async () => (root = await makeTempDir("bench-phase")));
     const work = path.join(root, "work");
-    out.copyTree.push(await timed(() => copyTree(template, work)));
-    out.agentBash.push(await timed(() => run(root, work, steps, "agent")));
-    out.checkBash.push(await timed(() => run(root, work, "test -s out/copy.txt", "check")));
-    out.removeTree.push(await timed(() => removeTree(root)));
+    await phase("copyTree", () => copyTree(template, work));
+    await phase("agentBash", () => run(work, steps, "agent"));
+    await phase("checkBash", () => run(work, "test -s out/copy.txt", "check"));
+    await phase("removeTree", () => removeTree(root));
   }
-  console.log(JSON.stringify(out));
+  console.log(JSON.stringify({ wall, cpu }));
 } else {
   console.error(`ts-helper: unknown command ${command}`);
   process.exit(2);

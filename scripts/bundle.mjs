@@ -8,6 +8,8 @@ import os from "node:os";
 import path from "node:path";
 
 const ENTRIES = [
+  // The Action's entry: action.yml runs dist/index.js.
+  { entry: "src/action.ts", out: "." },
   { entry: "src/bin.ts", out: "cli" },
   { entry: "src/index.ts", out: "lib" },
 ];

@@ -37,6 +37,7 @@ Options:
                        definition and agent version match a recorded verdict is cached, not run
   --force              run evals even when a recorded verdict matches
   --no-cache           without --history-dir, don't use the checkout's fingerprint cache
+  --shard I/N          run shard I of N (a stable split of the eval × agent pairs)
   --changed            only evals whose rendered prompt or definition differs at --base
   --base REF           the git ref --changed compares with (default origin/main)
   --dry-run            print the plan (as \`plan\`) and run nothing
@@ -67,6 +68,7 @@ export async function main(argv: string[]): Promise<number> {
         "all-trials": { type: "boolean" },
         "budget-usd": { type: "string" },
         changed: { type: "boolean" },
+        shard: { type: "string" },
         "history-dir": { type: "string" },
         force: { type: "boolean" },
         "no-cache": { type: "boolean" },
@@ -146,6 +148,7 @@ interface EvalFlags {
   "all-trials"?: boolean;
   "budget-usd"?: string;
   changed?: boolean;
+  shard?: string;
   base?: string;
   "history-dir"?: string;
   force?: boolean;
@@ -198,6 +201,7 @@ async function evalCommand(
       allTrials: flags["all-trials"],
       budgetUsd,
       changedBase: changedBase(flags),
+      shard: parseShard(flags.shard),
       historyDir: flags["history-dir"],
       force: flags.force,
       noCache: flags["no-cache"],
@@ -245,6 +249,19 @@ async function evalCommand(
   }
 }
 
+export function parseShard(text: string | undefined): { index: number; count: number } | undefined {
+  if (text === undefined || text === "") return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) {
+    throw new UsageError(
+      `--shard takes I/N with 1 ≤ I ≤ N (e.g. 2/4), got ${JSON.stringify(text)}`,
+    );
+  }
+  return { index, count };
+}
+
 function changedBase(flags: EvalFlags): string | undefined {
   if (flags.base && !flags.changed) throw new UsageError("--base goes with --changed");
   return flags.changed ? (flags.base ?? "origin/main") : undefined;
@@ -273,6 +290,7 @@ async function planCommand(
     agents: flags.agent ?? [],
     trials: positiveInt("trials", flags.trials),
     changedBase: changedBase(flags),
+    shard: parseShard(flags.shard),
     historyDir: flags["history-dir"],
     force: flags.force,
     noCache: flags["no-cache"],

@@ -11,6 +11,7 @@ import * as libraryApi from "./library.js";
 import type { AgentRef, EvalSpec } from "./model/eval.js";
 import { Codes, DefinitionError } from "./model/errors.js";
 import { exitCodeFor, type RunResult } from "./model/result.js";
+import type { HistoryLine } from "./history/store.js";
 import { applyCache, recordResults, type CacheContext, type CacheOptions } from "./plan/cache.js";
 import { changedEvals } from "./plan/changed.js";
 import { planRun, type Plan } from "./plan/plan.js";
@@ -39,6 +40,8 @@ export interface RunEvalsOptions {
   env?: Record<string, string | undefined>;
   /** Only evals whose rendered prompt or definition differs at this git ref (new ones too). */
   changedBase?: string;
+  /** Run only shard `index` (1-based) of `count`: a stable split of the eval × agent pairs. */
+  shard?: { index: number; count: number };
   /** Appends one JSON line per eval × agent to `<dir>/<id>.jsonl`, and reads cached verdicts there. */
   historyDir?: string;
   /** Re-run evals even when a recorded verdict matches. */
@@ -56,6 +59,8 @@ export interface RunEvalsOutcome {
   run: RunResult;
   exitCode: 0 | 1 | 2;
   resultsDir: string;
+  /** One history line per eval × agent that ran (what --history-dir appended). */
+  historyLines: HistoryLine[];
 }
 
 export class CiGateError extends Error {}
@@ -115,9 +120,21 @@ export async function planEvals(options: RunEvalsOptions): Promise<PlannedRun> {
     );
     plan.units = plan.units.filter((u) => changedIds.has(u.spec.id));
   }
+  if (options.shard) plan.units = shardOf(plan.units, options.shard);
   const cache = await applyCache(plan.units, cacheOptions(projectRoot, options));
   plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
   return { projectRoot, specs, plan, notes, cache };
+}
+
+/** Eval × agent pairs in a stable order (id, then agent), dealt round-robin to the shards. */
+export function shardOf<T extends { spec: { id: string }; agentName: string }>(
+  units: T[],
+  shard: { index: number; count: number },
+): T[] {
+  const key = (u: T) => `${u.spec.id}\u0000${u.agentName}`;
+  const order = [...units].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const mine = new Set(order.filter((_, k) => k % shard.count === shard.index - 1));
+  return units.filter((u) => mine.has(u));
 }
 
 function cacheOptions(projectRoot: string, options: RunEvalsOptions): CacheOptions {
@@ -156,7 +173,11 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
     budget: new BudgetLedger(options.budgetUsd),
   });
   const commit = await headCommit(projectRoot);
-  await recordResults(plan.units, results, cache, { time: startedAt, commit, ref: refName(env) });
+  const historyLines = await recordResults(plan.units, results, cache, {
+    time: startedAt,
+    commit,
+    ref: refName(env),
+  });
   const run = buildRunResult(results, {
     version: VERSION,
     startedAt,
@@ -167,7 +188,7 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
     budgetUsd: options.budgetUsd,
   });
   await writeRunJson(resultsDir, run);
-  return { run, exitCode: exitCodeFor(run.evals), resultsDir };
+  return { run, exitCode: exitCodeFor(run.evals), resultsDir, historyLines };
 }
 
 /** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */

@@ -1,5 +1,6 @@
 import type { AgentRef, EvalSpec } from "./model/eval.js";
 import { type RunResult } from "./model/result.js";
+import type { HistoryLine } from "./history/store.js";
 import { type CacheContext } from "./plan/cache.js";
 import { type Plan } from "./plan/plan.js";
 import { type SuiteEvents } from "./run/suite.js";
@@ -20,6 +21,11 @@ export interface RunEvalsOptions {
     env?: Record<string, string | undefined>;
     /** Only evals whose rendered prompt or definition differs at this git ref (new ones too). */
     changedBase?: string;
+    /** Run only shard `index` (1-based) of `count`: a stable split of the eval × agent pairs. */
+    shard?: {
+        index: number;
+        count: number;
+    };
     /** Appends one JSON line per eval × agent to `<dir>/<id>.jsonl`, and reads cached verdicts there. */
     historyDir?: string;
     /** Re-run evals even when a recorded verdict matches. */
@@ -38,6 +44,8 @@ export interface RunEvalsOutcome {
     run: RunResult;
     exitCode: 0 | 1 | 2;
     resultsDir: string;
+    /** One history line per eval × agent that ran (what --history-dir appended). */
+    historyLines: HistoryLine[];
 }
 export declare class CiGateError extends Error {
 }
@@ -52,6 +60,16 @@ export interface PlannedRun {
 }
 /** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
 export declare function planEvals(options: RunEvalsOptions): Promise<PlannedRun>;
+/** Eval × agent pairs in a stable order (id, then agent), dealt round-robin to the shards. */
+export declare function shardOf<T extends {
+    spec: {
+        id: string;
+    };
+    agentName: string;
+}>(units: T[], shard: {
+    index: number;
+    count: number;
+}): T[];
 /** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
 export declare function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcome>;
 /** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */

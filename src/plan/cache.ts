@@ -146,23 +146,21 @@ export function expectedCost(unit: PlannedUnit, context: CacheContext): number |
   return expectedCostPerTrial(context.history.get(unit.spec.id) ?? [], unit.agentName);
 }
 
-/** Records the run's verdicts: history lines, and the fingerprint cache of the checkout. */
+/** Records the run's verdicts (history lines, the checkout's fingerprint cache); returns the lines. */
 export async function recordResults(
   units: PlannedUnit[],
   results: EvalResult[],
   context: CacheContext,
   meta: { time: Date; commit?: string; ref?: string },
-): Promise<void> {
+): Promise<HistoryLine[]> {
   const { historyDir } = context.options;
-  if (historyDir) {
-    const lines = results
-      .map((result, i) => ({ result, unit: units[i]! }))
-      .filter(({ result }) => isRecordable(result.status))
-      .map(({ result, unit }) =>
-        historyLineFor(result, { definitionHash: unit.spec.definitionHash, ...meta }),
-      );
-    await appendHistory(historyDir, lines);
-  }
+  const lines = results
+    .map((result, i) => ({ result, unit: units[i]! }))
+    .filter(({ result }) => isRecordable(result.status))
+    .map(({ result, unit }) =>
+      historyLineFor(result, { definitionHash: unit.spec.definitionHash, ...meta }),
+    );
+  if (historyDir) await appendHistory(historyDir, lines);
   if (context.repoState !== undefined) {
     const entries = results.flatMap((result, i) => {
       const fingerprint = context.fingerprints.get(units[i]!);
@@ -171,4 +169,5 @@ export async function recordResults(
     });
     if (entries.length) await writeFingerprintCache(context.options.projectRoot, entries);
   }
+  return lines;
 }

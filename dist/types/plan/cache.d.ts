@@ -20,9 +20,9 @@ export interface CacheContext {
 export declare function applyCache(units: PlannedUnit[], options: CacheOptions): Promise<CacheContext>;
 /** Expected cost per trial of a unit's agent from history, for plans. */
 export declare function expectedCost(unit: PlannedUnit, context: CacheContext): number | undefined;
-/** Records the run's verdicts: history lines, and the fingerprint cache of the checkout. */
+/** Records the run's verdicts (history lines, the checkout's fingerprint cache); returns the lines. */
 export declare function recordResults(units: PlannedUnit[], results: EvalResult[], context: CacheContext, meta: {
     time: Date;
     commit?: string;
     ref?: string;
-}): Promise<void>;
+}): Promise<HistoryLine[]>;

@@ -1,0 +1,36 @@
+import type { ComparisonRow } from "../history/compare.js";
+import type { RunResult } from "../model/result.js";
+/** The hidden line that identifies the sticky comment. */
+export declare const STICKY_MARKER = "<!-- agent-evals:sticky -->";
+/** GitHub refuses comment bodies over 65536 characters; keep a margin. */
+export declare const MAX_COMMENT_CHARS = 65000;
+export interface RenderRunOptions {
+    run: RunResult;
+    rows: ComparisonRow[];
+    /** The branch the head is compared with, e.g. "main". */
+    baseRef?: string;
+    /** The workflow run's page. */
+    runUrl?: string;
+    /** Where the transcripts artifact can be downloaded. */
+    artifactUrl?: string;
+    /** Defaults to run.budgetUsd. */
+    budgetUsd?: number;
+    /** Hidden marker put on the first line: `<!-- … -->`, or the text to wrap in one. */
+    marker?: string;
+    /** Upper bound of the body's length (default MAX_COMMENT_CHARS). */
+    maxChars?: number;
+}
+/** The marker as an HTML comment line (a bare name is wrapped; `--` cannot end it early). */
+export declare function markerLine(marker: string): string;
+/**
+ * Text for a table cell (or any inline position): HTML cannot open (`<`, `>`, `&` become
+ * entities), `|` cannot end the cell, newlines become `<br>`, markdown punctuation is literal and
+ * `@name` mentions nobody.
+ */
+export declare function escapeCell(text: string): string;
+/**
+ * The comment body: marker, headline, one table row per eval × agent, cost against the budget,
+ * links, then the failing checks' evidence in a collapsed section. At most `maxChars` characters:
+ * evidence rows (then table rows) that do not fit are left out, with a note saying so.
+ */
+export declare function renderRunMarkdown(options: RenderRunOptions): string;

@@ -1,0 +1,140 @@
+// Uploading a run's results folder as a workflow artifact, through @actions/artifact (loaded only
+// when something is uploaded). The client zips the files, streams the zip to blob storage and
+// reports its size and sha256 to the results service; see test/fakes/results-service.ts.
+
+import { promises as fs } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface UploadResultsOptions {
+  /** The folder to upload, e.g. `.copybook/results`; every file under it is uploaded. */
+  dir: string;
+  /** The artifact's name (the client rejects `"`, `:`, `<`, `>`, `|`, `*`, `?`, `\`, `/`). */
+  name: string;
+  /** Days to keep the artifact (capped by the repository's setting); default: the repository's. */
+  retentionDays?: number;
+  /**
+   * Applied to every text file (valid UTF-8) before upload, e.g. to mask secrets. The files are
+   * redacted in a temporary copy; `dir` itself is never modified.
+   */
+  redact?: (text: string) => string;
+}
+
+export interface UploadResultsResult {
+  /** The artifact's id, when the service gave one. */
+  id?: number;
+  name: string;
+  /** Bytes uploaded (the zip), as the client reports them; 0 when there was nothing to upload. */
+  size: number;
+  /** Files put in the artifact. */
+  files: number;
+  /** The artifact's page, when GITHUB_REPOSITORY and GITHUB_RUN_ID are set. */
+  url?: string;
+}
+
+/** The web page of an artifact: `${serverUrl}/${repo}/actions/runs/${runId}/artifacts/${id}`. */
+export function artifactUrl(
+  serverUrl: string,
+  repo: string,
+  runId: string | number,
+  artifactId: string | number,
+): string {
+  return `${serverUrl.replace(/\/+$/, "")}/${repo}/actions/runs/${runId}/artifacts/${artifactId}`;
+}
+
+/**
+ * Upload every file under `options.dir` as one artifact. Throws when the upload fails (the
+ * caller decides whether that fails the run). A folder with no files uploads nothing and
+ * returns `{ size: 0, files: 0 }`.
+ */
+export async function uploadResults(options: UploadResultsOptions): Promise<UploadResultsResult> {
+  const dir = path.resolve(options.dir);
+  const relFiles = await listFiles(dir);
+  if (relFiles.length === 0) return { name: options.name, size: 0, files: 0 };
+
+  let root = dir;
+  let staging: string | undefined;
+  try {
+    if (options.redact) {
+      staging = await fs.mkdtemp(path.join(tmpdir(), "agent-evals-upload-"));
+      root = path.join(staging, "results");
+      await stageRedacted(dir, root, relFiles, options.redact);
+    }
+    const { DefaultArtifactClient } = await import("@actions/artifact");
+    const client = new DefaultArtifactClient();
+    const response = await client.uploadArtifact(
+      options.name,
+      relFiles.map((rel) => path.join(root, rel)),
+      root,
+      options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays },
+    );
+    const result: UploadResultsResult = {
+      name: options.name,
+      size: response.size ?? 0,
+      files: relFiles.length,
+    };
+    if (response.id !== undefined) {
+      result.id = response.id;
+      const repo = process.env["GITHUB_REPOSITORY"];
+      const runId = process.env["GITHUB_RUN_ID"];
+      if (repo && runId) {
+        const server = process.env["GITHUB_SERVER_URL"] || "https://github.com";
+        result.url = artifactUrl(server, repo, runId, response.id);
+      }
+    }
+    return result;
+  } finally {
+    if (staging) await fs.rm(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Files under `dir` (following symlinks to files; symlinked folders are skipped, so a link can't
+ * loop or pull in a tree from elsewhere), as sorted paths relative to `dir`.
+ */
+async function listFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(rel: string): Promise<void> {
+    const entries = await fs.readdir(path.join(dir, rel), { withFileTypes: true });
+    for (const entry of entries) {
+      const childRel = rel ? path.join(rel, entry.name) : entry.name;
+      if (entry.isDirectory()) await walk(childRel);
+      else if (entry.isFile()) out.push(childRel);
+      else if (entry.isSymbolicLink()) {
+        const target = await fs.stat(path.join(dir, childRel)).catch(() => undefined);
+        if (target?.isFile()) out.push(childRel);
+      }
+    }
+  }
+  await walk("");
+  return out.sort();
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+function decodeUtf8(bytes: Buffer): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Copy `relFiles` from `from` to `to`, passing text files through `redact`. */
+async function stageRedacted(
+  from: string,
+  to: string,
+  relFiles: string[],
+  redact: (text: string) => string,
+): Promise<void> {
+  for (const rel of relFiles) {
+    const source = path.join(from, rel);
+    const dest = path.join(to, rel);
+    await fs.mkdir(path.dirname(dest), { recursive: true });
+    const bytes = await fs.readFile(source);
+    const text = decodeUtf8(bytes);
+    const redacted = text === undefined ? undefined : redact(text);
+    await fs.writeFile(dest, redacted === undefined || redacted === text ? bytes : redacted);
+    await fs.chmod(dest, (await fs.stat(source)).mode & 0o777);
+  }
+}

@@ -1,0 +1,308 @@
+// The Action: inputs → engine → publish (summary, annotations, artifact, PR comment, history).
+// The engine knows nothing of GitHub; everything GitHub-shaped happens here.
+
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import * as core from "@actions/core";
+import * as github from "@actions/github";
+import { CiGateError, runEvals, type RunEvalsOutcome } from "../engine.js";
+import { readAllHistory, type HistoryLine } from "../history/store.js";
+import { compareRuns } from "../history/compare.js";
+import { DefinitionError, formatProblem } from "../model/errors.js";
+import { ChangedBaseError } from "../plan/changed.js";
+import { renderRunMarkdown } from "../report/markdown.js";
+import { trialLine, makeStyle } from "../report/console.js";
+import { uploadResults, artifactUrl } from "./artifacts.js";
+import { upsertStickyComment } from "./comment.js";
+import { readInputs, InputError, type ActionInputs } from "./inputs.js";
+import { appendToResultsBranch, readResultsBranch, ResultsBranchError } from "./results-branch.js";
+
+const run = promisify(execFile);
+export const COMMENT_MARKER = "<!-- agent-evals:sticky -->";
+
+/** Credential variables whose values must never appear in a log. */
+const KNOWN_SECRETS = [
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_AUTH_TOKEN",
+  "OPENAI_API_KEY",
+  "CODEX_API_KEY",
+  "GITHUB_TOKEN",
+  "GH_TOKEN",
+];
+
+export async function runAction(): Promise<void> {
+  let inputs: ActionInputs;
+  try {
+    inputs = readInputs();
+  } catch (error) {
+    if (error instanceof InputError) return core.setFailed(error.message);
+    throw error;
+  }
+  for (const name of KNOWN_SECRETS) if (process.env[name]) core.setSecret(process.env[name]!);
+  if (inputs.githubToken) core.setSecret(inputs.githubToken);
+
+  const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+  const projectRoot = path.resolve(workspace, inputs.workingDirectory);
+  const pr = github.context.payload.pull_request as
+    { number: number; base: { ref: string } } | undefined;
+  const baseBranch = pr?.base.ref ?? inputs.baseRef?.replace(/^origin\//, "") ?? "main";
+  const remote = await originUrl(projectRoot);
+
+  // History: a scratch checkout of the results branch, read before the run (the base to compare with).
+  let history: { dir: string; dispose(): Promise<void> } | undefined;
+  let before = new Map<string, HistoryLine[]>();
+  let historyReadable = inputs.history && remote !== undefined;
+  if (inputs.history && remote) {
+    try {
+      history = await readResultsBranch({
+        remote,
+        branch: inputs.resultsBranch,
+        token: inputs.githubToken,
+      });
+      if (history) before = await readAllHistory(path.join(history.dir, "history"));
+      core.info(
+        history
+          ? `history: read ${before.size} eval(s) from ${inputs.resultsBranch}`
+          : `history: ${inputs.resultsBranch} does not exist yet; it is created after this run`,
+      );
+    } catch (error) {
+      historyReadable = false;
+      core.warning(
+        `history: could not read ${inputs.resultsBranch}: ${(error as Error).message}. Running without history.`,
+      );
+    }
+  }
+
+  const changedBase = await changedBaseFor(inputs, pr !== undefined, baseBranch, projectRoot);
+  const style = makeStyle({}, {});
+  let outcome: RunEvalsOutcome;
+  try {
+    outcome = await core.group("agent-evals", () =>
+      runEvals({
+        projectRoot,
+        evals: inputs.evals.length ? inputs.evals : undefined,
+        agents: inputs.agents,
+        trials: inputs.trials,
+        concurrency: inputs.concurrency,
+        budgetUsd: inputs.budgetUsd,
+        shard: inputs.shard,
+        changedBase,
+        historyDir: history ? path.join(history.dir, "history") : undefined,
+        force: inputs.force,
+        env: process.env,
+        events: {
+          onPlan(plan, _specs, notes) {
+            for (const note of notes) core.info(note);
+            core.info(
+              `${plan.units.length} eval × agent pair(s); ${plan.agentUnits} will start an agent`,
+            );
+          },
+          onTrialEnd(unit, trial) {
+            core.info(trialLine(unit.spec.id, unit.agentName, unit.trials, trial, style));
+          },
+        },
+      }),
+    );
+  } catch (error) {
+    await history?.dispose();
+    if (error instanceof DefinitionError) {
+      for (const p of error.problems) {
+        core.error(`${p.code} ${p.message}${p.fix ? ` — fix: ${p.fix}` : ""}`, {
+          file: path.join(inputs.workingDirectory, p.file),
+          startLine: p.line,
+          title: "agent-evals: invalid eval definition",
+        });
+      }
+      return core.setFailed(
+        `${error.problems.length} problem(s) in the eval definitions; nothing was run:\n${error.problems.map(formatProblem).join("\n")}`,
+      );
+    }
+    if (error instanceof CiGateError || error instanceof ChangedBaseError)
+      return core.setFailed(error.message);
+    throw error;
+  }
+
+  const { run: result } = outcome;
+  const baseLines = new Map(
+    [...before].map(([id, lines]) => [id, lines.filter((l) => !l.ref || l.ref === baseBranch)]),
+  );
+  const rows = compareRuns(result.evals, baseLines);
+  const regressions = rows.filter((r) => r.flag === "regression").length;
+
+  let artifactLink: string | undefined;
+  if (inputs.uploadTranscripts) {
+    try {
+      const uploaded = await uploadResults({
+        dir: outcome.resultsDir,
+        name: inputs.artifactName,
+        retentionDays: inputs.retentionDays,
+      });
+      core.info(`artifact ${uploaded.name}: ${uploaded.files} file(s), ${uploaded.size} bytes`);
+      if (uploaded.id !== undefined && process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID) {
+        artifactLink = artifactUrl(
+          serverUrl(),
+          process.env.GITHUB_REPOSITORY,
+          process.env.GITHUB_RUN_ID,
+          uploaded.id,
+        );
+      }
+    } catch (error) {
+      core.warning(`artifact: upload failed: ${(error as Error).message}`);
+    }
+  }
+
+  const runUrl =
+    process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID
+      ? `${serverUrl()}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}`
+      : undefined;
+  const markdown = renderRunMarkdown({
+    run: result,
+    rows,
+    baseRef: baseBranch,
+    runUrl,
+    artifactUrl: artifactLink,
+    budgetUsd: inputs.budgetUsd,
+  });
+  await core.summary
+    .addRaw(markdown)
+    .write()
+    .catch((error: Error) => core.warning(`step summary: ${error.message}`));
+  annotateFailures(result.evals, projectRoot, workspace);
+
+  let commentUrl: string | undefined;
+  if (pr && inputs.comment) {
+    try {
+      const { owner, repo } = github.context.repo;
+      const comment = await upsertStickyComment({
+        token: inputs.githubToken,
+        baseUrl: process.env.GITHUB_API_URL,
+        owner,
+        repo,
+        issueNumber: pr.number,
+        body: renderRunMarkdown({
+          run: result,
+          rows,
+          baseRef: baseBranch,
+          runUrl,
+          artifactUrl: artifactLink,
+          budgetUsd: inputs.budgetUsd,
+          marker: COMMENT_MARKER,
+        }),
+        marker: COMMENT_MARKER,
+      });
+      commentUrl = comment.url;
+      core.info(`PR comment ${comment.action}: ${comment.url}`);
+    } catch (error) {
+      core.warning(`PR comment not posted: ${(error as Error).message}`);
+    }
+  }
+
+  // Pushed also when the branch did not exist yet (the first run creates it), never when reading failed.
+  if (historyReadable && remote && outcome.historyLines.length) {
+    try {
+      const byId = new Map<string, string[]>();
+      for (const line of outcome.historyLines)
+        byId.set(line.id, [...(byId.get(line.id) ?? []), JSON.stringify(line)]);
+      const pushed = await appendToResultsBranch(
+        { remote, branch: inputs.resultsBranch, token: inputs.githubToken },
+        [...byId].map(([id, lines]) => ({ path: `history/${id}.jsonl`, lines })),
+        `agent-evals: ${outcome.historyLines.length} result(s) for ${process.env.GITHUB_SHA?.slice(0, 7) ?? "a run"}`,
+      );
+      core.info(
+        `history: ${outcome.historyLines.length} line(s) pushed to ${inputs.resultsBranch} in ${pushed.attempts} attempt(s)`,
+      );
+    } catch (error) {
+      if (error instanceof ResultsBranchError && error.kind === "permission") {
+        core.notice(`history not saved: ${error.message}`);
+      } else {
+        core.warning(`history not saved: ${(error as Error).message}`);
+      }
+    }
+  } else if (inputs.history && !remote) {
+    core.notice("history skipped: the working directory has no `origin` remote");
+  }
+  await history?.dispose();
+
+  const c = result.counts;
+  core.setOutput("passed", c.passed);
+  core.setOutput("failed", c.failed);
+  core.setOutput("skipped", c.skipped);
+  core.setOutput("cached", c.cached);
+  core.setOutput("incomplete", c.incomplete);
+  core.setOutput("cost-usd", result.costUsd);
+  core.setOutput("results-json", path.join(outcome.resultsDir, "run.json"));
+  core.setOutput("comment-url", commentUrl ?? "");
+  core.setOutput("regressions", regressions);
+
+  if (outcome.exitCode === 2)
+    core.setFailed(
+      "agent-evals could not run some evals (infra errors or failed setup): see the log",
+    );
+  else if (inputs.failOn === "failure" && outcome.exitCode === 1)
+    core.setFailed(`${c.failed + c.incomplete + c.inconclusive} eval × agent pair(s) did not pass`);
+  else if (inputs.failOn === "regression" && regressions > 0)
+    core.setFailed(`${regressions} significant regression(s) against ${baseBranch}`);
+}
+
+function serverUrl(): string {
+  return process.env.GITHUB_SERVER_URL ?? "https://github.com";
+}
+
+async function originUrl(dir: string): Promise<string | undefined> {
+  try {
+    const { stdout } = await run("git", ["remote", "get-url", "origin"], { cwd: dir });
+    return stdout.trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** --changed's base: on pull requests by default, with the base branch fetched (best effort). */
+async function changedBaseFor(
+  inputs: ActionInputs,
+  isPullRequest: boolean,
+  baseBranch: string,
+  dir: string,
+): Promise<string | undefined> {
+  const on = inputs.changedOnly === "auto" ? isPullRequest : inputs.changedOnly;
+  if (!on) return undefined;
+  const base = inputs.baseRef ?? `origin/${baseBranch}`;
+  if (base.startsWith("origin/")) {
+    const branch = base.slice("origin/".length);
+    await run(
+      "git",
+      [
+        "fetch",
+        "--no-tags",
+        "--depth=1",
+        "origin",
+        `+refs/heads/${branch}:refs/remotes/origin/${branch}`,
+      ],
+      { cwd: dir },
+    ).catch((error: Error) =>
+      core.warning(`changed-only: could not fetch ${base}: ${error.message.split("\n")[0]}`),
+    );
+  }
+  return base;
+}
+
+/** Failed checks become annotations on the eval file's line (paths relative to the workspace). */
+function annotateFailures(
+  evals: RunEvalsOutcome["run"]["evals"],
+  projectRoot: string,
+  workspace: string,
+): void {
+  for (const e of evals) {
+    if (e.status !== "failed") continue;
+    const trial = e.trials.find((t) => t.status === "failed");
+    const check = trial?.checks.find((c) => !c.ok);
+    const absolute = check?.file ?? path.join(projectRoot, e.file);
+    const message = `${e.id} [${e.agent}] ${e.passes}/${e.trialsRun} passed. ${check ? `${check.name}: ${check.evidence}` : (trial?.reason ?? "")}`;
+    core.error(message.slice(0, 2000), {
+      title: `agent-evals: ${e.id} failed`,
+      file: path.relative(workspace, absolute),
+      startLine: check?.line ?? e.line,
+    });
+  }
+}

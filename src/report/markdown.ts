@@ -1,0 +1,330 @@
+// The run as GitHub-flavoured markdown: the sticky PR comment and the job's step summary. Every
+// piece of text that comes from a run (agent names, reasons, evidence) is escaped, so it can
+// neither break the table nor inject HTML or mention anyone; the body stays under GitHub's limit.
+
+import type { ComparisonRow } from "../history/compare.js";
+import { sparkline } from "../history/compare.js";
+import type { EvalResult, EvalStatus, RunResult, TrialResult } from "../model/result.js";
+import { exitCodeFor } from "../model/result.js";
+import { percent, usd } from "./console.js";
+
+/** The hidden line that identifies the sticky comment. */
+export const STICKY_MARKER = "<!-- agent-evals:sticky -->";
+
+/** GitHub refuses comment bodies over 65536 characters; keep a margin. */
+export const MAX_COMMENT_CHARS = 65_000;
+
+/** Evidence shown per failing check, before escaping. */
+const MAX_EVIDENCE_CHARS = 1_200;
+const MAX_EVIDENCE_LINES = 25;
+
+export interface RenderRunOptions {
+  run: RunResult;
+  rows: ComparisonRow[];
+  /** The branch the head is compared with, e.g. "main". */
+  baseRef?: string;
+  /** The workflow run's page. */
+  runUrl?: string;
+  /** Where the transcripts artifact can be downloaded. */
+  artifactUrl?: string;
+  /** Defaults to run.budgetUsd. */
+  budgetUsd?: number;
+  /** Hidden marker put on the first line: `<!-- … -->`, or the text to wrap in one. */
+  marker?: string;
+  /** Upper bound of the body's length (default MAX_COMMENT_CHARS). */
+  maxChars?: number;
+}
+
+/** The marker as an HTML comment line (a bare name is wrapped; `--` cannot end it early). */
+export function markerLine(marker: string): string {
+  const trimmed = marker.trim();
+  if (trimmed.startsWith("<!--") && trimmed.endsWith("-->")) return trimmed;
+  return `<!-- ${trimmed.replace(/--+/g, "-")} -->`;
+}
+
+/**
+ * Text for a table cell (or any inline position): HTML cannot open (`<`, `>`, `&` become
+ * entities), `|` cannot end the cell, newlines become `<br>`, markdown punctuation is literal and
+ * `@name` mentions nobody.
+ */
+export function escapeCell(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/[\\`*_[\]~|#!]/g, (ch) => `\\${ch}`)
+    .replace(/@/g, "@\u200b")
+    .replace(/\r\n|\r|\n/g, "<br>");
+}
+
+/** A link target that stays inside `(…)`: http(s) only, spaces and parentheses encoded. */
+function safeUrl(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return undefined;
+    return parsed.href.replace(/[()\s<>]/g, (ch) => encodeURIComponent(ch));
+  } catch {
+    return undefined;
+  }
+}
+
+const ICON: Record<EvalStatus, string> = {
+  passed: "✅",
+  failed: "❌",
+  skipped: "⏭️",
+  cached: "💾",
+  error: "💥",
+  incomplete: "⚠️",
+  inconclusive: "❔",
+};
+
+function counted(head: EvalResult): number {
+  if (head.trials.length > 0) return head.trials.filter((t) => t.status !== "error").length;
+  return head.trialsRun;
+}
+
+function percentagePoints(delta: number): string {
+  const pp = Math.round(delta * 100);
+  if (pp === 0) return "±0 pp";
+  return pp > 0 ? `+${pp} pp` : `−${-pp} pp`;
+}
+
+function pValueText(p: number): string {
+  if (p < 0.0001) return "p < 0.0001";
+  return `p = ${p < 0.01 ? p.toPrecision(2) : p.toFixed(3)}`;
+}
+
+/** Whether the head has numbers to show: it ran trials now, or stands for a recorded verdict. */
+function hasRate(head: EvalResult): boolean {
+  return head.trialsRun > 0 || (head.status === "cached" && head.cachedFrom !== undefined);
+}
+
+function rateCell(row: ComparisonRow): string {
+  const base = row.base ? percent(row.base.passRate) : "—";
+  const head = hasRate(row.head) ? percent(row.head.passRate) : "—";
+  return `${base} → ${head}`;
+}
+
+function trialsCell(head: EvalResult): string {
+  if (head.status === "cached" && head.cachedFrom) {
+    return `${head.cachedFrom.passes}/${head.cachedFrom.trials}`;
+  }
+  if (head.trialsRun === 0) return `0/${head.trialsPlanned}`;
+  const n = counted(head);
+  const planned = head.trialsPlanned > n ? ` (of ${head.trialsPlanned})` : "";
+  return `${head.passes}/${n}${planned}`;
+}
+
+function noteCell(row: ComparisonRow): string {
+  const head = row.head;
+  const notes: string[] = [];
+  if (row.flag && row.pValue !== undefined) {
+    const icon = row.flag === "regression" ? "🔻" : "🔺";
+    notes.push(`${icon} ${row.flag} (${pValueText(row.pValue)})`);
+  }
+  switch (head.status) {
+    case "passed":
+    case "failed":
+      if (head.reason) notes.push(escapeCell(head.reason));
+      break;
+    case "cached": {
+      const from = head.cachedFrom;
+      const verdict = from ? ` ${from.status}` : "";
+      const commit = from?.commit ? ` at ${escapeCell(from.commit.slice(0, 7))}` : "";
+      notes.push(`cached${verdict}${commit}${head.reason ? `: ${escapeCell(head.reason)}` : ""}`);
+      break;
+    }
+    default:
+      notes.push(`${head.status}${head.reason ? `: ${escapeCell(head.reason)}` : ""}`);
+  }
+  return notes.join("<br>");
+}
+
+function tableRow(row: ComparisonRow): string {
+  const head = row.head;
+  const where = `${row.file}${row.line !== undefined ? `:${row.line}` : ""}`;
+  const version = head.agentVersion ? ` ${head.agentVersion}` : "";
+  const cells = [
+    ICON[head.status],
+    `**${escapeCell(row.id)}**<br><sub>${escapeCell(where)}</sub>`,
+    escapeCell(`${row.agent}${version}`),
+    rateCell(row),
+    row.delta !== undefined ? percentagePoints(row.delta) : "",
+    hasRate(head) ? `${percent(head.interval[0])}–${percent(head.interval[1])}` : "",
+    trialsCell(head),
+    head.status === "cached" ? `${usd(0)} (cached)` : usd(head.costUsd),
+    row.trend.length > 0 ? sparkline(row.trend) : "",
+    noteCell(row),
+  ];
+  return `| ${cells.join(" | ")} |`;
+}
+
+const TABLE_HEADER = [
+  "|  | eval | agent | base → head | Δ | 95% CI | trials | cost | trend | notes |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+];
+
+/** Rows needing attention first (regressions, failures), otherwise in run order. */
+function severity(row: ComparisonRow): number {
+  if (row.flag === "regression") return 0;
+  switch (row.head.status) {
+    case "failed":
+    case "error":
+    case "incomplete":
+    case "inconclusive":
+      return 1;
+    case "cached":
+      return row.head.cachedFrom?.status === "failed" ? 1 : 3;
+    default:
+      return row.flag === "improvement" ? 2 : 3;
+  }
+}
+
+function headline(run: RunResult, rows: ComparisonRow[]): string {
+  const evals = run.evals.length > 0 ? run.evals : rows.map((r) => r.head);
+  const ok = exitCodeFor(evals) === 0;
+  const c = run.counts;
+  const parts = [`✅ ${c.passed} passed`, `❌ ${c.failed} failed`];
+  for (const k of ["cached", "skipped", "error", "incomplete", "inconclusive"] as const) {
+    if (c[k] > 0) parts.push(`${ICON[k]} ${c[k]} ${k}`);
+  }
+  const regressions = rows.filter((r) => r.flag === "regression").length;
+  const improvements = rows.filter((r) => r.flag === "improvement").length;
+  if (regressions > 0) parts.push(`🔻 ${regressions} regression${regressions > 1 ? "s" : ""}`);
+  if (improvements > 0) parts.push(`🔺 ${improvements} improvement${improvements > 1 ? "s" : ""}`);
+  return `### ${ok ? "✅" : "❌"} agent-evals: ${parts.join(" · ")}`;
+}
+
+function costLine(run: RunResult, budgetUsd: number | undefined): string {
+  if (budgetUsd === undefined) return `**Cost** ${usd(run.costUsd)}`;
+  const share = budgetUsd > 0 ? ` (${percent(run.costUsd / budgetUsd)})` : "";
+  const over = run.costUsd > budgetUsd ? " ⚠️ over budget" : "";
+  return `**Cost** ${usd(run.costUsd)} of ${usd(budgetUsd)} budget${share}${over}`;
+}
+
+function truncate(text: string): string {
+  let lines = text.split(/\r\n|\r|\n/);
+  let cut = false;
+  if (lines.length > MAX_EVIDENCE_LINES) {
+    lines = lines.slice(0, MAX_EVIDENCE_LINES);
+    cut = true;
+  }
+  let out = lines.join("\n");
+  if (out.length > MAX_EVIDENCE_CHARS) {
+    out = out.slice(0, MAX_EVIDENCE_CHARS);
+    cut = true;
+  }
+  return cut ? `${out}\n… (truncated)` : out;
+}
+
+/** One details row per failed check (or per failed trial without a failed check). */
+function evidenceRows(row: ComparisonRow): string[] {
+  const out: string[] = [];
+  const who = `**${escapeCell(row.id)}** ${escapeCell(`[${row.agent}]`)}`;
+  const failing = (t: TrialResult) => t.status !== "passed";
+  for (const trial of row.head.trials.filter(failing)) {
+    const bad = trial.checks.filter((c) => !c.ok);
+    if (bad.length === 0) {
+      const why = trial.reason ?? trial.status;
+      out.push(
+        `| ${who} | ${trial.n} | ${escapeCell(trial.status)} | ${escapeCell(truncate(why))} |`,
+      );
+      continue;
+    }
+    for (const check of bad) {
+      const at =
+        check.line !== undefined
+          ? `<br><sub>${escapeCell(`${check.file ?? row.file}:${check.line}`)}</sub>`
+          : "";
+      out.push(
+        `| ${who} | ${trial.n} | ${escapeCell(check.name)}${at} | ${escapeCell(truncate(check.evidence))} |`,
+      );
+    }
+  }
+  return out;
+}
+
+/**
+ * The comment body: marker, headline, one table row per eval × agent, cost against the budget,
+ * links, then the failing checks' evidence in a collapsed section. At most `maxChars` characters:
+ * evidence rows (then table rows) that do not fit are left out, with a note saying so.
+ */
+export function renderRunMarkdown(options: RenderRunOptions): string {
+  const { run } = options;
+  const maxChars = options.maxChars ?? MAX_COMMENT_CHARS;
+  const budgetUsd = options.budgetUsd ?? run.budgetUsd;
+  const rows = options.rows
+    .map((row, index) => ({ row, index }))
+    .sort((x, y) => severity(x.row) - severity(y.row) || x.index - y.index)
+    .map(({ row }) => row);
+
+  const top: string[] = [];
+  if (options.marker !== undefined) top.push(markerLine(options.marker));
+  top.push(headline(run, rows), "");
+  const compared = options.baseRef
+    ? `Compared with the latest verdicts on ${escapeCell(options.baseRef)}. 🔻/🔺 mark changes outside noise (Fisher's exact test).`
+    : "No base branch history to compare with.";
+  top.push(compared, "");
+
+  const bottom: string[] = [""];
+  const links: string[] = [costLine(run, budgetUsd)];
+  const runUrl = options.runUrl ? safeUrl(options.runUrl) : undefined;
+  const artifactUrl = options.artifactUrl ? safeUrl(options.artifactUrl) : undefined;
+  if (runUrl) links.push(`[Workflow run](${runUrl})`);
+  if (artifactUrl) links.push(`[Transcripts](${artifactUrl})`);
+  bottom.push(links.join(" · "));
+
+  const length = (lines: string[]) => lines.reduce((sum, l) => sum + l.length + 1, 0);
+
+  // The table: every row if it fits (it nearly always does), leaving room for a note.
+  const tableRows = rows.map(tableRow);
+  const reserve = 400;
+  let budget = maxChars - length(top) - length(TABLE_HEADER) - length(bottom) - reserve;
+  const shownRows: string[] = [];
+  for (const line of tableRows) {
+    if (line.length + 1 > budget) break;
+    shownRows.push(line);
+    budget -= line.length + 1;
+  }
+  const table = [...TABLE_HEADER, ...shownRows];
+  if (shownRows.length < tableRows.length) {
+    table.push(
+      "",
+      `_${tableRows.length - shownRows.length} more eval × agent rows not shown (comment size limit): see the workflow run._`,
+    );
+  }
+  if (rows.length === 0) table.splice(0, table.length, "_No evals ran._");
+
+  // The details: as many evidence rows as fit.
+  const evidence = rows.flatMap(evidenceRows);
+  const details: string[] = [];
+  if (evidence.length > 0) {
+    const open = [
+      "",
+      "<details>",
+      `<summary>Failing checks (${evidence.length})</summary>`,
+      "",
+      "| eval | trial | check | evidence |",
+      "| --- | --- | --- | --- |",
+    ];
+    const close = ["", "</details>"];
+    let room = budget - length(open) - length(close);
+    const shown: string[] = [];
+    for (const line of evidence) {
+      if (line.length + 1 > room) break;
+      shown.push(line);
+      room -= line.length + 1;
+    }
+    const note =
+      shown.length < evidence.length
+        ? [
+            "",
+            `_${evidence.length - shown.length} more failing checks not shown (comment size limit): see the transcripts artifact._`,
+          ]
+        : [];
+    if (shown.length > 0 || note.length > 0) details.push(...open, ...shown, ...note, ...close);
+  }
+
+  const body = [...top, ...table, ...bottom, ...details].join("\n");
+  return body.length > maxChars ? body.slice(0, maxChars) : body;
+}

@@ -1,0 +1,246 @@
+// The Action as it runs on GitHub: the built dist/index.js as a child process with INPUT_* and
+// GITHUB_* environment and an event payload, against a fake GitHub REST API and a fake results
+// service on 127.0.0.1, with a real local bare repository as `origin`.
+
+import { execFile, execFileSync } from "node:child_process";
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAKE_OWNER, FAKE_REPO, startFakeGitHub, type FakeGitHub } from "./fakes/github.js";
+import { startFakeResultsService, type FakeResultsService } from "./fakes/results-service.js";
+import { REPO_ROOT } from "./helpers/project.js";
+
+const MARKER = "<!-- agent-evals:sticky -->";
+let github: FakeGitHub;
+let results: FakeResultsService;
+let tmp: string;
+
+beforeAll(async () => {
+  github = await startFakeGitHub();
+  results = await startFakeResultsService();
+  tmp = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "ae-action-")));
+});
+afterAll(async () => {
+  await github.close();
+  await results.close();
+  if (!process.env.KEEP_ACTION_TMP) await fs.rm(tmp, { recursive: true, force: true });
+});
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync(
+    "git",
+    [
+      "-c",
+      "user.name=t",
+      "-c",
+      "user.email=t@example.com",
+      "-c",
+      "init.defaultBranch=main",
+      ...args,
+    ],
+    {
+      cwd,
+      encoding: "utf8",
+    },
+  );
+
+const EVAL = `name: greeting
+prompt: |
+  \`\`\`sh
+  echo hello > greeting.txt
+  \`\`\`
+agents: [literal]
+sandbox: { fixture: { README.md: "hi" } }
+assertions:
+  contains: [{ file: greeting.txt, text: hello }]
+`;
+
+/** A bare origin and a checkout of it with one eval, as actions/checkout would leave it. */
+async function repository(
+  name: string,
+  evalText = EVAL,
+): Promise<{ origin: string; workspace: string }> {
+  const origin = path.join(tmp, `${name}.git`);
+  const workspace = path.join(tmp, name);
+  git(tmp, "init", "-q", "--bare", origin);
+  git(tmp, "clone", "-q", origin, workspace);
+  await fs.mkdir(path.join(workspace, "evals"), { recursive: true });
+  await fs.writeFile(path.join(workspace, "evals/greeting.eval.yaml"), evalText);
+  git(workspace, "add", ".");
+  git(workspace, "commit", "-qm", "evals");
+  git(workspace, "push", "-q", "origin", "HEAD:main");
+  return { origin, workspace };
+}
+
+interface ActionRun {
+  code: number;
+  stdout: string;
+  outputs: Record<string, string>;
+  summary: string;
+}
+
+let runs = 0;
+
+async function runAction(
+  workspace: string,
+  inputs: Record<string, string>,
+  options: { token?: string; event?: object } = {},
+): Promise<ActionRun> {
+  const dir = await fs.mkdtemp(path.join(tmp, "run-"));
+  const eventPath = path.join(dir, "event.json");
+  const outputFile = path.join(dir, "output");
+  const summaryFile = path.join(dir, "summary.md");
+  await fs.writeFile(outputFile, "");
+  await fs.writeFile(summaryFile, "");
+  const event = options.event ?? {
+    pull_request: { number: 7, base: { ref: "main" }, head: { ref: "feature" } },
+    repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } },
+  };
+  await fs.writeFile(eventPath, JSON.stringify(event));
+  const runId = String(4242 + runs++);
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? tmp,
+    CI: "true",
+    GITHUB_ACTIONS: "true",
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_REPOSITORY: `${FAKE_OWNER}/${FAKE_REPO}`,
+    GITHUB_EVENT_NAME: "pull_request",
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_API_URL: github.url,
+    GITHUB_RUN_ID: runId,
+    GITHUB_SHA: git(workspace, "rev-parse", "HEAD").trim(),
+    GITHUB_HEAD_REF: "feature",
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    RUNNER_TEMP: dir,
+    ...results.env(runId, "1"),
+    "INPUT_GITHUB-TOKEN": options.token ?? "test-token",
+  };
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
+    execFile(
+      process.execPath,
+      [path.join(REPO_ROOT, "dist/index.js")],
+      { cwd: workspace, env, maxBuffer: 32 * 1024 * 1024 },
+      (error, out, err) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: `${out}${err}` }),
+    ),
+  );
+  const outputs: Record<string, string> = {};
+  // GITHUB_OUTPUT uses the heredoc form: name<<delimiter / value / delimiter.
+  const text = await fs.readFile(outputFile, "utf8");
+  for (const match of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm))
+    outputs[match[1]!] = match[3]!;
+  return { code, stdout, outputs, summary: await fs.readFile(summaryFile, "utf8") };
+}
+
+function historyOnBranch(origin: string, id: string): string[] {
+  try {
+    return git(origin, "show", `copybook-results:history/${id}.jsonl`)
+      .trim()
+      .split("\n")
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+describe("the GitHub Action (dist/index.js)", () => {
+  it("first run creates the history branch and the comment; the second updates both", async () => {
+    const { origin, workspace } = await repository("first");
+    const first = await runAction(workspace, { "changed-only": "false" });
+    expect(first.code, first.stdout).toBe(0);
+    expect(first.outputs).toMatchObject({ passed: "1", failed: "0", regressions: "0" });
+    expect(first.summary).toContain("greeting");
+    expect(historyOnBranch(origin, "greeting")).toHaveLength(1);
+    expect(JSON.parse(historyOnBranch(origin, "greeting")[0]!)).toMatchObject({
+      id: "greeting",
+      agent: "literal",
+      status: "passed",
+      ref: "feature",
+    });
+    // The history branch shares no history with main.
+    expect(() => git(origin, "merge-base", "main", "copybook-results")).toThrow();
+    const mine = () =>
+      github.comments.filter((c) => c.issueNumber === 7 && c.body.includes(MARKER));
+    expect(mine()).toHaveLength(1);
+    expect(first.outputs["comment-url"]).toContain(String(mine()[0]!.id));
+    expect(results.artifacts.at(-1)).toMatchObject({
+      name: "agent-evals-results",
+      finalized: true,
+    });
+
+    const second = await runAction(workspace, { "changed-only": "false" });
+    expect(second.code, second.stdout).toBe(0);
+    expect(mine()).toHaveLength(1);
+    expect(mine()[0]!.updatedAt >= mine()[0]!.createdAt).toBe(true);
+    expect(historyOnBranch(origin, "greeting")).toHaveLength(2);
+  });
+
+  it("8 concurrent runs lose no history line", async () => {
+    const { origin } = await repository("concurrent");
+    // Eight jobs, each on its own runner: eight checkouts of the same origin, run at once.
+    const workspaces = Array.from({ length: 8 }, (_, i) => {
+      const dir = path.join(tmp, `concurrent-job-${i}`);
+      git(tmp, "clone", "-q", origin, dir);
+      return dir;
+    });
+    const runs = await Promise.all(
+      workspaces.map((workspace) =>
+        runAction(workspace, {
+          "changed-only": "false",
+          comment: "false",
+          "upload-transcripts": "false",
+        }),
+      ),
+    );
+    for (const r of runs) expect(r.code, r.stdout).toBe(0);
+    const lines = historyOnBranch(origin, "greeting");
+    expect(lines).toHaveLength(8);
+    expect(new Set(lines).size).toBe(8);
+  });
+
+  it("a fork PR's read-only token: evals still reported, comment and history skipped with a notice", async () => {
+    const { origin, workspace } = await repository("fork");
+    // A read-only token can't push: the origin refuses like GitHub does.
+    await fs.writeFile(
+      path.join(origin, "hooks/pre-receive"),
+      "#!/bin/sh\necho 'Permission to acme/widgets.git denied to github-actions[bot].' >&2\nexit 1\n",
+      { mode: 0o755 },
+    );
+    const before = github.comments.length;
+    const run = await runAction(
+      workspace,
+      { "changed-only": "false" },
+      { token: "read-only-token" },
+    );
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs.passed).toBe("1");
+    expect(run.stdout).toMatch(/::notice::history not saved: .*permission/i);
+    expect(run.stdout).toMatch(/::warning::PR comment not posted/);
+    expect(github.comments.length).toBe(before);
+    expect(historyOnBranch(origin, "greeting")).toHaveLength(0);
+  });
+
+  it("retries the comment through API 5xx; fails the step on a failing eval, with an annotation", async () => {
+    const { workspace } = await repository("failing", EVAL.replace("text: hello", "text: goodbye"));
+    github.failNext(502, 2);
+    const run = await runAction(workspace, { "changed-only": "false" });
+    expect(run.code).toBe(1);
+    expect(run.outputs).toMatchObject({ passed: "0", failed: "1" });
+    expect(run.stdout).toMatch(
+      /::error title=agent-evals%3A greeting failed,file=evals\/greeting\.eval\.yaml,line=9::/,
+    );
+    expect(github.comments.filter((c) => c.body.includes("goodbye"))).toHaveLength(1);
+  });
+
+  it("bad input fails the step before anything runs", async () => {
+    const { workspace } = await repository("badinput");
+    const run = await runAction(workspace, { "budget-usd": "lots" });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("input budget-usd");
+    await expect(fs.stat(path.join(workspace, ".copybook"))).rejects.toThrow();
+  });
+});
