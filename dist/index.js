@@ -70885,7 +70885,9 @@ async function appendToResultsBranch(options, files, message) {
             if (!failure) {
                 return { commit: await head(session), attempts, created: checkout === "new" && !rebased };
             }
-            if (false) {}
+            if (failure.kind === "permission" || failure.kind === "refused") {
+                throw refusal(session, failure);
+            }
             if (attempts >= session.maxAttempts)
                 throw exhausted(session, failure, attempts);
             await results_branch_sleep(backoffDelay(attempts, session.backoff, cycleMs));
@@ -71091,10 +71093,8 @@ async function openSession(options) {
         dir,
         branch,
         shownRemote: mask(shownRemote(remote.url)),
-        author,
         maxAttempts,
         backoff: options.backoffMs ?? DEFAULT_BACKOFF,
-        mask,
         dispose,
     };
     try {

@@ -237,10 +237,8 @@ interface Session {
   branch: string;
   /** The remote as shown in messages: no credentials, token masked. */
   shownRemote: string;
-  author: { name: string; email: string };
   maxAttempts: number;
   backoff: { base: number; max: number };
-  mask(text: string): string;
   dispose(): Promise<void>;
 }
 
@@ -367,10 +365,8 @@ async function openSession(options: ResultsBranchOptions): Promise<Session> {
     dir,
     branch,
     shownRemote: mask(shownRemote(remote.url)),
-    author,
     maxAttempts,
     backoff: options.backoffMs ?? DEFAULT_BACKOFF,
-    mask,
     dispose,
   };
   try {
