@@ -18,6 +18,7 @@ import { planRun, type Plan } from "./plan/plan.js";
 import { TEMP_DIR_ISOLATION } from "./run/isolation.js";
 import { activeGroups, killGroup } from "./run/process.js";
 import { BudgetLedger } from "./run/budget.js";
+import type { PreparedStore } from "./run/prepare.js";
 import { runSuite, type SuiteEvents } from "./run/suite.js";
 import { buildRunResult, writeRunJson } from "./report/json.js";
 import { VERSION } from "./version.js";
@@ -48,6 +49,8 @@ export interface RunEvalsOptions {
   force?: boolean;
   /** Without a history folder: don't use the checkout's fingerprint cache. */
   noCache?: boolean;
+  /** Keeps prepared sandboxes (the result of `setup`) between runs; the Action uses the Actions cache. */
+  preparedStore?: PreparedStore;
   /** The most the whole run may spend, in USD: no trial starts unless its worst case fits. */
   budgetUsd?: number;
   signal?: AbortSignal;
@@ -171,6 +174,7 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
     signal: options.signal ?? new AbortController().signal,
     events: options.events,
     budget: new BudgetLedger(options.budgetUsd),
+    preparedStore: options.preparedStore,
   });
   const commit = await headCommit(projectRoot);
   const historyLines = await recordResults(plan.units, results, cache, {

@@ -223,3 +223,47 @@ export const s = defineEval("work", {
     });
   });
 });
+
+describe("prepared sandboxes kept between runs", () => {
+  it("restores a stored setup result instead of running setup again, keyed on content", async () => {
+    const root = await makeProject({
+      "evals/s.eval.yaml": `name: s\nsetup: ["echo ran >> $SETUP_COUNTER", "echo built > built.txt"]\nsandbox: { fixture: { a.txt: "v1" } }\nassertions:\n  files: [built.txt]\n`,
+    });
+    dirs.push(root);
+    const counter = path.join(root, "setup-runs");
+    const stored = new Map<string, Map<string, string>>();
+    const store = {
+      keyFor: (spec: { id: string; setup: string[]; templateHash: string }) =>
+        `${spec.id}-${spec.templateHash.slice(0, 12)}`,
+      async save(dir: string, key: string) {
+        const files = new Map<string, string>();
+        for (const name of await fs.readdir(dir))
+          files.set(name, await fs.readFile(path.join(dir, name), "utf8"));
+        stored.set(key, files);
+      },
+      async restore(dir: string, key: string) {
+        const files = stored.get(key);
+        if (!files) return false;
+        for (const [name, text] of files) await fs.writeFile(path.join(dir, name), text);
+        return true;
+      },
+    };
+    const run = () =>
+      runEvals({
+        projectRoot: root,
+        env: { ...env, SETUP_COUNTER: counter },
+        preparedStore: store,
+      });
+    expect((await run()).run.evals[0]!.status).toBe("passed");
+    expect((await run()).run.evals[0]!.status).toBe("passed");
+    expect((await fs.readFile(counter, "utf8")).trim().split("\n")).toHaveLength(1);
+    // Different content to fill from: a different key, so setup runs again.
+    await fs.writeFile(
+      path.join(root, "evals/s.eval.yaml"),
+      (await fs.readFile(path.join(root, "evals/s.eval.yaml"), "utf8")).replace("v1", "v2"),
+    );
+    await run();
+    expect((await fs.readFile(counter, "utf8")).trim().split("\n")).toHaveLength(2);
+    expect(stored.size).toBe(2);
+  });
+});

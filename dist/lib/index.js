@@ -26710,6 +26710,8 @@ function isPermissionError(err) {
 
 
 
+
+
 class SetupError extends Error {
     constructor(message) {
         super(message);
@@ -26721,12 +26723,26 @@ async function prepareSandbox(spec, options) {
     const dir = external_node_path_default().join(root, "work");
     const logDir = external_node_path_default().join(root, "setup");
     try {
-        const { mkdir } = await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 1455, 23));
-        await mkdir(dir);
-        await mkdir(logDir);
+        await (0,promises_.mkdir)(dir);
+        await (0,promises_.mkdir)(logDir);
         await fillSandbox(spec.sandbox, dir);
-        for (const [i, command] of spec.setup.entries()) {
-            await runSetupStep(command, i + 1, { dir, logDir, spec, ...options });
+        // Only a setup is worth keeping: a plain fill is as fast as a restore.
+        const key = options.store && spec.setup.length
+            ? options.store.keyFor({
+                id: spec.id,
+                setup: spec.setup,
+                templateHash: await treeHash(dir),
+            })
+            : undefined;
+        if (key && options.store && (await restoreInto(options.store, dir, key))) {
+            // Restored: the setup's result is already here.
+        }
+        else {
+            for (const [i, command] of spec.setup.entries()) {
+                await runSetupStep(command, i + 1, { dir, logDir, spec, ...options });
+            }
+            if (key && options.store)
+                await options.store.save(dir, key);
         }
     }
     catch (error) {
@@ -26743,6 +26759,25 @@ async function prepareSandbox(spec, options) {
         snapshot: () => (cachedSnapshot ??= snapshotTree(dir)),
         dispose: () => (options.keep ? Promise.resolve() : removeTree(root)),
     };
+}
+/** A hash of every file's path and content: what the sandbox was filled from. */
+async function treeHash(dir) {
+    const files = [...(await manifest(dir))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return (0,external_node_crypto_.createHash)("sha256")
+        .update(JSON.stringify(files.map(([p, f]) => [p, f.hash])))
+        .digest("hex");
+}
+/** Replace the filled tree with the stored prepared one; on a miss the filled tree stays. */
+async function restoreInto(store, dir, key) {
+    const staging = `${dir}.restore`;
+    await (0,promises_.mkdir)(staging);
+    if (!(await store.restore(staging, key))) {
+        await removeTree(staging);
+        return false;
+    }
+    await removeTree(dir);
+    await (0,promises_.rename)(staging, dir);
+    return true;
 }
 async function runSetupStep(command, n, ctx) {
     const stdoutFile = external_node_path_default().join(ctx.logDir, `setup-${n}.stdout`);
@@ -27497,6 +27532,7 @@ async function runUnits(units, options) {
                 env: options.env,
                 signal: options.signal,
                 keep: options.keepWorkspace,
+                store: options.preparedStore,
             }));
             prepared.set(spec, p);
         }
@@ -27833,6 +27869,7 @@ async function runEvals(options) {
         signal: options.signal ?? new AbortController().signal,
         events: options.events,
         budget: new BudgetLedger(options.budgetUsd),
+        preparedStore: options.preparedStore,
     });
     const commit = await headCommit(projectRoot);
     const historyLines = await recordResults(plan.units, results, cache, {

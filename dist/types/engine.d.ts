@@ -3,6 +3,7 @@ import { type RunResult } from "./model/result.js";
 import type { HistoryLine } from "./history/store.js";
 import { type CacheContext } from "./plan/cache.js";
 import { type Plan } from "./plan/plan.js";
+import type { PreparedStore } from "./run/prepare.js";
 import { type SuiteEvents } from "./run/suite.js";
 /** Where results go, under the project root (the seeds' name, kept for compatibility). */
 export declare const RESULTS_DIR: string;
@@ -32,6 +33,8 @@ export interface RunEvalsOptions {
     force?: boolean;
     /** Without a history folder: don't use the checkout's fingerprint cache. */
     noCache?: boolean;
+    /** Keeps prepared sandboxes (the result of `setup`) between runs; the Action uses the Actions cache. */
+    preparedStore?: PreparedStore;
     /** The most the whole run may spend, in USD: no trial starts unless its worst case fits. */
     budgetUsd?: number;
     signal?: AbortSignal;

@@ -16,6 +16,13 @@ import { trialLine, makeStyle } from "../report/console.js";
 import { uploadResults, artifactUrl } from "./artifacts.js";
 import { upsertStickyComment } from "./comment.js";
 import { readInputs, InputError, type ActionInputs } from "./inputs.js";
+import {
+  cacheKeyFor,
+  restorePrepared,
+  savePrepared,
+  sandboxCacheConfigured,
+} from "./sandbox-cache.js";
+import type { PreparedStore } from "../run/prepare.js";
 import { appendToResultsBranch, readResultsBranch, ResultsBranchError } from "./results-branch.js";
 
 const run = promisify(execFile);
@@ -76,6 +83,7 @@ export async function runAction(): Promise<void> {
 
   const changedBase = await changedBaseFor(inputs, pr !== undefined, baseBranch, projectRoot);
   const style = makeStyle({}, {});
+  const declaredSecrets = new Set<string>();
   let outcome: RunEvalsOutcome;
   try {
     outcome = await core.group("agent-evals", () =>
@@ -91,8 +99,13 @@ export async function runAction(): Promise<void> {
         historyDir: history ? path.join(history.dir, "history") : undefined,
         force: inputs.force,
         env: process.env,
+        preparedStore: sandboxCacheConfigured() ? actionsCacheStore() : undefined,
         events: {
-          onPlan(plan, _specs, notes) {
+          onPlan(plan, specs, notes) {
+            // Declared secrets are masked too, before anything could print them.
+            for (const spec of specs)
+              for (const name of spec.prompt?.secrets ?? [])
+                if (process.env[name]) core.setSecret(process.env[name]!);
             for (const note of notes) core.info(note);
             core.info(
               `${plan.units.length} eval × agent pair(s); ${plan.agentUnits} will start an agent`,
@@ -134,6 +147,7 @@ export async function runAction(): Promise<void> {
   if (inputs.uploadTranscripts) {
     try {
       const uploaded = await uploadResults({
+        redact: redactor([...KNOWN_SECRETS, ...declaredSecrets]),
         dir: outcome.resultsDir,
         name: inputs.artifactName,
         retentionDays: inputs.retentionDays,
@@ -243,6 +257,25 @@ export async function runAction(): Promise<void> {
     core.setFailed(`${c.failed + c.incomplete + c.inconclusive} eval × agent pair(s) did not pass`);
   else if (inputs.failOn === "regression" && regressions > 0)
     core.setFailed(`${regressions} significant regression(s) against ${baseBranch}`);
+}
+
+/** The prepared-sandbox store backed by the Actions cache (setup results survive between runs). */
+function actionsCacheStore(): PreparedStore {
+  const log = (message: string) => core.info(`sandbox cache: ${message}`);
+  return {
+    keyFor: cacheKeyFor,
+    restore: (dir, key) => restorePrepared(dir, key, { log }),
+    save: (dir, key) => savePrepared(dir, key, { log }),
+  };
+}
+
+/** Replaces the values of known and declared credentials in uploaded files. */
+function redactor(names: string[]): ((text: string) => string) | undefined {
+  const values = names
+    .map((name) => process.env[name])
+    .filter((v): v is string => !!v && v.length >= 6);
+  if (values.length === 0) return undefined;
+  return (text) => values.reduce((out, value) => out.split(value).join("***"), text);
 }
 
 function serverUrl(): string {

@@ -1,6 +1,8 @@
 // The prepared tree of an eval: its sandbox filled once, `setup` run once in it; every trial of
 // every agent then starts from a copy of it.
 
+import { createHash } from "node:crypto";
+import { mkdir, rename } from "node:fs/promises";
 import path from "node:path";
 import type { EvalSpec } from "../model/eval.js";
 import {
@@ -33,10 +35,21 @@ export interface PreparedSandbox {
   dispose: () => Promise<void>;
 }
 
+/**
+ * Somewhere to keep prepared trees between runs (the Action plugs in @actions/cache). Keys name the
+ * eval, its setup commands and the content it was filled from; a store never throws.
+ */
+export interface PreparedStore {
+  restore(dir: string, key: string): Promise<boolean>;
+  save(dir: string, key: string): Promise<void>;
+  keyFor(spec: { id: string; setup: string[]; templateHash: string }): string;
+}
+
 export interface PrepareOptions {
   env: Record<string, string>;
   signal?: AbortSignal;
   keep: boolean;
+  store?: PreparedStore;
 }
 
 export async function prepareSandbox(
@@ -47,12 +60,25 @@ export async function prepareSandbox(
   const dir = path.join(root, "work");
   const logDir = path.join(root, "setup");
   try {
-    const { mkdir } = await import("node:fs/promises");
     await mkdir(dir);
     await mkdir(logDir);
     await fillSandbox(spec.sandbox, dir);
-    for (const [i, command] of spec.setup.entries()) {
-      await runSetupStep(command, i + 1, { dir, logDir, spec, ...options });
+    // Only a setup is worth keeping: a plain fill is as fast as a restore.
+    const key =
+      options.store && spec.setup.length
+        ? options.store.keyFor({
+            id: spec.id,
+            setup: spec.setup,
+            templateHash: await treeHash(dir),
+          })
+        : undefined;
+    if (key && options.store && (await restoreInto(options.store, dir, key))) {
+      // Restored: the setup's result is already here.
+    } else {
+      for (const [i, command] of spec.setup.entries()) {
+        await runSetupStep(command, i + 1, { dir, logDir, spec, ...options });
+      }
+      if (key && options.store) await options.store.save(dir, key);
     }
   } catch (error) {
     if (!options.keep) await removeTree(root);
@@ -67,6 +93,27 @@ export async function prepareSandbox(
     snapshot: () => (cachedSnapshot ??= snapshotTree(dir)),
     dispose: () => (options.keep ? Promise.resolve() : removeTree(root)),
   };
+}
+
+/** A hash of every file's path and content: what the sandbox was filled from. */
+async function treeHash(dir: string): Promise<string> {
+  const files = [...(await manifest(dir))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash("sha256")
+    .update(JSON.stringify(files.map(([p, f]) => [p, f.hash])))
+    .digest("hex");
+}
+
+/** Replace the filled tree with the stored prepared one; on a miss the filled tree stays. */
+async function restoreInto(store: PreparedStore, dir: string, key: string): Promise<boolean> {
+  const staging = `${dir}.restore`;
+  await mkdir(staging);
+  if (!(await store.restore(staging, key))) {
+    await removeTree(staging);
+    return false;
+  }
+  await removeTree(dir);
+  await rename(staging, dir);
+  return true;
 }
 
 async function runSetupStep(

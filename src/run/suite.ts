@@ -9,7 +9,7 @@ import type { CachedVerdict, EvalResult, EvalStatus, TrialResult } from "../mode
 import { wilsonInterval } from "../model/stats.js";
 import type { BudgetLedger } from "./budget.js";
 import { adaptivePolicy, fixedPolicy } from "./policy.js";
-import { prepareSandbox, SetupError, type PreparedSandbox } from "./prepare.js";
+import { prepareSandbox, SetupError, type PreparedSandbox, type PreparedStore } from "./prepare.js";
 import { Semaphore } from "./semaphore.js";
 import { runTrial } from "./trial.js";
 
@@ -43,6 +43,8 @@ export interface SuiteOptions {
   signal: AbortSignal;
   events?: SuiteEvents;
   budget: BudgetLedger;
+  /** Keeps prepared sandboxes (setup results) between runs. */
+  preparedStore?: PreparedStore;
 }
 
 export async function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<EvalResult[]> {
@@ -71,6 +73,7 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Eva
           env: options.env,
           signal: options.signal,
           keep: options.keepWorkspace,
+          store: options.preparedStore,
         }),
       );
       prepared.set(spec, p);

@@ -14,9 +14,23 @@ export interface PreparedSandbox {
     snapshot: () => Promise<TreeSnapshot>;
     dispose: () => Promise<void>;
 }
+/**
+ * Somewhere to keep prepared trees between runs (the Action plugs in @actions/cache). Keys name the
+ * eval, its setup commands and the content it was filled from; a store never throws.
+ */
+export interface PreparedStore {
+    restore(dir: string, key: string): Promise<boolean>;
+    save(dir: string, key: string): Promise<void>;
+    keyFor(spec: {
+        id: string;
+        setup: string[];
+        templateHash: string;
+    }): string;
+}
 export interface PrepareOptions {
     env: Record<string, string>;
     signal?: AbortSignal;
     keep: boolean;
+    store?: PreparedStore;
 }
 export declare function prepareSandbox(spec: EvalSpec, options: PrepareOptions): Promise<PreparedSandbox>;

@@ -2,6 +2,7 @@ import type { RenderedPrompt } from "../define/prompt.js";
 import { type AgentAdapter, type EvalSpec } from "../model/eval.js";
 import type { CachedVerdict, EvalResult, EvalStatus, TrialResult } from "../model/result.js";
 import type { BudgetLedger } from "./budget.js";
+import { type PreparedStore } from "./prepare.js";
 /** One eval × agent to run. `agent` undefined: an eval without a prompt (checks only). */
 export interface PlannedUnit {
     spec: EvalSpec;
@@ -34,6 +35,8 @@ export interface SuiteOptions {
     signal: AbortSignal;
     events?: SuiteEvents;
     budget: BudgetLedger;
+    /** Keeps prepared sandboxes (setup results) between runs. */
+    preparedStore?: PreparedStore;
 }
 export declare function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<EvalResult[]>;
 /** A folder-safe form of an agent name ("claude -p {prompt}" → "claude-p-prompt"). */
