@@ -71753,10 +71753,14 @@ async function runAction() {
                     title: "agent-evals: invalid eval definition",
                 });
             }
-            return lib_core/* setFailed */.C1(`${error.problems.length} problem(s) in the eval definitions; nothing was run:\n${error.problems.map(formatProblem).join("\n")}`);
+            const message = `${error.problems.length} problem(s) in the eval definitions; nothing was run:\n${error.problems.map(formatProblem).join("\n")}`;
+            await writeRefusal("agent-evals did not run: invalid eval definitions", message);
+            return lib_core/* setFailed */.C1(message);
         }
-        if (error instanceof CiGateError || error instanceof ChangedBaseError)
+        if (error instanceof CiGateError || error instanceof ChangedBaseError) {
+            await writeRefusal("agent-evals did not run", error.message);
             return lib_core/* setFailed */.C1(error.message);
+        }
         throw error;
     }
     const { run: result } = outcome;
@@ -71881,6 +71885,14 @@ function redactor(names) {
     if (values.length === 0)
         return undefined;
     return (text) => values.reduce((out, value) => out.split(value).join("***"), text);
+}
+/** A refused or invalid run says why in the step summary too, not only in the log. */
+async function writeRefusal(title, message) {
+    await lib_core/* summary */.z
+        .addHeading(title, 3)
+        .addCodeBlock(message)
+        .write()
+        .catch((error) => lib_core/* warning */.$e(`step summary: ${error.message}`));
 }
 function serverUrl() {
     return process.env.GITHUB_SERVER_URL ?? "https://github.com";

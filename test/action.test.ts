@@ -236,6 +236,18 @@ describe("the GitHub Action (dist/index.js)", () => {
     expect(github.comments.filter((c) => c.body.includes("goodbye"))).toHaveLength(1);
   });
 
+  it("an invalid definition fails the step, says why in the summary, and runs nothing", async () => {
+    const { workspace } = await repository("invalid", EVAL.replace("assertions:", "asertions:"));
+    const run = await runAction(workspace, { "changed-only": "false" });
+    expect(run.code).toBe(1);
+    expect(run.summary).toContain("invalid eval definitions");
+    expect(run.summary).toContain("AE103");
+    expect(run.stdout).toMatch(
+      /::error title=agent-evals%3A invalid eval definition,file=evals\/greeting\.eval\.yaml,line=\d+::/,
+    );
+    await expect(fs.stat(path.join(workspace, ".copybook"))).rejects.toThrow();
+  });
+
   it("bad input fails the step before anything runs", async () => {
     const { workspace } = await repository("badinput");
     const run = await runAction(workspace, { "budget-usd": "lots" });

@@ -127,12 +127,14 @@ export async function runAction(): Promise<void> {
           title: "agent-evals: invalid eval definition",
         });
       }
-      return core.setFailed(
-        `${error.problems.length} problem(s) in the eval definitions; nothing was run:\n${error.problems.map(formatProblem).join("\n")}`,
-      );
+      const message = `${error.problems.length} problem(s) in the eval definitions; nothing was run:\n${error.problems.map(formatProblem).join("\n")}`;
+      await writeRefusal("agent-evals did not run: invalid eval definitions", message);
+      return core.setFailed(message);
     }
-    if (error instanceof CiGateError || error instanceof ChangedBaseError)
+    if (error instanceof CiGateError || error instanceof ChangedBaseError) {
+      await writeRefusal("agent-evals did not run", error.message);
       return core.setFailed(error.message);
+    }
     throw error;
   }
 
@@ -276,6 +278,15 @@ function redactor(names: string[]): ((text: string) => string) | undefined {
     .filter((v): v is string => !!v && v.length >= 6);
   if (values.length === 0) return undefined;
   return (text) => values.reduce((out, value) => out.split(value).join("***"), text);
+}
+
+/** A refused or invalid run says why in the step summary too, not only in the log. */
+async function writeRefusal(title: string, message: string): Promise<void> {
+  await core.summary
+    .addHeading(title, 3)
+    .addCodeBlock(message)
+    .write()
+    .catch((error: Error) => core.warning(`step summary: ${error.message}`));
 }
 
 function serverUrl(): string {
