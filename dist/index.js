@@ -71788,16 +71788,16 @@ async function runAction() {
     const runUrl = process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID
         ? `${serverUrl()}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}`
         : undefined;
-    const markdown = renderRunMarkdown({
+    const report = {
         run: result,
         rows,
         baseRef: baseBranch,
         runUrl,
         artifactUrl: artifactLink,
         budgetUsd: inputs.budgetUsd,
-    });
+    };
     await lib_core/* summary */.z
-        .addRaw(markdown)
+        .addRaw(renderRunMarkdown(report))
         .write()
         .catch((error) => lib_core/* warning */.$e(`step summary: ${error.message}`));
     annotateFailures(result.evals, projectRoot, workspace);
@@ -71811,15 +71811,7 @@ async function runAction() {
                 owner,
                 repo,
                 issueNumber: pr.number,
-                body: renderRunMarkdown({
-                    run: result,
-                    rows,
-                    baseRef: baseBranch,
-                    runUrl,
-                    artifactUrl: artifactLink,
-                    budgetUsd: inputs.budgetUsd,
-                    marker: COMMENT_MARKER,
-                }),
+                body: renderRunMarkdown({ ...report, marker: COMMENT_MARKER }),
                 marker: COMMENT_MARKER,
             });
             commentUrl = comment.url;

@@ -172,16 +172,16 @@ export async function runAction(): Promise<void> {
     process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID
       ? `${serverUrl()}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}`
       : undefined;
-  const markdown = renderRunMarkdown({
+  const report = {
     run: result,
     rows,
     baseRef: baseBranch,
     runUrl,
     artifactUrl: artifactLink,
     budgetUsd: inputs.budgetUsd,
-  });
+  };
   await core.summary
-    .addRaw(markdown)
+    .addRaw(renderRunMarkdown(report))
     .write()
     .catch((error: Error) => core.warning(`step summary: ${error.message}`));
   annotateFailures(result.evals, projectRoot, workspace);
@@ -196,15 +196,7 @@ export async function runAction(): Promise<void> {
         owner,
         repo,
         issueNumber: pr.number,
-        body: renderRunMarkdown({
-          run: result,
-          rows,
-          baseRef: baseBranch,
-          runUrl,
-          artifactUrl: artifactLink,
-          budgetUsd: inputs.budgetUsd,
-          marker: COMMENT_MARKER,
-        }),
+        body: renderRunMarkdown({ ...report, marker: COMMENT_MARKER }),
         marker: COMMENT_MARKER,
       });
       commentUrl = comment.url;
