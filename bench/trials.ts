@@ -60,6 +60,7 @@ for (const n of FIXED_TRIALS) {
       [`fixed ${n}`]: fixedPolicy(n, PASS_RATE, true),
       [`curtailed ${n}`]: fixedPolicy(n, PASS_RATE, false),
       [`adaptive {min 2, max ${n}}`]: adaptivePolicy(2, n, PASS_RATE),
+      [`adaptive {min 1, max ${n}, confidence 0.8}`]: adaptivePolicy(1, n, PASS_RATE, 0.8),
       [`adaptive {min 3, max ${REFERENCE_TRIALS}}`]: adaptivePolicy(3, REFERENCE_TRIALS, PASS_RATE),
       [`fixed ${REFERENCE_TRIALS}`]: fixedPolicy(REFERENCE_TRIALS, PASS_RATE, true),
       [`curtailed ${REFERENCE_TRIALS}`]: fixedPolicy(REFERENCE_TRIALS, PASS_RATE, false),

@@ -61182,6 +61182,11 @@ const trialsSchema = union([
     strictObject({
         min: schemas_number().int().min(1).max(100).describe("Trials that always run."),
         max: schemas_number().int().min(1).max(100).describe("Trials that may run at most."),
+        confidence: schemas_number()
+            .min(0.5)
+            .max(0.999)
+            .optional()
+            .describe("The confidence of the Wilson interval that decides (default 0.95)."),
     })
         .refine((t) => t.min <= t.max, { message: "`min` must not be larger than `max`" }),
 ]);
@@ -61191,7 +61196,7 @@ function trialCounts(trials, fallback) {
         return { trials: fallback };
     if (typeof trials === "number")
         return { trials };
-    return { trials: trials.max, adaptive: { min: trials.min } };
+    return { trials: trials.max, adaptive: { min: trials.min, confidence: trials.confidence ?? 0.95 } };
 }
 /** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */
 const workflowSchema = strictObject({
@@ -64826,15 +64831,41 @@ function clamp01(x) {
  * The sequential (adaptive) rule: decided once the Wilson interval lies wholly at or above the
  * pass rate (passed) or wholly below it (failed); the same half-point tolerance as fixed trials.
  */
-function adaptiveVerdict(passes, trials, passRate) {
+function adaptiveVerdict(passes, trials, passRate, confidence = 0.95) {
     if (trials === 0)
         return "undecided";
-    const [lo, hi] = wilsonInterval(passes, trials);
+    const [lo, hi] = wilsonInterval(passes, trials, zFor(confidence));
     if (lo >= passRate - 0.005)
         return "passed";
     if (hi < passRate - 0.005)
         return "failed";
     return "undecided";
+}
+/** The two-sided normal quantile for a confidence level (0.95 → 1.96). */
+function zFor(confidence) {
+    return inverseNormal(1 - (1 - confidence) / 2);
+}
+/** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
+function inverseNormal(p) {
+    if (p <= 0 || p >= 1)
+        throw new RangeError(`probability out of (0, 1): ${p}`);
+    const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+    const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+    const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+    const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+    const low = 0.02425;
+    const poly = (k, x) => k.reduce((acc, coef) => acc * x + coef, 0);
+    if (p < low) {
+        const q = Math.sqrt(-2 * Math.log(p));
+        return poly(c, q) / (poly(d, q) * q + 1);
+    }
+    if (p > 1 - low) {
+        const q = Math.sqrt(-2 * Math.log(1 - p));
+        return -poly(c, q) / (poly(d, q) * q + 1);
+    }
+    const q = p - 0.5;
+    const r = q * q;
+    return (poly(a, r) * q) / (poly(b, r) * r + 1);
 }
 
 ;// CONCATENATED MODULE: ./src/run/policy.ts
@@ -64858,14 +64889,14 @@ function fixedPolicy(trials, passRate, allTrials) {
         finalStatus: (p, f) => curtailedVerdict(p, f, trials, passRate) === "passed" ? "passed" : "failed",
     };
 }
-function adaptivePolicy(min, max, passRate) {
+function adaptivePolicy(min, max, passRate, confidence = 0.95) {
     return {
         max,
-        verdict: (p, f) => (p + f < min ? "undecided" : adaptiveVerdict(p, p + f, passRate)),
+        verdict: (p, f) => (p + f < min ? "undecided" : adaptiveVerdict(p, p + f, passRate, confidence)),
         // The first `min` run together; after that one at a time, looking after each.
         wanted: (p, f) => (p + f < min ? min - (p + f) : 1),
         finalStatus: (p, f) => {
-            const v = adaptiveVerdict(p, p + f, passRate);
+            const v = adaptiveVerdict(p, p + f, passRate, confidence);
             return v === "undecided" ? "inconclusive" : v;
         },
     };
@@ -66241,7 +66272,7 @@ async function runUnit(unit, options, slots, prepare) {
         return settledResult(unit, "error", reason, [], Date.now() - started);
     }
     const policy = unit.spec.adaptive
-        ? adaptivePolicy(unit.spec.adaptive.min, unit.trials, unit.spec.passRate)
+        ? adaptivePolicy(unit.spec.adaptive.min, unit.trials, unit.spec.passRate, unit.spec.adaptive.confidence)
         : fixedPolicy(unit.trials, unit.spec.passRate, options.allTrials);
     const trials = [];
     let passes = 0;

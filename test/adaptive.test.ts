@@ -90,3 +90,35 @@ describe("adaptive trials (simulated agents of known pass probability)", () => {
     expect(exitCode).toBe(1);
   });
 });
+
+describe("adaptive confidence", () => {
+  it("turns confidence levels into normal quantiles", async () => {
+    const { zFor } = await import("../src/model/stats.js");
+    expect(zFor(0.95)).toBeCloseTo(1.959964, 5);
+    expect(zFor(0.8)).toBeCloseTo(1.281552, 5);
+    expect(zFor(0.99)).toBeCloseTo(2.575829, 5);
+  });
+
+  it("a lower confidence decides sooner, at the price of more wrong verdicts", () => {
+    const random = rng(11);
+    const mean = (confidence: number) => {
+      const runs = Array.from({ length: 300 }, () =>
+        simulate(adaptivePolicy(1, 10, 0.6, confidence), 0.9, random),
+      );
+      return runs.reduce((n, r) => n + r.trials, 0) / runs.length;
+    };
+    expect(mean(0.8)).toBeLessThan(mean(0.99));
+  });
+
+  it("is read from YAML `trials: { min, max, confidence }`", async () => {
+    const { loadYamlEval } = await import("../src/define/yaml.js");
+    const spec = loadYamlEval(
+      "/p/evals/a.eval.yaml",
+      "name: a\ntrials: { min: 2, max: 9, confidence: 0.8 }\nassertions:\n  files: [x]\n",
+      {
+        projectRoot: "/p",
+      },
+    );
+    expect(spec).toMatchObject({ trials: 9, adaptive: { min: 2, confidence: 0.8 } });
+  });
+});

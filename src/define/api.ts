@@ -20,7 +20,7 @@ export interface EvalOptions {
   id?: string;
   agents?: AgentRef[];
   /** Trials per agent, or `{ min, max }` for adaptive trials. */
-  trials?: number | { min: number; max: number };
+  trials?: number | { min: number; max: number; confidence?: number };
   passRate?: number;
   sandbox?: SandboxOption;
   setup?: string[];

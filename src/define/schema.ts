@@ -157,6 +157,12 @@ export const trialsSchema = z.union([
     .strictObject({
       min: z.number().int().min(1).max(100).describe("Trials that always run."),
       max: z.number().int().min(1).max(100).describe("Trials that may run at most."),
+      confidence: z
+        .number()
+        .min(0.5)
+        .max(0.999)
+        .optional()
+        .describe("The confidence of the Wilson interval that decides (default 0.95)."),
     })
     .refine((t) => t.min <= t.max, { message: "`min` must not be larger than `max`" }),
 ]);
@@ -165,10 +171,10 @@ export const trialsSchema = z.union([
 export function trialCounts(
   trials: z.output<typeof trialsSchema> | undefined,
   fallback: number,
-): { trials: number; adaptive?: { min: number } } {
+): { trials: number; adaptive?: { min: number; confidence: number } } {
   if (trials === undefined) return { trials: fallback };
   if (typeof trials === "number") return { trials };
-  return { trials: trials.max, adaptive: { min: trials.min } };
+  return { trials: trials.max, adaptive: { min: trials.min, confidence: trials.confidence ?? 0.95 } };
 }
 
 /** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */

@@ -102,7 +102,7 @@ export interface EvalSpec {
   /** Trials per agent; with `adaptive`, the most that may run. */
   trials: number;
   /** Sequential trials: from `min` up to `trials`, until the Wilson interval clears passRate. */
-  adaptive?: { min: number };
+  adaptive?: { min: number; confidence: number };
   passRate: number;
   sandbox: SandboxSpec;
   setup: string[];

@@ -38,14 +38,19 @@ export function fixedPolicy(trials: number, passRate: number, allTrials: boolean
   };
 }
 
-export function adaptivePolicy(min: number, max: number, passRate: number): TrialPolicy {
+export function adaptivePolicy(
+  min: number,
+  max: number,
+  passRate: number,
+  confidence = 0.95,
+): TrialPolicy {
   return {
     max,
-    verdict: (p, f) => (p + f < min ? "undecided" : adaptiveVerdict(p, p + f, passRate)),
+    verdict: (p, f) => (p + f < min ? "undecided" : adaptiveVerdict(p, p + f, passRate, confidence)),
     // The first `min` run together; after that one at a time, looking after each.
     wanted: (p, f) => (p + f < min ? min - (p + f) : 1),
     finalStatus: (p, f) => {
-      const v = adaptiveVerdict(p, p + f, passRate);
+      const v = adaptiveVerdict(p, p + f, passRate, confidence);
       return v === "undecided" ? "inconclusive" : v;
     },
   };

@@ -23,6 +23,7 @@ export interface EvalOptions {
     trials?: number | {
         min: number;
         max: number;
+        confidence?: number;
     };
     passRate?: number;
     sandbox?: SandboxOption;

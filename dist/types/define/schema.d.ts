@@ -26,12 +26,14 @@ export declare function regexCompileError(source: string): string | undefined;
 export declare const trialsSchema: z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
     min: z.ZodNumber;
     max: z.ZodNumber;
+    confidence: z.ZodOptional<z.ZodNumber>;
 }, z.core.$strict>]>;
 /** The trial count and the adaptive minimum of a `trials` value. */
 export declare function trialCounts(trials: z.output<typeof trialsSchema> | undefined, fallback: number): {
     trials: number;
     adaptive?: {
         min: number;
+        confidence: number;
     };
 };
 /** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */
@@ -90,6 +92,7 @@ export declare const yamlTaskSchema: z.ZodObject<{
     trials: z.ZodOptional<z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
         min: z.ZodNumber;
         max: z.ZodNumber;
+        confidence: z.ZodOptional<z.ZodNumber>;
     }, z.core.$strict>]>>;
     passRate: z.ZodOptional<z.ZodNumber>;
     sandbox: z.ZodOptional<z.ZodObject<{

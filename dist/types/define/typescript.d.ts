@@ -8,6 +8,7 @@ export declare const tsOptionsSchema: z.ZodObject<{
     trials: z.ZodOptional<z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
         min: z.ZodNumber;
         max: z.ZodNumber;
+        confidence: z.ZodOptional<z.ZodNumber>;
     }, z.core.$strict>]>>;
     passRate: z.ZodOptional<z.ZodNumber>;
     sandbox: z.ZodOptional<z.ZodUnion<readonly [z.ZodObject<{

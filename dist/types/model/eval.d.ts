@@ -131,6 +131,7 @@ export interface EvalSpec {
     /** Sequential trials: from `min` up to `trials`, until the Wilson interval clears passRate. */
     adaptive?: {
         min: number;
+        confidence: number;
     };
     passRate: number;
     sandbox: SandboxSpec;

@@ -18,4 +18,8 @@ export declare function wilsonInterval(passes: number, trials: number, z?: numbe
  * The sequential (adaptive) rule: decided once the Wilson interval lies wholly at or above the
  * pass rate (passed) or wholly below it (failed); the same half-point tolerance as fixed trials.
  */
-export declare function adaptiveVerdict(passes: number, trials: number, passRate: number): Verdict;
+export declare function adaptiveVerdict(passes: number, trials: number, passRate: number, confidence?: number): Verdict;
+/** The two-sided normal quantile for a confidence level (0.95 → 1.96). */
+export declare function zFor(confidence: number): number;
+/** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
+export declare function inverseNormal(p: number): number;

@@ -10,4 +10,4 @@ export interface TrialPolicy {
     readonly max: number;
 }
 export declare function fixedPolicy(trials: number, passRate: number, allTrials: boolean): TrialPolicy;
-export declare function adaptivePolicy(min: number, max: number, passRate: number): TrialPolicy;
+export declare function adaptivePolicy(min: number, max: number, passRate: number, confidence?: number): TrialPolicy;
