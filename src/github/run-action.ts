@@ -2,10 +2,10 @@
 // The engine knows nothing of GitHub; everything GitHub-shaped happens here.
 
 import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import * as core from "@actions/core";
-import * as github from "@actions/github";
 import { CiGateError, runEvals, type RunEvalsOutcome } from "../engine.js";
 import { readAllHistory, type HistoryLine } from "../history/store.js";
 import { compareRuns } from "../history/compare.js";
@@ -14,7 +14,6 @@ import { ChangedBaseError } from "../plan/changed.js";
 import { renderRunMarkdown } from "../report/markdown.js";
 import { trialLine, makeStyle } from "../report/console.js";
 import { uploadResults, artifactUrl } from "./artifacts.js";
-import { upsertStickyComment } from "./comment.js";
 import { readInputs, InputError, type ActionInputs } from "./inputs.js";
 import {
   cacheKeyFor,
@@ -23,7 +22,6 @@ import {
   sandboxCacheConfigured,
 } from "./sandbox-cache.js";
 import type { PreparedStore } from "../run/prepare.js";
-import { appendToResultsBranch, readResultsBranch, ResultsBranchError } from "./results-branch.js";
 
 const run = promisify(execFile);
 export const COMMENT_MARKER = "<!-- agent-evals:sticky -->";
@@ -51,8 +49,8 @@ export async function runAction(): Promise<void> {
 
   const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
   const projectRoot = path.resolve(workspace, inputs.workingDirectory);
-  const pr = github.context.payload.pull_request as
-    { number: number; base: { ref: string } } | undefined;
+  const event = await readEvent();
+  const pr = event.pull_request as { number: number; base: { ref: string } } | undefined;
   const baseBranch = pr?.base.ref ?? inputs.baseRef?.replace(/^origin\//, "") ?? "main";
   const remote = await originUrl(projectRoot);
 
@@ -62,6 +60,7 @@ export async function runAction(): Promise<void> {
   let historyReadable = inputs.history && remote !== undefined;
   if (inputs.history && remote) {
     try {
+      const { readResultsBranch } = await import("./results-branch.js");
       history = await readResultsBranch({
         remote,
         branch: inputs.resultsBranch,
@@ -189,7 +188,8 @@ export async function runAction(): Promise<void> {
   let commentUrl: string | undefined;
   if (pr && inputs.comment) {
     try {
-      const { owner, repo } = github.context.repo;
+      const [owner = "", repo = ""] = (process.env.GITHUB_REPOSITORY ?? "").split("/");
+      const { upsertStickyComment } = await import("./comment.js");
       const comment = await upsertStickyComment({
         token: inputs.githubToken,
         baseUrl: process.env.GITHUB_API_URL,
@@ -212,6 +212,7 @@ export async function runAction(): Promise<void> {
       const byId = new Map<string, string[]>();
       for (const line of outcome.historyLines)
         byId.set(line.id, [...(byId.get(line.id) ?? []), JSON.stringify(line)]);
+      const { appendToResultsBranch } = await import("./results-branch.js");
       const pushed = await appendToResultsBranch(
         { remote, branch: inputs.resultsBranch, token: inputs.githubToken },
         [...byId].map(([id, lines]) => ({ path: `history/${id}.jsonl`, lines })),
@@ -221,8 +222,9 @@ export async function runAction(): Promise<void> {
         `history: ${outcome.historyLines.length} line(s) pushed to ${inputs.resultsBranch} in ${pushed.attempts} attempt(s)`,
       );
     } catch (error) {
-      if (error instanceof ResultsBranchError && error.kind === "permission") {
-        core.notice(`history not saved: ${error.message}`);
+      // A ResultsBranchError of kind "permission": a read-only token (fork PRs), not a failure.
+      if ((error as { kind?: string }).kind === "permission") {
+        core.notice(`history not saved: ${(error as Error).message}`);
       } else {
         core.warning(`history not saved: ${(error as Error).message}`);
       }
@@ -279,6 +281,18 @@ async function writeRefusal(title: string, message: string): Promise<void> {
     .addCodeBlock(message)
     .write()
     .catch((error: Error) => core.warning(`step summary: ${error.message}`));
+}
+
+/** The event payload GitHub wrote for this run (read directly: @actions/github loads Octokit). */
+async function readEvent(): Promise<Record<string, unknown>> {
+  const file = process.env.GITHUB_EVENT_PATH;
+  if (!file) return {};
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+  } catch (error) {
+    core.warning(`could not read the event payload ${file}: ${(error as Error).message}`);
+    return {};
+  }
 }
 
 function serverUrl(): string {
