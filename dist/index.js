@@ -54129,7 +54129,10 @@ function trialCounts(trials, fallback) {
         return { trials: fallback };
     if (typeof trials === "number")
         return { trials };
-    return { trials: trials.max, adaptive: { min: trials.min, confidence: trials.confidence ?? 0.95 } };
+    return {
+        trials: trials.max,
+        adaptive: { min: trials.min, confidence: trials.confidence ?? 0.95 },
+    };
 }
 /** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */
 const workflowSchema = strictObject({
@@ -57780,9 +57783,18 @@ function zFor(confidence) {
 function inverseNormal(p) {
     if (p <= 0 || p >= 1)
         throw new RangeError(`probability out of (0, 1): ${p}`);
-    const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
-    const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-    const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+    const a = [
+        -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
+        2.506628277459239,
+    ];
+    const b = [
+        -54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972,
+        -13.28068155288572,
+    ];
+    const c = [
+        -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734,
+        4.374664141464968, 2.938163982698783,
+    ];
     const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
     const low = 0.02425;
     const poly = (k, x) => k.reduce((acc, coef) => acc * x + coef, 0);
@@ -57823,7 +57835,7 @@ function fixedPolicy(trials, passRate, allTrials) {
 function adaptivePolicy(min, max, passRate, confidence = 0.95) {
     return {
         max,
-        verdict: (p, f) => (p + f < min ? "undecided" : adaptiveVerdict(p, p + f, passRate, confidence)),
+        verdict: (p, f) => p + f < min ? "undecided" : adaptiveVerdict(p, p + f, passRate, confidence),
         // The first `min` run together; after that one at a time, looking after each.
         wanted: (p, f) => (p + f < min ? min - (p + f) : 1),
         finalStatus: (p, f) => {

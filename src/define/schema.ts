@@ -174,7 +174,10 @@ export function trialCounts(
 ): { trials: number; adaptive?: { min: number; confidence: number } } {
   if (trials === undefined) return { trials: fallback };
   if (typeof trials === "number") return { trials };
-  return { trials: trials.max, adaptive: { min: trials.min, confidence: trials.confidence ?? 0.95 } };
+  return {
+    trials: trials.max,
+    adaptive: { min: trials.min, confidence: trials.confidence ?? 0.95 },
+  };
 }
 
 /** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */

@@ -46,7 +46,8 @@ export function adaptivePolicy(
 ): TrialPolicy {
   return {
     max,
-    verdict: (p, f) => (p + f < min ? "undecided" : adaptiveVerdict(p, p + f, passRate, confidence)),
+    verdict: (p, f) =>
+      p + f < min ? "undecided" : adaptiveVerdict(p, p + f, passRate, confidence),
     // The first `min` run together; after that one at a time, looking after each.
     wanted: (p, f) => (p + f < min ? min - (p + f) : 1),
     finalStatus: (p, f) => {

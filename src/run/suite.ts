@@ -125,7 +125,12 @@ async function runUnit(
   }
 
   const policy = unit.spec.adaptive
-    ? adaptivePolicy(unit.spec.adaptive.min, unit.trials, unit.spec.passRate, unit.spec.adaptive.confidence)
+    ? adaptivePolicy(
+        unit.spec.adaptive.min,
+        unit.trials,
+        unit.spec.passRate,
+        unit.spec.adaptive.confidence,
+      )
     : fixedPolicy(unit.trials, unit.spec.passRate, options.allTrials);
   const trials: TrialResult[] = [];
   let passes = 0;
