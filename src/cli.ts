@@ -6,7 +6,9 @@ import { parseArgs } from "node:util";
 import { discoverEvalFiles } from "./define/discover.js";
 import { loadEvals } from "./define/load.js";
 import * as libraryApi from "./library.js";
-import { CiGateError, killAllAgents, planEvals, runEvals } from "./engine.js";
+import { CiGateError, killAllAgents, planEvals, RESULTS_DIR, runEvals } from "./engine.js";
+import { exitCodeFor } from "./model/result.js";
+import { MergeError, mergeResultDirs } from "./report/merge.js";
 import { expectedCost } from "./plan/cache.js";
 import { ChangedBaseError } from "./plan/changed.js";
 import type { PlannedUnit } from "./run/suite.js";
@@ -23,6 +25,8 @@ Usage:
   agent-evals eval [name…] [options]   run evals (all, or the named ones)
   agent-evals plan [name…] [options]   what eval would run, and what it may cost (runs nothing)
   agent-evals list [options]           list the evals and their agents
+  agent-evals merge DIR… [--out DIR]   merge shards' results folders into one run (default out:
+                                       .copybook/results); exit code as for the merged run
 
 Options:
   --cwd DIR            project root (default: the current directory)
@@ -69,6 +73,7 @@ export async function main(argv: string[]): Promise<number> {
         "budget-usd": { type: "string" },
         changed: { type: "boolean" },
         shard: { type: "string" },
+        out: { type: "string" },
         "history-dir": { type: "string" },
         force: { type: "boolean" },
         "no-cache": { type: "boolean" },
@@ -107,8 +112,12 @@ export async function main(argv: string[]): Promise<number> {
         return await planCommand(projectRoot, names, values);
       case "list":
         return await listCommand(projectRoot, values.evals);
+      case "merge":
+        return await mergeCommand(names, path.resolve(projectRoot, values.out ?? RESULTS_DIR));
       default:
-        throw new UsageError(`unknown command ${JSON.stringify(command)}: use eval, plan or list`);
+        throw new UsageError(
+          `unknown command ${JSON.stringify(command)}: use eval, plan, list or merge`,
+        );
     }
   } catch (error) {
     if (error instanceof UsageError) return usage(error.message);
@@ -302,6 +311,21 @@ async function planCommand(
     process.stdout.write(`${line}\n`);
   }
   return 0;
+}
+
+async function mergeCommand(dirs: string[], outDir: string): Promise<number> {
+  if (dirs.length === 0) throw new UsageError("merge takes the results folders of the shards");
+  try {
+    const merged = await mergeResultDirs(dirs, outDir);
+    const style = makeStyle(process.stdout, process.env);
+    process.stdout.write(
+      `${summaryLine(merged, path.relative(process.cwd(), outDir) || ".", style)}\n`,
+    );
+    return exitCodeFor(merged.evals);
+  } catch (error) {
+    if (error instanceof MergeError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 async function listCommand(projectRoot: string, evals: string[] | undefined): Promise<number> {

@@ -27929,6 +27929,77 @@ async function headCommit(dir) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/report/merge.ts
+// `agent-evals merge`: shards' results (each a results folder with run.json and evals/) into one run,
+// as if one process had run every shard's trials.
+
+
+
+class MergeError extends Error {
+}
+async function readRun(dir) {
+    const file = external_node_path_default().join(dir, "run.json");
+    let run;
+    try {
+        run = JSON.parse(await external_node_fs_.promises.readFile(file, "utf8"));
+    }
+    catch (error) {
+        throw new MergeError(`${file}: not a readable run.json (${error.message}); pass results folders written by \`agent-evals eval\``);
+    }
+    if (run.schemaVersion !== RESULT_SCHEMA_VERSION || !Array.isArray(run.evals)) {
+        throw new MergeError(`${file}: schemaVersion ${String(run.schemaVersion)} is not ${RESULT_SCHEMA_VERSION}; merge results of the same agent-evals version`);
+    }
+    return run;
+}
+/** The merged run of several shards. Throws MergeError when two shards ran the same eval × agent. */
+function mergeRuns(runs) {
+    if (runs.length === 0)
+        throw new MergeError("nothing to merge: pass at least one results folder");
+    const seen = new Set();
+    const evals = runs.flatMap((run) => run.evals);
+    for (const e of evals) {
+        const key = `${e.id} [${e.agent}]`;
+        if (seen.has(key))
+            throw new MergeError(`${key} is in more than one shard's results: were the shards of the same split (--shard i/n)?`);
+        seen.add(key);
+    }
+    evals.sort((a, b) => (a.id === b.id ? (a.agent < b.agent ? -1 : 1) : a.id < b.id ? -1 : 1));
+    const counts = emptyCounts();
+    for (const e of evals)
+        counts[e.status]++;
+    const budgets = runs.map((r) => r.budgetUsd).filter((b) => b !== undefined);
+    const starts = runs.map((r) => Date.parse(r.startedAt));
+    const ends = runs.map((r, i) => starts[i] + r.durationMs);
+    const first = runs[0];
+    return {
+        ...first,
+        startedAt: new Date(Math.min(...starts)).toISOString(),
+        durationMs: Math.max(...ends) - Math.min(...starts),
+        costUsd: Math.round(runs.reduce((sum, r) => sum + r.costUsd, 0) * 1e6) / 1e6,
+        ...(budgets.length ? { budgetUsd: budgets.reduce((a, b) => a + b, 0) } : {}),
+        counts,
+        evals,
+    };
+}
+/** Merge results folders into `outDir`: run.json plus every shard's trial folders. */
+async function mergeResultDirs(dirs, outDir) {
+    const merged = mergeRuns(await Promise.all(dirs.map(readRun)));
+    await external_node_fs_.promises.mkdir(outDir, { recursive: true });
+    for (const dir of dirs) {
+        const evalsDir = external_node_path_default().join(dir, "evals");
+        if (external_node_path_default().resolve(evalsDir) === external_node_path_default().resolve(outDir, "evals"))
+            continue;
+        await external_node_fs_.promises
+            .cp(evalsDir, external_node_path_default().join(outDir, "evals"), { recursive: true, force: true })
+            .catch((error) => {
+            if (error.code !== "ENOENT")
+                throw error;
+        });
+    }
+    await external_node_fs_.promises.writeFile(external_node_path_default().join(outDir, "run.json"), `${JSON.stringify(merged, null, 2)}\n`);
+    return merged;
+}
+
 ;// CONCATENATED MODULE: ./src/report/console.ts
 // The console report, in the spirit of a test runner: a line per trial as it finishes, then a
 // block per eval × agent with the verdict, pass rate, interval and the evidence of failed checks.
@@ -28095,12 +28166,16 @@ function planLines(units, projectRoot, costOf = () => ({}), budgetUsd) {
 
 
 
+
+
 const HELP = `agent-evals ${VERSION}: give prompts to real coding agents in a sandbox and check what they did.
 
 Usage:
   agent-evals eval [name…] [options]   run evals (all, or the named ones)
   agent-evals plan [name…] [options]   what eval would run, and what it may cost (runs nothing)
   agent-evals list [options]           list the evals and their agents
+  agent-evals merge DIR… [--out DIR]   merge shards' results folders into one run (default out:
+                                       .copybook/results); exit code as for the merged run
 
 Options:
   --cwd DIR            project root (default: the current directory)
@@ -28146,6 +28221,7 @@ async function main(argv) {
                 "budget-usd": { type: "string" },
                 changed: { type: "boolean" },
                 shard: { type: "string" },
+                out: { type: "string" },
                 "history-dir": { type: "string" },
                 force: { type: "boolean" },
                 "no-cache": { type: "boolean" },
@@ -28185,8 +28261,10 @@ async function main(argv) {
                 return await planCommand(projectRoot, names, values);
             case "list":
                 return await listCommand(projectRoot, values.evals);
+            case "merge":
+                return await mergeCommand(names, external_node_path_default().resolve(projectRoot, values.out ?? RESULTS_DIR));
             default:
-                throw new UsageError(`unknown command ${JSON.stringify(command)}: use eval, plan or list`);
+                throw new UsageError(`unknown command ${JSON.stringify(command)}: use eval, plan, list or merge`);
         }
     }
     catch (error) {
@@ -28347,6 +28425,21 @@ async function planCommand(projectRoot, names, flags) {
         process.stdout.write(`${line}\n`);
     }
     return 0;
+}
+async function mergeCommand(dirs, outDir) {
+    if (dirs.length === 0)
+        throw new UsageError("merge takes the results folders of the shards");
+    try {
+        const merged = await mergeResultDirs(dirs, outDir);
+        const style = makeStyle(process.stdout, process.env);
+        process.stdout.write(`${summaryLine(merged, external_node_path_default().relative(process.cwd(), outDir) || ".", style)}\n`);
+        return exitCodeFor(merged.evals);
+    }
+    catch (error) {
+        if (error instanceof MergeError)
+            throw new UsageError(error.message);
+        throw error;
+    }
 }
 async function listCommand(projectRoot, evals) {
     const files = await discoverEvalFiles(projectRoot, evals);

@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -36,7 +36,13 @@ export function runCli(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", path.join(REPO_ROOT, "src/bin.ts"), ...args],
+      // tsx by path: `--import tsx` would be resolved from the child's cwd, which may be anywhere.
+      [
+        "--import",
+        pathToFileURL(path.join(REPO_ROOT, "node_modules/tsx/dist/loader.mjs")).href,
+        path.join(REPO_ROOT, "src/bin.ts"),
+        ...args,
+      ],
       {
         cwd: options.cwd ?? REPO_ROOT,
         env: { ...process.env, NO_COLOR: "1", CI: "", ...options.env } as NodeJS.ProcessEnv,

@@ -1,0 +1,74 @@
+// `agent-evals merge`: shards' results (each a results folder with run.json and evals/) into one run,
+// as if one process had run every shard's trials.
+
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { emptyCounts, RESULT_SCHEMA_VERSION, type RunResult } from "../model/result.js";
+
+export class MergeError extends Error {}
+
+async function readRun(dir: string): Promise<RunResult> {
+  const file = path.join(dir, "run.json");
+  let run: RunResult;
+  try {
+    run = JSON.parse(await fs.readFile(file, "utf8")) as RunResult;
+  } catch (error) {
+    throw new MergeError(
+      `${file}: not a readable run.json (${(error as Error).message}); pass results folders written by \`agent-evals eval\``,
+    );
+  }
+  if (run.schemaVersion !== RESULT_SCHEMA_VERSION || !Array.isArray(run.evals)) {
+    throw new MergeError(
+      `${file}: schemaVersion ${String(run.schemaVersion)} is not ${RESULT_SCHEMA_VERSION}; merge results of the same agent-evals version`,
+    );
+  }
+  return run;
+}
+
+/** The merged run of several shards. Throws MergeError when two shards ran the same eval × agent. */
+export function mergeRuns(runs: RunResult[]): RunResult {
+  if (runs.length === 0) throw new MergeError("nothing to merge: pass at least one results folder");
+  const seen = new Set<string>();
+  const evals = runs.flatMap((run) => run.evals);
+  for (const e of evals) {
+    const key = `${e.id} [${e.agent}]`;
+    if (seen.has(key))
+      throw new MergeError(
+        `${key} is in more than one shard's results: were the shards of the same split (--shard i/n)?`,
+      );
+    seen.add(key);
+  }
+  evals.sort((a, b) => (a.id === b.id ? (a.agent < b.agent ? -1 : 1) : a.id < b.id ? -1 : 1));
+  const counts = emptyCounts();
+  for (const e of evals) counts[e.status]++;
+  const budgets = runs.map((r) => r.budgetUsd).filter((b): b is number => b !== undefined);
+  const starts = runs.map((r) => Date.parse(r.startedAt));
+  const ends = runs.map((r, i) => starts[i]! + r.durationMs);
+  const first = runs[0]!;
+  return {
+    ...first,
+    startedAt: new Date(Math.min(...starts)).toISOString(),
+    durationMs: Math.max(...ends) - Math.min(...starts),
+    costUsd: Math.round(runs.reduce((sum, r) => sum + r.costUsd, 0) * 1e6) / 1e6,
+    ...(budgets.length ? { budgetUsd: budgets.reduce((a, b) => a + b, 0) } : {}),
+    counts,
+    evals,
+  };
+}
+
+/** Merge results folders into `outDir`: run.json plus every shard's trial folders. */
+export async function mergeResultDirs(dirs: string[], outDir: string): Promise<RunResult> {
+  const merged = mergeRuns(await Promise.all(dirs.map(readRun)));
+  await fs.mkdir(outDir, { recursive: true });
+  for (const dir of dirs) {
+    const evalsDir = path.join(dir, "evals");
+    if (path.resolve(evalsDir) === path.resolve(outDir, "evals")) continue;
+    await fs
+      .cp(evalsDir, path.join(outDir, "evals"), { recursive: true, force: true })
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      });
+  }
+  await fs.writeFile(path.join(outDir, "run.json"), `${JSON.stringify(merged, null, 2)}\n`);
+  return merged;
+}

@@ -1,0 +1,87 @@
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runEvals, shardOf } from "../src/engine.js";
+import { makeProject, runCli } from "./helpers/project.js";
+
+const dirs: string[] = [];
+afterAll(async () => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
+
+const evalYaml = (name: string, ok: boolean) => `name: ${name}
+prompt: "\`\`\`sh\\n${ok ? "touch done" : "true"}\\n\`\`\`"
+agents: [literal]
+trials: 2
+sandbox: { fixture: { a: "" } }
+assertions:
+  files: [done]
+`;
+
+describe("--shard and merge", () => {
+  it("deals every eval × agent to exactly one shard, the same way every time", () => {
+    const units = ["c", "a", "e", "b", "d"].map((id) => ({ spec: { id }, agentName: "x" }));
+    const shards = [1, 2, 3].map((index) =>
+      shardOf(units, { index, count: 3 }).map((u) => u.spec.id),
+    );
+    expect(shards.flat().sort()).toEqual(["a", "b", "c", "d", "e"]);
+    expect(shards).toEqual(
+      [1, 2, 3].map((index) =>
+        shardOf([...units].reverse(), { index, count: 3 })
+          .map((u) => u.spec.id)
+          .sort(
+            (a, b) =>
+              units.findIndex((u) => u.spec.id === a) - units.findIndex((u) => u.spec.id === b),
+          ),
+      ),
+    );
+  });
+
+  it("merging the shards' results gives the verdicts of one unsharded run", async () => {
+    const root = await makeProject({
+      "evals/a.eval.yaml": evalYaml("a", true),
+      "evals/b.eval.yaml": evalYaml("b", false),
+      "evals/c.eval.yaml": evalYaml("c", true),
+      "evals/d.eval.yaml": evalYaml("d", true),
+      "evals/e.eval.yaml": evalYaml("e", false),
+    });
+    dirs.push(root);
+    const env = { ...process.env, CI: "true" };
+    const shardDirs: string[] = [];
+    for (const index of [1, 2]) {
+      const { resultsDir } = await runEvals({ projectRoot: root, env, shard: { index, count: 2 } });
+      const copy = path.join(root, `shard-${index}`);
+      await fs.cp(resultsDir, copy, { recursive: true });
+      shardDirs.push(copy);
+    }
+    const full = await runEvals({ projectRoot: root, env });
+    const out = path.join(root, "merged");
+    const merged = await runCli(["merge", ...shardDirs, "--out", out], { cwd: root });
+    expect(merged.code).toBe(1); // b and e fail, as in the full run
+    expect(merged.stdout, merged.stderr).toMatch(/3 passed, 2 failed/);
+    const run = JSON.parse(await fs.readFile(path.join(out, "run.json"), "utf8"));
+    const verdicts = (
+      evals: Array<{
+        id: string;
+        agent: string;
+        status: string;
+        passes: number;
+        trialsRun: number;
+      }>,
+    ) => evals.map((e) => [e.id, e.agent, e.status, e.passes, e.trialsRun]).sort();
+    expect(verdicts(run.evals)).toEqual(verdicts(full.run.evals));
+    expect(run.counts).toEqual(full.run.counts);
+    // Every trial folder of both shards is there.
+    for (const e of run.evals)
+      await expect(
+        fs.stat(path.join(out, "evals", e.id, "literal", "trial-1")),
+      ).resolves.toBeTruthy();
+
+    const twice = await runCli(
+      ["merge", shardDirs[0]!, shardDirs[0]!, "--out", path.join(root, "m2")],
+      { cwd: root },
+    );
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain("in more than one shard");
+    const bad = await runCli(["merge", path.join(root, "nope")], { cwd: root });
+    expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining("run.json") });
+  });
+});
