@@ -57483,6 +57483,28 @@ async function exists(p) {
     return external_node_fs_.promises.lstat(p).then(() => true, () => false);
 }
 
+;// CONCATENATED MODULE: ./src/plan/shard.ts
+// Sharding: the eval × agent pairs split over N processes or CI jobs, the same way every time.
+/** `i/n` (1 ≤ i ≤ n) as a shard; undefined for empty text; throws RangeError when malformed. */
+function parseShard(text) {
+    if (text === undefined || text.trim() === "")
+        return undefined;
+    const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+    const index = Number(match?.[1]);
+    const count = Number(match?.[2]);
+    if (!match || count < 1 || index < 1 || index > count) {
+        throw new RangeError(`expected i/n with 1 ≤ i ≤ n (e.g. 2/4), got ${JSON.stringify(text)}`);
+    }
+    return { index, count };
+}
+/** Eval × agent pairs in a stable order (id, then agent), dealt round-robin to the shards. */
+function shardOf(units, shard) {
+    const key = (u) => `${u.spec.id}\u0000${u.agentName}`;
+    const order = [...units].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    const mine = new Set(order.filter((_, k) => k % shard.count === shard.index - 1));
+    return units.filter((u) => mine.has(u));
+}
+
 ;// CONCATENATED MODULE: ./src/agents/registry.ts
 // Names → adapters. An eval names agents ("literal", or a command template) or passes adapters.
 
@@ -59432,6 +59454,8 @@ function round(x) {
 
 
 
+
+
 /** Where results go, under the project root (the seeds' name, kept for compatibility). */
 const RESULTS_DIR = external_node_path_default().join(".copybook", "results");
 class CiGateError extends Error {
@@ -59481,13 +59505,6 @@ async function planEvals(options) {
     const cache = await applyCache(plan.units, cacheOptions(projectRoot, options));
     plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
     return { projectRoot, specs, plan, notes, cache };
-}
-/** Eval × agent pairs in a stable order (id, then agent), dealt round-robin to the shards. */
-function shardOf(units, shard) {
-    const key = (u) => `${u.spec.id}\u0000${u.agentName}`;
-    const order = [...units].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-    const mine = new Set(order.filter((_, k) => k % shard.count === shard.index - 1));
-    return units.filter((u) => mine.has(u));
 }
 function cacheOptions(projectRoot, options) {
     return {
@@ -60204,6 +60221,7 @@ async function stageRedacted(from, to, relFiles, redact) {
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 // The Action's inputs, read and checked in one place. A bad input fails the step before anything runs.
 
+
 class InputError extends Error {
 }
 function list(name) {
@@ -60232,16 +60250,12 @@ function inputs_number(name, check, what) {
     return n;
 }
 function shard() {
-    const text = lib_core/* getInput */.V4("shard").trim();
-    if (!text)
-        return undefined;
-    const match = /^(\d+)\/(\d+)$/.exec(text);
-    const index = Number(match?.[1]);
-    const count = Number(match?.[2]);
-    if (!match || count < 1 || index < 1 || index > count) {
-        throw new InputError(`input shard: expected i/n with 1 ≤ i ≤ n (e.g. 2/4), got ${JSON.stringify(text)}`);
+    try {
+        return parseShard(lib_core/* getInput */.V4("shard"));
     }
-    return { index, count };
+    catch (error) {
+        throw new InputError(`input shard: ${error.message}`);
+    }
 }
 function readInputs() {
     const changed = lib_core/* getInput */.V4("changed-only").trim().toLowerCase() || "auto";

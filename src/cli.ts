@@ -11,6 +11,7 @@ import { exitCodeFor } from "./model/result.js";
 import { MergeError, mergeResultDirs } from "./report/merge.js";
 import { expectedCost } from "./plan/cache.js";
 import { ChangedBaseError } from "./plan/changed.js";
+import { parseShard, type Shard } from "./plan/shard.js";
 import type { PlannedUnit } from "./run/suite.js";
 import { DefinitionError, formatProblem } from "./model/errors.js";
 import type { EvalResult } from "./model/result.js";
@@ -210,7 +211,7 @@ async function evalCommand(
       allTrials: flags["all-trials"],
       budgetUsd,
       changedBase: changedBase(flags),
-      shard: parseShard(flags.shard),
+      shard: shardFlag(flags.shard),
       historyDir: flags["history-dir"],
       force: flags.force,
       noCache: flags["no-cache"],
@@ -258,17 +259,12 @@ async function evalCommand(
   }
 }
 
-export function parseShard(text: string | undefined): { index: number; count: number } | undefined {
-  if (text === undefined || text === "") return undefined;
-  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
-  const index = Number(match?.[1]);
-  const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) {
-    throw new UsageError(
-      `--shard takes I/N with 1 ≤ I ≤ N (e.g. 2/4), got ${JSON.stringify(text)}`,
-    );
+function shardFlag(text: string | undefined): Shard | undefined {
+  try {
+    return parseShard(text);
+  } catch (error) {
+    throw new UsageError(`--shard: ${(error as Error).message}`);
   }
-  return { index, count };
 }
 
 function changedBase(flags: EvalFlags): string | undefined {
@@ -299,7 +295,7 @@ async function planCommand(
     agents: flags.agent ?? [],
     trials: positiveInt("trials", flags.trials),
     changedBase: changedBase(flags),
-    shard: parseShard(flags.shard),
+    shard: shardFlag(flags.shard),
     historyDir: flags["history-dir"],
     force: flags.force,
     noCache: flags["no-cache"],

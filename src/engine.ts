@@ -14,6 +14,8 @@ import { exitCodeFor, type RunResult } from "./model/result.js";
 import type { HistoryLine } from "./history/store.js";
 import { applyCache, recordResults, type CacheContext, type CacheOptions } from "./plan/cache.js";
 import { changedEvals } from "./plan/changed.js";
+import { shardOf } from "./plan/shard.js";
+export { shardOf } from "./plan/shard.js";
 import { planRun, type Plan } from "./plan/plan.js";
 import { TEMP_DIR_ISOLATION } from "./run/isolation.js";
 import { activeGroups, killGroup } from "./run/process.js";
@@ -127,17 +129,6 @@ export async function planEvals(options: RunEvalsOptions): Promise<PlannedRun> {
   const cache = await applyCache(plan.units, cacheOptions(projectRoot, options));
   plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
   return { projectRoot, specs, plan, notes, cache };
-}
-
-/** Eval × agent pairs in a stable order (id, then agent), dealt round-robin to the shards. */
-export function shardOf<T extends { spec: { id: string }; agentName: string }>(
-  units: T[],
-  shard: { index: number; count: number },
-): T[] {
-  const key = (u: T) => `${u.spec.id}\u0000${u.agentName}`;
-  const order = [...units].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  const mine = new Set(order.filter((_, k) => k % shard.count === shard.index - 1));
-  return units.filter((u) => mine.has(u));
 }
 
 function cacheOptions(projectRoot: string, options: RunEvalsOptions): CacheOptions {

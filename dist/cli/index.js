@@ -25847,6 +25847,28 @@ async function exists(p) {
     return external_node_fs_.promises.lstat(p).then(() => true, () => false);
 }
 
+;// CONCATENATED MODULE: ./src/plan/shard.ts
+// Sharding: the eval × agent pairs split over N processes or CI jobs, the same way every time.
+/** `i/n` (1 ≤ i ≤ n) as a shard; undefined for empty text; throws RangeError when malformed. */
+function parseShard(text) {
+    if (text === undefined || text.trim() === "")
+        return undefined;
+    const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+    const index = Number(match?.[1]);
+    const count = Number(match?.[2]);
+    if (!match || count < 1 || index < 1 || index > count) {
+        throw new RangeError(`expected i/n with 1 ≤ i ≤ n (e.g. 2/4), got ${JSON.stringify(text)}`);
+    }
+    return { index, count };
+}
+/** Eval × agent pairs in a stable order (id, then agent), dealt round-robin to the shards. */
+function shardOf(units, shard) {
+    const key = (u) => `${u.spec.id}\u0000${u.agentName}`;
+    const order = [...units].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    const mine = new Set(order.filter((_, k) => k % shard.count === shard.index - 1));
+    return units.filter((u) => mine.has(u));
+}
+
 ;// CONCATENATED MODULE: ./src/agents/registry.ts
 // Names → adapters. An eval names agents ("literal", or a command template) or passes adapters.
 
@@ -27796,6 +27818,8 @@ function round(x) {
 
 
 
+
+
 /** Where results go, under the project root (the seeds' name, kept for compatibility). */
 const RESULTS_DIR = external_node_path_default().join(".copybook", "results");
 class CiGateError extends Error {
@@ -27845,13 +27869,6 @@ async function planEvals(options) {
     const cache = await applyCache(plan.units, cacheOptions(projectRoot, options));
     plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
     return { projectRoot, specs, plan, notes, cache };
-}
-/** Eval × agent pairs in a stable order (id, then agent), dealt round-robin to the shards. */
-function shardOf(units, shard) {
-    const key = (u) => `${u.spec.id}\u0000${u.agentName}`;
-    const order = [...units].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-    const mine = new Set(order.filter((_, k) => k % shard.count === shard.index - 1));
-    return units.filter((u) => mine.has(u));
 }
 function cacheOptions(projectRoot, options) {
     return {
@@ -28168,6 +28185,7 @@ function planLines(units, projectRoot, costOf = () => ({}), budgetUsd) {
 
 
 
+
 const HELP = `agent-evals ${VERSION}: give prompts to real coding agents in a sandbox and check what they did.
 
 Usage:
@@ -28329,7 +28347,7 @@ async function evalCommand(projectRoot, names, flags) {
             allTrials: flags["all-trials"],
             budgetUsd,
             changedBase: changedBase(flags),
-            shard: parseShard(flags.shard),
+            shard: shardFlag(flags.shard),
             historyDir: flags["history-dir"],
             force: flags.force,
             noCache: flags["no-cache"],
@@ -28379,16 +28397,13 @@ async function evalCommand(projectRoot, names, flags) {
         process.off("SIGTERM", onSignal);
     }
 }
-function parseShard(text) {
-    if (text === undefined || text === "")
-        return undefined;
-    const match = /^(\d+)\/(\d+)$/.exec(text.trim());
-    const index = Number(match?.[1]);
-    const count = Number(match?.[2]);
-    if (!match || count < 1 || index < 1 || index > count) {
-        throw new UsageError(`--shard takes I/N with 1 ≤ I ≤ N (e.g. 2/4), got ${JSON.stringify(text)}`);
+function shardFlag(text) {
+    try {
+        return parseShard(text);
     }
-    return { index, count };
+    catch (error) {
+        throw new UsageError(`--shard: ${error.message}`);
+    }
 }
 function changedBase(flags) {
     if (flags.base && !flags.changed)
@@ -28412,7 +28427,7 @@ async function planCommand(projectRoot, names, flags) {
         agents: flags.agent ?? [],
         trials: positiveInt("trials", flags.trials),
         changedBase: changedBase(flags),
-        shard: parseShard(flags.shard),
+        shard: shardFlag(flags.shard),
         historyDir: flags["history-dir"],
         force: flags.force,
         noCache: flags["no-cache"],

@@ -2,6 +2,7 @@ import type { AgentRef, EvalSpec } from "./model/eval.js";
 import { type RunResult } from "./model/result.js";
 import type { HistoryLine } from "./history/store.js";
 import { type CacheContext } from "./plan/cache.js";
+export { shardOf } from "./plan/shard.js";
 import { type Plan } from "./plan/plan.js";
 import type { PreparedStore } from "./run/prepare.js";
 import { type SuiteEvents } from "./run/suite.js";
@@ -63,16 +64,6 @@ export interface PlannedRun {
 }
 /** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
 export declare function planEvals(options: RunEvalsOptions): Promise<PlannedRun>;
-/** Eval × agent pairs in a stable order (id, then agent), dealt round-robin to the shards. */
-export declare function shardOf<T extends {
-    spec: {
-        id: string;
-    };
-    agentName: string;
-}>(units: T[], shard: {
-    index: number;
-    count: number;
-}): T[];
 /** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
 export declare function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcome>;
 /** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */

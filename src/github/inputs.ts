@@ -1,6 +1,7 @@
 // The Action's inputs, read and checked in one place. A bad input fails the step before anything runs.
 
 import * as core from "@actions/core";
+import { parseShard } from "../plan/shard.js";
 
 export type FailOn = "failure" | "regression" | "never";
 
@@ -53,17 +54,11 @@ function number(name: string, check: (n: number) => boolean, what: string): numb
 }
 
 function shard(): ActionInputs["shard"] {
-  const text = core.getInput("shard").trim();
-  if (!text) return undefined;
-  const match = /^(\d+)\/(\d+)$/.exec(text);
-  const index = Number(match?.[1]);
-  const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) {
-    throw new InputError(
-      `input shard: expected i/n with 1 ≤ i ≤ n (e.g. 2/4), got ${JSON.stringify(text)}`,
-    );
+  try {
+    return parseShard(core.getInput("shard"));
+  } catch (error) {
+    throw new InputError(`input shard: ${(error as Error).message}`);
   }
-  return { index, count };
 }
 
 export function readInputs(): ActionInputs {
