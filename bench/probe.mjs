@@ -1,11 +1,23 @@
 // Preloaded into the CLI (`node --import bench/probe.mjs …`) by the diagnostic runs of bench/run.mjs
-// only, never the timed ones. Counts the child processes the CLI starts and the time each `spawn`
-// blocks its main thread (fork + exec), and on exit writes that and the process's own CPU time (all
-// its threads, not its children) as JSON to the file named by AGENT_EVALS_BENCH_PROBE.
+// (figure 1's CPU split, figure 7's peak RSS), never the timed runs of figure 1. Counts the child
+// processes the CLI starts and the time each `spawn` blocks its main thread (fork + exec), and on
+// exit writes that, the process's own CPU time (all its threads, not its children) and its peak RSS
+// (VmHWM) as JSON to the file named by AGENT_EVALS_BENCH_PROBE.
 
 import { ChildProcess } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+
+/** The process's peak resident set in KiB: VmHWM from /proc, else getrusage's maxRSS. */
+function peakRssKb() {
+  try {
+    const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync("/proc/self/status", "utf8"));
+    if (hwm) return Number(hwm[1]);
+  } catch {
+    // no /proc: fall back below
+  }
+  return process.resourceUsage().maxRSS;
+}
 
 const out = process.env.AGENT_EVALS_BENCH_PROBE;
 if (out) {
@@ -27,7 +39,14 @@ if (out) {
     const systemMs = r.systemCPUTime / 1000;
     writeFileSync(
       out,
-      JSON.stringify({ cpuMs: userMs + systemMs, userMs, systemMs, spawns, spawnMs }),
+      JSON.stringify({
+        cpuMs: userMs + systemMs,
+        userMs,
+        systemMs,
+        spawns,
+        spawnMs,
+        peakRssKb: peakRssKb(),
+      }),
     );
   });
 }

@@ -2,16 +2,23 @@
 // `node --import tsx bench/ts-helper.mjs <command> …` (tsx is a devDependency); prints one JSON line.
 //
 //   shims <dir> <callLog>          write a passthrough shim and a stub shim for `true` with writeShims
-//   copy <src> <destBase> <n>      time copyTree, `cp -r` and `cp -a --reflink=auto` of src, n rounds
+//   copy <src> <destBase> <n>      time each way of copying src (copyTree, the per-file async copy it
+//                                  replaced, fs.cp, `cp -r`, `cp -a --reflink=auto`), n rounds, and
+//                                  removing a copy (removeTree vs `rm -rf`)
 //   phases <template> <tmp> <n>    time the pieces of one trial in-process (diagnostic)
+//   history <dir> <n>              time readAllHistory + compareRuns over the history in dir, n rounds,
+//                                  against reading and JSON.parse-ing every line (the floor)
 
 import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { constants, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFile, cp, mkdir, symlink } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { writeShims } from "../src/run/shims.ts";
-import { copyTree, makeTempDir, removeTree } from "../src/run/sandbox.ts";
+import { copySnapshot, makeTempDir, removeTree, snapshotTree } from "../src/run/sandbox.ts";
 import { runProcess } from "../src/run/process.ts";
+import { readAllHistory } from "../src/history/store.ts";
+import { compareRuns } from "../src/history/compare.ts";
 
 const [command, ...args] = process.argv.slice(2);
 
@@ -46,23 +53,40 @@ if (command === "shims") {
   );
 } else if (command === "copy") {
   const [src, destBase, n] = args;
-  const out = { copyTree: [], cpR: [], cpA: [] };
+  const out = {
+    copyTree: [],
+    asyncPerFile: [],
+    fsCp: [],
+    cpR: [],
+    cpA: [],
+    removeTree: [],
+    rmRf: [],
+  };
   const dest = (name) => path.join(destBase, name);
-  // One untimed copyTree first, so the timed ones run warm, as they do in a run of many trials.
-  await copyTree(src, dest("warm"));
+  // The tree is walked and checked once (as a run does per eval); every copy reuses the snapshot.
+  const snapshot = await snapshotTree(src);
+  const methods = {
+    copyTree: (to) => copySnapshot(snapshot, to),
+    asyncPerFile: (to) => asyncPerFileCopy(snapshot, to),
+    fsCp: (to) => cp(src, to, { recursive: true, verbatimSymlinks: true }),
+    cpR: async (to) => mustSpawn("cp", ["-r", src, to]),
+    cpA: async (to) => mustSpawn("cp", ["-a", "--reflink=auto", src, to]),
+  };
+  const names = Object.keys(methods);
+  // One untimed copy first, so the timed ones run warm, as they do in a run of many trials.
+  await methods.copyTree(dest("warm"));
   rmSync(dest("warm"), { recursive: true, force: true });
   for (let i = 0; i < Number(n); i++) {
-    // Rotate the order so no method always runs right after the previous copy's removal.
-    const jobs = [
-      ["copyTree", () => copyTree(src, dest("ours"))],
-      ["cpR", async () => mustSpawn("cp", ["-r", src, dest("cpR")])],
-      ["cpA", async () => mustSpawn("cp", ["-a", "--reflink=auto", src, dest("cpA")])],
-    ];
-    for (let j = 0; j < jobs.length; j++) {
-      const [name, fn] = jobs[(i + j) % jobs.length];
-      out[name].push(await timed(fn));
+    // Rotate the order so no method always runs right after the same one.
+    for (let j = 0; j < names.length; j++) {
+      const name = names[(i + j) % names.length];
+      out[name].push(await timed(() => methods[name](dest(name))));
     }
-    for (const name of ["ours", "cpR", "cpA"]) rmSync(dest(name), { recursive: true, force: true });
+    // Removal, timed on two of the copies (alternating which tool gets which); the rest untimed.
+    const [a, b] = i % 2 ? ["cpR", "copyTree"] : ["copyTree", "cpR"];
+    out.removeTree.push(await timed(() => removeTree(dest(a))));
+    out.rmRf.push(await timed(async () => mustSpawn("rm", ["-rf", dest(b)])));
+    for (const name of names) rmSync(dest(name), { recursive: true, force: true });
   }
   console.log(JSON.stringify(out));
 } else if (command === "phases") {
@@ -90,17 +114,73 @@ if (command === "shims") {
       stdoutFile: path.join(tmp, `${name}.stdout`),
       stderrFile: path.join(tmp, `${name}.stderr`),
     });
+  // Taken once and reused, as a run does for every trial of an eval (the first copy includes it).
+  let snapshot;
   for (let i = 0; i < Number(n); i++) {
     let root;
     await phase("setup", async () => (root = await makeTempDir("bench-phase")));
     const work = path.join(root, "work");
-    await phase("copyTree", () => copyTree(template, work));
+    await phase("copyTree", async () =>
+      copySnapshot((snapshot ??= await snapshotTree(template)), work),
+    );
     await phase("agentBash", () => run(work, steps, "agent"));
     await phase("checkBash", () => run(work, "test -s out/copy.txt", "check"));
     await phase("removeTree", () => removeTree(root));
   }
   console.log(JSON.stringify({ wall, cpu }));
+} else if (command === "history") {
+  const [dir, n] = args;
+  const head = JSON.parse(readFileSync(path.join(dir, "head.json"), "utf8"));
+  const historyDir = path.join(dir, "history");
+  const out = { ours: [], floor: [], lines: 0, flagged: 0 };
+  for (let i = 0; i < Number(n); i++) {
+    // Alternate which goes first: the second one finds the files in the page cache either way.
+    const jobs = [
+      [
+        "ours",
+        async () => {
+          const rows = compareRuns(head, await readAllHistory(historyDir));
+          out.flagged = rows.filter((r) => r.flag).length;
+        },
+      ],
+      [
+        "floor",
+        async () => {
+          let lines = 0;
+          for (const name of readdirSync(historyDir)) {
+            const text = readFileSync(path.join(historyDir, name), "utf8");
+            for (const line of text.split("\n")) if (line) lines += JSON.parse(line) ? 1 : 0;
+          }
+          out.lines = lines;
+        },
+      ],
+    ];
+    if (i % 2) jobs.reverse();
+    for (const [name, fn] of jobs) out[name].push(await timed(fn));
+  }
+  console.log(JSON.stringify(out));
 } else {
   console.error(`ts-helper: unknown command ${command}`);
   process.exit(2);
+}
+
+/**
+ * The copy copyTree used before (kept here only to measure against): folders first, then every
+ * file through fs.promises.copyFile with FICLONE, 32 at a time on libuv's thread pool.
+ */
+async function asyncPerFileCopy(snapshot, dest) {
+  await mkdir(dest, { recursive: true });
+  for (const rel of snapshot.folders) await mkdir(path.join(dest, rel), { recursive: true });
+  const items = snapshot.entries.filter((e) => e.kind !== "dir");
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const { rel, kind } = items[next++];
+      const to = path.join(dest, rel);
+      if (kind === "file")
+        await copyFile(path.join(snapshot.root, rel), to, constants.COPYFILE_FICLONE);
+      else await symlink(snapshot.linkTargets.get(rel), to);
+    }
+  };
+  await Promise.all(Array.from({ length: 32 }, worker));
 }

@@ -10,10 +10,12 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony exports CommentPermissionError, retryDecision */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
+/* harmony import */ var _run_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(68552);
 // The sticky PR comment: one comment per pull request, found by a hidden marker and edited in
 // place on every run. Retries GitHub's transient failures (5xx, secondary rate limits) without
 // ever posting a duplicate: a create that failed is never simply repeated, the comments are
 // listed again first, since the failed request may have created it anyway.
+
 
 /** The token may not do what was asked: a read-only token (fork PRs) or a missing permission. */
 class CommentPermissionError extends Error {
@@ -96,7 +98,8 @@ async function upsertStickyComment(options) {
     if (!marker.trim())
         throw new Error("upsertStickyComment: the marker is empty");
     const retries = Math.max(0, options.retries ?? DEFAULT_RETRIES);
-    const body = options.body.includes(marker) ? options.body : `${marker}\n${options.body}`;
+    // The last check before the text is public: no secret value of this run or environment.
+    const body = (0,_run_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .redactOutgoing */ .qR)(options.body.includes(marker) ? options.body : `${marker}\n${options.body}`);
     const where = `${owner}/${repo}#${issueNumber}`;
     const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, options.baseUrl ? { baseUrl: options.baseUrl.replace(/\/+$/, "") } : {});
     // Idempotent requests (list pages, updates) are repeated here; a create is not (see below).

@@ -1,6 +1,6 @@
 // The GitHub Action's entry (bundled to dist/index.js): everything happens in src/github/.
 
-import * as core from "@actions/core";
+import * as core from "./github/runner.js";
 import { runAction } from "./github/run-action.js";
 
 runAction().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 // The `agent-evals` command: eval, list. Exit 0 all passed/skipped/cached, 1 some failed, 2 the
 // harness could not run (bad input, refused by the CI gate).
 
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { discoverEvalFiles } from "./define/discover.js";
@@ -11,21 +12,45 @@ import { exitCodeFor } from "./model/result.js";
 import { MergeError, mergeResultDirs } from "./report/merge.js";
 import { expectedCost } from "./plan/cache.js";
 import { ChangedBaseError } from "./plan/changed.js";
-import { parseShard, type Shard } from "./plan/shard.js";
+import {
+  parseShard,
+  parseShardCount,
+  readShardAssignment,
+  type Shard,
+  type ShardAssignment,
+} from "./plan/shard.js";
+import { planShards } from "./plan/balance.js";
+import { shardPlanLines } from "./report/shards.js";
 import type { PlannedUnit } from "./run/suite.js";
 import { DefinitionError, formatProblem } from "./model/errors.js";
 import type { EvalResult } from "./model/result.js";
-import { evalBlock, makeStyle, summaryLine, trialLine } from "./report/console.js";
+import { evalBlock, makeStyle, summaryLine } from "./report/console.js";
+import { Progress, wantsLiveProgress } from "./report/progress.js";
+import { reportFilesLine, writeMergedReports } from "./cli/report-files.js";
+import { initProject, InitConflictError } from "./cli/init.js";
+import { readKnownResults } from "./cli/last-results.js";
+import { listLines } from "./cli/list.js";
+import { evalJsonSchemaText } from "./cli/schema.js";
+import { showLines, UnknownEvalError } from "./cli/show.js";
 import { planLines } from "./report/plan.js";
-import { TEMP_DIR_ISOLATION } from "./run/isolation.js";
+import { SANDBOX_KINDS, TEMP_DIR_ISOLATION, type SandboxKind } from "./run/isolation.js";
+import { SandboxUnavailableError } from "./run/bwrap.js";
+import { RedactingStream } from "./run/redact.js";
 import { VERSION } from "./version.js";
+import type { ClaudeCodeAxis } from "./model/eval.js";
+import { claudeCodeSections } from "./skills/console.js";
+import { parseAxis } from "./skills/select.js";
 
 const HELP = `agent-evals ${VERSION}: give prompts to real coding agents in a sandbox and check what they did.
 
 Usage:
   agent-evals eval [name…] [options]   run evals (all, or the named ones)
   agent-evals plan [name…] [options]   what eval would run, and what it may cost (runs nothing)
-  agent-evals list [options]           list the evals and their agents
+  agent-evals list [options]           list the evals × agents and their last result
+  agent-evals show ID [options]        the last trials of one eval, with evidence, and its history
+  agent-evals init [--cwd DIR]         scaffold evals/ (a YAML and a TS example, a template
+                                       folder) and .github/workflows/evals.yml; never overwrites
+  agent-evals schema                   print the JSON Schema of the YAML eval formats
   agent-evals merge DIR… [--out DIR]   merge shards' results folders into one run (default out:
                                        .copybook/results); exit code as for the merged run
 
@@ -34,6 +59,7 @@ Options:
   --evals GLOB         eval files to load (repeatable; default evals/ and _evals/)
   --agent NAME|CMD     agent to run instead of each eval's own: "literal", or a command
                        template such as "my-agent --yes {prompt}" (repeatable)
+  --axis KIND          skill/command/hook evals: only their trigger, e2e or hook parts
   --trials N           trials per eval × agent (overrides the definitions)
   --concurrency N      trials run at once (default: the number of CPUs)
   --all-trials         run every planned trial, even once the verdict is decided
@@ -42,13 +68,20 @@ Options:
                        definition and agent version match a recorded verdict is cached, not run
   --force              run evals even when a recorded verdict matches
   --no-cache           without --history-dir, don't use the checkout's fingerprint cache
-  --shard I/N          run shard I of N (a stable split of the eval × agent pairs)
+  --shard I/N          run shard I of N (a stable split of the eval × agent pairs, balanced by
+                       the expected duration in --history-dir)
+  --shard-plan FILE    with --shard: take the split from this plan (\`plan --shards N --format json\`)
+  --shards N|auto      plan: split into N shards (auto: by suite size); prints each shard's
+                       pairs and expected cost, and the balance (heaviest ÷ mean)
   --changed            only evals whose rendered prompt or definition differs at --base
   --base REF           the git ref --changed compares with (default origin/main)
   --dry-run            print the plan (as \`plan\`) and run nothing
   --keep-workspace     keep each trial's sandbox on disk and print where
   --format text|json   console output (json prints run.json)
   --unsafe-local       run agents outside CI (without CI=true)
+  --sandbox KIND       none (default): a temp dir per trial; bwrap: bubblewrap (read-only view
+                       outside the workspace, loopback-only network plus the model APIs), or
+                       refuse to run where it does not work; auto: bwrap where it works
   --verbose            also show passing trials and checks
   --quiet              only the summary and failures
   -h, --help           this help
@@ -68,12 +101,15 @@ export async function main(argv: string[]): Promise<number> {
         cwd: { type: "string" },
         evals: { type: "string", multiple: true },
         agent: { type: "string", multiple: true },
+        axis: { type: "string" },
         trials: { type: "string" },
         concurrency: { type: "string" },
         "all-trials": { type: "boolean" },
         "budget-usd": { type: "string" },
         changed: { type: "boolean" },
         shard: { type: "string" },
+        "shard-plan": { type: "string" },
+        shards: { type: "string" },
         out: { type: "string" },
         "history-dir": { type: "string" },
         force: { type: "boolean" },
@@ -83,6 +119,7 @@ export async function main(argv: string[]): Promise<number> {
         "keep-workspace": { type: "boolean" },
         format: { type: "string" },
         "unsafe-local": { type: "boolean" },
+        sandbox: { type: "string" },
         verbose: { type: "boolean" },
         quiet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -112,16 +149,27 @@ export async function main(argv: string[]): Promise<number> {
       case "plan":
         return await planCommand(projectRoot, names, values);
       case "list":
-        return await listCommand(projectRoot, values.evals);
+        return await listCommand(projectRoot, values.evals, values["history-dir"]);
+      case "show":
+        return await showCommand(projectRoot, names, values["history-dir"]);
+      case "init":
+        return await initCommand(projectRoot, names);
+      case "schema":
+        process.stdout.write(evalJsonSchemaText());
+        return 0;
       case "merge":
         return await mergeCommand(names, path.resolve(projectRoot, values.out ?? RESULTS_DIR));
       default:
         throw new UsageError(
-          `unknown command ${JSON.stringify(command)}: use eval, plan, list or merge`,
+          `unknown command ${JSON.stringify(command)}: use eval, plan, list, show, merge, init or schema`,
         );
     }
   } catch (error) {
     if (error instanceof UsageError) return usage(error.message);
+    if (error instanceof InitConflictError || error instanceof UnknownEvalError) {
+      process.stderr.write(`agent-evals: ${error.message}\n`);
+      return 2;
+    }
     if (error instanceof DefinitionError) {
       process.stderr.write(`${error.problems.map(formatProblem).join("\n")}\n`);
       process.stderr.write(
@@ -129,7 +177,11 @@ export async function main(argv: string[]): Promise<number> {
       );
       return 2;
     }
-    if (error instanceof CiGateError || error instanceof ChangedBaseError) {
+    if (
+      error instanceof CiGateError ||
+      error instanceof ChangedBaseError ||
+      error instanceof SandboxUnavailableError
+    ) {
       process.stderr.write(`agent-evals: ${error.message}\n`);
       return 2;
     }
@@ -153,12 +205,15 @@ function positiveInt(name: string, text: string | undefined): number | undefined
 interface EvalFlags {
   evals?: string[];
   agent?: string[];
+  axis?: string;
   trials?: string;
   concurrency?: string;
   "all-trials"?: boolean;
   "budget-usd"?: string;
   changed?: boolean;
   shard?: string;
+  "shard-plan"?: string;
+  shards?: string;
   base?: string;
   "history-dir"?: string;
   force?: boolean;
@@ -167,6 +222,7 @@ interface EvalFlags {
   "keep-workspace"?: boolean;
   format?: string;
   "unsafe-local"?: boolean;
+  sandbox?: string;
   verbose?: boolean;
   quiet?: boolean;
 }
@@ -185,7 +241,16 @@ async function evalCommand(
   // With --format json, stdout carries only the result; progress goes to stderr.
   const out = format === "json" ? process.stderr : process.stdout;
   const style = makeStyle(out, process.env);
-  const say = (line: string) => out.write(`${line}\n`);
+  // Progress names agents as typed: a command template may hold a secret's value.
+  const screen = new RedactingStream(out, process.env);
+  const progress = new Progress({
+    stream: screen,
+    style,
+    live: wantsLiveProgress(out, process.env),
+    quiet: flags.quiet,
+    verbose: flags.verbose,
+  });
+  const say = (line: string) => progress.line(line);
 
   const controller = new AbortController();
   let interrupts = 0;
@@ -205,6 +270,7 @@ async function evalCommand(
       projectRoot,
       evals: flags.evals,
       names,
+      axis: axisFlag(flags.axis),
       agents: flags.agent ?? [],
       trials,
       concurrency,
@@ -212,50 +278,86 @@ async function evalCommand(
       budgetUsd,
       changedBase: changedBase(flags),
       shard: shardFlag(flags.shard),
+      shardPlan: await shardPlanFlag(flags),
       historyDir: flags["history-dir"],
       force: flags.force,
       noCache: flags["no-cache"],
       keepWorkspace: flags["keep-workspace"],
       unsafeLocal: flags["unsafe-local"],
+      sandbox: sandboxFlag(flags.sandbox),
       signal: controller.signal,
       events: {
-        onPlan(plan, _specs, notes) {
+        onPlan(plan, specs, notes) {
+          screen.alsoRedact(specs.flatMap((spec) => spec.prompt?.secrets ?? []));
           for (const note of notes) say(style.dim(note));
-          if (flags.quiet) return;
           const trialsPlanned = plan.units
             .filter((u) => !u.settled)
             .reduce((n, u) => n + u.trials, 0);
-          say(
-            style.dim(
-              `agent-evals ${VERSION}: ${plan.units.length} eval × agent pair(s), up to ${trialsPlanned} trial(s)`,
-            ),
-          );
-          if (plan.agentUnits > 0) say(style.dim(TEMP_DIR_ISOLATION));
+          if (!flags.quiet) {
+            say(
+              style.dim(
+                `agent-evals ${VERSION}: ${plan.units.length} eval × agent pair(s), up to ${trialsPlanned} trial(s)`,
+              ),
+            );
+            // With bwrap the engine's notes already said what the sandbox isolates.
+            if (plan.agentUnits > 0 && !notes.some((n) => n.startsWith("sandbox:")))
+              say(style.dim(TEMP_DIR_ISOLATION));
+          }
+          progress.start(trialsPlanned);
         },
         onTrialEnd(unit, trial) {
-          if (!flags.quiet) say(trialLine(unit.spec.id, unit.agentName, unit.trials, trial, style));
+          progress.trialEnded(unit.spec.id, unit.agentName, unit.trials, trial);
           if (trial.status !== "passed" && flags["keep-workspace"] && "workspace" in trial) {
             say(style.dim(`    workspace kept at ${String(trial.workspace)}`));
           }
         },
-        onUnitEnd(_unit, result) {
+        onUnitEnd(unit, result) {
           finished.push(result);
+          if (!unit.settled) progress.unitEnded(unit.trials, result.trialsRun);
         },
       },
     });
+    progress.finish();
     say("");
+    // Skill/command/hook evals get their own section per target (below) instead.
+    const parts = new Set((outcome.claudeCode ?? []).flatMap((report) => report.parts));
     for (const result of outcome.run.evals) {
+      if (parts.has(result.id)) continue;
       const full = finished.find((f) => f.id === result.id && f.agent === result.agent) ?? result;
       if (flags.quiet && (result.status === "passed" || result.status === "skipped")) continue;
       say(evalBlock(full, projectRoot, style, flags.verbose));
     }
     say("");
+    const sections = claudeCodeSections(
+      outcome.claudeCode ?? [],
+      projectRoot,
+      style,
+      flags.verbose,
+    );
+    for (const line of sections) say(line);
+    if (sections.length) say("");
     say(summaryLine(outcome.run, path.relative(process.cwd(), outcome.resultsDir) || ".", style));
+    say(style.dim(reportFilesLine(outcome.resultsDir)));
     if (format === "json") process.stdout.write(`${JSON.stringify(outcome.run, null, 2)}\n`);
     return controller.signal.aborted ? 130 : outcome.exitCode;
   } finally {
+    progress.finish();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
+  }
+}
+
+function sandboxFlag(text: string | undefined): SandboxKind | undefined {
+  if (text === undefined || (SANDBOX_KINDS as readonly string[]).includes(text))
+    return text as SandboxKind | undefined;
+  throw new UsageError(`--sandbox takes ${SANDBOX_KINDS.join(", ")}, got ${JSON.stringify(text)}`);
+}
+
+function axisFlag(text: string | undefined): ClaudeCodeAxis | undefined {
+  try {
+    return parseAxis(text);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
 }
 
@@ -264,6 +366,17 @@ function shardFlag(text: string | undefined): Shard | undefined {
     return parseShard(text);
   } catch (error) {
     throw new UsageError(`--shard: ${(error as Error).message}`);
+  }
+}
+
+async function shardPlanFlag(flags: EvalFlags): Promise<ShardAssignment | undefined> {
+  const file = flags["shard-plan"];
+  if (file === undefined) return undefined;
+  if (!flags.shard) throw new UsageError("--shard-plan goes with --shard I/N");
+  try {
+    return readShardAssignment(await readFile(file, "utf8"));
+  } catch (error) {
+    throw new UsageError(`--shard-plan ${file}: ${(error as Error).message}`);
   }
 }
 
@@ -288,18 +401,42 @@ async function planCommand(
   names: string[],
   flags: EvalFlags,
 ): Promise<number> {
+  const format = flags.format ?? "text";
+  if (format !== "text" && format !== "json")
+    throw new UsageError(`--format takes text or json, got ${JSON.stringify(format)}`);
+  let shards: number | "auto" | undefined;
+  try {
+    shards = flags.shards === undefined ? undefined : parseShardCount(flags.shards);
+  } catch (error) {
+    throw new UsageError(`--shards: ${(error as Error).message}`);
+  }
+  if (shards !== undefined && flags.shard)
+    throw new UsageError("--shards and --shard exclude each other");
   const { plan, notes, cache } = await planEvals({
     projectRoot,
     evals: flags.evals,
     names,
+    axis: axisFlag(flags.axis),
     agents: flags.agent ?? [],
     trials: positiveInt("trials", flags.trials),
     changedBase: changedBase(flags),
     shard: shardFlag(flags.shard),
+    shardPlan: await shardPlanFlag(flags),
     historyDir: flags["history-dir"],
     force: flags.force,
     noCache: flags["no-cache"],
   });
+  if (shards !== undefined || format === "json") {
+    const split = planShards(
+      plan.units,
+      shards ?? 1,
+      cache.history,
+      nonNegativeUsd(flags["budget-usd"]),
+    );
+    if (format === "json") process.stdout.write(`${JSON.stringify(split, null, 2)}\n`);
+    else for (const line of shardPlanLines(split)) process.stdout.write(`${line}\n`);
+    return 0;
+  }
   for (const note of notes) process.stdout.write(`${note}\n`);
   const costOf = (unit: PlannedUnit) => ({ expectedPerTrial: expectedCost(unit, cache) });
   const budget = nonNegativeUsd(flags["budget-usd"]);
@@ -313,10 +450,12 @@ async function mergeCommand(dirs: string[], outDir: string): Promise<number> {
   if (dirs.length === 0) throw new UsageError("merge takes the results folders of the shards");
   try {
     const merged = await mergeResultDirs(dirs, outDir);
+    await writeMergedReports(merged, outDir);
     const style = makeStyle(process.stdout, process.env);
     process.stdout.write(
       `${summaryLine(merged, path.relative(process.cwd(), outDir) || ".", style)}\n`,
     );
+    process.stdout.write(`${style.dim(reportFilesLine(outDir))}\n`);
     return exitCodeFor(merged.evals);
   } catch (error) {
     if (error instanceof MergeError) throw new UsageError(error.message);
@@ -324,18 +463,48 @@ async function mergeCommand(dirs: string[], outDir: string): Promise<number> {
   }
 }
 
-async function listCommand(projectRoot: string, evals: string[] | undefined): Promise<number> {
+async function listCommand(
+  projectRoot: string,
+  evals: string[] | undefined,
+  historyDir: string | undefined,
+): Promise<number> {
   const files = await discoverEvalFiles(projectRoot, evals);
   const specs = await loadEvals(files, { projectRoot, libraryApi: { ...libraryApi } });
-  for (const spec of specs) {
-    const agents = spec.prompt
-      ? spec.agents.map((a) => (typeof a === "string" ? a : a.name)).join(", ") ||
-        "(none: pass --agent)"
-      : "(no prompt: checks only)";
-    const where = `${path.relative(projectRoot, spec.file)}${spec.line ? `:${spec.line}` : ""}`;
-    process.stdout.write(
-      `${spec.id}\t${agents}\t${spec.trials} trial(s), pass rate ${spec.passRate}\t${where}\n`,
-    );
+  const known = await readKnownResults(
+    path.join(projectRoot, RESULTS_DIR),
+    historyDir && path.resolve(projectRoot, historyDir),
+  );
+  for (const line of listLines(specs, projectRoot, known)) process.stdout.write(`${line}\n`);
+  return 0;
+}
+
+async function showCommand(
+  projectRoot: string,
+  names: string[],
+  historyDir: string | undefined,
+): Promise<number> {
+  if (names.length !== 1) throw new UsageError("show takes one eval id: agent-evals show <id>");
+  const resultsDir = path.join(projectRoot, RESULTS_DIR);
+  const known = await readKnownResults(
+    resultsDir,
+    historyDir && path.resolve(projectRoot, historyDir),
+  );
+  const style = makeStyle(process.stdout, process.env);
+  for (const line of showLines(names[0]!, known, projectRoot, resultsDir, style)) {
+    process.stdout.write(`${line}\n`);
   }
+  return 0;
+}
+
+async function initCommand(projectRoot: string, names: string[]): Promise<number> {
+  if (names.length)
+    throw new UsageError("init takes no arguments; use --cwd DIR for another folder");
+  const written = await initProject(projectRoot);
+  for (const file of written) process.stdout.write(`created ${file}\n`);
+  process.stdout.write(
+    "\nNext: add .copybook/ to .gitignore, then run the evals (the literal agent is free):\n" +
+      "  npx agent-evals eval --unsafe-local\n" +
+      "and open .copybook/results/report.html.\n",
+  );
   return 0;
 }

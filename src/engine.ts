@@ -8,22 +8,34 @@ import { promisify } from "node:util";
 import { discoverEvalFiles } from "./define/discover.js";
 import { loadEvals } from "./define/load.js";
 import * as libraryApi from "./library.js";
-import type { AgentRef, EvalSpec } from "./model/eval.js";
+import type { AgentRef, ClaudeCodeAxis, EvalSpec } from "./model/eval.js";
 import { Codes, DefinitionError } from "./model/errors.js";
 import { exitCodeFor, type RunResult } from "./model/result.js";
 import type { HistoryLine } from "./history/store.js";
 import { applyCache, recordResults, type CacheContext, type CacheOptions } from "./plan/cache.js";
 import { changedEvals } from "./plan/changed.js";
-import { shardOf } from "./plan/shard.js";
+import { unitsOfShard } from "./plan/balance.js";
+import type { ShardAssignment } from "./plan/shard.js";
 export { shardOf } from "./plan/shard.js";
 import { planRun, type Plan } from "./plan/plan.js";
-import { TEMP_DIR_ISOLATION } from "./run/isolation.js";
+import { isolationNote, resolveIsolation, type SandboxKind } from "./run/isolation.js";
+import { allowedEndpoints, type Endpoint } from "./run/bwrap.js";
+import { secretRedactor, withRedactor } from "./run/redact.js";
+import { templateProblems } from "./run/template-check.js";
 import { activeGroups, killGroup } from "./run/process.js";
 import { BudgetLedger } from "./run/budget.js";
 import type { PreparedStore } from "./run/prepare.js";
 import { runSuite, type SuiteEvents } from "./run/suite.js";
 import { buildRunResult, writeRunJson } from "./report/json.js";
+import {
+  claudeCodeReports,
+  writeClaudeCodeResults,
+  type ClaudeCodeReport,
+} from "./skills/results.js";
+import { selectClaudeCodeParts } from "./skills/select.js";
+import { writeReportFiles } from "./report/files.js";
 import { VERSION } from "./version.js";
+import { mayBeInGitRepo } from "./plan/git-repo.js";
 
 /** Where results go, under the project root (the seeds' name, kept for compatibility). */
 export const RESULTS_DIR = path.join(".copybook", "results");
@@ -33,6 +45,8 @@ export interface RunEvalsOptions {
   /** Globs of eval files, relative to the project root; default evals/ and _evals/. */
   evals?: string[];
   names?: string[];
+  /** Only the skill/command/hook eval parts of this kind (trigger, e2e or hook). */
+  axis?: ClaudeCodeAxis;
   agents?: AgentRef[];
   trials?: number;
   concurrency?: number;
@@ -45,6 +59,8 @@ export interface RunEvalsOptions {
   changedBase?: string;
   /** Run only shard `index` (1-based) of `count`: a stable split of the eval × agent pairs. */
   shard?: { index: number; count: number };
+  /** The split a plan recorded (`plan --shards N --format json`); without it `shard` splits by history. */
+  shardPlan?: ShardAssignment;
   /** Appends one JSON line per eval × agent to `<dir>/<id>.jsonl`, and reads cached verdicts there. */
   historyDir?: string;
   /** Re-run evals even when a recorded verdict matches. */
@@ -58,6 +74,14 @@ export interface RunEvalsOptions {
   signal?: AbortSignal;
   events?: SuiteEvents & { onPlan?(plan: Plan, specs: EvalSpec[], notes: string[]): void };
   maxRetries?: number;
+  /** none (default): a temp dir; bwrap: bubblewrap, or refuse to run; auto: bubblewrap where it works. */
+  sandbox?: SandboxKind;
+  /** A HOME of its own per trial; default: on in CI. Always on with bwrap. */
+  isolateHome?: boolean;
+  /** With bwrap: endpoints agents may reach besides the model APIs and AGENT_EVALS_ALLOW_HOSTS. */
+  allowHosts?: Endpoint[];
+  /** Further environment variables whose values are replaced by *** in every output. */
+  redact?: string[];
 }
 
 export interface RunEvalsOutcome {
@@ -66,6 +90,8 @@ export interface RunEvalsOutcome {
   resultsDir: string;
   /** One history line per eval × agent that ran (what --history-dir appended). */
   historyLines: HistoryLine[];
+  /** Skill/command/hook evals put back together (also written to `_evals/results/`). */
+  claudeCode?: ClaudeCodeReport[];
 }
 
 export class CiGateError extends Error {}
@@ -100,9 +126,12 @@ export async function planEvals(options: RunEvalsOptions): Promise<PlannedRun> {
       },
     ]);
   }
-  const specs = await loadEvals(files, { projectRoot, libraryApi: { ...libraryApi } });
-  const plan = await planRun(specs, {
-    names: options.names ?? [],
+  const specs = await loadEvals(files, { projectRoot, libraryApi: { ...libraryApi }, env });
+  const badTemplates = await templateProblems(specs, projectRoot);
+  if (badTemplates.length) throw new DefinitionError(badTemplates);
+  const selection = selectClaudeCodeParts(specs, options.names ?? [], options.axis);
+  const plan = await planRun(selection.specs, {
+    names: selection.names,
     agents: options.agents ?? [],
     trials: options.trials,
     env,
@@ -125,7 +154,11 @@ export async function planEvals(options: RunEvalsOptions): Promise<PlannedRun> {
     );
     plan.units = plan.units.filter((u) => changedIds.has(u.spec.id));
   }
-  if (options.shard) plan.units = shardOf(plan.units, options.shard);
+  if (options.shard)
+    plan.units = await unitsOfShard(plan.units, options.shard, {
+      historyDir: cacheOptions(projectRoot, options).historyDir,
+      assignment: options.shardPlan,
+    });
   const cache = await applyCache(plan.units, cacheOptions(projectRoot, options));
   plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
   return { projectRoot, specs, plan, notes, cache };
@@ -150,40 +183,65 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
         "Set CI=true (as CI systems do) or pass --unsafe-local to run them on this machine anyway.",
     );
   }
+  const { isolation, note } = await resolveIsolation({
+    sandbox: plan.agentUnits > 0 ? options.sandbox : "none",
+    home: options.isolateHome ?? isCi(env),
+    allow: allowedEndpoints(env, options.allowHosts),
+  });
+  if (note) notes.push(note);
+  if (isolation.bwrap) notes.push(isolationNote(isolation));
+  // The declared secrets and credential variables are replaced in everything the run writes.
+  const redactor = secretRedactor(env, [
+    ...(options.redact ?? []),
+    ...specs.flatMap((spec) => spec.prompt?.secrets ?? []),
+  ]);
   options.events?.onPlan?.(plan, specs, notes);
 
   const startedAt = new Date();
+  const signal = options.signal ?? new AbortController().signal;
   const resultsDir = path.join(projectRoot, RESULTS_DIR);
-  const results = await runSuite(plan.units, {
-    projectRoot,
-    resultsDir,
-    concurrency: options.concurrency ?? os.availableParallelism(),
-    allTrials: options.allTrials ?? false,
-    keepWorkspace: options.keepWorkspace ?? false,
-    maxRetries: options.maxRetries ?? 2,
-    env: definedEnv(env),
-    signal: options.signal ?? new AbortController().signal,
-    events: options.events,
-    budget: new BudgetLedger(options.budgetUsd),
-    preparedStore: options.preparedStore,
-  });
+  const results = await withRedactor(redactor, () =>
+    runSuite(plan.units, {
+      projectRoot,
+      resultsDir,
+      concurrency: options.concurrency ?? os.availableParallelism(),
+      allTrials: options.allTrials ?? false,
+      keepWorkspace: options.keepWorkspace ?? false,
+      maxRetries: options.maxRetries ?? 2,
+      env: definedEnv(env),
+      signal,
+      events: options.events,
+      budget: new BudgetLedger(options.budgetUsd),
+      preparedStore: options.preparedStore,
+      isolation,
+    }),
+  );
   const commit = await headCommit(projectRoot);
-  const historyLines = await recordResults(plan.units, results, cache, {
-    time: startedAt,
-    commit,
-    ref: refName(env),
-  });
-  const run = buildRunResult(results, {
+  const historyLines = await withRedactor(redactor, () =>
+    recordResults(plan.units, results, cache, { time: startedAt, commit, ref: refName(env) }),
+  );
+  const built = buildRunResult(results, {
     version: VERSION,
     startedAt,
     durationMs: Date.now() - startedAt.getTime(),
     commit,
-    isolation: TEMP_DIR_ISOLATION,
+    isolation: isolationNote(isolation),
     projectRoot,
     budgetUsd: options.budgetUsd,
   });
+  // An interrupted run (SIGINT/SIGTERM) still writes what finished, marked as such.
+  const run = signal.aborted ? { ...built, interrupted: true } : built;
   await writeRunJson(resultsDir, run);
-  return { run, exitCode: exitCodeFor(run.evals), resultsDir, historyLines };
+  await writeReportFiles(run, {
+    projectRoot,
+    resultsDir,
+    history: [...[...cache.history.values()].flat(), ...historyLines],
+  });
+  const claudeCode = await writeClaudeCodeResults(
+    await claudeCodeReports(specs, results, { projectRoot, startedAt }),
+    projectRoot,
+  );
+  return { run, exitCode: exitCodeFor(run.evals), resultsDir, historyLines, claudeCode };
 }
 
 /** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */
@@ -203,6 +261,7 @@ function refName(env: Record<string, string | undefined>): string | undefined {
 }
 
 async function headCommit(dir: string): Promise<string | undefined> {
+  if (!mayBeInGitRepo(dir)) return undefined;
   try {
     const { stdout } = await promisify(execFile)("git", ["rev-parse", "HEAD"], { cwd: dir });
     return stdout.trim() || undefined;

@@ -85,7 +85,7 @@ let runs = 0;
 async function runAction(
   workspace: string,
   inputs: Record<string, string>,
-  options: { token?: string; event?: object } = {},
+  options: { token?: string; event?: object; env?: Record<string, string> } = {},
 ): Promise<ActionRun> {
   const dir = await fs.mkdtemp(path.join(tmp, "run-"));
   const eventPath = path.join(dir, "event.json");
@@ -117,6 +117,7 @@ async function runAction(
     RUNNER_TEMP: dir,
     ...results.env(runId, "1"),
     "INPUT_GITHUB-TOKEN": options.token ?? "test-token",
+    ...options.env,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
@@ -253,6 +254,187 @@ describe("the GitHub Action (dist/index.js)", () => {
     const run = await runAction(workspace, { "budget-usd": "lots" });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("input budget-usd");
+    await expect(fs.stat(path.join(workspace, ".copybook"))).rejects.toThrow();
+  });
+});
+
+describe("the Action, sharded: plan → shards → publish", () => {
+  const evalNamed = (name: string, text = "hello") =>
+    EVAL.replace("name: greeting", `name: ${name}`).replace("text: hello", `text: ${text}`);
+
+  /** A repository with several evals: what the reusable workflow's jobs each check out. */
+  async function suite(
+    name: string,
+    ids: string[],
+  ): Promise<{ origin: string; workspace: string }> {
+    const repo = await repository(name);
+    for (const id of ids)
+      await fs.writeFile(path.join(repo.workspace, `evals/${id}.eval.yaml`), evalNamed(id));
+    git(repo.workspace, "add", ".");
+    git(repo.workspace, "commit", "-qm", "more evals");
+    git(repo.workspace, "push", "-q", "origin", "HEAD:main");
+    return repo;
+  }
+
+  /** One runner per job: a fresh clone of the origin. */
+  function runner(origin: string, job: string): string {
+    const dir = path.join(tmp, job);
+    git(tmp, "clone", "-q", origin, dir);
+    return dir;
+  }
+
+  it("plans a matrix, runs each shard without comment or history, publishes one comment and one history write", async () => {
+    const ids = ["alpha", "bravo", "charlie", "delta"];
+    const { origin } = await suite("sharded", ids);
+    const all = ["greeting", ...ids];
+    // A pull request of its own, so its sticky comment is new.
+    const event = {
+      pull_request: { number: 21, base: { ref: "main" }, head: { ref: "feature" } },
+      repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } },
+    };
+
+    const plan = await runAction(
+      runner(origin, "sharded-plan"),
+      {
+        mode: "plan",
+        shards: "2",
+        "budget-usd": "1",
+        "changed-only": "false",
+      },
+      { event },
+    );
+    expect(plan.code, plan.stdout).toBe(0);
+    const matrix = JSON.parse(plan.outputs.matrix!) as {
+      include: Array<{ shard: string; index: number; "budget-usd": string }>;
+    };
+    expect(matrix.include.map((m) => m.shard)).toEqual(["1/2", "2/2"]);
+    // Free agents: the budget is split evenly, never to more than the whole.
+    expect(matrix.include.map((m) => Number(m["budget-usd"]))).toEqual([0.5, 0.5]);
+    const shardPlan = JSON.parse(plan.outputs["shard-plan"]!) as { shards: string[][] };
+    expect(shardPlan.shards.flat().sort()).toEqual(all.map((id) => `${id} [literal]`).sort());
+    expect(plan.outputs).toMatchObject({ "shard-count": "2", pairs: "5" });
+    expect(Number(plan.outputs.balance)).toBeGreaterThanOrEqual(1);
+    expect(plan.summary).toContain("5 pair(s) in 2 shard(s)");
+    await expect(
+      fs.stat(path.join(tmp, "sharded-plan", ".copybook/results/run.json")),
+    ).rejects.toThrow(); // nothing ran
+
+    const commentsBefore = github.comments.length;
+    const downloaded = path.join(tmp, "sharded-downloads");
+    const shards = await Promise.all(
+      matrix.include.map(async (m) => {
+        const workspace = runner(origin, `sharded-shard-${m.index}`);
+        const run = await runAction(
+          workspace,
+          {
+            shard: m.shard,
+            "shard-plan": plan.outputs["shard-plan"]!,
+            "budget-usd": m["budget-usd"],
+            "changed-only": "false",
+            history: "read",
+            comment: "false",
+            "artifact-name": `agent-evals-shard-${m.index}`,
+            "fail-on": "never",
+          },
+          { event },
+        );
+        return { run, workspace, index: m.index };
+      }),
+    );
+    for (const { run, workspace, index } of shards) {
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.stdout).toContain("history: read only");
+      const result = JSON.parse(
+        await fs.readFile(path.join(workspace, ".copybook/results/run.json"), "utf8"),
+      ) as { evals: Array<{ id: string; agent: string }> };
+      expect(result.evals.map((e) => `${e.id} [${e.agent}]`).sort()).toEqual(
+        [...shardPlan.shards[index - 1]!].sort(),
+      );
+      expect(results.artifacts.some((a) => a.name === `agent-evals-shard-${index}`)).toBe(true);
+      // What actions/download-artifact leaves: one folder per artifact.
+      await fs.cp(
+        path.join(workspace, ".copybook/results"),
+        path.join(downloaded, `agent-evals-shard-${index}`),
+        { recursive: true },
+      );
+    }
+    expect(github.comments.length).toBe(commentsBefore);
+    expect(historyOnBranch(origin, "greeting")).toHaveLength(0);
+
+    const report = await runAction(
+      runner(origin, "sharded-report"),
+      {
+        mode: "publish",
+        "merge-from": downloaded,
+        "shard-plan": plan.outputs["shard-plan"]!,
+        "budget-usd": "1",
+      },
+      { event },
+    );
+    expect(report.code, report.stdout).toBe(0);
+    expect(report.outputs).toMatchObject({ passed: "5", failed: "0" });
+    const posted = github.comments.filter((c) => c.issueNumber === 21);
+    expect(posted).toHaveLength(1);
+    expect(github.comments.length).toBe(commentsBefore + 1);
+    for (const id of all) expect(posted[0]!.body).toContain(id);
+    for (const id of all) expect(historyOnBranch(origin, id)).toHaveLength(1);
+
+    // A shard that never uploaded: its pairs are named and the step fails.
+    await fs.rm(path.join(downloaded, "agent-evals-shard-2"), { recursive: true });
+    const partial = await runAction(
+      runner(origin, "sharded-report-2"),
+      {
+        mode: "publish",
+        "merge-from": downloaded,
+        "shard-plan": plan.outputs["shard-plan"]!,
+        history: "false",
+        comment: "false",
+      },
+      { event },
+    );
+    expect(partial.code).toBe(1);
+    expect(partial.stdout).toMatch(/planned pair\(s\) have no results/);
+    for (const key of shardPlan.shards[1]!) expect(partial.stdout).toContain(key);
+  });
+
+  it("a fork's pull request: pairs whose agent has no API key are skipped, with the reason", async () => {
+    const { workspace } = await repository("fork-keys");
+    const run = await runAction(
+      workspace,
+      { "changed-only": "false", agents: "claude-code", comment: "false", history: "false" },
+      {
+        event: {
+          pull_request: {
+            number: 9,
+            base: { ref: "main", repo: { full_name: `${FAKE_OWNER}/${FAKE_REPO}` } },
+            head: { ref: "patch-1", repo: { full_name: "someone/fork" } },
+          },
+        },
+        // The real claude binary, so the agent is available and only the key is missing.
+        env: { PATH: `${path.join(REPO_ROOT, ".agent-clis/bin")}:${process.env.PATH ?? ""}` },
+      },
+    );
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs).toMatchObject({ skipped: "1", passed: "0", failed: "0" });
+    expect(run.stdout).toMatch(/::notice::1 eval × agent pair\(s\) skipped: .*API key.*fork/);
+    expect(run.summary).toContain("pull request from a fork");
+    expect(run.summary).toContain("ANTHROPIC\\_API\\_KEY"); // markdown-escaped
+  });
+
+  it("bad sharded inputs fail the step before anything runs", async () => {
+    const { workspace } = await repository("shard-badinput");
+    const publish = await runAction(workspace, { mode: "publish" });
+    expect(publish.code).toBe(1);
+    expect(publish.stdout).toContain("input merge-from");
+    const plan = await runAction(workspace, { mode: "plan", shards: "zero" });
+    expect(plan.stdout).toContain("input shards");
+    const stale = await runAction(workspace, {
+      shard: "1/2",
+      "shard-plan": JSON.stringify({ count: 2, shards: [["other [literal]"], []] }),
+      "changed-only": "false",
+    });
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toContain("the shard plan does not list greeting [literal]");
     await expect(fs.stat(path.join(workspace, ".copybook"))).rejects.toThrow();
   });
 });

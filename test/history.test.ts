@@ -172,6 +172,14 @@ describe("appendHistory / readHistory", () => {
     expect(await readHistory(dir, "setup")).toEqual([first, second]);
   });
 
+  it("reads CRLF line endings and stray whitespace, in file order", async () => {
+    const dir = await tempDir();
+    const lines = [line({ commit: "a" }), line({ commit: "b" }), line({ commit: "c" })];
+    const text = lines.map((l) => `  ${JSON.stringify(l)}\r\n`).join("\r\n");
+    await fs.writeFile(path.join(dir, "setup.jsonl"), text);
+    expect(await readHistory(dir, "setup")).toEqual(lines);
+  });
+
   it("keeps every line whole when 8 processes append at once", async () => {
     const dir = await tempDir();
     const worker = path.join(dir, "worker.mts");

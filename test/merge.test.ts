@@ -1,6 +1,8 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { assignShards } from "../src/plan/shard.js";
 import { runEvals, shardOf } from "../src/engine.js";
 import { makeProject, runCli } from "./helpers/project.js";
 
@@ -31,6 +33,32 @@ describe("--shard and merge", () => {
             (a, b) =>
               units.findIndex((u) => u.spec.id === a) - units.findIndex((u) => u.spec.id === b),
           ),
+      ),
+    );
+  });
+
+  it("weighted split: every pair in one shard, whatever the input order, no shard above mean + heaviest", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(fc.stringMatching(/^[a-z]{1,6}$/), fc.nat(10_000)), {
+          selector: ([id]) => id,
+          maxLength: 40,
+        }),
+        fc.integer({ min: 1, max: 8 }),
+        (pairs, count) => {
+          const units = pairs.map(([id, w]) => ({ spec: { id }, agentName: "x", w }));
+          const split = (list: typeof units) =>
+            assignShards(list, count, (u) => u.w).map((b) => b.map((u) => u.spec.id).sort());
+          const shards = split(units);
+          expect(shards.flat().sort()).toEqual(units.map((u) => u.spec.id).sort());
+          expect(split([...units].reverse())).toEqual(shards);
+          const loads = assignShards(units, count, (u) => u.w).map((b) =>
+            b.reduce((n, u) => n + u.w, 0),
+          );
+          const total = units.reduce((n, u) => n + u.w, 0);
+          const heaviest = Math.max(0, ...units.map((u) => u.w));
+          expect(Math.max(...loads)).toBeLessThanOrEqual(total / count + heaviest);
+        },
       ),
     );
   });

@@ -317,6 +317,29 @@ describe("copyTree", () => {
     }
   });
 
+  it("copies a file of several MiB (off the main thread) exactly, with its mode", async () => {
+    const prepared = await tempDir("prepared");
+    const big = Buffer.alloc(3 * 1024 * 1024 + 7, "x");
+    await writeFile(join(prepared, "big.bin"), big);
+    await chmod(join(prepared, "big.bin"), 0o750);
+    const dest = join(await tempDir("trial"), "work");
+    await copyTree(prepared, dest);
+    expect((await readFile(join(dest, "big.bin"))).equals(big)).toBe(true);
+    expect(await mode(join(dest, "big.bin"))).toBe(0o750);
+  });
+
+  it("never writes through something already at the destination (a planted symlink)", async () => {
+    const prepared = await tempDir("prepared");
+    await writeFiles(prepared, { "a.txt": "from the template" });
+    const outside = await tempDir("outside");
+    await writeFiles(outside, { "victim.txt": "untouched" });
+    const dest = join(await tempDir("trial"), "work");
+    await mkdir(dest);
+    await symlink(join(outside, "victim.txt"), join(dest, "a.txt"));
+    await expect(copyTree(prepared, dest)).rejects.toThrow(SandboxError);
+    expect(await readFile(join(outside, "victim.txt"), "utf8")).toBe("untouched");
+  });
+
   it("refuses a prepared tree with a symlink pointing outside it", async () => {
     const prepared = await tempDir("prepared");
     await writeFiles(prepared, { "a.txt": "a" });
@@ -382,6 +405,18 @@ describe("temp dirs", () => {
     await removeTree(dir);
     await expect(stat(dir)).rejects.toThrow(/ENOENT/);
     await expect(removeTree(dir)).resolves.toBeUndefined();
+  });
+
+  it("removeTree unlinks symlinks without following them", async () => {
+    const outside = await tempDir("outside");
+    await writeFiles(outside, { "keep/me.txt": "still here" });
+    const dir = await makeTempDir("remove-links");
+    await writeFiles(dir, { "a/b.txt": "b" });
+    await symlink(join(outside, "keep"), join(dir, "a/to-folder"));
+    await symlink(join(outside, "keep/me.txt"), join(dir, "to-file"));
+    await removeTree(dir);
+    await expect(stat(dir)).rejects.toThrow(/ENOENT/);
+    expect(await readFile(join(outside, "keep/me.txt"), "utf8")).toBe("still here");
   });
 
   // As root, permissions never block rm, so this only proves something for ordinary users.

@@ -4,7 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CALL_LOG_ENV, callsToJsonl, readCalls, shellQuote, writeShims } from "../src/run/shims.js";
+import {
+  CALL_LOG_ENV,
+  callsToJsonl,
+  parseCallLog,
+  readCalls,
+  shellQuote,
+  writeShims,
+} from "../src/run/shims.js";
 
 const run = promisify(execFile);
 
@@ -152,6 +159,19 @@ describe("shims", () => {
     await sh("tool from-check", { [CALL_LOG_ENV]: other });
     expect(await readCalls(log)).toEqual([]);
     expect((await readCalls(other)).map((c) => c.argv)).toEqual([["from-check"]]);
+  });
+
+  it("turns the shims' time fields into dates: seconds since boot, or `@` epoch seconds", () => {
+    const raw = Buffer.from(
+      ["S", "10", "100.25", "/w", "a", "0", "S", "11", "@1700000000", "/w", "b", "1", "x"]
+        .concat(["E", "11", "0", "E", "10", "2", ""])
+        .join("\0"),
+    );
+    const calls = parseCallLog(raw, 1_000_000);
+    expect(calls.map((c) => [c.bin, c.argv, c.time, c.exit])).toEqual([
+      ["a", [], 1_000_000 + 100_250, 2],
+      ["b", ["x"], 1_700_000_000_000, 0],
+    ]);
   });
 
   it("writes calls.jsonl one JSON object a line", () => {

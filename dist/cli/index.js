@@ -5330,7 +5330,7 @@ __webpack_unused_export__ = cst;
 __webpack_unused_export__ = lexer.Lexer;
 exports.HN = lineCounter.LineCounter;
 __webpack_unused_export__ = parser.Parser;
-__webpack_unused_export__ = publicApi.parse;
+exports.qg = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
 exports.Tp = publicApi.parseDocument;
 __webpack_unused_export__ = publicApi.stringify;
@@ -11445,6 +11445,30 @@ exports.visitAsync = visitAsync;
 /************************************************************************/
 var __webpack_exports__ = {};
 
+// NAMESPACE OBJECT: ./src/define/schema.ts
+var schema_namespaceObject = {};
+__nccwpck_require__.r(schema_namespaceObject);
+__nccwpck_require__.d(schema_namespaceObject, {
+  assertionListKeys: () => (assertionListKeys),
+  claudeCodeEvalDefaults: () => (claudeCodeEvalDefaults),
+  claudeCodeEvalSchema: () => (claudeCodeEvalSchema),
+  e2eScenarioSchema: () => (e2eScenarioSchema),
+  hookCaseSchema: () => (hookCaseSchema),
+  hookEvalSchema: () => (hookEvalSchema),
+  hookEventSchema: () => (hookEventSchema),
+  hookExpectSchema: () => (hookExpectSchema),
+  outcomeSchema: () => (outcomeSchema),
+  regexCompileError: () => (regexCompileError),
+  skillEvalSchema: () => (skillEvalSchema),
+  staysInsideSandbox: () => (staysInsideSandbox),
+  trialCounts: () => (trialCounts),
+  trialsSchema: () => (trialsSchema),
+  triggerSchema: () => (triggerSchema),
+  workflowSchema: () => (workflowSchema),
+  yamlTaskDefaults: () => (yamlTaskDefaults),
+  yamlTaskSchema: () => (yamlTaskSchema)
+});
+
 // NAMESPACE OBJECT: ./src/library.ts
 var library_namespaceObject = {};
 __nccwpck_require__.r(library_namespaceObject);
@@ -11476,6 +11500,8 @@ __nccwpck_require__.d(library_namespaceObject, {
   usedTools: () => (usedTools)
 });
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
@@ -12436,9 +12462,23 @@ const Codes = {
     notUtf8: "AE113",
     tooLarge: "AE114",
     badTemplate: "AE115",
+    /** A skill/command/hook eval's `target` that does not exist or is not what its `type` says. */
+    badTarget: "AE116",
     usage: "AE201",
     ciGate: "AE202",
     setupFailed: "AE301",
+    // Run-time outcomes (run.json `code` fields and `diagnostics`; see src/report/diagnostics.ts).
+    infraError: "AE302",
+    checkFailed: "AE401",
+    agentFailed: "AE402",
+    agentTimedOut: "AE403",
+    belowPassRate: "AE404",
+    cachedFailure: "AE405",
+    budgetExhausted: "AE406",
+    interrupted: "AE407",
+    inconclusive: "AE408",
+    skipped: "AE409",
+    shimBypassed: "AE410",
 };
 
 // EXTERNAL MODULE: external "node:url"
@@ -12551,6 +12591,8 @@ function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -12646,7 +12688,7 @@ function defineLazy(object, key, getter) {
 function objectClone(obj) {
     return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
 }
-function util_assignProp(target, prop, value) {
+function assignProp(target, prop, value) {
     Object.defineProperty(target, prop, {
         value,
         writable: true,
@@ -12672,7 +12714,7 @@ function deferProp(target, key, getter) {
     Object.defineProperty(target, key, {
         get() {
             const value = getter();
-            util_assignProp(this, key, value);
+            assignProp(this, key, value);
             return value;
         },
         enumerable: true,
@@ -12682,7 +12724,7 @@ function deferProp(target, key, getter) {
 // Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key — an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
 function putProp(target, key, value) {
     if (key in target)
-        util_assignProp(target, key, value);
+        assignProp(target, key, value);
     else
         target[key] = value;
 }
@@ -15633,7 +15675,7 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
             const field = shape[key]._zod;
             if (field.values) {
                 if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
-                    util_assignProp(propValues, key, new Set());
+                    assignProp(propValues, key, new Set());
                 }
                 for (const v of field.values)
                     propValues[key].add(v);
@@ -15995,11 +16037,11 @@ function discriminatorMap(def) {
 }
 const $ZodDiscriminatedUnion = 
 /*@__PURE__*/
-(/* unused pure expression or super */ null && (core.$constructor("$ZodDiscriminatedUnion", (inst, def) => {
+$constructor("$ZodDiscriminatedUnion", (inst, def) => {
     def.inclusive = false;
     $ZodUnion.init(inst, def);
     const _super = inst._zod.parse;
-    util.defineLazyInternal(inst, "propValues", (zod) => {
+    defineLazyInternal(inst, "propValues", (zod) => {
         const propValues = {};
         let undefinedCount = 0;
         for (const option of zod.def.options) {
@@ -16010,7 +16052,7 @@ const $ZodDiscriminatedUnion =
                 undefinedCount++;
             for (const [k, v] of Object.entries(pv)) {
                 if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
-                    util.assignProp(propValues, k, new Set());
+                    assignProp(propValues, k, new Set());
                 }
                 for (const val of v) {
                     propValues[k].add(val);
@@ -16023,15 +16065,15 @@ const $ZodDiscriminatedUnion =
     });
     // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
     def.options.forEach((option, i) => {
-        const propShape = util.rawShape(option._zod.def);
+        const propShape = rawShape(option._zod.def);
         if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
             throw new Error(`Invalid discriminated union option at index "${i}"`);
         }
     });
-    const disc = util.cached(() => discriminatorMap(def));
+    const disc = cached(() => discriminatorMap(def));
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util.isObject(input)) {
+        if (!util_isObject(input)) {
             payload.issues.push({
                 code: "invalid_type",
                 expected: "object",
@@ -16065,7 +16107,7 @@ const $ZodDiscriminatedUnion =
         });
         return payload;
     };
-})));
+});
 const $ZodIntersection = /*@__PURE__*/ $constructor("$ZodIntersection", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, ctx) => {
@@ -18408,7 +18450,7 @@ function assignProps(target, ...sources) {
     for (const source of sources) {
         for (const key of Reflect.ownKeys(source)) {
             if (Object.prototype.propertyIsEnumerable.call(source, key)) {
-                util_assignProp(target, key, source[key]);
+                assignProp(target, key, source[key]);
             }
         }
     }
@@ -18422,7 +18464,7 @@ function assignProps(target, ...sources) {
 //     unrepresentable: inputs.unrepresentable ?? "throw",
 //   };
 // }
-function to_json_schema_initializeContext(params) {
+function initializeContext(params) {
     // Normalize target: convert old non-hyphenated versions to hyphenated versions
     let target = params?.target ?? "draft-2020-12";
     if (target === "draft-4")
@@ -18464,7 +18506,7 @@ function handleUnrepresentable(schema, ctx, json, params, message) {
     return true;
 }
 // never rename this back to `process`: bundler polyfills inject a top-level `const process` that a lexical declaration of the same name collides with (#6397)
-function to_json_schema_processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
+function processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
     var _a;
     const def = schema._zod.def;
     // check for schema in seens
@@ -18510,7 +18552,7 @@ function to_json_schema_processSchema(schema, ctx, _params = { path: [], schemaP
             // Also set ref if processor didn't (for inheritance)
             if (!result.ref)
                 result.ref = parent;
-            to_json_schema_processSchema(parent, ctx, params);
+            processSchema(parent, ctx, params);
             ctx.seen.get(parent).isParent = true;
         }
     }
@@ -18537,7 +18579,7 @@ function to_json_schema_processSchema(schema, ctx, _params = { path: [], schemaP
 function encodeJSONPointerSegment(segment) {
     return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
-function to_json_schema_extractDefs(ctx, schema
+function extractDefs(ctx, schema
 // params: EmitParams
 ) {
     // iterate over seen map;
@@ -18725,7 +18767,7 @@ function foldObjects(members) {
             const merged = parts.length === 1
                 ? parts[0]
                 : (foldObjects(parts) ?? { allOf: parts });
-            util_assignProp(properties, key, merged);
+            assignProp(properties, key, merged);
         }
         for (const key of object.required ?? [])
             required.add(key);
@@ -18790,7 +18832,7 @@ function foldIntersection(json) {
     delete json.allOf;
     assignProps(json, folded);
 }
-function to_json_schema_finalize(ctx, schema) {
+function finalize(ctx, schema) {
     const root = ctx.seen.get(schema);
     if (!root)
         throw new Error("Unprocessed schema. This is a bug in Zod.");
@@ -18937,7 +18979,7 @@ function to_json_schema_finalize(ctx, schema) {
             if (seen.def && seen.defId) {
                 if (seen.def.id === seen.defId)
                     delete seen.def.id;
-                util_assignProp(defs, seen.defId, seen.def);
+                assignProp(defs, seen.defId, seen.def);
             }
         }
     }
@@ -19041,17 +19083,17 @@ function isTransforming(_schema, _ctx) {
  * This encapsulates the logic of initializing context, processing, extracting defs, and finalizing.
  */
 const createToJSONSchemaMethod = (schema, processors = {}) => (params) => {
-    const ctx = to_json_schema_initializeContext({ ...params, processors });
-    to_json_schema_processSchema(schema, ctx);
-    to_json_schema_extractDefs(ctx, schema);
-    return to_json_schema_finalize(ctx, schema);
+    const ctx = initializeContext({ ...params, processors });
+    processSchema(schema, ctx);
+    extractDefs(ctx, schema);
+    return finalize(ctx, schema);
 };
 const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) => {
     const { libraryOptions, target } = params ?? {};
-    const ctx = to_json_schema_initializeContext({ ...(libraryOptions ?? {}), target, io, processors });
-    to_json_schema_processSchema(schema, ctx);
-    to_json_schema_extractDefs(ctx, schema);
-    return to_json_schema_finalize(ctx, schema);
+    const ctx = initializeContext({ ...(libraryOptions ?? {}), target, io, processors });
+    processSchema(schema, ctx);
+    extractDefs(ctx, schema);
+    return finalize(ctx, schema);
 };
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
@@ -19412,7 +19454,7 @@ const arrayProcessor = (schema, ctx, _json, params) => {
     if (typeof maximum === "number")
         json.maxItems = maximum;
     json.type = "array";
-    json.items = to_json_schema_processSchema(def.element, ctx, {
+    json.items = processSchema(def.element, ctx, {
         ...params,
         path: [...params.path, "items"],
     });
@@ -19446,7 +19488,7 @@ const objectProcessor = (schema, ctx, _json, params) => {
     json.properties = {};
     for (const key in shape) {
         // assignProp so a __proto__ key becomes an own property instead of hitting the inherited setter on the plain {} we build into
-        util_assignProp(json.properties, key, to_json_schema_processSchema(shape[key], ctx, {
+        assignProp(json.properties, key, processSchema(shape[key], ctx, {
             ...params,
             path: [...params.path, "properties", key],
         }));
@@ -19473,7 +19515,7 @@ const objectProcessor = (schema, ctx, _json, params) => {
             json.additionalProperties = false;
     }
     else if (def.catchall) {
-        json.additionalProperties = to_json_schema_processSchema(def.catchall, ctx, {
+        json.additionalProperties = processSchema(def.catchall, ctx, {
             ...params,
             path: [...params.path, "additionalProperties"],
         });
@@ -19483,7 +19525,7 @@ const unionProcessor = (schema, ctx, json, params) => {
     const def = schema._zod.def;
     // Exclusive unions (inclusive === false) use oneOf (exactly one match) instead of anyOf (one or more matches). This includes both z.xor() and discriminated unions
     const isExclusive = def.inclusive === false;
-    const options = def.options.map((x, i) => to_json_schema_processSchema(x, ctx, {
+    const options = def.options.map((x, i) => processSchema(x, ctx, {
         ...params,
         path: [...params.path, isExclusive ? "oneOf" : "anyOf", i],
     }));
@@ -19496,11 +19538,11 @@ const unionProcessor = (schema, ctx, json, params) => {
 };
 const intersectionProcessor = (schema, ctx, json, params) => {
     const def = schema._zod.def;
-    const a = to_json_schema_processSchema(def.left, ctx, {
+    const a = processSchema(def.left, ctx, {
         ...params,
         path: [...params.path, "allOf", 0],
     });
-    const b = to_json_schema_processSchema(def.right, ctx, {
+    const b = processSchema(def.right, ctx, {
         ...params,
         path: [...params.path, "allOf", 1],
     });
@@ -19519,12 +19561,12 @@ const tupleProcessor = (schema, ctx, _json, params) => {
     json.type = "array";
     const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
     const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
-    const prefixItems = def.items.map((x, i) => to_json_schema_processSchema(x, ctx, {
+    const prefixItems = def.items.map((x, i) => processSchema(x, ctx, {
         ...params,
         path: [...params.path, prefixPath, i],
     }));
     const rest = def.rest
-        ? to_json_schema_processSchema(def.rest, ctx, {
+        ? processSchema(def.rest, ctx, {
             ...params,
             path: [...params.path, restPath, ...(ctx.target === "openapi-3.0" ? [def.items.length] : [])],
         })
@@ -19674,19 +19716,19 @@ const recordProcessor = (schema, ctx, _json, params) => {
     const patterns = aggregateChecks(keyType).patterns;
     if (def.mode === "loose" && patterns && patterns.size > 0) {
         // Use patternProperties for looseRecord with regex patterns
-        const valueSchema = to_json_schema_processSchema(def.valueType, ctx, {
+        const valueSchema = processSchema(def.valueType, ctx, {
             ...params,
             path: [...params.path, "patternProperties", "*"],
         });
         json.patternProperties = {};
         for (const pattern of patterns) {
-            util_assignProp(json.patternProperties, exactPattern(pattern).source, valueSchema);
+            assignProp(json.patternProperties, exactPattern(pattern).source, valueSchema);
         }
     }
     else {
         // Default behavior: use propertyNames + additionalProperties
         if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
-            json.propertyNames = to_json_schema_processSchema(def.keyType, ctx, {
+            json.propertyNames = processSchema(def.keyType, ctx, {
                 ...params,
                 path: [...params.path, "propertyNames"],
             });
@@ -19698,7 +19740,7 @@ const recordProcessor = (schema, ctx, _json, params) => {
             }
             pending.push(schema);
         }
-        json.additionalProperties = to_json_schema_processSchema(def.valueType, ctx, {
+        json.additionalProperties = processSchema(def.valueType, ctx, {
             ...params,
             path: [...params.path, "additionalProperties"],
         });
@@ -19716,7 +19758,7 @@ const recordProcessor = (schema, ctx, _json, params) => {
 };
 const nullableProcessor = (schema, ctx, json, params) => {
     const def = schema._zod.def;
-    const inner = to_json_schema_processSchema(def.innerType, ctx, params);
+    const inner = processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     if (ctx.target === "openapi-3.0") {
         seen.ref = def.innerType;
@@ -19728,7 +19770,7 @@ const nullableProcessor = (schema, ctx, json, params) => {
 };
 const nonoptionalProcessor = (schema, ctx, _json, params) => {
     const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
+    processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = def.innerType;
 };
@@ -19751,7 +19793,7 @@ function serializeDefaultValue(value, schema, ctx, json, params) {
 }
 const defaultProcessor = (schema, ctx, json, params) => {
     const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
+    processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = def.innerType;
     const value = serializeDefaultValue(def.defaultValue, schema, ctx, json, params);
@@ -19760,7 +19802,7 @@ const defaultProcessor = (schema, ctx, json, params) => {
 };
 const prefaultProcessor = (schema, ctx, json, params) => {
     const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
+    processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = def.innerType;
     if (ctx.io !== "input")
@@ -19771,7 +19813,7 @@ const prefaultProcessor = (schema, ctx, json, params) => {
 };
 const catchProcessor = (schema, ctx, json, params) => {
     const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
+    processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = def.innerType;
     let catchValue;
@@ -19788,32 +19830,32 @@ const pipeProcessor = (schema, ctx, _json, params) => {
     const def = schema._zod.def;
     const inIsTransform = def.in._zod.traits.has("$ZodTransform");
     const innerType = ctx.io === "input" ? (inIsTransform ? def.out : def.in) : def.out;
-    to_json_schema_processSchema(innerType, ctx, params);
+    processSchema(innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = innerType;
 };
 const readonlyProcessor = (schema, ctx, json, params) => {
     const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
+    processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = def.innerType;
     json.readOnly = true;
 };
 const promiseProcessor = (schema, ctx, _json, params) => {
     const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
+    processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = def.innerType;
 };
 const optionalProcessor = (schema, ctx, _json, params) => {
     const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
+    processSchema(def.innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = def.innerType;
 };
 const lazyProcessor = (schema, ctx, _json, params) => {
     const innerType = schema._zod.innerType;
-    to_json_schema_processSchema(innerType, ctx, params);
+    processSchema(innerType, ctx, params);
     const seen = ctx.seen.get(schema);
     seen.ref = innerType;
 };
@@ -21505,17 +21547,17 @@ function xor(options, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodDiscriminatedUnion", (inst, def) => {
+const ZodDiscriminatedUnion = /*@__PURE__*/ $constructor("ZodDiscriminatedUnion", (inst, def) => {
     ZodUnion.init(inst, def);
-    core.$ZodDiscriminatedUnion.init(inst, def);
-})));
+    $ZodDiscriminatedUnion.init(inst, def);
+});
 function discriminatedUnion(discriminator, options, params) {
     // const [options, params] = args;
     return new ZodDiscriminatedUnion({
         type: "union",
         options: options,
         discriminator,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
@@ -22086,271 +22128,6 @@ function preprocess(fn, schema) {
     });
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/define/prompt.ts
-// Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
-
-class PromptError extends Error {
-    code;
-    fix;
-    constructor(message, code, fix) {
-        super(message);
-        this.code = code;
-        this.fix = fix;
-        this.name = "PromptError";
-    }
-}
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
-/** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
-function renderPrompt(spec, env = process.env) {
-    const secrets = new Map();
-    for (const name of spec.secrets) {
-        const value = env[name];
-        if (value === undefined || value === "") {
-            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
-        }
-        secrets.set(name, value);
-    }
-    const fill = (withSecrets) => spec.text.replace(PLACEHOLDER, (whole, name) => {
-        if (secrets.has(name))
-            return withSecrets ? secrets.get(name) : `{{${name}}}`;
-        if (Object.hasOwn(spec.params, name))
-            return String(spec.params[name]);
-        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
-    });
-    const text = fill(true);
-    const safeText = fill(false);
-    return {
-        text,
-        safeText,
-        hash: sha256(safeText),
-        commands: embeddedCommands(text),
-        secretValues: [...secrets.values()],
-    };
-}
-function sha256(text) {
-    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
-}
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
-const SHELL_TAGS = new Set(["sh", "bash", "shell", "zsh"]);
-/**
- * The fenced code blocks tagged sh, bash, shell (each block is one command script) or console (each
- * line starting with `$ ` is a command; other lines are output), in document order.
- */
-function embeddedCommands(markdown) {
-    const commands = [];
-    const lines = markdown.split(/\r?\n/);
-    for (let i = 0; i < lines.length; i++) {
-        const open = FENCE_OPEN.exec(lines[i]);
-        if (!open)
-            continue;
-        const fence = open[2];
-        // A backtick fence's info string holds no backtick: "```x``` …" is inline code, not a fence.
-        if (fence[0] === "`" && lines[i].slice(open[1].length + fence.length).includes("`"))
-            continue;
-        const tag = open[3].toLowerCase();
-        const body = [];
-        let j = i + 1;
-        for (; j < lines.length; j++) {
-            const line = lines[j];
-            if (line.trimStart().startsWith(fence[0].repeat(fence.length)) &&
-                line.trim().replaceAll(fence[0], "") === "")
-                break;
-            body.push(line);
-        }
-        i = j;
-        if (SHELL_TAGS.has(tag)) {
-            const script = body.join("\n").trim();
-            if (script)
-                commands.push(script);
-        }
-        else if (tag === "console") {
-            for (const line of body)
-                if (line.startsWith("$ "))
-                    commands.push(line.slice(2).trim());
-        }
-    }
-    return commands;
-}
-
-;// CONCATENATED MODULE: ./src/run/shims.ts
-// Shims: one small POSIX sh script per shimmed binary, first on PATH. Every call, whoever makes it
-// (the agent, a script it runs, npm's children), appends a record to the trial's call log; then the
-// shim stubs the call or passes it through to the real binary found on the original PATH.
-//
-// Why a raw NUL-separated log and not JSON lines written by the shim: argv can hold any byte but NUL,
-// and escaping JSON in POSIX sh needs a fork per argument (sed) or slow loops. A single `printf` of
-// NUL-separated fields is exact, costs no fork, and is one O_APPEND write for records up to the
-// shell's 8 KiB buffer, so concurrent calls never interleave. `readCalls` turns the log into
-// `ShimCall`s and the trial writes them out as calls.jsonl.
-//
-// Records: `S\0pid\0ticks\0cwd\0bin\0argc\0arg…\0` when a call starts and `E\0pid\0exit\0` when it
-// ends. An E pairs with the latest unfinished S of the same pid (a pid is unique while it lives).
-// `ticks` is the shim's start time in clock ticks since boot, read from /proc/self/stat without a
-// fork; where there is no /proc, `date +%s` is used (one fork) and marked with a leading `@`.
-
-
-/** The environment variable a shim reads to log elsewhere (used while checks run). */
-const CALL_LOG_ENV = "AGENT_EVALS_CALL_LOG";
-const SHIM_NAME = /^[A-Za-z0-9._+-]+$/;
-function isValidShimName(name) {
-    return SHIM_NAME.test(name) && name !== "." && name !== "..";
-}
-/** Quote a string as one POSIX shell word. */
-function shellQuote(value) {
-    return `'${value.replaceAll("'", `'\\''`)}'`;
-}
-/** Write one executable shim per binary. Returns the shim folder. */
-async function writeShims(opts) {
-    await external_node_fs_.promises.mkdir(opts.dir, { recursive: true });
-    await Promise.all(Object.entries(opts.shims).map(async ([bin, spec]) => {
-        if (!isValidShimName(bin))
-            throw new Error(`invalid shim name ${JSON.stringify(bin)}`);
-        const real = spec.mode === "passthrough" ? await findOnPath(bin, opts.originalPath) : undefined;
-        let stubFile;
-        if (spec.mode === "script") {
-            stubFile = external_node_path_default().join(opts.dir, `.${bin}.stub.sh`);
-            await external_node_fs_.promises.writeFile(stubFile, spec.script.endsWith("\n") ? spec.script : `${spec.script}\n`);
-        }
-        const file = external_node_path_default().join(opts.dir, bin);
-        await external_node_fs_.promises.writeFile(file, shimScript(bin, spec, opts.callLog, real, stubFile), {
-            mode: 0o755,
-        });
-    }));
-    return opts.dir;
-}
-function shimScript(bin, spec, callLog, realBinary, stubFile) {
-    const lines = [
-        "#!/bin/sh",
-        `# agent-evals shim for ${bin}: logs the call, then ${spec.mode === "passthrough" ? "runs the real binary" : "stubs it"}.`,
-        `__ae_log=\${${CALL_LOG_ENV}:-${shellQuote(callLog)}}`,
-        // Field 22 of /proc/self/stat is this process's start time in ticks; strip "pid (comm) " first
-        // because comm may hold spaces. Positional parameters in a function are the function's own.
-        `__ae_ticks() { set -- $1; shift 19; __ae_t=$1; }`,
-        `if [ -r /proc/self/stat ]; then read -r __ae_stat < /proc/self/stat; __ae_ticks "\${__ae_stat##*") "}"; else __ae_t=@$(date +%s); fi`,
-        `printf '%s\\0' S "$$" "$__ae_t" "$PWD" ${shellQuote(bin)} "$#" "$@" >> "$__ae_log"`,
-    ];
-    switch (spec.mode) {
-        case "passthrough":
-            if (realBinary) {
-                lines.push(`${shellQuote(realBinary)} "$@"`);
-            }
-            else {
-                lines.push(`echo ${shellQuote(`agent-evals shim: ${bin}: not found on the original PATH (passthrough)`)} >&2`, "__ae_rc=127");
-            }
-            break;
-        case "script":
-            // A subshell, so `exit N` in the script ends the stub, not the shim, and the exit is logged.
-            lines.push(`( . ${shellQuote(stubFile ?? "")} )`);
-            break;
-        case "stub":
-            if (spec.stdout)
-                lines.push(`printf '%s' ${shellQuote(spec.stdout)}`);
-            if (spec.stderr)
-                lines.push(`printf '%s' ${shellQuote(spec.stderr)} >&2`);
-            lines.push(`( exit ${Math.trunc(spec.exitCode) & 255} )`);
-            break;
-    }
-    if (!(spec.mode === "passthrough" && !realBinary))
-        lines.push("__ae_rc=$?");
-    lines.push(`printf '%s\\0' E "$$" "$__ae_rc" >> "$__ae_log"`, `exit "$__ae_rc"`, "");
-    return lines.join("\n");
-}
-/** The first executable `bin` on a PATH string, or undefined. */
-async function findOnPath(bin, searchPath) {
-    for (const dir of searchPath.split((external_node_path_default()).delimiter)) {
-        if (!dir)
-            continue;
-        const candidate = external_node_path_default().join(dir, bin);
-        try {
-            const stat = await external_node_fs_.promises.stat(candidate);
-            if (!stat.isFile())
-                continue;
-            await external_node_fs_.promises.access(candidate, external_node_fs_.constants.X_OK);
-            return candidate;
-        }
-        catch {
-            // not here; keep looking
-        }
-    }
-    return undefined;
-}
-/** Milliseconds since the epoch at which the machine booted, to turn shim ticks into times. */
-async function bootTimeMs() {
-    try {
-        const uptime = Number((await external_node_fs_.promises.readFile("/proc/uptime", "utf8")).split(" ")[0]);
-        return Number.isFinite(uptime) ? Date.now() - uptime * 1000 : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-const TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux ABI that exposes it to userspace
-/** Parse a raw call log into calls, in the order they started. A missing log means no calls. */
-async function readCalls(callLog) {
-    let raw;
-    try {
-        raw = await external_node_fs_.promises.readFile(callLog);
-    }
-    catch (error) {
-        if (error.code === "ENOENT")
-            return [];
-        throw error;
-    }
-    return parseCallLog(raw, await bootTimeMs());
-}
-function parseCallLog(raw, bootMs) {
-    const fields = raw.toString("utf8").split("\0");
-    fields.pop(); // the text after the last NUL: empty, or a record cut short by a kill
-    const calls = [];
-    const open = new Map();
-    let i = 0;
-    const next = () => fields[i++];
-    while (i < fields.length) {
-        const kind = next();
-        if (kind === "S") {
-            const pid = next() ?? "";
-            const ticks = next() ?? "";
-            const cwd = next() ?? "";
-            const bin = next() ?? "";
-            const argc = Number(next());
-            if (!Number.isInteger(argc) || argc < 0 || i + argc > fields.length)
-                break;
-            const argv = fields.slice(i, i + argc);
-            i += argc;
-            const call = { bin, argv, cwd, time: ticksToTime(ticks, bootMs), exit: null };
-            calls.push(call);
-            const stack = open.get(pid) ?? [];
-            stack.push(call);
-            open.set(pid, stack);
-        }
-        else if (kind === "E") {
-            const pid = next() ?? "";
-            const exit = Number(next());
-            const call = open.get(pid)?.pop();
-            if (call && Number.isInteger(exit))
-                call.exit = exit;
-        }
-        else {
-            break; // not a record boundary: the log was damaged; keep what was read
-        }
-    }
-    return calls;
-}
-function ticksToTime(ticks, bootMs) {
-    if (ticks.startsWith("@"))
-        return Number(ticks.slice(1)) * 1000;
-    const n = Number(ticks);
-    if (bootMs === undefined || !Number.isFinite(n))
-        return 0;
-    return Math.round(bootMs + (n * 1000) / TICKS_PER_SECOND);
-}
-/** calls.jsonl: one JSON object a line, the published form of the call log. */
-function callsToJsonl(calls) {
-    return calls.map((c) => JSON.stringify(c)).join("\n") + (calls.length ? "\n" : "");
-}
-
 ;// CONCATENATED MODULE: ./src/define/schema.ts
 // The YAML task format as zod schemas: the one source of truth for what a `*.eval.yaml` file may
 // say. The loader validates with it, and `z.toJSONSchema(yamlTaskSchema)` gives editors the same
@@ -22695,6 +22472,417 @@ const yamlTaskSchema = strictObject({
     title: "agent-evals YAML task",
     description: "An eval written as YAML (`*.eval.yaml`): a prompt for the agent and the assertions its work must satisfy.",
 });
+// ---------- Claude Code skill / command / hook evals (`type: skill | command | hook`) ----------
+/** Values the loader fills in for keys a skill/command/hook eval leaves out. */
+const claudeCodeEvalDefaults = {
+    triggerMode: "observe",
+    triggerRuns: 1,
+    triggerThreshold: 0.5,
+    hookTimeoutSeconds: 60,
+    hookEvent: "PostToolUse",
+};
+const seconds = (what, fallback) => schemas_number()
+    .positive()
+    .max(86_400)
+    .optional()
+    .meta({ description: `A number of seconds ${what} (default ${fallback}).`, default: fallback });
+const triggerQuerySchema = strictObject({
+    query: nonEmptyText.describe("The user's request, as they would type it."),
+    note: schemas_string().optional().describe("Why it should (or should not) trigger the target."),
+})
+    .describe("A request: `{ query, note? }`.");
+function requireSomeQuery(trigger, ctx) {
+    const count = (list) => (Array.isArray(list) ? list.length : 0);
+    if (count(trigger.positive) + count(trigger.negative) > 0)
+        return;
+    ctx.addIssue({
+        code: "custom",
+        message: "`trigger` lists no queries: it would measure nothing",
+        ...hint(Codes.nothingAsserted, "add requests under `positive:` (should trigger) and/or `negative:` (should not)"),
+    });
+}
+const triggerSchema = strictObject({
+    positive: array(triggerQuerySchema)
+        .optional()
+        .describe("A list of requests that should trigger the target."),
+    negative: array(triggerQuerySchema)
+        .optional()
+        .describe("A list of requests that should not trigger the target."),
+    mode: schemas_enum(["observe", "ask"]).optional().meta({
+        description: "`observe` (default): run Claude Code with the target installed and watch for a `Skill` call naming it (or a read of its file); `ask`: ask the model YES/NO whether the request should trigger the description.",
+        default: claudeCodeEvalDefaults.triggerMode,
+    }),
+    runs: schemas_number().int().min(1).max(100).optional().meta({
+        description: "An integer from 1 to 100: how many times each query runs (default 1).",
+        default: claudeCodeEvalDefaults.triggerRuns,
+    }),
+    threshold: schemas_number().min(0).max(1).optional().meta({
+        description: "A number from 0 to 1: a query counts as triggering when its trigger rate is at least this (default 0.5).",
+        default: claudeCodeEvalDefaults.triggerThreshold,
+    }),
+})
+    .superRefine(requireSomeQuery)
+    .describe("Routing: `{ positive: [{ query, note }], negative: [...], mode, runs, threshold }`.");
+const outcomeFile = sandboxPathSchema.describe("The sandbox-relative file to look at.");
+const outcomeCommand = commandSchema.describe("A bash command run in the sandbox after the run.");
+/** The eight outcome types of the skill-eval guide; each maps onto an existing check. */
+const outcomeSchema = discriminatedUnion("type", [
+    strictObject({
+        type: literal("file-contains"),
+        file: outcomeFile,
+        value: nonEmptyText.describe("A substring."),
+    }),
+    strictObject({
+        type: literal("file-not-contains"),
+        file: outcomeFile,
+        value: nonEmptyText.describe("A substring."),
+    }),
+    strictObject({
+        type: literal("file-matches"),
+        file: outcomeFile,
+        value: regexSchema,
+    }),
+    strictObject({ type: literal("file-exists"), file: outcomeFile }),
+    strictObject({ type: literal("file-not-exists"), file: outcomeFile }),
+    strictObject({ type: literal("bash-succeeds"), command: outcomeCommand }),
+    strictObject({ type: literal("bash-fails"), command: outcomeCommand }),
+    strictObject({
+        type: literal("bash-output-contains"),
+        command: outcomeCommand,
+        value: nonEmptyText.describe("A substring of the command's stdout or stderr."),
+    }),
+])
+    .describe("An outcome: `{ type, ... }` with type file-contains, file-not-contains, file-matches (`file`, `value`), file-exists, file-not-exists (`file`), bash-succeeds, bash-fails (`command`) or bash-output-contains (`command`, `value`).");
+function requireScenarioChecks(scenario, ctx) {
+    const outcomes = scenario.outcomes;
+    const workflow = scenario.workflow;
+    const hasOutcomes = Array.isArray(outcomes) ? outcomes.length > 0 : outcomes != null;
+    const hasWorkflow = isPlainRecord(workflow) && countDeclaredAssertions({ workflow }) > 0 ? true : false;
+    if (hasOutcomes || hasWorkflow || (workflow != null && !isPlainRecord(workflow)))
+        return;
+    ctx.addIssue({
+        code: "custom",
+        message: "the scenario checks nothing: it would pass vacuously",
+        ...hint(Codes.nothingAsserted, "add `outcomes:` or a `workflow:` with expected or forbidden tools"),
+    });
+}
+const e2eScenarioSchema = strictObject({
+    scenario: nonEmptyText.describe("The scenario's name (unique in this file)."),
+    fixture: record(sandboxPathSchema, schemas_string().describe("The file's content."))
+        .optional()
+        .describe("A mapping of sandbox-relative file paths to their content."),
+    prompt: nonEmptyText.describe("What the user asks Claude Code to do."),
+    model: nonEmptyText
+        .optional()
+        .describe("A model (haiku, sonnet, opus or a full id) for this scenario."),
+    outcomes: array(outcomeSchema)
+        .optional()
+        .describe("A list of checks on the files after the run."),
+    workflow: workflowSchema.optional(),
+    timeout: seconds("the run may take", yamlTaskDefaults.timeoutSeconds),
+})
+    .superRefine(requireScenarioChecks)
+    .describe("A scenario: `{ scenario, fixture, prompt, model?, outcomes[], workflow? }`.");
+function requireTriggerOrE2e(data, ctx) {
+    const e2e = data.e2e;
+    if (data.trigger != null || (Array.isArray(e2e) ? e2e.length > 0 : e2e != null))
+        return;
+    ctx.addIssue({
+        code: "custom",
+        message: "the eval has neither `trigger` nor `e2e`: it would evaluate nothing",
+        ...hint(Codes.nothingAsserted, "add a `trigger:` block with queries, or `e2e:` scenarios"),
+    });
+}
+const targetSchema = nonEmptyText.describe("The file under test, relative to the project root: `.claude/skills/<name>/SKILL.md`, `.claude/commands/<name>.md`, or a hook script.");
+const skillEvalSchema = strictObject({
+    name: evalNameSchema,
+    type: schemas_enum(["skill", "command"]).describe("`skill` or `command`."),
+    target: targetSchema,
+    model: nonEmptyText
+        .optional()
+        .describe("The default model (haiku, sonnet, opus or a full id); `EVAL_MODEL` overrides it, a scenario's `model` overrides both."),
+    trials: trialsSchema.optional().meta({
+        description: "An integer from 1 to 100: trials per e2e scenario (default 1).",
+        default: yamlTaskDefaults.trials,
+    }),
+    passRate: schemas_number().min(0).max(1).optional().meta({
+        description: "A number from 0 to 1: the share of a scenario's trials that must pass.",
+        default: yamlTaskDefaults.passRate,
+    }),
+    timeout: seconds("each run may take", yamlTaskDefaults.timeoutSeconds),
+    maxCostUsd: schemas_number()
+        .positive()
+        .optional()
+        .describe("A positive number: the most one run may spend, in US dollars."),
+    trigger: triggerSchema.optional(),
+    e2e: array(e2eScenarioSchema).optional().describe("A list of end-to-end scenarios."),
+})
+    .superRefine(requireTriggerOrE2e, { when: (payload) => isPlainRecord(payload.value) })
+    .meta({
+    title: "agent-evals Claude Code skill or command eval",
+    description: "Does the description route the right requests to the skill/command (trigger), and does Claude Code do the job with it (e2e)?",
+});
+const hookEventSchema = schemas_enum([
+    "PreToolUse",
+    "PostToolUse",
+    "UserPromptSubmit",
+    "Stop",
+    "SubagentStop",
+    "SessionStart",
+    "SessionEnd",
+    "Notification",
+    "PreCompact",
+])
+    .describe("A Claude Code hook event: PreToolUse, PostToolUse (default), UserPromptSubmit, Stop, SubagentStop, SessionStart, SessionEnd, Notification or PreCompact.");
+function requireSomeExpectation(expect, ctx) {
+    if (Object.values(expect).some((v) => v !== undefined))
+        return;
+    ctx.addIssue({
+        code: "custom",
+        message: "`expect` is empty: the case would pass vacuously",
+        ...hint(Codes.nothingAsserted, "expect something: `has_context`, `exit_code`, `blocked`, …"),
+    });
+}
+const textOrTexts = union([nonEmptyText, array(nonEmptyText).min(1)]);
+const hookExpectSchema = strictObject({
+    has_context: schemas_boolean()
+        .optional()
+        .describe("Whether the hook adds context (`hookSpecificOutput.additionalContext`)."),
+    context_contains: textOrTexts
+        .optional()
+        .describe("Text (or a list of texts) the added context must contain."),
+    exit_code: exitCodeSchema.optional().describe("The exit code the hook must return."),
+    blocked: schemas_boolean()
+        .optional()
+        .describe("Whether the hook blocks: exit 2, `decision: block`, or `permissionDecision: deny`."),
+    decision: schemas_enum(["approve", "block", "allow", "deny", "ask"])
+        .optional()
+        .describe("The `decision` (or PreToolUse `permissionDecision`) the hook must give."),
+    stderr_contains: textOrTexts.optional().describe("Text the hook's stderr must contain."),
+    stdout_contains: textOrTexts.optional().describe("Text the hook's stdout must contain."),
+})
+    .superRefine(requireSomeExpectation)
+    .describe("What the hook must do: `has_context`, `context_contains`, `exit_code`, `blocked`, …");
+const hookCaseSchema = strictObject({
+    scenario: nonEmptyText.describe("The case's name (unique in this file)."),
+    event: hookEventSchema.optional(),
+    input: record(schemas_string(), unknown())
+        .optional()
+        .describe("Fields of the hook's stdin JSON (tool_name, tool_input, tool_response, prompt, …) over realistic defaults; `tool_result: { exit_code, stdout, stderr }` is short for a Bash `tool_response`."),
+    timeout: seconds("the hook may take", claudeCodeEvalDefaults.hookTimeoutSeconds),
+    expect: hookExpectSchema,
+})
+    .describe("A case: `{ scenario, input, expect }`.");
+const hookEvalSchema = strictObject({
+    name: evalNameSchema,
+    type: literal("hook").describe("`hook`."),
+    target: targetSchema,
+    event: hookEventSchema.optional(),
+    timeout: seconds("the hook may take", claudeCodeEvalDefaults.hookTimeoutSeconds),
+    trials: trialsSchema.optional().meta({
+        description: "An integer from 1 to 100: how many times the cases run (default 1).",
+        default: yamlTaskDefaults.trials,
+    }),
+    cases: array(hookCaseSchema)
+        .min(1)
+        .describe("A list of cases: `{ scenario, input, expect }`."),
+})
+    .meta({
+    title: "agent-evals Claude Code hook eval",
+    description: "Runs a hook script with Claude Code's hook input and checks what it answers.",
+});
+/** Either kind of Claude Code eval; the loader picks the schema by `type`. */
+const claudeCodeEvalSchema = union([skillEvalSchema, hookEvalSchema]);
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/run/shims.ts
+// Shims: one small POSIX sh script per shimmed binary, first on PATH. Every call, whoever makes it
+// (the agent, a script it runs, npm's children), appends a record to the trial's call log; then the
+// shim stubs the call or passes it through to the real binary found on the original PATH.
+//
+// Why a raw NUL-separated log and not JSON lines written by the shim: argv can hold any byte but NUL,
+// and escaping JSON in POSIX sh needs a fork per argument (sed) or slow loops. A single `printf` of
+// NUL-separated fields is exact, costs no fork, and is one O_APPEND write for records up to the
+// shell's 8 KiB buffer, so concurrent calls never interleave. `readCalls` turns the log into
+// `ShimCall`s and the trial writes them out as calls.jsonl.
+//
+// Records: `S\0pid\0time\0cwd\0bin\0argc\0arg…\0` when a call starts and `E\0pid\0exit\0` when it
+// ends. An E pairs with the latest unfinished S of the same pid (a pid is unique while it lives).
+// `time` is seconds since boot (`12345.67`), the first field of /proc/uptime, read without a fork;
+// where there is no /proc/uptime, `date +%s` is used (one fork) and marked with a leading `@`.
+//
+// Speed (BENCHMARKS.md, figure 2): a shim costs one start of /bin/sh (dash on Debian and Ubuntu) and
+// one fork for the real binary, which no sh wrapper can avoid while it still has to log the exit.
+// Everything else is kept to a few syscalls: dash's `read` takes one byte per read(2), so the
+// time comes from /proc/uptime (~20 bytes), not /proc/self/stat (~300); whether /proc/uptime exists
+// is settled when the shim is written, not on every call; a stub sets its exit without a subshell.
+
+
+/** The environment variable a shim reads to log elsewhere (used while checks run). */
+const CALL_LOG_ENV = "AGENT_EVALS_CALL_LOG";
+const SHIM_NAME = /^[A-Za-z0-9._+-]+$/;
+function isValidShimName(name) {
+    return SHIM_NAME.test(name) && name !== "." && name !== "..";
+}
+/** Quote a string as one POSIX shell word. */
+function shellQuote(value) {
+    return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+/** Write one executable shim per binary. Returns the shim folder. */
+async function writeShims(opts) {
+    await external_node_fs_.promises.mkdir(opts.dir, { recursive: true });
+    const clock = (await hasProcUptime()) ? UPTIME_CLOCK : DATE_CLOCK;
+    await Promise.all(Object.entries(opts.shims).map(async ([bin, spec]) => {
+        if (!isValidShimName(bin))
+            throw new Error(`invalid shim name ${JSON.stringify(bin)}`);
+        const real = spec.mode === "passthrough" ? await findOnPath(bin, opts.originalPath) : undefined;
+        let stubFile;
+        if (spec.mode === "script") {
+            stubFile = external_node_path_default().join(opts.dir, `.${bin}.stub.sh`);
+            await external_node_fs_.promises.writeFile(stubFile, spec.script.endsWith("\n") ? spec.script : `${spec.script}\n`);
+        }
+        const file = external_node_path_default().join(opts.dir, bin);
+        await external_node_fs_.promises.writeFile(file, shimScript(bin, spec, opts.callLog, real, stubFile, clock), {
+            mode: 0o755,
+        });
+    }));
+    return opts.dir;
+}
+/** The shim line that sets `__ae_t`: seconds since boot without a fork, or epoch seconds with one. */
+const UPTIME_CLOCK = "read -r __ae_t __ae_idle < /proc/uptime";
+const DATE_CLOCK = "__ae_t=@$(date +%s)";
+let procUptime;
+function hasProcUptime() {
+    return (procUptime ??= external_node_fs_.promises.access("/proc/uptime", external_node_fs_.constants.R_OK).then(() => true, () => false));
+}
+function shimScript(bin, spec, callLog, realBinary, stubFile, clock) {
+    const lines = [
+        "#!/bin/sh",
+        `# agent-evals shim for ${bin}: logs the call, then ${spec.mode === "passthrough" ? "runs the real binary" : "stubs it"}.`,
+        `__ae_log=\${${CALL_LOG_ENV}:-${shellQuote(callLog)}}`,
+        clock,
+        `printf '%s\\0' S "$$" "$__ae_t" "$PWD" ${shellQuote(bin)} "$#" "$@" >> "$__ae_log"`,
+    ];
+    switch (spec.mode) {
+        case "passthrough":
+            if (realBinary) {
+                lines.push(`${shellQuote(realBinary)} "$@"`);
+            }
+            else {
+                lines.push(`echo ${shellQuote(`agent-evals shim: ${bin}: not found on the original PATH (passthrough)`)} >&2`, "__ae_rc=127");
+            }
+            break;
+        case "script":
+            // A subshell, so `exit N` in the script ends the stub, not the shim, and the exit is logged.
+            lines.push(`( . ${shellQuote(stubFile ?? "")} )`);
+            break;
+        case "stub":
+            if (spec.stdout)
+                lines.push(`printf '%s' ${shellQuote(spec.stdout)}`);
+            if (spec.stderr)
+                lines.push(`printf '%s' ${shellQuote(spec.stderr)} >&2`);
+            lines.push(`__ae_rc=${Math.trunc(spec.exitCode) & 255}`);
+            break;
+    }
+    if (spec.mode === "script" || (spec.mode === "passthrough" && realBinary))
+        lines.push("__ae_rc=$?");
+    lines.push(`printf '%s\\0' E "$$" "$__ae_rc" >> "$__ae_log"`, `exit "$__ae_rc"`, "");
+    return lines.join("\n");
+}
+/** The first executable `bin` on a PATH string, or undefined. */
+async function findOnPath(bin, searchPath) {
+    for (const dir of searchPath.split((external_node_path_default()).delimiter)) {
+        if (!dir)
+            continue;
+        const candidate = external_node_path_default().join(dir, bin);
+        try {
+            const stat = await external_node_fs_.promises.stat(candidate);
+            if (!stat.isFile())
+                continue;
+            await external_node_fs_.promises.access(candidate, external_node_fs_.constants.X_OK);
+            return candidate;
+        }
+        catch {
+            // not here; keep looking
+        }
+    }
+    return undefined;
+}
+/** Milliseconds since the epoch at which the machine booted, to turn shim times into dates. */
+async function bootTimeMs() {
+    try {
+        const uptime = Number((await external_node_fs_.promises.readFile("/proc/uptime", "utf8")).split(" ")[0]);
+        return Number.isFinite(uptime) ? Date.now() - uptime * 1000 : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Parse a raw call log into calls, in the order they started. A missing log means no calls. */
+async function readCalls(callLog) {
+    let raw;
+    try {
+        raw = await external_node_fs_.promises.readFile(callLog);
+    }
+    catch (error) {
+        if (error.code === "ENOENT")
+            return [];
+        throw error;
+    }
+    return parseCallLog(raw, await bootTimeMs());
+}
+function parseCallLog(raw, bootMs) {
+    const fields = raw.toString("utf8").split("\0");
+    fields.pop(); // the text after the last NUL: empty, or a record cut short by a kill
+    const calls = [];
+    const open = new Map();
+    let i = 0;
+    const next = () => fields[i++];
+    while (i < fields.length) {
+        const kind = next();
+        if (kind === "S") {
+            const pid = next() ?? "";
+            const time = next() ?? "";
+            const cwd = next() ?? "";
+            const bin = next() ?? "";
+            const argc = Number(next());
+            if (!Number.isInteger(argc) || argc < 0 || i + argc > fields.length)
+                break;
+            const argv = fields.slice(i, i + argc);
+            i += argc;
+            const call = { bin, argv, cwd, time: shimTime(time, bootMs), exit: null };
+            calls.push(call);
+            const stack = open.get(pid) ?? [];
+            stack.push(call);
+            open.set(pid, stack);
+        }
+        else if (kind === "E") {
+            const pid = next() ?? "";
+            const exit = Number(next());
+            const call = open.get(pid)?.pop();
+            if (call && Number.isInteger(exit))
+                call.exit = exit;
+        }
+        else {
+            break; // not a record boundary: the log was damaged; keep what was read
+        }
+    }
+    return calls;
+}
+/** A shim's time field: `@<epoch s>` (date) or `<s since boot>` (/proc/uptime), as epoch ms. */
+function shimTime(field, bootMs) {
+    if (field.startsWith("@"))
+        return Number(field.slice(1)) * 1000;
+    const sinceBoot = Number(field);
+    if (bootMs === undefined || !Number.isFinite(sinceBoot))
+        return 0;
+    return Math.round(bootMs + sinceBoot * 1000);
+}
+/** calls.jsonl: one JSON object a line, the published form of the call log. */
+function callsToJsonl(calls) {
+    return calls.map((c) => JSON.stringify(c)).join("\n") + (calls.length ? "\n" : "");
+}
 
 ;// CONCATENATED MODULE: ./src/define/normalize.ts
 // Pieces both definition formats share: sandbox and shim options → the model, zod issues → problems.
@@ -22790,171 +22978,6 @@ function zodProblems(error, where, prefix) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/define/typescript.ts
-// Turns the exports of a `*.eval.ts` module into EvalSpecs. The options are validated with a strict
-// zod schema too: eval files may be plain JS, and a typo in a key must not silently drop a check.
-
-
-
-
-
-
-
-
-const DEFAULT_TIMEOUT_MS = 10 * 60_000;
-const agentAdapterSchema = custom((v) => typeof v === "string"
-    ? v.length > 0
-    : typeof v === "object" &&
-        v !== null &&
-        typeof v.name === "string" &&
-        typeof v.run === "function", {
-    message: 'an agent is a name ("literal", "claude-code", …) or an adapter { name, available, version, run }',
-});
-const checkSchema = custom((v) => typeof v === "object" && v !== null && typeof v.type === "string", { message: "an assertion is made with ran(), fileExists(), succeeds(), assertThat() …" });
-const tsOptionsSchema = strictObject({
-    id: schemas_string()
-        .regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'")
-        .optional(),
-    agents: array(agentAdapterSchema).optional(),
-    trials: trialsSchema.optional(),
-    passRate: schemas_number().min(0).max(1).optional(),
-    sandbox: union([
-        strictObject({ template: schemas_string().min(1) }),
-        strictObject({ fixture: record(schemas_string(), schemas_string()) }),
-        strictObject({ repo: union([schemas_string().min(1), literal(true)]) }),
-    ])
-        .optional(),
-    setup: array(schemas_string().min(1)).optional(),
-    shims: record(schemas_string(), union([
-        literal("passthrough"),
-        strictObject({ script: schemas_string() }),
-        strictObject({
-            exitCode: schemas_number().int().min(0).max(255).optional(),
-            stdout: schemas_string().optional(),
-            stderr: schemas_string().optional(),
-        }),
-    ]))
-        .optional(),
-    assert: array(checkSchema).optional(),
-    maxCostUsd: schemas_number().positive().optional(),
-    timeoutMs: schemas_number().int().positive().optional(),
-    params: record(schemas_string(), union([schemas_string(), schemas_number(), schemas_boolean()])).optional(),
-    model: schemas_string().min(1).optional(),
-});
-/** EvalSpecs of one module's exports, or the problems found in them. */
-function specsFromExports(exports, ctx) {
-    const specs = [];
-    const problems = [];
-    for (const { exportName, definition } of exports) {
-        const line = exportLine(ctx.source, exportName);
-        const result = specFromDefinition(definition, exportName, line, ctx);
-        if ("problems" in result)
-            problems.push(...result.problems);
-        else
-            specs.push(result.spec);
-    }
-    return { specs, problems };
-}
-function specFromDefinition(definition, exportName, line, ctx) {
-    const where = { file: ctx.file, line };
-    const parsed = tsOptionsSchema.safeParse(definition.options);
-    if (!parsed.success) {
-        return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
-    }
-    const options = parsed.data;
-    const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
-    const prompt = promptSpec(definition, options.params ?? {});
-    const checks = (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where }));
-    const problems = [];
-    if (checks.length === 0) {
-        problems.push({
-            ...where,
-            key: `${exportName}.assert`,
-            code: Codes.nothingAsserted,
-            message: "this eval asserts nothing, so it would pass vacuously",
-            fix: 'add at least one assertion to `assert: [...]`, e.g. fileExists("README.md")',
-        });
-    }
-    const sandbox = normalizeSandbox(options.sandbox, {
-        projectRoot: ctx.projectRoot,
-        evalFile: ctx.file,
-        key: `${exportName}.sandbox`,
-        line,
-    });
-    if ("problem" in sandbox)
-        problems.push(sandbox.problem);
-    const shims = normalizeShims(options.shims ?? {}, {
-        file: ctx.file,
-        line,
-        key: `${exportName}.shims`,
-    });
-    if ("problems" in shims)
-        problems.push(...shims.problems);
-    if (problems.length > 0 || "problem" in sandbox || "problems" in shims)
-        return { problems };
-    return {
-        spec: {
-            id,
-            file: ctx.file,
-            line,
-            format: "ts",
-            prompt,
-            agents: options.agents ?? [],
-            ...trialCounts(options.trials, 1),
-            passRate: options.passRate ?? 1,
-            sandbox: sandbox.sandbox,
-            setup: options.setup ?? [],
-            shims: shims.shims,
-            checks,
-            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            maxCostUsd: options.maxCostUsd,
-            model: options.model,
-            definitionHash: sha256(stableStringify({ prompt: hashablePrompt(prompt, ctx.projectRoot), options })),
-        },
-    };
-}
-function promptSpec(definition, evalParams) {
-    const prompt = definition.prompt;
-    if (prompt === null || prompt === undefined)
-        return undefined;
-    if (isPromptDefinition(prompt)) {
-        return {
-            id: prompt.id,
-            text: prompt.text,
-            file: prompt.file,
-            params: { ...prompt.params, ...evalParams },
-            secrets: prompt.secrets,
-        };
-    }
-    return { text: String(prompt), params: evalParams, secrets: [] };
-}
-/** The prompt as hashed: its file relative to the project root, so the hash is location-independent. */
-function hashablePrompt(prompt, projectRoot) {
-    if (!prompt)
-        return null;
-    if (prompt.file === undefined || !external_node_path_default().isAbsolute(prompt.file))
-        return prompt;
-    return { ...prompt, file: external_node_path_default().relative(projectRoot, prompt.file).split((external_node_path_default()).sep).join("/") };
-}
-function defaultId(file) {
-    return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
-}
-/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
-function stableStringify(value) {
-    return JSON.stringify(value, (_key, v) => {
-        if (v instanceof RegExp)
-            return `/${v.source}/${v.flags}`;
-        if (typeof v === "function")
-            return `fn:${v.toString()}`;
-        if (v && typeof v === "object" && !Array.isArray(v)) {
-            return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
-        }
-        return v;
-    });
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/define/yaml.ts
 // Loads one YAML task (`*.eval.yaml`) into an EvalSpec. Validation is the zod schema's
 // (./schema.ts); this file parses, finds where each problem sits in the text, words the
@@ -23622,9 +23645,2955 @@ function toChecks(assertions, sourceAt) {
     ];
 }
 
+;// CONCATENATED MODULE: ./src/model/eval.ts
+// The data model every stage shares: what an eval *is* once any of the three file formats has been
+// loaded. Pure types and tiny helpers only; no I/O. Later stages import from here, never the reverse.
+/** An error of the outside world or the harness (agent missing, API 5xx, sandbox I/O). */
+class InfraError extends Error {
+    retryable;
+    constructor(message, retryable = true) {
+        super(message);
+        this.retryable = retryable;
+        this.name = "InfraError";
+    }
+}
+/** `bin arg1 arg2`: the string call patterns are matched against. */
+function callLine(call) {
+    return [call.bin, ...call.argv].join(" ");
+}
+function describePattern(p) {
+    return typeof p === "string" ? JSON.stringify(p) : String(p);
+}
+function matchesPattern(text, p) {
+    if (typeof p === "string")
+        return text.includes(p);
+    p.lastIndex = 0;
+    return p.test(text);
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: external "node:async_hooks"
+const external_node_async_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+;// CONCATENATED MODULE: external "node:net"
+const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+var external_node_net_default = /*#__PURE__*/__nccwpck_require__.n(external_node_net_namespaceObject);
+;// CONCATENATED MODULE: ./src/run/bwrap.ts
+// The bubblewrap sandbox (`--sandbox bwrap`): the agent runs in its own user, pid, ipc, uts and
+// network namespaces, sees the whole filesystem read-only except its workspace, TMPDIR, HOME and
+// the call log, and reaches no network but its own loopback and the allowed endpoints.
+//
+// Allowed endpoints (the model API) are forwarded: inside, a small Node init listens on a loopback
+// address for each and hands every connection through a unix socket to the harness, which opens
+// the real TCP connection. A loopback endpoint keeps its address (127.0.0.1:PORT works as before); a
+// named host gets its own 127.0.0.N, written into the sandbox's /etc/hosts, so TLS still sees the
+// real host name. Nothing else resolves (there is no DNS inside) and nothing else connects.
+
+
+
+
+
+
+class SandboxUnavailableError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = "SandboxUnavailableError";
+    }
+}
+// ---------- the trial's scope ----------
+const scope = new external_node_async_hooks_namespaceObject.AsyncLocalStorage();
+/** Runs `fn` (an agent's run) so that every process it starts is jailed in `jail`. */
+function withJail(jail, fn) {
+    return jail ? scope.run(jail, fn) : fn();
+}
+/** The command as run under the current jail, or as is when there is none. */
+async function wrapCommand(command, args, cwd) {
+    const jail = scope.getStore();
+    if (!jail)
+        return { command, args, dispose: async () => { } };
+    const routes = await startForwarders(jail);
+    const hosts = await hostsFile(jail, routes);
+    return {
+        command: "bwrap",
+        args: [
+            ...bwrapArgs(jail, cwd, routes, hosts),
+            "--",
+            ...(routes.length ? [process.execPath, "-e", FORWARDER, JSON.stringify(routes)] : []),
+            command,
+            ...args,
+        ],
+        dispose: () => Promise.all(routes.map((r) => r.close())).then(() => undefined),
+    };
+}
+function bwrapArgs(jail, cwd, routes, hosts) {
+    const privilegedPort = routes.some((r) => r.port < 1024);
+    return [
+        "--die-with-parent",
+        "--unshare-user-try",
+        "--unshare-pid",
+        "--unshare-ipc",
+        "--unshare-uts",
+        "--unshare-cgroup-try",
+        "--unshare-net",
+        "--ro-bind",
+        "/",
+        "/",
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        ...jail.writable.flatMap((dir) => ["--bind", dir, dir]),
+        ...(routes.length ? ["--ro-bind", socketDir(jail), socketDir(jail)] : []),
+        ...(hosts ? ["--ro-bind", hosts, "/etc/hosts"] : []),
+        // Only to listen on :443 and the like for a forwarded host, inside its own network namespace.
+        ...(privilegedPort ? ["--cap-add", "CAP_NET_BIND_SERVICE"] : []),
+        "--chdir",
+        cwd,
+    ];
+}
+function socketDir(jail) {
+    return external_node_path_default().join(jail.stateDir, "net");
+}
+/** One unix-socket server per endpoint: each connection from inside becomes a TCP connection. */
+async function startForwarders(jail) {
+    if (jail.allow.length === 0)
+        return [];
+    const dir = socketDir(jail);
+    await external_node_fs_.promises.mkdir(dir, { recursive: true });
+    let nextLoopback = 2;
+    const routes = [];
+    for (const [i, endpoint] of jail.allow.entries()) {
+        const socket = external_node_path_default().join(dir, `${process.pid}-${Date.now().toString(36)}-${i}.sock`);
+        const server = external_node_net_default().createServer((inside) => {
+            const outside = external_node_net_default().connect(endpoint.port, endpoint.host);
+            inside.pipe(outside).pipe(inside);
+            inside.on("error", () => outside.destroy());
+            outside.on("error", () => inside.destroy());
+        });
+        await new Promise((resolve, reject) => {
+            server.once("error", reject);
+            server.listen(socket, () => resolve());
+        });
+        const loopback = isLoopback(endpoint.host);
+        routes.push({
+            listenHost: loopback ? loopbackAddress(endpoint.host) : `127.0.0.${nextLoopback++}`,
+            port: endpoint.port,
+            socket,
+            ...(loopback ? {} : { name: endpoint.host }),
+            close: () => new Promise((resolve) => server.close(() => resolve())),
+        });
+    }
+    return routes;
+}
+/** /etc/hosts for inside: localhost, and each forwarded host name at its loopback address. */
+async function hostsFile(jail, routes) {
+    const named = routes.filter((r) => r.name);
+    if (named.length === 0)
+        return undefined;
+    const file = external_node_path_default().join(socketDir(jail), "hosts");
+    const lines = [
+        "127.0.0.1 localhost",
+        "::1 localhost",
+        ...named.map((r) => `${r.listenHost} ${r.name}`),
+    ];
+    await external_node_fs_.promises.writeFile(file, `${lines.join("\n")}\n`);
+    return file;
+}
+function isLoopback(host) {
+    return host === "localhost" || host === "::1" || host === "[::1]" || /^127\./.test(host);
+}
+function loopbackAddress(host) {
+    return host === "localhost" || host.includes(":") ? "127.0.0.1" : host;
+}
+/**
+ * The init inside the sandbox: listens for each route, then runs the agent with the same stdio and
+ * exits as it does. argv: routes (JSON), command, args…
+ */
+const FORWARDER = `
+const net = require("node:net");
+const { spawn } = require("node:child_process");
+const [routesJson, command, ...args] = process.argv.slice(1);
+const routes = JSON.parse(routesJson);
+let ready = 0;
+for (const r of routes) {
+  net.createServer((c) => {
+    const u = net.connect(r.socket);
+    c.pipe(u).pipe(c);
+    c.on("error", () => u.destroy());
+    u.on("error", () => c.destroy());
+  }).listen(r.port, r.listenHost, () => { if (++ready === routes.length) start(); })
+    .on("error", (e) => { console.error("agent-evals sandbox: cannot listen on " + r.listenHost + ":" + r.port + ": " + e.message); process.exit(125); });
+}
+function start() {
+  const child = spawn(command, args, { stdio: "inherit" });
+  child.on("error", (e) => { console.error("agent-evals sandbox: cannot start " + command + ": " + e.message); process.exit(127); });
+  child.on("exit", (code, signal) => process.exit(code ?? 128 + (require("node:os").constants.signals[signal] || 0)));
+}
+for (const s of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(s, () => {});
+`;
+// ---------- configuration ----------
+/** `host:port` list, e.g. from AGENT_EVALS_ALLOW_HOSTS ("api.anthropic.com:443, 127.0.0.1:8080"). */
+function parseEndpoints(text) {
+    return text
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((item) => {
+        const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(item);
+        const port = Number(match?.[2]);
+        if (!match || port < 1 || port > 65535) {
+            throw new Error(`not a host:port endpoint: ${JSON.stringify(item)}`);
+        }
+        return { host: match[1], port };
+    });
+}
+/** The endpoint of a base URL (`https://host` → host:443). */
+function endpointOfUrl(url) {
+    if (!url)
+        return undefined;
+    try {
+        const u = new URL(url);
+        const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
+        return { host: u.hostname.replace(/^\[|\]$/g, ""), port };
+    }
+    catch {
+        return undefined;
+    }
+}
+const ALLOW_HOSTS_ENV = "AGENT_EVALS_ALLOW_HOSTS";
+/**
+ * What agents may reach by default: the model APIs (or the base URLs configured for them), plus
+ * AGENT_EVALS_ALLOW_HOSTS and `extra`.
+ */
+function allowedEndpoints(env, extra = []) {
+    const all = [
+        endpointOfUrl(env.ANTHROPIC_BASE_URL) ?? { host: "api.anthropic.com", port: 443 },
+        endpointOfUrl(env.OPENAI_BASE_URL) ?? { host: "api.openai.com", port: 443 },
+        ...parseEndpoints(env[ALLOW_HOSTS_ENV] ?? ""),
+        ...extra,
+    ];
+    const seen = new Set();
+    return all.filter((e) => {
+        const key = `${e.host}:${e.port}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+// ---------- can it run here? ----------
+let probe;
+/**
+ * Undefined when bwrap can build the sandbox on this machine, else why not (it needs user
+ * namespaces, which some containers and hardened kernels refuse). Probed once per process.
+ */
+function bwrapProblem() {
+    probe ??= (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile)("bwrap", [
+        "--die-with-parent",
+        "--unshare-user-try",
+        "--unshare-pid",
+        "--unshare-net",
+        "--ro-bind",
+        "/",
+        "/",
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        "--",
+        "true",
+    ], { timeout: 10_000 }).then(() => undefined, (error) => error.code === "ENOENT"
+        ? "bwrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
+        : `bwrap cannot create its namespaces here: ${(error.stderr ?? error.message).trim()} ` +
+            "(it needs unprivileged user namespaces: in a container, run it with them allowed; on " +
+            "Ubuntu 24.04, sysctl kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap)");
+    return probe;
+}
+
+;// CONCATENATED MODULE: ./src/run/redact.ts
+// Secret redaction: the values of declared secrets and of credential variables are replaced by
+// `***` before anything is written (transcripts, call logs, checks, run.json, history, comments).
+//
+// Where it happens: at the source. The process runner redacts agent output as it streams to disk
+// (with a carry-over, so a secret cut between two chunks is still caught), the trial redacts the
+// results it builds and sweeps its results folder, the suite redacts what it reports; history
+// appends and PR comments check once more on the way out. The redactor of the current run travels
+// in an AsyncLocalStorage scope, so every process started during the run (by any agent adapter,
+// built-in or not) is covered without threading it through each call.
+//
+// What is caught: each value as is; JSON-escaped (once and twice, and with `\/`); URL-encoded;
+// base64 and base64url at any alignment (the part of the encoding that depends only on the
+// secret); each of these with line breaks (`\n`, `\r\n`, or their JSON escapes) anywhere inside.
+// What is not: a value cut in pieces and printed far apart, transformed (hex, reversed, hashed,
+// compressed), or shorter than MIN_SECRET_LENGTH characters (redacting those would wreck output).
+
+
+
+const REDACTED = "***";
+/** A value shorter than this is not redacted: replacing every "1234" would destroy the output. */
+const MIN_SECRET_LENGTH = 6;
+/** Names of further variables to redact: comma- or space-separated, e.g. `ACME_TOKEN,DB_URL`. */
+const REDACT_ENV = "AGENT_EVALS_REDACT";
+/** Credential variables redacted whenever they are set. */
+const KNOWN_SECRET_NAMES = [
+    "ANTHROPIC_API_KEY",
+    "ANTHROPIC_AUTH_TOKEN",
+    "CLAUDE_CODE_OAUTH_TOKEN",
+    "OPENAI_API_KEY",
+    "CODEX_API_KEY",
+    "GEMINI_API_KEY",
+    "GOOGLE_API_KEY",
+    "AZURE_OPENAI_API_KEY",
+    "GITHUB_TOKEN",
+    "GH_TOKEN",
+    "GH_ENTERPRISE_TOKEN",
+    "GITHUB_ENTERPRISE_TOKEN",
+    "INPUT_GITHUB-TOKEN",
+    "ACTIONS_RUNTIME_TOKEN",
+    "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN",
+    "NPM_TOKEN",
+    "NODE_AUTH_TOKEN",
+    "HF_TOKEN",
+];
+/** Names that look like credentials: redacted too (…_TOKEN, …_SECRET, …_API_KEY, …_PASSWORD). */
+const SECRET_LOOKING_NAME = /(^|[_-])(TOKEN|SECRET|SECRET_KEY|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)$/i;
+/** The shortest base64 fragment worth redacting: shorter ones would match ordinary text. */
+const MIN_BASE64_CORE = 8;
+/** What may separate two characters of a secret that was wrapped: a line break, raw or escaped. */
+const LINE_BREAKS = ["\r\n", "\n", "\\r\\n", "\\n", "\\\\n"];
+const MAX_BREAK = Math.max(...LINE_BREAKS.map((b) => b.length));
+class Redactor {
+    /** All patterns in one regex over latin1 text (one char per byte); undefined: nothing to hide. */
+    pattern;
+    /** The longest text one match can span, in bytes. */
+    maxMatchBytes;
+    secretCount;
+    constructor(values) {
+        const secrets = [...new Set(values)].filter((v) => v.length >= MIN_SECRET_LENGTH);
+        this.secretCount = secrets.length;
+        const forms = [...new Set(secrets.flatMap(variantsOf))]
+            .map((form) => Buffer.from(form, "utf8").toString("latin1"))
+            .sort((a, b) => b.length - a.length); // longest first: a form that contains another wins
+        this.maxMatchBytes = forms.reduce((max, f) => Math.max(max, f.length * (1 + MAX_BREAK)), 0);
+        this.pattern = forms.length
+            ? new RegExp(forms.map(wrappablePattern).join("|"), "g")
+            : undefined;
+    }
+    get empty() {
+        return this.pattern === undefined;
+    }
+    /** The bytes with every secret replaced. */
+    bytes(input) {
+        if (!this.pattern)
+            return input;
+        const text = input.toString("latin1");
+        const out = text.replace(this.pattern, REDACTED);
+        return out === text ? input : Buffer.from(out, "latin1");
+    }
+    text(input) {
+        if (!this.pattern)
+            return input;
+        return this.bytes(Buffer.from(input, "utf8")).toString("utf8");
+    }
+    /** A deep copy of plain data (objects, arrays, strings) with every string redacted. */
+    value(input) {
+        if (!this.pattern)
+            return input;
+        return this.walk(input);
+    }
+    /** A redactor for a byte stream: secrets split across chunks are still found. */
+    stream() {
+        return new StreamRedactor(this);
+    }
+    /** Matches in latin1 text, for StreamRedactor. */
+    matches(text) {
+        if (!this.pattern)
+            return [];
+        this.pattern.lastIndex = 0;
+        return [...text.matchAll(this.pattern)].map((m) => [m.index, m.index + m[0].length]);
+    }
+    walk(input) {
+        if (typeof input === "string")
+            return this.text(input);
+        if (Array.isArray(input))
+            return input.map((item) => this.walk(item));
+        if (input && typeof input === "object" && redact_isPlainObject(input)) {
+            const out = {};
+            for (const [key, item] of Object.entries(input))
+                out[this.text(key)] = this.walk(item);
+            return out;
+        }
+        return input;
+    }
+}
+/**
+ * Redacts a stream chunk by chunk. It holds back the last `maxMatchBytes - 1` bytes of what it was
+ * given (a secret may continue in the next chunk) and hands them out with the next chunk or `end()`.
+ */
+class StreamRedactor {
+    redactor;
+    carry = "";
+    constructor(redactor) {
+        this.redactor = redactor;
+    }
+    push(chunk) {
+        if (this.redactor.empty)
+            return chunk;
+        const text = this.carry + chunk.toString("latin1");
+        // A match starting before `safe` lies wholly inside `text`: it can be decided now.
+        const safe = text.length - (this.redactor.maxMatchBytes - 1);
+        let out = "";
+        let from = 0;
+        for (const [start, end] of this.redactor.matches(text)) {
+            if (start >= safe)
+                break;
+            out += text.slice(from, start) + REDACTED;
+            from = end;
+        }
+        const cut = Math.max(from, safe);
+        out += text.slice(from, Math.max(from, cut));
+        this.carry = text.slice(Math.max(from, cut));
+        return Buffer.from(out, "latin1");
+    }
+    /** What is held back, redacted: call once at the end of the stream. */
+    end() {
+        const rest = Buffer.from(this.carry, "latin1");
+        this.carry = "";
+        return this.redactor.bytes(rest);
+    }
+    /** Forget what is held back (the stream was cut: a partial secret must not be written). */
+    drop() {
+        this.carry = "";
+    }
+}
+/** The forms a value takes when an agent echoes it: escaped for JSON or URLs, base64-encoded. */
+function variantsOf(secret) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    const forms = [
+        secret,
+        json,
+        JSON.stringify(json).slice(1, -1),
+        json.replaceAll("/", "\\/"),
+        encodeURIComponent(secret),
+        ...base64Cores(secret),
+    ];
+    return forms.filter((f) => f.length > 0);
+}
+/**
+ * In a longer base64 text the secret's bytes start at offset 0, 1 or 2 of a 3-byte group; for each,
+ * the characters that encode only the secret's bits are the same whatever surrounds it.
+ */
+function base64Cores(secret) {
+    const bytes = Buffer.from(secret, "utf8");
+    const cores = [];
+    for (const offset of [0, 1, 2]) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
+        const first = Math.ceil((offset * 8) / 6);
+        const last = Math.floor(((offset + bytes.length) * 8) / 6);
+        const core = encoded.slice(first, last);
+        if (core.length < MIN_BASE64_CORE)
+            continue;
+        cores.push(core, core.replaceAll("+", "-").replaceAll("/", "_"));
+    }
+    return cores;
+}
+/** The form as a regex that also matches it with a line break between any two characters. */
+function wrappablePattern(form) {
+    const breaks = `(?:${LINE_BREAKS.map(escapeLatin1).join("|")})?`;
+    return [...form].map(escapeLatin1).join(breaks);
+}
+function escapeLatin1(text) {
+    return [...text]
+        .map((ch) => /[A-Za-z0-9]/.test(ch) ? ch : `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`)
+        .join("");
+}
+function redact_isPlainObject(value) {
+    const proto = Object.getPrototypeOf(value);
+    return proto === Object.prototype || proto === null;
+}
+// ---------- which values ----------
+/**
+ * The names whose values a run redacts: the known credential variables, every variable whose name
+ * looks like a credential, the names listed in AGENT_EVALS_REDACT, and `extraNames` (the secrets
+ * the evals declare, a library caller's list).
+ */
+function secretNames(env, extraNames = []) {
+    const listed = (env[REDACT_ENV] ?? "").split(/[\s,]+/).filter(Boolean);
+    const lookalikes = Object.keys(env).filter((name) => SECRET_LOOKING_NAME.test(name));
+    return [...new Set([...KNOWN_SECRET_NAMES, ...lookalikes, ...listed, ...extraNames])];
+}
+/** A redactor for the values `env` holds under secretNames(env, extraNames). */
+function secretRedactor(env, extraNames = []) {
+    const values = secretNames(env, extraNames)
+        .map((name) => env[name])
+        .filter((v) => typeof v === "string");
+    return new Redactor(values);
+}
+// ---------- the run's scope ----------
+const redact_scope = new external_node_async_hooks_namespaceObject.AsyncLocalStorage();
+/** Runs `fn` with `redactor` as the current one: everything it starts redacts with it. */
+function withRedactor(redactor, fn) {
+    return redact_scope.run(redactor, fn);
+}
+/** The redactor of the run this code is part of, if any. */
+function currentRedactor() {
+    return redact_scope.getStore();
+}
+/**
+ * The last check where text leaves the process (history lines, PR comments): the current run's
+ * redactor and the credential variables of this process's environment.
+ */
+function redactOutgoing(text) {
+    const inRun = currentRedactor();
+    return secretRedactor(process.env).text(inRun ? inRun.text(text) : text);
+}
+/** Redacts every regular file under `dir` in place (files that hold no secret are not touched). */
+async function redactTree(dir, redactor) {
+    if (redactor.empty)
+        return;
+    let entries;
+    try {
+        entries = await external_node_fs_.promises.readdir(dir, { recursive: true });
+    }
+    catch (error) {
+        if (error.code === "ENOENT")
+            return;
+        throw error;
+    }
+    for (const rel of entries)
+        await redactFile(external_node_path_default().join(dir, rel), redactor);
+}
+/** Redacts one file in place, through a temporary file so a reader never sees half of it. */
+async function redactFile(file, redactor) {
+    const stat = await external_node_fs_.promises.lstat(file).catch(() => undefined);
+    if (!stat?.isFile())
+        return;
+    const bytes = await external_node_fs_.promises.readFile(file);
+    const redacted = redactor.bytes(bytes);
+    if (redacted === bytes)
+        return;
+    const temp = `${file}.redacting`;
+    await external_node_fs_.promises.writeFile(temp, redacted, { mode: stat.mode & 0o777 });
+    await external_node_fs_.promises.rename(temp, file);
+}
+/** A console stream (stdout, stderr) that writes nothing a redactor would hide. */
+class RedactingStream {
+    stream;
+    env;
+    redactor;
+    constructor(stream, env) {
+        this.stream = stream;
+        this.env = env;
+        this.redactor = secretRedactor(env);
+    }
+    /** Also hide these variables' values (the secrets the evals declare, known once they load). */
+    alsoRedact(names) {
+        this.redactor = secretRedactor(this.env, names);
+    }
+    write(text) {
+        return this.stream.write(this.redactor.text(text));
+    }
+    get isTTY() {
+        return this.stream.isTTY;
+    }
+    get columns() {
+        return this.stream.columns;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/run/process.ts
+// Runs one external program (an agent, a setup step, a check command) under strict supervision:
+// its own process group, stdin closed, output streamed to capped files, a timeout that kills the
+// whole group, and nothing left running once the promise resolves. No shell is ever involved.
+
+
+
+
+
+
+
+const DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
+const DEFAULT_KILL_GRACE_MS = 2000;
+/** How long pipes may stay open after the group is dead (a grandchild that left the group). */
+const PIPE_LINGER_MS = 200;
+/** setTimeout fires at once for larger delays, so such timeouts mean "no timeout". */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const DEFAULT_TAIL_BYTES = 64 * 1024;
+const runningGroups = new Set();
+/** Process-group ids of children currently running, for an interrupt handler to kill. */
+function activeGroups() {
+    return [...runningGroups];
+}
+/** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
+function killGroup(pid, signal) {
+    // kill(-0) or kill(-1) would hit our own group or every process we may signal.
+    if (!Number.isInteger(pid) || pid <= 1)
+        throw new RangeError(`killGroup: invalid pid ${pid}`);
+    try {
+        process.kill(-pid, signal);
+    }
+    catch (err) {
+        if (errnoCode(err) !== "ESRCH")
+            throw err;
+    }
+}
+/**
+ * Runs the program and resolves once it has exited, its group is killed and its pipes are closed.
+ * Rejects only for harness-side failures (output files unusable, onStdout threw), and then only
+ * after the child is dead.
+ */
+async function runProcess(opts) {
+    const cap = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+    // Secrets never reach the disk: the run's redactor (if any) filters both streams as they arrive.
+    const redactor = currentRedactor();
+    const stdout = await CappedFile.open(opts.stdoutFile, cap, redactor?.stream());
+    const stderr = await CappedFile.open(opts.stderrFile, cap, redactor?.stream()).catch(async (err) => {
+        await stdout.close();
+        throw err;
+    });
+    const startedAt = performance.now();
+    let outcome;
+    // Inside a bwrap jail (an agent's run with --sandbox bwrap) the program runs under bwrap.
+    const wrapped = await wrapCommand(opts.command, opts.args, opts.cwd).catch(async (err) => {
+        await Promise.all([stdout.close(), stderr.close()]);
+        throw err;
+    });
+    try {
+        outcome = opts.signal?.aborted
+            ? abortedBeforeStart()
+            : await superviseChild({ ...opts, command: wrapped.command, args: wrapped.args }, stdout, stderr);
+    }
+    finally {
+        await Promise.all([stdout.close(), stderr.close(), wrapped.dispose()]);
+    }
+    const failure = outcome.callbackError ?? stdout.error ?? stderr.error;
+    if (failure)
+        throw failure;
+    return {
+        exitCode: outcome.exitCode,
+        signal: outcome.signal,
+        timedOut: outcome.timedOut,
+        aborted: outcome.aborted,
+        durationMs: Math.round((outcome.endedAt ?? performance.now()) - startedAt),
+        stdoutBytes: stdout.bytes,
+        stderrBytes: stderr.bytes,
+        stdoutTruncated: stdout.truncated,
+        stderrTruncated: stderr.truncated,
+        ...(outcome.spawnError !== undefined && { spawnError: outcome.spawnError }),
+    };
+}
+/** The last `maxLines` lines of a file, reading at most its last `maxBytes` bytes. */
+async function readTail(file, maxLines, maxBytes = DEFAULT_TAIL_BYTES) {
+    if (maxLines <= 0)
+        return "";
+    const handle = await (0,promises_.open)(file, "r").catch((err) => {
+        if (errnoCode(err) === "ENOENT")
+            return undefined;
+        throw err;
+    });
+    if (!handle)
+        return "";
+    try {
+        const { size } = await handle.stat();
+        const start = Math.max(0, size - maxBytes);
+        // One byte before the window tells whether its first line is complete.
+        const readFrom = Math.max(0, start - 1);
+        const buffer = Buffer.alloc(size - readFrom);
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, readFrom);
+        const text = dropPartialFirstLine(buffer.subarray(0, bytesRead), readFrom > 0).toString("utf8");
+        const lines = text.split("\n");
+        if (lines.at(-1) === "")
+            lines.pop();
+        return lines.slice(-maxLines).join("\n");
+    }
+    finally {
+        await handle.close();
+    }
+}
+function dropPartialFirstLine(bytes, startsMidFile) {
+    if (!startsMidFile)
+        return bytes;
+    const newline = bytes.indexOf(0x0a);
+    // A single line longer than the window: its end is better than nothing.
+    return newline === -1 ? bytes.subarray(1) : bytes.subarray(newline + 1);
+}
+function abortedBeforeStart() {
+    return { exitCode: null, signal: null, timedOut: false, aborted: true };
+}
+function superviseChild(opts, stdout, stderr) {
+    let child;
+    const extraFds = openForWriting(opts.extraFdFiles ?? []);
+    const marker = (0,external_node_crypto_.randomUUID)();
+    try {
+        child = (0,external_node_child_process_namespaceObject.spawn)(opts.command, opts.args, {
+            cwd: opts.cwd,
+            // Inherited by every descendant: finds the ones that left the process group (setsid).
+            env: { ...opts.env, [PROCESS_MARKER_ENV]: marker },
+            detached: true, // own process group, so the whole tree can be signalled at once
+            stdio: ["ignore", "pipe", "pipe", ...extraFds],
+            shell: false,
+        });
+    }
+    catch (err) {
+        return Promise.resolve(spawnFailure(err, opts));
+    }
+    finally {
+        // The child has its own copies now (spawn forks synchronously).
+        for (const fd of extraFds)
+            (0,external_node_fs_.closeSync)(fd);
+    }
+    return new Promise((resolve) => watchChild(child, opts, stdout, stderr, marker, resolve));
+}
+function watchChild(child, opts, stdout, stderr, marker, resolve) {
+    const outcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
+    const pid = child.pid;
+    if (pid !== undefined)
+        runningGroups.add(pid);
+    let graceTimer;
+    let exited = false;
+    const startKilling = (reason) => {
+        if (exited || outcome.timedOut || outcome.aborted || pid === undefined)
+            return;
+        if (reason === "timeout")
+            outcome.timedOut = true;
+        else
+            outcome.aborted = true;
+        killGroupQuietly(pid, "SIGTERM");
+        graceTimer = setTimeout(() => killGroupQuietly(pid, "SIGKILL"), opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+    };
+    const timeoutTimer = startTimer(opts.timeoutMs, () => startKilling("timeout"));
+    const onAbort = () => startKilling("abort");
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
+    const onStdout = guardCallback(opts.onStdout, (err) => (outcome.callbackError ??= err));
+    const pipesClosed = Promise.all([
+        pump(child.stdout, stdout, onStdout),
+        pump(child.stderr, stderr),
+    ]);
+    const settle = () => {
+        exited = true;
+        outcome.endedAt = performance.now();
+        clearTimeout(timeoutTimer);
+        clearTimeout(graceTimer);
+        opts.signal?.removeEventListener("abort", onAbort);
+        if (pid !== undefined) {
+            // Whatever the child left running in its group (background jobs, servers) dies with it.
+            killGroupQuietly(pid, "SIGKILL");
+            runningGroups.delete(pid);
+        }
+        void killEscapees(marker)
+            .then(() => closePipes(child, pipesClosed))
+            .then(() => resolve(outcome));
+    };
+    child.once("exit", (code, signal) => {
+        outcome.exitCode = code;
+        outcome.signal = signal;
+        settle();
+    });
+    // After a successful spawn 'error' only reports failed kill()/send(), which we never use.
+    child.once("error", (err) => {
+        if (exited || pid !== undefined)
+            return;
+        outcome.spawnError = spawnFailure(err, opts).spawnError;
+        settle();
+    });
+}
+/** Set in every child's environment to a fresh id: how its descendants are found again. */
+const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
+/**
+ * SIGKILL to every process still carrying `marker` in its environment: descendants that left the
+ * process group with setsid (daemons, `setsid sleep &`). Linux only (reads /proc); a process that
+ * cleared its environment is not found.
+ */
+async function killEscapees(marker) {
+    const needle = Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`);
+    const pids = await (0,promises_.readdir)("/proc").catch(() => []);
+    const found = [];
+    // Synchronous reads: /proc files are generated in memory, so each read is a few microseconds,
+    // far less than a round trip through libuv's thread pool per process (BENCHMARKS.md, figure 1).
+    for (const name of pids) {
+        if (!/^\d+$/.test(name) || Number(name) === process.pid)
+            continue;
+        let environ;
+        try {
+            environ = (0,external_node_fs_.readFileSync)(`/proc/${name}/environ`);
+        }
+        catch {
+            continue; // gone already, or not ours to read
+        }
+        if (!environ.includes(needle))
+            continue;
+        found.push(Number(name));
+        try {
+            process.kill(Number(name), "SIGKILL");
+        }
+        catch {
+            // gone already, or not ours to kill
+        }
+    }
+    return found;
+}
+/** Waits for the pipes to close; a grandchild that escaped the group may hold them, so cut them. */
+async function closePipes(child, pipesClosed) {
+    let lingerTimer;
+    const lingered = new Promise((done) => {
+        lingerTimer = setTimeout(() => done("linger"), PIPE_LINGER_MS);
+    });
+    const first = await Promise.race([pipesClosed, lingered]);
+    clearTimeout(lingerTimer);
+    if (first !== "linger")
+        return;
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    await pipesClosed;
+}
+/** Drains a child's pipe into its file; resolves when the pipe is closed. */
+function pump(source, sink, onChunk) {
+    if (!source)
+        return Promise.resolve();
+    source.on("data", (chunk) => {
+        onChunk?.(chunk);
+        sink.write(chunk, source);
+    });
+    return new Promise((done) => {
+        source.once("close", () => done());
+        source.on("error", () => { }); // a broken pipe just ends the output; 'close' follows
+    });
+}
+/** A callback that reports its first throw instead of crashing the process; later calls are skipped. */
+function guardCallback(callback, report) {
+    if (!callback)
+        return undefined;
+    let failed = false;
+    return (chunk) => {
+        if (failed)
+            return;
+        try {
+            callback(chunk);
+        }
+        catch (err) {
+            failed = true;
+            report(err);
+        }
+    };
+}
+function startTimer(ms, fire) {
+    if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIMER_MS)
+        return undefined;
+    return setTimeout(fire, ms);
+}
+function killGroupQuietly(pid, signal) {
+    try {
+        killGroup(pid, signal);
+    }
+    catch {
+        // EPERM and the like: nothing better to do during cleanup than move on.
+    }
+}
+function spawnFailure(err, opts) {
+    return {
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        aborted: false,
+        endedAt: performance.now(),
+        spawnError: describeSpawnError(err, opts),
+    };
+}
+function describeSpawnError(err, opts) {
+    const code = errnoCode(err);
+    // spawn reports a missing cwd as ENOENT too, which would wrongly blame the binary.
+    if (code === "ENOENT") {
+        return (0,external_node_fs_.existsSync)(opts.cwd)
+            ? `ENOENT: ${opts.command}: command not found`
+            : `ENOENT: working directory not found: ${opts.cwd}`;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return code ? `${code}: ${message}` : message;
+}
+function openForWriting(files) {
+    const fds = [];
+    try {
+        for (const file of files)
+            fds.push((0,external_node_fs_.openSync)(file, "w"));
+    }
+    catch (err) {
+        for (const fd of fds)
+            (0,external_node_fs_.closeSync)(fd);
+        throw err;
+    }
+    return fds;
+}
+function errnoCode(err) {
+    const code = err?.code;
+    return typeof code === "string" ? code : undefined;
+}
+// ---------- capped output file ----------
+/**
+ * An output file that keeps the first `cap` bytes, counts the rest, and marks the cut once. With a
+ * redactor, what it keeps is redacted on the way (the cap counts the child's bytes, not ours).
+ */
+class CappedFile {
+    out;
+    cap;
+    redactor;
+    bytes = 0;
+    truncated = false;
+    error;
+    kept = 0;
+    /** The pipe paused until the file drains. */
+    waiting;
+    constructor(out, cap, redactor) {
+        this.out = out;
+        this.cap = cap;
+        this.redactor = redactor;
+        out.on("drain", () => this.resumeSource());
+        out.on("error", (err) => {
+            this.error ??= err;
+            this.resumeSource(); // keep draining the pipe, or the child would block on a full one
+        });
+    }
+    static async open(file, cap, redactor) {
+        const handle = await (0,promises_.open)(file, "w");
+        return new CappedFile(handle.createWriteStream(), cap, redactor);
+    }
+    /** Writes what fits; pauses `source` while the file catches up, so memory stays bounded. */
+    write(chunk, source) {
+        this.bytes += chunk.length;
+        if (this.truncated || this.error !== undefined)
+            return;
+        const room = this.cap - this.kept;
+        const part = chunk.length <= room ? chunk : chunk.subarray(0, Math.max(0, room));
+        this.kept += part.length;
+        const kept = this.redactor ? this.redactor.push(part) : part;
+        let ready = kept.length === 0 || this.out.write(kept);
+        if (part.length < chunk.length) {
+            this.truncated = true;
+            // The held-back tail may be the start of a secret the cut went through: it is not written.
+            this.redactor?.drop();
+            ready = this.out.write(`\n[agent-evals: output cut at ${this.cap} bytes]\n`) && ready;
+        }
+        if (!ready) {
+            this.waiting = source;
+            source.pause();
+        }
+    }
+    async close() {
+        if (!this.out.writableEnded) {
+            const rest = this.redactor?.end();
+            if (rest?.length && this.error === undefined)
+                this.out.write(rest);
+            this.out.end();
+        }
+        await (0,external_node_stream_promises_namespaceObject.finished)(this.out).catch((err) => (this.error ??= err));
+    }
+    resumeSource() {
+        this.waiting?.resume();
+        this.waiting = undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/agents/lines.ts
+/** A line longer than this is dropped: an agent flooding one endless line must not fill memory. */
+const MAX_LINE_CHARS = 16 * 1024 * 1024;
+/** Splits a byte stream into complete lines as chunks arrive (a line may span chunks). */
+class LineSplitter {
+    onLine;
+    rest = "";
+    /** Inside a line that grew past MAX_LINE_CHARS: skip to its end. */
+    skipping = false;
+    decoder = new TextDecoder();
+    constructor(onLine) {
+        this.onLine = onLine;
+    }
+    push(chunk) {
+        let text = this.decoder.decode(chunk, { stream: true });
+        if (this.skipping) {
+            const newline = text.indexOf("\n");
+            if (newline === -1)
+                return;
+            text = text.slice(newline + 1);
+            this.skipping = false;
+        }
+        if (!text.includes("\n")) {
+            this.rest += text;
+            if (this.rest.length > MAX_LINE_CHARS) {
+                this.rest = "";
+                this.skipping = true;
+            }
+            return;
+        }
+        const lines = (this.rest + text).split("\n");
+        this.rest = lines.pop() ?? "";
+        for (const line of lines)
+            if (line.trim())
+                this.onLine(line);
+    }
+    end() {
+        const last = this.rest + this.decoder.decode();
+        this.rest = "";
+        if (last.trim())
+            this.onLine(last);
+    }
+}
+/** JSON.parse that returns undefined for a line that is not a JSON object. */
+function parseJsonObject(line) {
+    try {
+        const value = JSON.parse(line);
+        return value && typeof value === "object" && !Array.isArray(value)
+            ? value
+            : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/agents/claude-stream.ts
+// Reads Claude Code's `--output-format stream-json` events as they arrive into a trajectory, the
+// final message, turns, tokens and cost. Event shapes: ../shared/AGENT-CLIS.md.
+
+class ClaudeStreamParser {
+    trajectory = [];
+    result;
+    model;
+    version;
+    /** `system/api_retry` notices: the API answered with errors before the run went on. */
+    apiRetries = [];
+    byToolUseId = new Map();
+    lastText;
+    line(line) {
+        const event = parseJsonObject(line);
+        if (!event)
+            return;
+        switch (event.type) {
+            case "system":
+                this.system(event);
+                break;
+            case "assistant":
+                this.assistant(event);
+                break;
+            case "user":
+                this.user(event);
+                break;
+            case "result":
+                this.result = readResult(event);
+                break;
+        }
+    }
+    get finalMessage() {
+        return this.result?.result ?? this.lastText;
+    }
+    system(event) {
+        if (event.subtype === "init") {
+            this.model = str(event.model);
+            this.version = str(event.claude_code_version);
+        }
+        else if (event.subtype === "api_retry") {
+            this.apiRetries.push({ attempt: num(event.attempt), status: num(event.error_status) });
+        }
+    }
+    assistant(event) {
+        for (const block of contentBlocks(event)) {
+            if (block.type === "tool_use") {
+                const call = { tool: str(block.name) ?? "unknown", input: block.input ?? {} };
+                this.trajectory.push(call);
+                const id = str(block.id);
+                if (id)
+                    this.byToolUseId.set(id, call);
+            }
+            else if (block.type === "text" && typeof block.text === "string") {
+                this.lastText = block.text;
+            }
+        }
+    }
+    user(event) {
+        for (const block of contentBlocks(event)) {
+            if (block.type !== "tool_result")
+                continue;
+            const call = this.byToolUseId.get(str(block.tool_use_id) ?? "");
+            if (!call)
+                continue;
+            call.result = resultText(block.content);
+            call.isError = block.is_error === true;
+        }
+    }
+}
+function contentBlocks(event) {
+    const message = event.message;
+    return Array.isArray(message?.content)
+        ? message.content.filter((b) => b && typeof b === "object")
+        : [];
+}
+function resultText(content) {
+    if (typeof content === "string")
+        return content;
+    if (Array.isArray(content)) {
+        return content
+            .map((part) => (typeof part?.text === "string" ? part.text : ""))
+            .join("");
+    }
+    return "";
+}
+function readResult(event) {
+    const usage = (event.usage ?? {});
+    const tokens = {
+        input: num(usage.input_tokens) ?? 0,
+        output: num(usage.output_tokens) ?? 0,
+        cacheRead: num(usage.cache_read_input_tokens) ?? 0,
+        cacheWrite: num(usage.cache_creation_input_tokens) ?? 0,
+    };
+    return {
+        subtype: str(event.subtype) ?? "unknown",
+        isError: event.is_error === true,
+        result: str(event.result),
+        numTurns: num(event.num_turns),
+        costUsd: num(event.total_cost_usd),
+        tokens,
+        apiErrorStatus: num(event.api_error_status),
+        terminalReason: str(event.terminal_reason),
+    };
+}
+function str(v) {
+    return typeof v === "string" ? v : undefined;
+}
+function num(v) {
+    return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/agents/process-agent.ts
+// The common part of agents that are a program: run it in the sandbox under the process runner,
+// stream its output into the trial folder, and tell a start failure (infra) from a run.
+
+
+
+async function runAgentProcess(ctx, options) {
+    const stdoutFile = external_node_path_default().join(ctx.outDir, "agent.stdout");
+    const stderrFile = external_node_path_default().join(ctx.outDir, "agent.stderr");
+    const processResult = await runProcess({
+        command: options.command,
+        args: options.args,
+        cwd: ctx.cwd,
+        env: { ...ctx.env, ...options.env },
+        timeoutMs: ctx.timeoutMs,
+        stdoutFile,
+        stderrFile,
+        signal: ctx.signal,
+        onStdout: options.onStdout,
+        extraFdFiles: options.extraFdFiles,
+    });
+    if (processResult.spawnError) {
+        throw new InfraError(`could not start ${options.command}: ${processResult.spawnError}`);
+    }
+    return {
+        process: processResult,
+        stdoutFile,
+        stderrFile,
+        result: {
+            exitCode: processResult.exitCode,
+            timedOut: processResult.timedOut,
+            trajectory: [],
+            transcripts: ["agent.stdout", "agent.stderr"],
+            durationMs: processResult.durationMs,
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/agents/version-probe.ts
+// `<bin> --version`, once per binary: what every result records as the agent's version.
+
+const cache = new Map();
+/** The first version-looking token of `bin --version`, or undefined when it can't be run. */
+function probeVersion(bin, env = process.env) {
+    let pending = cache.get(bin);
+    if (!pending) {
+        pending = new Promise((resolve) => {
+            (0,external_node_child_process_namespaceObject.execFile)(bin, ["--version"], { env, timeout: 30_000 }, (error, stdout) => {
+                if (error)
+                    return resolve(undefined);
+                resolve(/\d+\.\d+[\w.+-]*/.exec(stdout)?.[0] ?? (stdout.trim() || undefined));
+            });
+        });
+        cache.set(bin, pending);
+    }
+    return pending;
+}
+
+;// CONCATENATED MODULE: ./src/agents/claude-code.ts
+// The claude-code agent: `claude -p` with stream-json output, permissions bypassed, stdin closed,
+// quiet network settings, a per-trial temp dir, `--max-budget-usd` from the eval's maxCostUsd.
+// Flags and event formats: ../shared/AGENT-CLIS.md.
+
+
+
+
+
+
+
+/** Environment that keeps Claude Code to the model API: no telemetry, no update checks. */
+const CLAUDE_QUIET_ENV = {
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_AUTOUPDATER: "1",
+    // bypassPermissions is refused to root unless the CLI is told it runs in a sandbox.
+    IS_SANDBOX: "1",
+};
+function claudeCode(options = {}) {
+    const bin = options.bin ?? "claude";
+    return {
+        name: "claude-code",
+        available: async () => (await probeVersion(bin)) !== undefined,
+        version: () => probeVersion(bin),
+        run: (ctx) => runClaude(ctx, bin, options),
+    };
+}
+function claudeArgs(ctx, options) {
+    const model = ctx.model ?? options.model;
+    return [
+        "-p",
+        ctx.prompt,
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--permission-mode",
+        "bypassPermissions",
+        "--no-session-persistence",
+        ...(options.bare ? ["--bare"] : []),
+        ...(ctx.maxCostUsd !== undefined ? ["--max-budget-usd", String(ctx.maxCostUsd)] : []),
+        ...(model ? ["--model", model] : []),
+        ...(options.args ?? []),
+    ];
+}
+async function runClaude(ctx, bin, options) {
+    const parser = new ClaudeStreamParser();
+    const lines = new LineSplitter((line) => parser.line(line));
+    const run = await runAgentProcess(ctx, {
+        command: bin,
+        args: claudeArgs(ctx, options),
+        env: {
+            ...CLAUDE_QUIET_ENV,
+            CLAUDE_CODE_TMPDIR: external_node_path_default().join(ctx.env.TMPDIR ?? ctx.outDir, "claude"),
+            ...options.env,
+        },
+        onStdout: (chunk) => lines.push(chunk),
+    });
+    lines.end();
+    const result = {
+        ...run.result,
+        transcripts: ["agent.stdout", "agent.stderr"],
+        trajectory: parser.trajectory,
+        finalMessage: parser.finalMessage,
+        costUsd: parser.result?.costUsd,
+        tokens: parser.result?.tokens,
+        turns: parser.result?.numTurns,
+    };
+    if (run.process.timedOut || run.process.aborted)
+        return result;
+    const outcome = parser.result;
+    if (!outcome) {
+        const tail = (await readTail(run.stderrFile, 5)).trim() || (await readTail(run.stdoutFile, 3)).trim();
+        throw new InfraError(`claude exited ${run.process.exitCode ?? `on signal ${run.process.signal}`} without a result${tail ? `: ${tail}` : ""}`);
+    }
+    if (outcome.subtype === "error_max_budget_usd") {
+        result.agentFailure = `stopped by its budget: spent $${(outcome.costUsd ?? 0).toFixed(4)} of --max-budget-usd ${ctx.maxCostUsd ?? "?"}`;
+    }
+    else if (outcome.subtype === "error_max_turns") {
+        result.agentFailure = `stopped at its turn limit after ${outcome.numTurns ?? "?"} turns`;
+    }
+    else if (outcome.isError || outcome.subtype !== "success") {
+        throw classifyClaudeError(outcome.result ?? outcome.subtype, outcome.apiErrorStatus);
+    }
+    return result;
+}
+/** An API or auth failure is the outside world's: retried when it may pass on a second try. */
+function classifyClaudeError(message, status) {
+    const auth = status === 401 ||
+        status === 403 ||
+        /not logged in|invalid api key|authentication/i.test(message);
+    const retryable = !auth && (status === undefined || status === 429 || status >= 500);
+    const why = auth ? " (check ANTHROPIC_API_KEY or `claude auth login`)" : "";
+    return new InfraError(`claude reported an error${status ? ` (API ${status})` : ""}: ${message}${why}`, retryable);
+}
+
+;// CONCATENATED MODULE: ./src/skills/agent.ts
+// The agent of trigger and e2e evals: the claude-code adapter (never `--bare`: it would switch off
+// skills), available only when the binary runs AND Claude Code has credentials — so a machine
+// without a key reports these evals as skipped, with the reason, instead of failing them.
+
+
+
+
+const KEY_VARIABLES = [
+    "ANTHROPIC_API_KEY",
+    "ANTHROPIC_AUTH_TOKEN",
+    "CLAUDE_CODE_OAUTH_TOKEN",
+    "CLAUDE_CODE_USE_BEDROCK",
+    "CLAUDE_CODE_USE_VERTEX",
+];
+/** Where Claude Code may find credentials: an env variable, a login, or an apiKeyHelper. */
+async function claudeCredentials(env) {
+    const variable = KEY_VARIABLES.find((name) => env[name]);
+    if (variable)
+        return variable;
+    const home = env.HOME;
+    if (!home)
+        return undefined;
+    const read = (file) => external_node_fs_.promises.readFile(external_node_path_default().join(home, file), "utf8").catch(() => "");
+    if (await read(".claude/.credentials.json"))
+        return "~/.claude/.credentials.json";
+    if ((await read(".claude.json")).includes('"oauthAccount"'))
+        return "claude login (~/.claude.json)";
+    if ((await read(".claude/settings.json")).includes('"apiKeyHelper"'))
+        return "apiKeyHelper (~/.claude/settings.json)";
+    return undefined;
+}
+/** claude-code for skill evals; `available()` throws a sentence saying what is missing. */
+function skillAgent(env) {
+    const inner = claudeCode();
+    return {
+        ...inner,
+        available: async () => {
+            if ((await probeVersion("claude", { ...process.env, ...env })) === undefined)
+                throw new Error("the `claude` CLI is not on PATH (npm i -g @anthropic-ai/claude-code) — trigger and e2e evals need it");
+            if (!(await claudeCredentials(env)))
+                throw new Error("no Anthropic credentials: set ANTHROPIC_API_KEY (or run `claude auth login`) to run trigger and e2e evals");
+            return true;
+        },
+    };
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+;// CONCATENATED MODULE: ./src/skills/outcomes.ts
+// E2E outcomes → the existing checks (files, commands, trajectory). Only the two outcome types no
+// existing check expresses — "any non-zero exit" and "output contains" — run here, as custom checks.
+
+
+
+
+/** The check an outcome stands for, and the name the report gives it. */
+function outcomeCheck(outcome, timeoutMs, source) {
+    switch (outcome.type) {
+        case "file-contains":
+            return { type: "fileContains", path: outcome.file, pattern: outcome.value, source };
+        case "file-not-contains":
+            return { type: "fileLacks", path: outcome.file, pattern: outcome.value, source };
+        case "file-matches":
+            return {
+                type: "fileContains",
+                path: outcome.file,
+                pattern: new RegExp(outcome.value),
+                source,
+            };
+        case "file-exists":
+            return { type: "fileExists", path: outcome.file, source };
+        case "file-not-exists":
+            return { type: "fileAbsent", path: outcome.file, source };
+        case "bash-succeeds":
+            return { type: "succeeds", command: outcome.command, exitCode: 0, source };
+        case "bash-fails":
+            return {
+                type: "custom",
+                name: `bash-fails ${JSON.stringify(outcome.command)}`,
+                source,
+                fn: async ({ sandbox }) => {
+                    const run = await runBash(sandbox, outcome.command, timeoutMs);
+                    if (run.problem)
+                        return { ok: false, evidence: run.problem };
+                    return run.exitCode !== 0
+                        ? { ok: true, evidence: `exit ${run.exitCode}, as expected` }
+                        : { ok: false, evidence: `exit 0, expected a failure${run.tail}` };
+                },
+            };
+        case "bash-output-contains":
+            return {
+                type: "custom",
+                name: `output of ${JSON.stringify(outcome.command)} contains ${JSON.stringify(outcome.value)}`,
+                source,
+                fn: async ({ sandbox }) => {
+                    const run = await runBash(sandbox, outcome.command, timeoutMs);
+                    if (run.problem)
+                        return { ok: false, evidence: run.problem };
+                    return run.output.includes(outcome.value)
+                        ? { ok: true, evidence: `found in the output (exit ${run.exitCode})` }
+                        : {
+                            ok: false,
+                            evidence: `${JSON.stringify(outcome.value)} not in the output (exit ${run.exitCode})${run.tail}`,
+                        };
+                },
+            };
+    }
+}
+/** The eval author's command, run by bash in the sandbox (never built from agent output). */
+async function runBash(sandbox, command, timeoutMs) {
+    const dir = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "ae-outcome-"));
+    try {
+        const stdoutFile = external_node_path_default().join(dir, "stdout");
+        const stderrFile = external_node_path_default().join(dir, "stderr");
+        const result = await runProcess({
+            command: "bash",
+            args: ["-c", command],
+            cwd: sandbox,
+            env: processEnv(),
+            timeoutMs,
+            stdoutFile,
+            stderrFile,
+            maxOutputBytes: 1024 * 1024,
+        });
+        const [out, err] = await Promise.all([
+            external_node_fs_.promises.readFile(stdoutFile, "utf8"),
+            external_node_fs_.promises.readFile(stderrFile, "utf8"),
+        ]);
+        const last = [await readTail(stdoutFile, 6), await readTail(stderrFile, 6)]
+            .map((t) => t.trimEnd())
+            .filter(Boolean)
+            .join("\n");
+        const tail = last ? ` — last lines:\n${last}` : " — no output";
+        const problem = result.spawnError
+            ? `could not start bash: ${result.spawnError}`
+            : result.timedOut
+                ? `timed out after ${Math.round(timeoutMs / 1000)} s${tail}`
+                : undefined;
+        return { exitCode: result.exitCode, output: out + err, tail, ...(problem ? { problem } : {}) };
+    }
+    finally {
+        await external_node_fs_.promises.rm(dir, { recursive: true, force: true });
+    }
+}
+/** Our environment as a plain map (what Claude Code's own commands and hooks would see). */
+function processEnv() {
+    const env = {};
+    for (const [key, value] of Object.entries(process.env))
+        if (value !== undefined)
+            env[key] = value;
+    return env;
+}
+
+;// CONCATENATED MODULE: ./src/skills/hook.ts
+// Hook evals (no model): run the hook script with the JSON Claude Code would send on stdin for its
+// event, then judge its exit code, stderr and stdout JSON (additionalContext, decision, blocking).
+
+
+
+
+
+
+/** What Claude Code sends a hook on stdin for `event`, with the case's `input` over it. */
+function hookPayload(event, input, where) {
+    const { tool_result: short, ...given } = input;
+    const payload = {
+        session_id: where.sessionId,
+        transcript_path: where.transcriptPath,
+        cwd: where.cwd,
+        permission_mode: "default",
+        hook_event_name: event,
+        ...eventDefaults(event),
+    };
+    if (short && typeof short === "object" && !("tool_response" in given)) {
+        // The guide's short form: `tool_result: { exit_code, stdout, stderr }` of a Bash call.
+        const r = short;
+        payload.tool_response = {
+            stdout: typeof r.stdout === "string" ? r.stdout : "",
+            stderr: typeof r.stderr === "string" ? r.stderr : "",
+            interrupted: false,
+            isImage: false,
+            ...(typeof r.exit_code === "number" ? { exit_code: r.exit_code } : {}),
+        };
+    }
+    return { ...payload, ...given };
+}
+function eventDefaults(event) {
+    const bash = { tool_name: "Bash", tool_input: { command: "npm test", description: "Run tests" } };
+    switch (event) {
+        case "PreToolUse":
+            return { ...bash, tool_use_id: "toolu_agent_evals_0001" };
+        case "PostToolUse":
+            return {
+                ...bash,
+                tool_use_id: "toolu_agent_evals_0001",
+                tool_response: { stdout: "", stderr: "", interrupted: false, isImage: false },
+            };
+        case "UserPromptSubmit":
+            return { prompt: "" };
+        case "Stop":
+        case "SubagentStop":
+            return { stop_hook_active: false };
+        case "SessionStart":
+            return { source: "startup" };
+        case "SessionEnd":
+            return { reason: "other" };
+        case "Notification":
+            return { message: "Claude needs your permission to use Bash" };
+        case "PreCompact":
+            return { trigger: "manual", custom_instructions: "" };
+    }
+}
+const INTERPRETERS = {
+    ".sh": "bash",
+    ".bash": "bash",
+    ".js": process.execPath,
+    ".mjs": process.execPath,
+    ".cjs": process.execPath,
+    ".py": "python3",
+};
+/** How to start the script: itself when executable, else the interpreter its extension names. */
+async function hookCommand(script) {
+    try {
+        await external_node_fs_.promises.access(script, external_node_fs_.promises.constants.X_OK);
+        return [script];
+    }
+    catch {
+        const interpreter = INTERPRETERS[external_node_path_default().extname(script).toLowerCase()];
+        return interpreter ? [interpreter, script] : undefined;
+    }
+}
+/** Runs the hook in `cwd` with `payload` on stdin, the way Claude Code does (CLAUDE_PROJECT_DIR). */
+async function runHook(command, payload, options) {
+    const inputFile = external_node_path_default().join(options.workDir, "hook-input.json");
+    await external_node_fs_.promises.writeFile(inputFile, JSON.stringify(payload));
+    const stdoutFile = external_node_path_default().join(options.workDir, "hook.stdout");
+    const stderrFile = external_node_path_default().join(options.workDir, "hook.stderr");
+    // runProcess closes stdin, so a tiny sh redirects the payload file into the hook. Paths and
+    // arguments travel as positional parameters: nothing is spliced into the script text.
+    const result = await runProcess({
+        command: "sh",
+        args: ["-c", 'exec "$@" < "$AGENT_EVALS_HOOK_INPUT"', "agent-evals-hook", ...command],
+        cwd: options.cwd,
+        env: { ...processEnv(), CLAUDE_PROJECT_DIR: options.cwd, AGENT_EVALS_HOOK_INPUT: inputFile },
+        timeoutMs: options.timeoutMs,
+        stdoutFile,
+        stderrFile,
+        maxOutputBytes: 1024 * 1024,
+    });
+    const [stdout, stderr] = await Promise.all([
+        external_node_fs_.promises.readFile(stdoutFile, "utf8"),
+        external_node_fs_.promises.readFile(stderrFile, "utf8"),
+    ]);
+    return {
+        exitCode: result.exitCode,
+        stdout,
+        stderr,
+        timedOut: result.timedOut,
+        ...(result.spawnError ? { spawnError: result.spawnError } : {}),
+    };
+}
+/** Events whose plain-text stdout Claude Code adds to the context on exit 0. */
+const PLAIN_TEXT_CONTEXT = new Set(["UserPromptSubmit", "SessionStart"]);
+function readAnswer(run, event) {
+    const text = run.stdout.trim();
+    let json;
+    let invalidJson;
+    let plainContext;
+    if (text) {
+        try {
+            const parsed = JSON.parse(text);
+            if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+                json = parsed;
+            else
+                invalidJson = `stdout is JSON but not an object: ${clip(text)}`;
+        }
+        catch (error) {
+            if (PLAIN_TEXT_CONTEXT.has(event) && run.exitCode === 0)
+                plainContext = text;
+            else
+                invalidJson = `stdout is not valid JSON (${error.message}): ${clip(text)}`;
+        }
+    }
+    const specific = (json?.hookSpecificOutput ?? {});
+    const context = typeof specific.additionalContext === "string" ? specific.additionalContext : plainContext;
+    const decision = typeof json?.decision === "string"
+        ? json.decision
+        : typeof specific.permissionDecision === "string"
+            ? specific.permissionDecision
+            : undefined;
+    const blocked = run.exitCode === 2 || decision === "block" || decision === "deny" || json?.continue === false;
+    return {
+        ...(json ? { json } : {}),
+        ...(invalidJson ? { invalidJson } : {}),
+        ...(context !== undefined ? { context } : {}),
+        ...(decision ? { decision } : {}),
+        blocked,
+    };
+}
+/** Every way the run misses the expectations (empty when it meets them). */
+function judgeHook(run, answer, expect) {
+    const misses = [];
+    if (answer.invalidJson)
+        misses.push(answer.invalidJson);
+    if (expect.exit_code !== undefined && run.exitCode !== expect.exit_code)
+        misses.push(`exit ${run.exitCode ?? "by signal"}, expected ${expect.exit_code}`);
+    if (expect.blocked !== undefined && answer.blocked !== expect.blocked) {
+        misses.push(expect.blocked
+            ? `did not block (exit ${run.exitCode}, no decision "block"/"deny")`
+            : `blocked (exit ${run.exitCode}${answer.decision ? `, decision ${answer.decision}` : ""})`);
+    }
+    if (expect.blocked && run.exitCode === 2 && !run.stderr.trim())
+        misses.push("blocked with exit 2 but wrote no reason on stderr (Claude would see nothing)");
+    if (expect.decision !== undefined && answer.decision !== expect.decision)
+        misses.push(`decision ${answer.decision ?? "(none)"}, expected ${expect.decision}`);
+    const hasContext = Boolean(answer.context?.trim());
+    if (expect.has_context !== undefined && hasContext !== expect.has_context) {
+        misses.push(expect.has_context
+            ? "no additionalContext (hookSpecificOutput.additionalContext is missing or empty)"
+            : `added context when none was expected: ${clip(answer.context ?? "")}`);
+    }
+    for (const text of list(expect.context_contains)) {
+        if (!answer.context?.includes(text))
+            misses.push(`additionalContext lacks ${JSON.stringify(text)}${answer.context ? `: ${clip(answer.context)}` : " (there is none)"}`);
+    }
+    for (const text of list(expect.stderr_contains))
+        if (!run.stderr.includes(text))
+            misses.push(`stderr lacks ${JSON.stringify(text)}`);
+    for (const text of list(expect.stdout_contains))
+        if (!run.stdout.includes(text))
+            misses.push(`stdout lacks ${JSON.stringify(text)}`);
+    return misses;
+}
+function list(value) {
+    return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+function clip(text, max = 160) {
+    const one = text.replace(/\s+/g, " ").trim();
+    return JSON.stringify(one.length > max ? `${one.slice(0, max - 1)}…` : one);
+}
+/** One case as a check of the hook eval: the hook runs in the trial's copy of the project. */
+function hookCaseCheck(spec, script) {
+    return {
+        type: "custom",
+        name: `hook case ${JSON.stringify(spec.scenario)}`,
+        source: spec.source,
+        fn: async ({ sandbox }) => {
+            const inSandbox = external_node_path_default().join(sandbox, script.relative);
+            const file = (await external_node_fs_.promises.stat(inSandbox).catch(() => undefined)) ? inSandbox : script.file;
+            const command = await hookCommand(file);
+            if (!command)
+                return {
+                    ok: false,
+                    evidence: `cannot run ${script.relative}: make it executable (chmod +x) or use .sh, .js or .py`,
+                };
+            const workDir = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "ae-hook-"));
+            try {
+                const transcriptPath = external_node_path_default().join(workDir, "transcript.jsonl");
+                await external_node_fs_.promises.writeFile(transcriptPath, "");
+                const payload = hookPayload(spec.event, spec.input, {
+                    cwd: sandbox,
+                    transcriptPath,
+                    sessionId: (0,external_node_crypto_.randomUUID)(),
+                });
+                const run = await runHook(command, payload, {
+                    cwd: sandbox,
+                    timeoutMs: spec.timeoutMs,
+                    workDir,
+                });
+                if (run.spawnError)
+                    return { ok: false, evidence: `could not start the hook: ${run.spawnError}` };
+                if (run.timedOut)
+                    return {
+                        ok: false,
+                        evidence: `the hook timed out after ${spec.timeoutMs / 1000} s (Claude Code would cancel it)${outputTail(run)}`,
+                    };
+                const answer = readAnswer(run, spec.event);
+                const misses = judgeHook(run, answer, spec.expect);
+                const summary = [
+                    `exit ${run.exitCode}`,
+                    ...(answer.blocked
+                        ? [
+                            `blocked${run.stderr.trim() ? ` (stderr ${clip(run.stderr.trim().split("\n")[0] ?? "")})` : ""}`,
+                        ]
+                        : []),
+                    ...(answer.decision ? [`decision ${answer.decision}`] : []),
+                    answer.context ? `additionalContext ${clip(answer.context)}` : "no additionalContext",
+                ].join(", ");
+                return misses.length
+                    ? { ok: false, evidence: `${misses.join("; ")} — ${summary}${outputTail(run)}` }
+                    : { ok: true, evidence: summary };
+            }
+            finally {
+                await external_node_fs_.promises.rm(workDir, { recursive: true, force: true });
+            }
+        },
+    };
+}
+function outputTail(run) {
+    const tail = (text) => text.trimEnd().split("\n").slice(-5).join("\n");
+    const parts = [
+        run.stdout.trim() ? `stdout:\n${tail(run.stdout)}` : "",
+        run.stderr.trim() ? `stderr:\n${tail(run.stderr)}` : "",
+    ].filter(Boolean);
+    return parts.length ? `\n${parts.join("\n")}` : "";
+}
+
+;// CONCATENATED MODULE: ./src/skills/target.ts
+// The file under test of a skill/command/hook eval: where it is, what it is called, what its
+// description says, and the files that install it into a throwaway project.
+
+
+
+class TargetError extends Error {
+    fix;
+    constructor(message, fix) {
+        super(message);
+        this.fix = fix;
+    }
+}
+const MAX_SKILL_BYTES = 1024 * 1024;
+/** Reads the target; throws TargetError when it is missing or not what `type` says. */
+async function readTarget(type, target, projectRoot) {
+    let file = external_node_path_default().resolve(projectRoot, target);
+    const stat = await external_node_fs_.promises.stat(file).catch(() => undefined);
+    if (!stat) {
+        throw new TargetError(`the target ${JSON.stringify(target)} does not exist (looked at ${file})`, `create it, or point \`target\` at the ${type} file relative to the project root (e.g. ${exampleTarget(type)})`);
+    }
+    if (stat.isDirectory()) {
+        if (type !== "skill")
+            throw new TargetError(`the target ${JSON.stringify(target)} is a folder`, `point \`target\` at the ${type} file itself (e.g. ${exampleTarget(type)})`);
+        file = external_node_path_default().join(file, "SKILL.md");
+        if (!(await external_node_fs_.promises.stat(file).catch(() => undefined))?.isFile())
+            throw new TargetError(`the skill folder ${JSON.stringify(target)} has no SKILL.md`, "add SKILL.md to the folder, or point `target` at it");
+    }
+    const relative = external_node_path_default().relative(projectRoot, file).split((external_node_path_default()).sep).join("/");
+    if (type === "hook") {
+        return {
+            type,
+            file,
+            relative,
+            names: [external_node_path_default().basename(file)],
+            description: "",
+            install: {},
+            installedAt: relative,
+            skipped: [],
+        };
+    }
+    if (!file.endsWith(".md")) {
+        throw new TargetError(`a ${type} target must be a markdown file, got ${JSON.stringify(target)}`, `point \`target\` at ${exampleTarget(type)}`);
+    }
+    const text = await external_node_fs_.promises.readFile(file, "utf8");
+    const front = frontmatter(text);
+    if (type === "skill") {
+        const folder = external_node_path_default().basename(external_node_path_default().dirname(file));
+        const names = unique([folder, typeof front.name === "string" ? front.name : folder]);
+        const { files, skipped } = await readSkillFolder(external_node_path_default().dirname(file));
+        const install = Object.fromEntries(Object.entries(files).map(([rel, content]) => [`.claude/skills/${folder}/${rel}`, content]));
+        return {
+            type,
+            file,
+            relative,
+            names,
+            description: target_describe(front, text),
+            install,
+            installedAt: `.claude/skills/${folder}/SKILL.md`,
+            skipped,
+        };
+    }
+    const name = external_node_path_default().basename(file, ".md");
+    return {
+        type,
+        file,
+        relative,
+        names: [name],
+        description: target_describe(front, text),
+        install: { [`.claude/commands/${name}.md`]: text },
+        installedAt: `.claude/commands/${name}.md`,
+        skipped: [],
+    };
+}
+function exampleTarget(type) {
+    if (type === "skill")
+        return "`.claude/skills/<name>/SKILL.md`";
+    if (type === "command")
+        return "`.claude/commands/<name>.md`";
+    return "`.claude/hooks/<name>.sh`";
+}
+function unique(values) {
+    return [...new Set(values)];
+}
+/** The YAML between the leading `---` lines, as a mapping (empty when there is none). */
+function frontmatter(text) {
+    const match = /^---\r?\n([\s\S]*?)\r?\n---\s*(\r?\n|$)/.exec(text);
+    if (!match)
+        return {};
+    try {
+        const data = (0,dist/* parse */.qg)(match[1] ?? "");
+        return data && typeof data === "object" && !Array.isArray(data)
+            ? data
+            : {};
+    }
+    catch {
+        return {};
+    }
+}
+function target_describe(front, text) {
+    if (typeof front.description === "string" && front.description.trim())
+        return front.description.trim();
+    const body = text.replace(/^---\r?\n[\s\S]*?\r?\n---\s*\r?\n/, "");
+    return (body
+        .split("\n")
+        .map((line) => line.replace(/^#+\s*/, "").trim())
+        .find(Boolean) ?? "");
+}
+/** Every UTF-8 file of a skill folder (relative path → text); other files are listed as skipped. */
+async function readSkillFolder(dir) {
+    const files = {};
+    const skipped = [];
+    let total = 0;
+    const entries = await external_node_fs_.promises.readdir(dir, { recursive: true, withFileTypes: true });
+    for (const entry of entries) {
+        if (!entry.isFile())
+            continue;
+        const abs = external_node_path_default().join(entry.parentPath, entry.name);
+        const rel = external_node_path_default().relative(dir, abs).split((external_node_path_default()).sep).join("/");
+        const bytes = await external_node_fs_.promises.readFile(abs);
+        total += bytes.byteLength;
+        try {
+            if (total > MAX_SKILL_BYTES)
+                throw new Error("too large");
+            files[rel] = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+        }
+        catch {
+            skipped.push(rel);
+        }
+    }
+    return { files, skipped };
+}
+/** A user-level skill/command of the same name, which Claude Code would use instead. */
+async function shadowWarnings(target, home) {
+    if (!home || target.type === "hook")
+        return [];
+    const found = [];
+    for (const name of target.names) {
+        const candidates = target.type === "skill"
+            ? [external_node_path_default().join(home, ".claude", "skills", name)]
+            : [external_node_path_default().join(home, ".claude", "commands", `${name}.md`)];
+        for (const candidate of candidates) {
+            if (await external_node_fs_.promises.stat(candidate).catch(() => undefined)) {
+                found.push(`a user-level ${target.type} ${JSON.stringify(name)} exists at ${candidate}: Claude Code may use it instead of ${target.relative}, so trigger and e2e results may not be about the target (rename or move it while you evaluate)`);
+            }
+        }
+    }
+    return found;
+}
+
+;// CONCATENATED MODULE: ./src/model/stats.ts
+// Verdict arithmetic: how many passes a pass rate needs, when the verdict is decided, the Wilson
+// interval. Pure functions shared by the runner, the reports and the history.
+/**
+ * Passes needed out of `trials` for `passRate`. Rates are read as their author writes them, to the
+ * half percentage point: 0.67 means two thirds (2 of 3 passes), 0.33 one third, 0.5 a half.
+ */
+function requiredPasses(trials, passRate) {
+    if (passRate <= 0)
+        return 0;
+    const tolerance = 0.005;
+    return Math.min(trials, Math.max(0, Math.ceil(trials * (passRate - tolerance) - 1e-9)));
+}
+function meetsPassRate(passes, trials, passRate) {
+    return trials > 0 && passes >= requiredPasses(trials, passRate);
+}
+/**
+ * The verdict once `passes` and `failures` of `trials` are known, if the rest can no longer change
+ * it. Exact: stopping here always gives the verdict that running every trial would give.
+ */
+function curtailedVerdict(passes, failures, trials, passRate) {
+    const required = requiredPasses(trials, passRate);
+    if (passes >= required)
+        return "passed";
+    if (passes + (trials - passes - failures) < required)
+        return "failed";
+    return "undecided";
+}
+/** Trials that are certainly still needed to reach a verdict: never start more than this at once. */
+function trialsCertainlyNeeded(passes, failures, trials, passRate) {
+    const required = requiredPasses(trials, passRate);
+    const toPass = required - passes;
+    const toFail = trials - required + 1 - failures;
+    return Math.max(0, Math.min(toPass, toFail));
+}
+/** Wilson score interval (95% by default) of `passes` successes out of `trials`. */
+function wilsonInterval(passes, trials, z = 1.959964) {
+    if (trials === 0)
+        return [0, 1];
+    const p = passes / trials;
+    const z2 = z * z;
+    const denominator = 1 + z2 / trials;
+    const centre = (p + z2 / (2 * trials)) / denominator;
+    const half = (z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / denominator;
+    return [clamp01(centre - half), clamp01(centre + half)];
+}
+function clamp01(x) {
+    return Math.min(1, Math.max(0, Math.round(x * 1e6) / 1e6));
+}
+/**
+ * The sequential (adaptive) rule: decided once the Wilson interval lies wholly at or above the
+ * pass rate (passed) or wholly below it (failed); the same half-point tolerance as fixed trials.
+ */
+function adaptiveVerdict(passes, trials, passRate, confidence = 0.95) {
+    if (trials === 0)
+        return "undecided";
+    const [lo, hi] = wilsonInterval(passes, trials, zFor(confidence));
+    if (lo >= passRate - 0.005)
+        return "passed";
+    if (hi < passRate - 0.005)
+        return "failed";
+    return "undecided";
+}
+/** The two-sided normal quantile for a confidence level (0.95 → 1.96). */
+function zFor(confidence) {
+    return inverseNormal(1 - (1 - confidence) / 2);
+}
+/** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
+function inverseNormal(p) {
+    if (p <= 0 || p >= 1)
+        throw new RangeError(`probability out of (0, 1): ${p}`);
+    const a = [
+        -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
+        2.506628277459239,
+    ];
+    const b = [
+        -54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972,
+        -13.28068155288572,
+    ];
+    const c = [
+        -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734,
+        4.374664141464968, 2.938163982698783,
+    ];
+    const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+    const low = 0.02425;
+    const poly = (k, x) => k.reduce((acc, coef) => acc * x + coef, 0);
+    if (p < low) {
+        const q = Math.sqrt(-2 * Math.log(p));
+        return poly(c, q) / (poly(d, q) * q + 1);
+    }
+    if (p > 1 - low) {
+        const q = Math.sqrt(-2 * Math.log(1 - p));
+        return -poly(c, q) / (poly(d, q) * q + 1);
+    }
+    const q = p - 0.5;
+    const r = q * q;
+    return (poly(a, r) * q) / (poly(b, r) * r + 1);
+}
+
+;// CONCATENATED MODULE: ./src/check/trajectory.ts
+// Trajectory checks: which tools the agent used, with which arguments, in which order.
+// Modes (from the skill-eval guide): superset — at least the expected tools; subset — only tools
+// from the list; unordered — exactly the listed set of tools, any order; strict — the same calls,
+// same order, same arguments.
+/** Other agents' names for the canonical tools. */
+const ALIASES = {
+    shell: "bash",
+    exec_command: "bash",
+    command_execution: "bash",
+    local_shell: "bash",
+    apply_patch: "edit",
+    multiedit: "edit",
+    str_replace_based_edit_tool: "edit",
+    web_search: "websearch",
+};
+function canonicalTool(name) {
+    const lower = name.toLowerCase();
+    return ALIASES[lower] ?? lower;
+}
+function sameTool(a, b) {
+    return canonicalTool(a) === canonicalTool(b);
+}
+/** `Read → Edit → Bash`, the way evidence shows a trajectory. */
+function describeTrajectory(calls) {
+    if (calls.length === 0)
+        return "(no tool calls)";
+    const names = calls.map((c) => c.tool);
+    return names.length > 30
+        ? `${names.slice(0, 30).join(" → ")} → … (${names.length} calls)`
+        : names.join(" → ");
+}
+function argsMatch(call, argsContain) {
+    if (!argsContain)
+        return true;
+    const input = (call.input ?? {});
+    return Object.entries(argsContain).every(([key, text]) => {
+        const value = input[key];
+        if (value === undefined)
+            return false;
+        return (typeof value === "string" ? value : JSON.stringify(value)).includes(text);
+    });
+}
+function matches(call, expected) {
+    return sameTool(call.tool, expected.name) && argsMatch(call, expected.argsContain);
+}
+function describeExpected(e) {
+    const args = e.argsContain
+        ? `(${Object.entries(e.argsContain)
+            .map(([k, v]) => `${k}~${JSON.stringify(v)}`)
+            .join(", ")})`
+        : "";
+    return `${e.name}${args}${e.after ? ` after ${e.after}` : ""}`;
+}
+/** Index of the first call matching `expected` (after its `after` tool, when set), else -1. */
+function findMatch(calls, expected) {
+    let from = 0;
+    if (expected.after) {
+        const first = calls.findIndex((c) => sameTool(c.tool, expected.after));
+        if (first < 0)
+            return -1;
+        from = first + 1;
+    }
+    for (let i = from; i < calls.length; i++)
+        if (matches(calls[i], expected))
+            return i;
+    return -1;
+}
+function checkTrajectory(calls, spec) {
+    const problems = [];
+    for (const name of spec.forbidden) {
+        const at = calls.findIndex((c) => sameTool(c.tool, name));
+        if (at >= 0)
+            problems.push(`forbidden tool ${name} was used (call #${at + 1})`);
+    }
+    switch (spec.mode) {
+        case "superset":
+            for (const e of spec.expected) {
+                if (findMatch(calls, e) < 0)
+                    problems.push(`missing ${describeExpected(e)}`);
+            }
+            break;
+        case "subset": {
+            const extra = calls.filter((c) => !spec.expected.some((e) => sameTool(c.tool, e.name)));
+            if (extra.length)
+                problems.push(`used tools not in the list: ${[...new Set(extra.map((c) => c.tool))].join(", ")}`);
+            for (const e of spec.expected.filter((e) => e.after || e.argsContain)) {
+                if (calls.some((c) => sameTool(c.tool, e.name)) && findMatch(calls, e) < 0)
+                    problems.push(`no call matched ${describeExpected(e)}`);
+            }
+            break;
+        }
+        case "unordered": {
+            const used = new Set(calls.map((c) => canonicalTool(c.tool)));
+            const wanted = new Set(spec.expected.map((e) => canonicalTool(e.name)));
+            const missing = [...wanted].filter((t) => !used.has(t));
+            const extra = [...used].filter((t) => !wanted.has(t));
+            if (missing.length)
+                problems.push(`missing tools: ${missing.join(", ")}`);
+            if (extra.length)
+                problems.push(`tools not in the list: ${extra.join(", ")}`);
+            for (const e of spec.expected)
+                if (!missing.includes(canonicalTool(e.name)) && findMatch(calls, e) < 0)
+                    problems.push(`no call matched ${describeExpected(e)}`);
+            break;
+        }
+        case "strict": {
+            if (calls.length !== spec.expected.length) {
+                problems.push(`expected ${spec.expected.length} calls, saw ${calls.length}`);
+            }
+            spec.expected.forEach((e, i) => {
+                const call = calls[i];
+                if (call && !matches(call, e))
+                    problems.push(`call #${i + 1} is ${call.tool}, expected ${describeExpected(e)}`);
+                else if (call && e.after && !calls.slice(0, i).some((c) => sameTool(c.tool, e.after)))
+                    problems.push(`call #${i + 1} ${e.name} does not come after ${e.after}`);
+            });
+            break;
+        }
+    }
+    const observed = `trajectory: ${describeTrajectory(calls)}`;
+    return problems.length
+        ? { ok: false, evidence: `${problems.join("; ")} — ${observed}` }
+        : { ok: true, evidence: observed };
+}
+
+;// CONCATENATED MODULE: ./src/skills/trigger.ts
+// Trigger (routing) evals: does the target's description draw the requests it should, and only
+// those? Each query is one eval × agent unit whose trials are the query's runs: a trial passes
+// when the target triggered (positive query) or did not (negative). Precision, recall and F1 come
+// from the queries' verdicts.
+
+
+/** The call that shows the target was invoked, or undefined. */
+function triggerCall(trajectory, target) {
+    const index = trajectory.findIndex((call) => invokes(call, target));
+    return index < 0 ? undefined : { index, call: trajectory[index] };
+}
+function invokes(call, target) {
+    const input = (call.input ?? {});
+    const tool = call.tool.toLowerCase();
+    if (tool === "skill" && typeof input.skill === "string") {
+        // `name`, `/name`, and scoped forms `plugin:name` or `dir:name`.
+        const skill = input.skill.replace(/^\//, "");
+        return target.names.some((name) => skill === name || skill.endsWith(`:${name}`));
+    }
+    if (tool === "slashcommand" && typeof input.command === "string") {
+        const command = input.command.trim().split(/\s+/)[0]?.replace(/^\//, "") ?? "";
+        return target.names.some((name) => command === name || command.endsWith(`:${name}`));
+    }
+    if (tool === "read" && typeof input.file_path === "string") {
+        return input.file_path.replace(/\\/g, "/").endsWith(`/${target.installedAt}`);
+    }
+    return false;
+}
+/** The check of one observed run: triggered (or not) as the query expects. */
+function observeCheck(target, shouldTrigger) {
+    const what = `${target.type} ${target.names[0]}`;
+    return {
+        type: "custom",
+        name: shouldTrigger ? `triggers ${what}` : `does not trigger ${what}`,
+        fn: ({ run }) => {
+            const hit = triggerCall(run.trajectory, target);
+            const seen = `trajectory: ${describeTrajectory(run.trajectory)}`;
+            const evidence = hit
+                ? `triggered by call #${hit.index + 1} ${hit.call.tool}(${JSON.stringify(hit.call.input)}) — ${seen}`
+                : `not triggered: no Skill call named ${target.names.map((n) => JSON.stringify(n)).join(" or ")} and no read of ${target.installedAt} — ${seen}`;
+            return { ok: Boolean(hit) === shouldTrigger, evidence };
+        },
+    };
+}
+/** What `ask` mode asks the model. */
+function askPrompt(target, query) {
+    const kind = target.type === "skill" ? "skill" : "slash command";
+    return [
+        `You are checking how Claude Code routes requests. A ${kind} is available:`,
+        "",
+        `name: ${target.names[target.names.length - 1]}`,
+        `description: ${target.description || "(none)"}`,
+        "",
+        "A user sends this request:",
+        "",
+        `<request>\n${query}\n</request>`,
+        "",
+        `Should Claude Code use this ${kind} to handle the request? Do not use any tools. Answer with exactly one word: YES or NO.`,
+    ].join("\n");
+}
+/** YES → true, NO → false, anything else → undefined. */
+function parseAnswer(message) {
+    const match = /^[\s*_"'`>#-]*(yes|no)\b/i.exec(message ?? "");
+    return match ? match[1].toLowerCase() === "yes" : undefined;
+}
+function askCheck(target, shouldTrigger) {
+    const what = `${target.type} ${target.names[0]}`;
+    return {
+        type: "custom",
+        name: shouldTrigger ? `answers YES for ${what}` : `answers NO for ${what}`,
+        fn: ({ run }) => {
+            const answer = parseAnswer(run.finalMessage);
+            const said = JSON.stringify((run.finalMessage ?? "").trim().slice(0, 200));
+            if (answer === undefined)
+                return { ok: false, evidence: `answered neither YES nor NO: ${said}` };
+            return {
+                ok: answer === shouldTrigger,
+                evidence: `answered ${answer ? "YES" : "NO"}: ${said}`,
+            };
+        },
+    };
+}
+/** Precision TP/(TP+FP), recall TP/(TP+FN), F1 2TP/(2TP+FP+FN); null where undefined (0/0). */
+function triggerMetrics(c) {
+    const ratio = (num, den) => (den === 0 ? null : round(num / den));
+    return {
+        precision: ratio(c.truePositive, c.truePositive + c.falsePositive),
+        recall: ratio(c.truePositive, c.truePositive + c.falseNegative),
+        f1: ratio(2 * c.truePositive, 2 * c.truePositive + c.falsePositive + c.falseNegative),
+    };
+}
+/** How often a query triggered the target over its runs, with the Wilson 95% interval. */
+function triggerRate(triggered, runs) {
+    return { rate: runs ? round(triggered / runs) : null, interval: wilsonInterval(triggered, runs) };
+}
+function round(x) {
+    return Math.round(x * 1e6) / 1e6;
+}
+
+;// CONCATENATED MODULE: ./src/skills/yaml-source.ts
+// Parses a skill/command/hook eval file and turns zod issues into problems that name the file,
+// the line and column of the offending key, the key path and the fix — the same shape and codes
+// (AE101 syntax, AE102 value, AE103 unknown key, AE104 nothing checked, …) as YAML tasks.
+
+
+
+
+/** Parses the text; throws DefinitionError (AE101/AE102) when it is not a YAML mapping. */
+function parseSource(file, text) {
+    const lines = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false });
+    if (doc.errors.length > 0) {
+        throw new DefinitionError(doc.errors.map((error) => ({
+            file,
+            ...position(lines, error.pos[0]),
+            code: Codes.yamlSyntax,
+            message: `YAML syntax error: ${error.message.split("\n")[0] ?? error.message}`,
+            fix: "check the indentation and that each `key: value` has a space after the colon",
+        })));
+    }
+    if (!(0,dist/* isMap */.jh)(doc.contents)) {
+        throw new DefinitionError([
+            {
+                file,
+                line: 1,
+                code: Codes.schema,
+                message: "the top level is not a mapping of keys",
+                fix: "write the eval as `key: value` lines starting with `name:`, `type:` and `target:`",
+            },
+        ]);
+    }
+    return { file, text, doc, lines, data: doc.toJS({ maxAliasCount: 100 }) };
+}
+/** The data validated by `schema`, or a DefinitionError with every problem, sorted by line. */
+function yaml_source_validate(source, schema) {
+    const result = schema.safeParse(source.data, { reportInput: true });
+    if (result.success)
+        return result.data;
+    const problems = result.error.issues.flatMap((issue) => toProblems(source, schema, issue));
+    const seen = new Set();
+    const unique = problems.filter((p) => {
+        const id = `${p.line}:${p.column}:${p.key}:${p.message}`;
+        return seen.has(id) ? false : (seen.add(id), true);
+    });
+    unique.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+    throw new DefinitionError(unique);
+}
+/** A problem at `keyPath` (its key's position when `at` is "key"). */
+function problemAt(source, keyPath, fields, at = "value") {
+    return {
+        file: source.file,
+        ...lineOf(source, keyPath, at),
+        ...(keyPath.length ? { key: formatKeyPath(keyPath) } : {}),
+        ...fields,
+    };
+}
+/** 1-based line and column of the node at `keyPath` (the nearest ancestor when it is missing). */
+function lineOf(source, keyPath, at = "value") {
+    let node = source.doc.contents;
+    let offset = rangeStart(node) ?? 0;
+    for (const [index, segment] of keyPath.entries()) {
+        const child = yaml_source_childAt(node, segment);
+        if (!child)
+            break;
+        const last = index === keyPath.length - 1;
+        const useValue = child.key === undefined || (last && at === "value" && (0,dist/* isScalar */.jn)(child.value));
+        offset = rangeStart(useValue ? child.value : child.key) ?? offset;
+        node = child.value;
+    }
+    return position(source.lines, offset);
+}
+function position(lines, offset) {
+    const { line, col } = lines.linePos(offset);
+    return { line, column: col };
+}
+function rangeStart(node) {
+    if (typeof node !== "object" || node === null || !("range" in node))
+        return undefined;
+    return node.range?.[0];
+}
+function yaml_source_childAt(node, segment) {
+    if ((0,dist/* isMap */.jh)(node)) {
+        const pair = node.items.find((p) => ((0,dist/* isScalar */.jn)(p.key) ? String(p.key.value) : String(p.key)) === String(segment));
+        return pair ? { key: pair.key, value: pair.value } : undefined;
+    }
+    if ((0,dist/* isSeq */.oP)(node) && typeof segment === "number") {
+        return segment < node.items.length ? { value: node.items[segment] } : undefined;
+    }
+    return undefined;
+}
+// ---------- issues → problems ----------
+function toProblems(source, root, issue) {
+    switch (issue.code) {
+        case "unrecognized_keys":
+            return issue.keys.map((key) => {
+                const known = knownKeys(yaml_source_schemaAt(root, issue.path));
+                const near = closest(key, known);
+                return problemAt(source, [...issue.path, key], {
+                    code: Codes.unknownKey,
+                    message: `unknown key \`${key}\``,
+                    fix: near
+                        ? `did you mean \`${near}\`?`
+                        : `remove it; the keys allowed here are ${known.map((k) => `\`${k}\``).join(", ")}`,
+                }, "key");
+            });
+        case "custom": {
+            const params = issue.params;
+            return [
+                problemAt(source, issue.path, {
+                    code: typeof params?.code === "string" ? params.code : Codes.schema,
+                    message: issue.message,
+                    fix: typeof params?.fix === "string" ? params.fix : fixFor(root, issue.path),
+                }),
+            ];
+        }
+        case "invalid_union": {
+            // The one branch the value was evidently meant for (its type matched), if there is one.
+            const meant = issue.errors.filter((branch) => !branch.every((i) => i.path.length === 0 && (i.code === "invalid_type" || i.code === "invalid_value")));
+            if (meant.length === 1 && meant[0]) {
+                return meant[0].flatMap((inner) => toProblems(source, root, { ...inner, path: [...issue.path, ...inner.path] }));
+            }
+            const discriminator = issue.discriminator;
+            if (discriminator) {
+                // zod puts the discriminator's key at the end of the path already.
+                const at = issue.path.at(-1) === discriminator ? issue.path.slice(0, -1) : issue.path;
+                const allowed = discriminatorValues(yaml_source_schemaAt(root, at), discriminator);
+                return [
+                    problemAt(source, [...at, discriminator], {
+                        code: Codes.schema,
+                        message: `\`${discriminator}\` must be one of ${allowed.join(", ")}`,
+                        fix: `set \`${discriminator}\` to one of ${allowed.join(", ")}`,
+                    }),
+                ];
+            }
+            return [
+                problemAt(source, issue.path, {
+                    code: Codes.schema,
+                    message: `has none of the allowed forms (got ${yaml_source_describe(issue.input)})`,
+                    fix: fixFor(root, issue.path),
+                }),
+            ];
+        }
+        case "invalid_type":
+            if (issue.input === undefined) {
+                const name = String(issue.path[issue.path.length - 1]);
+                const description = yaml_source_describeSchema(yaml_source_schemaAt(root, issue.path));
+                return [
+                    problemAt(source, issue.path, {
+                        code: Codes.schema,
+                        message: `the required key \`${formatKeyPath(issue.path)}\` is missing`,
+                        fix: `add \`${name}:\`${description ? ` with ${lowerFirst(description)}` : ""}`,
+                    }),
+                ];
+            }
+            return [
+                problemAt(source, issue.path, {
+                    code: Codes.schema,
+                    message: `expected ${issue.expected}, got ${yaml_source_describe(issue.input)}`,
+                    fix: fixFor(root, issue.path),
+                }),
+            ];
+        default:
+            return [
+                problemAt(source, issue.path, {
+                    code: Codes.schema,
+                    message: issue.message.replace(/^Invalid input: /, ""),
+                    fix: fixFor(root, issue.path),
+                }),
+            ];
+    }
+}
+function yaml_source_describe(value) {
+    if (value === null)
+        return "null";
+    if (Array.isArray(value))
+        return "a list";
+    if (typeof value === "object")
+        return "a mapping";
+    const shown = JSON.stringify(value) ?? String(value);
+    return `${typeof value} ${shown.length > 40 ? `${shown.slice(0, 37)}...` : shown}`;
+}
+function lowerFirst(text) {
+    return (text.charAt(0).toLowerCase() + text.slice(1)).replace(/\.$/, "");
+}
+function fixFor(root, keyPath) {
+    const description = yaml_source_describeSchema(yaml_source_schemaAt(root, keyPath));
+    const key = formatKeyPath(keyPath);
+    return description ? `set \`${key}\` to ${lowerFirst(description)}` : `correct \`${key}\``;
+}
+// ---------- reading the schema (for fixes and suggestions) ----------
+function yaml_source_unwrap(schema) {
+    let current = schema;
+    while (current instanceof ZodOptional || current instanceof ZodNullable) {
+        current = current.unwrap();
+    }
+    return current;
+}
+function options(schema) {
+    const inner = yaml_source_unwrap(schema);
+    return inner instanceof ZodUnion ? inner.options.map(yaml_source_unwrap) : [inner];
+}
+function yaml_source_schemaAt(root, keyPath) {
+    let schema = root;
+    for (const segment of keyPath) {
+        if (!schema)
+            return undefined;
+        let next;
+        for (const option of options(schema)) {
+            if (option instanceof ZodObject)
+                next = option.shape[String(segment)];
+            else if (option instanceof ZodArray && typeof segment === "number")
+                next = option.element;
+            else if (option instanceof ZodRecord)
+                next = option.valueType;
+            if (next)
+                break;
+        }
+        schema = next;
+    }
+    return schema;
+}
+function knownKeys(schema) {
+    if (!schema)
+        return [];
+    const keys = options(schema).flatMap((o) => o instanceof ZodObject ? Object.keys(o.shape) : []);
+    return [...new Set(keys)];
+}
+function discriminatorValues(schema, key) {
+    if (!schema)
+        return [];
+    return options(schema).flatMap((o) => {
+        const literal = o instanceof ZodObject ? o.shape[key] : undefined;
+        return literal instanceof ZodLiteral ? [...literal.values].map(String) : [];
+    });
+}
+function yaml_source_describeSchema(schema) {
+    let current = schema;
+    while (current) {
+        if (current.description)
+            return current.description;
+        const inner = yaml_source_unwrap(current);
+        if (inner === current)
+            return undefined;
+        current = inner;
+    }
+    return undefined;
+}
+function closest(key, known) {
+    let best;
+    for (const candidate of known) {
+        const distance = yaml_source_editDistance(key.toLowerCase(), candidate.toLowerCase());
+        if (distance <= 2 && (!best || distance < best.distance))
+            best = { key: candidate, distance };
+    }
+    return best?.key;
+}
+function yaml_source_editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i += 1) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j += 1) {
+            const swap = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+            current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, swap);
+        }
+        previous = current;
+    }
+    return previous[b.length] ?? 0;
+}
+
+;// CONCATENATED MODULE: ./src/skills/load.ts
+// One skill/command/hook eval file → the evals the engine runs. A skill or command file gives one
+// eval per trigger query (its trials are the query's runs) and one per e2e scenario; a hook file
+// gives one eval without an agent whose checks are its cases. Each carries `claudeCode` so the
+// report can put the parts back together per target.
+
+
+
+
+
+
+
+
+
+
+
+
+async function loadClaudeCodeEval(file, text, ctx) {
+    const source = parseSource(file, text);
+    const type = source.data.type;
+    if (type === "hook")
+        return hookSpecs(yaml_source_validate(source, hookEvalSchema), source, ctx);
+    return skillSpecs(yaml_source_validate(source, skillEvalSchema), source, ctx);
+}
+// ---------- skills and commands ----------
+async function skillSpecs(data, source, ctx) {
+    const target = await targetOf(data.type, data.target, source, ctx);
+    const warnings = [
+        ...(await shadowWarnings(target, ctx.env.HOME)),
+        ...target.skipped.map((f) => `${f} of the skill folder is not text and was not installed`),
+    ];
+    const problems = [
+        ...duplicateNames(source, "e2e", "scenario", data.e2e ?? []),
+        ...fixtureClashes(source, data, target),
+    ];
+    if (problems.length)
+        throw new DefinitionError(problems);
+    const evalFile = external_node_path_default().resolve(ctx.projectRoot, source.file);
+    const defaultModel = ctx.env.EVAL_MODEL?.trim() || data.model;
+    const timeoutMs = (data.timeout ?? yamlTaskDefaults.timeoutSeconds) * 1000;
+    const part = (fields) => ({
+        group: data.name,
+        type: data.type,
+        target: target.relative,
+        warnings,
+        ...fields,
+    });
+    const agents = [skillAgent(ctx.env)];
+    const specs = [];
+    const trigger = data.trigger;
+    if (trigger) {
+        const mode = trigger.mode ?? claudeCodeEvalDefaults.triggerMode;
+        const threshold = trigger.threshold ?? claudeCodeEvalDefaults.triggerThreshold;
+        for (const polarity of ["positive", "negative"]) {
+            for (const [index, item] of (trigger[polarity] ?? []).entries()) {
+                const shouldTrigger = polarity === "positive";
+                const at = lineOf(source, ["trigger", polarity, index]).line;
+                const promptText = mode === "ask" ? askPrompt(target, item.query) : item.query;
+                const check = mode === "ask" ? askCheck(target, shouldTrigger) : observeCheck(target, shouldTrigger);
+                specs.push({
+                    id: `${data.name}.trigger.${polarity}-${index + 1}`,
+                    file: evalFile,
+                    line: at,
+                    format: "yaml",
+                    prompt: literalPrompt(promptText, evalFile),
+                    agents,
+                    trials: trigger.runs ?? claudeCodeEvalDefaults.triggerRuns,
+                    // A negative query passes when it did NOT trigger in at least 1 − threshold of its runs.
+                    passRate: shouldTrigger ? threshold : load_round(1 - threshold),
+                    // observe: a throwaway project with only the target installed; ask: an empty one.
+                    sandbox: { kind: "fixture", files: mode === "ask" ? {} : { ...target.install } },
+                    setup: [],
+                    shims: {},
+                    checks: [{ ...check, source: { file: evalFile, line: at } }],
+                    timeoutMs,
+                    ...(data.maxCostUsd !== undefined ? { maxCostUsd: data.maxCostUsd } : {}),
+                    ...(defaultModel ? { model: defaultModel } : {}),
+                    definitionHash: load_hash({
+                        kind: "trigger",
+                        mode,
+                        polarity,
+                        item,
+                        target: identity(target),
+                        defaultModel,
+                        threshold,
+                    }),
+                    claudeCode: part({
+                        axis: "trigger",
+                        query: {
+                            text: item.query,
+                            ...(item.note ? { note: item.note } : {}),
+                            shouldTrigger,
+                            mode,
+                        },
+                        ...(defaultModel ? { model: defaultModel } : {}),
+                    }),
+                });
+            }
+        }
+    }
+    const ids = scenarioIds(data.name, (data.e2e ?? []).map((s) => s.scenario));
+    for (const [index, scenario] of (data.e2e ?? []).entries()) {
+        const keyPath = ["e2e", index];
+        const sourceAt = (...rest) => ({
+            file: evalFile,
+            line: lineOf(source, [...keyPath, ...rest]).line,
+        });
+        const model = scenario.model ?? defaultModel;
+        const scenarioTimeout = scenario.timeout ? scenario.timeout * 1000 : timeoutMs;
+        const checks = [
+            ...(scenario.outcomes ?? []).map((outcome, i) => outcomeCheck(outcome, scenarioTimeout, sourceAt("outcomes", i))),
+            ...(scenario.workflow
+                ? [{ ...workflowCheck(scenario.workflow), source: sourceAt("workflow") }]
+                : []),
+        ];
+        specs.push({
+            id: ids[index],
+            file: evalFile,
+            line: lineOf(source, keyPath).line,
+            format: "yaml",
+            prompt: literalPrompt(scenario.prompt, evalFile),
+            agents,
+            ...trialCounts(data.trials, yamlTaskDefaults.trials),
+            passRate: data.passRate ?? yamlTaskDefaults.passRate,
+            sandbox: { kind: "fixture", files: { ...scenario.fixture, ...target.install } },
+            setup: [],
+            shims: {},
+            checks,
+            timeoutMs: scenarioTimeout,
+            ...(data.maxCostUsd !== undefined ? { maxCostUsd: data.maxCostUsd } : {}),
+            ...(model ? { model } : {}),
+            definitionHash: load_hash({
+                kind: "e2e",
+                scenario,
+                target: identity(target),
+                model,
+                trials: data.trials,
+                passRate: data.passRate,
+            }),
+            claudeCode: part({ axis: "e2e", scenario: scenario.scenario, ...(model ? { model } : {}) }),
+        });
+    }
+    return specs;
+}
+/** Scenario names as ids: `<name>.e2e.<slug>`, made unique by their position when slugs clash. */
+function scenarioIds(name, scenarios) {
+    const slugs = scenarios.map((s, i) => s
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, "")
+        .slice(0, 48)
+        .replace(/-+$/, "") || `scenario-${i + 1}`);
+    return slugs.map((slug, i) => slugs.indexOf(slug) === i && slugs.lastIndexOf(slug) === i
+        ? `${name}.e2e.${slug}`
+        : `${name}.e2e.${slug}-${i + 1}`);
+}
+function fixtureClashes(source, data, target) {
+    return (data.e2e ?? []).flatMap((scenario, index) => Object.keys(scenario.fixture ?? {})
+        .filter((p) => p in target.install)
+        .map((p) => problemAt(source, ["e2e", index, "fixture", p], {
+        code: Codes.schema,
+        message: `fixture file ${JSON.stringify(p)} is where the target is installed`,
+        fix: `remove it from the fixture: the ${target.type} under test is installed there from ${target.relative}`,
+    }, "key")));
+}
+// ---------- hooks ----------
+async function hookSpecs(data, source, ctx) {
+    const target = await targetOf("hook", data.target, source, ctx);
+    if (!(await hookCommand(target.file))) {
+        throw new DefinitionError([
+            problemAt(source, ["target"], {
+                code: Codes.badTarget,
+                message: `the hook ${JSON.stringify(data.target)} is not executable and its extension names no interpreter`,
+                fix: `make it executable (chmod +x ${data.target}) with a #! line, or name it .sh, .js or .py`,
+            }),
+        ]);
+    }
+    const duplicates = duplicateNames(source, "cases", "scenario", data.cases);
+    if (duplicates.length)
+        throw new DefinitionError(duplicates);
+    const evalFile = external_node_path_default().resolve(ctx.projectRoot, source.file);
+    const checks = data.cases.map((c, index) => hookCaseCheck({
+        scenario: c.scenario,
+        event: c.event ?? data.event ?? claudeCodeEvalDefaults.hookEvent,
+        input: c.input ?? {},
+        timeoutMs: (c.timeout ?? data.timeout ?? claudeCodeEvalDefaults.hookTimeoutSeconds) * 1000,
+        expect: c.expect,
+        source: { file: evalFile, line: lineOf(source, ["cases", index]).line },
+    }, target));
+    const script = await external_node_fs_.promises.readFile(target.file, "utf8").catch(() => "");
+    return [
+        {
+            id: data.name,
+            file: evalFile,
+            line: lineOf(source, ["name"], "key").line,
+            format: "yaml",
+            agents: [],
+            ...trialCounts(data.trials, yamlTaskDefaults.trials),
+            passRate: 1,
+            // The hook runs in a copy of the project, as Claude Code runs it in the project.
+            sandbox: { kind: "repo", dir: external_node_path_default().resolve(ctx.projectRoot) },
+            setup: [],
+            shims: {},
+            checks,
+            timeoutMs: yamlTaskDefaults.timeoutSeconds * 1000,
+            definitionHash: load_hash({ kind: "hook", data, script }),
+            claudeCode: {
+                group: data.name,
+                type: "hook",
+                target: target.relative,
+                axis: "hook",
+                cases: data.cases.map((c) => c.scenario),
+                warnings: [],
+            },
+        },
+    ];
+}
+// ---------- shared ----------
+async function targetOf(type, target, source, ctx) {
+    try {
+        return await readTarget(type, target, ctx.projectRoot);
+    }
+    catch (error) {
+        if (!(error instanceof TargetError))
+            throw error;
+        throw new DefinitionError([
+            problemAt(source, ["target"], {
+                code: Codes.badTarget,
+                message: error.message,
+                fix: error.fix,
+            }),
+        ]);
+    }
+}
+function duplicateNames(source, listKey, nameKey, items) {
+    const first = new Map();
+    return items.flatMap((item, index) => {
+        const name = item[nameKey];
+        const earlier = first.get(name);
+        if (earlier === undefined) {
+            first.set(name, index);
+            return [];
+        }
+        return [
+            problemAt(source, [listKey, index, nameKey], {
+                code: Codes.duplicateId,
+                message: `${nameKey} ${JSON.stringify(name)} is already used by ${listKey}[${earlier}] (line ${lineOf(source, [listKey, earlier]).line})`,
+                fix: `give this ${nameKey} a different name`,
+            }),
+        ];
+    });
+}
+/** A prompt taken literally: any `{{…}}` in the user's text stays as written. */
+function literalPrompt(text, file) {
+    const params = {};
+    for (const match of text.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g))
+        params[match[1]] = match[0];
+    return { text, file, params, secrets: [] };
+}
+/** What of the target a definition hash covers: its content, never where this checkout lives. */
+function identity(target) {
+    return { relative: target.relative, names: target.names, install: target.install };
+}
+function load_hash(value) {
+    return (0,external_node_crypto_.createHash)("sha256").update(JSON.stringify(value)).digest("hex");
+}
+function load_round(x) {
+    return Math.round(x * 1e6) / 1e6;
+}
+
+;// CONCATENATED MODULE: ./src/define/prompt.ts
+// Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
+
+class PromptError extends Error {
+    code;
+    fix;
+    constructor(message, code, fix) {
+        super(message);
+        this.code = code;
+        this.fix = fix;
+        this.name = "PromptError";
+    }
+}
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
+/** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
+function renderPrompt(spec, env = process.env) {
+    const secrets = new Map();
+    for (const name of spec.secrets) {
+        const value = env[name];
+        if (value === undefined || value === "") {
+            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
+        }
+        secrets.set(name, value);
+    }
+    const fill = (withSecrets) => spec.text.replace(PLACEHOLDER, (whole, name) => {
+        if (secrets.has(name))
+            return withSecrets ? secrets.get(name) : `{{${name}}}`;
+        if (Object.hasOwn(spec.params, name))
+            return String(spec.params[name]);
+        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
+    });
+    const text = fill(true);
+    const safeText = fill(false);
+    return {
+        text,
+        safeText,
+        hash: sha256(safeText),
+        commands: embeddedCommands(text),
+        secretValues: [...secrets.values()],
+    };
+}
+function sha256(text) {
+    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
+}
+const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
+const SHELL_TAGS = new Set(["sh", "bash", "shell", "zsh"]);
+/**
+ * The fenced code blocks tagged sh, bash, shell (each block is one command script) or console (each
+ * line starting with `$ ` is a command; other lines are output), in document order.
+ */
+function embeddedCommands(markdown) {
+    const commands = [];
+    const lines = markdown.split(/\r?\n/);
+    for (let i = 0; i < lines.length; i++) {
+        const open = FENCE_OPEN.exec(lines[i]);
+        if (!open)
+            continue;
+        const fence = open[2];
+        // A backtick fence's info string holds no backtick: "```x``` …" is inline code, not a fence.
+        if (fence[0] === "`" && lines[i].slice(open[1].length + fence.length).includes("`"))
+            continue;
+        const tag = open[3].toLowerCase();
+        const body = [];
+        let j = i + 1;
+        for (; j < lines.length; j++) {
+            const line = lines[j];
+            if (line.trimStart().startsWith(fence[0].repeat(fence.length)) &&
+                line.trim().replaceAll(fence[0], "") === "")
+                break;
+            body.push(line);
+        }
+        i = j;
+        if (SHELL_TAGS.has(tag)) {
+            const script = body.join("\n").trim();
+            if (script)
+                commands.push(script);
+        }
+        else if (tag === "console") {
+            for (const line of body)
+                if (line.startsWith("$ "))
+                    commands.push(line.slice(2).trim());
+        }
+    }
+    return commands;
+}
+
+;// CONCATENATED MODULE: ./src/define/typescript.ts
+// Turns the exports of a `*.eval.ts` module into EvalSpecs. The options are validated with a strict
+// zod schema too: eval files may be plain JS, and a typo in a key must not silently drop a check.
+
+
+
+
+
+
+
+
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+const agentAdapterSchema = custom((v) => typeof v === "string"
+    ? v.length > 0
+    : typeof v === "object" &&
+        v !== null &&
+        typeof v.name === "string" &&
+        typeof v.run === "function", {
+    message: 'an agent is a name ("literal", "claude-code", …) or an adapter { name, available, version, run }',
+});
+const checkSchema = custom((v) => typeof v === "object" && v !== null && typeof v.type === "string", { message: "an assertion is made with ran(), fileExists(), succeeds(), assertThat() …" });
+const tsOptionsSchema = strictObject({
+    id: schemas_string()
+        .regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'")
+        .optional(),
+    agents: array(agentAdapterSchema).optional(),
+    trials: trialsSchema.optional(),
+    passRate: schemas_number().min(0).max(1).optional(),
+    sandbox: union([
+        strictObject({ template: schemas_string().min(1) }),
+        strictObject({ fixture: record(schemas_string(), schemas_string()) }),
+        strictObject({ repo: union([schemas_string().min(1), literal(true)]) }),
+    ])
+        .optional(),
+    setup: array(schemas_string().min(1)).optional(),
+    shims: record(schemas_string(), union([
+        literal("passthrough"),
+        strictObject({ script: schemas_string() }),
+        strictObject({
+            exitCode: schemas_number().int().min(0).max(255).optional(),
+            stdout: schemas_string().optional(),
+            stderr: schemas_string().optional(),
+        }),
+    ]))
+        .optional(),
+    assert: array(checkSchema).optional(),
+    maxCostUsd: schemas_number().positive().optional(),
+    timeoutMs: schemas_number().int().positive().optional(),
+    params: record(schemas_string(), union([schemas_string(), schemas_number(), schemas_boolean()])).optional(),
+    model: schemas_string().min(1).optional(),
+});
+/** EvalSpecs of one module's exports, or the problems found in them. */
+function specsFromExports(exports, ctx) {
+    const specs = [];
+    const problems = [];
+    for (const { exportName, definition } of exports) {
+        const line = exportLine(ctx.source, exportName);
+        const result = specFromDefinition(definition, exportName, line, ctx);
+        if ("problems" in result)
+            problems.push(...result.problems);
+        else
+            specs.push(result.spec);
+    }
+    return { specs, problems };
+}
+function specFromDefinition(definition, exportName, line, ctx) {
+    const where = { file: ctx.file, line };
+    const parsed = tsOptionsSchema.safeParse(definition.options);
+    if (!parsed.success) {
+        return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
+    }
+    const options = parsed.data;
+    const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
+    const prompt = promptSpec(definition, options.params ?? {});
+    const checks = (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where }));
+    const problems = [];
+    if (checks.length === 0) {
+        problems.push({
+            ...where,
+            key: `${exportName}.assert`,
+            code: Codes.nothingAsserted,
+            message: "this eval asserts nothing, so it would pass vacuously",
+            fix: 'add at least one assertion to `assert: [...]`, e.g. fileExists("README.md")',
+        });
+    }
+    const sandbox = normalizeSandbox(options.sandbox, {
+        projectRoot: ctx.projectRoot,
+        evalFile: ctx.file,
+        key: `${exportName}.sandbox`,
+        line,
+    });
+    if ("problem" in sandbox)
+        problems.push(sandbox.problem);
+    const shims = normalizeShims(options.shims ?? {}, {
+        file: ctx.file,
+        line,
+        key: `${exportName}.shims`,
+    });
+    if ("problems" in shims)
+        problems.push(...shims.problems);
+    if (problems.length > 0 || "problem" in sandbox || "problems" in shims)
+        return { problems };
+    return {
+        spec: {
+            id,
+            file: ctx.file,
+            line,
+            format: "ts",
+            prompt,
+            agents: options.agents ?? [],
+            ...trialCounts(options.trials, 1),
+            passRate: options.passRate ?? 1,
+            sandbox: sandbox.sandbox,
+            setup: options.setup ?? [],
+            shims: shims.shims,
+            checks,
+            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            maxCostUsd: options.maxCostUsd,
+            model: options.model,
+            definitionHash: sha256(stableStringify({ prompt: hashablePrompt(prompt, ctx.projectRoot), options })),
+        },
+    };
+}
+function promptSpec(definition, evalParams) {
+    const prompt = definition.prompt;
+    if (prompt === null || prompt === undefined)
+        return undefined;
+    if (isPromptDefinition(prompt)) {
+        return {
+            id: prompt.id,
+            text: prompt.text,
+            file: prompt.file,
+            params: { ...prompt.params, ...evalParams },
+            secrets: prompt.secrets,
+        };
+    }
+    return { text: String(prompt), params: evalParams, secrets: [] };
+}
+/** The prompt as hashed: its file relative to the project root, so the hash is location-independent. */
+function hashablePrompt(prompt, projectRoot) {
+    if (!prompt)
+        return null;
+    if (prompt.file === undefined || !external_node_path_default().isAbsolute(prompt.file))
+        return prompt;
+    return { ...prompt, file: external_node_path_default().relative(projectRoot, prompt.file).split((external_node_path_default()).sep).join("/") };
+}
+function defaultId(file) {
+    return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
+}
+/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
+function stableStringify(value) {
+    return JSON.stringify(value, (_key, v) => {
+        if (v instanceof RegExp)
+            return `/${v.source}/${v.flags}`;
+        if (typeof v === "function")
+            return `fn:${v.toString()}`;
+        if (v && typeof v === "object" && !Array.isArray(v)) {
+            return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
+        }
+        return v;
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/define/load.ts
 // Loads every discovered eval file into EvalSpecs. All problems of all files are collected before
 // anything runs: one invalid definition stops the whole run with exit 2 and nothing is lost.
+
 
 
 
@@ -23670,15 +26639,10 @@ async function loadEvals(files, options) {
 async function loadYamlFile(file, options) {
     const text = decodeEvalFile(file, await external_node_fs_.promises.readFile(file));
     if (isClaudeCodeYaml(text)) {
-        throw new DefinitionError([
-            {
-                file,
-                key: "type",
-                code: Codes.schema,
-                message: "Claude Code skill/command/hook evals (`type: skill | command | hook`) are not supported by this version",
-                fix: "use the YAML task format (prompt + assertions) or a *.eval.ts file",
-            },
-        ]);
+        return loadClaudeCodeEval(file, text, {
+            projectRoot: options.projectRoot,
+            env: options.env ?? process.env,
+        });
     }
     return [loadYamlEval(file, text, { projectRoot: options.projectRoot })];
 }
@@ -23829,406 +26793,6 @@ function notUsedTool(name) {
     return trajectory({ forbidden: [name] });
 }
 
-;// CONCATENATED MODULE: ./src/model/eval.ts
-// The data model every stage shares: what an eval *is* once any of the three file formats has been
-// loaded. Pure types and tiny helpers only; no I/O. Later stages import from here, never the reverse.
-/** An error of the outside world or the harness (agent missing, API 5xx, sandbox I/O). */
-class InfraError extends Error {
-    retryable;
-    constructor(message, retryable = true) {
-        super(message);
-        this.retryable = retryable;
-        this.name = "InfraError";
-    }
-}
-/** `bin arg1 arg2`: the string call patterns are matched against. */
-function callLine(call) {
-    return [call.bin, ...call.argv].join(" ");
-}
-function describePattern(p) {
-    return typeof p === "string" ? JSON.stringify(p) : String(p);
-}
-function matchesPattern(text, p) {
-    if (typeof p === "string")
-        return text.includes(p);
-    p.lastIndex = 0;
-    return p.test(text);
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: ./src/run/process.ts
-// Runs one external program (an agent, a setup step, a check command) under strict supervision:
-// its own process group, stdin closed, output streamed to capped files, a timeout that kills the
-// whole group, and nothing left running once the promise resolves. No shell is ever involved.
-
-
-
-
-const DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
-const DEFAULT_KILL_GRACE_MS = 2000;
-/** How long pipes may stay open after the group is dead (a grandchild that left the group). */
-const PIPE_LINGER_MS = 200;
-/** setTimeout fires at once for larger delays, so such timeouts mean "no timeout". */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-const DEFAULT_TAIL_BYTES = 64 * 1024;
-const runningGroups = new Set();
-/** Process-group ids of children currently running, for an interrupt handler to kill. */
-function activeGroups() {
-    return [...runningGroups];
-}
-/** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
-function killGroup(pid, signal) {
-    // kill(-0) or kill(-1) would hit our own group or every process we may signal.
-    if (!Number.isInteger(pid) || pid <= 1)
-        throw new RangeError(`killGroup: invalid pid ${pid}`);
-    try {
-        process.kill(-pid, signal);
-    }
-    catch (err) {
-        if (errnoCode(err) !== "ESRCH")
-            throw err;
-    }
-}
-/**
- * Runs the program and resolves once it has exited, its group is killed and its pipes are closed.
- * Rejects only for harness-side failures (output files unusable, onStdout threw), and then only
- * after the child is dead.
- */
-async function runProcess(opts) {
-    const cap = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-    const stdout = await CappedFile.open(opts.stdoutFile, cap);
-    const stderr = await CappedFile.open(opts.stderrFile, cap).catch(async (err) => {
-        await stdout.close();
-        throw err;
-    });
-    const startedAt = performance.now();
-    let outcome;
-    try {
-        outcome = opts.signal?.aborted
-            ? abortedBeforeStart()
-            : await superviseChild(opts, stdout, stderr);
-    }
-    finally {
-        await Promise.all([stdout.close(), stderr.close()]);
-    }
-    const failure = outcome.callbackError ?? stdout.error ?? stderr.error;
-    if (failure)
-        throw failure;
-    return {
-        exitCode: outcome.exitCode,
-        signal: outcome.signal,
-        timedOut: outcome.timedOut,
-        aborted: outcome.aborted,
-        durationMs: Math.round((outcome.endedAt ?? performance.now()) - startedAt),
-        stdoutBytes: stdout.bytes,
-        stderrBytes: stderr.bytes,
-        stdoutTruncated: stdout.truncated,
-        stderrTruncated: stderr.truncated,
-        ...(outcome.spawnError !== undefined && { spawnError: outcome.spawnError }),
-    };
-}
-/** The last `maxLines` lines of a file, reading at most its last `maxBytes` bytes. */
-async function readTail(file, maxLines, maxBytes = DEFAULT_TAIL_BYTES) {
-    if (maxLines <= 0)
-        return "";
-    const handle = await (0,promises_.open)(file, "r").catch((err) => {
-        if (errnoCode(err) === "ENOENT")
-            return undefined;
-        throw err;
-    });
-    if (!handle)
-        return "";
-    try {
-        const { size } = await handle.stat();
-        const start = Math.max(0, size - maxBytes);
-        // One byte before the window tells whether its first line is complete.
-        const readFrom = Math.max(0, start - 1);
-        const buffer = Buffer.alloc(size - readFrom);
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, readFrom);
-        const text = dropPartialFirstLine(buffer.subarray(0, bytesRead), readFrom > 0).toString("utf8");
-        const lines = text.split("\n");
-        if (lines.at(-1) === "")
-            lines.pop();
-        return lines.slice(-maxLines).join("\n");
-    }
-    finally {
-        await handle.close();
-    }
-}
-function dropPartialFirstLine(bytes, startsMidFile) {
-    if (!startsMidFile)
-        return bytes;
-    const newline = bytes.indexOf(0x0a);
-    // A single line longer than the window: its end is better than nothing.
-    return newline === -1 ? bytes.subarray(1) : bytes.subarray(newline + 1);
-}
-function abortedBeforeStart() {
-    return { exitCode: null, signal: null, timedOut: false, aborted: true };
-}
-function superviseChild(opts, stdout, stderr) {
-    let child;
-    const extraFds = openForWriting(opts.extraFdFiles ?? []);
-    try {
-        child = (0,external_node_child_process_namespaceObject.spawn)(opts.command, opts.args, {
-            cwd: opts.cwd,
-            env: opts.env,
-            detached: true, // own process group, so the whole tree can be signalled at once
-            stdio: ["ignore", "pipe", "pipe", ...extraFds],
-            shell: false,
-        });
-    }
-    catch (err) {
-        return Promise.resolve(spawnFailure(err, opts));
-    }
-    finally {
-        // The child has its own copies now (spawn forks synchronously).
-        for (const fd of extraFds)
-            (0,external_node_fs_.closeSync)(fd);
-    }
-    return new Promise((resolve) => watchChild(child, opts, stdout, stderr, resolve));
-}
-function watchChild(child, opts, stdout, stderr, resolve) {
-    const outcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
-    const pid = child.pid;
-    if (pid !== undefined)
-        runningGroups.add(pid);
-    let graceTimer;
-    let exited = false;
-    const startKilling = (reason) => {
-        if (exited || outcome.timedOut || outcome.aborted || pid === undefined)
-            return;
-        if (reason === "timeout")
-            outcome.timedOut = true;
-        else
-            outcome.aborted = true;
-        killGroupQuietly(pid, "SIGTERM");
-        graceTimer = setTimeout(() => killGroupQuietly(pid, "SIGKILL"), opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
-    };
-    const timeoutTimer = startTimer(opts.timeoutMs, () => startKilling("timeout"));
-    const onAbort = () => startKilling("abort");
-    opts.signal?.addEventListener("abort", onAbort, { once: true });
-    const onStdout = guardCallback(opts.onStdout, (err) => (outcome.callbackError ??= err));
-    const pipesClosed = Promise.all([
-        pump(child.stdout, stdout, onStdout),
-        pump(child.stderr, stderr),
-    ]);
-    const settle = () => {
-        exited = true;
-        outcome.endedAt = performance.now();
-        clearTimeout(timeoutTimer);
-        clearTimeout(graceTimer);
-        opts.signal?.removeEventListener("abort", onAbort);
-        if (pid !== undefined) {
-            // Whatever the child left running in its group (background jobs, servers) dies with it.
-            killGroupQuietly(pid, "SIGKILL");
-            runningGroups.delete(pid);
-        }
-        void closePipes(child, pipesClosed).then(() => resolve(outcome));
-    };
-    child.once("exit", (code, signal) => {
-        outcome.exitCode = code;
-        outcome.signal = signal;
-        settle();
-    });
-    // After a successful spawn 'error' only reports failed kill()/send(), which we never use.
-    child.once("error", (err) => {
-        if (exited || pid !== undefined)
-            return;
-        outcome.spawnError = spawnFailure(err, opts).spawnError;
-        settle();
-    });
-}
-/** Waits for the pipes to close; a grandchild that escaped the group may hold them, so cut them. */
-async function closePipes(child, pipesClosed) {
-    let lingerTimer;
-    const lingered = new Promise((done) => {
-        lingerTimer = setTimeout(() => done("linger"), PIPE_LINGER_MS);
-    });
-    const first = await Promise.race([pipesClosed, lingered]);
-    clearTimeout(lingerTimer);
-    if (first !== "linger")
-        return;
-    child.stdout?.destroy();
-    child.stderr?.destroy();
-    await pipesClosed;
-}
-/** Drains a child's pipe into its file; resolves when the pipe is closed. */
-function pump(source, sink, onChunk) {
-    if (!source)
-        return Promise.resolve();
-    source.on("data", (chunk) => {
-        onChunk?.(chunk);
-        sink.write(chunk, source);
-    });
-    return new Promise((done) => {
-        source.once("close", () => done());
-        source.on("error", () => { }); // a broken pipe just ends the output; 'close' follows
-    });
-}
-/** A callback that reports its first throw instead of crashing the process; later calls are skipped. */
-function guardCallback(callback, report) {
-    if (!callback)
-        return undefined;
-    let failed = false;
-    return (chunk) => {
-        if (failed)
-            return;
-        try {
-            callback(chunk);
-        }
-        catch (err) {
-            failed = true;
-            report(err);
-        }
-    };
-}
-function startTimer(ms, fire) {
-    if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIMER_MS)
-        return undefined;
-    return setTimeout(fire, ms);
-}
-function killGroupQuietly(pid, signal) {
-    try {
-        killGroup(pid, signal);
-    }
-    catch {
-        // EPERM and the like: nothing better to do during cleanup than move on.
-    }
-}
-function spawnFailure(err, opts) {
-    return {
-        exitCode: null,
-        signal: null,
-        timedOut: false,
-        aborted: false,
-        endedAt: performance.now(),
-        spawnError: describeSpawnError(err, opts),
-    };
-}
-function describeSpawnError(err, opts) {
-    const code = errnoCode(err);
-    // spawn reports a missing cwd as ENOENT too, which would wrongly blame the binary.
-    if (code === "ENOENT") {
-        return (0,external_node_fs_.existsSync)(opts.cwd)
-            ? `ENOENT: ${opts.command}: command not found`
-            : `ENOENT: working directory not found: ${opts.cwd}`;
-    }
-    const message = err instanceof Error ? err.message : String(err);
-    return code ? `${code}: ${message}` : message;
-}
-function openForWriting(files) {
-    const fds = [];
-    try {
-        for (const file of files)
-            fds.push((0,external_node_fs_.openSync)(file, "w"));
-    }
-    catch (err) {
-        for (const fd of fds)
-            (0,external_node_fs_.closeSync)(fd);
-        throw err;
-    }
-    return fds;
-}
-function errnoCode(err) {
-    const code = err?.code;
-    return typeof code === "string" ? code : undefined;
-}
-// ---------- capped output file ----------
-/** An output file that keeps the first `cap` bytes, counts the rest, and marks the cut once. */
-class CappedFile {
-    out;
-    cap;
-    bytes = 0;
-    truncated = false;
-    error;
-    kept = 0;
-    /** The pipe paused until the file drains. */
-    waiting;
-    constructor(out, cap) {
-        this.out = out;
-        this.cap = cap;
-        out.on("drain", () => this.resumeSource());
-        out.on("error", (err) => {
-            this.error ??= err;
-            this.resumeSource(); // keep draining the pipe, or the child would block on a full one
-        });
-    }
-    static async open(file, cap) {
-        const handle = await (0,promises_.open)(file, "w");
-        return new CappedFile(handle.createWriteStream(), cap);
-    }
-    /** Writes what fits; pauses `source` while the file catches up, so memory stays bounded. */
-    write(chunk, source) {
-        this.bytes += chunk.length;
-        if (this.truncated || this.error !== undefined)
-            return;
-        const room = this.cap - this.kept;
-        const part = chunk.length <= room ? chunk : chunk.subarray(0, Math.max(0, room));
-        this.kept += part.length;
-        let ready = part.length === 0 || this.out.write(part);
-        if (part.length < chunk.length) {
-            this.truncated = true;
-            ready = this.out.write(`\n[agent-evals: output cut at ${this.cap} bytes]\n`) && ready;
-        }
-        if (!ready) {
-            this.waiting = source;
-            source.pause();
-        }
-    }
-    async close() {
-        if (!this.out.writableEnded)
-            this.out.end();
-        await (0,external_node_stream_promises_namespaceObject.finished)(this.out).catch((err) => (this.error ??= err));
-    }
-    resumeSource() {
-        this.waiting?.resume();
-        this.waiting = undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/agents/process-agent.ts
-// The common part of agents that are a program: run it in the sandbox under the process runner,
-// stream its output into the trial folder, and tell a start failure (infra) from a run.
-
-
-
-async function runAgentProcess(ctx, options) {
-    const stdoutFile = external_node_path_default().join(ctx.outDir, "agent.stdout");
-    const stderrFile = external_node_path_default().join(ctx.outDir, "agent.stderr");
-    const processResult = await runProcess({
-        command: options.command,
-        args: options.args,
-        cwd: ctx.cwd,
-        env: { ...ctx.env, ...options.env },
-        timeoutMs: ctx.timeoutMs,
-        stdoutFile,
-        stderrFile,
-        signal: ctx.signal,
-        onStdout: options.onStdout,
-        extraFdFiles: options.extraFdFiles,
-    });
-    if (processResult.spawnError) {
-        throw new InfraError(`could not start ${options.command}: ${processResult.spawnError}`);
-    }
-    return {
-        process: processResult,
-        stdoutFile,
-        stderrFile,
-        result: {
-            exitCode: processResult.exitCode,
-            timedOut: processResult.timedOut,
-            trajectory: [],
-            transcripts: ["agent.stdout", "agent.stderr"],
-            durationMs: processResult.durationMs,
-        },
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/agents/literal.ts
 // The literal agent: runs the prompt's embedded commands in order, in one bash session (so `cd` and
 // `export` carry over as they would for a person following the steps), and stops at the first
@@ -24302,274 +26866,6 @@ function literal_firstLine(command) {
     return line.length > 100 ? `${line.slice(0, 100)}…` : line;
 }
 
-;// CONCATENATED MODULE: ./src/agents/lines.ts
-/** Splits a byte stream into complete lines as chunks arrive (a line may span chunks). */
-class LineSplitter {
-    onLine;
-    rest = "";
-    decoder = new TextDecoder();
-    constructor(onLine) {
-        this.onLine = onLine;
-    }
-    push(chunk) {
-        const text = this.rest + this.decoder.decode(chunk, { stream: true });
-        const lines = text.split("\n");
-        this.rest = lines.pop() ?? "";
-        for (const line of lines)
-            if (line.trim())
-                this.onLine(line);
-    }
-    end() {
-        const last = this.rest + this.decoder.decode();
-        this.rest = "";
-        if (last.trim())
-            this.onLine(last);
-    }
-}
-/** JSON.parse that returns undefined for a line that is not a JSON object. */
-function parseJsonObject(line) {
-    try {
-        const value = JSON.parse(line);
-        return value && typeof value === "object" && !Array.isArray(value)
-            ? value
-            : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/agents/claude-stream.ts
-// Reads Claude Code's `--output-format stream-json` events as they arrive into a trajectory, the
-// final message, turns, tokens and cost. Event shapes: ../shared/AGENT-CLIS.md.
-
-class ClaudeStreamParser {
-    trajectory = [];
-    result;
-    model;
-    version;
-    /** `system/api_retry` notices: the API answered with errors before the run went on. */
-    apiRetries = [];
-    byToolUseId = new Map();
-    lastText;
-    line(line) {
-        const event = parseJsonObject(line);
-        if (!event)
-            return;
-        switch (event.type) {
-            case "system":
-                this.system(event);
-                break;
-            case "assistant":
-                this.assistant(event);
-                break;
-            case "user":
-                this.user(event);
-                break;
-            case "result":
-                this.result = readResult(event);
-                break;
-        }
-    }
-    get finalMessage() {
-        return this.result?.result ?? this.lastText;
-    }
-    system(event) {
-        if (event.subtype === "init") {
-            this.model = str(event.model);
-            this.version = str(event.claude_code_version);
-        }
-        else if (event.subtype === "api_retry") {
-            this.apiRetries.push({ attempt: num(event.attempt), status: num(event.error_status) });
-        }
-    }
-    assistant(event) {
-        for (const block of contentBlocks(event)) {
-            if (block.type === "tool_use") {
-                const call = { tool: str(block.name) ?? "unknown", input: block.input ?? {} };
-                this.trajectory.push(call);
-                const id = str(block.id);
-                if (id)
-                    this.byToolUseId.set(id, call);
-            }
-            else if (block.type === "text" && typeof block.text === "string") {
-                this.lastText = block.text;
-            }
-        }
-    }
-    user(event) {
-        for (const block of contentBlocks(event)) {
-            if (block.type !== "tool_result")
-                continue;
-            const call = this.byToolUseId.get(str(block.tool_use_id) ?? "");
-            if (!call)
-                continue;
-            call.result = resultText(block.content);
-            call.isError = block.is_error === true;
-        }
-    }
-}
-function contentBlocks(event) {
-    const message = event.message;
-    return Array.isArray(message?.content)
-        ? message.content.filter((b) => b && typeof b === "object")
-        : [];
-}
-function resultText(content) {
-    if (typeof content === "string")
-        return content;
-    if (Array.isArray(content)) {
-        return content
-            .map((part) => (typeof part?.text === "string" ? part.text : ""))
-            .join("");
-    }
-    return "";
-}
-function readResult(event) {
-    const usage = (event.usage ?? {});
-    const tokens = {
-        input: num(usage.input_tokens) ?? 0,
-        output: num(usage.output_tokens) ?? 0,
-        cacheRead: num(usage.cache_read_input_tokens) ?? 0,
-        cacheWrite: num(usage.cache_creation_input_tokens) ?? 0,
-    };
-    return {
-        subtype: str(event.subtype) ?? "unknown",
-        isError: event.is_error === true,
-        result: str(event.result),
-        numTurns: num(event.num_turns),
-        costUsd: num(event.total_cost_usd),
-        tokens,
-        apiErrorStatus: num(event.api_error_status),
-        terminalReason: str(event.terminal_reason),
-    };
-}
-function str(v) {
-    return typeof v === "string" ? v : undefined;
-}
-function num(v) {
-    return typeof v === "number" && Number.isFinite(v) ? v : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/agents/version-probe.ts
-// `<bin> --version`, once per binary: what every result records as the agent's version.
-
-const cache = new Map();
-/** The first version-looking token of `bin --version`, or undefined when it can't be run. */
-function probeVersion(bin, env = process.env) {
-    let pending = cache.get(bin);
-    if (!pending) {
-        pending = new Promise((resolve) => {
-            (0,external_node_child_process_namespaceObject.execFile)(bin, ["--version"], { env, timeout: 30_000 }, (error, stdout) => {
-                if (error)
-                    return resolve(undefined);
-                resolve(/\d+\.\d+[\w.+-]*/.exec(stdout)?.[0] ?? (stdout.trim() || undefined));
-            });
-        });
-        cache.set(bin, pending);
-    }
-    return pending;
-}
-
-;// CONCATENATED MODULE: ./src/agents/claude-code.ts
-// The claude-code agent: `claude -p` with stream-json output, permissions bypassed, stdin closed,
-// quiet network settings, a per-trial temp dir, `--max-budget-usd` from the eval's maxCostUsd.
-// Flags and event formats: ../shared/AGENT-CLIS.md.
-
-
-
-
-
-
-
-/** Environment that keeps Claude Code to the model API: no telemetry, no update checks. */
-const CLAUDE_QUIET_ENV = {
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-    DISABLE_TELEMETRY: "1",
-    DISABLE_AUTOUPDATER: "1",
-    // bypassPermissions is refused to root unless the CLI is told it runs in a sandbox.
-    IS_SANDBOX: "1",
-};
-function claudeCode(options = {}) {
-    const bin = options.bin ?? "claude";
-    return {
-        name: "claude-code",
-        available: async () => (await probeVersion(bin)) !== undefined,
-        version: () => probeVersion(bin),
-        run: (ctx) => runClaude(ctx, bin, options),
-    };
-}
-function claudeArgs(ctx, options) {
-    const model = ctx.model ?? options.model;
-    return [
-        "-p",
-        ctx.prompt,
-        "--output-format",
-        "stream-json",
-        "--verbose",
-        "--permission-mode",
-        "bypassPermissions",
-        "--no-session-persistence",
-        ...(options.bare ? ["--bare"] : []),
-        ...(ctx.maxCostUsd !== undefined ? ["--max-budget-usd", String(ctx.maxCostUsd)] : []),
-        ...(model ? ["--model", model] : []),
-        ...(options.args ?? []),
-    ];
-}
-async function runClaude(ctx, bin, options) {
-    const parser = new ClaudeStreamParser();
-    const lines = new LineSplitter((line) => parser.line(line));
-    const run = await runAgentProcess(ctx, {
-        command: bin,
-        args: claudeArgs(ctx, options),
-        env: {
-            ...CLAUDE_QUIET_ENV,
-            CLAUDE_CODE_TMPDIR: external_node_path_default().join(ctx.env.TMPDIR ?? ctx.outDir, "claude"),
-            ...options.env,
-        },
-        onStdout: (chunk) => lines.push(chunk),
-    });
-    lines.end();
-    const result = {
-        ...run.result,
-        transcripts: ["agent.stdout", "agent.stderr"],
-        trajectory: parser.trajectory,
-        finalMessage: parser.finalMessage,
-        costUsd: parser.result?.costUsd,
-        tokens: parser.result?.tokens,
-        turns: parser.result?.numTurns,
-    };
-    if (run.process.timedOut || run.process.aborted)
-        return result;
-    const outcome = parser.result;
-    if (!outcome) {
-        const tail = (await readTail(run.stderrFile, 5)).trim() || (await readTail(run.stdoutFile, 3)).trim();
-        throw new InfraError(`claude exited ${run.process.exitCode ?? `on signal ${run.process.signal}`} without a result${tail ? `: ${tail}` : ""}`);
-    }
-    if (outcome.subtype === "error_max_budget_usd") {
-        result.agentFailure = `stopped by its budget: spent $${(outcome.costUsd ?? 0).toFixed(4)} of --max-budget-usd ${ctx.maxCostUsd ?? "?"}`;
-    }
-    else if (outcome.subtype === "error_max_turns") {
-        result.agentFailure = `stopped at its turn limit after ${outcome.numTurns ?? "?"} turns`;
-    }
-    else if (outcome.isError || outcome.subtype !== "success") {
-        throw classifyClaudeError(outcome.result ?? outcome.subtype, outcome.apiErrorStatus);
-    }
-    return result;
-}
-/** An API or auth failure is the outside world's: retried when it may pass on a second try. */
-function classifyClaudeError(message, status) {
-    const auth = status === 401 ||
-        status === 403 ||
-        /not logged in|invalid api key|authentication/i.test(message);
-    const retryable = !auth && (status === undefined || status === 429 || status >= 500);
-    const why = auth ? " (check ANTHROPIC_API_KEY or `claude auth login`)" : "";
-    return new InfraError(`claude reported an error${status ? ` (API ${status})` : ""}: ${message}${why}`, retryable);
-}
-
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
 ;// CONCATENATED MODULE: ./src/agents/codex-stream.ts
 // Reads `codex exec --json` events as they arrive into the trajectory model, the final message and
 // token usage. Event shapes: ../shared/AGENT-CLIS.md.
@@ -24957,6 +27253,7 @@ function exitCodeFor(evals) {
 // text, definition and agent version.
 
 
+
 /** The longest line appendHistory writes: far above any real line, small enough for one write. */
 const MAX_HISTORY_LINE_BYTES = 64 * 1024;
 const SAFE_ID = /^[A-Za-z0-9._-]+$/;
@@ -25012,7 +27309,8 @@ async function appendHistory(dir, lines) {
             continue;
         if (!SAFE_ID.test(line.id))
             throw new Error(`history: unsafe eval id ${JSON.stringify(line.id)}`);
-        const bytes = Buffer.from(`${serialize(line)}\n`, "utf8");
+        // The last check before a line leaves the run: no secret value is ever recorded.
+        const bytes = Buffer.from(`${redactOutgoing(serialize(line))}\n`, "utf8");
         if (bytes.length > MAX_HISTORY_LINE_BYTES) {
             throw new Error(`history: the line for ${line.id} × ${line.agent} is ${bytes.length} bytes, over ${MAX_HISTORY_LINE_BYTES}`);
         }
@@ -25094,7 +27392,7 @@ async function readHistory(dir, id) {
 async function readAllHistory(dir) {
     let names;
     try {
-        names = await fs.readdir(dir);
+        names = await external_node_fs_.promises.readdir(dir);
     }
     catch (error) {
         if (isNotFound(error))
@@ -25113,22 +27411,28 @@ async function readAllHistory(dir) {
 }
 function parseHistory(text) {
     const lines = [];
-    for (const raw of text.split("\n")) {
-        const trimmed = raw.trim();
-        if (!trimmed)
-            continue;
-        const value = parseLine(trimmed);
-        if (isHistoryLine(value))
+    // Line by line without splitting the whole text first: a 100k-line history is read in one pass
+    // with no array of line strings beside the parsed lines (BENCHMARKS.md, figure 8).
+    for (let start = 0; start < text.length;) {
+        let end = text.indexOf("\n", start);
+        if (end === -1)
+            end = text.length;
+        const value = end > start ? parseLine(text.slice(start, end)) : undefined;
+        if (value !== undefined && isHistoryLine(value))
             lines.push(value);
+        start = end + 1;
     }
     return lines;
 }
 const LINE_START = '{"time":';
+/** JSON.parse ignores surrounding whitespace (a CRLF line's `\r` too); blank lines are undefined. */
 function parseLine(text) {
     try {
         return JSON.parse(text);
     }
     catch {
+        if (text.trim() === "")
+            return undefined;
         // A line appended after a torn one (a writer killed mid-line, a hand edit without its newline)
         // is glued to it: every line appendHistory writes starts with LINE_START, so recover the last.
         const start = text.lastIndexOf(LINE_START);
@@ -25151,25 +27455,36 @@ const STATUSES = new Set([
     "incomplete",
     "inconclusive",
 ]);
+const STRING_KEYS = ["time", "id", "agent", "definitionHash"];
+const OPTIONAL_STRING_KEYS = ["commit", "ref", "agentVersion", "snapshotHash"];
+const NUMBER_KEYS = [
+    "trials",
+    "trialsPlanned",
+    "passes",
+    "passRate",
+    "threshold",
+    "costUsd",
+    "durationMs",
+];
+/** Plain loops over constant key lists: called once per line, so it allocates nothing. */
 function isHistoryLine(v) {
     if (!v || typeof v !== "object" || Array.isArray(v))
         return false;
     const o = v;
-    const str = (k) => typeof o[k] === "string";
-    const optStr = (k) => o[k] === undefined || typeof o[k] === "string";
-    const num = (k) => typeof o[k] === "number" && Number.isFinite(o[k]);
-    return (str("time") &&
-        str("id") &&
-        str("agent") &&
-        str("definitionHash") &&
-        optStr("commit") &&
-        optStr("ref") &&
-        optStr("agentVersion") &&
-        optStr("snapshotHash") &&
-        ["trials", "trialsPlanned", "passes", "passRate", "threshold", "costUsd", "durationMs"].every(num) &&
-        Array.isArray(o.interval) &&
-        o.interval.length === 2 &&
-        o.interval.every((x) => typeof x === "number") &&
+    for (const k of STRING_KEYS)
+        if (typeof o[k] !== "string")
+            return false;
+    for (const k of OPTIONAL_STRING_KEYS)
+        if (o[k] !== undefined && typeof o[k] !== "string")
+            return false;
+    for (const k of NUMBER_KEYS)
+        if (typeof o[k] !== "number" || !Number.isFinite(o[k]))
+            return false;
+    const interval = o.interval;
+    return (Array.isArray(interval) &&
+        interval.length === 2 &&
+        typeof interval[0] === "number" &&
+        typeof interval[1] === "number" &&
         typeof o.status === "string" &&
         STATUSES.has(o.status));
 }
@@ -25208,7 +27523,8 @@ function expectedCostPerTrial(lines, agent) {
     const recent = lines
         .map((line, index) => ({ line, index }))
         .filter(({ line }) => line.agent === agent && line.trials > 0 && Number.isFinite(line.costUsd))
-        .sort((a, b) => timeOf(a.line) - timeOf(b.line) || a.index - b.index)
+        .map((entry) => ({ ...entry, time: timeOf(entry.line) })) // parsed once, not per comparison
+        .sort((a, b) => a.time - b.time || a.index - b.index)
         .slice(-10);
     if (recent.length === 0)
         return undefined;
@@ -25224,11 +27540,36 @@ function isNotFound(error) {
     return error?.code === "ENOENT";
 }
 
+;// CONCATENATED MODULE: ./src/plan/git-repo.ts
+// Is there a git repository around a folder at all? A look for `.git` up the tree answers "no"
+// without starting git, which costs a process start (~10 ms from a large Node parent) per question
+// on every run outside a repository. When the answer may be "yes", ask git itself.
+
+
+/**
+ * False only when `dir` can't be in a git work tree: no `.git` (folder, or file for worktrees and
+ * submodules) in it or any folder above it, and no `GIT_DIR` pointing git elsewhere.
+ */
+function mayBeInGitRepo(dir, env = process.env) {
+    if (env.GIT_DIR)
+        return true;
+    let current = external_node_path_default().resolve(dir);
+    for (;;) {
+        if ((0,external_node_fs_.existsSync)(external_node_path_default().join(current, ".git")))
+            return true;
+        const parent = external_node_path_default().dirname(current);
+        if (parent === current)
+            return false;
+        current = parent;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/plan/fingerprint.ts
 // The result cache of a plain checkout (no --history-dir): a result is reused when nothing it could
 // depend on changed — the repository's state (HEAD, tracked changes, untracked files), the eval's
 // definition, the rendered prompt, the agent and its version. Kept in `.copybook/eval-cache.json`.
 // Outside a git work tree nothing is cached: there is no cheap, trustworthy picture of the files.
+
 
 
 
@@ -25248,6 +27589,8 @@ const KEEP_PER_UNIT = 20;
  */
 async function repoState(projectRoot) {
     const cwd = external_node_path_default().resolve(projectRoot);
+    if (!mayBeInGitRepo(cwd))
+        return undefined;
     try {
         const inside = (await git(["rev-parse", "--is-inside-work-tree"], cwd)).toString().trim();
         if (inside !== "true")
@@ -25849,6 +28192,11 @@ async function exists(p) {
 
 ;// CONCATENATED MODULE: ./src/plan/shard.ts
 // Sharding: the eval × agent pairs split over N processes or CI jobs, the same way every time.
+// The one place that decides which pair goes to which shard: `plan --shards N`, `eval --shard i/n`
+// and the Action all call assignShards (or replay its result from a plan: shardFromPlan).
+/** What `--shards auto` aims at: about this many pairs per shard, and never more shards than this. */
+const AUTO_PAIRS_PER_SHARD = 4;
+const AUTO_MAX_SHARDS = 16;
 /** `i/n` (1 ≤ i ≤ n) as a shard; undefined for empty text; throws RangeError when malformed. */
 function parseShard(text) {
     if (text === undefined || text.trim() === "")
@@ -25861,12 +28209,221 @@ function parseShard(text) {
     }
     return { index, count };
 }
-/** Eval × agent pairs in a stable order (id, then agent), dealt round-robin to the shards. */
-function shardOf(units, shard) {
-    const key = (u) => `${u.spec.id}\u0000${u.agentName}`;
-    const order = [...units].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-    const mine = new Set(order.filter((_, k) => k % shard.count === shard.index - 1));
-    return units.filter((u) => mine.has(u));
+/** A shard count (1–256) or `auto`; throws RangeError when malformed. */
+function parseShardCount(text) {
+    const value = text.trim().toLowerCase();
+    if (value === "auto")
+        return "auto";
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < 1 || n > 256)
+        throw new RangeError(`expected a number of shards from 1 to 256 or auto, got ${JSON.stringify(text)}`);
+    return n;
+}
+/** `auto`: one shard per AUTO_PAIRS_PER_SHARD pairs, at least 1, at most AUTO_MAX_SHARDS. */
+function autoShardCount(pairs) {
+    return Math.min(AUTO_MAX_SHARDS, Math.max(1, Math.ceil(pairs / AUTO_PAIRS_PER_SHARD)));
+}
+/** The pair's name in plans and merged results: `id [agent]`. */
+function pairKey(unit) {
+    return `${unit.spec.id} [${unit.agentName}]`;
+}
+/** Without cost history every pair weighs its trial count (or 1). */
+const byTrials = (unit) => unit.trials ?? 1;
+/**
+ * Deals the pairs to `count` shards, balancing the total weight (expected duration or cost):
+ * heaviest pair first (ties by key), each to the shard with the least weight so far (ties: the
+ * lowest index) — the longest-processing-time rule, within 4/3 of the best possible maximum. With
+ * equal weights this is round-robin in key order. Only the pairs and their weights matter, not
+ * their order, so the same suite and history always give the same split. Buckets keep input order.
+ */
+function assignShards(units, count, weightOf = byTrials) {
+    const load = Array.from({ length: count }, () => 0);
+    const shardOfUnit = new Map();
+    const order = units
+        .map((unit) => ({ unit, key: pairKey(unit), weight: Math.max(0, weightOf(unit)) }))
+        .sort((a, b) => b.weight - a.weight || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    for (const { unit, weight } of order) {
+        let lightest = 0;
+        for (let i = 1; i < count; i++)
+            if (load[i] < load[lightest])
+                lightest = i;
+        load[lightest] += weight;
+        shardOfUnit.set(unit, lightest);
+    }
+    return load.map((_, i) => units.filter((u) => shardOfUnit.get(u) === i));
+}
+/** The pairs of one shard (see assignShards). */
+function shardOf(units, shard, weightOf = byTrials) {
+    return assignShards(units, shard.count, weightOf)[shard.index - 1] ?? [];
+}
+class ShardPlanError extends Error {
+}
+/**
+ * The pairs of one shard as a recorded plan assigned them (what CI jobs use, so a history line
+ * pushed between the plan and the run cannot move a pair). Throws ShardPlanError when the plan
+ * and the suite disagree: a pair the plan does not know would otherwise run nowhere.
+ */
+function shardFromPlan(units, shard, plan) {
+    if (plan.count !== shard.count || plan.shards.length !== plan.count)
+        throw new ShardPlanError(`the shard plan has ${plan.count} shard(s), but this is shard ${shard.index}/${shard.count}`);
+    const owner = new Map();
+    plan.shards.forEach((keys, i) => keys.forEach((key) => owner.set(key, i + 1)));
+    const unknown = units.map(pairKey).filter((key) => !owner.has(key));
+    if (unknown.length)
+        throw new ShardPlanError(`the shard plan does not list ${unknown.join(", ")}: plan and run see different suites (plan again from the same commit)`);
+    return units.filter((u) => owner.get(pairKey(u)) === shard.index);
+}
+/** The split from a plan's JSON (`plan --shards N --format json`); throws Error when it is not one. */
+function readShardAssignment(text) {
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        throw new Error(`not JSON (${error.message})`, { cause: error });
+    }
+    const plan = data;
+    if (!plan ||
+        typeof plan.count !== "number" ||
+        !Array.isArray(plan.shards) ||
+        !plan.shards.every((keys) => Array.isArray(keys) && keys.every((k) => typeof k === "string")))
+        throw new Error("not a shard plan: expected { count, shards: [[pair, …], …] }");
+    return { count: plan.count, shards: plan.shards };
+}
+
+;// CONCATENATED MODULE: ./src/plan/balance.ts
+// What each eval × agent pair is expected to take, from history, so shards can be balanced by it;
+// and the shard plan `agent-evals plan --shards N` prints (the CI matrix, per-shard expectations).
+
+
+
+/** How many recent runs of a pair its expectation averages. */
+const RECENT_RUNS = 10;
+/** Mean duration of one trial of `agent` over its newest runs; undefined when it has none. */
+function expectedDurationPerTrial(lines, agent) {
+    const recent = lines
+        .filter((l) => l.agent === agent && l.trials > 0 && Number.isFinite(l.durationMs))
+        .slice(-RECENT_RUNS);
+    if (recent.length === 0)
+        return undefined;
+    return (recent.reduce((sum, l) => sum + l.durationMs, 0) / recent.reduce((sum, l) => sum + l.trials, 0));
+}
+/** Every pair's history, read from a history folder (`--history-dir`, the results branch). */
+async function historyOf(units, historyDir) {
+    const history = new Map();
+    if (!historyDir)
+        return history;
+    for (const id of new Set(units.map((u) => u.spec.id)))
+        history.set(id, await readHistory(historyDir, id));
+    return history;
+}
+/**
+ * Expected duration and cost per pair. The weight is the expected duration, rounded to whole ms so
+ * the split never hinges on floating-point noise; a pair without history weighs its trials × the
+ * median trial of those with history (or its trial count when nothing has history: round-robin).
+ */
+function estimatePairs(units, history) {
+    const perTrial = new Map();
+    for (const u of units)
+        perTrial.set(u, expectedDurationPerTrial(history.get(u.spec.id) ?? [], u.agentName));
+    const costPerTrial = new Map();
+    for (const u of units)
+        costPerTrial.set(u, expectedCostPerTrial(history.get(u.spec.id) ?? [], u.agentName));
+    const typical = median([...perTrial.values()]);
+    const typicalCost = median([...costPerTrial.values()].filter((c) => c !== undefined && c > 0));
+    const estimates = new Map();
+    for (const u of units) {
+        const ms = perTrial.get(u);
+        const cost = costPerTrial.get(u);
+        estimates.set(u, {
+            key: pairKey(u),
+            trials: u.trials,
+            ...(ms !== undefined ? { expectedDurationMs: Math.round(ms * u.trials) } : {}),
+            ...(cost !== undefined ? { expectedCostUsd: round6(cost * u.trials) } : {}),
+            weight: Math.round((ms ?? typical ?? 1) * u.trials),
+            budgetWeight: (cost ?? (u.agent?.free ? 0 : (typicalCost ?? 1))) * u.trials,
+        });
+    }
+    return estimates;
+}
+/** The split of `units` into `count` (or auto) shards, with what each shard is expected to take. */
+function planShards(units, count, history, budgetUsd) {
+    const n = count === "auto" ? autoShardCount(units.length) : count;
+    const estimates = estimatePairs(units, history);
+    const buckets = assignShards(units, n, (u) => estimates.get(u).weight);
+    const sum = (list, f) => list.reduce((total, u) => total + f(estimates.get(u)), 0);
+    const totalBudgetWeight = sum(units, (e) => e.budgetWeight);
+    const summaries = buckets.map((bucket, i) => {
+        const cost = round6(sum(bucket, (e) => e.expectedCostUsd ?? 0));
+        const trials = sum(bucket, (e) => e.trials);
+        // The budget follows expected cost (pairs without cost history: a typical pair's, or trials).
+        const share = totalBudgetWeight > 0 ? sum(bucket, (e) => e.budgetWeight) / totalBudgetWeight : 1 / n;
+        return {
+            index: i + 1,
+            shard: `${i + 1}/${n}`,
+            pairs: bucket.map(pairKey),
+            trials,
+            expectedDurationMs: sum(bucket, (e) => e.expectedDurationMs ?? 0),
+            expectedCostUsd: cost,
+            weight: sum(bucket, (e) => e.weight),
+            ...(budgetUsd !== undefined ? { budgetUsd: splitBudget(budgetUsd, share) } : {}),
+        };
+    });
+    const weights = summaries.map((s) => s.weight);
+    const mean = weights.reduce((a, b) => a + b, 0) / n;
+    return {
+        count: n,
+        shards: summaries.map((s) => s.pairs),
+        balancedBy: [...estimates.values()].some((e) => e.expectedDurationMs !== undefined)
+            ? "duration"
+            : "trials",
+        balance: mean > 0 ? Math.round((Math.max(...weights) / mean) * 1000) / 1000 : 1,
+        summaries,
+        matrix: {
+            include: summaries.map((s) => ({
+                shard: s.shard,
+                index: s.index,
+                ...(s.budgetUsd !== undefined ? { "budget-usd": String(s.budgetUsd) } : {}),
+            })),
+        },
+    };
+}
+/** A shard's part of the budget, rounded down to the cent so the parts never add up to more. */
+function splitBudget(budgetUsd, share) {
+    return Math.floor(budgetUsd * share * 100) / 100;
+}
+function median(values) {
+    const known = values.filter((v) => v !== undefined).sort((a, b) => a - b);
+    return known.length ? known[Math.floor((known.length - 1) / 2)] : undefined;
+}
+function round6(n) {
+    return Math.round(n * 1e6) / 1e6;
+}
+/**
+ * The pairs of one shard: as a recorded plan assigned them, or split here by the history in
+ * `historyDir` exactly as `plan --shards` splits them. A plan that does not fit the suite is a
+ * usage error (exit 2), never a silent gap.
+ */
+async function unitsOfShard(units, shard, options) {
+    if (options.assignment) {
+        try {
+            return shardFromPlan(units, shard, options.assignment);
+        }
+        catch (error) {
+            if (!(error instanceof ShardPlanError))
+                throw error;
+            throw new DefinitionError([
+                {
+                    file: "(shard plan)",
+                    code: Codes.usage,
+                    message: error.message,
+                    fix: "pass the plan printed by `agent-evals plan --shards N --format json` for this commit",
+                },
+            ]);
+        }
+    }
+    const estimates = estimatePairs(units, await historyOf(units, options.historyDir));
+    return shardOf(units, shard, (u) => estimates.get(u).weight);
 }
 
 ;// CONCATENATED MODULE: ./src/agents/registry.ts
@@ -26034,207 +28591,102 @@ async function settleUnavailable(units) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/isolation.ts
+// How much a trial is isolated: the sandbox kind, a HOME of its own, and what each protects.
+
+
+
 /** What the temp-dir sandbox isolates and what it does not, said plainly once per run. */
 const TEMP_DIR_ISOLATION = "sandbox: a fresh temp directory per trial (own TMPDIR, shims first on PATH). It isolates the working files only: " +
     "agents can still reach the network, read your environment variables (API keys included), write elsewhere on disk " +
     "as your user, and use the machine's CPU and memory without limit.";
-
-;// CONCATENATED MODULE: ./src/run/budget.ts
-// The USD budget of a run. A trial starts only when its worst case fits in what is left, counting
-// what running trials have reserved; when a trial ends its reservation is settled with the real
-// cost. So concurrent trials can never together be allowed more than the budget.
-class BudgetLedger {
-    limitUsd;
-    spentUsd = 0;
-    reservedUsd = 0;
-    waiters = [];
-    /** Trials the budget kept from starting. */
-    refused = 0;
-    constructor(limitUsd) {
-        this.limitUsd = limitUsd;
-    }
-    get spent() {
-        return this.spentUsd;
-    }
-    get remaining() {
-        return this.limitUsd === undefined
-            ? Infinity
-            : Math.max(0, this.limitUsd - this.spentUsd - this.reservedUsd);
-    }
-    /**
-     * Reserve a trial's worst case, waiting while running trials hold reservations that may free
-     * room. `worstCaseUsd` undefined means "unknown": the trial may take everything that is left
-     * (and is capped at that). Resolves undefined when it can never fit.
-     */
-    async reserve(worstCaseUsd, free) {
-        if (this.limitUsd === undefined || free)
-            return { capUsd: worstCaseUsd, amount: 0 };
-        for (;;) {
-            const left = this.remaining;
-            const amount = worstCaseUsd ?? left;
-            if (left > 0 && amount <= left + 1e-12) {
-                this.reservedUsd += amount;
-                return { capUsd: amount, amount };
-            }
-            if (this.reservedUsd <= 1e-12) {
-                this.refused++;
-                return undefined;
-            }
-            await new Promise((resolve) => this.waiters.push(resolve));
+const BWRAP_ISOLATION = "sandbox: bubblewrap per trial (own user, pid, ipc and network namespaces; own TMPDIR and HOME). Agents can write " +
+    "only their workspace, TMPDIR and HOME, see the rest of the filesystem read-only, and reach only loopback inside " +
+    "the sandbox plus the allowed endpoints. They can still read your environment variables (API keys included) and " +
+    "any file your user can read, and use the machine's CPU and memory without limit.";
+const SANDBOX_KINDS = ["none", "bwrap", "auto"];
+function isolationNote(isolation) {
+    if (isolation?.bwrap)
+        return BWRAP_ISOLATION;
+    return isolation?.home
+        ? TEMP_DIR_ISOLATION.replace("(own TMPDIR,", "(own TMPDIR and HOME,")
+        : TEMP_DIR_ISOLATION;
+}
+/**
+ * Files copied from the real HOME into a trial's HOME, when they exist: what agents and the tools
+ * they run need to log in and commit (git identity, the claude and codex logins, npm registry auth).
+ */
+const HOME_FILES_CARRIED_OVER = [
+    ".gitconfig",
+    ".config/git/config",
+    ".claude.json",
+    ".claude/.credentials.json",
+    ".claude/settings.json",
+    ".codex/auth.json",
+    ".codex/config.toml",
+    ".npmrc",
+];
+/** A fresh HOME at `dir` holding copies of the real HOME's login and config files. */
+async function makeTrialHome(dir, realHome) {
+    await external_node_fs_.promises.mkdir(dir, { recursive: true });
+    if (!realHome || external_node_path_default().resolve(realHome) === external_node_path_default().resolve(dir))
+        return;
+    await Promise.all(HOME_FILES_CARRIED_OVER.map(async (rel) => {
+        const from = external_node_path_default().join(realHome, rel);
+        const to = external_node_path_default().join(dir, rel);
+        try {
+            await external_node_fs_.promises.mkdir(external_node_path_default().dirname(to), { recursive: true });
+            await external_node_fs_.promises.copyFile(from, to);
         }
-    }
-    /** Replace a reservation with what the trial really cost. */
-    settle(reservation, actualUsd) {
-        this.reservedUsd = Math.max(0, this.reservedUsd - reservation.amount);
-        this.spentUsd += actualUsd;
-        const waiting = this.waiters;
-        this.waiters = [];
-        for (const wake of waiting)
-            wake();
-    }
-    /** Spending outside a reservation (an unbudgeted free run that reported a cost anyway). */
-    record(actualUsd) {
-        this.spentUsd += actualUsd;
-    }
+        catch (error) {
+            if (error.code !== "ENOENT")
+                throw error;
+        }
+    }));
 }
-
-;// CONCATENATED MODULE: ./src/model/stats.ts
-// Verdict arithmetic: how many passes a pass rate needs, when the verdict is decided, the Wilson
-// interval. Pure functions shared by the runner, the reports and the history.
+/** Entries a trial's root holds besides the workspace: anything else there the agent wrote. */
+const TRIAL_ROOT_ENTRIES = new Set([
+    "work",
+    "tmp",
+    "home",
+    "shims",
+    "calls.raw",
+    "check-calls.raw",
+    "net",
+]);
 /**
- * Passes needed out of `trials` for `passRate`. Rates are read as their author writes them, to the
- * half percentage point: 0.67 means two thirds (2 of 3 passes), 0.33 one third, 0.5 a half.
+ * What the agent left in its trial's root, beside its workspace (`cd ..` and writes there): the
+ * names, for a warning. Writes further away are not seen; `--sandbox bwrap` prevents them.
  */
-function requiredPasses(trials, passRate) {
-    if (passRate <= 0)
-        return 0;
-    const tolerance = 0.005;
-    return Math.min(trials, Math.max(0, Math.ceil(trials * (passRate - tolerance) - 1e-9)));
-}
-function meetsPassRate(passes, trials, passRate) {
-    return trials > 0 && passes >= requiredPasses(trials, passRate);
+async function writesBesideWorkspace(root) {
+    const names = await external_node_fs_.promises.readdir(root).catch(() => []);
+    return names.filter((name) => !TRIAL_ROOT_ENTRIES.has(name)).sort();
 }
 /**
- * The verdict once `passes` and `failures` of `trials` are known, if the rest can no longer change
- * it. Exact: stopping here always gives the verdict that running every trial would give.
+ * The isolation trials get. `bwrap` where bubblewrap does not work here throws
+ * SandboxUnavailableError (nothing runs); `auto` falls back to the temp dir and says so in `note`.
  */
-function curtailedVerdict(passes, failures, trials, passRate) {
-    const required = requiredPasses(trials, passRate);
-    if (passes >= required)
-        return "passed";
-    if (passes + (trials - passes - failures) < required)
-        return "failed";
-    return "undecided";
-}
-/** Trials that are certainly still needed to reach a verdict: never start more than this at once. */
-function trialsCertainlyNeeded(passes, failures, trials, passRate) {
-    const required = requiredPasses(trials, passRate);
-    const toPass = required - passes;
-    const toFail = trials - required + 1 - failures;
-    return Math.max(0, Math.min(toPass, toFail));
-}
-/** Wilson score interval (95% by default) of `passes` successes out of `trials`. */
-function wilsonInterval(passes, trials, z = 1.959964) {
-    if (trials === 0)
-        return [0, 1];
-    const p = passes / trials;
-    const z2 = z * z;
-    const denominator = 1 + z2 / trials;
-    const centre = (p + z2 / (2 * trials)) / denominator;
-    const half = (z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / denominator;
-    return [clamp01(centre - half), clamp01(centre + half)];
-}
-function clamp01(x) {
-    return Math.min(1, Math.max(0, Math.round(x * 1e6) / 1e6));
-}
-/**
- * The sequential (adaptive) rule: decided once the Wilson interval lies wholly at or above the
- * pass rate (passed) or wholly below it (failed); the same half-point tolerance as fixed trials.
- */
-function adaptiveVerdict(passes, trials, passRate, confidence = 0.95) {
-    if (trials === 0)
-        return "undecided";
-    const [lo, hi] = wilsonInterval(passes, trials, zFor(confidence));
-    if (lo >= passRate - 0.005)
-        return "passed";
-    if (hi < passRate - 0.005)
-        return "failed";
-    return "undecided";
-}
-/** The two-sided normal quantile for a confidence level (0.95 → 1.96). */
-function zFor(confidence) {
-    return inverseNormal(1 - (1 - confidence) / 2);
-}
-/** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
-function inverseNormal(p) {
-    if (p <= 0 || p >= 1)
-        throw new RangeError(`probability out of (0, 1): ${p}`);
-    const a = [
-        -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
-        2.506628277459239,
-    ];
-    const b = [
-        -54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972,
-        -13.28068155288572,
-    ];
-    const c = [
-        -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734,
-        4.374664141464968, 2.938163982698783,
-    ];
-    const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-    const low = 0.02425;
-    const poly = (k, x) => k.reduce((acc, coef) => acc * x + coef, 0);
-    if (p < low) {
-        const q = Math.sqrt(-2 * Math.log(p));
-        return poly(c, q) / (poly(d, q) * q + 1);
+async function resolveIsolation(choice) {
+    const kind = choice.sandbox ?? "none";
+    const plain = { isolation: { bwrap: false, home: choice.home, allow: [] } };
+    if (kind === "none")
+        return plain;
+    const problem = await bwrapProblem();
+    if (!problem)
+        return { isolation: { bwrap: true, home: true, allow: choice.allow } };
+    if (kind === "auto") {
+        return { ...plain, note: `sandbox auto: ${problem}; running agents in the temp-dir sandbox` };
     }
-    if (p > 1 - low) {
-        const q = Math.sqrt(-2 * Math.log(1 - p));
-        return -poly(c, q) / (poly(d, q) * q + 1);
-    }
-    const q = p - 0.5;
-    const r = q * q;
-    return (poly(a, r) * q) / (poly(b, r) * r + 1);
+    throw new SandboxUnavailableError(`--sandbox bwrap: ${problem}. Nothing was run: use --sandbox auto to fall back to the temp-dir sandbox where bwrap does not work, or --sandbox none.`);
 }
 
-;// CONCATENATED MODULE: ./src/run/policy.ts
-// How many trials an eval × agent runs: a fixed number with exact curtailment (or all of them with
-// --all-trials), or adaptively from `min` up to `max` until the Wilson interval clears the rate.
-
-function fixedPolicy(trials, passRate, allTrials) {
-    return {
-        max: trials,
-        verdict: (p, f) => allTrials && p + f < trials
-            ? "undecided"
-            : p + f === 0
-                ? "undecided"
-                : curtailedVerdict(p, f, trials, passRate),
-        wanted: (p, f, launched) => {
-            if (allTrials)
-                return trials - launched;
-            // Never more at once than are certainly needed: no trial starts that could not matter.
-            return Math.max(trialsCertainlyNeeded(p, f, trials, passRate), launched === 0 ? 1 : 0);
-        },
-        finalStatus: (p, f) => curtailedVerdict(p, f, trials, passRate) === "passed" ? "passed" : "failed",
-    };
-}
-function adaptivePolicy(min, max, passRate, confidence = 0.95) {
-    return {
-        max,
-        verdict: (p, f) => p + f < min ? "undecided" : adaptiveVerdict(p, p + f, passRate, confidence),
-        // The first `min` run together; after that one at a time, looking after each.
-        wanted: (p, f) => (p + f < min ? min - (p + f) : 1),
-        finalStatus: (p, f) => {
-            const v = adaptiveVerdict(p, p + f, passRate, confidence);
-            return v === "undecided" ? "inconclusive" : v;
-        },
-    };
-}
-
+// EXTERNAL MODULE: external "node:perf_hooks"
+var external_node_perf_hooks_ = __nccwpck_require__(643);
 ;// CONCATENATED MODULE: ./src/run/sandbox.ts
 // Sandboxes: each eval gets a prepared base tree (from a template folder, an inline fixture map or a
 // snapshot of the user's repository) and each trial gets a fresh copy of it in a temp dir.
 // Node built-ins only; git is run with execFile, never through a shell.
+
+
 
 
 
@@ -26256,6 +28708,17 @@ const PARALLEL_IO = 32;
 const EXCLUDED_FROM_REPO = new Set(["node_modules", ".git", ".copybook"]);
 /** Above this size a file is hashed as a stream instead of being read whole. */
 const STREAM_HASH_THRESHOLD = 8 * 1024 * 1024;
+/**
+ * Copying and removing trees use synchronous calls, run in slices of at most this long before the
+ * event loop gets a turn (timers, other trials' child output). Each async fs call is a round trip
+ * through libuv's thread pool (a futex wake there, an epoll wake back), which for a small file
+ * costs more CPU than the copy itself; see BENCHMARKS.md, figure 3.
+ */
+const SLICE_MS = 10;
+/** A file this big would hold the main thread too long in one synchronous copy. */
+const LARGE_FILE_BYTES = 1024 * 1024;
+/** Flags of every file copy: clone where the filesystem can, else copy; never over an existing path. */
+const COPY_FLAGS = external_node_fs_.constants.COPYFILE_FICLONE | external_node_fs_.constants.COPYFILE_EXCL;
 // ---------- public API ----------
 /** Fill `dest` (an existing empty dir) from the spec. */
 async function fillSandbox(spec, dest) {
@@ -26291,31 +28754,52 @@ async function snapshotEntries(root, entries, label) {
         return (await attempt("cannot read", abs, () => (0,promises_.lstat)(abs))).mode & 0o7777;
     });
     const folderModes = deepestFirst.map((rel, i) => [rel, modes[i]]);
-    return { root, entries, linkTargets, folderModes };
+    const files = entries.filter((e) => e.kind === "file").map((e) => e.rel);
+    const sizes = await mapLimit(files, PARALLEL_IO, async (rel) => {
+        const abs = (0,external_node_path_.join)(root, rel);
+        return (await attempt("cannot read", abs, () => (0,promises_.lstat)(abs))).size;
+    });
+    const largeFiles = new Set(files.filter((_, i) => sizes[i] >= LARGE_FILE_BYTES));
+    return { root, entries, linkTargets, folders: foldersToCreate(entries), largeFiles, folderModes };
 }
-/** Recreate a snapshotted tree under `dest`. */
+/**
+ * Recreate a snapshotted tree under `dest`: each file cloned (FICLONE) where the filesystem supports
+ * it, else copied, keeping its mode; never hard-linked, never written over an existing path
+ * (COPYFILE_EXCL, so a link planted at the destination is not followed either).
+ */
 async function copySnapshot(snapshot, dest) {
     const destRoot = (0,external_node_path_.resolve)(dest);
-    await createFolders(destRoot, snapshot.entries);
-    await forEachLimit(snapshot.entries, PARALLEL_IO, async ({ rel, kind }) => {
+    const pause = slicer();
+    attemptSync("cannot create folder", destRoot, () => (0,external_node_fs_.mkdirSync)(destRoot, { recursive: true }));
+    for (const rel of snapshot.folders) {
+        const abs = (0,external_node_path_.join)(destRoot, rel);
+        attemptSync("cannot create folder", abs, () => (0,external_node_fs_.mkdirSync)(abs, { recursive: true }));
+        await pause();
+    }
+    for (const { rel, kind } of snapshot.entries) {
+        if (kind === "dir")
+            continue;
         const from = (0,external_node_path_.join)(snapshot.root, rel);
         const to = (0,external_node_path_.join)(destRoot, rel);
-        if (kind === "file") {
-            // FICLONE: a copy-on-write clone where supported, a plain copy elsewhere. Keeps the mode.
-            await attempt(`cannot copy ${from} to`, to, () => (0,promises_.copyFile)(from, to, external_node_fs_.constants.COPYFILE_FICLONE));
+        if (kind === "file" && snapshot.largeFiles.has(rel)) {
+            await attempt(`cannot copy ${from} to`, to, () => (0,promises_.copyFile)(from, to, COPY_FLAGS));
         }
-        else if (kind === "link") {
-            await attempt("cannot create symlink", to, () => (0,promises_.symlink)(snapshot.linkTargets.get(rel), to));
+        else if (kind === "file") {
+            attemptSync(`cannot copy ${from} to`, to, () => (0,external_node_fs_.copyFileSync)(from, to, COPY_FLAGS));
         }
-    });
+        else {
+            attemptSync("cannot create symlink", to, () => (0,external_node_fs_.symlinkSync)(snapshot.linkTargets.get(rel), to));
+        }
+        await pause();
+    }
     // Applied after the files are in, deepest first, so a read-only folder can still be filled; only
     // where the mode differs from what mkdir gave (the usual case needs no chmod at all).
-    const fresh = (await attempt("cannot read", destRoot, () => (0,promises_.lstat)(destRoot))).mode & 0o7777;
+    const fresh = attemptSync("cannot read", destRoot, () => (0,external_node_fs_.lstatSync)(destRoot)).mode & 0o7777;
     for (const [rel, mode] of snapshot.folderModes) {
         if (mode === fresh)
             continue;
         const abs = (0,external_node_path_.join)(destRoot, rel);
-        await attempt("cannot set the mode of", abs, () => (0,promises_.chmod)(abs, mode));
+        attemptSync("cannot set the mode of", abs, () => (0,external_node_fs_.chmodSync)(abs, mode));
     }
 }
 /**
@@ -26357,11 +28841,18 @@ async function makeTempDir(label) {
     // The real path, so paths reported by the agent (which sees its cwd resolved) compare equal.
     return (0,promises_.realpath)(dir);
 }
-/** `rm -rf dir`, also when an agent left read-only folders behind. */
+/** `rm -rf dir`, also when an agent left read-only folders behind. Never follows a symlink. */
 async function removeTree(dir) {
     const target = (0,external_node_path_.resolve)(dir);
     if (target === (0,external_node_path_.parse)(target).root) {
         throw new SandboxError(`refusing to remove the filesystem root: ${dir}`);
+    }
+    try {
+        await removeInSlices(target);
+        return;
+    }
+    catch {
+        // A read-only folder, or something still writing into the tree: the careful way below.
     }
     try {
         await (0,promises_.rm)(target, { recursive: true, force: true, maxRetries: 3 });
@@ -26372,6 +28863,42 @@ async function removeTree(dir) {
         // A folder without u+w can't have its entries unlinked: open everything up, then retry.
         await makeOwnerWritable(target);
         await attempt("cannot remove", target, () => (0,promises_.rm)(target, { recursive: true, force: true, maxRetries: 3 }));
+    }
+}
+/**
+ * The fast path of removeTree: synchronous calls in slices, the entry types from readdir (no lstat
+ * per entry). Folders are read top-down, then removed bottom-up. A symlink is unlinked, never
+ * followed. Throws on anything unusual; removeTree then falls back to fs.rm.
+ */
+async function removeInSlices(target) {
+    const pause = slicer();
+    let top;
+    try {
+        top = (0,external_node_fs_.lstatSync)(target);
+    }
+    catch (err) {
+        if (errorCode(err) === "ENOENT")
+            return;
+        throw err;
+    }
+    if (!top.isDirectory())
+        return (0,external_node_fs_.unlinkSync)(target);
+    const toRead = [target];
+    const readTopDown = [];
+    for (let dir = toRead.pop(); dir !== undefined; dir = toRead.pop()) {
+        readTopDown.push(dir);
+        for (const dirent of (0,external_node_fs_.readdirSync)(dir, { withFileTypes: true })) {
+            const abs = (0,external_node_path_.join)(dir, dirent.name);
+            if (dirent.isDirectory())
+                toRead.push(abs);
+            else
+                (0,external_node_fs_.unlinkSync)(abs);
+            await pause();
+        }
+    }
+    for (let i = readTopDown.length - 1; i >= 0; i--) {
+        (0,external_node_fs_.rmdirSync)(readTopDown[i]);
+        await pause();
     }
 }
 // ---------- the three sandbox kinds ----------
@@ -26445,6 +28972,8 @@ function sandbox_gitEnv() {
     return env;
 }
 async function isInGitWorkTree(dir) {
+    if (!mayBeInGitRepo(dir, sandbox_gitEnv()))
+        return false;
     try {
         const { stdout } = await execFileAsync("git", ["rev-parse", "--is-inside-work-tree"], {
             cwd: dir,
@@ -26558,8 +29087,8 @@ async function walkTree(root, skip = () => false) {
 async function copyEntries(srcRoot, destRoot, entries, label) {
     await copySnapshot(await snapshotEntries(srcRoot, entries, label), destRoot);
 }
-/** Folders are created before any file; parents sort before their children. */
-async function createFolders(destRoot, entries) {
+/** The folders a copy creates before any file: listed ones and files' parents; parents sort first. */
+function foldersToCreate(entries) {
     const folders = new Set();
     for (const { rel, kind } of entries) {
         if (kind === "dir")
@@ -26567,11 +29096,7 @@ async function createFolders(destRoot, entries) {
         else if ((0,external_node_path_.dirname)(rel) !== ".")
             folders.add((0,external_node_path_.dirname)(rel));
     }
-    await attempt("cannot create folder", destRoot, () => (0,promises_.mkdir)(destRoot, { recursive: true }));
-    for (const rel of [...folders].sort()) {
-        const abs = (0,external_node_path_.join)(destRoot, rel);
-        await attempt("cannot create folder", abs, () => (0,promises_.mkdir)(abs, { recursive: true }));
-    }
+    return [...folders].sort();
 }
 /**
  * The target each symlink gets in the copy, as a path relative to the link so it points into the
@@ -26690,6 +29215,30 @@ async function makeOwnerWritable(abs) {
         // Best effort: the retried rm reports whatever is still in the way.
     }
 }
+/**
+ * A pause for loops of synchronous calls: resolves at once (no await needed) until SLICE_MS have
+ * passed since the last turn of the event loop, then gives it one (setImmediate).
+ */
+function slicer() {
+    let sliceStart = external_node_perf_hooks_.performance.now();
+    return () => {
+        if (external_node_perf_hooks_.performance.now() - sliceStart < SLICE_MS)
+            return undefined;
+        return new Promise((resume) => setImmediate(() => {
+            sliceStart = external_node_perf_hooks_.performance.now();
+            resume();
+        }));
+    };
+}
+/** attempt for a synchronous fs operation. */
+function attemptSync(action, path, op) {
+    try {
+        return op();
+    }
+    catch (err) {
+        throw ioFailure(action, path, err);
+    }
+}
 /** Run an fs operation, turning its failure into a SandboxError that names the path and a fix. */
 async function attempt(action, path, op) {
     try {
@@ -26704,9 +29253,9 @@ function ioFailure(action, path, err) {
         return err;
     const code = errorCode(err);
     const detail = code ?? (err instanceof Error ? err.message : String(err));
-    return new SandboxError(`${action} ${path}: ${detail}. Fix: ${fixFor(code)}`, { cause: err });
+    return new SandboxError(`${action} ${path}: ${detail}. Fix: ${sandbox_fixFor(code)}`, { cause: err });
 }
-function fixFor(code) {
+function sandbox_fixFor(code) {
     switch (code) {
         case "EACCES":
         case "EPERM":
@@ -26738,6 +29287,144 @@ function errorCode(err) {
 function isPermissionError(err) {
     const code = errorCode(err);
     return code === "EACCES" || code === "EPERM";
+}
+
+;// CONCATENATED MODULE: ./src/run/template-check.ts
+// Template folders are checked before anything runs: a missing folder or a symlink that leads out
+// of it is a definition error (AE115, exit 2, nothing runs), not a failure found mid-run.
+
+
+
+async function templateProblems(specs, projectRoot) {
+    const problems = [];
+    const checked = new Map();
+    for (const spec of specs) {
+        if (spec.sandbox.kind !== "template")
+            continue;
+        const dir = spec.sandbox.dir;
+        if (!checked.has(dir))
+            checked.set(dir, await templateProblem(dir));
+        const problem = checked.get(dir);
+        if (!problem)
+            continue;
+        problems.push({
+            file: external_node_path_default().relative(projectRoot, spec.file) || spec.file,
+            ...(spec.line ? { line: spec.line } : {}),
+            key: "sandbox.template",
+            code: Codes.badTemplate,
+            message: `template folder ${external_node_path_default().relative(projectRoot, dir) || dir}: ${problem}`,
+            fix: problem.startsWith("not found")
+                ? "create the folder, or correct the path (relative to the project root, or to the eval file with ./)"
+                : "replace the link with a copy of what it points to, or point it inside the template",
+        });
+    }
+    return problems;
+}
+async function templateProblem(dir) {
+    try {
+        await snapshotTree(dir);
+        return undefined;
+    }
+    catch (error) {
+        if (!(error instanceof SandboxError))
+            throw error;
+        if (/not found/.test(error.message))
+            return "not found";
+        return error.message.replace(/\. Fix: .*$/s, "").replace("prepared tree", "template");
+    }
+}
+
+;// CONCATENATED MODULE: ./src/run/budget.ts
+// The USD budget of a run. A trial starts only when its worst case fits in what is left, counting
+// what running trials have reserved; when a trial ends its reservation is settled with the real
+// cost. So concurrent trials can never together be allowed more than the budget.
+class BudgetLedger {
+    limitUsd;
+    spentUsd = 0;
+    reservedUsd = 0;
+    waiters = [];
+    /** Trials the budget kept from starting. */
+    refused = 0;
+    constructor(limitUsd) {
+        this.limitUsd = limitUsd;
+    }
+    get spent() {
+        return this.spentUsd;
+    }
+    get remaining() {
+        return this.limitUsd === undefined
+            ? Infinity
+            : Math.max(0, this.limitUsd - this.spentUsd - this.reservedUsd);
+    }
+    /**
+     * Reserve a trial's worst case, waiting while running trials hold reservations that may free
+     * room. `worstCaseUsd` undefined means "unknown": the trial may take everything that is left
+     * (and is capped at that). Resolves undefined when it can never fit.
+     */
+    async reserve(worstCaseUsd, free) {
+        if (this.limitUsd === undefined || free)
+            return { capUsd: worstCaseUsd, amount: 0 };
+        for (;;) {
+            const left = this.remaining;
+            const amount = worstCaseUsd ?? left;
+            if (left > 0 && amount <= left + 1e-12) {
+                this.reservedUsd += amount;
+                return { capUsd: amount, amount };
+            }
+            if (this.reservedUsd <= 1e-12) {
+                this.refused++;
+                return undefined;
+            }
+            await new Promise((resolve) => this.waiters.push(resolve));
+        }
+    }
+    /** Replace a reservation with what the trial really cost. */
+    settle(reservation, actualUsd) {
+        this.reservedUsd = Math.max(0, this.reservedUsd - reservation.amount);
+        this.spentUsd += actualUsd;
+        const waiting = this.waiters;
+        this.waiters = [];
+        for (const wake of waiting)
+            wake();
+    }
+    /** Spending outside a reservation (an unbudgeted free run that reported a cost anyway). */
+    record(actualUsd) {
+        this.spentUsd += actualUsd;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/run/policy.ts
+// How many trials an eval × agent runs: a fixed number with exact curtailment (or all of them with
+// --all-trials), or adaptively from `min` up to `max` until the Wilson interval clears the rate.
+
+function fixedPolicy(trials, passRate, allTrials) {
+    return {
+        max: trials,
+        verdict: (p, f) => allTrials && p + f < trials
+            ? "undecided"
+            : p + f === 0
+                ? "undecided"
+                : curtailedVerdict(p, f, trials, passRate),
+        wanted: (p, f, launched) => {
+            if (allTrials)
+                return trials - launched;
+            // Never more at once than are certainly needed: no trial starts that could not matter.
+            return Math.max(trialsCertainlyNeeded(p, f, trials, passRate), launched === 0 ? 1 : 0);
+        },
+        finalStatus: (p, f) => curtailedVerdict(p, f, trials, passRate) === "passed" ? "passed" : "failed",
+    };
+}
+function adaptivePolicy(min, max, passRate, confidence = 0.95) {
+    return {
+        max,
+        verdict: (p, f) => p + f < min ? "undecided" : adaptiveVerdict(p, p + f, passRate, confidence),
+        // The first `min` run together; after that one at a time, looking after each.
+        wanted: (p, f) => (p + f < min ? min - (p + f) : 1),
+        finalStatus: (p, f) => {
+            const v = adaptiveVerdict(p, p + f, passRate, confidence);
+            return v === "undecided" ? "inconclusive" : v;
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/run/prepare.ts
@@ -26876,132 +29563,6 @@ class Semaphore {
     }
 }
 
-;// CONCATENATED MODULE: ./src/check/trajectory.ts
-// Trajectory checks: which tools the agent used, with which arguments, in which order.
-// Modes (from the skill-eval guide): superset — at least the expected tools; subset — only tools
-// from the list; unordered — exactly the listed set of tools, any order; strict — the same calls,
-// same order, same arguments.
-/** Other agents' names for the canonical tools. */
-const ALIASES = {
-    shell: "bash",
-    exec_command: "bash",
-    command_execution: "bash",
-    local_shell: "bash",
-    apply_patch: "edit",
-    multiedit: "edit",
-    str_replace_based_edit_tool: "edit",
-    web_search: "websearch",
-};
-function canonicalTool(name) {
-    const lower = name.toLowerCase();
-    return ALIASES[lower] ?? lower;
-}
-function sameTool(a, b) {
-    return canonicalTool(a) === canonicalTool(b);
-}
-/** `Read → Edit → Bash`, the way evidence shows a trajectory. */
-function describeTrajectory(calls) {
-    if (calls.length === 0)
-        return "(no tool calls)";
-    const names = calls.map((c) => c.tool);
-    return names.length > 30
-        ? `${names.slice(0, 30).join(" → ")} → … (${names.length} calls)`
-        : names.join(" → ");
-}
-function argsMatch(call, argsContain) {
-    if (!argsContain)
-        return true;
-    const input = (call.input ?? {});
-    return Object.entries(argsContain).every(([key, text]) => {
-        const value = input[key];
-        if (value === undefined)
-            return false;
-        return (typeof value === "string" ? value : JSON.stringify(value)).includes(text);
-    });
-}
-function matches(call, expected) {
-    return sameTool(call.tool, expected.name) && argsMatch(call, expected.argsContain);
-}
-function describeExpected(e) {
-    const args = e.argsContain
-        ? `(${Object.entries(e.argsContain)
-            .map(([k, v]) => `${k}~${JSON.stringify(v)}`)
-            .join(", ")})`
-        : "";
-    return `${e.name}${args}${e.after ? ` after ${e.after}` : ""}`;
-}
-/** Index of the first call matching `expected` (after its `after` tool, when set), else -1. */
-function findMatch(calls, expected) {
-    let from = 0;
-    if (expected.after) {
-        const first = calls.findIndex((c) => sameTool(c.tool, expected.after));
-        if (first < 0)
-            return -1;
-        from = first + 1;
-    }
-    for (let i = from; i < calls.length; i++)
-        if (matches(calls[i], expected))
-            return i;
-    return -1;
-}
-function checkTrajectory(calls, spec) {
-    const problems = [];
-    for (const name of spec.forbidden) {
-        const at = calls.findIndex((c) => sameTool(c.tool, name));
-        if (at >= 0)
-            problems.push(`forbidden tool ${name} was used (call #${at + 1})`);
-    }
-    switch (spec.mode) {
-        case "superset":
-            for (const e of spec.expected) {
-                if (findMatch(calls, e) < 0)
-                    problems.push(`missing ${describeExpected(e)}`);
-            }
-            break;
-        case "subset": {
-            const extra = calls.filter((c) => !spec.expected.some((e) => sameTool(c.tool, e.name)));
-            if (extra.length)
-                problems.push(`used tools not in the list: ${[...new Set(extra.map((c) => c.tool))].join(", ")}`);
-            for (const e of spec.expected.filter((e) => e.after || e.argsContain)) {
-                if (calls.some((c) => sameTool(c.tool, e.name)) && findMatch(calls, e) < 0)
-                    problems.push(`no call matched ${describeExpected(e)}`);
-            }
-            break;
-        }
-        case "unordered": {
-            const used = new Set(calls.map((c) => canonicalTool(c.tool)));
-            const wanted = new Set(spec.expected.map((e) => canonicalTool(e.name)));
-            const missing = [...wanted].filter((t) => !used.has(t));
-            const extra = [...used].filter((t) => !wanted.has(t));
-            if (missing.length)
-                problems.push(`missing tools: ${missing.join(", ")}`);
-            if (extra.length)
-                problems.push(`tools not in the list: ${extra.join(", ")}`);
-            for (const e of spec.expected)
-                if (!missing.includes(canonicalTool(e.name)) && findMatch(calls, e) < 0)
-                    problems.push(`no call matched ${describeExpected(e)}`);
-            break;
-        }
-        case "strict": {
-            if (calls.length !== spec.expected.length) {
-                problems.push(`expected ${spec.expected.length} calls, saw ${calls.length}`);
-            }
-            spec.expected.forEach((e, i) => {
-                const call = calls[i];
-                if (call && !matches(call, e))
-                    problems.push(`call #${i + 1} is ${call.tool}, expected ${describeExpected(e)}`);
-                else if (call && e.after && !calls.slice(0, i).some((c) => sameTool(c.tool, e.after)))
-                    problems.push(`call #${i + 1} ${e.name} does not come after ${e.after}`);
-            });
-            break;
-        }
-    }
-    const observed = `trajectory: ${describeTrajectory(calls)}`;
-    return problems.length
-        ? { ok: false, evidence: `${problems.join("; ")} — ${observed}` }
-        : { ok: true, evidence: observed };
-}
-
 ;// CONCATENATED MODULE: ./src/check/bypass.ts
 // Shim-bypass warnings: a shim only records calls that go through PATH. An agent that runs a shimmed
 // binary by its absolute path, or a call its transcript shows that the shim log lacks, means the
@@ -27124,7 +29685,7 @@ async function checkSucceeds(ctx, command, expectedExit, index) {
     });
     if (result.spawnError)
         return { ok: false, evidence: `could not start bash: ${result.spawnError}` };
-    const tail = await outputTail(stdoutFile, stderrFile);
+    const tail = await commands_outputTail(stdoutFile, stderrFile);
     if (result.timedOut) {
         return {
             ok: false,
@@ -27137,7 +29698,7 @@ async function checkSucceeds(ctx, command, expectedExit, index) {
     }
     return { ok: false, evidence: `exit ${exit}, expected ${expectedExit}${tail}` };
 }
-async function outputTail(stdoutFile, stderrFile) {
+async function commands_outputTail(stdoutFile, stderrFile) {
     const [out, err] = await Promise.all([
         readTail(stdoutFile, TAIL_LINES).catch(() => ""),
         readTail(stderrFile, TAIL_LINES).catch(() => ""),
@@ -27401,12 +29962,18 @@ async function runChecks(checks, ctx) {
 
 
 
+
+
+
 async function runTrial(input) {
     const started = Date.now();
     const root = await makeTempDir(`${input.spec.id}-t${input.n}`);
     const work = external_node_path_default().join(root, "work");
     const tmp = external_node_path_default().join(root, "tmp");
     const callLog = external_node_path_default().join(root, "calls.raw");
+    // Secrets are replaced in everything this trial writes (see redact.ts).
+    const redactor = currentRedactor();
+    const redact = (value) => (redactor ? redactor.value(value) : value);
     try {
         await external_node_fs_.promises.rm(input.outDir, { recursive: true, force: true });
         await external_node_fs_.promises.mkdir(input.outDir, { recursive: true });
@@ -27417,8 +29984,10 @@ async function runTrial(input) {
         const env = await trialEnv(input, root, tmp, callLog);
         if (input.prompt)
             await external_node_fs_.promises.writeFile(external_node_path_default().join(input.outDir, "prompt.md"), input.prompt.safeText);
-        const run = input.agent
-            ? await input.agent.run({
+        const jail = await jailOf(input, root, [work, tmp, env.HOME ?? tmp, callLog]);
+        const agent = input.agent;
+        const run = agent
+            ? await withJail(jail, () => agent.run({
                 prompt: input.prompt?.text ?? "",
                 commands: input.prompt?.commands ?? [],
                 cwd: work,
@@ -27428,12 +29997,13 @@ async function runTrial(input) {
                 model: input.spec.model,
                 outDir: input.outDir,
                 signal: input.signal,
-            })
+            }))
             : noAgentRun();
         if (input.signal.aborted)
             throw new InfraError("interrupted", false);
+        const damage = await sandboxDamage(root, work);
         const calls = await readCalls(callLog);
-        await external_node_fs_.promises.writeFile(external_node_path_default().join(input.outDir, "calls.jsonl"), callsToJsonl(calls));
+        await external_node_fs_.promises.writeFile(external_node_path_default().join(input.outDir, "calls.jsonl"), callsToJsonl(redact(calls)));
         const checks = await runChecks(input.spec.checks, {
             sandbox: work,
             calls,
@@ -27444,11 +30014,19 @@ async function runTrial(input) {
             timeoutMs: input.spec.timeoutMs,
             signal: input.signal,
         });
-        const result = verdictOf(input, run, calls, checks, started, shimDirOf(root));
-        await writeTrialFiles(input.outDir, result, run, checks);
+        const result = redact(verdictOf(input, run, calls, checks, started, shimDirOf(root), damage));
+        await writeTrialFiles(input.outDir, result, redact(run), redact(checks));
         return input.keepWorkspace ? { ...result, workspace: work } : result;
     }
     finally {
+        // Last sweep of the results folder, for files agents wrote themselves (literal's step files).
+        if (redactor) {
+            await redactTree(input.outDir, redactor).catch(() => undefined);
+            if (input.keepWorkspace) {
+                for (const log of [callLog, external_node_path_default().join(root, "check-calls.raw")])
+                    await redactFile(log, redactor).catch(() => undefined);
+            }
+        }
         if (!input.keepWorkspace) {
             const cleanup = removeTree(root);
             if (input.deferCleanup)
@@ -27466,6 +30044,10 @@ async function trialEnv(input, root, tmp, callLog) {
         AGENT_EVALS_EVAL: input.spec.id,
     };
     delete env[CALL_LOG_ENV];
+    if (input.isolation?.home || input.isolation?.bwrap) {
+        env.HOME = external_node_path_default().join(root, "home");
+        await makeTrialHome(env.HOME, input.baseEnv.HOME);
+    }
     const originalPath = env.PATH ?? "";
     if (Object.keys(input.spec.shims).length > 0) {
         const shimDir = await writeShims({
@@ -27481,13 +30063,16 @@ async function trialEnv(input, root, tmp, callLog) {
 function noAgentRun() {
     return { exitCode: null, timedOut: false, trajectory: [], transcripts: [], durationMs: 0 };
 }
-function verdictOf(input, run, calls, checks, started, shimDir) {
+function verdictOf(input, run, calls, checks, started, shimDir, damage) {
     const failedChecks = checks.filter((c) => !c.ok).length;
-    const warnings = shimBypassWarnings(run.trajectory, calls, Object.keys(input.spec.shims), shimDir);
+    const warnings = [
+        ...shimBypassWarnings(run.trajectory, calls, Object.keys(input.spec.shims), shimDir),
+        ...damage.warnings,
+    ];
     const reason = run.timedOut
         ? `the agent timed out after ${Math.round(input.spec.timeoutMs / 1000)} s`
-        : run.agentFailure
-            ? run.agentFailure
+        : (run.agentFailure ?? damage.failure)
+            ? (run.agentFailure ?? damage.failure)
             : failedChecks > 0
                 ? `${failedChecks} of ${checks.length} checks failed`
                 : undefined;
@@ -27528,6 +30113,35 @@ async function writeTrialFiles(outDir, result, run, checks) {
         external_node_fs_.promises.writeFile(external_node_path_default().join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`),
     ]);
 }
+/** The bwrap jail of this trial's agent, when the run asked for one. */
+async function jailOf(input, root, writable) {
+    if (!input.isolation?.bwrap)
+        return undefined;
+    // Bound into the jail writable, so it must exist before the agent starts.
+    await external_node_fs_.promises.appendFile(external_node_path_default().join(root, "calls.raw"), "");
+    return { writable, allow: input.isolation.allow, stateDir: root };
+}
+/**
+ * What the agent did to its sandbox beyond the task: deleted or replaced it (the trial fails; the
+ * checks then run against an empty folder), or wrote beside it in the trial's folder (a warning).
+ */
+async function sandboxDamage(root, work) {
+    const damage = { warnings: [] };
+    const stat = await external_node_fs_.promises.lstat(work).catch(() => undefined);
+    if (!stat?.isDirectory()) {
+        damage.failure = stat
+            ? "the agent replaced its sandbox folder with a file or link"
+            : "the agent deleted its sandbox folder";
+        await external_node_fs_.promises.rm(work, { force: true, recursive: true });
+        await external_node_fs_.promises.mkdir(work);
+    }
+    const beside = await writesBesideWorkspace(root);
+    if (beside.length) {
+        damage.warnings.push(`the agent wrote outside its sandbox, beside it: ${beside.map((n) => `../${n}`).join(", ")}` +
+            " (writes further away are not detected; --sandbox bwrap prevents them)");
+    }
+    return damage;
+}
 function shimDirOf(trialRoot) {
     return external_node_path_default().join(trialRoot, "shims");
 }
@@ -27536,6 +30150,7 @@ function shimDirOf(trialRoot) {
 // Runs planned units (eval × agent) with bounded concurrency: prepares each eval's sandbox once,
 // runs trials until the verdict is decided (exact curtailment), retries infra errors, and reports
 // progress through events. Returns results in plan order, whatever order they finished in.
+
 
 
 
@@ -27556,6 +30171,9 @@ async function runSuite(units, options) {
 }
 async function runUnits(units, options) {
     const slots = new Semaphore(Math.max(1, options.concurrency));
+    // Units are taken up a few at a time, in plan order: a prepared tree exists only while its units
+    // run, so a suite of 1,000 evals holds a handful of them (on disk and in memory), not 1,000.
+    const openUnits = new Semaphore(Math.max(1, options.concurrency) * 2);
     const prepared = new Map();
     const users = new Map();
     for (const u of units)
@@ -27580,10 +30198,13 @@ async function runUnits(units, options) {
         if (left === 0)
             await prepared.get(spec)?.then((p) => p.dispose(), () => undefined);
     };
+    const redactor = currentRedactor();
     return Promise.all(units.map(async (unit) => {
-        const result = unit.settled
+        const unredacted = unit.settled
             ? withCached(settledResult(unit, unit.settled.status, unit.settled.reason, [], 0), unit.settled.cached)
-            : await runUnit(unit, options, slots, prepare).finally(() => release(unit.spec));
+            : await openUnits.use(() => runUnit(unit, options, slots, prepare).finally(() => release(unit.spec)));
+        // Reasons quote setup output and errors: secrets are replaced before anyone sees them.
+        const result = redactor ? redactor.value(unredacted) : unredacted;
         options.events?.onUnitEnd?.(unit, result);
         return result;
     }));
@@ -27653,6 +30274,8 @@ async function runUnit(unit, options, slots, prepare) {
     trials.sort((a, b) => a.n - b.n);
     const duration = Date.now() - started;
     const settle = (status, reason) => settledResult(unit, status, reason, trials, duration, passes);
+    if (options.signal.aborted && policy.verdict(passes, failures) === "undecided")
+        return settle("incomplete", "interrupted before the verdict was decided");
     if (infraError !== undefined)
         return settle("error", infraError);
     const verdict = policy.verdict(passes, failures);
@@ -27681,7 +30304,7 @@ async function runBudgetedTrial(unit, n, prepared, options) {
     }
 }
 async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
-    const outDir = external_node_path_default().join(options.resultsDir, "evals", unit.spec.id, slug(unit.agentName), `trial-${n}`);
+    const outDir = external_node_path_default().join(options.resultsDir, "evals", unit.spec.id, slug(currentRedactor()?.text(unit.agentName) ?? unit.agentName), `trial-${n}`);
     options.events?.onTrialStart?.(unit, n);
     let lastError = "";
     for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
@@ -27699,11 +30322,12 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
                 signal: options.signal,
                 deferCleanup: options.deferCleanup,
                 maxCostUsd,
+                isolation: options.isolation,
             });
             return attempt > 0 ? { ...trial, retries: attempt } : trial;
         }
         catch (error) {
-            lastError = error.message;
+            lastError = currentRedactor()?.text(error.message) ?? error.message;
             const retryable = error instanceof InfraError ? error.retryable : true;
             if (!retryable || options.signal.aborted)
                 break;
@@ -27764,8 +30388,122 @@ function settledResult(unit, status, reason, trials, durationMs, passes = trials
     };
 }
 
+;// CONCATENATED MODULE: ./src/report/diagnostics.ts
+// Stable diagnostic codes for run-time outcomes (the AE3xx/AE4xx half of src/model/errors.ts):
+// every result that is not a pass, and every trial that did not pass, gets a `code`, and the run
+// gets a flat `diagnostics` list that tools can key on without parsing reasons.
+
+
+/** The code of an eval × agent result, or undefined for a pass (and a cached pass). */
+function evalCode(result) {
+    switch (result.status) {
+        case "passed":
+            return undefined;
+        case "failed":
+            return Codes.belowPassRate;
+        case "cached":
+            return result.cachedFrom?.status === "failed" ? Codes.cachedFailure : undefined;
+        case "error":
+            // The suite reports a failed `setup` with the SetupError's message (src/run/prepare.ts).
+            return result.reason?.startsWith("setup step") ? Codes.setupFailed : Codes.infraError;
+        case "incomplete":
+            return result.reason?.startsWith("the budget ran out")
+                ? Codes.budgetExhausted
+                : Codes.interrupted;
+        case "inconclusive":
+            return Codes.inconclusive;
+        case "skipped":
+            return Codes.skipped;
+    }
+}
+/**
+ * The code of a trial, or undefined when it passed. A trial fails for one reason first (see
+ * verdictOf in src/run/trial.ts): a timeout, then the agent's own failure, then its checks.
+ */
+function trialCode(trial) {
+    if (trial.status === "passed")
+        return undefined;
+    if (trial.status === "error")
+        return Codes.infraError;
+    if (trial.timedOut)
+        return Codes.agentTimedOut;
+    const failed = trial.checks.filter((c) => !c.ok).length;
+    if (failed > 0 && trial.reason === `${failed} of ${trial.checks.length} checks failed`) {
+        return Codes.checkFailed;
+    }
+    return Codes.agentFailed;
+}
+const EVAL_MESSAGES = {
+    [Codes.belowPassRate]: (r) => `${r.passes}/${r.trials.filter((t) => t.status !== "error").length || r.trialsRun} trials passed, below the required pass rate ${Math.round(r.threshold * 1000) / 10}%`,
+    [Codes.cachedFailure]: (r) => `a recorded failure was reused (${r.cachedFrom?.passes ?? 0}/${r.cachedFrom?.trials ?? 0} passed); --force runs it again`,
+};
+/** Annotates evals and trials with their codes and lists every diagnostic of the run. */
+function withDiagnostics(run, projectRoot) {
+    const evals = run.evals.map((e) => {
+        const code = evalCode(e);
+        const trials = e.trials.map((t) => {
+            const tc = trialCode(t);
+            return tc ? { ...t, code: tc } : withoutCode(t);
+        });
+        return code ? { ...e, code, trials } : { ...withoutCode(e), trials };
+    });
+    return { ...run, evals, diagnostics: evals.flatMap((e) => diagnosticsOf(e, projectRoot)) };
+}
+function withoutCode(value) {
+    const copy = { ...value };
+    delete copy.code;
+    return copy;
+}
+function diagnosticsOf(result, projectRoot) {
+    const rel = (file) => file && projectRoot && external_node_path_default().isAbsolute(file) ? external_node_path_default().relative(projectRoot, file) : file;
+    const base = { id: result.id, agent: result.agent };
+    const out = [];
+    if (result.code) {
+        out.push({
+            code: result.code,
+            severity: result.code === Codes.skipped ? "notice" : "error",
+            ...base,
+            message: EVAL_MESSAGES[result.code]?.(result) ?? result.reason ?? result.status,
+            file: rel(result.file),
+            ...(result.line ? { line: result.line } : {}),
+        });
+    }
+    for (const trial of result.trials) {
+        const at = { ...base, trial: trial.n, dir: trial.dir };
+        if (trial.code && trial.code !== Codes.checkFailed) {
+            out.push({
+                code: trial.code,
+                severity: "error",
+                ...at,
+                message: trial.reason ?? trial.status,
+                file: rel(result.file),
+                ...(result.line ? { line: result.line } : {}),
+            });
+        }
+        if (trial.status === "failed") {
+            for (const check of trial.checks.filter((c) => !c.ok)) {
+                out.push({
+                    code: Codes.checkFailed,
+                    severity: "error",
+                    ...at,
+                    check: check.name,
+                    message: `check failed: ${check.name}`,
+                    evidence: check.evidence,
+                    file: rel(check.file ?? result.file),
+                    ...(check.line ? { line: check.line } : {}),
+                });
+            }
+        }
+        for (const warning of trial.warnings ?? []) {
+            out.push({ code: Codes.shimBypassed, severity: "warning", ...at, message: warning });
+        }
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/report/json.ts
 // run.json: the run result contract (DESIGN.md §5), also what `--format json` prints.
+
 
 
 
@@ -27773,19 +30511,19 @@ function buildRunResult(evals, meta) {
     const counts = emptyCounts();
     for (const e of evals)
         counts[e.status]++;
-    return {
+    return withDiagnostics({
         schemaVersion: RESULT_SCHEMA_VERSION,
         tool: { name: "agent-evals", version: meta.version },
         startedAt: meta.startedAt.toISOString(),
         durationMs: meta.durationMs,
         ...(meta.commit ? { commit: meta.commit } : {}),
-        costUsd: round(evals.reduce((sum, e) => sum + e.costUsd, 0)),
+        costUsd: json_round(evals.reduce((sum, e) => sum + e.costUsd, 0)),
         ...(meta.budgetUsd !== undefined ? { budgetUsd: meta.budgetUsd } : {}),
         counts,
         isolation: meta.isolation,
         // Paths relative to the project, so results read the same on every machine.
         evals: evals.map((e) => ({ ...e, file: external_node_path_default().relative(meta.projectRoot, e.file) || e.file })),
-    };
+    }, meta.projectRoot);
 }
 async function writeRunJson(resultsDir, run) {
     await external_node_fs_.promises.mkdir(resultsDir, { recursive: true });
@@ -27793,13 +30531,1115 @@ async function writeRunJson(resultsDir, run) {
     await external_node_fs_.promises.writeFile(file, `${JSON.stringify(run, null, 2)}\n`);
     return file;
 }
-function round(x) {
+function json_round(x) {
     return Math.round(x * 1e6) / 1e6;
+}
+
+;// CONCATENATED MODULE: ./src/skills/results.ts
+// Puts the parts of each skill/command/hook eval back together after a run: trigger metrics from
+// the queries' verdicts, e2e scenarios with their trajectories, hook cases — and writes one
+// timestamped JSON per eval to `_evals/results/` beside the run's own run.json.
+
+
+
+/** One report per skill/command/hook eval that had a part in this run, in definition order. */
+async function claudeCodeReports(specs, results, options) {
+    const byId = new Map(results.map((r) => [r.id, r]));
+    const groups = new Map();
+    for (const spec of specs) {
+        const result = byId.get(spec.id);
+        if (!spec.claudeCode || !result)
+            continue;
+        const parts = groups.get(spec.claudeCode.group) ?? [];
+        parts.push({ spec: spec, result });
+        groups.set(spec.claudeCode.group, parts);
+    }
+    const reports = [];
+    for (const [name, parts] of groups) {
+        reports.push(await groupReport(name, parts, options));
+    }
+    return reports;
+}
+async function groupReport(name, parts, options) {
+    const first = parts[0].spec;
+    const of = (axis) => parts.filter((p) => p.spec.claudeCode.axis === axis);
+    const trigger = of("trigger").length
+        ? await triggerReport(of("trigger"), options.projectRoot)
+        : undefined;
+    const e2e = of("e2e").length ? await e2eReport(of("e2e"), options.projectRoot) : undefined;
+    const hook = of("hook").length ? hookReport(of("hook")[0]) : undefined;
+    const statuses = parts.map((p) => results_verdictOf(p.result));
+    const status = statuses.some((s) => s === "failed")
+        ? "failed"
+        : statuses.some((s) => s === "error")
+            ? "error"
+            : statuses.every((s) => s === "skipped")
+                ? "skipped"
+                : "passed";
+    const model = parts.find((p) => p.spec.claudeCode.model)?.spec.claudeCode.model;
+    return {
+        name,
+        type: first.claudeCode.type,
+        parts: parts.map((p) => p.spec.id),
+        target: first.claudeCode.target,
+        file: external_node_path_default().relative(options.projectRoot, first.file) || first.file,
+        timestamp: options.startedAt.toISOString(),
+        status,
+        config: {
+            ...(model ? { model } : {}),
+            trials: Math.max(...parts.map((p) => p.result.trialsPlanned)),
+        },
+        warnings: first.claudeCode.warnings,
+        ...(trigger ? { trigger } : {}),
+        ...(e2e ? { e2e } : {}),
+        ...(hook ? { hook } : {}),
+        duration_ms: Math.max(0, ...parts.map((p) => p.result.durationMs)),
+    };
+}
+/** passed / failed / skipped / error: a cached verdict counts as what it recorded. */
+function results_verdictOf(result) {
+    switch (result.status) {
+        case "passed":
+        case "skipped":
+        case "error":
+        case "failed":
+            return result.status;
+        case "cached":
+            return result.cachedFrom?.status ?? "passed";
+        default:
+            return "failed"; // incomplete, inconclusive: never a pass
+    }
+}
+async function triggerReport(parts, projectRoot) {
+    const queries = [];
+    for (const { spec, result } of parts) {
+        const query = spec.claudeCode.query;
+        const counted = result.cachedFrom
+            ? result.cachedFrom.trials
+            : result.trials.filter((t) => t.status !== "error").length;
+        const passes = result.cachedFrom ? result.cachedFrom.passes : result.passes;
+        // A run passes when it did what the query expects: trigger for positives, not for negatives.
+        const triggered = query.shouldTrigger ? passes : counted - passes;
+        const { rate, interval } = triggerRate(triggered, counted);
+        const firstTrial = result.trials.find((t) => t.status !== "error");
+        queries.push({
+            id: spec.id,
+            query: query.text,
+            ...(query.note ? { note: query.note } : {}),
+            should_trigger: query.shouldTrigger,
+            status: result.status === "cached" ? results_verdictOf(result) : result.status,
+            ...(result.reason ? { reason: result.reason } : {}),
+            runs: counted,
+            triggered,
+            trigger_rate: rate,
+            interval,
+            cost_usd: result.costUsd,
+            trajectory: firstTrial
+                ? (await trajectoryOf(projectRoot, firstTrial)).map((c) => c.tool)
+                : [],
+            ...(firstTrial?.checks[0] ? { evidence: firstTrial.checks[0].evidence } : {}),
+        });
+    }
+    const decided = (list) => list.filter((q) => q.status === "passed" || q.status === "failed");
+    const side = (shouldTrigger) => {
+        const list = queries.filter((q) => q.should_trigger === shouldTrigger);
+        const done = decided(list);
+        const passed = done.filter((q) => q.status === "passed").length;
+        return { total: list.length, passed, rate: done.length ? results_round(passed / done.length) : null };
+    };
+    const count = (shouldTrigger, status) => decided(queries).filter((q) => q.should_trigger === shouldTrigger && q.status === status)
+        .length;
+    const confusion = {
+        truePositive: count(true, "passed"),
+        falseNegative: count(true, "failed"),
+        falsePositive: count(false, "failed"),
+        trueNegative: count(false, "passed"),
+    };
+    return {
+        mode: parts[0].spec.claudeCode.query.mode,
+        positive: side(true),
+        negative: side(false),
+        ...triggerMetrics(confusion),
+        confusion,
+        queries,
+        cost_usd: results_round(queries.reduce((sum, q) => sum + q.cost_usd, 0)),
+    };
+}
+async function e2eReport(parts, projectRoot) {
+    const scenarios = [];
+    for (const { spec, result } of parts) {
+        const trial = shownTrial(result.trials);
+        const trajectory = trial ? await trajectoryOf(projectRoot, trial) : [];
+        const hasWorkflow = spec.checks.at(-1)?.type === "trajectory";
+        const checks = trial?.checks ?? [];
+        const outcomeChecks = hasWorkflow ? checks.slice(0, -1) : checks;
+        const workflow = hasWorkflow ? checks.at(-1) : undefined;
+        const status = result.status === "cached" ? results_verdictOf(result) : result.status;
+        scenarios.push({
+            id: spec.id,
+            scenario: spec.claudeCode.scenario,
+            status,
+            ...(result.reason ? { reason: result.reason } : {}),
+            ...(spec.claudeCode.model ? { model: spec.claudeCode.model } : {}),
+            trajectory: trajectory.map((c) => ({ tool_name: c.tool, tool_args: c.input })),
+            outcomes: outcomeChecks.map(checkEntry),
+            ...(workflow ? { workflow: checkEntry(workflow) } : {}),
+            passes: result.passes,
+            trials: result.trialsRun,
+            cost_usd: result.costUsd,
+            duration_ms: result.durationMs,
+            passed: status === "passed",
+        });
+    }
+    const decided = scenarios.filter((s) => s.status === "passed" || s.status === "failed");
+    return {
+        scenarios,
+        pass_rate: decided.length
+            ? results_round(decided.filter((s) => s.passed).length / decided.length)
+            : null,
+        total_cost_usd: results_round(scenarios.reduce((sum, s) => sum + s.cost_usd, 0)),
+    };
+}
+function hookReport({ spec, result }) {
+    const trial = shownTrial(result.trials);
+    const names = spec.claudeCode.cases ?? [];
+    return {
+        status: result.status,
+        ...(result.reason ? { reason: result.reason } : {}),
+        cases: (trial?.checks ?? []).map((check, i) => ({
+            scenario: names[i] ?? check.name,
+            passed: check.ok,
+            evidence: check.evidence,
+            ...(check.line ? { line: check.line } : {}),
+        })),
+    };
+}
+function checkEntry(check) {
+    return {
+        description: check.name,
+        passed: check.ok,
+        evidence: check.evidence,
+        ...(check.line ? { line: check.line } : {}),
+    };
+}
+/** The trial a report shows: the first failed one, else the first that ran. */
+function shownTrial(trials) {
+    return trials.find((t) => t.status === "failed") ?? trials.find((t) => t.status !== "error");
+}
+async function trajectoryOf(projectRoot, trial) {
+    try {
+        const text = await external_node_fs_.promises.readFile(external_node_path_default().join(projectRoot, trial.dir, "trial.json"), "utf8");
+        const data = JSON.parse(text);
+        return Array.isArray(data.trajectory) ? data.trajectory : [];
+    }
+    catch {
+        return [];
+    }
+}
+function results_round(x) {
+    return Math.round(x * 1e6) / 1e6;
+}
+// ---------- writing ----------
+/** `<root>/_evals/results/` (or `evals/results/` for a file under evals/). */
+function resultsDirFor(projectRoot, evalFile) {
+    const top = evalFile.split(/[\\/]/)[0];
+    return external_node_path_default().join(projectRoot, top === "evals" || top === "_evals" ? top : "_evals", "results");
+}
+/** Writes each report as `<dir>/<timestamp>_<name>.json`; a new folder ignores itself in git. */
+async function writeClaudeCodeResults(reports, projectRoot) {
+    const written = [];
+    for (const report of reports) {
+        const dir = resultsDirFor(projectRoot, report.file);
+        if (!(await external_node_fs_.promises.stat(dir).catch(() => undefined))) {
+            await external_node_fs_.promises.mkdir(dir, { recursive: true });
+            // Results change on every run: kept out of git (and so out of the cache fingerprint and
+            // repository snapshots) unless you delete this file.
+            await external_node_fs_.promises.writeFile(external_node_path_default().join(dir, ".gitignore"), "# written by agent-evals\n*\n");
+        }
+        const stamp = report.timestamp.replace(/\.\d+Z$/, "").replace(/:/g, "-");
+        const file = external_node_path_default().join(dir, `${stamp}_${report.name}.json`);
+        await external_node_fs_.promises.writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+        written.push({ ...report, resultFile: file });
+    }
+    return written;
+}
+
+;// CONCATENATED MODULE: ./src/skills/select.ts
+// `agent-evals eval [name] --axis trigger|e2e|hook`: a skill/command/hook eval's name selects all
+// of its parts; the axis keeps only the parts of that kind.
+
+const AXES = ["trigger", "e2e", "hook"];
+/** The axis a flag names; throws a sentence naming the allowed values. */
+function parseAxis(text) {
+    if (text === undefined)
+        return undefined;
+    if (AXES.includes(text))
+        return text;
+    throw new Error(`--axis takes ${AXES.join(", ")}, got ${JSON.stringify(text)}`);
+}
+/** The specs to plan and the eval ids to select among them. */
+function selectClaudeCodeParts(specs, names, axis) {
+    const onAxis = (spec) => axis === undefined || spec.claudeCode?.axis === axis;
+    const kept = specs.filter(onAxis);
+    if (axis && kept.length === 0) {
+        throw new DefinitionError([
+            {
+                file: "(command line)",
+                code: Codes.usage,
+                message: `no ${axis} evals found (--axis ${axis})`,
+                fix: `add a \`type: ${axis === "hook" ? "hook" : "skill"}\` eval under _evals/, or drop --axis`,
+            },
+        ]);
+    }
+    if (names.length === 0)
+        return { specs: kept, names: [] };
+    const ids = new Set(specs.map((s) => s.id));
+    const selected = [];
+    for (const name of names) {
+        const parts = ids.has(name)
+            ? specs.filter((s) => s.id === name)
+            : specs.filter((s) => s.claudeCode?.group === name);
+        if (parts.length === 0) {
+            selected.push(name); // unknown: the planner names the evals that exist
+            continue;
+        }
+        const wanted = parts.filter(onAxis);
+        if (wanted.length === 0) {
+            throw new DefinitionError([
+                {
+                    file: "(command line)",
+                    code: Codes.usage,
+                    message: `${JSON.stringify(name)} has no ${axis} part`,
+                    fix: `drop --axis, or use --axis ${[...new Set(parts.map((p) => p.claudeCode?.axis ?? "none"))].join(" or ")}`,
+                },
+            ]);
+        }
+        for (const part of wanted)
+            if (!selected.includes(part.id))
+                selected.push(part.id);
+    }
+    return { specs: kept, names: selected };
+}
+
+;// CONCATENATED MODULE: ./src/report/html/app.ts
+// The report page's script (inlined into report.html). It reads the embedded JSON and builds the
+// page with DOM calls only (text goes in as textContent, never as HTML). Rows are rendered a page
+// at a time, an eval's trials when it is opened, a trial's details when that is opened.
+// Written without template literals so it can live in this String.raw.
+const REPORT_JS = String.raw `
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("report-data").textContent);
+  var detailsCache = null;
+  function details() {
+    if (!detailsCache) detailsCache = JSON.parse(document.getElementById("report-details").textContent);
+    return detailsCache;
+  }
+  var PAGE = 100;
+  var STATUSES = ["passed", "failed", "skipped", "cached", "incomplete", "error", "inconclusive"];
+  var FAILING = { failed: 1, error: 1, incomplete: 1, inconclusive: 1 };
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    if (attrs) for (var k in attrs) {
+      if (attrs[k] === undefined || attrs[k] === null) continue;
+      if (k === "text") node.textContent = attrs[k];
+      else if (k === "class") node.className = attrs[k];
+      else node.setAttribute(k, attrs[k]);
+    }
+    (children || []).forEach(function (c) {
+      if (c === null || c === undefined || c === false) return;
+      node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    });
+    return node;
+  }
+  function svg(tag, attrs, children) {
+    var node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    for (var k in attrs) node.setAttribute(k, attrs[k]);
+    (children || []).forEach(function (c) { node.appendChild(c); });
+    return node;
+  }
+  function pct(x) { return Math.round(x * 100) + "%"; }
+  function usd(x) { return "$" + (x > 0 && x < 0.01 ? x.toFixed(4) : x.toFixed(2)); }
+  function secs(ms) { return ms < 10000 ? (ms / 1000).toFixed(1) + "s" : Math.round(ms / 1000) + "s"; }
+  function failing(e) { return !!FAILING[e.status] || (e.status === "cached" && e.cachedFrom && e.cachedFrom.status === "failed"); }
+  function counted(e) { return e.trials.filter(function (t) { return t.status !== "error"; }).length; }
+
+  function header() {
+    var r = data.run;
+    var meta = [
+      "started " + new Date(r.startedAt).toLocaleString(),
+      "took " + secs(r.durationMs),
+      "cost " + usd(r.costUsd) + (r.budgetUsd !== undefined ? " of " + usd(r.budgetUsd) : ""),
+      r.commit ? "commit " + r.commit.slice(0, 12) : null,
+      r.tool ? r.tool.name + " " + r.tool.version : null,
+    ].filter(Boolean).join(" · ");
+    var chips = el("div", { class: "chips", "aria-label": "run summary" }, STATUSES.filter(function (s) {
+      return ["passed", "failed", "skipped", "cached", "incomplete"].indexOf(s) >= 0 || r.counts[s] > 0;
+    }).map(function (s) {
+      return el("span", { class: "chip " + s, "data-count": s }, [el("b", { text: String(r.counts[s]) }), " " + s]);
+    }));
+    var trials = data.evals.reduce(function (n, e) { return n + e.trials.length; }, 0);
+    return el("header", null, [
+      el("h1", { text: "agent-evals report" }),
+      el("div", { class: "meta", text: meta }),
+      chips,
+      el("div", { class: "muted", text: data.evals.length + " eval × agent pair(s), " + trials + " trial(s) run. " + (r.isolation || "") }),
+    ]);
+  }
+
+  function rateBar(e) {
+    var bar = el("div", { class: "bar", title: "pass rate " + pct(e.passRate) + ", 95% CI " + pct(e.interval[0]) + "–" + pct(e.interval[1]) + ", needs " + pct(e.threshold) });
+    bar.appendChild(el("span", { class: "ci", style: "left:" + e.interval[0] * 100 + "%;width:" + (e.interval[1] - e.interval[0]) * 100 + "%" }));
+    bar.appendChild(el("span", { class: "thr", style: "left:" + e.threshold * 100 + "%" }));
+    if (e.trialsRun > 0 || e.cachedFrom) bar.appendChild(el("span", { class: "rate", style: "left:" + e.passRate * 100 + "%" }));
+    return bar;
+  }
+
+  function rateText(e) {
+    if (e.cachedFrom) return e.cachedFrom.passes + "/" + e.cachedFrom.trials + " (" + pct(e.cachedFrom.passRate) + ") cached";
+    if (e.trialsRun === 0) return "—";
+    return e.passes + "/" + counted(e) + " (" + pct(e.passRate) + ")";
+  }
+
+  function evalRow(e, index) {
+    var d = el("details", { class: "eval", "data-eval": e.id, "data-agent": e.agent, "data-status": e.status });
+    var label = e.status === "cached" && e.cachedFrom ? "cached " + e.cachedFrom.status : e.status;
+    d.appendChild(el("summary", null, [el("div", { class: "row" }, [
+      el("span", { class: "b" }, [el("span", { class: "badge s-" + e.status, text: label })]),
+      el("span", { class: "name" }, [el("b", { text: e.id }), " ", el("small", { text: "[" + e.agent + (e.agentVersion ? " " + e.agentVersion : "") + "]" })]),
+      el("span", { class: "num rate", text: rateText(e) }),
+      el("span", { class: "barcell" }, [rateBar(e)]),
+      el("span", { class: "num cost", text: usd(e.costUsd) }),
+      el("span", { class: "num dur", text: secs(e.durationMs) }),
+    ])]));
+    var body = el("div", { class: "body" });
+    d.appendChild(body);
+    d.addEventListener("toggle", function () {
+      if (d.open && !body.firstChild) fillEval(body, e, index);
+    });
+    return d;
+  }
+
+  function fillEval(body, e, index) {
+    var lines = [];
+    if (e.reason) lines.push(el("p", null, [e.code ? el("span", { class: "code", text: e.code + " " }) : null, e.reason]));
+    lines.push(el("p", { class: "muted", text: "defined at " + e.file + (e.line ? ":" + e.line : "") + " · needs " + pct(e.threshold) + " of " + e.trialsPlanned + " trial(s) · 95% CI " + pct(e.interval[0]) + "–" + pct(e.interval[1]) + (e.trialsRun < e.trialsPlanned && e.trialsRun > 0 ? " · stopped after " + e.trialsRun + ": verdict decided" : "") + (e.promptHash ? " · prompt " + e.promptHash.slice(0, 12) : "") }));
+    if (e.cachedFrom) lines.push(el("p", { class: "muted", text: "Nothing ran: the " + e.cachedFrom.source + " has this verdict from " + e.cachedFrom.time + (e.cachedFrom.commit ? " (" + e.cachedFrom.commit.slice(0, 12) + ")" : "") + ". --force runs it again." }));
+    lines.forEach(function (l) { body.appendChild(l); });
+    body.appendChild(el("h3", { text: "Pass-rate trend" }));
+    body.appendChild(trend(e));
+    if (e.trials.length) body.appendChild(el("h3", { text: "Trials" }));
+    e.trials.forEach(function (t, ti) { body.appendChild(trialRow(e, t, index + "/" + ti)); });
+  }
+
+  function trend(e) {
+    var byAgent = (data.trends || {})[e.id] || {};
+    var agents = Object.keys(byAgent);
+    if (!agents.length) return el("p", { class: "muted", text: "No history yet: pass --history-dir (the GitHub Action keeps it on the results branch) to see the pass rate over runs." });
+    var W = 520, H = 140, L = 34, R = 8, T = 10, B = 22;
+    var n = Math.max.apply(null, agents.map(function (a) { return byAgent[a].length; }));
+    var x = function (i) { return L + (n <= 1 ? (W - L - R) / 2 : i * (W - L - R) / (n - 1)); };
+    var y = function (v) { return T + (1 - v) * (H - T - B); };
+    var colours = ["#0969da", "#8250df", "#bf3989", "#1a7f37", "#9a6700", "#cf222e"];
+    var nodes = [];
+    [0, 0.5, 1].forEach(function (v) {
+      nodes.push(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: "currentColor", "stroke-opacity": "0.15" }));
+      var label = svg("text", { x: 2, y: y(v) + 3 }); label.textContent = pct(v); nodes.push(label);
+    });
+    var thr = svg("line", { x1: L, x2: W - R, y1: y(e.threshold), y2: y(e.threshold), stroke: "#cf222e", "stroke-dasharray": "4 3" });
+    var thrTitle = svg("title", {}); thrTitle.textContent = "required pass rate " + pct(e.threshold); thr.appendChild(thrTitle);
+    nodes.push(thr);
+    agents.forEach(function (agent, ai) {
+      var pts = byAgent[agent];
+      var colour = colours[ai % colours.length];
+      var offset = n - pts.length;
+      nodes.push(svg("polyline", { fill: "none", stroke: colour, "stroke-width": "2", points: pts.map(function (p, i) { return x(i + offset) + "," + y(p.passRate); }).join(" ") }));
+      pts.forEach(function (p, i) {
+        var dot = svg("circle", { cx: x(i + offset), cy: y(p.passRate), r: 3.5, fill: colour });
+        var tip = svg("title", {});
+        tip.textContent = agent + ": " + p.passes + "/" + p.trials + " (" + pct(p.passRate) + ") " + p.status + " · " + p.time + (p.commit ? " · " + p.commit.slice(0, 12) : "");
+        dot.appendChild(tip);
+        nodes.push(dot);
+      });
+      var legend = svg("text", { x: L + ai * 120, y: H - 6, fill: colour }); legend.textContent = "● " + agent + " (" + pts.length + " run" + (pts.length === 1 ? "" : "s") + ")";
+      nodes.push(legend);
+    });
+    return svg("svg", { class: "trend", viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": "pass-rate trend of " + e.id }, nodes);
+  }
+
+  function trialRow(e, t, key) {
+    var d = el("details", { class: "trial", "data-trial": String(t.n), "data-status": t.status });
+    d.appendChild(el("summary", null, [
+      el("span", { class: "badge s-" + t.status, text: t.status }), " trial " + t.n + " ",
+      t.code ? el("span", { class: "code", text: t.code + " " }) : null,
+      el("span", { class: "muted", text: secs(t.durationMs) + (t.costUsd ? " · " + usd(t.costUsd) : "") + (t.retries ? " · " + t.retries + " retr" + (t.retries === 1 ? "y" : "ies") : "") }),
+      t.reason ? " — " + t.reason : "",
+    ]));
+    var body = el("div", { class: "body" });
+    d.appendChild(body);
+    d.addEventListener("toggle", function () {
+      if (d.open && !body.firstChild) fillTrial(body, e, t, key);
+    });
+    return d;
+  }
+
+  function capped(title, c) {
+    if (!c || !c.size) return null;
+    var nodes = [el("h3", { text: title })];
+    if (c.truncated) nodes.push(el("p", { class: "note", text: "Cut to its head and tail (" + c.size + " in full): the whole file is " + (c.path || "in the trial folder") + "." }));
+    nodes.push(el("pre", { text: c.text }));
+    if (c.path) nodes.push(el("a", { href: c.path, text: c.path }));
+    return el("section", null, nodes);
+  }
+
+  function fillTrial(body, e, t, key) {
+    var det = details()[key] || { trajectory: [], calls: [], files: [], notes: [] };
+    var dir = data.dirs[key];
+    body.appendChild(el("p", { class: "muted" }, ["folder: ", el("a", { href: dir + "/", text: t.dir }),
+      det.agent && det.agent.exitCode !== undefined ? " · agent exit " + det.agent.exitCode : "",
+      t.timedOut ? " · timed out" : "", det.agent && det.agent.turns ? " · " + det.agent.turns + " turns" : ""]));
+    (t.warnings || []).forEach(function (w) { body.appendChild(el("p", { class: "note", text: "⚠ " + w })); });
+    body.appendChild(el("h3", { text: "Checks" }));
+    var list = el("ul", { class: "checks" });
+    t.checks.forEach(function (c) {
+      list.appendChild(el("li", { class: c.ok ? "check-ok" : "check-failed" }, [
+        el("span", { class: c.ok ? "ok" : "ko", text: c.ok ? "✓ " : "✗ " }), el("b", { text: c.name }),
+        c.line ? el("span", { class: "muted", text: " at " + e.file + ":" + c.line }) : null,
+        c.evidence ? el("pre", { class: "evidence", text: c.evidence }) : null,
+      ]));
+    });
+    if (!t.checks.length) list.appendChild(el("li", { class: "muted", text: "no checks ran" }));
+    body.appendChild(list);
+    [capped("Final message", det.finalMessage), capped("Prompt", det.prompt)].forEach(function (n) { if (n) body.appendChild(n); });
+    body.appendChild(el("h3", { text: "Trajectory (" + det.trajectoryTotal + " tool call" + (det.trajectoryTotal === 1 ? "" : "s") + ")" }));
+    if (det.trajectory.length) {
+      body.appendChild(el("ol", { class: "timeline" }, det.trajectory.map(function (s, i) {
+        return el("li", { class: s.isError ? "err" : "" }, [
+          el("span", { class: "muted", text: "#" + (i + 1) + " " }), el("span", { class: "tool", text: s.tool }),
+          s.exit !== undefined ? el("span", { class: "muted", text: " exit " + s.exit }) : null,
+          el("pre", { text: s.input }), s.result ? el("pre", { class: "result", text: s.result }) : null,
+        ]);
+      })));
+    } else body.appendChild(el("p", { class: "muted", text: "no tool calls recorded" }));
+    body.appendChild(el("h3", { text: "Shim calls (" + det.callsTotal + ")" }));
+    if (det.calls.length) {
+      var start = det.calls[0].time;
+      body.appendChild(el("table", null, [
+        el("thead", null, [el("tr", null, [el("th", { text: "+time" }), el("th", { text: "call" }), el("th", { text: "exit" })])]),
+        el("tbody", null, det.calls.map(function (c) {
+          return el("tr", { class: c.exit ? "call-failed" : "" }, [
+            el("td", { class: "num", text: "+" + ((c.time - start) / 1000).toFixed(2) + "s" }),
+            el("td", { class: "cmd", text: [c.bin].concat(c.argv).join(" ") }),
+            el("td", { class: c.exit ? "ko" : "", text: c.exit === null ? "killed" : String(c.exit) }),
+          ]);
+        })),
+      ]));
+    } else body.appendChild(el("p", { class: "muted", text: "no shimmed binary was called" }));
+    [capped("stdout", det.stdout), capped("stderr", det.stderr)].forEach(function (n) { if (n) body.appendChild(n); });
+    if (det.files && det.files.length) {
+      body.appendChild(el("h3", { text: "Files" }));
+      body.appendChild(el("ul", null, det.files.map(function (f) { return el("li", null, [el("a", { href: f, text: f })]); })));
+    }
+    (det.notes || []).forEach(function (n) { body.appendChild(el("p", { class: "note", text: n })); });
+  }
+
+  function app() {
+    var root = document.getElementById("app");
+    root.appendChild(header());
+    var search = el("input", { type: "search", placeholder: "Filter by eval or agent", "aria-label": "filter" });
+    var status = el("select", { "aria-label": "status" }, [el("option", { value: "", text: "every status" }), el("option", { value: "failing", text: "not passing" })]
+      .concat(STATUSES.map(function (s) { return el("option", { value: s, text: s }); })));
+    root.appendChild(el("div", { class: "controls" }, [search, status]));
+    var list = el("div", { class: "evals" });
+    var more = el("button", { class: "more", type: "button" });
+    root.appendChild(list);
+    root.appendChild(more);
+    var order = data.evals.map(function (e, i) { return i; }).sort(function (a, b) {
+      var ea = data.evals[a], eb = data.evals[b];
+      return Number(failing(eb)) - Number(failing(ea)) || (ea.id < eb.id ? -1 : ea.id > eb.id ? 1 : 0) || (ea.agent < eb.agent ? -1 : 1);
+    });
+    var shown = [];
+    var limit = PAGE;
+    function matches(e) {
+      var q = search.value.trim().toLowerCase();
+      if (q && (e.id + " " + e.agent).toLowerCase().indexOf(q) < 0) return false;
+      if (status.value === "failing") return failing(e);
+      return !status.value || e.status === status.value;
+    }
+    function render() {
+      list.textContent = "";
+      shown = order.filter(function (i) { return matches(data.evals[i]); });
+      shown.slice(0, limit).forEach(function (i) { list.appendChild(evalRow(data.evals[i], i)); });
+      var left = shown.length - Math.min(limit, shown.length);
+      more.hidden = left <= 0;
+      more.textContent = "Show " + Math.min(PAGE, left) + " more (" + left + " hidden)";
+      if (!shown.length) list.appendChild(el("p", { class: "muted", text: "No eval matches." }));
+    }
+    more.addEventListener("click", function () { limit += PAGE; render(); });
+    search.addEventListener("input", function () { limit = PAGE; render(); });
+    status.addEventListener("change", function () { limit = PAGE; render(); });
+    render();
+  }
+  app();
+})();
+`;
+
+;// CONCATENATED MODULE: ./src/report/html/style.ts
+// The report page's stylesheet (inlined into report.html). Light and dark, readable on a phone.
+const REPORT_CSS = String.raw `
+:root{--bg:#fff;--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--soft:#f6f8fa;--pass:#1a7f37;--fail:#cf222e;--warn:#9a6700;--info:#0969da;--mono:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#8d96a0;--line:#30363d;--soft:#161b22;--pass:#3fb950;--fail:#f85149;--warn:#d29922;--info:#4493f8}}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+main{max-width:1100px;margin:0 auto;padding:16px}
+h1{font-size:1.35rem;margin:0 0 4px}
+h3{font-size:.95rem;margin:14px 0 6px}
+.meta,.muted{color:var(--muted);font-size:.85rem}
+.chips{display:flex;flex-wrap:wrap;gap:6px;margin:12px 0}
+.chip{border:1px solid var(--line);border-radius:999px;padding:2px 10px;font-size:.85rem;background:var(--soft)}
+.chip b{font-variant-numeric:tabular-nums}
+.chip.passed b{color:var(--pass)}.chip.failed b,.chip.error b{color:var(--fail)}.chip.incomplete b,.chip.inconclusive b,.chip.skipped b{color:var(--warn)}.chip.cached b{color:var(--info)}
+.controls{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
+.controls input,.controls select{font:inherit;padding:6px 8px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
+.controls input{flex:1 1 220px}
+details{border:1px solid var(--line);border-radius:8px;margin:6px 0;background:var(--bg)}
+details>summary{cursor:pointer;list-style:none;padding:8px 10px}
+details>summary::-webkit-details-marker{display:none}
+details[open]>summary{border-bottom:1px solid var(--line);background:var(--soft);border-radius:8px 8px 0 0}
+.row{display:grid;grid-template-columns:7.5em minmax(0,1fr) 9em 150px 5em 5em;gap:10px;align-items:center}
+.name{overflow-wrap:anywhere}.name small{color:var(--muted)}
+.num{font-variant-numeric:tabular-nums;text-align:right;white-space:nowrap}
+.badge{display:inline-block;font-size:.72rem;font-weight:700;letter-spacing:.03em;padding:2px 6px;border-radius:4px;color:#fff;text-transform:uppercase;text-align:center}
+.s-passed{background:var(--pass)}.s-failed,.s-error{background:var(--fail)}.s-skipped,.s-incomplete,.s-inconclusive{background:var(--warn)}.s-cached{background:var(--info)}
+.bar{position:relative;height:10px;background:var(--soft);border:1px solid var(--line);border-radius:5px}
+.bar .ci{position:absolute;top:0;bottom:0;background:color-mix(in srgb,var(--info) 35%,transparent);border-radius:4px}
+.bar .rate{position:absolute;top:-3px;width:3px;height:14px;background:var(--fg);margin-left:-1px}
+.bar .thr{position:absolute;top:-4px;width:0;height:16px;border-left:2px dashed var(--fail)}
+.body{padding:8px 12px 12px}
+.trial>summary{font-size:.9rem}
+.code{font-family:var(--mono);font-size:.8rem;color:var(--muted)}
+pre{font-family:var(--mono);font-size:.8rem;background:var(--soft);border:1px solid var(--line);border-radius:6px;padding:8px;margin:4px 0;white-space:pre-wrap;overflow-wrap:anywhere;max-height:480px;overflow:auto}
+ul.checks{list-style:none;padding:0;margin:0}
+ul.checks li{padding:6px 0;border-bottom:1px dashed var(--line)}
+.ok{color:var(--pass);font-weight:700}.ko{color:var(--fail);font-weight:700}
+ol.timeline{list-style:none;margin:0;padding:0 0 0 14px;border-left:2px solid var(--line)}
+ol.timeline li{position:relative;margin:0 0 8px;padding-left:10px}
+ol.timeline li::before{content:"";position:absolute;left:-21px;top:6px;width:10px;height:10px;border-radius:50%;background:var(--info)}
+ol.timeline li.err::before{background:var(--fail)}
+ol.timeline .tool{font-weight:600}
+table{border-collapse:collapse;width:100%;font-size:.82rem}
+td,th{border-bottom:1px solid var(--line);padding:4px 6px;text-align:left;vertical-align:top}
+td.cmd{font-family:var(--mono);overflow-wrap:anywhere}
+.note{color:var(--warn);font-size:.85rem}
+.more{display:block;margin:10px auto;font:inherit;padding:6px 14px;border:1px solid var(--line);border-radius:6px;background:var(--soft);color:var(--fg);cursor:pointer}
+svg.trend{width:100%;max-width:520px;height:auto}
+svg.trend text{font-size:10px;fill:var(--muted)}
+a{color:var(--info)}
+[hidden]{display:none !important}
+@media (max-width:700px){
+  main{padding:10px}
+  .row{grid-template-columns:6.5em minmax(0,1fr) auto;grid-template-areas:"badge name rate" "bar bar bar" "cost cost dur"}
+  .row .b{grid-area:badge}.row .name{grid-area:name}.row .rate{grid-area:rate}.row .barcell{grid-area:bar}.row .cost{grid-area:cost;text-align:left}.row .dur{grid-area:dur}
+  table,tbody,tr,td{display:block}td{border:0;padding:2px 0}tr{border-bottom:1px solid var(--line);padding:4px 0}thead{display:none}
+}
+`;
+
+;// CONCATENATED MODULE: ./src/report/html.ts
+// report.html: one self-contained page (inline CSS and JS, no network) to review a run — summary,
+// a row per eval × agent, and per trial the prompt, the trajectory, the shim calls, the checks
+// with their evidence and the agent's output, plus a pass-rate trend per eval from history.
+// The data is embedded as JSON and rendered lazily in the browser, so thousands of trials stay
+// fast; what is embedded per trial is capped, with the path of the full file.
+
+
+
+
+/** Caps of what one trial embeds. Text is cut in the middle: its head and its tail are kept. */
+const HTML_CAPS = {
+    promptChars: 16_000,
+    stdoutChars: 24_000,
+    stderrChars: 12_000,
+    finalMessageChars: 8_000,
+    trajectorySteps: 300,
+    /** Per tool call input and result. */
+    stepChars: 2_000,
+    calls: 500,
+    /** Above this the whole report stops embedding details of passing trials (failing ones first). */
+    totalDetailChars: 40_000_000,
+    /** trial.json larger than this is not parsed for the trajectory. */
+    trialJsonBytes: 32 * 1024 * 1024,
+};
+/** Builds the page's data: reads each trial's files under the caps. */
+async function collectReportData(run, options) {
+    const { evals, diagnostics: _d, ...summary } = run;
+    const data = { run: summary, evals, details: {}, trends: {}, dirs: {} };
+    const jobs = [];
+    evals.forEach((e, ei) => e.trials.forEach((trial, ti) => {
+        const key = `${ei}/${ti}`;
+        data.dirs[key] = toReportPath(options, trial.dir);
+        jobs.push({ key, trial, failing: trial.status !== "passed" });
+    }));
+    // Failing trials first: when the total cap is reached, it is passing trials that lose details.
+    jobs.sort((a, b) => Number(b.failing) - Number(a.failing));
+    let budget = HTML_CAPS.totalDetailChars;
+    await eachLimited(jobs, 8, async (job) => {
+        if (budget <= 0) {
+            data.details[job.key] = emptyDetail([
+                `details not embedded: the report reached its size cap; see ${data.dirs[job.key]}/`,
+            ]);
+            return;
+        }
+        const detail = await readTrialDetail(job.trial, options, job.failing ? 1 : PASSING_SHARE);
+        budget -= JSON.stringify(detail).length;
+        data.details[job.key] = detail;
+    });
+    data.trends = trendsOf(evals, options.history ?? []);
+    return data;
+}
+function emptyDetail(notes) {
+    return { trajectory: [], trajectoryTotal: 0, calls: [], callsTotal: 0, files: [], notes };
+}
+function toReportPath(options, rel) {
+    const abs = external_node_path_default().resolve(options.projectRoot, rel);
+    return external_node_path_default().relative(options.resultsDir, abs).split((external_node_path_default()).sep).join("/");
+}
+/** Passing trials embed this share of the output caps: reviews are mostly of failures. */
+const PASSING_SHARE = 0.25;
+async function readTrialDetail(trial, options, share) {
+    const dir = external_node_path_default().resolve(options.projectRoot, trial.dir);
+    const rel = (name) => toReportPath(options, external_node_path_default().join(trial.dir, name));
+    const detail = emptyDetail([]);
+    const text = async (name, cap) => {
+        const capped = await readCapped(external_node_path_default().join(dir, name), cap);
+        return capped ? { ...capped, path: rel(name) } : undefined;
+    };
+    const [prompt, stdout, stderr, callsText, trialJson] = await Promise.all([
+        text("prompt.md", HTML_CAPS.promptChars),
+        text("agent.stdout", Math.round(HTML_CAPS.stdoutChars * share)),
+        text("agent.stderr", Math.round(HTML_CAPS.stderrChars * share)),
+        readCapped(external_node_path_default().join(dir, "calls.jsonl"), Number.MAX_SAFE_INTEGER, HTML_CAPS.trialJsonBytes),
+        readCapped(external_node_path_default().join(dir, "trial.json"), Number.MAX_SAFE_INTEGER, HTML_CAPS.trialJsonBytes),
+    ]);
+    if (prompt)
+        detail.prompt = prompt;
+    if (stdout)
+        detail.stdout = stdout;
+    if (stderr)
+        detail.stderr = stderr;
+    if (callsText) {
+        const calls = callsText.text
+            .split("\n")
+            .filter((l) => l.trim())
+            .flatMap((l) => {
+            try {
+                const c = JSON.parse(l);
+                return [
+                    { bin: String(c.bin), argv: (c.argv ?? []).map(String), time: c.time, exit: c.exit },
+                ];
+            }
+            catch {
+                return [];
+            }
+        });
+        detail.callsTotal = calls.length;
+        detail.calls = calls.slice(0, HTML_CAPS.calls);
+        if (calls.length > HTML_CAPS.calls) {
+            detail.notes.push(`showing the first ${HTML_CAPS.calls} of ${calls.length} shim calls; all are in ${rel("calls.jsonl")}`);
+        }
+    }
+    if (trialJson && !trialJson.truncated) {
+        try {
+            readTrialJson(JSON.parse(trialJson.text), detail, rel);
+        }
+        catch (error) {
+            detail.notes.push(`${rel("trial.json")} did not parse: ${error.message}`);
+        }
+    }
+    else if (trialJson) {
+        detail.notes.push(`${rel("trial.json")} is too large to embed its trajectory`);
+    }
+    return detail;
+}
+function readTrialJson(json, detail, rel) {
+    const agent = json.agent ?? {};
+    detail.agent = {
+        exitCode: agent.exitCode,
+        ...(agent.tokens !== undefined ? { tokens: agent.tokens } : {}),
+        ...(agent.turns !== undefined ? { turns: agent.turns } : {}),
+        ...(agent.durationMs !== undefined ? { durationMs: agent.durationMs } : {}),
+    };
+    if (agent.finalMessage) {
+        detail.finalMessage = capText(agent.finalMessage, HTML_CAPS.finalMessageChars);
+    }
+    detail.files = (agent.transcripts ?? []).map((f) => rel(f));
+    const steps = Array.isArray(json.trajectory) ? json.trajectory : [];
+    detail.trajectoryTotal = steps.length;
+    detail.trajectory = steps.slice(0, HTML_CAPS.trajectorySteps).map((s) => ({
+        tool: String(s.tool ?? "?"),
+        input: capText(describeInput(s.input), HTML_CAPS.stepChars).text,
+        ...(s.result !== undefined
+            ? { result: capText(String(s.result), HTML_CAPS.stepChars).text }
+            : {}),
+        ...(s.isError ? { isError: true } : {}),
+        ...(typeof s.exitCode === "number" ? { exit: s.exitCode } : {}),
+    }));
+    if (steps.length > HTML_CAPS.trajectorySteps) {
+        detail.notes.push(`showing the first ${HTML_CAPS.trajectorySteps} of ${steps.length} tool calls; all are in ${rel("trial.json")}`);
+    }
+}
+/** A tool call's input as a reader wants it: the command or path first, then the rest. */
+function describeInput(input) {
+    if (typeof input === "string")
+        return input;
+    if (!input || typeof input !== "object")
+        return input === undefined ? "" : JSON.stringify(input);
+    const o = input;
+    for (const key of ["command", "file_path", "path", "pattern", "url", "query", "skill"]) {
+        if (typeof o[key] === "string") {
+            const rest = Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
+            return Object.keys(rest).length
+                ? `${o[key]}\n${JSON.stringify(rest)}`
+                : o[key];
+        }
+    }
+    return JSON.stringify(input);
+}
+/** Head and tail of a text longer than `cap` characters. */
+function capText(text, cap) {
+    if (text.length <= cap)
+        return { text, size: text.length, truncated: false };
+    const head = Math.floor(cap * 0.3);
+    const tail = cap - head;
+    return {
+        text: `${text.slice(0, head)}\n\n… ${text.length - cap} characters left out …\n\n${text.slice(-tail)}`,
+        size: text.length,
+        truncated: true,
+    };
+}
+/**
+ * A file's text, or its head and tail when over `cap` characters; reads at most about `cap` bytes
+ * of a large file, so a 2 GB transcript costs nothing. Undefined when the file does not exist.
+ */
+async function readCapped(file, cap, maxWhole = cap) {
+    let handle;
+    try {
+        handle = await external_node_fs_.promises.open(file, "r");
+    }
+    catch {
+        return undefined;
+    }
+    try {
+        const { size } = await handle.stat();
+        const limit = Math.min(cap, maxWhole);
+        if (size <= limit) {
+            const buffer = Buffer.alloc(size);
+            await handle.read(buffer, 0, size, 0);
+            return { text: buffer.toString("utf8"), size, truncated: false };
+        }
+        const head = Math.floor(limit * 0.3);
+        const tail = limit - head;
+        const a = Buffer.alloc(head);
+        const b = Buffer.alloc(tail);
+        await handle.read(a, 0, head, 0);
+        await handle.read(b, 0, tail, size - tail);
+        return {
+            text: `${a.toString("utf8")}\n\n… ${size - limit} bytes left out …\n\n${b.toString("utf8")}`,
+            size,
+            truncated: true,
+        };
+    }
+    finally {
+        await handle.close();
+    }
+}
+function trendsOf(evals, history) {
+    const ids = new Set(evals.map((e) => e.id));
+    const trends = {};
+    const seen = new Set();
+    for (const line of history) {
+        if (!ids.has(line.id) || line.trials === 0)
+            continue;
+        // The same line may come from the store and from this run's own lines.
+        const key = `${line.id}\0${line.agent}\0${line.time}`;
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        const byAgent = (trends[line.id] ??= {});
+        (byAgent[line.agent] ??= []).push({
+            time: line.time,
+            passRate: line.passRate,
+            passes: line.passes,
+            trials: line.trials,
+            status: line.status,
+            ...(line.commit ? { commit: line.commit } : {}),
+        });
+    }
+    for (const byAgent of Object.values(trends)) {
+        for (const points of Object.values(byAgent)) {
+            points.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+            points.splice(0, Math.max(0, points.length - 50));
+        }
+    }
+    return trends;
+}
+/**
+ * JSON that is safe inside `<script type="application/json">`: `<`, `>` and `&` as \u escapes
+ * (no `</script>`, no `<!--`), and U+2028/U+2029 escaped too.
+ */
+function scriptJson(value) {
+    return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => {
+        return `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
+    });
+}
+function escapeHtml(text) {
+    return text
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;")
+        .replace(/"/g, "&quot;");
+}
+function renderHtml(data) {
+    const { details, ...main } = data;
+    const c = data.run.counts;
+    const title = `agent-evals: ${c.passed} passed, ${c.failed} failed`;
+    return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>${escapeHtml(title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<noscript><p>This report needs JavaScript to show the run; the same data is in run.json next to it.</p></noscript>
+<main id="app"></main>
+<script type="application/json" id="report-data">${scriptJson(main)}</script>
+<script type="application/json" id="report-details">${scriptJson(details)}</script>
+<script>${REPORT_JS}</script>
+</body>
+</html>
+`;
+}
+async function writeHtmlReport(run, options) {
+    const data = await collectReportData(run, options);
+    await external_node_fs_.promises.mkdir(options.resultsDir, { recursive: true });
+    const file = external_node_path_default().join(options.resultsDir, "report.html");
+    await external_node_fs_.promises.writeFile(file, renderHtml(data));
+    return file;
+}
+async function eachLimited(items, limit, fn) {
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length)
+            await fn(items[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+;// CONCATENATED MODULE: ./src/report/junit.ts
+// junit.xml for test reporters (GitHub test-reporter actions, GitLab, Jenkins): a <testsuite> per
+// eval file, a <testcase> per eval × agent, the trials as <properties>, failures with evidence.
+// Status mapping: failed, cached failure, incomplete and inconclusive fail the run (exit 1), so
+// they are <failure>; error (setup or infra, exit 2) is <error>; skipped is <skipped>; a cached
+// pass is a pass with a `cached` property.
+
+
+
+/** Per failure body: enough evidence to act on, never a whole transcript. */
+const MAX_FAILURE_CHARS = 16_000;
+// XML 1.0 allows tab, LF, CR, and U+0020–U+D7FF, U+E000–U+FFFD, U+10000–U+10FFFF. Everything else
+// (other control characters, lone surrogates, U+FFFE/U+FFFF) cannot be written even as an entity.
+const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+/** Removes the characters XML 1.0 cannot carry. */
+function stripInvalidXml(text) {
+    return text.replace(INVALID_XML, "");
+}
+/** Text content: `&`, `<`, `>` escaped; invalid characters dropped. */
+function xmlText(text) {
+    return stripInvalidXml(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+/** An attribute value in double quotes; newlines and tabs kept as character references. */
+function xmlAttr(text) {
+    return xmlText(String(text))
+        .replace(/"/g, "&quot;")
+        .replace(/\n/g, "&#10;")
+        .replace(/\r/g, "&#13;")
+        .replace(/\t/g, "&#9;");
+}
+function attrs(values) {
+    return Object.entries(values)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => ` ${k}="${xmlAttr(v)}"`)
+        .join("");
+}
+const secs = (ms) => (ms / 1000).toFixed(3);
+function outcomeOf(e) {
+    switch (e.status) {
+        case "passed":
+            return "pass";
+        case "cached":
+            return e.cachedFrom?.status === "failed" ? "failure" : "pass";
+        case "skipped":
+            return "skipped";
+        case "error":
+            return "error";
+        default:
+            return "failure";
+    }
+}
+/** The junit.xml of a run. Eval file paths are as in run.json (relative to the project). */
+function renderJunit(run) {
+    const byFile = new Map();
+    for (const e of run.evals)
+        byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
+    const total = tally(run.evals);
+    const lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        `<testsuites${attrs({
+            name: "agent-evals",
+            tests: run.evals.length,
+            failures: total.failure,
+            errors: total.error,
+            skipped: total.skipped,
+            time: secs(run.durationMs),
+            timestamp: run.startedAt,
+        })}>`,
+    ];
+    for (const [file, evals] of byFile) {
+        const t = tally(evals);
+        lines.push(`  <testsuite${attrs({
+            name: file,
+            tests: evals.length,
+            failures: t.failure,
+            errors: t.error,
+            skipped: t.skipped,
+            time: secs(evals.reduce((s, e) => s + e.durationMs, 0)),
+            timestamp: run.startedAt,
+            file,
+        })}>`);
+        for (const e of evals)
+            lines.push(...testcase(e));
+        lines.push("  </testsuite>");
+    }
+    lines.push("</testsuites>", "");
+    return lines.join("\n");
+}
+function tally(evals) {
+    const t = { pass: 0, failure: 0, error: 0, skipped: 0 };
+    for (const e of evals)
+        t[outcomeOf(e)]++;
+    return t;
+}
+function testcase(e) {
+    const outcome = outcomeOf(e);
+    const code = e.code ?? evalCode(e);
+    const out = [
+        `    <testcase${attrs({
+            name: `${e.id} [${e.agent}]`,
+            classname: e.id,
+            file: e.file,
+            line: e.line,
+            time: secs(e.durationMs),
+        })}>`,
+    ];
+    out.push("      <properties>");
+    const prop = (name, value) => {
+        if (value !== undefined)
+            out.push(`        <property${attrs({ name, value })}/>`);
+    };
+    prop("status", e.status);
+    prop("code", code);
+    prop("agent", e.agent);
+    prop("agentVersion", e.agentVersion);
+    prop("passes", e.passes);
+    prop("trialsRun", e.trialsRun);
+    prop("trialsPlanned", e.trialsPlanned);
+    prop("passRate", e.passRate);
+    prop("threshold", e.threshold);
+    prop("interval", `${e.interval[0]}–${e.interval[1]}`);
+    prop("costUsd", e.costUsd);
+    if (e.cachedFrom)
+        prop("cached", `${e.cachedFrom.status} at ${e.cachedFrom.time}`);
+    for (const trial of e.trials) {
+        const tc = trial.code ?? trialCode(trial);
+        prop(`trial.${trial.n}`, `${trial.status}${tc ? ` ${tc}` : ""} ${secs(trial.durationMs)}s${trial.costUsd ? ` $${trial.costUsd}` : ""}${trial.reason ? `: ${trial.reason}` : ""} (${trial.dir})`);
+    }
+    out.push("      </properties>");
+    const message = e.reason ?? summary(e);
+    if (outcome === "failure" || outcome === "error") {
+        out.push(`      <${outcome}${attrs({ message, type: code })}>${xmlText(cap(evidence(e)))}</${outcome}>`);
+    }
+    else if (outcome === "skipped") {
+        out.push(`      <skipped${attrs({ message })}/>`);
+    }
+    out.push("    </testcase>");
+    return out;
+}
+function summary(e) {
+    const counted = e.trials.filter((t) => t.status !== "error").length;
+    return `${e.status}: ${e.passes}/${counted} trials passed (needs ${Math.round(e.threshold * 1000) / 10}%)`;
+}
+/** The failing trials with each failed check's evidence, as a reader of the CI log wants them. */
+function evidence(e) {
+    const parts = [summary(e)];
+    if (e.reason)
+        parts.push(e.reason);
+    for (const trial of e.trials) {
+        if (trial.status === "passed")
+            continue;
+        parts.push(`trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${trial.reason}` : ""} (${trial.dir})`);
+        for (const check of trial.checks) {
+            if (check.ok)
+                continue;
+            const at = check.line ? ` at ${checkFile(check.file, e.file)}:${check.line}` : "";
+            parts.push(`  ✗ ${check.name}${at}`, ...check.evidence.split("\n").map((l) => `      ${l}`));
+        }
+    }
+    return parts.join("\n");
+}
+/** run.json keeps check files absolute; show the eval's relative path when it is the same file. */
+function checkFile(file, evalFile) {
+    if (!file)
+        return evalFile;
+    return external_node_path_default().isAbsolute(file) && file.endsWith(`${(external_node_path_default()).sep}${evalFile}`) ? evalFile : file;
+}
+function cap(text) {
+    return text.length <= MAX_FAILURE_CHARS
+        ? text
+        : `${text.slice(0, MAX_FAILURE_CHARS)}\n… (${text.length - MAX_FAILURE_CHARS} more characters: see run.json)`;
+}
+async function writeJunit(resultsDir, run) {
+    await external_node_fs_.promises.mkdir(resultsDir, { recursive: true });
+    const file = external_node_path_default().join(resultsDir, "junit.xml");
+    await external_node_fs_.promises.writeFile(file, renderJunit(run));
+    return file;
+}
+
+;// CONCATENATED MODULE: ./src/report/files.ts
+// The files a run leaves beside run.json for people and tools: junit.xml and report.html.
+
+
+/** Writes junit.xml and report.html into the results folder; returns their paths. */
+async function writeReportFiles(run, options) {
+    const [junit, html] = await Promise.all([
+        writeJunit(options.resultsDir, run),
+        writeHtmlReport(run, options),
+    ]);
+    return { junit, html };
 }
 
 ;// CONCATENATED MODULE: ./src/engine.ts
 // The engine behind every face (CLI, Action, library): define → plan → run → report files.
 // Console output is the caller's business, through the events.
+
+
+
+
+
+
+
 
 
 
@@ -27844,9 +31684,13 @@ async function planEvals(options) {
             },
         ]);
     }
-    const specs = await loadEvals(files, { projectRoot, libraryApi: { ...library_namespaceObject } });
-    const plan = await planRun(specs, {
-        names: options.names ?? [],
+    const specs = await loadEvals(files, { projectRoot, libraryApi: { ...library_namespaceObject }, env });
+    const badTemplates = await templateProblems(specs, projectRoot);
+    if (badTemplates.length)
+        throw new DefinitionError(badTemplates);
+    const selection = selectClaudeCodeParts(specs, options.names ?? [], options.axis);
+    const plan = await planRun(selection.specs, {
+        names: selection.names,
         agents: options.agents ?? [],
         trials: options.trials,
         env,
@@ -27865,7 +31709,10 @@ async function planEvals(options) {
         plan.units = plan.units.filter((u) => changedIds.has(u.spec.id));
     }
     if (options.shard)
-        plan.units = shardOf(plan.units, options.shard);
+        plan.units = await unitsOfShard(plan.units, options.shard, {
+            historyDir: cacheOptions(projectRoot, options).historyDir,
+            assignment: options.shardPlan,
+        });
     const cache = await applyCache(plan.units, cacheOptions(projectRoot, options));
     plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
     return { projectRoot, specs, plan, notes, cache };
@@ -27886,10 +31733,25 @@ async function runEvals(options) {
         throw new CiGateError(`refusing to run agents: ${plan.agentUnits} eval × agent pair(s) would give an agent full permissions in a directory that is not a container.\n` +
             "Set CI=true (as CI systems do) or pass --unsafe-local to run them on this machine anyway.");
     }
+    const { isolation, note } = await resolveIsolation({
+        sandbox: plan.agentUnits > 0 ? options.sandbox : "none",
+        home: options.isolateHome ?? isCi(env),
+        allow: allowedEndpoints(env, options.allowHosts),
+    });
+    if (note)
+        notes.push(note);
+    if (isolation.bwrap)
+        notes.push(isolationNote(isolation));
+    // The declared secrets and credential variables are replaced in everything the run writes.
+    const redactor = secretRedactor(env, [
+        ...(options.redact ?? []),
+        ...specs.flatMap((spec) => spec.prompt?.secrets ?? []),
+    ]);
     options.events?.onPlan?.(plan, specs, notes);
     const startedAt = new Date();
+    const signal = options.signal ?? new AbortController().signal;
     const resultsDir = external_node_path_default().join(projectRoot, RESULTS_DIR);
-    const results = await runSuite(plan.units, {
+    const results = await withRedactor(redactor, () => runSuite(plan.units, {
         projectRoot,
         resultsDir,
         concurrency: options.concurrency ?? external_node_os_default().availableParallelism(),
@@ -27897,28 +31759,33 @@ async function runEvals(options) {
         keepWorkspace: options.keepWorkspace ?? false,
         maxRetries: options.maxRetries ?? 2,
         env: definedEnv(env),
-        signal: options.signal ?? new AbortController().signal,
+        signal,
         events: options.events,
         budget: new BudgetLedger(options.budgetUsd),
         preparedStore: options.preparedStore,
-    });
+        isolation,
+    }));
     const commit = await headCommit(projectRoot);
-    const historyLines = await recordResults(plan.units, results, cache, {
-        time: startedAt,
-        commit,
-        ref: refName(env),
-    });
-    const run = buildRunResult(results, {
+    const historyLines = await withRedactor(redactor, () => recordResults(plan.units, results, cache, { time: startedAt, commit, ref: refName(env) }));
+    const built = buildRunResult(results, {
         version: VERSION,
         startedAt,
         durationMs: Date.now() - startedAt.getTime(),
         commit,
-        isolation: TEMP_DIR_ISOLATION,
+        isolation: isolationNote(isolation),
         projectRoot,
         budgetUsd: options.budgetUsd,
     });
+    // An interrupted run (SIGINT/SIGTERM) still writes what finished, marked as such.
+    const run = signal.aborted ? { ...built, interrupted: true } : built;
     await writeRunJson(resultsDir, run);
-    return { run, exitCode: exitCodeFor(run.evals), resultsDir, historyLines };
+    await writeReportFiles(run, {
+        projectRoot,
+        resultsDir,
+        history: [...[...cache.history.values()].flat(), ...historyLines],
+    });
+    const claudeCode = await writeClaudeCodeResults(await claudeCodeReports(specs, results, { projectRoot, startedAt }), projectRoot);
+    return { run, exitCode: exitCodeFor(run.evals), resultsDir, historyLines, claudeCode };
 }
 /** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */
 function killAllAgents() {
@@ -27937,6 +31804,8 @@ function refName(env) {
     return env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || env.CI_COMMIT_REF_NAME || undefined;
 }
 async function headCommit(dir) {
+    if (!mayBeInGitRepo(dir))
+        return undefined;
     try {
         const { stdout } = await (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile)("git", ["rev-parse", "HEAD"], { cwd: dir });
         return stdout.trim() || undefined;
@@ -27949,6 +31818,7 @@ async function headCommit(dir) {
 ;// CONCATENATED MODULE: ./src/report/merge.ts
 // `agent-evals merge`: shards' results (each a results folder with run.json and evals/) into one run,
 // as if one process had run every shard's trials.
+
 
 
 
@@ -27988,7 +31858,7 @@ function mergeRuns(runs) {
     const starts = runs.map((r) => Date.parse(r.startedAt));
     const ends = runs.map((r, i) => starts[i] + r.durationMs);
     const first = runs[0];
-    return {
+    return withDiagnostics({
         ...first,
         startedAt: new Date(Math.min(...starts)).toISOString(),
         durationMs: Math.max(...ends) - Math.min(...starts),
@@ -27996,7 +31866,7 @@ function mergeRuns(runs) {
         ...(budgets.length ? { budgetUsd: budgets.reduce((a, b) => a + b, 0) } : {}),
         counts,
         evals,
-    };
+    });
 }
 /** Merge results folders into `outDir`: run.json plus every shard's trial folders. */
 async function mergeResultDirs(dirs, outDir) {
@@ -28028,7 +31898,7 @@ function makeStyle(stream, env) {
     const wrap = (code) => (s) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
     return { green: wrap(32), red: wrap(31), yellow: wrap(33), dim: wrap(2), bold: wrap(1) };
 }
-function seconds(ms) {
+function console_seconds(ms) {
     return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.round(ms / 1000)}s`;
 }
 function percent(x) {
@@ -28045,7 +31915,7 @@ function trialLine(id, agent, planned, trial, style) {
             : style.yellow("!");
     const cost = trial.costUsd ? ` ${usd(trial.costUsd)}` : "";
     const why = trial.status === "passed" ? "" : `: ${trial.reason ?? trial.status}`;
-    return `  ${mark} ${id} [${agent}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(seconds(trial.durationMs))}${cost}${why}`;
+    return `  ${mark} ${id} [${agent}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(console_seconds(trial.durationMs))}${cost}${why}`;
 }
 const LABEL = {
     passed: "PASS",
@@ -28078,7 +31948,7 @@ function evalBlock(result, projectRoot, style, verbose = false) {
         : "";
     const rate = `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
     const cost = result.costUsd ? ` ${usd(result.costUsd)}` : "";
-    const lines = [`${head} ${rate} ${style.dim(seconds(result.durationMs))}${cost}`];
+    const lines = [`${head} ${rate} ${style.dim(console_seconds(result.durationMs))}${cost}`];
     if (result.reason)
         lines.push(`    ${result.reason}`);
     const where = `${external_node_path_default().relative(projectRoot, result.file)}${result.line ? `:${result.line}` : ""}`;
@@ -28118,7 +31988,481 @@ function summaryLine(run, resultsDir, style) {
             .map((k) => `${c[k]} ${k}`),
     ];
     const budget = run.budgetUsd !== undefined ? ` of ${usd(run.budgetUsd)}` : "";
-    return `${parts.join(", ")} · cost ${usd(run.costUsd)}${budget} · ${seconds(run.durationMs)} · results in ${resultsDir}`;
+    return `${parts.join(", ")} · cost ${usd(run.costUsd)}${budget} · ${console_seconds(run.durationMs)} · results in ${resultsDir}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/shards.ts
+// What `agent-evals plan --shards N` prints: each shard's pairs and expectations, and the balance.
+
+function shardPlanLines(plan) {
+    const lines = plan.summaries.map((s) => {
+        const budget = s.budgetUsd !== undefined ? `, budget ${usd(s.budgetUsd)}` : "";
+        const time = s.expectedDurationMs ? `, expected ${shards_seconds(s.expectedDurationMs)}` : "";
+        return `shard ${s.shard}: ${s.pairs.length} pair(s), ${s.trials} trial(s)${time}, expected cost ${usd(s.expectedCostUsd)}${budget} — ${s.pairs.join(", ") || "(empty)"}`;
+    });
+    lines.push(`${plan.count} shard(s) balanced by ${plan.balancedBy === "duration" ? "expected duration (history)" : "trial count (no history)"}: heaviest/mean ${plan.balance.toFixed(2)}. Nothing was run.`);
+    return lines;
+}
+function shards_seconds(ms) {
+    return `${(ms / 1000).toFixed(1)}s`;
+}
+
+;// CONCATENATED MODULE: ./src/report/progress.ts
+// Progress while a run goes on. On a terminal (and not in CI): one live line, redrawn in place —
+// trials done of planned, passing, failing, cost so far, elapsed, ETA — with failed trials
+// printed above it as they happen. Elsewhere (CI, pipes, files): one line per finished trial.
+
+/** A live line only on a terminal, never in CI or with TERM=dumb. */
+function wantsLiveProgress(stream, env) {
+    return Boolean(stream.isTTY) && env.CI !== "true" && env.CI !== "1" && env.TERM !== "dumb";
+}
+const CLEAR_LINE = "\r\x1b[2K";
+class Progress {
+    options;
+    total = 0;
+    done = 0;
+    passing = 0;
+    failing = 0;
+    costUsd = 0;
+    started;
+    drawn = false;
+    timer;
+    now;
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? Date.now;
+        this.started = this.now();
+    }
+    /** --quiet has no live line either: only the summary and the failures at the end. */
+    get live() {
+        return this.options.live && !this.options.quiet;
+    }
+    /** The run starts with up to `totalTrials` trials. */
+    start(totalTrials) {
+        this.total = totalTrials;
+        this.started = this.now();
+        if (!this.live || totalTrials === 0)
+            return;
+        this.draw();
+        this.timer = setInterval(() => this.draw(), this.options.tickMs ?? 1000);
+        this.timer.unref?.();
+    }
+    /** An eval × agent stopped early (verdict decided, budget): its unrun trials leave the total. */
+    unitEnded(planned, ran) {
+        this.total = Math.max(this.done, this.total - Math.max(0, planned - ran));
+        if (this.live)
+            this.draw();
+    }
+    trialEnded(id, agent, planned, trial) {
+        this.done++;
+        if (trial.status === "passed")
+            this.passing++;
+        else
+            this.failing++;
+        this.costUsd += trial.costUsd ?? 0;
+        const { quiet, live, verbose } = this.options;
+        const show = !quiet && (trial.status !== "passed" || !live || verbose);
+        if (show)
+            this.line(trialLine(id, agent, planned, trial, this.options.style));
+        else if (this.live)
+            this.draw();
+    }
+    /** A line that stays (above the live line, when there is one). */
+    line(text) {
+        const { stream } = this.options;
+        stream.write(`${this.drawn ? CLEAR_LINE : ""}${text}\n`);
+        this.drawn = false;
+        if (this.live && this.timer)
+            this.draw();
+    }
+    /** Stops redrawing and removes the live line. */
+    finish() {
+        if (this.timer)
+            clearInterval(this.timer);
+        this.timer = undefined;
+        if (this.drawn)
+            this.options.stream.write(CLEAR_LINE);
+        this.drawn = false;
+    }
+    /** The live line's text (no colours, not cut to the terminal's width). */
+    status() {
+        const elapsed = this.now() - this.started;
+        const parts = [
+            `${this.done}/${this.total} trials`,
+            `${this.passing} passing`,
+            `${this.failing} failing`,
+            usd(this.costUsd),
+            `${clock(elapsed)} elapsed`,
+        ];
+        if (this.done > 0 && this.done < this.total) {
+            parts.push(`ETA ${clock((elapsed / this.done) * (this.total - this.done))}`);
+        }
+        return parts.join(" · ");
+    }
+    draw() {
+        const { stream, style } = this.options;
+        // A pseudo-terminal without a size reports 0 columns.
+        const width = Math.max(20, (stream.columns || 80) - 1);
+        let text = this.status();
+        if (text.length > width)
+            text = `${text.slice(0, width - 1)}…`;
+        const coloured = text
+            .replace(/(\d+) passing/, (m) => (this.passing ? style.green(m) : m))
+            .replace(/(\d+) failing/, (m) => (this.failing ? style.red(m) : m));
+        stream.write(`${CLEAR_LINE}${coloured}`);
+        this.drawn = true;
+    }
+}
+/** 75 000 ms → "1m15s"; under a minute as seconds. */
+function clock(ms) {
+    if (ms < 60_000)
+        return console_seconds(ms);
+    const s = Math.round(ms / 1000);
+    const h = Math.floor(s / 3600);
+    const m = Math.floor((s % 3600) / 60);
+    const rest = String(s % 60).padStart(2, "0");
+    return h ? `${h}h${String(m).padStart(2, "0")}m` : `${m}m${rest}s`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/report-files.ts
+// Where a run's report files are, said after the summary; merged shards get them too.
+
+
+
+/** "report: .copybook/results/report.html · junit: …/junit.xml", relative to the current folder. */
+function reportFilesLine(resultsDir, cwd = process.cwd()) {
+    const rel = (name) => external_node_path_default().relative(cwd, external_node_path_default().join(resultsDir, name)) || name;
+    return `report: ${rel("report.html")} · junit: ${rel("junit.xml")}`;
+}
+/**
+ * report.html and junit.xml for a merged run in `outDir`. Trial folders in run.json are relative
+ * to the project root, `<root>/.copybook/results/evals/…`; merged, they sit under `outDir/evals/`.
+ */
+async function writeMergedReports(run, outDir) {
+    const projectRoot = external_node_path_default().resolve(outDir, external_node_path_default().relative(RESULTS_DIR, "."));
+    await writeReportFiles(run, { projectRoot, resultsDir: outDir });
+}
+
+;// CONCATENATED MODULE: ./src/cli/init.ts
+// `agent-evals init`: a starting point that passes out of the box — one YAML and one TypeScript
+// eval (both run by the free `literal` agent), the template folder they copy, and the workflow
+// that runs them on pull requests. It never overwrites: any file that exists already stops it.
+
+
+class InitConflictError extends Error {
+}
+const YAML_EVAL = `# yaml-language-server: $schema=../node_modules/agent-evals/schema/eval.schema.json
+# A YAML eval. The \`literal\` agent runs the prompt's fenced shell blocks, for free: if they fail, no
+# agent will succeed. Add claude-code or codex to \`agents\` to give the same prompt to a real agent.
+name: readme-start
+prompt: |
+  Add a "Getting started" section to README.md that tells people to run \`npm start\`.
+
+  \`\`\`sh
+  printf '\\n## Getting started\\n\\nRun \`npm start\`.\\n' >> README.md
+  \`\`\`
+agents: [literal]
+trials: 1
+sandbox:
+  template: evals/template # each trial gets a fresh copy of this folder
+assertions:
+  files: [README.md]
+  contains:
+    - { file: README.md, text: "## Getting started" }
+  commands:
+    - npm start
+`;
+const TS_EVAL = `// A TypeScript eval: the prompt, the agents, the sandbox, a shimmed vendor CLI and the checks.
+import { defineEval, fileContains, fileExists, ran, succeeds } from "agent-evals";
+
+const prompt = [
+  "Create config.json with the vendor CLI:",
+  "",
+  "\`\`\`sh",
+  "vendor init --name my-app > config.json",
+  "\`\`\`",
+].join("\\n");
+
+export const vendorConfig = defineEval(prompt, {
+  agents: ["literal"], // add "claude-code" or "codex" to try real agents
+  trials: 2,
+  passRate: 1,
+  sandbox: { template: "evals/template" },
+  // \`vendor\` does not exist: the shim records each call and prints what the real CLI would.
+  shims: { vendor: { script: 'printf \\'{ "name": "%s" }\\\\n\\' "$3"' } },
+  assert: [
+    ran(/vendor init --name my-app/),
+    fileExists("config.json"),
+    fileContains("config.json", '"name": "my-app"'),
+    succeeds("node -e \\"JSON.parse(require('fs').readFileSync('config.json', 'utf8'))\\""),
+  ],
+  timeoutMs: 60_000,
+});
+`;
+const TEMPLATE_README = `# my-app
+
+A small project the evals copy into each trial's sandbox. Put here what your prompts need.
+`;
+const TEMPLATE_PACKAGE = `{
+  "name": "my-app",
+  "version": "1.0.0",
+  "private": true,
+  "scripts": {
+    "start": "node index.js"
+  }
+}
+`;
+const TEMPLATE_INDEX = `console.log("my-app started");
+`;
+/** The caller of the reusable workflow; its inputs are the reusable workflow's. */
+const WORKFLOW = `# Runs the evals through agent-evals' reusable workflow: on pull requests labelled \`run-evals\`,
+# nightly (keeps the base branch's history fresh) and by hand. It comments the pass-rate diff on
+# the PR, keeps history on the copybook-results branch and uploads .copybook/results/ (report.html,
+# junit.xml, the transcripts).
+name: evals
+
+on:
+  pull_request:
+    types: [opened, synchronize, reopened, labeled]
+  schedule:
+    - cron: "17 3 * * *"
+  workflow_dispatch:
+    inputs:
+      agents:
+        description: Agents to run instead of each eval's own (comma-separated), e.g. claude-code,codex
+        type: string
+        default: ""
+      trials:
+        description: Trials per eval × agent (empty = each eval's own)
+        type: string
+        default: ""
+
+permissions:
+  contents: read
+
+jobs:
+  evals:
+    if: >-
+      github.event_name != 'pull_request' ||
+      (contains(github.event.pull_request.labels.*.name, 'run-evals') &&
+       (github.event.action != 'labeled' || github.event.label.name == 'run-evals'))
+    uses: org/agent-evals/.github/workflows/evals.yml@v1
+    permissions:
+      contents: write # history on the copybook-results branch
+      pull-requests: write # the sticky comment
+    with:
+      evals: evals/ # globs of eval files, one per line
+      agents: \${{ inputs.agents }}
+      trials: \${{ inputs.trials }}
+      budget-usd: "5" # the most one run may spend, split across the shards
+      shards: auto # or a number: machines that run the suite in parallel
+    secrets:
+      ANTHROPIC_API_KEY: \${{ secrets.ANTHROPIC_API_KEY }} # for claude-code
+      OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }} # for codex
+`;
+/** What `init` writes, relative to the project root. */
+const SCAFFOLD = {
+    "evals/readme-start.eval.yaml": YAML_EVAL,
+    "evals/vendor-config.eval.ts": TS_EVAL,
+    "evals/template/README.md": TEMPLATE_README,
+    "evals/template/package.json": TEMPLATE_PACKAGE,
+    "evals/template/index.js": TEMPLATE_INDEX,
+    ".github/workflows/evals.yml": WORKFLOW,
+};
+/** Writes the scaffold; throws InitConflictError naming the first file that exists already. */
+async function initProject(projectRoot) {
+    const files = Object.keys(SCAFFOLD);
+    for (const rel of files) {
+        const exists = await external_node_fs_.promises.lstat(external_node_path_default().join(projectRoot, rel)).then(() => true, () => false);
+        if (exists) {
+            throw new InitConflictError(`${rel} already exists; init writes nothing over existing files (move it away, or add evals by hand: see README "Writing evals")`);
+        }
+    }
+    for (const rel of files) {
+        const file = external_node_path_default().join(projectRoot, rel);
+        await external_node_fs_.promises.mkdir(external_node_path_default().dirname(file), { recursive: true });
+        // "wx": fail rather than overwrite, should a file appear meanwhile.
+        await external_node_fs_.promises.writeFile(file, SCAFFOLD[rel], { flag: "wx" });
+    }
+    return files;
+}
+
+;// CONCATENATED MODULE: ./src/cli/last-results.ts
+// What is known of earlier runs: the last run's run.json in the results folder, and the history
+// folder (--history-dir) when given. `list` and `show` read them; nothing here runs an eval.
+
+
+
+async function readKnownResults(resultsDir, historyDir) {
+    let run;
+    try {
+        const parsed = JSON.parse(await external_node_fs_.promises.readFile(external_node_path_default().join(resultsDir, "run.json"), "utf8"));
+        if (Array.isArray(parsed.evals))
+            run = parsed;
+    }
+    catch {
+        // no run yet, or not readable: nothing known from it
+    }
+    const history = historyDir ? await readAllHistory(historyDir) : new Map();
+    for (const lines of history.values())
+        lines.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+    return { run, history };
+}
+/** The newest result of `id` × `agent`, from run.json or the history, whichever is later. */
+function lastResult(known, id, agent) {
+    const fromRun = known.run?.evals.find((e) => e.id === id && e.agent === agent);
+    const candidates = [];
+    if (fromRun && known.run)
+        candidates.push(fromRunJson(fromRun, known.run));
+    const line = (known.history.get(id) ?? []).filter((l) => l.agent === agent).at(-1);
+    if (line) {
+        candidates.push({
+            status: line.status,
+            passes: line.passes,
+            trials: line.trials,
+            passRate: line.passRate,
+            time: line.time,
+            ...(line.commit ? { commit: line.commit } : {}),
+            source: "history",
+        });
+    }
+    return candidates.sort((a, b) => Date.parse(b.time) - Date.parse(a.time))[0];
+}
+function fromRunJson(e, run) {
+    const cached = e.cachedFrom;
+    return {
+        status: e.status,
+        passes: cached ? cached.passes : e.passes,
+        trials: cached ? cached.trials : e.trials.filter((t) => t.status !== "error").length,
+        passRate: e.passRate,
+        time: run.startedAt,
+        ...(run.commit ? { commit: run.commit } : {}),
+        source: "run.json",
+    };
+}
+/** "PASS 3/3 (100%) 2026-11-30 09:50 a1b2c3d" */
+function describeLast(last) {
+    if (!last)
+        return "never run";
+    const when = last.time.replace("T", " ").slice(0, 16);
+    const rate = last.trials
+        ? ` ${last.passes}/${last.trials} (${Math.round(last.passRate * 100)}%)`
+        : "";
+    return `${last.status.toUpperCase()}${rate} ${when}${last.commit ? ` ${last.commit.slice(0, 7)}` : ""}`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/list.ts
+// `agent-evals list`: every eval × agent with where it is defined and, once anything ran, its last
+// result (from the last run's run.json, or the history folder with --history-dir).
+
+
+/** One tab-separated line per eval × agent. */
+function listLines(specs, projectRoot, known) {
+    const rows = specs.flatMap((spec) => {
+        const where = `${external_node_path_default().relative(projectRoot, spec.file)}${spec.line ? `:${spec.line}` : ""}`;
+        const trials = `${spec.trials} trial(s), pass rate ${spec.passRate}`;
+        // Results name an eval without a prompt, or without agents, after the agent "none".
+        const agents = !spec.prompt
+            ? [{ label: "(no prompt: checks only)", key: "none" }]
+            : spec.agents.length === 0
+                ? [{ label: "(none: pass --agent)", key: "none" }]
+                : spec.agents.map((a) => {
+                    const name = typeof a === "string" ? a : a.name;
+                    return { label: name, key: name };
+                });
+        return agents.map(({ label, key }) => ({
+            cells: [spec.id, label, trials, where],
+            last: lastResult(known, spec.id, key),
+        }));
+    });
+    // Before anything ran there is nothing to say about results: leave the column out.
+    const anyKnown = rows.some((r) => r.last);
+    return rows.map((r) => [...r.cells, ...(anyKnown ? [describeLast(r.last)] : [])].join("\t"));
+}
+
+;// CONCATENATED MODULE: ./src/cli/schema.ts
+// `agent-evals schema`: the JSON Schema of the YAML eval formats, generated from the zod schemas
+// in src/define/schema.ts (the one source of truth). Every exported schema with a `title` in its
+// metadata is a file format; a file must match one of them. The same text is committed as
+// schema/eval.schema.json (scripts/gen-schema.mjs writes it; test/schema.test.ts keeps it current).
+
+
+/** The file formats: exported zod schemas whose metadata has a title, in a stable order. */
+function fileFormatSchemas() {
+    const formats = [];
+    for (const [name, value] of Object.entries(schema_namespaceObject)) {
+        if (!(value instanceof ZodType))
+            continue;
+        const title = value.meta()?.title;
+        if (typeof title === "string")
+            formats.push({ name, title, schema: value });
+    }
+    return formats.sort((a, b) => a.name.localeCompare(b.name));
+}
+/** The JSON Schema (draft-07, which every YAML editor plugin reads) of an eval file. */
+function evalJsonSchema() {
+    const formats = fileFormatSchemas();
+    const root = formats.length === 1
+        ? formats[0].schema
+        : union(formats.map((f) => f.schema));
+    const json = toJSONSchema(root, {
+        target: "draft-7",
+        io: "input",
+        unrepresentable: "any",
+    });
+    const { $schema, ...rest } = json;
+    return {
+        $schema,
+        title: "agent-evals eval file (*.eval.yaml)",
+        description: `One of: ${formats.map((f) => f.title).join("; ")}. Generated from src/define/schema.ts by \`agent-evals schema\`.`,
+        ...rest,
+    };
+}
+/** The schema as the committed file holds it: two-space JSON and a final newline. */
+function evalJsonSchemaText() {
+    return `${JSON.stringify(evalJsonSchema(), null, 2)}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/show.ts
+// `agent-evals show <id>`: the last trials of one eval — each agent's verdict, its trials with the
+// failed checks' evidence (from the last run's run.json) — and its recent history.
+
+
+class UnknownEvalError extends Error {
+}
+const HISTORY_SHOWN = 10;
+function showLines(id, known, projectRoot, resultsDir, style) {
+    const results = (known.run?.evals ?? []).filter((e) => e.id === id);
+    const history = known.history.get(id) ?? [];
+    if (results.length === 0 && history.length === 0) {
+        const ids = [
+            ...new Set([...(known.run?.evals ?? []).map((e) => e.id), ...known.history.keys()]),
+        ].sort();
+        throw new UnknownEvalError(`no results for ${JSON.stringify(id)} in ${external_node_path_default().join(resultsDir, "run.json")}${known.history.size ? " or the history folder" : ""}: ${ids.length ? `known: ${ids.join(", ")}` : "run `agent-evals eval` first"}`);
+    }
+    const lines = [];
+    if (known.run && results.length) {
+        lines.push(style.bold(`${id}: last run ${known.run.startedAt}${known.run.commit ? ` (${known.run.commit.slice(0, 7)})` : ""}`));
+        for (const result of results) {
+            // run.json keeps eval files relative to the project; the console report wants them absolute.
+            const full = { ...result, file: external_node_path_default().resolve(projectRoot, result.file) };
+            lines.push(evalBlock(full, projectRoot, style, true));
+            for (const trial of result.trials) {
+                lines.push(style.dim(`    trial ${trial.n} files: ${trial.dir}`));
+            }
+        }
+        lines.push(style.dim(`report: ${external_node_path_default().relative(process.cwd(), external_node_path_default().join(resultsDir, "report.html")) || "report.html"}`));
+    }
+    else {
+        lines.push(`${id}: not in the last run (${external_node_path_default().join(resultsDir, "run.json")})`);
+    }
+    if (history.length) {
+        lines.push("", style.bold(`history (last ${Math.min(HISTORY_SHOWN, history.length)} of ${history.length})`));
+        for (const h of history.slice(-HISTORY_SHOWN)) {
+            lines.push(`  ${h.time.replace("T", " ").slice(0, 16)} ${h.agent} ${h.status} ${h.passes}/${h.trials} (${percent(h.passRate)}) ${usd(h.costUsd)}${h.commit ? ` ${h.commit.slice(0, 7)}` : ""}`);
+        }
+    }
+    return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/report/plan.ts
@@ -28167,9 +32511,149 @@ function planLines(units, projectRoot, costOf = () => ({}), budgetUsd) {
     return lines;
 }
 
+;// CONCATENATED MODULE: ./src/skills/console.ts
+// The console section of each skill/command/hook eval: trigger metrics and per-query rates, each
+// e2e scenario PASS/FAIL with its trajectory and failing checks, hook cases, cost; then a summary.
+
+
+const STATUS_LABEL = {
+    passed: "PASS",
+    failed: "FAIL",
+    skipped: "SKIP",
+    cached: "CACHED",
+    error: "ERROR",
+    incomplete: "INCOMPLETE",
+    inconclusive: "INCONCLUSIVE",
+};
+function claudeCodeSections(reports, projectRoot, style, verbose = false) {
+    if (reports.length === 0)
+        return [];
+    const lines = [];
+    const label = (status) => {
+        const text = STATUS_LABEL[status] ?? status.toUpperCase();
+        if (status === "passed")
+            return style.green(style.bold(text));
+        if (status === "failed" || status === "error")
+            return style.red(style.bold(text));
+        return style.yellow(style.bold(text));
+    };
+    for (const report of reports) {
+        lines.push(style.bold(`━━━ ${report.name} (${report.type}: ${report.target}) ━━━`));
+        for (const warning of report.warnings)
+            lines.push(`  ${style.yellow("!")} ${warning}`);
+        if (report.trigger)
+            lines.push(...triggerLines(report.trigger, label, style, verbose));
+        const e2eSkipped = report.e2e?.scenarios.every((sc) => sc.status === "skipped");
+        if (report.e2e && e2eSkipped) {
+            const names = report.e2e.scenarios.map((sc) => JSON.stringify(sc.scenario)).join(", ");
+            lines.push(`  E2E eval: ${label("skipped")} ${names}: ${report.e2e.scenarios[0]?.reason ?? ""}`);
+        }
+        else if (report.e2e) {
+            lines.push(`  E2E eval (cost: ${usd(report.e2e.total_cost_usd)})`);
+            for (const s of report.e2e.scenarios) {
+                lines.push(`    ${label(s.status)} ${s.scenario} ${style.dim(`(${s.duration_ms}ms, ${usd(s.cost_usd)}${s.model ? `, ${s.model}` : ""})`)}`);
+                if (s.reason)
+                    lines.push(`      ${s.reason}`);
+                if (s.status === "skipped")
+                    continue;
+                lines.push(`      Trajectory: ${s.trajectory.length ? s.trajectory.map((c) => c.tool_name).join(" → ") : "(no tool calls)"}`);
+                if (verbose)
+                    for (const call of s.trajectory)
+                        lines.push(style.dim(`        ${call.tool_name} ${console_clip(JSON.stringify(call.tool_args))}`));
+                const at = (line) => (line ? ` ${style.dim(`at ${report.file}:${line}`)}` : "");
+                for (const o of [
+                    ...s.outcomes,
+                    ...(s.workflow ? [{ ...s.workflow, description: "workflow" }] : []),
+                ]) {
+                    if (o.passed && !verbose)
+                        continue;
+                    lines.push(`      ${o.passed ? style.green("PASS") : style.red("FAIL")} ${o.description}${at(o.line)}`);
+                    if (!o.passed || verbose)
+                        lines.push(...console_indent(o.evidence, "          "));
+                }
+            }
+            if (report.e2e.pass_rate !== null)
+                lines.push(`    Pass rate: ${percent(report.e2e.pass_rate)}`);
+        }
+        if (report.hook) {
+            lines.push(`  Hook eval`);
+            if (report.hook.reason)
+                lines.push(`    ${label(report.hook.status)} ${report.hook.reason}`);
+            for (const c of report.hook.cases) {
+                lines.push(`    ${c.passed ? label("passed") : label("failed")} ${c.scenario}`);
+                if (!c.passed || verbose)
+                    lines.push(...console_indent(c.evidence, "        "));
+            }
+        }
+        lines.push(`  Duration: ${console_seconds(report.duration_ms)}`);
+        if (report.resultFile)
+            lines.push(style.dim(`  result: ${external_node_path_default().relative(projectRoot, report.resultFile)}`));
+        lines.push("");
+    }
+    lines.push(style.bold("═══ Summary ═══"));
+    for (const report of reports)
+        lines.push(`  ${label(report.status)} ${report.name}`);
+    const cost = reports.reduce((sum, r) => sum + (r.e2e?.total_cost_usd ?? 0) + (r.trigger?.cost_usd ?? 0), 0);
+    lines.push(`  Total cost: ${usd(cost)}`);
+    const count = (status) => reports.filter((r) => r.status === status).length;
+    lines.push(`  ${count("passed")} passed, ${count("failed")} failed${count("skipped") ? `, ${count("skipped")} skipped` : ""}${count("error") ? `, ${count("error")} error` : ""}`);
+    return lines;
+}
+function triggerLines(t, label, style, verbose) {
+    const pct = (x) => (x === null ? "n/a" : percent(x));
+    const side = (s) => `${s.passed}/${s.total} (${pct(s.rate)})`;
+    const c = t.confusion;
+    const skipped = t.queries.filter((q) => q.status === "skipped");
+    if (skipped.length === t.queries.length) {
+        return [
+            `  Trigger eval (${t.mode}): ${label("skipped")} ${skipped[0]?.reason ?? ""}`.trimEnd(),
+        ];
+    }
+    const lines = [
+        `  Trigger eval (${t.mode}, cost: ${usd(t.cost_usd)})`,
+        `    Positive: ${side(t.positive)}  Negative: ${side(t.negative)}`,
+        `    Precision: ${pct(t.precision)}  Recall: ${pct(t.recall)}  F1: ${pct(t.f1)}  ${style.dim(`(TP ${c.truePositive}, FN ${c.falseNegative}, FP ${c.falsePositive}, TN ${c.trueNegative})`)}`,
+    ];
+    for (const q of t.queries) {
+        const sign = q.should_trigger ? "+" : "−";
+        const rate = q.runs > 0
+            ? `triggered ${q.triggered}/${q.runs} (${pct(q.trigger_rate)}, 95% CI ${percent(q.interval[0])}–${percent(q.interval[1])})`
+            : (q.reason ?? "");
+        lines.push(`    ${label(q.status)} ${sign} ${JSON.stringify(q.query)} ${rate}`);
+        if (q.status !== "passed" && q.status !== "skipped" && q.reason && q.runs > 0)
+            lines.push(`        ${q.reason}`);
+        if ((q.status === "failed" || verbose) && q.evidence)
+            lines.push(...console_indent(q.evidence, "        "));
+    }
+    return lines;
+}
+function console_indent(text, prefix) {
+    return text
+        .split("\n")
+        .slice(0, 20)
+        .map((line) => `${prefix}${line}`);
+}
+function console_clip(text, max = 200) {
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 ;// CONCATENATED MODULE: ./src/cli.ts
 // The `agent-evals` command: eval, list. Exit 0 all passed/skipped/cached, 1 some failed, 2 the
 // harness could not run (bad input, refused by the CI gate).
+
+
+
+
+
+
+
+
+
+
+
+
+
+
 
 
 
@@ -28191,7 +32675,11 @@ const HELP = `agent-evals ${VERSION}: give prompts to real coding agents in a sa
 Usage:
   agent-evals eval [name…] [options]   run evals (all, or the named ones)
   agent-evals plan [name…] [options]   what eval would run, and what it may cost (runs nothing)
-  agent-evals list [options]           list the evals and their agents
+  agent-evals list [options]           list the evals × agents and their last result
+  agent-evals show ID [options]        the last trials of one eval, with evidence, and its history
+  agent-evals init [--cwd DIR]         scaffold evals/ (a YAML and a TS example, a template
+                                       folder) and .github/workflows/evals.yml; never overwrites
+  agent-evals schema                   print the JSON Schema of the YAML eval formats
   agent-evals merge DIR… [--out DIR]   merge shards' results folders into one run (default out:
                                        .copybook/results); exit code as for the merged run
 
@@ -28200,6 +32688,7 @@ Options:
   --evals GLOB         eval files to load (repeatable; default evals/ and _evals/)
   --agent NAME|CMD     agent to run instead of each eval's own: "literal", or a command
                        template such as "my-agent --yes {prompt}" (repeatable)
+  --axis KIND          skill/command/hook evals: only their trigger, e2e or hook parts
   --trials N           trials per eval × agent (overrides the definitions)
   --concurrency N      trials run at once (default: the number of CPUs)
   --all-trials         run every planned trial, even once the verdict is decided
@@ -28208,13 +32697,20 @@ Options:
                        definition and agent version match a recorded verdict is cached, not run
   --force              run evals even when a recorded verdict matches
   --no-cache           without --history-dir, don't use the checkout's fingerprint cache
-  --shard I/N          run shard I of N (a stable split of the eval × agent pairs)
+  --shard I/N          run shard I of N (a stable split of the eval × agent pairs, balanced by
+                       the expected duration in --history-dir)
+  --shard-plan FILE    with --shard: take the split from this plan (\`plan --shards N --format json\`)
+  --shards N|auto      plan: split into N shards (auto: by suite size); prints each shard's
+                       pairs and expected cost, and the balance (heaviest ÷ mean)
   --changed            only evals whose rendered prompt or definition differs at --base
   --base REF           the git ref --changed compares with (default origin/main)
   --dry-run            print the plan (as \`plan\`) and run nothing
   --keep-workspace     keep each trial's sandbox on disk and print where
   --format text|json   console output (json prints run.json)
   --unsafe-local       run agents outside CI (without CI=true)
+  --sandbox KIND       none (default): a temp dir per trial; bwrap: bubblewrap (read-only view
+                       outside the workspace, loopback-only network plus the model APIs), or
+                       refuse to run where it does not work; auto: bwrap where it works
   --verbose            also show passing trials and checks
   --quiet              only the summary and failures
   -h, --help           this help
@@ -28233,12 +32729,15 @@ async function main(argv) {
                 cwd: { type: "string" },
                 evals: { type: "string", multiple: true },
                 agent: { type: "string", multiple: true },
+                axis: { type: "string" },
                 trials: { type: "string" },
                 concurrency: { type: "string" },
                 "all-trials": { type: "boolean" },
                 "budget-usd": { type: "string" },
                 changed: { type: "boolean" },
                 shard: { type: "string" },
+                "shard-plan": { type: "string" },
+                shards: { type: "string" },
                 out: { type: "string" },
                 "history-dir": { type: "string" },
                 force: { type: "boolean" },
@@ -28248,6 +32747,7 @@ async function main(argv) {
                 "keep-workspace": { type: "boolean" },
                 format: { type: "string" },
                 "unsafe-local": { type: "boolean" },
+                sandbox: { type: "string" },
                 verbose: { type: "boolean" },
                 quiet: { type: "boolean" },
                 help: { type: "boolean", short: "h" },
@@ -28278,22 +32778,35 @@ async function main(argv) {
             case "plan":
                 return await planCommand(projectRoot, names, values);
             case "list":
-                return await listCommand(projectRoot, values.evals);
+                return await listCommand(projectRoot, values.evals, values["history-dir"]);
+            case "show":
+                return await showCommand(projectRoot, names, values["history-dir"]);
+            case "init":
+                return await initCommand(projectRoot, names);
+            case "schema":
+                process.stdout.write(evalJsonSchemaText());
+                return 0;
             case "merge":
                 return await mergeCommand(names, external_node_path_default().resolve(projectRoot, values.out ?? RESULTS_DIR));
             default:
-                throw new UsageError(`unknown command ${JSON.stringify(command)}: use eval, plan, list or merge`);
+                throw new UsageError(`unknown command ${JSON.stringify(command)}: use eval, plan, list, show, merge, init or schema`);
         }
     }
     catch (error) {
         if (error instanceof UsageError)
             return usage(error.message);
+        if (error instanceof InitConflictError || error instanceof UnknownEvalError) {
+            process.stderr.write(`agent-evals: ${error.message}\n`);
+            return 2;
+        }
         if (error instanceof DefinitionError) {
             process.stderr.write(`${error.problems.map(formatProblem).join("\n")}\n`);
             process.stderr.write(`agent-evals: ${error.problems.length} problem(s) in the eval definitions; nothing was run.\n`);
             return 2;
         }
-        if (error instanceof CiGateError || error instanceof ChangedBaseError) {
+        if (error instanceof CiGateError ||
+            error instanceof ChangedBaseError ||
+            error instanceof SandboxUnavailableError) {
             process.stderr.write(`agent-evals: ${error.message}\n`);
             return 2;
         }
@@ -28322,7 +32835,16 @@ async function evalCommand(projectRoot, names, flags) {
     // With --format json, stdout carries only the result; progress goes to stderr.
     const out = format === "json" ? process.stderr : process.stdout;
     const style = makeStyle(out, process.env);
-    const say = (line) => out.write(`${line}\n`);
+    // Progress names agents as typed: a command template may hold a secret's value.
+    const screen = new RedactingStream(out, process.env);
+    const progress = new Progress({
+        stream: screen,
+        style,
+        live: wantsLiveProgress(out, process.env),
+        quiet: flags.quiet,
+        verbose: flags.verbose,
+    });
+    const say = (line) => progress.line(line);
     const controller = new AbortController();
     let interrupts = 0;
     const onSignal = (signal) => {
@@ -28341,6 +32863,7 @@ async function evalCommand(projectRoot, names, flags) {
             projectRoot,
             evals: flags.evals,
             names,
+            axis: axisFlag(flags.axis),
             agents: flags.agent ?? [],
             trials,
             concurrency,
@@ -28348,53 +32871,84 @@ async function evalCommand(projectRoot, names, flags) {
             budgetUsd,
             changedBase: changedBase(flags),
             shard: shardFlag(flags.shard),
+            shardPlan: await shardPlanFlag(flags),
             historyDir: flags["history-dir"],
             force: flags.force,
             noCache: flags["no-cache"],
             keepWorkspace: flags["keep-workspace"],
             unsafeLocal: flags["unsafe-local"],
+            sandbox: sandboxFlag(flags.sandbox),
             signal: controller.signal,
             events: {
-                onPlan(plan, _specs, notes) {
+                onPlan(plan, specs, notes) {
+                    screen.alsoRedact(specs.flatMap((spec) => spec.prompt?.secrets ?? []));
                     for (const note of notes)
                         say(style.dim(note));
-                    if (flags.quiet)
-                        return;
                     const trialsPlanned = plan.units
                         .filter((u) => !u.settled)
                         .reduce((n, u) => n + u.trials, 0);
-                    say(style.dim(`agent-evals ${VERSION}: ${plan.units.length} eval × agent pair(s), up to ${trialsPlanned} trial(s)`));
-                    if (plan.agentUnits > 0)
-                        say(style.dim(TEMP_DIR_ISOLATION));
+                    if (!flags.quiet) {
+                        say(style.dim(`agent-evals ${VERSION}: ${plan.units.length} eval × agent pair(s), up to ${trialsPlanned} trial(s)`));
+                        // With bwrap the engine's notes already said what the sandbox isolates.
+                        if (plan.agentUnits > 0 && !notes.some((n) => n.startsWith("sandbox:")))
+                            say(style.dim(TEMP_DIR_ISOLATION));
+                    }
+                    progress.start(trialsPlanned);
                 },
                 onTrialEnd(unit, trial) {
-                    if (!flags.quiet)
-                        say(trialLine(unit.spec.id, unit.agentName, unit.trials, trial, style));
+                    progress.trialEnded(unit.spec.id, unit.agentName, unit.trials, trial);
                     if (trial.status !== "passed" && flags["keep-workspace"] && "workspace" in trial) {
                         say(style.dim(`    workspace kept at ${String(trial.workspace)}`));
                     }
                 },
-                onUnitEnd(_unit, result) {
+                onUnitEnd(unit, result) {
                     finished.push(result);
+                    if (!unit.settled)
+                        progress.unitEnded(unit.trials, result.trialsRun);
                 },
             },
         });
+        progress.finish();
         say("");
+        // Skill/command/hook evals get their own section per target (below) instead.
+        const parts = new Set((outcome.claudeCode ?? []).flatMap((report) => report.parts));
         for (const result of outcome.run.evals) {
+            if (parts.has(result.id))
+                continue;
             const full = finished.find((f) => f.id === result.id && f.agent === result.agent) ?? result;
             if (flags.quiet && (result.status === "passed" || result.status === "skipped"))
                 continue;
             say(evalBlock(full, projectRoot, style, flags.verbose));
         }
         say("");
+        const sections = claudeCodeSections(outcome.claudeCode ?? [], projectRoot, style, flags.verbose);
+        for (const line of sections)
+            say(line);
+        if (sections.length)
+            say("");
         say(summaryLine(outcome.run, external_node_path_default().relative(process.cwd(), outcome.resultsDir) || ".", style));
+        say(style.dim(reportFilesLine(outcome.resultsDir)));
         if (format === "json")
             process.stdout.write(`${JSON.stringify(outcome.run, null, 2)}\n`);
         return controller.signal.aborted ? 130 : outcome.exitCode;
     }
     finally {
+        progress.finish();
         process.off("SIGINT", onSignal);
         process.off("SIGTERM", onSignal);
+    }
+}
+function sandboxFlag(text) {
+    if (text === undefined || SANDBOX_KINDS.includes(text))
+        return text;
+    throw new UsageError(`--sandbox takes ${SANDBOX_KINDS.join(", ")}, got ${JSON.stringify(text)}`);
+}
+function axisFlag(text) {
+    try {
+        return parseAxis(text);
+    }
+    catch (error) {
+        throw new UsageError(error.message);
     }
 }
 function shardFlag(text) {
@@ -28403,6 +32957,19 @@ function shardFlag(text) {
     }
     catch (error) {
         throw new UsageError(`--shard: ${error.message}`);
+    }
+}
+async function shardPlanFlag(flags) {
+    const file = flags["shard-plan"];
+    if (file === undefined)
+        return undefined;
+    if (!flags.shard)
+        throw new UsageError("--shard-plan goes with --shard I/N");
+    try {
+        return readShardAssignment(await (0,promises_.readFile)(file, "utf8"));
+    }
+    catch (error) {
+        throw new UsageError(`--shard-plan ${file}: ${error.message}`);
     }
 }
 function changedBase(flags) {
@@ -28420,18 +32987,41 @@ function nonNegativeUsd(text) {
     return n;
 }
 async function planCommand(projectRoot, names, flags) {
+    const format = flags.format ?? "text";
+    if (format !== "text" && format !== "json")
+        throw new UsageError(`--format takes text or json, got ${JSON.stringify(format)}`);
+    let shards;
+    try {
+        shards = flags.shards === undefined ? undefined : parseShardCount(flags.shards);
+    }
+    catch (error) {
+        throw new UsageError(`--shards: ${error.message}`);
+    }
+    if (shards !== undefined && flags.shard)
+        throw new UsageError("--shards and --shard exclude each other");
     const { plan, notes, cache } = await planEvals({
         projectRoot,
         evals: flags.evals,
         names,
+        axis: axisFlag(flags.axis),
         agents: flags.agent ?? [],
         trials: positiveInt("trials", flags.trials),
         changedBase: changedBase(flags),
         shard: shardFlag(flags.shard),
+        shardPlan: await shardPlanFlag(flags),
         historyDir: flags["history-dir"],
         force: flags.force,
         noCache: flags["no-cache"],
     });
+    if (shards !== undefined || format === "json") {
+        const split = planShards(plan.units, shards ?? 1, cache.history, nonNegativeUsd(flags["budget-usd"]));
+        if (format === "json")
+            process.stdout.write(`${JSON.stringify(split, null, 2)}\n`);
+        else
+            for (const line of shardPlanLines(split))
+                process.stdout.write(`${line}\n`);
+        return 0;
+    }
     for (const note of notes)
         process.stdout.write(`${note}\n`);
     const costOf = (unit) => ({ expectedPerTrial: expectedCost(unit, cache) });
@@ -28446,8 +33036,10 @@ async function mergeCommand(dirs, outDir) {
         throw new UsageError("merge takes the results folders of the shards");
     try {
         const merged = await mergeResultDirs(dirs, outDir);
+        await writeMergedReports(merged, outDir);
         const style = makeStyle(process.stdout, process.env);
         process.stdout.write(`${summaryLine(merged, external_node_path_default().relative(process.cwd(), outDir) || ".", style)}\n`);
+        process.stdout.write(`${style.dim(reportFilesLine(outDir))}\n`);
         return exitCodeFor(merged.evals);
     }
     catch (error) {
@@ -28456,17 +33048,34 @@ async function mergeCommand(dirs, outDir) {
         throw error;
     }
 }
-async function listCommand(projectRoot, evals) {
+async function listCommand(projectRoot, evals, historyDir) {
     const files = await discoverEvalFiles(projectRoot, evals);
     const specs = await loadEvals(files, { projectRoot, libraryApi: { ...library_namespaceObject } });
-    for (const spec of specs) {
-        const agents = spec.prompt
-            ? spec.agents.map((a) => (typeof a === "string" ? a : a.name)).join(", ") ||
-                "(none: pass --agent)"
-            : "(no prompt: checks only)";
-        const where = `${external_node_path_default().relative(projectRoot, spec.file)}${spec.line ? `:${spec.line}` : ""}`;
-        process.stdout.write(`${spec.id}\t${agents}\t${spec.trials} trial(s), pass rate ${spec.passRate}\t${where}\n`);
+    const known = await readKnownResults(external_node_path_default().join(projectRoot, RESULTS_DIR), historyDir && external_node_path_default().resolve(projectRoot, historyDir));
+    for (const line of listLines(specs, projectRoot, known))
+        process.stdout.write(`${line}\n`);
+    return 0;
+}
+async function showCommand(projectRoot, names, historyDir) {
+    if (names.length !== 1)
+        throw new UsageError("show takes one eval id: agent-evals show <id>");
+    const resultsDir = external_node_path_default().join(projectRoot, RESULTS_DIR);
+    const known = await readKnownResults(resultsDir, historyDir && external_node_path_default().resolve(projectRoot, historyDir));
+    const style = makeStyle(process.stdout, process.env);
+    for (const line of showLines(names[0], known, projectRoot, resultsDir, style)) {
+        process.stdout.write(`${line}\n`);
     }
+    return 0;
+}
+async function initCommand(projectRoot, names) {
+    if (names.length)
+        throw new UsageError("init takes no arguments; use --cwd DIR for another folder");
+    const written = await initProject(projectRoot);
+    for (const file of written)
+        process.stdout.write(`created ${file}\n`);
+    process.stdout.write("\nNext: add .copybook/ to .gitignore, then run the evals (the literal agent is free):\n" +
+        "  npx agent-evals eval --unsafe-local\n" +
+        "and open .copybook/results/report.html.\n");
     return 0;
 }
 

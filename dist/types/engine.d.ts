@@ -1,11 +1,15 @@
-import type { AgentRef, EvalSpec } from "./model/eval.js";
+import type { AgentRef, ClaudeCodeAxis, EvalSpec } from "./model/eval.js";
 import { type RunResult } from "./model/result.js";
 import type { HistoryLine } from "./history/store.js";
 import { type CacheContext } from "./plan/cache.js";
+import type { ShardAssignment } from "./plan/shard.js";
 export { shardOf } from "./plan/shard.js";
 import { type Plan } from "./plan/plan.js";
+import { type SandboxKind } from "./run/isolation.js";
+import { type Endpoint } from "./run/bwrap.js";
 import type { PreparedStore } from "./run/prepare.js";
 import { type SuiteEvents } from "./run/suite.js";
+import { type ClaudeCodeReport } from "./skills/results.js";
 /** Where results go, under the project root (the seeds' name, kept for compatibility). */
 export declare const RESULTS_DIR: string;
 export interface RunEvalsOptions {
@@ -13,6 +17,8 @@ export interface RunEvalsOptions {
     /** Globs of eval files, relative to the project root; default evals/ and _evals/. */
     evals?: string[];
     names?: string[];
+    /** Only the skill/command/hook eval parts of this kind (trigger, e2e or hook). */
+    axis?: ClaudeCodeAxis;
     agents?: AgentRef[];
     trials?: number;
     concurrency?: number;
@@ -28,6 +34,8 @@ export interface RunEvalsOptions {
         index: number;
         count: number;
     };
+    /** The split a plan recorded (`plan --shards N --format json`); without it `shard` splits by history. */
+    shardPlan?: ShardAssignment;
     /** Appends one JSON line per eval × agent to `<dir>/<id>.jsonl`, and reads cached verdicts there. */
     historyDir?: string;
     /** Re-run evals even when a recorded verdict matches. */
@@ -43,6 +51,14 @@ export interface RunEvalsOptions {
         onPlan?(plan: Plan, specs: EvalSpec[], notes: string[]): void;
     };
     maxRetries?: number;
+    /** none (default): a temp dir; bwrap: bubblewrap, or refuse to run; auto: bubblewrap where it works. */
+    sandbox?: SandboxKind;
+    /** A HOME of its own per trial; default: on in CI. Always on with bwrap. */
+    isolateHome?: boolean;
+    /** With bwrap: endpoints agents may reach besides the model APIs and AGENT_EVALS_ALLOW_HOSTS. */
+    allowHosts?: Endpoint[];
+    /** Further environment variables whose values are replaced by *** in every output. */
+    redact?: string[];
 }
 export interface RunEvalsOutcome {
     run: RunResult;
@@ -50,6 +66,8 @@ export interface RunEvalsOutcome {
     resultsDir: string;
     /** One history line per eval × agent that ran (what --history-dir appended). */
     historyLines: HistoryLine[];
+    /** Skill/command/hook evals put back together (also written to `_evals/results/`). */
+    claudeCode?: ClaudeCodeReport[];
 }
 export declare class CiGateError extends Error {
 }

@@ -7,6 +7,7 @@ import type { EvalSpec } from "../model/eval.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../model/errors.js";
 import { isYamlFile } from "./discover.js";
 import { createModuleLoader, evalExports, type ModuleLoader } from "./module.js";
+import { loadClaudeCodeEval } from "../skills/load.js";
 import { specsFromExports } from "./typescript.js";
 import { decodeEvalFile, isClaudeCodeYaml, loadYamlEval } from "./yaml.js";
 
@@ -14,6 +15,8 @@ export interface LoadOptions {
   projectRoot: string;
   /** The library API eval files import as `agent-evals` / `@copybook/cli`. */
   libraryApi: Record<string, unknown>;
+  /** For skill/command/hook evals: EVAL_MODEL, HOME, credentials (default: process.env). */
+  env?: Record<string, string | undefined>;
 }
 
 /** Every eval of every file; throws DefinitionError listing all problems found. */
@@ -54,16 +57,10 @@ export async function loadEvals(files: string[], options: LoadOptions): Promise<
 async function loadYamlFile(file: string, options: LoadOptions): Promise<EvalSpec[]> {
   const text = decodeEvalFile(file, await fs.readFile(file));
   if (isClaudeCodeYaml(text)) {
-    throw new DefinitionError([
-      {
-        file,
-        key: "type",
-        code: Codes.schema,
-        message:
-          "Claude Code skill/command/hook evals (`type: skill | command | hook`) are not supported by this version",
-        fix: "use the YAML task format (prompt + assertions) or a *.eval.ts file",
-      },
-    ]);
+    return loadClaudeCodeEval(file, text, {
+      projectRoot: options.projectRoot,
+      env: options.env ?? process.env,
+    });
   }
   return [loadYamlEval(file, text, { projectRoot: options.projectRoot })];
 }

@@ -462,3 +462,291 @@ export type YamlTask = z.output<typeof yamlTaskSchema>;
 export type YamlAssertions = NonNullable<YamlTask["assertions"]>;
 export type YamlSandbox = NonNullable<YamlTask["sandbox"]>;
 export type YamlShim = NonNullable<YamlTask["shims"]>[string];
+
+// ---------- Claude Code skill / command / hook evals (`type: skill | command | hook`) ----------
+
+/** Values the loader fills in for keys a skill/command/hook eval leaves out. */
+export const claudeCodeEvalDefaults = {
+  triggerMode: "observe",
+  triggerRuns: 1,
+  triggerThreshold: 0.5,
+  hookTimeoutSeconds: 60,
+  hookEvent: "PostToolUse",
+} as const;
+
+const seconds = (what: string, fallback: number) =>
+  z
+    .number()
+    .positive()
+    .max(86_400)
+    .optional()
+    .meta({ description: `A number of seconds ${what} (default ${fallback}).`, default: fallback });
+
+const triggerQuerySchema = z
+  .strictObject({
+    query: nonEmptyText.describe("The user's request, as they would type it."),
+    note: z.string().optional().describe("Why it should (or should not) trigger the target."),
+  })
+  .describe("A request: `{ query, note? }`.");
+
+function requireSomeQuery(trigger: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+  if (count(trigger.positive) + count(trigger.negative) > 0) return;
+  ctx.addIssue({
+    code: "custom",
+    message: "`trigger` lists no queries: it would measure nothing",
+    ...hint(
+      Codes.nothingAsserted,
+      "add requests under `positive:` (should trigger) and/or `negative:` (should not)",
+    ),
+  });
+}
+
+export const triggerSchema = z
+  .strictObject({
+    positive: z
+      .array(triggerQuerySchema)
+      .optional()
+      .describe("A list of requests that should trigger the target."),
+    negative: z
+      .array(triggerQuerySchema)
+      .optional()
+      .describe("A list of requests that should not trigger the target."),
+    mode: z.enum(["observe", "ask"]).optional().meta({
+      description:
+        "`observe` (default): run Claude Code with the target installed and watch for a `Skill` call naming it (or a read of its file); `ask`: ask the model YES/NO whether the request should trigger the description.",
+      default: claudeCodeEvalDefaults.triggerMode,
+    }),
+    runs: z.number().int().min(1).max(100).optional().meta({
+      description: "An integer from 1 to 100: how many times each query runs (default 1).",
+      default: claudeCodeEvalDefaults.triggerRuns,
+    }),
+    threshold: z.number().min(0).max(1).optional().meta({
+      description:
+        "A number from 0 to 1: a query counts as triggering when its trigger rate is at least this (default 0.5).",
+      default: claudeCodeEvalDefaults.triggerThreshold,
+    }),
+  })
+  .superRefine(requireSomeQuery)
+  .describe("Routing: `{ positive: [{ query, note }], negative: [...], mode, runs, threshold }`.");
+
+const outcomeFile = sandboxPathSchema.describe("The sandbox-relative file to look at.");
+const outcomeCommand = commandSchema.describe("A bash command run in the sandbox after the run.");
+
+/** The eight outcome types of the skill-eval guide; each maps onto an existing check. */
+export const outcomeSchema = z
+  .discriminatedUnion("type", [
+    z.strictObject({
+      type: z.literal("file-contains"),
+      file: outcomeFile,
+      value: nonEmptyText.describe("A substring."),
+    }),
+    z.strictObject({
+      type: z.literal("file-not-contains"),
+      file: outcomeFile,
+      value: nonEmptyText.describe("A substring."),
+    }),
+    z.strictObject({
+      type: z.literal("file-matches"),
+      file: outcomeFile,
+      value: regexSchema,
+    }),
+    z.strictObject({ type: z.literal("file-exists"), file: outcomeFile }),
+    z.strictObject({ type: z.literal("file-not-exists"), file: outcomeFile }),
+    z.strictObject({ type: z.literal("bash-succeeds"), command: outcomeCommand }),
+    z.strictObject({ type: z.literal("bash-fails"), command: outcomeCommand }),
+    z.strictObject({
+      type: z.literal("bash-output-contains"),
+      command: outcomeCommand,
+      value: nonEmptyText.describe("A substring of the command's stdout or stderr."),
+    }),
+  ])
+  .describe(
+    "An outcome: `{ type, ... }` with type file-contains, file-not-contains, file-matches (`file`, `value`), file-exists, file-not-exists (`file`), bash-succeeds, bash-fails (`command`) or bash-output-contains (`command`, `value`).",
+  );
+
+function requireScenarioChecks(scenario: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const outcomes = scenario.outcomes;
+  const workflow = scenario.workflow;
+  const hasOutcomes = Array.isArray(outcomes) ? outcomes.length > 0 : outcomes != null;
+  const hasWorkflow =
+    isPlainRecord(workflow) && countDeclaredAssertions({ workflow }) > 0 ? true : false;
+  if (hasOutcomes || hasWorkflow || (workflow != null && !isPlainRecord(workflow))) return;
+  ctx.addIssue({
+    code: "custom",
+    message: "the scenario checks nothing: it would pass vacuously",
+    ...hint(
+      Codes.nothingAsserted,
+      "add `outcomes:` or a `workflow:` with expected or forbidden tools",
+    ),
+  });
+}
+
+export const e2eScenarioSchema = z
+  .strictObject({
+    scenario: nonEmptyText.describe("The scenario's name (unique in this file)."),
+    fixture: z
+      .record(sandboxPathSchema, z.string().describe("The file's content."))
+      .optional()
+      .describe("A mapping of sandbox-relative file paths to their content."),
+    prompt: nonEmptyText.describe("What the user asks Claude Code to do."),
+    model: nonEmptyText
+      .optional()
+      .describe("A model (haiku, sonnet, opus or a full id) for this scenario."),
+    outcomes: z
+      .array(outcomeSchema)
+      .optional()
+      .describe("A list of checks on the files after the run."),
+    workflow: workflowSchema.optional(),
+    timeout: seconds("the run may take", yamlTaskDefaults.timeoutSeconds),
+  })
+  .superRefine(requireScenarioChecks)
+  .describe("A scenario: `{ scenario, fixture, prompt, model?, outcomes[], workflow? }`.");
+
+function requireTriggerOrE2e(data: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const e2e = data.e2e;
+  if (data.trigger != null || (Array.isArray(e2e) ? e2e.length > 0 : e2e != null)) return;
+  ctx.addIssue({
+    code: "custom",
+    message: "the eval has neither `trigger` nor `e2e`: it would evaluate nothing",
+    ...hint(Codes.nothingAsserted, "add a `trigger:` block with queries, or `e2e:` scenarios"),
+  });
+}
+
+const targetSchema = nonEmptyText.describe(
+  "The file under test, relative to the project root: `.claude/skills/<name>/SKILL.md`, `.claude/commands/<name>.md`, or a hook script.",
+);
+
+export const skillEvalSchema = z
+  .strictObject({
+    name: evalNameSchema,
+    type: z.enum(["skill", "command"]).describe("`skill` or `command`."),
+    target: targetSchema,
+    model: nonEmptyText
+      .optional()
+      .describe(
+        "The default model (haiku, sonnet, opus or a full id); `EVAL_MODEL` overrides it, a scenario's `model` overrides both.",
+      ),
+    trials: trialsSchema.optional().meta({
+      description: "An integer from 1 to 100: trials per e2e scenario (default 1).",
+      default: yamlTaskDefaults.trials,
+    }),
+    passRate: z.number().min(0).max(1).optional().meta({
+      description: "A number from 0 to 1: the share of a scenario's trials that must pass.",
+      default: yamlTaskDefaults.passRate,
+    }),
+    timeout: seconds("each run may take", yamlTaskDefaults.timeoutSeconds),
+    maxCostUsd: z
+      .number()
+      .positive()
+      .optional()
+      .describe("A positive number: the most one run may spend, in US dollars."),
+    trigger: triggerSchema.optional(),
+    e2e: z.array(e2eScenarioSchema).optional().describe("A list of end-to-end scenarios."),
+  })
+  .superRefine(requireTriggerOrE2e, { when: (payload) => isPlainRecord(payload.value) })
+  .meta({
+    title: "agent-evals Claude Code skill or command eval",
+    description:
+      "Does the description route the right requests to the skill/command (trigger), and does Claude Code do the job with it (e2e)?",
+  });
+
+export const hookEventSchema = z
+  .enum([
+    "PreToolUse",
+    "PostToolUse",
+    "UserPromptSubmit",
+    "Stop",
+    "SubagentStop",
+    "SessionStart",
+    "SessionEnd",
+    "Notification",
+    "PreCompact",
+  ])
+  .describe(
+    "A Claude Code hook event: PreToolUse, PostToolUse (default), UserPromptSubmit, Stop, SubagentStop, SessionStart, SessionEnd, Notification or PreCompact.",
+  );
+
+function requireSomeExpectation(expect: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  if (Object.values(expect).some((v) => v !== undefined)) return;
+  ctx.addIssue({
+    code: "custom",
+    message: "`expect` is empty: the case would pass vacuously",
+    ...hint(Codes.nothingAsserted, "expect something: `has_context`, `exit_code`, `blocked`, …"),
+  });
+}
+
+const textOrTexts = z.union([nonEmptyText, z.array(nonEmptyText).min(1)]);
+
+export const hookExpectSchema = z
+  .strictObject({
+    has_context: z
+      .boolean()
+      .optional()
+      .describe("Whether the hook adds context (`hookSpecificOutput.additionalContext`)."),
+    context_contains: textOrTexts
+      .optional()
+      .describe("Text (or a list of texts) the added context must contain."),
+    exit_code: exitCodeSchema.optional().describe("The exit code the hook must return."),
+    blocked: z
+      .boolean()
+      .optional()
+      .describe(
+        "Whether the hook blocks: exit 2, `decision: block`, or `permissionDecision: deny`.",
+      ),
+    decision: z
+      .enum(["approve", "block", "allow", "deny", "ask"])
+      .optional()
+      .describe("The `decision` (or PreToolUse `permissionDecision`) the hook must give."),
+    stderr_contains: textOrTexts.optional().describe("Text the hook's stderr must contain."),
+    stdout_contains: textOrTexts.optional().describe("Text the hook's stdout must contain."),
+  })
+  .superRefine(requireSomeExpectation)
+  .describe("What the hook must do: `has_context`, `context_contains`, `exit_code`, `blocked`, …");
+
+export const hookCaseSchema = z
+  .strictObject({
+    scenario: nonEmptyText.describe("The case's name (unique in this file)."),
+    event: hookEventSchema.optional(),
+    input: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        "Fields of the hook's stdin JSON (tool_name, tool_input, tool_response, prompt, …) over realistic defaults; `tool_result: { exit_code, stdout, stderr }` is short for a Bash `tool_response`.",
+      ),
+    timeout: seconds("the hook may take", claudeCodeEvalDefaults.hookTimeoutSeconds),
+    expect: hookExpectSchema,
+  })
+  .describe("A case: `{ scenario, input, expect }`.");
+
+export const hookEvalSchema = z
+  .strictObject({
+    name: evalNameSchema,
+    type: z.literal("hook").describe("`hook`."),
+    target: targetSchema,
+    event: hookEventSchema.optional(),
+    timeout: seconds("the hook may take", claudeCodeEvalDefaults.hookTimeoutSeconds),
+    trials: trialsSchema.optional().meta({
+      description: "An integer from 1 to 100: how many times the cases run (default 1).",
+      default: yamlTaskDefaults.trials,
+    }),
+    cases: z
+      .array(hookCaseSchema)
+      .min(1)
+      .describe("A list of cases: `{ scenario, input, expect }`."),
+  })
+  .meta({
+    title: "agent-evals Claude Code hook eval",
+    description: "Runs a hook script with Claude Code's hook input and checks what it answers.",
+  });
+
+/** Either kind of Claude Code eval; the loader picks the schema by `type`. */
+export const claudeCodeEvalSchema = z.union([skillEvalSchema, hookEvalSchema]);
+
+export type SkillEval = z.output<typeof skillEvalSchema>;
+export type HookEval = z.output<typeof hookEvalSchema>;
+export type HookCase = HookEval["cases"][number];
+export type HookExpect = HookCase["expect"];
+export type HookEvent = z.output<typeof hookEventSchema>;
+export type E2eScenario = NonNullable<SkillEval["e2e"]>[number];
+export type Outcome = z.output<typeof outcomeSchema>;

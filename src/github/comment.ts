@@ -4,6 +4,7 @@
 // listed again first, since the failed request may have created it anyway.
 
 import { getOctokit } from "@actions/github";
+import { redactOutgoing } from "../run/redact.js";
 
 export interface UpsertStickyCommentOptions {
   token: string;
@@ -131,7 +132,10 @@ export async function upsertStickyComment(
   const { owner, repo, issueNumber, marker } = options;
   if (!marker.trim()) throw new Error("upsertStickyComment: the marker is empty");
   const retries = Math.max(0, options.retries ?? DEFAULT_RETRIES);
-  const body = options.body.includes(marker) ? options.body : `${marker}\n${options.body}`;
+  // The last check before the text is public: no secret value of this run or environment.
+  const body = redactOutgoing(
+    options.body.includes(marker) ? options.body : `${marker}\n${options.body}`,
+  );
   const where = `${owner}/${repo}#${issueNumber}`;
 
   const octokit: Octokit = getOctokit(

@@ -1,11 +1,23 @@
 // The Action's inputs, read and checked in one place. A bad input fails the step before anything runs.
 
-import * as core from "@actions/core";
-import { parseShard } from "../plan/shard.js";
+import * as core from "./runner.js";
+import { readFileSync } from "node:fs";
+import { SANDBOX_KINDS, type SandboxKind } from "../run/isolation.js";
+import {
+  parseShard,
+  parseShardCount,
+  readShardAssignment,
+  type ShardAssignment,
+} from "../plan/shard.js";
 
 export type FailOn = "failure" | "regression" | "never";
 
+/** run: run the evals (default). plan: only split the suite into shards (CI matrix). publish: report
+ *  shards' results (merge-from) as one run without running anything. */
+export type ActionMode = "run" | "plan" | "publish";
+
 export interface ActionInputs {
+  mode: ActionMode;
   evals: string[];
   agents: string[];
   budgetUsd?: number;
@@ -13,7 +25,10 @@ export interface ActionInputs {
   workingDirectory: string;
   changedOnly: boolean | "auto";
   baseRef?: string;
+  /** Read the results branch (cached verdicts, the base to compare with). */
   history: boolean;
+  /** Also append this run's verdicts to it (`history: read` reads only: shards leave it to publish). */
+  historyWrite: boolean;
   resultsBranch: string;
   force: boolean;
   comment: boolean;
@@ -21,6 +36,16 @@ export interface ActionInputs {
   artifactName: string;
   retentionDays?: number;
   shard?: { index: number; count: number };
+  /** How agents are isolated (README "Security model"). */
+  sandbox: SandboxKind;
+  /** plan mode: how many shards. */
+  shards: number | "auto";
+  /** The split a plan recorded: run mode takes its shard from it, publish checks no pair is missing. */
+  shardPlan?: ShardAssignment;
+  /** publish mode: the folder holding the shards' results folders. */
+  mergeFrom?: string;
+  /** The pull request to comment on when the event is not one (a workflow_run publishing a fork's run). */
+  pullRequest?: number;
   concurrency?: number;
   failOn: FailOn;
   githubToken: string;
@@ -44,6 +69,15 @@ function bool(name: string, fallback: boolean): boolean {
   throw new InputError(`input ${name}: expected true or false, got ${JSON.stringify(value)}`);
 }
 
+function sandbox(): SandboxKind {
+  const value = (core.getInput("sandbox").trim() || "none") as SandboxKind;
+  if (!SANDBOX_KINDS.includes(value))
+    throw new InputError(
+      `input sandbox: takes ${SANDBOX_KINDS.join(", ")}, got ${JSON.stringify(value)}`,
+    );
+  return value;
+}
+
 function number(name: string, check: (n: number) => boolean, what: string): number | undefined {
   const text = core.getInput(name).trim();
   if (text === "") return undefined;
@@ -61,6 +95,41 @@ function shard(): ActionInputs["shard"] {
   }
 }
 
+function mode(): ActionMode {
+  const value = (core.getInput("mode").trim().toLowerCase() || "run") as ActionMode;
+  if (!["run", "plan", "publish"].includes(value))
+    throw new InputError(`input mode: expected run, plan or publish, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+function shards(): number | "auto" {
+  try {
+    return parseShardCount(core.getInput("shards").trim() || "auto");
+  } catch (error) {
+    throw new InputError(`input shards: ${(error as Error).message}`);
+  }
+}
+
+/** The plan's JSON itself (a job output) or the path of a file holding it. */
+function shardPlan(): ShardAssignment | undefined {
+  const text = core.getInput("shard-plan").trim();
+  if (text === "") return undefined;
+  try {
+    return readShardAssignment(text.startsWith("{") ? text : readFileSync(text, "utf8"));
+  } catch (error) {
+    throw new InputError(
+      `input shard-plan: ${(error as Error).message}; pass the plan mode's shard-plan output`,
+    );
+  }
+}
+
+function history(): { history: boolean; historyWrite: boolean } {
+  if (core.getInput("history").trim().toLowerCase() === "read")
+    return { history: true, historyWrite: false };
+  const on = bool("history", true);
+  return { history: on, historyWrite: on };
+}
+
 export function readInputs(): ActionInputs {
   const changed = core.getInput("changed-only").trim().toLowerCase() || "auto";
   const failOn = (core.getInput("fail-on").trim() || "failure") as FailOn;
@@ -69,7 +138,8 @@ export function readInputs(): ActionInputs {
       `input fail-on: expected failure, regression or never, got ${JSON.stringify(failOn)}`,
     );
   }
-  return {
+  const inputs: ActionInputs = {
+    mode: mode(),
     evals: list("evals"),
     agents: list("agents"),
     budgetUsd: number("budget-usd", (n) => n >= 0, "an amount of US dollars ≥ 0"),
@@ -81,7 +151,7 @@ export function readInputs(): ActionInputs {
     workingDirectory: core.getInput("working-directory").trim() || ".",
     changedOnly: changed === "auto" ? "auto" : bool("changed-only", false),
     baseRef: core.getInput("base-ref").trim() || undefined,
-    history: bool("history", true),
+    ...history(),
     resultsBranch: core.getInput("results-branch").trim() || "copybook-results",
     force: bool("force", false),
     comment: bool("comment", true),
@@ -93,8 +163,24 @@ export function readInputs(): ActionInputs {
       "a number of days from 1 to 400",
     ),
     shard: shard(),
+    sandbox: sandbox(),
+    shards: shards(),
+    shardPlan: shardPlan(),
+    mergeFrom: core.getInput("merge-from").trim() || undefined,
+    pullRequest: number(
+      "pull-request",
+      (n) => Number.isInteger(n) && n >= 1,
+      "a pull request number",
+    ),
     concurrency: number("concurrency", (n) => Number.isInteger(n) && n >= 1, "a whole number ≥ 1"),
     failOn,
     githubToken: core.getInput("github-token").trim(),
   };
+  if (inputs.mode === "publish" && !inputs.mergeFrom)
+    throw new InputError(
+      "input merge-from: publish mode needs the folder the shards' results were downloaded to",
+    );
+  if (inputs.mode === "run" && inputs.shardPlan && !inputs.shard)
+    throw new InputError("input shard-plan: goes with shard (i/n) in run mode");
+  return inputs;
 }

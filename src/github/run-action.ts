@@ -5,11 +5,12 @@ import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import * as core from "@actions/core";
+import * as core from "./runner.js";
 import { CiGateError, runEvals, type RunEvalsOutcome } from "../engine.js";
 import { readAllHistory, type HistoryLine } from "../history/store.js";
 import { compareRuns } from "../history/compare.js";
 import { DefinitionError, formatProblem } from "../model/errors.js";
+import { SandboxUnavailableError } from "../run/bwrap.js";
 import { ChangedBaseError } from "../plan/changed.js";
 import { renderRunMarkdown } from "../report/markdown.js";
 import { trialLine, makeStyle } from "../report/console.js";
@@ -22,6 +23,8 @@ import {
   sandboxCacheConfigured,
 } from "./sandbox-cache.js";
 import type { PreparedStore } from "../run/prepare.js";
+import { MergeError } from "../report/merge.js";
+import { planMode, publishMode, PublishError, skipKeyless, writeHistoryLines } from "./modes.js";
 
 const run = promisify(execFile);
 export const COMMENT_MARKER = "<!-- agent-evals:sticky -->";
@@ -50,9 +53,17 @@ export async function runAction(): Promise<void> {
   const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
   const projectRoot = path.resolve(workspace, inputs.workingDirectory);
   const event = await readEvent();
-  const pr = event.pull_request as { number: number; base: { ref: string } } | undefined;
+  const pr =
+    (event.pull_request as { number: number; base: { ref: string } } | undefined) ??
+    (inputs.pullRequest !== undefined
+      ? {
+          number: inputs.pullRequest,
+          base: { ref: inputs.baseRef?.replace(/^origin\//, "") ?? "main" },
+        }
+      : undefined);
   const baseBranch = pr?.base.ref ?? inputs.baseRef?.replace(/^origin\//, "") ?? "main";
-  const remote = await originUrl(projectRoot);
+  // Only history needs the remote; asking git costs a process start on every run.
+  const remote = inputs.history ? await originUrl(projectRoot) : undefined;
 
   // History: a scratch checkout of the results branch, read before the run (the base to compare with).
   let history: { dir: string; dispose(): Promise<void> } | undefined;
@@ -80,42 +91,68 @@ export async function runAction(): Promise<void> {
     }
   }
 
-  const changedBase = await changedBaseFor(inputs, pr !== undefined, baseBranch, projectRoot);
+  const changedBase =
+    inputs.mode === "publish"
+      ? undefined
+      : await changedBaseFor(inputs, pr !== undefined, baseBranch, projectRoot);
+  const historyDir = history ? path.join(history.dir, "history") : undefined;
   const style = makeStyle({}, {});
   const declaredSecrets = new Set<string>();
+  const fork = isForkPullRequest(event);
   let outcome: RunEvalsOutcome;
+  let missing: string[] = [];
   try {
-    outcome = await core.group("agent-evals", () =>
-      runEvals({
-        projectRoot,
-        evals: inputs.evals.length ? inputs.evals : undefined,
-        agents: inputs.agents,
-        trials: inputs.trials,
-        concurrency: inputs.concurrency,
-        budgetUsd: inputs.budgetUsd,
-        shard: inputs.shard,
-        changedBase,
-        historyDir: history ? path.join(history.dir, "history") : undefined,
-        force: inputs.force,
-        env: process.env,
-        preparedStore: sandboxCacheConfigured() ? actionsCacheStore() : undefined,
-        events: {
-          onPlan(plan, specs, notes) {
-            // Declared secrets are masked too, before anything could print them.
-            for (const spec of specs)
-              for (const name of spec.prompt?.secrets ?? [])
-                if (process.env[name]) core.setSecret(process.env[name]!);
-            for (const note of notes) core.info(note);
-            core.info(
-              `${plan.units.length} eval × agent pair(s); ${plan.agentUnits} will start an agent`,
-            );
+    if (inputs.mode === "plan") {
+      await planMode(inputs, projectRoot, { historyDir, changedBase });
+      await history?.dispose();
+      return;
+    }
+    if (inputs.mode === "publish") {
+      const published = await publishMode(inputs, projectRoot);
+      outcome = published;
+      missing = published.missing;
+    } else
+      outcome = await core.group("agent-evals", () =>
+        runEvals({
+          projectRoot,
+          evals: inputs.evals.length ? inputs.evals : undefined,
+          agents: inputs.agents,
+          trials: inputs.trials,
+          concurrency: inputs.concurrency,
+          sandbox: inputs.sandbox,
+          budgetUsd: inputs.budgetUsd,
+          shard: inputs.shard,
+          shardPlan: inputs.shardPlan,
+          changedBase,
+          historyDir,
+          force: inputs.force,
+          env: process.env,
+          preparedStore: sandboxCacheConfigured() ? actionsCacheStore() : undefined,
+          events: {
+            onPlan(plan, specs, notes) {
+              // Declared secrets are masked too, before anything could print them.
+              for (const spec of specs)
+                for (const name of spec.prompt?.secrets ?? [])
+                  if (process.env[name]) core.setSecret(process.env[name]!);
+              for (const note of notes) core.info(note);
+              // No saved logins on GitHub's runners; fork PRs get no secrets at all.
+              if (fork || process.env.RUNNER_ENVIRONMENT === "github-hosted") {
+                const skipped = skipKeyless(plan.units, process.env, fork);
+                if (skipped)
+                  core.notice(
+                    `${skipped} eval × agent pair(s) skipped: their agent's API key is not set${fork ? " (pull request from a fork: GitHub passes it no secrets)" : ""}`,
+                  );
+              }
+              core.info(
+                `${plan.units.length} eval × agent pair(s); ${plan.agentUnits} will start an agent`,
+              );
+            },
+            onTrialEnd(unit, trial) {
+              core.info(trialLine(unit.spec.id, unit.agentName, unit.trials, trial, style));
+            },
           },
-          onTrialEnd(unit, trial) {
-            core.info(trialLine(unit.spec.id, unit.agentName, unit.trials, trial, style));
-          },
-        },
-      }),
-    );
+        }),
+      );
   } catch (error) {
     await history?.dispose();
     if (error instanceof DefinitionError) {
@@ -130,7 +167,13 @@ export async function runAction(): Promise<void> {
       await writeRefusal("agent-evals did not run: invalid eval definitions", message);
       return core.setFailed(message);
     }
-    if (error instanceof CiGateError || error instanceof ChangedBaseError) {
+    if (
+      error instanceof CiGateError ||
+      error instanceof ChangedBaseError ||
+      error instanceof MergeError ||
+      error instanceof PublishError ||
+      error instanceof SandboxUnavailableError
+    ) {
       await writeRefusal("agent-evals did not run", error.message);
       return core.setFailed(error.message);
     }
@@ -138,6 +181,11 @@ export async function runAction(): Promise<void> {
   }
 
   const { run: result } = outcome;
+  // The verdicts beside run.json: a publishing job pushes them when this job only reads history.
+  if (inputs.mode === "run")
+    await writeHistoryLines(outcome.resultsDir, outcome.historyLines).catch((error: Error) =>
+      core.warning(`history lines not written: ${error.message}`),
+    );
   const baseLines = new Map(
     [...before].map(([id, lines]) => [id, lines.filter((l) => !l.ref || l.ref === baseBranch)]),
   );
@@ -207,7 +255,7 @@ export async function runAction(): Promise<void> {
   }
 
   // Pushed also when the branch did not exist yet (the first run creates it), never when reading failed.
-  if (historyReadable && remote && outcome.historyLines.length) {
+  if (inputs.historyWrite && historyReadable && remote && outcome.historyLines.length) {
     try {
       const byId = new Map<string, string[]>();
       for (const line of outcome.historyLines)
@@ -229,6 +277,10 @@ export async function runAction(): Promise<void> {
         core.warning(`history not saved: ${(error as Error).message}`);
       }
     }
+  } else if (inputs.history && !inputs.historyWrite) {
+    core.info(
+      `history: read only; ${outcome.historyLines.length} line(s) left in ${outcome.resultsDir}/history.jsonl for the publishing job`,
+    );
   } else if (inputs.history && !remote) {
     core.notice("history skipped: the working directory has no `origin` remote");
   }
@@ -245,7 +297,9 @@ export async function runAction(): Promise<void> {
   core.setOutput("comment-url", commentUrl ?? "");
   core.setOutput("regressions", regressions);
 
-  if (outcome.exitCode === 2)
+  if (missing.length)
+    core.setFailed(`${missing.length} planned eval × agent pair(s) have no results: see the log`);
+  else if (outcome.exitCode === 2)
     core.setFailed(
       "agent-evals could not run some evals (infra errors or failed setup): see the log",
     );
@@ -293,6 +347,18 @@ async function readEvent(): Promise<Record<string, unknown>> {
     core.warning(`could not read the event payload ${file}: ${(error as Error).message}`);
     return {};
   }
+}
+
+/** A pull request whose head lives in another repository: its runs get no secrets. */
+function isForkPullRequest(event: Record<string, unknown>): boolean {
+  const pr = event.pull_request as
+    | { head?: { repo?: { full_name?: string } | null }; base?: { repo?: { full_name?: string } } }
+    | undefined;
+  if (!pr?.head) return false;
+  if (pr.head.repo === null) return true; // the fork was deleted
+  const head = pr.head.repo?.full_name;
+  const base = pr.base?.repo?.full_name;
+  return head !== undefined && base !== undefined && head !== base;
 }
 
 function serverUrl(): string {

@@ -6,6 +6,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { EvalResult, EvalStatus } from "../model/result.js";
+import { redactOutgoing } from "../run/redact.js";
 
 export interface HistoryLine {
   /** When the run started, ISO 8601. */
@@ -97,7 +98,8 @@ export async function appendHistory(dir: string, lines: HistoryLine[]): Promise<
     if (!isRecordable(line.status)) continue;
     if (!SAFE_ID.test(line.id))
       throw new Error(`history: unsafe eval id ${JSON.stringify(line.id)}`);
-    const bytes = Buffer.from(`${serialize(line)}\n`, "utf8");
+    // The last check before a line leaves the run: no secret value is ever recorded.
+    const bytes = Buffer.from(`${redactOutgoing(serialize(line))}\n`, "utf8");
     if (bytes.length > MAX_HISTORY_LINE_BYTES) {
       throw new Error(
         `history: the line for ${line.id} × ${line.agent} is ${bytes.length} bytes, over ${MAX_HISTORY_LINE_BYTES}`,
@@ -196,21 +198,26 @@ export async function readAllHistory(dir: string): Promise<Map<string, HistoryLi
 
 export function parseHistory(text: string): HistoryLine[] {
   const lines: HistoryLine[] = [];
-  for (const raw of text.split("\n")) {
-    const trimmed = raw.trim();
-    if (!trimmed) continue;
-    const value = parseLine(trimmed);
-    if (isHistoryLine(value)) lines.push(value);
+  // Line by line without splitting the whole text first: a 100k-line history is read in one pass
+  // with no array of line strings beside the parsed lines (BENCHMARKS.md, figure 8).
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    const value = end > start ? parseLine(text.slice(start, end)) : undefined;
+    if (value !== undefined && isHistoryLine(value)) lines.push(value);
+    start = end + 1;
   }
   return lines;
 }
 
 const LINE_START = '{"time":';
 
+/** JSON.parse ignores surrounding whitespace (a CRLF line's `\r` too); blank lines are undefined. */
 function parseLine(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
+    if (text.trim() === "") return undefined;
     // A line appended after a torn one (a writer killed mid-line, a hand edit without its newline)
     // is glued to it: every line appendHistory writes starts with LINE_START, so recover the last.
     const start = text.lastIndexOf(LINE_START);
@@ -233,27 +240,32 @@ const STATUSES: ReadonlySet<string> = new Set<EvalStatus>([
   "inconclusive",
 ]);
 
+const STRING_KEYS = ["time", "id", "agent", "definitionHash"] as const;
+const OPTIONAL_STRING_KEYS = ["commit", "ref", "agentVersion", "snapshotHash"] as const;
+const NUMBER_KEYS = [
+  "trials",
+  "trialsPlanned",
+  "passes",
+  "passRate",
+  "threshold",
+  "costUsd",
+  "durationMs",
+] as const;
+
+/** Plain loops over constant key lists: called once per line, so it allocates nothing. */
 function isHistoryLine(v: unknown): v is HistoryLine {
   if (!v || typeof v !== "object" || Array.isArray(v)) return false;
   const o = v as Record<string, unknown>;
-  const str = (k: string) => typeof o[k] === "string";
-  const optStr = (k: string) => o[k] === undefined || typeof o[k] === "string";
-  const num = (k: string) => typeof o[k] === "number" && Number.isFinite(o[k]);
+  for (const k of STRING_KEYS) if (typeof o[k] !== "string") return false;
+  for (const k of OPTIONAL_STRING_KEYS)
+    if (o[k] !== undefined && typeof o[k] !== "string") return false;
+  for (const k of NUMBER_KEYS) if (typeof o[k] !== "number" || !Number.isFinite(o[k])) return false;
+  const interval = o.interval;
   return (
-    str("time") &&
-    str("id") &&
-    str("agent") &&
-    str("definitionHash") &&
-    optStr("commit") &&
-    optStr("ref") &&
-    optStr("agentVersion") &&
-    optStr("snapshotHash") &&
-    ["trials", "trialsPlanned", "passes", "passRate", "threshold", "costUsd", "durationMs"].every(
-      num,
-    ) &&
-    Array.isArray(o.interval) &&
-    o.interval.length === 2 &&
-    o.interval.every((x) => typeof x === "number") &&
+    Array.isArray(interval) &&
+    interval.length === 2 &&
+    typeof interval[0] === "number" &&
+    typeof interval[1] === "number" &&
     typeof o.status === "string" &&
     STATUSES.has(o.status)
   );
@@ -306,7 +318,8 @@ export function expectedCostPerTrial(lines: HistoryLine[], agent: string): numbe
   const recent = lines
     .map((line, index) => ({ line, index }))
     .filter(({ line }) => line.agent === agent && line.trials > 0 && Number.isFinite(line.costUsd))
-    .sort((a, b) => timeOf(a.line) - timeOf(b.line) || a.index - b.index)
+    .map((entry) => ({ ...entry, time: timeOf(entry.line) })) // parsed once, not per comparison
+    .sort((a, b) => a.time - b.time || a.index - b.index)
     .slice(-10);
   if (recent.length === 0) return undefined;
   const cost = recent.reduce((sum, { line }) => sum + line.costUsd, 0);

@@ -47,7 +47,21 @@ export const Codes = {
   notUtf8: "AE113",
   tooLarge: "AE114",
   badTemplate: "AE115",
+  /** A skill/command/hook eval's `target` that does not exist or is not what its `type` says. */
+  badTarget: "AE116",
   usage: "AE201",
   ciGate: "AE202",
   setupFailed: "AE301",
+  // Run-time outcomes (run.json `code` fields and `diagnostics`; see src/report/diagnostics.ts).
+  infraError: "AE302",
+  checkFailed: "AE401",
+  agentFailed: "AE402",
+  agentTimedOut: "AE403",
+  belowPassRate: "AE404",
+  cachedFailure: "AE405",
+  budgetExhausted: "AE406",
+  interrupted: "AE407",
+  inconclusive: "AE408",
+  skipped: "AE409",
+  shimBypassed: "AE410",
 } as const;

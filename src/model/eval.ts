@@ -114,6 +114,30 @@ export interface EvalSpec {
   model?: string;
   /** sha256 of the definition (the YAML text, or the TS options minus functions). */
   definitionHash: string;
+  /** Set on the evals a Claude Code skill/command/hook file expands to (one file → several evals). */
+  claudeCode?: ClaudeCodePart;
+}
+
+/** Which part of a skill/command/hook eval file an EvalSpec is. */
+export type ClaudeCodeAxis = "trigger" | "e2e" | "hook";
+
+export interface ClaudeCodePart {
+  /** The file's `name`: `agent-evals eval <name>` runs every part of it. */
+  group: string;
+  type: "skill" | "command" | "hook";
+  /** The target file, relative to the project root. */
+  target: string;
+  axis: ClaudeCodeAxis;
+  /** trigger: the request, whether it should trigger the target, and how it is judged. */
+  query?: { text: string; note?: string; shouldTrigger: boolean; mode: "observe" | "ask" };
+  /** e2e: the scenario's name. */
+  scenario?: string;
+  /** hook: the cases' scenario names, in check order. */
+  cases?: string[];
+  /** The model the agent is asked to use, when one is set. */
+  model?: string;
+  /** Things the report should say about the target (e.g. a user-level skill shadows it). */
+  warnings: string[];
 }
 
 // ---------- agents ----------

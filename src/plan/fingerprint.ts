@@ -9,6 +9,7 @@ import { createReadStream, promises as fs } from "node:fs";
 import path from "node:path";
 import type { EvalResult } from "../model/result.js";
 import { VERSION } from "../version.js";
+import { mayBeInGitRepo } from "./git-repo.js";
 
 /** agent-evals' own results folder, under the project root: never part of the repository state. */
 const OWN_DIR = ".copybook";
@@ -26,6 +27,7 @@ const KEEP_PER_UNIT = 20;
  */
 export async function repoState(projectRoot: string): Promise<string | undefined> {
   const cwd = path.resolve(projectRoot);
+  if (!mayBeInGitRepo(cwd)) return undefined;
   try {
     const inside = (await git(["rev-parse", "--is-inside-work-tree"], cwd)).toString().trim();
     if (inside !== "true") return undefined;

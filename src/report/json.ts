@@ -4,6 +4,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { EvalResult, RunResult } from "../model/result.js";
 import { emptyCounts, RESULT_SCHEMA_VERSION } from "../model/result.js";
+import { withDiagnostics } from "./diagnostics.js";
 
 export interface RunMeta {
   version: string;
@@ -18,19 +19,22 @@ export interface RunMeta {
 export function buildRunResult(evals: EvalResult[], meta: RunMeta): RunResult {
   const counts = emptyCounts();
   for (const e of evals) counts[e.status]++;
-  return {
-    schemaVersion: RESULT_SCHEMA_VERSION,
-    tool: { name: "agent-evals", version: meta.version },
-    startedAt: meta.startedAt.toISOString(),
-    durationMs: meta.durationMs,
-    ...(meta.commit ? { commit: meta.commit } : {}),
-    costUsd: round(evals.reduce((sum, e) => sum + e.costUsd, 0)),
-    ...(meta.budgetUsd !== undefined ? { budgetUsd: meta.budgetUsd } : {}),
-    counts,
-    isolation: meta.isolation,
-    // Paths relative to the project, so results read the same on every machine.
-    evals: evals.map((e) => ({ ...e, file: path.relative(meta.projectRoot, e.file) || e.file })),
-  };
+  return withDiagnostics(
+    {
+      schemaVersion: RESULT_SCHEMA_VERSION,
+      tool: { name: "agent-evals", version: meta.version },
+      startedAt: meta.startedAt.toISOString(),
+      durationMs: meta.durationMs,
+      ...(meta.commit ? { commit: meta.commit } : {}),
+      costUsd: round(evals.reduce((sum, e) => sum + e.costUsd, 0)),
+      ...(meta.budgetUsd !== undefined ? { budgetUsd: meta.budgetUsd } : {}),
+      counts,
+      isolation: meta.isolation,
+      // Paths relative to the project, so results read the same on every machine.
+      evals: evals.map((e) => ({ ...e, file: path.relative(meta.projectRoot, e.file) || e.file })),
+    },
+    meta.projectRoot,
+  );
 }
 
 export async function writeRunJson(resultsDir: string, run: RunResult): Promise<string> {

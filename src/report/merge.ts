@@ -4,6 +4,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { emptyCounts, RESULT_SCHEMA_VERSION, type RunResult } from "../model/result.js";
+import { withDiagnostics } from "./diagnostics.js";
 
 export class MergeError extends Error {}
 
@@ -45,7 +46,7 @@ export function mergeRuns(runs: RunResult[]): RunResult {
   const starts = runs.map((r) => Date.parse(r.startedAt));
   const ends = runs.map((r, i) => starts[i]! + r.durationMs);
   const first = runs[0]!;
-  return {
+  return withDiagnostics({
     ...first,
     startedAt: new Date(Math.min(...starts)).toISOString(),
     durationMs: Math.max(...ends) - Math.min(...starts),
@@ -53,7 +54,7 @@ export function mergeRuns(runs: RunResult[]): RunResult {
     ...(budgets.length ? { budgetUsd: budgets.reduce((a, b) => a + b, 0) } : {}),
     counts,
     evals,
-  };
+  });
 }
 
 /** Merge results folders into `outDir`: run.json plus every shard's trial folders. */

@@ -3,10 +3,13 @@
 // whole group, and nothing left running once the promise resolves. No shell is ever involved.
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, openSync, type WriteStream } from "node:fs";
-import { open } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { closeSync, existsSync, openSync, readFileSync, type WriteStream } from "node:fs";
+import { open, readdir } from "node:fs/promises";
 import { finished } from "node:stream/promises";
 import type { Readable } from "node:stream";
+import { wrapCommand } from "./bwrap.js";
+import { currentRedactor, type StreamRedactor } from "./redact.js";
 
 export interface RunProcessOptions {
   /** Executable, resolved via env.PATH by spawn. */
@@ -79,19 +82,34 @@ export function killGroup(pid: number, signal: NodeJS.Signals): void {
  */
 export async function runProcess(opts: RunProcessOptions): Promise<ProcessResult> {
   const cap = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-  const stdout = await CappedFile.open(opts.stdoutFile, cap);
-  const stderr = await CappedFile.open(opts.stderrFile, cap).catch(async (err: unknown) => {
-    await stdout.close();
-    throw err;
-  });
+  // Secrets never reach the disk: the run's redactor (if any) filters both streams as they arrive.
+  const redactor = currentRedactor();
+  const stdout = await CappedFile.open(opts.stdoutFile, cap, redactor?.stream());
+  const stderr = await CappedFile.open(opts.stderrFile, cap, redactor?.stream()).catch(
+    async (err: unknown) => {
+      await stdout.close();
+      throw err;
+    },
+  );
   const startedAt = performance.now();
   let outcome: ChildOutcome;
+  // Inside a bwrap jail (an agent's run with --sandbox bwrap) the program runs under bwrap.
+  const wrapped = await wrapCommand(opts.command, opts.args, opts.cwd).catch(
+    async (err: unknown) => {
+      await Promise.all([stdout.close(), stderr.close()]);
+      throw err;
+    },
+  );
   try {
     outcome = opts.signal?.aborted
       ? abortedBeforeStart()
-      : await superviseChild(opts, stdout, stderr);
+      : await superviseChild(
+          { ...opts, command: wrapped.command, args: wrapped.args },
+          stdout,
+          stderr,
+        );
   } finally {
-    await Promise.all([stdout.close(), stderr.close()]);
+    await Promise.all([stdout.close(), stderr.close(), wrapped.dispose()]);
   }
   const failure = outcome.callbackError ?? stdout.error ?? stderr.error;
   if (failure) throw failure;
@@ -168,10 +186,12 @@ function superviseChild(
 ): Promise<ChildOutcome> {
   let child: ChildProcess;
   const extraFds = openForWriting(opts.extraFdFiles ?? []);
+  const marker = randomUUID();
   try {
     child = spawn(opts.command, opts.args, {
       cwd: opts.cwd,
-      env: opts.env,
+      // Inherited by every descendant: finds the ones that left the process group (setsid).
+      env: { ...opts.env, [PROCESS_MARKER_ENV]: marker },
       detached: true, // own process group, so the whole tree can be signalled at once
       stdio: ["ignore", "pipe", "pipe", ...extraFds],
       shell: false,
@@ -182,7 +202,7 @@ function superviseChild(
     // The child has its own copies now (spawn forks synchronously).
     for (const fd of extraFds) closeSync(fd);
   }
-  return new Promise((resolve) => watchChild(child, opts, stdout, stderr, resolve));
+  return new Promise((resolve) => watchChild(child, opts, stdout, stderr, marker, resolve));
 }
 
 function watchChild(
@@ -190,6 +210,7 @@ function watchChild(
   opts: RunProcessOptions,
   stdout: CappedFile,
   stderr: CappedFile,
+  marker: string,
   resolve: (outcome: ChildOutcome) => void,
 ): void {
   const outcome: ChildOutcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
@@ -229,7 +250,9 @@ function watchChild(
       killGroupQuietly(pid, "SIGKILL");
       runningGroups.delete(pid);
     }
-    void closePipes(child, pipesClosed).then(() => resolve(outcome));
+    void killEscapees(marker)
+      .then(() => closePipes(child, pipesClosed))
+      .then(() => resolve(outcome));
   };
 
   child.once("exit", (code, signal) => {
@@ -243,6 +266,39 @@ function watchChild(
     outcome.spawnError = spawnFailure(err, opts).spawnError;
     settle();
   });
+}
+
+/** Set in every child's environment to a fresh id: how its descendants are found again. */
+export const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
+
+/**
+ * SIGKILL to every process still carrying `marker` in its environment: descendants that left the
+ * process group with setsid (daemons, `setsid sleep &`). Linux only (reads /proc); a process that
+ * cleared its environment is not found.
+ */
+export async function killEscapees(marker: string): Promise<number[]> {
+  const needle = Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`);
+  const pids = await readdir("/proc").catch(() => [] as string[]);
+  const found: number[] = [];
+  // Synchronous reads: /proc files are generated in memory, so each read is a few microseconds,
+  // far less than a round trip through libuv's thread pool per process (BENCHMARKS.md, figure 1).
+  for (const name of pids) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    let environ: Buffer;
+    try {
+      environ = readFileSync(`/proc/${name}/environ`);
+    } catch {
+      continue; // gone already, or not ours to read
+    }
+    if (!environ.includes(needle)) continue;
+    found.push(Number(name));
+    try {
+      process.kill(Number(name), "SIGKILL");
+    } catch {
+      // gone already, or not ours to kill
+    }
+  }
+  return found;
 }
 
 /** Waits for the pipes to close; a grandchild that escaped the group may hold them, so cut them. */
@@ -348,7 +404,10 @@ function errnoCode(err: unknown): string | undefined {
 
 // ---------- capped output file ----------
 
-/** An output file that keeps the first `cap` bytes, counts the rest, and marks the cut once. */
+/**
+ * An output file that keeps the first `cap` bytes, counts the rest, and marks the cut once. With a
+ * redactor, what it keeps is redacted on the way (the cap counts the child's bytes, not ours).
+ */
 class CappedFile {
   bytes = 0;
   truncated = false;
@@ -360,6 +419,7 @@ class CappedFile {
   private constructor(
     private readonly out: WriteStream,
     private readonly cap: number,
+    private readonly redactor: StreamRedactor | undefined,
   ) {
     out.on("drain", () => this.resumeSource());
     out.on("error", (err) => {
@@ -368,9 +428,9 @@ class CappedFile {
     });
   }
 
-  static async open(file: string, cap: number): Promise<CappedFile> {
+  static async open(file: string, cap: number, redactor?: StreamRedactor): Promise<CappedFile> {
     const handle = await open(file, "w");
-    return new CappedFile(handle.createWriteStream(), cap);
+    return new CappedFile(handle.createWriteStream(), cap, redactor);
   }
 
   /** Writes what fits; pauses `source` while the file catches up, so memory stays bounded. */
@@ -380,9 +440,12 @@ class CappedFile {
     const room = this.cap - this.kept;
     const part = chunk.length <= room ? chunk : chunk.subarray(0, Math.max(0, room));
     this.kept += part.length;
-    let ready = part.length === 0 || this.out.write(part);
+    const kept = this.redactor ? this.redactor.push(part) : part;
+    let ready = kept.length === 0 || this.out.write(kept);
     if (part.length < chunk.length) {
       this.truncated = true;
+      // The held-back tail may be the start of a secret the cut went through: it is not written.
+      this.redactor?.drop();
       ready = this.out.write(`\n[agent-evals: output cut at ${this.cap} bytes]\n`) && ready;
     }
     if (!ready) {
@@ -392,7 +455,11 @@ class CappedFile {
   }
 
   async close(): Promise<void> {
-    if (!this.out.writableEnded) this.out.end();
+    if (!this.out.writableEnded) {
+      const rest = this.redactor?.end();
+      if (rest?.length && this.error === undefined) this.out.write(rest);
+      this.out.end();
+    }
     await finished(this.out).catch((err: unknown) => (this.error ??= err));
   }
 

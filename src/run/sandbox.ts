@@ -4,7 +4,19 @@
 
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { constants, createReadStream, type Dirent } from "node:fs";
+import {
+  chmodSync,
+  constants,
+  copyFileSync,
+  createReadStream,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  rmdirSync,
+  symlinkSync,
+  unlinkSync,
+  type Dirent,
+} from "node:fs";
 import {
   chmod,
   copyFile,
@@ -17,13 +29,14 @@ import {
   realpath,
   rm,
   stat,
-  symlink,
   writeFile,
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, parse, relative, resolve, sep, win32 } from "node:path";
+import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import type { SandboxSpec } from "../model/eval.js";
+import { mayBeInGitRepo } from "../plan/git-repo.js";
 
 const execFileAsync = promisify(execFile);
 
@@ -46,6 +59,20 @@ const EXCLUDED_FROM_REPO = new Set(["node_modules", ".git", ".copybook"]);
 
 /** Above this size a file is hashed as a stream instead of being read whole. */
 const STREAM_HASH_THRESHOLD = 8 * 1024 * 1024;
+
+/**
+ * Copying and removing trees use synchronous calls, run in slices of at most this long before the
+ * event loop gets a turn (timers, other trials' child output). Each async fs call is a round trip
+ * through libuv's thread pool (a futex wake there, an epoll wake back), which for a small file
+ * costs more CPU than the copy itself; see BENCHMARKS.md, figure 3.
+ */
+const SLICE_MS = 10;
+
+/** A file this big would hold the main thread too long in one synchronous copy. */
+const LARGE_FILE_BYTES = 1024 * 1024;
+
+/** Flags of every file copy: clone where the filesystem can, else copy; never over an existing path. */
+const COPY_FLAGS = constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL;
 
 // ---------- public API ----------
 
@@ -75,6 +102,10 @@ export interface TreeSnapshot {
   root: string;
   entries: TreeEntry[];
   linkTargets: Map<string, string>;
+  /** Every folder a copy must create (listed ones and files' parents), parents first. */
+  folders: string[];
+  /** Files of at least LARGE_FILE_BYTES: copied on the thread pool, not on the main thread. */
+  largeFiles: Set<string>;
   /** Every folder's mode, deepest first. */
   folderModes: Array<[string, number]>;
 }
@@ -99,32 +130,51 @@ async function snapshotEntries(
     return (await attempt("cannot read", abs, () => lstat(abs))).mode & 0o7777;
   });
   const folderModes = deepestFirst.map((rel, i): [string, number] => [rel, modes[i]!]);
-  return { root, entries, linkTargets, folderModes };
+  const files = entries.filter((e) => e.kind === "file").map((e) => e.rel);
+  const sizes = await mapLimit(files, PARALLEL_IO, async (rel) => {
+    const abs = join(root, rel);
+    return (await attempt("cannot read", abs, () => lstat(abs))).size;
+  });
+  const largeFiles = new Set(files.filter((_, i) => sizes[i]! >= LARGE_FILE_BYTES));
+  return { root, entries, linkTargets, folders: foldersToCreate(entries), largeFiles, folderModes };
 }
 
-/** Recreate a snapshotted tree under `dest`. */
+/**
+ * Recreate a snapshotted tree under `dest`: each file cloned (FICLONE) where the filesystem supports
+ * it, else copied, keeping its mode; never hard-linked, never written over an existing path
+ * (COPYFILE_EXCL, so a link planted at the destination is not followed either).
+ */
 export async function copySnapshot(snapshot: TreeSnapshot, dest: string): Promise<void> {
   const destRoot = resolve(dest);
-  await createFolders(destRoot, snapshot.entries);
-  await forEachLimit(snapshot.entries, PARALLEL_IO, async ({ rel, kind }) => {
+  const pause = slicer();
+  attemptSync("cannot create folder", destRoot, () => mkdirSync(destRoot, { recursive: true }));
+  for (const rel of snapshot.folders) {
+    const abs = join(destRoot, rel);
+    attemptSync("cannot create folder", abs, () => mkdirSync(abs, { recursive: true }));
+    await pause();
+  }
+  for (const { rel, kind } of snapshot.entries) {
+    if (kind === "dir") continue;
     const from = join(snapshot.root, rel);
     const to = join(destRoot, rel);
-    if (kind === "file") {
-      // FICLONE: a copy-on-write clone where supported, a plain copy elsewhere. Keeps the mode.
-      await attempt(`cannot copy ${from} to`, to, () =>
-        copyFile(from, to, constants.COPYFILE_FICLONE),
+    if (kind === "file" && snapshot.largeFiles.has(rel)) {
+      await attempt(`cannot copy ${from} to`, to, () => copyFile(from, to, COPY_FLAGS));
+    } else if (kind === "file") {
+      attemptSync(`cannot copy ${from} to`, to, () => copyFileSync(from, to, COPY_FLAGS));
+    } else {
+      attemptSync("cannot create symlink", to, () =>
+        symlinkSync(snapshot.linkTargets.get(rel)!, to),
       );
-    } else if (kind === "link") {
-      await attempt("cannot create symlink", to, () => symlink(snapshot.linkTargets.get(rel)!, to));
     }
-  });
+    await pause();
+  }
   // Applied after the files are in, deepest first, so a read-only folder can still be filled; only
   // where the mode differs from what mkdir gave (the usual case needs no chmod at all).
-  const fresh = (await attempt("cannot read", destRoot, () => lstat(destRoot))).mode & 0o7777;
+  const fresh = attemptSync("cannot read", destRoot, () => lstatSync(destRoot)).mode & 0o7777;
   for (const [rel, mode] of snapshot.folderModes) {
     if (mode === fresh) continue;
     const abs = join(destRoot, rel);
-    await attempt("cannot set the mode of", abs, () => chmod(abs, mode));
+    attemptSync("cannot set the mode of", abs, () => chmodSync(abs, mode));
   }
 }
 
@@ -171,11 +221,17 @@ export async function makeTempDir(label: string): Promise<string> {
   return realpath(dir);
 }
 
-/** `rm -rf dir`, also when an agent left read-only folders behind. */
+/** `rm -rf dir`, also when an agent left read-only folders behind. Never follows a symlink. */
 export async function removeTree(dir: string): Promise<void> {
   const target = resolve(dir);
   if (target === parse(target).root) {
     throw new SandboxError(`refusing to remove the filesystem root: ${dir}`);
+  }
+  try {
+    await removeInSlices(target);
+    return;
+  } catch {
+    // A read-only folder, or something still writing into the tree: the careful way below.
   }
   try {
     await rm(target, { recursive: true, force: true, maxRetries: 3 });
@@ -186,6 +242,38 @@ export async function removeTree(dir: string): Promise<void> {
     await attempt("cannot remove", target, () =>
       rm(target, { recursive: true, force: true, maxRetries: 3 }),
     );
+  }
+}
+
+/**
+ * The fast path of removeTree: synchronous calls in slices, the entry types from readdir (no lstat
+ * per entry). Folders are read top-down, then removed bottom-up. A symlink is unlinked, never
+ * followed. Throws on anything unusual; removeTree then falls back to fs.rm.
+ */
+async function removeInSlices(target: string): Promise<void> {
+  const pause = slicer();
+  let top: ReturnType<typeof lstatSync>;
+  try {
+    top = lstatSync(target);
+  } catch (err) {
+    if (errorCode(err) === "ENOENT") return;
+    throw err;
+  }
+  if (!top.isDirectory()) return unlinkSync(target);
+  const toRead = [target];
+  const readTopDown: string[] = [];
+  for (let dir = toRead.pop(); dir !== undefined; dir = toRead.pop()) {
+    readTopDown.push(dir);
+    for (const dirent of readdirSync(dir, { withFileTypes: true })) {
+      const abs = join(dir, dirent.name);
+      if (dirent.isDirectory()) toRead.push(abs);
+      else unlinkSync(abs);
+      await pause();
+    }
+  }
+  for (let i = readTopDown.length - 1; i >= 0; i--) {
+    rmdirSync(readTopDown[i]!);
+    await pause();
   }
 }
 
@@ -272,6 +360,7 @@ function gitEnv(): NodeJS.ProcessEnv {
 }
 
 async function isInGitWorkTree(dir: string): Promise<boolean> {
+  if (!mayBeInGitRepo(dir, gitEnv())) return false;
   try {
     const { stdout } = await execFileAsync("git", ["rev-parse", "--is-inside-work-tree"], {
       cwd: dir,
@@ -403,18 +492,14 @@ async function copyEntries(
   await copySnapshot(await snapshotEntries(srcRoot, entries, label), destRoot);
 }
 
-/** Folders are created before any file; parents sort before their children. */
-async function createFolders(destRoot: string, entries: TreeEntry[]): Promise<void> {
+/** The folders a copy creates before any file: listed ones and files' parents; parents sort first. */
+function foldersToCreate(entries: TreeEntry[]): string[] {
   const folders = new Set<string>();
   for (const { rel, kind } of entries) {
     if (kind === "dir") folders.add(rel);
     else if (dirname(rel) !== ".") folders.add(dirname(rel));
   }
-  await attempt("cannot create folder", destRoot, () => mkdir(destRoot, { recursive: true }));
-  for (const rel of [...folders].sort()) {
-    const abs = join(destRoot, rel);
-    await attempt("cannot create folder", abs, () => mkdir(abs, { recursive: true }));
-  }
+  return [...folders].sort();
 }
 
 /**
@@ -552,6 +637,32 @@ async function makeOwnerWritable(abs: string): Promise<void> {
     );
   } catch {
     // Best effort: the retried rm reports whatever is still in the way.
+  }
+}
+
+/**
+ * A pause for loops of synchronous calls: resolves at once (no await needed) until SLICE_MS have
+ * passed since the last turn of the event loop, then gives it one (setImmediate).
+ */
+function slicer(): () => Promise<void> | undefined {
+  let sliceStart = performance.now();
+  return () => {
+    if (performance.now() - sliceStart < SLICE_MS) return undefined;
+    return new Promise<void>((resume) =>
+      setImmediate(() => {
+        sliceStart = performance.now();
+        resume();
+      }),
+    );
+  };
+}
+
+/** attempt for a synchronous fs operation. */
+function attemptSync<T>(action: string, path: string, op: () => T): T {
+  try {
+    return op();
+  } catch (err) {
+    throw ioFailure(action, path, err);
   }
 }
 

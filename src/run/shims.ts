@@ -8,10 +8,16 @@
 // shell's 8 KiB buffer, so concurrent calls never interleave. `readCalls` turns the log into
 // `ShimCall`s and the trial writes them out as calls.jsonl.
 //
-// Records: `S\0pid\0ticks\0cwd\0bin\0argc\0arg…\0` when a call starts and `E\0pid\0exit\0` when it
+// Records: `S\0pid\0time\0cwd\0bin\0argc\0arg…\0` when a call starts and `E\0pid\0exit\0` when it
 // ends. An E pairs with the latest unfinished S of the same pid (a pid is unique while it lives).
-// `ticks` is the shim's start time in clock ticks since boot, read from /proc/self/stat without a
-// fork; where there is no /proc, `date +%s` is used (one fork) and marked with a leading `@`.
+// `time` is seconds since boot (`12345.67`), the first field of /proc/uptime, read without a fork;
+// where there is no /proc/uptime, `date +%s` is used (one fork) and marked with a leading `@`.
+//
+// Speed (BENCHMARKS.md, figure 2): a shim costs one start of /bin/sh (dash on Debian and Ubuntu) and
+// one fork for the real binary, which no sh wrapper can avoid while it still has to log the exit.
+// Everything else is kept to a few syscalls: dash's `read` takes one byte per read(2), so the
+// time comes from /proc/uptime (~20 bytes), not /proc/self/stat (~300); whether /proc/uptime exists
+// is settled when the shim is written, not on every call; a stub sets its exit without a subshell.
 
 import { constants as fsConstants, promises as fs } from "node:fs";
 import path from "node:path";
@@ -44,6 +50,7 @@ export interface WriteShimsOptions {
 /** Write one executable shim per binary. Returns the shim folder. */
 export async function writeShims(opts: WriteShimsOptions): Promise<string> {
   await fs.mkdir(opts.dir, { recursive: true });
+  const clock = (await hasProcUptime()) ? UPTIME_CLOCK : DATE_CLOCK;
   await Promise.all(
     Object.entries(opts.shims).map(async ([bin, spec]) => {
       if (!isValidShimName(bin)) throw new Error(`invalid shim name ${JSON.stringify(bin)}`);
@@ -55,12 +62,24 @@ export async function writeShims(opts: WriteShimsOptions): Promise<string> {
         await fs.writeFile(stubFile, spec.script.endsWith("\n") ? spec.script : `${spec.script}\n`);
       }
       const file = path.join(opts.dir, bin);
-      await fs.writeFile(file, shimScript(bin, spec, opts.callLog, real, stubFile), {
+      await fs.writeFile(file, shimScript(bin, spec, opts.callLog, real, stubFile, clock), {
         mode: 0o755,
       });
     }),
   );
   return opts.dir;
+}
+
+/** The shim line that sets `__ae_t`: seconds since boot without a fork, or epoch seconds with one. */
+const UPTIME_CLOCK = "read -r __ae_t __ae_idle < /proc/uptime";
+const DATE_CLOCK = "__ae_t=@$(date +%s)";
+
+let procUptime: Promise<boolean> | undefined;
+function hasProcUptime(): Promise<boolean> {
+  return (procUptime ??= fs.access("/proc/uptime", fsConstants.R_OK).then(
+    () => true,
+    () => false,
+  ));
 }
 
 function shimScript(
@@ -69,15 +88,13 @@ function shimScript(
   callLog: string,
   realBinary: string | undefined,
   stubFile: string | undefined,
+  clock: string,
 ): string {
   const lines = [
     "#!/bin/sh",
     `# agent-evals shim for ${bin}: logs the call, then ${spec.mode === "passthrough" ? "runs the real binary" : "stubs it"}.`,
     `__ae_log=\${${CALL_LOG_ENV}:-${shellQuote(callLog)}}`,
-    // Field 22 of /proc/self/stat is this process's start time in ticks; strip "pid (comm) " first
-    // because comm may hold spaces. Positional parameters in a function are the function's own.
-    `__ae_ticks() { set -- $1; shift 19; __ae_t=$1; }`,
-    `if [ -r /proc/self/stat ]; then read -r __ae_stat < /proc/self/stat; __ae_ticks "\${__ae_stat##*") "}"; else __ae_t=@$(date +%s); fi`,
+    clock,
     `printf '%s\\0' S "$$" "$__ae_t" "$PWD" ${shellQuote(bin)} "$#" "$@" >> "$__ae_log"`,
   ];
   switch (spec.mode) {
@@ -98,10 +115,11 @@ function shimScript(
     case "stub":
       if (spec.stdout) lines.push(`printf '%s' ${shellQuote(spec.stdout)}`);
       if (spec.stderr) lines.push(`printf '%s' ${shellQuote(spec.stderr)} >&2`);
-      lines.push(`( exit ${Math.trunc(spec.exitCode) & 255} )`);
+      lines.push(`__ae_rc=${Math.trunc(spec.exitCode) & 255}`);
       break;
   }
-  if (!(spec.mode === "passthrough" && !realBinary)) lines.push("__ae_rc=$?");
+  if (spec.mode === "script" || (spec.mode === "passthrough" && realBinary))
+    lines.push("__ae_rc=$?");
   lines.push(`printf '%s\\0' E "$$" "$__ae_rc" >> "$__ae_log"`, `exit "$__ae_rc"`, "");
   return lines.join("\n");
 }
@@ -123,7 +141,7 @@ export async function findOnPath(bin: string, searchPath: string): Promise<strin
   return undefined;
 }
 
-/** Milliseconds since the epoch at which the machine booted, to turn shim ticks into times. */
+/** Milliseconds since the epoch at which the machine booted, to turn shim times into dates. */
 async function bootTimeMs(): Promise<number | undefined> {
   try {
     const uptime = Number((await fs.readFile("/proc/uptime", "utf8")).split(" ")[0]);
@@ -132,8 +150,6 @@ async function bootTimeMs(): Promise<number | undefined> {
     return undefined;
   }
 }
-
-const TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux ABI that exposes it to userspace
 
 /** Parse a raw call log into calls, in the order they started. A missing log means no calls. */
 export async function readCalls(callLog: string): Promise<ShimCall[]> {
@@ -158,14 +174,14 @@ export function parseCallLog(raw: Buffer, bootMs: number | undefined): ShimCall[
     const kind = next();
     if (kind === "S") {
       const pid = next() ?? "";
-      const ticks = next() ?? "";
+      const time = next() ?? "";
       const cwd = next() ?? "";
       const bin = next() ?? "";
       const argc = Number(next());
       if (!Number.isInteger(argc) || argc < 0 || i + argc > fields.length) break;
       const argv = fields.slice(i, i + argc);
       i += argc;
-      const call: ShimCall = { bin, argv, cwd, time: ticksToTime(ticks, bootMs), exit: null };
+      const call: ShimCall = { bin, argv, cwd, time: shimTime(time, bootMs), exit: null };
       calls.push(call);
       const stack = open.get(pid) ?? [];
       stack.push(call);
@@ -182,11 +198,12 @@ export function parseCallLog(raw: Buffer, bootMs: number | undefined): ShimCall[
   return calls;
 }
 
-function ticksToTime(ticks: string, bootMs: number | undefined): number {
-  if (ticks.startsWith("@")) return Number(ticks.slice(1)) * 1000;
-  const n = Number(ticks);
-  if (bootMs === undefined || !Number.isFinite(n)) return 0;
-  return Math.round(bootMs + (n * 1000) / TICKS_PER_SECOND);
+/** A shim's time field: `@<epoch s>` (date) or `<s since boot>` (/proc/uptime), as epoch ms. */
+function shimTime(field: string, bootMs: number | undefined): number {
+  if (field.startsWith("@")) return Number(field.slice(1)) * 1000;
+  const sinceBoot = Number(field);
+  if (bootMs === undefined || !Number.isFinite(sinceBoot)) return 0;
+  return Math.round(bootMs + sinceBoot * 1000);
 }
 
 /** calls.jsonl: one JSON object a line, the published form of the call log. */

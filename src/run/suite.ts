@@ -12,6 +12,8 @@ import { adaptivePolicy, fixedPolicy } from "./policy.js";
 import { prepareSandbox, SetupError, type PreparedSandbox, type PreparedStore } from "./prepare.js";
 import { Semaphore } from "./semaphore.js";
 import { runTrial } from "./trial.js";
+import type { TrialIsolation } from "./isolation.js";
+import { currentRedactor } from "./redact.js";
 
 /** One eval × agent to run. `agent` undefined: an eval without a prompt (checks only). */
 export interface PlannedUnit {
@@ -45,6 +47,8 @@ export interface SuiteOptions {
   budget: BudgetLedger;
   /** Keeps prepared sandboxes (setup results) between runs. */
   preparedStore?: PreparedStore;
+  /** Own HOME per trial, bubblewrap. */
+  isolation?: TrialIsolation;
 }
 
 export async function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<EvalResult[]> {
@@ -61,6 +65,9 @@ export async function runSuite(units: PlannedUnit[], options: SuiteOptions): Pro
 
 async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<EvalResult[]> {
   const slots = new Semaphore(Math.max(1, options.concurrency));
+  // Units are taken up a few at a time, in plan order: a prepared tree exists only while its units
+  // run, so a suite of 1,000 evals holds a handful of them (on disk and in memory), not 1,000.
+  const openUnits = new Semaphore(Math.max(1, options.concurrency) * 2);
   const prepared = new Map<EvalSpec, Promise<PreparedSandbox>>();
   const users = new Map<EvalSpec, number>();
   for (const u of units) if (!u.settled) users.set(u.spec, (users.get(u.spec) ?? 0) + 1);
@@ -90,14 +97,19 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Eva
       );
   };
 
+  const redactor = currentRedactor();
   return Promise.all(
     units.map(async (unit) => {
-      const result = unit.settled
+      const unredacted = unit.settled
         ? withCached(
             settledResult(unit, unit.settled.status, unit.settled.reason, [], 0),
             unit.settled.cached,
           )
-        : await runUnit(unit, options, slots, prepare).finally(() => release(unit.spec));
+        : await openUnits.use(() =>
+            runUnit(unit, options, slots, prepare).finally(() => release(unit.spec)),
+          );
+      // Reasons quote setup output and errors: secrets are replaced before anyone sees them.
+      const result = redactor ? redactor.value(unredacted) : unredacted;
       options.events?.onUnitEnd?.(unit, result);
       return result;
     }),
@@ -188,6 +200,8 @@ async function runUnit(
   const duration = Date.now() - started;
   const settle = (status: EvalStatus, reason?: string) =>
     settledResult(unit, status, reason, trials, duration, passes);
+  if (options.signal.aborted && policy.verdict(passes, failures) === "undecided")
+    return settle("incomplete", "interrupted before the verdict was decided");
   if (infraError !== undefined) return settle("error", infraError);
   const verdict = policy.verdict(passes, failures);
   if (verdict !== "undecided") return settle(verdict);
@@ -232,7 +246,7 @@ async function runTrialWithRetries(
     options.resultsDir,
     "evals",
     unit.spec.id,
-    slug(unit.agentName),
+    slug(currentRedactor()?.text(unit.agentName) ?? unit.agentName),
     `trial-${n}`,
   );
   options.events?.onTrialStart?.(unit, n);
@@ -252,10 +266,11 @@ async function runTrialWithRetries(
         signal: options.signal,
         deferCleanup: options.deferCleanup,
         maxCostUsd,
+        isolation: options.isolation,
       });
       return attempt > 0 ? { ...trial, retries: attempt } : trial;
     } catch (error) {
-      lastError = (error as Error).message;
+      lastError = currentRedactor()?.text((error as Error).message) ?? (error as Error).message;
       const retryable = error instanceof InfraError ? error.retryable : true;
       if (!retryable || options.signal.aborted) break;
       await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));

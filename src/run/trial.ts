@@ -17,6 +17,9 @@ import { runChecks } from "../check/index.js";
 import type { PreparedSandbox } from "./prepare.js";
 import { changedFiles, copySnapshot, makeTempDir, removeTree } from "./sandbox.js";
 import { CALL_LOG_ENV, callsToJsonl, readCalls, writeShims } from "./shims.js";
+import { withJail, type BwrapJail } from "./bwrap.js";
+import { makeTrialHome, writesBesideWorkspace, type TrialIsolation } from "./isolation.js";
+import { currentRedactor, redactFile, redactTree } from "./redact.js";
 
 export interface TrialInput {
   spec: EvalSpec;
@@ -35,6 +38,8 @@ export interface TrialInput {
   maxCostUsd?: number;
   /** Takes the trial's clean-up, so removing its files need not hold up the next trial. */
   deferCleanup?: (cleanup: Promise<void>) => void;
+  /** Own HOME, bubblewrap (default: neither). */
+  isolation?: TrialIsolation;
 }
 
 export interface TrialOutput extends TrialResult {
@@ -47,6 +52,9 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
   const work = path.join(root, "work");
   const tmp = path.join(root, "tmp");
   const callLog = path.join(root, "calls.raw");
+  // Secrets are replaced in everything this trial writes (see redact.ts).
+  const redactor = currentRedactor();
+  const redact = <T>(value: T): T => (redactor ? redactor.value(value) : value);
   try {
     await fs.rm(input.outDir, { recursive: true, force: true });
     await fs.mkdir(input.outDir, { recursive: true });
@@ -58,23 +66,28 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     if (input.prompt)
       await fs.writeFile(path.join(input.outDir, "prompt.md"), input.prompt.safeText);
 
-    const run = input.agent
-      ? await input.agent.run({
-          prompt: input.prompt?.text ?? "",
-          commands: input.prompt?.commands ?? [],
-          cwd: work,
-          env,
-          timeoutMs: input.spec.timeoutMs,
-          maxCostUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
-          model: input.spec.model,
-          outDir: input.outDir,
-          signal: input.signal,
-        })
+    const jail = await jailOf(input, root, [work, tmp, env.HOME ?? tmp, callLog]);
+    const agent = input.agent;
+    const run = agent
+      ? await withJail(jail, () =>
+          agent.run({
+            prompt: input.prompt?.text ?? "",
+            commands: input.prompt?.commands ?? [],
+            cwd: work,
+            env,
+            timeoutMs: input.spec.timeoutMs,
+            maxCostUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
+            model: input.spec.model,
+            outDir: input.outDir,
+            signal: input.signal,
+          }),
+        )
       : noAgentRun();
     if (input.signal.aborted) throw new InfraError("interrupted", false);
+    const damage = await sandboxDamage(root, work);
 
     const calls = await readCalls(callLog);
-    await fs.writeFile(path.join(input.outDir, "calls.jsonl"), callsToJsonl(calls));
+    await fs.writeFile(path.join(input.outDir, "calls.jsonl"), callsToJsonl(redact(calls)));
     const checks = await runChecks(input.spec.checks, {
       sandbox: work,
       calls,
@@ -85,10 +98,18 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
       timeoutMs: input.spec.timeoutMs,
       signal: input.signal,
     });
-    const result = verdictOf(input, run, calls, checks, started, shimDirOf(root));
-    await writeTrialFiles(input.outDir, result, run, checks);
+    const result = redact(verdictOf(input, run, calls, checks, started, shimDirOf(root), damage));
+    await writeTrialFiles(input.outDir, result, redact(run), redact(checks));
     return input.keepWorkspace ? { ...result, workspace: work } : result;
   } finally {
+    // Last sweep of the results folder, for files agents wrote themselves (literal's step files).
+    if (redactor) {
+      await redactTree(input.outDir, redactor).catch(() => undefined);
+      if (input.keepWorkspace) {
+        for (const log of [callLog, path.join(root, "check-calls.raw")])
+          await redactFile(log, redactor).catch(() => undefined);
+      }
+    }
     if (!input.keepWorkspace) {
       const cleanup = removeTree(root);
       if (input.deferCleanup) input.deferCleanup(cleanup);
@@ -110,6 +131,10 @@ async function trialEnv(
     AGENT_EVALS_EVAL: input.spec.id,
   };
   delete env[CALL_LOG_ENV];
+  if (input.isolation?.home || input.isolation?.bwrap) {
+    env.HOME = path.join(root, "home");
+    await makeTrialHome(env.HOME, input.baseEnv.HOME);
+  }
   const originalPath = env.PATH ?? "";
   if (Object.keys(input.spec.shims).length > 0) {
     const shimDir = await writeShims({
@@ -134,18 +159,17 @@ function verdictOf(
   checks: CheckOutcome[],
   started: number,
   shimDir: string,
+  damage: SandboxDamage,
 ): TrialOutput {
   const failedChecks = checks.filter((c) => !c.ok).length;
-  const warnings = shimBypassWarnings(
-    run.trajectory,
-    calls,
-    Object.keys(input.spec.shims),
-    shimDir,
-  );
+  const warnings = [
+    ...shimBypassWarnings(run.trajectory, calls, Object.keys(input.spec.shims), shimDir),
+    ...damage.warnings,
+  ];
   const reason = run.timedOut
     ? `the agent timed out after ${Math.round(input.spec.timeoutMs / 1000)} s`
-    : run.agentFailure
-      ? run.agentFailure
+    : (run.agentFailure ?? damage.failure)
+      ? (run.agentFailure ?? damage.failure)
       : failedChecks > 0
         ? `${failedChecks} of ${checks.length} checks failed`
         : undefined;
@@ -194,6 +218,48 @@ async function writeTrialFiles(
     writeChecks,
     fs.writeFile(path.join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`),
   ]);
+}
+
+/** The bwrap jail of this trial's agent, when the run asked for one. */
+async function jailOf(
+  input: TrialInput,
+  root: string,
+  writable: string[],
+): Promise<BwrapJail | undefined> {
+  if (!input.isolation?.bwrap) return undefined;
+  // Bound into the jail writable, so it must exist before the agent starts.
+  await fs.appendFile(path.join(root, "calls.raw"), "");
+  return { writable, allow: input.isolation.allow, stateDir: root };
+}
+
+interface SandboxDamage {
+  /** Why the trial fails because of what the agent did to its sandbox. */
+  failure?: string;
+  warnings: string[];
+}
+
+/**
+ * What the agent did to its sandbox beyond the task: deleted or replaced it (the trial fails; the
+ * checks then run against an empty folder), or wrote beside it in the trial's folder (a warning).
+ */
+async function sandboxDamage(root: string, work: string): Promise<SandboxDamage> {
+  const damage: SandboxDamage = { warnings: [] };
+  const stat = await fs.lstat(work).catch(() => undefined);
+  if (!stat?.isDirectory()) {
+    damage.failure = stat
+      ? "the agent replaced its sandbox folder with a file or link"
+      : "the agent deleted its sandbox folder";
+    await fs.rm(work, { force: true, recursive: true });
+    await fs.mkdir(work);
+  }
+  const beside = await writesBesideWorkspace(root);
+  if (beside.length) {
+    damage.warnings.push(
+      `the agent wrote outside its sandbox, beside it: ${beside.map((n) => `../${n}`).join(", ")}` +
+        " (writes further away are not detected; --sandbox bwrap prevents them)",
+    );
+  }
+  return damage;
 }
 
 function shimDirOf(trialRoot: string): string {

@@ -146,7 +146,23 @@ function chunks(text: string, parts = 3): string[] {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function startFakeAnthropic(script: AnthropicTurn[] = []): Promise<FakeAnthropic> {
+export interface FakeAnthropicOptions {
+  /**
+   * Answers every request once the script has run out (instead of "done"), from what the request
+   * says: lets concurrent CLI runs get answers that depend on their own conversation.
+   */
+  respond?: (body: AnthropicRequestBody) => AnthropicTurn;
+}
+
+/** The text of a request's messages (and system prompt), for responders to look at. */
+export function requestText(body: AnthropicRequestBody): string {
+  return JSON.stringify([body.system ?? "", body.messages ?? []]);
+}
+
+export async function startFakeAnthropic(
+  script: AnthropicTurn[] = [],
+  options: FakeAnthropicOptions = {},
+): Promise<FakeAnthropic> {
   const requests: RecordedAnthropicRequest[] = [];
   const log: string[] = [];
   let next = 0;
@@ -182,7 +198,8 @@ export async function startFakeAnthropic(script: AnthropicTurn[] = []): Promise<
       body,
       turn: index,
     });
-    const turn: AnthropicTurn = index === undefined ? { text: "done" } : script[index]!;
+    const turn: AnthropicTurn =
+      index !== undefined ? script[index]! : (options.respond?.(body) ?? { text: "done" });
     if (turn.delayMs) await sleep(turn.delayMs);
 
     if ("status" in turn) {

@@ -115,3 +115,443 @@ export type YamlTask = z.output<typeof yamlTaskSchema>;
 export type YamlAssertions = NonNullable<YamlTask["assertions"]>;
 export type YamlSandbox = NonNullable<YamlTask["sandbox"]>;
 export type YamlShim = NonNullable<YamlTask["shims"]>[string];
+/** Values the loader fills in for keys a skill/command/hook eval leaves out. */
+export declare const claudeCodeEvalDefaults: {
+    readonly triggerMode: "observe";
+    readonly triggerRuns: 1;
+    readonly triggerThreshold: 0.5;
+    readonly hookTimeoutSeconds: 60;
+    readonly hookEvent: "PostToolUse";
+};
+export declare const triggerSchema: z.ZodObject<{
+    positive: z.ZodOptional<z.ZodArray<z.ZodObject<{
+        query: z.ZodString;
+        note: z.ZodOptional<z.ZodString>;
+    }, z.core.$strict>>>;
+    negative: z.ZodOptional<z.ZodArray<z.ZodObject<{
+        query: z.ZodString;
+        note: z.ZodOptional<z.ZodString>;
+    }, z.core.$strict>>>;
+    mode: z.ZodOptional<z.ZodEnum<{
+        observe: "observe";
+        ask: "ask";
+    }>>;
+    runs: z.ZodOptional<z.ZodNumber>;
+    threshold: z.ZodOptional<z.ZodNumber>;
+}, z.core.$strict>;
+/** The eight outcome types of the skill-eval guide; each maps onto an existing check. */
+export declare const outcomeSchema: z.ZodDiscriminatedUnion<[z.ZodObject<{
+    type: z.ZodLiteral<"file-contains">;
+    file: z.ZodString;
+    value: z.ZodString;
+}, z.core.$strict>, z.ZodObject<{
+    type: z.ZodLiteral<"file-not-contains">;
+    file: z.ZodString;
+    value: z.ZodString;
+}, z.core.$strict>, z.ZodObject<{
+    type: z.ZodLiteral<"file-matches">;
+    file: z.ZodString;
+    value: z.ZodString;
+}, z.core.$strict>, z.ZodObject<{
+    type: z.ZodLiteral<"file-exists">;
+    file: z.ZodString;
+}, z.core.$strict>, z.ZodObject<{
+    type: z.ZodLiteral<"file-not-exists">;
+    file: z.ZodString;
+}, z.core.$strict>, z.ZodObject<{
+    type: z.ZodLiteral<"bash-succeeds">;
+    command: z.ZodString;
+}, z.core.$strict>, z.ZodObject<{
+    type: z.ZodLiteral<"bash-fails">;
+    command: z.ZodString;
+}, z.core.$strict>, z.ZodObject<{
+    type: z.ZodLiteral<"bash-output-contains">;
+    command: z.ZodString;
+    value: z.ZodString;
+}, z.core.$strict>], "type">;
+export declare const e2eScenarioSchema: z.ZodObject<{
+    scenario: z.ZodString;
+    fixture: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+    prompt: z.ZodString;
+    model: z.ZodOptional<z.ZodString>;
+    outcomes: z.ZodOptional<z.ZodArray<z.ZodDiscriminatedUnion<[z.ZodObject<{
+        type: z.ZodLiteral<"file-contains">;
+        file: z.ZodString;
+        value: z.ZodString;
+    }, z.core.$strict>, z.ZodObject<{
+        type: z.ZodLiteral<"file-not-contains">;
+        file: z.ZodString;
+        value: z.ZodString;
+    }, z.core.$strict>, z.ZodObject<{
+        type: z.ZodLiteral<"file-matches">;
+        file: z.ZodString;
+        value: z.ZodString;
+    }, z.core.$strict>, z.ZodObject<{
+        type: z.ZodLiteral<"file-exists">;
+        file: z.ZodString;
+    }, z.core.$strict>, z.ZodObject<{
+        type: z.ZodLiteral<"file-not-exists">;
+        file: z.ZodString;
+    }, z.core.$strict>, z.ZodObject<{
+        type: z.ZodLiteral<"bash-succeeds">;
+        command: z.ZodString;
+    }, z.core.$strict>, z.ZodObject<{
+        type: z.ZodLiteral<"bash-fails">;
+        command: z.ZodString;
+    }, z.core.$strict>, z.ZodObject<{
+        type: z.ZodLiteral<"bash-output-contains">;
+        command: z.ZodString;
+        value: z.ZodString;
+    }, z.core.$strict>], "type">>>;
+    workflow: z.ZodOptional<z.ZodObject<{
+        match_mode: z.ZodOptional<z.ZodEnum<{
+            superset: "superset";
+            subset: "subset";
+            unordered: "unordered";
+            strict: "strict";
+        }>>;
+        expected_tools: z.ZodOptional<z.ZodArray<z.ZodObject<{
+            name: z.ZodString;
+            args_contain: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+            after: z.ZodOptional<z.ZodString>;
+        }, z.core.$strict>>>;
+        forbidden_tools: z.ZodOptional<z.ZodArray<z.ZodString>>;
+    }, z.core.$strict>>;
+    timeout: z.ZodOptional<z.ZodNumber>;
+}, z.core.$strict>;
+export declare const skillEvalSchema: z.ZodObject<{
+    name: z.ZodString;
+    type: z.ZodEnum<{
+        skill: "skill";
+        command: "command";
+    }>;
+    target: z.ZodString;
+    model: z.ZodOptional<z.ZodString>;
+    trials: z.ZodOptional<z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
+        min: z.ZodNumber;
+        max: z.ZodNumber;
+        confidence: z.ZodOptional<z.ZodNumber>;
+    }, z.core.$strict>]>>;
+    passRate: z.ZodOptional<z.ZodNumber>;
+    timeout: z.ZodOptional<z.ZodNumber>;
+    maxCostUsd: z.ZodOptional<z.ZodNumber>;
+    trigger: z.ZodOptional<z.ZodObject<{
+        positive: z.ZodOptional<z.ZodArray<z.ZodObject<{
+            query: z.ZodString;
+            note: z.ZodOptional<z.ZodString>;
+        }, z.core.$strict>>>;
+        negative: z.ZodOptional<z.ZodArray<z.ZodObject<{
+            query: z.ZodString;
+            note: z.ZodOptional<z.ZodString>;
+        }, z.core.$strict>>>;
+        mode: z.ZodOptional<z.ZodEnum<{
+            observe: "observe";
+            ask: "ask";
+        }>>;
+        runs: z.ZodOptional<z.ZodNumber>;
+        threshold: z.ZodOptional<z.ZodNumber>;
+    }, z.core.$strict>>;
+    e2e: z.ZodOptional<z.ZodArray<z.ZodObject<{
+        scenario: z.ZodString;
+        fixture: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+        prompt: z.ZodString;
+        model: z.ZodOptional<z.ZodString>;
+        outcomes: z.ZodOptional<z.ZodArray<z.ZodDiscriminatedUnion<[z.ZodObject<{
+            type: z.ZodLiteral<"file-contains">;
+            file: z.ZodString;
+            value: z.ZodString;
+        }, z.core.$strict>, z.ZodObject<{
+            type: z.ZodLiteral<"file-not-contains">;
+            file: z.ZodString;
+            value: z.ZodString;
+        }, z.core.$strict>, z.ZodObject<{
+            type: z.ZodLiteral<"file-matches">;
+            file: z.ZodString;
+            value: z.ZodString;
+        }, z.core.$strict>, z.ZodObject<{
+            type: z.ZodLiteral<"file-exists">;
+            file: z.ZodString;
+        }, z.core.$strict>, z.ZodObject<{
+            type: z.ZodLiteral<"file-not-exists">;
+            file: z.ZodString;
+        }, z.core.$strict>, z.ZodObject<{
+            type: z.ZodLiteral<"bash-succeeds">;
+            command: z.ZodString;
+        }, z.core.$strict>, z.ZodObject<{
+            type: z.ZodLiteral<"bash-fails">;
+            command: z.ZodString;
+        }, z.core.$strict>, z.ZodObject<{
+            type: z.ZodLiteral<"bash-output-contains">;
+            command: z.ZodString;
+            value: z.ZodString;
+        }, z.core.$strict>], "type">>>;
+        workflow: z.ZodOptional<z.ZodObject<{
+            match_mode: z.ZodOptional<z.ZodEnum<{
+                superset: "superset";
+                subset: "subset";
+                unordered: "unordered";
+                strict: "strict";
+            }>>;
+            expected_tools: z.ZodOptional<z.ZodArray<z.ZodObject<{
+                name: z.ZodString;
+                args_contain: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+                after: z.ZodOptional<z.ZodString>;
+            }, z.core.$strict>>>;
+            forbidden_tools: z.ZodOptional<z.ZodArray<z.ZodString>>;
+        }, z.core.$strict>>;
+        timeout: z.ZodOptional<z.ZodNumber>;
+    }, z.core.$strict>>>;
+}, z.core.$strict>;
+export declare const hookEventSchema: z.ZodEnum<{
+    PostToolUse: "PostToolUse";
+    PreToolUse: "PreToolUse";
+    UserPromptSubmit: "UserPromptSubmit";
+    Stop: "Stop";
+    SubagentStop: "SubagentStop";
+    SessionStart: "SessionStart";
+    SessionEnd: "SessionEnd";
+    Notification: "Notification";
+    PreCompact: "PreCompact";
+}>;
+export declare const hookExpectSchema: z.ZodObject<{
+    has_context: z.ZodOptional<z.ZodBoolean>;
+    context_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+    exit_code: z.ZodOptional<z.ZodNumber>;
+    blocked: z.ZodOptional<z.ZodBoolean>;
+    decision: z.ZodOptional<z.ZodEnum<{
+        ask: "ask";
+        approve: "approve";
+        block: "block";
+        allow: "allow";
+        deny: "deny";
+    }>>;
+    stderr_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+    stdout_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+}, z.core.$strict>;
+export declare const hookCaseSchema: z.ZodObject<{
+    scenario: z.ZodString;
+    event: z.ZodOptional<z.ZodEnum<{
+        PostToolUse: "PostToolUse";
+        PreToolUse: "PreToolUse";
+        UserPromptSubmit: "UserPromptSubmit";
+        Stop: "Stop";
+        SubagentStop: "SubagentStop";
+        SessionStart: "SessionStart";
+        SessionEnd: "SessionEnd";
+        Notification: "Notification";
+        PreCompact: "PreCompact";
+    }>>;
+    input: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
+    timeout: z.ZodOptional<z.ZodNumber>;
+    expect: z.ZodObject<{
+        has_context: z.ZodOptional<z.ZodBoolean>;
+        context_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+        exit_code: z.ZodOptional<z.ZodNumber>;
+        blocked: z.ZodOptional<z.ZodBoolean>;
+        decision: z.ZodOptional<z.ZodEnum<{
+            ask: "ask";
+            approve: "approve";
+            block: "block";
+            allow: "allow";
+            deny: "deny";
+        }>>;
+        stderr_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+        stdout_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+    }, z.core.$strict>;
+}, z.core.$strict>;
+export declare const hookEvalSchema: z.ZodObject<{
+    name: z.ZodString;
+    type: z.ZodLiteral<"hook">;
+    target: z.ZodString;
+    event: z.ZodOptional<z.ZodEnum<{
+        PostToolUse: "PostToolUse";
+        PreToolUse: "PreToolUse";
+        UserPromptSubmit: "UserPromptSubmit";
+        Stop: "Stop";
+        SubagentStop: "SubagentStop";
+        SessionStart: "SessionStart";
+        SessionEnd: "SessionEnd";
+        Notification: "Notification";
+        PreCompact: "PreCompact";
+    }>>;
+    timeout: z.ZodOptional<z.ZodNumber>;
+    trials: z.ZodOptional<z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
+        min: z.ZodNumber;
+        max: z.ZodNumber;
+        confidence: z.ZodOptional<z.ZodNumber>;
+    }, z.core.$strict>]>>;
+    cases: z.ZodArray<z.ZodObject<{
+        scenario: z.ZodString;
+        event: z.ZodOptional<z.ZodEnum<{
+            PostToolUse: "PostToolUse";
+            PreToolUse: "PreToolUse";
+            UserPromptSubmit: "UserPromptSubmit";
+            Stop: "Stop";
+            SubagentStop: "SubagentStop";
+            SessionStart: "SessionStart";
+            SessionEnd: "SessionEnd";
+            Notification: "Notification";
+            PreCompact: "PreCompact";
+        }>>;
+        input: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
+        timeout: z.ZodOptional<z.ZodNumber>;
+        expect: z.ZodObject<{
+            has_context: z.ZodOptional<z.ZodBoolean>;
+            context_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+            exit_code: z.ZodOptional<z.ZodNumber>;
+            blocked: z.ZodOptional<z.ZodBoolean>;
+            decision: z.ZodOptional<z.ZodEnum<{
+                ask: "ask";
+                approve: "approve";
+                block: "block";
+                allow: "allow";
+                deny: "deny";
+            }>>;
+            stderr_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+            stdout_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+        }, z.core.$strict>;
+    }, z.core.$strict>>;
+}, z.core.$strict>;
+/** Either kind of Claude Code eval; the loader picks the schema by `type`. */
+export declare const claudeCodeEvalSchema: z.ZodUnion<readonly [z.ZodObject<{
+    name: z.ZodString;
+    type: z.ZodEnum<{
+        skill: "skill";
+        command: "command";
+    }>;
+    target: z.ZodString;
+    model: z.ZodOptional<z.ZodString>;
+    trials: z.ZodOptional<z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
+        min: z.ZodNumber;
+        max: z.ZodNumber;
+        confidence: z.ZodOptional<z.ZodNumber>;
+    }, z.core.$strict>]>>;
+    passRate: z.ZodOptional<z.ZodNumber>;
+    timeout: z.ZodOptional<z.ZodNumber>;
+    maxCostUsd: z.ZodOptional<z.ZodNumber>;
+    trigger: z.ZodOptional<z.ZodObject<{
+        positive: z.ZodOptional<z.ZodArray<z.ZodObject<{
+            query: z.ZodString;
+            note: z.ZodOptional<z.ZodString>;
+        }, z.core.$strict>>>;
+        negative: z.ZodOptional<z.ZodArray<z.ZodObject<{
+            query: z.ZodString;
+            note: z.ZodOptional<z.ZodString>;
+        }, z.core.$strict>>>;
+        mode: z.ZodOptional<z.ZodEnum<{
+            observe: "observe";
+            ask: "ask";
+        }>>;
+        runs: z.ZodOptional<z.ZodNumber>;
+        threshold: z.ZodOptional<z.ZodNumber>;
+    }, z.core.$strict>>;
+    e2e: z.ZodOptional<z.ZodArray<z.ZodObject<{
+        scenario: z.ZodString;
+        fixture: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+        prompt: z.ZodString;
+        model: z.ZodOptional<z.ZodString>;
+        outcomes: z.ZodOptional<z.ZodArray<z.ZodDiscriminatedUnion<[z.ZodObject<{
+            type: z.ZodLiteral<"file-contains">;
+            file: z.ZodString;
+            value: z.ZodString;
+        }, z.core.$strict>, z.ZodObject<{
+            type: z.ZodLiteral<"file-not-contains">;
+            file: z.ZodString;
+            value: z.ZodString;
+        }, z.core.$strict>, z.ZodObject<{
+            type: z.ZodLiteral<"file-matches">;
+            file: z.ZodString;
+            value: z.ZodString;
+        }, z.core.$strict>, z.ZodObject<{
+            type: z.ZodLiteral<"file-exists">;
+            file: z.ZodString;
+        }, z.core.$strict>, z.ZodObject<{
+            type: z.ZodLiteral<"file-not-exists">;
+            file: z.ZodString;
+        }, z.core.$strict>, z.ZodObject<{
+            type: z.ZodLiteral<"bash-succeeds">;
+            command: z.ZodString;
+        }, z.core.$strict>, z.ZodObject<{
+            type: z.ZodLiteral<"bash-fails">;
+            command: z.ZodString;
+        }, z.core.$strict>, z.ZodObject<{
+            type: z.ZodLiteral<"bash-output-contains">;
+            command: z.ZodString;
+            value: z.ZodString;
+        }, z.core.$strict>], "type">>>;
+        workflow: z.ZodOptional<z.ZodObject<{
+            match_mode: z.ZodOptional<z.ZodEnum<{
+                superset: "superset";
+                subset: "subset";
+                unordered: "unordered";
+                strict: "strict";
+            }>>;
+            expected_tools: z.ZodOptional<z.ZodArray<z.ZodObject<{
+                name: z.ZodString;
+                args_contain: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
+                after: z.ZodOptional<z.ZodString>;
+            }, z.core.$strict>>>;
+            forbidden_tools: z.ZodOptional<z.ZodArray<z.ZodString>>;
+        }, z.core.$strict>>;
+        timeout: z.ZodOptional<z.ZodNumber>;
+    }, z.core.$strict>>>;
+}, z.core.$strict>, z.ZodObject<{
+    name: z.ZodString;
+    type: z.ZodLiteral<"hook">;
+    target: z.ZodString;
+    event: z.ZodOptional<z.ZodEnum<{
+        PostToolUse: "PostToolUse";
+        PreToolUse: "PreToolUse";
+        UserPromptSubmit: "UserPromptSubmit";
+        Stop: "Stop";
+        SubagentStop: "SubagentStop";
+        SessionStart: "SessionStart";
+        SessionEnd: "SessionEnd";
+        Notification: "Notification";
+        PreCompact: "PreCompact";
+    }>>;
+    timeout: z.ZodOptional<z.ZodNumber>;
+    trials: z.ZodOptional<z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
+        min: z.ZodNumber;
+        max: z.ZodNumber;
+        confidence: z.ZodOptional<z.ZodNumber>;
+    }, z.core.$strict>]>>;
+    cases: z.ZodArray<z.ZodObject<{
+        scenario: z.ZodString;
+        event: z.ZodOptional<z.ZodEnum<{
+            PostToolUse: "PostToolUse";
+            PreToolUse: "PreToolUse";
+            UserPromptSubmit: "UserPromptSubmit";
+            Stop: "Stop";
+            SubagentStop: "SubagentStop";
+            SessionStart: "SessionStart";
+            SessionEnd: "SessionEnd";
+            Notification: "Notification";
+            PreCompact: "PreCompact";
+        }>>;
+        input: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
+        timeout: z.ZodOptional<z.ZodNumber>;
+        expect: z.ZodObject<{
+            has_context: z.ZodOptional<z.ZodBoolean>;
+            context_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+            exit_code: z.ZodOptional<z.ZodNumber>;
+            blocked: z.ZodOptional<z.ZodBoolean>;
+            decision: z.ZodOptional<z.ZodEnum<{
+                ask: "ask";
+                approve: "approve";
+                block: "block";
+                allow: "allow";
+                deny: "deny";
+            }>>;
+            stderr_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+            stdout_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+        }, z.core.$strict>;
+    }, z.core.$strict>>;
+}, z.core.$strict>]>;
+export type SkillEval = z.output<typeof skillEvalSchema>;
+export type HookEval = z.output<typeof hookEvalSchema>;
+export type HookCase = HookEval["cases"][number];
+export type HookExpect = HookCase["expect"];
+export type HookEvent = z.output<typeof hookEventSchema>;
+export type E2eScenario = NonNullable<SkillEval["e2e"]>[number];
+export type Outcome = z.output<typeof outcomeSchema>;

@@ -1,5 +1,11 @@
+import { type SandboxKind } from "../run/isolation.js";
+import { type ShardAssignment } from "../plan/shard.js";
 export type FailOn = "failure" | "regression" | "never";
+/** run: run the evals (default). plan: only split the suite into shards (CI matrix). publish: report
+ *  shards' results (merge-from) as one run without running anything. */
+export type ActionMode = "run" | "plan" | "publish";
 export interface ActionInputs {
+    mode: ActionMode;
     evals: string[];
     agents: string[];
     budgetUsd?: number;
@@ -7,7 +13,10 @@ export interface ActionInputs {
     workingDirectory: string;
     changedOnly: boolean | "auto";
     baseRef?: string;
+    /** Read the results branch (cached verdicts, the base to compare with). */
     history: boolean;
+    /** Also append this run's verdicts to it (`history: read` reads only: shards leave it to publish). */
+    historyWrite: boolean;
     resultsBranch: string;
     force: boolean;
     comment: boolean;
@@ -18,6 +27,16 @@ export interface ActionInputs {
         index: number;
         count: number;
     };
+    /** How agents are isolated (README "Security model"). */
+    sandbox: SandboxKind;
+    /** plan mode: how many shards. */
+    shards: number | "auto";
+    /** The split a plan recorded: run mode takes its shard from it, publish checks no pair is missing. */
+    shardPlan?: ShardAssignment;
+    /** publish mode: the folder holding the shards' results folders. */
+    mergeFrom?: string;
+    /** The pull request to comment on when the event is not one (a workflow_run publishing a fork's run). */
+    pullRequest?: number;
     concurrency?: number;
     failOn: FailOn;
     githubToken: string;

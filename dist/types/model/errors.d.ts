@@ -32,7 +32,20 @@ export declare const Codes: {
     readonly notUtf8: "AE113";
     readonly tooLarge: "AE114";
     readonly badTemplate: "AE115";
+    /** A skill/command/hook eval's `target` that does not exist or is not what its `type` says. */
+    readonly badTarget: "AE116";
     readonly usage: "AE201";
     readonly ciGate: "AE202";
     readonly setupFailed: "AE301";
+    readonly infraError: "AE302";
+    readonly checkFailed: "AE401";
+    readonly agentFailed: "AE402";
+    readonly agentTimedOut: "AE403";
+    readonly belowPassRate: "AE404";
+    readonly cachedFailure: "AE405";
+    readonly budgetExhausted: "AE406";
+    readonly interrupted: "AE407";
+    readonly inconclusive: "AE408";
+    readonly skipped: "AE409";
+    readonly shimBypassed: "AE410";
 };

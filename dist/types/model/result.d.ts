@@ -27,6 +27,8 @@ export interface TrialResult {
     toolCalls?: number;
     /** Things the verdict may not show: e.g. a shimmed binary run by its absolute path. */
     warnings?: string[];
+    /** Diagnostic code of a trial that did not pass (AE302, AE401–AE403; src/model/errors.ts). */
+    code?: string;
 }
 export interface EvalResult {
     id: string;
@@ -51,6 +53,8 @@ export interface EvalResult {
     costUsd: number;
     durationMs: number;
     trials: TrialResult[];
+    /** Diagnostic code of a result that is not a pass (AE301–AE302, AE404–AE409). */
+    code?: string;
 }
 /** A verdict recorded earlier for the same prompt, definition and agent version. */
 export interface CachedVerdict {
@@ -81,6 +85,29 @@ export interface RunResult {
     /** What the sandbox isolates and what it does not, said once per run. */
     isolation: string;
     evals: EvalResult[];
+    /** Set when agent-evals was interrupted (SIGINT/SIGTERM): the evals not finished are incomplete. */
+    interrupted?: boolean;
+    /** Every failure, warning and skip of the run, flat, each with a stable code. */
+    diagnostics?: RunDiagnostic[];
+}
+/** One thing a tool may want to act on: a failed check, a timeout, a budget cut, a skip… */
+export interface RunDiagnostic {
+    code: string;
+    /** error: makes the run fail (exit 1 or 2); warning: passed but suspicious; notice: skipped. */
+    severity: "error" | "warning" | "notice";
+    id: string;
+    agent: string;
+    /** The trial's number, for trial-level diagnostics. */
+    trial?: number;
+    /** The check's name, for AE401. */
+    check?: string;
+    message: string;
+    evidence?: string;
+    /** Where to look: the check's declaration, else the eval's. Relative to the project root. */
+    file?: string;
+    line?: number;
+    /** The trial's results folder. */
+    dir?: string;
 }
 export declare function emptyCounts(): StatusCounts;
 /**

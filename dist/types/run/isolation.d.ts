@@ -1,2 +1,46 @@
+import { type Endpoint } from "./bwrap.js";
 /** What the temp-dir sandbox isolates and what it does not, said plainly once per run. */
 export declare const TEMP_DIR_ISOLATION: string;
+export declare const BWRAP_ISOLATION: string;
+/** `none`: a temp dir; `bwrap`: bubblewrap, or refuse to run; `auto`: bubblewrap where it works. */
+export type SandboxKind = "none" | "bwrap" | "auto";
+export declare const SANDBOX_KINDS: readonly SandboxKind[];
+/** How each trial of a run is isolated. */
+export interface TrialIsolation {
+    /** Run the agent under bubblewrap (already probed to work). */
+    bwrap: boolean;
+    /** Give each trial its own HOME (always with bwrap). */
+    home: boolean;
+    /** With bwrap: the endpoints agents may connect to. */
+    allow: Endpoint[];
+}
+export declare function isolationNote(isolation: TrialIsolation | undefined): string;
+/**
+ * Files copied from the real HOME into a trial's HOME, when they exist: what agents and the tools
+ * they run need to log in and commit (git identity, the claude and codex logins, npm registry auth).
+ */
+export declare const HOME_FILES_CARRIED_OVER: string[];
+/** A fresh HOME at `dir` holding copies of the real HOME's login and config files. */
+export declare function makeTrialHome(dir: string, realHome: string | undefined): Promise<void>;
+/** Entries a trial's root holds besides the workspace: anything else there the agent wrote. */
+export declare const TRIAL_ROOT_ENTRIES: Set<string>;
+/**
+ * What the agent left in its trial's root, beside its workspace (`cd ..` and writes there): the
+ * names, for a warning. Writes further away are not seen; `--sandbox bwrap` prevents them.
+ */
+export declare function writesBesideWorkspace(root: string): Promise<string[]>;
+export interface IsolationChoice {
+    sandbox?: SandboxKind;
+    /** A HOME per trial (always with bwrap). */
+    home: boolean;
+    /** With bwrap: the endpoints agents may connect to. */
+    allow: Endpoint[];
+}
+/**
+ * The isolation trials get. `bwrap` where bubblewrap does not work here throws
+ * SandboxUnavailableError (nothing runs); `auto` falls back to the temp dir and says so in `note`.
+ */
+export declare function resolveIsolation(choice: IsolationChoice): Promise<{
+    isolation: TrialIsolation;
+    note?: string;
+}>;

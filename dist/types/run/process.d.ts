@@ -46,3 +46,11 @@ export declare function killGroup(pid: number, signal: NodeJS.Signals): void;
 export declare function runProcess(opts: RunProcessOptions): Promise<ProcessResult>;
 /** The last `maxLines` lines of a file, reading at most its last `maxBytes` bytes. */
 export declare function readTail(file: string, maxLines: number, maxBytes?: number): Promise<string>;
+/** Set in every child's environment to a fresh id: how its descendants are found again. */
+export declare const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
+/**
+ * SIGKILL to every process still carrying `marker` in its environment: descendants that left the
+ * process group with setsid (daemons, `setsid sleep &`). Linux only (reads /proc); a process that
+ * cleared its environment is not found.
+ */
+export declare function killEscapees(marker: string): Promise<number[]>;

@@ -21,12 +21,20 @@ export interface TreeSnapshot {
     root: string;
     entries: TreeEntry[];
     linkTargets: Map<string, string>;
+    /** Every folder a copy must create (listed ones and files' parents), parents first. */
+    folders: string[];
+    /** Files of at least LARGE_FILE_BYTES: copied on the thread pool, not on the main thread. */
+    largeFiles: Set<string>;
     /** Every folder's mode, deepest first. */
     folderModes: Array<[string, number]>;
 }
 /** Walk a tree once and check its links; refuses a tree with a symlink that leads out of it. */
 export declare function snapshotTree(src: string): Promise<TreeSnapshot>;
-/** Recreate a snapshotted tree under `dest`. */
+/**
+ * Recreate a snapshotted tree under `dest`: each file cloned (FICLONE) where the filesystem supports
+ * it, else copied, keeping its mode; never hard-linked, never written over an existing path
+ * (COPYFILE_EXCL, so a link planted at the destination is not followed either).
+ */
 export declare function copySnapshot(snapshot: TreeSnapshot, dest: string): Promise<void>;
 /**
  * The files of the repository at `dir`, relative to it: tracked plus untracked-but-not-ignored
@@ -43,7 +51,7 @@ export declare function manifest(root: string): Promise<Manifest>;
 export declare function changedFiles(root: string, before: Manifest): Promise<string[]>;
 /** A fresh directory under os.tmpdir() named `agent-evals-<label>-XXXXXX` (its real path). */
 export declare function makeTempDir(label: string): Promise<string>;
-/** `rm -rf dir`, also when an agent left read-only folders behind. */
+/** `rm -rf dir`, also when an agent left read-only folders behind. Never follows a symlink. */
 export declare function removeTree(dir: string): Promise<void>;
 type EntryKind = "dir" | "file" | "link";
 /** One entry of a tree, relative to its root with '/' separators. */

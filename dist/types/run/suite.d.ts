@@ -3,6 +3,7 @@ import { type AgentAdapter, type EvalSpec } from "../model/eval.js";
 import type { CachedVerdict, EvalResult, EvalStatus, TrialResult } from "../model/result.js";
 import type { BudgetLedger } from "./budget.js";
 import { type PreparedStore } from "./prepare.js";
+import type { TrialIsolation } from "./isolation.js";
 /** One eval × agent to run. `agent` undefined: an eval without a prompt (checks only). */
 export interface PlannedUnit {
     spec: EvalSpec;
@@ -37,6 +38,8 @@ export interface SuiteOptions {
     budget: BudgetLedger;
     /** Keeps prepared sandboxes (setup results) between runs. */
     preparedStore?: PreparedStore;
+    /** Own HOME per trial, bubblewrap. */
+    isolation?: TrialIsolation;
 }
 export declare function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<EvalResult[]>;
 /** A folder-safe form of an agent name ("claude -p {prompt}" → "claude-p-prompt"). */

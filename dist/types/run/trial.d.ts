@@ -2,6 +2,7 @@ import type { RenderedPrompt } from "../define/prompt.js";
 import { type AgentAdapter, type EvalSpec } from "../model/eval.js";
 import type { TrialResult } from "../model/result.js";
 import type { PreparedSandbox } from "./prepare.js";
+import { type TrialIsolation } from "./isolation.js";
 export interface TrialInput {
     spec: EvalSpec;
     /** Undefined for an eval without a prompt: only the checks run. */
@@ -19,6 +20,8 @@ export interface TrialInput {
     maxCostUsd?: number;
     /** Takes the trial's clean-up, so removing its files need not hold up the next trial. */
     deferCleanup?: (cleanup: Promise<void>) => void;
+    /** Own HOME, bubblewrap (default: neither). */
+    isolation?: TrialIsolation;
 }
 export interface TrialOutput extends TrialResult {
     workspace?: string;

@@ -1,0 +1,98 @@
+import type { HistoryLine } from "../history/store.js";
+import type { EvalResult, RunResult } from "../model/result.js";
+/** Caps of what one trial embeds. Text is cut in the middle: its head and its tail are kept. */
+export declare const HTML_CAPS: {
+    readonly promptChars: 16000;
+    readonly stdoutChars: 24000;
+    readonly stderrChars: 12000;
+    readonly finalMessageChars: 8000;
+    readonly trajectorySteps: 300;
+    /** Per tool call input and result. */
+    readonly stepChars: 2000;
+    readonly calls: 500;
+    /** Above this the whole report stops embedding details of passing trials (failing ones first). */
+    readonly totalDetailChars: 40000000;
+    /** trial.json larger than this is not parsed for the trajectory. */
+    readonly trialJsonBytes: number;
+};
+export interface HtmlReportOptions {
+    projectRoot: string;
+    /** The results folder the page is written to; links to trial files are relative to it. */
+    resultsDir: string;
+    /** History lines of this run's evals (older runs and this one), for the trend charts. */
+    history?: HistoryLine[];
+}
+/** Text cut to a cap, saying what was left out and where the whole is. */
+export interface CappedText {
+    text: string;
+    /** Bytes of the whole file (or characters of the whole text). */
+    size: number;
+    truncated: boolean;
+    /** The full file, relative to the report. */
+    path?: string;
+}
+export interface TrialDetail {
+    prompt?: CappedText;
+    stdout?: CappedText;
+    stderr?: CappedText;
+    finalMessage?: CappedText;
+    trajectory: {
+        tool: string;
+        input: string;
+        result?: string;
+        isError?: boolean;
+        exit?: number;
+    }[];
+    trajectoryTotal: number;
+    calls: {
+        bin: string;
+        argv: string[];
+        time: number;
+        exit: number | null;
+    }[];
+    callsTotal: number;
+    agent?: {
+        exitCode?: number | null;
+        tokens?: unknown;
+        turns?: number;
+        durationMs?: number;
+    };
+    /** Files the agent wrote to the trial folder, relative to the report. */
+    files: string[];
+    /** Why something is missing (not embedded for size, unreadable…). */
+    notes: string[];
+}
+export interface ReportData {
+    run: Omit<RunResult, "evals" | "diagnostics">;
+    evals: EvalResult[];
+    /** "evalIndex/trialIndex" → details. */
+    details: Record<string, TrialDetail>;
+    /** eval id → agent → points, oldest first. */
+    trends: Record<string, Record<string, TrendPoint[]>>;
+    /** The trial folders, relative to the report (for links). */
+    dirs: Record<string, string>;
+}
+export interface TrendPoint {
+    time: string;
+    passRate: number;
+    passes: number;
+    trials: number;
+    status: string;
+    commit?: string;
+}
+/** Builds the page's data: reads each trial's files under the caps. */
+export declare function collectReportData(run: RunResult, options: HtmlReportOptions): Promise<ReportData>;
+/** Head and tail of a text longer than `cap` characters. */
+export declare function capText(text: string, cap: number): CappedText;
+/**
+ * A file's text, or its head and tail when over `cap` characters; reads at most about `cap` bytes
+ * of a large file, so a 2 GB transcript costs nothing. Undefined when the file does not exist.
+ */
+export declare function readCapped(file: string, cap: number, maxWhole?: number): Promise<CappedText | undefined>;
+/**
+ * JSON that is safe inside `<script type="application/json">`: `<`, `>` and `&` as \u escapes
+ * (no `</script>`, no `<!--`), and U+2028/U+2029 escaped too.
+ */
+export declare function scriptJson(value: unknown): string;
+export declare function renderHtml(data: ReportData): string;
+export declare function writeHtmlReport(run: RunResult, options: HtmlReportOptions): Promise<string>;

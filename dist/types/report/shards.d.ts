@@ -1,0 +1,2 @@
+import type { ShardPlan } from "../plan/balance.js";
+export declare function shardPlanLines(plan: ShardPlan): string[];

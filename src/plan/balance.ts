@@ -1,0 +1,203 @@
+// What each eval × agent pair is expected to take, from history, so shards can be balanced by it;
+// and the shard plan `agent-evals plan --shards N` prints (the CI matrix, per-shard expectations).
+
+import { expectedCostPerTrial, readHistory, type HistoryLine } from "../history/store.js";
+import type { PlannedUnit } from "../run/suite.js";
+import { Codes, DefinitionError } from "../model/errors.js";
+import {
+  assignShards,
+  autoShardCount,
+  pairKey,
+  shardFromPlan,
+  shardOf,
+  ShardPlanError,
+  type Shard,
+  type ShardAssignment,
+} from "./shard.js";
+
+/** How many recent runs of a pair its expectation averages. */
+const RECENT_RUNS = 10;
+
+export interface PairEstimate {
+  key: string;
+  trials: number;
+  /** From history; undefined when the pair never ran. */
+  expectedDurationMs?: number;
+  expectedCostUsd?: number;
+  /** What the split balances: the expected duration in ms, or trials × a typical trial. */
+  weight: number;
+  /** What the budget split follows: the expected cost, or trials × a typical trial's cost. */
+  budgetWeight: number;
+}
+
+/** Mean duration of one trial of `agent` over its newest runs; undefined when it has none. */
+export function expectedDurationPerTrial(lines: HistoryLine[], agent: string): number | undefined {
+  const recent = lines
+    .filter((l) => l.agent === agent && l.trials > 0 && Number.isFinite(l.durationMs))
+    .slice(-RECENT_RUNS);
+  if (recent.length === 0) return undefined;
+  return (
+    recent.reduce((sum, l) => sum + l.durationMs, 0) / recent.reduce((sum, l) => sum + l.trials, 0)
+  );
+}
+
+/** Every pair's history, read from a history folder (`--history-dir`, the results branch). */
+export async function historyOf(
+  units: PlannedUnit[],
+  historyDir: string | undefined,
+): Promise<Map<string, HistoryLine[]>> {
+  const history = new Map<string, HistoryLine[]>();
+  if (!historyDir) return history;
+  for (const id of new Set(units.map((u) => u.spec.id)))
+    history.set(id, await readHistory(historyDir, id));
+  return history;
+}
+
+/**
+ * Expected duration and cost per pair. The weight is the expected duration, rounded to whole ms so
+ * the split never hinges on floating-point noise; a pair without history weighs its trials × the
+ * median trial of those with history (or its trial count when nothing has history: round-robin).
+ */
+export function estimatePairs(
+  units: PlannedUnit[],
+  history: Map<string, HistoryLine[]>,
+): Map<PlannedUnit, PairEstimate> {
+  const perTrial = new Map<PlannedUnit, number | undefined>();
+  for (const u of units)
+    perTrial.set(u, expectedDurationPerTrial(history.get(u.spec.id) ?? [], u.agentName));
+  const costPerTrial = new Map<PlannedUnit, number | undefined>();
+  for (const u of units)
+    costPerTrial.set(u, expectedCostPerTrial(history.get(u.spec.id) ?? [], u.agentName));
+  const typical = median([...perTrial.values()]);
+  const typicalCost = median([...costPerTrial.values()].filter((c) => c !== undefined && c > 0));
+  const estimates = new Map<PlannedUnit, PairEstimate>();
+  for (const u of units) {
+    const ms = perTrial.get(u);
+    const cost = costPerTrial.get(u);
+    estimates.set(u, {
+      key: pairKey(u),
+      trials: u.trials,
+      ...(ms !== undefined ? { expectedDurationMs: Math.round(ms * u.trials) } : {}),
+      ...(cost !== undefined ? { expectedCostUsd: round6(cost * u.trials) } : {}),
+      weight: Math.round((ms ?? typical ?? 1) * u.trials),
+      budgetWeight: (cost ?? (u.agent?.free ? 0 : (typicalCost ?? 1))) * u.trials,
+    });
+  }
+  return estimates;
+}
+
+export interface ShardSummary {
+  index: number;
+  /** `i/n`, as `--shard` and the Action's `shard` input take it. */
+  shard: string;
+  pairs: string[];
+  trials: number;
+  expectedDurationMs: number;
+  expectedCostUsd: number;
+  weight: number;
+  /** The share of the total budget this shard may spend (budget × its share of expected cost). */
+  budgetUsd?: number;
+}
+
+export interface ShardPlan extends ShardAssignment {
+  /** What was balanced: `duration` from history, or `trials` when there is none. */
+  balancedBy: "duration" | "trials";
+  /** Heaviest shard ÷ mean shard, by weight: 1 is a perfect split. */
+  balance: number;
+  summaries: ShardSummary[];
+  /** For a GitHub Actions matrix: `strategy.matrix: ${{ fromJSON(...) }}`. */
+  matrix: { include: Array<{ shard: string; index: number; "budget-usd"?: string }> };
+}
+
+/** The split of `units` into `count` (or auto) shards, with what each shard is expected to take. */
+export function planShards(
+  units: PlannedUnit[],
+  count: number | "auto",
+  history: Map<string, HistoryLine[]>,
+  budgetUsd?: number,
+): ShardPlan {
+  const n = count === "auto" ? autoShardCount(units.length) : count;
+  const estimates = estimatePairs(units, history);
+  const buckets = assignShards(units, n, (u) => estimates.get(u)!.weight);
+  const sum = (list: PlannedUnit[], f: (e: PairEstimate) => number) =>
+    list.reduce((total, u) => total + f(estimates.get(u)!), 0);
+  const totalBudgetWeight = sum(units, (e) => e.budgetWeight);
+  const summaries = buckets.map((bucket, i): ShardSummary => {
+    const cost = round6(sum(bucket, (e) => e.expectedCostUsd ?? 0));
+    const trials = sum(bucket, (e) => e.trials);
+    // The budget follows expected cost (pairs without cost history: a typical pair's, or trials).
+    const share =
+      totalBudgetWeight > 0 ? sum(bucket, (e) => e.budgetWeight) / totalBudgetWeight : 1 / n;
+    return {
+      index: i + 1,
+      shard: `${i + 1}/${n}`,
+      pairs: bucket.map(pairKey),
+      trials,
+      expectedDurationMs: sum(bucket, (e) => e.expectedDurationMs ?? 0),
+      expectedCostUsd: cost,
+      weight: sum(bucket, (e) => e.weight),
+      ...(budgetUsd !== undefined ? { budgetUsd: splitBudget(budgetUsd, share) } : {}),
+    };
+  });
+  const weights = summaries.map((s) => s.weight);
+  const mean = weights.reduce((a, b) => a + b, 0) / n;
+  return {
+    count: n,
+    shards: summaries.map((s) => s.pairs),
+    balancedBy: [...estimates.values()].some((e) => e.expectedDurationMs !== undefined)
+      ? "duration"
+      : "trials",
+    balance: mean > 0 ? Math.round((Math.max(...weights) / mean) * 1000) / 1000 : 1,
+    summaries,
+    matrix: {
+      include: summaries.map((s) => ({
+        shard: s.shard,
+        index: s.index,
+        ...(s.budgetUsd !== undefined ? { "budget-usd": String(s.budgetUsd) } : {}),
+      })),
+    },
+  };
+}
+
+/** A shard's part of the budget, rounded down to the cent so the parts never add up to more. */
+export function splitBudget(budgetUsd: number, share: number): number {
+  return Math.floor(budgetUsd * share * 100) / 100;
+}
+
+function median(values: Array<number | undefined>): number | undefined {
+  const known = values.filter((v): v is number => v !== undefined).sort((a, b) => a - b);
+  return known.length ? known[Math.floor((known.length - 1) / 2)] : undefined;
+}
+
+function round6(n: number): number {
+  return Math.round(n * 1e6) / 1e6;
+}
+
+/**
+ * The pairs of one shard: as a recorded plan assigned them, or split here by the history in
+ * `historyDir` exactly as `plan --shards` splits them. A plan that does not fit the suite is a
+ * usage error (exit 2), never a silent gap.
+ */
+export async function unitsOfShard(
+  units: PlannedUnit[],
+  shard: Shard,
+  options: { historyDir?: string; assignment?: ShardAssignment },
+): Promise<PlannedUnit[]> {
+  if (options.assignment) {
+    try {
+      return shardFromPlan(units, shard, options.assignment);
+    } catch (error) {
+      if (!(error instanceof ShardPlanError)) throw error;
+      throw new DefinitionError([
+        {
+          file: "(shard plan)",
+          code: Codes.usage,
+          message: error.message,
+          fix: "pass the plan printed by `agent-evals plan --shards N --format json` for this commit",
+        },
+      ]);
+    }
+  }
+  const estimates = estimatePairs(units, await historyOf(units, options.historyDir));
+  return shardOf(units, shard, (u) => estimates.get(u)!.weight);
+}

@@ -1,0 +1,119 @@
+// Stable diagnostic codes for run-time outcomes (the AE3xx/AE4xx half of src/model/errors.ts):
+// every result that is not a pass, and every trial that did not pass, gets a `code`, and the run
+// gets a flat `diagnostics` list that tools can key on without parsing reasons.
+
+import path from "node:path";
+import { Codes } from "../model/errors.js";
+import type { EvalResult, RunDiagnostic, RunResult, TrialResult } from "../model/result.js";
+
+/** The code of an eval × agent result, or undefined for a pass (and a cached pass). */
+export function evalCode(result: EvalResult): string | undefined {
+  switch (result.status) {
+    case "passed":
+      return undefined;
+    case "failed":
+      return Codes.belowPassRate;
+    case "cached":
+      return result.cachedFrom?.status === "failed" ? Codes.cachedFailure : undefined;
+    case "error":
+      // The suite reports a failed `setup` with the SetupError's message (src/run/prepare.ts).
+      return result.reason?.startsWith("setup step") ? Codes.setupFailed : Codes.infraError;
+    case "incomplete":
+      return result.reason?.startsWith("the budget ran out")
+        ? Codes.budgetExhausted
+        : Codes.interrupted;
+    case "inconclusive":
+      return Codes.inconclusive;
+    case "skipped":
+      return Codes.skipped;
+  }
+}
+
+/**
+ * The code of a trial, or undefined when it passed. A trial fails for one reason first (see
+ * verdictOf in src/run/trial.ts): a timeout, then the agent's own failure, then its checks.
+ */
+export function trialCode(trial: TrialResult): string | undefined {
+  if (trial.status === "passed") return undefined;
+  if (trial.status === "error") return Codes.infraError;
+  if (trial.timedOut) return Codes.agentTimedOut;
+  const failed = trial.checks.filter((c) => !c.ok).length;
+  if (failed > 0 && trial.reason === `${failed} of ${trial.checks.length} checks failed`) {
+    return Codes.checkFailed;
+  }
+  return Codes.agentFailed;
+}
+
+const EVAL_MESSAGES: Record<string, (r: EvalResult) => string> = {
+  [Codes.belowPassRate]: (r) =>
+    `${r.passes}/${r.trials.filter((t) => t.status !== "error").length || r.trialsRun} trials passed, below the required pass rate ${Math.round(r.threshold * 1000) / 10}%`,
+  [Codes.cachedFailure]: (r) =>
+    `a recorded failure was reused (${r.cachedFrom?.passes ?? 0}/${r.cachedFrom?.trials ?? 0} passed); --force runs it again`,
+};
+
+/** Annotates evals and trials with their codes and lists every diagnostic of the run. */
+export function withDiagnostics(run: RunResult, projectRoot?: string): RunResult {
+  const evals = run.evals.map((e) => {
+    const code = evalCode(e);
+    const trials = e.trials.map((t) => {
+      const tc = trialCode(t);
+      return tc ? { ...t, code: tc } : withoutCode(t);
+    });
+    return code ? { ...e, code, trials } : { ...withoutCode(e), trials };
+  });
+  return { ...run, evals, diagnostics: evals.flatMap((e) => diagnosticsOf(e, projectRoot)) };
+}
+
+function withoutCode<T extends { code?: string }>(value: T): T {
+  const copy = { ...value };
+  delete copy.code;
+  return copy;
+}
+
+function diagnosticsOf(result: EvalResult, projectRoot: string | undefined): RunDiagnostic[] {
+  const rel = (file: string | undefined) =>
+    file && projectRoot && path.isAbsolute(file) ? path.relative(projectRoot, file) : file;
+  const base = { id: result.id, agent: result.agent };
+  const out: RunDiagnostic[] = [];
+  if (result.code) {
+    out.push({
+      code: result.code,
+      severity: result.code === Codes.skipped ? "notice" : "error",
+      ...base,
+      message: EVAL_MESSAGES[result.code]?.(result) ?? result.reason ?? result.status,
+      file: rel(result.file),
+      ...(result.line ? { line: result.line } : {}),
+    });
+  }
+  for (const trial of result.trials) {
+    const at = { ...base, trial: trial.n, dir: trial.dir };
+    if (trial.code && trial.code !== Codes.checkFailed) {
+      out.push({
+        code: trial.code,
+        severity: "error",
+        ...at,
+        message: trial.reason ?? trial.status,
+        file: rel(result.file),
+        ...(result.line ? { line: result.line } : {}),
+      });
+    }
+    if (trial.status === "failed") {
+      for (const check of trial.checks.filter((c) => !c.ok)) {
+        out.push({
+          code: Codes.checkFailed,
+          severity: "error",
+          ...at,
+          check: check.name,
+          message: `check failed: ${check.name}`,
+          evidence: check.evidence,
+          file: rel(check.file ?? result.file),
+          ...(check.line ? { line: check.line } : {}),
+        });
+      }
+    }
+    for (const warning of trial.warnings ?? []) {
+      out.push({ code: Codes.shimBypassed, severity: "warning", ...at, message: warning });
+    }
+  }
+  return out;
+}

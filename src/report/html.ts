@@ -1,0 +1,385 @@
+// report.html: one self-contained page (inline CSS and JS, no network) to review a run — summary,
+// a row per eval × agent, and per trial the prompt, the trajectory, the shim calls, the checks
+// with their evidence and the agent's output, plus a pass-rate trend per eval from history.
+// The data is embedded as JSON and rendered lazily in the browser, so thousands of trials stay
+// fast; what is embedded per trial is capped, with the path of the full file.
+
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type { HistoryLine } from "../history/store.js";
+import type { EvalResult, RunResult, TrialResult } from "../model/result.js";
+import { REPORT_JS } from "./html/app.js";
+import { REPORT_CSS } from "./html/style.js";
+
+/** Caps of what one trial embeds. Text is cut in the middle: its head and its tail are kept. */
+export const HTML_CAPS = {
+  promptChars: 16_000,
+  stdoutChars: 24_000,
+  stderrChars: 12_000,
+  finalMessageChars: 8_000,
+  trajectorySteps: 300,
+  /** Per tool call input and result. */
+  stepChars: 2_000,
+  calls: 500,
+  /** Above this the whole report stops embedding details of passing trials (failing ones first). */
+  totalDetailChars: 40_000_000,
+  /** trial.json larger than this is not parsed for the trajectory. */
+  trialJsonBytes: 32 * 1024 * 1024,
+} as const;
+
+export interface HtmlReportOptions {
+  projectRoot: string;
+  /** The results folder the page is written to; links to trial files are relative to it. */
+  resultsDir: string;
+  /** History lines of this run's evals (older runs and this one), for the trend charts. */
+  history?: HistoryLine[];
+}
+
+/** Text cut to a cap, saying what was left out and where the whole is. */
+export interface CappedText {
+  text: string;
+  /** Bytes of the whole file (or characters of the whole text). */
+  size: number;
+  truncated: boolean;
+  /** The full file, relative to the report. */
+  path?: string;
+}
+
+export interface TrialDetail {
+  prompt?: CappedText;
+  stdout?: CappedText;
+  stderr?: CappedText;
+  finalMessage?: CappedText;
+  trajectory: { tool: string; input: string; result?: string; isError?: boolean; exit?: number }[];
+  trajectoryTotal: number;
+  calls: { bin: string; argv: string[]; time: number; exit: number | null }[];
+  callsTotal: number;
+  agent?: { exitCode?: number | null; tokens?: unknown; turns?: number; durationMs?: number };
+  /** Files the agent wrote to the trial folder, relative to the report. */
+  files: string[];
+  /** Why something is missing (not embedded for size, unreadable…). */
+  notes: string[];
+}
+
+export interface ReportData {
+  run: Omit<RunResult, "evals" | "diagnostics">;
+  evals: EvalResult[];
+  /** "evalIndex/trialIndex" → details. */
+  details: Record<string, TrialDetail>;
+  /** eval id → agent → points, oldest first. */
+  trends: Record<string, Record<string, TrendPoint[]>>;
+  /** The trial folders, relative to the report (for links). */
+  dirs: Record<string, string>;
+}
+
+export interface TrendPoint {
+  time: string;
+  passRate: number;
+  passes: number;
+  trials: number;
+  status: string;
+  commit?: string;
+}
+
+/** Builds the page's data: reads each trial's files under the caps. */
+export async function collectReportData(
+  run: RunResult,
+  options: HtmlReportOptions,
+): Promise<ReportData> {
+  const { evals, diagnostics: _d, ...summary } = run;
+  const data: ReportData = { run: summary, evals, details: {}, trends: {}, dirs: {} };
+  const jobs: { key: string; trial: TrialResult; failing: boolean }[] = [];
+  evals.forEach((e, ei) =>
+    e.trials.forEach((trial, ti) => {
+      const key = `${ei}/${ti}`;
+      data.dirs[key] = toReportPath(options, trial.dir);
+      jobs.push({ key, trial, failing: trial.status !== "passed" });
+    }),
+  );
+  // Failing trials first: when the total cap is reached, it is passing trials that lose details.
+  jobs.sort((a, b) => Number(b.failing) - Number(a.failing));
+  let budget: number = HTML_CAPS.totalDetailChars;
+  await eachLimited(jobs, 8, async (job) => {
+    if (budget <= 0) {
+      data.details[job.key] = emptyDetail([
+        `details not embedded: the report reached its size cap; see ${data.dirs[job.key]}/`,
+      ]);
+      return;
+    }
+    const detail = await readTrialDetail(job.trial, options, job.failing ? 1 : PASSING_SHARE);
+    budget -= JSON.stringify(detail).length;
+    data.details[job.key] = detail;
+  });
+  data.trends = trendsOf(evals, options.history ?? []);
+  return data;
+}
+
+function emptyDetail(notes: string[]): TrialDetail {
+  return { trajectory: [], trajectoryTotal: 0, calls: [], callsTotal: 0, files: [], notes };
+}
+
+function toReportPath(options: HtmlReportOptions, rel: string): string {
+  const abs = path.resolve(options.projectRoot, rel);
+  return path.relative(options.resultsDir, abs).split(path.sep).join("/");
+}
+
+/** Passing trials embed this share of the output caps: reviews are mostly of failures. */
+const PASSING_SHARE = 0.25;
+
+async function readTrialDetail(
+  trial: TrialResult,
+  options: HtmlReportOptions,
+  share: number,
+): Promise<TrialDetail> {
+  const dir = path.resolve(options.projectRoot, trial.dir);
+  const rel = (name: string) => toReportPath(options, path.join(trial.dir, name));
+  const detail = emptyDetail([]);
+  const text = async (name: string, cap: number) => {
+    const capped = await readCapped(path.join(dir, name), cap);
+    return capped ? { ...capped, path: rel(name) } : undefined;
+  };
+  const [prompt, stdout, stderr, callsText, trialJson] = await Promise.all([
+    text("prompt.md", HTML_CAPS.promptChars),
+    text("agent.stdout", Math.round(HTML_CAPS.stdoutChars * share)),
+    text("agent.stderr", Math.round(HTML_CAPS.stderrChars * share)),
+    readCapped(path.join(dir, "calls.jsonl"), Number.MAX_SAFE_INTEGER, HTML_CAPS.trialJsonBytes),
+    readCapped(path.join(dir, "trial.json"), Number.MAX_SAFE_INTEGER, HTML_CAPS.trialJsonBytes),
+  ]);
+  if (prompt) detail.prompt = prompt;
+  if (stdout) detail.stdout = stdout;
+  if (stderr) detail.stderr = stderr;
+  if (callsText) {
+    const calls = callsText.text
+      .split("\n")
+      .filter((l) => l.trim())
+      .flatMap((l) => {
+        try {
+          const c = JSON.parse(l) as TrialDetail["calls"][number];
+          return [
+            { bin: String(c.bin), argv: (c.argv ?? []).map(String), time: c.time, exit: c.exit },
+          ];
+        } catch {
+          return [];
+        }
+      });
+    detail.callsTotal = calls.length;
+    detail.calls = calls.slice(0, HTML_CAPS.calls);
+    if (calls.length > HTML_CAPS.calls) {
+      detail.notes.push(
+        `showing the first ${HTML_CAPS.calls} of ${calls.length} shim calls; all are in ${rel("calls.jsonl")}`,
+      );
+    }
+  }
+  if (trialJson && !trialJson.truncated) {
+    try {
+      readTrialJson(JSON.parse(trialJson.text), detail, rel);
+    } catch (error) {
+      detail.notes.push(`${rel("trial.json")} did not parse: ${(error as Error).message}`);
+    }
+  } else if (trialJson) {
+    detail.notes.push(`${rel("trial.json")} is too large to embed its trajectory`);
+  }
+  return detail;
+}
+
+interface TrialJson {
+  agent?: {
+    exitCode?: number | null;
+    tokens?: unknown;
+    turns?: number;
+    durationMs?: number;
+    finalMessage?: string;
+    transcripts?: string[];
+  };
+  trajectory?: {
+    tool?: string;
+    input?: unknown;
+    result?: string;
+    isError?: boolean;
+    exitCode?: number;
+  }[];
+}
+
+function readTrialJson(json: TrialJson, detail: TrialDetail, rel: (name: string) => string): void {
+  const agent = json.agent ?? {};
+  detail.agent = {
+    exitCode: agent.exitCode,
+    ...(agent.tokens !== undefined ? { tokens: agent.tokens } : {}),
+    ...(agent.turns !== undefined ? { turns: agent.turns } : {}),
+    ...(agent.durationMs !== undefined ? { durationMs: agent.durationMs } : {}),
+  };
+  if (agent.finalMessage) {
+    detail.finalMessage = capText(agent.finalMessage, HTML_CAPS.finalMessageChars);
+  }
+  detail.files = (agent.transcripts ?? []).map((f) => rel(f));
+  const steps = Array.isArray(json.trajectory) ? json.trajectory : [];
+  detail.trajectoryTotal = steps.length;
+  detail.trajectory = steps.slice(0, HTML_CAPS.trajectorySteps).map((s) => ({
+    tool: String(s.tool ?? "?"),
+    input: capText(describeInput(s.input), HTML_CAPS.stepChars).text,
+    ...(s.result !== undefined
+      ? { result: capText(String(s.result), HTML_CAPS.stepChars).text }
+      : {}),
+    ...(s.isError ? { isError: true } : {}),
+    ...(typeof s.exitCode === "number" ? { exit: s.exitCode } : {}),
+  }));
+  if (steps.length > HTML_CAPS.trajectorySteps) {
+    detail.notes.push(
+      `showing the first ${HTML_CAPS.trajectorySteps} of ${steps.length} tool calls; all are in ${rel("trial.json")}`,
+    );
+  }
+}
+
+/** A tool call's input as a reader wants it: the command or path first, then the rest. */
+function describeInput(input: unknown): string {
+  if (typeof input === "string") return input;
+  if (!input || typeof input !== "object") return input === undefined ? "" : JSON.stringify(input);
+  const o = input as Record<string, unknown>;
+  for (const key of ["command", "file_path", "path", "pattern", "url", "query", "skill"]) {
+    if (typeof o[key] === "string") {
+      const rest = Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
+      return Object.keys(rest).length
+        ? `${o[key] as string}\n${JSON.stringify(rest)}`
+        : (o[key] as string);
+    }
+  }
+  return JSON.stringify(input);
+}
+
+/** Head and tail of a text longer than `cap` characters. */
+export function capText(text: string, cap: number): CappedText {
+  if (text.length <= cap) return { text, size: text.length, truncated: false };
+  const head = Math.floor(cap * 0.3);
+  const tail = cap - head;
+  return {
+    text: `${text.slice(0, head)}\n\n… ${text.length - cap} characters left out …\n\n${text.slice(-tail)}`,
+    size: text.length,
+    truncated: true,
+  };
+}
+
+/**
+ * A file's text, or its head and tail when over `cap` characters; reads at most about `cap` bytes
+ * of a large file, so a 2 GB transcript costs nothing. Undefined when the file does not exist.
+ */
+export async function readCapped(
+  file: string,
+  cap: number,
+  maxWhole = cap,
+): Promise<CappedText | undefined> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const { size } = await handle.stat();
+    const limit = Math.min(cap, maxWhole);
+    if (size <= limit) {
+      const buffer = Buffer.alloc(size);
+      await handle.read(buffer, 0, size, 0);
+      return { text: buffer.toString("utf8"), size, truncated: false };
+    }
+    const head = Math.floor(limit * 0.3);
+    const tail = limit - head;
+    const a = Buffer.alloc(head);
+    const b = Buffer.alloc(tail);
+    await handle.read(a, 0, head, 0);
+    await handle.read(b, 0, tail, size - tail);
+    return {
+      text: `${a.toString("utf8")}\n\n… ${size - limit} bytes left out …\n\n${b.toString("utf8")}`,
+      size,
+      truncated: true,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+function trendsOf(evals: EvalResult[], history: HistoryLine[]): ReportData["trends"] {
+  const ids = new Set(evals.map((e) => e.id));
+  const trends: ReportData["trends"] = {};
+  const seen = new Set<string>();
+  for (const line of history) {
+    if (!ids.has(line.id) || line.trials === 0) continue;
+    // The same line may come from the store and from this run's own lines.
+    const key = `${line.id}\0${line.agent}\0${line.time}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const byAgent = (trends[line.id] ??= {});
+    (byAgent[line.agent] ??= []).push({
+      time: line.time,
+      passRate: line.passRate,
+      passes: line.passes,
+      trials: line.trials,
+      status: line.status,
+      ...(line.commit ? { commit: line.commit } : {}),
+    });
+  }
+  for (const byAgent of Object.values(trends)) {
+    for (const points of Object.values(byAgent)) {
+      points.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+      points.splice(0, Math.max(0, points.length - 50));
+    }
+  }
+  return trends;
+}
+
+/**
+ * JSON that is safe inside `<script type="application/json">`: `<`, `>` and `&` as \u escapes
+ * (no `</script>`, no `<!--`), and U+2028/U+2029 escaped too.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => {
+    return `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
+
+export function renderHtml(data: ReportData): string {
+  const { details, ...main } = data;
+  const c = data.run.counts;
+  const title = `agent-evals: ${c.passed} passed, ${c.failed} failed`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>${escapeHtml(title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<noscript><p>This report needs JavaScript to show the run; the same data is in run.json next to it.</p></noscript>
+<main id="app"></main>
+<script type="application/json" id="report-data">${scriptJson(main)}</script>
+<script type="application/json" id="report-details">${scriptJson(details)}</script>
+<script>${REPORT_JS}</script>
+</body>
+</html>
+`;
+}
+
+export async function writeHtmlReport(run: RunResult, options: HtmlReportOptions): Promise<string> {
+  const data = await collectReportData(run, options);
+  await fs.mkdir(options.resultsDir, { recursive: true });
+  const file = path.join(options.resultsDir, "report.html");
+  await fs.writeFile(file, renderHtml(data));
+  return file;
+}
+
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

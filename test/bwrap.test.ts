@@ -1,0 +1,219 @@
+/**
+ * The bubblewrap sandbox, for real: the same agent tries to write outside its workspace and to
+ * connect to a non-loopback address and to a loopback port it was not given. Without bwrap every
+ * attempt succeeds; under `sandbox: "bwrap"` each fails, while the allowed endpoint, the workspace
+ * and HOME still work — and the real claude still passes against the fake API through the
+ * forwarded endpoint. Where bwrap cannot run, `bwrap` refuses with a clear message and `auto` falls
+ * back. Needs bwrap (installed here and in CI) and one non-loopback IPv4 address.
+ */
+import { promises as fs } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { claudeCode } from "../src/agents/claude-code.js";
+import { scriptAgent } from "../src/agents/script.js";
+import { runEvals } from "../src/engine.js";
+import { endpointOfUrl, parseEndpoints } from "../src/run/bwrap.js";
+import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";
+import { requireBin } from "./fakes/clis.js";
+import { makeProject, runCli } from "./helpers/project.js";
+
+const dirs: string[] = [];
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+  await Promise.all(dirs.splice(0).map((d) => fs.rm(d, { recursive: true, force: true })));
+});
+
+async function tempDir(files: Record<string, string> = {}): Promise<string> {
+  const dir = await makeProject(files);
+  dirs.push(dir);
+  return dir;
+}
+
+/** A TCP server answering every line with `reply`, on `host`. */
+async function echoServer(host: string, reply: string): Promise<number> {
+  const server = net.createServer((socket) => {
+    socket.on("data", () => socket.end(`${reply}\n`));
+    socket.on("error", () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return (server.address() as net.AddressInfo).port;
+}
+
+function nonLoopbackAddress(): string {
+  const address = Object.values(os.networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+  if (!address) throw new Error("this test needs a non-loopback IPv4 address on the machine");
+  return address;
+}
+
+const EVAL = `name: probe
+prompt: Try everything.
+sandbox: { fixture: { "README.md": "# app\\n" } }
+timeout: 60
+assertions:
+  files: [result.txt]
+`;
+
+/** Each attempt appends `<what>:ok` or `<what>:denied` to result.txt in the workspace. */
+const PROBE = `
+try() { if eval "$2" >/dev/null 2>&1; then echo "$1:ok"; else echo "$1:denied"; fi >> result.txt; }
+connect() { exec 3<>"/dev/tcp/$1/$2" && echo ping >&3 && read -r -t 5 line <&3 && [ "$line" = "$3" ]; }
+try workspace 'echo x > inside.txt'
+try home 'echo x > "$HOME/in-home.txt"'
+try outside 'echo x > "$OUTSIDE_DIR/written.txt"'
+try project 'echo x > "$PROJECT_DIR/README.md"'
+try non-loopback 'connect "$FAR_HOST" "$FAR_PORT" far'
+try other-loopback-port 'connect 127.0.0.1 "$NEAR_PORT" near'
+try allowed-endpoint 'connect 127.0.0.1 "$ALLOWED_PORT" allowed'
+`;
+
+async function probeRun(sandbox: "none" | "bwrap") {
+  const root = await tempDir({ "evals/probe.eval.yaml": EVAL });
+  const outside = await tempDir();
+  const farHost = nonLoopbackAddress();
+  const farPort = await echoServer("0.0.0.0", "far");
+  const nearPort = await echoServer("127.0.0.1", "near");
+  const allowedPort = await echoServer("127.0.0.1", "allowed");
+  const outcome = await runEvals({
+    projectRoot: root,
+    agents: [scriptAgent("prober", PROBE)],
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      CI: "true",
+      OUTSIDE_DIR: outside,
+      PROJECT_DIR: root,
+      FAR_HOST: farHost,
+      FAR_PORT: String(farPort),
+      NEAR_PORT: String(nearPort),
+      ALLOWED_PORT: String(allowedPort),
+    },
+    sandbox,
+    allowHosts: [{ host: "127.0.0.1", port: allowedPort }],
+    keepWorkspace: true,
+    maxRetries: 0,
+  });
+  const result = outcome.run.evals[0]!;
+  const workspace = (result.trials[0] as { workspace?: string }).workspace!;
+  dirs.push(path.dirname(workspace));
+  const lines = (await fs.readFile(path.join(workspace, "result.txt"), "utf8")).trim().split("\n");
+  return { outcome, lines, outside, root };
+}
+
+describe("--sandbox bwrap", () => {
+  it("without it, the agent writes outside its workspace and reaches any address", async () => {
+    const { lines, outside, outcome } = await probeRun("none");
+    expect(lines).toEqual([
+      "workspace:ok",
+      "home:ok",
+      "outside:ok",
+      "project:ok",
+      "non-loopback:ok",
+      "other-loopback-port:ok",
+      "allowed-endpoint:ok",
+    ]);
+    expect(await fs.readdir(outside)).toContain("written.txt");
+    expect(outcome.run.isolation).toMatch(/^sandbox: a fresh temp directory per trial/);
+  });
+
+  it("under it, the same agent can write only its workspace and HOME and reach only the allowed endpoint", async () => {
+    const { lines, outside, outcome, root } = await probeRun("bwrap");
+    expect(lines).toEqual([
+      "workspace:ok",
+      "home:ok",
+      "outside:denied",
+      "project:denied",
+      "non-loopback:denied",
+      "other-loopback-port:denied",
+      "allowed-endpoint:ok",
+    ]);
+    expect(await fs.readdir(outside)).toEqual([]);
+    expect(await fs.readFile(path.join(root, "evals/probe.eval.yaml"), "utf8")).toBe(EVAL);
+    expect(outcome.run.isolation).toMatch(/^sandbox: bubblewrap per trial/);
+    expect(outcome.run.evals[0]?.status).toBe("passed");
+  });
+
+  it("the real claude passes under it, reaching the fake API through the forwarded endpoint", async () => {
+    const root = await tempDir({
+      "evals/deploy.eval.yaml": `name: deploy
+prompt: Write deploy.txt.
+sandbox: { fixture: { "README.md": "# app\\n" } }
+timeout: 60
+assertions:
+  contains: [{ file: deploy.txt, text: production }]
+`,
+    });
+    const fake: FakeAnthropic = await startFakeAnthropic([
+      { toolUse: { name: "Bash", input: { command: "echo production > deploy.txt" } } },
+      { text: "Done." },
+    ]);
+    closers.push(() => fake.close());
+    const outcome = await runEvals({
+      projectRoot: root,
+      agents: [
+        claudeCode({
+          bin: requireBin("claude"),
+          env: {
+            ANTHROPIC_BASE_URL: fake.url,
+            ANTHROPIC_API_KEY: "sk-ant-fake-key",
+            CLAUDE_CODE_MAX_RETRIES: "0",
+          },
+        }),
+      ],
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CI: "true", HOME: root },
+      sandbox: "bwrap",
+      allowHosts: [endpointOfUrl(fake.url)!],
+      maxRetries: 0,
+    });
+    const result = outcome.run.evals[0]!;
+    expect(result.status, JSON.stringify(result, null, 2)).toBe("passed");
+    expect(fake.requests.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("where bwrap cannot run: `bwrap` refuses with the reason (exit 2), `auto` falls back and says so", async () => {
+    const root = await tempDir({
+      "evals/lit.eval.yaml": `name: lit
+prompt: |
+  \`\`\`sh
+  echo done > done.txt
+  \`\`\`
+agents: [literal]
+sandbox: { fixture: { "README.md": "# app\\n" } }
+assertions:
+  files: [done.txt]
+`,
+    });
+    // A PATH with bash but no bwrap: what a machine without bubblewrap looks like.
+    const bin = await tempDir();
+    await fs.symlink("/bin/bash", path.join(bin, "bash"));
+    const env = { PATH: bin, CI: "true" };
+    const refused = await runCli(["eval", "--cwd", root, "--sandbox", "bwrap"], { env });
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain("--sandbox bwrap: bwrap is not installed");
+    expect(await fs.readdir(root)).not.toContain(".copybook");
+    const fallback = await runCli(["eval", "--cwd", root, "--sandbox", "auto"], { env });
+    expect(fallback.code, fallback.stdout + fallback.stderr).toBe(0);
+    expect(fallback.stdout).toContain("sandbox auto: bwrap is not installed");
+    const usage = await runCli(["eval", "--cwd", root, "--sandbox", "docker"], { env });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("--sandbox takes none, bwrap, auto");
+  });
+
+  it("parses allowed endpoints and base URLs", () => {
+    expect(parseEndpoints("api.anthropic.com:443, 127.0.0.1:8080 [::1]:9")).toEqual([
+      { host: "api.anthropic.com", port: 443 },
+      { host: "127.0.0.1", port: 8080 },
+      { host: "::1", port: 9 },
+    ]);
+    expect(() => parseEndpoints("no-port")).toThrow(/host:port/);
+    expect(endpointOfUrl("https://api.openai.com/v1")).toEqual({
+      host: "api.openai.com",
+      port: 443,
+    });
+    expect(endpointOfUrl("http://127.0.0.1:4000")).toEqual({ host: "127.0.0.1", port: 4000 });
+  });
+});

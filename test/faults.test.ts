@@ -1,0 +1,336 @@
+/**
+ * Fault injection through the engine: agents that hang and hide processes, flood their output,
+ * wreck their sandbox or write beside it, crash at start, lose their binary, or meet an API that
+ * only answers 500. Each must end in a clear verdict, with nothing left running and no other
+ * trial touched. Real processes, real files, the real claude binary against the fake API.
+ */
+import { execFile } from "node:child_process";
+import { promises as fs, rmSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { claudeCode } from "../src/agents/claude-code.js";
+import { scriptAgent } from "../src/agents/script.js";
+import { runEvals } from "../src/engine.js";
+import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";
+import { requireBin } from "./fakes/clis.js";
+import { eventually, leftovers } from "./helpers/procs.js";
+import { makeProject, REPO_ROOT } from "./helpers/project.js";
+import { uniqueToken } from "./helpers/agent-run.js";
+
+const dirs: string[] = [];
+const fakes: FakeAnthropic[] = [];
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((f) => f.close()));
+  await Promise.all(dirs.splice(0).map((d) => fs.rm(d, { recursive: true, force: true })));
+});
+
+async function project(files: Record<string, string>): Promise<string> {
+  const root = await makeProject(files);
+  dirs.push(root);
+  return root;
+}
+
+const baseEnv = (extra: Record<string, string> = {}) => ({
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  LANG: "C.UTF-8",
+  CI: "true",
+  ...extra,
+});
+
+/** A YAML eval whose agent comes from the run (`agents`). */
+const task = (name: string, assertions = "files: [done.txt]", extra = "") => `name: ${name}
+prompt: Do the task.
+sandbox: { fixture: { "README.md": "# app\\n", "src/keep.txt": "kept\\n" } }
+timeout: 30
+assertions:
+  ${assertions}
+${extra}`;
+
+describe("an agent that hangs and hides processes", () => {
+  it("is killed at the timeout with every process it started: group, grandchildren, setsid escapees", async () => {
+    const token = uniqueToken("fault-hang");
+    const root = await project({ "evals/hang.eval.yaml": task("hang", "files: [done.txt]", "") });
+    await fs.writeFile(
+      path.join(root, "evals/hang.eval.yaml"),
+      task("hang").replace("timeout: 30", "timeout: 1"),
+    );
+    const pidFile = path.join(root, "pids");
+    // Ignores SIGTERM itself; a child ignoring it too; grandchildren; one that left the process
+    // group and session (setsid); a daemon-style double fork. Then it waits forever.
+    const agent = scriptAgent(
+      "hanger",
+      `trap '' TERM
+       echo "$$" >> "$PID_FILE"
+       ( trap '' TERM; exec sleep 300 ) & echo $! >> "$PID_FILE"
+       ( sleep 300 & echo $! >> "$PID_FILE"; exec sleep 300 ) &
+       setsid bash -c 'trap "" TERM; echo $$ >> "$PID_FILE"; exec sleep 300' &
+       ( setsid bash -c 'sleep 300 & echo $! >> "$PID_FILE"' & ) 
+       while :; do sleep 1; done`,
+    );
+    const outcome = await runEvals({
+      projectRoot: root,
+      agents: [agent],
+      env: baseEnv({ PID_FILE: pidFile, FAULT_TOKEN: token }),
+      maxRetries: 0,
+    });
+    const result = outcome.run.evals[0]!;
+    expect(result.status).toBe("failed");
+    expect(result.trials[0]?.reason).toBe("the agent timed out after 1 s");
+    const pids = (await fs.readFile(pidFile, "utf8")).trim().split("\n").map(Number);
+    expect(pids.length).toBe(5);
+    // Nothing with the token in its environment, nor in any of their groups or sessions, is alive.
+    const left = await eventually(
+      () => leftovers(`FAULT_TOKEN=${token}`, pids),
+      (l) => l.length === 0,
+    );
+    expect(left).toEqual([]);
+  });
+});
+
+describe("an agent that floods its output with 1 GiB", () => {
+  const floodRun = (root: string, mode: string) =>
+    new Promise<{
+      baseline: number;
+      peak: number;
+      status: string;
+      reason?: string;
+      stdoutFileBytes: number;
+      stdoutTail: string;
+    }>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        [
+          "--import",
+          pathToFileURL(path.join(REPO_ROOT, "node_modules/tsx/dist/loader.mjs")).href,
+          path.join(REPO_ROOT, "test/fixtures/faults/flood-run.ts"),
+          root,
+          mode,
+        ],
+        { maxBuffer: 1024 * 1024 },
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
+      );
+    });
+
+  const CAP = 10 * 1024 * 1024;
+  const MIB = 1024 * 1024;
+
+  it("many lines (script agent): capped at 10 MiB, marked, the trial still judged, memory flat", async () => {
+    const root = await project({ "evals/flood.eval.yaml": task("flood", "files: [README.md]") });
+    const r = await floodRun(root, "lines");
+    expect(r.status).toBe("passed");
+    expect(r.stdoutFileBytes).toBeLessThan(CAP + 100);
+    expect(r.stdoutFileBytes).toBeGreaterThan(CAP - 100);
+    expect(r.stdoutTail).toContain(`[agent-evals: output cut at ${CAP} bytes]`);
+    // 1 GiB went through; the harness grew by a few buffers, not by the output.
+    expect(r.peak - r.baseline, JSON.stringify(r)).toBeLessThan(150 * MIB);
+  });
+
+  it("one endless line (claude adapter's stream parser): capped, an infra error, memory flat", async () => {
+    const root = await project({ "evals/flood.eval.yaml": task("flood", "files: [README.md]") });
+    const r = await floodRun(root, "one-line");
+    expect(r.status).toBe("error");
+    expect(r.reason).toMatch(/claude exited 0 without a result/);
+    expect(r.stdoutFileBytes).toBeLessThan(CAP + 100);
+    expect(r.stdoutTail).toContain("[agent-evals: output cut at");
+    expect(r.peak - r.baseline, JSON.stringify(r)).toBeLessThan(150 * MIB);
+  });
+});
+
+describe("an agent that wrecks its sandbox", () => {
+  it("is reported; the other trials, run at the same time, are not touched", async () => {
+    const root = await project({
+      "evals/calm.eval.yaml": task("calm", "files: [done.txt, src/keep.txt]"),
+      "evals/deleter.eval.yaml": task("deleter"),
+      "evals/replacer.eval.yaml": task("replacer"),
+      "evals/many-files.eval.yaml": task("many-files", "files: [done.txt]\n  contains: [needle]"),
+      "evals/escaper.eval.yaml": task("escaper"),
+      "evals/corrupter.eval.yaml": task(
+        "corrupter",
+        "files: [done.txt]\n  contains:\n    - { file: passwd, text: root }",
+      ),
+    });
+    const agent = scriptAgent(
+      "wrecker",
+      `case "$AGENT_EVALS_EVAL" in
+         calm) sleep 0.5; echo done > done.txt ;;
+         deleter) cd .. && rm -rf work ;;
+         replacer) cd .. && rm -rf work && echo "not a folder" > work ;;
+         many-files) mkdir many && (cd many && seq 1 5000 | xargs touch) && echo needle > many/5000 && echo done > done.txt ;;
+         escaper) echo done > done.txt; echo out > ../escaped.txt; mkdir ../stash ;;
+         corrupter) echo done > done.txt; ln -s /etc/passwd passwd; ln -s loop loop; mkdir locked; chmod 000 locked; rm -f README.md ;;
+       esac`,
+    );
+    const outcome = await runEvals({
+      projectRoot: root,
+      agents: [agent],
+      env: baseEnv(),
+      concurrency: 6,
+      maxRetries: 0,
+    });
+    const byId = Object.fromEntries(outcome.run.evals.map((e) => [e.id, e]));
+    const why = JSON.stringify(outcome.run.evals, null, 2);
+    expect(byId.calm?.status, why).toBe("passed");
+    expect(byId.deleter?.status, why).toBe("failed");
+    expect(byId.deleter?.trials[0]?.reason).toBe("the agent deleted its sandbox folder");
+    expect(byId.replacer?.status, why).toBe("failed");
+    expect(byId.replacer?.trials[0]?.reason).toBe(
+      "the agent replaced its sandbox folder with a file or link",
+    );
+    expect(byId["many-files"]?.status, why).toBe("passed");
+    expect(byId.escaper?.status, why).toBe("passed");
+    expect(byId.escaper?.trials[0]?.warnings).toEqual([
+      expect.stringContaining(
+        "the agent wrote outside its sandbox, beside it: ../escaped.txt, ../stash",
+      ),
+    ]);
+    // A link out of the sandbox is evidence, never followed.
+    expect(byId.corrupter?.status, why).toBe("failed");
+    expect(byId.corrupter?.trials[0]?.checks.find((c) => !c.ok)?.evidence).toMatch(
+      /outside the sandbox/,
+    );
+    // No error anywhere: what the agents did was theirs, not the harness's.
+    expect(outcome.run.counts.error, why).toBe(0);
+  });
+});
+
+describe("per-trial HOME and TMPDIR", () => {
+  const homeProbe = scriptAgent(
+    "home-probe",
+    `printf '%s\\n%s\\n%s\\n%s\\n' "$HOME" "$TMPDIR" "$PWD" "$(git config --global user.email)" > probe.txt
+     touch "$HOME/agent-was-here" "$TMPDIR/tmp-file"; echo done > done.txt`,
+  );
+
+  async function probe(extra: { ci: boolean; isolateHome?: boolean }) {
+    const root = await project({
+      "evals/a.eval.yaml": task("a", "files: [done.txt]").replace("trials", "trials"),
+      "evals/b.eval.yaml": task("b"),
+      "home/.gitconfig": "[user]\n\temail = dev@example.test\n",
+    });
+    const realHome = path.join(root, "home");
+    const outcome = await runEvals({
+      projectRoot: root,
+      agents: [homeProbe],
+      env: { ...baseEnv({ HOME: realHome }), CI: extra.ci ? "true" : "" },
+      unsafeLocal: !extra.ci,
+      isolateHome: extra.isolateHome,
+      keepWorkspace: true,
+    });
+    expect(outcome.run.evals.map((e) => e.status)).toEqual(["passed", "passed"]);
+    const lines = await Promise.all(
+      outcome.run.evals.map(async (e) => {
+        const trial = e.trials[0] as { workspace?: string };
+        expect(trial.workspace).toBeTruthy();
+        dirs.push(path.dirname(trial.workspace!));
+        const [home, tmp, cwd, email] = (
+          await fs.readFile(path.join(trial.workspace!, "probe.txt"), "utf8")
+        ).split("\n");
+        return { home: home!, tmp: tmp!, cwd: cwd!, email: email! };
+      }),
+    );
+    return { realHome, lines };
+  }
+
+  it("in CI each trial gets its own HOME (with the git identity copied in) and TMPDIR", async () => {
+    const { realHome, lines } = await probe({ ci: true });
+    for (const { home, tmp, cwd, email } of lines) {
+      expect(home).toBe(path.join(path.dirname(cwd), "home"));
+      expect(tmp).toBe(path.join(path.dirname(cwd), "tmp"));
+      expect(email).toBe("dev@example.test");
+      expect(await fs.readdir(home)).toContain("agent-was-here");
+    }
+    expect(lines[0]!.home).not.toBe(lines[1]!.home);
+    expect(await fs.readdir(realHome)).toEqual([".gitconfig"]);
+  });
+
+  it("outside CI HOME is the user's unless asked; TMPDIR is always the trial's", async () => {
+    const shared = await probe({ ci: false });
+    for (const { home, tmp, cwd } of shared.lines) {
+      expect(home).toBe(shared.realHome);
+      expect(tmp).toBe(path.join(path.dirname(cwd), "tmp"));
+    }
+    const isolated = await probe({ ci: false, isolateHome: true });
+    for (const { home, cwd } of isolated.lines)
+      expect(home).toBe(path.join(path.dirname(cwd), "home"));
+  });
+});
+
+describe("infra errors: bounded retries, reported, never the agent's failure", () => {
+  async function fakeClaude(root: string, body: string): Promise<string> {
+    const bin = path.join(root, "bin", "claude");
+    await fs.mkdir(path.dirname(bin), { recursive: true });
+    await fs.writeFile(
+      bin,
+      `#!/bin/bash\nif [ "$1" = --version ]; then echo "2.1.332 (Claude Code)"; exit 0; fi\n${body}\n`,
+      { mode: 0o755 },
+    );
+    return bin;
+  }
+
+  it("an agent that crashes at start is retried twice, then an error (exit 2)", async () => {
+    const root = await project({ "evals/crash.eval.yaml": task("crash") });
+    const counter = path.join(root, "starts");
+    const bin = await fakeClaude(root, `echo start >> ${JSON.stringify(counter)}; kill -SEGV $$`);
+    const outcome = await runEvals({
+      projectRoot: root,
+      agents: [claudeCode({ bin })],
+      env: baseEnv(),
+      maxRetries: 2,
+    });
+    const result = outcome.run.evals[0]!;
+    expect(outcome.exitCode).toBe(2);
+    expect(result.status).toBe("error");
+    expect(result.reason).toMatch(/claude exited on signal SIGSEGV without a result/);
+    expect(result.trials[0]).toMatchObject({ status: "error", retries: 2 });
+    expect((await fs.readFile(counter, "utf8")).trim().split("\n")).toHaveLength(3);
+  });
+
+  it("an agent binary that vanishes after planning is an error naming it", async () => {
+    const root = await project({ "evals/gone.eval.yaml": task("gone") });
+    const bin = await fakeClaude(root, "exit 0");
+    const outcome = await runEvals({
+      projectRoot: root,
+      agents: [claudeCode({ bin })],
+      env: baseEnv(),
+      maxRetries: 1,
+      events: {
+        onPlan: () => rmSync(bin),
+      },
+    });
+    const result = outcome.run.evals[0]!;
+    expect(outcome.exitCode).toBe(2);
+    expect(result.status).toBe("error");
+    expect(result.reason).toContain(`could not start ${bin}: ENOENT`);
+    expect(result.trials[0]?.retries).toBe(1);
+  });
+
+  it("an API that answers only 500 (the real claude): exactly 1 + maxRetries attempts, then an error", async () => {
+    const root = await project({ "evals/storm.eval.yaml": task("storm") });
+    const home = path.join(root, "home");
+    await fs.mkdir(home);
+    const fake = await startFakeAnthropic(Array.from({ length: 20 }, () => ({ status: 500 })));
+    fakes.push(fake);
+    const outcome = await runEvals({
+      projectRoot: root,
+      agents: [
+        claudeCode({
+          bin: requireBin("claude"),
+          env: {
+            ANTHROPIC_BASE_URL: fake.url,
+            ANTHROPIC_API_KEY: "sk-ant-fake-key",
+            CLAUDE_CODE_MAX_RETRIES: "0",
+          },
+        }),
+      ],
+      env: baseEnv({ HOME: home }),
+      maxRetries: 2,
+    });
+    const result = outcome.run.evals[0]!;
+    expect(outcome.exitCode).toBe(2);
+    expect(result.status).toBe("error");
+    expect(result.reason).toMatch(/API 500/);
+    expect(result.trials[0]?.retries).toBe(2);
+    expect(fake.requests).toHaveLength(3);
+  });
+});

@@ -1,0 +1,266 @@
+// report.html in a real headless Chromium (Debian's /usr/bin/chromium driven by playwright-core):
+// the report of a real CLI run with a failing eval, a failing trial expanded, its evidence visible.
+// Screenshots go to build/screenshots/ (kept as a CI artifact).
+
+import { existsSync, promises as fs } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectReportData, renderHtml, scriptJson, writeHtmlReport } from "../src/report/html.js";
+import type { EvalResult, RunResult } from "../src/model/result.js";
+import { emptyCounts } from "../src/model/result.js";
+import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const SCREENSHOTS = path.join(REPO_ROOT, "build", "screenshots");
+const haveChromium = existsSync(CHROMIUM);
+const inCi = process.env.CI === "true";
+if (!haveChromium && !inCi) {
+  console.warn(
+    `html-report.test.ts: skipping the browser tests: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH). In CI (CI=true) they fail instead.`,
+  );
+}
+
+const dirs: string[] = [];
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  if (!haveChromium && !inCi) return;
+  if (!haveChromium) {
+    throw new Error(
+      `CI=true but there is no Chromium at ${CHROMIUM}: .ci/run installs Debian's chromium package; the HTML report's browser test cannot run without it`,
+    );
+  }
+  browser = await chromium.launch({ executablePath: CHROMIUM });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true })));
+});
+
+async function openPage(file: string, width = 1100): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser!.newPage({ viewport: { width, height: 900 } });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("dialog", (d) => {
+    errors.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  // Self-contained: any request other than the file itself is a bug.
+  page.on("request", (r) => {
+    if (r.url() !== pathToFileURL(file).href) errors.push(`request: ${r.url()}`);
+  });
+  await page.goto(pathToFileURL(file).href);
+  return { page, errors };
+}
+
+// A shim whose output carries what must not break the page: a closing script tag, U+2028, HTML.
+const HOSTILE = "</script><script>alert(1)</script> <b>bold</b> \u2028line";
+const failingEval = `name: deploy
+prompt: |
+  \`\`\`sh
+  vendor deploy --prod
+  \`\`\`
+agents: [literal]
+sandbox: { fixture: { a: "" } }
+shims:
+  vendor:
+    script: |
+      printf '%s\\n' '${HOSTILE}'
+      exit 0
+assertions:
+  files: [deployed.txt]
+  commands:
+    - { run: "printf '%s\\\\n' '${HOSTILE}'; exit 3" }
+`;
+const passingEval = `name: ok
+prompt: "\`\`\`sh\\ntouch made.txt\\n\`\`\`"
+agents: [literal]
+sandbox: { fixture: { a: "" } }
+assertions:
+  files: [made.txt]
+`;
+
+describe.skipIf(!haveChromium && !inCi)("report.html in headless Chromium", () => {
+  it("shows a real run's failing trial with its evidence, calls, prompt and output", async () => {
+    const root = await makeProject({
+      "evals/deploy.eval.yaml": failingEval,
+      "evals/ok.eval.yaml": passingEval,
+    });
+    dirs.push(root);
+    const history = path.join(root, "history");
+    for (let i = 0; i < 2; i++) {
+      const run = await runCli(["eval", "--history-dir", history], {
+        cwd: root,
+        env: { CI: "true" },
+      });
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout).toContain("report: .copybook/results/report.html");
+    }
+    const file = path.join(root, ".copybook/results/report.html");
+    const { page, errors } = await openPage(file);
+
+    await expect(page.locator("[data-count=passed] b").textContent()).resolves.toBe("1");
+    await expect(page.locator("[data-count=failed] b").textContent()).resolves.toBe("1");
+    // Lazy: nothing of a trial exists before its eval is opened.
+    expect(await page.locator("details.trial").count()).toBe(0);
+
+    const evalRow = page.locator("details.eval[data-eval=deploy]");
+    await evalRow.locator("> summary").click();
+    await expect(evalRow.locator("svg.trend circle").count()).resolves.toBe(2);
+    const trial = evalRow.locator("details.trial[data-status=failed]").first();
+    await trial.locator("> summary").click();
+
+    const evidence = trial.locator("li.check-failed pre.evidence");
+    await expect(evidence.count()).resolves.toBe(2);
+    expect(await evidence.first().isVisible()).toBe(true);
+    const texts = await evidence.allTextContents();
+    expect(texts.join("\n")).toContain("deployed.txt does not exist; the sandbox has: a");
+    expect(texts.join("\n")).toContain("exit 3, expected 0");
+    // The hostile text is shown as text, exactly (it also came through the shim's stdout).
+    expect(texts.join("\n")).toContain("</script><script>alert(1)</script> <b>bold</b>");
+    await expect(trial.locator("td.cmd").first().textContent()).resolves.toBe(
+      "vendor deploy --prod",
+    );
+    await expect(trial.getByText("Trajectory (1 tool call)")).toBeDefined();
+    expect(await trial.locator("ol.timeline li").count()).toBe(1);
+    expect(await trial.locator("pre").allTextContents()).toContainEqual(
+      expect.stringContaining("vendor deploy --prod"),
+    );
+    expect(await page.locator("b:text-is('bold')").count()).toBe(0);
+    expect(errors).toEqual([]);
+
+    await fs.mkdir(SCREENSHOTS, { recursive: true });
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, "report-failing-trial.png"),
+      fullPage: true,
+    });
+    await page.close();
+
+    // On a phone: the same trial opens and the rows fit the screen (no horizontal scrolling).
+    const phone = await openPage(file, 390);
+    await phone.page.locator("details.eval[data-eval=deploy] > summary").click();
+    await phone.page.locator("details.trial[data-status=failed] > summary").click();
+    expect(await phone.page.locator("pre.evidence").first().isVisible()).toBe(true);
+    const overflow = await phone.page.evaluate<number>(
+      "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.page.screenshot({
+      path: path.join(SCREENSHOTS, "report-phone.png"),
+      fullPage: true,
+    });
+    expect(phone.errors).toEqual([]);
+    await phone.page.close();
+  });
+
+  it("renders thousands of trials a page at a time and caps big transcripts", async () => {
+    const root = await makeProject({});
+    dirs.push(root);
+    const resultsDir = path.join(root, ".copybook/results");
+    const run = syntheticRun(400, 10); // 4000 trials
+    // One huge transcript: cut to head and tail, with the path of the whole file.
+    const trialDir = path.join(root, run.evals[0]!.trials[0]!.dir);
+    await fs.mkdir(trialDir, { recursive: true });
+    const big = `FIRST-LINE\n${"x".repeat(5_000_000)}\nLAST-LINE\n`;
+    await fs.writeFile(path.join(trialDir, "agent.stdout"), big);
+    const file = await writeHtmlReport(run, { projectRoot: root, resultsDir });
+    const size = (await fs.stat(file)).size;
+    expect(size).toBeLessThan(big.length);
+
+    const { page, errors } = await openPage(file);
+    expect(await page.locator("details.eval").count()).toBe(100);
+    await page.getByRole("button", { name: /Show 100 more \(300 hidden\)/ }).click();
+    expect(await page.locator("details.eval").count()).toBe(200);
+    await page.locator("input[type=search]").fill("eval-0007 ");
+    expect(await page.locator("details.eval").count()).toBe(1);
+    await page.locator("input[type=search]").fill("");
+    await page.locator("select").selectOption("failing");
+    const failingRows = page.locator("details.eval");
+    expect(await failingRows.count()).toBe(100);
+    await page.locator("details.eval[data-eval=eval-0000] > summary").click();
+    expect(await page.locator("details.trial").count()).toBe(10);
+    const trial = page.locator("details.eval[data-eval=eval-0000] details.trial").first();
+    await trial.locator("> summary").click();
+    const stdout = await trial.locator("section", { hasText: "stdout" }).textContent();
+    expect(stdout).toContain("FIRST-LINE");
+    expect(stdout).toContain("LAST-LINE");
+    expect(stdout).toContain("bytes left out");
+    expect(stdout).toContain("evals/eval-0000/literal/trial-1/agent.stdout");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("report data", () => {
+  it("escapes the embedded JSON so no text can end the script element", () => {
+    const text = scriptJson({ a: "</script><!-- \u2028\u2029 & >" });
+    expect(text).not.toMatch(/<|>|&|\u2028|\u2029/);
+    expect(JSON.parse(text)).toEqual({ a: "</script><!-- \u2028\u2029 & >" });
+  });
+
+  it("embeds one script of data, no external resource, and details only as JSON", async () => {
+    const root = await makeProject({});
+    dirs.push(root);
+    const run = syntheticRun(2, 2);
+    const data = await collectReportData(run, {
+      projectRoot: root,
+      resultsDir: path.join(root, ".copybook/results"),
+    });
+    expect(Object.keys(data.details).sort()).toEqual(["0/0", "0/1", "1/0", "1/1"]);
+    expect(data.dirs["0/0"]).toBe("evals/eval-0000/literal/trial-1");
+    const html = renderHtml(data);
+    expect(html).not.toMatch(/\b(src|href)=["']?https?:/);
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
+  });
+});
+
+function syntheticRun(evalCount: number, trialsPerEval: number): RunResult {
+  const evals: EvalResult[] = [];
+  for (let i = 0; i < evalCount; i++) {
+    const id = `eval-${String(i).padStart(4, "0")}`;
+    const failing = i % 4 === 0;
+    evals.push({
+      id,
+      file: `evals/${id}.eval.yaml`,
+      line: 1,
+      agent: "literal",
+      status: failing ? "failed" : "passed",
+      passes: failing ? trialsPerEval - 1 : trialsPerEval,
+      trialsRun: trialsPerEval,
+      trialsPlanned: trialsPerEval,
+      passRate: failing ? (trialsPerEval - 1) / trialsPerEval : 1,
+      threshold: 1,
+      interval: [0.5, 1],
+      costUsd: 0,
+      durationMs: 1000,
+      trials: Array.from({ length: trialsPerEval }, (_, t) => ({
+        n: t + 1,
+        status: failing && t === 0 ? ("failed" as const) : ("passed" as const),
+        durationMs: 100,
+        checks: [
+          {
+            name: "fileExists(out.txt)",
+            ok: !(failing && t === 0),
+            evidence: failing && t === 0 ? "out.txt does not exist" : "",
+          },
+        ],
+        dir: `.copybook/results/evals/${id}/literal/trial-${t + 1}`,
+      })),
+    });
+  }
+  const counts = emptyCounts();
+  for (const e of evals) counts[e.status]++;
+  return {
+    schemaVersion: 1,
+    tool: { name: "agent-evals", version: "test" },
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1,
+    costUsd: 0,
+    counts,
+    isolation: "test",
+    evals,
+  };
+}

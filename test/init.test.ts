@@ -1,0 +1,77 @@
+// `agent-evals init`: the scaffold passes out of the box (init → eval with the literal agent, green,
+// with a report), and init never overwrites a file.
+
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { parse as parseYaml } from "yaml";
+import { afterAll, describe, expect, it } from "vitest";
+import { SCAFFOLD } from "../src/cli/init.js";
+import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
+
+const dirs: string[] = [];
+afterAll(async () => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
+
+describe("agent-evals init", () => {
+  it("scaffolds evals that pass, with a report, by following the printed next step", async () => {
+    const root = await makeProject({});
+    dirs.push(root);
+    const init = await runCli(["init"], { cwd: root });
+    expect(init.code, init.stderr).toBe(0);
+    for (const file of Object.keys(SCAFFOLD)) {
+      expect(init.stdout).toContain(`created ${file}`);
+      await expect(fs.readFile(path.join(root, file), "utf8")).resolves.toBe(SCAFFOLD[file]);
+    }
+    expect(init.stdout).toContain("npx agent-evals eval --unsafe-local");
+
+    const run = await runCli(["eval", "--unsafe-local"], { cwd: root });
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stdout).toMatch(/PASS readme-start \[literal\]/);
+    expect(run.stdout).toMatch(/PASS vendorConfig \[literal\] 2\/2 passed/);
+    expect(run.stdout).toContain("2 passed, 0 failed");
+    for (const name of ["run.json", "junit.xml", "report.html"]) {
+      await expect(fs.stat(path.join(root, ".copybook/results", name))).resolves.toBeTruthy();
+    }
+    const list = await runCli(["list"], { cwd: root });
+    expect(list.stdout).toMatch(/^readme-start\tliteral\t.*\tPASSED 1\/1 \(100%\)/m);
+    expect(list.stdout).toMatch(/^vendorConfig\tliteral\t.*\tPASSED 2\/2 \(100%\)/m);
+  });
+
+  it("writes a caller workflow that uses the reusable workflow with its inputs", async () => {
+    const workflow = parseYaml(SCAFFOLD[".github/workflows/evals.yml"]!) as {
+      jobs: {
+        evals: { uses: string; with: Record<string, unknown>; secrets: Record<string, string> };
+      };
+    };
+    expect(workflow.jobs.evals.uses).toBe("org/agent-evals/.github/workflows/evals.yml@v1");
+    const inputs = Object.keys(workflow.jobs.evals.with).sort();
+    expect(inputs).toEqual(["agents", "budget-usd", "evals", "shards", "trials"]);
+    expect(workflow.jobs.evals.with.agents).toBe("${{ inputs.agents }}");
+    expect(Object.keys(workflow.jobs.evals.secrets).sort()).toEqual([
+      "ANTHROPIC_API_KEY",
+      "OPENAI_API_KEY",
+    ]);
+    // The reusable workflow (when present in this repository) declares every input the caller sets.
+    const reusable = path.join(REPO_ROOT, ".github/workflows/evals.yml");
+    const declared = await fs.readFile(reusable, "utf8").then(
+      (text) =>
+        Object.keys(
+          (parseYaml(text) as { on: { workflow_call: { inputs: Record<string, unknown> } } }).on
+            .workflow_call.inputs,
+        ),
+      () => undefined,
+    );
+    if (declared) for (const input of inputs) expect(declared).toContain(input);
+  });
+
+  it("refuses to overwrite: exit 2, names the file, writes nothing", async () => {
+    const root = await makeProject({ ".github/workflows/evals.yml": "mine\n" });
+    dirs.push(root);
+    const init = await runCli(["init", "--cwd", root]);
+    expect(init.code).toBe(2);
+    expect(init.stderr).toContain(".github/workflows/evals.yml already exists");
+    await expect(fs.readFile(path.join(root, ".github/workflows/evals.yml"), "utf8")).resolves.toBe(
+      "mine\n",
+    );
+    await expect(fs.stat(path.join(root, "evals"))).rejects.toThrow();
+  });
+});

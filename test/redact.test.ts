@@ -1,0 +1,238 @@
+// The redactor on its own: every form a secret takes when echoed, streams cut anywhere, the
+// environment's credential names, and the process runner writing agent output through it.
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { runProcess } from "../src/run/process.js";
+import {
+  KNOWN_SECRET_NAMES,
+  Redactor,
+  redactOutgoing,
+  redactTree,
+  secretNames,
+  secretRedactor,
+  withRedactor,
+} from "../src/run/redact.js";
+
+const SECRET = 'tok-"quoted"\\back/slash-Zq81x';
+const PLAIN = "sk-ant-api03-0123456789abcdefXYZ";
+const redactor = new Redactor([SECRET, PLAIN]);
+
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
+async function tempDir(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "ae-redact-"));
+  dirs.push(dir);
+  return dir;
+}
+
+/** No byte sequence of any form of the secrets is left. */
+function expectClean(text: string): void {
+  for (const secret of [SECRET, PLAIN]) {
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(JSON.stringify(secret).slice(1, -1));
+    expect(text).not.toContain(secret.slice(4, -4));
+  }
+}
+
+describe("Redactor", () => {
+  it.each([
+    ["plain", `key=${PLAIN} and ${SECRET}.`],
+    ["in JSON", JSON.stringify({ key: SECRET, nested: { list: [PLAIN] } })],
+    ["in JSON inside JSON", JSON.stringify({ line: JSON.stringify({ key: SECRET }) })],
+    ["URL-encoded", `https://x.test/?t=${encodeURIComponent(SECRET)}`],
+    [
+      "split across lines",
+      `${SECRET.slice(0, 9)}\n${SECRET.slice(9)} and ${PLAIN.slice(0, 5)}\r\n${PLAIN.slice(5)}`,
+    ],
+    [
+      "split inside a JSON string",
+      JSON.stringify({ text: `${SECRET.slice(0, 12)}\n${SECRET.slice(12)}` }),
+    ],
+  ])("removes a secret %s", (_, text) => {
+    const out = redactor.text(text);
+    expectClean(out);
+    expect(out).toContain("***");
+  });
+
+  it("removes base64 and base64url encodings at any alignment", () => {
+    for (const prefix of ["", "u", "us", "user:"]) {
+      for (const secret of [SECRET, PLAIN]) {
+        const encoded = Buffer.from(`${prefix}${secret}`).toString("base64");
+        const out = redactor.text(`Authorization: Basic ${encoded}`);
+        expect(out, `${prefix}${secret}`).toContain("***");
+        // What is left is at most the characters that also encode the prefix or the padding.
+        expect(out.replace("Authorization: Basic ", "").replaceAll("*", "").length).toBeLessThan(
+          prefix.length + 6,
+        );
+        const url = Buffer.from(`${prefix}${secret}`).toString("base64url");
+        expect(redactor.text(url)).toContain("***");
+      }
+    }
+  });
+
+  it("leaves text without secrets, and values too short to be secrets, alone", () => {
+    const short = new Redactor(["12345", ""]);
+    expect(short.empty).toBe(true);
+    expect(short.text("12345 is not redacted")).toBe("12345 is not redacted");
+    const text = "nothing secret here: sk-ant-api03-0123 (a prefix only)";
+    expect(redactor.text(text)).toBe(text);
+  });
+
+  it("redacts keys and values of plain data, deeply, without touching the input", () => {
+    const input = { [PLAIN]: [{ evidence: `found ${SECRET}` }], n: 3, ok: true, none: null };
+    const out = redactor.value(input);
+    expect(out).toEqual({ "***": [{ evidence: "found ***" }], n: 3, ok: true, none: null });
+    expect(input.n).toBe(3);
+    expect(Object.keys(input)).toContain(PLAIN);
+  });
+
+  it("a stream cut at every byte gives the same bytes as the whole", () => {
+    const text = Buffer.from(
+      `a${SECRET}b ${JSON.stringify(PLAIN)} c${PLAIN.slice(0, 7)}\n${PLAIN.slice(7)}`,
+    );
+    const stream = redactor.stream();
+    const parts: Buffer[] = [];
+    for (const byte of text) parts.push(stream.push(Buffer.from([byte])));
+    parts.push(stream.end());
+    expect(Buffer.concat(parts).toString()).toBe(redactor.text(text.toString()));
+    expectClean(Buffer.concat(parts).toString());
+  });
+
+  it("property: any text, any secret, any chunking — the stream equals the whole, and no secret is left", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 6, maxLength: 40 }).filter((s) => s.trim().length >= 6),
+        fc.array(fc.string({ maxLength: 30 }), { maxLength: 6 }),
+        fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 20 }),
+        (secret, pieces, cuts) => {
+          const r = new Redactor([secret]);
+          const text = Buffer.from(pieces.join(secret));
+          const parts: Buffer[] = [];
+          const stream = r.stream();
+          let at = 0;
+          for (let i = 0; at < text.length; i++) {
+            const size = cuts[i % cuts.length]!;
+            parts.push(stream.push(text.subarray(at, at + size)));
+            at += size;
+          }
+          parts.push(stream.end());
+          const out = Buffer.concat(parts);
+          expect(out.equals(r.bytes(text))).toBe(true);
+          expect(out.includes(Buffer.from(secret))).toBe(false);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe("which values are secrets", () => {
+  it("known credential names, names that look like credentials, AGENT_EVALS_REDACT and extra names", () => {
+    const env = {
+      ANTHROPIC_API_KEY: "a",
+      ACME_DEPLOY_TOKEN: "b",
+      DB_PASSWORD: "c",
+      AGENT_EVALS_REDACT: "DATABASE_URL, OTHER",
+      PATH: "/bin",
+    };
+    const names = secretNames(env, ["DECLARED"]);
+    expect(names).toEqual(expect.arrayContaining([...KNOWN_SECRET_NAMES]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "ACME_DEPLOY_TOKEN",
+        "DB_PASSWORD",
+        "DATABASE_URL",
+        "OTHER",
+        "DECLARED",
+      ]),
+    );
+    expect(names).not.toContain("PATH");
+    const r = secretRedactor({
+      GITHUB_TOKEN: "ghs_abcdefghijkl",
+      DATABASE_URL: "postgres://u:pw@db/x",
+      AGENT_EVALS_REDACT: "DATABASE_URL",
+      HOME: "/home/runner",
+    });
+    expect(r.text("ghs_abcdefghijkl postgres://u:pw@db/x /home/runner")).toBe(
+      "*** *** /home/runner",
+    );
+  });
+
+  it("redactOutgoing uses the run's redactor and this process's credential variables", () => {
+    const previous = process.env.GH_TOKEN;
+    process.env.GH_TOKEN = "ghp_outgoing_check_1234";
+    try {
+      const inRun = withRedactor(new Redactor(["declared-secret-value"]), () =>
+        redactOutgoing("declared-secret-value ghp_outgoing_check_1234 fine"),
+      );
+      expect(inRun).toBe("*** *** fine");
+      expect(redactOutgoing("ghp_outgoing_check_1234")).toBe("***");
+    } finally {
+      if (previous === undefined) delete process.env.GH_TOKEN;
+      else process.env.GH_TOKEN = previous;
+    }
+  });
+
+  it("redactTree rewrites only the files that hold a secret", async () => {
+    const dir = await tempDir();
+    await fs.mkdir(path.join(dir, "sub"));
+    await fs.writeFile(path.join(dir, "sub", "a.txt"), `x ${PLAIN} y`);
+    await fs.writeFile(path.join(dir, "b.txt"), "clean");
+    const before = (await fs.stat(path.join(dir, "b.txt"))).mtimeMs;
+    await redactTree(dir, redactor);
+    expect(await fs.readFile(path.join(dir, "sub", "a.txt"), "utf8")).toBe("x *** y");
+    expect((await fs.stat(path.join(dir, "b.txt"))).mtimeMs).toBe(before);
+    expect(await fs.readdir(dir)).toEqual(expect.arrayContaining(["b.txt", "sub"]));
+  });
+});
+
+describe("runProcess under a redactor", () => {
+  it("never writes a secret that a child prints slowly, byte by byte, to stdout and stderr", async () => {
+    const dir = await tempDir();
+    const out = path.join(dir, "out");
+    const err = path.join(dir, "err");
+    // One byte per write, with pauses: the pipe hands it over in many chunks.
+    const script =
+      'for ((i = 0; i < ${#SECRET_VALUE}; i++)); do printf %s "${SECRET_VALUE:i:1}"; sleep 0.002; done; echo; echo "err: $SECRET_VALUE" >&2';
+    const result = await withRedactor(redactor, () =>
+      runProcess({
+        command: "bash",
+        args: ["-c", script],
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", SECRET_VALUE: PLAIN },
+        timeoutMs: 60_000,
+        stdoutFile: out,
+        stderrFile: err,
+      }),
+    );
+    expect(result.exitCode).toBe(0);
+    expect(await fs.readFile(out, "utf8")).toBe("***\n");
+    expect(await fs.readFile(err, "utf8")).toBe("err: ***\n");
+    // The count is of the child's bytes, not of what was written.
+    expect(result.stdoutBytes).toBe(PLAIN.length + 1);
+  });
+
+  it("does not write the start of a secret the output cap cut through", async () => {
+    const dir = await tempDir();
+    const out = path.join(dir, "out");
+    const cap = 100;
+    await withRedactor(redactor, () =>
+      runProcess({
+        command: "bash",
+        args: ["-c", `printf '%*s' 90 '' | tr ' ' x; printf '%s' "$V"; printf '%s' "$V"`],
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", V: PLAIN },
+        timeoutMs: 60_000,
+        stdoutFile: out,
+        stderrFile: path.join(dir, "err"),
+        maxOutputBytes: cap,
+      }),
+    );
+    const text = await fs.readFile(out, "utf8");
+    expect(text).toContain("[agent-evals: output cut at 100 bytes]");
+    expect(text).not.toContain(PLAIN.slice(0, 8));
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * Trigger (routing) evals with the REAL `claude` binary against a fake model that routes by the
+ * request: it calls the Skill tool (or answers YES) only for some queries, so the confusion
+ * counts are known in advance and precision/recall/F1 can be checked against them.
+ */
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runEvals } from "../src/engine.js";
+import { triggerMetrics, parseAnswer } from "../src/skills/trigger.js";
+import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";
+import { agentProject, removeAgentProjects } from "./helpers/agent-run.js";
+import { listedSkills, skill, skillEnv, toolResults, userQuery } from "./helpers/skill-run.js";
+
+const fakes: FakeAnthropic[] = [];
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((f) => f.close()));
+  await removeAgentProjects();
+});
+
+const SKILL_MD = `---
+name: ts-fixer
+description: Fix TypeScript type errors reported by tsc.
+---
+# TS fixer
+Run tsc, then fix each error in place.
+`;
+
+const observeEval = `name: ts-fixer
+type: skill
+target: .claude/skills/ts-fixer/SKILL.md
+trigger:
+  runs: 2
+  positive:
+    - query: Fix the TypeScript errors in src/app.ts
+    - query: My tsc build fails with TS2322
+      note: the router below misses this one
+  negative:
+    - query: Fix the CSS styling of the header
+    - query: Convert this TypeScript file to tabs
+      note: the router below wrongly takes this one
+`;
+
+describe("trigger evals", () => {
+  it("observe: counts a Skill call naming the target, with known confusion counts", async () => {
+    const { root, home } = await agentProject("", {
+      ".claude/skills/ts-fixer/SKILL.md": SKILL_MD,
+      "_evals/skills/ts-fixer.eval.yaml": observeEval,
+    });
+    await fs.rm(path.join(root, "evals"), { recursive: true });
+    const fake = await startFakeAnthropic([], {
+      respond: (body) => {
+        if (toolResults(body) > 0) return { text: "Done." };
+        // Route on the word, and only when Claude Code listed the installed skill.
+        return listedSkills(body).includes("ts-fixer") && /TypeScript/.test(userQuery(body))
+          ? skill("ts-fixer")
+          : { text: "Sure, here is how." };
+      },
+    });
+    fakes.push(fake);
+    const outcome = await runEvals({
+      projectRoot: root,
+      env: skillEnv(home, fake.url),
+      allTrials: true,
+      maxRetries: 0,
+    });
+    const byId = Object.fromEntries(outcome.run.evals.map((e) => [e.id, e]));
+    expect(Object.keys(byId).sort()).toEqual([
+      "ts-fixer.trigger.negative-1",
+      "ts-fixer.trigger.negative-2",
+      "ts-fixer.trigger.positive-1",
+      "ts-fixer.trigger.positive-2",
+    ]);
+    expect(outcome.run.evals.map((e) => [e.id, e.agent, e.status, e.trialsRun])).toEqual([
+      ["ts-fixer.trigger.positive-1", "claude-code", "passed", 2],
+      ["ts-fixer.trigger.positive-2", "claude-code", "failed", 2],
+      ["ts-fixer.trigger.negative-1", "claude-code", "passed", 2],
+      ["ts-fixer.trigger.negative-2", "claude-code", "failed", 2],
+    ]);
+    expect(outcome.exitCode).toBe(1);
+
+    const report = outcome.claudeCode![0]!;
+    const trigger = report.trigger!;
+    expect(trigger.confusion).toEqual({
+      truePositive: 1,
+      falseNegative: 1,
+      falsePositive: 1,
+      trueNegative: 1,
+    });
+    expect([trigger.precision, trigger.recall, trigger.f1]).toEqual([0.5, 0.5, 0.5]);
+    expect(trigger.positive).toEqual({ total: 2, passed: 1, rate: 0.5 });
+    expect(trigger.negative).toEqual({ total: 2, passed: 1, rate: 0.5 });
+    const rates = trigger.queries.map((q) => [q.query, q.triggered, q.runs, q.trigger_rate]);
+    expect(rates).toEqual([
+      ["Fix the TypeScript errors in src/app.ts", 2, 2, 1],
+      ["My tsc build fails with TS2322", 0, 2, 0],
+      ["Fix the CSS styling of the header", 0, 2, 0],
+      ["Convert this TypeScript file to tabs", 2, 2, 1],
+    ]);
+    expect(trigger.queries[0]!.interval[0]).toBeCloseTo(0.342, 3); // Wilson 95% of 2/2
+    expect(trigger.queries[0]!.interval[1]).toBe(1);
+    expect(trigger.queries[0]!.trajectory).toEqual(["Skill"]);
+    expect(trigger.queries[3]!.evidence).toMatch(
+      /^triggered by call #1 Skill\({"skill":"ts-fixer"}\)/,
+    );
+    expect(trigger.queries[1]!.evidence).toMatch(/^not triggered: no Skill call named "ts-fixer"/);
+
+    // The skill really was installed in each throwaway project: Claude Code launched it.
+    const trial = JSON.parse(
+      await fs.readFile(
+        path.join(root, byId["ts-fixer.trigger.positive-1"]!.trials[0]!.dir, "trial.json"),
+        "utf8",
+      ),
+    ) as { trajectory: Array<{ tool: string; result?: string; isError?: boolean }> };
+    expect(trial.trajectory[0]).toMatchObject({ tool: "Skill", isError: false });
+    expect(trial.trajectory[0]!.result).toContain("ts-fixer");
+    // The queries reached the model as the user's request.
+    expect(fake.requests.some((r) => userQuery(r.body).includes("Fix the CSS styling"))).toBe(true);
+
+    const written = JSON.parse(await fs.readFile(report.resultFile!, "utf8")) as typeof report;
+    expect(written.trigger).toMatchObject({ precision: 0.5, recall: 0.5, f1: 0.5 });
+  });
+
+  it("ask: the model answers YES/NO about the description; other answers fail", async () => {
+    const { root, home } = await agentProject("", {
+      ".claude/commands/deploy.md":
+        "---\ndescription: Deploy the app to staging\n---\nRun ./deploy.sh\n",
+      "_evals/commands/deploy.eval.yaml": `name: deploy
+type: command
+target: .claude/commands/deploy.md
+trigger:
+  mode: ask
+  positive:
+    - query: Ship this to staging please
+    - query: Push the build out
+  negative:
+    - query: Rename the variable foo
+`,
+    });
+    await fs.rm(path.join(root, "evals"), { recursive: true });
+    // A user-level command of the same name would shadow the target: the report warns.
+    await fs.mkdir(path.join(home, ".claude/commands"), { recursive: true });
+    await fs.writeFile(path.join(home, ".claude/commands/deploy.md"), "old deploy\n");
+    const fake = await startFakeAnthropic([], {
+      respond: (body) => {
+        const asked = userQuery(body);
+        if (!asked.includes("Answer with exactly one word: YES or NO")) return { text: "?" };
+        if (asked.includes("Push the build out")) return { text: "Maybe, it depends." };
+        return { text: asked.includes("staging please") ? "YES" : "NO." };
+      },
+    });
+    fakes.push(fake);
+    const outcome = await runEvals({
+      projectRoot: root,
+      env: skillEnv(home, fake.url),
+      maxRetries: 0,
+    });
+    expect(outcome.run.evals.map((e) => [e.id, e.status])).toEqual([
+      ["deploy.trigger.positive-1", "passed"],
+      ["deploy.trigger.positive-2", "failed"],
+      ["deploy.trigger.negative-1", "passed"],
+    ]);
+    const report = outcome.claudeCode![0]!;
+    expect(report.trigger!.mode).toBe("ask");
+    expect(report.trigger!.confusion).toEqual({
+      truePositive: 1,
+      falseNegative: 1,
+      falsePositive: 0,
+      trueNegative: 1,
+    });
+    expect(report.trigger!.precision).toBe(1);
+    expect(report.trigger!.recall).toBe(0.5);
+    expect(report.trigger!.f1).toBeCloseTo(2 / 3, 5);
+    expect(report.trigger!.queries[1]!.evidence).toBe(
+      'answered neither YES nor NO: "Maybe, it depends."',
+    );
+    // The description (not the command's body) is what the model judged.
+    const asked = userQuery(fake.requests[0]!.body);
+    expect(asked).toContain("description: Deploy the app to staging");
+    expect(asked).not.toContain("Run ./deploy.sh");
+    expect(report.warnings).toEqual([
+      expect.stringContaining(
+        `a user-level command "deploy" exists at ${path.join(home, ".claude/commands/deploy.md")}`,
+      ),
+    ]);
+  });
+});
+
+describe("trigger metrics", () => {
+  it("computes precision, recall and F1 from confusion counts", () => {
+    expect(
+      triggerMetrics({ truePositive: 8, falseNegative: 2, falsePositive: 4, trueNegative: 6 }),
+    ).toEqual({ precision: 0.666667, recall: 0.8, f1: 0.727273 });
+    expect(
+      triggerMetrics({ truePositive: 0, falseNegative: 3, falsePositive: 0, trueNegative: 3 }),
+    ).toEqual({ precision: null, recall: 0, f1: 0 });
+    expect(
+      triggerMetrics({ truePositive: 0, falseNegative: 0, falsePositive: 0, trueNegative: 2 }),
+    ).toEqual({ precision: null, recall: null, f1: null });
+  });
+
+  it("reads YES/NO answers", () => {
+    expect(parseAnswer("YES")).toBe(true);
+    expect(parseAnswer("**No**, it is about CSS")).toBe(false);
+    expect(parseAnswer("yes.")).toBe(true);
+    expect(parseAnswer("Yesterday")).toBeUndefined();
+    expect(parseAnswer(undefined)).toBeUndefined();
+  });
+});
