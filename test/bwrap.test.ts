@@ -11,12 +11,11 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { claudeCode } from "../src/agents/claude-code.js";
 import { scriptAgent } from "../src/agents/script.js";
 import { runEvals } from "../src/engine.js";
 import { endpointOfUrl, parseEndpoints } from "../src/run/bwrap.js";
 import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";
-import { requireBin } from "./fakes/clis.js";
+import { claudeAgainstFake } from "./helpers/agent-run.js";
 import { makeProject, runCli } from "./helpers/project.js";
 
 const dirs: string[] = [];
@@ -154,16 +153,7 @@ assertions:
     closers.push(() => fake.close());
     const outcome = await runEvals({
       projectRoot: root,
-      agents: [
-        claudeCode({
-          bin: requireBin("claude"),
-          env: {
-            ANTHROPIC_BASE_URL: fake.url,
-            ANTHROPIC_API_KEY: "sk-ant-fake-key",
-            CLAUDE_CODE_MAX_RETRIES: "0",
-          },
-        }),
-      ],
+      agents: [claudeAgainstFake(fake.url)],
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CI: "true", HOME: root },
       sandbox: "bwrap",
       allowHosts: [endpointOfUrl(fake.url)!],

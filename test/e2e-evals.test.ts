@@ -5,33 +5,30 @@
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runEvals } from "../src/engine.js";
 import type { ClaudeCodeReport } from "../src/skills/results.js";
 import {
   startFakeAnthropic,
   type AnthropicRequestBody,
   type AnthropicTurn,
-  type FakeAnthropic,
 } from "./fakes/anthropic.js";
 import { requireBin } from "./fakes/clis.js";
-import { agentProject, removeAgentProjects } from "./helpers/agent-run.js";
 import { runCli } from "./helpers/project.js";
-import { skill, skillEnv, toolResults, userQuery, workingDirectory } from "./helpers/skill-run.js";
+import {
+  fakesClosedAfterEach,
+  skill,
+  skillEnv,
+  skillProject,
+  toolResults,
+  tsFixerSkill,
+  userQuery,
+  workingDirectory,
+} from "./helpers/skill-run.js";
 
-const fakes: FakeAnthropic[] = [];
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((f) => f.close()));
-  await removeAgentProjects();
-});
+const fakes = fakesClosedAfterEach();
 
-const SKILL_MD = `---
-name: ts-fixer
-description: Fix TypeScript type errors reported by tsc.
----
-# TS fixer
-Fix each error in place with Edit; never rewrite a whole file.
-`;
+const SKILL_MD = tsFixerSkill("Fix each error in place with Edit; never rewrite a whole file.\n");
 
 const APP = 'const greeting: number = "hello world";\nconsole.log(greeting);\n';
 
@@ -99,11 +96,10 @@ function agentTurn(body: AnthropicRequestBody): AnthropicTurn {
 }
 
 async function setUp() {
-  const { root, home } = await agentProject("", {
+  const { root, home } = await skillProject({
     ".claude/skills/ts-fixer/SKILL.md": SKILL_MD,
     "_evals/skills/ts-fixer.eval.yaml": skillEval,
   });
-  await fs.rm(path.join(root, "evals"), { recursive: true });
   const fake = await startFakeAnthropic([], { respond: agentTurn });
   fakes.push(fake);
   return { root, home, fake };

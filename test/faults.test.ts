@@ -13,10 +13,9 @@ import { claudeCode } from "../src/agents/claude-code.js";
 import { scriptAgent } from "../src/agents/script.js";
 import { runEvals } from "../src/engine.js";
 import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";
-import { requireBin } from "./fakes/clis.js";
 import { eventually, leftovers } from "./helpers/procs.js";
 import { makeProject, REPO_ROOT } from "./helpers/project.js";
-import { uniqueToken } from "./helpers/agent-run.js";
+import { claudeAgainstFake, uniqueToken } from "./helpers/agent-run.js";
 
 const dirs: string[] = [];
 const fakes: FakeAnthropic[] = [];
@@ -313,16 +312,7 @@ describe("infra errors: bounded retries, reported, never the agent's failure", (
     fakes.push(fake);
     const outcome = await runEvals({
       projectRoot: root,
-      agents: [
-        claudeCode({
-          bin: requireBin("claude"),
-          env: {
-            ANTHROPIC_BASE_URL: fake.url,
-            ANTHROPIC_API_KEY: "sk-ant-fake-key",
-            CLAUDE_CODE_MAX_RETRIES: "0",
-          },
-        }),
-      ],
+      agents: [claudeAgainstFake(fake.url)],
       env: baseEnv({ HOME: home }),
       maxRetries: 2,
     });

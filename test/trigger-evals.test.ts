@@ -5,26 +5,24 @@
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runEvals } from "../src/engine.js";
 import { triggerMetrics, parseAnswer } from "../src/skills/trigger.js";
-import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";
-import { agentProject, removeAgentProjects } from "./helpers/agent-run.js";
-import { listedSkills, skill, skillEnv, toolResults, userQuery } from "./helpers/skill-run.js";
+import { startFakeAnthropic } from "./fakes/anthropic.js";
+import {
+  fakesClosedAfterEach,
+  listedSkills,
+  skill,
+  skillEnv,
+  skillProject,
+  toolResults,
+  tsFixerSkill,
+  userQuery,
+} from "./helpers/skill-run.js";
 
-const fakes: FakeAnthropic[] = [];
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((f) => f.close()));
-  await removeAgentProjects();
-});
+const fakes = fakesClosedAfterEach();
 
-const SKILL_MD = `---
-name: ts-fixer
-description: Fix TypeScript type errors reported by tsc.
----
-# TS fixer
-Run tsc, then fix each error in place.
-`;
+const SKILL_MD = tsFixerSkill("Run tsc, then fix each error in place.\n");
 
 const observeEval = `name: ts-fixer
 type: skill
@@ -43,11 +41,10 @@ trigger:
 
 describe("trigger evals", () => {
   it("observe: counts a Skill call naming the target, with known confusion counts", async () => {
-    const { root, home } = await agentProject("", {
+    const { root, home } = await skillProject({
       ".claude/skills/ts-fixer/SKILL.md": SKILL_MD,
       "_evals/skills/ts-fixer.eval.yaml": observeEval,
     });
-    await fs.rm(path.join(root, "evals"), { recursive: true });
     const fake = await startFakeAnthropic([], {
       respond: (body) => {
         if (toolResults(body) > 0) return { text: "Done." };
@@ -122,7 +119,7 @@ describe("trigger evals", () => {
   });
 
   it("ask: the model answers YES/NO about the description; other answers fail", async () => {
-    const { root, home } = await agentProject("", {
+    const { root, home } = await skillProject({
       ".claude/commands/deploy.md":
         "---\ndescription: Deploy the app to staging\n---\nRun ./deploy.sh\n",
       "_evals/commands/deploy.eval.yaml": `name: deploy
@@ -137,7 +134,6 @@ trigger:
     - query: Rename the variable foo
 `,
     });
-    await fs.rm(path.join(root, "evals"), { recursive: true });
     // A user-level command of the same name would shadow the target: the report warns.
     await fs.mkdir(path.join(home, ".claude/commands"), { recursive: true });
     await fs.writeFile(path.join(home, ".claude/commands/deploy.md"), "old deploy\n");

@@ -5,12 +5,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { yamlTaskSchema } from "../src/define/schema.js";
-import {
-  decodeEvalFile,
-  isClaudeCodeYaml,
-  loadYamlEval,
-  MAX_EVAL_FILE_BYTES,
-} from "../src/define/yaml.js";
+import { decodeEvalFile, loadYamlEval, MAX_EVAL_FILE_BYTES } from "../src/define/yaml.js";
+import { parseYamlSource } from "../src/define/yaml-source.js";
+import { isClaudeCodeEval } from "../src/skills/load.js";
 import type { CheckSpec, EvalSpec } from "../src/model/eval.js";
 import { DefinitionError, type DefinitionProblem } from "../src/model/errors.js";
 
@@ -516,19 +513,27 @@ describe("loadYamlEval never throws anything but DefinitionError", () => {
   });
 });
 
-describe("isClaudeCodeYaml", () => {
+describe("isClaudeCodeEval (dispatch on the parsed file's `type:`)", () => {
+  const isClaudeCode = (text: string) => isClaudeCodeEval(parseYamlSource(evalFile, text));
+
   it("recognizes skill, command and hook evals", () => {
-    expect(isClaudeCodeYaml("type: skill\ntarget: my-skill\n")).toBe(true);
-    expect(isClaudeCodeYaml("type: command\n")).toBe(true);
-    expect(isClaudeCodeYaml("type: hook\n")).toBe(true);
+    expect(isClaudeCode("type: skill\ntarget: my-skill\n")).toBe(true);
+    expect(isClaudeCode("type: command\n")).toBe(true);
+    expect(isClaudeCode("type: hook\n")).toBe(true);
   });
 
-  it("is false for YAML tasks, other types, and unreadable text", () => {
-    expect(isClaudeCodeYaml(fullExample)).toBe(false);
-    expect(isClaudeCodeYaml("type: agent\n")).toBe(false);
-    expect(isClaudeCodeYaml("- type: skill\n")).toBe(false);
-    expect(isClaudeCodeYaml("{{{")).toBe(false);
-    expect(isClaudeCodeYaml("")).toBe(false);
+  it("is false for YAML tasks and other types", () => {
+    expect(isClaudeCode(fullExample)).toBe(false);
+    expect(isClaudeCode("type: agent\n")).toBe(false);
+    expect(isClaudeCode("type: [skill]\n")).toBe(false);
+  });
+
+  it("unreadable text is reported by the one parse, before any dispatch", () => {
+    const codes = (text: string) =>
+      problemsOf(() => parseYamlSource(evalFile, text)).map((p) => p.code);
+    expect(codes("type: skill\nname: [x\n")).toEqual(["AE101"]);
+    expect(codes("- type: skill\n")).toEqual(["AE102"]);
+    expect(codes("")).toEqual(["AE102"]);
   });
 });
 

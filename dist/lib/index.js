@@ -11924,23 +11924,27 @@ async function wrapCommand(command, args, cwd) {
         dispose: () => Promise.all(routes.map((r) => r.close())).then(() => undefined),
     };
 }
+/** New namespaces (no network) over a read-only root: where every jail starts, and the probe. */
+const JAIL_BASE_ARGS = [
+    "--die-with-parent",
+    "--unshare-user-try",
+    "--unshare-pid",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+    "--unshare-net",
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+];
 function bwrapArgs(jail, cwd, routes, hosts) {
     const privilegedPort = routes.some((r) => r.port < 1024);
     return [
-        "--die-with-parent",
-        "--unshare-user-try",
-        "--unshare-pid",
-        "--unshare-ipc",
-        "--unshare-uts",
-        "--unshare-cgroup-try",
-        "--unshare-net",
-        "--ro-bind",
-        "/",
-        "/",
-        "--dev",
-        "/dev",
-        "--proc",
-        "/proc",
+        ...JAIL_BASE_ARGS,
         ...jail.writable.flatMap((dir) => ["--bind", dir, dir]),
         ...(routes.length ? ["--ro-bind", socketDir(jail), socketDir(jail)] : []),
         ...(hosts ? ["--ro-bind", hosts, "/etc/hosts"] : []),
@@ -12086,21 +12090,9 @@ let probe;
  * namespaces, which some containers and hardened kernels refuse). Probed once per process.
  */
 function bwrapProblem() {
-    probe ??= (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile)("bwrap", [
-        "--die-with-parent",
-        "--unshare-user-try",
-        "--unshare-pid",
-        "--unshare-net",
-        "--ro-bind",
-        "/",
-        "/",
-        "--dev",
-        "/dev",
-        "--proc",
-        "/proc",
-        "--",
-        "true",
-    ], { timeout: 10_000 }).then(() => undefined, (error) => error.code === "ENOENT"
+    probe ??= (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile)("bwrap", [...JAIL_BASE_ARGS, "--", "true"], {
+        timeout: 10_000,
+    }).then(() => undefined, (error) => error.code === "ENOENT"
         ? "bwrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
         : `bwrap cannot create its namespaces here: ${(error.stderr ?? error.message).trim()} ` +
             "(it needs unprivileged user namespaces: in a container, run it with them allowed; on " +
@@ -24657,8 +24649,6 @@ const hookEvalSchema = strictObject({
 /** Either kind of Claude Code eval; the loader picks the schema by `type`. */
 const claudeCodeEvalSchema = union([skillEvalSchema, hookEvalSchema]);
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/define/normalize.ts
 // Pieces both definition formats share: sandbox and shim options → the model, zod issues → problems.
 
@@ -24753,106 +24743,25 @@ function zodProblems(error, where, prefix) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/define/yaml.ts
-// Loads one YAML task (`*.eval.yaml`) into an EvalSpec. Validation is the zod schema's
-// (./schema.ts); this file parses, finds where each problem sits in the text, words the
-// messages, and maps a valid task onto the shared model.
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/define/yaml-source.ts
+// Reads the text of one YAML eval file (a task, or a skill/command/hook eval) into a parsed
+// source that knows where every key sits: syntax errors and a top level that is not a mapping
+// become DefinitionProblems with file, line, column and fix; `locate`/`problemAt` place later
+// problems on the key they are about. Validation against a schema is ./yaml-validate.ts.
 
 
-
-
-
-
-
-/** Eval files larger than this are rejected (AE114) before parsing. */
-const MAX_EVAL_FILE_BYTES = 1024 * 1024;
-const CLAUDE_CODE_TYPES = new Set(["skill", "command", "hook"]);
 /** Most YAML aliases one file may expand (guards against "billion laughs" documents). */
 const MAX_ALIAS_COUNT = 100;
-// ---------- public API ----------
 /**
- * Parse and validate one YAML eval file's text. Throws DefinitionError listing every problem
- * found, each with file, line, column, key, message, fix and code; never throws anything else.
+ * The parsed text, its top level a mapping. Throws DefinitionError listing every syntax error
+ * (AE101), or the one problem with the top level; never throws anything else.
  */
-function loadYamlEval(file, text, ctx) {
-    try {
-        const source = parseYamlSource(file, text);
-        const task = validateTask(source);
-        return toEvalSpec(task, source, ctx);
-    }
-    catch (error) {
-        if (error instanceof DefinitionError)
-            throw error;
-        throw new DefinitionError([unexpectedFailure(file, error)]);
-    }
+function yaml_source_parseYamlSource(file, text) {
+    return definitionErrorsOnly(file, () => yaml_source_parse(file, text));
 }
-/** True when the YAML text is a Claude Code skill/command/hook eval (`type: skill|command|hook`). */
-function isClaudeCodeYaml(text) {
-    try {
-        const doc = (0,dist/* parseDocument */.Tp)(text);
-        if (!(0,dist/* isMap */.jh)(doc.contents))
-            return false;
-        const type = doc.get("type");
-        return typeof type === "string" && CLAUDE_CODE_TYPES.has(type);
-    }
-    catch {
-        return false;
-    }
-}
-/** The text of an eval file's bytes; throws AE114 when too large, AE113 when not UTF-8. */
-function decodeEvalFile(file, bytes) {
-    if (bytes.byteLength > MAX_EVAL_FILE_BYTES) {
-        throw new DefinitionError([
-            {
-                file,
-                code: Codes.tooLarge,
-                message: `the file is ${bytes.byteLength} bytes; an eval file may be at most 1 MiB`,
-                fix: "split it into several eval files, or move large fixture content into a `sandbox.template` directory",
-            },
-        ]);
-    }
-    try {
-        return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    }
-    catch {
-        throw new DefinitionError([
-            {
-                file,
-                line: firstNonUtf8Line(bytes),
-                code: Codes.notUtf8,
-                message: "the file is not valid UTF-8",
-                fix: "save the file with UTF-8 encoding",
-            },
-        ]);
-    }
-}
-/** 1-based line of the first invalid UTF-8 sequence (a newline byte never occurs inside one). */
-function firstNonUtf8Line(bytes) {
-    const decoder = new TextDecoder("utf-8", { fatal: true });
-    let line = 1;
-    for (let start = 0; start <= bytes.length; line += 1) {
-        const newline = bytes.indexOf(0x0a, start);
-        const end = newline === -1 ? bytes.length : newline;
-        try {
-            decoder.decode(bytes.subarray(start, end));
-        }
-        catch {
-            return line;
-        }
-        start = end + 1;
-    }
-    return 1;
-}
-function unexpectedFailure(file, error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return {
-        file,
-        code: Codes.loadFailed,
-        message: `could not load the eval: ${reason}`,
-        fix: "check the file for unusual YAML (custom tags, huge aliases); if it looks fine, report this as an agent-evals bug",
-    };
-}
-function parseYamlSource(file, text) {
+function yaml_source_parse(file, text) {
     const lines = new dist/* LineCounter */.HN();
     const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false });
     if (doc.errors.length > 0) {
@@ -24947,11 +24856,11 @@ function syntaxProblem(file, doc, lines, error) {
         column: position.col,
         ...(keyPath.length > 0 ? { key: formatKeyPath(keyPath) } : {}),
         code: Codes.yamlSyntax,
-        message: `YAML syntax error: ${yaml_firstLine(error.message)}`,
+        message: `YAML syntax error: ${yaml_source_firstLine(error.message)}`,
         fix: SYNTAX_FIXES[error.code] ?? DEFAULT_SYNTAX_FIX,
     };
 }
-function yaml_firstLine(message) {
+function yaml_source_firstLine(message) {
     const line = message.split("\n")[0] ?? message;
     return line.replace(/ at line \d+, column \d+:?$/, "");
 }
@@ -24972,6 +24881,7 @@ function keyPathBefore(doc, node, offset) {
     }
     return [];
 }
+/** The text of a mapping key as the data has it. */
 function keyText(key) {
     return (0,dist/* isScalar */.jn)(key) ? String(key.value) : String(key);
 }
@@ -25021,8 +24931,21 @@ function positionOf(lines, offset) {
     const { line, col } = lines.linePos(offset);
     return { line, column: col };
 }
+/**
+ * 1-based line and column of the node at `keyPath`: of its key when `at` is "key" or the value is
+ * a collection, else of its value; the nearest ancestor's when the path leaves the document.
+ */
 function locate(source, keyPath, at = "value") {
     return positionOf(source.lines, offsetOf(source.doc, keyPath, at));
+}
+/** A problem about the node at `keyPath`, placed on it and naming its key path. */
+function problemAt(source, keyPath, fields, at = "value") {
+    return {
+        file: source.file,
+        ...locate(source, keyPath, at),
+        ...(keyPath.length > 0 ? { key: formatKeyPath(keyPath) } : {}),
+        ...fields,
+    };
 }
 /** `assertions.contains[0].file`, `shims["my tool"]`. */
 function formatKeyPath(keyPath) {
@@ -25035,11 +24958,43 @@ function formatKeyPath(keyPath) {
         return out === "" ? name : `${out}.${name}`;
     }, "");
 }
-function validateTask(source) {
-    const result = yamlTaskSchema.safeParse(source.data, { reportInput: true });
+/** Runs `read`; anything it throws but a DefinitionError becomes one AE1xx "could not load" problem. */
+function definitionErrorsOnly(file, read) {
+    try {
+        return read();
+    }
+    catch (error) {
+        if (error instanceof DefinitionError)
+            throw error;
+        throw new DefinitionError([unexpectedFailure(file, error)]);
+    }
+}
+function unexpectedFailure(file, error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+        file,
+        code: Codes.loadFailed,
+        message: `could not load the eval: ${reason}`,
+        fix: "check the file for unusual YAML (custom tags, huge aliases); if it looks fine, report this as an agent-evals bug",
+    };
+}
+
+;// CONCATENATED MODULE: ./src/define/yaml-validate.ts
+// Validates a parsed YAML eval file against a zod schema and words each zod issue as a
+// DefinitionProblem: placed on the offending key, with a fix read from the schema's descriptions,
+// a "did you mean" for misspelt keys, and the AE code a refinement's hint names. One
+// implementation for every root schema (YAML tasks, skill/command and hook evals).
+
+
+
+
+/** The source's data as `root` parses it; throws DefinitionError with every problem, by position. */
+function validateWithSchema(source, root) {
+    const result = root.safeParse(source.data, { reportInput: true });
+    const scope = { source, root };
     const problems = [
         ...prototypeKeyProblems(source),
-        ...(result.error?.issues ?? []).flatMap((issue) => problemsFromIssue(source, issue)),
+        ...(result.error?.issues ?? []).flatMap((issue) => problemsFromIssue(scope, issue)),
     ];
     if (result.success && problems.length === 0)
         return result.data;
@@ -25059,61 +25014,53 @@ function prototypeKeyPaths(node, at = []) {
 }
 /** zod drops `__proto__` keys from records without a word, so they are reported here. */
 function prototypeKeyProblems(source) {
-    return prototypeKeyPaths(source.doc.contents).map((keyPath) => problem(source, keyPath, {
+    return prototypeKeyPaths(source.doc.contents).map((keyPath) => problemAt(source, keyPath, {
         code: Codes.unknownKey,
         message: "unknown key `__proto__`: it cannot be used as a key",
         fix: "rename or remove the `__proto__` key",
     }, "key"));
 }
-function problemsFromIssue(source, issue) {
+function problemsFromIssue(scope, issue) {
     switch (issue.code) {
         case "unrecognized_keys": // `__proto__` keys are reported by prototypeKeyProblems
             return issue.keys
                 .filter((key) => key !== "__proto__")
-                .map((key) => unknownKeyProblem(source, issue.path, key));
+                .map((key) => unknownKeyProblem(scope, issue.path, key));
         case "invalid_key":
-            return [invalidKeyProblem(source, issue)];
+            return [invalidKeyProblem(scope, issue)];
         case "custom":
-            return [customProblem(source, issue)];
+            return [customProblem(scope, issue)];
         case "invalid_union":
-            return wrongFormProblems(source, issue);
+            return wrongFormProblems(scope, issue);
         default:
-            return [schemaProblem(source, issue)];
+            return [schemaProblem(scope, issue)];
     }
 }
-function problem(source, keyPath, fields, at = "value") {
-    return {
-        file: source.file,
-        ...locate(source, keyPath, at),
-        ...(keyPath.length > 0 ? { key: formatKeyPath(keyPath) } : {}),
-        ...fields,
-    };
-}
-function unknownKeyProblem(source, objectPath, key) {
-    const known = knownKeysAt(objectPath);
+function unknownKeyProblem({ source, root }, objectPath, key) {
+    const known = knownKeysAt(root, objectPath);
     const suggestion = closestKey(key, known);
     const fix = suggestion
         ? `did you mean \`${suggestion}\`?`
         : `remove it; the keys allowed here are ${known.map((k) => `\`${k}\``).join(", ")}`;
-    return problem(source, [...objectPath, key], { code: Codes.unknownKey, message: `unknown key \`${key}\``, fix }, "key");
+    return problemAt(source, [...objectPath, key], { code: Codes.unknownKey, message: `unknown key \`${key}\``, fix }, "key");
 }
-function invalidKeyProblem(source, issue) {
+function invalidKeyProblem({ source, root }, issue) {
     const inner = issue.issues[0];
     const name = String(issue.path[issue.path.length - 1]);
     const hint = inner ? issueHint(inner) : undefined;
-    const keyDescription = describeSchema(recordKeySchemaAt(issue.path.slice(0, -1)));
-    return problem(source, issue.path, {
+    const keyDescription = describeSchema(recordKeySchemaAt(root, issue.path.slice(0, -1)));
+    return problemAt(source, issue.path, {
         code: hint?.code ?? Codes.schema,
         message: `the key \`${name}\` ${inner ? cleanMessage(inner.message) : "is not allowed"}`,
         fix: hint?.fix ?? (keyDescription ? `rename it: use ${asFixText(keyDescription)}` : "rename it"),
     }, "key");
 }
-function customProblem(source, issue) {
+function customProblem({ source, root }, issue) {
     const hint = issueHint(issue);
-    return problem(source, issue.path, {
+    return problemAt(source, issue.path, {
         code: hint?.code ?? Codes.schema,
         message: issue.message,
-        fix: hint?.fix ?? fixFromDescription(issue.path),
+        fix: hint?.fix ?? fixFromDescription(root, issue.path),
     });
 }
 /** The issues of the one union branch the value was evidently meant for, if there is one. */
@@ -25126,32 +25073,46 @@ function intendedBranchIssues(issue) {
 function isRootMismatch(issue) {
     return (issue.path.length === 0 && (issue.code === "invalid_type" || issue.code === "invalid_value"));
 }
-function wrongFormProblems(source, issue) {
+function wrongFormProblems(scope, issue) {
+    const { source, root } = scope;
     const branchIssues = intendedBranchIssues(issue);
     if (branchIssues)
-        return branchIssues.flatMap((inner) => problemsFromIssue(source, inner));
+        return branchIssues.flatMap((inner) => problemsFromIssue(scope, inner));
+    const discriminator = issue.discriminator;
+    if (discriminator) {
+        // A discriminated union whose `type:` (say) names no branch; zod ends the path with that key.
+        const at = issue.path.at(-1) === discriminator ? issue.path.slice(0, -1) : issue.path;
+        const allowed = discriminatorValues(schemaAt(root, at), discriminator).join(", ");
+        return [
+            problemAt(source, [...at, discriminator], {
+                code: Codes.schema,
+                message: `\`${discriminator}\` must be one of ${allowed}`,
+                fix: `set \`${discriminator}\` to one of ${allowed}`,
+            }),
+        ];
+    }
     return [
-        problem(source, issue.path, {
+        problemAt(source, issue.path, {
             code: Codes.schema,
             message: `has none of the allowed forms (got ${describeValue(issue.input)})`,
-            fix: fixFromDescription(issue.path),
+            fix: fixFromDescription(root, issue.path),
         }),
     ];
 }
-function schemaProblem(source, issue) {
+function schemaProblem({ source, root }, issue) {
     const missing = issue.code === "invalid_type" && issue.input === undefined;
     if (missing) {
-        const description = describeSchema(schemaAt(issue.path));
-        return problem(source, issue.path, {
+        const description = describeSchema(schemaAt(root, issue.path));
+        return problemAt(source, issue.path, {
             code: Codes.schema,
             message: `the required key \`${formatKeyPath(issue.path)}\` is missing`,
             fix: `add \`${String(issue.path[issue.path.length - 1])}:\`${description ? ` with ${asFixText(description)}` : ""}`,
         });
     }
-    return problem(source, issue.path, {
+    return problemAt(source, issue.path, {
         code: Codes.schema,
         message: describeIssue(issue),
-        fix: fixFromDescription(issue.path),
+        fix: fixFromDescription(root, issue.path),
     });
 }
 const TYPE_NAMES = {
@@ -25214,8 +25175,8 @@ function describeValue(value) {
 function asFixText(description) {
     return (description.charAt(0).toLowerCase() + description.slice(1)).replace(/\.$/, "");
 }
-function fixFromDescription(keyPath) {
-    const description = describeSchema(schemaAt(keyPath));
+function fixFromDescription(root, keyPath) {
+    const description = describeSchema(schemaAt(root, keyPath));
     const key = formatKeyPath(keyPath);
     if (!description)
         return `correct the value of \`${key}\``;
@@ -25262,8 +25223,8 @@ function schemaChild(schema, segment) {
     }
     return undefined;
 }
-function schemaAt(keyPath) {
-    let schema = yamlTaskSchema;
+function schemaAt(root, keyPath) {
+    let schema = root;
     for (const segment of keyPath) {
         if (!schema)
             return undefined;
@@ -25271,8 +25232,8 @@ function schemaAt(keyPath) {
     }
     return schema;
 }
-function recordKeySchemaAt(keyPath) {
-    const schema = schemaAt(keyPath);
+function recordKeySchemaAt(root, keyPath) {
+    const schema = schemaAt(root, keyPath);
     const inner = schema && unwrap(schema);
     return inner instanceof ZodRecord ? inner.keyType : undefined;
 }
@@ -25288,13 +25249,27 @@ function describeSchema(schema) {
     }
     return undefined;
 }
-function knownKeysAt(objectPath) {
-    const schema = schemaAt(objectPath);
+/** The schema's forms: a union's options, else the schema itself (wrappers stripped). */
+function formsOf(schema) {
+    const inner = unwrap(schema);
+    return inner instanceof ZodUnion ? inner.options.map(unwrap) : [inner];
+}
+/** Keys the mapping at `objectPath` may have, each once (union options share some). */
+function knownKeysAt(root, objectPath) {
+    const schema = schemaAt(root, objectPath);
     if (!schema)
         return [];
-    const inner = unwrap(schema);
-    const objects = inner instanceof ZodUnion ? inner.options.map(unwrap) : [inner];
-    return objects.flatMap((option) => option instanceof ZodObject ? Object.keys(option.shape) : []);
+    const keys = formsOf(schema).flatMap((option) => option instanceof ZodObject ? Object.keys(option.shape) : []);
+    return [...new Set(keys)];
+}
+/** The `key` literals that pick a discriminated union's options. */
+function discriminatorValues(schema, key) {
+    if (!schema)
+        return [];
+    return formsOf(schema).flatMap((option) => {
+        const literal = option instanceof ZodObject ? option.shape[key] : undefined;
+        return literal instanceof ZodLiteral ? [...literal.values].map(String) : [];
+    });
 }
 /** The known key closest to `key`, when within edit distance 2 (ignoring case). */
 function closestKey(key, known) {
@@ -25317,6 +25292,76 @@ function editDistance(a, b) {
         previous = current;
     }
     return previous[b.length] ?? 0;
+}
+
+;// CONCATENATED MODULE: ./src/define/yaml.ts
+// Loads one YAML task (`*.eval.yaml`) into an EvalSpec. Validation is the zod schema's
+// (./schema.ts); ./yaml-source.ts parses the text and places problems on their keys,
+// ./yaml-validate.ts words zod's issues; this file maps a valid task onto the shared model.
+
+
+
+
+
+
+
+/** Eval files larger than this are rejected (AE114) before parsing. */
+const MAX_EVAL_FILE_BYTES = 1024 * 1024;
+// ---------- public API ----------
+/**
+ * Parse and validate one YAML eval file's text. Throws DefinitionError listing every problem
+ * found, each with file, line, column, key, message, fix and code; never throws anything else.
+ */
+function loadYamlEval(file, text, ctx) {
+    return yamlTaskEval(parseYamlSource(file, text), ctx);
+}
+/** The EvalSpec of an already parsed YAML task; throws like loadYamlEval. */
+function yamlTaskEval(source, ctx) {
+    return definitionErrorsOnly(source.file, () => toEvalSpec(validateWithSchema(source, yamlTaskSchema), source, ctx));
+}
+/** The text of an eval file's bytes; throws AE114 when too large, AE113 when not UTF-8. */
+function decodeEvalFile(file, bytes) {
+    if (bytes.byteLength > MAX_EVAL_FILE_BYTES) {
+        throw new DefinitionError([
+            {
+                file,
+                code: Codes.tooLarge,
+                message: `the file is ${bytes.byteLength} bytes; an eval file may be at most 1 MiB`,
+                fix: "split it into several eval files, or move large fixture content into a `sandbox.template` directory",
+            },
+        ]);
+    }
+    try {
+        return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    }
+    catch {
+        throw new DefinitionError([
+            {
+                file,
+                line: firstNonUtf8Line(bytes),
+                code: Codes.notUtf8,
+                message: "the file is not valid UTF-8",
+                fix: "save the file with UTF-8 encoding",
+            },
+        ]);
+    }
+}
+/** 1-based line of the first invalid UTF-8 sequence (a newline byte never occurs inside one). */
+function firstNonUtf8Line(bytes) {
+    const decoder = new TextDecoder("utf-8", { fatal: true });
+    let line = 1;
+    for (let start = 0; start <= bytes.length; line += 1) {
+        const newline = bytes.indexOf(0x0a, start);
+        const end = newline === -1 ? bytes.length : newline;
+        try {
+            decoder.decode(bytes.subarray(start, end));
+        }
+        catch {
+            return line;
+        }
+        start = end + 1;
+    }
+    return 1;
 }
 // ---------- mapping to the model ----------
 function toEvalSpec(task, source, ctx) {
@@ -25533,20 +25578,7 @@ async function runBash(sandbox, command, timeoutMs) {
     try {
         const stdoutFile = external_node_path_default().join(dir, "stdout");
         const stderrFile = external_node_path_default().join(dir, "stderr");
-        const result = await runProcess({
-            command: "bash",
-            args: ["-c", command],
-            cwd: sandbox,
-            env: processEnv(),
-            timeoutMs,
-            stdoutFile,
-            stderrFile,
-            maxOutputBytes: 1024 * 1024,
-        });
-        const [out, err] = await Promise.all([
-            external_node_fs_.promises.readFile(stdoutFile, "utf8"),
-            external_node_fs_.promises.readFile(stderrFile, "utf8"),
-        ]);
+        const { result, stdout, stderr } = await runCaptured({ command: "bash", args: ["-c", command], cwd: sandbox, env: processEnv(), timeoutMs }, { stdoutFile, stderrFile });
         const last = [await readTail(stdoutFile, 6), await readTail(stderrFile, 6)]
             .map((t) => t.trimEnd())
             .filter(Boolean)
@@ -25557,11 +25589,25 @@ async function runBash(sandbox, command, timeoutMs) {
             : result.timedOut
                 ? `timed out after ${Math.round(timeoutMs / 1000)} s${tail}`
                 : undefined;
-        return { exitCode: result.exitCode, output: out + err, tail, ...(problem ? { problem } : {}) };
+        return {
+            exitCode: result.exitCode,
+            output: stdout + stderr,
+            tail,
+            ...(problem ? { problem } : {}),
+        };
     }
     finally {
         await external_node_fs_.promises.rm(dir, { recursive: true, force: true });
     }
+}
+/** Runs a command with stdout and stderr (each up to 1 MiB) written to the files, and reads both. */
+async function runCaptured(options, files) {
+    const result = await runProcess({ ...options, ...files, maxOutputBytes: 1024 * 1024 });
+    const [stdout, stderr] = await Promise.all([
+        external_node_fs_.promises.readFile(files.stdoutFile, "utf8"),
+        external_node_fs_.promises.readFile(files.stderrFile, "utf8"),
+    ]);
+    return { result, stdout, stderr };
 }
 /** Our environment as a plain map (what Claude Code's own commands and hooks would see). */
 function processEnv() {
@@ -25575,7 +25621,6 @@ function processEnv() {
 ;// CONCATENATED MODULE: ./src/skills/hook.ts
 // Hook evals (no model): run the hook script with the JSON Claude Code would send on stdin for its
 // event, then judge its exit code, stderr and stdout JSON (additionalContext, decision, blocking).
-
 
 
 
@@ -25654,24 +25699,18 @@ async function hookCommand(script) {
 async function runHook(command, payload, options) {
     const inputFile = external_node_path_default().join(options.workDir, "hook-input.json");
     await external_node_fs_.promises.writeFile(inputFile, JSON.stringify(payload));
-    const stdoutFile = external_node_path_default().join(options.workDir, "hook.stdout");
-    const stderrFile = external_node_path_default().join(options.workDir, "hook.stderr");
     // runProcess closes stdin, so a tiny sh redirects the payload file into the hook. Paths and
     // arguments travel as positional parameters: nothing is spliced into the script text.
-    const result = await runProcess({
+    const { result, stdout, stderr } = await runCaptured({
         command: "sh",
         args: ["-c", 'exec "$@" < "$AGENT_EVALS_HOOK_INPUT"', "agent-evals-hook", ...command],
         cwd: options.cwd,
         env: { ...processEnv(), CLAUDE_PROJECT_DIR: options.cwd, AGENT_EVALS_HOOK_INPUT: inputFile },
         timeoutMs: options.timeoutMs,
-        stdoutFile,
-        stderrFile,
-        maxOutputBytes: 1024 * 1024,
+    }, {
+        stdoutFile: external_node_path_default().join(options.workDir, "hook.stdout"),
+        stderrFile: external_node_path_default().join(options.workDir, "hook.stderr"),
     });
-    const [stdout, stderr] = await Promise.all([
-        external_node_fs_.promises.readFile(stdoutFile, "utf8"),
-        external_node_fs_.promises.readFile(stderrFile, "utf8"),
-    ]);
     return {
         exitCode: result.exitCode,
         stdout,
@@ -26301,276 +26340,6 @@ function round(x) {
     return Math.round(x * 1e6) / 1e6;
 }
 
-;// CONCATENATED MODULE: ./src/skills/yaml-source.ts
-// Parses a skill/command/hook eval file and turns zod issues into problems that name the file,
-// the line and column of the offending key, the key path and the fix — the same shape and codes
-// (AE101 syntax, AE102 value, AE103 unknown key, AE104 nothing checked, …) as YAML tasks.
-
-
-
-
-/** Parses the text; throws DefinitionError (AE101/AE102) when it is not a YAML mapping. */
-function parseSource(file, text) {
-    const lines = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false });
-    if (doc.errors.length > 0) {
-        throw new DefinitionError(doc.errors.map((error) => ({
-            file,
-            ...position(lines, error.pos[0]),
-            code: Codes.yamlSyntax,
-            message: `YAML syntax error: ${error.message.split("\n")[0] ?? error.message}`,
-            fix: "check the indentation and that each `key: value` has a space after the colon",
-        })));
-    }
-    if (!(0,dist/* isMap */.jh)(doc.contents)) {
-        throw new DefinitionError([
-            {
-                file,
-                line: 1,
-                code: Codes.schema,
-                message: "the top level is not a mapping of keys",
-                fix: "write the eval as `key: value` lines starting with `name:`, `type:` and `target:`",
-            },
-        ]);
-    }
-    return { file, text, doc, lines, data: doc.toJS({ maxAliasCount: 100 }) };
-}
-/** The data validated by `schema`, or a DefinitionError with every problem, sorted by line. */
-function yaml_source_validate(source, schema) {
-    const result = schema.safeParse(source.data, { reportInput: true });
-    if (result.success)
-        return result.data;
-    const problems = result.error.issues.flatMap((issue) => toProblems(source, schema, issue));
-    const seen = new Set();
-    const unique = problems.filter((p) => {
-        const id = `${p.line}:${p.column}:${p.key}:${p.message}`;
-        return seen.has(id) ? false : (seen.add(id), true);
-    });
-    unique.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-    throw new DefinitionError(unique);
-}
-/** A problem at `keyPath` (its key's position when `at` is "key"). */
-function problemAt(source, keyPath, fields, at = "value") {
-    return {
-        file: source.file,
-        ...lineOf(source, keyPath, at),
-        ...(keyPath.length ? { key: formatKeyPath(keyPath) } : {}),
-        ...fields,
-    };
-}
-/** 1-based line and column of the node at `keyPath` (the nearest ancestor when it is missing). */
-function lineOf(source, keyPath, at = "value") {
-    let node = source.doc.contents;
-    let offset = rangeStart(node) ?? 0;
-    for (const [index, segment] of keyPath.entries()) {
-        const child = yaml_source_childAt(node, segment);
-        if (!child)
-            break;
-        const last = index === keyPath.length - 1;
-        const useValue = child.key === undefined || (last && at === "value" && (0,dist/* isScalar */.jn)(child.value));
-        offset = rangeStart(useValue ? child.value : child.key) ?? offset;
-        node = child.value;
-    }
-    return position(source.lines, offset);
-}
-function position(lines, offset) {
-    const { line, col } = lines.linePos(offset);
-    return { line, column: col };
-}
-function rangeStart(node) {
-    if (typeof node !== "object" || node === null || !("range" in node))
-        return undefined;
-    return node.range?.[0];
-}
-function yaml_source_childAt(node, segment) {
-    if ((0,dist/* isMap */.jh)(node)) {
-        const pair = node.items.find((p) => ((0,dist/* isScalar */.jn)(p.key) ? String(p.key.value) : String(p.key)) === String(segment));
-        return pair ? { key: pair.key, value: pair.value } : undefined;
-    }
-    if ((0,dist/* isSeq */.oP)(node) && typeof segment === "number") {
-        return segment < node.items.length ? { value: node.items[segment] } : undefined;
-    }
-    return undefined;
-}
-// ---------- issues → problems ----------
-function toProblems(source, root, issue) {
-    switch (issue.code) {
-        case "unrecognized_keys":
-            return issue.keys.map((key) => {
-                const known = knownKeys(yaml_source_schemaAt(root, issue.path));
-                const near = closest(key, known);
-                return problemAt(source, [...issue.path, key], {
-                    code: Codes.unknownKey,
-                    message: `unknown key \`${key}\``,
-                    fix: near
-                        ? `did you mean \`${near}\`?`
-                        : `remove it; the keys allowed here are ${known.map((k) => `\`${k}\``).join(", ")}`,
-                }, "key");
-            });
-        case "custom": {
-            const params = issue.params;
-            return [
-                problemAt(source, issue.path, {
-                    code: typeof params?.code === "string" ? params.code : Codes.schema,
-                    message: issue.message,
-                    fix: typeof params?.fix === "string" ? params.fix : fixFor(root, issue.path),
-                }),
-            ];
-        }
-        case "invalid_union": {
-            // The one branch the value was evidently meant for (its type matched), if there is one.
-            const meant = issue.errors.filter((branch) => !branch.every((i) => i.path.length === 0 && (i.code === "invalid_type" || i.code === "invalid_value")));
-            if (meant.length === 1 && meant[0]) {
-                return meant[0].flatMap((inner) => toProblems(source, root, { ...inner, path: [...issue.path, ...inner.path] }));
-            }
-            const discriminator = issue.discriminator;
-            if (discriminator) {
-                // zod puts the discriminator's key at the end of the path already.
-                const at = issue.path.at(-1) === discriminator ? issue.path.slice(0, -1) : issue.path;
-                const allowed = discriminatorValues(yaml_source_schemaAt(root, at), discriminator);
-                return [
-                    problemAt(source, [...at, discriminator], {
-                        code: Codes.schema,
-                        message: `\`${discriminator}\` must be one of ${allowed.join(", ")}`,
-                        fix: `set \`${discriminator}\` to one of ${allowed.join(", ")}`,
-                    }),
-                ];
-            }
-            return [
-                problemAt(source, issue.path, {
-                    code: Codes.schema,
-                    message: `has none of the allowed forms (got ${yaml_source_describe(issue.input)})`,
-                    fix: fixFor(root, issue.path),
-                }),
-            ];
-        }
-        case "invalid_type":
-            if (issue.input === undefined) {
-                const name = String(issue.path[issue.path.length - 1]);
-                const description = yaml_source_describeSchema(yaml_source_schemaAt(root, issue.path));
-                return [
-                    problemAt(source, issue.path, {
-                        code: Codes.schema,
-                        message: `the required key \`${formatKeyPath(issue.path)}\` is missing`,
-                        fix: `add \`${name}:\`${description ? ` with ${lowerFirst(description)}` : ""}`,
-                    }),
-                ];
-            }
-            return [
-                problemAt(source, issue.path, {
-                    code: Codes.schema,
-                    message: `expected ${issue.expected}, got ${yaml_source_describe(issue.input)}`,
-                    fix: fixFor(root, issue.path),
-                }),
-            ];
-        default:
-            return [
-                problemAt(source, issue.path, {
-                    code: Codes.schema,
-                    message: issue.message.replace(/^Invalid input: /, ""),
-                    fix: fixFor(root, issue.path),
-                }),
-            ];
-    }
-}
-function yaml_source_describe(value) {
-    if (value === null)
-        return "null";
-    if (Array.isArray(value))
-        return "a list";
-    if (typeof value === "object")
-        return "a mapping";
-    const shown = JSON.stringify(value) ?? String(value);
-    return `${typeof value} ${shown.length > 40 ? `${shown.slice(0, 37)}...` : shown}`;
-}
-function lowerFirst(text) {
-    return (text.charAt(0).toLowerCase() + text.slice(1)).replace(/\.$/, "");
-}
-function fixFor(root, keyPath) {
-    const description = yaml_source_describeSchema(yaml_source_schemaAt(root, keyPath));
-    const key = formatKeyPath(keyPath);
-    return description ? `set \`${key}\` to ${lowerFirst(description)}` : `correct \`${key}\``;
-}
-// ---------- reading the schema (for fixes and suggestions) ----------
-function yaml_source_unwrap(schema) {
-    let current = schema;
-    while (current instanceof ZodOptional || current instanceof ZodNullable) {
-        current = current.unwrap();
-    }
-    return current;
-}
-function options(schema) {
-    const inner = yaml_source_unwrap(schema);
-    return inner instanceof ZodUnion ? inner.options.map(yaml_source_unwrap) : [inner];
-}
-function yaml_source_schemaAt(root, keyPath) {
-    let schema = root;
-    for (const segment of keyPath) {
-        if (!schema)
-            return undefined;
-        let next;
-        for (const option of options(schema)) {
-            if (option instanceof ZodObject)
-                next = option.shape[String(segment)];
-            else if (option instanceof ZodArray && typeof segment === "number")
-                next = option.element;
-            else if (option instanceof ZodRecord)
-                next = option.valueType;
-            if (next)
-                break;
-        }
-        schema = next;
-    }
-    return schema;
-}
-function knownKeys(schema) {
-    if (!schema)
-        return [];
-    const keys = options(schema).flatMap((o) => o instanceof ZodObject ? Object.keys(o.shape) : []);
-    return [...new Set(keys)];
-}
-function discriminatorValues(schema, key) {
-    if (!schema)
-        return [];
-    return options(schema).flatMap((o) => {
-        const literal = o instanceof ZodObject ? o.shape[key] : undefined;
-        return literal instanceof ZodLiteral ? [...literal.values].map(String) : [];
-    });
-}
-function yaml_source_describeSchema(schema) {
-    let current = schema;
-    while (current) {
-        if (current.description)
-            return current.description;
-        const inner = yaml_source_unwrap(current);
-        if (inner === current)
-            return undefined;
-        current = inner;
-    }
-    return undefined;
-}
-function closest(key, known) {
-    let best;
-    for (const candidate of known) {
-        const distance = yaml_source_editDistance(key.toLowerCase(), candidate.toLowerCase());
-        if (distance <= 2 && (!best || distance < best.distance))
-            best = { key: candidate, distance };
-    }
-    return best?.key;
-}
-function yaml_source_editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i += 1) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j += 1) {
-            const swap = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-            current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, swap);
-        }
-        previous = current;
-    }
-    return previous[b.length] ?? 0;
-}
-
 ;// CONCATENATED MODULE: ./src/skills/load.ts
 // One skill/command/hook eval file → the evals the engine runs. A skill or command file gives one
 // eval per trigger query (its trials are the query's runs) and one per e2e scenario; a hook file
@@ -26588,12 +26357,21 @@ function yaml_source_editDistance(a, b) {
 
 
 
-async function loadClaudeCodeEval(file, text, ctx) {
-    const source = parseSource(file, text);
-    const type = source.data.type;
-    if (type === "hook")
-        return hookSpecs(yaml_source_validate(source, hookEvalSchema), source, ctx);
-    return skillSpecs(yaml_source_validate(source, skillEvalSchema), source, ctx);
+
+const CLAUDE_CODE_TYPES = new Set(["skill", "command", "hook"]);
+/** True when the parsed YAML file is a Claude Code skill/command/hook eval (`type: skill|command|hook`). */
+function isClaudeCodeEval(source) {
+    return CLAUDE_CODE_TYPES.has(typeOf(source));
+}
+/** The evals of a parsed skill/command/hook eval file; throws DefinitionError with every problem. */
+async function loadClaudeCodeEval(source, ctx) {
+    if (typeOf(source) === "hook")
+        return hookSpecs(validateWithSchema(source, hookEvalSchema), source, ctx);
+    return skillSpecs(validateWithSchema(source, skillEvalSchema), source, ctx);
+}
+/** The top-level `type:` value (parseYamlSource guarantees a mapping). */
+function typeOf(source) {
+    return source.data.type;
 }
 // ---------- skills and commands ----------
 async function skillSpecs(data, source, ctx) {
@@ -26627,7 +26405,7 @@ async function skillSpecs(data, source, ctx) {
         for (const polarity of ["positive", "negative"]) {
             for (const [index, item] of (trigger[polarity] ?? []).entries()) {
                 const shouldTrigger = polarity === "positive";
-                const at = lineOf(source, ["trigger", polarity, index]).line;
+                const at = locate(source, ["trigger", polarity, index]).line;
                 const promptText = mode === "ask" ? askPrompt(target, item.query) : item.query;
                 const check = mode === "ask" ? askCheck(target, shouldTrigger) : observeCheck(target, shouldTrigger);
                 specs.push({
@@ -26676,7 +26454,7 @@ async function skillSpecs(data, source, ctx) {
         const keyPath = ["e2e", index];
         const sourceAt = (...rest) => ({
             file: evalFile,
-            line: lineOf(source, [...keyPath, ...rest]).line,
+            line: locate(source, [...keyPath, ...rest]).line,
         });
         const model = scenario.model ?? defaultModel;
         const scenarioTimeout = scenario.timeout ? scenario.timeout * 1000 : timeoutMs;
@@ -26689,7 +26467,7 @@ async function skillSpecs(data, source, ctx) {
         specs.push({
             id: ids[index],
             file: evalFile,
-            line: lineOf(source, keyPath).line,
+            line: locate(source, keyPath).line,
             format: "yaml",
             prompt: literalPrompt(scenario.prompt, evalFile),
             agents,
@@ -26758,14 +26536,14 @@ async function hookSpecs(data, source, ctx) {
         input: c.input ?? {},
         timeoutMs: (c.timeout ?? data.timeout ?? claudeCodeEvalDefaults.hookTimeoutSeconds) * 1000,
         expect: c.expect,
-        source: { file: evalFile, line: lineOf(source, ["cases", index]).line },
+        source: { file: evalFile, line: locate(source, ["cases", index]).line },
     }, target));
     const script = await external_node_fs_.promises.readFile(target.file, "utf8").catch(() => "");
     return [
         {
             id: data.name,
             file: evalFile,
-            line: lineOf(source, ["name"], "key").line,
+            line: locate(source, ["name"], "key").line,
             format: "yaml",
             agents: [],
             ...trialCounts(data.trials, yamlTaskDefaults.trials),
@@ -26817,7 +26595,7 @@ function duplicateNames(source, listKey, nameKey, items) {
         return [
             problemAt(source, [listKey, index, nameKey], {
                 code: Codes.duplicateId,
-                message: `${nameKey} ${JSON.stringify(name)} is already used by ${listKey}[${earlier}] (line ${lineOf(source, [listKey, earlier]).line})`,
+                message: `${nameKey} ${JSON.stringify(name)} is already used by ${listKey}[${earlier}] (line ${locate(source, [listKey, earlier]).line})`,
                 fix: `give this ${nameKey} a different name`,
             }),
         ];
@@ -27101,6 +26879,7 @@ function stableStringify(value) {
 
 
 
+
 /** Every eval of every file; throws DefinitionError listing all problems found. */
 async function loadEvals(files, options) {
     const specs = [];
@@ -27137,14 +26916,15 @@ async function loadEvals(files, options) {
     return specs;
 }
 async function loadYamlFile(file, options) {
-    const text = decodeEvalFile(file, await external_node_fs_.promises.readFile(file));
-    if (isClaudeCodeYaml(text)) {
-        return loadClaudeCodeEval(file, text, {
+    // Parsed once; its `type:` says which loader validates it.
+    const source = yaml_source_parseYamlSource(file, decodeEvalFile(file, await external_node_fs_.promises.readFile(file)));
+    if (isClaudeCodeEval(source)) {
+        return loadClaudeCodeEval(source, {
             projectRoot: options.projectRoot,
             env: options.env ?? process.env,
         });
     }
-    return [loadYamlEval(file, text, { projectRoot: options.projectRoot })];
+    return [yamlTaskEval(source, { projectRoot: options.projectRoot })];
 }
 async function loadModuleFile(file, loader, options) {
     const source = await external_node_fs_.promises.readFile(file, "utf8");
@@ -29258,9 +29038,9 @@ function ioFailure(action, path, err) {
         return err;
     const code = errorCode(err);
     const detail = code ?? (err instanceof Error ? err.message : String(err));
-    return new SandboxError(`${action} ${path}: ${detail}. Fix: ${sandbox_fixFor(code)}`, { cause: err });
+    return new SandboxError(`${action} ${path}: ${detail}. Fix: ${fixFor(code)}`, { cause: err });
 }
-function sandbox_fixFor(code) {
+function fixFor(code) {
     switch (code) {
         case "EACCES":
         case "EPERM":

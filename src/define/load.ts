@@ -7,9 +7,10 @@ import type { EvalSpec } from "../model/eval.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../model/errors.js";
 import { isYamlFile } from "./discover.js";
 import { createModuleLoader, evalExports, type ModuleLoader } from "./module.js";
-import { loadClaudeCodeEval } from "../skills/load.js";
+import { isClaudeCodeEval, loadClaudeCodeEval } from "../skills/load.js";
 import { specsFromExports } from "./typescript.js";
-import { decodeEvalFile, isClaudeCodeYaml, loadYamlEval } from "./yaml.js";
+import { decodeEvalFile, yamlTaskEval } from "./yaml.js";
+import { parseYamlSource } from "./yaml-source.js";
 
 export interface LoadOptions {
   projectRoot: string;
@@ -55,14 +56,15 @@ export async function loadEvals(files: string[], options: LoadOptions): Promise<
 }
 
 async function loadYamlFile(file: string, options: LoadOptions): Promise<EvalSpec[]> {
-  const text = decodeEvalFile(file, await fs.readFile(file));
-  if (isClaudeCodeYaml(text)) {
-    return loadClaudeCodeEval(file, text, {
+  // Parsed once; its `type:` says which loader validates it.
+  const source = parseYamlSource(file, decodeEvalFile(file, await fs.readFile(file)));
+  if (isClaudeCodeEval(source)) {
+    return loadClaudeCodeEval(source, {
       projectRoot: options.projectRoot,
       env: options.env ?? process.env,
     });
   }
-  return [loadYamlEval(file, text, { projectRoot: options.projectRoot })];
+  return [yamlTaskEval(source, { projectRoot: options.projectRoot })];
 }
 
 async function loadModuleFile(

@@ -53,7 +53,8 @@ export function trialLine(
   return `  ${mark} ${id} [${agent}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(seconds(trial.durationMs))}${cost}${why}`;
 }
 
-const LABEL: Record<EvalResult["status"], string> = {
+/** The word each verdict is printed as (the skill/command/hook sections use it too). */
+export const STATUS_LABEL: Record<EvalResult["status"], string> = {
   passed: "PASS",
   failed: "FAIL",
   skipped: "SKIP",
@@ -75,7 +76,7 @@ export function evalBlock(
       : result.status === "failed" || result.status === "error"
         ? style.red
         : style.yellow;
-  const head = `${colour(style.bold(LABEL[result.status]))} ${result.id} [${result.agent}${result.agentVersion ? ` ${result.agentVersion}` : ""}]`;
+  const head = `${colour(style.bold(STATUS_LABEL[result.status]))} ${result.id} [${result.agent}${result.agentVersion ? ` ${result.agentVersion}` : ""}]`;
   if (result.status === "cached" && result.cachedFrom) {
     const c = result.cachedFrom;
     const verdict = c.status === "passed" ? style.green(c.status) : style.red(c.status);

@@ -86,23 +86,28 @@ interface Route {
   close: () => Promise<void>;
 }
 
+/** New namespaces (no network) over a read-only root: where every jail starts, and the probe. */
+const JAIL_BASE_ARGS = [
+  "--die-with-parent",
+  "--unshare-user-try",
+  "--unshare-pid",
+  "--unshare-ipc",
+  "--unshare-uts",
+  "--unshare-cgroup-try",
+  "--unshare-net",
+  "--ro-bind",
+  "/",
+  "/",
+  "--dev",
+  "/dev",
+  "--proc",
+  "/proc",
+];
+
 function bwrapArgs(jail: BwrapJail, cwd: string, routes: Route[], hosts: string | undefined) {
   const privilegedPort = routes.some((r) => r.port < 1024);
   return [
-    "--die-with-parent",
-    "--unshare-user-try",
-    "--unshare-pid",
-    "--unshare-ipc",
-    "--unshare-uts",
-    "--unshare-cgroup-try",
-    "--unshare-net",
-    "--ro-bind",
-    "/",
-    "/",
-    "--dev",
-    "/dev",
-    "--proc",
-    "/proc",
+    ...JAIL_BASE_ARGS,
     ...jail.writable.flatMap((dir) => ["--bind", dir, dir]),
     ...(routes.length ? ["--ro-bind", socketDir(jail), socketDir(jail)] : []),
     ...(hosts ? ["--ro-bind", hosts, "/etc/hosts"] : []),
@@ -260,25 +265,9 @@ let probe: Promise<string | undefined> | undefined;
  * namespaces, which some containers and hardened kernels refuse). Probed once per process.
  */
 export function bwrapProblem(): Promise<string | undefined> {
-  probe ??= promisify(execFile)(
-    "bwrap",
-    [
-      "--die-with-parent",
-      "--unshare-user-try",
-      "--unshare-pid",
-      "--unshare-net",
-      "--ro-bind",
-      "/",
-      "/",
-      "--dev",
-      "/dev",
-      "--proc",
-      "/proc",
-      "--",
-      "true",
-    ],
-    { timeout: 10_000 },
-  ).then(
+  probe ??= promisify(execFile)("bwrap", [...JAIL_BASE_ARGS, "--", "true"], {
+    timeout: 10_000,
+  }).then(
     () => undefined,
     (error: NodeJS.ErrnoException & { stderr?: string }) =>
       error.code === "ENOENT"

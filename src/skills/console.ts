@@ -2,18 +2,9 @@
 // e2e scenario PASS/FAIL with its trajectory and failing checks, hook cases, cost; then a summary.
 
 import path from "node:path";
-import { percent, seconds, usd, type Style } from "../report/console.js";
+import type { EvalStatus } from "../model/result.js";
+import { percent, seconds, STATUS_LABEL, usd, type Style } from "../report/console.js";
 import type { ClaudeCodeReport, TriggerReport } from "./results.js";
-
-const STATUS_LABEL: Record<string, string> = {
-  passed: "PASS",
-  failed: "FAIL",
-  skipped: "SKIP",
-  cached: "CACHED",
-  error: "ERROR",
-  incomplete: "INCOMPLETE",
-  inconclusive: "INCONCLUSIVE",
-};
 
 export function claudeCodeSections(
   reports: ClaudeCodeReport[],
@@ -23,8 +14,8 @@ export function claudeCodeSections(
 ): string[] {
   if (reports.length === 0) return [];
   const lines: string[] = [];
-  const label = (status: string) => {
-    const text = STATUS_LABEL[status] ?? status.toUpperCase();
+  const label = (status: EvalStatus) => {
+    const text = STATUS_LABEL[status];
     if (status === "passed") return style.green(style.bold(text));
     if (status === "failed" || status === "error") return style.red(style.bold(text));
     return style.yellow(style.bold(text));
@@ -99,7 +90,7 @@ export function claudeCodeSections(
 
 function triggerLines(
   t: TriggerReport,
-  label: (status: string) => string,
+  label: (status: EvalStatus) => string,
   style: Style,
   verbose: boolean,
 ): string[] {

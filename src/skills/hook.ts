@@ -7,8 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { CheckSpec, SourceRef } from "../model/eval.js";
 import type { HookEvent, HookExpect } from "../define/schema.js";
-import { runProcess } from "../run/process.js";
-import { processEnv } from "./outcomes.js";
+import { processEnv, runCaptured } from "./outcomes.js";
 
 /** What Claude Code sends a hook on stdin for `event`, with the case's `input` over it. */
 export function hookPayload(
@@ -102,24 +101,21 @@ export async function runHook(
 ): Promise<HookRun> {
   const inputFile = path.join(options.workDir, "hook-input.json");
   await fs.writeFile(inputFile, JSON.stringify(payload));
-  const stdoutFile = path.join(options.workDir, "hook.stdout");
-  const stderrFile = path.join(options.workDir, "hook.stderr");
   // runProcess closes stdin, so a tiny sh redirects the payload file into the hook. Paths and
   // arguments travel as positional parameters: nothing is spliced into the script text.
-  const result = await runProcess({
-    command: "sh",
-    args: ["-c", 'exec "$@" < "$AGENT_EVALS_HOOK_INPUT"', "agent-evals-hook", ...command],
-    cwd: options.cwd,
-    env: { ...processEnv(), CLAUDE_PROJECT_DIR: options.cwd, AGENT_EVALS_HOOK_INPUT: inputFile },
-    timeoutMs: options.timeoutMs,
-    stdoutFile,
-    stderrFile,
-    maxOutputBytes: 1024 * 1024,
-  });
-  const [stdout, stderr] = await Promise.all([
-    fs.readFile(stdoutFile, "utf8"),
-    fs.readFile(stderrFile, "utf8"),
-  ]);
+  const { result, stdout, stderr } = await runCaptured(
+    {
+      command: "sh",
+      args: ["-c", 'exec "$@" < "$AGENT_EVALS_HOOK_INPUT"', "agent-evals-hook", ...command],
+      cwd: options.cwd,
+      env: { ...processEnv(), CLAUDE_PROJECT_DIR: options.cwd, AGENT_EVALS_HOOK_INPUT: inputFile },
+      timeoutMs: options.timeoutMs,
+    },
+    {
+      stdoutFile: path.join(options.workDir, "hook.stdout"),
+      stderrFile: path.join(options.workDir, "hook.stderr"),
+    },
+  );
   return {
     exitCode: result.exitCode,
     stdout,

@@ -25,12 +25,13 @@ import {
   type SkillEval,
 } from "../define/schema.js";
 import { workflowCheck } from "../define/yaml.js";
+import { locate, problemAt, type YamlSource } from "../define/yaml-source.js";
+import { validateWithSchema } from "../define/yaml-validate.js";
 import { skillAgent } from "./agent.js";
 import { hookCaseCheck, hookCommand } from "./hook.js";
 import { outcomeCheck } from "./outcomes.js";
 import { readTarget, shadowWarnings, TargetError, type Target } from "./target.js";
 import { askCheck, askPrompt, observeCheck } from "./trigger.js";
-import { lineOf, parseSource, problemAt, validate, type YamlSource } from "./yaml-source.js";
 
 export interface ClaudeCodeLoadContext {
   projectRoot: string;
@@ -38,15 +39,26 @@ export interface ClaudeCodeLoadContext {
   env: Record<string, string | undefined>;
 }
 
+const CLAUDE_CODE_TYPES: ReadonlySet<unknown> = new Set(["skill", "command", "hook"]);
+
+/** True when the parsed YAML file is a Claude Code skill/command/hook eval (`type: skill|command|hook`). */
+export function isClaudeCodeEval(source: YamlSource): boolean {
+  return CLAUDE_CODE_TYPES.has(typeOf(source));
+}
+
+/** The evals of a parsed skill/command/hook eval file; throws DefinitionError with every problem. */
 export async function loadClaudeCodeEval(
-  file: string,
-  text: string,
+  source: YamlSource,
   ctx: ClaudeCodeLoadContext,
 ): Promise<EvalSpec[]> {
-  const source = parseSource(file, text);
-  const type = (source.data as { type?: unknown }).type;
-  if (type === "hook") return hookSpecs(validate(source, hookEvalSchema), source, ctx);
-  return skillSpecs(validate(source, skillEvalSchema), source, ctx);
+  if (typeOf(source) === "hook")
+    return hookSpecs(validateWithSchema(source, hookEvalSchema), source, ctx);
+  return skillSpecs(validateWithSchema(source, skillEvalSchema), source, ctx);
+}
+
+/** The top-level `type:` value (parseYamlSource guarantees a mapping). */
+function typeOf(source: YamlSource): unknown {
+  return (source.data as { type?: unknown }).type;
 }
 
 // ---------- skills and commands ----------
@@ -87,7 +99,7 @@ async function skillSpecs(
     for (const polarity of ["positive", "negative"] as const) {
       for (const [index, item] of (trigger[polarity] ?? []).entries()) {
         const shouldTrigger = polarity === "positive";
-        const at = lineOf(source, ["trigger", polarity, index]).line;
+        const at = locate(source, ["trigger", polarity, index]).line;
         const promptText = mode === "ask" ? askPrompt(target, item.query) : item.query;
         const check =
           mode === "ask" ? askCheck(target, shouldTrigger) : observeCheck(target, shouldTrigger);
@@ -141,7 +153,7 @@ async function skillSpecs(
     const keyPath = ["e2e", index];
     const sourceAt = (...rest: PropertyKey[]): SourceRef => ({
       file: evalFile,
-      line: lineOf(source, [...keyPath, ...rest]).line,
+      line: locate(source, [...keyPath, ...rest]).line,
     });
     const model = scenario.model ?? defaultModel;
     const scenarioTimeout = scenario.timeout ? scenario.timeout * 1000 : timeoutMs;
@@ -156,7 +168,7 @@ async function skillSpecs(
     specs.push({
       id: ids[index]!,
       file: evalFile,
-      line: lineOf(source, keyPath).line,
+      line: locate(source, keyPath).line,
       format: "yaml",
       prompt: literalPrompt(scenario.prompt, evalFile),
       agents,
@@ -248,7 +260,7 @@ async function hookSpecs(
         input: c.input ?? {},
         timeoutMs: (c.timeout ?? data.timeout ?? defaults.hookTimeoutSeconds) * 1000,
         expect: c.expect,
-        source: { file: evalFile, line: lineOf(source, ["cases", index]).line },
+        source: { file: evalFile, line: locate(source, ["cases", index]).line },
       },
       target,
     ),
@@ -258,7 +270,7 @@ async function hookSpecs(
     {
       id: data.name,
       file: evalFile,
-      line: lineOf(source, ["name"], "key").line,
+      line: locate(source, ["name"], "key").line,
       format: "yaml",
       agents: [],
       ...trialCounts(data.trials, yamlTaskDefaults.trials),
@@ -321,7 +333,7 @@ function duplicateNames(
     return [
       problemAt(source, [listKey, index, nameKey], {
         code: Codes.duplicateId,
-        message: `${nameKey} ${JSON.stringify(name)} is already used by ${listKey}[${earlier}] (line ${lineOf(source, [listKey, earlier]).line})`,
+        message: `${nameKey} ${JSON.stringify(name)} is already used by ${listKey}[${earlier}] (line ${locate(source, [listKey, earlier]).line})`,
         fix: `give this ${nameKey} a different name`,
       }),
     ];

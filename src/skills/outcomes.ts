@@ -6,7 +6,12 @@ import os from "node:os";
 import path from "node:path";
 import type { CheckSpec, SourceRef } from "../model/eval.js";
 import type { Outcome } from "../define/schema.js";
-import { readTail, runProcess } from "../run/process.js";
+import {
+  readTail,
+  runProcess,
+  type ProcessResult,
+  type RunProcessOptions,
+} from "../run/process.js";
 
 /** The check an outcome stands for, and the name the report gives it. */
 export function outcomeCheck(outcome: Outcome, timeoutMs: number, source: SourceRef): CheckSpec {
@@ -76,20 +81,10 @@ async function runBash(sandbox: string, command: string, timeoutMs: number): Pro
   try {
     const stdoutFile = path.join(dir, "stdout");
     const stderrFile = path.join(dir, "stderr");
-    const result = await runProcess({
-      command: "bash",
-      args: ["-c", command],
-      cwd: sandbox,
-      env: processEnv(),
-      timeoutMs,
-      stdoutFile,
-      stderrFile,
-      maxOutputBytes: 1024 * 1024,
-    });
-    const [out, err] = await Promise.all([
-      fs.readFile(stdoutFile, "utf8"),
-      fs.readFile(stderrFile, "utf8"),
-    ]);
+    const { result, stdout, stderr } = await runCaptured(
+      { command: "bash", args: ["-c", command], cwd: sandbox, env: processEnv(), timeoutMs },
+      { stdoutFile, stderrFile },
+    );
     const last = [await readTail(stdoutFile, 6), await readTail(stderrFile, 6)]
       .map((t) => t.trimEnd())
       .filter(Boolean)
@@ -100,10 +95,28 @@ async function runBash(sandbox: string, command: string, timeoutMs: number): Pro
       : result.timedOut
         ? `timed out after ${Math.round(timeoutMs / 1000)} s${tail}`
         : undefined;
-    return { exitCode: result.exitCode, output: out + err, tail, ...(problem ? { problem } : {}) };
+    return {
+      exitCode: result.exitCode,
+      output: stdout + stderr,
+      tail,
+      ...(problem ? { problem } : {}),
+    };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Runs a command with stdout and stderr (each up to 1 MiB) written to the files, and reads both. */
+export async function runCaptured(
+  options: Omit<RunProcessOptions, "stdoutFile" | "stderrFile" | "maxOutputBytes">,
+  files: { stdoutFile: string; stderrFile: string },
+): Promise<{ result: ProcessResult; stdout: string; stderr: string }> {
+  const result = await runProcess({ ...options, ...files, maxOutputBytes: 1024 * 1024 });
+  const [stdout, stderr] = await Promise.all([
+    fs.readFile(files.stdoutFile, "utf8"),
+    fs.readFile(files.stderrFile, "utf8"),
+  ]);
+  return { result, stdout, stderr };
 }
 
 /** Our environment as a plain map (what Claude Code's own commands and hooks would see). */

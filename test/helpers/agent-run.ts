@@ -7,9 +7,23 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect } from "vitest";
-import type { ToolCall } from "../../src/model/eval.js";
+import { claudeCode } from "../../src/agents/claude-code.js";
+import type { AgentAdapter, ToolCall } from "../../src/model/eval.js";
 import type { EvalResult, RunResult, TrialResult } from "../../src/model/result.js";
+import { requireBin } from "../fakes/clis.js";
 import { makeProject } from "./project.js";
+
+/** The claude adapter (the real binary) pointed at the fake API: its key, no retries of its own. */
+export function claudeAgainstFake(url: string): AgentAdapter {
+  return claudeCode({
+    bin: requireBin("claude"),
+    env: {
+      ANTHROPIC_BASE_URL: url,
+      ANTHROPIC_API_KEY: "sk-ant-fake-key",
+      CLAUDE_CODE_MAX_RETRIES: "0",
+    },
+  });
+}
 
 export interface AgentProject {
   root: string;

@@ -2,10 +2,39 @@
 // the fake Anthropic API: a routing fake that decides from each request's own conversation (runs
 // are concurrent, so a shared script would interleave), and the environment the engine runs with.
 
+import { promises as fs } from "node:fs";
 import path from "node:path";
-import type { AnthropicRequestBody, AnthropicTurn } from "../fakes/anthropic.js";
+import { afterEach } from "vitest";
+import type { AnthropicRequestBody, AnthropicTurn, FakeAnthropic } from "../fakes/anthropic.js";
 import { requireBin } from "../fakes/clis.js";
-import { engineEnv } from "./agent-run.js";
+import { agentProject, engineEnv, removeAgentProjects, type AgentProject } from "./agent-run.js";
+
+/** The fakes a test file starts: closed, and the agent projects removed, after each test. */
+export function fakesClosedAfterEach(): FakeAnthropic[] {
+  const fakes: FakeAnthropic[] = [];
+  afterEach(async () => {
+    await Promise.all(fakes.splice(0).map((f) => f.close()));
+    await removeAgentProjects();
+  });
+  return fakes;
+}
+
+/** The ts-fixer skill the skill-eval suites install, with `body` as its instructions. */
+export function tsFixerSkill(body: string): string {
+  return `---
+name: ts-fixer
+description: Fix TypeScript type errors reported by tsc.
+---
+# TS fixer
+${body}`;
+}
+
+/** An agent project holding only `files`: no `evals/` folder, so only skill evals are found. */
+export async function skillProject(files: Record<string, string>): Promise<AgentProject> {
+  const project = await agentProject("", files);
+  await fs.rm(path.join(project.root, "evals"), { recursive: true });
+  return project;
+}
 
 /** The user's request of a conversation (its first user text that is not a system reminder). */
 export function userQuery(body: AnthropicRequestBody): string {

@@ -1,7 +1,11 @@
 import type { EvalSpec } from "../model/eval.js";
+import { type YamlSource } from "../define/yaml-source.js";
 export interface ClaudeCodeLoadContext {
     projectRoot: string;
     /** EVAL_MODEL, HOME (user-level skills, credentials) and the keys the agent needs. */
     env: Record<string, string | undefined>;
 }
-export declare function loadClaudeCodeEval(file: string, text: string, ctx: ClaudeCodeLoadContext): Promise<EvalSpec[]>;
+/** True when the parsed YAML file is a Claude Code skill/command/hook eval (`type: skill|command|hook`). */
+export declare function isClaudeCodeEval(source: YamlSource): boolean;
+/** The evals of a parsed skill/command/hook eval file; throws DefinitionError with every problem. */
+export declare function loadClaudeCodeEval(source: YamlSource, ctx: ClaudeCodeLoadContext): Promise<EvalSpec[]>;
