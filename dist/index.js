@@ -29055,7 +29055,8 @@ async function planRun(specs, options) {
             });
             continue;
         }
-        const refs = options.agents.length ? options.agents : spec.agents;
+        // Skill and command evals are about Claude Code itself: --agent does not replace their agent.
+        const refs = options.agents.length && !spec.claudeCode ? options.agents : spec.agents;
         if (refs.length === 0) {
             units.push({
                 spec,
@@ -29242,6 +29243,46 @@ async function resolveIsolation(choice) {
         return { ...plain, note: `sandbox auto: ${problem}; running agents in the temp-dir sandbox` };
     }
     throw new SandboxUnavailableError(`--sandbox bwrap: ${problem}. Nothing was run: use --sandbox auto to fall back to the temp-dir sandbox where bwrap does not work, or --sandbox none.`);
+}
+
+;// CONCATENATED MODULE: ./src/run/results-lock.ts
+// One run at a time per results folder: two agent-evals processes in the same project would clear
+// and rewrite each other's trial folders, run.json and reports. The lock is a file beside the folder
+// (the folder itself is cleared by a run) holding the owner's pid; a lock whose process is gone
+// (killed, machine rebooted) is taken over.
+
+
+class ResultsBusyError extends Error {
+}
+/** Takes the lock of `resultsDir`; resolves to its release. Throws ResultsBusyError when held. */
+async function lockResults(resultsDir) {
+    const lockFile = `${resultsDir}.lock`;
+    await external_node_fs_.promises.mkdir(external_node_path_default().dirname(lockFile), { recursive: true });
+    for (let attempt = 0;; attempt++) {
+        try {
+            await external_node_fs_.promises.writeFile(lockFile, `${process.pid}\n`, { flag: "wx" });
+            return () => external_node_fs_.promises.rm(lockFile, { force: true });
+        }
+        catch (error) {
+            if (error.code !== "EEXIST" || attempt > 0)
+                throw error;
+        }
+        const owner = Number((await external_node_fs_.promises.readFile(lockFile, "utf8").catch(() => "")).trim());
+        if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+            throw new ResultsBusyError(`another agent-evals run (pid ${owner}) is writing ${external_node_path_default().basename(resultsDir)}/ in this project; ` +
+                `wait for it to end, or delete ${lockFile} if that process is not agent-evals`);
+        }
+        await external_node_fs_.promises.rm(lockFile, { force: true }); // stale: its process is gone
+    }
+}
+function isAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === "EPERM"; // alive, another user's
+    }
 }
 
 // EXTERNAL MODULE: external "node:perf_hooks"
@@ -31321,7 +31362,8 @@ async function writeClaudeCodeResults(reports, projectRoot) {
             // repository snapshots) unless you delete this file.
             await external_node_fs_.promises.writeFile(external_node_path_default().join(dir, ".gitignore"), "# written by agent-evals\n*\n");
         }
-        const stamp = report.timestamp.replace(/\.\d+Z$/, "").replace(/:/g, "-");
+        // Milliseconds kept, so two runs in the same second don't overwrite each other's file.
+        const stamp = report.timestamp.replace(/Z$/, "").replace(/:/g, "-");
         const file = external_node_path_default().join(dir, `${stamp}_${report.name}.json`);
         await external_node_fs_.promises.writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
         written.push({ ...report, resultFile: file });
@@ -32225,6 +32267,7 @@ async function writeReportFiles(run, options) {
 
 
 
+
 /** Where results go, under the project root (the seeds' name, kept for compatibility). */
 const RESULTS_DIR = external_node_path_default().join(".copybook", "results");
 class CiGateError extends Error {
@@ -32313,9 +32356,27 @@ async function runEvals(options) {
         ...specs.flatMap((spec) => spec.prompt?.secrets ?? []),
     ]);
     options.events?.onPlan?.(plan, specs, notes);
+    const resultsDir = external_node_path_default().join(projectRoot, RESULTS_DIR);
+    const unlock = await lockResults(resultsDir);
+    try {
+        return await runAndReport(options, {
+            env,
+            projectRoot,
+            specs,
+            plan,
+            cache,
+            isolation,
+            redactor,
+            resultsDir,
+        });
+    }
+    finally {
+        await unlock();
+    }
+}
+async function runAndReport(options, { env, projectRoot, specs, plan, cache, isolation, redactor, resultsDir }) {
     const startedAt = new Date();
     const signal = options.signal ?? new AbortController().signal;
-    const resultsDir = external_node_path_default().join(projectRoot, RESULTS_DIR);
     const results = await (0,run_redact/* withRedactor */.No)(redactor, () => runSuite(plan.units, {
         projectRoot,
         resultsDir,
@@ -33512,6 +33573,7 @@ function skipKeyless(units, env, fork) {
 
 
 
+
 const run_action_run = (0,external_node_util_.promisify)(external_node_child_process_.execFile);
 const COMMENT_MARKER = "<!-- agent-evals:sticky -->";
 /** Credential variables whose values must never appear in a log. */
@@ -33651,7 +33713,8 @@ async function runAction() {
             error instanceof ChangedBaseError ||
             error instanceof MergeError ||
             error instanceof PublishError ||
-            error instanceof SandboxUnavailableError) {
+            error instanceof SandboxUnavailableError ||
+            error instanceof ResultsBusyError) {
             await writeRefusal("agent-evals did not run", error.message);
             return setFailed(error.message);
         }

@@ -8,6 +8,7 @@ import { discoverEvalFiles } from "./define/discover.js";
 import { loadEvals } from "./define/load.js";
 import * as libraryApi from "./library.js";
 import { CiGateError, killAllAgents, planEvals, RESULTS_DIR, runEvals } from "./engine.js";
+import { ResultsBusyError } from "./run/results-lock.js";
 import { exitCodeFor } from "./model/result.js";
 import { MergeError, mergeResultDirs } from "./report/merge.js";
 import { expectedCost } from "./plan/cache.js";
@@ -180,7 +181,8 @@ export async function main(argv: string[]): Promise<number> {
     if (
       error instanceof CiGateError ||
       error instanceof ChangedBaseError ||
-      error instanceof SandboxUnavailableError
+      error instanceof SandboxUnavailableError ||
+      error instanceof ResultsBusyError
     ) {
       process.stderr.write(`agent-evals: ${error.message}\n`);
       return 2;

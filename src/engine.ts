@@ -18,9 +18,15 @@ import { unitsOfShard } from "./plan/balance.js";
 import type { ShardAssignment } from "./plan/shard.js";
 export { shardOf } from "./plan/shard.js";
 import { planRun, type Plan } from "./plan/plan.js";
-import { isolationNote, resolveIsolation, type SandboxKind } from "./run/isolation.js";
+import {
+  isolationNote,
+  resolveIsolation,
+  type SandboxKind,
+  type TrialIsolation,
+} from "./run/isolation.js";
 import { allowedEndpoints, type Endpoint } from "./run/bwrap.js";
-import { secretRedactor, withRedactor } from "./run/redact.js";
+import { secretRedactor, withRedactor, type Redactor } from "./run/redact.js";
+import { lockResults } from "./run/results-lock.js";
 import { templateProblems } from "./run/template-check.js";
 import { activeGroups, killGroup } from "./run/process.js";
 import { BudgetLedger } from "./run/budget.js";
@@ -197,9 +203,41 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
   ]);
   options.events?.onPlan?.(plan, specs, notes);
 
+  const resultsDir = path.join(projectRoot, RESULTS_DIR);
+  const unlock = await lockResults(resultsDir);
+  try {
+    return await runAndReport(options, {
+      env,
+      projectRoot,
+      specs,
+      plan,
+      cache,
+      isolation,
+      redactor,
+      resultsDir,
+    });
+  } finally {
+    await unlock();
+  }
+}
+
+interface RunContext {
+  env: NodeJS.ProcessEnv;
+  projectRoot: string;
+  specs: EvalSpec[];
+  plan: Plan;
+  cache: CacheContext;
+  isolation: TrialIsolation;
+  redactor: Redactor;
+  resultsDir: string;
+}
+
+async function runAndReport(
+  options: RunEvalsOptions,
+  { env, projectRoot, specs, plan, cache, isolation, redactor, resultsDir }: RunContext,
+): Promise<RunEvalsOutcome> {
   const startedAt = new Date();
   const signal = options.signal ?? new AbortController().signal;
-  const resultsDir = path.join(projectRoot, RESULTS_DIR);
   const results = await withRedactor(redactor, () =>
     runSuite(plan.units, {
       projectRoot,

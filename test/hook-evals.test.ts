@@ -110,7 +110,7 @@ cases:
     const written = JSON.parse(await fs.readFile(report.resultFile!, "utf8")) as ClaudeCodeReport;
     expect(path.dirname(report.resultFile!)).toBe(path.join(root, "_evals/results"));
     expect(path.basename(report.resultFile!)).toMatch(
-      /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d_ts-errors\.json$/,
+      /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}_ts-errors\.json$/,
     );
     expect(written.hook!.cases.map((c) => [c.scenario, c.passed])).toEqual([
       ["failed tsc adds context", true],

@@ -9,6 +9,7 @@ import { discoverEvalFiles } from "../src/define/discover.js";
 import { loadEvals } from "../src/define/load.js";
 import * as libraryApi from "../src/library.js";
 import { DefinitionError, type DefinitionProblem } from "../src/model/errors.js";
+import { planRun } from "../src/plan/plan.js";
 import { selectClaudeCodeParts } from "../src/skills/select.js";
 import { makeProject, runCli } from "./helpers/project.js";
 
@@ -105,6 +106,26 @@ cases: [{ scenario: a, expect: { exit_code: 0 } }]
     ]);
     expect(selectClaudeCodeParts(specs, [], "hook").specs.map((s) => s.id)).toEqual(["h"]);
     expect(() => selectClaudeCodeParts(specs, ["h"], "e2e")).toThrow(/"h" has no e2e part/);
+  });
+
+  it("keeps Claude Code for skill evals when --agent names another agent", async () => {
+    const specs = await load({
+      "_evals/skills/ts-fixer.eval.yaml": `name: ts-fixer
+type: skill
+target: .claude/skills/ts-fixer/SKILL.md
+${trigger}`,
+      "evals/plain.eval.yaml": `name: plain
+prompt: say hi
+agents: [claude-code]
+assertions:
+  files: [a.txt]
+`,
+    });
+    const plan = await planRun(specs, { names: [], agents: ["literal"], env: process.env });
+    const agentOf = (id: string) =>
+      plan.units.filter((u) => u.spec.id === id).map((u) => u.agentName);
+    expect(agentOf("plain")).toEqual(["literal"]);
+    expect(agentOf("ts-fixer.trigger.positive-1")).toEqual(["claude-code"]);
   });
 
   it("names a missing target with its line (AE116)", async () => {

@@ -11,6 +11,7 @@ import { readAllHistory, type HistoryLine } from "../history/store.js";
 import { compareRuns } from "../history/compare.js";
 import { DefinitionError, formatProblem } from "../model/errors.js";
 import { SandboxUnavailableError } from "../run/bwrap.js";
+import { ResultsBusyError } from "../run/results-lock.js";
 import { ChangedBaseError } from "../plan/changed.js";
 import { renderRunMarkdown } from "../report/markdown.js";
 import { trialLine, makeStyle } from "../report/console.js";
@@ -172,7 +173,8 @@ export async function runAction(): Promise<void> {
       error instanceof ChangedBaseError ||
       error instanceof MergeError ||
       error instanceof PublishError ||
-      error instanceof SandboxUnavailableError
+      error instanceof SandboxUnavailableError ||
+      error instanceof ResultsBusyError
     ) {
       await writeRefusal("agent-evals did not run", error.message);
       return core.setFailed(error.message);

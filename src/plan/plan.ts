@@ -52,7 +52,8 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
       });
       continue;
     }
-    const refs = options.agents.length ? options.agents : spec.agents;
+    // Skill and command evals are about Claude Code itself: --agent does not replace their agent.
+    const refs = options.agents.length && !spec.claudeCode ? options.agents : spec.agents;
     if (refs.length === 0) {
       units.push({
         spec,

@@ -336,7 +336,8 @@ export async function writeClaudeCodeResults(
       // repository snapshots) unless you delete this file.
       await fs.writeFile(path.join(dir, ".gitignore"), "# written by agent-evals\n*\n");
     }
-    const stamp = report.timestamp.replace(/\.\d+Z$/, "").replace(/:/g, "-");
+    // Milliseconds kept, so two runs in the same second don't overwrite each other's file.
+    const stamp = report.timestamp.replace(/Z$/, "").replace(/:/g, "-");
     const file = path.join(dir, `${stamp}_${report.name}.json`);
     await fs.writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
     written.push({ ...report, resultFile: file });

@@ -1,0 +1,40 @@
+// One run at a time per results folder: two agent-evals processes in the same project would clear
+// and rewrite each other's trial folders, run.json and reports. The lock is a file beside the folder
+// (the folder itself is cleared by a run) holding the owner's pid; a lock whose process is gone
+// (killed, machine rebooted) is taken over.
+
+import { promises as fs } from "node:fs";
+import path from "node:path";
+
+export class ResultsBusyError extends Error {}
+
+/** Takes the lock of `resultsDir`; resolves to its release. Throws ResultsBusyError when held. */
+export async function lockResults(resultsDir: string): Promise<() => Promise<void>> {
+  const lockFile = `${resultsDir}.lock`;
+  await fs.mkdir(path.dirname(lockFile), { recursive: true });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await fs.writeFile(lockFile, `${process.pid}\n`, { flag: "wx" });
+      return () => fs.rm(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw error;
+    }
+    const owner = Number((await fs.readFile(lockFile, "utf8").catch(() => "")).trim());
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+      throw new ResultsBusyError(
+        `another agent-evals run (pid ${owner}) is writing ${path.basename(resultsDir)}/ in this project; ` +
+          `wait for it to end, or delete ${lockFile} if that process is not agent-evals`,
+      );
+    }
+    await fs.rm(lockFile, { force: true }); // stale: its process is gone
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"; // alive, another user's
+  }
+}

@@ -1,0 +1,57 @@
+// Two runs in one project would clear and rewrite each other's results: the second one is refused
+// (exit 2, naming the other run and the lock file) while the first is alive; a lock left by a
+// process that is gone is taken over.
+
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, promises as fs } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeProject, runCli } from "./helpers/project.js";
+
+const EVAL = `name: hello
+agents: [literal]
+prompt: |
+  \`\`\`sh
+  echo hi > out.txt
+  \`\`\`
+assertions:
+  files: [out.txt]
+`;
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((done) => done()));
+
+async function project(lockPid?: number): Promise<{ root: string; lock: string }> {
+  const root = await makeProject({ "evals/hello.eval.yaml": EVAL });
+  const lock = path.join(root, ".copybook/results.lock");
+  if (lockPid !== undefined) {
+    await fs.mkdir(path.dirname(lock), { recursive: true });
+    await fs.writeFile(lock, `${lockPid}\n`);
+  }
+  return { root, lock };
+}
+
+describe("one run at a time per results folder", () => {
+  it("refuses to start while another live run holds the lock, and runs nothing", async () => {
+    const other = spawn("sleep", ["60"], { stdio: "ignore" });
+    cleanups.push(() => other.kill("SIGKILL"));
+    const { root, lock } = await project(other.pid!);
+
+    const result = await runCli(["eval", "--cwd", root, "--unsafe-local"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`another agent-evals run (pid ${other.pid})`);
+    expect(result.stderr).toContain(lock);
+    expect(existsSync(path.join(root, ".copybook/results/run.json"))).toBe(false);
+    expect(await fs.readFile(lock, "utf8")).toBe(`${other.pid}\n`); // still the other run's
+  });
+
+  it("takes over a lock whose process is gone, and releases its own at the end", async () => {
+    const gone = spawnSync("sh", ["-c", "echo $$"], { encoding: "utf8" });
+    const { root, lock } = await project(Number(gone.stdout.trim()));
+
+    const result = await runCli(["eval", "--cwd", root, "--unsafe-local"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(path.join(root, ".copybook/results/run.json"))).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+  });
+});
