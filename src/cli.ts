@@ -330,12 +330,11 @@ async function evalCommand(
       say(evalBlock(full, projectRoot, style, flags.verbose));
     }
     say("");
-    const sections = claudeCodeSections(
-      outcome.claudeCode ?? [],
-      projectRoot,
-      style,
-      flags.verbose,
+    // --quiet: only the targets with a failure.
+    const reports = (outcome.claudeCode ?? []).filter(
+      (r) => !flags.quiet || r.status === "failed" || r.status === "error",
     );
+    const sections = claudeCodeSections(reports, projectRoot, style, flags.verbose);
     for (const line of sections) say(line);
     if (sections.length) say("");
     say(summaryLine(outcome.run, path.relative(process.cwd(), outcome.resultsDir) || ".", style));

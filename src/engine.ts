@@ -15,7 +15,7 @@ import type { HistoryLine } from "./history/store.js";
 import { applyCache, recordResults, type CacheContext, type CacheOptions } from "./plan/cache.js";
 import { changedEvals } from "./plan/changed.js";
 import { unitsOfShard } from "./plan/balance.js";
-import type { ShardAssignment } from "./plan/shard.js";
+import { pairKey, type ShardAssignment } from "./plan/shard.js";
 export { shardOf } from "./plan/shard.js";
 import { planRun, type Plan } from "./plan/plan.js";
 import {
@@ -143,7 +143,13 @@ export async function planEvals(options: RunEvalsOptions): Promise<PlannedRun> {
     env,
   });
   const notes: string[] = [];
-  if (options.changedBase) {
+  if (options.changedBase && options.shardPlan) {
+    // The plan job already chose the changed evals; comparing again here could see another base
+    // (it may have moved since) and disagree with the plan. Run what the plan lists.
+    const listed = new Set(options.shardPlan.shards.flat());
+    plan.units = plan.units.filter((u) => listed.has(pairKey(u)));
+    notes.push(`--changed: the ${listed.size} eval × agent pair(s) the shard plan chose`);
+  } else if (options.changedBase) {
     const { changed, warnings } = await changedEvals(specs, {
       projectRoot,
       base: options.changedBase,

@@ -213,6 +213,12 @@ cases:
     ) as { evals: Array<{ id: string }> };
     expect(run.evals.map((e) => e.id)).toEqual(["guard"]);
 
+    // --quiet: a passing target's section is left out; the summary stays.
+    const quiet = await runCli(["eval", "guard", "--cwd", root, "--axis", "hook", "--quiet"]);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).not.toContain("━━━ guard");
+    expect(quiet.stdout).toMatch(/1 passed, 0 failed/);
+
     const bad = await runCli(["eval", "--cwd", root, "--axis", "lint"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--axis takes trigger, e2e, hook");

@@ -2,7 +2,9 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { emptyCounts, type RunResult } from "../src/model/result.js";
 import { assignShards } from "../src/plan/shard.js";
+import { mergeRuns } from "../src/report/merge.js";
 import { runEvals, shardOf } from "../src/engine.js";
 import { makeProject, runCli } from "./helpers/project.js";
 
@@ -61,6 +63,23 @@ describe("--shard and merge", () => {
         },
       ),
     );
+  });
+
+  it("a merged run is interrupted when any of its shards was", () => {
+    const run = (interrupted?: boolean): RunResult => ({
+      schemaVersion: 1,
+      tool: { name: "agent-evals", version: "0" },
+      startedAt: new Date(0).toISOString(),
+      durationMs: 1,
+      costUsd: 0,
+      counts: emptyCounts(),
+      isolation: "",
+      evals: [],
+      ...(interrupted ? { interrupted } : {}),
+    });
+    expect(mergeRuns([run(), run(true)]).interrupted).toBe(true);
+    expect(mergeRuns([run(true), run()]).interrupted).toBe(true);
+    expect(mergeRuns([run(), run()]).interrupted).toBeUndefined();
   });
 
   it("merging the shards' results gives the verdicts of one unsharded run", async () => {

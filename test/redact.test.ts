@@ -57,6 +57,19 @@ describe("Redactor", () => {
     expect(out).toContain("***");
   });
 
+  it("removes the piece of a secret that a shortened excerpt leaves at either end", () => {
+    // An evidence line cut to 120 characters, an output's last lines: the cut goes through the value.
+    const start = redactor.text(`found: ${"x".repeat(20)} key=${SECRET.slice(0, 14)}`);
+    expect(start).toBe(`found: ${"x".repeat(20)} key=***`);
+    const end = redactor.text(`${SECRET.slice(-10)} and then the rest`);
+    expect(end).toBe("*** and then the rest");
+    // Fewer than 6 characters of it are left alone, and so is ordinary text.
+    expect(redactor.text(`ends with ${SECRET.slice(0, 5)}`)).toBe(
+      `ends with ${SECRET.slice(0, 5)}`,
+    );
+    expect(redactor.text("nothing to see")).toBe("nothing to see");
+  });
+
   it("removes base64 and base64url encodings at any alignment", () => {
     for (const prefix of ["", "u", "us", "user:"]) {
       for (const secret of [SECRET, PLAIN]) {

@@ -3,6 +3,7 @@
 // run must be the run one process gives for the same trials, and the plan's split must be the one
 // the shards ran.
 
+import { execFileSync } from "node:child_process";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -221,5 +222,73 @@ describe("plan → shards in parallel → merge", () => {
       env,
     });
     expect(wrongCount).toMatchObject({ code: 2, stderr: expect.stringContaining("2 shard(s)") });
+  });
+});
+
+describe("changed-only shards", () => {
+  it("run the pairs the plan chose even when the base branch has moved since", async () => {
+    const yaml = (name: string, text: string) =>
+      `name: ${name}\nagents: [literal]\nprompt: |\n  \`\`\`sh\n  echo ${text} > out.txt\n  \`\`\`\nassertions:\n  files: [out.txt]\n`;
+    const root = await makeProject({
+      "evals/a.eval.yaml": yaml("a", "one"),
+      "evals/b.eval.yaml": yaml("b", "one"),
+    });
+    dirs.push(root);
+    const git = (...args: string[]) =>
+      execFileSync("git", args, { cwd: root, env: { ...process.env, GIT_DIR: undefined } });
+    git("init", "-q", "-b", "main");
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "root");
+    git("add", "-A");
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base");
+    git("checkout", "-q", "-b", "pr");
+    await fs.writeFile(path.join(root, "evals/a.eval.yaml"), yaml("a", "two"));
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "pr changes a");
+
+    const planned = await runCli([
+      "plan",
+      "--cwd",
+      root,
+      "--changed",
+      "--base",
+      "main",
+      "--shards",
+      "2",
+      "--format",
+      "json",
+    ]);
+    expect(planned.code, planned.stderr).toBe(0);
+    const planFile = path.join(root, "plan.json");
+    await fs.writeFile(planFile, planned.stdout);
+    expect((JSON.parse(planned.stdout) as { shards: string[][] }).shards.flat()).toEqual([
+      "a [literal]",
+    ]);
+
+    // main moves on: b changes there after the plan was made.
+    git("checkout", "-q", "main");
+    await fs.writeFile(path.join(root, "evals/b.eval.yaml"), yaml("b", "three"));
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "main changes b");
+    git("checkout", "-q", "pr");
+
+    const ran: string[] = [];
+    for (const shard of ["1/2", "2/2"]) {
+      const result = await runCli([
+        "eval",
+        "--cwd",
+        root,
+        "--unsafe-local",
+        "--changed",
+        "--base",
+        "main",
+        "--shard",
+        shard,
+        "--shard-plan",
+        planFile,
+        "--format",
+        "json",
+      ]);
+      expect(result.code, result.stderr).toBe(0);
+      ran.push(...(JSON.parse(result.stdout) as RunResult).evals.map((e) => e.id));
+    }
+    expect(ran).toEqual(["a"]);
   });
 });

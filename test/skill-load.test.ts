@@ -83,7 +83,8 @@ cases: [{ scenario: a, expect: { exit_code: 0 } }]
     ]);
     const positive = byId["ts-fixer.trigger.positive-1"]!;
     expect(positive).toMatchObject({ trials: 3, passRate: 0.6, model: "sonnet", line: 8 });
-    expect(byId["ts-fixer.trigger.negative-1"]!.passRate).toBe(0.4);
+    // Triggers at ≥ 0.6 of 3 runs (2 or 3): the negative query must stay quiet in 2 of its 3 runs.
+    expect(byId["ts-fixer.trigger.negative-1"]!.passRate).toBe(0.666667);
     expect(positive.sandbox).toEqual({
       kind: "fixture",
       files: {
@@ -108,6 +109,28 @@ cases: [{ scenario: a, expect: { exit_code: 0 } }]
     expect(() => selectClaudeCodeParts(specs, ["h"], "e2e")).toThrow(/"h" has no e2e part/);
   });
 
+  it("a negative query passes only when its trigger rate stays below the threshold", async () => {
+    const passRateOf = async (runs: number, threshold: number) => {
+      const specs = await load({
+        "_evals/skills/ts-fixer.eval.yaml": `name: ts-fixer
+type: skill
+target: .claude/skills/ts-fixer/SKILL.md
+trigger:
+  runs: ${runs}
+  threshold: ${threshold}
+  positive: [{ query: fix it }]
+  negative: [{ query: style the css }]
+`,
+      });
+      const rate = (id: string) => specs.find((s) => s.id === id)!.passRate;
+      return [rate("ts-fixer.trigger.positive-1"), rate("ts-fixer.trigger.negative-1")];
+    };
+    // Triggered in 1 of 2 runs = 50%, which is "triggers" at threshold 0.5: both runs must be quiet.
+    expect(await passRateOf(2, 0.5)).toEqual([0.5, 1]);
+    expect(await passRateOf(4, 0.5)).toEqual([0.5, 0.75]);
+    expect(await passRateOf(10, 0.3)).toEqual([0.3, 0.8]);
+  });
+
   it("keeps Claude Code for skill evals when --agent names another agent", async () => {
     const specs = await load({
       "_evals/skills/ts-fixer.eval.yaml": `name: ts-fixer
@@ -126,6 +149,31 @@ assertions:
       plan.units.filter((u) => u.spec.id === id).map((u) => u.agentName);
     expect(agentOf("plain")).toEqual(["literal"]);
     expect(agentOf("ts-fixer.trigger.positive-1")).toEqual(["claude-code"]);
+  });
+
+  it("refuses a skill target that is not its folder's SKILL.md (Claude Code would never load it)", async () => {
+    const found = await problems(
+      `name: x\ntype: skill\ntarget: .claude/skills/ts-fixer/reference.md\n${trigger}`,
+    );
+    expect(found).toEqual([
+      expect.objectContaining({
+        code: "AE116",
+        message: expect.stringContaining("not a SKILL.md"),
+      }),
+    ]);
+  });
+
+  it("says a misspelt `type:` is one, instead of validating the file as a YAML task", async () => {
+    const found = await problems(
+      `name: x\ntype: skil\ntarget: .claude/skills/ts-fixer/SKILL.md\n${trigger}`,
+    );
+    expect(found).toEqual([
+      expect.objectContaining({
+        code: "AE102",
+        line: 2,
+        message: expect.stringContaining("skill, command or hook"),
+      }),
+    ]);
   });
 
   it("names a missing target with its line (AE116)", async () => {

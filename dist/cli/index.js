@@ -23970,7 +23970,8 @@ function bwrapProblem() {
 // What is caught: each value as is; JSON-escaped (once and twice, and with `\/`); URL-encoded;
 // base64 and base64url at any alignment (the part of the encoding that depends only on the
 // secret); each of these with line breaks (`\n`, `\r\n`, or their JSON escapes) anywhere inside.
-// What is not: a value cut in pieces and printed far apart, transformed (hex, reversed, hashed,
+// A shortened excerpt (an evidence line, an output's tail) that cuts through a value has the piece
+// at its edge replaced too. What is not: a value cut in pieces and printed far apart, transformed (hex, reversed, hashed,
 // compressed), or shorter than MIN_SECRET_LENGTH characters (redacting those would wreck output).
 
 
@@ -24016,9 +24017,12 @@ class Redactor {
     /** The longest text one match can span, in bytes. */
     maxMatchBytes;
     secretCount;
+    /** The forms a shortened excerpt may cut: checked at a text's two ends (see clipEdges). */
+    edgeForms;
     constructor(values) {
         const secrets = [...new Set(values)].filter((v) => v.length >= MIN_SECRET_LENGTH);
         this.secretCount = secrets.length;
+        this.edgeForms = [...new Set(secrets.flatMap(variantsOf))].filter((form) => form.length > MIN_SECRET_LENGTH);
         const forms = [...new Set(secrets.flatMap(variantsOf))]
             .map((form) => Buffer.from(form, "utf8").toString("latin1"))
             .sort((a, b) => b.length - a.length); // longest first: a form that contains another wins
@@ -24038,10 +24042,30 @@ class Redactor {
         const out = text.replace(this.pattern, REDACTED);
         return out === text ? input : Buffer.from(out, "latin1");
     }
+    /** The text with every secret replaced, and any piece of one left at either end by a cut. */
     text(input) {
         if (!this.pattern)
             return input;
-        return this.bytes(Buffer.from(input, "utf8")).toString("utf8");
+        return this.clipEdges(this.bytes(Buffer.from(input, "utf8")).toString("utf8"));
+    }
+    /**
+     * Evidence lines and output tails are shortened excerpts: a cut through a secret leaves its
+     * start at the end of the text, or its end at the start, which no whole-value match finds.
+     * Such a piece (MIN_SECRET_LENGTH characters or more) is replaced too.
+     */
+    clipEdges(text) {
+        let out = text;
+        for (const form of this.edgeForms) {
+            const head = form.slice(0, MIN_SECRET_LENGTH);
+            const at = out.lastIndexOf(head);
+            if (at >= 0 && out.length - at < form.length && form.startsWith(out.slice(at)))
+                out = out.slice(0, at) + REDACTED;
+            const tail = form.slice(-MIN_SECRET_LENGTH);
+            const end = out.indexOf(tail) + MIN_SECRET_LENGTH;
+            if (end >= MIN_SECRET_LENGTH && end < form.length && form.endsWith(out.slice(0, end)))
+                out = REDACTED + out.slice(end);
+        }
+        return out;
     }
     /** A deep copy of plain data (objects, arrays, strings) with every string redacted. */
     value(input) {
@@ -25393,6 +25417,9 @@ async function readTarget(type, target, projectRoot) {
         if (!(await external_node_fs_.promises.stat(file).catch(() => undefined))?.isFile())
             throw new TargetError(`the skill folder ${JSON.stringify(target)} has no SKILL.md`, "add SKILL.md to the folder, or point `target` at it");
     }
+    // Claude Code finds a skill only by its folder's SKILL.md: another file there is never loaded.
+    if (type === "skill" && external_node_path_default().basename(file) !== "SKILL.md")
+        throw new TargetError(`the skill target ${JSON.stringify(target)} is not a SKILL.md: Claude Code loads a skill only from its folder's SKILL.md`, "point `target` at the skill's SKILL.md, or at its folder");
     const relative = external_node_path_default().relative(projectRoot, file).split((external_node_path_default()).sep).join("/");
     if (type === "hook") {
         return {
@@ -25870,6 +25897,20 @@ async function loadClaudeCodeEval(source, ctx) {
     return skillSpecs(validateWithSchema(source, skillEvalSchema), source, ctx);
 }
 /** The top-level `type:` value (parseYamlSource guarantees a mapping). */
+/**
+ * A `type:` that is none of skill, command or hook: said as such (a misspelt `type: skil` would
+ * otherwise be validated as a YAML task, which names `type`, `target` and `trigger` unknown keys).
+ */
+function unknownTypeProblem(source) {
+    const type = typeOf(source);
+    if (type === undefined || CLAUDE_CODE_TYPES.has(type))
+        return undefined;
+    return problemAt(source, ["type"], {
+        code: Codes.schema,
+        message: `\`type\` must be skill, command or hook (got ${JSON.stringify(type)})`,
+        fix: "set `type:` to skill, command or hook; a YAML task has no `type:` key",
+    });
+}
 function typeOf(source) {
     return source.data.type;
 }
@@ -25916,8 +25957,9 @@ async function skillSpecs(data, source, ctx) {
                     prompt: literalPrompt(promptText, evalFile),
                     agents,
                     trials: trigger.runs ?? claudeCodeEvalDefaults.triggerRuns,
-                    // A negative query passes when it did NOT trigger in at least 1 − threshold of its runs.
-                    passRate: shouldTrigger ? threshold : load_round(1 - threshold),
+                    passRate: shouldTrigger
+                        ? threshold
+                        : negativePassRate(threshold, trigger.runs ?? claudeCodeEvalDefaults.triggerRuns),
                     // observe: a throwaway project with only the target installed; ask: an empty one.
                     sandbox: { kind: "fixture", files: mode === "ask" ? {} : { ...target.install } },
                     setup: [],
@@ -25934,6 +25976,8 @@ async function skillSpecs(data, source, ctx) {
                         target: identity(target),
                         defaultModel,
                         threshold,
+                        maxCostUsd: data.maxCostUsd,
+                        timeoutMs,
                     }),
                     claudeCode: part({
                         axis: "trigger",
@@ -25987,6 +26031,9 @@ async function skillSpecs(data, source, ctx) {
                 model,
                 trials: data.trials,
                 passRate: data.passRate,
+                // A failure for lack of budget or time must not be replayed from the cache once raised.
+                maxCostUsd: data.maxCostUsd,
+                timeoutMs: scenarioTimeout,
             }),
             claudeCode: part({ axis: "e2e", scenario: scenario.scenario, ...(model ? { model } : {}) }),
         });
@@ -26114,6 +26161,15 @@ function identity(target) {
 }
 function load_hash(value) {
     return (0,external_node_crypto_.createHash)("sha256").update(JSON.stringify(value)).digest("hex");
+}
+/**
+ * A query "triggers" when its trigger rate is at least `threshold`, so a negative query passes only
+ * when its rate stays below it: more than (1 − threshold) × runs of its runs without a trigger.
+ * (Not 1 − threshold itself: a negative query triggered exactly `threshold` of the time would pass.)
+ */
+function negativePassRate(threshold, runs) {
+    const quietRunsNeeded = Math.floor((1 - threshold) * runs + 1e-9) + 1;
+    return load_round(Math.min(runs, quietRunsNeeded) / runs);
 }
 function load_round(x) {
     return Math.round(x * 1e6) / 1e6;
@@ -26418,6 +26474,9 @@ async function loadEvals(files, options) {
 async function loadYamlFile(file, options) {
     // Parsed once; its `type:` says which loader validates it.
     const source = yaml_source_parseYamlSource(file, decodeEvalFile(file, await external_node_fs_.promises.readFile(file)));
+    const badType = unknownTypeProblem(source);
+    if (badType)
+        throw new DefinitionError([badType]);
     if (isClaudeCodeEval(source)) {
         return loadClaudeCodeEval(source, {
             projectRoot: options.projectRoot,
@@ -29979,6 +30038,7 @@ function shimDirOf(trialRoot) {
 
 
 
+
 async function runSuite(units, options) {
     // Trials hand over their clean-up: it runs beside the next trial, and the suite waits for all.
     const cleanups = [];
@@ -30179,12 +30239,18 @@ function withCached(result, cached) {
         cachedFrom: cached,
     };
 }
-/** A folder-safe form of an agent name ("claude -p {prompt}" → "claude-p-prompt"). */
+/**
+ * A folder-safe form of an agent name. A name that is already safe is its own folder ("literal",
+ * "claude-code"); any other gets a short hash of the whole name ("claude -p {prompt}" →
+ * "claude-p-prompt-1a2b3c4d"), so two command templates that differ only in what was replaced or
+ * cut never share a trial folder.
+ */
 function slug(name) {
-    return (name
-        .replace(/[^A-Za-z0-9._-]+/g, "-")
-        .replace(/^-+|-+$/g, "")
-        .slice(0, 60) || "agent");
+    const safe = name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "");
+    if (safe === name && safe.length <= 60 && safe !== "." && safe !== "..")
+        return safe;
+    const hash = (0,external_node_crypto_.createHash)("sha256").update(name).digest("hex").slice(0, 8);
+    return `${safe.slice(0, 51) || "agent"}-${hash}`;
 }
 function settledResult(unit, status, reason, trials, durationMs, passes = trials.filter((t) => t.status === "passed").length) {
     const counted = trials.filter((t) => t.status !== "error").length;
@@ -30746,7 +30812,7 @@ const REPORT_JS = String.raw `
   function fillEval(body, e, index) {
     var lines = [];
     if (e.reason) lines.push(el("p", null, [e.code ? el("span", { class: "code", text: e.code + " " }) : null, e.reason]));
-    lines.push(el("p", { class: "muted", text: "defined at " + e.file + (e.line ? ":" + e.line : "") + " · needs " + pct(e.threshold) + " of " + e.trialsPlanned + " trial(s) · 95% CI " + pct(e.interval[0]) + "–" + pct(e.interval[1]) + (e.trialsRun < e.trialsPlanned && e.trialsRun > 0 ? " · stopped after " + e.trialsRun + ": verdict decided" : "") + (e.promptHash ? " · prompt " + e.promptHash.slice(0, 12) : "") }));
+    lines.push(el("p", { class: "muted", text: "defined at " + e.file + (e.line ? ":" + e.line : "") + " · needs " + pct(e.threshold) + " of " + e.trialsPlanned + " trial(s) · 95% CI " + pct(e.interval[0]) + "–" + pct(e.interval[1]) + ((e.status === "passed" || e.status === "failed") && e.trialsRun < e.trialsPlanned && e.trialsRun > 0 ? " · stopped after " + e.trialsRun + ": verdict decided" : "") + (e.promptHash ? " · prompt " + e.promptHash.slice(0, 12) : "") }));
     if (e.cachedFrom) lines.push(el("p", { class: "muted", text: "Nothing ran: the " + e.cachedFrom.source + " has this verdict from " + e.cachedFrom.time + (e.cachedFrom.commit ? " (" + e.cachedFrom.commit.slice(0, 12) + ")" : "") + ". --force runs it again." }));
     lines.forEach(function (l) { body.appendChild(l); });
     body.appendChild(el("h3", { text: "Pass-rate trend" }));
@@ -31483,6 +31549,7 @@ async function writeReportFiles(run, options) {
 
 
 
+
 /** Where results go, under the project root (the seeds' name, kept for compatibility). */
 const RESULTS_DIR = external_node_path_default().join(".copybook", "results");
 class CiGateError extends Error {
@@ -31519,7 +31586,14 @@ async function planEvals(options) {
         env,
     });
     const notes = [];
-    if (options.changedBase) {
+    if (options.changedBase && options.shardPlan) {
+        // The plan job already chose the changed evals; comparing again here could see another base
+        // (it may have moved since) and disagree with the plan. Run what the plan lists.
+        const listed = new Set(options.shardPlan.shards.flat());
+        plan.units = plan.units.filter((u) => listed.has(pairKey(u)));
+        notes.push(`--changed: the ${listed.size} eval × agent pair(s) the shard plan chose`);
+    }
+    else if (options.changedBase) {
         const { changed, warnings } = await changedEvals(specs, {
             projectRoot,
             base: options.changedBase,
@@ -31707,6 +31781,8 @@ function mergeRuns(runs) {
         ...(budgets.length ? { budgetUsd: budgets.reduce((a, b) => a + b, 0) } : {}),
         counts,
         evals,
+        // One interrupted shard makes the whole run interrupted (its unfinished evals are incomplete).
+        ...(runs.some((r) => r.interrupted) ? { interrupted: true } : { interrupted: undefined }),
     });
 }
 /** Merge results folders into `outDir`: run.json plus every shard's trial folders. */
@@ -32756,7 +32832,9 @@ async function evalCommand(projectRoot, names, flags) {
             say(evalBlock(full, projectRoot, style, flags.verbose));
         }
         say("");
-        const sections = claudeCodeSections(outcome.claudeCode ?? [], projectRoot, style, flags.verbose);
+        // --quiet: only the targets with a failure.
+        const reports = (outcome.claudeCode ?? []).filter((r) => !flags.quiet || r.status === "failed" || r.status === "error");
+        const sections = claudeCodeSections(reports, projectRoot, style, flags.verbose);
         for (const line of sections)
             say(line);
         if (sections.length)

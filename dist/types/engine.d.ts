@@ -2,7 +2,7 @@ import type { AgentRef, ClaudeCodeAxis, EvalSpec } from "./model/eval.js";
 import { type RunResult } from "./model/result.js";
 import type { HistoryLine } from "./history/store.js";
 import { type CacheContext } from "./plan/cache.js";
-import type { ShardAssignment } from "./plan/shard.js";
+import { type ShardAssignment } from "./plan/shard.js";
 export { shardOf } from "./plan/shard.js";
 import { type Plan } from "./plan/plan.js";
 import { type SandboxKind } from "./run/isolation.js";

@@ -7,7 +7,7 @@ import type { EvalSpec } from "../model/eval.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../model/errors.js";
 import { isYamlFile } from "./discover.js";
 import { createModuleLoader, evalExports, type ModuleLoader } from "./module.js";
-import { isClaudeCodeEval, loadClaudeCodeEval } from "../skills/load.js";
+import { isClaudeCodeEval, loadClaudeCodeEval, unknownTypeProblem } from "../skills/load.js";
 import { specsFromExports } from "./typescript.js";
 import { decodeEvalFile, yamlTaskEval } from "./yaml.js";
 import { parseYamlSource } from "./yaml-source.js";
@@ -58,6 +58,8 @@ export async function loadEvals(files: string[], options: LoadOptions): Promise<
 async function loadYamlFile(file: string, options: LoadOptions): Promise<EvalSpec[]> {
   // Parsed once; its `type:` says which loader validates it.
   const source = parseYamlSource(file, decodeEvalFile(file, await fs.readFile(file)));
+  const badType = unknownTypeProblem(source);
+  if (badType) throw new DefinitionError([badType]);
   if (isClaudeCodeEval(source)) {
     return loadClaudeCodeEval(source, {
       projectRoot: options.projectRoot,

@@ -12,6 +12,7 @@ import { compareRuns } from "../history/compare.js";
 import { DefinitionError, formatProblem } from "../model/errors.js";
 import { SandboxUnavailableError } from "../run/bwrap.js";
 import { ResultsBusyError } from "../run/results-lock.js";
+import { secretNames, secretRedactor } from "../run/redact.js";
 import { ChangedBaseError } from "../plan/changed.js";
 import { renderRunMarkdown } from "../report/markdown.js";
 import { trialLine, makeStyle } from "../report/console.js";
@@ -30,16 +31,6 @@ import { planMode, publishMode, PublishError, skipKeyless, writeHistoryLines } f
 const run = promisify(execFile);
 export const COMMENT_MARKER = "<!-- agent-evals:sticky -->";
 
-/** Credential variables whose values must never appear in a log. */
-const KNOWN_SECRETS = [
-  "ANTHROPIC_API_KEY",
-  "ANTHROPIC_AUTH_TOKEN",
-  "OPENAI_API_KEY",
-  "CODEX_API_KEY",
-  "GITHUB_TOKEN",
-  "GH_TOKEN",
-];
-
 export async function runAction(): Promise<void> {
   let inputs: ActionInputs;
   try {
@@ -48,7 +39,9 @@ export async function runAction(): Promise<void> {
     if (error instanceof InputError) return core.setFailed(error.message);
     throw error;
   }
-  for (const name of KNOWN_SECRETS) if (process.env[name]) core.setSecret(process.env[name]!);
+  // Credential variables (known names, names that look like one, AGENT_EVALS_REDACT) never appear in the log.
+  for (const name of secretNames(process.env))
+    if (process.env[name]) core.setSecret(process.env[name]!);
   if (inputs.githubToken) core.setSecret(inputs.githubToken);
 
   const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
@@ -133,8 +126,10 @@ export async function runAction(): Promise<void> {
             onPlan(plan, specs, notes) {
               // Declared secrets are masked too, before anything could print them.
               for (const spec of specs)
-                for (const name of spec.prompt?.secrets ?? [])
+                for (const name of spec.prompt?.secrets ?? []) {
+                  declaredSecrets.add(name);
                   if (process.env[name]) core.setSecret(process.env[name]!);
+                }
               for (const note of notes) core.info(note);
               // No saved logins on GitHub's runners; fork PRs get no secrets at all.
               if (fork || process.env.RUNNER_ENVIRONMENT === "github-hosted") {
@@ -198,7 +193,7 @@ export async function runAction(): Promise<void> {
   if (inputs.uploadTranscripts) {
     try {
       const uploaded = await uploadResults({
-        redact: redactor([...KNOWN_SECRETS, ...declaredSecrets]),
+        redact: uploadRedactor(declaredSecrets),
         dir: outcome.resultsDir,
         name: inputs.artifactName,
         retentionDays: inputs.retentionDays,
@@ -321,13 +316,10 @@ function actionsCacheStore(): PreparedStore {
   };
 }
 
-/** Replaces the values of known and declared credentials in uploaded files. */
-function redactor(names: string[]): ((text: string) => string) | undefined {
-  const values = names
-    .map((name) => process.env[name])
-    .filter((v): v is string => !!v && v.length >= 6);
-  if (values.length === 0) return undefined;
-  return (text) => values.reduce((out, value) => out.split(value).join("***"), text);
+/** Replaces credentials in uploaded files: the same values and forms as the run's own redaction. */
+function uploadRedactor(declared: Set<string>): ((text: string) => string) | undefined {
+  const redactor = secretRedactor(process.env, declared);
+  return redactor.empty ? undefined : (text) => redactor.text(text);
 }
 
 /** A refused or invalid run says why in the step summary too, not only in the log. */

@@ -54,6 +54,8 @@ export function mergeRuns(runs: RunResult[]): RunResult {
     ...(budgets.length ? { budgetUsd: budgets.reduce((a, b) => a + b, 0) } : {}),
     counts,
     evals,
+    // One interrupted shard makes the whole run interrupted (its unfinished evals are incomplete).
+    ...(runs.some((r) => r.interrupted) ? { interrupted: true } : { interrupted: undefined }),
   });
 }
 

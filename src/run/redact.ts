@@ -11,7 +11,8 @@
 // What is caught: each value as is; JSON-escaped (once and twice, and with `\/`); URL-encoded;
 // base64 and base64url at any alignment (the part of the encoding that depends only on the
 // secret); each of these with line breaks (`\n`, `\r\n`, or their JSON escapes) anywhere inside.
-// What is not: a value cut in pieces and printed far apart, transformed (hex, reversed, hashed,
+// A shortened excerpt (an evidence line, an output's tail) that cuts through a value has the piece
+// at its edge replaced too. What is not: a value cut in pieces and printed far apart, transformed (hex, reversed, hashed,
 // compressed), or shorter than MIN_SECRET_LENGTH characters (redacting those would wreck output).
 
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -67,10 +68,15 @@ export class Redactor {
   /** The longest text one match can span, in bytes. */
   readonly maxMatchBytes: number;
   readonly secretCount: number;
+  /** The forms a shortened excerpt may cut: checked at a text's two ends (see clipEdges). */
+  private readonly edgeForms: string[];
 
   constructor(values: Iterable<string>) {
     const secrets = [...new Set(values)].filter((v) => v.length >= MIN_SECRET_LENGTH);
     this.secretCount = secrets.length;
+    this.edgeForms = [...new Set(secrets.flatMap(variantsOf))].filter(
+      (form) => form.length > MIN_SECRET_LENGTH,
+    );
     const forms = [...new Set(secrets.flatMap(variantsOf))]
       .map((form) => Buffer.from(form, "utf8").toString("latin1"))
       .sort((a, b) => b.length - a.length); // longest first: a form that contains another wins
@@ -92,9 +98,30 @@ export class Redactor {
     return out === text ? input : Buffer.from(out, "latin1");
   }
 
+  /** The text with every secret replaced, and any piece of one left at either end by a cut. */
   text(input: string): string {
     if (!this.pattern) return input;
-    return this.bytes(Buffer.from(input, "utf8")).toString("utf8");
+    return this.clipEdges(this.bytes(Buffer.from(input, "utf8")).toString("utf8"));
+  }
+
+  /**
+   * Evidence lines and output tails are shortened excerpts: a cut through a secret leaves its
+   * start at the end of the text, or its end at the start, which no whole-value match finds.
+   * Such a piece (MIN_SECRET_LENGTH characters or more) is replaced too.
+   */
+  private clipEdges(text: string): string {
+    let out = text;
+    for (const form of this.edgeForms) {
+      const head = form.slice(0, MIN_SECRET_LENGTH);
+      const at = out.lastIndexOf(head);
+      if (at >= 0 && out.length - at < form.length && form.startsWith(out.slice(at)))
+        out = out.slice(0, at) + REDACTED;
+      const tail = form.slice(-MIN_SECRET_LENGTH);
+      const end = out.indexOf(tail) + MIN_SECRET_LENGTH;
+      if (end >= MIN_SECRET_LENGTH && end < form.length && form.endsWith(out.slice(0, end)))
+        out = REDACTED + out.slice(end);
+    }
+    return out;
   }
 
   /** A deep copy of plain data (objects, arrays, strings) with every string redacted. */

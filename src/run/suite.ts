@@ -2,6 +2,7 @@
 // runs trials until the verdict is decided (exact curtailment), retries infra errors, and reports
 // progress through events. Returns results in plan order, whatever order they finished in.
 
+import { createHash } from "node:crypto";
 import path from "node:path";
 import type { RenderedPrompt } from "../define/prompt.js";
 import { InfraError, type AgentAdapter, type EvalSpec } from "../model/eval.js";
@@ -301,14 +302,17 @@ function withCached(result: EvalResult, cached: CachedVerdict | undefined): Eval
   };
 }
 
-/** A folder-safe form of an agent name ("claude -p {prompt}" → "claude-p-prompt"). */
+/**
+ * A folder-safe form of an agent name. A name that is already safe is its own folder ("literal",
+ * "claude-code"); any other gets a short hash of the whole name ("claude -p {prompt}" →
+ * "claude-p-prompt-1a2b3c4d"), so two command templates that differ only in what was replaced or
+ * cut never share a trial folder.
+ */
 export function slug(name: string): string {
-  return (
-    name
-      .replace(/[^A-Za-z0-9._-]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60) || "agent"
-  );
+  const safe = name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "");
+  if (safe === name && safe.length <= 60 && safe !== "." && safe !== "..") return safe;
+  const hash = createHash("sha256").update(name).digest("hex").slice(0, 8);
+  return `${safe.slice(0, 51) || "agent"}-${hash}`;
 }
 
 function settledResult(

@@ -57,6 +57,20 @@ export async function loadClaudeCodeEval(
 }
 
 /** The top-level `type:` value (parseYamlSource guarantees a mapping). */
+/**
+ * A `type:` that is none of skill, command or hook: said as such (a misspelt `type: skil` would
+ * otherwise be validated as a YAML task, which names `type`, `target` and `trigger` unknown keys).
+ */
+export function unknownTypeProblem(source: YamlSource): DefinitionProblem | undefined {
+  const type = typeOf(source);
+  if (type === undefined || CLAUDE_CODE_TYPES.has(type)) return undefined;
+  return problemAt(source, ["type"], {
+    code: Codes.schema,
+    message: `\`type\` must be skill, command or hook (got ${JSON.stringify(type)})`,
+    fix: "set `type:` to skill, command or hook; a YAML task has no `type:` key",
+  });
+}
+
 function typeOf(source: YamlSource): unknown {
   return (source.data as { type?: unknown }).type;
 }
@@ -111,8 +125,9 @@ async function skillSpecs(
           prompt: literalPrompt(promptText, evalFile),
           agents,
           trials: trigger.runs ?? defaults.triggerRuns,
-          // A negative query passes when it did NOT trigger in at least 1 − threshold of its runs.
-          passRate: shouldTrigger ? threshold : round(1 - threshold),
+          passRate: shouldTrigger
+            ? threshold
+            : negativePassRate(threshold, trigger.runs ?? defaults.triggerRuns),
           // observe: a throwaway project with only the target installed; ask: an empty one.
           sandbox: { kind: "fixture", files: mode === "ask" ? {} : { ...target.install } },
           setup: [],
@@ -129,6 +144,8 @@ async function skillSpecs(
             target: identity(target),
             defaultModel,
             threshold,
+            maxCostUsd: data.maxCostUsd,
+            timeoutMs,
           }),
           claudeCode: part({
             axis: "trigger",
@@ -188,6 +205,9 @@ async function skillSpecs(
         model,
         trials: data.trials,
         passRate: data.passRate,
+        // A failure for lack of budget or time must not be replayed from the cache once raised.
+        maxCostUsd: data.maxCostUsd,
+        timeoutMs: scenarioTimeout,
       }),
       claudeCode: part({ axis: "e2e", scenario: scenario.scenario, ...(model ? { model } : {}) }),
     });
@@ -355,6 +375,16 @@ function identity(target: Target): unknown {
 
 function hash(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("hex");
+}
+
+/**
+ * A query "triggers" when its trigger rate is at least `threshold`, so a negative query passes only
+ * when its rate stays below it: more than (1 − threshold) × runs of its runs without a trigger.
+ * (Not 1 − threshold itself: a negative query triggered exactly `threshold` of the time would pass.)
+ */
+function negativePassRate(threshold: number, runs: number): number {
+  const quietRunsNeeded = Math.floor((1 - threshold) * runs + 1e-9) + 1;
+  return round(Math.min(runs, quietRunsNeeded) / runs);
 }
 
 function round(x: number): number {

@@ -63,6 +63,12 @@ export async function readTarget(
         "add SKILL.md to the folder, or point `target` at it",
       );
   }
+  // Claude Code finds a skill only by its folder's SKILL.md: another file there is never loaded.
+  if (type === "skill" && path.basename(file) !== "SKILL.md")
+    throw new TargetError(
+      `the skill target ${JSON.stringify(target)} is not a SKILL.md: Claude Code loads a skill only from its folder's SKILL.md`,
+      "point `target` at the skill's SKILL.md, or at its folder",
+    );
   const relative = path.relative(projectRoot, file).split(path.sep).join("/");
   if (type === "hook") {
     return {

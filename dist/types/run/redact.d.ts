@@ -11,11 +11,20 @@ export declare class Redactor {
     /** The longest text one match can span, in bytes. */
     readonly maxMatchBytes: number;
     readonly secretCount: number;
+    /** The forms a shortened excerpt may cut: checked at a text's two ends (see clipEdges). */
+    private readonly edgeForms;
     constructor(values: Iterable<string>);
     get empty(): boolean;
     /** The bytes with every secret replaced. */
     bytes(input: Buffer): Buffer;
+    /** The text with every secret replaced, and any piece of one left at either end by a cut. */
     text(input: string): string;
+    /**
+     * Evidence lines and output tails are shortened excerpts: a cut through a secret leaves its
+     * start at the end of the text, or its end at the start, which no whole-value match finds.
+     * Such a piece (MIN_SECRET_LENGTH characters or more) is replaced too.
+     */
+    private clipEdges;
     /** A deep copy of plain data (objects, arrays, strings) with every string redacted. */
     value<T>(input: T): T;
     /** A redactor for a byte stream: secrets split across chunks are still found. */

@@ -42,5 +42,10 @@ export interface SuiteOptions {
     isolation?: TrialIsolation;
 }
 export declare function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<EvalResult[]>;
-/** A folder-safe form of an agent name ("claude -p {prompt}" → "claude-p-prompt"). */
+/**
+ * A folder-safe form of an agent name. A name that is already safe is its own folder ("literal",
+ * "claude-code"); any other gets a short hash of the whole name ("claude -p {prompt}" →
+ * "claude-p-prompt-1a2b3c4d"), so two command templates that differ only in what was replaced or
+ * cut never share a trial folder.
+ */
 export declare function slug(name: string): string;

@@ -1,4 +1,5 @@
 import type { EvalSpec } from "../model/eval.js";
+import { type DefinitionProblem } from "../model/errors.js";
 import { type YamlSource } from "../define/yaml-source.js";
 export interface ClaudeCodeLoadContext {
     projectRoot: string;
@@ -9,3 +10,9 @@ export interface ClaudeCodeLoadContext {
 export declare function isClaudeCodeEval(source: YamlSource): boolean;
 /** The evals of a parsed skill/command/hook eval file; throws DefinitionError with every problem. */
 export declare function loadClaudeCodeEval(source: YamlSource, ctx: ClaudeCodeLoadContext): Promise<EvalSpec[]>;
+/** The top-level `type:` value (parseYamlSource guarantees a mapping). */
+/**
+ * A `type:` that is none of skill, command or hook: said as such (a misspelt `type: skil` would
+ * otherwise be validated as a YAML task, which names `type`, `target` and `trigger` unknown keys).
+ */
+export declare function unknownTypeProblem(source: YamlSource): DefinitionProblem | undefined;

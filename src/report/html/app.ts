@@ -101,7 +101,7 @@ export const REPORT_JS = String.raw`
   function fillEval(body, e, index) {
     var lines = [];
     if (e.reason) lines.push(el("p", null, [e.code ? el("span", { class: "code", text: e.code + " " }) : null, e.reason]));
-    lines.push(el("p", { class: "muted", text: "defined at " + e.file + (e.line ? ":" + e.line : "") + " · needs " + pct(e.threshold) + " of " + e.trialsPlanned + " trial(s) · 95% CI " + pct(e.interval[0]) + "–" + pct(e.interval[1]) + (e.trialsRun < e.trialsPlanned && e.trialsRun > 0 ? " · stopped after " + e.trialsRun + ": verdict decided" : "") + (e.promptHash ? " · prompt " + e.promptHash.slice(0, 12) : "") }));
+    lines.push(el("p", { class: "muted", text: "defined at " + e.file + (e.line ? ":" + e.line : "") + " · needs " + pct(e.threshold) + " of " + e.trialsPlanned + " trial(s) · 95% CI " + pct(e.interval[0]) + "–" + pct(e.interval[1]) + ((e.status === "passed" || e.status === "failed") && e.trialsRun < e.trialsPlanned && e.trialsRun > 0 ? " · stopped after " + e.trialsRun + ": verdict decided" : "") + (e.promptHash ? " · prompt " + e.promptHash.slice(0, 12) : "") }));
     if (e.cachedFrom) lines.push(el("p", { class: "muted", text: "Nothing ran: the " + e.cachedFrom.source + " has this verdict from " + e.cachedFrom.time + (e.cachedFrom.commit ? " (" + e.cachedFrom.commit.slice(0, 12) + ")" : "") + ". --force runs it again." }));
     lines.forEach(function (l) { body.appendChild(l); });
     body.appendChild(el("h3", { text: "Pass-rate trend" }));
