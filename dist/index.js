@@ -32459,7 +32459,9 @@ async function runAndReport(options, { env, projectRoot, specs, plan, cache, iso
         allTrials: options.allTrials ?? false,
         keepWorkspace: options.keepWorkspace ?? false,
         maxRetries: options.maxRetries ?? 2,
-        env: definedEnv(env),
+        env: definedEnv(options.hideFromAgents
+            ? Object.fromEntries(Object.entries(env).filter(([name]) => !options.hideFromAgents(name)))
+            : env),
         signal,
         events: options.events,
         budget: new BudgetLedger(options.budgetUsd),
@@ -33741,6 +33743,7 @@ async function runAction() {
                 historyDir,
                 force: inputs.force,
                 env: process.env,
+                hideFromAgents: runnerInternal,
                 preparedStore: sandboxCacheConfigured() ? actionsCacheStore() : undefined,
                 events: {
                     onPlan(plan, specs, notes) {
@@ -33936,6 +33939,15 @@ async function readEvent() {
     }
 }
 /** A pull request whose head lives in another repository: its runs get no secrets. */
+/**
+ * The runner's own credentials and endpoints (cache, artifacts, OIDC) and this step's inputs (the
+ * token among them): the Action's, not the agents'. An agent holding ACTIONS_RUNTIME_TOKEN could
+ * write the Actions cache that later runs restore. Without `sandbox: bwrap` an agent running as the
+ * same user can still read them from its parent's /proc entry; bwrap's pid namespace closes that.
+ */
+function runnerInternal(name) {
+    return /^(INPUT_|ACTIONS_(RUNTIME_|CACHE_|RESULTS_|ID_TOKEN_REQUEST_))/.test(name);
+}
 function isForkPullRequest(event) {
     const pr = event.pull_request;
     if (!pr?.head)

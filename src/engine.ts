@@ -88,6 +88,11 @@ export interface RunEvalsOptions {
   allowHosts?: Endpoint[];
   /** Further environment variables whose values are replaced by *** in every output. */
   redact?: string[];
+  /**
+   * Variables the agents' environment leaves out (their values are still redacted everywhere): the
+   * Action hides the runner's own tokens and its step inputs, which no agent needs.
+   */
+  hideFromAgents?: (name: string) => boolean;
 }
 
 export interface RunEvalsOutcome {
@@ -252,7 +257,13 @@ async function runAndReport(
       allTrials: options.allTrials ?? false,
       keepWorkspace: options.keepWorkspace ?? false,
       maxRetries: options.maxRetries ?? 2,
-      env: definedEnv(env),
+      env: definedEnv(
+        options.hideFromAgents
+          ? Object.fromEntries(
+              Object.entries(env).filter(([name]) => !options.hideFromAgents!(name)),
+            )
+          : env,
+      ),
       signal,
       events: options.events,
       budget: new BudgetLedger(options.budgetUsd),

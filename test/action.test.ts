@@ -180,6 +180,34 @@ describe("the GitHub Action (dist/index.js)", () => {
     expect(historyOnBranch(origin, "greeting")).toHaveLength(2);
   });
 
+  it("agents don't get the runner's tokens or the step's inputs", async () => {
+    const { workspace } = await repository(
+      "hidden-env",
+      `name: env-names
+prompt: |
+  \`\`\`sh
+  env | cut -d= -f1 > names.txt
+  \`\`\`
+agents: [literal]
+sandbox: { fixture: { README.md: "hi" } }
+assertions:
+  contains: [{ file: names.txt, text: GITHUB_WORKSPACE }]
+  forbidden:
+    - { file: names.txt, text: ACTIONS_RUNTIME_TOKEN }
+    - { file: names.txt, text: ACTIONS_RESULTS_URL }
+    - { file: names.txt, text: INPUT_ }
+`,
+    );
+    const run = await runAction(workspace, {
+      history: "false",
+      comment: "false",
+      "upload-transcripts": "false",
+      "changed-only": "false",
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs.passed, run.stdout).toBe("1");
+  });
+
   it("8 concurrent runs lose no history line", async () => {
     const { origin } = await repository("concurrent");
     // Eight jobs, each on its own runner: eight checkouts of the same origin, run at once.

@@ -31678,7 +31678,9 @@ async function runAndReport(options, { env, projectRoot, specs, plan, cache, iso
         allTrials: options.allTrials ?? false,
         keepWorkspace: options.keepWorkspace ?? false,
         maxRetries: options.maxRetries ?? 2,
-        env: definedEnv(env),
+        env: definedEnv(options.hideFromAgents
+            ? Object.fromEntries(Object.entries(env).filter(([name]) => !options.hideFromAgents(name)))
+            : env),
         signal,
         events: options.events,
         budget: new BudgetLedger(options.budgetUsd),

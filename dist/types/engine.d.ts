@@ -59,6 +59,11 @@ export interface RunEvalsOptions {
     allowHosts?: Endpoint[];
     /** Further environment variables whose values are replaced by *** in every output. */
     redact?: string[];
+    /**
+     * Variables the agents' environment leaves out (their values are still redacted everywhere): the
+     * Action hides the runner's own tokens and its step inputs, which no agent needs.
+     */
+    hideFromAgents?: (name: string) => boolean;
 }
 export interface RunEvalsOutcome {
     run: RunResult;

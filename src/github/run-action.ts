@@ -121,6 +121,7 @@ export async function runAction(): Promise<void> {
           historyDir,
           force: inputs.force,
           env: process.env,
+          hideFromAgents: runnerInternal,
           preparedStore: sandboxCacheConfigured() ? actionsCacheStore() : undefined,
           events: {
             onPlan(plan, specs, notes) {
@@ -344,6 +345,16 @@ async function readEvent(): Promise<Record<string, unknown>> {
 }
 
 /** A pull request whose head lives in another repository: its runs get no secrets. */
+/**
+ * The runner's own credentials and endpoints (cache, artifacts, OIDC) and this step's inputs (the
+ * token among them): the Action's, not the agents'. An agent holding ACTIONS_RUNTIME_TOKEN could
+ * write the Actions cache that later runs restore. Without `sandbox: bwrap` an agent running as the
+ * same user can still read them from its parent's /proc entry; bwrap's pid namespace closes that.
+ */
+function runnerInternal(name: string): boolean {
+  return /^(INPUT_|ACTIONS_(RUNTIME_|CACHE_|RESULTS_|ID_TOKEN_REQUEST_))/.test(name);
+}
+
 function isForkPullRequest(event: Record<string, unknown>): boolean {
   const pr = event.pull_request as
     | { head?: { repo?: { full_name?: string } | null }; base?: { repo?: { full_name?: string } } }
