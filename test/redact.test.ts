@@ -70,6 +70,17 @@ describe("Redactor", () => {
     expect(redactor.text("nothing to see")).toBe("nothing to see");
   });
 
+  it("removes HTML-escaped, Go-JSON-escaped and lowercase-URL-encoded forms", () => {
+    const secret = "wJalr&nFEMI/K7<EX>KEY'q";
+    const only = new Redactor([secret]);
+    const forms = [
+      "wJalr&amp;nFEMI/K7&lt;EX&gt;KEY&#39;q",
+      "wJalr\\u0026nFEMI/K7\\u003cEX\\u003eKEY'q",
+      encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+    ];
+    for (const form of forms) expect(only.text(`before ${form} after`)).toBe("before *** after");
+  });
+
   it("removes base64 and base64url encodings at any alignment", () => {
     for (const prefix of ["", "u", "us", "user:"]) {
       for (const secret of [SECRET, PLAIN]) {

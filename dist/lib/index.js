@@ -12111,7 +12111,8 @@ function bwrapProblem() {
 // in an AsyncLocalStorage scope, so every process started during the run (by any agent adapter,
 // built-in or not) is covered without threading it through each call.
 //
-// What is caught: each value as is; JSON-escaped (once and twice, and with `\/`); URL-encoded;
+// What is caught: each value as is; JSON-escaped (once and twice, with `\/`, and Go-style `\u003c`);
+// HTML-escaped; URL-encoded (upper- or lowercase hex);
 // base64 and base64url at any alignment (the part of the encoding that depends only on the
 // secret); each of these with line breaks (`\n`, `\r\n`, or their JSON escapes) anywhere inside.
 // A shortened excerpt (an evidence line, an output's tail) that cuts through a value has the piece
@@ -12282,6 +12283,13 @@ class StreamRedactor {
         this.carry = "";
     }
 }
+const HTML_ESCAPES = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    '"': "&quot;",
+    "'": "&#39;",
+};
 /** The forms a value takes when an agent echoes it: escaped for JSON or URLs, base64-encoded. */
 function variantsOf(secret) {
     const json = JSON.stringify(secret).slice(1, -1);
@@ -12290,7 +12298,12 @@ function variantsOf(secret) {
         json,
         JSON.stringify(json).slice(1, -1),
         json.replaceAll("/", "\\/"),
+        // Go's encoding/json (gh, many CLIs) escapes <, > and & as \u003c, \u003e, \u0026.
+        json.replace(/[<>&]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`),
+        // HTML and XML escaping, as an agent's generated page or a tool's report would print it.
+        secret.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]),
         encodeURIComponent(secret),
+        encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
         ...base64Cores(secret),
     ];
     return forms.filter((f) => f.length > 0);
