@@ -1192,10 +1192,10 @@ function coldReport(c, actionMissing) {
             `${(c.floorBundle.entry / 1024 / 1024).toFixed(1)} MB of bundle) already takes ${ratio(c.floor).toFixed(2)}× ` +
             `\`node -e 0\`, leaving ${ms(c.node * TARGET_COLD_RATIO - c.floor, 0)} for planning, the sandbox, the agent's ` +
             "process, the checks and writing run.json, junit.xml, report.html and history; ") +
-        "most of the rest is V8 compiling the bundle's source (see the profile below). What would meet it: a " +
+        "the run itself takes the rest: the rest of the bundle, Node's child-process and crypto modules, the agent's process and the result files (see the profile below). What would meet it: a " +
         "compile cache (`module.enableCompileCache()`, Node ≥ 22.1: helps every run after the first on the " +
         "same machine, not a fresh runner), a lighter validator than zod's classic API for the YAML formats, " +
-        "or minifying the bundle (measured here at about −6 %, at the cost of a readable dist/).",
+        "or minifying the bundle (about −6 % in a one-off measurement outside this bench, at the cost of a readable dist/).",
       "",
     );
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
