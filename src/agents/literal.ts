@@ -2,7 +2,7 @@
 // `export` carry over as they would for a person following the steps), and stops at the first
 // failure. Free and deterministic: if the literal steps fail, no agent will succeed.
 
-import { promises as fs } from "node:fs";
+import fs from "node:fs";
 import path from "node:path";
 import type { AgentAdapter, AgentRunContext, AgentRunResult, ToolCall } from "../model/eval.js";
 import { shellQuote } from "../run/shims.js";
@@ -32,14 +32,12 @@ async function runLiteral(ctx: AgentRunContext): Promise<AgentRunResult> {
     };
   }
   const stepsDir = path.join(ctx.outDir, "literal");
-  await fs.mkdir(stepsDir, { recursive: true });
-  const stepFiles = await Promise.all(
-    ctx.commands.map(async (command, i) => {
-      const file = path.join(stepsDir, `step-${i + 1}.sh`);
-      await fs.writeFile(file, `${command}\n`);
-      return file;
-    }),
-  );
+  fs.mkdirSync(stepsDir, { recursive: true });
+  const stepFiles = ctx.commands.map((command, i) => {
+    const file = path.join(stepsDir, `step-${i + 1}.sh`);
+    fs.writeFileSync(file, `${command}\n`);
+    return file;
+  });
   // Each step is its own file, sourced: one step's quoting can't break the next, and state carries.
   const progressFile = path.join(stepsDir, "progress");
   const script = [
@@ -52,7 +50,7 @@ async function runLiteral(ctx: AgentRunContext): Promise<AgentRunResult> {
     args: ["-c", script],
     extraFdFiles: [progressFile],
   });
-  const progress = (await fs.readFile(progressFile, "utf8")).trim().split("\n").filter(Boolean);
+  const progress = fs.readFileSync(progressFile, "utf8").trim().split("\n").filter(Boolean);
   const finished = progress.at(-1) === "done";
   const reached = finished ? ctx.commands.length : Number(progress.at(-1) ?? 0);
   const trajectory: ToolCall[] = ctx.commands.slice(0, reached).map((command, i) => ({

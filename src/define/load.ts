@@ -1,7 +1,7 @@
 // Loads every discovered eval file into EvalSpecs. All problems of all files are collected before
 // anything runs: one invalid definition stops the whole run with exit 2 and nothing is lost.
 
-import { promises as fs } from "node:fs";
+import fs from "node:fs";
 import path from "node:path";
 import type { EvalSpec } from "../model/eval.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../model/errors.js";
@@ -57,7 +57,7 @@ export async function loadEvals(files: string[], options: LoadOptions): Promise<
 
 async function loadYamlFile(file: string, options: LoadOptions): Promise<EvalSpec[]> {
   // Parsed once; its `type:` says which loader validates it.
-  const source = parseYamlSource(file, decodeEvalFile(file, await fs.readFile(file)));
+  const source = parseYamlSource(file, decodeEvalFile(file, fs.readFileSync(file)));
   const badType = unknownTypeProblem(source);
   if (badType) throw new DefinitionError([badType]);
   if (isClaudeCodeEval(source)) {
@@ -74,7 +74,7 @@ async function loadModuleFile(
   loader: ModuleLoader,
   options: LoadOptions,
 ): Promise<{ specs: EvalSpec[]; problems: DefinitionProblem[] }> {
-  const source = await fs.readFile(file, "utf8");
+  const source = fs.readFileSync(file, "utf8");
   let mod: Record<string, unknown>;
   try {
     mod = await loader(file);

@@ -1,6 +1,6 @@
 // run.json: the run result contract (DESIGN.md §5), also what `--format json` prints.
 
-import { promises as fs } from "node:fs";
+import fs from "node:fs";
 import path from "node:path";
 import type { EvalResult, RunResult } from "../model/result.js";
 import { emptyCounts, RESULT_SCHEMA_VERSION } from "../model/result.js";
@@ -38,9 +38,9 @@ export function buildRunResult(evals: EvalResult[], meta: RunMeta): RunResult {
 }
 
 export async function writeRunJson(resultsDir: string, run: RunResult): Promise<string> {
-  await fs.mkdir(resultsDir, { recursive: true });
+  fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, "run.json");
-  await fs.writeFile(file, `${JSON.stringify(run, null, 2)}\n`);
+  fs.writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
   return file;
 }
 

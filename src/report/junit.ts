@@ -4,7 +4,7 @@
 // they are <failure>; error (setup or infra, exit 2) is <error>; skipped is <skipped>; a cached
 // pass is a pass with a `cached` property.
 
-import { promises as fs } from "node:fs";
+import fs from "node:fs";
 import path from "node:path";
 import type { EvalResult, RunResult } from "../model/result.js";
 import { evalCode, trialCode } from "./diagnostics.js";
@@ -189,8 +189,8 @@ function cap(text: string): string {
 }
 
 export async function writeJunit(resultsDir: string, run: RunResult): Promise<string> {
-  await fs.mkdir(resultsDir, { recursive: true });
+  fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, "junit.xml");
-  await fs.writeFile(file, renderJunit(run));
+  fs.writeFileSync(file, renderJunit(run));
   return file;
 }

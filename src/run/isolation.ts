@@ -1,6 +1,6 @@
 // How much a trial is isolated: the sandbox kind, a HOME of its own, and what each protects.
 
-import { promises as fs } from "node:fs";
+import fs from "node:fs";
 import path from "node:path";
 import { bwrapProblem, SandboxUnavailableError, type Endpoint } from "./bwrap.js";
 
@@ -55,20 +55,19 @@ export const HOME_FILES_CARRIED_OVER = [
 
 /** A fresh HOME at `dir` holding copies of the real HOME's login and config files. */
 export async function makeTrialHome(dir: string, realHome: string | undefined): Promise<void> {
-  await fs.mkdir(dir, { recursive: true });
+  // Synchronous: a handful of small files, cheaper than thread-pool round trips.
+  fs.mkdirSync(dir, { recursive: true });
   if (!realHome || path.resolve(realHome) === path.resolve(dir)) return;
-  await Promise.all(
-    HOME_FILES_CARRIED_OVER.map(async (rel) => {
-      const from = path.join(realHome, rel);
-      const to = path.join(dir, rel);
-      try {
-        await fs.mkdir(path.dirname(to), { recursive: true });
-        await fs.copyFile(from, to);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      }
-    }),
-  );
+  for (const rel of HOME_FILES_CARRIED_OVER) {
+    const from = path.join(realHome, rel);
+    const to = path.join(dir, rel);
+    try {
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.copyFileSync(from, to);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
 }
 
 /** Entries a trial's root holds besides the workspace: anything else there the agent wrote. */
@@ -87,7 +86,12 @@ export const TRIAL_ROOT_ENTRIES = new Set([
  * names, for a warning. Writes further away are not seen; `--sandbox bwrap` prevents them.
  */
 export async function writesBesideWorkspace(root: string): Promise<string[]> {
-  const names = await fs.readdir(root).catch(() => [] as string[]);
+  let names: string[];
+  try {
+    names = fs.readdirSync(root);
+  } catch {
+    names = [];
+  }
   return names.filter((name) => !TRIAL_ROOT_ENTRIES.has(name)).sort();
 }
 

@@ -2,6 +2,7 @@
 // every agent then starts from a copy of it.
 
 import { createHash } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import { mkdir, rename } from "node:fs/promises";
 import path from "node:path";
 import type { EvalSpec } from "../model/eval.js";
@@ -60,8 +61,8 @@ export async function prepareSandbox(
   const dir = path.join(root, "work");
   const logDir = path.join(root, "setup");
   try {
-    await mkdir(dir);
-    await mkdir(logDir);
+    mkdirSync(dir);
+    mkdirSync(logDir);
     await fillSandbox(spec.sandbox, dir);
     // Only a setup is worth keeping: a plain fill is as fast as a restore.
     const key =

@@ -4,8 +4,16 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { closeSync, existsSync, openSync, readFileSync, type WriteStream } from "node:fs";
-import { open, readdir } from "node:fs/promises";
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  type WriteStream,
+} from "node:fs";
+import { open } from "node:fs/promises";
 import { finished } from "node:stream/promises";
 import type { Readable } from "node:stream";
 import { wrapCommand } from "./bwrap.js";
@@ -278,7 +286,12 @@ export const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
  */
 export async function killEscapees(marker: string): Promise<number[]> {
   const needle = Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`);
-  const pids = await readdir("/proc").catch(() => [] as string[]);
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc");
+  } catch {
+    pids = [];
+  }
   const found: number[] = [];
   // Synchronous reads: /proc files are generated in memory, so each read is a few microseconds,
   // far less than a round trip through libuv's thread pool per process (BENCHMARKS.md, figure 1).
@@ -429,8 +442,9 @@ class CappedFile {
   }
 
   static async open(file: string, cap: number, redactor?: StreamRedactor): Promise<CappedFile> {
-    const handle = await open(file, "w");
-    return new CappedFile(handle.createWriteStream(), cap, redactor);
+    // Opened synchronously: one thread-pool round trip less per stream of every process.
+    const fd = openSync(file, "w");
+    return new CappedFile(createWriteStream(file, { fd }), cap, redactor);
   }
 
   /** Writes what fits; pauses `source` while the file catches up, so memory stays bounded. */

@@ -3,7 +3,7 @@
 // (the folder itself is cleared by a run) holding the owner's pid; a lock whose process is gone
 // (killed, machine rebooted) is taken over.
 
-import { promises as fs } from "node:fs";
+import fs from "node:fs";
 import path from "node:path";
 
 export class ResultsBusyError extends Error {}
@@ -11,22 +11,31 @@ export class ResultsBusyError extends Error {}
 /** Takes the lock of `resultsDir`; resolves to its release. Throws ResultsBusyError when held. */
 export async function lockResults(resultsDir: string): Promise<() => Promise<void>> {
   const lockFile = `${resultsDir}.lock`;
-  await fs.mkdir(path.dirname(lockFile), { recursive: true });
+  // Synchronous: taking the lock is a few small calls on the way to the first trial.
+  fs.mkdirSync(path.dirname(lockFile), { recursive: true });
   for (let attempt = 0; ; attempt++) {
     try {
-      await fs.writeFile(lockFile, `${process.pid}\n`, { flag: "wx" });
-      return () => fs.rm(lockFile, { force: true });
+      fs.writeFileSync(lockFile, `${process.pid}\n`, { flag: "wx" });
+      return () => fs.promises.rm(lockFile, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw error;
     }
-    const owner = Number((await fs.readFile(lockFile, "utf8").catch(() => "")).trim());
+    const owner = Number(readOrEmpty(lockFile).trim());
     if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
       throw new ResultsBusyError(
         `another agent-evals run (pid ${owner}) is writing ${path.basename(resultsDir)}/ in this project; ` +
           `wait for it to end, or delete ${lockFile} if that process is not agent-evals`,
       );
     }
-    await fs.rm(lockFile, { force: true }); // stale: its process is gone
+    fs.rmSync(lockFile, { force: true }); // stale: its process is gone
+  }
+}
+
+function readOrEmpty(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
   }
 }
 

@@ -11,25 +11,25 @@ import {
   createReadStream,
   lstatSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
+  realpathSync,
   rmdirSync,
+  statSync,
   symlinkSync,
   unlinkSync,
+  writeFileSync,
   type Dirent,
 } from "node:fs";
 import {
   chmod,
   copyFile,
   lstat,
-  mkdir,
-  mkdtemp,
   readdir,
   readFile,
   readlink,
   realpath,
   rm,
-  stat,
-  writeFile,
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, parse, relative, resolve, sep, win32 } from "node:path";
@@ -125,16 +125,23 @@ async function snapshotEntries(
   const linkTargets = await internalLinkTargets(root, entries, label);
   const folders = entries.filter((e) => e.kind === "dir").map((e) => e.rel);
   const deepestFirst = [...folders].sort().reverse();
-  const modes = await mapLimit(deepestFirst, PARALLEL_IO, async (rel) => {
+  const pause = slicer();
+  const modeOf = (rel: string): number => {
     const abs = join(root, rel);
-    return (await attempt("cannot read", abs, () => lstat(abs))).mode & 0o7777;
-  });
-  const folderModes = deepestFirst.map((rel, i): [string, number] => [rel, modes[i]!]);
+    return attemptSync("cannot read", abs, () => lstatSync(abs)).mode & 0o7777;
+  };
+  const folderModes: Array<[string, number]> = [];
+  for (const rel of deepestFirst) {
+    folderModes.push([rel, modeOf(rel)]);
+    await pause();
+  }
   const files = entries.filter((e) => e.kind === "file").map((e) => e.rel);
-  const sizes = await mapLimit(files, PARALLEL_IO, async (rel) => {
+  const sizes: number[] = [];
+  for (const rel of files) {
     const abs = join(root, rel);
-    return (await attempt("cannot read", abs, () => lstat(abs))).size;
-  });
+    sizes.push(attemptSync("cannot read", abs, () => lstatSync(abs)).size);
+    await pause();
+  }
   const largeFiles = new Set(files.filter((_, i) => sizes[i]! >= LARGE_FILE_BYTES));
   return { root, entries, linkTargets, folders: foldersToCreate(entries), largeFiles, folderModes };
 }
@@ -216,9 +223,10 @@ export async function changedFiles(root: string, before: Manifest): Promise<stri
 export async function makeTempDir(label: string): Promise<string> {
   const safeLabel = label.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 40);
   const prefix = join(tmpdir(), `agent-evals-${safeLabel ? `${safeLabel}-` : ""}`);
-  const dir = await attempt("cannot create a temp dir under", tmpdir(), () => mkdtemp(prefix));
+  // Synchronous: a small metadata call costs less than a round trip through libuv's thread pool.
+  const dir = attemptSync("cannot create a temp dir under", tmpdir(), () => mkdtempSync(prefix));
   // The real path, so paths reported by the agent (which sees its cwd resolved) compare equal.
-  return realpath(dir);
+  return realpathSync(dir);
 }
 
 /** `rm -rf dir`, also when an agent left read-only folders behind. Never follows a symlink. */
@@ -295,9 +303,9 @@ async function fillFromFixture(files: Record<string, string>, dest: string): Pro
   refuseFileFolderClashes(relPaths);
   for (const [key, rel] of relPaths) {
     const abs = join(base, rel);
-    await attempt(`cannot write fixture file ${JSON.stringify(key)} to`, abs, async () => {
-      await mkdir(dirname(abs), { recursive: true });
-      await writeFile(abs, files[key]!);
+    attemptSync(`cannot write fixture file ${JSON.stringify(key)} to`, abs, () => {
+      mkdirSync(dirname(abs), { recursive: true });
+      writeFileSync(abs, files[key]!);
     });
   }
 }
@@ -459,23 +467,25 @@ async function walkTree(
   root: string,
   skip: (name: string) => boolean = () => false,
 ): Promise<TreeEntry[]> {
+  // Synchronous readdir in slices, like the copy: a round trip through the thread pool per folder
+  // costs more than the call itself.
+  const pause = slicer();
   const entries: TreeEntry[] = [];
-  const visit = async (rel: string): Promise<void> => {
+  const pending = [""];
+  for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
     const abs = rel ? join(root, rel) : root;
-    const dirents = await attempt("cannot read folder", abs, () =>
-      readdir(abs, { withFileTypes: true }),
+    const dirents = attemptSync("cannot read folder", abs, () =>
+      readdirSync(abs, { withFileTypes: true }),
     );
-    const subfolders: string[] = [];
     for (const dirent of dirents) {
       const kind = direntKind(dirent);
       if (kind === undefined || skip(dirent.name)) continue;
       const childRel = rel ? `${rel}/${dirent.name}` : dirent.name;
       entries.push({ rel: childRel, kind });
-      if (kind === "dir") subfolders.push(childRel);
+      if (kind === "dir") pending.push(childRel);
     }
-    await Promise.all(subfolders.map(visit));
-  };
-  await visit("");
+    await pause();
+  }
   return entries;
 }
 
@@ -614,7 +624,7 @@ async function mapLimit<T, R>(
 /** Follows symlinks: a template or repo path given through a link to a folder is fine. */
 async function isDirectory(abs: string): Promise<boolean> {
   try {
-    return (await stat(abs)).isDirectory();
+    return statSync(abs).isDirectory();
   } catch {
     return false;
   }

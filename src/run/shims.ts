@@ -19,7 +19,7 @@
 // time comes from /proc/uptime (~20 bytes), not /proc/self/stat (~300); whether /proc/uptime exists
 // is settled when the shim is written, not on every call; a stub sets its exit without a subshell.
 
-import { constants as fsConstants, promises as fs } from "node:fs";
+import fs, { constants as fsConstants } from "node:fs";
 import path from "node:path";
 import type { ShimCall, ShimSpec } from "../model/eval.js";
 
@@ -49,24 +49,22 @@ export interface WriteShimsOptions {
 
 /** Write one executable shim per binary. Returns the shim folder. */
 export async function writeShims(opts: WriteShimsOptions): Promise<string> {
-  await fs.mkdir(opts.dir, { recursive: true });
-  const clock = (await hasProcUptime()) ? UPTIME_CLOCK : DATE_CLOCK;
-  await Promise.all(
-    Object.entries(opts.shims).map(async ([bin, spec]) => {
-      if (!isValidShimName(bin)) throw new Error(`invalid shim name ${JSON.stringify(bin)}`);
-      const real =
-        spec.mode === "passthrough" ? await findOnPath(bin, opts.originalPath) : undefined;
-      let stubFile: string | undefined;
-      if (spec.mode === "script") {
-        stubFile = path.join(opts.dir, `.${bin}.stub.sh`);
-        await fs.writeFile(stubFile, spec.script.endsWith("\n") ? spec.script : `${spec.script}\n`);
-      }
-      const file = path.join(opts.dir, bin);
-      await fs.writeFile(file, shimScript(bin, spec, opts.callLog, real, stubFile, clock), {
-        mode: 0o755,
-      });
-    }),
-  );
+  // Synchronous writes: a few small files, cheaper than thread-pool round trips.
+  fs.mkdirSync(opts.dir, { recursive: true });
+  const clock = hasProcUptime() ? UPTIME_CLOCK : DATE_CLOCK;
+  for (const [bin, spec] of Object.entries(opts.shims)) {
+    if (!isValidShimName(bin)) throw new Error(`invalid shim name ${JSON.stringify(bin)}`);
+    const real = spec.mode === "passthrough" ? await findOnPath(bin, opts.originalPath) : undefined;
+    let stubFile: string | undefined;
+    if (spec.mode === "script") {
+      stubFile = path.join(opts.dir, `.${bin}.stub.sh`);
+      fs.writeFileSync(stubFile, spec.script.endsWith("\n") ? spec.script : `${spec.script}\n`);
+    }
+    const file = path.join(opts.dir, bin);
+    fs.writeFileSync(file, shimScript(bin, spec, opts.callLog, real, stubFile, clock), {
+      mode: 0o755,
+    });
+  }
   return opts.dir;
 }
 
@@ -74,12 +72,17 @@ export async function writeShims(opts: WriteShimsOptions): Promise<string> {
 const UPTIME_CLOCK = "read -r __ae_t __ae_idle < /proc/uptime";
 const DATE_CLOCK = "__ae_t=@$(date +%s)";
 
-let procUptime: Promise<boolean> | undefined;
-function hasProcUptime(): Promise<boolean> {
-  return (procUptime ??= fs.access("/proc/uptime", fsConstants.R_OK).then(
-    () => true,
-    () => false,
-  ));
+let procUptime: boolean | undefined;
+function hasProcUptime(): boolean {
+  if (procUptime === undefined) {
+    try {
+      fs.accessSync("/proc/uptime", fsConstants.R_OK);
+      procUptime = true;
+    } catch {
+      procUptime = false;
+    }
+  }
+  return procUptime;
 }
 
 function shimScript(
@@ -130,9 +133,8 @@ export async function findOnPath(bin: string, searchPath: string): Promise<strin
     if (!dir) continue;
     const candidate = path.join(dir, bin);
     try {
-      const stat = await fs.stat(candidate);
-      if (!stat.isFile()) continue;
-      await fs.access(candidate, fsConstants.X_OK);
+      if (!fs.statSync(candidate).isFile()) continue;
+      fs.accessSync(candidate, fsConstants.X_OK);
       return candidate;
     } catch {
       // not here; keep looking
@@ -142,9 +144,9 @@ export async function findOnPath(bin: string, searchPath: string): Promise<strin
 }
 
 /** Milliseconds since the epoch at which the machine booted, to turn shim times into dates. */
-async function bootTimeMs(): Promise<number | undefined> {
+function bootTimeMs(): number | undefined {
   try {
-    const uptime = Number((await fs.readFile("/proc/uptime", "utf8")).split(" ")[0]);
+    const uptime = Number(fs.readFileSync("/proc/uptime", "utf8").split(" ")[0]);
     return Number.isFinite(uptime) ? Date.now() - uptime * 1000 : undefined;
   } catch {
     return undefined;
@@ -155,12 +157,12 @@ async function bootTimeMs(): Promise<number | undefined> {
 export async function readCalls(callLog: string): Promise<ShimCall[]> {
   let raw: Buffer;
   try {
-    raw = await fs.readFile(callLog);
+    raw = fs.readFileSync(callLog);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
   }
-  return parseCallLog(raw, await bootTimeMs());
+  return parseCallLog(raw, bootTimeMs());
 }
 
 export function parseCallLog(raw: Buffer, bootMs: number | undefined): ShimCall[] {

@@ -1,7 +1,7 @@
 // One trial: a fresh copy of the prepared tree, shims first on PATH, the agent, the calls, the checks.
 // Writes prompt.md, calls.jsonl, checks.json and trial.json into the trial's results folder.
 
-import { promises as fs } from "node:fs";
+import fs from "node:fs";
 import path from "node:path";
 import type { RenderedPrompt } from "../define/prompt.js";
 import {
@@ -56,15 +56,16 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
   const redactor = currentRedactor();
   const redact = <T>(value: T): T => (redactor ? redactor.value(value) : value);
   try {
-    await fs.rm(input.outDir, { recursive: true, force: true });
-    await fs.mkdir(input.outDir, { recursive: true });
-    await fs.mkdir(tmp);
+    // Small file-system calls are made synchronously throughout: on the main thread they cost less
+    // than a round trip through libuv's thread pool, which adds up over a trial's dozens of calls.
+    fs.rmSync(input.outDir, { recursive: true, force: true });
+    fs.mkdirSync(input.outDir, { recursive: true });
+    fs.mkdirSync(tmp);
     await copySnapshot(await input.prepared.snapshot(), work).catch((error: Error) => {
       throw new InfraError(`could not copy the prepared sandbox: ${error.message}`);
     });
     const env = await trialEnv(input, root, tmp, callLog);
-    if (input.prompt)
-      await fs.writeFile(path.join(input.outDir, "prompt.md"), input.prompt.safeText);
+    if (input.prompt) fs.writeFileSync(path.join(input.outDir, "prompt.md"), input.prompt.safeText);
 
     const jail = await jailOf(input, root, [work, tmp, env.HOME ?? tmp, callLog]);
     const agent = input.agent;
@@ -87,7 +88,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     const damage = await sandboxDamage(root, work);
 
     const calls = await readCalls(callLog);
-    await fs.writeFile(path.join(input.outDir, "calls.jsonl"), callsToJsonl(redact(calls)));
+    fs.writeFileSync(path.join(input.outDir, "calls.jsonl"), callsToJsonl(redact(calls)));
     const checks = await runChecks(input.spec.checks, {
       sandbox: work,
       calls,
@@ -195,10 +196,7 @@ async function writeTrialFiles(
   run: AgentRunResult,
   checks: CheckOutcome[],
 ): Promise<void> {
-  const writeChecks = fs.writeFile(
-    path.join(outDir, "checks.json"),
-    `${JSON.stringify(checks, null, 2)}\n`,
-  );
+  fs.writeFileSync(path.join(outDir, "checks.json"), `${JSON.stringify(checks, null, 2)}\n`);
   const trial = {
     ...result,
     agent: {
@@ -214,10 +212,7 @@ async function writeTrialFiles(
     },
     trajectory: run.trajectory,
   };
-  await Promise.all([
-    writeChecks,
-    fs.writeFile(path.join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`),
-  ]);
+  fs.writeFileSync(path.join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`);
 }
 
 /** The bwrap jail of this trial's agent, when the run asked for one. */
@@ -228,7 +223,7 @@ async function jailOf(
 ): Promise<BwrapJail | undefined> {
   if (!input.isolation?.bwrap) return undefined;
   // Bound into the jail writable, so it must exist before the agent starts.
-  await fs.appendFile(path.join(root, "calls.raw"), "");
+  fs.appendFileSync(path.join(root, "calls.raw"), "");
   return { writable, allow: input.isolation.allow, stateDir: root };
 }
 
@@ -244,13 +239,13 @@ interface SandboxDamage {
  */
 async function sandboxDamage(root: string, work: string): Promise<SandboxDamage> {
   const damage: SandboxDamage = { warnings: [] };
-  const stat = await fs.lstat(work).catch(() => undefined);
+  const stat = fs.lstatSync(work, { throwIfNoEntry: false });
   if (!stat?.isDirectory()) {
     damage.failure = stat
       ? "the agent replaced its sandbox folder with a file or link"
       : "the agent deleted its sandbox folder";
-    await fs.rm(work, { force: true, recursive: true });
-    await fs.mkdir(work);
+    fs.rmSync(work, { force: true, recursive: true });
+    fs.mkdirSync(work);
   }
   const beside = await writesBesideWorkspace(root);
   if (beside.length) {
