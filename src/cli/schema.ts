@@ -3,15 +3,15 @@
 // metadata is a file format; a file must match one of them. The same text is committed as
 // schema/eval.schema.json (scripts/gen-schema.mjs writes it; test/schema.test.ts keeps it current).
 
-import { z } from "zod";
+import * as z from "zod/mini";
 import * as schemas from "../define/schema.js";
 
 /** The file formats: exported zod schemas whose metadata has a title, in a stable order. */
-export function fileFormatSchemas(): { name: string; title: string; schema: z.ZodType }[] {
-  const formats: { name: string; title: string; schema: z.ZodType }[] = [];
+export function fileFormatSchemas(): { name: string; title: string; schema: z.core.$ZodType }[] {
+  const formats: { name: string; title: string; schema: z.core.$ZodType }[] = [];
   for (const [name, value] of Object.entries(schemas as Record<string, unknown>)) {
-    if (!(value instanceof z.ZodType)) continue;
-    const title = value.meta()?.title;
+    if (!(value instanceof z.core.$ZodType)) continue;
+    const title = z.globalRegistry.get(value)?.title;
     if (typeof title === "string") formats.push({ name, title, schema: value });
   }
   return formats.sort((a, b) => a.name.localeCompare(b.name));
@@ -20,10 +20,7 @@ export function fileFormatSchemas(): { name: string; title: string; schema: z.Zo
 /** The JSON Schema (draft-07, which every YAML editor plugin reads) of an eval file. */
 export function evalJsonSchema(): Record<string, unknown> {
   const formats = fileFormatSchemas();
-  const root =
-    formats.length === 1
-      ? formats[0]!.schema
-      : z.union(formats.map((f) => f.schema) as [z.ZodType, z.ZodType, ...z.ZodType[]]);
+  const root = formats.length === 1 ? formats[0]!.schema : z.union(formats.map((f) => f.schema));
   const json = z.toJSONSchema(root, {
     target: "draft-7",
     io: "input",

@@ -1,7 +1,7 @@
 // Pieces both definition formats share: sandbox and shim options → the model, zod issues → problems.
 
 import path from "node:path";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { SandboxSpec, ShimSpec } from "../model/eval.js";
 import { Codes, type DefinitionProblem } from "../model/errors.js";
 import { isValidShimName } from "../run/shims.js";
@@ -92,7 +92,7 @@ export function normalizeShim(option: ShimOptionInput): ShimSpec {
 
 /** zod issues as problems at one place (TS definitions have no per-key lines). */
 export function zodProblems(
-  error: z.ZodError,
+  error: z.core.$ZodError,
   where: { file: string; line?: number },
   prefix: string,
 ): DefinitionProblem[] {

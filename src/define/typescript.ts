@@ -2,7 +2,7 @@
 // zod schema too: eval files may be plain JS, and a typo in a key must not silently drop a check.
 
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { AgentRef, CheckSpec, EvalSpec, PromptSpec } from "../model/eval.js";
 import { Codes, type DefinitionProblem } from "../model/errors.js";
 import { isPromptDefinition, type EvalDefinition } from "./api.js";
@@ -32,41 +32,42 @@ const checkSchema = z.custom<CheckSpec>(
   { message: "an assertion is made with ran(), fileExists(), succeeds(), assertThat() …" },
 );
 
+const nonEmptyString = () => z.string().check(z.minLength(1));
+
 export const tsOptionsSchema = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'")
-    .optional(),
-  agents: z.array(agentAdapterSchema).optional(),
-  trials: trialsSchema.optional(),
-  passRate: z.number().min(0).max(1).optional(),
-  sandbox: z
-    .union([
-      z.strictObject({ template: z.string().min(1) }),
+  id: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'")),
+  ),
+  agents: z.optional(z.array(agentAdapterSchema)),
+  trials: z.optional(trialsSchema),
+  passRate: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  sandbox: z.optional(
+    z.union([
+      z.strictObject({ template: nonEmptyString() }),
       z.strictObject({ fixture: z.record(z.string(), z.string()) }),
-      z.strictObject({ repo: z.union([z.string().min(1), z.literal(true)]) }),
-    ])
-    .optional(),
-  setup: z.array(z.string().min(1)).optional(),
-  shims: z
-    .record(
+      z.strictObject({ repo: z.union([nonEmptyString(), z.literal(true)]) }),
+    ]),
+  ),
+  setup: z.optional(z.array(nonEmptyString())),
+  shims: z.optional(
+    z.record(
       z.string(),
       z.union([
         z.literal("passthrough"),
         z.strictObject({ script: z.string() }),
         z.strictObject({
-          exitCode: z.number().int().min(0).max(255).optional(),
-          stdout: z.string().optional(),
-          stderr: z.string().optional(),
+          exitCode: z.optional(z.number().check(z.int(), z.gte(0), z.lte(255))),
+          stdout: z.optional(z.string()),
+          stderr: z.optional(z.string()),
         }),
       ]),
-    )
-    .optional(),
-  assert: z.array(checkSchema).optional(),
-  maxCostUsd: z.number().positive().optional(),
-  timeoutMs: z.number().int().positive().optional(),
-  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  model: z.string().min(1).optional(),
+    ),
+  ),
+  assert: z.optional(z.array(checkSchema)),
+  maxCostUsd: z.optional(z.number().check(z.positive())),
+  timeoutMs: z.optional(z.number().check(z.int(), z.positive())),
+  params: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
+  model: z.optional(nonEmptyString()),
 });
 
 export interface TsLoadContext {

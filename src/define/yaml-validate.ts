@@ -4,7 +4,7 @@
 // implementation for every root schema (YAML tasks, skill/command and hook evals).
 
 import { isMap, isSeq } from "yaml";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Codes, DefinitionError, type DefinitionProblem } from "../model/errors.js";
 import type { IssueHint } from "./schema.js";
 import { formatKeyPath, keyText, problemAt, type KeyPath, type YamlSource } from "./yaml-source.js";
@@ -14,12 +14,14 @@ type Issue = z.core.$ZodIssue;
 /** What every issue is worded against: the parsed file and the root schema it was checked with. */
 interface Scope {
   source: YamlSource;
-  root: z.ZodType;
+  root: Schema;
 }
 
+type Schema = z.core.$ZodType;
+
 /** The source's data as `root` parses it; throws DefinitionError with every problem, by position. */
-export function validateWithSchema<S extends z.ZodType>(source: YamlSource, root: S): z.output<S> {
-  const result = root.safeParse(source.data, { reportInput: true });
+export function validateWithSchema<S extends Schema>(source: YamlSource, root: S): z.output<S> {
+  const result = z.safeParse(root, source.data, { reportInput: true });
   const scope: Scope = { source, root };
   const problems = [
     ...prototypeKeyProblems(source),
@@ -243,7 +245,7 @@ function asFixText(description: string): string {
   return (description.charAt(0).toLowerCase() + description.slice(1)).replace(/\.$/, "");
 }
 
-function fixFromDescription(root: z.ZodType, keyPath: KeyPath): string {
+function fixFromDescription(root: Schema, keyPath: KeyPath): string {
   const description = describeSchema(schemaAt(root, keyPath));
   const key = formatKeyPath(keyPath);
   if (!description) return `correct the value of \`${key}\``;
@@ -269,27 +271,26 @@ function sortByPosition(problems: DefinitionProblem[]): DefinitionProblem[] {
 // ---------- reading the schema (for fixes) ----------
 
 /** Strips optional/nullable/default wrappers. */
-function unwrap(schema: z.ZodType): z.ZodType {
+function unwrap(schema: Schema): Schema {
   let current = schema;
   while (
-    current instanceof z.ZodOptional ||
-    current instanceof z.ZodNullable ||
-    current instanceof z.ZodDefault
+    current instanceof z.core.$ZodOptional ||
+    current instanceof z.core.$ZodNullable ||
+    current instanceof z.core.$ZodDefault
   ) {
-    current = current.unwrap() as z.ZodType;
+    current = current._zod.def.innerType;
   }
   return current;
 }
 
-function schemaChild(schema: z.ZodType, segment: PropertyKey): z.ZodType | undefined {
+function schemaChild(schema: Schema, segment: PropertyKey): Schema | undefined {
   const inner = unwrap(schema);
-  if (inner instanceof z.ZodObject)
-    return (inner.shape as Record<string, z.ZodType>)[String(segment)];
-  if (inner instanceof z.ZodArray)
-    return typeof segment === "number" ? (inner.element as z.ZodType) : undefined;
-  if (inner instanceof z.ZodRecord) return inner.valueType as z.ZodType;
-  if (inner instanceof z.ZodUnion) {
-    for (const option of inner.options as z.ZodType[]) {
+  if (inner instanceof z.core.$ZodObject) return inner._zod.def.shape[String(segment)];
+  if (inner instanceof z.core.$ZodArray)
+    return typeof segment === "number" ? inner._zod.def.element : undefined;
+  if (inner instanceof z.core.$ZodRecord) return inner._zod.def.valueType;
+  if (inner instanceof z.core.$ZodUnion) {
+    for (const option of inner._zod.def.options) {
       const child = schemaChild(option, segment);
       if (child) return child;
     }
@@ -297,8 +298,8 @@ function schemaChild(schema: z.ZodType, segment: PropertyKey): z.ZodType | undef
   return undefined;
 }
 
-function schemaAt(root: z.ZodType, keyPath: KeyPath): z.ZodType | undefined {
-  let schema: z.ZodType | undefined = root;
+function schemaAt(root: Schema, keyPath: KeyPath): Schema | undefined {
+  let schema: Schema | undefined = root;
   for (const segment of keyPath) {
     if (!schema) return undefined;
     schema = schemaChild(schema, segment);
@@ -306,16 +307,18 @@ function schemaAt(root: z.ZodType, keyPath: KeyPath): z.ZodType | undefined {
   return schema;
 }
 
-function recordKeySchemaAt(root: z.ZodType, keyPath: KeyPath): z.ZodType | undefined {
+function recordKeySchemaAt(root: Schema, keyPath: KeyPath): Schema | undefined {
   const schema = schemaAt(root, keyPath);
   const inner = schema && unwrap(schema);
-  return inner instanceof z.ZodRecord ? (inner.keyType as z.ZodType) : undefined;
+  return inner instanceof z.core.$ZodRecord ? inner._zod.def.keyType : undefined;
 }
 
-function describeSchema(schema: z.ZodType | undefined): string | undefined {
+/** The description registered for `schema` (or the schema it wraps) in zod's global registry. */
+function describeSchema(schema: Schema | undefined): string | undefined {
   let current = schema;
   while (current) {
-    if (current.description) return current.description;
+    const description = z.globalRegistry.get(current)?.description;
+    if (description) return description;
     const inner = unwrap(current);
     if (inner === current) return undefined;
     current = inner;
@@ -324,28 +327,27 @@ function describeSchema(schema: z.ZodType | undefined): string | undefined {
 }
 
 /** The schema's forms: a union's options, else the schema itself (wrappers stripped). */
-function formsOf(schema: z.ZodType): z.ZodType[] {
+function formsOf(schema: Schema): Schema[] {
   const inner = unwrap(schema);
-  return inner instanceof z.ZodUnion ? (inner.options as z.ZodType[]).map(unwrap) : [inner];
+  return inner instanceof z.core.$ZodUnion ? inner._zod.def.options.map(unwrap) : [inner];
 }
 
 /** Keys the mapping at `objectPath` may have, each once (union options share some). */
-function knownKeysAt(root: z.ZodType, objectPath: KeyPath): string[] {
+function knownKeysAt(root: Schema, objectPath: KeyPath): string[] {
   const schema = schemaAt(root, objectPath);
   if (!schema) return [];
   const keys = formsOf(schema).flatMap((option) =>
-    option instanceof z.ZodObject ? Object.keys(option.shape) : [],
+    option instanceof z.core.$ZodObject ? Object.keys(option._zod.def.shape) : [],
   );
   return [...new Set(keys)];
 }
 
 /** The `key` literals that pick a discriminated union's options. */
-function discriminatorValues(schema: z.ZodType | undefined, key: string): string[] {
+function discriminatorValues(schema: Schema | undefined, key: string): string[] {
   if (!schema) return [];
   return formsOf(schema).flatMap((option) => {
-    const literal =
-      option instanceof z.ZodObject ? (option.shape as Record<string, z.ZodType>)[key] : undefined;
-    return literal instanceof z.ZodLiteral ? [...literal.values].map(String) : [];
+    const literal = option instanceof z.core.$ZodObject ? option._zod.def.shape[key] : undefined;
+    return literal instanceof z.core.$ZodLiteral ? [...literal._zod.values].map(String) : [];
   });
 }
 

@@ -4,7 +4,7 @@
 
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type {
   CheckSpec,
   EvalSpec,
