@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { SandboxSpec, ShimSpec } from "../model/eval.js";
 import { type DefinitionProblem } from "../model/errors.js";
 export type SandboxOptionInput = {
@@ -42,7 +42,7 @@ export declare function normalizeShims(shims: Record<string, ShimOptionInput>, w
 };
 export declare function normalizeShim(option: ShimOptionInput): ShimSpec;
 /** zod issues as problems at one place (TS definitions have no per-key lines). */
-export declare function zodProblems(error: z.ZodError, where: {
+export declare function zodProblems(error: z.core.$ZodError, where: {
     file: string;
     line?: number;
 }, prefix: string): DefinitionProblem[];

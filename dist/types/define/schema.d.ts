@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 /** Values the loader fills in for keys a YAML task leaves out. */
 export declare const yamlTaskDefaults: {
     readonly timeoutSeconds: 600;
@@ -23,10 +23,10 @@ export declare function staysInsideSandbox(p: string): boolean;
 /** The reason `source` does not compile as a regular expression, or undefined when it does. */
 export declare function regexCompileError(source: string): string | undefined;
 /** A trial count, or `{ min, max }` for adaptive trials. Shared by the YAML and TS formats. */
-export declare const trialsSchema: z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
-    min: z.ZodNumber;
-    max: z.ZodNumber;
-    confidence: z.ZodOptional<z.ZodNumber>;
+export declare const trialsSchema: z.ZodMiniUnion<readonly [z.ZodMiniNumber<number>, z.ZodMiniObject<{
+    min: z.ZodMiniNumber<number>;
+    max: z.ZodMiniNumber<number>;
+    confidence: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
 }, z.core.$strict>]>;
 /** The trial count and the adaptive minimum of a `trials` value. */
 export declare function trialCounts(trials: z.output<typeof trialsSchema> | undefined, fallback: number): {
@@ -37,79 +37,79 @@ export declare function trialCounts(trials: z.output<typeof trialsSchema> | unde
     };
 };
 /** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */
-export declare const workflowSchema: z.ZodObject<{
-    match_mode: z.ZodOptional<z.ZodEnum<{
+export declare const workflowSchema: z.ZodMiniObject<{
+    match_mode: z.ZodMiniOptional<z.ZodMiniEnum<{
         superset: "superset";
         subset: "subset";
         unordered: "unordered";
         strict: "strict";
     }>>;
-    expected_tools: z.ZodOptional<z.ZodArray<z.ZodObject<{
-        name: z.ZodString;
-        args_contain: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
-        after: z.ZodOptional<z.ZodString>;
+    expected_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        name: z.ZodMiniString<string>;
+        args_contain: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        after: z.ZodMiniOptional<z.ZodMiniString<string>>;
     }, z.core.$strict>>>;
-    forbidden_tools: z.ZodOptional<z.ZodArray<z.ZodString>>;
+    forbidden_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
 }, z.core.$strict>;
-export declare const yamlTaskSchema: z.ZodObject<{
-    name: z.ZodString;
-    prompt: z.ZodOptional<z.ZodString>;
-    setup: z.ZodOptional<z.ZodArray<z.ZodString>>;
-    timeout: z.ZodOptional<z.ZodNumber>;
-    assertions: z.ZodOptional<z.ZodObject<{
-        files: z.ZodOptional<z.ZodArray<z.ZodString>>;
-        absent: z.ZodOptional<z.ZodArray<z.ZodString>>;
-        commands: z.ZodOptional<z.ZodArray<z.ZodUnion<readonly [z.ZodString, z.ZodObject<{
-            run: z.ZodString;
-            exitCode: z.ZodOptional<z.ZodNumber>;
+export declare const yamlTaskSchema: z.ZodMiniObject<{
+    name: z.ZodMiniString<string>;
+    prompt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    timeout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    assertions: z.ZodMiniOptional<z.ZodMiniObject<{
+        files: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        absent: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        commands: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniObject<{
+            run: z.ZodMiniString<string>;
+            exitCode: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
         }, z.core.$strict>]>>>;
-        contains: z.ZodOptional<z.ZodArray<z.ZodUnion<readonly [z.ZodString, z.ZodObject<{
-            file: z.ZodString;
-            text: z.ZodOptional<z.ZodString>;
-            matches: z.ZodOptional<z.ZodString>;
+        contains: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniObject<{
+            file: z.ZodMiniString<string>;
+            text: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            matches: z.ZodMiniOptional<z.ZodMiniString<string>>;
         }, z.core.$strict>]>>>;
-        forbidden: z.ZodOptional<z.ZodArray<z.ZodUnion<readonly [z.ZodString, z.ZodObject<{
-            file: z.ZodString;
-            text: z.ZodOptional<z.ZodString>;
-            matches: z.ZodOptional<z.ZodString>;
+        forbidden: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniObject<{
+            file: z.ZodMiniString<string>;
+            text: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            matches: z.ZodMiniOptional<z.ZodMiniString<string>>;
         }, z.core.$strict>]>>>;
-        workflow: z.ZodOptional<z.ZodObject<{
-            match_mode: z.ZodOptional<z.ZodEnum<{
+        workflow: z.ZodMiniOptional<z.ZodMiniObject<{
+            match_mode: z.ZodMiniOptional<z.ZodMiniEnum<{
                 superset: "superset";
                 subset: "subset";
                 unordered: "unordered";
                 strict: "strict";
             }>>;
-            expected_tools: z.ZodOptional<z.ZodArray<z.ZodObject<{
-                name: z.ZodString;
-                args_contain: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
-                after: z.ZodOptional<z.ZodString>;
+            expected_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+                name: z.ZodMiniString<string>;
+                args_contain: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+                after: z.ZodMiniOptional<z.ZodMiniString<string>>;
             }, z.core.$strict>>>;
-            forbidden_tools: z.ZodOptional<z.ZodArray<z.ZodString>>;
+            forbidden_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
         }, z.core.$strict>>;
     }, z.core.$strict>>;
-    agents: z.ZodOptional<z.ZodArray<z.ZodString>>;
-    trials: z.ZodOptional<z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
-        min: z.ZodNumber;
-        max: z.ZodNumber;
-        confidence: z.ZodOptional<z.ZodNumber>;
+    agents: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    trials: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniNumber<number>, z.ZodMiniObject<{
+        min: z.ZodMiniNumber<number>;
+        max: z.ZodMiniNumber<number>;
+        confidence: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>]>>;
-    passRate: z.ZodOptional<z.ZodNumber>;
-    sandbox: z.ZodOptional<z.ZodObject<{
-        template: z.ZodOptional<z.ZodString>;
-        fixture: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
-        repo: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodLiteral<true>]>>;
+    passRate: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    sandbox: z.ZodMiniOptional<z.ZodMiniObject<{
+        template: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        fixture: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        repo: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniLiteral<true>]>>;
     }, z.core.$strict>>;
-    shims: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnion<readonly [z.ZodLiteral<"passthrough">, z.ZodObject<{
-        script: z.ZodOptional<z.ZodString>;
-        exitCode: z.ZodOptional<z.ZodNumber>;
-        stdout: z.ZodOptional<z.ZodString>;
-        stderr: z.ZodOptional<z.ZodString>;
+    shims: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniLiteral<"passthrough">, z.ZodMiniObject<{
+        script: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        exitCode: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        stdout: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        stderr: z.ZodMiniOptional<z.ZodMiniString<string>>;
     }, z.core.$strict>]>>>;
-    maxCostUsd: z.ZodOptional<z.ZodNumber>;
-    model: z.ZodOptional<z.ZodString>;
-    params: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnion<readonly [z.ZodString, z.ZodNumber, z.ZodBoolean]>>>;
-    secrets: z.ZodOptional<z.ZodArray<z.ZodString>>;
+    maxCostUsd: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    params: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniNumber<number>, z.ZodMiniBoolean<boolean>]>>>;
+    secrets: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
 }, z.core.$strict>;
 export type YamlTask = z.output<typeof yamlTaskSchema>;
 export type YamlAssertions = NonNullable<YamlTask["assertions"]>;
@@ -123,186 +123,186 @@ export declare const claudeCodeEvalDefaults: {
     readonly hookTimeoutSeconds: 60;
     readonly hookEvent: "PostToolUse";
 };
-export declare const triggerSchema: z.ZodObject<{
-    positive: z.ZodOptional<z.ZodArray<z.ZodObject<{
-        query: z.ZodString;
-        note: z.ZodOptional<z.ZodString>;
+export declare const triggerSchema: z.ZodMiniObject<{
+    positive: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        query: z.ZodMiniString<string>;
+        note: z.ZodMiniOptional<z.ZodMiniString<string>>;
     }, z.core.$strict>>>;
-    negative: z.ZodOptional<z.ZodArray<z.ZodObject<{
-        query: z.ZodString;
-        note: z.ZodOptional<z.ZodString>;
+    negative: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        query: z.ZodMiniString<string>;
+        note: z.ZodMiniOptional<z.ZodMiniString<string>>;
     }, z.core.$strict>>>;
-    mode: z.ZodOptional<z.ZodEnum<{
+    mode: z.ZodMiniOptional<z.ZodMiniEnum<{
         observe: "observe";
         ask: "ask";
     }>>;
-    runs: z.ZodOptional<z.ZodNumber>;
-    threshold: z.ZodOptional<z.ZodNumber>;
+    runs: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    threshold: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
 }, z.core.$strict>;
 /** The eight outcome types of the skill-eval guide; each maps onto an existing check. */
-export declare const outcomeSchema: z.ZodDiscriminatedUnion<[z.ZodObject<{
-    type: z.ZodLiteral<"file-contains">;
-    file: z.ZodString;
-    value: z.ZodString;
-}, z.core.$strict>, z.ZodObject<{
-    type: z.ZodLiteral<"file-not-contains">;
-    file: z.ZodString;
-    value: z.ZodString;
-}, z.core.$strict>, z.ZodObject<{
-    type: z.ZodLiteral<"file-matches">;
-    file: z.ZodString;
-    value: z.ZodString;
-}, z.core.$strict>, z.ZodObject<{
-    type: z.ZodLiteral<"file-exists">;
-    file: z.ZodString;
-}, z.core.$strict>, z.ZodObject<{
-    type: z.ZodLiteral<"file-not-exists">;
-    file: z.ZodString;
-}, z.core.$strict>, z.ZodObject<{
-    type: z.ZodLiteral<"bash-succeeds">;
-    command: z.ZodString;
-}, z.core.$strict>, z.ZodObject<{
-    type: z.ZodLiteral<"bash-fails">;
-    command: z.ZodString;
-}, z.core.$strict>, z.ZodObject<{
-    type: z.ZodLiteral<"bash-output-contains">;
-    command: z.ZodString;
-    value: z.ZodString;
+export declare const outcomeSchema: z.ZodMiniDiscriminatedUnion<[z.ZodMiniObject<{
+    type: z.ZodMiniLiteral<"file-contains">;
+    file: z.ZodMiniString<string>;
+    value: z.ZodMiniString<string>;
+}, z.core.$strict>, z.ZodMiniObject<{
+    type: z.ZodMiniLiteral<"file-not-contains">;
+    file: z.ZodMiniString<string>;
+    value: z.ZodMiniString<string>;
+}, z.core.$strict>, z.ZodMiniObject<{
+    type: z.ZodMiniLiteral<"file-matches">;
+    file: z.ZodMiniString<string>;
+    value: z.ZodMiniString<string>;
+}, z.core.$strict>, z.ZodMiniObject<{
+    type: z.ZodMiniLiteral<"file-exists">;
+    file: z.ZodMiniString<string>;
+}, z.core.$strict>, z.ZodMiniObject<{
+    type: z.ZodMiniLiteral<"file-not-exists">;
+    file: z.ZodMiniString<string>;
+}, z.core.$strict>, z.ZodMiniObject<{
+    type: z.ZodMiniLiteral<"bash-succeeds">;
+    command: z.ZodMiniString<string>;
+}, z.core.$strict>, z.ZodMiniObject<{
+    type: z.ZodMiniLiteral<"bash-fails">;
+    command: z.ZodMiniString<string>;
+}, z.core.$strict>, z.ZodMiniObject<{
+    type: z.ZodMiniLiteral<"bash-output-contains">;
+    command: z.ZodMiniString<string>;
+    value: z.ZodMiniString<string>;
 }, z.core.$strict>], "type">;
-export declare const e2eScenarioSchema: z.ZodObject<{
-    scenario: z.ZodString;
-    fixture: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
-    prompt: z.ZodString;
-    model: z.ZodOptional<z.ZodString>;
-    outcomes: z.ZodOptional<z.ZodArray<z.ZodDiscriminatedUnion<[z.ZodObject<{
-        type: z.ZodLiteral<"file-contains">;
-        file: z.ZodString;
-        value: z.ZodString;
-    }, z.core.$strict>, z.ZodObject<{
-        type: z.ZodLiteral<"file-not-contains">;
-        file: z.ZodString;
-        value: z.ZodString;
-    }, z.core.$strict>, z.ZodObject<{
-        type: z.ZodLiteral<"file-matches">;
-        file: z.ZodString;
-        value: z.ZodString;
-    }, z.core.$strict>, z.ZodObject<{
-        type: z.ZodLiteral<"file-exists">;
-        file: z.ZodString;
-    }, z.core.$strict>, z.ZodObject<{
-        type: z.ZodLiteral<"file-not-exists">;
-        file: z.ZodString;
-    }, z.core.$strict>, z.ZodObject<{
-        type: z.ZodLiteral<"bash-succeeds">;
-        command: z.ZodString;
-    }, z.core.$strict>, z.ZodObject<{
-        type: z.ZodLiteral<"bash-fails">;
-        command: z.ZodString;
-    }, z.core.$strict>, z.ZodObject<{
-        type: z.ZodLiteral<"bash-output-contains">;
-        command: z.ZodString;
-        value: z.ZodString;
+export declare const e2eScenarioSchema: z.ZodMiniObject<{
+    scenario: z.ZodMiniString<string>;
+    fixture: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+    prompt: z.ZodMiniString<string>;
+    model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    outcomes: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniDiscriminatedUnion<[z.ZodMiniObject<{
+        type: z.ZodMiniLiteral<"file-contains">;
+        file: z.ZodMiniString<string>;
+        value: z.ZodMiniString<string>;
+    }, z.core.$strict>, z.ZodMiniObject<{
+        type: z.ZodMiniLiteral<"file-not-contains">;
+        file: z.ZodMiniString<string>;
+        value: z.ZodMiniString<string>;
+    }, z.core.$strict>, z.ZodMiniObject<{
+        type: z.ZodMiniLiteral<"file-matches">;
+        file: z.ZodMiniString<string>;
+        value: z.ZodMiniString<string>;
+    }, z.core.$strict>, z.ZodMiniObject<{
+        type: z.ZodMiniLiteral<"file-exists">;
+        file: z.ZodMiniString<string>;
+    }, z.core.$strict>, z.ZodMiniObject<{
+        type: z.ZodMiniLiteral<"file-not-exists">;
+        file: z.ZodMiniString<string>;
+    }, z.core.$strict>, z.ZodMiniObject<{
+        type: z.ZodMiniLiteral<"bash-succeeds">;
+        command: z.ZodMiniString<string>;
+    }, z.core.$strict>, z.ZodMiniObject<{
+        type: z.ZodMiniLiteral<"bash-fails">;
+        command: z.ZodMiniString<string>;
+    }, z.core.$strict>, z.ZodMiniObject<{
+        type: z.ZodMiniLiteral<"bash-output-contains">;
+        command: z.ZodMiniString<string>;
+        value: z.ZodMiniString<string>;
     }, z.core.$strict>], "type">>>;
-    workflow: z.ZodOptional<z.ZodObject<{
-        match_mode: z.ZodOptional<z.ZodEnum<{
+    workflow: z.ZodMiniOptional<z.ZodMiniObject<{
+        match_mode: z.ZodMiniOptional<z.ZodMiniEnum<{
             superset: "superset";
             subset: "subset";
             unordered: "unordered";
             strict: "strict";
         }>>;
-        expected_tools: z.ZodOptional<z.ZodArray<z.ZodObject<{
-            name: z.ZodString;
-            args_contain: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
-            after: z.ZodOptional<z.ZodString>;
+        expected_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+            name: z.ZodMiniString<string>;
+            args_contain: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+            after: z.ZodMiniOptional<z.ZodMiniString<string>>;
         }, z.core.$strict>>>;
-        forbidden_tools: z.ZodOptional<z.ZodArray<z.ZodString>>;
+        forbidden_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
     }, z.core.$strict>>;
-    timeout: z.ZodOptional<z.ZodNumber>;
+    timeout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
 }, z.core.$strict>;
-export declare const skillEvalSchema: z.ZodObject<{
-    name: z.ZodString;
-    type: z.ZodEnum<{
+export declare const skillEvalSchema: z.ZodMiniObject<{
+    name: z.ZodMiniString<string>;
+    type: z.ZodMiniEnum<{
         skill: "skill";
         command: "command";
     }>;
-    target: z.ZodString;
-    model: z.ZodOptional<z.ZodString>;
-    trials: z.ZodOptional<z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
-        min: z.ZodNumber;
-        max: z.ZodNumber;
-        confidence: z.ZodOptional<z.ZodNumber>;
+    target: z.ZodMiniString<string>;
+    model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    trials: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniNumber<number>, z.ZodMiniObject<{
+        min: z.ZodMiniNumber<number>;
+        max: z.ZodMiniNumber<number>;
+        confidence: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>]>>;
-    passRate: z.ZodOptional<z.ZodNumber>;
-    timeout: z.ZodOptional<z.ZodNumber>;
-    maxCostUsd: z.ZodOptional<z.ZodNumber>;
-    trigger: z.ZodOptional<z.ZodObject<{
-        positive: z.ZodOptional<z.ZodArray<z.ZodObject<{
-            query: z.ZodString;
-            note: z.ZodOptional<z.ZodString>;
+    passRate: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    timeout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    maxCostUsd: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    trigger: z.ZodMiniOptional<z.ZodMiniObject<{
+        positive: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+            query: z.ZodMiniString<string>;
+            note: z.ZodMiniOptional<z.ZodMiniString<string>>;
         }, z.core.$strict>>>;
-        negative: z.ZodOptional<z.ZodArray<z.ZodObject<{
-            query: z.ZodString;
-            note: z.ZodOptional<z.ZodString>;
+        negative: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+            query: z.ZodMiniString<string>;
+            note: z.ZodMiniOptional<z.ZodMiniString<string>>;
         }, z.core.$strict>>>;
-        mode: z.ZodOptional<z.ZodEnum<{
+        mode: z.ZodMiniOptional<z.ZodMiniEnum<{
             observe: "observe";
             ask: "ask";
         }>>;
-        runs: z.ZodOptional<z.ZodNumber>;
-        threshold: z.ZodOptional<z.ZodNumber>;
+        runs: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        threshold: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>>;
-    e2e: z.ZodOptional<z.ZodArray<z.ZodObject<{
-        scenario: z.ZodString;
-        fixture: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
-        prompt: z.ZodString;
-        model: z.ZodOptional<z.ZodString>;
-        outcomes: z.ZodOptional<z.ZodArray<z.ZodDiscriminatedUnion<[z.ZodObject<{
-            type: z.ZodLiteral<"file-contains">;
-            file: z.ZodString;
-            value: z.ZodString;
-        }, z.core.$strict>, z.ZodObject<{
-            type: z.ZodLiteral<"file-not-contains">;
-            file: z.ZodString;
-            value: z.ZodString;
-        }, z.core.$strict>, z.ZodObject<{
-            type: z.ZodLiteral<"file-matches">;
-            file: z.ZodString;
-            value: z.ZodString;
-        }, z.core.$strict>, z.ZodObject<{
-            type: z.ZodLiteral<"file-exists">;
-            file: z.ZodString;
-        }, z.core.$strict>, z.ZodObject<{
-            type: z.ZodLiteral<"file-not-exists">;
-            file: z.ZodString;
-        }, z.core.$strict>, z.ZodObject<{
-            type: z.ZodLiteral<"bash-succeeds">;
-            command: z.ZodString;
-        }, z.core.$strict>, z.ZodObject<{
-            type: z.ZodLiteral<"bash-fails">;
-            command: z.ZodString;
-        }, z.core.$strict>, z.ZodObject<{
-            type: z.ZodLiteral<"bash-output-contains">;
-            command: z.ZodString;
-            value: z.ZodString;
+    e2e: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        scenario: z.ZodMiniString<string>;
+        fixture: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        prompt: z.ZodMiniString<string>;
+        model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        outcomes: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniDiscriminatedUnion<[z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"file-contains">;
+            file: z.ZodMiniString<string>;
+            value: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"file-not-contains">;
+            file: z.ZodMiniString<string>;
+            value: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"file-matches">;
+            file: z.ZodMiniString<string>;
+            value: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"file-exists">;
+            file: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"file-not-exists">;
+            file: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"bash-succeeds">;
+            command: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"bash-fails">;
+            command: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"bash-output-contains">;
+            command: z.ZodMiniString<string>;
+            value: z.ZodMiniString<string>;
         }, z.core.$strict>], "type">>>;
-        workflow: z.ZodOptional<z.ZodObject<{
-            match_mode: z.ZodOptional<z.ZodEnum<{
+        workflow: z.ZodMiniOptional<z.ZodMiniObject<{
+            match_mode: z.ZodMiniOptional<z.ZodMiniEnum<{
                 superset: "superset";
                 subset: "subset";
                 unordered: "unordered";
                 strict: "strict";
             }>>;
-            expected_tools: z.ZodOptional<z.ZodArray<z.ZodObject<{
-                name: z.ZodString;
-                args_contain: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
-                after: z.ZodOptional<z.ZodString>;
+            expected_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+                name: z.ZodMiniString<string>;
+                args_contain: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+                after: z.ZodMiniOptional<z.ZodMiniString<string>>;
             }, z.core.$strict>>>;
-            forbidden_tools: z.ZodOptional<z.ZodArray<z.ZodString>>;
+            forbidden_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
         }, z.core.$strict>>;
-        timeout: z.ZodOptional<z.ZodNumber>;
+        timeout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>>>;
 }, z.core.$strict>;
-export declare const hookEventSchema: z.ZodEnum<{
+export declare const hookEventSchema: z.ZodMiniEnum<{
     PostToolUse: "PostToolUse";
     PreToolUse: "PreToolUse";
     UserPromptSubmit: "UserPromptSubmit";
@@ -313,24 +313,24 @@ export declare const hookEventSchema: z.ZodEnum<{
     Notification: "Notification";
     PreCompact: "PreCompact";
 }>;
-export declare const hookExpectSchema: z.ZodObject<{
-    has_context: z.ZodOptional<z.ZodBoolean>;
-    context_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
-    exit_code: z.ZodOptional<z.ZodNumber>;
-    blocked: z.ZodOptional<z.ZodBoolean>;
-    decision: z.ZodOptional<z.ZodEnum<{
+export declare const hookExpectSchema: z.ZodMiniObject<{
+    has_context: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+    context_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
+    exit_code: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    blocked: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+    decision: z.ZodMiniOptional<z.ZodMiniEnum<{
         ask: "ask";
         approve: "approve";
         block: "block";
         allow: "allow";
         deny: "deny";
     }>>;
-    stderr_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
-    stdout_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+    stderr_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
+    stdout_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
 }, z.core.$strict>;
-export declare const hookCaseSchema: z.ZodObject<{
-    scenario: z.ZodString;
-    event: z.ZodOptional<z.ZodEnum<{
+export declare const hookCaseSchema: z.ZodMiniObject<{
+    scenario: z.ZodMiniString<string>;
+    event: z.ZodMiniOptional<z.ZodMiniEnum<{
         PostToolUse: "PostToolUse";
         PreToolUse: "PreToolUse";
         UserPromptSubmit: "UserPromptSubmit";
@@ -341,29 +341,29 @@ export declare const hookCaseSchema: z.ZodObject<{
         Notification: "Notification";
         PreCompact: "PreCompact";
     }>>;
-    input: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
-    timeout: z.ZodOptional<z.ZodNumber>;
-    expect: z.ZodObject<{
-        has_context: z.ZodOptional<z.ZodBoolean>;
-        context_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
-        exit_code: z.ZodOptional<z.ZodNumber>;
-        blocked: z.ZodOptional<z.ZodBoolean>;
-        decision: z.ZodOptional<z.ZodEnum<{
+    input: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnknown>>;
+    timeout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    expect: z.ZodMiniObject<{
+        has_context: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+        context_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
+        exit_code: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        blocked: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+        decision: z.ZodMiniOptional<z.ZodMiniEnum<{
             ask: "ask";
             approve: "approve";
             block: "block";
             allow: "allow";
             deny: "deny";
         }>>;
-        stderr_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
-        stdout_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+        stderr_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
+        stdout_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
     }, z.core.$strict>;
 }, z.core.$strict>;
-export declare const hookEvalSchema: z.ZodObject<{
-    name: z.ZodString;
-    type: z.ZodLiteral<"hook">;
-    target: z.ZodString;
-    event: z.ZodOptional<z.ZodEnum<{
+export declare const hookEvalSchema: z.ZodMiniObject<{
+    name: z.ZodMiniString<string>;
+    type: z.ZodMiniLiteral<"hook">;
+    target: z.ZodMiniString<string>;
+    event: z.ZodMiniOptional<z.ZodMiniEnum<{
         PostToolUse: "PostToolUse";
         PreToolUse: "PreToolUse";
         UserPromptSubmit: "UserPromptSubmit";
@@ -374,15 +374,15 @@ export declare const hookEvalSchema: z.ZodObject<{
         Notification: "Notification";
         PreCompact: "PreCompact";
     }>>;
-    timeout: z.ZodOptional<z.ZodNumber>;
-    trials: z.ZodOptional<z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
-        min: z.ZodNumber;
-        max: z.ZodNumber;
-        confidence: z.ZodOptional<z.ZodNumber>;
+    timeout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    trials: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniNumber<number>, z.ZodMiniObject<{
+        min: z.ZodMiniNumber<number>;
+        max: z.ZodMiniNumber<number>;
+        confidence: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>]>>;
-    cases: z.ZodArray<z.ZodObject<{
-        scenario: z.ZodString;
-        event: z.ZodOptional<z.ZodEnum<{
+    cases: z.ZodMiniArray<z.ZodMiniObject<{
+        scenario: z.ZodMiniString<string>;
+        event: z.ZodMiniOptional<z.ZodMiniEnum<{
             PostToolUse: "PostToolUse";
             PreToolUse: "PreToolUse";
             UserPromptSubmit: "UserPromptSubmit";
@@ -393,113 +393,113 @@ export declare const hookEvalSchema: z.ZodObject<{
             Notification: "Notification";
             PreCompact: "PreCompact";
         }>>;
-        input: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
-        timeout: z.ZodOptional<z.ZodNumber>;
-        expect: z.ZodObject<{
-            has_context: z.ZodOptional<z.ZodBoolean>;
-            context_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
-            exit_code: z.ZodOptional<z.ZodNumber>;
-            blocked: z.ZodOptional<z.ZodBoolean>;
-            decision: z.ZodOptional<z.ZodEnum<{
+        input: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnknown>>;
+        timeout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        expect: z.ZodMiniObject<{
+            has_context: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+            context_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
+            exit_code: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+            blocked: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+            decision: z.ZodMiniOptional<z.ZodMiniEnum<{
                 ask: "ask";
                 approve: "approve";
                 block: "block";
                 allow: "allow";
                 deny: "deny";
             }>>;
-            stderr_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
-            stdout_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+            stderr_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
+            stdout_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
         }, z.core.$strict>;
     }, z.core.$strict>>;
 }, z.core.$strict>;
 /** Either kind of Claude Code eval; the loader picks the schema by `type`. */
-export declare const claudeCodeEvalSchema: z.ZodUnion<readonly [z.ZodObject<{
-    name: z.ZodString;
-    type: z.ZodEnum<{
+export declare const claudeCodeEvalSchema: z.ZodMiniUnion<readonly [z.ZodMiniObject<{
+    name: z.ZodMiniString<string>;
+    type: z.ZodMiniEnum<{
         skill: "skill";
         command: "command";
     }>;
-    target: z.ZodString;
-    model: z.ZodOptional<z.ZodString>;
-    trials: z.ZodOptional<z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
-        min: z.ZodNumber;
-        max: z.ZodNumber;
-        confidence: z.ZodOptional<z.ZodNumber>;
+    target: z.ZodMiniString<string>;
+    model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    trials: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniNumber<number>, z.ZodMiniObject<{
+        min: z.ZodMiniNumber<number>;
+        max: z.ZodMiniNumber<number>;
+        confidence: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>]>>;
-    passRate: z.ZodOptional<z.ZodNumber>;
-    timeout: z.ZodOptional<z.ZodNumber>;
-    maxCostUsd: z.ZodOptional<z.ZodNumber>;
-    trigger: z.ZodOptional<z.ZodObject<{
-        positive: z.ZodOptional<z.ZodArray<z.ZodObject<{
-            query: z.ZodString;
-            note: z.ZodOptional<z.ZodString>;
+    passRate: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    timeout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    maxCostUsd: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    trigger: z.ZodMiniOptional<z.ZodMiniObject<{
+        positive: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+            query: z.ZodMiniString<string>;
+            note: z.ZodMiniOptional<z.ZodMiniString<string>>;
         }, z.core.$strict>>>;
-        negative: z.ZodOptional<z.ZodArray<z.ZodObject<{
-            query: z.ZodString;
-            note: z.ZodOptional<z.ZodString>;
+        negative: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+            query: z.ZodMiniString<string>;
+            note: z.ZodMiniOptional<z.ZodMiniString<string>>;
         }, z.core.$strict>>>;
-        mode: z.ZodOptional<z.ZodEnum<{
+        mode: z.ZodMiniOptional<z.ZodMiniEnum<{
             observe: "observe";
             ask: "ask";
         }>>;
-        runs: z.ZodOptional<z.ZodNumber>;
-        threshold: z.ZodOptional<z.ZodNumber>;
+        runs: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        threshold: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>>;
-    e2e: z.ZodOptional<z.ZodArray<z.ZodObject<{
-        scenario: z.ZodString;
-        fixture: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
-        prompt: z.ZodString;
-        model: z.ZodOptional<z.ZodString>;
-        outcomes: z.ZodOptional<z.ZodArray<z.ZodDiscriminatedUnion<[z.ZodObject<{
-            type: z.ZodLiteral<"file-contains">;
-            file: z.ZodString;
-            value: z.ZodString;
-        }, z.core.$strict>, z.ZodObject<{
-            type: z.ZodLiteral<"file-not-contains">;
-            file: z.ZodString;
-            value: z.ZodString;
-        }, z.core.$strict>, z.ZodObject<{
-            type: z.ZodLiteral<"file-matches">;
-            file: z.ZodString;
-            value: z.ZodString;
-        }, z.core.$strict>, z.ZodObject<{
-            type: z.ZodLiteral<"file-exists">;
-            file: z.ZodString;
-        }, z.core.$strict>, z.ZodObject<{
-            type: z.ZodLiteral<"file-not-exists">;
-            file: z.ZodString;
-        }, z.core.$strict>, z.ZodObject<{
-            type: z.ZodLiteral<"bash-succeeds">;
-            command: z.ZodString;
-        }, z.core.$strict>, z.ZodObject<{
-            type: z.ZodLiteral<"bash-fails">;
-            command: z.ZodString;
-        }, z.core.$strict>, z.ZodObject<{
-            type: z.ZodLiteral<"bash-output-contains">;
-            command: z.ZodString;
-            value: z.ZodString;
+    e2e: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        scenario: z.ZodMiniString<string>;
+        fixture: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        prompt: z.ZodMiniString<string>;
+        model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        outcomes: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniDiscriminatedUnion<[z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"file-contains">;
+            file: z.ZodMiniString<string>;
+            value: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"file-not-contains">;
+            file: z.ZodMiniString<string>;
+            value: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"file-matches">;
+            file: z.ZodMiniString<string>;
+            value: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"file-exists">;
+            file: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"file-not-exists">;
+            file: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"bash-succeeds">;
+            command: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"bash-fails">;
+            command: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            type: z.ZodMiniLiteral<"bash-output-contains">;
+            command: z.ZodMiniString<string>;
+            value: z.ZodMiniString<string>;
         }, z.core.$strict>], "type">>>;
-        workflow: z.ZodOptional<z.ZodObject<{
-            match_mode: z.ZodOptional<z.ZodEnum<{
+        workflow: z.ZodMiniOptional<z.ZodMiniObject<{
+            match_mode: z.ZodMiniOptional<z.ZodMiniEnum<{
                 superset: "superset";
                 subset: "subset";
                 unordered: "unordered";
                 strict: "strict";
             }>>;
-            expected_tools: z.ZodOptional<z.ZodArray<z.ZodObject<{
-                name: z.ZodString;
-                args_contain: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>;
-                after: z.ZodOptional<z.ZodString>;
+            expected_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+                name: z.ZodMiniString<string>;
+                args_contain: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+                after: z.ZodMiniOptional<z.ZodMiniString<string>>;
             }, z.core.$strict>>>;
-            forbidden_tools: z.ZodOptional<z.ZodArray<z.ZodString>>;
+            forbidden_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
         }, z.core.$strict>>;
-        timeout: z.ZodOptional<z.ZodNumber>;
+        timeout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>>>;
-}, z.core.$strict>, z.ZodObject<{
-    name: z.ZodString;
-    type: z.ZodLiteral<"hook">;
-    target: z.ZodString;
-    event: z.ZodOptional<z.ZodEnum<{
+}, z.core.$strict>, z.ZodMiniObject<{
+    name: z.ZodMiniString<string>;
+    type: z.ZodMiniLiteral<"hook">;
+    target: z.ZodMiniString<string>;
+    event: z.ZodMiniOptional<z.ZodMiniEnum<{
         PostToolUse: "PostToolUse";
         PreToolUse: "PreToolUse";
         UserPromptSubmit: "UserPromptSubmit";
@@ -510,15 +510,15 @@ export declare const claudeCodeEvalSchema: z.ZodUnion<readonly [z.ZodObject<{
         Notification: "Notification";
         PreCompact: "PreCompact";
     }>>;
-    timeout: z.ZodOptional<z.ZodNumber>;
-    trials: z.ZodOptional<z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
-        min: z.ZodNumber;
-        max: z.ZodNumber;
-        confidence: z.ZodOptional<z.ZodNumber>;
+    timeout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    trials: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniNumber<number>, z.ZodMiniObject<{
+        min: z.ZodMiniNumber<number>;
+        max: z.ZodMiniNumber<number>;
+        confidence: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>]>>;
-    cases: z.ZodArray<z.ZodObject<{
-        scenario: z.ZodString;
-        event: z.ZodOptional<z.ZodEnum<{
+    cases: z.ZodMiniArray<z.ZodMiniObject<{
+        scenario: z.ZodMiniString<string>;
+        event: z.ZodMiniOptional<z.ZodMiniEnum<{
             PostToolUse: "PostToolUse";
             PreToolUse: "PreToolUse";
             UserPromptSubmit: "UserPromptSubmit";
@@ -529,22 +529,22 @@ export declare const claudeCodeEvalSchema: z.ZodUnion<readonly [z.ZodObject<{
             Notification: "Notification";
             PreCompact: "PreCompact";
         }>>;
-        input: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
-        timeout: z.ZodOptional<z.ZodNumber>;
-        expect: z.ZodObject<{
-            has_context: z.ZodOptional<z.ZodBoolean>;
-            context_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
-            exit_code: z.ZodOptional<z.ZodNumber>;
-            blocked: z.ZodOptional<z.ZodBoolean>;
-            decision: z.ZodOptional<z.ZodEnum<{
+        input: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnknown>>;
+        timeout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        expect: z.ZodMiniObject<{
+            has_context: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+            context_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
+            exit_code: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+            blocked: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+            decision: z.ZodMiniOptional<z.ZodMiniEnum<{
                 ask: "ask";
                 approve: "approve";
                 block: "block";
                 allow: "allow";
                 deny: "deny";
             }>>;
-            stderr_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
-            stdout_contains: z.ZodOptional<z.ZodUnion<readonly [z.ZodString, z.ZodArray<z.ZodString>]>>;
+            stderr_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
+            stdout_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
         }, z.core.$strict>;
     }, z.core.$strict>>;
 }, z.core.$strict>]>;

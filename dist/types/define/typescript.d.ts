@@ -1,36 +1,36 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { AgentRef, CheckSpec, EvalSpec } from "../model/eval.js";
 import { type DefinitionProblem } from "../model/errors.js";
 import { type LoadedExport } from "./module.js";
-export declare const tsOptionsSchema: z.ZodObject<{
-    id: z.ZodOptional<z.ZodString>;
-    agents: z.ZodOptional<z.ZodArray<z.ZodCustom<AgentRef, AgentRef>>>;
-    trials: z.ZodOptional<z.ZodUnion<readonly [z.ZodNumber, z.ZodObject<{
-        min: z.ZodNumber;
-        max: z.ZodNumber;
-        confidence: z.ZodOptional<z.ZodNumber>;
+export declare const tsOptionsSchema: z.ZodMiniObject<{
+    id: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    agents: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniCustom<AgentRef, AgentRef>>>;
+    trials: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniNumber<number>, z.ZodMiniObject<{
+        min: z.ZodMiniNumber<number>;
+        max: z.ZodMiniNumber<number>;
+        confidence: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>]>>;
-    passRate: z.ZodOptional<z.ZodNumber>;
-    sandbox: z.ZodOptional<z.ZodUnion<readonly [z.ZodObject<{
-        template: z.ZodString;
-    }, z.core.$strict>, z.ZodObject<{
-        fixture: z.ZodRecord<z.ZodString, z.ZodString>;
-    }, z.core.$strict>, z.ZodObject<{
-        repo: z.ZodUnion<readonly [z.ZodString, z.ZodLiteral<true>]>;
+    passRate: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    sandbox: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniObject<{
+        template: z.ZodMiniString<string>;
+    }, z.core.$strict>, z.ZodMiniObject<{
+        fixture: z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>;
+    }, z.core.$strict>, z.ZodMiniObject<{
+        repo: z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniLiteral<true>]>;
     }, z.core.$strict>]>>;
-    setup: z.ZodOptional<z.ZodArray<z.ZodString>>;
-    shims: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnion<readonly [z.ZodLiteral<"passthrough">, z.ZodObject<{
-        script: z.ZodString;
-    }, z.core.$strict>, z.ZodObject<{
-        exitCode: z.ZodOptional<z.ZodNumber>;
-        stdout: z.ZodOptional<z.ZodString>;
-        stderr: z.ZodOptional<z.ZodString>;
+    setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    shims: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniLiteral<"passthrough">, z.ZodMiniObject<{
+        script: z.ZodMiniString<string>;
+    }, z.core.$strict>, z.ZodMiniObject<{
+        exitCode: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        stdout: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        stderr: z.ZodMiniOptional<z.ZodMiniString<string>>;
     }, z.core.$strict>]>>>;
-    assert: z.ZodOptional<z.ZodArray<z.ZodCustom<CheckSpec, CheckSpec>>>;
-    maxCostUsd: z.ZodOptional<z.ZodNumber>;
-    timeoutMs: z.ZodOptional<z.ZodNumber>;
-    params: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnion<readonly [z.ZodString, z.ZodNumber, z.ZodBoolean]>>>;
-    model: z.ZodOptional<z.ZodString>;
+    assert: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniCustom<CheckSpec, CheckSpec>>>;
+    maxCostUsd: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    timeoutMs: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    params: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniNumber<number>, z.ZodMiniBoolean<boolean>]>>>;
+    model: z.ZodMiniOptional<z.ZodMiniString<string>>;
 }, z.core.$strict>;
 export interface TsLoadContext {
     projectRoot: string;

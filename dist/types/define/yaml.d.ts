@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { CheckSpec, EvalSpec } from "../model/eval.js";
 import { workflowSchema } from "./schema.js";
 import { type YamlSource } from "./yaml-source.js";
