@@ -1,8 +1,13 @@
-// The GitHub Action's entry (bundled to dist/index.js): everything happens in src/github/.
+// The GitHub Action's run: everything happens in src/github/. Bundled to dist/action/index.js,
+// which dist/index.js (src/start/action.ts) loads.
 
+import { exitWhenFlushed } from "./entry.js";
 import * as core from "./github/runner.js";
 import { runAction } from "./github/run-action.js";
 
-runAction().catch((error: unknown) => {
-  core.setFailed(`agent-evals: internal error: ${(error as Error).stack ?? String(error)}`);
-});
+runAction()
+  .catch((error: unknown) => {
+    core.setFailed(`agent-evals: internal error: ${(error as Error).stack ?? String(error)}`);
+  })
+  // core.setFailed sets process.exitCode.
+  .finally(() => exitWhenFlushed(Number(process.exitCode ?? 0)));
