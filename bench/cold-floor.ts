@@ -1,6 +1,6 @@
 // Figure 5d's program: finds and reads one project's eval definitions (YAML parsed, zod-validated)
 // and does nothing else. Bundled by the bench with ncc like dist/, its start-up is the part of a
-// YAML-only run that no run can skip: Node, the YAML parser, zod and our definition loader.
+// YAML-only run that no run can skip: Node, the YAML parser, zod/mini and our definition loader.
 
 import { discoverEvalFiles } from "../src/define/discover.js";
 import { loadEvals } from "../src/define/load.js";
