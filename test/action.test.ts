@@ -425,6 +425,52 @@ describe("the Action, sharded: plan → shards → publish", () => {
     for (const key of shardPlan.shards[1]!) expect(partial.stdout).toContain(key);
   });
 
+  it("when the plan chooses nothing, publish still updates the sticky comment: nothing ran, and why", async () => {
+    const { origin } = await repository("nothing-planned");
+    const event = {
+      pull_request: { number: 23, base: { ref: "main" }, head: { ref: "feature" } },
+      repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } },
+    };
+    // An earlier run's comment on this pull request.
+    const first = await runAction(
+      runner(origin, "nothing-first"),
+      { "changed-only": "false", history: "false" },
+      { event },
+    );
+    expect(first.code, first.stdout).toBe(0);
+    const before = github.comments.filter((c) => c.issueNumber === 23);
+    expect(before).toHaveLength(1);
+    expect(before[0]!.body).toContain("greeting");
+
+    // Changed-only against main, which the head equals: the plan chooses no pair, no shard runs.
+    const plan = await runAction(
+      runner(origin, "nothing-plan"),
+      { mode: "plan", "changed-only": "true" },
+      { event },
+    );
+    expect(plan.code, plan.stdout).toBe(0);
+    expect(plan.outputs.pairs).toBe("0");
+    const report = await runAction(
+      runner(origin, "nothing-report"),
+      {
+        mode: "publish",
+        // What the report job gives when no shard uploaded anything: a folder that is not there.
+        "merge-from": path.join(tmp, "nothing-downloads"),
+        "shard-plan": plan.outputs["shard-plan"]!,
+        history: "false",
+      },
+      { event },
+    );
+    expect(report.code, report.stdout).toBe(0);
+    expect(report.outputs).toMatchObject({ passed: "0", failed: "0" });
+    const after = github.comments.filter((c) => c.issueNumber === 23);
+    expect(after).toHaveLength(1); // the same comment, updated
+    expect(after[0]!.id).toBe(before[0]!.id);
+    expect(after[0]!.body).toContain("No evals ran: the plan chose no eval × agent pair");
+    expect(after[0]!.body).not.toContain("greeting");
+    expect(report.summary).toContain("No evals ran");
+  });
+
   it("a fork's pull request: pairs whose agent has no API key are skipped, with the reason", async () => {
     const { workspace } = await repository("fork-keys");
     const run = await runAction(

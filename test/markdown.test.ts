@@ -310,6 +310,14 @@ describe("renderRunMarkdown", () => {
     const body = renderRunMarkdown({ run: runOf([]), rows: rowsNone });
     expect(body).toContain("### ✅ agent-evals: ✅ 0 passed · ❌ 0 failed");
     expect(body).toContain("_No evals ran._");
+    const why = renderRunMarkdown({
+      run: runOf([]),
+      rows: rowsNone,
+      nothingRanBecause: "none is affected by this change (changed-only, compared with a|b)",
+    });
+    expect(why).toContain(
+      "_No evals ran: none is affected by this change (changed-only, compared with a\\|b)._",
+    );
   });
 
   it("says when the budget is exceeded and drops unsafe links", () => {

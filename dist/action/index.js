@@ -30585,7 +30585,9 @@ function renderRunMarkdown(options) {
         table.push("", `_${tableRows.length - shownRows.length} more eval × agent rows not shown (comment size limit): see the workflow run._`);
     }
     if (rows.length === 0)
-        table.splice(0, table.length, "_No evals ran._");
+        table.splice(0, table.length, options.nothingRanBecause
+            ? `_No evals ran: ${escapeCell(options.nothingRanBecause)}._`
+            : "_No evals ran._");
     // The details: as many evidence rows as fit.
     const evidence = rows.flatMap(evidenceRows);
     const details = [];
@@ -31087,6 +31089,7 @@ function shards_seconds(ms) {
 
 
 
+
 /** Where each run-mode job leaves its history lines, for the publishing job to push once. */
 const HISTORY_FILE = "history.jsonl";
 /** plan mode: the shard split and the matrix, as outputs and in the step summary. */
@@ -31138,12 +31141,22 @@ async function shardResultDirs(dir) {
 }
 /** publish mode: the shards' results merged into the project's results folder, as one run. */
 async function publishMode(inputs, projectRoot) {
+    const resultsDir = external_node_path_default().join(projectRoot, RESULTS_DIR);
+    if (inputs.shardPlan && inputs.shardPlan.shards.flat().length === 0) {
+        // The plan chose nothing (changed-only, and no eval is affected): no shard ran, so there is
+        // nothing to merge. An empty run, so the comment and the summary say that nothing ran rather
+        // than keep showing an earlier commit's results.
+        info("publish: the plan chose no eval × agent pair; nothing to merge");
+        const run = emptyRun();
+        await external_node_fs_.promises.mkdir(resultsDir, { recursive: true });
+        await external_node_fs_.promises.writeFile(external_node_path_default().join(resultsDir, "run.json"), `${JSON.stringify(run, null, 2)}\n`);
+        return { run, exitCode: 0, resultsDir, historyLines: [], missing: [] };
+    }
     const from = external_node_path_default().resolve(projectRoot, inputs.mergeFrom);
     const dirs = await shardResultDirs(from);
     if (dirs.length === 0)
         throw new PublishError(`merge-from ${inputs.mergeFrom}: no run.json in it or its subfolders; download the shards' artifacts there first`);
     info(`publish: merging ${dirs.length} shard result(s): ${dirs.map((d) => external_node_path_default().relative(from, d) || ".").join(", ")}`);
-    const resultsDir = external_node_path_default().join(projectRoot, RESULTS_DIR);
     const run = await mergeResultDirs(dirs, resultsDir);
     const historyLines = [];
     for (const dir of dirs) {
@@ -31160,6 +31173,19 @@ async function publishMode(inputs, projectRoot) {
     return { run, exitCode, resultsDir, historyLines, missing };
 }
 class PublishError extends Error {
+}
+function emptyRun() {
+    return {
+        schemaVersion: RESULT_SCHEMA_VERSION,
+        tool: { name: "agent-evals", version: VERSION },
+        startedAt: new Date().toISOString(),
+        durationMs: 0,
+        costUsd: 0,
+        counts: emptyCounts(),
+        isolation: "nothing ran",
+        evals: [],
+        diagnostics: [],
+    };
 }
 /** Run mode: the run's history lines beside run.json, for a publishing job (history: read). */
 async function writeHistoryLines(resultsDir, lines) {
@@ -31391,6 +31417,11 @@ async function runAction() {
         runUrl,
         artifactUrl: artifactLink,
         budgetUsd: inputs.budgetUsd,
+        nothingRanBecause: inputs.mode === "publish"
+            ? "the plan chose no eval × agent pair (with changed-only, on by default for pull requests: none is affected by this change)"
+            : changedBase
+                ? `none is affected by this change (changed-only, compared with ${changedBase})`
+                : undefined,
     };
     await summary/* summary */.z
         .addRaw(renderRunMarkdown(report))

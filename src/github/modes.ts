@@ -7,12 +7,18 @@ import path from "node:path";
 import * as core from "./runner.js";
 import { planEvals, RESULTS_DIR, type RunEvalsOutcome } from "../engine.js";
 import { parseHistory, type HistoryLine } from "../history/store.js";
-import { exitCodeFor } from "../model/result.js";
+import {
+  emptyCounts,
+  exitCodeFor,
+  RESULT_SCHEMA_VERSION,
+  type RunResult,
+} from "../model/result.js";
 import { planShards, type ShardPlan } from "../plan/balance.js";
 import { pairKey, type ShardAssignment } from "../plan/shard.js";
 import { mergeResultDirs } from "../report/merge.js";
 import { shardPlanLines } from "../report/shards.js";
 import type { PlannedUnit } from "../run/suite.js";
+import { VERSION } from "../version.js";
 import type { ActionInputs } from "./inputs.js";
 
 /** Where each run-mode job leaves its history lines, for the publishing job to push once. */
@@ -75,6 +81,17 @@ export async function publishMode(
   inputs: ActionInputs,
   projectRoot: string,
 ): Promise<RunEvalsOutcome & { missing: string[] }> {
+  const resultsDir = path.join(projectRoot, RESULTS_DIR);
+  if (inputs.shardPlan && inputs.shardPlan.shards.flat().length === 0) {
+    // The plan chose nothing (changed-only, and no eval is affected): no shard ran, so there is
+    // nothing to merge. An empty run, so the comment and the summary say that nothing ran rather
+    // than keep showing an earlier commit's results.
+    core.info("publish: the plan chose no eval × agent pair; nothing to merge");
+    const run = emptyRun();
+    await fs.mkdir(resultsDir, { recursive: true });
+    await fs.writeFile(path.join(resultsDir, "run.json"), `${JSON.stringify(run, null, 2)}\n`);
+    return { run, exitCode: 0, resultsDir, historyLines: [], missing: [] };
+  }
   const from = path.resolve(projectRoot, inputs.mergeFrom!);
   const dirs = await shardResultDirs(from);
   if (dirs.length === 0)
@@ -84,7 +101,6 @@ export async function publishMode(
   core.info(
     `publish: merging ${dirs.length} shard result(s): ${dirs.map((d) => path.relative(from, d) || ".").join(", ")}`,
   );
-  const resultsDir = path.join(projectRoot, RESULTS_DIR);
   const run = await mergeResultDirs(dirs, resultsDir);
   const historyLines: HistoryLine[] = [];
   for (const dir of dirs) {
@@ -107,6 +123,20 @@ export async function publishMode(
 }
 
 export class PublishError extends Error {}
+
+function emptyRun(): RunResult {
+  return {
+    schemaVersion: RESULT_SCHEMA_VERSION,
+    tool: { name: "agent-evals", version: VERSION },
+    startedAt: new Date().toISOString(),
+    durationMs: 0,
+    costUsd: 0,
+    counts: emptyCounts(),
+    isolation: "nothing ran",
+    evals: [],
+    diagnostics: [],
+  };
+}
 
 /** Run mode: the run's history lines beside run.json, for a publishing job (history: read). */
 export async function writeHistoryLines(resultsDir: string, lines: HistoryLine[]): Promise<void> {

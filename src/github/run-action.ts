@@ -224,6 +224,12 @@ export async function runAction(): Promise<void> {
     runUrl,
     artifactUrl: artifactLink,
     budgetUsd: inputs.budgetUsd,
+    nothingRanBecause:
+      inputs.mode === "publish"
+        ? "the plan chose no eval × agent pair (with changed-only, on by default for pull requests: none is affected by this change)"
+        : changedBase
+          ? `none is affected by this change (changed-only, compared with ${changedBase})`
+          : undefined,
   };
   await core.summary
     .addRaw(renderRunMarkdown(report))

@@ -33,6 +33,8 @@ export interface RenderRunOptions {
   marker?: string;
   /** Upper bound of the body's length (default MAX_COMMENT_CHARS). */
   maxChars?: number;
+  /** Why no eval ran, when none did (e.g. none is affected by the change). */
+  nothingRanBecause?: string;
 }
 
 /** The marker as an HTML comment line (a bare name is wrapped; `--` cannot end it early). */
@@ -293,7 +295,14 @@ export function renderRunMarkdown(options: RenderRunOptions): string {
       `_${tableRows.length - shownRows.length} more eval × agent rows not shown (comment size limit): see the workflow run._`,
     );
   }
-  if (rows.length === 0) table.splice(0, table.length, "_No evals ran._");
+  if (rows.length === 0)
+    table.splice(
+      0,
+      table.length,
+      options.nothingRanBecause
+        ? `_No evals ran: ${escapeCell(options.nothingRanBecause)}._`
+        : "_No evals ran._",
+    );
 
   // The details: as many evidence rows as fit.
   const evidence = rows.flatMap(evidenceRows);

@@ -19,6 +19,8 @@ export interface RenderRunOptions {
     marker?: string;
     /** Upper bound of the body's length (default MAX_COMMENT_CHARS). */
     maxChars?: number;
+    /** Why no eval ran, when none did (e.g. none is affected by the change). */
+    nothingRanBecause?: string;
 }
 /** The marker as an HTML comment line (a bare name is wrapped; `--` cannot end it early). */
 export declare function markerLine(marker: string): string;
