@@ -40,6 +40,7 @@ import { RedactingStream } from "./run/redact.js";
 import { VERSION } from "./version.js";
 import type { ClaudeCodeAxis } from "./model/eval.js";
 import { claudeCodeSections } from "./skills/console.js";
+import { claudeCodeReports, writeClaudeCodeResults } from "./skills/results.js";
 import { parseAxis } from "./skills/select.js";
 
 const HELP = `agent-evals ${VERSION}: give prompts to real coding agents in a sandbox and check what they did.
@@ -159,7 +160,12 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(evalJsonSchemaText());
         return 0;
       case "merge":
-        return await mergeCommand(names, path.resolve(projectRoot, values.out ?? RESULTS_DIR));
+        return await mergeCommand(
+          names,
+          path.resolve(projectRoot, values.out ?? RESULTS_DIR),
+          projectRoot,
+          values.evals,
+        );
       default:
         throw new UsageError(
           `unknown command ${JSON.stringify(command)}: use eval, plan, list, show, merge, init or schema`,
@@ -447,12 +453,36 @@ async function planCommand(
   return 0;
 }
 
-async function mergeCommand(dirs: string[], outDir: string): Promise<number> {
+async function mergeCommand(
+  dirs: string[],
+  outDir: string,
+  projectRoot: string,
+  evals: string[] | undefined,
+): Promise<number> {
   if (dirs.length === 0) throw new UsageError("merge takes the results folders of the shards");
   try {
     const merged = await mergeResultDirs(dirs, outDir);
     await writeMergedReports(merged, outDir);
     const style = makeStyle(process.stdout, process.env);
+    // Each shard saw only its part of a skill's queries: precision, recall and F1 are computed
+    // again over all of them, from the definitions in this project.
+    try {
+      const files = await discoverEvalFiles(projectRoot, evals);
+      const specs = await loadEvals(files, { projectRoot, libraryApi: { ...libraryApi } });
+      const reports = await writeClaudeCodeResults(
+        await claudeCodeReports(specs, merged.evals, {
+          projectRoot,
+          startedAt: new Date(merged.startedAt),
+        }),
+        projectRoot,
+      );
+      const sections = claudeCodeSections(reports, projectRoot, style);
+      if (sections.length) process.stdout.write(`${[...sections, ""].join("\n")}\n`);
+    } catch (error) {
+      process.stderr.write(
+        `agent-evals merge: skill/command/hook summaries not rebuilt: the definitions did not load (${(error as Error).message.split("\n")[0]})\n`,
+      );
+    }
     process.stdout.write(
       `${summaryLine(merged, path.relative(process.cwd(), outDir) || ".", style)}\n`,
     );

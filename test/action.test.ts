@@ -180,6 +180,45 @@ describe("the GitHub Action (dist/index.js)", () => {
     expect(historyOnBranch(origin, "greeting")).toHaveLength(2);
   });
 
+  it("skill, command and hook evals get their own rows in the comment and the summary", async () => {
+    const { workspace } = await repository("hook-rows");
+    await fs.mkdir(path.join(workspace, ".claude/hooks"), { recursive: true });
+    await fs.writeFile(
+      path.join(workspace, ".claude/hooks/guard.sh"),
+      '#!/bin/sh\ncat >/dev/null\necho "not here" >&2\nexit 2\n',
+      { mode: 0o755 },
+    );
+    await fs.writeFile(
+      path.join(workspace, "evals/guard.eval.yaml"),
+      `name: guard
+type: hook
+target: .claude/hooks/guard.sh
+cases:
+  - scenario: blocks
+    input: { tool_input: { command: rm -rf / } }
+    expect: { exit_code: 2 }
+  - scenario: wrong on purpose
+    input: { tool_input: { command: ls } }
+    expect: { exit_code: 0 }
+`,
+    );
+    const event = {
+      pull_request: { number: 41, base: { ref: "main" }, head: { ref: "feature" } },
+      repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } },
+    };
+    const run = await runAction(
+      workspace,
+      { "changed-only": "false", history: "false", "fail-on": "never" },
+      { event },
+    );
+    expect(run.code, run.stdout).toBe(0);
+    const row = "| guard | hook: .claude/hooks/guard.sh | — | — | 1/2 passed | ❌ failed |";
+    expect(run.summary).toContain("**Skills, commands and hooks**");
+    expect(run.summary).toContain(row);
+    const comment = github.comments.find((c) => c.issueNumber === 41);
+    expect(comment?.body).toContain(row);
+  });
+
   it("agents don't get the runner's tokens or the step's inputs", async () => {
     const { workspace } = await repository(
       "hidden-env",
@@ -423,6 +462,69 @@ describe("the Action, sharded: plan → shards → publish", () => {
     expect(partial.code).toBe(1);
     expect(partial.stdout).toMatch(/planned pair\(s\) have no results/);
     for (const key of shardPlan.shards[1]!) expect(partial.stdout).toContain(key);
+  });
+
+  it("publish puts a hook eval's summary back together from the shards' results", async () => {
+    const { origin, workspace } = await repository("sharded-hook");
+    await fs.mkdir(path.join(workspace, ".claude/hooks"), { recursive: true });
+    await fs.writeFile(path.join(workspace, ".claude/hooks/guard.sh"), "#!/bin/sh\nexit 2\n", {
+      mode: 0o755,
+    });
+    await fs.writeFile(
+      path.join(workspace, "evals/guard.eval.yaml"),
+      "name: guard\ntype: hook\ntarget: .claude/hooks/guard.sh\ncases:\n" +
+        "  - { scenario: blocks, input: { tool_input: { command: ls } }, expect: { exit_code: 2 } }\n",
+    );
+    git(workspace, "add", ".");
+    git(workspace, "commit", "-qm", "a hook");
+    git(workspace, "push", "-q", "origin", "HEAD:main");
+    const event = {
+      pull_request: { number: 25, base: { ref: "main" }, head: { ref: "feature" } },
+      repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } },
+    };
+    const plan = await runAction(
+      runner(origin, "sharded-hook-plan"),
+      { mode: "plan", shards: "2", "changed-only": "false" },
+      { event },
+    );
+    expect(plan.code, plan.stdout).toBe(0);
+    const downloaded = path.join(tmp, "sharded-hook-downloads");
+    for (const index of [1, 2]) {
+      const shardDir = runner(origin, `sharded-hook-shard-${index}`);
+      const run = await runAction(
+        shardDir,
+        {
+          shard: `${index}/2`,
+          "shard-plan": plan.outputs["shard-plan"]!,
+          "changed-only": "false",
+          history: "read",
+          comment: "false",
+          "upload-transcripts": "false",
+        },
+        { event },
+      );
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.summary).not.toContain("Skills, commands and hooks"); // a part only
+      await fs.cp(
+        path.join(shardDir, ".copybook/results"),
+        path.join(downloaded, `agent-evals-shard-${index}`),
+        { recursive: true },
+      );
+    }
+    const report = await runAction(
+      runner(origin, "sharded-hook-report"),
+      {
+        mode: "publish",
+        "merge-from": downloaded,
+        "shard-plan": plan.outputs["shard-plan"]!,
+        history: "false",
+      },
+      { event },
+    );
+    expect(report.code, report.stdout).toBe(0);
+    const row = "| guard | hook: .claude/hooks/guard.sh | — | — | 1/1 passed | ✅ passed |";
+    expect(report.summary).toContain(row);
+    expect(github.comments.find((c) => c.issueNumber === 25)?.body).toContain(row);
   });
 
   it("when the plan chooses nothing, publish still updates the sticky comment: nothing ran, and why", async () => {

@@ -19,6 +19,7 @@ import {
   tsFixerSkill,
   userQuery,
 } from "./helpers/skill-run.js";
+import { runCli } from "./helpers/project.js";
 
 const fakes = fakesClosedAfterEach();
 
@@ -116,6 +117,67 @@ describe("trigger evals", () => {
 
     const written = JSON.parse(await fs.readFile(report.resultFile!, "utf8")) as typeof report;
     expect(written.trigger).toMatchObject({ precision: 0.5, recall: 0.5, f1: 0.5 });
+  });
+
+  it("sharded: each shard sees part of the queries; merge computes precision, recall and F1 over all", async () => {
+    const { root, home } = await skillProject({
+      ".claude/skills/ts-fixer/SKILL.md": SKILL_MD,
+      "_evals/skills/ts-fixer.eval.yaml": observeEval.replace("runs: 2", "runs: 1"),
+    });
+    const fake = await startFakeAnthropic([], {
+      respond: (body) => {
+        if (toolResults(body) > 0) return { text: "Done." };
+        return listedSkills(body).includes("ts-fixer") && /TypeScript/.test(userQuery(body))
+          ? skill("ts-fixer")
+          : { text: "Sure, here is how." };
+      },
+    });
+    fakes.push(fake);
+    // Two runners: each a copy of the project running its shard.
+    const shardRoots = [root, `${root}-shard-2`];
+    await fs.cp(root, shardRoots[1]!, { recursive: true });
+    const shardConfusions = [];
+    for (const [i, projectRoot] of shardRoots.entries()) {
+      const outcome = await runEvals({
+        projectRoot,
+        env: skillEnv(home, fake.url),
+        shard: { index: i + 1, count: 2 },
+        maxRetries: 0,
+      });
+      expect(outcome.run.evals.length).toBeLessThan(4);
+      shardConfusions.push(outcome.claudeCode![0]!.trigger!.confusion);
+    }
+    // Neither shard alone has the whole picture.
+    for (const c of shardConfusions)
+      expect(c.truePositive + c.falseNegative + c.falsePositive + c.trueNegative).toBeLessThan(4);
+
+    const merged = await runCli(
+      [
+        "merge",
+        path.join(shardRoots[0]!, ".copybook/results"),
+        path.join(shardRoots[1]!, ".copybook/results"),
+        "--out",
+        path.join(root, "merged"),
+      ],
+      { cwd: root },
+    );
+    expect(merged.code, merged.stderr).toBe(1); // two queries fail, as in one run
+    expect(merged.stdout).toMatch(/ts-fixer \(skill: /);
+    expect(merged.stdout).toMatch(/Precision: 50(\.0)?%\s+Recall: 50(\.0)?%\s+F1: 50(\.0)?%/);
+    const files = await fs.readdir(path.join(root, "_evals/results"));
+    const latest = files
+      .filter((f) => f.endsWith("_ts-fixer.json"))
+      .sort()
+      .at(-1)!;
+    const written = JSON.parse(
+      await fs.readFile(path.join(root, "_evals/results", latest), "utf8"),
+    ) as { trigger: { confusion: Record<string, number>; precision: number } };
+    expect(written.trigger.confusion).toEqual({
+      truePositive: 1,
+      falseNegative: 1,
+      falsePositive: 1,
+      trueNegative: 1,
+    });
   });
 
   it("ask: the model answers YES/NO about the description; other answers fail", async () => {

@@ -30588,6 +30588,12 @@ function renderRunMarkdown(options) {
         table.splice(0, table.length, options.nothingRanBecause
             ? `_No evals ran: ${escapeCell(options.nothingRanBecause)}._`
             : "_No evals ran._");
+    // Extra sections: whole, when they fit.
+    const sections = options.sections ?? [];
+    if (sections.length && length(sections) <= budget) {
+        table.push(...sections);
+        budget -= length(sections);
+    }
     // The details: as many evidence rows as fit.
     const evidence = rows.flatMap(evidenceRows);
     const details = [];
@@ -30620,6 +30626,59 @@ function renderRunMarkdown(options) {
     }
     const body = [...top, ...table, ...bottom, ...details].join("\n");
     return body.length > maxChars ? body.slice(0, maxChars) : body;
+}
+
+;// CONCATENATED MODULE: ./src/skills/markdown.ts
+// The PR comment's and step summary's section for skill/command/hook evals: one row per eval with
+// its trigger precision, recall and F1 (and the confusion counts they come from), the e2e
+// scenarios passed, the hook cases passed, and the verdict. The per-query and per-scenario rows
+// are in the main table; this is what they add up to.
+
+const VERDICT = {
+    passed: "✅ passed",
+    failed: "❌ failed",
+    error: "⚠️ error",
+    skipped: "⏭️ skipped",
+};
+function claudeCodeMarkdown(reports) {
+    if (reports.length === 0)
+        return [];
+    return [
+        "",
+        "**Skills, commands and hooks**",
+        "",
+        "| eval | target | trigger: precision · recall · F1 | e2e scenarios | hook cases | verdict |",
+        "| --- | --- | --- | --- | --- | --- |",
+        ...reports.map((r) => `| ${escapeCell(r.name)} | ${escapeCell(`${r.type}: ${r.target}`)} | ${triggerCell(r)} | ${e2eCell(r)} | ${hookCell(r)} | ${VERDICT[r.status]} |`),
+    ];
+}
+function triggerCell(report) {
+    const t = report.trigger;
+    if (!t)
+        return "—";
+    const n = (v) => (v === null ? "n/a" : v.toFixed(2));
+    const c = t.confusion;
+    return (`${n(t.precision)} · ${n(t.recall)} · ${n(t.f1)} ` +
+        `(TP ${c.truePositive} · FP ${c.falsePositive} · FN ${c.falseNegative} · TN ${c.trueNegative})`);
+}
+function e2eCell(report) {
+    const scenarios = report.e2e?.scenarios;
+    if (!scenarios?.length)
+        return "—";
+    const decided = scenarios.filter((s) => s.status !== "skipped");
+    if (decided.length === 0)
+        return "skipped";
+    return `${decided.filter((s) => s.passed).length}/${decided.length} passed`;
+}
+function hookCell(report) {
+    const cases = report.hook?.cases;
+    if (!report.hook)
+        return "—";
+    if (report.hook.status === "skipped")
+        return "skipped";
+    if (!cases?.length)
+        return report.hook.status;
+    return `${cases.filter((c) => c.passed).length}/${cases.length} passed`;
 }
 
 ;// CONCATENATED MODULE: ./src/github/artifacts.ts
@@ -31090,6 +31149,9 @@ function shards_seconds(ms) {
 
 
 
+
+
+
 /** Where each run-mode job leaves its history lines, for the publishing job to push once. */
 const HISTORY_FILE = "history.jsonl";
 /** plan mode: the shard split and the matrix, as outputs and in the step summary. */
@@ -31165,12 +31227,32 @@ async function publishMode(inputs, projectRoot) {
     }
     const present = new Set(run.evals.map((e) => pairKey({ spec: { id: e.id }, agentName: e.agent })));
     const missing = (inputs.shardPlan?.shards.flat() ?? []).filter((key) => !present.has(key));
+    const claudeCode = await mergedClaudeCodeReports(inputs, projectRoot, run);
     let exitCode = exitCodeFor(run.evals);
     if (missing.length) {
         runner_error(`${missing.length} planned pair(s) have no results (a shard failed before uploading?): ${missing.join(", ")}`, { title: "agent-evals: shard results missing" });
         exitCode = 2;
     }
-    return { run, exitCode, resultsDir, historyLines, missing };
+    return { run, exitCode, resultsDir, historyLines, missing, claudeCode };
+}
+/**
+ * The skill/command/hook evals put back together from every shard's parts: each shard only saw
+ * its own queries and scenarios, so precision, recall and F1 are computed again here. Needs the
+ * definitions (this job's checkout); without them, only the per-eval rows are reported.
+ */
+async function mergedClaudeCodeReports(inputs, projectRoot, run) {
+    try {
+        const files = await discoverEvalFiles(projectRoot, inputs.evals.length ? inputs.evals : undefined);
+        const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env: process.env });
+        return await claudeCodeReports(specs, run.evals, {
+            projectRoot,
+            startedAt: new Date(run.startedAt),
+        });
+    }
+    catch (error) {
+        warning(`skill/command/hook summaries not rebuilt: the definitions did not load (${error.message.split("\n")[0]})`);
+        return undefined;
+    }
 }
 class PublishError extends Error {
 }
@@ -31221,6 +31303,7 @@ function skipKeyless(units, env, fork) {
 ;// CONCATENATED MODULE: ./src/github/run-action.ts
 // The Action: inputs → engine → publish (summary, annotations, artifact, PR comment, history).
 // The engine knows nothing of GitHub; everything GitHub-shaped happens here.
+
 
 
 
@@ -31417,6 +31500,8 @@ async function runAction() {
         runUrl,
         artifactUrl: artifactLink,
         budgetUsd: inputs.budgetUsd,
+        // A shard's own summary would give precision and recall over its part of the queries only.
+        sections: inputs.shard ? [] : claudeCodeMarkdown(outcome.claudeCode ?? []),
         nothingRanBecause: inputs.mode === "publish"
             ? "the plan chose no eval × agent pair (with changed-only, on by default for pull requests: none is affected by this change)"
             : changedBase

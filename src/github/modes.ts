@@ -19,6 +19,9 @@ import { mergeResultDirs } from "../report/merge.js";
 import { shardPlanLines } from "../report/shards.js";
 import type { PlannedUnit } from "../run/suite.js";
 import { VERSION } from "../version.js";
+import { discoverEvalFiles } from "../define/discover.js";
+import { loadEvals } from "../define/load.js";
+import { claudeCodeReports, type ClaudeCodeReport } from "../skills/results.js";
 import type { ActionInputs } from "./inputs.js";
 
 /** Where each run-mode job leaves its history lines, for the publishing job to push once. */
@@ -111,6 +114,7 @@ export async function publishMode(
     run.evals.map((e) => pairKey({ spec: { id: e.id }, agentName: e.agent })),
   );
   const missing = (inputs.shardPlan?.shards.flat() ?? []).filter((key) => !present.has(key));
+  const claudeCode = await mergedClaudeCodeReports(inputs, projectRoot, run);
   let exitCode = exitCodeFor(run.evals);
   if (missing.length) {
     core.error(
@@ -119,7 +123,35 @@ export async function publishMode(
     );
     exitCode = 2;
   }
-  return { run, exitCode, resultsDir, historyLines, missing };
+  return { run, exitCode, resultsDir, historyLines, missing, claudeCode };
+}
+
+/**
+ * The skill/command/hook evals put back together from every shard's parts: each shard only saw
+ * its own queries and scenarios, so precision, recall and F1 are computed again here. Needs the
+ * definitions (this job's checkout); without them, only the per-eval rows are reported.
+ */
+async function mergedClaudeCodeReports(
+  inputs: ActionInputs,
+  projectRoot: string,
+  run: RunResult,
+): Promise<ClaudeCodeReport[] | undefined> {
+  try {
+    const files = await discoverEvalFiles(
+      projectRoot,
+      inputs.evals.length ? inputs.evals : undefined,
+    );
+    const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env: process.env });
+    return await claudeCodeReports(specs, run.evals, {
+      projectRoot,
+      startedAt: new Date(run.startedAt),
+    });
+  } catch (error) {
+    core.warning(
+      `skill/command/hook summaries not rebuilt: the definitions did not load (${(error as Error).message.split("\n")[0]})`,
+    );
+    return undefined;
+  }
 }
 
 export class PublishError extends Error {}

@@ -15,6 +15,7 @@ import { ResultsBusyError } from "../run/results-lock.js";
 import { secretNames, secretRedactor } from "../run/redact.js";
 import { ChangedBaseError } from "../plan/changed.js";
 import { renderRunMarkdown } from "../report/markdown.js";
+import { claudeCodeMarkdown } from "../skills/markdown.js";
 import { trialLine, makeStyle } from "../report/console.js";
 import { uploadResults, artifactUrl } from "./artifacts.js";
 import { readInputs, InputError, type ActionInputs } from "./inputs.js";
@@ -224,6 +225,8 @@ export async function runAction(): Promise<void> {
     runUrl,
     artifactUrl: artifactLink,
     budgetUsd: inputs.budgetUsd,
+    // A shard's own summary would give precision and recall over its part of the queries only.
+    sections: inputs.shard ? [] : claudeCodeMarkdown(outcome.claudeCode ?? []),
     nothingRanBecause:
       inputs.mode === "publish"
         ? "the plan chose no eval × agent pair (with changed-only, on by default for pull requests: none is affected by this change)"

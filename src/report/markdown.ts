@@ -35,6 +35,8 @@ export interface RenderRunOptions {
   maxChars?: number;
   /** Why no eval ran, when none did (e.g. none is affected by the change). */
   nothingRanBecause?: string;
+  /** Lines of a section after the table (the skill/command/hook evals put back together). */
+  sections?: string[];
 }
 
 /** The marker as an HTML comment line (a bare name is wrapped; `--` cannot end it early). */
@@ -303,6 +305,13 @@ export function renderRunMarkdown(options: RenderRunOptions): string {
         ? `_No evals ran: ${escapeCell(options.nothingRanBecause)}._`
         : "_No evals ran._",
     );
+
+  // Extra sections: whole, when they fit.
+  const sections = options.sections ?? [];
+  if (sections.length && length(sections) <= budget) {
+    table.push(...sections);
+    budget -= length(sections);
+  }
 
   // The details: as many evidence rows as fit.
   const evidence = rows.flatMap(evidenceRows);

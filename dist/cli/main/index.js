@@ -31595,6 +31595,7 @@ function console_clip(text, max = 200) {
 
 
 
+
 const HELP = `agent-evals ${VERSION}: give prompts to real coding agents in a sandbox and check what they did.
 
 Usage:
@@ -31712,7 +31713,7 @@ async function main(argv) {
                 process.stdout.write(evalJsonSchemaText());
                 return 0;
             case "merge":
-                return await mergeCommand(names, external_node_path_default().resolve(projectRoot, values.out ?? RESULTS_DIR));
+                return await mergeCommand(names, external_node_path_default().resolve(projectRoot, values.out ?? RESULTS_DIR), projectRoot, values.evals);
             default:
                 throw new UsageError(`unknown command ${JSON.stringify(command)}: use eval, plan, list, show, merge, init or schema`);
         }
@@ -31959,13 +31960,29 @@ async function planCommand(projectRoot, names, flags) {
     }
     return 0;
 }
-async function mergeCommand(dirs, outDir) {
+async function mergeCommand(dirs, outDir, projectRoot, evals) {
     if (dirs.length === 0)
         throw new UsageError("merge takes the results folders of the shards");
     try {
         const merged = await mergeResultDirs(dirs, outDir);
         await writeMergedReports(merged, outDir);
         const style = makeStyle(process.stdout, process.env);
+        // Each shard saw only its part of a skill's queries: precision, recall and F1 are computed
+        // again over all of them, from the definitions in this project.
+        try {
+            const files = await discoverEvalFiles(projectRoot, evals);
+            const specs = await loadEvals(files, { projectRoot, libraryApi: { ...library_namespaceObject } });
+            const reports = await writeClaudeCodeResults(await claudeCodeReports(specs, merged.evals, {
+                projectRoot,
+                startedAt: new Date(merged.startedAt),
+            }), projectRoot);
+            const sections = claudeCodeSections(reports, projectRoot, style);
+            if (sections.length)
+                process.stdout.write(`${[...sections, ""].join("\n")}\n`);
+        }
+        catch (error) {
+            process.stderr.write(`agent-evals merge: skill/command/hook summaries not rebuilt: the definitions did not load (${error.message.split("\n")[0]})\n`);
+        }
         process.stdout.write(`${summaryLine(merged, external_node_path_default().relative(process.cwd(), outDir) || ".", style)}\n`);
         process.stdout.write(`${style.dim(reportFilesLine(outDir))}\n`);
         return exitCodeFor(merged.evals);

@@ -21,6 +21,8 @@ export interface RenderRunOptions {
     maxChars?: number;
     /** Why no eval ran, when none did (e.g. none is affected by the change). */
     nothingRanBecause?: string;
+    /** Lines of a section after the table (the skill/command/hook evals put back together). */
+    sections?: string[];
 }
 /** The marker as an HTML comment line (a bare name is wrapped; `--` cannot end it early). */
 export declare function markerLine(marker: string): string;

@@ -1,0 +1,2 @@
+import type { ClaudeCodeReport } from "./results.js";
+export declare function claudeCodeMarkdown(reports: ClaudeCodeReport[]): string[];
