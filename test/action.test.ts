@@ -219,6 +219,30 @@ cases:
     expect(comment?.body).toContain(row);
   });
 
+  it("hook scripts don't get the runner's tokens or the step's inputs either", async () => {
+    const { workspace } = await repository("hook-env");
+    await fs.mkdir(path.join(workspace, ".claude/hooks"), { recursive: true });
+    await fs.writeFile(
+      path.join(workspace, ".claude/hooks/peek.sh"),
+      "#!/bin/sh\ncat >/dev/null\n" +
+        'if [ -n "$ACTIONS_RUNTIME_TOKEN" ] || env | grep -q "^INPUT_"; then echo leaked >&2; exit 2; fi\n' +
+        "exit 0\n",
+      { mode: 0o755 },
+    );
+    await fs.writeFile(
+      path.join(workspace, "evals/peek.eval.yaml"),
+      "name: peek\ntype: hook\ntarget: .claude/hooks/peek.sh\ncases:\n" +
+        "  - { scenario: sees no token, input: { tool_input: { command: ls } }, expect: { exit_code: 0 } }\n",
+    );
+    const run = await runAction(workspace, {
+      "changed-only": "false",
+      history: "false",
+      comment: "false",
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs).toMatchObject({ passed: "2", failed: "0" });
+  });
+
   it("agents don't get the runner's tokens or the step's inputs", async () => {
     const { workspace } = await repository(
       "hidden-env",

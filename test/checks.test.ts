@@ -548,7 +548,7 @@ describe("custom checks (assertThat)", () => {
     expect(rejected).toMatchObject({ ok: false, evidence: "the check threw: later boom" });
   });
 
-  it("gets the sandbox, the calls and the run", async () => {
+  it("gets the sandbox, the calls, the run and the trial's environment", async () => {
     await write("marker.txt", "here");
     const calls = [call("npm", ["ci"])];
     let seen: unknown;
@@ -560,7 +560,12 @@ describe("custom checks (assertThat)", () => {
       context({ calls }),
     );
     expect(outcome.ok).toBe(true);
-    expect(seen).toEqual({ sandbox, calls, run: RUN });
+    expect(seen).toEqual({
+      sandbox,
+      calls,
+      run: RUN,
+      env: { PATH: process.env.PATH!, HOME: sandbox },
+    });
   });
 
   it("runCheck returns the bare verdict and lets a throw through", async () => {

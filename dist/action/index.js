@@ -23390,8 +23390,8 @@ function outcomeCheck(outcome, timeoutMs, source) {
                 type: "custom",
                 name: `bash-fails ${JSON.stringify(outcome.command)}`,
                 source,
-                fn: async ({ sandbox }) => {
-                    const run = await runBash(sandbox, outcome.command, timeoutMs);
+                fn: async ({ sandbox, env }) => {
+                    const run = await runBash(sandbox, env, outcome.command, timeoutMs);
                     if (run.problem)
                         return { ok: false, evidence: run.problem };
                     return run.exitCode !== 0
@@ -23404,8 +23404,8 @@ function outcomeCheck(outcome, timeoutMs, source) {
                 type: "custom",
                 name: `output of ${JSON.stringify(outcome.command)} contains ${JSON.stringify(outcome.value)}`,
                 source,
-                fn: async ({ sandbox }) => {
-                    const run = await runBash(sandbox, outcome.command, timeoutMs);
+                fn: async ({ sandbox, env }) => {
+                    const run = await runBash(sandbox, env, outcome.command, timeoutMs);
                     if (run.problem)
                         return { ok: false, evidence: run.problem };
                     return run.output.includes(outcome.value)
@@ -23419,12 +23419,12 @@ function outcomeCheck(outcome, timeoutMs, source) {
     }
 }
 /** The eval author's command, run by bash in the sandbox (never built from agent output). */
-async function runBash(sandbox, command, timeoutMs) {
+async function runBash(sandbox, env, command, timeoutMs) {
     const dir = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "ae-outcome-"));
     try {
         const stdoutFile = external_node_path_default().join(dir, "stdout");
         const stderrFile = external_node_path_default().join(dir, "stderr");
-        const { result, stdout, stderr } = await runCaptured({ command: "bash", args: ["-c", command], cwd: sandbox, env: processEnv(), timeoutMs }, { stdoutFile, stderrFile });
+        const { result, stdout, stderr } = await runCaptured({ command: "bash", args: ["-c", command], cwd: sandbox, env, timeoutMs }, { stdoutFile, stderrFile });
         const last = [await readTail(stdoutFile, 6), await readTail(stderrFile, 6)]
             .map((t) => t.trimEnd())
             .filter(Boolean)
@@ -23454,14 +23454,6 @@ async function runCaptured(options, files) {
         external_node_fs_.promises.readFile(files.stderrFile, "utf8"),
     ]);
     return { result, stdout, stderr };
-}
-/** Our environment as a plain map (what Claude Code's own commands and hooks would see). */
-function processEnv() {
-    const env = {};
-    for (const [key, value] of Object.entries(process.env))
-        if (value !== undefined)
-            env[key] = value;
-    return env;
 }
 
 ;// CONCATENATED MODULE: ./src/skills/hook.ts
@@ -23551,7 +23543,9 @@ async function runHook(command, payload, options) {
         command: "sh",
         args: ["-c", 'exec "$@" < "$AGENT_EVALS_HOOK_INPUT"', "agent-evals-hook", ...command],
         cwd: options.cwd,
-        env: { ...processEnv(), CLAUDE_PROJECT_DIR: options.cwd, AGENT_EVALS_HOOK_INPUT: inputFile },
+        // The trial's environment, as for any check command: the hook does not see what the run
+        // hides from agents (the Action's runner tokens).
+        env: { ...options.env, CLAUDE_PROJECT_DIR: options.cwd, AGENT_EVALS_HOOK_INPUT: inputFile },
         timeoutMs: options.timeoutMs,
     }, {
         stdoutFile: external_node_path_default().join(options.workDir, "hook.stdout"),
@@ -23650,7 +23644,7 @@ function hookCaseCheck(spec, script) {
         type: "custom",
         name: `hook case ${JSON.stringify(spec.scenario)}`,
         source: spec.source,
-        fn: async ({ sandbox }) => {
+        fn: async ({ sandbox, env }) => {
             const inSandbox = external_node_path_default().join(sandbox, script.relative);
             const file = (await external_node_fs_.promises.stat(inSandbox).catch(() => undefined)) ? inSandbox : script.file;
             const command = await hookCommand(file);
@@ -23670,6 +23664,7 @@ function hookCaseCheck(spec, script) {
                 });
                 const run = await runHook(command, payload, {
                     cwd: sandbox,
+                    env,
                     timeoutMs: spec.timeoutMs,
                     workDir,
                 });
@@ -27936,7 +27931,7 @@ async function commands_outputTail(stdoutFile, stderrFile) {
 ;// CONCATENATED MODULE: ./src/check/custom.ts
 // assertThat(name, fn): the user's own check.
 async function runCustomCheck(fn, ctx) {
-    const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run });
+    const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run, env: ctx.env });
     if (result === undefined || result === true)
         return { ok: true, evidence: "held" };
     if (result === false)

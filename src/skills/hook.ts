@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { CheckSpec, SourceRef } from "../model/eval.js";
 import type { HookEvent, HookExpect } from "../define/schema.js";
-import { processEnv, runCaptured } from "./outcomes.js";
+import { runCaptured } from "./outcomes.js";
 
 /** What Claude Code sends a hook on stdin for `event`, with the case's `input` over it. */
 export function hookPayload(
@@ -97,7 +97,7 @@ export interface HookRun {
 export async function runHook(
   command: string[],
   payload: Record<string, unknown>,
-  options: { cwd: string; timeoutMs: number; workDir: string },
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number; workDir: string },
 ): Promise<HookRun> {
   const inputFile = path.join(options.workDir, "hook-input.json");
   await fs.writeFile(inputFile, JSON.stringify(payload));
@@ -108,7 +108,9 @@ export async function runHook(
       command: "sh",
       args: ["-c", 'exec "$@" < "$AGENT_EVALS_HOOK_INPUT"', "agent-evals-hook", ...command],
       cwd: options.cwd,
-      env: { ...processEnv(), CLAUDE_PROJECT_DIR: options.cwd, AGENT_EVALS_HOOK_INPUT: inputFile },
+      // The trial's environment, as for any check command: the hook does not see what the run
+      // hides from agents (the Action's runner tokens).
+      env: { ...options.env, CLAUDE_PROJECT_DIR: options.cwd, AGENT_EVALS_HOOK_INPUT: inputFile },
       timeoutMs: options.timeoutMs,
     },
     {
@@ -240,7 +242,7 @@ export function hookCaseCheck(
     type: "custom",
     name: `hook case ${JSON.stringify(spec.scenario)}`,
     source: spec.source,
-    fn: async ({ sandbox }) => {
+    fn: async ({ sandbox, env }) => {
       const inSandbox = path.join(sandbox, script.relative);
       const file = (await fs.stat(inSandbox).catch(() => undefined)) ? inSandbox : script.file;
       const command = await hookCommand(file);
@@ -260,6 +262,7 @@ export function hookCaseCheck(
         });
         const run = await runHook(command, payload, {
           cwd: sandbox,
+          env,
           timeoutMs: spec.timeoutMs,
           workDir,
         });

@@ -38,8 +38,8 @@ export function outcomeCheck(outcome: Outcome, timeoutMs: number, source: Source
         type: "custom",
         name: `bash-fails ${JSON.stringify(outcome.command)}`,
         source,
-        fn: async ({ sandbox }) => {
-          const run = await runBash(sandbox, outcome.command, timeoutMs);
+        fn: async ({ sandbox, env }) => {
+          const run = await runBash(sandbox, env, outcome.command, timeoutMs);
           if (run.problem) return { ok: false, evidence: run.problem };
           return run.exitCode !== 0
             ? { ok: true, evidence: `exit ${run.exitCode}, as expected` }
@@ -51,8 +51,8 @@ export function outcomeCheck(outcome: Outcome, timeoutMs: number, source: Source
         type: "custom",
         name: `output of ${JSON.stringify(outcome.command)} contains ${JSON.stringify(outcome.value)}`,
         source,
-        fn: async ({ sandbox }) => {
-          const run = await runBash(sandbox, outcome.command, timeoutMs);
+        fn: async ({ sandbox, env }) => {
+          const run = await runBash(sandbox, env, outcome.command, timeoutMs);
           if (run.problem) return { ok: false, evidence: run.problem };
           return run.output.includes(outcome.value)
             ? { ok: true, evidence: `found in the output (exit ${run.exitCode})` }
@@ -76,13 +76,18 @@ interface BashRun {
 }
 
 /** The eval author's command, run by bash in the sandbox (never built from agent output). */
-async function runBash(sandbox: string, command: string, timeoutMs: number): Promise<BashRun> {
+async function runBash(
+  sandbox: string,
+  env: Record<string, string>,
+  command: string,
+  timeoutMs: number,
+): Promise<BashRun> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "ae-outcome-"));
   try {
     const stdoutFile = path.join(dir, "stdout");
     const stderrFile = path.join(dir, "stderr");
     const { result, stdout, stderr } = await runCaptured(
-      { command: "bash", args: ["-c", command], cwd: sandbox, env: processEnv(), timeoutMs },
+      { command: "bash", args: ["-c", command], cwd: sandbox, env, timeoutMs },
       { stdoutFile, stderrFile },
     );
     const last = [await readTail(stdoutFile, 6), await readTail(stderrFile, 6)]
@@ -117,11 +122,4 @@ export async function runCaptured(
     fs.readFile(files.stderrFile, "utf8"),
   ]);
   return { result, stdout, stderr };
-}
-
-/** Our environment as a plain map (what Claude Code's own commands and hooks would see). */
-export function processEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-  return env;
 }

@@ -46,6 +46,12 @@ export interface CustomCheckContext {
     calls: ShimCall[];
     /** What the agent run returned. */
     run: AgentRunResult;
+    /**
+     * The trial's environment, for commands a check starts: what the agent got (its HOME and TMPDIR,
+     * the shims first on PATH, without what the run hides from agents), with shim calls logged apart
+     * from the agent's.
+     */
+    env: Record<string, string>;
 }
 export type CustomCheckResult = boolean | string | {
     ok: boolean;

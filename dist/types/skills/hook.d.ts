@@ -18,6 +18,7 @@ export interface HookRun {
 /** Runs the hook in `cwd` with `payload` on stdin, the way Claude Code does (CLAUDE_PROJECT_DIR). */
 export declare function runHook(command: string[], payload: Record<string, unknown>, options: {
     cwd: string;
+    env: Record<string, string>;
     timeoutMs: number;
     workDir: string;
 }): Promise<HookRun>;

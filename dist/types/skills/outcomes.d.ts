@@ -12,5 +12,3 @@ export declare function runCaptured(options: Omit<RunProcessOptions, "stdoutFile
     stdout: string;
     stderr: string;
 }>;
-/** Our environment as a plain map (what Claude Code's own commands and hooks would see). */
-export declare function processEnv(): Record<string, string>;
