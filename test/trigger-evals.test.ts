@@ -40,21 +40,23 @@ trigger:
       note: the router below wrongly takes this one
 `;
 
+/** The fake model's router: calls the Skill tool on the word "TypeScript", and only when Claude
+ *  Code listed the installed skill; so "tsc … TS2322" is missed and "…TypeScript file to tabs" is
+ *  wrongly taken. */
+const tsFixerRouter: NonNullable<Parameters<typeof startFakeAnthropic>[1]>["respond"] = (body) => {
+  if (toolResults(body) > 0) return { text: "Done." };
+  return listedSkills(body).includes("ts-fixer") && /TypeScript/.test(userQuery(body))
+    ? skill("ts-fixer")
+    : { text: "Sure, here is how." };
+};
+
 describe("trigger evals", () => {
   it("observe: counts a Skill call naming the target, with known confusion counts", async () => {
     const { root, home } = await skillProject({
       ".claude/skills/ts-fixer/SKILL.md": SKILL_MD,
       "_evals/skills/ts-fixer.eval.yaml": observeEval,
     });
-    const fake = await startFakeAnthropic([], {
-      respond: (body) => {
-        if (toolResults(body) > 0) return { text: "Done." };
-        // Route on the word, and only when Claude Code listed the installed skill.
-        return listedSkills(body).includes("ts-fixer") && /TypeScript/.test(userQuery(body))
-          ? skill("ts-fixer")
-          : { text: "Sure, here is how." };
-      },
-    });
+    const fake = await startFakeAnthropic([], { respond: tsFixerRouter });
     fakes.push(fake);
     const outcome = await runEvals({
       projectRoot: root,
@@ -124,14 +126,7 @@ describe("trigger evals", () => {
       ".claude/skills/ts-fixer/SKILL.md": SKILL_MD,
       "_evals/skills/ts-fixer.eval.yaml": observeEval.replace("runs: 2", "runs: 1"),
     });
-    const fake = await startFakeAnthropic([], {
-      respond: (body) => {
-        if (toolResults(body) > 0) return { text: "Done." };
-        return listedSkills(body).includes("ts-fixer") && /TypeScript/.test(userQuery(body))
-          ? skill("ts-fixer")
-          : { text: "Sure, here is how." };
-      },
-    });
+    const fake = await startFakeAnthropic([], { respond: tsFixerRouter });
     fakes.push(fake);
     // Two runners: each a copy of the project running its shard.
     const shardRoots = [root, `${root}-shard-2`];
