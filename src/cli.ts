@@ -8,7 +8,7 @@ import { discoverEvalFiles } from "./define/discover.js";
 import { loadEvals } from "./define/load.js";
 import * as libraryApi from "./library.js";
 import { CiGateError, killAllAgents, planEvals, RESULTS_DIR, runEvals } from "./engine.js";
-import { ResultsBusyError } from "./run/results-lock.js";
+import { lockResults, ResultsBusyError } from "./run/results-lock.js";
 import { exitCodeFor } from "./model/result.js";
 import { MergeError, mergeResultDirs } from "./report/merge.js";
 import { expectedCost } from "./plan/cache.js";
@@ -460,6 +460,8 @@ async function mergeCommand(
   evals: string[] | undefined,
 ): Promise<number> {
   if (dirs.length === 0) throw new UsageError("merge takes the results folders of the shards");
+  // The same lock as a run's: a merge into the folder a run is writing would mix the two.
+  const unlock = await lockResults(outDir);
   try {
     const merged = await mergeResultDirs(dirs, outDir);
     await writeMergedReports(merged, outDir);
@@ -491,6 +493,8 @@ async function mergeCommand(
   } catch (error) {
     if (error instanceof MergeError) throw new UsageError(error.message);
     throw error;
+  } finally {
+    await unlock();
   }
 }
 

@@ -45,6 +45,28 @@ describe("one run at a time per results folder", () => {
     expect(await fs.readFile(lock, "utf8")).toBe(`${other.pid}\n`); // still the other run's
   });
 
+  it("merge takes the same lock: it refuses a results folder a live run holds", async () => {
+    const other = spawn("sleep", ["60"], { stdio: "ignore" });
+    cleanups.push(() => other.kill("SIGKILL"));
+    const { root: shard } = await project();
+    const ran = await runCli(["eval", "--cwd", shard, "--unsafe-local"]);
+    expect(ran.code, ran.stderr).toBe(0);
+    const { root, lock } = await project(other.pid!);
+
+    const merged = await runCli(["merge", "--cwd", root, path.join(shard, ".copybook/results")]);
+    expect(merged.code).toBe(2);
+    expect(merged.stderr).toContain(`another agent-evals run (pid ${other.pid})`);
+    expect(existsSync(path.join(root, ".copybook/results/run.json"))).toBe(false);
+    expect(await fs.readFile(lock, "utf8")).toBe(`${other.pid}\n`);
+
+    other.kill("SIGKILL");
+    await new Promise((resolve) => other.once("exit", resolve));
+    const after = await runCli(["merge", "--cwd", root, path.join(shard, ".copybook/results")]);
+    expect(after.code, after.stderr).toBe(0);
+    expect(existsSync(path.join(root, ".copybook/results/run.json"))).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+  });
+
   it("takes over a lock whose process is gone, and releases its own at the end", async () => {
     const gone = spawnSync("sh", ["-c", "echo $$"], { encoding: "utf8" });
     const { root, lock } = await project(Number(gone.stdout.trim()));

@@ -31958,6 +31958,8 @@ async function planCommand(projectRoot, names, flags) {
 async function mergeCommand(dirs, outDir, projectRoot, evals) {
     if (dirs.length === 0)
         throw new UsageError("merge takes the results folders of the shards");
+    // The same lock as a run's: a merge into the folder a run is writing would mix the two.
+    const unlock = await lockResults(outDir);
     try {
         const merged = await mergeResultDirs(dirs, outDir);
         await writeMergedReports(merged, outDir);
@@ -31986,6 +31988,9 @@ async function mergeCommand(dirs, outDir, projectRoot, evals) {
         if (error instanceof MergeError)
             throw new UsageError(error.message);
         throw error;
+    }
+    finally {
+        await unlock();
     }
 }
 async function listCommand(projectRoot, evals, historyDir) {
