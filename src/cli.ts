@@ -40,7 +40,8 @@ import { RedactingStream } from "./run/redact.js";
 import { VERSION } from "./version.js";
 import type { ClaudeCodeAxis } from "./model/eval.js";
 import { claudeCodeSections } from "./skills/console.js";
-import { claudeCodeReports, writeClaudeCodeResults } from "./skills/results.js";
+import { rebuiltClaudeCodeReports } from "./skills/rebuild.js";
+import { writeClaudeCodeResults, type ClaudeCodeReport } from "./skills/results.js";
 import { parseAxis } from "./skills/select.js";
 
 const HELP = `agent-evals ${VERSION}: give prompts to real coding agents in a sandbox and check what they did.
@@ -467,24 +468,21 @@ async function mergeCommand(
     await writeMergedReports(merged, outDir);
     const style = makeStyle(process.stdout, process.env);
     // Each shard saw only its part of a skill's queries: precision, recall and F1 are computed
-    // again over all of them, from the definitions in this project.
+    // again over all of them, from the YAML definitions in this project (see skills/rebuild.ts).
+    let reports: ClaudeCodeReport[] = [];
     try {
-      const files = await discoverEvalFiles(projectRoot, evals);
-      const specs = await loadEvals(files, { projectRoot, libraryApi: { ...libraryApi } });
-      const reports = await writeClaudeCodeResults(
-        await claudeCodeReports(specs, merged.evals, {
-          projectRoot,
-          startedAt: new Date(merged.startedAt),
-        }),
-        projectRoot,
-      );
-      const sections = claudeCodeSections(reports, projectRoot, style);
-      if (sections.length) process.stdout.write(`${[...sections, ""].join("\n")}\n`);
+      reports = await rebuiltClaudeCodeReports(projectRoot, evals, merged);
     } catch (error) {
       process.stderr.write(
-        `agent-evals merge: skill/command/hook summaries not rebuilt: the definitions did not load (${(error as Error).message.split("\n")[0]})\n`,
+        `agent-evals merge: skill/command/hook summaries not rebuilt: their YAML definitions did not load (${(error as Error).message.split("\n")[0]})\n`,
       );
     }
+    const sections = claudeCodeSections(
+      await writeClaudeCodeResults(reports, projectRoot),
+      projectRoot,
+      style,
+    );
+    if (sections.length) process.stdout.write(`${[...sections, ""].join("\n")}\n`);
     process.stdout.write(
       `${summaryLine(merged, path.relative(process.cwd(), outDir) || ".", style)}\n`,
     );

@@ -499,6 +499,14 @@ describe("the Action, sharded: plan → shards → publish", () => {
       "name: guard\ntype: hook\ntarget: .claude/hooks/guard.sh\ncases:\n" +
         "  - { scenario: blocks, input: { tool_input: { command: ls } }, expect: { exit_code: 2 } }\n",
     );
+    // A TypeScript definition that must never run in the publishing job (it holds write tokens).
+    await fs.writeFile(
+      path.join(workspace, "evals/ts-check.eval.ts"),
+      `import { defineEval, fileExists } from "agent-evals";
+if (process.env.INPUT_MODE === "publish") throw new Error("a TypeScript definition ran in publish");
+export const tsCheck = defineEval(null, { assert: [fileExists(".claude/hooks/guard.sh")] });
+`,
+    );
     git(workspace, "add", ".");
     git(workspace, "commit", "-qm", "a hook");
     git(workspace, "push", "-q", "origin", "HEAD:main");
@@ -546,6 +554,8 @@ describe("the Action, sharded: plan → shards → publish", () => {
       { event },
     );
     expect(report.code, report.stdout).toBe(0);
+    expect(report.outputs).toMatchObject({ passed: "3", failed: "0" });
+    expect(report.stdout).not.toContain("summaries not rebuilt");
     const row = "| guard | hook: .claude/hooks/guard.sh | — | — | 1/1 passed | ✅ passed |";
     expect(report.summary).toContain(row);
     expect(github.comments.find((c) => c.issueNumber === 25)?.body).toContain(row);

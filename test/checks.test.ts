@@ -548,6 +548,21 @@ describe("custom checks (assertThat)", () => {
     expect(rejected).toMatchObject({ ok: false, evidence: "the check threw: later boom" });
   });
 
+  it("each check gets its own copy of the environment", async () => {
+    const ctx = context();
+    const outcomes = await runChecks(
+      [
+        custom(({ env }) => {
+          env.LEAK = "1";
+        }),
+        custom(({ env }) => (env.LEAK === undefined ? true : "saw the first check's change")),
+      ],
+      ctx,
+    );
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
+    expect(ctx.env.LEAK).toBeUndefined();
+  });
+
   it("gets the sandbox, the calls, the run and the trial's environment", async () => {
     await write("marker.txt", "here");
     const calls = [call("npm", ["ci"])];

@@ -27931,7 +27931,9 @@ async function commands_outputTail(stdoutFile, stderrFile) {
 ;// CONCATENATED MODULE: ./src/check/custom.ts
 // assertThat(name, fn): the user's own check.
 async function runCustomCheck(fn, ctx) {
-    const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run, env: ctx.env });
+    // A copy of the environment: one check changing it cannot change what the next one sees.
+    const env = { ...ctx.env };
+    const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run, env });
     if (result === undefined || result === true)
         return { ok: true, evidence: "held" };
     if (result === false)
@@ -31129,12 +31131,26 @@ function shards_seconds(ms) {
     return `${(ms / 1000).toFixed(1)}s`;
 }
 
+;// CONCATENATED MODULE: ./src/skills/rebuild.ts
+// The skill/command/hook evals put back together after shards are merged: each shard saw only its
+// own queries and scenarios, so precision, recall and F1 are computed again over all of them.
+// They need the definitions; only YAML files can hold them, so only those are read (a TypeScript
+// definition is never run here: publishing jobs hold write tokens, and merges need no node_modules).
+
+
+
+async function rebuiltClaudeCodeReports(projectRoot, evals, run, env = process.env) {
+    const files = (await discoverEvalFiles(projectRoot, evals)).filter(isYamlFile);
+    if (files.length === 0)
+        return [];
+    const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env });
+    return claudeCodeReports(specs, run.evals, { projectRoot, startedAt: new Date(run.startedAt) });
+}
+
 ;// CONCATENATED MODULE: ./src/github/modes.ts
 // The Action's sharded modes. `plan` splits the suite for the matrix (nothing runs); shard jobs run
 // in the ordinary mode with `shard` (+ the plan's `shard-plan`) and `history: read`; `publish`
 // merges their results folders into one run and reports it once (summary, comment, history).
-
-
 
 
 
@@ -31237,15 +31253,10 @@ async function publishMode(inputs, projectRoot) {
  */
 async function mergedClaudeCodeReports(inputs, projectRoot, run) {
     try {
-        const files = await discoverEvalFiles(projectRoot, inputs.evals.length ? inputs.evals : undefined);
-        const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env: process.env });
-        return await claudeCodeReports(specs, run.evals, {
-            projectRoot,
-            startedAt: new Date(run.startedAt),
-        });
+        return await rebuiltClaudeCodeReports(projectRoot, inputs.evals.length ? inputs.evals : undefined, run);
     }
     catch (error) {
-        warning(`skill/command/hook summaries not rebuilt: the definitions did not load (${error.message.split("\n")[0]})`);
+        warning(`skill/command/hook summaries not rebuilt: their YAML definitions did not load (${error.message.split("\n")[0]})`);
         return undefined;
     }
 }
@@ -31498,7 +31509,7 @@ async function runAction() {
         // A shard's own summary would give precision and recall over its part of the queries only.
         sections: inputs.shard ? [] : claudeCodeMarkdown(outcome.claudeCode ?? []),
         nothingRanBecause: inputs.mode === "publish"
-            ? "the plan chose no eval × agent pair (with changed-only, on by default for pull requests: none is affected by this change)"
+            ? "the plan chose no eval × agent pair (with changed-only, on by default for pull requests, none is affected by this change; otherwise the evals and agents inputs match none)"
             : changedBase
                 ? `none is affected by this change (changed-only, compared with ${changedBase})`
                 : undefined,

@@ -27106,7 +27106,9 @@ async function commands_outputTail(stdoutFile, stderrFile) {
 ;// CONCATENATED MODULE: ./src/check/custom.ts
 // assertThat(name, fn): the user's own check.
 async function runCustomCheck(fn, ctx) {
-    const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run, env: ctx.env });
+    // A copy of the environment: one check changing it cannot change what the next one sees.
+    const env = { ...ctx.env };
+    const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run, env });
     if (result === undefined || result === true)
         return { ok: true, evidence: "held" };
     if (result === false)

@@ -7,7 +7,9 @@ export async function runCustomCheck(
   fn: (ctx: CustomCheckContext) => CustomCheckResult | Promise<CustomCheckResult>,
   ctx: CheckContext,
 ): Promise<CheckVerdict> {
-  const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run, env: ctx.env });
+  // A copy of the environment: one check changing it cannot change what the next one sees.
+  const env = { ...ctx.env };
+  const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run, env });
   if (result === undefined || result === true) return { ok: true, evidence: "held" };
   if (result === false) return { ok: false, evidence: "returned false" };
   if (typeof result === "string") return { ok: false, evidence: result };

@@ -19,9 +19,8 @@ import { mergeResultDirs } from "../report/merge.js";
 import { shardPlanLines } from "../report/shards.js";
 import type { PlannedUnit } from "../run/suite.js";
 import { VERSION } from "../version.js";
-import { discoverEvalFiles } from "../define/discover.js";
-import { loadEvals } from "../define/load.js";
-import { claudeCodeReports, type ClaudeCodeReport } from "../skills/results.js";
+import { rebuiltClaudeCodeReports } from "../skills/rebuild.js";
+import type { ClaudeCodeReport } from "../skills/results.js";
 import type { ActionInputs } from "./inputs.js";
 
 /** Where each run-mode job leaves its history lines, for the publishing job to push once. */
@@ -137,18 +136,14 @@ async function mergedClaudeCodeReports(
   run: RunResult,
 ): Promise<ClaudeCodeReport[] | undefined> {
   try {
-    const files = await discoverEvalFiles(
+    return await rebuiltClaudeCodeReports(
       projectRoot,
       inputs.evals.length ? inputs.evals : undefined,
+      run,
     );
-    const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env: process.env });
-    return await claudeCodeReports(specs, run.evals, {
-      projectRoot,
-      startedAt: new Date(run.startedAt),
-    });
   } catch (error) {
     core.warning(
-      `skill/command/hook summaries not rebuilt: the definitions did not load (${(error as Error).message.split("\n")[0]})`,
+      `skill/command/hook summaries not rebuilt: their YAML definitions did not load (${(error as Error).message.split("\n")[0]})`,
     );
     return undefined;
   }

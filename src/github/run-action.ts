@@ -229,7 +229,7 @@ export async function runAction(): Promise<void> {
     sections: inputs.shard ? [] : claudeCodeMarkdown(outcome.claudeCode ?? []),
     nothingRanBecause:
       inputs.mode === "publish"
-        ? "the plan chose no eval × agent pair (with changed-only, on by default for pull requests: none is affected by this change)"
+        ? "the plan chose no eval × agent pair (with changed-only, on by default for pull requests, none is affected by this change; otherwise the evals and agents inputs match none)"
         : changedBase
           ? `none is affected by this change (changed-only, compared with ${changedBase})`
           : undefined,

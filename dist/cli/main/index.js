@@ -27101,7 +27101,9 @@ async function commands_outputTail(stdoutFile, stderrFile) {
 ;// CONCATENATED MODULE: ./src/check/custom.ts
 // assertThat(name, fn): the user's own check.
 async function runCustomCheck(fn, ctx) {
-    const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run, env: ctx.env });
+    // A copy of the environment: one check changing it cannot change what the next one sees.
+    const env = { ...ctx.env };
+    const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run, env });
     if (result === undefined || result === true)
         return { ok: true, evidence: "held" };
     if (result === false)
@@ -31556,9 +31558,26 @@ function console_clip(text, max = 200) {
     return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+;// CONCATENATED MODULE: ./src/skills/rebuild.ts
+// The skill/command/hook evals put back together after shards are merged: each shard saw only its
+// own queries and scenarios, so precision, recall and F1 are computed again over all of them.
+// They need the definitions; only YAML files can hold them, so only those are read (a TypeScript
+// definition is never run here: publishing jobs hold write tokens, and merges need no node_modules).
+
+
+
+async function rebuiltClaudeCodeReports(projectRoot, evals, run, env = process.env) {
+    const files = (await discoverEvalFiles(projectRoot, evals)).filter(isYamlFile);
+    if (files.length === 0)
+        return [];
+    const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env });
+    return claudeCodeReports(specs, run.evals, { projectRoot, startedAt: new Date(run.startedAt) });
+}
+
 ;// CONCATENATED MODULE: ./src/cli.ts
 // The `agent-evals` command: eval, list. Exit 0 all passed/skipped/cached, 1 some failed, 2 the
 // harness could not run (bad input, refused by the CI gate).
+
 
 
 
@@ -31965,21 +31984,17 @@ async function mergeCommand(dirs, outDir, projectRoot, evals) {
         await writeMergedReports(merged, outDir);
         const style = makeStyle(process.stdout, process.env);
         // Each shard saw only its part of a skill's queries: precision, recall and F1 are computed
-        // again over all of them, from the definitions in this project.
+        // again over all of them, from the YAML definitions in this project (see skills/rebuild.ts).
+        let reports = [];
         try {
-            const files = await discoverEvalFiles(projectRoot, evals);
-            const specs = await loadEvals(files, { projectRoot, libraryApi: { ...library_namespaceObject } });
-            const reports = await writeClaudeCodeResults(await claudeCodeReports(specs, merged.evals, {
-                projectRoot,
-                startedAt: new Date(merged.startedAt),
-            }), projectRoot);
-            const sections = claudeCodeSections(reports, projectRoot, style);
-            if (sections.length)
-                process.stdout.write(`${[...sections, ""].join("\n")}\n`);
+            reports = await rebuiltClaudeCodeReports(projectRoot, evals, merged);
         }
         catch (error) {
-            process.stderr.write(`agent-evals merge: skill/command/hook summaries not rebuilt: the definitions did not load (${error.message.split("\n")[0]})\n`);
+            process.stderr.write(`agent-evals merge: skill/command/hook summaries not rebuilt: their YAML definitions did not load (${error.message.split("\n")[0]})\n`);
         }
+        const sections = claudeCodeSections(await writeClaudeCodeResults(reports, projectRoot), projectRoot, style);
+        if (sections.length)
+            process.stdout.write(`${[...sections, ""].join("\n")}\n`);
         process.stdout.write(`${summaryLine(merged, external_node_path_default().relative(process.cwd(), outDir) || ".", style)}\n`);
         process.stdout.write(`${style.dim(reportFilesLine(outDir))}\n`);
         return exitCodeFor(merged.evals);

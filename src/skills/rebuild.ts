@@ -1,0 +1,21 @@
+// The skill/command/hook evals put back together after shards are merged: each shard saw only its
+// own queries and scenarios, so precision, recall and F1 are computed again over all of them.
+// They need the definitions; only YAML files can hold them, so only those are read (a TypeScript
+// definition is never run here: publishing jobs hold write tokens, and merges need no node_modules).
+
+import { discoverEvalFiles, isYamlFile } from "../define/discover.js";
+import { loadEvals } from "../define/load.js";
+import type { RunResult } from "../model/result.js";
+import { claudeCodeReports, type ClaudeCodeReport } from "./results.js";
+
+export async function rebuiltClaudeCodeReports(
+  projectRoot: string,
+  evals: string[] | undefined,
+  run: RunResult,
+  env: Record<string, string | undefined> = process.env,
+): Promise<ClaudeCodeReport[]> {
+  const files = (await discoverEvalFiles(projectRoot, evals)).filter(isYamlFile);
+  if (files.length === 0) return [];
+  const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env });
+  return claudeCodeReports(specs, run.evals, { projectRoot, startedAt: new Date(run.startedAt) });
+}
