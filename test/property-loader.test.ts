@@ -194,6 +194,26 @@ describe("the TypeScript loader never throws anything but problems", () => {
     );
   });
 
+  it("on the value fast-check once found: zod throws reading it, the loader reports it", () => {
+    // { length: [<object without a prototype>] } where a string is expected: zod's length check
+    // converts the array to a primitive and throws.
+    const definition = defineEval("", {
+      model: { length: [Object.create(null)] },
+    } as unknown as Parameters<typeof defineEval>[1]);
+    const result = specsFromExports([{ exportName: "odd", definition }], {
+      projectRoot: "/project",
+      file: "/project/evals/odd.eval.ts",
+      source: "export const odd = defineEval(prompt, options);\n",
+    });
+    expect(result.problems).toEqual([
+      expect.objectContaining({
+        code: "AE102",
+        key: "odd options",
+        message: expect.stringContaining("the options could not be read"),
+      }),
+    ]);
+  });
+
   it("on random definePrompt input", () => {
     fc.assert(
       fc.property(value, value, (text, params) => {

@@ -24642,7 +24642,25 @@ function specsFromExports(exports, ctx) {
 }
 function specFromDefinition(definition, exportName, line, ctx) {
     const where = { file: ctx.file, line };
-    const parsed = tsOptionsSchema.safeParse(definition.options);
+    let parsed;
+    try {
+        parsed = tsOptionsSchema.safeParse(definition.options);
+    }
+    catch (error) {
+        // zod itself throws on some values no definition should hold (a `length` that is an array of
+        // objects without a prototype): a problem with the options like any other, not a crash.
+        return {
+            problems: [
+                {
+                    ...where,
+                    key: `${exportName} options`,
+                    code: Codes.schema,
+                    message: `the options could not be read: ${error.message}`,
+                    fix: "pass plain values: strings, numbers, booleans, arrays and plain objects",
+                },
+            ],
+        };
+    }
     if (!parsed.success) {
         return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
     }
@@ -26845,31 +26863,78 @@ async function resolveIsolation(choice) {
 // and rewrite each other's trial folders, run.json and reports. The lock is a file beside the folder
 // (the folder itself is cleared by a run) holding the owner's pid; a lock whose process is gone
 // (killed, machine rebooted) is taken over.
+//
+// Taking over is done under a second, short-lived lock (`<lock>.takeover`): two processes that both
+// found the same stale lock would otherwise both remove it, and the second would remove the lock
+// the first had just written. Whoever holds the takeover lock checks again that the lock is still
+// the stale one before replacing it.
 
 
 class ResultsBusyError extends Error {
 }
-/** Takes the lock of `resultsDir`; resolves to its release. Throws ResultsBusyError when held. */
-async function lockResults(resultsDir) {
+/** A takeover lock older than this was left by a process that died taking over. */
+const TAKEOVER_STALE_MS = 10_000;
+/**
+ * Takes the lock of `resultsDir`; resolves to its release. Throws ResultsBusyError when held.
+ * `afterStaleSeen` runs between seeing a stale lock and taking it over: the moment another process
+ * may take it over too (tests use it to be that process).
+ */
+async function lockResults(resultsDir, afterStaleSeen) {
     const lockFile = `${resultsDir}.lock`;
+    const release = () => external_node_fs_default().promises.rm(lockFile, { force: true });
     // Synchronous: taking the lock is a few small calls on the way to the first trial.
     external_node_fs_default().mkdirSync(external_node_path_default().dirname(lockFile), { recursive: true });
-    for (let attempt = 0;; attempt++) {
-        try {
-            external_node_fs_default().writeFileSync(lockFile, `${process.pid}\n`, { flag: "wx" });
-            return () => external_node_fs_default().promises.rm(lockFile, { force: true });
-        }
-        catch (error) {
-            if (error.code !== "EEXIST" || attempt > 0)
-                throw error;
-        }
-        const owner = Number(readOrEmpty(lockFile).trim());
-        if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-            throw new ResultsBusyError(`another agent-evals run (pid ${owner}) is writing ${external_node_path_default().basename(resultsDir)}/ in this project; ` +
-                `wait for it to end, or delete ${lockFile} if that process is not agent-evals`);
-        }
-        external_node_fs_default().rmSync(lockFile, { force: true }); // stale: its process is gone
+    if (createLock(lockFile))
+        return release;
+    const stale = readOrEmpty(lockFile);
+    refuseIfHeld(lockFile, stale, resultsDir);
+    afterStaleSeen?.();
+    const takeover = `${lockFile}.takeover`;
+    if (!createLock(takeover)) {
+        if (!isOlderThan(takeover, TAKEOVER_STALE_MS))
+            throw busy(lockFile, resultsDir);
+        external_node_fs_default().rmSync(takeover, { force: true });
+        if (!createLock(takeover))
+            throw busy(lockFile, resultsDir);
     }
+    try {
+        // Still the stale lock we saw? Another process may have replaced it meanwhile.
+        const now = readOrEmpty(lockFile);
+        if (now === stale)
+            external_node_fs_default().rmSync(lockFile, { force: true });
+        if (createLock(lockFile))
+            return release;
+        refuseIfHeld(lockFile, readOrEmpty(lockFile), resultsDir);
+        throw busy(lockFile, resultsDir);
+    }
+    finally {
+        external_node_fs_default().rmSync(takeover, { force: true });
+    }
+}
+/** Creates `file` holding this pid, only if it does not exist (atomic). */
+function createLock(file) {
+    try {
+        external_node_fs_default().writeFileSync(file, `${process.pid}\n`, { flag: "wx" });
+        return true;
+    }
+    catch (error) {
+        if (error.code === "EEXIST")
+            return false;
+        throw error;
+    }
+}
+function refuseIfHeld(lockFile, content, resultsDir) {
+    const owner = Number(content.trim());
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner))
+        throw busy(lockFile, resultsDir, owner);
+}
+function busy(lockFile, resultsDir, owner) {
+    return new ResultsBusyError(`another agent-evals run${owner ? ` (pid ${owner})` : ""} is writing ${external_node_path_default().basename(resultsDir)}/ in this project; ` +
+        `wait for it to end, or delete ${lockFile} if that process is not agent-evals`);
+}
+function isOlderThan(file, ms) {
+    const stat = external_node_fs_default().statSync(file, { throwIfNoEntry: false });
+    return stat !== undefined && Date.now() - stat.mtimeMs > ms;
 }
 function readOrEmpty(file) {
     try {

@@ -99,7 +99,24 @@ function specFromDefinition(
   ctx: TsLoadContext,
 ): { spec: EvalSpec } | { problems: DefinitionProblem[] } {
   const where = { file: ctx.file, line };
-  const parsed = tsOptionsSchema.safeParse(definition.options);
+  let parsed: ReturnType<typeof tsOptionsSchema.safeParse>;
+  try {
+    parsed = tsOptionsSchema.safeParse(definition.options);
+  } catch (error) {
+    // zod itself throws on some values no definition should hold (a `length` that is an array of
+    // objects without a prototype): a problem with the options like any other, not a crash.
+    return {
+      problems: [
+        {
+          ...where,
+          key: `${exportName} options`,
+          code: Codes.schema,
+          message: `the options could not be read: ${(error as Error).message}`,
+          fix: "pass plain values: strings, numbers, booleans, arrays and plain objects",
+        },
+      ],
+    };
+  }
   if (!parsed.success) {
     return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
   }
