@@ -3,9 +3,10 @@
 // process that is gone is taken over.
 
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, promises as fs } from "node:fs";
+import { existsSync, promises as fs, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { lockResults, ResultsBusyError } from "../src/run/results-lock.js";
 import { makeProject, runCli } from "./helpers/project.js";
 
 const EVAL = `name: hello
@@ -65,6 +66,41 @@ describe("one run at a time per results folder", () => {
     expect(after.code, after.stderr).toBe(0);
     expect(existsSync(path.join(root, ".copybook/results/run.json"))).toBe(true);
     expect(existsSync(lock)).toBe(false);
+  });
+
+  it("a stale lock another process took over meanwhile is not removed: busy instead", async () => {
+    const gone = spawnSync("sh", ["-c", "echo $$"], { encoding: "utf8" });
+    const { root, lock } = await project(Number(gone.stdout.trim()));
+    const other = spawn("sleep", ["60"], { stdio: "ignore" });
+    cleanups.push(() => other.kill("SIGKILL"));
+    // Between seeing the stale lock and taking it over, another run takes it over first.
+    const takenMeanwhile = () => {
+      rmSync(lock);
+      writeFileSync(lock, `${other.pid}\n`);
+    };
+    await expect(lockResults(path.join(root, ".copybook/results"), takenMeanwhile)).rejects.toThrow(
+      ResultsBusyError,
+    );
+    expect(await fs.readFile(lock, "utf8")).toBe(`${other.pid}\n`); // the other run's, untouched
+    expect(existsSync(`${lock}.takeover`)).toBe(false);
+  });
+
+  it("a takeover left half-done by a crashed process is cleared after a while", async () => {
+    const gone = spawnSync("sh", ["-c", "echo $$"], { encoding: "utf8" });
+    const { root, lock } = await project(Number(gone.stdout.trim()));
+    writeFileSync(`${lock}.takeover`, `${gone.stdout.trim()}\n`);
+    // A fresh one: someone is taking over right now.
+    await expect(lockResults(path.join(root, ".copybook/results"))).rejects.toThrow(
+      ResultsBusyError,
+    );
+    // An old one: its process died mid-takeover.
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(`${lock}.takeover`, old, old);
+    const release = await lockResults(path.join(root, ".copybook/results"));
+    expect(await fs.readFile(lock, "utf8")).toBe(`${process.pid}\n`);
+    await release();
+    expect(existsSync(lock)).toBe(false);
+    expect(existsSync(`${lock}.takeover`)).toBe(false);
   });
 
   it("takes over a lock whose process is gone, and releases its own at the end", async () => {
