@@ -464,8 +464,11 @@ async function mergeCommand(
   // The same lock as a run's: a merge into the folder a run is writing would mix the two.
   const unlock = await lockResults(outDir);
   try {
-    const merged = await mergeResultDirs(dirs, outDir);
-    await writeMergedReports(merged, outDir);
+    const merged = await mergeResultDirs(dirs, outDir, {
+      projectRoot,
+      resultsDir: path.join(projectRoot, RESULTS_DIR),
+    });
+    await writeMergedReports(merged, outDir, projectRoot);
     const style = makeStyle(process.stdout, process.env);
     // Each shard saw only its part of a skill's queries: precision, recall and F1 are computed
     // again over all of them, from the YAML definitions in this project (see skills/rebuild.ts).

@@ -116,11 +116,17 @@ describe("--shard and merge", () => {
     ) => evals.map((e) => [e.id, e.agent, e.status, e.passes, e.trialsRun]).sort();
     expect(verdicts(run.evals)).toEqual(verdicts(full.run.evals));
     expect(run.counts).toEqual(full.run.counts);
-    // Every trial folder of both shards is there.
-    for (const e of run.evals)
+    // Every trial folder of both shards is there, and run.json points at it (not at the
+    // .copybook/results the shards ran with, which the full run has since rewritten).
+    for (const e of run.evals) {
       await expect(
         fs.stat(path.join(out, "evals", e.id, "literal", "trial-1")),
       ).resolves.toBeTruthy();
+      for (const t of e.trials as Array<{ n: number; dir: string }>)
+        expect(t.dir).toBe(path.join("merged", "evals", e.id, "literal", `trial-${t.n}`));
+    }
+    // report.html found the trials' files there: a prompt is only in a trial's prompt.md.
+    expect(await fs.readFile(path.join(out, "report.html"), "utf8")).toContain("touch done");
 
     const twice = await runCli(
       ["merge", shardDirs[0]!, shardDirs[0]!, "--out", path.join(root, "m2")],

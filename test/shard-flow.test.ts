@@ -94,7 +94,13 @@ function essence(run: RunResult) {
       trialsPlanned: e.trialsPlanned,
       costUsd: e.costUsd,
       interval: e.interval,
-      trials: e.trials.map((t) => ({ n: t.n, status: t.status, dir: t.dir, cost: t.costUsd })),
+      // The trial's folder within its results folder (merged runs point into theirs).
+      trials: e.trials.map((t) => ({
+        n: t.n,
+        status: t.status,
+        dir: t.dir.slice(t.dir.indexOf("evals/")),
+        cost: t.costUsd,
+      })),
     })),
   };
 }
@@ -177,12 +183,12 @@ describe("plan → shards in parallel → merge", () => {
     expect(mergedRun.counts).toMatchObject({ passed: 6, failed: 2 });
     // 3+2+1+2+2+1+2+1 trials (failures stop at the first), at 0.01 × position each.
     expect(mergedRun.costUsd).toBeCloseTo(0.03 + 0.04 + 0.03 + 0.08 + 0.1 + 0.06 + 0.14 + 0.08, 6);
-    // Every trial folder the index names is in the merged folder.
+    // Every trial folder the index names is in the merged folder (dirs are relative to the root).
     for (const e of mergedRun.evals)
-      for (const t of e.trials)
-        await expect(
-          fs.stat(path.join(out, path.relative(".copybook/results", t.dir))),
-        ).resolves.toBeTruthy();
+      for (const t of e.trials) {
+        expect(path.join(root, t.dir).startsWith(`${out}${path.sep}`)).toBe(true);
+        await expect(fs.stat(path.join(root, t.dir))).resolves.toBeTruthy();
+      }
   });
 
   it("--shard-plan replays a recorded split and refuses one that does not fit the suite", async () => {

@@ -31161,9 +31161,15 @@ function mergeRuns(runs) {
         ...(runs.some((r) => r.interrupted) ? { interrupted: true } : { interrupted: undefined }),
     });
 }
-/** Merge results folders into `outDir`: run.json plus every shard's trial folders. */
-async function mergeResultDirs(dirs, outDir) {
-    const merged = mergeRuns(await Promise.all(dirs.map(readRun)));
+/**
+ * Merge results folders into `outDir`: run.json plus every shard's trial folders. With
+ * `relocate`, each trial's `dir` (relative to the project root, under the results folder the
+ * shard ran with) is rewritten to where the merged copy sits under `outDir`, so run.json,
+ * report.html and the skill summaries find the trials wherever the merge was written.
+ */
+async function mergeResultDirs(dirs, outDir, relocate) {
+    const runs = await Promise.all(dirs.map(readRun));
+    const merged = mergeRuns(relocate ? runs.map((run) => relocated(run, outDir, relocate)) : runs);
     await external_node_fs_.promises.mkdir(outDir, { recursive: true });
     for (const dir of dirs) {
         const evalsDir = external_node_path_default().join(dir, "evals");
@@ -31178,6 +31184,22 @@ async function mergeResultDirs(dirs, outDir) {
     }
     await external_node_fs_.promises.writeFile(external_node_path_default().join(outDir, "run.json"), `${JSON.stringify(merged, null, 2)}\n`);
     return merged;
+}
+function relocated(run, outDir, { projectRoot, resultsDir }) {
+    const from = external_node_path_default().relative(projectRoot, resultsDir);
+    const move = (dir) => {
+        const rest = external_node_path_default().relative(from, dir);
+        if (rest.startsWith("..") || external_node_path_default().isAbsolute(rest))
+            return dir; // not under the results folder
+        return external_node_path_default().relative(projectRoot, external_node_path_default().join(outDir, rest));
+    };
+    return {
+        ...run,
+        evals: run.evals.map((e) => ({
+            ...e,
+            trials: e.trials.map((t) => ({ ...t, dir: move(t.dir) })),
+        })),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/report/shards.ts

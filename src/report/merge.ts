@@ -59,9 +59,19 @@ export function mergeRuns(runs: RunResult[]): RunResult {
   });
 }
 
-/** Merge results folders into `outDir`: run.json plus every shard's trial folders. */
-export async function mergeResultDirs(dirs: string[], outDir: string): Promise<RunResult> {
-  const merged = mergeRuns(await Promise.all(dirs.map(readRun)));
+/**
+ * Merge results folders into `outDir`: run.json plus every shard's trial folders. With
+ * `relocate`, each trial's `dir` (relative to the project root, under the results folder the
+ * shard ran with) is rewritten to where the merged copy sits under `outDir`, so run.json,
+ * report.html and the skill summaries find the trials wherever the merge was written.
+ */
+export async function mergeResultDirs(
+  dirs: string[],
+  outDir: string,
+  relocate?: { projectRoot: string; resultsDir: string },
+): Promise<RunResult> {
+  const runs = await Promise.all(dirs.map(readRun));
+  const merged = mergeRuns(relocate ? runs.map((run) => relocated(run, outDir, relocate)) : runs);
   await fs.mkdir(outDir, { recursive: true });
   for (const dir of dirs) {
     const evalsDir = path.join(dir, "evals");
@@ -74,4 +84,24 @@ export async function mergeResultDirs(dirs: string[], outDir: string): Promise<R
   }
   await fs.writeFile(path.join(outDir, "run.json"), `${JSON.stringify(merged, null, 2)}\n`);
   return merged;
+}
+
+function relocated(
+  run: RunResult,
+  outDir: string,
+  { projectRoot, resultsDir }: { projectRoot: string; resultsDir: string },
+): RunResult {
+  const from = path.relative(projectRoot, resultsDir);
+  const move = (dir: string): string => {
+    const rest = path.relative(from, dir);
+    if (rest.startsWith("..") || path.isAbsolute(rest)) return dir; // not under the results folder
+    return path.relative(projectRoot, path.join(outDir, rest));
+  };
+  return {
+    ...run,
+    evals: run.evals.map((e) => ({
+      ...e,
+      trials: e.trials.map((t) => ({ ...t, dir: move(t.dir) })),
+    })),
+  };
 }

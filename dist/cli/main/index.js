@@ -29366,9 +29366,15 @@ function mergeRuns(runs) {
         ...(runs.some((r) => r.interrupted) ? { interrupted: true } : { interrupted: undefined }),
     });
 }
-/** Merge results folders into `outDir`: run.json plus every shard's trial folders. */
-async function mergeResultDirs(dirs, outDir) {
-    const merged = mergeRuns(await Promise.all(dirs.map(readRun)));
+/**
+ * Merge results folders into `outDir`: run.json plus every shard's trial folders. With
+ * `relocate`, each trial's `dir` (relative to the project root, under the results folder the
+ * shard ran with) is rewritten to where the merged copy sits under `outDir`, so run.json,
+ * report.html and the skill summaries find the trials wherever the merge was written.
+ */
+async function mergeResultDirs(dirs, outDir, relocate) {
+    const runs = await Promise.all(dirs.map(readRun));
+    const merged = mergeRuns(relocate ? runs.map((run) => relocated(run, outDir, relocate)) : runs);
     await external_node_fs_.promises.mkdir(outDir, { recursive: true });
     for (const dir of dirs) {
         const evalsDir = external_node_path_default().join(dir, "evals");
@@ -29383,6 +29389,22 @@ async function mergeResultDirs(dirs, outDir) {
     }
     await external_node_fs_.promises.writeFile(external_node_path_default().join(outDir, "run.json"), `${JSON.stringify(merged, null, 2)}\n`);
     return merged;
+}
+function relocated(run, outDir, { projectRoot, resultsDir }) {
+    const from = external_node_path_default().relative(projectRoot, resultsDir);
+    const move = (dir) => {
+        const rest = external_node_path_default().relative(from, dir);
+        if (rest.startsWith("..") || external_node_path_default().isAbsolute(rest))
+            return dir; // not under the results folder
+        return external_node_path_default().relative(projectRoot, external_node_path_default().join(outDir, rest));
+    };
+    return {
+        ...run,
+        evals: run.evals.map((e) => ({
+            ...e,
+            trials: e.trials.map((t) => ({ ...t, dir: move(t.dir) })),
+        })),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/report/console.ts
@@ -29627,18 +29649,13 @@ function clock(ms) {
 // Where a run's report files are, said after the summary; merged shards get them too.
 
 
-
 /** "report: .copybook/results/report.html · junit: …/junit.xml", relative to the current folder. */
 function reportFilesLine(resultsDir, cwd = process.cwd()) {
     const rel = (name) => external_node_path_default().relative(cwd, external_node_path_default().join(resultsDir, name)) || name;
     return `report: ${rel("report.html")} · junit: ${rel("junit.xml")}`;
 }
-/**
- * report.html and junit.xml for a merged run in `outDir`. Trial folders in run.json are relative
- * to the project root, `<root>/.copybook/results/evals/…`; merged, they sit under `outDir/evals/`.
- */
-async function writeMergedReports(run, outDir) {
-    const projectRoot = external_node_path_default().resolve(outDir, external_node_path_default().relative(RESULTS_DIR, "."));
+/** report.html and junit.xml for a merged run in `outDir` (its trial folders relocated there). */
+async function writeMergedReports(run, outDir, projectRoot) {
     await writeReportFiles(run, { projectRoot, resultsDir: outDir });
 }
 
@@ -32045,8 +32062,11 @@ async function mergeCommand(dirs, outDir, projectRoot, evals) {
     // The same lock as a run's: a merge into the folder a run is writing would mix the two.
     const unlock = await lockResults(outDir);
     try {
-        const merged = await mergeResultDirs(dirs, outDir);
-        await writeMergedReports(merged, outDir);
+        const merged = await mergeResultDirs(dirs, outDir, {
+            projectRoot,
+            resultsDir: external_node_path_default().join(projectRoot, RESULTS_DIR),
+        });
+        await writeMergedReports(merged, outDir, projectRoot);
         const style = makeStyle(process.stdout, process.env);
         // Each shard saw only its part of a skill's queries: precision, recall and F1 are computed
         // again over all of them, from the YAML definitions in this project (see skills/rebuild.ts).

@@ -3,5 +3,13 @@ export declare class MergeError extends Error {
 }
 /** The merged run of several shards. Throws MergeError when two shards ran the same eval × agent. */
 export declare function mergeRuns(runs: RunResult[]): RunResult;
-/** Merge results folders into `outDir`: run.json plus every shard's trial folders. */
-export declare function mergeResultDirs(dirs: string[], outDir: string): Promise<RunResult>;
+/**
+ * Merge results folders into `outDir`: run.json plus every shard's trial folders. With
+ * `relocate`, each trial's `dir` (relative to the project root, under the results folder the
+ * shard ran with) is rewritten to where the merged copy sits under `outDir`, so run.json,
+ * report.html and the skill summaries find the trials wherever the merge was written.
+ */
+export declare function mergeResultDirs(dirs: string[], outDir: string, relocate?: {
+    projectRoot: string;
+    resultsDir: string;
+}): Promise<RunResult>;
