@@ -72,7 +72,8 @@ function safeUrl(url: string): string | undefined {
   }
 }
 
-const ICON: Record<EvalStatus, string> = {
+/** The icon of each verdict, in the comment's tables and headline. */
+export const ICON: Record<EvalStatus, string> = {
   passed: "✅",
   failed: "❌",
   skipped: "⏭️",

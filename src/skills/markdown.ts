@@ -3,15 +3,8 @@
 // scenarios passed, the hook cases passed, and the verdict. The per-query and per-scenario rows
 // are in the main table; this is what they add up to.
 
-import { escapeCell } from "../report/markdown.js";
+import { escapeCell, ICON } from "../report/markdown.js";
 import type { ClaudeCodeReport } from "./results.js";
-
-const VERDICT: Record<ClaudeCodeReport["status"], string> = {
-  passed: "✅ passed",
-  failed: "❌ failed",
-  error: "⚠️ error",
-  skipped: "⏭️ skipped",
-};
 
 export function claudeCodeMarkdown(reports: ClaudeCodeReport[]): string[] {
   if (reports.length === 0) return [];
@@ -23,7 +16,7 @@ export function claudeCodeMarkdown(reports: ClaudeCodeReport[]): string[] {
     "| --- | --- | --- | --- | --- | --- |",
     ...reports.map(
       (r) =>
-        `| ${escapeCell(r.name)} | ${escapeCell(`${r.type}: ${r.target}`)} | ${triggerCell(r)} | ${e2eCell(r)} | ${hookCell(r)} | ${VERDICT[r.status]} |`,
+        `| ${escapeCell(r.name)} | ${escapeCell(`${r.type}: ${r.target}`)} | ${triggerCell(r)} | ${e2eCell(r)} | ${hookCell(r)} | ${ICON[r.status]} ${r.status} |`,
     ),
   ];
 }

@@ -12,10 +12,9 @@ export async function rebuiltClaudeCodeReports(
   projectRoot: string,
   evals: string[] | undefined,
   run: RunResult,
-  env: Record<string, string | undefined> = process.env,
 ): Promise<ClaudeCodeReport[]> {
   const files = (await discoverEvalFiles(projectRoot, evals)).filter(isYamlFile);
   if (files.length === 0) return [];
-  const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env });
+  const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env: process.env });
   return claudeCodeReports(specs, run.evals, { projectRoot, startedAt: new Date(run.startedAt) });
 }

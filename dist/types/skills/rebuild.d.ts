@@ -1,3 +1,3 @@
 import type { RunResult } from "../model/result.js";
 import { type ClaudeCodeReport } from "./results.js";
-export declare function rebuiltClaudeCodeReports(projectRoot: string, evals: string[] | undefined, run: RunResult, env?: Record<string, string | undefined>): Promise<ClaudeCodeReport[]>;
+export declare function rebuiltClaudeCodeReports(projectRoot: string, evals: string[] | undefined, run: RunResult): Promise<ClaudeCodeReport[]>;
