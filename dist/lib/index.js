@@ -23576,7 +23576,7 @@ function wilsonInterval(passes, trials, z = 1.959964) {
     return [clamp01(centre - half), clamp01(centre + half)];
 }
 function clamp01(x) {
-    return Math.min(1, Math.max(0, Math.round(x * 1e6) / 1e6));
+    return Math.min(1, Math.max(0, stats_round6(x)));
 }
 /**
  * The sequential (adaptive) rule: decided once the Wilson interval lies wholly at or above the
@@ -23626,6 +23626,10 @@ function inverseNormal(p) {
     const q = p - 0.5;
     const r = q * q;
     return (poly(a, r) * q) / (poly(b, r) * r + 1);
+}
+/** Rounded to 6 decimals: how rates and US dollar amounts are stored and shown. */
+function stats_round6(x) {
+    return Math.round(x * 1e6) / 1e6;
 }
 
 ;// CONCATENATED MODULE: ./src/check/trajectory.ts
@@ -23761,6 +23765,7 @@ function checkTrajectory(calls, spec) {
 // from the queries' verdicts.
 
 
+
 /** The call that shows the target was invoked, or undefined. */
 function triggerCall(trajectory, target) {
     const index = trajectory.findIndex((call) => invokes(call, target));
@@ -23839,7 +23844,7 @@ function askCheck(target, shouldTrigger) {
 }
 /** Precision TP/(TP+FP), recall TP/(TP+FN), F1 2TP/(2TP+FP+FN); null where undefined (0/0). */
 function triggerMetrics(c) {
-    const ratio = (num, den) => (den === 0 ? null : round(num / den));
+    const ratio = (num, den) => (den === 0 ? null : stats_round6(num / den));
     return {
         precision: ratio(c.truePositive, c.truePositive + c.falsePositive),
         recall: ratio(c.truePositive, c.truePositive + c.falseNegative),
@@ -23848,10 +23853,10 @@ function triggerMetrics(c) {
 }
 /** How often a query triggered the target over its runs, with the Wilson 95% interval. */
 function triggerRate(triggered, runs) {
-    return { rate: runs ? round(triggered / runs) : null, interval: wilsonInterval(triggered, runs) };
-}
-function round(x) {
-    return Math.round(x * 1e6) / 1e6;
+    return {
+        rate: runs ? stats_round6(triggered / runs) : null,
+        interval: wilsonInterval(triggered, runs),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/skills/load.ts
@@ -23859,6 +23864,7 @@ function round(x) {
 // eval per trigger query (its trials are the query's runs) and one per e2e scenario; a hook file
 // gives one eval without an agent whose checks are its cases. Each carries `claudeCode` so the
 // report can put the parts back together per target.
+
 
 
 
@@ -24156,10 +24162,7 @@ function load_hash(value) {
  */
 function negativePassRate(threshold, runs) {
     const quietRunsNeeded = Math.floor((1 - threshold) * runs + 1e-9) + 1;
-    return load_round(Math.min(runs, quietRunsNeeded) / runs);
-}
-function load_round(x) {
-    return Math.round(x * 1e6) / 1e6;
+    return stats_round6(Math.min(runs, quietRunsNeeded) / runs);
 }
 
 ;// CONCATENATED MODULE: ./src/define/prompt.ts
@@ -24590,6 +24593,19 @@ function exitCodeFor(evals) {
     if (evals.some((e) => e.status === "error"))
         return 2;
     return 0;
+}
+/**
+ * The trials an eval's pass rate is taken over: all but the errored ones (an error is the outside
+ * world's, not the agent's); trialsRun when the result carries no trial list.
+ */
+function countedTrials(result) {
+    if (result.trials.length > 0)
+        return result.trials.filter((t) => t.status !== "error").length;
+    return result.trialsRun;
+}
+/** A pass-rate threshold as a percentage with one decimal, e.g. 0.667 → 66.7. */
+function thresholdPercent(threshold) {
+    return Math.round(threshold * 1000) / 10;
 }
 
 ;// CONCATENATED MODULE: ./src/history/store.ts
@@ -25643,6 +25659,7 @@ function readShardAssignment(text) {
 
 
 
+
 /** How many recent runs of a pair its expectation averages. */
 const RECENT_RUNS = 10;
 /** Mean duration of one trial of `agent` over its newest runs; undefined when it has none. */
@@ -25685,7 +25702,7 @@ function estimatePairs(units, history) {
             key: shard_pairKey(u),
             trials: u.trials,
             ...(ms !== undefined ? { expectedDurationMs: Math.round(ms * u.trials) } : {}),
-            ...(cost !== undefined ? { expectedCostUsd: round6(cost * u.trials) } : {}),
+            ...(cost !== undefined ? { expectedCostUsd: stats_round6(cost * u.trials) } : {}),
             weight: Math.round((ms ?? typical ?? 1) * u.trials),
             budgetWeight: (cost ?? (u.agent?.free ? 0 : (typicalCost ?? 1))) * u.trials,
         });
@@ -25741,9 +25758,6 @@ function splitBudget(budgetUsd, share) {
 function median(values) {
     const known = values.filter((v) => v !== undefined).sort((a, b) => a - b);
     return known.length ? known[Math.floor((known.length - 1) / 2)] : undefined;
-}
-function round6(n) {
-    return Math.round(n * 1e6) / 1e6;
 }
 /**
  * The pairs of one shard: as a recorded plan assigned them, or split here by the history in
@@ -27863,6 +27877,7 @@ function settledResult(unit, status, reason, trials, durationMs, passes = trials
 // gets a flat `diagnostics` list that tools can key on without parsing reasons.
 
 
+
 /** The code of an eval × agent result, or undefined for a pass (and a cached pass). */
 function evalCode(result) {
     switch (result.status) {
@@ -27903,7 +27918,7 @@ function trialCode(trial) {
     return Codes.agentFailed;
 }
 const EVAL_MESSAGES = {
-    [Codes.belowPassRate]: (r) => `${r.passes}/${r.trials.filter((t) => t.status !== "error").length || r.trialsRun} trials passed, below the required pass rate ${Math.round(r.threshold * 1000) / 10}%`,
+    [Codes.belowPassRate]: (r) => `${r.passes}/${countedTrials(r)} trials passed, below the required pass rate ${thresholdPercent(r.threshold)}%`,
     [Codes.cachedFailure]: (r) => `a recorded failure was reused (${r.cachedFrom?.passes ?? 0}/${r.cachedFrom?.trials ?? 0} passed); --force runs it again`,
 };
 /** Annotates evals and trials with their codes and lists every diagnostic of the run. */
@@ -27976,6 +27991,7 @@ function diagnosticsOf(result, projectRoot) {
 
 
 
+
 function buildRunResult(evals, meta) {
     const counts = emptyCounts();
     for (const e of evals)
@@ -27986,7 +28002,7 @@ function buildRunResult(evals, meta) {
         startedAt: meta.startedAt.toISOString(),
         durationMs: meta.durationMs,
         ...(meta.commit ? { commit: meta.commit } : {}),
-        costUsd: json_round(evals.reduce((sum, e) => sum + e.costUsd, 0)),
+        costUsd: stats_round6(evals.reduce((sum, e) => sum + e.costUsd, 0)),
         ...(meta.budgetUsd !== undefined ? { budgetUsd: meta.budgetUsd } : {}),
         counts,
         isolation: meta.isolation,
@@ -28000,14 +28016,13 @@ async function writeRunJson(resultsDir, run) {
     external_node_fs_default().writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
     return file;
 }
-function json_round(x) {
-    return Math.round(x * 1e6) / 1e6;
-}
 
 ;// CONCATENATED MODULE: ./src/skills/results.ts
 // Puts the parts of each skill/command/hook eval back together after a run: trigger metrics from
 // the queries' verdicts, e2e scenarios with their trajectories, hook cases — and writes one
 // timestamped JSON per eval to `_evals/results/` beside the run's own run.json.
+
+
 
 
 
@@ -28083,9 +28098,7 @@ async function triggerReport(parts, projectRoot) {
     const queries = [];
     for (const { spec, result } of parts) {
         const query = spec.claudeCode.query;
-        const counted = result.cachedFrom
-            ? result.cachedFrom.trials
-            : result.trials.filter((t) => t.status !== "error").length;
+        const counted = result.cachedFrom ? result.cachedFrom.trials : countedTrials(result);
         const passes = result.cachedFrom ? result.cachedFrom.passes : result.passes;
         // A run passes when it did what the query expects: trigger for positives, not for negatives.
         const triggered = query.shouldTrigger ? passes : counted - passes;
@@ -28114,7 +28127,7 @@ async function triggerReport(parts, projectRoot) {
         const list = queries.filter((q) => q.should_trigger === shouldTrigger);
         const done = decided(list);
         const passed = done.filter((q) => q.status === "passed").length;
-        return { total: list.length, passed, rate: done.length ? results_round(passed / done.length) : null };
+        return { total: list.length, passed, rate: done.length ? stats_round6(passed / done.length) : null };
     };
     const count = (shouldTrigger, status) => decided(queries).filter((q) => q.should_trigger === shouldTrigger && q.status === status)
         .length;
@@ -28131,7 +28144,7 @@ async function triggerReport(parts, projectRoot) {
         ...triggerMetrics(confusion),
         confusion,
         queries,
-        cost_usd: results_round(queries.reduce((sum, q) => sum + q.cost_usd, 0)),
+        cost_usd: stats_round6(queries.reduce((sum, q) => sum + q.cost_usd, 0)),
     };
 }
 async function e2eReport(parts, projectRoot) {
@@ -28164,9 +28177,9 @@ async function e2eReport(parts, projectRoot) {
     return {
         scenarios,
         pass_rate: decided.length
-            ? results_round(decided.filter((s) => s.passed).length / decided.length)
+            ? stats_round6(decided.filter((s) => s.passed).length / decided.length)
             : null,
-        total_cost_usd: results_round(scenarios.reduce((sum, s) => sum + s.cost_usd, 0)),
+        total_cost_usd: stats_round6(scenarios.reduce((sum, s) => sum + s.cost_usd, 0)),
     };
 }
 function hookReport({ spec, result }) {
@@ -28204,9 +28217,6 @@ async function trajectoryOf(projectRoot, trial) {
     catch {
         return [];
     }
-}
-function results_round(x) {
-    return Math.round(x * 1e6) / 1e6;
 }
 // ---------- writing ----------
 /** `<root>/_evals/results/` (or `evals/results/` for a file under evals/). */
@@ -28919,6 +28929,7 @@ async function eachLimited(items, limit, fn) {
 
 
 
+
 /** Per failure body: enough evidence to act on, never a whole transcript. */
 const MAX_FAILURE_CHARS = 16_000;
 // XML 1.0 allows tab, LF, CR, and U+0020–U+D7FF, U+E000–U+FFFD, U+10000–U+10FFFF. Everything else
@@ -29050,8 +29061,7 @@ function testcase(e) {
     return out;
 }
 function summary(e) {
-    const counted = e.trials.filter((t) => t.status !== "error").length;
-    return `${e.status}: ${e.passes}/${counted} trials passed (needs ${Math.round(e.threshold * 1000) / 10}%)`;
+    return `${e.status}: ${e.passes}/${countedTrials(e)} trials passed (needs ${thresholdPercent(e.threshold)}%)`;
 }
 /** The failing trials with each failed check's evidence, as a reader of the CI log wants them. */
 function evidence(e) {

@@ -4,7 +4,12 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { readAllHistory, type HistoryLine } from "../history/store.js";
-import type { EvalResult, EvalStatus, RunResult } from "../model/result.js";
+import {
+  countedTrials,
+  type EvalResult,
+  type EvalStatus,
+  type RunResult,
+} from "../model/result.js";
 
 export interface LastResult {
   status: EvalStatus;
@@ -67,7 +72,7 @@ function fromRunJson(e: EvalResult, run: RunResult): LastResult {
   return {
     status: e.status,
     passes: cached ? cached.passes : e.passes,
-    trials: cached ? cached.trials : e.trials.filter((t) => t.status !== "error").length,
+    trials: cached ? cached.trials : countedTrials(e),
     passRate: e.passRate,
     time: run.startedAt,
     ...(run.commit ? { commit: run.commit } : {}),

@@ -2,7 +2,7 @@
 // change, whether it is outside noise (Fisher's exact test on the pass/fail counts) and a trend.
 // Pure: the PR comment (src/report/markdown.ts) renders what this computes.
 
-import type { EvalResult } from "../model/result.js";
+import { countedTrials, type EvalResult } from "../model/result.js";
 import type { HistoryLine } from "./store.js";
 
 export interface ComparisonRow {
@@ -88,11 +88,6 @@ function isComparable(head: EvalResult): boolean {
 }
 
 /** Trials that reached a verdict (errors are not counted in the pass rate). */
-function headCounted(head: EvalResult): number {
-  if (head.trials.length > 0) return head.trials.filter((t) => t.status !== "error").length;
-  return head.trialsRun;
-}
-
 /** A history line records trials run (errors included) and passRate = passes ÷ counted. */
 function lineCounted(line: HistoryLine): number {
   if (line.passRate > 0) return Math.min(line.trials, Math.round(line.passes / line.passRate));
@@ -150,7 +145,7 @@ export function compareRuns(
     if (!base || !isComparable(result)) return row;
 
     const baseCounted = lineCounted(base);
-    const counted = headCounted(result);
+    const counted = countedTrials(result);
     if (baseCounted === 0 || counted === 0) return row;
     row.delta = result.passRate - base.passRate;
     const basePasses = Math.min(base.passes, baseCounted);

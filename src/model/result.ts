@@ -146,3 +146,17 @@ export function exitCodeFor(evals: Pick<EvalResult, "status" | "cachedFrom">[]):
   if (evals.some((e) => e.status === "error")) return 2;
   return 0;
 }
+
+/**
+ * The trials an eval's pass rate is taken over: all but the errored ones (an error is the outside
+ * world's, not the agent's); trialsRun when the result carries no trial list.
+ */
+export function countedTrials(result: EvalResult): number {
+  if (result.trials.length > 0) return result.trials.filter((t) => t.status !== "error").length;
+  return result.trialsRun;
+}
+
+/** A pass-rate threshold as a percentage with one decimal, e.g. 0.667 → 66.7. */
+export function thresholdPercent(threshold: number): number {
+  return Math.round(threshold * 1000) / 10;
+}

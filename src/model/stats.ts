@@ -58,7 +58,7 @@ export function wilsonInterval(passes: number, trials: number, z = 1.959964): [n
 }
 
 function clamp01(x: number): number {
-  return Math.min(1, Math.max(0, Math.round(x * 1e6) / 1e6));
+  return Math.min(1, Math.max(0, round6(x)));
 }
 
 /**
@@ -112,4 +112,9 @@ export function inverseNormal(p: number): number {
   const q = p - 0.5;
   const r = q * q;
   return (poly(a, r) * q) / (poly(b, r) * r + 1);
+}
+
+/** Rounded to 6 decimals: how rates and US dollar amounts are stored and shown. */
+export function round6(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
 }

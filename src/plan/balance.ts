@@ -14,6 +14,7 @@ import {
   type Shard,
   type ShardAssignment,
 } from "./shard.js";
+import { round6 } from "../model/stats.js";
 
 /** How many recent runs of a pair its expectation averages. */
 const RECENT_RUNS = 10;
@@ -167,10 +168,6 @@ export function splitBudget(budgetUsd: number, share: number): number {
 function median(values: Array<number | undefined>): number | undefined {
   const known = values.filter((v): v is number => v !== undefined).sort((a, b) => a - b);
   return known.length ? known[Math.floor((known.length - 1) / 2)] : undefined;
-}
-
-function round6(n: number): number {
-  return Math.round(n * 1e6) / 1e6;
 }
 
 /**

@@ -4,7 +4,14 @@
 
 import path from "node:path";
 import { Codes } from "../model/errors.js";
-import type { EvalResult, RunDiagnostic, RunResult, TrialResult } from "../model/result.js";
+import {
+  countedTrials,
+  thresholdPercent,
+  type EvalResult,
+  type RunDiagnostic,
+  type RunResult,
+  type TrialResult,
+} from "../model/result.js";
 
 /** The code of an eval × agent result, or undefined for a pass (and a cached pass). */
 export function evalCode(result: EvalResult): string | undefined {
@@ -46,7 +53,7 @@ export function trialCode(trial: TrialResult): string | undefined {
 
 const EVAL_MESSAGES: Record<string, (r: EvalResult) => string> = {
   [Codes.belowPassRate]: (r) =>
-    `${r.passes}/${r.trials.filter((t) => t.status !== "error").length || r.trialsRun} trials passed, below the required pass rate ${Math.round(r.threshold * 1000) / 10}%`,
+    `${r.passes}/${countedTrials(r)} trials passed, below the required pass rate ${thresholdPercent(r.threshold)}%`,
   [Codes.cachedFailure]: (r) =>
     `a recorded failure was reused (${r.cachedFrom?.passes ?? 0}/${r.cachedFrom?.trials ?? 0} passed); --force runs it again`,
 };

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { EvalResult, RunResult } from "../model/result.js";
 import { emptyCounts, RESULT_SCHEMA_VERSION } from "../model/result.js";
 import { withDiagnostics } from "./diagnostics.js";
+import { round6 } from "../model/stats.js";
 
 export interface RunMeta {
   version: string;
@@ -26,7 +27,7 @@ export function buildRunResult(evals: EvalResult[], meta: RunMeta): RunResult {
       startedAt: meta.startedAt.toISOString(),
       durationMs: meta.durationMs,
       ...(meta.commit ? { commit: meta.commit } : {}),
-      costUsd: round(evals.reduce((sum, e) => sum + e.costUsd, 0)),
+      costUsd: round6(evals.reduce((sum, e) => sum + e.costUsd, 0)),
       ...(meta.budgetUsd !== undefined ? { budgetUsd: meta.budgetUsd } : {}),
       counts,
       isolation: meta.isolation,
@@ -42,8 +43,4 @@ export async function writeRunJson(resultsDir: string, run: RunResult): Promise<
   const file = path.join(resultsDir, "run.json");
   fs.writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
   return file;
-}
-
-function round(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
 }

@@ -6,7 +6,12 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import type { EvalResult, RunResult } from "../model/result.js";
+import {
+  countedTrials,
+  thresholdPercent,
+  type EvalResult,
+  type RunResult,
+} from "../model/result.js";
 import { evalCode, trialCode } from "./diagnostics.js";
 
 /** Per failure body: enough evidence to act on, never a whole transcript. */
@@ -154,8 +159,7 @@ function testcase(e: EvalResult): string[] {
 }
 
 function summary(e: EvalResult): string {
-  const counted = e.trials.filter((t) => t.status !== "error").length;
-  return `${e.status}: ${e.passes}/${counted} trials passed (needs ${Math.round(e.threshold * 1000) / 10}%)`;
+  return `${e.status}: ${e.passes}/${countedTrials(e)} trials passed (needs ${thresholdPercent(e.threshold)}%)`;
 }
 
 /** The failing trials with each failed check's evidence, as a reader of the CI log wants them. */

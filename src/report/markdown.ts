@@ -5,7 +5,7 @@
 import type { ComparisonRow } from "../history/compare.js";
 import { sparkline } from "../history/compare.js";
 import type { EvalResult, EvalStatus, RunResult, TrialResult } from "../model/result.js";
-import { exitCodeFor } from "../model/result.js";
+import { countedTrials, exitCodeFor } from "../model/result.js";
 import { percent, usd } from "./console.js";
 
 /** The hidden line that identifies the sticky comment. */
@@ -83,11 +83,6 @@ export const ICON: Record<EvalStatus, string> = {
   inconclusive: "❔",
 };
 
-function counted(head: EvalResult): number {
-  if (head.trials.length > 0) return head.trials.filter((t) => t.status !== "error").length;
-  return head.trialsRun;
-}
-
 function percentagePoints(delta: number): string {
   const pp = Math.round(delta * 100);
   if (pp === 0) return "±0 pp";
@@ -115,7 +110,7 @@ function trialsCell(head: EvalResult): string {
     return `${head.cachedFrom.passes}/${head.cachedFrom.trials}`;
   }
   if (head.trialsRun === 0) return `0/${head.trialsPlanned}`;
-  const n = counted(head);
+  const n = countedTrials(head);
   const planned = head.trialsPlanned > n ? ` (of ${head.trialsPlanned})` : "";
   return `${head.passes}/${n}${planned}`;
 }

@@ -5,6 +5,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { emptyCounts, RESULT_SCHEMA_VERSION, type RunResult } from "../model/result.js";
 import { withDiagnostics } from "./diagnostics.js";
+import { round6 } from "../model/stats.js";
 
 export class MergeError extends Error {}
 
@@ -50,7 +51,7 @@ export function mergeRuns(runs: RunResult[]): RunResult {
     ...first,
     startedAt: new Date(Math.min(...starts)).toISOString(),
     durationMs: Math.max(...ends) - Math.min(...starts),
-    costUsd: Math.round(runs.reduce((sum, r) => sum + r.costUsd, 0) * 1e6) / 1e6,
+    costUsd: round6(runs.reduce((sum, r) => sum + r.costUsd, 0)),
     ...(budgets.length ? { budgetUsd: budgets.reduce((a, b) => a + b, 0) } : {}),
     counts,
     evals,

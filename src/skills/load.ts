@@ -32,6 +32,7 @@ import { hookCaseCheck, hookCommand } from "./hook.js";
 import { outcomeCheck } from "./outcomes.js";
 import { readTarget, shadowWarnings, TargetError, type Target } from "./target.js";
 import { askCheck, askPrompt, observeCheck } from "./trigger.js";
+import { round6 } from "../model/stats.js";
 
 export interface ClaudeCodeLoadContext {
   projectRoot: string;
@@ -384,9 +385,5 @@ function hash(value: unknown): string {
  */
 function negativePassRate(threshold: number, runs: number): number {
   const quietRunsNeeded = Math.floor((1 - threshold) * runs + 1e-9) + 1;
-  return round(Math.min(runs, quietRunsNeeded) / runs);
-}
-
-function round(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
+  return round6(Math.min(runs, quietRunsNeeded) / runs);
 }

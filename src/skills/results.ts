@@ -5,8 +5,15 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { ClaudeCodePart, EvalSpec, ToolCall } from "../model/eval.js";
-import type { CheckOutcome, EvalResult, EvalStatus, TrialResult } from "../model/result.js";
+import {
+  countedTrials,
+  type CheckOutcome,
+  type EvalResult,
+  type EvalStatus,
+  type TrialResult,
+} from "../model/result.js";
 import { triggerMetrics, triggerRate, type Confusion, type TriggerMetrics } from "./trigger.js";
+import { round6 } from "../model/stats.js";
 
 export interface TriggerQueryReport {
   id: string;
@@ -176,9 +183,7 @@ async function triggerReport(parts: Part[], projectRoot: string): Promise<Trigge
   const queries: TriggerQueryReport[] = [];
   for (const { spec, result } of parts) {
     const query = spec.claudeCode.query!;
-    const counted = result.cachedFrom
-      ? result.cachedFrom.trials
-      : result.trials.filter((t) => t.status !== "error").length;
+    const counted = result.cachedFrom ? result.cachedFrom.trials : countedTrials(result);
     const passes = result.cachedFrom ? result.cachedFrom.passes : result.passes;
     // A run passes when it did what the query expects: trigger for positives, not for negatives.
     const triggered = query.shouldTrigger ? passes : counted - passes;
@@ -208,7 +213,7 @@ async function triggerReport(parts: Part[], projectRoot: string): Promise<Trigge
     const list = queries.filter((q) => q.should_trigger === shouldTrigger);
     const done = decided(list);
     const passed = done.filter((q) => q.status === "passed").length;
-    return { total: list.length, passed, rate: done.length ? round(passed / done.length) : null };
+    return { total: list.length, passed, rate: done.length ? round6(passed / done.length) : null };
   };
   const count = (shouldTrigger: boolean, status: EvalStatus) =>
     decided(queries).filter((q) => q.should_trigger === shouldTrigger && q.status === status)
@@ -226,7 +231,7 @@ async function triggerReport(parts: Part[], projectRoot: string): Promise<Trigge
     ...triggerMetrics(confusion),
     confusion,
     queries,
-    cost_usd: round(queries.reduce((sum, q) => sum + q.cost_usd, 0)),
+    cost_usd: round6(queries.reduce((sum, q) => sum + q.cost_usd, 0)),
   };
 }
 
@@ -260,9 +265,9 @@ async function e2eReport(parts: Part[], projectRoot: string): Promise<E2eReport>
   return {
     scenarios,
     pass_rate: decided.length
-      ? round(decided.filter((s) => s.passed).length / decided.length)
+      ? round6(decided.filter((s) => s.passed).length / decided.length)
       : null,
-    total_cost_usd: round(scenarios.reduce((sum, s) => sum + s.cost_usd, 0)),
+    total_cost_usd: round6(scenarios.reduce((sum, s) => sum + s.cost_usd, 0)),
   };
 }
 
@@ -308,10 +313,6 @@ async function trajectoryOf(projectRoot: string, trial: TrialResult): Promise<To
   } catch {
     return [];
   }
-}
-
-function round(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
 }
 
 // ---------- writing ----------

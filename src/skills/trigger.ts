@@ -7,6 +7,7 @@ import type { CheckSpec, CustomCheckContext, ToolCall } from "../model/eval.js";
 import { wilsonInterval } from "../model/stats.js";
 import { describeTrajectory } from "../check/trajectory.js";
 import type { Target } from "./target.js";
+import { round6 } from "../model/stats.js";
 
 export type TriggerMode = "observe" | "ask";
 
@@ -112,7 +113,7 @@ export interface TriggerMetrics {
 
 /** Precision TP/(TP+FP), recall TP/(TP+FN), F1 2TP/(2TP+FP+FN); null where undefined (0/0). */
 export function triggerMetrics(c: Confusion): TriggerMetrics {
-  const ratio = (num: number, den: number) => (den === 0 ? null : round(num / den));
+  const ratio = (num: number, den: number) => (den === 0 ? null : round6(num / den));
   return {
     precision: ratio(c.truePositive, c.truePositive + c.falsePositive),
     recall: ratio(c.truePositive, c.truePositive + c.falseNegative),
@@ -125,9 +126,8 @@ export function triggerRate(
   triggered: number,
   runs: number,
 ): { rate: number | null; interval: [number, number] } {
-  return { rate: runs ? round(triggered / runs) : null, interval: wilsonInterval(triggered, runs) };
-}
-
-function round(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
+  return {
+    rate: runs ? round6(triggered / runs) : null,
+    interval: wilsonInterval(triggered, runs),
+  };
 }

@@ -1,5 +1,5 @@
 import { type HistoryLine } from "../history/store.js";
-import type { EvalStatus, RunResult } from "../model/result.js";
+import { type EvalStatus, type RunResult } from "../model/result.js";
 export interface LastResult {
     status: EvalStatus;
     passes: number;

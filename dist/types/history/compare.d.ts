@@ -1,4 +1,4 @@
-import type { EvalResult } from "../model/result.js";
+import { type EvalResult } from "../model/result.js";
 import type { HistoryLine } from "./store.js";
 export interface ComparisonRow {
     id: string;

@@ -115,3 +115,10 @@ export declare function emptyCounts(): StatusCounts;
  * still a failure), was cut short or stayed inconclusive; 2 the harness could not run one.
  */
 export declare function exitCodeFor(evals: Pick<EvalResult, "status" | "cachedFrom">[]): 0 | 1 | 2;
+/**
+ * The trials an eval's pass rate is taken over: all but the errored ones (an error is the outside
+ * world's, not the agent's); trialsRun when the result carries no trial list.
+ */
+export declare function countedTrials(result: EvalResult): number;
+/** A pass-rate threshold as a percentage with one decimal, e.g. 0.667 → 66.7. */
+export declare function thresholdPercent(threshold: number): number;

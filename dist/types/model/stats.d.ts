@@ -23,3 +23,5 @@ export declare function adaptiveVerdict(passes: number, trials: number, passRate
 export declare function zFor(confidence: number): number;
 /** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
 export declare function inverseNormal(p: number): number;
+/** Rounded to 6 decimals: how rates and US dollar amounts are stored and shown. */
+export declare function round6(x: number): number;

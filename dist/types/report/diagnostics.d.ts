@@ -1,4 +1,4 @@
-import type { EvalResult, RunResult, TrialResult } from "../model/result.js";
+import { type EvalResult, type RunResult, type TrialResult } from "../model/result.js";
 /** The code of an eval × agent result, or undefined for a pass (and a cached pass). */
 export declare function evalCode(result: EvalResult): string | undefined;
 /**

@@ -1,5 +1,5 @@
 import type { ClaudeCodePart, EvalSpec } from "../model/eval.js";
-import type { EvalResult, EvalStatus } from "../model/result.js";
+import { type EvalResult, type EvalStatus } from "../model/result.js";
 import { type Confusion, type TriggerMetrics } from "./trigger.js";
 export interface TriggerQueryReport {
     id: string;
