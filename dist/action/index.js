@@ -2511,6 +2511,7 @@ exports.basename = (path, { windows } = {}) => {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   I: () => (/* binding */ currentRedactor),
 /* harmony export */   No: () => (/* binding */ withRedactor),
+/* harmony export */   PC: () => (/* binding */ outgoingRedactor),
 /* harmony export */   XG: () => (/* binding */ secretNames),
 /* harmony export */   it: () => (/* binding */ redactFile),
 /* harmony export */   qR: () => (/* binding */ redactOutgoing),
@@ -2796,8 +2797,13 @@ function currentRedactor() {
  * redactor and the credential variables of this process's environment.
  */
 function redactOutgoing(text) {
+    return outgoingRedactor()(text);
+}
+/** redactOutgoing for many texts: the environment's redactor is built once, not per text. */
+function outgoingRedactor() {
     const inRun = currentRedactor();
-    return secretRedactor(process.env).text(inRun ? inRun.text(text) : text);
+    const fromEnv = secretRedactor(process.env);
+    return (text) => fromEnv.text(inRun ? inRun.text(text) : text);
 }
 /** Redacts every regular file under `dir` in place (files that hold no secret are not touched). */
 async function redactTree(dir, redactor) {
@@ -25491,13 +25497,14 @@ function historyLineFor(result, meta) {
  */
 async function appendHistory(dir, lines) {
     const byId = new Map();
+    const redact = (0,run_redact/* outgoingRedactor */.PC)();
     for (const line of lines) {
         if (!isRecordable(line.status))
             continue;
         if (!SAFE_ID.test(line.id))
             throw new Error(`history: unsafe eval id ${JSON.stringify(line.id)}`);
         // The last check before a line leaves the run: no secret value is ever recorded.
-        const bytes = Buffer.from(`${(0,run_redact/* redactOutgoing */.qR)(serialize(line))}\n`, "utf8");
+        const bytes = Buffer.from(historyLineText(line, redact), "utf8");
         if (bytes.length > MAX_HISTORY_LINE_BYTES) {
             throw new Error(`history: the line for ${line.id} × ${line.agent} is ${bytes.length} bytes, over ${MAX_HISTORY_LINE_BYTES}`);
         }
@@ -25529,6 +25536,10 @@ async function writeWhole(handle, bytes) {
             throw new Error("history: write made no progress");
         offset += bytesWritten;
     }
+}
+/** A line as the history holds it: serialized (below), redacted, newline-terminated. */
+function historyLineText(line, redact = (0,run_redact/* outgoingRedactor */.PC)()) {
+    return `${redact(serialize(line))}\n`;
 }
 /** The line as JSON, keys in a fixed order (`time` first: see parseHistory) and nothing else. */
 function serialize(line) {
@@ -31247,6 +31258,8 @@ async function rebuiltClaudeCodeReports(projectRoot, evals, run) {
 
 
 
+
+
 /** Where each run-mode job leaves its history lines, for the publishing job to push once. */
 const HISTORY_FILE = "history.jsonl";
 /** plan mode: the shard split and the matrix, as outputs and in the step summary. */
@@ -31304,9 +31317,14 @@ async function publishMode(inputs, projectRoot) {
         // nothing to merge. An empty run, so the comment and the summary say that nothing ran rather
         // than keep showing an earlier commit's results.
         info("publish: the plan chose no eval × agent pair; nothing to merge");
-        const run = emptyRun();
-        await external_node_fs_.promises.mkdir(resultsDir, { recursive: true });
-        await external_node_fs_.promises.writeFile(external_node_path_default().join(resultsDir, "run.json"), `${JSON.stringify(run, null, 2)}\n`);
+        const run = buildRunResult([], {
+            version: VERSION,
+            startedAt: new Date(),
+            durationMs: 0,
+            isolation: "nothing ran",
+            projectRoot,
+        });
+        await writeRunJson(resultsDir, run);
         return { run, exitCode: 0, resultsDir, historyLines: [], missing: [] };
     }
     const from = external_node_path_default().resolve(projectRoot, inputs.mergeFrom);
@@ -31346,22 +31364,11 @@ async function mergedClaudeCodeReports(inputs, projectRoot, run) {
 }
 class PublishError extends Error {
 }
-function emptyRun() {
-    return {
-        schemaVersion: RESULT_SCHEMA_VERSION,
-        tool: { name: "agent-evals", version: VERSION },
-        startedAt: new Date().toISOString(),
-        durationMs: 0,
-        costUsd: 0,
-        counts: emptyCounts(),
-        isolation: "nothing ran",
-        evals: [],
-        diagnostics: [],
-    };
-}
 /** Run mode: the run's history lines beside run.json, for a publishing job (history: read). */
 async function writeHistoryLines(resultsDir, lines) {
-    await external_node_fs_.promises.writeFile(external_node_path_default().join(resultsDir, HISTORY_FILE), lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    // As appendHistory writes them: keys in order, redacted.
+    const redact = (0,run_redact/* outgoingRedactor */.PC)();
+    await external_node_fs_.promises.writeFile(external_node_path_default().join(resultsDir, HISTORY_FILE), lines.map((line) => historyLineText(line, redact)).join(""));
 }
 /** Environment variables an agent cannot run without on a runner (no saved login there). */
 const AGENT_KEYS = {

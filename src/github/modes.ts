@@ -6,13 +6,10 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import * as core from "./runner.js";
 import { planEvals, RESULTS_DIR, type RunEvalsOutcome } from "../engine.js";
-import { parseHistory, type HistoryLine } from "../history/store.js";
-import {
-  emptyCounts,
-  exitCodeFor,
-  RESULT_SCHEMA_VERSION,
-  type RunResult,
-} from "../model/result.js";
+import { historyLineText, parseHistory, type HistoryLine } from "../history/store.js";
+import { outgoingRedactor } from "../run/redact.js";
+import { buildRunResult, writeRunJson } from "../report/json.js";
+import { exitCodeFor, type RunResult } from "../model/result.js";
 import { planShards, type ShardPlan } from "../plan/balance.js";
 import { pairKey, type ShardAssignment } from "../plan/shard.js";
 import { mergeResultDirs } from "../report/merge.js";
@@ -89,9 +86,14 @@ export async function publishMode(
     // nothing to merge. An empty run, so the comment and the summary say that nothing ran rather
     // than keep showing an earlier commit's results.
     core.info("publish: the plan chose no eval × agent pair; nothing to merge");
-    const run = emptyRun();
-    await fs.mkdir(resultsDir, { recursive: true });
-    await fs.writeFile(path.join(resultsDir, "run.json"), `${JSON.stringify(run, null, 2)}\n`);
+    const run = buildRunResult([], {
+      version: VERSION,
+      startedAt: new Date(),
+      durationMs: 0,
+      isolation: "nothing ran",
+      projectRoot,
+    });
+    await writeRunJson(resultsDir, run);
     return { run, exitCode: 0, resultsDir, historyLines: [], missing: [] };
   }
   const from = path.resolve(projectRoot, inputs.mergeFrom!);
@@ -151,25 +153,13 @@ async function mergedClaudeCodeReports(
 
 export class PublishError extends Error {}
 
-function emptyRun(): RunResult {
-  return {
-    schemaVersion: RESULT_SCHEMA_VERSION,
-    tool: { name: "agent-evals", version: VERSION },
-    startedAt: new Date().toISOString(),
-    durationMs: 0,
-    costUsd: 0,
-    counts: emptyCounts(),
-    isolation: "nothing ran",
-    evals: [],
-    diagnostics: [],
-  };
-}
-
 /** Run mode: the run's history lines beside run.json, for a publishing job (history: read). */
 export async function writeHistoryLines(resultsDir: string, lines: HistoryLine[]): Promise<void> {
+  // As appendHistory writes them: keys in order, redacted.
+  const redact = outgoingRedactor();
   await fs.writeFile(
     path.join(resultsDir, HISTORY_FILE),
-    lines.map((line) => `${JSON.stringify(line)}\n`).join(""),
+    lines.map((line) => historyLineText(line, redact)).join(""),
   );
 }
 

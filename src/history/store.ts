@@ -6,7 +6,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { EvalResult, EvalStatus } from "../model/result.js";
-import { redactOutgoing } from "../run/redact.js";
+import { outgoingRedactor } from "../run/redact.js";
 
 export interface HistoryLine {
   /** When the run started, ISO 8601. */
@@ -94,12 +94,13 @@ export function historyLineFor(result: EvalResult, meta: HistoryMeta): HistoryLi
  */
 export async function appendHistory(dir: string, lines: HistoryLine[]): Promise<void> {
   const byId = new Map<string, Buffer[]>();
+  const redact = outgoingRedactor();
   for (const line of lines) {
     if (!isRecordable(line.status)) continue;
     if (!SAFE_ID.test(line.id))
       throw new Error(`history: unsafe eval id ${JSON.stringify(line.id)}`);
     // The last check before a line leaves the run: no secret value is ever recorded.
-    const bytes = Buffer.from(`${redactOutgoing(serialize(line))}\n`, "utf8");
+    const bytes = Buffer.from(historyLineText(line, redact), "utf8");
     if (bytes.length > MAX_HISTORY_LINE_BYTES) {
       throw new Error(
         `history: the line for ${line.id} × ${line.agent} is ${bytes.length} bytes, over ${MAX_HISTORY_LINE_BYTES}`,
@@ -130,6 +131,14 @@ async function writeWhole(handle: fs.FileHandle, bytes: Buffer): Promise<void> {
     if (bytesWritten <= 0) throw new Error("history: write made no progress");
     offset += bytesWritten;
   }
+}
+
+/** A line as the history holds it: serialized (below), redacted, newline-terminated. */
+export function historyLineText(
+  line: HistoryLine,
+  redact: (text: string) => string = outgoingRedactor(),
+): string {
+  return `${redact(serialize(line))}\n`;
 }
 
 /** The line as JSON, keys in a fixed order (`time` first: see parseHistory) and nothing else. */

@@ -304,8 +304,14 @@ export function currentRedactor(): Redactor | undefined {
  * redactor and the credential variables of this process's environment.
  */
 export function redactOutgoing(text: string): string {
+  return outgoingRedactor()(text);
+}
+
+/** redactOutgoing for many texts: the environment's redactor is built once, not per text. */
+export function outgoingRedactor(): (text: string) => string {
   const inRun = currentRedactor();
-  return secretRedactor(process.env).text(inRun ? inRun.text(text) : text);
+  const fromEnv = secretRedactor(process.env);
+  return (text) => fromEnv.text(inRun ? inRun.text(text) : text);
 }
 
 /** Redacts every regular file under `dir` in place (files that hold no secret are not touched). */

@@ -21701,8 +21701,13 @@ function currentRedactor() {
  * redactor and the credential variables of this process's environment.
  */
 function redactOutgoing(text) {
+    return outgoingRedactor()(text);
+}
+/** redactOutgoing for many texts: the environment's redactor is built once, not per text. */
+function outgoingRedactor() {
     const inRun = currentRedactor();
-    return secretRedactor(process.env).text(inRun ? inRun.text(text) : text);
+    const fromEnv = secretRedactor(process.env);
+    return (text) => fromEnv.text(inRun ? inRun.text(text) : text);
 }
 /** Redacts every regular file under `dir` in place (files that hold no secret are not touched). */
 async function redactTree(dir, redactor) {
@@ -24661,13 +24666,14 @@ function historyLineFor(result, meta) {
  */
 async function appendHistory(dir, lines) {
     const byId = new Map();
+    const redact = outgoingRedactor();
     for (const line of lines) {
         if (!isRecordable(line.status))
             continue;
         if (!SAFE_ID.test(line.id))
             throw new Error(`history: unsafe eval id ${JSON.stringify(line.id)}`);
         // The last check before a line leaves the run: no secret value is ever recorded.
-        const bytes = Buffer.from(`${redactOutgoing(serialize(line))}\n`, "utf8");
+        const bytes = Buffer.from(historyLineText(line, redact), "utf8");
         if (bytes.length > MAX_HISTORY_LINE_BYTES) {
             throw new Error(`history: the line for ${line.id} × ${line.agent} is ${bytes.length} bytes, over ${MAX_HISTORY_LINE_BYTES}`);
         }
@@ -24699,6 +24705,10 @@ async function writeWhole(handle, bytes) {
             throw new Error("history: write made no progress");
         offset += bytesWritten;
     }
+}
+/** A line as the history holds it: serialized (below), redacted, newline-terminated. */
+function historyLineText(line, redact = outgoingRedactor()) {
+    return `${redact(serialize(line))}\n`;
 }
 /** The line as JSON, keys in a fixed order (`time` first: see parseHistory) and nothing else. */
 function serialize(line) {

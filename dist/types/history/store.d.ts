@@ -55,6 +55,8 @@ export declare function historyLineFor(result: EvalResult, meta: HistoryMeta): H
  * copied; readHistory skips such a line, and sees it whole on its next read.
  */
 export declare function appendHistory(dir: string, lines: HistoryLine[]): Promise<void>;
+/** A line as the history holds it: serialized (below), redacted, newline-terminated. */
+export declare function historyLineText(line: HistoryLine, redact?: (text: string) => string): string;
 /**
  * The lines of one eval, in file order. A missing file is no history; lines that do not parse or
  * do not look like history lines (a torn last line, a conflict marker, a hand edit) are skipped,

@@ -64,6 +64,8 @@ export declare function currentRedactor(): Redactor | undefined;
  * redactor and the credential variables of this process's environment.
  */
 export declare function redactOutgoing(text: string): string;
+/** redactOutgoing for many texts: the environment's redactor is built once, not per text. */
+export declare function outgoingRedactor(): (text: string) => string;
 /** Redacts every regular file under `dir` in place (files that hold no secret are not touched). */
 export declare function redactTree(dir: string, redactor: Redactor): Promise<void>;
 /** Redacts one file in place, through a temporary file so a reader never sees half of it. */
