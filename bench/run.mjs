@@ -1179,7 +1179,8 @@ function claudeReport(c) {
       `takes ${c.versionMs === undefined ? "—" : ms(c.versionMs, 0)}), loading and planning the eval, writing ` +
       "run.json and the console report, exit.",
     `- **In the run, around the trial:** ${ms(c.runMs - c.trialMs, 0)} (run.json \`durationMs\` − the trial's ` +
-      `\`durationMs\` ${ms(c.trialMs, 0)}): the scheduler, the \`claude --version\` probe, \`git rev-parse\`, the result cache.`,
+      `\`durationMs\` ${ms(c.trialMs, 0)}): the scheduler, the budget, preparing the eval's sandbox, and writing the ` +
+      "history line (the `claude --version` probe and the result cache run while planning, before `durationMs` starts).",
     `- **In the trial, around \`claude\`:** ${ms(c.trialMs - c.agentMs, 0)} (the trial − trial.json ` +
       "`agent.durationMs`): the sandbox, the check, the trial's result files.",
     `- **\`claude\` itself:** ${ms(c.agentMs, 0)} under the harness (trial.json \`agent.durationMs\`) against ` +
@@ -1620,8 +1621,10 @@ function trialReport(trial) {
     "",
     `- **The timed runs' own records** (${SAMPLES} × ${TRIALS} trials): a trial takes ${ms(trial.trialMs, 0)} inside \`runTrial\` ` +
       `(run.json \`durationMs\`, median), of which the literal agent's bash ${ms(trial.agentMs, 0)} ` +
-      `(trial.json \`agent.durationMs\`), against ${ms(trial.ours, 0)} of wall clock per trial; the rest is ` +
-      "removing the trial's temp dir (after `durationMs` is taken) and the suite's bookkeeping.",
+      `(trial.json \`agent.durationMs\`), against ${ms(trial.ours, 0)} of wall clock per trial` +
+      (trial.ours > trial.trialMs
+        ? "; the rest is removing the trial's temp dir (after `durationMs` is taken) and the suite's bookkeeping."
+        : " (a median of the trials' own durations against the run's wall clock divided by its trials: the two need not add up)."),
     `- **CPU split** (two extra runs, T${TRIALS} and T1, with a preloaded probe, bench/probe.mjs): per trial, the CLI's own Node process (all its threads) uses ${ms(split.self, 0)} of CPU ` +
       `(${ms(split.user, 0)} user, ${ms(split.sys, 0)} system) and ` +
       `its child processes ${ms(split.children, 0)}; the whole bash loop uses ${ms(trial.baseCpu, 0)}. ` +
@@ -1754,7 +1757,10 @@ function shimReport(shim) {
 }
 
 const COPY_METHODS = [
-  ["copyTree", "copyTree (ours: per-file `copyFileSync` with FICLONE, in 10 ms slices)"],
+  [
+    "copyTree",
+    "a trial's copy (ours: `copySnapshot` of the tree walked once per eval, as a run does, then per-file `copyFileSync` with FICLONE in 10 ms slices; `cp -r` walks it each time)",
+  ],
   [
     "asyncPerFile",
     "per-file `fs.promises.copyFile` with FICLONE, 32 at once (what copyTree did before)",
@@ -1838,10 +1844,10 @@ function scaleReport(s) {
     notes.push(
       `**Figure 7b misses its target**: peak RSS ${big.rssMb.toFixed(0)} MB at ${big.evals} evals against ` +
         `${small.rssMb.toFixed(0)} MB at ${small.evals} (${flat.toFixed(2)}×; ceiling ${TARGET_RSS_MB} MB${rssMet ? " kept" : " exceeded"}). ` +
-        `What limits it: the run holds every trial's summary until it writes run.json, junit.xml and report.html at the end ` +
-        `(${((big.rssMb - small.rssMb) / ((big.trials - small.trials) / 1000)).toFixed(1)} MB per 1,000 trials here; see *At scale*). ` +
-        "What would fix it: append each eval's result to disk as it finishes and build the three reports from that file, " +
-        "so memory holds only the counts.",
+        `What limits it: not measured. RSS grows ${((big.rssMb - small.rssMb) / ((big.trials - small.trials) / 1000)).toFixed(1)} MB per 1,000 trials here, ` +
+        "many times what run.json grows (see *At scale*), so the trials' summaries alone do not explain it; the suite's " +
+        "per-unit promises (all started up front) and the heap's own growth are candidates. What would settle it: a heap " +
+        "snapshot at 100 and at 1,000 evals.",
       "",
     );
   if (speedup < TARGET_SPEEDUP * cores)
@@ -1865,9 +1871,9 @@ function scaleReport(s) {
     "",
     "- What the run keeps in memory per trial is its summary (status, duration, the checks' names, verdicts and " +
       "evidence): agent output streams to files as it arrives (src/run/process.ts), transcripts and call logs stay " +
-      "on disk, the trial's files are written when it ends. The summaries are what run.json holds, so the heap " +
-      `grows with them (run.json's size, last column) — ${((big.rssMb - small.rssMb) / ((big.trials - small.trials) / 1000)).toFixed(1)} MB per 1,000 trials here — ` +
-      "on top of Node's and the bundle's fixed cost.",
+      "on disk, the trial's files are written when it ends. The summaries are what run.json holds (its size, last " +
+      `column); RSS grows ${((big.rssMb - small.rssMb) / ((big.trials - small.trials) / 1000)).toFixed(1)} MB per 1,000 trials here, far more than run.json ` +
+      "does, so most of that growth is something else (not yet measured: see the note on figure 7b).",
     "",
   ];
   const how = [
