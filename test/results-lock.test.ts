@@ -103,6 +103,19 @@ describe("one run at a time per results folder", () => {
     expect(existsSync(`${lock}.takeover`)).toBe(false);
   });
 
+  it("two runs in one process (the library) do not take over each other's lock", async () => {
+    const { root, lock } = await project();
+    const results = path.join(root, ".copybook/results");
+    const release = await lockResults(results);
+    await expect(lockResults(results)).rejects.toThrow(ResultsBusyError);
+    expect(await fs.readFile(lock, "utf8")).toBe(`${process.pid}\n`);
+    await release();
+    await (
+      await lockResults(results)
+    )();
+    expect(existsSync(lock)).toBe(false);
+  });
+
   it("takes over a lock whose process is gone, and releases its own at the end", async () => {
     const gone = spawnSync("sh", ["-c", "echo $$"], { encoding: "utf8" });
     const { root, lock } = await project(Number(gone.stdout.trim()));

@@ -65,7 +65,8 @@ function createLock(file: string): boolean {
 
 function refuseIfHeld(lockFile: string, content: string, resultsDir: string): void {
   const owner = Number(content.trim());
-  if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner))
+  // This process's own pid is a live holder too: another run of the library in this process.
+  if (Number.isInteger(owner) && owner > 0 && (owner === process.pid || isAlive(owner)))
     throw busy(lockFile, resultsDir, owner);
 }
 
