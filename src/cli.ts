@@ -41,7 +41,7 @@ import { VERSION } from "./version.js";
 import type { ClaudeCodeAxis } from "./model/eval.js";
 import { claudeCodeSections } from "./skills/console.js";
 import { rebuiltClaudeCodeReports } from "./skills/rebuild.js";
-import { writeClaudeCodeResults, type ClaudeCodeReport } from "./skills/results.js";
+import { writeClaudeCodeResults } from "./skills/results.js";
 import { parseAxis } from "./skills/select.js";
 
 const HELP = `agent-evals ${VERSION}: give prompts to real coding agents in a sandbox and check what they did.
@@ -472,14 +472,8 @@ async function mergeCommand(
     const style = makeStyle(process.stdout, process.env);
     // Each shard saw only its part of a skill's queries: precision, recall and F1 are computed
     // again over all of them, from the YAML definitions in this project (see skills/rebuild.ts).
-    let reports: ClaudeCodeReport[] = [];
-    try {
-      reports = await rebuiltClaudeCodeReports(projectRoot, evals, merged);
-    } catch (error) {
-      process.stderr.write(
-        `agent-evals merge: skill/command/hook summaries not rebuilt: their YAML definitions did not load (${(error as Error).message.split("\n")[0]})\n`,
-      );
-    }
+    const { reports, warning } = await rebuiltClaudeCodeReports(projectRoot, evals, merged);
+    if (warning) process.stderr.write(`agent-evals merge: ${warning}\n`);
     const sections = claudeCodeSections(
       await writeClaudeCodeResults(reports, projectRoot),
       projectRoot,

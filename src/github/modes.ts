@@ -136,19 +136,11 @@ async function mergedClaudeCodeReports(
   inputs: ActionInputs,
   projectRoot: string,
   run: RunResult,
-): Promise<ClaudeCodeReport[] | undefined> {
-  try {
-    return await rebuiltClaudeCodeReports(
-      projectRoot,
-      inputs.evals.length ? inputs.evals : undefined,
-      run,
-    );
-  } catch (error) {
-    core.warning(
-      `skill/command/hook summaries not rebuilt: their YAML definitions did not load (${(error as Error).message.split("\n")[0]})`,
-    );
-    return undefined;
-  }
+): Promise<ClaudeCodeReport[]> {
+  const evals = inputs.evals.length ? inputs.evals : undefined;
+  const { reports, warning } = await rebuiltClaudeCodeReports(projectRoot, evals, run);
+  if (warning) core.warning(warning);
+  return reports;
 }
 
 export class PublishError extends Error {}

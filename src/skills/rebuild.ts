@@ -8,13 +8,22 @@ import { loadEvals } from "../define/load.js";
 import type { RunResult } from "../model/result.js";
 import { claudeCodeReports, type ClaudeCodeReport } from "./results.js";
 
+/** The reports, or none and why not (the definitions did not load): only the per-eval rows then. */
 export async function rebuiltClaudeCodeReports(
   projectRoot: string,
   evals: string[] | undefined,
   run: RunResult,
-): Promise<ClaudeCodeReport[]> {
-  const files = (await discoverEvalFiles(projectRoot, evals)).filter(isYamlFile);
-  if (files.length === 0) return [];
-  const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env: process.env });
-  return claudeCodeReports(specs, run.evals, { projectRoot, startedAt: new Date(run.startedAt) });
+): Promise<{ reports: ClaudeCodeReport[]; warning?: string }> {
+  try {
+    const files = (await discoverEvalFiles(projectRoot, evals)).filter(isYamlFile);
+    if (files.length === 0) return { reports: [] };
+    const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env: process.env });
+    const startedAt = new Date(run.startedAt);
+    return { reports: await claudeCodeReports(specs, run.evals, { projectRoot, startedAt }) };
+  } catch (error) {
+    return {
+      reports: [],
+      warning: `skill/command/hook summaries not rebuilt: their YAML definitions did not load (${(error as Error).message.split("\n")[0]})`,
+    };
+  }
 }
