@@ -12642,7 +12642,7 @@ function info(message) {
 function runner_error(message, properties = {}) {
     annotate("error", message, properties);
 }
-function warning(message, properties = {}) {
+function runner_warning(message, properties = {}) {
     annotate("warning", message, properties);
 }
 function notice(message, properties = {}) {
@@ -13761,8 +13761,6 @@ function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -21324,6 +21322,8 @@ const hookEvalSchema = withMeta(strictObject({
 /** Either kind of Claude Code eval; the loader picks the schema by `type`. */
 const claudeCodeEvalSchema = union([skillEvalSchema, hookEvalSchema]);
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./src/run/shims.ts
 // Shims: one small POSIX sh script per shimmed binary, first on PATH. Every call, whoever makes it
 // (the agent, a script it runs, npm's children), appends a record to the trial's call log; then the
@@ -24195,6 +24195,105 @@ function triggerRate(triggered, runs) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/define/prompt.ts
+// Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
+
+class PromptError extends Error {
+    code;
+    fix;
+    constructor(message, code, fix) {
+        super(message);
+        this.code = code;
+        this.fix = fix;
+        this.name = "PromptError";
+    }
+}
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
+/** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
+function renderPrompt(spec, env = process.env) {
+    const secrets = new Map();
+    for (const name of spec.secrets) {
+        const value = env[name];
+        if (value === undefined || value === "") {
+            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
+        }
+        secrets.set(name, value);
+    }
+    const fill = (withSecrets) => spec.text.replace(PLACEHOLDER, (whole, name) => {
+        if (secrets.has(name))
+            return withSecrets ? secrets.get(name) : `{{${name}}}`;
+        if (Object.hasOwn(spec.params, name))
+            return String(spec.params[name]);
+        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
+    });
+    const text = fill(true);
+    const safeText = fill(false);
+    return {
+        text,
+        safeText,
+        hash: sha256(safeText),
+        commands: embeddedCommands(text),
+        secretValues: [...secrets.values()],
+    };
+}
+function sha256(text) {
+    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
+}
+const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
+const SHELL_TAGS = new Set(["sh", "bash", "shell", "zsh"]);
+/**
+ * The fenced code blocks tagged sh, bash, shell (each block is one command script) or console (each
+ * line starting with `$ ` is a command; other lines are output), in document order.
+ */
+function embeddedCommands(markdown) {
+    const commands = [];
+    const lines = markdown.split(/\r?\n/);
+    for (let i = 0; i < lines.length; i++) {
+        const open = FENCE_OPEN.exec(lines[i]);
+        if (!open)
+            continue;
+        const fence = open[2];
+        // A backtick fence's info string holds no backtick: "```x``` …" is inline code, not a fence.
+        if (fence[0] === "`" && lines[i].slice(open[1].length + fence.length).includes("`"))
+            continue;
+        const tag = open[3].toLowerCase();
+        const body = [];
+        let j = i + 1;
+        for (; j < lines.length; j++) {
+            const line = lines[j];
+            if (line.trimStart().startsWith(fence[0].repeat(fence.length)) &&
+                line.trim().replaceAll(fence[0], "") === "")
+                break;
+            body.push(line);
+        }
+        i = j;
+        if (SHELL_TAGS.has(tag)) {
+            const script = body.join("\n").trim();
+            if (script)
+                commands.push(script);
+        }
+        else if (tag === "console") {
+            for (const line of body)
+                if (line.startsWith("$ "))
+                    commands.push(line.slice(2).trim());
+        }
+    }
+    return commands;
+}
+/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
+function stableStringify(value) {
+    return JSON.stringify(value, (_key, v) => {
+        if (v instanceof RegExp)
+            return `/${v.source}/${v.flags}`;
+        if (typeof v === "function")
+            return `fn:${v.toString()}`;
+        if (v && typeof v === "object" && !Array.isArray(v)) {
+            return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
+        }
+        return v;
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/skills/load.ts
 // One skill/command/hook eval file → the evals the engine runs. A skill or command file gives one
 // eval per trigger query (its trials are the query's runs) and one per e2e scenario; a hook file
@@ -24488,8 +24587,9 @@ function literalPrompt(text, file) {
 function identity(target) {
     return { relative: target.relative, names: target.names, install: target.install };
 }
+/** Keys sorted, so the same definition always hashes the same (see stableStringify). */
 function load_hash(value) {
-    return (0,external_node_crypto_.createHash)("sha256").update(JSON.stringify(value)).digest("hex");
+    return sha256(stableStringify(value));
 }
 /**
  * A query "triggers" when its trigger rate is at least `threshold`, so a negative query passes only
@@ -24499,92 +24599,6 @@ function load_hash(value) {
 function negativePassRate(threshold, runs) {
     const quietRunsNeeded = Math.floor((1 - threshold) * runs + 1e-9) + 1;
     return round6(Math.min(runs, quietRunsNeeded) / runs);
-}
-
-;// CONCATENATED MODULE: ./src/define/prompt.ts
-// Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
-
-class PromptError extends Error {
-    code;
-    fix;
-    constructor(message, code, fix) {
-        super(message);
-        this.code = code;
-        this.fix = fix;
-        this.name = "PromptError";
-    }
-}
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
-/** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
-function renderPrompt(spec, env = process.env) {
-    const secrets = new Map();
-    for (const name of spec.secrets) {
-        const value = env[name];
-        if (value === undefined || value === "") {
-            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
-        }
-        secrets.set(name, value);
-    }
-    const fill = (withSecrets) => spec.text.replace(PLACEHOLDER, (whole, name) => {
-        if (secrets.has(name))
-            return withSecrets ? secrets.get(name) : `{{${name}}}`;
-        if (Object.hasOwn(spec.params, name))
-            return String(spec.params[name]);
-        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
-    });
-    const text = fill(true);
-    const safeText = fill(false);
-    return {
-        text,
-        safeText,
-        hash: sha256(safeText),
-        commands: embeddedCommands(text),
-        secretValues: [...secrets.values()],
-    };
-}
-function sha256(text) {
-    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
-}
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
-const SHELL_TAGS = new Set(["sh", "bash", "shell", "zsh"]);
-/**
- * The fenced code blocks tagged sh, bash, shell (each block is one command script) or console (each
- * line starting with `$ ` is a command; other lines are output), in document order.
- */
-function embeddedCommands(markdown) {
-    const commands = [];
-    const lines = markdown.split(/\r?\n/);
-    for (let i = 0; i < lines.length; i++) {
-        const open = FENCE_OPEN.exec(lines[i]);
-        if (!open)
-            continue;
-        const fence = open[2];
-        // A backtick fence's info string holds no backtick: "```x``` …" is inline code, not a fence.
-        if (fence[0] === "`" && lines[i].slice(open[1].length + fence.length).includes("`"))
-            continue;
-        const tag = open[3].toLowerCase();
-        const body = [];
-        let j = i + 1;
-        for (; j < lines.length; j++) {
-            const line = lines[j];
-            if (line.trimStart().startsWith(fence[0].repeat(fence.length)) &&
-                line.trim().replaceAll(fence[0], "") === "")
-                break;
-            body.push(line);
-        }
-        i = j;
-        if (SHELL_TAGS.has(tag)) {
-            const script = body.join("\n").trim();
-            if (script)
-                commands.push(script);
-        }
-        else if (tag === "console") {
-            for (const line of body)
-                if (line.startsWith("$ "))
-                    commands.push(line.slice(2).trim());
-        }
-    }
-    return commands;
 }
 
 ;// CONCATENATED MODULE: ./src/define/typescript.ts
@@ -24750,19 +24764,6 @@ function hashablePrompt(prompt, projectRoot) {
 }
 function defaultId(file) {
     return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
-}
-/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
-function stableStringify(value) {
-    return JSON.stringify(value, (_key, v) => {
-        if (v instanceof RegExp)
-            return `/${v.source}/${v.flags}`;
-        if (typeof v === "function")
-            return `fn:${v.toString()}`;
-        if (v && typeof v === "object" && !Array.isArray(v)) {
-            return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
-        }
-        return v;
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/define/load.ts
@@ -26950,7 +26951,8 @@ function createLock(file) {
 }
 function refuseIfHeld(lockFile, content, resultsDir) {
     const owner = Number(content.trim());
-    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner))
+    // This process's own pid is a live holder too: another run of the library in this process.
+    if (Number.isInteger(owner) && owner > 0 && (owner === process.pid || isAlive(owner)))
         throw busy(lockFile, resultsDir, owner);
 }
 function busy(lockFile, resultsDir, owner) {
@@ -31234,12 +31236,22 @@ function shards_seconds(ms) {
 
 
 
+/** The reports, or none and why not (the definitions did not load): only the per-eval rows then. */
 async function rebuiltClaudeCodeReports(projectRoot, evals, run) {
-    const files = (await discoverEvalFiles(projectRoot, evals)).filter(isYamlFile);
-    if (files.length === 0)
-        return [];
-    const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env: process.env });
-    return claudeCodeReports(specs, run.evals, { projectRoot, startedAt: new Date(run.startedAt) });
+    try {
+        const files = (await discoverEvalFiles(projectRoot, evals)).filter(isYamlFile);
+        if (files.length === 0)
+            return { reports: [] };
+        const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env: process.env });
+        const startedAt = new Date(run.startedAt);
+        return { reports: await claudeCodeReports(specs, run.evals, { projectRoot, startedAt }) };
+    }
+    catch (error) {
+        return {
+            reports: [],
+            warning: `skill/command/hook summaries not rebuilt: their YAML definitions did not load (${error.message.split("\n")[0]})`,
+        };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/github/modes.ts
@@ -31290,7 +31302,7 @@ async function planMode(inputs, projectRoot, options) {
         .addHeading(`agent-evals plan: ${plan.units.length} pair(s) in ${split.count} shard(s)`, 3)
         .addCodeBlock(lines.join("\n"))
         .write()
-        .catch((error) => warning(`step summary: ${error.message}`));
+        .catch((error) => runner_warning(`step summary: ${error.message}`));
     return split;
 }
 /** Results folders under `dir`: itself, or its subfolders (one per downloaded artifact), sorted. */
@@ -31354,13 +31366,11 @@ async function publishMode(inputs, projectRoot) {
  * definitions (this job's checkout); without them, only the per-eval rows are reported.
  */
 async function mergedClaudeCodeReports(inputs, projectRoot, run) {
-    try {
-        return await rebuiltClaudeCodeReports(projectRoot, inputs.evals.length ? inputs.evals : undefined, run);
-    }
-    catch (error) {
-        warning(`skill/command/hook summaries not rebuilt: their YAML definitions did not load (${error.message.split("\n")[0]})`);
-        return undefined;
-    }
+    const evals = inputs.evals.length ? inputs.evals : undefined;
+    const { reports, warning } = await rebuiltClaudeCodeReports(projectRoot, evals, run);
+    if (warning)
+        runner_warning(warning);
+    return reports;
 }
 class PublishError extends Error {
 }
@@ -31472,7 +31482,7 @@ async function runAction() {
         }
         catch (error) {
             historyReadable = false;
-            warning(`history: could not read ${inputs.resultsBranch}: ${error.message}. Running without history.`);
+            runner_warning(`history: could not read ${inputs.resultsBranch}: ${error.message}. Running without history.`);
         }
     }
     const changedBase = inputs.mode === "publish"
@@ -31565,7 +31575,7 @@ async function runAction() {
     const { run: result } = outcome;
     // The verdicts beside run.json: a publishing job pushes them when this job only reads history.
     if (inputs.mode === "run")
-        await writeHistoryLines(outcome.resultsDir, outcome.historyLines).catch((error) => warning(`history lines not written: ${error.message}`));
+        await writeHistoryLines(outcome.resultsDir, outcome.historyLines).catch((error) => runner_warning(`history lines not written: ${error.message}`));
     const baseLines = new Map([...before].map(([id, lines]) => [id, lines.filter((l) => !l.ref || l.ref === baseBranch)]));
     const rows = compareRuns(result.evals, baseLines);
     const regressions = rows.filter((r) => r.flag === "regression").length;
@@ -31584,7 +31594,7 @@ async function runAction() {
             }
         }
         catch (error) {
-            warning(`artifact: upload failed: ${error.message}`);
+            runner_warning(`artifact: upload failed: ${error.message}`);
         }
     }
     const runUrl = process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID
@@ -31608,7 +31618,7 @@ async function runAction() {
     await summary/* summary */.z
         .addRaw(renderRunMarkdown(report))
         .write()
-        .catch((error) => warning(`step summary: ${error.message}`));
+        .catch((error) => runner_warning(`step summary: ${error.message}`));
     annotateFailures(result.evals, projectRoot, workspace);
     let commentUrl;
     if (pr && inputs.comment) {
@@ -31628,7 +31638,7 @@ async function runAction() {
             info(`PR comment ${comment.action}: ${comment.url}`);
         }
         catch (error) {
-            warning(`PR comment not posted: ${error.message}`);
+            runner_warning(`PR comment not posted: ${error.message}`);
         }
     }
     // Pushed also when the branch did not exist yet (the first run creates it), never when reading failed.
@@ -31647,7 +31657,7 @@ async function runAction() {
                 notice(`history not saved: ${error.message}`);
             }
             else {
-                warning(`history not saved: ${error.message}`);
+                runner_warning(`history not saved: ${error.message}`);
             }
         }
     }
@@ -31697,7 +31707,7 @@ async function writeRefusal(title, message) {
         .addHeading(title, 3)
         .addCodeBlock(message)
         .write()
-        .catch((error) => warning(`step summary: ${error.message}`));
+        .catch((error) => runner_warning(`step summary: ${error.message}`));
 }
 /** The event payload GitHub wrote for this run (read directly: @actions/github loads Octokit). */
 async function readEvent() {
@@ -31708,7 +31718,7 @@ async function readEvent() {
         return JSON.parse(await (0,promises_.readFile)(file, "utf8"));
     }
     catch (error) {
-        warning(`could not read the event payload ${file}: ${error.message}`);
+        runner_warning(`could not read the event payload ${file}: ${error.message}`);
         return {};
     }
 }
@@ -31758,7 +31768,7 @@ async function changedBaseFor(inputs, isPullRequest, baseBranch, dir) {
             "--depth=1",
             "origin",
             `+refs/heads/${branch}:refs/remotes/origin/${branch}`,
-        ], { cwd: dir }).catch((error) => warning(`changed-only: could not fetch ${base}: ${error.message.split("\n")[0]}`));
+        ], { cwd: dir }).catch((error) => runner_warning(`changed-only: could not fetch ${base}: ${error.message.split("\n")[0]}`));
     }
     return base;
 }

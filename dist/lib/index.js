@@ -23864,6 +23864,105 @@ function triggerRate(triggered, runs) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/define/prompt.ts
+// Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
+
+class PromptError extends Error {
+    code;
+    fix;
+    constructor(message, code, fix) {
+        super(message);
+        this.code = code;
+        this.fix = fix;
+        this.name = "PromptError";
+    }
+}
+const prompt_PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
+/** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
+function renderPrompt(spec, env = process.env) {
+    const secrets = new Map();
+    for (const name of spec.secrets) {
+        const value = env[name];
+        if (value === undefined || value === "") {
+            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
+        }
+        secrets.set(name, value);
+    }
+    const fill = (withSecrets) => spec.text.replace(prompt_PLACEHOLDER, (whole, name) => {
+        if (secrets.has(name))
+            return withSecrets ? secrets.get(name) : `{{${name}}}`;
+        if (Object.hasOwn(spec.params, name))
+            return String(spec.params[name]);
+        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
+    });
+    const text = fill(true);
+    const safeText = fill(false);
+    return {
+        text,
+        safeText,
+        hash: sha256(safeText),
+        commands: embeddedCommands(text),
+        secretValues: [...secrets.values()],
+    };
+}
+function sha256(text) {
+    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
+}
+const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
+const SHELL_TAGS = new Set(["sh", "bash", "shell", "zsh"]);
+/**
+ * The fenced code blocks tagged sh, bash, shell (each block is one command script) or console (each
+ * line starting with `$ ` is a command; other lines are output), in document order.
+ */
+function embeddedCommands(markdown) {
+    const commands = [];
+    const lines = markdown.split(/\r?\n/);
+    for (let i = 0; i < lines.length; i++) {
+        const open = FENCE_OPEN.exec(lines[i]);
+        if (!open)
+            continue;
+        const fence = open[2];
+        // A backtick fence's info string holds no backtick: "```x``` …" is inline code, not a fence.
+        if (fence[0] === "`" && lines[i].slice(open[1].length + fence.length).includes("`"))
+            continue;
+        const tag = open[3].toLowerCase();
+        const body = [];
+        let j = i + 1;
+        for (; j < lines.length; j++) {
+            const line = lines[j];
+            if (line.trimStart().startsWith(fence[0].repeat(fence.length)) &&
+                line.trim().replaceAll(fence[0], "") === "")
+                break;
+            body.push(line);
+        }
+        i = j;
+        if (SHELL_TAGS.has(tag)) {
+            const script = body.join("\n").trim();
+            if (script)
+                commands.push(script);
+        }
+        else if (tag === "console") {
+            for (const line of body)
+                if (line.startsWith("$ "))
+                    commands.push(line.slice(2).trim());
+        }
+    }
+    return commands;
+}
+/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
+function stableStringify(value) {
+    return JSON.stringify(value, (_key, v) => {
+        if (v instanceof RegExp)
+            return `/${v.source}/${v.flags}`;
+        if (typeof v === "function")
+            return `fn:${v.toString()}`;
+        if (v && typeof v === "object" && !Array.isArray(v)) {
+            return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
+        }
+        return v;
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/skills/load.ts
 // One skill/command/hook eval file → the evals the engine runs. A skill or command file gives one
 // eval per trigger query (its trials are the query's runs) and one per e2e scenario; a hook file
@@ -24157,8 +24256,9 @@ function literalPrompt(text, file) {
 function identity(target) {
     return { relative: target.relative, names: target.names, install: target.install };
 }
+/** Keys sorted, so the same definition always hashes the same (see stableStringify). */
 function load_hash(value) {
-    return (0,external_node_crypto_.createHash)("sha256").update(JSON.stringify(value)).digest("hex");
+    return sha256(stableStringify(value));
 }
 /**
  * A query "triggers" when its trigger rate is at least `threshold`, so a negative query passes only
@@ -24168,92 +24268,6 @@ function load_hash(value) {
 function negativePassRate(threshold, runs) {
     const quietRunsNeeded = Math.floor((1 - threshold) * runs + 1e-9) + 1;
     return stats_round6(Math.min(runs, quietRunsNeeded) / runs);
-}
-
-;// CONCATENATED MODULE: ./src/define/prompt.ts
-// Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
-
-class PromptError extends Error {
-    code;
-    fix;
-    constructor(message, code, fix) {
-        super(message);
-        this.code = code;
-        this.fix = fix;
-        this.name = "PromptError";
-    }
-}
-const prompt_PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
-/** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
-function renderPrompt(spec, env = process.env) {
-    const secrets = new Map();
-    for (const name of spec.secrets) {
-        const value = env[name];
-        if (value === undefined || value === "") {
-            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
-        }
-        secrets.set(name, value);
-    }
-    const fill = (withSecrets) => spec.text.replace(prompt_PLACEHOLDER, (whole, name) => {
-        if (secrets.has(name))
-            return withSecrets ? secrets.get(name) : `{{${name}}}`;
-        if (Object.hasOwn(spec.params, name))
-            return String(spec.params[name]);
-        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
-    });
-    const text = fill(true);
-    const safeText = fill(false);
-    return {
-        text,
-        safeText,
-        hash: sha256(safeText),
-        commands: embeddedCommands(text),
-        secretValues: [...secrets.values()],
-    };
-}
-function sha256(text) {
-    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
-}
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
-const SHELL_TAGS = new Set(["sh", "bash", "shell", "zsh"]);
-/**
- * The fenced code blocks tagged sh, bash, shell (each block is one command script) or console (each
- * line starting with `$ ` is a command; other lines are output), in document order.
- */
-function embeddedCommands(markdown) {
-    const commands = [];
-    const lines = markdown.split(/\r?\n/);
-    for (let i = 0; i < lines.length; i++) {
-        const open = FENCE_OPEN.exec(lines[i]);
-        if (!open)
-            continue;
-        const fence = open[2];
-        // A backtick fence's info string holds no backtick: "```x``` …" is inline code, not a fence.
-        if (fence[0] === "`" && lines[i].slice(open[1].length + fence.length).includes("`"))
-            continue;
-        const tag = open[3].toLowerCase();
-        const body = [];
-        let j = i + 1;
-        for (; j < lines.length; j++) {
-            const line = lines[j];
-            if (line.trimStart().startsWith(fence[0].repeat(fence.length)) &&
-                line.trim().replaceAll(fence[0], "") === "")
-                break;
-            body.push(line);
-        }
-        i = j;
-        if (SHELL_TAGS.has(tag)) {
-            const script = body.join("\n").trim();
-            if (script)
-                commands.push(script);
-        }
-        else if (tag === "console") {
-            for (const line of body)
-                if (line.startsWith("$ "))
-                    commands.push(line.slice(2).trim());
-        }
-    }
-    return commands;
 }
 
 ;// CONCATENATED MODULE: ./src/define/typescript.ts
@@ -24419,19 +24433,6 @@ function hashablePrompt(prompt, projectRoot) {
 }
 function defaultId(file) {
     return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
-}
-/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
-function stableStringify(value) {
-    return JSON.stringify(value, (_key, v) => {
-        if (v instanceof RegExp)
-            return `/${v.source}/${v.flags}`;
-        if (typeof v === "function")
-            return `fn:${v.toString()}`;
-        if (v && typeof v === "object" && !Array.isArray(v)) {
-            return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
-        }
-        return v;
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/define/load.ts
@@ -26124,7 +26125,8 @@ function createLock(file) {
 }
 function refuseIfHeld(lockFile, content, resultsDir) {
     const owner = Number(content.trim());
-    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner))
+    // This process's own pid is a live holder too: another run of the library in this process.
+    if (Number.isInteger(owner) && owner > 0 && (owner === process.pid || isAlive(owner)))
         throw busy(lockFile, resultsDir, owner);
 }
 function busy(lockFile, resultsDir, owner) {

@@ -109,3 +109,15 @@ export function embeddedCommands(markdown: string): string[] {
   }
   return commands;
 }
+
+/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
+export function stableStringify(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v instanceof RegExp) return `/${v.source}/${v.flags}`;
+    if (typeof v === "function") return `fn:${v.toString()}`;
+    if (v && typeof v === "object" && !Array.isArray(v)) {
+      return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
+    }
+    return v;
+  });
+}

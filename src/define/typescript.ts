@@ -7,7 +7,7 @@ import type { AgentRef, CheckSpec, EvalSpec, PromptSpec } from "../model/eval.js
 import { Codes, type DefinitionProblem } from "../model/errors.js";
 import { isPromptDefinition, type EvalDefinition } from "./api.js";
 import { exportLine, type LoadedExport } from "./module.js";
-import { sha256 } from "./prompt.js";
+import { sha256, stableStringify } from "./prompt.js";
 import { normalizeSandbox, normalizeShims, zodProblems } from "./normalize.js";
 import { trialCounts, trialsSchema } from "./schema.js";
 
@@ -199,16 +199,4 @@ function hashablePrompt(prompt: PromptSpec | undefined, projectRoot: string): Pr
 
 function defaultId(file: string): string {
   return path.basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
-}
-
-/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
-export function stableStringify(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v instanceof RegExp) return `/${v.source}/${v.flags}`;
-    if (typeof v === "function") return `fn:${v.toString()}`;
-    if (v && typeof v === "object" && !Array.isArray(v)) {
-      return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
-    }
-    return v;
-  });
 }

@@ -3,7 +3,6 @@
 // gives one eval without an agent whose checks are its cases. Each carries `claudeCode` so the
 // report can put the parts back together per target.
 
-import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type {
@@ -33,6 +32,7 @@ import { outcomeCheck } from "./outcomes.js";
 import { readTarget, shadowWarnings, TargetError, type Target } from "./target.js";
 import { askCheck, askPrompt, observeCheck } from "./trigger.js";
 import { round6 } from "../model/stats.js";
+import { sha256, stableStringify } from "../define/prompt.js";
 
 export interface ClaudeCodeLoadContext {
   projectRoot: string;
@@ -374,8 +374,9 @@ function identity(target: Target): unknown {
   return { relative: target.relative, names: target.names, install: target.install };
 }
 
+/** Keys sorted, so the same definition always hashes the same (see stableStringify). */
 function hash(value: unknown): string {
-  return createHash("sha256").update(JSON.stringify(value)).digest("hex");
+  return sha256(stableStringify(value));
 }
 
 /**

@@ -12592,8 +12592,6 @@ function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -20155,6 +20153,8 @@ const hookEvalSchema = withMeta(strictObject({
 /** Either kind of Claude Code eval; the loader picks the schema by `type`. */
 const claudeCodeEvalSchema = union([skillEvalSchema, hookEvalSchema]);
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/run/shims.ts
 // Shims: one small POSIX sh script per shimmed binary, first on PATH. Every call, whoever makes it
 // (the agent, a script it runs, npm's children), appends a record to the trial's call log; then the
@@ -23364,6 +23364,105 @@ function triggerRate(triggered, runs) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/define/prompt.ts
+// Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
+
+class PromptError extends Error {
+    code;
+    fix;
+    constructor(message, code, fix) {
+        super(message);
+        this.code = code;
+        this.fix = fix;
+        this.name = "PromptError";
+    }
+}
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
+/** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
+function renderPrompt(spec, env = process.env) {
+    const secrets = new Map();
+    for (const name of spec.secrets) {
+        const value = env[name];
+        if (value === undefined || value === "") {
+            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
+        }
+        secrets.set(name, value);
+    }
+    const fill = (withSecrets) => spec.text.replace(PLACEHOLDER, (whole, name) => {
+        if (secrets.has(name))
+            return withSecrets ? secrets.get(name) : `{{${name}}}`;
+        if (Object.hasOwn(spec.params, name))
+            return String(spec.params[name]);
+        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
+    });
+    const text = fill(true);
+    const safeText = fill(false);
+    return {
+        text,
+        safeText,
+        hash: sha256(safeText),
+        commands: embeddedCommands(text),
+        secretValues: [...secrets.values()],
+    };
+}
+function sha256(text) {
+    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
+}
+const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
+const SHELL_TAGS = new Set(["sh", "bash", "shell", "zsh"]);
+/**
+ * The fenced code blocks tagged sh, bash, shell (each block is one command script) or console (each
+ * line starting with `$ ` is a command; other lines are output), in document order.
+ */
+function embeddedCommands(markdown) {
+    const commands = [];
+    const lines = markdown.split(/\r?\n/);
+    for (let i = 0; i < lines.length; i++) {
+        const open = FENCE_OPEN.exec(lines[i]);
+        if (!open)
+            continue;
+        const fence = open[2];
+        // A backtick fence's info string holds no backtick: "```x``` …" is inline code, not a fence.
+        if (fence[0] === "`" && lines[i].slice(open[1].length + fence.length).includes("`"))
+            continue;
+        const tag = open[3].toLowerCase();
+        const body = [];
+        let j = i + 1;
+        for (; j < lines.length; j++) {
+            const line = lines[j];
+            if (line.trimStart().startsWith(fence[0].repeat(fence.length)) &&
+                line.trim().replaceAll(fence[0], "") === "")
+                break;
+            body.push(line);
+        }
+        i = j;
+        if (SHELL_TAGS.has(tag)) {
+            const script = body.join("\n").trim();
+            if (script)
+                commands.push(script);
+        }
+        else if (tag === "console") {
+            for (const line of body)
+                if (line.startsWith("$ "))
+                    commands.push(line.slice(2).trim());
+        }
+    }
+    return commands;
+}
+/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
+function stableStringify(value) {
+    return JSON.stringify(value, (_key, v) => {
+        if (v instanceof RegExp)
+            return `/${v.source}/${v.flags}`;
+        if (typeof v === "function")
+            return `fn:${v.toString()}`;
+        if (v && typeof v === "object" && !Array.isArray(v)) {
+            return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
+        }
+        return v;
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/skills/load.ts
 // One skill/command/hook eval file → the evals the engine runs. A skill or command file gives one
 // eval per trigger query (its trials are the query's runs) and one per e2e scenario; a hook file
@@ -23657,8 +23756,9 @@ function literalPrompt(text, file) {
 function identity(target) {
     return { relative: target.relative, names: target.names, install: target.install };
 }
+/** Keys sorted, so the same definition always hashes the same (see stableStringify). */
 function load_hash(value) {
-    return (0,external_node_crypto_.createHash)("sha256").update(JSON.stringify(value)).digest("hex");
+    return sha256(stableStringify(value));
 }
 /**
  * A query "triggers" when its trigger rate is at least `threshold`, so a negative query passes only
@@ -23668,92 +23768,6 @@ function load_hash(value) {
 function negativePassRate(threshold, runs) {
     const quietRunsNeeded = Math.floor((1 - threshold) * runs + 1e-9) + 1;
     return round6(Math.min(runs, quietRunsNeeded) / runs);
-}
-
-;// CONCATENATED MODULE: ./src/define/prompt.ts
-// Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
-
-class PromptError extends Error {
-    code;
-    fix;
-    constructor(message, code, fix) {
-        super(message);
-        this.code = code;
-        this.fix = fix;
-        this.name = "PromptError";
-    }
-}
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
-/** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
-function renderPrompt(spec, env = process.env) {
-    const secrets = new Map();
-    for (const name of spec.secrets) {
-        const value = env[name];
-        if (value === undefined || value === "") {
-            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
-        }
-        secrets.set(name, value);
-    }
-    const fill = (withSecrets) => spec.text.replace(PLACEHOLDER, (whole, name) => {
-        if (secrets.has(name))
-            return withSecrets ? secrets.get(name) : `{{${name}}}`;
-        if (Object.hasOwn(spec.params, name))
-            return String(spec.params[name]);
-        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
-    });
-    const text = fill(true);
-    const safeText = fill(false);
-    return {
-        text,
-        safeText,
-        hash: sha256(safeText),
-        commands: embeddedCommands(text),
-        secretValues: [...secrets.values()],
-    };
-}
-function sha256(text) {
-    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
-}
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
-const SHELL_TAGS = new Set(["sh", "bash", "shell", "zsh"]);
-/**
- * The fenced code blocks tagged sh, bash, shell (each block is one command script) or console (each
- * line starting with `$ ` is a command; other lines are output), in document order.
- */
-function embeddedCommands(markdown) {
-    const commands = [];
-    const lines = markdown.split(/\r?\n/);
-    for (let i = 0; i < lines.length; i++) {
-        const open = FENCE_OPEN.exec(lines[i]);
-        if (!open)
-            continue;
-        const fence = open[2];
-        // A backtick fence's info string holds no backtick: "```x``` …" is inline code, not a fence.
-        if (fence[0] === "`" && lines[i].slice(open[1].length + fence.length).includes("`"))
-            continue;
-        const tag = open[3].toLowerCase();
-        const body = [];
-        let j = i + 1;
-        for (; j < lines.length; j++) {
-            const line = lines[j];
-            if (line.trimStart().startsWith(fence[0].repeat(fence.length)) &&
-                line.trim().replaceAll(fence[0], "") === "")
-                break;
-            body.push(line);
-        }
-        i = j;
-        if (SHELL_TAGS.has(tag)) {
-            const script = body.join("\n").trim();
-            if (script)
-                commands.push(script);
-        }
-        else if (tag === "console") {
-            for (const line of body)
-                if (line.startsWith("$ "))
-                    commands.push(line.slice(2).trim());
-        }
-    }
-    return commands;
 }
 
 ;// CONCATENATED MODULE: ./src/define/typescript.ts
@@ -23919,19 +23933,6 @@ function hashablePrompt(prompt, projectRoot) {
 }
 function defaultId(file) {
     return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
-}
-/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
-function stableStringify(value) {
-    return JSON.stringify(value, (_key, v) => {
-        if (v instanceof RegExp)
-            return `/${v.source}/${v.flags}`;
-        if (typeof v === "function")
-            return `fn:${v.toString()}`;
-        if (v && typeof v === "object" && !Array.isArray(v)) {
-            return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
-        }
-        return v;
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/define/load.ts
@@ -26119,7 +26120,8 @@ function createLock(file) {
 }
 function refuseIfHeld(lockFile, content, resultsDir) {
     const owner = Number(content.trim());
-    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner))
+    // This process's own pid is a live holder too: another run of the library in this process.
+    if (Number.isInteger(owner) && owner > 0 && (owner === process.pid || isAlive(owner)))
         throw busy(lockFile, resultsDir, owner);
 }
 function busy(lockFile, resultsDir, owner) {
@@ -31670,12 +31672,22 @@ function console_clip(text, max = 200) {
 
 
 
+/** The reports, or none and why not (the definitions did not load): only the per-eval rows then. */
 async function rebuiltClaudeCodeReports(projectRoot, evals, run) {
-    const files = (await discoverEvalFiles(projectRoot, evals)).filter(isYamlFile);
-    if (files.length === 0)
-        return [];
-    const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env: process.env });
-    return claudeCodeReports(specs, run.evals, { projectRoot, startedAt: new Date(run.startedAt) });
+    try {
+        const files = (await discoverEvalFiles(projectRoot, evals)).filter(isYamlFile);
+        if (files.length === 0)
+            return { reports: [] };
+        const specs = await loadEvals(files, { projectRoot, libraryApi: {}, env: process.env });
+        const startedAt = new Date(run.startedAt);
+        return { reports: await claudeCodeReports(specs, run.evals, { projectRoot, startedAt }) };
+    }
+    catch (error) {
+        return {
+            reports: [],
+            warning: `skill/command/hook summaries not rebuilt: their YAML definitions did not load (${error.message.split("\n")[0]})`,
+        };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli.ts
@@ -32092,13 +32104,9 @@ async function mergeCommand(dirs, outDir, projectRoot, evals) {
         const style = makeStyle(process.stdout, process.env);
         // Each shard saw only its part of a skill's queries: precision, recall and F1 are computed
         // again over all of them, from the YAML definitions in this project (see skills/rebuild.ts).
-        let reports = [];
-        try {
-            reports = await rebuiltClaudeCodeReports(projectRoot, evals, merged);
-        }
-        catch (error) {
-            process.stderr.write(`agent-evals merge: skill/command/hook summaries not rebuilt: their YAML definitions did not load (${error.message.split("\n")[0]})\n`);
-        }
+        const { reports, warning } = await rebuiltClaudeCodeReports(projectRoot, evals, merged);
+        if (warning)
+            process.stderr.write(`agent-evals merge: ${warning}\n`);
         const sections = claudeCodeSections(await writeClaudeCodeResults(reports, projectRoot), projectRoot, style);
         if (sections.length)
             process.stdout.write(`${[...sections, ""].join("\n")}\n`);

@@ -24,3 +24,5 @@ export declare function sha256(text: string): string;
  * line starting with `$ ` is a command; other lines are output), in document order.
  */
 export declare function embeddedCommands(markdown: string): string[];
+/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
+export declare function stableStringify(value: unknown): string;

@@ -42,5 +42,3 @@ export declare function specsFromExports(exports: LoadedExport[], ctx: TsLoadCon
     specs: EvalSpec[];
     problems: DefinitionProblem[];
 };
-/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
-export declare function stableStringify(value: unknown): string;
