@@ -9,7 +9,7 @@
 //   1. per-trial harness overhead: the built CLI (dist/cli/index.js) vs a hand-written bash loop
 //   2. per shimmed call: a real passthrough shim (src/run/shims.ts) vs calling /bin/true directly,
 //      with the floors (a bare sh wrapper, the same with exec, the same under bash)
-//   3. sandbox copy of a 10k-file template: copyTree (src/run/sandbox.ts) vs every other way to copy
+//   3. sandbox copy of a 10k-file template: copyTree (src/run/workspace/sandbox.ts) vs every other way to copy
 //      (per-file async copyFile, fs.cp, cp -r, cp -a --reflink=auto), and removeTree vs rm -rf
 //   4. harness time around one real `claude -p` run (.agent-clis/, against bench/fake-claude-api.mjs):
 //      the CLI's `eval --agent claude-code` vs the bare `claude -p` command
@@ -1611,7 +1611,7 @@ function trialReport(trial) {
           "then waits for the child's exec), where the loop's bash forks a small shell; the copy and the removal " +
           "now cost what `cp` and `rm` cost (figure 3). What would fix it: a small long-lived spawn helper " +
           "(a fork server) started once per run, so children are forked from a small process; not done, as it " +
-          "would move process supervision (groups, timeouts, output caps) out of src/run/process.ts. " +
+          "would move process supervision (groups, timeouts, output caps) out of src/util/process.ts. " +
           "See *Where a trial's time goes* below.",
         "",
       ];
@@ -1668,7 +1668,7 @@ function trialReport(trial) {
     "",
     "Not in the table, engine only: writing the trial's result files (prompt.md, step files, calls.jsonl, " +
       "checks.json, trial.json, empty stdout/stderr files), the scan for processes that left the group " +
-      "(src/run/process.ts `killEscapees`, after every child) and the scheduler.",
+      "(src/util/process.ts `killEscapees`, after every child) and the scheduler.",
     "",
   );
   const how = [
@@ -1801,7 +1801,7 @@ function copyReport(copy) {
   ];
   const how = [
     `3. **Sandbox copy.** A template of ${copy.files.toLocaleString("en-US")} files (${BIG_TEMPLATE.dirs}×${BIG_TEMPLATE.subdirs} folders × ${BIG_TEMPLATE.files} files), ` +
-      "snapshotted once with `snapshotTree` (src/run/sandbox.ts, via tsx; a run does this once per eval). Per round, " +
+      "snapshotted once with `snapshotTree` (src/run/workspace/sandbox.ts, via tsx; a run does this once per eval). Per round, " +
       "each method copies it to a fresh folder, in a rotating order, timed in-process: `copySnapshot` (ours), the " +
       "previous per-file async copy (kept in bench/ts-helper.mjs to measure against), `fs.promises.cp`, and `cp -r` / " +
       "`cp -a --reflink=auto` timed around `spawnSync` from the same process. Then two of the copies are removed, " +
@@ -1870,7 +1870,7 @@ function scaleReport(s) {
     ),
     "",
     "- What the run keeps in memory per trial is its summary (status, duration, the checks' names, verdicts and " +
-      "evidence): agent output streams to files as it arrives (src/run/process.ts), transcripts and call logs stay " +
+      "evidence): agent output streams to files as it arrives (src/util/process.ts), transcripts and call logs stay " +
       "on disk, the trial's files are written when it ends. The summaries are what run.json holds (its size, last " +
       `column); RSS grows ${((big.rssMb - small.rssMb) / ((big.trials - small.trials) / 1000)).toFixed(1)} MB per 1,000 trials here, far more than run.json ` +
       "does, so most of that growth is something else (not yet measured: see the note on figure 7b).",

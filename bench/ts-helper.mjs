@@ -15,10 +15,10 @@ import { copyFile, cp, mkdir, symlink } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { writeShims } from "../src/run/shims.ts";
-import { copySnapshot, makeTempDir, removeTree, snapshotTree } from "../src/run/sandbox.ts";
-import { runProcess } from "../src/run/process.ts";
-import { readAllHistory } from "../src/history/store.ts";
-import { compareRuns } from "../src/history/compare.ts";
+import { copySnapshot, makeTempDir, removeTree, snapshotTree } from "../src/run/workspace/sandbox.ts";
+import { runProcess } from "../src/util/process.ts";
+import { readAllHistory } from "../src/store/history.ts";
+import { compareRuns } from "../src/store/compare.ts";
 
 const [command, ...args] = process.argv.slice(2);
 

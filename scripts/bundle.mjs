@@ -9,11 +9,11 @@ import path from "node:path";
 
 const ENTRIES = [
   // action.yml runs dist/index.js, a small start that turns on the compile cache and then loads
-  // dist/action/index.js (see src/entry.ts); the CLI is built the same way.
+  // dist/action/index.js (see src/start/entry.ts); the CLI is built the same way.
   { entry: "src/start/action.ts", out: "." },
-  { entry: "src/action.ts", out: "action" },
+  { entry: "src/github/main.ts", out: "action" },
   { entry: "src/start/cli.ts", out: "cli" },
-  { entry: "src/bin.ts", out: "cli/main" },
+  { entry: "src/cli/bin.ts", out: "cli/main" },
   { entry: "src/index.ts", out: "lib" },
 ];
 

@@ -9,10 +9,12 @@ import { discoverEvalFiles } from "./define/discover.js";
 import { loadEvals } from "./define/load.js";
 import * as libraryApi from "./library.js";
 import type { AgentRef, ClaudeCodeAxis, EvalSpec } from "./model/eval.js";
-import { Codes, DefinitionError } from "./model/errors.js";
+import { CiGateError, Codes, DefinitionError } from "./model/errors.js";
+export { CiGateError };
 import { exitCodeFor, type RunResult } from "./model/result.js";
-import type { HistoryLine } from "./history/store.js";
-import { applyCache, recordResults, type CacheContext, type CacheOptions } from "./plan/cache.js";
+import type { HistoryLine } from "./store/history.js";
+import { applyCache, type CacheContext, type CacheOptions } from "./plan/cache.js";
+import { recordResults } from "./store/verdicts.js";
 import { changedEvals } from "./plan/changed.js";
 import { unitsOfShard } from "./plan/balance.js";
 import { pairKey, type ShardAssignment } from "./plan/shard.js";
@@ -23,25 +25,25 @@ import {
   resolveIsolation,
   type SandboxKind,
   type TrialIsolation,
-} from "./run/isolation.js";
-import { allowedEndpoints, type Endpoint } from "./run/bwrap.js";
-import { secretRedactor, withRedactor, type Redactor } from "./run/redact.js";
-import { lockResults } from "./run/results-lock.js";
-import { templateProblems } from "./run/template-check.js";
-import { activeGroups, killGroup } from "./run/process.js";
+} from "./run/isolation/resolve.js";
+import { allowedEndpoints, type Endpoint } from "./run/isolation/bwrap.js";
+import { secretRedactor, withRedactor, type Redactor } from "./util/redact.js";
+import { lockResults } from "./store/lock.js";
+import { templateProblems } from "./run/workspace/template-check.js";
+import { activeGroups, killGroup } from "./util/process.js";
 import { BudgetLedger } from "./run/budget.js";
-import type { PreparedStore } from "./run/prepare.js";
+import type { PreparedStore } from "./run/workspace/prepare.js";
 import { runSuite, type SuiteEvents } from "./run/suite.js";
 import { buildRunResult, writeRunJson } from "./report/json.js";
 import {
   claudeCodeReports,
   writeClaudeCodeResults,
   type ClaudeCodeReport,
-} from "./skills/results.js";
-import { selectClaudeCodeParts } from "./skills/select.js";
+} from "./kinds/skill/aggregate.js";
+import { selectClaudeCodeParts } from "./kinds/skill/select.js";
 import { writeReportFiles } from "./report/files.js";
-import { VERSION } from "./version.js";
-import { mayBeInGitRepo } from "./plan/git-repo.js";
+import { VERSION } from "./model/version.js";
+import { mayBeInGitRepo } from "./util/git.js";
 
 /** Where results go, under the project root (the seeds' name, kept for compatibility). */
 export const RESULTS_DIR = path.join(".copybook", "results");
@@ -104,8 +106,6 @@ export interface RunEvalsOutcome {
   /** Skill/command/hook evals put back together (also written to `_evals/results/`). */
   claudeCode?: ClaudeCodeReport[];
 }
-
-export class CiGateError extends Error {}
 
 export function isCi(env: Record<string, string | undefined>): boolean {
   return env.CI === "true" || env.CI === "1";

@@ -1,7 +1,7 @@
 // What eval files get when they import "agent-evals" or "@copybook/cli": defining evals, assertions,
 // agents. (The package entry, index.ts, adds the engine.)
 
-export { defineEval, definePrompt } from "./define/api.js";
+export { defineEval, definePrompt } from "./define/ts/api.js";
 export type {
   EvalDefinition,
   EvalOptions,
@@ -9,7 +9,7 @@ export type {
   PromptOptions,
   ShimOption,
   SandboxOption,
-} from "./define/api.js";
+} from "./define/ts/api.js";
 export {
   assertThat,
   calledTool,
@@ -24,7 +24,7 @@ export {
   ran,
   ranInOrder,
   succeeds,
-} from "./define/assertions.js";
+} from "./define/ts/assertions.js";
 export { literal } from "./agents/literal.js";
 export { claudeCode, type ClaudeCodeOptions } from "./agents/claude-code.js";
 export { codex, type CodexOptions } from "./agents/codex.js";
@@ -32,7 +32,7 @@ export { OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./agents/pr
 export { commandAgent } from "./agents/command.js";
 export { scriptAgent, type ScriptFunction } from "./agents/script.js";
 export { runAgentProcess } from "./agents/process-agent.js";
-export { InfraError } from "./model/eval.js";
+export { InfraError } from "./model/errors.js";
 export type {
   AgentAdapter,
   AgentRunContext,
@@ -46,4 +46,4 @@ export type {
   ToolCall,
 } from "./model/eval.js";
 export type { EvalResult, RunResult, TrialResult, CheckOutcome } from "./model/result.js";
-export { VERSION } from "./version.js";
+export { VERSION } from "./model/version.js";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { crc32, inflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { artifactUrl, uploadResults } from "../src/github/artifacts.js";
+import { artifactUrl, uploadResults } from "../src/github/publish/artifacts.js";
 import {
   cacheKeyFor,
   restorePrepared,

@@ -13,7 +13,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { scriptAgent } from "../src/agents/script.js";
 import { runEvals } from "../src/engine.js";
-import { endpointOfUrl, parseEndpoints } from "../src/run/bwrap.js";
+import { endpointOfUrl, parseEndpoints } from "../src/run/isolation/bwrap.js";
 import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";
 import { claudeAgainstFake } from "./helpers/agent-run.js";
 import { makeProject, runCli } from "./helpers/project.js";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runEvals } from "../src/engine.js";
 import type { AgentAdapter } from "../src/model/eval.js";
-import { readHistory } from "../src/history/store.js";
+import { readHistory } from "../src/store/history.js";
 import { makeProject } from "./helpers/project.js";
 
 const dirs: string[] = [];

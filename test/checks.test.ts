@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { runCheck, runChecks, type CheckContext } from "../src/check/index.js";
 import type { AgentRunResult, CheckSpec, ShimCall } from "../src/model/eval.js";
-import { changedFiles, manifest, type Manifest } from "../src/run/sandbox.js";
+import { changedFiles, manifest, type Manifest } from "../src/run/workspace/sandbox.js";
 
 let sandbox: string;
 let outDir: string;

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { VERSION } from "../src/version.js";
+import { VERSION } from "../src/model/version.js";
 import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
 
 const dirs: string[] = [];

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { codex } from "../src/agents/codex.js";
 import { costOf, OPENAI_PRICES } from "../src/agents/prices.js";
 import { runEvals } from "../src/engine.js";
-import { activeGroups } from "../src/run/process.js";
+import { activeGroups } from "../src/util/process.js";
 import { startFakeOpenAI, type FakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
 import { CODEX_FAKE_KEY_ENV, codexFakeArgs, requireBin } from "./fakes/clis.js";
 import {

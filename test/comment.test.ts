@@ -3,7 +3,7 @@ import {
   CommentPermissionError,
   retryDecision,
   upsertStickyComment,
-} from "../src/github/comment.js";
+} from "../src/github/publish/comment.js";
 import { STICKY_MARKER } from "../src/report/markdown.js";
 import { FAKE_OWNER, FAKE_REPO, startFakeGitHub, type FakeGitHub } from "./fakes/github.js";
 

@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runEvals } from "../src/engine.js";
 import { scriptAgent } from "../src/agents/script.js";
-import { InfraError, type AgentAdapter } from "../src/model/eval.js";
+import { type AgentAdapter } from "../src/model/eval.js";
+import { InfraError } from "../src/model/errors.js";
 import { makeProject } from "./helpers/project.js";
 
 const dirs: string[] = [];

@@ -12,7 +12,7 @@ import {
   repoState,
   writeFingerprintCache,
   type FingerprintCacheEntry,
-} from "../src/plan/fingerprint.js";
+} from "../src/store/fingerprint.js";
 import type { EvalResult } from "../src/model/result.js";
 import { writeFiles } from "./helpers/project.js";
 

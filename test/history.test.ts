@@ -13,7 +13,7 @@ import {
   readAllHistory,
   readHistory,
   type HistoryLine,
-} from "../src/history/store.js";
+} from "../src/store/history.js";
 import type { EvalResult } from "../src/model/result.js";
 import { REPO_ROOT } from "./helpers/project.js";
 
@@ -183,7 +183,7 @@ describe("appendHistory / readHistory", () => {
   it("keeps every line whole when 8 processes append at once", async () => {
     const dir = await tempDir();
     const worker = path.join(dir, "worker.mts");
-    const store = pathToFileURL(path.join(REPO_ROOT, "src/history/store.ts")).href;
+    const store = pathToFileURL(path.join(REPO_ROOT, "src/store/history.ts")).href;
     await fs.writeFile(
       worker,
       `import { appendHistory } from ${JSON.stringify(store)};

@@ -6,7 +6,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runEvals } from "../src/engine.js";
-import type { ClaudeCodeReport } from "../src/skills/results.js";
+import type { ClaudeCodeReport } from "../src/kinds/skill/aggregate.js";
 import { makeProject, runCli } from "./helpers/project.js";
 
 const projects: string[] = [];

@@ -59,7 +59,7 @@ describe.each(["SIGINT", "SIGTERM"] as const)("agent-evals receiving %s mid-run"
       [
         "--import",
         pathToFileURL(path.join(REPO_ROOT, "node_modules/tsx/dist/loader.mjs")).href,
-        path.join(REPO_ROOT, "src/bin.ts"),
+        path.join(REPO_ROOT, "src/cli/bin.ts"),
         "eval",
         "--cwd",
         root,

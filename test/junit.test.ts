@@ -154,7 +154,13 @@ assertions: { files: [a] }
       counts: emptyCounts(),
       isolation: "",
       evals: [
-        { ...base, id: "cut", status: "incomplete", reason: "the budget ran out: 0 of up to 3" },
+        {
+          ...base,
+          id: "cut",
+          status: "incomplete",
+          code: "AE406",
+          reason: "the budget ran out: 0 of up to 3",
+        },
         { ...base, id: "unsure", status: "inconclusive" },
         { ...base, id: "old-fail", status: "cached", cachedFrom: cached("failed") },
         { ...base, id: "old-pass", status: "cached", cachedFrom: cached("passed") },

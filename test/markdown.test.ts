@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareRuns, type ComparisonRow } from "../src/history/compare.js";
-import type { HistoryLine } from "../src/history/store.js";
+import { compareRuns, type ComparisonRow } from "../src/store/compare.js";
+import type { HistoryLine } from "../src/store/history.js";
 import type { EvalResult, RunResult, TrialResult } from "../src/model/result.js";
 import { emptyCounts } from "../src/model/result.js";
 import { wilsonInterval } from "../src/model/stats.js";

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { emptyCounts, type RunResult } from "../src/model/result.js";
 import { assignShards } from "../src/plan/shard.js";
-import { mergeRuns } from "../src/report/merge.js";
+import { mergeRuns } from "../src/store/merge.js";
 import { runEvals, shardOf } from "../src/engine.js";
 import { makeProject, runCli } from "./helpers/project.js";
 

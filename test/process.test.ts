@@ -9,7 +9,7 @@ import {
   runProcess,
   type ProcessResult,
   type RunProcessOptions,
-} from "../src/run/process.js";
+} from "../src/util/process.js";
 
 const PATH = process.env.PATH ?? "/usr/bin:/bin";
 const MARKER = (cap: number) => `\n[agent-evals: output cut at ${cap} bytes]\n`;

@@ -140,7 +140,7 @@ function inPty(args: string[], env: Record<string, string>): Promise<string> {
     process.execPath,
     "--import",
     pathToFileURL(path.join(REPO_ROOT, "node_modules/tsx/dist/loader.mjs")).href,
-    path.join(REPO_ROOT, "src/bin.ts"),
+    path.join(REPO_ROOT, "src/cli/bin.ts"),
     ...args,
   ]
     .map(quote)

@@ -6,9 +6,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { defineEval, definePrompt } from "../src/define/api.js";
-import { specsFromExports } from "../src/define/typescript.js";
-import { decodeEvalFile, loadYamlEval } from "../src/define/yaml.js";
+import { defineEval, definePrompt } from "../src/define/ts/api.js";
+import { specsFromExports } from "../src/define/ts/exports.js";
+import { decodeEvalFile, loadYamlEval } from "../src/define/yaml/task.js";
 import { DefinitionError } from "../src/model/errors.js";
 
 const file = "evals/random.eval.yaml";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { runProcess } from "../src/run/process.js";
+import { runProcess } from "../src/util/process.js";
 import {
   KNOWN_SECRET_NAMES,
   Redactor,
@@ -14,7 +14,7 @@ import {
   secretNames,
   secretRedactor,
   withRedactor,
-} from "../src/run/redact.js";
+} from "../src/util/redact.js";
 
 const SECRET = 'tok-"quoted"\\back/slash-Zq81x';
 const PLAIN = "sk-ant-api03-0123456789abcdefXYZ";

@@ -9,7 +9,7 @@ import {
   readResultsBranch,
   ResultsBranchError,
   type ResultsBranchOptions,
-} from "../src/github/results-branch.js";
+} from "../src/store/results-branch.js";
 import { startGitHttpServer, type GitHttpServer } from "./helpers/git-http.js";
 
 const BRANCH = "copybook-results";

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, promises as fs, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { lockResults, ResultsBusyError } from "../src/run/results-lock.js";
+import { lockResults, ResultsBusyError } from "../src/store/lock.js";
 import { makeProject, runCli } from "./helpers/project.js";
 
 const EVAL = `name: hello

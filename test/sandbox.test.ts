@@ -25,7 +25,7 @@ import {
   removeTree,
   repoFiles,
   SandboxError,
-} from "../src/run/sandbox.js";
+} from "../src/run/workspace/sandbox.js";
 
 const execFileAsync = promisify(execFile);
 const isRoot = process.getuid?.() === 0;

@@ -1,5 +1,5 @@
 // `agent-evals schema` and the committed schema/eval.schema.json: generated from the zod schemas,
-// current (CI fails when someone changes src/define/schema.ts without regenerating), and right
+// current (CI fails when someone changes src/define/yaml/schema.ts without regenerating), and right
 // about real files — the examples validate, a misspelt key does not.
 
 import { promises as fs } from "node:fs";
@@ -8,7 +8,7 @@ import { Ajv } from "ajv";
 import { parse as parseYaml } from "yaml";
 import { glob } from "tinyglobby";
 import { describe, expect, it } from "vitest";
-import { evalJsonSchema, fileFormatSchemas } from "../src/cli/schema.js";
+import { evalJsonSchema, fileFormatSchemas } from "../src/cli/commands/schema.js";
 import { REPO_ROOT, runCli } from "./helpers/project.js";
 
 const COMMITTED = path.join(REPO_ROOT, "schema/eval.schema.json");
@@ -31,7 +31,7 @@ describe("the eval JSON Schema", () => {
     expect(printed).toEqual(evalJsonSchema());
   });
 
-  it("covers every titled file format that src/define/schema.ts exports", () => {
+  it("covers every titled file format that src/define/yaml/schema.ts exports", () => {
     const formats = fileFormatSchemas().map((f) => f.name);
     expect(formats).toContain("yamlTaskSchema");
     const schema = evalJsonSchema();

@@ -9,9 +9,9 @@ import {
   callsToJsonl,
   parseCallLog,
   readCalls,
-  shellQuote,
   writeShims,
 } from "../src/run/shims.js";
+import { shellQuote } from "../src/util/shell.js";
 
 const run = promisify(execFile);
 

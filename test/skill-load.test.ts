@@ -10,7 +10,7 @@ import { loadEvals } from "../src/define/load.js";
 import * as libraryApi from "../src/library.js";
 import { DefinitionError, type DefinitionProblem } from "../src/model/errors.js";
 import { planRun } from "../src/plan/plan.js";
-import { selectClaudeCodeParts } from "../src/skills/select.js";
+import { selectClaudeCodeParts } from "../src/kinds/skill/select.js";
 import { makeProject, runCli } from "./helpers/project.js";
 
 const roots: string[] = [];

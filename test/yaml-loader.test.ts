@@ -4,10 +4,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { yamlTaskSchema } from "../src/define/schema.js";
-import { decodeEvalFile, loadYamlEval, MAX_EVAL_FILE_BYTES } from "../src/define/yaml.js";
-import { parseYamlSource } from "../src/define/yaml-source.js";
-import { isClaudeCodeEval } from "../src/skills/load.js";
+import { yamlTaskSchema } from "../src/define/yaml/schema.js";
+import { decodeEvalFile, loadYamlEval, MAX_EVAL_FILE_BYTES } from "../src/define/yaml/task.js";
+import { parseYamlSource } from "../src/define/yaml/source.js";
+import { isClaudeCodeEval } from "../src/kinds/skill/load.js";
 import type { CheckSpec, EvalSpec } from "../src/model/eval.js";
 import { DefinitionError, type DefinitionProblem } from "../src/model/errors.js";
 

@@ -4,7 +4,7 @@
 
 import path from "node:path";
 import type { AgentAdapter, AgentRunContext, AgentRunResult } from "../model/eval.js";
-import { findOnPath, shellQuote } from "../run/shims.js";
+import { findOnPath, shellQuote } from "../util/shell.js";
 import { runAgentProcess } from "./process-agent.js";
 
 export const PROMPT_ENV = "AGENT_EVALS_PROMPT";

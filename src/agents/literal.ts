@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { AgentAdapter, AgentRunContext, AgentRunResult, ToolCall } from "../model/eval.js";
-import { shellQuote } from "../run/shims.js";
+import { shellQuote } from "../util/shell.js";
 import { runAgentProcess } from "./process-agent.js";
 
 export function literal(): AgentAdapter {

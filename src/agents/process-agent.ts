@@ -2,8 +2,9 @@
 // stream its output into the trial folder, and tell a start failure (infra) from a run.
 
 import path from "node:path";
-import { InfraError, type AgentRunContext, type AgentRunResult } from "../model/eval.js";
-import { runProcess, type ProcessResult } from "../run/process.js";
+import { type AgentRunContext, type AgentRunResult } from "../model/eval.js";
+import { InfraError } from "../model/errors.js";
+import { runProcess, type ProcessResult } from "../util/process.js";
 
 export interface AgentProcessOptions {
   command: string;

@@ -1,5 +1,6 @@
 // Names → adapters. An eval names agents ("literal", or a command template) or passes adapters.
 
+import { AgentEvalsError, Codes } from "../model/errors.js";
 import type { AgentAdapter, AgentRef } from "../model/eval.js";
 import { commandAgent, isCommandTemplate } from "./command.js";
 import { claudeCode } from "./claude-code.js";
@@ -16,7 +17,11 @@ export function knownAgentNames(): string[] {
   return Object.keys(BUILT_IN);
 }
 
-export class UnknownAgentError extends Error {}
+export class UnknownAgentError extends AgentEvalsError {
+  constructor(message: string) {
+    super(Codes.unknownAgent, message);
+  }
+}
 
 /** The adapter for a name, a command template, or an adapter object (returned as is). */
 export function resolveAgent(ref: AgentRef): AgentAdapter {

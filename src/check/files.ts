@@ -1,5 +1,6 @@
 // Checks on the files the run left: exists, absent, contains, lacks, and text in changed files.
 
+import { AgentEvalsError, Codes } from "../model/errors.js";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { describePattern, type Pattern } from "../model/eval.js";
@@ -19,7 +20,12 @@ const escapes = (p: string): CheckVerdict => ({
   evidence: `${p} is outside the sandbox; name a path inside it`,
 });
 
-class LinkEscapes extends Error {}
+/** Internal: a symlink out of the sandbox, turned into a failed check's evidence. */
+class LinkEscapes extends AgentEvalsError {
+  constructor(message: string) {
+    super(Codes.checkFailed, message, { exitCode: 1 });
+  }
+}
 
 /**
  * The file's text, or undefined when it does not exist. A symlink the agent made that leads out of

@@ -3,7 +3,7 @@
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { readAllHistory, type HistoryLine } from "../history/store.js";
+import { readAllHistory, type HistoryLine } from "../store/history.js";
 import {
   countedTrials,
   type EvalResult,

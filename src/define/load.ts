@@ -6,11 +6,11 @@ import path from "node:path";
 import type { EvalSpec } from "../model/eval.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../model/errors.js";
 import { isYamlFile } from "./discover.js";
-import { createModuleLoader, evalExports, type ModuleLoader } from "./module.js";
-import { isClaudeCodeEval, loadClaudeCodeEval, unknownTypeProblem } from "../skills/load.js";
-import { specsFromExports } from "./typescript.js";
-import { decodeEvalFile, yamlTaskEval } from "./yaml.js";
-import { parseYamlSource } from "./yaml-source.js";
+import { createModuleLoader, evalExports, type ModuleLoader } from "./ts/module.js";
+import { isClaudeCodeEval, loadClaudeCodeEval, unknownTypeProblem } from "../kinds/skill/load.js";
+import { specsFromExports } from "./ts/exports.js";
+import { decodeEvalFile, yamlTaskEval } from "./yaml/task.js";
+import { parseYamlSource } from "./yaml/source.js";
 
 export interface LoadOptions {
   projectRoot: string;

@@ -2,28 +2,19 @@
 
 import { createHash } from "node:crypto";
 import type { PromptSpec } from "../model/eval.js";
+import { AgentEvalsError, Codes } from "../model/errors.js";
+import type { RenderedPrompt } from "../model/plan.js";
 
-export interface RenderedPrompt {
-  /** What the agent gets: secrets filled in. Never write this down. */
-  text: string;
-  /** The same text with each secret shown as `{{NAME}}`: safe to write to prompt.md. */
-  safeText: string;
-  /** sha256 of `safeText`: the prompt's snapshot hash. */
-  hash: string;
-  /** Embedded commands, in order: what the literal agent runs. */
-  commands: string[];
-  /** The secret values, so writers can redact them. */
-  secretValues: string[];
-}
+export type { RenderedPrompt };
 
-export class PromptError extends Error {
+
+export class PromptError extends AgentEvalsError {
   constructor(
     message: string,
-    readonly code: "missingParam" | "missingSecret",
+    what: "missingParam" | "missingSecret",
     readonly fix: string,
   ) {
-    super(message);
-    this.name = "PromptError";
+    super(Codes[what], message);
   }
 }
 

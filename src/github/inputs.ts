@@ -1,8 +1,9 @@
 // The Action's inputs, read and checked in one place. A bad input fails the step before anything runs.
 
+import { AgentEvalsError, Codes } from "../model/errors.js";
 import * as core from "./runner.js";
 import { readFileSync } from "node:fs";
-import { SANDBOX_KINDS, type SandboxKind } from "../run/isolation.js";
+import { SANDBOX_KINDS, type SandboxKind } from "../run/isolation/resolve.js";
 import {
   parseShard,
   parseShardCount,
@@ -51,7 +52,11 @@ export interface ActionInputs {
   githubToken: string;
 }
 
-export class InputError extends Error {}
+export class InputError extends AgentEvalsError {
+  constructor(message: string) {
+    super(Codes.actionInput, message);
+  }
+}
 
 function list(name: string): string[] {
   return core

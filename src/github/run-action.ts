@@ -6,18 +6,15 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import * as core from "./runner.js";
-import { CiGateError, runEvals, type RunEvalsOutcome } from "../engine.js";
-import { readAllHistory, type HistoryLine } from "../history/store.js";
-import { compareRuns } from "../history/compare.js";
-import { DefinitionError, formatProblem } from "../model/errors.js";
-import { SandboxUnavailableError } from "../run/bwrap.js";
-import { ResultsBusyError } from "../run/results-lock.js";
-import { secretNames, secretRedactor } from "../run/redact.js";
-import { ChangedBaseError } from "../plan/changed.js";
+import { runEvals, type RunEvalsOutcome } from "../engine.js";
+import { readAllHistory, type HistoryLine } from "../store/history.js";
+import { compareRuns } from "../store/compare.js";
+import { AgentEvalsError, DefinitionError, formatProblem } from "../model/errors.js";
+import { secretNames, secretRedactor } from "../util/redact.js";
 import { renderRunMarkdown } from "../report/markdown.js";
-import { claudeCodeMarkdown } from "../skills/markdown.js";
+import { claudeCodeMarkdown } from "../kinds/skill/markdown.js";
 import { trialLine, makeStyle } from "../report/console.js";
-import { uploadResults, artifactUrl } from "./artifacts.js";
+import { uploadResults, artifactUrl } from "./publish/artifacts.js";
 import { readInputs, InputError, type ActionInputs } from "./inputs.js";
 import {
   cacheKeyFor,
@@ -25,9 +22,8 @@ import {
   savePrepared,
   sandboxCacheConfigured,
 } from "./sandbox-cache.js";
-import type { PreparedStore } from "../run/prepare.js";
-import { MergeError } from "../report/merge.js";
-import { planMode, publishMode, PublishError, skipKeyless, writeHistoryLines } from "./modes.js";
+import type { PreparedStore } from "../run/workspace/prepare.js";
+import { planMode, publishMode, skipKeyless, writeHistoryLines } from "./publish/modes.js";
 
 const run = promisify(execFile);
 export const COMMENT_MARKER = "<!-- agent-evals:sticky -->";
@@ -66,7 +62,7 @@ export async function runAction(): Promise<void> {
   let historyReadable = inputs.history && remote !== undefined;
   if (inputs.history && remote) {
     try {
-      const { readResultsBranch } = await import("./results-branch.js");
+      const { readResultsBranch } = await import("../store/results-branch.js");
       history = await readResultsBranch({
         remote,
         branch: inputs.resultsBranch,
@@ -165,14 +161,7 @@ export async function runAction(): Promise<void> {
       await writeRefusal("agent-evals did not run: invalid eval definitions", message);
       return core.setFailed(message);
     }
-    if (
-      error instanceof CiGateError ||
-      error instanceof ChangedBaseError ||
-      error instanceof MergeError ||
-      error instanceof PublishError ||
-      error instanceof SandboxUnavailableError ||
-      error instanceof ResultsBusyError
-    ) {
+    if (error instanceof AgentEvalsError) {
       await writeRefusal("agent-evals did not run", error.message);
       return core.setFailed(error.message);
     }
@@ -244,7 +233,7 @@ export async function runAction(): Promise<void> {
   if (pr && inputs.comment) {
     try {
       const [owner = "", repo = ""] = (process.env.GITHUB_REPOSITORY ?? "").split("/");
-      const { upsertStickyComment } = await import("./comment.js");
+      const { upsertStickyComment } = await import("./publish/comment.js");
       const comment = await upsertStickyComment({
         token: inputs.githubToken,
         baseUrl: process.env.GITHUB_API_URL,
@@ -267,7 +256,7 @@ export async function runAction(): Promise<void> {
       const byId = new Map<string, string[]>();
       for (const line of outcome.historyLines)
         byId.set(line.id, [...(byId.get(line.id) ?? []), JSON.stringify(line)]);
-      const { appendToResultsBranch } = await import("./results-branch.js");
+      const { appendToResultsBranch } = await import("../store/results-branch.js");
       const pushed = await appendToResultsBranch(
         { remote, branch: inputs.resultsBranch, token: inputs.githubToken },
         [...byId].map(([id, lines]) => ({ path: `history/${id}.jsonl`, lines })),

@@ -1,5 +1,23 @@
-// Errors in what the user wrote. Each names the file, the line where known, the key and the fix,
-// and makes the CLI exit 2 before anything runs.
+// Every error agent-evals raises on purpose: one base class with a stable diagnostic `code` and the
+// exit code it means, so the CLI and the Action decide the exit from the error itself, never from a
+// list of classes or from its text. Errors in what the user wrote (DefinitionError) also name the
+// file, the line where known, the key and the fix, and stop the run before anything starts.
+
+/**
+ * The base of every error agent-evals raises on purpose. `code` is a stable diagnostic code (the
+ * table `Codes` below, README "Diagnostic codes"); `exitCode` is what the CLI exits with when the
+ * error ends a command (2: the harness could not run; nothing was judged).
+ */
+export class AgentEvalsError extends Error {
+  readonly code: string;
+  readonly exitCode: 1 | 2;
+  constructor(code: string, message: string, options?: { cause?: unknown; exitCode?: 1 | 2 }) {
+    super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
+    this.name = new.target.name;
+    this.code = code;
+    this.exitCode = options?.exitCode ?? 2;
+  }
+}
 
 export interface DefinitionProblem {
   file: string;
@@ -21,12 +39,38 @@ export function formatProblem(p: DefinitionProblem): string {
   return `${where}: ${p.code} ${p.message}${key}${fix}`;
 }
 
-export class DefinitionError extends Error {
+export class DefinitionError extends AgentEvalsError {
   readonly problems: DefinitionProblem[];
   constructor(problems: DefinitionProblem[]) {
-    super(problems.map(formatProblem).join("\n"));
-    this.name = "DefinitionError";
+    super(problems[0]?.code ?? Codes.schema, problems.map(formatProblem).join("\n"));
     this.problems = problems;
+  }
+}
+
+/** Command-line or Action-input usage: a flag's value, an unknown command or eval name. */
+export class UsageError extends AgentEvalsError {
+  constructor(message: string) {
+    super(Codes.usage, message);
+  }
+}
+
+/** Agents would get full permissions outside a container: refused unless CI=true or --unsafe-local. */
+export class CiGateError extends AgentEvalsError {
+  constructor(message: string) {
+    super(Codes.ciGate, message);
+  }
+}
+
+/**
+ * An error of the outside world or the harness (agent missing, API 5xx, sandbox I/O), not the
+ * agent's: trials that end in one are retried when `retryable`, and never counted as failed.
+ */
+export class InfraError extends AgentEvalsError {
+  constructor(
+    message: string,
+    readonly retryable = true,
+  ) {
+    super(Codes.infraError, message);
   }
 }
 
@@ -50,7 +94,22 @@ export const Codes = {
   /** A skill/command/hook eval's `target` that does not exist or is not what its `type` says. */
   badTarget: "AE116",
   usage: "AE201",
+  /** Agents would run outside CI without --unsafe-local. */
   ciGate: "AE202",
+  /** `--sandbox bwrap` (or another provider) asked for where it cannot run. */
+  sandboxUnavailable: "AE203",
+  /** Another run or merge holds the results folder's lock. */
+  resultsBusy: "AE204",
+  /** The ref `--changed` compares with cannot be read. */
+  badBase: "AE205",
+  /** A shard plan (`--shard-plan`, the Action's `shard-plan`) that does not fit the suite. */
+  badShardPlan: "AE206",
+  /** Results folders that cannot be merged (merge, the Action's publish mode). */
+  mergeFailed: "AE207",
+  /** An Action input with a value it does not take. */
+  actionInput: "AE208",
+  /** `init` would overwrite a file. */
+  initConflict: "AE209",
   setupFailed: "AE301",
   // Run-time outcomes (run.json `code` fields and `diagnostics`; see src/report/diagnostics.ts).
   infraError: "AE302",
@@ -64,4 +123,9 @@ export const Codes = {
   inconclusive: "AE408",
   skipped: "AE409",
   shimBypassed: "AE410",
+  // Publishing (the Action): the run itself is judged; these say what could not be published.
+  /** The results branch could not be read or pushed. */
+  historyNotSaved: "AE501",
+  /** The PR comment could not be written (token permissions). */
+  commentNotPosted: "AE502",
 } as const;

@@ -205,7 +205,7 @@ export interface AgentRunResult {
 }
 
 /**
- * Anything that can run a prompt. Throw `InfraError` (from `run`) when the failure was the
+ * Anything that can run a prompt. Throw `InfraError` (model/errors.ts, from `run`) when the failure was the
  * harness's or the outside world's, not the agent's: such trials are retried, never counted failed.
  */
 export interface AgentAdapter {
@@ -215,17 +215,6 @@ export interface AgentAdapter {
   available(): Promise<boolean>;
   version(): Promise<string | undefined>;
   run(ctx: AgentRunContext): Promise<AgentRunResult>;
-}
-
-/** An error of the outside world or the harness (agent missing, API 5xx, sandbox I/O). */
-export class InfraError extends Error {
-  constructor(
-    message: string,
-    readonly retryable = true,
-  ) {
-    super(message);
-    this.name = "InfraError";
-  }
 }
 
 // ---------- shims ----------

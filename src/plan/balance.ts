@@ -1,8 +1,8 @@
 // What each eval × agent pair is expected to take, from history, so shards can be balanced by it;
 // and the shard plan `agent-evals plan --shards N` prints (the CI matrix, per-shard expectations).
 
-import { expectedCostPerTrial, readHistory, type HistoryLine } from "../history/store.js";
-import type { PlannedUnit } from "../run/suite.js";
+import { expectedCostPerTrial, readHistory, type HistoryLine } from "../store/history.js";
+import type { PlannedUnit } from "../model/plan.js";
 import { Codes, DefinitionError } from "../model/errors.js";
 import {
   assignShards,

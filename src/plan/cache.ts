@@ -3,43 +3,18 @@
 // Without one, the checkout's fingerprint cache does the same, keyed also on the repository state
 // (HEAD, tracked changes, untracked files); outside git nothing is cached. `force` re-runs all.
 
-import type { EvalResult } from "../model/result.js";
 import type { CachedVerdict } from "../model/result.js";
+import type { PlannedUnit } from "../model/plan.js";
+import { expectedCostPerTrial, latestMatching, readHistory } from "../store/history.js";
 import {
-  appendHistory,
-  expectedCostPerTrial,
-  historyLineFor,
-  isRecordable,
-  latestMatching,
-  readHistory,
-  type HistoryLine,
-} from "../history/store.js";
-import type { PlannedUnit } from "../run/suite.js";
-import {
-  cacheEntryFor,
   fingerprintFor,
   readFingerprintCache,
   repoState,
-  writeFingerprintCache,
   type FingerprintCacheEntry,
-} from "./fingerprint.js";
+} from "../store/fingerprint.js";
+import type { CacheContext, CacheOptions } from "../store/verdicts.js";
 
-export interface CacheOptions {
-  projectRoot: string;
-  historyDir?: string;
-  /** Re-run everything; still records the new verdicts. */
-  force: boolean;
-  /** No fingerprint cache (the history folder, when given, is still written). */
-  noCache: boolean;
-}
-
-/** What the cache knows of a run's units: used again to record the results. */
-export interface CacheContext {
-  options: CacheOptions;
-  repoState?: string;
-  history: Map<string, HistoryLine[]>;
-  fingerprints: Map<PlannedUnit, string>;
-}
+export type { CacheContext, CacheOptions };
 
 /** Units worth caching: prompted evals with a paid agent that would run (free agents just run). */
 function cacheable(unit: PlannedUnit): boolean {
@@ -144,30 +119,4 @@ function fromFingerprint(
 /** Expected cost per trial of a unit's agent from history, for plans. */
 export function expectedCost(unit: PlannedUnit, context: CacheContext): number | undefined {
   return expectedCostPerTrial(context.history.get(unit.spec.id) ?? [], unit.agentName);
-}
-
-/** Records the run's verdicts (history lines, the checkout's fingerprint cache); returns the lines. */
-export async function recordResults(
-  units: PlannedUnit[],
-  results: EvalResult[],
-  context: CacheContext,
-  meta: { time: Date; commit?: string; ref?: string },
-): Promise<HistoryLine[]> {
-  const { historyDir } = context.options;
-  const lines = results
-    .map((result, i) => ({ result, unit: units[i]! }))
-    .filter(({ result }) => isRecordable(result.status))
-    .map(({ result, unit }) =>
-      historyLineFor(result, { definitionHash: unit.spec.definitionHash, ...meta }),
-    );
-  if (historyDir) await appendHistory(historyDir, lines);
-  if (context.repoState !== undefined) {
-    const entries = results.flatMap((result, i) => {
-      const fingerprint = context.fingerprints.get(units[i]!);
-      const entry = fingerprint ? cacheEntryFor(result, fingerprint, meta.time) : undefined;
-      return entry ? [entry] : [];
-    });
-    if (entries.length) await writeFingerprintCache(context.options.projectRoot, entries);
-  }
-  return lines;
 }

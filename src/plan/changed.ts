@@ -13,7 +13,7 @@ import { discoverEvalFiles } from "../define/discover.js";
 import { loadEvals } from "../define/load.js";
 import { renderPrompt } from "../define/prompt.js";
 import type { EvalSpec } from "../model/eval.js";
-import { DefinitionError, formatProblem } from "../model/errors.js";
+import { AgentEvalsError, Codes, DefinitionError, formatProblem } from "../model/errors.js";
 
 const run = promisify(execFile);
 
@@ -46,10 +46,9 @@ export interface ChangedResult {
 }
 
 /** The base can't be compared with: not a git repository, an unknown ref, git missing. */
-export class ChangedBaseError extends Error {
+export class ChangedBaseError extends AgentEvalsError {
   constructor(message: string) {
-    super(message);
-    this.name = "ChangedBaseError";
+    super(Codes.badBase, message);
   }
 }
 

@@ -5,7 +5,7 @@ import type { AgentAdapter, AgentRef, EvalSpec } from "../model/eval.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../model/errors.js";
 import { PromptError, renderPrompt } from "../define/prompt.js";
 import { resolveAgent, UnknownAgentError } from "../agents/registry.js";
-import type { PlannedUnit } from "../run/suite.js";
+import type { Plan, PlannedUnit } from "../model/plan.js";
 
 export interface PlanOptions {
   /** Eval ids to run; empty runs all. */
@@ -17,11 +17,7 @@ export interface PlanOptions {
   env: Record<string, string | undefined>;
 }
 
-export interface Plan {
-  units: PlannedUnit[];
-  /** Units that will start an agent: what the CI gate guards. */
-  agentUnits: number;
-}
+export type { Plan };
 
 export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<Plan> {
   const selected = selectEvals(specs, options.names);
@@ -46,7 +42,7 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
         file: spec.file,
         line: spec.line,
         key: "prompt",
-        code: error.code === "missingSecret" ? Codes.missingSecret : Codes.missingParam,
+        code: error.code,
         message: error.message,
         fix: error.fix,
       });

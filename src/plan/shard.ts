@@ -1,3 +1,4 @@
+import { AgentEvalsError, Codes } from "../model/errors.js";
 // Sharding: the eval × agent pairs split over N processes or CI jobs, the same way every time.
 // The one place that decides which pair goes to which shard: `plan --shards N`, `eval --shard i/n`
 // and the Action all call assignShards (or replay its result from a plan: shardFromPlan).
@@ -89,7 +90,11 @@ export function shardOf<T extends PairLike>(
   return assignShards(units, shard.count, weightOf)[shard.index - 1] ?? [];
 }
 
-export class ShardPlanError extends Error {}
+export class ShardPlanError extends AgentEvalsError {
+  constructor(message: string) {
+    super(Codes.badShardPlan, message);
+  }
+}
 
 /** The split a plan decided: for each shard (index 0 = shard 1), the keys of its pairs. */
 export interface ShardAssignment {

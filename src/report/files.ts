@@ -1,6 +1,6 @@
 // The files a run leaves beside run.json for people and tools: junit.xml and report.html.
 
-import type { HistoryLine } from "../history/store.js";
+import type { HistoryLine } from "../store/history.js";
 import type { RunResult } from "../model/result.js";
 import { writeHtmlReport } from "./html.js";
 import { writeJunit } from "./junit.js";

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { EvalResult, RunResult } from "../model/result.js";
 import { emptyCounts, RESULT_SCHEMA_VERSION } from "../model/result.js";
-import { withDiagnostics } from "./diagnostics.js";
+import { withDiagnostics } from "../model/diagnostics.js";
 import { round6 } from "../model/stats.js";
 
 export interface RunMeta {

@@ -12,7 +12,7 @@ import {
   type EvalResult,
   type RunResult,
 } from "../model/result.js";
-import { evalCode, trialCode } from "./diagnostics.js";
+import { evalCode, trialCode } from "../model/diagnostics.js";
 
 /** Per failure body: enough evidence to act on, never a whole transcript. */
 const MAX_FAILURE_CHARS = 16_000;

@@ -2,8 +2,8 @@
 // piece of text that comes from a run (agent names, reasons, evidence) is escaped, so it can
 // neither break the table nor inject HTML or mention anyone; the body stays under GitHub's limit.
 
-import type { ComparisonRow } from "../history/compare.js";
-import { sparkline } from "../history/compare.js";
+import type { ComparisonRow } from "../store/compare.js";
+import { sparkline } from "../store/compare.js";
 import type { EvalResult, EvalStatus, RunResult, TrialResult } from "../model/result.js";
 import { countedTrials, exitCodeFor } from "../model/result.js";
 import { percent, usd } from "./console.js";

@@ -2,7 +2,7 @@
 // and what it may cost — without running anything.
 
 import path from "node:path";
-import type { PlannedUnit } from "../run/suite.js";
+import type { PlannedUnit } from "../model/plan.js";
 import { requiredPasses } from "../model/stats.js";
 import { usd } from "./console.js";
 

@@ -22,20 +22,10 @@
 import fs, { constants as fsConstants } from "node:fs";
 import path from "node:path";
 import type { ShimCall, ShimSpec } from "../model/eval.js";
+import { findOnPath, isValidShimName, shellQuote } from "../util/shell.js";
 
 /** The environment variable a shim reads to log elsewhere (used while checks run). */
 export const CALL_LOG_ENV = "AGENT_EVALS_CALL_LOG";
-
-const SHIM_NAME = /^[A-Za-z0-9._+-]+$/;
-
-export function isValidShimName(name: string): boolean {
-  return SHIM_NAME.test(name) && name !== "." && name !== "..";
-}
-
-/** Quote a string as one POSIX shell word. */
-export function shellQuote(value: string): string {
-  return `'${value.replaceAll("'", `'\\''`)}'`;
-}
 
 export interface WriteShimsOptions {
   /** Folder to create the shims in; put it first on PATH. */
@@ -125,22 +115,6 @@ function shimScript(
     lines.push("__ae_rc=$?");
   lines.push(`printf '%s\\0' E "$$" "$__ae_rc" >> "$__ae_log"`, `exit "$__ae_rc"`, "");
   return lines.join("\n");
-}
-
-/** The first executable `bin` on a PATH string, or undefined. */
-export async function findOnPath(bin: string, searchPath: string): Promise<string | undefined> {
-  for (const dir of searchPath.split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, bin);
-    try {
-      if (!fs.statSync(candidate).isFile()) continue;
-      fs.accessSync(candidate, fsConstants.X_OK);
-      return candidate;
-    } catch {
-      // not here; keep looking
-    }
-  }
-  return undefined;
 }
 
 /** Milliseconds since the epoch at which the machine booted, to turn shim times into dates. */

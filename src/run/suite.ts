@@ -4,29 +4,23 @@
 
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { RenderedPrompt } from "../define/prompt.js";
-import { InfraError, type AgentAdapter, type EvalSpec } from "../model/eval.js";
+import type { PlannedUnit } from "../model/plan.js";
+import type { EvalSpec } from "../model/eval.js";
+import { Codes, InfraError } from "../model/errors.js";
 import type { CachedVerdict, EvalResult, EvalStatus, TrialResult } from "../model/result.js";
 import { wilsonInterval } from "../model/stats.js";
 import type { BudgetLedger } from "./budget.js";
 import { adaptivePolicy, fixedPolicy } from "./policy.js";
-import { prepareSandbox, SetupError, type PreparedSandbox, type PreparedStore } from "./prepare.js";
-import { Semaphore } from "./semaphore.js";
+import {
+  prepareSandbox,
+  SetupError,
+  type PreparedSandbox,
+  type PreparedStore,
+} from "./workspace/prepare.js";
+import { Semaphore } from "../util/semaphore.js";
 import { runTrial } from "./trial.js";
-import type { TrialIsolation } from "./isolation.js";
-import { currentRedactor } from "./redact.js";
-
-/** One eval × agent to run. `agent` undefined: an eval without a prompt (checks only). */
-export interface PlannedUnit {
-  spec: EvalSpec;
-  agent?: AgentAdapter;
-  agentName: string;
-  agentVersion?: string;
-  prompt?: RenderedPrompt;
-  trials: number;
-  /** Set when the plan already knows the outcome (skipped …): nothing runs. */
-  settled?: { status: EvalStatus; reason: string; cached?: CachedVerdict };
-}
+import type { TrialIsolation } from "./isolation/resolve.js";
+import { currentRedactor } from "../util/redact.js";
 
 export interface SuiteEvents {
   onTrialStart?(unit: PlannedUnit, n: number): void;
@@ -51,6 +45,8 @@ export interface SuiteOptions {
   /** Own HOME per trial, bubblewrap. */
   isolation?: TrialIsolation;
 }
+
+export type { PlannedUnit };
 
 export async function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<EvalResult[]> {
   // Trials hand over their clean-up: it runs beside the next trial, and the suite waits for all.
@@ -103,7 +99,15 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Eva
     units.map(async (unit) => {
       const unredacted = unit.settled
         ? withCached(
-            settledResult(unit, unit.settled.status, unit.settled.reason, [], 0),
+            settledResult(
+              unit,
+              unit.settled.status,
+              unit.settled.reason,
+              [],
+              0,
+              undefined,
+              unit.settled.code,
+            ),
             unit.settled.cached,
           )
         : await openUnits.use(() =>
@@ -130,11 +134,11 @@ async function runUnit(
   try {
     prepared = await prepare(unit.spec);
   } catch (error) {
-    const reason =
+    const [reason, code] =
       error instanceof SetupError
-        ? error.message
-        : `could not prepare the sandbox: ${(error as Error).message}`;
-    return settledResult(unit, "error", reason, [], Date.now() - started);
+        ? [error.message, Codes.setupFailed]
+        : [`could not prepare the sandbox: ${(error as Error).message}`, Codes.infraError];
+    return settledResult(unit, "error", reason, [], Date.now() - started, undefined, code);
   }
 
   const policy = unit.spec.adaptive
@@ -199,21 +203,23 @@ async function runUnit(
 
   trials.sort((a, b) => a.n - b.n);
   const duration = Date.now() - started;
-  const settle = (status: EvalStatus, reason?: string) =>
-    settledResult(unit, status, reason, trials, duration, passes);
+  const settle = (status: EvalStatus, reason?: string, code?: string) =>
+    settledResult(unit, status, reason, trials, duration, passes, code);
+  const interrupted = () =>
+    settle("incomplete", "interrupted before the verdict was decided", Codes.interrupted);
   if (options.signal.aborted && policy.verdict(passes, failures) === "undecided")
-    return settle("incomplete", "interrupted before the verdict was decided");
-  if (infraError !== undefined) return settle("error", infraError);
+    return interrupted();
+  if (infraError !== undefined) return settle("error", infraError, Codes.infraError);
   const verdict = policy.verdict(passes, failures);
   if (verdict !== "undecided") return settle(verdict);
   if (budgetCut) {
     return settle(
       "incomplete",
       `the budget ran out: ${trials.length} of up to ${policy.max} trials ran ($${options.budget.spent.toFixed(4)} spent of $${options.budget.limitUsd})`,
+      Codes.budgetExhausted,
     );
   }
-  if (options.signal.aborted)
-    return settle("incomplete", "interrupted before the verdict was decided");
+  if (options.signal.aborted) return interrupted();
   return settle(policy.finalStatus(passes, failures));
 }
 
@@ -280,6 +286,7 @@ async function runTrialWithRetries(
   return {
     n,
     status: "error",
+    code: Codes.infraError,
     durationMs: 0,
     checks: [],
     dir: path.relative(options.projectRoot, outDir),
@@ -322,6 +329,7 @@ function settledResult(
   trials: TrialResult[],
   durationMs: number,
   passes = trials.filter((t) => t.status === "passed").length,
+  code?: string,
 ): EvalResult {
   const counted = trials.filter((t) => t.status !== "error").length;
   return {
@@ -332,6 +340,7 @@ function settledResult(
     ...(unit.agentVersion ? { agentVersion: unit.agentVersion } : {}),
     ...(unit.prompt ? { promptHash: unit.prompt.hash } : {}),
     status,
+    ...(code ? { code } : {}),
     ...(reason ? { reason } : {}),
     passes,
     trialsRun: trials.length,

@@ -3,23 +3,23 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import type { RenderedPrompt } from "../define/prompt.js";
+import type { RenderedPrompt } from "../model/plan.js";
 import {
-  InfraError,
   type AgentAdapter,
   type AgentRunResult,
   type EvalSpec,
   type ShimCall,
 } from "../model/eval.js";
+import { Codes, InfraError } from "../model/errors.js";
 import type { CheckOutcome, TrialResult } from "../model/result.js";
 import { shimBypassWarnings } from "../check/bypass.js";
 import { runChecks } from "../check/index.js";
-import type { PreparedSandbox } from "./prepare.js";
-import { changedFiles, copySnapshot, makeTempDir, removeTree } from "./sandbox.js";
+import type { PreparedSandbox } from "./workspace/prepare.js";
+import { changedFiles, copySnapshot, makeTempDir, removeTree } from "./workspace/sandbox.js";
 import { CALL_LOG_ENV, callsToJsonl, readCalls, writeShims } from "./shims.js";
-import { withJail, type BwrapJail } from "./bwrap.js";
-import { makeTrialHome, writesBesideWorkspace, type TrialIsolation } from "./isolation.js";
-import { currentRedactor, redactFile, redactTree } from "./redact.js";
+import { withJail, type BwrapJail } from "./isolation/bwrap.js";
+import { makeTrialHome, writesBesideWorkspace, type TrialIsolation } from "./isolation/resolve.js";
+import { currentRedactor, redactFile, redactTree } from "../util/redact.js";
 
 export interface TrialInput {
   spec: EvalSpec;
@@ -167,16 +167,19 @@ function verdictOf(
     ...shimBypassWarnings(run.trajectory, calls, Object.keys(input.spec.shims), shimDir),
     ...damage.warnings,
   ];
-  const reason = run.timedOut
-    ? `the agent timed out after ${Math.round(input.spec.timeoutMs / 1000)} s`
-    : (run.agentFailure ?? damage.failure)
-      ? (run.agentFailure ?? damage.failure)
+  // A trial fails for one reason first: a timeout, then the agent's own failure, then its checks.
+  const agentFailure = run.agentFailure ?? damage.failure;
+  const [reason, code] = run.timedOut
+    ? [`the agent timed out after ${Math.round(input.spec.timeoutMs / 1000)} s`, Codes.agentTimedOut]
+    : agentFailure
+      ? [agentFailure, Codes.agentFailed]
       : failedChecks > 0
-        ? `${failedChecks} of ${checks.length} checks failed`
-        : undefined;
+        ? [`${failedChecks} of ${checks.length} checks failed`, Codes.checkFailed]
+        : [undefined, undefined];
   return {
     n: input.n,
     status: reason ? "failed" : "passed",
+    ...(code ? { code } : {}),
     durationMs: Date.now() - started,
     ...(run.costUsd !== undefined ? { costUsd: run.costUsd } : {}),
     checks,

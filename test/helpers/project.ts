@@ -40,7 +40,7 @@ export function runCli(
       [
         "--import",
         pathToFileURL(path.join(REPO_ROOT, "node_modules/tsx/dist/loader.mjs")).href,
-        path.join(REPO_ROOT, "src/bin.ts"),
+        path.join(REPO_ROOT, "src/cli/bin.ts"),
         ...args,
       ],
       {

@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// The CLI's run: main with the command line, then exit with its code. Bundled to
+// dist/cli/main/index.js, which dist/cli/index.js (src/start/cli.ts) loads.
+
+import { main } from "./main.js";
+import { exitWhenFlushed } from "../start/entry.js";
+
+main(process.argv.slice(2)).then(exitWhenFlushed, (error: unknown) => {
+  process.stderr.write(`agent-evals: internal error: ${(error as Error).stack ?? String(error)}\n`);
+  exitWhenFlushed(2);
+});

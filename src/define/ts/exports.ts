@@ -1,0 +1,202 @@
+// Turns the exports of a `*.eval.ts` module into EvalSpecs. The options are validated with a strict
+// zod schema too: eval files may be plain JS, and a typo in a key must not silently drop a check.
+
+import path from "node:path";
+import * as z from "zod/mini";
+import type { AgentRef, CheckSpec, EvalSpec, PromptSpec } from "../../model/eval.js";
+import { Codes, type DefinitionProblem } from "../../model/errors.js";
+import { isPromptDefinition, type EvalDefinition } from "./api.js";
+import { exportLine, type LoadedExport } from "./module.js";
+import { sha256, stableStringify } from "../prompt.js";
+import { normalizeSandbox, normalizeShims, zodProblems } from "../yaml/normalize.js";
+import { trialCounts, trialsSchema } from "../yaml/schema.js";
+
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+
+const agentAdapterSchema = z.custom<AgentRef>(
+  (v) =>
+    typeof v === "string"
+      ? v.length > 0
+      : typeof v === "object" &&
+        v !== null &&
+        typeof (v as { name?: unknown }).name === "string" &&
+        typeof (v as { run?: unknown }).run === "function",
+  {
+    message:
+      'an agent is a name ("literal", "claude-code", …) or an adapter { name, available, version, run }',
+  },
+);
+
+const checkSchema = z.custom<CheckSpec>(
+  (v) => typeof v === "object" && v !== null && typeof (v as { type?: unknown }).type === "string",
+  { message: "an assertion is made with ran(), fileExists(), succeeds(), assertThat() …" },
+);
+
+const nonEmptyString = () => z.string().check(z.minLength(1));
+
+export const tsOptionsSchema = z.strictObject({
+  id: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'")),
+  ),
+  agents: z.optional(z.array(agentAdapterSchema)),
+  trials: z.optional(trialsSchema),
+  passRate: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  sandbox: z.optional(
+    z.union([
+      z.strictObject({ template: nonEmptyString() }),
+      z.strictObject({ fixture: z.record(z.string(), z.string()) }),
+      z.strictObject({ repo: z.union([nonEmptyString(), z.literal(true)]) }),
+    ]),
+  ),
+  setup: z.optional(z.array(nonEmptyString())),
+  shims: z.optional(
+    z.record(
+      z.string(),
+      z.union([
+        z.literal("passthrough"),
+        z.strictObject({ script: z.string() }),
+        z.strictObject({
+          exitCode: z.optional(z.number().check(z.int(), z.gte(0), z.lte(255))),
+          stdout: z.optional(z.string()),
+          stderr: z.optional(z.string()),
+        }),
+      ]),
+    ),
+  ),
+  assert: z.optional(z.array(checkSchema)),
+  maxCostUsd: z.optional(z.number().check(z.positive())),
+  timeoutMs: z.optional(z.number().check(z.int(), z.positive())),
+  params: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
+  model: z.optional(nonEmptyString()),
+});
+
+export interface TsLoadContext {
+  projectRoot: string;
+  file: string;
+  source: string;
+}
+
+/** EvalSpecs of one module's exports, or the problems found in them. */
+export function specsFromExports(
+  exports: LoadedExport[],
+  ctx: TsLoadContext,
+): { specs: EvalSpec[]; problems: DefinitionProblem[] } {
+  const specs: EvalSpec[] = [];
+  const problems: DefinitionProblem[] = [];
+  for (const { exportName, definition } of exports) {
+    const line = exportLine(ctx.source, exportName);
+    const result = specFromDefinition(definition, exportName, line, ctx);
+    if ("problems" in result) problems.push(...result.problems);
+    else specs.push(result.spec);
+  }
+  return { specs, problems };
+}
+
+function specFromDefinition(
+  definition: EvalDefinition,
+  exportName: string,
+  line: number | undefined,
+  ctx: TsLoadContext,
+): { spec: EvalSpec } | { problems: DefinitionProblem[] } {
+  const where = { file: ctx.file, line };
+  let parsed: ReturnType<typeof tsOptionsSchema.safeParse>;
+  try {
+    parsed = tsOptionsSchema.safeParse(definition.options);
+  } catch (error) {
+    // zod itself throws on some values no definition should hold (a `length` that is an array of
+    // objects without a prototype): a problem with the options like any other, not a crash.
+    return {
+      problems: [
+        {
+          ...where,
+          key: `${exportName} options`,
+          code: Codes.schema,
+          message: `the options could not be read: ${(error as Error).message}`,
+          fix: "pass plain values: strings, numbers, booleans, arrays and plain objects",
+        },
+      ],
+    };
+  }
+  if (!parsed.success) {
+    return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
+  }
+  const options = parsed.data;
+  const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
+  const prompt = promptSpec(definition, options.params ?? {});
+  const checks = (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where }));
+  const problems: DefinitionProblem[] = [];
+  if (checks.length === 0) {
+    problems.push({
+      ...where,
+      key: `${exportName}.assert`,
+      code: Codes.nothingAsserted,
+      message: "this eval asserts nothing, so it would pass vacuously",
+      fix: 'add at least one assertion to `assert: [...]`, e.g. fileExists("README.md")',
+    });
+  }
+  const sandbox = normalizeSandbox(options.sandbox, {
+    projectRoot: ctx.projectRoot,
+    evalFile: ctx.file,
+    key: `${exportName}.sandbox`,
+    line,
+  });
+  if ("problem" in sandbox) problems.push(sandbox.problem);
+  const shims = normalizeShims(options.shims ?? {}, {
+    file: ctx.file,
+    line,
+    key: `${exportName}.shims`,
+  });
+  if ("problems" in shims) problems.push(...shims.problems);
+  if (problems.length > 0 || "problem" in sandbox || "problems" in shims) return { problems };
+  return {
+    spec: {
+      id,
+      file: ctx.file,
+      line,
+      format: "ts",
+      prompt,
+      agents: options.agents ?? [],
+      ...trialCounts(options.trials, 1),
+      passRate: options.passRate ?? 1,
+      sandbox: sandbox.sandbox,
+      setup: options.setup ?? [],
+      shims: shims.shims,
+      checks,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxCostUsd: options.maxCostUsd,
+      model: options.model,
+      definitionHash: sha256(
+        stableStringify({ prompt: hashablePrompt(prompt, ctx.projectRoot), options }),
+      ),
+    },
+  };
+}
+
+function promptSpec(
+  definition: EvalDefinition,
+  evalParams: Record<string, string | number | boolean>,
+): PromptSpec | undefined {
+  const prompt = definition.prompt;
+  if (prompt === null || prompt === undefined) return undefined;
+  if (isPromptDefinition(prompt)) {
+    return {
+      id: prompt.id,
+      text: prompt.text,
+      file: prompt.file,
+      params: { ...prompt.params, ...evalParams },
+      secrets: prompt.secrets,
+    };
+  }
+  return { text: String(prompt), params: evalParams, secrets: [] };
+}
+
+/** The prompt as hashed: its file relative to the project root, so the hash is location-independent. */
+function hashablePrompt(prompt: PromptSpec | undefined, projectRoot: string): PromptSpec | null {
+  if (!prompt) return null;
+  if (prompt.file === undefined || !path.isAbsolute(prompt.file)) return prompt;
+  return { ...prompt, file: path.relative(projectRoot, prompt.file).split(path.sep).join("/") };
+}
+
+function defaultId(file: string): string {
+  return path.basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
+}

@@ -1,0 +1,118 @@
+// Pieces both definition formats share: sandbox and shim options → the model, zod issues → problems.
+
+import path from "node:path";
+import type * as z from "zod/mini";
+import type { SandboxSpec, ShimSpec } from "../../model/eval.js";
+import { Codes, type DefinitionProblem } from "../../model/errors.js";
+import { isValidShimName } from "../../util/shell.js";
+import { staysInsideSandbox } from "./schema.js";
+
+export type SandboxOptionInput =
+  { template: string } | { fixture: Record<string, string> } | { repo: string | true } | undefined;
+
+export interface PathContext {
+  projectRoot: string;
+  evalFile: string;
+  key: string;
+  line?: number;
+}
+
+/** `./x` and `../x` are relative to the eval file; other relative paths to the project root. */
+export function resolveUserPath(p: string, ctx: { projectRoot: string; evalFile: string }): string {
+  if (path.isAbsolute(p)) return p;
+  if (p.startsWith("./") || p.startsWith("../")) return path.resolve(path.dirname(ctx.evalFile), p);
+  return path.resolve(ctx.projectRoot, p);
+}
+
+export function normalizeSandbox(
+  option: SandboxOptionInput,
+  ctx: PathContext,
+): { sandbox: SandboxSpec } | { problem: DefinitionProblem } {
+  if (!option) return { sandbox: { kind: "repo", dir: ctx.projectRoot } };
+  if ("template" in option) {
+    return { sandbox: { kind: "template", dir: resolveUserPath(option.template, ctx) } };
+  }
+  if ("repo" in option) {
+    const dir = option.repo === true ? ctx.projectRoot : resolveUserPath(option.repo, ctx);
+    return { sandbox: { kind: "repo", dir } };
+  }
+  for (const key of Object.keys(option.fixture)) {
+    if (!key || !staysInsideSandbox(key)) {
+      return {
+        problem: {
+          file: ctx.evalFile,
+          line: ctx.line,
+          key: `${ctx.key}.fixture.${key}`,
+          code: Codes.badPath,
+          message: `fixture path ${JSON.stringify(key)} escapes the sandbox`,
+          fix: "use a relative path inside the sandbox, without `..` (e.g. src/app.ts)",
+        },
+      };
+    }
+  }
+  return { sandbox: { kind: "fixture", files: { ...option.fixture } } };
+}
+
+export type ShimOptionInput =
+  "passthrough" | { script: string } | { exitCode?: number; stdout?: string; stderr?: string };
+
+export function normalizeShims(
+  shims: Record<string, ShimOptionInput>,
+  where: { file: string; line?: number; key: string },
+): { shims: Record<string, ShimSpec> } | { problems: DefinitionProblem[] } {
+  const out: Record<string, ShimSpec> = {};
+  const problems: DefinitionProblem[] = [];
+  for (const [bin, option] of Object.entries(shims)) {
+    if (!isValidShimName(bin)) {
+      problems.push({
+        file: where.file,
+        line: where.line,
+        key: `${where.key}.${bin}`,
+        code: Codes.schema,
+        message: `shim name ${JSON.stringify(bin)} is not a command name`,
+        fix: "name the binary only (e.g. neon, npm), without a path or spaces",
+      });
+      continue;
+    }
+    out[bin] = normalizeShim(option);
+  }
+  return problems.length ? { problems } : { shims: out };
+}
+
+export function normalizeShim(option: ShimOptionInput): ShimSpec {
+  if (option === "passthrough") return { mode: "passthrough" };
+  if ("script" in option) return { mode: "script", script: option.script };
+  return {
+    mode: "stub",
+    exitCode: option.exitCode ?? 0,
+    stdout: option.stdout ?? "",
+    stderr: option.stderr ?? "",
+  };
+}
+
+/** zod issues as problems at one place (TS definitions have no per-key lines). */
+export function zodProblems(
+  error: z.core.$ZodError,
+  where: { file: string; line?: number },
+  prefix: string,
+): DefinitionProblem[] {
+  return error.issues.map((issue) => {
+    const key = [prefix, ...issue.path.map(String)].join(".");
+    if (issue.code === "unrecognized_keys") {
+      return {
+        ...where,
+        key,
+        code: Codes.unknownKey,
+        message: `unknown option${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `\`${k}\``).join(", ")}`,
+        fix: "remove it or fix its spelling (see the README's option table)",
+      };
+    }
+    return {
+      ...where,
+      key,
+      code: Codes.schema,
+      message: issue.message,
+      fix: "see the README's option table",
+    };
+  });
+}

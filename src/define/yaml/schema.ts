@@ -1,0 +1,802 @@
+// The YAML task format as zod schemas: the one source of truth for what a `*.eval.yaml` file may
+// say. The loader validates with it, and `z.toJSONSchema(yamlTaskSchema)` gives editors the same
+// rules. Descriptions double as the "fix" hints of error messages, so they say what a key takes.
+// Defaults live in `yamlTaskDefaults` (and in each key's `default` metadata), not in a zod default
+// wrapper, so the generated JSON Schema never marks a defaulted key as required.
+//
+// Written with zod/mini (`z.optional(s)`, `s.check(z.minLength(1))`), not the classic API
+// (`s.optional()`, `s.min(1)`): every run builds these schemas at start, and importing the classic
+// API and building our ~500 schema instances with it cost ~20 ms more per start. Same schemas,
+// same parsing, same issues; only the way they are written differs.
+
+import path from "node:path";
+import * as z from "zod/mini";
+import { Codes } from "../../model/errors.js";
+
+// Classic zod installs its English messages on first use; zod/mini leaves them out. The issues we
+// report (and a TS definition's problems) quote them, so install them too, unless already set.
+if (!z.config().localeError) z.config(z.locales.en());
+
+/** Values the loader fills in for keys a YAML task leaves out. */
+export const yamlTaskDefaults = {
+  timeoutSeconds: 600,
+  trials: 1,
+  passRate: 1,
+  commandExitCode: 0,
+  shimExitCode: 0,
+  shimOutput: "",
+} as const;
+
+/** The assertion lists; an eval must put at least one item in one of them. */
+export const assertionListKeys = ["files", "absent", "commands", "contains", "forbidden"] as const;
+
+/**
+ * Extra data a custom issue carries: the diagnostic code to report it under (schema problems
+ * default to AE102) and the fix to suggest.
+ */
+export interface IssueHint {
+  code: string;
+  fix: string;
+}
+
+function hint(code: string, fix: string): { params: IssueHint } {
+  return { params: { code, fix } };
+}
+
+/**
+ * A copy of `schema` with `meta` (description, default, title) in zod's global registry, as
+ * classic zod's `.meta()` makes it. A copy, so a shared schema (`nonEmptyText`) keeps its own
+ * metadata; the copy links to `schema` and inherits whatever metadata that has.
+ */
+function withMeta<T extends z.ZodMiniType>(schema: T, meta: z.core.GlobalMeta): T {
+  const copy = schema.clone();
+  z.globalRegistry.add(copy, meta);
+  return copy;
+}
+
+/** A copy of `schema` with a description (classic zod's `.describe()`). */
+function described<T extends z.ZodMiniType>(schema: T, description: string): T {
+  return withMeta(schema, { description });
+}
+
+// ---------- leaves ----------
+
+const nonEmptyText = z.string().check(z.minLength(1));
+
+const EVAL_NAME = /^[a-zA-Z0-9._-]+$/;
+
+const evalNameSchema = described(
+  z.string().check(
+    z.minLength(1),
+    z.maxLength(128),
+    z.regex(EVAL_NAME, { message: "may only contain letters, digits, `.`, `_` and `-`" }),
+    z.refine((name) => name !== "." && name !== "..", {
+      message: "`.` and `..` are not valid folder names",
+    }),
+  ),
+  "The eval's id (letters, digits, `.`, `_` and `-`, at most 128 characters); it names the eval's results folder.",
+);
+
+/** True when `p` is relative and cannot climb out of the directory it is resolved against. */
+export function staysInsideSandbox(p: string): boolean {
+  if (path.posix.isAbsolute(p) || path.win32.isAbsolute(p)) return false;
+  return !p.split(/[\\/]/).includes("..");
+}
+
+const sandboxPathSchema = described(
+  nonEmptyText.check(
+    z.refine(staysInsideSandbox, {
+      message: "must be a path relative to the sandbox: not absolute, and without `..`",
+      ...hint(Codes.badPath, "write the path relative to the sandbox root, e.g. `src/Button.tsx`"),
+    }),
+  ),
+  "A path relative to the sandbox root (not absolute, no `..`).",
+);
+
+/** The reason `source` does not compile as a regular expression, or undefined when it does. */
+export function regexCompileError(source: string): string | undefined {
+  try {
+    new RegExp(source);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+const regexSchema = described(
+  nonEmptyText.check(
+    z.superRefine((source, ctx) => {
+      const reason = regexCompileError(source);
+      if (reason === undefined) return;
+      ctx.addIssue({
+        code: "custom",
+        message: `invalid regular expression: ${reason}`,
+        input: source,
+        ...hint(
+          Codes.badRegex,
+          "fix the regular expression (escape special characters such as `(` or `[` with `\\\\`), or use `text:` for a plain substring",
+        ),
+      });
+    }),
+  ),
+  "A JavaScript regular expression (compiled with `new RegExp`, no flags).",
+);
+
+const exitCodeSchema = z.number().check(z.int(), z.gte(0), z.lte(255));
+
+const commandSchema = described(nonEmptyText, "A shell command.");
+
+// ---------- assertions ----------
+
+const commandCheckSchema = described(
+  z.union([
+    described(commandSchema, "A shell command that must exit 0, run inside the sandbox."),
+    z.strictObject({
+      run: described(commandSchema, "The shell command to run inside the sandbox."),
+      exitCode: withMeta(z.optional(exitCodeSchema), {
+        description: "An integer from 0 to 255: the exit code the command must return (default 0).",
+        default: yamlTaskDefaults.commandExitCode,
+      }),
+    }),
+  ]),
+  "A command that must succeed: `npm test`, or `{ run: npm test, exitCode: 1 }`.",
+);
+
+function requireTextOrMatches(
+  pinned: { text?: string | undefined; matches?: string | undefined },
+  ctx: z.core.$RefinementCtx,
+): void {
+  if (pinned.text !== undefined && pinned.matches !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["matches"],
+      message: "`text` and `matches` cannot be used together",
+      ...hint(Codes.schema, "keep `text` for a plain substring or `matches` for a regex, not both"),
+    });
+  } else if (pinned.text === undefined && pinned.matches === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      message: "a pinned entry needs `text` or `matches`",
+      ...hint(Codes.schema, "add `text: <substring>` or `matches: <regex>` next to `file:`"),
+    });
+  }
+}
+
+function textCheckSchema(must: "must" | "must not") {
+  const where = "in a file the run created or modified";
+  return described(
+    z.union([
+      described(nonEmptyText, `Text that ${must} appear ${where}.`),
+      z
+        .strictObject({
+          file: described(
+            sandboxPathSchema,
+            `The sandbox-relative file the text ${must} appear in.`,
+          ),
+          text: described(z.optional(nonEmptyText), `A substring that ${must} appear in \`file\`.`),
+          matches: described(
+            z.optional(regexSchema),
+            `A regular expression that ${must} match somewhere in \`file\`.`,
+          ),
+        })
+        .check(z.superRefine(requireTextOrMatches)),
+    ]),
+    `Text that ${must} appear ${where}, or pinned to one file: \`{ file, text }\` or \`{ file, matches: regex }\`.`,
+  );
+}
+
+/** An integer from 1 to 100, as trial counts are. */
+const trialCount = () => z.number().check(z.int(), z.gte(1), z.lte(100));
+
+/** A trial count, or `{ min, max }` for adaptive trials. Shared by the YAML and TS formats. */
+export const trialsSchema = z.union([
+  trialCount(),
+  z
+    .strictObject({
+      min: described(trialCount(), "Trials that always run."),
+      max: described(trialCount(), "Trials that may run at most."),
+      confidence: described(
+        z.optional(z.number().check(z.gte(0.5), z.lte(0.999))),
+        "The confidence of the Wilson interval that decides (default 0.95).",
+      ),
+    })
+    .check(z.refine((t) => t.min <= t.max, { message: "`min` must not be larger than `max`" })),
+]);
+
+/** The trial count and the adaptive minimum of a `trials` value. */
+export function trialCounts(
+  trials: z.output<typeof trialsSchema> | undefined,
+  fallback: number,
+): { trials: number; adaptive?: { min: number; confidence: number } } {
+  if (trials === undefined) return { trials: fallback };
+  if (typeof trials === "number") return { trials };
+  return {
+    trials: trials.max,
+    adaptive: { min: trials.min, confidence: trials.confidence ?? 0.95 },
+  };
+}
+
+/** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */
+export const workflowSchema = described(
+  z.strictObject({
+    match_mode: described(
+      z.optional(z.enum(["superset", "subset", "unordered", "strict"])),
+      "`superset` (default): at least the expected tools; `subset`: only tools from the list; `unordered`: exactly the listed tools, any order; `strict`: the same calls in the same order.",
+    ),
+    expected_tools: described(
+      z.optional(
+        z.array(
+          z.strictObject({
+            name: described(
+              nonEmptyText,
+              "A tool name: Bash, Read, Edit, Write, Glob, Grep, Skill, …",
+            ),
+            args_contain: described(
+              z.optional(z.record(z.string(), z.string())),
+              "A mapping of argument names to text their value must contain.",
+            ),
+            after: described(
+              z.optional(nonEmptyText),
+              "A tool that must have been called before this one.",
+            ),
+          }),
+        ),
+      ),
+      "A list of tool calls the agent is expected to make.",
+    ),
+    forbidden_tools: described(
+      z.optional(z.array(nonEmptyText)),
+      "A list of tools the agent must not use.",
+    ),
+  }),
+  "Checks on the agent's tool calls (its trajectory).",
+);
+
+const assertionsSchema = described(
+  z.strictObject({
+    files: described(
+      z.optional(z.array(sandboxPathSchema)),
+      "A list of sandbox-relative paths that must exist after the run.",
+    ),
+    absent: described(
+      z.optional(z.array(sandboxPathSchema)),
+      "A list of sandbox-relative paths that must not exist after the run.",
+    ),
+    commands: described(
+      z.optional(z.array(commandCheckSchema)),
+      "A list of commands that must succeed inside the sandbox after the run.",
+    ),
+    contains: described(
+      z.optional(z.array(textCheckSchema("must"))),
+      "A list of texts that must appear: bare text searches the files the run created or modified; `{ file, text }` or `{ file, matches }` pins it to one file.",
+    ),
+    forbidden: described(
+      z.optional(z.array(textCheckSchema("must not"))),
+      "A list of texts that must not appear: bare text searches the files the run created or modified; `{ file, text }` or `{ file, matches }` pins it to one file.",
+    ),
+    workflow: z.optional(workflowSchema),
+  }),
+  "A mapping of what must hold after the run: `files`, `absent`, `commands`, `contains`, `forbidden`, `workflow`.",
+);
+
+// ---------- sandbox and shims ----------
+
+const sandboxKinds = ["template", "fixture", "repo"] as const;
+
+function requireOneSandboxKind(sandbox: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
+  const given = sandboxKinds.filter((kind) => sandbox[kind] !== undefined);
+  if (given.length === 1) return;
+  ctx.addIssue({
+    code: "custom",
+    message:
+      given.length === 0
+        ? "a sandbox needs one of `template`, `fixture` or `repo`"
+        : `choose one of ${given.map((k) => `\`${k}\``).join(", ")}, not several`,
+    ...hint(Codes.schema, "keep exactly one of `template`, `fixture` or `repo`"),
+  });
+}
+
+const sandboxSchema = described(
+  z
+    .strictObject({
+      template: described(
+        z.optional(nonEmptyText),
+        "A directory copied into each trial's sandbox; relative to the project root, or to the eval file when it starts with `./` or `../`.",
+      ),
+      fixture: described(
+        z.optional(z.record(sandboxPathSchema, described(z.string(), "The file's content."))),
+        "A mapping of sandbox-relative file paths to their content.",
+      ),
+      repo: described(
+        z.optional(z.union([nonEmptyText, z.literal(true)])),
+        "A directory whose versioned files are snapshotted into each sandbox (`true`: the project root); relative to the project root, or to the eval file when it starts with `./` or `../`.",
+      ),
+    })
+    .check(z.superRefine(requireOneSandboxKind)),
+  "One of `{ template: dir }`, `{ fixture: { path: content } }` or `{ repo: dir }` (default: a snapshot of the project root).",
+);
+
+function forbidScriptWithStub(shim: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
+  if (shim.script === undefined) return;
+  const stubKeys = ["exitCode", "stdout", "stderr"].filter((key) => shim[key] !== undefined);
+  if (stubKeys.length === 0) return;
+  ctx.addIssue({
+    code: "custom",
+    path: [stubKeys[0] as string],
+    message: "a shim with `script` cannot also set `exitCode`, `stdout` or `stderr`",
+    ...hint(Codes.schema, "keep `script` (it decides the output) or the stub keys, not both"),
+  });
+}
+
+const shimSchema = described(
+  z.union([
+    described(z.literal("passthrough"), "Log each call, then run the real binary."),
+    z
+      .strictObject({
+        script: described(
+          z.optional(z.string()),
+          "A shell script run in place of the binary, with the call's arguments.",
+        ),
+        exitCode: withMeta(z.optional(exitCodeSchema), {
+          description: "An integer from 0 to 255: the stub's exit code (default 0).",
+          default: yamlTaskDefaults.shimExitCode,
+        }),
+        stdout: withMeta(z.optional(z.string()), {
+          description: "What the stub prints on stdout.",
+          default: "",
+        }),
+        stderr: withMeta(z.optional(z.string()), {
+          description: "What the stub prints on stderr.",
+          default: "",
+        }),
+      })
+      .check(z.superRefine(forbidScriptWithStub)),
+  ]),
+  "`passthrough`, `{ script: ... }`, or a stub `{ exitCode, stdout, stderr }`.",
+);
+
+const BIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._+-]*$/;
+const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+const ENV_VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+const binNameSchema = described(
+  z
+    .string()
+    .check(
+      z.regex(BIN_NAME, { message: "is not a binary name (letters, digits, `.`, `_`, `+`, `-`)" }),
+    ),
+  "The name of a binary on PATH, e.g. `npm`.",
+);
+
+const paramNameSchema = described(
+  z.string().check(
+    z.regex(PARAM_NAME, {
+      message: "is not a placeholder name (a letter or `_`, then word characters or `-`)",
+    }),
+  ),
+  "A placeholder name, used as `{{name}}` in the prompt.",
+);
+
+const envVarNameSchema = described(
+  z.string().check(z.regex(ENV_VAR_NAME, { message: "is not an environment variable name" })),
+  "An environment variable name, e.g. `NEON_API_KEY`.",
+);
+
+// ---------- the task ----------
+
+function countDeclaredAssertions(assertions: Record<string, unknown>): number {
+  let count = 0;
+  for (const key of assertionListKeys) {
+    const list = assertions[key];
+    if (Array.isArray(list)) count += list.length;
+    else if (list !== undefined && list !== null) count += 1; // wrong type: reported on its own
+  }
+  const workflow = assertions.workflow;
+  if (isPlainRecord(workflow)) {
+    // `workflow: {}` (superset of nothing, nothing forbidden) would pass vacuously.
+    const declares = (list: unknown) =>
+      Array.isArray(list) ? list.length > 0 : list !== undefined && list !== null;
+    const mode = workflow.match_mode;
+    const narrowsMode = mode !== undefined && mode !== null && mode !== "superset";
+    if (declares(workflow.expected_tools) || declares(workflow.forbidden_tools) || narrowsMode) {
+      count += 1;
+    }
+  } else if (workflow !== undefined && workflow !== null) count += 1; // wrong type: reported on its own
+  return count;
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function requireSomethingAsserted(task: unknown, ctx: z.core.$RefinementCtx): void {
+  if (!isPlainRecord(task)) return;
+  const assertions = task.assertions;
+  const assertsNothing =
+    assertions === undefined ||
+    (isPlainRecord(assertions) && countDeclaredAssertions(assertions) === 0);
+  if (!assertsNothing) return;
+  ctx.addIssue({
+    code: "custom",
+    path: ["assertions"],
+    message:
+      assertions === undefined
+        ? "the eval has no `assertions`: an eval that asserts nothing would pass vacuously"
+        : "every assertion list is empty: an eval that asserts nothing would pass vacuously",
+    ...hint(
+      Codes.nothingAsserted,
+      "add at least one item under `assertions:` (`files`, `absent`, `commands`, `contains`, `forbidden` or `workflow`)",
+    ),
+  });
+}
+
+export const yamlTaskSchema = withMeta(
+  z
+    .strictObject({
+      name: evalNameSchema,
+      prompt: described(
+        z.optional(nonEmptyText),
+        "The task given to the agent; `{{name}}` placeholders are filled from `params` and `secrets`. Without a prompt no agent runs, only the assertions.",
+      ),
+      setup: described(
+        z.optional(z.array(commandSchema)),
+        "A list of shell commands run once per eval in the prepared sandbox.",
+      ),
+      timeout: withMeta(z.optional(z.number().check(z.positive(), z.lte(86_400))), {
+        description: "A number of seconds the agent may take, at most 86400 (default 600).",
+        default: yamlTaskDefaults.timeoutSeconds,
+      }),
+      assertions: z.optional(assertionsSchema),
+      agents: described(
+        z.optional(
+          z.array(described(nonEmptyText, "An agent name, e.g. `literal` or `claude-code`.")),
+        ),
+        "A list of agent names (default: whatever `--agent` says).",
+      ),
+      trials: withMeta(z.optional(trialsSchema), {
+        description:
+          "An integer from 1 to 100: how many times each agent runs the eval (default 1); or `{ min, max }` for adaptive trials, added one at a time until the Wilson interval clears `passRate`.",
+        default: yamlTaskDefaults.trials,
+      }),
+      passRate: withMeta(z.optional(z.number().check(z.gte(0), z.lte(1))), {
+        description: "A number from 0 to 1: the share of trials that must pass (default 1).",
+        default: yamlTaskDefaults.passRate,
+      }),
+      sandbox: z.optional(sandboxSchema),
+      shims: described(
+        z.optional(z.record(binNameSchema, shimSchema)),
+        "A mapping of binary names to `passthrough`, `{ script }` or `{ exitCode, stdout, stderr }`; every call is logged.",
+      ),
+      maxCostUsd: described(
+        z.optional(z.number().check(z.positive())),
+        "A positive number: the most one trial may spend, in US dollars.",
+      ),
+      model: described(z.optional(nonEmptyText), "A model name, for agents that take one."),
+      params: described(
+        z.optional(
+          z.record(
+            paramNameSchema,
+            described(
+              z.union([z.string(), z.number(), z.boolean()]),
+              "A string, number or boolean to put in place of the placeholder.",
+            ),
+          ),
+        ),
+        "A mapping of placeholder names to values (strings, numbers or booleans) that fill `{{name}}` in the prompt.",
+      ),
+      secrets: described(
+        z.optional(z.array(envVarNameSchema)),
+        "A list of environment variable names whose values fill `{{NAME}}` in the prompt at run time and are never written anywhere.",
+      ),
+    })
+    .check(
+      z.superRefine(requireSomethingAsserted, {
+        when: (payload) => isPlainRecord(payload.value),
+      }),
+    ),
+  {
+    title: "agent-evals YAML task",
+    description:
+      "An eval written as YAML (`*.eval.yaml`): a prompt for the agent and the assertions its work must satisfy.",
+  },
+);
+
+export type YamlTask = z.output<typeof yamlTaskSchema>;
+export type YamlAssertions = NonNullable<YamlTask["assertions"]>;
+export type YamlSandbox = NonNullable<YamlTask["sandbox"]>;
+export type YamlShim = NonNullable<YamlTask["shims"]>[string];
+
+// ---------- Claude Code skill / command / hook evals (`type: skill | command | hook`) ----------
+
+/** Values the loader fills in for keys a skill/command/hook eval leaves out. */
+export const claudeCodeEvalDefaults = {
+  triggerMode: "observe",
+  triggerRuns: 1,
+  triggerThreshold: 0.5,
+  hookTimeoutSeconds: 60,
+  hookEvent: "PostToolUse",
+} as const;
+
+const seconds = (what: string, fallback: number) =>
+  withMeta(z.optional(z.number().check(z.positive(), z.lte(86_400))), {
+    description: `A number of seconds ${what} (default ${fallback}).`,
+    default: fallback,
+  });
+
+const triggerQuerySchema = described(
+  z.strictObject({
+    query: described(nonEmptyText, "The user's request, as they would type it."),
+    note: described(z.optional(z.string()), "Why it should (or should not) trigger the target."),
+  }),
+  "A request: `{ query, note? }`.",
+);
+
+function requireSomeQuery(trigger: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
+  const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+  if (count(trigger.positive) + count(trigger.negative) > 0) return;
+  ctx.addIssue({
+    code: "custom",
+    message: "`trigger` lists no queries: it would measure nothing",
+    ...hint(
+      Codes.nothingAsserted,
+      "add requests under `positive:` (should trigger) and/or `negative:` (should not)",
+    ),
+  });
+}
+
+export const triggerSchema = described(
+  z
+    .strictObject({
+      positive: described(
+        z.optional(z.array(triggerQuerySchema)),
+        "A list of requests that should trigger the target.",
+      ),
+      negative: described(
+        z.optional(z.array(triggerQuerySchema)),
+        "A list of requests that should not trigger the target.",
+      ),
+      mode: withMeta(z.optional(z.enum(["observe", "ask"])), {
+        description:
+          "`observe` (default): run Claude Code with the target installed and watch for a `Skill` call naming it (or a read of its file); `ask`: ask the model YES/NO whether the request should trigger the description.",
+        default: claudeCodeEvalDefaults.triggerMode,
+      }),
+      runs: withMeta(z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))), {
+        description: "An integer from 1 to 100: how many times each query runs (default 1).",
+        default: claudeCodeEvalDefaults.triggerRuns,
+      }),
+      threshold: withMeta(z.optional(z.number().check(z.gte(0), z.lte(1))), {
+        description:
+          "A number from 0 to 1: a query counts as triggering when its trigger rate is at least this (default 0.5).",
+        default: claudeCodeEvalDefaults.triggerThreshold,
+      }),
+    })
+    .check(z.superRefine(requireSomeQuery)),
+  "Routing: `{ positive: [{ query, note }], negative: [...], mode, runs, threshold }`.",
+);
+
+const outcomeFile = described(sandboxPathSchema, "The sandbox-relative file to look at.");
+const outcomeCommand = described(commandSchema, "A bash command run in the sandbox after the run.");
+
+/** The eight outcome types of the skill-eval guide; each maps onto an existing check. */
+export const outcomeSchema = described(
+  z.discriminatedUnion("type", [
+    z.strictObject({
+      type: z.literal("file-contains"),
+      file: outcomeFile,
+      value: described(nonEmptyText, "A substring."),
+    }),
+    z.strictObject({
+      type: z.literal("file-not-contains"),
+      file: outcomeFile,
+      value: described(nonEmptyText, "A substring."),
+    }),
+    z.strictObject({
+      type: z.literal("file-matches"),
+      file: outcomeFile,
+      value: regexSchema,
+    }),
+    z.strictObject({ type: z.literal("file-exists"), file: outcomeFile }),
+    z.strictObject({ type: z.literal("file-not-exists"), file: outcomeFile }),
+    z.strictObject({ type: z.literal("bash-succeeds"), command: outcomeCommand }),
+    z.strictObject({ type: z.literal("bash-fails"), command: outcomeCommand }),
+    z.strictObject({
+      type: z.literal("bash-output-contains"),
+      command: outcomeCommand,
+      value: described(nonEmptyText, "A substring of the command's stdout or stderr."),
+    }),
+  ]),
+  "An outcome: `{ type, ... }` with type file-contains, file-not-contains, file-matches (`file`, `value`), file-exists, file-not-exists (`file`), bash-succeeds, bash-fails (`command`) or bash-output-contains (`command`, `value`).",
+);
+
+function requireScenarioChecks(
+  scenario: Record<string, unknown>,
+  ctx: z.core.$RefinementCtx,
+): void {
+  const outcomes = scenario.outcomes;
+  const workflow = scenario.workflow;
+  const hasOutcomes = Array.isArray(outcomes) ? outcomes.length > 0 : outcomes != null;
+  const hasWorkflow =
+    isPlainRecord(workflow) && countDeclaredAssertions({ workflow }) > 0 ? true : false;
+  if (hasOutcomes || hasWorkflow || (workflow != null && !isPlainRecord(workflow))) return;
+  ctx.addIssue({
+    code: "custom",
+    message: "the scenario checks nothing: it would pass vacuously",
+    ...hint(
+      Codes.nothingAsserted,
+      "add `outcomes:` or a `workflow:` with expected or forbidden tools",
+    ),
+  });
+}
+
+export const e2eScenarioSchema = described(
+  z
+    .strictObject({
+      scenario: described(nonEmptyText, "The scenario's name (unique in this file)."),
+      fixture: described(
+        z.optional(z.record(sandboxPathSchema, described(z.string(), "The file's content."))),
+        "A mapping of sandbox-relative file paths to their content.",
+      ),
+      prompt: described(nonEmptyText, "What the user asks Claude Code to do."),
+      model: described(
+        z.optional(nonEmptyText),
+        "A model (haiku, sonnet, opus or a full id) for this scenario.",
+      ),
+      outcomes: described(
+        z.optional(z.array(outcomeSchema)),
+        "A list of checks on the files after the run.",
+      ),
+      workflow: z.optional(workflowSchema),
+      timeout: seconds("the run may take", yamlTaskDefaults.timeoutSeconds),
+    })
+    .check(z.superRefine(requireScenarioChecks)),
+  "A scenario: `{ scenario, fixture, prompt, model?, outcomes[], workflow? }`.",
+);
+
+function requireTriggerOrE2e(data: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
+  const e2e = data.e2e;
+  if (data.trigger != null || (Array.isArray(e2e) ? e2e.length > 0 : e2e != null)) return;
+  ctx.addIssue({
+    code: "custom",
+    message: "the eval has neither `trigger` nor `e2e`: it would evaluate nothing",
+    ...hint(Codes.nothingAsserted, "add a `trigger:` block with queries, or `e2e:` scenarios"),
+  });
+}
+
+const targetSchema = described(
+  nonEmptyText,
+  "The file under test, relative to the project root: `.claude/skills/<name>/SKILL.md`, `.claude/commands/<name>.md`, or a hook script.",
+);
+
+export const skillEvalSchema = withMeta(
+  z
+    .strictObject({
+      name: evalNameSchema,
+      type: described(z.enum(["skill", "command"]), "`skill` or `command`."),
+      target: targetSchema,
+      model: described(
+        z.optional(nonEmptyText),
+        "The default model (haiku, sonnet, opus or a full id); `EVAL_MODEL` overrides it, a scenario's `model` overrides both.",
+      ),
+      trials: withMeta(z.optional(trialsSchema), {
+        description: "An integer from 1 to 100: trials per e2e scenario (default 1).",
+        default: yamlTaskDefaults.trials,
+      }),
+      passRate: withMeta(z.optional(z.number().check(z.gte(0), z.lte(1))), {
+        description: "A number from 0 to 1: the share of a scenario's trials that must pass.",
+        default: yamlTaskDefaults.passRate,
+      }),
+      timeout: seconds("each run may take", yamlTaskDefaults.timeoutSeconds),
+      maxCostUsd: described(
+        z.optional(z.number().check(z.positive())),
+        "A positive number: the most one run may spend, in US dollars.",
+      ),
+      trigger: z.optional(triggerSchema),
+      e2e: described(z.optional(z.array(e2eScenarioSchema)), "A list of end-to-end scenarios."),
+    })
+    .check(z.superRefine(requireTriggerOrE2e, { when: (payload) => isPlainRecord(payload.value) })),
+  {
+    title: "agent-evals Claude Code skill or command eval",
+    description:
+      "Does the description route the right requests to the skill/command (trigger), and does Claude Code do the job with it (e2e)?",
+  },
+);
+
+export const hookEventSchema = described(
+  z.enum([
+    "PreToolUse",
+    "PostToolUse",
+    "UserPromptSubmit",
+    "Stop",
+    "SubagentStop",
+    "SessionStart",
+    "SessionEnd",
+    "Notification",
+    "PreCompact",
+  ]),
+  "A Claude Code hook event: PreToolUse, PostToolUse (default), UserPromptSubmit, Stop, SubagentStop, SessionStart, SessionEnd, Notification or PreCompact.",
+);
+
+function requireSomeExpectation(expect: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
+  if (Object.values(expect).some((v) => v !== undefined)) return;
+  ctx.addIssue({
+    code: "custom",
+    message: "`expect` is empty: the case would pass vacuously",
+    ...hint(Codes.nothingAsserted, "expect something: `has_context`, `exit_code`, `blocked`, …"),
+  });
+}
+
+const textOrTexts = z.union([nonEmptyText, z.array(nonEmptyText).check(z.minLength(1))]);
+
+export const hookExpectSchema = described(
+  z
+    .strictObject({
+      has_context: described(
+        z.optional(z.boolean()),
+        "Whether the hook adds context (`hookSpecificOutput.additionalContext`).",
+      ),
+      context_contains: described(
+        z.optional(textOrTexts),
+        "Text (or a list of texts) the added context must contain.",
+      ),
+      exit_code: described(z.optional(exitCodeSchema), "The exit code the hook must return."),
+      blocked: described(
+        z.optional(z.boolean()),
+        "Whether the hook blocks: exit 2, `decision: block`, or `permissionDecision: deny`.",
+      ),
+      decision: described(
+        z.optional(z.enum(["approve", "block", "allow", "deny", "ask"])),
+        "The `decision` (or PreToolUse `permissionDecision`) the hook must give.",
+      ),
+      stderr_contains: described(z.optional(textOrTexts), "Text the hook's stderr must contain."),
+      stdout_contains: described(z.optional(textOrTexts), "Text the hook's stdout must contain."),
+    })
+    .check(z.superRefine(requireSomeExpectation)),
+  "What the hook must do: `has_context`, `context_contains`, `exit_code`, `blocked`, …",
+);
+
+export const hookCaseSchema = described(
+  z.strictObject({
+    scenario: described(nonEmptyText, "The case's name (unique in this file)."),
+    event: z.optional(hookEventSchema),
+    input: described(
+      z.optional(z.record(z.string(), z.unknown())),
+      "Fields of the hook's stdin JSON (tool_name, tool_input, tool_response, prompt, …) over realistic defaults; `tool_result: { exit_code, stdout, stderr }` is short for a Bash `tool_response`.",
+    ),
+    timeout: seconds("the hook may take", claudeCodeEvalDefaults.hookTimeoutSeconds),
+    expect: hookExpectSchema,
+  }),
+  "A case: `{ scenario, input, expect }`.",
+);
+
+export const hookEvalSchema = withMeta(
+  z.strictObject({
+    name: evalNameSchema,
+    type: described(z.literal("hook"), "`hook`."),
+    target: targetSchema,
+    event: z.optional(hookEventSchema),
+    timeout: seconds("the hook may take", claudeCodeEvalDefaults.hookTimeoutSeconds),
+    trials: withMeta(z.optional(trialsSchema), {
+      description: "An integer from 1 to 100: how many times the cases run (default 1).",
+      default: yamlTaskDefaults.trials,
+    }),
+    cases: described(
+      z.array(hookCaseSchema).check(z.minLength(1)),
+      "A list of cases: `{ scenario, input, expect }`.",
+    ),
+  }),
+  {
+    title: "agent-evals Claude Code hook eval",
+    description: "Runs a hook script with Claude Code's hook input and checks what it answers.",
+  },
+);
+
+/** Either kind of Claude Code eval; the loader picks the schema by `type`. */
+export const claudeCodeEvalSchema = z.union([skillEvalSchema, hookEvalSchema]);
+
+export type SkillEval = z.output<typeof skillEvalSchema>;
+export type HookEval = z.output<typeof hookEvalSchema>;
+export type HookCase = HookEval["cases"][number];
+export type HookExpect = HookCase["expect"];
+export type HookEvent = z.output<typeof hookEventSchema>;
+export type E2eScenario = NonNullable<SkillEval["e2e"]>[number];
+export type Outcome = z.output<typeof outcomeSchema>;

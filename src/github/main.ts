@@ -1,0 +1,13 @@
+// The GitHub Action's run: everything happens in src/github/. Bundled to dist/action/index.js,
+// which dist/index.js (src/start/action.ts) loads.
+
+import { exitWhenFlushed } from "../start/entry.js";
+import * as core from "./runner.js";
+import { runAction } from "./run-action.js";
+
+runAction()
+  .catch((error: unknown) => {
+    core.setFailed(`agent-evals: internal error: ${(error as Error).stack ?? String(error)}`);
+  })
+  // core.setFailed sets process.exitCode.
+  .finally(() => exitWhenFlushed(Number(process.exitCode ?? 0)));

@@ -1,0 +1,53 @@
+// The agent of trigger and e2e evals: the claude-code adapter (never `--bare`: it would switch off
+// skills), available only when the binary runs AND Claude Code has credentials — so a machine
+// without a key reports these evals as skipped, with the reason, instead of failing them.
+
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { claudeCode } from "../../agents/claude-code.js";
+import { probeVersion } from "../../agents/version-probe.js";
+import type { AgentAdapter } from "../../model/eval.js";
+
+const KEY_VARIABLES = [
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_AUTH_TOKEN",
+  "CLAUDE_CODE_OAUTH_TOKEN",
+  "CLAUDE_CODE_USE_BEDROCK",
+  "CLAUDE_CODE_USE_VERTEX",
+];
+
+/** Where Claude Code may find credentials: an env variable, a login, or an apiKeyHelper. */
+export async function claudeCredentials(
+  env: Record<string, string | undefined>,
+): Promise<string | undefined> {
+  const variable = KEY_VARIABLES.find((name) => env[name]);
+  if (variable) return variable;
+  const home = env.HOME;
+  if (!home) return undefined;
+  const read = (file: string) => fs.readFile(path.join(home, file), "utf8").catch(() => "");
+  if (await read(".claude/.credentials.json")) return "~/.claude/.credentials.json";
+  if ((await read(".claude.json")).includes('"oauthAccount"'))
+    return "claude login (~/.claude.json)";
+  if ((await read(".claude/settings.json")).includes('"apiKeyHelper"'))
+    return "apiKeyHelper (~/.claude/settings.json)";
+  return undefined;
+}
+
+/** claude-code for skill evals; `available()` throws a sentence saying what is missing. */
+export function skillAgent(env: Record<string, string | undefined>): AgentAdapter {
+  const inner = claudeCode();
+  return {
+    ...inner,
+    available: async () => {
+      if ((await probeVersion("claude", { ...process.env, ...env })) === undefined)
+        throw new Error(
+          "the `claude` CLI is not on PATH (npm i -g @anthropic-ai/claude-code) — trigger and e2e evals need it",
+        );
+      if (!(await claudeCredentials(env)))
+        throw new Error(
+          "no Anthropic credentials: set ANTHROPIC_API_KEY (or run `claude auth login`) to run trigger and e2e evals",
+        );
+      return true;
+    },
+  };
+}

@@ -1,0 +1,390 @@
+// One skill/command/hook eval file → the evals the engine runs. A skill or command file gives one
+// eval per trigger query (its trials are the query's runs) and one per e2e scenario; a hook file
+// gives one eval without an agent whose checks are its cases. Each carries `claudeCode` so the
+// report can put the parts back together per target.
+
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type {
+  AgentRef,
+  CheckSpec,
+  ClaudeCodePart,
+  EvalSpec,
+  PromptSpec,
+  SourceRef,
+} from "../../model/eval.js";
+import { Codes, DefinitionError, type DefinitionProblem } from "../../model/errors.js";
+import {
+  claudeCodeEvalDefaults as defaults,
+  hookEvalSchema,
+  skillEvalSchema,
+  trialCounts,
+  yamlTaskDefaults,
+  type HookEval,
+  type SkillEval,
+} from "../../define/yaml/schema.js";
+import { workflowCheck } from "../../define/yaml/task.js";
+import { locate, problemAt, type YamlSource } from "../../define/yaml/source.js";
+import { validateWithSchema } from "../../define/yaml/validate.js";
+import { skillAgent } from "./agent.js";
+import { hookCaseCheck, hookCommand } from "./hook.js";
+import { outcomeCheck } from "./outcomes.js";
+import { readTarget, shadowWarnings, TargetError, type Target } from "./target.js";
+import { askCheck, askPrompt, observeCheck } from "./trigger.js";
+import { round6 } from "../../model/stats.js";
+import { sha256, stableStringify } from "../../define/prompt.js";
+
+export interface ClaudeCodeLoadContext {
+  projectRoot: string;
+  /** EVAL_MODEL, HOME (user-level skills, credentials) and the keys the agent needs. */
+  env: Record<string, string | undefined>;
+}
+
+const CLAUDE_CODE_TYPES: ReadonlySet<unknown> = new Set(["skill", "command", "hook"]);
+
+/** True when the parsed YAML file is a Claude Code skill/command/hook eval (`type: skill|command|hook`). */
+export function isClaudeCodeEval(source: YamlSource): boolean {
+  return CLAUDE_CODE_TYPES.has(typeOf(source));
+}
+
+/** The evals of a parsed skill/command/hook eval file; throws DefinitionError with every problem. */
+export async function loadClaudeCodeEval(
+  source: YamlSource,
+  ctx: ClaudeCodeLoadContext,
+): Promise<EvalSpec[]> {
+  if (typeOf(source) === "hook")
+    return hookSpecs(validateWithSchema(source, hookEvalSchema), source, ctx);
+  return skillSpecs(validateWithSchema(source, skillEvalSchema), source, ctx);
+}
+
+/** The top-level `type:` value (parseYamlSource guarantees a mapping). */
+/**
+ * A `type:` that is none of skill, command or hook: said as such (a misspelt `type: skil` would
+ * otherwise be validated as a YAML task, which names `type`, `target` and `trigger` unknown keys).
+ */
+export function unknownTypeProblem(source: YamlSource): DefinitionProblem | undefined {
+  const type = typeOf(source);
+  if (type === undefined || CLAUDE_CODE_TYPES.has(type)) return undefined;
+  return problemAt(source, ["type"], {
+    code: Codes.schema,
+    message: `\`type\` must be skill, command or hook (got ${JSON.stringify(type)})`,
+    fix: "set `type:` to skill, command or hook; a YAML task has no `type:` key",
+  });
+}
+
+function typeOf(source: YamlSource): unknown {
+  return (source.data as { type?: unknown }).type;
+}
+
+// ---------- skills and commands ----------
+
+async function skillSpecs(
+  data: SkillEval,
+  source: YamlSource,
+  ctx: ClaudeCodeLoadContext,
+): Promise<EvalSpec[]> {
+  const target = await targetOf(data.type, data.target, source, ctx);
+  const warnings = [
+    ...(await shadowWarnings(target, ctx.env.HOME)),
+    ...target.skipped.map((f) => `${f} of the skill folder is not text and was not installed`),
+  ];
+  const problems = [
+    ...duplicateNames(source, "e2e", "scenario", data.e2e ?? []),
+    ...fixtureClashes(source, data, target),
+  ];
+  if (problems.length) throw new DefinitionError(problems);
+
+  const evalFile = path.resolve(ctx.projectRoot, source.file);
+  const defaultModel = ctx.env.EVAL_MODEL?.trim() || data.model;
+  const timeoutMs = (data.timeout ?? yamlTaskDefaults.timeoutSeconds) * 1000;
+  const part = (fields: Omit<ClaudeCodePart, "group" | "type" | "target" | "warnings">) => ({
+    group: data.name,
+    type: data.type,
+    target: target.relative,
+    warnings,
+    ...fields,
+  });
+  const agents: AgentRef[] = [skillAgent(ctx.env)];
+  const specs: EvalSpec[] = [];
+
+  const trigger = data.trigger;
+  if (trigger) {
+    const mode = trigger.mode ?? defaults.triggerMode;
+    const threshold = trigger.threshold ?? defaults.triggerThreshold;
+    for (const polarity of ["positive", "negative"] as const) {
+      for (const [index, item] of (trigger[polarity] ?? []).entries()) {
+        const shouldTrigger = polarity === "positive";
+        const at = locate(source, ["trigger", polarity, index]).line;
+        const promptText = mode === "ask" ? askPrompt(target, item.query) : item.query;
+        const check =
+          mode === "ask" ? askCheck(target, shouldTrigger) : observeCheck(target, shouldTrigger);
+        specs.push({
+          id: `${data.name}.trigger.${polarity}-${index + 1}`,
+          file: evalFile,
+          line: at,
+          format: "yaml",
+          prompt: literalPrompt(promptText, evalFile),
+          agents,
+          trials: trigger.runs ?? defaults.triggerRuns,
+          passRate: shouldTrigger
+            ? threshold
+            : negativePassRate(threshold, trigger.runs ?? defaults.triggerRuns),
+          // observe: a throwaway project with only the target installed; ask: an empty one.
+          sandbox: { kind: "fixture", files: mode === "ask" ? {} : { ...target.install } },
+          setup: [],
+          shims: {},
+          checks: [{ ...check, source: { file: evalFile, line: at } }],
+          timeoutMs,
+          ...(data.maxCostUsd !== undefined ? { maxCostUsd: data.maxCostUsd } : {}),
+          ...(defaultModel ? { model: defaultModel } : {}),
+          definitionHash: hash({
+            kind: "trigger",
+            mode,
+            polarity,
+            item,
+            target: identity(target),
+            defaultModel,
+            threshold,
+            maxCostUsd: data.maxCostUsd,
+            timeoutMs,
+          }),
+          claudeCode: part({
+            axis: "trigger",
+            query: {
+              text: item.query,
+              ...(item.note ? { note: item.note } : {}),
+              shouldTrigger,
+              mode,
+            },
+            ...(defaultModel ? { model: defaultModel } : {}),
+          }),
+        });
+      }
+    }
+  }
+
+  const ids = scenarioIds(
+    data.name,
+    (data.e2e ?? []).map((s) => s.scenario),
+  );
+  for (const [index, scenario] of (data.e2e ?? []).entries()) {
+    const keyPath = ["e2e", index];
+    const sourceAt = (...rest: PropertyKey[]): SourceRef => ({
+      file: evalFile,
+      line: locate(source, [...keyPath, ...rest]).line,
+    });
+    const model = scenario.model ?? defaultModel;
+    const scenarioTimeout = scenario.timeout ? scenario.timeout * 1000 : timeoutMs;
+    const checks: CheckSpec[] = [
+      ...(scenario.outcomes ?? []).map((outcome, i) =>
+        outcomeCheck(outcome, scenarioTimeout, sourceAt("outcomes", i)),
+      ),
+      ...(scenario.workflow
+        ? [{ ...workflowCheck(scenario.workflow), source: sourceAt("workflow") }]
+        : []),
+    ];
+    specs.push({
+      id: ids[index]!,
+      file: evalFile,
+      line: locate(source, keyPath).line,
+      format: "yaml",
+      prompt: literalPrompt(scenario.prompt, evalFile),
+      agents,
+      ...trialCounts(data.trials, yamlTaskDefaults.trials),
+      passRate: data.passRate ?? yamlTaskDefaults.passRate,
+      sandbox: { kind: "fixture", files: { ...scenario.fixture, ...target.install } },
+      setup: [],
+      shims: {},
+      checks,
+      timeoutMs: scenarioTimeout,
+      ...(data.maxCostUsd !== undefined ? { maxCostUsd: data.maxCostUsd } : {}),
+      ...(model ? { model } : {}),
+      definitionHash: hash({
+        kind: "e2e",
+        scenario,
+        target: identity(target),
+        model,
+        trials: data.trials,
+        passRate: data.passRate,
+        // A failure for lack of budget or time must not be replayed from the cache once raised.
+        maxCostUsd: data.maxCostUsd,
+        timeoutMs: scenarioTimeout,
+      }),
+      claudeCode: part({ axis: "e2e", scenario: scenario.scenario, ...(model ? { model } : {}) }),
+    });
+  }
+  return specs;
+}
+
+/** Scenario names as ids: `<name>.e2e.<slug>`, made unique by their position when slugs clash. */
+function scenarioIds(name: string, scenarios: string[]): string[] {
+  const slugs = scenarios.map(
+    (s, i) =>
+      s
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, "")
+        .slice(0, 48)
+        .replace(/-+$/, "") || `scenario-${i + 1}`,
+  );
+  return slugs.map((slug, i) =>
+    slugs.indexOf(slug) === i && slugs.lastIndexOf(slug) === i
+      ? `${name}.e2e.${slug}`
+      : `${name}.e2e.${slug}-${i + 1}`,
+  );
+}
+
+function fixtureClashes(source: YamlSource, data: SkillEval, target: Target): DefinitionProblem[] {
+  return (data.e2e ?? []).flatMap((scenario, index) =>
+    Object.keys(scenario.fixture ?? {})
+      .filter((p) => p in target.install)
+      .map((p) =>
+        problemAt(
+          source,
+          ["e2e", index, "fixture", p],
+          {
+            code: Codes.schema,
+            message: `fixture file ${JSON.stringify(p)} is where the target is installed`,
+            fix: `remove it from the fixture: the ${target.type} under test is installed there from ${target.relative}`,
+          },
+          "key",
+        ),
+      ),
+  );
+}
+
+// ---------- hooks ----------
+
+async function hookSpecs(
+  data: HookEval,
+  source: YamlSource,
+  ctx: ClaudeCodeLoadContext,
+): Promise<EvalSpec[]> {
+  const target = await targetOf("hook", data.target, source, ctx);
+  if (!(await hookCommand(target.file))) {
+    throw new DefinitionError([
+      problemAt(source, ["target"], {
+        code: Codes.badTarget,
+        message: `the hook ${JSON.stringify(data.target)} is not executable and its extension names no interpreter`,
+        fix: `make it executable (chmod +x ${data.target}) with a #! line, or name it .sh, .js or .py`,
+      }),
+    ]);
+  }
+  const duplicates = duplicateNames(source, "cases", "scenario", data.cases);
+  if (duplicates.length) throw new DefinitionError(duplicates);
+  const evalFile = path.resolve(ctx.projectRoot, source.file);
+  const checks = data.cases.map((c, index) =>
+    hookCaseCheck(
+      {
+        scenario: c.scenario,
+        event: c.event ?? data.event ?? defaults.hookEvent,
+        input: c.input ?? {},
+        timeoutMs: (c.timeout ?? data.timeout ?? defaults.hookTimeoutSeconds) * 1000,
+        expect: c.expect,
+        source: { file: evalFile, line: locate(source, ["cases", index]).line },
+      },
+      target,
+    ),
+  );
+  const script = await fs.readFile(target.file, "utf8").catch(() => "");
+  return [
+    {
+      id: data.name,
+      file: evalFile,
+      line: locate(source, ["name"], "key").line,
+      format: "yaml",
+      agents: [],
+      ...trialCounts(data.trials, yamlTaskDefaults.trials),
+      passRate: 1,
+      // The hook runs in a copy of the project, as Claude Code runs it in the project.
+      sandbox: { kind: "repo", dir: path.resolve(ctx.projectRoot) },
+      setup: [],
+      shims: {},
+      checks,
+      timeoutMs: yamlTaskDefaults.timeoutSeconds * 1000,
+      definitionHash: hash({ kind: "hook", data, script }),
+      claudeCode: {
+        group: data.name,
+        type: "hook",
+        target: target.relative,
+        axis: "hook",
+        cases: data.cases.map((c) => c.scenario),
+        warnings: [],
+      },
+    },
+  ];
+}
+
+// ---------- shared ----------
+
+async function targetOf(
+  type: Target["type"],
+  target: string,
+  source: YamlSource,
+  ctx: ClaudeCodeLoadContext,
+): Promise<Target> {
+  try {
+    return await readTarget(type, target, ctx.projectRoot);
+  } catch (error) {
+    if (!(error instanceof TargetError)) throw error;
+    throw new DefinitionError([
+      problemAt(source, ["target"], {
+        code: Codes.badTarget,
+        message: error.message,
+        fix: error.fix,
+      }),
+    ]);
+  }
+}
+
+function duplicateNames(
+  source: YamlSource,
+  listKey: string,
+  nameKey: string,
+  items: Array<Record<string, unknown>>,
+): DefinitionProblem[] {
+  const first = new Map<unknown, number>();
+  return items.flatMap((item, index) => {
+    const name = item[nameKey];
+    const earlier = first.get(name);
+    if (earlier === undefined) {
+      first.set(name, index);
+      return [];
+    }
+    return [
+      problemAt(source, [listKey, index, nameKey], {
+        code: Codes.duplicateId,
+        message: `${nameKey} ${JSON.stringify(name)} is already used by ${listKey}[${earlier}] (line ${locate(source, [listKey, earlier]).line})`,
+        fix: `give this ${nameKey} a different name`,
+      }),
+    ];
+  });
+}
+
+/** A prompt taken literally: any `{{…}}` in the user's text stays as written. */
+function literalPrompt(text: string, file: string): PromptSpec {
+  const params: Record<string, string> = {};
+  for (const match of text.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g))
+    params[match[1]!] = match[0];
+  return { text, file, params, secrets: [] };
+}
+
+/** What of the target a definition hash covers: its content, never where this checkout lives. */
+function identity(target: Target): unknown {
+  return { relative: target.relative, names: target.names, install: target.install };
+}
+
+/** Keys sorted, so the same definition always hashes the same (see stableStringify). */
+function hash(value: unknown): string {
+  return sha256(stableStringify(value));
+}
+
+/**
+ * A query "triggers" when its trigger rate is at least `threshold`, so a negative query passes only
+ * when its rate stays below it: more than (1 − threshold) × runs of its runs without a trigger.
+ * (Not 1 − threshold itself: a negative query triggered exactly `threshold` of the time would pass.)
+ */
+function negativePassRate(threshold: number, runs: number): number {
+  const quietRunsNeeded = Math.floor((1 - threshold) * runs + 1e-9) + 1;
+  return round6(Math.min(runs, quietRunsNeeded) / runs);
+}

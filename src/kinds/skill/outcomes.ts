@@ -1,0 +1,125 @@
+// E2E outcomes → the existing checks (files, commands, trajectory). Only the two outcome types no
+// existing check expresses — "any non-zero exit" and "output contains" — run here, as custom checks.
+
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { CheckSpec, SourceRef } from "../../model/eval.js";
+import type { Outcome } from "../../define/yaml/schema.js";
+import {
+  readTail,
+  runProcess,
+  type ProcessResult,
+  type RunProcessOptions,
+} from "../../util/process.js";
+
+/** The check an outcome stands for, and the name the report gives it. */
+export function outcomeCheck(outcome: Outcome, timeoutMs: number, source: SourceRef): CheckSpec {
+  switch (outcome.type) {
+    case "file-contains":
+      return { type: "fileContains", path: outcome.file, pattern: outcome.value, source };
+    case "file-not-contains":
+      return { type: "fileLacks", path: outcome.file, pattern: outcome.value, source };
+    case "file-matches":
+      return {
+        type: "fileContains",
+        path: outcome.file,
+        pattern: new RegExp(outcome.value),
+        source,
+      };
+    case "file-exists":
+      return { type: "fileExists", path: outcome.file, source };
+    case "file-not-exists":
+      return { type: "fileAbsent", path: outcome.file, source };
+    case "bash-succeeds":
+      return { type: "succeeds", command: outcome.command, exitCode: 0, source };
+    case "bash-fails":
+      return {
+        type: "custom",
+        name: `bash-fails ${JSON.stringify(outcome.command)}`,
+        source,
+        fn: async ({ sandbox, env }) => {
+          const run = await runBash(sandbox, env, outcome.command, timeoutMs);
+          if (run.problem) return { ok: false, evidence: run.problem };
+          return run.exitCode !== 0
+            ? { ok: true, evidence: `exit ${run.exitCode}, as expected` }
+            : { ok: false, evidence: `exit 0, expected a failure${run.tail}` };
+        },
+      };
+    case "bash-output-contains":
+      return {
+        type: "custom",
+        name: `output of ${JSON.stringify(outcome.command)} contains ${JSON.stringify(outcome.value)}`,
+        source,
+        fn: async ({ sandbox, env }) => {
+          const run = await runBash(sandbox, env, outcome.command, timeoutMs);
+          if (run.problem) return { ok: false, evidence: run.problem };
+          return run.output.includes(outcome.value)
+            ? { ok: true, evidence: `found in the output (exit ${run.exitCode})` }
+            : {
+                ok: false,
+                evidence: `${JSON.stringify(outcome.value)} not in the output (exit ${run.exitCode})${run.tail}`,
+              };
+        },
+      };
+  }
+}
+
+interface BashRun {
+  exitCode: number | null;
+  /** stdout then stderr, each up to 1 MiB. */
+  output: string;
+  /** The last lines, for evidence. */
+  tail: string;
+  /** Set when the command could not give an answer (timeout, could not start). */
+  problem?: string;
+}
+
+/** The eval author's command, run by bash in the sandbox (never built from agent output). */
+async function runBash(
+  sandbox: string,
+  env: Record<string, string>,
+  command: string,
+  timeoutMs: number,
+): Promise<BashRun> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "ae-outcome-"));
+  try {
+    const stdoutFile = path.join(dir, "stdout");
+    const stderrFile = path.join(dir, "stderr");
+    const { result, stdout, stderr } = await runCaptured(
+      { command: "bash", args: ["-c", command], cwd: sandbox, env, timeoutMs },
+      { stdoutFile, stderrFile },
+    );
+    const last = [await readTail(stdoutFile, 6), await readTail(stderrFile, 6)]
+      .map((t) => t.trimEnd())
+      .filter(Boolean)
+      .join("\n");
+    const tail = last ? ` — last lines:\n${last}` : " — no output";
+    const problem = result.spawnError
+      ? `could not start bash: ${result.spawnError}`
+      : result.timedOut
+        ? `timed out after ${Math.round(timeoutMs / 1000)} s${tail}`
+        : undefined;
+    return {
+      exitCode: result.exitCode,
+      output: stdout + stderr,
+      tail,
+      ...(problem ? { problem } : {}),
+    };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs a command with stdout and stderr (each up to 1 MiB) written to the files, and reads both. */
+export async function runCaptured(
+  options: Omit<RunProcessOptions, "stdoutFile" | "stderrFile" | "maxOutputBytes">,
+  files: { stdoutFile: string; stderrFile: string },
+): Promise<{ result: ProcessResult; stdout: string; stderr: string }> {
+  const result = await runProcess({ ...options, ...files, maxOutputBytes: 1024 * 1024 });
+  const [stdout, stderr] = await Promise.all([
+    fs.readFile(files.stdoutFile, "utf8"),
+    fs.readFile(files.stderrFile, "utf8"),
+  ]);
+  return { result, stdout, stderr };
+}

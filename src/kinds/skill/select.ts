@@ -1,0 +1,59 @@
+// `agent-evals eval [name] --axis trigger|e2e|hook`: a skill/command/hook eval's name selects all
+// of its parts; the axis keeps only the parts of that kind.
+
+import type { ClaudeCodeAxis, EvalSpec } from "../../model/eval.js";
+import { Codes, DefinitionError } from "../../model/errors.js";
+
+export const AXES: readonly ClaudeCodeAxis[] = ["trigger", "e2e", "hook"];
+
+/** The axis a flag names; throws a sentence naming the allowed values. */
+export function parseAxis(text: string | undefined): ClaudeCodeAxis | undefined {
+  if (text === undefined) return undefined;
+  if ((AXES as readonly string[]).includes(text)) return text as ClaudeCodeAxis;
+  throw new Error(`--axis takes ${AXES.join(", ")}, got ${JSON.stringify(text)}`);
+}
+
+/** The specs to plan and the eval ids to select among them. */
+export function selectClaudeCodeParts(
+  specs: EvalSpec[],
+  names: string[],
+  axis: ClaudeCodeAxis | undefined,
+): { specs: EvalSpec[]; names: string[] } {
+  const onAxis = (spec: EvalSpec) => axis === undefined || spec.claudeCode?.axis === axis;
+  const kept = specs.filter(onAxis);
+  if (axis && kept.length === 0) {
+    throw new DefinitionError([
+      {
+        file: "(command line)",
+        code: Codes.usage,
+        message: `no ${axis} evals found (--axis ${axis})`,
+        fix: `add a \`type: ${axis === "hook" ? "hook" : "skill"}\` eval under _evals/, or drop --axis`,
+      },
+    ]);
+  }
+  if (names.length === 0) return { specs: kept, names: [] };
+  const ids = new Set(specs.map((s) => s.id));
+  const selected: string[] = [];
+  for (const name of names) {
+    const parts = ids.has(name)
+      ? specs.filter((s) => s.id === name)
+      : specs.filter((s) => s.claudeCode?.group === name);
+    if (parts.length === 0) {
+      selected.push(name); // unknown: the planner names the evals that exist
+      continue;
+    }
+    const wanted = parts.filter(onAxis);
+    if (wanted.length === 0) {
+      throw new DefinitionError([
+        {
+          file: "(command line)",
+          code: Codes.usage,
+          message: `${JSON.stringify(name)} has no ${axis} part`,
+          fix: `drop --axis, or use --axis ${[...new Set(parts.map((p) => p.claudeCode?.axis ?? "none"))].join(" or ")}`,
+        },
+      ]);
+    }
+    for (const part of wanted) if (!selected.includes(part.id)) selected.push(part.id);
+  }
+  return { specs: kept, names: selected };
+}

@@ -1,0 +1,280 @@
+// The bubblewrap sandbox (`--sandbox bwrap`): the agent runs in its own user, pid, ipc, uts and
+// network namespaces, sees the whole filesystem read-only except its workspace, TMPDIR, HOME and
+// the call log, and reaches no network but its own loopback and the allowed endpoints.
+//
+// Allowed endpoints (the model API) are forwarded: inside, a small Node init listens on a loopback
+// address for each and hands every connection through a unix socket to the harness, which opens
+// the real TCP connection. A loopback endpoint keeps its address (127.0.0.1:PORT works as before); a
+// named host gets its own 127.0.0.N, written into the sandbox's /etc/hosts, so TLS still sees the
+// real host name. Nothing else resolves (there is no DNS inside) and nothing else connects.
+
+import { AgentEvalsError, Codes } from "../../model/errors.js";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { execFile } from "node:child_process";
+import { promises as fs } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { promisify } from "node:util";
+
+export interface Endpoint {
+  host: string;
+  port: number;
+}
+
+/** What one trial's agent may touch when it runs under bwrap. */
+export interface BwrapJail {
+  /** Folders and files it may write: its workspace, TMPDIR, HOME, the call log. */
+  writable: string[];
+  /** host:port endpoints it may connect to. */
+  allow: Endpoint[];
+  /** A folder of the trial (not visible to the agent as writable) for the forwarders' sockets. */
+  stateDir: string;
+}
+
+export class SandboxUnavailableError extends AgentEvalsError {
+  constructor(message: string) {
+    super(Codes.sandboxUnavailable, message);
+  }
+}
+
+// ---------- the trial's scope ----------
+
+const scope = new AsyncLocalStorage<BwrapJail>();
+
+/** Runs `fn` (an agent's run) so that every process it starts is jailed in `jail`. */
+export function withJail<T>(jail: BwrapJail | undefined, fn: () => T): T {
+  return jail ? scope.run(jail, fn) : fn();
+}
+
+export interface WrappedCommand {
+  command: string;
+  args: string[];
+  /** Stops the forwarders once the process has ended. */
+  dispose: () => Promise<void>;
+}
+
+/** The command as run under the current jail, or as is when there is none. */
+export async function wrapCommand(
+  command: string,
+  args: string[],
+  cwd: string,
+): Promise<WrappedCommand> {
+  const jail = scope.getStore();
+  if (!jail) return { command, args, dispose: async () => {} };
+  const routes = await startForwarders(jail);
+  const hosts = await hostsFile(jail, routes);
+  return {
+    command: "bwrap",
+    args: [
+      ...bwrapArgs(jail, cwd, routes, hosts),
+      "--",
+      ...(routes.length ? [process.execPath, "-e", FORWARDER, JSON.stringify(routes)] : []),
+      command,
+      ...args,
+    ],
+    dispose: () => Promise.all(routes.map((r) => r.close())).then(() => undefined),
+  };
+}
+
+interface Route {
+  /** Where the agent connects, inside. */
+  listenHost: string;
+  port: number;
+  socket: string;
+  /** The name to put in /etc/hosts, for a named host. */
+  name?: string;
+  close: () => Promise<void>;
+}
+
+/** New namespaces (no network) over a read-only root: where every jail starts, and the probe. */
+const JAIL_BASE_ARGS = [
+  "--die-with-parent",
+  "--unshare-user-try",
+  "--unshare-pid",
+  "--unshare-ipc",
+  "--unshare-uts",
+  "--unshare-cgroup-try",
+  "--unshare-net",
+  "--ro-bind",
+  "/",
+  "/",
+  "--dev",
+  "/dev",
+  "--proc",
+  "/proc",
+];
+
+function bwrapArgs(jail: BwrapJail, cwd: string, routes: Route[], hosts: string | undefined) {
+  const privilegedPort = routes.some((r) => r.port < 1024);
+  return [
+    ...JAIL_BASE_ARGS,
+    ...jail.writable.flatMap((dir) => ["--bind", dir, dir]),
+    ...(routes.length ? ["--ro-bind", socketDir(jail), socketDir(jail)] : []),
+    ...(hosts ? ["--ro-bind", hosts, "/etc/hosts"] : []),
+    // Only to listen on :443 and the like for a forwarded host, inside its own network namespace.
+    ...(privilegedPort ? ["--cap-add", "CAP_NET_BIND_SERVICE"] : []),
+    "--chdir",
+    cwd,
+  ];
+}
+
+function socketDir(jail: BwrapJail): string {
+  return path.join(jail.stateDir, "net");
+}
+
+/** One unix-socket server per endpoint: each connection from inside becomes a TCP connection. */
+async function startForwarders(jail: BwrapJail): Promise<Route[]> {
+  if (jail.allow.length === 0) return [];
+  const dir = socketDir(jail);
+  await fs.mkdir(dir, { recursive: true });
+  let nextLoopback = 2;
+  const routes: Route[] = [];
+  for (const [i, endpoint] of jail.allow.entries()) {
+    const socket = path.join(dir, `${process.pid}-${Date.now().toString(36)}-${i}.sock`);
+    const server = net.createServer((inside) => {
+      const outside = net.connect(endpoint.port, endpoint.host);
+      inside.pipe(outside).pipe(inside);
+      inside.on("error", () => outside.destroy());
+      outside.on("error", () => inside.destroy());
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(socket, () => resolve());
+    });
+    const loopback = isLoopback(endpoint.host);
+    routes.push({
+      listenHost: loopback ? loopbackAddress(endpoint.host) : `127.0.0.${nextLoopback++}`,
+      port: endpoint.port,
+      socket,
+      ...(loopback ? {} : { name: endpoint.host }),
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    });
+  }
+  return routes;
+}
+
+/** /etc/hosts for inside: localhost, and each forwarded host name at its loopback address. */
+async function hostsFile(jail: BwrapJail, routes: Route[]): Promise<string | undefined> {
+  const named = routes.filter((r) => r.name);
+  if (named.length === 0) return undefined;
+  const file = path.join(socketDir(jail), "hosts");
+  const lines = [
+    "127.0.0.1 localhost",
+    "::1 localhost",
+    ...named.map((r) => `${r.listenHost} ${r.name}`),
+  ];
+  await fs.writeFile(file, `${lines.join("\n")}\n`);
+  return file;
+}
+
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127\./.test(host);
+}
+
+function loopbackAddress(host: string): string {
+  return host === "localhost" || host.includes(":") ? "127.0.0.1" : host;
+}
+
+/**
+ * The init inside the sandbox: listens for each route, then runs the agent with the same stdio and
+ * exits as it does. argv: routes (JSON), command, args…
+ */
+const FORWARDER = `
+const net = require("node:net");
+const { spawn } = require("node:child_process");
+const [routesJson, command, ...args] = process.argv.slice(1);
+const routes = JSON.parse(routesJson);
+let ready = 0;
+for (const r of routes) {
+  net.createServer((c) => {
+    const u = net.connect(r.socket);
+    c.pipe(u).pipe(c);
+    c.on("error", () => u.destroy());
+    u.on("error", () => c.destroy());
+  }).listen(r.port, r.listenHost, () => { if (++ready === routes.length) start(); })
+    .on("error", (e) => { console.error("agent-evals sandbox: cannot listen on " + r.listenHost + ":" + r.port + ": " + e.message); process.exit(125); });
+}
+function start() {
+  const child = spawn(command, args, { stdio: "inherit" });
+  child.on("error", (e) => { console.error("agent-evals sandbox: cannot start " + command + ": " + e.message); process.exit(127); });
+  child.on("exit", (code, signal) => process.exit(code ?? 128 + (require("node:os").constants.signals[signal] || 0)));
+}
+for (const s of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(s, () => {});
+`;
+
+// ---------- configuration ----------
+
+/** `host:port` list, e.g. from AGENT_EVALS_ALLOW_HOSTS ("api.anthropic.com:443, 127.0.0.1:8080"). */
+export function parseEndpoints(text: string): Endpoint[] {
+  return text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((item) => {
+      const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(item);
+      const port = Number(match?.[2]);
+      if (!match || port < 1 || port > 65535) {
+        throw new Error(`not a host:port endpoint: ${JSON.stringify(item)}`);
+      }
+      return { host: match[1]!, port };
+    });
+}
+
+/** The endpoint of a base URL (`https://host` → host:443). */
+export function endpointOfUrl(url: string | undefined): Endpoint | undefined {
+  if (!url) return undefined;
+  try {
+    const u = new URL(url);
+    const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
+    return { host: u.hostname.replace(/^\[|\]$/g, ""), port };
+  } catch {
+    return undefined;
+  }
+}
+
+export const ALLOW_HOSTS_ENV = "AGENT_EVALS_ALLOW_HOSTS";
+
+/**
+ * What agents may reach by default: the model APIs (or the base URLs configured for them), plus
+ * AGENT_EVALS_ALLOW_HOSTS and `extra`.
+ */
+export function allowedEndpoints(
+  env: Record<string, string | undefined>,
+  extra: Endpoint[] = [],
+): Endpoint[] {
+  const all = [
+    endpointOfUrl(env.ANTHROPIC_BASE_URL) ?? { host: "api.anthropic.com", port: 443 },
+    endpointOfUrl(env.OPENAI_BASE_URL) ?? { host: "api.openai.com", port: 443 },
+    ...parseEndpoints(env[ALLOW_HOSTS_ENV] ?? ""),
+    ...extra,
+  ];
+  const seen = new Set<string>();
+  return all.filter((e) => {
+    const key = `${e.host}:${e.port}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+// ---------- can it run here? ----------
+
+let probe: Promise<string | undefined> | undefined;
+
+/**
+ * Undefined when bwrap can build the sandbox on this machine, else why not (it needs user
+ * namespaces, which some containers and hardened kernels refuse). Probed once per process.
+ */
+export function bwrapProblem(): Promise<string | undefined> {
+  probe ??= promisify(execFile)("bwrap", [...JAIL_BASE_ARGS, "--", "true"], {
+    timeout: 10_000,
+  }).then(
+    () => undefined,
+    (error: NodeJS.ErrnoException & { stderr?: string }) =>
+      error.code === "ENOENT"
+        ? "bwrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
+        : `bwrap cannot create its namespaces here: ${(error.stderr ?? error.message).trim()} ` +
+          "(it needs unprivileged user namespaces: in a container, run it with them allowed; on " +
+          "Ubuntu 24.04, sysctl kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap)",
+  );
+  return probe;
+}

@@ -1,0 +1,147 @@
+// The prepared tree of an eval: its sandbox filled once, `setup` run once in it; every trial of
+// every agent then starts from a copy of it.
+
+import { AgentEvalsError, Codes } from "../../model/errors.js";
+import { createHash } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { mkdir, rename } from "node:fs/promises";
+import path from "node:path";
+import type { EvalSpec } from "../../model/eval.js";
+import {
+  fillSandbox,
+  makeTempDir,
+  manifest,
+  removeTree,
+  snapshotTree,
+  type Manifest,
+  type TreeSnapshot,
+} from "./sandbox.js";
+import { readTail, runProcess } from "../../util/process.js";
+
+export class SetupError extends AgentEvalsError {
+  constructor(message: string) {
+    super(Codes.setupFailed, message);
+  }
+}
+
+export interface PreparedSandbox {
+  /** The tree trials copy. */
+  dir: string;
+  /** Where setup output went. */
+  logDir: string;
+  /** Files and hashes of the prepared tree, to tell what a run created or modified. */
+  manifest: () => Promise<Manifest>;
+  /** The tree walked and checked once: every trial's copy reuses it. */
+  snapshot: () => Promise<TreeSnapshot>;
+  dispose: () => Promise<void>;
+}
+
+/**
+ * Somewhere to keep prepared trees between runs (the Action plugs in @actions/cache). Keys name the
+ * eval, its setup commands and the content it was filled from; a store never throws.
+ */
+export interface PreparedStore {
+  restore(dir: string, key: string): Promise<boolean>;
+  save(dir: string, key: string): Promise<void>;
+  keyFor(spec: { id: string; setup: string[]; templateHash: string }): string;
+}
+
+export interface PrepareOptions {
+  env: Record<string, string>;
+  signal?: AbortSignal;
+  keep: boolean;
+  store?: PreparedStore;
+}
+
+export async function prepareSandbox(
+  spec: EvalSpec,
+  options: PrepareOptions,
+): Promise<PreparedSandbox> {
+  const root = await makeTempDir(`${spec.id}-prepared`);
+  const dir = path.join(root, "work");
+  const logDir = path.join(root, "setup");
+  try {
+    mkdirSync(dir);
+    mkdirSync(logDir);
+    await fillSandbox(spec.sandbox, dir);
+    // Only a setup is worth keeping: a plain fill is as fast as a restore.
+    const key =
+      options.store && spec.setup.length
+        ? options.store.keyFor({
+            id: spec.id,
+            setup: spec.setup,
+            templateHash: await treeHash(dir),
+          })
+        : undefined;
+    if (key && options.store && (await restoreInto(options.store, dir, key))) {
+      // Restored: the setup's result is already here.
+    } else {
+      for (const [i, command] of spec.setup.entries()) {
+        await runSetupStep(command, i + 1, { dir, logDir, spec, ...options });
+      }
+      if (key && options.store) await options.store.save(dir, key);
+    }
+  } catch (error) {
+    if (!options.keep) await removeTree(root);
+    throw error;
+  }
+  let cachedManifest: Promise<Manifest> | undefined;
+  let cachedSnapshot: Promise<TreeSnapshot> | undefined;
+  return {
+    dir,
+    logDir,
+    manifest: () => (cachedManifest ??= manifest(dir)),
+    snapshot: () => (cachedSnapshot ??= snapshotTree(dir)),
+    dispose: () => (options.keep ? Promise.resolve() : removeTree(root)),
+  };
+}
+
+/** A hash of every file's path and content: what the sandbox was filled from. */
+async function treeHash(dir: string): Promise<string> {
+  const files = [...(await manifest(dir))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash("sha256")
+    .update(JSON.stringify(files.map(([p, f]) => [p, f.hash])))
+    .digest("hex");
+}
+
+/** Replace the filled tree with the stored prepared one; on a miss the filled tree stays. */
+async function restoreInto(store: PreparedStore, dir: string, key: string): Promise<boolean> {
+  const staging = `${dir}.restore`;
+  await mkdir(staging);
+  if (!(await store.restore(staging, key))) {
+    await removeTree(staging);
+    return false;
+  }
+  await removeTree(dir);
+  await rename(staging, dir);
+  return true;
+}
+
+async function runSetupStep(
+  command: string,
+  n: number,
+  ctx: { dir: string; logDir: string; spec: EvalSpec } & PrepareOptions,
+): Promise<void> {
+  const stdoutFile = path.join(ctx.logDir, `setup-${n}.stdout`);
+  const stderrFile = path.join(ctx.logDir, `setup-${n}.stderr`);
+  const result = await runProcess({
+    command: "bash",
+    args: ["-c", command],
+    cwd: ctx.dir,
+    env: ctx.env,
+    timeoutMs: ctx.spec.timeoutMs,
+    stdoutFile,
+    stderrFile,
+    signal: ctx.signal,
+  });
+  if (result.exitCode === 0) return;
+  const tail = (await readTail(stderrFile, 8)).trim() || (await readTail(stdoutFile, 8)).trim();
+  const why = result.timedOut
+    ? `timed out after ${Math.round(ctx.spec.timeoutMs / 1000)} s`
+    : result.spawnError
+      ? `could not start: ${result.spawnError}`
+      : `exit ${result.exitCode ?? `signal ${result.signal}`}`;
+  throw new SetupError(
+    `setup step ${n} (${JSON.stringify(command)}) failed: ${why}${tail ? `\n${tail}` : ""}`,
+  );
+}

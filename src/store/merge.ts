@@ -1,0 +1,113 @@
+// `agent-evals merge`: shards' results (each a results folder with run.json and evals/) into one run,
+// as if one process had run every shard's trials.
+
+import { AgentEvalsError, Codes } from "../model/errors.js";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { emptyCounts, RESULT_SCHEMA_VERSION, type RunResult } from "../model/result.js";
+import { withDiagnostics } from "../model/diagnostics.js";
+import { round6 } from "../model/stats.js";
+
+export class MergeError extends AgentEvalsError {
+  constructor(message: string) {
+    super(Codes.mergeFailed, message);
+  }
+}
+
+async function readRun(dir: string): Promise<RunResult> {
+  const file = path.join(dir, "run.json");
+  let run: RunResult;
+  try {
+    run = JSON.parse(await fs.readFile(file, "utf8")) as RunResult;
+  } catch (error) {
+    throw new MergeError(
+      `${file}: not a readable run.json (${(error as Error).message}); pass results folders written by \`agent-evals eval\``,
+    );
+  }
+  if (run.schemaVersion !== RESULT_SCHEMA_VERSION || !Array.isArray(run.evals)) {
+    throw new MergeError(
+      `${file}: schemaVersion ${String(run.schemaVersion)} is not ${RESULT_SCHEMA_VERSION}; merge results of the same agent-evals version`,
+    );
+  }
+  return run;
+}
+
+/** The merged run of several shards. Throws MergeError when two shards ran the same eval × agent. */
+export function mergeRuns(runs: RunResult[]): RunResult {
+  if (runs.length === 0) throw new MergeError("nothing to merge: pass at least one results folder");
+  const seen = new Set<string>();
+  const evals = runs.flatMap((run) => run.evals);
+  for (const e of evals) {
+    const key = `${e.id} [${e.agent}]`;
+    if (seen.has(key))
+      throw new MergeError(
+        `${key} is in more than one shard's results: were the shards of the same split (--shard i/n)?`,
+      );
+    seen.add(key);
+  }
+  evals.sort((a, b) => (a.id === b.id ? (a.agent < b.agent ? -1 : 1) : a.id < b.id ? -1 : 1));
+  const counts = emptyCounts();
+  for (const e of evals) counts[e.status]++;
+  const budgets = runs.map((r) => r.budgetUsd).filter((b): b is number => b !== undefined);
+  const starts = runs.map((r) => Date.parse(r.startedAt));
+  const ends = runs.map((r, i) => starts[i]! + r.durationMs);
+  const first = runs[0]!;
+  return withDiagnostics({
+    ...first,
+    startedAt: new Date(Math.min(...starts)).toISOString(),
+    durationMs: Math.max(...ends) - Math.min(...starts),
+    costUsd: round6(runs.reduce((sum, r) => sum + r.costUsd, 0)),
+    ...(budgets.length ? { budgetUsd: budgets.reduce((a, b) => a + b, 0) } : {}),
+    counts,
+    evals,
+    // One interrupted shard makes the whole run interrupted (its unfinished evals are incomplete).
+    ...(runs.some((r) => r.interrupted) ? { interrupted: true } : { interrupted: undefined }),
+  });
+}
+
+/**
+ * Merge results folders into `outDir`: run.json plus every shard's trial folders. With
+ * `relocate`, each trial's `dir` (relative to the project root, under the results folder the
+ * shard ran with) is rewritten to where the merged copy sits under `outDir`, so run.json,
+ * report.html and the skill summaries find the trials wherever the merge was written.
+ */
+export async function mergeResultDirs(
+  dirs: string[],
+  outDir: string,
+  relocate?: { projectRoot: string; resultsDir: string },
+): Promise<RunResult> {
+  const runs = await Promise.all(dirs.map(readRun));
+  const merged = mergeRuns(relocate ? runs.map((run) => relocated(run, outDir, relocate)) : runs);
+  await fs.mkdir(outDir, { recursive: true });
+  for (const dir of dirs) {
+    const evalsDir = path.join(dir, "evals");
+    if (path.resolve(evalsDir) === path.resolve(outDir, "evals")) continue;
+    await fs
+      .cp(evalsDir, path.join(outDir, "evals"), { recursive: true, force: true })
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      });
+  }
+  await fs.writeFile(path.join(outDir, "run.json"), `${JSON.stringify(merged, null, 2)}\n`);
+  return merged;
+}
+
+function relocated(
+  run: RunResult,
+  outDir: string,
+  { projectRoot, resultsDir }: { projectRoot: string; resultsDir: string },
+): RunResult {
+  const from = path.relative(projectRoot, resultsDir);
+  const move = (dir: string): string => {
+    const rest = path.relative(from, dir);
+    if (rest.startsWith("..") || path.isAbsolute(rest)) return dir; // not under the results folder
+    return path.relative(projectRoot, path.join(outDir, rest));
+  };
+  return {
+    ...run,
+    evals: run.evals.map((e) => ({
+      ...e,
+      trials: e.trials.map((t) => ({ ...t, dir: move(t.dir) })),
+    })),
+  };
+}

@@ -1,0 +1,740 @@
+// The results branch: agent-evals keeps its history (`history/<id>.jsonl`, see src/store/history.ts)
+// on an orphan branch of the user's own repository, `copybook-results` by default.
+//
+// Every operation works in its own scratch repository under `scratchDir` (os.tmpdir()), never in
+// the user's checkout: `git init`, then either a depth-1 fetch of the branch or an orphan branch
+// started from nothing. Writers append lines, commit and push, and never force: when another
+// writer got there first, the push is rejected, and the writer fetches, rebases its one commit
+// onto the new tip — `.gitattributes` says `*.jsonl merge=union`, so two sets of lines appended to
+// the same file merge into both — backs off with jitter and pushes again. Should a rebase still
+// conflict (someone edited `.gitattributes`), the commit is made again on the new tip from the
+// lines in memory, so lines are never lost and never doubled.
+//
+// Telling a race from a refusal: `git push --porcelain` reports each ref on stdout in a fixed
+// format, `!` then `[rejected]` (the remote moved: a race) or `[remote rejected] (reason)` (the
+// remote's hooks refused). A failure of the transport itself (exit 128, no ref status) is read from
+// stderr, where HTTP 401/403 and "Permission to o/r.git denied" appear; anything else there counts
+// as the remote being unavailable. Refusals are not retried. Before a retry the writer fetches, and
+// a push that did land although git reported a failure is recognised (our commit is already on
+// the remote branch) instead of being pushed twice.
+//
+// Isolation: every git command gets `-c core.hooksPath=<an empty dir>` and settings that user
+// configuration could otherwise change (signing, autocrlf, symlinks, rebase backend); GIT_DIR,
+// GIT_INDEX_FILE, GIT_WORK_TREE and every other GIT_* variable of this process are removed from
+// git's environment (simple-git also strips them). The token only ever travels as
+// `-c http.<origin>.extraheader=AUTHORIZATION: basic …` on the command line of each git command:
+// it is never written to a file or a URL, and is masked in every message this module makes.
+
+import { AgentEvalsError, Codes } from "../model/errors.js";
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { GitError, simpleGit } from "simple-git";
+
+export const DEFAULT_RESULTS_BRANCH = "copybook-results";
+
+export const DEFAULT_RESULTS_AUTHOR = {
+  name: "github-actions[bot]",
+  email: "41898282+github-actions[bot]@users.noreply.github.com",
+} as const;
+
+export interface ResultsBranchOptions {
+  /** The origin's URL (`https://github.com/o/r.git`), or a local path / `file://` URL. */
+  remote: string;
+  /** Default `copybook-results`. */
+  branch?: string;
+  /**
+   * For https remotes (and http ones on 127.0.0.1/localhost, for tests): sent as the header
+   * `AUTHORIZATION: basic base64("x-access-token:" + token)` through `-c` on each git command.
+   * Never written to a file or URL, never logged. Ignored for ssh, file and path remotes.
+   */
+  token?: string;
+  /** Default github-actions[bot]. */
+  author?: { name: string; email: string };
+  /** Push attempts, default 8. */
+  maxAttempts?: number;
+  /** Parent of the scratch repository; default os.tmpdir(). */
+  scratchDir?: string;
+  /** @internal Tests: leave the writer's scratch repository in `scratchDir`. */
+  keepScratch?: boolean;
+  /**
+   * @internal Tests. The pause before retry n is random in [0, min(max, b × 2^(n-1))) ms, b the
+   * larger of `base` and the time the last attempt took. Default { base: 500, max: 8000 }.
+   */
+  backoffMs?: { base: number; max: number };
+}
+
+export type ResultsBranchErrorKind = "permission" | "conflict" | "unavailable";
+
+export class ResultsBranchError extends AgentEvalsError {
+  readonly kind: ResultsBranchErrorKind;
+  constructor(kind: ResultsBranchErrorKind, message: string, options?: { cause?: unknown }) {
+    super(Codes.historyNotSaved, message, options);
+    this.kind = kind;
+  }
+}
+
+export interface AppendResult {
+  /** The pushed commit. */
+  commit: string;
+  /** Push attempts made (1 when nobody else was pushing). */
+  attempts: number;
+  /** Whether this call created the branch. */
+  created: boolean;
+}
+
+export interface ResultsCheckout {
+  /** A depth-1 checkout of the branch; the history is in `<dir>/history/`. */
+  dir: string;
+  /** Removes `dir`. */
+  dispose(): Promise<void>;
+}
+
+const DEFAULT_MAX_ATTEMPTS = 8;
+const DEFAULT_BACKOFF = { base: 500, max: 8_000 };
+/** A git command that prints nothing for this long is killed (a stalled network). */
+const GIT_SILENCE_TIMEOUT_MS = 120_000;
+const ATTRIBUTES_FILE = ".gitattributes";
+const UNION_ATTRIBUTE = "*.jsonl merge=union";
+const NO_HOOKS_DIR = "agent-evals-no-hooks";
+
+/**
+ * Append lines to files on the branch (creating the orphan branch, with `.gitattributes`
+ * `*.jsonl merge=union`, when it is missing), commit and push. A rejected push is followed by a
+ * fetch, a rebase and a pause with jitter before the next attempt; nothing is ever force-pushed.
+ * Throws ResultsBranchError: `permission` at once when the remote refuses the push, `conflict`
+ * when other writers won every attempt, `unavailable` when the remote could not be reached.
+ */
+export async function appendToResultsBranch(
+  options: ResultsBranchOptions,
+  files: Array<{ path: string; lines: string[] }>,
+  message: string,
+): Promise<AppendResult> {
+  const additions = checkFiles(files);
+  if (typeof message !== "string" || message.trim() === "") {
+    throw new Error("results branch: the commit message is empty");
+  }
+  const session = await openSession(options);
+  try {
+    const checkout = await checkOut(session);
+    await commitAdditions(session, additions, message);
+    const work: Work = { additions, message, root: checkout === "new" };
+    let rebased = false;
+    // How long our last fetch-rebase-push took: the pause before a retry scales with it, so that
+    // on a slow machine or network the writers still spread out enough for several to win a round.
+    let cycleStart = Date.now();
+    for (let attempts = 1; ; attempts++) {
+      const failure = await push(session);
+      const cycleMs = Date.now() - cycleStart;
+      if (!failure) {
+        return { commit: await head(session), attempts, created: checkout === "new" && !rebased };
+      }
+      if (failure.kind === "permission" || failure.kind === "refused") {
+        throw refusal(session, failure);
+      }
+      if (attempts >= session.maxAttempts) throw exhausted(session, failure, attempts);
+      await sleep(backoffDelay(attempts, session.backoff, cycleMs));
+      cycleStart = Date.now();
+      const sync = await catchUp(session, work, failure);
+      if (sync === "landed") {
+        return { commit: await head(session), attempts, created: checkout === "new" && !rebased };
+      }
+      if (sync === "moved") rebased = true;
+    }
+  } finally {
+    if (!options.keepScratch) await session.dispose();
+  }
+}
+
+/**
+ * A scratch checkout (depth 1) of the branch to read the history from, or undefined when the
+ * branch does not exist. The caller removes `dir` (or calls `dispose`).
+ */
+export async function readResultsBranch(
+  options: ResultsBranchOptions,
+): Promise<ResultsCheckout | undefined> {
+  const session = await openSession(options);
+  try {
+    if ((await checkOut(session)) === "new") {
+      await session.dispose();
+      return undefined;
+    }
+    // git runs no more in this directory: the empty hooks directory has done its job.
+    await fs.rm(path.join(session.dir, ".git", NO_HOOKS_DIR), { recursive: true, force: true });
+    return { dir: session.dir, dispose: session.dispose };
+  } catch (error) {
+    await session.dispose();
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input checks
+
+function checkFiles(files: Array<{ path: string; lines: string[] }>): Map<string, string[]> {
+  if (!Array.isArray(files)) throw new Error("results branch: files must be an array");
+  const additions = new Map<string, string[]>();
+  let count = 0;
+  for (const file of files) {
+    const rel = checkPath(file?.path);
+    if (!Array.isArray(file.lines)) {
+      throw new Error(`results branch: the lines for ${rel} must be an array of strings`);
+    }
+    for (const line of file.lines) {
+      if (typeof line !== "string") {
+        throw new Error(`results branch: a line for ${rel} is not a string`);
+      }
+      if (/[\r\n]/.test(line)) {
+        throw new Error(`results branch: a line for ${rel} contains a line break`);
+      }
+    }
+    additions.set(rel, [...(additions.get(rel) ?? []), ...file.lines]);
+    count += file.lines.length;
+  }
+  if (count === 0) throw new Error("results branch: no lines to append");
+  return additions;
+}
+
+function checkPath(value: unknown): string {
+  const shown = JSON.stringify(value);
+  if (typeof value !== "string" || value === "") {
+    throw new Error(`results branch: file path ${shown} is not a non-empty string`);
+  }
+  if (value.includes("\\") || value.includes("\0")) {
+    throw new Error(`results branch: file path ${shown} must use "/" and no NUL`);
+  }
+  if (value.startsWith("/") || /^[A-Za-z]:/.test(value)) {
+    throw new Error(`results branch: file path ${shown} must be relative`);
+  }
+  const segments = value.split("/");
+  if (segments.some((s) => s === "" || s === "." || s === "..")) {
+    throw new Error(`results branch: file path ${shown} must not contain "..", "." or "//"`);
+  }
+  if (segments.some((s) => s.toLowerCase() === ".git") || value === ATTRIBUTES_FILE) {
+    throw new Error(`results branch: file path ${shown} is reserved`);
+  }
+  return value;
+}
+
+function checkBranch(branch: string): string {
+  if (
+    !/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(branch) ||
+    /\.\.|\/\/|\/\.|\.lock$|\.lock\/|[/.]$/.test(branch)
+  ) {
+    throw new Error(`results branch: ${JSON.stringify(branch)} is not a usable branch name`);
+  }
+  return branch;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scratch repository
+
+interface Session {
+  /** Runs git in the scratch repository; failures are GitFailure. */
+  git(args: string[]): Promise<string>;
+  dir: string;
+  branch: string;
+  /** The remote as shown in messages: no credentials, token masked. */
+  shownRemote: string;
+  maxAttempts: number;
+  backoff: { base: number; max: number };
+  dispose(): Promise<void>;
+}
+
+interface RemoteSpec {
+  url: string;
+  /** `scheme://host[:port]/` when the token goes with requests to this remote. */
+  tokenScope?: string;
+}
+
+function resolveRemote(remote: string, token: string | undefined): RemoteSpec {
+  if (typeof remote !== "string" || remote.trim() === "" || remote.startsWith("-")) {
+    throw new Error(`results branch: ${JSON.stringify(remote)} is not a remote`);
+  }
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(remote)) {
+    let parsed: URL;
+    try {
+      parsed = new URL(remote);
+    } catch {
+      throw new Error("results branch: the remote is not a valid URL");
+    }
+    const https = parsed.protocol === "https:";
+    const loopback =
+      parsed.protocol === "http:" &&
+      ["127.0.0.1", "localhost", "[::1]"].includes(parsed.hostname.toLowerCase());
+    if (token && parsed.protocol === "http:" && !loopback) {
+      throw new Error("results branch: refusing to send a token over plain http");
+    }
+    if (token && (https || loopback)) {
+      return { url: remote, tokenScope: `${parsed.protocol}//${parsed.host}/` };
+    }
+    return { url: remote };
+  }
+  // scp-like `user@host:path` (a ":" before any "/") is an ssh remote; anything else is a path,
+  // made absolute (git runs in the scratch dir) and a file:// URL (so --depth 1 applies).
+  if (/^[^/]+:/.test(remote)) return { url: remote };
+  return { url: pathToFileURL(path.resolve(remote)).href };
+}
+
+function shownRemote(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = "";
+    parsed.password = "";
+    return parsed.href;
+  } catch {
+    return url;
+  }
+}
+
+async function openSession(options: ResultsBranchOptions): Promise<Session> {
+  const branch = checkBranch(options.branch ?? DEFAULT_RESULTS_BRANCH);
+  const token = options.token || undefined;
+  const remote = resolveRemote(options.remote, token);
+  const author = options.author ?? DEFAULT_RESULTS_AUTHOR;
+  const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS));
+  const header = token ? Buffer.from(`x-access-token:${token}`, "utf8").toString("base64") : "";
+  const mask = (text: string): string => {
+    let out = text;
+    for (const secret of [token, header]) if (secret) out = out.split(secret).join("***");
+    return out;
+  };
+
+  const parent = options.scratchDir ?? os.tmpdir();
+  await fs.mkdir(parent, { recursive: true });
+  const dir = await fs.realpath(await fs.mkdtemp(path.join(parent, "agent-evals-results-")));
+  const dispose = () => fs.rm(dir, { recursive: true, force: true });
+
+  const config = [
+    `core.hooksPath=${path.join(dir, ".git", NO_HOOKS_DIR)}`,
+    "core.autocrlf=false",
+    "core.safecrlf=false",
+    "core.symlinks=false",
+    "core.quotePath=false",
+    "commit.gpgSign=false",
+    "gc.auto=0",
+    "maintenance.auto=false",
+    "rebase.backend=merge",
+    "rebase.autoStash=false",
+    "rebase.autoSquash=false",
+    "rebase.updateRefs=false",
+    "submodule.recurse=false",
+    "advice.detachedHead=false",
+    "color.ui=false",
+    `user.name=${author.name}`,
+    `user.email=${author.email}`,
+  ];
+  if (remote.tokenScope) {
+    config.push(`http.${remote.tokenScope}.extraheader=AUTHORIZATION: basic ${header}`);
+  }
+  const simple = simpleGit({
+    baseDir: dir,
+    config,
+    maxConcurrentProcesses: 1,
+    // Done when the output streams close, not 50 ms after the exit (which can cut the output).
+    completion: { onClose: true, onExit: false },
+    timeout: { block: GIT_SILENCE_TIMEOUT_MS },
+    unsafe: { allowUnsafeHooksPath: true },
+    allowEnvironment: ["GIT_TERMINAL_PROMPT"],
+    errors: (error, result) => {
+      if (result.exitCode === 0 && !(error instanceof Error)) return error;
+      return new GitFailure(
+        result.exitCode,
+        mask(Buffer.concat(result.stdOut).toString("utf8")),
+        mask(
+          Buffer.concat(result.stdErr).toString("utf8") ||
+            (error instanceof Error ? error.message : ""),
+        ),
+      );
+    },
+  }).env(gitEnvironment());
+  const git = async (args: string[]): Promise<string> => {
+    try {
+      return await simple.raw(args);
+    } catch (error) {
+      if (error instanceof GitFailure) throw error;
+      // simple-git's own failures (the silence timeout, a refused argument) become GitFailures.
+      if (error instanceof GitError) throw new GitFailure(-1, "", mask(error.message));
+      throw error;
+    }
+  };
+
+  const session: Session = {
+    git,
+    dir,
+    branch,
+    shownRemote: mask(shownRemote(remote.url)),
+    maxAttempts,
+    backoff: options.backoffMs ?? DEFAULT_BACKOFF,
+    dispose,
+  };
+  try {
+    await git(["init"]);
+    await fs.mkdir(path.join(dir, ".git", NO_HOOKS_DIR));
+    await git(["symbolic-ref", "HEAD", `refs/heads/${branch}`]);
+    await git(["remote", "add", "origin", remote.url]);
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  return session;
+}
+
+/** Where simple-git guards an environment variable (it throws when one is passed explicitly). */
+const GUARDED_VARIABLES = new Set(["editor", "pager", "prefix", "ssh_askpass", "visual"]);
+
+/**
+ * This process's environment without any GIT_* variable (GIT_DIR, GIT_INDEX_FILE, GIT_WORK_TREE
+ * of a hook or a parent git would point git at the user's repository) nor locale settings (git's
+ * messages stay English: the transport errors are read from them).
+ */
+function gitEnvironment(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined) continue;
+    const lower = key.toLowerCase();
+    if (lower.startsWith("git_") || GUARDED_VARIABLES.has(lower)) continue;
+    if (lower === "lang" || lower === "language" || lower.startsWith("lc_")) continue;
+    env[key] = value;
+  }
+  env.LC_ALL = "C";
+  env.GIT_TERMINAL_PROMPT = "0";
+  env.GCM_INTERACTIVE = "never";
+  return env;
+}
+
+/**
+ * A git command that failed: its exit code and output, token masked. A GitError, so that
+ * simple-git hands it on as it is (it wraps any other error in a GitError of its own).
+ */
+class GitFailure extends GitError {
+  constructor(
+    readonly exitCode: number,
+    readonly stdout: string,
+    readonly stderr: string,
+  ) {
+    super(undefined, stderr.trim() || stdout.trim() || `git exited with ${exitCode}`);
+    this.name = "GitFailure";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Git steps
+
+/**
+ * Put the branch's tip (depth 1) in the scratch repository, or leave HEAD an unborn branch when
+ * the remote has no such branch. Unreachable remotes are retried; refusals are not.
+ */
+async function checkOut(session: Session): Promise<"fetched" | "new"> {
+  const { git, branch } = session;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const listing = await git(["ls-remote", "--refs", "origin", `refs/heads/${branch}`]);
+      const exists = listing
+        .split("\n")
+        .some((line) => line.split("\t")[1]?.trim() === `refs/heads/${branch}`);
+      if (!exists) return "new";
+      await fetchBranch(session, ["--depth", "1"]);
+      await git(["reset", "-q", "--hard", `origin/${branch}`]);
+      return "fetched";
+    } catch (error) {
+      if (!(error instanceof GitFailure)) throw error;
+      const failure = classifyGitFailure(error, `refs/heads/${branch}`);
+      if (failure.kind === "permission") {
+        throw new ResultsBranchError(
+          "permission",
+          `cannot read branch ${branch} of ${session.shownRemote}: the remote refused the ` +
+            `credentials. In GitHub Actions pass a token that may read the repository ` +
+            `(\`permissions: contents: read\`, or \`contents: write\` to record history). ` +
+            `The remote said: ${failure.detail}`,
+          { cause: error },
+        );
+      }
+      if (attempt >= session.maxAttempts) {
+        throw new ResultsBranchError(
+          "unavailable",
+          `could not reach ${session.shownRemote} after ${attempt} attempt(s): ${failure.detail}`,
+          { cause: error },
+        );
+      }
+      await sleep(backoffDelay(attempt, session.backoff));
+    }
+  }
+}
+
+async function fetchBranch(session: Session, extra: string[] = []): Promise<void> {
+  const { branch } = session;
+  await session.git([
+    "fetch",
+    "--no-tags",
+    ...extra,
+    "origin",
+    `+refs/heads/${branch}:refs/remotes/origin/${branch}`,
+  ]);
+}
+
+/** What one append commits: the lines per file, and whether its commit is a root commit. */
+interface Work {
+  additions: Map<string, string[]>;
+  message: string;
+  root: boolean;
+}
+
+/** Write the lines (and the union attribute when missing) into the work tree and commit them. */
+async function commitAdditions(
+  session: Session,
+  additions: Map<string, string[]>,
+  message: string,
+): Promise<void> {
+  const paths: string[] = [];
+  const attributes = path.join(session.dir, ATTRIBUTES_FILE);
+  const current = await readIfExists(attributes);
+  if (current === undefined || !current.split(/\r?\n/).some((l) => l.trim() === UNION_ATTRIBUTE)) {
+    await appendLines(attributes, current, [UNION_ATTRIBUTE]);
+    paths.push(ATTRIBUTES_FILE);
+  }
+  for (const [rel, lines] of additions) {
+    if (lines.length === 0) continue;
+    const file = path.join(session.dir, ...rel.split("/"));
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await appendLines(file, await readIfExists(file), lines);
+    paths.push(rel);
+  }
+  await session.git(["add", "--force", "--", ...paths]);
+  await session.git(["commit", "--no-verify", "-m", message]);
+}
+
+async function appendLines(file: string, current: string | undefined, lines: string[]) {
+  const separator = current && !current.endsWith("\n") ? "\n" : "";
+  await fs.appendFile(file, `${separator}${lines.join("\n")}\n`, "utf8");
+}
+
+async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    const stat = await fs.lstat(file);
+    if (!stat.isFile()) throw new Error(`results branch: ${file} is not a regular file`);
+    return await fs.readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+async function head(session: Session): Promise<string> {
+  return (await session.git(["rev-parse", "HEAD"])).trim();
+}
+
+/** Push HEAD to the branch: undefined when it landed, else why not. */
+async function push(session: Session): Promise<GitFailureVerdict | undefined> {
+  const ref = `refs/heads/${session.branch}`;
+  try {
+    await session.git(["push", "--porcelain", "--no-verify", "origin", `HEAD:${ref}`]);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof GitFailure)) throw error;
+    return classifyGitFailure(error, ref);
+  }
+}
+
+/**
+ * After a failed push: fetch the branch and put our commit on its new tip. "landed" when our
+ * commit is already there (a push that worked although git reported a failure), "moved" when it
+ * was rebased (or made again) onto a new tip, "unchanged" when the branch could not be fetched or
+ * had not moved. Between this fetch and the next push runs as little as possible: the shorter
+ * that window, the likelier the push wins against other writers.
+ */
+async function catchUp(
+  session: Session,
+  work: Work,
+  failure: GitFailureVerdict,
+): Promise<"landed" | "moved" | "unchanged"> {
+  const { git, branch } = session;
+  const upstream = `origin/${branch}`;
+  try {
+    await fetchBranch(session);
+  } catch (error) {
+    if (error instanceof GitFailure) return "unchanged"; // the next push attempt tells
+    throw error;
+  }
+  if (failure.kind !== "race") {
+    // Only a push that failed in transit can have landed; only then may the remote be unmoved.
+    if (await succeeds(git, ["merge-base", "--is-ancestor", "HEAD", upstream])) return "landed";
+    if (await succeeds(git, ["merge-base", "--is-ancestor", upstream, "HEAD"])) return "unchanged";
+  }
+  // Our work is exactly one commit: replay just that one, never its (shallow or orphan) base.
+  const rebase = work.root
+    ? ["rebase", "--onto", upstream, "--root"]
+    : ["rebase", "--onto", upstream, "HEAD^"];
+  if (!(await succeeds(git, rebase))) {
+    // The union merge did not apply (a changed .gitattributes?): make the commit again on the tip.
+    await succeeds(git, ["rebase", "--abort"]);
+    await git(["reset", "-q", "--hard", upstream]);
+    await git(["clean", "-q", "-ffdx"]);
+    await commitAdditions(session, work.additions, work.message);
+  }
+  work.root = false;
+  return "moved";
+}
+
+async function succeeds(git: Session["git"], args: string[]): Promise<boolean> {
+  try {
+    await git(args);
+    return true;
+  } catch (error) {
+    if (error instanceof GitFailure) return false;
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Telling failures apart
+
+export interface GitFailureVerdict {
+  /**
+   * `race`: the remote branch moved (retry after a rebase). `permission`: the credentials may not
+   * do this. `refused`: the remote's hooks or rules declined the push. `transient`: anything else
+   * (unreachable, a server error), worth retrying.
+   */
+  kind: "race" | "permission" | "refused" | "transient";
+  /** What the remote said, one line. */
+  detail: string;
+}
+
+const PERMISSION_PATTERN = new RegExp(
+  [
+    String.raw`permission to \S+ denied`,
+    "permission denied",
+    String.raw`returned error: 40[13]\b`,
+    String.raw`\bHTTP 40[13]\b`,
+    "write access to repository not granted",
+    "authentication failed",
+    "invalid username or password",
+    "could not read (?:username|password)",
+    "not allowed to push",
+    "insufficient permission",
+    "resource not accessible by integration",
+    "permission",
+  ].join("|"),
+  "i",
+);
+
+/** Reasons of `[remote rejected]` that mean another push updated the ref at the same moment. */
+const REF_RACE_PATTERN =
+  /cannot lock ref|failed to update ref|failed to lock|incorrect old value|reference already exists|is at [0-9a-f]+ but expected/i;
+
+/**
+ * Classify a failed git command. For `git push --porcelain`, the status line of `ref` on stdout
+ * decides (`!` + `[rejected]` is a race, `[remote rejected]` a refusal unless the reason is a lost
+ * ref lock); without one the transport failed and stderr decides between a permission problem
+ * and a transient failure.
+ * @internal exported for tests
+ */
+export function classifyGitFailure(
+  failure: { exitCode: number; stdout: string; stderr: string },
+  ref: string,
+): GitFailureVerdict {
+  const remoteSaid = summarize(failure.stderr) || summarize(failure.stdout);
+  const status = refStatus(failure.stdout, ref);
+  if (status && status.flag === "!") {
+    const reason = status.reason ?? "";
+    if (status.summary === "[rejected]") {
+      return { kind: "race", detail: `rejected (${reason || "non-fast-forward"})` };
+    }
+    if (status.summary === "[remote rejected]") {
+      if (PERMISSION_PATTERN.test(reason) || PERMISSION_PATTERN.test(failure.stderr)) {
+        return { kind: "permission", detail: remoteSaid || reason };
+      }
+      if (REF_RACE_PATTERN.test(reason)) return { kind: "race", detail: reason };
+      return { kind: "refused", detail: remoteSaid ? `${reason}: ${remoteSaid}` : reason };
+    }
+    return { kind: "transient", detail: `${status.summary} ${reason}`.trim() };
+  }
+  if (PERMISSION_PATTERN.test(failure.stderr)) {
+    return { kind: "permission", detail: remoteSaid };
+  }
+  return { kind: "transient", detail: remoteSaid || `git exited with ${failure.exitCode}` };
+}
+
+interface RefStatus {
+  flag: string;
+  summary: string;
+  reason?: string;
+}
+
+/** The `--porcelain` line for `ref`: `<flag>\t<from>:<to>\t<summary> (<reason>)`. */
+function refStatus(stdout: string, ref: string): RefStatus | undefined {
+  for (const line of stdout.split("\n")) {
+    const match = /^([ +\-*!=])\t([^\t]*)\t(.*)$/.exec(line.replace(/\r$/, ""));
+    if (!match) continue;
+    const [, flag = "", refs = "", rest = ""] = match;
+    if (refs.slice(refs.lastIndexOf(":") + 1) !== ref) continue;
+    const summary = /^(\[[^\]]*\]|\S+)\s*(?:\((.*)\))?\s*$/.exec(rest);
+    return { flag, summary: summary?.[1] ?? rest, reason: summary?.[2] };
+  }
+  return undefined;
+}
+
+/** The lines worth showing of git's stderr, as one line. */
+function summarize(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.replace(/^remote:\s*/, "").trim())
+    .filter((l) => l && !/^(To |Done$|error: failed to push some refs)/.test(l))
+    .join(" / ")
+    .slice(0, 1000);
+}
+
+function refusal(session: Session, failure: GitFailureVerdict): ResultsBranchError {
+  const where = `branch ${session.branch} of ${session.shownRemote}`;
+  if (failure.kind === "permission") {
+    return new ResultsBranchError(
+      "permission",
+      `cannot push to ${where}: the token may not write to the repository. Give the job ` +
+        `\`permissions: contents: write\` (pull requests from forks get a read-only token, so ` +
+        `their history is skipped). The remote said: ${failure.detail}`,
+    );
+  }
+  return new ResultsBranchError(
+    "permission",
+    `cannot push to ${where}: the remote refused the push (${failure.detail}). A branch ` +
+      `protection rule or a server-side hook? The job needs \`permissions: contents: write\` ` +
+      `and a branch it may push to; such refusals are not retried.`,
+  );
+}
+
+function exhausted(
+  session: Session,
+  failure: GitFailureVerdict,
+  attempts: number,
+): ResultsBranchError {
+  const where = `branch ${session.branch} of ${session.shownRemote}`;
+  if (failure.kind === "race") {
+    return new ResultsBranchError(
+      "conflict",
+      `could not push to ${where} in ${attempts} attempts: other writers updated it each ` +
+        `time (${failure.detail}). Nothing was lost on the branch; run again to record this run.`,
+    );
+  }
+  return new ResultsBranchError(
+    "unavailable",
+    `could not push to ${where} in ${attempts} attempts: ${failure.detail}`,
+  );
+}
+
+/**
+ * Full jitter: random in [0, cap), the cap doubling with each attempt from the larger of the
+ * configured base and the time one attempt took, up to the configured maximum.
+ */
+function backoffDelay(
+  attempt: number,
+  backoff: { base: number; max: number },
+  cycleMs = 0,
+): number {
+  const cap = Math.min(backoff.max, Math.max(backoff.base, cycleMs) * 2 ** (attempt - 1));
+  return Math.random() * cap;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,484 @@
+// Runs one external program (an agent, a setup step, a check command) under strict supervision:
+// its own process group, stdin closed, output streamed to capped files, a timeout that kills the
+// whole group, and nothing left running once the promise resolves. No shell is ever involved.
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  type WriteStream,
+} from "node:fs";
+import { open } from "node:fs/promises";
+import { finished } from "node:stream/promises";
+import type { Readable } from "node:stream";
+import { wrapCommand } from "../run/isolation/bwrap.js";
+import { currentRedactor, type StreamRedactor } from "./redact.js";
+
+export interface RunProcessOptions {
+  /** Executable, resolved via env.PATH by spawn. */
+  command: string;
+  args: string[];
+  cwd: string;
+  /** The complete environment of the child: nothing is inherited from ours. */
+  env: Record<string, string>;
+  timeoutMs: number;
+  /** stdout is streamed here (the file is created even if the child writes nothing). */
+  stdoutFile: string;
+  stderrFile: string;
+  /** Per stream, default 10 MiB; past it bytes are dropped (still drained) and a marker appended. */
+  maxOutputBytes?: number;
+  /** SIGTERM to the group, then SIGKILL after this many ms; default 2000. */
+  killGraceMs?: number;
+  /** Abort => same kill sequence as a timeout, result.aborted = true. */
+  signal?: AbortSignal;
+  /** Every stdout chunk as it arrives (even past the cap), for live parsing. */
+  onStdout?: (chunk: Buffer) => void;
+  /** Files opened for writing and passed to the child as fd 3, 4, ... */
+  extraFdFiles?: string[];
+}
+
+export interface ProcessResult {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  aborted: boolean;
+  durationMs: number;
+  /** Bytes the child wrote, including the ones dropped past the cap. */
+  stdoutBytes: number;
+  stderrBytes: number;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+  /** Set when the program could not be started at all (exitCode is then null). */
+  spawnError?: string;
+}
+
+const DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
+const DEFAULT_KILL_GRACE_MS = 2000;
+/** How long pipes may stay open after the group is dead (a grandchild that left the group). */
+const PIPE_LINGER_MS = 200;
+/** setTimeout fires at once for larger delays, so such timeouts mean "no timeout". */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const DEFAULT_TAIL_BYTES = 64 * 1024;
+
+const runningGroups = new Set<number>();
+
+/** Process-group ids of children currently running, for an interrupt handler to kill. */
+export function activeGroups(): number[] {
+  return [...runningGroups];
+}
+
+/** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
+export function killGroup(pid: number, signal: NodeJS.Signals): void {
+  // kill(-0) or kill(-1) would hit our own group or every process we may signal.
+  if (!Number.isInteger(pid) || pid <= 1) throw new RangeError(`killGroup: invalid pid ${pid}`);
+  try {
+    process.kill(-pid, signal);
+  } catch (err) {
+    if (errnoCode(err) !== "ESRCH") throw err;
+  }
+}
+
+/**
+ * Runs the program and resolves once it has exited, its group is killed and its pipes are closed.
+ * Rejects only for harness-side failures (output files unusable, onStdout threw), and then only
+ * after the child is dead.
+ */
+export async function runProcess(opts: RunProcessOptions): Promise<ProcessResult> {
+  const cap = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+  // Secrets never reach the disk: the run's redactor (if any) filters both streams as they arrive.
+  const redactor = currentRedactor();
+  const stdout = await CappedFile.open(opts.stdoutFile, cap, redactor?.stream());
+  const stderr = await CappedFile.open(opts.stderrFile, cap, redactor?.stream()).catch(
+    async (err: unknown) => {
+      await stdout.close();
+      throw err;
+    },
+  );
+  const startedAt = performance.now();
+  let outcome: ChildOutcome;
+  // Inside a bwrap jail (an agent's run with --sandbox bwrap) the program runs under bwrap.
+  const wrapped = await wrapCommand(opts.command, opts.args, opts.cwd).catch(
+    async (err: unknown) => {
+      await Promise.all([stdout.close(), stderr.close()]);
+      throw err;
+    },
+  );
+  try {
+    outcome = opts.signal?.aborted
+      ? abortedBeforeStart()
+      : await superviseChild(
+          { ...opts, command: wrapped.command, args: wrapped.args },
+          stdout,
+          stderr,
+        );
+  } finally {
+    await Promise.all([stdout.close(), stderr.close(), wrapped.dispose()]);
+  }
+  const failure = outcome.callbackError ?? stdout.error ?? stderr.error;
+  if (failure) throw failure;
+  return {
+    exitCode: outcome.exitCode,
+    signal: outcome.signal,
+    timedOut: outcome.timedOut,
+    aborted: outcome.aborted,
+    durationMs: Math.round((outcome.endedAt ?? performance.now()) - startedAt),
+    stdoutBytes: stdout.bytes,
+    stderrBytes: stderr.bytes,
+    stdoutTruncated: stdout.truncated,
+    stderrTruncated: stderr.truncated,
+    ...(outcome.spawnError !== undefined && { spawnError: outcome.spawnError }),
+  };
+}
+
+/** The last `maxLines` lines of a file, reading at most its last `maxBytes` bytes. */
+export async function readTail(
+  file: string,
+  maxLines: number,
+  maxBytes = DEFAULT_TAIL_BYTES,
+): Promise<string> {
+  if (maxLines <= 0) return "";
+  const handle = await open(file, "r").catch((err: unknown) => {
+    if (errnoCode(err) === "ENOENT") return undefined;
+    throw err;
+  });
+  if (!handle) return "";
+  try {
+    const { size } = await handle.stat();
+    const start = Math.max(0, size - maxBytes);
+    // One byte before the window tells whether its first line is complete.
+    const readFrom = Math.max(0, start - 1);
+    const buffer = Buffer.alloc(size - readFrom);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, readFrom);
+    const text = dropPartialFirstLine(buffer.subarray(0, bytesRead), readFrom > 0).toString("utf8");
+    const lines = text.split("\n");
+    if (lines.at(-1) === "") lines.pop();
+    return lines.slice(-maxLines).join("\n");
+  } finally {
+    await handle.close();
+  }
+}
+
+function dropPartialFirstLine(bytes: Buffer, startsMidFile: boolean): Buffer {
+  if (!startsMidFile) return bytes;
+  const newline = bytes.indexOf(0x0a);
+  // A single line longer than the window: its end is better than nothing.
+  return newline === -1 ? bytes.subarray(1) : bytes.subarray(newline + 1);
+}
+
+// ---------- supervision ----------
+
+interface ChildOutcome {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  aborted: boolean;
+  /** performance.now() when the child exited (or failed to start). */
+  endedAt?: number;
+  spawnError?: string;
+  callbackError?: unknown;
+}
+
+function abortedBeforeStart(): ChildOutcome {
+  return { exitCode: null, signal: null, timedOut: false, aborted: true };
+}
+
+function superviseChild(
+  opts: RunProcessOptions,
+  stdout: CappedFile,
+  stderr: CappedFile,
+): Promise<ChildOutcome> {
+  let child: ChildProcess;
+  const extraFds = openForWriting(opts.extraFdFiles ?? []);
+  const marker = randomUUID();
+  try {
+    child = spawn(opts.command, opts.args, {
+      cwd: opts.cwd,
+      // Inherited by every descendant: finds the ones that left the process group (setsid).
+      env: { ...opts.env, [PROCESS_MARKER_ENV]: marker },
+      detached: true, // own process group, so the whole tree can be signalled at once
+      stdio: ["ignore", "pipe", "pipe", ...extraFds],
+      shell: false,
+    });
+  } catch (err) {
+    return Promise.resolve(spawnFailure(err, opts));
+  } finally {
+    // The child has its own copies now (spawn forks synchronously).
+    for (const fd of extraFds) closeSync(fd);
+  }
+  return new Promise((resolve) => watchChild(child, opts, stdout, stderr, marker, resolve));
+}
+
+function watchChild(
+  child: ChildProcess,
+  opts: RunProcessOptions,
+  stdout: CappedFile,
+  stderr: CappedFile,
+  marker: string,
+  resolve: (outcome: ChildOutcome) => void,
+): void {
+  const outcome: ChildOutcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
+  const pid = child.pid;
+  if (pid !== undefined) runningGroups.add(pid);
+  let graceTimer: NodeJS.Timeout | undefined;
+  let exited = false;
+
+  const startKilling = (reason: "timeout" | "abort"): void => {
+    if (exited || outcome.timedOut || outcome.aborted || pid === undefined) return;
+    if (reason === "timeout") outcome.timedOut = true;
+    else outcome.aborted = true;
+    killGroupQuietly(pid, "SIGTERM");
+    graceTimer = setTimeout(
+      () => killGroupQuietly(pid, "SIGKILL"),
+      opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+    );
+  };
+  const timeoutTimer = startTimer(opts.timeoutMs, () => startKilling("timeout"));
+  const onAbort = (): void => startKilling("abort");
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
+
+  const onStdout = guardCallback(opts.onStdout, (err) => (outcome.callbackError ??= err));
+  const pipesClosed = Promise.all([
+    pump(child.stdout, stdout, onStdout),
+    pump(child.stderr, stderr),
+  ]);
+
+  const settle = (): void => {
+    exited = true;
+    outcome.endedAt = performance.now();
+    clearTimeout(timeoutTimer);
+    clearTimeout(graceTimer);
+    opts.signal?.removeEventListener("abort", onAbort);
+    if (pid !== undefined) {
+      // Whatever the child left running in its group (background jobs, servers) dies with it.
+      killGroupQuietly(pid, "SIGKILL");
+      runningGroups.delete(pid);
+    }
+    void killEscapees(marker)
+      .then(() => closePipes(child, pipesClosed))
+      .then(() => resolve(outcome));
+  };
+
+  child.once("exit", (code, signal) => {
+    outcome.exitCode = code;
+    outcome.signal = signal;
+    settle();
+  });
+  // After a successful spawn 'error' only reports failed kill()/send(), which we never use.
+  child.once("error", (err) => {
+    if (exited || pid !== undefined) return;
+    outcome.spawnError = spawnFailure(err, opts).spawnError;
+    settle();
+  });
+}
+
+/** Set in every child's environment to a fresh id: how its descendants are found again. */
+export const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
+
+/**
+ * SIGKILL to every process still carrying `marker` in its environment: descendants that left the
+ * process group with setsid (daemons, `setsid sleep &`). Linux only (reads /proc); a process that
+ * cleared its environment is not found.
+ */
+export async function killEscapees(marker: string): Promise<number[]> {
+  const needle = Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`);
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc");
+  } catch {
+    pids = [];
+  }
+  const found: number[] = [];
+  // Synchronous reads: /proc files are generated in memory, so each read is a few microseconds,
+  // far less than a round trip through libuv's thread pool per process (BENCHMARKS.md, figure 1).
+  for (const name of pids) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    let environ: Buffer;
+    try {
+      environ = readFileSync(`/proc/${name}/environ`);
+    } catch {
+      continue; // gone already, or not ours to read
+    }
+    if (!environ.includes(needle)) continue;
+    found.push(Number(name));
+    try {
+      process.kill(Number(name), "SIGKILL");
+    } catch {
+      // gone already, or not ours to kill
+    }
+  }
+  return found;
+}
+
+/** Waits for the pipes to close; a grandchild that escaped the group may hold them, so cut them. */
+async function closePipes(child: ChildProcess, pipesClosed: Promise<unknown>): Promise<void> {
+  let lingerTimer: NodeJS.Timeout | undefined;
+  const lingered = new Promise<"linger">((done) => {
+    lingerTimer = setTimeout(() => done("linger"), PIPE_LINGER_MS);
+  });
+  const first = await Promise.race([pipesClosed, lingered]);
+  clearTimeout(lingerTimer);
+  if (first !== "linger") return;
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+  await pipesClosed;
+}
+
+/** Drains a child's pipe into its file; resolves when the pipe is closed. */
+function pump(
+  source: Readable | null,
+  sink: CappedFile,
+  onChunk?: (chunk: Buffer) => void,
+): Promise<void> {
+  if (!source) return Promise.resolve();
+  source.on("data", (chunk: Buffer) => {
+    onChunk?.(chunk);
+    sink.write(chunk, source);
+  });
+  return new Promise((done) => {
+    source.once("close", () => done());
+    source.on("error", () => {}); // a broken pipe just ends the output; 'close' follows
+  });
+}
+
+/** A callback that reports its first throw instead of crashing the process; later calls are skipped. */
+function guardCallback(
+  callback: ((chunk: Buffer) => void) | undefined,
+  report: (err: unknown) => void,
+): ((chunk: Buffer) => void) | undefined {
+  if (!callback) return undefined;
+  let failed = false;
+  return (chunk) => {
+    if (failed) return;
+    try {
+      callback(chunk);
+    } catch (err) {
+      failed = true;
+      report(err);
+    }
+  };
+}
+
+function startTimer(ms: number, fire: () => void): NodeJS.Timeout | undefined {
+  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIMER_MS) return undefined;
+  return setTimeout(fire, ms);
+}
+
+function killGroupQuietly(pid: number, signal: NodeJS.Signals): void {
+  try {
+    killGroup(pid, signal);
+  } catch {
+    // EPERM and the like: nothing better to do during cleanup than move on.
+  }
+}
+
+function spawnFailure(err: unknown, opts: RunProcessOptions): ChildOutcome {
+  return {
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    aborted: false,
+    endedAt: performance.now(),
+    spawnError: describeSpawnError(err, opts),
+  };
+}
+
+function describeSpawnError(err: unknown, opts: RunProcessOptions): string {
+  const code = errnoCode(err);
+  // spawn reports a missing cwd as ENOENT too, which would wrongly blame the binary.
+  if (code === "ENOENT") {
+    return existsSync(opts.cwd)
+      ? `ENOENT: ${opts.command}: command not found`
+      : `ENOENT: working directory not found: ${opts.cwd}`;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return code ? `${code}: ${message}` : message;
+}
+
+function openForWriting(files: string[]): number[] {
+  const fds: number[] = [];
+  try {
+    for (const file of files) fds.push(openSync(file, "w"));
+  } catch (err) {
+    for (const fd of fds) closeSync(fd);
+    throw err;
+  }
+  return fds;
+}
+
+function errnoCode(err: unknown): string | undefined {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+// ---------- capped output file ----------
+
+/**
+ * An output file that keeps the first `cap` bytes, counts the rest, and marks the cut once. With a
+ * redactor, what it keeps is redacted on the way (the cap counts the child's bytes, not ours).
+ */
+class CappedFile {
+  bytes = 0;
+  truncated = false;
+  error: unknown;
+  private kept = 0;
+  /** The pipe paused until the file drains. */
+  private waiting: Readable | undefined;
+
+  private constructor(
+    private readonly out: WriteStream,
+    private readonly cap: number,
+    private readonly redactor: StreamRedactor | undefined,
+  ) {
+    out.on("drain", () => this.resumeSource());
+    out.on("error", (err) => {
+      this.error ??= err;
+      this.resumeSource(); // keep draining the pipe, or the child would block on a full one
+    });
+  }
+
+  static async open(file: string, cap: number, redactor?: StreamRedactor): Promise<CappedFile> {
+    // Opened synchronously: one thread-pool round trip less per stream of every process.
+    const fd = openSync(file, "w");
+    return new CappedFile(createWriteStream(file, { fd }), cap, redactor);
+  }
+
+  /** Writes what fits; pauses `source` while the file catches up, so memory stays bounded. */
+  write(chunk: Buffer, source: Readable): void {
+    this.bytes += chunk.length;
+    if (this.truncated || this.error !== undefined) return;
+    const room = this.cap - this.kept;
+    const part = chunk.length <= room ? chunk : chunk.subarray(0, Math.max(0, room));
+    this.kept += part.length;
+    const kept = this.redactor ? this.redactor.push(part) : part;
+    let ready = kept.length === 0 || this.out.write(kept);
+    if (part.length < chunk.length) {
+      this.truncated = true;
+      // The held-back tail may be the start of a secret the cut went through: it is not written.
+      this.redactor?.drop();
+      ready = this.out.write(`\n[agent-evals: output cut at ${this.cap} bytes]\n`) && ready;
+    }
+    if (!ready) {
+      this.waiting = source;
+      source.pause();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (!this.out.writableEnded) {
+      const rest = this.redactor?.end();
+      if (rest?.length && this.error === undefined) this.out.write(rest);
+      this.out.end();
+    }
+    await finished(this.out).catch((err: unknown) => (this.error ??= err));
+  }
+
+  private resumeSource(): void {
+    this.waiting?.resume();
+    this.waiting = undefined;
+  }
+}
