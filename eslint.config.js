@@ -1,8 +1,93 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+// ---------- the architecture, enforced ----------
+//
+// src/ is a pipeline, define → plan → run → check → report → publish, over shared foundations. The
+// folders below are its layers, lowest first: a folder may import from the folders before it and
+// never from one after it (an import that runs back up fails `npm run lint`), and it imports
+// another folder only through that folder's public surface, its `index.ts` (plus the entries
+// listed in `lazy`, loaded with `import()` so that a run that does not need them never loads them).
+//
+// `check` sits below `run` because a trial runs its checks (run calls check, check never calls
+// run); `store` (the results folder, history, caches) sits below the stages because planning reads
+// recorded verdicts and reporting reads trends. Only `github` may import @actions/*.
+const LAYERS = [
+  { folder: "model", what: "types, errors, diagnostic codes, layout names, statistics: pure" },
+  { folder: "start", what: "process start and exit: the launchers, the compile cache" },
+  { folder: "util", what: "process groups, redaction, git, shell words" },
+  { folder: "store", what: "results folder + lock, history, verdict caches, merge, results branch", lazy: ["results-branch.js"] },
+  { folder: "define", what: "eval files → EvalSpec (discover, YAML and TS formats, prompts)" },
+  { folder: "agents", what: "agent adapters: claude-code, codex, literal, command templates" },
+  { folder: "plan", what: "evals × agents → planned units: selection, trials, cache, shards" },
+  { folder: "check", what: "the checks run on a finished trial" },
+  { folder: "run", what: "workspaces, isolation, shims, budget, trials, the suite" },
+  { folder: "report", what: "console, run.json, report.html, junit.xml, markdown" },
+  { folder: "kinds", what: "eval kinds behind one interface (task, skill), registered once" },
+  { file: "library.ts", what: "the library's public API (defineEval, assertions, adapters)" },
+  { file: "engine.ts", what: "planEvals, runEvals, mergeRuns: the one pipeline every face uses" },
+  { file: "index.ts", what: "the library entry (dist/lib); nothing imports it", leaf: true },
+  { folder: "cli", what: "the agent-evals command: flag table, commands" },
+  { folder: "github", what: "the Action: inputs, runner, publish (summary, comment, artifact)" },
+];
+
+const nameOf = (layer) => layer.folder ?? layer.file.replace(/\.ts$/, "");
+const filesOf = (layer) => (layer.folder ? [`src/${layer.folder}/**/*.ts`] : [`src/${layer.file}`]);
+/** Import specifiers that reach a layer, from anywhere in src/ (relative paths only). */
+const specifiersOf = (layer) => (layer.folder ? [`**/${layer.folder}/**`] : [`**/${layer.file.replace(/\.ts$/, ".js")}`]);
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const layerRules = LAYERS.map((layer, index) => {
+  const above = LAYERS.slice(index + 1).filter((l) => !l.leaf);
+  const below = LAYERS.slice(0, index).filter((l) => l.folder);
+  const patterns = [
+    ...above.map((l) => ({
+      group: specifiersOf(l),
+      message: `${nameOf(layer)}/ is below ${nameOf(l)} in the pipeline (eslint.config.js, LAYERS): move the code down or pass it in.`,
+    })),
+    ...below.map((l) => ({
+      group: [`**/${l.folder}/**`, `!**/${l.folder}/index.js`, ...(l.lazy ?? []).map((f) => `!**/${l.folder}/${f}`)],
+      message: `import ${l.folder}/ through its public surface, ${l.folder}/index.ts.`,
+    })),
+  ];
+  if (layer.folder !== "github")
+    patterns.push({ group: ["@actions/*"], message: "Only src/github/ imports @actions/*." });
+  // import() is not covered by no-restricted-imports: the same upward rule for dynamic imports.
+  // (esquery's regex literals cannot hold a slash: \x2F stands for one.)
+  const upward = above.map((l) =>
+    l.folder
+      ? `\\x2F${escape(l.folder)}\\x2F`
+      : `\\x2F${escape(l.file.replace(/\.ts$/, ".js")).replace("\\.", "[.]")}$`,
+  );
+  return {
+    files: filesOf(layer),
+    rules: {
+      "no-restricted-imports": ["error", { patterns }],
+      "no-restricted-syntax": [
+        "error",
+        ...(upward.length
+          ? [
+              {
+                selector: `ImportExpression > Literal[value=/${upward.join("|")}/]`,
+                message: `${nameOf(layer)}/ is below that module in the pipeline (eslint.config.js, LAYERS).`,
+              },
+            ]
+          : []),
+        ...(layer.folder !== "github"
+          ? [
+              {
+                selector: "ImportExpression > Literal[value=/^@actions\\x2F/]",
+                message: "Only src/github/ imports @actions/*.",
+              },
+            ]
+          : []),
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
-  { ignores: ["dist/", "build/", "node_modules/", ".copybook/", "**/.copybook/"] },
+  { ignores: ["dist/", "build/", "node_modules/", ".copybook/", "**/.copybook/", ".agent-clis/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -29,15 +114,7 @@ export default tseslint.config(
       "no-control-regex": "off",
     },
   },
-  {
-    // Only the GitHub layer may talk to @actions/*: the engine must run without GitHub.
-    files: ["src/**/*.ts"],
-    ignores: ["src/github/**", "src/action.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["@actions/*"], message: "Only src/github/ imports @actions/*." }] },
-      ],
-    },
-  },
+  ...layerRules,
 );
+
+export { LAYERS };

@@ -4,10 +4,11 @@
 
 import { discoverEvalFiles } from "../src/define/discover.js";
 import { loadEvals } from "../src/define/load.js";
+import { EVAL_KINDS } from "../src/kinds/index.js";
 
 async function main(projectRoot: string): Promise<void> {
   const files = await discoverEvalFiles(projectRoot, undefined);
-  const specs = await loadEvals(files, { projectRoot, libraryApi: {} });
+  const specs = await loadEvals(files, { projectRoot, libraryApi: {}, kinds: EVAL_KINDS });
   process.stdout.write(`${specs.length}\n`);
 }
 

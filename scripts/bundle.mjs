@@ -9,7 +9,7 @@ import path from "node:path";
 
 const ENTRIES = [
   // action.yml runs dist/index.js, a small start that turns on the compile cache and then loads
-  // dist/action/index.js (see src/start/entry.ts); the CLI is built the same way.
+  // dist/action/index.js (see src/start/index.ts); the CLI is built the same way.
   { entry: "src/start/action.ts", out: "." },
   { entry: "src/github/main.ts", out: "action" },
   { entry: "src/start/cli.ts", out: "cli" },

@@ -1,4 +1,4 @@
-// Writes schema/eval.schema.json from the zod schemas (src/define/yaml/schema.ts), through the same
+// Writes schema/eval.schema.json from the zod schemas (each eval kind registers its own, see src/kinds/index.ts), through the same
 // code as `agent-evals schema` (then formatted by prettier). `--check` fails when the committed file is not current.
 // Usage: node scripts/gen-schema.mjs [--check]
 
@@ -10,7 +10,7 @@ import { tsImport } from "tsx/esm/api";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const file = path.join(root, "schema", "eval.schema.json");
-const { evalJsonSchemaText } = await tsImport("../src/cli/commands/schema.ts", import.meta.url);
+const { evalJsonSchemaText } = await tsImport("../src/cli/json-schema.ts", import.meta.url);
 // Formatted as the repository's prettier config says, so `npm run format:check` passes.
 const options = (await prettier.resolveConfig(file)) ?? {};
 const text = await prettier.format(evalJsonSchemaText(), { ...options, filepath: file });

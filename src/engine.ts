@@ -1,68 +1,65 @@
-// The engine behind every face (CLI, Action, library): define → plan → run → report files.
-// Console output is the caller's business, through the events.
+// The engine behind every face (CLI, Action, library): define → plan → run → check → report,
+// and the merge of shards' results. Console output is the caller's business, through the events;
+// publishing (comments, artifacts, the results branch) is the Action's.
 
 import os from "node:os";
 import path from "node:path";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-import { discoverEvalFiles } from "./define/discover.js";
+import { discoverEvalFiles, isYamlFile } from "./define/discover.js";
 import { loadEvals } from "./define/load.js";
 import * as libraryApi from "./library.js";
-import type { AgentRef, ClaudeCodeAxis, EvalSpec } from "./model/eval.js";
+import type { AgentRef, EvalSpec } from "./model/eval.js";
 import { CiGateError, Codes, DefinitionError } from "./model/errors.js";
-export { CiGateError };
+import { RESULTS_DIR } from "./model/layout.js";
+import type { Plan, PlannedUnit } from "./model/plan.js";
 import { exitCodeFor, type RunResult } from "./model/result.js";
+import { VERSION } from "./model/version.js";
+import { gitHeadCommit } from "./util/git.js";
+import { activeGroups, killGroup } from "./util/process.js";
+import { secretRedactor, withRedactor, type Redactor } from "./util/redact.js";
 import type { HistoryLine } from "./store/history.js";
-import { applyCache, type CacheContext, type CacheOptions } from "./plan/cache.js";
+import { lockResults } from "./store/lock.js";
+import { mergeResultDirs } from "./store/merge.js";
 import { recordResults } from "./store/verdicts.js";
+import { applyCache, type CacheContext, type CacheOptions } from "./plan/cache.js";
 import { changedEvals } from "./plan/changed.js";
 import { unitsOfShard } from "./plan/balance.js";
+import { skipWithoutCredentials, type CredentialPolicy } from "./plan/credentials.js";
+import { planRun } from "./plan/plan.js";
 import { pairKey, type ShardAssignment } from "./plan/shard.js";
-export { shardOf } from "./plan/shard.js";
-import { planRun, type Plan } from "./plan/plan.js";
+import { allowedEndpoints, type Endpoint } from "./run/isolation/bwrap.js";
 import {
   isolationNote,
   resolveIsolation,
   type SandboxKind,
   type TrialIsolation,
 } from "./run/isolation/resolve.js";
-import { allowedEndpoints, type Endpoint } from "./run/isolation/bwrap.js";
-import { secretRedactor, withRedactor, type Redactor } from "./util/redact.js";
-import { lockResults } from "./store/lock.js";
-import { templateProblems } from "./run/workspace/template-check.js";
-import { activeGroups, killGroup } from "./util/process.js";
 import { BudgetLedger } from "./run/budget.js";
 import type { PreparedStore } from "./run/workspace/prepare.js";
+import { templateProblems } from "./run/workspace/template-check.js";
 import { runSuite, type SuiteEvents } from "./run/suite.js";
 import { buildRunResult, writeRunJson } from "./report/json.js";
-import {
-  claudeCodeReports,
-  writeClaudeCodeResults,
-  type ClaudeCodeReport,
-} from "./kinds/skill/aggregate.js";
-import { selectClaudeCodeParts } from "./kinds/skill/select.js";
 import { writeReportFiles } from "./report/files.js";
-import { VERSION } from "./model/version.js";
-import { mayBeInGitRepo } from "./util/git.js";
+import { EVAL_KINDS, selectEvals, summarize, type KindSummary } from "./kinds/index.js";
 
-/** Where results go, under the project root (the seeds' name, kept for compatibility). */
-export const RESULTS_DIR = path.join(".copybook", "results");
+export { shardOf } from "./plan/shard.js";
+export { RESULTS_DIR };
+export type { CredentialPolicy };
 
-export interface RunEvalsOptions {
+/** Which evals a command line names, and where their files are. */
+export interface SelectOptions {
   projectRoot: string;
   /** Globs of eval files, relative to the project root; default evals/ and _evals/. */
   evals?: string[];
   names?: string[];
-  /** Only the skill/command/hook eval parts of this kind (trigger, e2e or hook). */
-  axis?: ClaudeCodeAxis;
+  /** Only the parts of this kind of evals that have parts (skill evals: trigger, e2e or hook). */
+  axis?: string;
+  env?: Record<string, string | undefined>;
+}
+
+/** What to plan: the selection, the agents and trials, and which units are skipped or cached. */
+export interface PlanOptions extends SelectOptions {
   agents?: AgentRef[];
   trials?: number;
-  concurrency?: number;
-  allTrials?: boolean;
-  keepWorkspace?: boolean;
-  /** Run agents outside CI (CI=true) anyway. */
-  unsafeLocal?: boolean;
-  env?: Record<string, string | undefined>;
   /** Only evals whose rendered prompt or definition differs at this git ref (new ones too). */
   changedBase?: string;
   /** Run only shard `index` (1-based) of `count`: a stable split of the eval × agent pairs. */
@@ -75,12 +72,27 @@ export interface RunEvalsOptions {
   force?: boolean;
   /** Without a history folder: don't use the checkout's fingerprint cache. */
   noCache?: boolean;
+  /**
+   * Skip pairs whose agent has none of its credential variables set, with the reason, instead of
+   * failing at the first model call: where no saved login can exist (the Action on a GitHub-hosted
+   * runner, a fork's pull request).
+   */
+  skipWithoutCredentials?: CredentialPolicy;
+}
+
+/** How to run what was planned. */
+export interface RunEvalsOptions extends PlanOptions {
+  concurrency?: number;
+  allTrials?: boolean;
+  keepWorkspace?: boolean;
+  /** Run agents outside CI (CI=true) anyway. */
+  unsafeLocal?: boolean;
   /** Keeps prepared sandboxes (the result of `setup`) between runs; the Action uses the Actions cache. */
   preparedStore?: PreparedStore;
   /** The most the whole run may spend, in USD: no trial starts unless its worst case fits. */
   budgetUsd?: number;
   signal?: AbortSignal;
-  events?: SuiteEvents & { onPlan?(plan: Plan, specs: EvalSpec[], notes: string[]): void };
+  events?: SuiteEvents & { onPlan?(planned: PlannedRunInfo): void };
   maxRetries?: number;
   /** none (default): a temp dir; bwrap: bubblewrap, or refuse to run; auto: bubblewrap where it works. */
   sandbox?: SandboxKind;
@@ -97,14 +109,26 @@ export interface RunEvalsOptions {
   hideFromAgents?: (name: string) => boolean;
 }
 
+/** What a run is about to do, before its first trial (for progress and masking). */
+export interface PlannedRunInfo {
+  plan: Plan;
+  specs: EvalSpec[];
+  /** What the run should say before it starts (changed-only, sandbox fallbacks). */
+  notes: string[];
+  /** How trials are isolated; its note is among `notes` when it is not the default temp folder. */
+  isolation: TrialIsolation;
+  /** Pairs skipped for want of credentials (skipWithoutCredentials). */
+  skippedForCredentials: number;
+}
+
 export interface RunEvalsOutcome {
   run: RunResult;
   exitCode: 0 | 1 | 2;
   resultsDir: string;
   /** One history line per eval × agent that ran (what --history-dir appended). */
   historyLines: HistoryLine[];
-  /** Skill/command/hook evals put back together (also written to `_evals/results/`). */
-  claudeCode?: ClaudeCodeReport[];
+  /** What evals spread over several parts add up to (a skill's trigger metrics …), also written. */
+  summaries: KindSummary[];
 }
 
 export function isCi(env: Record<string, string | undefined>): boolean {
@@ -118,14 +142,17 @@ export interface PlannedRun {
   /** What the run should say before it starts (e.g. the base's definitions did not load). */
   notes: string[];
   cache: CacheContext;
+  skippedForCredentials: number;
 }
 
-/** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
-export async function planEvals(options: RunEvalsOptions): Promise<PlannedRun> {
-  const env = options.env ?? process.env;
+/** The eval files of a project, loaded with every kind registered. Throws DefinitionError. */
+export async function loadDefinitions(
+  options: SelectOptions & { yamlOnly?: boolean },
+): Promise<EvalSpec[]> {
   const projectRoot = path.resolve(options.projectRoot);
-  const files = await discoverEvalFiles(projectRoot, options.evals);
-  if (files.length === 0) {
+  const found = await discoverEvalFiles(projectRoot, options.evals);
+  const files = options.yamlOnly ? found.filter(isYamlFile) : found;
+  if (files.length === 0 && !options.yamlOnly) {
     throw new DefinitionError([
       {
         file: projectRoot,
@@ -137,10 +164,25 @@ export async function planEvals(options: RunEvalsOptions): Promise<PlannedRun> {
       },
     ]);
   }
-  const specs = await loadEvals(files, { projectRoot, libraryApi: { ...libraryApi }, env });
+  return loadFiles(files, projectRoot, options.env ?? process.env);
+}
+
+function loadFiles(
+  files: string[],
+  projectRoot: string,
+  env: Record<string, string | undefined>,
+): Promise<EvalSpec[]> {
+  return loadEvals(files, { projectRoot, libraryApi: { ...libraryApi }, kinds: EVAL_KINDS, env });
+}
+
+/** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
+export async function planEvals(options: PlanOptions): Promise<PlannedRun> {
+  const env = options.env ?? process.env;
+  const projectRoot = path.resolve(options.projectRoot);
+  const specs = await loadDefinitions({ ...options, projectRoot, env });
   const badTemplates = await templateProblems(specs, projectRoot);
   if (badTemplates.length) throw new DefinitionError(badTemplates);
-  const selection = selectClaudeCodeParts(specs, options.names ?? [], options.axis);
+  const selection = selectEvals(specs, options.names ?? [], { axis: options.axis });
   const plan = await planRun(selection.specs, {
     names: selection.names,
     agents: options.agents ?? [],
@@ -159,7 +201,7 @@ export async function planEvals(options: RunEvalsOptions): Promise<PlannedRun> {
       projectRoot,
       base: options.changedBase,
       evals: options.evals,
-      libraryApi: { ...libraryApi },
+      load: (files, root) => loadFiles(files, root, env),
       env,
     });
     const changedIds = new Set(changed.map((c) => c.id));
@@ -177,11 +219,14 @@ export async function planEvals(options: RunEvalsOptions): Promise<PlannedRun> {
       assignment: options.shardPlan,
     });
   const cache = await applyCache(plan.units, cacheOptions(projectRoot, options));
+  const skippedForCredentials = options.skipWithoutCredentials
+    ? skipWithoutCredentials(plan.units, env, options.skipWithoutCredentials)
+    : 0;
   plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
-  return { projectRoot, specs, plan, notes, cache };
+  return { projectRoot, specs, plan, notes, cache, skippedForCredentials };
 }
 
-function cacheOptions(projectRoot: string, options: RunEvalsOptions): CacheOptions {
+function cacheOptions(projectRoot: string, options: PlanOptions): CacheOptions {
   return {
     projectRoot,
     historyDir: options.historyDir ? path.resolve(projectRoot, options.historyDir) : undefined,
@@ -193,7 +238,8 @@ function cacheOptions(projectRoot: string, options: RunEvalsOptions): CacheOptio
 /** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
 export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcome> {
   const env = options.env ?? process.env;
-  const { projectRoot, specs, plan, notes, cache } = await planEvals(options);
+  const planned = await planEvals(options);
+  const { projectRoot, specs, plan, notes } = planned;
   if (plan.agentUnits > 0 && !isCi(env) && !options.unsafeLocal) {
     throw new CiGateError(
       `refusing to run agents: ${plan.agentUnits} eval × agent pair(s) would give an agent full permissions in a directory that is not a container.\n` +
@@ -207,25 +253,32 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
   });
   if (note) notes.push(note);
   if (isolation.bwrap) notes.push(isolationNote(isolation));
-  // The declared secrets and credential variables are replaced in everything the run writes.
+  // The declared secrets, every agent's credential variables and the well-known ones are replaced
+  // in everything the run writes.
   const redactor = secretRedactor(env, [
     ...(options.redact ?? []),
     ...specs.flatMap((spec) => spec.prompt?.secrets ?? []),
+    ...plan.units.flatMap((unit) => unit.agent?.credentialEnv ?? []),
   ]);
-  options.events?.onPlan?.(plan, specs, notes);
+  options.events?.onPlan?.({
+    plan,
+    specs,
+    notes,
+    isolation,
+    skippedForCredentials: planned.skippedForCredentials,
+  });
 
   const resultsDir = path.join(projectRoot, RESULTS_DIR);
   const unlock = await lockResults(resultsDir);
   try {
-    return await runAndReport(options, {
+    const results = await withRedactor(redactor, () =>
+      runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }),
+    );
+    return await report(planned, results, options, {
       env,
-      projectRoot,
-      specs,
-      plan,
-      cache,
+      resultsDir,
       isolation,
       redactor,
-      resultsDir,
     });
   } finally {
     await unlock();
@@ -233,45 +286,47 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
 }
 
 interface RunContext {
-  env: NodeJS.ProcessEnv;
+  env: Record<string, string | undefined>;
   projectRoot: string;
-  specs: EvalSpec[];
-  plan: Plan;
-  cache: CacheContext;
-  isolation: TrialIsolation;
-  redactor: Redactor;
   resultsDir: string;
+  isolation: TrialIsolation;
 }
 
-async function runAndReport(
+async function runUnits(
+  units: PlannedUnit[],
   options: RunEvalsOptions,
-  { env, projectRoot, specs, plan, cache, isolation, redactor, resultsDir }: RunContext,
-): Promise<RunEvalsOutcome> {
+  { env, projectRoot, resultsDir, isolation }: RunContext,
+) {
   const startedAt = new Date();
-  const signal = options.signal ?? new AbortController().signal;
-  const results = await withRedactor(redactor, () =>
-    runSuite(plan.units, {
-      projectRoot,
-      resultsDir,
-      concurrency: options.concurrency ?? os.availableParallelism(),
-      allTrials: options.allTrials ?? false,
-      keepWorkspace: options.keepWorkspace ?? false,
-      maxRetries: options.maxRetries ?? 2,
-      env: definedEnv(
-        options.hideFromAgents
-          ? Object.fromEntries(
-              Object.entries(env).filter(([name]) => !options.hideFromAgents!(name)),
-            )
-          : env,
-      ),
-      signal,
-      events: options.events,
-      budget: new BudgetLedger(options.budgetUsd),
-      preparedStore: options.preparedStore,
-      isolation,
-    }),
-  );
-  const commit = await headCommit(projectRoot);
+  const agentEnv = options.hideFromAgents
+    ? Object.fromEntries(Object.entries(env).filter(([name]) => !options.hideFromAgents!(name)))
+    : env;
+  const evals = await runSuite(units, {
+    projectRoot,
+    resultsDir,
+    concurrency: options.concurrency ?? os.availableParallelism(),
+    allTrials: options.allTrials ?? false,
+    keepWorkspace: options.keepWorkspace ?? false,
+    maxRetries: options.maxRetries ?? 2,
+    env: definedEnv(agentEnv),
+    signal: options.signal ?? new AbortController().signal,
+    events: options.events,
+    budget: new BudgetLedger(options.budgetUsd),
+    preparedStore: options.preparedStore,
+    isolation,
+  });
+  return Object.assign(evals, { startedAt });
+}
+
+async function report(
+  { projectRoot, specs, plan, cache }: PlannedRun,
+  results: Awaited<ReturnType<typeof runUnits>>,
+  options: RunEvalsOptions,
+  ctx: Omit<RunContext, "projectRoot"> & { redactor: Redactor },
+): Promise<RunEvalsOutcome> {
+  const { env, resultsDir, isolation, redactor } = ctx;
+  const { startedAt } = results;
+  const commit = await gitHeadCommit(projectRoot);
   const historyLines = await withRedactor(redactor, () =>
     recordResults(plan.units, results, cache, { time: startedAt, commit, ref: refName(env) }),
   );
@@ -285,18 +340,92 @@ async function runAndReport(
     budgetUsd: options.budgetUsd,
   });
   // An interrupted run (SIGINT/SIGTERM) still writes what finished, marked as such.
-  const run = signal.aborted ? { ...built, interrupted: true } : built;
+  const run = options.signal?.aborted ? { ...built, interrupted: true } : built;
   await writeRunJson(resultsDir, run);
   await writeReportFiles(run, {
     projectRoot,
     resultsDir,
     history: [...[...cache.history.values()].flat(), ...historyLines],
   });
-  const claudeCode = await writeClaudeCodeResults(
-    await claudeCodeReports(specs, results, { projectRoot, startedAt }),
+  const summaries = await summarize(specs, results, { projectRoot, startedAt });
+  return { run, exitCode: exitCodeFor(run.evals), resultsDir, historyLines, summaries };
+}
+
+export interface MergeRunsOptions {
+  projectRoot: string;
+  /** Where the merged run goes (default: the project's results folder). */
+  outDir?: string;
+  /** The eval globs the run used: the definitions the summaries are rebuilt from. */
+  evals?: string[];
+}
+
+export interface MergedRun {
+  run: RunResult;
+  exitCode: 0 | 1 | 2;
+  resultsDir: string;
+  summaries: KindSummary[];
+  /** Why the summaries could not be rebuilt, when they could not. */
+  warning?: string;
+}
+
+/**
+ * Shards' results folders merged into one run, as if one process had run every shard's trials:
+ * run.json, the trial folders, report.html and junit.xml, and the summaries of evals spread over
+ * several parts, computed again over all of them (each shard saw only its own part). Takes the
+ * output folder's lock, as a run does. Used by `agent-evals merge` and the Action's publish mode.
+ */
+export async function mergeRuns(dirs: string[], options: MergeRunsOptions): Promise<MergedRun> {
+  const projectRoot = path.resolve(options.projectRoot);
+  const outDir = options.outDir ?? path.join(projectRoot, RESULTS_DIR);
+  const unlock = await lockResults(outDir);
+  try {
+    const run = await mergeResultDirs(dirs, outDir, {
+      projectRoot,
+      resultsDir: path.join(projectRoot, RESULTS_DIR),
+    });
+    await writeReportFiles(run, { projectRoot, resultsDir: outDir });
+    const { summaries, warning } = await rebuiltSummaries(projectRoot, options.evals, run);
+    return { run, exitCode: exitCodeFor(run.evals), resultsDir: outDir, summaries, warning };
+  } finally {
+    await unlock();
+  }
+}
+
+/**
+ * The summaries of a merged run, from the project's definitions. Only YAML files are read: a
+ * TypeScript definition is never run here (publishing jobs hold write tokens, and merges need no
+ * node_modules), and only YAML formats have parts to add up.
+ */
+async function rebuiltSummaries(
+  projectRoot: string,
+  evals: string[] | undefined,
+  run: RunResult,
+): Promise<{ summaries: KindSummary[]; warning?: string }> {
+  try {
+    const specs = await loadDefinitions({ projectRoot, evals, yamlOnly: true });
+    if (specs.length === 0) return { summaries: [] };
+    const startedAt = new Date(run.startedAt);
+    return { summaries: await summarize(specs, run.evals, { projectRoot, startedAt }) };
+  } catch (error) {
+    return {
+      summaries: [],
+      warning: `skill/command/hook summaries not rebuilt: their YAML definitions did not load (${(error as Error).message.split("\n")[0]})`,
+    };
+  }
+}
+
+/** An empty run (the plan chose nothing), written so reports say that nothing ran. */
+export async function writeEmptyRun(projectRoot: string): Promise<RunEvalsOutcome> {
+  const resultsDir = path.join(path.resolve(projectRoot), RESULTS_DIR);
+  const run = buildRunResult([], {
+    version: VERSION,
+    startedAt: new Date(),
+    durationMs: 0,
+    isolation: "nothing ran",
     projectRoot,
-  );
-  return { run, exitCode: exitCodeFor(run.evals), resultsDir, historyLines, claudeCode };
+  });
+  await writeRunJson(resultsDir, run);
+  return { run, exitCode: 0, resultsDir, historyLines: [], summaries: [] };
 }
 
 /** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */
@@ -313,14 +442,4 @@ function definedEnv(env: Record<string, string | undefined>): Record<string, str
 /** The branch or ref a CI run is for, when the environment says. */
 function refName(env: Record<string, string | undefined>): string | undefined {
   return env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || env.CI_COMMIT_REF_NAME || undefined;
-}
-
-async function headCommit(dir: string): Promise<string | undefined> {
-  if (!mayBeInGitRepo(dir)) return undefined;
-  try {
-    const { stdout } = await promisify(execFile)("git", ["rev-parse", "HEAD"], { cwd: dir });
-    return stdout.trim() || undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -9,6 +9,7 @@ import { loadEvals } from "../src/define/load.js";
 import * as libraryApi from "../src/library.js";
 import { ChangedBaseError, changedEvals, type ChangedOptions } from "../src/plan/changed.js";
 import { makeProject, writeFiles } from "./helpers/project.js";
+import { EVAL_KINDS } from "../src/kinds/index.js";
 
 const run = promisify(execFile);
 
@@ -93,9 +94,11 @@ async function edit(root: string, file: string, from: string, to: string): Promi
 }
 
 async function changed(root: string, base: string, extra: Partial<ChangedOptions> = {}) {
-  const options = { projectRoot: root, base, libraryApi: { ...libraryApi }, env: {}, ...extra };
+  const load = (files: string[], projectRoot: string) =>
+    loadEvals(files, { projectRoot, libraryApi: { ...libraryApi }, kinds: EVAL_KINDS });
+  const options = { projectRoot: root, base, load, env: {}, ...extra };
   const files = await discoverEvalFiles(root, options.evals);
-  const current = await loadEvals(files, { projectRoot: root, libraryApi: options.libraryApi });
+  const current = await load(files, root);
   return changedEvals(current, options);
 }
 

@@ -6,6 +6,7 @@ import { loadEvals } from "../src/define/load.js";
 import * as libraryApi from "../src/library.js";
 import { DefinitionError } from "../src/model/errors.js";
 import { makeProject } from "./helpers/project.js";
+import { EVAL_KINDS } from "../src/kinds/index.js";
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -18,7 +19,11 @@ async function load(files: Record<string, string>) {
   const found = await discoverEvalFiles(root);
   return {
     root,
-    specs: await loadEvals(found, { projectRoot: root, libraryApi: { ...libraryApi } }),
+    specs: await loadEvals(found, {
+      projectRoot: root,
+      libraryApi: { ...libraryApi },
+      kinds: EVAL_KINDS,
+    }),
   };
 }
 

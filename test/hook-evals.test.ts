@@ -105,7 +105,7 @@ cases:
     expect(payload).not.toHaveProperty("tool_result");
 
     // The per-eval result file beside run.json.
-    const report = outcome.claudeCode![0]!;
+    const report = outcome.summaries[0]!;
     expect(report).toMatchObject({ name: "ts-errors", type: "hook", status: "failed" });
     const written = JSON.parse(await fs.readFile(report.resultFile!, "utf8")) as ClaudeCodeReport;
     expect(path.dirname(report.resultFile!)).toBe(path.join(root, "_evals/results"));

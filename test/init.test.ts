@@ -5,7 +5,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
-import { SCAFFOLD } from "../src/cli/commands/init.js";
+import { SCAFFOLD } from "../src/cli/scaffold.js";
 import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
 
 const dirs: string[] = [];

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { emptyCounts, type RunResult } from "../src/model/result.js";
 import { assignShards } from "../src/plan/shard.js";
-import { mergeRuns } from "../src/store/merge.js";
+import { mergeRunResults } from "../src/store/merge.js";
 import { runEvals, shardOf } from "../src/engine.js";
 import { makeProject, runCli } from "./helpers/project.js";
 
@@ -77,9 +77,9 @@ describe("--shard and merge", () => {
       evals: [],
       ...(interrupted ? { interrupted } : {}),
     });
-    expect(mergeRuns([run(), run(true)]).interrupted).toBe(true);
-    expect(mergeRuns([run(true), run()]).interrupted).toBe(true);
-    expect(mergeRuns([run(), run()]).interrupted).toBeUndefined();
+    expect(mergeRunResults([run(), run(true)]).interrupted).toBe(true);
+    expect(mergeRunResults([run(true), run()]).interrupted).toBe(true);
+    expect(mergeRunResults([run(), run()]).interrupted).toBeUndefined();
   });
 
   it("merging the shards' results gives the verdicts of one unsharded run", async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { embeddedCommands, PromptError, renderPrompt, sha256 } from "../src/define/prompt.js";
 import type { PromptSpec } from "../src/model/eval.js";
+import { Codes } from "../src/model/errors.js";
 
 function spec(text: string, overrides: Partial<PromptSpec> = {}): PromptSpec {
   return { text, params: {}, secrets: [], ...overrides };
@@ -57,7 +58,7 @@ describe("renderPrompt: params", () => {
     const error = renderError(() =>
       renderPrompt(spec("Use {{region}} and {{projectId}}.", { params: { region: "eu" } }), {}),
     );
-    expect(error.code).toBe("missingParam");
+    expect(error.code).toBe(Codes.missingParam);
     expect(error.message).toContain("{{projectId}}");
     expect(error.message).not.toContain("region");
     expect(error.fix).toContain("projectId");
@@ -65,7 +66,7 @@ describe("renderPrompt: params", () => {
 
   it("a param inherited from Object.prototype does not count as a value", () => {
     const error = renderError(() => renderPrompt(spec("{{toString}}"), {}));
-    expect(error.code).toBe("missingParam");
+    expect(error.code).toBe(Codes.missingParam);
     expect(error.message).toContain("{{toString}}");
   });
 });
@@ -116,17 +117,17 @@ describe("renderPrompt: secrets", () => {
 
   it("a missing or empty secret is a missingSecret error, even if the text never uses it", () => {
     const missing = renderError(() => renderPrompt(template, {}));
-    expect(missing.code).toBe("missingSecret");
+    expect(missing.code).toBe(Codes.missingSecret);
     expect(missing.message).toContain("ACMEDB_TOKEN");
     expect(missing.fix).toContain("ACMEDB_TOKEN");
 
     const empty = renderError(() => renderPrompt(template, { ACMEDB_TOKEN: "" }));
-    expect(empty.code).toBe("missingSecret");
+    expect(empty.code).toBe(Codes.missingSecret);
 
     const unused = renderError(() =>
       renderPrompt(spec("no placeholders", { secrets: ["X_KEY"] }), {}),
     );
-    expect(unused.code).toBe("missingSecret");
+    expect(unused.code).toBe(Codes.missingSecret);
     expect(unused.message).toContain("X_KEY");
   });
 

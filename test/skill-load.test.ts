@@ -12,6 +12,7 @@ import { DefinitionError, type DefinitionProblem } from "../src/model/errors.js"
 import { planRun } from "../src/plan/plan.js";
 import { selectClaudeCodeParts } from "../src/kinds/skill/select.js";
 import { makeProject, runCli } from "./helpers/project.js";
+import { EVAL_KINDS } from "../src/kinds/index.js";
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -31,7 +32,12 @@ async function load(files: Record<string, string>, env: Record<string, string> =
   const root = await makeProject({ ...TARGETS, ...files });
   roots.push(root);
   const evalFiles = await discoverEvalFiles(root);
-  return loadEvals(evalFiles, { projectRoot: root, libraryApi: { ...libraryApi }, env });
+  return loadEvals(evalFiles, {
+    projectRoot: root,
+    libraryApi: { ...libraryApi },
+    kinds: EVAL_KINDS,
+    env,
+  });
 }
 
 async function problems(yaml: string): Promise<DefinitionProblem[]> {

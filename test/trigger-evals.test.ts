@@ -79,7 +79,7 @@ describe("trigger evals", () => {
     ]);
     expect(outcome.exitCode).toBe(1);
 
-    const report = outcome.claudeCode![0]!;
+    const report = outcome.summaries[0]!;
     const trigger = report.trigger!;
     expect(trigger.confusion).toEqual({
       truePositive: 1,
@@ -140,7 +140,7 @@ describe("trigger evals", () => {
         maxRetries: 0,
       });
       expect(outcome.run.evals.length).toBeLessThan(4);
-      shardConfusions.push(outcome.claudeCode![0]!.trigger!.confusion);
+      shardConfusions.push(outcome.summaries[0]!.trigger!.confusion);
     }
     // Neither shard alone has the whole picture.
     for (const c of shardConfusions)
@@ -213,7 +213,7 @@ trigger:
       ["deploy.trigger.positive-2", "failed"],
       ["deploy.trigger.negative-1", "passed"],
     ]);
-    const report = outcome.claudeCode![0]!;
+    const report = outcome.summaries[0]!;
     expect(report.trigger!.mode).toBe("ask");
     expect(report.trigger!.confusion).toEqual({
       truePositive: 1,

@@ -33,10 +33,18 @@ export const CLAUDE_QUIET_ENV: Record<string, string> = {
   IS_SANDBOX: "1",
 };
 
+/** The variables that log Claude Code in (besides a saved `claude auth login`). */
+export const CLAUDE_CREDENTIAL_ENV = [
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_AUTH_TOKEN",
+  "CLAUDE_CODE_OAUTH_TOKEN",
+] as const;
+
 export function claudeCode(options: ClaudeCodeOptions = {}): AgentAdapter {
   const bin = options.bin ?? "claude";
   return {
     name: "claude-code",
+    credentialEnv: CLAUDE_CREDENTIAL_ENV,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),
     run: (ctx) => runClaude(ctx, bin, options),

@@ -40,10 +40,14 @@ export const CODEX_QUIET_ARGS = [
 /** Files of the user's CODEX_HOME a trial needs: the login and the provider configuration. */
 const CARRIED_OVER = ["auth.json", "config.toml"];
 
+/** The variables that log Codex in (besides a saved `codex login`). */
+export const CODEX_CREDENTIAL_ENV = ["OPENAI_API_KEY", "CODEX_API_KEY"] as const;
+
 export function codex(options: CodexOptions = {}): AgentAdapter {
   const bin = options.bin ?? "codex";
   return {
     name: "codex",
+    credentialEnv: CODEX_CREDENTIAL_ENV,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),
     run: (ctx) => runCodex(ctx, bin, options),

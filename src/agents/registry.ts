@@ -17,6 +17,11 @@ export function knownAgentNames(): string[] {
   return Object.keys(BUILT_IN);
 }
 
+/** Every built-in adapter's credential variables: the Action masks their values in its log. */
+export function builtInCredentialEnv(): string[] {
+  return [...new Set(Object.values(BUILT_IN).flatMap((make) => make().credentialEnv ?? []))];
+}
+
 export class UnknownAgentError extends AgentEvalsError {
   constructor(message: string) {
     super(Codes.unknownAgent, message);

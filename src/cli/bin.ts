@@ -3,7 +3,7 @@
 // dist/cli/main/index.js, which dist/cli/index.js (src/start/cli.ts) loads.
 
 import { main } from "./main.js";
-import { exitWhenFlushed } from "../start/entry.js";
+import { exitWhenFlushed } from "../start/index.js";
 
 main(process.argv.slice(2)).then(exitWhenFlushed, (error: unknown) => {
   process.stderr.write(`agent-evals: internal error: ${(error as Error).stack ?? String(error)}\n`);

@@ -10,6 +10,7 @@ import {
   type EvalStatus,
   type RunResult,
 } from "../model/result.js";
+import { RUN_JSON } from "../model/layout.js";
 
 export interface LastResult {
   status: EvalStatus;
@@ -35,7 +36,7 @@ export async function readKnownResults(
   let run: RunResult | undefined;
   try {
     const parsed = JSON.parse(
-      await fs.readFile(path.join(resultsDir, "run.json"), "utf8"),
+      await fs.readFile(path.join(resultsDir, RUN_JSON), "utf8"),
     ) as RunResult;
     if (Array.isArray(parsed.evals)) run = parsed;
   } catch {

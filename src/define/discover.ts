@@ -1,10 +1,11 @@
 // Finds eval files: `**/*.eval.{ts,mts,js,mjs,yaml,yml}` under evals/ and _evals/, or a glob.
 
 import { glob } from "tinyglobby";
+import { OWN_DIR } from "../model/layout.js";
 
 export const EVAL_FILE_PATTERN = "**/*.eval.{ts,mts,js,mjs,yaml,yml}";
 export const DEFAULT_EVAL_DIRS = ["evals", "_evals"];
-const NEVER = ["**/node_modules/**", "**/.git/**", "**/.copybook/**"];
+const NEVER = ["**/node_modules/**", "**/.git/**", `**/${OWN_DIR}/**`];
 
 /** Absolute paths of the eval files, sorted, so runs and ids are stable. */
 export async function discoverEvalFiles(

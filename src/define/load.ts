@@ -7,16 +7,18 @@ import type { EvalSpec } from "../model/eval.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../model/errors.js";
 import { isYamlFile } from "./discover.js";
 import { createModuleLoader, evalExports, type ModuleLoader } from "./ts/module.js";
-import { isClaudeCodeEval, loadClaudeCodeEval, unknownTypeProblem } from "../kinds/skill/load.js";
 import { specsFromExports } from "./ts/exports.js";
-import { decodeEvalFile, yamlTaskEval } from "./yaml/task.js";
-import { parseYamlSource } from "./yaml/source.js";
+import { decodeEvalFile } from "./yaml/task.js";
+import { parseYamlSource, problemAt, type YamlSource } from "./yaml/source.js";
+import type { YamlKindLoader } from "./kinds.js";
 
 export interface LoadOptions {
   projectRoot: string;
   /** The library API eval files import as `agent-evals` / `@copybook/cli`. */
   libraryApi: Record<string, unknown>;
-  /** For skill/command/hook evals: EVAL_MODEL, HOME, credentials (default: process.env). */
+  /** The eval kinds' YAML loaders (kinds/index.ts registers them), chosen by a file's `type:`. */
+  kinds: readonly YamlKindLoader[];
+  /** For the kinds' loaders: EVAL_MODEL, HOME, credentials (default: process.env). */
   env?: Record<string, string | undefined>;
 }
 
@@ -56,17 +58,33 @@ export async function loadEvals(files: string[], options: LoadOptions): Promise<
 }
 
 async function loadYamlFile(file: string, options: LoadOptions): Promise<EvalSpec[]> {
-  // Parsed once; its `type:` says which loader validates it.
+  // Parsed once; its `type:` says which kind's loader validates it.
   const source = parseYamlSource(file, decodeEvalFile(file, fs.readFileSync(file)));
-  const badType = unknownTypeProblem(source);
-  if (badType) throw new DefinitionError([badType]);
-  if (isClaudeCodeEval(source)) {
-    return loadClaudeCodeEval(source, {
-      projectRoot: options.projectRoot,
-      env: options.env ?? process.env,
-    });
-  }
-  return [yamlTaskEval(source, { projectRoot: options.projectRoot })];
+  const kind = kindOf(source, options.kinds);
+  return kind.loadYaml(source, {
+    projectRoot: options.projectRoot,
+    env: options.env ?? process.env,
+  });
+}
+
+/**
+ * The kind that reads this file. A `type:` no kind reads is said as such: a misspelt `type: skil`
+ * would otherwise be validated as a YAML task, which names `type` and its siblings unknown keys.
+ */
+function kindOf(source: YamlSource, kinds: readonly YamlKindLoader[]): YamlKindLoader {
+  const type = (source.data as { type?: unknown }).type ?? null;
+  const kind = kinds.find((k) => k.yamlTypes.includes(type as string | null));
+  if (kind) return kind;
+  const named = kinds.flatMap((k) => k.yamlTypes).filter((t): t is string => t !== null);
+  const listed = `${named.slice(0, -1).join(", ")} or ${named.at(-1)}`;
+  const untyped = kinds.find((k) => k.yamlTypes.includes(null));
+  throw new DefinitionError([
+    problemAt(source, ["type"], {
+      code: Codes.schema,
+      message: `\`type\` must be ${listed} (got ${JSON.stringify(type)})`,
+      fix: `set \`type:\` to ${listed}${untyped ? `; a YAML ${untyped.name} has no \`type:\` key` : ""}`,
+    }),
+  ]);
 }
 
 async function loadModuleFile(

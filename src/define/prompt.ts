@@ -7,7 +7,6 @@ import type { RenderedPrompt } from "../model/plan.js";
 
 export type { RenderedPrompt };
 
-
 export class PromptError extends AgentEvalsError {
   constructor(
     message: string,

@@ -10,6 +10,7 @@ import {
   readShardAssignment,
   type ShardAssignment,
 } from "../plan/shard.js";
+import { DEFAULT_RESULTS_BRANCH } from "../model/layout.js";
 
 export type FailOn = "failure" | "regression" | "never";
 
@@ -157,7 +158,7 @@ export function readInputs(): ActionInputs {
     changedOnly: changed === "auto" ? "auto" : bool("changed-only", false),
     baseRef: core.getInput("base-ref").trim() || undefined,
     ...history(),
-    resultsBranch: core.getInput("results-branch").trim() || "copybook-results",
+    resultsBranch: core.getInput("results-branch").trim() || DEFAULT_RESULTS_BRANCH,
     force: bool("force", false),
     comment: bool("comment", true),
     uploadTranscripts: bool("upload-transcripts", true),

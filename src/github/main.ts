@@ -1,7 +1,7 @@
 // The GitHub Action's run: everything happens in src/github/. Bundled to dist/action/index.js,
 // which dist/index.js (src/start/action.ts) loads.
 
-import { exitWhenFlushed } from "../start/entry.js";
+import { exitWhenFlushed } from "../start/index.js";
 import * as core from "./runner.js";
 import { runAction } from "./run-action.js";
 

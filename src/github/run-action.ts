@@ -11,8 +11,9 @@ import { readAllHistory, type HistoryLine } from "../store/history.js";
 import { compareRuns } from "../store/compare.js";
 import { AgentEvalsError, DefinitionError, formatProblem } from "../model/errors.js";
 import { secretNames, secretRedactor } from "../util/redact.js";
+import { builtInCredentialEnv } from "../agents/registry.js";
 import { renderRunMarkdown } from "../report/markdown.js";
-import { claudeCodeMarkdown } from "../kinds/skill/markdown.js";
+import { markdownSections } from "../kinds/index.js";
 import { trialLine, makeStyle } from "../report/console.js";
 import { uploadResults, artifactUrl } from "./publish/artifacts.js";
 import { readInputs, InputError, type ActionInputs } from "./inputs.js";
@@ -23,7 +24,8 @@ import {
   sandboxCacheConfigured,
 } from "./sandbox-cache.js";
 import type { PreparedStore } from "../run/workspace/prepare.js";
-import { planMode, publishMode, skipKeyless, writeHistoryLines } from "./publish/modes.js";
+import { planMode, publishMode, writeHistoryLines } from "./publish/modes.js";
+import { RUN_JSON } from "../model/layout.js";
 
 const run = promisify(execFile);
 export const COMMENT_MARKER = "<!-- agent-evals:sticky -->";
@@ -37,7 +39,7 @@ export async function runAction(): Promise<void> {
     throw error;
   }
   // Credential variables (known names, names that look like one, AGENT_EVALS_REDACT) never appear in the log.
-  for (const name of secretNames(process.env))
+  for (const name of secretNames(process.env, builtInCredentialEnv()))
     if (process.env[name]) core.setSecret(process.env[name]!);
   if (inputs.githubToken) core.setSecret(inputs.githubToken);
 
@@ -120,8 +122,11 @@ export async function runAction(): Promise<void> {
           env: process.env,
           hideFromAgents: runnerInternal,
           preparedStore: sandboxCacheConfigured() ? actionsCacheStore() : undefined,
+          // No saved logins on GitHub's runners; fork PRs get no secrets at all.
+          skipWithoutCredentials:
+            fork || process.env.RUNNER_ENVIRONMENT === "github-hosted" ? { fork } : undefined,
           events: {
-            onPlan(plan, specs, notes) {
+            onPlan({ plan, specs, notes, skippedForCredentials }) {
               // Declared secrets are masked too, before anything could print them.
               for (const spec of specs)
                 for (const name of spec.prompt?.secrets ?? []) {
@@ -129,14 +134,10 @@ export async function runAction(): Promise<void> {
                   if (process.env[name]) core.setSecret(process.env[name]!);
                 }
               for (const note of notes) core.info(note);
-              // No saved logins on GitHub's runners; fork PRs get no secrets at all.
-              if (fork || process.env.RUNNER_ENVIRONMENT === "github-hosted") {
-                const skipped = skipKeyless(plan.units, process.env, fork);
-                if (skipped)
-                  core.notice(
-                    `${skipped} eval × agent pair(s) skipped: their agent's API key is not set${fork ? " (pull request from a fork: GitHub passes it no secrets)" : ""}`,
-                  );
-              }
+              if (skippedForCredentials)
+                core.notice(
+                  `${skippedForCredentials} eval × agent pair(s) skipped: their agent's API key is not set${fork ? " (pull request from a fork: GitHub passes it no secrets)" : ""}`,
+                );
               core.info(
                 `${plan.units.length} eval × agent pair(s); ${plan.agentUnits} will start an agent`,
               );
@@ -215,7 +216,7 @@ export async function runAction(): Promise<void> {
     artifactUrl: artifactLink,
     budgetUsd: inputs.budgetUsd,
     // A shard's own summary would give precision and recall over its part of the queries only.
-    sections: inputs.shard ? [] : claudeCodeMarkdown(outcome.claudeCode ?? []),
+    sections: inputs.shard ? [] : markdownSections(outcome.summaries),
     nothingRanBecause:
       inputs.mode === "publish"
         ? "the plan chose no eval × agent pair (with changed-only, on by default for pull requests, none is affected by this change; otherwise the evals and agents inputs match none)"
@@ -289,7 +290,7 @@ export async function runAction(): Promise<void> {
   core.setOutput("cached", c.cached);
   core.setOutput("incomplete", c.incomplete);
   core.setOutput("cost-usd", result.costUsd);
-  core.setOutput("results-json", path.join(outcome.resultsDir, "run.json"));
+  core.setOutput("results-json", path.join(outcome.resultsDir, RUN_JSON));
   core.setOutput("comment-url", commentUrl ?? "");
   core.setOutput("regressions", regressions);
 

@@ -212,6 +212,12 @@ export interface AgentAdapter {
   name: string;
   /** True when a run costs nothing (literal, scripted): the budget never holds it back. */
   free?: boolean;
+  /**
+   * Environment variables that log this agent in, any one of them enough (`ANTHROPIC_API_KEY`, …).
+   * Their values are redacted everywhere; where no saved login can exist (a GitHub-hosted runner,
+   * a fork's pull request) a pair whose agent has none of them set is skipped with that reason.
+   */
+  credentialEnv?: readonly string[];
   available(): Promise<boolean>;
   version(): Promise<string | undefined>;
   run(ctx: AgentRunContext): Promise<AgentRunResult>;

@@ -10,7 +10,6 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { discoverEvalFiles } from "../define/discover.js";
-import { loadEvals } from "../define/load.js";
 import { renderPrompt } from "../define/prompt.js";
 import type { EvalSpec } from "../model/eval.js";
 import { AgentEvalsError, Codes, DefinitionError, formatProblem } from "../model/errors.js";
@@ -24,7 +23,8 @@ export interface ChangedOptions {
   base: string;
   /** The same discovery globs the run uses (relative to projectRoot). */
   evals?: string[];
-  libraryApi: Record<string, unknown>;
+  /** Loads eval files as the run does (the engine's loader, every kind registered). */
+  load(files: string[], projectRoot: string): Promise<EvalSpec[]>;
   /** For secrets when rendering (their values never reach the hash: it shows `{{NAME}}`). */
   env: Record<string, string | undefined>;
 }
@@ -99,7 +99,7 @@ export async function changedEvals(
     let base: EvalSpec[];
     try {
       const files = await discoverEvalFiles(baseRoot, options.evals);
-      base = await loadEvals(files, { projectRoot: baseRoot, libraryApi: options.libraryApi });
+      base = await options.load(files, baseRoot);
     } catch (error) {
       const detail =
         error instanceof DefinitionError

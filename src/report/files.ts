@@ -1,5 +1,6 @@
 // The files a run leaves beside run.json for people and tools: junit.xml and report.html.
 
+import path from "node:path";
 import type { HistoryLine } from "../store/history.js";
 import type { RunResult } from "../model/result.js";
 import { writeHtmlReport } from "./html.js";
@@ -22,4 +23,10 @@ export async function writeReportFiles(
     writeHtmlReport(run, options),
   ]);
   return { junit, html };
+}
+
+/** "report: .copybook/results/report.html · junit: …/junit.xml", relative to the current folder. */
+export function reportFilesLine(resultsDir: string, cwd = process.cwd()): string {
+  const rel = (name: string) => path.relative(cwd, path.join(resultsDir, name)) || name;
+  return `report: ${rel("report.html")} · junit: ${rel("junit.xml")}`;
 }

@@ -6,6 +6,7 @@ import type { EvalResult, RunResult } from "../model/result.js";
 import { emptyCounts, RESULT_SCHEMA_VERSION } from "../model/result.js";
 import { withDiagnostics } from "../model/diagnostics.js";
 import { round6 } from "../model/stats.js";
+import { RUN_JSON } from "../model/layout.js";
 
 export interface RunMeta {
   version: string;
@@ -40,7 +41,7 @@ export function buildRunResult(evals: EvalResult[], meta: RunMeta): RunResult {
 
 export async function writeRunJson(resultsDir: string, run: RunResult): Promise<string> {
   fs.mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, "run.json");
+  const file = path.join(resultsDir, RUN_JSON);
   fs.writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
   return file;
 }

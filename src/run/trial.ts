@@ -170,7 +170,10 @@ function verdictOf(
   // A trial fails for one reason first: a timeout, then the agent's own failure, then its checks.
   const agentFailure = run.agentFailure ?? damage.failure;
   const [reason, code] = run.timedOut
-    ? [`the agent timed out after ${Math.round(input.spec.timeoutMs / 1000)} s`, Codes.agentTimedOut]
+    ? [
+        `the agent timed out after ${Math.round(input.spec.timeoutMs / 1000)} s`,
+        Codes.agentTimedOut,
+      ]
     : agentFailure
       ? [agentFailure, Codes.agentFailed]
       : failedChecks > 0

@@ -1,7 +1,7 @@
 // dist/index.js, what action.yml runs: turns the compile cache on, then loads the Action bundle
-// (dist/action/index.js, from src/github/main.ts), which runs. See src/start/entry.ts.
+// (dist/action/index.js, from src/github/main.ts), which runs. See src/start/index.ts.
 
-import { enableCompileCache } from "./entry.js";
+import { enableCompileCache } from "./index.js";
 
 enableCompileCache();
 // A path in dist/, left to Node: bundling it in would compile the Action before the cache is on.

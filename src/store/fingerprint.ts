@@ -10,9 +10,9 @@ import path from "node:path";
 import type { EvalResult } from "../model/result.js";
 import { VERSION } from "../model/version.js";
 import { mayBeInGitRepo } from "../util/git.js";
+import { OWN_DIR } from "../model/layout.js";
 
 /** agent-evals' own results folder, under the project root: never part of the repository state. */
-const OWN_DIR = ".copybook";
 export const FINGERPRINT_CACHE_FILE = path.join(OWN_DIR, "eval-cache.json");
 
 /** Newest entries kept per eval × agent; older ones describe repository states long gone. */

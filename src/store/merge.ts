@@ -7,6 +7,7 @@ import path from "node:path";
 import { emptyCounts, RESULT_SCHEMA_VERSION, type RunResult } from "../model/result.js";
 import { withDiagnostics } from "../model/diagnostics.js";
 import { round6 } from "../model/stats.js";
+import { RUN_JSON } from "../model/layout.js";
 
 export class MergeError extends AgentEvalsError {
   constructor(message: string) {
@@ -15,7 +16,7 @@ export class MergeError extends AgentEvalsError {
 }
 
 async function readRun(dir: string): Promise<RunResult> {
-  const file = path.join(dir, "run.json");
+  const file = path.join(dir, RUN_JSON);
   let run: RunResult;
   try {
     run = JSON.parse(await fs.readFile(file, "utf8")) as RunResult;
@@ -33,7 +34,7 @@ async function readRun(dir: string): Promise<RunResult> {
 }
 
 /** The merged run of several shards. Throws MergeError when two shards ran the same eval × agent. */
-export function mergeRuns(runs: RunResult[]): RunResult {
+export function mergeRunResults(runs: RunResult[]): RunResult {
   if (runs.length === 0) throw new MergeError("nothing to merge: pass at least one results folder");
   const seen = new Set<string>();
   const evals = runs.flatMap((run) => run.evals);
@@ -77,7 +78,9 @@ export async function mergeResultDirs(
   relocate?: { projectRoot: string; resultsDir: string },
 ): Promise<RunResult> {
   const runs = await Promise.all(dirs.map(readRun));
-  const merged = mergeRuns(relocate ? runs.map((run) => relocated(run, outDir, relocate)) : runs);
+  const merged = mergeRunResults(
+    relocate ? runs.map((run) => relocated(run, outDir, relocate)) : runs,
+  );
   await fs.mkdir(outDir, { recursive: true });
   for (const dir of dirs) {
     const evalsDir = path.join(dir, "evals");
@@ -88,7 +91,7 @@ export async function mergeResultDirs(
         if (error.code !== "ENOENT") throw error;
       });
   }
-  await fs.writeFile(path.join(outDir, "run.json"), `${JSON.stringify(merged, null, 2)}\n`);
+  await fs.writeFile(path.join(outDir, RUN_JSON), `${JSON.stringify(merged, null, 2)}\n`);
   return merged;
 }
 

@@ -31,8 +31,9 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { GitError, simpleGit } from "simple-git";
+import { DEFAULT_RESULTS_BRANCH } from "../model/layout.js";
 
-export const DEFAULT_RESULTS_BRANCH = "copybook-results";
+export { DEFAULT_RESULTS_BRANCH };
 
 export const DEFAULT_RESULTS_AUTHOR = {
   name: "github-actions[bot]",

@@ -28,13 +28,11 @@ export const MIN_SECRET_LENGTH = 6;
 /** Names of further variables to redact: comma- or space-separated, e.g. `ACME_TOKEN,DB_URL`. */
 export const REDACT_ENV = "AGENT_EVALS_REDACT";
 
-/** Credential variables redacted whenever they are set. */
+/**
+ * Well-known credential variables of the services around a run, redacted whenever they are set.
+ * Each agent adapter's own (`credentialEnv`) are added by the engine.
+ */
 export const KNOWN_SECRET_NAMES: readonly string[] = [
-  "ANTHROPIC_API_KEY",
-  "ANTHROPIC_AUTH_TOKEN",
-  "CLAUDE_CODE_OAUTH_TOKEN",
-  "OPENAI_API_KEY",
-  "CODEX_API_KEY",
   "GEMINI_API_KEY",
   "GOOGLE_API_KEY",
   "AZURE_OPENAI_API_KEY",

@@ -1,161 +1,18 @@
-// `agent-evals init`: a starting point that passes out of the box — one YAML and one TypeScript
-// eval (both run by the free `literal` agent), the template folder they copy, and the workflow
-// that runs them on pull requests. It never overwrites: any file that exists already stops it.
+// `agent-evals init`: scaffold evals/ and the workflow; never overwrites a file.
 
-import { AgentEvalsError, Codes } from "../../model/errors.js";
-import { promises as fs } from "node:fs";
-import path from "node:path";
+import { UsageError } from "../../model/errors.js";
+import { initProject } from "../scaffold.js";
+import type { CommandContext } from "./context.js";
 
-export class InitConflictError extends AgentEvalsError {
-  constructor(message: string) {
-    super(Codes.initConflict, message);
-  }
-}
-
-const YAML_EVAL = `# yaml-language-server: $schema=../node_modules/agent-evals/schema/eval.schema.json
-# A YAML eval. The \`literal\` agent runs the prompt's fenced shell blocks, for free: if they fail, no
-# agent will succeed. Add claude-code or codex to \`agents\` to give the same prompt to a real agent.
-name: readme-start
-prompt: |
-  Add a "Getting started" section to README.md that tells people to run \`npm start\`.
-
-  \`\`\`sh
-  printf '\\n## Getting started\\n\\nRun \`npm start\`.\\n' >> README.md
-  \`\`\`
-agents: [literal]
-trials: 1
-sandbox:
-  template: evals/template # each trial gets a fresh copy of this folder
-assertions:
-  files: [README.md]
-  contains:
-    - { file: README.md, text: "## Getting started" }
-  commands:
-    - npm start
-`;
-
-const TS_EVAL = `// A TypeScript eval: the prompt, the agents, the sandbox, a shimmed vendor CLI and the checks.
-import { defineEval, fileContains, fileExists, ran, succeeds } from "agent-evals";
-
-const prompt = [
-  "Create config.json with the vendor CLI:",
-  "",
-  "\`\`\`sh",
-  "vendor init --name my-app > config.json",
-  "\`\`\`",
-].join("\\n");
-
-export const vendorConfig = defineEval(prompt, {
-  agents: ["literal"], // add "claude-code" or "codex" to try real agents
-  trials: 2,
-  passRate: 1,
-  sandbox: { template: "evals/template" },
-  // \`vendor\` does not exist: the shim records each call and prints what the real CLI would.
-  shims: { vendor: { script: 'printf \\'{ "name": "%s" }\\\\n\\' "$3"' } },
-  assert: [
-    ran(/vendor init --name my-app/),
-    fileExists("config.json"),
-    fileContains("config.json", '"name": "my-app"'),
-    succeeds("node -e \\"JSON.parse(require('fs').readFileSync('config.json', 'utf8'))\\""),
-  ],
-  timeoutMs: 60_000,
-});
-`;
-
-const TEMPLATE_README = `# my-app
-
-A small project the evals copy into each trial's sandbox. Put here what your prompts need.
-`;
-
-const TEMPLATE_PACKAGE = `{
-  "name": "my-app",
-  "version": "1.0.0",
-  "private": true,
-  "scripts": {
-    "start": "node index.js"
-  }
-}
-`;
-
-const TEMPLATE_INDEX = `console.log("my-app started");
-`;
-
-/** The caller of the reusable workflow; its inputs are the reusable workflow's. */
-const WORKFLOW = `# Runs the evals through agent-evals' reusable workflow: on pull requests labelled \`run-evals\`,
-# nightly (keeps the base branch's history fresh) and by hand. It comments the pass-rate diff on
-# the PR, keeps history on the copybook-results branch and uploads .copybook/results/ (report.html,
-# junit.xml, the transcripts).
-name: evals
-
-on:
-  pull_request:
-    types: [opened, synchronize, reopened, labeled]
-  schedule:
-    - cron: "17 3 * * *"
-  workflow_dispatch:
-    inputs:
-      agents:
-        description: Agents to run instead of each eval's own (comma-separated), e.g. claude-code,codex
-        type: string
-        default: ""
-      trials:
-        description: Trials per eval × agent (empty = each eval's own)
-        type: string
-        default: ""
-
-permissions:
-  contents: read
-
-jobs:
-  evals:
-    if: >-
-      github.event_name != 'pull_request' ||
-      (contains(github.event.pull_request.labels.*.name, 'run-evals') &&
-       (github.event.action != 'labeled' || github.event.label.name == 'run-evals'))
-    uses: org/agent-evals/.github/workflows/evals.yml@v1
-    permissions:
-      contents: write # history on the copybook-results branch
-      pull-requests: write # the sticky comment
-    with:
-      evals: evals/ # globs of eval files, one per line
-      agents: \${{ inputs.agents }}
-      trials: \${{ inputs.trials }}
-      budget-usd: "5" # the most one run may spend, split across the shards
-      shards: auto # or a number: machines that run the suite in parallel
-    secrets:
-      ANTHROPIC_API_KEY: \${{ secrets.ANTHROPIC_API_KEY }} # for claude-code
-      OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }} # for codex
-`;
-
-/** What `init` writes, relative to the project root. */
-export const SCAFFOLD: Record<string, string> = {
-  "evals/readme-start.eval.yaml": YAML_EVAL,
-  "evals/vendor-config.eval.ts": TS_EVAL,
-  "evals/template/README.md": TEMPLATE_README,
-  "evals/template/package.json": TEMPLATE_PACKAGE,
-  "evals/template/index.js": TEMPLATE_INDEX,
-  ".github/workflows/evals.yml": WORKFLOW,
-};
-
-/** Writes the scaffold; throws InitConflictError naming the first file that exists already. */
-export async function initProject(projectRoot: string): Promise<string[]> {
-  const files = Object.keys(SCAFFOLD);
-  for (const rel of files) {
-    const exists = await fs.lstat(path.join(projectRoot, rel)).then(
-      () => true,
-      () => false,
-    );
-    if (exists) {
-      throw new InitConflictError(
-        `${rel} already exists; init writes nothing over existing files (move it away, or add evals by hand: see README "Writing evals")`,
-      );
-    }
-  }
-  for (const rel of files) {
-    const file = path.join(projectRoot, rel);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    // "wx": fail rather than overwrite, should a file appear meanwhile.
-    await fs.writeFile(file, SCAFFOLD[rel]!, { flag: "wx" });
-  }
-  return files;
+export async function initCommand({ projectRoot, names }: CommandContext): Promise<number> {
+  if (names.length)
+    throw new UsageError("init takes no arguments; use --cwd DIR for another folder");
+  const written = await initProject(projectRoot);
+  for (const file of written) process.stdout.write(`created ${file}\n`);
+  process.stdout.write(
+    "\nNext: add .copybook/ to .gitignore, then run the evals (the literal agent is free):\n" +
+      "  npx agent-evals eval --unsafe-local\n" +
+      "and open .copybook/results/report.html.\n",
+  );
+  return 0;
 }

@@ -2,27 +2,20 @@
 // in the ordinary mode with `shard` (+ the plan's `shard-plan`) and `history: read`; `publish`
 // merges their results folders into one run and reports it once (summary, comment, history).
 
-import { AgentEvalsError, Codes } from "../../model/errors.js";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import * as core from "../runner.js";
-import { planEvals, RESULTS_DIR, type RunEvalsOutcome } from "../../engine.js";
+import { mergeRuns, planEvals, writeEmptyRun, type RunEvalsOutcome } from "../../engine.js";
+import { AgentEvalsError, Codes } from "../../model/errors.js";
+import { HISTORY_FILE, RUN_JSON } from "../../model/layout.js";
 import { historyLineText, parseHistory, type HistoryLine } from "../../store/history.js";
 import { outgoingRedactor } from "../../util/redact.js";
-import { buildRunResult, writeRunJson } from "../../report/json.js";
-import { exitCodeFor, type RunResult } from "../../model/result.js";
 import { planShards, type ShardPlan } from "../../plan/balance.js";
 import { pairKey, type ShardAssignment } from "../../plan/shard.js";
-import { mergeResultDirs } from "../../store/merge.js";
 import { shardPlanLines } from "../../report/shards.js";
-import type { PlannedUnit } from "../../model/plan.js";
-import { VERSION } from "../../model/version.js";
-import { rebuiltClaudeCodeReports } from "../../kinds/skill/rebuild.js";
-import type { ClaudeCodeReport } from "../../kinds/skill/aggregate.js";
 import type { ActionInputs } from "../inputs.js";
 
-/** Where each run-mode job leaves its history lines, for the publishing job to push once. */
-export const HISTORY_FILE = "history.jsonl";
+export { HISTORY_FILE };
 
 /** plan mode: the shard split and the matrix, as outputs and in the step summary. */
 export async function planMode(
@@ -61,7 +54,7 @@ export async function planMode(
 /** Results folders under `dir`: itself, or its subfolders (one per downloaded artifact), sorted. */
 export async function shardResultDirs(dir: string): Promise<string[]> {
   const has = (d: string) =>
-    fs.stat(path.join(d, "run.json")).then(
+    fs.stat(path.join(d, RUN_JSON)).then(
       () => true,
       () => false,
     );
@@ -81,21 +74,12 @@ export async function publishMode(
   inputs: ActionInputs,
   projectRoot: string,
 ): Promise<RunEvalsOutcome & { missing: string[] }> {
-  const resultsDir = path.join(projectRoot, RESULTS_DIR);
   if (inputs.shardPlan && inputs.shardPlan.shards.flat().length === 0) {
     // The plan chose nothing (changed-only, and no eval is affected): no shard ran, so there is
     // nothing to merge. An empty run, so the comment and the summary say that nothing ran rather
     // than keep showing an earlier commit's results.
     core.info("publish: the plan chose no eval × agent pair; nothing to merge");
-    const run = buildRunResult([], {
-      version: VERSION,
-      startedAt: new Date(),
-      durationMs: 0,
-      isolation: "nothing ran",
-      projectRoot,
-    });
-    await writeRunJson(resultsDir, run);
-    return { run, exitCode: 0, resultsDir, historyLines: [], missing: [] };
+    return { ...(await writeEmptyRun(projectRoot)), missing: [] };
   }
   const from = path.resolve(projectRoot, inputs.mergeFrom!);
   const dirs = await shardResultDirs(from);
@@ -106,18 +90,22 @@ export async function publishMode(
   core.info(
     `publish: merging ${dirs.length} shard result(s): ${dirs.map((d) => path.relative(from, d) || ".").join(", ")}`,
   );
-  const run = await mergeResultDirs(dirs, resultsDir);
+  const merged = await mergeRuns(dirs, {
+    projectRoot,
+    evals: inputs.evals.length ? inputs.evals : undefined,
+  });
+  // The summaries need the definitions (this job's checkout); without them only the rows remain.
+  if (merged.warning) core.warning(merged.warning);
   const historyLines: HistoryLine[] = [];
   for (const dir of dirs) {
     const text = await fs.readFile(path.join(dir, HISTORY_FILE), "utf8").catch(() => "");
     historyLines.push(...parseHistory(text));
   }
   const present = new Set(
-    run.evals.map((e) => pairKey({ spec: { id: e.id }, agentName: e.agent })),
+    merged.run.evals.map((e) => pairKey({ spec: { id: e.id }, agentName: e.agent })),
   );
   const missing = (inputs.shardPlan?.shards.flat() ?? []).filter((key) => !present.has(key));
-  const claudeCode = await mergedClaudeCodeReports(inputs, projectRoot, run);
-  let exitCode = exitCodeFor(run.evals);
+  let exitCode = merged.exitCode;
   if (missing.length) {
     core.error(
       `${missing.length} planned pair(s) have no results (a shard failed before uploading?): ${missing.join(", ")}`,
@@ -125,23 +113,14 @@ export async function publishMode(
     );
     exitCode = 2;
   }
-  return { run, exitCode, resultsDir, historyLines, missing, claudeCode };
-}
-
-/**
- * The skill/command/hook evals put back together from every shard's parts: each shard only saw
- * its own queries and scenarios, so precision, recall and F1 are computed again here. Needs the
- * definitions (this job's checkout); without them, only the per-eval rows are reported.
- */
-async function mergedClaudeCodeReports(
-  inputs: ActionInputs,
-  projectRoot: string,
-  run: RunResult,
-): Promise<ClaudeCodeReport[]> {
-  const evals = inputs.evals.length ? inputs.evals : undefined;
-  const { reports, warning } = await rebuiltClaudeCodeReports(projectRoot, evals, run);
-  if (warning) core.warning(warning);
-  return reports;
+  return {
+    run: merged.run,
+    exitCode,
+    resultsDir: merged.resultsDir,
+    historyLines,
+    missing,
+    summaries: merged.summaries,
+  };
 }
 
 export class PublishError extends AgentEvalsError {
@@ -158,35 +137,4 @@ export async function writeHistoryLines(resultsDir: string, lines: HistoryLine[]
     path.join(resultsDir, HISTORY_FILE),
     lines.map((line) => historyLineText(line, redact)).join(""),
   );
-}
-
-/** Environment variables an agent cannot run without on a runner (no saved login there). */
-const AGENT_KEYS: Record<string, string[]> = {
-  "claude-code": ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"],
-  codex: ["OPENAI_API_KEY", "CODEX_API_KEY"],
-};
-
-/**
- * Pairs whose agent needs an API key that is not set are skipped, with the reason in the summary
- * and the comment, instead of failing at the first model call. That is every paid pair of a fork's
- * pull request: GitHub gives those runs no secrets.
- */
-export function skipKeyless(
-  units: PlannedUnit[],
-  env: Record<string, string | undefined>,
-  fork: boolean,
-): number {
-  let skipped = 0;
-  for (const unit of units) {
-    const keys = AGENT_KEYS[unit.agentName];
-    if (unit.settled || !keys || keys.some((k) => env[k])) continue;
-    unit.settled = {
-      status: "skipped",
-      reason: fork
-        ? `pull request from a fork: GitHub passes it no secrets, so ${unit.agentName} has no ${keys[0]}`
-        : `no ${keys.join(" or ")} in the environment: pass it as a secret to run ${unit.agentName}`,
-    };
-    skipped++;
-  }
-  return skipped;
 }

@@ -4,14 +4,13 @@
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { claudeCode } from "../../agents/claude-code.js";
+import { CLAUDE_CREDENTIAL_ENV, claudeCode } from "../../agents/claude-code.js";
 import { probeVersion } from "../../agents/version-probe.js";
 import type { AgentAdapter } from "../../model/eval.js";
 
+// The adapter's credential variables, and the switches that make Claude Code use a cloud's login.
 const KEY_VARIABLES = [
-  "ANTHROPIC_API_KEY",
-  "ANTHROPIC_AUTH_TOKEN",
-  "CLAUDE_CODE_OAUTH_TOKEN",
+  ...CLAUDE_CREDENTIAL_ENV,
   "CLAUDE_CODE_USE_BEDROCK",
   "CLAUDE_CODE_USE_VERTEX",
 ];

@@ -6,7 +6,7 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { CheckSpec, SourceRef } from "../../model/eval.js";
-import type { HookEvent, HookExpect } from "../../define/yaml/schema.js";
+import type { HookEvent, HookExpect } from "./schema.js";
 import { runCaptured } from "./outcomes.js";
 
 /** What Claude Code sends a hook on stdin for `event`, with the case's `input` over it. */

@@ -14,15 +14,14 @@ import type {
   SourceRef,
 } from "../../model/eval.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../../model/errors.js";
+import { trialCounts, yamlTaskDefaults } from "../../define/yaml/schema.js";
 import {
   claudeCodeEvalDefaults as defaults,
   hookEvalSchema,
   skillEvalSchema,
-  trialCounts,
-  yamlTaskDefaults,
   type HookEval,
   type SkillEval,
-} from "../../define/yaml/schema.js";
+} from "./schema.js";
 import { workflowCheck } from "../../define/yaml/task.js";
 import { locate, problemAt, type YamlSource } from "../../define/yaml/source.js";
 import { validateWithSchema } from "../../define/yaml/validate.js";

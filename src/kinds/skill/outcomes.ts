@@ -5,7 +5,7 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { CheckSpec, SourceRef } from "../../model/eval.js";
-import type { Outcome } from "../../define/yaml/schema.js";
+import type { Outcome } from "./schema.js";
 import {
   readTail,
   runProcess,

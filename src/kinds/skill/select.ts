@@ -2,7 +2,7 @@
 // of its parts; the axis keeps only the parts of that kind.
 
 import type { ClaudeCodeAxis, EvalSpec } from "../../model/eval.js";
-import { Codes, DefinitionError } from "../../model/errors.js";
+import { Codes, DefinitionError, UsageError } from "../../model/errors.js";
 
 export const AXES: readonly ClaudeCodeAxis[] = ["trigger", "e2e", "hook"];
 
@@ -10,7 +10,7 @@ export const AXES: readonly ClaudeCodeAxis[] = ["trigger", "e2e", "hook"];
 export function parseAxis(text: string | undefined): ClaudeCodeAxis | undefined {
   if (text === undefined) return undefined;
   if ((AXES as readonly string[]).includes(text)) return text as ClaudeCodeAxis;
-  throw new Error(`--axis takes ${AXES.join(", ")}, got ${JSON.stringify(text)}`);
+  throw new UsageError(`--axis takes ${AXES.join(", ")}, got ${JSON.stringify(text)}`);
 }
 
 /** The specs to plan and the eval ids to select among them. */

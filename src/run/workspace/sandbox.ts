@@ -38,6 +38,7 @@ import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import type { SandboxSpec } from "../../model/eval.js";
 import { mayBeInGitRepo } from "../../util/git.js";
+import { OWN_DIR } from "../../model/layout.js";
 
 const execFileAsync = promisify(execFile);
 
@@ -58,7 +59,7 @@ export type Manifest = Map<string, { size: number; hash: string }>;
 const PARALLEL_IO = 32;
 
 /** Folder names a repository snapshot never includes, at any depth. */
-const EXCLUDED_FROM_REPO = new Set(["node_modules", ".git", ".copybook"]);
+const EXCLUDED_FROM_REPO = new Set(["node_modules", ".git", OWN_DIR]);
 
 /** Above this size a file is hashed as a stream instead of being read whole. */
 const STREAM_HASH_THRESHOLD = 8 * 1024 * 1024;

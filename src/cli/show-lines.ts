@@ -1,11 +1,12 @@
 // `agent-evals show <id>`: the last trials of one eval — each agent's verdict, its trials with the
 // failed checks' evidence (from the last run's run.json) — and its recent history.
 
-import { AgentEvalsError, Codes } from "../../model/errors.js";
+import { AgentEvalsError, Codes } from "../model/errors.js";
 import path from "node:path";
-import type { EvalResult } from "../../model/result.js";
-import { evalBlock, percent, usd, type Style } from "../../report/console.js";
-import type { KnownResults } from "../last-results.js";
+import type { EvalResult } from "../model/result.js";
+import { evalBlock, percent, usd, type Style } from "../report/console.js";
+import type { KnownResults } from "./last-results.js";
+import { RUN_JSON } from "../model/layout.js";
 
 export class UnknownEvalError extends AgentEvalsError {
   constructor(message: string) {
@@ -29,7 +30,7 @@ export function showLines(
       ...new Set([...(known.run?.evals ?? []).map((e) => e.id), ...known.history.keys()]),
     ].sort();
     throw new UnknownEvalError(
-      `no results for ${JSON.stringify(id)} in ${path.join(resultsDir, "run.json")}${
+      `no results for ${JSON.stringify(id)} in ${path.join(resultsDir, RUN_JSON)}${
         known.history.size ? " or the history folder" : ""
       }: ${ids.length ? `known: ${ids.join(", ")}` : "run `agent-evals eval` first"}`,
     );
@@ -55,7 +56,7 @@ export function showLines(
       ),
     );
   } else {
-    lines.push(`${id}: not in the last run (${path.join(resultsDir, "run.json")})`);
+    lines.push(`${id}: not in the last run (${path.join(resultsDir, RUN_JSON)})`);
   }
   if (history.length) {
     lines.push(

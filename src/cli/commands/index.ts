@@ -1,0 +1,101 @@
+// The commands: name, arguments, what they do, the flags they take. Help pages and the dispatch
+// in cli/main.ts are derived from this table.
+
+import type { FlagName } from "../flags.js";
+import type { CommandContext } from "./context.js";
+import { evalCommand } from "./eval.js";
+import { initCommand } from "./init.js";
+import { listCommand } from "./list.js";
+import { mergeCommand } from "./merge.js";
+import { planCommand } from "./plan.js";
+import { schemaCommand } from "./schema.js";
+import { showCommand } from "./show.js";
+
+export interface Command {
+  name: string;
+  /** What follows the name in its usage line. */
+  args: string;
+  /** One line (or a few, `\n`-separated) for the help pages. */
+  summary: string;
+  flags: readonly FlagName[];
+  run(ctx: CommandContext): Promise<number>;
+}
+
+const SELECT: readonly FlagName[] = ["cwd", "evals", "agent", "axis", "trials"];
+const PLAN: readonly FlagName[] = [
+  ...SELECT,
+  "budget-usd",
+  "history-dir",
+  "force",
+  "no-cache",
+  "shard",
+  "shard-plan",
+  "changed",
+  "base",
+  "format",
+];
+
+export const COMMANDS: readonly Command[] = [
+  {
+    name: "eval",
+    args: "[name…] [options]",
+    summary: "run evals (all, or the named ones)",
+    flags: [
+      ...PLAN,
+      "concurrency",
+      "all-trials",
+      "shards",
+      "dry-run",
+      "keep-workspace",
+      "unsafe-local",
+      "sandbox",
+      "verbose",
+      "quiet",
+    ],
+    run: (ctx) => (ctx.flags["dry-run"] ? planCommand(ctx) : evalCommand(ctx)),
+  },
+  {
+    name: "plan",
+    args: "[name…] [options]",
+    summary: "what eval would run, and what it may cost (runs nothing)",
+    flags: [...PLAN, "shards"],
+    run: planCommand,
+  },
+  {
+    name: "list",
+    args: "[options]",
+    summary: "list the evals × agents and their last result",
+    flags: ["cwd", "evals", "history-dir"],
+    run: listCommand,
+  },
+  {
+    name: "show",
+    args: "ID [options]",
+    summary: "the last trials of one eval, with evidence, and its history",
+    flags: ["cwd", "history-dir"],
+    run: showCommand,
+  },
+  {
+    name: "init",
+    args: "[--cwd DIR]",
+    summary:
+      "scaffold evals/ (a YAML and a TS example, a template\nfolder) and .github/workflows/evals.yml; never overwrites",
+    flags: ["cwd"],
+    run: initCommand,
+  },
+  {
+    name: "schema",
+    args: "",
+    summary: "print the JSON Schema of the YAML eval formats",
+    flags: [],
+    run: schemaCommand,
+  },
+  {
+    name: "merge",
+    args: "DIR… [--out DIR]",
+    summary:
+      "merge shards' results folders into one run (default out:\n.copybook/results); exit code as for the merged run",
+    flags: ["cwd", "evals", "out"],
+    run: mergeCommand,
+  },
+];

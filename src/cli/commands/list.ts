@@ -1,0 +1,18 @@
+// `agent-evals list`: every eval × agent and its last result.
+
+import path from "node:path";
+import { loadDefinitions, RESULTS_DIR } from "../../engine.js";
+import { readKnownResults } from "../last-results.js";
+import { listLines } from "../list-lines.js";
+import type { CommandContext } from "./context.js";
+
+export async function listCommand({ projectRoot, flags }: CommandContext): Promise<number> {
+  const specs = await loadDefinitions({ projectRoot, evals: flags.evals });
+  const historyDir = flags["history-dir"];
+  const known = await readKnownResults(
+    path.join(projectRoot, RESULTS_DIR),
+    historyDir && path.resolve(projectRoot, historyDir),
+  );
+  for (const line of listLines(specs, projectRoot, known)) process.stdout.write(`${line}\n`);
+  return 0;
+}

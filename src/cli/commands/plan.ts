@@ -1,0 +1,46 @@
+// `agent-evals plan [name…]` (and `eval --dry-run`): what would run and what it may cost, or with
+// --shards the split into shards. Runs nothing.
+
+import { planEvals } from "../../engine.js";
+import { UsageError } from "../../model/errors.js";
+import type { PlannedUnit } from "../../model/plan.js";
+import { expectedCost } from "../../plan/cache.js";
+import { planShards } from "../../plan/balance.js";
+import { planLines } from "../../report/plan.js";
+import { shardPlanLines } from "../../report/shards.js";
+import type { CommandContext } from "./context.js";
+import * as value from "../values.js";
+
+export async function planCommand({ projectRoot, names, flags }: CommandContext): Promise<number> {
+  const format = value.outputFormat(flags.format);
+  const shards = value.shardCount(flags.shards);
+  if (shards !== undefined && flags.shard)
+    throw new UsageError("--shards and --shard exclude each other");
+  const budget = value.nonNegativeUsd(flags["budget-usd"]);
+  const { plan, notes, cache } = await planEvals({
+    projectRoot,
+    evals: flags.evals,
+    names,
+    axis: flags.axis,
+    agents: flags.agent ?? [],
+    trials: value.positiveInt("trials", flags.trials),
+    changedBase: value.changedBase(flags),
+    shard: value.shard(flags.shard),
+    shardPlan: await value.shardPlan(flags),
+    historyDir: flags["history-dir"],
+    force: flags.force,
+    noCache: flags["no-cache"],
+  });
+  if (shards !== undefined || format === "json") {
+    const split = planShards(plan.units, shards ?? 1, cache.history, budget);
+    if (format === "json") process.stdout.write(`${JSON.stringify(split, null, 2)}\n`);
+    else for (const line of shardPlanLines(split)) process.stdout.write(`${line}\n`);
+    return 0;
+  }
+  for (const note of notes) process.stdout.write(`${note}\n`);
+  const costOf = (unit: PlannedUnit) => ({ expectedPerTrial: expectedCost(unit, cache) });
+  for (const line of planLines(plan.units, projectRoot, costOf, budget)) {
+    process.stdout.write(`${line}\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,156 @@
+// Every command-line flag, once: its type, the value it takes, its help text. The parser's options,
+// the parsed values' type and every help page are derived from this table.
+
+import { parseArgs } from "node:util";
+import { SANDBOX_KINDS } from "../run/isolation/resolve.js";
+
+interface FlagSpec {
+  type: "string" | "boolean";
+  multiple?: boolean;
+  short?: string;
+  /** The value's placeholder in help (`--cwd DIR`). */
+  value?: string;
+  /** Help text; a `\n` continues on the next help line. */
+  help: string;
+}
+
+export const FLAGS = {
+  cwd: { type: "string", value: "DIR", help: "project root (default: the current directory)" },
+  evals: {
+    type: "string",
+    multiple: true,
+    value: "GLOB",
+    help: "eval files to load (repeatable; default evals/ and _evals/)",
+  },
+  agent: {
+    type: "string",
+    multiple: true,
+    value: "NAME|CMD",
+    help: 'agent to run instead of each eval\'s own: "literal", or a command\ntemplate such as "my-agent --yes {prompt}" (repeatable)',
+  },
+  axis: {
+    type: "string",
+    value: "KIND",
+    help: "skill/command/hook evals: only their trigger, e2e or hook parts",
+  },
+  trials: {
+    type: "string",
+    value: "N",
+    help: "trials per eval × agent (overrides the definitions)",
+  },
+  concurrency: {
+    type: "string",
+    value: "N",
+    help: "trials run at once (default: the number of CPUs)",
+  },
+  "all-trials": {
+    type: "boolean",
+    help: "run every planned trial, even once the verdict is decided",
+  },
+  "budget-usd": {
+    type: "string",
+    value: "X",
+    help: "spend at most X US dollars: no trial starts unless its worst case fits",
+  },
+  "history-dir": {
+    type: "string",
+    value: "DIR",
+    help: "append each eval × agent's verdict to DIR/<id>.jsonl; an eval whose prompt,\ndefinition and agent version match a recorded verdict is cached, not run",
+  },
+  force: { type: "boolean", help: "run evals even when a recorded verdict matches" },
+  "no-cache": {
+    type: "boolean",
+    help: "without --history-dir, don't use the checkout's fingerprint cache",
+  },
+  shard: {
+    type: "string",
+    value: "I/N",
+    help: "run shard I of N (a stable split of the eval × agent pairs, balanced by\nthe expected duration in --history-dir)",
+  },
+  "shard-plan": {
+    type: "string",
+    value: "FILE",
+    help: "with --shard: take the split from this plan (`plan --shards N --format json`)",
+  },
+  shards: {
+    type: "string",
+    value: "N|auto",
+    help: "plan: split into N shards (auto: by suite size); prints each shard's\npairs and expected cost, and the balance (heaviest ÷ mean)",
+  },
+  changed: {
+    type: "boolean",
+    help: "only evals whose rendered prompt or definition differs at --base",
+  },
+  base: {
+    type: "string",
+    value: "REF",
+    help: "the git ref --changed compares with (default origin/main)",
+  },
+  "dry-run": { type: "boolean", help: "print the plan (as `plan`) and run nothing" },
+  "keep-workspace": {
+    type: "boolean",
+    help: "keep each trial's sandbox on disk and print where",
+  },
+  format: { type: "string", value: "text|json", help: "console output (json prints run.json)" },
+  "unsafe-local": { type: "boolean", help: "run agents outside CI (without CI=true)" },
+  sandbox: {
+    type: "string",
+    value: "KIND",
+    help: `${SANDBOX_KINDS.join(", ")}. none (default): a temp dir per trial; bwrap: bubblewrap\n(read-only view outside the workspace, loopback-only network plus the model\nAPIs), or refuse to run where it does not work; auto: bwrap where it works`,
+  },
+  out: {
+    type: "string",
+    value: "DIR",
+    help: "merge: where the merged run goes (default: .copybook/results)",
+  },
+  verbose: { type: "boolean", help: "also show passing trials and checks" },
+  quiet: { type: "boolean", help: "only the summary and failures" },
+  help: { type: "boolean", short: "h", help: "this help" },
+  version: { type: "boolean", short: "v", help: "the version" },
+} as const satisfies Record<string, FlagSpec>;
+
+export type FlagName = keyof typeof FLAGS;
+
+type ValueOf<F> = F extends { type: "boolean" }
+  ? boolean
+  : F extends { multiple: true }
+    ? string[]
+    : string;
+
+/** The parsed command line: each flag's value, when given. */
+export type Flags = { -readonly [K in FlagName]?: ValueOf<(typeof FLAGS)[K]> };
+
+/** Parses argv against the table; throws parseArgs' error on an unknown flag or a missing value. */
+export function parseFlags(argv: string[]): { flags: Flags; positionals: string[] } {
+  const options = Object.fromEntries(
+    Object.entries(FLAGS).map(([name, spec]: [string, FlagSpec]) => [
+      name,
+      {
+        type: spec.type,
+        ...(spec.multiple ? { multiple: true } : {}),
+        ...(spec.short ? { short: spec.short } : {}),
+      },
+    ]),
+  );
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options,
+  });
+  return { flags: values as Flags, positionals };
+}
+
+/** Help lines for some flags: `  --name VALUE   text`, continuation lines aligned. */
+export function flagHelp(names: readonly FlagName[]): string[] {
+  const COLUMN = 23;
+  return names.flatMap((name) => {
+    const spec: FlagSpec = FLAGS[name];
+    const label = `${spec.short ? `-${spec.short}, ` : ""}--${name}${spec.value ? ` ${spec.value}` : ""}`;
+    const [first, ...rest] = spec.help.split("\n");
+    return [
+      `  ${label}`.padEnd(COLUMN - 1) + ` ${first}`,
+      ...rest.map((line) => `${" ".repeat(COLUMN)}${line}`),
+    ];
+  });
+}

@@ -1,0 +1,77 @@
+// The values flags take, checked: each bad value is a UsageError naming the flag and what it takes.
+
+import { readFile } from "node:fs/promises";
+import { UsageError } from "../model/errors.js";
+import { SANDBOX_KINDS, type SandboxKind } from "../run/isolation/resolve.js";
+import {
+  parseShard,
+  parseShardCount,
+  readShardAssignment,
+  type Shard,
+  type ShardAssignment,
+} from "../plan/shard.js";
+import type { Flags } from "./flags.js";
+
+export function positiveInt(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`--${name} takes a whole number ≥ 1, got ${JSON.stringify(text)}`);
+  return n;
+}
+
+export function nonNegativeUsd(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text.replace(/^\$/, ""));
+  if (!Number.isFinite(n) || n < 0 || text.trim() === "") {
+    throw new UsageError(
+      `--budget-usd takes an amount of US dollars ≥ 0, got ${JSON.stringify(text)}`,
+    );
+  }
+  return n;
+}
+
+export function outputFormat(text: string | undefined): "text" | "json" {
+  const format = text ?? "text";
+  if (format !== "text" && format !== "json")
+    throw new UsageError(`--format takes text or json, got ${JSON.stringify(format)}`);
+  return format;
+}
+
+export function sandboxKind(text: string | undefined): SandboxKind | undefined {
+  if (text === undefined || (SANDBOX_KINDS as readonly string[]).includes(text))
+    return text as SandboxKind | undefined;
+  throw new UsageError(`--sandbox takes ${SANDBOX_KINDS.join(", ")}, got ${JSON.stringify(text)}`);
+}
+
+export function shard(text: string | undefined): Shard | undefined {
+  try {
+    return parseShard(text);
+  } catch (error) {
+    throw new UsageError(`--shard: ${(error as Error).message}`);
+  }
+}
+
+export function shardCount(text: string | undefined): number | "auto" | undefined {
+  try {
+    return text === undefined ? undefined : parseShardCount(text);
+  } catch (error) {
+    throw new UsageError(`--shards: ${(error as Error).message}`);
+  }
+}
+
+export async function shardPlan(flags: Flags): Promise<ShardAssignment | undefined> {
+  const file = flags["shard-plan"];
+  if (file === undefined) return undefined;
+  if (!flags.shard) throw new UsageError("--shard-plan goes with --shard I/N");
+  try {
+    return readShardAssignment(await readFile(file, "utf8"));
+  } catch (error) {
+    throw new UsageError(`--shard-plan ${file}: ${(error as Error).message}`);
+  }
+}
+
+export function changedBase(flags: Flags): string | undefined {
+  if (flags.base && !flags.changed) throw new UsageError("--base goes with --changed");
+  return flags.changed ? (flags.base ?? "origin/main") : undefined;
+}

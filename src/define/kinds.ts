@@ -1,0 +1,20 @@
+// What define/ needs from an eval kind to read its YAML files: the `type:` values it reads and a
+// loader. The kinds themselves (kinds/) register these; define/ only dispatches on `type:`.
+
+import type { EvalSpec } from "../model/eval.js";
+import type { YamlSource } from "./yaml/source.js";
+
+export interface KindLoadContext {
+  projectRoot: string;
+  /** EVAL_MODEL, HOME, credentials (default: process.env). */
+  env: Record<string, string | undefined>;
+}
+
+export interface YamlKindLoader {
+  /** The kind's name, for messages ("task", "skill"). */
+  name: string;
+  /** The top-level `type:` values this kind reads; `null` stands for a file without `type:`. */
+  yamlTypes: readonly (string | null)[];
+  /** The evals of a parsed file of this kind; throws DefinitionError with every problem. */
+  loadYaml(source: YamlSource, ctx: KindLoadContext): EvalSpec[] | Promise<EvalSpec[]>;
+}

@@ -1,0 +1,13 @@
+// Task evals: a prompt, a sandbox and checks, written as YAML (no `type:` key) or as TypeScript
+// (`defineEval`, loaded by define/ts). Each file is one eval; nothing to add up after a run.
+
+import type { EvalKind } from "../kind.js";
+import { yamlTaskSchema } from "../../define/yaml/schema.js";
+import { yamlTaskEval } from "../../define/yaml/task.js";
+
+export const taskKind: EvalKind = {
+  name: "task",
+  yamlTypes: [null],
+  loadYaml: (source, ctx) => [yamlTaskEval(source, { projectRoot: ctx.projectRoot })],
+  schemas: { yamlTaskSchema },
+};

@@ -1,0 +1,19 @@
+// Where agent-evals keeps things: the names every stage uses for its folders, files and branch.
+// (The `.copybook` and `copybook-results` names are the seeds', kept for compatibility.)
+
+import path from "node:path";
+
+/** The project's own folder of agent-evals state; never copied into a sandbox, never hashed. */
+export const OWN_DIR = ".copybook";
+
+/** Where a run's results go, under the project root. */
+export const RESULTS_DIR = path.join(OWN_DIR, "results");
+
+/** The run's summary file in a results folder. */
+export const RUN_JSON = "run.json";
+
+/** The orphan branch the Action keeps history on, by default. */
+export const DEFAULT_RESULTS_BRANCH = "copybook-results";
+
+/** Where each run-mode job leaves its history lines, for a publishing job to push once. */
+export const HISTORY_FILE = "history.jsonl";
