@@ -16,7 +16,11 @@ const LAYERS = [
   { folder: "model", what: "types, errors, diagnostic codes, layout names, statistics: pure" },
   { folder: "start", what: "process start and exit: the launchers, the compile cache" },
   { folder: "util", what: "process groups, redaction, git, shell words" },
-  { folder: "store", what: "results folder + lock, history, verdict caches, merge, results branch", lazy: ["results-branch.js"] },
+  {
+    folder: "store",
+    what: "results folder + lock, history, verdict caches, merge, results branch",
+    lazy: ["results-branch.js"],
+  },
   { folder: "define", what: "eval files → EvalSpec (discover, YAML and TS formats, prompts)" },
   { folder: "agents", what: "agent adapters: claude-code, codex, literal, command templates" },
   { folder: "plan", what: "evals × agents → planned units: selection, trials, cache, shards" },
@@ -34,7 +38,8 @@ const LAYERS = [
 const nameOf = (layer) => layer.folder ?? layer.file.replace(/\.ts$/, "");
 const filesOf = (layer) => (layer.folder ? [`src/${layer.folder}/**/*.ts`] : [`src/${layer.file}`]);
 /** Import specifiers that reach a layer, from anywhere in src/ (relative paths only). */
-const specifiersOf = (layer) => (layer.folder ? [`**/${layer.folder}/**`] : [`**/${layer.file.replace(/\.ts$/, ".js")}`]);
+const specifiersOf = (layer) =>
+  layer.folder ? [`**/${layer.folder}/**`] : [`**/${layer.file.replace(/\.ts$/, ".js")}`];
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const layerRules = LAYERS.map((layer, index) => {
@@ -46,7 +51,11 @@ const layerRules = LAYERS.map((layer, index) => {
       message: `${nameOf(layer)}/ is below ${nameOf(l)} in the pipeline (eslint.config.js, LAYERS): move the code down or pass it in.`,
     })),
     ...below.map((l) => ({
-      group: [`**/${l.folder}/**`, `!**/${l.folder}/index.js`, ...(l.lazy ?? []).map((f) => `!**/${l.folder}/${f}`)],
+      group: [
+        `**/${l.folder}/**`,
+        `!**/${l.folder}/index.js`,
+        ...(l.lazy ?? []).map((f) => `!**/${l.folder}/${f}`),
+      ],
       message: `import ${l.folder}/ through its public surface, ${l.folder}/index.ts.`,
     })),
   ];

@@ -15,7 +15,12 @@ import { copyFile, cp, mkdir, symlink } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { writeShims } from "../src/run/shims.ts";
-import { copySnapshot, makeTempDir, removeTree, snapshotTree } from "../src/run/workspace/sandbox.ts";
+import {
+  copySnapshot,
+  makeTempDir,
+  removeTree,
+  snapshotTree,
+} from "../src/run/workspace/sandbox.ts";
 import { runProcess } from "../src/util/process.ts";
 import { readAllHistory } from "../src/store/history.ts";
 import { compareRuns } from "../src/store/compare.ts";

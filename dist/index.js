@@ -1,7 +1,25 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 568:
+/***/ 812:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(558);
+// dist/index.js, what action.yml runs: turns the compile cache on, then loads the Action bundle
+// (dist/action/index.js, from src/github/main.ts), which runs. See src/start/index.ts.
+
+(0,_index_js__WEBPACK_IMPORTED_MODULE_0__/* .enableCompileCache */ .L)();
+// A path in dist/, left to Node: bundling it in would compile the Action before the cache is on.
+const actionBundle = "./action/index.js";
+await import(/* webpackIgnore: true */ actionBundle);
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 558:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -15,7 +33,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:module"
 const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
 var external_node_module_default = /*#__PURE__*/__nccwpck_require__.n(external_node_module_namespaceObject);
-;// CONCATENATED MODULE: ./src/entry.ts
+;// CONCATENATED MODULE: ./src/start/index.ts
 // How the entry points start and end.
 //
 // Start: on Node >= 22.1, V8's compiled code of the bundle is kept on disk between runs
@@ -56,24 +74,6 @@ function exitWhenFlushed(code) {
     process.stderr.write("", flushed);
 }
 
-
-/***/ }),
-
-/***/ 812:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(568);
-// dist/index.js, what action.yml runs: turns the compile cache on, then loads the Action bundle
-// (dist/action/index.js, from src/action.ts), which runs. See src/entry.ts.
-
-(0,_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .enableCompileCache */ .L)();
-// A path in dist/, left to Node: bundling it in would compile the Action before the cache is on.
-const actionBundle = "./action/index.js";
-await import(/* webpackIgnore: true */ actionBundle);
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ })
 

@@ -4,44 +4,44 @@
 
 import os from "node:os";
 import path from "node:path";
-import { discoverEvalFiles, isYamlFile } from "./define/discover.js";
-import { loadEvals } from "./define/load.js";
+import { discoverEvalFiles, isYamlFile } from "./define/index.js";
+import { loadEvals } from "./define/index.js";
 import * as libraryApi from "./library.js";
-import type { AgentRef, EvalSpec } from "./model/eval.js";
-import { CiGateError, Codes, DefinitionError } from "./model/errors.js";
-import { RESULTS_DIR } from "./model/layout.js";
-import type { Plan, PlannedUnit } from "./model/plan.js";
-import { exitCodeFor, type RunResult } from "./model/result.js";
-import { VERSION } from "./model/version.js";
-import { gitHeadCommit } from "./util/git.js";
-import { activeGroups, killGroup } from "./util/process.js";
-import { secretRedactor, withRedactor, type Redactor } from "./util/redact.js";
-import type { HistoryLine } from "./store/history.js";
-import { lockResults } from "./store/lock.js";
-import { mergeResultDirs } from "./store/merge.js";
-import { recordResults } from "./store/verdicts.js";
-import { applyCache, type CacheContext, type CacheOptions } from "./plan/cache.js";
-import { changedEvals } from "./plan/changed.js";
-import { unitsOfShard } from "./plan/balance.js";
-import { skipWithoutCredentials, type CredentialPolicy } from "./plan/credentials.js";
-import { planRun } from "./plan/plan.js";
-import { pairKey, type ShardAssignment } from "./plan/shard.js";
-import { allowedEndpoints, type Endpoint } from "./run/isolation/bwrap.js";
+import type { AgentRef, EvalSpec } from "./model/index.js";
+import { CiGateError, Codes, DefinitionError } from "./model/index.js";
+import { RESULTS_DIR } from "./model/index.js";
+import type { Plan, PlannedUnit } from "./model/index.js";
+import { exitCodeFor, type RunResult } from "./model/index.js";
+import { VERSION } from "./model/index.js";
+import { gitHeadCommit } from "./util/index.js";
+import { activeGroups, killGroup } from "./util/index.js";
+import { secretRedactor, withRedactor, type Redactor } from "./util/index.js";
+import type { HistoryLine } from "./store/index.js";
+import { lockResults } from "./store/index.js";
+import { mergeResultDirs } from "./store/index.js";
+import { recordResults } from "./store/index.js";
+import { applyCache, type CacheContext, type CacheOptions } from "./plan/index.js";
+import { changedEvals } from "./plan/index.js";
+import { unitsOfShard } from "./plan/index.js";
+import { skipWithoutCredentials, type CredentialPolicy } from "./plan/index.js";
+import { planRun } from "./plan/index.js";
+import { pairKey, type ShardAssignment } from "./plan/index.js";
+import { allowedEndpoints, type Endpoint } from "./run/index.js";
 import {
   isolationNote,
   resolveIsolation,
   type SandboxKind,
   type TrialIsolation,
-} from "./run/isolation/resolve.js";
-import { BudgetLedger } from "./run/budget.js";
-import type { PreparedStore } from "./run/workspace/prepare.js";
-import { templateProblems } from "./run/workspace/template-check.js";
-import { runSuite, type SuiteEvents } from "./run/suite.js";
-import { buildRunResult, writeRunJson } from "./report/json.js";
-import { writeReportFiles } from "./report/files.js";
+} from "./run/index.js";
+import { BudgetLedger } from "./run/index.js";
+import type { PreparedStore } from "./run/index.js";
+import { templateProblems } from "./run/index.js";
+import { runSuite, type SuiteEvents } from "./run/index.js";
+import { buildRunResult, writeRunJson } from "./report/index.js";
+import { writeReportFiles } from "./report/index.js";
 import { EVAL_KINDS, selectEvals, summarize, type KindSummary } from "./kinds/index.js";
 
-export { shardOf } from "./plan/shard.js";
+export { shardOf } from "./plan/index.js";
 export { RESULTS_DIR };
 export type { CredentialPolicy };
 

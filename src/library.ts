@@ -1,7 +1,7 @@
 // What eval files get when they import "agent-evals" or "@copybook/cli": defining evals, assertions,
 // agents. (The package entry, index.ts, adds the engine.)
 
-export { defineEval, definePrompt } from "./define/ts/api.js";
+export { defineEval, definePrompt } from "./define/index.js";
 export type {
   EvalDefinition,
   EvalOptions,
@@ -9,7 +9,7 @@ export type {
   PromptOptions,
   ShimOption,
   SandboxOption,
-} from "./define/ts/api.js";
+} from "./define/index.js";
 export {
   assertThat,
   calledTool,
@@ -24,15 +24,15 @@ export {
   ran,
   ranInOrder,
   succeeds,
-} from "./define/ts/assertions.js";
-export { literal } from "./agents/literal.js";
-export { claudeCode, type ClaudeCodeOptions } from "./agents/claude-code.js";
-export { codex, type CodexOptions } from "./agents/codex.js";
-export { OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./agents/prices.js";
-export { commandAgent } from "./agents/command.js";
-export { scriptAgent, type ScriptFunction } from "./agents/script.js";
-export { runAgentProcess } from "./agents/process-agent.js";
-export { InfraError } from "./model/errors.js";
+} from "./define/index.js";
+export { literal } from "./agents/index.js";
+export { claudeCode, type ClaudeCodeOptions } from "./agents/index.js";
+export { codex, type CodexOptions } from "./agents/index.js";
+export { OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./agents/index.js";
+export { commandAgent } from "./agents/index.js";
+export { scriptAgent, type ScriptFunction } from "./agents/index.js";
+export { runAgentProcess } from "./agents/index.js";
+export { InfraError } from "./model/index.js";
 export type {
   AgentAdapter,
   AgentRunContext,
@@ -44,6 +44,6 @@ export type {
   ShimCall,
   TokenUsage,
   ToolCall,
-} from "./model/eval.js";
-export type { EvalResult, RunResult, TrialResult, CheckOutcome } from "./model/result.js";
-export { VERSION } from "./model/version.js";
+} from "./model/index.js";
+export type { EvalResult, RunResult, TrialResult, CheckOutcome } from "./model/index.js";
+export { VERSION } from "./model/index.js";

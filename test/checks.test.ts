@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { runCheck, runChecks, type CheckContext } from "../src/check/index.js";
+import { runCheck, runChecks, type CheckContext } from "../src/check/checks.js";
 import type { AgentRunResult, CheckSpec, ShimCall } from "../src/model/eval.js";
 import { changedFiles, manifest, type Manifest } from "../src/run/workspace/sandbox.js";
 

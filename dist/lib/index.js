@@ -11449,7 +11449,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Ri: () => (/* reexport */ InfraError),
   Cr: () => (/* reexport */ OPENAI_PRICES),
   E2: () => (/* reexport */ PRICE_TABLE_VERSION),
-  xv: () => (/* reexport */ VERSION),
+  xv: () => (/* reexport */ version_VERSION),
   U4: () => (/* reexport */ assertThat),
   gu: () => (/* reexport */ calledTool),
   yN: () => (/* reexport */ claudeCode),
@@ -11461,7 +11461,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Ic: () => (/* reexport */ fileContains),
   hR: () => (/* reexport */ fileExists),
   HW: () => (/* reexport */ fileLacks),
-  eu: () => (/* reexport */ literal),
+  eu: () => (/* reexport */ literal_literal),
   NH: () => (/* reexport */ notRan),
   ZA: () => (/* reexport */ notUsedTool),
   e1: () => (/* reexport */ ran),
@@ -11481,7 +11481,7 @@ __nccwpck_require__.d(library_namespaceObject, {
   InfraError: () => (InfraError),
   OPENAI_PRICES: () => (OPENAI_PRICES),
   PRICE_TABLE_VERSION: () => (PRICE_TABLE_VERSION),
-  VERSION: () => (VERSION),
+  VERSION: () => (version_VERSION),
   assertThat: () => (assertThat),
   calledTool: () => (calledTool),
   claudeCode: () => (claudeCode),
@@ -11493,7 +11493,7 @@ __nccwpck_require__.d(library_namespaceObject, {
   fileContains: () => (fileContains),
   fileExists: () => (fileExists),
   fileLacks: () => (fileLacks),
-  literal: () => (literal),
+  literal: () => (literal_literal),
   notRan: () => (notRan),
   notUsedTool: () => (notUsedTool),
   ran: () => (ran),
@@ -11504,2091 +11504,6 @@ __nccwpck_require__.d(library_namespaceObject, {
   trajectory: () => (trajectory),
   usedTools: () => (usedTools)
 });
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(3136);
-;// CONCATENATED MODULE: ./src/define/api.ts
-// defineEval and definePrompt: what users call in `*.eval.ts`. They only record what was said; the
-// loader validates it (so errors can name the file and line) and turns it into an EvalSpec.
-
-
-
-const EVAL_BRAND = Symbol.for("agent-evals.eval");
-const PROMPT_BRAND = Symbol.for("agent-evals.prompt");
-function defineEval(prompt, options = {}) {
-    return { [EVAL_BRAND]: true, prompt, options };
-}
-function isEvalDefinition(value) {
-    return typeof value === "object" && value !== null && EVAL_BRAND in value;
-}
-function isPromptDefinition(value) {
-    return typeof value === "object" && value !== null && PROMPT_BRAND in value;
-}
-function definePrompt(options) {
-    if ((options.text === undefined) === (options.file === undefined)) {
-        throw new Error("definePrompt: give exactly one of `text` or `file`");
-    }
-    let text = options.text;
-    let file;
-    if (options.file !== undefined) {
-        file = resolvePromptFile(options.file);
-        try {
-            text = (0,external_node_fs_.readFileSync)(file, "utf8");
-        }
-        catch (error) {
-            throw new Error(`definePrompt: cannot read prompt file ${file}: ${error.message}`, { cause: error });
-        }
-    }
-    return {
-        [PROMPT_BRAND]: true,
-        id: options.id,
-        text: text ?? "",
-        file,
-        params: { ...options.params },
-        secrets: [...(options.secrets ?? [])],
-    };
-}
-function resolvePromptFile(file) {
-    if (file instanceof URL || file.startsWith("file:"))
-        return (0,external_node_url_.fileURLToPath)(file);
-    if (external_node_path_default().isAbsolute(file))
-        return file;
-    return external_node_path_default().resolve(external_node_path_default().dirname(callerFile() ?? external_node_path_default().join(process.cwd(), "x")), file);
-}
-/** The file of the first stack frame outside agent-evals: the module that called definePrompt. */
-function callerFile() {
-    const self = (0,external_node_url_.fileURLToPath)(import.meta.url);
-    for (const frame of new Error().stack?.split("\n").slice(1) ?? []) {
-        const match = /(?:\(|at )((?:file:\/\/)?\/[^()]*?):\d+:\d+\)?$/.exec(frame.trim());
-        if (!match)
-            continue;
-        const file = match[1].startsWith("file:") ? (0,external_node_url_.fileURLToPath)(match[1]) : match[1];
-        if (file !== self && !file.includes(`${(external_node_path_default()).sep}node_modules${(external_node_path_default()).sep}jiti${(external_node_path_default()).sep}`)) {
-            return file;
-        }
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/define/assertions.ts
-// The assertion constructors of the library API. Each returns a check as data; the `check` stage
-// runs it. Declared in the order users read them in the README.
-/** A shimmed call matches `pattern` (matched against `bin arg1 arg2`). */
-function ran(pattern) {
-    return { type: "ran", pattern };
-}
-/** No shimmed call matches `pattern`. */
-function notRan(pattern) {
-    return { type: "notRan", pattern };
-}
-/** Calls matching each pattern happened in this order, with others allowed in between. */
-function ranInOrder(patterns) {
-    return { type: "ranInOrder", patterns };
-}
-/** The file exists in the sandbox. */
-function fileExists(path) {
-    return { type: "fileExists", path };
-}
-/** The file does not exist in the sandbox. */
-function fileAbsent(path) {
-    return { type: "fileAbsent", path };
-}
-/** The file exists and matches `pattern` (substring or RegExp). */
-function fileContains(path, pattern) {
-    return { type: "fileContains", path, pattern };
-}
-/** The file, if it exists, does not match `pattern`. */
-function fileLacks(path, pattern) {
-    return { type: "fileLacks", path, pattern };
-}
-/** The shell command, run in the sandbox, exits with `exitCode` (default 0). */
-function succeeds(command, options = {}) {
-    return { type: "succeeds", command, exitCode: options.exitCode ?? 0 };
-}
-/**
- * Your own check. It gets the agent run, the calls and the sandbox path; it passes when it returns
- * true, nothing, or `{ ok: true }`, and fails when it returns false, a string (the evidence), or
- * `{ ok: false, evidence }`, or throws.
- */
-function assertThat(name, fn) {
-    return { type: "custom", name, fn };
-}
-/** The agent's trajectory, compared in one of four modes; see the README's trajectory section. */
-function trajectory(spec) {
-    return {
-        type: "trajectory",
-        mode: spec.mode ?? "superset",
-        expected: (spec.expected ?? []).map((e) => (typeof e === "string" ? { name: e } : e)),
-        forbidden: spec.forbidden ?? [],
-    };
-}
-/** The agent used at least these tools (`mode: "subset"`: only tools among these). */
-function usedTools(names, mode = "superset") {
-    return trajectory({ mode, expected: names });
-}
-/** The agent called the tool, with arguments containing the given texts, optionally after another tool. */
-function calledTool(name, argsContain, options = {}) {
-    return trajectory({
-        expected: [
-            {
-                name,
-                ...(argsContain ? { argsContain } : {}),
-                ...(options.after ? { after: options.after } : {}),
-            },
-        ],
-    });
-}
-/** The agent never called the tool. */
-function notUsedTool(name) {
-    return trajectory({ forbidden: [name] });
-}
-
-;// CONCATENATED MODULE: ./src/run/shims.ts
-// Shims: one small POSIX sh script per shimmed binary, first on PATH. Every call, whoever makes it
-// (the agent, a script it runs, npm's children), appends a record to the trial's call log; then the
-// shim stubs the call or passes it through to the real binary found on the original PATH.
-//
-// Why a raw NUL-separated log and not JSON lines written by the shim: argv can hold any byte but NUL,
-// and escaping JSON in POSIX sh needs a fork per argument (sed) or slow loops. A single `printf` of
-// NUL-separated fields is exact, costs no fork, and is one O_APPEND write for records up to the
-// shell's 8 KiB buffer, so concurrent calls never interleave. `readCalls` turns the log into
-// `ShimCall`s and the trial writes them out as calls.jsonl.
-//
-// Records: `S\0pid\0time\0cwd\0bin\0argc\0arg…\0` when a call starts and `E\0pid\0exit\0` when it
-// ends. An E pairs with the latest unfinished S of the same pid (a pid is unique while it lives).
-// `time` is seconds since boot (`12345.67`), the first field of /proc/uptime, read without a fork;
-// where there is no /proc/uptime, `date +%s` is used (one fork) and marked with a leading `@`.
-//
-// Speed (BENCHMARKS.md, figure 2): a shim costs one start of /bin/sh (dash on Debian and Ubuntu) and
-// one fork for the real binary, which no sh wrapper can avoid while it still has to log the exit.
-// Everything else is kept to a few syscalls: dash's `read` takes one byte per read(2), so the
-// time comes from /proc/uptime (~20 bytes), not /proc/self/stat (~300); whether /proc/uptime exists
-// is settled when the shim is written, not on every call; a stub sets its exit without a subshell.
-
-
-/** The environment variable a shim reads to log elsewhere (used while checks run). */
-const CALL_LOG_ENV = "AGENT_EVALS_CALL_LOG";
-const SHIM_NAME = /^[A-Za-z0-9._+-]+$/;
-function isValidShimName(name) {
-    return SHIM_NAME.test(name) && name !== "." && name !== "..";
-}
-/** Quote a string as one POSIX shell word. */
-function shellQuote(value) {
-    return `'${value.replaceAll("'", `'\\''`)}'`;
-}
-/** Write one executable shim per binary. Returns the shim folder. */
-async function writeShims(opts) {
-    // Synchronous writes: a few small files, cheaper than thread-pool round trips.
-    external_node_fs_default().mkdirSync(opts.dir, { recursive: true });
-    const clock = hasProcUptime() ? UPTIME_CLOCK : DATE_CLOCK;
-    for (const [bin, spec] of Object.entries(opts.shims)) {
-        if (!isValidShimName(bin))
-            throw new Error(`invalid shim name ${JSON.stringify(bin)}`);
-        const real = spec.mode === "passthrough" ? await findOnPath(bin, opts.originalPath) : undefined;
-        let stubFile;
-        if (spec.mode === "script") {
-            stubFile = external_node_path_default().join(opts.dir, `.${bin}.stub.sh`);
-            external_node_fs_default().writeFileSync(stubFile, spec.script.endsWith("\n") ? spec.script : `${spec.script}\n`);
-        }
-        const file = external_node_path_default().join(opts.dir, bin);
-        external_node_fs_default().writeFileSync(file, shimScript(bin, spec, opts.callLog, real, stubFile, clock), {
-            mode: 0o755,
-        });
-    }
-    return opts.dir;
-}
-/** The shim line that sets `__ae_t`: seconds since boot without a fork, or epoch seconds with one. */
-const UPTIME_CLOCK = "read -r __ae_t __ae_idle < /proc/uptime";
-const DATE_CLOCK = "__ae_t=@$(date +%s)";
-let procUptime;
-function hasProcUptime() {
-    if (procUptime === undefined) {
-        try {
-            external_node_fs_default().accessSync("/proc/uptime", external_node_fs_.constants.R_OK);
-            procUptime = true;
-        }
-        catch {
-            procUptime = false;
-        }
-    }
-    return procUptime;
-}
-function shimScript(bin, spec, callLog, realBinary, stubFile, clock) {
-    const lines = [
-        "#!/bin/sh",
-        `# agent-evals shim for ${bin}: logs the call, then ${spec.mode === "passthrough" ? "runs the real binary" : "stubs it"}.`,
-        `__ae_log=\${${CALL_LOG_ENV}:-${shellQuote(callLog)}}`,
-        clock,
-        `printf '%s\\0' S "$$" "$__ae_t" "$PWD" ${shellQuote(bin)} "$#" "$@" >> "$__ae_log"`,
-    ];
-    switch (spec.mode) {
-        case "passthrough":
-            if (realBinary) {
-                lines.push(`${shellQuote(realBinary)} "$@"`);
-            }
-            else {
-                lines.push(`echo ${shellQuote(`agent-evals shim: ${bin}: not found on the original PATH (passthrough)`)} >&2`, "__ae_rc=127");
-            }
-            break;
-        case "script":
-            // A subshell, so `exit N` in the script ends the stub, not the shim, and the exit is logged.
-            lines.push(`( . ${shellQuote(stubFile ?? "")} )`);
-            break;
-        case "stub":
-            if (spec.stdout)
-                lines.push(`printf '%s' ${shellQuote(spec.stdout)}`);
-            if (spec.stderr)
-                lines.push(`printf '%s' ${shellQuote(spec.stderr)} >&2`);
-            lines.push(`__ae_rc=${Math.trunc(spec.exitCode) & 255}`);
-            break;
-    }
-    if (spec.mode === "script" || (spec.mode === "passthrough" && realBinary))
-        lines.push("__ae_rc=$?");
-    lines.push(`printf '%s\\0' E "$$" "$__ae_rc" >> "$__ae_log"`, `exit "$__ae_rc"`, "");
-    return lines.join("\n");
-}
-/** The first executable `bin` on a PATH string, or undefined. */
-async function findOnPath(bin, searchPath) {
-    for (const dir of searchPath.split((external_node_path_default()).delimiter)) {
-        if (!dir)
-            continue;
-        const candidate = external_node_path_default().join(dir, bin);
-        try {
-            if (!external_node_fs_default().statSync(candidate).isFile())
-                continue;
-            external_node_fs_default().accessSync(candidate, external_node_fs_.constants.X_OK);
-            return candidate;
-        }
-        catch {
-            // not here; keep looking
-        }
-    }
-    return undefined;
-}
-/** Milliseconds since the epoch at which the machine booted, to turn shim times into dates. */
-function bootTimeMs() {
-    try {
-        const uptime = Number(external_node_fs_default().readFileSync("/proc/uptime", "utf8").split(" ")[0]);
-        return Number.isFinite(uptime) ? Date.now() - uptime * 1000 : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Parse a raw call log into calls, in the order they started. A missing log means no calls. */
-async function readCalls(callLog) {
-    let raw;
-    try {
-        raw = external_node_fs_default().readFileSync(callLog);
-    }
-    catch (error) {
-        if (error.code === "ENOENT")
-            return [];
-        throw error;
-    }
-    return parseCallLog(raw, bootTimeMs());
-}
-function parseCallLog(raw, bootMs) {
-    const fields = raw.toString("utf8").split("\0");
-    fields.pop(); // the text after the last NUL: empty, or a record cut short by a kill
-    const calls = [];
-    const open = new Map();
-    let i = 0;
-    const next = () => fields[i++];
-    while (i < fields.length) {
-        const kind = next();
-        if (kind === "S") {
-            const pid = next() ?? "";
-            const time = next() ?? "";
-            const cwd = next() ?? "";
-            const bin = next() ?? "";
-            const argc = Number(next());
-            if (!Number.isInteger(argc) || argc < 0 || i + argc > fields.length)
-                break;
-            const argv = fields.slice(i, i + argc);
-            i += argc;
-            const call = { bin, argv, cwd, time: shimTime(time, bootMs), exit: null };
-            calls.push(call);
-            const stack = open.get(pid) ?? [];
-            stack.push(call);
-            open.set(pid, stack);
-        }
-        else if (kind === "E") {
-            const pid = next() ?? "";
-            const exit = Number(next());
-            const call = open.get(pid)?.pop();
-            if (call && Number.isInteger(exit))
-                call.exit = exit;
-        }
-        else {
-            break; // not a record boundary: the log was damaged; keep what was read
-        }
-    }
-    return calls;
-}
-/** A shim's time field: `@<epoch s>` (date) or `<s since boot>` (/proc/uptime), as epoch ms. */
-function shimTime(field, bootMs) {
-    if (field.startsWith("@"))
-        return Number(field.slice(1)) * 1000;
-    const sinceBoot = Number(field);
-    if (bootMs === undefined || !Number.isFinite(sinceBoot))
-        return 0;
-    return Math.round(bootMs + sinceBoot * 1000);
-}
-/** calls.jsonl: one JSON object a line, the published form of the call log. */
-function callsToJsonl(calls) {
-    return calls.map((c) => JSON.stringify(c)).join("\n") + (calls.length ? "\n" : "");
-}
-
-;// CONCATENATED MODULE: ./src/model/eval.ts
-// The data model every stage shares: what an eval *is* once any of the three file formats has been
-// loaded. Pure types and tiny helpers only; no I/O. Later stages import from here, never the reverse.
-/** An error of the outside world or the harness (agent missing, API 5xx, sandbox I/O). */
-class InfraError extends Error {
-    retryable;
-    constructor(message, retryable = true) {
-        super(message);
-        this.retryable = retryable;
-        this.name = "InfraError";
-    }
-}
-/** `bin arg1 arg2`: the string call patterns are matched against. */
-function callLine(call) {
-    return [call.bin, ...call.argv].join(" ");
-}
-function describePattern(p) {
-    return typeof p === "string" ? JSON.stringify(p) : String(p);
-}
-function matchesPattern(text, p) {
-    if (typeof p === "string")
-        return text.includes(p);
-    p.lastIndex = 0;
-    return p.test(text);
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: external "node:async_hooks"
-const external_node_async_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
-;// CONCATENATED MODULE: external "node:net"
-const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-var external_node_net_default = /*#__PURE__*/__nccwpck_require__.n(external_node_net_namespaceObject);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/run/bwrap.ts
-// The bubblewrap sandbox (`--sandbox bwrap`): the agent runs in its own user, pid, ipc, uts and
-// network namespaces, sees the whole filesystem read-only except its workspace, TMPDIR, HOME and
-// the call log, and reaches no network but its own loopback and the allowed endpoints.
-//
-// Allowed endpoints (the model API) are forwarded: inside, a small Node init listens on a loopback
-// address for each and hands every connection through a unix socket to the harness, which opens
-// the real TCP connection. A loopback endpoint keeps its address (127.0.0.1:PORT works as before); a
-// named host gets its own 127.0.0.N, written into the sandbox's /etc/hosts, so TLS still sees the
-// real host name. Nothing else resolves (there is no DNS inside) and nothing else connects.
-
-
-
-
-
-
-class SandboxUnavailableError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = "SandboxUnavailableError";
-    }
-}
-// ---------- the trial's scope ----------
-const scope = new external_node_async_hooks_namespaceObject.AsyncLocalStorage();
-/** Runs `fn` (an agent's run) so that every process it starts is jailed in `jail`. */
-function withJail(jail, fn) {
-    return jail ? scope.run(jail, fn) : fn();
-}
-/** The command as run under the current jail, or as is when there is none. */
-async function wrapCommand(command, args, cwd) {
-    const jail = scope.getStore();
-    if (!jail)
-        return { command, args, dispose: async () => { } };
-    const routes = await startForwarders(jail);
-    const hosts = await hostsFile(jail, routes);
-    return {
-        command: "bwrap",
-        args: [
-            ...bwrapArgs(jail, cwd, routes, hosts),
-            "--",
-            ...(routes.length ? [process.execPath, "-e", FORWARDER, JSON.stringify(routes)] : []),
-            command,
-            ...args,
-        ],
-        dispose: () => Promise.all(routes.map((r) => r.close())).then(() => undefined),
-    };
-}
-/** New namespaces (no network) over a read-only root: where every jail starts, and the probe. */
-const JAIL_BASE_ARGS = [
-    "--die-with-parent",
-    "--unshare-user-try",
-    "--unshare-pid",
-    "--unshare-ipc",
-    "--unshare-uts",
-    "--unshare-cgroup-try",
-    "--unshare-net",
-    "--ro-bind",
-    "/",
-    "/",
-    "--dev",
-    "/dev",
-    "--proc",
-    "/proc",
-];
-function bwrapArgs(jail, cwd, routes, hosts) {
-    const privilegedPort = routes.some((r) => r.port < 1024);
-    return [
-        ...JAIL_BASE_ARGS,
-        ...jail.writable.flatMap((dir) => ["--bind", dir, dir]),
-        ...(routes.length ? ["--ro-bind", socketDir(jail), socketDir(jail)] : []),
-        ...(hosts ? ["--ro-bind", hosts, "/etc/hosts"] : []),
-        // Only to listen on :443 and the like for a forwarded host, inside its own network namespace.
-        ...(privilegedPort ? ["--cap-add", "CAP_NET_BIND_SERVICE"] : []),
-        "--chdir",
-        cwd,
-    ];
-}
-function socketDir(jail) {
-    return external_node_path_default().join(jail.stateDir, "net");
-}
-/** One unix-socket server per endpoint: each connection from inside becomes a TCP connection. */
-async function startForwarders(jail) {
-    if (jail.allow.length === 0)
-        return [];
-    const dir = socketDir(jail);
-    await external_node_fs_.promises.mkdir(dir, { recursive: true });
-    let nextLoopback = 2;
-    const routes = [];
-    for (const [i, endpoint] of jail.allow.entries()) {
-        const socket = external_node_path_default().join(dir, `${process.pid}-${Date.now().toString(36)}-${i}.sock`);
-        const server = external_node_net_default().createServer((inside) => {
-            const outside = external_node_net_default().connect(endpoint.port, endpoint.host);
-            inside.pipe(outside).pipe(inside);
-            inside.on("error", () => outside.destroy());
-            outside.on("error", () => inside.destroy());
-        });
-        await new Promise((resolve, reject) => {
-            server.once("error", reject);
-            server.listen(socket, () => resolve());
-        });
-        const loopback = isLoopback(endpoint.host);
-        routes.push({
-            listenHost: loopback ? loopbackAddress(endpoint.host) : `127.0.0.${nextLoopback++}`,
-            port: endpoint.port,
-            socket,
-            ...(loopback ? {} : { name: endpoint.host }),
-            close: () => new Promise((resolve) => server.close(() => resolve())),
-        });
-    }
-    return routes;
-}
-/** /etc/hosts for inside: localhost, and each forwarded host name at its loopback address. */
-async function hostsFile(jail, routes) {
-    const named = routes.filter((r) => r.name);
-    if (named.length === 0)
-        return undefined;
-    const file = external_node_path_default().join(socketDir(jail), "hosts");
-    const lines = [
-        "127.0.0.1 localhost",
-        "::1 localhost",
-        ...named.map((r) => `${r.listenHost} ${r.name}`),
-    ];
-    await external_node_fs_.promises.writeFile(file, `${lines.join("\n")}\n`);
-    return file;
-}
-function isLoopback(host) {
-    return host === "localhost" || host === "::1" || host === "[::1]" || /^127\./.test(host);
-}
-function loopbackAddress(host) {
-    return host === "localhost" || host.includes(":") ? "127.0.0.1" : host;
-}
-/**
- * The init inside the sandbox: listens for each route, then runs the agent with the same stdio and
- * exits as it does. argv: routes (JSON), command, args…
- */
-const FORWARDER = `
-const net = require("node:net");
-const { spawn } = require("node:child_process");
-const [routesJson, command, ...args] = process.argv.slice(1);
-const routes = JSON.parse(routesJson);
-let ready = 0;
-for (const r of routes) {
-  net.createServer((c) => {
-    const u = net.connect(r.socket);
-    c.pipe(u).pipe(c);
-    c.on("error", () => u.destroy());
-    u.on("error", () => c.destroy());
-  }).listen(r.port, r.listenHost, () => { if (++ready === routes.length) start(); })
-    .on("error", (e) => { console.error("agent-evals sandbox: cannot listen on " + r.listenHost + ":" + r.port + ": " + e.message); process.exit(125); });
-}
-function start() {
-  const child = spawn(command, args, { stdio: "inherit" });
-  child.on("error", (e) => { console.error("agent-evals sandbox: cannot start " + command + ": " + e.message); process.exit(127); });
-  child.on("exit", (code, signal) => process.exit(code ?? 128 + (require("node:os").constants.signals[signal] || 0)));
-}
-for (const s of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(s, () => {});
-`;
-// ---------- configuration ----------
-/** `host:port` list, e.g. from AGENT_EVALS_ALLOW_HOSTS ("api.anthropic.com:443, 127.0.0.1:8080"). */
-function parseEndpoints(text) {
-    return text
-        .split(/[\s,]+/)
-        .filter(Boolean)
-        .map((item) => {
-        const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(item);
-        const port = Number(match?.[2]);
-        if (!match || port < 1 || port > 65535) {
-            throw new Error(`not a host:port endpoint: ${JSON.stringify(item)}`);
-        }
-        return { host: match[1], port };
-    });
-}
-/** The endpoint of a base URL (`https://host` → host:443). */
-function endpointOfUrl(url) {
-    if (!url)
-        return undefined;
-    try {
-        const u = new URL(url);
-        const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
-        return { host: u.hostname.replace(/^\[|\]$/g, ""), port };
-    }
-    catch {
-        return undefined;
-    }
-}
-const ALLOW_HOSTS_ENV = "AGENT_EVALS_ALLOW_HOSTS";
-/**
- * What agents may reach by default: the model APIs (or the base URLs configured for them), plus
- * AGENT_EVALS_ALLOW_HOSTS and `extra`.
- */
-function allowedEndpoints(env, extra = []) {
-    const all = [
-        endpointOfUrl(env.ANTHROPIC_BASE_URL) ?? { host: "api.anthropic.com", port: 443 },
-        endpointOfUrl(env.OPENAI_BASE_URL) ?? { host: "api.openai.com", port: 443 },
-        ...parseEndpoints(env[ALLOW_HOSTS_ENV] ?? ""),
-        ...extra,
-    ];
-    const seen = new Set();
-    return all.filter((e) => {
-        const key = `${e.host}:${e.port}`;
-        if (seen.has(key))
-            return false;
-        seen.add(key);
-        return true;
-    });
-}
-// ---------- can it run here? ----------
-let probe;
-/**
- * Undefined when bwrap can build the sandbox on this machine, else why not (it needs user
- * namespaces, which some containers and hardened kernels refuse). Probed once per process.
- */
-function bwrapProblem() {
-    probe ??= (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile)("bwrap", [...JAIL_BASE_ARGS, "--", "true"], {
-        timeout: 10_000,
-    }).then(() => undefined, (error) => error.code === "ENOENT"
-        ? "bwrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
-        : `bwrap cannot create its namespaces here: ${(error.stderr ?? error.message).trim()} ` +
-            "(it needs unprivileged user namespaces: in a container, run it with them allowed; on " +
-            "Ubuntu 24.04, sysctl kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap)");
-    return probe;
-}
-
-;// CONCATENATED MODULE: ./src/run/redact.ts
-// Secret redaction: the values of declared secrets and of credential variables are replaced by
-// `***` before anything is written (transcripts, call logs, checks, run.json, history, comments).
-//
-// Where it happens: at the source. The process runner redacts agent output as it streams to disk
-// (with a carry-over, so a secret cut between two chunks is still caught), the trial redacts the
-// results it builds and sweeps its results folder, the suite redacts what it reports; history
-// appends and PR comments check once more on the way out. The redactor of the current run travels
-// in an AsyncLocalStorage scope, so every process started during the run (by any agent adapter,
-// built-in or not) is covered without threading it through each call.
-//
-// What is caught: each value as is; JSON-escaped (once and twice, with `\/`, and Go-style `\u003c`);
-// HTML-escaped; URL-encoded (upper- or lowercase hex);
-// base64 and base64url at any alignment (the part of the encoding that depends only on the
-// secret); each of these with line breaks (`\n`, `\r\n`, or their JSON escapes) anywhere inside.
-// A shortened excerpt (an evidence line, an output's tail) that cuts through a value has the piece
-// at its edge replaced too. What is not: a value cut in pieces and printed far apart, transformed (hex, reversed, hashed,
-// compressed), or shorter than MIN_SECRET_LENGTH characters (redacting those would wreck output).
-
-
-
-const REDACTED = "***";
-/** A value shorter than this is not redacted: replacing every "1234" would destroy the output. */
-const MIN_SECRET_LENGTH = 6;
-/** Names of further variables to redact: comma- or space-separated, e.g. `ACME_TOKEN,DB_URL`. */
-const REDACT_ENV = "AGENT_EVALS_REDACT";
-/** Credential variables redacted whenever they are set. */
-const KNOWN_SECRET_NAMES = [
-    "ANTHROPIC_API_KEY",
-    "ANTHROPIC_AUTH_TOKEN",
-    "CLAUDE_CODE_OAUTH_TOKEN",
-    "OPENAI_API_KEY",
-    "CODEX_API_KEY",
-    "GEMINI_API_KEY",
-    "GOOGLE_API_KEY",
-    "AZURE_OPENAI_API_KEY",
-    "GITHUB_TOKEN",
-    "GH_TOKEN",
-    "GH_ENTERPRISE_TOKEN",
-    "GITHUB_ENTERPRISE_TOKEN",
-    "INPUT_GITHUB-TOKEN",
-    "ACTIONS_RUNTIME_TOKEN",
-    "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
-    "AWS_SECRET_ACCESS_KEY",
-    "AWS_SESSION_TOKEN",
-    "NPM_TOKEN",
-    "NODE_AUTH_TOKEN",
-    "HF_TOKEN",
-];
-/** Names that look like credentials: redacted too (…_TOKEN, …_SECRET, …_API_KEY, …_PASSWORD). */
-const SECRET_LOOKING_NAME = /(^|[_-])(TOKEN|SECRET|SECRET_KEY|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)$/i;
-/** The shortest base64 fragment worth redacting: shorter ones would match ordinary text. */
-const MIN_BASE64_CORE = 8;
-/** What may separate two characters of a secret that was wrapped: a line break, raw or escaped. */
-const LINE_BREAKS = ["\r\n", "\n", "\\r\\n", "\\n", "\\\\n"];
-const MAX_BREAK = Math.max(...LINE_BREAKS.map((b) => b.length));
-class Redactor {
-    /** All patterns in one regex over latin1 text (one char per byte); undefined: nothing to hide. */
-    pattern;
-    /** The longest text one match can span, in bytes. */
-    maxMatchBytes;
-    secretCount;
-    /** The forms a shortened excerpt may cut: checked at a text's two ends (see clipEdges). */
-    edgeForms;
-    constructor(values) {
-        const secrets = [...new Set(values)].filter((v) => v.length >= MIN_SECRET_LENGTH);
-        this.secretCount = secrets.length;
-        this.edgeForms = [...new Set(secrets.flatMap(variantsOf))].filter((form) => form.length > MIN_SECRET_LENGTH);
-        const forms = [...new Set(secrets.flatMap(variantsOf))]
-            .map((form) => Buffer.from(form, "utf8").toString("latin1"))
-            .sort((a, b) => b.length - a.length); // longest first: a form that contains another wins
-        this.maxMatchBytes = forms.reduce((max, f) => Math.max(max, f.length * (1 + MAX_BREAK)), 0);
-        this.pattern = forms.length
-            ? new RegExp(forms.map(wrappablePattern).join("|"), "g")
-            : undefined;
-    }
-    get empty() {
-        return this.pattern === undefined;
-    }
-    /** The bytes with every secret replaced. */
-    bytes(input) {
-        if (!this.pattern)
-            return input;
-        const text = input.toString("latin1");
-        const out = text.replace(this.pattern, REDACTED);
-        return out === text ? input : Buffer.from(out, "latin1");
-    }
-    /** The text with every secret replaced, and any piece of one left at either end by a cut. */
-    text(input) {
-        if (!this.pattern)
-            return input;
-        return this.clipEdges(this.bytes(Buffer.from(input, "utf8")).toString("utf8"));
-    }
-    /**
-     * Evidence lines and output tails are shortened excerpts: a cut through a secret leaves its
-     * start at the end of the text, or its end at the start, which no whole-value match finds.
-     * Such a piece (MIN_SECRET_LENGTH characters or more) is replaced too.
-     */
-    clipEdges(text) {
-        let out = text;
-        for (const form of this.edgeForms) {
-            const head = form.slice(0, MIN_SECRET_LENGTH);
-            const at = out.lastIndexOf(head);
-            if (at >= 0 && out.length - at < form.length && form.startsWith(out.slice(at)))
-                out = out.slice(0, at) + REDACTED;
-            const tail = form.slice(-MIN_SECRET_LENGTH);
-            const end = out.indexOf(tail) + MIN_SECRET_LENGTH;
-            if (end >= MIN_SECRET_LENGTH && end < form.length && form.endsWith(out.slice(0, end)))
-                out = REDACTED + out.slice(end);
-        }
-        return out;
-    }
-    /** A deep copy of plain data (objects, arrays, strings) with every string redacted. */
-    value(input) {
-        if (!this.pattern)
-            return input;
-        return this.walk(input);
-    }
-    /** A redactor for a byte stream: secrets split across chunks are still found. */
-    stream() {
-        return new StreamRedactor(this);
-    }
-    /** Matches in latin1 text, for StreamRedactor. */
-    matches(text) {
-        if (!this.pattern)
-            return [];
-        this.pattern.lastIndex = 0;
-        return [...text.matchAll(this.pattern)].map((m) => [m.index, m.index + m[0].length]);
-    }
-    walk(input) {
-        if (typeof input === "string")
-            return this.text(input);
-        if (Array.isArray(input))
-            return input.map((item) => this.walk(item));
-        if (input && typeof input === "object" && isPlainObject(input)) {
-            const out = {};
-            for (const [key, item] of Object.entries(input))
-                out[this.text(key)] = this.walk(item);
-            return out;
-        }
-        return input;
-    }
-}
-/**
- * Redacts a stream chunk by chunk. It holds back the last `maxMatchBytes - 1` bytes of what it was
- * given (a secret may continue in the next chunk) and hands them out with the next chunk or `end()`.
- */
-class StreamRedactor {
-    redactor;
-    carry = "";
-    constructor(redactor) {
-        this.redactor = redactor;
-    }
-    push(chunk) {
-        if (this.redactor.empty)
-            return chunk;
-        const text = this.carry + chunk.toString("latin1");
-        // A match starting before `safe` lies wholly inside `text`: it can be decided now.
-        const safe = text.length - (this.redactor.maxMatchBytes - 1);
-        let out = "";
-        let from = 0;
-        for (const [start, end] of this.redactor.matches(text)) {
-            if (start >= safe)
-                break;
-            out += text.slice(from, start) + REDACTED;
-            from = end;
-        }
-        const cut = Math.max(from, safe);
-        out += text.slice(from, Math.max(from, cut));
-        this.carry = text.slice(Math.max(from, cut));
-        return Buffer.from(out, "latin1");
-    }
-    /** What is held back, redacted: call once at the end of the stream. */
-    end() {
-        const rest = Buffer.from(this.carry, "latin1");
-        this.carry = "";
-        return this.redactor.bytes(rest);
-    }
-    /** Forget what is held back (the stream was cut: a partial secret must not be written). */
-    drop() {
-        this.carry = "";
-    }
-}
-const HTML_ESCAPES = {
-    "&": "&amp;",
-    "<": "&lt;",
-    ">": "&gt;",
-    '"': "&quot;",
-    "'": "&#39;",
-};
-/** The forms a value takes when an agent echoes it: escaped for JSON or URLs, base64-encoded. */
-function variantsOf(secret) {
-    const json = JSON.stringify(secret).slice(1, -1);
-    const forms = [
-        secret,
-        json,
-        JSON.stringify(json).slice(1, -1),
-        json.replaceAll("/", "\\/"),
-        // Go's encoding/json (gh, many CLIs) escapes <, > and & as \u003c, \u003e, \u0026.
-        json.replace(/[<>&]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`),
-        // HTML and XML escaping, as an agent's generated page or a tool's report would print it.
-        secret.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]),
-        encodeURIComponent(secret),
-        encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-        ...base64Cores(secret),
-    ];
-    return forms.filter((f) => f.length > 0);
-}
-/**
- * In a longer base64 text the secret's bytes start at offset 0, 1 or 2 of a 3-byte group; for each,
- * the characters that encode only the secret's bits are the same whatever surrounds it.
- */
-function base64Cores(secret) {
-    const bytes = Buffer.from(secret, "utf8");
-    const cores = [];
-    for (const offset of [0, 1, 2]) {
-        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
-        const first = Math.ceil((offset * 8) / 6);
-        const last = Math.floor(((offset + bytes.length) * 8) / 6);
-        const core = encoded.slice(first, last);
-        if (core.length < MIN_BASE64_CORE)
-            continue;
-        cores.push(core, core.replaceAll("+", "-").replaceAll("/", "_"));
-    }
-    return cores;
-}
-/** The form as a regex that also matches it with a line break between any two characters. */
-function wrappablePattern(form) {
-    const breaks = `(?:${LINE_BREAKS.map(escapeLatin1).join("|")})?`;
-    return [...form].map(escapeLatin1).join(breaks);
-}
-function escapeLatin1(text) {
-    return [...text]
-        .map((ch) => /[A-Za-z0-9]/.test(ch) ? ch : `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`)
-        .join("");
-}
-function isPlainObject(value) {
-    const proto = Object.getPrototypeOf(value);
-    return proto === Object.prototype || proto === null;
-}
-// ---------- which values ----------
-/**
- * The names whose values a run redacts: the known credential variables, every variable whose name
- * looks like a credential, the names listed in AGENT_EVALS_REDACT, and `extraNames` (the secrets
- * the evals declare, a library caller's list).
- */
-function secretNames(env, extraNames = []) {
-    const listed = (env[REDACT_ENV] ?? "").split(/[\s,]+/).filter(Boolean);
-    const lookalikes = Object.keys(env).filter((name) => SECRET_LOOKING_NAME.test(name));
-    return [...new Set([...KNOWN_SECRET_NAMES, ...lookalikes, ...listed, ...extraNames])];
-}
-/** A redactor for the values `env` holds under secretNames(env, extraNames). */
-function secretRedactor(env, extraNames = []) {
-    const values = secretNames(env, extraNames)
-        .map((name) => env[name])
-        .filter((v) => typeof v === "string");
-    return new Redactor(values);
-}
-// ---------- the run's scope ----------
-const redact_scope = new external_node_async_hooks_namespaceObject.AsyncLocalStorage();
-/** Runs `fn` with `redactor` as the current one: everything it starts redacts with it. */
-function withRedactor(redactor, fn) {
-    return redact_scope.run(redactor, fn);
-}
-/** The redactor of the run this code is part of, if any. */
-function currentRedactor() {
-    return redact_scope.getStore();
-}
-/**
- * The last check where text leaves the process (history lines, PR comments): the current run's
- * redactor and the credential variables of this process's environment.
- */
-function redactOutgoing(text) {
-    return outgoingRedactor()(text);
-}
-/** redactOutgoing for many texts: the environment's redactor is built once, not per text. */
-function outgoingRedactor() {
-    const inRun = currentRedactor();
-    const fromEnv = secretRedactor(process.env);
-    return (text) => fromEnv.text(inRun ? inRun.text(text) : text);
-}
-/** Redacts every regular file under `dir` in place (files that hold no secret are not touched). */
-async function redactTree(dir, redactor) {
-    if (redactor.empty)
-        return;
-    let entries;
-    try {
-        entries = await external_node_fs_.promises.readdir(dir, { recursive: true });
-    }
-    catch (error) {
-        if (error.code === "ENOENT")
-            return;
-        throw error;
-    }
-    for (const rel of entries)
-        await redactFile(external_node_path_default().join(dir, rel), redactor);
-}
-/** Redacts one file in place, through a temporary file so a reader never sees half of it. */
-async function redactFile(file, redactor) {
-    const stat = await external_node_fs_.promises.lstat(file).catch(() => undefined);
-    if (!stat?.isFile())
-        return;
-    const bytes = await external_node_fs_.promises.readFile(file);
-    const redacted = redactor.bytes(bytes);
-    if (redacted === bytes)
-        return;
-    const temp = `${file}.redacting`;
-    await external_node_fs_.promises.writeFile(temp, redacted, { mode: stat.mode & 0o777 });
-    await external_node_fs_.promises.rename(temp, file);
-}
-/** A console stream (stdout, stderr) that writes nothing a redactor would hide. */
-class RedactingStream {
-    stream;
-    env;
-    redactor;
-    constructor(stream, env) {
-        this.stream = stream;
-        this.env = env;
-        this.redactor = secretRedactor(env);
-    }
-    /** Also hide these variables' values (the secrets the evals declare, known once they load). */
-    alsoRedact(names) {
-        this.redactor = secretRedactor(this.env, names);
-    }
-    write(text) {
-        return this.stream.write(this.redactor.text(text));
-    }
-    get isTTY() {
-        return this.stream.isTTY;
-    }
-    get columns() {
-        return this.stream.columns;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/run/process.ts
-// Runs one external program (an agent, a setup step, a check command) under strict supervision:
-// its own process group, stdin closed, output streamed to capped files, a timeout that kills the
-// whole group, and nothing left running once the promise resolves. No shell is ever involved.
-
-
-
-
-
-
-
-const DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
-const DEFAULT_KILL_GRACE_MS = 2000;
-/** How long pipes may stay open after the group is dead (a grandchild that left the group). */
-const PIPE_LINGER_MS = 200;
-/** setTimeout fires at once for larger delays, so such timeouts mean "no timeout". */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-const DEFAULT_TAIL_BYTES = 64 * 1024;
-const runningGroups = new Set();
-/** Process-group ids of children currently running, for an interrupt handler to kill. */
-function process_activeGroups() {
-    return [...runningGroups];
-}
-/** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
-function process_killGroup(pid, signal) {
-    // kill(-0) or kill(-1) would hit our own group or every process we may signal.
-    if (!Number.isInteger(pid) || pid <= 1)
-        throw new RangeError(`killGroup: invalid pid ${pid}`);
-    try {
-        process.kill(-pid, signal);
-    }
-    catch (err) {
-        if (errnoCode(err) !== "ESRCH")
-            throw err;
-    }
-}
-/**
- * Runs the program and resolves once it has exited, its group is killed and its pipes are closed.
- * Rejects only for harness-side failures (output files unusable, onStdout threw), and then only
- * after the child is dead.
- */
-async function runProcess(opts) {
-    const cap = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-    // Secrets never reach the disk: the run's redactor (if any) filters both streams as they arrive.
-    const redactor = currentRedactor();
-    const stdout = await CappedFile.open(opts.stdoutFile, cap, redactor?.stream());
-    const stderr = await CappedFile.open(opts.stderrFile, cap, redactor?.stream()).catch(async (err) => {
-        await stdout.close();
-        throw err;
-    });
-    const startedAt = performance.now();
-    let outcome;
-    // Inside a bwrap jail (an agent's run with --sandbox bwrap) the program runs under bwrap.
-    const wrapped = await wrapCommand(opts.command, opts.args, opts.cwd).catch(async (err) => {
-        await Promise.all([stdout.close(), stderr.close()]);
-        throw err;
-    });
-    try {
-        outcome = opts.signal?.aborted
-            ? abortedBeforeStart()
-            : await superviseChild({ ...opts, command: wrapped.command, args: wrapped.args }, stdout, stderr);
-    }
-    finally {
-        await Promise.all([stdout.close(), stderr.close(), wrapped.dispose()]);
-    }
-    const failure = outcome.callbackError ?? stdout.error ?? stderr.error;
-    if (failure)
-        throw failure;
-    return {
-        exitCode: outcome.exitCode,
-        signal: outcome.signal,
-        timedOut: outcome.timedOut,
-        aborted: outcome.aborted,
-        durationMs: Math.round((outcome.endedAt ?? performance.now()) - startedAt),
-        stdoutBytes: stdout.bytes,
-        stderrBytes: stderr.bytes,
-        stdoutTruncated: stdout.truncated,
-        stderrTruncated: stderr.truncated,
-        ...(outcome.spawnError !== undefined && { spawnError: outcome.spawnError }),
-    };
-}
-/** The last `maxLines` lines of a file, reading at most its last `maxBytes` bytes. */
-async function readTail(file, maxLines, maxBytes = DEFAULT_TAIL_BYTES) {
-    if (maxLines <= 0)
-        return "";
-    const handle = await (0,promises_.open)(file, "r").catch((err) => {
-        if (errnoCode(err) === "ENOENT")
-            return undefined;
-        throw err;
-    });
-    if (!handle)
-        return "";
-    try {
-        const { size } = await handle.stat();
-        const start = Math.max(0, size - maxBytes);
-        // One byte before the window tells whether its first line is complete.
-        const readFrom = Math.max(0, start - 1);
-        const buffer = Buffer.alloc(size - readFrom);
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, readFrom);
-        const text = dropPartialFirstLine(buffer.subarray(0, bytesRead), readFrom > 0).toString("utf8");
-        const lines = text.split("\n");
-        if (lines.at(-1) === "")
-            lines.pop();
-        return lines.slice(-maxLines).join("\n");
-    }
-    finally {
-        await handle.close();
-    }
-}
-function dropPartialFirstLine(bytes, startsMidFile) {
-    if (!startsMidFile)
-        return bytes;
-    const newline = bytes.indexOf(0x0a);
-    // A single line longer than the window: its end is better than nothing.
-    return newline === -1 ? bytes.subarray(1) : bytes.subarray(newline + 1);
-}
-function abortedBeforeStart() {
-    return { exitCode: null, signal: null, timedOut: false, aborted: true };
-}
-function superviseChild(opts, stdout, stderr) {
-    let child;
-    const extraFds = openForWriting(opts.extraFdFiles ?? []);
-    const marker = (0,external_node_crypto_.randomUUID)();
-    try {
-        child = (0,external_node_child_process_namespaceObject.spawn)(opts.command, opts.args, {
-            cwd: opts.cwd,
-            // Inherited by every descendant: finds the ones that left the process group (setsid).
-            env: { ...opts.env, [PROCESS_MARKER_ENV]: marker },
-            detached: true, // own process group, so the whole tree can be signalled at once
-            stdio: ["ignore", "pipe", "pipe", ...extraFds],
-            shell: false,
-        });
-    }
-    catch (err) {
-        return Promise.resolve(spawnFailure(err, opts));
-    }
-    finally {
-        // The child has its own copies now (spawn forks synchronously).
-        for (const fd of extraFds)
-            (0,external_node_fs_.closeSync)(fd);
-    }
-    return new Promise((resolve) => watchChild(child, opts, stdout, stderr, marker, resolve));
-}
-function watchChild(child, opts, stdout, stderr, marker, resolve) {
-    const outcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
-    const pid = child.pid;
-    if (pid !== undefined)
-        runningGroups.add(pid);
-    let graceTimer;
-    let exited = false;
-    const startKilling = (reason) => {
-        if (exited || outcome.timedOut || outcome.aborted || pid === undefined)
-            return;
-        if (reason === "timeout")
-            outcome.timedOut = true;
-        else
-            outcome.aborted = true;
-        killGroupQuietly(pid, "SIGTERM");
-        graceTimer = setTimeout(() => killGroupQuietly(pid, "SIGKILL"), opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
-    };
-    const timeoutTimer = startTimer(opts.timeoutMs, () => startKilling("timeout"));
-    const onAbort = () => startKilling("abort");
-    opts.signal?.addEventListener("abort", onAbort, { once: true });
-    const onStdout = guardCallback(opts.onStdout, (err) => (outcome.callbackError ??= err));
-    const pipesClosed = Promise.all([
-        pump(child.stdout, stdout, onStdout),
-        pump(child.stderr, stderr),
-    ]);
-    const settle = () => {
-        exited = true;
-        outcome.endedAt = performance.now();
-        clearTimeout(timeoutTimer);
-        clearTimeout(graceTimer);
-        opts.signal?.removeEventListener("abort", onAbort);
-        if (pid !== undefined) {
-            // Whatever the child left running in its group (background jobs, servers) dies with it.
-            killGroupQuietly(pid, "SIGKILL");
-            runningGroups.delete(pid);
-        }
-        void killEscapees(marker)
-            .then(() => closePipes(child, pipesClosed))
-            .then(() => resolve(outcome));
-    };
-    child.once("exit", (code, signal) => {
-        outcome.exitCode = code;
-        outcome.signal = signal;
-        settle();
-    });
-    // After a successful spawn 'error' only reports failed kill()/send(), which we never use.
-    child.once("error", (err) => {
-        if (exited || pid !== undefined)
-            return;
-        outcome.spawnError = spawnFailure(err, opts).spawnError;
-        settle();
-    });
-}
-/** Set in every child's environment to a fresh id: how its descendants are found again. */
-const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
-/**
- * SIGKILL to every process still carrying `marker` in its environment: descendants that left the
- * process group with setsid (daemons, `setsid sleep &`). Linux only (reads /proc); a process that
- * cleared its environment is not found.
- */
-async function killEscapees(marker) {
-    const needle = Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`);
-    let pids;
-    try {
-        pids = (0,external_node_fs_.readdirSync)("/proc");
-    }
-    catch {
-        pids = [];
-    }
-    const found = [];
-    // Synchronous reads: /proc files are generated in memory, so each read is a few microseconds,
-    // far less than a round trip through libuv's thread pool per process (BENCHMARKS.md, figure 1).
-    for (const name of pids) {
-        if (!/^\d+$/.test(name) || Number(name) === process.pid)
-            continue;
-        let environ;
-        try {
-            environ = (0,external_node_fs_.readFileSync)(`/proc/${name}/environ`);
-        }
-        catch {
-            continue; // gone already, or not ours to read
-        }
-        if (!environ.includes(needle))
-            continue;
-        found.push(Number(name));
-        try {
-            process.kill(Number(name), "SIGKILL");
-        }
-        catch {
-            // gone already, or not ours to kill
-        }
-    }
-    return found;
-}
-/** Waits for the pipes to close; a grandchild that escaped the group may hold them, so cut them. */
-async function closePipes(child, pipesClosed) {
-    let lingerTimer;
-    const lingered = new Promise((done) => {
-        lingerTimer = setTimeout(() => done("linger"), PIPE_LINGER_MS);
-    });
-    const first = await Promise.race([pipesClosed, lingered]);
-    clearTimeout(lingerTimer);
-    if (first !== "linger")
-        return;
-    child.stdout?.destroy();
-    child.stderr?.destroy();
-    await pipesClosed;
-}
-/** Drains a child's pipe into its file; resolves when the pipe is closed. */
-function pump(source, sink, onChunk) {
-    if (!source)
-        return Promise.resolve();
-    source.on("data", (chunk) => {
-        onChunk?.(chunk);
-        sink.write(chunk, source);
-    });
-    return new Promise((done) => {
-        source.once("close", () => done());
-        source.on("error", () => { }); // a broken pipe just ends the output; 'close' follows
-    });
-}
-/** A callback that reports its first throw instead of crashing the process; later calls are skipped. */
-function guardCallback(callback, report) {
-    if (!callback)
-        return undefined;
-    let failed = false;
-    return (chunk) => {
-        if (failed)
-            return;
-        try {
-            callback(chunk);
-        }
-        catch (err) {
-            failed = true;
-            report(err);
-        }
-    };
-}
-function startTimer(ms, fire) {
-    if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIMER_MS)
-        return undefined;
-    return setTimeout(fire, ms);
-}
-function killGroupQuietly(pid, signal) {
-    try {
-        process_killGroup(pid, signal);
-    }
-    catch {
-        // EPERM and the like: nothing better to do during cleanup than move on.
-    }
-}
-function spawnFailure(err, opts) {
-    return {
-        exitCode: null,
-        signal: null,
-        timedOut: false,
-        aborted: false,
-        endedAt: performance.now(),
-        spawnError: describeSpawnError(err, opts),
-    };
-}
-function describeSpawnError(err, opts) {
-    const code = errnoCode(err);
-    // spawn reports a missing cwd as ENOENT too, which would wrongly blame the binary.
-    if (code === "ENOENT") {
-        return (0,external_node_fs_.existsSync)(opts.cwd)
-            ? `ENOENT: ${opts.command}: command not found`
-            : `ENOENT: working directory not found: ${opts.cwd}`;
-    }
-    const message = err instanceof Error ? err.message : String(err);
-    return code ? `${code}: ${message}` : message;
-}
-function openForWriting(files) {
-    const fds = [];
-    try {
-        for (const file of files)
-            fds.push((0,external_node_fs_.openSync)(file, "w"));
-    }
-    catch (err) {
-        for (const fd of fds)
-            (0,external_node_fs_.closeSync)(fd);
-        throw err;
-    }
-    return fds;
-}
-function errnoCode(err) {
-    const code = err?.code;
-    return typeof code === "string" ? code : undefined;
-}
-// ---------- capped output file ----------
-/**
- * An output file that keeps the first `cap` bytes, counts the rest, and marks the cut once. With a
- * redactor, what it keeps is redacted on the way (the cap counts the child's bytes, not ours).
- */
-class CappedFile {
-    out;
-    cap;
-    redactor;
-    bytes = 0;
-    truncated = false;
-    error;
-    kept = 0;
-    /** The pipe paused until the file drains. */
-    waiting;
-    constructor(out, cap, redactor) {
-        this.out = out;
-        this.cap = cap;
-        this.redactor = redactor;
-        out.on("drain", () => this.resumeSource());
-        out.on("error", (err) => {
-            this.error ??= err;
-            this.resumeSource(); // keep draining the pipe, or the child would block on a full one
-        });
-    }
-    static async open(file, cap, redactor) {
-        // Opened synchronously: one thread-pool round trip less per stream of every process.
-        const fd = (0,external_node_fs_.openSync)(file, "w");
-        return new CappedFile((0,external_node_fs_.createWriteStream)(file, { fd }), cap, redactor);
-    }
-    /** Writes what fits; pauses `source` while the file catches up, so memory stays bounded. */
-    write(chunk, source) {
-        this.bytes += chunk.length;
-        if (this.truncated || this.error !== undefined)
-            return;
-        const room = this.cap - this.kept;
-        const part = chunk.length <= room ? chunk : chunk.subarray(0, Math.max(0, room));
-        this.kept += part.length;
-        const kept = this.redactor ? this.redactor.push(part) : part;
-        let ready = kept.length === 0 || this.out.write(kept);
-        if (part.length < chunk.length) {
-            this.truncated = true;
-            // The held-back tail may be the start of a secret the cut went through: it is not written.
-            this.redactor?.drop();
-            ready = this.out.write(`\n[agent-evals: output cut at ${this.cap} bytes]\n`) && ready;
-        }
-        if (!ready) {
-            this.waiting = source;
-            source.pause();
-        }
-    }
-    async close() {
-        if (!this.out.writableEnded) {
-            const rest = this.redactor?.end();
-            if (rest?.length && this.error === undefined)
-                this.out.write(rest);
-            this.out.end();
-        }
-        await (0,external_node_stream_promises_namespaceObject.finished)(this.out).catch((err) => (this.error ??= err));
-    }
-    resumeSource() {
-        this.waiting?.resume();
-        this.waiting = undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/agents/process-agent.ts
-// The common part of agents that are a program: run it in the sandbox under the process runner,
-// stream its output into the trial folder, and tell a start failure (infra) from a run.
-
-
-
-async function runAgentProcess(ctx, options) {
-    const stdoutFile = external_node_path_default().join(ctx.outDir, "agent.stdout");
-    const stderrFile = external_node_path_default().join(ctx.outDir, "agent.stderr");
-    const processResult = await runProcess({
-        command: options.command,
-        args: options.args,
-        cwd: ctx.cwd,
-        env: { ...ctx.env, ...options.env },
-        timeoutMs: ctx.timeoutMs,
-        stdoutFile,
-        stderrFile,
-        signal: ctx.signal,
-        onStdout: options.onStdout,
-        extraFdFiles: options.extraFdFiles,
-    });
-    if (processResult.spawnError) {
-        throw new InfraError(`could not start ${options.command}: ${processResult.spawnError}`);
-    }
-    return {
-        process: processResult,
-        stdoutFile,
-        stderrFile,
-        result: {
-            exitCode: processResult.exitCode,
-            timedOut: processResult.timedOut,
-            trajectory: [],
-            transcripts: ["agent.stdout", "agent.stderr"],
-            durationMs: processResult.durationMs,
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/agents/literal.ts
-// The literal agent: runs the prompt's embedded commands in order, in one bash session (so `cd` and
-// `export` carry over as they would for a person following the steps), and stops at the first
-// failure. Free and deterministic: if the literal steps fail, no agent will succeed.
-
-
-
-
-function literal() {
-    return {
-        name: "literal",
-        free: true,
-        available: async () => true,
-        version: async () => undefined,
-        run: runLiteral,
-    };
-}
-async function runLiteral(ctx) {
-    const started = Date.now();
-    if (ctx.commands.length === 0) {
-        return {
-            exitCode: null,
-            timedOut: false,
-            agentFailure: "the prompt has no embedded commands (fenced sh, bash, shell or console blocks) for the literal agent to run",
-            trajectory: [],
-            transcripts: [],
-            durationMs: Date.now() - started,
-        };
-    }
-    const stepsDir = external_node_path_default().join(ctx.outDir, "literal");
-    external_node_fs_default().mkdirSync(stepsDir, { recursive: true });
-    const stepFiles = ctx.commands.map((command, i) => {
-        const file = external_node_path_default().join(stepsDir, `step-${i + 1}.sh`);
-        external_node_fs_default().writeFileSync(file, `${command}\n`);
-        return file;
-    });
-    // Each step is its own file, sourced: one step's quoting can't break the next, and state carries.
-    const progressFile = external_node_path_default().join(stepsDir, "progress");
-    const script = [
-        "set -e",
-        ...stepFiles.flatMap((file, i) => [`printf '%s\\n' ${i + 1} >&3`, `. ${shellQuote(file)}`]),
-        "printf 'done\\n' >&3",
-    ].join("\n");
-    const run = await runAgentProcess(ctx, {
-        command: "bash",
-        args: ["-c", script],
-        extraFdFiles: [progressFile],
-    });
-    const progress = external_node_fs_default().readFileSync(progressFile, "utf8").trim().split("\n").filter(Boolean);
-    const finished = progress.at(-1) === "done";
-    const reached = finished ? ctx.commands.length : Number(progress.at(-1) ?? 0);
-    const trajectory = ctx.commands.slice(0, reached).map((command, i) => ({
-        tool: "Bash",
-        input: { command },
-        exitCode: finished || i < reached - 1 ? 0 : (run.result.exitCode ?? undefined),
-        isError: !finished && i === reached - 1,
-    }));
-    const result = {
-        ...run.result,
-        trajectory,
-        transcripts: [...run.result.transcripts, ...stepFiles.map((f) => external_node_path_default().relative(ctx.outDir, f))],
-    };
-    if (!finished && !run.process.timedOut && !run.process.aborted) {
-        const exit = run.process.exitCode ?? `signal ${run.process.signal}`;
-        result.agentFailure = `embedded command ${reached} of ${ctx.commands.length} failed (exit ${exit}): ${firstLine(ctx.commands[reached - 1] ?? "")}`;
-    }
-    return result;
-}
-function firstLine(command) {
-    const line = command.split("\n")[0] ?? "";
-    return line.length > 100 ? `${line.slice(0, 100)}…` : line;
-}
-
-;// CONCATENATED MODULE: ./src/agents/lines.ts
-/** A line longer than this is dropped: an agent flooding one endless line must not fill memory. */
-const MAX_LINE_CHARS = 16 * 1024 * 1024;
-/** Splits a byte stream into complete lines as chunks arrive (a line may span chunks). */
-class LineSplitter {
-    onLine;
-    rest = "";
-    /** Inside a line that grew past MAX_LINE_CHARS: skip to its end. */
-    skipping = false;
-    decoder = new TextDecoder();
-    constructor(onLine) {
-        this.onLine = onLine;
-    }
-    push(chunk) {
-        let text = this.decoder.decode(chunk, { stream: true });
-        if (this.skipping) {
-            const newline = text.indexOf("\n");
-            if (newline === -1)
-                return;
-            text = text.slice(newline + 1);
-            this.skipping = false;
-        }
-        if (!text.includes("\n")) {
-            this.rest += text;
-            if (this.rest.length > MAX_LINE_CHARS) {
-                this.rest = "";
-                this.skipping = true;
-            }
-            return;
-        }
-        const lines = (this.rest + text).split("\n");
-        this.rest = lines.pop() ?? "";
-        for (const line of lines)
-            if (line.trim())
-                this.onLine(line);
-    }
-    end() {
-        const last = this.rest + this.decoder.decode();
-        this.rest = "";
-        if (last.trim())
-            this.onLine(last);
-    }
-}
-/** JSON.parse that returns undefined for a line that is not a JSON object. */
-function parseJsonObject(line) {
-    try {
-        const value = JSON.parse(line);
-        return value && typeof value === "object" && !Array.isArray(value)
-            ? value
-            : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/agents/claude-stream.ts
-// Reads Claude Code's `--output-format stream-json` events as they arrive into a trajectory, the
-// final message, turns, tokens and cost. Event shapes: ../shared/AGENT-CLIS.md.
-
-class ClaudeStreamParser {
-    trajectory = [];
-    result;
-    model;
-    version;
-    /** `system/api_retry` notices: the API answered with errors before the run went on. */
-    apiRetries = [];
-    byToolUseId = new Map();
-    lastText;
-    line(line) {
-        const event = parseJsonObject(line);
-        if (!event)
-            return;
-        switch (event.type) {
-            case "system":
-                this.system(event);
-                break;
-            case "assistant":
-                this.assistant(event);
-                break;
-            case "user":
-                this.user(event);
-                break;
-            case "result":
-                this.result = readResult(event);
-                break;
-        }
-    }
-    get finalMessage() {
-        return this.result?.result ?? this.lastText;
-    }
-    system(event) {
-        if (event.subtype === "init") {
-            this.model = str(event.model);
-            this.version = str(event.claude_code_version);
-        }
-        else if (event.subtype === "api_retry") {
-            this.apiRetries.push({ attempt: num(event.attempt), status: num(event.error_status) });
-        }
-    }
-    assistant(event) {
-        for (const block of contentBlocks(event)) {
-            if (block.type === "tool_use") {
-                const call = { tool: str(block.name) ?? "unknown", input: block.input ?? {} };
-                this.trajectory.push(call);
-                const id = str(block.id);
-                if (id)
-                    this.byToolUseId.set(id, call);
-            }
-            else if (block.type === "text" && typeof block.text === "string") {
-                this.lastText = block.text;
-            }
-        }
-    }
-    user(event) {
-        for (const block of contentBlocks(event)) {
-            if (block.type !== "tool_result")
-                continue;
-            const call = this.byToolUseId.get(str(block.tool_use_id) ?? "");
-            if (!call)
-                continue;
-            call.result = resultText(block.content);
-            call.isError = block.is_error === true;
-        }
-    }
-}
-function contentBlocks(event) {
-    const message = event.message;
-    return Array.isArray(message?.content)
-        ? message.content.filter((b) => b && typeof b === "object")
-        : [];
-}
-function resultText(content) {
-    if (typeof content === "string")
-        return content;
-    if (Array.isArray(content)) {
-        return content
-            .map((part) => (typeof part?.text === "string" ? part.text : ""))
-            .join("");
-    }
-    return "";
-}
-function readResult(event) {
-    const usage = (event.usage ?? {});
-    const tokens = {
-        input: num(usage.input_tokens) ?? 0,
-        output: num(usage.output_tokens) ?? 0,
-        cacheRead: num(usage.cache_read_input_tokens) ?? 0,
-        cacheWrite: num(usage.cache_creation_input_tokens) ?? 0,
-    };
-    return {
-        subtype: str(event.subtype) ?? "unknown",
-        isError: event.is_error === true,
-        result: str(event.result),
-        numTurns: num(event.num_turns),
-        costUsd: num(event.total_cost_usd),
-        tokens,
-        apiErrorStatus: num(event.api_error_status),
-        terminalReason: str(event.terminal_reason),
-    };
-}
-function str(v) {
-    return typeof v === "string" ? v : undefined;
-}
-function num(v) {
-    return typeof v === "number" && Number.isFinite(v) ? v : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/agents/version-probe.ts
-// `<bin> --version`, once per binary: what every result records as the agent's version.
-
-const cache = new Map();
-/** The first version-looking token of `bin --version`, or undefined when it can't be run. */
-function probeVersion(bin, env = process.env) {
-    let pending = cache.get(bin);
-    if (!pending) {
-        pending = new Promise((resolve) => {
-            (0,external_node_child_process_namespaceObject.execFile)(bin, ["--version"], { env, timeout: 30_000 }, (error, stdout) => {
-                if (error)
-                    return resolve(undefined);
-                resolve(/\d+\.\d+[\w.+-]*/.exec(stdout)?.[0] ?? (stdout.trim() || undefined));
-            });
-        });
-        cache.set(bin, pending);
-    }
-    return pending;
-}
-
-;// CONCATENATED MODULE: ./src/agents/claude-code.ts
-// The claude-code agent: `claude -p` with stream-json output, permissions bypassed, stdin closed,
-// quiet network settings, a per-trial temp dir, `--max-budget-usd` from the eval's maxCostUsd.
-// Flags and event formats: ../shared/AGENT-CLIS.md.
-
-
-
-
-
-
-
-/** Environment that keeps Claude Code to the model API: no telemetry, no update checks. */
-const CLAUDE_QUIET_ENV = {
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-    DISABLE_TELEMETRY: "1",
-    DISABLE_AUTOUPDATER: "1",
-    // bypassPermissions is refused to root unless the CLI is told it runs in a sandbox.
-    IS_SANDBOX: "1",
-};
-function claudeCode(options = {}) {
-    const bin = options.bin ?? "claude";
-    return {
-        name: "claude-code",
-        available: async () => (await probeVersion(bin)) !== undefined,
-        version: () => probeVersion(bin),
-        run: (ctx) => runClaude(ctx, bin, options),
-    };
-}
-function claudeArgs(ctx, options) {
-    const model = ctx.model ?? options.model;
-    return [
-        "-p",
-        ctx.prompt,
-        "--output-format",
-        "stream-json",
-        "--verbose",
-        "--permission-mode",
-        "bypassPermissions",
-        "--no-session-persistence",
-        ...(options.bare ? ["--bare"] : []),
-        ...(ctx.maxCostUsd !== undefined ? ["--max-budget-usd", String(ctx.maxCostUsd)] : []),
-        ...(model ? ["--model", model] : []),
-        ...(options.args ?? []),
-    ];
-}
-async function runClaude(ctx, bin, options) {
-    const parser = new ClaudeStreamParser();
-    const lines = new LineSplitter((line) => parser.line(line));
-    const run = await runAgentProcess(ctx, {
-        command: bin,
-        args: claudeArgs(ctx, options),
-        env: {
-            ...CLAUDE_QUIET_ENV,
-            CLAUDE_CODE_TMPDIR: external_node_path_default().join(ctx.env.TMPDIR ?? ctx.outDir, "claude"),
-            ...options.env,
-        },
-        onStdout: (chunk) => lines.push(chunk),
-    });
-    lines.end();
-    const result = {
-        ...run.result,
-        transcripts: ["agent.stdout", "agent.stderr"],
-        trajectory: parser.trajectory,
-        finalMessage: parser.finalMessage,
-        costUsd: parser.result?.costUsd,
-        tokens: parser.result?.tokens,
-        turns: parser.result?.numTurns,
-    };
-    if (run.process.timedOut || run.process.aborted)
-        return result;
-    const outcome = parser.result;
-    if (!outcome) {
-        const tail = (await readTail(run.stderrFile, 5)).trim() || (await readTail(run.stdoutFile, 3)).trim();
-        throw new InfraError(`claude exited ${run.process.exitCode ?? `on signal ${run.process.signal}`} without a result${tail ? `: ${tail}` : ""}`);
-    }
-    if (outcome.subtype === "error_max_budget_usd") {
-        result.agentFailure = `stopped by its budget: spent $${(outcome.costUsd ?? 0).toFixed(4)} of --max-budget-usd ${ctx.maxCostUsd ?? "?"}`;
-    }
-    else if (outcome.subtype === "error_max_turns") {
-        result.agentFailure = `stopped at its turn limit after ${outcome.numTurns ?? "?"} turns`;
-    }
-    else if (outcome.isError || outcome.subtype !== "success") {
-        throw classifyClaudeError(outcome.result ?? outcome.subtype, outcome.apiErrorStatus);
-    }
-    return result;
-}
-/** An API or auth failure is the outside world's: retried when it may pass on a second try. */
-function classifyClaudeError(message, status) {
-    const auth = status === 401 ||
-        status === 403 ||
-        /not logged in|invalid api key|authentication/i.test(message);
-    const retryable = !auth && (status === undefined || status === 429 || status >= 500);
-    const why = auth ? " (check ANTHROPIC_API_KEY or `claude auth login`)" : "";
-    return new InfraError(`claude reported an error${status ? ` (API ${status})` : ""}: ${message}${why}`, retryable);
-}
-
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
-;// CONCATENATED MODULE: ./src/agents/codex-stream.ts
-// Reads `codex exec --json` events as they arrive into the trajectory model, the final message and
-// token usage. Event shapes: ../shared/AGENT-CLIS.md.
-
-class CodexStreamParser {
-    trajectory = [];
-    tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
-    turns = 0;
-    finalMessage;
-    /** Set by `turn.failed` (or a fatal `error`): the run did not finish its turn. */
-    failure;
-    threadId;
-    lastError;
-    line(line) {
-        const event = parseJsonObject(line);
-        if (!event)
-            return;
-        switch (event.type) {
-            case "thread.started":
-                this.threadId = typeof event.thread_id === "string" ? event.thread_id : undefined;
-                break;
-            case "item.completed":
-                this.item((event.item ?? {}));
-                break;
-            case "turn.completed":
-                this.turns++;
-                this.usage((event.usage ?? {}));
-                break;
-            case "turn.failed":
-                this.failure = errorMessage(event.error) ?? this.lastError ?? "turn failed";
-                break;
-            case "error":
-                // "Reconnecting... 1/5" notices are retries, not failures; keep the text for turn.failed.
-                this.lastError = typeof event.message === "string" ? event.message : undefined;
-                break;
-        }
-    }
-    item(item) {
-        switch (item.type) {
-            case "command_execution":
-                this.trajectory.push({
-                    tool: "Bash",
-                    agentTool: "command_execution",
-                    input: { command: item.command },
-                    result: typeof item.aggregated_output === "string" ? item.aggregated_output : undefined,
-                    exitCode: typeof item.exit_code === "number" ? item.exit_code : undefined,
-                    isError: item.status === "failed" ||
-                        (typeof item.exit_code === "number" && item.exit_code !== 0),
-                });
-                break;
-            case "file_change":
-                for (const change of Array.isArray(item.changes)
-                    ? item.changes
-                    : []) {
-                    this.trajectory.push({
-                        tool: change.kind === "add" ? "Write" : change.kind === "delete" ? "Delete" : "Edit",
-                        agentTool: "file_change",
-                        input: { file_path: change.path, kind: change.kind },
-                        isError: item.status === "failed",
-                    });
-                }
-                break;
-            case "mcp_tool_call":
-                this.trajectory.push({
-                    tool: `mcp__${String(item.server ?? "unknown")}__${String(item.tool ?? "unknown")}`,
-                    agentTool: "mcp_tool_call",
-                    input: item.arguments ?? {},
-                    isError: item.status === "failed",
-                });
-                break;
-            case "web_search":
-                this.trajectory.push({
-                    tool: "WebSearch",
-                    agentTool: "web_search",
-                    input: { query: item.query },
-                });
-                break;
-            case "agent_message":
-                if (typeof item.text === "string")
-                    this.finalMessage = item.text;
-                break;
-        }
-    }
-    usage(usage) {
-        const n = (v) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
-        this.tokens.input += n(usage.input_tokens);
-        this.tokens.cacheRead += n(usage.cached_input_tokens);
-        this.tokens.cacheWrite += n(usage.cache_write_input_tokens);
-        // `output_tokens` already includes the reasoning tokens (`reasoning_output_tokens` is a breakdown).
-        this.tokens.output += n(usage.output_tokens);
-    }
-}
-function errorMessage(error) {
-    if (typeof error === "string")
-        return error;
-    const message = error?.message;
-    return typeof message === "string" ? message : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/agents/prices.ts
-// Model prices for agents whose CLI reports tokens but no cost (codex). USD per million tokens.
-// Versioned: results record which table priced them. Override per adapter with `prices`.
-const PRICE_TABLE_VERSION = "2026-11-01";
-/** Published list prices (USD / 1M tokens) as of PRICE_TABLE_VERSION. */
-const OPENAI_PRICES = {
-    "gpt-5": { input: 1.25, cachedInput: 0.125, cacheWrite: 1.25, output: 10 },
-    "gpt-5-codex": { input: 1.25, cachedInput: 0.125, cacheWrite: 1.25, output: 10 },
-    "gpt-5.1": { input: 1.25, cachedInput: 0.125, cacheWrite: 1.25, output: 10 },
-    "gpt-5.1-codex": { input: 1.25, cachedInput: 0.125, cacheWrite: 1.25, output: 10 },
-    "gpt-5-mini": { input: 0.25, cachedInput: 0.025, cacheWrite: 0.25, output: 2 },
-    "gpt-5.1-codex-mini": { input: 0.25, cachedInput: 0.025, cacheWrite: 0.25, output: 2 },
-    "gpt-5-nano": { input: 0.05, cachedInput: 0.005, cacheWrite: 0.05, output: 0.4 },
-    "codex-mini-latest": { input: 1.5, cachedInput: 0.375, cacheWrite: 1.5, output: 6 },
-    "o4-mini": { input: 1.1, cachedInput: 0.275, cacheWrite: 1.1, output: 4.4 },
-    "gpt-4.1": { input: 2, cachedInput: 0.5, cacheWrite: 2, output: 8 },
-};
-/** The price of a model: exact name, else the longest known prefix (gpt-5-codex-2026… → gpt-5-codex). */
-function findPrice(model, table) {
-    if (table[model])
-        return table[model];
-    const prefix = Object.keys(table)
-        .filter((name) => model.startsWith(name))
-        .sort((a, b) => b.length - a.length)[0];
-    return prefix ? table[prefix] : undefined;
-}
-/**
- * USD for the tokens. `tokens.input` is every input token, cached ones included (as the OpenAI
- * APIs count them): cached and cache-write tokens are priced at their own rates, the rest as input.
- */
-function costOf(tokens, price) {
-    const plainInput = Math.max(0, tokens.input - tokens.cacheRead - tokens.cacheWrite);
-    const usd = (plainInput * price.input +
-        tokens.cacheRead * price.cachedInput +
-        tokens.cacheWrite * price.cacheWrite +
-        tokens.output * price.output) /
-        1_000_000;
-    return Math.round(usd * 1e8) / 1e8;
-}
-
-;// CONCATENATED MODULE: ./src/agents/codex.ts
-// The codex agent: `codex exec --json` with approvals and sandbox bypassed, stdin ignored (it hangs
-// on an open pipe), its own CODEX_HOME per trial (carrying over the user's auth and config), quiet
-// flags. Codex reports tokens but no cost: the cost comes from a versioned price table.
-
-
-
-
-
-
-
-
-
-
-/** Flags that keep codex to the model API: no plugin or app look-ups, update checks, analytics. */
-const CODEX_QUIET_ARGS = [
-    "-c",
-    "check_for_update_on_startup=false",
-    "-c",
-    "analytics.enabled=false",
-    "--disable",
-    "plugins",
-    "--disable",
-    "remote_plugin",
-    "--disable",
-    "apps",
-];
-/** Files of the user's CODEX_HOME a trial needs: the login and the provider configuration. */
-const CARRIED_OVER = ["auth.json", "config.toml"];
-function codex(options = {}) {
-    const bin = options.bin ?? "codex";
-    return {
-        name: "codex",
-        available: async () => (await probeVersion(bin)) !== undefined,
-        version: () => probeVersion(bin),
-        run: (ctx) => runCodex(ctx, bin, options),
-    };
-}
-function codexArgs(ctx, options) {
-    const model = ctx.model ?? options.model;
-    return [
-        "exec",
-        "--json",
-        "--skip-git-repo-check",
-        "--dangerously-bypass-approvals-and-sandbox",
-        "--ephemeral",
-        ...CODEX_QUIET_ARGS,
-        // Commands run in a login shell by default (`bash -lc`), and a login shell's /etc/profile
-        // resets PATH on many systems (Debian, most containers): the shims would be dropped.
-        "-c",
-        "allow_login_shell=false",
-        ...(model ? ["-m", model] : []),
-        ...(options.args ?? []),
-        // `--` so a prompt that starts with a dash is not read as a flag.
-        "--",
-        ctx.prompt,
-    ];
-}
-async function runCodex(ctx, bin, options) {
-    const codexHome = external_node_path_default().join(ctx.env.TMPDIR ?? ctx.outDir, "codex-home");
-    await prepareCodexHome(codexHome, options.env?.CODEX_HOME ??
-        ctx.env.CODEX_HOME ??
-        external_node_path_default().join(ctx.env.HOME ?? external_node_os_default().homedir(), ".codex"));
-    const parser = new CodexStreamParser();
-    const lines = new LineSplitter((line) => parser.line(line));
-    const run = await runAgentProcess(ctx, {
-        command: bin,
-        args: codexArgs(ctx, options),
-        env: { ...options.env, CODEX_HOME: codexHome },
-        onStdout: (chunk) => lines.push(chunk),
-    });
-    lines.end();
-    const model = ctx.model ?? options.model ?? (await configuredModel(codexHome));
-    const price = model ? findPrice(model, { ...OPENAI_PRICES, ...options.prices }) : undefined;
-    const result = {
-        ...run.result,
-        trajectory: parser.trajectory,
-        finalMessage: parser.finalMessage,
-        tokens: { ...parser.tokens },
-        turns: parser.turns,
-        ...(price ? { costUsd: costOf(parser.tokens, price) } : {}),
-        ...(price
-            ? {}
-            : {
-                warnings: [
-                    model
-                        ? `no price for codex model ${model}: cost unknown (pass codex({ prices: { "${model}": … } }))`
-                        : "codex ran its default model, which it does not name: cost unknown (set the eval's `model`)",
-                ],
-            }),
-    };
-    if (run.process.timedOut || run.process.aborted)
-        return result;
-    if (parser.failure)
-        throw classifyCodexError(parser.failure);
-    if (run.process.exitCode !== 0 && parser.turns === 0) {
-        const tail = (await readTail(run.stderrFile, 5)).trim();
-        throw new InfraError(`codex exited ${run.process.exitCode ?? `on signal ${run.process.signal}`} before finishing a turn${tail ? `: ${tail}` : ""}`);
-    }
-    return result;
-}
-/** The `model = "…"` of a CODEX_HOME's config.toml, if it sets one at the top level. */
-async function configuredModel(codexHome) {
-    const config = await external_node_fs_.promises.readFile(external_node_path_default().join(codexHome, "config.toml"), "utf8").catch(() => "");
-    const topLevel = config.split(/^\s*\[/m)[0] ?? "";
-    return /^\s*model\s*=\s*"([^"]+)"/m.exec(topLevel)?.[1];
-}
-/** A fresh CODEX_HOME with the user's auth and config copied in, so the trial can log in. */
-async function prepareCodexHome(dir, userHome) {
-    await external_node_fs_.promises.mkdir(dir, { recursive: true });
-    await Promise.all(CARRIED_OVER.map((name) => external_node_fs_.promises
-        .copyFile(external_node_path_default().join(userHome, name), external_node_path_default().join(dir, name))
-        .catch((error) => {
-        if (error.code !== "ENOENT")
-            throw error;
-    })));
-}
-/** 401/403 will not pass on a retry; overload, rate limits and 5xx may. */
-function classifyCodexError(message) {
-    const auth = /\b(401|403)\b|unauthorized|incorrect api key|invalid api key|not logged in/i.test(message);
-    return new InfraError(`codex reported an error: ${message}${auth ? " (check OPENAI_API_KEY or `codex login`)" : ""}`, !auth);
-}
-
-;// CONCATENATED MODULE: ./src/agents/command.ts
-// A command template agent: `--agent "my-agent run {prompt}"`. `{prompt}` becomes ONE single-quoted
-// shell word, so quotes, `$(…)` or backticks in a prompt are text, never code; the raw prompt is also
-// in $AGENT_EVALS_PROMPT for programs that would rather read it from there.
-
-
-
-const PROMPT_ENV = "AGENT_EVALS_PROMPT";
-const PLACEHOLDER = "{prompt}";
-function isCommandTemplate(text) {
-    return text.includes(PLACEHOLDER) || /\s/.test(text.trim());
-}
-/** The shell command line for one prompt. */
-function renderCommandTemplate(template, prompt) {
-    return template.split(PLACEHOLDER).join(shellQuote(prompt));
-}
-function commandAgent(template, name = template) {
-    const program = template.trim().split(/\s+/)[0] ?? "";
-    return {
-        name,
-        available: async () => program.includes("/")
-            ? (await findOnPath(external_node_path_default().basename(program), external_node_path_default().dirname(external_node_path_default().resolve(program)))) !==
-                undefined
-            : (await findOnPath(program, process.env.PATH ?? "")) !== undefined,
-        version: async () => undefined,
-        run: (ctx) => runAgentProcess(ctx, {
-            command: "bash",
-            args: ["-c", renderCommandTemplate(template, ctx.prompt)],
-            env: { [PROMPT_ENV]: ctx.prompt },
-        }).then((run) => run.result),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/agents/script.ts
-// scriptAgent(name, script): a stand-in agent for tests and examples. A string is a bash script run
-// in the sandbox (prompt in $AGENT_EVALS_PROMPT and $1); a function gets the run context and may
-// return parts of the result.
-
-
-function scriptAgent(name, script) {
-    return {
-        name,
-        free: true,
-        available: async () => true,
-        version: async () => undefined,
-        run: async (ctx) => {
-            if (typeof script === "function") {
-                const started = Date.now();
-                const partial = (await script(ctx)) ?? {};
-                return {
-                    exitCode: 0,
-                    timedOut: false,
-                    trajectory: [],
-                    transcripts: [],
-                    ...partial,
-                    durationMs: partial.durationMs ?? Date.now() - started,
-                };
-            }
-            const run = await runAgentProcess(ctx, {
-                command: "bash",
-                args: ["-c", script, name, ctx.prompt],
-                env: { [PROMPT_ENV]: ctx.prompt },
-            });
-            return run.result;
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/version.ts
-/** agent-evals' version; a test keeps it equal to package.json's. */
-const VERSION = "0.1.0";
-
-;// CONCATENATED MODULE: ./src/library.ts
-// What eval files get when they import "agent-evals" or "@copybook/cli": defining evals, assertions,
-// agents. (The package entry, index.ts, adds the engine.)
-
-
-
-
-
-
-
-
-
-
-
 
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
@@ -14481,12 +12396,438 @@ function globSync(globInput, options) {
 //#endregion
 
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./src/model/errors.ts
+// Every error agent-evals raises on purpose: one base class with a stable diagnostic `code` and the
+// exit code it means, so the CLI and the Action decide the exit from the error itself, never from a
+// list of classes or from its text. Errors in what the user wrote (DefinitionError) also name the
+// file, the line where known, the key and the fix, and stop the run before anything starts.
+/**
+ * The base of every error agent-evals raises on purpose. `code` is a stable diagnostic code (the
+ * table `Codes` below, README "Diagnostic codes"); `exitCode` is what the CLI exits with when the
+ * error ends a command (2: the harness could not run; nothing was judged).
+ */
+class AgentEvalsError extends Error {
+    code;
+    exitCode;
+    constructor(code, message, options) {
+        super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
+        this.name = new.target.name;
+        this.code = code;
+        this.exitCode = options?.exitCode ?? 2;
+    }
+}
+function formatProblem(p) {
+    const where = p.line ? `${p.file}:${p.line}${p.column ? `:${p.column}` : ""}` : p.file;
+    const key = p.key ? ` (${p.key})` : "";
+    const fix = p.fix ? `\n  fix: ${p.fix}` : "";
+    return `${where}: ${p.code} ${p.message}${key}${fix}`;
+}
+class DefinitionError extends AgentEvalsError {
+    problems;
+    constructor(problems) {
+        super(problems[0]?.code ?? errors_Codes.schema, problems.map(formatProblem).join("\n"));
+        this.problems = problems;
+    }
+}
+/** Command-line or Action-input usage: a flag's value, an unknown command or eval name. */
+class UsageError extends AgentEvalsError {
+    constructor(message) {
+        super(errors_Codes.usage, message);
+    }
+}
+/** Agents would get full permissions outside a container: refused unless CI=true or --unsafe-local. */
+class CiGateError extends AgentEvalsError {
+    constructor(message) {
+        super(errors_Codes.ciGate, message);
+    }
+}
+/**
+ * An error of the outside world or the harness (agent missing, API 5xx, sandbox I/O), not the
+ * agent's: trials that end in one are retried when `retryable`, and never counted as failed.
+ */
+class InfraError extends AgentEvalsError {
+    retryable;
+    constructor(message, retryable = true) {
+        super(errors_Codes.infraError, message);
+        this.retryable = retryable;
+    }
+}
+/** Diagnostic codes: stable across versions so tools can key on them. */
+const errors_Codes = {
+    yamlSyntax: "AE101",
+    schema: "AE102",
+    unknownKey: "AE103",
+    nothingAsserted: "AE104",
+    duplicateId: "AE105",
+    badPath: "AE106",
+    badRegex: "AE107",
+    loadFailed: "AE108",
+    missingParam: "AE109",
+    missingSecret: "AE110",
+    unknownAgent: "AE111",
+    noEvals: "AE112",
+    notUtf8: "AE113",
+    tooLarge: "AE114",
+    badTemplate: "AE115",
+    /** A skill/command/hook eval's `target` that does not exist or is not what its `type` says. */
+    badTarget: "AE116",
+    usage: "AE201",
+    /** Agents would run outside CI without --unsafe-local. */
+    ciGate: "AE202",
+    /** `--sandbox bwrap` (or another provider) asked for where it cannot run. */
+    sandboxUnavailable: "AE203",
+    /** Another run or merge holds the results folder's lock. */
+    resultsBusy: "AE204",
+    /** The ref `--changed` compares with cannot be read. */
+    badBase: "AE205",
+    /** A shard plan (`--shard-plan`, the Action's `shard-plan`) that does not fit the suite. */
+    badShardPlan: "AE206",
+    /** Results folders that cannot be merged (merge, the Action's publish mode). */
+    mergeFailed: "AE207",
+    /** An Action input with a value it does not take. */
+    actionInput: "AE208",
+    /** `init` would overwrite a file. */
+    initConflict: "AE209",
+    setupFailed: "AE301",
+    // Run-time outcomes (run.json `code` fields and `diagnostics`; see src/report/diagnostics.ts).
+    infraError: "AE302",
+    checkFailed: "AE401",
+    agentFailed: "AE402",
+    agentTimedOut: "AE403",
+    belowPassRate: "AE404",
+    cachedFailure: "AE405",
+    budgetExhausted: "AE406",
+    interrupted: "AE407",
+    inconclusive: "AE408",
+    skipped: "AE409",
+    shimBypassed: "AE410",
+    // Publishing (the Action): the run itself is judged; these say what could not be published.
+    /** The results branch could not be read or pushed. */
+    historyNotSaved: "AE501",
+    /** The PR comment could not be written (token permissions). */
+    commentNotPosted: "AE502",
+};
+
+;// CONCATENATED MODULE: ./src/model/result.ts
+// The results contract: run.json and `--format json`. Versioned by `schemaVersion`; extend freely,
+// but renaming or removing a field bumps the version.
+const result_RESULT_SCHEMA_VERSION = 1;
+function result_emptyCounts() {
+    return {
+        passed: 0,
+        failed: 0,
+        skipped: 0,
+        cached: 0,
+        error: 0,
+        incomplete: 0,
+        inconclusive: 0,
+    };
+}
+/**
+ * 0 every eval passed, skipped or was cached as passed; 1 some eval failed (a cached failure is
+ * still a failure), was cut short or stayed inconclusive; 2 the harness could not run one.
+ */
+function result_exitCodeFor(evals) {
+    const failing = (e) => e.status === "failed" ||
+        e.status === "incomplete" ||
+        e.status === "inconclusive" ||
+        (e.status === "cached" && e.cachedFrom?.status === "failed");
+    if (evals.some(failing))
+        return 1;
+    if (evals.some((e) => e.status === "error"))
+        return 2;
+    return 0;
+}
+/**
+ * The trials an eval's pass rate is taken over: all but the errored ones (an error is the outside
+ * world's, not the agent's); trialsRun when the result carries no trial list.
+ */
+function result_countedTrials(result) {
+    if (result.trials.length > 0)
+        return result.trials.filter((t) => t.status !== "error").length;
+    return result.trialsRun;
+}
+/** A pass-rate threshold as a percentage with one decimal, e.g. 0.667 → 66.7. */
+function thresholdPercent(threshold) {
+    return Math.round(threshold * 1000) / 10;
+}
+
+;// CONCATENATED MODULE: ./src/model/diagnostics.ts
+// Stable diagnostic codes for run-time outcomes (the AE3xx/AE4xx half of model/errors.ts):
+// every result that is not a pass, and every trial that did not pass, gets a `code`, and the run
+// gets a flat `diagnostics` list that tools can key on without parsing reasons.
+
+
+
+/**
+ * The code of an eval × agent result, or undefined for a pass (and a cached pass). The stage that
+ * decided the outcome set it (run/suite.ts: setup failed, infra, budget cut, interrupted); a status
+ * with a single meaning gets its code here. Results without one (a run.json written before codes
+ * were recorded) fall back on the status alone.
+ */
+function evalCode(result) {
+    switch (result.status) {
+        case "passed":
+            return undefined;
+        case "failed":
+            return errors_Codes.belowPassRate;
+        case "cached":
+            return result.cachedFrom?.status === "failed" ? errors_Codes.cachedFailure : undefined;
+        case "error":
+            return result.code ?? errors_Codes.infraError;
+        case "incomplete":
+            return result.code ?? errors_Codes.interrupted;
+        case "inconclusive":
+            return errors_Codes.inconclusive;
+        case "skipped":
+            return errors_Codes.skipped;
+    }
+}
+/**
+ * The code of a trial, or undefined when it passed: the one run/trial.ts recorded (a timeout, then
+ * the agent's own failure, then its checks), else what the status alone says.
+ */
+function trialCode(trial) {
+    if (trial.status === "passed")
+        return undefined;
+    if (trial.status === "error")
+        return errors_Codes.infraError;
+    if (trial.code)
+        return trial.code;
+    if (trial.timedOut)
+        return errors_Codes.agentTimedOut;
+    return trial.checks.some((c) => !c.ok) ? errors_Codes.checkFailed : errors_Codes.agentFailed;
+}
+const EVAL_MESSAGES = {
+    [errors_Codes.belowPassRate]: (r) => `${r.passes}/${result_countedTrials(r)} trials passed, below the required pass rate ${thresholdPercent(r.threshold)}%`,
+    [errors_Codes.cachedFailure]: (r) => `a recorded failure was reused (${r.cachedFrom?.passes ?? 0}/${r.cachedFrom?.trials ?? 0} passed); --force runs it again`,
+};
+/** Annotates evals and trials with their codes and lists every diagnostic of the run. */
+function diagnostics_withDiagnostics(run, projectRoot) {
+    const evals = run.evals.map((e) => {
+        const code = evalCode(e);
+        const trials = e.trials.map((t) => {
+            const tc = trialCode(t);
+            return tc ? { ...t, code: tc } : withoutCode(t);
+        });
+        return code ? { ...e, code, trials } : { ...withoutCode(e), trials };
+    });
+    return { ...run, evals, diagnostics: evals.flatMap((e) => diagnosticsOf(e, projectRoot)) };
+}
+function withoutCode(value) {
+    const copy = { ...value };
+    delete copy.code;
+    return copy;
+}
+function diagnosticsOf(result, projectRoot) {
+    const rel = (file) => file && projectRoot && external_node_path_default().isAbsolute(file) ? external_node_path_default().relative(projectRoot, file) : file;
+    const base = { id: result.id, agent: result.agent };
+    const out = [];
+    if (result.code) {
+        out.push({
+            code: result.code,
+            severity: result.code === errors_Codes.skipped ? "notice" : "error",
+            ...base,
+            message: EVAL_MESSAGES[result.code]?.(result) ?? result.reason ?? result.status,
+            file: rel(result.file),
+            ...(result.line ? { line: result.line } : {}),
+        });
+    }
+    for (const trial of result.trials) {
+        const at = { ...base, trial: trial.n, dir: trial.dir };
+        if (trial.code && trial.code !== errors_Codes.checkFailed) {
+            out.push({
+                code: trial.code,
+                severity: "error",
+                ...at,
+                message: trial.reason ?? trial.status,
+                file: rel(result.file),
+                ...(result.line ? { line: result.line } : {}),
+            });
+        }
+        if (trial.status === "failed") {
+            for (const check of trial.checks.filter((c) => !c.ok)) {
+                out.push({
+                    code: errors_Codes.checkFailed,
+                    severity: "error",
+                    ...at,
+                    check: check.name,
+                    message: `check failed: ${check.name}`,
+                    evidence: check.evidence,
+                    file: rel(check.file ?? result.file),
+                    ...(check.line ? { line: check.line } : {}),
+                });
+            }
+        }
+        for (const warning of trial.warnings ?? []) {
+            out.push({ code: errors_Codes.shimBypassed, severity: "warning", ...at, message: warning });
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/model/eval.ts
+// The data model every stage shares: what an eval *is* once any of the three file formats has been
+// loaded. Pure types and tiny helpers only; no I/O. Later stages import from here, never the reverse.
+/** `bin arg1 arg2`: the string call patterns are matched against. */
+function callLine(call) {
+    return [call.bin, ...call.argv].join(" ");
+}
+function describePattern(p) {
+    return typeof p === "string" ? JSON.stringify(p) : String(p);
+}
+function matchesPattern(text, p) {
+    if (typeof p === "string")
+        return text.includes(p);
+    p.lastIndex = 0;
+    return p.test(text);
+}
+
+;// CONCATENATED MODULE: ./src/model/layout.ts
+// Where agent-evals keeps things: the names every stage uses for its folders, files and branch.
+// (The `.copybook` and `copybook-results` names are the seeds', kept for compatibility.)
+
+/** The project's own folder of agent-evals state; never copied into a sandbox, never hashed. */
+const OWN_DIR = ".copybook";
+/** Where a run's results go, under the project root. */
+const layout_RESULTS_DIR = external_node_path_default().join(OWN_DIR, "results");
+/** The run's summary file in a results folder. */
+const layout_RUN_JSON = "run.json";
+/** The orphan branch the Action keeps history on, by default. */
+const DEFAULT_RESULTS_BRANCH = "copybook-results";
+/** Where each run-mode job leaves its history lines, for a publishing job to push once. */
+const HISTORY_FILE = "history.jsonl";
+
+;// CONCATENATED MODULE: ./src/model/stats.ts
+// Verdict arithmetic: how many passes a pass rate needs, when the verdict is decided, the Wilson
+// interval. Pure functions shared by the runner, the reports and the history.
+/**
+ * Passes needed out of `trials` for `passRate`. Rates are read as their author writes them, to the
+ * half percentage point: 0.67 means two thirds (2 of 3 passes), 0.33 one third, 0.5 a half.
+ */
+function stats_requiredPasses(trials, passRate) {
+    if (passRate <= 0)
+        return 0;
+    const tolerance = 0.005;
+    return Math.min(trials, Math.max(0, Math.ceil(trials * (passRate - tolerance) - 1e-9)));
+}
+function meetsPassRate(passes, trials, passRate) {
+    return trials > 0 && passes >= stats_requiredPasses(trials, passRate);
+}
+/**
+ * The verdict once `passes` and `failures` of `trials` are known, if the rest can no longer change
+ * it. Exact: stopping here always gives the verdict that running every trial would give.
+ */
+function curtailedVerdict(passes, failures, trials, passRate) {
+    const required = stats_requiredPasses(trials, passRate);
+    if (passes >= required)
+        return "passed";
+    if (passes + (trials - passes - failures) < required)
+        return "failed";
+    return "undecided";
+}
+/** Trials that are certainly still needed to reach a verdict: never start more than this at once. */
+function trialsCertainlyNeeded(passes, failures, trials, passRate) {
+    const required = stats_requiredPasses(trials, passRate);
+    const toPass = required - passes;
+    const toFail = trials - required + 1 - failures;
+    return Math.max(0, Math.min(toPass, toFail));
+}
+/** Wilson score interval (95% by default) of `passes` successes out of `trials`. */
+function wilsonInterval(passes, trials, z = 1.959964) {
+    if (trials === 0)
+        return [0, 1];
+    const p = passes / trials;
+    const z2 = z * z;
+    const denominator = 1 + z2 / trials;
+    const centre = (p + z2 / (2 * trials)) / denominator;
+    const half = (z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / denominator;
+    return [clamp01(centre - half), clamp01(centre + half)];
+}
+function clamp01(x) {
+    return Math.min(1, Math.max(0, stats_round6(x)));
+}
+/**
+ * The sequential (adaptive) rule: decided once the Wilson interval lies wholly at or above the
+ * pass rate (passed) or wholly below it (failed); the same half-point tolerance as fixed trials.
+ */
+function adaptiveVerdict(passes, trials, passRate, confidence = 0.95) {
+    if (trials === 0)
+        return "undecided";
+    const [lo, hi] = wilsonInterval(passes, trials, zFor(confidence));
+    if (lo >= passRate - 0.005)
+        return "passed";
+    if (hi < passRate - 0.005)
+        return "failed";
+    return "undecided";
+}
+/** The two-sided normal quantile for a confidence level (0.95 → 1.96). */
+function zFor(confidence) {
+    return inverseNormal(1 - (1 - confidence) / 2);
+}
+/** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
+function inverseNormal(p) {
+    if (p <= 0 || p >= 1)
+        throw new RangeError(`probability out of (0, 1): ${p}`);
+    const a = [
+        -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
+        2.506628277459239,
+    ];
+    const b = [
+        -54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972,
+        -13.28068155288572,
+    ];
+    const c = [
+        -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734,
+        4.374664141464968, 2.938163982698783,
+    ];
+    const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+    const low = 0.02425;
+    const poly = (k, x) => k.reduce((acc, coef) => acc * x + coef, 0);
+    if (p < low) {
+        const q = Math.sqrt(-2 * Math.log(p));
+        return poly(c, q) / (poly(d, q) * q + 1);
+    }
+    if (p > 1 - low) {
+        const q = Math.sqrt(-2 * Math.log(1 - p));
+        return -poly(c, q) / (poly(d, q) * q + 1);
+    }
+    const q = p - 0.5;
+    const r = q * q;
+    return (poly(a, r) * q) / (poly(b, r) * r + 1);
+}
+/** Rounded to 6 decimals: how rates and US dollar amounts are stored and shown. */
+function stats_round6(x) {
+    return Math.round(x * 1e6) / 1e6;
+}
+
+;// CONCATENATED MODULE: ./src/model/version.ts
+/** agent-evals' version; a test keeps it equal to package.json's. */
+const version_VERSION = "0.1.0";
+
+;// CONCATENATED MODULE: ./src/model/index.ts
+// model/: types, errors, diagnostic codes, layout names, statistics: pure.
+// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
+// every import from another folder going through an index.ts).
+
+
+
+
+
+
+
+
+
 ;// CONCATENATED MODULE: ./src/define/discover.ts
 // Finds eval files: `**/*.eval.{ts,mts,js,mjs,yaml,yml}` under evals/ and _evals/, or a glob.
 
+
 const EVAL_FILE_PATTERN = "**/*.eval.{ts,mts,js,mjs,yaml,yml}";
 const DEFAULT_EVAL_DIRS = ["evals", "_evals"];
-const NEVER = ["**/node_modules/**", "**/.git/**", "**/.copybook/**"];
+const NEVER = ["**/node_modules/**", "**/.git/**", `**/${OWN_DIR}/**`];
 /** Absolute paths of the eval files, sorted, so runs and ids are stable. */
 async function discoverEvalFiles(projectRoot, patterns) {
     const globs = patterns?.length
@@ -14509,60 +12850,75 @@ function isYamlFile(file) {
     return /\.ya?ml$/.test(file);
 }
 
-;// CONCATENATED MODULE: ./src/model/errors.ts
-// Errors in what the user wrote. Each names the file, the line where known, the key and the fix,
-// and makes the CLI exit 2 before anything runs.
-function formatProblem(p) {
-    const where = p.line ? `${p.file}:${p.line}${p.column ? `:${p.column}` : ""}` : p.file;
-    const key = p.key ? ` (${p.key})` : "";
-    const fix = p.fix ? `\n  fix: ${p.fix}` : "";
-    return `${where}: ${p.code} ${p.message}${key}${fix}`;
-}
-class DefinitionError extends Error {
-    problems;
-    constructor(problems) {
-        super(problems.map(formatProblem).join("\n"));
-        this.name = "DefinitionError";
-        this.problems = problems;
-    }
-}
-/** Diagnostic codes: stable across versions so tools can key on them. */
-const Codes = {
-    yamlSyntax: "AE101",
-    schema: "AE102",
-    unknownKey: "AE103",
-    nothingAsserted: "AE104",
-    duplicateId: "AE105",
-    badPath: "AE106",
-    badRegex: "AE107",
-    loadFailed: "AE108",
-    missingParam: "AE109",
-    missingSecret: "AE110",
-    unknownAgent: "AE111",
-    noEvals: "AE112",
-    notUtf8: "AE113",
-    tooLarge: "AE114",
-    badTemplate: "AE115",
-    /** A skill/command/hook eval's `target` that does not exist or is not what its `type` says. */
-    badTarget: "AE116",
-    usage: "AE201",
-    ciGate: "AE202",
-    setupFailed: "AE301",
-    // Run-time outcomes (run.json `code` fields and `diagnostics`; see src/report/diagnostics.ts).
-    infraError: "AE302",
-    checkFailed: "AE401",
-    agentFailed: "AE402",
-    agentTimedOut: "AE403",
-    belowPassRate: "AE404",
-    cachedFailure: "AE405",
-    budgetExhausted: "AE406",
-    interrupted: "AE407",
-    inconclusive: "AE408",
-    skipped: "AE409",
-    shimBypassed: "AE410",
-};
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+;// CONCATENATED MODULE: ./src/define/ts/api.ts
+// defineEval and definePrompt: what users call in `*.eval.ts`. They only record what was said; the
+// loader validates it (so errors can name the file and line) and turns it into an EvalSpec.
 
-;// CONCATENATED MODULE: ./src/define/module.ts
+
+
+const EVAL_BRAND = Symbol.for("agent-evals.eval");
+const PROMPT_BRAND = Symbol.for("agent-evals.prompt");
+function defineEval(prompt, options = {}) {
+    return { [EVAL_BRAND]: true, prompt, options };
+}
+function isEvalDefinition(value) {
+    return typeof value === "object" && value !== null && EVAL_BRAND in value;
+}
+function isPromptDefinition(value) {
+    return typeof value === "object" && value !== null && PROMPT_BRAND in value;
+}
+function definePrompt(options) {
+    if ((options.text === undefined) === (options.file === undefined)) {
+        throw new Error("definePrompt: give exactly one of `text` or `file`");
+    }
+    let text = options.text;
+    let file;
+    if (options.file !== undefined) {
+        file = resolvePromptFile(options.file);
+        try {
+            text = (0,external_node_fs_.readFileSync)(file, "utf8");
+        }
+        catch (error) {
+            throw new Error(`definePrompt: cannot read prompt file ${file}: ${error.message}`, { cause: error });
+        }
+    }
+    return {
+        [PROMPT_BRAND]: true,
+        id: options.id,
+        text: text ?? "",
+        file,
+        params: { ...options.params },
+        secrets: [...(options.secrets ?? [])],
+    };
+}
+function resolvePromptFile(file) {
+    if (file instanceof URL || file.startsWith("file:"))
+        return (0,external_node_url_.fileURLToPath)(file);
+    if (external_node_path_default().isAbsolute(file))
+        return file;
+    return external_node_path_default().resolve(external_node_path_default().dirname(callerFile() ?? external_node_path_default().join(process.cwd(), "x")), file);
+}
+/** The file of the first stack frame outside agent-evals: the module that called definePrompt. */
+function callerFile() {
+    const self = (0,external_node_url_.fileURLToPath)(import.meta.url);
+    for (const frame of new Error().stack?.split("\n").slice(1) ?? []) {
+        const match = /(?:\(|at )((?:file:\/\/)?\/[^()]*?):\d+:\d+\)?$/.exec(frame.trim());
+        if (!match)
+            continue;
+        const file = match[1].startsWith("file:") ? (0,external_node_url_.fileURLToPath)(match[1]) : match[1];
+        if (file !== self && !file.includes(`${(external_node_path_default()).sep}node_modules${(external_node_path_default()).sep}jiti${(external_node_path_default()).sep}`)) {
+            return file;
+        }
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/define/ts/module.ts
 // Loads `*.eval.{ts,mts,js,mjs}` files at run time with jiti. `agent-evals` and `@copybook/cli`
 // imports resolve to the running copy of the library, so `defineEval` is the same function the
 // loader knows, and eval files work where neither package is installed. jiti is imported lazily:
@@ -14843,7 +13199,7 @@ const allowsEval = /* @__PURE__*/ (/* unused pure expression or super */ null &&
         return false;
     }
 })));
-function util_isPlainObject(o) {
+function isPlainObject(o) {
     if (util_isObject(o) === false)
         return false;
     // modified constructor
@@ -14863,7 +13219,7 @@ function util_isPlainObject(o) {
     return true;
 }
 function shallowClone(o) {
-    if (util_isPlainObject(o))
+    if (isPlainObject(o))
         return { ...o };
     if (Array.isArray(o))
         return [...o];
@@ -15057,7 +13413,7 @@ function omit(schema, mask) {
     return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
 }
 function extend(schema, shape) {
-    if (!util_isPlainObject(shape)) {
+    if (!isPlainObject(shape)) {
         throw new Error("Invalid input to extend: expected a plain object");
     }
     const checks = schema._zod.def.checks;
@@ -15081,7 +13437,7 @@ function extended(schema, shape) {
     return newShape;
 }
 function safeExtend(schema, shape) {
-    if (!util_isPlainObject(shape)) {
+    if (!isPlainObject(shape)) {
         throw new Error("Invalid input to safeExtend: expected a plain object");
     }
     return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
@@ -15624,186 +13980,6 @@ function config(newConfig) {
         Object.assign(core_globalConfig, newConfig);
     return core_globalConfig;
 }
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
-
-const error = () => {
-    const Sizable = {
-        string: { unit: "characters", verb: "to have" },
-        file: { unit: "bytes", verb: "to have" },
-        array: { unit: "items", verb: "to have" },
-        set: { unit: "items", verb: "to have" },
-        map: { unit: "entries", verb: "to have" },
-    };
-    function getSizing(origin) {
-        return Sizable[origin] ?? null;
-    }
-    const FormatDictionary = {
-        regex: "input",
-        email: "email address",
-        url: "URL",
-        emoji: "emoji",
-        uuid: "UUID",
-        uuidv4: "UUIDv4",
-        uuidv6: "UUIDv6",
-        nanoid: "nanoid",
-        guid: "GUID",
-        cuid: "cuid",
-        cuid2: "cuid2",
-        ulid: "ULID",
-        xid: "XID",
-        ksuid: "KSUID",
-        datetime: "ISO datetime",
-        date: "ISO date",
-        time: "ISO time",
-        duration: "ISO duration",
-        ipv4: "IPv4 address",
-        ipv6: "IPv6 address",
-        mac: "MAC address",
-        cidrv4: "IPv4 range",
-        cidrv6: "IPv6 range",
-        base64: "base64-encoded string",
-        base64url: "base64url-encoded string",
-        json_string: "JSON string",
-        e164: "E.164 number",
-        currency_code: "currency code",
-        credit_card: "credit card number",
-        iban: "IBAN",
-        jwt: "JWT",
-        template_literal: "input",
-    };
-    // type names: missing keys = do not translate (use raw value via ?? fallback)
-    const TypeDictionary = {
-        // Compatibility: "nan" -> "NaN" for display
-        nan: "NaN",
-        // All other type names omitted - they fall back to raw values via ?? operator
-    };
-    function getTypeName(type, input) {
-        if (type === "number" && typeof input === "number" && !Number.isFinite(input)) {
-            return String(input);
-        }
-        return TypeDictionary[type] ?? type;
-    }
-    return (issue) => {
-        switch (issue.code) {
-            case "invalid_type": {
-                const expected = getTypeName(issue.expected);
-                const receivedType = parsedType(issue.input);
-                const received = getTypeName(receivedType, issue.input);
-                return `Invalid input: expected ${expected}, received ${received}`;
-            }
-            case "invalid_value":
-                if (issue.values.length === 1)
-                    return `Invalid input: expected ${stringifyPrimitive(issue.values[0])}`;
-                return `Invalid option: expected one of ${joinValues(issue.values, "|")}`;
-            case "too_big": {
-                const adj = issue.exact ? "exactly " : issue.inclusive ? "<=" : "<";
-                const sizing = getSizing(issue.origin);
-                if (sizing)
-                    return `Too big: expected ${issue.origin ?? "value"} to have ${adj}${issue.maximum.toString()} ${sizing.unit ?? "elements"}`;
-                return `Too big: expected ${issue.origin ?? "value"} to be ${adj}${issue.maximum.toString()}`;
-            }
-            case "too_small": {
-                const adj = issue.exact ? "exactly " : issue.inclusive ? ">=" : ">";
-                const sizing = getSizing(issue.origin);
-                if (sizing) {
-                    return `Too small: expected ${issue.origin} to have ${adj}${issue.minimum.toString()} ${sizing.unit}`;
-                }
-                return `Too small: expected ${issue.origin} to be ${adj}${issue.minimum.toString()}`;
-            }
-            case "invalid_format": {
-                const _issue = issue;
-                if (_issue.format === "starts_with") {
-                    return `Invalid string: must start with "${_issue.prefix}"`;
-                }
-                if (_issue.format === "ends_with")
-                    return `Invalid string: must end with "${_issue.suffix}"`;
-                if (_issue.format === "includes")
-                    return `Invalid string: must include "${_issue.includes}"`;
-                if (_issue.format === "regex")
-                    return `Invalid string: must match pattern ${_issue.pattern}`;
-                return `Invalid ${FormatDictionary[_issue.format] ?? issue.format}`;
-            }
-            case "not_multiple_of":
-                return `Invalid number: must be a multiple of ${issue.divisor}`;
-            case "unrecognized_keys":
-                return `Unrecognized key${issue.keys.length > 1 ? "s" : ""}: ${joinValues(issue.keys, ", ")}`;
-            case "invalid_key":
-                return `Invalid key in ${issue.origin}`;
-            case "invalid_union":
-                if (issue.options && Array.isArray(issue.options) && issue.options.length > 0) {
-                    const opts = issue.options.map((o) => `'${o}'`).join(" | ");
-                    return `Invalid discriminator value. Expected ${opts}`;
-                }
-                if (issue.inclusive === false) {
-                    return "Invalid input: more than one option matched";
-                }
-                return "Invalid input";
-            case "invalid_element":
-                return `Invalid value in ${issue.origin}`;
-            default:
-                return `Invalid input`;
-        }
-    };
-};
-/* harmony default export */ function en() {
-    return {
-        localeError: error(),
-    };
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
-var registries_a;
-const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
-const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
-class $ZodRegistry {
-    constructor() {
-        this._map = new WeakMap();
-        this._idmap = new Map();
-    }
-    add(schema, ..._meta) {
-        const meta = _meta[0];
-        this._map.set(schema, meta);
-        if (meta && typeof meta === "object" && "id" in meta) {
-            this._idmap.set(meta.id, schema);
-        }
-        return this;
-    }
-    clear() {
-        this._map = new WeakMap();
-        this._idmap = new Map();
-        return this;
-    }
-    remove(schema) {
-        const meta = this._map.get(schema);
-        if (meta && typeof meta === "object" && "id" in meta) {
-            this._idmap.delete(meta.id);
-        }
-        this._map.delete(schema);
-        return this;
-    }
-    get(schema) {
-        // return this._map.get(schema) as any;
-        // inherit metadata
-        const p = schema._zod.parent;
-        if (p) {
-            const pm = { ...(this.get(p) ?? {}) };
-            delete pm.id; // do not inherit id
-            const f = { ...pm, ...this._map.get(schema) };
-            return Object.keys(f).length ? f : undefined;
-        }
-        return this._map.get(schema);
-    }
-    has(schema) {
-        return this._map.has(schema);
-    }
-}
-// registries
-function registry() {
-    return new $ZodRegistry();
-}
-(registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
-const globalRegistry = globalThis.__zod_globalRegistry;
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
@@ -18213,7 +16389,7 @@ const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util_isPlainObject(input)) {
+        if (!isPlainObject(input)) {
             payload.issues.push({
                 expected: "record",
                 code: "invalid_type",
@@ -19125,6 +17301,59 @@ function handleRefineResult(result, payload, input, inst) {
         payload.issues.push(util_issue(_iss));
     }
 }
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+var registries_a;
+const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
+const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
+class $ZodRegistry {
+    constructor() {
+        this._map = new WeakMap();
+        this._idmap = new Map();
+    }
+    add(schema, ..._meta) {
+        const meta = _meta[0];
+        this._map.set(schema, meta);
+        if (meta && typeof meta === "object" && "id" in meta) {
+            this._idmap.set(meta.id, schema);
+        }
+        return this;
+    }
+    clear() {
+        this._map = new WeakMap();
+        this._idmap = new Map();
+        return this;
+    }
+    remove(schema) {
+        const meta = this._map.get(schema);
+        if (meta && typeof meta === "object" && "id" in meta) {
+            this._idmap.delete(meta.id);
+        }
+        this._map.delete(schema);
+        return this;
+    }
+    get(schema) {
+        // return this._map.get(schema) as any;
+        // inherit metadata
+        const p = schema._zod.parent;
+        if (p) {
+            const pm = { ...(this.get(p) ?? {}) };
+            delete pm.id; // do not inherit id
+            const f = { ...pm, ...this._map.get(schema) };
+            return Object.keys(f).length ? f : undefined;
+        }
+        return this._map.get(schema);
+    }
+    has(schema) {
+        return this._map.has(schema);
+    }
+}
+// registries
+function registry() {
+    return new $ZodRegistry();
+}
+(registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
+const globalRegistry = globalThis.__zod_globalRegistry;
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
 
@@ -21377,7 +19606,7 @@ const ZodMiniLiteral = /*@__PURE__*/ $constructor("ZodMiniLiteral", (inst, def) 
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_literal(value, params) {
+function literal(value, params) {
     return new ZodMiniLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
@@ -21681,7 +19910,1101 @@ function _function(params) {
 }
 
 
-;// CONCATENATED MODULE: ./src/define/schema.ts
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/define/prompt.ts
+// Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
+
+
+class PromptError extends AgentEvalsError {
+    fix;
+    constructor(message, what, fix) {
+        super(errors_Codes[what], message);
+        this.fix = fix;
+    }
+}
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
+/** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
+function renderPrompt(spec, env = process.env) {
+    const secrets = new Map();
+    for (const name of spec.secrets) {
+        const value = env[name];
+        if (value === undefined || value === "") {
+            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
+        }
+        secrets.set(name, value);
+    }
+    const fill = (withSecrets) => spec.text.replace(PLACEHOLDER, (whole, name) => {
+        if (secrets.has(name))
+            return withSecrets ? secrets.get(name) : `{{${name}}}`;
+        if (Object.hasOwn(spec.params, name))
+            return String(spec.params[name]);
+        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
+    });
+    const text = fill(true);
+    const safeText = fill(false);
+    return {
+        text,
+        safeText,
+        hash: sha256(safeText),
+        commands: embeddedCommands(text),
+        secretValues: [...secrets.values()],
+    };
+}
+function sha256(text) {
+    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
+}
+const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
+const SHELL_TAGS = new Set(["sh", "bash", "shell", "zsh"]);
+/**
+ * The fenced code blocks tagged sh, bash, shell (each block is one command script) or console (each
+ * line starting with `$ ` is a command; other lines are output), in document order.
+ */
+function embeddedCommands(markdown) {
+    const commands = [];
+    const lines = markdown.split(/\r?\n/);
+    for (let i = 0; i < lines.length; i++) {
+        const open = FENCE_OPEN.exec(lines[i]);
+        if (!open)
+            continue;
+        const fence = open[2];
+        // A backtick fence's info string holds no backtick: "```x``` …" is inline code, not a fence.
+        if (fence[0] === "`" && lines[i].slice(open[1].length + fence.length).includes("`"))
+            continue;
+        const tag = open[3].toLowerCase();
+        const body = [];
+        let j = i + 1;
+        for (; j < lines.length; j++) {
+            const line = lines[j];
+            if (line.trimStart().startsWith(fence[0].repeat(fence.length)) &&
+                line.trim().replaceAll(fence[0], "") === "")
+                break;
+            body.push(line);
+        }
+        i = j;
+        if (SHELL_TAGS.has(tag)) {
+            const script = body.join("\n").trim();
+            if (script)
+                commands.push(script);
+        }
+        else if (tag === "console") {
+            for (const line of body)
+                if (line.startsWith("$ "))
+                    commands.push(line.slice(2).trim());
+        }
+    }
+    return commands;
+}
+/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
+function stableStringify(value) {
+    return JSON.stringify(value, (_key, v) => {
+        if (v instanceof RegExp)
+            return `/${v.source}/${v.flags}`;
+        if (typeof v === "function")
+            return `fn:${v.toString()}`;
+        if (v && typeof v === "object" && !Array.isArray(v)) {
+            return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
+        }
+        return v;
+    });
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/util/git.ts
+// Is there a git repository around a folder at all? A look for `.git` up the tree answers "no"
+// without starting git, which costs a process start (~10 ms from a large Node parent) per question
+// on every run outside a repository. When the answer may be "yes", ask git itself.
+
+
+
+
+/**
+ * False only when `dir` can't be in a git work tree: no `.git` (folder, or file for worktrees and
+ * submodules) in it or any folder above it, and no `GIT_DIR` pointing git elsewhere.
+ */
+function mayBeInGitRepo(dir, env = process.env) {
+    if (env.GIT_DIR)
+        return true;
+    let current = external_node_path_default().resolve(dir);
+    for (;;) {
+        if ((0,external_node_fs_.existsSync)(external_node_path_default().join(current, ".git")))
+            return true;
+        const parent = external_node_path_default().dirname(current);
+        if (parent === current)
+            return false;
+        current = parent;
+    }
+}
+/** The commit checked out in `dir`, or undefined outside git (or when git fails). */
+async function gitHeadCommit(dir) {
+    if (!mayBeInGitRepo(dir))
+        return undefined;
+    try {
+        const { stdout } = await (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile)("git", ["rev-parse", "HEAD"], { cwd: dir });
+        return stdout.trim() || undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: external "node:async_hooks"
+const external_node_async_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/util/redact.ts
+// Secret redaction: the values of declared secrets and of credential variables are replaced by
+// `***` before anything is written (transcripts, call logs, checks, run.json, history, comments).
+//
+// Where it happens: at the source. The process runner redacts agent output as it streams to disk
+// (with a carry-over, so a secret cut between two chunks is still caught), the trial redacts the
+// results it builds and sweeps its results folder, the suite redacts what it reports; history
+// appends and PR comments check once more on the way out. The redactor of the current run travels
+// in an AsyncLocalStorage scope, so every process started during the run (by any agent adapter,
+// built-in or not) is covered without threading it through each call.
+//
+// What is caught: each value as is; JSON-escaped (once and twice, with `\/`, and Go-style `\u003c`);
+// HTML-escaped; URL-encoded (upper- or lowercase hex);
+// base64 and base64url at any alignment (the part of the encoding that depends only on the
+// secret); each of these with line breaks (`\n`, `\r\n`, or their JSON escapes) anywhere inside.
+// A shortened excerpt (an evidence line, an output's tail) that cuts through a value has the piece
+// at its edge replaced too. What is not: a value cut in pieces and printed far apart, transformed (hex, reversed, hashed,
+// compressed), or shorter than MIN_SECRET_LENGTH characters (redacting those would wreck output).
+
+
+
+const REDACTED = "***";
+/** A value shorter than this is not redacted: replacing every "1234" would destroy the output. */
+const MIN_SECRET_LENGTH = 6;
+/** Names of further variables to redact: comma- or space-separated, e.g. `ACME_TOKEN,DB_URL`. */
+const REDACT_ENV = "AGENT_EVALS_REDACT";
+/**
+ * Well-known credential variables of the services around a run, redacted whenever they are set.
+ * Each agent adapter's own (`credentialEnv`) are added by the engine.
+ */
+const KNOWN_SECRET_NAMES = [
+    "GEMINI_API_KEY",
+    "GOOGLE_API_KEY",
+    "AZURE_OPENAI_API_KEY",
+    "GITHUB_TOKEN",
+    "GH_TOKEN",
+    "GH_ENTERPRISE_TOKEN",
+    "GITHUB_ENTERPRISE_TOKEN",
+    "INPUT_GITHUB-TOKEN",
+    "ACTIONS_RUNTIME_TOKEN",
+    "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN",
+    "NPM_TOKEN",
+    "NODE_AUTH_TOKEN",
+    "HF_TOKEN",
+];
+/** Names that look like credentials: redacted too (…_TOKEN, …_SECRET, …_API_KEY, …_PASSWORD). */
+const SECRET_LOOKING_NAME = /(^|[_-])(TOKEN|SECRET|SECRET_KEY|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)$/i;
+/** The shortest base64 fragment worth redacting: shorter ones would match ordinary text. */
+const MIN_BASE64_CORE = 8;
+/** What may separate two characters of a secret that was wrapped: a line break, raw or escaped. */
+const LINE_BREAKS = ["\r\n", "\n", "\\r\\n", "\\n", "\\\\n"];
+const MAX_BREAK = Math.max(...LINE_BREAKS.map((b) => b.length));
+class Redactor {
+    /** All patterns in one regex over latin1 text (one char per byte); undefined: nothing to hide. */
+    pattern;
+    /** The longest text one match can span, in bytes. */
+    maxMatchBytes;
+    secretCount;
+    /** The forms a shortened excerpt may cut: checked at a text's two ends (see clipEdges). */
+    edgeForms;
+    constructor(values) {
+        const secrets = [...new Set(values)].filter((v) => v.length >= MIN_SECRET_LENGTH);
+        this.secretCount = secrets.length;
+        this.edgeForms = [...new Set(secrets.flatMap(variantsOf))].filter((form) => form.length > MIN_SECRET_LENGTH);
+        const forms = [...new Set(secrets.flatMap(variantsOf))]
+            .map((form) => Buffer.from(form, "utf8").toString("latin1"))
+            .sort((a, b) => b.length - a.length); // longest first: a form that contains another wins
+        this.maxMatchBytes = forms.reduce((max, f) => Math.max(max, f.length * (1 + MAX_BREAK)), 0);
+        this.pattern = forms.length
+            ? new RegExp(forms.map(wrappablePattern).join("|"), "g")
+            : undefined;
+    }
+    get empty() {
+        return this.pattern === undefined;
+    }
+    /** The bytes with every secret replaced. */
+    bytes(input) {
+        if (!this.pattern)
+            return input;
+        const text = input.toString("latin1");
+        const out = text.replace(this.pattern, REDACTED);
+        return out === text ? input : Buffer.from(out, "latin1");
+    }
+    /** The text with every secret replaced, and any piece of one left at either end by a cut. */
+    text(input) {
+        if (!this.pattern)
+            return input;
+        return this.clipEdges(this.bytes(Buffer.from(input, "utf8")).toString("utf8"));
+    }
+    /**
+     * Evidence lines and output tails are shortened excerpts: a cut through a secret leaves its
+     * start at the end of the text, or its end at the start, which no whole-value match finds.
+     * Such a piece (MIN_SECRET_LENGTH characters or more) is replaced too.
+     */
+    clipEdges(text) {
+        let out = text;
+        for (const form of this.edgeForms) {
+            const head = form.slice(0, MIN_SECRET_LENGTH);
+            const at = out.lastIndexOf(head);
+            if (at >= 0 && out.length - at < form.length && form.startsWith(out.slice(at)))
+                out = out.slice(0, at) + REDACTED;
+            const tail = form.slice(-MIN_SECRET_LENGTH);
+            const end = out.indexOf(tail) + MIN_SECRET_LENGTH;
+            if (end >= MIN_SECRET_LENGTH && end < form.length && form.endsWith(out.slice(0, end)))
+                out = REDACTED + out.slice(end);
+        }
+        return out;
+    }
+    /** A deep copy of plain data (objects, arrays, strings) with every string redacted. */
+    value(input) {
+        if (!this.pattern)
+            return input;
+        return this.walk(input);
+    }
+    /** A redactor for a byte stream: secrets split across chunks are still found. */
+    stream() {
+        return new StreamRedactor(this);
+    }
+    /** Matches in latin1 text, for StreamRedactor. */
+    matches(text) {
+        if (!this.pattern)
+            return [];
+        this.pattern.lastIndex = 0;
+        return [...text.matchAll(this.pattern)].map((m) => [m.index, m.index + m[0].length]);
+    }
+    walk(input) {
+        if (typeof input === "string")
+            return this.text(input);
+        if (Array.isArray(input))
+            return input.map((item) => this.walk(item));
+        if (input && typeof input === "object" && redact_isPlainObject(input)) {
+            const out = {};
+            for (const [key, item] of Object.entries(input))
+                out[this.text(key)] = this.walk(item);
+            return out;
+        }
+        return input;
+    }
+}
+/**
+ * Redacts a stream chunk by chunk. It holds back the last `maxMatchBytes - 1` bytes of what it was
+ * given (a secret may continue in the next chunk) and hands them out with the next chunk or `end()`.
+ */
+class StreamRedactor {
+    redactor;
+    carry = "";
+    constructor(redactor) {
+        this.redactor = redactor;
+    }
+    push(chunk) {
+        if (this.redactor.empty)
+            return chunk;
+        const text = this.carry + chunk.toString("latin1");
+        // A match starting before `safe` lies wholly inside `text`: it can be decided now.
+        const safe = text.length - (this.redactor.maxMatchBytes - 1);
+        let out = "";
+        let from = 0;
+        for (const [start, end] of this.redactor.matches(text)) {
+            if (start >= safe)
+                break;
+            out += text.slice(from, start) + REDACTED;
+            from = end;
+        }
+        const cut = Math.max(from, safe);
+        out += text.slice(from, Math.max(from, cut));
+        this.carry = text.slice(Math.max(from, cut));
+        return Buffer.from(out, "latin1");
+    }
+    /** What is held back, redacted: call once at the end of the stream. */
+    end() {
+        const rest = Buffer.from(this.carry, "latin1");
+        this.carry = "";
+        return this.redactor.bytes(rest);
+    }
+    /** Forget what is held back (the stream was cut: a partial secret must not be written). */
+    drop() {
+        this.carry = "";
+    }
+}
+const HTML_ESCAPES = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    '"': "&quot;",
+    "'": "&#39;",
+};
+/** The forms a value takes when an agent echoes it: escaped for JSON or URLs, base64-encoded. */
+function variantsOf(secret) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    const forms = [
+        secret,
+        json,
+        JSON.stringify(json).slice(1, -1),
+        json.replaceAll("/", "\\/"),
+        // Go's encoding/json (gh, many CLIs) escapes <, > and & as \u003c, \u003e, \u0026.
+        json.replace(/[<>&]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`),
+        // HTML and XML escaping, as an agent's generated page or a tool's report would print it.
+        secret.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]),
+        encodeURIComponent(secret),
+        encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        ...base64Cores(secret),
+    ];
+    return forms.filter((f) => f.length > 0);
+}
+/**
+ * In a longer base64 text the secret's bytes start at offset 0, 1 or 2 of a 3-byte group; for each,
+ * the characters that encode only the secret's bits are the same whatever surrounds it.
+ */
+function base64Cores(secret) {
+    const bytes = Buffer.from(secret, "utf8");
+    const cores = [];
+    for (const offset of [0, 1, 2]) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
+        const first = Math.ceil((offset * 8) / 6);
+        const last = Math.floor(((offset + bytes.length) * 8) / 6);
+        const core = encoded.slice(first, last);
+        if (core.length < MIN_BASE64_CORE)
+            continue;
+        cores.push(core, core.replaceAll("+", "-").replaceAll("/", "_"));
+    }
+    return cores;
+}
+/** The form as a regex that also matches it with a line break between any two characters. */
+function wrappablePattern(form) {
+    const breaks = `(?:${LINE_BREAKS.map(escapeLatin1).join("|")})?`;
+    return [...form].map(escapeLatin1).join(breaks);
+}
+function escapeLatin1(text) {
+    return [...text]
+        .map((ch) => /[A-Za-z0-9]/.test(ch) ? ch : `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`)
+        .join("");
+}
+function redact_isPlainObject(value) {
+    const proto = Object.getPrototypeOf(value);
+    return proto === Object.prototype || proto === null;
+}
+// ---------- which values ----------
+/**
+ * The names whose values a run redacts: the known credential variables, every variable whose name
+ * looks like a credential, the names listed in AGENT_EVALS_REDACT, and `extraNames` (the secrets
+ * the evals declare, a library caller's list).
+ */
+function secretNames(env, extraNames = []) {
+    const listed = (env[REDACT_ENV] ?? "").split(/[\s,]+/).filter(Boolean);
+    const lookalikes = Object.keys(env).filter((name) => SECRET_LOOKING_NAME.test(name));
+    return [...new Set([...KNOWN_SECRET_NAMES, ...lookalikes, ...listed, ...extraNames])];
+}
+/** A redactor for the values `env` holds under secretNames(env, extraNames). */
+function secretRedactor(env, extraNames = []) {
+    const values = secretNames(env, extraNames)
+        .map((name) => env[name])
+        .filter((v) => typeof v === "string");
+    return new Redactor(values);
+}
+// ---------- the run's scope ----------
+const scope = new external_node_async_hooks_namespaceObject.AsyncLocalStorage();
+/** Runs `fn` with `redactor` as the current one: everything it starts redacts with it. */
+function withRedactor(redactor, fn) {
+    return scope.run(redactor, fn);
+}
+/** The redactor of the run this code is part of, if any. */
+function currentRedactor() {
+    return scope.getStore();
+}
+/**
+ * The last check where text leaves the process (history lines, PR comments): the current run's
+ * redactor and the credential variables of this process's environment.
+ */
+function redactOutgoing(text) {
+    return outgoingRedactor()(text);
+}
+/** redactOutgoing for many texts: the environment's redactor is built once, not per text. */
+function outgoingRedactor() {
+    const inRun = currentRedactor();
+    const fromEnv = secretRedactor(process.env);
+    return (text) => fromEnv.text(inRun ? inRun.text(text) : text);
+}
+/** Redacts every regular file under `dir` in place (files that hold no secret are not touched). */
+async function redactTree(dir, redactor) {
+    if (redactor.empty)
+        return;
+    let entries;
+    try {
+        entries = await external_node_fs_.promises.readdir(dir, { recursive: true });
+    }
+    catch (error) {
+        if (error.code === "ENOENT")
+            return;
+        throw error;
+    }
+    for (const rel of entries)
+        await redactFile(external_node_path_default().join(dir, rel), redactor);
+}
+/** Redacts one file in place, through a temporary file so a reader never sees half of it. */
+async function redactFile(file, redactor) {
+    const stat = await external_node_fs_.promises.lstat(file).catch(() => undefined);
+    if (!stat?.isFile())
+        return;
+    const bytes = await external_node_fs_.promises.readFile(file);
+    const redacted = redactor.bytes(bytes);
+    if (redacted === bytes)
+        return;
+    const temp = `${file}.redacting`;
+    await external_node_fs_.promises.writeFile(temp, redacted, { mode: stat.mode & 0o777 });
+    await external_node_fs_.promises.rename(temp, file);
+}
+/** A console stream (stdout, stderr) that writes nothing a redactor would hide. */
+class RedactingStream {
+    stream;
+    env;
+    redactor;
+    constructor(stream, env) {
+        this.stream = stream;
+        this.env = env;
+        this.redactor = secretRedactor(env);
+    }
+    /** Also hide these variables' values (the secrets the evals declare, known once they load). */
+    alsoRedact(names) {
+        this.redactor = secretRedactor(this.env, names);
+    }
+    write(text) {
+        return this.stream.write(this.redactor.text(text));
+    }
+    get isTTY() {
+        return this.stream.isTTY;
+    }
+    get columns() {
+        return this.stream.columns;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/util/process.ts
+// Runs one external program (an agent, a setup step, a check command) under strict supervision:
+// its own process group, stdin closed, output streamed to capped files, a timeout that kills the
+// whole group, and nothing left running once the promise resolves. No shell is ever involved.
+
+
+
+
+
+
+
+const wrapperScope = new external_node_async_hooks_namespaceObject.AsyncLocalStorage();
+/** Runs `fn` so that every process runProcess starts inside it is started through `wrapper`. */
+function withCommandWrapper(wrapper, fn) {
+    return wrapperScope.run(wrapper, fn);
+}
+async function wrapCommand(command, args, cwd) {
+    const wrapper = wrapperScope.getStore();
+    return wrapper ? wrapper(command, args, cwd) : { command, args, dispose: async () => { } };
+}
+const DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
+const DEFAULT_KILL_GRACE_MS = 2000;
+/** How long pipes may stay open after the group is dead (a grandchild that left the group). */
+const PIPE_LINGER_MS = 200;
+/** setTimeout fires at once for larger delays, so such timeouts mean "no timeout". */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const DEFAULT_TAIL_BYTES = 64 * 1024;
+const runningGroups = new Set();
+/** Process-group ids of children currently running, for an interrupt handler to kill. */
+function process_activeGroups() {
+    return [...runningGroups];
+}
+/** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
+function process_killGroup(pid, signal) {
+    // kill(-0) or kill(-1) would hit our own group or every process we may signal.
+    if (!Number.isInteger(pid) || pid <= 1)
+        throw new RangeError(`killGroup: invalid pid ${pid}`);
+    try {
+        process.kill(-pid, signal);
+    }
+    catch (err) {
+        if (errnoCode(err) !== "ESRCH")
+            throw err;
+    }
+}
+/**
+ * Runs the program and resolves once it has exited, its group is killed and its pipes are closed.
+ * Rejects only for harness-side failures (output files unusable, onStdout threw), and then only
+ * after the child is dead.
+ */
+async function runProcess(opts) {
+    const cap = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+    // Secrets never reach the disk: the run's redactor (if any) filters both streams as they arrive.
+    const redactor = currentRedactor();
+    const stdout = await CappedFile.open(opts.stdoutFile, cap, redactor?.stream());
+    const stderr = await CappedFile.open(opts.stderrFile, cap, redactor?.stream()).catch(async (err) => {
+        await stdout.close();
+        throw err;
+    });
+    const startedAt = performance.now();
+    let outcome;
+    // Inside a sandbox's scope (an agent's run with --sandbox bwrap) the program runs under it.
+    const wrapped = await wrapCommand(opts.command, opts.args, opts.cwd).catch(async (err) => {
+        await Promise.all([stdout.close(), stderr.close()]);
+        throw err;
+    });
+    try {
+        outcome = opts.signal?.aborted
+            ? abortedBeforeStart()
+            : await superviseChild({ ...opts, command: wrapped.command, args: wrapped.args }, stdout, stderr);
+    }
+    finally {
+        await Promise.all([stdout.close(), stderr.close(), wrapped.dispose()]);
+    }
+    const failure = outcome.callbackError ?? stdout.error ?? stderr.error;
+    if (failure)
+        throw failure;
+    return {
+        exitCode: outcome.exitCode,
+        signal: outcome.signal,
+        timedOut: outcome.timedOut,
+        aborted: outcome.aborted,
+        durationMs: Math.round((outcome.endedAt ?? performance.now()) - startedAt),
+        stdoutBytes: stdout.bytes,
+        stderrBytes: stderr.bytes,
+        stdoutTruncated: stdout.truncated,
+        stderrTruncated: stderr.truncated,
+        ...(outcome.spawnError !== undefined && { spawnError: outcome.spawnError }),
+    };
+}
+/** The last `maxLines` lines of a file, reading at most its last `maxBytes` bytes. */
+async function readTail(file, maxLines, maxBytes = DEFAULT_TAIL_BYTES) {
+    if (maxLines <= 0)
+        return "";
+    const handle = await (0,promises_.open)(file, "r").catch((err) => {
+        if (errnoCode(err) === "ENOENT")
+            return undefined;
+        throw err;
+    });
+    if (!handle)
+        return "";
+    try {
+        const { size } = await handle.stat();
+        const start = Math.max(0, size - maxBytes);
+        // One byte before the window tells whether its first line is complete.
+        const readFrom = Math.max(0, start - 1);
+        const buffer = Buffer.alloc(size - readFrom);
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, readFrom);
+        const text = dropPartialFirstLine(buffer.subarray(0, bytesRead), readFrom > 0).toString("utf8");
+        const lines = text.split("\n");
+        if (lines.at(-1) === "")
+            lines.pop();
+        return lines.slice(-maxLines).join("\n");
+    }
+    finally {
+        await handle.close();
+    }
+}
+function dropPartialFirstLine(bytes, startsMidFile) {
+    if (!startsMidFile)
+        return bytes;
+    const newline = bytes.indexOf(0x0a);
+    // A single line longer than the window: its end is better than nothing.
+    return newline === -1 ? bytes.subarray(1) : bytes.subarray(newline + 1);
+}
+function abortedBeforeStart() {
+    return { exitCode: null, signal: null, timedOut: false, aborted: true };
+}
+function superviseChild(opts, stdout, stderr) {
+    let child;
+    const extraFds = openForWriting(opts.extraFdFiles ?? []);
+    const marker = (0,external_node_crypto_.randomUUID)();
+    try {
+        child = (0,external_node_child_process_namespaceObject.spawn)(opts.command, opts.args, {
+            cwd: opts.cwd,
+            // Inherited by every descendant: finds the ones that left the process group (setsid).
+            env: { ...opts.env, [PROCESS_MARKER_ENV]: marker },
+            detached: true, // own process group, so the whole tree can be signalled at once
+            stdio: ["ignore", "pipe", "pipe", ...extraFds],
+            shell: false,
+        });
+    }
+    catch (err) {
+        return Promise.resolve(spawnFailure(err, opts));
+    }
+    finally {
+        // The child has its own copies now (spawn forks synchronously).
+        for (const fd of extraFds)
+            (0,external_node_fs_.closeSync)(fd);
+    }
+    return new Promise((resolve) => watchChild(child, opts, stdout, stderr, marker, resolve));
+}
+function watchChild(child, opts, stdout, stderr, marker, resolve) {
+    const outcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
+    const pid = child.pid;
+    if (pid !== undefined)
+        runningGroups.add(pid);
+    let graceTimer;
+    let exited = false;
+    const startKilling = (reason) => {
+        if (exited || outcome.timedOut || outcome.aborted || pid === undefined)
+            return;
+        if (reason === "timeout")
+            outcome.timedOut = true;
+        else
+            outcome.aborted = true;
+        killGroupQuietly(pid, "SIGTERM");
+        graceTimer = setTimeout(() => killGroupQuietly(pid, "SIGKILL"), opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+    };
+    const timeoutTimer = startTimer(opts.timeoutMs, () => startKilling("timeout"));
+    const onAbort = () => startKilling("abort");
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
+    const onStdout = guardCallback(opts.onStdout, (err) => (outcome.callbackError ??= err));
+    const pipesClosed = Promise.all([
+        pump(child.stdout, stdout, onStdout),
+        pump(child.stderr, stderr),
+    ]);
+    const settle = () => {
+        exited = true;
+        outcome.endedAt = performance.now();
+        clearTimeout(timeoutTimer);
+        clearTimeout(graceTimer);
+        opts.signal?.removeEventListener("abort", onAbort);
+        if (pid !== undefined) {
+            // Whatever the child left running in its group (background jobs, servers) dies with it.
+            killGroupQuietly(pid, "SIGKILL");
+            runningGroups.delete(pid);
+        }
+        void killEscapees(marker)
+            .then(() => closePipes(child, pipesClosed))
+            .then(() => resolve(outcome));
+    };
+    child.once("exit", (code, signal) => {
+        outcome.exitCode = code;
+        outcome.signal = signal;
+        settle();
+    });
+    // After a successful spawn 'error' only reports failed kill()/send(), which we never use.
+    child.once("error", (err) => {
+        if (exited || pid !== undefined)
+            return;
+        outcome.spawnError = spawnFailure(err, opts).spawnError;
+        settle();
+    });
+}
+/** Set in every child's environment to a fresh id: how its descendants are found again. */
+const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
+/**
+ * SIGKILL to every process still carrying `marker` in its environment: descendants that left the
+ * process group with setsid (daemons, `setsid sleep &`). Linux only (reads /proc); a process that
+ * cleared its environment is not found.
+ */
+async function killEscapees(marker) {
+    const needle = Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`);
+    let pids;
+    try {
+        pids = (0,external_node_fs_.readdirSync)("/proc");
+    }
+    catch {
+        pids = [];
+    }
+    const found = [];
+    // Synchronous reads: /proc files are generated in memory, so each read is a few microseconds,
+    // far less than a round trip through libuv's thread pool per process (BENCHMARKS.md, figure 1).
+    for (const name of pids) {
+        if (!/^\d+$/.test(name) || Number(name) === process.pid)
+            continue;
+        let environ;
+        try {
+            environ = (0,external_node_fs_.readFileSync)(`/proc/${name}/environ`);
+        }
+        catch {
+            continue; // gone already, or not ours to read
+        }
+        if (!environ.includes(needle))
+            continue;
+        found.push(Number(name));
+        try {
+            process.kill(Number(name), "SIGKILL");
+        }
+        catch {
+            // gone already, or not ours to kill
+        }
+    }
+    return found;
+}
+/** Waits for the pipes to close; a grandchild that escaped the group may hold them, so cut them. */
+async function closePipes(child, pipesClosed) {
+    let lingerTimer;
+    const lingered = new Promise((done) => {
+        lingerTimer = setTimeout(() => done("linger"), PIPE_LINGER_MS);
+    });
+    const first = await Promise.race([pipesClosed, lingered]);
+    clearTimeout(lingerTimer);
+    if (first !== "linger")
+        return;
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    await pipesClosed;
+}
+/** Drains a child's pipe into its file; resolves when the pipe is closed. */
+function pump(source, sink, onChunk) {
+    if (!source)
+        return Promise.resolve();
+    source.on("data", (chunk) => {
+        onChunk?.(chunk);
+        sink.write(chunk, source);
+    });
+    return new Promise((done) => {
+        source.once("close", () => done());
+        source.on("error", () => { }); // a broken pipe just ends the output; 'close' follows
+    });
+}
+/** A callback that reports its first throw instead of crashing the process; later calls are skipped. */
+function guardCallback(callback, report) {
+    if (!callback)
+        return undefined;
+    let failed = false;
+    return (chunk) => {
+        if (failed)
+            return;
+        try {
+            callback(chunk);
+        }
+        catch (err) {
+            failed = true;
+            report(err);
+        }
+    };
+}
+function startTimer(ms, fire) {
+    if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIMER_MS)
+        return undefined;
+    return setTimeout(fire, ms);
+}
+function killGroupQuietly(pid, signal) {
+    try {
+        process_killGroup(pid, signal);
+    }
+    catch {
+        // EPERM and the like: nothing better to do during cleanup than move on.
+    }
+}
+function spawnFailure(err, opts) {
+    return {
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        aborted: false,
+        endedAt: performance.now(),
+        spawnError: describeSpawnError(err, opts),
+    };
+}
+function describeSpawnError(err, opts) {
+    const code = errnoCode(err);
+    // spawn reports a missing cwd as ENOENT too, which would wrongly blame the binary.
+    if (code === "ENOENT") {
+        return (0,external_node_fs_.existsSync)(opts.cwd)
+            ? `ENOENT: ${opts.command}: command not found`
+            : `ENOENT: working directory not found: ${opts.cwd}`;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return code ? `${code}: ${message}` : message;
+}
+function openForWriting(files) {
+    const fds = [];
+    try {
+        for (const file of files)
+            fds.push((0,external_node_fs_.openSync)(file, "w"));
+    }
+    catch (err) {
+        for (const fd of fds)
+            (0,external_node_fs_.closeSync)(fd);
+        throw err;
+    }
+    return fds;
+}
+function errnoCode(err) {
+    const code = err?.code;
+    return typeof code === "string" ? code : undefined;
+}
+// ---------- capped output file ----------
+/**
+ * An output file that keeps the first `cap` bytes, counts the rest, and marks the cut once. With a
+ * redactor, what it keeps is redacted on the way (the cap counts the child's bytes, not ours).
+ */
+class CappedFile {
+    out;
+    cap;
+    redactor;
+    bytes = 0;
+    truncated = false;
+    error;
+    kept = 0;
+    /** The pipe paused until the file drains. */
+    waiting;
+    constructor(out, cap, redactor) {
+        this.out = out;
+        this.cap = cap;
+        this.redactor = redactor;
+        out.on("drain", () => this.resumeSource());
+        out.on("error", (err) => {
+            this.error ??= err;
+            this.resumeSource(); // keep draining the pipe, or the child would block on a full one
+        });
+    }
+    static async open(file, cap, redactor) {
+        // Opened synchronously: one thread-pool round trip less per stream of every process.
+        const fd = (0,external_node_fs_.openSync)(file, "w");
+        return new CappedFile((0,external_node_fs_.createWriteStream)(file, { fd }), cap, redactor);
+    }
+    /** Writes what fits; pauses `source` while the file catches up, so memory stays bounded. */
+    write(chunk, source) {
+        this.bytes += chunk.length;
+        if (this.truncated || this.error !== undefined)
+            return;
+        const room = this.cap - this.kept;
+        const part = chunk.length <= room ? chunk : chunk.subarray(0, Math.max(0, room));
+        this.kept += part.length;
+        const kept = this.redactor ? this.redactor.push(part) : part;
+        let ready = kept.length === 0 || this.out.write(kept);
+        if (part.length < chunk.length) {
+            this.truncated = true;
+            // The held-back tail may be the start of a secret the cut went through: it is not written.
+            this.redactor?.drop();
+            ready = this.out.write(`\n[agent-evals: output cut at ${this.cap} bytes]\n`) && ready;
+        }
+        if (!ready) {
+            this.waiting = source;
+            source.pause();
+        }
+    }
+    async close() {
+        if (!this.out.writableEnded) {
+            const rest = this.redactor?.end();
+            if (rest?.length && this.error === undefined)
+                this.out.write(rest);
+            this.out.end();
+        }
+        await (0,external_node_stream_promises_namespaceObject.finished)(this.out).catch((err) => (this.error ??= err));
+    }
+    resumeSource() {
+        this.waiting?.resume();
+        this.waiting = undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/util/semaphore.ts
+/** At most `limit` holders at once; waiters are served in arrival order. */
+class Semaphore {
+    limit;
+    active = 0;
+    waiting = [];
+    constructor(limit) {
+        this.limit = limit;
+    }
+    async acquire() {
+        if (this.active >= this.limit)
+            await new Promise((resolve) => this.waiting.push(resolve));
+        else
+            this.active++;
+        let released = false;
+        return () => {
+            if (released)
+                return;
+            released = true;
+            const next = this.waiting.shift();
+            if (next)
+                next();
+            else
+                this.active--;
+        };
+    }
+    async use(fn) {
+        const release = await this.acquire();
+        try {
+            return await fn();
+        }
+        finally {
+            release();
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/util/shell.ts
+// Shell words and executables: quoting a value as one POSIX word, finding a binary on a PATH, and
+// which names a shimmed binary may have.
+
+
+const SHIM_NAME = /^[A-Za-z0-9._+-]+$/;
+/** A name that can be a shimmed binary: a plain file name, not `.` or `..`. */
+function isValidShimName(name) {
+    return SHIM_NAME.test(name) && name !== "." && name !== "..";
+}
+/** Quote a string as one POSIX shell word. */
+function shellQuote(value) {
+    return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+/** The first executable `bin` on a PATH string, or undefined. */
+async function findOnPath(bin, searchPath) {
+    for (const dir of searchPath.split((external_node_path_default()).delimiter)) {
+        if (!dir)
+            continue;
+        const candidate = external_node_path_default().join(dir, bin);
+        try {
+            if (!external_node_fs_default().statSync(candidate).isFile())
+                continue;
+            external_node_fs_default().accessSync(candidate, external_node_fs_.constants.X_OK);
+            return candidate;
+        }
+        catch {
+            // not here; keep looking
+        }
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/util/index.ts
+// util/: process groups, redaction, git, shell words.
+// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
+// every import from another folder going through an index.ts).
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+
+const error = () => {
+    const Sizable = {
+        string: { unit: "characters", verb: "to have" },
+        file: { unit: "bytes", verb: "to have" },
+        array: { unit: "items", verb: "to have" },
+        set: { unit: "items", verb: "to have" },
+        map: { unit: "entries", verb: "to have" },
+    };
+    function getSizing(origin) {
+        return Sizable[origin] ?? null;
+    }
+    const FormatDictionary = {
+        regex: "input",
+        email: "email address",
+        url: "URL",
+        emoji: "emoji",
+        uuid: "UUID",
+        uuidv4: "UUIDv4",
+        uuidv6: "UUIDv6",
+        nanoid: "nanoid",
+        guid: "GUID",
+        cuid: "cuid",
+        cuid2: "cuid2",
+        ulid: "ULID",
+        xid: "XID",
+        ksuid: "KSUID",
+        datetime: "ISO datetime",
+        date: "ISO date",
+        time: "ISO time",
+        duration: "ISO duration",
+        ipv4: "IPv4 address",
+        ipv6: "IPv6 address",
+        mac: "MAC address",
+        cidrv4: "IPv4 range",
+        cidrv6: "IPv6 range",
+        base64: "base64-encoded string",
+        base64url: "base64url-encoded string",
+        json_string: "JSON string",
+        e164: "E.164 number",
+        currency_code: "currency code",
+        credit_card: "credit card number",
+        iban: "IBAN",
+        jwt: "JWT",
+        template_literal: "input",
+    };
+    // type names: missing keys = do not translate (use raw value via ?? fallback)
+    const TypeDictionary = {
+        // Compatibility: "nan" -> "NaN" for display
+        nan: "NaN",
+        // All other type names omitted - they fall back to raw values via ?? operator
+    };
+    function getTypeName(type, input) {
+        if (type === "number" && typeof input === "number" && !Number.isFinite(input)) {
+            return String(input);
+        }
+        return TypeDictionary[type] ?? type;
+    }
+    return (issue) => {
+        switch (issue.code) {
+            case "invalid_type": {
+                const expected = getTypeName(issue.expected);
+                const receivedType = parsedType(issue.input);
+                const received = getTypeName(receivedType, issue.input);
+                return `Invalid input: expected ${expected}, received ${received}`;
+            }
+            case "invalid_value":
+                if (issue.values.length === 1)
+                    return `Invalid input: expected ${stringifyPrimitive(issue.values[0])}`;
+                return `Invalid option: expected one of ${joinValues(issue.values, "|")}`;
+            case "too_big": {
+                const adj = issue.exact ? "exactly " : issue.inclusive ? "<=" : "<";
+                const sizing = getSizing(issue.origin);
+                if (sizing)
+                    return `Too big: expected ${issue.origin ?? "value"} to have ${adj}${issue.maximum.toString()} ${sizing.unit ?? "elements"}`;
+                return `Too big: expected ${issue.origin ?? "value"} to be ${adj}${issue.maximum.toString()}`;
+            }
+            case "too_small": {
+                const adj = issue.exact ? "exactly " : issue.inclusive ? ">=" : ">";
+                const sizing = getSizing(issue.origin);
+                if (sizing) {
+                    return `Too small: expected ${issue.origin} to have ${adj}${issue.minimum.toString()} ${sizing.unit}`;
+                }
+                return `Too small: expected ${issue.origin} to be ${adj}${issue.minimum.toString()}`;
+            }
+            case "invalid_format": {
+                const _issue = issue;
+                if (_issue.format === "starts_with") {
+                    return `Invalid string: must start with "${_issue.prefix}"`;
+                }
+                if (_issue.format === "ends_with")
+                    return `Invalid string: must end with "${_issue.suffix}"`;
+                if (_issue.format === "includes")
+                    return `Invalid string: must include "${_issue.includes}"`;
+                if (_issue.format === "regex")
+                    return `Invalid string: must match pattern ${_issue.pattern}`;
+                return `Invalid ${FormatDictionary[_issue.format] ?? issue.format}`;
+            }
+            case "not_multiple_of":
+                return `Invalid number: must be a multiple of ${issue.divisor}`;
+            case "unrecognized_keys":
+                return `Unrecognized key${issue.keys.length > 1 ? "s" : ""}: ${joinValues(issue.keys, ", ")}`;
+            case "invalid_key":
+                return `Invalid key in ${issue.origin}`;
+            case "invalid_union":
+                if (issue.options && Array.isArray(issue.options) && issue.options.length > 0) {
+                    const opts = issue.options.map((o) => `'${o}'`).join(" | ");
+                    return `Invalid discriminator value. Expected ${opts}`;
+                }
+                if (issue.inclusive === false) {
+                    return "Invalid input: more than one option matched";
+                }
+                return "Invalid input";
+            case "invalid_element":
+                return `Invalid value in ${issue.origin}`;
+            default:
+                return `Invalid input`;
+        }
+    };
+};
+/* harmony default export */ function en() {
+    return {
+        localeError: error(),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/define/yaml/schema.ts
 // The YAML task format as zod schemas: the one source of truth for what a `*.eval.yaml` file may
 // say. The loader validates with it, and `z.toJSONSchema(yamlTaskSchema)` gives editors the same
 // rules. Descriptions double as the "fix" hints of error messages, so they say what a key takes.
@@ -21741,7 +21064,7 @@ function staysInsideSandbox(p) {
 }
 const sandboxPathSchema = described(nonEmptyText.check(refine(staysInsideSandbox, {
     message: "must be a path relative to the sandbox: not absolute, and without `..`",
-    ...hint(Codes.badPath, "write the path relative to the sandbox root, e.g. `src/Button.tsx`"),
+    ...hint(errors_Codes.badPath, "write the path relative to the sandbox root, e.g. `src/Button.tsx`"),
 })), "A path relative to the sandbox root (not absolute, no `..`).");
 /** The reason `source` does not compile as a regular expression, or undefined when it does. */
 function regexCompileError(source) {
@@ -21761,7 +21084,7 @@ const regexSchema = described(nonEmptyText.check(superRefine((source, ctx) => {
         code: "custom",
         message: `invalid regular expression: ${reason}`,
         input: source,
-        ...hint(Codes.badRegex, "fix the regular expression (escape special characters such as `(` or `[` with `\\\\`), or use `text:` for a plain substring"),
+        ...hint(errors_Codes.badRegex, "fix the regular expression (escape special characters such as `(` or `[` with `\\\\`), or use `text:` for a plain substring"),
     });
 })), "A JavaScript regular expression (compiled with `new RegExp`, no flags).");
 const exitCodeSchema = schemas_number().check(schemas_int(), _gte(0), _lte(255));
@@ -21783,14 +21106,14 @@ function requireTextOrMatches(pinned, ctx) {
             code: "custom",
             path: ["matches"],
             message: "`text` and `matches` cannot be used together",
-            ...hint(Codes.schema, "keep `text` for a plain substring or `matches` for a regex, not both"),
+            ...hint(errors_Codes.schema, "keep `text` for a plain substring or `matches` for a regex, not both"),
         });
     }
     else if (pinned.text === undefined && pinned.matches === undefined) {
         ctx.addIssue({
             code: "custom",
             message: "a pinned entry needs `text` or `matches`",
-            ...hint(Codes.schema, "add `text: <substring>` or `matches: <regex>` next to `file:`"),
+            ...hint(errors_Codes.schema, "add `text: <substring>` or `matches: <regex>` next to `file:`"),
         });
     }
 }
@@ -21858,13 +21181,13 @@ function requireOneSandboxKind(sandbox, ctx) {
         message: given.length === 0
             ? "a sandbox needs one of `template`, `fixture` or `repo`"
             : `choose one of ${given.map((k) => `\`${k}\``).join(", ")}, not several`,
-        ...hint(Codes.schema, "keep exactly one of `template`, `fixture` or `repo`"),
+        ...hint(errors_Codes.schema, "keep exactly one of `template`, `fixture` or `repo`"),
     });
 }
 const sandboxSchema = described(strictObject({
     template: described(optional(nonEmptyText), "A directory copied into each trial's sandbox; relative to the project root, or to the eval file when it starts with `./` or `../`."),
     fixture: described(optional(record(sandboxPathSchema, described(schemas_string(), "The file's content."))), "A mapping of sandbox-relative file paths to their content."),
-    repo: described(optional(union([nonEmptyText, schemas_literal(true)])), "A directory whose versioned files are snapshotted into each sandbox (`true`: the project root); relative to the project root, or to the eval file when it starts with `./` or `../`."),
+    repo: described(optional(union([nonEmptyText, literal(true)])), "A directory whose versioned files are snapshotted into each sandbox (`true`: the project root); relative to the project root, or to the eval file when it starts with `./` or `../`."),
 })
     .check(superRefine(requireOneSandboxKind)), "One of `{ template: dir }`, `{ fixture: { path: content } }` or `{ repo: dir }` (default: a snapshot of the project root).");
 function forbidScriptWithStub(shim, ctx) {
@@ -21877,11 +21200,11 @@ function forbidScriptWithStub(shim, ctx) {
         code: "custom",
         path: [stubKeys[0]],
         message: "a shim with `script` cannot also set `exitCode`, `stdout` or `stderr`",
-        ...hint(Codes.schema, "keep `script` (it decides the output) or the stub keys, not both"),
+        ...hint(errors_Codes.schema, "keep `script` (it decides the output) or the stub keys, not both"),
     });
 }
 const shimSchema = described(union([
-    described(schemas_literal("passthrough"), "Log each call, then run the real binary."),
+    described(literal("passthrough"), "Log each call, then run the real binary."),
     strictObject({
         script: described(optional(schemas_string()), "A shell script run in place of the binary, with the call's arguments."),
         exitCode: withMeta(optional(exitCodeSchema), {
@@ -21949,7 +21272,7 @@ function requireSomethingAsserted(task, ctx) {
         message: assertions === undefined
             ? "the eval has no `assertions`: an eval that asserts nothing would pass vacuously"
             : "every assertion list is empty: an eval that asserts nothing would pass vacuously",
-        ...hint(Codes.nothingAsserted, "add at least one item under `assertions:` (`files`, `absent`, `commands`, `contains`, `forbidden` or `workflow`)"),
+        ...hint(errors_Codes.nothingAsserted, "add at least one item under `assertions:` (`files`, `absent`, `commands`, `contains`, `forbidden` or `workflow`)"),
     });
 }
 const yamlTaskSchema = withMeta(strictObject({
@@ -21983,192 +21306,8 @@ const yamlTaskSchema = withMeta(strictObject({
     title: "agent-evals YAML task",
     description: "An eval written as YAML (`*.eval.yaml`): a prompt for the agent and the assertions its work must satisfy.",
 });
-// ---------- Claude Code skill / command / hook evals (`type: skill | command | hook`) ----------
-/** Values the loader fills in for keys a skill/command/hook eval leaves out. */
-const claudeCodeEvalDefaults = {
-    triggerMode: "observe",
-    triggerRuns: 1,
-    triggerThreshold: 0.5,
-    hookTimeoutSeconds: 60,
-    hookEvent: "PostToolUse",
-};
-const seconds = (what, fallback) => withMeta(optional(schemas_number().check(_positive(), _lte(86_400))), {
-    description: `A number of seconds ${what} (default ${fallback}).`,
-    default: fallback,
-});
-const triggerQuerySchema = described(strictObject({
-    query: described(nonEmptyText, "The user's request, as they would type it."),
-    note: described(optional(schemas_string()), "Why it should (or should not) trigger the target."),
-}), "A request: `{ query, note? }`.");
-function requireSomeQuery(trigger, ctx) {
-    const count = (list) => (Array.isArray(list) ? list.length : 0);
-    if (count(trigger.positive) + count(trigger.negative) > 0)
-        return;
-    ctx.addIssue({
-        code: "custom",
-        message: "`trigger` lists no queries: it would measure nothing",
-        ...hint(Codes.nothingAsserted, "add requests under `positive:` (should trigger) and/or `negative:` (should not)"),
-    });
-}
-const triggerSchema = described(strictObject({
-    positive: described(optional(array(triggerQuerySchema)), "A list of requests that should trigger the target."),
-    negative: described(optional(array(triggerQuerySchema)), "A list of requests that should not trigger the target."),
-    mode: withMeta(optional(schemas_enum(["observe", "ask"])), {
-        description: "`observe` (default): run Claude Code with the target installed and watch for a `Skill` call naming it (or a read of its file); `ask`: ask the model YES/NO whether the request should trigger the description.",
-        default: claudeCodeEvalDefaults.triggerMode,
-    }),
-    runs: withMeta(optional(schemas_number().check(schemas_int(), _gte(1), _lte(100))), {
-        description: "An integer from 1 to 100: how many times each query runs (default 1).",
-        default: claudeCodeEvalDefaults.triggerRuns,
-    }),
-    threshold: withMeta(optional(schemas_number().check(_gte(0), _lte(1))), {
-        description: "A number from 0 to 1: a query counts as triggering when its trigger rate is at least this (default 0.5).",
-        default: claudeCodeEvalDefaults.triggerThreshold,
-    }),
-})
-    .check(superRefine(requireSomeQuery)), "Routing: `{ positive: [{ query, note }], negative: [...], mode, runs, threshold }`.");
-const outcomeFile = described(sandboxPathSchema, "The sandbox-relative file to look at.");
-const outcomeCommand = described(commandSchema, "A bash command run in the sandbox after the run.");
-/** The eight outcome types of the skill-eval guide; each maps onto an existing check. */
-const outcomeSchema = described(discriminatedUnion("type", [
-    strictObject({
-        type: schemas_literal("file-contains"),
-        file: outcomeFile,
-        value: described(nonEmptyText, "A substring."),
-    }),
-    strictObject({
-        type: schemas_literal("file-not-contains"),
-        file: outcomeFile,
-        value: described(nonEmptyText, "A substring."),
-    }),
-    strictObject({
-        type: schemas_literal("file-matches"),
-        file: outcomeFile,
-        value: regexSchema,
-    }),
-    strictObject({ type: schemas_literal("file-exists"), file: outcomeFile }),
-    strictObject({ type: schemas_literal("file-not-exists"), file: outcomeFile }),
-    strictObject({ type: schemas_literal("bash-succeeds"), command: outcomeCommand }),
-    strictObject({ type: schemas_literal("bash-fails"), command: outcomeCommand }),
-    strictObject({
-        type: schemas_literal("bash-output-contains"),
-        command: outcomeCommand,
-        value: described(nonEmptyText, "A substring of the command's stdout or stderr."),
-    }),
-]), "An outcome: `{ type, ... }` with type file-contains, file-not-contains, file-matches (`file`, `value`), file-exists, file-not-exists (`file`), bash-succeeds, bash-fails (`command`) or bash-output-contains (`command`, `value`).");
-function requireScenarioChecks(scenario, ctx) {
-    const outcomes = scenario.outcomes;
-    const workflow = scenario.workflow;
-    const hasOutcomes = Array.isArray(outcomes) ? outcomes.length > 0 : outcomes != null;
-    const hasWorkflow = isPlainRecord(workflow) && countDeclaredAssertions({ workflow }) > 0 ? true : false;
-    if (hasOutcomes || hasWorkflow || (workflow != null && !isPlainRecord(workflow)))
-        return;
-    ctx.addIssue({
-        code: "custom",
-        message: "the scenario checks nothing: it would pass vacuously",
-        ...hint(Codes.nothingAsserted, "add `outcomes:` or a `workflow:` with expected or forbidden tools"),
-    });
-}
-const e2eScenarioSchema = described(strictObject({
-    scenario: described(nonEmptyText, "The scenario's name (unique in this file)."),
-    fixture: described(optional(record(sandboxPathSchema, described(schemas_string(), "The file's content."))), "A mapping of sandbox-relative file paths to their content."),
-    prompt: described(nonEmptyText, "What the user asks Claude Code to do."),
-    model: described(optional(nonEmptyText), "A model (haiku, sonnet, opus or a full id) for this scenario."),
-    outcomes: described(optional(array(outcomeSchema)), "A list of checks on the files after the run."),
-    workflow: optional(workflowSchema),
-    timeout: seconds("the run may take", yamlTaskDefaults.timeoutSeconds),
-})
-    .check(superRefine(requireScenarioChecks)), "A scenario: `{ scenario, fixture, prompt, model?, outcomes[], workflow? }`.");
-function requireTriggerOrE2e(data, ctx) {
-    const e2e = data.e2e;
-    if (data.trigger != null || (Array.isArray(e2e) ? e2e.length > 0 : e2e != null))
-        return;
-    ctx.addIssue({
-        code: "custom",
-        message: "the eval has neither `trigger` nor `e2e`: it would evaluate nothing",
-        ...hint(Codes.nothingAsserted, "add a `trigger:` block with queries, or `e2e:` scenarios"),
-    });
-}
-const targetSchema = described(nonEmptyText, "The file under test, relative to the project root: `.claude/skills/<name>/SKILL.md`, `.claude/commands/<name>.md`, or a hook script.");
-const skillEvalSchema = withMeta(strictObject({
-    name: evalNameSchema,
-    type: described(schemas_enum(["skill", "command"]), "`skill` or `command`."),
-    target: targetSchema,
-    model: described(optional(nonEmptyText), "The default model (haiku, sonnet, opus or a full id); `EVAL_MODEL` overrides it, a scenario's `model` overrides both."),
-    trials: withMeta(optional(trialsSchema), {
-        description: "An integer from 1 to 100: trials per e2e scenario (default 1).",
-        default: yamlTaskDefaults.trials,
-    }),
-    passRate: withMeta(optional(schemas_number().check(_gte(0), _lte(1))), {
-        description: "A number from 0 to 1: the share of a scenario's trials that must pass.",
-        default: yamlTaskDefaults.passRate,
-    }),
-    timeout: seconds("each run may take", yamlTaskDefaults.timeoutSeconds),
-    maxCostUsd: described(optional(schemas_number().check(_positive())), "A positive number: the most one run may spend, in US dollars."),
-    trigger: optional(triggerSchema),
-    e2e: described(optional(array(e2eScenarioSchema)), "A list of end-to-end scenarios."),
-})
-    .check(superRefine(requireTriggerOrE2e, { when: (payload) => isPlainRecord(payload.value) })), {
-    title: "agent-evals Claude Code skill or command eval",
-    description: "Does the description route the right requests to the skill/command (trigger), and does Claude Code do the job with it (e2e)?",
-});
-const hookEventSchema = described(schemas_enum([
-    "PreToolUse",
-    "PostToolUse",
-    "UserPromptSubmit",
-    "Stop",
-    "SubagentStop",
-    "SessionStart",
-    "SessionEnd",
-    "Notification",
-    "PreCompact",
-]), "A Claude Code hook event: PreToolUse, PostToolUse (default), UserPromptSubmit, Stop, SubagentStop, SessionStart, SessionEnd, Notification or PreCompact.");
-function requireSomeExpectation(expect, ctx) {
-    if (Object.values(expect).some((v) => v !== undefined))
-        return;
-    ctx.addIssue({
-        code: "custom",
-        message: "`expect` is empty: the case would pass vacuously",
-        ...hint(Codes.nothingAsserted, "expect something: `has_context`, `exit_code`, `blocked`, …"),
-    });
-}
-const textOrTexts = union([nonEmptyText, array(nonEmptyText).check(_minLength(1))]);
-const hookExpectSchema = described(strictObject({
-    has_context: described(optional(schemas_boolean()), "Whether the hook adds context (`hookSpecificOutput.additionalContext`)."),
-    context_contains: described(optional(textOrTexts), "Text (or a list of texts) the added context must contain."),
-    exit_code: described(optional(exitCodeSchema), "The exit code the hook must return."),
-    blocked: described(optional(schemas_boolean()), "Whether the hook blocks: exit 2, `decision: block`, or `permissionDecision: deny`."),
-    decision: described(optional(schemas_enum(["approve", "block", "allow", "deny", "ask"])), "The `decision` (or PreToolUse `permissionDecision`) the hook must give."),
-    stderr_contains: described(optional(textOrTexts), "Text the hook's stderr must contain."),
-    stdout_contains: described(optional(textOrTexts), "Text the hook's stdout must contain."),
-})
-    .check(superRefine(requireSomeExpectation)), "What the hook must do: `has_context`, `context_contains`, `exit_code`, `blocked`, …");
-const hookCaseSchema = described(strictObject({
-    scenario: described(nonEmptyText, "The case's name (unique in this file)."),
-    event: optional(hookEventSchema),
-    input: described(optional(record(schemas_string(), unknown())), "Fields of the hook's stdin JSON (tool_name, tool_input, tool_response, prompt, …) over realistic defaults; `tool_result: { exit_code, stdout, stderr }` is short for a Bash `tool_response`."),
-    timeout: seconds("the hook may take", claudeCodeEvalDefaults.hookTimeoutSeconds),
-    expect: hookExpectSchema,
-}), "A case: `{ scenario, input, expect }`.");
-const hookEvalSchema = withMeta(strictObject({
-    name: evalNameSchema,
-    type: described(schemas_literal("hook"), "`hook`."),
-    target: targetSchema,
-    event: optional(hookEventSchema),
-    timeout: seconds("the hook may take", claudeCodeEvalDefaults.hookTimeoutSeconds),
-    trials: withMeta(optional(trialsSchema), {
-        description: "An integer from 1 to 100: how many times the cases run (default 1).",
-        default: yamlTaskDefaults.trials,
-    }),
-    cases: described(array(hookCaseSchema).check(_minLength(1)), "A list of cases: `{ scenario, input, expect }`."),
-}), {
-    title: "agent-evals Claude Code hook eval",
-    description: "Runs a hook script with Claude Code's hook input and checks what it answers.",
-});
-/** Either kind of Claude Code eval; the loader picks the schema by `type`. */
-const claudeCodeEvalSchema = union([skillEvalSchema, hookEvalSchema]);
 
-;// CONCATENATED MODULE: ./src/define/normalize.ts
+;// CONCATENATED MODULE: ./src/define/yaml/normalize.ts
 // Pieces both definition formats share: sandbox and shim options → the model, zod issues → problems.
 
 
@@ -22199,7 +21338,7 @@ function normalizeSandbox(option, ctx) {
                     file: ctx.evalFile,
                     line: ctx.line,
                     key: `${ctx.key}.fixture.${key}`,
-                    code: Codes.badPath,
+                    code: errors_Codes.badPath,
                     message: `fixture path ${JSON.stringify(key)} escapes the sandbox`,
                     fix: "use a relative path inside the sandbox, without `..` (e.g. src/app.ts)",
                 },
@@ -22217,7 +21356,7 @@ function normalizeShims(shims, where) {
                 file: where.file,
                 line: where.line,
                 key: `${where.key}.${bin}`,
-                code: Codes.schema,
+                code: errors_Codes.schema,
                 message: `shim name ${JSON.stringify(bin)} is not a command name`,
                 fix: "name the binary only (e.g. neon, npm), without a path or spaces",
             });
@@ -22247,7 +21386,7 @@ function zodProblems(error, where, prefix) {
             return {
                 ...where,
                 key,
-                code: Codes.unknownKey,
+                code: errors_Codes.unknownKey,
                 message: `unknown option${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `\`${k}\``).join(", ")}`,
                 fix: "remove it or fix its spelling (see the README's option table)",
             };
@@ -22255,16 +21394,181 @@ function zodProblems(error, where, prefix) {
         return {
             ...where,
             key,
-            code: Codes.schema,
+            code: errors_Codes.schema,
             message: issue.message,
             fix: "see the README's option table",
         };
     });
 }
 
+;// CONCATENATED MODULE: ./src/define/ts/exports.ts
+// Turns the exports of a `*.eval.ts` module into EvalSpecs. The options are validated with a strict
+// zod schema too: eval files may be plain JS, and a typo in a key must not silently drop a check.
+
+
+
+
+
+
+
+
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+const agentAdapterSchema = custom((v) => typeof v === "string"
+    ? v.length > 0
+    : typeof v === "object" &&
+        v !== null &&
+        typeof v.name === "string" &&
+        typeof v.run === "function", {
+    message: 'an agent is a name ("literal", "claude-code", …) or an adapter { name, available, version, run }',
+});
+const checkSchema = custom((v) => typeof v === "object" && v !== null && typeof v.type === "string", { message: "an assertion is made with ran(), fileExists(), succeeds(), assertThat() …" });
+const nonEmptyString = () => schemas_string().check(_minLength(1));
+const tsOptionsSchema = strictObject({
+    id: optional(schemas_string().check(_regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'"))),
+    agents: optional(array(agentAdapterSchema)),
+    trials: optional(trialsSchema),
+    passRate: optional(schemas_number().check(_gte(0), _lte(1))),
+    sandbox: optional(union([
+        strictObject({ template: nonEmptyString() }),
+        strictObject({ fixture: record(schemas_string(), schemas_string()) }),
+        strictObject({ repo: union([nonEmptyString(), literal(true)]) }),
+    ])),
+    setup: optional(array(nonEmptyString())),
+    shims: optional(record(schemas_string(), union([
+        literal("passthrough"),
+        strictObject({ script: schemas_string() }),
+        strictObject({
+            exitCode: optional(schemas_number().check(schemas_int(), _gte(0), _lte(255))),
+            stdout: optional(schemas_string()),
+            stderr: optional(schemas_string()),
+        }),
+    ]))),
+    assert: optional(array(checkSchema)),
+    maxCostUsd: optional(schemas_number().check(_positive())),
+    timeoutMs: optional(schemas_number().check(schemas_int(), _positive())),
+    params: optional(record(schemas_string(), union([schemas_string(), schemas_number(), schemas_boolean()]))),
+    model: optional(nonEmptyString()),
+});
+/** EvalSpecs of one module's exports, or the problems found in them. */
+function specsFromExports(exports, ctx) {
+    const specs = [];
+    const problems = [];
+    for (const { exportName, definition } of exports) {
+        const line = exportLine(ctx.source, exportName);
+        const result = specFromDefinition(definition, exportName, line, ctx);
+        if ("problems" in result)
+            problems.push(...result.problems);
+        else
+            specs.push(result.spec);
+    }
+    return { specs, problems };
+}
+function specFromDefinition(definition, exportName, line, ctx) {
+    const where = { file: ctx.file, line };
+    let parsed;
+    try {
+        parsed = tsOptionsSchema.safeParse(definition.options);
+    }
+    catch (error) {
+        // zod itself throws on some values no definition should hold (a `length` that is an array of
+        // objects without a prototype): a problem with the options like any other, not a crash.
+        return {
+            problems: [
+                {
+                    ...where,
+                    key: `${exportName} options`,
+                    code: errors_Codes.schema,
+                    message: `the options could not be read: ${error.message}`,
+                    fix: "pass plain values: strings, numbers, booleans, arrays and plain objects",
+                },
+            ],
+        };
+    }
+    if (!parsed.success) {
+        return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
+    }
+    const options = parsed.data;
+    const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
+    const prompt = promptSpec(definition, options.params ?? {});
+    const checks = (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where }));
+    const problems = [];
+    if (checks.length === 0) {
+        problems.push({
+            ...where,
+            key: `${exportName}.assert`,
+            code: errors_Codes.nothingAsserted,
+            message: "this eval asserts nothing, so it would pass vacuously",
+            fix: 'add at least one assertion to `assert: [...]`, e.g. fileExists("README.md")',
+        });
+    }
+    const sandbox = normalizeSandbox(options.sandbox, {
+        projectRoot: ctx.projectRoot,
+        evalFile: ctx.file,
+        key: `${exportName}.sandbox`,
+        line,
+    });
+    if ("problem" in sandbox)
+        problems.push(sandbox.problem);
+    const shims = normalizeShims(options.shims ?? {}, {
+        file: ctx.file,
+        line,
+        key: `${exportName}.shims`,
+    });
+    if ("problems" in shims)
+        problems.push(...shims.problems);
+    if (problems.length > 0 || "problem" in sandbox || "problems" in shims)
+        return { problems };
+    return {
+        spec: {
+            id,
+            file: ctx.file,
+            line,
+            format: "ts",
+            prompt,
+            agents: options.agents ?? [],
+            ...trialCounts(options.trials, 1),
+            passRate: options.passRate ?? 1,
+            sandbox: sandbox.sandbox,
+            setup: options.setup ?? [],
+            shims: shims.shims,
+            checks,
+            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            maxCostUsd: options.maxCostUsd,
+            model: options.model,
+            definitionHash: sha256(stableStringify({ prompt: hashablePrompt(prompt, ctx.projectRoot), options })),
+        },
+    };
+}
+function promptSpec(definition, evalParams) {
+    const prompt = definition.prompt;
+    if (prompt === null || prompt === undefined)
+        return undefined;
+    if (isPromptDefinition(prompt)) {
+        return {
+            id: prompt.id,
+            text: prompt.text,
+            file: prompt.file,
+            params: { ...prompt.params, ...evalParams },
+            secrets: prompt.secrets,
+        };
+    }
+    return { text: String(prompt), params: evalParams, secrets: [] };
+}
+/** The prompt as hashed: its file relative to the project root, so the hash is location-independent. */
+function hashablePrompt(prompt, projectRoot) {
+    if (!prompt)
+        return null;
+    if (prompt.file === undefined || !external_node_path_default().isAbsolute(prompt.file))
+        return prompt;
+    return { ...prompt, file: external_node_path_default().relative(projectRoot, prompt.file).split((external_node_path_default()).sep).join("/") };
+}
+function defaultId(file) {
+    return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
+}
+
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/define/yaml-source.ts
+;// CONCATENATED MODULE: ./src/define/yaml/source.ts
 // Reads the text of one YAML eval file (a task, or a skill/command/hook eval) into a parsed
 // source that knows where every key sits: syntax errors and a top level that is not a mapping
 // become DefinitionProblems with file, line, column and fix; `locate`/`problemAt` place later
@@ -22277,10 +21581,10 @@ const MAX_ALIAS_COUNT = 100;
  * The parsed text, its top level a mapping. Throws DefinitionError listing every syntax error
  * (AE101), or the one problem with the top level; never throws anything else.
  */
-function yaml_source_parseYamlSource(file, text) {
-    return definitionErrorsOnly(file, () => yaml_source_parse(file, text));
+function source_parseYamlSource(file, text) {
+    return definitionErrorsOnly(file, () => source_parse(file, text));
 }
-function yaml_source_parse(file, text) {
+function source_parse(file, text) {
     const lines = new dist/* LineCounter */.HN();
     const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false });
     if (doc.errors.length > 0) {
@@ -22300,7 +21604,7 @@ function toPlainData(file, doc, lines) {
             {
                 file,
                 ...positionOf(lines, firstAliasOffset(doc) ?? 0),
-                code: Codes.yamlSyntax,
+                code: errors_Codes.yamlSyntax,
                 message: `the YAML could not be read: ${reason}`,
                 fix: "write the values out instead of expanding many aliases (`*name`)",
             },
@@ -22325,14 +21629,14 @@ function requireTopLevelMapping({ file, doc, lines }) {
         ? {
             file,
             line: 1,
-            code: Codes.schema,
+            code: errors_Codes.schema,
             message: "the file is empty: it defines no eval",
             fix: "start with `name: my-eval`, an optional `prompt:`, and an `assertions:` mapping",
         }
         : {
             file,
             ...positionOf(lines, startOf(contents) ?? 0),
-            code: Codes.schema,
+            code: errors_Codes.schema,
             message: `the top level is ${describeNode(contents)}, not a mapping of keys`,
             fix: "write the eval as `key: value` lines starting with `name:` and `assertions:`",
         };
@@ -22374,12 +21678,12 @@ function syntaxProblem(file, doc, lines, error) {
         line: position.line,
         column: position.col,
         ...(keyPath.length > 0 ? { key: formatKeyPath(keyPath) } : {}),
-        code: Codes.yamlSyntax,
-        message: `YAML syntax error: ${yaml_source_firstLine(error.message)}`,
+        code: errors_Codes.yamlSyntax,
+        message: `YAML syntax error: ${firstLine(error.message)}`,
         fix: SYNTAX_FIXES[error.code] ?? DEFAULT_SYNTAX_FIX,
     };
 }
-function yaml_source_firstLine(message) {
+function firstLine(message) {
     const line = message.split("\n")[0] ?? message;
     return line.replace(/ at line \d+, column \d+:?$/, "");
 }
@@ -22458,7 +21762,7 @@ function locate(source, keyPath, at = "value") {
     return positionOf(source.lines, offsetOf(source.doc, keyPath, at));
 }
 /** A problem about the node at `keyPath`, placed on it and naming its key path. */
-function problemAt(source, keyPath, fields, at = "value") {
+function source_problemAt(source, keyPath, fields, at = "value") {
     return {
         file: source.file,
         ...locate(source, keyPath, at),
@@ -22492,13 +21796,13 @@ function unexpectedFailure(file, error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
         file,
-        code: Codes.loadFailed,
+        code: errors_Codes.loadFailed,
         message: `could not load the eval: ${reason}`,
         fix: "check the file for unusual YAML (custom tags, huge aliases); if it looks fine, report this as an agent-evals bug",
     };
 }
 
-;// CONCATENATED MODULE: ./src/define/yaml-validate.ts
+;// CONCATENATED MODULE: ./src/define/yaml/validate.ts
 // Validates a parsed YAML eval file against a zod schema and words each zod issue as a
 // DefinitionProblem: placed on the offending key, with a fix read from the schema's descriptions,
 // a "did you mean" for misspelt keys, and the AE code a refinement's hint names. One
@@ -22533,8 +21837,8 @@ function prototypeKeyPaths(node, at = []) {
 }
 /** zod drops `__proto__` keys from records without a word, so they are reported here. */
 function prototypeKeyProblems(source) {
-    return prototypeKeyPaths(source.doc.contents).map((keyPath) => problemAt(source, keyPath, {
-        code: Codes.unknownKey,
+    return prototypeKeyPaths(source.doc.contents).map((keyPath) => source_problemAt(source, keyPath, {
+        code: errors_Codes.unknownKey,
         message: "unknown key `__proto__`: it cannot be used as a key",
         fix: "rename or remove the `__proto__` key",
     }, "key"));
@@ -22561,23 +21865,23 @@ function unknownKeyProblem({ source, root }, objectPath, key) {
     const fix = suggestion
         ? `did you mean \`${suggestion}\`?`
         : `remove it; the keys allowed here are ${known.map((k) => `\`${k}\``).join(", ")}`;
-    return problemAt(source, [...objectPath, key], { code: Codes.unknownKey, message: `unknown key \`${key}\``, fix }, "key");
+    return source_problemAt(source, [...objectPath, key], { code: errors_Codes.unknownKey, message: `unknown key \`${key}\``, fix }, "key");
 }
 function invalidKeyProblem({ source, root }, issue) {
     const inner = issue.issues[0];
     const name = String(issue.path[issue.path.length - 1]);
     const hint = inner ? issueHint(inner) : undefined;
     const keyDescription = describeSchema(recordKeySchemaAt(root, issue.path.slice(0, -1)));
-    return problemAt(source, issue.path, {
-        code: hint?.code ?? Codes.schema,
+    return source_problemAt(source, issue.path, {
+        code: hint?.code ?? errors_Codes.schema,
         message: `the key \`${name}\` ${inner ? cleanMessage(inner.message) : "is not allowed"}`,
         fix: hint?.fix ?? (keyDescription ? `rename it: use ${asFixText(keyDescription)}` : "rename it"),
     }, "key");
 }
 function customProblem({ source, root }, issue) {
     const hint = issueHint(issue);
-    return problemAt(source, issue.path, {
-        code: hint?.code ?? Codes.schema,
+    return source_problemAt(source, issue.path, {
+        code: hint?.code ?? errors_Codes.schema,
         message: issue.message,
         fix: hint?.fix ?? fixFromDescription(root, issue.path),
     });
@@ -22603,16 +21907,16 @@ function wrongFormProblems(scope, issue) {
         const at = issue.path.at(-1) === discriminator ? issue.path.slice(0, -1) : issue.path;
         const allowed = discriminatorValues(schemaAt(root, at), discriminator).join(", ");
         return [
-            problemAt(source, [...at, discriminator], {
-                code: Codes.schema,
+            source_problemAt(source, [...at, discriminator], {
+                code: errors_Codes.schema,
                 message: `\`${discriminator}\` must be one of ${allowed}`,
                 fix: `set \`${discriminator}\` to one of ${allowed}`,
             }),
         ];
     }
     return [
-        problemAt(source, issue.path, {
-            code: Codes.schema,
+        source_problemAt(source, issue.path, {
+            code: errors_Codes.schema,
             message: `has none of the allowed forms (got ${describeValue(issue.input)})`,
             fix: fixFromDescription(root, issue.path),
         }),
@@ -22622,14 +21926,14 @@ function schemaProblem({ source, root }, issue) {
     const missing = issue.code === "invalid_type" && issue.input === undefined;
     if (missing) {
         const description = describeSchema(schemaAt(root, issue.path));
-        return problemAt(source, issue.path, {
-            code: Codes.schema,
+        return source_problemAt(source, issue.path, {
+            code: errors_Codes.schema,
             message: `the required key \`${formatKeyPath(issue.path)}\` is missing`,
             fix: `add \`${String(issue.path[issue.path.length - 1])}:\`${description ? ` with ${asFixText(description)}` : ""}`,
         });
     }
-    return problemAt(source, issue.path, {
-        code: Codes.schema,
+    return source_problemAt(source, issue.path, {
+        code: errors_Codes.schema,
         message: describeIssue(issue),
         fix: fixFromDescription(root, issue.path),
     });
@@ -22815,7 +22119,7 @@ function editDistance(a, b) {
     return previous[b.length] ?? 0;
 }
 
-;// CONCATENATED MODULE: ./src/define/yaml.ts
+;// CONCATENATED MODULE: ./src/define/yaml/task.ts
 // Loads one YAML task (`*.eval.yaml`) into an EvalSpec. Validation is the zod schema's
 // (./schema.ts); ./yaml-source.ts parses the text and places problems on their keys,
 // ./yaml-validate.ts words zod's issues; this file maps a valid task onto the shared model.
@@ -22846,7 +22150,7 @@ function decodeEvalFile(file, bytes) {
         throw new DefinitionError([
             {
                 file,
-                code: Codes.tooLarge,
+                code: errors_Codes.tooLarge,
                 message: `the file is ${bytes.byteLength} bytes; an eval file may be at most 1 MiB`,
                 fix: "split it into several eval files, or move large fixture content into a `sandbox.template` directory",
             },
@@ -22860,7 +22164,7 @@ function decodeEvalFile(file, bytes) {
             {
                 file,
                 line: firstNonUtf8Line(bytes),
-                code: Codes.notUtf8,
+                code: errors_Codes.notUtf8,
                 message: "the file is not valid UTF-8",
                 fix: "save the file with UTF-8 encoding",
             },
@@ -22986,1459 +22290,9 @@ function toChecks(assertions, sourceAt) {
     ];
 }
 
-;// CONCATENATED MODULE: ./src/skills/agent.ts
-// The agent of trigger and e2e evals: the claude-code adapter (never `--bare`: it would switch off
-// skills), available only when the binary runs AND Claude Code has credentials — so a machine
-// without a key reports these evals as skipped, with the reason, instead of failing them.
-
-
-
-
-const KEY_VARIABLES = [
-    "ANTHROPIC_API_KEY",
-    "ANTHROPIC_AUTH_TOKEN",
-    "CLAUDE_CODE_OAUTH_TOKEN",
-    "CLAUDE_CODE_USE_BEDROCK",
-    "CLAUDE_CODE_USE_VERTEX",
-];
-/** Where Claude Code may find credentials: an env variable, a login, or an apiKeyHelper. */
-async function claudeCredentials(env) {
-    const variable = KEY_VARIABLES.find((name) => env[name]);
-    if (variable)
-        return variable;
-    const home = env.HOME;
-    if (!home)
-        return undefined;
-    const read = (file) => external_node_fs_.promises.readFile(external_node_path_default().join(home, file), "utf8").catch(() => "");
-    if (await read(".claude/.credentials.json"))
-        return "~/.claude/.credentials.json";
-    if ((await read(".claude.json")).includes('"oauthAccount"'))
-        return "claude login (~/.claude.json)";
-    if ((await read(".claude/settings.json")).includes('"apiKeyHelper"'))
-        return "apiKeyHelper (~/.claude/settings.json)";
-    return undefined;
-}
-/** claude-code for skill evals; `available()` throws a sentence saying what is missing. */
-function skillAgent(env) {
-    const inner = claudeCode();
-    return {
-        ...inner,
-        available: async () => {
-            if ((await probeVersion("claude", { ...process.env, ...env })) === undefined)
-                throw new Error("the `claude` CLI is not on PATH (npm i -g @anthropic-ai/claude-code) — trigger and e2e evals need it");
-            if (!(await claudeCredentials(env)))
-                throw new Error("no Anthropic credentials: set ANTHROPIC_API_KEY (or run `claude auth login`) to run trigger and e2e evals");
-            return true;
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/skills/outcomes.ts
-// E2E outcomes → the existing checks (files, commands, trajectory). Only the two outcome types no
-// existing check expresses — "any non-zero exit" and "output contains" — run here, as custom checks.
-
-
-
-
-/** The check an outcome stands for, and the name the report gives it. */
-function outcomeCheck(outcome, timeoutMs, source) {
-    switch (outcome.type) {
-        case "file-contains":
-            return { type: "fileContains", path: outcome.file, pattern: outcome.value, source };
-        case "file-not-contains":
-            return { type: "fileLacks", path: outcome.file, pattern: outcome.value, source };
-        case "file-matches":
-            return {
-                type: "fileContains",
-                path: outcome.file,
-                pattern: new RegExp(outcome.value),
-                source,
-            };
-        case "file-exists":
-            return { type: "fileExists", path: outcome.file, source };
-        case "file-not-exists":
-            return { type: "fileAbsent", path: outcome.file, source };
-        case "bash-succeeds":
-            return { type: "succeeds", command: outcome.command, exitCode: 0, source };
-        case "bash-fails":
-            return {
-                type: "custom",
-                name: `bash-fails ${JSON.stringify(outcome.command)}`,
-                source,
-                fn: async ({ sandbox, env }) => {
-                    const run = await runBash(sandbox, env, outcome.command, timeoutMs);
-                    if (run.problem)
-                        return { ok: false, evidence: run.problem };
-                    return run.exitCode !== 0
-                        ? { ok: true, evidence: `exit ${run.exitCode}, as expected` }
-                        : { ok: false, evidence: `exit 0, expected a failure${run.tail}` };
-                },
-            };
-        case "bash-output-contains":
-            return {
-                type: "custom",
-                name: `output of ${JSON.stringify(outcome.command)} contains ${JSON.stringify(outcome.value)}`,
-                source,
-                fn: async ({ sandbox, env }) => {
-                    const run = await runBash(sandbox, env, outcome.command, timeoutMs);
-                    if (run.problem)
-                        return { ok: false, evidence: run.problem };
-                    return run.output.includes(outcome.value)
-                        ? { ok: true, evidence: `found in the output (exit ${run.exitCode})` }
-                        : {
-                            ok: false,
-                            evidence: `${JSON.stringify(outcome.value)} not in the output (exit ${run.exitCode})${run.tail}`,
-                        };
-                },
-            };
-    }
-}
-/** The eval author's command, run by bash in the sandbox (never built from agent output). */
-async function runBash(sandbox, env, command, timeoutMs) {
-    const dir = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "ae-outcome-"));
-    try {
-        const stdoutFile = external_node_path_default().join(dir, "stdout");
-        const stderrFile = external_node_path_default().join(dir, "stderr");
-        const { result, stdout, stderr } = await runCaptured({ command: "bash", args: ["-c", command], cwd: sandbox, env, timeoutMs }, { stdoutFile, stderrFile });
-        const last = [await readTail(stdoutFile, 6), await readTail(stderrFile, 6)]
-            .map((t) => t.trimEnd())
-            .filter(Boolean)
-            .join("\n");
-        const tail = last ? ` — last lines:\n${last}` : " — no output";
-        const problem = result.spawnError
-            ? `could not start bash: ${result.spawnError}`
-            : result.timedOut
-                ? `timed out after ${Math.round(timeoutMs / 1000)} s${tail}`
-                : undefined;
-        return {
-            exitCode: result.exitCode,
-            output: stdout + stderr,
-            tail,
-            ...(problem ? { problem } : {}),
-        };
-    }
-    finally {
-        await external_node_fs_.promises.rm(dir, { recursive: true, force: true });
-    }
-}
-/** Runs a command with stdout and stderr (each up to 1 MiB) written to the files, and reads both. */
-async function runCaptured(options, files) {
-    const result = await runProcess({ ...options, ...files, maxOutputBytes: 1024 * 1024 });
-    const [stdout, stderr] = await Promise.all([
-        external_node_fs_.promises.readFile(files.stdoutFile, "utf8"),
-        external_node_fs_.promises.readFile(files.stderrFile, "utf8"),
-    ]);
-    return { result, stdout, stderr };
-}
-
-;// CONCATENATED MODULE: ./src/skills/hook.ts
-// Hook evals (no model): run the hook script with the JSON Claude Code would send on stdin for its
-// event, then judge its exit code, stderr and stdout JSON (additionalContext, decision, blocking).
-
-
-
-
-
-/** What Claude Code sends a hook on stdin for `event`, with the case's `input` over it. */
-function hookPayload(event, input, where) {
-    const { tool_result: short, ...given } = input;
-    const payload = {
-        session_id: where.sessionId,
-        transcript_path: where.transcriptPath,
-        cwd: where.cwd,
-        permission_mode: "default",
-        hook_event_name: event,
-        ...eventDefaults(event),
-    };
-    if (short && typeof short === "object" && !("tool_response" in given)) {
-        // The guide's short form: `tool_result: { exit_code, stdout, stderr }` of a Bash call.
-        const r = short;
-        payload.tool_response = {
-            stdout: typeof r.stdout === "string" ? r.stdout : "",
-            stderr: typeof r.stderr === "string" ? r.stderr : "",
-            interrupted: false,
-            isImage: false,
-            ...(typeof r.exit_code === "number" ? { exit_code: r.exit_code } : {}),
-        };
-    }
-    return { ...payload, ...given };
-}
-function eventDefaults(event) {
-    const bash = { tool_name: "Bash", tool_input: { command: "npm test", description: "Run tests" } };
-    switch (event) {
-        case "PreToolUse":
-            return { ...bash, tool_use_id: "toolu_agent_evals_0001" };
-        case "PostToolUse":
-            return {
-                ...bash,
-                tool_use_id: "toolu_agent_evals_0001",
-                tool_response: { stdout: "", stderr: "", interrupted: false, isImage: false },
-            };
-        case "UserPromptSubmit":
-            return { prompt: "" };
-        case "Stop":
-        case "SubagentStop":
-            return { stop_hook_active: false };
-        case "SessionStart":
-            return { source: "startup" };
-        case "SessionEnd":
-            return { reason: "other" };
-        case "Notification":
-            return { message: "Claude needs your permission to use Bash" };
-        case "PreCompact":
-            return { trigger: "manual", custom_instructions: "" };
-    }
-}
-const INTERPRETERS = {
-    ".sh": "bash",
-    ".bash": "bash",
-    ".js": process.execPath,
-    ".mjs": process.execPath,
-    ".cjs": process.execPath,
-    ".py": "python3",
-};
-/** How to start the script: itself when executable, else the interpreter its extension names. */
-async function hookCommand(script) {
-    try {
-        await external_node_fs_.promises.access(script, external_node_fs_.promises.constants.X_OK);
-        return [script];
-    }
-    catch {
-        const interpreter = INTERPRETERS[external_node_path_default().extname(script).toLowerCase()];
-        return interpreter ? [interpreter, script] : undefined;
-    }
-}
-/** Runs the hook in `cwd` with `payload` on stdin, the way Claude Code does (CLAUDE_PROJECT_DIR). */
-async function runHook(command, payload, options) {
-    const inputFile = external_node_path_default().join(options.workDir, "hook-input.json");
-    await external_node_fs_.promises.writeFile(inputFile, JSON.stringify(payload));
-    // runProcess closes stdin, so a tiny sh redirects the payload file into the hook. Paths and
-    // arguments travel as positional parameters: nothing is spliced into the script text.
-    const { result, stdout, stderr } = await runCaptured({
-        command: "sh",
-        args: ["-c", 'exec "$@" < "$AGENT_EVALS_HOOK_INPUT"', "agent-evals-hook", ...command],
-        cwd: options.cwd,
-        // The trial's environment, as for any check command: the hook does not see what the run
-        // hides from agents (the Action's runner tokens).
-        env: { ...options.env, CLAUDE_PROJECT_DIR: options.cwd, AGENT_EVALS_HOOK_INPUT: inputFile },
-        timeoutMs: options.timeoutMs,
-    }, {
-        stdoutFile: external_node_path_default().join(options.workDir, "hook.stdout"),
-        stderrFile: external_node_path_default().join(options.workDir, "hook.stderr"),
-    });
-    return {
-        exitCode: result.exitCode,
-        stdout,
-        stderr,
-        timedOut: result.timedOut,
-        ...(result.spawnError ? { spawnError: result.spawnError } : {}),
-    };
-}
-/** Events whose plain-text stdout Claude Code adds to the context on exit 0. */
-const PLAIN_TEXT_CONTEXT = new Set(["UserPromptSubmit", "SessionStart"]);
-function readAnswer(run, event) {
-    const text = run.stdout.trim();
-    let json;
-    let invalidJson;
-    let plainContext;
-    if (text) {
-        try {
-            const parsed = JSON.parse(text);
-            if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
-                json = parsed;
-            else
-                invalidJson = `stdout is JSON but not an object: ${clip(text)}`;
-        }
-        catch (error) {
-            if (PLAIN_TEXT_CONTEXT.has(event) && run.exitCode === 0)
-                plainContext = text;
-            else
-                invalidJson = `stdout is not valid JSON (${error.message}): ${clip(text)}`;
-        }
-    }
-    const specific = (json?.hookSpecificOutput ?? {});
-    const context = typeof specific.additionalContext === "string" ? specific.additionalContext : plainContext;
-    const decision = typeof json?.decision === "string"
-        ? json.decision
-        : typeof specific.permissionDecision === "string"
-            ? specific.permissionDecision
-            : undefined;
-    const blocked = run.exitCode === 2 || decision === "block" || decision === "deny" || json?.continue === false;
-    return {
-        ...(json ? { json } : {}),
-        ...(invalidJson ? { invalidJson } : {}),
-        ...(context !== undefined ? { context } : {}),
-        ...(decision ? { decision } : {}),
-        blocked,
-    };
-}
-/** Every way the run misses the expectations (empty when it meets them). */
-function judgeHook(run, answer, expect) {
-    const misses = [];
-    if (answer.invalidJson)
-        misses.push(answer.invalidJson);
-    if (expect.exit_code !== undefined && run.exitCode !== expect.exit_code)
-        misses.push(`exit ${run.exitCode ?? "by signal"}, expected ${expect.exit_code}`);
-    if (expect.blocked !== undefined && answer.blocked !== expect.blocked) {
-        misses.push(expect.blocked
-            ? `did not block (exit ${run.exitCode}, no decision "block"/"deny")`
-            : `blocked (exit ${run.exitCode}${answer.decision ? `, decision ${answer.decision}` : ""})`);
-    }
-    if (expect.blocked && run.exitCode === 2 && !run.stderr.trim())
-        misses.push("blocked with exit 2 but wrote no reason on stderr (Claude would see nothing)");
-    if (expect.decision !== undefined && answer.decision !== expect.decision)
-        misses.push(`decision ${answer.decision ?? "(none)"}, expected ${expect.decision}`);
-    const hasContext = Boolean(answer.context?.trim());
-    if (expect.has_context !== undefined && hasContext !== expect.has_context) {
-        misses.push(expect.has_context
-            ? "no additionalContext (hookSpecificOutput.additionalContext is missing or empty)"
-            : `added context when none was expected: ${clip(answer.context ?? "")}`);
-    }
-    for (const text of list(expect.context_contains)) {
-        if (!answer.context?.includes(text))
-            misses.push(`additionalContext lacks ${JSON.stringify(text)}${answer.context ? `: ${clip(answer.context)}` : " (there is none)"}`);
-    }
-    for (const text of list(expect.stderr_contains))
-        if (!run.stderr.includes(text))
-            misses.push(`stderr lacks ${JSON.stringify(text)}`);
-    for (const text of list(expect.stdout_contains))
-        if (!run.stdout.includes(text))
-            misses.push(`stdout lacks ${JSON.stringify(text)}`);
-    return misses;
-}
-function list(value) {
-    return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}
-function clip(text, max = 160) {
-    const one = text.replace(/\s+/g, " ").trim();
-    return JSON.stringify(one.length > max ? `${one.slice(0, max - 1)}…` : one);
-}
-/** One case as a check of the hook eval: the hook runs in the trial's copy of the project. */
-function hookCaseCheck(spec, script) {
-    return {
-        type: "custom",
-        name: `hook case ${JSON.stringify(spec.scenario)}`,
-        source: spec.source,
-        fn: async ({ sandbox, env }) => {
-            const inSandbox = external_node_path_default().join(sandbox, script.relative);
-            const file = (await external_node_fs_.promises.stat(inSandbox).catch(() => undefined)) ? inSandbox : script.file;
-            const command = await hookCommand(file);
-            if (!command)
-                return {
-                    ok: false,
-                    evidence: `cannot run ${script.relative}: make it executable (chmod +x) or use .sh, .js or .py`,
-                };
-            const workDir = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "ae-hook-"));
-            try {
-                const transcriptPath = external_node_path_default().join(workDir, "transcript.jsonl");
-                await external_node_fs_.promises.writeFile(transcriptPath, "");
-                const payload = hookPayload(spec.event, spec.input, {
-                    cwd: sandbox,
-                    transcriptPath,
-                    sessionId: (0,external_node_crypto_.randomUUID)(),
-                });
-                const run = await runHook(command, payload, {
-                    cwd: sandbox,
-                    env,
-                    timeoutMs: spec.timeoutMs,
-                    workDir,
-                });
-                if (run.spawnError)
-                    return { ok: false, evidence: `could not start the hook: ${run.spawnError}` };
-                if (run.timedOut)
-                    return {
-                        ok: false,
-                        evidence: `the hook timed out after ${spec.timeoutMs / 1000} s (Claude Code would cancel it)${outputTail(run)}`,
-                    };
-                const answer = readAnswer(run, spec.event);
-                const misses = judgeHook(run, answer, spec.expect);
-                const summary = [
-                    `exit ${run.exitCode}`,
-                    ...(answer.blocked
-                        ? [
-                            `blocked${run.stderr.trim() ? ` (stderr ${clip(run.stderr.trim().split("\n")[0] ?? "")})` : ""}`,
-                        ]
-                        : []),
-                    ...(answer.decision ? [`decision ${answer.decision}`] : []),
-                    answer.context ? `additionalContext ${clip(answer.context)}` : "no additionalContext",
-                ].join(", ");
-                return misses.length
-                    ? { ok: false, evidence: `${misses.join("; ")} — ${summary}${outputTail(run)}` }
-                    : { ok: true, evidence: summary };
-            }
-            finally {
-                await external_node_fs_.promises.rm(workDir, { recursive: true, force: true });
-            }
-        },
-    };
-}
-function outputTail(run) {
-    const tail = (text) => text.trimEnd().split("\n").slice(-5).join("\n");
-    const parts = [
-        run.stdout.trim() ? `stdout:\n${tail(run.stdout)}` : "",
-        run.stderr.trim() ? `stderr:\n${tail(run.stderr)}` : "",
-    ].filter(Boolean);
-    return parts.length ? `\n${parts.join("\n")}` : "";
-}
-
-;// CONCATENATED MODULE: ./src/skills/target.ts
-// The file under test of a skill/command/hook eval: where it is, what it is called, what its
-// description says, and the files that install it into a throwaway project.
-
-
-
-class TargetError extends Error {
-    fix;
-    constructor(message, fix) {
-        super(message);
-        this.fix = fix;
-    }
-}
-const MAX_SKILL_BYTES = 1024 * 1024;
-/** Reads the target; throws TargetError when it is missing or not what `type` says. */
-async function readTarget(type, target, projectRoot) {
-    let file = external_node_path_default().resolve(projectRoot, target);
-    const stat = await external_node_fs_.promises.stat(file).catch(() => undefined);
-    if (!stat) {
-        throw new TargetError(`the target ${JSON.stringify(target)} does not exist (looked at ${file})`, `create it, or point \`target\` at the ${type} file relative to the project root (e.g. ${exampleTarget(type)})`);
-    }
-    if (stat.isDirectory()) {
-        if (type !== "skill")
-            throw new TargetError(`the target ${JSON.stringify(target)} is a folder`, `point \`target\` at the ${type} file itself (e.g. ${exampleTarget(type)})`);
-        file = external_node_path_default().join(file, "SKILL.md");
-        if (!(await external_node_fs_.promises.stat(file).catch(() => undefined))?.isFile())
-            throw new TargetError(`the skill folder ${JSON.stringify(target)} has no SKILL.md`, "add SKILL.md to the folder, or point `target` at it");
-    }
-    // Claude Code finds a skill only by its folder's SKILL.md: another file there is never loaded.
-    if (type === "skill" && external_node_path_default().basename(file) !== "SKILL.md")
-        throw new TargetError(`the skill target ${JSON.stringify(target)} is not a SKILL.md: Claude Code loads a skill only from its folder's SKILL.md`, "point `target` at the skill's SKILL.md, or at its folder");
-    const relative = external_node_path_default().relative(projectRoot, file).split((external_node_path_default()).sep).join("/");
-    if (type === "hook") {
-        return {
-            type,
-            file,
-            relative,
-            names: [external_node_path_default().basename(file)],
-            description: "",
-            install: {},
-            installedAt: relative,
-            skipped: [],
-        };
-    }
-    if (!file.endsWith(".md")) {
-        throw new TargetError(`a ${type} target must be a markdown file, got ${JSON.stringify(target)}`, `point \`target\` at ${exampleTarget(type)}`);
-    }
-    const text = await external_node_fs_.promises.readFile(file, "utf8");
-    const front = frontmatter(text);
-    if (type === "skill") {
-        const folder = external_node_path_default().basename(external_node_path_default().dirname(file));
-        const names = unique([folder, typeof front.name === "string" ? front.name : folder]);
-        const { files, skipped } = await readSkillFolder(external_node_path_default().dirname(file));
-        const install = Object.fromEntries(Object.entries(files).map(([rel, content]) => [`.claude/skills/${folder}/${rel}`, content]));
-        return {
-            type,
-            file,
-            relative,
-            names,
-            description: target_describe(front, text),
-            install,
-            installedAt: `.claude/skills/${folder}/SKILL.md`,
-            skipped,
-        };
-    }
-    const name = external_node_path_default().basename(file, ".md");
-    return {
-        type,
-        file,
-        relative,
-        names: [name],
-        description: target_describe(front, text),
-        install: { [`.claude/commands/${name}.md`]: text },
-        installedAt: `.claude/commands/${name}.md`,
-        skipped: [],
-    };
-}
-function exampleTarget(type) {
-    if (type === "skill")
-        return "`.claude/skills/<name>/SKILL.md`";
-    if (type === "command")
-        return "`.claude/commands/<name>.md`";
-    return "`.claude/hooks/<name>.sh`";
-}
-function unique(values) {
-    return [...new Set(values)];
-}
-/** The YAML between the leading `---` lines, as a mapping (empty when there is none). */
-function frontmatter(text) {
-    const match = /^---\r?\n([\s\S]*?)\r?\n---\s*(\r?\n|$)/.exec(text);
-    if (!match)
-        return {};
-    try {
-        const data = (0,dist/* parse */.qg)(match[1] ?? "");
-        return data && typeof data === "object" && !Array.isArray(data)
-            ? data
-            : {};
-    }
-    catch {
-        return {};
-    }
-}
-function target_describe(front, text) {
-    if (typeof front.description === "string" && front.description.trim())
-        return front.description.trim();
-    const body = text.replace(/^---\r?\n[\s\S]*?\r?\n---\s*\r?\n/, "");
-    return (body
-        .split("\n")
-        .map((line) => line.replace(/^#+\s*/, "").trim())
-        .find(Boolean) ?? "");
-}
-/** Every UTF-8 file of a skill folder (relative path → text); other files are listed as skipped. */
-async function readSkillFolder(dir) {
-    const files = {};
-    const skipped = [];
-    let total = 0;
-    const entries = await external_node_fs_.promises.readdir(dir, { recursive: true, withFileTypes: true });
-    for (const entry of entries) {
-        if (!entry.isFile())
-            continue;
-        const abs = external_node_path_default().join(entry.parentPath, entry.name);
-        const rel = external_node_path_default().relative(dir, abs).split((external_node_path_default()).sep).join("/");
-        const bytes = await external_node_fs_.promises.readFile(abs);
-        total += bytes.byteLength;
-        try {
-            if (total > MAX_SKILL_BYTES)
-                throw new Error("too large");
-            files[rel] = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-        }
-        catch {
-            skipped.push(rel);
-        }
-    }
-    return { files, skipped };
-}
-/** A user-level skill/command of the same name, which Claude Code would use instead. */
-async function shadowWarnings(target, home) {
-    if (!home || target.type === "hook")
-        return [];
-    const found = [];
-    for (const name of target.names) {
-        const candidates = target.type === "skill"
-            ? [external_node_path_default().join(home, ".claude", "skills", name)]
-            : [external_node_path_default().join(home, ".claude", "commands", `${name}.md`)];
-        for (const candidate of candidates) {
-            if (await external_node_fs_.promises.stat(candidate).catch(() => undefined)) {
-                found.push(`a user-level ${target.type} ${JSON.stringify(name)} exists at ${candidate}: Claude Code may use it instead of ${target.relative}, so trigger and e2e results may not be about the target (rename or move it while you evaluate)`);
-            }
-        }
-    }
-    return found;
-}
-
-;// CONCATENATED MODULE: ./src/model/stats.ts
-// Verdict arithmetic: how many passes a pass rate needs, when the verdict is decided, the Wilson
-// interval. Pure functions shared by the runner, the reports and the history.
-/**
- * Passes needed out of `trials` for `passRate`. Rates are read as their author writes them, to the
- * half percentage point: 0.67 means two thirds (2 of 3 passes), 0.33 one third, 0.5 a half.
- */
-function requiredPasses(trials, passRate) {
-    if (passRate <= 0)
-        return 0;
-    const tolerance = 0.005;
-    return Math.min(trials, Math.max(0, Math.ceil(trials * (passRate - tolerance) - 1e-9)));
-}
-function meetsPassRate(passes, trials, passRate) {
-    return trials > 0 && passes >= requiredPasses(trials, passRate);
-}
-/**
- * The verdict once `passes` and `failures` of `trials` are known, if the rest can no longer change
- * it. Exact: stopping here always gives the verdict that running every trial would give.
- */
-function curtailedVerdict(passes, failures, trials, passRate) {
-    const required = requiredPasses(trials, passRate);
-    if (passes >= required)
-        return "passed";
-    if (passes + (trials - passes - failures) < required)
-        return "failed";
-    return "undecided";
-}
-/** Trials that are certainly still needed to reach a verdict: never start more than this at once. */
-function trialsCertainlyNeeded(passes, failures, trials, passRate) {
-    const required = requiredPasses(trials, passRate);
-    const toPass = required - passes;
-    const toFail = trials - required + 1 - failures;
-    return Math.max(0, Math.min(toPass, toFail));
-}
-/** Wilson score interval (95% by default) of `passes` successes out of `trials`. */
-function wilsonInterval(passes, trials, z = 1.959964) {
-    if (trials === 0)
-        return [0, 1];
-    const p = passes / trials;
-    const z2 = z * z;
-    const denominator = 1 + z2 / trials;
-    const centre = (p + z2 / (2 * trials)) / denominator;
-    const half = (z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / denominator;
-    return [clamp01(centre - half), clamp01(centre + half)];
-}
-function clamp01(x) {
-    return Math.min(1, Math.max(0, stats_round6(x)));
-}
-/**
- * The sequential (adaptive) rule: decided once the Wilson interval lies wholly at or above the
- * pass rate (passed) or wholly below it (failed); the same half-point tolerance as fixed trials.
- */
-function adaptiveVerdict(passes, trials, passRate, confidence = 0.95) {
-    if (trials === 0)
-        return "undecided";
-    const [lo, hi] = wilsonInterval(passes, trials, zFor(confidence));
-    if (lo >= passRate - 0.005)
-        return "passed";
-    if (hi < passRate - 0.005)
-        return "failed";
-    return "undecided";
-}
-/** The two-sided normal quantile for a confidence level (0.95 → 1.96). */
-function zFor(confidence) {
-    return inverseNormal(1 - (1 - confidence) / 2);
-}
-/** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
-function inverseNormal(p) {
-    if (p <= 0 || p >= 1)
-        throw new RangeError(`probability out of (0, 1): ${p}`);
-    const a = [
-        -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
-        2.506628277459239,
-    ];
-    const b = [
-        -54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972,
-        -13.28068155288572,
-    ];
-    const c = [
-        -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734,
-        4.374664141464968, 2.938163982698783,
-    ];
-    const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-    const low = 0.02425;
-    const poly = (k, x) => k.reduce((acc, coef) => acc * x + coef, 0);
-    if (p < low) {
-        const q = Math.sqrt(-2 * Math.log(p));
-        return poly(c, q) / (poly(d, q) * q + 1);
-    }
-    if (p > 1 - low) {
-        const q = Math.sqrt(-2 * Math.log(1 - p));
-        return -poly(c, q) / (poly(d, q) * q + 1);
-    }
-    const q = p - 0.5;
-    const r = q * q;
-    return (poly(a, r) * q) / (poly(b, r) * r + 1);
-}
-/** Rounded to 6 decimals: how rates and US dollar amounts are stored and shown. */
-function stats_round6(x) {
-    return Math.round(x * 1e6) / 1e6;
-}
-
-;// CONCATENATED MODULE: ./src/check/trajectory.ts
-// Trajectory checks: which tools the agent used, with which arguments, in which order.
-// Modes (from the skill-eval guide): superset — at least the expected tools; subset — only tools
-// from the list; unordered — exactly the listed set of tools, any order; strict — the same calls,
-// same order, same arguments.
-/** Other agents' names for the canonical tools. */
-const ALIASES = {
-    shell: "bash",
-    exec_command: "bash",
-    command_execution: "bash",
-    local_shell: "bash",
-    apply_patch: "edit",
-    multiedit: "edit",
-    str_replace_based_edit_tool: "edit",
-    web_search: "websearch",
-};
-function canonicalTool(name) {
-    const lower = name.toLowerCase();
-    return ALIASES[lower] ?? lower;
-}
-function sameTool(a, b) {
-    return canonicalTool(a) === canonicalTool(b);
-}
-/** `Read → Edit → Bash`, the way evidence shows a trajectory. */
-function describeTrajectory(calls) {
-    if (calls.length === 0)
-        return "(no tool calls)";
-    const names = calls.map((c) => c.tool);
-    return names.length > 30
-        ? `${names.slice(0, 30).join(" → ")} → … (${names.length} calls)`
-        : names.join(" → ");
-}
-function argsMatch(call, argsContain) {
-    if (!argsContain)
-        return true;
-    const input = (call.input ?? {});
-    return Object.entries(argsContain).every(([key, text]) => {
-        const value = input[key];
-        if (value === undefined)
-            return false;
-        return (typeof value === "string" ? value : JSON.stringify(value)).includes(text);
-    });
-}
-function matches(call, expected) {
-    return sameTool(call.tool, expected.name) && argsMatch(call, expected.argsContain);
-}
-function describeExpected(e) {
-    const args = e.argsContain
-        ? `(${Object.entries(e.argsContain)
-            .map(([k, v]) => `${k}~${JSON.stringify(v)}`)
-            .join(", ")})`
-        : "";
-    return `${e.name}${args}${e.after ? ` after ${e.after}` : ""}`;
-}
-/** Index of the first call matching `expected` (after its `after` tool, when set), else -1. */
-function findMatch(calls, expected) {
-    let from = 0;
-    if (expected.after) {
-        const first = calls.findIndex((c) => sameTool(c.tool, expected.after));
-        if (first < 0)
-            return -1;
-        from = first + 1;
-    }
-    for (let i = from; i < calls.length; i++)
-        if (matches(calls[i], expected))
-            return i;
-    return -1;
-}
-function checkTrajectory(calls, spec) {
-    const problems = [];
-    for (const name of spec.forbidden) {
-        const at = calls.findIndex((c) => sameTool(c.tool, name));
-        if (at >= 0)
-            problems.push(`forbidden tool ${name} was used (call #${at + 1})`);
-    }
-    switch (spec.mode) {
-        case "superset":
-            for (const e of spec.expected) {
-                if (findMatch(calls, e) < 0)
-                    problems.push(`missing ${describeExpected(e)}`);
-            }
-            break;
-        case "subset": {
-            const extra = calls.filter((c) => !spec.expected.some((e) => sameTool(c.tool, e.name)));
-            if (extra.length)
-                problems.push(`used tools not in the list: ${[...new Set(extra.map((c) => c.tool))].join(", ")}`);
-            for (const e of spec.expected.filter((e) => e.after || e.argsContain)) {
-                if (calls.some((c) => sameTool(c.tool, e.name)) && findMatch(calls, e) < 0)
-                    problems.push(`no call matched ${describeExpected(e)}`);
-            }
-            break;
-        }
-        case "unordered": {
-            const used = new Set(calls.map((c) => canonicalTool(c.tool)));
-            const wanted = new Set(spec.expected.map((e) => canonicalTool(e.name)));
-            const missing = [...wanted].filter((t) => !used.has(t));
-            const extra = [...used].filter((t) => !wanted.has(t));
-            if (missing.length)
-                problems.push(`missing tools: ${missing.join(", ")}`);
-            if (extra.length)
-                problems.push(`tools not in the list: ${extra.join(", ")}`);
-            for (const e of spec.expected)
-                if (!missing.includes(canonicalTool(e.name)) && findMatch(calls, e) < 0)
-                    problems.push(`no call matched ${describeExpected(e)}`);
-            break;
-        }
-        case "strict": {
-            if (calls.length !== spec.expected.length) {
-                problems.push(`expected ${spec.expected.length} calls, saw ${calls.length}`);
-            }
-            spec.expected.forEach((e, i) => {
-                const call = calls[i];
-                if (call && !matches(call, e))
-                    problems.push(`call #${i + 1} is ${call.tool}, expected ${describeExpected(e)}`);
-                else if (call && e.after && !calls.slice(0, i).some((c) => sameTool(c.tool, e.after)))
-                    problems.push(`call #${i + 1} ${e.name} does not come after ${e.after}`);
-            });
-            break;
-        }
-    }
-    const observed = `trajectory: ${describeTrajectory(calls)}`;
-    return problems.length
-        ? { ok: false, evidence: `${problems.join("; ")} — ${observed}` }
-        : { ok: true, evidence: observed };
-}
-
-;// CONCATENATED MODULE: ./src/skills/trigger.ts
-// Trigger (routing) evals: does the target's description draw the requests it should, and only
-// those? Each query is one eval × agent unit whose trials are the query's runs: a trial passes
-// when the target triggered (positive query) or did not (negative). Precision, recall and F1 come
-// from the queries' verdicts.
-
-
-
-/** The call that shows the target was invoked, or undefined. */
-function triggerCall(trajectory, target) {
-    const index = trajectory.findIndex((call) => invokes(call, target));
-    return index < 0 ? undefined : { index, call: trajectory[index] };
-}
-function invokes(call, target) {
-    const input = (call.input ?? {});
-    const tool = call.tool.toLowerCase();
-    if (tool === "skill" && typeof input.skill === "string") {
-        // `name`, `/name`, and scoped forms `plugin:name` or `dir:name`.
-        const skill = input.skill.replace(/^\//, "");
-        return target.names.some((name) => skill === name || skill.endsWith(`:${name}`));
-    }
-    if (tool === "slashcommand" && typeof input.command === "string") {
-        const command = input.command.trim().split(/\s+/)[0]?.replace(/^\//, "") ?? "";
-        return target.names.some((name) => command === name || command.endsWith(`:${name}`));
-    }
-    if (tool === "read" && typeof input.file_path === "string") {
-        return input.file_path.replace(/\\/g, "/").endsWith(`/${target.installedAt}`);
-    }
-    return false;
-}
-/** The check of one observed run: triggered (or not) as the query expects. */
-function observeCheck(target, shouldTrigger) {
-    const what = `${target.type} ${target.names[0]}`;
-    return {
-        type: "custom",
-        name: shouldTrigger ? `triggers ${what}` : `does not trigger ${what}`,
-        fn: ({ run }) => {
-            const hit = triggerCall(run.trajectory, target);
-            const seen = `trajectory: ${describeTrajectory(run.trajectory)}`;
-            const evidence = hit
-                ? `triggered by call #${hit.index + 1} ${hit.call.tool}(${JSON.stringify(hit.call.input)}) — ${seen}`
-                : `not triggered: no Skill call named ${target.names.map((n) => JSON.stringify(n)).join(" or ")} and no read of ${target.installedAt} — ${seen}`;
-            return { ok: Boolean(hit) === shouldTrigger, evidence };
-        },
-    };
-}
-/** What `ask` mode asks the model. */
-function askPrompt(target, query) {
-    const kind = target.type === "skill" ? "skill" : "slash command";
-    return [
-        `You are checking how Claude Code routes requests. A ${kind} is available:`,
-        "",
-        `name: ${target.names[target.names.length - 1]}`,
-        `description: ${target.description || "(none)"}`,
-        "",
-        "A user sends this request:",
-        "",
-        `<request>\n${query}\n</request>`,
-        "",
-        `Should Claude Code use this ${kind} to handle the request? Do not use any tools. Answer with exactly one word: YES or NO.`,
-    ].join("\n");
-}
-/** YES → true, NO → false, anything else → undefined. */
-function parseAnswer(message) {
-    const match = /^[\s*_"'`>#-]*(yes|no)\b/i.exec(message ?? "");
-    return match ? match[1].toLowerCase() === "yes" : undefined;
-}
-function askCheck(target, shouldTrigger) {
-    const what = `${target.type} ${target.names[0]}`;
-    return {
-        type: "custom",
-        name: shouldTrigger ? `answers YES for ${what}` : `answers NO for ${what}`,
-        fn: ({ run }) => {
-            const answer = parseAnswer(run.finalMessage);
-            const said = JSON.stringify((run.finalMessage ?? "").trim().slice(0, 200));
-            if (answer === undefined)
-                return { ok: false, evidence: `answered neither YES nor NO: ${said}` };
-            return {
-                ok: answer === shouldTrigger,
-                evidence: `answered ${answer ? "YES" : "NO"}: ${said}`,
-            };
-        },
-    };
-}
-/** Precision TP/(TP+FP), recall TP/(TP+FN), F1 2TP/(2TP+FP+FN); null where undefined (0/0). */
-function triggerMetrics(c) {
-    const ratio = (num, den) => (den === 0 ? null : stats_round6(num / den));
-    return {
-        precision: ratio(c.truePositive, c.truePositive + c.falsePositive),
-        recall: ratio(c.truePositive, c.truePositive + c.falseNegative),
-        f1: ratio(2 * c.truePositive, 2 * c.truePositive + c.falsePositive + c.falseNegative),
-    };
-}
-/** How often a query triggered the target over its runs, with the Wilson 95% interval. */
-function triggerRate(triggered, runs) {
-    return {
-        rate: runs ? stats_round6(triggered / runs) : null,
-        interval: wilsonInterval(triggered, runs),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/define/prompt.ts
-// Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
-
-class PromptError extends Error {
-    code;
-    fix;
-    constructor(message, code, fix) {
-        super(message);
-        this.code = code;
-        this.fix = fix;
-        this.name = "PromptError";
-    }
-}
-const prompt_PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
-/** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
-function renderPrompt(spec, env = process.env) {
-    const secrets = new Map();
-    for (const name of spec.secrets) {
-        const value = env[name];
-        if (value === undefined || value === "") {
-            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
-        }
-        secrets.set(name, value);
-    }
-    const fill = (withSecrets) => spec.text.replace(prompt_PLACEHOLDER, (whole, name) => {
-        if (secrets.has(name))
-            return withSecrets ? secrets.get(name) : `{{${name}}}`;
-        if (Object.hasOwn(spec.params, name))
-            return String(spec.params[name]);
-        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
-    });
-    const text = fill(true);
-    const safeText = fill(false);
-    return {
-        text,
-        safeText,
-        hash: sha256(safeText),
-        commands: embeddedCommands(text),
-        secretValues: [...secrets.values()],
-    };
-}
-function sha256(text) {
-    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
-}
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
-const SHELL_TAGS = new Set(["sh", "bash", "shell", "zsh"]);
-/**
- * The fenced code blocks tagged sh, bash, shell (each block is one command script) or console (each
- * line starting with `$ ` is a command; other lines are output), in document order.
- */
-function embeddedCommands(markdown) {
-    const commands = [];
-    const lines = markdown.split(/\r?\n/);
-    for (let i = 0; i < lines.length; i++) {
-        const open = FENCE_OPEN.exec(lines[i]);
-        if (!open)
-            continue;
-        const fence = open[2];
-        // A backtick fence's info string holds no backtick: "```x``` …" is inline code, not a fence.
-        if (fence[0] === "`" && lines[i].slice(open[1].length + fence.length).includes("`"))
-            continue;
-        const tag = open[3].toLowerCase();
-        const body = [];
-        let j = i + 1;
-        for (; j < lines.length; j++) {
-            const line = lines[j];
-            if (line.trimStart().startsWith(fence[0].repeat(fence.length)) &&
-                line.trim().replaceAll(fence[0], "") === "")
-                break;
-            body.push(line);
-        }
-        i = j;
-        if (SHELL_TAGS.has(tag)) {
-            const script = body.join("\n").trim();
-            if (script)
-                commands.push(script);
-        }
-        else if (tag === "console") {
-            for (const line of body)
-                if (line.startsWith("$ "))
-                    commands.push(line.slice(2).trim());
-        }
-    }
-    return commands;
-}
-/** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
-function stableStringify(value) {
-    return JSON.stringify(value, (_key, v) => {
-        if (v instanceof RegExp)
-            return `/${v.source}/${v.flags}`;
-        if (typeof v === "function")
-            return `fn:${v.toString()}`;
-        if (v && typeof v === "object" && !Array.isArray(v)) {
-            return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
-        }
-        return v;
-    });
-}
-
-;// CONCATENATED MODULE: ./src/skills/load.ts
-// One skill/command/hook eval file → the evals the engine runs. A skill or command file gives one
-// eval per trigger query (its trials are the query's runs) and one per e2e scenario; a hook file
-// gives one eval without an agent whose checks are its cases. Each carries `claudeCode` so the
-// report can put the parts back together per target.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-const CLAUDE_CODE_TYPES = new Set(["skill", "command", "hook"]);
-/** True when the parsed YAML file is a Claude Code skill/command/hook eval (`type: skill|command|hook`). */
-function isClaudeCodeEval(source) {
-    return CLAUDE_CODE_TYPES.has(typeOf(source));
-}
-/** The evals of a parsed skill/command/hook eval file; throws DefinitionError with every problem. */
-async function loadClaudeCodeEval(source, ctx) {
-    if (typeOf(source) === "hook")
-        return hookSpecs(validateWithSchema(source, hookEvalSchema), source, ctx);
-    return skillSpecs(validateWithSchema(source, skillEvalSchema), source, ctx);
-}
-/** The top-level `type:` value (parseYamlSource guarantees a mapping). */
-/**
- * A `type:` that is none of skill, command or hook: said as such (a misspelt `type: skil` would
- * otherwise be validated as a YAML task, which names `type`, `target` and `trigger` unknown keys).
- */
-function unknownTypeProblem(source) {
-    const type = typeOf(source);
-    if (type === undefined || CLAUDE_CODE_TYPES.has(type))
-        return undefined;
-    return problemAt(source, ["type"], {
-        code: Codes.schema,
-        message: `\`type\` must be skill, command or hook (got ${JSON.stringify(type)})`,
-        fix: "set `type:` to skill, command or hook; a YAML task has no `type:` key",
-    });
-}
-function typeOf(source) {
-    return source.data.type;
-}
-// ---------- skills and commands ----------
-async function skillSpecs(data, source, ctx) {
-    const target = await targetOf(data.type, data.target, source, ctx);
-    const warnings = [
-        ...(await shadowWarnings(target, ctx.env.HOME)),
-        ...target.skipped.map((f) => `${f} of the skill folder is not text and was not installed`),
-    ];
-    const problems = [
-        ...duplicateNames(source, "e2e", "scenario", data.e2e ?? []),
-        ...fixtureClashes(source, data, target),
-    ];
-    if (problems.length)
-        throw new DefinitionError(problems);
-    const evalFile = external_node_path_default().resolve(ctx.projectRoot, source.file);
-    const defaultModel = ctx.env.EVAL_MODEL?.trim() || data.model;
-    const timeoutMs = (data.timeout ?? yamlTaskDefaults.timeoutSeconds) * 1000;
-    const part = (fields) => ({
-        group: data.name,
-        type: data.type,
-        target: target.relative,
-        warnings,
-        ...fields,
-    });
-    const agents = [skillAgent(ctx.env)];
-    const specs = [];
-    const trigger = data.trigger;
-    if (trigger) {
-        const mode = trigger.mode ?? claudeCodeEvalDefaults.triggerMode;
-        const threshold = trigger.threshold ?? claudeCodeEvalDefaults.triggerThreshold;
-        for (const polarity of ["positive", "negative"]) {
-            for (const [index, item] of (trigger[polarity] ?? []).entries()) {
-                const shouldTrigger = polarity === "positive";
-                const at = locate(source, ["trigger", polarity, index]).line;
-                const promptText = mode === "ask" ? askPrompt(target, item.query) : item.query;
-                const check = mode === "ask" ? askCheck(target, shouldTrigger) : observeCheck(target, shouldTrigger);
-                specs.push({
-                    id: `${data.name}.trigger.${polarity}-${index + 1}`,
-                    file: evalFile,
-                    line: at,
-                    format: "yaml",
-                    prompt: literalPrompt(promptText, evalFile),
-                    agents,
-                    trials: trigger.runs ?? claudeCodeEvalDefaults.triggerRuns,
-                    passRate: shouldTrigger
-                        ? threshold
-                        : negativePassRate(threshold, trigger.runs ?? claudeCodeEvalDefaults.triggerRuns),
-                    // observe: a throwaway project with only the target installed; ask: an empty one.
-                    sandbox: { kind: "fixture", files: mode === "ask" ? {} : { ...target.install } },
-                    setup: [],
-                    shims: {},
-                    checks: [{ ...check, source: { file: evalFile, line: at } }],
-                    timeoutMs,
-                    ...(data.maxCostUsd !== undefined ? { maxCostUsd: data.maxCostUsd } : {}),
-                    ...(defaultModel ? { model: defaultModel } : {}),
-                    definitionHash: load_hash({
-                        kind: "trigger",
-                        mode,
-                        polarity,
-                        item,
-                        target: identity(target),
-                        defaultModel,
-                        threshold,
-                        maxCostUsd: data.maxCostUsd,
-                        timeoutMs,
-                    }),
-                    claudeCode: part({
-                        axis: "trigger",
-                        query: {
-                            text: item.query,
-                            ...(item.note ? { note: item.note } : {}),
-                            shouldTrigger,
-                            mode,
-                        },
-                        ...(defaultModel ? { model: defaultModel } : {}),
-                    }),
-                });
-            }
-        }
-    }
-    const ids = scenarioIds(data.name, (data.e2e ?? []).map((s) => s.scenario));
-    for (const [index, scenario] of (data.e2e ?? []).entries()) {
-        const keyPath = ["e2e", index];
-        const sourceAt = (...rest) => ({
-            file: evalFile,
-            line: locate(source, [...keyPath, ...rest]).line,
-        });
-        const model = scenario.model ?? defaultModel;
-        const scenarioTimeout = scenario.timeout ? scenario.timeout * 1000 : timeoutMs;
-        const checks = [
-            ...(scenario.outcomes ?? []).map((outcome, i) => outcomeCheck(outcome, scenarioTimeout, sourceAt("outcomes", i))),
-            ...(scenario.workflow
-                ? [{ ...workflowCheck(scenario.workflow), source: sourceAt("workflow") }]
-                : []),
-        ];
-        specs.push({
-            id: ids[index],
-            file: evalFile,
-            line: locate(source, keyPath).line,
-            format: "yaml",
-            prompt: literalPrompt(scenario.prompt, evalFile),
-            agents,
-            ...trialCounts(data.trials, yamlTaskDefaults.trials),
-            passRate: data.passRate ?? yamlTaskDefaults.passRate,
-            sandbox: { kind: "fixture", files: { ...scenario.fixture, ...target.install } },
-            setup: [],
-            shims: {},
-            checks,
-            timeoutMs: scenarioTimeout,
-            ...(data.maxCostUsd !== undefined ? { maxCostUsd: data.maxCostUsd } : {}),
-            ...(model ? { model } : {}),
-            definitionHash: load_hash({
-                kind: "e2e",
-                scenario,
-                target: identity(target),
-                model,
-                trials: data.trials,
-                passRate: data.passRate,
-                // A failure for lack of budget or time must not be replayed from the cache once raised.
-                maxCostUsd: data.maxCostUsd,
-                timeoutMs: scenarioTimeout,
-            }),
-            claudeCode: part({ axis: "e2e", scenario: scenario.scenario, ...(model ? { model } : {}) }),
-        });
-    }
-    return specs;
-}
-/** Scenario names as ids: `<name>.e2e.<slug>`, made unique by their position when slugs clash. */
-function scenarioIds(name, scenarios) {
-    const slugs = scenarios.map((s, i) => s
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, "-")
-        .replace(/^-+|-+$/g, "")
-        .slice(0, 48)
-        .replace(/-+$/, "") || `scenario-${i + 1}`);
-    return slugs.map((slug, i) => slugs.indexOf(slug) === i && slugs.lastIndexOf(slug) === i
-        ? `${name}.e2e.${slug}`
-        : `${name}.e2e.${slug}-${i + 1}`);
-}
-function fixtureClashes(source, data, target) {
-    return (data.e2e ?? []).flatMap((scenario, index) => Object.keys(scenario.fixture ?? {})
-        .filter((p) => p in target.install)
-        .map((p) => problemAt(source, ["e2e", index, "fixture", p], {
-        code: Codes.schema,
-        message: `fixture file ${JSON.stringify(p)} is where the target is installed`,
-        fix: `remove it from the fixture: the ${target.type} under test is installed there from ${target.relative}`,
-    }, "key")));
-}
-// ---------- hooks ----------
-async function hookSpecs(data, source, ctx) {
-    const target = await targetOf("hook", data.target, source, ctx);
-    if (!(await hookCommand(target.file))) {
-        throw new DefinitionError([
-            problemAt(source, ["target"], {
-                code: Codes.badTarget,
-                message: `the hook ${JSON.stringify(data.target)} is not executable and its extension names no interpreter`,
-                fix: `make it executable (chmod +x ${data.target}) with a #! line, or name it .sh, .js or .py`,
-            }),
-        ]);
-    }
-    const duplicates = duplicateNames(source, "cases", "scenario", data.cases);
-    if (duplicates.length)
-        throw new DefinitionError(duplicates);
-    const evalFile = external_node_path_default().resolve(ctx.projectRoot, source.file);
-    const checks = data.cases.map((c, index) => hookCaseCheck({
-        scenario: c.scenario,
-        event: c.event ?? data.event ?? claudeCodeEvalDefaults.hookEvent,
-        input: c.input ?? {},
-        timeoutMs: (c.timeout ?? data.timeout ?? claudeCodeEvalDefaults.hookTimeoutSeconds) * 1000,
-        expect: c.expect,
-        source: { file: evalFile, line: locate(source, ["cases", index]).line },
-    }, target));
-    const script = await external_node_fs_.promises.readFile(target.file, "utf8").catch(() => "");
-    return [
-        {
-            id: data.name,
-            file: evalFile,
-            line: locate(source, ["name"], "key").line,
-            format: "yaml",
-            agents: [],
-            ...trialCounts(data.trials, yamlTaskDefaults.trials),
-            passRate: 1,
-            // The hook runs in a copy of the project, as Claude Code runs it in the project.
-            sandbox: { kind: "repo", dir: external_node_path_default().resolve(ctx.projectRoot) },
-            setup: [],
-            shims: {},
-            checks,
-            timeoutMs: yamlTaskDefaults.timeoutSeconds * 1000,
-            definitionHash: load_hash({ kind: "hook", data, script }),
-            claudeCode: {
-                group: data.name,
-                type: "hook",
-                target: target.relative,
-                axis: "hook",
-                cases: data.cases.map((c) => c.scenario),
-                warnings: [],
-            },
-        },
-    ];
-}
-// ---------- shared ----------
-async function targetOf(type, target, source, ctx) {
-    try {
-        return await readTarget(type, target, ctx.projectRoot);
-    }
-    catch (error) {
-        if (!(error instanceof TargetError))
-            throw error;
-        throw new DefinitionError([
-            problemAt(source, ["target"], {
-                code: Codes.badTarget,
-                message: error.message,
-                fix: error.fix,
-            }),
-        ]);
-    }
-}
-function duplicateNames(source, listKey, nameKey, items) {
-    const first = new Map();
-    return items.flatMap((item, index) => {
-        const name = item[nameKey];
-        const earlier = first.get(name);
-        if (earlier === undefined) {
-            first.set(name, index);
-            return [];
-        }
-        return [
-            problemAt(source, [listKey, index, nameKey], {
-                code: Codes.duplicateId,
-                message: `${nameKey} ${JSON.stringify(name)} is already used by ${listKey}[${earlier}] (line ${locate(source, [listKey, earlier]).line})`,
-                fix: `give this ${nameKey} a different name`,
-            }),
-        ];
-    });
-}
-/** A prompt taken literally: any `{{…}}` in the user's text stays as written. */
-function literalPrompt(text, file) {
-    const params = {};
-    for (const match of text.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g))
-        params[match[1]] = match[0];
-    return { text, file, params, secrets: [] };
-}
-/** What of the target a definition hash covers: its content, never where this checkout lives. */
-function identity(target) {
-    return { relative: target.relative, names: target.names, install: target.install };
-}
-/** Keys sorted, so the same definition always hashes the same (see stableStringify). */
-function load_hash(value) {
-    return sha256(stableStringify(value));
-}
-/**
- * A query "triggers" when its trigger rate is at least `threshold`, so a negative query passes only
- * when its rate stays below it: more than (1 − threshold) × runs of its runs without a trigger.
- * (Not 1 − threshold itself: a negative query triggered exactly `threshold` of the time would pass.)
- */
-function negativePassRate(threshold, runs) {
-    const quietRunsNeeded = Math.floor((1 - threshold) * runs + 1e-9) + 1;
-    return stats_round6(Math.min(runs, quietRunsNeeded) / runs);
-}
-
-;// CONCATENATED MODULE: ./src/define/typescript.ts
-// Turns the exports of a `*.eval.ts` module into EvalSpecs. The options are validated with a strict
-// zod schema too: eval files may be plain JS, and a typo in a key must not silently drop a check.
-
-
-
-
-
-
-
-
-const DEFAULT_TIMEOUT_MS = 10 * 60_000;
-const agentAdapterSchema = custom((v) => typeof v === "string"
-    ? v.length > 0
-    : typeof v === "object" &&
-        v !== null &&
-        typeof v.name === "string" &&
-        typeof v.run === "function", {
-    message: 'an agent is a name ("literal", "claude-code", …) or an adapter { name, available, version, run }',
-});
-const checkSchema = custom((v) => typeof v === "object" && v !== null && typeof v.type === "string", { message: "an assertion is made with ran(), fileExists(), succeeds(), assertThat() …" });
-const nonEmptyString = () => schemas_string().check(_minLength(1));
-const tsOptionsSchema = strictObject({
-    id: optional(schemas_string().check(_regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'"))),
-    agents: optional(array(agentAdapterSchema)),
-    trials: optional(trialsSchema),
-    passRate: optional(schemas_number().check(_gte(0), _lte(1))),
-    sandbox: optional(union([
-        strictObject({ template: nonEmptyString() }),
-        strictObject({ fixture: record(schemas_string(), schemas_string()) }),
-        strictObject({ repo: union([nonEmptyString(), schemas_literal(true)]) }),
-    ])),
-    setup: optional(array(nonEmptyString())),
-    shims: optional(record(schemas_string(), union([
-        schemas_literal("passthrough"),
-        strictObject({ script: schemas_string() }),
-        strictObject({
-            exitCode: optional(schemas_number().check(schemas_int(), _gte(0), _lte(255))),
-            stdout: optional(schemas_string()),
-            stderr: optional(schemas_string()),
-        }),
-    ]))),
-    assert: optional(array(checkSchema)),
-    maxCostUsd: optional(schemas_number().check(_positive())),
-    timeoutMs: optional(schemas_number().check(schemas_int(), _positive())),
-    params: optional(record(schemas_string(), union([schemas_string(), schemas_number(), schemas_boolean()]))),
-    model: optional(nonEmptyString()),
-});
-/** EvalSpecs of one module's exports, or the problems found in them. */
-function specsFromExports(exports, ctx) {
-    const specs = [];
-    const problems = [];
-    for (const { exportName, definition } of exports) {
-        const line = exportLine(ctx.source, exportName);
-        const result = specFromDefinition(definition, exportName, line, ctx);
-        if ("problems" in result)
-            problems.push(...result.problems);
-        else
-            specs.push(result.spec);
-    }
-    return { specs, problems };
-}
-function specFromDefinition(definition, exportName, line, ctx) {
-    const where = { file: ctx.file, line };
-    let parsed;
-    try {
-        parsed = tsOptionsSchema.safeParse(definition.options);
-    }
-    catch (error) {
-        // zod itself throws on some values no definition should hold (a `length` that is an array of
-        // objects without a prototype): a problem with the options like any other, not a crash.
-        return {
-            problems: [
-                {
-                    ...where,
-                    key: `${exportName} options`,
-                    code: Codes.schema,
-                    message: `the options could not be read: ${error.message}`,
-                    fix: "pass plain values: strings, numbers, booleans, arrays and plain objects",
-                },
-            ],
-        };
-    }
-    if (!parsed.success) {
-        return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
-    }
-    const options = parsed.data;
-    const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
-    const prompt = promptSpec(definition, options.params ?? {});
-    const checks = (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where }));
-    const problems = [];
-    if (checks.length === 0) {
-        problems.push({
-            ...where,
-            key: `${exportName}.assert`,
-            code: Codes.nothingAsserted,
-            message: "this eval asserts nothing, so it would pass vacuously",
-            fix: 'add at least one assertion to `assert: [...]`, e.g. fileExists("README.md")',
-        });
-    }
-    const sandbox = normalizeSandbox(options.sandbox, {
-        projectRoot: ctx.projectRoot,
-        evalFile: ctx.file,
-        key: `${exportName}.sandbox`,
-        line,
-    });
-    if ("problem" in sandbox)
-        problems.push(sandbox.problem);
-    const shims = normalizeShims(options.shims ?? {}, {
-        file: ctx.file,
-        line,
-        key: `${exportName}.shims`,
-    });
-    if ("problems" in shims)
-        problems.push(...shims.problems);
-    if (problems.length > 0 || "problem" in sandbox || "problems" in shims)
-        return { problems };
-    return {
-        spec: {
-            id,
-            file: ctx.file,
-            line,
-            format: "ts",
-            prompt,
-            agents: options.agents ?? [],
-            ...trialCounts(options.trials, 1),
-            passRate: options.passRate ?? 1,
-            sandbox: sandbox.sandbox,
-            setup: options.setup ?? [],
-            shims: shims.shims,
-            checks,
-            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            maxCostUsd: options.maxCostUsd,
-            model: options.model,
-            definitionHash: sha256(stableStringify({ prompt: hashablePrompt(prompt, ctx.projectRoot), options })),
-        },
-    };
-}
-function promptSpec(definition, evalParams) {
-    const prompt = definition.prompt;
-    if (prompt === null || prompt === undefined)
-        return undefined;
-    if (isPromptDefinition(prompt)) {
-        return {
-            id: prompt.id,
-            text: prompt.text,
-            file: prompt.file,
-            params: { ...prompt.params, ...evalParams },
-            secrets: prompt.secrets,
-        };
-    }
-    return { text: String(prompt), params: evalParams, secrets: [] };
-}
-/** The prompt as hashed: its file relative to the project root, so the hash is location-independent. */
-function hashablePrompt(prompt, projectRoot) {
-    if (!prompt)
-        return null;
-    if (prompt.file === undefined || !external_node_path_default().isAbsolute(prompt.file))
-        return prompt;
-    return { ...prompt, file: external_node_path_default().relative(projectRoot, prompt.file).split((external_node_path_default()).sep).join("/") };
-}
-function defaultId(file) {
-    return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
-}
-
 ;// CONCATENATED MODULE: ./src/define/load.ts
 // Loads every discovered eval file into EvalSpecs. All problems of all files are collected before
 // anything runs: one invalid definition stops the whole run with exit 2 and nothing is lost.
-
 
 
 
@@ -24470,7 +22324,7 @@ async function loadEvals(files, options) {
             else
                 problems.push({
                     file,
-                    code: Codes.loadFailed,
+                    code: errors_Codes.loadFailed,
                     message: error.message,
                     fix: "fix the file so it loads",
                 });
@@ -24483,18 +22337,33 @@ async function loadEvals(files, options) {
     return specs;
 }
 async function loadYamlFile(file, options) {
-    // Parsed once; its `type:` says which loader validates it.
-    const source = yaml_source_parseYamlSource(file, decodeEvalFile(file, external_node_fs_default().readFileSync(file)));
-    const badType = unknownTypeProblem(source);
-    if (badType)
-        throw new DefinitionError([badType]);
-    if (isClaudeCodeEval(source)) {
-        return loadClaudeCodeEval(source, {
-            projectRoot: options.projectRoot,
-            env: options.env ?? process.env,
-        });
-    }
-    return [yamlTaskEval(source, { projectRoot: options.projectRoot })];
+    // Parsed once; its `type:` says which kind's loader validates it.
+    const source = source_parseYamlSource(file, decodeEvalFile(file, external_node_fs_default().readFileSync(file)));
+    const kind = kindOf(source, options.kinds);
+    return kind.loadYaml(source, {
+        projectRoot: options.projectRoot,
+        env: options.env ?? process.env,
+    });
+}
+/**
+ * The kind that reads this file. A `type:` no kind reads is said as such: a misspelt `type: skil`
+ * would otherwise be validated as a YAML task, which names `type` and its siblings unknown keys.
+ */
+function kindOf(source, kinds) {
+    const type = source.data.type ?? null;
+    const kind = kinds.find((k) => k.yamlTypes.includes(type));
+    if (kind)
+        return kind;
+    const named = kinds.flatMap((k) => k.yamlTypes).filter((t) => t !== null);
+    const listed = `${named.slice(0, -1).join(", ")} or ${named.at(-1)}`;
+    const untyped = kinds.find((k) => k.yamlTypes.includes(null));
+    throw new DefinitionError([
+        source_problemAt(source, ["type"], {
+            code: errors_Codes.schema,
+            message: `\`type\` must be ${listed} (got ${JSON.stringify(type)})`,
+            fix: `set \`type:\` to ${listed}${untyped ? `; a YAML ${untyped.name} has no \`type:\` key` : ""}`,
+        }),
+    ]);
 }
 async function loadModuleFile(file, loader, options) {
     const source = external_node_fs_default().readFileSync(file, "utf8");
@@ -24509,7 +22378,7 @@ async function loadModuleFile(file, loader, options) {
                 {
                     file,
                     line: errorLine(error, file),
-                    code: Codes.loadFailed,
+                    code: errors_Codes.loadFailed,
                     message: `could not load: ${load_firstLine(error.message)}`,
                     fix: "fix the error so the module loads (try `node --check` or your editor's TypeScript errors)",
                 },
@@ -24523,7 +22392,7 @@ async function loadModuleFile(file, loader, options) {
             problems: [
                 {
                     file,
-                    code: Codes.noEvals,
+                    code: errors_Codes.noEvals,
                     message: "this eval file exports no defineEval(...) result",
                     fix: "export the eval: `export const myEval = defineEval(prompt, { ... })`",
                 },
@@ -24546,7 +22415,7 @@ function duplicateIdProblems(specs, projectRoot) {
             file: spec.file,
             line: spec.line,
             key: spec.format === "yaml" ? "name" : "id",
-            code: Codes.duplicateId,
+            code: errors_Codes.duplicateId,
             message: `eval id ${JSON.stringify(spec.id)} is already defined at ${firstWhere}`,
             fix: spec.format === "yaml"
                 ? "give this eval a different `name`"
@@ -24570,51 +22439,1297 @@ function displayPath(file, projectRoot) {
     return rel.startsWith("..") ? file : rel;
 }
 
-;// CONCATENATED MODULE: ./src/model/result.ts
-// The results contract: run.json and `--format json`. Versioned by `schemaVersion`; extend freely,
-// but renaming or removing a field bumps the version.
-const RESULT_SCHEMA_VERSION = 1;
-function emptyCounts() {
+;// CONCATENATED MODULE: ./src/define/ts/assertions.ts
+// The assertion constructors of the library API. Each returns a check as data; the `check` stage
+// runs it. Declared in the order users read them in the README.
+/** A shimmed call matches `pattern` (matched against `bin arg1 arg2`). */
+function ran(pattern) {
+    return { type: "ran", pattern };
+}
+/** No shimmed call matches `pattern`. */
+function notRan(pattern) {
+    return { type: "notRan", pattern };
+}
+/** Calls matching each pattern happened in this order, with others allowed in between. */
+function ranInOrder(patterns) {
+    return { type: "ranInOrder", patterns };
+}
+/** The file exists in the sandbox. */
+function fileExists(path) {
+    return { type: "fileExists", path };
+}
+/** The file does not exist in the sandbox. */
+function fileAbsent(path) {
+    return { type: "fileAbsent", path };
+}
+/** The file exists and matches `pattern` (substring or RegExp). */
+function fileContains(path, pattern) {
+    return { type: "fileContains", path, pattern };
+}
+/** The file, if it exists, does not match `pattern`. */
+function fileLacks(path, pattern) {
+    return { type: "fileLacks", path, pattern };
+}
+/** The shell command, run in the sandbox, exits with `exitCode` (default 0). */
+function succeeds(command, options = {}) {
+    return { type: "succeeds", command, exitCode: options.exitCode ?? 0 };
+}
+/**
+ * Your own check. It gets the agent run, the calls and the sandbox path; it passes when it returns
+ * true, nothing, or `{ ok: true }`, and fails when it returns false, a string (the evidence), or
+ * `{ ok: false, evidence }`, or throws.
+ */
+function assertThat(name, fn) {
+    return { type: "custom", name, fn };
+}
+/** The agent's trajectory, compared in one of four modes; see the README's trajectory section. */
+function trajectory(spec) {
     return {
-        passed: 0,
-        failed: 0,
-        skipped: 0,
-        cached: 0,
-        error: 0,
-        incomplete: 0,
-        inconclusive: 0,
+        type: "trajectory",
+        mode: spec.mode ?? "superset",
+        expected: (spec.expected ?? []).map((e) => (typeof e === "string" ? { name: e } : e)),
+        forbidden: spec.forbidden ?? [],
     };
 }
-/**
- * 0 every eval passed, skipped or was cached as passed; 1 some eval failed (a cached failure is
- * still a failure), was cut short or stayed inconclusive; 2 the harness could not run one.
- */
-function exitCodeFor(evals) {
-    const failing = (e) => e.status === "failed" ||
-        e.status === "incomplete" ||
-        e.status === "inconclusive" ||
-        (e.status === "cached" && e.cachedFrom?.status === "failed");
-    if (evals.some(failing))
-        return 1;
-    if (evals.some((e) => e.status === "error"))
-        return 2;
-    return 0;
+/** The agent used at least these tools (`mode: "subset"`: only tools among these). */
+function usedTools(names, mode = "superset") {
+    return trajectory({ mode, expected: names });
 }
-/**
- * The trials an eval's pass rate is taken over: all but the errored ones (an error is the outside
- * world's, not the agent's); trialsRun when the result carries no trial list.
- */
-function countedTrials(result) {
-    if (result.trials.length > 0)
-        return result.trials.filter((t) => t.status !== "error").length;
-    return result.trialsRun;
+/** The agent called the tool, with arguments containing the given texts, optionally after another tool. */
+function calledTool(name, argsContain, options = {}) {
+    return trajectory({
+        expected: [
+            {
+                name,
+                ...(argsContain ? { argsContain } : {}),
+                ...(options.after ? { after: options.after } : {}),
+            },
+        ],
+    });
 }
-/** A pass-rate threshold as a percentage with one decimal, e.g. 0.667 → 66.7. */
-function thresholdPercent(threshold) {
-    return Math.round(threshold * 1000) / 10;
+/** The agent never called the tool. */
+function notUsedTool(name) {
+    return trajectory({ forbidden: [name] });
 }
 
-;// CONCATENATED MODULE: ./src/history/store.ts
+;// CONCATENATED MODULE: ./src/define/index.ts
+// define/: eval files → EvalSpec (discover, YAML and TS formats, prompts).
+// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
+// every import from another folder going through an index.ts).
+
+
+
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/agents/lines.ts
+/** A line longer than this is dropped: an agent flooding one endless line must not fill memory. */
+const MAX_LINE_CHARS = 16 * 1024 * 1024;
+/** Splits a byte stream into complete lines as chunks arrive (a line may span chunks). */
+class LineSplitter {
+    onLine;
+    rest = "";
+    /** Inside a line that grew past MAX_LINE_CHARS: skip to its end. */
+    skipping = false;
+    decoder = new TextDecoder();
+    constructor(onLine) {
+        this.onLine = onLine;
+    }
+    push(chunk) {
+        let text = this.decoder.decode(chunk, { stream: true });
+        if (this.skipping) {
+            const newline = text.indexOf("\n");
+            if (newline === -1)
+                return;
+            text = text.slice(newline + 1);
+            this.skipping = false;
+        }
+        if (!text.includes("\n")) {
+            this.rest += text;
+            if (this.rest.length > MAX_LINE_CHARS) {
+                this.rest = "";
+                this.skipping = true;
+            }
+            return;
+        }
+        const lines = (this.rest + text).split("\n");
+        this.rest = lines.pop() ?? "";
+        for (const line of lines)
+            if (line.trim())
+                this.onLine(line);
+    }
+    end() {
+        const last = this.rest + this.decoder.decode();
+        this.rest = "";
+        if (last.trim())
+            this.onLine(last);
+    }
+}
+/** JSON.parse that returns undefined for a line that is not a JSON object. */
+function parseJsonObject(line) {
+    try {
+        const value = JSON.parse(line);
+        return value && typeof value === "object" && !Array.isArray(value)
+            ? value
+            : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/agents/claude-stream.ts
+// Reads Claude Code's `--output-format stream-json` events as they arrive into a trajectory, the
+// final message, turns, tokens and cost. Event shapes: ../shared/AGENT-CLIS.md.
+
+class ClaudeStreamParser {
+    trajectory = [];
+    result;
+    model;
+    version;
+    /** `system/api_retry` notices: the API answered with errors before the run went on. */
+    apiRetries = [];
+    byToolUseId = new Map();
+    lastText;
+    line(line) {
+        const event = parseJsonObject(line);
+        if (!event)
+            return;
+        switch (event.type) {
+            case "system":
+                this.system(event);
+                break;
+            case "assistant":
+                this.assistant(event);
+                break;
+            case "user":
+                this.user(event);
+                break;
+            case "result":
+                this.result = readResult(event);
+                break;
+        }
+    }
+    get finalMessage() {
+        return this.result?.result ?? this.lastText;
+    }
+    system(event) {
+        if (event.subtype === "init") {
+            this.model = str(event.model);
+            this.version = str(event.claude_code_version);
+        }
+        else if (event.subtype === "api_retry") {
+            this.apiRetries.push({ attempt: num(event.attempt), status: num(event.error_status) });
+        }
+    }
+    assistant(event) {
+        for (const block of contentBlocks(event)) {
+            if (block.type === "tool_use") {
+                const call = { tool: str(block.name) ?? "unknown", input: block.input ?? {} };
+                this.trajectory.push(call);
+                const id = str(block.id);
+                if (id)
+                    this.byToolUseId.set(id, call);
+            }
+            else if (block.type === "text" && typeof block.text === "string") {
+                this.lastText = block.text;
+            }
+        }
+    }
+    user(event) {
+        for (const block of contentBlocks(event)) {
+            if (block.type !== "tool_result")
+                continue;
+            const call = this.byToolUseId.get(str(block.tool_use_id) ?? "");
+            if (!call)
+                continue;
+            call.result = resultText(block.content);
+            call.isError = block.is_error === true;
+        }
+    }
+}
+function contentBlocks(event) {
+    const message = event.message;
+    return Array.isArray(message?.content)
+        ? message.content.filter((b) => b && typeof b === "object")
+        : [];
+}
+function resultText(content) {
+    if (typeof content === "string")
+        return content;
+    if (Array.isArray(content)) {
+        return content
+            .map((part) => (typeof part?.text === "string" ? part.text : ""))
+            .join("");
+    }
+    return "";
+}
+function readResult(event) {
+    const usage = (event.usage ?? {});
+    const tokens = {
+        input: num(usage.input_tokens) ?? 0,
+        output: num(usage.output_tokens) ?? 0,
+        cacheRead: num(usage.cache_read_input_tokens) ?? 0,
+        cacheWrite: num(usage.cache_creation_input_tokens) ?? 0,
+    };
+    return {
+        subtype: str(event.subtype) ?? "unknown",
+        isError: event.is_error === true,
+        result: str(event.result),
+        numTurns: num(event.num_turns),
+        costUsd: num(event.total_cost_usd),
+        tokens,
+        apiErrorStatus: num(event.api_error_status),
+        terminalReason: str(event.terminal_reason),
+    };
+}
+function str(v) {
+    return typeof v === "string" ? v : undefined;
+}
+function num(v) {
+    return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/agents/process-agent.ts
+// The common part of agents that are a program: run it in the sandbox under the process runner,
+// stream its output into the trial folder, and tell a start failure (infra) from a run.
+
+
+
+
+async function runAgentProcess(ctx, options) {
+    const stdoutFile = external_node_path_default().join(ctx.outDir, "agent.stdout");
+    const stderrFile = external_node_path_default().join(ctx.outDir, "agent.stderr");
+    const processResult = await runProcess({
+        command: options.command,
+        args: options.args,
+        cwd: ctx.cwd,
+        env: { ...ctx.env, ...options.env },
+        timeoutMs: ctx.timeoutMs,
+        stdoutFile,
+        stderrFile,
+        signal: ctx.signal,
+        onStdout: options.onStdout,
+        extraFdFiles: options.extraFdFiles,
+    });
+    if (processResult.spawnError) {
+        throw new InfraError(`could not start ${options.command}: ${processResult.spawnError}`);
+    }
+    return {
+        process: processResult,
+        stdoutFile,
+        stderrFile,
+        result: {
+            exitCode: processResult.exitCode,
+            timedOut: processResult.timedOut,
+            trajectory: [],
+            transcripts: ["agent.stdout", "agent.stderr"],
+            durationMs: processResult.durationMs,
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/agents/version-probe.ts
+// `<bin> --version`, once per binary: what every result records as the agent's version.
+
+const cache = new Map();
+/** The first version-looking token of `bin --version`, or undefined when it can't be run. */
+function probeVersion(bin, env = process.env) {
+    let pending = cache.get(bin);
+    if (!pending) {
+        pending = new Promise((resolve) => {
+            (0,external_node_child_process_namespaceObject.execFile)(bin, ["--version"], { env, timeout: 30_000 }, (error, stdout) => {
+                if (error)
+                    return resolve(undefined);
+                resolve(/\d+\.\d+[\w.+-]*/.exec(stdout)?.[0] ?? (stdout.trim() || undefined));
+            });
+        });
+        cache.set(bin, pending);
+    }
+    return pending;
+}
+
+;// CONCATENATED MODULE: ./src/agents/claude-code.ts
+// The claude-code agent: `claude -p` with stream-json output, permissions bypassed, stdin closed,
+// quiet network settings, a per-trial temp dir, `--max-budget-usd` from the eval's maxCostUsd.
+// Flags and event formats: ../shared/AGENT-CLIS.md.
+
+
+
+
+
+
+
+
+/** Environment that keeps Claude Code to the model API: no telemetry, no update checks. */
+const CLAUDE_QUIET_ENV = {
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_AUTOUPDATER: "1",
+    // bypassPermissions is refused to root unless the CLI is told it runs in a sandbox.
+    IS_SANDBOX: "1",
+};
+/** The variables that log Claude Code in (besides a saved `claude auth login`). */
+const CLAUDE_CREDENTIAL_ENV = [
+    "ANTHROPIC_API_KEY",
+    "ANTHROPIC_AUTH_TOKEN",
+    "CLAUDE_CODE_OAUTH_TOKEN",
+];
+function claudeCode(options = {}) {
+    const bin = options.bin ?? "claude";
+    return {
+        name: "claude-code",
+        credentialEnv: CLAUDE_CREDENTIAL_ENV,
+        available: async () => (await probeVersion(bin)) !== undefined,
+        version: () => probeVersion(bin),
+        run: (ctx) => runClaude(ctx, bin, options),
+    };
+}
+function claudeArgs(ctx, options) {
+    const model = ctx.model ?? options.model;
+    return [
+        "-p",
+        ctx.prompt,
+        "--output-format",
+        "stream-json",
+        "--verbose",
+        "--permission-mode",
+        "bypassPermissions",
+        "--no-session-persistence",
+        ...(options.bare ? ["--bare"] : []),
+        ...(ctx.maxCostUsd !== undefined ? ["--max-budget-usd", String(ctx.maxCostUsd)] : []),
+        ...(model ? ["--model", model] : []),
+        ...(options.args ?? []),
+    ];
+}
+async function runClaude(ctx, bin, options) {
+    const parser = new ClaudeStreamParser();
+    const lines = new LineSplitter((line) => parser.line(line));
+    const run = await runAgentProcess(ctx, {
+        command: bin,
+        args: claudeArgs(ctx, options),
+        env: {
+            ...CLAUDE_QUIET_ENV,
+            CLAUDE_CODE_TMPDIR: external_node_path_default().join(ctx.env.TMPDIR ?? ctx.outDir, "claude"),
+            ...options.env,
+        },
+        onStdout: (chunk) => lines.push(chunk),
+    });
+    lines.end();
+    const result = {
+        ...run.result,
+        transcripts: ["agent.stdout", "agent.stderr"],
+        trajectory: parser.trajectory,
+        finalMessage: parser.finalMessage,
+        costUsd: parser.result?.costUsd,
+        tokens: parser.result?.tokens,
+        turns: parser.result?.numTurns,
+    };
+    if (run.process.timedOut || run.process.aborted)
+        return result;
+    const outcome = parser.result;
+    if (!outcome) {
+        const tail = (await readTail(run.stderrFile, 5)).trim() || (await readTail(run.stdoutFile, 3)).trim();
+        throw new InfraError(`claude exited ${run.process.exitCode ?? `on signal ${run.process.signal}`} without a result${tail ? `: ${tail}` : ""}`);
+    }
+    if (outcome.subtype === "error_max_budget_usd") {
+        result.agentFailure = `stopped by its budget: spent $${(outcome.costUsd ?? 0).toFixed(4)} of --max-budget-usd ${ctx.maxCostUsd ?? "?"}`;
+    }
+    else if (outcome.subtype === "error_max_turns") {
+        result.agentFailure = `stopped at its turn limit after ${outcome.numTurns ?? "?"} turns`;
+    }
+    else if (outcome.isError || outcome.subtype !== "success") {
+        throw classifyClaudeError(outcome.result ?? outcome.subtype, outcome.apiErrorStatus);
+    }
+    return result;
+}
+/** An API or auth failure is the outside world's: retried when it may pass on a second try. */
+function classifyClaudeError(message, status) {
+    const auth = status === 401 ||
+        status === 403 ||
+        /not logged in|invalid api key|authentication/i.test(message);
+    const retryable = !auth && (status === undefined || status === 429 || status >= 500);
+    const why = auth ? " (check ANTHROPIC_API_KEY or `claude auth login`)" : "";
+    return new InfraError(`claude reported an error${status ? ` (API ${status})` : ""}: ${message}${why}`, retryable);
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+;// CONCATENATED MODULE: ./src/agents/codex-stream.ts
+// Reads `codex exec --json` events as they arrive into the trajectory model, the final message and
+// token usage. Event shapes: ../shared/AGENT-CLIS.md.
+
+class CodexStreamParser {
+    trajectory = [];
+    tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+    turns = 0;
+    finalMessage;
+    /** Set by `turn.failed` (or a fatal `error`): the run did not finish its turn. */
+    failure;
+    threadId;
+    lastError;
+    line(line) {
+        const event = parseJsonObject(line);
+        if (!event)
+            return;
+        switch (event.type) {
+            case "thread.started":
+                this.threadId = typeof event.thread_id === "string" ? event.thread_id : undefined;
+                break;
+            case "item.completed":
+                this.item((event.item ?? {}));
+                break;
+            case "turn.completed":
+                this.turns++;
+                this.usage((event.usage ?? {}));
+                break;
+            case "turn.failed":
+                this.failure = errorMessage(event.error) ?? this.lastError ?? "turn failed";
+                break;
+            case "error":
+                // "Reconnecting... 1/5" notices are retries, not failures; keep the text for turn.failed.
+                this.lastError = typeof event.message === "string" ? event.message : undefined;
+                break;
+        }
+    }
+    item(item) {
+        switch (item.type) {
+            case "command_execution":
+                this.trajectory.push({
+                    tool: "Bash",
+                    agentTool: "command_execution",
+                    input: { command: item.command },
+                    result: typeof item.aggregated_output === "string" ? item.aggregated_output : undefined,
+                    exitCode: typeof item.exit_code === "number" ? item.exit_code : undefined,
+                    isError: item.status === "failed" ||
+                        (typeof item.exit_code === "number" && item.exit_code !== 0),
+                });
+                break;
+            case "file_change":
+                for (const change of Array.isArray(item.changes)
+                    ? item.changes
+                    : []) {
+                    this.trajectory.push({
+                        tool: change.kind === "add" ? "Write" : change.kind === "delete" ? "Delete" : "Edit",
+                        agentTool: "file_change",
+                        input: { file_path: change.path, kind: change.kind },
+                        isError: item.status === "failed",
+                    });
+                }
+                break;
+            case "mcp_tool_call":
+                this.trajectory.push({
+                    tool: `mcp__${String(item.server ?? "unknown")}__${String(item.tool ?? "unknown")}`,
+                    agentTool: "mcp_tool_call",
+                    input: item.arguments ?? {},
+                    isError: item.status === "failed",
+                });
+                break;
+            case "web_search":
+                this.trajectory.push({
+                    tool: "WebSearch",
+                    agentTool: "web_search",
+                    input: { query: item.query },
+                });
+                break;
+            case "agent_message":
+                if (typeof item.text === "string")
+                    this.finalMessage = item.text;
+                break;
+        }
+    }
+    usage(usage) {
+        const n = (v) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+        this.tokens.input += n(usage.input_tokens);
+        this.tokens.cacheRead += n(usage.cached_input_tokens);
+        this.tokens.cacheWrite += n(usage.cache_write_input_tokens);
+        // `output_tokens` already includes the reasoning tokens (`reasoning_output_tokens` is a breakdown).
+        this.tokens.output += n(usage.output_tokens);
+    }
+}
+function errorMessage(error) {
+    if (typeof error === "string")
+        return error;
+    const message = error?.message;
+    return typeof message === "string" ? message : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/agents/prices.ts
+// Model prices for agents whose CLI reports tokens but no cost (codex). USD per million tokens.
+// Versioned: results record which table priced them. Override per adapter with `prices`.
+const PRICE_TABLE_VERSION = "2026-11-01";
+/** Published list prices (USD / 1M tokens) as of PRICE_TABLE_VERSION. */
+const OPENAI_PRICES = {
+    "gpt-5": { input: 1.25, cachedInput: 0.125, cacheWrite: 1.25, output: 10 },
+    "gpt-5-codex": { input: 1.25, cachedInput: 0.125, cacheWrite: 1.25, output: 10 },
+    "gpt-5.1": { input: 1.25, cachedInput: 0.125, cacheWrite: 1.25, output: 10 },
+    "gpt-5.1-codex": { input: 1.25, cachedInput: 0.125, cacheWrite: 1.25, output: 10 },
+    "gpt-5-mini": { input: 0.25, cachedInput: 0.025, cacheWrite: 0.25, output: 2 },
+    "gpt-5.1-codex-mini": { input: 0.25, cachedInput: 0.025, cacheWrite: 0.25, output: 2 },
+    "gpt-5-nano": { input: 0.05, cachedInput: 0.005, cacheWrite: 0.05, output: 0.4 },
+    "codex-mini-latest": { input: 1.5, cachedInput: 0.375, cacheWrite: 1.5, output: 6 },
+    "o4-mini": { input: 1.1, cachedInput: 0.275, cacheWrite: 1.1, output: 4.4 },
+    "gpt-4.1": { input: 2, cachedInput: 0.5, cacheWrite: 2, output: 8 },
+};
+/** The price of a model: exact name, else the longest known prefix (gpt-5-codex-2026… → gpt-5-codex). */
+function findPrice(model, table) {
+    if (table[model])
+        return table[model];
+    const prefix = Object.keys(table)
+        .filter((name) => model.startsWith(name))
+        .sort((a, b) => b.length - a.length)[0];
+    return prefix ? table[prefix] : undefined;
+}
+/**
+ * USD for the tokens. `tokens.input` is every input token, cached ones included (as the OpenAI
+ * APIs count them): cached and cache-write tokens are priced at their own rates, the rest as input.
+ */
+function costOf(tokens, price) {
+    const plainInput = Math.max(0, tokens.input - tokens.cacheRead - tokens.cacheWrite);
+    const usd = (plainInput * price.input +
+        tokens.cacheRead * price.cachedInput +
+        tokens.cacheWrite * price.cacheWrite +
+        tokens.output * price.output) /
+        1_000_000;
+    return Math.round(usd * 1e8) / 1e8;
+}
+
+;// CONCATENATED MODULE: ./src/agents/codex.ts
+// The codex agent: `codex exec --json` with approvals and sandbox bypassed, stdin ignored (it hangs
+// on an open pipe), its own CODEX_HOME per trial (carrying over the user's auth and config), quiet
+// flags. Codex reports tokens but no cost: the cost comes from a versioned price table.
+
+
+
+
+
+
+
+
+
+
+
+/** Flags that keep codex to the model API: no plugin or app look-ups, update checks, analytics. */
+const CODEX_QUIET_ARGS = [
+    "-c",
+    "check_for_update_on_startup=false",
+    "-c",
+    "analytics.enabled=false",
+    "--disable",
+    "plugins",
+    "--disable",
+    "remote_plugin",
+    "--disable",
+    "apps",
+];
+/** Files of the user's CODEX_HOME a trial needs: the login and the provider configuration. */
+const CARRIED_OVER = ["auth.json", "config.toml"];
+/** The variables that log Codex in (besides a saved `codex login`). */
+const CODEX_CREDENTIAL_ENV = ["OPENAI_API_KEY", "CODEX_API_KEY"];
+function codex(options = {}) {
+    const bin = options.bin ?? "codex";
+    return {
+        name: "codex",
+        credentialEnv: CODEX_CREDENTIAL_ENV,
+        available: async () => (await probeVersion(bin)) !== undefined,
+        version: () => probeVersion(bin),
+        run: (ctx) => runCodex(ctx, bin, options),
+    };
+}
+function codexArgs(ctx, options) {
+    const model = ctx.model ?? options.model;
+    return [
+        "exec",
+        "--json",
+        "--skip-git-repo-check",
+        "--dangerously-bypass-approvals-and-sandbox",
+        "--ephemeral",
+        ...CODEX_QUIET_ARGS,
+        // Commands run in a login shell by default (`bash -lc`), and a login shell's /etc/profile
+        // resets PATH on many systems (Debian, most containers): the shims would be dropped.
+        "-c",
+        "allow_login_shell=false",
+        ...(model ? ["-m", model] : []),
+        ...(options.args ?? []),
+        // `--` so a prompt that starts with a dash is not read as a flag.
+        "--",
+        ctx.prompt,
+    ];
+}
+async function runCodex(ctx, bin, options) {
+    const codexHome = external_node_path_default().join(ctx.env.TMPDIR ?? ctx.outDir, "codex-home");
+    await prepareCodexHome(codexHome, options.env?.CODEX_HOME ??
+        ctx.env.CODEX_HOME ??
+        external_node_path_default().join(ctx.env.HOME ?? external_node_os_default().homedir(), ".codex"));
+    const parser = new CodexStreamParser();
+    const lines = new LineSplitter((line) => parser.line(line));
+    const run = await runAgentProcess(ctx, {
+        command: bin,
+        args: codexArgs(ctx, options),
+        env: { ...options.env, CODEX_HOME: codexHome },
+        onStdout: (chunk) => lines.push(chunk),
+    });
+    lines.end();
+    const model = ctx.model ?? options.model ?? (await configuredModel(codexHome));
+    const price = model ? findPrice(model, { ...OPENAI_PRICES, ...options.prices }) : undefined;
+    const result = {
+        ...run.result,
+        trajectory: parser.trajectory,
+        finalMessage: parser.finalMessage,
+        tokens: { ...parser.tokens },
+        turns: parser.turns,
+        ...(price ? { costUsd: costOf(parser.tokens, price) } : {}),
+        ...(price
+            ? {}
+            : {
+                warnings: [
+                    model
+                        ? `no price for codex model ${model}: cost unknown (pass codex({ prices: { "${model}": … } }))`
+                        : "codex ran its default model, which it does not name: cost unknown (set the eval's `model`)",
+                ],
+            }),
+    };
+    if (run.process.timedOut || run.process.aborted)
+        return result;
+    if (parser.failure)
+        throw classifyCodexError(parser.failure);
+    if (run.process.exitCode !== 0 && parser.turns === 0) {
+        const tail = (await readTail(run.stderrFile, 5)).trim();
+        throw new InfraError(`codex exited ${run.process.exitCode ?? `on signal ${run.process.signal}`} before finishing a turn${tail ? `: ${tail}` : ""}`);
+    }
+    return result;
+}
+/** The `model = "…"` of a CODEX_HOME's config.toml, if it sets one at the top level. */
+async function configuredModel(codexHome) {
+    const config = await external_node_fs_.promises.readFile(external_node_path_default().join(codexHome, "config.toml"), "utf8").catch(() => "");
+    const topLevel = config.split(/^\s*\[/m)[0] ?? "";
+    return /^\s*model\s*=\s*"([^"]+)"/m.exec(topLevel)?.[1];
+}
+/** A fresh CODEX_HOME with the user's auth and config copied in, so the trial can log in. */
+async function prepareCodexHome(dir, userHome) {
+    await external_node_fs_.promises.mkdir(dir, { recursive: true });
+    await Promise.all(CARRIED_OVER.map((name) => external_node_fs_.promises
+        .copyFile(external_node_path_default().join(userHome, name), external_node_path_default().join(dir, name))
+        .catch((error) => {
+        if (error.code !== "ENOENT")
+            throw error;
+    })));
+}
+/** 401/403 will not pass on a retry; overload, rate limits and 5xx may. */
+function classifyCodexError(message) {
+    const auth = /\b(401|403)\b|unauthorized|incorrect api key|invalid api key|not logged in/i.test(message);
+    return new InfraError(`codex reported an error: ${message}${auth ? " (check OPENAI_API_KEY or `codex login`)" : ""}`, !auth);
+}
+
+;// CONCATENATED MODULE: ./src/agents/command.ts
+// A command template agent: `--agent "my-agent run {prompt}"`. `{prompt}` becomes ONE single-quoted
+// shell word, so quotes, `$(…)` or backticks in a prompt are text, never code; the raw prompt is also
+// in $AGENT_EVALS_PROMPT for programs that would rather read it from there.
+
+
+
+const PROMPT_ENV = "AGENT_EVALS_PROMPT";
+const command_PLACEHOLDER = "{prompt}";
+function isCommandTemplate(text) {
+    return text.includes(command_PLACEHOLDER) || /\s/.test(text.trim());
+}
+/** The shell command line for one prompt. */
+function renderCommandTemplate(template, prompt) {
+    return template.split(command_PLACEHOLDER).join(shellQuote(prompt));
+}
+function commandAgent(template, name = template) {
+    const program = template.trim().split(/\s+/)[0] ?? "";
+    return {
+        name,
+        available: async () => program.includes("/")
+            ? (await findOnPath(external_node_path_default().basename(program), external_node_path_default().dirname(external_node_path_default().resolve(program)))) !==
+                undefined
+            : (await findOnPath(program, process.env.PATH ?? "")) !== undefined,
+        version: async () => undefined,
+        run: (ctx) => runAgentProcess(ctx, {
+            command: "bash",
+            args: ["-c", renderCommandTemplate(template, ctx.prompt)],
+            env: { [PROMPT_ENV]: ctx.prompt },
+        }).then((run) => run.result),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/agents/literal.ts
+// The literal agent: runs the prompt's embedded commands in order, in one bash session (so `cd` and
+// `export` carry over as they would for a person following the steps), and stops at the first
+// failure. Free and deterministic: if the literal steps fail, no agent will succeed.
+
+
+
+
+function literal_literal() {
+    return {
+        name: "literal",
+        free: true,
+        available: async () => true,
+        version: async () => undefined,
+        run: runLiteral,
+    };
+}
+async function runLiteral(ctx) {
+    const started = Date.now();
+    if (ctx.commands.length === 0) {
+        return {
+            exitCode: null,
+            timedOut: false,
+            agentFailure: "the prompt has no embedded commands (fenced sh, bash, shell or console blocks) for the literal agent to run",
+            trajectory: [],
+            transcripts: [],
+            durationMs: Date.now() - started,
+        };
+    }
+    const stepsDir = external_node_path_default().join(ctx.outDir, "literal");
+    external_node_fs_default().mkdirSync(stepsDir, { recursive: true });
+    const stepFiles = ctx.commands.map((command, i) => {
+        const file = external_node_path_default().join(stepsDir, `step-${i + 1}.sh`);
+        external_node_fs_default().writeFileSync(file, `${command}\n`);
+        return file;
+    });
+    // Each step is its own file, sourced: one step's quoting can't break the next, and state carries.
+    const progressFile = external_node_path_default().join(stepsDir, "progress");
+    const script = [
+        "set -e",
+        ...stepFiles.flatMap((file, i) => [`printf '%s\\n' ${i + 1} >&3`, `. ${shellQuote(file)}`]),
+        "printf 'done\\n' >&3",
+    ].join("\n");
+    const run = await runAgentProcess(ctx, {
+        command: "bash",
+        args: ["-c", script],
+        extraFdFiles: [progressFile],
+    });
+    const progress = external_node_fs_default().readFileSync(progressFile, "utf8").trim().split("\n").filter(Boolean);
+    const finished = progress.at(-1) === "done";
+    const reached = finished ? ctx.commands.length : Number(progress.at(-1) ?? 0);
+    const trajectory = ctx.commands.slice(0, reached).map((command, i) => ({
+        tool: "Bash",
+        input: { command },
+        exitCode: finished || i < reached - 1 ? 0 : (run.result.exitCode ?? undefined),
+        isError: !finished && i === reached - 1,
+    }));
+    const result = {
+        ...run.result,
+        trajectory,
+        transcripts: [...run.result.transcripts, ...stepFiles.map((f) => external_node_path_default().relative(ctx.outDir, f))],
+    };
+    if (!finished && !run.process.timedOut && !run.process.aborted) {
+        const exit = run.process.exitCode ?? `signal ${run.process.signal}`;
+        result.agentFailure = `embedded command ${reached} of ${ctx.commands.length} failed (exit ${exit}): ${literal_firstLine(ctx.commands[reached - 1] ?? "")}`;
+    }
+    return result;
+}
+function literal_firstLine(command) {
+    const line = command.split("\n")[0] ?? "";
+    return line.length > 100 ? `${line.slice(0, 100)}…` : line;
+}
+
+;// CONCATENATED MODULE: ./src/agents/registry.ts
+// Names → adapters. An eval names agents ("literal", or a command template) or passes adapters.
+
+
+
+
+
+const BUILT_IN = {
+    literal: literal_literal,
+    "claude-code": () => claudeCode(),
+    codex: () => codex(),
+};
+function knownAgentNames() {
+    return Object.keys(BUILT_IN);
+}
+/** Every built-in adapter's credential variables: the Action masks their values in its log. */
+function builtInCredentialEnv() {
+    return [...new Set(Object.values(BUILT_IN).flatMap((make) => make().credentialEnv ?? []))];
+}
+class UnknownAgentError extends AgentEvalsError {
+    constructor(message) {
+        super(errors_Codes.unknownAgent, message);
+    }
+}
+/** The adapter for a name, a command template, or an adapter object (returned as is). */
+function resolveAgent(ref) {
+    if (typeof ref !== "string")
+        return ref;
+    const make = BUILT_IN[ref];
+    if (make)
+        return make();
+    if (isCommandTemplate(ref))
+        return commandAgent(ref);
+    throw new UnknownAgentError(`unknown agent ${JSON.stringify(ref)}: known agents are ${knownAgentNames().join(", ")}, or a command template such as "my-agent {prompt}"`);
+}
+
+;// CONCATENATED MODULE: ./src/agents/script.ts
+// scriptAgent(name, script): a stand-in agent for tests and examples. A string is a bash script run
+// in the sandbox (prompt in $AGENT_EVALS_PROMPT and $1); a function gets the run context and may
+// return parts of the result.
+
+
+function scriptAgent(name, script) {
+    return {
+        name,
+        free: true,
+        available: async () => true,
+        version: async () => undefined,
+        run: async (ctx) => {
+            if (typeof script === "function") {
+                const started = Date.now();
+                const partial = (await script(ctx)) ?? {};
+                return {
+                    exitCode: 0,
+                    timedOut: false,
+                    trajectory: [],
+                    transcripts: [],
+                    ...partial,
+                    durationMs: partial.durationMs ?? Date.now() - started,
+                };
+            }
+            const run = await runAgentProcess(ctx, {
+                command: "bash",
+                args: ["-c", script, name, ctx.prompt],
+                env: { [PROMPT_ENV]: ctx.prompt },
+            });
+            return run.result;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/agents/index.ts
+// agents/: agent adapters: claude-code, codex, literal, command templates.
+// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
+// every import from another folder going through an index.ts).
+
+
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/library.ts
+// What eval files get when they import "agent-evals" or "@copybook/cli": defining evals, assertions,
+// agents. (The package entry, index.ts, adds the engine.)
+
+
+
+
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/store/compare.ts
+// Head vs base: each eval × agent of this run against the base branch's history, with the pass-rate
+// change, whether it is outside noise (Fisher's exact test on the pass/fail counts) and a trend.
+// Pure: the PR comment (src/report/markdown.ts) renders what this computes.
+
+const TREND_LENGTH = 10;
+/** ln(n!) by exact sums, cached: tables here hold at most a few thousand trials. */
+const logFactorials = (/* unused pure expression or super */ null && ([0]));
+function logFactorial(n) {
+    for (let i = logFactorials.length; i <= n; i++) {
+        logFactorials.push((logFactorials[i - 1] ?? 0) + Math.log(i));
+    }
+    return logFactorials[n] ?? 0;
+}
+/**
+ * Two-sided p-value of Fisher's exact test on the 2×2 table [[a, b], [c, d]]: the probability,
+ * with the margins fixed, of a table no more likely than the observed one (the convention of R's
+ * `fisher.test`, with its 1e-7 relative tolerance for ties).
+ */
+function fisherExactTwoSided(a, b, c, d) {
+    for (const x of [a, b, c, d]) {
+        if (!Number.isInteger(x) || x < 0) {
+            throw new RangeError(`fisherExactTwoSided: counts must be non-negative integers, got ${x}`);
+        }
+    }
+    const n = a + b + c + d;
+    const row1 = a + b;
+    const row2 = c + d;
+    const col1 = a + c;
+    const col2 = b + d;
+    if (row1 === 0 || row2 === 0 || col1 === 0 || col2 === 0)
+        return 1;
+    const constant = logFactorial(row1) +
+        logFactorial(row2) +
+        logFactorial(col1) +
+        logFactorial(col2) -
+        logFactorial(n);
+    // Probability of the table whose top-left cell is x (hypergeometric).
+    const logP = (x) => constant -
+        logFactorial(x) -
+        logFactorial(row1 - x) -
+        logFactorial(col1 - x) -
+        logFactorial(row2 - col1 + x);
+    const observed = logP(a);
+    const tolerance = Math.log1p(1e-7);
+    let p = 0;
+    for (let x = Math.max(0, col1 - row2); x <= Math.min(row1, col1); x++) {
+        const lp = logP(x);
+        if (lp <= observed + tolerance)
+            p += Math.exp(lp);
+    }
+    return Math.min(1, Math.max(0, p));
+}
+/** Head statuses whose counts say something about the prompt now. */
+function isComparable(head) {
+    return ((head.status === "passed" || head.status === "failed" || head.status === "inconclusive") &&
+        head.trialsRun > 0);
+}
+/** Trials that reached a verdict (errors are not counted in the pass rate). */
+/** A history line records trials run (errors included) and passRate = passes ÷ counted. */
+function lineCounted(line) {
+    if (line.passRate > 0)
+        return Math.min(line.trials, Math.round(line.passes / line.passRate));
+    return line.trials;
+}
+function timeOf(line) {
+    const t = Date.parse(line.time);
+    return Number.isNaN(t) ? -Infinity : t;
+}
+/**
+ * Lines of one agent, oldest first (by time; equal times keep file order). Each time is parsed
+ * once, not in every comparison: 100k lines sort in a few ms (BENCHMARKS.md, figure 8).
+ */
+function linesOf(lines, agent) {
+    const mine = [];
+    lines.forEach((line, index) => {
+        if (line.agent === agent)
+            mine.push({ line, time: timeOf(line), index });
+    });
+    return mine.sort((x, y) => x.time - y.time || x.index - y.index).map(({ line }) => line);
+}
+/**
+ * One row per head result, in the head's order. `baseHistory` holds the base branch's history
+ * lines keyed by eval id (readAllHistory). A row is flagged only when Fisher's exact test on
+ * base passes/fails vs head passes/fails gives p < alpha; cached, skipped, incomplete and error
+ * results are never flagged (nor compared).
+ */
+function compareRuns(head, baseHistory, options = {}) {
+    const alpha = options.alpha ?? 0.05;
+    return head.map((result) => {
+        const lines = linesOf(baseHistory.get(result.id) ?? [], result.agent);
+        const verdicts = lines.filter((l) => l.status === "passed" || l.status === "failed");
+        const base = verdicts[verdicts.length - 1];
+        const trend = lines
+            .filter((l) => l.trials > 0)
+            .slice(-TREND_LENGTH)
+            .map((l) => l.passRate);
+        if (result.trialsRun > 0)
+            trend.push(result.passRate);
+        const row = {
+            id: result.id,
+            agent: result.agent,
+            file: result.file,
+            ...(result.line !== undefined ? { line: result.line } : {}),
+            head: result,
+            ...(base ? { base } : {}),
+            trend,
+        };
+        if (!base || !isComparable(result))
+            return row;
+        const baseCounted = lineCounted(base);
+        const counted = countedTrials(result);
+        if (baseCounted === 0 || counted === 0)
+            return row;
+        row.delta = result.passRate - base.passRate;
+        const basePasses = Math.min(base.passes, baseCounted);
+        const headPasses = Math.min(result.passes, counted);
+        row.pValue = fisherExactTwoSided(basePasses, baseCounted - basePasses, headPasses, counted - headPasses);
+        if (row.pValue < alpha && row.delta !== 0) {
+            row.flag = row.delta < 0 ? "regression" : "improvement";
+        }
+        return row;
+    });
+}
+const BARS = "▁▂▃▄▅▆▇█";
+/** One bar per value on a 0..1 scale (values outside are clamped; non-numbers show as a space). */
+function compare_sparkline(values) {
+    return values
+        .map((v) => {
+        if (!Number.isFinite(v))
+            return " ";
+        const clamped = Math.min(1, Math.max(0, v));
+        return BARS[Math.round(clamped * (BARS.length - 1))] ?? " ";
+    })
+        .join("");
+}
+
+;// CONCATENATED MODULE: ./src/store/fingerprint.ts
+// The result cache of a plain checkout (no --history-dir): a result is reused when nothing it could
+// depend on changed — the repository's state (HEAD, tracked changes, untracked files), the eval's
+// definition, the rendered prompt, the agent and its version. Kept in `.copybook/eval-cache.json`.
+// Outside a git work tree nothing is cached: there is no cheap, trustworthy picture of the files.
+
+
+
+
+
+
+
+/** agent-evals' own results folder, under the project root: never part of the repository state. */
+const FINGERPRINT_CACHE_FILE = external_node_path_default().join(OWN_DIR, "eval-cache.json");
+/** Newest entries kept per eval × agent; older ones describe repository states long gone. */
+const KEEP_PER_UNIT = 20;
+/**
+ * sha256 of the state of the git work tree holding `projectRoot`: the HEAD commit, the tracked
+ * changes (`git diff HEAD --binary`: content, modes, deletions, staged or not) and the names and
+ * content hashes of untracked, non-ignored files — all of the repository, except the project's own
+ * `.copybook/` folder (its results would change the state on every run). Undefined outside a git
+ * work tree, before the first commit, or when a file can't be read: then nothing is cached.
+ */
+async function repoState(projectRoot) {
+    const cwd = external_node_path_default().resolve(projectRoot);
+    if (!mayBeInGitRepo(cwd))
+        return undefined;
+    try {
+        const inside = (await git(["rev-parse", "--is-inside-work-tree"], cwd)).toString().trim();
+        if (inside !== "true")
+            return undefined;
+    }
+    catch {
+        return undefined;
+    }
+    try {
+        const head = (await git(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], cwd))
+            .toString()
+            .trim();
+        const top = (await git(["rev-parse", "--show-toplevel"], cwd)).toString().trim();
+        // `:(top)` widens to the whole repository; the exclude is relative to cwd (the project root).
+        const pathspec = ["--", ":(top)", `:(exclude)${OWN_DIR}`];
+        const diff = (0,external_node_crypto_.createHash)("sha256");
+        await git([
+            "diff",
+            "HEAD",
+            "--binary",
+            "--no-color",
+            "--no-ext-diff",
+            "--no-textconv",
+            "--no-renames",
+            ...pathspec,
+        ], cwd, diff);
+        const listed = await git(["ls-files", "--others", "--exclude-standard", "--full-name", "-z", ...pathspec], cwd);
+        const names = listed
+            .toString("utf8")
+            .split("\0")
+            .filter((n) => n !== "")
+            .sort();
+        const hashes = new Array(names.length);
+        let next = 0;
+        const worker = async () => {
+            while (next < names.length) {
+                const i = next++;
+                hashes[i] = await untrackedHash(external_node_path_default().join(top, names[i]));
+            }
+        };
+        await Promise.all(Array.from({ length: Math.min(16, names.length) }, worker));
+        if (hashes.some((h) => h === undefined))
+            return undefined;
+        const untracked = names.map((name, i) => [name, hashes[i]]);
+        return fingerprint_sha256(JSON.stringify({ head, diff: diff.digest("hex"), untracked }));
+    }
+    catch {
+        // No HEAD yet, git failing half-way: no state we could trust.
+        return undefined;
+    }
+}
+/** Content hash of an untracked entry: file bytes, a symlink's target, or a marker. */
+async function untrackedHash(file) {
+    try {
+        const stat = await external_node_fs_.promises.lstat(file);
+        if (stat.isSymbolicLink())
+            return fingerprint_sha256(`link:${await external_node_fs_.promises.readlink(file)}`);
+        // A nested repository is listed as "dir/": its own git tracks its content.
+        if (stat.isDirectory())
+            return "dir";
+        const hash = (0,external_node_crypto_.createHash)("sha256");
+        hash.update(stat.mode & 0o111 ? "x:" : "f:");
+        for await (const chunk of (0,external_node_fs_.createReadStream)(file))
+            hash.update(chunk);
+        return hash.digest("hex");
+    }
+    catch (error) {
+        // Deleted between listing and reading: its absence is the state. Unreadable: no state.
+        return error.code === "ENOENT" ? "missing" : undefined;
+    }
+}
+// Variables that would point git at another repository or index than the project's (set, e.g.,
+// when agent-evals runs from a git hook): the repository is found from the project root.
+const GIT_LOCATION_VARS = [
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_COMMON_DIR",
+    "GIT_NAMESPACE",
+    "GIT_PREFIX",
+];
+function gitEnv() {
+    const env = { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" };
+    for (const name of GIT_LOCATION_VARS)
+        delete env[name];
+    return env;
+}
+/** Runs git (no shell). With `into`, stdout streams into that hash and the result is empty. */
+function git(args, cwd, into) {
+    if (!into) {
+        return new Promise((resolve, reject) => {
+            (0,external_node_child_process_namespaceObject.execFile)("git", args, { cwd, env: gitEnv(), encoding: "buffer", maxBuffer: 256 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+        });
+    }
+    return new Promise((resolve, reject) => {
+        const child = (0,external_node_child_process_namespaceObject.spawn)("git", args, { cwd, env: gitEnv(), stdio: ["ignore", "pipe", "pipe"] });
+        const stderr = [];
+        child.stdout.on("data", (chunk) => into.update(chunk));
+        child.stderr.on("data", (chunk) => stderr.push(chunk));
+        child.on("error", reject);
+        child.on("close", (code) => {
+            if (code === 0)
+                resolve(Buffer.alloc(0));
+            else
+                reject(new Error(`git ${args[0]} exited ${code}: ${Buffer.concat(stderr).toString().trim()}`));
+        });
+    });
+}
+/** sha256 over every input, and agent-evals' own version (a new version may judge differently). */
+function fingerprintFor(input) {
+    return fingerprint_sha256(JSON.stringify([
+        "agent-evals-fingerprint/1",
+        version_VERSION,
+        input.definitionHash,
+        input.snapshotHash ?? null,
+        input.agentCommand,
+        input.agentVersion ?? null,
+        input.repoState,
+        input.trials ?? null,
+    ]));
+}
+/** The cache entry for a result, or undefined when it is not cacheable (only passed/failed are). */
+function cacheEntryFor(result, fingerprint, time) {
+    if (result.status !== "passed" && result.status !== "failed")
+        return undefined;
+    return {
+        fingerprint,
+        id: result.id,
+        agent: result.agent,
+        status: result.status,
+        passes: result.passes,
+        trials: result.trialsRun,
+        passRate: result.passRate,
+        interval: [result.interval[0], result.interval[1]],
+        costUsd: result.costUsd,
+        time: time.toISOString(),
+    };
+}
+/** The cache, keyed by fingerprint. Missing, unreadable or corrupt file: empty. */
+async function readFingerprintCache(projectRoot) {
+    const entries = new Map();
+    let text;
+    try {
+        text = await external_node_fs_.promises.readFile(external_node_path_default().join(projectRoot, FINGERPRINT_CACHE_FILE), "utf8");
+    }
+    catch {
+        return entries;
+    }
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch {
+        return entries;
+    }
+    const list = data?.entries;
+    if (!Array.isArray(list))
+        return entries;
+    for (const e of list)
+        if (isEntry(e))
+            entries.set(e.fingerprint, e);
+    return entries;
+}
+/**
+ * Merge `entries` into the cache file (read again now, so other runs' entries since our read are
+ * kept; ours win on the same fingerprint), keep only passed/failed entries and the newest few per
+ * eval × agent, and replace the file atomically: written to a temp file in the same folder, then
+ * renamed over it, so a crash leaves the old file or the new one, never half of one. Two runs
+ * writing at the same instant may drop each other's newest entries (a cache miss later), never
+ * corrupt the file.
+ */
+async function writeFingerprintCache(projectRoot, entries) {
+    const file = external_node_path_default().join(projectRoot, FINGERPRINT_CACHE_FILE);
+    const merged = await readFingerprintCache(projectRoot);
+    for (const e of entries)
+        if (isEntry(e))
+            merged.set(e.fingerprint, e);
+    const perUnit = new Map();
+    for (const e of merged.values()) {
+        const key = JSON.stringify([e.id, e.agent]);
+        const list = perUnit.get(key) ?? [];
+        list.push(e);
+        perUnit.set(key, list);
+    }
+    const kept = [];
+    for (const list of perUnit.values()) {
+        list.sort((a, b) => Date.parse(b.time) - Date.parse(a.time) || 0);
+        kept.push(...list.slice(0, KEEP_PER_UNIT));
+    }
+    kept.sort((a, b) => a.id.localeCompare(b.id) || a.agent.localeCompare(b.agent) || a.time.localeCompare(b.time));
+    const body = { version: 1, entries: kept };
+    await external_node_fs_.promises.mkdir(external_node_path_default().dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.${(0,external_node_crypto_.randomBytes)(6).toString("hex")}.tmp`;
+    try {
+        const handle = await external_node_fs_.promises.open(temp, "wx");
+        try {
+            await handle.writeFile(`${JSON.stringify(body, null, 2)}\n`);
+            await handle.sync();
+        }
+        finally {
+            await handle.close();
+        }
+        await external_node_fs_.promises.rename(temp, file);
+    }
+    catch (error) {
+        await external_node_fs_.promises.rm(temp, { force: true });
+        throw error;
+    }
+}
+function isEntry(v) {
+    if (!v || typeof v !== "object")
+        return false;
+    const o = v;
+    return (typeof o.fingerprint === "string" &&
+        typeof o.id === "string" &&
+        typeof o.agent === "string" &&
+        (o.status === "passed" || o.status === "failed") &&
+        typeof o.passes === "number" &&
+        typeof o.trials === "number" &&
+        typeof o.passRate === "number" &&
+        Array.isArray(o.interval) &&
+        o.interval.length === 2 &&
+        o.interval.every((x) => typeof x === "number") &&
+        typeof o.costUsd === "number" &&
+        typeof o.time === "string");
+}
+function fingerprint_sha256(text) {
+    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
+}
+
+;// CONCATENATED MODULE: ./src/store/history.ts
 // The history store (`--history-dir`, DESIGN.md §5): one JSON line per eval × agent per run, in
 // `<dir>/<id>.jsonl`. Append-only, safe for several processes appending at once, read tolerantly.
 // It is also the result cache of CI: `latestMatching` finds a recorded verdict for the same prompt
@@ -24880,7 +23995,7 @@ function latestMatching(lines, key) {
             continue;
         if (key.trialsPlanned !== undefined && line.trialsPlanned !== key.trialsPlanned)
             continue;
-        const t = timeOf(line);
+        const t = history_timeOf(line);
         if (t >= bestTime) {
             best = line;
             bestTime = t;
@@ -24892,11 +24007,11 @@ function latestMatching(lines, key) {
  * Mean cost of one trial of `agent` (total cost ÷ trials run) over its newest 10 lines that ran
  * trials, whatever their status; undefined when it has none.
  */
-function store_expectedCostPerTrial(lines, agent) {
+function history_expectedCostPerTrial(lines, agent) {
     const recent = lines
         .map((line, index) => ({ line, index }))
         .filter(({ line }) => line.agent === agent && line.trials > 0 && Number.isFinite(line.costUsd))
-        .map((entry) => ({ ...entry, time: timeOf(entry.line) })) // parsed once, not per comparison
+        .map((entry) => ({ ...entry, time: history_timeOf(entry.line) })) // parsed once, not per comparison
         .sort((a, b) => a.time - b.time || a.index - b.index)
         .slice(-10);
     if (recent.length === 0)
@@ -24905,7 +24020,7 @@ function store_expectedCostPerTrial(lines, agent) {
     const trials = recent.reduce((sum, { line }) => sum + line.trials, 0);
     return cost / trials;
 }
-function timeOf(line) {
+function history_timeOf(line) {
     const t = Date.parse(line.time);
     return Number.isNaN(t) ? -Infinity : t;
 }
@@ -24913,287 +24028,480 @@ function isNotFound(error) {
     return error?.code === "ENOENT";
 }
 
-;// CONCATENATED MODULE: ./src/plan/git-repo.ts
-// Is there a git repository around a folder at all? A look for `.git` up the tree answers "no"
-// without starting git, which costs a process start (~10 ms from a large Node parent) per question
-// on every run outside a repository. When the answer may be "yes", ask git itself.
+;// CONCATENATED MODULE: ./src/store/lock.ts
+// One run at a time per results folder: two agent-evals processes in the same project would clear
+// and rewrite each other's trial folders, run.json and reports. The lock is a file beside the folder
+// (the folder itself is cleared by a run) holding the owner's pid; a lock whose process is gone
+// (killed, machine rebooted) is taken over.
+//
+// Taking over is done under a second, short-lived lock (`<lock>.takeover`): two processes that both
+// found the same stale lock would otherwise both remove it, and the second would remove the lock
+// the first had just written. Whoever holds the takeover lock checks again that the lock is still
+// the stale one before replacing it.
 
 
+
+class ResultsBusyError extends AgentEvalsError {
+    constructor(message) {
+        super(errors_Codes.resultsBusy, message);
+    }
+}
+/** A takeover lock older than this was left by a process that died taking over. */
+const TAKEOVER_STALE_MS = 10_000;
 /**
- * False only when `dir` can't be in a git work tree: no `.git` (folder, or file for worktrees and
- * submodules) in it or any folder above it, and no `GIT_DIR` pointing git elsewhere.
+ * Takes the lock of `resultsDir`; resolves to its release. Throws ResultsBusyError when held.
+ * `afterStaleSeen` runs between seeing a stale lock and taking it over: the moment another process
+ * may take it over too (tests use it to be that process).
  */
-function mayBeInGitRepo(dir, env = process.env) {
-    if (env.GIT_DIR)
+async function lock_lockResults(resultsDir, afterStaleSeen) {
+    const lockFile = `${resultsDir}.lock`;
+    const release = () => external_node_fs_default().promises.rm(lockFile, { force: true });
+    // Synchronous: taking the lock is a few small calls on the way to the first trial.
+    external_node_fs_default().mkdirSync(external_node_path_default().dirname(lockFile), { recursive: true });
+    if (createLock(lockFile))
+        return release;
+    const stale = readOrEmpty(lockFile);
+    refuseIfHeld(lockFile, stale, resultsDir);
+    afterStaleSeen?.();
+    const takeover = `${lockFile}.takeover`;
+    if (!createLock(takeover)) {
+        if (!isOlderThan(takeover, TAKEOVER_STALE_MS))
+            throw busy(lockFile, resultsDir);
+        external_node_fs_default().rmSync(takeover, { force: true });
+        if (!createLock(takeover))
+            throw busy(lockFile, resultsDir);
+    }
+    try {
+        // Still the stale lock we saw? Another process may have replaced it meanwhile.
+        const now = readOrEmpty(lockFile);
+        if (now === stale)
+            external_node_fs_default().rmSync(lockFile, { force: true });
+        if (createLock(lockFile))
+            return release;
+        refuseIfHeld(lockFile, readOrEmpty(lockFile), resultsDir);
+        throw busy(lockFile, resultsDir);
+    }
+    finally {
+        external_node_fs_default().rmSync(takeover, { force: true });
+    }
+}
+/** Creates `file` holding this pid, only if it does not exist (atomic). */
+function createLock(file) {
+    try {
+        external_node_fs_default().writeFileSync(file, `${process.pid}\n`, { flag: "wx" });
         return true;
-    let current = external_node_path_default().resolve(dir);
-    for (;;) {
-        if ((0,external_node_fs_.existsSync)(external_node_path_default().join(current, ".git")))
-            return true;
-        const parent = external_node_path_default().dirname(current);
-        if (parent === current)
-            return false;
-        current = parent;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/plan/fingerprint.ts
-// The result cache of a plain checkout (no --history-dir): a result is reused when nothing it could
-// depend on changed — the repository's state (HEAD, tracked changes, untracked files), the eval's
-// definition, the rendered prompt, the agent and its version. Kept in `.copybook/eval-cache.json`.
-// Outside a git work tree nothing is cached: there is no cheap, trustworthy picture of the files.
-
-
-
-
-
-
-/** agent-evals' own results folder, under the project root: never part of the repository state. */
-const OWN_DIR = ".copybook";
-const FINGERPRINT_CACHE_FILE = external_node_path_default().join(OWN_DIR, "eval-cache.json");
-/** Newest entries kept per eval × agent; older ones describe repository states long gone. */
-const KEEP_PER_UNIT = 20;
-/**
- * sha256 of the state of the git work tree holding `projectRoot`: the HEAD commit, the tracked
- * changes (`git diff HEAD --binary`: content, modes, deletions, staged or not) and the names and
- * content hashes of untracked, non-ignored files — all of the repository, except the project's own
- * `.copybook/` folder (its results would change the state on every run). Undefined outside a git
- * work tree, before the first commit, or when a file can't be read: then nothing is cached.
- */
-async function repoState(projectRoot) {
-    const cwd = external_node_path_default().resolve(projectRoot);
-    if (!mayBeInGitRepo(cwd))
-        return undefined;
-    try {
-        const inside = (await git(["rev-parse", "--is-inside-work-tree"], cwd)).toString().trim();
-        if (inside !== "true")
-            return undefined;
-    }
-    catch {
-        return undefined;
-    }
-    try {
-        const head = (await git(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], cwd))
-            .toString()
-            .trim();
-        const top = (await git(["rev-parse", "--show-toplevel"], cwd)).toString().trim();
-        // `:(top)` widens to the whole repository; the exclude is relative to cwd (the project root).
-        const pathspec = ["--", ":(top)", `:(exclude)${OWN_DIR}`];
-        const diff = (0,external_node_crypto_.createHash)("sha256");
-        await git([
-            "diff",
-            "HEAD",
-            "--binary",
-            "--no-color",
-            "--no-ext-diff",
-            "--no-textconv",
-            "--no-renames",
-            ...pathspec,
-        ], cwd, diff);
-        const listed = await git(["ls-files", "--others", "--exclude-standard", "--full-name", "-z", ...pathspec], cwd);
-        const names = listed
-            .toString("utf8")
-            .split("\0")
-            .filter((n) => n !== "")
-            .sort();
-        const hashes = new Array(names.length);
-        let next = 0;
-        const worker = async () => {
-            while (next < names.length) {
-                const i = next++;
-                hashes[i] = await untrackedHash(external_node_path_default().join(top, names[i]));
-            }
-        };
-        await Promise.all(Array.from({ length: Math.min(16, names.length) }, worker));
-        if (hashes.some((h) => h === undefined))
-            return undefined;
-        const untracked = names.map((name, i) => [name, hashes[i]]);
-        return fingerprint_sha256(JSON.stringify({ head, diff: diff.digest("hex"), untracked }));
-    }
-    catch {
-        // No HEAD yet, git failing half-way: no state we could trust.
-        return undefined;
-    }
-}
-/** Content hash of an untracked entry: file bytes, a symlink's target, or a marker. */
-async function untrackedHash(file) {
-    try {
-        const stat = await external_node_fs_.promises.lstat(file);
-        if (stat.isSymbolicLink())
-            return fingerprint_sha256(`link:${await external_node_fs_.promises.readlink(file)}`);
-        // A nested repository is listed as "dir/": its own git tracks its content.
-        if (stat.isDirectory())
-            return "dir";
-        const hash = (0,external_node_crypto_.createHash)("sha256");
-        hash.update(stat.mode & 0o111 ? "x:" : "f:");
-        for await (const chunk of (0,external_node_fs_.createReadStream)(file))
-            hash.update(chunk);
-        return hash.digest("hex");
     }
     catch (error) {
-        // Deleted between listing and reading: its absence is the state. Unreadable: no state.
-        return error.code === "ENOENT" ? "missing" : undefined;
+        if (error.code === "EEXIST")
+            return false;
+        throw error;
     }
 }
-// Variables that would point git at another repository or index than the project's (set, e.g.,
-// when agent-evals runs from a git hook): the repository is found from the project root.
-const GIT_LOCATION_VARS = [
-    "GIT_DIR",
-    "GIT_WORK_TREE",
-    "GIT_INDEX_FILE",
-    "GIT_OBJECT_DIRECTORY",
-    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
-    "GIT_COMMON_DIR",
-    "GIT_NAMESPACE",
-    "GIT_PREFIX",
-];
-function gitEnv() {
-    const env = { ...process.env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" };
-    for (const name of GIT_LOCATION_VARS)
-        delete env[name];
-    return env;
+function refuseIfHeld(lockFile, content, resultsDir) {
+    const owner = Number(content.trim());
+    // This process's own pid is a live holder too: another run of the library in this process.
+    if (Number.isInteger(owner) && owner > 0 && (owner === process.pid || isAlive(owner)))
+        throw busy(lockFile, resultsDir, owner);
 }
-/** Runs git (no shell). With `into`, stdout streams into that hash and the result is empty. */
-function git(args, cwd, into) {
-    if (!into) {
-        return new Promise((resolve, reject) => {
-            (0,external_node_child_process_namespaceObject.execFile)("git", args, { cwd, env: gitEnv(), encoding: "buffer", maxBuffer: 256 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
-        });
-    }
-    return new Promise((resolve, reject) => {
-        const child = (0,external_node_child_process_namespaceObject.spawn)("git", args, { cwd, env: gitEnv(), stdio: ["ignore", "pipe", "pipe"] });
-        const stderr = [];
-        child.stdout.on("data", (chunk) => into.update(chunk));
-        child.stderr.on("data", (chunk) => stderr.push(chunk));
-        child.on("error", reject);
-        child.on("close", (code) => {
-            if (code === 0)
-                resolve(Buffer.alloc(0));
-            else
-                reject(new Error(`git ${args[0]} exited ${code}: ${Buffer.concat(stderr).toString().trim()}`));
-        });
-    });
+function busy(lockFile, resultsDir, owner) {
+    return new ResultsBusyError(`another agent-evals run${owner ? ` (pid ${owner})` : ""} is writing ${external_node_path_default().basename(resultsDir)}/ in this project; ` +
+        `wait for it to end, or delete ${lockFile} if that process is not agent-evals`);
 }
-/** sha256 over every input, and agent-evals' own version (a new version may judge differently). */
-function fingerprintFor(input) {
-    return fingerprint_sha256(JSON.stringify([
-        "agent-evals-fingerprint/1",
-        VERSION,
-        input.definitionHash,
-        input.snapshotHash ?? null,
-        input.agentCommand,
-        input.agentVersion ?? null,
-        input.repoState,
-        input.trials ?? null,
-    ]));
+function isOlderThan(file, ms) {
+    const stat = external_node_fs_default().statSync(file, { throwIfNoEntry: false });
+    return stat !== undefined && Date.now() - stat.mtimeMs > ms;
 }
-/** The cache entry for a result, or undefined when it is not cacheable (only passed/failed are). */
-function cacheEntryFor(result, fingerprint, time) {
-    if (result.status !== "passed" && result.status !== "failed")
-        return undefined;
-    return {
-        fingerprint,
-        id: result.id,
-        agent: result.agent,
-        status: result.status,
-        passes: result.passes,
-        trials: result.trialsRun,
-        passRate: result.passRate,
-        interval: [result.interval[0], result.interval[1]],
-        costUsd: result.costUsd,
-        time: time.toISOString(),
-    };
-}
-/** The cache, keyed by fingerprint. Missing, unreadable or corrupt file: empty. */
-async function readFingerprintCache(projectRoot) {
-    const entries = new Map();
-    let text;
+function readOrEmpty(file) {
     try {
-        text = await external_node_fs_.promises.readFile(external_node_path_default().join(projectRoot, FINGERPRINT_CACHE_FILE), "utf8");
+        return external_node_fs_default().readFileSync(file, "utf8");
     }
     catch {
-        return entries;
+        return "";
     }
+}
+function isAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === "EPERM"; // alive, another user's
+    }
+}
+
+;// CONCATENATED MODULE: ./src/store/merge.ts
+// `agent-evals merge`: shards' results (each a results folder with run.json and evals/) into one run,
+// as if one process had run every shard's trials.
+
+
+
+
+
+
+
+class MergeError extends AgentEvalsError {
+    constructor(message) {
+        super(errors_Codes.mergeFailed, message);
+    }
+}
+async function readRun(dir) {
+    const file = path.join(dir, RUN_JSON);
+    let run;
+    try {
+        run = JSON.parse(await fs.readFile(file, "utf8"));
+    }
+    catch (error) {
+        throw new MergeError(`${file}: not a readable run.json (${error.message}); pass results folders written by \`agent-evals eval\``);
+    }
+    if (run.schemaVersion !== RESULT_SCHEMA_VERSION || !Array.isArray(run.evals)) {
+        throw new MergeError(`${file}: schemaVersion ${String(run.schemaVersion)} is not ${RESULT_SCHEMA_VERSION}; merge results of the same agent-evals version`);
+    }
+    return run;
+}
+/** The merged run of several shards. Throws MergeError when two shards ran the same eval × agent. */
+function mergeRunResults(runs) {
+    if (runs.length === 0)
+        throw new MergeError("nothing to merge: pass at least one results folder");
+    const seen = new Set();
+    const evals = runs.flatMap((run) => run.evals);
+    for (const e of evals) {
+        const key = `${e.id} [${e.agent}]`;
+        if (seen.has(key))
+            throw new MergeError(`${key} is in more than one shard's results: were the shards of the same split (--shard i/n)?`);
+        seen.add(key);
+    }
+    evals.sort((a, b) => (a.id === b.id ? (a.agent < b.agent ? -1 : 1) : a.id < b.id ? -1 : 1));
+    const counts = emptyCounts();
+    for (const e of evals)
+        counts[e.status]++;
+    const budgets = runs.map((r) => r.budgetUsd).filter((b) => b !== undefined);
+    const starts = runs.map((r) => Date.parse(r.startedAt));
+    const ends = runs.map((r, i) => starts[i] + r.durationMs);
+    const first = runs[0];
+    return withDiagnostics({
+        ...first,
+        startedAt: new Date(Math.min(...starts)).toISOString(),
+        durationMs: Math.max(...ends) - Math.min(...starts),
+        costUsd: round6(runs.reduce((sum, r) => sum + r.costUsd, 0)),
+        ...(budgets.length ? { budgetUsd: budgets.reduce((a, b) => a + b, 0) } : {}),
+        counts,
+        evals,
+        // One interrupted shard makes the whole run interrupted (its unfinished evals are incomplete).
+        ...(runs.some((r) => r.interrupted) ? { interrupted: true } : { interrupted: undefined }),
+    });
+}
+/**
+ * Merge results folders into `outDir`: run.json plus every shard's trial folders. With
+ * `relocate`, each trial's `dir` (relative to the project root, under the results folder the
+ * shard ran with) is rewritten to where the merged copy sits under `outDir`, so run.json,
+ * report.html and the skill summaries find the trials wherever the merge was written.
+ */
+async function merge_mergeResultDirs(dirs, outDir, relocate) {
+    const runs = await Promise.all(dirs.map(readRun));
+    const merged = mergeRunResults(relocate ? runs.map((run) => relocated(run, outDir, relocate)) : runs);
+    await fs.mkdir(outDir, { recursive: true });
+    for (const dir of dirs) {
+        const evalsDir = path.join(dir, "evals");
+        if (path.resolve(evalsDir) === path.resolve(outDir, "evals"))
+            continue;
+        await fs
+            .cp(evalsDir, path.join(outDir, "evals"), { recursive: true, force: true })
+            .catch((error) => {
+            if (error.code !== "ENOENT")
+                throw error;
+        });
+    }
+    await fs.writeFile(path.join(outDir, RUN_JSON), `${JSON.stringify(merged, null, 2)}\n`);
+    return merged;
+}
+function relocated(run, outDir, { projectRoot, resultsDir }) {
+    const from = path.relative(projectRoot, resultsDir);
+    const move = (dir) => {
+        const rest = path.relative(from, dir);
+        if (rest.startsWith("..") || path.isAbsolute(rest))
+            return dir; // not under the results folder
+        return path.relative(projectRoot, path.join(outDir, rest));
+    };
+    return {
+        ...run,
+        evals: run.evals.map((e) => ({
+            ...e,
+            trials: e.trials.map((t) => ({ ...t, dir: move(t.dir) })),
+        })),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/store/verdicts.ts
+// What a run records of its verdicts so later runs can skip paid work: history lines (with a
+// history folder) and the checkout's fingerprint cache (without one). The plan stage reads the same
+// records (plan/cache.ts); this is the write half, called once the run has finished.
+
+
+/** Records the run's verdicts (history lines, the checkout's fingerprint cache); returns the lines. */
+async function recordResults(units, results, context, meta) {
+    const { historyDir } = context.options;
+    const lines = results
+        .map((result, i) => ({ result, unit: units[i] }))
+        .filter(({ result }) => isRecordable(result.status))
+        .map(({ result, unit }) => historyLineFor(result, { definitionHash: unit.spec.definitionHash, ...meta }));
+    if (historyDir)
+        await appendHistory(historyDir, lines);
+    if (context.repoState !== undefined) {
+        const entries = results.flatMap((result, i) => {
+            const fingerprint = context.fingerprints.get(units[i]);
+            const entry = fingerprint ? cacheEntryFor(result, fingerprint, meta.time) : undefined;
+            return entry ? [entry] : [];
+        });
+        if (entries.length)
+            await writeFingerprintCache(context.options.projectRoot, entries);
+    }
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/store/index.ts
+// store/: results folder + lock, history, verdict caches, merge, results branch.
+// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
+// every import from another folder going through an index.ts).
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/plan/shard.ts
+
+/** What `--shards auto` aims at: about this many pairs per shard, and never more shards than this. */
+const AUTO_PAIRS_PER_SHARD = 4;
+const AUTO_MAX_SHARDS = 16;
+/** `i/n` (1 ≤ i ≤ n) as a shard; undefined for empty text; throws RangeError when malformed. */
+function parseShard(text) {
+    if (text === undefined || text.trim() === "")
+        return undefined;
+    const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+    const index = Number(match?.[1]);
+    const count = Number(match?.[2]);
+    if (!match || count < 1 || index < 1 || index > count) {
+        throw new RangeError(`expected i/n with 1 ≤ i ≤ n (e.g. 2/4), got ${JSON.stringify(text)}`);
+    }
+    return { index, count };
+}
+/** A shard count (1–256) or `auto`; throws RangeError when malformed. */
+function parseShardCount(text) {
+    const value = text.trim().toLowerCase();
+    if (value === "auto")
+        return "auto";
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < 1 || n > 256)
+        throw new RangeError(`expected a number of shards from 1 to 256 or auto, got ${JSON.stringify(text)}`);
+    return n;
+}
+/** `auto`: one shard per AUTO_PAIRS_PER_SHARD pairs, at least 1, at most AUTO_MAX_SHARDS. */
+function shard_autoShardCount(pairs) {
+    return Math.min(AUTO_MAX_SHARDS, Math.max(1, Math.ceil(pairs / AUTO_PAIRS_PER_SHARD)));
+}
+/** The pair's name in plans and merged results: `id [agent]`. */
+function shard_pairKey(unit) {
+    return `${unit.spec.id} [${unit.agentName}]`;
+}
+/** Without cost history every pair weighs its trial count (or 1). */
+const byTrials = (unit) => unit.trials ?? 1;
+/**
+ * Deals the pairs to `count` shards, balancing the total weight (expected duration or cost):
+ * heaviest pair first (ties by key), each to the shard with the least weight so far (ties: the
+ * lowest index) — the longest-processing-time rule, within 4/3 of the best possible maximum. With
+ * equal weights this is round-robin in key order. Only the pairs and their weights matter, not
+ * their order, so the same suite and history always give the same split. Buckets keep input order.
+ */
+function shard_assignShards(units, count, weightOf = byTrials) {
+    const load = Array.from({ length: count }, () => 0);
+    const shardOfUnit = new Map();
+    const order = units
+        .map((unit) => ({ unit, key: shard_pairKey(unit), weight: Math.max(0, weightOf(unit)) }))
+        .sort((a, b) => b.weight - a.weight || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    for (const { unit, weight } of order) {
+        let lightest = 0;
+        for (let i = 1; i < count; i++)
+            if (load[i] < load[lightest])
+                lightest = i;
+        load[lightest] += weight;
+        shardOfUnit.set(unit, lightest);
+    }
+    return load.map((_, i) => units.filter((u) => shardOfUnit.get(u) === i));
+}
+/** The pairs of one shard (see assignShards). */
+function shardOf(units, shard, weightOf = byTrials) {
+    return shard_assignShards(units, shard.count, weightOf)[shard.index - 1] ?? [];
+}
+class ShardPlanError extends AgentEvalsError {
+    constructor(message) {
+        super(errors_Codes.badShardPlan, message);
+    }
+}
+/**
+ * The pairs of one shard as a recorded plan assigned them (what CI jobs use, so a history line
+ * pushed between the plan and the run cannot move a pair). Throws ShardPlanError when the plan
+ * and the suite disagree: a pair the plan does not know would otherwise run nowhere.
+ */
+function shardFromPlan(units, shard, plan) {
+    if (plan.count !== shard.count || plan.shards.length !== plan.count)
+        throw new ShardPlanError(`the shard plan has ${plan.count} shard(s), but this is shard ${shard.index}/${shard.count}`);
+    const owner = new Map();
+    plan.shards.forEach((keys, i) => keys.forEach((key) => owner.set(key, i + 1)));
+    const unknown = units.map(shard_pairKey).filter((key) => !owner.has(key));
+    if (unknown.length)
+        throw new ShardPlanError(`the shard plan does not list ${unknown.join(", ")}: plan and run see different suites (plan again from the same commit)`);
+    return units.filter((u) => owner.get(shard_pairKey(u)) === shard.index);
+}
+/** The split from a plan's JSON (`plan --shards N --format json`); throws Error when it is not one. */
+function readShardAssignment(text) {
     let data;
     try {
         data = JSON.parse(text);
     }
-    catch {
-        return entries;
+    catch (error) {
+        throw new Error(`not JSON (${error.message})`, { cause: error });
     }
-    const list = data?.entries;
-    if (!Array.isArray(list))
-        return entries;
-    for (const e of list)
-        if (isEntry(e))
-            entries.set(e.fingerprint, e);
-    return entries;
+    const plan = data;
+    if (!plan ||
+        typeof plan.count !== "number" ||
+        !Array.isArray(plan.shards) ||
+        !plan.shards.every((keys) => Array.isArray(keys) && keys.every((k) => typeof k === "string")))
+        throw new Error("not a shard plan: expected { count, shards: [[pair, …], …] }");
+    return { count: plan.count, shards: plan.shards };
+}
+
+;// CONCATENATED MODULE: ./src/plan/balance.ts
+// What each eval × agent pair is expected to take, from history, so shards can be balanced by it;
+// and the shard plan `agent-evals plan --shards N` prints (the CI matrix, per-shard expectations).
+
+
+
+
+/** How many recent runs of a pair its expectation averages. */
+const RECENT_RUNS = 10;
+/** Mean duration of one trial of `agent` over its newest runs; undefined when it has none. */
+function expectedDurationPerTrial(lines, agent) {
+    const recent = lines
+        .filter((l) => l.agent === agent && l.trials > 0 && Number.isFinite(l.durationMs))
+        .slice(-RECENT_RUNS);
+    if (recent.length === 0)
+        return undefined;
+    return (recent.reduce((sum, l) => sum + l.durationMs, 0) / recent.reduce((sum, l) => sum + l.trials, 0));
+}
+/** Every pair's history, read from a history folder (`--history-dir`, the results branch). */
+async function historyOf(units, historyDir) {
+    const history = new Map();
+    if (!historyDir)
+        return history;
+    for (const id of new Set(units.map((u) => u.spec.id)))
+        history.set(id, await readHistory(historyDir, id));
+    return history;
 }
 /**
- * Merge `entries` into the cache file (read again now, so other runs' entries since our read are
- * kept; ours win on the same fingerprint), keep only passed/failed entries and the newest few per
- * eval × agent, and replace the file atomically: written to a temp file in the same folder, then
- * renamed over it, so a crash leaves the old file or the new one, never half of one. Two runs
- * writing at the same instant may drop each other's newest entries (a cache miss later), never
- * corrupt the file.
+ * Expected duration and cost per pair. The weight is the expected duration, rounded to whole ms so
+ * the split never hinges on floating-point noise; a pair without history weighs its trials × the
+ * median trial of those with history (or its trial count when nothing has history: round-robin).
  */
-async function writeFingerprintCache(projectRoot, entries) {
-    const file = external_node_path_default().join(projectRoot, FINGERPRINT_CACHE_FILE);
-    const merged = await readFingerprintCache(projectRoot);
-    for (const e of entries)
-        if (isEntry(e))
-            merged.set(e.fingerprint, e);
-    const perUnit = new Map();
-    for (const e of merged.values()) {
-        const key = JSON.stringify([e.id, e.agent]);
-        const list = perUnit.get(key) ?? [];
-        list.push(e);
-        perUnit.set(key, list);
+function estimatePairs(units, history) {
+    const perTrial = new Map();
+    for (const u of units)
+        perTrial.set(u, expectedDurationPerTrial(history.get(u.spec.id) ?? [], u.agentName));
+    const costPerTrial = new Map();
+    for (const u of units)
+        costPerTrial.set(u, history_expectedCostPerTrial(history.get(u.spec.id) ?? [], u.agentName));
+    const typical = median([...perTrial.values()]);
+    const typicalCost = median([...costPerTrial.values()].filter((c) => c !== undefined && c > 0));
+    const estimates = new Map();
+    for (const u of units) {
+        const ms = perTrial.get(u);
+        const cost = costPerTrial.get(u);
+        estimates.set(u, {
+            key: shard_pairKey(u),
+            trials: u.trials,
+            ...(ms !== undefined ? { expectedDurationMs: Math.round(ms * u.trials) } : {}),
+            ...(cost !== undefined ? { expectedCostUsd: stats_round6(cost * u.trials) } : {}),
+            weight: Math.round((ms ?? typical ?? 1) * u.trials),
+            budgetWeight: (cost ?? (u.agent?.free ? 0 : (typicalCost ?? 1))) * u.trials,
+        });
     }
-    const kept = [];
-    for (const list of perUnit.values()) {
-        list.sort((a, b) => Date.parse(b.time) - Date.parse(a.time) || 0);
-        kept.push(...list.slice(0, KEEP_PER_UNIT));
-    }
-    kept.sort((a, b) => a.id.localeCompare(b.id) || a.agent.localeCompare(b.agent) || a.time.localeCompare(b.time));
-    const body = { version: 1, entries: kept };
-    await external_node_fs_.promises.mkdir(external_node_path_default().dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.${(0,external_node_crypto_.randomBytes)(6).toString("hex")}.tmp`;
-    try {
-        const handle = await external_node_fs_.promises.open(temp, "wx");
+    return estimates;
+}
+/** The split of `units` into `count` (or auto) shards, with what each shard is expected to take. */
+function planShards(units, count, history, budgetUsd) {
+    const n = count === "auto" ? autoShardCount(units.length) : count;
+    const estimates = estimatePairs(units, history);
+    const buckets = assignShards(units, n, (u) => estimates.get(u).weight);
+    const sum = (list, f) => list.reduce((total, u) => total + f(estimates.get(u)), 0);
+    const totalBudgetWeight = sum(units, (e) => e.budgetWeight);
+    const summaries = buckets.map((bucket, i) => {
+        const cost = round6(sum(bucket, (e) => e.expectedCostUsd ?? 0));
+        const trials = sum(bucket, (e) => e.trials);
+        // The budget follows expected cost (pairs without cost history: a typical pair's, or trials).
+        const share = totalBudgetWeight > 0 ? sum(bucket, (e) => e.budgetWeight) / totalBudgetWeight : 1 / n;
+        return {
+            index: i + 1,
+            shard: `${i + 1}/${n}`,
+            pairs: bucket.map(pairKey),
+            trials,
+            expectedDurationMs: sum(bucket, (e) => e.expectedDurationMs ?? 0),
+            expectedCostUsd: cost,
+            weight: sum(bucket, (e) => e.weight),
+            ...(budgetUsd !== undefined ? { budgetUsd: splitBudget(budgetUsd, share) } : {}),
+        };
+    });
+    const weights = summaries.map((s) => s.weight);
+    const mean = weights.reduce((a, b) => a + b, 0) / n;
+    return {
+        count: n,
+        shards: summaries.map((s) => s.pairs),
+        balancedBy: [...estimates.values()].some((e) => e.expectedDurationMs !== undefined)
+            ? "duration"
+            : "trials",
+        balance: mean > 0 ? Math.round((Math.max(...weights) / mean) * 1000) / 1000 : 1,
+        summaries,
+        matrix: {
+            include: summaries.map((s) => ({
+                shard: s.shard,
+                index: s.index,
+                ...(s.budgetUsd !== undefined ? { "budget-usd": String(s.budgetUsd) } : {}),
+            })),
+        },
+    };
+}
+/** A shard's part of the budget, rounded down to the cent so the parts never add up to more. */
+function splitBudget(budgetUsd, share) {
+    return Math.floor(budgetUsd * share * 100) / 100;
+}
+function median(values) {
+    const known = values.filter((v) => v !== undefined).sort((a, b) => a - b);
+    return known.length ? known[Math.floor((known.length - 1) / 2)] : undefined;
+}
+/**
+ * The pairs of one shard: as a recorded plan assigned them, or split here by the history in
+ * `historyDir` exactly as `plan --shards` splits them. A plan that does not fit the suite is a
+ * usage error (exit 2), never a silent gap.
+ */
+async function unitsOfShard(units, shard, options) {
+    if (options.assignment) {
         try {
-            await handle.writeFile(`${JSON.stringify(body, null, 2)}\n`);
-            await handle.sync();
+            return shardFromPlan(units, shard, options.assignment);
         }
-        finally {
-            await handle.close();
+        catch (error) {
+            if (!(error instanceof ShardPlanError))
+                throw error;
+            throw new DefinitionError([
+                {
+                    file: "(shard plan)",
+                    code: errors_Codes.usage,
+                    message: error.message,
+                    fix: "pass the plan printed by `agent-evals plan --shards N --format json` for this commit",
+                },
+            ]);
         }
-        await external_node_fs_.promises.rename(temp, file);
     }
-    catch (error) {
-        await external_node_fs_.promises.rm(temp, { force: true });
-        throw error;
-    }
-}
-function isEntry(v) {
-    if (!v || typeof v !== "object")
-        return false;
-    const o = v;
-    return (typeof o.fingerprint === "string" &&
-        typeof o.id === "string" &&
-        typeof o.agent === "string" &&
-        (o.status === "passed" || o.status === "failed") &&
-        typeof o.passes === "number" &&
-        typeof o.trials === "number" &&
-        typeof o.passRate === "number" &&
-        Array.isArray(o.interval) &&
-        o.interval.length === 2 &&
-        o.interval.every((x) => typeof x === "number") &&
-        typeof o.costUsd === "number" &&
-        typeof o.time === "string");
-}
-function fingerprint_sha256(text) {
-    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
+    const estimates = estimatePairs(units, await historyOf(units, options.historyDir));
+    return shardOf(units, shard, (u) => estimates.get(u).weight);
 }
 
 ;// CONCATENATED MODULE: ./src/plan/cache.ts
@@ -25294,26 +24602,6 @@ function fromFingerprint(unit, context, cache) {
 function expectedCost(unit, context) {
     return expectedCostPerTrial(context.history.get(unit.spec.id) ?? [], unit.agentName);
 }
-/** Records the run's verdicts (history lines, the checkout's fingerprint cache); returns the lines. */
-async function recordResults(units, results, context, meta) {
-    const { historyDir } = context.options;
-    const lines = results
-        .map((result, i) => ({ result, unit: units[i] }))
-        .filter(({ result }) => isRecordable(result.status))
-        .map(({ result, unit }) => historyLineFor(result, { definitionHash: unit.spec.definitionHash, ...meta }));
-    if (historyDir)
-        await appendHistory(historyDir, lines);
-    if (context.repoState !== undefined) {
-        const entries = results.flatMap((result, i) => {
-            const fingerprint = context.fingerprints.get(units[i]);
-            const entry = fingerprint ? cacheEntryFor(result, fingerprint, meta.time) : undefined;
-            return entry ? [entry] : [];
-        });
-        if (entries.length)
-            await writeFingerprintCache(context.options.projectRoot, entries);
-    }
-    return lines;
-}
 
 ;// CONCATENATED MODULE: ./src/plan/changed.ts
 // "Changed-only" selection (`--changed --base <ref>`): the evals whose rendered prompt or definition
@@ -25329,13 +24617,11 @@ async function recordResults(units, results, context, meta) {
 
 
 
-
 const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
 /** The base can't be compared with: not a git repository, an unknown ref, git missing. */
-class ChangedBaseError extends Error {
+class ChangedBaseError extends AgentEvalsError {
     constructor(message) {
-        super(message);
-        this.name = "ChangedBaseError";
+        super(errors_Codes.badBase, message);
     }
 }
 /**
@@ -25378,7 +24664,7 @@ async function changedEvals(current, options) {
         let base;
         try {
             const files = await discoverEvalFiles(baseRoot, options.evals);
-            base = await loadEvals(files, { projectRoot: baseRoot, libraryApi: options.libraryApi });
+            base = await options.load(files, baseRoot);
         }
         catch (error) {
             const detail = error instanceof DefinitionError
@@ -25563,266 +24849,28 @@ async function exists(p) {
     return external_node_fs_.promises.lstat(p).then(() => true, () => false);
 }
 
-;// CONCATENATED MODULE: ./src/plan/shard.ts
-// Sharding: the eval × agent pairs split over N processes or CI jobs, the same way every time.
-// The one place that decides which pair goes to which shard: `plan --shards N`, `eval --shard i/n`
-// and the Action all call assignShards (or replay its result from a plan: shardFromPlan).
-/** What `--shards auto` aims at: about this many pairs per shard, and never more shards than this. */
-const AUTO_PAIRS_PER_SHARD = 4;
-const AUTO_MAX_SHARDS = 16;
-/** `i/n` (1 ≤ i ≤ n) as a shard; undefined for empty text; throws RangeError when malformed. */
-function parseShard(text) {
-    if (text === undefined || text.trim() === "")
-        return undefined;
-    const match = /^(\d+)\/(\d+)$/.exec(text.trim());
-    const index = Number(match?.[1]);
-    const count = Number(match?.[2]);
-    if (!match || count < 1 || index < 1 || index > count) {
-        throw new RangeError(`expected i/n with 1 ≤ i ≤ n (e.g. 2/4), got ${JSON.stringify(text)}`);
-    }
-    return { index, count };
-}
-/** A shard count (1–256) or `auto`; throws RangeError when malformed. */
-function parseShardCount(text) {
-    const value = text.trim().toLowerCase();
-    if (value === "auto")
-        return "auto";
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || n < 1 || n > 256)
-        throw new RangeError(`expected a number of shards from 1 to 256 or auto, got ${JSON.stringify(text)}`);
-    return n;
-}
-/** `auto`: one shard per AUTO_PAIRS_PER_SHARD pairs, at least 1, at most AUTO_MAX_SHARDS. */
-function shard_autoShardCount(pairs) {
-    return Math.min(AUTO_MAX_SHARDS, Math.max(1, Math.ceil(pairs / AUTO_PAIRS_PER_SHARD)));
-}
-/** The pair's name in plans and merged results: `id [agent]`. */
-function shard_pairKey(unit) {
-    return `${unit.spec.id} [${unit.agentName}]`;
-}
-/** Without cost history every pair weighs its trial count (or 1). */
-const byTrials = (unit) => unit.trials ?? 1;
-/**
- * Deals the pairs to `count` shards, balancing the total weight (expected duration or cost):
- * heaviest pair first (ties by key), each to the shard with the least weight so far (ties: the
- * lowest index) — the longest-processing-time rule, within 4/3 of the best possible maximum. With
- * equal weights this is round-robin in key order. Only the pairs and their weights matter, not
- * their order, so the same suite and history always give the same split. Buckets keep input order.
- */
-function shard_assignShards(units, count, weightOf = byTrials) {
-    const load = Array.from({ length: count }, () => 0);
-    const shardOfUnit = new Map();
-    const order = units
-        .map((unit) => ({ unit, key: shard_pairKey(unit), weight: Math.max(0, weightOf(unit)) }))
-        .sort((a, b) => b.weight - a.weight || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    for (const { unit, weight } of order) {
-        let lightest = 0;
-        for (let i = 1; i < count; i++)
-            if (load[i] < load[lightest])
-                lightest = i;
-        load[lightest] += weight;
-        shardOfUnit.set(unit, lightest);
-    }
-    return load.map((_, i) => units.filter((u) => shardOfUnit.get(u) === i));
-}
-/** The pairs of one shard (see assignShards). */
-function shardOf(units, shard, weightOf = byTrials) {
-    return shard_assignShards(units, shard.count, weightOf)[shard.index - 1] ?? [];
-}
-class ShardPlanError extends Error {
-}
-/**
- * The pairs of one shard as a recorded plan assigned them (what CI jobs use, so a history line
- * pushed between the plan and the run cannot move a pair). Throws ShardPlanError when the plan
- * and the suite disagree: a pair the plan does not know would otherwise run nowhere.
- */
-function shardFromPlan(units, shard, plan) {
-    if (plan.count !== shard.count || plan.shards.length !== plan.count)
-        throw new ShardPlanError(`the shard plan has ${plan.count} shard(s), but this is shard ${shard.index}/${shard.count}`);
-    const owner = new Map();
-    plan.shards.forEach((keys, i) => keys.forEach((key) => owner.set(key, i + 1)));
-    const unknown = units.map(shard_pairKey).filter((key) => !owner.has(key));
-    if (unknown.length)
-        throw new ShardPlanError(`the shard plan does not list ${unknown.join(", ")}: plan and run see different suites (plan again from the same commit)`);
-    return units.filter((u) => owner.get(shard_pairKey(u)) === shard.index);
-}
-/** The split from a plan's JSON (`plan --shards N --format json`); throws Error when it is not one. */
-function readShardAssignment(text) {
-    let data;
-    try {
-        data = JSON.parse(text);
-    }
-    catch (error) {
-        throw new Error(`not JSON (${error.message})`, { cause: error });
-    }
-    const plan = data;
-    if (!plan ||
-        typeof plan.count !== "number" ||
-        !Array.isArray(plan.shards) ||
-        !plan.shards.every((keys) => Array.isArray(keys) && keys.every((k) => typeof k === "string")))
-        throw new Error("not a shard plan: expected { count, shards: [[pair, …], …] }");
-    return { count: plan.count, shards: plan.shards };
-}
+;// CONCATENATED MODULE: ./src/plan/credentials.ts
+// Where no saved login can exist (the Action on a GitHub-hosted runner, a fork's pull request), a
+// pair whose agent has none of its credential variables set would only fail at its first model
+// call. The plan skips it instead, with the reason, when the caller asks for this policy.
 
-;// CONCATENATED MODULE: ./src/plan/balance.ts
-// What each eval × agent pair is expected to take, from history, so shards can be balanced by it;
-// and the shard plan `agent-evals plan --shards N` prints (the CI matrix, per-shard expectations).
-
-
-
-
-/** How many recent runs of a pair its expectation averages. */
-const RECENT_RUNS = 10;
-/** Mean duration of one trial of `agent` over its newest runs; undefined when it has none. */
-function expectedDurationPerTrial(lines, agent) {
-    const recent = lines
-        .filter((l) => l.agent === agent && l.trials > 0 && Number.isFinite(l.durationMs))
-        .slice(-RECENT_RUNS);
-    if (recent.length === 0)
-        return undefined;
-    return (recent.reduce((sum, l) => sum + l.durationMs, 0) / recent.reduce((sum, l) => sum + l.trials, 0));
-}
-/** Every pair's history, read from a history folder (`--history-dir`, the results branch). */
-async function historyOf(units, historyDir) {
-    const history = new Map();
-    if (!historyDir)
-        return history;
-    for (const id of new Set(units.map((u) => u.spec.id)))
-        history.set(id, await readHistory(historyDir, id));
-    return history;
-}
-/**
- * Expected duration and cost per pair. The weight is the expected duration, rounded to whole ms so
- * the split never hinges on floating-point noise; a pair without history weighs its trials × the
- * median trial of those with history (or its trial count when nothing has history: round-robin).
- */
-function estimatePairs(units, history) {
-    const perTrial = new Map();
-    for (const u of units)
-        perTrial.set(u, expectedDurationPerTrial(history.get(u.spec.id) ?? [], u.agentName));
-    const costPerTrial = new Map();
-    for (const u of units)
-        costPerTrial.set(u, store_expectedCostPerTrial(history.get(u.spec.id) ?? [], u.agentName));
-    const typical = median([...perTrial.values()]);
-    const typicalCost = median([...costPerTrial.values()].filter((c) => c !== undefined && c > 0));
-    const estimates = new Map();
-    for (const u of units) {
-        const ms = perTrial.get(u);
-        const cost = costPerTrial.get(u);
-        estimates.set(u, {
-            key: shard_pairKey(u),
-            trials: u.trials,
-            ...(ms !== undefined ? { expectedDurationMs: Math.round(ms * u.trials) } : {}),
-            ...(cost !== undefined ? { expectedCostUsd: stats_round6(cost * u.trials) } : {}),
-            weight: Math.round((ms ?? typical ?? 1) * u.trials),
-            budgetWeight: (cost ?? (u.agent?.free ? 0 : (typicalCost ?? 1))) * u.trials,
-        });
-    }
-    return estimates;
-}
-/** The split of `units` into `count` (or auto) shards, with what each shard is expected to take. */
-function planShards(units, count, history, budgetUsd) {
-    const n = count === "auto" ? autoShardCount(units.length) : count;
-    const estimates = estimatePairs(units, history);
-    const buckets = assignShards(units, n, (u) => estimates.get(u).weight);
-    const sum = (list, f) => list.reduce((total, u) => total + f(estimates.get(u)), 0);
-    const totalBudgetWeight = sum(units, (e) => e.budgetWeight);
-    const summaries = buckets.map((bucket, i) => {
-        const cost = round6(sum(bucket, (e) => e.expectedCostUsd ?? 0));
-        const trials = sum(bucket, (e) => e.trials);
-        // The budget follows expected cost (pairs without cost history: a typical pair's, or trials).
-        const share = totalBudgetWeight > 0 ? sum(bucket, (e) => e.budgetWeight) / totalBudgetWeight : 1 / n;
-        return {
-            index: i + 1,
-            shard: `${i + 1}/${n}`,
-            pairs: bucket.map(pairKey),
-            trials,
-            expectedDurationMs: sum(bucket, (e) => e.expectedDurationMs ?? 0),
-            expectedCostUsd: cost,
-            weight: sum(bucket, (e) => e.weight),
-            ...(budgetUsd !== undefined ? { budgetUsd: splitBudget(budgetUsd, share) } : {}),
+/** Settles units whose agent declares credential variables and has none set; returns how many. */
+function skipWithoutCredentials(units, env, policy) {
+    let skipped = 0;
+    for (const unit of units) {
+        const keys = unit.agent?.credentialEnv;
+        if (unit.settled || !keys?.length || keys.some((k) => env[k]))
+            continue;
+        unit.settled = {
+            status: "skipped",
+            code: errors_Codes.skipped,
+            reason: policy.fork
+                ? `pull request from a fork: GitHub passes it no secrets, so ${unit.agentName} has no ${keys[0]}`
+                : `no ${keys.join(" or ")} in the environment: pass it as a secret to run ${unit.agentName}`,
         };
-    });
-    const weights = summaries.map((s) => s.weight);
-    const mean = weights.reduce((a, b) => a + b, 0) / n;
-    return {
-        count: n,
-        shards: summaries.map((s) => s.pairs),
-        balancedBy: [...estimates.values()].some((e) => e.expectedDurationMs !== undefined)
-            ? "duration"
-            : "trials",
-        balance: mean > 0 ? Math.round((Math.max(...weights) / mean) * 1000) / 1000 : 1,
-        summaries,
-        matrix: {
-            include: summaries.map((s) => ({
-                shard: s.shard,
-                index: s.index,
-                ...(s.budgetUsd !== undefined ? { "budget-usd": String(s.budgetUsd) } : {}),
-            })),
-        },
-    };
-}
-/** A shard's part of the budget, rounded down to the cent so the parts never add up to more. */
-function splitBudget(budgetUsd, share) {
-    return Math.floor(budgetUsd * share * 100) / 100;
-}
-function median(values) {
-    const known = values.filter((v) => v !== undefined).sort((a, b) => a - b);
-    return known.length ? known[Math.floor((known.length - 1) / 2)] : undefined;
-}
-/**
- * The pairs of one shard: as a recorded plan assigned them, or split here by the history in
- * `historyDir` exactly as `plan --shards` splits them. A plan that does not fit the suite is a
- * usage error (exit 2), never a silent gap.
- */
-async function unitsOfShard(units, shard, options) {
-    if (options.assignment) {
-        try {
-            return shardFromPlan(units, shard, options.assignment);
-        }
-        catch (error) {
-            if (!(error instanceof ShardPlanError))
-                throw error;
-            throw new DefinitionError([
-                {
-                    file: "(shard plan)",
-                    code: Codes.usage,
-                    message: error.message,
-                    fix: "pass the plan printed by `agent-evals plan --shards N --format json` for this commit",
-                },
-            ]);
-        }
+        skipped++;
     }
-    const estimates = estimatePairs(units, await historyOf(units, options.historyDir));
-    return shardOf(units, shard, (u) => estimates.get(u).weight);
-}
-
-;// CONCATENATED MODULE: ./src/agents/registry.ts
-// Names → adapters. An eval names agents ("literal", or a command template) or passes adapters.
-
-
-
-
-const BUILT_IN = {
-    literal: literal,
-    "claude-code": () => claudeCode(),
-    codex: () => codex(),
-};
-function knownAgentNames() {
-    return Object.keys(BUILT_IN);
-}
-class UnknownAgentError extends Error {
-}
-/** The adapter for a name, a command template, or an adapter object (returned as is). */
-function resolveAgent(ref) {
-    if (typeof ref !== "string")
-        return ref;
-    const make = BUILT_IN[ref];
-    if (make)
-        return make();
-    if (isCommandTemplate(ref))
-        return commandAgent(ref);
-    throw new UnknownAgentError(`unknown agent ${JSON.stringify(ref)}: known agents are ${knownAgentNames().join(", ")}, or a command template such as "my-agent {prompt}"`);
+    return skipped;
 }
 
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
@@ -25855,7 +24903,7 @@ async function planRun(specs, options) {
                 file: spec.file,
                 line: spec.line,
                 key: "prompt",
-                code: error.code === "missingSecret" ? Codes.missingSecret : Codes.missingParam,
+                code: error.code,
                 message: error.message,
                 fix: error.fix,
             });
@@ -25888,7 +24936,7 @@ async function planRun(specs, options) {
                     file: spec.file,
                     line: spec.line,
                     key: "agents",
-                    code: Codes.unknownAgent,
+                    code: errors_Codes.unknownAgent,
                     message: error.message,
                     fix: "use a known agent name or pass an adapter",
                 });
@@ -25911,7 +24959,7 @@ function selectEvals(specs, names) {
         const known = specs.map((s) => s.id).join(", ") || "none";
         throw new DefinitionError(missing.map((name) => ({
             file: "(command line)",
-            code: Codes.usage,
+            code: errors_Codes.usage,
             message: `no eval is named ${JSON.stringify(name)}`,
             fix: `run one of: ${known}`,
         })));
@@ -25962,7 +25010,304 @@ async function settleUnavailable(units) {
     }));
 }
 
-;// CONCATENATED MODULE: ./src/run/isolation.ts
+;// CONCATENATED MODULE: ./src/plan/index.ts
+// plan/: evals × agents → planned units: selection, trials, cache, shards.
+// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
+// every import from another folder going through an index.ts).
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/run/budget.ts
+// The USD budget of a run. A trial starts only when its worst case fits in what is left, counting
+// what running trials have reserved; when a trial ends its reservation is settled with the real
+// cost. So concurrent trials can never together be allowed more than the budget.
+class BudgetLedger {
+    limitUsd;
+    spentUsd = 0;
+    reservedUsd = 0;
+    waiters = [];
+    /** Trials the budget kept from starting. */
+    refused = 0;
+    constructor(limitUsd) {
+        this.limitUsd = limitUsd;
+    }
+    get spent() {
+        return this.spentUsd;
+    }
+    get remaining() {
+        return this.limitUsd === undefined
+            ? Infinity
+            : Math.max(0, this.limitUsd - this.spentUsd - this.reservedUsd);
+    }
+    /**
+     * Reserve a trial's worst case, waiting while running trials hold reservations that may free
+     * room. `worstCaseUsd` undefined means "unknown": the trial may take everything that is left
+     * (and is capped at that). Resolves undefined when it can never fit.
+     */
+    async reserve(worstCaseUsd, free) {
+        if (this.limitUsd === undefined || free)
+            return { capUsd: worstCaseUsd, amount: 0 };
+        for (;;) {
+            const left = this.remaining;
+            const amount = worstCaseUsd ?? left;
+            if (left > 0 && amount <= left + 1e-12) {
+                this.reservedUsd += amount;
+                return { capUsd: amount, amount };
+            }
+            if (this.reservedUsd <= 1e-12) {
+                this.refused++;
+                return undefined;
+            }
+            await new Promise((resolve) => this.waiters.push(resolve));
+        }
+    }
+    /** Replace a reservation with what the trial really cost. */
+    settle(reservation, actualUsd) {
+        this.reservedUsd = Math.max(0, this.reservedUsd - reservation.amount);
+        this.spentUsd += actualUsd;
+        const waiting = this.waiters;
+        this.waiters = [];
+        for (const wake of waiting)
+            wake();
+    }
+    /** Spending outside a reservation (an unbudgeted free run that reported a cost anyway). */
+    record(actualUsd) {
+        this.spentUsd += actualUsd;
+    }
+}
+
+;// CONCATENATED MODULE: external "node:net"
+const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+var external_node_net_default = /*#__PURE__*/__nccwpck_require__.n(external_node_net_namespaceObject);
+;// CONCATENATED MODULE: ./src/run/isolation/bwrap.ts
+// The bubblewrap sandbox (`--sandbox bwrap`): the agent runs in its own user, pid, ipc, uts and
+// network namespaces, sees the whole filesystem read-only except its workspace, TMPDIR, HOME and
+// the call log, and reaches no network but its own loopback and the allowed endpoints.
+//
+// Allowed endpoints (the model API) are forwarded: inside, a small Node init listens on a loopback
+// address for each and hands every connection through a unix socket to the harness, which opens
+// the real TCP connection. A loopback endpoint keeps its address (127.0.0.1:PORT works as before); a
+// named host gets its own 127.0.0.N, written into the sandbox's /etc/hosts, so TLS still sees the
+// real host name. Nothing else resolves (there is no DNS inside) and nothing else connects.
+
+
+
+
+
+
+
+
+class SandboxUnavailableError extends AgentEvalsError {
+    constructor(message) {
+        super(errors_Codes.sandboxUnavailable, message);
+    }
+}
+// ---------- the trial's scope ----------
+const bwrap_scope = new external_node_async_hooks_namespaceObject.AsyncLocalStorage();
+/** Runs `fn` (an agent's run) so that every process it starts is jailed in `jail`. */
+function withJail(jail, fn) {
+    return jail ? bwrap_scope.run(jail, () => withCommandWrapper(bwrap_wrapCommand, fn)) : fn();
+}
+/** The command as run under the current jail, or as is when there is none. */
+async function bwrap_wrapCommand(command, args, cwd) {
+    const jail = bwrap_scope.getStore();
+    if (!jail)
+        return { command, args, dispose: async () => { } };
+    const routes = await startForwarders(jail);
+    const hosts = await hostsFile(jail, routes);
+    return {
+        command: "bwrap",
+        args: [
+            ...bwrapArgs(jail, cwd, routes, hosts),
+            "--",
+            ...(routes.length ? [process.execPath, "-e", FORWARDER, JSON.stringify(routes)] : []),
+            command,
+            ...args,
+        ],
+        dispose: () => Promise.all(routes.map((r) => r.close())).then(() => undefined),
+    };
+}
+/** New namespaces (no network) over a read-only root: where every jail starts, and the probe. */
+const JAIL_BASE_ARGS = [
+    "--die-with-parent",
+    "--unshare-user-try",
+    "--unshare-pid",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+    "--unshare-net",
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+];
+function bwrapArgs(jail, cwd, routes, hosts) {
+    const privilegedPort = routes.some((r) => r.port < 1024);
+    return [
+        ...JAIL_BASE_ARGS,
+        ...jail.writable.flatMap((dir) => ["--bind", dir, dir]),
+        ...(routes.length ? ["--ro-bind", socketDir(jail), socketDir(jail)] : []),
+        ...(hosts ? ["--ro-bind", hosts, "/etc/hosts"] : []),
+        // Only to listen on :443 and the like for a forwarded host, inside its own network namespace.
+        ...(privilegedPort ? ["--cap-add", "CAP_NET_BIND_SERVICE"] : []),
+        "--chdir",
+        cwd,
+    ];
+}
+function socketDir(jail) {
+    return external_node_path_default().join(jail.stateDir, "net");
+}
+/** One unix-socket server per endpoint: each connection from inside becomes a TCP connection. */
+async function startForwarders(jail) {
+    if (jail.allow.length === 0)
+        return [];
+    const dir = socketDir(jail);
+    await external_node_fs_.promises.mkdir(dir, { recursive: true });
+    let nextLoopback = 2;
+    const routes = [];
+    for (const [i, endpoint] of jail.allow.entries()) {
+        const socket = external_node_path_default().join(dir, `${process.pid}-${Date.now().toString(36)}-${i}.sock`);
+        const server = external_node_net_default().createServer((inside) => {
+            const outside = external_node_net_default().connect(endpoint.port, endpoint.host);
+            inside.pipe(outside).pipe(inside);
+            inside.on("error", () => outside.destroy());
+            outside.on("error", () => inside.destroy());
+        });
+        await new Promise((resolve, reject) => {
+            server.once("error", reject);
+            server.listen(socket, () => resolve());
+        });
+        const loopback = isLoopback(endpoint.host);
+        routes.push({
+            listenHost: loopback ? loopbackAddress(endpoint.host) : `127.0.0.${nextLoopback++}`,
+            port: endpoint.port,
+            socket,
+            ...(loopback ? {} : { name: endpoint.host }),
+            close: () => new Promise((resolve) => server.close(() => resolve())),
+        });
+    }
+    return routes;
+}
+/** /etc/hosts for inside: localhost, and each forwarded host name at its loopback address. */
+async function hostsFile(jail, routes) {
+    const named = routes.filter((r) => r.name);
+    if (named.length === 0)
+        return undefined;
+    const file = external_node_path_default().join(socketDir(jail), "hosts");
+    const lines = [
+        "127.0.0.1 localhost",
+        "::1 localhost",
+        ...named.map((r) => `${r.listenHost} ${r.name}`),
+    ];
+    await external_node_fs_.promises.writeFile(file, `${lines.join("\n")}\n`);
+    return file;
+}
+function isLoopback(host) {
+    return host === "localhost" || host === "::1" || host === "[::1]" || /^127\./.test(host);
+}
+function loopbackAddress(host) {
+    return host === "localhost" || host.includes(":") ? "127.0.0.1" : host;
+}
+/**
+ * The init inside the sandbox: listens for each route, then runs the agent with the same stdio and
+ * exits as it does. argv: routes (JSON), command, args…
+ */
+const FORWARDER = `
+const net = require("node:net");
+const { spawn } = require("node:child_process");
+const [routesJson, command, ...args] = process.argv.slice(1);
+const routes = JSON.parse(routesJson);
+let ready = 0;
+for (const r of routes) {
+  net.createServer((c) => {
+    const u = net.connect(r.socket);
+    c.pipe(u).pipe(c);
+    c.on("error", () => u.destroy());
+    u.on("error", () => c.destroy());
+  }).listen(r.port, r.listenHost, () => { if (++ready === routes.length) start(); })
+    .on("error", (e) => { console.error("agent-evals sandbox: cannot listen on " + r.listenHost + ":" + r.port + ": " + e.message); process.exit(125); });
+}
+function start() {
+  const child = spawn(command, args, { stdio: "inherit" });
+  child.on("error", (e) => { console.error("agent-evals sandbox: cannot start " + command + ": " + e.message); process.exit(127); });
+  child.on("exit", (code, signal) => process.exit(code ?? 128 + (require("node:os").constants.signals[signal] || 0)));
+}
+for (const s of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(s, () => {});
+`;
+// ---------- configuration ----------
+/** `host:port` list, e.g. from AGENT_EVALS_ALLOW_HOSTS ("api.anthropic.com:443, 127.0.0.1:8080"). */
+function parseEndpoints(text) {
+    return text
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((item) => {
+        const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(item);
+        const port = Number(match?.[2]);
+        if (!match || port < 1 || port > 65535) {
+            throw new Error(`not a host:port endpoint: ${JSON.stringify(item)}`);
+        }
+        return { host: match[1], port };
+    });
+}
+/** The endpoint of a base URL (`https://host` → host:443). */
+function endpointOfUrl(url) {
+    if (!url)
+        return undefined;
+    try {
+        const u = new URL(url);
+        const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
+        return { host: u.hostname.replace(/^\[|\]$/g, ""), port };
+    }
+    catch {
+        return undefined;
+    }
+}
+const ALLOW_HOSTS_ENV = "AGENT_EVALS_ALLOW_HOSTS";
+/**
+ * What agents may reach by default: the model APIs (or the base URLs configured for them), plus
+ * AGENT_EVALS_ALLOW_HOSTS and `extra`.
+ */
+function allowedEndpoints(env, extra = []) {
+    const all = [
+        endpointOfUrl(env.ANTHROPIC_BASE_URL) ?? { host: "api.anthropic.com", port: 443 },
+        endpointOfUrl(env.OPENAI_BASE_URL) ?? { host: "api.openai.com", port: 443 },
+        ...parseEndpoints(env[ALLOW_HOSTS_ENV] ?? ""),
+        ...extra,
+    ];
+    const seen = new Set();
+    return all.filter((e) => {
+        const key = `${e.host}:${e.port}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+// ---------- can it run here? ----------
+let probe;
+/**
+ * Undefined when bwrap can build the sandbox on this machine, else why not (it needs user
+ * namespaces, which some containers and hardened kernels refuse). Probed once per process.
+ */
+function bwrapProblem() {
+    probe ??= (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile)("bwrap", [...JAIL_BASE_ARGS, "--", "true"], {
+        timeout: 10_000,
+    }).then(() => undefined, (error) => error.code === "ENOENT"
+        ? "bwrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
+        : `bwrap cannot create its namespaces here: ${(error.stderr ?? error.message).trim()} ` +
+            "(it needs unprivileged user namespaces: in a container, run it with them allowed; on " +
+            "Ubuntu 24.04, sysctl kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap)");
+    return probe;
+}
+
+;// CONCATENATED MODULE: ./src/run/isolation/resolve.ts
 // How much a trial is isolated: the sandbox kind, a HOME of its own, and what each protects.
 
 
@@ -26058,106 +25403,43 @@ async function resolveIsolation(choice) {
     throw new SandboxUnavailableError(`--sandbox bwrap: ${problem}. Nothing was run: use --sandbox auto to fall back to the temp-dir sandbox where bwrap does not work, or --sandbox none.`);
 }
 
-;// CONCATENATED MODULE: ./src/run/results-lock.ts
-// One run at a time per results folder: two agent-evals processes in the same project would clear
-// and rewrite each other's trial folders, run.json and reports. The lock is a file beside the folder
-// (the folder itself is cleared by a run) holding the owner's pid; a lock whose process is gone
-// (killed, machine rebooted) is taken over.
-//
-// Taking over is done under a second, short-lived lock (`<lock>.takeover`): two processes that both
-// found the same stale lock would otherwise both remove it, and the second would remove the lock
-// the first had just written. Whoever holds the takeover lock checks again that the lock is still
-// the stale one before replacing it.
+;// CONCATENATED MODULE: ./src/run/policy.ts
+// How many trials an eval × agent runs: a fixed number with exact curtailment (or all of them with
+// --all-trials), or adaptively from `min` up to `max` until the Wilson interval clears the rate.
 
-
-class ResultsBusyError extends Error {
+function fixedPolicy(trials, passRate, allTrials) {
+    return {
+        max: trials,
+        verdict: (p, f) => allTrials && p + f < trials
+            ? "undecided"
+            : p + f === 0
+                ? "undecided"
+                : curtailedVerdict(p, f, trials, passRate),
+        wanted: (p, f, launched) => {
+            if (allTrials)
+                return trials - launched;
+            // Never more at once than are certainly needed: no trial starts that could not matter.
+            return Math.max(trialsCertainlyNeeded(p, f, trials, passRate), launched === 0 ? 1 : 0);
+        },
+        finalStatus: (p, f) => curtailedVerdict(p, f, trials, passRate) === "passed" ? "passed" : "failed",
+    };
 }
-/** A takeover lock older than this was left by a process that died taking over. */
-const TAKEOVER_STALE_MS = 10_000;
-/**
- * Takes the lock of `resultsDir`; resolves to its release. Throws ResultsBusyError when held.
- * `afterStaleSeen` runs between seeing a stale lock and taking it over: the moment another process
- * may take it over too (tests use it to be that process).
- */
-async function lockResults(resultsDir, afterStaleSeen) {
-    const lockFile = `${resultsDir}.lock`;
-    const release = () => external_node_fs_default().promises.rm(lockFile, { force: true });
-    // Synchronous: taking the lock is a few small calls on the way to the first trial.
-    external_node_fs_default().mkdirSync(external_node_path_default().dirname(lockFile), { recursive: true });
-    if (createLock(lockFile))
-        return release;
-    const stale = readOrEmpty(lockFile);
-    refuseIfHeld(lockFile, stale, resultsDir);
-    afterStaleSeen?.();
-    const takeover = `${lockFile}.takeover`;
-    if (!createLock(takeover)) {
-        if (!isOlderThan(takeover, TAKEOVER_STALE_MS))
-            throw busy(lockFile, resultsDir);
-        external_node_fs_default().rmSync(takeover, { force: true });
-        if (!createLock(takeover))
-            throw busy(lockFile, resultsDir);
-    }
-    try {
-        // Still the stale lock we saw? Another process may have replaced it meanwhile.
-        const now = readOrEmpty(lockFile);
-        if (now === stale)
-            external_node_fs_default().rmSync(lockFile, { force: true });
-        if (createLock(lockFile))
-            return release;
-        refuseIfHeld(lockFile, readOrEmpty(lockFile), resultsDir);
-        throw busy(lockFile, resultsDir);
-    }
-    finally {
-        external_node_fs_default().rmSync(takeover, { force: true });
-    }
-}
-/** Creates `file` holding this pid, only if it does not exist (atomic). */
-function createLock(file) {
-    try {
-        external_node_fs_default().writeFileSync(file, `${process.pid}\n`, { flag: "wx" });
-        return true;
-    }
-    catch (error) {
-        if (error.code === "EEXIST")
-            return false;
-        throw error;
-    }
-}
-function refuseIfHeld(lockFile, content, resultsDir) {
-    const owner = Number(content.trim());
-    // This process's own pid is a live holder too: another run of the library in this process.
-    if (Number.isInteger(owner) && owner > 0 && (owner === process.pid || isAlive(owner)))
-        throw busy(lockFile, resultsDir, owner);
-}
-function busy(lockFile, resultsDir, owner) {
-    return new ResultsBusyError(`another agent-evals run${owner ? ` (pid ${owner})` : ""} is writing ${external_node_path_default().basename(resultsDir)}/ in this project; ` +
-        `wait for it to end, or delete ${lockFile} if that process is not agent-evals`);
-}
-function isOlderThan(file, ms) {
-    const stat = external_node_fs_default().statSync(file, { throwIfNoEntry: false });
-    return stat !== undefined && Date.now() - stat.mtimeMs > ms;
-}
-function readOrEmpty(file) {
-    try {
-        return external_node_fs_default().readFileSync(file, "utf8");
-    }
-    catch {
-        return "";
-    }
-}
-function isAlive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch (error) {
-        return error.code === "EPERM"; // alive, another user's
-    }
+function adaptivePolicy(min, max, passRate, confidence = 0.95) {
+    return {
+        max,
+        verdict: (p, f) => p + f < min ? "undecided" : adaptiveVerdict(p, p + f, passRate, confidence),
+        // The first `min` run together; after that one at a time, looking after each.
+        wanted: (p, f) => (p + f < min ? min - (p + f) : 1),
+        finalStatus: (p, f) => {
+            const v = adaptiveVerdict(p, p + f, passRate, confidence);
+            return v === "undecided" ? "inconclusive" : v;
+        },
+    };
 }
 
 // EXTERNAL MODULE: external "node:perf_hooks"
 var external_node_perf_hooks_ = __nccwpck_require__(643);
-;// CONCATENATED MODULE: ./src/run/sandbox.ts
+;// CONCATENATED MODULE: ./src/run/workspace/sandbox.ts
 // Sandboxes: each eval gets a prepared base tree (from a template folder, an inline fixture map or a
 // snapshot of the user's repository) and each trial gets a fresh copy of it in a temp dir.
 // Node built-ins only; git is run with execFile, never through a shell.
@@ -26170,18 +25452,22 @@ var external_node_perf_hooks_ = __nccwpck_require__(643);
 
 
 
+
+
 const execFileAsync = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
 /** Bad paths, escaping symlinks, I/O problems. The message names the path and the fix. */
-class SandboxError extends Error {
+class SandboxError extends AgentEvalsError {
+    /** Why, for callers that act on it: a folder that is not there, or anything else. */
+    reason;
     constructor(message, options) {
-        super(message, options);
-        this.name = "SandboxError";
+        super(errors_Codes.infraError, message, options);
+        this.reason = options?.reason ?? "other";
     }
 }
 /** How many file operations run at once: enough to hide latency, few enough to stay under EMFILE. */
 const PARALLEL_IO = 32;
 /** Folder names a repository snapshot never includes, at any depth. */
-const EXCLUDED_FROM_REPO = new Set(["node_modules", ".git", ".copybook"]);
+const EXCLUDED_FROM_REPO = new Set(["node_modules", ".git", OWN_DIR]);
 /** Above this size a file is hashed as a stream instead of being read whole. */
 const STREAM_HASH_THRESHOLD = 8 * 1024 * 1024;
 /**
@@ -26685,7 +25971,9 @@ async function isDirectory(abs) {
 }
 async function requireDirectory(abs, label) {
     if (!(await isDirectory(abs))) {
-        throw new SandboxError(`${label} not found: ${abs}. Fix: prepare it before copying.`);
+        throw new SandboxError(`${label} not found: ${abs}. Fix: prepare it before copying.`, {
+            reason: "missing",
+        });
     }
 }
 async function makeOwnerWritable(abs) {
@@ -26775,145 +26063,7 @@ function isPermissionError(err) {
     return code === "EACCES" || code === "EPERM";
 }
 
-;// CONCATENATED MODULE: ./src/run/template-check.ts
-// Template folders are checked before anything runs: a missing folder or a symlink that leads out
-// of it is a definition error (AE115, exit 2, nothing runs), not a failure found mid-run.
-
-
-
-async function templateProblems(specs, projectRoot) {
-    const problems = [];
-    const checked = new Map();
-    for (const spec of specs) {
-        if (spec.sandbox.kind !== "template")
-            continue;
-        const dir = spec.sandbox.dir;
-        if (!checked.has(dir))
-            checked.set(dir, await templateProblem(dir));
-        const problem = checked.get(dir);
-        if (!problem)
-            continue;
-        problems.push({
-            file: external_node_path_default().relative(projectRoot, spec.file) || spec.file,
-            ...(spec.line ? { line: spec.line } : {}),
-            key: "sandbox.template",
-            code: Codes.badTemplate,
-            message: `template folder ${external_node_path_default().relative(projectRoot, dir) || dir}: ${problem}`,
-            fix: problem.startsWith("not found")
-                ? "create the folder, or correct the path (relative to the project root, or to the eval file with ./)"
-                : "replace the link with a copy of what it points to, or point it inside the template",
-        });
-    }
-    return problems;
-}
-async function templateProblem(dir) {
-    try {
-        await snapshotTree(dir);
-        return undefined;
-    }
-    catch (error) {
-        if (!(error instanceof SandboxError))
-            throw error;
-        if (/not found/.test(error.message))
-            return "not found";
-        return error.message.replace(/\. Fix: .*$/s, "").replace("prepared tree", "template");
-    }
-}
-
-;// CONCATENATED MODULE: ./src/run/budget.ts
-// The USD budget of a run. A trial starts only when its worst case fits in what is left, counting
-// what running trials have reserved; when a trial ends its reservation is settled with the real
-// cost. So concurrent trials can never together be allowed more than the budget.
-class BudgetLedger {
-    limitUsd;
-    spentUsd = 0;
-    reservedUsd = 0;
-    waiters = [];
-    /** Trials the budget kept from starting. */
-    refused = 0;
-    constructor(limitUsd) {
-        this.limitUsd = limitUsd;
-    }
-    get spent() {
-        return this.spentUsd;
-    }
-    get remaining() {
-        return this.limitUsd === undefined
-            ? Infinity
-            : Math.max(0, this.limitUsd - this.spentUsd - this.reservedUsd);
-    }
-    /**
-     * Reserve a trial's worst case, waiting while running trials hold reservations that may free
-     * room. `worstCaseUsd` undefined means "unknown": the trial may take everything that is left
-     * (and is capped at that). Resolves undefined when it can never fit.
-     */
-    async reserve(worstCaseUsd, free) {
-        if (this.limitUsd === undefined || free)
-            return { capUsd: worstCaseUsd, amount: 0 };
-        for (;;) {
-            const left = this.remaining;
-            const amount = worstCaseUsd ?? left;
-            if (left > 0 && amount <= left + 1e-12) {
-                this.reservedUsd += amount;
-                return { capUsd: amount, amount };
-            }
-            if (this.reservedUsd <= 1e-12) {
-                this.refused++;
-                return undefined;
-            }
-            await new Promise((resolve) => this.waiters.push(resolve));
-        }
-    }
-    /** Replace a reservation with what the trial really cost. */
-    settle(reservation, actualUsd) {
-        this.reservedUsd = Math.max(0, this.reservedUsd - reservation.amount);
-        this.spentUsd += actualUsd;
-        const waiting = this.waiters;
-        this.waiters = [];
-        for (const wake of waiting)
-            wake();
-    }
-    /** Spending outside a reservation (an unbudgeted free run that reported a cost anyway). */
-    record(actualUsd) {
-        this.spentUsd += actualUsd;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/run/policy.ts
-// How many trials an eval × agent runs: a fixed number with exact curtailment (or all of them with
-// --all-trials), or adaptively from `min` up to `max` until the Wilson interval clears the rate.
-
-function fixedPolicy(trials, passRate, allTrials) {
-    return {
-        max: trials,
-        verdict: (p, f) => allTrials && p + f < trials
-            ? "undecided"
-            : p + f === 0
-                ? "undecided"
-                : curtailedVerdict(p, f, trials, passRate),
-        wanted: (p, f, launched) => {
-            if (allTrials)
-                return trials - launched;
-            // Never more at once than are certainly needed: no trial starts that could not matter.
-            return Math.max(trialsCertainlyNeeded(p, f, trials, passRate), launched === 0 ? 1 : 0);
-        },
-        finalStatus: (p, f) => curtailedVerdict(p, f, trials, passRate) === "passed" ? "passed" : "failed",
-    };
-}
-function adaptivePolicy(min, max, passRate, confidence = 0.95) {
-    return {
-        max,
-        verdict: (p, f) => p + f < min ? "undecided" : adaptiveVerdict(p, p + f, passRate, confidence),
-        // The first `min` run together; after that one at a time, looking after each.
-        wanted: (p, f) => (p + f < min ? min - (p + f) : 1),
-        finalStatus: (p, f) => {
-            const v = adaptiveVerdict(p, p + f, passRate, confidence);
-            return v === "undecided" ? "inconclusive" : v;
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/run/prepare.ts
+;// CONCATENATED MODULE: ./src/run/workspace/prepare.ts
 // The prepared tree of an eval: its sandbox filled once, `setup` run once in it; every trial of
 // every agent then starts from a copy of it.
 
@@ -26922,10 +26072,10 @@ function adaptivePolicy(min, max, passRate, confidence = 0.95) {
 
 
 
-class SetupError extends Error {
+
+class SetupError extends AgentEvalsError {
     constructor(message) {
-        super(message);
-        this.name = "SetupError";
+        super(errors_Codes.setupFailed, message);
     }
 }
 async function prepareSandbox(spec, options) {
@@ -27013,41 +26163,130 @@ async function runSetupStep(command, n, ctx) {
     throw new SetupError(`setup step ${n} (${JSON.stringify(command)}) failed: ${why}${tail ? `\n${tail}` : ""}`);
 }
 
-;// CONCATENATED MODULE: ./src/run/semaphore.ts
-/** At most `limit` holders at once; waiters are served in arrival order. */
-class Semaphore {
-    limit;
-    active = 0;
-    waiting = [];
-    constructor(limit) {
-        this.limit = limit;
+;// CONCATENATED MODULE: ./src/check/trajectory.ts
+// Trajectory checks: which tools the agent used, with which arguments, in which order.
+// Modes (from the skill-eval guide): superset — at least the expected tools; subset — only tools
+// from the list; unordered — exactly the listed set of tools, any order; strict — the same calls,
+// same order, same arguments.
+/** Other agents' names for the canonical tools. */
+const ALIASES = {
+    shell: "bash",
+    exec_command: "bash",
+    command_execution: "bash",
+    local_shell: "bash",
+    apply_patch: "edit",
+    multiedit: "edit",
+    str_replace_based_edit_tool: "edit",
+    web_search: "websearch",
+};
+function canonicalTool(name) {
+    const lower = name.toLowerCase();
+    return ALIASES[lower] ?? lower;
+}
+function sameTool(a, b) {
+    return canonicalTool(a) === canonicalTool(b);
+}
+/** `Read → Edit → Bash`, the way evidence shows a trajectory. */
+function describeTrajectory(calls) {
+    if (calls.length === 0)
+        return "(no tool calls)";
+    const names = calls.map((c) => c.tool);
+    return names.length > 30
+        ? `${names.slice(0, 30).join(" → ")} → … (${names.length} calls)`
+        : names.join(" → ");
+}
+function argsMatch(call, argsContain) {
+    if (!argsContain)
+        return true;
+    const input = (call.input ?? {});
+    return Object.entries(argsContain).every(([key, text]) => {
+        const value = input[key];
+        if (value === undefined)
+            return false;
+        return (typeof value === "string" ? value : JSON.stringify(value)).includes(text);
+    });
+}
+function matches(call, expected) {
+    return sameTool(call.tool, expected.name) && argsMatch(call, expected.argsContain);
+}
+function describeExpected(e) {
+    const args = e.argsContain
+        ? `(${Object.entries(e.argsContain)
+            .map(([k, v]) => `${k}~${JSON.stringify(v)}`)
+            .join(", ")})`
+        : "";
+    return `${e.name}${args}${e.after ? ` after ${e.after}` : ""}`;
+}
+/** Index of the first call matching `expected` (after its `after` tool, when set), else -1. */
+function findMatch(calls, expected) {
+    let from = 0;
+    if (expected.after) {
+        const first = calls.findIndex((c) => sameTool(c.tool, expected.after));
+        if (first < 0)
+            return -1;
+        from = first + 1;
     }
-    async acquire() {
-        if (this.active >= this.limit)
-            await new Promise((resolve) => this.waiting.push(resolve));
-        else
-            this.active++;
-        let released = false;
-        return () => {
-            if (released)
-                return;
-            released = true;
-            const next = this.waiting.shift();
-            if (next)
-                next();
-            else
-                this.active--;
-        };
+    for (let i = from; i < calls.length; i++)
+        if (matches(calls[i], expected))
+            return i;
+    return -1;
+}
+function checkTrajectory(calls, spec) {
+    const problems = [];
+    for (const name of spec.forbidden) {
+        const at = calls.findIndex((c) => sameTool(c.tool, name));
+        if (at >= 0)
+            problems.push(`forbidden tool ${name} was used (call #${at + 1})`);
     }
-    async use(fn) {
-        const release = await this.acquire();
-        try {
-            return await fn();
+    switch (spec.mode) {
+        case "superset":
+            for (const e of spec.expected) {
+                if (findMatch(calls, e) < 0)
+                    problems.push(`missing ${describeExpected(e)}`);
+            }
+            break;
+        case "subset": {
+            const extra = calls.filter((c) => !spec.expected.some((e) => sameTool(c.tool, e.name)));
+            if (extra.length)
+                problems.push(`used tools not in the list: ${[...new Set(extra.map((c) => c.tool))].join(", ")}`);
+            for (const e of spec.expected.filter((e) => e.after || e.argsContain)) {
+                if (calls.some((c) => sameTool(c.tool, e.name)) && findMatch(calls, e) < 0)
+                    problems.push(`no call matched ${describeExpected(e)}`);
+            }
+            break;
         }
-        finally {
-            release();
+        case "unordered": {
+            const used = new Set(calls.map((c) => canonicalTool(c.tool)));
+            const wanted = new Set(spec.expected.map((e) => canonicalTool(e.name)));
+            const missing = [...wanted].filter((t) => !used.has(t));
+            const extra = [...used].filter((t) => !wanted.has(t));
+            if (missing.length)
+                problems.push(`missing tools: ${missing.join(", ")}`);
+            if (extra.length)
+                problems.push(`tools not in the list: ${extra.join(", ")}`);
+            for (const e of spec.expected)
+                if (!missing.includes(canonicalTool(e.name)) && findMatch(calls, e) < 0)
+                    problems.push(`no call matched ${describeExpected(e)}`);
+            break;
+        }
+        case "strict": {
+            if (calls.length !== spec.expected.length) {
+                problems.push(`expected ${spec.expected.length} calls, saw ${calls.length}`);
+            }
+            spec.expected.forEach((e, i) => {
+                const call = calls[i];
+                if (call && !matches(call, e))
+                    problems.push(`call #${i + 1} is ${call.tool}, expected ${describeExpected(e)}`);
+                else if (call && e.after && !calls.slice(0, i).some((c) => sameTool(c.tool, e.after)))
+                    problems.push(`call #${i + 1} ${e.name} does not come after ${e.after}`);
+            });
+            break;
         }
     }
+    const observed = `trajectory: ${describeTrajectory(calls)}`;
+    return problems.length
+        ? { ok: false, evidence: `${problems.join("; ")} — ${observed}` }
+        : { ok: true, evidence: observed };
 }
 
 ;// CONCATENATED MODULE: ./src/check/bypass.ts
@@ -27172,7 +26411,7 @@ async function checkSucceeds(ctx, command, expectedExit, index) {
     });
     if (result.spawnError)
         return { ok: false, evidence: `could not start bash: ${result.spawnError}` };
-    const tail = await commands_outputTail(stdoutFile, stderrFile);
+    const tail = await outputTail(stdoutFile, stderrFile);
     if (result.timedOut) {
         return {
             ok: false,
@@ -27185,7 +26424,7 @@ async function checkSucceeds(ctx, command, expectedExit, index) {
     }
     return { ok: false, evidence: `exit ${exit}, expected ${expectedExit}${tail}` };
 }
-async function commands_outputTail(stdoutFile, stderrFile) {
+async function outputTail(stdoutFile, stderrFile) {
     const [out, err] = await Promise.all([
         readTail(stdoutFile, TAIL_LINES).catch(() => ""),
         readTail(stderrFile, TAIL_LINES).catch(() => ""),
@@ -27217,6 +26456,7 @@ async function runCustomCheck(fn, ctx) {
 
 
 
+
 /** The absolute path of `relative` inside the sandbox, or undefined when it would escape it. */
 function insideSandbox(sandbox, relative) {
     const full = external_node_path_default().resolve(sandbox, relative);
@@ -27229,7 +26469,11 @@ const escapes = (p) => ({
     ok: false,
     evidence: `${p} is outside the sandbox; name a path inside it`,
 });
-class LinkEscapes extends Error {
+/** Internal: a symlink out of the sandbox, turned into a failed check's evidence. */
+class LinkEscapes extends AgentEvalsError {
+    constructor(message) {
+        super(errors_Codes.checkFailed, message, { exitCode: 1 });
+    }
 }
 /**
  * The file's text, or undefined when it does not exist. A symlink the agent made that leads out of
@@ -27355,7 +26599,7 @@ async function nearby(sandbox, p) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/check/index.ts
+;// CONCATENATED MODULE: ./src/check/checks.ts
 // Runs an eval's checks, in order, against a finished trial.
 
 
@@ -27441,9 +26685,190 @@ async function runChecks(checks, ctx) {
     return outcomes;
 }
 
+;// CONCATENATED MODULE: ./src/check/index.ts
+// check/: the checks run on a finished trial.
+// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
+// every import from another folder going through an index.ts).
+
+
+
+
+;// CONCATENATED MODULE: ./src/run/shims.ts
+// Shims: one small POSIX sh script per shimmed binary, first on PATH. Every call, whoever makes it
+// (the agent, a script it runs, npm's children), appends a record to the trial's call log; then the
+// shim stubs the call or passes it through to the real binary found on the original PATH.
+//
+// Why a raw NUL-separated log and not JSON lines written by the shim: argv can hold any byte but NUL,
+// and escaping JSON in POSIX sh needs a fork per argument (sed) or slow loops. A single `printf` of
+// NUL-separated fields is exact, costs no fork, and is one O_APPEND write for records up to the
+// shell's 8 KiB buffer, so concurrent calls never interleave. `readCalls` turns the log into
+// `ShimCall`s and the trial writes them out as calls.jsonl.
+//
+// Records: `S\0pid\0time\0cwd\0bin\0argc\0arg…\0` when a call starts and `E\0pid\0exit\0` when it
+// ends. An E pairs with the latest unfinished S of the same pid (a pid is unique while it lives).
+// `time` is seconds since boot (`12345.67`), the first field of /proc/uptime, read without a fork;
+// where there is no /proc/uptime, `date +%s` is used (one fork) and marked with a leading `@`.
+//
+// Speed (BENCHMARKS.md, figure 2): a shim costs one start of /bin/sh (dash on Debian and Ubuntu) and
+// one fork for the real binary, which no sh wrapper can avoid while it still has to log the exit.
+// Everything else is kept to a few syscalls: dash's `read` takes one byte per read(2), so the
+// time comes from /proc/uptime (~20 bytes), not /proc/self/stat (~300); whether /proc/uptime exists
+// is settled when the shim is written, not on every call; a stub sets its exit without a subshell.
+
+
+
+/** The environment variable a shim reads to log elsewhere (used while checks run). */
+const CALL_LOG_ENV = "AGENT_EVALS_CALL_LOG";
+/** Write one executable shim per binary. Returns the shim folder. */
+async function writeShims(opts) {
+    // Synchronous writes: a few small files, cheaper than thread-pool round trips.
+    external_node_fs_default().mkdirSync(opts.dir, { recursive: true });
+    const clock = hasProcUptime() ? UPTIME_CLOCK : DATE_CLOCK;
+    for (const [bin, spec] of Object.entries(opts.shims)) {
+        if (!isValidShimName(bin))
+            throw new Error(`invalid shim name ${JSON.stringify(bin)}`);
+        const real = spec.mode === "passthrough" ? await findOnPath(bin, opts.originalPath) : undefined;
+        let stubFile;
+        if (spec.mode === "script") {
+            stubFile = external_node_path_default().join(opts.dir, `.${bin}.stub.sh`);
+            external_node_fs_default().writeFileSync(stubFile, spec.script.endsWith("\n") ? spec.script : `${spec.script}\n`);
+        }
+        const file = external_node_path_default().join(opts.dir, bin);
+        external_node_fs_default().writeFileSync(file, shimScript(bin, spec, opts.callLog, real, stubFile, clock), {
+            mode: 0o755,
+        });
+    }
+    return opts.dir;
+}
+/** The shim line that sets `__ae_t`: seconds since boot without a fork, or epoch seconds with one. */
+const UPTIME_CLOCK = "read -r __ae_t __ae_idle < /proc/uptime";
+const DATE_CLOCK = "__ae_t=@$(date +%s)";
+let procUptime;
+function hasProcUptime() {
+    if (procUptime === undefined) {
+        try {
+            external_node_fs_default().accessSync("/proc/uptime", external_node_fs_.constants.R_OK);
+            procUptime = true;
+        }
+        catch {
+            procUptime = false;
+        }
+    }
+    return procUptime;
+}
+function shimScript(bin, spec, callLog, realBinary, stubFile, clock) {
+    const lines = [
+        "#!/bin/sh",
+        `# agent-evals shim for ${bin}: logs the call, then ${spec.mode === "passthrough" ? "runs the real binary" : "stubs it"}.`,
+        `__ae_log=\${${CALL_LOG_ENV}:-${shellQuote(callLog)}}`,
+        clock,
+        `printf '%s\\0' S "$$" "$__ae_t" "$PWD" ${shellQuote(bin)} "$#" "$@" >> "$__ae_log"`,
+    ];
+    switch (spec.mode) {
+        case "passthrough":
+            if (realBinary) {
+                lines.push(`${shellQuote(realBinary)} "$@"`);
+            }
+            else {
+                lines.push(`echo ${shellQuote(`agent-evals shim: ${bin}: not found on the original PATH (passthrough)`)} >&2`, "__ae_rc=127");
+            }
+            break;
+        case "script":
+            // A subshell, so `exit N` in the script ends the stub, not the shim, and the exit is logged.
+            lines.push(`( . ${shellQuote(stubFile ?? "")} )`);
+            break;
+        case "stub":
+            if (spec.stdout)
+                lines.push(`printf '%s' ${shellQuote(spec.stdout)}`);
+            if (spec.stderr)
+                lines.push(`printf '%s' ${shellQuote(spec.stderr)} >&2`);
+            lines.push(`__ae_rc=${Math.trunc(spec.exitCode) & 255}`);
+            break;
+    }
+    if (spec.mode === "script" || (spec.mode === "passthrough" && realBinary))
+        lines.push("__ae_rc=$?");
+    lines.push(`printf '%s\\0' E "$$" "$__ae_rc" >> "$__ae_log"`, `exit "$__ae_rc"`, "");
+    return lines.join("\n");
+}
+/** Milliseconds since the epoch at which the machine booted, to turn shim times into dates. */
+function bootTimeMs() {
+    try {
+        const uptime = Number(external_node_fs_default().readFileSync("/proc/uptime", "utf8").split(" ")[0]);
+        return Number.isFinite(uptime) ? Date.now() - uptime * 1000 : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Parse a raw call log into calls, in the order they started. A missing log means no calls. */
+async function readCalls(callLog) {
+    let raw;
+    try {
+        raw = external_node_fs_default().readFileSync(callLog);
+    }
+    catch (error) {
+        if (error.code === "ENOENT")
+            return [];
+        throw error;
+    }
+    return parseCallLog(raw, bootTimeMs());
+}
+function parseCallLog(raw, bootMs) {
+    const fields = raw.toString("utf8").split("\0");
+    fields.pop(); // the text after the last NUL: empty, or a record cut short by a kill
+    const calls = [];
+    const open = new Map();
+    let i = 0;
+    const next = () => fields[i++];
+    while (i < fields.length) {
+        const kind = next();
+        if (kind === "S") {
+            const pid = next() ?? "";
+            const time = next() ?? "";
+            const cwd = next() ?? "";
+            const bin = next() ?? "";
+            const argc = Number(next());
+            if (!Number.isInteger(argc) || argc < 0 || i + argc > fields.length)
+                break;
+            const argv = fields.slice(i, i + argc);
+            i += argc;
+            const call = { bin, argv, cwd, time: shimTime(time, bootMs), exit: null };
+            calls.push(call);
+            const stack = open.get(pid) ?? [];
+            stack.push(call);
+            open.set(pid, stack);
+        }
+        else if (kind === "E") {
+            const pid = next() ?? "";
+            const exit = Number(next());
+            const call = open.get(pid)?.pop();
+            if (call && Number.isInteger(exit))
+                call.exit = exit;
+        }
+        else {
+            break; // not a record boundary: the log was damaged; keep what was read
+        }
+    }
+    return calls;
+}
+/** A shim's time field: `@<epoch s>` (date) or `<s since boot>` (/proc/uptime), as epoch ms. */
+function shimTime(field, bootMs) {
+    if (field.startsWith("@"))
+        return Number(field.slice(1)) * 1000;
+    const sinceBoot = Number(field);
+    if (bootMs === undefined || !Number.isFinite(sinceBoot))
+        return 0;
+    return Math.round(bootMs + sinceBoot * 1000);
+}
+/** calls.jsonl: one JSON object a line, the published form of the call log. */
+function callsToJsonl(calls) {
+    return calls.map((c) => JSON.stringify(c)).join("\n") + (calls.length ? "\n" : "");
+}
+
 ;// CONCATENATED MODULE: ./src/run/trial.ts
 // One trial: a fresh copy of the prepared tree, shims first on PATH, the agent, the calls, the checks.
 // Writes prompt.md, calls.jsonl, checks.json and trial.json into the trial's results folder.
+
 
 
 
@@ -27560,16 +26985,22 @@ function verdictOf(input, run, calls, checks, started, shimDir, damage) {
         ...shimBypassWarnings(run.trajectory, calls, Object.keys(input.spec.shims), shimDir),
         ...damage.warnings,
     ];
-    const reason = run.timedOut
-        ? `the agent timed out after ${Math.round(input.spec.timeoutMs / 1000)} s`
-        : (run.agentFailure ?? damage.failure)
-            ? (run.agentFailure ?? damage.failure)
+    // A trial fails for one reason first: a timeout, then the agent's own failure, then its checks.
+    const agentFailure = run.agentFailure ?? damage.failure;
+    const [reason, code] = run.timedOut
+        ? [
+            `the agent timed out after ${Math.round(input.spec.timeoutMs / 1000)} s`,
+            errors_Codes.agentTimedOut,
+        ]
+        : agentFailure
+            ? [agentFailure, errors_Codes.agentFailed]
             : failedChecks > 0
-                ? `${failedChecks} of ${checks.length} checks failed`
-                : undefined;
+                ? [`${failedChecks} of ${checks.length} checks failed`, errors_Codes.checkFailed]
+                : [undefined, undefined];
     return {
         n: input.n,
         status: reason ? "failed" : "passed",
+        ...(code ? { code } : {}),
         durationMs: Date.now() - started,
         ...(run.costUsd !== undefined ? { costUsd: run.costUsd } : {}),
         checks,
@@ -27690,7 +27121,7 @@ async function runUnits(units, options) {
     const redactor = currentRedactor();
     return Promise.all(units.map(async (unit) => {
         const unredacted = unit.settled
-            ? withCached(settledResult(unit, unit.settled.status, unit.settled.reason, [], 0), unit.settled.cached)
+            ? withCached(settledResult(unit, unit.settled.status, unit.settled.reason, [], 0, undefined, unit.settled.code), unit.settled.cached)
             : await openUnits.use(() => runUnit(unit, options, slots, prepare).finally(() => release(unit.spec)));
         // Reasons quote setup output and errors: secrets are replaced before anyone sees them.
         const result = redactor ? redactor.value(unredacted) : unredacted;
@@ -27705,10 +27136,10 @@ async function runUnit(unit, options, slots, prepare) {
         prepared = await prepare(unit.spec);
     }
     catch (error) {
-        const reason = error instanceof SetupError
-            ? error.message
-            : `could not prepare the sandbox: ${error.message}`;
-        return settledResult(unit, "error", reason, [], Date.now() - started);
+        const [reason, code] = error instanceof SetupError
+            ? [error.message, errors_Codes.setupFailed]
+            : [`could not prepare the sandbox: ${error.message}`, errors_Codes.infraError];
+        return settledResult(unit, "error", reason, [], Date.now() - started, undefined, code);
     }
     const policy = unit.spec.adaptive
         ? adaptivePolicy(unit.spec.adaptive.min, unit.trials, unit.spec.passRate, unit.spec.adaptive.confidence)
@@ -27762,19 +27193,20 @@ async function runUnit(unit, options, slots, prepare) {
     });
     trials.sort((a, b) => a.n - b.n);
     const duration = Date.now() - started;
-    const settle = (status, reason) => settledResult(unit, status, reason, trials, duration, passes);
+    const settle = (status, reason, code) => settledResult(unit, status, reason, trials, duration, passes, code);
+    const interrupted = () => settle("incomplete", "interrupted before the verdict was decided", errors_Codes.interrupted);
     if (options.signal.aborted && policy.verdict(passes, failures) === "undecided")
-        return settle("incomplete", "interrupted before the verdict was decided");
+        return interrupted();
     if (infraError !== undefined)
-        return settle("error", infraError);
+        return settle("error", infraError, errors_Codes.infraError);
     const verdict = policy.verdict(passes, failures);
     if (verdict !== "undecided")
         return settle(verdict);
     if (budgetCut) {
-        return settle("incomplete", `the budget ran out: ${trials.length} of up to ${policy.max} trials ran ($${options.budget.spent.toFixed(4)} spent of $${options.budget.limitUsd})`);
+        return settle("incomplete", `the budget ran out: ${trials.length} of up to ${policy.max} trials ran ($${options.budget.spent.toFixed(4)} spent of $${options.budget.limitUsd})`, errors_Codes.budgetExhausted);
     }
     if (options.signal.aborted)
-        return settle("incomplete", "interrupted before the verdict was decided");
+        return interrupted();
     return settle(policy.finalStatus(passes, failures));
 }
 /** A trial within the budget: its worst case reserved first, settled with its real cost after. */
@@ -27826,6 +27258,7 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
     return {
         n,
         status: "error",
+        code: errors_Codes.infraError,
         durationMs: 0,
         checks: [],
         dir: external_node_path_default().relative(options.projectRoot, outDir),
@@ -27860,7 +27293,7 @@ function slug(name) {
     const hash = (0,external_node_crypto_.createHash)("sha256").update(name).digest("hex").slice(0, 8);
     return `${safe.slice(0, 51) || "agent"}-${hash}`;
 }
-function settledResult(unit, status, reason, trials, durationMs, passes = trials.filter((t) => t.status === "passed").length) {
+function settledResult(unit, status, reason, trials, durationMs, passes = trials.filter((t) => t.status === "passed").length, code) {
     const counted = trials.filter((t) => t.status !== "error").length;
     return {
         id: unit.spec.id,
@@ -27870,6 +27303,7 @@ function settledResult(unit, status, reason, trials, durationMs, passes = trials
         ...(unit.agentVersion ? { agentVersion: unit.agentVersion } : {}),
         ...(unit.prompt ? { promptHash: unit.prompt.hash } : {}),
         status,
+        ...(code ? { code } : {}),
         ...(reason ? { reason } : {}),
         passes,
         trialsRun: trials.length,
@@ -27883,434 +27317,167 @@ function settledResult(unit, status, reason, trials, durationMs, passes = trials
     };
 }
 
-;// CONCATENATED MODULE: ./src/report/diagnostics.ts
-// Stable diagnostic codes for run-time outcomes (the AE3xx/AE4xx half of src/model/errors.ts):
-// every result that is not a pass, and every trial that did not pass, gets a `code`, and the run
-// gets a flat `diagnostics` list that tools can key on without parsing reasons.
+;// CONCATENATED MODULE: ./src/run/workspace/template-check.ts
+// Template folders are checked before anything runs: a missing folder or a symlink that leads out
+// of it is a definition error (AE115, exit 2, nothing runs), not a failure found mid-run. It lives
+// beside the workspace code because it walks the tree the way a trial's copy does; the engine calls
+// it while planning.
 
 
 
-/** The code of an eval × agent result, or undefined for a pass (and a cached pass). */
-function evalCode(result) {
-    switch (result.status) {
-        case "passed":
-            return undefined;
-        case "failed":
-            return Codes.belowPassRate;
-        case "cached":
-            return result.cachedFrom?.status === "failed" ? Codes.cachedFailure : undefined;
-        case "error":
-            // The suite reports a failed `setup` with the SetupError's message (src/run/prepare.ts).
-            return result.reason?.startsWith("setup step") ? Codes.setupFailed : Codes.infraError;
-        case "incomplete":
-            return result.reason?.startsWith("the budget ran out")
-                ? Codes.budgetExhausted
-                : Codes.interrupted;
-        case "inconclusive":
-            return Codes.inconclusive;
-        case "skipped":
-            return Codes.skipped;
-    }
-}
-/**
- * The code of a trial, or undefined when it passed. A trial fails for one reason first (see
- * verdictOf in src/run/trial.ts): a timeout, then the agent's own failure, then its checks.
- */
-function trialCode(trial) {
-    if (trial.status === "passed")
-        return undefined;
-    if (trial.status === "error")
-        return Codes.infraError;
-    if (trial.timedOut)
-        return Codes.agentTimedOut;
-    const failed = trial.checks.filter((c) => !c.ok).length;
-    if (failed > 0 && trial.reason === `${failed} of ${trial.checks.length} checks failed`) {
-        return Codes.checkFailed;
-    }
-    return Codes.agentFailed;
-}
-const EVAL_MESSAGES = {
-    [Codes.belowPassRate]: (r) => `${r.passes}/${countedTrials(r)} trials passed, below the required pass rate ${thresholdPercent(r.threshold)}%`,
-    [Codes.cachedFailure]: (r) => `a recorded failure was reused (${r.cachedFrom?.passes ?? 0}/${r.cachedFrom?.trials ?? 0} passed); --force runs it again`,
-};
-/** Annotates evals and trials with their codes and lists every diagnostic of the run. */
-function withDiagnostics(run, projectRoot) {
-    const evals = run.evals.map((e) => {
-        const code = evalCode(e);
-        const trials = e.trials.map((t) => {
-            const tc = trialCode(t);
-            return tc ? { ...t, code: tc } : withoutCode(t);
-        });
-        return code ? { ...e, code, trials } : { ...withoutCode(e), trials };
-    });
-    return { ...run, evals, diagnostics: evals.flatMap((e) => diagnosticsOf(e, projectRoot)) };
-}
-function withoutCode(value) {
-    const copy = { ...value };
-    delete copy.code;
-    return copy;
-}
-function diagnosticsOf(result, projectRoot) {
-    const rel = (file) => file && projectRoot && external_node_path_default().isAbsolute(file) ? external_node_path_default().relative(projectRoot, file) : file;
-    const base = { id: result.id, agent: result.agent };
-    const out = [];
-    if (result.code) {
-        out.push({
-            code: result.code,
-            severity: result.code === Codes.skipped ? "notice" : "error",
-            ...base,
-            message: EVAL_MESSAGES[result.code]?.(result) ?? result.reason ?? result.status,
-            file: rel(result.file),
-            ...(result.line ? { line: result.line } : {}),
-        });
-    }
-    for (const trial of result.trials) {
-        const at = { ...base, trial: trial.n, dir: trial.dir };
-        if (trial.code && trial.code !== Codes.checkFailed) {
-            out.push({
-                code: trial.code,
-                severity: "error",
-                ...at,
-                message: trial.reason ?? trial.status,
-                file: rel(result.file),
-                ...(result.line ? { line: result.line } : {}),
-            });
-        }
-        if (trial.status === "failed") {
-            for (const check of trial.checks.filter((c) => !c.ok)) {
-                out.push({
-                    code: Codes.checkFailed,
-                    severity: "error",
-                    ...at,
-                    check: check.name,
-                    message: `check failed: ${check.name}`,
-                    evidence: check.evidence,
-                    file: rel(check.file ?? result.file),
-                    ...(check.line ? { line: check.line } : {}),
-                });
-            }
-        }
-        for (const warning of trial.warnings ?? []) {
-            out.push({ code: Codes.shimBypassed, severity: "warning", ...at, message: warning });
-        }
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/report/json.ts
-// run.json: the run result contract (DESIGN.md §5), also what `--format json` prints.
-
-
-
-
-
-function buildRunResult(evals, meta) {
-    const counts = emptyCounts();
-    for (const e of evals)
-        counts[e.status]++;
-    return withDiagnostics({
-        schemaVersion: RESULT_SCHEMA_VERSION,
-        tool: { name: "agent-evals", version: meta.version },
-        startedAt: meta.startedAt.toISOString(),
-        durationMs: meta.durationMs,
-        ...(meta.commit ? { commit: meta.commit } : {}),
-        costUsd: stats_round6(evals.reduce((sum, e) => sum + e.costUsd, 0)),
-        ...(meta.budgetUsd !== undefined ? { budgetUsd: meta.budgetUsd } : {}),
-        counts,
-        isolation: meta.isolation,
-        // Paths relative to the project, so results read the same on every machine.
-        evals: evals.map((e) => ({ ...e, file: external_node_path_default().relative(meta.projectRoot, e.file) || e.file })),
-    }, meta.projectRoot);
-}
-async function writeRunJson(resultsDir, run) {
-    external_node_fs_default().mkdirSync(resultsDir, { recursive: true });
-    const file = external_node_path_default().join(resultsDir, "run.json");
-    external_node_fs_default().writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
-    return file;
-}
-
-;// CONCATENATED MODULE: ./src/skills/results.ts
-// Puts the parts of each skill/command/hook eval back together after a run: trigger metrics from
-// the queries' verdicts, e2e scenarios with their trajectories, hook cases — and writes one
-// timestamped JSON per eval to `_evals/results/` beside the run's own run.json.
-
-
-
-
-
-/** One report per skill/command/hook eval that had a part in this run, in definition order. */
-async function claudeCodeReports(specs, results, options) {
-    const byId = new Map(results.map((r) => [r.id, r]));
-    const groups = new Map();
+async function templateProblems(specs, projectRoot) {
+    const problems = [];
+    const checked = new Map();
     for (const spec of specs) {
-        const result = byId.get(spec.id);
-        if (!spec.claudeCode || !result)
+        if (spec.sandbox.kind !== "template")
             continue;
-        const parts = groups.get(spec.claudeCode.group) ?? [];
-        parts.push({ spec: spec, result });
-        groups.set(spec.claudeCode.group, parts);
-    }
-    const reports = [];
-    for (const [name, parts] of groups) {
-        reports.push(await groupReport(name, parts, options));
-    }
-    return reports;
-}
-async function groupReport(name, parts, options) {
-    const first = parts[0].spec;
-    const of = (axis) => parts.filter((p) => p.spec.claudeCode.axis === axis);
-    const trigger = of("trigger").length
-        ? await triggerReport(of("trigger"), options.projectRoot)
-        : undefined;
-    const e2e = of("e2e").length ? await e2eReport(of("e2e"), options.projectRoot) : undefined;
-    const hook = of("hook").length ? hookReport(of("hook")[0]) : undefined;
-    const statuses = parts.map((p) => results_verdictOf(p.result));
-    const status = statuses.some((s) => s === "failed")
-        ? "failed"
-        : statuses.some((s) => s === "error")
-            ? "error"
-            : statuses.every((s) => s === "skipped")
-                ? "skipped"
-                : "passed";
-    const model = parts.find((p) => p.spec.claudeCode.model)?.spec.claudeCode.model;
-    return {
-        name,
-        type: first.claudeCode.type,
-        parts: parts.map((p) => p.spec.id),
-        target: first.claudeCode.target,
-        file: external_node_path_default().relative(options.projectRoot, first.file) || first.file,
-        timestamp: options.startedAt.toISOString(),
-        status,
-        config: {
-            ...(model ? { model } : {}),
-            trials: Math.max(...parts.map((p) => p.result.trialsPlanned)),
-        },
-        warnings: first.claudeCode.warnings,
-        ...(trigger ? { trigger } : {}),
-        ...(e2e ? { e2e } : {}),
-        ...(hook ? { hook } : {}),
-        duration_ms: Math.max(0, ...parts.map((p) => p.result.durationMs)),
-    };
-}
-/** passed / failed / skipped / error: a cached verdict counts as what it recorded. */
-function results_verdictOf(result) {
-    switch (result.status) {
-        case "passed":
-        case "skipped":
-        case "error":
-        case "failed":
-            return result.status;
-        case "cached":
-            return result.cachedFrom?.status ?? "passed";
-        default:
-            return "failed"; // incomplete, inconclusive: never a pass
-    }
-}
-async function triggerReport(parts, projectRoot) {
-    const queries = [];
-    for (const { spec, result } of parts) {
-        const query = spec.claudeCode.query;
-        const counted = result.cachedFrom ? result.cachedFrom.trials : countedTrials(result);
-        const passes = result.cachedFrom ? result.cachedFrom.passes : result.passes;
-        // A run passes when it did what the query expects: trigger for positives, not for negatives.
-        const triggered = query.shouldTrigger ? passes : counted - passes;
-        const { rate, interval } = triggerRate(triggered, counted);
-        const firstTrial = result.trials.find((t) => t.status !== "error");
-        queries.push({
-            id: spec.id,
-            query: query.text,
-            ...(query.note ? { note: query.note } : {}),
-            should_trigger: query.shouldTrigger,
-            status: result.status === "cached" ? results_verdictOf(result) : result.status,
-            ...(result.reason ? { reason: result.reason } : {}),
-            runs: counted,
-            triggered,
-            trigger_rate: rate,
-            interval,
-            cost_usd: result.costUsd,
-            trajectory: firstTrial
-                ? (await trajectoryOf(projectRoot, firstTrial)).map((c) => c.tool)
-                : [],
-            ...(firstTrial?.checks[0] ? { evidence: firstTrial.checks[0].evidence } : {}),
+        const dir = spec.sandbox.dir;
+        if (!checked.has(dir))
+            checked.set(dir, await templateProblem(dir));
+        const problem = checked.get(dir);
+        if (!problem)
+            continue;
+        problems.push({
+            file: external_node_path_default().relative(projectRoot, spec.file) || spec.file,
+            ...(spec.line ? { line: spec.line } : {}),
+            key: "sandbox.template",
+            code: errors_Codes.badTemplate,
+            message: `template folder ${external_node_path_default().relative(projectRoot, dir) || dir}: ${problem}`,
+            fix: problem.startsWith("not found")
+                ? "create the folder, or correct the path (relative to the project root, or to the eval file with ./)"
+                : "replace the link with a copy of what it points to, or point it inside the template",
         });
     }
-    const decided = (list) => list.filter((q) => q.status === "passed" || q.status === "failed");
-    const side = (shouldTrigger) => {
-        const list = queries.filter((q) => q.should_trigger === shouldTrigger);
-        const done = decided(list);
-        const passed = done.filter((q) => q.status === "passed").length;
-        return { total: list.length, passed, rate: done.length ? stats_round6(passed / done.length) : null };
-    };
-    const count = (shouldTrigger, status) => decided(queries).filter((q) => q.should_trigger === shouldTrigger && q.status === status)
-        .length;
-    const confusion = {
-        truePositive: count(true, "passed"),
-        falseNegative: count(true, "failed"),
-        falsePositive: count(false, "failed"),
-        trueNegative: count(false, "passed"),
-    };
-    return {
-        mode: parts[0].spec.claudeCode.query.mode,
-        positive: side(true),
-        negative: side(false),
-        ...triggerMetrics(confusion),
-        confusion,
-        queries,
-        cost_usd: stats_round6(queries.reduce((sum, q) => sum + q.cost_usd, 0)),
-    };
+    return problems;
 }
-async function e2eReport(parts, projectRoot) {
-    const scenarios = [];
-    for (const { spec, result } of parts) {
-        const trial = shownTrial(result.trials);
-        const trajectory = trial ? await trajectoryOf(projectRoot, trial) : [];
-        const hasWorkflow = spec.checks.at(-1)?.type === "trajectory";
-        const checks = trial?.checks ?? [];
-        const outcomeChecks = hasWorkflow ? checks.slice(0, -1) : checks;
-        const workflow = hasWorkflow ? checks.at(-1) : undefined;
-        const status = result.status === "cached" ? results_verdictOf(result) : result.status;
-        scenarios.push({
-            id: spec.id,
-            scenario: spec.claudeCode.scenario,
-            status,
-            ...(result.reason ? { reason: result.reason } : {}),
-            ...(spec.claudeCode.model ? { model: spec.claudeCode.model } : {}),
-            trajectory: trajectory.map((c) => ({ tool_name: c.tool, tool_args: c.input })),
-            outcomes: outcomeChecks.map(checkEntry),
-            ...(workflow ? { workflow: checkEntry(workflow) } : {}),
-            passes: result.passes,
-            trials: result.trialsRun,
-            cost_usd: result.costUsd,
-            duration_ms: result.durationMs,
-            passed: status === "passed",
-        });
-    }
-    const decided = scenarios.filter((s) => s.status === "passed" || s.status === "failed");
-    return {
-        scenarios,
-        pass_rate: decided.length
-            ? stats_round6(decided.filter((s) => s.passed).length / decided.length)
-            : null,
-        total_cost_usd: stats_round6(scenarios.reduce((sum, s) => sum + s.cost_usd, 0)),
-    };
-}
-function hookReport({ spec, result }) {
-    const trial = shownTrial(result.trials);
-    const names = spec.claudeCode.cases ?? [];
-    return {
-        status: result.status,
-        ...(result.reason ? { reason: result.reason } : {}),
-        cases: (trial?.checks ?? []).map((check, i) => ({
-            scenario: names[i] ?? check.name,
-            passed: check.ok,
-            evidence: check.evidence,
-            ...(check.line ? { line: check.line } : {}),
-        })),
-    };
-}
-function checkEntry(check) {
-    return {
-        description: check.name,
-        passed: check.ok,
-        evidence: check.evidence,
-        ...(check.line ? { line: check.line } : {}),
-    };
-}
-/** The trial a report shows: the first failed one, else the first that ran. */
-function shownTrial(trials) {
-    return trials.find((t) => t.status === "failed") ?? trials.find((t) => t.status !== "error");
-}
-async function trajectoryOf(projectRoot, trial) {
+async function templateProblem(dir) {
     try {
-        const text = await external_node_fs_.promises.readFile(external_node_path_default().join(projectRoot, trial.dir, "trial.json"), "utf8");
-        const data = JSON.parse(text);
-        return Array.isArray(data.trajectory) ? data.trajectory : [];
-    }
-    catch {
-        return [];
-    }
-}
-// ---------- writing ----------
-/** `<root>/_evals/results/` (or `evals/results/` for a file under evals/). */
-function resultsDirFor(projectRoot, evalFile) {
-    const top = evalFile.split(/[\\/]/)[0];
-    return external_node_path_default().join(projectRoot, top === "evals" || top === "_evals" ? top : "_evals", "results");
-}
-/** Writes each report as `<dir>/<timestamp>_<name>.json`; a new folder ignores itself in git. */
-async function writeClaudeCodeResults(reports, projectRoot) {
-    const written = [];
-    for (const report of reports) {
-        const dir = resultsDirFor(projectRoot, report.file);
-        if (!(await external_node_fs_.promises.stat(dir).catch(() => undefined))) {
-            await external_node_fs_.promises.mkdir(dir, { recursive: true });
-            // Results change on every run: kept out of git (and so out of the cache fingerprint and
-            // repository snapshots) unless you delete this file.
-            await external_node_fs_.promises.writeFile(external_node_path_default().join(dir, ".gitignore"), "# written by agent-evals\n*\n");
-        }
-        // Milliseconds kept, so two runs in the same second don't overwrite each other's file.
-        const stamp = report.timestamp.replace(/Z$/, "").replace(/:/g, "-");
-        const file = external_node_path_default().join(dir, `${stamp}_${report.name}.json`);
-        await external_node_fs_.promises.writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
-        written.push({ ...report, resultFile: file });
-    }
-    return written;
-}
-
-;// CONCATENATED MODULE: ./src/skills/select.ts
-// `agent-evals eval [name] --axis trigger|e2e|hook`: a skill/command/hook eval's name selects all
-// of its parts; the axis keeps only the parts of that kind.
-
-const AXES = (/* unused pure expression or super */ null && (["trigger", "e2e", "hook"]));
-/** The axis a flag names; throws a sentence naming the allowed values. */
-function parseAxis(text) {
-    if (text === undefined)
+        await snapshotTree(dir);
         return undefined;
-    if (AXES.includes(text))
-        return text;
-    throw new Error(`--axis takes ${AXES.join(", ")}, got ${JSON.stringify(text)}`);
+    }
+    catch (error) {
+        if (!(error instanceof SandboxError))
+            throw error;
+        if (error.reason === "missing")
+            return "not found";
+        return error.message.replace(/\. Fix: .*$/s, "").replace("prepared tree", "template");
+    }
 }
-/** The specs to plan and the eval ids to select among them. */
-function selectClaudeCodeParts(specs, names, axis) {
-    const onAxis = (spec) => axis === undefined || spec.claudeCode?.axis === axis;
-    const kept = specs.filter(onAxis);
-    if (axis && kept.length === 0) {
-        throw new DefinitionError([
-            {
-                file: "(command line)",
-                code: Codes.usage,
-                message: `no ${axis} evals found (--axis ${axis})`,
-                fix: `add a \`type: ${axis === "hook" ? "hook" : "skill"}\` eval under _evals/, or drop --axis`,
-            },
-        ]);
+
+;// CONCATENATED MODULE: ./src/run/index.ts
+// run/: workspaces, isolation, shims, budget, trials, the suite.
+// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
+// every import from another folder going through an index.ts).
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/report/console.ts
+// The console report, in the spirit of a test runner: a line per trial as it finishes, then a
+// block per eval × agent with the verdict, pass rate, interval and the evidence of failed checks.
+
+
+/** ANSI colours only on a terminal, and never when NO_COLOR is set. */
+function makeStyle(stream, env) {
+    const on = Boolean(stream.isTTY) && !env.NO_COLOR && env.TERM !== "dumb";
+    const wrap = (code) => (s) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
+    return { green: wrap(32), red: wrap(31), yellow: wrap(33), dim: wrap(2), bold: wrap(1) };
+}
+function console_seconds(ms) {
+    return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.round(ms / 1000)}s`;
+}
+function console_percent(x) {
+    return `${Math.round(x * 100)}%`;
+}
+function console_usd(x) {
+    return `$${x.toFixed(x > 0 && x < 0.01 ? 4 : 2)}`;
+}
+function console_trialLine(id, agent, planned, trial, style) {
+    const mark = trial.status === "passed"
+        ? style.green("✓")
+        : trial.status === "failed"
+            ? style.red("✗")
+            : style.yellow("!");
+    const cost = trial.costUsd ? ` ${console_usd(trial.costUsd)}` : "";
+    const why = trial.status === "passed" ? "" : `: ${trial.reason ?? trial.status}`;
+    return `  ${mark} ${id} [${agent}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(console_seconds(trial.durationMs))}${cost}${why}`;
+}
+/** The word each verdict is printed as (the skill/command/hook sections use it too). */
+const STATUS_LABEL = {
+    passed: "PASS",
+    failed: "FAIL",
+    skipped: "SKIP",
+    cached: "CACHED",
+    error: "ERROR",
+    incomplete: "INCOMPLETE",
+    inconclusive: "INCONCLUSIVE",
+};
+function evalBlock(result, projectRoot, style, verbose = false) {
+    const colour = result.status === "passed"
+        ? style.green
+        : result.status === "failed" || result.status === "error"
+            ? style.red
+            : style.yellow;
+    const head = `${colour(style.bold(STATUS_LABEL[result.status]))} ${result.id} [${result.agent}${result.agentVersion ? ` ${result.agentVersion}` : ""}]`;
+    if (result.status === "cached" && result.cachedFrom) {
+        const c = result.cachedFrom;
+        const verdict = c.status === "passed" ? style.green(c.status) : style.red(c.status);
+        return `${head} ${verdict}: ${c.passes}/${c.trials} (${console_percent(c.passRate)}, 95% CI ${console_percent(c.interval[0])}–${console_percent(c.interval[1])}) — ${result.reason ?? ""}`;
     }
-    if (names.length === 0)
-        return { specs: kept, names: [] };
-    const ids = new Set(specs.map((s) => s.id));
-    const selected = [];
-    for (const name of names) {
-        const parts = ids.has(name)
-            ? specs.filter((s) => s.id === name)
-            : specs.filter((s) => s.claudeCode?.group === name);
-        if (parts.length === 0) {
-            selected.push(name); // unknown: the planner names the evals that exist
+    if (result.status === "skipped" || (result.status === "error" && result.trialsRun === 0)) {
+        return `${head} ${result.reason ?? ""}`.trimEnd();
+    }
+    const counted = result.trials.filter((t) => t.status !== "error").length;
+    const needed = requiredPasses(result.trialsPlanned, result.threshold);
+    const early = result.trialsRun < result.trialsPlanned
+        ? `, stopped after ${result.trialsRun} of ${result.trialsPlanned}: verdict decided`
+        : "";
+    const rate = `${result.passes}/${counted} passed (${console_percent(result.passRate)}, 95% CI ${console_percent(result.interval[0])}–${console_percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
+    const cost = result.costUsd ? ` ${console_usd(result.costUsd)}` : "";
+    const lines = [`${head} ${rate} ${style.dim(console_seconds(result.durationMs))}${cost}`];
+    if (result.reason)
+        lines.push(`    ${result.reason}`);
+    const where = `${path.relative(projectRoot, result.file)}${result.line ? `:${result.line}` : ""}`;
+    for (const trial of result.trials) {
+        if (trial.status === "passed" && !verbose && !trial.warnings?.length)
             continue;
+        lines.push(`    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${trial.reason}` : ""} ${style.dim(`(${trial.dir})`)}`);
+        for (const check of trial.checks) {
+            if (check.ok && !verbose)
+                continue;
+            const mark = check.ok ? style.green("✓") : style.red("✗");
+            const at = check.line
+                ? ` ${style.dim(`at ${path.relative(projectRoot, check.file ?? result.file)}:${check.line}`)}`
+                : "";
+            lines.push(`      ${mark} ${check.name}${at}`);
+            lines.push(...indent(check.evidence, "          "));
         }
-        const wanted = parts.filter(onAxis);
-        if (wanted.length === 0) {
-            throw new DefinitionError([
-                {
-                    file: "(command line)",
-                    code: Codes.usage,
-                    message: `${JSON.stringify(name)} has no ${axis} part`,
-                    fix: `drop --axis, or use --axis ${[...new Set(parts.map((p) => p.claudeCode?.axis ?? "none"))].join(" or ")}`,
-                },
-            ]);
-        }
-        for (const part of wanted)
-            if (!selected.includes(part.id))
-                selected.push(part.id);
     }
-    return { specs: kept, names: selected };
+    if (result.status === "failed" && !result.trials.some((t) => t.checks.some((c) => c.line))) {
+        lines.push(`    ${style.dim(`defined at ${where}`)}`);
+    }
+    return lines.join("\n");
+}
+function indent(text, prefix) {
+    return text
+        .split("\n")
+        .slice(0, 20)
+        .map((line) => `${prefix}${line}`);
+}
+function summaryLine(run, resultsDir, style) {
+    const c = run.counts;
+    const parts = [
+        c.passed ? style.green(`${c.passed} passed`) : "0 passed",
+        c.failed ? style.red(`${c.failed} failed`) : "0 failed",
+        ...["skipped", "cached", "error", "incomplete", "inconclusive"]
+            .filter((k) => c[k] > 0)
+            .map((k) => `${c[k]} ${k}`),
+    ];
+    const budget = run.budgetUsd !== undefined ? ` of ${console_usd(run.budgetUsd)}` : "";
+    return `${parts.join(", ")} · cost ${console_usd(run.costUsd)}${budget} · ${console_seconds(run.durationMs)} · results in ${resultsDir}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/html/app.ts
@@ -29073,7 +28240,7 @@ function testcase(e) {
     return out;
 }
 function summary(e) {
-    return `${e.status}: ${e.passes}/${countedTrials(e)} trials passed (needs ${thresholdPercent(e.threshold)}%)`;
+    return `${e.status}: ${e.passes}/${result_countedTrials(e)} trials passed (needs ${thresholdPercent(e.threshold)}%)`;
 }
 /** The failing trials with each failed check's evidence, as a reader of the CI log wants them. */
 function evidence(e) {
@@ -29115,18 +28282,2235 @@ async function writeJunit(resultsDir, run) {
 // The files a run leaves beside run.json for people and tools: junit.xml and report.html.
 
 
+
 /** Writes junit.xml and report.html into the results folder; returns their paths. */
-async function writeReportFiles(run, options) {
+async function files_writeReportFiles(run, options) {
     const [junit, html] = await Promise.all([
         writeJunit(options.resultsDir, run),
         writeHtmlReport(run, options),
     ]);
     return { junit, html };
 }
+/** "report: .copybook/results/report.html · junit: …/junit.xml", relative to the current folder. */
+function reportFilesLine(resultsDir, cwd = process.cwd()) {
+    const rel = (name) => path.relative(cwd, path.join(resultsDir, name)) || name;
+    return `report: ${rel("report.html")} · junit: ${rel("junit.xml")}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/json.ts
+// run.json: the run result contract (DESIGN.md §5), also what `--format json` prints.
+
+
+
+
+
+
+function json_buildRunResult(evals, meta) {
+    const counts = result_emptyCounts();
+    for (const e of evals)
+        counts[e.status]++;
+    return diagnostics_withDiagnostics({
+        schemaVersion: result_RESULT_SCHEMA_VERSION,
+        tool: { name: "agent-evals", version: meta.version },
+        startedAt: meta.startedAt.toISOString(),
+        durationMs: meta.durationMs,
+        ...(meta.commit ? { commit: meta.commit } : {}),
+        costUsd: stats_round6(evals.reduce((sum, e) => sum + e.costUsd, 0)),
+        ...(meta.budgetUsd !== undefined ? { budgetUsd: meta.budgetUsd } : {}),
+        counts,
+        isolation: meta.isolation,
+        // Paths relative to the project, so results read the same on every machine.
+        evals: evals.map((e) => ({ ...e, file: external_node_path_default().relative(meta.projectRoot, e.file) || e.file })),
+    }, meta.projectRoot);
+}
+async function json_writeRunJson(resultsDir, run) {
+    external_node_fs_default().mkdirSync(resultsDir, { recursive: true });
+    const file = external_node_path_default().join(resultsDir, layout_RUN_JSON);
+    external_node_fs_default().writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
+    return file;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+// The run as GitHub-flavoured markdown: the sticky PR comment and the job's step summary. Every
+// piece of text that comes from a run (agent names, reasons, evidence) is escaped, so it can
+// neither break the table nor inject HTML or mention anyone; the body stays under GitHub's limit.
+
+
+
+/** The hidden line that identifies the sticky comment. */
+const STICKY_MARKER = "<!-- agent-evals:sticky -->";
+/** GitHub refuses comment bodies over 65536 characters; keep a margin. */
+const MAX_COMMENT_CHARS = 65_000;
+/** Evidence shown per failing check, before escaping. */
+const MAX_EVIDENCE_CHARS = 1_200;
+const MAX_EVIDENCE_LINES = 25;
+/** The marker as an HTML comment line (a bare name is wrapped; `--` cannot end it early). */
+function markerLine(marker) {
+    const trimmed = marker.trim();
+    if (trimmed.startsWith("<!--") && trimmed.endsWith("-->"))
+        return trimmed;
+    return `<!-- ${trimmed.replace(/--+/g, "-")} -->`;
+}
+/**
+ * Text for a table cell (or any inline position): HTML cannot open (`<`, `>`, `&` become
+ * entities), `|` cannot end the cell, newlines become `<br>`, markdown punctuation is literal and
+ * `@name` mentions nobody.
+ */
+function escapeCell(text) {
+    return text
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;")
+        .replace(/[\\`*_[\]~|#!]/g, (ch) => `\\${ch}`)
+        .replace(/@/g, "@\u200b")
+        .replace(/\r\n|\r|\n/g, "<br>");
+}
+/** A link target that stays inside `(…)`: http(s) only, spaces and parentheses encoded. */
+function safeUrl(url) {
+    try {
+        const parsed = new URL(url);
+        if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+            return undefined;
+        return parsed.href.replace(/[()\s<>]/g, (ch) => encodeURIComponent(ch));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The icon of each verdict, in the comment's tables and headline. */
+const ICON = {
+    passed: "✅",
+    failed: "❌",
+    skipped: "⏭️",
+    cached: "💾",
+    error: "💥",
+    incomplete: "⚠️",
+    inconclusive: "❔",
+};
+function percentagePoints(delta) {
+    const pp = Math.round(delta * 100);
+    if (pp === 0)
+        return "±0 pp";
+    return pp > 0 ? `+${pp} pp` : `−${-pp} pp`;
+}
+function pValueText(p) {
+    if (p < 0.0001)
+        return "p < 0.0001";
+    return `p = ${p < 0.01 ? p.toPrecision(2) : p.toFixed(3)}`;
+}
+/** Whether the head has numbers to show: it ran trials now, or stands for a recorded verdict. */
+function hasRate(head) {
+    return head.trialsRun > 0 || (head.status === "cached" && head.cachedFrom !== undefined);
+}
+function rateCell(row) {
+    const base = row.base ? percent(row.base.passRate) : "—";
+    const head = hasRate(row.head) ? percent(row.head.passRate) : "—";
+    return `${base} → ${head}`;
+}
+function trialsCell(head) {
+    if (head.status === "cached" && head.cachedFrom) {
+        return `${head.cachedFrom.passes}/${head.cachedFrom.trials}`;
+    }
+    if (head.trialsRun === 0)
+        return `0/${head.trialsPlanned}`;
+    const n = countedTrials(head);
+    const planned = head.trialsPlanned > n ? ` (of ${head.trialsPlanned})` : "";
+    return `${head.passes}/${n}${planned}`;
+}
+function noteCell(row) {
+    const head = row.head;
+    const notes = [];
+    if (row.flag && row.pValue !== undefined) {
+        const icon = row.flag === "regression" ? "🔻" : "🔺";
+        notes.push(`${icon} ${row.flag} (${pValueText(row.pValue)})`);
+    }
+    switch (head.status) {
+        case "passed":
+        case "failed":
+            if (head.reason)
+                notes.push(escapeCell(head.reason));
+            break;
+        case "cached": {
+            const from = head.cachedFrom;
+            const verdict = from ? ` ${from.status}` : "";
+            const commit = from?.commit ? ` at ${escapeCell(from.commit.slice(0, 7))}` : "";
+            notes.push(`cached${verdict}${commit}${head.reason ? `: ${escapeCell(head.reason)}` : ""}`);
+            break;
+        }
+        default:
+            notes.push(`${head.status}${head.reason ? `: ${escapeCell(head.reason)}` : ""}`);
+    }
+    return notes.join("<br>");
+}
+function tableRow(row) {
+    const head = row.head;
+    const where = `${row.file}${row.line !== undefined ? `:${row.line}` : ""}`;
+    const version = head.agentVersion ? ` ${head.agentVersion}` : "";
+    const cells = [
+        ICON[head.status],
+        `**${escapeCell(row.id)}**<br><sub>${escapeCell(where)}</sub>`,
+        escapeCell(`${row.agent}${version}`),
+        rateCell(row),
+        row.delta !== undefined ? percentagePoints(row.delta) : "",
+        hasRate(head) ? `${percent(head.interval[0])}–${percent(head.interval[1])}` : "",
+        trialsCell(head),
+        head.status === "cached" ? `${usd(0)} (cached)` : usd(head.costUsd),
+        row.trend.length > 0 ? sparkline(row.trend) : "",
+        noteCell(row),
+    ];
+    return `| ${cells.join(" | ")} |`;
+}
+const TABLE_HEADER = (/* unused pure expression or super */ null && ([
+    "|  | eval | agent | base → head | Δ | 95% CI | trials | cost | trend | notes |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+]));
+/** Rows needing attention first (regressions, failures), otherwise in run order. */
+function severity(row) {
+    if (row.flag === "regression")
+        return 0;
+    switch (row.head.status) {
+        case "failed":
+        case "error":
+        case "incomplete":
+        case "inconclusive":
+            return 1;
+        case "cached":
+            return row.head.cachedFrom?.status === "failed" ? 1 : 3;
+        default:
+            return row.flag === "improvement" ? 2 : 3;
+    }
+}
+function headline(run, rows) {
+    const evals = run.evals.length > 0 ? run.evals : rows.map((r) => r.head);
+    const ok = exitCodeFor(evals) === 0;
+    const c = run.counts;
+    const parts = [`✅ ${c.passed} passed`, `❌ ${c.failed} failed`];
+    for (const k of ["cached", "skipped", "error", "incomplete", "inconclusive"]) {
+        if (c[k] > 0)
+            parts.push(`${ICON[k]} ${c[k]} ${k}`);
+    }
+    const regressions = rows.filter((r) => r.flag === "regression").length;
+    const improvements = rows.filter((r) => r.flag === "improvement").length;
+    if (regressions > 0)
+        parts.push(`🔻 ${regressions} regression${regressions > 1 ? "s" : ""}`);
+    if (improvements > 0)
+        parts.push(`🔺 ${improvements} improvement${improvements > 1 ? "s" : ""}`);
+    return `### ${ok ? "✅" : "❌"} agent-evals: ${parts.join(" · ")}`;
+}
+function costLine(run, budgetUsd) {
+    if (budgetUsd === undefined)
+        return `**Cost** ${usd(run.costUsd)}`;
+    const share = budgetUsd > 0 ? ` (${percent(run.costUsd / budgetUsd)})` : "";
+    const over = run.costUsd > budgetUsd ? " ⚠️ over budget" : "";
+    return `**Cost** ${usd(run.costUsd)} of ${usd(budgetUsd)} budget${share}${over}`;
+}
+function markdown_truncate(text) {
+    let lines = text.split(/\r\n|\r|\n/);
+    let cut = false;
+    if (lines.length > MAX_EVIDENCE_LINES) {
+        lines = lines.slice(0, MAX_EVIDENCE_LINES);
+        cut = true;
+    }
+    let out = lines.join("\n");
+    if (out.length > MAX_EVIDENCE_CHARS) {
+        out = out.slice(0, MAX_EVIDENCE_CHARS);
+        cut = true;
+    }
+    return cut ? `${out}\n… (truncated)` : out;
+}
+/** One details row per failed check (or per failed trial without a failed check). */
+function evidenceRows(row) {
+    const out = [];
+    const who = `**${escapeCell(row.id)}** ${escapeCell(`[${row.agent}]`)}`;
+    const failing = (t) => t.status !== "passed";
+    for (const trial of row.head.trials.filter(failing)) {
+        const bad = trial.checks.filter((c) => !c.ok);
+        if (bad.length === 0) {
+            const why = trial.reason ?? trial.status;
+            out.push(`| ${who} | ${trial.n} | ${escapeCell(trial.status)} | ${escapeCell(markdown_truncate(why))} |`);
+            continue;
+        }
+        for (const check of bad) {
+            const at = check.line !== undefined
+                ? `<br><sub>${escapeCell(`${check.file ?? row.file}:${check.line}`)}</sub>`
+                : "";
+            out.push(`| ${who} | ${trial.n} | ${escapeCell(check.name)}${at} | ${escapeCell(markdown_truncate(check.evidence))} |`);
+        }
+    }
+    return out;
+}
+/**
+ * The comment body: marker, headline, one table row per eval × agent, cost against the budget,
+ * links, then the failing checks' evidence in a collapsed section. At most `maxChars` characters:
+ * evidence rows (then table rows) that do not fit are left out, with a note saying so.
+ */
+function renderRunMarkdown(options) {
+    const { run } = options;
+    const maxChars = options.maxChars ?? MAX_COMMENT_CHARS;
+    const budgetUsd = options.budgetUsd ?? run.budgetUsd;
+    const rows = options.rows
+        .map((row, index) => ({ row, index }))
+        .sort((x, y) => severity(x.row) - severity(y.row) || x.index - y.index)
+        .map(({ row }) => row);
+    const top = [];
+    if (options.marker !== undefined)
+        top.push(markerLine(options.marker));
+    top.push(headline(run, rows), "");
+    const compared = options.baseRef
+        ? `Compared with the latest verdicts on ${escapeCell(options.baseRef)}. 🔻/🔺 mark changes outside noise (Fisher's exact test).`
+        : "No base branch history to compare with.";
+    top.push(compared, "");
+    const bottom = [""];
+    const links = [costLine(run, budgetUsd)];
+    const runUrl = options.runUrl ? safeUrl(options.runUrl) : undefined;
+    const artifactUrl = options.artifactUrl ? safeUrl(options.artifactUrl) : undefined;
+    if (runUrl)
+        links.push(`[Workflow run](${runUrl})`);
+    if (artifactUrl)
+        links.push(`[Transcripts](${artifactUrl})`);
+    bottom.push(links.join(" · "));
+    const length = (lines) => lines.reduce((sum, l) => sum + l.length + 1, 0);
+    // The table: every row if it fits (it nearly always does), leaving room for a note.
+    const tableRows = rows.map(tableRow);
+    const reserve = 400;
+    let budget = maxChars - length(top) - length(TABLE_HEADER) - length(bottom) - reserve;
+    const shownRows = [];
+    for (const line of tableRows) {
+        if (line.length + 1 > budget)
+            break;
+        shownRows.push(line);
+        budget -= line.length + 1;
+    }
+    const table = [...TABLE_HEADER, ...shownRows];
+    if (shownRows.length < tableRows.length) {
+        table.push("", `_${tableRows.length - shownRows.length} more eval × agent rows not shown (comment size limit): see the workflow run._`);
+    }
+    if (rows.length === 0)
+        table.splice(0, table.length, options.nothingRanBecause
+            ? `_No evals ran: ${escapeCell(options.nothingRanBecause)}._`
+            : "_No evals ran._");
+    // Extra sections: whole, when they fit.
+    const sections = options.sections ?? [];
+    if (sections.length && length(sections) <= budget) {
+        table.push(...sections);
+        budget -= length(sections);
+    }
+    // The details: as many evidence rows as fit.
+    const evidence = rows.flatMap(evidenceRows);
+    const details = [];
+    if (evidence.length > 0) {
+        const open = [
+            "",
+            "<details>",
+            `<summary>Failing checks (${evidence.length})</summary>`,
+            "",
+            "| eval | trial | check | evidence |",
+            "| --- | --- | --- | --- |",
+        ];
+        const close = ["", "</details>"];
+        let room = budget - length(open) - length(close);
+        const shown = [];
+        for (const line of evidence) {
+            if (line.length + 1 > room)
+                break;
+            shown.push(line);
+            room -= line.length + 1;
+        }
+        const note = shown.length < evidence.length
+            ? [
+                "",
+                `_${evidence.length - shown.length} more failing checks not shown (comment size limit): see the transcripts artifact._`,
+            ]
+            : [];
+        if (shown.length > 0 || note.length > 0)
+            details.push(...open, ...shown, ...note, ...close);
+    }
+    const body = [...top, ...table, ...bottom, ...details].join("\n");
+    return body.length > maxChars ? body.slice(0, maxChars) : body;
+}
+
+;// CONCATENATED MODULE: ./src/report/plan.ts
+// What `agent-evals plan` (or `eval --dry-run`) prints: what would run, what would not and why,
+// and what it may cost — without running anything.
+
+
+
+function planLines(units, projectRoot, costOf = () => ({}), budgetUsd) {
+    const lines = [];
+    let expectedTotal = 0;
+    let worstTotal = 0;
+    let unknownWorst = false;
+    for (const unit of units) {
+        const where = `${path.relative(projectRoot, unit.spec.file)}${unit.spec.line ? `:${unit.spec.line}` : ""}`;
+        const name = `${unit.spec.id} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
+        if (unit.settled) {
+            lines.push(`${unit.settled.status.padEnd(7)} ${name} — ${unit.settled.reason}  (${where})`);
+            continue;
+        }
+        const free = !unit.agent || unit.agent.free === true;
+        const trials = unit.spec.adaptive
+            ? `${unit.spec.adaptive.min}–${unit.trials} adaptive trials`
+            : `up to ${unit.trials} trial(s), needs ${requiredPasses(unit.trials, unit.spec.passRate)}`;
+        const { expectedPerTrial } = costOf(unit);
+        let cost = "free";
+        if (!free) {
+            const worst = unit.spec.maxCostUsd !== undefined ? unit.spec.maxCostUsd * unit.trials : undefined;
+            if (worst === undefined)
+                unknownWorst = true;
+            else
+                worstTotal += worst;
+            if (expectedPerTrial !== undefined)
+                expectedTotal += expectedPerTrial * unit.trials;
+            cost = [
+                expectedPerTrial !== undefined
+                    ? `expected ${usd(expectedPerTrial * unit.trials)} (history)`
+                    : "no cost history",
+                worst !== undefined ? `worst case ${usd(worst)}` : "no maxCostUsd: worst case unbounded",
+            ].join(", ");
+        }
+        lines.push(`run     ${name} ${trials}; ${cost}  (${where})`);
+    }
+    const budget = budgetUsd !== undefined ? `; budget ${usd(budgetUsd)}` : "";
+    lines.push(`expected cost ${usd(expectedTotal)} from history; worst case ${unknownWorst ? "unbounded (some evals set no maxCostUsd)" : usd(worstTotal)}${budget}. Nothing was run.`);
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/report/progress.ts
+// Progress while a run goes on. On a terminal (and not in CI): one live line, redrawn in place —
+// trials done of planned, passing, failing, cost so far, elapsed, ETA — with failed trials
+// printed above it as they happen. Elsewhere (CI, pipes, files): one line per finished trial.
+
+/** A live line only on a terminal, never in CI or with TERM=dumb. */
+function wantsLiveProgress(stream, env) {
+    return Boolean(stream.isTTY) && env.CI !== "true" && env.CI !== "1" && env.TERM !== "dumb";
+}
+const CLEAR_LINE = "\r\x1b[2K";
+class Progress {
+    options;
+    total = 0;
+    done = 0;
+    passing = 0;
+    failing = 0;
+    costUsd = 0;
+    started;
+    drawn = false;
+    timer;
+    now;
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? Date.now;
+        this.started = this.now();
+    }
+    /** --quiet has no live line either: only the summary and the failures at the end. */
+    get live() {
+        return this.options.live && !this.options.quiet;
+    }
+    /** The run starts with up to `totalTrials` trials. */
+    start(totalTrials) {
+        this.total = totalTrials;
+        this.started = this.now();
+        if (!this.live || totalTrials === 0)
+            return;
+        this.draw();
+        this.timer = setInterval(() => this.draw(), this.options.tickMs ?? 1000);
+        this.timer.unref?.();
+    }
+    /** An eval × agent stopped early (verdict decided, budget): its unrun trials leave the total. */
+    unitEnded(planned, ran) {
+        this.total = Math.max(this.done, this.total - Math.max(0, planned - ran));
+        if (this.live)
+            this.draw();
+    }
+    trialEnded(id, agent, planned, trial) {
+        this.done++;
+        if (trial.status === "passed")
+            this.passing++;
+        else
+            this.failing++;
+        this.costUsd += trial.costUsd ?? 0;
+        const { quiet, live, verbose } = this.options;
+        const show = !quiet && (trial.status !== "passed" || !live || verbose);
+        if (show)
+            this.line(trialLine(id, agent, planned, trial, this.options.style));
+        else if (this.live)
+            this.draw();
+    }
+    /** A line that stays (above the live line, when there is one). */
+    line(text) {
+        const { stream } = this.options;
+        stream.write(`${this.drawn ? CLEAR_LINE : ""}${text}\n`);
+        this.drawn = false;
+        if (this.live && this.timer)
+            this.draw();
+    }
+    /** Stops redrawing and removes the live line. */
+    finish() {
+        if (this.timer)
+            clearInterval(this.timer);
+        this.timer = undefined;
+        if (this.drawn)
+            this.options.stream.write(CLEAR_LINE);
+        this.drawn = false;
+    }
+    /** The live line's text (no colours, not cut to the terminal's width). */
+    status() {
+        const elapsed = this.now() - this.started;
+        const parts = [
+            `${this.done}/${this.total} trials`,
+            `${this.passing} passing`,
+            `${this.failing} failing`,
+            usd(this.costUsd),
+            `${clock(elapsed)} elapsed`,
+        ];
+        if (this.done > 0 && this.done < this.total) {
+            parts.push(`ETA ${clock((elapsed / this.done) * (this.total - this.done))}`);
+        }
+        return parts.join(" · ");
+    }
+    draw() {
+        const { stream, style } = this.options;
+        // A pseudo-terminal without a size reports 0 columns.
+        const width = Math.max(20, (stream.columns || 80) - 1);
+        let text = this.status();
+        if (text.length > width)
+            text = `${text.slice(0, width - 1)}…`;
+        const coloured = text
+            .replace(/(\d+) passing/, (m) => (this.passing ? style.green(m) : m))
+            .replace(/(\d+) failing/, (m) => (this.failing ? style.red(m) : m));
+        stream.write(`${CLEAR_LINE}${coloured}`);
+        this.drawn = true;
+    }
+}
+/** 75 000 ms → "1m15s"; under a minute as seconds. */
+function clock(ms) {
+    if (ms < 60_000)
+        return seconds(ms);
+    const s = Math.round(ms / 1000);
+    const h = Math.floor(s / 3600);
+    const m = Math.floor((s % 3600) / 60);
+    const rest = String(s % 60).padStart(2, "0");
+    return h ? `${h}h${String(m).padStart(2, "0")}m` : `${m}m${rest}s`;
+}
+
+;// CONCATENATED MODULE: ./src/report/shards.ts
+// What `agent-evals plan --shards N` prints: each shard's pairs and expectations, and the balance.
+
+function shardPlanLines(plan) {
+    const lines = plan.summaries.map((s) => {
+        const budget = s.budgetUsd !== undefined ? `, budget ${usd(s.budgetUsd)}` : "";
+        const time = s.expectedDurationMs ? `, expected ${shards_seconds(s.expectedDurationMs)}` : "";
+        return `shard ${s.shard}: ${s.pairs.length} pair(s), ${s.trials} trial(s)${time}, expected cost ${usd(s.expectedCostUsd)}${budget} — ${s.pairs.join(", ") || "(empty)"}`;
+    });
+    lines.push(`${plan.count} shard(s) balanced by ${plan.balancedBy === "duration" ? "expected duration (history)" : "trial count (no history)"}: heaviest/mean ${plan.balance.toFixed(2)}. Nothing was run.`);
+    return lines;
+}
+function shards_seconds(ms) {
+    return `${(ms / 1000).toFixed(1)}s`;
+}
+
+;// CONCATENATED MODULE: ./src/report/index.ts
+// report/: console, run.json, report.html, junit.xml, markdown.
+// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
+// every import from another folder going through an index.ts).
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/kinds/skill/trigger.ts
+// Trigger (routing) evals: does the target's description draw the requests it should, and only
+// those? Each query is one eval × agent unit whose trials are the query's runs: a trial passes
+// when the target triggered (positive query) or did not (negative). Precision, recall and F1 come
+// from the queries' verdicts.
+
+
+
+/** The call that shows the target was invoked, or undefined. */
+function triggerCall(trajectory, target) {
+    const index = trajectory.findIndex((call) => invokes(call, target));
+    return index < 0 ? undefined : { index, call: trajectory[index] };
+}
+function invokes(call, target) {
+    const input = (call.input ?? {});
+    const tool = call.tool.toLowerCase();
+    if (tool === "skill" && typeof input.skill === "string") {
+        // `name`, `/name`, and scoped forms `plugin:name` or `dir:name`.
+        const skill = input.skill.replace(/^\//, "");
+        return target.names.some((name) => skill === name || skill.endsWith(`:${name}`));
+    }
+    if (tool === "slashcommand" && typeof input.command === "string") {
+        const command = input.command.trim().split(/\s+/)[0]?.replace(/^\//, "") ?? "";
+        return target.names.some((name) => command === name || command.endsWith(`:${name}`));
+    }
+    if (tool === "read" && typeof input.file_path === "string") {
+        return input.file_path.replace(/\\/g, "/").endsWith(`/${target.installedAt}`);
+    }
+    return false;
+}
+/** The check of one observed run: triggered (or not) as the query expects. */
+function observeCheck(target, shouldTrigger) {
+    const what = `${target.type} ${target.names[0]}`;
+    return {
+        type: "custom",
+        name: shouldTrigger ? `triggers ${what}` : `does not trigger ${what}`,
+        fn: ({ run }) => {
+            const hit = triggerCall(run.trajectory, target);
+            const seen = `trajectory: ${describeTrajectory(run.trajectory)}`;
+            const evidence = hit
+                ? `triggered by call #${hit.index + 1} ${hit.call.tool}(${JSON.stringify(hit.call.input)}) — ${seen}`
+                : `not triggered: no Skill call named ${target.names.map((n) => JSON.stringify(n)).join(" or ")} and no read of ${target.installedAt} — ${seen}`;
+            return { ok: Boolean(hit) === shouldTrigger, evidence };
+        },
+    };
+}
+/** What `ask` mode asks the model. */
+function askPrompt(target, query) {
+    const kind = target.type === "skill" ? "skill" : "slash command";
+    return [
+        `You are checking how Claude Code routes requests. A ${kind} is available:`,
+        "",
+        `name: ${target.names[target.names.length - 1]}`,
+        `description: ${target.description || "(none)"}`,
+        "",
+        "A user sends this request:",
+        "",
+        `<request>\n${query}\n</request>`,
+        "",
+        `Should Claude Code use this ${kind} to handle the request? Do not use any tools. Answer with exactly one word: YES or NO.`,
+    ].join("\n");
+}
+/** YES → true, NO → false, anything else → undefined. */
+function parseAnswer(message) {
+    const match = /^[\s*_"'`>#-]*(yes|no)\b/i.exec(message ?? "");
+    return match ? match[1].toLowerCase() === "yes" : undefined;
+}
+function askCheck(target, shouldTrigger) {
+    const what = `${target.type} ${target.names[0]}`;
+    return {
+        type: "custom",
+        name: shouldTrigger ? `answers YES for ${what}` : `answers NO for ${what}`,
+        fn: ({ run }) => {
+            const answer = parseAnswer(run.finalMessage);
+            const said = JSON.stringify((run.finalMessage ?? "").trim().slice(0, 200));
+            if (answer === undefined)
+                return { ok: false, evidence: `answered neither YES nor NO: ${said}` };
+            return {
+                ok: answer === shouldTrigger,
+                evidence: `answered ${answer ? "YES" : "NO"}: ${said}`,
+            };
+        },
+    };
+}
+/** Precision TP/(TP+FP), recall TP/(TP+FN), F1 2TP/(2TP+FP+FN); null where undefined (0/0). */
+function triggerMetrics(c) {
+    const ratio = (num, den) => (den === 0 ? null : stats_round6(num / den));
+    return {
+        precision: ratio(c.truePositive, c.truePositive + c.falsePositive),
+        recall: ratio(c.truePositive, c.truePositive + c.falseNegative),
+        f1: ratio(2 * c.truePositive, 2 * c.truePositive + c.falsePositive + c.falseNegative),
+    };
+}
+/** How often a query triggered the target over its runs, with the Wilson 95% interval. */
+function triggerRate(triggered, runs) {
+    return {
+        rate: runs ? stats_round6(triggered / runs) : null,
+        interval: wilsonInterval(triggered, runs),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/kinds/skill/aggregate.ts
+// Puts the parts of each skill/command/hook eval back together after a run: trigger metrics from
+// the queries' verdicts, e2e scenarios with their trajectories, hook cases — and writes one
+// timestamped JSON per eval to `_evals/results/` beside the run's own run.json.
+
+
+
+
+
+/** One report per skill/command/hook eval that had a part in this run, in definition order. */
+async function claudeCodeReports(specs, results, options) {
+    const byId = new Map(results.map((r) => [r.id, r]));
+    const groups = new Map();
+    for (const spec of specs) {
+        const result = byId.get(spec.id);
+        if (!spec.claudeCode || !result)
+            continue;
+        const parts = groups.get(spec.claudeCode.group) ?? [];
+        parts.push({ spec: spec, result });
+        groups.set(spec.claudeCode.group, parts);
+    }
+    const reports = [];
+    for (const [name, parts] of groups) {
+        reports.push(await groupReport(name, parts, options));
+    }
+    return reports;
+}
+async function groupReport(name, parts, options) {
+    const first = parts[0].spec;
+    const of = (axis) => parts.filter((p) => p.spec.claudeCode.axis === axis);
+    const trigger = of("trigger").length
+        ? await triggerReport(of("trigger"), options.projectRoot)
+        : undefined;
+    const e2e = of("e2e").length ? await e2eReport(of("e2e"), options.projectRoot) : undefined;
+    const hook = of("hook").length ? hookReport(of("hook")[0]) : undefined;
+    const statuses = parts.map((p) => aggregate_verdictOf(p.result));
+    const status = statuses.some((s) => s === "failed")
+        ? "failed"
+        : statuses.some((s) => s === "error")
+            ? "error"
+            : statuses.every((s) => s === "skipped")
+                ? "skipped"
+                : "passed";
+    const model = parts.find((p) => p.spec.claudeCode.model)?.spec.claudeCode.model;
+    return {
+        name,
+        type: first.claudeCode.type,
+        parts: parts.map((p) => p.spec.id),
+        target: first.claudeCode.target,
+        file: external_node_path_default().relative(options.projectRoot, first.file) || first.file,
+        timestamp: options.startedAt.toISOString(),
+        status,
+        config: {
+            ...(model ? { model } : {}),
+            trials: Math.max(...parts.map((p) => p.result.trialsPlanned)),
+        },
+        warnings: first.claudeCode.warnings,
+        ...(trigger ? { trigger } : {}),
+        ...(e2e ? { e2e } : {}),
+        ...(hook ? { hook } : {}),
+        duration_ms: Math.max(0, ...parts.map((p) => p.result.durationMs)),
+    };
+}
+/** passed / failed / skipped / error: a cached verdict counts as what it recorded. */
+function aggregate_verdictOf(result) {
+    switch (result.status) {
+        case "passed":
+        case "skipped":
+        case "error":
+        case "failed":
+            return result.status;
+        case "cached":
+            return result.cachedFrom?.status ?? "passed";
+        default:
+            return "failed"; // incomplete, inconclusive: never a pass
+    }
+}
+async function triggerReport(parts, projectRoot) {
+    const queries = [];
+    for (const { spec, result } of parts) {
+        const query = spec.claudeCode.query;
+        const counted = result.cachedFrom ? result.cachedFrom.trials : result_countedTrials(result);
+        const passes = result.cachedFrom ? result.cachedFrom.passes : result.passes;
+        // A run passes when it did what the query expects: trigger for positives, not for negatives.
+        const triggered = query.shouldTrigger ? passes : counted - passes;
+        const { rate, interval } = triggerRate(triggered, counted);
+        const firstTrial = result.trials.find((t) => t.status !== "error");
+        queries.push({
+            id: spec.id,
+            query: query.text,
+            ...(query.note ? { note: query.note } : {}),
+            should_trigger: query.shouldTrigger,
+            status: result.status === "cached" ? aggregate_verdictOf(result) : result.status,
+            ...(result.reason ? { reason: result.reason } : {}),
+            runs: counted,
+            triggered,
+            trigger_rate: rate,
+            interval,
+            cost_usd: result.costUsd,
+            trajectory: firstTrial
+                ? (await trajectoryOf(projectRoot, firstTrial)).map((c) => c.tool)
+                : [],
+            ...(firstTrial?.checks[0] ? { evidence: firstTrial.checks[0].evidence } : {}),
+        });
+    }
+    const decided = (list) => list.filter((q) => q.status === "passed" || q.status === "failed");
+    const side = (shouldTrigger) => {
+        const list = queries.filter((q) => q.should_trigger === shouldTrigger);
+        const done = decided(list);
+        const passed = done.filter((q) => q.status === "passed").length;
+        return { total: list.length, passed, rate: done.length ? stats_round6(passed / done.length) : null };
+    };
+    const count = (shouldTrigger, status) => decided(queries).filter((q) => q.should_trigger === shouldTrigger && q.status === status)
+        .length;
+    const confusion = {
+        truePositive: count(true, "passed"),
+        falseNegative: count(true, "failed"),
+        falsePositive: count(false, "failed"),
+        trueNegative: count(false, "passed"),
+    };
+    return {
+        mode: parts[0].spec.claudeCode.query.mode,
+        positive: side(true),
+        negative: side(false),
+        ...triggerMetrics(confusion),
+        confusion,
+        queries,
+        cost_usd: stats_round6(queries.reduce((sum, q) => sum + q.cost_usd, 0)),
+    };
+}
+async function e2eReport(parts, projectRoot) {
+    const scenarios = [];
+    for (const { spec, result } of parts) {
+        const trial = shownTrial(result.trials);
+        const trajectory = trial ? await trajectoryOf(projectRoot, trial) : [];
+        const hasWorkflow = spec.checks.at(-1)?.type === "trajectory";
+        const checks = trial?.checks ?? [];
+        const outcomeChecks = hasWorkflow ? checks.slice(0, -1) : checks;
+        const workflow = hasWorkflow ? checks.at(-1) : undefined;
+        const status = result.status === "cached" ? aggregate_verdictOf(result) : result.status;
+        scenarios.push({
+            id: spec.id,
+            scenario: spec.claudeCode.scenario,
+            status,
+            ...(result.reason ? { reason: result.reason } : {}),
+            ...(spec.claudeCode.model ? { model: spec.claudeCode.model } : {}),
+            trajectory: trajectory.map((c) => ({ tool_name: c.tool, tool_args: c.input })),
+            outcomes: outcomeChecks.map(checkEntry),
+            ...(workflow ? { workflow: checkEntry(workflow) } : {}),
+            passes: result.passes,
+            trials: result.trialsRun,
+            cost_usd: result.costUsd,
+            duration_ms: result.durationMs,
+            passed: status === "passed",
+        });
+    }
+    const decided = scenarios.filter((s) => s.status === "passed" || s.status === "failed");
+    return {
+        scenarios,
+        pass_rate: decided.length
+            ? stats_round6(decided.filter((s) => s.passed).length / decided.length)
+            : null,
+        total_cost_usd: stats_round6(scenarios.reduce((sum, s) => sum + s.cost_usd, 0)),
+    };
+}
+function hookReport({ spec, result }) {
+    const trial = shownTrial(result.trials);
+    const names = spec.claudeCode.cases ?? [];
+    return {
+        status: result.status,
+        ...(result.reason ? { reason: result.reason } : {}),
+        cases: (trial?.checks ?? []).map((check, i) => ({
+            scenario: names[i] ?? check.name,
+            passed: check.ok,
+            evidence: check.evidence,
+            ...(check.line ? { line: check.line } : {}),
+        })),
+    };
+}
+function checkEntry(check) {
+    return {
+        description: check.name,
+        passed: check.ok,
+        evidence: check.evidence,
+        ...(check.line ? { line: check.line } : {}),
+    };
+}
+/** The trial a report shows: the first failed one, else the first that ran. */
+function shownTrial(trials) {
+    return trials.find((t) => t.status === "failed") ?? trials.find((t) => t.status !== "error");
+}
+async function trajectoryOf(projectRoot, trial) {
+    try {
+        const text = await external_node_fs_.promises.readFile(external_node_path_default().join(projectRoot, trial.dir, "trial.json"), "utf8");
+        const data = JSON.parse(text);
+        return Array.isArray(data.trajectory) ? data.trajectory : [];
+    }
+    catch {
+        return [];
+    }
+}
+// ---------- writing ----------
+/** `<root>/_evals/results/` (or `evals/results/` for a file under evals/). */
+function resultsDirFor(projectRoot, evalFile) {
+    const top = evalFile.split(/[\\/]/)[0];
+    return external_node_path_default().join(projectRoot, top === "evals" || top === "_evals" ? top : "_evals", "results");
+}
+/** Writes each report as `<dir>/<timestamp>_<name>.json`; a new folder ignores itself in git. */
+async function writeClaudeCodeResults(reports, projectRoot) {
+    const written = [];
+    for (const report of reports) {
+        const dir = resultsDirFor(projectRoot, report.file);
+        if (!(await external_node_fs_.promises.stat(dir).catch(() => undefined))) {
+            await external_node_fs_.promises.mkdir(dir, { recursive: true });
+            // Results change on every run: kept out of git (and so out of the cache fingerprint and
+            // repository snapshots) unless you delete this file.
+            await external_node_fs_.promises.writeFile(external_node_path_default().join(dir, ".gitignore"), "# written by agent-evals\n*\n");
+        }
+        // Milliseconds kept, so two runs in the same second don't overwrite each other's file.
+        const stamp = report.timestamp.replace(/Z$/, "").replace(/:/g, "-");
+        const file = external_node_path_default().join(dir, `${stamp}_${report.name}.json`);
+        await external_node_fs_.promises.writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+        written.push({ ...report, resultFile: file });
+    }
+    return written;
+}
+
+;// CONCATENATED MODULE: ./src/kinds/skill/console.ts
+// The console section of each skill/command/hook eval: trigger metrics and per-query rates, each
+// e2e scenario PASS/FAIL with its trajectory and failing checks, hook cases, cost; then a summary.
+
+
+function claudeCodeSections(reports, projectRoot, style, verbose = false) {
+    if (reports.length === 0)
+        return [];
+    const lines = [];
+    const label = (status) => {
+        const text = STATUS_LABEL[status];
+        if (status === "passed")
+            return style.green(style.bold(text));
+        if (status === "failed" || status === "error")
+            return style.red(style.bold(text));
+        return style.yellow(style.bold(text));
+    };
+    for (const report of reports) {
+        lines.push(style.bold(`━━━ ${report.name} (${report.type}: ${report.target}) ━━━`));
+        for (const warning of report.warnings)
+            lines.push(`  ${style.yellow("!")} ${warning}`);
+        if (report.trigger)
+            lines.push(...triggerLines(report.trigger, label, style, verbose));
+        const e2eSkipped = report.e2e?.scenarios.every((sc) => sc.status === "skipped");
+        if (report.e2e && e2eSkipped) {
+            const names = report.e2e.scenarios.map((sc) => JSON.stringify(sc.scenario)).join(", ");
+            lines.push(`  E2E eval: ${label("skipped")} ${names}: ${report.e2e.scenarios[0]?.reason ?? ""}`);
+        }
+        else if (report.e2e) {
+            lines.push(`  E2E eval (cost: ${console_usd(report.e2e.total_cost_usd)})`);
+            for (const s of report.e2e.scenarios) {
+                lines.push(`    ${label(s.status)} ${s.scenario} ${style.dim(`(${s.duration_ms}ms, ${console_usd(s.cost_usd)}${s.model ? `, ${s.model}` : ""})`)}`);
+                if (s.reason)
+                    lines.push(`      ${s.reason}`);
+                if (s.status === "skipped")
+                    continue;
+                lines.push(`      Trajectory: ${s.trajectory.length ? s.trajectory.map((c) => c.tool_name).join(" → ") : "(no tool calls)"}`);
+                if (verbose)
+                    for (const call of s.trajectory)
+                        lines.push(style.dim(`        ${call.tool_name} ${clip(JSON.stringify(call.tool_args))}`));
+                const at = (line) => (line ? ` ${style.dim(`at ${report.file}:${line}`)}` : "");
+                for (const o of [
+                    ...s.outcomes,
+                    ...(s.workflow ? [{ ...s.workflow, description: "workflow" }] : []),
+                ]) {
+                    if (o.passed && !verbose)
+                        continue;
+                    lines.push(`      ${o.passed ? style.green("PASS") : style.red("FAIL")} ${o.description}${at(o.line)}`);
+                    if (!o.passed || verbose)
+                        lines.push(...console_indent(o.evidence, "          "));
+                }
+            }
+            if (report.e2e.pass_rate !== null)
+                lines.push(`    Pass rate: ${console_percent(report.e2e.pass_rate)}`);
+        }
+        if (report.hook) {
+            lines.push(`  Hook eval`);
+            if (report.hook.reason)
+                lines.push(`    ${label(report.hook.status)} ${report.hook.reason}`);
+            for (const c of report.hook.cases) {
+                lines.push(`    ${c.passed ? label("passed") : label("failed")} ${c.scenario}`);
+                if (!c.passed || verbose)
+                    lines.push(...console_indent(c.evidence, "        "));
+            }
+        }
+        lines.push(`  Duration: ${console_seconds(report.duration_ms)}`);
+        if (report.resultFile)
+            lines.push(style.dim(`  result: ${external_node_path_default().relative(projectRoot, report.resultFile)}`));
+        lines.push("");
+    }
+    lines.push(style.bold("═══ Summary ═══"));
+    for (const report of reports)
+        lines.push(`  ${label(report.status)} ${report.name}`);
+    const cost = reports.reduce((sum, r) => sum + (r.e2e?.total_cost_usd ?? 0) + (r.trigger?.cost_usd ?? 0), 0);
+    lines.push(`  Total cost: ${console_usd(cost)}`);
+    const count = (status) => reports.filter((r) => r.status === status).length;
+    lines.push(`  ${count("passed")} passed, ${count("failed")} failed${count("skipped") ? `, ${count("skipped")} skipped` : ""}${count("error") ? `, ${count("error")} error` : ""}`);
+    return lines;
+}
+function triggerLines(t, label, style, verbose) {
+    const pct = (x) => (x === null ? "n/a" : console_percent(x));
+    const side = (s) => `${s.passed}/${s.total} (${pct(s.rate)})`;
+    const c = t.confusion;
+    const skipped = t.queries.filter((q) => q.status === "skipped");
+    if (skipped.length === t.queries.length) {
+        return [
+            `  Trigger eval (${t.mode}): ${label("skipped")} ${skipped[0]?.reason ?? ""}`.trimEnd(),
+        ];
+    }
+    const lines = [
+        `  Trigger eval (${t.mode}, cost: ${console_usd(t.cost_usd)})`,
+        `    Positive: ${side(t.positive)}  Negative: ${side(t.negative)}`,
+        `    Precision: ${pct(t.precision)}  Recall: ${pct(t.recall)}  F1: ${pct(t.f1)}  ${style.dim(`(TP ${c.truePositive}, FN ${c.falseNegative}, FP ${c.falsePositive}, TN ${c.trueNegative})`)}`,
+    ];
+    for (const q of t.queries) {
+        const sign = q.should_trigger ? "+" : "−";
+        const rate = q.runs > 0
+            ? `triggered ${q.triggered}/${q.runs} (${pct(q.trigger_rate)}, 95% CI ${console_percent(q.interval[0])}–${console_percent(q.interval[1])})`
+            : (q.reason ?? "");
+        lines.push(`    ${label(q.status)} ${sign} ${JSON.stringify(q.query)} ${rate}`);
+        if (q.status !== "passed" && q.status !== "skipped" && q.reason && q.runs > 0)
+            lines.push(`        ${q.reason}`);
+        if ((q.status === "failed" || verbose) && q.evidence)
+            lines.push(...console_indent(q.evidence, "        "));
+    }
+    return lines;
+}
+function console_indent(text, prefix) {
+    return text
+        .split("\n")
+        .slice(0, 20)
+        .map((line) => `${prefix}${line}`);
+}
+function clip(text, max = 200) {
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+;// CONCATENATED MODULE: ./src/kinds/skill/schema.ts
+// The skill, command and hook eval formats (`type: skill | command | hook`) as zod schemas, built
+// from the same leaves as the YAML task format (define/yaml/schema.ts): the loader validates with
+// them and `agent-evals schema` publishes them. Written with zod/mini, as the task schema is.
+
+
+
+/** Values the loader fills in for keys a skill/command/hook eval leaves out. */
+const claudeCodeEvalDefaults = {
+    triggerMode: "observe",
+    triggerRuns: 1,
+    triggerThreshold: 0.5,
+    hookTimeoutSeconds: 60,
+    hookEvent: "PostToolUse",
+};
+const schema_seconds = (what, fallback) => withMeta(optional(schemas_number().check(_positive(), _lte(86_400))), {
+    description: `A number of seconds ${what} (default ${fallback}).`,
+    default: fallback,
+});
+const triggerQuerySchema = described(strictObject({
+    query: described(nonEmptyText, "The user's request, as they would type it."),
+    note: described(optional(schemas_string()), "Why it should (or should not) trigger the target."),
+}), "A request: `{ query, note? }`.");
+function requireSomeQuery(trigger, ctx) {
+    const count = (list) => (Array.isArray(list) ? list.length : 0);
+    if (count(trigger.positive) + count(trigger.negative) > 0)
+        return;
+    ctx.addIssue({
+        code: "custom",
+        message: "`trigger` lists no queries: it would measure nothing",
+        ...hint(errors_Codes.nothingAsserted, "add requests under `positive:` (should trigger) and/or `negative:` (should not)"),
+    });
+}
+const triggerSchema = described(strictObject({
+    positive: described(optional(array(triggerQuerySchema)), "A list of requests that should trigger the target."),
+    negative: described(optional(array(triggerQuerySchema)), "A list of requests that should not trigger the target."),
+    mode: withMeta(optional(schemas_enum(["observe", "ask"])), {
+        description: "`observe` (default): run Claude Code with the target installed and watch for a `Skill` call naming it (or a read of its file); `ask`: ask the model YES/NO whether the request should trigger the description.",
+        default: claudeCodeEvalDefaults.triggerMode,
+    }),
+    runs: withMeta(optional(schemas_number().check(schemas_int(), _gte(1), _lte(100))), {
+        description: "An integer from 1 to 100: how many times each query runs (default 1).",
+        default: claudeCodeEvalDefaults.triggerRuns,
+    }),
+    threshold: withMeta(optional(schemas_number().check(_gte(0), _lte(1))), {
+        description: "A number from 0 to 1: a query counts as triggering when its trigger rate is at least this (default 0.5).",
+        default: claudeCodeEvalDefaults.triggerThreshold,
+    }),
+})
+    .check(superRefine(requireSomeQuery)), "Routing: `{ positive: [{ query, note }], negative: [...], mode, runs, threshold }`.");
+const outcomeFile = described(sandboxPathSchema, "The sandbox-relative file to look at.");
+const outcomeCommand = described(commandSchema, "A bash command run in the sandbox after the run.");
+/** The eight outcome types of the skill-eval guide; each maps onto an existing check. */
+const outcomeSchema = described(discriminatedUnion("type", [
+    strictObject({
+        type: literal("file-contains"),
+        file: outcomeFile,
+        value: described(nonEmptyText, "A substring."),
+    }),
+    strictObject({
+        type: literal("file-not-contains"),
+        file: outcomeFile,
+        value: described(nonEmptyText, "A substring."),
+    }),
+    strictObject({
+        type: literal("file-matches"),
+        file: outcomeFile,
+        value: regexSchema,
+    }),
+    strictObject({ type: literal("file-exists"), file: outcomeFile }),
+    strictObject({ type: literal("file-not-exists"), file: outcomeFile }),
+    strictObject({ type: literal("bash-succeeds"), command: outcomeCommand }),
+    strictObject({ type: literal("bash-fails"), command: outcomeCommand }),
+    strictObject({
+        type: literal("bash-output-contains"),
+        command: outcomeCommand,
+        value: described(nonEmptyText, "A substring of the command's stdout or stderr."),
+    }),
+]), "An outcome: `{ type, ... }` with type file-contains, file-not-contains, file-matches (`file`, `value`), file-exists, file-not-exists (`file`), bash-succeeds, bash-fails (`command`) or bash-output-contains (`command`, `value`).");
+function requireScenarioChecks(scenario, ctx) {
+    const outcomes = scenario.outcomes;
+    const workflow = scenario.workflow;
+    const hasOutcomes = Array.isArray(outcomes) ? outcomes.length > 0 : outcomes != null;
+    const hasWorkflow = isPlainRecord(workflow) && countDeclaredAssertions({ workflow }) > 0 ? true : false;
+    if (hasOutcomes || hasWorkflow || (workflow != null && !isPlainRecord(workflow)))
+        return;
+    ctx.addIssue({
+        code: "custom",
+        message: "the scenario checks nothing: it would pass vacuously",
+        ...hint(errors_Codes.nothingAsserted, "add `outcomes:` or a `workflow:` with expected or forbidden tools"),
+    });
+}
+const e2eScenarioSchema = described(strictObject({
+    scenario: described(nonEmptyText, "The scenario's name (unique in this file)."),
+    fixture: described(optional(record(sandboxPathSchema, described(schemas_string(), "The file's content."))), "A mapping of sandbox-relative file paths to their content."),
+    prompt: described(nonEmptyText, "What the user asks Claude Code to do."),
+    model: described(optional(nonEmptyText), "A model (haiku, sonnet, opus or a full id) for this scenario."),
+    outcomes: described(optional(array(outcomeSchema)), "A list of checks on the files after the run."),
+    workflow: optional(workflowSchema),
+    timeout: schema_seconds("the run may take", yamlTaskDefaults.timeoutSeconds),
+})
+    .check(superRefine(requireScenarioChecks)), "A scenario: `{ scenario, fixture, prompt, model?, outcomes[], workflow? }`.");
+function requireTriggerOrE2e(data, ctx) {
+    const e2e = data.e2e;
+    if (data.trigger != null || (Array.isArray(e2e) ? e2e.length > 0 : e2e != null))
+        return;
+    ctx.addIssue({
+        code: "custom",
+        message: "the eval has neither `trigger` nor `e2e`: it would evaluate nothing",
+        ...hint(errors_Codes.nothingAsserted, "add a `trigger:` block with queries, or `e2e:` scenarios"),
+    });
+}
+const targetSchema = described(nonEmptyText, "The file under test, relative to the project root: `.claude/skills/<name>/SKILL.md`, `.claude/commands/<name>.md`, or a hook script.");
+const skillEvalSchema = withMeta(strictObject({
+    name: evalNameSchema,
+    type: described(schemas_enum(["skill", "command"]), "`skill` or `command`."),
+    target: targetSchema,
+    model: described(optional(nonEmptyText), "The default model (haiku, sonnet, opus or a full id); `EVAL_MODEL` overrides it, a scenario's `model` overrides both."),
+    trials: withMeta(optional(trialsSchema), {
+        description: "An integer from 1 to 100: trials per e2e scenario (default 1).",
+        default: yamlTaskDefaults.trials,
+    }),
+    passRate: withMeta(optional(schemas_number().check(_gte(0), _lte(1))), {
+        description: "A number from 0 to 1: the share of a scenario's trials that must pass.",
+        default: yamlTaskDefaults.passRate,
+    }),
+    timeout: schema_seconds("each run may take", yamlTaskDefaults.timeoutSeconds),
+    maxCostUsd: described(optional(schemas_number().check(_positive())), "A positive number: the most one run may spend, in US dollars."),
+    trigger: optional(triggerSchema),
+    e2e: described(optional(array(e2eScenarioSchema)), "A list of end-to-end scenarios."),
+})
+    .check(superRefine(requireTriggerOrE2e, { when: (payload) => isPlainRecord(payload.value) })), {
+    title: "agent-evals Claude Code skill or command eval",
+    description: "Does the description route the right requests to the skill/command (trigger), and does Claude Code do the job with it (e2e)?",
+});
+const hookEventSchema = described(schemas_enum([
+    "PreToolUse",
+    "PostToolUse",
+    "UserPromptSubmit",
+    "Stop",
+    "SubagentStop",
+    "SessionStart",
+    "SessionEnd",
+    "Notification",
+    "PreCompact",
+]), "A Claude Code hook event: PreToolUse, PostToolUse (default), UserPromptSubmit, Stop, SubagentStop, SessionStart, SessionEnd, Notification or PreCompact.");
+function requireSomeExpectation(expect, ctx) {
+    if (Object.values(expect).some((v) => v !== undefined))
+        return;
+    ctx.addIssue({
+        code: "custom",
+        message: "`expect` is empty: the case would pass vacuously",
+        ...hint(errors_Codes.nothingAsserted, "expect something: `has_context`, `exit_code`, `blocked`, …"),
+    });
+}
+const textOrTexts = union([nonEmptyText, array(nonEmptyText).check(_minLength(1))]);
+const hookExpectSchema = described(strictObject({
+    has_context: described(optional(schemas_boolean()), "Whether the hook adds context (`hookSpecificOutput.additionalContext`)."),
+    context_contains: described(optional(textOrTexts), "Text (or a list of texts) the added context must contain."),
+    exit_code: described(optional(exitCodeSchema), "The exit code the hook must return."),
+    blocked: described(optional(schemas_boolean()), "Whether the hook blocks: exit 2, `decision: block`, or `permissionDecision: deny`."),
+    decision: described(optional(schemas_enum(["approve", "block", "allow", "deny", "ask"])), "The `decision` (or PreToolUse `permissionDecision`) the hook must give."),
+    stderr_contains: described(optional(textOrTexts), "Text the hook's stderr must contain."),
+    stdout_contains: described(optional(textOrTexts), "Text the hook's stdout must contain."),
+})
+    .check(superRefine(requireSomeExpectation)), "What the hook must do: `has_context`, `context_contains`, `exit_code`, `blocked`, …");
+const hookCaseSchema = described(strictObject({
+    scenario: described(nonEmptyText, "The case's name (unique in this file)."),
+    event: optional(hookEventSchema),
+    input: described(optional(record(schemas_string(), unknown())), "Fields of the hook's stdin JSON (tool_name, tool_input, tool_response, prompt, …) over realistic defaults; `tool_result: { exit_code, stdout, stderr }` is short for a Bash `tool_response`."),
+    timeout: schema_seconds("the hook may take", claudeCodeEvalDefaults.hookTimeoutSeconds),
+    expect: hookExpectSchema,
+}), "A case: `{ scenario, input, expect }`.");
+const hookEvalSchema = withMeta(strictObject({
+    name: evalNameSchema,
+    type: described(literal("hook"), "`hook`."),
+    target: targetSchema,
+    event: optional(hookEventSchema),
+    timeout: schema_seconds("the hook may take", claudeCodeEvalDefaults.hookTimeoutSeconds),
+    trials: withMeta(optional(trialsSchema), {
+        description: "An integer from 1 to 100: how many times the cases run (default 1).",
+        default: yamlTaskDefaults.trials,
+    }),
+    cases: described(array(hookCaseSchema).check(_minLength(1)), "A list of cases: `{ scenario, input, expect }`."),
+}), {
+    title: "agent-evals Claude Code hook eval",
+    description: "Runs a hook script with Claude Code's hook input and checks what it answers.",
+});
+/** Either kind of Claude Code eval; the loader picks the schema by `type`. */
+const claudeCodeEvalSchema = union([skillEvalSchema, hookEvalSchema]);
+
+;// CONCATENATED MODULE: ./src/kinds/skill/agent.ts
+// The agent of trigger and e2e evals: the claude-code adapter (never `--bare`: it would switch off
+// skills), available only when the binary runs AND Claude Code has credentials — so a machine
+// without a key reports these evals as skipped, with the reason, instead of failing them.
+
+
+
+
+// The adapter's credential variables, and the switches that make Claude Code use a cloud's login.
+const KEY_VARIABLES = [
+    ...CLAUDE_CREDENTIAL_ENV,
+    "CLAUDE_CODE_USE_BEDROCK",
+    "CLAUDE_CODE_USE_VERTEX",
+];
+/** Where Claude Code may find credentials: an env variable, a login, or an apiKeyHelper. */
+async function claudeCredentials(env) {
+    const variable = KEY_VARIABLES.find((name) => env[name]);
+    if (variable)
+        return variable;
+    const home = env.HOME;
+    if (!home)
+        return undefined;
+    const read = (file) => external_node_fs_.promises.readFile(external_node_path_default().join(home, file), "utf8").catch(() => "");
+    if (await read(".claude/.credentials.json"))
+        return "~/.claude/.credentials.json";
+    if ((await read(".claude.json")).includes('"oauthAccount"'))
+        return "claude login (~/.claude.json)";
+    if ((await read(".claude/settings.json")).includes('"apiKeyHelper"'))
+        return "apiKeyHelper (~/.claude/settings.json)";
+    return undefined;
+}
+/** claude-code for skill evals; `available()` throws a sentence saying what is missing. */
+function skillAgent(env) {
+    const inner = claudeCode();
+    return {
+        ...inner,
+        available: async () => {
+            if ((await probeVersion("claude", { ...process.env, ...env })) === undefined)
+                throw new Error("the `claude` CLI is not on PATH (npm i -g @anthropic-ai/claude-code) — trigger and e2e evals need it");
+            if (!(await claudeCredentials(env)))
+                throw new Error("no Anthropic credentials: set ANTHROPIC_API_KEY (or run `claude auth login`) to run trigger and e2e evals");
+            return true;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/kinds/skill/outcomes.ts
+// E2E outcomes → the existing checks (files, commands, trajectory). Only the two outcome types no
+// existing check expresses — "any non-zero exit" and "output contains" — run here, as custom checks.
+
+
+
+
+/** The check an outcome stands for, and the name the report gives it. */
+function outcomeCheck(outcome, timeoutMs, source) {
+    switch (outcome.type) {
+        case "file-contains":
+            return { type: "fileContains", path: outcome.file, pattern: outcome.value, source };
+        case "file-not-contains":
+            return { type: "fileLacks", path: outcome.file, pattern: outcome.value, source };
+        case "file-matches":
+            return {
+                type: "fileContains",
+                path: outcome.file,
+                pattern: new RegExp(outcome.value),
+                source,
+            };
+        case "file-exists":
+            return { type: "fileExists", path: outcome.file, source };
+        case "file-not-exists":
+            return { type: "fileAbsent", path: outcome.file, source };
+        case "bash-succeeds":
+            return { type: "succeeds", command: outcome.command, exitCode: 0, source };
+        case "bash-fails":
+            return {
+                type: "custom",
+                name: `bash-fails ${JSON.stringify(outcome.command)}`,
+                source,
+                fn: async ({ sandbox, env }) => {
+                    const run = await runBash(sandbox, env, outcome.command, timeoutMs);
+                    if (run.problem)
+                        return { ok: false, evidence: run.problem };
+                    return run.exitCode !== 0
+                        ? { ok: true, evidence: `exit ${run.exitCode}, as expected` }
+                        : { ok: false, evidence: `exit 0, expected a failure${run.tail}` };
+                },
+            };
+        case "bash-output-contains":
+            return {
+                type: "custom",
+                name: `output of ${JSON.stringify(outcome.command)} contains ${JSON.stringify(outcome.value)}`,
+                source,
+                fn: async ({ sandbox, env }) => {
+                    const run = await runBash(sandbox, env, outcome.command, timeoutMs);
+                    if (run.problem)
+                        return { ok: false, evidence: run.problem };
+                    return run.output.includes(outcome.value)
+                        ? { ok: true, evidence: `found in the output (exit ${run.exitCode})` }
+                        : {
+                            ok: false,
+                            evidence: `${JSON.stringify(outcome.value)} not in the output (exit ${run.exitCode})${run.tail}`,
+                        };
+                },
+            };
+    }
+}
+/** The eval author's command, run by bash in the sandbox (never built from agent output). */
+async function runBash(sandbox, env, command, timeoutMs) {
+    const dir = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "ae-outcome-"));
+    try {
+        const stdoutFile = external_node_path_default().join(dir, "stdout");
+        const stderrFile = external_node_path_default().join(dir, "stderr");
+        const { result, stdout, stderr } = await runCaptured({ command: "bash", args: ["-c", command], cwd: sandbox, env, timeoutMs }, { stdoutFile, stderrFile });
+        const last = [await readTail(stdoutFile, 6), await readTail(stderrFile, 6)]
+            .map((t) => t.trimEnd())
+            .filter(Boolean)
+            .join("\n");
+        const tail = last ? ` — last lines:\n${last}` : " — no output";
+        const problem = result.spawnError
+            ? `could not start bash: ${result.spawnError}`
+            : result.timedOut
+                ? `timed out after ${Math.round(timeoutMs / 1000)} s${tail}`
+                : undefined;
+        return {
+            exitCode: result.exitCode,
+            output: stdout + stderr,
+            tail,
+            ...(problem ? { problem } : {}),
+        };
+    }
+    finally {
+        await external_node_fs_.promises.rm(dir, { recursive: true, force: true });
+    }
+}
+/** Runs a command with stdout and stderr (each up to 1 MiB) written to the files, and reads both. */
+async function runCaptured(options, files) {
+    const result = await runProcess({ ...options, ...files, maxOutputBytes: 1024 * 1024 });
+    const [stdout, stderr] = await Promise.all([
+        external_node_fs_.promises.readFile(files.stdoutFile, "utf8"),
+        external_node_fs_.promises.readFile(files.stderrFile, "utf8"),
+    ]);
+    return { result, stdout, stderr };
+}
+
+;// CONCATENATED MODULE: ./src/kinds/skill/hook.ts
+// Hook evals (no model): run the hook script with the JSON Claude Code would send on stdin for its
+// event, then judge its exit code, stderr and stdout JSON (additionalContext, decision, blocking).
+
+
+
+
+
+/** What Claude Code sends a hook on stdin for `event`, with the case's `input` over it. */
+function hookPayload(event, input, where) {
+    const { tool_result: short, ...given } = input;
+    const payload = {
+        session_id: where.sessionId,
+        transcript_path: where.transcriptPath,
+        cwd: where.cwd,
+        permission_mode: "default",
+        hook_event_name: event,
+        ...eventDefaults(event),
+    };
+    if (short && typeof short === "object" && !("tool_response" in given)) {
+        // The guide's short form: `tool_result: { exit_code, stdout, stderr }` of a Bash call.
+        const r = short;
+        payload.tool_response = {
+            stdout: typeof r.stdout === "string" ? r.stdout : "",
+            stderr: typeof r.stderr === "string" ? r.stderr : "",
+            interrupted: false,
+            isImage: false,
+            ...(typeof r.exit_code === "number" ? { exit_code: r.exit_code } : {}),
+        };
+    }
+    return { ...payload, ...given };
+}
+function eventDefaults(event) {
+    const bash = { tool_name: "Bash", tool_input: { command: "npm test", description: "Run tests" } };
+    switch (event) {
+        case "PreToolUse":
+            return { ...bash, tool_use_id: "toolu_agent_evals_0001" };
+        case "PostToolUse":
+            return {
+                ...bash,
+                tool_use_id: "toolu_agent_evals_0001",
+                tool_response: { stdout: "", stderr: "", interrupted: false, isImage: false },
+            };
+        case "UserPromptSubmit":
+            return { prompt: "" };
+        case "Stop":
+        case "SubagentStop":
+            return { stop_hook_active: false };
+        case "SessionStart":
+            return { source: "startup" };
+        case "SessionEnd":
+            return { reason: "other" };
+        case "Notification":
+            return { message: "Claude needs your permission to use Bash" };
+        case "PreCompact":
+            return { trigger: "manual", custom_instructions: "" };
+    }
+}
+const INTERPRETERS = {
+    ".sh": "bash",
+    ".bash": "bash",
+    ".js": process.execPath,
+    ".mjs": process.execPath,
+    ".cjs": process.execPath,
+    ".py": "python3",
+};
+/** How to start the script: itself when executable, else the interpreter its extension names. */
+async function hookCommand(script) {
+    try {
+        await external_node_fs_.promises.access(script, external_node_fs_.promises.constants.X_OK);
+        return [script];
+    }
+    catch {
+        const interpreter = INTERPRETERS[external_node_path_default().extname(script).toLowerCase()];
+        return interpreter ? [interpreter, script] : undefined;
+    }
+}
+/** Runs the hook in `cwd` with `payload` on stdin, the way Claude Code does (CLAUDE_PROJECT_DIR). */
+async function runHook(command, payload, options) {
+    const inputFile = external_node_path_default().join(options.workDir, "hook-input.json");
+    await external_node_fs_.promises.writeFile(inputFile, JSON.stringify(payload));
+    // runProcess closes stdin, so a tiny sh redirects the payload file into the hook. Paths and
+    // arguments travel as positional parameters: nothing is spliced into the script text.
+    const { result, stdout, stderr } = await runCaptured({
+        command: "sh",
+        args: ["-c", 'exec "$@" < "$AGENT_EVALS_HOOK_INPUT"', "agent-evals-hook", ...command],
+        cwd: options.cwd,
+        // The trial's environment, as for any check command: the hook does not see what the run
+        // hides from agents (the Action's runner tokens).
+        env: { ...options.env, CLAUDE_PROJECT_DIR: options.cwd, AGENT_EVALS_HOOK_INPUT: inputFile },
+        timeoutMs: options.timeoutMs,
+    }, {
+        stdoutFile: external_node_path_default().join(options.workDir, "hook.stdout"),
+        stderrFile: external_node_path_default().join(options.workDir, "hook.stderr"),
+    });
+    return {
+        exitCode: result.exitCode,
+        stdout,
+        stderr,
+        timedOut: result.timedOut,
+        ...(result.spawnError ? { spawnError: result.spawnError } : {}),
+    };
+}
+/** Events whose plain-text stdout Claude Code adds to the context on exit 0. */
+const PLAIN_TEXT_CONTEXT = new Set(["UserPromptSubmit", "SessionStart"]);
+function readAnswer(run, event) {
+    const text = run.stdout.trim();
+    let json;
+    let invalidJson;
+    let plainContext;
+    if (text) {
+        try {
+            const parsed = JSON.parse(text);
+            if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+                json = parsed;
+            else
+                invalidJson = `stdout is JSON but not an object: ${hook_clip(text)}`;
+        }
+        catch (error) {
+            if (PLAIN_TEXT_CONTEXT.has(event) && run.exitCode === 0)
+                plainContext = text;
+            else
+                invalidJson = `stdout is not valid JSON (${error.message}): ${hook_clip(text)}`;
+        }
+    }
+    const specific = (json?.hookSpecificOutput ?? {});
+    const context = typeof specific.additionalContext === "string" ? specific.additionalContext : plainContext;
+    const decision = typeof json?.decision === "string"
+        ? json.decision
+        : typeof specific.permissionDecision === "string"
+            ? specific.permissionDecision
+            : undefined;
+    const blocked = run.exitCode === 2 || decision === "block" || decision === "deny" || json?.continue === false;
+    return {
+        ...(json ? { json } : {}),
+        ...(invalidJson ? { invalidJson } : {}),
+        ...(context !== undefined ? { context } : {}),
+        ...(decision ? { decision } : {}),
+        blocked,
+    };
+}
+/** Every way the run misses the expectations (empty when it meets them). */
+function judgeHook(run, answer, expect) {
+    const misses = [];
+    if (answer.invalidJson)
+        misses.push(answer.invalidJson);
+    if (expect.exit_code !== undefined && run.exitCode !== expect.exit_code)
+        misses.push(`exit ${run.exitCode ?? "by signal"}, expected ${expect.exit_code}`);
+    if (expect.blocked !== undefined && answer.blocked !== expect.blocked) {
+        misses.push(expect.blocked
+            ? `did not block (exit ${run.exitCode}, no decision "block"/"deny")`
+            : `blocked (exit ${run.exitCode}${answer.decision ? `, decision ${answer.decision}` : ""})`);
+    }
+    if (expect.blocked && run.exitCode === 2 && !run.stderr.trim())
+        misses.push("blocked with exit 2 but wrote no reason on stderr (Claude would see nothing)");
+    if (expect.decision !== undefined && answer.decision !== expect.decision)
+        misses.push(`decision ${answer.decision ?? "(none)"}, expected ${expect.decision}`);
+    const hasContext = Boolean(answer.context?.trim());
+    if (expect.has_context !== undefined && hasContext !== expect.has_context) {
+        misses.push(expect.has_context
+            ? "no additionalContext (hookSpecificOutput.additionalContext is missing or empty)"
+            : `added context when none was expected: ${hook_clip(answer.context ?? "")}`);
+    }
+    for (const text of list(expect.context_contains)) {
+        if (!answer.context?.includes(text))
+            misses.push(`additionalContext lacks ${JSON.stringify(text)}${answer.context ? `: ${hook_clip(answer.context)}` : " (there is none)"}`);
+    }
+    for (const text of list(expect.stderr_contains))
+        if (!run.stderr.includes(text))
+            misses.push(`stderr lacks ${JSON.stringify(text)}`);
+    for (const text of list(expect.stdout_contains))
+        if (!run.stdout.includes(text))
+            misses.push(`stdout lacks ${JSON.stringify(text)}`);
+    return misses;
+}
+function list(value) {
+    return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+function hook_clip(text, max = 160) {
+    const one = text.replace(/\s+/g, " ").trim();
+    return JSON.stringify(one.length > max ? `${one.slice(0, max - 1)}…` : one);
+}
+/** One case as a check of the hook eval: the hook runs in the trial's copy of the project. */
+function hookCaseCheck(spec, script) {
+    return {
+        type: "custom",
+        name: `hook case ${JSON.stringify(spec.scenario)}`,
+        source: spec.source,
+        fn: async ({ sandbox, env }) => {
+            const inSandbox = external_node_path_default().join(sandbox, script.relative);
+            const file = (await external_node_fs_.promises.stat(inSandbox).catch(() => undefined)) ? inSandbox : script.file;
+            const command = await hookCommand(file);
+            if (!command)
+                return {
+                    ok: false,
+                    evidence: `cannot run ${script.relative}: make it executable (chmod +x) or use .sh, .js or .py`,
+                };
+            const workDir = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "ae-hook-"));
+            try {
+                const transcriptPath = external_node_path_default().join(workDir, "transcript.jsonl");
+                await external_node_fs_.promises.writeFile(transcriptPath, "");
+                const payload = hookPayload(spec.event, spec.input, {
+                    cwd: sandbox,
+                    transcriptPath,
+                    sessionId: (0,external_node_crypto_.randomUUID)(),
+                });
+                const run = await runHook(command, payload, {
+                    cwd: sandbox,
+                    env,
+                    timeoutMs: spec.timeoutMs,
+                    workDir,
+                });
+                if (run.spawnError)
+                    return { ok: false, evidence: `could not start the hook: ${run.spawnError}` };
+                if (run.timedOut)
+                    return {
+                        ok: false,
+                        evidence: `the hook timed out after ${spec.timeoutMs / 1000} s (Claude Code would cancel it)${hook_outputTail(run)}`,
+                    };
+                const answer = readAnswer(run, spec.event);
+                const misses = judgeHook(run, answer, spec.expect);
+                const summary = [
+                    `exit ${run.exitCode}`,
+                    ...(answer.blocked
+                        ? [
+                            `blocked${run.stderr.trim() ? ` (stderr ${hook_clip(run.stderr.trim().split("\n")[0] ?? "")})` : ""}`,
+                        ]
+                        : []),
+                    ...(answer.decision ? [`decision ${answer.decision}`] : []),
+                    answer.context ? `additionalContext ${hook_clip(answer.context)}` : "no additionalContext",
+                ].join(", ");
+                return misses.length
+                    ? { ok: false, evidence: `${misses.join("; ")} — ${summary}${hook_outputTail(run)}` }
+                    : { ok: true, evidence: summary };
+            }
+            finally {
+                await external_node_fs_.promises.rm(workDir, { recursive: true, force: true });
+            }
+        },
+    };
+}
+function hook_outputTail(run) {
+    const tail = (text) => text.trimEnd().split("\n").slice(-5).join("\n");
+    const parts = [
+        run.stdout.trim() ? `stdout:\n${tail(run.stdout)}` : "",
+        run.stderr.trim() ? `stderr:\n${tail(run.stderr)}` : "",
+    ].filter(Boolean);
+    return parts.length ? `\n${parts.join("\n")}` : "";
+}
+
+;// CONCATENATED MODULE: ./src/kinds/skill/target.ts
+// The file under test of a skill/command/hook eval: where it is, what it is called, what its
+// description says, and the files that install it into a throwaway project.
+
+
+
+
+class TargetError extends AgentEvalsError {
+    fix;
+    constructor(message, fix) {
+        super(errors_Codes.badTarget, message);
+        this.fix = fix;
+    }
+}
+const MAX_SKILL_BYTES = 1024 * 1024;
+/** Reads the target; throws TargetError when it is missing or not what `type` says. */
+async function readTarget(type, target, projectRoot) {
+    let file = external_node_path_default().resolve(projectRoot, target);
+    const stat = await external_node_fs_.promises.stat(file).catch(() => undefined);
+    if (!stat) {
+        throw new TargetError(`the target ${JSON.stringify(target)} does not exist (looked at ${file})`, `create it, or point \`target\` at the ${type} file relative to the project root (e.g. ${exampleTarget(type)})`);
+    }
+    if (stat.isDirectory()) {
+        if (type !== "skill")
+            throw new TargetError(`the target ${JSON.stringify(target)} is a folder`, `point \`target\` at the ${type} file itself (e.g. ${exampleTarget(type)})`);
+        file = external_node_path_default().join(file, "SKILL.md");
+        if (!(await external_node_fs_.promises.stat(file).catch(() => undefined))?.isFile())
+            throw new TargetError(`the skill folder ${JSON.stringify(target)} has no SKILL.md`, "add SKILL.md to the folder, or point `target` at it");
+    }
+    // Claude Code finds a skill only by its folder's SKILL.md: another file there is never loaded.
+    if (type === "skill" && external_node_path_default().basename(file) !== "SKILL.md")
+        throw new TargetError(`the skill target ${JSON.stringify(target)} is not a SKILL.md: Claude Code loads a skill only from its folder's SKILL.md`, "point `target` at the skill's SKILL.md, or at its folder");
+    const relative = external_node_path_default().relative(projectRoot, file).split((external_node_path_default()).sep).join("/");
+    if (type === "hook") {
+        return {
+            type,
+            file,
+            relative,
+            names: [external_node_path_default().basename(file)],
+            description: "",
+            install: {},
+            installedAt: relative,
+            skipped: [],
+        };
+    }
+    if (!file.endsWith(".md")) {
+        throw new TargetError(`a ${type} target must be a markdown file, got ${JSON.stringify(target)}`, `point \`target\` at ${exampleTarget(type)}`);
+    }
+    const text = await external_node_fs_.promises.readFile(file, "utf8");
+    const front = frontmatter(text);
+    if (type === "skill") {
+        const folder = external_node_path_default().basename(external_node_path_default().dirname(file));
+        const names = unique([folder, typeof front.name === "string" ? front.name : folder]);
+        const { files, skipped } = await readSkillFolder(external_node_path_default().dirname(file));
+        const install = Object.fromEntries(Object.entries(files).map(([rel, content]) => [`.claude/skills/${folder}/${rel}`, content]));
+        return {
+            type,
+            file,
+            relative,
+            names,
+            description: target_describe(front, text),
+            install,
+            installedAt: `.claude/skills/${folder}/SKILL.md`,
+            skipped,
+        };
+    }
+    const name = external_node_path_default().basename(file, ".md");
+    return {
+        type,
+        file,
+        relative,
+        names: [name],
+        description: target_describe(front, text),
+        install: { [`.claude/commands/${name}.md`]: text },
+        installedAt: `.claude/commands/${name}.md`,
+        skipped: [],
+    };
+}
+function exampleTarget(type) {
+    if (type === "skill")
+        return "`.claude/skills/<name>/SKILL.md`";
+    if (type === "command")
+        return "`.claude/commands/<name>.md`";
+    return "`.claude/hooks/<name>.sh`";
+}
+function unique(values) {
+    return [...new Set(values)];
+}
+/** The YAML between the leading `---` lines, as a mapping (empty when there is none). */
+function frontmatter(text) {
+    const match = /^---\r?\n([\s\S]*?)\r?\n---\s*(\r?\n|$)/.exec(text);
+    if (!match)
+        return {};
+    try {
+        const data = (0,dist/* parse */.qg)(match[1] ?? "");
+        return data && typeof data === "object" && !Array.isArray(data)
+            ? data
+            : {};
+    }
+    catch {
+        return {};
+    }
+}
+function target_describe(front, text) {
+    if (typeof front.description === "string" && front.description.trim())
+        return front.description.trim();
+    const body = text.replace(/^---\r?\n[\s\S]*?\r?\n---\s*\r?\n/, "");
+    return (body
+        .split("\n")
+        .map((line) => line.replace(/^#+\s*/, "").trim())
+        .find(Boolean) ?? "");
+}
+/** Every UTF-8 file of a skill folder (relative path → text); other files are listed as skipped. */
+async function readSkillFolder(dir) {
+    const files = {};
+    const skipped = [];
+    let total = 0;
+    const entries = await external_node_fs_.promises.readdir(dir, { recursive: true, withFileTypes: true });
+    for (const entry of entries) {
+        if (!entry.isFile())
+            continue;
+        const abs = external_node_path_default().join(entry.parentPath, entry.name);
+        const rel = external_node_path_default().relative(dir, abs).split((external_node_path_default()).sep).join("/");
+        const bytes = await external_node_fs_.promises.readFile(abs);
+        total += bytes.byteLength;
+        try {
+            if (total > MAX_SKILL_BYTES)
+                throw new Error("too large");
+            files[rel] = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+        }
+        catch {
+            skipped.push(rel);
+        }
+    }
+    return { files, skipped };
+}
+/** A user-level skill/command of the same name, which Claude Code would use instead. */
+async function shadowWarnings(target, home) {
+    if (!home || target.type === "hook")
+        return [];
+    const found = [];
+    for (const name of target.names) {
+        const candidates = target.type === "skill"
+            ? [external_node_path_default().join(home, ".claude", "skills", name)]
+            : [external_node_path_default().join(home, ".claude", "commands", `${name}.md`)];
+        for (const candidate of candidates) {
+            if (await external_node_fs_.promises.stat(candidate).catch(() => undefined)) {
+                found.push(`a user-level ${target.type} ${JSON.stringify(name)} exists at ${candidate}: Claude Code may use it instead of ${target.relative}, so trigger and e2e results may not be about the target (rename or move it while you evaluate)`);
+            }
+        }
+    }
+    return found;
+}
+
+;// CONCATENATED MODULE: ./src/kinds/skill/load.ts
+// One skill/command/hook eval file → the evals the engine runs. A skill or command file gives one
+// eval per trigger query (its trials are the query's runs) and one per e2e scenario; a hook file
+// gives one eval without an agent whose checks are its cases. Each carries `claudeCode` so the
+// report can put the parts back together per target.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const CLAUDE_CODE_TYPES = new Set(["skill", "command", "hook"]);
+/** True when the parsed YAML file is a Claude Code skill/command/hook eval (`type: skill|command|hook`). */
+function isClaudeCodeEval(source) {
+    return CLAUDE_CODE_TYPES.has(typeOf(source));
+}
+/** The evals of a parsed skill/command/hook eval file; throws DefinitionError with every problem. */
+async function loadClaudeCodeEval(source, ctx) {
+    if (typeOf(source) === "hook")
+        return hookSpecs(validateWithSchema(source, hookEvalSchema), source, ctx);
+    return skillSpecs(validateWithSchema(source, skillEvalSchema), source, ctx);
+}
+/** The top-level `type:` value (parseYamlSource guarantees a mapping). */
+/**
+ * A `type:` that is none of skill, command or hook: said as such (a misspelt `type: skil` would
+ * otherwise be validated as a YAML task, which names `type`, `target` and `trigger` unknown keys).
+ */
+function unknownTypeProblem(source) {
+    const type = typeOf(source);
+    if (type === undefined || CLAUDE_CODE_TYPES.has(type))
+        return undefined;
+    return problemAt(source, ["type"], {
+        code: Codes.schema,
+        message: `\`type\` must be skill, command or hook (got ${JSON.stringify(type)})`,
+        fix: "set `type:` to skill, command or hook; a YAML task has no `type:` key",
+    });
+}
+function typeOf(source) {
+    return source.data.type;
+}
+// ---------- skills and commands ----------
+async function skillSpecs(data, source, ctx) {
+    const target = await targetOf(data.type, data.target, source, ctx);
+    const warnings = [
+        ...(await shadowWarnings(target, ctx.env.HOME)),
+        ...target.skipped.map((f) => `${f} of the skill folder is not text and was not installed`),
+    ];
+    const problems = [
+        ...duplicateNames(source, "e2e", "scenario", data.e2e ?? []),
+        ...fixtureClashes(source, data, target),
+    ];
+    if (problems.length)
+        throw new DefinitionError(problems);
+    const evalFile = external_node_path_default().resolve(ctx.projectRoot, source.file);
+    const defaultModel = ctx.env.EVAL_MODEL?.trim() || data.model;
+    const timeoutMs = (data.timeout ?? yamlTaskDefaults.timeoutSeconds) * 1000;
+    const part = (fields) => ({
+        group: data.name,
+        type: data.type,
+        target: target.relative,
+        warnings,
+        ...fields,
+    });
+    const agents = [skillAgent(ctx.env)];
+    const specs = [];
+    const trigger = data.trigger;
+    if (trigger) {
+        const mode = trigger.mode ?? claudeCodeEvalDefaults.triggerMode;
+        const threshold = trigger.threshold ?? claudeCodeEvalDefaults.triggerThreshold;
+        for (const polarity of ["positive", "negative"]) {
+            for (const [index, item] of (trigger[polarity] ?? []).entries()) {
+                const shouldTrigger = polarity === "positive";
+                const at = locate(source, ["trigger", polarity, index]).line;
+                const promptText = mode === "ask" ? askPrompt(target, item.query) : item.query;
+                const check = mode === "ask" ? askCheck(target, shouldTrigger) : observeCheck(target, shouldTrigger);
+                specs.push({
+                    id: `${data.name}.trigger.${polarity}-${index + 1}`,
+                    file: evalFile,
+                    line: at,
+                    format: "yaml",
+                    prompt: literalPrompt(promptText, evalFile),
+                    agents,
+                    trials: trigger.runs ?? claudeCodeEvalDefaults.triggerRuns,
+                    passRate: shouldTrigger
+                        ? threshold
+                        : negativePassRate(threshold, trigger.runs ?? claudeCodeEvalDefaults.triggerRuns),
+                    // observe: a throwaway project with only the target installed; ask: an empty one.
+                    sandbox: { kind: "fixture", files: mode === "ask" ? {} : { ...target.install } },
+                    setup: [],
+                    shims: {},
+                    checks: [{ ...check, source: { file: evalFile, line: at } }],
+                    timeoutMs,
+                    ...(data.maxCostUsd !== undefined ? { maxCostUsd: data.maxCostUsd } : {}),
+                    ...(defaultModel ? { model: defaultModel } : {}),
+                    definitionHash: load_hash({
+                        kind: "trigger",
+                        mode,
+                        polarity,
+                        item,
+                        target: identity(target),
+                        defaultModel,
+                        threshold,
+                        maxCostUsd: data.maxCostUsd,
+                        timeoutMs,
+                    }),
+                    claudeCode: part({
+                        axis: "trigger",
+                        query: {
+                            text: item.query,
+                            ...(item.note ? { note: item.note } : {}),
+                            shouldTrigger,
+                            mode,
+                        },
+                        ...(defaultModel ? { model: defaultModel } : {}),
+                    }),
+                });
+            }
+        }
+    }
+    const ids = scenarioIds(data.name, (data.e2e ?? []).map((s) => s.scenario));
+    for (const [index, scenario] of (data.e2e ?? []).entries()) {
+        const keyPath = ["e2e", index];
+        const sourceAt = (...rest) => ({
+            file: evalFile,
+            line: locate(source, [...keyPath, ...rest]).line,
+        });
+        const model = scenario.model ?? defaultModel;
+        const scenarioTimeout = scenario.timeout ? scenario.timeout * 1000 : timeoutMs;
+        const checks = [
+            ...(scenario.outcomes ?? []).map((outcome, i) => outcomeCheck(outcome, scenarioTimeout, sourceAt("outcomes", i))),
+            ...(scenario.workflow
+                ? [{ ...workflowCheck(scenario.workflow), source: sourceAt("workflow") }]
+                : []),
+        ];
+        specs.push({
+            id: ids[index],
+            file: evalFile,
+            line: locate(source, keyPath).line,
+            format: "yaml",
+            prompt: literalPrompt(scenario.prompt, evalFile),
+            agents,
+            ...trialCounts(data.trials, yamlTaskDefaults.trials),
+            passRate: data.passRate ?? yamlTaskDefaults.passRate,
+            sandbox: { kind: "fixture", files: { ...scenario.fixture, ...target.install } },
+            setup: [],
+            shims: {},
+            checks,
+            timeoutMs: scenarioTimeout,
+            ...(data.maxCostUsd !== undefined ? { maxCostUsd: data.maxCostUsd } : {}),
+            ...(model ? { model } : {}),
+            definitionHash: load_hash({
+                kind: "e2e",
+                scenario,
+                target: identity(target),
+                model,
+                trials: data.trials,
+                passRate: data.passRate,
+                // A failure for lack of budget or time must not be replayed from the cache once raised.
+                maxCostUsd: data.maxCostUsd,
+                timeoutMs: scenarioTimeout,
+            }),
+            claudeCode: part({ axis: "e2e", scenario: scenario.scenario, ...(model ? { model } : {}) }),
+        });
+    }
+    return specs;
+}
+/** Scenario names as ids: `<name>.e2e.<slug>`, made unique by their position when slugs clash. */
+function scenarioIds(name, scenarios) {
+    const slugs = scenarios.map((s, i) => s
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, "")
+        .slice(0, 48)
+        .replace(/-+$/, "") || `scenario-${i + 1}`);
+    return slugs.map((slug, i) => slugs.indexOf(slug) === i && slugs.lastIndexOf(slug) === i
+        ? `${name}.e2e.${slug}`
+        : `${name}.e2e.${slug}-${i + 1}`);
+}
+function fixtureClashes(source, data, target) {
+    return (data.e2e ?? []).flatMap((scenario, index) => Object.keys(scenario.fixture ?? {})
+        .filter((p) => p in target.install)
+        .map((p) => source_problemAt(source, ["e2e", index, "fixture", p], {
+        code: errors_Codes.schema,
+        message: `fixture file ${JSON.stringify(p)} is where the target is installed`,
+        fix: `remove it from the fixture: the ${target.type} under test is installed there from ${target.relative}`,
+    }, "key")));
+}
+// ---------- hooks ----------
+async function hookSpecs(data, source, ctx) {
+    const target = await targetOf("hook", data.target, source, ctx);
+    if (!(await hookCommand(target.file))) {
+        throw new DefinitionError([
+            source_problemAt(source, ["target"], {
+                code: errors_Codes.badTarget,
+                message: `the hook ${JSON.stringify(data.target)} is not executable and its extension names no interpreter`,
+                fix: `make it executable (chmod +x ${data.target}) with a #! line, or name it .sh, .js or .py`,
+            }),
+        ]);
+    }
+    const duplicates = duplicateNames(source, "cases", "scenario", data.cases);
+    if (duplicates.length)
+        throw new DefinitionError(duplicates);
+    const evalFile = external_node_path_default().resolve(ctx.projectRoot, source.file);
+    const checks = data.cases.map((c, index) => hookCaseCheck({
+        scenario: c.scenario,
+        event: c.event ?? data.event ?? claudeCodeEvalDefaults.hookEvent,
+        input: c.input ?? {},
+        timeoutMs: (c.timeout ?? data.timeout ?? claudeCodeEvalDefaults.hookTimeoutSeconds) * 1000,
+        expect: c.expect,
+        source: { file: evalFile, line: locate(source, ["cases", index]).line },
+    }, target));
+    const script = await external_node_fs_.promises.readFile(target.file, "utf8").catch(() => "");
+    return [
+        {
+            id: data.name,
+            file: evalFile,
+            line: locate(source, ["name"], "key").line,
+            format: "yaml",
+            agents: [],
+            ...trialCounts(data.trials, yamlTaskDefaults.trials),
+            passRate: 1,
+            // The hook runs in a copy of the project, as Claude Code runs it in the project.
+            sandbox: { kind: "repo", dir: external_node_path_default().resolve(ctx.projectRoot) },
+            setup: [],
+            shims: {},
+            checks,
+            timeoutMs: yamlTaskDefaults.timeoutSeconds * 1000,
+            definitionHash: load_hash({ kind: "hook", data, script }),
+            claudeCode: {
+                group: data.name,
+                type: "hook",
+                target: target.relative,
+                axis: "hook",
+                cases: data.cases.map((c) => c.scenario),
+                warnings: [],
+            },
+        },
+    ];
+}
+// ---------- shared ----------
+async function targetOf(type, target, source, ctx) {
+    try {
+        return await readTarget(type, target, ctx.projectRoot);
+    }
+    catch (error) {
+        if (!(error instanceof TargetError))
+            throw error;
+        throw new DefinitionError([
+            source_problemAt(source, ["target"], {
+                code: errors_Codes.badTarget,
+                message: error.message,
+                fix: error.fix,
+            }),
+        ]);
+    }
+}
+function duplicateNames(source, listKey, nameKey, items) {
+    const first = new Map();
+    return items.flatMap((item, index) => {
+        const name = item[nameKey];
+        const earlier = first.get(name);
+        if (earlier === undefined) {
+            first.set(name, index);
+            return [];
+        }
+        return [
+            source_problemAt(source, [listKey, index, nameKey], {
+                code: errors_Codes.duplicateId,
+                message: `${nameKey} ${JSON.stringify(name)} is already used by ${listKey}[${earlier}] (line ${locate(source, [listKey, earlier]).line})`,
+                fix: `give this ${nameKey} a different name`,
+            }),
+        ];
+    });
+}
+/** A prompt taken literally: any `{{…}}` in the user's text stays as written. */
+function literalPrompt(text, file) {
+    const params = {};
+    for (const match of text.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g))
+        params[match[1]] = match[0];
+    return { text, file, params, secrets: [] };
+}
+/** What of the target a definition hash covers: its content, never where this checkout lives. */
+function identity(target) {
+    return { relative: target.relative, names: target.names, install: target.install };
+}
+/** Keys sorted, so the same definition always hashes the same (see stableStringify). */
+function load_hash(value) {
+    return sha256(stableStringify(value));
+}
+/**
+ * A query "triggers" when its trigger rate is at least `threshold`, so a negative query passes only
+ * when its rate stays below it: more than (1 − threshold) × runs of its runs without a trigger.
+ * (Not 1 − threshold itself: a negative query triggered exactly `threshold` of the time would pass.)
+ */
+function negativePassRate(threshold, runs) {
+    const quietRunsNeeded = Math.floor((1 - threshold) * runs + 1e-9) + 1;
+    return stats_round6(Math.min(runs, quietRunsNeeded) / runs);
+}
+
+;// CONCATENATED MODULE: ./src/kinds/skill/markdown.ts
+// The PR comment's and step summary's section for skill/command/hook evals: one row per eval with
+// its trigger precision, recall and F1 (and the confusion counts they come from), the e2e
+// scenarios passed, the hook cases passed, and the verdict. The per-query and per-scenario rows
+// are in the main table; this is what they add up to.
+
+function claudeCodeMarkdown(reports) {
+    if (reports.length === 0)
+        return [];
+    return [
+        "",
+        "**Skills, commands and hooks**",
+        "",
+        "| eval | target | trigger: precision · recall · F1 | e2e scenarios | hook cases | verdict |",
+        "| --- | --- | --- | --- | --- | --- |",
+        ...reports.map((r) => `| ${escapeCell(r.name)} | ${escapeCell(`${r.type}: ${r.target}`)} | ${triggerCell(r)} | ${e2eCell(r)} | ${hookCell(r)} | ${ICON[r.status]} ${r.status} |`),
+    ];
+}
+function triggerCell(report) {
+    const t = report.trigger;
+    if (!t)
+        return "—";
+    const n = (v) => (v === null ? "n/a" : v.toFixed(2));
+    const c = t.confusion;
+    return (`${n(t.precision)} · ${n(t.recall)} · ${n(t.f1)} ` +
+        `(TP ${c.truePositive} · FP ${c.falsePositive} · FN ${c.falseNegative} · TN ${c.trueNegative})`);
+}
+function e2eCell(report) {
+    const scenarios = report.e2e?.scenarios;
+    if (!scenarios?.length)
+        return "—";
+    const decided = scenarios.filter((s) => s.status !== "skipped");
+    if (decided.length === 0)
+        return "skipped";
+    return `${decided.filter((s) => s.passed).length}/${decided.length} passed`;
+}
+function hookCell(report) {
+    const cases = report.hook?.cases;
+    if (!report.hook)
+        return "—";
+    if (report.hook.status === "skipped")
+        return "skipped";
+    if (!cases?.length)
+        return report.hook.status;
+    return `${cases.filter((c) => c.passed).length}/${cases.length} passed`;
+}
+
+;// CONCATENATED MODULE: ./src/kinds/skill/select.ts
+// `agent-evals eval [name] --axis trigger|e2e|hook`: a skill/command/hook eval's name selects all
+// of its parts; the axis keeps only the parts of that kind.
+
+const AXES = ["trigger", "e2e", "hook"];
+/** The axis a flag names; throws a sentence naming the allowed values. */
+function parseAxis(text) {
+    if (text === undefined)
+        return undefined;
+    if (AXES.includes(text))
+        return text;
+    throw new UsageError(`--axis takes ${AXES.join(", ")}, got ${JSON.stringify(text)}`);
+}
+/** The specs to plan and the eval ids to select among them. */
+function selectClaudeCodeParts(specs, names, axis) {
+    const onAxis = (spec) => axis === undefined || spec.claudeCode?.axis === axis;
+    const kept = specs.filter(onAxis);
+    if (axis && kept.length === 0) {
+        throw new DefinitionError([
+            {
+                file: "(command line)",
+                code: errors_Codes.usage,
+                message: `no ${axis} evals found (--axis ${axis})`,
+                fix: `add a \`type: ${axis === "hook" ? "hook" : "skill"}\` eval under _evals/, or drop --axis`,
+            },
+        ]);
+    }
+    if (names.length === 0)
+        return { specs: kept, names: [] };
+    const ids = new Set(specs.map((s) => s.id));
+    const selected = [];
+    for (const name of names) {
+        const parts = ids.has(name)
+            ? specs.filter((s) => s.id === name)
+            : specs.filter((s) => s.claudeCode?.group === name);
+        if (parts.length === 0) {
+            selected.push(name); // unknown: the planner names the evals that exist
+            continue;
+        }
+        const wanted = parts.filter(onAxis);
+        if (wanted.length === 0) {
+            throw new DefinitionError([
+                {
+                    file: "(command line)",
+                    code: errors_Codes.usage,
+                    message: `${JSON.stringify(name)} has no ${axis} part`,
+                    fix: `drop --axis, or use --axis ${[...new Set(parts.map((p) => p.claudeCode?.axis ?? "none"))].join(" or ")}`,
+                },
+            ]);
+        }
+        for (const part of wanted)
+            if (!selected.includes(part.id))
+                selected.push(part.id);
+    }
+    return { specs: kept, names: selected };
+}
+
+;// CONCATENATED MODULE: ./src/kinds/skill/index.ts
+// Skill, command and hook evals (`type: skill | command | hook`): one file expands to an eval per
+// trigger query, per e2e scenario, or one hook eval; after a run they are put back together per
+// target (trigger precision/recall/F1, scenarios, hook cases) and written to `_evals/results/`.
+
+
+
+
+
+
+const skillKind = {
+    name: "skill",
+    yamlTypes: ["skill", "command", "hook"],
+    loadYaml: loadClaudeCodeEval,
+    schemas: { hookEvalSchema: hookEvalSchema, skillEvalSchema: skillEvalSchema },
+    axes: AXES,
+    select: (selection, options) => selectClaudeCodeParts(selection.specs, selection.names, parseAxis(options.axis)),
+    summarize: async (specs, results, ctx) => writeClaudeCodeResults(await claudeCodeReports(specs, results, ctx), ctx.projectRoot),
+    consoleSections: claudeCodeSections,
+    markdownSections: claudeCodeMarkdown,
+};
+
+;// CONCATENATED MODULE: ./src/kinds/task/index.ts
+// Task evals: a prompt, a sandbox and checks, written as YAML (no `type:` key) or as TypeScript
+// (`defineEval`, loaded by define/ts). Each file is one eval; nothing to add up after a run.
+
+
+const taskKind = {
+    name: "task",
+    yamlTypes: [null],
+    loadYaml: (source, ctx) => [yamlTaskEval(source, { projectRoot: ctx.projectRoot })],
+    schemas: { yamlTaskSchema: yamlTaskSchema },
+};
+
+;// CONCATENATED MODULE: ./src/kinds/index.ts
+// The registry of eval kinds: each is registered here once, and everything else (the engine, the
+// CLI, the Action, `agent-evals schema`) goes through these functions instead of naming a kind.
+
+
+// Widened once here: a kind's functions take its own summaries, and `summariesOf` hands each
+// kind only the ones it made.
+const KINDS = [taskKind, skillKind];
+/** The kinds' YAML loaders, for define/load.ts. */
+const EVAL_KINDS = KINDS;
+/** The selection the kinds leave of `names` (a group name selects its parts; `axis` keeps some). */
+function kinds_selectEvals(specs, names, options = {}) {
+    let selection = { specs, names };
+    for (const kind of KINDS)
+        if (kind.select)
+            selection = kind.select(selection, options);
+    return selection;
+}
+/** Every kind's summaries of this run's (or merge's) results, written where each kind keeps them. */
+async function kinds_summarize(specs, results, ctx) {
+    const out = [];
+    for (const kind of KINDS) {
+        if (!kind.summarize)
+            continue;
+        for (const summary of await kind.summarize(specs, results, ctx))
+            out.push({ ...summary, kind: kind.name });
+    }
+    return out;
+}
+function summariesOf(kind, summaries) {
+    return summaries.filter((s) => s.kind === kind.name);
+}
+/** The console sections of the summaries, kind by kind. */
+function consoleSections(summaries, projectRoot, style, verbose) {
+    return KINDS.flatMap((kind) => {
+        const own = summariesOf(kind, summaries);
+        return own.length && kind.consoleSections
+            ? kind.consoleSections(own, projectRoot, style, verbose)
+            : [];
+    });
+}
+/** The PR comment's and step summary's sections of the summaries, kind by kind. */
+function markdownSections(summaries) {
+    return KINDS.flatMap((kind) => {
+        const own = summariesOf(kind, summaries);
+        return own.length && kind.markdownSections ? kind.markdownSections(own) : [];
+    });
+}
+/** Every YAML file format of every kind, by export name (for the JSON Schema). */
+function yamlSchemas() {
+    return Object.assign({}, ...KINDS.map((kind) => kind.schemas));
+}
+/** The `--axis` values some kind takes. */
+function knownAxes() {
+    return KINDS.flatMap((kind) => [...(kind.axes ?? [])]);
+}
 
 ;// CONCATENATED MODULE: ./src/engine.ts
-// The engine behind every face (CLI, Action, library): define → plan → run → report files.
-// Console output is the caller's business, through the events.
+// The engine behind every face (CLI, Action, library): define → plan → run → check → report,
+// and the merge of shards' results. Console output is the caller's business, through the events;
+// publishing (comments, artifacts, the results branch) is the Action's.
 
 
 
@@ -29156,23 +30540,21 @@ async function writeReportFiles(run, options) {
 
 
 
-/** Where results go, under the project root (the seeds' name, kept for compatibility). */
-const RESULTS_DIR = external_node_path_default().join(".copybook", "results");
-class CiGateError extends Error {
-}
+
+
 function isCi(env) {
     return env.CI === "true" || env.CI === "1";
 }
-/** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
-async function planEvals(options) {
-    const env = options.env ?? process.env;
+/** The eval files of a project, loaded with every kind registered. Throws DefinitionError. */
+async function loadDefinitions(options) {
     const projectRoot = external_node_path_default().resolve(options.projectRoot);
-    const files = await discoverEvalFiles(projectRoot, options.evals);
-    if (files.length === 0) {
+    const found = await discoverEvalFiles(projectRoot, options.evals);
+    const files = options.yamlOnly ? found.filter(isYamlFile) : found;
+    if (files.length === 0 && !options.yamlOnly) {
         throw new DefinitionError([
             {
                 file: projectRoot,
-                code: Codes.noEvals,
+                code: errors_Codes.noEvals,
                 message: options.evals?.length
                     ? `no eval file matches ${options.evals.join(", ")}`
                     : "no eval files under evals/ or _evals/",
@@ -29180,11 +30562,20 @@ async function planEvals(options) {
             },
         ]);
     }
-    const specs = await loadEvals(files, { projectRoot, libraryApi: { ...library_namespaceObject }, env });
+    return loadFiles(files, projectRoot, options.env ?? process.env);
+}
+function loadFiles(files, projectRoot, env) {
+    return loadEvals(files, { projectRoot, libraryApi: { ...library_namespaceObject }, kinds: EVAL_KINDS, env });
+}
+/** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
+async function planEvals(options) {
+    const env = options.env ?? process.env;
+    const projectRoot = external_node_path_default().resolve(options.projectRoot);
+    const specs = await loadDefinitions({ ...options, projectRoot, env });
     const badTemplates = await templateProblems(specs, projectRoot);
     if (badTemplates.length)
         throw new DefinitionError(badTemplates);
-    const selection = selectClaudeCodeParts(specs, options.names ?? [], options.axis);
+    const selection = kinds_selectEvals(specs, options.names ?? [], { axis: options.axis });
     const plan = await planRun(selection.specs, {
         names: selection.names,
         agents: options.agents ?? [],
@@ -29204,7 +30595,7 @@ async function planEvals(options) {
             projectRoot,
             base: options.changedBase,
             evals: options.evals,
-            libraryApi: { ...library_namespaceObject },
+            load: (files, root) => loadFiles(files, root, env),
             env,
         });
         const changedIds = new Set(changed.map((c) => c.id));
@@ -29217,8 +30608,11 @@ async function planEvals(options) {
             assignment: options.shardPlan,
         });
     const cache = await applyCache(plan.units, cacheOptions(projectRoot, options));
+    const skippedForCredentials = options.skipWithoutCredentials
+        ? skipWithoutCredentials(plan.units, env, options.skipWithoutCredentials)
+        : 0;
     plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
-    return { projectRoot, specs, plan, notes, cache };
+    return { projectRoot, specs, plan, notes, cache, skippedForCredentials };
 }
 function cacheOptions(projectRoot, options) {
     return {
@@ -29231,7 +30625,8 @@ function cacheOptions(projectRoot, options) {
 /** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
 async function runEvals(options) {
     const env = options.env ?? process.env;
-    const { projectRoot, specs, plan, notes, cache } = await planEvals(options);
+    const planned = await planEvals(options);
+    const { projectRoot, specs, plan, notes } = planned;
     if (plan.agentUnits > 0 && !isCi(env) && !options.unsafeLocal) {
         throw new CiGateError(`refusing to run agents: ${plan.agentUnits} eval × agent pair(s) would give an agent full permissions in a directory that is not a container.\n` +
             "Set CI=true (as CI systems do) or pass --unsafe-local to run them on this machine anyway.");
@@ -29245,53 +30640,63 @@ async function runEvals(options) {
         notes.push(note);
     if (isolation.bwrap)
         notes.push(isolationNote(isolation));
-    // The declared secrets and credential variables are replaced in everything the run writes.
+    // The declared secrets, every agent's credential variables and the well-known ones are replaced
+    // in everything the run writes.
     const redactor = secretRedactor(env, [
         ...(options.redact ?? []),
         ...specs.flatMap((spec) => spec.prompt?.secrets ?? []),
+        ...plan.units.flatMap((unit) => unit.agent?.credentialEnv ?? []),
     ]);
-    options.events?.onPlan?.(plan, specs, notes);
-    const resultsDir = external_node_path_default().join(projectRoot, RESULTS_DIR);
-    const unlock = await lockResults(resultsDir);
+    options.events?.onPlan?.({
+        plan,
+        specs,
+        notes,
+        isolation,
+        skippedForCredentials: planned.skippedForCredentials,
+    });
+    const resultsDir = external_node_path_default().join(projectRoot, layout_RESULTS_DIR);
+    const unlock = await lock_lockResults(resultsDir);
     try {
-        return await runAndReport(options, {
+        const results = await withRedactor(redactor, () => engine_runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }));
+        return await engine_report(planned, results, options, {
             env,
-            projectRoot,
-            specs,
-            plan,
-            cache,
+            resultsDir,
             isolation,
             redactor,
-            resultsDir,
         });
     }
     finally {
         await unlock();
     }
 }
-async function runAndReport(options, { env, projectRoot, specs, plan, cache, isolation, redactor, resultsDir }) {
+async function engine_runUnits(units, options, { env, projectRoot, resultsDir, isolation }) {
     const startedAt = new Date();
-    const signal = options.signal ?? new AbortController().signal;
-    const results = await withRedactor(redactor, () => runSuite(plan.units, {
+    const agentEnv = options.hideFromAgents
+        ? Object.fromEntries(Object.entries(env).filter(([name]) => !options.hideFromAgents(name)))
+        : env;
+    const evals = await runSuite(units, {
         projectRoot,
         resultsDir,
         concurrency: options.concurrency ?? external_node_os_default().availableParallelism(),
         allTrials: options.allTrials ?? false,
         keepWorkspace: options.keepWorkspace ?? false,
         maxRetries: options.maxRetries ?? 2,
-        env: definedEnv(options.hideFromAgents
-            ? Object.fromEntries(Object.entries(env).filter(([name]) => !options.hideFromAgents(name)))
-            : env),
-        signal,
+        env: definedEnv(agentEnv),
+        signal: options.signal ?? new AbortController().signal,
         events: options.events,
         budget: new BudgetLedger(options.budgetUsd),
         preparedStore: options.preparedStore,
         isolation,
-    }));
-    const commit = await headCommit(projectRoot);
+    });
+    return Object.assign(evals, { startedAt });
+}
+async function engine_report({ projectRoot, specs, plan, cache }, results, options, ctx) {
+    const { env, resultsDir, isolation, redactor } = ctx;
+    const { startedAt } = results;
+    const commit = await gitHeadCommit(projectRoot);
     const historyLines = await withRedactor(redactor, () => recordResults(plan.units, results, cache, { time: startedAt, commit, ref: refName(env) }));
-    const built = buildRunResult(results, {
-        version: VERSION,
+    const built = json_buildRunResult(results, {
+        version: version_VERSION,
         startedAt,
         durationMs: Date.now() - startedAt.getTime(),
         commit,
@@ -29300,15 +30705,71 @@ async function runAndReport(options, { env, projectRoot, specs, plan, cache, iso
         budgetUsd: options.budgetUsd,
     });
     // An interrupted run (SIGINT/SIGTERM) still writes what finished, marked as such.
-    const run = signal.aborted ? { ...built, interrupted: true } : built;
-    await writeRunJson(resultsDir, run);
-    await writeReportFiles(run, {
+    const run = options.signal?.aborted ? { ...built, interrupted: true } : built;
+    await json_writeRunJson(resultsDir, run);
+    await files_writeReportFiles(run, {
         projectRoot,
         resultsDir,
         history: [...[...cache.history.values()].flat(), ...historyLines],
     });
-    const claudeCode = await writeClaudeCodeResults(await claudeCodeReports(specs, results, { projectRoot, startedAt }), projectRoot);
-    return { run, exitCode: exitCodeFor(run.evals), resultsDir, historyLines, claudeCode };
+    const summaries = await kinds_summarize(specs, results, { projectRoot, startedAt });
+    return { run, exitCode: result_exitCodeFor(run.evals), resultsDir, historyLines, summaries };
+}
+/**
+ * Shards' results folders merged into one run, as if one process had run every shard's trials:
+ * run.json, the trial folders, report.html and junit.xml, and the summaries of evals spread over
+ * several parts, computed again over all of them (each shard saw only its own part). Takes the
+ * output folder's lock, as a run does. Used by `agent-evals merge` and the Action's publish mode.
+ */
+async function mergeRuns(dirs, options) {
+    const projectRoot = path.resolve(options.projectRoot);
+    const outDir = options.outDir ?? path.join(projectRoot, RESULTS_DIR);
+    const unlock = await lockResults(outDir);
+    try {
+        const run = await mergeResultDirs(dirs, outDir, {
+            projectRoot,
+            resultsDir: path.join(projectRoot, RESULTS_DIR),
+        });
+        await writeReportFiles(run, { projectRoot, resultsDir: outDir });
+        const { summaries, warning } = await rebuiltSummaries(projectRoot, options.evals, run);
+        return { run, exitCode: exitCodeFor(run.evals), resultsDir: outDir, summaries, warning };
+    }
+    finally {
+        await unlock();
+    }
+}
+/**
+ * The summaries of a merged run, from the project's definitions. Only YAML files are read: a
+ * TypeScript definition is never run here (publishing jobs hold write tokens, and merges need no
+ * node_modules), and only YAML formats have parts to add up.
+ */
+async function rebuiltSummaries(projectRoot, evals, run) {
+    try {
+        const specs = await loadDefinitions({ projectRoot, evals, yamlOnly: true });
+        if (specs.length === 0)
+            return { summaries: [] };
+        const startedAt = new Date(run.startedAt);
+        return { summaries: await summarize(specs, run.evals, { projectRoot, startedAt }) };
+    }
+    catch (error) {
+        return {
+            summaries: [],
+            warning: `skill/command/hook summaries not rebuilt: their YAML definitions did not load (${error.message.split("\n")[0]})`,
+        };
+    }
+}
+/** An empty run (the plan chose nothing), written so reports say that nothing ran. */
+async function writeEmptyRun(projectRoot) {
+    const resultsDir = path.join(path.resolve(projectRoot), RESULTS_DIR);
+    const run = buildRunResult([], {
+        version: VERSION,
+        startedAt: new Date(),
+        durationMs: 0,
+        isolation: "nothing ran",
+        projectRoot,
+    });
+    await writeRunJson(resultsDir, run);
+    return { run, exitCode: 0, resultsDir, historyLines: [], summaries: [] };
 }
 /** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */
 function killAllAgents() {
@@ -29325,17 +30786,6 @@ function definedEnv(env) {
 /** The branch or ref a CI run is for, when the environment says. */
 function refName(env) {
     return env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || env.CI_COMMIT_REF_NAME || undefined;
-}
-async function headCommit(dir) {
-    if (!mayBeInGitRepo(dir))
-        return undefined;
-    try {
-        const { stdout } = await (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile)("git", ["rev-parse", "HEAD"], { cwd: dir });
-        return stdout.trim() || undefined;
-    }
-    catch {
-        return undefined;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/index.ts

@@ -1,32 +1,33 @@
-import type { AgentRef, ClaudeCodeAxis, EvalSpec } from "./model/eval.js";
-import { type RunResult } from "./model/result.js";
-import type { HistoryLine } from "./history/store.js";
-import { type CacheContext } from "./plan/cache.js";
-import { type ShardAssignment } from "./plan/shard.js";
-export { shardOf } from "./plan/shard.js";
-import { type Plan } from "./plan/plan.js";
-import { type SandboxKind } from "./run/isolation.js";
-import { type Endpoint } from "./run/bwrap.js";
-import type { PreparedStore } from "./run/prepare.js";
-import { type SuiteEvents } from "./run/suite.js";
-import { type ClaudeCodeReport } from "./skills/results.js";
-/** Where results go, under the project root (the seeds' name, kept for compatibility). */
-export declare const RESULTS_DIR: string;
-export interface RunEvalsOptions {
+import type { AgentRef, EvalSpec } from "./model/index.js";
+import { RESULTS_DIR } from "./model/index.js";
+import type { Plan } from "./model/index.js";
+import { type RunResult } from "./model/index.js";
+import type { HistoryLine } from "./store/index.js";
+import { type CacheContext } from "./plan/index.js";
+import { type CredentialPolicy } from "./plan/index.js";
+import { type ShardAssignment } from "./plan/index.js";
+import { type Endpoint } from "./run/index.js";
+import { type SandboxKind, type TrialIsolation } from "./run/index.js";
+import type { PreparedStore } from "./run/index.js";
+import { type SuiteEvents } from "./run/index.js";
+import { type KindSummary } from "./kinds/index.js";
+export { shardOf } from "./plan/index.js";
+export { RESULTS_DIR };
+export type { CredentialPolicy };
+/** Which evals a command line names, and where their files are. */
+export interface SelectOptions {
     projectRoot: string;
     /** Globs of eval files, relative to the project root; default evals/ and _evals/. */
     evals?: string[];
     names?: string[];
-    /** Only the skill/command/hook eval parts of this kind (trigger, e2e or hook). */
-    axis?: ClaudeCodeAxis;
+    /** Only the parts of this kind of evals that have parts (skill evals: trigger, e2e or hook). */
+    axis?: string;
+    env?: Record<string, string | undefined>;
+}
+/** What to plan: the selection, the agents and trials, and which units are skipped or cached. */
+export interface PlanOptions extends SelectOptions {
     agents?: AgentRef[];
     trials?: number;
-    concurrency?: number;
-    allTrials?: boolean;
-    keepWorkspace?: boolean;
-    /** Run agents outside CI (CI=true) anyway. */
-    unsafeLocal?: boolean;
-    env?: Record<string, string | undefined>;
     /** Only evals whose rendered prompt or definition differs at this git ref (new ones too). */
     changedBase?: string;
     /** Run only shard `index` (1-based) of `count`: a stable split of the eval × agent pairs. */
@@ -42,13 +43,27 @@ export interface RunEvalsOptions {
     force?: boolean;
     /** Without a history folder: don't use the checkout's fingerprint cache. */
     noCache?: boolean;
+    /**
+     * Skip pairs whose agent has none of its credential variables set, with the reason, instead of
+     * failing at the first model call: where no saved login can exist (the Action on a GitHub-hosted
+     * runner, a fork's pull request).
+     */
+    skipWithoutCredentials?: CredentialPolicy;
+}
+/** How to run what was planned. */
+export interface RunEvalsOptions extends PlanOptions {
+    concurrency?: number;
+    allTrials?: boolean;
+    keepWorkspace?: boolean;
+    /** Run agents outside CI (CI=true) anyway. */
+    unsafeLocal?: boolean;
     /** Keeps prepared sandboxes (the result of `setup`) between runs; the Action uses the Actions cache. */
     preparedStore?: PreparedStore;
     /** The most the whole run may spend, in USD: no trial starts unless its worst case fits. */
     budgetUsd?: number;
     signal?: AbortSignal;
     events?: SuiteEvents & {
-        onPlan?(plan: Plan, specs: EvalSpec[], notes: string[]): void;
+        onPlan?(planned: PlannedRunInfo): void;
     };
     maxRetries?: number;
     /** none (default): a temp dir; bwrap: bubblewrap, or refuse to run; auto: bubblewrap where it works. */
@@ -65,16 +80,25 @@ export interface RunEvalsOptions {
      */
     hideFromAgents?: (name: string) => boolean;
 }
+/** What a run is about to do, before its first trial (for progress and masking). */
+export interface PlannedRunInfo {
+    plan: Plan;
+    specs: EvalSpec[];
+    /** What the run should say before it starts (changed-only, sandbox fallbacks). */
+    notes: string[];
+    /** How trials are isolated; its note is among `notes` when it is not the default temp folder. */
+    isolation: TrialIsolation;
+    /** Pairs skipped for want of credentials (skipWithoutCredentials). */
+    skippedForCredentials: number;
+}
 export interface RunEvalsOutcome {
     run: RunResult;
     exitCode: 0 | 1 | 2;
     resultsDir: string;
     /** One history line per eval × agent that ran (what --history-dir appended). */
     historyLines: HistoryLine[];
-    /** Skill/command/hook evals put back together (also written to `_evals/results/`). */
-    claudeCode?: ClaudeCodeReport[];
-}
-export declare class CiGateError extends Error {
+    /** What evals spread over several parts add up to (a skill's trigger metrics …), also written. */
+    summaries: KindSummary[];
 }
 export declare function isCi(env: Record<string, string | undefined>): boolean;
 export interface PlannedRun {
@@ -84,10 +108,39 @@ export interface PlannedRun {
     /** What the run should say before it starts (e.g. the base's definitions did not load). */
     notes: string[];
     cache: CacheContext;
+    skippedForCredentials: number;
 }
+/** The eval files of a project, loaded with every kind registered. Throws DefinitionError. */
+export declare function loadDefinitions(options: SelectOptions & {
+    yamlOnly?: boolean;
+}): Promise<EvalSpec[]>;
 /** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
-export declare function planEvals(options: RunEvalsOptions): Promise<PlannedRun>;
+export declare function planEvals(options: PlanOptions): Promise<PlannedRun>;
 /** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
 export declare function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcome>;
+export interface MergeRunsOptions {
+    projectRoot: string;
+    /** Where the merged run goes (default: the project's results folder). */
+    outDir?: string;
+    /** The eval globs the run used: the definitions the summaries are rebuilt from. */
+    evals?: string[];
+}
+export interface MergedRun {
+    run: RunResult;
+    exitCode: 0 | 1 | 2;
+    resultsDir: string;
+    summaries: KindSummary[];
+    /** Why the summaries could not be rebuilt, when they could not. */
+    warning?: string;
+}
+/**
+ * Shards' results folders merged into one run, as if one process had run every shard's trials:
+ * run.json, the trial folders, report.html and junit.xml, and the summaries of evals spread over
+ * several parts, computed again over all of them (each shard saw only its own part). Takes the
+ * output folder's lock, as a run does. Used by `agent-evals merge` and the Action's publish mode.
+ */
+export declare function mergeRuns(dirs: string[], options: MergeRunsOptions): Promise<MergedRun>;
+/** An empty run (the plan chose nothing), written so reports say that nothing ran. */
+export declare function writeEmptyRun(projectRoot: string): Promise<RunEvalsOutcome>;
 /** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */
 export declare function killAllAgents(): void;

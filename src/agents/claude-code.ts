@@ -3,9 +3,9 @@
 // Flags and event formats: ../shared/AGENT-CLIS.md.
 
 import path from "node:path";
-import { type AgentAdapter, type AgentRunContext, type AgentRunResult } from "../model/eval.js";
-import { InfraError } from "../model/errors.js";
-import { readTail } from "../util/process.js";
+import { type AgentAdapter, type AgentRunContext, type AgentRunResult } from "../model/index.js";
+import { InfraError } from "../model/index.js";
+import { readTail } from "../util/index.js";
 import { ClaudeStreamParser } from "./claude-stream.js";
 import { LineSplitter } from "./lines.js";
 import { runAgentProcess } from "./process-agent.js";

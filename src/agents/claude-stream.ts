@@ -1,7 +1,7 @@
 // Reads Claude Code's `--output-format stream-json` events as they arrive into a trajectory, the
 // final message, turns, tokens and cost. Event shapes: ../shared/AGENT-CLIS.md.
 
-import type { TokenUsage, ToolCall } from "../model/eval.js";
+import type { TokenUsage, ToolCall } from "../model/index.js";
 import { parseJsonObject } from "./lines.js";
 
 export interface ClaudeResultEvent {

@@ -1,7 +1,7 @@
 // Reads `codex exec --json` events as they arrive into the trajectory model, the final message and
 // token usage. Event shapes: ../shared/AGENT-CLIS.md.
 
-import type { TokenUsage, ToolCall } from "../model/eval.js";
+import type { TokenUsage, ToolCall } from "../model/index.js";
 import { parseJsonObject } from "./lines.js";
 
 export class CodexStreamParser {

@@ -3,8 +3,8 @@
 // in $AGENT_EVALS_PROMPT for programs that would rather read it from there.
 
 import path from "node:path";
-import type { AgentAdapter, AgentRunContext, AgentRunResult } from "../model/eval.js";
-import { findOnPath, shellQuote } from "../util/shell.js";
+import type { AgentAdapter, AgentRunContext, AgentRunResult } from "../model/index.js";
+import { findOnPath, shellQuote } from "../util/index.js";
 import { runAgentProcess } from "./process-agent.js";
 
 export const PROMPT_ENV = "AGENT_EVALS_PROMPT";

@@ -4,8 +4,8 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import type { AgentAdapter, AgentRunContext, AgentRunResult, ToolCall } from "../model/eval.js";
-import { shellQuote } from "../util/shell.js";
+import type { AgentAdapter, AgentRunContext, AgentRunResult, ToolCall } from "../model/index.js";
+import { shellQuote } from "../util/index.js";
 import { runAgentProcess } from "./process-agent.js";
 
 export function literal(): AgentAdapter {

@@ -1,7 +1,7 @@
 // Model prices for agents whose CLI reports tokens but no cost (codex). USD per million tokens.
 // Versioned: results record which table priced them. Override per adapter with `prices`.
 
-import type { TokenUsage } from "../model/eval.js";
+import type { TokenUsage } from "../model/index.js";
 
 export interface ModelPrice {
   input: number;

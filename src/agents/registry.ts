@@ -1,7 +1,7 @@
 // Names → adapters. An eval names agents ("literal", or a command template) or passes adapters.
 
-import { AgentEvalsError, Codes } from "../model/errors.js";
-import type { AgentAdapter, AgentRef } from "../model/eval.js";
+import { AgentEvalsError, Codes } from "../model/index.js";
+import type { AgentAdapter, AgentRef } from "../model/index.js";
 import { commandAgent, isCommandTemplate } from "./command.js";
 import { claudeCode } from "./claude-code.js";
 import { codex } from "./codex.js";

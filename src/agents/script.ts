@@ -2,7 +2,7 @@
 // in the sandbox (prompt in $AGENT_EVALS_PROMPT and $1); a function gets the run context and may
 // return parts of the result.
 
-import type { AgentAdapter, AgentRunContext, AgentRunResult } from "../model/eval.js";
+import type { AgentAdapter, AgentRunContext, AgentRunResult } from "../model/index.js";
 import { PROMPT_ENV } from "./command.js";
 import { runAgentProcess } from "./process-agent.js";
 

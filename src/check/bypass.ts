@@ -2,7 +2,7 @@
 // binary by its absolute path, or a call its transcript shows that the shim log lacks, means the
 // call checks may be judging an incomplete record; say so next to the verdict.
 
-import type { ShimCall, ToolCall } from "../model/eval.js";
+import type { ShimCall, ToolCall } from "../model/index.js";
 import { canonicalTool } from "./trajectory.js";
 
 // Quotes count as separators: codex wraps every command as `/bin/bash -lc 'neon deploy'`.

@@ -6,7 +6,7 @@ import {
   matchesPattern,
   type Pattern,
   type ShimCall,
-} from "../model/eval.js";
+} from "../model/index.js";
 import type { CheckVerdict } from "./context.js";
 
 const SHOWN_CALLS = 10;

@@ -1,7 +1,7 @@
 // succeeds(command): run a shell command in the sandbox; evidence is the exit and the output's end.
 
 import path from "node:path";
-import { readTail, runProcess } from "../util/process.js";
+import { readTail, runProcess } from "../util/index.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
 
 const TAIL_LINES = 6;

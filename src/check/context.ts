@@ -1,4 +1,4 @@
-import type { AgentRunResult, ShimCall } from "../model/eval.js";
+import type { AgentRunResult, ShimCall } from "../model/index.js";
 
 /** What checks see of a finished trial. */
 export interface CheckContext {

@@ -1,6 +1,6 @@
 // assertThat(name, fn): the user's own check.
 
-import type { CustomCheckContext, CustomCheckResult } from "../model/eval.js";
+import type { CustomCheckContext, CustomCheckResult } from "../model/index.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
 
 export async function runCustomCheck(

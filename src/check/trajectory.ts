@@ -3,7 +3,7 @@
 // from the list; unordered — exactly the listed set of tools, any order; strict — the same calls,
 // same order, same arguments.
 
-import type { ExpectedTool, ToolCall, TrajectorySpec } from "../model/eval.js";
+import type { ExpectedTool, ToolCall, TrajectorySpec } from "../model/index.js";
 import type { CheckVerdict } from "./context.js";
 
 /** Other agents' names for the canonical tools. */

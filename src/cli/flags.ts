@@ -2,7 +2,7 @@
 // the parsed values' type and every help page are derived from this table.
 
 import { parseArgs } from "node:util";
-import { SANDBOX_KINDS } from "../run/isolation/resolve.js";
+import { SANDBOX_KINDS } from "../run/index.js";
 
 interface FlagSpec {
   type: "string" | "boolean";

@@ -2,7 +2,7 @@
 // result (from the last run's run.json, or the history folder with --history-dir).
 
 import path from "node:path";
-import type { EvalSpec } from "../model/eval.js";
+import type { EvalSpec } from "../model/index.js";
 import { describeLast, lastResult, type KnownResults } from "./last-results.js";
 
 /** One tab-separated line per eval × agent. */

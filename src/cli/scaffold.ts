@@ -2,7 +2,7 @@
 // eval (both run by the free `literal` agent), the template folder they copy, and the workflow
 // that runs them on pull requests. It never overwrites: any file that exists already stops it.
 
-import { AgentEvalsError, Codes } from "../model/errors.js";
+import { AgentEvalsError, Codes } from "../model/index.js";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 

@@ -1,15 +1,15 @@
 // The values flags take, checked: each bad value is a UsageError naming the flag and what it takes.
 
 import { readFile } from "node:fs/promises";
-import { UsageError } from "../model/errors.js";
-import { SANDBOX_KINDS, type SandboxKind } from "../run/isolation/resolve.js";
+import { UsageError } from "../model/index.js";
+import { SANDBOX_KINDS, type SandboxKind } from "../run/index.js";
 import {
   parseShard,
   parseShardCount,
   readShardAssignment,
   type Shard,
   type ShardAssignment,
-} from "../plan/shard.js";
+} from "../plan/index.js";
 import type { Flags } from "./flags.js";
 
 export function positiveInt(name: string, text: string | undefined): number | undefined {

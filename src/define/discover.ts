@@ -1,7 +1,7 @@
 // Finds eval files: `**/*.eval.{ts,mts,js,mjs,yaml,yml}` under evals/ and _evals/, or a glob.
 
 import { glob } from "tinyglobby";
-import { OWN_DIR } from "../model/layout.js";
+import { OWN_DIR } from "../model/index.js";
 
 export const EVAL_FILE_PATTERN = "**/*.eval.{ts,mts,js,mjs,yaml,yml}";
 export const DEFAULT_EVAL_DIRS = ["evals", "_evals"];

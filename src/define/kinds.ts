@@ -1,7 +1,7 @@
 // What define/ needs from an eval kind to read its YAML files: the `type:` values it reads and a
 // loader. The kinds themselves (kinds/) register these; define/ only dispatches on `type:`.
 
-import type { EvalSpec } from "../model/eval.js";
+import type { EvalSpec } from "../model/index.js";
 import type { YamlSource } from "./yaml/source.js";
 
 export interface KindLoadContext {

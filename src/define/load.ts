@@ -3,8 +3,8 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import type { EvalSpec } from "../model/eval.js";
-import { Codes, DefinitionError, type DefinitionProblem } from "../model/errors.js";
+import type { EvalSpec } from "../model/index.js";
+import { Codes, DefinitionError, type DefinitionProblem } from "../model/index.js";
 import { isYamlFile } from "./discover.js";
 import { createModuleLoader, evalExports, type ModuleLoader } from "./ts/module.js";
 import { specsFromExports } from "./ts/exports.js";

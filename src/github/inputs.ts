@@ -1,16 +1,16 @@
 // The Action's inputs, read and checked in one place. A bad input fails the step before anything runs.
 
-import { AgentEvalsError, Codes } from "../model/errors.js";
+import { AgentEvalsError, Codes } from "../model/index.js";
 import * as core from "./runner.js";
 import { readFileSync } from "node:fs";
-import { SANDBOX_KINDS, type SandboxKind } from "../run/isolation/resolve.js";
+import { SANDBOX_KINDS, type SandboxKind } from "../run/index.js";
 import {
   parseShard,
   parseShardCount,
   readShardAssignment,
   type ShardAssignment,
-} from "../plan/shard.js";
-import { DEFAULT_RESULTS_BRANCH } from "../model/layout.js";
+} from "../plan/index.js";
+import { DEFAULT_RESULTS_BRANCH } from "../model/index.js";
 
 export type FailOn = "failure" | "regression" | "never";
 

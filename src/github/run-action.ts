@@ -7,14 +7,14 @@ import path from "node:path";
 import { promisify } from "node:util";
 import * as core from "./runner.js";
 import { runEvals, type RunEvalsOutcome } from "../engine.js";
-import { readAllHistory, type HistoryLine } from "../store/history.js";
-import { compareRuns } from "../store/compare.js";
-import { AgentEvalsError, DefinitionError, formatProblem } from "../model/errors.js";
-import { secretNames, secretRedactor } from "../util/redact.js";
-import { builtInCredentialEnv } from "../agents/registry.js";
-import { renderRunMarkdown } from "../report/markdown.js";
+import { readAllHistory, type HistoryLine } from "../store/index.js";
+import { compareRuns } from "../store/index.js";
+import { AgentEvalsError, DefinitionError, formatProblem } from "../model/index.js";
+import { secretNames, secretRedactor } from "../util/index.js";
+import { builtInCredentialEnv } from "../agents/index.js";
+import { renderRunMarkdown } from "../report/index.js";
 import { markdownSections } from "../kinds/index.js";
-import { trialLine, makeStyle } from "../report/console.js";
+import { trialLine, makeStyle } from "../report/index.js";
 import { uploadResults, artifactUrl } from "./publish/artifacts.js";
 import { readInputs, InputError, type ActionInputs } from "./inputs.js";
 import {
@@ -23,9 +23,9 @@ import {
   savePrepared,
   sandboxCacheConfigured,
 } from "./sandbox-cache.js";
-import type { PreparedStore } from "../run/workspace/prepare.js";
+import type { PreparedStore } from "../run/index.js";
 import { planMode, publishMode, writeHistoryLines } from "./publish/modes.js";
-import { RUN_JSON } from "../model/layout.js";
+import { RUN_JSON } from "../model/index.js";
 
 const run = promisify(execFile);
 export const COMMENT_MARKER = "<!-- agent-evals:sticky -->";

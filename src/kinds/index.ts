@@ -2,9 +2,8 @@
 // CLI, the Action, `agent-evals schema`) goes through these functions instead of naming a kind.
 
 import type * as z from "zod/mini";
-import type { EvalSpec } from "../model/eval.js";
-import type { EvalResult } from "../model/result.js";
-import type { Style } from "../report/console.js";
+import type { EvalResult, EvalSpec } from "../model/index.js";
+import type { Style } from "../report/index.js";
 import type { EvalKind, Selection, SelectOptions, Summary, SummarizeContext } from "./kind.js";
 import { skillKind, type SkillSummary } from "./skill/index.js";
 import { taskKind } from "./task/index.js";

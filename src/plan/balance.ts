@@ -1,9 +1,9 @@
 // What each eval × agent pair is expected to take, from history, so shards can be balanced by it;
 // and the shard plan `agent-evals plan --shards N` prints (the CI matrix, per-shard expectations).
 
-import { expectedCostPerTrial, readHistory, type HistoryLine } from "../store/history.js";
-import type { PlannedUnit } from "../model/plan.js";
-import { Codes, DefinitionError } from "../model/errors.js";
+import { expectedCostPerTrial, readHistory, type HistoryLine } from "../store/index.js";
+import type { PlannedUnit } from "../model/index.js";
+import { Codes, DefinitionError } from "../model/index.js";
 import {
   assignShards,
   autoShardCount,
@@ -14,7 +14,7 @@ import {
   type Shard,
   type ShardAssignment,
 } from "./shard.js";
-import { round6 } from "../model/stats.js";
+import { round6 } from "../model/index.js";
 
 /** How many recent runs of a pair its expectation averages. */
 const RECENT_RUNS = 10;

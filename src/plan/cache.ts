@@ -3,16 +3,16 @@
 // Without one, the checkout's fingerprint cache does the same, keyed also on the repository state
 // (HEAD, tracked changes, untracked files); outside git nothing is cached. `force` re-runs all.
 
-import type { CachedVerdict } from "../model/result.js";
-import type { PlannedUnit } from "../model/plan.js";
-import { expectedCostPerTrial, latestMatching, readHistory } from "../store/history.js";
+import type { CachedVerdict } from "../model/index.js";
+import type { PlannedUnit } from "../model/index.js";
+import { expectedCostPerTrial, latestMatching, readHistory } from "../store/index.js";
 import {
   fingerprintFor,
   readFingerprintCache,
   repoState,
   type FingerprintCacheEntry,
-} from "../store/fingerprint.js";
-import type { CacheContext, CacheOptions } from "../store/verdicts.js";
+} from "../store/index.js";
+import type { CacheContext, CacheOptions } from "../store/index.js";
 
 export type { CacheContext, CacheOptions };
 

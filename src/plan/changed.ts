@@ -9,10 +9,10 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { discoverEvalFiles } from "../define/discover.js";
-import { renderPrompt } from "../define/prompt.js";
-import type { EvalSpec } from "../model/eval.js";
-import { AgentEvalsError, Codes, DefinitionError, formatProblem } from "../model/errors.js";
+import { discoverEvalFiles } from "../define/index.js";
+import { renderPrompt } from "../define/index.js";
+import type { EvalSpec } from "../model/index.js";
+import { AgentEvalsError, Codes, DefinitionError, formatProblem } from "../model/index.js";
 
 const run = promisify(execFile);
 

@@ -2,8 +2,8 @@
 // pair whose agent has none of its credential variables set would only fail at its first model
 // call. The plan skips it instead, with the reason, when the caller asks for this policy.
 
-import type { PlannedUnit } from "../model/plan.js";
-import { Codes } from "../model/errors.js";
+import type { PlannedUnit } from "../model/index.js";
+import { Codes } from "../model/index.js";
 
 export interface CredentialPolicy {
   /** A pull request from a fork: GitHub passes it no secrets (said in the reason). */

@@ -1,4 +1,4 @@
-import { AgentEvalsError, Codes } from "../model/errors.js";
+import { AgentEvalsError, Codes } from "../model/index.js";
 // Sharding: the eval × agent pairs split over N processes or CI jobs, the same way every time.
 // The one place that decides which pair goes to which shard: `plan --shards N`, `eval --shard i/n`
 // and the Action all call assignShards (or replay its result from a plan: shardFromPlan).

@@ -2,8 +2,8 @@
 // block per eval × agent with the verdict, pass rate, interval and the evidence of failed checks.
 
 import path from "node:path";
-import type { EvalResult, RunResult, TrialResult } from "../model/result.js";
-import { requiredPasses } from "../model/stats.js";
+import type { EvalResult, RunResult, TrialResult } from "../model/index.js";
+import { requiredPasses } from "../model/index.js";
 
 export interface Style {
   green(s: string): string;

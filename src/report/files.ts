@@ -1,8 +1,8 @@
 // The files a run leaves beside run.json for people and tools: junit.xml and report.html.
 
 import path from "node:path";
-import type { HistoryLine } from "../store/history.js";
-import type { RunResult } from "../model/result.js";
+import type { HistoryLine } from "../store/index.js";
+import type { RunResult } from "../model/index.js";
 import { writeHtmlReport } from "./html.js";
 import { writeJunit } from "./junit.js";
 

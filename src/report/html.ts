@@ -6,8 +6,8 @@
 
 import fsSync from "node:fs";
 import path from "node:path";
-import type { HistoryLine } from "../store/history.js";
-import type { EvalResult, RunResult, TrialResult } from "../model/result.js";
+import type { HistoryLine } from "../store/index.js";
+import type { EvalResult, RunResult, TrialResult } from "../model/index.js";
 import { REPORT_JS } from "./html/app.js";
 import { REPORT_CSS } from "./html/style.js";
 

@@ -2,11 +2,11 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import type { EvalResult, RunResult } from "../model/result.js";
-import { emptyCounts, RESULT_SCHEMA_VERSION } from "../model/result.js";
-import { withDiagnostics } from "../model/diagnostics.js";
-import { round6 } from "../model/stats.js";
-import { RUN_JSON } from "../model/layout.js";
+import type { EvalResult, RunResult } from "../model/index.js";
+import { emptyCounts, RESULT_SCHEMA_VERSION } from "../model/index.js";
+import { withDiagnostics } from "../model/index.js";
+import { round6 } from "../model/index.js";
+import { RUN_JSON } from "../model/index.js";
 
 export interface RunMeta {
   version: string;

@@ -11,8 +11,8 @@ import {
   thresholdPercent,
   type EvalResult,
   type RunResult,
-} from "../model/result.js";
-import { evalCode, trialCode } from "../model/diagnostics.js";
+} from "../model/index.js";
+import { evalCode, trialCode } from "../model/index.js";
 
 /** Per failure body: enough evidence to act on, never a whole transcript. */
 const MAX_FAILURE_CHARS = 16_000;

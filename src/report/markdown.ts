@@ -2,10 +2,10 @@
 // piece of text that comes from a run (agent names, reasons, evidence) is escaped, so it can
 // neither break the table nor inject HTML or mention anyone; the body stays under GitHub's limit.
 
-import type { ComparisonRow } from "../store/compare.js";
-import { sparkline } from "../store/compare.js";
-import type { EvalResult, EvalStatus, RunResult, TrialResult } from "../model/result.js";
-import { countedTrials, exitCodeFor } from "../model/result.js";
+import type { ComparisonRow } from "../store/index.js";
+import { sparkline } from "../store/index.js";
+import type { EvalResult, EvalStatus, RunResult, TrialResult } from "../model/index.js";
+import { countedTrials, exitCodeFor } from "../model/index.js";
 import { percent, usd } from "./console.js";
 
 /** The hidden line that identifies the sticky comment. */

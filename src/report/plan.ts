@@ -2,8 +2,8 @@
 // and what it may cost — without running anything.
 
 import path from "node:path";
-import type { PlannedUnit } from "../model/plan.js";
-import { requiredPasses } from "../model/stats.js";
+import type { PlannedUnit } from "../model/index.js";
+import { requiredPasses } from "../model/index.js";
 import { usd } from "./console.js";
 
 export interface PlanCost {

@@ -2,7 +2,7 @@
 // trials done of planned, passing, failing, cost so far, elapsed, ETA — with failed trials
 // printed above it as they happen. Elsewhere (CI, pipes, files): one line per finished trial.
 
-import type { TrialResult } from "../model/result.js";
+import type { TrialResult } from "../model/index.js";
 import { seconds, trialLine, usd, type Style } from "./console.js";
 
 export interface ProgressStream {

@@ -1,6 +1,6 @@
 // What `agent-evals plan --shards N` prints: each shard's pairs and expectations, and the balance.
 
-import type { ShardPlan } from "../plan/balance.js";
+import type { ShardPlan } from "../plan/index.js";
 import { usd } from "./console.js";
 
 export function shardPlanLines(plan: ShardPlan): string[] {

@@ -1,13 +1,13 @@
 // How many trials an eval × agent runs: a fixed number with exact curtailment (or all of them with
 // --all-trials), or adaptively from `min` up to `max` until the Wilson interval clears the rate.
 
-import type { EvalStatus } from "../model/result.js";
+import type { EvalStatus } from "../model/index.js";
 import {
   adaptiveVerdict,
   curtailedVerdict,
   trialsCertainlyNeeded,
   type Verdict,
-} from "../model/stats.js";
+} from "../model/index.js";
 
 export interface TrialPolicy {
   /** The verdict from the trials finished so far, if it can no longer change. */

@@ -21,8 +21,8 @@
 
 import fs, { constants as fsConstants } from "node:fs";
 import path from "node:path";
-import type { ShimCall, ShimSpec } from "../model/eval.js";
-import { findOnPath, isValidShimName, shellQuote } from "../util/shell.js";
+import type { ShimCall, ShimSpec } from "../model/index.js";
+import { findOnPath, isValidShimName, shellQuote } from "../util/index.js";
 
 /** The environment variable a shim reads to log elsewhere (used while checks run). */
 export const CALL_LOG_ENV = "AGENT_EVALS_CALL_LOG";

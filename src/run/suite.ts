@@ -4,11 +4,11 @@
 
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { PlannedUnit } from "../model/plan.js";
-import type { EvalSpec } from "../model/eval.js";
-import { Codes, InfraError } from "../model/errors.js";
-import type { CachedVerdict, EvalResult, EvalStatus, TrialResult } from "../model/result.js";
-import { wilsonInterval } from "../model/stats.js";
+import type { PlannedUnit } from "../model/index.js";
+import type { EvalSpec } from "../model/index.js";
+import { Codes, InfraError } from "../model/index.js";
+import type { CachedVerdict, EvalResult, EvalStatus, TrialResult } from "../model/index.js";
+import { wilsonInterval } from "../model/index.js";
 import type { BudgetLedger } from "./budget.js";
 import { adaptivePolicy, fixedPolicy } from "./policy.js";
 import {
@@ -17,10 +17,10 @@ import {
   type PreparedSandbox,
   type PreparedStore,
 } from "./workspace/prepare.js";
-import { Semaphore } from "../util/semaphore.js";
+import { Semaphore } from "../util/index.js";
 import { runTrial } from "./trial.js";
 import type { TrialIsolation } from "./isolation/resolve.js";
-import { currentRedactor } from "../util/redact.js";
+import { currentRedactor } from "../util/index.js";
 
 export interface SuiteEvents {
   onTrialStart?(unit: PlannedUnit, n: number): void;

@@ -3,23 +3,23 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import type { RenderedPrompt } from "../model/plan.js";
+import type { RenderedPrompt } from "../model/index.js";
 import {
   type AgentAdapter,
   type AgentRunResult,
   type EvalSpec,
   type ShimCall,
-} from "../model/eval.js";
-import { Codes, InfraError } from "../model/errors.js";
-import type { CheckOutcome, TrialResult } from "../model/result.js";
-import { shimBypassWarnings } from "../check/bypass.js";
+} from "../model/index.js";
+import { Codes, InfraError } from "../model/index.js";
+import type { CheckOutcome, TrialResult } from "../model/index.js";
+import { shimBypassWarnings } from "../check/index.js";
 import { runChecks } from "../check/index.js";
 import type { PreparedSandbox } from "./workspace/prepare.js";
 import { changedFiles, copySnapshot, makeTempDir, removeTree } from "./workspace/sandbox.js";
 import { CALL_LOG_ENV, callsToJsonl, readCalls, writeShims } from "./shims.js";
 import { withJail, type BwrapJail } from "./isolation/bwrap.js";
 import { makeTrialHome, writesBesideWorkspace, type TrialIsolation } from "./isolation/resolve.js";
-import { currentRedactor, redactFile, redactTree } from "../util/redact.js";
+import { currentRedactor, redactFile, redactTree } from "../util/index.js";
 
 export interface TrialInput {
   spec: EvalSpec;

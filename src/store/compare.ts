@@ -2,7 +2,7 @@
 // change, whether it is outside noise (Fisher's exact test on the pass/fail counts) and a trend.
 // Pure: the PR comment (src/report/markdown.ts) renders what this computes.
 
-import { countedTrials, type EvalResult } from "../model/result.js";
+import { countedTrials, type EvalResult } from "../model/index.js";
 import type { HistoryLine } from "./history.js";
 
 export interface ComparisonRow {

@@ -5,8 +5,8 @@
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import type { EvalResult, EvalStatus } from "../model/result.js";
-import { outgoingRedactor } from "../util/redact.js";
+import type { EvalResult, EvalStatus } from "../model/index.js";
+import { outgoingRedactor } from "../util/index.js";
 
 export interface HistoryLine {
   /** When the run started, ISO 8601. */

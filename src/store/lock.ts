@@ -8,7 +8,7 @@
 // the first had just written. Whoever holds the takeover lock checks again that the lock is still
 // the stale one before replacing it.
 
-import { AgentEvalsError, Codes } from "../model/errors.js";
+import { AgentEvalsError, Codes } from "../model/index.js";
 import fs from "node:fs";
 import path from "node:path";
 

@@ -2,6 +2,7 @@
 // its own process group, stdin closed, output streamed to capped files, a timeout that kills the
 // whole group, and nothing left running once the promise resolves. No shell is ever involved.
 
+import { AsyncLocalStorage } from "node:async_hooks";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import {
@@ -16,8 +17,33 @@ import {
 import { open } from "node:fs/promises";
 import { finished } from "node:stream/promises";
 import type { Readable } from "node:stream";
-import { wrapCommand } from "../run/isolation/bwrap.js";
 import { currentRedactor, type StreamRedactor } from "./redact.js";
+
+/** A command as some sandbox runs it (bubblewrap, a container), with what to stop once it ended. */
+export interface WrappedCommand {
+  command: string;
+  args: string[];
+  dispose: () => Promise<void>;
+}
+
+/** How the current scope's processes are started: a sandbox provider sets one for an agent's run. */
+export type CommandWrapper = (
+  command: string,
+  args: string[],
+  cwd: string,
+) => Promise<WrappedCommand>;
+
+const wrapperScope = new AsyncLocalStorage<CommandWrapper>();
+
+/** Runs `fn` so that every process runProcess starts inside it is started through `wrapper`. */
+export function withCommandWrapper<T>(wrapper: CommandWrapper, fn: () => T): T {
+  return wrapperScope.run(wrapper, fn);
+}
+
+async function wrapCommand(command: string, args: string[], cwd: string): Promise<WrappedCommand> {
+  const wrapper = wrapperScope.getStore();
+  return wrapper ? wrapper(command, args, cwd) : { command, args, dispose: async () => {} };
+}
 
 export interface RunProcessOptions {
   /** Executable, resolved via env.PATH by spawn. */
@@ -101,7 +127,7 @@ export async function runProcess(opts: RunProcessOptions): Promise<ProcessResult
   );
   const startedAt = performance.now();
   let outcome: ChildOutcome;
-  // Inside a bwrap jail (an agent's run with --sandbox bwrap) the program runs under bwrap.
+  // Inside a sandbox's scope (an agent's run with --sandbox bwrap) the program runs under it.
   const wrapped = await wrapCommand(opts.command, opts.args, opts.cwd).catch(
     async (err: unknown) => {
       await Promise.all([stdout.close(), stderr.close()]);

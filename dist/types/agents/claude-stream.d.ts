@@ -1,4 +1,4 @@
-import type { TokenUsage, ToolCall } from "../model/eval.js";
+import type { TokenUsage, ToolCall } from "../model/index.js";
 export interface ClaudeResultEvent {
     subtype: string;
     isError: boolean;

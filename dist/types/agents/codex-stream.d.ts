@@ -1,4 +1,4 @@
-import type { TokenUsage, ToolCall } from "../model/eval.js";
+import type { TokenUsage, ToolCall } from "../model/index.js";
 export declare class CodexStreamParser {
     readonly trajectory: ToolCall[];
     readonly tokens: TokenUsage;

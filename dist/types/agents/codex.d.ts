@@ -1,4 +1,5 @@
-import { InfraError, type AgentAdapter, type AgentRunContext } from "../model/eval.js";
+import { type AgentAdapter, type AgentRunContext } from "../model/index.js";
+import { InfraError } from "../model/index.js";
 import { type ModelPrice } from "./prices.js";
 export interface CodexOptions {
     model?: string;
@@ -10,6 +11,8 @@ export interface CodexOptions {
 }
 /** Flags that keep codex to the model API: no plugin or app look-ups, update checks, analytics. */
 export declare const CODEX_QUIET_ARGS: string[];
+/** The variables that log Codex in (besides a saved `codex login`). */
+export declare const CODEX_CREDENTIAL_ENV: readonly ["OPENAI_API_KEY", "CODEX_API_KEY"];
 export declare function codex(options?: CodexOptions): AgentAdapter;
 export declare function codexArgs(ctx: Pick<AgentRunContext, "prompt" | "model">, options: CodexOptions): string[];
 /** 401/403 will not pass on a retry; overload, rate limits and 5xx may. */

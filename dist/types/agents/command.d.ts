@@ -1,4 +1,4 @@
-import type { AgentAdapter } from "../model/eval.js";
+import type { AgentAdapter } from "../model/index.js";
 export declare const PROMPT_ENV = "AGENT_EVALS_PROMPT";
 export declare function isCommandTemplate(text: string): boolean;
 /** The shell command line for one prompt. */

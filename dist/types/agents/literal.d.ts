@@ -1,2 +1,2 @@
-import type { AgentAdapter } from "../model/eval.js";
+import type { AgentAdapter } from "../model/index.js";
 export declare function literal(): AgentAdapter;

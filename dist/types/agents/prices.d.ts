@@ -1,4 +1,4 @@
-import type { TokenUsage } from "../model/eval.js";
+import type { TokenUsage } from "../model/index.js";
 export interface ModelPrice {
     input: number;
     /** Input tokens served from the prompt cache. */

@@ -1,5 +1,5 @@
-import { type AgentRunContext, type AgentRunResult } from "../model/eval.js";
-import { type ProcessResult } from "../run/process.js";
+import { type AgentRunContext, type AgentRunResult } from "../model/index.js";
+import { type ProcessResult } from "../util/index.js";
 export interface AgentProcessOptions {
     command: string;
     args: string[];

@@ -1,4 +1,4 @@
-import { type Pattern, type ShimCall } from "../model/eval.js";
+import { type Pattern, type ShimCall } from "../model/index.js";
 import type { CheckVerdict } from "./context.js";
 export declare function listCalls(calls: ShimCall[]): string;
 export declare function checkRan(calls: ShimCall[], pattern: Pattern): CheckVerdict;

@@ -1,4 +1,4 @@
-import { type Pattern } from "../model/eval.js";
+import { type Pattern } from "../model/index.js";
 import type { CheckVerdict } from "./context.js";
 /** The absolute path of `relative` inside the sandbox, or undefined when it would escape it. */
 export declare function insideSandbox(sandbox: string, relative: string): string | undefined;

@@ -1,9 +1,3 @@
-import { type CheckSpec } from "../model/eval.js";
-import type { CheckOutcome } from "../model/result.js";
-import type { CheckContext, CheckVerdict } from "./context.js";
-export type { CheckContext } from "./context.js";
-/** A short human name for a check, as reports show it. */
-export declare function checkName(check: CheckSpec): string;
-export declare function runCheck(check: CheckSpec, ctx: CheckContext, index: number): Promise<CheckVerdict>;
-/** Every check, in order; a check that throws fails with the error as evidence. */
-export declare function runChecks(checks: CheckSpec[], ctx: CheckContext): Promise<CheckOutcome[]>;
+export { shimBypassWarnings } from "./bypass.js";
+export { runChecks } from "./checks.js";
+export { describeTrajectory } from "./trajectory.js";

@@ -1,4 +1,4 @@
-import type { ToolCall, TrajectorySpec } from "../model/eval.js";
+import type { ToolCall, TrajectorySpec } from "../model/index.js";
 import type { CheckVerdict } from "./context.js";
 export declare function canonicalTool(name: string): string;
 export declare function sameTool(a: string, b: string): boolean;

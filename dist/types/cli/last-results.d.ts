@@ -1,5 +1,5 @@
-import { type HistoryLine } from "../history/store.js";
-import { type EvalStatus, type RunResult } from "../model/result.js";
+import { type HistoryLine } from "../store/index.js";
+import { type EvalStatus, type RunResult } from "../model/index.js";
 export interface LastResult {
     status: EvalStatus;
     passes: number;

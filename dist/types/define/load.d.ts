@@ -1,9 +1,12 @@
-import type { EvalSpec } from "../model/eval.js";
+import type { EvalSpec } from "../model/index.js";
+import type { YamlKindLoader } from "./kinds.js";
 export interface LoadOptions {
     projectRoot: string;
     /** The library API eval files import as `agent-evals` / `@copybook/cli`. */
     libraryApi: Record<string, unknown>;
-    /** For skill/command/hook evals: EVAL_MODEL, HOME, credentials (default: process.env). */
+    /** The eval kinds' YAML loaders (kinds/index.ts registers them), chosen by a file's `type:`. */
+    kinds: readonly YamlKindLoader[];
+    /** For the kinds' loaders: EVAL_MODEL, HOME, credentials (default: process.env). */
     env?: Record<string, string | undefined>;
 }
 /** Every eval of every file; throws DefinitionError listing all problems found. */

@@ -1,20 +1,10 @@
-import type { PromptSpec } from "../model/eval.js";
-export interface RenderedPrompt {
-    /** What the agent gets: secrets filled in. Never write this down. */
-    text: string;
-    /** The same text with each secret shown as `{{NAME}}`: safe to write to prompt.md. */
-    safeText: string;
-    /** sha256 of `safeText`: the prompt's snapshot hash. */
-    hash: string;
-    /** Embedded commands, in order: what the literal agent runs. */
-    commands: string[];
-    /** The secret values, so writers can redact them. */
-    secretValues: string[];
-}
-export declare class PromptError extends Error {
-    readonly code: "missingParam" | "missingSecret";
+import type { PromptSpec } from "../model/index.js";
+import { AgentEvalsError } from "../model/index.js";
+import type { RenderedPrompt } from "../model/index.js";
+export type { RenderedPrompt };
+export declare class PromptError extends AgentEvalsError {
     readonly fix: string;
-    constructor(message: string, code: "missingParam" | "missingSecret", fix: string);
+    constructor(message: string, what: "missingParam" | "missingSecret", fix: string);
 }
 /** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
 export declare function renderPrompt(spec: PromptSpec, env?: Record<string, string | undefined>): RenderedPrompt;

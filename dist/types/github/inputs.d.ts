@@ -1,5 +1,6 @@
-import { type SandboxKind } from "../run/isolation.js";
-import { type ShardAssignment } from "../plan/shard.js";
+import { AgentEvalsError } from "../model/index.js";
+import { type SandboxKind } from "../run/index.js";
+import { type ShardAssignment } from "../plan/index.js";
 export type FailOn = "failure" | "regression" | "never";
 /** run: run the evals (default). plan: only split the suite into shards (CI matrix). publish: report
  *  shards' results (merge-from) as one run without running anything. */
@@ -41,6 +42,7 @@ export interface ActionInputs {
     failOn: FailOn;
     githubToken: string;
 }
-export declare class InputError extends Error {
+export declare class InputError extends AgentEvalsError {
+    constructor(message: string);
 }
 export declare function readInputs(): ActionInputs;

@@ -1,3 +1,16 @@
+/**
+ * The base of every error agent-evals raises on purpose. `code` is a stable diagnostic code (the
+ * table `Codes` below, README "Diagnostic codes"); `exitCode` is what the CLI exits with when the
+ * error ends a command (2: the harness could not run; nothing was judged).
+ */
+export declare class AgentEvalsError extends Error {
+    readonly code: string;
+    readonly exitCode: 1 | 2;
+    constructor(code: string, message: string, options?: {
+        cause?: unknown;
+        exitCode?: 1 | 2;
+    });
+}
 export interface DefinitionProblem {
     file: string;
     line?: number;
@@ -11,9 +24,25 @@ export interface DefinitionProblem {
     code: string;
 }
 export declare function formatProblem(p: DefinitionProblem): string;
-export declare class DefinitionError extends Error {
+export declare class DefinitionError extends AgentEvalsError {
     readonly problems: DefinitionProblem[];
     constructor(problems: DefinitionProblem[]);
+}
+/** Command-line or Action-input usage: a flag's value, an unknown command or eval name. */
+export declare class UsageError extends AgentEvalsError {
+    constructor(message: string);
+}
+/** Agents would get full permissions outside a container: refused unless CI=true or --unsafe-local. */
+export declare class CiGateError extends AgentEvalsError {
+    constructor(message: string);
+}
+/**
+ * An error of the outside world or the harness (agent missing, API 5xx, sandbox I/O), not the
+ * agent's: trials that end in one are retried when `retryable`, and never counted as failed.
+ */
+export declare class InfraError extends AgentEvalsError {
+    readonly retryable: boolean;
+    constructor(message: string, retryable?: boolean);
 }
 /** Diagnostic codes: stable across versions so tools can key on them. */
 export declare const Codes: {
@@ -35,7 +64,22 @@ export declare const Codes: {
     /** A skill/command/hook eval's `target` that does not exist or is not what its `type` says. */
     readonly badTarget: "AE116";
     readonly usage: "AE201";
+    /** Agents would run outside CI without --unsafe-local. */
     readonly ciGate: "AE202";
+    /** `--sandbox bwrap` (or another provider) asked for where it cannot run. */
+    readonly sandboxUnavailable: "AE203";
+    /** Another run or merge holds the results folder's lock. */
+    readonly resultsBusy: "AE204";
+    /** The ref `--changed` compares with cannot be read. */
+    readonly badBase: "AE205";
+    /** A shard plan (`--shard-plan`, the Action's `shard-plan`) that does not fit the suite. */
+    readonly badShardPlan: "AE206";
+    /** Results folders that cannot be merged (merge, the Action's publish mode). */
+    readonly mergeFailed: "AE207";
+    /** An Action input with a value it does not take. */
+    readonly actionInput: "AE208";
+    /** `init` would overwrite a file. */
+    readonly initConflict: "AE209";
     readonly setupFailed: "AE301";
     readonly infraError: "AE302";
     readonly checkFailed: "AE401";
@@ -48,4 +92,8 @@ export declare const Codes: {
     readonly inconclusive: "AE408";
     readonly skipped: "AE409";
     readonly shimBypassed: "AE410";
+    /** The results branch could not be read or pushed. */
+    readonly historyNotSaved: "AE501";
+    /** The PR comment could not be written (token permissions). */
+    readonly commentNotPosted: "AE502";
 };

@@ -230,21 +230,22 @@ export interface AgentRunResult {
     warnings?: string[];
 }
 /**
- * Anything that can run a prompt. Throw `InfraError` (from `run`) when the failure was the
+ * Anything that can run a prompt. Throw `InfraError` (model/errors.ts, from `run`) when the failure was the
  * harness's or the outside world's, not the agent's: such trials are retried, never counted failed.
  */
 export interface AgentAdapter {
     name: string;
     /** True when a run costs nothing (literal, scripted): the budget never holds it back. */
     free?: boolean;
+    /**
+     * Environment variables that log this agent in, any one of them enough (`ANTHROPIC_API_KEY`, …).
+     * Their values are redacted everywhere; where no saved login can exist (a GitHub-hosted runner,
+     * a fork's pull request) a pair whose agent has none of them set is skipped with that reason.
+     */
+    credentialEnv?: readonly string[];
     available(): Promise<boolean>;
     version(): Promise<string | undefined>;
     run(ctx: AgentRunContext): Promise<AgentRunResult>;
-}
-/** An error of the outside world or the harness (agent missing, API 5xx, sandbox I/O). */
-export declare class InfraError extends Error {
-    readonly retryable: boolean;
-    constructor(message: string, retryable?: boolean);
 }
 export interface ShimCall {
     bin: string;

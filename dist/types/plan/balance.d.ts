@@ -1,5 +1,5 @@
-import { type HistoryLine } from "../history/store.js";
-import type { PlannedUnit } from "../run/suite.js";
+import { type HistoryLine } from "../store/index.js";
+import type { PlannedUnit } from "../model/index.js";
 import { type Shard, type ShardAssignment } from "./shard.js";
 export interface PairEstimate {
     key: string;

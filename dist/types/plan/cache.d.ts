@@ -1,28 +1,7 @@
-import type { EvalResult } from "../model/result.js";
-import { type HistoryLine } from "../history/store.js";
-import type { PlannedUnit } from "../run/suite.js";
-export interface CacheOptions {
-    projectRoot: string;
-    historyDir?: string;
-    /** Re-run everything; still records the new verdicts. */
-    force: boolean;
-    /** No fingerprint cache (the history folder, when given, is still written). */
-    noCache: boolean;
-}
-/** What the cache knows of a run's units: used again to record the results. */
-export interface CacheContext {
-    options: CacheOptions;
-    repoState?: string;
-    history: Map<string, HistoryLine[]>;
-    fingerprints: Map<PlannedUnit, string>;
-}
+import type { PlannedUnit } from "../model/index.js";
+import type { CacheContext, CacheOptions } from "../store/index.js";
+export type { CacheContext, CacheOptions };
 /** Marks units whose verdict is already recorded as `cached`, unless `force`. */
 export declare function applyCache(units: PlannedUnit[], options: CacheOptions): Promise<CacheContext>;
 /** Expected cost per trial of a unit's agent from history, for plans. */
 export declare function expectedCost(unit: PlannedUnit, context: CacheContext): number | undefined;
-/** Records the run's verdicts (history lines, the checkout's fingerprint cache); returns the lines. */
-export declare function recordResults(units: PlannedUnit[], results: EvalResult[], context: CacheContext, meta: {
-    time: Date;
-    commit?: string;
-    ref?: string;
-}): Promise<HistoryLine[]>;

@@ -1,4 +1,5 @@
-import type { EvalSpec } from "../model/eval.js";
+import type { EvalSpec } from "../model/index.js";
+import { AgentEvalsError } from "../model/index.js";
 export interface ChangedOptions {
     /** The user's checkout (may be a subfolder of the git work tree). */
     projectRoot: string;
@@ -6,7 +7,8 @@ export interface ChangedOptions {
     base: string;
     /** The same discovery globs the run uses (relative to projectRoot). */
     evals?: string[];
-    libraryApi: Record<string, unknown>;
+    /** Loads eval files as the run does (the engine's loader, every kind registered). */
+    load(files: string[], projectRoot: string): Promise<EvalSpec[]>;
     /** For secrets when rendering (their values never reach the hash: it shows `{{NAME}}`). */
     env: Record<string, string | undefined>;
 }
@@ -25,7 +27,7 @@ export interface ChangedResult {
     warnings: string[];
 }
 /** The base can't be compared with: not a git repository, an unknown ref, git missing. */
-export declare class ChangedBaseError extends Error {
+export declare class ChangedBaseError extends AgentEvalsError {
     constructor(message: string);
 }
 /**

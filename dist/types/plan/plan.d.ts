@@ -1,5 +1,5 @@
-import type { AgentRef, EvalSpec } from "../model/eval.js";
-import type { PlannedUnit } from "../run/suite.js";
+import type { AgentRef, EvalSpec } from "../model/index.js";
+import type { Plan } from "../model/index.js";
 export interface PlanOptions {
     /** Eval ids to run; empty runs all. */
     names: string[];
@@ -9,9 +9,5 @@ export interface PlanOptions {
     trials?: number;
     env: Record<string, string | undefined>;
 }
-export interface Plan {
-    units: PlannedUnit[];
-    /** Units that will start an agent: what the CI gate guards. */
-    agentUnits: number;
-}
+export type { Plan };
 export declare function planRun(specs: EvalSpec[], options: PlanOptions): Promise<Plan>;

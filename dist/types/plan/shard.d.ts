@@ -1,3 +1,4 @@
+import { AgentEvalsError } from "../model/index.js";
 export interface Shard {
     index: number;
     count: number;
@@ -32,7 +33,8 @@ export declare const byTrials: (unit: PairLike) => number;
 export declare function assignShards<T extends PairLike>(units: T[], count: number, weightOf?: (unit: T) => number): T[][];
 /** The pairs of one shard (see assignShards). */
 export declare function shardOf<T extends PairLike>(units: T[], shard: Shard, weightOf?: (unit: T) => number): T[];
-export declare class ShardPlanError extends Error {
+export declare class ShardPlanError extends AgentEvalsError {
+    constructor(message: string);
 }
 /** The split a plan decided: for each shard (index 0 = shard 1), the keys of its pairs. */
 export interface ShardAssignment {

@@ -1,4 +1,4 @@
-import type { EvalResult, RunResult, TrialResult } from "../model/result.js";
+import type { EvalResult, RunResult, TrialResult } from "../model/index.js";
 export interface Style {
     green(s: string): string;
     red(s: string): string;

@@ -1,5 +1,5 @@
-import type { HistoryLine } from "../history/store.js";
-import type { RunResult } from "../model/result.js";
+import type { HistoryLine } from "../store/index.js";
+import type { RunResult } from "../model/index.js";
 export interface ReportFilesOptions {
     projectRoot: string;
     resultsDir: string;
@@ -11,3 +11,5 @@ export declare function writeReportFiles(run: RunResult, options: ReportFilesOpt
     junit: string;
     html: string;
 }>;
+/** "report: .copybook/results/report.html · junit: …/junit.xml", relative to the current folder. */
+export declare function reportFilesLine(resultsDir: string, cwd?: string): string;

@@ -1,5 +1,5 @@
-import type { HistoryLine } from "../history/store.js";
-import type { EvalResult, RunResult } from "../model/result.js";
+import type { HistoryLine } from "../store/index.js";
+import type { EvalResult, RunResult } from "../model/index.js";
 /** Caps of what one trial embeds. Text is cut in the middle: its head and its tail are kept. */
 export declare const HTML_CAPS: {
     readonly promptChars: 16000;

@@ -1,4 +1,4 @@
-import type { EvalResult, RunResult } from "../model/result.js";
+import type { EvalResult, RunResult } from "../model/index.js";
 export interface RunMeta {
     version: string;
     startedAt: Date;

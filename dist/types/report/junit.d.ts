@@ -1,4 +1,4 @@
-import { type RunResult } from "../model/result.js";
+import { type RunResult } from "../model/index.js";
 /** Removes the characters XML 1.0 cannot carry. */
 export declare function stripInvalidXml(text: string): string;
 /** Text content: `&`, `<`, `>` escaped; invalid characters dropped. */

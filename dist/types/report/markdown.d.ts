@@ -1,5 +1,5 @@
-import type { ComparisonRow } from "../history/compare.js";
-import type { EvalStatus, RunResult } from "../model/result.js";
+import type { ComparisonRow } from "../store/index.js";
+import type { EvalStatus, RunResult } from "../model/index.js";
 /** The hidden line that identifies the sticky comment. */
 export declare const STICKY_MARKER = "<!-- agent-evals:sticky -->";
 /** GitHub refuses comment bodies over 65536 characters; keep a margin. */

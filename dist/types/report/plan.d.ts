@@ -1,4 +1,4 @@
-import type { PlannedUnit } from "../run/suite.js";
+import type { PlannedUnit } from "../model/index.js";
 export interface PlanCost {
     /** Expected cost per trial from history, when known. */
     expectedPerTrial?: number;

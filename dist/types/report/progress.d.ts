@@ -1,4 +1,4 @@
-import type { TrialResult } from "../model/result.js";
+import type { TrialResult } from "../model/index.js";
 import { type Style } from "./console.js";
 export interface ProgressStream {
     write(text: string): unknown;

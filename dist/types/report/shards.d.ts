@@ -1,2 +1,2 @@
-import type { ShardPlan } from "../plan/balance.js";
+import type { ShardPlan } from "../plan/index.js";
 export declare function shardPlanLines(plan: ShardPlan): string[];

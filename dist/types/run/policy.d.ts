@@ -1,5 +1,5 @@
-import type { EvalStatus } from "../model/result.js";
-import { type Verdict } from "../model/stats.js";
+import type { EvalStatus } from "../model/index.js";
+import { type Verdict } from "../model/index.js";
 export interface TrialPolicy {
     /** The verdict from the trials finished so far, if it can no longer change. */
     verdict(passes: number, failures: number): Verdict;

@@ -1,9 +1,6 @@
-import type { ShimCall, ShimSpec } from "../model/eval.js";
+import type { ShimCall, ShimSpec } from "../model/index.js";
 /** The environment variable a shim reads to log elsewhere (used while checks run). */
 export declare const CALL_LOG_ENV = "AGENT_EVALS_CALL_LOG";
-export declare function isValidShimName(name: string): boolean;
-/** Quote a string as one POSIX shell word. */
-export declare function shellQuote(value: string): string;
 export interface WriteShimsOptions {
     /** Folder to create the shims in; put it first on PATH. */
     dir: string;
@@ -15,8 +12,6 @@ export interface WriteShimsOptions {
 }
 /** Write one executable shim per binary. Returns the shim folder. */
 export declare function writeShims(opts: WriteShimsOptions): Promise<string>;
-/** The first executable `bin` on a PATH string, or undefined. */
-export declare function findOnPath(bin: string, searchPath: string): Promise<string | undefined>;
 /** Parse a raw call log into calls, in the order they started. A missing log means no calls. */
 export declare function readCalls(callLog: string): Promise<ShimCall[]>;
 export declare function parseCallLog(raw: Buffer, bootMs: number | undefined): ShimCall[];

@@ -1,24 +1,8 @@
-import type { RenderedPrompt } from "../define/prompt.js";
-import { type AgentAdapter, type EvalSpec } from "../model/eval.js";
-import type { CachedVerdict, EvalResult, EvalStatus, TrialResult } from "../model/result.js";
+import type { PlannedUnit } from "../model/index.js";
+import type { EvalResult, TrialResult } from "../model/index.js";
 import type { BudgetLedger } from "./budget.js";
-import { type PreparedStore } from "./prepare.js";
-import type { TrialIsolation } from "./isolation.js";
-/** One eval × agent to run. `agent` undefined: an eval without a prompt (checks only). */
-export interface PlannedUnit {
-    spec: EvalSpec;
-    agent?: AgentAdapter;
-    agentName: string;
-    agentVersion?: string;
-    prompt?: RenderedPrompt;
-    trials: number;
-    /** Set when the plan already knows the outcome (skipped …): nothing runs. */
-    settled?: {
-        status: EvalStatus;
-        reason: string;
-        cached?: CachedVerdict;
-    };
-}
+import { type PreparedStore } from "./workspace/prepare.js";
+import type { TrialIsolation } from "./isolation/resolve.js";
 export interface SuiteEvents {
     onTrialStart?(unit: PlannedUnit, n: number): void;
     onTrialEnd?(unit: PlannedUnit, trial: TrialResult): void;
@@ -41,6 +25,7 @@ export interface SuiteOptions {
     /** Own HOME per trial, bubblewrap. */
     isolation?: TrialIsolation;
 }
+export type { PlannedUnit };
 export declare function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<EvalResult[]>;
 /**
  * A folder-safe form of an agent name. A name that is already safe is its own folder ("literal",

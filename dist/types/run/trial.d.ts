@@ -1,8 +1,8 @@
-import type { RenderedPrompt } from "../define/prompt.js";
-import { type AgentAdapter, type EvalSpec } from "../model/eval.js";
-import type { TrialResult } from "../model/result.js";
-import type { PreparedSandbox } from "./prepare.js";
-import { type TrialIsolation } from "./isolation.js";
+import type { RenderedPrompt } from "../model/index.js";
+import { type AgentAdapter, type EvalSpec } from "../model/index.js";
+import type { TrialResult } from "../model/index.js";
+import type { PreparedSandbox } from "./workspace/prepare.js";
+import { type TrialIsolation } from "./isolation/resolve.js";
 export interface TrialInput {
     spec: EvalSpec;
     /** Undefined for an eval without a prompt: only the checks run. */

@@ -3,13 +3,13 @@
 
 import path from "node:path";
 import { killAllAgents, runEvals } from "../../engine.js";
-import type { EvalResult } from "../../model/result.js";
-import { VERSION } from "../../model/version.js";
-import { RedactingStream } from "../../util/redact.js";
-import { TEMP_DIR_ISOLATION } from "../../run/isolation/resolve.js";
-import { evalBlock, makeStyle, summaryLine } from "../../report/console.js";
-import { reportFilesLine } from "../../report/files.js";
-import { Progress, wantsLiveProgress } from "../../report/progress.js";
+import type { EvalResult } from "../../model/index.js";
+import { VERSION } from "../../model/index.js";
+import { RedactingStream } from "../../util/index.js";
+import { TEMP_DIR_ISOLATION } from "../../run/index.js";
+import { evalBlock, makeStyle, summaryLine } from "../../report/index.js";
+import { reportFilesLine } from "../../report/index.js";
+import { Progress, wantsLiveProgress } from "../../report/index.js";
 import { consoleSections } from "../../kinds/index.js";
 import type { CommandContext } from "./context.js";
 import * as value from "../values.js";

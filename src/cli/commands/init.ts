@@ -1,6 +1,6 @@
 // `agent-evals init`: scaffold evals/ and the workflow; never overwrites a file.
 
-import { UsageError } from "../../model/errors.js";
+import { UsageError } from "../../model/index.js";
 import { initProject } from "../scaffold.js";
 import type { CommandContext } from "./context.js";
 

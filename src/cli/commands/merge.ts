@@ -3,9 +3,9 @@
 
 import path from "node:path";
 import { mergeRuns, RESULTS_DIR } from "../../engine.js";
-import { UsageError } from "../../model/errors.js";
-import { makeStyle, summaryLine } from "../../report/console.js";
-import { reportFilesLine } from "../../report/files.js";
+import { UsageError } from "../../model/index.js";
+import { makeStyle, summaryLine } from "../../report/index.js";
+import { reportFilesLine } from "../../report/index.js";
 import { consoleSections } from "../../kinds/index.js";
 import type { CommandContext } from "./context.js";
 

@@ -2,12 +2,12 @@
 // --shards the split into shards. Runs nothing.
 
 import { planEvals } from "../../engine.js";
-import { UsageError } from "../../model/errors.js";
-import type { PlannedUnit } from "../../model/plan.js";
-import { expectedCost } from "../../plan/cache.js";
-import { planShards } from "../../plan/balance.js";
-import { planLines } from "../../report/plan.js";
-import { shardPlanLines } from "../../report/shards.js";
+import { UsageError } from "../../model/index.js";
+import type { PlannedUnit } from "../../model/index.js";
+import { expectedCost } from "../../plan/index.js";
+import { planShards } from "../../plan/index.js";
+import { planLines } from "../../report/index.js";
+import { shardPlanLines } from "../../report/index.js";
 import type { CommandContext } from "./context.js";
 import * as value from "../values.js";
 

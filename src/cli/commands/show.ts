@@ -2,8 +2,8 @@
 
 import path from "node:path";
 import { RESULTS_DIR } from "../../engine.js";
-import { UsageError } from "../../model/errors.js";
-import { makeStyle } from "../../report/console.js";
+import { UsageError } from "../../model/index.js";
+import { makeStyle } from "../../report/index.js";
 import { readKnownResults } from "../last-results.js";
 import { showLines } from "../show-lines.js";
 import type { CommandContext } from "./context.js";

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { AgentRef, CheckSpec } from "../../model/eval.js";
+import type { AgentRef, CheckSpec } from "../../model/index.js";
 
 const EVAL_BRAND = Symbol.for("agent-evals.eval");
 const PROMPT_BRAND = Symbol.for("agent-evals.prompt");

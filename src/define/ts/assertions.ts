@@ -8,7 +8,7 @@ import type {
   ExpectedTool,
   Pattern,
   TrajectoryMode,
-} from "../../model/eval.js";
+} from "../../model/index.js";
 
 /** A shimmed call matches `pattern` (matched against `bin arg1 arg2`). */
 export function ran(pattern: Pattern): CheckSpec {

@@ -3,8 +3,8 @@
 
 import path from "node:path";
 import * as z from "zod/mini";
-import type { AgentRef, CheckSpec, EvalSpec, PromptSpec } from "../../model/eval.js";
-import { Codes, type DefinitionProblem } from "../../model/errors.js";
+import type { AgentRef, CheckSpec, EvalSpec, PromptSpec } from "../../model/index.js";
+import { Codes, type DefinitionProblem } from "../../model/index.js";
 import { isPromptDefinition, type EvalDefinition } from "./api.js";
 import { exportLine, type LoadedExport } from "./module.js";
 import { sha256, stableStringify } from "../prompt.js";

@@ -2,9 +2,9 @@
 
 import path from "node:path";
 import type * as z from "zod/mini";
-import type { SandboxSpec, ShimSpec } from "../../model/eval.js";
-import { Codes, type DefinitionProblem } from "../../model/errors.js";
-import { isValidShimName } from "../../util/shell.js";
+import type { SandboxSpec, ShimSpec } from "../../model/index.js";
+import { Codes, type DefinitionProblem } from "../../model/index.js";
+import { isValidShimName } from "../../util/index.js";
 import { staysInsideSandbox } from "./schema.js";
 
 export type SandboxOptionInput =

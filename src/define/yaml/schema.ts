@@ -11,7 +11,7 @@
 
 import path from "node:path";
 import * as z from "zod/mini";
-import { Codes } from "../../model/errors.js";
+import { Codes } from "../../model/index.js";
 
 // Classic zod installs its English messages on first use; zod/mini leaves them out. The issues we
 // report (and a TS definition's problems) quote them, so install them too, unless already set.

@@ -14,7 +14,7 @@ import {
   type Document,
   type YAMLError,
 } from "yaml";
-import { Codes, DefinitionError, type DefinitionProblem } from "../../model/errors.js";
+import { Codes, DefinitionError, type DefinitionProblem } from "../../model/index.js";
 
 /** Most YAML aliases one file may expand (guards against "billion laughs" documents). */
 const MAX_ALIAS_COUNT = 100;

@@ -13,8 +13,8 @@ import type {
   SandboxSpec,
   ShimSpec,
   SourceRef,
-} from "../../model/eval.js";
-import { Codes, DefinitionError } from "../../model/errors.js";
+} from "../../model/index.js";
+import { Codes, DefinitionError } from "../../model/index.js";
 import {
   yamlTaskDefaults,
   yamlTaskSchema,

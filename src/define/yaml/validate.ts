@@ -5,7 +5,7 @@
 
 import { isMap, isSeq } from "yaml";
 import * as z from "zod/mini";
-import { Codes, DefinitionError, type DefinitionProblem } from "../../model/errors.js";
+import { Codes, DefinitionError, type DefinitionProblem } from "../../model/index.js";
 import type { IssueHint } from "./schema.js";
 import { formatKeyPath, keyText, problemAt, type KeyPath, type YamlSource } from "./source.js";
 

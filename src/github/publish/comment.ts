@@ -3,9 +3,9 @@
 // ever posting a duplicate: a create that failed is never simply repeated, the comments are
 // listed again first, since the failed request may have created it anyway.
 
-import { AgentEvalsError, Codes } from "../../model/errors.js";
+import { AgentEvalsError, Codes } from "../../model/index.js";
 import { getOctokit } from "@actions/github";
-import { redactOutgoing } from "../../util/redact.js";
+import { redactOutgoing } from "../../util/index.js";
 
 export interface UpsertStickyCommentOptions {
   token: string;

@@ -4,16 +4,16 @@
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import type { ClaudeCodePart, EvalSpec, ToolCall } from "../../model/eval.js";
+import type { ClaudeCodePart, EvalSpec, ToolCall } from "../../model/index.js";
 import {
   countedTrials,
   type CheckOutcome,
   type EvalResult,
   type EvalStatus,
   type TrialResult,
-} from "../../model/result.js";
+} from "../../model/index.js";
 import { triggerMetrics, triggerRate, type Confusion, type TriggerMetrics } from "./trigger.js";
-import { round6 } from "../../model/stats.js";
+import { round6 } from "../../model/index.js";
 
 export interface TriggerQueryReport {
   id: string;

@@ -2,8 +2,8 @@
 // e2e scenario PASS/FAIL with its trajectory and failing checks, hook cases, cost; then a summary.
 
 import path from "node:path";
-import type { EvalStatus } from "../../model/result.js";
-import { percent, seconds, STATUS_LABEL, usd, type Style } from "../../report/console.js";
+import type { EvalStatus } from "../../model/index.js";
+import { percent, seconds, STATUS_LABEL, usd, type Style } from "../../report/index.js";
 import type { ClaudeCodeReport, TriggerReport } from "./aggregate.js";
 
 export function claudeCodeSections(

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { CheckSpec, SourceRef } from "../../model/eval.js";
+import type { CheckSpec, SourceRef } from "../../model/index.js";
 import type { HookEvent, HookExpect } from "./schema.js";
 import { runCaptured } from "./outcomes.js";
 

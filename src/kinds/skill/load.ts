@@ -12,9 +12,9 @@ import type {
   EvalSpec,
   PromptSpec,
   SourceRef,
-} from "../../model/eval.js";
-import { Codes, DefinitionError, type DefinitionProblem } from "../../model/errors.js";
-import { trialCounts, yamlTaskDefaults } from "../../define/yaml/schema.js";
+} from "../../model/index.js";
+import { Codes, DefinitionError, type DefinitionProblem } from "../../model/index.js";
+import { trialCounts, yamlTaskDefaults } from "../../define/index.js";
 import {
   claudeCodeEvalDefaults as defaults,
   hookEvalSchema,
@@ -22,16 +22,16 @@ import {
   type HookEval,
   type SkillEval,
 } from "./schema.js";
-import { workflowCheck } from "../../define/yaml/task.js";
-import { locate, problemAt, type YamlSource } from "../../define/yaml/source.js";
-import { validateWithSchema } from "../../define/yaml/validate.js";
+import { workflowCheck } from "../../define/index.js";
+import { locate, problemAt, type YamlSource } from "../../define/index.js";
+import { validateWithSchema } from "../../define/index.js";
 import { skillAgent } from "./agent.js";
 import { hookCaseCheck, hookCommand } from "./hook.js";
 import { outcomeCheck } from "./outcomes.js";
 import { readTarget, shadowWarnings, TargetError, type Target } from "./target.js";
 import { askCheck, askPrompt, observeCheck } from "./trigger.js";
-import { round6 } from "../../model/stats.js";
-import { sha256, stableStringify } from "../../define/prompt.js";
+import { round6 } from "../../model/index.js";
+import { sha256, stableStringify } from "../../define/index.js";
 
 export interface ClaudeCodeLoadContext {
   projectRoot: string;

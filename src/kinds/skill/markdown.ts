@@ -3,7 +3,7 @@
 // scenarios passed, the hook cases passed, and the verdict. The per-query and per-scenario rows
 // are in the main table; this is what they add up to.
 
-import { escapeCell, ICON } from "../../report/markdown.js";
+import { escapeCell, ICON } from "../../report/index.js";
 import type { ClaudeCodeReport } from "./aggregate.js";
 
 export function claudeCodeMarkdown(reports: ClaudeCodeReport[]): string[] {

@@ -4,14 +4,14 @@
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { CheckSpec, SourceRef } from "../../model/eval.js";
+import type { CheckSpec, SourceRef } from "../../model/index.js";
 import type { Outcome } from "./schema.js";
 import {
   readTail,
   runProcess,
   type ProcessResult,
   type RunProcessOptions,
-} from "../../util/process.js";
+} from "../../util/index.js";
 
 /** The check an outcome stands for, and the name the report gives it. */
 export function outcomeCheck(outcome: Outcome, timeoutMs: number, source: SourceRef): CheckSpec {

@@ -3,7 +3,7 @@
 // them and `agent-evals schema` publishes them. Written with zod/mini, as the task schema is.
 
 import * as z from "zod/mini";
-import { Codes } from "../../model/errors.js";
+import { Codes } from "../../model/index.js";
 import {
   commandSchema,
   countDeclaredAssertions,
@@ -19,7 +19,7 @@ import {
   withMeta,
   workflowSchema,
   yamlTaskDefaults,
-} from "../../define/yaml/schema.js";
+} from "../../define/index.js";
 
 /** Values the loader fills in for keys a skill/command/hook eval leaves out. */
 export const claudeCodeEvalDefaults = {

@@ -1,8 +1,8 @@
 // `agent-evals eval [name] --axis trigger|e2e|hook`: a skill/command/hook eval's name selects all
 // of its parts; the axis keeps only the parts of that kind.
 
-import type { ClaudeCodeAxis, EvalSpec } from "../../model/eval.js";
-import { Codes, DefinitionError, UsageError } from "../../model/errors.js";
+import type { ClaudeCodeAxis, EvalSpec } from "../../model/index.js";
+import { Codes, DefinitionError, UsageError } from "../../model/index.js";
 
 export const AXES: readonly ClaudeCodeAxis[] = ["trigger", "e2e", "hook"];
 

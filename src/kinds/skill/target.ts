@@ -4,7 +4,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
-import { AgentEvalsError, Codes } from "../../model/errors.js";
+import { AgentEvalsError, Codes } from "../../model/index.js";
 
 export type TargetType = "skill" | "command" | "hook";
 

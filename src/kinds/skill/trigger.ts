@@ -3,11 +3,11 @@
 // when the target triggered (positive query) or did not (negative). Precision, recall and F1 come
 // from the queries' verdicts.
 
-import type { CheckSpec, CustomCheckContext, ToolCall } from "../../model/eval.js";
-import { wilsonInterval } from "../../model/stats.js";
-import { describeTrajectory } from "../../check/trajectory.js";
+import type { CheckSpec, CustomCheckContext, ToolCall } from "../../model/index.js";
+import { wilsonInterval } from "../../model/index.js";
+import { describeTrajectory } from "../../check/index.js";
 import type { Target } from "./target.js";
-import { round6 } from "../../model/stats.js";
+import { round6 } from "../../model/index.js";
 
 export type TriggerMode = "observe" | "ask";
 

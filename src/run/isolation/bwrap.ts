@@ -8,7 +8,8 @@
 // named host gets its own 127.0.0.N, written into the sandbox's /etc/hosts, so TLS still sees the
 // real host name. Nothing else resolves (there is no DNS inside) and nothing else connects.
 
-import { AgentEvalsError, Codes } from "../../model/errors.js";
+import { AgentEvalsError, Codes } from "../../model/index.js";
+import { withCommandWrapper, type WrappedCommand } from "../../util/index.js";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
@@ -43,14 +44,7 @@ const scope = new AsyncLocalStorage<BwrapJail>();
 
 /** Runs `fn` (an agent's run) so that every process it starts is jailed in `jail`. */
 export function withJail<T>(jail: BwrapJail | undefined, fn: () => T): T {
-  return jail ? scope.run(jail, fn) : fn();
-}
-
-export interface WrappedCommand {
-  command: string;
-  args: string[];
-  /** Stops the forwarders once the process has ended. */
-  dispose: () => Promise<void>;
+  return jail ? scope.run(jail, () => withCommandWrapper(wrapCommand, fn)) : fn();
 }
 
 /** The command as run under the current jail, or as is when there is none. */

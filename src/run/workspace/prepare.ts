@@ -1,12 +1,12 @@
 // The prepared tree of an eval: its sandbox filled once, `setup` run once in it; every trial of
 // every agent then starts from a copy of it.
 
-import { AgentEvalsError, Codes } from "../../model/errors.js";
+import { AgentEvalsError, Codes } from "../../model/index.js";
 import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { mkdir, rename } from "node:fs/promises";
 import path from "node:path";
-import type { EvalSpec } from "../../model/eval.js";
+import type { EvalSpec } from "../../model/index.js";
 import {
   fillSandbox,
   makeTempDir,
@@ -16,7 +16,7 @@ import {
   type Manifest,
   type TreeSnapshot,
 } from "./sandbox.js";
-import { readTail, runProcess } from "../../util/process.js";
+import { readTail, runProcess } from "../../util/index.js";
 
 export class SetupError extends AgentEvalsError {
   constructor(message: string) {

@@ -2,7 +2,7 @@
 // snapshot of the user's repository) and each trial gets a fresh copy of it in a temp dir.
 // Node built-ins only; git is run with execFile, never through a shell.
 
-import { AgentEvalsError, Codes } from "../../model/errors.js";
+import { AgentEvalsError, Codes } from "../../model/index.js";
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -36,9 +36,9 @@ import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, parse, relative, resolve, sep, win32 } from "node:path";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
-import type { SandboxSpec } from "../../model/eval.js";
-import { mayBeInGitRepo } from "../../util/git.js";
-import { OWN_DIR } from "../../model/layout.js";
+import type { SandboxSpec } from "../../model/index.js";
+import { mayBeInGitRepo } from "../../util/index.js";
+import { OWN_DIR } from "../../model/index.js";
 
 const execFileAsync = promisify(execFile);
 

@@ -4,8 +4,8 @@
 // it while planning.
 
 import path from "node:path";
-import type { EvalSpec } from "../../model/eval.js";
-import { Codes, type DefinitionProblem } from "../../model/errors.js";
+import type { EvalSpec } from "../../model/index.js";
+import { Codes, type DefinitionProblem } from "../../model/index.js";
 import { SandboxError, snapshotTree } from "./sandbox.js";
 
 export async function templateProblems(

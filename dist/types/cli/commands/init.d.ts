@@ -1,0 +1,2 @@
+import type { CommandContext } from "./context.js";
+export declare function initCommand({ projectRoot, names }: CommandContext): Promise<number>;

@@ -1,6 +1,0 @@
-export declare class InitConflictError extends Error {
-}
-/** What `init` writes, relative to the project root. */
-export declare const SCAFFOLD: Record<string, string>;
-/** Writes the scaffold; throws InitConflictError naming the first file that exists already. */
-export declare function initProject(projectRoot: string): Promise<string[]>;

@@ -1,0 +1,10 @@
+export { discoverEvalFiles, isYamlFile } from "./discover.js";
+export { type YamlKindLoader } from "./kinds.js";
+export { loadEvals } from "./load.js";
+export { PromptError, renderPrompt, sha256, stableStringify } from "./prompt.js";
+export { defineEval, definePrompt, type EvalDefinition, type EvalOptions, type PromptDefinition, type PromptOptions, type SandboxOption, type ShimOption, } from "./ts/api.js";
+export { assertThat, calledTool, fileAbsent, fileContains, fileExists, fileLacks, notRan, notUsedTool, ran, ranInOrder, succeeds, trajectory, usedTools, } from "./ts/assertions.js";
+export { commandSchema, countDeclaredAssertions, described, evalNameSchema, exitCodeSchema, hint, isPlainRecord, nonEmptyText, regexSchema, sandboxPathSchema, trialCounts, trialsSchema, withMeta, workflowSchema, yamlTaskDefaults, yamlTaskSchema, } from "./yaml/schema.js";
+export { locate, problemAt, type YamlSource } from "./yaml/source.js";
+export { workflowCheck, yamlTaskEval } from "./yaml/task.js";
+export { validateWithSchema } from "./yaml/validate.js";

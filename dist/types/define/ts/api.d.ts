@@ -1,0 +1,66 @@
+import type { AgentRef, CheckSpec } from "../../model/index.js";
+declare const EVAL_BRAND: unique symbol;
+declare const PROMPT_BRAND: unique symbol;
+export type ShimOption = "passthrough" | {
+    script: string;
+} | {
+    exitCode?: number;
+    stdout?: string;
+    stderr?: string;
+};
+export type SandboxOption = {
+    template: string;
+} | {
+    fixture: Record<string, string>;
+} | {
+    repo: string | true;
+};
+export interface EvalOptions {
+    /** The eval's id; defaults to the export's name. */
+    id?: string;
+    agents?: AgentRef[];
+    /** Trials per agent, or `{ min, max }` for adaptive trials. */
+    trials?: number | {
+        min: number;
+        max: number;
+        confidence?: number;
+    };
+    passRate?: number;
+    sandbox?: SandboxOption;
+    setup?: string[];
+    shims?: Record<string, ShimOption>;
+    assert?: CheckSpec[];
+    maxCostUsd?: number;
+    timeoutMs?: number;
+    params?: Record<string, string | number | boolean>;
+    model?: string;
+}
+export interface PromptOptions {
+    id?: string;
+    text?: string;
+    /** A markdown file, relative to the file that calls definePrompt (or a file: URL). */
+    file?: string | URL;
+    params?: Record<string, string | number | boolean>;
+    /** Environment variables whose values fill `{{NAME}}` at render time, never written anywhere. */
+    secrets?: string[];
+}
+export interface PromptDefinition {
+    readonly [PROMPT_BRAND]: true;
+    id?: string;
+    text: string;
+    file?: string;
+    params: Record<string, string | number | boolean>;
+    secrets: string[];
+}
+/** A prompt: plain text, or a definePrompt result; `null` runs no agent, only the assertions. */
+export type PromptInput = string | PromptDefinition | null;
+export interface EvalDefinition {
+    readonly [EVAL_BRAND]: true;
+    prompt: PromptInput;
+    options: EvalOptions;
+}
+export declare function defineEval(prompt: PromptInput, options?: EvalOptions): EvalDefinition;
+export declare function isEvalDefinition(value: unknown): value is EvalDefinition;
+export declare function isPromptDefinition(value: unknown): value is PromptDefinition;
+export declare function definePrompt(options: PromptOptions): PromptDefinition;
+export {};

@@ -1,0 +1,21 @@
+import type * as z from "zod/mini";
+import type { CheckSpec, EvalSpec } from "../../model/index.js";
+import { workflowSchema } from "./schema.js";
+import { type YamlSource } from "./source.js";
+export interface LoadContext {
+    /** Relative `template`/`repo` paths resolve against it (unless they start with `./` or `../`). */
+    projectRoot: string;
+}
+/** Eval files larger than this are rejected (AE114) before parsing. */
+export declare const MAX_EVAL_FILE_BYTES: number;
+/**
+ * Parse and validate one YAML eval file's text. Throws DefinitionError listing every problem
+ * found, each with file, line, column, key, message, fix and code; never throws anything else.
+ */
+export declare function loadYamlEval(file: string, text: string, ctx: LoadContext): EvalSpec;
+/** The EvalSpec of an already parsed YAML task; throws like loadYamlEval. */
+export declare function yamlTaskEval(source: YamlSource, ctx: LoadContext): EvalSpec;
+/** The text of an eval file's bytes; throws AE114 when too large, AE113 when not UTF-8. */
+export declare function decodeEvalFile(file: string, bytes: Uint8Array): string;
+/** The YAML `workflow` block as a trajectory check. */
+export declare function workflowCheck(workflow: z.output<typeof workflowSchema>): CheckSpec;

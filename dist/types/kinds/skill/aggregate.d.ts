@@ -1,0 +1,106 @@
+import type { ClaudeCodePart, EvalSpec } from "../../model/index.js";
+import { type EvalResult, type EvalStatus } from "../../model/index.js";
+import { type Confusion, type TriggerMetrics } from "./trigger.js";
+export interface TriggerQueryReport {
+    id: string;
+    query: string;
+    note?: string;
+    should_trigger: boolean;
+    status: EvalStatus;
+    reason?: string;
+    runs: number;
+    triggered: number;
+    trigger_rate: number | null;
+    interval: [number, number];
+    cost_usd: number;
+    /** The first run's tool calls and what its check saw. */
+    trajectory: string[];
+    evidence?: string;
+}
+export interface SideReport {
+    total: number;
+    passed: number;
+    /** Passed share of the queries that were decided (not skipped or errored). */
+    rate: number | null;
+}
+export interface TriggerReport extends TriggerMetrics {
+    mode: "observe" | "ask";
+    positive: SideReport;
+    negative: SideReport;
+    confusion: Confusion;
+    queries: TriggerQueryReport[];
+    cost_usd: number;
+}
+export interface ScenarioReport {
+    id: string;
+    scenario: string;
+    status: EvalStatus;
+    reason?: string;
+    model?: string;
+    trajectory: Array<{
+        tool_name: string;
+        tool_args: unknown;
+    }>;
+    outcomes: Array<{
+        description: string;
+        passed: boolean;
+        evidence: string;
+        line?: number;
+    }>;
+    workflow?: {
+        passed: boolean;
+        evidence: string;
+        line?: number;
+    };
+    passes: number;
+    trials: number;
+    cost_usd: number;
+    duration_ms: number;
+    passed: boolean;
+}
+export interface E2eReport {
+    scenarios: ScenarioReport[];
+    pass_rate: number | null;
+    total_cost_usd: number;
+}
+export interface HookReport {
+    status: EvalStatus;
+    reason?: string;
+    cases: Array<{
+        scenario: string;
+        passed: boolean;
+        evidence: string;
+        line?: number;
+    }>;
+}
+export interface ClaudeCodeReport {
+    name: string;
+    type: ClaudeCodePart["type"];
+    /** The ids of the evals this one ran as (one per query, per scenario; the hook eval itself). */
+    parts: string[];
+    target: string;
+    /** The eval file, relative to the project root. */
+    file: string;
+    timestamp: string;
+    status: "passed" | "failed" | "skipped" | "error";
+    config: {
+        model?: string;
+        trials: number;
+    };
+    warnings: string[];
+    trigger?: TriggerReport;
+    e2e?: E2eReport;
+    hook?: HookReport;
+    duration_ms: number;
+    /** Where the JSON was written (absolute); not part of the file. */
+    resultFile?: string;
+}
+/** One report per skill/command/hook eval that had a part in this run, in definition order. */
+export declare function claudeCodeReports(specs: EvalSpec[], results: EvalResult[], options: {
+    projectRoot: string;
+    startedAt: Date;
+}): Promise<ClaudeCodeReport[]>;
+/** `<root>/_evals/results/` (or `evals/results/` for a file under evals/). */
+export declare function resultsDirFor(projectRoot: string, evalFile: string): string;
+/** Writes each report as `<dir>/<timestamp>_<name>.json`; a new folder ignores itself in git. */
+export declare function writeClaudeCodeResults(reports: ClaudeCodeReport[], projectRoot: string): Promise<ClaudeCodeReport[]>;

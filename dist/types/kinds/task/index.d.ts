@@ -1,0 +1,2 @@
+import type { EvalKind } from "../kind.js";
+export declare const taskKind: EvalKind;

@@ -1,0 +1,10 @@
+/** The project's own folder of agent-evals state; never copied into a sandbox, never hashed. */
+export declare const OWN_DIR = ".copybook";
+/** Where a run's results go, under the project root. */
+export declare const RESULTS_DIR: string;
+/** The run's summary file in a results folder. */
+export declare const RUN_JSON = "run.json";
+/** The orphan branch the Action keeps history on, by default. */
+export declare const DEFAULT_RESULTS_BRANCH = "copybook-results";
+/** Where each run-mode job leaves its history lines, for a publishing job to push once. */
+export declare const HISTORY_FILE = "history.jsonl";

@@ -1,0 +1,7 @@
+import type { PlannedUnit } from "../model/index.js";
+export interface CredentialPolicy {
+    /** A pull request from a fork: GitHub passes it no secrets (said in the reason). */
+    fork: boolean;
+}
+/** Settles units whose agent declares credential variables and has none set; returns how many. */
+export declare function skipWithoutCredentials(units: PlannedUnit[], env: Record<string, string | undefined>, policy: CredentialPolicy): number;

@@ -1,0 +1,6 @@
+export { planShards, unitsOfShard, type ShardPlan } from "./balance.js";
+export { applyCache, expectedCost, type CacheContext, type CacheOptions } from "./cache.js";
+export { changedEvals } from "./changed.js";
+export { skipWithoutCredentials, type CredentialPolicy } from "./credentials.js";
+export { planRun } from "./plan.js";
+export { pairKey, parseShard, parseShardCount, readShardAssignment, shardOf, type Shard, type ShardAssignment, } from "./shard.js";

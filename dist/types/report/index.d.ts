@@ -1,0 +1,7 @@
+export { STATUS_LABEL, evalBlock, makeStyle, percent, seconds, summaryLine, trialLine, usd, type Style, } from "./console.js";
+export { reportFilesLine, writeReportFiles } from "./files.js";
+export { buildRunResult, writeRunJson } from "./json.js";
+export { ICON, escapeCell, renderRunMarkdown } from "./markdown.js";
+export { planLines } from "./plan.js";
+export { Progress, wantsLiveProgress } from "./progress.js";
+export { shardPlanLines } from "./shards.js";

@@ -1,0 +1,67 @@
+import { AgentEvalsError } from "../../model/index.js";
+import type { SandboxSpec } from "../../model/index.js";
+/** Bad paths, escaping symlinks, I/O problems. The message names the path and the fix. */
+export declare class SandboxError extends AgentEvalsError {
+    /** Why, for callers that act on it: a folder that is not there, or anything else. */
+    readonly reason: "missing" | "other";
+    constructor(message: string, options?: ErrorOptions & {
+        reason?: "missing";
+    });
+}
+/** Path → size and sha256 of every regular file under a root (relative paths, '/' separators). */
+export type Manifest = Map<string, {
+    size: number;
+    hash: string;
+}>;
+/** Fill `dest` (an existing empty dir) from the spec. */
+export declare function fillSandbox(spec: SandboxSpec, dest: string): Promise<void>;
+/**
+ * Copy a prepared tree into `dest` (created), preserving internal symlinks and file and folder
+ * modes. Files are cloned (reflink/copy-on-write) where the filesystem supports it, else copied;
+ * never hard-linked, so a trial can't write through to the prepared tree or another trial.
+ */
+export declare function copyTree(src: string, dest: string): Promise<void>;
+/** What copying a tree needs to know about it: taken once, reused for every copy of an unchanging tree. */
+export interface TreeSnapshot {
+    root: string;
+    entries: TreeEntry[];
+    linkTargets: Map<string, string>;
+    /** Every folder a copy must create (listed ones and files' parents), parents first. */
+    folders: string[];
+    /** Files of at least LARGE_FILE_BYTES: copied on the thread pool, not on the main thread. */
+    largeFiles: Set<string>;
+    /** Every folder's mode, deepest first. */
+    folderModes: Array<[string, number]>;
+}
+/** Walk a tree once and check its links; refuses a tree with a symlink that leads out of it. */
+export declare function snapshotTree(src: string): Promise<TreeSnapshot>;
+/**
+ * Recreate a snapshotted tree under `dest`: each file cloned (FICLONE) where the filesystem supports
+ * it, else copied, keeping its mode; never hard-linked, never written over an existing path
+ * (COPYFILE_EXCL, so a link planted at the destination is not followed either).
+ */
+export declare function copySnapshot(snapshot: TreeSnapshot, dest: string): Promise<void>;
+/**
+ * The files of the repository at `dir`, relative to it: tracked plus untracked-but-not-ignored
+ * files when `dir` is in a git work tree, else every file found by a walk. Never includes
+ * node_modules/, .git/ or .copybook/ at any depth. Tracked files deleted from the work tree are
+ * still listed (that is git's view); callers copying them must tolerate their absence.
+ */
+export declare function repoFiles(dir: string): Promise<string[]>;
+export declare function manifest(root: string): Promise<Manifest>;
+/**
+ * Files created or modified under `root` since `before` was taken (relative paths, sorted).
+ * Sizes are compared first; only same-size files are hashed. Deleted files are not "changed".
+ */
+export declare function changedFiles(root: string, before: Manifest): Promise<string[]>;
+/** A fresh directory under os.tmpdir() named `agent-evals-<label>-XXXXXX` (its real path). */
+export declare function makeTempDir(label: string): Promise<string>;
+/** `rm -rf dir`, also when an agent left read-only folders behind. Never follows a symlink. */
+export declare function removeTree(dir: string): Promise<void>;
+type EntryKind = "dir" | "file" | "link";
+/** One entry of a tree, relative to its root with '/' separators. */
+interface TreeEntry {
+    rel: string;
+    kind: EntryKind;
+}
+export {};

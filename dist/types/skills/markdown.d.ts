@@ -1,2 +1,0 @@
-import type { ClaudeCodeReport } from "./results.js";
-export declare function claudeCodeMarkdown(reports: ClaudeCodeReport[]): string[];

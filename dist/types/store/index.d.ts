@@ -1,0 +1,6 @@
+export { compareRuns, sparkline, type ComparisonRow } from "./compare.js";
+export { fingerprintFor, readFingerprintCache, repoState, type FingerprintCacheEntry, } from "./fingerprint.js";
+export { expectedCostPerTrial, historyLineText, latestMatching, parseHistory, readAllHistory, readHistory, type HistoryLine, } from "./history.js";
+export { lockResults } from "./lock.js";
+export { mergeResultDirs } from "./merge.js";
+export { recordResults, type CacheContext, type CacheOptions } from "./verdicts.js";

@@ -1,0 +1,66 @@
+/** A command as some sandbox runs it (bubblewrap, a container), with what to stop once it ended. */
+export interface WrappedCommand {
+    command: string;
+    args: string[];
+    dispose: () => Promise<void>;
+}
+/** How the current scope's processes are started: a sandbox provider sets one for an agent's run. */
+export type CommandWrapper = (command: string, args: string[], cwd: string) => Promise<WrappedCommand>;
+/** Runs `fn` so that every process runProcess starts inside it is started through `wrapper`. */
+export declare function withCommandWrapper<T>(wrapper: CommandWrapper, fn: () => T): T;
+export interface RunProcessOptions {
+    /** Executable, resolved via env.PATH by spawn. */
+    command: string;
+    args: string[];
+    cwd: string;
+    /** The complete environment of the child: nothing is inherited from ours. */
+    env: Record<string, string>;
+    timeoutMs: number;
+    /** stdout is streamed here (the file is created even if the child writes nothing). */
+    stdoutFile: string;
+    stderrFile: string;
+    /** Per stream, default 10 MiB; past it bytes are dropped (still drained) and a marker appended. */
+    maxOutputBytes?: number;
+    /** SIGTERM to the group, then SIGKILL after this many ms; default 2000. */
+    killGraceMs?: number;
+    /** Abort => same kill sequence as a timeout, result.aborted = true. */
+    signal?: AbortSignal;
+    /** Every stdout chunk as it arrives (even past the cap), for live parsing. */
+    onStdout?: (chunk: Buffer) => void;
+    /** Files opened for writing and passed to the child as fd 3, 4, ... */
+    extraFdFiles?: string[];
+}
+export interface ProcessResult {
+    exitCode: number | null;
+    signal: NodeJS.Signals | null;
+    timedOut: boolean;
+    aborted: boolean;
+    durationMs: number;
+    /** Bytes the child wrote, including the ones dropped past the cap. */
+    stdoutBytes: number;
+    stderrBytes: number;
+    stdoutTruncated: boolean;
+    stderrTruncated: boolean;
+    /** Set when the program could not be started at all (exitCode is then null). */
+    spawnError?: string;
+}
+/** Process-group ids of children currently running, for an interrupt handler to kill. */
+export declare function activeGroups(): number[];
+/** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
+export declare function killGroup(pid: number, signal: NodeJS.Signals): void;
+/**
+ * Runs the program and resolves once it has exited, its group is killed and its pipes are closed.
+ * Rejects only for harness-side failures (output files unusable, onStdout threw), and then only
+ * after the child is dead.
+ */
+export declare function runProcess(opts: RunProcessOptions): Promise<ProcessResult>;
+/** The last `maxLines` lines of a file, reading at most its last `maxBytes` bytes. */
+export declare function readTail(file: string, maxLines: number, maxBytes?: number): Promise<string>;
+/** Set in every child's environment to a fresh id: how its descendants are found again. */
+export declare const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
+/**
+ * SIGKILL to every process still carrying `marker` in its environment: descendants that left the
+ * process group with setsid (daemons, `setsid sleep &`). Linux only (reads /proc); a process that
+ * cleared its environment is not found.
+ */
+export declare function killEscapees(marker: string): Promise<number[]>;

@@ -1,0 +1,18 @@
+// plan/: evals × agents → planned units: selection, trials, cache, shards.
+// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
+// every import from another folder going through an index.ts).
+
+export { planShards, unitsOfShard, type ShardPlan } from "./balance.js";
+export { applyCache, expectedCost, type CacheContext, type CacheOptions } from "./cache.js";
+export { changedEvals } from "./changed.js";
+export { skipWithoutCredentials, type CredentialPolicy } from "./credentials.js";
+export { planRun } from "./plan.js";
+export {
+  pairKey,
+  parseShard,
+  parseShardCount,
+  readShardAssignment,
+  shardOf,
+  type Shard,
+  type ShardAssignment,
+} from "./shard.js";

@@ -1,0 +1,21 @@
+// report/: console, run.json, report.html, junit.xml, markdown.
+// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
+// every import from another folder going through an index.ts).
+
+export {
+  STATUS_LABEL,
+  evalBlock,
+  makeStyle,
+  percent,
+  seconds,
+  summaryLine,
+  trialLine,
+  usd,
+  type Style,
+} from "./console.js";
+export { reportFilesLine, writeReportFiles } from "./files.js";
+export { buildRunResult, writeRunJson } from "./json.js";
+export { ICON, escapeCell, renderRunMarkdown } from "./markdown.js";
+export { planLines } from "./plan.js";
+export { Progress, wantsLiveProgress } from "./progress.js";
+export { shardPlanLines } from "./shards.js";

@@ -1,0 +1,17 @@
+// run/: workspaces, isolation, shims, budget, trials, the suite.
+// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
+// every import from another folder going through an index.ts).
+
+export { BudgetLedger } from "./budget.js";
+export { allowedEndpoints, type Endpoint } from "./isolation/bwrap.js";
+export {
+  SANDBOX_KINDS,
+  TEMP_DIR_ISOLATION,
+  isolationNote,
+  resolveIsolation,
+  type SandboxKind,
+  type TrialIsolation,
+} from "./isolation/resolve.js";
+export { runSuite, type SuiteEvents } from "./suite.js";
+export { type PreparedStore } from "./workspace/prepare.js";
+export { templateProblems } from "./workspace/template-check.js";

@@ -1,0 +1,23 @@
+// store/: results folder + lock, history, verdict caches, merge, results branch.
+// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
+// every import from another folder going through an index.ts).
+
+export { compareRuns, sparkline, type ComparisonRow } from "./compare.js";
+export {
+  fingerprintFor,
+  readFingerprintCache,
+  repoState,
+  type FingerprintCacheEntry,
+} from "./fingerprint.js";
+export {
+  expectedCostPerTrial,
+  historyLineText,
+  latestMatching,
+  parseHistory,
+  readAllHistory,
+  readHistory,
+  type HistoryLine,
+} from "./history.js";
+export { lockResults } from "./lock.js";
+export { mergeResultDirs } from "./merge.js";
+export { recordResults, type CacheContext, type CacheOptions } from "./verdicts.js";
