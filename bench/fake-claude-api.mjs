@@ -1,3 +1,4 @@
+// @ts-check
 // A stateless stand-in for the Anthropic Messages API, for figure 4 of bench/run.mjs: every run of
 // `claude -p` gets the same two turns, however many runs come one after another. A request whose
 // last message carries a tool_result gets the final text; any other gets one Bash tool_use. Streams
@@ -8,6 +9,16 @@
 
 import fs from "node:fs";
 import { createServer } from "node:http";
+
+/** @typedef {import("node:http").ServerResponse} ServerResponse */
+/**
+ * The fields of a Messages request this fake reads (the rest is ignored).
+ * @typedef {{
+ *   model?: string;
+ *   stream?: boolean;
+ *   messages?: Array<{ role?: string; content?: unknown }>;
+ * }} MessagesRequest
+ */
 
 const LOG = process.argv[2];
 const COMMAND = process.env.FAKE_BASH_COMMAND ?? "echo hi > out.txt";
@@ -20,8 +31,10 @@ const USAGE = {
 };
 let ids = 0;
 
+/** @param {string} line */
 const note = (line) => LOG && fs.appendFileSync(LOG, `${line}\n`);
 
+/** @param {MessagesRequest} body */
 function hasToolResult(body) {
   const last = body.messages?.at(-1);
   return (
@@ -31,6 +44,11 @@ function hasToolResult(body) {
   );
 }
 
+/**
+ * @param {ServerResponse} res
+ * @param {number} status
+ * @param {unknown} body
+ */
 function sendJson(res, status, body) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -40,12 +58,17 @@ function sendJson(res, status, body) {
   res.end(text);
 }
 
+/**
+ * @param {ServerResponse} res
+ * @param {MessagesRequest} body
+ */
 function answer(res, body) {
   const final = hasToolResult(body);
   note(final ? "text" : "tool_use");
-  const block = final
-    ? { type: "text", text: FINAL_TEXT }
+  const toolUse = final
+    ? undefined
     : { type: "tool_use", id: `toolu_bench_${++ids}`, name: "Bash", input: { command: COMMAND } };
+  const block = toolUse ?? { type: "text", text: FINAL_TEXT };
   const stopReason = final ? "end_turn" : "tool_use";
   const message = {
     id: `msg_bench_${++ids}`,
@@ -60,13 +83,17 @@ function answer(res, body) {
   if (body.stream !== true) return sendJson(res, 200, message);
 
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  /**
+   * @param {string} event
+   * @param {unknown} data
+   */
   const send = (event, data) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   send("message_start", {
     type: "message_start",
     message: { ...message, content: [], stop_reason: null, usage: { ...USAGE, output_tokens: 1 } },
   });
   send("ping", { type: "ping" });
-  if (final) {
+  if (!toolUse) {
     send("content_block_start", {
       type: "content_block_start",
       index: 0,
@@ -81,12 +108,12 @@ function answer(res, body) {
     send("content_block_start", {
       type: "content_block_start",
       index: 0,
-      content_block: { type: "tool_use", id: block.id, name: "Bash", input: {} },
+      content_block: { type: "tool_use", id: toolUse.id, name: "Bash", input: {} },
     });
     send("content_block_delta", {
       type: "content_block_delta",
       index: 0,
-      delta: { type: "input_json_delta", partial_json: JSON.stringify(block.input) },
+      delta: { type: "input_json_delta", partial_json: JSON.stringify(toolUse.input) },
     });
   }
   send("content_block_stop", { type: "content_block_stop", index: 0 });
@@ -101,6 +128,7 @@ function answer(res, body) {
 
 const server = createServer((req, res) => {
   const pathname = (req.url ?? "/").split("?")[0];
+  /** @type {Buffer[]} */
   const chunks = [];
   req.on("data", (c) => chunks.push(c));
   req.on("end", () => {
@@ -109,14 +137,19 @@ const server = createServer((req, res) => {
       return sendJson(res, 200, { input_tokens: 100 });
     }
     if (req.method === "POST" && pathname === "/v1/messages") {
+      /** @type {unknown} */
       let body;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
       } catch {
+        body = undefined;
+      }
+      // Valid JSON that is not an object (`null`, a number) would make answer() throw.
+      if (typeof body !== "object" || body === null) {
         note("other bad-json");
         return sendJson(res, 400, { type: "error", error: { type: "invalid_request_error" } });
       }
-      return answer(res, body);
+      return answer(res, /** @type {MessagesRequest} */ (body));
     }
     note(`other ${req.method} ${pathname}`);
     if (req.method === "HEAD" || pathname === "/" || pathname === "/api/hello") {
@@ -128,7 +161,9 @@ const server = createServer((req, res) => {
 });
 
 server.listen(0, "127.0.0.1", () => {
-  process.stdout.write(`http://127.0.0.1:${server.address().port}\n`);
+  // Listening on a TCP port, so address() is an AddressInfo.
+  const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
+  process.stdout.write(`http://127.0.0.1:${port}\n`);
 });
 process.on("SIGTERM", () => {
   server.closeAllConnections();

@@ -1,3 +1,4 @@
+// @ts-check
 // Preloaded into the CLI (`node --import bench/probe.mjs …`) by the diagnostic runs of bench/run.mjs
 // (figure 1's CPU split, figure 7's peak RSS), never the timed runs of figure 1. Counts the child
 // processes the CLI starts and the time each `spawn` blocks its main thread (fork + exec), and on
@@ -7,6 +8,18 @@
 import { ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+
+/**
+ * What the probe writes (bench/run.mjs reads this type too).
+ * @typedef {{
+ *   cpuMs: number;
+ *   userMs: number;
+ *   systemMs: number;
+ *   spawns: number;
+ *   spawnMs: number;
+ *   peakRssKb: number;
+ * }} ProbeOutput
+ */
 
 /** The process's peak resident set in KiB: VmHWM from /proc, else getrusage's maxRSS. */
 function peakRssKb() {
@@ -23,8 +36,13 @@ const out = process.env.AGENT_EVALS_BENCH_PROBE;
 if (out) {
   let spawns = 0;
   let spawnMs = 0;
-  const spawn = ChildProcess.prototype.spawn;
-  ChildProcess.prototype.spawn = function (...args) {
+  // ChildProcess.prototype.spawn is Node's internal method (not in @types/node) behind every
+  // ChildProcess that child_process.spawn, exec, execFile and fork start.
+  const proto = /** @type {{ spawn: (this: ChildProcess, ...args: unknown[]) => unknown }} */ (
+    /** @type {unknown} */ (ChildProcess.prototype)
+  );
+  const spawn = proto.spawn;
+  proto.spawn = function (...args) {
     const t = performance.now();
     try {
       return spawn.apply(this, args);
@@ -39,14 +57,16 @@ if (out) {
     const systemMs = r.systemCPUTime / 1000;
     writeFileSync(
       out,
-      JSON.stringify({
-        cpuMs: userMs + systemMs,
-        userMs,
-        systemMs,
-        spawns,
-        spawnMs,
-        peakRssKb: peakRssKb(),
-      }),
+      JSON.stringify(
+        /** @satisfies {ProbeOutput} */ ({
+          cpuMs: userMs + systemMs,
+          userMs,
+          systemMs,
+          spawns,
+          spawnMs,
+          peakRssKb: peakRssKb(),
+        }),
+      ),
     );
   });
 }

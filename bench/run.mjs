@@ -1,3 +1,4 @@
+// @ts-check
 // Benchmarks for agent-evals, run by `npm run bench`; writes BENCHMARKS.md at the repository root.
 //
 // Every figure is a ratio against a baseline measured in the same run, on the same machine, with
@@ -33,6 +34,18 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
+// Types only (JSDoc): what the engine writes and what the helper scripts print.
+/** @typedef {import("../src/model/result.ts").RunResult} RunResult run.json */
+/** @typedef {import("../src/model/result.ts").TrialResult & { agent: { durationMs: number } }} TrialRecord trial.json, the part read here */
+/** @typedef {import("../src/model/result.ts").EvalResult} EvalResult */
+/** @typedef {import("../src/store/history.ts").HistoryLine} HistoryLine */
+/** @typedef {import("./probe.mjs").ProbeOutput} ProbeOutput */
+/** @typedef {import("./ts-helper.mjs").ShimsOutput} ShimsOutput */
+/** @typedef {import("./ts-helper.mjs").CopyMethod} CopyMethod */
+/** @typedef {import("./ts-helper.mjs").CopyOutput} CopyOutput */
+/** @typedef {import("./ts-helper.mjs").PhasesOutput} PhasesOutput */
+/** @typedef {import("./ts-helper.mjs").HistoryOutput} HistoryOutput */
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // BENCH_CLI measures another build of the CLI (e.g. one bundled into a temp folder).
 const CLI = process.env.BENCH_CLI
@@ -48,6 +61,10 @@ const SHIM_CALLS = 60; // per round
 const SHIM_ROUNDS = SAMPLES * 3; // short rounds, finely interleaved: bursts of load hit few of them
 const BIG_TEMPLATE = { dirs: 10, subdirs: 10, files: 100 }; // 10 × 10 × 100 = 10,000 files
 const PHASE_REPS = 10;
+/**
+ * @param {string} name
+ * @param {number} fallback
+ */
 const samplesFrom = (name, fallback) =>
   Math.max(1, Number(process.env[name] ?? fallback) || fallback);
 const CLAUDE_PAIRS = samplesFrom("BENCH_CLAUDE_PAIRS", 7);
@@ -67,6 +84,7 @@ const HISTORY_ROUNDS = samplesFrom("BENCH_HISTORY_ROUNDS", 3);
 const ONLY = process.env.BENCH_ONLY
   ? new Set(process.env.BENCH_ONLY.split(",").map((f) => Number(f.trim())))
   : undefined;
+/** @param {number} figure */
 const wanted = (figure) => !ONLY || ONLY.has(figure);
 
 const ACTION = path.join(ROOT, "dist", "index.js");
@@ -94,14 +112,67 @@ const CHECK_CMD = "test -s out/copy.txt";
 
 // ---------- small helpers ----------
 
+/**
+ * The median; NaN for no values.
+ * @param {number[]} values
+ */
 function median(values) {
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  /** @param {number} i */
+  const at = (i) => s[i] ?? NaN;
+  return s.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 }
 
+/**
+ * The median of each list.
+ * @template {string} K
+ * @param {Record<K, number[]>} lists
+ * @returns {Record<K, number>}
+ */
+function medians(lists) {
+  return /** @type {Record<K, number>} */ (
+    Object.fromEntries(
+      Object.entries(lists).map(([k, v]) => [k, median(/** @type {number[]} */ (v))]),
+    )
+  );
+}
+
+/**
+ * `value`, which the code around it guarantees is there; throws naming `what` if it is not.
+ * @template T
+ * @param {T | undefined} value
+ * @param {string} what
+ * @returns {T}
+ */
+function defined(value, what) {
+  if (value === undefined) throw new Error(`${what}: missing`);
+  return value;
+}
+
+/**
+ * `items` rotated left by `by`: item j of the result is items[(by + j) % items.length].
+ * @template T
+ * @param {readonly T[]} items
+ * @param {number} by
+ * @returns {T[]}
+ */
+function rotated(items, by) {
+  const k = by % items.length;
+  return [...items.slice(k), ...items.slice(0, k)];
+}
+
+/**
+ * @param {number} v
+ * @param {number} [digits]
+ */
 const ms = (v, digits = 1) => `${v.toFixed(digits)} ms`;
+/**
+ * @param {number[]} values
+ * @param {number} [digits]
+ */
 const list = (values, digits = 0) => values.map((v) => v.toFixed(digits)).join(", ");
+/** @param {string} msg */
 const log = (msg) => process.stderr.write(`bench: ${msg}\n`);
 
 /**
@@ -118,7 +189,12 @@ function childCpuMs() {
   }
 }
 
-/** Run a program to completion; returns wall ms and its CPU ms (with its children's). */
+/**
+ * Run a program to completion; returns wall ms and its CPU ms (with its children's).
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ cwd?: string; env?: NodeJS.ProcessEnv }} [options]
+ */
 function timedRun(cmd, args, options = {}) {
   const cpuBefore = childCpuMs();
   const t = performance.now();
@@ -138,28 +214,47 @@ function timedRun(cmd, args, options = {}) {
   return { wall, cpu, stdout: r.stdout };
 }
 
+/**
+ * Runs a bench/ts-helper.mjs command; returns its last line of output, parsed (its type is the
+ * command's *Output in bench/ts-helper.mjs: the callers say which).
+ * @param {string[]} args
+ * @returns {unknown}
+ */
 function helper(args) {
   // `--import tsx` resolves tsx from the repository's node_modules (cwd).
   const { stdout } = timedRun(process.execPath, ["--import", "tsx", HELPER, ...args], {
     cwd: ROOT,
   });
-  return JSON.parse(stdout.trim().split("\n").at(-1));
+  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "");
 }
 
-/** Run `fns` (name → fn returning ms) SAMPLES times, rotating the order each round. */
+/**
+ * Run `fns` (name → fn returning ms) SAMPLES times, rotating the order each round. Only the
+ * functions present are run; each gets the list of its samples under its name.
+ * @template {Record<string, (() => number) | undefined>} T
+ * @param {T} fns
+ * @param {number} samples
+ * @param {string} label
+ * @returns {{ [K in keyof T]: number[] }}
+ */
 function interleaved(fns, samples, label) {
-  const names = Object.keys(fns);
-  const out = Object.fromEntries(names.map((n) => [n, []]));
+  // Object.entries lists the functions in the order Object.keys does.
+  const runs = Object.entries(/** @type {Record<string, () => number>} */ (fns)).map(
+    ([name, fn]) => ({ name, fn, samples: /** @type {number[]} */ ([]) }),
+  );
   for (let i = 0; i < samples; i++) {
-    for (let j = 0; j < names.length; j++) {
-      const name = names[(i + j) % names.length];
-      out[name].push(fns[name]());
-    }
+    for (const run of rotated(runs, i)) run.samples.push(run.fn());
     if (samples <= 10 || (i + 1) % 5 === 0) log(`${label}: sample ${i + 1}/${samples} done`);
   }
-  return out;
+  return /** @type {{ [K in keyof T]: number[] }} */ (
+    Object.fromEntries(runs.map((run) => [run.name, run.samples]))
+  );
 }
 
+/**
+ * @param {string} dir
+ * @param {number} count
+ */
 function writeFiles(dir, count) {
   // Nested folders: a/b/file, spread over 5 × 4 folders.
   for (let i = 0; i < count; i++) {
@@ -171,6 +266,7 @@ function writeFiles(dir, count) {
 
 // ---------- 1. per-trial harness overhead ----------
 
+/** @param {number} trials */
 function evalYaml(trials) {
   return [
     "name: bench-trial",
@@ -237,14 +333,19 @@ ${STEP_2}'
 done
 `;
 
+/** @typedef {typeof TRIALS | 1} TrialCount the two projects of figure 1 */
+
+/** @param {string} tmp */
 function benchTrials(tmp) {
-  const projects = {};
-  for (const trials of [TRIALS, 1]) {
+  /** @param {TrialCount} trials */
+  const makeProject = (trials) => {
     const proj = path.join(tmp, `project-${trials}`);
     writeFiles(path.join(proj, "evals", "template"), TEMPLATE_FILES);
     fs.writeFileSync(path.join(proj, "evals", "bench.eval.yaml"), evalYaml(trials));
-    projects[trials] = proj;
-  }
+    return proj;
+  };
+  /** @type {Record<TrialCount, string>} */
+  const projects = { [TRIALS]: makeProject(TRIALS), 1: makeProject(1) };
   const template = path.join(projects[1], "evals", "template");
   const loop = path.join(tmp, "baseline-loop.sh");
   fs.writeFileSync(loop, BASELINE_LOOP);
@@ -252,6 +353,7 @@ function benchTrials(tmp) {
   fs.mkdirSync(baseWork);
   const env = { ...process.env, LC_ALL: "C" };
 
+  /** @param {TrialCount} trials */
   const ours = (trials) => () => {
     const proj = projects[trials];
     const { wall, cpu } = timedRun(
@@ -269,16 +371,18 @@ function benchTrials(tmp) {
       ],
       { env },
     );
+    /** @type {RunResult} */
     const run = JSON.parse(fs.readFileSync(path.join(proj, ".copybook/results/run.json"), "utf8"));
     const e = run.evals[0];
-    if (e.trialsRun !== trials || e.passes !== trials) {
+    if (!e || e.trialsRun !== trials || e.passes !== trials) {
       throw new Error(
-        `ours: expected ${trials}/${trials} passing trials, got ${e.passes}/${e.trialsRun}`,
+        `ours: expected ${trials}/${trials} passing trials, got ${e?.passes}/${e?.trialsRun}`,
       );
     }
     cpuSamples[`ours${trials}`].push(cpu);
     if (trials === TRIALS) {
       for (const t of e.trials) {
+        /** @type {TrialRecord} */
         const record = JSON.parse(fs.readFileSync(path.join(proj, t.dir, "trial.json"), "utf8"));
         trialMs.push(t.durationMs);
         agentMs.push(record.agent.durationMs);
@@ -286,6 +390,7 @@ function benchTrials(tmp) {
     }
     return wall;
   };
+  /** @param {TrialCount} trials */
   const baseline = (trials) => () => {
     const { wall, cpu, stdout } = timedRun("bash", [loop, template, String(trials), baseWork], {
       env,
@@ -296,20 +401,27 @@ function benchTrials(tmp) {
     return wall;
   };
 
+  /** @type {Record<`${"ours" | "base"}${TrialCount}`, number[]>} */
   const cpuSamples = { ours30: [], ours1: [], base30: [], base1: [] };
   // Every timed 30-trial run's own records (run.json, trial.json): where a trial's time goes.
+  /** @type {number[]} */
   const trialMs = [];
+  /** @type {number[]} */
   const agentMs = [];
   log("1/8 per-trial overhead: warm-up");
   ours(1)();
   baseline(1)();
-  for (const k of Object.keys(cpuSamples)) cpuSamples[k].length = 0;
+  for (const samples of Object.values(cpuSamples)) samples.length = 0;
   const raw = interleaved(
     { ours30: ours(TRIALS), ours1: ours(1), base30: baseline(TRIALS), base1: baseline(1) },
     SAMPLES,
     "1/8 per-trial overhead",
   );
-  const perTrial = (big, small) => big.map((b, i) => (b - small[i]) / (TRIALS - 1));
+  /**
+   * @param {number[]} big
+   * @param {number[]} small
+   */
+  const perTrial = (big, small) => big.map((b, i) => (b - (small[i] ?? NaN)) / (TRIALS - 1));
   const oursPer = perTrial(raw.ours30, raw.ours1);
   const basePer = perTrial(raw.base30, raw.base1);
   const oursCpuPer = perTrial(cpuSamples.ours30, cpuSamples.ours1);
@@ -319,6 +431,10 @@ function benchTrials(tmp) {
   // CPU profile of the 30-trial run.
   log("1/8 per-trial overhead: CPU split and profile");
   const profDir = path.join(tmp, "cpu-prof");
+  /**
+   * @param {TrialCount} trials
+   * @param {boolean} profile
+   */
   const diag = (trials, profile) => {
     const probeFile = path.join(tmp, `probe-${trials}-${profile}.json`);
     const { cpu } = timedRun(
@@ -338,6 +454,7 @@ function benchTrials(tmp) {
       { env: { ...env, AGENT_EVALS_BENCH_PROBE: probeFile } },
     );
     if (profile) return undefined;
+    /** @type {ProbeOutput} */
     const probe = JSON.parse(fs.readFileSync(probeFile, "utf8"));
     return {
       self: probe.cpuMs,
@@ -351,6 +468,7 @@ function benchTrials(tmp) {
   const d1 = diag(1, false);
   const d30 = diag(TRIALS, false);
   diag(TRIALS, true);
+  if (!d1 || !d30) throw new Error("the probed runs returned no probe");
   const cpuSplit = {
     self: (d30.self - d1.self) / (TRIALS - 1),
     user: (d30.user - d1.user) / (TRIALS - 1),
@@ -365,7 +483,9 @@ function benchTrials(tmp) {
   log("1/8 per-trial overhead: phase diagnostic");
   const phaseTmp = path.join(tmp, "phases");
   fs.mkdirSync(phaseTmp);
-  const enginePhases = helper(["phases", template, phaseTmp, String(PHASE_REPS)]);
+  const enginePhases = /** @type {PhasesOutput} */ (
+    helper(["phases", template, phaseTmp, String(PHASE_REPS)])
+  );
   const phaseScript = path.join(tmp, "baseline-phases.sh");
   fs.writeFileSync(phaseScript, BASELINE_PHASES);
   const { stdout } = timedRun("bash", [phaseScript, template, String(PHASE_REPS), phaseTmp], {
@@ -375,7 +495,11 @@ function benchTrials(tmp) {
     .trim()
     .split("\n")
     .map((line) => line.split(" ").map(Number));
-  const bashPhase = (a, b) => rows.map((r) => (r[b] - r[a]) * 1000);
+  /**
+   * @param {number} a
+   * @param {number} b
+   */
+  const bashPhase = (a, b) => rows.map((r) => ((r[b] ?? NaN) - (r[a] ?? NaN)) * 1000);
   const bashPhases = {
     copy: bashPhase(0, 1),
     steps: bashPhase(1, 2),
@@ -398,23 +522,36 @@ function benchTrials(tmp) {
     profile,
     trialMs: median(trialMs),
     agentMs: median(agentMs),
-    enginePhases: Object.fromEntries(
-      Object.entries(enginePhases.wall).map(([k, v]) => [k, median(v)]),
-    ),
-    engineCpu: Object.fromEntries(Object.entries(enginePhases.cpu).map(([k, v]) => [k, median(v)])),
-    bashPhases: Object.fromEntries(Object.entries(bashPhases).map(([k, v]) => [k, median(v)])),
+    enginePhases: medians(enginePhases.wall),
+    engineCpu: medians(enginePhases.cpu),
+    bashPhases: medians(bashPhases),
   };
 }
 
-/** Self time by function in a --cpu-prof profile: the top entries, and the total sampled time. */
+/**
+ * A .cpuprofile file, the part read here.
+ * @typedef {{
+ *   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+ *   samples: number[];
+ *   timeDeltas: number[];
+ * }} CpuProfile
+ */
+
+/**
+ * Self time by function in a --cpu-prof profile: the top entries, and the total sampled time.
+ * @param {string} dir
+ * @param {number} [count]
+ */
 function summarizeProfile(dir, count = 8) {
   const file = fs.readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
   if (!file) return undefined;
+  /** @type {CpuProfile} */
   const prof = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  /** @type {Map<string, number>} */
   const selfUs = new Map();
   prof.samples.forEach((id, i) => {
-    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    const { functionName, url, lineNumber } = defined(byId.get(id), `profile node ${id}`).callFrame;
     const where = url ? ` (${path.basename(url)}:${lineNumber + 1})` : "";
     const key = `${functionName || "(anonymous)"}${where}`;
     selfUs.set(key, (selfUs.get(key) ?? 0) + (prof.timeDeltas[i] ?? 0));
@@ -431,12 +568,17 @@ function summarizeProfile(dir, count = 8) {
 
 // ---------- 2. per shimmed call ----------
 
+/** @param {string} tmp */
 function benchShims(tmp) {
   const dir = path.join(tmp, "shims");
   const callLog = path.join(tmp, "calls.raw");
-  const { passthrough, stub } = helper(["shims", dir, callLog]);
+  const { passthrough, stub } = /** @type {ShimsOutput} */ (helper(["shims", dir, callLog]));
   // The least any sh wrapper that logs the exit can cost: start /bin/sh, fork and exec the real
   // binary, wait. The same with `exec` (no fork: what is left without the exit record), and under bash.
+  /**
+   * @param {string} name
+   * @param {string} text
+   */
   const wrapper = (name, text) => {
     const file = path.join(dir, name);
     fs.writeFileSync(file, text, { mode: 0o755 });
@@ -450,6 +592,10 @@ function benchShims(tmp) {
     : undefined;
   const loop = 'for i in $(seq "$2"); do "$1" a b; done';
 
+  /**
+   * @param {string} bin
+   * @param {boolean} logged
+   */
   const calls = (bin, logged) => () => {
     fs.rmSync(callLog, { force: true });
     const { wall } = timedRun("bash", ["-c", loop, "_", bin, String(SHIM_CALLS)]);
@@ -476,6 +622,7 @@ function benchShims(tmp) {
     SHIM_ROUNDS,
     "2/8 shimmed call",
   );
+  /** @param {number[]} xs */
   const added = (xs) => median(xs) - median(raw.direct);
   return {
     raw,
@@ -494,6 +641,7 @@ function benchShims(tmp) {
 
 // ---------- 3. sandbox copy of a 10k-file template ----------
 
+/** @param {string} tmp */
 function benchCopy(tmp) {
   const src = path.join(tmp, "big-template");
   let files = 0;
@@ -520,13 +668,13 @@ function benchCopy(tmp) {
   const fsType = spawnSync("stat", ["-f", "-c", "%T", tmp], { encoding: "utf8" }).stdout?.trim();
 
   log("3/8 sandbox copy (10k files)");
-  const raw = helper(["copy", src, destBase, String(SAMPLES)]);
+  const raw = /** @type {CopyOutput} */ (helper(["copy", src, destBase, String(SAMPLES)]));
   return {
     raw,
     files,
     reflink,
     fsType: fsType || "unknown",
-    med: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, median(v)])),
+    med: medians(raw),
   };
 }
 
@@ -536,7 +684,10 @@ const CLAUDE_PROMPT = "Write hi to out.txt.";
 const CLAUDE_COMMAND = "echo hi > out.txt"; // what the fake API's tool_use asks for
 const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
 
-/** Starts bench/fake-claude-api.mjs; resolves with its URL, its request log and a stop function. */
+/**
+ * Starts bench/fake-claude-api.mjs; resolves with its URL, its request log and a stop function.
+ * @param {string} tmp
+ */
 async function startFakeApi(tmp) {
   const logFile = path.join(tmp, "fake-api.log");
   const child = spawn(process.execPath, [FAKE_API, logFile], {
@@ -544,11 +695,12 @@ async function startFakeApi(tmp) {
     env: { ...process.env, FAKE_BASH_COMMAND: CLAUDE_COMMAND },
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
+  /** @type {string} */
   const url = await new Promise((resolve, reject) => {
     let out = "";
     child.stdout.setEncoding("utf8").on("data", (d) => {
       out += d;
-      if (out.includes("\n")) resolve(out.split("\n")[0].trim());
+      if (out.includes("\n")) resolve(out.slice(0, out.indexOf("\n")).trim());
     });
     child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`fake API exited ${code} before listening`)));
@@ -572,6 +724,12 @@ async function startFakeApi(tmp) {
   };
 }
 
+/** @typedef {Awaited<ReturnType<typeof startFakeApi>>} FakeApi */
+
+/**
+ * @param {string} tmp
+ * @param {FakeApi} api
+ */
 function benchClaude(tmp, api) {
   const home = path.join(tmp, "claude-home");
   fs.mkdirSync(path.join(home, "tmp"), { recursive: true });
@@ -607,9 +765,12 @@ function benchClaude(tmp, api) {
       "",
     ].join("\n"),
   );
+  /** @type {string[]} */
   const extraRequests = [];
+  /** @param {string} who */
   const checkApiLog = (who) => {
     const lines = api.takeLog();
+    /** @param {string} kind */
     const count = (kind) => lines.filter((l) => l === kind).length;
     if (count("tool_use") !== 1 || count("text") !== 1)
       throw new Error(
@@ -649,6 +810,7 @@ function benchClaude(tmp, api) {
     fs.rmSync(work, { recursive: true, force: true });
     return wall;
   };
+  /** @type {{ runMs: number[]; trialMs: number[]; agentMs: number[] }} */
   const records = { runMs: [], trialMs: [], agentMs: [] };
   const ours = () => {
     const { wall } = timedRun(
@@ -656,18 +818,26 @@ function benchClaude(tmp, api) {
       [CLI, "eval", "--cwd", project, "--agent", "claude-code", "--unsafe-local", "--quiet"],
       { env },
     );
+    /** @type {RunResult} */
     const run = JSON.parse(
       fs.readFileSync(path.join(project, ".copybook/results/run.json"), "utf8"),
     );
     const e = run.evals[0];
-    if (run.evals.length !== 1 || e.agent !== "claude-code" || e.trialsRun !== 1 || e.passes !== 1)
+    const t = e?.trials[0];
+    if (
+      run.evals.length !== 1 ||
+      !e ||
+      !t ||
+      e.agent !== "claude-code" ||
+      e.trialsRun !== 1 ||
+      e.passes !== 1
+    )
       throw new Error(`ours: expected 1/1 passing claude-code trial, got ${JSON.stringify(e)}`);
-    const trial = JSON.parse(
-      fs.readFileSync(path.join(project, e.trials[0].dir, "trial.json"), "utf8"),
-    );
+    /** @type {TrialRecord} */
+    const trial = JSON.parse(fs.readFileSync(path.join(project, t.dir, "trial.json"), "utf8"));
     checkApiLog("ours");
     records.runMs.push(run.durationMs);
-    records.trialMs.push(e.trials[0].durationMs);
+    records.trialMs.push(t.durationMs);
     records.agentMs.push(trial.agent.durationMs);
     return wall;
   };
@@ -675,10 +845,10 @@ function benchClaude(tmp, api) {
   log("4/8 claude -p: warm-up");
   bare();
   ours();
-  for (const k of Object.keys(records)) records[k].length = 0;
+  for (const samples of Object.values(records)) samples.length = 0;
   const raw = interleaved({ bare, ours }, CLAUDE_PAIRS, "4/8 claude -p");
   // Each pair's difference too: the two runs of a pair ran back to back.
-  const pairDiffs = raw.ours.map((o, i) => o - raw.bare[i]);
+  const pairDiffs = raw.ours.map((o, i) => o - (raw.bare[i] ?? NaN));
   return {
     raw,
     version,
@@ -716,8 +886,27 @@ function coldYaml() {
   ].join("\n");
 }
 
+/**
+ * Figure 5's runs, by name; present when measured (in this order, which the rounds rotate).
+ * @typedef {{
+ *   node: () => number;
+ *   version: () => number;
+ *   cli: () => number;
+ *   floor?: () => number;
+ *   action?: () => number;
+ *   spawnFloor?: () => number;
+ *   nodeCerts?: () => number;
+ *   altNode?: () => number;
+ *   altAction?: () => number;
+ *   hostCached?: () => number;
+ *   altCached?: () => number;
+ * }} ColdFns
+ */
+
+/** @param {string} tmp */
 function benchColdStart(tmp) {
   const base = path.join(tmp, "cold");
+  /** @param {string} name */
   const project = (name) => {
     const dir = path.join(base, name);
     fs.mkdirSync(path.join(dir, "evals"), { recursive: true });
@@ -746,6 +935,7 @@ function benchColdStart(tmp) {
   const hostEnv = Object.fromEntries(
     Object.entries(coldEnv).filter(([k]) => !/^(GITHUB_|INPUT_|RUNNER_)/.test(k)),
   );
+  /** @type {NodeJS.ProcessEnv} */
   const actionEnv = {
     ...hostEnv,
     CI: "true",
@@ -758,16 +948,30 @@ function benchColdStart(tmp) {
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_OUTPUT: outputFile,
   };
+  /**
+   * @param {string} dir
+   * @returns {RunResult}
+   */
   const runJson = (dir) =>
     JSON.parse(fs.readFileSync(path.join(dir, ".copybook/results/run.json"), "utf8"));
+  /**
+   * @param {string} who
+   * @param {string} dir
+   */
   const checkPassed = (who, dir) => {
     const e = runJson(dir).evals;
-    if (e.length !== 1 || e[0].trialsRun !== 1 || e[0].passes !== 1)
+    if (e.length !== 1 || e[0]?.trialsRun !== 1 || e[0]?.passes !== 1)
       throw new Error(`${who}: expected 1/1 passing trial, got ${JSON.stringify(e)}`);
   };
+  /** @type {number[]} */
   const cliRunMs = [];
+  /** @type {number[]} */
   const actionRunMs = [];
 
+  /**
+   * @param {string} node
+   * @param {NodeJS.ProcessEnv} env
+   */
   const runAction = (node, env, record = false) => {
     fs.writeFileSync(summaryFile, "");
     fs.writeFileSync(outputFile, "");
@@ -781,6 +985,7 @@ function benchColdStart(tmp) {
       );
     return wall;
   };
+  /** @type {ColdFns} */
   const fns = {
     node: () => timedRun(process.execPath, ["-e", "0"], { env: coldEnv }).wall,
     version: () => {
@@ -844,9 +1049,11 @@ function benchColdStart(tmp) {
       }).wall;
   // The compile cache (Node >= 22.1): this Node and BENCH_NODE, each against its own `node -e 0`;
   // the cache is filled by the warm-up run.
+  /** @type {Array<{ key: "host" | "alt"; version: string | undefined; cache: boolean }>} */
   const runtimes = [];
   if (hasAction) {
-    for (const node of [process.execPath, process.env.BENCH_NODE].filter(Boolean)) {
+    const benchNode = process.env.BENCH_NODE;
+    for (const node of benchNode ? [process.execPath, benchNode] : [process.execPath]) {
       const probe = spawnSync(
         node,
         ["-p", 'process.version + " " + typeof require("node:module").enableCompileCache'],
@@ -856,8 +1063,10 @@ function benchColdStart(tmp) {
       const [version, api] = probe.stdout.trim().split(" ");
       const other = node !== process.execPath;
       if (!other && api !== "function") continue;
+      /** @type {"alt" | "host"} */
       const key = other ? "alt" : "host";
       runtimes.push({ key, version, cache: api === "function" });
+      /** @type {NodeJS.ProcessEnv} */
       const cacheEnv = {
         ...actionEnv,
         NODE_COMPILE_CACHE: path.join(base, `compile-cache-${key}`),
@@ -874,12 +1083,17 @@ function benchColdStart(tmp) {
   log(
     `5/8 cold start: warm-up${hasAction ? "" : " (no dist/index.js: the Action is not measured)"}`,
   );
-  for (const fn of Object.values(fns)) fn();
+  for (const fn of Object.values(fns)) fn?.();
   cliRunMs.length = 0;
   actionRunMs.length = 0;
   const raw = interleaved(fns, COLD_SAMPLES, "5/8 cold start");
 
   // Diagnostic (untimed): where the main thread spends one more YAML-only run of each.
+  /**
+   * @param {string} name
+   * @param {string[]} args
+   * @param {{ cwd?: string; env?: NodeJS.ProcessEnv }} options
+   */
   const profiled = (name, args, options) => {
     const dir = path.join(tmp, `cold-prof-${name}`);
     timedRun(process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, ...args], options);
@@ -895,40 +1109,63 @@ function benchColdStart(tmp) {
   const actionProfile = hasAction
     ? profiled("action", [ACTION], { cwd: workspace, env: actionEnv })
     : undefined;
-  return {
+  /** @param {keyof ColdFns} name */
+  const samples = (name) => defined(raw[name], `figure 5 samples of ${name}`);
+  const measured = {
     raw,
-    hasAction,
     node: median(raw.node),
     version: median(raw.version),
     floor: raw.floor ? median(raw.floor) : undefined,
     floorBundle: raw.floor ? bundleSize(floor) : undefined,
     cli: median(raw.cli),
-    action: hasAction ? median(raw.action) : undefined,
-    spawnFloor: median(raw.spawnFloor),
+    spawnFloor: median(samples("spawnFloor")),
     nodeCerts: raw.nodeCerts ? median(raw.nodeCerts) : undefined,
+    // Only measured with dist/index.js (hasAction), so r.key === "host" has raw.action.
     runtimes: runtimes.map((r) => ({
       ...r,
-      node: r.key === "alt" ? median(raw.altNode) : median(raw.node),
-      action: r.key === "alt" ? median(raw.altAction) : median(raw.action),
-      cached: r.cache ? median(raw[`${r.key}Cached`]) : undefined,
+      node: r.key === "alt" ? median(samples("altNode")) : median(raw.node),
+      action: r.key === "alt" ? median(samples("altAction")) : median(samples("action")),
+      cached: r.cache ? median(samples(`${r.key}Cached`)) : undefined,
     })),
     cliRunMs: median(cliRunMs),
-    actionRunMs: hasAction ? median(actionRunMs) : undefined,
     cliProfile,
-    actionProfile,
     // The launchers import these (see src/start/).
     cliBundle: bundleSize(launched(CLI, "main")),
-    actionBundle: hasAction ? bundleSize(launched(ACTION, "action")) : undefined,
   };
+  // The Action's figures: all there (dist/index.js exists) or none.
+  return hasAction
+    ? {
+        ...measured,
+        hasAction: /** @type {const} */ (true),
+        action: median(samples("action")),
+        actionRunMs: median(actionRunMs),
+        actionProfile,
+        actionBundle: bundleSize(launched(ACTION, "action")),
+      }
+    : {
+        ...measured,
+        hasAction: /** @type {const} */ (false),
+        action: undefined,
+        actionRunMs: undefined,
+        actionProfile: undefined,
+        actionBundle: undefined,
+      };
 }
 
-/** The bundle a launcher imports (`<folder>/index.js` beside it), or the entry itself. */
+/**
+ * The bundle a launcher imports (`<folder>/index.js` beside it), or the entry itself.
+ * @param {string} entry
+ * @param {string} folder
+ */
 function launched(entry, folder) {
   const bundle = path.join(path.dirname(entry), folder, "index.js");
   return fs.existsSync(bundle) ? bundle : entry;
 }
 
-/** Size of an ncc bundle's entry file and of the chunks (`<id>.index.js`) next to it. */
+/**
+ * Size of an ncc bundle's entry file and of the chunks (`<id>.index.js`) next to it.
+ * @param {string} entry
+ */
 function bundleSize(entry) {
   const dir = path.dirname(entry);
   const chunks = fs.readdirSync(dir).filter((f) => /^\d+\.index\.js$/.test(f));
@@ -941,12 +1178,16 @@ function bundleSize(entry) {
 
 // ---------- 6. trial policies (simulation) ----------
 
+/** @typedef {{ trials: number; differs: number; inconclusive: number }} PolicyRow a row of its table */
+
 function benchPolicies() {
   log("6/8 trial policies (bench/trials.ts)");
   const { stdout } = timedRun(TSX, [TRIAL_SIM, String(POLICY_RUNS)], { cwd: ROOT });
   const section = stdout.trim();
   // The table's rows, in blocks: one per fixed N, each ending in its "(curtailed N gave …)" row.
+  /** @type {Array<{ n: number; identical: boolean; rows: Record<string, PolicyRow> }>} */
   const blocks = [];
+  /** @type {Record<string, PolicyRow>} */
   let rows = {};
   for (const line of section.split("\n")) {
     const same =
@@ -958,7 +1199,7 @@ function benchPolicies() {
     }
     const row = /^\| ([^|(][^|]*?) \| ([\d.]+) \| [^|]* \| ([\d.]+)% \| ([\d.]+)% \|$/.exec(line);
     if (row) {
-      rows[row[1]] = {
+      rows[defined(row[1], "a trials.ts row's name")] = {
         trials: Number(row[2]),
         differs: Number(row[3]),
         inconclusive: Number(row[4]),
@@ -973,6 +1214,10 @@ function benchPolicies() {
 
 // ---------- 7. at scale: many evals, peak RSS ----------
 
+/**
+ * @param {number} i
+ * @param {number} trials
+ */
 function scaleYaml(i, trials) {
   return [
     `name: scale-${i}`,
@@ -992,7 +1237,12 @@ function scaleYaml(i, trials) {
   ].join("\n");
 }
 
+/** @param {string} tmp */
 function benchScale(tmp) {
+  /**
+   * @param {number} evals
+   * @param {number} trials
+   */
   const project = (evals, trials) => {
     const dir = path.join(tmp, `scale-${evals}x${trials}`);
     fs.mkdirSync(path.join(dir, "evals"), { recursive: true });
@@ -1001,8 +1251,14 @@ function benchScale(tmp) {
     return dir;
   };
   const env = { ...process.env, LC_ALL: "C" };
+  /**
+   * @param {number} evals
+   * @param {number} trials
+   * @param {number} concurrency
+   */
   const run = (evals, trials, concurrency) => {
     const dir = project(evals, trials);
+    /** @type {{ evals: number; trialsEach: number; concurrency: number; walls: number[]; rss: number[]; trials: number; runJsonBytes?: number }} */
     const record = { evals, trialsEach: trials, concurrency, walls: [], rss: [], trials: 0 };
     const once = () => {
       const probeFile = path.join(tmp, `probe-scale.json`);
@@ -1024,6 +1280,7 @@ function benchScale(tmp) {
         { env: { ...env, AGENT_EVALS_BENCH_PROBE: probeFile } },
       );
       const runJson = path.join(dir, ".copybook/results/run.json");
+      /** @type {RunResult} */
       const result = JSON.parse(fs.readFileSync(runJson, "utf8"));
       const ran = result.evals.reduce((sum, e) => sum + e.trialsRun, 0);
       const passed = result.evals.reduce((sum, e) => sum + e.passes, 0);
@@ -1033,20 +1290,25 @@ function benchScale(tmp) {
         );
       record.trials = ran;
       record.runJsonBytes = fs.statSync(runJson).size;
-      record.rss.push(JSON.parse(fs.readFileSync(probeFile, "utf8")).peakRssKb / 1024);
+      /** @type {ProbeOutput} */
+      const probe = JSON.parse(fs.readFileSync(probeFile, "utf8"));
+      record.rss.push(probe.peakRssKb / 1024);
       return wall;
     };
     return { record, once };
   };
   const [smallest] = SCALE_EVALS;
+  if (smallest === undefined)
+    throw new Error(
+      `BENCH_SCALE_EVALS=${process.env.BENCH_SCALE_EVALS} names no eval count (e.g. 100,1000)`,
+    );
   const runs = [
     ...SCALE_EVALS.map((n) => run(n, SCALE_TRIALS, 2)),
     run(smallest, SCALE_TRIALS, 1),
     run(smallest, 1, 2),
   ];
   for (let i = 0; i < SCALE_SAMPLES; i++) {
-    for (let j = 0; j < runs.length; j++) {
-      const { record, once } = runs[(i + j) % runs.length];
+    for (const { record, once } of rotated(runs, i)) {
       log(
         `7/8 at scale: ${record.evals} evals × ${record.trialsEach}, concurrency ${record.concurrency} (run ${i + 1}/${SCALE_SAMPLES})`,
       );
@@ -1055,51 +1317,59 @@ function benchScale(tmp) {
   }
   const done = runs.map(({ record }) => ({
     ...record,
+    runJsonBytes: defined(record.runJsonBytes, "run.json's size"),
     wall: median(record.walls),
     rssMb: median(record.rss),
   }));
   return {
     sizes: done.slice(0, SCALE_EVALS.length),
-    c1: done[SCALE_EVALS.length],
-    t1: done[SCALE_EVALS.length + 1],
+    c1: defined(done[SCALE_EVALS.length], "the concurrency 1 run"),
+    t1: defined(done[SCALE_EVALS.length + 1], "the 1-trial run"),
   };
 }
 
 // ---------- 8. history: 100k lines read and compared ----------
 
-/** A history as appendHistory writes it: `evals` files, HISTORY_LINES lines in all, two agents. */
+/**
+ * A history as appendHistory writes it: `evals` files, HISTORY_LINES lines in all, two agents.
+ * @param {string} dir
+ * @param {number} evals
+ */
 function writeHistory(dir, evals) {
   const historyDir = path.join(dir, "history");
   fs.mkdirSync(historyDir, { recursive: true });
   const perEval = HISTORY_LINES / evals;
   const agents = ["claude-code", "codex"];
   const start = Date.UTC(2026, 0, 1);
+  /** @type {EvalResult[]} */
   const head = [];
   for (let e = 0; e < evals; e++) {
     const lines = [];
     for (let i = 0; i < perEval; i++) {
       const passes = (i * 7 + e) % 6;
       lines.push(
-        JSON.stringify({
-          // Mostly in order, with some lines out of order (merged branches, clock skew).
-          time: new Date(start + (i % 7 === 0 ? i - 5 : i) * 60_000).toISOString(),
-          commit: (e * 100_003 + i).toString(16).padStart(40, "0"),
-          ref: "main",
-          id: `eval-${e}`,
-          agent: agents[i % 2],
-          agentVersion: "2.1.332",
-          snapshotHash: "a".repeat(64),
-          definitionHash: "b".repeat(64),
-          trials: 5,
-          trialsPlanned: 5,
-          passes,
-          passRate: passes / 5,
-          threshold: 0.8,
-          interval: [0.1, 0.9],
-          costUsd: 0.12,
-          durationMs: 12_345,
-          status: passes >= 4 ? "passed" : "failed",
-        }),
+        JSON.stringify(
+          /** @satisfies {HistoryLine} */ ({
+            // Mostly in order, with some lines out of order (merged branches, clock skew).
+            time: new Date(start + (i % 7 === 0 ? i - 5 : i) * 60_000).toISOString(),
+            commit: (e * 100_003 + i).toString(16).padStart(40, "0"),
+            ref: "main",
+            id: `eval-${e}`,
+            agent: /** @type {string} */ (agents[i % 2]),
+            agentVersion: "2.1.332",
+            snapshotHash: "a".repeat(64),
+            definitionHash: "b".repeat(64),
+            trials: 5,
+            trialsPlanned: 5,
+            passes,
+            passRate: passes / 5,
+            threshold: 0.8,
+            interval: [0.1, 0.9],
+            costUsd: 0.12,
+            durationMs: 12_345,
+            status: passes >= 4 ? "passed" : "failed",
+          }),
+        ),
       );
     }
     fs.writeFileSync(path.join(historyDir, `eval-${e}.jsonl`), `${lines.join("\n")}\n`);
@@ -1124,13 +1394,14 @@ function writeHistory(dir, evals) {
   return head.length;
 }
 
+/** @param {string} tmp */
 function benchHistory(tmp) {
   const cases = [];
   for (const evals of [1000, 1]) {
     const dir = path.join(tmp, `history-${evals}`);
     const head = writeHistory(dir, evals);
     log(`8/8 history: ${HISTORY_LINES} lines in ${evals} file(s)`);
-    const raw = helper(["history", dir, String(HISTORY_ROUNDS)]);
+    const raw = /** @type {HistoryOutput} */ (helper(["history", dir, String(HISTORY_ROUNDS)]));
     if (raw.lines !== HISTORY_LINES)
       throw new Error(`history: read ${raw.lines} lines, expected ${HISTORY_LINES}`);
     cases.push({
@@ -1148,12 +1419,53 @@ function benchHistory(tmp) {
 
 // ---------- report pieces of figures 4–6 ----------
 
+// What each figure measured, and what each contributes to the report.
+/** @typedef {ReturnType<typeof benchTrials>} TrialFigure */
+/** @typedef {ReturnType<typeof benchShims>} ShimFigure */
+/** @typedef {ReturnType<typeof benchCopy>} CopyFigure */
+/**
+ * Figure 4, or why it was not measured; versionMs is figure 5c's, when figure 5 ran too.
+ * @typedef {(
+ *   | (ReturnType<typeof benchClaude> & { missing?: undefined })
+ *   | { missing: string; version?: undefined }
+ * ) & { versionMs?: number }} ClaudeFigure
+ */
+/** @typedef {ReturnType<typeof benchColdStart>} ColdFigure */
+/** @typedef {ReturnType<typeof benchPolicies>} PolicyFigure */
+/** @typedef {ReturnType<typeof benchScale>} ScaleFigure */
+/** @typedef {ReturnType<typeof benchHistory>} HistoryFigure */
+/**
+ * @typedef {{
+ *   trial?: TrialFigure;
+ *   shim?: ShimFigure;
+ *   copy?: CopyFigure;
+ *   claude?: ClaudeFigure;
+ *   cold?: ColdFigure;
+ *   policies?: PolicyFigure;
+ *   scale?: ScaleFigure;
+ *   history?: HistoryFigure;
+ * }} Results
+ */
+/**
+ * @typedef {{ rows: string[]; notes: string[]; sections: string[]; how: string[]; raw: string[] }} ReportPart
+ */
+
+/** @param {boolean} ok */
 const yes = (ok) => (ok ? "yes" : "**no**");
+/**
+ * @param {number} v
+ * @param {number} [digits]
+ */
 const signed = (v, digits = 0) => `${v >= 0 ? "+" : "−"}${Math.abs(v).toFixed(digits)} ms`;
+/** @param {number} v */
 const pct = (v) => `${(v * 100).toFixed(0)} %`;
 
+/**
+ * @param {ClaudeFigure} c
+ * @returns {ReportPart}
+ */
 function claudeReport(c) {
-  if (c.missing) {
+  if (c.missing !== undefined) {
     const row = `| 4. harness time around one real \`claude -p\` run | — | — | — | ≤ +${TARGET_CLAUDE_ADDED_MS} ms | not measured: ${c.missing} |`;
     return { rows: [row], notes: [], sections: [], how: [], raw: [] };
   }
@@ -1224,7 +1536,13 @@ function claudeReport(c) {
   return { rows, notes, sections, how, raw };
 }
 
+/**
+ * @param {ColdFigure} c
+ * @param {string | undefined} actionMissing
+ * @returns {ReportPart}
+ */
 function coldReport(c, actionMissing) {
+  /** @param {number} v */
   const ratio = (v) => v / c.node;
   const actionMet = c.hasAction && ratio(c.action) <= TARGET_COLD_RATIO;
   const cliMet = ratio(c.cli) <= TARGET_COLD_RATIO;
@@ -1249,7 +1567,7 @@ function coldReport(c, actionMissing) {
               `| 5f. the Action's YAML-only run on ${on}, no compile cache (informational) | ${vs} | ${ms(r.action, 0)} | ${(r.action / r.node).toFixed(2)}× | — | — |`,
             ]
           : []),
-        ...(r.cache
+        ...(r.cached !== undefined
           ? [
               `| 5g. the same on ${on} with the compile cache warm (the second run on a machine; informational) | ${vs} | ${ms(r.cached, 0)} | ${(r.cached / r.node).toFixed(2)}× | — | — |`,
             ]
@@ -1276,9 +1594,10 @@ function coldReport(c, actionMissing) {
     const budget = c.node * TARGET_COLD_RATIO;
     const floors = c.floor === undefined ? undefined : c.floor + c.spawnFloor - c.node;
     const cached = c.runtimes.find((r) => r.cache);
+    const cachedMs = cached?.cached;
     notes.push(
       "What limits figure 5: " +
-        (floors === undefined
+        (c.floor === undefined || floors === undefined
           ? ""
           : `finding and reading the one eval file alone (figure 5d: Node, the \`yaml\` parser, zod/mini and ` +
             `our loader) takes ${ms(c.floor, 0)}, and Node starting the agent's bash once (figure 5e) ` +
@@ -1290,10 +1609,10 @@ function coldReport(c, actionMissing) {
             " (planning, the sandbox, the checks, run.json, junit.xml, report.html, the step summary, " +
             "Node's child-process and crypto modules). ") +
         "See *Cold start* below for where the time goes. " +
-        (cached
+        (cached && cachedMs !== undefined
           ? `With the compiled code already on the machine (figure 5g, Node ${cached.version}'s compile cache, ` +
             `from the second run on a machine; a fresh runner has none) the Action takes ` +
-            `${(cached.cached / cached.node).toFixed(2)}× that Node's \`node -e 0\`. `
+            `${(cachedMs / cached.node).toFixed(2)}× that Node's \`node -e 0\`. `
           : "") +
         "What would meet it: far less JavaScript to compile and run at every start than a YAML parser, a " +
         "validator and the engine together, which a harness that reads YAML, starts an agent and writes " +
@@ -1301,7 +1620,12 @@ function coldReport(c, actionMissing) {
       "",
     );
   }
+  /** @param {number} bytes */
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  /**
+   * @param {string} name
+   * @param {ReturnType<typeof bundleSize>} b
+   */
   const bundle = (name, b) =>
     `\`${name}\` ${mb(b.entry)}` +
     (b.chunks
@@ -1338,6 +1662,10 @@ function coldReport(c, actionMissing) {
             "`BENCH_NODE` to a newer `node` binary to measure it (figures 5f and 5g).",
         ]),
   ];
+  /**
+   * @param {string} title
+   * @param {ReturnType<typeof summarizeProfile>} prof
+   */
   const profileTable = (title, prof) =>
     prof
       ? [
@@ -1381,6 +1709,7 @@ function coldReport(c, actionMissing) {
       "`module.enableCompileCache`, and on `BENCH_NODE` when set, with that Node's own `node -e 0` as baseline)." +
       " Ratio: median over the median of `node -e 0`.",
   ];
+  /** @type {Array<[string, number[] | undefined]>} */
   const extra = [
     ["floor (5d)", c.raw.floor],
     ["spawn floor (5e)", c.raw.spawnFloor],
@@ -1389,22 +1718,34 @@ function coldReport(c, actionMissing) {
     ["Action on BENCH_NODE (5f)", c.raw.altAction],
     ["Action, compile cache warm (5g)", c.raw.hostCached],
     ["Action on BENCH_NODE, compile cache warm (5g)", c.raw.altCached],
-  ].filter(([, v]) => v);
+  ];
   const raw = [
     `- 5: node -e 0 ${list(c.raw.node)}; --version ${list(c.raw.version)}; CLI eval ${list(c.raw.cli)}` +
-      (c.hasAction ? `; Action ${list(c.raw.action)}` : "") +
-      extra.map(([name, v]) => `; ${name} ${list(v)}`).join(""),
+      (c.hasAction && c.raw.action ? `; Action ${list(c.raw.action)}` : "") +
+      extra.map(([name, v]) => (v ? `; ${name} ${list(v)}` : "")).join(""),
   ];
   return { rows, notes, sections, how, raw };
 }
 
+/**
+ * @param {PolicyFigure} p
+ * @returns {ReportPart}
+ */
 function policyReport(p) {
   const REF = p.reference;
+  /**
+   * A row bench/trials.ts always prints.
+   * @param {Record<string, PolicyRow>} r
+   * @param {string} name
+   */
+  const must = (r, name) => defined(r[name], `bench/trials.ts: row "${name}"`);
+  /** @type {string[]} */
   const rows = [];
+  /** @type {string[]} */
   const goals = [];
   for (const { n, identical, rows: r } of p.blocks) {
-    const fixed = r[`fixed ${n}`];
-    const curtailed = r[`curtailed ${n}`];
+    const fixed = must(r, `fixed ${n}`);
+    const curtailed = must(r, `curtailed ${n}`);
     const saved = 1 - curtailed.trials / fixed.trials;
     const met = saved >= TARGET_CURTAIL_SAVED && identical;
     rows.push(
@@ -1412,8 +1753,8 @@ function policyReport(p) {
     );
   }
   const wide = p.blocks.map(({ n, rows: r }) => {
-    const fixed = r[`fixed ${REF}`];
-    const adaptive = r[`adaptive {min 3, max ${REF}}`];
+    const fixed = must(r, `fixed ${REF}`);
+    const adaptive = must(r, `adaptive {min 3, max ${REF}}`);
     const saved = 1 - adaptive.trials / fixed.trials;
     return {
       n,
@@ -1429,20 +1770,20 @@ function policyReport(p) {
     );
   }
   for (const { n, identical, rows: r } of p.blocks) {
-    const fixed = r[`fixed ${n}`];
-    const curtailed = r[`curtailed ${n}`];
+    const fixed = must(r, `fixed ${n}`);
+    const curtailed = must(r, `curtailed ${n}`);
     goals.push(
       `- **Curtailment, N = ${n}:** ${curtailed.trials.toFixed(2)} trials per eval against ${fixed.trials.toFixed(2)} for fixed ${n}, ` +
         `${pct(1 - curtailed.trials / fixed.trials)} fewer, and the same verdict as fixed ${n} in every one of the ${POLICY_RUNS.toLocaleString("en")} simulated evals: ${identical ? "yes" : "no"}. ` +
         `Goal (≥ ${pct(TARGET_CURTAIL_SAVED)} fewer at identical verdicts): ${identical && 1 - curtailed.trials / fixed.trials >= TARGET_CURTAIL_SAVED ? "met" : "**not met**"}.`,
     );
   }
-  for (const { rows: r } of p.blocks.slice(0, 1)) {
+  for (const { n: firstN, rows: r } of p.blocks.slice(0, 1)) {
     const fixed = r[`fixed ${REF}`];
     const curtailed = r[`curtailed ${REF}`];
     if (fixed && curtailed)
       goals.push(
-        `- **Curtailment, N = ${REF}** (the N = ${p.blocks[0].n} block's draw; the script checks identity only for the small N): ` +
+        `- **Curtailment, N = ${REF}** (the N = ${firstN} block's draw; the script checks identity only for the small N): ` +
           `${curtailed.trials.toFixed(2)} against ${fixed.trials.toFixed(2)} trials per eval, ${pct(1 - curtailed.trials / fixed.trials)} fewer, ` +
           `verdict differing from the reference in ${curtailed.differs.toFixed(1)} % and inconclusive in ${curtailed.inconclusive.toFixed(1)} %.`,
       );
@@ -1460,7 +1801,7 @@ function policyReport(p) {
     );
   }
   for (const { n, rows: r } of p.blocks) {
-    const fixed = r[`fixed ${n}`];
+    const fixed = must(r, `fixed ${n}`);
     const adaptive = r[`adaptive {min 2, max ${n}}`];
     if (!adaptive) continue;
     goals.push(
@@ -1500,6 +1841,10 @@ function gitState() {
   return `${head.stdout.trim()}${dirty.stdout?.trim() ? " (src/ or dist/ modified)" : ""}`;
 }
 
+/**
+ * BENCHMARKS.md.
+ * @param {{ results: Results; startedAt: Date; elapsedMs: number; loadBefore: number; loadAfter: number }} run
+ */
 function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
   const { trial, shim, copy, claude, cold, policies, scale, history } = results;
   const parts = [
@@ -1511,7 +1856,8 @@ function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
     policies && policyReport(policies),
     scale && scaleReport(scale),
     history && historyReport(history),
-  ].filter(Boolean);
+  ].filter((part) => part !== undefined);
+  /** @param {keyof ReportPart} key */
   const all = (key) => parts.flatMap((p) => p[key]);
   const cpus = os.cpus();
   const sampleNotes = [
@@ -1588,12 +1934,22 @@ function shellName() {
 
 // ---------- report pieces of figures 1–3, 7 and 8 ----------
 
+/**
+ * @param {TrialFigure} trial
+ * @returns {ReportPart}
+ */
 function trialReport(trial) {
   const trialRatio = trial.ours / trial.base;
   const met = trialRatio <= TARGET_TRIAL_RATIO;
   const e = trial.enginePhases;
   const b = trial.bashPhases;
   const ec = trial.engineCpu;
+  /**
+   * @param {string} name
+   * @param {number | undefined} ours
+   * @param {number} base
+   * @param {number} [cpu]
+   */
   const phaseRow = (name, ours, base, cpu) =>
     `| ${name} | ${ms(base)} | ${ours === undefined ? "in-process, not timed" : ms(ours)} | ${ours === undefined ? "—" : `${ours - base >= 0 ? "+" : ""}${(ours - base).toFixed(1)} ms`} | ${cpu === undefined ? "—" : ms(cpu)} |`;
   const rows = [
@@ -1696,8 +2052,13 @@ function trialReport(trial) {
   return { rows, notes, sections, how, raw };
 }
 
+/**
+ * @param {ShimFigure} shim
+ * @returns {ReportPart}
+ */
 function shimReport(shim) {
   const met = shim.addedPassthrough <= TARGET_SHIM_ADDED_MS;
+  /** @param {number} v */
   const added = (v) => `+${ms(v, 2)}`;
   const rows = [
     `| 2. per shimmed call (passthrough shim for \`true\`) | \`/bin/true\` direct: ${ms(shim.direct, 2)}/call | via shim: ${ms(shim.passthrough, 2)}/call | ${(shim.passthrough / shim.direct).toFixed(2)}× (**${added(shim.addedPassthrough)}**/call) | ≤ +${TARGET_SHIM_ADDED_MS} ms/call | ${yes(met)} |`,
@@ -1724,7 +2085,7 @@ function shimReport(shim) {
     `- **Starting the interpreter and replacing it by the binary, no fork** (\`#!/bin/sh\` + \`exec /bin/true "$@"\`): ${added(shim.addedExec)}.`,
     `- **…plus the fork and wait** that logging the exit needs (the floor, 2c): ${added(shim.addedFloor)}.`,
     `- **The shim** (the floor plus reading the time from /proc/uptime and two appends to the call log): ${added(shim.addedPassthrough)}.`,
-    ...(shim.bashFloor !== undefined
+    ...(shim.addedBashFloor !== undefined
       ? [
           `- **The same floor under \`#!/bin/bash\`**: ${added(shim.addedBashFloor)}, so bash as the shim's interpreter would cost ` +
             `${ms(shim.addedBashFloor - shim.addedFloor, 2)} more per call than \`/bin/sh\` (${shellName()} here).`,
@@ -1756,6 +2117,7 @@ function shimReport(shim) {
   return { rows, notes, sections, how, raw };
 }
 
+/** @type {Array<[CopyMethod, string]>} */
 const COPY_METHODS = [
   [
     "copyTree",
@@ -1770,6 +2132,10 @@ const COPY_METHODS = [
   ["cpR", "one `cp -r` child"],
 ];
 
+/**
+ * @param {CopyFigure} copy
+ * @returns {ReportPart}
+ */
 function copyReport(copy) {
   const fastest = COPY_METHODS.map(([k]) => k).reduce((a, b) =>
     copy.med[a] <= copy.med[b] ? a : b,
@@ -1781,11 +2147,15 @@ function copyReport(copy) {
   rows.push(
     `| 3e. removing a ${copy.files.toLocaleString("en-US")}-file copy: removeTree (ours) | \`rm -rf\`: ${ms(copy.med.rmRf, 0)} | ${ms(copy.med.removeTree, 0)} | ${(copy.med.removeTree / copy.med.rmRf).toFixed(2)}× | — | — |`,
   );
+  const [, fastestLabel] = defined(
+    COPY_METHODS.find(([k]) => k === fastest),
+    `COPY_METHODS entry ${fastest}`,
+  );
   const sections = [
     "### Sandbox copy (diagnostic, figure 3)",
     "",
     `- Reflink (copy-on-write, FICLONE) on the temp filesystem (${copy.fsType}): ${copy.reflink ? "supported, so copyTree's FICLONE and `cp --reflink=auto` clone instead of copying" : "**not supported** (`cp --reflink=always` fails), so every method makes plain copies here; on btrfs or XFS with reflink, copyTree's FICLONE clones each file instead"}.`,
-    `- Fastest here: ${COPY_METHODS.find(([k]) => k === fastest)[1]} (${ms(copy.med[fastest], 0)}).` +
+    `- Fastest here: ${fastestLabel} (${ms(copy.med[fastest], 0)}).` +
       (fastest === "copyTree"
         ? ""
         : ` copyTree takes ${ms(copy.med.copyTree, 0)}, ${((copy.med.copyTree / copy.med[fastest] - 1) * 100).toFixed(0)} % more.`),
@@ -1814,9 +2184,14 @@ function copyReport(copy) {
   return { rows, notes: [], sections, how, raw };
 }
 
+/**
+ * @param {ScaleFigure} s
+ * @returns {ReportPart}
+ */
 function scaleReport(s) {
-  const big = s.sizes.at(-1);
-  const small = s.sizes[0];
+  const big = defined(s.sizes.at(-1), "figure 7's largest size");
+  const small = defined(s.sizes[0], "figure 7's smallest size");
+  /** @param {{ wall: number; trials: number }} r */
   const perTrial = (r) => r.wall / r.trials;
   const linear = perTrial(big) / perTrial(small);
   const rssMet = big.rssMb <= TARGET_RSS_MB;
@@ -1892,13 +2267,17 @@ function scaleReport(s) {
   return { rows, notes, sections, how, raw };
 }
 
+/**
+ * @param {HistoryFigure} h
+ * @returns {ReportPart}
+ */
 function historyReport(h) {
   const rows = h.cases.map(
     (c, i) =>
       `| 8${"ab"[i]}. history: ${c.lines.toLocaleString("en-US")} lines in ${c.files.toLocaleString("en-US")} file(s), read and compared with ${c.head.toLocaleString("en-US")} head results | read + \`JSON.parse\` every line: ${ms(c.floor, 0)} | \`readAllHistory\` + \`compareRuns\`: ${ms(c.ours, 0)} | ${(c.ours / c.floor).toFixed(2)}× | ≤ ${TARGET_HISTORY_MS} ms | ${yes(c.ours <= TARGET_HISTORY_MS)} |`,
   );
   const how = [
-    `8. **History.** Generated histories of ${h.cases[0].lines.toLocaleString("en-US")} lines as \`appendHistory\` writes them ` +
+    `8. **History.** Generated histories of ${defined(h.cases[0], "figure 8's first case").lines.toLocaleString("en-US")} lines as \`appendHistory\` writes them ` +
       "(time, commit, ref, id, agent, agent version, hashes, counts; two agents, pass rates varying): spread over " +
       h.cases.map((c) => `${c.files.toLocaleString("en-US")} eval file(s)`).join(" and over ") +
       ", with a head run of one result per eval × agent. In a fresh Node process under tsx: `readAllHistory` then " +
@@ -1917,9 +2296,10 @@ function historyReport(h) {
 async function main() {
   if (!fs.existsSync(CLI)) throw new Error(`${CLI} not found: run \`npm run bundle\` first`);
   const startedAt = new Date();
-  const loadBefore = os.loadavg()[0];
+  const loadBefore = os.loadavg()[0] ?? NaN;
   const t0 = performance.now();
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "agent-evals-bench-")));
+  /** @type {Results} */
   const results = {};
   try {
     if (wanted(1)) results.trial = benchTrials(tmp);
@@ -1952,7 +2332,7 @@ async function main() {
       startedAt,
       elapsedMs,
       loadBefore,
-      loadAfter: os.loadavg()[0],
+      loadAfter: os.loadavg()[0] ?? NaN,
     });
     const outFile = process.env.BENCH_OUT
       ? path.resolve(process.env.BENCH_OUT)
@@ -1969,13 +2349,13 @@ async function main() {
       copy &&
         `copy ${copy.files} files: ${COPY_METHODS.map(([k]) => `${k} ${copy.med[k].toFixed(0)} ms`).join(", ")}; remove: removeTree ${copy.med.removeTree.toFixed(0)} ms, rm -rf ${copy.med.rmRf.toFixed(0)} ms (reflink: ${copy.reflink ? "yes" : "no"})`,
       claude &&
-        (claude.missing
+        (claude.missing !== undefined
           ? `claude -p: not measured (${claude.missing})`
           : `claude -p: ours ${claude.ours.toFixed(0)} ms vs bare ${claude.bare.toFixed(0)} ms = ${claude.added >= 0 ? "+" : ""}${claude.added.toFixed(0)} ms, ${(claude.ours / claude.bare).toFixed(2)}× (target ≤ +${TARGET_CLAUDE_ADDED_MS} ms)`),
       cold &&
         `cold start vs node -e 0 (${cold.node.toFixed(0)} ms): Action ${cold.hasAction ? `${cold.action.toFixed(0)} ms = ${(cold.action / cold.node).toFixed(2)}×` : "not measured (dist/index.js missing)"}, CLI eval ${cold.cli.toFixed(0)} ms = ${(cold.cli / cold.node).toFixed(2)}×, --version ${cold.version.toFixed(0)} ms = ${(cold.version / cold.node).toFixed(2)}× (target ≤ ${TARGET_COLD_RATIO}×)`,
       policies &&
-        `trial policies: ${policies.blocks.map(({ n, rows }) => `curtailed ${n} ${rows[`curtailed ${n}`].trials.toFixed(2)} vs fixed ${n} ${rows[`fixed ${n}`].trials.toFixed(2)}`).join("; ")}`,
+        `trial policies: ${policies.blocks.map(({ n, rows }) => `curtailed ${n} ${defined(rows[`curtailed ${n}`], `curtailed ${n}`).trials.toFixed(2)} vs fixed ${n} ${defined(rows[`fixed ${n}`], `fixed ${n}`).trials.toFixed(2)}`).join("; ")}`,
       scale &&
         `at scale: ${[...scale.sizes, scale.c1, scale.t1].map((r) => `${r.evals}×${r.trialsEach} c${r.concurrency} ${(r.wall / r.trials).toFixed(1)} ms/trial, ${r.rssMb.toFixed(0)} MB`).join("; ")}`,
       history &&

@@ -1,3 +1,4 @@
+// @ts-check
 // Runs pieces of the real engine (src/, TypeScript) for bench/run.mjs. Started as
 // `node --import tsx bench/ts-helper.mjs <command> …` (tsx is a devDependency); prints one JSON line.
 //
@@ -25,21 +26,66 @@ import { runProcess } from "../src/util/process.ts";
 import { readAllHistory } from "../src/store/history.ts";
 import { compareRuns } from "../src/store/compare.ts";
 
+/** @typedef {import("../src/run/workspace/sandbox.ts").TreeSnapshot} TreeSnapshot */
+
+// What each command prints (bench/run.mjs reads these types too).
+/** @typedef {{ passthrough: string; stub: string }} ShimsOutput */
+/** @typedef {"copyTree" | "asyncPerFile" | "fsCp" | "cpR" | "cpA"} CopyMethod */
+/** @typedef {Record<CopyMethod | "removeTree" | "rmRf", number[]>} CopyOutput ms per round */
+/** @typedef {"setup" | "copyTree" | "agentBash" | "checkBash" | "removeTree"} Phase */
+/** @typedef {{ wall: Record<Phase, number[]>; cpu: Record<Phase, number[]> }} PhasesOutput ms per rep */
+/** @typedef {{ ours: number[]; floor: number[]; lines: number; flagged: number }} HistoryOutput */
+
 const [command, ...args] = process.argv.slice(2);
 
+/**
+ * The command's argument at `i`; a usage error when it is missing.
+ * @param {number} i
+ * @returns {string}
+ */
+function arg(i) {
+  const value = args[i];
+  if (value === undefined) {
+    console.error(`ts-helper: ${command}: missing argument ${i + 1}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+/**
+ * `items` rotated left by `by`: item j of the result is items[(by + j) % items.length].
+ * @template T
+ * @param {readonly T[]} items
+ * @param {number} by
+ * @returns {T[]}
+ */
+function rotated(items, by) {
+  const k = by % items.length;
+  return [...items.slice(k), ...items.slice(0, k)];
+}
+
+/**
+ * Milliseconds `fn` takes, awaited.
+ * @param {() => unknown} fn
+ */
 async function timed(fn) {
   const t = performance.now();
   await fn();
   return performance.now() - t;
 }
 
+/**
+ * @param {string} cmd
+ * @param {string[]} argv
+ */
 function mustSpawn(cmd, argv) {
   const r = spawnSync(cmd, argv, { stdio: ["ignore", "ignore", "pipe"] });
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")} failed: ${r.stderr}`);
 }
 
 if (command === "shims") {
-  const [dir, callLog] = args;
+  const dir = arg(0);
+  const callLog = arg(1);
   // The passthrough looks `true` up on this PATH, so it runs the same /bin/true the baseline runs.
   const passthrough = await writeShims({
     dir: path.join(dir, "passthrough"),
@@ -54,10 +100,18 @@ if (command === "shims") {
     originalPath: "/bin",
   });
   console.log(
-    JSON.stringify({ passthrough: path.join(passthrough, "true"), stub: path.join(stub, "true") }),
+    JSON.stringify(
+      /** @satisfies {ShimsOutput} */ ({
+        passthrough: path.join(passthrough, "true"),
+        stub: path.join(stub, "true"),
+      }),
+    ),
   );
 } else if (command === "copy") {
-  const [src, destBase, n] = args;
+  const src = arg(0);
+  const destBase = arg(1);
+  const n = arg(2);
+  /** @type {CopyOutput} */
   const out = {
     copyTree: [],
     asyncPerFile: [],
@@ -67,9 +121,11 @@ if (command === "shims") {
     removeTree: [],
     rmRf: [],
   };
+  /** @param {string} name */
   const dest = (name) => path.join(destBase, name);
   // The tree is walked and checked once (as a run does per eval); every copy reuses the snapshot.
   const snapshot = await snapshotTree(src);
+  /** @type {Record<CopyMethod, (to: string) => Promise<void>>} */
   const methods = {
     copyTree: (to) => copySnapshot(snapshot, to),
     asyncPerFile: (to) => asyncPerFileCopy(snapshot, to),
@@ -77,38 +133,57 @@ if (command === "shims") {
     cpR: async (to) => mustSpawn("cp", ["-r", src, to]),
     cpA: async (to) => mustSpawn("cp", ["-a", "--reflink=auto", src, to]),
   };
-  const names = Object.keys(methods);
+  const names = /** @type {CopyMethod[]} */ (Object.keys(methods));
   // One untimed copy first, so the timed ones run warm, as they do in a run of many trials.
   await methods.copyTree(dest("warm"));
   rmSync(dest("warm"), { recursive: true, force: true });
   for (let i = 0; i < Number(n); i++) {
     // Rotate the order so no method always runs right after the same one.
-    for (let j = 0; j < names.length; j++) {
-      const name = names[(i + j) % names.length];
+    for (const name of rotated(names, i)) {
       out[name].push(await timed(() => methods[name](dest(name))));
     }
     // Removal, timed on two of the copies (alternating which tool gets which); the rest untimed.
-    const [a, b] = i % 2 ? ["cpR", "copyTree"] : ["copyTree", "cpR"];
+    const [a, b] = /** @type {[CopyMethod, CopyMethod]} */ (
+      i % 2 ? ["cpR", "copyTree"] : ["copyTree", "cpR"]
+    );
     out.removeTree.push(await timed(() => removeTree(dest(a))));
     out.rmRf.push(await timed(async () => mustSpawn("rm", ["-rf", dest(b)])));
     for (const name of names) rmSync(dest(name), { recursive: true, force: true });
   }
   console.log(JSON.stringify(out));
 } else if (command === "phases") {
-  const [template, tmp, n] = args;
+  const template = arg(0);
+  const tmp = arg(1);
+  const n = arg(2);
+  /** @type {Phase[]} */
   const names = ["setup", "copyTree", "agentBash", "checkBash", "removeTree"];
-  const wall = Object.fromEntries(names.map((k) => [k, []]));
+  /** @type {() => Record<Phase, number[]>} */
+  const perPhase = () =>
+    /** @type {Record<Phase, number[]>} */ (
+      Object.fromEntries(names.map((k) => [k, /** @type {number[]} */ ([])]))
+    );
+  const wall = perPhase();
   // CPU of this whole process (all threads: libuv's file I/O, and the fork in spawn), not children.
-  const cpu = Object.fromEntries(names.map((k) => [k, []]));
+  const cpu = perPhase();
+  /**
+   * @param {Phase} name
+   * @param {() => Promise<unknown>} fn
+   */
   const phase = async (name, fn) => {
     const c = process.cpuUsage();
     wall[name].push(await timed(fn));
     const d = process.cpuUsage(c);
     cpu[name].push((d.user + d.system) / 1000);
   };
-  const env = { ...process.env };
+  // process.env holds no undefined values at run time.
+  const env = /** @type {Record<string, string>} */ ({ ...process.env });
   const steps =
     "set -e\nmkdir -p out && echo hello > out/result.txt\ncat out/result.txt > out/copy.txt";
+  /**
+   * @param {string} work
+   * @param {string} script
+   * @param {string} name
+   */
   const run = (work, script, name) =>
     runProcess({
       command: "bash",
@@ -120,9 +195,10 @@ if (command === "shims") {
       stderrFile: path.join(tmp, `${name}.stderr`),
     });
   // Taken once and reused, as a run does for every trial of an eval (the first copy includes it).
+  /** @type {TreeSnapshot | undefined} */
   let snapshot;
   for (let i = 0; i < Number(n); i++) {
-    let root;
+    let root = "";
     await phase("setup", async () => (root = await makeTempDir("bench-phase")));
     const work = path.join(root, "work");
     await phase("copyTree", async () =>
@@ -132,14 +208,17 @@ if (command === "shims") {
     await phase("checkBash", () => run(work, "test -s out/copy.txt", "check"));
     await phase("removeTree", () => removeTree(root));
   }
-  console.log(JSON.stringify({ wall, cpu }));
+  console.log(JSON.stringify(/** @satisfies {PhasesOutput} */ ({ wall, cpu })));
 } else if (command === "history") {
-  const [dir, n] = args;
+  const dir = arg(0);
+  const n = arg(1);
   const head = JSON.parse(readFileSync(path.join(dir, "head.json"), "utf8"));
   const historyDir = path.join(dir, "history");
+  /** @type {HistoryOutput} */
   const out = { ours: [], floor: [], lines: 0, flagged: 0 };
   for (let i = 0; i < Number(n); i++) {
     // Alternate which goes first: the second one finds the files in the page cache either way.
+    /** @type {Array<["ours" | "floor", () => Promise<void>]>} */
     const jobs = [
       [
         "ours",
@@ -172,6 +251,8 @@ if (command === "shims") {
 /**
  * The copy copyTree used before (kept here only to measure against): folders first, then every
  * file through fs.promises.copyFile with FICLONE, 32 at a time on libuv's thread pool.
+ * @param {TreeSnapshot} snapshot
+ * @param {string} dest
  */
 async function asyncPerFileCopy(snapshot, dest) {
   await mkdir(dest, { recursive: true });
@@ -180,11 +261,17 @@ async function asyncPerFileCopy(snapshot, dest) {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
-      const { rel, kind } = items[next++];
+      const item = items[next++];
+      if (!item) break;
+      const { rel, kind } = item;
       const to = path.join(dest, rel);
       if (kind === "file")
         await copyFile(path.join(snapshot.root, rel), to, constants.COPYFILE_FICLONE);
-      else await symlink(snapshot.linkTargets.get(rel), to);
+      else {
+        const target = snapshot.linkTargets.get(rel);
+        if (target === undefined) throw new Error(`no link target for ${rel} in the snapshot`);
+        await symlink(target, to);
+      }
     }
   };
   await Promise.all(Array.from({ length: 32 }, worker));
