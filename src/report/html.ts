@@ -8,7 +8,7 @@ import fsSync from "node:fs";
 import path from "node:path";
 import type { HistoryLine } from "../store/index.js";
 import type { EvalResult, RunResult, TrialResult } from "../model/index.js";
-import { REPORT_JS } from "./html/app.js";
+import { reportPage } from "./html/page.js";
 import { REPORT_CSS } from "./html/style.js";
 
 /** Caps of what one trial embeds. Text is cut in the middle: its head and its tail are kept. */
@@ -337,6 +337,17 @@ export function scriptJson(value: unknown): string {
     return `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
   });
 }
+
+/**
+ * The page's script: the source of `reportPage` as compiled with this module (TypeScript through
+ * ncc in dist/, esbuild under tsx, oxc under vitest), called once. tsx's esbuild keeps function
+ * names with calls to a `__name` helper of the module, which the page lacks: here it is, a no-op.
+ */
+const REPORT_JS = `(function () {
+"use strict";
+var __name = function (f) { return f; };
+(${reportPage.toString()})();
+})();`;
 
 function escapeHtml(text: string): string {
   return text
