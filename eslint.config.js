@@ -95,6 +95,9 @@ const layerRules = LAYERS.map((layer, index) => {
   };
 });
 
+const unitOnly =
+  "test/unit/ tests start no processes and no servers (npm run test:fast); put this test in test/";
+
 export default tseslint.config(
   { ignores: ["dist/", "build/", "node_modules/", ".copybook/", "**/.copybook/", ".agent-clis/"] },
   js.configs.recommended,
@@ -136,6 +139,32 @@ export default tseslint.config(
             "Program > :not(ImportDeclaration[importKind='type'], ExportNamedDeclaration[declaration.type='FunctionDeclaration'], TSTypeAliasDeclaration, TSInterfaceDeclaration)",
           message:
             "page.ts runs in the browser from its function's source: only type imports and that function here.",
+        },
+      ],
+    },
+  },
+  {
+    // test/unit/ (npm run test:fast) starts no processes and no servers. test/unit/setup.ts makes
+    // them throw at run time; this catches the imports, also of code a machine may skip.
+    files: ["test/unit/**/*.ts"],
+    ignores: ["test/unit/setup.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            "node:child_process",
+            "child_process",
+            "simple-git",
+            "execa",
+            "playwright-core",
+          ].map((name) => ({ name, message: unitOnly })),
+          patterns: [
+            { regex: "(^|/)fakes/", message: unitOnly },
+            { regex: "helpers/(agent-run|skill-run|git-http)", message: unitOnly },
+            { regex: "src/(engine|util/process)(\\.js)?$", message: unitOnly },
+            { regex: "helpers/project", importNames: ["runCli"], message: unitOnly },
+          ],
         },
       ],
     },

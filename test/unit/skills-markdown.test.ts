@@ -1,7 +1,7 @@
 // The comment's section for skill/command/hook evals, from their reports.
 import { describe, expect, it } from "vitest";
-import { claudeCodeMarkdown } from "../src/kinds/skill/markdown.js";
-import type { ClaudeCodeReport } from "../src/kinds/skill/aggregate.js";
+import { claudeCodeMarkdown } from "../../src/kinds/skill/markdown.js";
+import type { ClaudeCodeReport } from "../../src/kinds/skill/aggregate.js";
 
 function report(overrides: Partial<ClaudeCodeReport>): ClaudeCodeReport {
   return {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { mayBeInGitRepo } from "../src/util/git.js";
+import { mayBeInGitRepo } from "../../src/util/git.js";
 
 // os.tmpdir() itself must not sit inside a repository for these to mean anything.
 const outside = () => mkdtempSync(path.join(os.tmpdir(), "ae-nogit-"));

@@ -5,7 +5,7 @@ import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
-const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 const eslint = new ESLint({ cwd: REPO_ROOT });
 
 async function problems(file: string, code: string): Promise<string[]> {

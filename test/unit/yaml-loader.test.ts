@@ -4,19 +4,19 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { yamlTaskSchema } from "../src/define/yaml/schema.js";
-import { decodeEvalFile, loadYamlEval, MAX_EVAL_FILE_BYTES } from "../src/define/yaml/task.js";
-import { parseYamlSource } from "../src/define/yaml/source.js";
-import { isClaudeCodeEval } from "../src/kinds/skill/load.js";
-import type { CheckSpec, EvalSpec } from "../src/model/eval.js";
-import { DefinitionError, type DefinitionProblem } from "../src/model/errors.js";
+import { yamlTaskSchema } from "../../src/define/yaml/schema.js";
+import { decodeEvalFile, loadYamlEval, MAX_EVAL_FILE_BYTES } from "../../src/define/yaml/task.js";
+import { parseYamlSource } from "../../src/define/yaml/source.js";
+import { isClaudeCodeEval } from "../../src/kinds/skill/load.js";
+import type { CheckSpec, EvalSpec } from "../../src/model/eval.js";
+import { DefinitionError, type DefinitionProblem } from "../../src/model/errors.js";
 
 const projectRoot = "/project";
 const evalFile = "evals/button.eval.yaml";
 const evalPath = "/project/evals/button.eval.yaml";
 const ctx = { projectRoot };
 
-const corpusDir = fileURLToPath(new URL("./fixtures/bad-yaml/", import.meta.url));
+const corpusDir = fileURLToPath(new URL("../fixtures/bad-yaml/", import.meta.url));
 
 function load(text: string, file = evalFile): EvalSpec {
   return loadYamlEval(file, text, ctx);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ClaudeStreamParser } from "../src/agents/claude-stream.js";
-import { CodexStreamParser } from "../src/agents/codex-stream.js";
-import { LineSplitter, parseJsonObject } from "../src/agents/lines.js";
-import { costOf, findPrice, OPENAI_PRICES, type ModelPrice } from "../src/agents/prices.js";
+import { ClaudeStreamParser } from "../../src/agents/claude-stream.js";
+import { CodexStreamParser } from "../../src/agents/codex-stream.js";
+import { LineSplitter, parseJsonObject } from "../../src/agents/lines.js";
+import { costOf, findPrice, OPENAI_PRICES, type ModelPrice } from "../../src/agents/prices.js";
 
 const line = (event: unknown) => JSON.stringify(event);
 

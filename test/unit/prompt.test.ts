@@ -2,9 +2,9 @@
 
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { embeddedCommands, PromptError, renderPrompt, sha256 } from "../src/define/prompt.js";
-import type { PromptSpec } from "../src/model/eval.js";
-import { Codes } from "../src/model/errors.js";
+import { embeddedCommands, PromptError, renderPrompt, sha256 } from "../../src/define/prompt.js";
+import type { PromptSpec } from "../../src/model/eval.js";
+import { Codes } from "../../src/model/errors.js";
 
 function spec(text: string, overrides: Partial<PromptSpec> = {}): PromptSpec {
   return { text, params: {}, secrets: [], ...overrides };

@@ -6,10 +6,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { defineEval, definePrompt } from "../src/define/ts/api.js";
-import { specsFromExports } from "../src/define/ts/exports.js";
-import { decodeEvalFile, loadYamlEval } from "../src/define/yaml/task.js";
-import { DefinitionError } from "../src/model/errors.js";
+import { defineEval, definePrompt } from "../../src/define/ts/api.js";
+import { specsFromExports } from "../../src/define/ts/exports.js";
+import { decodeEvalFile, loadYamlEval } from "../../src/define/yaml/task.js";
+import { DefinitionError } from "../../src/model/errors.js";
 
 const file = "evals/random.eval.yaml";
 const ctx = { projectRoot: "/project" };

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { compareRuns, type ComparisonRow } from "../src/store/compare.js";
-import type { HistoryLine } from "../src/store/history.js";
-import type { EvalResult, RunResult, TrialResult } from "../src/model/result.js";
-import { emptyCounts } from "../src/model/result.js";
-import { wilsonInterval } from "../src/model/stats.js";
+import { compareRuns, type ComparisonRow } from "../../src/store/compare.js";
+import type { HistoryLine } from "../../src/store/history.js";
+import type { EvalResult, RunResult, TrialResult } from "../../src/model/result.js";
+import { emptyCounts } from "../../src/model/result.js";
+import { wilsonInterval } from "../../src/model/stats.js";
 import {
   escapeCell,
   markerLine,
   MAX_COMMENT_CHARS,
   renderRunMarkdown,
   STICKY_MARKER,
-} from "../src/report/markdown.js";
+} from "../../src/report/markdown.js";
 
 function trial(n: number, ok: boolean, evidence = "exit 1, expected 0"): TrialResult {
   return {

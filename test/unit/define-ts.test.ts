@@ -1,12 +1,12 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { discoverEvalFiles } from "../src/define/discover.js";
-import { loadEvals } from "../src/define/load.js";
-import * as libraryApi from "../src/library.js";
-import { DefinitionError } from "../src/model/errors.js";
-import { makeProject } from "./helpers/project.js";
-import { EVAL_KINDS } from "../src/kinds/index.js";
+import { discoverEvalFiles } from "../../src/define/discover.js";
+import { loadEvals } from "../../src/define/load.js";
+import * as libraryApi from "../../src/library.js";
+import { DefinitionError } from "../../src/model/errors.js";
+import { makeProject } from "../helpers/project.js";
+import { EVAL_KINDS } from "../../src/kinds/index.js";
 
 const dirs: string[] = [];
 afterEach(async () => {

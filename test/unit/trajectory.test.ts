@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { checkTrajectory, describeTrajectory } from "../src/check/trajectory.js";
-import { calledTool, notUsedTool, trajectory, usedTools } from "../src/define/ts/assertions.js";
-import { loadYamlEval } from "../src/define/yaml/task.js";
-import { DefinitionError, type DefinitionProblem } from "../src/model/errors.js";
+import { checkTrajectory, describeTrajectory } from "../../src/check/trajectory.js";
+import { calledTool, notUsedTool, trajectory, usedTools } from "../../src/define/ts/assertions.js";
+import { loadYamlEval } from "../../src/define/yaml/task.js";
+import { DefinitionError, type DefinitionProblem } from "../../src/model/errors.js";
 import type {
   CheckSpec,
   ExpectedTool,
   ToolCall,
   TrajectoryMode,
   TrajectorySpec,
-} from "../src/model/eval.js";
+} from "../../src/model/eval.js";
 
 function call(tool: string, input: Record<string, unknown> = {}): ToolCall {
   return { tool, input };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { compareRuns, fisherExactTwoSided, sparkline } from "../src/store/compare.js";
-import type { HistoryLine } from "../src/store/history.js";
-import type { EvalResult, TrialResult } from "../src/model/result.js";
-import { wilsonInterval } from "../src/model/stats.js";
+import { compareRuns, fisherExactTwoSided, sparkline } from "../../src/store/compare.js";
+import type { HistoryLine } from "../../src/store/history.js";
+import type { EvalResult, TrialResult } from "../../src/model/result.js";
+import { wilsonInterval } from "../../src/model/stats.js";
 
 function trials(passes: number, total: number): TrialResult[] {
   return Array.from({ length: total }, (_, i) => ({

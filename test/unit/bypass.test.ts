@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { shimBypassWarnings } from "../src/check/bypass.js";
-import type { ShimCall, ToolCall } from "../src/model/eval.js";
+import { shimBypassWarnings } from "../../src/check/bypass.js";
+import type { ShimCall, ToolCall } from "../../src/model/eval.js";
 
 function bash(command: string): ToolCall {
   return { tool: "Bash", input: { command } };
