@@ -71,7 +71,9 @@ if [[ -z "$claude_target" ]]; then
   echo "error: no working claude binary under $NM/@anthropic-ai/" >&2
   exit 1
 fi
-ln -sfn "$claude_target" "$BIN/claude"
+# Relative links: the folder stays valid when it is reached through another path (a worktree's
+# symlink to it, a moved checkout).
+ln -sfn "../${claude_target#"$DIR/"}" "$BIN/claude"
 
 # codex: bin/codex.js is a Node shim that starts the static binary from @openai/codex-<platform>.
 codex_target="$NM/@openai/codex/bin/codex.js"
@@ -80,7 +82,7 @@ if [[ ! -f "$codex_target" ]]; then
   exit 1
 fi
 chmod +x "$codex_target" 2>/dev/null || true
-ln -sfn "$codex_target" "$BIN/codex"
+ln -sfn "../${codex_target#"$DIR/"}" "$BIN/codex"
 if ! works "$BIN/codex"; then
   echo "error: $BIN/codex --version failed" >&2
   exit 1
