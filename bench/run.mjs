@@ -92,6 +92,7 @@ const AGENT_BIN = path.join(ROOT, ".agent-clis", "bin");
 const CLAUDE = path.join(AGENT_BIN, "claude");
 const FAKE_API = path.join(ROOT, "bench", "fake-claude-api.mjs");
 const TRIAL_SIM = path.join(ROOT, "bench", "trials.ts");
+const COMPARISON_SIM = path.join(ROOT, "bench", "comparison.ts");
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 
 const TARGET_TRIAL_RATIO = 1.3;
@@ -1209,7 +1210,11 @@ function benchPolicies() {
   const reference = Number(/verdict is that of all (\d+) outcomes/.exec(section)?.[1]);
   if (!blocks.length || !reference)
     throw new Error(`bench/trials.ts: no table or reference found in\n${section}`);
-  return { section, blocks, reference };
+  // The comparisons' error rates (false positives, power, trials saved), printed verbatim too.
+  const comparison = timedRun(TSX, [COMPARISON_SIM, String(Math.min(POLICY_RUNS, 2000))], {
+    cwd: ROOT,
+  }).stdout.trim();
+  return { section, blocks, reference, comparison };
 }
 
 // ---------- 7. at scale: many evals, peak RSS ----------
@@ -1816,6 +1821,8 @@ function policyReport(p) {
     `Printed by \`npx tsx bench/trials.ts ${POLICY_RUNS}\` (the bench runs node_modules/.bin/tsx directly; a simulation: no processes, no timing), verbatim:`,
     "",
     p.section,
+    "",
+    p.comparison,
     "",
     "Against the issue's goals (numbers from the table above):",
     "",
