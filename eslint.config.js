@@ -126,6 +126,10 @@ export default tseslint.config(
       "no-control-regex": "off",
     },
   },
+  {
+    files: ["src/**/*.ts"],
+    rules: { "no-duplicate-imports": ["error", { allowSeparateTypeImports: true }] },
+  },
   ...layerRules,
   {
     // The report page's script is inlined by its source text (src/report/html.ts): in the browser

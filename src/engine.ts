@@ -4,41 +4,54 @@
 
 import os from "node:os";
 import path from "node:path";
-import { discoverEvalFiles, isYamlFile } from "./define/index.js";
-import { loadEvals } from "./define/index.js";
+import { discoverEvalFiles, isYamlFile, loadEvals } from "./define/index.js";
 import * as libraryApi from "./library.js";
-import type { AgentRef, EvalSpec } from "./model/index.js";
-import { CiGateError, Codes, DefinitionError } from "./model/index.js";
-import { RESULTS_DIR } from "./model/index.js";
-import type { Plan, PlannedUnit } from "./model/index.js";
-import { exitCodeFor, type RunResult } from "./model/index.js";
-import { VERSION } from "./model/index.js";
-import { gitHeadCommit } from "./util/index.js";
-import { activeGroups, killGroup } from "./util/index.js";
-import { secretRedactor, withRedactor, type Redactor } from "./util/index.js";
-import type { HistoryLine } from "./store/index.js";
-import { lockResults } from "./store/index.js";
-import { mergeResultDirs } from "./store/index.js";
-import { recordResults } from "./store/index.js";
-import { applyCache, type CacheContext, type CacheOptions } from "./plan/index.js";
-import { changedEvals } from "./plan/index.js";
-import { unitsOfShard } from "./plan/index.js";
-import { skipWithoutCredentials, type CredentialPolicy } from "./plan/index.js";
-import { planRun } from "./plan/index.js";
-import { pairKey, type ShardAssignment } from "./plan/index.js";
-import { allowedEndpoints, type Endpoint } from "./run/index.js";
+import type { AgentRef, EvalSpec, Plan, PlannedUnit } from "./model/index.js";
 import {
+  CiGateError,
+  Codes,
+  DefinitionError,
+  RESULTS_DIR,
+  exitCodeFor,
+  type RunResult,
+  VERSION,
+} from "./model/index.js";
+import {
+  gitHeadCommit,
+  activeGroups,
+  killGroup,
+  secretRedactor,
+  withRedactor,
+  type Redactor,
+} from "./util/index.js";
+import type { HistoryLine } from "./store/index.js";
+import { lockResults, mergeResultDirs, recordResults } from "./store/index.js";
+import {
+  applyCache,
+  type CacheContext,
+  type CacheOptions,
+  changedEvals,
+  unitsOfShard,
+  skipWithoutCredentials,
+  type CredentialPolicy,
+  planRun,
+  pairKey,
+  type ShardAssignment,
+} from "./plan/index.js";
+import {
+  allowedEndpoints,
+  type Endpoint,
   isolationNote,
   resolveIsolation,
   type SandboxKind,
   type TrialIsolation,
+  BudgetLedger,
+  templateProblems,
+  runSuite,
+  type SuiteEvents,
 } from "./run/index.js";
-import { BudgetLedger } from "./run/index.js";
 import type { PreparedStore } from "./run/index.js";
-import { templateProblems } from "./run/index.js";
-import { runSuite, type SuiteEvents } from "./run/index.js";
-import { buildRunResult, writeRunJson } from "./report/index.js";
-import { writeReportFiles } from "./report/index.js";
+import { buildRunResult, writeRunJson, writeReportFiles } from "./report/index.js";
 import { EVAL_KINDS, selectEvals, summarize, type KindSummary } from "./kinds/index.js";
 
 export { shardOf } from "./plan/index.js";

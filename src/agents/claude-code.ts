@@ -3,8 +3,12 @@
 // Flags and event formats: ../shared/AGENT-CLIS.md.
 
 import path from "node:path";
-import { type AgentAdapter, type AgentRunContext, type AgentRunResult } from "../model/index.js";
-import { InfraError } from "../model/index.js";
+import {
+  type AgentAdapter,
+  type AgentRunContext,
+  type AgentRunResult,
+  InfraError,
+} from "../model/index.js";
 import { readTail } from "../util/index.js";
 import { ClaudeStreamParser } from "./claude-stream.js";
 import { LineSplitter } from "./lines.js";

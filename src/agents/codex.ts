@@ -5,8 +5,12 @@
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type AgentAdapter, type AgentRunContext, type AgentRunResult } from "../model/index.js";
-import { InfraError } from "../model/index.js";
+import {
+  type AgentAdapter,
+  type AgentRunContext,
+  type AgentRunResult,
+  InfraError,
+} from "../model/index.js";
 import { readTail } from "../util/index.js";
 import { CodexStreamParser } from "./codex-stream.js";
 import { LineSplitter } from "./lines.js";

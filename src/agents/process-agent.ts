@@ -2,8 +2,7 @@
 // stream its output into the trial folder, and tell a start failure (infra) from a run.
 
 import path from "node:path";
-import { type AgentRunContext, type AgentRunResult } from "../model/index.js";
-import { InfraError } from "../model/index.js";
+import { type AgentRunContext, type AgentRunResult, InfraError } from "../model/index.js";
 import { runProcess, type ProcessResult } from "../util/index.js";
 
 export interface AgentProcessOptions {

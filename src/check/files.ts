@@ -1,9 +1,8 @@
 // Checks on the files the run left: exists, absent, contains, lacks, and text in changed files.
 
-import { AgentEvalsError, Codes } from "../model/index.js";
+import { AgentEvalsError, Codes, describePattern, type Pattern } from "../model/index.js";
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { describePattern, type Pattern } from "../model/index.js";
 import type { CheckVerdict } from "./context.js";
 
 /** The absolute path of `relative` inside the sandbox, or undefined when it would escape it. */

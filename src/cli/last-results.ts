@@ -4,8 +4,13 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { readAllHistory, type HistoryLine } from "../store/index.js";
-import { countedTrials, type EvalResult, type EvalStatus, type RunResult } from "../model/index.js";
-import { RUN_JSON } from "../model/index.js";
+import {
+  countedTrials,
+  type EvalResult,
+  type EvalStatus,
+  type RunResult,
+  RUN_JSON,
+} from "../model/index.js";
 
 export interface LastResult {
   status: EvalStatus;

@@ -3,8 +3,13 @@
 // could not run (bad input, refused by the CI gate): an AgentEvalsError carries its exit code.
 
 import path from "node:path";
-import { AgentEvalsError, DefinitionError, formatProblem, UsageError } from "../model/index.js";
-import { VERSION } from "../model/index.js";
+import {
+  AgentEvalsError,
+  DefinitionError,
+  formatProblem,
+  UsageError,
+  VERSION,
+} from "../model/index.js";
 import { COMMANDS, type Command } from "./commands/index.js";
 import { flagHelp, FLAGS, parseFlags, type FlagName } from "./flags.js";
 

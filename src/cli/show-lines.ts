@@ -1,12 +1,11 @@
 // `agent-evals show <id>`: the last trials of one eval — each agent's verdict, its trials with the
 // failed checks' evidence (from the last run's run.json) — and its recent history.
 
-import { AgentEvalsError, Codes } from "../model/index.js";
+import { AgentEvalsError, Codes, RUN_JSON } from "../model/index.js";
 import path from "node:path";
 import type { EvalResult } from "../model/index.js";
 import { evalBlock, percent, usd, type Style } from "../report/index.js";
 import type { KnownResults } from "./last-results.js";
-import { RUN_JSON } from "../model/index.js";
 
 export class UnknownEvalError extends AgentEvalsError {
   constructor(message: string) {

@@ -1,9 +1,8 @@
 // Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
 
 import { createHash } from "node:crypto";
-import type { PromptSpec } from "../model/index.js";
+import type { PromptSpec, RenderedPrompt } from "../model/index.js";
 import { AgentEvalsError, Codes } from "../model/index.js";
-import type { RenderedPrompt } from "../model/index.js";
 
 export type { RenderedPrompt };
 

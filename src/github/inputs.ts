@@ -1,6 +1,6 @@
 // The Action's inputs, read and checked in one place. A bad input fails the step before anything runs.
 
-import { AgentEvalsError, Codes } from "../model/index.js";
+import { AgentEvalsError, Codes, DEFAULT_RESULTS_BRANCH } from "../model/index.js";
 import * as core from "./runner.js";
 import { readFileSync } from "node:fs";
 import { SANDBOX_KINDS, type SandboxKind } from "../run/index.js";
@@ -10,7 +10,6 @@ import {
   readShardAssignment,
   type ShardAssignment,
 } from "../plan/index.js";
-import { DEFAULT_RESULTS_BRANCH } from "../model/index.js";
 
 export type FailOn = "failure" | "regression" | "never";
 

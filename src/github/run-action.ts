@@ -7,14 +7,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import * as core from "./runner.js";
 import { runEvals, type RunEvalsOutcome } from "../engine.js";
-import { readAllHistory, type HistoryLine } from "../store/index.js";
-import { compareRuns } from "../store/index.js";
-import { AgentEvalsError, DefinitionError, formatProblem } from "../model/index.js";
+import { readAllHistory, type HistoryLine, compareRuns } from "../store/index.js";
+import { AgentEvalsError, DefinitionError, formatProblem, RUN_JSON } from "../model/index.js";
 import { secretNames, secretRedactor } from "../util/index.js";
 import { builtInCredentialEnv } from "../agents/index.js";
-import { renderRunMarkdown } from "../report/index.js";
+import { renderRunMarkdown, trialLine, makeStyle } from "../report/index.js";
 import { markdownSections } from "../kinds/index.js";
-import { trialLine, makeStyle } from "../report/index.js";
 import { uploadResults, artifactUrl } from "./publish/artifacts.js";
 import { readInputs, InputError, type ActionInputs } from "./inputs.js";
 import {
@@ -25,7 +23,6 @@ import {
 } from "./sandbox-cache.js";
 import type { PreparedStore } from "../run/index.js";
 import { planMode, publishMode, writeHistoryLines } from "./publish/modes.js";
-import { RUN_JSON } from "../model/index.js";
 
 const run = promisify(execFile);
 export const COMMENT_MARKER = "<!-- agent-evals:sticky -->";

@@ -3,7 +3,7 @@
 
 import { expectedCostPerTrial, readHistory, type HistoryLine } from "../store/index.js";
 import type { PlannedUnit } from "../model/index.js";
-import { Codes, DefinitionError } from "../model/index.js";
+import { Codes, DefinitionError, round6 } from "../model/index.js";
 import {
   assignShards,
   autoShardCount,
@@ -14,7 +14,6 @@ import {
   type Shard,
   type ShardAssignment,
 } from "./shard.js";
-import { round6 } from "../model/index.js";
 
 /** How many recent runs of a pair its expectation averages. */
 const RECENT_RUNS = 10;

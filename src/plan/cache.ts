@@ -3,10 +3,11 @@
 // Without one, the checkout's fingerprint cache does the same, keyed also on the repository state
 // (HEAD, tracked changes, untracked files); outside git nothing is cached. `force` re-runs all.
 
-import type { CachedVerdict } from "../model/index.js";
-import type { PlannedUnit } from "../model/index.js";
-import { expectedCostPerTrial, latestMatching, readHistory } from "../store/index.js";
+import type { CachedVerdict, PlannedUnit } from "../model/index.js";
 import {
+  expectedCostPerTrial,
+  latestMatching,
+  readHistory,
   fingerprintFor,
   readFingerprintCache,
   repoState,

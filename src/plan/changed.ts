@@ -9,8 +9,7 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { discoverEvalFiles } from "../define/index.js";
-import { renderPrompt } from "../define/index.js";
+import { discoverEvalFiles, renderPrompt } from "../define/index.js";
 import type { EvalSpec } from "../model/index.js";
 import { AgentEvalsError, Codes, DefinitionError, formatProblem } from "../model/index.js";
 

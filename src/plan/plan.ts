@@ -1,11 +1,10 @@
 // From loaded evals and the command line to the units that will run: which evals, which agents,
 // how many trials, rendered prompts; and what is settled already (agent unavailable → skipped).
 
-import type { AgentAdapter, AgentRef, EvalSpec } from "../model/index.js";
+import type { AgentAdapter, AgentRef, EvalSpec, Plan, PlannedUnit } from "../model/index.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../model/index.js";
 import { PromptError, renderPrompt } from "../define/index.js";
 import { resolveAgent, UnknownAgentError } from "../agents/index.js";
-import type { Plan, PlannedUnit } from "../model/index.js";
 
 export interface PlanOptions {
   /** Eval ids to run; empty runs all. */

@@ -3,10 +3,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { EvalResult, RunResult } from "../model/index.js";
-import { emptyCounts, RESULT_SCHEMA_VERSION } from "../model/index.js";
-import { withDiagnostics } from "../model/index.js";
-import { round6 } from "../model/index.js";
-import { RUN_JSON } from "../model/index.js";
+import {
+  emptyCounts,
+  RESULT_SCHEMA_VERSION,
+  withDiagnostics,
+  round6,
+  RUN_JSON,
+} from "../model/index.js";
 
 export interface RunMeta {
   version: string;

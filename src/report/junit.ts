@@ -11,8 +11,9 @@ import {
   thresholdPercent,
   type EvalResult,
   type RunResult,
+  evalCode,
+  trialCode,
 } from "../model/index.js";
-import { evalCode, trialCode } from "../model/index.js";
 
 /** Per failure body: enough evidence to act on, never a whole transcript. */
 const MAX_FAILURE_CHARS = 16_000;

@@ -4,11 +4,15 @@
 
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { PlannedUnit } from "../model/index.js";
-import type { EvalSpec } from "../model/index.js";
-import { Codes, InfraError } from "../model/index.js";
-import type { CachedVerdict, EvalResult, EvalStatus, TrialResult } from "../model/index.js";
-import { wilsonInterval } from "../model/index.js";
+import type {
+  PlannedUnit,
+  EvalSpec,
+  CachedVerdict,
+  EvalResult,
+  EvalStatus,
+  TrialResult,
+} from "../model/index.js";
+import { Codes, InfraError, wilsonInterval } from "../model/index.js";
 import type { BudgetLedger } from "./budget.js";
 import { adaptivePolicy, fixedPolicy } from "./policy.js";
 import {
@@ -17,10 +21,9 @@ import {
   type PreparedSandbox,
   type PreparedStore,
 } from "./workspace/prepare.js";
-import { Semaphore } from "../util/index.js";
+import { Semaphore, currentRedactor } from "../util/index.js";
 import { runTrial } from "./trial.js";
 import type { TrialIsolation } from "./isolation/resolve.js";
-import { currentRedactor } from "../util/index.js";
 
 export interface SuiteEvents {
   onTrialStart?(unit: PlannedUnit, n: number): void;

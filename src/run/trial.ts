@@ -3,17 +3,16 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import type { RenderedPrompt } from "../model/index.js";
+import type { RenderedPrompt, CheckOutcome, TrialResult } from "../model/index.js";
 import {
   type AgentAdapter,
   type AgentRunResult,
   type EvalSpec,
   type ShimCall,
+  Codes,
+  InfraError,
 } from "../model/index.js";
-import { Codes, InfraError } from "../model/index.js";
-import type { CheckOutcome, TrialResult } from "../model/index.js";
-import { shimBypassWarnings } from "../check/index.js";
-import { runChecks } from "../check/index.js";
+import { shimBypassWarnings, runChecks } from "../check/index.js";
 import type { PreparedSandbox } from "./workspace/prepare.js";
 import { changedFiles, copySnapshot, makeTempDir, removeTree } from "./workspace/sandbox.js";
 import { CALL_LOG_ENV, callsToJsonl, readCalls, writeShims } from "./shims.js";

@@ -8,9 +8,8 @@ import { createHash, randomBytes, type Hash } from "node:crypto";
 import { createReadStream, promises as fs } from "node:fs";
 import path from "node:path";
 import type { EvalResult } from "../model/index.js";
-import { VERSION } from "../model/index.js";
+import { VERSION, OWN_DIR } from "../model/index.js";
 import { mayBeInGitRepo } from "../util/index.js";
-import { OWN_DIR } from "../model/index.js";
 
 /** agent-evals' own results folder, under the project root: never part of the repository state. */
 export const FINGERPRINT_CACHE_FILE = path.join(OWN_DIR, "eval-cache.json");

@@ -1,13 +1,18 @@
 // `agent-evals merge`: shards' results (each a results folder with run.json and evals/) into one run,
 // as if one process had run every shard's trials.
 
-import { AgentEvalsError, Codes } from "../model/index.js";
+import {
+  AgentEvalsError,
+  Codes,
+  emptyCounts,
+  RESULT_SCHEMA_VERSION,
+  type RunResult,
+  withDiagnostics,
+  round6,
+  RUN_JSON,
+} from "../model/index.js";
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { emptyCounts, RESULT_SCHEMA_VERSION, type RunResult } from "../model/index.js";
-import { withDiagnostics } from "../model/index.js";
-import { round6 } from "../model/index.js";
-import { RUN_JSON } from "../model/index.js";
 
 export class MergeError extends AgentEvalsError {
   constructor(message: string) {

@@ -25,13 +25,12 @@
 // `-c http.<origin>.extraheader=AUTHORIZATION: basic …` on the command line of each git command:
 // it is never written to a file or a URL, and is masked in every message this module makes.
 
-import { AgentEvalsError, Codes } from "../model/index.js";
+import { AgentEvalsError, Codes, DEFAULT_RESULTS_BRANCH } from "../model/index.js";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { GitError, simpleGit } from "simple-git";
-import { DEFAULT_RESULTS_BRANCH } from "../model/index.js";
 
 export { DEFAULT_RESULTS_BRANCH };
 

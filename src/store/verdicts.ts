@@ -2,8 +2,7 @@
 // history folder) and the checkout's fingerprint cache (without one). The plan stage reads the same
 // records (plan/cache.ts); this is the write half, called once the run has finished.
 
-import type { EvalResult } from "../model/index.js";
-import type { PlannedUnit } from "../model/index.js";
+import type { EvalResult, PlannedUnit } from "../model/index.js";
 import { appendHistory, historyLineFor, isRecordable, type HistoryLine } from "./history.js";
 import { cacheEntryFor, writeFingerprintCache } from "./fingerprint.js";
 

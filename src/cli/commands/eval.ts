@@ -7,9 +7,14 @@ import type { EvalResult } from "../../model/index.js";
 import { VERSION } from "../../model/index.js";
 import { RedactingStream } from "../../util/index.js";
 import { TEMP_DIR_ISOLATION } from "../../run/index.js";
-import { evalBlock, makeStyle, summaryLine } from "../../report/index.js";
-import { reportFilesLine } from "../../report/index.js";
-import { Progress, wantsLiveProgress } from "../../report/index.js";
+import {
+  evalBlock,
+  makeStyle,
+  summaryLine,
+  reportFilesLine,
+  Progress,
+  wantsLiveProgress,
+} from "../../report/index.js";
 import { consoleSections } from "../../kinds/index.js";
 import type { CommandContext } from "./context.js";
 import * as value from "../values.js";

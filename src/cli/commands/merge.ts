@@ -4,8 +4,7 @@
 import path from "node:path";
 import { mergeRuns, RESULTS_DIR } from "../../engine.js";
 import { UsageError } from "../../model/index.js";
-import { makeStyle, summaryLine } from "../../report/index.js";
-import { reportFilesLine } from "../../report/index.js";
+import { makeStyle, summaryLine, reportFilesLine } from "../../report/index.js";
 import { consoleSections } from "../../kinds/index.js";
 import type { CommandContext } from "./context.js";
 

@@ -4,10 +4,8 @@
 import { planEvals } from "../../engine.js";
 import { UsageError } from "../../model/index.js";
 import type { PlannedUnit } from "../../model/index.js";
-import { expectedCost } from "../../plan/index.js";
-import { planShards } from "../../plan/index.js";
-import { planLines } from "../../report/index.js";
-import { shardPlanLines } from "../../report/index.js";
+import { expectedCost, planShards } from "../../plan/index.js";
+import { planLines, shardPlanLines } from "../../report/index.js";
 import type { CommandContext } from "./context.js";
 import * as value from "../values.js";
 

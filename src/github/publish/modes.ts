@@ -6,12 +6,10 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import * as core from "../runner.js";
 import { mergeRuns, planEvals, writeEmptyRun, type RunEvalsOutcome } from "../../engine.js";
-import { AgentEvalsError, Codes } from "../../model/index.js";
-import { HISTORY_FILE, RUN_JSON } from "../../model/index.js";
+import { AgentEvalsError, Codes, HISTORY_FILE, RUN_JSON } from "../../model/index.js";
 import { historyLineText, parseHistory, type HistoryLine } from "../../store/index.js";
 import { outgoingRedactor } from "../../util/index.js";
-import { planShards, type ShardPlan } from "../../plan/index.js";
-import { pairKey, type ShardAssignment } from "../../plan/index.js";
+import { planShards, type ShardPlan, pairKey, type ShardAssignment } from "../../plan/index.js";
 import { shardPlanLines } from "../../report/index.js";
 import type { ActionInputs } from "../inputs.js";
 

@@ -4,8 +4,7 @@
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { CLAUDE_CREDENTIAL_ENV, claudeCode } from "../../agents/index.js";
-import { probeVersion } from "../../agents/index.js";
+import { CLAUDE_CREDENTIAL_ENV, claudeCode, probeVersion } from "../../agents/index.js";
 import type { AgentAdapter } from "../../model/index.js";
 
 // The adapter's credential variables, and the switches that make Claude Code use a cloud's login.

@@ -11,9 +11,9 @@ import {
   type EvalResult,
   type EvalStatus,
   type TrialResult,
+  round6,
 } from "../../model/index.js";
 import { triggerMetrics, triggerRate, type Confusion, type TriggerMetrics } from "./trigger.js";
-import { round6 } from "../../model/index.js";
 
 export interface TriggerQueryReport {
   id: string;

@@ -13,8 +13,18 @@ import type {
   PromptSpec,
   SourceRef,
 } from "../../model/index.js";
-import { Codes, DefinitionError, type DefinitionProblem } from "../../model/index.js";
-import { trialCounts, yamlTaskDefaults } from "../../define/index.js";
+import { Codes, DefinitionError, type DefinitionProblem, round6 } from "../../model/index.js";
+import {
+  trialCounts,
+  yamlTaskDefaults,
+  workflowCheck,
+  locate,
+  problemAt,
+  type YamlSource,
+  validateWithSchema,
+  sha256,
+  stableStringify,
+} from "../../define/index.js";
 import {
   claudeCodeEvalDefaults as defaults,
   hookEvalSchema,
@@ -22,16 +32,11 @@ import {
   type HookEval,
   type SkillEval,
 } from "./schema.js";
-import { workflowCheck } from "../../define/index.js";
-import { locate, problemAt, type YamlSource } from "../../define/index.js";
-import { validateWithSchema } from "../../define/index.js";
 import { skillAgent } from "./agent.js";
 import { hookCaseCheck, hookCommand } from "./hook.js";
 import { outcomeCheck } from "./outcomes.js";
 import { readTarget, shadowWarnings, TargetError, type Target } from "./target.js";
 import { askCheck, askPrompt, observeCheck } from "./trigger.js";
-import { round6 } from "../../model/index.js";
-import { sha256, stableStringify } from "../../define/index.js";
 
 export interface ClaudeCodeLoadContext {
   projectRoot: string;

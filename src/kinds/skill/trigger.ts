@@ -4,10 +4,9 @@
 // from the queries' verdicts.
 
 import type { CheckSpec, CustomCheckContext, ToolCall } from "../../model/index.js";
-import { wilsonInterval } from "../../model/index.js";
+import { wilsonInterval, round6 } from "../../model/index.js";
 import { describeTrajectory } from "../../check/index.js";
 import type { Target } from "./target.js";
-import { round6 } from "../../model/index.js";
 
 export type TriggerMode = "observe" | "ask";
 

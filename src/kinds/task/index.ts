@@ -2,8 +2,7 @@
 // (`defineEval`, loaded by define/ts). Each file is one eval; nothing to add up after a run.
 
 import type { EvalKind } from "../kind.js";
-import { yamlTaskSchema } from "../../define/index.js";
-import { yamlTaskEval } from "../../define/index.js";
+import { yamlTaskSchema, yamlTaskEval } from "../../define/index.js";
 
 export const taskKind: EvalKind = {
   name: "task",

@@ -2,7 +2,7 @@
 // snapshot of the user's repository) and each trial gets a fresh copy of it in a temp dir.
 // Node built-ins only; git is run with execFile, never through a shell.
 
-import { AgentEvalsError, Codes } from "../../model/index.js";
+import { AgentEvalsError, Codes, OWN_DIR } from "../../model/index.js";
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -38,7 +38,6 @@ import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import type { SandboxSpec } from "../../model/index.js";
 import { mayBeInGitRepo } from "../../util/index.js";
-import { OWN_DIR } from "../../model/index.js";
 
 const execFileAsync = promisify(execFile);
 
