@@ -3,6 +3,7 @@
 // change (so trials can stop early without changing it). Pure functions; README "Comparisons"
 // states the rule and bench/comparison.ts measures its error rates by simulation.
 
+import type { Reliability } from "./result.js";
 import { round6, wilsonInterval } from "./stats.js";
 
 export type ComparisonVerdict = "regression" | "improvement" | "no-change" | "inconclusive";
@@ -171,4 +172,11 @@ export function passHatK(n: number, c: number, k: number): number {
   let all = 1;
   for (let i = 0; i < k; i++) all *= (c - i) / (n - i);
   return round6(all);
+}
+
+/** pass@k and pass^k for k = 1…n from c passes in n judged trials (none without trials). */
+export function reliabilityOf(c: number, n: number): Reliability | undefined {
+  if (n < 1) return undefined;
+  const ks = [...Array(n)].map((_, i) => i + 1);
+  return { passAtK: ks.map((k) => passAtK(n, c, k)), passHatK: ks.map((k) => passHatK(n, c, k)) };
 }

@@ -7,6 +7,7 @@ import {
   emptyCounts,
   RESULT_SCHEMA_VERSION,
   withDiagnostics,
+  reliabilityOf,
   round6,
   RUN_JSON,
 } from "../model/index.js";
@@ -36,10 +37,25 @@ export function buildRunResult(evals: EvalResult[], meta: RunMeta): RunResult {
       counts,
       isolation: meta.isolation,
       // Paths relative to the project, so results read the same on every machine.
-      evals: evals.map((e) => ({ ...e, file: path.relative(meta.projectRoot, e.file) || e.file })),
+      evals: evals.map((e) =>
+        withReliability({
+          ...e,
+          file: path.relative(meta.projectRoot, e.file) || e.file,
+        }),
+      ),
     },
     meta.projectRoot,
   );
+}
+
+/** pass@k and pass^k beside the pass rate, for results whose trials ran (not cached, not skipped). */
+function withReliability(e: EvalResult): EvalResult {
+  const judged = e.trials.filter((t) => t.status === "passed" || t.status === "failed");
+  const reliability = reliabilityOf(
+    judged.filter((t) => t.status === "passed").length,
+    judged.length,
+  );
+  return reliability ? { ...e, reliability } : e;
 }
 
 export async function writeRunJson(resultsDir: string, run: RunResult): Promise<string> {

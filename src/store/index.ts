@@ -2,6 +2,7 @@
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
 
+export { HEALTH_WINDOW, healthOf, type EvalHealth, type HealthState } from "./health.js";
 export { compareRuns, sparkline, type ComparisonRow } from "./compare.js";
 export {
   fingerprintFor,

@@ -4,6 +4,7 @@
 import type { FlagName } from "../flags.js";
 import type { CommandContext } from "./context.js";
 import { evalCommand } from "./eval.js";
+import { healthCommand } from "./health.js";
 import { initCommand } from "./init.js";
 import { listCommand } from "./list.js";
 import { mergeCommand } from "./merge.js";
@@ -74,6 +75,13 @@ export const COMMANDS: readonly Command[] = [
     summary: "the last trials of one eval, with evidence, and its history",
     flags: ["cwd", "history-dir"],
     run: showCommand,
+  },
+  {
+    name: "health",
+    args: "--history-dir DIR [options]",
+    summary: "the evals that are broken, flaky or saturated, from their recorded runs",
+    flags: ["cwd", "history-dir", "format"],
+    run: healthCommand,
   },
   {
     name: "init",
