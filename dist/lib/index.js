@@ -12396,6 +12396,257 @@ function globSync(globInput, options) {
 //#endregion
 
 
+;// CONCATENATED MODULE: ./src/model/stats.ts
+// Verdict arithmetic: how many passes a pass rate needs, when the verdict is decided, the Wilson
+// interval. Pure functions shared by the runner, the reports and the history.
+/**
+ * Passes needed out of `trials` for `passRate`. Rates are read as their author writes them, to the
+ * half percentage point: 0.67 means two thirds (2 of 3 passes), 0.33 one third, 0.5 a half.
+ */
+function stats_requiredPasses(trials, passRate) {
+    if (passRate <= 0)
+        return 0;
+    const tolerance = 0.005;
+    return Math.min(trials, Math.max(0, Math.ceil(trials * (passRate - tolerance) - 1e-9)));
+}
+function meetsPassRate(passes, trials, passRate) {
+    return trials > 0 && passes >= stats_requiredPasses(trials, passRate);
+}
+/**
+ * The verdict once `passes` and `failures` of `trials` are known, if the rest can no longer change
+ * it. Exact: stopping here always gives the verdict that running every trial would give.
+ */
+function curtailedVerdict(passes, failures, trials, passRate) {
+    const required = stats_requiredPasses(trials, passRate);
+    if (passes >= required)
+        return "passed";
+    if (passes + (trials - passes - failures) < required)
+        return "failed";
+    return "undecided";
+}
+/** Trials that are certainly still needed to reach a verdict: never start more than this at once. */
+function trialsCertainlyNeeded(passes, failures, trials, passRate) {
+    const required = stats_requiredPasses(trials, passRate);
+    const toPass = required - passes;
+    const toFail = trials - required + 1 - failures;
+    return Math.max(0, Math.min(toPass, toFail));
+}
+/** Wilson score interval (95% by default) of `passes` successes out of `trials`. */
+function stats_wilsonInterval(passes, trials, z = 1.959964) {
+    if (trials === 0)
+        return [0, 1];
+    const p = passes / trials;
+    const z2 = z * z;
+    const denominator = 1 + z2 / trials;
+    const centre = (p + z2 / (2 * trials)) / denominator;
+    const half = (z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / denominator;
+    return [clamp01(centre - half), clamp01(centre + half)];
+}
+function clamp01(x) {
+    return Math.min(1, Math.max(0, stats_round6(x)));
+}
+/**
+ * The sequential (adaptive) rule: decided once the Wilson interval lies wholly at or above the
+ * pass rate (passed) or wholly below it (failed); the same half-point tolerance as fixed trials.
+ */
+function adaptiveVerdict(passes, trials, passRate, confidence = 0.95) {
+    if (trials === 0)
+        return "undecided";
+    const [lo, hi] = stats_wilsonInterval(passes, trials, zFor(confidence));
+    if (lo >= passRate - 0.005)
+        return "passed";
+    if (hi < passRate - 0.005)
+        return "failed";
+    return "undecided";
+}
+/** The two-sided normal quantile for a confidence level (0.95 → 1.96). */
+function zFor(confidence) {
+    return inverseNormal(1 - (1 - confidence) / 2);
+}
+/** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
+function inverseNormal(p) {
+    if (p <= 0 || p >= 1)
+        throw new RangeError(`probability out of (0, 1): ${p}`);
+    const a = [
+        -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
+        2.506628277459239,
+    ];
+    const b = [
+        -54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972,
+        -13.28068155288572,
+    ];
+    const c = [
+        -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734,
+        4.374664141464968, 2.938163982698783,
+    ];
+    const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+    const low = 0.02425;
+    const poly = (k, x) => k.reduce((acc, coef) => acc * x + coef, 0);
+    if (p < low) {
+        const q = Math.sqrt(-2 * Math.log(p));
+        return poly(c, q) / (poly(d, q) * q + 1);
+    }
+    if (p > 1 - low) {
+        const q = Math.sqrt(-2 * Math.log(1 - p));
+        return -poly(c, q) / (poly(d, q) * q + 1);
+    }
+    const q = p - 0.5;
+    const r = q * q;
+    return (poly(a, r) * q) / (poly(b, r) * r + 1);
+}
+/** Rounded to 6 decimals: how rates and US dollar amounts are stored and shown. */
+function stats_round6(x) {
+    return Math.round(x * 1e6) / 1e6;
+}
+
+;// CONCATENATED MODULE: ./src/model/comparison.ts
+// Did a change help? The arithmetic of comparing a control's pass rate with a treatment's: the
+// interval of the difference, an exact test, the verdict rule, and when the verdict can no longer
+// change (so trials can stop early without changing it). Pure functions; README "Comparisons"
+// states the rule and bench/comparison.ts measures its error rates by simulation.
+
+/** The default margin within which a difference counts as no change: 10 points. */
+const DEFAULT_MARGIN = 0.1;
+/**
+ * Newcombe's hybrid score interval for p_treatment − p_control, from each arm's Wilson interval.
+ * Good coverage at small n and at rates near 0 or 1, where the Wald interval fails.
+ */
+function differenceInterval(control, treatment) {
+    if (control.trials === 0 || treatment.trials === 0)
+        return [-1, 1];
+    const p1 = control.passes / control.trials;
+    const p2 = treatment.passes / treatment.trials;
+    const [l1, u1] = wilsonInterval(control.passes, control.trials);
+    const [l2, u2] = wilsonInterval(treatment.passes, treatment.trials);
+    const d = p2 - p1;
+    const lower = d - Math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2);
+    const upper = d + Math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2);
+    return [round6(Math.max(-1, lower)), round6(Math.min(1, upper))];
+}
+/**
+ * Two-sided p-value of Fisher's exact test on the 2×2 table (passes and failures of each arm):
+ * the probability, with the margins fixed, of a table at most as likely as the one seen.
+ */
+function fisherExact(control, treatment) {
+    const a = control.passes;
+    const b = control.trials - control.passes;
+    const c = treatment.passes;
+    const d = treatment.trials - treatment.passes;
+    const row1 = a + b;
+    const col1 = a + c;
+    const n = a + b + c + d;
+    if (n === 0)
+        return 1;
+    const logFactorial = logFactorials(n);
+    const logP = (x) => logFactorial[row1] +
+        logFactorial[n - row1] +
+        logFactorial[col1] +
+        logFactorial[n - col1] -
+        logFactorial[n] -
+        logFactorial[x] -
+        logFactorial[row1 - x] -
+        logFactorial[col1 - x] -
+        logFactorial[n - row1 - col1 + x];
+    const observed = logP(a);
+    let p = 0;
+    for (let x = Math.max(0, row1 + col1 - n); x <= Math.min(row1, col1); x++) {
+        const lp = logP(x);
+        // Tables as likely as the observed one count too (a relative tolerance for rounding).
+        if (lp <= observed + 1e-7)
+            p += Math.exp(lp);
+    }
+    return Math.min(1, round6(p));
+}
+const factorialCache = (/* unused pure expression or super */ null && ([0]));
+function logFactorials(n) {
+    for (let i = factorialCache.length; i <= n; i++)
+        factorialCache[i] = factorialCache[i - 1] + Math.log(i);
+    return factorialCache;
+}
+/**
+ * The verdict rule, on the 95% interval of the difference:
+ * - `regression`: the whole interval lies below 0 (the treatment is worse);
+ * - `improvement`: the whole interval lies above 0;
+ * - `no-change`: the whole interval lies within ±margin;
+ * - `inconclusive`: anything else (more trials would be needed to say).
+ */
+function verdictOf(interval, margin = DEFAULT_MARGIN) {
+    const [lower, upper] = interval;
+    if (upper < 0)
+        return "regression";
+    if (lower > 0)
+        return "improvement";
+    if (lower >= -margin && upper <= margin)
+        return "no-change";
+    return "inconclusive";
+}
+function compareArms(control, treatment, margin = DEFAULT_MARGIN) {
+    const interval = differenceInterval(control, treatment);
+    const rate = (arm) => (arm.trials ? arm.passes / arm.trials : 0);
+    return {
+        delta: round6(rate(treatment) - rate(control)),
+        interval,
+        pValue: fisherExact(control, treatment),
+        verdict: verdictOf(interval, margin),
+    };
+}
+/**
+ * The verdict the comparison will reach when both arms have run all their trials, if the trials
+ * still to run can no longer change it; otherwise undefined. Exact curtailment: every way the
+ * remaining trials could turn out is tried, so stopping here never changes the verdict that
+ * running every trial would give.
+ */
+function decidedComparison(control, treatment, margin = DEFAULT_MARGIN) {
+    const left1 = Math.max(0, control.max - control.passes - control.failures);
+    const left2 = Math.max(0, treatment.max - treatment.passes - treatment.failures);
+    let verdict;
+    for (let x = 0; x <= left1; x++) {
+        for (let y = 0; y <= left2; y++) {
+            const v = verdictOf(differenceInterval({ passes: control.passes + x, trials: control.max }, { passes: treatment.passes + y, trials: treatment.max }), margin);
+            if (verdict === undefined)
+                verdict = v;
+            else if (v !== verdict)
+                return undefined;
+        }
+    }
+    return verdict;
+}
+/**
+ * Unbiased estimator of pass@k from c passes in n trials: the chance that at least one of k
+ * trials drawn without replacement passes, 1 − C(n−c, k) / C(n, k).
+ */
+function passAtK(n, c, k) {
+    if (k > n || k < 1)
+        throw new RangeError(`pass@k needs 1 ≤ k ≤ n, got k=${k}, n=${n}`);
+    if (n - c < k)
+        return 1;
+    let fail = 1;
+    for (let i = n - c + 1; i <= n; i++)
+        fail *= 1 - k / i;
+    return stats_round6(1 - fail);
+}
+/**
+ * Unbiased estimator of pass^k from c passes in n trials: the chance that all of k trials drawn
+ * without replacement pass, C(c, k) / C(n, k) — how reliable an agent is run after run.
+ */
+function passHatK(n, c, k) {
+    if (k > n || k < 1)
+        throw new RangeError(`pass^k needs 1 ≤ k ≤ n, got k=${k}, n=${n}`);
+    if (c < k)
+        return 0;
+    let all = 1;
+    for (let i = 0; i < k; i++)
+        all *= (c - i) / (n - i);
+    return stats_round6(all);
+}
+/** pass@k and pass^k for k = 1…n from c passes in n judged trials (none without trials). */
+function reliabilityOf(c, n) {
+    if (n < 1)
+        return undefined;
+    const ks = [...Array(n)].map((_, i) => i + 1);
+    return { passAtK: ks.map((k) => passAtK(n, c, k)), passHatK: ks.map((k) => passHatK(n, c, k)) };
+}
+
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
@@ -12701,109 +12952,6 @@ const DEFAULT_RESULTS_BRANCH = "copybook-results";
 /** Where each run-mode job leaves its history lines, for a publishing job to push once. */
 const HISTORY_FILE = "history.jsonl";
 
-;// CONCATENATED MODULE: ./src/model/stats.ts
-// Verdict arithmetic: how many passes a pass rate needs, when the verdict is decided, the Wilson
-// interval. Pure functions shared by the runner, the reports and the history.
-/**
- * Passes needed out of `trials` for `passRate`. Rates are read as their author writes them, to the
- * half percentage point: 0.67 means two thirds (2 of 3 passes), 0.33 one third, 0.5 a half.
- */
-function stats_requiredPasses(trials, passRate) {
-    if (passRate <= 0)
-        return 0;
-    const tolerance = 0.005;
-    return Math.min(trials, Math.max(0, Math.ceil(trials * (passRate - tolerance) - 1e-9)));
-}
-function meetsPassRate(passes, trials, passRate) {
-    return trials > 0 && passes >= stats_requiredPasses(trials, passRate);
-}
-/**
- * The verdict once `passes` and `failures` of `trials` are known, if the rest can no longer change
- * it. Exact: stopping here always gives the verdict that running every trial would give.
- */
-function curtailedVerdict(passes, failures, trials, passRate) {
-    const required = stats_requiredPasses(trials, passRate);
-    if (passes >= required)
-        return "passed";
-    if (passes + (trials - passes - failures) < required)
-        return "failed";
-    return "undecided";
-}
-/** Trials that are certainly still needed to reach a verdict: never start more than this at once. */
-function trialsCertainlyNeeded(passes, failures, trials, passRate) {
-    const required = stats_requiredPasses(trials, passRate);
-    const toPass = required - passes;
-    const toFail = trials - required + 1 - failures;
-    return Math.max(0, Math.min(toPass, toFail));
-}
-/** Wilson score interval (95% by default) of `passes` successes out of `trials`. */
-function wilsonInterval(passes, trials, z = 1.959964) {
-    if (trials === 0)
-        return [0, 1];
-    const p = passes / trials;
-    const z2 = z * z;
-    const denominator = 1 + z2 / trials;
-    const centre = (p + z2 / (2 * trials)) / denominator;
-    const half = (z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / denominator;
-    return [clamp01(centre - half), clamp01(centre + half)];
-}
-function clamp01(x) {
-    return Math.min(1, Math.max(0, stats_round6(x)));
-}
-/**
- * The sequential (adaptive) rule: decided once the Wilson interval lies wholly at or above the
- * pass rate (passed) or wholly below it (failed); the same half-point tolerance as fixed trials.
- */
-function adaptiveVerdict(passes, trials, passRate, confidence = 0.95) {
-    if (trials === 0)
-        return "undecided";
-    const [lo, hi] = wilsonInterval(passes, trials, zFor(confidence));
-    if (lo >= passRate - 0.005)
-        return "passed";
-    if (hi < passRate - 0.005)
-        return "failed";
-    return "undecided";
-}
-/** The two-sided normal quantile for a confidence level (0.95 → 1.96). */
-function zFor(confidence) {
-    return inverseNormal(1 - (1 - confidence) / 2);
-}
-/** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
-function inverseNormal(p) {
-    if (p <= 0 || p >= 1)
-        throw new RangeError(`probability out of (0, 1): ${p}`);
-    const a = [
-        -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
-        2.506628277459239,
-    ];
-    const b = [
-        -54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972,
-        -13.28068155288572,
-    ];
-    const c = [
-        -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734,
-        4.374664141464968, 2.938163982698783,
-    ];
-    const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-    const low = 0.02425;
-    const poly = (k, x) => k.reduce((acc, coef) => acc * x + coef, 0);
-    if (p < low) {
-        const q = Math.sqrt(-2 * Math.log(p));
-        return poly(c, q) / (poly(d, q) * q + 1);
-    }
-    if (p > 1 - low) {
-        const q = Math.sqrt(-2 * Math.log(1 - p));
-        return -poly(c, q) / (poly(d, q) * q + 1);
-    }
-    const q = p - 0.5;
-    const r = q * q;
-    return (poly(a, r) * q) / (poly(b, r) * r + 1);
-}
-/** Rounded to 6 decimals: how rates and US dollar amounts are stored and shown. */
-function stats_round6(x) {
-    return Math.round(x * 1e6) / 1e6;
-}
-
 ;// CONCATENATED MODULE: ./src/model/version.ts
 /** agent-evals' version; a test keeps it equal to package.json's. */
 const version_VERSION = "0.1.0";
@@ -12812,6 +12960,7 @@ const version_VERSION = "0.1.0";
 // model/: types, errors, diagnostic codes, layout names, statistics: pure.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -22701,7 +22850,6 @@ function num(v) {
 
 
 
-
 async function runAgentProcess(ctx, options) {
     const stdoutFile = external_node_path_default().join(ctx.outDir, "agent.stdout");
     const stderrFile = external_node_path_default().join(ctx.outDir, "agent.stderr");
@@ -22758,7 +22906,6 @@ function probeVersion(bin, env = process.env) {
 // The claude-code agent: `claude -p` with stream-json output, permissions bypassed, stdin closed,
 // quiet network settings, a per-trial temp dir, `--max-budget-usd` from the eval's maxCostUsd.
 // Flags and event formats: ../shared/AGENT-CLIS.md.
-
 
 
 
@@ -23004,7 +23151,6 @@ function costOf(tokens, price) {
 // The codex agent: `codex exec --json` with approvals and sandbox bypassed, stdin ignored (it hangs
 // on an open pipe), its own CODEX_HOME per trial (carrying over the user's auth and config), quiet
 // flags. Codex reports tokens but no cost: the cost comes from a versioned price table.
-
 
 
 
@@ -23333,6 +23479,61 @@ function scriptAgent(name, script) {
 
 
 
+;// CONCATENATED MODULE: ./src/store/health.ts
+// `agent-evals health`: which evals need attention, read from their recorded runs. Over the last
+// runs of each eval × agent (a window of HEALTH_WINDOW), an eval is
+// - broken: at least 3 runs, none with a single passing trial (usually a broken task or check);
+// - saturated: at least 5 runs, every trial of every one passed (ready for a regression suite);
+// - flaky: its verdict flipped (passed ↔ not passed between consecutive runs) at least twice;
+// - ok otherwise, or new with fewer runs than a rule needs. README "Health" states the same rule.
+const HEALTH_WINDOW = 10;
+const JUDGED = new Set(["passed", "failed", "inconclusive"]);
+/** The health of every eval × agent in the history, worst first (broken, flaky, saturated, …). */
+function healthOf(history, window = HEALTH_WINDOW) {
+    const rows = [];
+    for (const [id, lines] of history) {
+        const byAgent = new Map();
+        for (const line of lines) {
+            if (!JUDGED.has(line.status))
+                continue;
+            byAgent.set(line.agent, [...(byAgent.get(line.agent) ?? []), line]);
+        }
+        for (const [agent, all] of byAgent) {
+            const runs = [...all].sort((a, b) => Date.parse(a.time) - Date.parse(b.time)).slice(-window);
+            rows.push(healthOfRuns(id, agent, runs));
+        }
+    }
+    const order = { broken: 0, flaky: 1, saturated: 2, ok: 3, new: 4 };
+    return rows.sort((a, b) => order[a.state] - order[b.state] || a.id.localeCompare(b.id) || a.agent.localeCompare(b.agent));
+}
+function healthOfRuns(id, agent, runs) {
+    let flips = 0;
+    for (let i = 1; i < runs.length; i++)
+        if ((runs[i].status === "passed") !== (runs[i - 1].status === "passed"))
+            flips++;
+    const trials = runs.reduce((n, r) => n + r.trials, 0);
+    const passes = runs.reduce((n, r) => n + r.passes, 0);
+    const state = runs.length >= 3 && passes === 0
+        ? "broken"
+        : flips >= 2
+            ? "flaky"
+            : runs.length >= 5 && runs.every((r) => r.trials > 0 && r.passes === r.trials)
+                ? "saturated"
+                : runs.length >= 3
+                    ? "ok"
+                    : "new";
+    return {
+        id,
+        agent,
+        state,
+        runs: runs.length,
+        flips,
+        flipRate: runs.length > 1 ? Math.round((flips / (runs.length - 1)) * 1000) / 1000 : 0,
+        trialPassRate: trials ? Math.round((passes / trials) * 1000) / 1000 : 0,
+        last: runs.at(-1)?.time ?? "",
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/store/compare.ts
 // Head vs base: each eval × agent of this run against the base branch's history, with the pass-rate
 // change, whether it is outside noise (Fisher's exact test on the pass/fail counts) and a trend.
@@ -23340,12 +23541,12 @@ function scriptAgent(name, script) {
 
 const TREND_LENGTH = 10;
 /** ln(n!) by exact sums, cached: tables here hold at most a few thousand trials. */
-const logFactorials = (/* unused pure expression or super */ null && ([0]));
+const compare_logFactorials = (/* unused pure expression or super */ null && ([0]));
 function logFactorial(n) {
-    for (let i = logFactorials.length; i <= n; i++) {
-        logFactorials.push((logFactorials[i - 1] ?? 0) + Math.log(i));
+    for (let i = compare_logFactorials.length; i <= n; i++) {
+        compare_logFactorials.push((compare_logFactorials[i - 1] ?? 0) + Math.log(i));
     }
-    return logFactorials[n] ?? 0;
+    return compare_logFactorials[n] ?? 0;
 }
 /**
  * Two-sided p-value of Fisher's exact test on the 2×2 table [[a, b], [c, d]]: the probability,
@@ -23475,7 +23676,6 @@ function compare_sparkline(values) {
 // depend on changed — the repository's state (HEAD, tracked changes, untracked files), the eval's
 // definition, the rendered prompt, the agent and its version. Kept in `.copybook/eval-cache.json`.
 // Outside a git work tree nothing is cached: there is no cheap, trustworthy picture of the files.
-
 
 
 
@@ -24135,10 +24335,6 @@ function isAlive(pid) {
 
 
 
-
-
-
-
 class MergeError extends AgentEvalsError {
     constructor(message) {
         super(errors_Codes.mergeFailed, message);
@@ -24269,6 +24465,7 @@ async function recordResults(units, results, context, meta) {
 
 
 
+
 ;// CONCATENATED MODULE: ./src/plan/shard.ts
 
 /** What `--shards auto` aims at: about this many pairs per shard, and never more shards than this. */
@@ -24374,7 +24571,6 @@ function readShardAssignment(text) {
 ;// CONCATENATED MODULE: ./src/plan/balance.ts
 // What each eval × agent pair is expected to take, from history, so shards can be balanced by it;
 // and the shard plan `agent-evals plan --shards N` prints (the CI matrix, per-shard expectations).
-
 
 
 
@@ -24510,7 +24706,6 @@ async function unitsOfShard(units, shard, options) {
 // Without one, the checkout's fingerprint cache does the same, keyed also on the repository state
 // (HEAD, tracked changes, untracked files); outside git nothing is cached. `force` re-runs all.
 
-
 /** Units worth caching: prompted evals with a paid agent that would run (free agents just run). */
 function cacheable(unit) {
     return (!unit.settled &&
@@ -24609,7 +24804,6 @@ function expectedCost(unit, context) {
 // into a temp folder — never into the user's checkout, index or HEAD — and its eval files are
 // discovered and loaded there like the run's own, so a prompt module's imports (helpers that build
 // part of the text) render as they were at the ref. The worktree is always removed afterwards.
-
 
 
 
@@ -25443,7 +25637,6 @@ var external_node_perf_hooks_ = __nccwpck_require__(643);
 // Sandboxes: each eval gets a prepared base tree (from a template folder, an inline fixture map or a
 // snapshot of the user's repository) and each trial gets a fresh copy of it in a temp dir.
 // Node built-ins only; git is run with execFile, never through a shell.
-
 
 
 
@@ -26456,7 +26649,6 @@ async function runCustomCheck(fn, ctx) {
 
 
 
-
 /** The absolute path of `relative` inside the sandbox, or undefined when it would escape it. */
 function insideSandbox(sandbox, relative) {
     const full = external_node_path_default().resolve(sandbox, relative);
@@ -26877,8 +27069,6 @@ function callsToJsonl(calls) {
 
 
 
-
-
 async function runTrial(input) {
     const started = Date.now();
     const root = await makeTempDir(`${input.spec.id}-t${input.n}`);
@@ -26930,7 +27120,7 @@ async function runTrial(input) {
             timeoutMs: input.spec.timeoutMs,
             signal: input.signal,
         });
-        const result = redact(verdictOf(input, run, calls, checks, started, shimDirOf(root), damage));
+        const result = redact(trial_verdictOf(input, run, calls, checks, started, shimDirOf(root), damage));
         await writeTrialFiles(input.outDir, result, redact(run), redact(checks));
         return input.keepWorkspace ? { ...result, workspace: work } : result;
     }
@@ -26979,7 +27169,7 @@ async function trialEnv(input, root, tmp, callLog) {
 function noAgentRun() {
     return { exitCode: null, timedOut: false, trajectory: [], transcripts: [], durationMs: 0 };
 }
-function verdictOf(input, run, calls, checks, started, shimDir, damage) {
+function trial_verdictOf(input, run, calls, checks, started, shimDir, damage) {
     const failedChecks = checks.filter((c) => !c.ok).length;
     const warnings = [
         ...shimBypassWarnings(run.trajectory, calls, Object.keys(input.spec.shims), shimDir),
@@ -27069,8 +27259,6 @@ function shimDirOf(trialRoot) {
 // Runs planned units (eval × agent) with bounded concurrency: prepares each eval's sandbox once,
 // runs trials until the verdict is decided (exact curtailment), retries infra errors, and reports
 // progress through events. Returns results in plan order, whatever order they finished in.
-
-
 
 
 
@@ -27310,7 +27498,7 @@ function settledResult(unit, status, reason, trials, durationMs, passes = trials
         trialsPlanned: unit.trials,
         passRate: counted ? passes / counted : 0,
         threshold: unit.spec.passRate,
-        interval: wilsonInterval(passes, counted),
+        interval: stats_wilsonInterval(passes, counted),
         costUsd: trials.reduce((sum, t) => sum + (t.costUsd ?? 0), 0),
         durationMs,
         trials,
@@ -28369,7 +28557,6 @@ async function eachLimited(items, limit, fn) {
 
 
 
-
 /** Per failure body: enough evidence to act on, never a whole transcript. */
 const MAX_FAILURE_CHARS = 16_000;
 // XML 1.0 allows tab, LF, CR, and U+0020–U+D7FF, U+E000–U+FFFD, U+10000–U+10FFFF. Everything else
@@ -28563,9 +28750,6 @@ function reportFilesLine(resultsDir, cwd = process.cwd()) {
 
 
 
-
-
-
 function json_buildRunResult(evals, meta) {
     const counts = result_emptyCounts();
     for (const e of evals)
@@ -28581,8 +28765,17 @@ function json_buildRunResult(evals, meta) {
         counts,
         isolation: meta.isolation,
         // Paths relative to the project, so results read the same on every machine.
-        evals: evals.map((e) => ({ ...e, file: external_node_path_default().relative(meta.projectRoot, e.file) || e.file })),
+        evals: evals.map((e) => withReliability({
+            ...e,
+            file: external_node_path_default().relative(meta.projectRoot, e.file) || e.file,
+        })),
     }, meta.projectRoot);
+}
+/** pass@k and pass^k beside the pass rate, for results whose trials ran (not cached, not skipped). */
+function withReliability(e) {
+    const judged = e.trials.filter((t) => t.status === "passed" || t.status === "failed");
+    const reliability = reliabilityOf(judged.filter((t) => t.status === "passed").length, judged.length);
+    return reliability ? { ...e, reliability } : e;
 }
 async function json_writeRunJson(resultsDir, run) {
     external_node_fs_default().mkdirSync(resultsDir, { recursive: true });
@@ -29088,7 +29281,6 @@ function shards_seconds(ms) {
 // from the queries' verdicts.
 
 
-
 /** The call that shows the target was invoked, or undefined. */
 function triggerCall(trajectory, target) {
     const index = trajectory.findIndex((call) => invokes(call, target));
@@ -29178,7 +29370,7 @@ function triggerMetrics(c) {
 function triggerRate(triggered, runs) {
     return {
         rate: runs ? stats_round6(triggered / runs) : null,
-        interval: wilsonInterval(triggered, runs),
+        interval: stats_wilsonInterval(triggered, runs),
     };
 }
 
@@ -29186,7 +29378,6 @@ function triggerRate(triggered, runs) {
 // Puts the parts of each skill/command/hook eval back together after a run: trigger metrics from
 // the queries' verdicts, e2e scenarios with their trajectories, hook cases — and writes one
 // timestamped JSON per eval to `_evals/results/` beside the run's own run.json.
-
 
 
 
@@ -29721,7 +29912,6 @@ const claudeCodeEvalSchema = union([skillEvalSchema, hookEvalSchema]);
 // The agent of trigger and e2e evals: the claude-code adapter (never `--bare`: it would switch off
 // skills), available only when the binary runs AND Claude Code has credentials — so a machine
 // without a key reports these evals as skipped, with the reason, instead of failing them.
-
 
 
 
@@ -30280,11 +30470,6 @@ async function shadowWarnings(target, home) {
 
 
 
-
-
-
-
-
 const CLAUDE_CODE_TYPES = new Set(["skill", "command", "hook"]);
 /** True when the parsed YAML file is a Claude Code skill/command/hook eval (`type: skill|command|hook`). */
 function isClaudeCodeEval(source) {
@@ -30703,7 +30888,6 @@ const skillKind = {
 // Task evals: a prompt, a sandbox and checks, written as YAML (no `type:` key) or as TypeScript
 // (`defineEval`, loaded by define/ts). Each file is one eval; nothing to add up after a run.
 
-
 const taskKind = {
     name: "task",
     yamlTypes: [null],
@@ -30772,24 +30956,6 @@ function knownAxes() {
 // The engine behind every face (CLI, Action, library): define → plan → run → check → report,
 // and the merge of shards' results. Console output is the caller's business, through the events;
 // publishing (comments, artifacts, the results branch) is the Action's.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 

@@ -1,5 +1,4 @@
-import { type AgentAdapter, type AgentRunContext } from "../model/index.js";
-import { InfraError } from "../model/index.js";
+import { type AgentAdapter, type AgentRunContext, InfraError } from "../model/index.js";
 export interface ClaudeCodeOptions {
     /** Model name or alias (sonnet, haiku, opus); the eval's `model` wins over this. */
     model?: string;

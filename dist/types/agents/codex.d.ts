@@ -1,5 +1,4 @@
-import { type AgentAdapter, type AgentRunContext } from "../model/index.js";
-import { InfraError } from "../model/index.js";
+import { type AgentAdapter, type AgentRunContext, InfraError } from "../model/index.js";
 import { type ModelPrice } from "./prices.js";
 export interface CodexOptions {
     model?: string;

@@ -1,6 +1,5 @@
-import type { PromptSpec } from "../model/index.js";
+import type { PromptSpec, RenderedPrompt } from "../model/index.js";
 import { AgentEvalsError } from "../model/index.js";
-import type { RenderedPrompt } from "../model/index.js";
 export type { RenderedPrompt };
 export declare class PromptError extends AgentEvalsError {
     readonly fix: string;

@@ -1,7 +1,6 @@
 import type * as z from "zod/mini";
 import type { YamlKindLoader } from "../define/index.js";
-import type { EvalSpec } from "../model/index.js";
-import type { EvalResult } from "../model/index.js";
+import type { EvalSpec, EvalResult } from "../model/index.js";
 import type { Style } from "../report/index.js";
 /** What a kind's evals add up to after a run (e.g. a skill's trigger precision and recall). */
 export interface Summary {

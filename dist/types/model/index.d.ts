@@ -1,3 +1,4 @@
+export { reliabilityOf } from "./comparison.js";
 export { evalCode, trialCode, withDiagnostics } from "./diagnostics.js";
 export { AgentEvalsError, CiGateError, Codes, DefinitionError, InfraError, UsageError, formatProblem, type DefinitionProblem, } from "./errors.js";
 export { callLine, describePattern, matchesPattern, type AgentAdapter, type AgentRef, type AgentRunContext, type AgentRunResult, type CheckSpec, type ClaudeCodeAxis, type ClaudeCodePart, type CustomCheckContext, type CustomCheckResult, type EvalSpec, type ExpectedTool, type Pattern, type PromptSpec, type SandboxSpec, type ShimCall, type ShimSpec, type SourceRef, type TokenUsage, type ToolCall, type TrajectoryMode, type TrajectorySpec, } from "./eval.js";

@@ -55,6 +55,17 @@ export interface EvalResult {
     trials: TrialResult[];
     /** Diagnostic code of a result that is not a pass (AE301–AE302, AE404–AE409). */
     code?: string;
+    /**
+     * How reliable the agent is beyond the pass rate, from the judged trials (n of them): for
+     * k = 1…n, pass@k (at least one of k trials passes) and pass^k (all k pass), unbiased estimators.
+     */
+    reliability?: Reliability;
+}
+export interface Reliability {
+    /** Index k − 1: pass@k. */
+    passAtK: number[];
+    /** Index k − 1: pass^k. */
+    passHatK: number[];
 }
 /** A verdict recorded earlier for the same prompt, definition and agent version. */
 export interface CachedVerdict {

@@ -1,5 +1,4 @@
-import type { AgentRef, EvalSpec } from "../model/index.js";
-import type { Plan } from "../model/index.js";
+import type { AgentRef, EvalSpec, Plan } from "../model/index.js";
 export interface PlanOptions {
     /** Eval ids to run; empty runs all. */
     names: string[];

@@ -1,6 +1,5 @@
-import type { RenderedPrompt } from "../model/index.js";
+import type { RenderedPrompt, TrialResult } from "../model/index.js";
 import { type AgentAdapter, type EvalSpec } from "../model/index.js";
-import type { TrialResult } from "../model/index.js";
 import type { PreparedSandbox } from "./workspace/prepare.js";
 import { type TrialIsolation } from "./isolation/resolve.js";
 export interface TrialInput {

@@ -1,3 +1,4 @@
+export { HEALTH_WINDOW, healthOf, type EvalHealth, type HealthState } from "./health.js";
 export { compareRuns, sparkline, type ComparisonRow } from "./compare.js";
 export { fingerprintFor, readFingerprintCache, repoState, type FingerprintCacheEntry, } from "./fingerprint.js";
 export { expectedCostPerTrial, historyLineText, latestMatching, parseHistory, readAllHistory, readHistory, type HistoryLine, } from "./history.js";

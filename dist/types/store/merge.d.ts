@@ -1,5 +1,4 @@
-import { AgentEvalsError } from "../model/index.js";
-import { type RunResult } from "../model/index.js";
+import { AgentEvalsError, type RunResult } from "../model/index.js";
 export declare class MergeError extends AgentEvalsError {
     constructor(message: string);
 }

@@ -1,5 +1,4 @@
-import { AgentEvalsError } from "../model/index.js";
-import { DEFAULT_RESULTS_BRANCH } from "../model/index.js";
+import { AgentEvalsError, DEFAULT_RESULTS_BRANCH } from "../model/index.js";
 export { DEFAULT_RESULTS_BRANCH };
 export declare const DEFAULT_RESULTS_AUTHOR: {
     readonly name: "github-actions[bot]";

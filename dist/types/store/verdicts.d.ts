@@ -1,5 +1,4 @@
-import type { EvalResult } from "../model/index.js";
-import type { PlannedUnit } from "../model/index.js";
+import type { EvalResult, PlannedUnit } from "../model/index.js";
 import { type HistoryLine } from "./history.js";
 export interface CacheOptions {
     projectRoot: string;

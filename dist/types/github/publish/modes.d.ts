@@ -1,6 +1,5 @@
 import { type RunEvalsOutcome } from "../../engine.js";
-import { AgentEvalsError } from "../../model/index.js";
-import { HISTORY_FILE } from "../../model/index.js";
+import { AgentEvalsError, HISTORY_FILE } from "../../model/index.js";
 import { type HistoryLine } from "../../store/index.js";
 import { type ShardPlan } from "../../plan/index.js";
 import type { ActionInputs } from "../inputs.js";

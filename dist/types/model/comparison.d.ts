@@ -1,0 +1,61 @@
+import type { Reliability } from "./result.js";
+export type ComparisonVerdict = "regression" | "improvement" | "no-change" | "inconclusive";
+export interface ArmCounts {
+    passes: number;
+    trials: number;
+}
+export interface ComparisonStats {
+    /** Treatment rate minus control rate, in [-1, 1]. */
+    delta: number;
+    /** 95% interval of the difference (Newcombe's hybrid score interval, method 10). */
+    interval: [number, number];
+    /** Two-sided p-value of Fisher's exact test. */
+    pValue: number;
+    verdict: ComparisonVerdict;
+}
+/** The default margin within which a difference counts as no change: 10 points. */
+export declare const DEFAULT_MARGIN = 0.1;
+/**
+ * Newcombe's hybrid score interval for p_treatment − p_control, from each arm's Wilson interval.
+ * Good coverage at small n and at rates near 0 or 1, where the Wald interval fails.
+ */
+export declare function differenceInterval(control: ArmCounts, treatment: ArmCounts): [number, number];
+/**
+ * Two-sided p-value of Fisher's exact test on the 2×2 table (passes and failures of each arm):
+ * the probability, with the margins fixed, of a table at most as likely as the one seen.
+ */
+export declare function fisherExact(control: ArmCounts, treatment: ArmCounts): number;
+/**
+ * The verdict rule, on the 95% interval of the difference:
+ * - `regression`: the whole interval lies below 0 (the treatment is worse);
+ * - `improvement`: the whole interval lies above 0;
+ * - `no-change`: the whole interval lies within ±margin;
+ * - `inconclusive`: anything else (more trials would be needed to say).
+ */
+export declare function verdictOf(interval: [number, number], margin?: number): ComparisonVerdict;
+export declare function compareArms(control: ArmCounts, treatment: ArmCounts, margin?: number): ComparisonStats;
+/** What each arm has seen so far, and the most trials it may run. */
+export interface ArmProgress {
+    passes: number;
+    failures: number;
+    max: number;
+}
+/**
+ * The verdict the comparison will reach when both arms have run all their trials, if the trials
+ * still to run can no longer change it; otherwise undefined. Exact curtailment: every way the
+ * remaining trials could turn out is tried, so stopping here never changes the verdict that
+ * running every trial would give.
+ */
+export declare function decidedComparison(control: ArmProgress, treatment: ArmProgress, margin?: number): ComparisonVerdict | undefined;
+/**
+ * Unbiased estimator of pass@k from c passes in n trials: the chance that at least one of k
+ * trials drawn without replacement passes, 1 − C(n−c, k) / C(n, k).
+ */
+export declare function passAtK(n: number, c: number, k: number): number;
+/**
+ * Unbiased estimator of pass^k from c passes in n trials: the chance that all of k trials drawn
+ * without replacement pass, C(c, k) / C(n, k) — how reliable an agent is run after run.
+ */
+export declare function passHatK(n: number, c: number, k: number): number;
+/** pass@k and pass^k for k = 1…n from c passes in n judged trials (none without trials). */
+export declare function reliabilityOf(c: number, n: number): Reliability | undefined;
