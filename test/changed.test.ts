@@ -115,6 +115,12 @@ async function checkoutState(repo: string) {
   };
 }
 
+/** Every path under `dir`, sorted (for "nothing was added or removed"). */
+async function listTree(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true });
+  return entries.map(String).sort();
+}
+
 async function baseTempDirs(): Promise<string[]> {
   return (await fs.readdir(os.tmpdir())).filter((d) => d.startsWith("agent-evals-base-"));
 }
@@ -256,6 +262,22 @@ describe("changedEvals", () => {
     expect((await git(repo, "worktree", "list")).trim().split("\n")).toHaveLength(1);
     expect(await baseTempDirs()).toEqual(tempBefore);
     expect(await fs.readFile(path.join(root, "src/steps.ts"), "utf8")).toContain("--silent");
+  });
+
+  it("writes nothing into the repository: a user's prunable worktree stays registered", async () => {
+    const { repo, root } = await makeRepo();
+    // A worktree of the user's on a folder that is gone for now (an unmounted disk): prunable,
+    // but theirs to prune. `git worktree prune` would drop its registration.
+    const away = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "agent-evals-away-")), "wt");
+    await git(repo, "worktree", "add", "--quiet", "--detach", away, "HEAD");
+    await fs.rm(path.dirname(away), { recursive: true, force: true });
+    const gitDirBefore = await listTree(path.join(repo, ".git"));
+    await edit(root, "evals/setup.eval.yaml", "npm ci", "npm ci # changed");
+
+    expect((await changed(root, "HEAD")).changed).toEqual([{ id: "yaml-setup", reason: "prompt" }]);
+    expect(await git(repo, "worktree", "list", "--porcelain")).toContain(away);
+    // Not one file added to or removed from .git (no worktree entry, no index, no lock).
+    expect(await listTree(path.join(repo, ".git"))).toEqual(gitDirBefore);
   });
 
   it("ignores GIT_DIR / GIT_INDEX_FILE set by a surrounding git hook", async () => {

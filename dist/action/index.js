@@ -25706,8 +25706,6 @@ function expectedCost(unit, context) {
 
 
 
-
-const run = (0,external_node_util_.promisify)(external_node_child_process_.execFile);
 /** The base can't be compared with: not a git repository, an unknown ref, git missing. */
 class ChangedBaseError extends src_model/* AgentEvalsError */.xu {
     constructor(message) {
@@ -25726,26 +25724,12 @@ async function changedEvals(current, options) {
     const rel = external_node_path_default().relative(topLevel, projectRoot);
     const label = `${options.base} (${sha.slice(0, 12)})`;
     const tmp = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "agent-evals-base-"));
-    const worktree = external_node_path_default().join(tmp, "worktree");
+    const worktree = external_node_path_default().join(tmp, "tree");
     const links = [];
-    let added = false;
     try {
-        const hooks = external_node_path_default().join(tmp, "no-hooks");
-        await external_node_fs_.promises.mkdir(hooks);
-        // No hooks: a post-checkout hook of the user's must not run for our throwaway checkout.
-        await changed_git(topLevel, [
-            "-c",
-            `core.hooksPath=${hooks}`,
-            "worktree",
-            "add",
-            "--detach",
-            "--quiet",
-            worktree,
-            sha,
-        ]).catch((error) => {
-            throw new ChangedBaseError(`could not check out ${label} into a temporary worktree: ${gitMessage(error)}`);
+        await materializeTree(topLevel, sha, rel, tmp, worktree).catch((error) => {
+            throw new ChangedBaseError(`could not read ${label} into a scratch folder: ${gitMessage(error)}`);
         });
-        added = true;
         const baseRoot = external_node_path_default().join(worktree, rel);
         if (!(await isDir(baseRoot))) {
             return { changed: current.map((s) => ({ id: s.id, reason: "new" })), warnings: [] };
@@ -25770,7 +25754,7 @@ async function changedEvals(current, options) {
         return compare(current, base, options.env, label);
     }
     finally {
-        await removeWorktree(topLevel, tmp, worktree, links, added);
+        await removeScratch(tmp, links);
     }
 }
 function compare(current, base, env, label) {
@@ -25832,12 +25816,34 @@ const changed_GIT_LOCATION_VARS = [
     "GIT_SHALLOW_FILE",
     "GIT_GRAFT_FILE",
 ];
-async function changed_git(cwd, args) {
+/** git with its stdout, and stdin fed from `input`; rejects like execFile (with stderr) on failure. */
+function gitProcess(args, options) {
+    return new Promise((resolve, reject) => {
+        const child = (0,external_node_child_process_.spawn)("git", args, { cwd: options.cwd, env: options.env });
+        const out = [];
+        const err = [];
+        child.stdout.on("data", (chunk) => out.push(chunk));
+        child.stderr.on("data", (chunk) => err.push(chunk));
+        child.on("error", reject);
+        child.on("close", (code) => {
+            const stdout = Buffer.concat(out).toString("utf8");
+            if (code === 0)
+                return resolve({ stdout });
+            const stderr = Buffer.concat(err).toString("utf8");
+            reject(Object.assign(new Error(`git ${args[0]} exited ${code}: ${stderr.trim()}`), { stderr }));
+        });
+        child.stdin.on("error", () => undefined); // git may exit before reading all of stdin
+        child.stdin.end(options.input ?? "");
+    });
+}
+async function changed_git(cwd, args, extra = {}) {
     const env = { ...process.env };
     for (const name of changed_GIT_LOCATION_VARS)
         delete env[name];
+    if (extra.GIT_INDEX_FILE)
+        env.GIT_INDEX_FILE = extra.GIT_INDEX_FILE;
     try {
-        const { stdout } = await run("git", args, { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+        const { stdout } = await gitProcess(args, { cwd, env, input: extra.input });
         return stdout;
     }
     catch (error) {
@@ -25922,15 +25928,31 @@ async function linkNodeModules(projectRoot, topLevel, worktree) {
     }
     return links;
 }
-async function removeWorktree(topLevel, tmp, worktree, links, added) {
+/**
+ * The files of commit `sha` under `rel` (relative to the repository's top level), written to
+ * `dest` as they are in the commit. Reads objects only: a throwaway index in `tmp` stands in for
+ * the repository's own, so its index, HEAD, refs, worktree list and shallowness stay as they were,
+ * and no hook runs. (`git worktree add` would register a worktree in the user's repository, and
+ * `git archive` would drop files marked export-ignore.)
+ */
+async function materializeTree(topLevel, sha, rel, tmp, dest) {
+    const index = external_node_path_default().join(tmp, "index");
+    const withIndex = { GIT_INDEX_FILE: index };
+    await changed_git(topLevel, ["read-tree", sha], withIndex);
+    await external_node_fs_.promises.mkdir(dest, { recursive: true });
+    const files = await changed_git(topLevel, ["ls-files", "-z", "--", rel || "."], withIndex);
+    if (!files)
+        return;
+    await changed_git(topLevel, ["checkout-index", `--prefix=${dest}${(external_node_path_default()).sep}`, "-z", "--stdin"], {
+        ...withIndex,
+        input: files,
+    });
+}
+async function removeScratch(tmp, links) {
     // The links go first, so nothing below can reach into the user's node_modules.
     for (const link of links)
         await external_node_fs_.promises.unlink(link).catch(() => undefined);
-    if (added) {
-        await changed_git(topLevel, ["worktree", "remove", "--force", "--force", worktree]).catch(() => undefined);
-    }
     await external_node_fs_.promises.rm(tmp, { recursive: true, force: true }).catch(() => undefined);
-    await changed_git(topLevel, ["worktree", "prune"]).catch(() => undefined);
 }
 async function isDir(p) {
     return external_node_fs_.promises.stat(p).then((s) => s.isDirectory(), () => false);
@@ -32614,7 +32636,7 @@ async function writeHistoryLines(resultsDir, lines) {
 
 
 
-const run_action_run = (0,external_node_util_.promisify)(external_node_child_process_.execFile);
+const run = (0,external_node_util_.promisify)(external_node_child_process_.execFile);
 const COMMENT_MARKER = "<!-- agent-evals:sticky -->";
 async function runAction() {
     let inputs;
@@ -32923,7 +32945,7 @@ function serverUrl() {
 }
 async function originUrl(dir) {
     try {
-        const { stdout } = await run_action_run("git", ["remote", "get-url", "origin"], { cwd: dir });
+        const { stdout } = await run("git", ["remote", "get-url", "origin"], { cwd: dir });
         return stdout.trim() || undefined;
     }
     catch {
@@ -32938,7 +32960,7 @@ async function changedBaseFor(inputs, isPullRequest, baseBranch, dir) {
     const base = inputs.baseRef ?? `origin/${baseBranch}`;
     if (base.startsWith("origin/")) {
         const branch = base.slice("origin/".length);
-        await run_action_run("git", [
+        await run("git", [
             "fetch",
             "--no-tags",
             "--depth=1",

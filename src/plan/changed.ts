@@ -4,16 +4,13 @@
 // discovered and loaded there like the run's own, so a prompt module's imports (helpers that build
 // part of the text) render as they were at the ref. The worktree is always removed afterwards.
 
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { discoverEvalFiles, renderPrompt } from "../define/index.js";
 import type { EvalSpec } from "../model/index.js";
 import { AgentEvalsError, Codes, DefinitionError, formatProblem } from "../model/index.js";
-
-const run = promisify(execFile);
 
 export interface ChangedOptions {
   /** The user's checkout (may be a subfolder of the git work tree). */
@@ -67,28 +64,14 @@ export async function changedEvals(
   const label = `${options.base} (${sha.slice(0, 12)})`;
 
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "agent-evals-base-"));
-  const worktree = path.join(tmp, "worktree");
+  const worktree = path.join(tmp, "tree");
   const links: string[] = [];
-  let added = false;
   try {
-    const hooks = path.join(tmp, "no-hooks");
-    await fs.mkdir(hooks);
-    // No hooks: a post-checkout hook of the user's must not run for our throwaway checkout.
-    await git(topLevel, [
-      "-c",
-      `core.hooksPath=${hooks}`,
-      "worktree",
-      "add",
-      "--detach",
-      "--quiet",
-      worktree,
-      sha,
-    ]).catch((error: unknown) => {
+    await materializeTree(topLevel, sha, rel, tmp, worktree).catch((error: unknown) => {
       throw new ChangedBaseError(
-        `could not check out ${label} into a temporary worktree: ${gitMessage(error)}`,
+        `could not read ${label} into a scratch folder: ${gitMessage(error)}`,
       );
     });
-    added = true;
     const baseRoot = path.join(worktree, rel);
     if (!(await isDir(baseRoot))) {
       return { changed: current.map((s) => ({ id: s.id, reason: "new" as const })), warnings: [] };
@@ -113,7 +96,7 @@ export async function changedEvals(
     }
     return compare(current, base, options.env, label);
   } finally {
-    await removeWorktree(topLevel, tmp, worktree, links, added);
+    await removeScratch(tmp, links);
   }
 }
 
@@ -185,11 +168,41 @@ const GIT_LOCATION_VARS = [
   "GIT_GRAFT_FILE",
 ];
 
-async function git(cwd: string, args: string[]): Promise<string> {
-  const env = { ...process.env };
+/** git with its stdout, and stdin fed from `input`; rejects like execFile (with stderr) on failure. */
+function gitProcess(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; input?: string },
+): Promise<{ stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("git", args, { cwd: options.cwd, env: options.env });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const stdout = Buffer.concat(out).toString("utf8");
+      if (code === 0) return resolve({ stdout });
+      const stderr = Buffer.concat(err).toString("utf8");
+      reject(
+        Object.assign(new Error(`git ${args[0]} exited ${code}: ${stderr.trim()}`), { stderr }),
+      );
+    });
+    child.stdin.on("error", () => undefined); // git may exit before reading all of stdin
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+async function git(
+  cwd: string,
+  args: string[],
+  extra: { GIT_INDEX_FILE?: string; input?: string } = {},
+): Promise<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of GIT_LOCATION_VARS) delete env[name];
+  if (extra.GIT_INDEX_FILE) env.GIT_INDEX_FILE = extra.GIT_INDEX_FILE;
   try {
-    const { stdout } = await run("git", args, { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await gitProcess(args, { cwd, env, input: extra.input });
     return stdout;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") {
@@ -288,22 +301,36 @@ async function linkNodeModules(
   return links;
 }
 
-async function removeWorktree(
+/**
+ * The files of commit `sha` under `rel` (relative to the repository's top level), written to
+ * `dest` as they are in the commit. Reads objects only: a throwaway index in `tmp` stands in for
+ * the repository's own, so its index, HEAD, refs, worktree list and shallowness stay as they were,
+ * and no hook runs. (`git worktree add` would register a worktree in the user's repository, and
+ * `git archive` would drop files marked export-ignore.)
+ */
+async function materializeTree(
   topLevel: string,
+  sha: string,
+  rel: string,
   tmp: string,
-  worktree: string,
-  links: string[],
-  added: boolean,
+  dest: string,
 ): Promise<void> {
+  const index = path.join(tmp, "index");
+  const withIndex = { GIT_INDEX_FILE: index };
+  await git(topLevel, ["read-tree", sha], withIndex);
+  await fs.mkdir(dest, { recursive: true });
+  const files = await git(topLevel, ["ls-files", "-z", "--", rel || "."], withIndex);
+  if (!files) return;
+  await git(topLevel, ["checkout-index", `--prefix=${dest}${path.sep}`, "-z", "--stdin"], {
+    ...withIndex,
+    input: files,
+  });
+}
+
+async function removeScratch(tmp: string, links: string[]): Promise<void> {
   // The links go first, so nothing below can reach into the user's node_modules.
   for (const link of links) await fs.unlink(link).catch(() => undefined);
-  if (added) {
-    await git(topLevel, ["worktree", "remove", "--force", "--force", worktree]).catch(
-      () => undefined,
-    );
-  }
   await fs.rm(tmp, { recursive: true, force: true }).catch(() => undefined);
-  await git(topLevel, ["worktree", "prune"]).catch(() => undefined);
 }
 
 async function isDir(p: string): Promise<boolean> {
