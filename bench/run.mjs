@@ -19,10 +19,13 @@
 //   6. trial policies: fixed N vs exact curtailment vs adaptive (bench/trials.ts, a simulation)
 //   7. at scale: 100 and 1000 evals × 3 trials, concurrency 1 and 2: time per trial and peak RSS
 //   8. history: 100k lines read (readAllHistory) and compared (compareRuns) vs reading + JSON.parse
+//   9. call-log flood: 3,000 shim calls with a 120 KB argument each vs the same calls with a 1-byte
+//      one: peak RSS of the CLI, report.html and calls.jsonl
 //
 // Knobs: BENCH_SAMPLES=<n> (figures 1–3, default 5), BENCH_CLAUDE_PAIRS (figure 4, default 7),
 // BENCH_COLD_SAMPLES (figure 5, default 10), BENCH_SCALE_EVALS (figure 7, default 100,1000),
-// BENCH_SCALE_SAMPLES (default 1), BENCH_HISTORY_ROUNDS (figure 8, default 5); BENCH_ONLY=1,2,7 runs
+// BENCH_SCALE_SAMPLES (default 1), BENCH_HISTORY_ROUNDS (figure 8, default 5), BENCH_FLOOD_CALLS
+// (figure 9, default 3000), BENCH_FLOOD_SAMPLES (default 1); BENCH_ONLY=1,2,7 runs
 // only those figures and writes no BENCHMARKS.md unless BENCH_OUT=<file>; BENCH_CLI=<path> measures
 // another build of the CLI; BENCH_NODE=<path to node> adds figure 5 on that Node (e.g. Node 24, which
 // GitHub runs the Action on, with its compile cache).
@@ -80,6 +83,10 @@ const SCALE_TRIALS = 3;
 const SCALE_SAMPLES = samplesFrom("BENCH_SCALE_SAMPLES", 1);
 const HISTORY_LINES = 100_000;
 const HISTORY_ROUNDS = samplesFrom("BENCH_HISTORY_ROUNDS", 3);
+// Figure 9: shim calls per run, the big argument's size, runs of each.
+const FLOOD_CALLS = samplesFrom("BENCH_FLOOD_CALLS", 3000);
+const FLOOD_ARG_BYTES = 120 * 1024;
+const FLOOD_SAMPLES = samplesFrom("BENCH_FLOOD_SAMPLES", 1);
 // BENCH_ONLY=1,2,7: run only these figures (BENCHMARKS.md is then not written unless BENCH_OUT is set).
 const ONLY = process.env.BENCH_ONLY
   ? new Set(process.env.BENCH_ONLY.split(",").map((f) => Number(f.trim())))
@@ -106,6 +113,8 @@ const TARGET_RSS_FLAT = 1.25; // peak RSS of the largest suite over the smallest
 const TARGET_LINEAR = 1.2; // time per trial of the larger run over the smaller's
 const TARGET_SPEEDUP = 0.8; // concurrency 2 over 1, as a share of the cores (at most 2) in use
 const TARGET_HISTORY_MS = 1000;
+const TARGET_FLOOD_RSS_MB = 300;
+const TARGET_FLOOD_REPORT_KB = 1024;
 
 const STEP_1 = "mkdir -p out && echo hello > out/result.txt";
 const STEP_2 = "cat out/result.txt > out/copy.txt";
@@ -1422,6 +1431,89 @@ function benchHistory(tmp) {
   return { cases };
 }
 
+// ---------- 9. call-log flood: 3,000 shim calls × 120 KB ----------
+
+/**
+ * An eval whose literal agent makes FLOOD_CALLS calls of a stubbed `vendor`, each with one
+ * argument of `argBytes` bytes (an agent can make the call log as big as it likes).
+ * @param {number} argBytes
+ */
+function floodYaml(argBytes) {
+  return [
+    "name: flood",
+    "prompt: |",
+    "  Call the vendor CLI many times.",
+    "",
+    "  ```sh",
+    `  arg=$(head -c ${argBytes} /dev/zero | tr '\\0' x)`,
+    `  i=0; while [ $i -lt ${FLOOD_CALLS} ]; do vendor "$i" "$arg"; i=$((i + 1)); done`,
+    "  ```",
+    "agents: [literal]",
+    "timeout: 3600",
+    'sandbox: { fixture: { a: "" } }',
+    "shims: { vendor: { exitCode: 0 } }",
+    "assertions:",
+    "  files: [a]",
+    "",
+  ].join("\n");
+}
+
+/** @param {string} tmp */
+function benchCallFlood(tmp) {
+  /** @param {"big" | "small"} kind */
+  const run = (kind) => {
+    const dir = path.join(tmp, `flood-${kind}`);
+    fs.mkdirSync(path.join(dir, "evals"), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, "evals", "flood.eval.yaml"),
+      floodYaml(kind === "big" ? FLOOD_ARG_BYTES : 1),
+    );
+    /** @type {{ kind: string; walls: number[]; rss: number[]; reportBytes: number; callsBytes: number }} */
+    const record = { kind, walls: [], rss: [], reportBytes: 0, callsBytes: 0 };
+    const once = () => {
+      const probeFile = path.join(tmp, "probe-flood.json");
+      const { wall } = timedRun(
+        process.execPath,
+        ["--import", PROBE, CLI, "eval", "--cwd", dir, "--unsafe-local", "--quiet"],
+        { env: { ...process.env, LC_ALL: "C", AGENT_EVALS_BENCH_PROBE: probeFile } },
+      );
+      const results = path.join(dir, ".copybook/results");
+      /** @type {RunResult} */
+      const result = JSON.parse(fs.readFileSync(path.join(results, "run.json"), "utf8"));
+      const trial = result.evals[0]?.trials[0];
+      if (trial?.status !== "passed" || trial.calls !== FLOOD_CALLS)
+        throw new Error(
+          `flood (${kind}): expected a passing trial of ${FLOOD_CALLS} calls, got ${JSON.stringify(trial)}`,
+        );
+      record.reportBytes = fs.statSync(path.join(results, "report.html")).size;
+      record.callsBytes = fs.statSync(path.join(dir, trial.dir, "calls.jsonl")).size;
+      /** @type {ProbeOutput} */
+      const probe = JSON.parse(fs.readFileSync(probeFile, "utf8"));
+      record.rss.push(probe.peakRssKb / 1024);
+      return wall;
+    };
+    return { record, once };
+  };
+  const runs = [run("big"), run("small")];
+  for (let i = 0; i < FLOOD_SAMPLES; i++) {
+    for (const { record, once } of rotated(runs, i)) {
+      log(
+        `9 call-log flood: ${FLOOD_CALLS} calls, ${record.kind} argument (run ${i + 1}/${FLOOD_SAMPLES})`,
+      );
+      record.walls.push(once());
+    }
+  }
+  const [big, small] = runs.map(({ record }) => ({
+    ...record,
+    wall: median(record.walls),
+    rssMb: median(record.rss),
+  }));
+  return {
+    big: defined(big, "the big-argument run"),
+    small: defined(small, "the small-argument run"),
+  };
+}
+
 // ---------- report pieces of figures 4–6 ----------
 
 // What each figure measured, and what each contributes to the report.
@@ -1439,6 +1531,7 @@ function benchHistory(tmp) {
 /** @typedef {ReturnType<typeof benchPolicies>} PolicyFigure */
 /** @typedef {ReturnType<typeof benchScale>} ScaleFigure */
 /** @typedef {ReturnType<typeof benchHistory>} HistoryFigure */
+/** @typedef {ReturnType<typeof benchCallFlood>} FloodFigure */
 /**
  * @typedef {{
  *   trial?: TrialFigure;
@@ -1449,6 +1542,7 @@ function benchHistory(tmp) {
  *   policies?: PolicyFigure;
  *   scale?: ScaleFigure;
  *   history?: HistoryFigure;
+ *   flood?: FloodFigure;
  * }} Results
  */
 /**
@@ -1853,7 +1947,7 @@ function gitState() {
  * @param {{ results: Results; startedAt: Date; elapsedMs: number; loadBefore: number; loadAfter: number }} run
  */
 function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
-  const { trial, shim, copy, claude, cold, policies, scale, history } = results;
+  const { trial, shim, copy, claude, cold, policies, scale, history, flood } = results;
   const parts = [
     trial && trialReport(trial),
     shim && shimReport(shim),
@@ -1863,6 +1957,7 @@ function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
     policies && policyReport(policies),
     scale && scaleReport(scale),
     history && historyReport(history),
+    flood && floodReport(flood),
   ].filter((part) => part !== undefined);
   /** @param {keyof ReportPart} key */
   const all = (key) => parts.flatMap((p) => p[key]);
@@ -1876,6 +1971,8 @@ function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
     scale &&
       `${SCALE_SAMPLES} run(s) of each size for figure 7 (\`BENCH_SCALE_SAMPLES\`, sizes \`BENCH_SCALE_EVALS\`)`,
     history && `${HISTORY_ROUNDS} rounds for figure 8 (\`BENCH_HISTORY_ROUNDS\`)`,
+    flood &&
+      `${FLOOD_SAMPLES} run(s) of each for figure 9 (\`BENCH_FLOOD_SAMPLES\`, calls \`BENCH_FLOOD_CALLS\`)`,
   ].filter(Boolean);
   const lines = [
     "# Benchmarks",
@@ -2298,6 +2395,56 @@ function historyReport(h) {
   return { rows, notes: [], sections: [], how, raw };
 }
 
+/**
+ * @param {FloodFigure} f
+ * @returns {ReportPart}
+ */
+function floodReport(f) {
+  const { big, small } = f;
+  const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+  const mb = (/** @type {number} */ bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const calls = FLOOD_CALLS.toLocaleString("en-US");
+  const rows = [
+    `| 9a. call-log flood: ${calls} shim calls × ${FLOOD_ARG_BYTES / 1024} KB argument, literal agent: peak RSS of the CLI | ${calls} calls × 1-byte argument: ${small.rssMb.toFixed(0)} MB | ${big.rssMb.toFixed(0)} MB | ${(big.rssMb / small.rssMb).toFixed(2)}× | ≤ ${TARGET_FLOOD_RSS_MB} MB | ${yes(big.rssMb <= TARGET_FLOOD_RSS_MB)} |`,
+    `| 9b. same, report.html | 1-byte argument: ${kb(small.reportBytes)} | ${kb(big.reportBytes)} | ${(big.reportBytes / small.reportBytes).toFixed(2)}× | ≤ ${TARGET_FLOOD_REPORT_KB} KB | ${yes(big.reportBytes <= TARGET_FLOOD_REPORT_KB * 1024)} |`,
+  ];
+  const notes = [];
+  if (big.rssMb > TARGET_FLOOD_RSS_MB || big.reportBytes > TARGET_FLOOD_REPORT_KB * 1024)
+    notes.push(
+      `**Figure 9 misses its target**: peak RSS ${big.rssMb.toFixed(0)} MB, report.html ${kb(big.reportBytes)}. ` +
+        "What limits it: the call log's caps (src/run/call-log.ts) and the report's (HTML_CAPS in src/report/html.ts) " +
+        "bound what is held and embedded; a miss means one of them is not applied on some path.",
+      "",
+    );
+  const sections = [
+    "### Call-log flood (diagnostic, figure 9)",
+    "",
+    "| argument | wall | peak RSS | calls.jsonl | report.html |",
+    "| --- | --- | --- | --- | --- |",
+    ...[big, small].map(
+      (r) =>
+        `| ${r.kind === "big" ? `${FLOOD_ARG_BYTES / 1024} KB` : "1 byte"} | ${(r.wall / 1000).toFixed(1)} s | ${r.rssMb.toFixed(0)} MB | ${mb(r.callsBytes)} | ${kb(r.reportBytes)} |`,
+    ),
+    "",
+    `- The raw log the shims write holds every byte (${mb(FLOOD_CALLS * FLOOD_ARG_BYTES)} of arguments); the CLI reads it a ` +
+      "chunk at a time, keeps each argument's first and last 2 KiB, records up to 10,000 calls and 16 MiB, and " +
+      "writes calls.jsonl as it goes; report.html embeds the first calls with each argument cut to 1,000 characters.",
+    "",
+  ];
+  const how = [
+    `9. **Call-log flood.** A YAML eval whose literal agent runs \`vendor "$i" "$arg"\` ${calls} times (a stubbed shim), ` +
+      `\`$arg\` being ${FLOOD_ARG_BYTES.toLocaleString("en-US")} bytes, against the same eval with a 1-byte argument, run by ` +
+      `\`node ${path.relative(ROOT, CLI)} eval --cwd <tmp> --unsafe-local --quiet\`; ${FLOOD_SAMPLES} run(s) each, ` +
+      "alternating, median. Every run is checked to have passed with every call counted. Peak RSS is the CLI " +
+      "process's own (VmHWM, by bench/probe.mjs; the agent's processes not included).",
+  ];
+  const raw = [
+    `- 9, wall: big ${list(big.walls)}; small ${list(small.walls)}`,
+    `- 9, peak RSS (MB): big ${list(big.rss)}; small ${list(small.rss)}`,
+  ];
+  return { rows, notes, sections, how, raw };
+}
+
 // ---------- main ----------
 
 async function main() {
@@ -2333,6 +2480,7 @@ async function main() {
     if (wanted(6)) results.policies = benchPolicies();
     if (wanted(7)) results.scale = benchScale(tmp);
     if (wanted(8)) results.history = benchHistory(tmp);
+    if (wanted(9)) results.flood = benchCallFlood(tmp);
     const elapsedMs = performance.now() - t0;
     const md = report({
       results,
@@ -2347,7 +2495,7 @@ async function main() {
         ? undefined
         : OUT_FILE;
     if (outFile) fs.writeFileSync(outFile, md);
-    const { trial, shim, copy, claude, cold, policies, scale, history } = results;
+    const { trial, shim, copy, claude, cold, policies, scale, history, flood } = results;
     const summary = [
       trial &&
         `per trial: ours ${trial.ours.toFixed(1)} ms vs bash ${trial.base.toFixed(1)} ms = ${(trial.ours / trial.base).toFixed(2)}× (target ≤ ${TARGET_TRIAL_RATIO}×); CPU ${trial.oursCpu.toFixed(1)} vs ${trial.baseCpu.toFixed(1)} ms = ${(trial.oursCpu / trial.baseCpu).toFixed(2)}×`,
@@ -2367,6 +2515,8 @@ async function main() {
         `at scale: ${[...scale.sizes, scale.c1, scale.t1].map((r) => `${r.evals}×${r.trialsEach} c${r.concurrency} ${(r.wall / r.trials).toFixed(1)} ms/trial, ${r.rssMb.toFixed(0)} MB`).join("; ")}`,
       history &&
         `history: ${history.cases.map((c) => `${c.lines} lines in ${c.files} file(s) ${c.ours.toFixed(0)} ms (floor ${c.floor.toFixed(0)} ms)`).join("; ")} (target ≤ ${TARGET_HISTORY_MS} ms)`,
+      flood &&
+        `call-log flood (${FLOOD_CALLS} calls): peak RSS ${flood.big.rssMb.toFixed(0)} MB with ${FLOOD_ARG_BYTES / 1024} KB arguments vs ${flood.small.rssMb.toFixed(0)} MB with 1 byte (target ≤ ${TARGET_FLOOD_RSS_MB} MB); report.html ${(flood.big.reportBytes / 1024).toFixed(0)} KB vs ${(flood.small.reportBytes / 1024).toFixed(0)} KB; calls.jsonl ${(flood.big.callsBytes / 1024 / 1024).toFixed(1)} MB`,
       outFile
         ? `wrote ${path.relative(process.cwd(), outFile) || outFile} in ${(elapsedMs / 1000).toFixed(0)} s`
         : `BENCH_ONLY=${process.env.BENCH_ONLY}: BENCHMARKS.md not written (set BENCH_OUT=<file> to write the partial report); ${(elapsedMs / 1000).toFixed(0)} s`,

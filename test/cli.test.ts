@@ -107,6 +107,32 @@ describe("agent-evals CLI", () => {
     expect(result.stderr).toContain("trial 1/2 passed");
   });
 
+  it("prints the text of each trial warning, redacted: a shim bypassed, a write beside the sandbox", async () => {
+    // The literal agent runs the shimmed `ls` by its absolute path (the shim never sees it) and
+    // writes beside its workspace, into a file named after a secret.
+    const sneaky = `name: sneaky
+prompt: "\`\`\`sh\\n/bin/ls > /dev/null\\necho x > ../\\"$DEMO_TOKEN\\"\\ntouch made.txt\\n\`\`\`"
+agents: [literal]
+sandbox: { fixture: { a: "" } }
+shims: { ls: { exitCode: 0 } }
+assertions:
+  files: [made.txt]
+`;
+    const root = await project({ "evals/sneaky.eval.yaml": sneaky });
+    const secret = "s3cr3t-beside-value";
+    const result = await runCli(["eval", "--cwd", root], {
+      env: { CI: "true", DEMO_TOKEN: secret },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/trial 1\/1 passed .*\(2 warnings\)/);
+    expect(result.stdout).toMatch(/PASS sneaky \[literal\]/);
+    expect(result.stdout).toContain(
+      "! the agent ran /bin/ls by its absolute path, bypassing the ls shim: that call was not recorded",
+    );
+    expect(result.stdout).toContain("! the agent wrote outside its sandbox, beside it: ../***");
+    expect(result.stdout).not.toContain(secret);
+  });
+
   it("--keep-workspace keeps the sandbox and says where", async () => {
     const root = await project({ "evals/bad.eval.yaml": failing });
     // Kept workspaces go to TMPDIR: give the run one of its own, removed with the project.

@@ -137,6 +137,65 @@ describe("an agent that floods its output with 1 GiB", () => {
   });
 });
 
+describe("an agent that floods its shim call log", () => {
+  it("arguments cut at 4 KiB, the record cut at 10,000 calls and said so; the call checks see every call", async () => {
+    const root = await project({
+      "evals/calls.eval.ts": `import { defineEval, notRan, ran, ranInOrder } from "agent-evals";
+export const callFlood = defineEval("Flood the call log.", {
+  sandbox: { fixture: { a: "" } },
+  shims: { vendor: { exitCode: 0 } },
+  timeoutMs: 60_000,
+  assert: [ran("vendor finale"), ranInOrder(["vendor first", "vendor finale"]), notRan("vendor forbidden")],
+});`,
+    });
+    // Three real calls with a 120 KB argument, then 12,000 records appended to the log the way
+    // 12,000 calls would leave them (the shims' own format; faster than running them), then two
+    // real calls past the cap: one the checks forbid, one they require.
+    const agent = scriptAgent(
+      "call-flooder",
+      `vendor first
+       big=$(head -c 122880 /dev/zero | tr '\\0' x)
+       for i in 1 2 3; do vendor big "$big"; done
+       for i in $(seq 12000); do printf 'S\\0%s\\0%s\\0%s\\0vendor\\0%s\\0%s\\0E\\0%s\\0%s\\0' "$((1000000 + i))" 1.0 "$PWD" 1 "flood-$i" "$((1000000 + i))" 0; done >> "$TMPDIR/../calls.raw"
+       vendor forbidden
+       vendor finale`,
+    );
+    const outcome = await runEvals({
+      projectRoot: root,
+      agents: [agent],
+      env: baseEnv(),
+      maxRetries: 0,
+    });
+    const result = outcome.run.evals[0]!;
+    const trial = result.trials[0]!;
+    const why = JSON.stringify(result, null, 2);
+    expect(result.status, why).toBe("failed");
+    expect(trial.calls).toBe(12_006);
+    expect(trial.checks.map((c) => [c.ok, c.evidence])).toEqual([
+      [true, "call #12006 matched: vendor finale"],
+      [true, "in order at calls #1, #12006"],
+      [false, 'call #12005 matched "vendor forbidden": vendor forbidden'],
+    ]);
+    expect(trial.warnings).toEqual([
+      "the agent made 12006 shim calls; calls.jsonl records the first 10000 (the call log's cap: 10000 calls); ran, notRan and ranInOrder saw all 12006",
+    ]);
+    const jsonl = await fs.readFile(path.join(root, trial.dir, "calls.jsonl"), "utf8");
+    const lines = jsonl
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(10_001);
+    expect(lines[1].argv[1]).toMatch(/^x+\[agent-evals: argument cut at 4096 bytes of 122880\]x+$/);
+    expect(lines[9_999]).toMatchObject({ argv: ["flood-9996"], exit: 0 });
+    expect(lines[10_000]).toEqual({
+      cut: "[agent-evals: calls cut at 10000 of 12006: the record holds at most 10000 calls]",
+      recorded: 10_000,
+      calls: 12_006,
+    });
+    expect(jsonl.length).toBeLessThan(2 * 1024 * 1024);
+  });
+});
+
 describe("an agent that wrecks its sandbox", () => {
   it("is reported; the other trials, run at the same time, are not touched", async () => {
     const root = await project({

@@ -215,6 +215,44 @@ describe("report data", () => {
     expect(html).not.toMatch(/\b(src|href)=["']?https?:/);
     expect(html.match(/<\/script>/g)).toHaveLength(3);
   });
+
+  it("embeds a trial's first shim calls under caps, not a flood of 4 KiB arguments", async () => {
+    const root = await makeProject({});
+    dirs.push(root);
+    const run = syntheticRun(1, 1); // a failing trial: the full caps
+    const trial = run.evals[0]!.trials[0]!;
+    trial.calls = 12_006;
+    // calls.jsonl as a flood leaves it: 10,000 calls with an argument cut at 4 KiB, then the cut.
+    const arg = `${"x".repeat(2048)}[agent-evals: argument cut at 4096 bytes of 122880]${"x".repeat(2048)}`;
+    const lines = Array.from({ length: 10_000 }, (_, i) =>
+      JSON.stringify({ bin: "vendor", argv: [String(i), arg], cwd: "/w", time: i, exit: 0 }),
+    );
+    lines.push(
+      JSON.stringify({
+        cut: "[agent-evals: calls cut at 10000 of 12006]",
+        recorded: 10_000,
+        calls: 12_006,
+      }),
+    );
+    const trialDir = path.join(root, trial.dir);
+    await fs.mkdir(trialDir, { recursive: true });
+    await fs.writeFile(path.join(trialDir, "calls.jsonl"), `${lines.join("\n")}\n`);
+    const data = await collectReportData(run, {
+      projectRoot: root,
+      resultsDir: path.join(root, ".copybook/results"),
+    });
+    const detail = data.details["0/0"]!;
+    expect(detail.callsTotal).toBe(12_006);
+    expect(detail.calls.length).toBeGreaterThan(10);
+    expect(detail.calls[0]!.argv[0]).toBe("0");
+    expect(detail.calls[0]!.argv[1]!.length).toBeLessThan(1_100);
+    expect(detail.calls[0]!.argv[1]).toContain("characters left out");
+    expect(JSON.stringify(detail.calls).length).toBeLessThan(110_000);
+    expect(detail.notes).toContainEqual(
+      expect.stringContaining(`showing the first ${detail.calls.length} of 12006 shim calls`),
+    );
+    expect(renderHtml(data).length).toBeLessThan(200_000);
+  });
 });
 
 function syntheticRun(evalCount: number, trialsPerEval: number): RunResult {

@@ -4,13 +4,16 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CALL_LOG_ENV, writeShims } from "../src/run/shims.js";
 import {
-  CALL_LOG_ENV,
-  callsToJsonl,
+  CALL_LOG_CAPS,
   parseCallLog,
+  readCallLog,
   readCalls,
-  writeShims,
-} from "../src/run/shims.js";
+  redactCall,
+  writeCallsJsonl,
+} from "../src/run/call-log.js";
+import { Redactor } from "../src/util/redact.js";
 import { shellQuote } from "../src/util/shell.js";
 
 const run = promisify(execFile);
@@ -174,8 +177,12 @@ describe("shims", () => {
     ]);
   });
 
-  it("writes calls.jsonl one JSON object a line", () => {
-    const text = callsToJsonl([{ bin: "a", argv: ["x y"], cwd: "/w", time: 1, exit: 0 }]);
+  it("writes calls.jsonl one JSON object a line", async () => {
+    const file = path.join(dir, "calls.jsonl");
+    await writeCallsJsonl(file, {
+      calls: [{ bin: "a", argv: ["x y"], cwd: "/w", time: 1, exit: 0 }],
+    });
+    const text = await fs.readFile(file, "utf8");
     expect(text.split("\n")).toHaveLength(2);
     expect(JSON.parse(text.split("\n")[0]!)).toEqual({
       bin: "a",
@@ -184,5 +191,125 @@ describe("shims", () => {
       time: 1,
       exit: 0,
     });
+  });
+});
+
+describe("the call log under caps", () => {
+  const stub = { mode: "stub" as const, exitCode: 0, stdout: "", stderr: "" };
+  const big = (bytes: number) => `HEAD${"x".repeat(bytes - 8)}TAIL`;
+
+  it("cuts an argument over 4 KiB in the middle, marked; the other arguments are exact", async () => {
+    await writeShims({ dir: shimDir, callLog: log, originalPath, shims: { tool: stub } });
+    await sh(`tool ${shellQuote(big(122_880))} small`);
+    const [call] = await readCalls(log);
+    const arg = call!.argv[0]!;
+    const marker = "[agent-evals: argument cut at 4096 bytes of 122880]";
+    expect(arg).toContain(marker);
+    expect(arg.startsWith("HEADxx")).toBe(true);
+    expect(arg.endsWith("xxTAIL")).toBe(true);
+    expect(Buffer.byteLength(arg)).toBe(4096 + marker.length);
+    expect(call!.argv[1]).toBe("small");
+    expect(call!.exit).toBe(0);
+  });
+
+  it("cuts between whole UTF-8 characters", () => {
+    const euros = "€".repeat(3000); // 3 bytes each: 4096 / 2 falls inside a character
+    const raw = Buffer.from(["S", "1", "1.0", "/w", "tool", "1", euros, ""].join("\0"));
+    const arg = parseCallLog(raw, 0)[0]!.argv[0]!;
+    expect(arg).toMatch(/^€+\[agent-evals: argument cut at 4096 bytes of 9000\]€+$/);
+    expect(arg).not.toContain("\uFFFD");
+  });
+
+  it("records calls up to the cap, counts the rest, and still hands every call to the checks", async () => {
+    await writeShims({ dir: shimDir, callLog: log, originalPath, shims: { tool: stub } });
+    await sh("for i in 1 2 3 4 5 6 7 8; do tool n$i; done");
+    const caps = { ...CALL_LOG_CAPS, calls: 5 };
+    const calls = await readCallLog(log, caps);
+    expect(calls.calls.map((c) => c.argv[0])).toEqual(["n1", "n2", "n3", "n4", "n5"]);
+    expect(calls.calls.every((c) => c.exit === 0)).toBe(true);
+    expect(calls).toMatchObject({
+      total: 8,
+      bins: ["tool"],
+      cut: { recorded: 5, total: 8, by: "calls" },
+    });
+    const every: string[] = [];
+    for await (const call of calls.each()) every.push(call.argv[0]!);
+    expect(every).toEqual(["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8"]);
+    // calls.jsonl: the recorded calls, then a line that says what was cut.
+    const file = path.join(dir, "calls.jsonl");
+    await writeCallsJsonl(file, calls);
+    const lines = (await fs.readFile(file, "utf8"))
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(6);
+    expect(lines[5]).toEqual({
+      cut: "[agent-evals: calls cut at 5 of 8: the record holds at most 10000 calls]",
+      recorded: 5,
+      calls: 8,
+    });
+  });
+
+  it("caps the recorded bytes too: a flood of big arguments stops being recorded", async () => {
+    await writeShims({ dir: shimDir, callLog: log, originalPath, shims: { tool: stub } });
+    await sh(`for i in 1 2 3 4; do tool "$i" ${shellQuote(big(20_000))}; done`);
+    const calls = await readCallLog(log, { ...CALL_LOG_CAPS, bytes: 3 * 4096 });
+    expect(calls.calls.map((c) => c.argv[0])).toEqual(["1", "2"]);
+    expect(calls.cut).toEqual({ recorded: 2, total: 4, by: "bytes" });
+  });
+
+  it("parses the same calls however the log is cut into chunks", async () => {
+    await writeShims({
+      dir: shimDir,
+      callLog: log,
+      originalPath,
+      shims: { outer: { mode: "script", script: "inner a; inner b; exit 3" }, inner: stub },
+    });
+    await sh(`outer ${shellQuote(big(9000))} ''; inner $'l1\nl2' "€uro"`).catch(() => undefined);
+    const raw = await fs.readFile(log);
+    const whole = parseCallLog(raw, 0);
+    expect(whole.map((c) => [c.bin, c.exit])).toEqual([
+      ["outer", 3],
+      ["inner", 0],
+      ["inner", 0],
+      ["inner", 0],
+    ]);
+    for (const chunk of [1, 2, 7, 4095, 4096, 65_536])
+      expect(parseCallLog(raw, 0, CALL_LOG_CAPS, chunk), `chunks of ${chunk}`).toEqual(whole);
+  });
+
+  it("holds no more of a forged log than the caps: a billion arguments, a field with no end", () => {
+    const many = Buffer.concat([
+      Buffer.from(["S", "1", "1.0", "/w", "tool", "150000", ""].join("\0")),
+      Buffer.alloc(150_000), // 150,000 empty arguments
+      Buffer.from(["S", "2", "1.0", "/w", "tool", "1000000000", "a", "b", ""].join("\0")),
+    ]);
+    const calls = parseCallLog(many, 0);
+    // The call that claims a billion arguments never ends: it is dropped, as a record cut short.
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.argv).toHaveLength(1001);
+    expect(calls[0]!.argv.at(-1)).toBe("[agent-evals: 149000 more arguments cut]");
+    const endless = Buffer.from(`S\0${"9".repeat(5_000_000)}`);
+    expect(parseCallLog(endless, 0)).toEqual([]);
+    const cwd = Buffer.from(["S", "1", "1.0", "/".repeat(100_000), "tool", "0", ""].join("\0"));
+    expect(parseCallLog(cwd, 0)[0]!.cwd).toContain(
+      "[agent-evals: value cut at 4096 bytes of 100000]",
+    );
+  });
+
+  it("redacts a secret that the cut splits, on both sides of the marker", () => {
+    const secret = "SECRETVALUE123456";
+    // The head keeps the first 2048 bytes: the first secret starts 8 bytes before its end. The
+    // tail keeps the last 2048: the second secret starts 5 bytes before it.
+    const arg = `${"a".repeat(2040)}${secret}${"b".repeat(6000)}${secret}${"c".repeat(2048 - 12)}`;
+    const raw = Buffer.from(["S", "1", "1.0", "/w", "tool", "1", arg, ""].join("\0"));
+    const [call] = parseCallLog(raw, 0);
+    expect(call!.argv[0]).toContain("SECRETVA[agent-evals:");
+    const redactor = new Redactor([secret]);
+    const redacted = redactCall(call!, (text) => redactor.text(text)).argv[0]!;
+    expect(call!.argv[0]).toContain("]TVALUE123456ccc");
+    expect(redacted).toMatch(
+      /^a+\*\*\*\[agent-evals: argument cut at 4096 bytes of \d+\]\*\*\*c+$/,
+    );
   });
 });

@@ -22,7 +22,7 @@ function commandOf(call: ToolCall): string | undefined {
 
 export function shimBypassWarnings(
   trajectory: ToolCall[],
-  calls: ShimCall[],
+  calls: readonly Pick<ShimCall, "bin">[],
   shimmed: string[],
   shimDir?: string,
 ): string[] {

@@ -55,11 +55,11 @@ export async function runCheck(
 ): Promise<CheckVerdict> {
   switch (check.type) {
     case "ran":
-      return checkRan(ctx.calls, check.pattern);
+      return checkRan(ctx.allCalls?.() ?? ctx.calls, check.pattern);
     case "notRan":
-      return checkNotRan(ctx.calls, check.pattern);
+      return checkNotRan(ctx.allCalls?.() ?? ctx.calls, check.pattern);
     case "ranInOrder":
-      return checkRanInOrder(ctx.calls, check.patterns);
+      return checkRanInOrder(ctx.allCalls?.() ?? ctx.calls, check.patterns);
     case "fileExists":
       return checkFileExists(ctx.sandbox, check.path);
     case "fileAbsent":

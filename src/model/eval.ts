@@ -37,7 +37,10 @@ export interface SourceRef {
 export interface CustomCheckContext {
   /** Absolute path of the trial's sandbox. */
   sandbox: string;
-  /** Every shimmed call the agent made, in the order the calls started. */
+  /**
+   * The shimmed calls the agent made, in the order they started, as calls.jsonl records them: the
+   * first 10,000 (or 16 MiB), each argument over 4 KiB cut in the middle.
+   */
   calls: ShimCall[];
   /** What the agent run returned. */
   run: AgentRunResult;

@@ -31,6 +31,7 @@ export interface TrialResult {
   timedOut?: boolean;
   /** How many times an infra error made the trial run again. */
   retries?: number;
+  /** Shim calls the agent made, also those past the call log's cap (calls.jsonl then holds fewer). */
   calls?: number;
   toolCalls?: number;
   /** Things the verdict may not show: e.g. a shimmed binary run by its absolute path. */

@@ -50,7 +50,10 @@ export function trialLine(
         : style.yellow("!");
   const cost = trial.costUsd ? ` ${usd(trial.costUsd)}` : "";
   const why = trial.status === "passed" ? "" : `: ${trial.reason ?? trial.status}`;
-  return `  ${mark} ${id} [${agent}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(seconds(trial.durationMs))}${cost}${why}`;
+  // The warnings' text follows in the eval's block (evalBlock); here only how many.
+  const count = trial.warnings?.length ?? 0;
+  const warned = count ? ` ${style.yellow(`(${count} warning${count === 1 ? "" : "s"})`)}` : "";
+  return `  ${mark} ${id} [${agent}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(seconds(trial.durationMs))}${cost}${why}${warned}`;
 }
 
 /** The word each verdict is printed as (the skill/command/hook sections use it too). */
@@ -101,6 +104,8 @@ export function evalBlock(
     lines.push(
       `    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${trial.reason}` : ""} ${style.dim(`(${trial.dir})`)}`,
     );
+    // Shim bypasses and writes beside the sandbox make a verdict less certain: always shown.
+    for (const warning of trial.warnings ?? []) lines.push(`      ${style.yellow("!")} ${warning}`);
     for (const check of trial.checks) {
       if (check.ok && !verbose) continue;
       const mark = check.ok ? style.green("✓") : style.red("✗");

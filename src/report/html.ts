@@ -21,6 +21,13 @@ export const HTML_CAPS = {
   /** Per tool call input and result. */
   stepChars: 2_000,
   calls: 500,
+  /** Per shim call: its first arguments, each cut to this many characters. */
+  callArgs: 50,
+  callArgChars: 1_000,
+  /** All of a trial's embedded calls together (passing trials get a quarter). */
+  callsChars: 100_000,
+  /** calls.jsonl is read this far at most (its first lines are what is embedded). */
+  callsReadBytes: 8 * 1024 * 1024,
   /** Above this the whole report stops embedding details of passing trials (failing ones first). */
   totalDetailChars: 40_000_000,
   /** trial.json larger than this is not parsed for the trajectory. */
@@ -138,38 +145,16 @@ async function readTrialDetail(
     const capped = await readCapped(path.join(dir, name), cap);
     return capped ? { ...capped, path: rel(name) } : undefined;
   };
-  const [prompt, stdout, stderr, callsText, trialJson] = await Promise.all([
+  const [prompt, stdout, stderr, trialJson] = await Promise.all([
     text("prompt.md", HTML_CAPS.promptChars),
     text("agent.stdout", Math.round(HTML_CAPS.stdoutChars * share)),
     text("agent.stderr", Math.round(HTML_CAPS.stderrChars * share)),
-    readCapped(path.join(dir, "calls.jsonl"), Number.MAX_SAFE_INTEGER, HTML_CAPS.trialJsonBytes),
     readCapped(path.join(dir, "trial.json"), Number.MAX_SAFE_INTEGER, HTML_CAPS.trialJsonBytes),
   ]);
   if (prompt) detail.prompt = prompt;
   if (stdout) detail.stdout = stdout;
   if (stderr) detail.stderr = stderr;
-  if (callsText) {
-    const calls = callsText.text
-      .split("\n")
-      .filter((l) => l.trim())
-      .flatMap((l) => {
-        try {
-          const c = JSON.parse(l) as TrialDetail["calls"][number];
-          return [
-            { bin: String(c.bin), argv: (c.argv ?? []).map(String), time: c.time, exit: c.exit },
-          ];
-        } catch {
-          return [];
-        }
-      });
-    detail.callsTotal = calls.length;
-    detail.calls = calls.slice(0, HTML_CAPS.calls);
-    if (calls.length > HTML_CAPS.calls) {
-      detail.notes.push(
-        `showing the first ${HTML_CAPS.calls} of ${calls.length} shim calls; all are in ${rel("calls.jsonl")}`,
-      );
-    }
-  }
+  embedCalls(path.join(dir, "calls.jsonl"), trial, share, detail, rel);
   if (trialJson && !trialJson.truncated) {
     try {
       readTrialJson(JSON.parse(trialJson.text), detail, rel);
@@ -180,6 +165,89 @@ async function readTrialDetail(
     detail.notes.push(`${rel("trial.json")} is too large to embed its trajectory`);
   }
   return detail;
+}
+
+/**
+ * The trial's first shim calls, under the caps: a count of calls, a share of the characters, and
+ * each call's first arguments cut in the middle. Only the head of calls.jsonl is read.
+ */
+function embedCalls(
+  file: string,
+  trial: TrialResult,
+  share: number,
+  detail: TrialDetail,
+  rel: (name: string) => string,
+): void {
+  const head = readHeadLines(file, HTML_CAPS.calls + 1, HTML_CAPS.callsReadBytes);
+  if (!head) return;
+  const budget = Math.round(HTML_CAPS.callsChars * share);
+  let chars = 0;
+  let lines = 0;
+  for (const line of head.lines) {
+    let c: Partial<TrialDetail["calls"][number]>;
+    try {
+      c = JSON.parse(line) as typeof c;
+    } catch {
+      continue;
+    }
+    if (typeof c.bin !== "string") continue; // the line that says the record was cut
+    lines++;
+    if (detail.calls.length >= HTML_CAPS.calls) continue;
+    const argv = (c.argv ?? []).map(String);
+    const shown = argv
+      .slice(0, HTML_CAPS.callArgs)
+      .map((a) => capText(a, HTML_CAPS.callArgChars).text);
+    if (argv.length > shown.length) shown.push(`… ${argv.length - shown.length} more arguments`);
+    const call = { bin: c.bin, argv: shown, time: Number(c.time), exit: c.exit ?? null };
+    const size = JSON.stringify(call).length;
+    if (detail.calls.length > 0 && chars + size > budget) break;
+    detail.calls.push(call);
+    chars += size;
+  }
+  detail.callsTotal = Math.max(trial.calls ?? 0, lines);
+  if (detail.calls.length < detail.callsTotal) {
+    detail.notes.push(
+      `showing the first ${detail.calls.length} of ${detail.callsTotal} shim calls, arguments cut to ` +
+        `${HTML_CAPS.callArgChars} characters; the calls as recorded are in ${rel("calls.jsonl")}`,
+    );
+  }
+}
+
+/** Up to `maxLines` whole lines from the start of a file, reading at most `maxBytes` of it. */
+function readHeadLines(
+  file: string,
+  maxLines: number,
+  maxBytes: number,
+): { lines: string[] } | undefined {
+  let fd: number;
+  try {
+    fd = fsSync.openSync(file, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const lines: string[] = [];
+    const chunk = Buffer.alloc(64 * 1024);
+    let pending: Buffer[] = [];
+    let read = 0;
+    while (lines.length < maxLines && read < maxBytes) {
+      const n = fsSync.readSync(fd, chunk, 0, Math.min(chunk.length, maxBytes - read), read);
+      if (n === 0) break;
+      read += n;
+      let at = 0;
+      for (let nl = chunk.indexOf(10, at); nl >= 0 && nl < n; nl = chunk.indexOf(10, at)) {
+        pending.push(chunk.subarray(at, nl));
+        lines.push(Buffer.concat(pending).toString("utf8"));
+        pending = [];
+        at = nl + 1;
+        if (lines.length >= maxLines) break;
+      }
+      if (at < n) pending.push(Buffer.from(chunk.subarray(at, n)));
+    }
+    return { lines };
+  } finally {
+    fsSync.closeSync(fd);
+  }
 }
 
 interface TrialJson {

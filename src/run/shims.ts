@@ -5,8 +5,8 @@
 // Why a raw NUL-separated log and not JSON lines written by the shim: argv can hold any byte but NUL,
 // and escaping JSON in POSIX sh needs a fork per argument (sed) or slow loops. A single `printf` of
 // NUL-separated fields is exact, costs no fork, and is one O_APPEND write for records up to the
-// shell's 8 KiB buffer, so concurrent calls never interleave. `readCalls` turns the log into
-// `ShimCall`s and the trial writes them out as calls.jsonl.
+// shell's 8 KiB buffer, so concurrent calls never interleave. call-log.ts turns the log into
+// `ShimCall`s, under caps, and writes them out as calls.jsonl.
 //
 // Records: `S\0pid\0time\0cwd\0bin\0argc\0arg…\0` when a call starts and `E\0pid\0exit\0` when it
 // ends. An E pairs with the latest unfinished S of the same pid (a pid is unique while it lives).
@@ -21,7 +21,7 @@
 
 import fs, { constants as fsConstants } from "node:fs";
 import path from "node:path";
-import type { ShimCall, ShimSpec } from "../model/index.js";
+import type { ShimSpec } from "../model/index.js";
 import { findOnPath, isValidShimName, shellQuote } from "../util/index.js";
 
 /** The environment variable a shim reads to log elsewhere (used while checks run). */
@@ -115,74 +115,4 @@ function shimScript(
     lines.push("__ae_rc=$?");
   lines.push(`printf '%s\\0' E "$$" "$__ae_rc" >> "$__ae_log"`, `exit "$__ae_rc"`, "");
   return lines.join("\n");
-}
-
-/** Milliseconds since the epoch at which the machine booted, to turn shim times into dates. */
-function bootTimeMs(): number | undefined {
-  try {
-    const uptime = Number(fs.readFileSync("/proc/uptime", "utf8").split(" ")[0]);
-    return Number.isFinite(uptime) ? Date.now() - uptime * 1000 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Parse a raw call log into calls, in the order they started. A missing log means no calls. */
-export async function readCalls(callLog: string): Promise<ShimCall[]> {
-  let raw: Buffer;
-  try {
-    raw = fs.readFileSync(callLog);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-  return parseCallLog(raw, bootTimeMs());
-}
-
-export function parseCallLog(raw: Buffer, bootMs: number | undefined): ShimCall[] {
-  const fields = raw.toString("utf8").split("\0");
-  fields.pop(); // the text after the last NUL: empty, or a record cut short by a kill
-  const calls: ShimCall[] = [];
-  const open = new Map<string, ShimCall[]>();
-  let i = 0;
-  const next = (): string | undefined => fields[i++];
-  while (i < fields.length) {
-    const kind = next();
-    if (kind === "S") {
-      const pid = next() ?? "";
-      const time = next() ?? "";
-      const cwd = next() ?? "";
-      const bin = next() ?? "";
-      const argc = Number(next());
-      if (!Number.isInteger(argc) || argc < 0 || i + argc > fields.length) break;
-      const argv = fields.slice(i, i + argc);
-      i += argc;
-      const call: ShimCall = { bin, argv, cwd, time: shimTime(time, bootMs), exit: null };
-      calls.push(call);
-      const stack = open.get(pid) ?? [];
-      stack.push(call);
-      open.set(pid, stack);
-    } else if (kind === "E") {
-      const pid = next() ?? "";
-      const exit = Number(next());
-      const call = open.get(pid)?.pop();
-      if (call && Number.isInteger(exit)) call.exit = exit;
-    } else {
-      break; // not a record boundary: the log was damaged; keep what was read
-    }
-  }
-  return calls;
-}
-
-/** A shim's time field: `@<epoch s>` (date) or `<s since boot>` (/proc/uptime), as epoch ms. */
-function shimTime(field: string, bootMs: number | undefined): number {
-  if (field.startsWith("@")) return Number(field.slice(1)) * 1000;
-  const sinceBoot = Number(field);
-  if (bootMs === undefined || !Number.isFinite(sinceBoot)) return 0;
-  return Math.round(bootMs + sinceBoot * 1000);
-}
-
-/** calls.jsonl: one JSON object a line, the published form of the call log. */
-export function callsToJsonl(calls: ShimCall[]): string {
-  return calls.map((c) => JSON.stringify(c)).join("\n") + (calls.length ? "\n" : "");
 }

@@ -8,14 +8,14 @@ import {
   type AgentAdapter,
   type AgentRunResult,
   type EvalSpec,
-  type ShimCall,
   Codes,
   InfraError,
 } from "../model/index.js";
 import { shimBypassWarnings, runChecks } from "../check/index.js";
 import type { PreparedSandbox } from "./workspace/prepare.js";
 import { changedFiles, copySnapshot, makeTempDir, removeTree } from "./workspace/sandbox.js";
-import { CALL_LOG_ENV, callsToJsonl, readCalls, writeShims } from "./shims.js";
+import { CALL_LOG_ENV, writeShims } from "./shims.js";
+import { cutWarning, readCallLog, redactCall, writeCallsJsonl, type CallLog } from "./call-log.js";
 import { withJail, type BwrapJail } from "./isolation/bwrap.js";
 import { makeTrialHome, writesBesideWorkspace, type TrialIsolation } from "./isolation/resolve.js";
 import { currentRedactor, redactFile, redactTree } from "../util/index.js";
@@ -86,11 +86,17 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     if (input.signal.aborted) throw new InfraError("interrupted", false);
     const damage = await sandboxDamage(root, work);
 
-    const calls = await readCalls(callLog);
-    fs.writeFileSync(path.join(input.outDir, "calls.jsonl"), callsToJsonl(redact(calls)));
+    // Read and written under caps, a chunk at a time: the agent decides how big the log is.
+    const calls = await readCallLog(callLog);
+    await writeCallsJsonl(
+      path.join(input.outDir, "calls.jsonl"),
+      calls,
+      redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined,
+    );
     const checks = await runChecks(input.spec.checks, {
       sandbox: work,
-      calls,
+      calls: calls.calls,
+      allCalls: calls.each,
       run,
       changedFiles: async () => changedFiles(work, await input.prepared.manifest()),
       env: { ...env, [CALL_LOG_ENV]: path.join(root, "check-calls.raw") },
@@ -155,7 +161,7 @@ function noAgentRun(): AgentRunResult {
 function verdictOf(
   input: TrialInput,
   run: AgentRunResult,
-  calls: ShimCall[],
+  calls: CallLog,
   checks: CheckOutcome[],
   started: number,
   shimDir: string,
@@ -163,7 +169,13 @@ function verdictOf(
 ): TrialOutput {
   const failedChecks = checks.filter((c) => !c.ok).length;
   const warnings = [
-    ...shimBypassWarnings(run.trajectory, calls, Object.keys(input.spec.shims), shimDir),
+    ...shimBypassWarnings(
+      run.trajectory,
+      calls.bins.map((bin) => ({ bin })),
+      Object.keys(input.spec.shims),
+      shimDir,
+    ),
+    ...(calls.cut ? [cutWarning(calls.cut)] : []),
     ...damage.warnings,
   ];
   // A trial fails for one reason first: a timeout, then the agent's own failure, then its checks.
@@ -189,7 +201,7 @@ function verdictOf(
     ...(reason ? { reason } : {}),
     agentExitCode: run.exitCode,
     timedOut: run.timedOut,
-    calls: calls.length,
+    calls: calls.total,
     toolCalls: run.trajectory.length,
     ...(warnings.length ? { warnings } : {}),
   };
