@@ -1,7 +1,9 @@
 // src/check: every kind of check run through runChecks/runCheck over a real sandbox folder.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { promises as fs } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { closeSync, constants, openSync, promises as fs } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { runCheck, runChecks, type CheckContext } from "../src/check/checks.js";
@@ -663,4 +665,87 @@ describe("runChecks", () => {
     );
     expect(outcomes.map((o) => o.ok)).toEqual([false, false, true]);
   });
+});
+
+describe("files that are not regular files", () => {
+  const fifos: string[] = [];
+  afterEach(() => {
+    // Should a read ever block in open() on a FIFO again, opening its writing end frees that
+    // thread, so that this test fails by its timeout instead of keeping the worker from exiting.
+    for (const fifo of fifos.splice(0)) {
+      try {
+        closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch {
+        // No reader waiting: nothing to free.
+      }
+    }
+  });
+
+  async function mkfifo(rel: string): Promise<string> {
+    const file = path.join(sandbox, rel);
+    execFileSync("mkfifo", [file]);
+    fifos.push(file);
+    return file;
+  }
+
+  it(
+    "a FIFO at a checked path is not opened for reading: the checks fail at once saying what it is",
+    { timeout: 20_000 },
+    async () => {
+      await mkfifo("out.txt");
+      await fs.symlink("out.txt", path.join(sandbox, "link-to-fifo"));
+      const contains = await one({ type: "fileContains", path: "out.txt", pattern: "done" });
+      expect(contains).toMatchObject({
+        ok: false,
+        evidence: "out.txt is a FIFO (named pipe), not a regular file: it was not read",
+      });
+      const lacks = await one({ type: "fileLacks", path: "out.txt", pattern: /secret/ });
+      expect(lacks).toMatchObject({
+        ok: false,
+        evidence: "out.txt is a FIFO (named pipe), not a regular file: it was not read",
+      });
+      const viaLink = await one({ type: "fileContains", path: "link-to-fifo", pattern: "done" });
+      expect(viaLink.evidence).toBe(
+        "link-to-fifo is a FIFO (named pipe), not a regular file: it was not read",
+      );
+      expect((await one({ type: "fileExists", path: "out.txt" })).ok).toBe(true);
+    },
+  );
+
+  it(
+    "changed files that are FIFOs or sockets are skipped, named in the evidence; the others count",
+    { timeout: 20_000 },
+    async () => {
+      await mkfifo("a.fifo");
+      const socketPath = path.join(sandbox, "b.sock");
+      const server = net.createServer();
+      await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+      try {
+        await write("c.txt", "the needle is here\n");
+        const ctx = context({ changedFiles: async () => ["a.fifo", "b.sock", "c.txt"] });
+        expect(await one({ type: "changedFilesContain", text: "needle" }, ctx)).toMatchObject({
+          ok: true,
+          evidence: "found at c.txt:1: the needle is here",
+        });
+        expect(await one({ type: "changedFilesContain", text: "absent" }, ctx)).toMatchObject({
+          ok: false,
+          evidence:
+            '"absent" is in none of the 3 files the run created or modified (a.fifo, b.sock, c.txt)' +
+            "; not regular files, not read: a.fifo (a FIFO (named pipe)), b.sock (a socket)",
+        });
+        expect(await one({ type: "changedFilesLack", text: "absent" }, ctx)).toMatchObject({
+          ok: true,
+          evidence:
+            '"absent" is in none of the 3 changed files' +
+            "; not regular files, not read: a.fifo (a FIFO (named pipe)), b.sock (a socket)",
+        });
+        expect(await one({ type: "fileContains", path: "b.sock", pattern: "x" })).toMatchObject({
+          ok: false,
+          evidence: "b.sock is a socket, not a regular file: it was not read",
+        });
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  );
 });

@@ -1,10 +1,11 @@
 // Checks on the files the run left: exists, absent, contains, lacks, and text in changed files.
+// Files are opened by open-file.ts: never out of the sandbox, never anything but a regular file.
 
-import { AgentEvalsError, Codes } from "../model/index.js";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { describePattern, type Pattern } from "../model/index.js";
 import type { CheckVerdict } from "./context.js";
+import { openInSandbox } from "./open-file.js";
 
 /** The absolute path of `relative` inside the sandbox, or undefined when it would escape it. */
 export function insideSandbox(sandbox: string, relative: string): string | undefined {
@@ -20,32 +21,53 @@ const escapes = (p: string): CheckVerdict => ({
   evidence: `${p} is outside the sandbox; name a path inside it`,
 });
 
-/** Internal: a symlink out of the sandbox, turned into a failed check's evidence. */
-class LinkEscapes extends AgentEvalsError {
-  constructor(message: string) {
-    super(Codes.checkFailed, message, { exitCode: 1 });
+type Searched =
+  | { kind: "missing" }
+  /** A FIFO, socket or device: never opened for reading. */
+  | { kind: "special"; what: string }
+  | {
+      kind: "searched";
+      result:
+        | { found: true; line: number; text: string }
+        | { found: false; lines: number; bytes: number };
+    };
+
+/** Opens the file (see openInSandbox: a symlink out of the sandbox throws) and searches it. */
+async function search(sandbox: string, file: string, pattern: Pattern): Promise<Searched> {
+  const opened = await openInSandbox(sandbox, file);
+  if (opened.kind !== "file") return opened;
+  try {
+    const text = await opened.handle.readFile("utf8");
+    const hit = findMatch(text, pattern);
+    return {
+      kind: "searched",
+      result: hit
+        ? { found: true, ...hit }
+        : { found: false, lines: text.split("\n").length, bytes: text.length },
+    };
+  } finally {
+    await opened.handle.close();
   }
 }
 
-/**
- * The file's text, or undefined when it does not exist. A symlink the agent made that leads out of
- * the sandbox is not followed: the check fails instead of reading a file elsewhere on the machine.
- */
-async function readText(sandbox: string, file: string): Promise<string | undefined> {
-  try {
-    const [real, root] = await Promise.all([fs.realpath(file), fs.realpath(sandbox)]);
-    if (real !== root && !real.startsWith(`${root}${path.sep}`)) {
-      throw new LinkEscapes(
-        `${path.relative(sandbox, file)} is a symlink to ${real}, outside the sandbox`,
-      );
-    }
-    return await fs.readFile(real, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR") return undefined;
-    throw error;
+/** Where in `text` the pattern first matches: `line N` and the line itself. */
+function findMatch(text: string, pattern: Pattern): { line: number; text: string } | undefined {
+  let index: number;
+  if (typeof pattern === "string") {
+    index = text.indexOf(pattern);
+  } else {
+    const global = new RegExp(pattern.source, pattern.flags.replace("g", "").replace("y", ""));
+    index = global.exec(text)?.index ?? -1;
   }
+  if (index < 0) return undefined;
+  const line = text.slice(0, index).split("\n").length;
+  return { line, text: (text.split("\n")[line - 1] ?? "").trim().slice(0, 120) };
 }
+
+const notRegular = (p: string, what: string): CheckVerdict => ({
+  ok: false,
+  evidence: `${p} is ${what}, not a regular file: it was not read`,
+});
 
 async function exists(file: string): Promise<boolean> {
   return fs.lstat(file).then(
@@ -68,23 +90,6 @@ export async function checkFileAbsent(sandbox: string, p: string): Promise<Check
   return { ok: true, evidence: `${p} does not exist` };
 }
 
-/** Where in `text` the pattern first matches: `line N` and the line itself. */
-export function findMatch(
-  text: string,
-  pattern: Pattern,
-): { line: number; text: string } | undefined {
-  let index: number;
-  if (typeof pattern === "string") {
-    index = text.indexOf(pattern);
-  } else {
-    const global = new RegExp(pattern.source, pattern.flags.replace("g", "").replace("y", ""));
-    index = global.exec(text)?.index ?? -1;
-  }
-  if (index < 0) return undefined;
-  const line = text.slice(0, index).split("\n").length;
-  return { line, text: (text.split("\n")[line - 1] ?? "").trim().slice(0, 120) };
-}
-
 export async function checkFileContains(
   sandbox: string,
   p: string,
@@ -92,15 +97,15 @@ export async function checkFileContains(
 ): Promise<CheckVerdict> {
   const full = insideSandbox(sandbox, p);
   if (!full) return escapes(p);
-  const text = await readText(sandbox, full);
-  if (text === undefined)
+  const searched = await search(sandbox, full, pattern);
+  if (searched.kind === "missing")
     return { ok: false, evidence: `${p} does not exist${await nearby(sandbox, p)}` };
-  const hit = findMatch(text, pattern);
-  if (hit) return { ok: true, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
-  const lines = text.split("\n").length;
+  if (searched.kind === "special") return notRegular(p, searched.what);
+  const r = searched.result;
+  if (r.found) return { ok: true, evidence: `found at ${p}:${r.line}: ${r.text}` };
   return {
     ok: false,
-    evidence: `${describePattern(pattern)} not found in ${p} (${lines} lines, ${text.length} bytes)`,
+    evidence: `${describePattern(pattern)} not found in ${p} (${r.lines} lines, ${r.bytes} bytes)`,
   };
 }
 
@@ -111,11 +116,32 @@ export async function checkFileLacks(
 ): Promise<CheckVerdict> {
   const full = insideSandbox(sandbox, p);
   if (!full) return escapes(p);
-  const text = await readText(sandbox, full);
-  if (text === undefined) return { ok: true, evidence: `${p} does not exist` };
-  const hit = findMatch(text, pattern);
-  if (!hit) return { ok: true, evidence: `${describePattern(pattern)} not in ${p}` };
-  return { ok: false, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
+  const searched = await search(sandbox, full, pattern);
+  if (searched.kind === "missing") return { ok: true, evidence: `${p} does not exist` };
+  if (searched.kind === "special") return notRegular(p, searched.what);
+  const r = searched.result;
+  if (r.found) return { ok: false, evidence: `found at ${p}:${r.line}: ${r.text}` };
+  return { ok: true, evidence: `${describePattern(pattern)} not in ${p}` };
+}
+
+/** Searches each changed file for `text` until one holds it; FIFOs, sockets, devices are skipped. */
+async function searchChanged(
+  sandbox: string,
+  changed: string[],
+  text: string,
+): Promise<{ hit?: string; skipped: string }> {
+  const skipped: string[] = [];
+  for (const p of changed) {
+    const searched = await search(sandbox, path.join(sandbox, p), text);
+    if (searched.kind === "special") skipped.push(`${p} (${searched.what})`);
+    if (searched.kind === "searched" && searched.result.found)
+      return { hit: `found at ${p}:${searched.result.line}: ${searched.result.text}`, skipped: "" };
+  }
+  return {
+    skipped: skipped.length
+      ? `; not regular files, not read: ${skipped.slice(0, 8).join(", ")}${skipped.length > 8 ? ", …" : ""}`
+      : "",
+  };
 }
 
 export async function checkChangedFilesContain(
@@ -123,15 +149,12 @@ export async function checkChangedFilesContain(
   changed: string[],
   text: string,
 ): Promise<CheckVerdict> {
-  for (const p of changed) {
-    const content = await readText(sandbox, path.join(sandbox, p));
-    const hit = content === undefined ? undefined : findMatch(content, text);
-    if (hit) return { ok: true, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
-  }
+  const { hit, skipped } = await searchChanged(sandbox, changed, text);
+  if (hit) return { ok: true, evidence: hit };
   return {
     ok: false,
     evidence: changed.length
-      ? `${JSON.stringify(text)} is in none of the ${changed.length} files the run created or modified (${changed.slice(0, 8).join(", ")}${changed.length > 8 ? ", …" : ""})`
+      ? `${JSON.stringify(text)} is in none of the ${changed.length} files the run created or modified (${changed.slice(0, 8).join(", ")}${changed.length > 8 ? ", …" : ""})${skipped}`
       : `the run created or modified no file, so ${JSON.stringify(text)} cannot be in one`,
   };
 }
@@ -141,14 +164,11 @@ export async function checkChangedFilesLack(
   changed: string[],
   text: string,
 ): Promise<CheckVerdict> {
-  for (const p of changed) {
-    const content = await readText(sandbox, path.join(sandbox, p));
-    const hit = content === undefined ? undefined : findMatch(content, text);
-    if (hit) return { ok: false, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
-  }
+  const { hit, skipped } = await searchChanged(sandbox, changed, text);
+  if (hit) return { ok: false, evidence: hit };
   return {
     ok: true,
-    evidence: `${JSON.stringify(text)} is in none of the ${changed.length} changed files`,
+    evidence: `${JSON.stringify(text)} is in none of the ${changed.length} changed files${skipped}`,
   };
 }
 
