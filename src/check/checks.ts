@@ -65,13 +65,18 @@ export async function runCheck(
     case "fileAbsent":
       return checkFileAbsent(ctx.sandbox, check.path);
     case "fileContains":
-      return checkFileContains(ctx.sandbox, check.path, check.pattern);
+      return checkFileContains(ctx.sandbox, check.path, check.pattern, ctx.signal);
     case "fileLacks":
-      return checkFileLacks(ctx.sandbox, check.path, check.pattern);
+      return checkFileLacks(ctx.sandbox, check.path, check.pattern, ctx.signal);
     case "changedFilesContain":
-      return checkChangedFilesContain(ctx.sandbox, await ctx.changedFiles(), check.text);
+      return checkChangedFilesContain(
+        ctx.sandbox,
+        await ctx.changedFiles(),
+        check.text,
+        ctx.signal,
+      );
     case "changedFilesLack":
-      return checkChangedFilesLack(ctx.sandbox, await ctx.changedFiles(), check.text);
+      return checkChangedFilesLack(ctx.sandbox, await ctx.changedFiles(), check.text, ctx.signal);
     case "succeeds":
       return checkSucceeds(ctx, check.command, check.exitCode, index);
     case "trajectory":

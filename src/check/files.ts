@@ -1,11 +1,13 @@
 // Checks on the files the run left: exists, absent, contains, lacks, and text in changed files.
-// Files are opened by open-file.ts: never out of the sandbox, never anything but a regular file.
+// Files are opened by open-file.ts (never out of the sandbox, never anything but a regular file)
+// and searched by search.ts (in bounded memory, whatever their size).
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { describePattern, type Pattern } from "../model/index.js";
 import type { CheckVerdict } from "./context.js";
 import { openInSandbox } from "./open-file.js";
+import { searchFile, type SearchResult } from "./search.js";
 
 /** The absolute path of `relative` inside the sandbox, or undefined when it would escape it. */
 export function insideSandbox(sandbox: string, relative: string): string | undefined {
@@ -25,43 +27,25 @@ type Searched =
   | { kind: "missing" }
   /** A FIFO, socket or device: never opened for reading. */
   | { kind: "special"; what: string }
-  | {
-      kind: "searched";
-      result:
-        | { found: true; line: number; text: string }
-        | { found: false; lines: number; bytes: number };
-    };
+  | { kind: "searched"; result: SearchResult };
 
 /** Opens the file (see openInSandbox: a symlink out of the sandbox throws) and searches it. */
-async function search(sandbox: string, file: string, pattern: Pattern): Promise<Searched> {
+async function search(
+  sandbox: string,
+  file: string,
+  pattern: Pattern,
+  signal: AbortSignal | undefined,
+): Promise<Searched> {
   const opened = await openInSandbox(sandbox, file);
   if (opened.kind !== "file") return opened;
   try {
-    const text = await opened.handle.readFile("utf8");
-    const hit = findMatch(text, pattern);
     return {
       kind: "searched",
-      result: hit
-        ? { found: true, ...hit }
-        : { found: false, lines: text.split("\n").length, bytes: text.length },
+      result: await searchFile(opened.handle, opened.size, pattern, signal),
     };
   } finally {
     await opened.handle.close();
   }
-}
-
-/** Where in `text` the pattern first matches: `line N` and the line itself. */
-function findMatch(text: string, pattern: Pattern): { line: number; text: string } | undefined {
-  let index: number;
-  if (typeof pattern === "string") {
-    index = text.indexOf(pattern);
-  } else {
-    const global = new RegExp(pattern.source, pattern.flags.replace("g", "").replace("y", ""));
-    index = global.exec(text)?.index ?? -1;
-  }
-  if (index < 0) return undefined;
-  const line = text.slice(0, index).split("\n").length;
-  return { line, text: (text.split("\n")[line - 1] ?? "").trim().slice(0, 120) };
 }
 
 const notRegular = (p: string, what: string): CheckVerdict => ({
@@ -94,10 +78,11 @@ export async function checkFileContains(
   sandbox: string,
   p: string,
   pattern: Pattern,
+  signal?: AbortSignal,
 ): Promise<CheckVerdict> {
   const full = insideSandbox(sandbox, p);
   if (!full) return escapes(p);
-  const searched = await search(sandbox, full, pattern);
+  const searched = await search(sandbox, full, pattern, signal);
   if (searched.kind === "missing")
     return { ok: false, evidence: `${p} does not exist${await nearby(sandbox, p)}` };
   if (searched.kind === "special") return notRegular(p, searched.what);
@@ -105,7 +90,7 @@ export async function checkFileContains(
   if (r.found) return { ok: true, evidence: `found at ${p}:${r.line}: ${r.text}` };
   return {
     ok: false,
-    evidence: `${describePattern(pattern)} not found in ${p} (${r.lines} lines, ${r.bytes} bytes)`,
+    evidence: `${describePattern(pattern)} not found in ${p} (${r.lines} lines, ${r.bytes} bytes)${r.unsearched ? `; ${r.unsearched}` : ""}`,
   };
 }
 
@@ -113,14 +98,21 @@ export async function checkFileLacks(
   sandbox: string,
   p: string,
   pattern: Pattern,
+  signal?: AbortSignal,
 ): Promise<CheckVerdict> {
   const full = insideSandbox(sandbox, p);
   if (!full) return escapes(p);
-  const searched = await search(sandbox, full, pattern);
+  const searched = await search(sandbox, full, pattern, signal);
   if (searched.kind === "missing") return { ok: true, evidence: `${p} does not exist` };
   if (searched.kind === "special") return notRegular(p, searched.what);
   const r = searched.result;
   if (r.found) return { ok: false, evidence: `found at ${p}:${r.line}: ${r.text}` };
+  // A part that could not be searched may hold it: that is no proof of absence.
+  if (r.unsearched)
+    return {
+      ok: false,
+      evidence: `${describePattern(pattern)} not found in ${p}, but not all of it was searched: ${r.unsearched}`,
+    };
   return { ok: true, evidence: `${describePattern(pattern)} not in ${p}` };
 }
 
@@ -129,10 +121,11 @@ async function searchChanged(
   sandbox: string,
   changed: string[],
   text: string,
+  signal: AbortSignal | undefined,
 ): Promise<{ hit?: string; skipped: string }> {
   const skipped: string[] = [];
   for (const p of changed) {
-    const searched = await search(sandbox, path.join(sandbox, p), text);
+    const searched = await search(sandbox, path.join(sandbox, p), text, signal);
     if (searched.kind === "special") skipped.push(`${p} (${searched.what})`);
     if (searched.kind === "searched" && searched.result.found)
       return { hit: `found at ${p}:${searched.result.line}: ${searched.result.text}`, skipped: "" };
@@ -148,8 +141,9 @@ export async function checkChangedFilesContain(
   sandbox: string,
   changed: string[],
   text: string,
+  signal?: AbortSignal,
 ): Promise<CheckVerdict> {
-  const { hit, skipped } = await searchChanged(sandbox, changed, text);
+  const { hit, skipped } = await searchChanged(sandbox, changed, text, signal);
   if (hit) return { ok: true, evidence: hit };
   return {
     ok: false,
@@ -163,8 +157,9 @@ export async function checkChangedFilesLack(
   sandbox: string,
   changed: string[],
   text: string,
+  signal?: AbortSignal,
 ): Promise<CheckVerdict> {
-  const { hit, skipped } = await searchChanged(sandbox, changed, text);
+  const { hit, skipped } = await searchChanged(sandbox, changed, text, signal);
   if (hit) return { ok: false, evidence: hit };
   return {
     ok: true,
