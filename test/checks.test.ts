@@ -582,6 +582,7 @@ describe("custom checks (assertThat)", () => {
       calls,
       run: RUN,
       env: { PATH: process.env.PATH!, HOME: sandbox },
+      signal: expect.any(AbortSignal),
     });
   });
 
@@ -916,4 +917,92 @@ describe("large files", () => {
       runCheck({ type: "fileContains", path: "huge.bin", pattern: "x" }, context({ signal }), 0),
     ).rejects.toThrow("stop now");
   });
+});
+
+describe("the deadline of every check", () => {
+  it(
+    "a custom check that never returns fails at the eval's timeout; the next check runs",
+    { timeout: 20_000 },
+    async () => {
+      await write("after.txt", "ok");
+      const outcomes = await runChecks(
+        [
+          { type: "custom", name: "hangs", fn: () => new Promise<boolean>(() => undefined) },
+          { type: "fileExists", path: "after.txt" },
+        ],
+        context({ timeoutMs: 300 }),
+      );
+      expect(outcomes.map((o) => [o.ok, o.evidence])).toEqual([
+        [false, "did not finish within the eval's timeout (0.3 s); stopped"],
+        [true, "after.txt exists"],
+      ]);
+    },
+  );
+
+  it(
+    "a custom check is told to stop by its signal, and fails even if it then says it held",
+    { timeout: 20_000 },
+    async () => {
+      let sawAbort = false;
+      const outcome = await one(
+        {
+          type: "custom",
+          name: "waits for its signal",
+          fn: ({ signal }) =>
+            new Promise<boolean>((resolve) =>
+              signal.addEventListener("abort", () => {
+                sawAbort = true;
+                resolve(true);
+              }),
+            ),
+        },
+        context({ timeoutMs: 300 }),
+      );
+      expect(sawAbort).toBe(true);
+      expect(outcome).toMatchObject({
+        ok: false,
+        evidence: "did not finish within the eval's timeout (0.3 s); stopped",
+      });
+    },
+  );
+
+  it(
+    "changed files that take past the deadline to list fail the check",
+    { timeout: 20_000 },
+    async () => {
+      const outcome = await one(
+        { type: "changedFilesContain", text: "x" },
+        context({ timeoutMs: 300, changedFiles: () => new Promise<string[]>(() => undefined) }),
+      );
+      expect(outcome).toMatchObject({
+        ok: false,
+        evidence: "did not finish within the eval's timeout (0.3 s); stopped",
+      });
+    },
+  );
+
+  it(
+    "an interrupt stops the running check and leaves the rest unrun",
+    { timeout: 20_000 },
+    async () => {
+      const interrupt = new AbortController();
+      const outcomes = await runChecks(
+        [
+          {
+            type: "custom",
+            name: "interrupted",
+            fn: () => {
+              interrupt.abort(new Error("SIGINT"));
+              return new Promise<boolean>(() => undefined);
+            },
+          },
+          { type: "fileExists", path: "never-checked" },
+        ],
+        context({ signal: interrupt.signal }),
+      );
+      expect(outcomes).toEqual([
+        expect.objectContaining({ name: "interrupted", ok: false, evidence: "SIGINT" }),
+      ]);
+    },
+  );
 });

@@ -6,6 +6,7 @@ import { checkNotRan, checkRan, checkRanInOrder } from "./calls.js";
 import { checkSucceeds } from "./commands.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
 import { runCustomCheck } from "./custom.js";
+import { underDeadline } from "./deadline.js";
 import { checkTrajectory } from "./trajectory.js";
 import {
   checkChangedFilesContain,
@@ -86,16 +87,20 @@ export async function runCheck(
   }
 }
 
-/** Every check, in order; a check that throws fails with the error as evidence. */
+/**
+ * Every check, in order, each under the eval's timeout (deadline.ts); a check that throws fails with
+ * the error as evidence. An interrupt stops the list: the checks not yet run are left out.
+ */
 export async function runChecks(checks: CheckSpec[], ctx: CheckContext): Promise<CheckOutcome[]> {
   const outcomes: CheckOutcome[] = [];
   for (const [index, check] of checks.entries()) {
-    let verdict: CheckVerdict;
-    try {
-      verdict = await runCheck(check, ctx, index);
-    } catch (error) {
-      verdict = { ok: false, evidence: `the check threw: ${(error as Error).message}` };
-    }
+    if (ctx.signal?.aborted) break;
+    const verdict = await underDeadline(ctx.timeoutMs, ctx.signal, (signal) =>
+      runCheck(check, { ...ctx, signal }, index).catch((error: unknown): CheckVerdict => ({
+        ok: false,
+        evidence: `the check threw: ${(error as Error).message}`,
+      })),
+    );
     outcomes.push({
       name: checkName(check),
       ok: verdict.ok,
