@@ -1,7 +1,9 @@
 // src/check: every kind of check run through runChecks/runCheck over a real sandbox folder.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { promises as fs } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { closeSync, constants, openSync, promises as fs } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { runCheck, runChecks, type CheckContext } from "../src/check/checks.js";
@@ -580,6 +582,7 @@ describe("custom checks (assertThat)", () => {
       calls,
       run: RUN,
       env: { PATH: process.env.PATH!, HOME: sandbox },
+      signal: expect.any(AbortSignal),
     });
   });
 
@@ -663,4 +666,343 @@ describe("runChecks", () => {
     );
     expect(outcomes.map((o) => o.ok)).toEqual([false, false, true]);
   });
+});
+
+describe("files that are not regular files", () => {
+  const fifos: string[] = [];
+  afterEach(() => {
+    // Should a read ever block in open() on a FIFO again, opening its writing end frees that
+    // thread, so that this test fails by its timeout instead of keeping the worker from exiting.
+    for (const fifo of fifos.splice(0)) {
+      try {
+        closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch {
+        // No reader waiting: nothing to free.
+      }
+    }
+  });
+
+  async function mkfifo(rel: string): Promise<string> {
+    const file = path.join(sandbox, rel);
+    execFileSync("mkfifo", [file]);
+    fifos.push(file);
+    return file;
+  }
+
+  it(
+    "a FIFO at a checked path is not opened for reading: the checks fail at once saying what it is",
+    { timeout: 20_000 },
+    async () => {
+      await mkfifo("out.txt");
+      await fs.symlink("out.txt", path.join(sandbox, "link-to-fifo"));
+      const contains = await one({ type: "fileContains", path: "out.txt", pattern: "done" });
+      expect(contains).toMatchObject({
+        ok: false,
+        evidence: "out.txt is a FIFO (named pipe), not a regular file: it was not read",
+      });
+      const lacks = await one({ type: "fileLacks", path: "out.txt", pattern: /secret/ });
+      expect(lacks).toMatchObject({
+        ok: false,
+        evidence: "out.txt is a FIFO (named pipe), not a regular file: it was not read",
+      });
+      const viaLink = await one({ type: "fileContains", path: "link-to-fifo", pattern: "done" });
+      expect(viaLink.evidence).toBe(
+        "link-to-fifo is a FIFO (named pipe), not a regular file: it was not read",
+      );
+      expect((await one({ type: "fileExists", path: "out.txt" })).ok).toBe(true);
+    },
+  );
+
+  it(
+    "changed files that are FIFOs or sockets are skipped, named in the evidence; the others count",
+    { timeout: 20_000 },
+    async () => {
+      await mkfifo("a.fifo");
+      const socketPath = path.join(sandbox, "b.sock");
+      const server = net.createServer();
+      await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+      try {
+        await write("c.txt", "the needle is here\n");
+        const ctx = context({ changedFiles: async () => ["a.fifo", "b.sock", "c.txt"] });
+        expect(await one({ type: "changedFilesContain", text: "needle" }, ctx)).toMatchObject({
+          ok: true,
+          evidence: "found at c.txt:1: the needle is here",
+        });
+        expect(await one({ type: "changedFilesContain", text: "absent" }, ctx)).toMatchObject({
+          ok: false,
+          evidence:
+            '"absent" is in none of the 3 files the run created or modified (a.fifo, b.sock, c.txt)' +
+            "; not regular files, not read: a.fifo (a FIFO (named pipe)), b.sock (a socket)",
+        });
+        expect(await one({ type: "changedFilesLack", text: "absent" }, ctx)).toMatchObject({
+          ok: true,
+          evidence:
+            '"absent" is in none of the 3 changed files' +
+            "; not regular files, not read: a.fifo (a FIFO (named pipe)), b.sock (a socket)",
+        });
+        expect(await one({ type: "fileContains", path: "b.sock", pattern: "x" })).toMatchObject({
+          ok: false,
+          evidence: "b.sock is a socket, not a regular file: it was not read",
+        });
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  );
+});
+
+describe("large files", () => {
+  const MIB = 1024 * 1024;
+  // Reading gigabytes takes seconds on a loaded machine: no check here may stop at a deadline.
+  const patient = (overrides: Partial<CheckContext> = {}) =>
+    context({ timeoutMs: 600_000, ...overrides });
+
+  /** A sparse file of `size` bytes (zeros) with `pieces` written at their offsets. */
+  async function sparse(rel: string, size: number, pieces: Array<[number, string]>) {
+    const handle = await fs.open(path.join(sandbox, rel), "w");
+    try {
+      await handle.truncate(size);
+      for (const [at, text] of pieces) await handle.write(Buffer.from(text), 0, text.length, at);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  it(
+    "a 600 MB file: changed-files text is still found in another file; text across a read's border is found",
+    { timeout: 120_000 },
+    async () => {
+      // The border of two 1 MiB reads falls inside "NEEDLE-crossing", near the end of the file.
+      await sparse("big.bin", 600 * MIB, [
+        [0, "head\n"],
+        [599 * MIB - 10, "\nsay NEEDLE-crossing here\n"],
+      ]);
+      await write("notes.txt", "the needle is here\n");
+      const ctx = patient({ changedFiles: async () => ["big.bin", "notes.txt"] });
+      expect(await one({ type: "changedFilesContain", text: "needle" }, ctx)).toMatchObject({
+        ok: true,
+        evidence: "found at notes.txt:1: the needle is here",
+      });
+      expect(await one({ type: "changedFilesLack", text: "needle" }, ctx)).toMatchObject({
+        ok: false,
+        evidence: "found at notes.txt:1: the needle is here",
+      });
+      const crossing = await one(
+        { type: "fileContains", path: "big.bin", pattern: "NEEDLE-crossing" },
+        ctx,
+      );
+      expect(crossing).toMatchObject({
+        ok: true,
+        evidence: "found at big.bin:3: say NEEDLE-crossing here",
+      });
+      expect(
+        await one({ type: "fileLacks", path: "big.bin", pattern: "absent" }, ctx),
+      ).toMatchObject({
+        ok: true,
+        evidence: '"absent" not in big.bin',
+      });
+    },
+  );
+
+  it(
+    "a 3 GB file: text is searched to its end, and a RegExp line by line",
+    { timeout: 120_000 },
+    async () => {
+      const size = 3 * 1024 * MIB;
+      await sparse("huge.bin", size, [[size - 9, "\nTHE END\n"]]);
+      const ctx = patient();
+      expect(
+        await one({ type: "fileContains", path: "huge.bin", pattern: "THE END" }, ctx),
+      ).toMatchObject({
+        ok: true,
+        evidence: "found at huge.bin:2: THE END",
+      });
+      // Line 1 is 3 GB of zeros, too long for a RegExp: skipped; line 2 is searched.
+      expect(
+        await one({ type: "fileContains", path: "huge.bin", pattern: /THE \w+/ }, ctx),
+      ).toMatchObject({
+        ok: true,
+        evidence: "found at huge.bin:2: THE END",
+      });
+    },
+  );
+
+  it(
+    "a RegExp that finds nothing says which lines were too long to search, and fileLacks then fails",
+    { timeout: 120_000 },
+    async () => {
+      // Over 16 MiB, so matched line by line; line 2 is 20 MiB of zeros.
+      const size = 20 * MIB + 12;
+      await sparse("long-line.bin", size, [
+        [0, "first\n"],
+        [20 * MIB + 6, "\nrest\n"],
+      ]);
+      const ctx = patient();
+      const unsearched =
+        "line 2 is over 16 MiB: a file over 16 MiB is matched by a RegExp line by line, and a line over 16 MiB is not searched";
+      expect(
+        await one({ type: "fileContains", path: "long-line.bin", pattern: /absent/ }, ctx),
+      ).toMatchObject({
+        ok: false,
+        evidence: `/absent/ not found in long-line.bin (4 lines, ${size} bytes); ${unsearched}`,
+      });
+      // Not found where it could look is no proof that it is not there.
+      expect(
+        await one({ type: "fileLacks", path: "long-line.bin", pattern: /absent/ }, ctx),
+      ).toMatchObject({
+        ok: false,
+        evidence: `/absent/ not found in long-line.bin, but not all of it was searched: ${unsearched}`,
+      });
+      // Text needs no lines: it is searched everywhere, and its absence is proven.
+      expect(
+        await one({ type: "fileLacks", path: "long-line.bin", pattern: "absent" }, ctx),
+      ).toMatchObject({
+        ok: true,
+        evidence: '"absent" not in long-line.bin',
+      });
+    },
+  );
+
+  it("text is found wherever it falls across the border of two reads, with its line", async () => {
+    const needle = "cross-me";
+    for (let shift = 0; shift <= needle.length; shift++) {
+      const at = MIB - shift;
+      await sparse("f.bin", 2 * MIB, [
+        [10, "one\ntwo\n"],
+        [at - 1, `\n${needle}\n`],
+      ]);
+      const outcome = await one({ type: "fileContains", path: "f.bin", pattern: needle });
+      expect(outcome, `shift ${shift}`).toMatchObject({
+        ok: true,
+        evidence: `found at f.bin:4: ${needle}`,
+      });
+    }
+  });
+
+  it("a RegExp over a file of many lines above 16 MiB: the right line, a UTF-8 character split by a read's border", async () => {
+    // 20-byte lines with "ü" (two bytes) at bytes 15–16: every line holding a multiple of 16 MiB
+    // (≡ 16 mod 20) has the border of two 1 MiB reads inside its "ü".
+    const line = `${"x".repeat(15)}üen\n`;
+    const target = `TARGET:${"x".repeat(8)}üen\n`;
+    expect([Buffer.byteLength(line), Buffer.byteLength(target)]).toEqual([20, 20]);
+    const count = Math.ceil((17 * MIB) / 20);
+    const targetLine = Math.floor((16 * MIB) / 20) + 1;
+    const body = Buffer.from(line.repeat(count));
+    Buffer.from(target).copy(body, (targetLine - 1) * 20);
+    await fs.writeFile(path.join(sandbox, "lines.txt"), body);
+    const ctx = patient();
+    expect(
+      await one({ type: "fileContains", path: "lines.txt", pattern: /TARGET:x+üen$/ }, ctx),
+    ).toMatchObject({
+      ok: true,
+      evidence: `found at lines.txt:${targetLine}: ${target.trim()}`,
+    });
+    expect(
+      await one({ type: "fileLacks", path: "lines.txt", pattern: /^x+üen$/ }, ctx),
+    ).toMatchObject({
+      ok: false,
+      evidence: `found at lines.txt:1: ${line.trim()}`,
+    });
+    const none = await one({ type: "fileContains", path: "lines.txt", pattern: /ü absent/ }, ctx);
+    expect(none).toMatchObject({
+      ok: false,
+      evidence: `/ü absent/ not found in lines.txt (${count + 1} lines, ${body.length} bytes)`,
+    });
+  });
+
+  it("a file search stops when its check's signal is aborted", async () => {
+    await sparse("huge.bin", 3 * 1024 * MIB, []);
+    const signal = AbortSignal.abort(new Error("stop now"));
+    await expect(
+      runCheck({ type: "fileContains", path: "huge.bin", pattern: "x" }, context({ signal }), 0),
+    ).rejects.toThrow("stop now");
+  });
+});
+
+describe("the deadline of every check", () => {
+  it(
+    "a custom check that never returns fails at the eval's timeout; the next check runs",
+    { timeout: 20_000 },
+    async () => {
+      await write("after.txt", "ok");
+      const outcomes = await runChecks(
+        [
+          { type: "custom", name: "hangs", fn: () => new Promise<boolean>(() => undefined) },
+          { type: "fileExists", path: "after.txt" },
+        ],
+        context({ timeoutMs: 300 }),
+      );
+      expect(outcomes.map((o) => [o.ok, o.evidence])).toEqual([
+        [false, "did not finish within the eval's timeout (0.3 s); stopped"],
+        [true, "after.txt exists"],
+      ]);
+    },
+  );
+
+  it(
+    "a custom check is told to stop by its signal, and fails even if it then says it held",
+    { timeout: 20_000 },
+    async () => {
+      let sawAbort = false;
+      const outcome = await one(
+        {
+          type: "custom",
+          name: "waits for its signal",
+          fn: ({ signal }) =>
+            new Promise<boolean>((resolve) =>
+              signal.addEventListener("abort", () => {
+                sawAbort = true;
+                resolve(true);
+              }),
+            ),
+        },
+        context({ timeoutMs: 300 }),
+      );
+      expect(sawAbort).toBe(true);
+      expect(outcome).toMatchObject({
+        ok: false,
+        evidence: "did not finish within the eval's timeout (0.3 s); stopped",
+      });
+    },
+  );
+
+  it(
+    "changed files that take past the deadline to list fail the check",
+    { timeout: 20_000 },
+    async () => {
+      const outcome = await one(
+        { type: "changedFilesContain", text: "x" },
+        context({ timeoutMs: 300, changedFiles: () => new Promise<string[]>(() => undefined) }),
+      );
+      expect(outcome).toMatchObject({
+        ok: false,
+        evidence: "did not finish within the eval's timeout (0.3 s); stopped",
+      });
+    },
+  );
+
+  it(
+    "an interrupt stops the running check and leaves the rest unrun",
+    { timeout: 20_000 },
+    async () => {
+      const interrupt = new AbortController();
+      const outcomes = await runChecks(
+        [
+          {
+            type: "custom",
+            name: "interrupted",
+            fn: () => {
+              interrupt.abort(new Error("SIGINT"));
+              return new Promise<boolean>(() => undefined);
+            },
+          },
+          { type: "fileExists", path: "never-checked" },
+        ],
+        context({ signal: interrupt.signal }),
+      );
+      expect(outcomes).toEqual([
+        expect.objectContaining({ name: "interrupted", ok: false, evidence: "SIGINT" }),
+      ]);
+    },
+  );
 });

@@ -14,7 +14,8 @@ import { scriptAgent } from "../src/agents/script.js";
 import { runEvals } from "../src/engine.js";
 import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";
 import { eventually, leftovers } from "./helpers/procs.js";
-import { makeProject, REPO_ROOT } from "./helpers/project.js";
+import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
+import type { RunResult } from "../src/model/result.js";
 import { claudeAgainstFake, uniqueToken } from "./helpers/agent-run.js";
 
 const dirs: string[] = [];
@@ -251,6 +252,50 @@ describe("an agent that wrecks its sandbox", () => {
     // No error anywhere: what the agents did was theirs, not the harness's.
     expect(outcome.run.counts.error, why).toBe(0);
   });
+});
+
+describe("an agent that leaves a FIFO where a check reads and a 600 MB file", () => {
+  it(
+    "the run ends with a verdict (no hang): the FIFO named in the evidence, the other file's text found, nothing left behind",
+    { timeout: 60_000 },
+    async () => {
+      const root = await project({
+        "evals/traps.eval.yaml": `name: traps
+prompt: Do the task.
+sandbox: { fixture: { "README.md": "# app\\n" } }
+timeout: 60
+assertions:
+  contains:
+    - needle
+    - { file: out.txt, text: done }
+  forbidden: [secret-word]
+`,
+        "agent.sh": "mkfifo out.txt\ntruncate -s 600M big.bin\necho needle > notes.txt\n",
+      });
+      const tmp = path.join(root, "tmp");
+      await fs.mkdir(tmp);
+      // Before checks opened files without blocking, this run never ended (SIGTERM did not help).
+      const cli = await runCli(
+        ["eval", "--cwd", root, "--agent", `bash ${path.join(root, "agent.sh")} {prompt}`],
+        { env: { CI: "true", TMPDIR: tmp }, killAfterMs: 45_000 },
+      );
+      expect(cli.signal, cli.stderr).toBeUndefined();
+      expect(cli.code, cli.stderr).toBe(1);
+      const run = JSON.parse(
+        await fs.readFile(path.join(root, ".copybook/results/run.json"), "utf8"),
+      ) as RunResult;
+      const trial = run.evals[0]!.trials[0]!;
+      expect(trial.status).toBe("failed");
+      expect(trial.checks.map((c) => [c.ok, c.evidence])).toEqual([
+        [true, "found at notes.txt:1: needle"],
+        [false, "out.txt is a FIFO (named pipe), not a regular file: it was not read"],
+        [true, '"secret-word" is in none of the 2 changed files'],
+      ]);
+      // The trial's temp folder is removed and the results lock released.
+      expect((await fs.readdir(tmp)).filter((n) => n.startsWith("agent-evals-"))).toEqual([]);
+      expect(await fs.readdir(path.join(root, ".copybook"))).not.toContain("results.lock");
+    },
+  );
 });
 
 describe("per-trial HOME and TMPDIR", () => {

@@ -6,6 +6,7 @@ import { checkNotRan, checkRan, checkRanInOrder } from "./calls.js";
 import { checkSucceeds } from "./commands.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
 import { runCustomCheck } from "./custom.js";
+import { underDeadline } from "./deadline.js";
 import { checkTrajectory } from "./trajectory.js";
 import {
   checkChangedFilesContain,
@@ -65,13 +66,18 @@ export async function runCheck(
     case "fileAbsent":
       return checkFileAbsent(ctx.sandbox, check.path);
     case "fileContains":
-      return checkFileContains(ctx.sandbox, check.path, check.pattern);
+      return checkFileContains(ctx.sandbox, check.path, check.pattern, ctx.signal);
     case "fileLacks":
-      return checkFileLacks(ctx.sandbox, check.path, check.pattern);
+      return checkFileLacks(ctx.sandbox, check.path, check.pattern, ctx.signal);
     case "changedFilesContain":
-      return checkChangedFilesContain(ctx.sandbox, await ctx.changedFiles(), check.text);
+      return checkChangedFilesContain(
+        ctx.sandbox,
+        await ctx.changedFiles(),
+        check.text,
+        ctx.signal,
+      );
     case "changedFilesLack":
-      return checkChangedFilesLack(ctx.sandbox, await ctx.changedFiles(), check.text);
+      return checkChangedFilesLack(ctx.sandbox, await ctx.changedFiles(), check.text, ctx.signal);
     case "succeeds":
       return checkSucceeds(ctx, check.command, check.exitCode, index);
     case "trajectory":
@@ -81,16 +87,20 @@ export async function runCheck(
   }
 }
 
-/** Every check, in order; a check that throws fails with the error as evidence. */
+/**
+ * Every check, in order, each under the eval's timeout (deadline.ts); a check that throws fails with
+ * the error as evidence. An interrupt stops the list: the checks not yet run are left out.
+ */
 export async function runChecks(checks: CheckSpec[], ctx: CheckContext): Promise<CheckOutcome[]> {
   const outcomes: CheckOutcome[] = [];
   for (const [index, check] of checks.entries()) {
-    let verdict: CheckVerdict;
-    try {
-      verdict = await runCheck(check, ctx, index);
-    } catch (error) {
-      verdict = { ok: false, evidence: `the check threw: ${(error as Error).message}` };
-    }
+    if (ctx.signal?.aborted) break;
+    const verdict = await underDeadline(ctx.timeoutMs, ctx.signal, (signal) =>
+      runCheck(check, { ...ctx, signal }, index).catch((error: unknown): CheckVerdict => ({
+        ok: false,
+        evidence: `the check threw: ${(error as Error).message}`,
+      })),
+    );
     outcomes.push({
       name: checkName(check),
       ok: verdict.ok,

@@ -3,6 +3,7 @@
 import path from "node:path";
 import { readTail, runProcess } from "../util/index.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
+import { pastDeadline, seconds } from "./deadline.js";
 
 const TAIL_LINES = 6;
 
@@ -28,10 +29,12 @@ export async function checkSucceeds(
   if (result.spawnError)
     return { ok: false, evidence: `could not start bash: ${result.spawnError}` };
   const tail = await outputTail(stdoutFile, stderrFile);
-  if (result.timedOut) {
+  // Its own timer or the check's deadline, whichever fired first: the same timeout.
+  if (result.timedOut || (result.aborted && pastDeadline(ctx.signal))) {
     return {
       ok: false,
-      evidence: `timed out after ${ctx.timeoutMs < 10_000 ? (ctx.timeoutMs / 1000).toFixed(1) : Math.round(ctx.timeoutMs / 1000)} s${tail}`,
+      evidence: `timed out after ${seconds(ctx.timeoutMs)}${tail}`,
+      stopped: true,
     };
   }
   const exit = result.exitCode ?? `signal ${result.signal}`;

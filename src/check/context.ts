@@ -18,11 +18,15 @@ export interface CheckContext {
   env: Record<string, string>;
   /** Where check commands write their output. */
   outDir: string;
+  /** The eval's timeout: how long each check may take. */
   timeoutMs: number;
+  /** The run's interrupt; a running check sees its own, also aborted at its deadline. */
   signal?: AbortSignal;
 }
 
 export interface CheckVerdict {
   ok: boolean;
   evidence: string;
+  /** Set by a check that stopped itself at its deadline and says so in `evidence`. */
+  stopped?: boolean;
 }

@@ -9,7 +9,8 @@ export async function runCustomCheck(
 ): Promise<CheckVerdict> {
   // A copy of the environment: one check changing it cannot change what the next one sees.
   const env = { ...ctx.env };
-  const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run, env });
+  const signal = ctx.signal ?? new AbortController().signal;
+  const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run, env, signal });
   if (result === undefined || result === true) return { ok: true, evidence: "held" };
   if (result === false) return { ok: false, evidence: "returned false" };
   if (typeof result === "string") return { ok: false, evidence: result };

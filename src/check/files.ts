@@ -1,9 +1,13 @@
 // Checks on the files the run left: exists, absent, contains, lacks, and text in changed files.
+// Files are opened by open-file.ts (never out of the sandbox, never anything but a regular file)
+// and searched by search.ts (in bounded memory, whatever their size).
 
-import { AgentEvalsError, Codes, describePattern, type Pattern } from "../model/index.js";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { describePattern, type Pattern } from "../model/index.js";
 import type { CheckVerdict } from "./context.js";
+import { openInSandbox } from "./open-file.js";
+import { searchFile, type SearchResult } from "./search.js";
 
 /** The absolute path of `relative` inside the sandbox, or undefined when it would escape it. */
 export function insideSandbox(sandbox: string, relative: string): string | undefined {
@@ -19,32 +23,35 @@ const escapes = (p: string): CheckVerdict => ({
   evidence: `${p} is outside the sandbox; name a path inside it`,
 });
 
-/** Internal: a symlink out of the sandbox, turned into a failed check's evidence. */
-class LinkEscapes extends AgentEvalsError {
-  constructor(message: string) {
-    super(Codes.checkFailed, message, { exitCode: 1 });
+type Searched =
+  | { kind: "missing" }
+  /** A FIFO, socket or device: never opened for reading. */
+  | { kind: "special"; what: string }
+  | { kind: "searched"; result: SearchResult };
+
+/** Opens the file (see openInSandbox: a symlink out of the sandbox throws) and searches it. */
+async function search(
+  sandbox: string,
+  file: string,
+  pattern: Pattern,
+  signal: AbortSignal | undefined,
+): Promise<Searched> {
+  const opened = await openInSandbox(sandbox, file);
+  if (opened.kind !== "file") return opened;
+  try {
+    return {
+      kind: "searched",
+      result: await searchFile(opened.handle, opened.size, pattern, signal),
+    };
+  } finally {
+    await opened.handle.close();
   }
 }
 
-/**
- * The file's text, or undefined when it does not exist. A symlink the agent made that leads out of
- * the sandbox is not followed: the check fails instead of reading a file elsewhere on the machine.
- */
-async function readText(sandbox: string, file: string): Promise<string | undefined> {
-  try {
-    const [real, root] = await Promise.all([fs.realpath(file), fs.realpath(sandbox)]);
-    if (real !== root && !real.startsWith(`${root}${path.sep}`)) {
-      throw new LinkEscapes(
-        `${path.relative(sandbox, file)} is a symlink to ${real}, outside the sandbox`,
-      );
-    }
-    return await fs.readFile(real, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR") return undefined;
-    throw error;
-  }
-}
+const notRegular = (p: string, what: string): CheckVerdict => ({
+  ok: false,
+  evidence: `${p} is ${what}, not a regular file: it was not read`,
+});
 
 async function exists(file: string): Promise<boolean> {
   return fs.lstat(file).then(
@@ -67,39 +74,23 @@ export async function checkFileAbsent(sandbox: string, p: string): Promise<Check
   return { ok: true, evidence: `${p} does not exist` };
 }
 
-/** Where in `text` the pattern first matches: `line N` and the line itself. */
-export function findMatch(
-  text: string,
-  pattern: Pattern,
-): { line: number; text: string } | undefined {
-  let index: number;
-  if (typeof pattern === "string") {
-    index = text.indexOf(pattern);
-  } else {
-    const global = new RegExp(pattern.source, pattern.flags.replace("g", "").replace("y", ""));
-    index = global.exec(text)?.index ?? -1;
-  }
-  if (index < 0) return undefined;
-  const line = text.slice(0, index).split("\n").length;
-  return { line, text: (text.split("\n")[line - 1] ?? "").trim().slice(0, 120) };
-}
-
 export async function checkFileContains(
   sandbox: string,
   p: string,
   pattern: Pattern,
+  signal?: AbortSignal,
 ): Promise<CheckVerdict> {
   const full = insideSandbox(sandbox, p);
   if (!full) return escapes(p);
-  const text = await readText(sandbox, full);
-  if (text === undefined)
+  const searched = await search(sandbox, full, pattern, signal);
+  if (searched.kind === "missing")
     return { ok: false, evidence: `${p} does not exist${await nearby(sandbox, p)}` };
-  const hit = findMatch(text, pattern);
-  if (hit) return { ok: true, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
-  const lines = text.split("\n").length;
+  if (searched.kind === "special") return notRegular(p, searched.what);
+  const r = searched.result;
+  if (r.found) return { ok: true, evidence: `found at ${p}:${r.line}: ${r.text}` };
   return {
     ok: false,
-    evidence: `${describePattern(pattern)} not found in ${p} (${lines} lines, ${text.length} bytes)`,
+    evidence: `${describePattern(pattern)} not found in ${p} (${r.lines} lines, ${r.bytes} bytes)${r.unsearched ? `; ${r.unsearched}` : ""}`,
   };
 }
 
@@ -107,30 +98,57 @@ export async function checkFileLacks(
   sandbox: string,
   p: string,
   pattern: Pattern,
+  signal?: AbortSignal,
 ): Promise<CheckVerdict> {
   const full = insideSandbox(sandbox, p);
   if (!full) return escapes(p);
-  const text = await readText(sandbox, full);
-  if (text === undefined) return { ok: true, evidence: `${p} does not exist` };
-  const hit = findMatch(text, pattern);
-  if (!hit) return { ok: true, evidence: `${describePattern(pattern)} not in ${p}` };
-  return { ok: false, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
+  const searched = await search(sandbox, full, pattern, signal);
+  if (searched.kind === "missing") return { ok: true, evidence: `${p} does not exist` };
+  if (searched.kind === "special") return notRegular(p, searched.what);
+  const r = searched.result;
+  if (r.found) return { ok: false, evidence: `found at ${p}:${r.line}: ${r.text}` };
+  // A part that could not be searched may hold it: that is no proof of absence.
+  if (r.unsearched)
+    return {
+      ok: false,
+      evidence: `${describePattern(pattern)} not found in ${p}, but not all of it was searched: ${r.unsearched}`,
+    };
+  return { ok: true, evidence: `${describePattern(pattern)} not in ${p}` };
+}
+
+/** Searches each changed file for `text` until one holds it; FIFOs, sockets, devices are skipped. */
+async function searchChanged(
+  sandbox: string,
+  changed: string[],
+  text: string,
+  signal: AbortSignal | undefined,
+): Promise<{ hit?: string; skipped: string }> {
+  const skipped: string[] = [];
+  for (const p of changed) {
+    const searched = await search(sandbox, path.join(sandbox, p), text, signal);
+    if (searched.kind === "special") skipped.push(`${p} (${searched.what})`);
+    if (searched.kind === "searched" && searched.result.found)
+      return { hit: `found at ${p}:${searched.result.line}: ${searched.result.text}`, skipped: "" };
+  }
+  return {
+    skipped: skipped.length
+      ? `; not regular files, not read: ${skipped.slice(0, 8).join(", ")}${skipped.length > 8 ? ", …" : ""}`
+      : "",
+  };
 }
 
 export async function checkChangedFilesContain(
   sandbox: string,
   changed: string[],
   text: string,
+  signal?: AbortSignal,
 ): Promise<CheckVerdict> {
-  for (const p of changed) {
-    const content = await readText(sandbox, path.join(sandbox, p));
-    const hit = content === undefined ? undefined : findMatch(content, text);
-    if (hit) return { ok: true, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
-  }
+  const { hit, skipped } = await searchChanged(sandbox, changed, text, signal);
+  if (hit) return { ok: true, evidence: hit };
   return {
     ok: false,
     evidence: changed.length
-      ? `${JSON.stringify(text)} is in none of the ${changed.length} files the run created or modified (${changed.slice(0, 8).join(", ")}${changed.length > 8 ? ", …" : ""})`
+      ? `${JSON.stringify(text)} is in none of the ${changed.length} files the run created or modified (${changed.slice(0, 8).join(", ")}${changed.length > 8 ? ", …" : ""})${skipped}`
       : `the run created or modified no file, so ${JSON.stringify(text)} cannot be in one`,
   };
 }
@@ -139,15 +157,13 @@ export async function checkChangedFilesLack(
   sandbox: string,
   changed: string[],
   text: string,
+  signal?: AbortSignal,
 ): Promise<CheckVerdict> {
-  for (const p of changed) {
-    const content = await readText(sandbox, path.join(sandbox, p));
-    const hit = content === undefined ? undefined : findMatch(content, text);
-    if (hit) return { ok: false, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
-  }
+  const { hit, skipped } = await searchChanged(sandbox, changed, text, signal);
+  if (hit) return { ok: false, evidence: hit };
   return {
     ok: true,
-    evidence: `${JSON.stringify(text)} is in none of the ${changed.length} changed files`,
+    evidence: `${JSON.stringify(text)} is in none of the ${changed.length} changed files${skipped}`,
   };
 }
 

@@ -50,6 +50,11 @@ export interface CustomCheckContext {
    * from the agent's.
    */
   env: Record<string, string>;
+  /**
+   * Aborted when the check runs past the eval's timeout (or the run is interrupted): stop what the
+   * check started. A check still running then fails, whatever it returns later.
+   */
+  signal: AbortSignal;
 }
 
 export type CustomCheckResult = boolean | string | { ok: boolean; evidence?: string } | void;

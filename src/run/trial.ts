@@ -104,6 +104,8 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
       timeoutMs: input.spec.timeoutMs,
       signal: input.signal,
     });
+    // Checks cut short by an interrupt judge nothing: the trial is unfinished, as for the agent.
+    if (input.signal.aborted) throw new InfraError("interrupted", false);
     const result = redact(verdictOf(input, run, calls, checks, started, shimDirOf(root), damage));
     await writeTrialFiles(input.outDir, result, redact(run), redact(checks));
     return input.keepWorkspace ? { ...result, workspace: work } : result;

@@ -26,12 +26,19 @@ export interface CliResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** The signal that ended the CLI, when one did. */
+  signal?: NodeJS.Signals;
 }
 
 /** Runs the CLI from src/ (through tsx) as a real child process. */
 export function runCli(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+  options: {
+    cwd?: string;
+    env?: Record<string, string | undefined>;
+    /** SIGKILL the CLI after this long (a run that hangs then fails its test, not the suite). */
+    killAfterMs?: number;
+  } = {},
 ): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
@@ -47,10 +54,11 @@ export function runCli(
         cwd: options.cwd ?? REPO_ROOT,
         env: { ...process.env, NO_COLOR: "1", CI: "", ...options.env } as NodeJS.ProcessEnv,
         maxBuffer: 64 * 1024 * 1024,
+        ...(options.killAfterMs ? { timeout: options.killAfterMs, killSignal: "SIGKILL" } : {}),
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
+        resolve({ code, stdout, stderr, ...(error?.signal ? { signal: error.signal } : {}) });
       },
     );
   });
