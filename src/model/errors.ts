@@ -93,6 +93,8 @@ export const Codes = {
   badTemplate: "AE115",
   /** A skill/command/hook eval's `target` that does not exist or is not what its `type` says. */
   badTarget: "AE116",
+  /** A command template with `{prompt}` where the shell would not read it as one plain word. */
+  unsafeTemplate: "AE117",
   usage: "AE201",
   /** Agents would run outside CI without --unsafe-local. */
   ciGate: "AE202",
