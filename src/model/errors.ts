@@ -125,6 +125,8 @@ export const Codes = {
   inconclusive: "AE408",
   skipped: "AE409",
   shimBypassed: "AE410",
+  /** A trial reported more than its cost cap, or took the run's spend past --budget-usd. */
+  overBudget: "AE411",
   // Publishing (the Action): the run itself is judged; these say what could not be published.
   /** The results branch could not be read or pushed. */
   historyNotSaved: "AE501",

@@ -9,7 +9,7 @@ import type { EvalSpec } from "../model/index.js";
 import { Codes, InfraError } from "../model/index.js";
 import type { CachedVerdict, EvalResult, EvalStatus, TrialResult } from "../model/index.js";
 import { wilsonInterval } from "../model/index.js";
-import type { BudgetLedger } from "./budget.js";
+import { dollars, overspent, type BudgetLedger } from "./budget.js";
 import { adaptivePolicy, fixedPolicy } from "./policy.js";
 import {
   prepareSandbox,
@@ -215,7 +215,7 @@ async function runUnit(
   if (budgetCut) {
     return settle(
       "incomplete",
-      `the budget ran out: ${trials.length} of up to ${policy.max} trials ran ($${options.budget.spent.toFixed(4)} spent of $${options.budget.limitUsd})`,
+      `the budget ran out: ${trials.length} of up to ${policy.max} trials ran (${dollars(options.budget.spent)} spent of ${dollars(options.budget.limitUsd ?? 0)})`,
       Codes.budgetExhausted,
     );
   }
@@ -236,10 +236,11 @@ async function runBudgetedTrial(
   let trial: TrialResult | undefined;
   try {
     trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
-    return trial;
   } finally {
     options.budget.settle(reservation, trial?.costUsd ?? 0);
   }
+  const overBudget = overspent(trial.costUsd ?? 0, reservation.capUsd, unit.spec, options.budget);
+  return overBudget.length ? { ...trial, overBudget } : trial;
 }
 
 async function runTrialWithRetries(
