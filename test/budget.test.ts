@@ -151,7 +151,7 @@ const script = scriptAgent("script", (ctx) => {
   writeFileSync(ctx.cwd + "/done", "");
   return { costUsd: cost };
 });
-export const costly = defineEval({ text: "go" }, {
+export const costly = defineEval("go", {
   agents: [process.env.AGENT === "script" ? script : paid],
   trials: 6,
   passRate: 0.5,
