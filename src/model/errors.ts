@@ -95,6 +95,8 @@ export const Codes = {
   badTarget: "AE116",
   /** A command template with `{prompt}` where the shell would not read it as one plain word. */
   unsafeTemplate: "AE117",
+  /** An eval file that is a symlink out of the project, a broken link, or not a regular file. */
+  badEvalFile: "AE118",
   usage: "AE201",
   /** Agents would run outside CI without --unsafe-local. */
   ciGate: "AE202",

@@ -31,7 +31,7 @@ export interface CliResult {
 /** Runs the CLI from src/ (through tsx) as a real child process. */
 export function runCli(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+  options: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
 ): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
@@ -47,6 +47,10 @@ export function runCli(
         cwd: options.cwd ?? REPO_ROOT,
         env: { ...process.env, NO_COLOR: "1", CI: "", ...options.env } as NodeJS.ProcessEnv,
         maxBuffer: 64 * 1024 * 1024,
+        // A CLI that hangs is killed and comes back with a code no test expects.
+        ...(options.timeoutMs
+          ? { timeout: options.timeoutMs, killSignal: "SIGKILL" as const }
+          : {}),
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
