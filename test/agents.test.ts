@@ -2,15 +2,21 @@
 // bash processes in real temp folders.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { promises as fs, readFileSync } from "node:fs";
+import fc from "fast-check";
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, promises as fs, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { commandAgent, renderCommandTemplate } from "../src/agents/command.js";
+import { commandAgent, renderCommandTemplate, UnsafeTemplateError } from "../src/agents/command.js";
 import { literal } from "../src/agents/literal.js";
 import { resolveAgent, UnknownAgentError } from "../src/agents/registry.js";
 import { scriptAgent } from "../src/agents/script.js";
 import { renderPrompt } from "../src/define/prompt.js";
 import type { AgentAdapter, AgentRunContext, AgentRunResult } from "../src/model/eval.js";
+import { planEvals } from "../src/engine.js";
+import { DefinitionError } from "../src/model/errors.js";
+import { makeProject, runCli } from "./helpers/project.js";
 
 let cwd: string;
 let outDir: string;
@@ -273,6 +279,204 @@ describe("command template agent", () => {
     await agent.run(context("hello"));
     expect(await readSandbox("via-registry.txt")).toBe("hello");
     expect(() => resolveAgent("nonesuch")).toThrow(UnknownAgentError);
+  });
+});
+
+describe("command templates: a prompt never runs as shell, wherever {prompt} is written", () => {
+  // Files a prompt's `$(…)`, backticks or a line break out of a comment would create, outside the
+  // sandbox: if one exists, prompt text ran on the host.
+  let pwned: string[];
+  let attack: string;
+  beforeEach(() => {
+    const tag = randomBytes(6).toString("hex");
+    pwned = ["dollar", "backtick", "newline"].map((how) =>
+      path.join(os.tmpdir(), `pwned-${tag}-${how}`),
+    );
+    attack = [
+      `$(touch ${pwned[0]})`,
+      `\`touch ${pwned[1]}\``,
+      `'"$(touch ${pwned[0]})"'`,
+      `\\'$(touch ${pwned[0]})`,
+      `\n touch ${pwned[2]} #`,
+      `\nEOF\ntouch ${pwned[2]}\n`,
+    ].join(" ");
+  });
+  afterEach(async () => {
+    await Promise.all(pwned.map((file) => fs.rm(file, { force: true })));
+  });
+  const ranOnTheHost = () => pwned.filter((file) => existsSync(file));
+
+  const SAFE = [
+    "printf '%s' {prompt} > got.txt",
+    "printf '%s' --prompt={prompt} > got.txt",
+    "printf '%s' x{prompt}y > got.txt",
+    "cat <<< {prompt} > got.txt",
+    "printf '%s' 'quoted \"text\" around' {prompt} \"$(echo ok)\" > got.txt",
+  ];
+  const REFUSED: [template: string, where: string][] = [
+    ["printf '%s' '{prompt}' > got.txt", "inside single quotes"],
+    ["printf '%s' \"{prompt}\" > got.txt", "inside double quotes"],
+    ["printf '%s' --prompt='{prompt}' > got.txt", "inside single quotes"],
+    ["printf '%s' --prompt=\"{prompt}\" > got.txt", "inside double quotes"],
+    ["printf '%s' \"before {prompt} after\" > got.txt", "inside double quotes"],
+    ["printf '%s' \"\\{prompt}\" > got.txt", "inside double quotes"],
+    ["printf '%s' \\{prompt} > got.txt", "right after a backslash"],
+    ["printf '%s' ${prompt} > got.txt", "right after a `$`"],
+    ["printf '%s' $'{prompt}' > got.txt", "inside $'…' quotes"],
+    ["printf '%s' `echo {prompt}` > got.txt", "inside backticks"],
+    ["printf '%s' \"$(echo {prompt})\" > got.txt", "inside $(…)"],
+    ["printf '%s' ${X:-{prompt}} > got.txt", "inside ${…}"],
+    ["printf '%s' ok > got.txt # {prompt}", "inside a # comment"],
+    ["cat > got.txt <<EOF\n{prompt}\nEOF", "after a here-document"],
+    ["(( {prompt} )); true > got.txt", "inside arithmetic"],
+    ["[[ {prompt} -eq 1 ]]; true > got.txt", "inside [[ … ]]"],
+  ];
+
+  it.each(SAFE)(
+    "%s: the prompt arrives as text, byte for byte, and nothing of it runs",
+    async (template) => {
+      const result = await commandAgent(template).run(context(attack));
+      expect(result.exitCode).toBe(0);
+      expect(await readSandbox("got.txt")).toContain(attack);
+      expect(ranOnTheHost()).toEqual([]);
+    },
+  );
+
+  it.each(REFUSED)("%s: refused before anything runs (%s)", (template, where) => {
+    let thrown: unknown;
+    try {
+      commandAgent(template);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(UnsafeTemplateError);
+    const error = thrown as UnsafeTemplateError;
+    expect(error.code).toBe("AE117");
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toContain(where);
+    expect(error.fix).toContain("write {prompt} bare: agent-evals quotes it");
+  });
+
+  it.each([
+    "printf '%s' '{prompt}'",
+    "printf '%s' --prompt='{prompt}'",
+    "printf '%s' \"{prompt}\"",
+    "printf '%s' --prompt=\"{prompt}\"",
+  ])(
+    "what the refusal prevents: %s, rendered anyway, runs the prompt's $(…) and backticks",
+    (template) => {
+      const simple = `$(touch ${pwned[0]}) \`touch ${pwned[1]}\``;
+      spawnSync("bash", ["-c", renderCommandTemplate(template, simple)], { cwd, stdio: "ignore" });
+      expect(ranOnTheHost()).toEqual([pwned[0], pwned[1]]);
+    },
+  );
+
+  it("random templates (fast-check): every one is refused, or runs no part of the prompt", () => {
+    const pieces = [
+      "printf '%s' ",
+      "echo ",
+      "true ",
+      "{prompt}",
+      "{prompt}",
+      "{prompt}",
+      " ",
+      "'",
+      '"',
+      "\\",
+      "$",
+      "$(",
+      "${",
+      "$'",
+      "`",
+      ")",
+      "}",
+      "(",
+      "((",
+      "))",
+      "[[",
+      "]]",
+      "#",
+      "\n",
+      ";",
+      "|",
+      "<<E",
+      "<<'E'",
+      "\nE\n",
+      "<<<",
+      "<(",
+      "=",
+      "x",
+      ":-",
+      "case x in ",
+      "x) ",
+      ";; esac",
+      "{a,",
+      ",b}",
+      " -eq 1 ",
+      ">/dev/null ",
+    ];
+    let accepted = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 10 }),
+        (parts) => {
+          const template = parts.join("");
+          try {
+            commandAgent(template);
+          } catch (error) {
+            if (error instanceof UnsafeTemplateError) return;
+            throw error;
+          }
+          accepted++;
+          spawnSync("bash", ["-c", renderCommandTemplate(template, attack)], {
+            cwd,
+            stdio: "ignore",
+            timeout: 10_000,
+          });
+          expect(ranOnTheHost(), template).toEqual([]);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(accepted).toBeGreaterThan(20);
+  });
+
+  it("the CLI refuses a quoted {prompt} in --agent with exit 2, the fix, and nothing run", async () => {
+    const root = await makeProject({
+      "evals/e.eval.yaml": `name: e\nprompt: ${JSON.stringify(attack)}\nassertions:\n  files: [x]\n`,
+    });
+    try {
+      const cli = await runCli(["eval", "--cwd", root, "--agent", 'printf %s "{prompt}"'], {
+        env: { CI: "true" },
+      });
+      expect(cli.code).toBe(2);
+      expect(cli.stderr).toContain("(command line): AE117 command template");
+      expect(cli.stderr).toContain("inside double quotes");
+      expect(cli.stderr).toContain("fix: write {prompt} bare: agent-evals quotes it");
+      expect(cli.stderr).toContain("nothing was run");
+      expect(await fs.readdir(root)).not.toContain(".copybook");
+      expect(ranOnTheHost()).toEqual([]);
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it("an eval's own agents are checked the same way, at its file and line", async () => {
+    const root = await makeProject({
+      "evals/e.eval.yaml": `name: e\nprompt: hi\nagents: ["printf %s '{prompt}'"]\nassertions:\n  files: [x]\n`,
+    });
+    try {
+      const error = await planEvals({ projectRoot: root, env: { PATH: process.env.PATH } }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(DefinitionError);
+      const problems = (error as DefinitionError).problems;
+      const shape = problems.map((p) => [p.code, path.relative(root, p.file), p.line, p.key]);
+      expect(shape).toEqual([["AE117", "evals/e.eval.yaml", 1, "agents"]]);
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,8 +1,12 @@
 import { promises as fs } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runEvals } from "../src/engine.js";
 import type { AgentAdapter } from "../src/model/eval.js";
+import type { RunResult } from "../src/model/result.js";
+import { renderRunMarkdown } from "../src/report/markdown.js";
 import { BudgetLedger } from "../src/run/budget.js";
+import { compareRuns } from "../src/store/compare.js";
 import { makeProject, runCli } from "./helpers/project.js";
 
 const dirs: string[] = [];
@@ -127,5 +131,98 @@ describe("--budget-usd", () => {
     await expect(fs.stat(`${root}/.copybook`)).rejects.toThrow();
     const bad = await runCli(["eval", "--cwd", root, "--budget-usd", "lots"]);
     expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining("--budget-usd") });
+  });
+
+  // A TypeScript eval whose agents report a cost: `paid` (a budgeted adapter that spends $COST per
+  // trial whatever its cap) and `script` (a free scriptAgent that reports $COST anyway).
+  const COSTLY_EVAL = `import { defineEval, fileExists, scriptAgent } from "agent-evals";
+import { writeFileSync } from "node:fs";
+const cost = Number(process.env.COST);
+const paid = {
+  name: "paid",
+  available: async () => true,
+  version: async () => "1",
+  run: async (ctx) => {
+    writeFileSync(ctx.cwd + "/done", "");
+    return { exitCode: 0, timedOut: false, trajectory: [], transcripts: [], durationMs: 1, costUsd: cost };
+  },
+};
+const script = scriptAgent("script", (ctx) => {
+  writeFileSync(ctx.cwd + "/done", "");
+  return { costUsd: cost };
+});
+export const costly = defineEval("go", {
+  agents: [process.env.AGENT === "script" ? script : paid],
+  trials: 6,
+  passRate: 0.5,
+  maxCostUsd: 0.3,
+  sandbox: { fixture: { x: "" } },
+  assert: [fileExists("done")],
+});
+`;
+  const runCostly = async (agent: string, cost: number, budget: number) => {
+    const root = await project({ "evals/costly.eval.ts": COSTLY_EVAL });
+    const cli = await runCli(
+      ["eval", "--cwd", root, "--budget-usd", String(budget), "--concurrency", "1"],
+      { env: { CI: "true", AGENT: agent, COST: String(cost) } },
+    );
+    const run = JSON.parse(
+      await fs.readFile(path.join(root, ".copybook/results/run.json"), "utf8"),
+    ) as RunResult;
+    return { cli, run };
+  };
+
+  it("a budget cut says the budget ran out, not that the verdict was decided", async () => {
+    // Trials of $0.25 reserved at their $0.30 cap: two fit in $0.60; the verdict needs three passes.
+    const { cli, run } = await runCostly("paid", 0.25, 0.6);
+    expect(cli.code).toBe(1);
+    expect(cli.stdout).toContain("INCOMPLETE costly [paid 1] 2/2 passed");
+    expect(cli.stdout).toContain("stopped after 2 of 6: the budget ran out)");
+    expect(cli.stdout).not.toContain("verdict decided");
+    expect(cli.stdout).toContain(
+      "the budget ran out: 2 of up to 6 trials ran ($0.50 spent of $0.60)",
+    );
+    expect(run.evals[0]).toMatchObject({ status: "incomplete", code: "AE406" });
+    // Within the budget: nothing is flagged as over it.
+    expect(run.diagnostics!.map((d) => d.code)).toEqual(["AE406"]);
+    expect(cli.stdout).not.toContain("over the budget");
+  });
+
+  it("an adapter that reports more than its cap, and the run it takes past --budget-usd, are flagged", async () => {
+    // Each trial is handed a $0.30 cap and reports $0.70: the budget of $1 is passed on trial 2.
+    const { cli, run } = await runCostly("paid", 0.7, 1);
+    const trials = run.evals[0]!.trials;
+    expect(trials.map((t) => t.overBudget)).toEqual([
+      ["the agent reported $0.70, over its cap of $0.30 (maxCostUsd)"],
+      [
+        "the agent reported $0.70, over its cap of $0.30 (maxCostUsd)",
+        "with this trial the run spent $1.40, over --budget-usd $1.00",
+      ],
+    ]);
+    const flagged = run.diagnostics!.filter((d) => d.code === "AE411");
+    expect(flagged.map((d) => [d.severity, d.trial])).toEqual([
+      ["warning", 1],
+      ["warning", 2],
+      ["warning", 2],
+    ]);
+    expect(cli.stdout).toContain("! the agent reported $0.70, over its cap of $0.30 (maxCostUsd)");
+    expect(cli.stdout).toContain("! with this trial the run spent $1.40, over --budget-usd $1.00");
+    expect(cli.stdout).toContain("cost $1.40 of $1.00 (over the budget)");
+    // The PR comment: the row says so, and the cost line.
+    const body = renderRunMarkdown({ run, rows: compareRuns(run.evals, new Map()) });
+    expect(body).toContain(
+      "⚠️ over budget: trial 1: the agent reported $0.70, over its cap of $0.30 (maxCostUsd) (and 2 more)",
+    );
+    expect(body).toContain("**Cost** $1.40 of $1.00 budget (140%) ⚠️ over budget");
+  });
+
+  it("a free script agent that reports a cost anyway is flagged when it passes its cap and the budget", async () => {
+    const { cli, run } = await runCostly("script", 0.5, 1);
+    expect(run.costUsd).toBeGreaterThan(1);
+    const over = run.evals[0]!.trials.flatMap((t) => t.overBudget ?? []);
+    expect(over).toContain("the agent reported $0.50, over its cap of $0.30 (maxCostUsd)");
+    expect(over).toContain("with this trial the run spent $1.50, over --budget-usd $1.00");
+    expect(run.diagnostics!.some((d) => d.code === "AE411" && d.agent === "script")).toBe(true);
+    expect(cli.stdout).toContain("(over the budget)");
   });
 });

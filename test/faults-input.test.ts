@@ -4,7 +4,11 @@
  * evals, a file over 1 MiB. Each project in test/fixtures/bad-projects has its expected problems
  * (code, file, line, key) in expected.json; planning reports them all, and the CLI exits 2 with
  * nothing run. (The single-file corpus is test/fixtures/bad-yaml, tested in yaml-loader.test.ts.)
+ * Then input that must be refused from what the file system says, before it is read or walked: a
+ * template linked to `/`, symlinked eval files, a name that is not UTF-8, a NUL byte in a prompt,
+ * a 1.5 GB eval file.
  */
+import { spawnSync } from "node:child_process";
 import { cpSync, readdirSync, readFileSync } from "node:fs";
 import { promises as fs } from "node:fs";
 import os from "node:os";
@@ -26,8 +30,9 @@ const expected = JSON.parse(readFileSync(path.join(corpus, "expected.json"), "ut
 const cases = readdirSync(corpus).filter((name) => !name.endsWith(".json"));
 
 const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((d) => fs.rm(d, { recursive: true, force: true })));
+afterEach(() => {
+  // rm -rf, not fs.rm: Node cannot name a file whose name is not UTF-8, so it cannot remove it.
+  for (const dir of dirs.splice(0)) spawnSync("rm", ["-rf", dir]);
 });
 
 async function problemsOf(projectRoot: string): Promise<DefinitionProblem[]> {
@@ -92,5 +97,170 @@ describe("the malformed-project corpus (test/fixtures/bad-projects)", () => {
     expect(cli.stderr).toContain("fix: replace the link");
     expect(cli.stderr).toContain("nothing was run");
     expect(await fs.readdir(root)).not.toContain(".copybook");
+  });
+});
+
+describe("input refused before anything runs: links, names, NUL bytes, huge files", () => {
+  const task = (extra = "") =>
+    `name: t\nprompt: "\`\`\`sh\\ntouch ran\\n\`\`\`"\nagents: [literal]\n${extra}assertions:\n  files: [ran]\n`;
+  const project = async (files: Record<string, string>) => {
+    const root = await makeProject(files);
+    dirs.push(root);
+    return root;
+  };
+  /** The real CLI on the project: exit 2, each text on stderr, nothing run or written. */
+  const refusedByCli = async (root: string, ...texts: string[]) => {
+    const cli = await runCli(["eval", "--cwd", root], { env: { CI: "true" }, timeoutMs: 30_000 });
+    expect(cli.code, cli.stderr).toBe(2);
+    for (const text of texts) expect(cli.stderr).toContain(text);
+    expect(cli.stderr).toContain("nothing was run");
+    expect(await fs.readdir(root)).not.toContain(".copybook");
+  };
+  const shapes = async (root: string) =>
+    (await problemsOf(root)).map((p) => ({ ...shape(p, root), message: p.message }));
+
+  it("a template that is a symlink to / is AE115, found without walking the file system", async () => {
+    const root = await project({
+      "evals/t.eval.yaml": task("sandbox: { template: evals/template }\n"),
+    });
+    await fs.symlink("/", path.join(root, "evals/template"));
+    expect(await shapes(root)).toEqual([
+      {
+        code: "AE115",
+        file: "evals/t.eval.yaml",
+        line: 1,
+        key: "sandbox.template",
+        message: "template folder evals/template: a symlink leads it out of the project, to /",
+      },
+    ]);
+    await refusedByCli(root, "AE115 template folder evals/template: a symlink leads it out");
+  });
+
+  it("so is a template reached through a linked folder, and a template that is / itself", async () => {
+    const root = await project({
+      "evals/a.eval.yaml": task("sandbox: { template: evals/up/tmp }\n"),
+      "evals/b.eval.yaml": task("sandbox: { template: / }\n").replace("name: t", "name: b"),
+    });
+    await fs.symlink("/", path.join(root, "evals/up"));
+    expect((await shapes(root)).map((p) => [p.file, p.message])).toEqual([
+      [
+        "evals/a.eval.yaml",
+        "template folder evals/up/tmp: a symlink leads it out of the project, to /tmp",
+      ],
+      ["evals/b.eval.yaml", "template folder /: it is /, which holds the whole file system"],
+    ]);
+  });
+
+  it("a symlinked eval file inside the project is followed and runs", async () => {
+    const root = await project({ "shared/t.eval.yaml": task() });
+    await fs.mkdir(path.join(root, "evals"));
+    await fs.symlink("../shared/t.eval.yaml", path.join(root, "evals/t.eval.yaml"));
+    const { plan } = await planEvals({ projectRoot: root, env: { PATH: process.env.PATH } });
+    expect(plan.units.map((u) => [u.spec.id, path.relative(root, u.spec.file)])).toEqual([
+      ["t", "evals/t.eval.yaml"],
+    ]);
+    const cli = await runCli(["eval", "--cwd", root], { env: { CI: "true" }, timeoutMs: 30_000 });
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout).toContain("1 passed, 0 failed");
+  });
+
+  it("a symlinked eval file that leads out of the project, nowhere, or to a pipe is AE118", async () => {
+    const outside = await project({ "elsewhere.eval.yaml": task() });
+    const root = await project({ "evals/fine.eval.yaml": task() });
+    await fs.symlink(
+      path.join(outside, "elsewhere.eval.yaml"),
+      path.join(root, "evals/out.eval.yaml"),
+    );
+    await fs.symlink("missing.yaml", path.join(root, "evals/broken.eval.yaml"));
+    // Reading a named pipe would wait for a writer forever.
+    expect(spawnSync("mkfifo", [path.join(root, "pipe")]).status).toBe(0);
+    await fs.symlink("../pipe", path.join(root, "evals/pipe.eval.yaml"));
+    expect((await shapes(root)).map((p) => [p.code, p.file, p.message])).toEqual([
+      [
+        "AE118",
+        "evals/broken.eval.yaml",
+        "the file is a symlink to missing.yaml, which does not exist",
+      ],
+      [
+        "AE118",
+        "evals/out.eval.yaml",
+        `the file is a symlink to ${outside}/elsewhere.eval.yaml, outside the project`,
+      ],
+      ["AE118", "evals/pipe.eval.yaml", "the file is not a regular file (a named pipe)"],
+    ]);
+    await refusedByCli(
+      root,
+      "evals/out.eval.yaml: AE118",
+      "fix: copy the eval file into the project",
+    );
+  });
+
+  it("an eval file whose name is not UTF-8 is AE113 naming the name, not a misleading ENOENT", async () => {
+    const root = await project({});
+    await fs.mkdir(path.join(root, "evals"));
+    const name = Buffer.concat([
+      Buffer.from(`${root}/evals/bad`),
+      Buffer.from([0xff]),
+      Buffer.from(".eval.yaml"),
+    ]);
+    await fs.writeFile(name, task());
+    const problems = await shapes(root);
+    expect(problems).toEqual([
+      {
+        code: "AE113",
+        file: "evals/bad\uFFFD.eval.yaml",
+        message: "the file's name is not UTF-8 (shown with \uFFFD for the bytes that are not)",
+      },
+    ]);
+    await refusedByCli(root, "AE113 the file's name is not UTF-8", "fix: rename the file");
+  });
+
+  it("a NUL byte in a prompt, YAML or TypeScript, is AE102 at planning, not an infra error at run time", async () => {
+    const root = await project({
+      "evals/y.eval.yaml": task().replace("touch ran", "touch ran\\0"),
+      "evals/t.eval.ts": `import { defineEval, fileExists } from "agent-evals";
+export const tsNul = defineEval("\`\`\`sh\\ntouch ran\\u0000\\n\`\`\`", {
+  agents: ["literal"],
+  assert: [fileExists("ran")],
+});
+`,
+    });
+    expect((await shapes(root)).map((p) => [p.code, p.file, p.line, p.key, p.message])).toEqual([
+      [
+        "AE102",
+        "evals/t.eval.ts",
+        2,
+        "prompt",
+        expect.stringContaining("holds a NUL byte (\\0) on its line 2"),
+      ],
+      [
+        "AE102",
+        "evals/y.eval.yaml",
+        1,
+        "prompt",
+        expect.stringContaining("holds a NUL byte (\\0) on its line 2"),
+      ],
+    ]);
+    await refusedByCli(root, "AE102 the prompt holds a NUL byte", "fix: remove the NUL byte");
+  });
+
+  it("a 1.5 GB eval file (sparse, made by truncate) is AE114 from its size, YAML or TypeScript", async () => {
+    const root = await project({});
+    await fs.mkdir(path.join(root, "evals"));
+    for (const name of ["huge.eval.yaml", "huge.eval.ts"])
+      expect(spawnSync("truncate", ["-s", "1500M", path.join(root, "evals", name)]).status).toBe(0);
+    expect((await shapes(root)).map((p) => [p.code, p.file, p.message])).toEqual([
+      [
+        "AE114",
+        "evals/huge.eval.ts",
+        "the file is 1572864000 bytes; an eval file may be at most 1 MiB",
+      ],
+      [
+        "AE114",
+        "evals/huge.eval.yaml",
+        "the file is 1572864000 bytes; an eval file may be at most 1 MiB",
+      ],
+    ]);
+    await refusedByCli(root, "evals/huge.eval.yaml: AE114");
   });
 });

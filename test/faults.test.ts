@@ -277,7 +277,7 @@ assertions:
       // Before checks opened files without blocking, this run never ended (SIGTERM did not help).
       const cli = await runCli(
         ["eval", "--cwd", root, "--agent", `bash ${path.join(root, "agent.sh")} {prompt}`],
-        { env: { CI: "true", TMPDIR: tmp }, killAfterMs: 45_000 },
+        { env: { CI: "true", TMPDIR: tmp }, timeoutMs: 45_000 },
       );
       expect(cli.signal, cli.stderr).toBeUndefined();
       expect(cli.code, cli.stderr).toBe(1);

@@ -1,14 +1,28 @@
 // A command template agent: `--agent "my-agent run {prompt}"`. `{prompt}` becomes ONE single-quoted
-// shell word, so quotes, `$(…)` or backticks in a prompt are text, never code; the raw prompt is also
-// in $AGENT_EVALS_PROMPT for programs that would rather read it from there.
+// shell word, so quotes, `$(…)` or backticks in a prompt are text, never code; a template that puts
+// `{prompt}` where that word would not be plain text (inside quotes, after `\`…) is refused before
+// anything runs. The raw prompt is also in $AGENT_EVALS_PROMPT for programs that would rather read it.
 
 import path from "node:path";
+import { AgentEvalsError, Codes } from "../model/index.js";
 import type { AgentAdapter, AgentRunContext, AgentRunResult } from "../model/index.js";
 import { findOnPath, shellQuote } from "../util/index.js";
 import { runAgentProcess } from "./process-agent.js";
+import { PLACEHOLDER, unsafePlaceholder } from "./template-quoting.js";
 
 export const PROMPT_ENV = "AGENT_EVALS_PROMPT";
-const PLACEHOLDER = "{prompt}";
+
+/** A command template whose `{prompt}` the shell would not read as one plain word. */
+export class UnsafeTemplateError extends AgentEvalsError {
+  readonly fix =
+    "write {prompt} bare: agent-evals quotes it (my-agent --prompt {prompt}, or --prompt={prompt}); or read the prompt from $AGENT_EVALS_PROMPT";
+  constructor(template: string, where: string) {
+    super(
+      Codes.unsafeTemplate,
+      `command template ${JSON.stringify(template)} has {prompt} ${where}: there the prompt's quotes, $(…) and backticks would run as shell`,
+    );
+  }
+}
 
 export function isCommandTemplate(text: string): boolean {
   return text.includes(PLACEHOLDER) || /\s/.test(text.trim());
@@ -20,6 +34,8 @@ export function renderCommandTemplate(template: string, prompt: string): string 
 }
 
 export function commandAgent(template: string, name: string = template): AgentAdapter {
+  const where = unsafePlaceholder(template);
+  if (where) throw new UnsafeTemplateError(template, where);
   const program = template.trim().split(/\s+/)[0] ?? "";
   return {
     name,

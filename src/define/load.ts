@@ -6,6 +6,7 @@ import path from "node:path";
 import type { EvalSpec } from "../model/index.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../model/index.js";
 import { isYamlFile } from "./discover.js";
+import { evalFileProblem } from "./eval-file.js";
 import { createModuleLoader, evalExports, type ModuleLoader } from "./ts/module.js";
 import { specsFromExports } from "./ts/exports.js";
 import { decodeEvalFile } from "./yaml/task.js";
@@ -28,6 +29,13 @@ export async function loadEvals(files: string[], options: LoadOptions): Promise<
   const problems: DefinitionProblem[] = [];
   let loader: ModuleLoader | undefined;
   for (const file of files) {
+    // Checked before a byte is read: a FIFO, a 1.5 GB file or a link out of the project are
+    // refused from what lstat says.
+    const unreadable = evalFileProblem(file, options.projectRoot);
+    if (unreadable) {
+      problems.push(unreadable);
+      continue;
+    }
     try {
       if (isYamlFile(file)) {
         specs.push(...(await loadYamlFile(file, options)));

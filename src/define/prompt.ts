@@ -9,7 +9,7 @@ export type { RenderedPrompt };
 export class PromptError extends AgentEvalsError {
   constructor(
     message: string,
-    what: "missingParam" | "missingSecret",
+    what: "missingParam" | "missingSecret" | "schema",
     readonly fix: string,
   ) {
     super(Codes[what], message);
@@ -47,6 +47,16 @@ export function renderPrompt(
     });
   const text = fill(true);
   const safeText = fill(false);
+  const nul = text.indexOf("\0");
+  if (nul !== -1) {
+    // No program can take it: an argument or environment value ends at a NUL.
+    const line = text.slice(0, nul).split("\n").length;
+    throw new PromptError(
+      `the prompt holds a NUL byte (\\0) on its line ${line}: no program can be given it`,
+      "schema",
+      "remove the NUL byte from the prompt (or from the parameter that fills it)",
+    );
+  }
   return {
     text,
     safeText,

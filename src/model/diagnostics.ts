@@ -120,6 +120,9 @@ function diagnosticsOf(result: EvalResult, projectRoot: string | undefined): Run
     for (const warning of trial.warnings ?? []) {
       out.push({ code: Codes.shimBypassed, severity: "warning", ...at, message: warning });
     }
+    for (const warning of trial.overBudget ?? []) {
+      out.push({ code: Codes.overBudget, severity: "warning", ...at, message: warning });
+    }
   }
   return out;
 }

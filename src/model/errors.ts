@@ -93,6 +93,10 @@ export const Codes = {
   badTemplate: "AE115",
   /** A skill/command/hook eval's `target` that does not exist or is not what its `type` says. */
   badTarget: "AE116",
+  /** A command template with `{prompt}` where the shell would not read it as one plain word. */
+  unsafeTemplate: "AE117",
+  /** An eval file that is a symlink out of the project, a broken link, or not a regular file. */
+  badEvalFile: "AE118",
   usage: "AE201",
   /** Agents would run outside CI without --unsafe-local. */
   ciGate: "AE202",
@@ -123,6 +127,8 @@ export const Codes = {
   inconclusive: "AE408",
   skipped: "AE409",
   shimBypassed: "AE410",
+  /** A trial reported more than its cost cap, or took the run's spend past --budget-usd. */
+  overBudget: "AE411",
   // Publishing (the Action): the run itself is judged; these say what could not be published.
   /** The results branch could not be read or pushed. */
   historyNotSaved: "AE501",

@@ -4,7 +4,7 @@
 import type { AgentAdapter, AgentRef, EvalSpec, Plan, PlannedUnit } from "../model/index.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../model/index.js";
 import { PromptError, renderPrompt } from "../define/index.js";
-import { resolveAgent, UnknownAgentError } from "../agents/index.js";
+import { resolveAgent, UnknownAgentError, UnsafeTemplateError } from "../agents/index.js";
 
 export interface PlanOptions {
   /** Eval ids to run; empty runs all. */
@@ -23,6 +23,14 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
   const problems: DefinitionProblem[] = [];
   const adapters = new Map<string, AgentAdapter>();
   const units: PlannedUnit[] = [];
+  // --agent values are checked once, before any eval: a bad one is the command line's problem.
+  const badFlags = new Set<AgentRef>();
+  for (const ref of options.agents) {
+    const problem = agentProblem(ref, adapters, { file: "(command line)", key: "--agent" });
+    if (!problem) continue;
+    problems.push(problem);
+    badFlags.add(ref);
+  }
 
   for (const original of selected) {
     // --trials N means N fixed trials, also for an eval written with adaptive trials.
@@ -63,21 +71,17 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
       continue;
     }
     for (const ref of refs) {
-      let adapter: AgentAdapter;
-      try {
-        adapter = cachedAdapter(ref, adapters);
-      } catch (error) {
-        if (!(error instanceof UnknownAgentError)) throw error;
-        problems.push({
-          file: spec.file,
-          line: spec.line,
-          key: "agents",
-          code: Codes.unknownAgent,
-          message: error.message,
-          fix: "use a known agent name or pass an adapter",
-        });
+      if (badFlags.has(ref)) continue;
+      const problem = agentProblem(ref, adapters, {
+        file: spec.file,
+        line: spec.line,
+        key: "agents",
+      });
+      if (problem) {
+        problems.push(problem);
         continue;
       }
+      const adapter = cachedAdapter(ref, adapters);
       units.push({ spec, agent: adapter, agentName: adapter.name, prompt, trials });
     }
   }
@@ -102,6 +106,29 @@ function selectEvals(specs: EvalSpec[], names: string[]): EvalSpec[] {
     );
   }
   return names.map((n) => byId.get(n)!);
+}
+
+/** Resolves `ref` into the cache, or says why it cannot be an agent (unknown, unsafe template). */
+function agentProblem(
+  ref: AgentRef,
+  cache: Map<string, AgentAdapter>,
+  where: Pick<DefinitionProblem, "file" | "line" | "key">,
+): DefinitionProblem | undefined {
+  try {
+    cachedAdapter(ref, cache);
+    return undefined;
+  } catch (error) {
+    if (error instanceof UnsafeTemplateError)
+      return { ...where, code: error.code, message: error.message, fix: error.fix };
+    if (error instanceof UnknownAgentError)
+      return {
+        ...where,
+        code: Codes.unknownAgent,
+        message: error.message,
+        fix: "use a known agent name or pass an adapter",
+      };
+    throw error;
+  }
 }
 
 function cachedAdapter(ref: AgentRef, cache: Map<string, AgentAdapter>): AgentAdapter {

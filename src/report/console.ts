@@ -3,7 +3,7 @@
 
 import path from "node:path";
 import type { EvalResult, RunResult, TrialResult } from "../model/index.js";
-import { requiredPasses } from "../model/index.js";
+import { Codes, requiredPasses } from "../model/index.js";
 
 export interface Style {
   green(s: string): string;
@@ -92,7 +92,7 @@ export function evalBlock(
   const needed = requiredPasses(result.trialsPlanned, result.threshold);
   const early =
     result.trialsRun < result.trialsPlanned
-      ? `, stopped after ${result.trialsRun} of ${result.trialsPlanned}: verdict decided`
+      ? `, stopped after ${result.trialsRun} of ${result.trialsPlanned}: ${stoppedBecause(result)}`
       : "";
   const rate = `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
   const cost = result.costUsd ? ` ${usd(result.costUsd)}` : "";
@@ -100,12 +100,12 @@ export function evalBlock(
   if (result.reason) lines.push(`    ${result.reason}`);
   const where = `${path.relative(projectRoot, result.file)}${result.line ? `:${result.line}` : ""}`;
   for (const trial of result.trials) {
-    if (trial.status === "passed" && !verbose && !trial.warnings?.length) continue;
+    const warnings = [...(trial.warnings ?? []), ...(trial.overBudget ?? [])];
+    if (trial.status === "passed" && !verbose && !warnings.length) continue;
     lines.push(
       `    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${trial.reason}` : ""} ${style.dim(`(${trial.dir})`)}`,
     );
-    // Shim bypasses and writes beside the sandbox make a verdict less certain: always shown.
-    for (const warning of trial.warnings ?? []) lines.push(`      ${style.yellow("!")} ${warning}`);
+    for (const warning of warnings) lines.push(`      ${style.yellow("!")} ${warning}`);
     for (const check of trial.checks) {
       if (check.ok && !verbose) continue;
       const mark = check.ok ? style.green("✓") : style.red("✗");
@@ -120,6 +120,14 @@ export function evalBlock(
     lines.push(`    ${style.dim(`defined at ${where}`)}`);
   }
   return lines.join("\n");
+}
+
+/** Why an eval × agent ran fewer trials than planned, from the code its stage recorded. */
+function stoppedBecause(result: EvalResult): string {
+  if (result.code === Codes.budgetExhausted) return "the budget ran out";
+  if (result.code === Codes.interrupted) return "interrupted";
+  if (result.status === "error") return "an error stopped it";
+  return "verdict decided";
 }
 
 function indent(text: string, prefix: string): string[] {
@@ -138,6 +146,9 @@ export function summaryLine(run: RunResult, resultsDir: string, style: Style): s
       .filter((k) => c[k] > 0)
       .map((k) => `${c[k]} ${k}`),
   ];
-  const budget = run.budgetUsd !== undefined ? ` of ${usd(run.budgetUsd)}` : "";
+  const budget =
+    run.budgetUsd === undefined
+      ? ""
+      : ` of ${usd(run.budgetUsd)}${run.costUsd > run.budgetUsd + 1e-9 ? ` ${style.red("(over the budget)")}` : ""}`;
   return `${parts.join(", ")} · cost ${usd(run.costUsd)}${budget} · ${seconds(run.durationMs)} · results in ${resultsDir}`;
 }

@@ -137,6 +137,11 @@ function noteCell(row: ComparisonRow): string {
     default:
       notes.push(`${head.status}${head.reason ? `: ${escapeCell(head.reason)}` : ""}`);
   }
+  const over = head.trials.flatMap((t) => (t.overBudget ?? []).map((w) => `trial ${t.n}: ${w}`));
+  if (over.length) {
+    const more = over.length > 1 ? ` (and ${over.length - 1} more)` : "";
+    notes.push(`⚠️ over budget: ${escapeCell(over[0]!)}${more}`);
+  }
   return notes.join("<br>");
 }
 

@@ -63,3 +63,36 @@ export class BudgetLedger {
     this.spentUsd += actualUsd;
   }
 }
+
+/** Money in messages: cents, or four places below a cent. */
+export function dollars(x: number): string {
+  return `$${x.toFixed(x > 0 && x < 0.01 ? 4 : 2)}`;
+}
+
+/**
+ * What a settled trial's cost broke (README "Cost"): the agent reported more than the cap it was
+ * handed, or the run's spend is now past the budget with this trial's part in it. An adapter is
+ * trusted to stay under its cap (claude's --max-budget-usd) and free agents are not reserved for,
+ * so either can happen; neither stops the run, both are flagged.
+ */
+export function overspent(
+  costUsd: number,
+  capUsd: number | undefined,
+  spec: { maxCostUsd?: number },
+  ledger: BudgetLedger,
+): string[] {
+  const out: string[] = [];
+  const EPSILON = 1e-9;
+  if (capUsd !== undefined && costUsd > capUsd + EPSILON) {
+    const whose = capUsd === spec.maxCostUsd ? "maxCostUsd" : "what was left of --budget-usd";
+    out.push(
+      `the agent reported ${dollars(costUsd)}, over its cap of ${dollars(capUsd)} (${whose})`,
+    );
+  }
+  if (ledger.limitUsd !== undefined && costUsd > 0 && ledger.spent > ledger.limitUsd + EPSILON) {
+    out.push(
+      `with this trial the run spent ${dollars(ledger.spent)}, over --budget-usd ${dollars(ledger.limitUsd)}`,
+    );
+  }
+  return out;
+}

@@ -13,7 +13,7 @@ import type {
   TrialResult,
 } from "../model/index.js";
 import { Codes, InfraError, wilsonInterval } from "../model/index.js";
-import type { BudgetLedger } from "./budget.js";
+import { dollars, overspent, type BudgetLedger } from "./budget.js";
 import { adaptivePolicy, fixedPolicy } from "./policy.js";
 import {
   prepareSandbox,
@@ -218,7 +218,7 @@ async function runUnit(
   if (budgetCut) {
     return settle(
       "incomplete",
-      `the budget ran out: ${trials.length} of up to ${policy.max} trials ran ($${options.budget.spent.toFixed(4)} spent of $${options.budget.limitUsd})`,
+      `the budget ran out: ${trials.length} of up to ${policy.max} trials ran (${dollars(options.budget.spent)} spent of ${dollars(options.budget.limitUsd ?? 0)})`,
       Codes.budgetExhausted,
     );
   }
@@ -239,10 +239,11 @@ async function runBudgetedTrial(
   let trial: TrialResult | undefined;
   try {
     trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
-    return trial;
   } finally {
     options.budget.settle(reservation, trial?.costUsd ?? 0);
   }
+  const overBudget = overspent(trial.costUsd ?? 0, reservation.capUsd, unit.spec, options.budget);
+  return overBudget.length ? { ...trial, overBudget } : trial;
 }
 
 async function runTrialWithRetries(

@@ -33,12 +33,7 @@ export interface CliResult {
 /** Runs the CLI from src/ (through tsx) as a real child process. */
 export function runCli(
   args: string[],
-  options: {
-    cwd?: string;
-    env?: Record<string, string | undefined>;
-    /** SIGKILL the CLI after this long (a run that hangs then fails its test, not the suite). */
-    killAfterMs?: number;
-  } = {},
+  options: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
 ): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
@@ -54,7 +49,10 @@ export function runCli(
         cwd: options.cwd ?? REPO_ROOT,
         env: { ...process.env, NO_COLOR: "1", CI: "", ...options.env } as NodeJS.ProcessEnv,
         maxBuffer: 64 * 1024 * 1024,
-        ...(options.killAfterMs ? { timeout: options.killAfterMs, killSignal: "SIGKILL" } : {}),
+        // A CLI that hangs is killed and comes back with a code no test expects.
+        ...(options.timeoutMs
+          ? { timeout: options.timeoutMs, killSignal: "SIGKILL" as const }
+          : {}),
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

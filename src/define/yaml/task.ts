@@ -34,14 +34,14 @@ import {
   type YamlSource,
 } from "./source.js";
 import { validateWithSchema } from "./validate.js";
+import { MAX_EVAL_FILE_BYTES, tooLarge } from "../eval-file.js";
 
 export interface LoadContext {
   /** Relative `template`/`repo` paths resolve against it (unless they start with `./` or `../`). */
   projectRoot: string;
 }
 
-/** Eval files larger than this are rejected (AE114) before parsing. */
-export const MAX_EVAL_FILE_BYTES = 1024 * 1024;
+export { MAX_EVAL_FILE_BYTES } from "../eval-file.js";
 
 // ---------- public API ----------
 
@@ -62,16 +62,8 @@ export function yamlTaskEval(source: YamlSource, ctx: LoadContext): EvalSpec {
 
 /** The text of an eval file's bytes; throws AE114 when too large, AE113 when not UTF-8. */
 export function decodeEvalFile(file: string, bytes: Uint8Array): string {
-  if (bytes.byteLength > MAX_EVAL_FILE_BYTES) {
-    throw new DefinitionError([
-      {
-        file,
-        code: Codes.tooLarge,
-        message: `the file is ${bytes.byteLength} bytes; an eval file may be at most 1 MiB`,
-        fix: "split it into several eval files, or move large fixture content into a `sandbox.template` directory",
-      },
-    ]);
-  }
+  if (bytes.byteLength > MAX_EVAL_FILE_BYTES)
+    throw new DefinitionError([tooLarge(file, bytes.byteLength)]);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {

@@ -424,7 +424,7 @@ export function reportPage(): void {
         det.agent?.turns ? " · " + det.agent.turns + " turns" : "",
       ]),
     );
-    (t.warnings || []).forEach((w) => {
+    [...(t.warnings || []), ...(t.overBudget || [])].forEach((w) => {
       body.appendChild(el("p", { class: "note", text: "⚠ " + w }));
     });
     body.appendChild(el("h3", { text: "Checks" }));
