@@ -5,7 +5,9 @@
  * and HOME still work — and the real claude still passes against the fake API through the
  * forwarded endpoint. Where bwrap cannot run, `bwrap` refuses with a clear message and `auto` falls
  * back. Then the hardening: an agent run as root tries to remount the read-only view and write a
- * host file. Needs bwrap (installed here and in CI) and one non-loopback IPv4 address.
+ * host file, and agents try host Unix sockets under /tmp, under /run, elsewhere and abstract.
+ * Needs bwrap (installed here and in CI), one non-loopback IPv4 address and a folder under /run
+ * it may write.
  */
 import { constants as fsConstants, promises as fs } from "node:fs";
 import net from "node:net";
@@ -339,3 +341,73 @@ async function whichBwrap(): Promise<string> {
   }
   throw new Error("this test needs bwrap on PATH");
 }
+
+// ---------- host sockets ----------
+
+/** A folder under /run this user may create in (a session's runtime dir, /run/lock, /run). */
+async function runScratchDir(): Promise<string> {
+  const uid = process.getuid?.() ?? 0;
+  for (const candidate of [process.env.XDG_RUNTIME_DIR, `/run/user/${uid}`, "/run/lock", "/run"]) {
+    if (!candidate?.startsWith("/run/") && candidate !== "/run") continue;
+    try {
+      const dir = await fs.mkdtemp(path.join(candidate, "ae-bwrap-"));
+      dirs.push(dir);
+      return dir;
+    } catch {
+      // not writable here: the next one
+    }
+  }
+  throw new Error("this test needs a folder under /run it may write (XDG_RUNTIME_DIR, /run/lock)");
+}
+
+/** A host process listening on the Unix socket `where` (`@name`: abstract), answering "host". */
+async function hostSocket(where: string): Promise<void> {
+  const server = net.createServer((socket) => {
+    socket.on("error", () => undefined);
+    socket.end("host\n");
+  });
+  const address = where.startsWith("@") ? `\0${where.slice(1)}` : where;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(address, resolve);
+  });
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+}
+
+/** Each socket is tried with node: `reach:ok` only when the host process answered. */
+const SOCKET_PROBE = String.raw`
+try() { if eval "$2" >/dev/null 2>&1; then echo "$1:ok"; else echo "$1:denied"; fi >> result.txt; }
+reach() { node -e '
+  const where = process.argv[1];
+  const c = require("node:net").connect(where.startsWith("@") ? "\0" + where.slice(1) : where);
+  c.on("data", (d) => process.exit(String(d).trim() === "host" ? 0 : 1));
+  c.on("error", () => process.exit(1));
+  setTimeout(() => process.exit(1), 5000);
+' "$1"; }
+connect() { exec 3<>"/dev/tcp/$1/$2" && echo ping >&3 && read -r -t 5 line <&3 && [ "$line" = "$3" ]; }
+try tmp-socket 'reach "$SOCKET_TMP"'
+try run-socket 'reach "$SOCKET_RUN"'
+try other-socket 'reach "$SOCKET_OTHER"'
+try abstract-socket 'reach "$SOCKET_ABSTRACT"'
+try allowed-endpoint 'connect 127.0.0.1 "$ALLOWED_PORT" allowed'
+`;
+
+describe("--sandbox bwrap and host sockets", () => {
+  it("host Unix sockets under /tmp, /run, elsewhere and abstract are unreachable; the allowed endpoint still works", async () => {
+    const sockets = {
+      SOCKET_TMP: path.join(await tempDir(), "host.sock"),
+      SOCKET_RUN: path.join(await runScratchDir(), "host.sock"),
+      SOCKET_OTHER: path.join(await visibleScratchDir(), "host.sock"),
+      SOCKET_ABSTRACT: `@agent-evals-test-${process.pid}-${Date.now().toString(36)}`,
+    };
+    for (const where of Object.values(sockets)) await hostSocket(where);
+    const names = ["tmp-socket", "run-socket", "other-socket", "abstract-socket"];
+
+    const open = await runProber("none", SOCKET_PROBE, sockets);
+    expect(open.lines).toEqual([...names.map((n) => `${n}:ok`), "allowed-endpoint:ok"]);
+
+    const jailed = await runProber("bwrap", SOCKET_PROBE, sockets);
+    expect(jailed.lines).toEqual([...names.map((n) => `${n}:denied`), "allowed-endpoint:ok"]);
+    expect(jailed.outcome.run.evals[0]?.status).toBe("passed");
+  });
+});

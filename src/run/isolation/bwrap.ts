@@ -1,7 +1,7 @@
 // The bubblewrap sandbox (`--sandbox bwrap`): the agent runs in its own user, pid, ipc, uts and
-// network namespaces with no capability (bwrap-host.ts), sees the whole filesystem read-only except
-// its workspace, TMPDIR, HOME and the call log, and reaches no network but its own loopback and the
-// allowed endpoints.
+// network namespaces with no capability (bwrap-host.ts), sees the filesystem read-only except its
+// workspace, TMPDIR, HOME and the call log, with private /tmp and /run and no host socket
+// (jail-view.ts), and reaches no network but its own loopback and the allowed endpoints.
 //
 // Allowed endpoints (the model API) are forwarded: inside, a small Node init listens on a loopback
 // address for each and hands every connection through a unix socket to the harness, which opens
@@ -16,6 +16,7 @@ import { promises as fs } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { bwrapHost, innerArgs, outerArgs, type BwrapHost } from "./bwrap-host.js";
+import { viewArgs } from "./jail-view.js";
 
 export interface Endpoint {
   host: string;
@@ -26,6 +27,8 @@ export interface Endpoint {
 export interface BwrapJail {
   /** Folders and files it may write: its workspace, TMPDIR, HOME, the call log. */
   writable: string[];
+  /** What it runs from (its shims, its PATH): bound back read-only where /tmp or /run hides it. */
+  readable: string[];
   /** host:port endpoints it may connect to. */
   allow: Endpoint[];
   /** A folder of the trial (not visible to the agent as writable) for the forwarders' sockets. */
@@ -62,7 +65,7 @@ export async function wrapCommand(
   return {
     command: host.bin,
     args: [
-      ...bwrapArgs(host, jail, cwd, routes, hosts),
+      ...bwrapArgs(host, jail, { command, cwd }, routes, hosts),
       "--",
       ...(routes.length ? [process.execPath, "-e", FORWARDER, JSON.stringify(routes)] : []),
       ...innerArgs(host, cwd),
@@ -86,18 +89,27 @@ interface Route {
 function bwrapArgs(
   host: BwrapHost,
   jail: BwrapJail,
-  cwd: string,
+  run: { command: string; cwd: string },
   routes: Route[],
   hosts: string | undefined,
 ): string[] {
   const privilegedPort = routes.some((r) => r.port < 1024);
+  // What runs inside besides the agent's PATH: bwrap itself (the inner layer), node (the forwarder).
+  const programs = [host.bin, ...(routes.length ? [process.execPath] : []), run.command]
+    .filter((p) => path.isAbsolute(p))
+    .map((p) => path.dirname(p));
+  const sockets = routes.length ? [socketDir(jail)] : [];
+  const view = {
+    writable: jail.writable,
+    readable: [...jail.readable, ...programs, ...sockets],
+    ownSockets: socketDir(jail),
+  };
   return [
     ...outerArgs(host, privilegedPort),
-    ...jail.writable.flatMap((dir) => ["--bind", dir, dir]),
-    ...(routes.length ? ["--ro-bind", socketDir(jail), socketDir(jail)] : []),
+    ...viewArgs(view),
     ...(hosts ? ["--ro-bind", hosts, "/etc/hosts"] : []),
     "--chdir",
-    cwd,
+    run.cwd,
   ];
 }
 
