@@ -66,7 +66,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     const env = await trialEnv(input, root, tmp, callLog);
     if (input.prompt) fs.writeFileSync(path.join(input.outDir, "prompt.md"), input.prompt.safeText);
 
-    const jail = await jailOf(input, root, [work, tmp, env.HOME ?? tmp, callLog]);
+    const jail = await jailOf(input, root, [work, tmp, env.HOME ?? tmp, callLog], env.PATH);
     const agent = input.agent;
     const run = agent
       ? await withJail(jail, () =>
@@ -239,11 +239,15 @@ async function jailOf(
   input: TrialInput,
   root: string,
   writable: string[],
+  searchPath = "",
 ): Promise<BwrapJail | undefined> {
   if (!input.isolation?.bwrap) return undefined;
   // Bound into the jail writable, so it must exist before the agent starts.
   fs.appendFileSync(path.join(root, "calls.raw"), "");
-  return { writable, allow: input.isolation.allow, stateDir: root };
+  // What it runs from stays visible where /tmp hides it: its shims, its results folder (the literal
+  // agent's step files), its PATH.
+  const readable = [shimDirOf(root), input.outDir, ...searchPath.split(path.delimiter)];
+  return { writable, readable, allow: input.isolation.allow, stateDir: root };
 }
 
 interface SandboxDamage {

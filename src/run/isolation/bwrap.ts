@@ -1,6 +1,7 @@
 // The bubblewrap sandbox (`--sandbox bwrap`): the agent runs in its own user, pid, ipc, uts and
-// network namespaces, sees the whole filesystem read-only except its workspace, TMPDIR, HOME and
-// the call log, and reaches no network but its own loopback and the allowed endpoints.
+// network namespaces with no capability (bwrap-host.ts), sees the filesystem read-only except its
+// workspace, TMPDIR, HOME and the call log, with private /tmp and /run and no host socket
+// (jail-view.ts), and reaches no network but its own loopback and the allowed endpoints.
 //
 // Allowed endpoints (the model API) are forwarded: inside, a small Node init listens on a loopback
 // address for each and hands every connection through a unix socket to the harness, which opens
@@ -11,11 +12,11 @@
 import { AgentEvalsError, Codes } from "../../model/index.js";
 import { withCommandWrapper, type WrappedCommand } from "../../util/index.js";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { promisify } from "node:util";
+import { bwrapHost, innerArgs, outerArgs, type BwrapHost } from "./bwrap-host.js";
+import { viewArgs } from "./jail-view.js";
 
 export interface Endpoint {
   host: string;
@@ -26,6 +27,8 @@ export interface Endpoint {
 export interface BwrapJail {
   /** Folders and files it may write: its workspace, TMPDIR, HOME, the call log. */
   writable: string[];
+  /** What it runs from (its shims, its PATH): bound back read-only where /tmp or /run hides it. */
+  readable: string[];
   /** host:port endpoints it may connect to. */
   allow: Endpoint[];
   /** A folder of the trial (not visible to the agent as writable) for the forwarders' sockets. */
@@ -55,14 +58,17 @@ export async function wrapCommand(
 ): Promise<WrappedCommand> {
   const jail = scope.getStore();
   if (!jail) return { command, args, dispose: async () => {} };
+  const host = await bwrapHost();
+  if (typeof host === "string") throw new SandboxUnavailableError(`--sandbox bwrap: ${host}`);
   const routes = await startForwarders(jail);
   const hosts = await hostsFile(jail, routes);
   return {
-    command: "bwrap",
+    command: host.bin,
     args: [
-      ...bwrapArgs(jail, cwd, routes, hosts),
+      ...bwrapArgs(host, jail, { command, cwd }, routes, hosts),
       "--",
       ...(routes.length ? [process.execPath, "-e", FORWARDER, JSON.stringify(routes)] : []),
+      ...innerArgs(host, cwd),
       command,
       ...args,
     ],
@@ -80,35 +86,30 @@ interface Route {
   close: () => Promise<void>;
 }
 
-/** New namespaces (no network) over a read-only root: where every jail starts, and the probe. */
-const JAIL_BASE_ARGS = [
-  "--die-with-parent",
-  "--unshare-user-try",
-  "--unshare-pid",
-  "--unshare-ipc",
-  "--unshare-uts",
-  "--unshare-cgroup-try",
-  "--unshare-net",
-  "--ro-bind",
-  "/",
-  "/",
-  "--dev",
-  "/dev",
-  "--proc",
-  "/proc",
-];
-
-function bwrapArgs(jail: BwrapJail, cwd: string, routes: Route[], hosts: string | undefined) {
+function bwrapArgs(
+  host: BwrapHost,
+  jail: BwrapJail,
+  run: { command: string; cwd: string },
+  routes: Route[],
+  hosts: string | undefined,
+): string[] {
   const privilegedPort = routes.some((r) => r.port < 1024);
+  // What runs inside besides the agent's PATH: bwrap itself (the inner layer), node (the forwarder).
+  const programs = [host.bin, ...(routes.length ? [process.execPath] : []), run.command]
+    .filter((p) => path.isAbsolute(p))
+    .map((p) => path.dirname(p));
+  const sockets = routes.length ? [socketDir(jail)] : [];
+  const view = {
+    writable: jail.writable,
+    readable: [...jail.readable, ...programs, ...sockets],
+    ownSockets: socketDir(jail),
+  };
   return [
-    ...JAIL_BASE_ARGS,
-    ...jail.writable.flatMap((dir) => ["--bind", dir, dir]),
-    ...(routes.length ? ["--ro-bind", socketDir(jail), socketDir(jail)] : []),
+    ...outerArgs(host, privilegedPort),
+    ...viewArgs(view),
     ...(hosts ? ["--ro-bind", hosts, "/etc/hosts"] : []),
-    // Only to listen on :443 and the like for a forwarded host, inside its own network namespace.
-    ...(privilegedPort ? ["--cap-add", "CAP_NET_BIND_SERVICE"] : []),
     "--chdir",
-    cwd,
+    run.cwd,
   ];
 }
 
@@ -252,23 +253,11 @@ export function allowedEndpoints(
 
 // ---------- can it run here? ----------
 
-let probe: Promise<string | undefined> | undefined;
-
 /**
  * Undefined when bwrap can build the sandbox on this machine, else why not (it needs user
  * namespaces, which some containers and hardened kernels refuse). Probed once per process.
  */
-export function bwrapProblem(): Promise<string | undefined> {
-  probe ??= promisify(execFile)("bwrap", [...JAIL_BASE_ARGS, "--", "true"], {
-    timeout: 10_000,
-  }).then(
-    () => undefined,
-    (error: NodeJS.ErrnoException & { stderr?: string }) =>
-      error.code === "ENOENT"
-        ? "bwrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
-        : `bwrap cannot create its namespaces here: ${(error.stderr ?? error.message).trim()} ` +
-          "(it needs unprivileged user namespaces: in a container, run it with them allowed; on " +
-          "Ubuntu 24.04, sysctl kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap)",
-  );
-  return probe;
+export async function bwrapProblem(): Promise<string | undefined> {
+  const host = await bwrapHost();
+  return typeof host === "string" ? host : undefined;
 }

@@ -11,10 +11,11 @@ export const TEMP_DIR_ISOLATION =
   "as your user, and use the machine's CPU and memory without limit.";
 
 export const BWRAP_ISOLATION =
-  "sandbox: bubblewrap per trial (own user, pid, ipc and network namespaces; own TMPDIR and HOME). Agents can write " +
-  "only their workspace, TMPDIR and HOME, see the rest of the filesystem read-only, and reach only loopback inside " +
-  "the sandbox plus the allowed endpoints. They can still read your environment variables (API keys included) and " +
-  "any file your user can read, and use the machine's CPU and memory without limit.";
+  "sandbox: bubblewrap per trial (own user, pid, ipc and network namespaces, no capabilities; own TMPDIR and HOME). " +
+  "Agents can write only their workspace, TMPDIR, HOME and a private /tmp, see the rest of the filesystem read-only " +
+  "with /run empty and no host socket reachable, and reach only loopback inside the sandbox plus the allowed " +
+  "endpoints. They can still read your environment variables (API keys included) and any file your user can read, " +
+  "and use the machine's CPU and memory without limit.";
 
 /** `none`: a temp dir; `bwrap`: bubblewrap, or refuse to run; `auto`: bubblewrap where it works. */
 export type SandboxKind = "none" | "bwrap" | "auto";
