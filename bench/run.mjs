@@ -87,6 +87,8 @@ const HISTORY_ROUNDS = samplesFrom("BENCH_HISTORY_ROUNDS", 3);
 const FLOOD_CALLS = samplesFrom("BENCH_FLOOD_CALLS", 3000);
 const FLOOD_ARG_BYTES = 120 * 1024;
 const FLOOD_SAMPLES = samplesFrom("BENCH_FLOOD_SAMPLES", 1);
+/** Figure 9's stdout flood: 1 GiB of lines from the agent. */
+const STDOUT_FLOOD_BYTES = 1024 * 1024 * 1024;
 // BENCH_ONLY=1,2,7: run only these figures (BENCHMARKS.md is then not written unless BENCH_OUT is set).
 const ONLY = process.env.BENCH_ONLY
   ? new Set(process.env.BENCH_ONLY.split(",").map((f) => Number(f.trim())))
@@ -1458,15 +1460,37 @@ function floodYaml(argBytes) {
   ].join("\n");
 }
 
+/**
+ * An eval whose literal agent writes STDOUT_FLOOD_BYTES of 100-byte lines to its stdout (capped
+ * by the harness at 10 MiB): what the CLI holds while an agent floods its output.
+ */
+function stdoutFloodYaml() {
+  return [
+    "name: flood",
+    "prompt: |",
+    "  Print a lot.",
+    "",
+    "  ```sh",
+    `  yes "$(head -c 99 /dev/zero | tr '\\0' x)" | head -c ${STDOUT_FLOOD_BYTES}`,
+    "  ```",
+    "agents: [literal]",
+    "timeout: 3600",
+    'sandbox: { fixture: { a: "" } }',
+    "assertions:",
+    "  files: [a]",
+    "",
+  ].join("\n");
+}
+
 /** @param {string} tmp */
 function benchCallFlood(tmp) {
-  /** @param {"big" | "small"} kind */
+  /** @param {"big" | "small" | "stdout"} kind */
   const run = (kind) => {
     const dir = path.join(tmp, `flood-${kind}`);
     fs.mkdirSync(path.join(dir, "evals"), { recursive: true });
     fs.writeFileSync(
       path.join(dir, "evals", "flood.eval.yaml"),
-      floodYaml(kind === "big" ? FLOOD_ARG_BYTES : 1),
+      kind === "stdout" ? stdoutFloodYaml() : floodYaml(kind === "big" ? FLOOD_ARG_BYTES : 1),
     );
     /** @type {{ kind: string; walls: number[]; rss: number[]; reportBytes: number; callsBytes: number }} */
     const record = { kind, walls: [], rss: [], reportBytes: 0, callsBytes: 0 };
@@ -1481,12 +1505,13 @@ function benchCallFlood(tmp) {
       /** @type {RunResult} */
       const result = JSON.parse(fs.readFileSync(path.join(results, "run.json"), "utf8"));
       const trial = result.evals[0]?.trials[0];
-      if (trial?.status !== "passed" || trial.calls !== FLOOD_CALLS)
+      if (trial?.status !== "passed" || (kind !== "stdout" && trial.calls !== FLOOD_CALLS))
         throw new Error(
           `flood (${kind}): expected a passing trial of ${FLOOD_CALLS} calls, got ${JSON.stringify(trial)}`,
         );
       record.reportBytes = fs.statSync(path.join(results, "report.html")).size;
-      record.callsBytes = fs.statSync(path.join(dir, trial.dir, "calls.jsonl")).size;
+      record.callsBytes =
+        kind === "stdout" ? 0 : fs.statSync(path.join(dir, trial.dir, "calls.jsonl")).size;
       /** @type {ProbeOutput} */
       const probe = JSON.parse(fs.readFileSync(probeFile, "utf8"));
       record.rss.push(probe.peakRssKb / 1024);
@@ -1494,16 +1519,18 @@ function benchCallFlood(tmp) {
     };
     return { record, once };
   };
-  const runs = [run("big"), run("small")];
+  const runs = [run("big"), run("small"), run("stdout")];
   for (let i = 0; i < FLOOD_SAMPLES; i++) {
     for (const { record, once } of rotated(runs, i)) {
       log(
-        `9 call-log flood: ${FLOOD_CALLS} calls, ${record.kind} argument (run ${i + 1}/${FLOOD_SAMPLES})`,
+        record.kind === "stdout"
+          ? `9 stdout flood: ${STDOUT_FLOOD_BYTES} bytes (run ${i + 1}/${FLOOD_SAMPLES})`
+          : `9 call-log flood: ${FLOOD_CALLS} calls, ${record.kind} argument (run ${i + 1}/${FLOOD_SAMPLES})`,
       );
       record.walls.push(once());
     }
   }
-  const [big, small] = runs.map(({ record }) => ({
+  const [big, small, stdout] = runs.map(({ record }) => ({
     ...record,
     wall: median(record.walls),
     rssMb: median(record.rss),
@@ -1511,6 +1538,7 @@ function benchCallFlood(tmp) {
   return {
     big: defined(big, "the big-argument run"),
     small: defined(small, "the small-argument run"),
+    stdout: defined(stdout, "the stdout-flood run"),
   };
 }
 
@@ -2400,7 +2428,7 @@ function historyReport(h) {
  * @returns {ReportPart}
  */
 function floodReport(f) {
-  const { big, small } = f;
+  const { big, small, stdout } = f;
   const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} KB`;
   const mb = (/** @type {number} */ bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const calls = FLOOD_CALLS.toLocaleString("en-US");
@@ -2425,6 +2453,10 @@ function floodReport(f) {
       (r) =>
         `| ${r.kind === "big" ? `${FLOOD_ARG_BYTES / 1024} KB` : "1 byte"} | ${(r.wall / 1000).toFixed(1)} s | ${r.rssMb.toFixed(0)} MB | ${mb(r.callsBytes)} | ${kb(r.reportBytes)} |`,
     ),
+    "",
+    `An agent that writes ${mb(STDOUT_FLOOD_BYTES)} of 100-byte lines to its stdout (no shim calls): ` +
+      `${(stdout.wall / 1000).toFixed(1)} s, the CLI's peak RSS ${stdout.rssMb.toFixed(0)} MB, report.html ${kb(stdout.reportBytes)} ` +
+      "(agent.stdout is cut at 10 MiB and streamed to its file; nothing of it is held whole).",
     "",
     `- The raw log the shims write holds every byte (${mb(FLOOD_CALLS * FLOOD_ARG_BYTES)} of arguments); the CLI reads it a ` +
       "chunk at a time, keeps each argument's first and last 2 KiB, records up to 10,000 calls and 16 MiB, and " +

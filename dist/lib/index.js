@@ -11505,6 +11505,9 @@ __nccwpck_require__.d(library_namespaceObject, {
   usedTools: () => (usedTools)
 });
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
 var external_fs_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_fs_, 2);
@@ -12725,6 +12728,10 @@ const errors_Codes = {
     badTemplate: "AE115",
     /** A skill/command/hook eval's `target` that does not exist or is not what its `type` says. */
     badTarget: "AE116",
+    /** A command template with `{prompt}` where the shell would not read it as one plain word. */
+    unsafeTemplate: "AE117",
+    /** An eval file that is a symlink out of the project, a broken link, or not a regular file. */
+    badEvalFile: "AE118",
     usage: "AE201",
     /** Agents would run outside CI without --unsafe-local. */
     ciGate: "AE202",
@@ -12755,6 +12762,8 @@ const errors_Codes = {
     inconclusive: "AE408",
     skipped: "AE409",
     shimBypassed: "AE410",
+    /** A trial reported more than its cost cap, or took the run's spend past --budget-usd. */
+    overBudget: "AE411",
     // Publishing (the Action): the run itself is judged; these say what could not be published.
     /** The results branch could not be read or pushed. */
     historyNotSaved: "AE501",
@@ -12916,6 +12925,9 @@ function diagnosticsOf(result, projectRoot) {
         for (const warning of trial.warnings ?? []) {
             out.push({ code: errors_Codes.shimBypassed, severity: "warning", ...at, message: warning });
         }
+        for (const warning of trial.overBudget ?? []) {
+            out.push({ code: errors_Codes.overBudget, severity: "warning", ...at, message: warning });
+        }
     }
     return out;
 }
@@ -12972,11 +12984,26 @@ const version_VERSION = "0.1.0";
 
 ;// CONCATENATED MODULE: ./src/define/discover.ts
 // Finds eval files: `**/*.eval.{ts,mts,js,mjs,yaml,yml}` under evals/ and _evals/, or a glob.
+// Symlinks are listed as they are and never followed here: whether a linked eval file may be read
+// (it must stay inside the project) is load.ts's question, so a link is refused with a reason
+// instead of vanishing, and a linked folder is never walked (a link to `/` would walk everything).
+
 
 
 const EVAL_FILE_PATTERN = "**/*.eval.{ts,mts,js,mjs,yaml,yml}";
 const DEFAULT_EVAL_DIRS = ["evals", "_evals"];
 const NEVER = ["**/node_modules/**", "**/.git/**", `**/${OWN_DIR}/**`];
+/**
+ * tinyglobby either drops symlinks or follows them (into linked folders too). Its crawler resolves
+ * a link with realpath, then stat: answered with the link itself and lstat, a link is listed as a
+ * file entry and never entered.
+ */
+const LINKS_AS_FILES = {
+    realpath: (p, done) => done(null, p),
+    realpathSync: (p) => p,
+    stat: (external_node_fs_default()).lstat,
+    statSync: (external_node_fs_default()).lstatSync,
+};
 /** Absolute paths of the eval files, sorted, so runs and ids are stable. */
 async function discoverEvalFiles(projectRoot, patterns) {
     const globs = patterns?.length
@@ -12988,7 +13015,8 @@ async function discoverEvalFiles(projectRoot, patterns) {
         onlyFiles: true,
         ignore: NEVER,
         dot: false,
-        followSymbolicLinks: false,
+        followSymbolicLinks: true,
+        fs: LINKS_AS_FILES,
     });
     return files.filter(isEvalFile).sort();
 }
@@ -12999,9 +13027,78 @@ function isYamlFile(file) {
     return /\.ya?ml$/.test(file);
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
+;// CONCATENATED MODULE: ./src/define/eval-file.ts
+// What an eval file must be before a byte of it is read: a name the file system gave back intact
+// (UTF-8), a regular file (a FIFO would block the read forever), within the size limit (a 1.5 GB
+// file is refused from its size, not read whole first), and, when it is a symlink, one that leads
+// to a file inside the project (discovery lists links without following them).
+
+
+
+/** Eval files larger than this are rejected (AE114) before they are read. */
+const MAX_EVAL_FILE_BYTES = 1024 * 1024;
+/** The problem with reading `file` as an eval file, or undefined when it may be read. */
+function evalFileProblem(file, projectRoot) {
+    const problem = (code, message, fix) => ({ file, code, message, fix });
+    let link;
+    try {
+        link = external_node_fs_default().lstatSync(file);
+    }
+    catch (error) {
+        // Node decodes a name that is not UTF-8 with U+FFFD in place of the bad bytes, and then
+        // cannot find the file by that name.
+        if (isCode(error, "ENOENT") && file.includes("\uFFFD")) {
+            return problem(errors_Codes.notUtf8, "the file's name is not UTF-8 (shown with \uFFFD for the bytes that are not)", "rename the file, and any folder on its path, to a UTF-8 name");
+        }
+        return problem(errors_Codes.badEvalFile, `cannot read the file: ${error.message}`, "make the file readable");
+    }
+    if (link.isSymbolicLink()) {
+        let real;
+        try {
+            real = external_node_fs_default().realpathSync(file);
+        }
+        catch {
+            return problem(errors_Codes.badEvalFile, `the file is a symlink to ${external_node_fs_default().readlinkSync(file)}, which does not exist`, "remove the link, or point it at an eval file inside the project");
+        }
+        if (!isInside(real, external_node_fs_default().realpathSync(projectRoot))) {
+            return problem(errors_Codes.badEvalFile, `the file is a symlink to ${real}, outside the project`, "copy the eval file into the project, or point the link at a file inside the project");
+        }
+    }
+    const stats = link.isSymbolicLink() ? external_node_fs_default().statSync(file) : link;
+    if (!stats.isFile()) {
+        return problem(errors_Codes.badEvalFile, `the file is not a regular file (${kindOf(stats)})`, "make it a regular file, or rename it so it does not end in .eval.yaml / .eval.ts");
+    }
+    if (stats.size > MAX_EVAL_FILE_BYTES)
+        return tooLarge(file, stats.size);
+    return undefined;
+}
+function tooLarge(file, bytes) {
+    return {
+        file,
+        code: errors_Codes.tooLarge,
+        message: `the file is ${bytes} bytes; an eval file may be at most 1 MiB`,
+        fix: "split it into several eval files, or move large fixture content into a `sandbox.template` directory",
+    };
+}
+function isInside(target, root) {
+    const rel = external_node_path_default().relative(root, target);
+    return rel === "" || (!rel.startsWith(`..${(external_node_path_default()).sep}`) && rel !== ".." && !external_node_path_default().isAbsolute(rel));
+}
+function kindOf(stats) {
+    if (stats.isDirectory())
+        return "a folder";
+    if (stats.isFIFO())
+        return "a named pipe";
+    if (stats.isSocket())
+        return "a socket";
+    if (stats.isCharacterDevice() || stats.isBlockDevice())
+        return "a device";
+    return "not a file";
+}
+function isCode(error, code) {
+    return error?.code === code;
+}
+
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __nccwpck_require__(3136);
 ;// CONCATENATED MODULE: ./src/define/ts/api.ts
@@ -20092,6 +20189,12 @@ function renderPrompt(spec, env = process.env) {
     });
     const text = fill(true);
     const safeText = fill(false);
+    const nul = text.indexOf("\0");
+    if (nul !== -1) {
+        // No program can take it: an argument or environment value ends at a NUL.
+        const line = text.slice(0, nul).split("\n").length;
+        throw new PromptError(`the prompt holds a NUL byte (\\0) on its line ${line}: no program can be given it`, "schema", "remove the NUL byte from the prompt (or from the parameter that fills it)");
+    }
     return {
         text,
         safeText,
@@ -22279,8 +22382,8 @@ function editDistance(a, b) {
 
 
 
-/** Eval files larger than this are rejected (AE114) before parsing. */
-const MAX_EVAL_FILE_BYTES = 1024 * 1024;
+
+
 // ---------- public API ----------
 /**
  * Parse and validate one YAML eval file's text. Throws DefinitionError listing every problem
@@ -22295,16 +22398,8 @@ function yamlTaskEval(source, ctx) {
 }
 /** The text of an eval file's bytes; throws AE114 when too large, AE113 when not UTF-8. */
 function decodeEvalFile(file, bytes) {
-    if (bytes.byteLength > MAX_EVAL_FILE_BYTES) {
-        throw new DefinitionError([
-            {
-                file,
-                code: errors_Codes.tooLarge,
-                message: `the file is ${bytes.byteLength} bytes; an eval file may be at most 1 MiB`,
-                fix: "split it into several eval files, or move large fixture content into a `sandbox.template` directory",
-            },
-        ]);
-    }
+    if (bytes.byteLength > MAX_EVAL_FILE_BYTES)
+        throw new DefinitionError([tooLarge(file, bytes.byteLength)]);
     try {
         return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     }
@@ -22450,12 +22545,20 @@ function toChecks(assertions, sourceAt) {
 
 
 
+
 /** Every eval of every file; throws DefinitionError listing all problems found. */
 async function loadEvals(files, options) {
     const specs = [];
     const problems = [];
     let loader;
     for (const file of files) {
+        // Checked before a byte is read: a FIFO, a 1.5 GB file or a link out of the project are
+        // refused from what lstat says.
+        const unreadable = evalFileProblem(file, options.projectRoot);
+        if (unreadable) {
+            problems.push(unreadable);
+            continue;
+        }
         try {
             if (isYamlFile(file)) {
                 specs.push(...(await loadYamlFile(file, options)));
@@ -22488,7 +22591,7 @@ async function loadEvals(files, options) {
 async function loadYamlFile(file, options) {
     // Parsed once; its `type:` says which kind's loader validates it.
     const source = source_parseYamlSource(file, decodeEvalFile(file, external_node_fs_default().readFileSync(file)));
-    const kind = kindOf(source, options.kinds);
+    const kind = load_kindOf(source, options.kinds);
     return kind.loadYaml(source, {
         projectRoot: options.projectRoot,
         env: options.env ?? process.env,
@@ -22498,7 +22601,7 @@ async function loadYamlFile(file, options) {
  * The kind that reads this file. A `type:` no kind reads is said as such: a misspelt `type: skil`
  * would otherwise be validated as a YAML task, which names `type` and its siblings unknown keys.
  */
-function kindOf(source, kinds) {
+function load_kindOf(source, kinds) {
     const type = source.data.type ?? null;
     const kind = kinds.find((k) => k.yamlTypes.includes(type));
     if (kind)
@@ -23273,23 +23376,204 @@ function classifyCodexError(message) {
     return new InfraError(`codex reported an error: ${message}${auth ? " (check OPENAI_API_KEY or `codex login`)" : ""}`, !auth);
 }
 
+;// CONCATENATED MODULE: ./src/agents/template-quoting.ts
+// Where a command template's `{prompt}` sits, as bash will parse it. The prompt goes in as one
+// single-quoted word, which is plain text only where the shell reads a new word: unquoted, at the
+// top level (bare, or glued to other unquoted text as in `--prompt={prompt}`). Inside '…' the
+// inserted quotes close the template's quotes and the prompt's `$(…)` runs; inside "…", `…` and
+// $(…) single quotes are not quotes at all; after `\` or `$` the first quote changes meaning; in a
+// comment or a here-document a newline in the prompt starts a command. So every other place is
+// refused, and anything this scanner cannot follow (a here-document) makes later ones refused too.
+const template_quoting_PLACEHOLDER = "{prompt}";
+const FRAME_NAMES = {
+    single: "single quotes '…'",
+    double: 'double quotes "…"',
+    ansi: "$'…' quotes",
+    backtick: "backticks `…`",
+    brace: "${…}",
+    subst: "$(…)",
+    arith: "arithmetic ((…))",
+    test: "[[ … ]]",
+};
+/** Characters after which a `#` or `[[`/`((` starts a new word (a comment, a compound command). */
+const WORD_BREAK = /[\s;&|()<>]/;
+/**
+ * Why a `{prompt}` in this template would not be a plain word, naming the first such place (e.g.
+ * "inside double quotes "…""), or undefined when every `{prompt}` is safe.
+ */
+function unsafePlaceholder(template) {
+    const stack = [];
+    let opaque; // set once the scanner can no longer tell the context
+    const top = () => stack[stack.length - 1];
+    const at = (i, text) => template.startsWith(text, i);
+    const wordStart = (i) => i === 0 || WORD_BREAK.test(template[i - 1]);
+    const accepted = new Set();
+    for (let i = 0; i < template.length;) {
+        if (at(i, template_quoting_PLACEHOLDER)) {
+            const frame = top();
+            if (opaque)
+                return `after ${opaque}`;
+            if (frame)
+                return `inside ${FRAME_NAMES[frame.kind]}`;
+            accepted.add(i);
+            i += template_quoting_PLACEHOLDER.length; // becomes one complete quoted word
+            continue;
+        }
+        const c = template[i];
+        const frame = top();
+        const kind = frame?.kind;
+        if (kind === "single") {
+            if (c === "'")
+                stack.pop();
+            i++;
+            continue;
+        }
+        if (kind === "ansi" || kind === "double" || kind === "backtick") {
+            if (c === "\\") {
+                if (at(i + 1, template_quoting_PLACEHOLDER))
+                    return `inside ${FRAME_NAMES[kind]}`;
+                i += 2;
+                continue;
+            }
+            if (kind === "ansi" && c === "'")
+                stack.pop();
+            else if (kind === "backtick" && c === "`")
+                stack.pop();
+            else if (kind === "double" && c === '"')
+                stack.pop();
+            else if (kind === "double" && c === "$") {
+                const opened = openDollar(i);
+                if (opened) {
+                    stack.push(opened.frame);
+                    i += opened.length;
+                    continue;
+                }
+            }
+            else if (kind === "double" && c === "`")
+                stack.push({ kind: "backtick" });
+            i++;
+            continue;
+        }
+        // Unquoted text: the top level, or inside $(…), ${…}, ((…)), [[ … ]].
+        if (c === "\\") {
+            if (at(i + 1, template_quoting_PLACEHOLDER))
+                return "right after a backslash";
+            i += 2;
+            continue;
+        }
+        if (c === "$") {
+            if (at(i + 1, template_quoting_PLACEHOLDER))
+                return "right after a `$`";
+            const opened = openDollar(i);
+            if (opened) {
+                stack.push(opened.frame);
+                i += opened.length;
+                continue;
+            }
+            i++;
+            continue;
+        }
+        if (c === "'")
+            stack.push({ kind: "single" });
+        else if (c === '"')
+            stack.push({ kind: "double" });
+        else if (c === "`")
+            stack.push({ kind: "backtick" });
+        else if (c === "#" && wordStart(i)) {
+            const end = template.indexOf("\n", i);
+            const comment = template.slice(i, end === -1 ? undefined : end);
+            if (comment.includes(template_quoting_PLACEHOLDER))
+                return "inside a # comment";
+            i += comment.length;
+            continue;
+        }
+        else if (at(i, "<<<")) {
+            i += 3; // a here-string: its word is an ordinary word
+            continue;
+        }
+        else if (at(i, "<<") && kind !== "arith") {
+            opaque = "a here-document <<";
+            i += 2;
+            continue;
+        }
+        else if (kind === "brace" && c === "}")
+            stack.pop();
+        else if (kind === "test" && at(i, "]]") && wordStart(i)) {
+            stack.pop();
+            i += 2;
+            continue;
+        }
+        else if (kind !== "brace" && at(i, "[[") && wordStart(i)) {
+            stack.push({ kind: "test" });
+            i += 2;
+            continue;
+        }
+        else if (kind !== "brace" && at(i, "((") && wordStart(i)) {
+            stack.push({ kind: "arith", depth: 2 });
+            i += 2;
+            continue;
+        }
+        else if (frame && "depth" in frame && c === "(")
+            frame.depth++;
+        else if (frame && "depth" in frame && c === ")" && --frame.depth === 0)
+            stack.pop();
+        i++;
+    }
+    // Every {prompt} the substitution will replace must have been read above as a word of its own
+    // (one skipped as an escaped character, say, was not).
+    const all = template.split(template_quoting_PLACEHOLDER).slice(0, -1);
+    let offset = 0;
+    for (const before of all) {
+        offset += before.length;
+        if (!accepted.has(offset))
+            return "where agent-evals cannot tell how the shell reads it";
+        offset += template_quoting_PLACEHOLDER.length;
+    }
+    return undefined;
+    function openDollar(i) {
+        if (at(i, "$(("))
+            return { frame: { kind: "arith", depth: 2 }, length: 3 };
+        if (at(i, "$("))
+            return { frame: { kind: "subst", depth: 1 }, length: 2 };
+        if (at(i, "${"))
+            return { frame: { kind: "brace" }, length: 2 };
+        if (at(i, "$'") && top()?.kind !== "double")
+            return { frame: { kind: "ansi" }, length: 2 };
+        if (at(i, '$"') && top()?.kind !== "double")
+            return { frame: { kind: "double" }, length: 2 };
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/agents/command.ts
 // A command template agent: `--agent "my-agent run {prompt}"`. `{prompt}` becomes ONE single-quoted
-// shell word, so quotes, `$(…)` or backticks in a prompt are text, never code; the raw prompt is also
-// in $AGENT_EVALS_PROMPT for programs that would rather read it from there.
+// shell word, so quotes, `$(…)` or backticks in a prompt are text, never code; a template that puts
+// `{prompt}` where that word would not be plain text (inside quotes, after `\`…) is refused before
+// anything runs. The raw prompt is also in $AGENT_EVALS_PROMPT for programs that would rather read it.
+
+
 
 
 
 const PROMPT_ENV = "AGENT_EVALS_PROMPT";
-const command_PLACEHOLDER = "{prompt}";
+/** A command template whose `{prompt}` the shell would not read as one plain word. */
+class UnsafeTemplateError extends AgentEvalsError {
+    fix = "write {prompt} bare: agent-evals quotes it (my-agent --prompt {prompt}, or --prompt={prompt}); or read the prompt from $AGENT_EVALS_PROMPT";
+    constructor(template, where) {
+        super(errors_Codes.unsafeTemplate, `command template ${JSON.stringify(template)} has {prompt} ${where}: there the prompt's quotes, $(…) and backticks would run as shell`);
+    }
+}
 function isCommandTemplate(text) {
-    return text.includes(command_PLACEHOLDER) || /\s/.test(text.trim());
+    return text.includes(template_quoting_PLACEHOLDER) || /\s/.test(text.trim());
 }
 /** The shell command line for one prompt. */
 function renderCommandTemplate(template, prompt) {
-    return template.split(command_PLACEHOLDER).join(shellQuote(prompt));
+    return template.split(template_quoting_PLACEHOLDER).join(shellQuote(prompt));
 }
 function commandAgent(template, name = template) {
+    const where = unsafePlaceholder(template);
+    if (where)
+        throw new UnsafeTemplateError(template, where);
     const program = template.trim().split(/\s+/)[0] ?? "";
     return {
         name,
@@ -25100,6 +25384,15 @@ async function planRun(specs, options) {
     const problems = [];
     const adapters = new Map();
     const units = [];
+    // --agent values are checked once, before any eval: a bad one is the command line's problem.
+    const badFlags = new Set();
+    for (const ref of options.agents) {
+        const problem = agentProblem(ref, adapters, { file: "(command line)", key: "--agent" });
+        if (!problem)
+            continue;
+        problems.push(problem);
+        badFlags.add(ref);
+    }
     for (const original of selected) {
         // --trials N means N fixed trials, also for an eval written with adaptive trials.
         const spec = options.trials ? { ...original, adaptive: undefined } : original;
@@ -25141,23 +25434,18 @@ async function planRun(specs, options) {
             continue;
         }
         for (const ref of refs) {
-            let adapter;
-            try {
-                adapter = cachedAdapter(ref, adapters);
-            }
-            catch (error) {
-                if (!(error instanceof UnknownAgentError))
-                    throw error;
-                problems.push({
-                    file: spec.file,
-                    line: spec.line,
-                    key: "agents",
-                    code: errors_Codes.unknownAgent,
-                    message: error.message,
-                    fix: "use a known agent name or pass an adapter",
-                });
+            if (badFlags.has(ref))
+                continue;
+            const problem = agentProblem(ref, adapters, {
+                file: spec.file,
+                line: spec.line,
+                key: "agents",
+            });
+            if (problem) {
+                problems.push(problem);
                 continue;
             }
+            const adapter = cachedAdapter(ref, adapters);
             units.push({ spec, agent: adapter, agentName: adapter.name, prompt, trials });
         }
     }
@@ -25181,6 +25469,25 @@ function selectEvals(specs, names) {
         })));
     }
     return names.map((n) => byId.get(n));
+}
+/** Resolves `ref` into the cache, or says why it cannot be an agent (unknown, unsafe template). */
+function agentProblem(ref, cache, where) {
+    try {
+        cachedAdapter(ref, cache);
+        return undefined;
+    }
+    catch (error) {
+        if (error instanceof UnsafeTemplateError)
+            return { ...where, code: error.code, message: error.message, fix: error.fix };
+        if (error instanceof UnknownAgentError)
+            return {
+                ...where,
+                code: errors_Codes.unknownAgent,
+                message: error.message,
+                fix: "use a known agent name or pass an adapter",
+            };
+        throw error;
+    }
 }
 function cachedAdapter(ref, cache) {
     if (typeof ref !== "string")
@@ -25295,14 +25602,298 @@ class BudgetLedger {
         this.spentUsd += actualUsd;
     }
 }
+/** Money in messages: cents, or four places below a cent. */
+function dollars(x) {
+    return `$${x.toFixed(x > 0 && x < 0.01 ? 4 : 2)}`;
+}
+/**
+ * What a settled trial's cost broke (README "Cost"): the agent reported more than the cap it was
+ * handed, or the run's spend is now past the budget with this trial's part in it. An adapter is
+ * trusted to stay under its cap (claude's --max-budget-usd) and free agents are not reserved for,
+ * so either can happen; neither stops the run, both are flagged.
+ */
+function overspent(costUsd, capUsd, spec, ledger) {
+    const out = [];
+    const EPSILON = 1e-9;
+    if (capUsd !== undefined && costUsd > capUsd + EPSILON) {
+        const whose = capUsd === spec.maxCostUsd ? "maxCostUsd" : "what was left of --budget-usd";
+        out.push(`the agent reported ${dollars(costUsd)}, over its cap of ${dollars(capUsd)} (${whose})`);
+    }
+    if (ledger.limitUsd !== undefined && costUsd > 0 && ledger.spent > ledger.limitUsd + EPSILON) {
+        out.push(`with this trial the run spent ${dollars(ledger.spent)}, over --budget-usd ${dollars(ledger.limitUsd)}`);
+    }
+    return out;
+}
 
 ;// CONCATENATED MODULE: external "node:net"
 const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 var external_node_net_default = /*#__PURE__*/__nccwpck_require__.n(external_node_net_namespaceObject);
+;// CONCATENATED MODULE: ./src/run/isolation/bwrap-host.ts
+// How bubblewrap runs on this machine, probed once per process: where it is, and whether the agent
+// can be given a user namespace of its own inside the jail.
+//
+// Run by root (CI runners often are), bwrap keeps every capability for the sandboxed program unless
+// told otherwise, and the read-only view is a mount it may simply remount read-write. So the jail
+// drops all capabilities, and, where the kernel allows a nested user namespace, runs the agent in
+// one of its own, as an ordinary uid (1000 when the harness is root, the harness's uid otherwise):
+// there it owns none of the jail's mounts, so no capability it might regain (a namespace of its own,
+// a setuid program) can remount them.
+//
+// Why two bwraps rather than `--uid` on one: with `--dev` (for /dev/pts) a bwrap that changes the
+// uid puts the program in a second user namespace that does not own the network namespace, and
+// there the forwarder cannot listen on :443 even holding CAP_NET_BIND_SERVICE. So the outer bwrap
+// stays uid 0 of its namespace (the forwarder binds its ports), and the inner one, started by the
+// forwarder, changes identity and drops everything.
+
+
+
+
+/** New namespaces (no network) over a read-only root: where every jail starts. */
+const JAIL_BASE_ARGS = [
+    "--die-with-parent",
+    "--unshare-user-try",
+    "--unshare-pid",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+    "--unshare-net",
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+];
+/** A uid that is no one's in particular: the first regular user on most distributions. */
+const UNPRIVILEGED_ID = 1000;
+/** The outer bwrap's namespaces, view base and capabilities (before the jail's own binds). */
+function outerArgs(host, privilegedPort) {
+    return [
+        ...JAIL_BASE_ARGS,
+        // uid 0 of the jail's namespace (mapped to the harness's uid): one namespace, which owns the
+        // network namespace, so the forwarder can bind :443. Only with an inner layer to leave it.
+        ...(host.inner ? ["--uid", "0", "--gid", "0"] : []),
+        "--cap-drop",
+        "ALL",
+        // Only to listen on :443 and the like for a forwarded host, inside its own network namespace.
+        ...(privilegedPort ? ["--cap-add", "CAP_NET_BIND_SERVICE"] : []),
+        // The kernel lets a new user namespace map onto uid 0 of its parent only for a creator holding
+        // CAP_SETFCAP; the inner bwrap drops it, with everything else, before the agent starts.
+        ...(host.inner ? ["--cap-add", "CAP_SETFCAP"] : []),
+    ];
+}
+/** The inner bwrap that runs `command` as the agent's own uid, with no capability; [] without one. */
+function innerArgs(host, cwd) {
+    if (!host.inner)
+        return [];
+    return [
+        host.bin,
+        "--unshare-user",
+        "--uid",
+        String(host.inner.uid),
+        "--gid",
+        String(host.inner.gid),
+        "--cap-drop",
+        "ALL",
+        "--die-with-parent",
+        // The outer jail's view as it is: its read-only mounts stay read-only, and are locked so.
+        "--dev-bind",
+        "/",
+        "/",
+        "--chdir",
+        cwd,
+        "--",
+    ];
+}
+let probe;
+/**
+ * How bwrap runs here, or why it cannot (it needs user namespaces, which some containers and
+ * hardened kernels refuse). Probed once per process.
+ */
+function bwrapHost() {
+    probe ??= probeHost();
+    return probe;
+}
+async function probeHost() {
+    const bin = bwrap_host_findOnPath("bwrap");
+    if (!bin)
+        return "bwrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)";
+    const run = (args) => (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile)(bin, args, { timeout: 10_000 });
+    const layered = { bin, inner: agentIdentity() };
+    try {
+        await run([...outerArgs(layered, false), "--", ...innerArgs(layered, "/"), "true"]);
+        return layered;
+    }
+    catch {
+        // No nested user namespace here (an AppArmor profile for bwrap, a namespace limit): one layer.
+    }
+    const flat = { bin };
+    try {
+        await run([...outerArgs(flat, false), "--", "true"]);
+        return flat;
+    }
+    catch (error) {
+        const { stderr, message } = error;
+        return (`bwrap cannot create its namespaces here: ${(stderr || message).trim()} ` +
+            "(it needs unprivileged user namespaces: in a container, run it with them allowed; on " +
+            "Ubuntu 24.04, sysctl kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap)");
+    }
+}
+/** Root becomes an ordinary uid; anyone else stays who they are. */
+function agentIdentity() {
+    const uid = process.getuid?.() ?? 0;
+    const gid = process.getgid?.() ?? 0;
+    return uid === 0 ? { uid: UNPRIVILEGED_ID, gid: UNPRIVILEGED_ID } : { uid, gid };
+}
+function bwrap_host_findOnPath(name) {
+    for (const dir of (process.env.PATH ?? "").split((external_node_path_default()).delimiter)) {
+        if (!external_node_path_default().isAbsolute(dir))
+            continue;
+        const file = external_node_path_default().join(dir, name);
+        try {
+            external_node_fs_default().accessSync(file, (external_node_fs_default()).constants.X_OK);
+            if (external_node_fs_default().statSync(file).isFile())
+                return file;
+        }
+        catch {
+            // not here
+        }
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/run/isolation/jail-view.ts
+// What an agent under bwrap sees of the filesystem, besides its writable folders: the host's,
+// read-only, except where host processes keep their Unix sockets. A socket on a read-only mount can
+// still be connected to, so read-only is not enough: ssh-agent, docker.sock, D-Bus, X11 and the
+// other trials' forwarders would all be reachable. So the view
+//   - puts an empty, private tmpfs over /tmp, /var/tmp, /run (/var/run is a link to it, or gets its
+//     own) and the harness's temp dir: where sockets live, and where the other trials' files are;
+//   - binds back, read-only, what the agent runs from under those (its shims, its PATH), in folders
+//     it cannot write;
+//   - and covers every other socket a host process has bound (from /proc/net/unix) with /dev/null.
+// Abstract sockets need nothing here: they belong to the network namespace, which is the jail's own.
+
+
+
+const HIDDEN = ["/tmp", "/var/tmp", "/run", "/var/run"];
+/** The real folders the view hides behind a tmpfs, outermost only: /tmp, /run, … */
+function hiddenRoots(tmpdir = external_node_os_default().tmpdir()) {
+    const roots = [...new Set([...HIDDEN, tmpdir].flatMap((p) => realDirectory(p) ?? []))].filter((root) => root !== "/");
+    return roots.filter((root) => !roots.some((other) => other !== root && isWithin(root, other)));
+}
+/**
+ * bwrap arguments for the view, after the read-only root: the private folders, what is bound back
+ * into them, the writable folders, then (so that a socket inside a bound folder is covered too)
+ * /dev/null over each host socket the agent would still see, so that connecting to it fails.
+ */
+function viewArgs(view, roots = hiddenRoots()) {
+    const rebinds = unique(view.readable
+        .filter((p) => external_node_path_default().isAbsolute(p) && isHidden(p, roots))
+        .map((p) => external_node_path_default().resolve(p))
+        // Never bring back a whole hidden folder (a PATH holding /tmp).
+        .filter((p) => !roots.some((root) => isWithin(root, p)))).filter((p) => !isSocket(p));
+    const writable = view.writable.filter((p) => !isSocket(p));
+    const frames = framesOf([...rebinds, ...writable], roots);
+    return [
+        ...roots.flatMap((root) => ["--tmpfs", root]),
+        ...frames.flatMap((frame) => ["--tmpfs", frame]),
+        ...rebinds.flatMap((p) => ["--ro-bind-try", p, p]),
+        ...writable.flatMap((p) => ["--bind", p, p]),
+        ...socketMasks(view, roots).flatMap((socket) => ["--ro-bind", "/dev/null", socket]),
+        ...frames.flatMap((frame) => ["--remount-ro", frame]),
+    ];
+}
+/**
+ * The folders bwrap must make, in a private /tmp, to hold what is bound there (the trial's root,
+ * which holds its workspace): each its own tmpfs, made read-only once filled, so that the agent
+ * cannot write beside its folders there any more than on the host. The rest of /tmp stays its own.
+ */
+function framesOf(targets, roots) {
+    return unique(targets.flatMap((target) => {
+        const root = roots.find((r) => r !== target && isWithin(target, r));
+        if (!root)
+            return [];
+        const frame = external_node_path_default().join(root, external_node_path_default().relative(root, target).split((external_node_path_default()).sep)[0]);
+        return targets.includes(frame) ? [] : [frame];
+    }));
+}
+/** The host sockets the view would still show: outside the hidden folders, or in a bound one. */
+function socketMasks(view, roots) {
+    const bound = [...view.writable, ...view.readable].filter((external_node_path_default()).isAbsolute).map(realOrSelf);
+    const own = view.ownSockets && realOrSelf(view.ownSockets);
+    const masks = boundSocketPaths().flatMap((socket) => {
+        if (!isSocket(socket))
+            return [];
+        const real = realOrSelf(socket);
+        const visible = !isHidden(real, roots) || bound.some((dir) => isWithin(real, dir));
+        return visible && !(own && isWithin(real, own)) ? [real] : [];
+    });
+    // A socket removed before bwrap mounts over it leaves nothing to mount on in a read-only folder,
+    // and the start fails (an infra error, retried): a window of milliseconds.
+    return unique(masks);
+}
+/** Paths of the Unix sockets bound in this network namespace (abstract ones have none). */
+function boundSocketPaths(table = readSocketTable()) {
+    // "Num: RefCount Protocol Flags Type St Inode Path": the path is the rest of the line.
+    return table.split("\n").flatMap((line) => {
+        const match = /^\S+: \S+ \S+ \S+ \S+ \S+ \S+ (\/.*)$/.exec(line);
+        return match ? [match[1]] : [];
+    });
+}
+function readSocketTable() {
+    try {
+        return external_node_fs_default().readFileSync("/proc/net/unix", "utf8");
+    }
+    catch {
+        return "";
+    }
+}
+function isHidden(p, roots) {
+    const resolved = external_node_path_default().resolve(p);
+    const real = realOrSelf(resolved);
+    return roots.some((root) => isWithin(resolved, root) || isWithin(real, root));
+}
+/** `p` is `dir` or inside it. */
+function isWithin(p, dir) {
+    const rel = external_node_path_default().relative(dir, p);
+    return rel === "" || (rel !== ".." && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
+}
+function realDirectory(p) {
+    try {
+        const real = external_node_fs_default().realpathSync(p);
+        return external_node_fs_default().statSync(real).isDirectory() ? real : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function realOrSelf(p) {
+    try {
+        return external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return external_node_path_default().resolve(p);
+    }
+}
+function isSocket(p) {
+    try {
+        return external_node_fs_default().lstatSync(p).isSocket();
+    }
+    catch {
+        return false;
+    }
+}
+function unique(items) {
+    return [...new Set(items)];
+}
+
 ;// CONCATENATED MODULE: ./src/run/isolation/bwrap.ts
 // The bubblewrap sandbox (`--sandbox bwrap`): the agent runs in its own user, pid, ipc, uts and
-// network namespaces, sees the whole filesystem read-only except its workspace, TMPDIR, HOME and
-// the call log, and reaches no network but its own loopback and the allowed endpoints.
+// network namespaces with no capability (bwrap-host.ts), sees the filesystem read-only except its
+// workspace, TMPDIR, HOME and the call log, with private /tmp and /run and no host socket
+// (jail-view.ts), and reaches no network but its own loopback and the allowed endpoints.
 //
 // Allowed endpoints (the model API) are forwarded: inside, a small Node init listens on a loopback
 // address for each and hands every connection through a unix socket to the harness, which opens
@@ -25333,48 +25924,42 @@ async function bwrap_wrapCommand(command, args, cwd) {
     const jail = bwrap_scope.getStore();
     if (!jail)
         return { command, args, dispose: async () => { } };
+    const host = await bwrapHost();
+    if (typeof host === "string")
+        throw new SandboxUnavailableError(`--sandbox bwrap: ${host}`);
     const routes = await startForwarders(jail);
     const hosts = await hostsFile(jail, routes);
     return {
-        command: "bwrap",
+        command: host.bin,
         args: [
-            ...bwrapArgs(jail, cwd, routes, hosts),
+            ...bwrapArgs(host, jail, { command, cwd }, routes, hosts),
             "--",
             ...(routes.length ? [process.execPath, "-e", FORWARDER, JSON.stringify(routes)] : []),
+            ...innerArgs(host, cwd),
             command,
             ...args,
         ],
         dispose: () => Promise.all(routes.map((r) => r.close())).then(() => undefined),
     };
 }
-/** New namespaces (no network) over a read-only root: where every jail starts, and the probe. */
-const JAIL_BASE_ARGS = [
-    "--die-with-parent",
-    "--unshare-user-try",
-    "--unshare-pid",
-    "--unshare-ipc",
-    "--unshare-uts",
-    "--unshare-cgroup-try",
-    "--unshare-net",
-    "--ro-bind",
-    "/",
-    "/",
-    "--dev",
-    "/dev",
-    "--proc",
-    "/proc",
-];
-function bwrapArgs(jail, cwd, routes, hosts) {
+function bwrapArgs(host, jail, run, routes, hosts) {
     const privilegedPort = routes.some((r) => r.port < 1024);
+    // What runs inside besides the agent's PATH: bwrap itself (the inner layer), node (the forwarder).
+    const programs = [host.bin, ...(routes.length ? [process.execPath] : []), run.command]
+        .filter((p) => external_node_path_default().isAbsolute(p))
+        .map((p) => external_node_path_default().dirname(p));
+    const sockets = routes.length ? [socketDir(jail)] : [];
+    const view = {
+        writable: jail.writable,
+        readable: [...jail.readable, ...programs, ...sockets],
+        ownSockets: socketDir(jail),
+    };
     return [
-        ...JAIL_BASE_ARGS,
-        ...jail.writable.flatMap((dir) => ["--bind", dir, dir]),
-        ...(routes.length ? ["--ro-bind", socketDir(jail), socketDir(jail)] : []),
+        ...outerArgs(host, privilegedPort),
+        ...viewArgs(view),
         ...(hosts ? ["--ro-bind", hosts, "/etc/hosts"] : []),
-        // Only to listen on :443 and the like for a forwarded host, inside its own network namespace.
-        ...(privilegedPort ? ["--cap-add", "CAP_NET_BIND_SERVICE"] : []),
         "--chdir",
-        cwd,
+        run.cwd,
     ];
 }
 function socketDir(jail) {
@@ -25507,20 +26092,13 @@ function allowedEndpoints(env, extra = []) {
     });
 }
 // ---------- can it run here? ----------
-let probe;
 /**
  * Undefined when bwrap can build the sandbox on this machine, else why not (it needs user
  * namespaces, which some containers and hardened kernels refuse). Probed once per process.
  */
-function bwrapProblem() {
-    probe ??= (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile)("bwrap", [...JAIL_BASE_ARGS, "--", "true"], {
-        timeout: 10_000,
-    }).then(() => undefined, (error) => error.code === "ENOENT"
-        ? "bwrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
-        : `bwrap cannot create its namespaces here: ${(error.stderr ?? error.message).trim()} ` +
-            "(it needs unprivileged user namespaces: in a container, run it with them allowed; on " +
-            "Ubuntu 24.04, sysctl kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap)");
-    return probe;
+async function bwrapProblem() {
+    const host = await bwrapHost();
+    return typeof host === "string" ? host : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/run/isolation/resolve.ts
@@ -25532,10 +26110,11 @@ function bwrapProblem() {
 const TEMP_DIR_ISOLATION = "sandbox: a fresh temp directory per trial (own TMPDIR, shims first on PATH). It isolates the working files only: " +
     "agents can still reach the network, read your environment variables (API keys included), write elsewhere on disk " +
     "as your user, and use the machine's CPU and memory without limit.";
-const BWRAP_ISOLATION = "sandbox: bubblewrap per trial (own user, pid, ipc and network namespaces; own TMPDIR and HOME). Agents can write " +
-    "only their workspace, TMPDIR and HOME, see the rest of the filesystem read-only, and reach only loopback inside " +
-    "the sandbox plus the allowed endpoints. They can still read your environment variables (API keys included) and " +
-    "any file your user can read, and use the machine's CPU and memory without limit.";
+const BWRAP_ISOLATION = "sandbox: bubblewrap per trial (own user, pid, ipc and network namespaces, no capabilities; own TMPDIR and HOME). " +
+    "Agents can write only their workspace, TMPDIR, HOME and a private /tmp, see the rest of the filesystem read-only " +
+    "with /run empty and no host socket reachable, and reach only loopback inside the sandbox plus the allowed " +
+    "endpoints. They can still read your environment variables (API keys included) and any file your user can read, " +
+    "and use the machine's CPU and memory without limit.";
 const SANDBOX_KINDS = (/* unused pure expression or super */ null && (["none", "bwrap", "auto"]));
 function isolationNote(isolation) {
     if (isolation?.bwrap)
@@ -26115,13 +26694,13 @@ async function internalLinkTargets(root, entries, label) {
 /** The link's target relative to the link's folder when it resolves inside the root, else undefined. */
 function targetInsideRoot(rel, resolved, root, realRoot) {
     for (const base of [root, realRoot]) {
-        if (!isInside(base, resolved))
+        if (!sandbox_isInside(base, resolved))
             continue;
         return (0,external_node_path_.relative)((0,external_node_path_.join)(base, (0,external_node_path_.dirname)(rel)), resolved) || ".";
     }
     return undefined;
 }
-function isInside(root, candidate) {
+function sandbox_isInside(root, candidate) {
     const rel = (0,external_node_path_.relative)(root, candidate);
     return rel === "" || (rel !== ".." && !rel.startsWith(`..${external_node_path_.sep}`) && !(0,external_node_path_.isAbsolute)(rel));
 }
@@ -26548,65 +27127,150 @@ function truncate(text) {
 
 ;// CONCATENATED MODULE: ./src/check/calls.ts
 // Checks on the shimmed calls: ran, notRan, ranInOrder. Evidence lists the calls that were made.
+// Each reads the calls once, in start order, as a stream: past the call log's cap they are read
+// again from the raw log (run/call-log.ts), so no check needs them all in memory.
 
 const SHOWN_CALLS = 10;
-function listCalls(calls) {
-    if (calls.length === 0)
-        return "no shimmed call was made";
-    const shown = calls
-        .slice(0, SHOWN_CALLS)
-        .map((c, i) => `#${i + 1} ${callLine(c)}${c.exit ? ` (exit ${c.exit})` : ""}`);
-    const more = calls.length > SHOWN_CALLS ? `; … ${calls.length - SHOWN_CALLS} more` : "";
-    return `calls were: ${shown.join("; ")}${more}`;
+/** The first calls and how many there were: a failed call check's evidence. */
+class CallTally {
+    shown = [];
+    count = 0;
+    see(call) {
+        if (this.shown.length < SHOWN_CALLS)
+            this.shown.push(call);
+        this.count++;
+    }
+    list() {
+        if (this.count === 0)
+            return "no shimmed call was made";
+        const shown = this.shown.map((c, i) => `#${i + 1} ${callLine(c)}${c.exit ? ` (exit ${c.exit})` : ""}`);
+        const more = this.count > SHOWN_CALLS ? `; … ${this.count - SHOWN_CALLS} more` : "";
+        return `calls were: ${shown.join("; ")}${more}`;
+    }
 }
-function checkRan(calls, pattern) {
-    const index = calls.findIndex((c) => matchesPattern(callLine(c), pattern));
-    if (index >= 0)
-        return { ok: true, evidence: `call #${index + 1} matched: ${callLine(calls[index])}` };
-    return {
-        ok: false,
-        evidence: `no call matched ${describePattern(pattern)}; ${listCalls(calls)}`,
-    };
+async function checkRan(calls, pattern) {
+    const tally = new CallTally();
+    for await (const call of calls) {
+        if (matchesPattern(callLine(call), pattern))
+            return { ok: true, evidence: `call #${tally.count + 1} matched: ${callLine(call)}` };
+        tally.see(call);
+    }
+    return { ok: false, evidence: `no call matched ${describePattern(pattern)}; ${tally.list()}` };
 }
-function checkNotRan(calls, pattern) {
-    const index = calls.findIndex((c) => matchesPattern(callLine(c), pattern));
-    if (index < 0)
-        return {
-            ok: true,
-            evidence: `no call matched ${describePattern(pattern)} (${calls.length} calls)`,
-        };
-    return {
-        ok: false,
-        evidence: `call #${index + 1} matched ${describePattern(pattern)}: ${callLine(calls[index])}`,
-    };
+async function checkNotRan(calls, pattern) {
+    let count = 0;
+    for await (const call of calls) {
+        count++;
+        if (matchesPattern(callLine(call), pattern))
+            return {
+                ok: false,
+                evidence: `call #${count} matched ${describePattern(pattern)}: ${callLine(call)}`,
+            };
+    }
+    return { ok: true, evidence: `no call matched ${describePattern(pattern)} (${count} calls)` };
 }
 /** Each pattern matched by a later call than the previous one's match (greedy earliest match). */
-function checkRanInOrder(calls, patterns) {
+async function checkRanInOrder(calls, patterns) {
     const matchedAt = [];
-    let from = 0;
-    for (const pattern of patterns) {
-        const offset = calls.slice(from).findIndex((c) => matchesPattern(callLine(c), pattern));
-        if (offset < 0) {
-            const anywhere = calls.findIndex((c) => matchesPattern(callLine(c), pattern));
-            const prior = matchedAt
-                .map((at, i) => `${describePattern(patterns[i])} at #${at + 1}`)
-                .join(", ");
-            const why = anywhere >= 0
-                ? `${describePattern(pattern)} matched only call #${anywhere + 1}, before ${prior}`
-                : `no call matched ${describePattern(pattern)}${prior ? ` after ${prior}` : ""}`;
-            return { ok: false, evidence: `${why}; ${listCalls(calls)}` };
-        }
-        matchedAt.push(from + offset);
-        from += offset + 1;
-    }
-    return {
+    // Where each pattern first matched anywhere, for the evidence of an order violated.
+    const firstAt = patterns.map(() => -1);
+    const tally = new CallTally();
+    const inOrder = () => ({
         ok: true,
         evidence: `in order at calls ${matchedAt.map((i) => `#${i + 1}`).join(", ")}`,
-    };
+    });
+    if (patterns.length === 0)
+        return inOrder();
+    for await (const call of calls) {
+        const index = tally.count;
+        const line = callLine(call);
+        patterns.forEach((p, k) => {
+            if (firstAt[k] < 0 && matchesPattern(line, p))
+                firstAt[k] = index;
+        });
+        const next = patterns[matchedAt.length];
+        if (next !== undefined && matchesPattern(line, next)) {
+            matchedAt.push(index);
+            if (matchedAt.length === patterns.length)
+                return inOrder();
+        }
+        tally.see(call);
+    }
+    const failed = matchedAt.length;
+    const pattern = patterns[failed];
+    const anywhere = firstAt[failed];
+    const prior = matchedAt
+        .map((at, i) => `${describePattern(patterns[i])} at #${at + 1}`)
+        .join(", ");
+    const why = anywhere >= 0
+        ? `${describePattern(pattern)} matched only call #${anywhere + 1}, before ${prior}`
+        : `no call matched ${describePattern(pattern)}${prior ? ` after ${prior}` : ""}`;
+    return { ok: false, evidence: `${why}; ${tally.list()}` };
+}
+
+;// CONCATENATED MODULE: ./src/check/deadline.ts
+// Every check runs under the eval's timeout, as the agent does: past it the check is told to stop
+// (its signal is aborted: a command's process group is killed, a file search stops at its next
+// chunk, a custom check sees `signal.aborted`), and it fails, whether or not it ever returns.
+
+/**
+ * How long a check that was told to stop may take to report before it is given up on: enough for
+ * a command's process group to get SIGTERM, then SIGKILL 2 s later (util/process.ts).
+ */
+const STOP_GRACE_MS = 3_000;
+/** The reason a check's signal carries when the check ran past the eval's timeout. */
+class CheckTimedOut extends AgentEvalsError {
+    timeoutMs;
+    constructor(timeoutMs) {
+        super(errors_Codes.checkFailed, `did not finish within the eval's timeout (${deadline_seconds(timeoutMs)}); stopped`, { exitCode: 1 });
+        this.timeoutMs = timeoutMs;
+    }
+}
+/** "0.3 s", "12 s": a timeout as evidence shows it. */
+function deadline_seconds(ms) {
+    return `${ms < 10_000 ? (ms / 1000).toFixed(1) : Math.round(ms / 1000)} s`;
+}
+/** True once `signal` was aborted because its check ran past the eval's timeout. */
+function pastDeadline(signal) {
+    return signal?.aborted === true && signal.reason instanceof CheckTimedOut;
+}
+/**
+ * Runs `check` with a signal aborted after `timeoutMs` or when `outer` (the run's interrupt) is.
+ * A check that finishes in time gives its verdict; one that does not fails: with its own evidence
+ * when it stopped itself and said so (`stopped`), else with the reason it was stopped.
+ */
+async function underDeadline(timeoutMs, outer, check) {
+    const controller = new AbortController();
+    const onOuter = () => controller.abort(outer?.reason);
+    const timer = setTimeout(() => controller.abort(new CheckTimedOut(timeoutMs)), timeoutMs);
+    let grace;
+    const givenUp = new Promise((resolve) => {
+        const wait = () => (grace = setTimeout(resolve, STOP_GRACE_MS, undefined));
+        controller.signal.addEventListener("abort", wait, { once: true });
+    });
+    if (outer?.aborted)
+        onOuter();
+    else
+        outer?.addEventListener("abort", onOuter, { once: true });
+    try {
+        const verdict = await Promise.race([check(controller.signal), givenUp]);
+        if (!controller.signal.aborted)
+            return verdict;
+        if (verdict?.stopped && !verdict.ok)
+            return verdict;
+        const reason = controller.signal.reason;
+        return { ok: false, evidence: reason instanceof Error ? reason.message : "interrupted" };
+    }
+    finally {
+        clearTimeout(timer);
+        clearTimeout(grace);
+        outer?.removeEventListener("abort", onOuter);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/check/commands.ts
 // succeeds(command): run a shell command in the sandbox; evidence is the exit and the output's end.
+
 
 
 const TAIL_LINES = 6;
@@ -26627,10 +27291,12 @@ async function checkSucceeds(ctx, command, expectedExit, index) {
     if (result.spawnError)
         return { ok: false, evidence: `could not start bash: ${result.spawnError}` };
     const tail = await outputTail(stdoutFile, stderrFile);
-    if (result.timedOut) {
+    // Its own timer or the check's deadline, whichever fired first: the same timeout.
+    if (result.timedOut || (result.aborted && pastDeadline(ctx.signal))) {
         return {
             ok: false,
-            evidence: `timed out after ${ctx.timeoutMs < 10_000 ? (ctx.timeoutMs / 1000).toFixed(1) : Math.round(ctx.timeoutMs / 1000)} s${tail}`,
+            evidence: `timed out after ${deadline_seconds(ctx.timeoutMs)}${tail}`,
+            stopped: true,
         };
     }
     const exit = result.exitCode ?? `signal ${result.signal}`;
@@ -26653,7 +27319,8 @@ async function outputTail(stdoutFile, stderrFile) {
 async function runCustomCheck(fn, ctx) {
     // A copy of the environment: one check changing it cannot change what the next one sees.
     const env = { ...ctx.env };
-    const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run, env });
+    const signal = ctx.signal ?? new AbortController().signal;
+    const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run, env, signal });
     if (result === undefined || result === true)
         return { ok: true, evidence: "held" };
     if (result === false)
@@ -26666,8 +27333,266 @@ async function runCustomCheck(fn, ctx) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/check/open-file.ts
+// Opening a file the agent left, for a check to read: never out of the sandbox, never blocking.
+
+
+
+/** Internal: a symlink out of the sandbox, turned into a failed check's evidence. */
+class LinkEscapes extends AgentEvalsError {
+    constructor(message) {
+        super(errors_Codes.checkFailed, message, { exitCode: 1 });
+    }
+}
+// O_NONBLOCK: opening a FIFO for reading would wait for a writer for ever, on a libuv thread
+// that then also keeps the process from exiting. O_NOCTTY: a terminal never becomes ours.
+// O_NOFOLLOW: the path is already resolved; a link that appears in its place is not followed.
+const OPEN_FLAGS = external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK | external_node_fs_.constants.O_NOCTTY | external_node_fs_.constants.O_NOFOLLOW;
+/**
+ * Opens `file` (an absolute path inside `sandbox`) for reading. A symlink the agent made that leads
+ * out of the sandbox is not followed: LinkEscapes is thrown instead of reading a file elsewhere on
+ * the machine. Only a regular file is opened; anything else is reported as what it is.
+ */
+async function openInSandbox(sandbox, file) {
+    let real;
+    let stats;
+    try {
+        const root = await external_node_fs_.promises.realpath(sandbox);
+        real = await external_node_fs_.promises.realpath(file);
+        if (real !== root && !real.startsWith(`${root}${(external_node_path_default()).sep}`)) {
+            throw new LinkEscapes(`${external_node_path_default().relative(sandbox, file)} is a symlink to ${real}, outside the sandbox`);
+        }
+        stats = await external_node_fs_.promises.lstat(real);
+    }
+    catch (error) {
+        if (isMissing(error))
+            return { kind: "missing" };
+        throw error;
+    }
+    if (stats.isDirectory())
+        return { kind: "missing" };
+    // Checked before opening, so that a device is never opened at all.
+    if (!stats.isFile())
+        return { kind: "special", what: open_file_kindOf(stats) };
+    let handle;
+    try {
+        handle = await external_node_fs_.promises.open(real, OPEN_FLAGS);
+    }
+    catch (error) {
+        if (isMissing(error))
+            return { kind: "missing" };
+        throw error;
+    }
+    // The file can have been swapped between lstat and open: what was opened is what counts.
+    const opened = await handle.stat().catch(async (error) => {
+        await handle.close();
+        throw error;
+    });
+    if (!opened.isFile()) {
+        await handle.close();
+        return opened.isDirectory() ? { kind: "missing" } : { kind: "special", what: open_file_kindOf(opened) };
+    }
+    return { kind: "file", handle, size: opened.size };
+}
+/** "a FIFO (named pipe)", "a socket", ...: what a path that is not a regular file is. */
+function open_file_kindOf(stats) {
+    if (stats.isFIFO())
+        return "a FIFO (named pipe)";
+    if (stats.isSocket())
+        return "a socket";
+    if (stats.isCharacterDevice())
+        return "a character device";
+    if (stats.isBlockDevice())
+        return "a block device";
+    if (stats.isSymbolicLink())
+        return "a symlink";
+    return "not a regular file";
+}
+function isMissing(error) {
+    const code = error.code;
+    return code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR";
+}
+
+;// CONCATENATED MODULE: ./src/check/search.ts
+// Searching a file for a pattern in bounded memory, whatever its size.
+//
+// Text (a string pattern) is searched as bytes, chunk by chunk, keeping the last pattern-length − 1
+// bytes of each chunk so that a match across a chunk border is found. A RegExp sees at most
+// REGEX_TEXT_BYTES at once: the whole file when it is that small (so a pattern may span lines), else
+// each line on its own; a longer line is not searched, and the result says so.
+/** The most text a RegExp is matched against at once. */
+const REGEX_TEXT_BYTES = 16 * 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
+/** How much of a matching line is read back for the evidence (it shows 120 characters). */
+const EXCERPT_BYTES = 4096;
+const NEWLINE = 0x0a;
+/** Searches the open file (`size` bytes when opened); checks `signal` before every chunk. */
+async function searchFile(handle, size, pattern, signal) {
+    if (typeof pattern === "string")
+        return searchText(handle, Buffer.from(pattern, "utf8"), signal);
+    // Without g and y: exec always starts at 0, whatever an earlier match left in lastIndex.
+    const regex = new RegExp(pattern.source, pattern.flags.replace("g", "").replace("y", ""));
+    if (size <= REGEX_TEXT_BYTES)
+        return searchWhole(handle, size, regex);
+    return searchLines(handle, regex, signal);
+}
+async function searchText(handle, needle, signal) {
+    const keep = Math.max(needle.length - 1, 0);
+    const window = Buffer.allocUnsafe(keep + CHUNK_BYTES);
+    let start = 0; // file offset of window[0]
+    let held = 0; // bytes at the start of the window kept from the last read
+    let newlines = 0; // before `start`
+    let lineStart = 0; // file offset of the line `start` is on
+    for (;;) {
+        signal?.throwIfAborted();
+        const { bytesRead } = await handle.read(window, held, CHUNK_BYTES, start + held);
+        const end = held + bytesRead;
+        const at = window.subarray(0, end).indexOf(needle);
+        if (at >= 0) {
+            const before = newlinesIn(window.subarray(0, at));
+            const from = before.last >= 0 ? start + before.last + 1 : lineStart;
+            return {
+                found: true,
+                line: newlines + before.count + 1,
+                text: await excerpt(handle, from),
+            };
+        }
+        if (bytesRead === 0)
+            return {
+                found: false,
+                lines: newlines + newlinesIn(window.subarray(0, held)).count + 1,
+                bytes: start + held,
+            };
+        // Slide: the last `keep` bytes stay for a match that starts in them and ends in the next read.
+        const next = Math.min(keep, end);
+        const leaving = newlinesIn(window.subarray(0, end - next));
+        newlines += leaving.count;
+        if (leaving.last >= 0)
+            lineStart = start + leaving.last + 1;
+        window.copy(window, 0, end - next, end);
+        start += end - next;
+        held = next;
+    }
+}
+/** A small file, matched whole (a pattern may span lines), as it always was. */
+async function searchWhole(handle, size, regex) {
+    const bytes = Buffer.allocUnsafe(size);
+    let got = 0;
+    // Bytes written after the file was opened are not read: the agent has finished by now.
+    while (got < size) {
+        const { bytesRead } = await handle.read(bytes, got, size - got, got);
+        if (bytesRead === 0)
+            break;
+        got += bytesRead;
+    }
+    const text = bytes.toString("utf8", 0, got);
+    const index = regex.exec(text)?.index;
+    if (index === undefined)
+        return { found: false, lines: text.split("\n").length, bytes: got };
+    const line = text.slice(0, index).split("\n").length;
+    return { found: true, line, text: shown(text.split("\n")[line - 1] ?? "") };
+}
+/** A large file, matched line by line; a line over REGEX_TEXT_BYTES is skipped and counted. */
+async function searchLines(handle, regex, signal) {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    let position = 0;
+    let line = 1; // the number of the line being read
+    let partial = []; // its bytes so far (copies: the chunk buffer is reused)
+    let partialBytes = 0;
+    let overlong = false; // it is over REGEX_TEXT_BYTES: its bytes are dropped, not matched
+    const tooLong = [];
+    const matchLine = (text) => regex.test(text) ? { found: true, line, text: shown(text) } : undefined;
+    const addToLine = (bytes) => {
+        if (!overlong && partialBytes + bytes.length > REGEX_TEXT_BYTES) {
+            overlong = true;
+            tooLong.push(line);
+            partial = [];
+        }
+        if (overlong)
+            return;
+        partial.push(Buffer.from(bytes));
+        partialBytes += bytes.length;
+    };
+    /** Ends the line being read with `tail`; the match, when the line matches. */
+    const endLine = (tail) => {
+        addToLine(tail);
+        const hit = overlong ? undefined : matchLine(Buffer.concat(partial).toString("utf8"));
+        [partial, partialBytes, overlong] = [[], 0, false];
+        line += 1;
+        return hit;
+    };
+    for (;;) {
+        signal?.throwIfAborted();
+        const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, position);
+        if (bytesRead === 0)
+            break;
+        position += bytesRead;
+        const data = chunk.subarray(0, bytesRead);
+        const first = data.indexOf(NEWLINE);
+        if (first < 0) {
+            addToLine(data);
+            continue;
+        }
+        const hit = endLine(data.subarray(0, first));
+        if (hit)
+            return hit;
+        // The chunk's whole lines, decoded at once (a newline is never inside a UTF-8 character).
+        const last = data.lastIndexOf(NEWLINE);
+        if (last > first) {
+            for (const text of data.toString("utf8", first + 1, last).split("\n")) {
+                const found = matchLine(text);
+                if (found)
+                    return found;
+                line += 1;
+            }
+        }
+        addToLine(data.subarray(last + 1));
+    }
+    const hit = endLine(Buffer.alloc(0));
+    if (hit)
+        return hit;
+    return {
+        found: false,
+        lines: line - 1,
+        bytes: position,
+        ...(tooLong.length ? { unsearched: describeTooLong(tooLong) } : {}),
+    };
+}
+function describeTooLong(lines) {
+    const limit = `${REGEX_TEXT_BYTES / 1024 / 1024} MiB`;
+    const which = lines.length === 1
+        ? `line ${lines[0]} is`
+        : `${lines.length} lines (${lines.slice(0, 3).join(", ")}${lines.length > 3 ? ", …" : ""}) are`;
+    return `${which} over ${limit}: a file over ${limit} is matched by a RegExp line by line, and a line over ${limit} is not searched`;
+}
+/** The line from file offset `from`, as evidence shows it. */
+async function excerpt(handle, from) {
+    const bytes = Buffer.allocUnsafe(EXCERPT_BYTES);
+    const { bytesRead } = await handle.read(bytes, 0, EXCERPT_BYTES, from);
+    const head = bytes.subarray(0, bytesRead);
+    const end = head.indexOf(NEWLINE);
+    return shown(head.toString("utf8", 0, end >= 0 ? end : bytesRead));
+}
+function shown(line) {
+    return line.trim().slice(0, 120);
+}
+/** How many newlines `bytes` holds, and the index of the last one (-1: none), in one pass. */
+function newlinesIn(bytes) {
+    let count = 0;
+    let last = -1;
+    for (let i = bytes.indexOf(NEWLINE); i >= 0; i = bytes.indexOf(NEWLINE, i + 1)) {
+        count += 1;
+        last = i;
+    }
+    return { count, last };
+}
+
 ;// CONCATENATED MODULE: ./src/check/files.ts
 // Checks on the files the run left: exists, absent, contains, lacks, and text in changed files.
+// Files are opened by open-file.ts (never out of the sandbox, never anything but a regular file)
+// and searched by search.ts (in bounded memory, whatever their size).
+
+
 
 
 
@@ -26683,31 +27608,25 @@ const escapes = (p) => ({
     ok: false,
     evidence: `${p} is outside the sandbox; name a path inside it`,
 });
-/** Internal: a symlink out of the sandbox, turned into a failed check's evidence. */
-class LinkEscapes extends AgentEvalsError {
-    constructor(message) {
-        super(errors_Codes.checkFailed, message, { exitCode: 1 });
-    }
-}
-/**
- * The file's text, or undefined when it does not exist. A symlink the agent made that leads out of
- * the sandbox is not followed: the check fails instead of reading a file elsewhere on the machine.
- */
-async function readText(sandbox, file) {
+/** Opens the file (see openInSandbox: a symlink out of the sandbox throws) and searches it. */
+async function search(sandbox, file, pattern, signal) {
+    const opened = await openInSandbox(sandbox, file);
+    if (opened.kind !== "file")
+        return opened;
     try {
-        const [real, root] = await Promise.all([external_node_fs_.promises.realpath(file), external_node_fs_.promises.realpath(sandbox)]);
-        if (real !== root && !real.startsWith(`${root}${(external_node_path_default()).sep}`)) {
-            throw new LinkEscapes(`${external_node_path_default().relative(sandbox, file)} is a symlink to ${real}, outside the sandbox`);
-        }
-        return await external_node_fs_.promises.readFile(real, "utf8");
+        return {
+            kind: "searched",
+            result: await searchFile(opened.handle, opened.size, pattern, signal),
+        };
     }
-    catch (error) {
-        const code = error.code;
-        if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR")
-            return undefined;
-        throw error;
+    finally {
+        await opened.handle.close();
     }
 }
+const notRegular = (p, what) => ({
+    ok: false,
+    evidence: `${p} is ${what}, not a regular file: it was not read`,
+});
 async function files_exists(file) {
     return external_node_fs_.promises.lstat(file).then(() => true, () => false);
 }
@@ -26727,73 +27646,77 @@ async function checkFileAbsent(sandbox, p) {
         return { ok: false, evidence: `${p} exists but must not` };
     return { ok: true, evidence: `${p} does not exist` };
 }
-/** Where in `text` the pattern first matches: `line N` and the line itself. */
-function files_findMatch(text, pattern) {
-    let index;
-    if (typeof pattern === "string") {
-        index = text.indexOf(pattern);
-    }
-    else {
-        const global = new RegExp(pattern.source, pattern.flags.replace("g", "").replace("y", ""));
-        index = global.exec(text)?.index ?? -1;
-    }
-    if (index < 0)
-        return undefined;
-    const line = text.slice(0, index).split("\n").length;
-    return { line, text: (text.split("\n")[line - 1] ?? "").trim().slice(0, 120) };
-}
-async function checkFileContains(sandbox, p, pattern) {
+async function checkFileContains(sandbox, p, pattern, signal) {
     const full = insideSandbox(sandbox, p);
     if (!full)
         return escapes(p);
-    const text = await readText(sandbox, full);
-    if (text === undefined)
+    const searched = await search(sandbox, full, pattern, signal);
+    if (searched.kind === "missing")
         return { ok: false, evidence: `${p} does not exist${await nearby(sandbox, p)}` };
-    const hit = files_findMatch(text, pattern);
-    if (hit)
-        return { ok: true, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
-    const lines = text.split("\n").length;
+    if (searched.kind === "special")
+        return notRegular(p, searched.what);
+    const r = searched.result;
+    if (r.found)
+        return { ok: true, evidence: `found at ${p}:${r.line}: ${r.text}` };
     return {
         ok: false,
-        evidence: `${describePattern(pattern)} not found in ${p} (${lines} lines, ${text.length} bytes)`,
+        evidence: `${describePattern(pattern)} not found in ${p} (${r.lines} lines, ${r.bytes} bytes)${r.unsearched ? `; ${r.unsearched}` : ""}`,
     };
 }
-async function checkFileLacks(sandbox, p, pattern) {
+async function checkFileLacks(sandbox, p, pattern, signal) {
     const full = insideSandbox(sandbox, p);
     if (!full)
         return escapes(p);
-    const text = await readText(sandbox, full);
-    if (text === undefined)
+    const searched = await search(sandbox, full, pattern, signal);
+    if (searched.kind === "missing")
         return { ok: true, evidence: `${p} does not exist` };
-    const hit = files_findMatch(text, pattern);
-    if (!hit)
-        return { ok: true, evidence: `${describePattern(pattern)} not in ${p}` };
-    return { ok: false, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
+    if (searched.kind === "special")
+        return notRegular(p, searched.what);
+    const r = searched.result;
+    if (r.found)
+        return { ok: false, evidence: `found at ${p}:${r.line}: ${r.text}` };
+    // A part that could not be searched may hold it: that is no proof of absence.
+    if (r.unsearched)
+        return {
+            ok: false,
+            evidence: `${describePattern(pattern)} not found in ${p}, but not all of it was searched: ${r.unsearched}`,
+        };
+    return { ok: true, evidence: `${describePattern(pattern)} not in ${p}` };
 }
-async function checkChangedFilesContain(sandbox, changed, text) {
+/** Searches each changed file for `text` until one holds it; FIFOs, sockets, devices are skipped. */
+async function searchChanged(sandbox, changed, text, signal) {
+    const skipped = [];
     for (const p of changed) {
-        const content = await readText(sandbox, external_node_path_default().join(sandbox, p));
-        const hit = content === undefined ? undefined : files_findMatch(content, text);
-        if (hit)
-            return { ok: true, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
+        const searched = await search(sandbox, external_node_path_default().join(sandbox, p), text, signal);
+        if (searched.kind === "special")
+            skipped.push(`${p} (${searched.what})`);
+        if (searched.kind === "searched" && searched.result.found)
+            return { hit: `found at ${p}:${searched.result.line}: ${searched.result.text}`, skipped: "" };
     }
+    return {
+        skipped: skipped.length
+            ? `; not regular files, not read: ${skipped.slice(0, 8).join(", ")}${skipped.length > 8 ? ", …" : ""}`
+            : "",
+    };
+}
+async function checkChangedFilesContain(sandbox, changed, text, signal) {
+    const { hit, skipped } = await searchChanged(sandbox, changed, text, signal);
+    if (hit)
+        return { ok: true, evidence: hit };
     return {
         ok: false,
         evidence: changed.length
-            ? `${JSON.stringify(text)} is in none of the ${changed.length} files the run created or modified (${changed.slice(0, 8).join(", ")}${changed.length > 8 ? ", …" : ""})`
+            ? `${JSON.stringify(text)} is in none of the ${changed.length} files the run created or modified (${changed.slice(0, 8).join(", ")}${changed.length > 8 ? ", …" : ""})${skipped}`
             : `the run created or modified no file, so ${JSON.stringify(text)} cannot be in one`,
     };
 }
-async function checkChangedFilesLack(sandbox, changed, text) {
-    for (const p of changed) {
-        const content = await readText(sandbox, external_node_path_default().join(sandbox, p));
-        const hit = content === undefined ? undefined : files_findMatch(content, text);
-        if (hit)
-            return { ok: false, evidence: `found at ${p}:${hit.line}: ${hit.text}` };
-    }
+async function checkChangedFilesLack(sandbox, changed, text, signal) {
+    const { hit, skipped } = await searchChanged(sandbox, changed, text, signal);
+    if (hit)
+        return { ok: false, evidence: hit };
     return {
         ok: true,
-        evidence: `${JSON.stringify(text)} is in none of the ${changed.length} changed files`,
+        evidence: `${JSON.stringify(text)} is in none of the ${changed.length} changed files${skipped}`,
     };
 }
 /** ", the folder has: a, b, c" — to make a missing file's evidence useful. */
@@ -26815,6 +27738,7 @@ async function nearby(sandbox, p) {
 
 ;// CONCATENATED MODULE: ./src/check/checks.ts
 // Runs an eval's checks, in order, against a finished trial.
+
 
 
 
@@ -26853,23 +27777,23 @@ function checkName(check) {
 async function runCheck(check, ctx, index) {
     switch (check.type) {
         case "ran":
-            return checkRan(ctx.calls, check.pattern);
+            return checkRan(ctx.allCalls?.() ?? ctx.calls, check.pattern);
         case "notRan":
-            return checkNotRan(ctx.calls, check.pattern);
+            return checkNotRan(ctx.allCalls?.() ?? ctx.calls, check.pattern);
         case "ranInOrder":
-            return checkRanInOrder(ctx.calls, check.patterns);
+            return checkRanInOrder(ctx.allCalls?.() ?? ctx.calls, check.patterns);
         case "fileExists":
             return checkFileExists(ctx.sandbox, check.path);
         case "fileAbsent":
             return checkFileAbsent(ctx.sandbox, check.path);
         case "fileContains":
-            return checkFileContains(ctx.sandbox, check.path, check.pattern);
+            return checkFileContains(ctx.sandbox, check.path, check.pattern, ctx.signal);
         case "fileLacks":
-            return checkFileLacks(ctx.sandbox, check.path, check.pattern);
+            return checkFileLacks(ctx.sandbox, check.path, check.pattern, ctx.signal);
         case "changedFilesContain":
-            return checkChangedFilesContain(ctx.sandbox, await ctx.changedFiles(), check.text);
+            return checkChangedFilesContain(ctx.sandbox, await ctx.changedFiles(), check.text, ctx.signal);
         case "changedFilesLack":
-            return checkChangedFilesLack(ctx.sandbox, await ctx.changedFiles(), check.text);
+            return checkChangedFilesLack(ctx.sandbox, await ctx.changedFiles(), check.text, ctx.signal);
         case "succeeds":
             return checkSucceeds(ctx, check.command, check.exitCode, index);
         case "trajectory":
@@ -26878,17 +27802,19 @@ async function runCheck(check, ctx, index) {
             return runCustomCheck(check.fn, ctx);
     }
 }
-/** Every check, in order; a check that throws fails with the error as evidence. */
+/**
+ * Every check, in order, each under the eval's timeout (deadline.ts); a check that throws fails with
+ * the error as evidence. An interrupt stops the list: the checks not yet run are left out.
+ */
 async function runChecks(checks, ctx) {
     const outcomes = [];
     for (const [index, check] of checks.entries()) {
-        let verdict;
-        try {
-            verdict = await runCheck(check, ctx, index);
-        }
-        catch (error) {
-            verdict = { ok: false, evidence: `the check threw: ${error.message}` };
-        }
+        if (ctx.signal?.aborted)
+            break;
+        const verdict = await underDeadline(ctx.timeoutMs, ctx.signal, (signal) => runCheck(check, { ...ctx, signal }, index).catch((error) => ({
+            ok: false,
+            evidence: `the check threw: ${error.message}`,
+        })));
         outcomes.push({
             name: checkName(check),
             ok: verdict.ok,
@@ -26915,8 +27841,8 @@ async function runChecks(checks, ctx) {
 // Why a raw NUL-separated log and not JSON lines written by the shim: argv can hold any byte but NUL,
 // and escaping JSON in POSIX sh needs a fork per argument (sed) or slow loops. A single `printf` of
 // NUL-separated fields is exact, costs no fork, and is one O_APPEND write for records up to the
-// shell's 8 KiB buffer, so concurrent calls never interleave. `readCalls` turns the log into
-// `ShimCall`s and the trial writes them out as calls.jsonl.
+// shell's 8 KiB buffer, so concurrent calls never interleave. call-log.ts turns the log into
+// `ShimCall`s, under caps, and writes them out as calls.jsonl.
 //
 // Records: `S\0pid\0time\0cwd\0bin\0argc\0arg…\0` when a call starts and `E\0pid\0exit\0` when it
 // ends. An E pairs with the latest unfinished S of the same pid (a pid is unique while it lives).
@@ -27004,66 +27930,202 @@ function shimScript(bin, spec, callLog, realBinary, stubFile, clock) {
     lines.push(`printf '%s\\0' E "$$" "$__ae_rc" >> "$__ae_log"`, `exit "$__ae_rc"`, "");
     return lines.join("\n");
 }
-/** Milliseconds since the epoch at which the machine booted, to turn shim times into dates. */
-function bootTimeMs() {
-    try {
-        const uptime = Number(external_node_fs_default().readFileSync("/proc/uptime", "utf8").split(" ")[0]);
-        return Number.isFinite(uptime) ? Date.now() - uptime * 1000 : undefined;
+
+;// CONCATENATED MODULE: ./src/run/call-log.ts
+// Reading the shims' raw call log (the record format is in shims.ts) and publishing it as
+// calls.jsonl, under caps. What the log holds is the agent's to decide — 3,000 calls with a 120 KB
+// argument each, or bytes it appends to the log itself — so nothing here holds more than the caps:
+//
+// - a field (an argument, the cwd) over `fieldBytes` keeps its head and its tail, with a marker
+//   in the middle: `[agent-evals: argument cut at 4096 bytes of 122880]`;
+// - a call keeps its first `argsPerCall` arguments, then one marker argument counting the rest;
+// - the log records its first `calls` calls, up to `bytes` bytes of their fields; the calls after
+//   are counted, not recorded (calls.jsonl ends with a line that says so; the trial gets a warning).
+//
+// The log is parsed as it is read, a chunk at a time, never read whole. The call checks (ran,
+// notRan, ranInOrder) still see every call: past the cap, `each()` reads the log again and hands
+// out the later calls one by one, cut the same way.
+
+const CALL_LOG_CAPS = {
+    fieldBytes: 4096,
+    argsPerCall: 1000,
+    calls: 10_000,
+    bytes: 16 * 1024 * 1024,
+};
+const call_log_CHUNK_BYTES = 256 * 1024;
+const WRITE_BATCH_CHARS = 64 * 1024;
+const MAX_BINS = 1000;
+/** Distinct pids tracked for unrecorded calls still running (their exits pair with nothing kept). */
+const MAX_UNRECORDED_PIDS = 100_000;
+/** Marks a cut field; `redactCall` redacts the text on either side of it apart. */
+const CUT_MARKER = /\[agent-evals: (?:argument|value) cut at \d+ bytes of \d+\]/;
+/** Reads the raw log a chunk at a time and reports each complete record to its sink. */
+class CallLogParser {
+    sink;
+    caps;
+    bootMs;
+    fields = [];
+    argv = [];
+    argc = 0;
+    keptBytes = 0;
+    keepingArgs = true;
+    // The field being read: whole while it fits `fieldBytes` (in `kept`), else its head (the start
+    // of `kept`) and its last bytes (`tail`). Both are reused from field to field.
+    kept;
+    tail;
+    fieldLength = 0;
+    skipField = false;
+    /** The log holds something that is no record: nothing after it is read. */
+    damaged = false;
+    constructor(sink, caps, bootMs) {
+        this.sink = sink;
+        this.caps = caps;
+        this.bootMs = bootMs;
+        this.kept = Buffer.alloc(caps.fieldBytes);
+        this.tail = Buffer.alloc(caps.fieldBytes - Math.floor(caps.fieldBytes / 2));
     }
-    catch {
-        return undefined;
-    }
-}
-/** Parse a raw call log into calls, in the order they started. A missing log means no calls. */
-async function readCalls(callLog) {
-    let raw;
-    try {
-        raw = external_node_fs_default().readFileSync(callLog);
-    }
-    catch (error) {
-        if (error.code === "ENOENT")
-            return [];
-        throw error;
-    }
-    return parseCallLog(raw, bootTimeMs());
-}
-function parseCallLog(raw, bootMs) {
-    const fields = raw.toString("utf8").split("\0");
-    fields.pop(); // the text after the last NUL: empty, or a record cut short by a kill
-    const calls = [];
-    const open = new Map();
-    let i = 0;
-    const next = () => fields[i++];
-    while (i < fields.length) {
-        const kind = next();
-        if (kind === "S") {
-            const pid = next() ?? "";
-            const time = next() ?? "";
-            const cwd = next() ?? "";
-            const bin = next() ?? "";
-            const argc = Number(next());
-            if (!Number.isInteger(argc) || argc < 0 || i + argc > fields.length)
-                break;
-            const argv = fields.slice(i, i + argc);
-            i += argc;
-            const call = { bin, argv, cwd, time: shimTime(time, bootMs), exit: null };
-            calls.push(call);
-            const stack = open.get(pid) ?? [];
-            stack.push(call);
-            open.set(pid, stack);
+    push(chunk) {
+        let at = 0;
+        while (at < chunk.length && !this.damaged) {
+            const nul = chunk.indexOf(0, at);
+            const end = nul < 0 ? chunk.length : nul;
+            if (end > at)
+                this.append(chunk.subarray(at, end));
+            if (nul < 0)
+                return;
+            this.field(this.take());
+            at = nul + 1;
         }
-        else if (kind === "E") {
-            const pid = next() ?? "";
-            const exit = Number(next());
-            const call = open.get(pid)?.pop();
-            if (call && Number.isInteger(exit))
-                call.exit = exit;
+    }
+    append(bytes) {
+        if (this.fieldLength === 0)
+            this.skipField = this.skipping();
+        const before = this.fieldLength;
+        this.fieldLength += bytes.length;
+        if (this.skipField)
+            return;
+        const cap = this.kept.length;
+        if (before < cap) {
+            const copied = bytes.copy(this.kept, before);
+            if (this.fieldLength <= cap)
+                return;
+            // Over the cap: the tail starts as the last bytes kept, and goes on with the rest.
+            this.kept.copy(this.tail, 0, cap - this.tail.length);
+            bytes = bytes.subarray(copied);
+        }
+        const keep = this.tail.length;
+        if (bytes.length >= keep) {
+            bytes.copy(this.tail, 0, bytes.length - keep);
         }
         else {
-            break; // not a record boundary: the log was damaged; keep what was read
+            this.tail.copyWithin(0, bytes.length);
+            bytes.copy(this.tail, keep - bytes.length);
         }
     }
-    return calls;
+    /** An argument past `argsPerCall`, or of a call whose arguments are not kept, is only counted. */
+    skipping() {
+        const index = this.fields.length;
+        if (this.fields[0] !== "S" || index < 6)
+            return false;
+        return !this.keepingArgs || this.argv.length >= this.caps.argsPerCall;
+    }
+    /** The field just read, as text (cut when over the cap); undefined when skipped. */
+    take() {
+        if (this.fieldLength === 0)
+            this.skipField = this.skipping();
+        const length = this.fieldLength;
+        const cap = this.kept.length;
+        let text;
+        if (this.skipField)
+            text = undefined;
+        else if (length <= cap)
+            text = this.kept.toString("utf8", 0, length);
+        else {
+            const what = this.fields[0] === "S" && this.fields.length >= 6 ? "argument" : "value";
+            text =
+                utf8Head(this.kept.subarray(0, cap - this.tail.length)) +
+                    `[agent-evals: ${what} cut at ${cap} bytes of ${length}]` +
+                    utf8Tail(this.tail);
+        }
+        if (text !== undefined)
+            this.keptBytes += Math.min(length, cap);
+        this.fieldLength = 0;
+        this.skipField = false;
+        return text;
+    }
+    field(text) {
+        const fields = this.fields;
+        if (fields.length < 6 || fields[0] !== "S") {
+            fields.push(text ?? "");
+            this.header();
+            return;
+        }
+        if (text !== undefined)
+            this.argv.push(text);
+        if (++this.argc === Number(fields[5]))
+            this.startRecord();
+    }
+    /** After each of a record's first fields: is the record whole, or the log broken? */
+    header() {
+        const fields = this.fields;
+        const kind = fields[0];
+        if (kind !== "S" && kind !== "E") {
+            this.damaged = true; // not a record boundary: keep what was read
+        }
+        else if (kind === "E" && fields.length === 3) {
+            const exit = Number(fields[2]);
+            if (Number.isInteger(exit))
+                this.sink.end(fields[1], exit);
+            this.reset();
+        }
+        else if (kind === "S" && fields.length === 6) {
+            const argc = Number(fields[5]);
+            if (!Number.isInteger(argc) || argc < 0) {
+                this.damaged = true;
+                return;
+            }
+            this.keepingArgs = this.sink.keepArgs();
+            if (argc === 0)
+                this.startRecord();
+        }
+    }
+    startRecord() {
+        const [, pid = "", time = "", cwd = "", bin = "", argcField] = this.fields;
+        const argv = this.argv;
+        const left = Number(argcField) - argv.length;
+        if (this.keepingArgs && left > 0)
+            argv.push(`[agent-evals: ${left} more arguments cut]`);
+        const call = { bin, argv, cwd, time: shimTime(time, this.bootMs), exit: null };
+        this.sink.start(pid, call, this.keptBytes);
+        this.reset();
+    }
+    reset() {
+        this.fields = [];
+        this.argv = [];
+        this.argc = 0;
+        this.keptBytes = 0;
+        this.keepingArgs = true;
+    }
+}
+/** The bytes up to the last whole UTF-8 character. */
+function utf8Head(bytes) {
+    let end = bytes.length;
+    // Back over continuation bytes (10xxxxxx) to the lead byte of the last character.
+    let lead = end - 1;
+    while (lead > 0 && end - lead < 4 && (bytes[lead] & 0xc0) === 0x80)
+        lead--;
+    const b = bytes[lead] ?? 0;
+    const size = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    if (lead + size > end)
+        end = lead;
+    return bytes.subarray(0, end).toString("utf8");
+}
+/** The bytes from the first whole UTF-8 character. */
+function utf8Tail(bytes) {
+    let start = 0;
+    while (start < 3 && start < bytes.length && (bytes[start] & 0xc0) === 0x80)
+        start++;
+    return bytes.subarray(start).toString("utf8");
 }
 /** A shim's time field: `@<epoch s>` (date) or `<s since boot>` (/proc/uptime), as epoch ms. */
 function shimTime(field, bootMs) {
@@ -27074,14 +28136,215 @@ function shimTime(field, bootMs) {
         return 0;
     return Math.round(bootMs + sinceBoot * 1000);
 }
-/** calls.jsonl: one JSON object a line, the published form of the call log. */
-function callsToJsonl(calls) {
-    return calls.map((c) => JSON.stringify(c)).join("\n") + (calls.length ? "\n" : "");
+/** Milliseconds since the epoch at which the machine booted, to turn shim times into dates. */
+function bootTimeMs() {
+    try {
+        const uptime = Number(external_node_fs_default().readFileSync("/proc/uptime", "utf8").split(" ")[0]);
+        return Number.isFinite(uptime) ? Date.now() - uptime * 1000 : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Records calls up to the caps, pairs exits with them, and counts the rest. */
+class Recorder {
+    caps;
+    calls = [];
+    total = 0;
+    cut;
+    bytes = 0;
+    bins = new Set();
+    open = new Map();
+    /** Unrecorded calls still running, by pid: an end record of theirs must not close a kept call. */
+    unrecorded = new Map();
+    constructor(caps) {
+        this.caps = caps;
+    }
+    keepArgs() {
+        return this.cut === undefined;
+    }
+    start(pid, call, bytes) {
+        this.total++;
+        if (this.bins.size < MAX_BINS)
+            this.bins.add(call.bin);
+        if (this.cut === undefined) {
+            if (this.calls.length >= this.caps.calls)
+                this.cut = "calls";
+            else if (this.bytes + bytes > this.caps.bytes)
+                this.cut = "bytes";
+        }
+        if (this.cut === undefined) {
+            this.calls.push(call);
+            this.bytes += bytes;
+            const stack = this.open.get(pid);
+            if (stack)
+                stack.push(call);
+            else
+                this.open.set(pid, [call]);
+            return;
+        }
+        const running = this.unrecorded.get(pid);
+        if (running !== undefined || this.unrecorded.size < MAX_UNRECORDED_PIDS)
+            this.unrecorded.set(pid, (running ?? 0) + 1);
+    }
+    end(pid, exit) {
+        const running = this.unrecorded.get(pid);
+        if (running) {
+            if (running === 1)
+                this.unrecorded.delete(pid);
+            else
+                this.unrecorded.set(pid, running - 1);
+            return;
+        }
+        const stack = this.open.get(pid);
+        const call = stack?.pop();
+        if (call)
+            call.exit = exit;
+        if (stack && stack.length === 0)
+            this.open.delete(pid);
+    }
+    binsSeen() {
+        return [...this.bins];
+    }
+}
+/** A file's bytes a chunk at a time (the buffer is reused: use each before the next). */
+async function* chunksOf(file) {
+    let handle;
+    try {
+        handle = await external_node_fs_default().promises.open(file, "r");
+    }
+    catch (error) {
+        if (error.code === "ENOENT")
+            return;
+        throw error;
+    }
+    try {
+        const buffer = Buffer.alloc(call_log_CHUNK_BYTES);
+        for (;;) {
+            const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+            if (bytesRead === 0)
+                return;
+            yield buffer.subarray(0, bytesRead);
+        }
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** Reads a trial's raw call log under the caps. A missing log means no calls. */
+async function readCallLog(file, caps = CALL_LOG_CAPS) {
+    const bootMs = bootTimeMs();
+    const recorder = new Recorder(caps);
+    const parser = new CallLogParser(recorder, caps, bootMs);
+    for await (const chunk of chunksOf(file)) {
+        parser.push(chunk);
+        if (parser.damaged)
+            break;
+    }
+    const { calls, total } = recorder;
+    const cut = recorder.cut ? { recorded: calls.length, total, by: recorder.cut } : undefined;
+    return {
+        calls,
+        total,
+        bins: recorder.binsSeen(),
+        ...(cut ? { cut } : {}),
+        each: () => (cut ? everyCall(file, calls, total, caps, bootMs) : calls),
+    };
+}
+/** The recorded calls, then the log's later calls read again from the file, up to `total`. */
+async function* everyCall(file, recorded, total, caps, bootMs) {
+    yield* recorded;
+    let seen = 0;
+    const later = [];
+    const sink = {
+        // The recorded calls are read past without keeping their arguments.
+        keepArgs: () => seen >= recorded.length,
+        start: (_pid, call) => {
+            if (seen++ >= recorded.length && seen <= total)
+                later.push(call);
+        },
+        end: () => undefined,
+    };
+    const parser = new CallLogParser(sink, caps, bootMs);
+    for await (const chunk of chunksOf(file)) {
+        parser.push(chunk);
+        yield* later.splice(0);
+        if (parser.damaged || seen >= total)
+            return;
+    }
+}
+/** The recorded calls of a raw log held in memory, fed to the parser `chunkBytes` at a time. */
+function parseCallLog(raw, bootMs, caps = CALL_LOG_CAPS, chunkBytes = raw.length) {
+    const recorder = new Recorder(caps);
+    const parser = new CallLogParser(recorder, caps, bootMs);
+    for (let at = 0; at < raw.length && !parser.damaged; at += Math.max(1, chunkBytes))
+        parser.push(raw.subarray(at, at + Math.max(1, chunkBytes)));
+    return recorder.calls;
+}
+/** The recorded calls of a raw log (tests, check-time logs). */
+async function readCalls(file) {
+    return (await readCallLog(file)).calls;
+}
+/** calls.jsonl's last line when calls were left out: what was cut, by which cap. */
+function cutLine(cut, caps = CALL_LOG_CAPS) {
+    const cap = cut.by === "calls" ? `${caps.calls} calls` : `${caps.bytes} bytes of calls`;
+    return JSON.stringify({
+        cut: `[agent-evals: calls cut at ${cut.recorded} of ${cut.total}: the record holds at most ${cap}]`,
+        recorded: cut.recorded,
+        calls: cut.total,
+    });
+}
+/** The trial's warning when calls were left out of calls.jsonl. */
+function cutWarning(cut, caps = CALL_LOG_CAPS) {
+    const cap = cut.by === "calls"
+        ? `${caps.calls} calls`
+        : `${Math.round(caps.bytes / 1024 / 1024)} MiB of calls`;
+    return (`the agent made ${cut.total} shim calls; calls.jsonl records the first ${cut.recorded} ` +
+        `(the call log's cap: ${cap}); ran, notRan and ranInOrder saw all ${cut.total}`);
+}
+/**
+ * calls.jsonl: one JSON object a line, the published form of the call log, written as it goes;
+ * a last line says when calls were cut. `redact` sees each call before it is written.
+ */
+async function writeCallsJsonl(file, log, redact = (call) => call) {
+    const handle = await external_node_fs_default().promises.open(file, "w");
+    try {
+        let batch = "";
+        for (const call of log.calls) {
+            batch += `${JSON.stringify(redact(call))}\n`;
+            if (batch.length >= WRITE_BATCH_CHARS) {
+                await handle.write(batch);
+                batch = "";
+            }
+        }
+        if (log.cut)
+            batch += `${cutLine(log.cut)}\n`;
+        if (batch)
+            await handle.write(batch);
+    }
+    finally {
+        await handle.close();
+    }
+}
+/**
+ * A call with every string passed through `text` (a redactor). A cut field is redacted on each
+ * side of its marker apart, so a secret cut in two leaves no piece at the cut.
+ */
+function redactCall(call, text) {
+    const field = (value) => {
+        const marker = CUT_MARKER.exec(value);
+        if (!marker)
+            return text(value);
+        const after = marker.index + marker[0].length;
+        return text(value.slice(0, marker.index)) + marker[0] + field(value.slice(after));
+    };
+    return { ...call, bin: field(call.bin), cwd: field(call.cwd), argv: call.argv.map(field) };
 }
 
 ;// CONCATENATED MODULE: ./src/run/trial.ts
 // One trial: a fresh copy of the prepared tree, shims first on PATH, the agent, the calls, the checks.
 // Writes prompt.md, calls.jsonl, checks.json and trial.json into the trial's results folder.
+
 
 
 
@@ -27112,7 +28375,7 @@ async function runTrial(input) {
         const env = await trialEnv(input, root, tmp, callLog);
         if (input.prompt)
             external_node_fs_default().writeFileSync(external_node_path_default().join(input.outDir, "prompt.md"), input.prompt.safeText);
-        const jail = await jailOf(input, root, [work, tmp, env.HOME ?? tmp, callLog]);
+        const jail = await jailOf(input, root, [work, tmp, env.HOME ?? tmp, callLog], env.PATH);
         const agent = input.agent;
         const run = agent
             ? await withJail(jail, () => agent.run({
@@ -27130,11 +28393,13 @@ async function runTrial(input) {
         if (input.signal.aborted)
             throw new InfraError("interrupted", false);
         const damage = await sandboxDamage(root, work);
-        const calls = await readCalls(callLog);
-        external_node_fs_default().writeFileSync(external_node_path_default().join(input.outDir, "calls.jsonl"), callsToJsonl(redact(calls)));
+        // Read and written under caps, a chunk at a time: the agent decides how big the log is.
+        const calls = await readCallLog(callLog);
+        await writeCallsJsonl(external_node_path_default().join(input.outDir, "calls.jsonl"), calls, redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined);
         const checks = await runChecks(input.spec.checks, {
             sandbox: work,
-            calls,
+            calls: calls.calls,
+            allCalls: calls.each,
             run,
             changedFiles: async () => changedFiles(work, await input.prepared.manifest()),
             env: { ...env, [CALL_LOG_ENV]: external_node_path_default().join(root, "check-calls.raw") },
@@ -27142,6 +28407,9 @@ async function runTrial(input) {
             timeoutMs: input.spec.timeoutMs,
             signal: input.signal,
         });
+        // Checks cut short by an interrupt judge nothing: the trial is unfinished, as for the agent.
+        if (input.signal.aborted)
+            throw new InfraError("interrupted", false);
         const result = redact(trial_verdictOf(input, run, calls, checks, started, shimDirOf(root), damage));
         await writeTrialFiles(input.outDir, result, redact(run), redact(checks));
         return input.keepWorkspace ? { ...result, workspace: work } : result;
@@ -27194,7 +28462,8 @@ function noAgentRun() {
 function trial_verdictOf(input, run, calls, checks, started, shimDir, damage) {
     const failedChecks = checks.filter((c) => !c.ok).length;
     const warnings = [
-        ...shimBypassWarnings(run.trajectory, calls, Object.keys(input.spec.shims), shimDir),
+        ...shimBypassWarnings(run.trajectory, calls.bins.map((bin) => ({ bin })), Object.keys(input.spec.shims), shimDir),
+        ...(calls.cut ? [cutWarning(calls.cut)] : []),
         ...damage.warnings,
     ];
     // A trial fails for one reason first: a timeout, then the agent's own failure, then its checks.
@@ -27220,7 +28489,7 @@ function trial_verdictOf(input, run, calls, checks, started, shimDir, damage) {
         ...(reason ? { reason } : {}),
         agentExitCode: run.exitCode,
         timedOut: run.timedOut,
-        calls: calls.length,
+        calls: calls.total,
         toolCalls: run.trajectory.length,
         ...(warnings.length ? { warnings } : {}),
     };
@@ -27245,12 +28514,15 @@ async function writeTrialFiles(outDir, result, run, checks) {
     external_node_fs_default().writeFileSync(external_node_path_default().join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`);
 }
 /** The bwrap jail of this trial's agent, when the run asked for one. */
-async function jailOf(input, root, writable) {
+async function jailOf(input, root, writable, searchPath = "") {
     if (!input.isolation?.bwrap)
         return undefined;
     // Bound into the jail writable, so it must exist before the agent starts.
     external_node_fs_default().appendFileSync(external_node_path_default().join(root, "calls.raw"), "");
-    return { writable, allow: input.isolation.allow, stateDir: root };
+    // What it runs from stays visible where /tmp hides it: its shims, its results folder (the literal
+    // agent's step files), its PATH.
+    const readable = [shimDirOf(root), input.outDir, ...searchPath.split((external_node_path_default()).delimiter)];
+    return { writable, readable, allow: input.isolation.allow, stateDir: root };
 }
 /**
  * What the agent did to its sandbox beyond the task: deleted or replaced it (the trial fails; the
@@ -27281,6 +28553,7 @@ function shimDirOf(trialRoot) {
 // Runs planned units (eval × agent) with bounded concurrency: prepares each eval's sandbox once,
 // runs trials until the verdict is decided (exact curtailment), retries infra errors, and reports
 // progress through events. Returns results in plan order, whatever order they finished in.
+
 
 
 
@@ -27413,7 +28686,7 @@ async function runUnit(unit, options, slots, prepare) {
     if (verdict !== "undecided")
         return settle(verdict);
     if (budgetCut) {
-        return settle("incomplete", `the budget ran out: ${trials.length} of up to ${policy.max} trials ran ($${options.budget.spent.toFixed(4)} spent of $${options.budget.limitUsd})`, errors_Codes.budgetExhausted);
+        return settle("incomplete", `the budget ran out: ${trials.length} of up to ${policy.max} trials ran (${dollars(options.budget.spent)} spent of ${dollars(options.budget.limitUsd ?? 0)})`, errors_Codes.budgetExhausted);
     }
     if (options.signal.aborted)
         return interrupted();
@@ -27428,11 +28701,12 @@ async function runBudgetedTrial(unit, n, prepared, options) {
     let trial;
     try {
         trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
-        return trial;
     }
     finally {
         options.budget.settle(reservation, trial?.costUsd ?? 0);
     }
+    const overBudget = overspent(trial.costUsd ?? 0, reservation.capUsd, unit.spec, options.budget);
+    return overBudget.length ? { ...trial, overBudget } : trial;
 }
 async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
     const outDir = external_node_path_default().join(options.resultsDir, "evals", unit.spec.id, slug(currentRedactor()?.text(unit.agentName) ?? unit.agentName), `trial-${n}`);
@@ -27528,10 +28802,12 @@ function settledResult(unit, status, reason, trials, durationMs, passes = trials
 }
 
 ;// CONCATENATED MODULE: ./src/run/workspace/template-check.ts
-// Template folders are checked before anything runs: a missing folder or a symlink that leads out
-// of it is a definition error (AE115, exit 2, nothing runs), not a failure found mid-run. It lives
-// beside the workspace code because it walks the tree the way a trial's copy does; the engine calls
-// it while planning.
+// Template folders are checked before anything runs: a missing folder, a symlink that leads out
+// of it, a template that a link leads out of the project, and one that is `/` or a folder above
+// the project are definition errors (AE115, exit 2, nothing runs), not a failure found mid-run or
+// a walk of the whole file system. It lives beside the workspace code because it walks the tree
+// the way a trial's copy does; the engine calls it while planning.
+
 
 
 
@@ -27543,7 +28819,7 @@ async function templateProblems(specs, projectRoot) {
             continue;
         const dir = spec.sandbox.dir;
         if (!checked.has(dir))
-            checked.set(dir, await templateProblem(dir));
+            checked.set(dir, await templateProblem(dir, projectRoot));
         const problem = checked.get(dir);
         if (!problem)
             continue;
@@ -27552,15 +28828,37 @@ async function templateProblems(specs, projectRoot) {
             ...(spec.line ? { line: spec.line } : {}),
             key: "sandbox.template",
             code: errors_Codes.badTemplate,
-            message: `template folder ${external_node_path_default().relative(projectRoot, dir) || dir}: ${problem}`,
-            fix: problem.startsWith("not found")
-                ? "create the folder, or correct the path (relative to the project root, or to the eval file with ./)"
-                : "replace the link with a copy of what it points to, or point it inside the template",
+            message: `template folder ${template_check_displayPath(dir, projectRoot)}: ${problem.message}`,
+            fix: problem.fix,
         });
     }
     return problems;
 }
-async function templateProblem(dir) {
+const MISSING_FIX = "create the folder, or correct the path (relative to the project root, or to the eval file with ./)";
+const LINK_FIX = "replace the link with a copy of what it points to, or point it inside the template";
+const WHOLE_TREE_FIX = "point sandbox.template at a folder that holds only the sandbox's files (or use `repo: true` for a snapshot of the project)";
+async function templateProblem(dir, projectRoot) {
+    // Where the folder really is, decided before walking it: a template that is (or is reached
+    // through) a link to `/` would otherwise have the whole file system walked and copied.
+    let real;
+    try {
+        real = await (0,promises_.realpath)(dir);
+    }
+    catch {
+        return { message: "not found", fix: MISSING_FIX };
+    }
+    const realRoot = await (0,promises_.realpath)(projectRoot).catch(() => external_node_path_default().resolve(projectRoot));
+    if (template_check_isInside(external_node_path_default().resolve(dir), external_node_path_default().resolve(projectRoot)) && !template_check_isInside(real, realRoot)) {
+        return {
+            message: `a symlink leads it out of the project, to ${real}`,
+            fix: "point sandbox.template at the folder itself, or make the link lead to a folder inside the project",
+        };
+    }
+    const isRoot = real === external_node_path_default().parse(real).root;
+    if (isRoot || (real !== realRoot && template_check_isInside(realRoot, real))) {
+        const what = isRoot ? "the whole file system" : "the project and what lies beside it";
+        return { message: `it is ${real}, which holds ${what}`, fix: WHOLE_TREE_FIX };
+    }
     try {
         await snapshotTree(dir);
         return undefined;
@@ -27569,9 +28867,20 @@ async function templateProblem(dir) {
         if (!(error instanceof SandboxError))
             throw error;
         if (error.reason === "missing")
-            return "not found";
-        return error.message.replace(/\. Fix: .*$/s, "").replace("prepared tree", "template");
+            return { message: "not found", fix: MISSING_FIX };
+        return {
+            message: error.message.replace(/\. Fix: .*$/s, "").replace("prepared tree", "template"),
+            fix: LINK_FIX,
+        };
     }
+}
+/** Relative to the project when inside it, else as written (absolute). */
+function template_check_displayPath(dir, projectRoot) {
+    return template_check_isInside(dir, projectRoot) ? external_node_path_default().relative(projectRoot, dir) || dir : dir;
+}
+function template_check_isInside(target, root) {
+    const rel = external_node_path_default().relative(root, target);
+    return rel === "" || (rel !== ".." && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
 }
 
 ;// CONCATENATED MODULE: ./src/run/index.ts
@@ -27613,7 +28922,10 @@ function console_trialLine(id, agent, planned, trial, style) {
             : style.yellow("!");
     const cost = trial.costUsd ? ` ${console_usd(trial.costUsd)}` : "";
     const why = trial.status === "passed" ? "" : `: ${trial.reason ?? trial.status}`;
-    return `  ${mark} ${id} [${agent}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(console_seconds(trial.durationMs))}${cost}${why}`;
+    // The warnings' text follows in the eval's block (evalBlock); here only how many.
+    const count = trial.warnings?.length ?? 0;
+    const warned = count ? ` ${style.yellow(`(${count} warning${count === 1 ? "" : "s"})`)}` : "";
+    return `  ${mark} ${id} [${agent}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(console_seconds(trial.durationMs))}${cost}${why}${warned}`;
 }
 /** The word each verdict is printed as (the skill/command/hook sections use it too). */
 const STATUS_LABEL = {
@@ -27643,7 +28955,7 @@ function evalBlock(result, projectRoot, style, verbose = false) {
     const counted = result.trials.filter((t) => t.status !== "error").length;
     const needed = requiredPasses(result.trialsPlanned, result.threshold);
     const early = result.trialsRun < result.trialsPlanned
-        ? `, stopped after ${result.trialsRun} of ${result.trialsPlanned}: verdict decided`
+        ? `, stopped after ${result.trialsRun} of ${result.trialsPlanned}: ${stoppedBecause(result)}`
         : "";
     const rate = `${result.passes}/${counted} passed (${console_percent(result.passRate)}, 95% CI ${console_percent(result.interval[0])}–${console_percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
     const cost = result.costUsd ? ` ${console_usd(result.costUsd)}` : "";
@@ -27652,9 +28964,12 @@ function evalBlock(result, projectRoot, style, verbose = false) {
         lines.push(`    ${result.reason}`);
     const where = `${path.relative(projectRoot, result.file)}${result.line ? `:${result.line}` : ""}`;
     for (const trial of result.trials) {
-        if (trial.status === "passed" && !verbose && !trial.warnings?.length)
+        const warnings = [...(trial.warnings ?? []), ...(trial.overBudget ?? [])];
+        if (trial.status === "passed" && !verbose && !warnings.length)
             continue;
         lines.push(`    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${trial.reason}` : ""} ${style.dim(`(${trial.dir})`)}`);
+        for (const warning of warnings)
+            lines.push(`      ${style.yellow("!")} ${warning}`);
         for (const check of trial.checks) {
             if (check.ok && !verbose)
                 continue;
@@ -27671,6 +28986,16 @@ function evalBlock(result, projectRoot, style, verbose = false) {
     }
     return lines.join("\n");
 }
+/** Why an eval × agent ran fewer trials than planned, from the code its stage recorded. */
+function stoppedBecause(result) {
+    if (result.code === Codes.budgetExhausted)
+        return "the budget ran out";
+    if (result.code === Codes.interrupted)
+        return "interrupted";
+    if (result.status === "error")
+        return "an error stopped it";
+    return "verdict decided";
+}
 function indent(text, prefix) {
     return text
         .split("\n")
@@ -27686,7 +29011,9 @@ function summaryLine(run, resultsDir, style) {
             .filter((k) => c[k] > 0)
             .map((k) => `${c[k]} ${k}`),
     ];
-    const budget = run.budgetUsd !== undefined ? ` of ${console_usd(run.budgetUsd)}` : "";
+    const budget = run.budgetUsd === undefined
+        ? ""
+        : ` of ${console_usd(run.budgetUsd)}${run.costUsd > run.budgetUsd + 1e-9 ? ` ${style.red("(over the budget)")}` : ""}`;
     return `${parts.join(", ")} · cost ${console_usd(run.costUsd)}${budget} · ${console_seconds(run.durationMs)} · results in ${resultsDir}`;
 }
 
@@ -28063,7 +29390,7 @@ function reportPage() {
             t.timedOut ? " · timed out" : "",
             det.agent?.turns ? " · " + det.agent.turns + " turns" : "",
         ]));
-        (t.warnings || []).forEach((w) => {
+        [...(t.warnings || []), ...(t.overBudget || [])].forEach((w) => {
             body.appendChild(el("p", { class: "note", text: "⚠ " + w }));
         });
         body.appendChild(el("h3", { text: "Checks" }));
@@ -28285,6 +29612,13 @@ const HTML_CAPS = {
     /** Per tool call input and result. */
     stepChars: 2_000,
     calls: 500,
+    /** Per shim call: its first arguments, each cut to this many characters. */
+    callArgs: 50,
+    callArgChars: 1_000,
+    /** All of a trial's embedded calls together (passing trials get a quarter). */
+    callsChars: 100_000,
+    /** calls.jsonl is read this far at most (its first lines are what is embedded). */
+    callsReadBytes: 8 * 1024 * 1024,
     /** Above this the whole report stops embedding details of passing trials (failing ones first). */
     totalDetailChars: 40_000_000,
     /** trial.json larger than this is not parsed for the trajectory. */
@@ -28334,11 +29668,10 @@ async function readTrialDetail(trial, options, share) {
         const capped = await readCapped(external_node_path_default().join(dir, name), cap);
         return capped ? { ...capped, path: rel(name) } : undefined;
     };
-    const [prompt, stdout, stderr, callsText, trialJson] = await Promise.all([
+    const [prompt, stdout, stderr, trialJson] = await Promise.all([
         text("prompt.md", HTML_CAPS.promptChars),
         text("agent.stdout", Math.round(HTML_CAPS.stdoutChars * share)),
         text("agent.stderr", Math.round(HTML_CAPS.stderrChars * share)),
-        readCapped(external_node_path_default().join(dir, "calls.jsonl"), Number.MAX_SAFE_INTEGER, HTML_CAPS.trialJsonBytes),
         readCapped(external_node_path_default().join(dir, "trial.json"), Number.MAX_SAFE_INTEGER, HTML_CAPS.trialJsonBytes),
     ]);
     if (prompt)
@@ -28347,27 +29680,7 @@ async function readTrialDetail(trial, options, share) {
         detail.stdout = stdout;
     if (stderr)
         detail.stderr = stderr;
-    if (callsText) {
-        const calls = callsText.text
-            .split("\n")
-            .filter((l) => l.trim())
-            .flatMap((l) => {
-            try {
-                const c = JSON.parse(l);
-                return [
-                    { bin: String(c.bin), argv: (c.argv ?? []).map(String), time: c.time, exit: c.exit },
-                ];
-            }
-            catch {
-                return [];
-            }
-        });
-        detail.callsTotal = calls.length;
-        detail.calls = calls.slice(0, HTML_CAPS.calls);
-        if (calls.length > HTML_CAPS.calls) {
-            detail.notes.push(`showing the first ${HTML_CAPS.calls} of ${calls.length} shim calls; all are in ${rel("calls.jsonl")}`);
-        }
-    }
+    embedCalls(external_node_path_default().join(dir, "calls.jsonl"), trial, share, detail, rel);
     if (trialJson && !trialJson.truncated) {
         try {
             readTrialJson(JSON.parse(trialJson.text), detail, rel);
@@ -28380,6 +29693,86 @@ async function readTrialDetail(trial, options, share) {
         detail.notes.push(`${rel("trial.json")} is too large to embed its trajectory`);
     }
     return detail;
+}
+/**
+ * The trial's first shim calls, under the caps: a count of calls, a share of the characters, and
+ * each call's first arguments cut in the middle. Only the head of calls.jsonl is read.
+ */
+function embedCalls(file, trial, share, detail, rel) {
+    const head = readHeadLines(file, HTML_CAPS.calls + 1, HTML_CAPS.callsReadBytes);
+    if (!head)
+        return;
+    const budget = Math.round(HTML_CAPS.callsChars * share);
+    let chars = 0;
+    let lines = 0;
+    for (const line of head.lines) {
+        let c;
+        try {
+            c = JSON.parse(line);
+        }
+        catch {
+            continue;
+        }
+        if (typeof c.bin !== "string")
+            continue; // the line that says the record was cut
+        lines++;
+        if (detail.calls.length >= HTML_CAPS.calls)
+            continue;
+        const argv = (c.argv ?? []).map(String);
+        const shown = argv
+            .slice(0, HTML_CAPS.callArgs)
+            .map((a) => capText(a, HTML_CAPS.callArgChars).text);
+        if (argv.length > shown.length)
+            shown.push(`… ${argv.length - shown.length} more arguments`);
+        const call = { bin: c.bin, argv: shown, time: Number(c.time), exit: c.exit ?? null };
+        const size = JSON.stringify(call).length;
+        if (detail.calls.length > 0 && chars + size > budget)
+            break;
+        detail.calls.push(call);
+        chars += size;
+    }
+    detail.callsTotal = Math.max(trial.calls ?? 0, lines);
+    if (detail.calls.length < detail.callsTotal) {
+        detail.notes.push(`showing the first ${detail.calls.length} of ${detail.callsTotal} shim calls, arguments cut to ` +
+            `${HTML_CAPS.callArgChars} characters; the calls as recorded are in ${rel("calls.jsonl")}`);
+    }
+}
+/** Up to `maxLines` whole lines from the start of a file, reading at most `maxBytes` of it. */
+function readHeadLines(file, maxLines, maxBytes) {
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(file, "r");
+    }
+    catch {
+        return undefined;
+    }
+    try {
+        const lines = [];
+        const chunk = Buffer.alloc(64 * 1024);
+        let pending = [];
+        let read = 0;
+        while (lines.length < maxLines && read < maxBytes) {
+            const n = external_node_fs_default().readSync(fd, chunk, 0, Math.min(chunk.length, maxBytes - read), read);
+            if (n === 0)
+                break;
+            read += n;
+            let at = 0;
+            for (let nl = chunk.indexOf(10, at); nl >= 0 && nl < n; nl = chunk.indexOf(10, at)) {
+                pending.push(chunk.subarray(at, nl));
+                lines.push(Buffer.concat(pending).toString("utf8"));
+                pending = [];
+                at = nl + 1;
+                if (lines.length >= maxLines)
+                    break;
+            }
+            if (at < n)
+                pending.push(Buffer.from(chunk.subarray(at, n)));
+        }
+        return { lines };
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
 }
 function readTrialJson(json, detail, rel) {
     const agent = json.agent ?? {};
@@ -28915,6 +30308,11 @@ function noteCell(row) {
         }
         default:
             notes.push(`${head.status}${head.reason ? `: ${escapeCell(head.reason)}` : ""}`);
+    }
+    const over = head.trials.flatMap((t) => (t.overBudget ?? []).map((w) => `trial ${t.n}: ${w}`));
+    if (over.length) {
+        const more = over.length > 1 ? ` (and ${over.length - 1} more)` : "";
+        notes.push(`⚠️ over budget: ${escapeCell(over[0])}${more}`);
     }
     return notes.join("<br>");
 }
@@ -30375,7 +31773,7 @@ async function readTarget(type, target, projectRoot) {
     const front = frontmatter(text);
     if (type === "skill") {
         const folder = external_node_path_default().basename(external_node_path_default().dirname(file));
-        const names = unique([folder, typeof front.name === "string" ? front.name : folder]);
+        const names = target_unique([folder, typeof front.name === "string" ? front.name : folder]);
         const { files, skipped } = await readSkillFolder(external_node_path_default().dirname(file));
         const install = Object.fromEntries(Object.entries(files).map(([rel, content]) => [`.claude/skills/${folder}/${rel}`, content]));
         return {
@@ -30408,7 +31806,7 @@ function exampleTarget(type) {
         return "`.claude/commands/<name>.md`";
     return "`.claude/hooks/<name>.sh`";
 }
-function unique(values) {
+function target_unique(values) {
     return [...new Set(values)];
 }
 /** The YAML between the leading `---` lines, as a mapping (empty when there is none). */

@@ -1,5 +1,11 @@
+import { AgentEvalsError } from "../model/index.js";
 import type { AgentAdapter } from "../model/index.js";
 export declare const PROMPT_ENV = "AGENT_EVALS_PROMPT";
+/** A command template whose `{prompt}` the shell would not read as one plain word. */
+export declare class UnsafeTemplateError extends AgentEvalsError {
+    readonly fix = "write {prompt} bare: agent-evals quotes it (my-agent --prompt {prompt}, or --prompt={prompt}); or read the prompt from $AGENT_EVALS_PROMPT";
+    constructor(template: string, where: string);
+}
 export declare function isCommandTemplate(text: string): boolean;
 /** The shell command line for one prompt. */
 export declare function renderCommandTemplate(template: string, prompt: string): string;

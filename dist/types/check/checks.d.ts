@@ -5,5 +5,8 @@ export type { CheckContext } from "./context.js";
 /** A short human name for a check, as reports show it. */
 export declare function checkName(check: CheckSpec): string;
 export declare function runCheck(check: CheckSpec, ctx: CheckContext, index: number): Promise<CheckVerdict>;
-/** Every check, in order; a check that throws fails with the error as evidence. */
+/**
+ * Every check, in order, each under the eval's timeout (deadline.ts); a check that throws fails with
+ * the error as evidence. An interrupt stops the list: the checks not yet run are left out.
+ */
 export declare function runChecks(checks: CheckSpec[], ctx: CheckContext): Promise<CheckOutcome[]>;

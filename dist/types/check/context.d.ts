@@ -1,10 +1,14 @@
 import type { AgentRunResult, ShimCall } from "../model/index.js";
+/** Calls in start order, from memory or read from the raw log as they are needed. */
+export type CallStream = Iterable<ShimCall> | AsyncIterable<ShimCall>;
 /** What checks see of a finished trial. */
 export interface CheckContext {
     /** Absolute path of the trial's sandbox. */
     sandbox: string;
-    /** Shimmed calls the agent made, in start order. */
+    /** The recorded shimmed calls the agent made, in start order (up to the call log's cap). */
     calls: ShimCall[];
+    /** Every call, past the cap too (each argument cut as recorded); without it, `calls`. */
+    allCalls?: () => CallStream;
     run: AgentRunResult;
     /** Files created or modified by the run (relative paths); computed on first use. */
     changedFiles: () => Promise<string[]>;
@@ -12,10 +16,14 @@ export interface CheckContext {
     env: Record<string, string>;
     /** Where check commands write their output. */
     outDir: string;
+    /** The eval's timeout: how long each check may take. */
     timeoutMs: number;
+    /** The run's interrupt; a running check sees its own, also aborted at its deadline. */
     signal?: AbortSignal;
 }
 export interface CheckVerdict {
     ok: boolean;
     evidence: string;
+    /** Set by a check that stopped itself at its deadline and says so in `evidence`. */
+    stopped?: boolean;
 }

@@ -3,7 +3,7 @@ import { AgentEvalsError } from "../model/index.js";
 export type { RenderedPrompt };
 export declare class PromptError extends AgentEvalsError {
     readonly fix: string;
-    constructor(message: string, what: "missingParam" | "missingSecret", fix: string);
+    constructor(message: string, what: "missingParam" | "missingSecret" | "schema", fix: string);
 }
 /** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
 export declare function renderPrompt(spec: PromptSpec, env?: Record<string, string | undefined>): RenderedPrompt;

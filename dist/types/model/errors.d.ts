@@ -63,6 +63,10 @@ export declare const Codes: {
     readonly badTemplate: "AE115";
     /** A skill/command/hook eval's `target` that does not exist or is not what its `type` says. */
     readonly badTarget: "AE116";
+    /** A command template with `{prompt}` where the shell would not read it as one plain word. */
+    readonly unsafeTemplate: "AE117";
+    /** An eval file that is a symlink out of the project, a broken link, or not a regular file. */
+    readonly badEvalFile: "AE118";
     readonly usage: "AE201";
     /** Agents would run outside CI without --unsafe-local. */
     readonly ciGate: "AE202";
@@ -92,6 +96,8 @@ export declare const Codes: {
     readonly inconclusive: "AE408";
     readonly skipped: "AE409";
     readonly shimBypassed: "AE410";
+    /** A trial reported more than its cost cap, or took the run's spend past --budget-usd. */
+    readonly overBudget: "AE411";
     /** The results branch could not be read or pushed. */
     readonly historyNotSaved: "AE501";
     /** The PR comment could not be written (token permissions). */

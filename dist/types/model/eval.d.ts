@@ -42,7 +42,10 @@ export interface SourceRef {
 export interface CustomCheckContext {
     /** Absolute path of the trial's sandbox. */
     sandbox: string;
-    /** Every shimmed call the agent made, in the order the calls started. */
+    /**
+     * The shimmed calls the agent made, in the order they started, as calls.jsonl records them: the
+     * first 10,000 (or 16 MiB), each argument over 4 KiB cut in the middle.
+     */
     calls: ShimCall[];
     /** What the agent run returned. */
     run: AgentRunResult;
@@ -52,6 +55,11 @@ export interface CustomCheckContext {
      * from the agent's.
      */
     env: Record<string, string>;
+    /**
+     * Aborted when the check runs past the eval's timeout (or the run is interrupted): stop what the
+     * check started. A check still running then fails, whatever it returns later.
+     */
+    signal: AbortSignal;
 }
 export type CustomCheckResult = boolean | string | {
     ok: boolean;

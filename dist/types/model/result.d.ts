@@ -23,10 +23,17 @@ export interface TrialResult {
     timedOut?: boolean;
     /** How many times an infra error made the trial run again. */
     retries?: number;
+    /** Shim calls the agent made, also those past the call log's cap (calls.jsonl then holds fewer). */
     calls?: number;
     toolCalls?: number;
     /** Things the verdict may not show: e.g. a shimmed binary run by its absolute path. */
     warnings?: string[];
+    /**
+     * What this trial's cost broke, one sentence each (AE411): the agent reported more than the cap
+     * it was given (maxCostUsd, or what was left of --budget-usd), or its cost took the run's spend
+     * past --budget-usd. Set by the suite when it settles the trial's cost.
+     */
+    overBudget?: string[];
     /** Diagnostic code of a trial that did not pass (AE302, AE401–AE403; src/model/errors.ts). */
     code?: string;
 }

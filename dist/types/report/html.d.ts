@@ -10,6 +10,13 @@ export declare const HTML_CAPS: {
     /** Per tool call input and result. */
     readonly stepChars: 2000;
     readonly calls: 500;
+    /** Per shim call: its first arguments, each cut to this many characters. */
+    readonly callArgs: 50;
+    readonly callArgChars: 1000;
+    /** All of a trial's embedded calls together (passing trials get a quarter). */
+    readonly callsChars: 100000;
+    /** calls.jsonl is read this far at most (its first lines are what is embedded). */
+    readonly callsReadBytes: number;
     /** Above this the whole report stops embedding details of passing trials (failing ones first). */
     readonly totalDetailChars: 40000000;
     /** trial.json larger than this is not parsed for the trajectory. */

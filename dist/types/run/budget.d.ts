@@ -24,3 +24,14 @@ export declare class BudgetLedger {
     /** Spending outside a reservation (an unbudgeted free run that reported a cost anyway). */
     record(actualUsd: number): void;
 }
+/** Money in messages: cents, or four places below a cent. */
+export declare function dollars(x: number): string;
+/**
+ * What a settled trial's cost broke (README "Cost"): the agent reported more than the cap it was
+ * handed, or the run's spend is now past the budget with this trial's part in it. An adapter is
+ * trusted to stay under its cap (claude's --max-budget-usd) and free agents are not reserved for,
+ * so either can happen; neither stops the run, both are flagged.
+ */
+export declare function overspent(costUsd: number, capUsd: number | undefined, spec: {
+    maxCostUsd?: number;
+}, ledger: BudgetLedger): string[];

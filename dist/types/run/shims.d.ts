@@ -1,4 +1,4 @@
-import type { ShimCall, ShimSpec } from "../model/index.js";
+import type { ShimSpec } from "../model/index.js";
 /** The environment variable a shim reads to log elsewhere (used while checks run). */
 export declare const CALL_LOG_ENV = "AGENT_EVALS_CALL_LOG";
 export interface WriteShimsOptions {
@@ -12,8 +12,3 @@ export interface WriteShimsOptions {
 }
 /** Write one executable shim per binary. Returns the shim folder. */
 export declare function writeShims(opts: WriteShimsOptions): Promise<string>;
-/** Parse a raw call log into calls, in the order they started. A missing log means no calls. */
-export declare function readCalls(callLog: string): Promise<ShimCall[]>;
-export declare function parseCallLog(raw: Buffer, bootMs: number | undefined): ShimCall[];
-/** calls.jsonl: one JSON object a line, the published form of the call log. */
-export declare function callsToJsonl(calls: ShimCall[]): string;

@@ -1,5 +1,5 @@
 import type { PlannedUnit, EvalResult, TrialResult } from "../model/index.js";
-import type { BudgetLedger } from "./budget.js";
+import { type BudgetLedger } from "./budget.js";
 import { type PreparedStore } from "./workspace/prepare.js";
 import type { TrialIsolation } from "./isolation/resolve.js";
 export interface SuiteEvents {

@@ -6,8 +6,7 @@ export interface LoadContext {
     /** Relative `template`/`repo` paths resolve against it (unless they start with `./` or `../`). */
     projectRoot: string;
 }
-/** Eval files larger than this are rejected (AE114) before parsing. */
-export declare const MAX_EVAL_FILE_BYTES: number;
+export { MAX_EVAL_FILE_BYTES } from "../eval-file.js";
 /**
  * Parse and validate one YAML eval file's text. Throws DefinitionError listing every problem
  * found, each with file, line, column, key, message, fix and code; never throws anything else.

@@ -8,6 +8,8 @@ export interface Endpoint {
 export interface BwrapJail {
     /** Folders and files it may write: its workspace, TMPDIR, HOME, the call log. */
     writable: string[];
+    /** What it runs from (its shims, its PATH): bound back read-only where /tmp or /run hides it. */
+    readable: string[];
     /** host:port endpoints it may connect to. */
     allow: Endpoint[];
     /** A folder of the trial (not visible to the agent as writable) for the forwarders' sockets. */
