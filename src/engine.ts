@@ -339,7 +339,7 @@ async function report(
     projectRoot,
     budgetUsd: options.budgetUsd,
   });
-  // An interrupted run (SIGINT/SIGTERM) still writes what finished, marked as such.
+  // An interrupted run (SIGINT/SIGTERM/SIGHUP) still writes what finished, marked as such.
   const run = options.signal?.aborted ? { ...built, interrupted: true } : built;
   await writeRunJson(resultsDir, run);
   await writeReportFiles(run, {
@@ -428,7 +428,7 @@ export async function writeEmptyRun(projectRoot: string): Promise<RunEvalsOutcom
   return { run, exitCode: 0, resultsDir, historyLines: [], summaries: [] };
 }
 
-/** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */
+/** Kill every agent process group still running (for SIGINT/SIGTERM/SIGHUP handlers). */
 export function killAllAgents(): void {
   for (const pid of activeGroups()) killGroup(pid, "SIGKILL");
 }
