@@ -1,15 +1,27 @@
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   activeGroups,
+  killEscapees,
+  PROCESS_MARKER_ENV,
   readTail,
   runProcess,
   type ProcessResult,
   type RunProcessOptions,
 } from "../src/util/process.js";
+import {
+  eventually,
+  hopCount,
+  leftovers,
+  PID_HOPPER,
+  stillHopping,
+  stopHoppers,
+} from "./helpers/procs.js";
 
 const PATH = process.env.PATH ?? "/usr/bin:/bin";
 const MARKER = (cap: number) => `\n[agent-evals: output cut at ${cap} bytes]\n`;
@@ -279,6 +291,53 @@ describe("runProcess", () => {
     expect(result.exitCode).toBe(0);
     expect(await read("fd3.txt")).toBe("hi\n");
     expect(await read("fd4.txt")).toBe("there\n");
+  });
+});
+
+const hopLog = () => join(dir, "hops");
+
+describe("killEscapees", () => {
+  it("kills pid hoppers (setsid, fork and exit in a loop) with every generation: 0 survivors", async () => {
+    const marker = randomUUID();
+    await writeFile(join(dir, "hop.sh"), PID_HOPPER);
+    for (let i = 0; i < 3; i++) {
+      spawn("bash", [join(dir, "hop.sh")], {
+        env: { PATH, HOPS: hopLog(), [PROCESS_MARKER_ENV]: marker },
+        detached: true,
+        stdio: "ignore",
+      }).unref();
+    }
+    try {
+      expect(
+        await eventually(
+          () => hopCount(hopLog()),
+          (n) => n >= 30,
+          200,
+        ),
+      ).toBeGreaterThanOrEqual(30);
+      await killEscapees(marker);
+      expect(await stillHopping(hopLog())).toBe(false);
+      expect(await leftovers(`${PROCESS_MARKER_ENV}=${marker}`)).toEqual([]);
+    } finally {
+      await stopHoppers(hopLog());
+    }
+  });
+});
+
+describe("runProcess cleaning up", () => {
+  it("kills the pid hoppers a child left behind: 0 survivors", async () => {
+    await writeFile(join(dir, "hop.sh"), PID_HOPPER);
+    const result = await bash(
+      "for i in 1 2 3; do bash hop.sh & done; " +
+        'until [ "$(wc -l < hops)" -ge 30 ]; do sleep 0.02; done',
+      { env: { PATH, HOPS: hopLog() } },
+    );
+    expect(result.exitCode).toBe(0);
+    try {
+      expect(await stillHopping(hopLog())).toBe(false);
+    } finally {
+      await stopHoppers(hopLog());
+    }
   });
 });
 
