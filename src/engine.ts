@@ -14,7 +14,7 @@ import type { Plan, PlannedUnit } from "./model/index.js";
 import { exitCodeFor, type RunResult } from "./model/index.js";
 import { VERSION } from "./model/index.js";
 import { gitHeadCommit } from "./util/index.js";
-import { activeGroups, killGroup } from "./util/index.js";
+import { killAllProcesses } from "./util/index.js";
 import { secretRedactor, withRedactor, type Redactor } from "./util/index.js";
 import type { HistoryLine } from "./store/index.js";
 import { lockResults } from "./store/index.js";
@@ -428,9 +428,12 @@ export async function writeEmptyRun(projectRoot: string): Promise<RunEvalsOutcom
   return { run, exitCode: 0, resultsDir, historyLines: [], summaries: [] };
 }
 
-/** Kill every agent process group still running (for SIGINT/SIGTERM/SIGHUP handlers). */
+/**
+ * Kill every agent process still running, with its group and its cgroup (for SIGINT/SIGTERM/SIGHUP
+ * handlers); escapees outside both are found by each process's own clean-up as it ends.
+ */
 export function killAllAgents(): void {
-  for (const pid of activeGroups()) killGroup(pid, "SIGKILL");
+  killAllProcesses();
 }
 
 function definedEnv(env: Record<string, string | undefined>): Record<string, string> {

@@ -1,6 +1,7 @@
 // Runs one external program (an agent, a setup step, a check command) under strict supervision:
-// its own process group, stdin closed, output streamed to capped files, a timeout that kills the
-// whole group, and nothing left running once the promise resolves. No shell is ever involved.
+// its own process group (and cgroup, where usable: cgroup.ts), stdin closed, output streamed to
+// capped files, a timeout that kills the whole group, and nothing left running once the promise
+// resolves. No shell is ever involved.
 
 import { AsyncLocalStorage } from "node:async_hooks";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -17,6 +18,7 @@ import {
 import { open } from "node:fs/promises";
 import { finished } from "node:stream/promises";
 import type { Readable } from "node:stream";
+import { ProcessCgroup } from "./cgroup.js";
 import { currentRedactor, type StreamRedactor } from "./redact.js";
 
 /** A command as some sandbox runs it (bubblewrap, a container), with what to stop once it ended. */
@@ -91,11 +93,23 @@ const PIPE_LINGER_MS = 200;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const DEFAULT_TAIL_BYTES = 64 * 1024;
 
-const runningGroups = new Set<number>();
+/** Children running now, by process-group id, with their cgroups where they have one. */
+const runningGroups = new Map<number, ProcessCgroup | undefined>();
 
-/** Process-group ids of children currently running, for an interrupt handler to kill. */
+/** Process-group ids of children currently running. */
 export function activeGroups(): number[] {
-  return [...runningGroups];
+  return [...runningGroups.keys()];
+}
+
+/**
+ * SIGKILL now to every running child's group and cgroup (for an interrupt handler). Each child's
+ * own clean-up then finds what is left (escapees, by the marker) as it ends.
+ */
+export function killAllProcesses(): void {
+  for (const [pid, cgroup] of runningGroups) {
+    killGroupQuietly(pid, "SIGKILL");
+    cgroup?.killNow();
+  }
 }
 
 /** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
@@ -221,8 +235,9 @@ function superviseChild(
   let child: ChildProcess;
   const extraFds = openForWriting(opts.extraFdFiles ?? []);
   const marker = randomUUID();
-  try {
-    child = spawn(opts.command, opts.args, {
+  const cgroup = ProcessCgroup.create();
+  const start = () =>
+    spawn(opts.command, opts.args, {
       cwd: opts.cwd,
       // Inherited by every descendant: finds the ones that left the process group (setsid).
       env: { ...opts.env, [PROCESS_MARKER_ENV]: marker },
@@ -230,26 +245,38 @@ function superviseChild(
       stdio: ["ignore", "pipe", "pipe", ...extraFds],
       shell: false,
     });
+  try {
+    child = cgroup ? cgroup.spawnInside(start) : start();
   } catch (err) {
-    return Promise.resolve(spawnFailure(err, opts));
+    return cgroup
+      ? cgroup.killAndRemove().then(() => spawnFailure(err, opts))
+      : Promise.resolve(spawnFailure(err, opts));
   } finally {
     // The child has its own copies now (spawn forks synchronously).
     for (const fd of extraFds) closeSync(fd);
   }
-  return new Promise((resolve) => watchChild(child, opts, stdout, stderr, marker, resolve));
+  return new Promise((resolve) =>
+    watchChild(child, opts, { stdout, stderr, marker, cgroup }, resolve),
+  );
+}
+
+/** What a child's clean-up needs: its output files, its marker, its cgroup. */
+interface ChildHandles {
+  stdout: CappedFile;
+  stderr: CappedFile;
+  marker: string;
+  cgroup: ProcessCgroup | undefined;
 }
 
 function watchChild(
   child: ChildProcess,
   opts: RunProcessOptions,
-  stdout: CappedFile,
-  stderr: CappedFile,
-  marker: string,
+  { stdout, stderr, marker, cgroup }: ChildHandles,
   resolve: (outcome: ChildOutcome) => void,
 ): void {
   const outcome: ChildOutcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
   const pid = child.pid;
-  if (pid !== undefined) runningGroups.add(pid);
+  if (pid !== undefined) runningGroups.set(pid, cgroup);
   let graceTimer: NodeJS.Timeout | undefined;
   let exited = false;
 
@@ -284,7 +311,10 @@ function watchChild(
       killGroupQuietly(pid, "SIGKILL");
       runningGroups.delete(pid);
     }
-    void killEscapees(marker)
+    // Its cgroup holds every descendant, whatever its group, session or pid; the marker scan then
+    // finds any that got out of it (or all of them, where there is no cgroup).
+    void Promise.resolve(cgroup?.killAndRemove())
+      .then(() => killEscapees(marker))
       .then(() => closePipes(child, pipesClosed))
       .then(() => resolve(outcome));
   };
