@@ -15,7 +15,7 @@ import tseslint from "typescript-eslint";
 const LAYERS = [
   { folder: "model", what: "types, errors, diagnostic codes, layout names, statistics: pure" },
   { folder: "start", what: "process start and exit: the launchers, the compile cache" },
-  { folder: "util", what: "process groups, redaction, git, shell words" },
+  { folder: "util", what: "process groups and cgroups, redaction, git, shell words" },
   {
     folder: "store",
     what: "results folder + lock, history, verdict caches, merge, results branch",

@@ -18,8 +18,7 @@ import {
 } from "./model/index.js";
 import {
   gitHeadCommit,
-  activeGroups,
-  killGroup,
+  killAllProcesses,
   secretRedactor,
   withRedactor,
   type Redactor,
@@ -352,7 +351,7 @@ async function report(
     projectRoot,
     budgetUsd: options.budgetUsd,
   });
-  // An interrupted run (SIGINT/SIGTERM) still writes what finished, marked as such.
+  // An interrupted run (SIGINT/SIGTERM/SIGHUP) still writes what finished, marked as such.
   const run = options.signal?.aborted ? { ...built, interrupted: true } : built;
   await writeRunJson(resultsDir, run);
   await writeReportFiles(run, {
@@ -441,9 +440,12 @@ export async function writeEmptyRun(projectRoot: string): Promise<RunEvalsOutcom
   return { run, exitCode: 0, resultsDir, historyLines: [], summaries: [] };
 }
 
-/** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */
+/**
+ * Kill every agent process still running, with its group and its cgroup (for SIGINT/SIGTERM/SIGHUP
+ * handlers); escapees outside both are found by each process's own clean-up as it ends.
+ */
 export function killAllAgents(): void {
-  for (const pid of activeGroups()) killGroup(pid, "SIGKILL");
+  killAllProcesses();
 }
 
 function definedEnv(env: Record<string, string | undefined>): Record<string, string> {

@@ -8,12 +8,21 @@ import { execFile } from "node:child_process";
 import { promises as fs, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { claudeCode } from "../src/agents/claude-code.js";
 import { scriptAgent } from "../src/agents/script.js";
 import { runEvals } from "../src/engine.js";
+import { cgroupHome, NO_CGROUP_ENV } from "../src/util/cgroup.js";
+import { PROCESS_MARKER_ENV } from "../src/util/process.js";
 import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";
-import { eventually, leftovers } from "./helpers/procs.js";
+import {
+  eventually,
+  hopCount,
+  leftovers,
+  PID_HOPPER,
+  stillHopping,
+  stopHoppers,
+} from "./helpers/procs.js";
 import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
 import type { RunResult } from "../src/model/result.js";
 import { claudeAgainstFake, uniqueToken } from "./helpers/agent-run.js";
@@ -85,6 +94,68 @@ describe("an agent that hangs and hides processes", () => {
       (l) => l.length === 0,
     );
     expect(left).toEqual([]);
+  });
+});
+
+// Where cgroup v2 is usable (root, or a delegated subtree) each agent runs in a cgroup of its own
+// and cgroup.kill ends everything in it; elsewhere the repeated marker scan is all there is.
+describe.each([
+  { mode: "its own cgroup where usable", noCgroup: false },
+  { mode: `the marker scan only (${NO_CGROUP_ENV}=1)`, noCgroup: true },
+])("an agent whose processes hop pids or clear their marker, with $mode", ({ noCgroup }) => {
+  beforeEach(() => {
+    if (noCgroup) process.env[NO_CGROUP_ENV] = "1";
+  });
+  afterEach(() => {
+    delete process.env[NO_CGROUP_ENV];
+  });
+
+  it("leaves no pid hopper running; one that cleared its marker survives only without a cgroup", async () => {
+    const token = uniqueToken("fault-hop");
+    const root = await project({ "evals/hop.eval.yaml": task("hop") });
+    await fs.writeFile(path.join(root, "hop.sh"), PID_HOPPER);
+    const hops = path.join(root, "hops");
+    const scrubbedFile = path.join(root, "scrubbed.pid");
+    // Three pid hoppers, and a sleeper that left the session and removed the run's marker from its
+    // environment; then the agent does its task and exits.
+    const agent = scriptAgent(
+      "hopper",
+      `for i in 1 2 3; do bash "$HOP_SCRIPT" & done
+       env -u ${PROCESS_MARKER_ENV} setsid sleep 300 </dev/null >/dev/null 2>&1 &
+       echo $! > "$SCRUBBED_FILE"
+       until [ "$(wc -l < "$HOPS")" -ge 30 ]; do sleep 0.02; done
+       echo done > done.txt`,
+    );
+    let scrubbed: number | undefined;
+    try {
+      const outcome = await runEvals({
+        projectRoot: root,
+        agents: [agent],
+        env: baseEnv({
+          HOP_SCRIPT: path.join(root, "hop.sh"),
+          HOPS: hops,
+          SCRUBBED_FILE: scrubbedFile,
+          FAULT_TOKEN: token,
+        }),
+        maxRetries: 0,
+      });
+      expect(outcome.run.evals[0]?.status).toBe("passed");
+      expect(await hopCount(hops)).toBeGreaterThanOrEqual(30);
+      expect(await stillHopping(hops)).toBe(false);
+      scrubbed = Number((await fs.readFile(scrubbedFile, "utf8")).trim());
+      const left = (await leftovers(`FAULT_TOKEN=${token}`)).map((p) => p.pid);
+      // The cgroup holds it whatever its environment says; the marker scan cannot see it.
+      expect(left).toEqual(cgroupHome() && !noCgroup ? [] : [scrubbed]);
+    } finally {
+      await stopHoppers(hops);
+      if (scrubbed) {
+        try {
+          process.kill(scrubbed, "SIGKILL");
+        } catch {
+          // gone: the expected case with a cgroup
+        }
+      }
+    }
   });
 });
 

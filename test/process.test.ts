@@ -1,15 +1,28 @@
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { cgroupHome, NO_CGROUP_ENV } from "../src/util/cgroup.js";
 import {
   activeGroups,
+  killEscapees,
+  PROCESS_MARKER_ENV,
   readTail,
   runProcess,
   type ProcessResult,
   type RunProcessOptions,
 } from "../src/util/process.js";
+import {
+  eventually,
+  hopCount,
+  leftovers,
+  PID_HOPPER,
+  stillHopping,
+  stopHoppers,
+} from "./helpers/procs.js";
 
 const PATH = process.env.PATH ?? "/usr/bin:/bin";
 const MARKER = (cap: number) => `\n[agent-evals: output cut at ${cap} bytes]\n`;
@@ -279,6 +292,113 @@ describe("runProcess", () => {
     expect(result.exitCode).toBe(0);
     expect(await read("fd3.txt")).toBe("hi\n");
     expect(await read("fd4.txt")).toBe("there\n");
+  });
+});
+
+const hopLog = () => join(dir, "hops");
+
+/** This process's cgroup v2 path ("0::" line of /proc/self/cgroup), if it has one. */
+function ownCgroup(pid: number | "self" = "self"): string | undefined {
+  return readFileSync(`/proc/${pid}/cgroup`, "utf8")
+    .split("\n")
+    .find((line) => line.startsWith("0::"))
+    ?.slice(3);
+}
+
+describe("killEscapees (the marker scan: the only one where no cgroup is usable)", () => {
+  it("kills pid hoppers (setsid, fork and exit in a loop) with every generation: 0 survivors", async () => {
+    const marker = randomUUID();
+    await writeFile(join(dir, "hop.sh"), PID_HOPPER);
+    for (let i = 0; i < 3; i++) {
+      spawn("bash", [join(dir, "hop.sh")], {
+        env: { PATH, HOPS: hopLog(), [PROCESS_MARKER_ENV]: marker },
+        detached: true,
+        stdio: "ignore",
+      }).unref();
+    }
+    try {
+      expect(
+        await eventually(
+          () => hopCount(hopLog()),
+          (n) => n >= 30,
+          200,
+        ),
+      ).toBeGreaterThanOrEqual(30);
+      await killEscapees(marker);
+      expect(await stillHopping(hopLog())).toBe(false);
+      expect(await leftovers(`${PROCESS_MARKER_ENV}=${marker}`)).toEqual([]);
+    } finally {
+      await stopHoppers(hopLog());
+    }
+  });
+});
+
+describe.each([
+  { mode: "its own cgroup where usable", noCgroup: false },
+  { mode: `the marker scan only (${NO_CGROUP_ENV}=1)`, noCgroup: true },
+])("runProcess cleaning up with $mode", ({ noCgroup }) => {
+  beforeEach(() => {
+    if (noCgroup) process.env[NO_CGROUP_ENV] = "1";
+  });
+  afterEach(() => {
+    delete process.env[NO_CGROUP_ENV];
+  });
+
+  it("kills the pid hoppers a child left behind: 0 survivors", async () => {
+    const ours = ownCgroup();
+    await writeFile(join(dir, "hop.sh"), PID_HOPPER);
+    const result = await bash(
+      "cat /proc/self/cgroup > cgroup.txt; " +
+        "for i in 1 2 3; do bash hop.sh & done; " +
+        'until [ "$(wc -l < hops)" -ge 30 ]; do sleep 0.02; done',
+      { env: { PATH, HOPS: hopLog() } },
+    );
+    expect(result.exitCode).toBe(0);
+    try {
+      expect(await stillHopping(hopLog())).toBe(false);
+    } finally {
+      await stopHoppers(hopLog());
+    }
+    // Where a cgroup is usable the child ran in one of its own, removed afterwards.
+    const home = cgroupHome();
+    const childCgroup = (await read("cgroup.txt")).match(/^0::(.*)$/m)?.[1];
+    if (home && !noCgroup) {
+      expect(childCgroup).toMatch(new RegExp(`/agent-evals-${process.pid}-\\d+$`));
+      expect(existsSync(join(home, childCgroup!.split("/").at(-1)!))).toBe(false);
+    } else {
+      expect(childCgroup).toBe(ours);
+    }
+    // Having been in the child's cgroup while starting it, this process is back in its own.
+    expect(ownCgroup()).toBe(ours);
+  });
+});
+
+describe("cgroupHome", () => {
+  it("agrees with a plain probe: a cgroup v2 folder of ours where a child cgroup with cgroup.kill can be made and entered", () => {
+    const own = ownCgroup();
+    const mounts = readFileSync("/proc/self/mountinfo", "utf8")
+      .split("\n")
+      .filter((line) => line.includes(" - cgroup2 "))
+      .map((line) => line.split(" ")[4]!);
+    const usable = mounts.find((mount) => {
+      const home = resolve(mount, `.${own ?? "/"}`);
+      const probe = join(home, `probe-${randomUUID()}`);
+      try {
+        mkdirSync(probe);
+      } catch {
+        return false;
+      }
+      try {
+        writeFileSync(join(probe, "cgroup.procs"), "0");
+        writeFileSync(join(home, "cgroup.procs"), "0");
+        return existsSync(join(probe, "cgroup.kill"));
+      } catch {
+        return false;
+      } finally {
+        rmdirSync(probe);
+      }
+    });
+    expect(cgroupHome()).toBe(usable ? resolve(usable, `.${own!}`) : undefined);
   });
 });
 

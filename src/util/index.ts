@@ -1,10 +1,11 @@
-// util/: process groups, redaction, git, shell words.
+// util/: process groups and cgroups, redaction, git, shell words.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
 
 export { gitHeadCommit, mayBeInGitRepo } from "./git.js";
 export {
   activeGroups,
+  killAllProcesses,
   killGroup,
   readTail,
   runProcess,

@@ -1,6 +1,7 @@
 // Runs one external program (an agent, a setup step, a check command) under strict supervision:
-// its own process group, stdin closed, output streamed to capped files, a timeout that kills the
-// whole group, and nothing left running once the promise resolves. No shell is ever involved.
+// its own process group (and cgroup, where usable: cgroup.ts), stdin closed, output streamed to
+// capped files, a timeout that kills the whole group, and nothing left running once the promise
+// resolves. No shell is ever involved.
 
 import { AsyncLocalStorage } from "node:async_hooks";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -17,6 +18,7 @@ import {
 import { open } from "node:fs/promises";
 import { finished } from "node:stream/promises";
 import type { Readable } from "node:stream";
+import { ProcessCgroup } from "./cgroup.js";
 import { currentRedactor, type StreamRedactor } from "./redact.js";
 
 /** A command as some sandbox runs it (bubblewrap, a container), with what to stop once it ended. */
@@ -91,11 +93,23 @@ const PIPE_LINGER_MS = 200;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const DEFAULT_TAIL_BYTES = 64 * 1024;
 
-const runningGroups = new Set<number>();
+/** Children running now, by process-group id, with their cgroups where they have one. */
+const runningGroups = new Map<number, ProcessCgroup | undefined>();
 
-/** Process-group ids of children currently running, for an interrupt handler to kill. */
+/** Process-group ids of children currently running. */
 export function activeGroups(): number[] {
-  return [...runningGroups];
+  return [...runningGroups.keys()];
+}
+
+/**
+ * SIGKILL now to every running child's group and cgroup (for an interrupt handler). Each child's
+ * own clean-up then finds what is left (escapees, by the marker) as it ends.
+ */
+export function killAllProcesses(): void {
+  for (const [pid, cgroup] of runningGroups) {
+    killGroupQuietly(pid, "SIGKILL");
+    cgroup?.killNow();
+  }
 }
 
 /** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
@@ -221,8 +235,9 @@ function superviseChild(
   let child: ChildProcess;
   const extraFds = openForWriting(opts.extraFdFiles ?? []);
   const marker = randomUUID();
-  try {
-    child = spawn(opts.command, opts.args, {
+  const cgroup = ProcessCgroup.create();
+  const start = () =>
+    spawn(opts.command, opts.args, {
       cwd: opts.cwd,
       // Inherited by every descendant: finds the ones that left the process group (setsid).
       env: { ...opts.env, [PROCESS_MARKER_ENV]: marker },
@@ -230,26 +245,38 @@ function superviseChild(
       stdio: ["ignore", "pipe", "pipe", ...extraFds],
       shell: false,
     });
+  try {
+    child = cgroup ? cgroup.spawnInside(start) : start();
   } catch (err) {
-    return Promise.resolve(spawnFailure(err, opts));
+    return cgroup
+      ? cgroup.killAndRemove().then(() => spawnFailure(err, opts))
+      : Promise.resolve(spawnFailure(err, opts));
   } finally {
     // The child has its own copies now (spawn forks synchronously).
     for (const fd of extraFds) closeSync(fd);
   }
-  return new Promise((resolve) => watchChild(child, opts, stdout, stderr, marker, resolve));
+  return new Promise((resolve) =>
+    watchChild(child, opts, { stdout, stderr, marker, cgroup }, resolve),
+  );
+}
+
+/** What a child's clean-up needs: its output files, its marker, its cgroup. */
+interface ChildHandles {
+  stdout: CappedFile;
+  stderr: CappedFile;
+  marker: string;
+  cgroup: ProcessCgroup | undefined;
 }
 
 function watchChild(
   child: ChildProcess,
   opts: RunProcessOptions,
-  stdout: CappedFile,
-  stderr: CappedFile,
-  marker: string,
+  { stdout, stderr, marker, cgroup }: ChildHandles,
   resolve: (outcome: ChildOutcome) => void,
 ): void {
   const outcome: ChildOutcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
   const pid = child.pid;
-  if (pid !== undefined) runningGroups.add(pid);
+  if (pid !== undefined) runningGroups.set(pid, cgroup);
   let graceTimer: NodeJS.Timeout | undefined;
   let exited = false;
 
@@ -284,7 +311,10 @@ function watchChild(
       killGroupQuietly(pid, "SIGKILL");
       runningGroups.delete(pid);
     }
-    void killEscapees(marker)
+    // Its cgroup holds every descendant, whatever its group, session or pid; the marker scan then
+    // finds any that got out of it (or all of them, where there is no cgroup).
+    void Promise.resolve(cgroup?.killAndRemove())
+      .then(() => killEscapees(marker))
       .then(() => closePipes(child, pipesClosed))
       .then(() => resolve(outcome));
   };
@@ -305,39 +335,112 @@ function watchChild(
 /** Set in every child's environment to a fresh id: how its descendants are found again. */
 export const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
 
+/** The marker scan ends after this many rounds in a row find no marked process... */
+const QUIET_SCAN_ROUNDS = 3;
+/** ...or after this many rounds in all (a process that forks faster than a round can see it). */
+const MAX_SCAN_ROUNDS = 100;
+/** How many rounds a live process whose environment reads empty (in the middle of exec) is re-read. */
+const UNREADABLE_ROUNDS = 10;
+
 /**
  * SIGKILL to every process still carrying `marker` in its environment: descendants that left the
- * process group with setsid (daemons, `setsid sleep &`). Linux only (reads /proc); a process that
- * cleared its environment is not found.
+ * process group with setsid (daemons, `setsid sleep &`), and ones that keep changing their pid (a
+ * fork-and-exit loop), which one look at /proc can miss between listing a pid and reading it: the
+ * scan is repeated until three rounds in a row find nothing. Linux only (reads /proc); a process
+ * that cleared its environment is not found.
  */
 export async function killEscapees(marker: string): Promise<number[]> {
-  const needle = Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`);
-  let pids: string[];
-  try {
-    pids = readdirSync("/proc");
-  } catch {
-    pids = [];
-  }
+  const scan = new MarkerScan(Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`));
   const found: number[] = [];
-  // Synchronous reads: /proc files are generated in memory, so each read is a few microseconds,
-  // far less than a round trip through libuv's thread pool per process (BENCHMARKS.md, figure 1).
-  for (const name of pids) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    let environ: Buffer;
-    try {
-      environ = readFileSync(`/proc/${name}/environ`);
-    } catch {
-      continue; // gone already, or not ours to read
-    }
-    if (!environ.includes(needle)) continue;
-    found.push(Number(name));
-    try {
-      process.kill(Number(name), "SIGKILL");
-    } catch {
-      // gone already, or not ours to kill
-    }
+  for (let round = 0, quiet = 0; round < MAX_SCAN_ROUNDS && quiet < QUIET_SCAN_ROUNDS; round++) {
+    const { killed, unsure } = scan.round();
+    found.push(...killed);
+    quiet = killed.length > 0 || unsure ? 0 : quiet + 1;
+    // A process in the middle of exec shows no environment yet: give it a moment to finish.
+    if (unsure) await new Promise((resolve) => setTimeout(resolve, 1));
   }
   return found;
+}
+
+/**
+ * The rounds of one marker scan. A process cannot gain the marker later, so after the first round
+ * only new processes are read (and the ones not readable yet). Newest first: a fork-and-exit loop's
+ * current process is among the newest, and each moment before reading it is a chance to miss it.
+ */
+class MarkerScan {
+  /** Processes read already (and those gone or never ours to read). */
+  private readonly looked = new Set<number>([process.pid]);
+  /** Live processes whose environment read empty, with how many times it did. */
+  private readonly unreadable = new Map<number, number>();
+
+  constructor(private readonly needle: Buffer) {}
+
+  round(): { killed: number[]; unsure: boolean } {
+    const killed: number[] = [];
+    let unsure = false;
+    // Synchronous reads: /proc files are generated in memory, so each read is a few microseconds,
+    // far less than a round trip through libuv's thread pool per process (BENCHMARKS.md, figure 1).
+    for (const pid of this.newPids()) {
+      let environ: Buffer;
+      try {
+        environ = readFileSync(`/proc/${pid}/environ`);
+      } catch {
+        this.looked.add(pid); // gone already, or not ours to read
+        continue;
+      }
+      if (environ.length === 0 && this.mayShowItLater(pid)) {
+        unsure = true;
+        continue;
+      }
+      this.looked.add(pid);
+      if (!environ.includes(this.needle)) continue;
+      killed.push(pid);
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // gone already, or not ours to kill
+      }
+    }
+    return { killed, unsure };
+  }
+
+  private newPids(): number[] {
+    let names: string[];
+    try {
+      names = readdirSync("/proc");
+    } catch {
+      return [];
+    }
+    return names
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .filter((pid) => !this.looked.has(pid))
+      .sort((a, b) => b - a);
+  }
+
+  /**
+   * An empty environment is read from a process between the two halves of an exec; a zombie, a
+   * kernel thread or one that really has none (env -i) stays empty, so each is re-read a few
+   * rounds only.
+   */
+  private mayShowItLater(pid: number): boolean {
+    const times = (this.unreadable.get(pid) ?? 0) + 1;
+    this.unreadable.set(pid, times);
+    return times <= UNREADABLE_ROUNDS && isLiveUserProcess(pid);
+  }
+}
+
+/** Neither a zombie nor a kernel thread (a child of kthreadd, pid 2). */
+function isLiveUserProcess(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return false;
+  }
+  // "pid (comm) state ppid …": comm may hold spaces and parentheses.
+  const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return state !== "Z" && state !== "X" && ppid !== "0" && ppid !== "2";
 }
 
 /** Waits for the pipes to close; a grandchild that escaped the group may hold them, so cut them. */

@@ -53,3 +53,37 @@ export async function eventually<T>(
   }
   return value;
 }
+
+/**
+ * A pid hopper (run with bash, logging to $HOPS): each generation logs its pid, starts the next one
+ * in a new session and exits at once, so its pid and its session change all the time. Its log still
+ * growing means it survived. (The stop file is only the tests' own clean-up, for when one fails.)
+ */
+export const PID_HOPPER = `[ -e "$HOPS.stop" ] && exit 0
+echo $$ >> "$HOPS"
+setsid bash "$0" </dev/null >/dev/null 2>&1 &
+`;
+
+/** How many generations the hoppers logging to `log` have had. */
+export async function hopCount(log: string): Promise<number> {
+  const text = await fs.readFile(log, "utf8").catch(() => "");
+  return text.split("\n").length - 1;
+}
+
+/** Whether hoppers logging to `log` still hop: the log grows over 300 ms (a generation takes a few ms). */
+export async function stillHopping(log: string): Promise<boolean> {
+  const before = await hopCount(log);
+  await new Promise((r) => setTimeout(r, 300));
+  return (await hopCount(log)) > before;
+}
+
+/** Stops the hoppers a failing test left running: each generation first looks for the stop file. */
+export async function stopHoppers(log: string): Promise<void> {
+  await fs.writeFile(`${log}.stop`, "");
+  await eventually(
+    () => stillHopping(log),
+    (hopping) => !hopping,
+    20,
+    0,
+  );
+}

@@ -17,6 +17,7 @@ import {
 } from "../../report/index.js";
 import { consoleSections } from "../../kinds/index.js";
 import type { CommandContext } from "./context.js";
+import { onTerminatingSignals, surviveLostConsole } from "../interrupts.js";
 import * as value from "../values.js";
 
 export async function evalCommand({ projectRoot, names, flags }: CommandContext): Promise<number> {
@@ -39,16 +40,16 @@ export async function evalCommand({ projectRoot, names, flags }: CommandContext)
   const say = (line: string) => progress.line(line);
 
   const controller = new AbortController();
-  let interrupts = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
-    interrupts++;
-    process.stderr.write(`\nagent-evals: ${signal}: stopping agents, writing partial results…\n`);
+  surviveLostConsole();
+  const stopWatchingSignals = onTerminatingSignals((signal, repeat) => {
+    process.stderr.write(
+      repeat
+        ? `\nagent-evals: ${signal}: already stopping; killing the agents again, then writing partial results…\n`
+        : `\nagent-evals: ${signal}: stopping agents, writing partial results…\n`,
+    );
     controller.abort();
     killAllAgents();
-    if (interrupts > 1) process.exit(130);
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  });
 
   const finished: EvalResult[] = [];
   try {
@@ -126,7 +127,6 @@ export async function evalCommand({ projectRoot, names, flags }: CommandContext)
     return controller.signal.aborted ? 130 : outcome.exitCode;
   } finally {
     progress.finish();
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+    stopWatchingSignals();
   }
 }
