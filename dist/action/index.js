@@ -3131,7 +3131,7 @@ const VERSION = "0.1.0";
 
 /***/ }),
 
-/***/ 49400:
+/***/ 98862:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3156,7 +3156,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   No: () => (/* reexport */ withRedactor)
 });
 
-// UNUSED EXPORTS: RedactingStream, activeGroups, killGroup
+// UNUSED EXPORTS: RedactingStream, activeGroups, killAllProcesses, killGroup
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(31421);
@@ -3214,6 +3214,214 @@ var external_node_crypto_ = __nccwpck_require__(77598);
 var promises_ = __nccwpck_require__(51455);
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/util/cgroup.ts
+// A cgroup (v2) per started program, where the machine lets us: every descendant is born into its
+// parent's cgroup and stays there whatever it does to its process group, session or pid (setsid,
+// double forks, a "pid hopper" that forks and exits in a loop), so writing cgroup.kill ends all of
+// them at once, which no scan of /proc can promise. Where cgroups are not usable (no cgroup v2
+// hierarchy, not writable, kernel older than 5.14 without cgroup.kill) nothing is created and
+// process.ts relies on its marker scan alone.
+//
+// A child is put into its cgroup by being born there: this process moves itself into the new
+// cgroup, spawns (a synchronous fork), and moves itself back. A child moved in after it started
+// could fork before the move; a shell launcher would change the child's environment and how a
+// missing binary is reported.
+
+
+/** Set to 1 in agent-evals' own environment to use the marker scan only, never a cgroup. */
+const NO_CGROUP_ENV = "AGENT_EVALS_NO_CGROUP";
+/** How often, 5 ms apart, to look whether a killed cgroup's processes are all gone. */
+const EMPTY_POLLS = 200;
+let detected;
+let created = 0;
+/**
+ * The cgroup v2 folder this process is in, when it may create a cgroup below it, move itself in and
+ * out, and kill one (cgroup.kill); undefined elsewhere. Probed once, on first use.
+ */
+function cgroupHome() {
+    if (process.env[NO_CGROUP_ENV] === "1")
+        return undefined;
+    detected ??= probe() ?? null;
+    return detected?.home;
+}
+/** One started program's cgroup. */
+class ProcessCgroup {
+    dir;
+    home;
+    /** Set if this process could not move back out: the cgroup must then never be killed. */
+    holdsUs = false;
+    entered = false;
+    constructor(dir, home) {
+        this.dir = dir;
+        this.home = home;
+    }
+    /** A fresh cgroup below ours, or undefined where cgroups are not usable. */
+    static create() {
+        const home = cgroupHome();
+        if (!home)
+            return undefined;
+        const dir = external_node_path_default().join(home, `agent-evals-${process.pid}-${++created}`);
+        try {
+            (0,external_node_fs_.mkdirSync)(dir);
+        }
+        catch {
+            return undefined;
+        }
+        return new ProcessCgroup(dir, home);
+    }
+    /**
+     * Runs `spawn` (which must fork synchronously, as child_process.spawn does) with this process
+     * inside the cgroup, so the child starts there. If moving in fails, the child starts outside.
+     */
+    spawnInside(spawn) {
+        try {
+            (0,external_node_fs_.writeFileSync)(external_node_path_default().join(this.dir, "cgroup.procs"), "0");
+            this.entered = true;
+        }
+        catch {
+            return spawn();
+        }
+        try {
+            return spawn();
+        }
+        finally {
+            this.leave();
+        }
+    }
+    /** SIGKILL to every process in the cgroup, now; false if that was not done. */
+    killNow() {
+        if (!this.entered || this.holdsUs || this.contains(process.pid))
+            return false;
+        try {
+            (0,external_node_fs_.writeFileSync)(external_node_path_default().join(this.dir, "cgroup.kill"), "1");
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+    /** Kills what is in the cgroup, waits (bounded) until it is empty, and removes it. */
+    async killAndRemove() {
+        if (this.holdsUs)
+            return;
+        if (this.killNow()) {
+            for (let i = 0; i < EMPTY_POLLS && this.populated(); i++) {
+                await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+        }
+        try {
+            (0,external_node_fs_.rmdirSync)(this.dir);
+        }
+        catch {
+            // Still populated (a process stuck in the kernel): left for the system; nothing else to do.
+        }
+    }
+    leave() {
+        for (let attempt = 0; attempt < 3; attempt++) {
+            try {
+                (0,external_node_fs_.writeFileSync)(external_node_path_default().join(this.home, "cgroup.procs"), "0");
+                return;
+            }
+            catch {
+                // tried again below
+            }
+        }
+        this.holdsUs = true;
+    }
+    contains(pid) {
+        try {
+            return (0,external_node_fs_.readFileSync)(external_node_path_default().join(this.dir, "cgroup.procs"), "utf8")
+                .split("\n")
+                .includes(String(pid));
+        }
+        catch {
+            return false;
+        }
+    }
+    populated() {
+        try {
+            return /^populated 1$/m.test((0,external_node_fs_.readFileSync)(external_node_path_default().join(this.dir, "cgroup.events"), "utf8"));
+        }
+        catch {
+            return false;
+        }
+    }
+}
+/** Tries, with a cgroup of its own, every step a started program's cgroup needs. */
+function probe() {
+    const home = ownCgroupDir();
+    if (!home)
+        return undefined;
+    const dir = external_node_path_default().join(home, `agent-evals-${process.pid}-probe`);
+    try {
+        (0,external_node_fs_.mkdirSync)(dir);
+    }
+    catch {
+        return undefined;
+    }
+    const before = ownCgroupPath();
+    try {
+        if (!(0,external_node_fs_.existsSync)(external_node_path_default().join(dir, "cgroup.kill")))
+            return undefined;
+        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(dir, "cgroup.procs"), "0");
+        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(home, "cgroup.procs"), "0");
+        return ownCgroupPath() === before ? { home } : undefined;
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        try {
+            (0,external_node_fs_.rmdirSync)(dir);
+        }
+        catch {
+            // we are still in it (moving back failed): the probe said no, and the folder stays
+        }
+    }
+}
+/** The folder of this process's cgroup v2 (pure or hybrid layout), if one is mounted. */
+function ownCgroupDir() {
+    const own = ownCgroupPath();
+    if (own === undefined)
+        return undefined;
+    let mountinfo;
+    try {
+        mountinfo = (0,external_node_fs_.readFileSync)("/proc/self/mountinfo", "utf8");
+    }
+    catch {
+        return undefined;
+    }
+    for (const line of mountinfo.split("\n")) {
+        // "id parent dev root mountpoint options [optional…] - fstype source superoptions"
+        const [mount, fs] = line.split(" - ");
+        if (!fs?.startsWith("cgroup2 "))
+            continue;
+        const [, , , root, point] = mount.split(" ").map(unescapeMountField);
+        if (!root || !point)
+            continue;
+        if (root !== "/" && own !== root && !own.startsWith(`${root}/`))
+            continue;
+        return external_node_path_default().resolve(point, `.${root === "/" ? own : own.slice(root.length)}`);
+    }
+    return undefined;
+}
+/** This process's cgroup v2 path (the "0::" line of /proc/self/cgroup). */
+function ownCgroupPath() {
+    try {
+        const line = (0,external_node_fs_.readFileSync)("/proc/self/cgroup", "utf8")
+            .split("\n")
+            .find((l) => l.startsWith("0::"));
+        return line?.slice(3);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** mountinfo writes space, tab, newline and backslash as octal escapes. */
+function unescapeMountField(field) {
+    return field.replace(/\\([0-7]{3})/g, (_, octal) => String.fromCharCode(parseInt(octal, 8)));
+}
+
 ;// CONCATENATED MODULE: ./src/util/redact.ts
 // Secret redaction: the values of declared secrets and of credential variables are replaced by
 // `***` before anything is written (transcripts, call logs, checks, run.json, history, comments).
@@ -3549,8 +3757,10 @@ class RedactingStream {
 
 ;// CONCATENATED MODULE: ./src/util/process.ts
 // Runs one external program (an agent, a setup step, a check command) under strict supervision:
-// its own process group, stdin closed, output streamed to capped files, a timeout that kills the
-// whole group, and nothing left running once the promise resolves. No shell is ever involved.
+// its own process group (and cgroup, where usable: cgroup.ts), stdin closed, output streamed to
+// capped files, a timeout that kills the whole group, and nothing left running once the promise
+// resolves. No shell is ever involved.
+
 
 
 
@@ -3574,10 +3784,21 @@ const PIPE_LINGER_MS = 200;
 /** setTimeout fires at once for larger delays, so such timeouts mean "no timeout". */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const DEFAULT_TAIL_BYTES = 64 * 1024;
-const runningGroups = new Set();
-/** Process-group ids of children currently running, for an interrupt handler to kill. */
+/** Children running now, by process-group id, with their cgroups where they have one. */
+const runningGroups = new Map();
+/** Process-group ids of children currently running. */
 function activeGroups() {
-    return [...runningGroups];
+    return [...runningGroups.keys()];
+}
+/**
+ * SIGKILL now to every running child's group and cgroup (for an interrupt handler). Each child's
+ * own clean-up then finds what is left (escapees, by the marker) as it ends.
+ */
+function killAllProcesses() {
+    for (const [pid, cgroup] of runningGroups) {
+        killGroupQuietly(pid, "SIGKILL");
+        cgroup?.killNow();
+    }
 }
 /** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
 function killGroup(pid, signal) {
@@ -3679,31 +3900,35 @@ function superviseChild(opts, stdout, stderr) {
     let child;
     const extraFds = openForWriting(opts.extraFdFiles ?? []);
     const marker = (0,external_node_crypto_.randomUUID)();
+    const cgroup = ProcessCgroup.create();
+    const start = () => (0,external_node_child_process_.spawn)(opts.command, opts.args, {
+        cwd: opts.cwd,
+        // Inherited by every descendant: finds the ones that left the process group (setsid).
+        env: { ...opts.env, [PROCESS_MARKER_ENV]: marker },
+        detached: true, // own process group, so the whole tree can be signalled at once
+        stdio: ["ignore", "pipe", "pipe", ...extraFds],
+        shell: false,
+    });
     try {
-        child = (0,external_node_child_process_.spawn)(opts.command, opts.args, {
-            cwd: opts.cwd,
-            // Inherited by every descendant: finds the ones that left the process group (setsid).
-            env: { ...opts.env, [PROCESS_MARKER_ENV]: marker },
-            detached: true, // own process group, so the whole tree can be signalled at once
-            stdio: ["ignore", "pipe", "pipe", ...extraFds],
-            shell: false,
-        });
+        child = cgroup ? cgroup.spawnInside(start) : start();
     }
     catch (err) {
-        return Promise.resolve(spawnFailure(err, opts));
+        return cgroup
+            ? cgroup.killAndRemove().then(() => spawnFailure(err, opts))
+            : Promise.resolve(spawnFailure(err, opts));
     }
     finally {
         // The child has its own copies now (spawn forks synchronously).
         for (const fd of extraFds)
             (0,external_node_fs_.closeSync)(fd);
     }
-    return new Promise((resolve) => watchChild(child, opts, stdout, stderr, marker, resolve));
+    return new Promise((resolve) => watchChild(child, opts, { stdout, stderr, marker, cgroup }, resolve));
 }
-function watchChild(child, opts, stdout, stderr, marker, resolve) {
+function watchChild(child, opts, { stdout, stderr, marker, cgroup }, resolve) {
     const outcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
     const pid = child.pid;
     if (pid !== undefined)
-        runningGroups.add(pid);
+        runningGroups.set(pid, cgroup);
     let graceTimer;
     let exited = false;
     const startKilling = (reason) => {
@@ -3735,7 +3960,10 @@ function watchChild(child, opts, stdout, stderr, marker, resolve) {
             killGroupQuietly(pid, "SIGKILL");
             runningGroups.delete(pid);
         }
-        void killEscapees(marker)
+        // Its cgroup holds every descendant, whatever its group, session or pid; the marker scan then
+        // finds any that got out of it (or all of them, where there is no cgroup).
+        void Promise.resolve(cgroup?.killAndRemove())
+            .then(() => killEscapees(marker))
             .then(() => closePipes(child, pipesClosed))
             .then(() => resolve(outcome));
     };
@@ -3754,44 +3982,114 @@ function watchChild(child, opts, stdout, stderr, marker, resolve) {
 }
 /** Set in every child's environment to a fresh id: how its descendants are found again. */
 const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
+/** The marker scan ends after this many rounds in a row find no marked process... */
+const QUIET_SCAN_ROUNDS = 3;
+/** ...or after this many rounds in all (a process that forks faster than a round can see it). */
+const MAX_SCAN_ROUNDS = 100;
+/** How many rounds a live process whose environment reads empty (in the middle of exec) is re-read. */
+const UNREADABLE_ROUNDS = 10;
 /**
  * SIGKILL to every process still carrying `marker` in its environment: descendants that left the
- * process group with setsid (daemons, `setsid sleep &`). Linux only (reads /proc); a process that
- * cleared its environment is not found.
+ * process group with setsid (daemons, `setsid sleep &`), and ones that keep changing their pid (a
+ * fork-and-exit loop), which one look at /proc can miss between listing a pid and reading it: the
+ * scan is repeated until three rounds in a row find nothing. Linux only (reads /proc); a process
+ * that cleared its environment is not found.
  */
 async function killEscapees(marker) {
-    const needle = Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`);
-    let pids;
-    try {
-        pids = (0,external_node_fs_.readdirSync)("/proc");
-    }
-    catch {
-        pids = [];
-    }
+    const scan = new MarkerScan(Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`));
     const found = [];
-    // Synchronous reads: /proc files are generated in memory, so each read is a few microseconds,
-    // far less than a round trip through libuv's thread pool per process (BENCHMARKS.md, figure 1).
-    for (const name of pids) {
-        if (!/^\d+$/.test(name) || Number(name) === process.pid)
-            continue;
-        let environ;
-        try {
-            environ = (0,external_node_fs_.readFileSync)(`/proc/${name}/environ`);
-        }
-        catch {
-            continue; // gone already, or not ours to read
-        }
-        if (!environ.includes(needle))
-            continue;
-        found.push(Number(name));
-        try {
-            process.kill(Number(name), "SIGKILL");
-        }
-        catch {
-            // gone already, or not ours to kill
-        }
+    for (let round = 0, quiet = 0; round < MAX_SCAN_ROUNDS && quiet < QUIET_SCAN_ROUNDS; round++) {
+        const { killed, unsure } = scan.round();
+        found.push(...killed);
+        quiet = killed.length > 0 || unsure ? 0 : quiet + 1;
+        // A process in the middle of exec shows no environment yet: give it a moment to finish.
+        if (unsure)
+            await new Promise((resolve) => setTimeout(resolve, 1));
     }
     return found;
+}
+/**
+ * The rounds of one marker scan. A process cannot gain the marker later, so after the first round
+ * only new processes are read (and the ones not readable yet). Newest first: a fork-and-exit loop's
+ * current process is among the newest, and each moment before reading it is a chance to miss it.
+ */
+class MarkerScan {
+    needle;
+    /** Processes read already (and those gone or never ours to read). */
+    looked = new Set([process.pid]);
+    /** Live processes whose environment read empty, with how many times it did. */
+    unreadable = new Map();
+    constructor(needle) {
+        this.needle = needle;
+    }
+    round() {
+        const killed = [];
+        let unsure = false;
+        // Synchronous reads: /proc files are generated in memory, so each read is a few microseconds,
+        // far less than a round trip through libuv's thread pool per process (BENCHMARKS.md, figure 1).
+        for (const pid of this.newPids()) {
+            let environ;
+            try {
+                environ = (0,external_node_fs_.readFileSync)(`/proc/${pid}/environ`);
+            }
+            catch {
+                this.looked.add(pid); // gone already, or not ours to read
+                continue;
+            }
+            if (environ.length === 0 && this.mayShowItLater(pid)) {
+                unsure = true;
+                continue;
+            }
+            this.looked.add(pid);
+            if (!environ.includes(this.needle))
+                continue;
+            killed.push(pid);
+            try {
+                process.kill(pid, "SIGKILL");
+            }
+            catch {
+                // gone already, or not ours to kill
+            }
+        }
+        return { killed, unsure };
+    }
+    newPids() {
+        let names;
+        try {
+            names = (0,external_node_fs_.readdirSync)("/proc");
+        }
+        catch {
+            return [];
+        }
+        return names
+            .filter((name) => /^\d+$/.test(name))
+            .map(Number)
+            .filter((pid) => !this.looked.has(pid))
+            .sort((a, b) => b - a);
+    }
+    /**
+     * An empty environment is read from a process between the two halves of an exec; a zombie, a
+     * kernel thread or one that really has none (env -i) stays empty, so each is re-read a few
+     * rounds only.
+     */
+    mayShowItLater(pid) {
+        const times = (this.unreadable.get(pid) ?? 0) + 1;
+        this.unreadable.set(pid, times);
+        return times <= UNREADABLE_ROUNDS && isLiveUserProcess(pid);
+    }
+}
+/** Neither a zombie nor a kernel thread (a child of kthreadd, pid 2). */
+function isLiveUserProcess(pid) {
+    let stat;
+    try {
+        stat = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    }
+    catch {
+        return false;
+    }
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses.
+    const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return state !== "Z" && state !== "X" && ppid !== "0" && ppid !== "2";
 }
 /** Waits for the pipes to close; a grandchild that escaped the group may hold them, so cut them. */
 async function closePipes(child, pipesClosed) {
@@ -4025,7 +4323,7 @@ async function findOnPath(bin, searchPath) {
 }
 
 ;// CONCATENATED MODULE: ./src/util/index.ts
-// util/: process groups, redaction, git, shell words.
+// util/: process groups and cgroups, redaction, git, shell words.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
 
@@ -22026,8 +22324,8 @@ function stableStringify(value) {
     });
 }
 
-// EXTERNAL MODULE: ./src/util/index.ts + 6 modules
-var src_util = __nccwpck_require__(49400);
+// EXTERNAL MODULE: ./src/util/index.ts + 7 modules
+var src_util = __nccwpck_require__(98862);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const error = () => {
@@ -33449,7 +33747,7 @@ async function engine_report({ projectRoot, specs, plan, cache }, results, optio
         projectRoot,
         budgetUsd: options.budgetUsd,
     });
-    // An interrupted run (SIGINT/SIGTERM) still writes what finished, marked as such.
+    // An interrupted run (SIGINT/SIGTERM/SIGHUP) still writes what finished, marked as such.
     const run = options.signal?.aborted ? { ...built, interrupted: true } : built;
     await writeRunJson(resultsDir, run);
     await writeReportFiles(run, {
@@ -33516,10 +33814,12 @@ async function writeEmptyRun(projectRoot) {
     await writeRunJson(resultsDir, run);
     return { run, exitCode: 0, resultsDir, historyLines: [], summaries: [] };
 }
-/** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */
+/**
+ * Kill every agent process still running, with its group and its cgroup (for SIGINT/SIGTERM/SIGHUP
+ * handlers); escapees outside both are found by each process's own clean-up as it ends.
+ */
 function killAllAgents() {
-    for (const pid of activeGroups())
-        killGroup(pid, "SIGKILL");
+    killAllProcesses();
 }
 function definedEnv(env) {
     const out = {};

@@ -136,5 +136,8 @@ export interface MergedRun {
 export declare function mergeRuns(dirs: string[], options: MergeRunsOptions): Promise<MergedRun>;
 /** An empty run (the plan chose nothing), written so reports say that nothing ran. */
 export declare function writeEmptyRun(projectRoot: string): Promise<RunEvalsOutcome>;
-/** Kill every agent process group still running (for SIGINT/SIGTERM handlers). */
+/**
+ * Kill every agent process still running, with its group and its cgroup (for SIGINT/SIGTERM/SIGHUP
+ * handlers); escapees outside both are found by each process's own clean-up as it ends.
+ */
 export declare function killAllAgents(): void;

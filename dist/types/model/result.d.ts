@@ -103,7 +103,7 @@ export interface RunResult {
     /** What the sandbox isolates and what it does not, said once per run. */
     isolation: string;
     evals: EvalResult[];
-    /** Set when agent-evals was interrupted (SIGINT/SIGTERM): the evals not finished are incomplete. */
+    /** Set when agent-evals was interrupted (SIGINT/SIGTERM/SIGHUP): the evals not finished are incomplete. */
     interrupted?: boolean;
     /** Every failure, warning and skip of the run, flat, each with a stable code. */
     diagnostics?: RunDiagnostic[];

@@ -44,8 +44,13 @@ export interface ProcessResult {
     /** Set when the program could not be started at all (exitCode is then null). */
     spawnError?: string;
 }
-/** Process-group ids of children currently running, for an interrupt handler to kill. */
+/** Process-group ids of children currently running. */
 export declare function activeGroups(): number[];
+/**
+ * SIGKILL now to every running child's group and cgroup (for an interrupt handler). Each child's
+ * own clean-up then finds what is left (escapees, by the marker) as it ends.
+ */
+export declare function killAllProcesses(): void;
 /** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
 export declare function killGroup(pid: number, signal: NodeJS.Signals): void;
 /**
@@ -60,7 +65,9 @@ export declare function readTail(file: string, maxLines: number, maxBytes?: numb
 export declare const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
 /**
  * SIGKILL to every process still carrying `marker` in its environment: descendants that left the
- * process group with setsid (daemons, `setsid sleep &`). Linux only (reads /proc); a process that
- * cleared its environment is not found.
+ * process group with setsid (daemons, `setsid sleep &`), and ones that keep changing their pid (a
+ * fork-and-exit loop), which one look at /proc can miss between listing a pid and reading it: the
+ * scan is repeated until three rounds in a row find nothing. Linux only (reads /proc); a process
+ * that cleared its environment is not found.
  */
 export declare function killEscapees(marker: string): Promise<number[]>;
