@@ -22,6 +22,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { setInterval, clearInterval } from "node:timers";
 import { fileURLToPath } from "node:url";
 
 /** @typedef {import("../src/model/result.ts").RunResult} RunResult */
