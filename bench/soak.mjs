@@ -278,6 +278,14 @@ async function runCli(tmp, project, label, interruptAfterS) {
   if (interrupter) clearTimeout(interrupter);
   const wallS = (performance.now() - t0) / 1000;
   const leftPids = taggedProcesses();
+  // What each leftover was: its command line, read before it is killed below.
+  const leftWhat = leftPids.map((p) => {
+    try {
+      return fs.readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").join(" ").trim();
+    } catch {
+      return "?";
+    }
+  });
   const tempLeft = entries(cliTmp);
   const results = path.join(project, ".copybook", "results");
   const locksLeft = entries(path.dirname(results)).filter((f) => f.includes(".lock"));
@@ -311,6 +319,7 @@ async function runCli(tmp, project, label, interruptAfterS) {
     fds,
     taggedMax,
     leftPids,
+    leftWhat,
     tempLeft,
     locksLeft,
     run,
@@ -353,7 +362,8 @@ function report({ interrupted, full, small, n, small_n, elapsedS }) {
   const statuses = [...new Set([...byKind.values()].flatMap((m) => [...m.keys()]))].sort();
   const left = [interrupted, full, small].flatMap((r) =>
     [
-      r.leftPids.length && `${r.label}: ${r.leftPids.length} process(es) left`,
+      r.leftPids.length &&
+        `${r.label}: ${r.leftPids.length} process(es) left (${r.leftWhat.map((c) => `\`${c.slice(0, 80)}\``).join(", ")})`,
       r.tempLeft.length && `${r.label}: temp entries left: ${r.tempLeft.slice(0, 5).join(", ")}`,
       r.locksLeft.length && `${r.label}: lock files left: ${r.locksLeft.join(", ")}`,
     ].filter(Boolean),
