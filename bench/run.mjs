@@ -2479,6 +2479,17 @@ function floodReport(f) {
 
 // ---------- main ----------
 
+/**
+ * The "## Soak" section of the BENCHMARKS.md being replaced, kept as it is: bench/soak.mjs measures
+ * it apart (minutes of trials), so a rewrite by this script must not drop it.
+ * @param {string} file
+ */
+function keptSoak(file) {
+  const previous = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+  const soak = /^## Soak\n[\s\S]*?(?=^## |(?![\s\S]))/m.exec(previous);
+  return soak ? `\n${soak[0].trimEnd()}\n` : "";
+}
+
 async function main() {
   if (!fs.existsSync(CLI)) throw new Error(`${CLI} not found: run \`npm run bundle\` first`);
   const startedAt = new Date();
@@ -2526,7 +2537,7 @@ async function main() {
       : ONLY
         ? undefined
         : OUT_FILE;
-    if (outFile) fs.writeFileSync(outFile, md);
+    if (outFile) fs.writeFileSync(outFile, md + keptSoak(outFile));
     const { trial, shim, copy, claude, cold, policies, scale, history, flood } = results;
     const summary = [
       trial &&
