@@ -6,22 +6,12 @@
 // Run: npx tsx bench/comparison.ts [runs]   (prints a Markdown section)
 
 import { decidedComparison, differenceInterval, verdictOf } from "../src/model/comparison.js";
+import { rng } from "./rng.js";
 
 const CONTROL_RATES = [0.5, 0.8, 0.95];
 const DIFFERENCES = [0, -0.1, -0.3, -0.5];
 const TRIALS_PER_ARM = [10, 20, 40];
 const RUNS = Number(process.argv[2] ?? 2_000);
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Cell {
   flagged: number;
@@ -82,7 +72,7 @@ process.stdout.write(
     `### Comparisons: the regression flag's error rates (${RUNS} simulated comparisons per row)`,
     "",
     "Control and treatment arms with the given pass probabilities, trials interleaved, the verdict",
-    "rule of README › Comparisons (95% Newcombe interval of the difference wholly below 0 → regression).",
+    "rule of src/model/comparison.ts (95% Newcombe interval of the difference wholly below 0 → regression).",
     `Worst false-positive rate at Δ = 0: ${(100 * worstFalsePositive).toFixed(1)}%.`,
     "",
     ...lines,

@@ -5,23 +5,13 @@
 
 import { meetsPassRate } from "../src/model/stats.js";
 import { adaptivePolicy, fixedPolicy, type TrialPolicy } from "../src/run/policy.js";
+import { rng } from "./rng.js";
 
 const PROBABILITIES = [0.1, 0.5, 0.9];
 const FIXED_TRIALS = [3, 5];
 const PASS_RATE = 0.6;
 const REFERENCE_TRIALS = 20;
 const RUNS = Number(process.argv[2] ?? 20_000);
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Each simulated eval draws its outcomes once; every method reads the same outcomes in order. */
 function run(policy: TrialPolicy, outcomes: boolean[]): { status: string; trials: number } {
