@@ -26240,12 +26240,35 @@ async function bwrap_wrapCommand(command, args, cwd) {
         dispose: () => Promise.all(routes.map((r) => r.close())).then(() => undefined),
     };
 }
+/**
+ * The folders a program runs from: its own, and — through links, as `.agent-clis/bin/claude` is —
+ * its real file's package (the nearest node_modules above it, whose siblings hold a CLI's
+ * platform binaries), so that it still runs where a private /tmp hides the project it lives in.
+ */
+function programFolders(program) {
+    const folders = [external_node_path_default().dirname(program)];
+    let real;
+    try {
+        real = (0,external_node_fs_.realpathSync)(program);
+    }
+    catch {
+        return folders;
+    }
+    let dir = external_node_path_default().dirname(real);
+    for (let up = dir; external_node_path_default().dirname(up) !== up; up = external_node_path_default().dirname(up)) {
+        if (external_node_path_default().basename(up) === "node_modules") {
+            dir = up;
+            break;
+        }
+    }
+    return [...folders, dir];
+}
 function bwrapArgs(host, jail, run, routes, hosts) {
     const privilegedPort = routes.some((r) => r.port < 1024);
     // What runs inside besides the agent's PATH: bwrap itself (the inner layer), node (the forwarder).
     const programs = [host.bin, ...(routes.length ? [process.execPath] : []), run.command]
         .filter((p) => external_node_path_default().isAbsolute(p))
-        .map((p) => external_node_path_default().dirname(p));
+        .flatMap(programFolders);
     const sockets = routes.length ? [socketDir(jail)] : [];
     const view = {
         writable: jail.writable,

@@ -12,7 +12,7 @@
 import { AgentEvalsError, Codes } from "../../model/index.js";
 import { withCommandWrapper, type WrappedCommand } from "../../util/index.js";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { promises as fs } from "node:fs";
+import { promises as fs, realpathSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { bwrapHost, innerArgs, outerArgs, type BwrapHost } from "./bwrap-host.js";
@@ -86,6 +86,29 @@ interface Route {
   close: () => Promise<void>;
 }
 
+/**
+ * The folders a program runs from: its own, and — through links, as `.agent-clis/bin/claude` is —
+ * its real file's package (the nearest node_modules above it, whose siblings hold a CLI's
+ * platform binaries), so that it still runs where a private /tmp hides the project it lives in.
+ */
+function programFolders(program: string): string[] {
+  const folders = [path.dirname(program)];
+  let real: string;
+  try {
+    real = realpathSync(program);
+  } catch {
+    return folders;
+  }
+  let dir = path.dirname(real);
+  for (let up = dir; path.dirname(up) !== up; up = path.dirname(up)) {
+    if (path.basename(up) === "node_modules") {
+      dir = up;
+      break;
+    }
+  }
+  return [...folders, dir];
+}
+
 function bwrapArgs(
   host: BwrapHost,
   jail: BwrapJail,
@@ -97,7 +120,7 @@ function bwrapArgs(
   // What runs inside besides the agent's PATH: bwrap itself (the inner layer), node (the forwarder).
   const programs = [host.bin, ...(routes.length ? [process.execPath] : []), run.command]
     .filter((p) => path.isAbsolute(p))
-    .map((p) => path.dirname(p));
+    .flatMap(programFolders);
   const sockets = routes.length ? [socketDir(jail)] : [];
   const view = {
     writable: jail.writable,
