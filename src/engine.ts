@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { discoverEvalFiles, isYamlFile, loadEvals } from "./define/index.js";
 import * as libraryApi from "./library.js";
-import type { AgentRef, EvalSpec, Plan, PlannedUnit } from "./model/index.js";
+import type { AgentRef, EvalResult, EvalSpec, Plan, PlannedUnit } from "./model/index.js";
 import {
   CiGateError,
   Codes,
@@ -283,10 +283,11 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
   const resultsDir = path.join(projectRoot, RESULTS_DIR);
   const unlock = await lockResults(resultsDir);
   try {
+    const startedAt = new Date();
     const results = await withRedactor(redactor, () =>
       runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }),
     );
-    return await report(planned, results, options, {
+    return await report(planned, results, startedAt, options, {
       env,
       resultsDir,
       isolation,
@@ -309,11 +310,10 @@ async function runUnits(
   options: RunEvalsOptions,
   { env, projectRoot, resultsDir, isolation }: RunContext,
 ) {
-  const startedAt = new Date();
   const agentEnv = options.hideFromAgents
     ? Object.fromEntries(Object.entries(env).filter(([name]) => !options.hideFromAgents!(name)))
     : env;
-  const evals = await runSuite(units, {
+  return runSuite(units, {
     projectRoot,
     resultsDir,
     concurrency: options.concurrency ?? os.availableParallelism(),
@@ -327,17 +327,16 @@ async function runUnits(
     preparedStore: options.preparedStore,
     isolation,
   });
-  return Object.assign(evals, { startedAt });
 }
 
 async function report(
   { projectRoot, specs, plan, cache }: PlannedRun,
-  results: Awaited<ReturnType<typeof runUnits>>,
+  results: EvalResult[],
+  startedAt: Date,
   options: RunEvalsOptions,
   ctx: Omit<RunContext, "projectRoot"> & { redactor: Redactor },
 ): Promise<RunEvalsOutcome> {
   const { env, resultsDir, isolation, redactor } = ctx;
-  const { startedAt } = results;
   const commit = await gitHeadCommit(projectRoot);
   const historyLines = await withRedactor(redactor, () =>
     recordResults(plan.units, results, cache, { time: startedAt, commit, ref: refName(env) }),

@@ -33723,8 +33723,9 @@ async function runEvals(options) {
     const resultsDir = external_node_path_default().join(projectRoot, src_model/* RESULTS_DIR */.z5);
     const unlock = await lockResults(resultsDir);
     try {
+        const startedAt = new Date();
         const results = await (0,src_util/* withRedactor */.No)(redactor, () => engine_runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }));
-        return await engine_report(planned, results, options, {
+        return await engine_report(planned, results, startedAt, options, {
             env,
             resultsDir,
             isolation,
@@ -33736,11 +33737,10 @@ async function runEvals(options) {
     }
 }
 async function engine_runUnits(units, options, { env, projectRoot, resultsDir, isolation }) {
-    const startedAt = new Date();
     const agentEnv = options.hideFromAgents
         ? Object.fromEntries(Object.entries(env).filter(([name]) => !options.hideFromAgents(name)))
         : env;
-    const evals = await runSuite(units, {
+    return runSuite(units, {
         projectRoot,
         resultsDir,
         concurrency: options.concurrency ?? external_node_os_default().availableParallelism(),
@@ -33754,11 +33754,9 @@ async function engine_runUnits(units, options, { env, projectRoot, resultsDir, i
         preparedStore: options.preparedStore,
         isolation,
     });
-    return Object.assign(evals, { startedAt });
 }
-async function engine_report({ projectRoot, specs, plan, cache }, results, options, ctx) {
+async function engine_report({ projectRoot, specs, plan, cache }, results, startedAt, options, ctx) {
     const { env, resultsDir, isolation, redactor } = ctx;
-    const { startedAt } = results;
     const commit = await (0,src_util/* gitHeadCommit */.q8)(projectRoot);
     const historyLines = await (0,src_util/* withRedactor */.No)(redactor, () => recordResults(plan.units, results, cache, { time: startedAt, commit, ref: refName(env) }));
     const built = buildRunResult(results, {
