@@ -2,7 +2,16 @@
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
 
-export { reliabilityOf } from "./comparison.js";
+export {
+  DEFAULT_COMPARISON_TRIALS,
+  DEFAULT_MARGIN,
+  compareArms,
+  reliabilityOf,
+  sequentialVerdict,
+  type ArmCounts,
+  type ComparisonStats,
+  type ComparisonVerdict,
+} from "./comparison.js";
 export { evalCode, trialCode, withDiagnostics } from "./diagnostics.js";
 export {
   AgentEvalsError,
@@ -39,17 +48,20 @@ export {
   type ToolCall,
   type TrajectoryMode,
   type TrajectorySpec,
+  type VariantSpec,
 } from "./eval.js";
 export { DEFAULT_RESULTS_BRANCH, HISTORY_FILE, OWN_DIR, RESULTS_DIR, RUN_JSON } from "./layout.js";
-export { type Plan, type PlannedUnit, type RenderedPrompt } from "./plan.js";
+export { type ArmPlan, type Plan, type PlannedUnit, type RenderedPrompt } from "./plan.js";
 export {
   RESULT_SCHEMA_VERSION,
   countedTrials,
   emptyCounts,
   exitCodeFor,
   thresholdPercent,
+  type ArmMeans,
   type CachedVerdict,
   type CheckOutcome,
+  type ComparisonRecord,
   type EvalResult,
   type EvalStatus,
   type RunResult,
