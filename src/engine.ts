@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { discoverEvalFiles, isYamlFile, loadEvals } from "./define/index.js";
 import * as libraryApi from "./library.js";
-import type { AgentRef, EvalResult, EvalSpec, Plan, PlannedUnit } from "./model/index.js";
+import type { AgentRef, EvalSpec, Plan, PlannedUnit } from "./model/index.js";
 import {
   CiGateError,
   Codes,
@@ -33,6 +33,8 @@ import {
   unitsOfShard,
   skipWithoutCredentials,
   type CredentialPolicy,
+  openBaseTree,
+  pairWithBase,
   planRun,
   pairKey,
   type ShardAssignment,
@@ -48,6 +50,7 @@ import {
   templateProblems,
   runSuite,
   type SuiteEvents,
+  type SuiteOutcome,
 } from "./run/index.js";
 import type { PreparedStore } from "./run/index.js";
 import { buildRunResult, writeRunJson, writeReportFiles } from "./report/index.js";
@@ -249,8 +252,88 @@ function cacheOptions(projectRoot: string, options: PlanOptions): CacheOptions {
 
 /** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
 export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcome> {
+  return runPlanned(await planEvals(options), options);
+}
+
+/** What `compare --base` takes besides a run's options. */
+export interface CompareOptions extends RunEvalsOptions {
+  /** The git ref whose version of each selected eval is the control. */
+  base: string;
+  /** The margin of `no-change` (default 0.1: ±10 points). */
+  margin?: number;
+}
+
+/**
+ * Every selected eval as it is at `base` (the control: definitions, prompt files, templates, read
+ * from git into a scratch folder) against the working tree (the treatment), in one run with the
+ * same agents, trials interleaved. Nothing is cached: both arms run now. Throws DefinitionError or
+ * ChangedBaseError (exit 2) before anything runs when input or the ref is bad.
+ */
+export async function compareEvals(options: CompareOptions): Promise<RunEvalsOutcome> {
   const env = options.env ?? process.env;
-  const planned = await planEvals(options);
+  const planned = await planEvals({ ...options, force: true, changedBase: undefined });
+  const tree = await openBaseTree(planned.projectRoot, options.base);
+  try {
+    const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];
+    const pairing = pairWithBase(
+      planned.plan.units,
+      baseUnits,
+      options.base,
+      { project: planned.projectRoot, base: tree.root },
+      { trials: options.trials, margin: options.margin },
+    );
+    planned.plan.units = pairing.units;
+    planned.plan.agentUnits = pairing.units.filter((u) => u.agent && !u.settled).length;
+    const paired = pairing.units.filter((u) => u.arm?.role === "treatment").length;
+    planned.notes.push(
+      `compare: ${paired} eval × agent pair(s) against ${tree.label}` +
+        (pairing.unpaired.length
+          ? `; run without a control (new since the base): ${pairing.unpaired.join(", ")}`
+          : ""),
+    );
+    return await runPlanned(planned, options);
+  } finally {
+    await tree.dispose();
+  }
+}
+
+/** The base's units of the same evals and agents: loaded and planned in the scratch tree. */
+async function planBase(
+  baseRoot: string,
+  planned: PlannedRun,
+  options: CompareOptions,
+  env: Record<string, string | undefined>,
+): Promise<PlannedUnit[]> {
+  const label = `the eval definitions at ${options.base}`;
+  let specs: EvalSpec[];
+  try {
+    specs = await loadFiles(await discoverEvalFiles(baseRoot, options.evals), baseRoot, env);
+  } catch (error) {
+    if (!(error instanceof DefinitionError)) throw error;
+    throw new DefinitionError(
+      error.problems.map((p) => ({
+        ...p,
+        message: `${label} do not load: ${p.message}`,
+        fix: `${p.fix}; or compare with another ref (the control must load)`,
+      })),
+    );
+  }
+  const badTemplates = await templateProblems(specs, baseRoot);
+  if (badTemplates.length) throw new DefinitionError(badTemplates);
+  const wanted = new Set(planned.plan.units.filter((u) => !u.settled).map((u) => u.spec.id));
+  const present = specs.filter((s) => wanted.has(s.id));
+  if (present.length === 0) return [];
+  const plan = await planRun(present, {
+    names: [],
+    agents: options.agents ?? [],
+    trials: options.trials,
+    env,
+  });
+  return plan.units;
+}
+
+async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promise<RunEvalsOutcome> {
+  const env = options.env ?? process.env;
   const { projectRoot, specs, plan, notes } = planned;
   if (plan.agentUnits > 0 && !isCi(env) && !options.unsafeLocal) {
     throw new CiGateError(
@@ -284,10 +367,10 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
   const unlock = await lockResults(resultsDir);
   try {
     const startedAt = new Date();
-    const results = await withRedactor(redactor, () =>
+    const { results, comparisons } = await withRedactor(redactor, () =>
       runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }),
     );
-    return await report(planned, results, startedAt, options, {
+    return await report(planned, { results, comparisons }, startedAt, options, {
       env,
       resultsDir,
       isolation,
@@ -331,7 +414,7 @@ async function runUnits(
 
 async function report(
   { projectRoot, specs, plan, cache }: PlannedRun,
-  results: EvalResult[],
+  { results, comparisons }: SuiteOutcome,
   startedAt: Date,
   options: RunEvalsOptions,
   ctx: Omit<RunContext, "projectRoot"> & { redactor: Redactor },
@@ -349,6 +432,7 @@ async function report(
     isolation: isolationNote(isolation),
     projectRoot,
     budgetUsd: options.budgetUsd,
+    comparisons,
   });
   // An interrupted run (SIGINT/SIGTERM/SIGHUP) still writes what finished, marked as such.
   const run = options.signal?.aborted ? { ...built, interrupted: true } : built;

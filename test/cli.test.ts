@@ -100,7 +100,7 @@ describe("agent-evals CLI", () => {
     expect(result.code).toBe(0);
     const run = JSON.parse(result.stdout);
     expect(run).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: 2,
       counts: { passed: 1 },
       evals: [{ id: "ok", trialsPlanned: 2 }],
     });

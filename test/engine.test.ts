@@ -45,7 +45,7 @@ assertions:
       concurrency: 2,
     });
     expect(exitCode).toBe(0);
-    expect(run).toMatchObject({ schemaVersion: 1, counts: { passed: 1, failed: 0 } });
+    expect(run).toMatchObject({ schemaVersion: 2, counts: { passed: 1, failed: 0 } });
     const [result] = run.evals;
     expect(result).toMatchObject({
       id: "setup",

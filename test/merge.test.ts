@@ -67,7 +67,7 @@ describe("--shard and merge", () => {
 
   it("a merged run is interrupted when any of its shards was", () => {
     const run = (interrupted?: boolean): RunResult => ({
-      schemaVersion: 1,
+      schemaVersion: 2,
       tool: { name: "agent-evals", version: "0" },
       startedAt: new Date(0).toISOString(),
       durationMs: 1,

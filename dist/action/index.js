@@ -2526,6 +2526,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   xv: () => (/* reexport */ VERSION),
   cZ: () => (/* reexport */ adaptiveVerdict),
   LU: () => (/* reexport */ callLine),
+  JJ: () => (/* reexport */ compareArms),
   aO: () => (/* reexport */ countedTrials),
   hN: () => (/* reexport */ curtailedVerdict),
   Qs: () => (/* reexport */ describePattern),
@@ -2535,15 +2536,17 @@ __nccwpck_require__.d(__webpack_exports__, {
   Vw: () => (/* reexport */ formatProblem),
   MT: () => (/* reexport */ matchesPattern),
   CT: () => (/* reexport */ reliabilityOf),
-  X_: () => (/* reexport */ stats_round6),
+  Td: () => (/* reexport */ requiredPasses),
+  X_: () => (/* reexport */ round6),
+  r6: () => (/* reexport */ sequentialVerdict),
   $P: () => (/* reexport */ thresholdPercent),
   u3: () => (/* reexport */ trialCode),
   WO: () => (/* reexport */ trialsCertainlyNeeded),
-  YV: () => (/* reexport */ stats_wilsonInterval),
+  YV: () => (/* reexport */ wilsonInterval),
   LQ: () => (/* reexport */ withDiagnostics)
 });
 
-// UNUSED EXPORTS: requiredPasses
+// UNUSED EXPORTS: DEFAULT_COMPARISON_TRIALS, DEFAULT_MARGIN
 
 ;// CONCATENATED MODULE: ./src/model/stats.ts
 // Verdict arithmetic: how many passes a pass rate needs, when the verdict is decided, the Wilson
@@ -2581,7 +2584,7 @@ function trialsCertainlyNeeded(passes, failures, trials, passRate) {
     return Math.max(0, Math.min(toPass, toFail));
 }
 /** Wilson score interval (95% by default) of `passes` successes out of `trials`. */
-function stats_wilsonInterval(passes, trials, z = 1.959964) {
+function wilsonInterval(passes, trials, z = 1.959964) {
     if (trials === 0)
         return [0, 1];
     const p = passes / trials;
@@ -2592,7 +2595,7 @@ function stats_wilsonInterval(passes, trials, z = 1.959964) {
     return [clamp01(centre - half), clamp01(centre + half)];
 }
 function clamp01(x) {
-    return Math.min(1, Math.max(0, stats_round6(x)));
+    return Math.min(1, Math.max(0, round6(x)));
 }
 /**
  * The sequential (adaptive) rule: decided once the Wilson interval lies wholly at or above the
@@ -2601,7 +2604,7 @@ function clamp01(x) {
 function adaptiveVerdict(passes, trials, passRate, confidence = 0.95) {
     if (trials === 0)
         return "undecided";
-    const [lo, hi] = stats_wilsonInterval(passes, trials, zFor(confidence));
+    const [lo, hi] = wilsonInterval(passes, trials, zFor(confidence));
     if (lo >= passRate - 0.005)
         return "passed";
     if (hi < passRate - 0.005)
@@ -2644,7 +2647,7 @@ function inverseNormal(p) {
     return (poly(a, r) * q) / (poly(b, r) * r + 1);
 }
 /** Rounded to 6 decimals: how rates and US dollar amounts are stored and shown. */
-function stats_round6(x) {
+function round6(x) {
     return Math.round(x * 1e6) / 1e6;
 }
 
@@ -2657,16 +2660,32 @@ function stats_round6(x) {
 /** The default margin within which a difference counts as no change: 10 points. */
 const DEFAULT_MARGIN = 0.1;
 /**
+ * The most trials each arm of a comparison runs by default (an eval's own larger `trials` wins).
+ * Chosen with bench/comparison.ts: at this N the sequential rule below flags a 30-point drop at
+ * least 80% of the time at control rates 0.5, 0.8 and 0.95, and flags no change at most 5%.
+ */
+const DEFAULT_COMPARISON_TRIALS = 50;
+/** The first look of the sequential rule: after this many pairs of trials. */
+const FIRST_LOOK = 3;
+/**
+ * Confidence of the interval at the looks before the last. Looking after every pair would raise
+ * the false-alarm rate of a 95% interval to about 15%; a 99.8% interval at the interim looks and
+ * 95% at the last keeps it under 5% (bench/comparison.ts measures it).
+ */
+const INTERIM_CONFIDENCE = 0.998;
+const FINAL_CONFIDENCE = 0.95;
+/**
  * Newcombe's hybrid score interval for p_treatment − p_control, from each arm's Wilson interval.
  * Good coverage at small n and at rates near 0 or 1, where the Wald interval fails.
  */
-function differenceInterval(control, treatment) {
+function differenceInterval(control, treatment, confidence = FINAL_CONFIDENCE) {
     if (control.trials === 0 || treatment.trials === 0)
         return [-1, 1];
     const p1 = control.passes / control.trials;
     const p2 = treatment.passes / treatment.trials;
-    const [l1, u1] = wilsonInterval(control.passes, control.trials);
-    const [l2, u2] = wilsonInterval(treatment.passes, treatment.trials);
+    const z = zFor(confidence);
+    const [l1, u1] = wilsonInterval(control.passes, control.trials, z);
+    const [l2, u2] = wilsonInterval(treatment.passes, treatment.trials, z);
     const d = p2 - p1;
     const lower = d - Math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2);
     const upper = d + Math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2);
@@ -2706,7 +2725,7 @@ function fisherExact(control, treatment) {
     }
     return Math.min(1, round6(p));
 }
-const factorialCache = (/* unused pure expression or super */ null && ([0]));
+const factorialCache = [0];
 function logFactorials(n) {
     for (let i = factorialCache.length; i <= n; i++)
         factorialCache[i] = factorialCache[i - 1] + Math.log(i);
@@ -2738,6 +2757,22 @@ function compareArms(control, treatment, margin = DEFAULT_MARGIN) {
         pValue: fisherExact(control, treatment),
         verdict: verdictOf(interval, margin),
     };
+}
+/**
+ * The sequential rule, looked at after each pair of trials (the first k judged trials of each
+ * arm, by trial number, so the looks are balanced whatever order trials finish in): from the
+ * FIRST_LOOK-th pair on, the verdict of the 99.8% interval decides as soon as it is not
+ * inconclusive; at `max` pairs the 95% interval gives the verdict, inconclusive included.
+ * Undefined: not decided yet, run another pair.
+ */
+function sequentialVerdict(control, treatment, max, margin = DEFAULT_MARGIN) {
+    const pairs = Math.min(control.trials, treatment.trials);
+    if (pairs >= max)
+        return verdictOf(differenceInterval(control, treatment), margin);
+    if (pairs < FIRST_LOOK)
+        return undefined;
+    const verdict = verdictOf(differenceInterval(control, treatment, INTERIM_CONFIDENCE), margin);
+    return verdict === "inconclusive" ? undefined : verdict;
 }
 /**
  * The verdict the comparison will reach when both arms have run all their trials, if the trials
@@ -2772,7 +2807,7 @@ function passAtK(n, c, k) {
     let fail = 1;
     for (let i = n - c + 1; i <= n; i++)
         fail *= 1 - k / i;
-    return stats_round6(1 - fail);
+    return round6(1 - fail);
 }
 /**
  * Unbiased estimator of pass^k from c passes in n trials: the chance that all of k trials drawn
@@ -2786,7 +2821,7 @@ function passHatK(n, c, k) {
     let all = 1;
     for (let i = 0; i < k; i++)
         all *= (c - i) / (n - i);
-    return stats_round6(all);
+    return round6(all);
 }
 /** pass@k and pass^k for k = 1…n from c passes in n judged trials (none without trials). */
 function reliabilityOf(c, n) {
@@ -2920,7 +2955,8 @@ const Codes = {
 ;// CONCATENATED MODULE: ./src/model/result.ts
 // The results contract: run.json and `--format json`. Versioned by `schemaVersion`; extend freely,
 // but renaming or removing a field bumps the version.
-const RESULT_SCHEMA_VERSION = 1;
+// 2: results of comparison arms carry `arm`; runs carry `comparisons`; trials carry tokens and turns.
+const RESULT_SCHEMA_VERSION = 2;
 function emptyCounts() {
     return {
         passed: 0,
@@ -2936,7 +2972,9 @@ function emptyCounts() {
  * 0 every eval passed, skipped or was cached as passed; 1 some eval failed (a cached failure is
  * still a failure), was cut short or stayed inconclusive; 2 the harness could not run one.
  */
-function exitCodeFor(evals) {
+function exitCodeFor(all) {
+    // The other arms of a comparison are compared, not judged (compare's --fail-on judges them).
+    const evals = all.filter((e) => e.arm === undefined);
     const failing = (e) => e.status === "failed" ||
         e.status === "incomplete" ||
         e.status === "inconclusive" ||
@@ -15068,7 +15106,7 @@ const LINKS_AS_FILES = {
     statSync: (external_node_fs_default()).lstatSync,
 };
 /** Absolute paths of the eval files, sorted, so runs and ids are stable. */
-async function discoverEvalFiles(projectRoot, patterns) {
+async function discover_discoverEvalFiles(projectRoot, patterns) {
     const globs = patterns?.length
         ? patterns
         : DEFAULT_EVAL_DIRS.map((dir) => `${dir}/${EVAL_FILE_PATTERN}`);
@@ -22225,7 +22263,7 @@ var external_node_crypto_ = __nccwpck_require__(77598);
 // Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
 
 
-class PromptError extends src_model/* AgentEvalsError */.xu {
+class prompt_PromptError extends src_model/* AgentEvalsError */.xu {
     fix;
     constructor(message, what, fix) {
         super(src_model/* Codes */.NC[what], message);
@@ -22234,12 +22272,12 @@ class PromptError extends src_model/* AgentEvalsError */.xu {
 }
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
 /** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
-function renderPrompt(spec, env = process.env) {
+function prompt_renderPrompt(spec, env = process.env) {
     const secrets = new Map();
     for (const name of spec.secrets) {
         const value = env[name];
         if (value === undefined || value === "") {
-            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
+            throw new prompt_PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
         }
         secrets.set(name, value);
     }
@@ -22248,7 +22286,7 @@ function renderPrompt(spec, env = process.env) {
             return withSecrets ? secrets.get(name) : `{{${name}}}`;
         if (Object.hasOwn(spec.params, name))
             return String(spec.params[name]);
-        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
+        throw new prompt_PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
     });
     const text = fill(true);
     const safeText = fill(false);
@@ -22256,7 +22294,7 @@ function renderPrompt(spec, env = process.env) {
     if (nul !== -1) {
         // No program can take it: an argument or environment value ends at a NUL.
         const line = text.slice(0, nul).split("\n").length;
-        throw new PromptError(`the prompt holds a NUL byte (\\0) on its line ${line}: no program can be given it`, "schema", "remove the NUL byte from the prompt (or from the parameter that fills it)");
+        throw new prompt_PromptError(`the prompt holds a NUL byte (\\0) on its line ${line}: no program can be given it`, "schema", "remove the NUL byte from the prompt (or from the parameter that fills it)");
     }
     return {
         text,
@@ -25916,13 +25954,14 @@ async function recordResults(units, results, context, meta) {
     const { historyDir } = context.options;
     const lines = results
         .map((result, i) => ({ result, unit: units[i] }))
-        .filter(({ result }) => isRecordable(result.status))
+        // The other arms of a comparison (a base ref, a variant) are not the eval's own verdict.
+        .filter(({ result }) => isRecordable(result.status) && result.arm === undefined)
         .map(({ result, unit }) => historyLineFor(result, { definitionHash: unit.spec.definitionHash, ...meta }));
     if (historyDir)
         await appendHistory(historyDir, lines);
     if (context.repoState !== undefined) {
         const entries = results.flatMap((result, i) => {
-            const fingerprint = context.fingerprints.get(units[i]);
+            const fingerprint = result.arm === undefined ? context.fingerprints.get(units[i]) : undefined;
             const entry = fingerprint ? cacheEntryFor(result, fingerprint, meta.time) : undefined;
             return entry ? [entry] : [];
         });
@@ -26276,12 +26315,116 @@ function expectedCost(unit, context) {
     return expectedCostPerTrial(context.history.get(unit.spec.id) ?? [], unit.agentName);
 }
 
+;// CONCATENATED MODULE: ./src/plan/arms.ts
+// Comparison groups: which planned units run as the arms of one controlled comparison. Two kinds:
+// `compare --base REF` pairs each eval × agent as it is at REF (the control) with the working
+// tree's (the treatment); an eval with `variants` is the control of each of its variants. The run
+// stage interleaves an arm group's trials and stops them together (run/group.ts).
+
+
+
+/** The label of the control arm of `compare --base <ref>`. */
+function baseLabel(ref) {
+    return `base@${ref}`;
+}
+const WORKING_TREE = "working tree";
+function maxTrials(unit, options) {
+    return options.trials ?? Math.max(unit.trials, DEFAULT_COMPARISON_TRIALS);
+}
+function arm(unit, fields, options) {
+    return { ...fields, maxTrials: maxTrials(unit, options), margin: options.margin ?? DEFAULT_MARGIN };
+}
+/**
+ * Pairs each runnable unit of the working tree with the unit of the same eval and agent at the
+ * base. Base specs point into the scratch tree (their templates are read there); their `file` is
+ * mapped back to the project so reports name the eval's file.
+ */
+function arms_pairWithBase(current, base, ref, roots, options) {
+    const key = (u) => `${u.spec.id}\u0000${u.agentName}`;
+    const atBase = new Map(base.filter((u) => !u.settled).map((u) => [key(u), u]));
+    const units = [];
+    const unpaired = [];
+    for (const unit of current) {
+        const control = unit.settled ? undefined : atBase.get(key(unit));
+        if (!control) {
+            if (!unit.settled)
+                unpaired.push(`${unit.spec.id} [${unit.agentName}]: not at ${ref}`);
+            units.push(unit);
+            continue;
+        }
+        const group = `base:${key(unit)}`;
+        units.push({
+            ...control,
+            spec: { ...control.spec, file: mapBack(control.spec, roots) },
+            // The same adapter and version as the treatment: one run, one agent.
+            agent: unit.agent,
+            agentVersion: unit.agentVersion,
+            arm: arm(unit, { group, role: "control", label: baseLabel(ref), primary: false }, options),
+        }, {
+            ...unit,
+            arm: arm(unit, { group, role: "treatment", label: WORKING_TREE, primary: true }, options),
+        });
+    }
+    return { units, unpaired };
+}
+function mapBack(spec, roots) {
+    const rel = path.relative(roots.base, spec.file);
+    return rel.startsWith("..") ? spec.file : path.join(roots.project, rel);
+}
+/**
+ * Each runnable unit whose eval has variants becomes the control of a group, with one treatment
+ * unit per variant (the eval with the variant's overrides, from `expand`).
+ */
+function variantGroups(units, expand, env, options) {
+    return units.flatMap((unit) => {
+        const variants = unit.spec.variants ?? [];
+        if (unit.settled || variants.length === 0)
+            return [unit];
+        const group = `variants:${unit.spec.id}\u0000${unit.agentName}`;
+        return [
+            {
+                ...unit,
+                arm: arm(unit, { group, role: "control", label: "control", primary: true }, options),
+            },
+            ...variants.map((variant) => {
+                const spec = expand(unit.spec, variant);
+                return {
+                    ...unit,
+                    spec,
+                    prompt: variant.prompt ? renderVariantPrompt(spec, variant) : unit.prompt,
+                    arm: arm(unit, { group, role: "treatment", label: variant.name, primary: false }, options),
+                };
+            }),
+        ];
+    });
+    function renderVariantPrompt(spec, variant) {
+        try {
+            return renderPrompt(spec.prompt, env);
+        }
+        catch (error) {
+            if (!(error instanceof PromptError))
+                throw error;
+            throw new DefinitionError([
+                {
+                    file: variant.source?.file ?? spec.file,
+                    line: variant.source?.line ?? spec.line,
+                    key: `variants.${variant.name}.prompt`,
+                    code: error.code,
+                    message: error.message,
+                    fix: error.fix,
+                },
+            ]);
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/plan/changed.ts
 // "Changed-only" selection (`--changed --base <ref>`): the evals whose rendered prompt or definition
-// differs from what they were at a git ref. The ref is checked out with `git worktree add --detach`
-// into a temp folder — never into the user's checkout, index or HEAD — and its eval files are
+// differs from what they were at a git ref. The ref's files are written into a temp folder through
+// a throwaway index — never into the user's checkout, index or HEAD — and its eval files are
 // discovered and loaded there like the run's own, so a prompt module's imports (helpers that build
-// part of the text) render as they were at the ref. The worktree is always removed afterwards.
+// part of the text) render as they were at the ref. The folder is always removed afterwards.
+// `compare --base` reads the base the same way (openBaseTree) and keeps it for its run.
 
 
 
@@ -26300,27 +26443,15 @@ class ChangedBaseError extends src_model/* AgentEvalsError */.xu {
  * load are not an error: every eval then counts as changed, with a warning.
  */
 async function changedEvals(current, options) {
-    const projectRoot = await realDir(options.projectRoot);
-    const topLevel = await repoTopLevel(projectRoot);
-    const sha = await resolveBase(topLevel, options.base);
-    const rel = external_node_path_default().relative(topLevel, projectRoot);
-    const label = `${options.base} (${sha.slice(0, 12)})`;
-    const tmp = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "agent-evals-base-"));
-    const worktree = external_node_path_default().join(tmp, "tree");
-    const links = [];
+    const tree = await changed_openBaseTree(options.projectRoot, options.base);
     try {
-        await materializeTree(topLevel, sha, rel, tmp, worktree).catch((error) => {
-            throw new ChangedBaseError(`could not read ${label} into a scratch folder: ${gitMessage(error)}`);
-        });
-        const baseRoot = external_node_path_default().join(worktree, rel);
-        if (!(await isDir(baseRoot))) {
+        if (!tree.exists) {
             return { changed: current.map((s) => ({ id: s.id, reason: "new" })), warnings: [] };
         }
-        links.push(...(await linkNodeModules(projectRoot, topLevel, worktree)));
         let base;
         try {
-            const files = await discoverEvalFiles(baseRoot, options.evals);
-            base = await options.load(files, baseRoot);
+            const files = await discover_discoverEvalFiles(tree.root, options.evals);
+            base = await options.load(files, tree.root);
         }
         catch (error) {
             const detail = error instanceof src_model/* DefinitionError */.gk
@@ -26329,14 +26460,44 @@ async function changedEvals(current, options) {
             return {
                 changed: current.map((s) => ({ id: s.id, reason: "definition" })),
                 warnings: [
-                    `the eval definitions at ${label} do not load, so every eval counts as changed:\n${detail}`,
+                    `the eval definitions at ${tree.label} do not load, so every eval counts as changed:\n${detail}`,
                 ],
             };
         }
-        return compare(current, base, options.env, label);
+        return compare(current, base, options.env, tree.label);
     }
     finally {
-        await removeScratch(tmp, links);
+        await tree.dispose();
+    }
+}
+/**
+ * The files of the project at `base`, written into a scratch folder without touching the user's
+ * checkout, index or refs. Throws ChangedBaseError when the ref can't be read (not a repository,
+ * an unknown ref, a shallow clone without it).
+ */
+async function changed_openBaseTree(projectDir, base) {
+    const projectRoot = await realDir(projectDir);
+    const topLevel = await repoTopLevel(projectRoot);
+    const sha = await resolveBase(topLevel, base);
+    const rel = external_node_path_default().relative(topLevel, projectRoot);
+    const label = `${base} (${sha.slice(0, 12)})`;
+    const tmp = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "agent-evals-base-"));
+    const worktree = external_node_path_default().join(tmp, "tree");
+    const links = [];
+    const dispose = () => removeScratch(tmp, links);
+    try {
+        await materializeTree(topLevel, sha, rel, tmp, worktree).catch((error) => {
+            throw new ChangedBaseError(`could not read ${label} into a scratch folder: ${gitMessage(error)}`);
+        });
+        const root = external_node_path_default().join(worktree, rel);
+        const exists = await isDir(root);
+        if (exists)
+            links.push(...(await linkNodeModules(projectRoot, topLevel, worktree)));
+        return { root, label, sha, exists, dispose };
+    }
+    catch (error) {
+        await dispose();
+        throw error;
     }
 }
 function compare(current, base, env, label) {
@@ -26378,7 +26539,7 @@ function promptHash(spec, env) {
             withSecrets[name] = "unset";
     }
     try {
-        return renderPrompt(spec.prompt, withSecrets).hash;
+        return prompt_renderPrompt(spec.prompt, withSecrets).hash;
     }
     catch (error) {
         return error;
@@ -26430,7 +26591,7 @@ async function changed_git(cwd, args, extra = {}) {
     }
     catch (error) {
         if (error.code === "ENOENT") {
-            throw new ChangedBaseError("--changed needs git, and git is not on PATH: install git");
+            throw new ChangedBaseError("reading a --base ref needs git, and git is not on PATH: install git");
         }
         throw error;
     }
@@ -26455,8 +26616,8 @@ async function repoTopLevel(projectRoot) {
     catch (error) {
         if (error instanceof ChangedBaseError)
             throw error;
-        throw new ChangedBaseError(`--changed compares with a git ref, but ${projectRoot} is not inside a git work tree (${gitMessage(error)}): ` +
-            "run it in a git checkout, or leave out --changed to run every eval");
+        throw new ChangedBaseError(`--base compares with a git ref, but ${projectRoot} is not inside a git work tree (${gitMessage(error)}): ` +
+            "run it in a git checkout, or leave out --base (and --changed)");
     }
     return external_node_fs_.promises.realpath(out.trim());
 }
@@ -26573,7 +26734,7 @@ function skipWithoutCredentials(units, env, policy) {
 
 
 
-async function planRun(specs, options) {
+async function plan_planRun(specs, options) {
     const selected = selectEvals(specs, options.names);
     const problems = [];
     const adapters = new Map();
@@ -26597,10 +26758,10 @@ async function planRun(specs, options) {
         }
         let prompt;
         try {
-            prompt = renderPrompt(spec.prompt, options.env);
+            prompt = prompt_renderPrompt(spec.prompt, options.env);
         }
         catch (error) {
-            if (!(error instanceof PromptError))
+            if (!(error instanceof prompt_PromptError))
                 throw error;
             problems.push({
                 file: spec.file,
@@ -26731,6 +26892,7 @@ async function settleUnavailable(units) {
 // plan/: evals × agents → planned units: selection, trials, cache, shards.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -27415,6 +27577,184 @@ async function resolveIsolation(choice) {
         return { ...plain, note: `sandbox auto: ${problem}; running agents in the temp-dir sandbox` };
     }
     throw new SandboxUnavailableError(`--sandbox bwrap: ${problem}. Nothing was run: use --sandbox auto to fall back to the temp-dir sandbox where bwrap does not work, or --sandbox none.`);
+}
+
+;// CONCATENATED MODULE: ./src/run/group.ts
+// A comparison group: one control and one or more treatments of the same eval × agent (compare
+// --base: the eval at the base ref and in the working tree; variants: the eval as defined and each
+// variant). Their trials are interleaved — the arm with the fewest trials started goes next,
+// control first — so that the time of day, rate limits and the machine's load hit every arm alike.
+// They stop together: an arm stops when every comparison it takes part in has been decided by the
+// sequential rule (model/comparison.ts) and, for the primary arm, its own verdict is decided too;
+// or when it reaches its maximum.
+
+async function runGroup(arms, options) {
+    const states = arms.map((arm) => ({
+        arm,
+        launched: 0,
+        started: 0,
+        inFlight: 0,
+        byN: new Map(),
+        passes: 0,
+        failures: 0,
+        budgetCut: false,
+    }));
+    const control = states[0];
+    const treatments = states.slice(1);
+    const decided = new Map();
+    const looked = new Map(treatments.map((t) => [t, 0]));
+    let infraError;
+    const stopped = () => infraError !== undefined || options.signal.aborted;
+    const undecidedWith = (state) => state === control ? treatments.some((t) => !decided.has(t)) : !decided.has(state);
+    // Whether the arm needs a trial beyond `count` (started or launched ones).
+    const needsMore = (state, count) => {
+        if (stopped() || state.budgetCut || count >= state.arm.unit.arm.maxTrials)
+            return false;
+        const own = state.arm.own;
+        if (own && count < own.max && own.verdict(state.passes, state.failures) === "undecided")
+            return true;
+        return undecidedWith(state);
+    };
+    // The looks of the sequential rule: after each pair whose trials have all finished, in order.
+    const look = () => {
+        for (const t of treatments) {
+            if (decided.has(t))
+                continue;
+            const pairs = Math.min(prefix(control), prefix(t));
+            for (let k = looked.get(t) + 1; k <= pairs; k++) {
+                const verdict = (0,src_model/* sequentialVerdict */.r6)(counts(control, k), counts(t, k), t.arm.unit.arm.maxTrials, t.arm.unit.arm.margin);
+                looked.set(t, k);
+                if (verdict) {
+                    decided.set(t, { verdict, pairs: k });
+                    break;
+                }
+            }
+        }
+    };
+    await new Promise((resolveAll) => {
+        const launch = () => {
+            for (;;) {
+                const next = states
+                    .filter((s) => s.inFlight < options.perArm && needsMore(s, s.launched))
+                    .sort((a, b) => a.launched - b.launched)[0];
+                if (!next)
+                    break;
+                next.launched++;
+                next.inFlight++;
+                const wanted = () => (needsMore(next, next.started) ? ++next.started : undefined);
+                void options
+                    .runTrial(next.arm.unit, wanted)
+                    .then((trial) => {
+                    if (trial === "cancelled") {
+                        next.launched--;
+                        return;
+                    }
+                    if (trial === "no-budget") {
+                        next.launched--;
+                        next.budgetCut = true;
+                        return;
+                    }
+                    next.byN.set(trial.n, trial);
+                    if (trial.status === "passed")
+                        next.passes++;
+                    else if (trial.status === "failed")
+                        next.failures++;
+                    else
+                        infraError ??= trial.reason ?? "infra error";
+                    look();
+                }, (error) => {
+                    infraError ??= error.message;
+                })
+                    .finally(() => {
+                    next.inFlight--;
+                    launch();
+                });
+            }
+            if (states.every((s) => s.inFlight === 0))
+                resolveAll();
+        };
+        launch();
+    });
+    const runs = states.map((s) => ({
+        unit: s.arm.unit,
+        trials: [...s.byN.values()].sort((a, b) => a.n - b.n),
+        passes: s.passes,
+        failures: s.failures,
+        ...(infraError !== undefined ? { infraError } : {}),
+        budgetCut: s.budgetCut,
+    }));
+    const comparisons = treatments.map((t, i) => {
+        const reason = decided.has(t)
+            ? undefined
+            : infraError !== undefined
+                ? `an infra error stopped the comparison: ${infraError}`
+                : options.signal.aborted
+                    ? "interrupted before the comparison was decided"
+                    : t.budgetCut || control.budgetCut
+                        ? "the budget ran out before the comparison was decided"
+                        : "not decided";
+        return comparisonRecord(runs[0], runs[i + 1], decided.get(t), reason);
+    });
+    return { arms: runs, comparisons };
+}
+/** How many trials from n = 1 on have finished without a gap (the judged prefix). */
+function prefix(state) {
+    let k = 0;
+    while (state.byN.has(k + 1))
+        k++;
+    return k;
+}
+function counts(state, k) {
+    let passes = 0;
+    for (let n = 1; n <= k; n++)
+        if (state.byN.get(n)?.status === "passed")
+            passes++;
+    return { passes, trials: k };
+}
+function judged(run) {
+    return run.trials.filter((t) => t.status === "passed" || t.status === "failed");
+}
+function comparisonRecord(control, treatment, decision, reason) {
+    const c = judged(control);
+    const t = judged(treatment);
+    const arm = treatment.unit.arm;
+    const passes = (xs) => xs.filter((x) => x.status === "passed").length;
+    const stats = (0,src_model/* compareArms */.JJ)({ passes: passes(c), trials: c.length }, { passes: passes(t), trials: t.length }, arm.margin);
+    const controlMeans = meansOf(c);
+    const treatmentMeans = meansOf(t);
+    return {
+        id: treatment.unit.spec.id,
+        agent: treatment.unit.agentName,
+        control: control.unit.arm.label,
+        treatment: arm.label,
+        controlPasses: passes(c),
+        controlTrials: c.length,
+        treatmentPasses: passes(t),
+        treatmentTrials: t.length,
+        delta: stats.delta,
+        interval: stats.interval,
+        pValue: stats.pValue,
+        verdict: decision?.verdict ?? "inconclusive",
+        margin: arm.margin,
+        ...(decision ? { decidedAfter: decision.pairs } : {}),
+        maxTrials: arm.maxTrials,
+        ...(reason && !decision ? { reason } : {}),
+        ...(controlMeans ? { controlMeans } : {}),
+        ...(treatmentMeans ? { treatmentMeans } : {}),
+    };
+}
+function meansOf(trials) {
+    if (trials.length === 0)
+        return undefined;
+    const mean = (values) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 1e6) / 1e6;
+    const tokens = trials.flatMap((t) => (t.tokens !== undefined ? [t.tokens] : []));
+    const turns = trials.flatMap((t) => (t.turns !== undefined ? [t.turns] : []));
+    return {
+        costUsd: mean(trials.map((t) => t.costUsd ?? 0)),
+        durationMs: Math.round(mean(trials.map((t) => t.durationMs))),
+        ...(tokens.length ? { tokens: mean(tokens) } : {}),
+        ...(turns.length ? { turns: mean(turns) } : {}),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/run/policy.ts
@@ -29607,6 +29947,7 @@ async function runTrial(input) {
                 model: input.spec.model,
                 outDir: input.outDir,
                 signal: input.signal,
+                ...(input.spec.agentArgs?.length ? { extraArgs: input.spec.agentArgs } : {}),
             }))
             : noAgentRun();
         if (input.signal.aborted)
@@ -29703,6 +30044,8 @@ function verdictOf(input, run, calls, checks, started, shimDir, damage) {
         ...(code ? { code } : {}),
         durationMs: Date.now() - started,
         ...(run.costUsd !== undefined ? { costUsd: run.costUsd } : {}),
+        ...(run.tokens ? { tokens: totalTokens(run.tokens) } : {}),
+        ...(run.turns !== undefined ? { turns: run.turns } : {}),
         checks,
         dir: external_node_path_default().relative(input.projectRoot, input.outDir),
         ...(reason ? { reason } : {}),
@@ -29712,6 +30055,9 @@ function verdictOf(input, run, calls, checks, started, shimDir, damage) {
         toolCalls: run.trajectory.length,
         ...(warnings.length ? { warnings } : {}),
     };
+}
+function totalTokens(tokens) {
+    return tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite;
 }
 async function writeTrialFiles(outDir, result, run, checks) {
     external_node_fs_default().writeFileSync(external_node_path_default().join(outDir, "checks.json"), `${JSON.stringify(checks, null, 2)}\n`);
@@ -29780,6 +30126,7 @@ function shimDirOf(trialRoot) {
 
 
 
+
 async function runSuite(units, options) {
     // Trials hand over their clean-up: it runs beside the next trial, and the suite waits for all.
     const cleanups = [];
@@ -29820,16 +30167,118 @@ async function runUnits(units, options) {
         if (left === 0)
             await prepared.get(spec)?.then((p) => p.dispose(), () => undefined);
     };
+    // The units of a comparison group run together, once, when the first of them is reached.
+    const groups = new Map();
+    for (const u of units) {
+        if (u.arm && !u.settled)
+            groups.set(u.arm.group, [...(groups.get(u.arm.group) ?? []), u]);
+    }
+    const groupRuns = new Map();
+    const comparisonsOf = new Map();
+    const runGroupOnce = (key) => {
+        let run = groupRuns.get(key);
+        if (!run) {
+            const members = groups.get(key);
+            run = openUnits.use(() => runComparisonGroup(members, options, slots, prepare).then(({ results, comparisons }) => {
+                comparisonsOf.set(key, comparisons);
+                return results;
+            }, (error) => {
+                throw error;
+            }));
+            run = run.finally(() => Promise.all(members.map((m) => release(m.spec))));
+            groupRuns.set(key, run);
+        }
+        return run;
+    };
     const redactor = (0,src_util/* currentRedactor */.I)();
-    return Promise.all(units.map(async (unit) => {
+    const results = await Promise.all(units.map(async (unit) => {
         const unredacted = unit.settled
             ? withCached(settledResult(unit, unit.settled.status, unit.settled.reason, [], 0, undefined, unit.settled.code), unit.settled.cached)
-            : await openUnits.use(() => runUnit(unit, options, slots, prepare).finally(() => release(unit.spec)));
+            : unit.arm
+                ? (await runGroupOnce(unit.arm.group)).get(unit)
+                : await openUnits.use(() => runUnit(unit, options, slots, prepare).finally(() => release(unit.spec)));
         // Reasons quote setup output and errors: secrets are replaced before anyone sees them.
         const result = redactor ? redactor.value(unredacted) : unredacted;
         options.events?.onUnitEnd?.(unit, result);
         return result;
     }));
+    const comparisons = [...groups.keys()].flatMap((key) => comparisonsOf.get(key) ?? []);
+    return { results, comparisons: redactor ? redactor.value(comparisons) : comparisons };
+}
+/**
+ * A comparison group's units (control first), run by runGroup: each arm's sandbox prepared, its
+ * trials interleaved with the other arms', each arm settled as a result of its own.
+ */
+async function runComparisonGroup(members, options, slots, prepare) {
+    const started = Date.now();
+    const ordered = [...members].sort((a, b) => Number(a.arm.role === "treatment") - Number(b.arm.role === "treatment"));
+    const results = new Map();
+    const prepared = new Map();
+    for (const unit of ordered) {
+        try {
+            prepared.set(unit, await prepare(unit.spec));
+        }
+        catch (error) {
+            const [reason, code] = error instanceof SetupError
+                ? [error.message, src_model/* Codes */.NC.setupFailed]
+                : [`could not prepare the sandbox: ${error.message}`, src_model/* Codes */.NC.infraError];
+            // An arm that cannot run leaves nothing to compare: every arm reports why.
+            for (const u of ordered)
+                results.set(u, settledResult(u, "error", `${u === unit ? "" : `${unit.arm.label}: `}${reason}`, [], 0, undefined, code));
+            return { results, comparisons: [] };
+        }
+    }
+    const arms = ordered.map((unit) => ({
+        unit: unit,
+        ...(unit.arm.primary ? { own: policyOf(unit, options) } : {}),
+    }));
+    const outcome = await runGroup(arms, {
+        signal: options.signal,
+        perArm: Math.max(1, Math.floor(options.concurrency / arms.length)),
+        runTrial: (unit, wanted) => slots.use(async () => {
+            const n = wanted();
+            if (n === undefined)
+                return "cancelled";
+            const trial = await runBudgetedTrial(unit, n, prepared.get(unit), options, true);
+            if (trial !== "no-budget")
+                options.events?.onTrialEnd?.(unit, trial);
+            return trial;
+        }),
+    });
+    for (const run of outcome.arms)
+        results.set(run.unit, settledArm(run, Date.now() - started, options));
+    return { results, comparisons: outcome.comparisons };
+}
+/**
+ * An arm's result. It ran as many trials as the comparison needed (and, for the primary arm, at
+ * least as many as its own verdict needed), so it is judged on all of them: passed when the share
+ * of judged trials that passed meets its pass rate.
+ */
+function settledArm(run, durationMs, options) {
+    const { unit, trials, passes, failures } = run;
+    const settle = (status, reason, code) => {
+        const result = settledResult(unit, status, reason, trials, durationMs, passes, code);
+        return {
+            ...result,
+            trialsPlanned: unit.arm.maxTrials,
+            ...(unit.arm.primary ? {} : { arm: unit.arm.label }),
+        };
+    };
+    if (run.infraError !== undefined)
+        return settle("error", run.infraError, src_model/* Codes */.NC.infraError);
+    const judged = passes + failures;
+    if (judged === 0 && options.signal.aborted)
+        return settle("incomplete", "interrupted before any trial finished", src_model/* Codes */.NC.interrupted);
+    if (judged === 0 && run.budgetCut)
+        return settle("incomplete", `the budget ran out before a trial could start (${dollars(options.budget.spent)} spent of ${dollars(options.budget.limitUsd ?? 0)})`, src_model/* Codes */.NC.budgetExhausted);
+    if (judged === 0)
+        return settle("incomplete", "no trial ran", src_model/* Codes */.NC.interrupted);
+    return settle(passes >= (0,src_model/* requiredPasses */.Td)(judged, unit.spec.passRate) ? "passed" : "failed");
+}
+function policyOf(unit, options) {
+    return unit.spec.adaptive
+        ? adaptivePolicy(unit.spec.adaptive.min, unit.trials, unit.spec.passRate, unit.spec.adaptive.confidence)
+        : fixedPolicy(unit.trials, unit.spec.passRate, options.allTrials);
 }
 async function runUnit(unit, options, slots, prepare) {
     const started = Date.now();
@@ -29843,9 +30292,7 @@ async function runUnit(unit, options, slots, prepare) {
             : [`could not prepare the sandbox: ${error.message}`, src_model/* Codes */.NC.infraError];
         return settledResult(unit, "error", reason, [], Date.now() - started, undefined, code);
     }
-    const policy = unit.spec.adaptive
-        ? adaptivePolicy(unit.spec.adaptive.min, unit.trials, unit.spec.passRate, unit.spec.adaptive.confidence)
-        : fixedPolicy(unit.trials, unit.spec.passRate, options.allTrials);
+    const policy = policyOf(unit, options);
     const trials = [];
     let passes = 0;
     let failures = 0;
@@ -29912,14 +30359,16 @@ async function runUnit(unit, options, slots, prepare) {
     return settle(policy.finalStatus(passes, failures));
 }
 /** A trial within the budget: its worst case reserved first, settled with its real cost after. */
-async function runBudgetedTrial(unit, n, prepared, options) {
+async function runBudgetedTrial(unit, n, prepared, options, announce = false) {
     const free = !unit.agent || unit.agent.free === true;
     const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
     if (!reservation)
         return "no-budget";
     let trial;
     try {
-        trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
+        if (announce)
+            options.events?.onTrialStart?.(unit, n);
+        trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd, !announce);
     }
     finally {
         options.budget.settle(reservation, trial?.costUsd ?? 0);
@@ -29927,9 +30376,10 @@ async function runBudgetedTrial(unit, n, prepared, options) {
     const overBudget = overspent(trial.costUsd ?? 0, reservation.capUsd, unit.spec, options.budget);
     return overBudget.length ? { ...trial, overBudget } : trial;
 }
-async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
-    const outDir = external_node_path_default().join(options.resultsDir, "evals", unit.spec.id, slug((0,src_util/* currentRedactor */.I)()?.text(unit.agentName) ?? unit.agentName), `trial-${n}`);
-    options.events?.onTrialStart?.(unit, n);
+async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd, announce = true) {
+    const outDir = external_node_path_default().join(options.resultsDir, "evals", evalFolder(unit), slug((0,src_util/* currentRedactor */.I)()?.text(unit.agentName) ?? unit.agentName), `trial-${n}`);
+    if (announce)
+        options.events?.onTrialStart?.(unit, n);
     let lastError = "";
     for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
         try {
@@ -29968,6 +30418,10 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
         reason: `infra error: ${lastError}`,
         retries: options.maxRetries,
     };
+}
+/** The eval's folder under evals/: an arm that is not the eval as defined gets `<id>@<arm>`. */
+function evalFolder(unit) {
+    return unit.arm && !unit.arm.primary ? `${unit.spec.id}@${slug(unit.arm.label)}` : unit.spec.id;
 }
 /** A cached unit reports the recorded verdict's numbers; it cost nothing this time. */
 function withCached(result, cached) {
@@ -30030,7 +30484,7 @@ function settledResult(unit, status, reason, trials, durationMs, passes = trials
 
 
 
-async function templateProblems(specs, projectRoot) {
+async function template_check_templateProblems(specs, projectRoot) {
     const problems = [];
     const checked = new Map();
     for (const spec of specs) {
@@ -30156,13 +30610,15 @@ const STATUS_LABEL = {
     incomplete: "INCOMPLETE",
     inconclusive: "INCONCLUSIVE",
 };
-function evalBlock(result, projectRoot, style, verbose = false) {
+function evalBlock(result, projectRoot, style, verbose = false, 
+/** The result is an arm of a comparison: it ran what the comparison needed. */
+compared = false) {
     const colour = result.status === "passed"
         ? style.green
         : result.status === "failed" || result.status === "error"
             ? style.red
             : style.yellow;
-    const head = `${colour(style.bold(STATUS_LABEL[result.status]))} ${result.id} [${result.agent}${result.agentVersion ? ` ${result.agentVersion}` : ""}]`;
+    const head = `${colour(style.bold(STATUS_LABEL[result.status]))} ${result.id}${result.arm ? ` @ ${result.arm}` : ""} [${result.agent}${result.agentVersion ? ` ${result.agentVersion}` : ""}]`;
     if (result.status === "cached" && result.cachedFrom) {
         const c = result.cachedFrom;
         const verdict = c.status === "passed" ? style.green(c.status) : style.red(c.status);
@@ -30176,7 +30632,9 @@ function evalBlock(result, projectRoot, style, verbose = false) {
     const early = result.trialsRun < result.trialsPlanned
         ? `, stopped after ${result.trialsRun} of ${result.trialsPlanned}: ${stoppedBecause(result)}`
         : "";
-    const rate = `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
+    const rate = compared
+        ? `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${percent(result.threshold)} of the trials run; a comparison arm of up to ${result.trialsPlanned})`
+        : `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
     const cost = result.costUsd ? ` ${console_usd(result.costUsd)}` : "";
     const lines = [`${head} ${rate} ${style.dim(console_seconds(result.durationMs))}${cost}`];
     if (result.reason)
@@ -30234,6 +30692,81 @@ function summaryLine(run, resultsDir, style) {
         ? ""
         : ` of ${console_usd(run.budgetUsd)}${run.costUsd > run.budgetUsd + 1e-9 ? ` ${style.red("(over the budget)")}` : ""}`;
     return `${parts.join(", ")} · cost ${console_usd(run.costUsd)}${budget} · ${console_seconds(run.durationMs)} · results in ${resultsDir}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/comparisons.ts
+// How a comparison reads: one row per eval × agent × compared arm — control k/n → treatment k/n,
+// the difference in points with its 95% interval, the p-value and the verdict — for the console,
+// the markdown comment and the HTML report alike.
+const VERDICT_LABEL = {
+    regression: "REGRESSION",
+    improvement: "IMPROVEMENT",
+    "no-change": "NO CHANGE",
+    inconclusive: "INCONCLUSIVE",
+};
+/** Signed points: +20, −35, 0. */
+function points(x) {
+    const p = Math.round(x * 100);
+    return p > 0 ? `+${p}` : p < 0 ? `−${-p}` : "0";
+}
+function pValue(p) {
+    return p < 0.001 ? "p<0.001" : `p=${p.toFixed(p < 0.01 ? 3 : 2)}`;
+}
+/** `Δ −100 pts (95% CI −100 to −38)`. */
+function deltaText(c) {
+    return `Δ ${points(c.delta)} pts (95% CI ${points(c.interval[0])} to ${points(c.interval[1])})`;
+}
+/** Why the verdict is what it is, in a few words. */
+function decisionText(c) {
+    if (c.decidedAfter !== undefined)
+        return c.decidedAfter >= c.maxTrials
+            ? `at ${c.maxTrials} trials per arm`
+            : `decided after ${c.decidedAfter} pair${c.decidedAfter === 1 ? "" : "s"} of up to ${c.maxTrials}`;
+    return c.reason ?? "not decided";
+}
+/** What the treatment costs beside the control, per trial: `cost +$0.02, 1.2s → 3.4s, turns 4 → 6`. */
+function meansText(c) {
+    const a = c.controlMeans;
+    const b = c.treatmentMeans;
+    if (!a || !b)
+        return "";
+    const parts = [];
+    if (a.costUsd || b.costUsd)
+        parts.push(`cost $${a.costUsd.toFixed(4)} → $${b.costUsd.toFixed(4)}`);
+    if (a.tokens !== undefined || b.tokens !== undefined)
+        parts.push(`tokens ${whole(a.tokens)} → ${whole(b.tokens)}`);
+    if (a.turns !== undefined || b.turns !== undefined)
+        parts.push(`turns ${tenth(a.turns)} → ${tenth(b.turns)}`);
+    parts.push(`${secs(a)} → ${secs(b)}`);
+    return `per trial: ${parts.join(", ")}`;
+}
+function whole(x) {
+    return x === undefined ? "?" : String(Math.round(x));
+}
+function tenth(x) {
+    return x === undefined ? "?" : String(Math.round(x * 10) / 10);
+}
+function secs(m) {
+    return `${(m.durationMs / 1000).toFixed(1)}s`;
+}
+/** The console's comparison section: a heading and two lines per comparison. */
+function comparisonLines(comparisons, style) {
+    if (comparisons.length === 0)
+        return [];
+    const lines = ["Comparisons (control → treatment):"];
+    for (const c of comparisons) {
+        const colour = c.verdict === "regression"
+            ? style.red
+            : c.verdict === "improvement"
+                ? style.green
+                : c.verdict === "no-change"
+                    ? (s) => s
+                    : style.yellow;
+        lines.push(`  ${colour(style.bold(VERDICT_LABEL[c.verdict]))} ${c.id} [${c.agent}] ${c.control} ${c.controlPasses}/${c.controlTrials} → ${c.treatment} ${c.treatmentPasses}/${c.treatmentTrials}  ${deltaText(c)}  ${pValue(c.pValue)}`);
+        const means = meansText(c);
+        lines.push(`    ${style.dim([decisionText(c), means].filter(Boolean).join(" · "))}`);
+    }
+    return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/report/html/page.ts
@@ -31218,7 +31751,7 @@ function attrs(values) {
         .map(([k, v]) => ` ${k}="${xmlAttr(v)}"`)
         .join("");
 }
-const secs = (ms) => (ms / 1000).toFixed(3);
+const junit_secs = (ms) => (ms / 1000).toFixed(3);
 function outcomeOf(e) {
     switch (e.status) {
         case "passed":
@@ -31247,7 +31780,7 @@ function renderJunit(run) {
             failures: total.failure,
             errors: total.error,
             skipped: total.skipped,
-            time: secs(run.durationMs),
+            time: junit_secs(run.durationMs),
             timestamp: run.startedAt,
         })}>`,
     ];
@@ -31259,7 +31792,7 @@ function renderJunit(run) {
             failures: t.failure,
             errors: t.error,
             skipped: t.skipped,
-            time: secs(evals.reduce((s, e) => s + e.durationMs, 0)),
+            time: junit_secs(evals.reduce((s, e) => s + e.durationMs, 0)),
             timestamp: run.startedAt,
             file,
         })}>`);
@@ -31285,7 +31818,7 @@ function testcase(e) {
             classname: e.id,
             file: e.file,
             line: e.line,
-            time: secs(e.durationMs),
+            time: junit_secs(e.durationMs),
         })}>`,
     ];
     out.push("      <properties>");
@@ -31308,7 +31841,7 @@ function testcase(e) {
         prop("cached", `${e.cachedFrom.status} at ${e.cachedFrom.time}`);
     for (const trial of e.trials) {
         const tc = trial.code ?? (0,src_model/* trialCode */.u3)(trial);
-        prop(`trial.${trial.n}`, `${trial.status}${tc ? ` ${tc}` : ""} ${secs(trial.durationMs)}s${trial.costUsd ? ` $${trial.costUsd}` : ""}${trial.reason ? `: ${trial.reason}` : ""} (${trial.dir})`);
+        prop(`trial.${trial.n}`, `${trial.status}${tc ? ` ${tc}` : ""} ${junit_secs(trial.durationMs)}s${trial.costUsd ? ` $${trial.costUsd}` : ""}${trial.reason ? `: ${trial.reason}` : ""} (${trial.dir})`);
     }
     out.push("      </properties>");
     const message = e.reason ?? junit_summary(e);
@@ -31403,6 +31936,7 @@ function buildRunResult(evals, meta) {
             ...e,
             file: external_node_path_default().relative(meta.projectRoot, e.file) || e.file,
         })),
+        ...(meta.comparisons?.length ? { comparisons: meta.comparisons } : {}),
     }, meta.projectRoot);
 }
 /** pass@k and pass^k beside the pass rate, for results whose trials ran (not cached, not skipped). */
@@ -31905,6 +32439,7 @@ function shards_seconds(ms) {
 // report/: console, run.json, report.html, junit.xml, markdown.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -33614,7 +34149,7 @@ function isCi(env) {
 /** The eval files of a project, loaded with every kind registered. Throws DefinitionError. */
 async function loadDefinitions(options) {
     const projectRoot = external_node_path_default().resolve(options.projectRoot);
-    const found = await discoverEvalFiles(projectRoot, options.evals);
+    const found = await discover_discoverEvalFiles(projectRoot, options.evals);
     const files = options.yamlOnly ? found.filter(isYamlFile) : found;
     if (files.length === 0 && !options.yamlOnly) {
         throw new src_model/* DefinitionError */.gk([
@@ -33638,11 +34173,11 @@ async function planEvals(options) {
     const env = options.env ?? process.env;
     const projectRoot = external_node_path_default().resolve(options.projectRoot);
     const specs = await loadDefinitions({ ...options, projectRoot, env });
-    const badTemplates = await templateProblems(specs, projectRoot);
+    const badTemplates = await template_check_templateProblems(specs, projectRoot);
     if (badTemplates.length)
         throw new src_model/* DefinitionError */.gk(badTemplates);
     const selection = kinds_selectEvals(specs, options.names ?? [], { axis: options.axis });
-    const plan = await planRun(selection.specs, {
+    const plan = await plan_planRun(selection.specs, {
         names: selection.names,
         agents: options.agents ?? [],
         trials: options.trials,
@@ -33690,8 +34225,67 @@ function cacheOptions(projectRoot, options) {
 }
 /** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
 async function runEvals(options) {
+    return runPlanned(await planEvals(options), options);
+}
+/**
+ * Every selected eval as it is at `base` (the control: definitions, prompt files, templates, read
+ * from git into a scratch folder) against the working tree (the treatment), in one run with the
+ * same agents, trials interleaved. Nothing is cached: both arms run now. Throws DefinitionError or
+ * ChangedBaseError (exit 2) before anything runs when input or the ref is bad.
+ */
+async function compareEvals(options) {
     const env = options.env ?? process.env;
-    const planned = await planEvals(options);
+    const planned = await planEvals({ ...options, force: true, changedBase: undefined });
+    const tree = await openBaseTree(planned.projectRoot, options.base);
+    try {
+        const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];
+        const pairing = pairWithBase(planned.plan.units, baseUnits, options.base, { project: planned.projectRoot, base: tree.root }, { trials: options.trials, margin: options.margin });
+        planned.plan.units = pairing.units;
+        planned.plan.agentUnits = pairing.units.filter((u) => u.agent && !u.settled).length;
+        const paired = pairing.units.filter((u) => u.arm?.role === "treatment").length;
+        planned.notes.push(`compare: ${paired} eval × agent pair(s) against ${tree.label}` +
+            (pairing.unpaired.length
+                ? `; run without a control (new since the base): ${pairing.unpaired.join(", ")}`
+                : ""));
+        return await runPlanned(planned, options);
+    }
+    finally {
+        await tree.dispose();
+    }
+}
+/** The base's units of the same evals and agents: loaded and planned in the scratch tree. */
+async function planBase(baseRoot, planned, options, env) {
+    const label = `the eval definitions at ${options.base}`;
+    let specs;
+    try {
+        specs = await loadFiles(await discoverEvalFiles(baseRoot, options.evals), baseRoot, env);
+    }
+    catch (error) {
+        if (!(error instanceof DefinitionError))
+            throw error;
+        throw new DefinitionError(error.problems.map((p) => ({
+            ...p,
+            message: `${label} do not load: ${p.message}`,
+            fix: `${p.fix}; or compare with another ref (the control must load)`,
+        })));
+    }
+    const badTemplates = await templateProblems(specs, baseRoot);
+    if (badTemplates.length)
+        throw new DefinitionError(badTemplates);
+    const wanted = new Set(planned.plan.units.filter((u) => !u.settled).map((u) => u.spec.id));
+    const present = specs.filter((s) => wanted.has(s.id));
+    if (present.length === 0)
+        return [];
+    const plan = await planRun(present, {
+        names: [],
+        agents: options.agents ?? [],
+        trials: options.trials,
+        env,
+    });
+    return plan.units;
+}
+async function runPlanned(planned, options) {
+    const env = options.env ?? process.env;
     const { projectRoot, specs, plan, notes } = planned;
     if (plan.agentUnits > 0 && !isCi(env) && !options.unsafeLocal) {
         throw new src_model/* CiGateError */.Wy(`refusing to run agents: ${plan.agentUnits} eval × agent pair(s) would give an agent full permissions in a directory that is not a container.\n` +
@@ -33724,8 +34318,8 @@ async function runEvals(options) {
     const unlock = await lockResults(resultsDir);
     try {
         const startedAt = new Date();
-        const results = await (0,src_util/* withRedactor */.No)(redactor, () => engine_runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }));
-        return await engine_report(planned, results, startedAt, options, {
+        const { results, comparisons } = await (0,src_util/* withRedactor */.No)(redactor, () => engine_runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }));
+        return await engine_report(planned, { results, comparisons }, startedAt, options, {
             env,
             resultsDir,
             isolation,
@@ -33755,7 +34349,7 @@ async function engine_runUnits(units, options, { env, projectRoot, resultsDir, i
         isolation,
     });
 }
-async function engine_report({ projectRoot, specs, plan, cache }, results, startedAt, options, ctx) {
+async function engine_report({ projectRoot, specs, plan, cache }, { results, comparisons }, startedAt, options, ctx) {
     const { env, resultsDir, isolation, redactor } = ctx;
     const commit = await (0,src_util/* gitHeadCommit */.q8)(projectRoot);
     const historyLines = await (0,src_util/* withRedactor */.No)(redactor, () => recordResults(plan.units, results, cache, { time: startedAt, commit, ref: refName(env) }));
@@ -33767,6 +34361,7 @@ async function engine_report({ projectRoot, specs, plan, cache }, results, start
         isolation: isolationNote(isolation),
         projectRoot,
         budgetUsd: options.budgetUsd,
+        comparisons,
     });
     // An interrupted run (SIGINT/SIGTERM/SIGHUP) still writes what finished, marked as such.
     const run = options.signal?.aborted ? { ...built, interrupted: true } : built;

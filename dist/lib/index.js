@@ -12435,7 +12435,7 @@ function trialsCertainlyNeeded(passes, failures, trials, passRate) {
     return Math.max(0, Math.min(toPass, toFail));
 }
 /** Wilson score interval (95% by default) of `passes` successes out of `trials`. */
-function stats_wilsonInterval(passes, trials, z = 1.959964) {
+function wilsonInterval(passes, trials, z = 1.959964) {
     if (trials === 0)
         return [0, 1];
     const p = passes / trials;
@@ -12455,7 +12455,7 @@ function clamp01(x) {
 function adaptiveVerdict(passes, trials, passRate, confidence = 0.95) {
     if (trials === 0)
         return "undecided";
-    const [lo, hi] = stats_wilsonInterval(passes, trials, zFor(confidence));
+    const [lo, hi] = wilsonInterval(passes, trials, zFor(confidence));
     if (lo >= passRate - 0.005)
         return "passed";
     if (hi < passRate - 0.005)
@@ -12509,22 +12509,38 @@ function stats_round6(x) {
 // states the rule and bench/comparison.ts measures its error rates by simulation.
 
 /** The default margin within which a difference counts as no change: 10 points. */
-const DEFAULT_MARGIN = 0.1;
+const comparison_DEFAULT_MARGIN = 0.1;
+/**
+ * The most trials each arm of a comparison runs by default (an eval's own larger `trials` wins).
+ * Chosen with bench/comparison.ts: at this N the sequential rule below flags a 30-point drop at
+ * least 80% of the time at control rates 0.5, 0.8 and 0.95, and flags no change at most 5%.
+ */
+const comparison_DEFAULT_COMPARISON_TRIALS = 50;
+/** The first look of the sequential rule: after this many pairs of trials. */
+const FIRST_LOOK = 3;
+/**
+ * Confidence of the interval at the looks before the last. Looking after every pair would raise
+ * the false-alarm rate of a 95% interval to about 15%; a 99.8% interval at the interim looks and
+ * 95% at the last keeps it under 5% (bench/comparison.ts measures it).
+ */
+const INTERIM_CONFIDENCE = 0.998;
+const FINAL_CONFIDENCE = 0.95;
 /**
  * Newcombe's hybrid score interval for p_treatment − p_control, from each arm's Wilson interval.
  * Good coverage at small n and at rates near 0 or 1, where the Wald interval fails.
  */
-function differenceInterval(control, treatment) {
+function differenceInterval(control, treatment, confidence = FINAL_CONFIDENCE) {
     if (control.trials === 0 || treatment.trials === 0)
         return [-1, 1];
     const p1 = control.passes / control.trials;
     const p2 = treatment.passes / treatment.trials;
-    const [l1, u1] = wilsonInterval(control.passes, control.trials);
-    const [l2, u2] = wilsonInterval(treatment.passes, treatment.trials);
+    const z = zFor(confidence);
+    const [l1, u1] = wilsonInterval(control.passes, control.trials, z);
+    const [l2, u2] = wilsonInterval(treatment.passes, treatment.trials, z);
     const d = p2 - p1;
     const lower = d - Math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2);
     const upper = d + Math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2);
-    return [round6(Math.max(-1, lower)), round6(Math.min(1, upper))];
+    return [stats_round6(Math.max(-1, lower)), stats_round6(Math.min(1, upper))];
 }
 /**
  * Two-sided p-value of Fisher's exact test on the 2×2 table (passes and failures of each arm):
@@ -12558,9 +12574,9 @@ function fisherExact(control, treatment) {
         if (lp <= observed + 1e-7)
             p += Math.exp(lp);
     }
-    return Math.min(1, round6(p));
+    return Math.min(1, stats_round6(p));
 }
-const factorialCache = (/* unused pure expression or super */ null && ([0]));
+const factorialCache = [0];
 function logFactorials(n) {
     for (let i = factorialCache.length; i <= n; i++)
         factorialCache[i] = factorialCache[i - 1] + Math.log(i);
@@ -12573,7 +12589,7 @@ function logFactorials(n) {
  * - `no-change`: the whole interval lies within ±margin;
  * - `inconclusive`: anything else (more trials would be needed to say).
  */
-function verdictOf(interval, margin = DEFAULT_MARGIN) {
+function verdictOf(interval, margin = comparison_DEFAULT_MARGIN) {
     const [lower, upper] = interval;
     if (upper < 0)
         return "regression";
@@ -12583,15 +12599,31 @@ function verdictOf(interval, margin = DEFAULT_MARGIN) {
         return "no-change";
     return "inconclusive";
 }
-function compareArms(control, treatment, margin = DEFAULT_MARGIN) {
+function compareArms(control, treatment, margin = comparison_DEFAULT_MARGIN) {
     const interval = differenceInterval(control, treatment);
     const rate = (arm) => (arm.trials ? arm.passes / arm.trials : 0);
     return {
-        delta: round6(rate(treatment) - rate(control)),
+        delta: stats_round6(rate(treatment) - rate(control)),
         interval,
         pValue: fisherExact(control, treatment),
         verdict: verdictOf(interval, margin),
     };
+}
+/**
+ * The sequential rule, looked at after each pair of trials (the first k judged trials of each
+ * arm, by trial number, so the looks are balanced whatever order trials finish in): from the
+ * FIRST_LOOK-th pair on, the verdict of the 99.8% interval decides as soon as it is not
+ * inconclusive; at `max` pairs the 95% interval gives the verdict, inconclusive included.
+ * Undefined: not decided yet, run another pair.
+ */
+function sequentialVerdict(control, treatment, max, margin = comparison_DEFAULT_MARGIN) {
+    const pairs = Math.min(control.trials, treatment.trials);
+    if (pairs >= max)
+        return verdictOf(differenceInterval(control, treatment), margin);
+    if (pairs < FIRST_LOOK)
+        return undefined;
+    const verdict = verdictOf(differenceInterval(control, treatment, INTERIM_CONFIDENCE), margin);
+    return verdict === "inconclusive" ? undefined : verdict;
 }
 /**
  * The verdict the comparison will reach when both arms have run all their trials, if the trials
@@ -12599,7 +12631,7 @@ function compareArms(control, treatment, margin = DEFAULT_MARGIN) {
  * remaining trials could turn out is tried, so stopping here never changes the verdict that
  * running every trial would give.
  */
-function decidedComparison(control, treatment, margin = DEFAULT_MARGIN) {
+function decidedComparison(control, treatment, margin = comparison_DEFAULT_MARGIN) {
     const left1 = Math.max(0, control.max - control.passes - control.failures);
     const left2 = Math.max(0, treatment.max - treatment.passes - treatment.failures);
     let verdict;
@@ -12679,7 +12711,7 @@ function formatProblem(p) {
     const fix = p.fix ? `\n  fix: ${p.fix}` : "";
     return `${where}: ${p.code} ${p.message}${key}${fix}`;
 }
-class DefinitionError extends AgentEvalsError {
+class errors_DefinitionError extends AgentEvalsError {
     problems;
     constructor(problems) {
         super(problems[0]?.code ?? errors_Codes.schema, problems.map(formatProblem).join("\n"));
@@ -12774,7 +12806,8 @@ const errors_Codes = {
 ;// CONCATENATED MODULE: ./src/model/result.ts
 // The results contract: run.json and `--format json`. Versioned by `schemaVersion`; extend freely,
 // but renaming or removing a field bumps the version.
-const result_RESULT_SCHEMA_VERSION = 1;
+// 2: results of comparison arms carry `arm`; runs carry `comparisons`; trials carry tokens and turns.
+const result_RESULT_SCHEMA_VERSION = 2;
 function result_emptyCounts() {
     return {
         passed: 0,
@@ -12790,7 +12823,9 @@ function result_emptyCounts() {
  * 0 every eval passed, skipped or was cached as passed; 1 some eval failed (a cached failure is
  * still a failure), was cut short or stayed inconclusive; 2 the harness could not run one.
  */
-function result_exitCodeFor(evals) {
+function result_exitCodeFor(all) {
+    // The other arms of a comparison are compared, not judged (compare's --fail-on judges them).
+    const evals = all.filter((e) => e.arm === undefined);
     const failing = (e) => e.status === "failed" ||
         e.status === "incomplete" ||
         e.status === "inconclusive" ||
@@ -13005,7 +13040,7 @@ const LINKS_AS_FILES = {
     statSync: (external_node_fs_default()).lstatSync,
 };
 /** Absolute paths of the eval files, sorted, so runs and ids are stable. */
-async function discoverEvalFiles(projectRoot, patterns) {
+async function discover_discoverEvalFiles(projectRoot, patterns) {
     const globs = patterns?.length
         ? patterns
         : DEFAULT_EVAL_DIRS.map((dir) => `${dir}/${EVAL_FILE_PATTERN}`);
@@ -20162,7 +20197,7 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 // Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
 
 
-class PromptError extends AgentEvalsError {
+class prompt_PromptError extends AgentEvalsError {
     fix;
     constructor(message, what, fix) {
         super(errors_Codes[what], message);
@@ -20171,12 +20206,12 @@ class PromptError extends AgentEvalsError {
 }
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
 /** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
-function renderPrompt(spec, env = process.env) {
+function prompt_renderPrompt(spec, env = process.env) {
     const secrets = new Map();
     for (const name of spec.secrets) {
         const value = env[name];
         if (value === undefined || value === "") {
-            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
+            throw new prompt_PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
         }
         secrets.set(name, value);
     }
@@ -20185,7 +20220,7 @@ function renderPrompt(spec, env = process.env) {
             return withSecrets ? secrets.get(name) : `{{${name}}}`;
         if (Object.hasOwn(spec.params, name))
             return String(spec.params[name]);
-        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
+        throw new prompt_PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
     });
     const text = fill(true);
     const safeText = fill(false);
@@ -20193,7 +20228,7 @@ function renderPrompt(spec, env = process.env) {
     if (nul !== -1) {
         // No program can take it: an argument or environment value ends at a NUL.
         const line = text.slice(0, nul).split("\n").length;
-        throw new PromptError(`the prompt holds a NUL byte (\\0) on its line ${line}: no program can be given it`, "schema", "remove the NUL byte from the prompt (or from the parameter that fills it)");
+        throw new prompt_PromptError(`the prompt holds a NUL byte (\\0) on its line ${line}: no program can be given it`, "schema", "remove the NUL byte from the prompt (or from the parameter that fills it)");
     }
     return {
         text,
@@ -22138,7 +22173,7 @@ function source_parse(file, text) {
     const lines = new dist/* LineCounter */.HN();
     const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false });
     if (doc.errors.length > 0) {
-        throw new DefinitionError(doc.errors.map((error) => syntaxProblem(file, doc, lines, error)));
+        throw new errors_DefinitionError(doc.errors.map((error) => syntaxProblem(file, doc, lines, error)));
     }
     const source = { file, text, doc, lines, data: toPlainData(file, doc, lines) };
     requireTopLevelMapping(source);
@@ -22150,7 +22185,7 @@ function toPlainData(file, doc, lines) {
     }
     catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new DefinitionError([
+        throw new errors_DefinitionError([
             {
                 file,
                 ...positionOf(lines, firstAliasOffset(doc) ?? 0),
@@ -22190,7 +22225,7 @@ function requireTopLevelMapping({ file, doc, lines }) {
             message: `the top level is ${describeNode(contents)}, not a mapping of keys`,
             fix: "write the eval as `key: value` lines starting with `name:` and `assertions:`",
         };
-    throw new DefinitionError([problem]);
+    throw new errors_DefinitionError([problem]);
 }
 /** No content at all, or only a bare `---` (a top-level null written as `null` or `~` is content). */
 function isEmptyDocument(contents) {
@@ -22337,9 +22372,9 @@ function definitionErrorsOnly(file, read) {
         return read();
     }
     catch (error) {
-        if (error instanceof DefinitionError)
+        if (error instanceof errors_DefinitionError)
             throw error;
-        throw new DefinitionError([unexpectedFailure(file, error)]);
+        throw new errors_DefinitionError([unexpectedFailure(file, error)]);
     }
 }
 function unexpectedFailure(file, error) {
@@ -22371,7 +22406,7 @@ function validateWithSchema(source, root) {
     ];
     if (result.success && problems.length === 0)
         return result.data;
-    throw new DefinitionError(sortByPosition(dedupe(problems)));
+    throw new errors_DefinitionError(sortByPosition(dedupe(problems)));
 }
 /** Paths of `__proto__` keys anywhere in the document (aliases are not followed). */
 function prototypeKeyPaths(node, at = []) {
@@ -22697,12 +22732,12 @@ function yamlTaskEval(source, ctx) {
 /** The text of an eval file's bytes; throws AE114 when too large, AE113 when not UTF-8. */
 function decodeEvalFile(file, bytes) {
     if (bytes.byteLength > MAX_EVAL_FILE_BYTES)
-        throw new DefinitionError([tooLarge(file, bytes.byteLength)]);
+        throw new errors_DefinitionError([tooLarge(file, bytes.byteLength)]);
     try {
         return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     }
     catch {
-        throw new DefinitionError([
+        throw new errors_DefinitionError([
             {
                 file,
                 line: firstNonUtf8Line(bytes),
@@ -22869,7 +22904,7 @@ async function loadEvals(files, options) {
             }
         }
         catch (error) {
-            if (error instanceof DefinitionError)
+            if (error instanceof errors_DefinitionError)
                 problems.push(...error.problems);
             else
                 problems.push({
@@ -22882,7 +22917,7 @@ async function loadEvals(files, options) {
     }
     problems.push(...duplicateIdProblems(specs, options.projectRoot));
     if (problems.length > 0) {
-        throw new DefinitionError(problems.map((p) => ({ ...p, file: displayPath(p.file, options.projectRoot) })));
+        throw new errors_DefinitionError(problems.map((p) => ({ ...p, file: displayPath(p.file, options.projectRoot) })));
     }
     return specs;
 }
@@ -22907,7 +22942,7 @@ function load_kindOf(source, kinds) {
     const named = kinds.flatMap((k) => k.yamlTypes).filter((t) => t !== null);
     const listed = `${named.slice(0, -1).join(", ")} or ${named.at(-1)}`;
     const untyped = kinds.find((k) => k.yamlTypes.includes(null));
-    throw new DefinitionError([
+    throw new errors_DefinitionError([
         source_problemAt(source, ["type"], {
             code: errors_Codes.schema,
             message: `\`type\` must be ${listed} (got ${JSON.stringify(type)})`,
@@ -25020,13 +25055,14 @@ async function recordResults(units, results, context, meta) {
     const { historyDir } = context.options;
     const lines = results
         .map((result, i) => ({ result, unit: units[i] }))
-        .filter(({ result }) => isRecordable(result.status))
+        // The other arms of a comparison (a base ref, a variant) are not the eval's own verdict.
+        .filter(({ result }) => isRecordable(result.status) && result.arm === undefined)
         .map(({ result, unit }) => historyLineFor(result, { definitionHash: unit.spec.definitionHash, ...meta }));
     if (historyDir)
         await appendHistory(historyDir, lines);
     if (context.repoState !== undefined) {
         const entries = results.flatMap((result, i) => {
-            const fingerprint = context.fingerprints.get(units[i]);
+            const fingerprint = result.arm === undefined ? context.fingerprints.get(units[i]) : undefined;
             const entry = fingerprint ? cacheEntryFor(result, fingerprint, meta.time) : undefined;
             return entry ? [entry] : [];
         });
@@ -25268,7 +25304,7 @@ async function unitsOfShard(units, shard, options) {
         catch (error) {
             if (!(error instanceof ShardPlanError))
                 throw error;
-            throw new DefinitionError([
+            throw new errors_DefinitionError([
                 {
                     file: "(shard plan)",
                     code: errors_Codes.usage,
@@ -25380,12 +25416,116 @@ function expectedCost(unit, context) {
     return expectedCostPerTrial(context.history.get(unit.spec.id) ?? [], unit.agentName);
 }
 
+;// CONCATENATED MODULE: ./src/plan/arms.ts
+// Comparison groups: which planned units run as the arms of one controlled comparison. Two kinds:
+// `compare --base REF` pairs each eval × agent as it is at REF (the control) with the working
+// tree's (the treatment); an eval with `variants` is the control of each of its variants. The run
+// stage interleaves an arm group's trials and stops them together (run/group.ts).
+
+
+
+/** The label of the control arm of `compare --base <ref>`. */
+function baseLabel(ref) {
+    return `base@${ref}`;
+}
+const WORKING_TREE = "working tree";
+function maxTrials(unit, options) {
+    return options.trials ?? Math.max(unit.trials, DEFAULT_COMPARISON_TRIALS);
+}
+function arm(unit, fields, options) {
+    return { ...fields, maxTrials: maxTrials(unit, options), margin: options.margin ?? DEFAULT_MARGIN };
+}
+/**
+ * Pairs each runnable unit of the working tree with the unit of the same eval and agent at the
+ * base. Base specs point into the scratch tree (their templates are read there); their `file` is
+ * mapped back to the project so reports name the eval's file.
+ */
+function arms_pairWithBase(current, base, ref, roots, options) {
+    const key = (u) => `${u.spec.id}\u0000${u.agentName}`;
+    const atBase = new Map(base.filter((u) => !u.settled).map((u) => [key(u), u]));
+    const units = [];
+    const unpaired = [];
+    for (const unit of current) {
+        const control = unit.settled ? undefined : atBase.get(key(unit));
+        if (!control) {
+            if (!unit.settled)
+                unpaired.push(`${unit.spec.id} [${unit.agentName}]: not at ${ref}`);
+            units.push(unit);
+            continue;
+        }
+        const group = `base:${key(unit)}`;
+        units.push({
+            ...control,
+            spec: { ...control.spec, file: mapBack(control.spec, roots) },
+            // The same adapter and version as the treatment: one run, one agent.
+            agent: unit.agent,
+            agentVersion: unit.agentVersion,
+            arm: arm(unit, { group, role: "control", label: baseLabel(ref), primary: false }, options),
+        }, {
+            ...unit,
+            arm: arm(unit, { group, role: "treatment", label: WORKING_TREE, primary: true }, options),
+        });
+    }
+    return { units, unpaired };
+}
+function mapBack(spec, roots) {
+    const rel = path.relative(roots.base, spec.file);
+    return rel.startsWith("..") ? spec.file : path.join(roots.project, rel);
+}
+/**
+ * Each runnable unit whose eval has variants becomes the control of a group, with one treatment
+ * unit per variant (the eval with the variant's overrides, from `expand`).
+ */
+function variantGroups(units, expand, env, options) {
+    return units.flatMap((unit) => {
+        const variants = unit.spec.variants ?? [];
+        if (unit.settled || variants.length === 0)
+            return [unit];
+        const group = `variants:${unit.spec.id}\u0000${unit.agentName}`;
+        return [
+            {
+                ...unit,
+                arm: arm(unit, { group, role: "control", label: "control", primary: true }, options),
+            },
+            ...variants.map((variant) => {
+                const spec = expand(unit.spec, variant);
+                return {
+                    ...unit,
+                    spec,
+                    prompt: variant.prompt ? renderVariantPrompt(spec, variant) : unit.prompt,
+                    arm: arm(unit, { group, role: "treatment", label: variant.name, primary: false }, options),
+                };
+            }),
+        ];
+    });
+    function renderVariantPrompt(spec, variant) {
+        try {
+            return renderPrompt(spec.prompt, env);
+        }
+        catch (error) {
+            if (!(error instanceof PromptError))
+                throw error;
+            throw new DefinitionError([
+                {
+                    file: variant.source?.file ?? spec.file,
+                    line: variant.source?.line ?? spec.line,
+                    key: `variants.${variant.name}.prompt`,
+                    code: error.code,
+                    message: error.message,
+                    fix: error.fix,
+                },
+            ]);
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/plan/changed.ts
 // "Changed-only" selection (`--changed --base <ref>`): the evals whose rendered prompt or definition
-// differs from what they were at a git ref. The ref is checked out with `git worktree add --detach`
-// into a temp folder — never into the user's checkout, index or HEAD — and its eval files are
+// differs from what they were at a git ref. The ref's files are written into a temp folder through
+// a throwaway index — never into the user's checkout, index or HEAD — and its eval files are
 // discovered and loaded there like the run's own, so a prompt module's imports (helpers that build
-// part of the text) render as they were at the ref. The worktree is always removed afterwards.
+// part of the text) render as they were at the ref. The folder is always removed afterwards.
+// `compare --base` reads the base the same way (openBaseTree) and keeps it for its run.
 
 
 
@@ -25404,43 +25544,61 @@ class ChangedBaseError extends AgentEvalsError {
  * load are not an error: every eval then counts as changed, with a warning.
  */
 async function changedEvals(current, options) {
-    const projectRoot = await realDir(options.projectRoot);
-    const topLevel = await repoTopLevel(projectRoot);
-    const sha = await resolveBase(topLevel, options.base);
-    const rel = external_node_path_default().relative(topLevel, projectRoot);
-    const label = `${options.base} (${sha.slice(0, 12)})`;
-    const tmp = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "agent-evals-base-"));
-    const worktree = external_node_path_default().join(tmp, "tree");
-    const links = [];
+    const tree = await changed_openBaseTree(options.projectRoot, options.base);
     try {
-        await materializeTree(topLevel, sha, rel, tmp, worktree).catch((error) => {
-            throw new ChangedBaseError(`could not read ${label} into a scratch folder: ${gitMessage(error)}`);
-        });
-        const baseRoot = external_node_path_default().join(worktree, rel);
-        if (!(await isDir(baseRoot))) {
+        if (!tree.exists) {
             return { changed: current.map((s) => ({ id: s.id, reason: "new" })), warnings: [] };
         }
-        links.push(...(await linkNodeModules(projectRoot, topLevel, worktree)));
         let base;
         try {
-            const files = await discoverEvalFiles(baseRoot, options.evals);
-            base = await options.load(files, baseRoot);
+            const files = await discover_discoverEvalFiles(tree.root, options.evals);
+            base = await options.load(files, tree.root);
         }
         catch (error) {
-            const detail = error instanceof DefinitionError
+            const detail = error instanceof errors_DefinitionError
                 ? error.problems.slice(0, 3).map(formatProblem).join("\n")
                 : error.message;
             return {
                 changed: current.map((s) => ({ id: s.id, reason: "definition" })),
                 warnings: [
-                    `the eval definitions at ${label} do not load, so every eval counts as changed:\n${detail}`,
+                    `the eval definitions at ${tree.label} do not load, so every eval counts as changed:\n${detail}`,
                 ],
             };
         }
-        return compare(current, base, options.env, label);
+        return compare(current, base, options.env, tree.label);
     }
     finally {
-        await removeScratch(tmp, links);
+        await tree.dispose();
+    }
+}
+/**
+ * The files of the project at `base`, written into a scratch folder without touching the user's
+ * checkout, index or refs. Throws ChangedBaseError when the ref can't be read (not a repository,
+ * an unknown ref, a shallow clone without it).
+ */
+async function changed_openBaseTree(projectDir, base) {
+    const projectRoot = await realDir(projectDir);
+    const topLevel = await repoTopLevel(projectRoot);
+    const sha = await resolveBase(topLevel, base);
+    const rel = external_node_path_default().relative(topLevel, projectRoot);
+    const label = `${base} (${sha.slice(0, 12)})`;
+    const tmp = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "agent-evals-base-"));
+    const worktree = external_node_path_default().join(tmp, "tree");
+    const links = [];
+    const dispose = () => removeScratch(tmp, links);
+    try {
+        await materializeTree(topLevel, sha, rel, tmp, worktree).catch((error) => {
+            throw new ChangedBaseError(`could not read ${label} into a scratch folder: ${gitMessage(error)}`);
+        });
+        const root = external_node_path_default().join(worktree, rel);
+        const exists = await isDir(root);
+        if (exists)
+            links.push(...(await linkNodeModules(projectRoot, topLevel, worktree)));
+        return { root, label, sha, exists, dispose };
+    }
+    catch (error) {
+        await dispose();
+        throw error;
     }
 }
 function compare(current, base, env, label) {
@@ -25482,7 +25640,7 @@ function promptHash(spec, env) {
             withSecrets[name] = "unset";
     }
     try {
-        return renderPrompt(spec.prompt, withSecrets).hash;
+        return prompt_renderPrompt(spec.prompt, withSecrets).hash;
     }
     catch (error) {
         return error;
@@ -25534,7 +25692,7 @@ async function changed_git(cwd, args, extra = {}) {
     }
     catch (error) {
         if (error.code === "ENOENT") {
-            throw new ChangedBaseError("--changed needs git, and git is not on PATH: install git");
+            throw new ChangedBaseError("reading a --base ref needs git, and git is not on PATH: install git");
         }
         throw error;
     }
@@ -25559,8 +25717,8 @@ async function repoTopLevel(projectRoot) {
     catch (error) {
         if (error instanceof ChangedBaseError)
             throw error;
-        throw new ChangedBaseError(`--changed compares with a git ref, but ${projectRoot} is not inside a git work tree (${gitMessage(error)}): ` +
-            "run it in a git checkout, or leave out --changed to run every eval");
+        throw new ChangedBaseError(`--base compares with a git ref, but ${projectRoot} is not inside a git work tree (${gitMessage(error)}): ` +
+            "run it in a git checkout, or leave out --base (and --changed)");
     }
     return external_node_fs_.promises.realpath(out.trim());
 }
@@ -25677,7 +25835,7 @@ function skipWithoutCredentials(units, env, policy) {
 
 
 
-async function planRun(specs, options) {
+async function plan_planRun(specs, options) {
     const selected = selectEvals(specs, options.names);
     const problems = [];
     const adapters = new Map();
@@ -25701,10 +25859,10 @@ async function planRun(specs, options) {
         }
         let prompt;
         try {
-            prompt = renderPrompt(spec.prompt, options.env);
+            prompt = prompt_renderPrompt(spec.prompt, options.env);
         }
         catch (error) {
-            if (!(error instanceof PromptError))
+            if (!(error instanceof prompt_PromptError))
                 throw error;
             problems.push({
                 file: spec.file,
@@ -25748,7 +25906,7 @@ async function planRun(specs, options) {
         }
     }
     if (problems.length)
-        throw new DefinitionError(problems);
+        throw new errors_DefinitionError(problems);
     await settleUnavailable(units);
     return { units, agentUnits: units.filter((u) => u.agent && !u.settled).length };
 }
@@ -25759,7 +25917,7 @@ function selectEvals(specs, names) {
     const missing = names.filter((n) => !byId.has(n));
     if (missing.length) {
         const known = specs.map((s) => s.id).join(", ") || "none";
-        throw new DefinitionError(missing.map((name) => ({
+        throw new errors_DefinitionError(missing.map((name) => ({
             file: "(command line)",
             code: errors_Codes.usage,
             message: `no eval is named ${JSON.stringify(name)}`,
@@ -25835,6 +25993,7 @@ async function settleUnavailable(units) {
 // plan/: evals × agents → planned units: selection, trials, cache, shards.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -26517,6 +26676,184 @@ async function resolveIsolation(choice) {
         return { ...plain, note: `sandbox auto: ${problem}; running agents in the temp-dir sandbox` };
     }
     throw new SandboxUnavailableError(`--sandbox bwrap: ${problem}. Nothing was run: use --sandbox auto to fall back to the temp-dir sandbox where bwrap does not work, or --sandbox none.`);
+}
+
+;// CONCATENATED MODULE: ./src/run/group.ts
+// A comparison group: one control and one or more treatments of the same eval × agent (compare
+// --base: the eval at the base ref and in the working tree; variants: the eval as defined and each
+// variant). Their trials are interleaved — the arm with the fewest trials started goes next,
+// control first — so that the time of day, rate limits and the machine's load hit every arm alike.
+// They stop together: an arm stops when every comparison it takes part in has been decided by the
+// sequential rule (model/comparison.ts) and, for the primary arm, its own verdict is decided too;
+// or when it reaches its maximum.
+
+async function runGroup(arms, options) {
+    const states = arms.map((arm) => ({
+        arm,
+        launched: 0,
+        started: 0,
+        inFlight: 0,
+        byN: new Map(),
+        passes: 0,
+        failures: 0,
+        budgetCut: false,
+    }));
+    const control = states[0];
+    const treatments = states.slice(1);
+    const decided = new Map();
+    const looked = new Map(treatments.map((t) => [t, 0]));
+    let infraError;
+    const stopped = () => infraError !== undefined || options.signal.aborted;
+    const undecidedWith = (state) => state === control ? treatments.some((t) => !decided.has(t)) : !decided.has(state);
+    // Whether the arm needs a trial beyond `count` (started or launched ones).
+    const needsMore = (state, count) => {
+        if (stopped() || state.budgetCut || count >= state.arm.unit.arm.maxTrials)
+            return false;
+        const own = state.arm.own;
+        if (own && count < own.max && own.verdict(state.passes, state.failures) === "undecided")
+            return true;
+        return undecidedWith(state);
+    };
+    // The looks of the sequential rule: after each pair whose trials have all finished, in order.
+    const look = () => {
+        for (const t of treatments) {
+            if (decided.has(t))
+                continue;
+            const pairs = Math.min(prefix(control), prefix(t));
+            for (let k = looked.get(t) + 1; k <= pairs; k++) {
+                const verdict = sequentialVerdict(counts(control, k), counts(t, k), t.arm.unit.arm.maxTrials, t.arm.unit.arm.margin);
+                looked.set(t, k);
+                if (verdict) {
+                    decided.set(t, { verdict, pairs: k });
+                    break;
+                }
+            }
+        }
+    };
+    await new Promise((resolveAll) => {
+        const launch = () => {
+            for (;;) {
+                const next = states
+                    .filter((s) => s.inFlight < options.perArm && needsMore(s, s.launched))
+                    .sort((a, b) => a.launched - b.launched)[0];
+                if (!next)
+                    break;
+                next.launched++;
+                next.inFlight++;
+                const wanted = () => (needsMore(next, next.started) ? ++next.started : undefined);
+                void options
+                    .runTrial(next.arm.unit, wanted)
+                    .then((trial) => {
+                    if (trial === "cancelled") {
+                        next.launched--;
+                        return;
+                    }
+                    if (trial === "no-budget") {
+                        next.launched--;
+                        next.budgetCut = true;
+                        return;
+                    }
+                    next.byN.set(trial.n, trial);
+                    if (trial.status === "passed")
+                        next.passes++;
+                    else if (trial.status === "failed")
+                        next.failures++;
+                    else
+                        infraError ??= trial.reason ?? "infra error";
+                    look();
+                }, (error) => {
+                    infraError ??= error.message;
+                })
+                    .finally(() => {
+                    next.inFlight--;
+                    launch();
+                });
+            }
+            if (states.every((s) => s.inFlight === 0))
+                resolveAll();
+        };
+        launch();
+    });
+    const runs = states.map((s) => ({
+        unit: s.arm.unit,
+        trials: [...s.byN.values()].sort((a, b) => a.n - b.n),
+        passes: s.passes,
+        failures: s.failures,
+        ...(infraError !== undefined ? { infraError } : {}),
+        budgetCut: s.budgetCut,
+    }));
+    const comparisons = treatments.map((t, i) => {
+        const reason = decided.has(t)
+            ? undefined
+            : infraError !== undefined
+                ? `an infra error stopped the comparison: ${infraError}`
+                : options.signal.aborted
+                    ? "interrupted before the comparison was decided"
+                    : t.budgetCut || control.budgetCut
+                        ? "the budget ran out before the comparison was decided"
+                        : "not decided";
+        return comparisonRecord(runs[0], runs[i + 1], decided.get(t), reason);
+    });
+    return { arms: runs, comparisons };
+}
+/** How many trials from n = 1 on have finished without a gap (the judged prefix). */
+function prefix(state) {
+    let k = 0;
+    while (state.byN.has(k + 1))
+        k++;
+    return k;
+}
+function counts(state, k) {
+    let passes = 0;
+    for (let n = 1; n <= k; n++)
+        if (state.byN.get(n)?.status === "passed")
+            passes++;
+    return { passes, trials: k };
+}
+function judged(run) {
+    return run.trials.filter((t) => t.status === "passed" || t.status === "failed");
+}
+function comparisonRecord(control, treatment, decision, reason) {
+    const c = judged(control);
+    const t = judged(treatment);
+    const arm = treatment.unit.arm;
+    const passes = (xs) => xs.filter((x) => x.status === "passed").length;
+    const stats = compareArms({ passes: passes(c), trials: c.length }, { passes: passes(t), trials: t.length }, arm.margin);
+    const controlMeans = meansOf(c);
+    const treatmentMeans = meansOf(t);
+    return {
+        id: treatment.unit.spec.id,
+        agent: treatment.unit.agentName,
+        control: control.unit.arm.label,
+        treatment: arm.label,
+        controlPasses: passes(c),
+        controlTrials: c.length,
+        treatmentPasses: passes(t),
+        treatmentTrials: t.length,
+        delta: stats.delta,
+        interval: stats.interval,
+        pValue: stats.pValue,
+        verdict: decision?.verdict ?? "inconclusive",
+        margin: arm.margin,
+        ...(decision ? { decidedAfter: decision.pairs } : {}),
+        maxTrials: arm.maxTrials,
+        ...(reason && !decision ? { reason } : {}),
+        ...(controlMeans ? { controlMeans } : {}),
+        ...(treatmentMeans ? { treatmentMeans } : {}),
+    };
+}
+function meansOf(trials) {
+    if (trials.length === 0)
+        return undefined;
+    const mean = (values) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 1e6) / 1e6;
+    const tokens = trials.flatMap((t) => (t.tokens !== undefined ? [t.tokens] : []));
+    const turns = trials.flatMap((t) => (t.turns !== undefined ? [t.turns] : []));
+    return {
+        costUsd: mean(trials.map((t) => t.costUsd ?? 0)),
+        durationMs: Math.round(mean(trials.map((t) => t.durationMs))),
+        ...(tokens.length ? { tokens: mean(tokens) } : {}),
+        ...(turns.length ? { turns: mean(turns) } : {}),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/run/policy.ts
@@ -28709,6 +29046,7 @@ async function runTrial(input) {
                 model: input.spec.model,
                 outDir: input.outDir,
                 signal: input.signal,
+                ...(input.spec.agentArgs?.length ? { extraArgs: input.spec.agentArgs } : {}),
             }))
             : noAgentRun();
         if (input.signal.aborted)
@@ -28805,6 +29143,8 @@ function trial_verdictOf(input, run, calls, checks, started, shimDir, damage) {
         ...(code ? { code } : {}),
         durationMs: Date.now() - started,
         ...(run.costUsd !== undefined ? { costUsd: run.costUsd } : {}),
+        ...(run.tokens ? { tokens: totalTokens(run.tokens) } : {}),
+        ...(run.turns !== undefined ? { turns: run.turns } : {}),
         checks,
         dir: external_node_path_default().relative(input.projectRoot, input.outDir),
         ...(reason ? { reason } : {}),
@@ -28814,6 +29154,9 @@ function trial_verdictOf(input, run, calls, checks, started, shimDir, damage) {
         toolCalls: run.trajectory.length,
         ...(warnings.length ? { warnings } : {}),
     };
+}
+function totalTokens(tokens) {
+    return tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite;
 }
 async function writeTrialFiles(outDir, result, run, checks) {
     external_node_fs_default().writeFileSync(external_node_path_default().join(outDir, "checks.json"), `${JSON.stringify(checks, null, 2)}\n`);
@@ -28882,6 +29225,7 @@ function shimDirOf(trialRoot) {
 
 
 
+
 async function runSuite(units, options) {
     // Trials hand over their clean-up: it runs beside the next trial, and the suite waits for all.
     const cleanups = [];
@@ -28922,16 +29266,118 @@ async function runUnits(units, options) {
         if (left === 0)
             await prepared.get(spec)?.then((p) => p.dispose(), () => undefined);
     };
+    // The units of a comparison group run together, once, when the first of them is reached.
+    const groups = new Map();
+    for (const u of units) {
+        if (u.arm && !u.settled)
+            groups.set(u.arm.group, [...(groups.get(u.arm.group) ?? []), u]);
+    }
+    const groupRuns = new Map();
+    const comparisonsOf = new Map();
+    const runGroupOnce = (key) => {
+        let run = groupRuns.get(key);
+        if (!run) {
+            const members = groups.get(key);
+            run = openUnits.use(() => runComparisonGroup(members, options, slots, prepare).then(({ results, comparisons }) => {
+                comparisonsOf.set(key, comparisons);
+                return results;
+            }, (error) => {
+                throw error;
+            }));
+            run = run.finally(() => Promise.all(members.map((m) => release(m.spec))));
+            groupRuns.set(key, run);
+        }
+        return run;
+    };
     const redactor = currentRedactor();
-    return Promise.all(units.map(async (unit) => {
+    const results = await Promise.all(units.map(async (unit) => {
         const unredacted = unit.settled
             ? withCached(settledResult(unit, unit.settled.status, unit.settled.reason, [], 0, undefined, unit.settled.code), unit.settled.cached)
-            : await openUnits.use(() => runUnit(unit, options, slots, prepare).finally(() => release(unit.spec)));
+            : unit.arm
+                ? (await runGroupOnce(unit.arm.group)).get(unit)
+                : await openUnits.use(() => runUnit(unit, options, slots, prepare).finally(() => release(unit.spec)));
         // Reasons quote setup output and errors: secrets are replaced before anyone sees them.
         const result = redactor ? redactor.value(unredacted) : unredacted;
         options.events?.onUnitEnd?.(unit, result);
         return result;
     }));
+    const comparisons = [...groups.keys()].flatMap((key) => comparisonsOf.get(key) ?? []);
+    return { results, comparisons: redactor ? redactor.value(comparisons) : comparisons };
+}
+/**
+ * A comparison group's units (control first), run by runGroup: each arm's sandbox prepared, its
+ * trials interleaved with the other arms', each arm settled as a result of its own.
+ */
+async function runComparisonGroup(members, options, slots, prepare) {
+    const started = Date.now();
+    const ordered = [...members].sort((a, b) => Number(a.arm.role === "treatment") - Number(b.arm.role === "treatment"));
+    const results = new Map();
+    const prepared = new Map();
+    for (const unit of ordered) {
+        try {
+            prepared.set(unit, await prepare(unit.spec));
+        }
+        catch (error) {
+            const [reason, code] = error instanceof SetupError
+                ? [error.message, errors_Codes.setupFailed]
+                : [`could not prepare the sandbox: ${error.message}`, errors_Codes.infraError];
+            // An arm that cannot run leaves nothing to compare: every arm reports why.
+            for (const u of ordered)
+                results.set(u, settledResult(u, "error", `${u === unit ? "" : `${unit.arm.label}: `}${reason}`, [], 0, undefined, code));
+            return { results, comparisons: [] };
+        }
+    }
+    const arms = ordered.map((unit) => ({
+        unit: unit,
+        ...(unit.arm.primary ? { own: policyOf(unit, options) } : {}),
+    }));
+    const outcome = await runGroup(arms, {
+        signal: options.signal,
+        perArm: Math.max(1, Math.floor(options.concurrency / arms.length)),
+        runTrial: (unit, wanted) => slots.use(async () => {
+            const n = wanted();
+            if (n === undefined)
+                return "cancelled";
+            const trial = await runBudgetedTrial(unit, n, prepared.get(unit), options, true);
+            if (trial !== "no-budget")
+                options.events?.onTrialEnd?.(unit, trial);
+            return trial;
+        }),
+    });
+    for (const run of outcome.arms)
+        results.set(run.unit, settledArm(run, Date.now() - started, options));
+    return { results, comparisons: outcome.comparisons };
+}
+/**
+ * An arm's result. It ran as many trials as the comparison needed (and, for the primary arm, at
+ * least as many as its own verdict needed), so it is judged on all of them: passed when the share
+ * of judged trials that passed meets its pass rate.
+ */
+function settledArm(run, durationMs, options) {
+    const { unit, trials, passes, failures } = run;
+    const settle = (status, reason, code) => {
+        const result = settledResult(unit, status, reason, trials, durationMs, passes, code);
+        return {
+            ...result,
+            trialsPlanned: unit.arm.maxTrials,
+            ...(unit.arm.primary ? {} : { arm: unit.arm.label }),
+        };
+    };
+    if (run.infraError !== undefined)
+        return settle("error", run.infraError, errors_Codes.infraError);
+    const judged = passes + failures;
+    if (judged === 0 && options.signal.aborted)
+        return settle("incomplete", "interrupted before any trial finished", errors_Codes.interrupted);
+    if (judged === 0 && run.budgetCut)
+        return settle("incomplete", `the budget ran out before a trial could start (${dollars(options.budget.spent)} spent of ${dollars(options.budget.limitUsd ?? 0)})`, errors_Codes.budgetExhausted);
+    if (judged === 0)
+        return settle("incomplete", "no trial ran", errors_Codes.interrupted);
+    return settle(passes >= stats_requiredPasses(judged, unit.spec.passRate) ? "passed" : "failed");
+}
+function policyOf(unit, options) {
+    return unit.spec.adaptive
+        ? adaptivePolicy(unit.spec.adaptive.min, unit.trials, unit.spec.passRate, unit.spec.adaptive.confidence)
+        : fixedPolicy(unit.trials, unit.spec.passRate, options.allTrials);
 }
 async function runUnit(unit, options, slots, prepare) {
     const started = Date.now();
@@ -28945,9 +29391,7 @@ async function runUnit(unit, options, slots, prepare) {
             : [`could not prepare the sandbox: ${error.message}`, errors_Codes.infraError];
         return settledResult(unit, "error", reason, [], Date.now() - started, undefined, code);
     }
-    const policy = unit.spec.adaptive
-        ? adaptivePolicy(unit.spec.adaptive.min, unit.trials, unit.spec.passRate, unit.spec.adaptive.confidence)
-        : fixedPolicy(unit.trials, unit.spec.passRate, options.allTrials);
+    const policy = policyOf(unit, options);
     const trials = [];
     let passes = 0;
     let failures = 0;
@@ -29014,14 +29458,16 @@ async function runUnit(unit, options, slots, prepare) {
     return settle(policy.finalStatus(passes, failures));
 }
 /** A trial within the budget: its worst case reserved first, settled with its real cost after. */
-async function runBudgetedTrial(unit, n, prepared, options) {
+async function runBudgetedTrial(unit, n, prepared, options, announce = false) {
     const free = !unit.agent || unit.agent.free === true;
     const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
     if (!reservation)
         return "no-budget";
     let trial;
     try {
-        trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
+        if (announce)
+            options.events?.onTrialStart?.(unit, n);
+        trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd, !announce);
     }
     finally {
         options.budget.settle(reservation, trial?.costUsd ?? 0);
@@ -29029,9 +29475,10 @@ async function runBudgetedTrial(unit, n, prepared, options) {
     const overBudget = overspent(trial.costUsd ?? 0, reservation.capUsd, unit.spec, options.budget);
     return overBudget.length ? { ...trial, overBudget } : trial;
 }
-async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
-    const outDir = external_node_path_default().join(options.resultsDir, "evals", unit.spec.id, slug(currentRedactor()?.text(unit.agentName) ?? unit.agentName), `trial-${n}`);
-    options.events?.onTrialStart?.(unit, n);
+async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd, announce = true) {
+    const outDir = external_node_path_default().join(options.resultsDir, "evals", evalFolder(unit), slug(currentRedactor()?.text(unit.agentName) ?? unit.agentName), `trial-${n}`);
+    if (announce)
+        options.events?.onTrialStart?.(unit, n);
     let lastError = "";
     for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
         try {
@@ -29070,6 +29517,10 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
         reason: `infra error: ${lastError}`,
         retries: options.maxRetries,
     };
+}
+/** The eval's folder under evals/: an arm that is not the eval as defined gets `<id>@<arm>`. */
+function evalFolder(unit) {
+    return unit.arm && !unit.arm.primary ? `${unit.spec.id}@${slug(unit.arm.label)}` : unit.spec.id;
 }
 /** A cached unit reports the recorded verdict's numbers; it cost nothing this time. */
 function withCached(result, cached) {
@@ -29115,7 +29566,7 @@ function settledResult(unit, status, reason, trials, durationMs, passes = trials
         trialsPlanned: unit.trials,
         passRate: counted ? passes / counted : 0,
         threshold: unit.spec.passRate,
-        interval: stats_wilsonInterval(passes, counted),
+        interval: wilsonInterval(passes, counted),
         costUsd: trials.reduce((sum, t) => sum + (t.costUsd ?? 0), 0),
         durationMs,
         trials,
@@ -29132,7 +29583,7 @@ function settledResult(unit, status, reason, trials, durationMs, passes = trials
 
 
 
-async function templateProblems(specs, projectRoot) {
+async function template_check_templateProblems(specs, projectRoot) {
     const problems = [];
     const checked = new Map();
     for (const spec of specs) {
@@ -29258,13 +29709,15 @@ const STATUS_LABEL = {
     incomplete: "INCOMPLETE",
     inconclusive: "INCONCLUSIVE",
 };
-function evalBlock(result, projectRoot, style, verbose = false) {
+function evalBlock(result, projectRoot, style, verbose = false, 
+/** The result is an arm of a comparison: it ran what the comparison needed. */
+compared = false) {
     const colour = result.status === "passed"
         ? style.green
         : result.status === "failed" || result.status === "error"
             ? style.red
             : style.yellow;
-    const head = `${colour(style.bold(STATUS_LABEL[result.status]))} ${result.id} [${result.agent}${result.agentVersion ? ` ${result.agentVersion}` : ""}]`;
+    const head = `${colour(style.bold(STATUS_LABEL[result.status]))} ${result.id}${result.arm ? ` @ ${result.arm}` : ""} [${result.agent}${result.agentVersion ? ` ${result.agentVersion}` : ""}]`;
     if (result.status === "cached" && result.cachedFrom) {
         const c = result.cachedFrom;
         const verdict = c.status === "passed" ? style.green(c.status) : style.red(c.status);
@@ -29278,7 +29731,9 @@ function evalBlock(result, projectRoot, style, verbose = false) {
     const early = result.trialsRun < result.trialsPlanned
         ? `, stopped after ${result.trialsRun} of ${result.trialsPlanned}: ${stoppedBecause(result)}`
         : "";
-    const rate = `${result.passes}/${counted} passed (${console_percent(result.passRate)}, 95% CI ${console_percent(result.interval[0])}–${console_percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
+    const rate = compared
+        ? `${result.passes}/${counted} passed (${console_percent(result.passRate)}, 95% CI ${console_percent(result.interval[0])}–${console_percent(result.interval[1])}; needs ${console_percent(result.threshold)} of the trials run; a comparison arm of up to ${result.trialsPlanned})`
+        : `${result.passes}/${counted} passed (${console_percent(result.passRate)}, 95% CI ${console_percent(result.interval[0])}–${console_percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
     const cost = result.costUsd ? ` ${console_usd(result.costUsd)}` : "";
     const lines = [`${head} ${rate} ${style.dim(console_seconds(result.durationMs))}${cost}`];
     if (result.reason)
@@ -29336,6 +29791,81 @@ function summaryLine(run, resultsDir, style) {
         ? ""
         : ` of ${console_usd(run.budgetUsd)}${run.costUsd > run.budgetUsd + 1e-9 ? ` ${style.red("(over the budget)")}` : ""}`;
     return `${parts.join(", ")} · cost ${console_usd(run.costUsd)}${budget} · ${console_seconds(run.durationMs)} · results in ${resultsDir}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/comparisons.ts
+// How a comparison reads: one row per eval × agent × compared arm — control k/n → treatment k/n,
+// the difference in points with its 95% interval, the p-value and the verdict — for the console,
+// the markdown comment and the HTML report alike.
+const VERDICT_LABEL = {
+    regression: "REGRESSION",
+    improvement: "IMPROVEMENT",
+    "no-change": "NO CHANGE",
+    inconclusive: "INCONCLUSIVE",
+};
+/** Signed points: +20, −35, 0. */
+function points(x) {
+    const p = Math.round(x * 100);
+    return p > 0 ? `+${p}` : p < 0 ? `−${-p}` : "0";
+}
+function pValue(p) {
+    return p < 0.001 ? "p<0.001" : `p=${p.toFixed(p < 0.01 ? 3 : 2)}`;
+}
+/** `Δ −100 pts (95% CI −100 to −38)`. */
+function deltaText(c) {
+    return `Δ ${points(c.delta)} pts (95% CI ${points(c.interval[0])} to ${points(c.interval[1])})`;
+}
+/** Why the verdict is what it is, in a few words. */
+function decisionText(c) {
+    if (c.decidedAfter !== undefined)
+        return c.decidedAfter >= c.maxTrials
+            ? `at ${c.maxTrials} trials per arm`
+            : `decided after ${c.decidedAfter} pair${c.decidedAfter === 1 ? "" : "s"} of up to ${c.maxTrials}`;
+    return c.reason ?? "not decided";
+}
+/** What the treatment costs beside the control, per trial: `cost +$0.02, 1.2s → 3.4s, turns 4 → 6`. */
+function meansText(c) {
+    const a = c.controlMeans;
+    const b = c.treatmentMeans;
+    if (!a || !b)
+        return "";
+    const parts = [];
+    if (a.costUsd || b.costUsd)
+        parts.push(`cost $${a.costUsd.toFixed(4)} → $${b.costUsd.toFixed(4)}`);
+    if (a.tokens !== undefined || b.tokens !== undefined)
+        parts.push(`tokens ${whole(a.tokens)} → ${whole(b.tokens)}`);
+    if (a.turns !== undefined || b.turns !== undefined)
+        parts.push(`turns ${tenth(a.turns)} → ${tenth(b.turns)}`);
+    parts.push(`${secs(a)} → ${secs(b)}`);
+    return `per trial: ${parts.join(", ")}`;
+}
+function whole(x) {
+    return x === undefined ? "?" : String(Math.round(x));
+}
+function tenth(x) {
+    return x === undefined ? "?" : String(Math.round(x * 10) / 10);
+}
+function secs(m) {
+    return `${(m.durationMs / 1000).toFixed(1)}s`;
+}
+/** The console's comparison section: a heading and two lines per comparison. */
+function comparisonLines(comparisons, style) {
+    if (comparisons.length === 0)
+        return [];
+    const lines = ["Comparisons (control → treatment):"];
+    for (const c of comparisons) {
+        const colour = c.verdict === "regression"
+            ? style.red
+            : c.verdict === "improvement"
+                ? style.green
+                : c.verdict === "no-change"
+                    ? (s) => s
+                    : style.yellow;
+        lines.push(`  ${colour(style.bold(VERDICT_LABEL[c.verdict]))} ${c.id} [${c.agent}] ${c.control} ${c.controlPasses}/${c.controlTrials} → ${c.treatment} ${c.treatmentPasses}/${c.treatmentTrials}  ${deltaText(c)}  ${pValue(c.pValue)}`);
+        const means = meansText(c);
+        lines.push(`    ${style.dim([decisionText(c), means].filter(Boolean).join(" · "))}`);
+    }
+    return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/report/html/page.ts
@@ -30320,7 +30850,7 @@ function attrs(values) {
         .map(([k, v]) => ` ${k}="${xmlAttr(v)}"`)
         .join("");
 }
-const secs = (ms) => (ms / 1000).toFixed(3);
+const junit_secs = (ms) => (ms / 1000).toFixed(3);
 function outcomeOf(e) {
     switch (e.status) {
         case "passed":
@@ -30349,7 +30879,7 @@ function renderJunit(run) {
             failures: total.failure,
             errors: total.error,
             skipped: total.skipped,
-            time: secs(run.durationMs),
+            time: junit_secs(run.durationMs),
             timestamp: run.startedAt,
         })}>`,
     ];
@@ -30361,7 +30891,7 @@ function renderJunit(run) {
             failures: t.failure,
             errors: t.error,
             skipped: t.skipped,
-            time: secs(evals.reduce((s, e) => s + e.durationMs, 0)),
+            time: junit_secs(evals.reduce((s, e) => s + e.durationMs, 0)),
             timestamp: run.startedAt,
             file,
         })}>`);
@@ -30387,7 +30917,7 @@ function testcase(e) {
             classname: e.id,
             file: e.file,
             line: e.line,
-            time: secs(e.durationMs),
+            time: junit_secs(e.durationMs),
         })}>`,
     ];
     out.push("      <properties>");
@@ -30410,7 +30940,7 @@ function testcase(e) {
         prop("cached", `${e.cachedFrom.status} at ${e.cachedFrom.time}`);
     for (const trial of e.trials) {
         const tc = trial.code ?? trialCode(trial);
-        prop(`trial.${trial.n}`, `${trial.status}${tc ? ` ${tc}` : ""} ${secs(trial.durationMs)}s${trial.costUsd ? ` $${trial.costUsd}` : ""}${trial.reason ? `: ${trial.reason}` : ""} (${trial.dir})`);
+        prop(`trial.${trial.n}`, `${trial.status}${tc ? ` ${tc}` : ""} ${junit_secs(trial.durationMs)}s${trial.costUsd ? ` $${trial.costUsd}` : ""}${trial.reason ? `: ${trial.reason}` : ""} (${trial.dir})`);
     }
     out.push("      </properties>");
     const message = e.reason ?? summary(e);
@@ -30505,6 +31035,7 @@ function json_buildRunResult(evals, meta) {
             ...e,
             file: external_node_path_default().relative(meta.projectRoot, e.file) || e.file,
         })),
+        ...(meta.comparisons?.length ? { comparisons: meta.comparisons } : {}),
     }, meta.projectRoot);
 }
 /** pass@k and pass^k beside the pass rate, for results whose trials ran (not cached, not skipped). */
@@ -31015,6 +31546,7 @@ function shards_seconds(ms) {
 
 
 
+
 ;// CONCATENATED MODULE: ./src/kinds/skill/trigger.ts
 // Trigger (routing) evals: does the target's description draw the requests it should, and only
 // those? Each query is one eval × agent unit whose trials are the query's runs: a trial passes
@@ -31111,7 +31643,7 @@ function triggerMetrics(c) {
 function triggerRate(triggered, runs) {
     return {
         rate: runs ? stats_round6(triggered / runs) : null,
-        interval: stats_wilsonInterval(triggered, runs),
+        interval: wilsonInterval(triggered, runs),
     };
 }
 
@@ -32252,7 +32784,7 @@ async function skillSpecs(data, source, ctx) {
         ...fixtureClashes(source, data, target),
     ];
     if (problems.length)
-        throw new DefinitionError(problems);
+        throw new errors_DefinitionError(problems);
     const evalFile = external_node_path_default().resolve(ctx.projectRoot, source.file);
     const defaultModel = ctx.env.EVAL_MODEL?.trim() || data.model;
     const timeoutMs = (data.timeout ?? yamlTaskDefaults.timeoutSeconds) * 1000;
@@ -32391,7 +32923,7 @@ function fixtureClashes(source, data, target) {
 async function hookSpecs(data, source, ctx) {
     const target = await targetOf("hook", data.target, source, ctx);
     if (!(await hookCommand(target.file))) {
-        throw new DefinitionError([
+        throw new errors_DefinitionError([
             source_problemAt(source, ["target"], {
                 code: errors_Codes.badTarget,
                 message: `the hook ${JSON.stringify(data.target)} is not executable and its extension names no interpreter`,
@@ -32401,7 +32933,7 @@ async function hookSpecs(data, source, ctx) {
     }
     const duplicates = duplicateNames(source, "cases", "scenario", data.cases);
     if (duplicates.length)
-        throw new DefinitionError(duplicates);
+        throw new errors_DefinitionError(duplicates);
     const evalFile = external_node_path_default().resolve(ctx.projectRoot, source.file);
     const checks = data.cases.map((c, index) => hookCaseCheck({
         scenario: c.scenario,
@@ -32447,7 +32979,7 @@ async function targetOf(type, target, source, ctx) {
     catch (error) {
         if (!(error instanceof TargetError))
             throw error;
-        throw new DefinitionError([
+        throw new errors_DefinitionError([
             source_problemAt(source, ["target"], {
                 code: errors_Codes.badTarget,
                 message: error.message,
@@ -32564,7 +33096,7 @@ function selectClaudeCodeParts(specs, names, axis) {
     const onAxis = (spec) => axis === undefined || spec.claudeCode?.axis === axis;
     const kept = specs.filter(onAxis);
     if (axis && kept.length === 0) {
-        throw new DefinitionError([
+        throw new errors_DefinitionError([
             {
                 file: "(command line)",
                 code: errors_Codes.usage,
@@ -32587,7 +33119,7 @@ function selectClaudeCodeParts(specs, names, axis) {
         }
         const wanted = parts.filter(onAxis);
         if (wanted.length === 0) {
-            throw new DefinitionError([
+            throw new errors_DefinitionError([
                 {
                     file: "(command line)",
                     code: errors_Codes.usage,
@@ -32716,10 +33248,10 @@ function isCi(env) {
 /** The eval files of a project, loaded with every kind registered. Throws DefinitionError. */
 async function loadDefinitions(options) {
     const projectRoot = external_node_path_default().resolve(options.projectRoot);
-    const found = await discoverEvalFiles(projectRoot, options.evals);
+    const found = await discover_discoverEvalFiles(projectRoot, options.evals);
     const files = options.yamlOnly ? found.filter(isYamlFile) : found;
     if (files.length === 0 && !options.yamlOnly) {
-        throw new DefinitionError([
+        throw new errors_DefinitionError([
             {
                 file: projectRoot,
                 code: errors_Codes.noEvals,
@@ -32740,11 +33272,11 @@ async function planEvals(options) {
     const env = options.env ?? process.env;
     const projectRoot = external_node_path_default().resolve(options.projectRoot);
     const specs = await loadDefinitions({ ...options, projectRoot, env });
-    const badTemplates = await templateProblems(specs, projectRoot);
+    const badTemplates = await template_check_templateProblems(specs, projectRoot);
     if (badTemplates.length)
-        throw new DefinitionError(badTemplates);
+        throw new errors_DefinitionError(badTemplates);
     const selection = kinds_selectEvals(specs, options.names ?? [], { axis: options.axis });
-    const plan = await planRun(selection.specs, {
+    const plan = await plan_planRun(selection.specs, {
         names: selection.names,
         agents: options.agents ?? [],
         trials: options.trials,
@@ -32792,8 +33324,67 @@ function cacheOptions(projectRoot, options) {
 }
 /** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
 async function runEvals(options) {
+    return runPlanned(await planEvals(options), options);
+}
+/**
+ * Every selected eval as it is at `base` (the control: definitions, prompt files, templates, read
+ * from git into a scratch folder) against the working tree (the treatment), in one run with the
+ * same agents, trials interleaved. Nothing is cached: both arms run now. Throws DefinitionError or
+ * ChangedBaseError (exit 2) before anything runs when input or the ref is bad.
+ */
+async function compareEvals(options) {
     const env = options.env ?? process.env;
-    const planned = await planEvals(options);
+    const planned = await planEvals({ ...options, force: true, changedBase: undefined });
+    const tree = await openBaseTree(planned.projectRoot, options.base);
+    try {
+        const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];
+        const pairing = pairWithBase(planned.plan.units, baseUnits, options.base, { project: planned.projectRoot, base: tree.root }, { trials: options.trials, margin: options.margin });
+        planned.plan.units = pairing.units;
+        planned.plan.agentUnits = pairing.units.filter((u) => u.agent && !u.settled).length;
+        const paired = pairing.units.filter((u) => u.arm?.role === "treatment").length;
+        planned.notes.push(`compare: ${paired} eval × agent pair(s) against ${tree.label}` +
+            (pairing.unpaired.length
+                ? `; run without a control (new since the base): ${pairing.unpaired.join(", ")}`
+                : ""));
+        return await runPlanned(planned, options);
+    }
+    finally {
+        await tree.dispose();
+    }
+}
+/** The base's units of the same evals and agents: loaded and planned in the scratch tree. */
+async function planBase(baseRoot, planned, options, env) {
+    const label = `the eval definitions at ${options.base}`;
+    let specs;
+    try {
+        specs = await loadFiles(await discoverEvalFiles(baseRoot, options.evals), baseRoot, env);
+    }
+    catch (error) {
+        if (!(error instanceof DefinitionError))
+            throw error;
+        throw new DefinitionError(error.problems.map((p) => ({
+            ...p,
+            message: `${label} do not load: ${p.message}`,
+            fix: `${p.fix}; or compare with another ref (the control must load)`,
+        })));
+    }
+    const badTemplates = await templateProblems(specs, baseRoot);
+    if (badTemplates.length)
+        throw new DefinitionError(badTemplates);
+    const wanted = new Set(planned.plan.units.filter((u) => !u.settled).map((u) => u.spec.id));
+    const present = specs.filter((s) => wanted.has(s.id));
+    if (present.length === 0)
+        return [];
+    const plan = await planRun(present, {
+        names: [],
+        agents: options.agents ?? [],
+        trials: options.trials,
+        env,
+    });
+    return plan.units;
+}
+async function runPlanned(planned, options) {
+    const env = options.env ?? process.env;
     const { projectRoot, specs, plan, notes } = planned;
     if (plan.agentUnits > 0 && !isCi(env) && !options.unsafeLocal) {
         throw new CiGateError(`refusing to run agents: ${plan.agentUnits} eval × agent pair(s) would give an agent full permissions in a directory that is not a container.\n` +
@@ -32826,8 +33417,8 @@ async function runEvals(options) {
     const unlock = await lock_lockResults(resultsDir);
     try {
         const startedAt = new Date();
-        const results = await withRedactor(redactor, () => engine_runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }));
-        return await engine_report(planned, results, startedAt, options, {
+        const { results, comparisons } = await withRedactor(redactor, () => engine_runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }));
+        return await engine_report(planned, { results, comparisons }, startedAt, options, {
             env,
             resultsDir,
             isolation,
@@ -32857,7 +33448,7 @@ async function engine_runUnits(units, options, { env, projectRoot, resultsDir, i
         isolation,
     });
 }
-async function engine_report({ projectRoot, specs, plan, cache }, results, startedAt, options, ctx) {
+async function engine_report({ projectRoot, specs, plan, cache }, { results, comparisons }, startedAt, options, ctx) {
     const { env, resultsDir, isolation, redactor } = ctx;
     const commit = await gitHeadCommit(projectRoot);
     const historyLines = await withRedactor(redactor, () => recordResults(plan.units, results, cache, { time: startedAt, commit, ref: refName(env) }));
@@ -32869,6 +33460,7 @@ async function engine_report({ projectRoot, specs, plan, cache }, results, start
         isolation: isolationNote(isolation),
         projectRoot,
         budgetUsd: options.budgetUsd,
+        comparisons,
     });
     // An interrupted run (SIGINT/SIGTERM/SIGHUP) still writes what finished, marked as such.
     const run = options.signal?.aborted ? { ...built, interrupted: true } : built;

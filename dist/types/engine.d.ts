@@ -112,6 +112,20 @@ export declare function loadDefinitions(options: SelectOptions & {
 export declare function planEvals(options: PlanOptions): Promise<PlannedRun>;
 /** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
 export declare function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcome>;
+/** What `compare --base` takes besides a run's options. */
+export interface CompareOptions extends RunEvalsOptions {
+    /** The git ref whose version of each selected eval is the control. */
+    base: string;
+    /** The margin of `no-change` (default 0.1: ±10 points). */
+    margin?: number;
+}
+/**
+ * Every selected eval as it is at `base` (the control: definitions, prompt files, templates, read
+ * from git into a scratch folder) against the working tree (the treatment), in one run with the
+ * same agents, trials interleaved. Nothing is cached: both arms run now. Throws DefinitionError or
+ * ChangedBaseError (exit 2) before anything runs when input or the ref is bad.
+ */
+export declare function compareEvals(options: CompareOptions): Promise<RunEvalsOutcome>;
 export interface MergeRunsOptions {
     projectRoot: string;
     /** Where the merged run goes (default: the project's results folder). */

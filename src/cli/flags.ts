@@ -84,7 +84,17 @@ export const FLAGS = {
   base: {
     type: "string",
     value: "REF",
-    help: "the git ref --changed compares with (default origin/main)",
+    help: "the git ref --changed compares with (default origin/main); for\ncompare, the ref whose evals are the control (required)",
+  },
+  "fail-on": {
+    type: "string",
+    value: "WHEN",
+    help: "compare: exit 1 on a `regression` (default), on a `failure` of the\ntreatment too, or `never`",
+  },
+  margin: {
+    type: "string",
+    value: "PTS",
+    help: "compare: a difference within ±PTS points is `no-change` (default 10)",
   },
   "dry-run": { type: "boolean", help: "print the plan (as `plan`) and run nothing" },
   "keep-workspace": {

@@ -75,3 +75,34 @@ export function changedBase(flags: Flags): string | undefined {
   if (flags.base && !flags.changed) throw new UsageError("--base goes with --changed");
   return flags.changed ? (flags.base ?? "origin/main") : undefined;
 }
+
+export type FailOn = "regression" | "failure" | "never";
+
+/** compare's --fail-on: regression (default), failure or never. */
+export function failOn(text: string | undefined): FailOn {
+  if (text === undefined) return "regression";
+  if (text === "regression" || text === "failure" || text === "never") return text;
+  throw new UsageError(`--fail-on takes regression, failure or never, got ${JSON.stringify(text)}`);
+}
+
+/** compare's --margin in points (0 < PTS < 100), as a share: 10 → 0.1. */
+export function margin(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const pts = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(pts > 0 && pts < 100))
+    throw new UsageError(
+      `--margin takes points between 0 and 100 (10 means ±10 points), got ${JSON.stringify(text)}`,
+    );
+  return pts / 100;
+}
+
+/** compare's --base: required, and not with --changed. */
+export function compareBase(flags: Flags): string {
+  if (flags.changed)
+    throw new UsageError("compare runs the selected evals at --base and now: leave out --changed");
+  if (!flags.base)
+    throw new UsageError(
+      "compare needs --base REF: the git ref whose evals are the control (e.g. --base origin/main)",
+    );
+  return flags.base;
+}

@@ -208,7 +208,9 @@ export function emptyCounts(): StatusCounts {
  * 0 every eval passed, skipped or was cached as passed; 1 some eval failed (a cached failure is
  * still a failure), was cut short or stayed inconclusive; 2 the harness could not run one.
  */
-export function exitCodeFor(evals: Pick<EvalResult, "status" | "cachedFrom">[]): 0 | 1 | 2 {
+export function exitCodeFor(all: Pick<EvalResult, "status" | "cachedFrom" | "arm">[]): 0 | 1 | 2 {
+  // The other arms of a comparison are compared, not judged (compare's --fail-on judges them).
+  const evals = all.filter((e) => e.arm === undefined);
   const failing = (e: Pick<EvalResult, "status" | "cachedFrom">) =>
     e.status === "failed" ||
     e.status === "incomplete" ||

@@ -1,8 +1,9 @@
 // "Changed-only" selection (`--changed --base <ref>`): the evals whose rendered prompt or definition
-// differs from what they were at a git ref. The ref is checked out with `git worktree add --detach`
-// into a temp folder — never into the user's checkout, index or HEAD — and its eval files are
+// differs from what they were at a git ref. The ref's files are written into a temp folder through
+// a throwaway index — never into the user's checkout, index or HEAD — and its eval files are
 // discovered and loaded there like the run's own, so a prompt module's imports (helpers that build
-// part of the text) render as they were at the ref. The worktree is always removed afterwards.
+// part of the text) render as they were at the ref. The folder is always removed afterwards.
+// `compare --base` reads the base the same way (openBaseTree) and keeps it for its run.
 
 import { spawn } from "node:child_process";
 import { promises as fs } from "node:fs";
@@ -57,31 +58,15 @@ export async function changedEvals(
   current: EvalSpec[],
   options: ChangedOptions,
 ): Promise<ChangedResult> {
-  const projectRoot = await realDir(options.projectRoot);
-  const topLevel = await repoTopLevel(projectRoot);
-  const sha = await resolveBase(topLevel, options.base);
-  const rel = path.relative(topLevel, projectRoot);
-  const label = `${options.base} (${sha.slice(0, 12)})`;
-
-  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "agent-evals-base-"));
-  const worktree = path.join(tmp, "tree");
-  const links: string[] = [];
+  const tree = await openBaseTree(options.projectRoot, options.base);
   try {
-    await materializeTree(topLevel, sha, rel, tmp, worktree).catch((error: unknown) => {
-      throw new ChangedBaseError(
-        `could not read ${label} into a scratch folder: ${gitMessage(error)}`,
-      );
-    });
-    const baseRoot = path.join(worktree, rel);
-    if (!(await isDir(baseRoot))) {
+    if (!tree.exists) {
       return { changed: current.map((s) => ({ id: s.id, reason: "new" as const })), warnings: [] };
     }
-    links.push(...(await linkNodeModules(projectRoot, topLevel, worktree)));
-
     let base: EvalSpec[];
     try {
-      const files = await discoverEvalFiles(baseRoot, options.evals);
-      base = await options.load(files, baseRoot);
+      const files = await discoverEvalFiles(tree.root, options.evals);
+      base = await options.load(files, tree.root);
     } catch (error) {
       const detail =
         error instanceof DefinitionError
@@ -90,13 +75,57 @@ export async function changedEvals(
       return {
         changed: current.map((s) => ({ id: s.id, reason: "definition" as const })),
         warnings: [
-          `the eval definitions at ${label} do not load, so every eval counts as changed:\n${detail}`,
+          `the eval definitions at ${tree.label} do not load, so every eval counts as changed:\n${detail}`,
         ],
       };
     }
-    return compare(current, base, options.env, label);
+    return compare(current, base, options.env, tree.label);
   } finally {
-    await removeScratch(tmp, links);
+    await tree.dispose();
+  }
+}
+
+/** The project as it is at a git ref, in a scratch folder: what --changed and compare read. */
+export interface BaseTree {
+  /** The project folder inside the scratch tree (the same subfolder of the repository). */
+  root: string;
+  /** `<ref> (<sha>)`, for messages. */
+  label: string;
+  sha: string;
+  /** False when the project folder did not exist at the ref. */
+  exists: boolean;
+  /** Removes the scratch folder (links into the user's node_modules first). */
+  dispose(): Promise<void>;
+}
+
+/**
+ * The files of the project at `base`, written into a scratch folder without touching the user's
+ * checkout, index or refs. Throws ChangedBaseError when the ref can't be read (not a repository,
+ * an unknown ref, a shallow clone without it).
+ */
+export async function openBaseTree(projectDir: string, base: string): Promise<BaseTree> {
+  const projectRoot = await realDir(projectDir);
+  const topLevel = await repoTopLevel(projectRoot);
+  const sha = await resolveBase(topLevel, base);
+  const rel = path.relative(topLevel, projectRoot);
+  const label = `${base} (${sha.slice(0, 12)})`;
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "agent-evals-base-"));
+  const worktree = path.join(tmp, "tree");
+  const links: string[] = [];
+  const dispose = () => removeScratch(tmp, links);
+  try {
+    await materializeTree(topLevel, sha, rel, tmp, worktree).catch((error: unknown) => {
+      throw new ChangedBaseError(
+        `could not read ${label} into a scratch folder: ${gitMessage(error)}`,
+      );
+    });
+    const root = path.join(worktree, rel);
+    const exists = await isDir(root);
+    if (exists) links.push(...(await linkNodeModules(projectRoot, topLevel, worktree)));
+    return { root, label, sha, exists, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
   }
 }
 
@@ -206,7 +235,9 @@ async function git(
     return stdout;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-      throw new ChangedBaseError("--changed needs git, and git is not on PATH: install git");
+      throw new ChangedBaseError(
+        "reading a --base ref needs git, and git is not on PATH: install git",
+      );
     }
     throw error;
   }
@@ -232,8 +263,8 @@ async function repoTopLevel(projectRoot: string): Promise<string> {
   } catch (error) {
     if (error instanceof ChangedBaseError) throw error;
     throw new ChangedBaseError(
-      `--changed compares with a git ref, but ${projectRoot} is not inside a git work tree (${gitMessage(error)}): ` +
-        "run it in a git checkout, or leave out --changed to run every eval",
+      `--base compares with a git ref, but ${projectRoot} is not inside a git work tree (${gitMessage(error)}): ` +
+        "run it in a git checkout, or leave out --base (and --changed)",
     );
   }
   return fs.realpath(out.trim());

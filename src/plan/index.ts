@@ -4,7 +4,15 @@
 
 export { planShards, unitsOfShard, type ShardPlan } from "./balance.js";
 export { applyCache, expectedCost, type CacheContext, type CacheOptions } from "./cache.js";
-export { changedEvals } from "./changed.js";
+export {
+  WORKING_TREE,
+  baseLabel,
+  pairWithBase,
+  variantGroups,
+  type ArmOptions,
+  type BasePairing,
+} from "./arms.js";
+export { changedEvals, openBaseTree, type BaseTree } from "./changed.js";
 export { skipWithoutCredentials, type CredentialPolicy } from "./credentials.js";
 export { planRun } from "./plan.js";
 export {

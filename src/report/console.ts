@@ -72,6 +72,8 @@ export function evalBlock(
   projectRoot: string,
   style: Style,
   verbose = false,
+  /** The result is an arm of a comparison: it ran what the comparison needed. */
+  compared = false,
 ): string {
   const colour =
     result.status === "passed"
@@ -79,7 +81,7 @@ export function evalBlock(
       : result.status === "failed" || result.status === "error"
         ? style.red
         : style.yellow;
-  const head = `${colour(style.bold(STATUS_LABEL[result.status]))} ${result.id} [${result.agent}${result.agentVersion ? ` ${result.agentVersion}` : ""}]`;
+  const head = `${colour(style.bold(STATUS_LABEL[result.status]))} ${result.id}${result.arm ? ` @ ${result.arm}` : ""} [${result.agent}${result.agentVersion ? ` ${result.agentVersion}` : ""}]`;
   if (result.status === "cached" && result.cachedFrom) {
     const c = result.cachedFrom;
     const verdict = c.status === "passed" ? style.green(c.status) : style.red(c.status);
@@ -94,7 +96,9 @@ export function evalBlock(
     result.trialsRun < result.trialsPlanned
       ? `, stopped after ${result.trialsRun} of ${result.trialsPlanned}: ${stoppedBecause(result)}`
       : "";
-  const rate = `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
+  const rate = compared
+    ? `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${percent(result.threshold)} of the trials run; a comparison arm of up to ${result.trialsPlanned})`
+    : `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
   const cost = result.costUsd ? ` ${usd(result.costUsd)}` : "";
   const lines = [`${head} ${rate} ${style.dim(seconds(result.durationMs))}${cost}`];
   if (result.reason) lines.push(`    ${result.reason}`);

@@ -13,6 +13,15 @@ export {
   usd,
   type Style,
 } from "./console.js";
+export {
+  VERDICT_LABEL,
+  comparisonLines,
+  decisionText,
+  deltaText,
+  meansText,
+  pValue,
+  points,
+} from "./comparisons.js";
 export { reportFilesLine, writeReportFiles } from "./files.js";
 export { buildRunResult, writeRunJson } from "./json.js";
 export { ICON, escapeCell, renderRunMarkdown } from "./markdown.js";

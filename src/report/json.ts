@@ -2,7 +2,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import type { EvalResult, RunResult } from "../model/index.js";
+import type { ComparisonRecord, EvalResult, RunResult } from "../model/index.js";
 import {
   emptyCounts,
   RESULT_SCHEMA_VERSION,
@@ -20,6 +20,8 @@ export interface RunMeta {
   budgetUsd?: number;
   isolation: string;
   projectRoot: string;
+  /** The run's controlled comparisons (compare --base, variants). */
+  comparisons?: ComparisonRecord[];
 }
 
 export function buildRunResult(evals: EvalResult[], meta: RunMeta): RunResult {
@@ -43,6 +45,7 @@ export function buildRunResult(evals: EvalResult[], meta: RunMeta): RunResult {
           file: path.relative(meta.projectRoot, e.file) || e.file,
         }),
       ),
+      ...(meta.comparisons?.length ? { comparisons: meta.comparisons } : {}),
     },
     meta.projectRoot,
   );

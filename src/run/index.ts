@@ -12,6 +12,6 @@ export {
   type SandboxKind,
   type TrialIsolation,
 } from "./isolation/resolve.js";
-export { runSuite, type SuiteEvents } from "./suite.js";
+export { runSuite, type SuiteEvents, type SuiteOutcome } from "./suite.js";
 export { type PreparedStore } from "./workspace/prepare.js";
 export { templateProblems } from "./workspace/template-check.js";

@@ -8,11 +8,13 @@ import type {
   PlannedUnit,
   EvalSpec,
   CachedVerdict,
+  ComparisonRecord,
   EvalResult,
   EvalStatus,
   TrialResult,
 } from "../model/index.js";
-import { Codes, InfraError, wilsonInterval } from "../model/index.js";
+import { Codes, InfraError, requiredPasses, wilsonInterval } from "../model/index.js";
+import { runGroup, type ArmRun, type GroupArm } from "./group.js";
 import { dollars, overspent, type BudgetLedger } from "./budget.js";
 import { adaptivePolicy, fixedPolicy } from "./policy.js";
 import {
@@ -51,7 +53,14 @@ export interface SuiteOptions {
 
 export type { PlannedUnit };
 
-export async function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<EvalResult[]> {
+export interface SuiteOutcome {
+  /** One per unit, in plan order. */
+  results: EvalResult[];
+  /** One per treatment arm of each comparison group, in plan order. */
+  comparisons: ComparisonRecord[];
+}
+
+export async function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<SuiteOutcome> {
   // Trials hand over their clean-up: it runs beside the next trial, and the suite waits for all.
   const cleanups: Array<Promise<void>> = [];
   const deferCleanup = (cleanup: Promise<void>) =>
@@ -63,7 +72,7 @@ export async function runSuite(units: PlannedUnit[], options: SuiteOptions): Pro
   }
 }
 
-async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<EvalResult[]> {
+async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<SuiteOutcome> {
   const slots = new Semaphore(Math.max(1, options.concurrency));
   // Units are taken up a few at a time, in plan order: a prepared tree exists only while its units
   // run, so a suite of 1,000 evals holds a handful of them (on disk and in memory), not 1,000.
@@ -97,8 +106,36 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Eva
       );
   };
 
+  // The units of a comparison group run together, once, when the first of them is reached.
+  const groups = new Map<string, PlannedUnit[]>();
+  for (const u of units) {
+    if (u.arm && !u.settled) groups.set(u.arm.group, [...(groups.get(u.arm.group) ?? []), u]);
+  }
+  const groupRuns = new Map<string, Promise<Map<PlannedUnit, EvalResult>>>();
+  const comparisonsOf = new Map<string, ComparisonRecord[]>();
+  const runGroupOnce = (key: string) => {
+    let run = groupRuns.get(key);
+    if (!run) {
+      const members = groups.get(key)!;
+      run = openUnits.use(() =>
+        runComparisonGroup(members, options, slots, prepare).then(
+          ({ results, comparisons }) => {
+            comparisonsOf.set(key, comparisons);
+            return results;
+          },
+          (error: unknown) => {
+            throw error;
+          },
+        ),
+      );
+      run = run.finally(() => Promise.all(members.map((m) => release(m.spec))));
+      groupRuns.set(key, run);
+    }
+    return run;
+  };
+
   const redactor = currentRedactor();
-  return Promise.all(
+  const results = await Promise.all(
     units.map(async (unit) => {
       const unredacted = unit.settled
         ? withCached(
@@ -113,15 +150,121 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Eva
             ),
             unit.settled.cached,
           )
-        : await openUnits.use(() =>
-            runUnit(unit, options, slots, prepare).finally(() => release(unit.spec)),
-          );
+        : unit.arm
+          ? (await runGroupOnce(unit.arm.group)).get(unit)!
+          : await openUnits.use(() =>
+              runUnit(unit, options, slots, prepare).finally(() => release(unit.spec)),
+            );
       // Reasons quote setup output and errors: secrets are replaced before anyone sees them.
       const result = redactor ? redactor.value(unredacted) : unredacted;
       options.events?.onUnitEnd?.(unit, result);
       return result;
     }),
   );
+  const comparisons = [...groups.keys()].flatMap((key) => comparisonsOf.get(key) ?? []);
+  return { results, comparisons: redactor ? redactor.value(comparisons) : comparisons };
+}
+
+/**
+ * A comparison group's units (control first), run by runGroup: each arm's sandbox prepared, its
+ * trials interleaved with the other arms', each arm settled as a result of its own.
+ */
+async function runComparisonGroup(
+  members: PlannedUnit[],
+  options: UnitOptions,
+  slots: Semaphore,
+  prepare: (spec: EvalSpec) => Promise<PreparedSandbox>,
+): Promise<{ results: Map<PlannedUnit, EvalResult>; comparisons: ComparisonRecord[] }> {
+  const started = Date.now();
+  const ordered = [...members].sort(
+    (a, b) => Number(a.arm!.role === "treatment") - Number(b.arm!.role === "treatment"),
+  );
+  const results = new Map<PlannedUnit, EvalResult>();
+  const prepared = new Map<PlannedUnit, PreparedSandbox>();
+  for (const unit of ordered) {
+    try {
+      prepared.set(unit, await prepare(unit.spec));
+    } catch (error) {
+      const [reason, code] =
+        error instanceof SetupError
+          ? [error.message, Codes.setupFailed]
+          : [`could not prepare the sandbox: ${(error as Error).message}`, Codes.infraError];
+      // An arm that cannot run leaves nothing to compare: every arm reports why.
+      for (const u of ordered)
+        results.set(
+          u,
+          settledResult(
+            u,
+            "error",
+            `${u === unit ? "" : `${unit.arm!.label}: `}${reason}`,
+            [],
+            0,
+            undefined,
+            code,
+          ),
+        );
+      return { results, comparisons: [] };
+    }
+  }
+  const arms: GroupArm[] = ordered.map((unit) => ({
+    unit: unit as GroupArm["unit"],
+    ...(unit.arm!.primary ? { own: policyOf(unit, options) } : {}),
+  }));
+  const outcome = await runGroup(arms, {
+    signal: options.signal,
+    perArm: Math.max(1, Math.floor(options.concurrency / arms.length)),
+    runTrial: (unit, wanted) =>
+      slots.use(async () => {
+        const n = wanted();
+        if (n === undefined) return "cancelled" as const;
+        const trial = await runBudgetedTrial(unit, n, prepared.get(unit)!, options, true);
+        if (trial !== "no-budget") options.events?.onTrialEnd?.(unit, trial);
+        return trial;
+      }),
+  });
+  for (const run of outcome.arms)
+    results.set(run.unit, settledArm(run, Date.now() - started, options));
+  return { results, comparisons: outcome.comparisons };
+}
+
+/**
+ * An arm's result. It ran as many trials as the comparison needed (and, for the primary arm, at
+ * least as many as its own verdict needed), so it is judged on all of them: passed when the share
+ * of judged trials that passed meets its pass rate.
+ */
+function settledArm(run: ArmRun, durationMs: number, options: UnitOptions): EvalResult {
+  const { unit, trials, passes, failures } = run;
+  const settle = (status: EvalStatus, reason?: string, code?: string) => {
+    const result = settledResult(unit, status, reason, trials, durationMs, passes, code);
+    return {
+      ...result,
+      trialsPlanned: unit.arm!.maxTrials,
+      ...(unit.arm!.primary ? {} : { arm: unit.arm!.label }),
+    };
+  };
+  if (run.infraError !== undefined) return settle("error", run.infraError, Codes.infraError);
+  const judged = passes + failures;
+  if (judged === 0 && options.signal.aborted)
+    return settle("incomplete", "interrupted before any trial finished", Codes.interrupted);
+  if (judged === 0 && run.budgetCut)
+    return settle(
+      "incomplete",
+      `the budget ran out before a trial could start (${dollars(options.budget.spent)} spent of ${dollars(options.budget.limitUsd ?? 0)})`,
+      Codes.budgetExhausted,
+    );
+  if (judged === 0) return settle("incomplete", "no trial ran", Codes.interrupted);
+  return settle(passes >= requiredPasses(judged, unit.spec.passRate) ? "passed" : "failed");
+}
+
+function policyOf(unit: PlannedUnit, options: UnitOptions) {
+  return unit.spec.adaptive
+    ? adaptivePolicy(
+        unit.spec.adaptive.min,
+        unit.trials,
+        unit.spec.passRate,
+        unit.spec.adaptive.confidence,
+      )
+    : fixedPolicy(unit.trials, unit.spec.passRate, options.allTrials);
 }
 
 type UnitOptions = SuiteOptions & { deferCleanup: (cleanup: Promise<void>) => void };
@@ -144,14 +287,7 @@ async function runUnit(
     return settledResult(unit, "error", reason, [], Date.now() - started, undefined, code);
   }
 
-  const policy = unit.spec.adaptive
-    ? adaptivePolicy(
-        unit.spec.adaptive.min,
-        unit.trials,
-        unit.spec.passRate,
-        unit.spec.adaptive.confidence,
-      )
-    : fixedPolicy(unit.trials, unit.spec.passRate, options.allTrials);
+  const policy = policyOf(unit, options);
   const trials: TrialResult[] = [];
   let passes = 0;
   let failures = 0;
@@ -232,13 +368,15 @@ async function runBudgetedTrial(
   n: number,
   prepared: PreparedSandbox,
   options: UnitOptions,
+  announce = false,
 ): Promise<TrialResult | "no-budget"> {
   const free = !unit.agent || unit.agent.free === true;
   const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
   if (!reservation) return "no-budget";
   let trial: TrialResult | undefined;
   try {
-    trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
+    if (announce) options.events?.onTrialStart?.(unit, n);
+    trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd, !announce);
   } finally {
     options.budget.settle(reservation, trial?.costUsd ?? 0);
   }
@@ -252,15 +390,16 @@ async function runTrialWithRetries(
   prepared: PreparedSandbox,
   options: UnitOptions,
   maxCostUsd: number | undefined,
+  announce = true,
 ): Promise<TrialResult> {
   const outDir = path.join(
     options.resultsDir,
     "evals",
-    unit.spec.id,
+    evalFolder(unit),
     slug(currentRedactor()?.text(unit.agentName) ?? unit.agentName),
     `trial-${n}`,
   );
-  options.events?.onTrialStart?.(unit, n);
+  if (announce) options.events?.onTrialStart?.(unit, n);
   let lastError = "";
   for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
     try {
@@ -297,6 +436,11 @@ async function runTrialWithRetries(
     reason: `infra error: ${lastError}`,
     retries: options.maxRetries,
   };
+}
+
+/** The eval's folder under evals/: an arm that is not the eval as defined gets `<id>@<arm>`. */
+function evalFolder(unit: PlannedUnit): string {
+  return unit.arm && !unit.arm.primary ? `${unit.spec.id}@${slug(unit.arm.label)}` : unit.spec.id;
 }
 
 /** A cached unit reports the recorded verdict's numbers; it cost nothing this time. */

@@ -3,7 +3,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import type { RenderedPrompt, CheckOutcome, TrialResult } from "../model/index.js";
+import type { RenderedPrompt, CheckOutcome, TokenUsage, TrialResult } from "../model/index.js";
 import {
   type AgentAdapter,
   type AgentRunResult,
@@ -80,6 +80,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
             model: input.spec.model,
             outDir: input.outDir,
             signal: input.signal,
+            ...(input.spec.agentArgs?.length ? { extraArgs: input.spec.agentArgs } : {}),
           }),
         )
       : noAgentRun();
@@ -198,6 +199,8 @@ function verdictOf(
     ...(code ? { code } : {}),
     durationMs: Date.now() - started,
     ...(run.costUsd !== undefined ? { costUsd: run.costUsd } : {}),
+    ...(run.tokens ? { tokens: totalTokens(run.tokens) } : {}),
+    ...(run.turns !== undefined ? { turns: run.turns } : {}),
     checks,
     dir: path.relative(input.projectRoot, input.outDir),
     ...(reason ? { reason } : {}),
@@ -207,6 +210,10 @@ function verdictOf(
     toolCalls: run.trajectory.length,
     ...(warnings.length ? { warnings } : {}),
   };
+}
+
+function totalTokens(tokens: TokenUsage): number {
+  return tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite;
 }
 
 async function writeTrialFiles(

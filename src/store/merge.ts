@@ -44,14 +44,16 @@ export function mergeRunResults(runs: RunResult[]): RunResult {
   const seen = new Set<string>();
   const evals = runs.flatMap((run) => run.evals);
   for (const e of evals) {
-    const key = `${e.id} [${e.agent}]`;
+    const key = `${e.id}${e.arm ? ` @ ${e.arm}` : ""} [${e.agent}]`;
     if (seen.has(key))
       throw new MergeError(
         `${key} is in more than one shard's results: were the shards of the same split (--shard i/n)?`,
       );
     seen.add(key);
   }
-  evals.sort((a, b) => (a.id === b.id ? (a.agent < b.agent ? -1 : 1) : a.id < b.id ? -1 : 1));
+  const order = (e: (typeof evals)[number]) => `${e.id}\u0000${e.agent}\u0000${e.arm ?? ""}`;
+  evals.sort((a, b) => (order(a) < order(b) ? -1 : 1));
+  const comparisons = runs.flatMap((run) => run.comparisons ?? []);
   const counts = emptyCounts();
   for (const e of evals) counts[e.status]++;
   const budgets = runs.map((r) => r.budgetUsd).filter((b): b is number => b !== undefined);
@@ -66,6 +68,7 @@ export function mergeRunResults(runs: RunResult[]): RunResult {
     ...(budgets.length ? { budgetUsd: budgets.reduce((a, b) => a + b, 0) } : {}),
     counts,
     evals,
+    ...(comparisons.length ? { comparisons } : { comparisons: undefined }),
     // One interrupted shard makes the whole run interrupted (its unfinished evals are incomplete).
     ...(runs.some((r) => r.interrupted) ? { interrupted: true } : { interrupted: undefined }),
   });

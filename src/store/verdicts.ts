@@ -33,14 +33,16 @@ export async function recordResults(
   const { historyDir } = context.options;
   const lines = results
     .map((result, i) => ({ result, unit: units[i]! }))
-    .filter(({ result }) => isRecordable(result.status))
+    // The other arms of a comparison (a base ref, a variant) are not the eval's own verdict.
+    .filter(({ result }) => isRecordable(result.status) && result.arm === undefined)
     .map(({ result, unit }) =>
       historyLineFor(result, { definitionHash: unit.spec.definitionHash, ...meta }),
     );
   if (historyDir) await appendHistory(historyDir, lines);
   if (context.repoState !== undefined) {
     const entries = results.flatMap((result, i) => {
-      const fingerprint = context.fingerprints.get(units[i]!);
+      const fingerprint =
+        result.arm === undefined ? context.fingerprints.get(units[i]!) : undefined;
       const entry = fingerprint ? cacheEntryFor(result, fingerprint, meta.time) : undefined;
       return entry ? [entry] : [];
     });

@@ -75,7 +75,17 @@ export declare const FLAGS: {
     readonly base: {
         readonly type: "string";
         readonly value: "REF";
-        readonly help: "the git ref --changed compares with (default origin/main)";
+        readonly help: "the git ref --changed compares with (default origin/main); for\ncompare, the ref whose evals are the control (required)";
+    };
+    readonly "fail-on": {
+        readonly type: "string";
+        readonly value: "WHEN";
+        readonly help: "compare: exit 1 on a `regression` (default), on a `failure` of the\ntreatment too, or `never`";
+    };
+    readonly margin: {
+        readonly type: "string";
+        readonly value: "PTS";
+        readonly help: "compare: a difference within ±PTS points is `no-change` (default 10)";
     };
     readonly "dry-run": {
         readonly type: "boolean";

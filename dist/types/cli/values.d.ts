@@ -9,3 +9,10 @@ export declare function shard(text: string | undefined): Shard | undefined;
 export declare function shardCount(text: string | undefined): number | "auto" | undefined;
 export declare function shardPlan(flags: Flags): Promise<ShardAssignment | undefined>;
 export declare function changedBase(flags: Flags): string | undefined;
+export type FailOn = "regression" | "failure" | "never";
+/** compare's --fail-on: regression (default), failure or never. */
+export declare function failOn(text: string | undefined): FailOn;
+/** compare's --margin in points (0 < PTS < 100), as a share: 10 → 0.1. */
+export declare function margin(text: string | undefined): number | undefined;
+/** compare's --base: required, and not with --changed. */
+export declare function compareBase(flags: Flags): string;

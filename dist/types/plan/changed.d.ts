@@ -36,3 +36,21 @@ export declare class ChangedBaseError extends AgentEvalsError {
  * load are not an error: every eval then counts as changed, with a warning.
  */
 export declare function changedEvals(current: EvalSpec[], options: ChangedOptions): Promise<ChangedResult>;
+/** The project as it is at a git ref, in a scratch folder: what --changed and compare read. */
+export interface BaseTree {
+    /** The project folder inside the scratch tree (the same subfolder of the repository). */
+    root: string;
+    /** `<ref> (<sha>)`, for messages. */
+    label: string;
+    sha: string;
+    /** False when the project folder did not exist at the ref. */
+    exists: boolean;
+    /** Removes the scratch folder (links into the user's node_modules first). */
+    dispose(): Promise<void>;
+}
+/**
+ * The files of the project at `base`, written into a scratch folder without touching the user's
+ * checkout, index or refs. Throws ChangedBaseError when the ref can't be read (not a repository,
+ * an unknown ref, a shallow clone without it).
+ */
+export declare function openBaseTree(projectDir: string, base: string): Promise<BaseTree>;

@@ -16,5 +16,7 @@ export declare function usd(x: number): string;
 export declare function trialLine(id: string, agent: string, planned: number, trial: TrialResult, style: Style): string;
 /** The word each verdict is printed as (the skill/command/hook sections use it too). */
 export declare const STATUS_LABEL: Record<EvalResult["status"], string>;
-export declare function evalBlock(result: EvalResult, projectRoot: string, style: Style, verbose?: boolean): string;
+export declare function evalBlock(result: EvalResult, projectRoot: string, style: Style, verbose?: boolean, 
+/** The result is an arm of a comparison: it ran what the comparison needed. */
+compared?: boolean): string;
 export declare function summaryLine(run: RunResult, resultsDir: string, style: Style): string;

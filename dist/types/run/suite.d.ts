@@ -1,4 +1,4 @@
-import type { PlannedUnit, EvalResult, TrialResult } from "../model/index.js";
+import type { PlannedUnit, ComparisonRecord, EvalResult, TrialResult } from "../model/index.js";
 import { type BudgetLedger } from "./budget.js";
 import { type PreparedStore } from "./workspace/prepare.js";
 import type { TrialIsolation } from "./isolation/resolve.js";
@@ -25,7 +25,13 @@ export interface SuiteOptions {
     isolation?: TrialIsolation;
 }
 export type { PlannedUnit };
-export declare function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<EvalResult[]>;
+export interface SuiteOutcome {
+    /** One per unit, in plan order. */
+    results: EvalResult[];
+    /** One per treatment arm of each comparison group, in plan order. */
+    comparisons: ComparisonRecord[];
+}
+export declare function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<SuiteOutcome>;
 /**
  * A folder-safe form of an agent name. A name that is already safe is its own folder ("literal",
  * "claude-code"); any other gets a short hash of the whole name ("claude -p {prompt}" →

@@ -1,13 +1,22 @@
-// `agent-evals eval [name…]`: run the evals, show progress, then each result, the kinds' summaries
-// and one summary line. Exit 0 all passed/skipped/cached, 1 some failed, 2 the harness could not run.
+// `agent-evals eval [name…]`: run the evals, show progress, then each result, the comparisons (of
+// variants), the kinds' summaries and one summary line. Exit 0 all passed/skipped/cached, 1 some
+// failed, 2 the harness could not run. `agent-evals compare --base REF` runs through the same code
+// (compareCommand), with its exit code from --fail-on.
 
 import path from "node:path";
-import { killAllAgents, runEvals } from "../../engine.js";
-import type { EvalResult } from "../../model/index.js";
-import { VERSION } from "../../model/index.js";
+import {
+  compareEvals,
+  killAllAgents,
+  runEvals,
+  type RunEvalsOptions,
+  type RunEvalsOutcome,
+} from "../../engine.js";
+import type { EvalResult, PlannedUnit, RunResult } from "../../model/index.js";
+import { VERSION, exitCodeFor } from "../../model/index.js";
 import { RedactingStream } from "../../util/index.js";
 import { TEMP_DIR_ISOLATION } from "../../run/index.js";
 import {
+  comparisonLines,
   evalBlock,
   makeStyle,
   summaryLine,
@@ -20,7 +29,42 @@ import type { CommandContext } from "./context.js";
 import { onTerminatingSignals, surviveLostConsole } from "../interrupts.js";
 import * as value from "../values.js";
 
-export async function evalCommand({ projectRoot, names, flags }: CommandContext): Promise<number> {
+export function evalCommand(ctx: CommandContext): Promise<number> {
+  return runCommand(ctx, runEvals, (outcome) => outcome.exitCode);
+}
+
+/** `compare --base REF [name…]`: the evals at REF against the working tree. */
+export function compareCommand(ctx: CommandContext): Promise<number> {
+  const base = value.compareBase(ctx.flags);
+  const failOn = value.failOn(ctx.flags["fail-on"]);
+  const margin = value.margin(ctx.flags.margin);
+  // --base is compare's own here, not --changed's.
+  return runCommand(
+    { ...ctx, flags: { ...ctx.flags, base: undefined } },
+    (options) => compareEvals({ ...options, base, margin }),
+    (outcome) => compareExitCode(outcome.run, failOn),
+  );
+}
+
+/**
+ * compare's exit code: 2 when the harness could not run an arm; else 1 when a comparison is a
+ * regression (--fail-on regression), or also when the treatment failed its own pass rate
+ * (--fail-on failure); 0 otherwise, and always with --fail-on never (but for 2).
+ */
+export function compareExitCode(run: RunResult, failOn: value.FailOn): 0 | 1 | 2 {
+  const all = exitCodeFor(run.evals.map((e) => ({ ...e, arm: undefined })));
+  if (all === 2 || run.evals.some((e) => e.status === "error")) return 2;
+  if (failOn === "never") return 0;
+  const regression = (run.comparisons ?? []).some((c) => c.verdict === "regression");
+  if (regression) return 1;
+  return failOn === "failure" ? exitCodeFor(run.evals) : 0;
+}
+
+async function runCommand(
+  { projectRoot, names, flags }: CommandContext,
+  run: (options: RunEvalsOptions) => Promise<RunEvalsOutcome>,
+  exitCode: (outcome: RunEvalsOutcome) => number,
+): Promise<number> {
   const format = value.outputFormat(flags.format);
   const trials = value.positiveInt("trials", flags.trials);
   const concurrency = value.positiveInt("concurrency", flags.concurrency);
@@ -53,7 +97,7 @@ export async function evalCommand({ projectRoot, names, flags }: CommandContext)
 
   const finished: EvalResult[] = [];
   try {
-    const outcome = await runEvals({
+    const outcome = await run({
       projectRoot,
       evals: flags.evals,
       names,
@@ -79,7 +123,7 @@ export async function evalCommand({ projectRoot, names, flags }: CommandContext)
           for (const note of notes) say(style.dim(note));
           const trialsPlanned = plan.units
             .filter((u) => !u.settled)
-            .reduce((n, u) => n + u.trials, 0);
+            .reduce((n, u) => n + plannedTrials(u), 0);
           if (!flags.quiet) {
             say(
               style.dim(
@@ -92,14 +136,14 @@ export async function evalCommand({ projectRoot, names, flags }: CommandContext)
           progress.start(trialsPlanned);
         },
         onTrialEnd(unit, trial) {
-          progress.trialEnded(unit.spec.id, unit.agentName, unit.trials, trial);
+          progress.trialEnded(unitLabel(unit), unit.agentName, plannedTrials(unit), trial);
           if (trial.status !== "passed" && flags["keep-workspace"] && "workspace" in trial) {
             say(style.dim(`    workspace kept at ${String(trial.workspace)}`));
           }
         },
         onUnitEnd(unit, result) {
           finished.push(result);
-          if (!unit.settled) progress.unitEnded(unit.trials, result.trialsRun);
+          if (!unit.settled) progress.unitEnded(plannedTrials(unit), result.trialsRun);
         },
       },
     });
@@ -107,13 +151,22 @@ export async function evalCommand({ projectRoot, names, flags }: CommandContext)
     say("");
     // Evals that are parts of a summary (a skill's queries and scenarios) are shown inside it.
     const parts = new Set(outcome.summaries.flatMap((summary) => summary.parts));
+    const comparisons = outcome.run.comparisons ?? [];
+    const compared = new Set(comparisons.map((c) => `${c.id}\u0000${c.agent}`));
     for (const result of outcome.run.evals) {
       if (parts.has(result.id)) continue;
-      const full = finished.find((f) => f.id === result.id && f.agent === result.agent) ?? result;
+      const full =
+        finished.find(
+          (f) => f.id === result.id && f.agent === result.agent && f.arm === result.arm,
+        ) ?? result;
       if (flags.quiet && (result.status === "passed" || result.status === "skipped")) continue;
-      say(evalBlock(full, projectRoot, style, flags.verbose));
+      const inComparison = compared.has(`${result.id}\u0000${result.agent}`);
+      say(evalBlock(full, projectRoot, style, flags.verbose, inComparison));
     }
     say("");
+    const comparing = comparisonLines(comparisons, style);
+    for (const line of comparing) say(line);
+    if (comparing.length) say("");
     // --quiet: only the summaries with a failure.
     const summaries = outcome.summaries.filter(
       (s) => !flags.quiet || s.status === "failed" || s.status === "error",
@@ -124,9 +177,19 @@ export async function evalCommand({ projectRoot, names, flags }: CommandContext)
     say(summaryLine(outcome.run, path.relative(process.cwd(), outcome.resultsDir) || ".", style));
     say(style.dim(reportFilesLine(outcome.resultsDir)));
     if (format === "json") process.stdout.write(`${JSON.stringify(outcome.run, null, 2)}\n`);
-    return controller.signal.aborted ? 130 : outcome.exitCode;
+    return controller.signal.aborted ? 130 : exitCode(outcome);
   } finally {
     progress.finish();
     stopWatchingSignals();
   }
+}
+
+/** The most trials a unit may run: a comparison arm's maximum, else its planned trials. */
+function plannedTrials(unit: PlannedUnit): number {
+  return unit.arm?.maxTrials ?? unit.trials;
+}
+
+/** How progress names a unit: an arm that is not the eval as defined says which arm. */
+function unitLabel(unit: PlannedUnit): string {
+  return unit.arm && !unit.arm.primary ? `${unit.spec.id} @ ${unit.arm.label}` : unit.spec.id;
 }

@@ -3,7 +3,7 @@
 
 import type { FlagName } from "../flags.js";
 import type { CommandContext } from "./context.js";
-import { evalCommand } from "./eval.js";
+import { compareCommand, evalCommand } from "./eval.js";
 import { healthCommand } from "./health.js";
 import { initCommand } from "./init.js";
 import { listCommand } from "./list.js";
@@ -54,6 +54,27 @@ export const COMMANDS: readonly Command[] = [
       "quiet",
     ],
     run: (ctx) => (ctx.flags["dry-run"] ? planCommand(ctx) : evalCommand(ctx)),
+  },
+  {
+    name: "compare",
+    args: "--base REF [name…] [options]",
+    summary:
+      "the evals at REF (the control) against the working tree (the\ntreatment), trials interleaved; a verdict per eval × agent",
+    flags: [
+      ...SELECT,
+      "base",
+      "fail-on",
+      "margin",
+      "budget-usd",
+      "format",
+      "concurrency",
+      "keep-workspace",
+      "unsafe-local",
+      "sandbox",
+      "verbose",
+      "quiet",
+    ],
+    run: compareCommand,
   },
   {
     name: "plan",

@@ -1,0 +1,87 @@
+// How a comparison reads: one row per eval × agent × compared arm — control k/n → treatment k/n,
+// the difference in points with its 95% interval, the p-value and the verdict — for the console,
+// the markdown comment and the HTML report alike.
+
+import type { ArmMeans, ComparisonRecord } from "../model/index.js";
+import type { Style } from "./console.js";
+
+export const VERDICT_LABEL: Record<ComparisonRecord["verdict"], string> = {
+  regression: "REGRESSION",
+  improvement: "IMPROVEMENT",
+  "no-change": "NO CHANGE",
+  inconclusive: "INCONCLUSIVE",
+};
+
+/** Signed points: +20, −35, 0. */
+export function points(x: number): string {
+  const p = Math.round(x * 100);
+  return p > 0 ? `+${p}` : p < 0 ? `−${-p}` : "0";
+}
+
+export function pValue(p: number): string {
+  return p < 0.001 ? "p<0.001" : `p=${p.toFixed(p < 0.01 ? 3 : 2)}`;
+}
+
+/** `Δ −100 pts (95% CI −100 to −38)`. */
+export function deltaText(c: ComparisonRecord): string {
+  return `Δ ${points(c.delta)} pts (95% CI ${points(c.interval[0])} to ${points(c.interval[1])})`;
+}
+
+/** Why the verdict is what it is, in a few words. */
+export function decisionText(c: ComparisonRecord): string {
+  if (c.decidedAfter !== undefined)
+    return c.decidedAfter >= c.maxTrials
+      ? `at ${c.maxTrials} trials per arm`
+      : `decided after ${c.decidedAfter} pair${c.decidedAfter === 1 ? "" : "s"} of up to ${c.maxTrials}`;
+  return c.reason ?? "not decided";
+}
+
+/** What the treatment costs beside the control, per trial: `cost +$0.02, 1.2s → 3.4s, turns 4 → 6`. */
+export function meansText(c: ComparisonRecord): string {
+  const a = c.controlMeans;
+  const b = c.treatmentMeans;
+  if (!a || !b) return "";
+  const parts: string[] = [];
+  if (a.costUsd || b.costUsd)
+    parts.push(`cost $${a.costUsd.toFixed(4)} → $${b.costUsd.toFixed(4)}`);
+  if (a.tokens !== undefined || b.tokens !== undefined)
+    parts.push(`tokens ${whole(a.tokens)} → ${whole(b.tokens)}`);
+  if (a.turns !== undefined || b.turns !== undefined)
+    parts.push(`turns ${tenth(a.turns)} → ${tenth(b.turns)}`);
+  parts.push(`${secs(a)} → ${secs(b)}`);
+  return `per trial: ${parts.join(", ")}`;
+}
+
+function whole(x: number | undefined): string {
+  return x === undefined ? "?" : String(Math.round(x));
+}
+
+function tenth(x: number | undefined): string {
+  return x === undefined ? "?" : String(Math.round(x * 10) / 10);
+}
+
+function secs(m: ArmMeans): string {
+  return `${(m.durationMs / 1000).toFixed(1)}s`;
+}
+
+/** The console's comparison section: a heading and two lines per comparison. */
+export function comparisonLines(comparisons: ComparisonRecord[], style: Style): string[] {
+  if (comparisons.length === 0) return [];
+  const lines = ["Comparisons (control → treatment):"];
+  for (const c of comparisons) {
+    const colour =
+      c.verdict === "regression"
+        ? style.red
+        : c.verdict === "improvement"
+          ? style.green
+          : c.verdict === "no-change"
+            ? (s: string) => s
+            : style.yellow;
+    lines.push(
+      `  ${colour(style.bold(VERDICT_LABEL[c.verdict]))} ${c.id} [${c.agent}] ${c.control} ${c.controlPasses}/${c.controlTrials} → ${c.treatment} ${c.treatmentPasses}/${c.treatmentTrials}  ${deltaText(c)}  ${pValue(c.pValue)}`,
+    );
+    const means = meansText(c);
+    lines.push(`    ${style.dim([decisionText(c), means].filter(Boolean).join(" · "))}`);
+  }
+  return lines;
+}

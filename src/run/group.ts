@@ -1,0 +1,255 @@
+// A comparison group: one control and one or more treatments of the same eval × agent (compare
+// --base: the eval at the base ref and in the working tree; variants: the eval as defined and each
+// variant). Their trials are interleaved — the arm with the fewest trials started goes next,
+// control first — so that the time of day, rate limits and the machine's load hit every arm alike.
+// They stop together: an arm stops when every comparison it takes part in has been decided by the
+// sequential rule (model/comparison.ts) and, for the primary arm, its own verdict is decided too;
+// or when it reaches its maximum.
+
+import type {
+  ArmMeans,
+  ComparisonRecord,
+  ComparisonVerdict,
+  PlannedUnit,
+  TrialResult,
+} from "../model/index.js";
+import { compareArms, sequentialVerdict } from "../model/index.js";
+import type { TrialPolicy } from "./policy.js";
+
+export interface GroupArm {
+  unit: PlannedUnit & { arm: NonNullable<PlannedUnit["arm"]> };
+  /** The arm's own verdict rule: set for the primary arm, whose verdict is judged as usual. */
+  own?: TrialPolicy;
+}
+
+/** What one arm ran. */
+export interface ArmRun {
+  unit: GroupArm["unit"];
+  trials: TrialResult[];
+  passes: number;
+  failures: number;
+  infraError?: string;
+  budgetCut: boolean;
+}
+
+export interface GroupOutcome {
+  arms: ArmRun[];
+  /** One per treatment, in the order of the arms. */
+  comparisons: ComparisonRecord[];
+}
+
+export interface GroupOptions {
+  signal: AbortSignal;
+  /** How many of one arm's trials may be running at once. */
+  perArm: number;
+  /**
+   * Runs trial `n` of the arm (waiting for a slot first). Called with a function that says, once a
+   * slot is free, whether the trial is still wanted: a trial no longer wanted resolves "cancelled".
+   */
+  runTrial(
+    unit: PlannedUnit,
+    wanted: () => number | undefined,
+  ): Promise<TrialResult | "no-budget" | "cancelled">;
+}
+
+interface ArmState {
+  arm: GroupArm;
+  launched: number;
+  started: number;
+  inFlight: number;
+  byN: Map<number, TrialResult>;
+  passes: number;
+  failures: number;
+  budgetCut: boolean;
+}
+
+interface Decision {
+  verdict: ComparisonVerdict;
+  pairs: number;
+}
+
+export async function runGroup(arms: GroupArm[], options: GroupOptions): Promise<GroupOutcome> {
+  const states: ArmState[] = arms.map((arm) => ({
+    arm,
+    launched: 0,
+    started: 0,
+    inFlight: 0,
+    byN: new Map(),
+    passes: 0,
+    failures: 0,
+    budgetCut: false,
+  }));
+  const control = states[0]!;
+  const treatments = states.slice(1);
+  const decided = new Map<ArmState, Decision>();
+  const looked = new Map<ArmState, number>(treatments.map((t) => [t, 0]));
+  let infraError: string | undefined;
+
+  const stopped = () => infraError !== undefined || options.signal.aborted;
+  const undecidedWith = (state: ArmState) =>
+    state === control ? treatments.some((t) => !decided.has(t)) : !decided.has(state);
+  // Whether the arm needs a trial beyond `count` (started or launched ones).
+  const needsMore = (state: ArmState, count: number) => {
+    if (stopped() || state.budgetCut || count >= state.arm.unit.arm.maxTrials) return false;
+    const own = state.arm.own;
+    if (own && count < own.max && own.verdict(state.passes, state.failures) === "undecided")
+      return true;
+    return undecidedWith(state);
+  };
+
+  // The looks of the sequential rule: after each pair whose trials have all finished, in order.
+  const look = () => {
+    for (const t of treatments) {
+      if (decided.has(t)) continue;
+      const pairs = Math.min(prefix(control), prefix(t));
+      for (let k = looked.get(t)! + 1; k <= pairs; k++) {
+        const verdict = sequentialVerdict(
+          counts(control, k),
+          counts(t, k),
+          t.arm.unit.arm.maxTrials,
+          t.arm.unit.arm.margin,
+        );
+        looked.set(t, k);
+        if (verdict) {
+          decided.set(t, { verdict, pairs: k });
+          break;
+        }
+      }
+    }
+  };
+
+  await new Promise<void>((resolveAll) => {
+    const launch = () => {
+      for (;;) {
+        const next = states
+          .filter((s) => s.inFlight < options.perArm && needsMore(s, s.launched))
+          .sort((a, b) => a.launched - b.launched)[0];
+        if (!next) break;
+        next.launched++;
+        next.inFlight++;
+        const wanted = () => (needsMore(next, next.started) ? ++next.started : undefined);
+        void options
+          .runTrial(next.arm.unit, wanted)
+          .then(
+            (trial) => {
+              if (trial === "cancelled") {
+                next.launched--;
+                return;
+              }
+              if (trial === "no-budget") {
+                next.launched--;
+                next.budgetCut = true;
+                return;
+              }
+              next.byN.set(trial.n, trial);
+              if (trial.status === "passed") next.passes++;
+              else if (trial.status === "failed") next.failures++;
+              else infraError ??= trial.reason ?? "infra error";
+              look();
+            },
+            (error: Error) => {
+              infraError ??= error.message;
+            },
+          )
+          .finally(() => {
+            next.inFlight--;
+            launch();
+          });
+      }
+      if (states.every((s) => s.inFlight === 0)) resolveAll();
+    };
+    launch();
+  });
+
+  const runs: ArmRun[] = states.map((s) => ({
+    unit: s.arm.unit,
+    trials: [...s.byN.values()].sort((a, b) => a.n - b.n),
+    passes: s.passes,
+    failures: s.failures,
+    ...(infraError !== undefined ? { infraError } : {}),
+    budgetCut: s.budgetCut,
+  }));
+  const comparisons = treatments.map((t, i) => {
+    const reason = decided.has(t)
+      ? undefined
+      : infraError !== undefined
+        ? `an infra error stopped the comparison: ${infraError}`
+        : options.signal.aborted
+          ? "interrupted before the comparison was decided"
+          : t.budgetCut || control.budgetCut
+            ? "the budget ran out before the comparison was decided"
+            : "not decided";
+    return comparisonRecord(runs[0]!, runs[i + 1]!, decided.get(t), reason);
+  });
+  return { arms: runs, comparisons };
+}
+
+/** How many trials from n = 1 on have finished without a gap (the judged prefix). */
+function prefix(state: ArmState): number {
+  let k = 0;
+  while (state.byN.has(k + 1)) k++;
+  return k;
+}
+
+function counts(state: ArmState, k: number): { passes: number; trials: number } {
+  let passes = 0;
+  for (let n = 1; n <= k; n++) if (state.byN.get(n)?.status === "passed") passes++;
+  return { passes, trials: k };
+}
+
+function judged(run: ArmRun): TrialResult[] {
+  return run.trials.filter((t) => t.status === "passed" || t.status === "failed");
+}
+
+function comparisonRecord(
+  control: ArmRun,
+  treatment: ArmRun,
+  decision: Decision | undefined,
+  reason: string | undefined,
+): ComparisonRecord {
+  const c = judged(control);
+  const t = judged(treatment);
+  const arm = treatment.unit.arm;
+  const passes = (xs: TrialResult[]) => xs.filter((x) => x.status === "passed").length;
+  const stats = compareArms(
+    { passes: passes(c), trials: c.length },
+    { passes: passes(t), trials: t.length },
+    arm.margin,
+  );
+  const controlMeans = meansOf(c);
+  const treatmentMeans = meansOf(t);
+  return {
+    id: treatment.unit.spec.id,
+    agent: treatment.unit.agentName,
+    control: control.unit.arm.label,
+    treatment: arm.label,
+    controlPasses: passes(c),
+    controlTrials: c.length,
+    treatmentPasses: passes(t),
+    treatmentTrials: t.length,
+    delta: stats.delta,
+    interval: stats.interval,
+    pValue: stats.pValue,
+    verdict: decision?.verdict ?? "inconclusive",
+    margin: arm.margin,
+    ...(decision ? { decidedAfter: decision.pairs } : {}),
+    maxTrials: arm.maxTrials,
+    ...(reason && !decision ? { reason } : {}),
+    ...(controlMeans ? { controlMeans } : {}),
+    ...(treatmentMeans ? { treatmentMeans } : {}),
+  };
+}
+
+function meansOf(trials: TrialResult[]): ArmMeans | undefined {
+  if (trials.length === 0) return undefined;
+  const mean = (values: number[]) =>
+    Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 1e6) / 1e6;
+  const tokens = trials.flatMap((t) => (t.tokens !== undefined ? [t.tokens] : []));
+  const turns = trials.flatMap((t) => (t.turns !== undefined ? [t.turns] : []));
+  return {
+    costUsd: mean(trials.map((t) => t.costUsd ?? 0)),
+    durationMs: Math.round(mean(trials.map((t) => t.durationMs))),
+    ...(tokens.length ? { tokens: mean(tokens) } : {}),
+    ...(turns.length ? { turns: mean(turns) } : {}),
+  };
+}
