@@ -24978,12 +24978,14 @@ function mergeRunResults(runs) {
     const seen = new Set();
     const evals = runs.flatMap((run) => run.evals);
     for (const e of evals) {
-        const key = `${e.id} [${e.agent}]`;
+        const key = `${e.id}${e.arm ? ` @ ${e.arm}` : ""} [${e.agent}]`;
         if (seen.has(key))
             throw new MergeError(`${key} is in more than one shard's results: were the shards of the same split (--shard i/n)?`);
         seen.add(key);
     }
-    evals.sort((a, b) => (a.id === b.id ? (a.agent < b.agent ? -1 : 1) : a.id < b.id ? -1 : 1));
+    const order = (e) => `${e.id}\u0000${e.agent}\u0000${e.arm ?? ""}`;
+    evals.sort((a, b) => (order(a) < order(b) ? -1 : 1));
+    const comparisons = runs.flatMap((run) => run.comparisons ?? []);
     const counts = emptyCounts();
     for (const e of evals)
         counts[e.status]++;
@@ -24999,6 +25001,7 @@ function mergeRunResults(runs) {
         ...(budgets.length ? { budgetUsd: budgets.reduce((a, b) => a + b, 0) } : {}),
         counts,
         evals,
+        ...(comparisons.length ? { comparisons } : { comparisons: undefined }),
         // One interrupted shard makes the whole run interrupted (its unfinished evals are incomplete).
         ...(runs.some((r) => r.interrupted) ? { interrupted: true } : { interrupted: undefined }),
     });
@@ -25433,7 +25436,11 @@ function maxTrials(unit, options) {
     return options.trials ?? Math.max(unit.trials, DEFAULT_COMPARISON_TRIALS);
 }
 function arm(unit, fields, options) {
-    return { ...fields, maxTrials: maxTrials(unit, options), margin: options.margin ?? DEFAULT_MARGIN };
+    return {
+        ...fields,
+        maxTrials: maxTrials(unit, options),
+        margin: options.margin ?? DEFAULT_MARGIN,
+    };
 }
 /**
  * Pairs each runnable unit of the working tree with the unit of the same eval and agent at the

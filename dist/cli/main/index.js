@@ -24949,12 +24949,14 @@ function mergeRunResults(runs) {
     const seen = new Set();
     const evals = runs.flatMap((run) => run.evals);
     for (const e of evals) {
-        const key = `${e.id} [${e.agent}]`;
+        const key = `${e.id}${e.arm ? ` @ ${e.arm}` : ""} [${e.agent}]`;
         if (seen.has(key))
             throw new MergeError(`${key} is in more than one shard's results: were the shards of the same split (--shard i/n)?`);
         seen.add(key);
     }
-    evals.sort((a, b) => (a.id === b.id ? (a.agent < b.agent ? -1 : 1) : a.id < b.id ? -1 : 1));
+    const order = (e) => `${e.id}\u0000${e.agent}\u0000${e.arm ?? ""}`;
+    evals.sort((a, b) => (order(a) < order(b) ? -1 : 1));
+    const comparisons = runs.flatMap((run) => run.comparisons ?? []);
     const counts = emptyCounts();
     for (const e of evals)
         counts[e.status]++;
@@ -24970,6 +24972,7 @@ function mergeRunResults(runs) {
         ...(budgets.length ? { budgetUsd: budgets.reduce((a, b) => a + b, 0) } : {}),
         counts,
         evals,
+        ...(comparisons.length ? { comparisons } : { comparisons: undefined }),
         // One interrupted shard makes the whole run interrupted (its unfinished evals are incomplete).
         ...(runs.some((r) => r.interrupted) ? { interrupted: true } : { interrupted: undefined }),
     });
@@ -25404,7 +25407,11 @@ function maxTrials(unit, options) {
     return options.trials ?? Math.max(unit.trials, DEFAULT_COMPARISON_TRIALS);
 }
 function arm(unit, fields, options) {
-    return { ...fields, maxTrials: maxTrials(unit, options), margin: options.margin ?? DEFAULT_MARGIN };
+    return {
+        ...fields,
+        maxTrials: maxTrials(unit, options),
+        margin: options.margin ?? DEFAULT_MARGIN,
+    };
 }
 /**
  * Pairs each runnable unit of the working tree with the unit of the same eval and agent at the
@@ -33746,7 +33753,7 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
                         say(style.dim(note));
                     const trialsPlanned = plan.units
                         .filter((u) => !u.settled)
-                        .reduce((n, u) => n + u.trials, 0);
+                        .reduce((n, u) => n + plannedTrials(u), 0);
                     if (!flags.quiet) {
                         say(style.dim(`agent-evals ${version_VERSION}: ${plan.units.length} eval × agent pair(s), up to ${trialsPlanned} trial(s)`));
                         // With bwrap the engine's notes already said what the sandbox isolates.
@@ -33756,7 +33763,7 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
                     progress.start(trialsPlanned);
                 },
                 onTrialEnd(unit, trial) {
-                    progress.trialEnded(unit.spec.id, unit.agentName, unit.trials, trial);
+                    progress.trialEnded(unitLabel(unit), unit.agentName, plannedTrials(unit), trial);
                     if (trial.status !== "passed" && flags["keep-workspace"] && "workspace" in trial) {
                         say(style.dim(`    workspace kept at ${String(trial.workspace)}`));
                     }
@@ -33764,7 +33771,7 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
                 onUnitEnd(unit, result) {
                     finished.push(result);
                     if (!unit.settled)
-                        progress.unitEnded(unit.trials, result.trialsRun);
+                        progress.unitEnded(plannedTrials(unit), result.trialsRun);
                 },
             },
         });
@@ -33806,6 +33813,14 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
         progress.finish();
         stopWatchingSignals();
     }
+}
+/** The most trials a unit may run: a comparison arm's maximum, else its planned trials. */
+function plannedTrials(unit) {
+    return unit.arm?.maxTrials ?? unit.trials;
+}
+/** How progress names a unit: an arm that is not the eval as defined says which arm. */
+function unitLabel(unit) {
+    return unit.arm && !unit.arm.primary ? `${unit.spec.id} @ ${unit.arm.label}` : unit.spec.id;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/health.ts
