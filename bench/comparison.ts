@@ -1,79 +1,152 @@
-// Simulates controlled comparisons (control arm vs treatment arm, trials interleaved) with known
-// pass probabilities, to measure the verdict rule's error rates (src/model/comparison.ts): how
-// often a regression is flagged when nothing changed (false positives), how often a real drop is
-// flagged (power), and how many paid trials comparison-aware early stopping saves against running
-// every trial, with the verdicts compared run by run. Pure arithmetic: no processes.
+// Simulates controlled comparisons through the engine's own comparison group (src/run/group.ts:
+// interleaved trials, looks after each pair, the sequential rule of src/model/comparison.ts),
+// with trials whose outcomes are drawn with known pass probabilities instead of run by an agent.
+// It measures what README › Comparisons promises: how often a regression is flagged when nothing
+// changed (false positives), how often a real drop is flagged (power), how often "no change" is
+// said when there was one, and how many paid trials the early stop saves against running every
+// trial of a fixed N, with the verdict that fixed N would give on the same draws beside it.
+// Pure arithmetic and promises: no processes.
 // Run: npx tsx bench/comparison.ts [runs]   (prints a Markdown section)
 
-import { decidedComparison, differenceInterval, verdictOf } from "../src/model/comparison.js";
+import type { ComparisonVerdict, PlannedUnit, TrialResult } from "../src/model/index.js";
+import {
+  DEFAULT_COMPARISON_TRIALS,
+  DEFAULT_MARGIN,
+  compareArms,
+  sequentialVerdict,
+} from "../src/model/index.js";
+import { runGroup, type GroupArm } from "../src/run/group.js";
+import { fixedPolicy } from "../src/run/policy.js";
 import { rng } from "./rng.js";
 
 const CONTROL_RATES = [0.5, 0.8, 0.95];
-const DIFFERENCES = [0, -0.1, -0.3, -0.5];
-const TRIALS_PER_ARM = [10, 20, 40];
+const DIFFERENCES = [0, -0.1, -0.3, -0.5, -1];
+const MAXIMA = [20, DEFAULT_COMPARISON_TRIALS];
 const RUNS = Number(process.argv[2] ?? 2_000);
 
+const random = rng(20261201);
+
 interface Cell {
-  flagged: number;
-  trialsEarly: number;
-  differs: number;
+  verdicts: Record<ComparisonVerdict, number>;
+  trials: number;
+  differsFromFixed: number;
 }
 
-const random = rng(20261201);
+function arm(role: "control" | "treatment", primary: boolean, max: number): GroupArm {
+  const unit = {
+    spec: { id: "sim", passRate: 1 },
+    agentName: "sim",
+    trials: 1,
+    arm: { group: "sim", role, label: role, primary, maxTrials: max, margin: DEFAULT_MARGIN },
+  } as unknown as GroupArm["unit"];
+  // The treatment is the primary arm, as in compare --base: its own verdict (1 trial, passRate 1)
+  // is decided at once, so only the comparison keeps it running.
+  return primary ? { unit, own: fixedPolicy(1, 1, false) } : { unit };
+}
+
+/** One simulated comparison: outcomes drawn up front, so the fixed-N verdict sees the same ones. */
+async function simulate(p1: number, p2: number, max: number) {
+  const draws = {
+    control: [...Array(max)].map(() => random() < p1),
+    treatment: [...Array(max)].map(() => random() < p2),
+  };
+  const controlArm = arm("control", false, max);
+  const treatmentArm = arm("treatment", true, max);
+  const outcome = await runGroup([controlArm, treatmentArm], {
+    signal: new AbortController().signal,
+    perArm: 2,
+    runTrial: (unit: PlannedUnit, wanted) => {
+      const n = wanted();
+      if (n === undefined) return Promise.resolve("cancelled" as const);
+      const pass = (unit.arm!.role === "control" ? draws.control : draws.treatment)[n - 1]!;
+      const trial: TrialResult = {
+        n,
+        status: pass ? "passed" : "failed",
+        durationMs: 0,
+        checks: [],
+        dir: "",
+      };
+      return Promise.resolve(trial);
+    },
+  });
+  const count = (xs: boolean[]) => xs.filter(Boolean).length;
+  const fixed = sequentialVerdict(
+    { passes: count(draws.control), trials: max },
+    { passes: count(draws.treatment), trials: max },
+    max,
+  )!;
+  const ran = outcome.arms.reduce((sum, a) => sum + a.trials.length, 0);
+  return { verdict: outcome.comparisons[0]!.verdict, fixed, ran };
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const lines: string[] = [
-  "| trials per arm | control rate | true Δ | regression flagged | trials run (early stop) | vs fixed | verdicts that differ |",
-  "| --- | --- | --- | --- | --- | --- | --- |",
+  "| trials per arm (max) | control rate | true Δ | regression flagged | no-change said | improvement said | trials run (mean, both arms) | fixed N runs | paid trials saved | verdicts unlike fixed N |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
 ];
-let worstFalsePositive = 0;
-for (const max of TRIALS_PER_ARM) {
+const worst = { falsePositive: 0, power: 1, falseNoChange: 0 };
+for (const max of MAXIMA) {
   for (const p1 of CONTROL_RATES) {
     for (const d of DIFFERENCES) {
-      const p2 = Math.max(0, p1 + d);
-      const cell: Cell = { flagged: 0, trialsEarly: 0, differs: 0 };
+      const p2 = Math.min(1, Math.max(0, p1 + d));
+      const cell: Cell = {
+        verdicts: { regression: 0, improvement: 0, "no-change": 0, inconclusive: 0 },
+        trials: 0,
+        differsFromFixed: 0,
+      };
       for (let r = 0; r < RUNS; r++) {
-        const a = [...Array(max)].map(() => random() < p1);
-        const b = [...Array(max)].map(() => random() < p2);
-        const count = (xs: boolean[], k: number) => xs.slice(0, k).filter(Boolean).length;
-        const full = verdictOf(
-          differenceInterval(
-            { passes: count(a, max), trials: max },
-            { passes: count(b, max), trials: max },
-          ),
-        );
-        // Interleaved: round k has run k control and k treatment trials.
-        let early = full;
-        let ran = 2 * max;
-        for (let k = 1; k < max; k++) {
-          const decided = decidedComparison(
-            { passes: count(a, k), failures: k - count(a, k), max },
-            { passes: count(b, k), failures: k - count(b, k), max },
-          );
-          if (decided !== undefined) {
-            early = decided;
-            ran = 2 * k;
-            break;
-          }
-        }
-        if (early === "regression") cell.flagged++;
-        if (early !== full) cell.differs++;
-        cell.trialsEarly += ran;
+        const { verdict, fixed, ran } = await simulate(p1, p2, max);
+        cell.verdicts[verdict]++;
+        cell.trials += ran;
+        if (verdict !== fixed) cell.differsFromFixed++;
       }
-      const flagged = cell.flagged / RUNS;
-      if (d === 0) worstFalsePositive = Math.max(worstFalsePositive, flagged);
-      const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+      const share = (v: ComparisonVerdict) => cell.verdicts[v] / RUNS;
+      if (max === DEFAULT_COMPARISON_TRIALS) {
+        if (d === 0) worst.falsePositive = Math.max(worst.falsePositive, share("regression"));
+        if (d === -0.3) worst.power = Math.min(worst.power, share("regression"));
+        if (d <= -0.3) worst.falseNoChange = Math.max(worst.falseNoChange, share("no-change"));
+      }
+      const mean = cell.trials / RUNS;
+      const label =
+        d === 0
+          ? " (false positive)"
+          : d === -0.3 && max === DEFAULT_COMPARISON_TRIALS
+            ? " (power)"
+            : "";
       lines.push(
-        `| ${max} | ${p1} | ${d === 0 ? "0" : `${Math.round(d * 100)} pts`} | ${pct(flagged)}${d === 0 ? " (false positive)" : d === -0.3 ? " (power)" : ""} | ${(cell.trialsEarly / RUNS).toFixed(1)} | ${2 * max} | ${cell.differs} |`,
+        `| ${max} | ${p1} | ${d === 0 ? "0" : `${Math.round(d * 100)} pts`} | ${pct(share("regression"))}${label} | ${pct(share("no-change"))} | ${pct(share("improvement"))} | ${mean.toFixed(1)} | ${2 * max} | ${pct(1 - mean / (2 * max))} | ${pct(cell.differsFromFixed / RUNS)} |`,
       );
     }
   }
 }
+
+// The 95% interval the rows report: its coverage of the true difference at the fixed maximum.
+let covered = 0;
+let total = 0;
+for (const p1 of CONTROL_RATES) {
+  for (const d of DIFFERENCES.slice(0, 4)) {
+    const p2 = Math.max(0, p1 + d);
+    for (let r = 0; r < RUNS / 4; r++) {
+      const n = DEFAULT_COMPARISON_TRIALS;
+      const a = [...Array(n)].filter(() => random() < p1).length;
+      const b = [...Array(n)].filter(() => random() < p2).length;
+      const { interval } = compareArms({ passes: a, trials: n }, { passes: b, trials: n });
+      total++;
+      if (interval[0] <= p2 - p1 + 1e-9 && p2 - p1 - 1e-9 <= interval[1]) covered++;
+    }
+  }
+}
+
 process.stdout.write(
   [
-    `### Comparisons: the regression flag's error rates (${RUNS} simulated comparisons per row)`,
+    `### Comparisons: the verdict rule's error rates (${RUNS} simulated comparisons per row)`,
     "",
-    "Control and treatment arms with the given pass probabilities, trials interleaved, the verdict",
-    "rule of src/model/comparison.ts (95% Newcombe interval of the difference wholly below 0 → regression).",
-    `Worst false-positive rate at Δ = 0: ${(100 * worstFalsePositive).toFixed(1)}%.`,
+    "Control and treatment arms with the given pass probabilities, run through the engine's comparison",
+    "group (src/run/group.ts): trials interleaved, a look after each pair from the 3rd, the 99.8%",
+    "Newcombe interval deciding early, the 95% one at the maximum (src/model/comparison.ts).",
+    `At the default maximum (${DEFAULT_COMPARISON_TRIALS} per arm): worst false-positive rate at Δ = 0 ${pct(worst.falsePositive)} (goal ≤ 5%);`,
+    `worst power at −30 points ${pct(worst.power)} (goal ≥ 80%); "no change" said of a drop of 30 points or more at most ${pct(worst.falseNoChange)}.`,
+    `Coverage of the reported 95% interval at ${DEFAULT_COMPARISON_TRIALS} per arm: ${pct(covered / total)}.`,
     "",
     ...lines,
     "",
