@@ -271,7 +271,8 @@ export interface CompareOptions extends RunEvalsOptions {
  */
 export async function compareEvals(options: CompareOptions): Promise<RunEvalsOutcome> {
   const env = options.env ?? process.env;
-  const planned = await planEvals({ ...options, force: true, changedBase: undefined });
+  // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
+  const planned = await planEvals({ ...options, force: true });
   const tree = await openBaseTree(planned.projectRoot, options.base);
   try {
     const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];

@@ -437,10 +437,13 @@ describe("the Action, sharded: plan → shards → publish", () => {
       expect(run.stdout).toContain("history: read only");
       const result = JSON.parse(
         await fs.readFile(path.join(workspace, ".copybook/results/run.json"), "utf8"),
-      ) as { evals: Array<{ id: string; agent: string }> };
-      expect(result.evals.map((e) => `${e.id} [${e.agent}]`).sort()).toEqual(
+      ) as { evals: Array<{ id: string; agent: string; arm?: string }>; comparisons?: unknown[] };
+      // Each pair once as defined, and (the base rerun on a pull request) once at the base.
+      const primary = result.evals.filter((e) => e.arm === undefined);
+      expect(primary.map((e) => `${e.id} [${e.agent}]`).sort()).toEqual(
         [...shardPlan.shards[index - 1]!].sort(),
       );
+      expect(result.comparisons).toHaveLength(primary.length);
       expect(results.artifacts.some((a) => a.name === `agent-evals-shard-${index}`)).toBe(true);
       // What actions/download-artifact leaves: one folder per artifact.
       await fs.cp(

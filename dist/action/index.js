@@ -2514,6 +2514,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   xu: () => (/* reexport */ AgentEvalsError),
   Wy: () => (/* reexport */ CiGateError),
   NC: () => (/* reexport */ Codes),
+  IE: () => (/* reexport */ DEFAULT_COMPARISON_TRIALS),
+  PH: () => (/* reexport */ DEFAULT_MARGIN),
   CW: () => (/* reexport */ DEFAULT_RESULTS_BRANCH),
   gk: () => (/* reexport */ DefinitionError),
   CX: () => (/* reexport */ HISTORY_FILE),
@@ -2545,8 +2547,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   YV: () => (/* reexport */ wilsonInterval),
   LQ: () => (/* reexport */ withDiagnostics)
 });
-
-// UNUSED EXPORTS: DEFAULT_COMPARISON_TRIALS, DEFAULT_MARGIN
 
 ;// CONCATENATED MODULE: ./src/model/stats.ts
 // Verdict arithmetic: how many passes a pass rate needs, when the verdict is decided, the Wilson
@@ -15106,7 +15106,7 @@ const LINKS_AS_FILES = {
     statSync: (external_node_fs_default()).lstatSync,
 };
 /** Absolute paths of the eval files, sorted, so runs and ids are stable. */
-async function discover_discoverEvalFiles(projectRoot, patterns) {
+async function discoverEvalFiles(projectRoot, patterns) {
     const globs = patterns?.length
         ? patterns
         : DEFAULT_EVAL_DIRS.map((dir) => `${dir}/${EVAL_FILE_PATTERN}`);
@@ -25887,7 +25887,8 @@ function mergeRunResults(runs) {
     const comparisons = runs.flatMap((run) => run.comparisons ?? []);
     const counts = (0,src_model/* emptyCounts */.W1)();
     for (const e of evals)
-        counts[e.status]++;
+        if (e.arm === undefined)
+            counts[e.status]++;
     const budgets = runs.map((r) => r.budgetUsd).filter((b) => b !== undefined);
     const starts = runs.map((r) => Date.parse(r.startedAt));
     const ends = runs.map((r, i) => starts[i] + r.durationMs);
@@ -26332,13 +26333,13 @@ function baseLabel(ref) {
 }
 const WORKING_TREE = "working tree";
 function maxTrials(unit, options) {
-    return options.trials ?? Math.max(unit.trials, DEFAULT_COMPARISON_TRIALS);
+    return options.trials ?? Math.max(unit.trials, src_model/* DEFAULT_COMPARISON_TRIALS */.IE);
 }
 function arm(unit, fields, options) {
     return {
         ...fields,
         maxTrials: maxTrials(unit, options),
-        margin: options.margin ?? DEFAULT_MARGIN,
+        margin: options.margin ?? src_model/* DEFAULT_MARGIN */.PH,
     };
 }
 /**
@@ -26346,7 +26347,7 @@ function arm(unit, fields, options) {
  * base. Base specs point into the scratch tree (their templates are read there); their `file` is
  * mapped back to the project so reports name the eval's file.
  */
-function arms_pairWithBase(current, base, ref, roots, options) {
+function pairWithBase(current, base, ref, roots, options) {
     const key = (u) => `${u.spec.id}\u0000${u.agentName}`;
     const atBase = new Map(base.filter((u) => !u.settled).map((u) => [key(u), u]));
     const units = [];
@@ -26375,8 +26376,8 @@ function arms_pairWithBase(current, base, ref, roots, options) {
     return { units, unpaired };
 }
 function mapBack(spec, roots) {
-    const rel = path.relative(roots.base, spec.file);
-    return rel.startsWith("..") ? spec.file : path.join(roots.project, rel);
+    const rel = external_node_path_default().relative(roots.base, spec.file);
+    return rel.startsWith("..") ? spec.file : external_node_path_default().join(roots.project, rel);
 }
 /**
  * Each runnable unit whose eval has variants becomes the control of a group, with one treatment
@@ -26450,14 +26451,14 @@ class ChangedBaseError extends src_model/* AgentEvalsError */.xu {
  * load are not an error: every eval then counts as changed, with a warning.
  */
 async function changedEvals(current, options) {
-    const tree = await changed_openBaseTree(options.projectRoot, options.base);
+    const tree = await openBaseTree(options.projectRoot, options.base);
     try {
         if (!tree.exists) {
             return { changed: current.map((s) => ({ id: s.id, reason: "new" })), warnings: [] };
         }
         let base;
         try {
-            const files = await discover_discoverEvalFiles(tree.root, options.evals);
+            const files = await discoverEvalFiles(tree.root, options.evals);
             base = await options.load(files, tree.root);
         }
         catch (error) {
@@ -26482,7 +26483,7 @@ async function changedEvals(current, options) {
  * checkout, index or refs. Throws ChangedBaseError when the ref can't be read (not a repository,
  * an unknown ref, a shallow clone without it).
  */
-async function changed_openBaseTree(projectDir, base) {
+async function openBaseTree(projectDir, base) {
     const projectRoot = await realDir(projectDir);
     const topLevel = await repoTopLevel(projectRoot);
     const sha = await resolveBase(topLevel, base);
@@ -26741,7 +26742,7 @@ function skipWithoutCredentials(units, env, policy) {
 
 
 
-async function plan_planRun(specs, options) {
+async function planRun(specs, options) {
     const selected = selectEvals(specs, options.names);
     const problems = [];
     const adapters = new Map();
@@ -30491,7 +30492,7 @@ function settledResult(unit, status, reason, trials, durationMs, passes = trials
 
 
 
-async function template_check_templateProblems(specs, projectRoot) {
+async function templateProblems(specs, projectRoot) {
     const problems = [];
     const checked = new Map();
     for (const spec of specs) {
@@ -31926,8 +31927,10 @@ function reportFilesLine(resultsDir, cwd = process.cwd()) {
 
 function buildRunResult(evals, meta) {
     const counts = (0,src_model/* emptyCounts */.W1)();
+    // The verdicts of the evals as defined: a comparison's other arms are compared, not judged.
     for (const e of evals)
-        counts[e.status]++;
+        if (e.arm === undefined)
+            counts[e.status]++;
     return (0,src_model/* withDiagnostics */.LQ)({
         schemaVersion: src_model/* RESULT_SCHEMA_VERSION */.tS,
         tool: { name: "agent-evals", version: meta.version },
@@ -34156,7 +34159,7 @@ function isCi(env) {
 /** The eval files of a project, loaded with every kind registered. Throws DefinitionError. */
 async function loadDefinitions(options) {
     const projectRoot = external_node_path_default().resolve(options.projectRoot);
-    const found = await discover_discoverEvalFiles(projectRoot, options.evals);
+    const found = await discoverEvalFiles(projectRoot, options.evals);
     const files = options.yamlOnly ? found.filter(isYamlFile) : found;
     if (files.length === 0 && !options.yamlOnly) {
         throw new src_model/* DefinitionError */.gk([
@@ -34180,11 +34183,11 @@ async function planEvals(options) {
     const env = options.env ?? process.env;
     const projectRoot = external_node_path_default().resolve(options.projectRoot);
     const specs = await loadDefinitions({ ...options, projectRoot, env });
-    const badTemplates = await template_check_templateProblems(specs, projectRoot);
+    const badTemplates = await templateProblems(specs, projectRoot);
     if (badTemplates.length)
         throw new src_model/* DefinitionError */.gk(badTemplates);
     const selection = kinds_selectEvals(specs, options.names ?? [], { axis: options.axis });
-    const plan = await plan_planRun(selection.specs, {
+    const plan = await planRun(selection.specs, {
         names: selection.names,
         agents: options.agents ?? [],
         trials: options.trials,
@@ -34242,7 +34245,8 @@ async function runEvals(options) {
  */
 async function compareEvals(options) {
     const env = options.env ?? process.env;
-    const planned = await planEvals({ ...options, force: true, changedBase: undefined });
+    // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
+    const planned = await planEvals({ ...options, force: true });
     const tree = await openBaseTree(planned.projectRoot, options.base);
     try {
         const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];
@@ -34268,9 +34272,9 @@ async function planBase(baseRoot, planned, options, env) {
         specs = await loadFiles(await discoverEvalFiles(baseRoot, options.evals), baseRoot, env);
     }
     catch (error) {
-        if (!(error instanceof DefinitionError))
+        if (!(error instanceof src_model/* DefinitionError */.gk))
             throw error;
-        throw new DefinitionError(error.problems.map((p) => ({
+        throw new src_model/* DefinitionError */.gk(error.problems.map((p) => ({
             ...p,
             message: `${label} do not load: ${p.message}`,
             fix: `${p.fix}; or compare with another ref (the control must load)`,
@@ -34278,7 +34282,7 @@ async function planBase(baseRoot, planned, options, env) {
     }
     const badTemplates = await templateProblems(specs, baseRoot);
     if (badTemplates.length)
-        throw new DefinitionError(badTemplates);
+        throw new src_model/* DefinitionError */.gk(badTemplates);
     const wanted = new Set(planned.plan.units.filter((u) => !u.settled).map((u) => u.spec.id));
     const present = specs.filter((s) => wanted.has(s.id));
     if (present.length === 0)
@@ -34645,6 +34649,10 @@ function readInputs() {
     if (!["failure", "regression", "never"].includes(failOn)) {
         throw new InputError(`input fail-on: expected failure, regression or never, got ${JSON.stringify(failOn)}`);
     }
+    const baseline = (getInput("baseline").trim().toLowerCase() || "auto");
+    if (!["history", "rerun", "auto"].includes(baseline)) {
+        throw new InputError(`input baseline: expected history, rerun or auto, got ${JSON.stringify(baseline)}`);
+    }
     const inputs = {
         mode: mode(),
         evals: inputs_list("evals"),
@@ -34654,6 +34662,7 @@ function readInputs() {
         workingDirectory: getInput("working-directory").trim() || ".",
         changedOnly: changed === "auto" ? "auto" : bool("changed-only", false),
         baseRef: getInput("base-ref").trim() || undefined,
+        baseline,
         ...inputs_history(),
         resultsBranch: getInput("results-branch").trim() || src_model/* DEFAULT_RESULTS_BRANCH */.CW,
         force: bool("force", false),
@@ -35015,6 +35024,12 @@ async function runAction() {
         ? undefined
         : await changedBaseFor(inputs, pr !== undefined, baseBranch, projectRoot);
     const historyDir = history ? external_node_path_default().join(history.dir, "history") : undefined;
+    // On a pull request the base's version of each changed eval runs beside the head's (rerun).
+    const rerunBase = inputs.mode === "run" && pr !== undefined && inputs.baseline !== "history"
+        ? (changedBase ?? (await fetchBase(inputs, baseBranch, projectRoot)))
+        : undefined;
+    if (inputs.mode === "run" && inputs.baseline === "rerun" && pr === undefined)
+        notice("baseline rerun: not a pull request, so there is no base to run; history is used");
     const style = makeStyle({}, {});
     const declaredSecrets = new Set();
     const fork = isForkPullRequest(event);
@@ -35032,7 +35047,9 @@ async function runAction() {
             missing = published.missing;
         }
         else
-            outcome = await group("agent-evals", () => runEvals({
+            outcome = await group("agent-evals", () => (rerunBase
+                ? (o) => compareEvals({ ...o, base: rerunBase })
+                : runEvals)({
                 projectRoot,
                 evals: inputs.evals.length ? inputs.evals : undefined,
                 agents: inputs.agents,
@@ -35066,7 +35083,11 @@ async function runAction() {
                         info(`${plan.units.length} eval × agent pair(s); ${plan.agentUnits} will start an agent`);
                     },
                     onTrialEnd(unit, trial) {
-                        info(console_trialLine(unit.spec.id, unit.agentName, unit.trials, trial, style));
+                        const label = unit.arm && !unit.arm.primary
+                            ? `${unit.spec.id} @ ${unit.arm.label}`
+                            : unit.spec.id;
+                        const planned = unit.arm?.maxTrials ?? unit.trials;
+                        info(console_trialLine(label, unit.agentName, planned, trial, style));
                     },
                 },
             }));
@@ -35096,8 +35117,13 @@ async function runAction() {
     if (inputs.mode === "run")
         await writeHistoryLines(outcome.resultsDir, outcome.historyLines).catch((error) => warning(`history lines not written: ${error.message}`));
     const baseLines = new Map([...before].map(([id, lines]) => [id, lines.filter((l) => !l.ref || l.ref === baseBranch)]));
-    const rows = compareRuns(result.evals, baseLines);
-    const regressions = rows.filter((r) => r.flag === "regression").length;
+    // With the base rerun here, the regression flag is the paired comparison's; the rows still list
+    // each eval's result (against history where there is one).
+    const comparisons = result.comparisons ?? [];
+    const rows = compareRuns(result.evals.filter((e) => e.arm === undefined), baseLines);
+    const regressions = rerunBase
+        ? comparisons.filter((c) => c.verdict === "regression").length
+        : rows.filter((r) => r.flag === "regression").length;
     let artifactLink;
     if (inputs.uploadTranscripts) {
         try {
@@ -35278,6 +35304,10 @@ async function changedBaseFor(inputs, isPullRequest, baseBranch, dir) {
     const on = inputs.changedOnly === "auto" ? isPullRequest : inputs.changedOnly;
     if (!on)
         return undefined;
+    return fetchBase(inputs, baseBranch, dir);
+}
+/** The base ref (base-ref, else origin/<base branch>), fetched from origin when it is a branch. */
+async function fetchBase(inputs, baseBranch, dir) {
     const base = inputs.baseRef ?? `origin/${baseBranch}`;
     if (base.startsWith("origin/")) {
         const branch = base.slice("origin/".length);

@@ -24988,7 +24988,8 @@ function mergeRunResults(runs) {
     const comparisons = runs.flatMap((run) => run.comparisons ?? []);
     const counts = emptyCounts();
     for (const e of evals)
-        counts[e.status]++;
+        if (e.arm === undefined)
+            counts[e.status]++;
     const budgets = runs.map((r) => r.budgetUsd).filter((b) => b !== undefined);
     const starts = runs.map((r) => Date.parse(r.startedAt));
     const ends = runs.map((r, i) => starts[i] + r.durationMs);
@@ -31025,8 +31026,10 @@ function reportFilesLine(resultsDir, cwd = process.cwd()) {
 
 function json_buildRunResult(evals, meta) {
     const counts = result_emptyCounts();
+    // The verdicts of the evals as defined: a comparison's other arms are compared, not judged.
     for (const e of evals)
-        counts[e.status]++;
+        if (e.arm === undefined)
+            counts[e.status]++;
     return diagnostics_withDiagnostics({
         schemaVersion: result_RESULT_SCHEMA_VERSION,
         tool: { name: "agent-evals", version: meta.version },
@@ -33341,7 +33344,8 @@ async function runEvals(options) {
  */
 async function compareEvals(options) {
     const env = options.env ?? process.env;
-    const planned = await planEvals({ ...options, force: true, changedBase: undefined });
+    // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
+    const planned = await planEvals({ ...options, force: true });
     const tree = await openBaseTree(planned.projectRoot, options.base);
     try {
         const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];

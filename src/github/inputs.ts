@@ -13,6 +13,13 @@ import {
 
 export type FailOn = "failure" | "regression" | "never";
 
+/**
+ * What a pull request's evals are compared with. history: the verdicts recorded on the results
+ * branch for the base. rerun: the base ref's version of each changed eval, run in the same job
+ * beside the head's (`agent-evals compare`). auto: rerun on pull requests, history otherwise.
+ */
+export type Baseline = "history" | "rerun" | "auto";
+
 /** run: run the evals (default). plan: only split the suite into shards (CI matrix). publish: report
  *  shards' results (merge-from) as one run without running anything. */
 export type ActionMode = "run" | "plan" | "publish";
@@ -26,6 +33,7 @@ export interface ActionInputs {
   workingDirectory: string;
   changedOnly: boolean | "auto";
   baseRef?: string;
+  baseline: Baseline;
   /** Read the results branch (cached verdicts, the base to compare with). */
   history: boolean;
   /** Also append this run's verdicts to it (`history: read` reads only: shards leave it to publish). */
@@ -143,6 +151,12 @@ export function readInputs(): ActionInputs {
       `input fail-on: expected failure, regression or never, got ${JSON.stringify(failOn)}`,
     );
   }
+  const baseline = (core.getInput("baseline").trim().toLowerCase() || "auto") as Baseline;
+  if (!["history", "rerun", "auto"].includes(baseline)) {
+    throw new InputError(
+      `input baseline: expected history, rerun or auto, got ${JSON.stringify(baseline)}`,
+    );
+  }
   const inputs: ActionInputs = {
     mode: mode(),
     evals: list("evals"),
@@ -156,6 +170,7 @@ export function readInputs(): ActionInputs {
     workingDirectory: core.getInput("working-directory").trim() || ".",
     changedOnly: changed === "auto" ? "auto" : bool("changed-only", false),
     baseRef: core.getInput("base-ref").trim() || undefined,
+    baseline,
     ...history(),
     resultsBranch: core.getInput("results-branch").trim() || DEFAULT_RESULTS_BRANCH,
     force: bool("force", false),

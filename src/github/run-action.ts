@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import * as core from "./runner.js";
-import { runEvals, type RunEvalsOutcome } from "../engine.js";
+import { compareEvals, runEvals, type RunEvalsOutcome } from "../engine.js";
 import { readAllHistory, type HistoryLine, compareRuns } from "../store/index.js";
 import { AgentEvalsError, DefinitionError, formatProblem, RUN_JSON } from "../model/index.js";
 import { secretNames, secretRedactor } from "../util/index.js";
@@ -86,6 +86,13 @@ export async function runAction(): Promise<void> {
       ? undefined
       : await changedBaseFor(inputs, pr !== undefined, baseBranch, projectRoot);
   const historyDir = history ? path.join(history.dir, "history") : undefined;
+  // On a pull request the base's version of each changed eval runs beside the head's (rerun).
+  const rerunBase =
+    inputs.mode === "run" && pr !== undefined && inputs.baseline !== "history"
+      ? (changedBase ?? (await fetchBase(inputs, baseBranch, projectRoot)))
+      : undefined;
+  if (inputs.mode === "run" && inputs.baseline === "rerun" && pr === undefined)
+    core.notice("baseline rerun: not a pull request, so there is no base to run; history is used");
   const style = makeStyle({}, {});
   const declaredSecrets = new Set<string>();
   const fork = isForkPullRequest(event);
@@ -103,7 +110,9 @@ export async function runAction(): Promise<void> {
       missing = published.missing;
     } else
       outcome = await core.group("agent-evals", () =>
-        runEvals({
+        (rerunBase
+          ? (o: Parameters<typeof runEvals>[0]) => compareEvals({ ...o, base: rerunBase })
+          : runEvals)({
           projectRoot,
           evals: inputs.evals.length ? inputs.evals : undefined,
           agents: inputs.agents,
@@ -140,7 +149,12 @@ export async function runAction(): Promise<void> {
               );
             },
             onTrialEnd(unit, trial) {
-              core.info(trialLine(unit.spec.id, unit.agentName, unit.trials, trial, style));
+              const label =
+                unit.arm && !unit.arm.primary
+                  ? `${unit.spec.id} @ ${unit.arm.label}`
+                  : unit.spec.id;
+              const planned = unit.arm?.maxTrials ?? unit.trials;
+              core.info(trialLine(label, unit.agentName, planned, trial, style));
             },
           },
         }),
@@ -175,8 +189,16 @@ export async function runAction(): Promise<void> {
   const baseLines = new Map(
     [...before].map(([id, lines]) => [id, lines.filter((l) => !l.ref || l.ref === baseBranch)]),
   );
-  const rows = compareRuns(result.evals, baseLines);
-  const regressions = rows.filter((r) => r.flag === "regression").length;
+  // With the base rerun here, the regression flag is the paired comparison's; the rows still list
+  // each eval's result (against history where there is one).
+  const comparisons = result.comparisons ?? [];
+  const rows = compareRuns(
+    result.evals.filter((e) => e.arm === undefined),
+    baseLines,
+  );
+  const regressions = rerunBase
+    ? comparisons.filter((c) => c.verdict === "regression").length
+    : rows.filter((r) => r.flag === "regression").length;
 
   let artifactLink: string | undefined;
   if (inputs.uploadTranscripts) {
@@ -384,6 +406,11 @@ async function changedBaseFor(
 ): Promise<string | undefined> {
   const on = inputs.changedOnly === "auto" ? isPullRequest : inputs.changedOnly;
   if (!on) return undefined;
+  return fetchBase(inputs, baseBranch, dir);
+}
+
+/** The base ref (base-ref, else origin/<base branch>), fetched from origin when it is a branch. */
+async function fetchBase(inputs: ActionInputs, baseBranch: string, dir: string): Promise<string> {
   const base = inputs.baseRef ?? `origin/${baseBranch}`;
   if (base.startsWith("origin/")) {
     const branch = base.slice("origin/".length);

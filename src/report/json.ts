@@ -26,7 +26,8 @@ export interface RunMeta {
 
 export function buildRunResult(evals: EvalResult[], meta: RunMeta): RunResult {
   const counts = emptyCounts();
-  for (const e of evals) counts[e.status]++;
+  // The verdicts of the evals as defined: a comparison's other arms are compared, not judged.
+  for (const e of evals) if (e.arm === undefined) counts[e.status]++;
   return withDiagnostics(
     {
       schemaVersion: RESULT_SCHEMA_VERSION,

@@ -55,7 +55,7 @@ export function mergeRunResults(runs: RunResult[]): RunResult {
   evals.sort((a, b) => (order(a) < order(b) ? -1 : 1));
   const comparisons = runs.flatMap((run) => run.comparisons ?? []);
   const counts = emptyCounts();
-  for (const e of evals) counts[e.status]++;
+  for (const e of evals) if (e.arm === undefined) counts[e.status]++;
   const budgets = runs.map((r) => r.budgetUsd).filter((b): b is number => b !== undefined);
   const starts = runs.map((r) => Date.parse(r.startedAt));
   const ends = runs.map((r, i) => starts[i]! + r.durationMs);

@@ -2,6 +2,12 @@ import { AgentEvalsError } from "../model/index.js";
 import { type SandboxKind } from "../run/index.js";
 import { type ShardAssignment } from "../plan/index.js";
 export type FailOn = "failure" | "regression" | "never";
+/**
+ * What a pull request's evals are compared with. history: the verdicts recorded on the results
+ * branch for the base. rerun: the base ref's version of each changed eval, run in the same job
+ * beside the head's (`agent-evals compare`). auto: rerun on pull requests, history otherwise.
+ */
+export type Baseline = "history" | "rerun" | "auto";
 /** run: run the evals (default). plan: only split the suite into shards (CI matrix). publish: report
  *  shards' results (merge-from) as one run without running anything. */
 export type ActionMode = "run" | "plan" | "publish";
@@ -14,6 +20,7 @@ export interface ActionInputs {
     workingDirectory: string;
     changedOnly: boolean | "auto";
     baseRef?: string;
+    baseline: Baseline;
     /** Read the results branch (cached verdicts, the base to compare with). */
     history: boolean;
     /** Also append this run's verdicts to it (`history: read` reads only: shards leave it to publish). */

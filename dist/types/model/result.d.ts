@@ -109,6 +109,7 @@ export interface RunResult {
     commit?: string;
     costUsd: number;
     budgetUsd?: number;
+    /** The verdicts of the evals as defined (a comparison's other arms, with `arm`, are not counted). */
     counts: StatusCounts;
     /** What the sandbox isolates and what it does not, said once per run. */
     isolation: string;
