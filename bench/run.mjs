@@ -2480,14 +2480,15 @@ function floodReport(f) {
 // ---------- main ----------
 
 /**
- * The "## Soak" section of the BENCHMARKS.md being replaced, kept as it is: bench/soak.mjs measures
- * it apart (minutes of trials), so a rewrite by this script must not drop it.
+ * The "## Soak" and "## Redaction" sections of the BENCHMARKS.md being replaced, kept as they are:
+ * bench/soak.mjs and bench/redact.ts measure them apart (minutes each), so a rewrite by this script
+ * must not drop them.
  * @param {string} file
  */
 function keptSoak(file) {
   const previous = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
-  const soak = /^## Soak\n[\s\S]*?(?=^## |(?![\s\S]))/m.exec(previous);
-  return soak ? `\n${soak[0].trimEnd()}\n` : "";
+  const kept = [...previous.matchAll(/^## (?:Soak|Redaction)\n[\s\S]*?(?=^## |(?![\s\S]))/gm)];
+  return kept.map((section) => `\n${section[0].trimEnd()}\n`).join("");
 }
 
 async function main() {

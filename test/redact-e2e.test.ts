@@ -28,21 +28,35 @@ const GITHUB_TOKEN = `ghs_${random()}`;
 /** Named in AGENT_EVALS_REDACT. */
 const DATABASE_URL = `postgres://app:${random()}@db.internal/app`;
 const SECRETS = { ACME_TOKEN, ANTHROPIC_API_KEY, GITHUB_TOKEN, DATABASE_URL };
+/** A 4-line key (armor, 64 and 52 characters of base64, armor), redacted for its name alone. */
+const KEY_BODY = [randomBytes(48).toString("base64"), randomBytes(39).toString("base64")];
+const TEST_PRIVATE_KEY = [
+  "-----BEGIN TEST PRIVATE KEY-----",
+  ...KEY_BODY,
+  "-----END TEST PRIVATE KEY-----",
+].join("\n");
 
 /** Every form of every secret that must not appear anywhere. */
 function forbiddenForms(): Array<[string, Buffer]> {
-  return Object.entries(SECRETS).flatMap(([name, value]) => {
-    const randomPart = /[0-9a-f]{24}/.exec(value)![0];
-    return [
-      [`${name} plain`, Buffer.from(value)],
-      [`${name} in JSON`, Buffer.from(JSON.stringify(value).slice(1, -1))],
-      [`${name} URL-encoded`, Buffer.from(encodeURIComponent(value))],
-      [`${name} base64`, Buffer.from(Buffer.from(value).toString("base64").slice(0, -4))],
-      // Any piece of its random part longer than what was printed on one line of the split form.
-      [`${name} random part`, Buffer.from(randomPart.slice(0, 12))],
-      [`${name} random part (end)`, Buffer.from(randomPart.slice(-12))],
-    ] as Array<[string, Buffer]>;
-  });
+  return Object.entries(SECRETS)
+    .flatMap(([name, value]) => {
+      const randomPart = /[0-9a-f]{24}/.exec(value)![0];
+      return [
+        [`${name} plain`, Buffer.from(value)],
+        [`${name} in JSON`, Buffer.from(JSON.stringify(value).slice(1, -1))],
+        [`${name} URL-encoded`, Buffer.from(encodeURIComponent(value))],
+        [`${name} base64`, Buffer.from(Buffer.from(value).toString("base64").slice(0, -4))],
+        // Any piece of its random part longer than what was printed on one line of the split form.
+        [`${name} random part`, Buffer.from(randomPart.slice(0, 12))],
+        [`${name} random part (end)`, Buffer.from(randomPart.slice(-12))],
+      ] as Array<[string, Buffer]>;
+    })
+    .concat(
+      KEY_BODY.flatMap((line, i): Array<[string, Buffer]> => [
+        [`TEST_PRIVATE_KEY line ${i + 2}`, Buffer.from(line.slice(0, 16))],
+        [`TEST_PRIVATE_KEY line ${i + 2} (end)`, Buffer.from(line.slice(-16))],
+      ]),
+    );
 }
 
 /** Every file under `dir`: its path relative to `root` and its bytes. */
@@ -67,6 +81,8 @@ printf '%s' "$T" | base64
 printf 'user:%s' "$T" | base64
 echo "known: $GITHUB_TOKEN $ANTHROPIC_API_KEY listed: $DATABASE_URL"
 echo "stderr: $T" >&2
+printf '%s\\n' "$TEST_PRIVATE_KEY" | sed 's/$/\\r/'
+printf 'line: %s\\n' "$(printf '%s\\n' "$TEST_PRIVATE_KEY" | sed -n 3p)"
 acme login --token "$T"
 printf '%s\\n' "$T" > secret.txt
 echo done > done.txt
@@ -131,6 +147,7 @@ describe("secrets never reach an output file", () => {
           CLAUDE_CODE_MAX_RETRIES: "0",
           AGENT_EVALS_REDACT: "DATABASE_URL",
           ...SECRETS,
+          TEST_PRIVATE_KEY,
         },
       },
     );
@@ -180,6 +197,8 @@ describe("secrets never reach an output file", () => {
     expect(text(/agent\.stdout$/)).toContain("plain: ***");
     expect(text(/agent\.stdout$/)).toContain("known: *** *** listed: ***");
     expect(text(/agent\.stderr$/)).toContain("stderr: ***");
+    // The key printed with CRLF endings, then its 52-character line alone.
+    expect(text(/agent\.stdout$/)).toContain("***\r\nline: ***\n");
     expect(text(/calls\.jsonl$/)).toContain('"argv":["login","--token","***"]');
     expect(text(/checks\.json$/)).toContain("the check sees *** in ***");
     expect(text(/trial\.json$/)).toContain("Logged in with *** and ***; done.");

@@ -51,6 +51,17 @@ describe("Redactor", () => {
       "split inside a JSON string",
       JSON.stringify({ text: `${SECRET.slice(0, 12)}\n${SECRET.slice(12)}` }),
     ],
+    [
+      // `\\\n`: the secret's escaped backslash, then an escaped line break.
+      "split right after its backslash inside a JSON string",
+      JSON.stringify({ text: `${SECRET.slice(0, 13)}\r\n${SECRET.slice(13)}` }),
+    ],
+    [
+      "split right after its backslash inside JSON inside JSON",
+      JSON.stringify({
+        line: JSON.stringify({ text: `${SECRET.slice(0, 13)}\n${SECRET.slice(13)}` }),
+      }),
+    ],
   ])("removes a secret %s", (_, text) => {
     const out = redactor.text(text);
     expectClean(out);
@@ -117,7 +128,7 @@ describe("Redactor", () => {
     const text = Buffer.from(
       `a${SECRET}b ${JSON.stringify(PLAIN)} c${PLAIN.slice(0, 7)}\n${PLAIN.slice(7)}`,
     );
-    const stream = redactor.stream();
+    const stream = redactor.stream(1);
     const parts: Buffer[] = [];
     for (const byte of text) parts.push(stream.push(Buffer.from([byte])));
     parts.push(stream.end());
@@ -131,11 +142,12 @@ describe("Redactor", () => {
         fc.string({ minLength: 6, maxLength: 40 }).filter((s) => s.trim().length >= 6),
         fc.array(fc.string({ maxLength: 30 }), { maxLength: 6 }),
         fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 20 }),
-        (secret, pieces, cuts) => {
+        fc.constantFrom(1, 7, 1024),
+        (secret, pieces, cuts, batch) => {
           const r = new Redactor([secret]);
           const text = Buffer.from(pieces.join(secret));
           const parts: Buffer[] = [];
-          const stream = r.stream();
+          const stream = r.stream(batch);
           let at = 0;
           for (let i = 0; at < text.length; i++) {
             const size = cuts[i % cuts.length]!;
@@ -149,6 +161,167 @@ describe("Redactor", () => {
         },
       ),
       { numRuns: 100 },
+    );
+  });
+});
+
+/** A 4-line PEM-style key as an environment variable holds it (LF endings): armor, 64, 52, armor. */
+const KEY_LINES = [
+  "-----BEGIN TEST PRIVATE KEY-----",
+  "MIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEAq7BFUpkGp3LQmlQz",
+  "Yx2eqiDZ0xL3LXy7pvp7kFp4w5Lq3Vjv2pEYwH8X1U1Oq9XyT4k=",
+  "-----END TEST PRIVATE KEY-----",
+];
+const KEY = KEY_LINES.join("\n");
+const keyRedactor = secretRedactor({ TEST_PRIVATE_KEY: KEY });
+
+/** No line of the key's body is left (the armor lines are ordinary text). */
+function expectNoKey(text: string): void {
+  for (const line of KEY_LINES.slice(1, -1)) {
+    expect(text).not.toContain(line);
+    expect(text).not.toContain(line.slice(0, 16));
+    expect(text).not.toContain(line.slice(-16));
+  }
+}
+
+/** The bytes through a stream fed `size` bytes at a time. */
+function streamed(r: Redactor, bytes: Buffer, size: number, minBatch?: number): Buffer {
+  const stream = r.stream(minBatch);
+  const parts: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += size)
+    parts.push(stream.push(bytes.subarray(at, at + size)));
+  parts.push(stream.end());
+  return Buffer.concat(parts);
+}
+
+describe("a multi-line secret", () => {
+  expect(KEY_LINES.map((l) => l.length)).toEqual([32, 64, 52, 30]);
+
+  it.each([
+    ["CRLF", "\r\n"],
+    ["LF", "\n"],
+    ["CR", "\r"],
+  ])("printed with %s endings is redacted whole, one-shot and streamed in any chunks", (_, eol) => {
+    const printed = `key:${eol}${KEY_LINES.join(eol)}${eol}next line${eol}`;
+    const expected = `key:${eol}***${eol}next line${eol}`;
+    expect(keyRedactor.text(printed)).toBe(expected);
+    for (const size of [1, 7, 64]) {
+      for (const batch of [1, undefined]) {
+        const out = streamed(keyRedactor, Buffer.from(printed), size, batch).toString();
+        expect(out, `${size}-byte chunks, batch ${batch}`).toBe(expected);
+      }
+    }
+    // Stored with these endings and printed with LF: the same.
+    const stored = secretRedactor({ TEST_PRIVATE_KEY: KEY_LINES.join(eol) });
+    expect(stored.text(`key:\n${KEY}\nnext`)).toBe("key:\n***\nnext");
+  });
+
+  it("printed JSON-escaped with CRLF endings is redacted", () => {
+    const json = JSON.stringify({ key: KEY_LINES.join("\r\n") });
+    const out = keyRedactor.text(json);
+    expect(out).toBe('{"key":"***"}');
+  });
+
+  it("each line long enough to identify it is redacted on its own, with any ending", () => {
+    // The 52-character line alone, and the 64-character one inside other text.
+    expect(keyRedactor.text(`line: ${KEY_LINES[2]}\r\n`)).toBe("line: ***\r\n");
+    expect(keyRedactor.text(`a ${KEY_LINES[1]} b`)).toBe("a *** b");
+    for (const size of [1, 7, 64]) {
+      const out = streamed(keyRedactor, Buffer.from(`line: ${KEY_LINES[2]}\r\n`), size, 1);
+      expect(out.toString(), `${size}-byte chunks`).toBe("line: ***\r\n");
+    }
+    // Two of the lines printed out of order, each with its own ending.
+    const shuffled = `${KEY_LINES[2]}\r\n${KEY_LINES[1]}\n`;
+    expectNoKey(keyRedactor.text(shuffled));
+  });
+
+  it("leaves a line shorter than 16 characters and the armor lines alone", () => {
+    const short = "AbCdEf123456=";
+    const r = new Redactor([`${KEY_LINES[0]}\n${KEY_LINES[1]}\n${short}\n${KEY_LINES[3]}`]);
+    expect(r.text(`tail: ${short}`)).toBe(`tail: ${short}`);
+    for (const armor of [KEY_LINES[0]!, KEY_LINES[3]!])
+      expect(keyRedactor.text(`${armor}\r\n`)).toBe(`${armor}\r\n`);
+    // A value on one line is not split: its words are not secrets of their own.
+    const oneLine = new Redactor(["correct horse battery staple, all of it"]);
+    const words = 'I said "correct horse battery staple" once';
+    expect(oneLine.text(words)).toBe(words);
+  });
+
+  it("a secret after a backslash the text escapes, or before an `n`, is still redacted", () => {
+    // `\\npm_…` in JSON: the matcher reads `\\n` as a break, which takes the secret's first byte.
+    const npm = "npm_0123456789abcdefghijklmnop";
+    const r = new Redactor([npm]);
+    expect(r.text(JSON.stringify({ path: `C:\\${npm}` }))).not.toContain(npm.slice(1));
+    expect(r.text(`${"x".repeat(4)}${npm}`)).toBe("xxxx***");
+  });
+
+  it("property: random multi-line secrets, text and chunking — the stream equals the whole, no line is left", () => {
+    const unit = fc.constantFrom(
+      ..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/= -",
+    );
+    // Lines under 16 characters (not secrets alone) and over (secrets alone), as in a PEM key.
+    const line = fc.oneof(
+      fc.string({ unit, minLength: 1, maxLength: 15 }),
+      fc.string({ unit, minLength: 16, maxLength: 80 }),
+    );
+    const ending = fc.constantFrom("\r\n", "\n", "\r");
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 2, maxLength: 6 }),
+        fc.array(fc.tuple(fc.string({ maxLength: 30 }), ending), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.integer({ min: 1, max: 200 }), { minLength: 1, maxLength: 20 }),
+        fc.constantFrom(1, 7, 1024),
+        (lines, around, cuts, batch) => {
+          const secret = lines.join("\n");
+          fc.pre(secret.trim().length >= 6 && !secret.includes("*"));
+          const r = new Redactor([secret]);
+          const text = Buffer.from(
+            around.map(([t, eol]) => `${t}${lines.join(eol)}`).join("") + around[0]![0],
+          );
+          const stream = r.stream(batch);
+          const parts: Buffer[] = [];
+          for (let i = 0, at = 0; at < text.length; i++) {
+            const size = cuts[i % cuts.length]!;
+            parts.push(stream.push(text.subarray(at, at + size)));
+            at += size;
+          }
+          parts.push(stream.end());
+          const out = Buffer.concat(parts);
+          expect(out.equals(r.bytes(text))).toBe(true);
+          expect(out.includes(Buffer.from(secret))).toBe(false);
+          for (const l of lines.map((l) => l.trim()).filter((l) => l.length >= 16))
+            expect(out.includes(Buffer.from(l))).toBe(false);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("line breaks and backslashes, however they fall", () => {
+  it("property: text of backslashes, letters and breaks — the stream equals the whole at any chunking", () => {
+    const unit = fc.constantFrom("\\", "n", "r", "\r", "\n", "a", "b", "c");
+    fc.assert(
+      fc.property(
+        fc.string({ unit, minLength: 6, maxLength: 24 }),
+        fc.array(fc.string({ unit, maxLength: 12 }), { minLength: 2, maxLength: 5 }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 10 }),
+        fc.constantFrom(1, 3, 1024),
+        (secret, pieces, cuts, batch) => {
+          const r = new Redactor([secret]);
+          const text = Buffer.from(pieces.join(secret));
+          const stream = r.stream(batch);
+          const parts: Buffer[] = [];
+          for (let i = 0, at = 0; at < text.length; i++) {
+            const size = cuts[i % cuts.length]!;
+            parts.push(stream.push(text.subarray(at, at + size)));
+            at += size;
+          }
+          parts.push(stream.end());
+          expect(Buffer.concat(parts).toString("latin1")).toBe(r.bytes(text).toString("latin1"));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
@@ -237,6 +410,28 @@ describe("runProcess under a redactor", () => {
     expect(await fs.readFile(err, "utf8")).toBe("err: ***\n");
     // The count is of the child's bytes, not of what was written.
     expect(result.stdoutBytes).toBe(PLAIN.length + 1);
+  });
+
+  it("never writes a *_PRIVATE_KEY that a child prints with CRLF endings, or one line of it", async () => {
+    const dir = await tempDir();
+    const out = path.join(dir, "out");
+    // The whole key with CRLF endings, slowly (a line per write), then its 52-character line alone.
+    const script =
+      'printf "%s\\n" "$TEST_PRIVATE_KEY" | while IFS= read -r l; do printf "%s\\r\\n" "$l"; sleep 0.01; done; printf "%s\\n" "$TEST_PRIVATE_KEY" | sed -n 3p';
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", TEST_PRIVATE_KEY: KEY };
+    const result = await withRedactor(secretRedactor(env), () =>
+      runProcess({
+        command: "bash",
+        args: ["-c", script],
+        cwd: dir,
+        env,
+        timeoutMs: 60_000,
+        stdoutFile: out,
+        stderrFile: path.join(dir, "err"),
+      }),
+    );
+    expect(result.exitCode).toBe(0);
+    expect(await fs.readFile(out, "utf8")).toBe("***\r\n***\n");
   });
 
   it("does not write the start of a secret the output cap cut through", async () => {

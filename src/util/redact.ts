@@ -11,7 +11,11 @@
 // What is caught: each value as is; JSON-escaped (once and twice, with `\/`, and Go-style `\u003c`);
 // HTML-escaped; URL-encoded (upper- or lowercase hex);
 // base64 and base64url at any alignment (the part of the encoding that depends only on the
-// secret); each of these with line breaks (`\n`, `\r\n`, or their JSON escapes) anywhere inside.
+// secret); each of these with line breaks (`\n`, `\r\n`, `\r`, or their JSON escapes) anywhere
+// inside. A multi-line value is also redacted line by line: each line of MIN_SECRET_LINE_LENGTH
+// characters or more (not PEM armor) is a secret of its own, so it is caught printed alone.
+// How: text and forms are matched with their line breaks left out (strip), long forms as
+// overlapping 64-byte pieces, looked up by their first four bytes: linear in the text.
 // A shortened excerpt (an evidence line, an output's tail) that cuts through a value has the piece
 // at its edge replaced too. What is not: a value cut in pieces and printed far apart, transformed (hex, reversed, hashed,
 // compressed), or shorter than MIN_SECRET_LENGTH characters (redacting those would wreck output).
@@ -57,49 +61,300 @@ const SECRET_LOOKING_NAME =
 /** The shortest base64 fragment worth redacting: shorter ones would match ordinary text. */
 const MIN_BASE64_CORE = 8;
 
-/** What may separate two characters of a secret that was wrapped: a line break, raw or escaped. */
-const LINE_BREAKS = ["\r\n", "\n", "\\r\\n", "\\n", "\\\\n"];
-const MAX_BREAK = Math.max(...LINE_BREAKS.map((b) => b.length));
+/**
+ * A line of a multi-line value (a PEM key, a certificate chain) this long or longer is a secret of
+ * its own: printed alone, or with other line endings than the value has, it is still redacted.
+ */
+export const MIN_SECRET_LINE_LENGTH = 16;
+
+/** A PEM armor line (`-----BEGIN RSA PRIVATE KEY-----`): ordinary text, not a secret of its own. */
+const PEM_ARMOR = /^-----(BEGIN|END)[^-]*-----$/;
+
+/** The line endings a multi-line value is split on: raw, or as a JSON string escapes them. */
+const LINE_ENDINGS = /\r\n|\r|\n|(?:\\){1,2}(?:r(?:\\){1,2}n|r|n)/;
+
+/**
+ * A long form is matched as pieces of this many bytes (at 0, STRIDE, 2·STRIDE, …, and one ending at
+ * the form's end): the longest thing to look for is bounded whatever the secrets, and the pieces of
+ * one occurrence overlap, so their union is one span, the whole of it.
+ */
+const PIECE = 64;
+const STRIDE = 48;
+
+/** Candidate pieces are looked up by their first KEY bytes (one 32-bit number). */
+const KEY = 4;
+
+/** The bit table that filters positions before a lookup: 2^HASH_BITS bits. */
+const HASH_BITS = 20;
+
+const CR = 0x0d;
+const LF = 0x0a;
+const BACKSLASH = 0x5c;
+const LOWER_N = 0x6e;
+const LOWER_R = 0x72;
+
+/**
+ * The bytes as the matcher sees them: with every line break left out — `\r`, `\n`, and their
+ * escapes `\r`, `\n` (a backslash and a letter) and `\\r`, `\\n` (JSON inside JSON) — and, for each
+ * byte kept, where it was. Forms and text go through this same function, so a secret matches
+ * however it was wrapped, with any line ending, anywhere. A run of backslashes before an `r` or
+ * `n` is read whole, as JSON escapes it: an odd run ends in the escape `\n`, a run of 4k + 2 in
+ * `\\n` (the JSON of `\n` inside JSON); before anything else, a run is text. So `\\\n`, a secret
+ * ending in a backslash and then a line break, keeps the secret's `\\`.
+ */
+function strip(
+  bytes: Uint8Array,
+  length = bytes.length,
+): { kept: Uint8Array; at: Int32Array; length: number } {
+  const kept = new Uint8Array(length);
+  const at = new Int32Array(length);
+  let n = 0;
+  let i = 0;
+  while (i < length) {
+    const c = bytes[i]!;
+    if (c === CR || c === LF) {
+      i += 1;
+      continue;
+    }
+    if (c !== BACKSLASH) {
+      kept[n] = c;
+      at[n] = i;
+      n += 1;
+      i += 1;
+      continue;
+    }
+    let end = i;
+    while (end < length && bytes[end] === BACKSLASH) end += 1;
+    const run = end - i;
+    const next = end < length ? bytes[end] : undefined;
+    const letter = next === LOWER_N || next === LOWER_R;
+    const escape = !letter ? 0 : run % 2 === 1 ? 1 : run % 4 === 2 ? 2 : 0;
+    for (let k = i; k < end - escape; k++) {
+      kept[n] = BACKSLASH;
+      at[n] = k;
+      n += 1;
+    }
+    i = escape > 0 ? end + 1 : end;
+  }
+  return { kept, at, length: n };
+}
+
+/** Where the run of backslashes holding `bytes[at]` starts (`at` itself if it is not one). */
+function runStart(bytes: Uint8Array, at: number): number {
+  let start = at;
+  while (start > 0 && bytes[start] === BACKSLASH && bytes[start - 1] === BACKSLASH) start -= 1;
+  return start;
+}
+
+/**
+ * Redacted spans of stripped text, as [start, end) pairs, joined where they overlap or where
+ * nothing was stripped between them (two secrets printed back to back are one `***`; a secret, a
+ * line break, a secret are two).
+ */
+type Spans = number[];
+
+/**
+ * Finds every piece of every form in stripped text: a bit table of the pieces' first four bytes
+ * turns most positions away with one lookup, the rest are looked up in a map from those four bytes
+ * to the pieces that start with them (longest first) and compared byte by byte. One pass, linear in
+ * the text whatever the number of secrets.
+ */
+class PieceMatcher {
+  readonly longest: number;
+  private readonly bits = new Uint32Array(1 << (HASH_BITS - 5));
+  private readonly byKey = new Map<number, Uint8Array[]>();
+
+  constructor(pieces: Iterable<string>) {
+    let longest = 0;
+    for (const piece of pieces) {
+      const bytes = Buffer.from(piece, "latin1");
+      const key = keyAt(bytes, 0);
+      const hash = hashKey(key);
+      this.bits[hash >>> 5]! |= 1 << (hash & 31);
+      const list = this.byKey.get(key) ?? [];
+      list.push(bytes);
+      this.byKey.set(key, list);
+      longest = Math.max(longest, bytes.length);
+    }
+    for (const list of this.byKey.values()) list.sort((a, b) => b.length - a.length);
+    this.longest = longest;
+  }
+
+  /** The spans of the matches that start before `limit` in stripped text (`at`: see strip). */
+  spans(text: Uint8Array, at: Int32Array, length: number, limit: number): Spans {
+    const spans: Spans = [];
+    if (length < KEY) return spans;
+    const { bits, byKey } = this;
+    const last = Math.min(limit, length - KEY + 1);
+    let key = (text[0]! << 16) | (text[1]! << 8) | text[2]!;
+    for (let i = 0; i < last; i++) {
+      key = ((key << 8) | text[i + KEY - 1]!) >>> 0;
+      const hash = hashKey(key);
+      if ((bits[hash >>> 5]! & (1 << (hash & 31))) === 0) continue;
+      const list = byKey.get(key);
+      if (list === undefined) continue;
+      for (const piece of list) {
+        if (i + piece.length > length || !sameAt(text, i, piece)) continue;
+        const end = i + piece.length;
+        const n = spans.length;
+        const prev = n > 0 ? spans[n - 1]! : -1;
+        if (i < prev || (i === prev && at[i] === at[i - 1]! + 1))
+          spans[n - 1] = Math.max(prev, end);
+        else spans.push(i, end);
+        break; // the longest piece that matches here: the shorter ones lie inside it
+      }
+    }
+    return spans;
+  }
+}
+
+function keyAt(bytes: Uint8Array, at: number): number {
+  return (
+    ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0
+  );
+}
+
+function hashKey(key: number): number {
+  return Math.imul(key, 0x9e3779b1) >>> (32 - HASH_BITS);
+}
+
+function sameAt(text: Uint8Array, at: number, piece: Uint8Array): boolean {
+  for (let j = KEY; j < piece.length; j++) if (text[at + j] !== piece[j]) return false;
+  return true;
+}
+
+/**
+ * The pieces a form is matched as, in stripped latin1 (one char per byte of its UTF-8). At its two
+ * ends a form can be read differently inside a text: after a backslash the text printed, its first
+ * `n` or `r` is part of an escape; before an `n` or `r`, so are its last backslashes; and its first
+ * backslashes join the text's. The form without those bytes is looked for too.
+ */
+function piecesOf(form: string): string[] {
+  const raw = Buffer.from(form, "utf8");
+  const stripped = strip(raw);
+  const text = Buffer.from(stripped.kept.subarray(0, stripped.length)).toString("latin1");
+  const variants = text.length >= KEY ? [text] : [];
+  let from = 0;
+  let to = text.length;
+  if (raw[0] === LOWER_N || raw[0] === LOWER_R) from = 1;
+  else while (from < 2 && text.charCodeAt(from) === BACKSLASH) from += 1;
+  while (to > from && text.length - to < 2 && text.charCodeAt(to - 1) === BACKSLASH) to -= 1;
+  if ((from > 0 || to < text.length) && to - from >= MIN_SECRET_LENGTH)
+    variants.push(text.slice(from, to));
+  const pieces: string[] = [];
+  const [whole, trimmed] = variants;
+  if (whole !== undefined) {
+    for (let at = 0; ; at += STRIDE) {
+      if (at + PIECE >= whole.length) {
+        pieces.push(whole.slice(Math.max(0, whole.length - PIECE)));
+        break;
+      }
+      pieces.push(whole.slice(at, at + PIECE));
+    }
+  }
+  // The whole form's pieces cover the inside; only the trimmed form's two ends are needed.
+  if (trimmed !== undefined) pieces.push(trimmed.slice(0, PIECE), trimmed.slice(-PIECE));
+  return pieces;
+}
+
+/**
+ * The values to look for: each value, and each line of a multi-line one that is long enough to
+ * identify it (MIN_SECRET_LINE_LENGTH, trimmed; PEM armor lines are not), so a line printed alone
+ * or with other line endings is redacted too.
+ */
+function secretsOf(values: Iterable<string>): string[] {
+  const secrets = new Set<string>();
+  for (const value of values) {
+    if (value.length < MIN_SECRET_LENGTH) continue;
+    secrets.add(value);
+    const lines = value.split(LINE_ENDINGS);
+    if (lines.length < 2) continue;
+    for (const line of lines.map((l) => l.trim())) {
+      if (line.length >= MIN_SECRET_LINE_LENGTH && !PEM_ARMOR.test(line)) secrets.add(line);
+    }
+  }
+  return [...secrets];
+}
 
 export class Redactor {
-  /** All patterns in one regex over latin1 text (one char per byte); undefined: nothing to hide. */
-  private readonly pattern: RegExp | undefined;
-  /** The longest text one match can span, in bytes. */
-  readonly maxMatchBytes: number;
+  /** Undefined: nothing to hide. */
+  private readonly matcher: PieceMatcher | undefined;
+  /** The longest piece, in bytes: what a stream holds back (stripped) to decide a match. */
+  readonly maxPieceBytes: number;
+  /** The values given that are long enough to redact. */
   readonly secretCount: number;
   /** The forms a shortened excerpt may cut: checked at a text's two ends (see clipEdges). */
   private readonly edgeForms: string[];
+  /** The PEM armor lines of the values: a cut piece that is only armor is not a secret. */
+  private readonly armor: string[];
 
   constructor(values: Iterable<string>) {
-    const secrets = [...new Set(values)].filter((v) => v.length >= MIN_SECRET_LENGTH);
-    this.secretCount = secrets.length;
-    this.edgeForms = [...new Set(secrets.flatMap(variantsOf))].filter(
-      (form) => form.length > MIN_SECRET_LENGTH,
-    );
-    const forms = [...new Set(secrets.flatMap(variantsOf))]
-      .map((form) => Buffer.from(form, "utf8").toString("latin1"))
-      .sort((a, b) => b.length - a.length); // longest first: a form that contains another wins
-    this.maxMatchBytes = forms.reduce((max, f) => Math.max(max, f.length * (1 + MAX_BREAK)), 0);
-    this.pattern = forms.length
-      ? new RegExp(forms.map(wrappablePattern).join("|"), "g")
-      : undefined;
+    const given = [...new Set(values)];
+    this.armor = [
+      ...new Set(given.flatMap((v) => v.split(LINE_ENDINGS).map((l) => l.trim()))),
+    ].filter((line) => PEM_ARMOR.test(line));
+    this.secretCount = given.filter((v) => v.length >= MIN_SECRET_LENGTH).length;
+    const forms = [...new Set(secretsOf(given).flatMap(variantsOf))];
+    this.edgeForms = forms.filter((form) => form.length > MIN_SECRET_LENGTH);
+    const pieces = new Set(forms.flatMap(piecesOf));
+    this.matcher = pieces.size > 0 ? new PieceMatcher(pieces) : undefined;
+    this.maxPieceBytes = this.matcher?.longest ?? 0;
   }
 
   get empty(): boolean {
-    return this.pattern === undefined;
+    return this.matcher === undefined;
   }
 
   /** The bytes with every secret replaced. */
   bytes(input: Buffer): Buffer {
-    if (!this.pattern) return input;
-    const text = input.toString("latin1");
-    const out = text.replace(this.pattern, REDACTED);
-    return out === text ? input : Buffer.from(out, "latin1");
+    if (!this.matcher) return input;
+    const { out } = this.redactSome(input, input.length, true);
+    const untouched = out.length === 0 || (out.length === 1 && out[0] !== REDACTED_BYTES);
+    return untouched ? input : Buffer.concat(out);
+  }
+
+  /**
+   * Redacts `input[0, length)`. With `all`, the whole of it; else only what is decided — matches
+   * that start early enough that no byte still to come could change them or join them to another
+   * — and returns where the undecided rest starts: never inside a run of backslashes (how strip()
+   * reads one depends on all of it), so the rest stripped on its own gives the same view.
+   */
+  redactSome(input: Uint8Array, length: number, all: boolean): { out: Buffer[]; rest: number } {
+    const matcher = this.matcher!;
+    // Not at the end: a trailing run of backslashes may yet be read as a line break.
+    let known = length;
+    if (!all) while (known > 0 && input[known - 1] === BACKSLASH) known -= 1;
+    const view = strip(input, known);
+    const limit = all ? view.length : view.length - (matcher.longest - 1);
+    const spans = limit > 0 ? matcher.spans(view.kept, view.at, view.length, limit) : [];
+    let count = spans.length;
+    let rest = length;
+    if (!all) {
+      rest = limit > 0 ? runStart(input, view.at[limit]!) : 0;
+      // A span that may still grow or join the next match, or that reaches past the cut, is
+      // decided with the rest.
+      while (count > 0 && (spans[count - 1]! >= limit || view.at[spans[count - 1]! - 1]! >= rest)) {
+        count -= 2;
+        rest = Math.min(rest, runStart(input, view.at[spans[count]!]!));
+      }
+    }
+    const out: Buffer[] = [];
+    const whole = Buffer.from(input.buffer, input.byteOffset, input.length);
+    let from = 0;
+    for (let k = 0; k < count; k += 2) {
+      const start = view.at[spans[k]!]!;
+      const end = view.at[spans[k + 1]! - 1]! + 1;
+      if (start > from) out.push(whole.subarray(from, start));
+      out.push(REDACTED_BYTES);
+      from = end;
+    }
+    if (rest > from) out.push(whole.subarray(from, rest));
+    return { out, rest };
   }
 
   /** The text with every secret replaced, and any piece of one left at either end by a cut. */
   text(input: string): string {
-    if (!this.pattern) return input;
+    if (!this.matcher) return input;
     return this.clipEdges(this.bytes(Buffer.from(input, "utf8")).toString("utf8"));
   }
 
@@ -111,34 +366,45 @@ export class Redactor {
   private clipEdges(text: string): string {
     let out = text;
     for (const form of this.edgeForms) {
+      // Only the last (first) form.length - 1 characters can hold a cut piece of it.
       const head = form.slice(0, MIN_SECRET_LENGTH);
-      const at = out.lastIndexOf(head);
-      if (at >= 0 && out.length - at < form.length && form.startsWith(out.slice(at)))
-        out = out.slice(0, at) + REDACTED;
+      const window = out.length - (form.length - 1);
+      const at = out.slice(Math.max(0, window)).lastIndexOf(head);
+      if (at >= 0) {
+        const cut = Math.max(0, window) + at;
+        const piece = out.slice(cut);
+        if (form.startsWith(piece) && !this.onlyArmor(piece)) out = out.slice(0, cut) + REDACTED;
+      }
       const tail = form.slice(-MIN_SECRET_LENGTH);
-      const end = out.indexOf(tail) + MIN_SECRET_LENGTH;
-      if (end >= MIN_SECRET_LENGTH && end < form.length && form.endsWith(out.slice(0, end)))
+      const end = out.slice(0, form.length - 1).indexOf(tail) + MIN_SECRET_LENGTH;
+      const piece = out.slice(0, end);
+      if (end >= MIN_SECRET_LENGTH && form.endsWith(piece) && !this.onlyArmor(piece))
         out = REDACTED + out.slice(end);
     }
     return out;
   }
 
+  /** Whether every line of a cut piece is (a part of) a PEM armor line, or blank. */
+  private onlyArmor(piece: string): boolean {
+    if (this.armor.length === 0) return false;
+    return piece
+      .split(LINE_ENDINGS)
+      .map((line) => line.trim())
+      .every((line) => line === "" || this.armor.some((armor) => armor.includes(line)));
+  }
+
   /** A deep copy of plain data (objects, arrays, strings) with every string redacted. */
   value<T>(input: T): T {
-    if (!this.pattern) return input;
+    if (!this.matcher) return input;
     return this.walk(input) as T;
   }
 
-  /** A redactor for a byte stream: secrets split across chunks are still found. */
-  stream(): StreamRedactor {
-    return new StreamRedactor(this);
-  }
-
-  /** Matches in latin1 text, for StreamRedactor. */
-  matches(text: string): Array<[start: number, end: number]> {
-    if (!this.pattern) return [];
-    this.pattern.lastIndex = 0;
-    return [...text.matchAll(this.pattern)].map((m) => [m.index, m.index + m[0].length]);
+  /**
+   * A redactor for a byte stream: secrets split across chunks are still found. `minBatch`: see
+   * StreamRedactor (a test sets it to 1 to make it decide at every chunk).
+   */
+  stream(minBatch = MIN_BATCH): StreamRedactor {
+    return new StreamRedactor(this, minBatch);
   }
 
   private walk(input: unknown): unknown {
@@ -153,44 +419,57 @@ export class Redactor {
   }
 }
 
+const REDACTED_BYTES = Buffer.from(REDACTED, "latin1");
+
 /**
- * Redacts a stream chunk by chunk. It holds back the last `maxMatchBytes - 1` bytes of what it was
- * given (a secret may continue in the next chunk) and hands them out with the next chunk or `end()`.
+ * Redacts a stream chunk by chunk, giving the same bytes as redacting the whole. It holds back
+ * what a match could still need: the last maxPieceBytes + 1 bytes of the stripped view, the breaks
+ * among them, and a redacted span that may still grow. So that tiny chunks do not re-scan that part
+ * over and over, it decides only once what it holds has doubled since the last time (and is at
+ * least `minBatch` bytes): every byte is scanned a bounded number of times.
  */
 export class StreamRedactor {
-  private carry = "";
-  constructor(private readonly redactor: Redactor) {}
+  private chunks: Buffer[] = [];
+  private held = 0;
+  /** What was held back at the last decision: the next one waits until twice as much is here. */
+  private heldBefore = 0;
+  constructor(
+    private readonly redactor: Redactor,
+    private readonly minBatch = MIN_BATCH,
+  ) {}
 
   push(chunk: Buffer): Buffer {
     if (this.redactor.empty) return chunk;
-    const text = this.carry + chunk.toString("latin1");
-    // A match starting before `safe` lies wholly inside `text`: it can be decided now.
-    const safe = text.length - (this.redactor.maxMatchBytes - 1);
-    let out = "";
-    let from = 0;
-    for (const [start, end] of this.redactor.matches(text)) {
-      if (start >= safe) break;
-      out += text.slice(from, start) + REDACTED;
-      from = end;
-    }
-    const cut = Math.max(from, safe);
-    out += text.slice(from, Math.max(from, cut));
-    this.carry = text.slice(Math.max(from, cut));
-    return Buffer.from(out, "latin1");
+    if (chunk.length === 0) return chunk;
+    this.chunks.push(chunk);
+    this.held += chunk.length;
+    if (this.held < Math.max(this.minBatch, 2 * this.heldBefore)) return EMPTY;
+    const text = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+    const { out, rest } = this.redactor.redactSome(text, text.length, false);
+    this.chunks = rest < text.length ? [text.subarray(rest)] : [];
+    this.held = text.length - rest;
+    this.heldBefore = this.held;
+    return out.length === 1 ? out[0]! : Buffer.concat(out);
   }
 
   /** What is held back, redacted: call once at the end of the stream. */
   end(): Buffer {
-    const rest = Buffer.from(this.carry, "latin1");
-    this.carry = "";
+    const rest = Buffer.concat(this.chunks);
+    this.drop();
     return this.redactor.bytes(rest);
   }
 
   /** Forget what is held back (the stream was cut: a partial secret must not be written). */
   drop(): void {
-    this.carry = "";
+    this.chunks = [];
+    this.held = 0;
+    this.heldBefore = 0;
   }
 }
+
+/** A stream decides no sooner than this many bytes are held (fewer, smaller scans). */
+const MIN_BATCH = 1024;
+const EMPTY = Buffer.alloc(0);
 
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -235,20 +514,6 @@ function base64Cores(secret: string): string[] {
     cores.push(core, core.replaceAll("+", "-").replaceAll("/", "_"));
   }
   return cores;
-}
-
-/** The form as a regex that also matches it with a line break between any two characters. */
-function wrappablePattern(form: string): string {
-  const breaks = `(?:${LINE_BREAKS.map(escapeLatin1).join("|")})?`;
-  return [...form].map(escapeLatin1).join(breaks);
-}
-
-function escapeLatin1(text: string): string {
-  return [...text]
-    .map((ch) =>
-      /[A-Za-z0-9]/.test(ch) ? ch : `\\x${ch.charCodeAt(0).toString(16).padStart(2, "0")}`,
-    )
-    .join("");
 }
 
 function isPlainObject(value: object): boolean {

@@ -8,18 +8,36 @@ export declare const REDACT_ENV = "AGENT_EVALS_REDACT";
  * Each agent adapter's own (`credentialEnv`) are added by the engine.
  */
 export declare const KNOWN_SECRET_NAMES: readonly string[];
+/**
+ * A line of a multi-line value (a PEM key, a certificate chain) this long or longer is a secret of
+ * its own: printed alone, or with other line endings than the value has, it is still redacted.
+ */
+export declare const MIN_SECRET_LINE_LENGTH = 16;
 export declare class Redactor {
-    /** All patterns in one regex over latin1 text (one char per byte); undefined: nothing to hide. */
-    private readonly pattern;
-    /** The longest text one match can span, in bytes. */
-    readonly maxMatchBytes: number;
+    /** Undefined: nothing to hide. */
+    private readonly matcher;
+    /** The longest piece, in bytes: what a stream holds back (stripped) to decide a match. */
+    readonly maxPieceBytes: number;
+    /** The values given that are long enough to redact. */
     readonly secretCount: number;
     /** The forms a shortened excerpt may cut: checked at a text's two ends (see clipEdges). */
     private readonly edgeForms;
+    /** The PEM armor lines of the values: a cut piece that is only armor is not a secret. */
+    private readonly armor;
     constructor(values: Iterable<string>);
     get empty(): boolean;
     /** The bytes with every secret replaced. */
     bytes(input: Buffer): Buffer;
+    /**
+     * Redacts `input[0, length)`. With `all`, the whole of it; else only what is decided — matches
+     * that start early enough that no byte still to come could change them or join them to another
+     * — and returns where the undecided rest starts: never inside a run of backslashes (how strip()
+     * reads one depends on all of it), so the rest stripped on its own gives the same view.
+     */
+    redactSome(input: Uint8Array, length: number, all: boolean): {
+        out: Buffer[];
+        rest: number;
+    };
     /** The text with every secret replaced, and any piece of one left at either end by a cut. */
     text(input: string): string;
     /**
@@ -28,22 +46,32 @@ export declare class Redactor {
      * Such a piece (MIN_SECRET_LENGTH characters or more) is replaced too.
      */
     private clipEdges;
+    /** Whether every line of a cut piece is (a part of) a PEM armor line, or blank. */
+    private onlyArmor;
     /** A deep copy of plain data (objects, arrays, strings) with every string redacted. */
     value<T>(input: T): T;
-    /** A redactor for a byte stream: secrets split across chunks are still found. */
-    stream(): StreamRedactor;
-    /** Matches in latin1 text, for StreamRedactor. */
-    matches(text: string): Array<[start: number, end: number]>;
+    /**
+     * A redactor for a byte stream: secrets split across chunks are still found. `minBatch`: see
+     * StreamRedactor (a test sets it to 1 to make it decide at every chunk).
+     */
+    stream(minBatch?: number): StreamRedactor;
     private walk;
 }
 /**
- * Redacts a stream chunk by chunk. It holds back the last `maxMatchBytes - 1` bytes of what it was
- * given (a secret may continue in the next chunk) and hands them out with the next chunk or `end()`.
+ * Redacts a stream chunk by chunk, giving the same bytes as redacting the whole. It holds back
+ * what a match could still need: the last maxPieceBytes + 1 bytes of the stripped view, the breaks
+ * among them, and a redacted span that may still grow. So that tiny chunks do not re-scan that part
+ * over and over, it decides only once what it holds has doubled since the last time (and is at
+ * least `minBatch` bytes): every byte is scanned a bounded number of times.
  */
 export declare class StreamRedactor {
     private readonly redactor;
-    private carry;
-    constructor(redactor: Redactor);
+    private readonly minBatch;
+    private chunks;
+    private held;
+    /** What was held back at the last decision: the next one waits until twice as much is here. */
+    private heldBefore;
+    constructor(redactor: Redactor, minBatch?: number);
     push(chunk: Buffer): Buffer;
     /** What is held back, redacted: call once at the end of the stream. */
     end(): Buffer;
