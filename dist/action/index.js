@@ -1,13 +1,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 14006:
+/***/ 6310:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(98016);
-const utils = __nccwpck_require__(64059);
+const pico = __nccwpck_require__(53936);
+const utils = __nccwpck_require__(3211);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -25,7 +25,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5595:
+/***/ 70667:
 /***/ ((module) => {
 
 
@@ -216,13 +216,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 78265:
+/***/ 83721:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(5595);
-const utils = __nccwpck_require__(64059);
+const constants = __nccwpck_require__(70667);
+const utils = __nccwpck_require__(3211);
 
 /**
  * Constants
@@ -1648,15 +1648,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 98016:
+/***/ 53936:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(31781);
-const parse = __nccwpck_require__(78265);
-const utils = __nccwpck_require__(64059);
-const constants = __nccwpck_require__(5595);
+const scan = __nccwpck_require__(20117);
+const parse = __nccwpck_require__(83721);
+const utils = __nccwpck_require__(3211);
+const constants = __nccwpck_require__(70667);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2016,12 +2016,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 31781:
+/***/ 20117:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(64059);
+const utils = __nccwpck_require__(3211);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2038,7 +2038,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(70667);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -2426,7 +2426,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 64059:
+/***/ 3211:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -2437,7 +2437,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(70667);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -2505,7 +2505,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 76793:
+/***/ 70304:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2543,7 +2543,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   LQ: () => (/* reexport */ withDiagnostics)
 });
 
-// UNUSED EXPORTS: requiredPasses
+// UNUSED EXPORTS: DEFAULT_COMPARISON_TRIALS, DEFAULT_MARGIN, compareArms, requiredPasses, sequentialVerdict
 
 ;// CONCATENATED MODULE: ./src/model/stats.ts
 // Verdict arithmetic: how many passes a pass rate needs, when the verdict is decided, the Wilson
@@ -2601,7 +2601,7 @@ function clamp01(x) {
 function adaptiveVerdict(passes, trials, passRate, confidence = 0.95) {
     if (trials === 0)
         return "undecided";
-    const [lo, hi] = stats_wilsonInterval(passes, trials, zFor(confidence));
+    const [lo, hi] = stats_wilsonInterval(passes, trials, stats_zFor(confidence));
     if (lo >= passRate - 0.005)
         return "passed";
     if (hi < passRate - 0.005)
@@ -2609,7 +2609,7 @@ function adaptiveVerdict(passes, trials, passRate, confidence = 0.95) {
     return "undecided";
 }
 /** The two-sided normal quantile for a confidence level (0.95 → 1.96). */
-function zFor(confidence) {
+function stats_zFor(confidence) {
     return inverseNormal(1 - (1 - confidence) / 2);
 }
 /** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
@@ -2657,16 +2657,32 @@ function stats_round6(x) {
 /** The default margin within which a difference counts as no change: 10 points. */
 const DEFAULT_MARGIN = 0.1;
 /**
+ * The most trials each arm of a comparison runs by default (an eval's own larger `trials` wins).
+ * Chosen with bench/comparison.ts: at this N the sequential rule below flags a 30-point drop at
+ * least 80% of the time at control rates 0.5, 0.8 and 0.95, and flags no change at most 5%.
+ */
+const DEFAULT_COMPARISON_TRIALS = 50;
+/** The first look of the sequential rule: after this many pairs of trials. */
+const FIRST_LOOK = 3;
+/**
+ * Confidence of the interval at the looks before the last. Looking after every pair would raise
+ * the false-alarm rate of a 95% interval to about 15%; a 99.8% interval at the interim looks and
+ * 95% at the last keeps it under 5% (bench/comparison.ts measures it).
+ */
+const INTERIM_CONFIDENCE = 0.998;
+const FINAL_CONFIDENCE = 0.95;
+/**
  * Newcombe's hybrid score interval for p_treatment − p_control, from each arm's Wilson interval.
  * Good coverage at small n and at rates near 0 or 1, where the Wald interval fails.
  */
-function differenceInterval(control, treatment) {
+function differenceInterval(control, treatment, confidence = FINAL_CONFIDENCE) {
     if (control.trials === 0 || treatment.trials === 0)
         return [-1, 1];
     const p1 = control.passes / control.trials;
     const p2 = treatment.passes / treatment.trials;
-    const [l1, u1] = wilsonInterval(control.passes, control.trials);
-    const [l2, u2] = wilsonInterval(treatment.passes, treatment.trials);
+    const z = zFor(confidence);
+    const [l1, u1] = wilsonInterval(control.passes, control.trials, z);
+    const [l2, u2] = wilsonInterval(treatment.passes, treatment.trials, z);
     const d = p2 - p1;
     const lower = d - Math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2);
     const upper = d + Math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2);
@@ -2738,6 +2754,22 @@ function compareArms(control, treatment, margin = DEFAULT_MARGIN) {
         pValue: fisherExact(control, treatment),
         verdict: verdictOf(interval, margin),
     };
+}
+/**
+ * The sequential rule, looked at after each pair of trials (the first k judged trials of each
+ * arm, by trial number, so the looks are balanced whatever order trials finish in): from the
+ * FIRST_LOOK-th pair on, the verdict of the 99.8% interval decides as soon as it is not
+ * inconclusive; at `max` pairs the 95% interval gives the verdict, inconclusive included.
+ * Undefined: not decided yet, run another pair.
+ */
+function sequentialVerdict(control, treatment, max, margin = DEFAULT_MARGIN) {
+    const pairs = Math.min(control.trials, treatment.trials);
+    if (pairs >= max)
+        return verdictOf(differenceInterval(control, treatment), margin);
+    if (pairs < FIRST_LOOK)
+        return undefined;
+    const verdict = verdictOf(differenceInterval(control, treatment, INTERIM_CONFIDENCE), margin);
+    return verdict === "inconclusive" ? undefined : verdict;
 }
 /**
  * The verdict the comparison will reach when both arms have run all their trials, if the trials
@@ -2878,6 +2910,10 @@ const Codes = {
     unsafeTemplate: "AE117",
     /** An eval file that is a symlink out of the project, a broken link, or not a regular file. */
     badEvalFile: "AE118",
+    /** A variant that overrides nothing (no `prompt`, `files`, `model`, `args` or `setup`). */
+    emptyVariant: "AE119",
+    /** Two variants of one eval with the same name. */
+    duplicateVariant: "AE120",
     usage: "AE201",
     /** Agents would run outside CI without --unsafe-local. */
     ciGate: "AE202",
@@ -2920,7 +2956,8 @@ const Codes = {
 ;// CONCATENATED MODULE: ./src/model/result.ts
 // The results contract: run.json and `--format json`. Versioned by `schemaVersion`; extend freely,
 // but renaming or removing a field bumps the version.
-const RESULT_SCHEMA_VERSION = 1;
+// 2: results of comparison arms carry `arm`; runs carry `comparisons`; trials carry tokens and turns.
+const RESULT_SCHEMA_VERSION = 2;
 function emptyCounts() {
     return {
         passed: 0,
@@ -3131,7 +3168,7 @@ const VERSION = "0.1.0";
 
 /***/ }),
 
-/***/ 98862:
+/***/ 87037:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4727,18 +4764,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 57349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveBlockMap = __nccwpck_require__(87103);
-var resolveBlockSeq = __nccwpck_require__(90334);
-var resolveFlowCollection = __nccwpck_require__(13142);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(91854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -4824,15 +4861,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 23683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(45937);
-var resolveEnd = __nccwpck_require__(17788);
-var resolveProps = __nccwpck_require__(34631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(84961);
+var resolveEnd = __nccwpck_require__(71020);
+var resolveProps = __nccwpck_require__(70775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -4876,17 +4913,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 45937:
+/***/ 84961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var composeCollection = __nccwpck_require__(57349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(17788);
-var utilEmptyScalarPosition = __nccwpck_require__(22599);
+var Alias = __nccwpck_require__(97105);
+var identity = __nccwpck_require__(24919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(43573);
+var resolveEnd = __nccwpck_require__(71020);
+var utilEmptyScalarPosition = __nccwpck_require__(28407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -4995,15 +5032,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 43573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var resolveBlockScalar = __nccwpck_require__(48913);
-var resolveFlowScalar = __nccwpck_require__(76842);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var resolveBlockScalar = __nccwpck_require__(25089);
+var resolveFlowScalar = __nccwpck_require__(45882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -5090,18 +5127,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 89984:
+/***/ 13104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(61342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(91464);
-var identity = __nccwpck_require__(41127);
-var composeDoc = __nccwpck_require__(23683);
-var resolveEnd = __nccwpck_require__(17788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(20152);
+var identity = __nccwpck_require__(24919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(71020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -5321,17 +5358,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 87103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
-var resolveProps = __nccwpck_require__(34631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(74051);
-var utilMapIncludes = __nccwpck_require__(81187);
+var Pair = __nccwpck_require__(75773);
+var YAMLMap = __nccwpck_require__(65462);
+var resolveProps = __nccwpck_require__(70775);
+var utilContainsNewline = __nccwpck_require__(74283);
+var utilFlowIndentCheck = __nccwpck_require__(11795);
+var utilMapIncludes = __nccwpck_require__(51091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -5445,12 +5482,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 48913:
+/***/ 25089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -5652,14 +5689,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 90334:
+/***/ 91854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveProps = __nccwpck_require__(34631);
-var utilFlowIndentCheck = __nccwpck_require__(74051);
+var YAMLSeq = __nccwpck_require__(66831);
+var resolveProps = __nccwpck_require__(70775);
+var utilFlowIndentCheck = __nccwpck_require__(11795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -5710,7 +5747,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 17788:
+/***/ 71020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5756,19 +5793,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 13142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveEnd = __nccwpck_require__(17788);
-var resolveProps = __nccwpck_require__(34631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(81187);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var resolveEnd = __nccwpck_require__(71020);
+var resolveProps = __nccwpck_require__(70775);
+var utilContainsNewline = __nccwpck_require__(74283);
+var utilMapIncludes = __nccwpck_require__(51091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -5972,13 +6009,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 76842:
+/***/ 45882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var resolveEnd = __nccwpck_require__(17788);
+var Scalar = __nccwpck_require__(50389);
+var resolveEnd = __nccwpck_require__(71020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -6207,7 +6244,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 34631:
+/***/ 70775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6362,7 +6399,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 74283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6405,7 +6442,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 22599:
+/***/ 28407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6440,12 +6477,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 74051:
+/***/ 11795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(74283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -6464,12 +6501,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 81187:
+/***/ 51091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(24919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -6486,22 +6523,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var toJS = __nccwpck_require__(74043);
-var Schema = __nccwpck_require__(45840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(71596);
-var applyReviver = __nccwpck_require__(83661);
-var createNode = __nccwpck_require__(42404);
-var directives = __nccwpck_require__(61342);
+var Alias = __nccwpck_require__(97105);
+var Collection = __nccwpck_require__(44661);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var toJS = __nccwpck_require__(53899);
+var Schema = __nccwpck_require__(28224);
+var stringifyDocument = __nccwpck_require__(72285);
+var anchors = __nccwpck_require__(79196);
+var applyReviver = __nccwpck_require__(50909);
+var createNode = __nccwpck_require__(91732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -6830,13 +6867,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 71596:
+/***/ 79196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var visit = __nccwpck_require__(10204);
+var identity = __nccwpck_require__(24919);
+var visit = __nccwpck_require__(12588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -6913,7 +6950,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 83661:
+/***/ 50909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6977,14 +7014,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 42404:
+/***/ 91732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
+var Alias = __nccwpck_require__(97105);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -7074,13 +7111,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 61342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var visit = __nccwpck_require__(10204);
+var identity = __nccwpck_require__(24919);
+var visit = __nccwpck_require__(12588);
 
 const escapeChars = {
     '!': '%21',
@@ -7259,7 +7296,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 91464:
+/***/ 20152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7328,28 +7365,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 38815:
+/***/ 43439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(89984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(45840);
-var errors = __nccwpck_require__(91464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(40361);
-var lineCounter = __nccwpck_require__(66628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(84047);
-var visit = __nccwpck_require__(10204);
+var composer = __nccwpck_require__(13104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(28224);
+var errors = __nccwpck_require__(20152);
+var Alias = __nccwpck_require__(97105);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var Scalar = __nccwpck_require__(50389);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var cst = __nccwpck_require__(49877);
+var lexer = __nccwpck_require__(65145);
+var lineCounter = __nccwpck_require__(41460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(64543);
+var visit = __nccwpck_require__(12588);
 
 
 
@@ -7386,7 +7423,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 57249:
+/***/ 77297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -7412,16 +7449,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 97105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(71596);
-var visit = __nccwpck_require__(10204);
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
-var toJS = __nccwpck_require__(74043);
+var anchors = __nccwpck_require__(79196);
+var visit = __nccwpck_require__(12588);
+var identity = __nccwpck_require__(24919);
+var Node = __nccwpck_require__(44833);
+var toJS = __nccwpck_require__(53899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -7539,14 +7576,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 40101:
+/***/ 44661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
+var createNode = __nccwpck_require__(91732);
+var identity = __nccwpck_require__(24919);
+var Node = __nccwpck_require__(44833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -7697,14 +7734,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 66673:
+/***/ 44833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(83661);
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
+var applyReviver = __nccwpck_require__(50909);
+var identity = __nccwpck_require__(24919);
+var toJS = __nccwpck_require__(53899);
 
 class NodeBase {
     constructor(type) {
@@ -7744,15 +7781,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 57165:
+/***/ 75773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var stringifyPair = __nccwpck_require__(59748);
-var addPairToJSMap = __nccwpck_require__(97104);
-var identity = __nccwpck_require__(41127);
+var createNode = __nccwpck_require__(91732);
+var stringifyPair = __nccwpck_require__(27764);
+var addPairToJSMap = __nccwpck_require__(88768);
+var identity = __nccwpck_require__(24919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -7790,14 +7827,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 63301:
+/***/ 50389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
-var toJS = __nccwpck_require__(74043);
+var identity = __nccwpck_require__(24919);
+var Node = __nccwpck_require__(44833);
+var toJS = __nccwpck_require__(53899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -7824,17 +7861,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 84454:
+/***/ 65462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(61212);
-var addPairToJSMap = __nccwpck_require__(97104);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
+var stringifyCollection = __nccwpck_require__(94156);
+var addPairToJSMap = __nccwpck_require__(88768);
+var Collection = __nccwpck_require__(44661);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var Scalar = __nccwpck_require__(50389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -7978,17 +8015,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 92223:
+/***/ 66831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var stringifyCollection = __nccwpck_require__(61212);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var toJS = __nccwpck_require__(74043);
+var createNode = __nccwpck_require__(91732);
+var stringifyCollection = __nccwpck_require__(94156);
+var Collection = __nccwpck_require__(44661);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var toJS = __nccwpck_require__(53899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -8100,16 +8137,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 97104:
+/***/ 88768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(57249);
-var merge = __nccwpck_require__(90452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
+var log = __nccwpck_require__(77297);
+var merge = __nccwpck_require__(29380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(24919);
+var toJS = __nccwpck_require__(53899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -8172,7 +8209,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 41127:
+/***/ 24919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8232,12 +8269,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 74043:
+/***/ 53899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(24919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -8278,15 +8315,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 60110:
+/***/ 90334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(48913);
-var resolveFlowScalar = __nccwpck_require__(76842);
-var errors = __nccwpck_require__(91464);
-var stringifyString = __nccwpck_require__(83069);
+var resolveBlockScalar = __nccwpck_require__(25089);
+var resolveFlowScalar = __nccwpck_require__(45882);
+var errors = __nccwpck_require__(20152);
+var stringifyString = __nccwpck_require__(81773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -8503,7 +8540,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 91733:
+/***/ 13701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8573,7 +8610,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 97715:
+/***/ 15235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8679,14 +8716,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 49877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(60110);
-var cstStringify = __nccwpck_require__(91733);
-var cstVisit = __nccwpck_require__(97715);
+var cstScalar = __nccwpck_require__(90334);
+var cstStringify = __nccwpck_require__(13701);
+var cstVisit = __nccwpck_require__(15235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -8798,12 +8835,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 40361:
+/***/ 65145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(49877);
 
 /*
 START -> stream
@@ -9528,7 +9565,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 66628:
+/***/ 41460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -9576,14 +9613,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(40361);
+var cst = __nccwpck_require__(49877);
+var lexer = __nccwpck_require__(65145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -10563,18 +10600,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 84047:
+/***/ 64543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(89984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(91464);
-var log = __nccwpck_require__(57249);
-var identity = __nccwpck_require__(41127);
-var lineCounter = __nccwpck_require__(66628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(13104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(20152);
+var log = __nccwpck_require__(77297);
+var identity = __nccwpck_require__(24919);
+var lineCounter = __nccwpck_require__(41460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -10677,16 +10714,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 45840:
+/***/ 28224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var map = __nccwpck_require__(47451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var tags = __nccwpck_require__(90018);
+var identity = __nccwpck_require__(24919);
+var map = __nccwpck_require__(24043);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var tags = __nccwpck_require__(36178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -10723,13 +10760,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 47451:
+/***/ 24043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var YAMLMap = __nccwpck_require__(84454);
+var identity = __nccwpck_require__(24919);
+var YAMLMap = __nccwpck_require__(65462);
 
 const map = {
     collection: 'map',
@@ -10749,12 +10786,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 73632:
+/***/ 15632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 const nullTag = {
     identify: value => value == null,
@@ -10773,13 +10810,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 17562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var YAMLSeq = __nccwpck_require__(92223);
+var identity = __nccwpck_require__(24919);
+var YAMLSeq = __nccwpck_require__(66831);
 
 const seq = {
     collection: 'seq',
@@ -10799,12 +10836,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 66464:
+/***/ 94704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(83069);
+var stringifyString = __nccwpck_require__(81773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -10822,12 +10859,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 73959:
+/***/ 74359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -10850,13 +10887,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 38405:
+/***/ 66229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var stringifyNumber = __nccwpck_require__(28689);
+var Scalar = __nccwpck_require__(50389);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -10904,12 +10941,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 59874:
+/***/ 27602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -10953,18 +10990,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 70896:
+/***/ 27904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var bool = __nccwpck_require__(73959);
-var float = __nccwpck_require__(38405);
-var int = __nccwpck_require__(59874);
+var map = __nccwpck_require__(24043);
+var _null = __nccwpck_require__(15632);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var bool = __nccwpck_require__(74359);
+var float = __nccwpck_require__(66229);
+var int = __nccwpck_require__(27602);
 
 const schema = [
     map.map,
@@ -10985,14 +11022,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 33559:
+/***/ 48647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var map = __nccwpck_require__(47451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(50389);
+var map = __nccwpck_require__(24043);
+var seq = __nccwpck_require__(17562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -11056,27 +11093,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 90018:
+/***/ 36178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var bool = __nccwpck_require__(73959);
-var float = __nccwpck_require__(38405);
-var int = __nccwpck_require__(59874);
-var schema = __nccwpck_require__(70896);
-var schema$1 = __nccwpck_require__(33559);
-var binary = __nccwpck_require__(56083);
-var merge = __nccwpck_require__(90452);
-var omap = __nccwpck_require__(50303);
-var pairs = __nccwpck_require__(18385);
-var schema$2 = __nccwpck_require__(35913);
-var set = __nccwpck_require__(81528);
-var timestamp = __nccwpck_require__(46752);
+var map = __nccwpck_require__(24043);
+var _null = __nccwpck_require__(15632);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var bool = __nccwpck_require__(74359);
+var float = __nccwpck_require__(66229);
+var int = __nccwpck_require__(27602);
+var schema = __nccwpck_require__(27904);
+var schema$1 = __nccwpck_require__(48647);
+var binary = __nccwpck_require__(64355);
+var merge = __nccwpck_require__(29380);
+var omap = __nccwpck_require__(96431);
+var pairs = __nccwpck_require__(49281);
+var schema$2 = __nccwpck_require__(93081);
+var set = __nccwpck_require__(62504);
+var timestamp = __nccwpck_require__(54960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -11162,14 +11199,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 56083:
+/***/ 64355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(20181);
-var Scalar = __nccwpck_require__(63301);
-var stringifyString = __nccwpck_require__(83069);
+var Scalar = __nccwpck_require__(50389);
+var stringifyString = __nccwpck_require__(81773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -11239,12 +11276,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 88398:
+/***/ 36158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -11275,13 +11312,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 35782:
+/***/ 10838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var stringifyNumber = __nccwpck_require__(28689);
+var Scalar = __nccwpck_require__(50389);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -11332,12 +11369,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 10873:
+/***/ 45609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -11415,13 +11452,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 90452:
+/***/ 29380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -11493,16 +11530,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 50303:
+/***/ 96431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var pairs = __nccwpck_require__(18385);
+var identity = __nccwpck_require__(24919);
+var toJS = __nccwpck_require__(53899);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var pairs = __nccwpck_require__(49281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -11577,15 +11614,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 18385:
+/***/ 49281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
-var YAMLSeq = __nccwpck_require__(92223);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var Scalar = __nccwpck_require__(50389);
+var YAMLSeq = __nccwpck_require__(66831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -11666,24 +11703,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 35913:
+/***/ 93081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var binary = __nccwpck_require__(56083);
-var bool = __nccwpck_require__(88398);
-var float = __nccwpck_require__(35782);
-var int = __nccwpck_require__(10873);
-var merge = __nccwpck_require__(90452);
-var omap = __nccwpck_require__(50303);
-var pairs = __nccwpck_require__(18385);
-var set = __nccwpck_require__(81528);
-var timestamp = __nccwpck_require__(46752);
+var map = __nccwpck_require__(24043);
+var _null = __nccwpck_require__(15632);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var binary = __nccwpck_require__(64355);
+var bool = __nccwpck_require__(36158);
+var float = __nccwpck_require__(10838);
+var int = __nccwpck_require__(45609);
+var merge = __nccwpck_require__(29380);
+var omap = __nccwpck_require__(96431);
+var pairs = __nccwpck_require__(49281);
+var set = __nccwpck_require__(62504);
+var timestamp = __nccwpck_require__(54960);
 
 const schema = [
     map.map,
@@ -11714,14 +11751,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 81528:
+/***/ 62504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var YAMLMap = __nccwpck_require__(65462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -11817,12 +11854,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 46752:
+/***/ 54960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(13569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -11929,7 +11966,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 34475:
+/***/ 69915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12087,15 +12124,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(71596);
-var identity = __nccwpck_require__(41127);
-var stringifyComment = __nccwpck_require__(59799);
-var stringifyString = __nccwpck_require__(83069);
+var anchors = __nccwpck_require__(79196);
+var identity = __nccwpck_require__(24919);
+var stringifyComment = __nccwpck_require__(66599);
+var stringifyString = __nccwpck_require__(81773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -12226,14 +12263,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 61212:
+/***/ 94156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(24919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(66599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -12388,7 +12425,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 59799:
+/***/ 66599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12419,14 +12456,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 72285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(24919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(66599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -12513,7 +12550,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 28689:
+/***/ 13569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12547,15 +12584,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 59748:
+/***/ 27764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(66599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -12706,13 +12743,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 83069:
+/***/ 81773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var foldFlowLines = __nccwpck_require__(34475);
+var Scalar = __nccwpck_require__(50389);
+var foldFlowLines = __nccwpck_require__(69915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -13051,12 +13088,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 10204:
+/***/ 12588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(24919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -13294,7 +13331,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 89635:
+/***/ 20915:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13302,7 +13339,7 @@ exports.visitAsync = visitAsync;
 /* harmony export */   s: () => (/* binding */ issue)
 /* harmony export */ });
 /* harmony import */ var os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70857);
-/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4679);
+/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76087);
 
 
 /**
@@ -13397,7 +13434,7 @@ function escapeProperty(s) {
 
 /***/ }),
 
-/***/ 82902:
+/***/ 28422:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13407,7 +13444,7 @@ function escapeProperty(s) {
 /* harmony import */ var crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76982);
 /* harmony import */ var fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(79896);
 /* harmony import */ var os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(70857);
-/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4679);
+/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(76087);
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -13445,7 +13482,7 @@ function prepareKeyValueMessage(key, value) {
 
 /***/ }),
 
-/***/ 1170:
+/***/ 42370:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13737,7 +13774,7 @@ const summary = _summary;
 
 /***/ }),
 
-/***/ 4679:
+/***/ 76087:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14069,14 +14106,14 @@ function exitWhenFlushed(code) {
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/command.js
-var command = __nccwpck_require__(89635);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/file-command.js
-var file_command = __nccwpck_require__(82902);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/utils.js
-var utils = __nccwpck_require__(4679);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/summary.js
-var summary = __nccwpck_require__(1170);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/command.js
+var command = __nccwpck_require__(20915);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/file-command.js
+var file_command = __nccwpck_require__(28422);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/utils.js
+var utils = __nccwpck_require__(76087);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/summary.js
+var summary = __nccwpck_require__(42370);
 ;// CONCATENATED MODULE: ./src/github/runner.ts
 // The runner protocol the Action speaks (inputs, outputs, masks, annotations, log groups, the step
 // summary), built on @actions/core's own command modules.
@@ -14161,7 +14198,7 @@ var external_path_ = __nccwpck_require__(16928);
 var external_url_ = __nccwpck_require__(87016);
 // EXTERNAL MODULE: external "module"
 var external_module_ = __nccwpck_require__(73339);
-;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
+;// CONCATENATED MODULE: ../main/node_modules/fdir/dist/index.mjs
 
 
 
@@ -14732,9 +14769,9 @@ var Builder = class {
 
 //#endregion
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(14006);
-;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
+// EXTERNAL MODULE: ../main/node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(6310);
+;// CONCATENATED MODULE: ../main/node_modules/tinyglobby/dist/index.mjs
 
 
 
@@ -15044,7 +15081,7 @@ function globSync(globInput, options) {
 
 
 // EXTERNAL MODULE: ./src/model/index.ts + 8 modules
-var src_model = __nccwpck_require__(76793);
+var src_model = __nccwpck_require__(70304);
 ;// CONCATENATED MODULE: ./src/define/discover.ts
 // Finds eval files: `**/*.eval.{ts,mts,js,mjs,yaml,yml}` under evals/ and _evals/, or a glob.
 // Symlinks are listed as they are and never followed here: whether a linked eval file may be read
@@ -15236,7 +15273,7 @@ function callerFile() {
 /** The module names that resolve to agent-evals' own API inside eval files. */
 const LIBRARY_NAMES = ["agent-evals", "@copybook/cli"];
 async function createModuleLoader(libraryApi) {
-    const { createJiti } = await Promise.all(/* import() */[__nccwpck_require__.e(365), __nccwpck_require__.e(439)]).then(__nccwpck_require__.bind(__nccwpck_require__, 28365));
+    const { createJiti } = await Promise.all(/* import() */[__nccwpck_require__.e(317), __nccwpck_require__.e(753)]).then(__nccwpck_require__.bind(__nccwpck_require__, 68317));
     const virtualModules = {};
     for (const name of LIBRARY_NAMES)
         virtualModules[name] = libraryApi;
@@ -15272,7 +15309,7 @@ function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -16147,7 +16184,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -16290,7 +16327,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -16808,7 +16845,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -16966,14 +17003,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -19611,7 +19648,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -19664,7 +19701,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -20769,7 +20806,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -21038,7 +21075,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -21215,7 +21252,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -21963,10 +22000,10 @@ function exactOptional(innerType) {
         innerType: innerType,
     });
 }
-const ZodMiniNullable = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNullable", (inst, def) => {
-    core.$ZodNullable.init(inst, def);
+const ZodMiniNullable = /*@__PURE__*/ $constructor("ZodMiniNullable", (inst, def) => {
+    $ZodNullable.init(inst, def);
     ZodMiniType.init(inst, def);
-})));
+});
 // @__NO_SIDE_EFFECTS__
 function nullable(innerType) {
     return new ZodMiniNullable({
@@ -22261,12 +22298,12 @@ function renderPrompt(spec, env = process.env) {
     return {
         text,
         safeText,
-        hash: sha256(safeText),
+        hash: prompt_sha256(safeText),
         commands: embeddedCommands(text),
         secretValues: [...secrets.values()],
     };
 }
-function sha256(text) {
+function prompt_sha256(text) {
     return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
 }
 const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
@@ -22311,7 +22348,7 @@ function embeddedCommands(markdown) {
     return commands;
 }
 /** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
-function stableStringify(value) {
+function prompt_stableStringify(value) {
     return JSON.stringify(value, (_key, v) => {
         if (v instanceof RegExp)
             return `/${v.source}/${v.flags}`;
@@ -22325,8 +22362,8 @@ function stableStringify(value) {
 }
 
 // EXTERNAL MODULE: ./src/util/index.ts + 7 modules
-var src_util = __nccwpck_require__(98862);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+var src_util = __nccwpck_require__(87037);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -22680,6 +22717,169 @@ const paramNameSchema = described(schemas_string().check(_regex(PARAM_NAME, {
     message: "is not a placeholder name (a letter or `_`, then word characters or `-`)",
 })), "A placeholder name, used as `{{name}}` in the prompt.");
 const envVarNameSchema = described(schemas_string().check(_regex(ENV_VAR_NAME, { message: "is not an environment variable name" })), "An environment variable name, e.g. `NEON_API_KEY`.");
+// ---------- variants ----------
+const VARIANT_NAME = /^[A-Za-z0-9._-]+$/;
+const variantNameSchema = withMeta(schemas_string().check(_minLength(1), _maxLength(64), superRefine((name, ctx) => {
+    if (name === "" || VARIANT_NAME.test(name))
+        return;
+    ctx.addIssue({
+        code: "custom",
+        message: `variant name ${JSON.stringify(name)} may only contain letters, digits, \`.\`, \`_\` and \`-\``,
+        input: name,
+        ...hint(src_model/* Codes */.NC.schema, "name the variant with letters, digits, `.`, `_` and `-`, e.g. `without-skill`"),
+    });
+})), {
+    description: "The variant's name, unique in the eval (letters, digits, `.`, `_` and `-`, at most 64 characters).",
+    // What the check above says, for editors (a refinement has no JSON Schema of its own).
+    pattern: VARIANT_NAME.source,
+});
+/**
+ * Why `key` cannot name a file a variant writes or removes in the sandbox, or undefined when it
+ * can: empty, absolute, with a `..` segment, ending in a separator, or naming the sandbox itself.
+ */
+function overlayPathProblem(key) {
+    if (key.trim() === "")
+        return "is empty";
+    if (external_node_path_default().posix.isAbsolute(key) || external_node_path_default().win32.isAbsolute(key))
+        return "is an absolute path";
+    const segments = key.split(/[\\/]/);
+    if (segments.includes(".."))
+        return "contains a `..` segment, which could climb out of the sandbox";
+    if (/[\\/]$/.test(key))
+        return "ends in a separator: name a file, not a folder";
+    if (segments.every((s) => s === "" || s === "."))
+        return "names the sandbox itself, not a file";
+    if (key.includes("\0"))
+        return "holds a NUL byte";
+    return undefined;
+}
+const OVERLAY_PATH_FIX = "write the path relative to the sandbox root, without `..`, e.g. `.claude/skills/x/SKILL.md`";
+const overlayPathSchema = described(schemas_string().check(superRefine((key, ctx) => {
+    const why = overlayPathProblem(key);
+    if (why === undefined)
+        return;
+    ctx.addIssue({
+        code: "custom",
+        // Said after "the key `<path>`" (a record key's problem names the key first).
+        message: why,
+        input: key,
+        ...hint(src_model/* Codes */.NC.badPath, OVERLAY_PATH_FIX),
+    });
+})), "A file path relative to the sandbox root (not absolute, no `..`).");
+const overlayFilesSchema = described(record(overlayPathSchema, described(nullable(schemas_string()), "The file's content, or null to remove the file (or folder) from the sandbox.")), "A mapping of sandbox-relative paths to content written over the eval's sandbox, or null to remove that file: a SKILL.md, a CLAUDE.md, an AGENTS.md.");
+const argSchema = described(schemas_string()
+    .check(refine((arg) => !arg.includes("\0"), { message: "an argument cannot hold a NUL byte" })), "One command-line argument.");
+/** The keys of a variant that override something; `name` and `source` do not. */
+const variantOverrideKeys = ["prompt", "files", "model", "args", "setup"];
+/** True when a variant (as written) overrides nothing: no key, or only empty `files`/`args`. */
+function overridesNothing(variant) {
+    return variantOverrideKeys.every((key) => {
+        const value = variant[key];
+        if (value === undefined || value === null)
+            return true;
+        if (key === "files")
+            return isPlainRecord(value) && Object.keys(value).length === 0;
+        if (key === "args")
+            return Array.isArray(value) && value.length === 0;
+        return false;
+    });
+}
+/** Fixes for the variant rules, shared by every format. */
+const variantFixes = {
+    nothing: "give it at least one of `prompt`, `files`, `model`, `args` or `setup`, or remove the variant",
+    duplicate: "give each variant its own `name`",
+    clash: "keep one of the two paths: a file cannot also be a folder",
+};
+function requireSomeOverride(variant, ctx) {
+    if (!isPlainRecord(variant) || !overridesNothing(variant))
+        return;
+    const name = typeof variant.name === "string" ? variant.name : "?";
+    ctx.addIssue({
+        code: "custom",
+        message: `variant ${JSON.stringify(name)} overrides nothing: it would run the eval as defined again`,
+        ...hint(src_model/* Codes */.NC.emptyVariant, variantFixes.nothing),
+    });
+}
+/** Problems across a variant list: two variants with one name, a file path that is also a folder. */
+function variantListIssues(variants) {
+    const issues = [];
+    const first = new Map();
+    for (const [index, variant] of variants.entries()) {
+        if (!isPlainRecord(variant))
+            continue;
+        const name = variant.name;
+        if (typeof name === "string") {
+            const earlier = first.get(name);
+            if (earlier === undefined)
+                first.set(name, index);
+            else
+                issues.push({
+                    path: [index, "name"],
+                    message: `variant name ${JSON.stringify(name)} is already used by variants[${earlier}]`,
+                    code: src_model/* Codes */.NC.duplicateVariant,
+                    fix: variantFixes.duplicate,
+                });
+        }
+        if (isPlainRecord(variant.files)) {
+            const clash = overlayClash(variant.files);
+            if (clash)
+                issues.push({
+                    path: [index, "files", clash.file],
+                    message: `the sandbox path ${JSON.stringify(clash.file)} needs ${JSON.stringify(clash.folder)} to be a folder, but ${JSON.stringify(clash.folder)} is written as a file`,
+                    code: src_model/* Codes */.NC.badPath,
+                    fix: variantFixes.clash,
+                });
+        }
+    }
+    return issues;
+}
+/** Two written paths where one is the other's folder (`a` and `a/b`), if there are. */
+function overlayClash(files) {
+    const normal = (key) => key
+        .split(/[\\/]/)
+        .filter((s) => s !== "" && s !== ".")
+        .join("/");
+    const written = new Map(Object.entries(files)
+        .filter(([, content]) => typeof content === "string")
+        .map(([key]) => [normal(key), key]));
+    for (const [rel, key] of written) {
+        for (let at = rel.lastIndexOf("/"); at > 0; at = rel.lastIndexOf("/", at - 1)) {
+            const folder = written.get(rel.slice(0, at));
+            if (folder !== undefined)
+                return { file: key, folder };
+        }
+    }
+    return undefined;
+}
+function checkVariantList(variants, ctx) {
+    for (const issue of variantListIssues(variants)) {
+        ctx.addIssue({
+            code: "custom",
+            path: issue.path,
+            message: issue.message,
+            ...hint(issue.code, issue.fix),
+        });
+    }
+}
+/**
+ * A `variants:` list whose prompts take `promptSchema` (text in YAML; text or definePrompt in
+ * TypeScript). Each item overrides something; names are unique; `files` stay in the sandbox.
+ */
+function variantsSchema(promptSchema, promptDescription) {
+    const variant = strictObject({
+        name: variantNameSchema,
+        prompt: described(optional(promptSchema), promptDescription),
+        files: optional(overlayFilesSchema),
+        model: described(optional(nonEmptyText), "Replaces the eval's model."),
+        args: described(optional(array(argSchema)), "A list of extra command-line arguments for the agent, appended to its own (each one argument, never split by a shell)."),
+        setup: described(optional(array(commandSchema)), "A list of shell commands that replaces the eval's `setup`."),
+    })
+        // Only when the rest is valid: beside a misspelt key (`modle:`) "overrides nothing" misleads.
+        .check(superRefine(requireSomeOverride, { when: (payload) => payload.issues.length === 0 }));
+    return described(array(described(variant, "A variant: `{ name, prompt?, files?, model?, args?, setup? }`, at least one override."))
+        // Also when some item is invalid: a duplicate name is worth knowing beside a bad path.
+        .check(superRefine(checkVariantList, { when: (payload) => Array.isArray(payload.value) })), "A list of named variants, each run beside the eval as defined and compared with it: `{ name, prompt?, files?, model?, args?, setup? }`.");
+}
 // ---------- the task ----------
 function countDeclaredAssertions(assertions) {
     let count = 0;
@@ -22748,6 +22948,7 @@ const yamlTaskSchema = withMeta(strictObject({
     model: described(optional(nonEmptyText), "A model name, for agents that take one."),
     params: described(optional(record(paramNameSchema, described(union([schemas_string(), schemas_number(), schemas_boolean()]), "A string, number or boolean to put in place of the placeholder."))), "A mapping of placeholder names to values (strings, numbers or booleans) that fill `{{name}}` in the prompt."),
     secrets: described(optional(array(envVarNameSchema)), "A list of environment variable names whose values fill `{{NAME}}` in the prompt at run time and are never written anywhere."),
+    variants: optional(variantsSchema(nonEmptyText, "Replaces the eval's prompt; `{{name}}` placeholders are filled from the eval's `params` and `secrets`.")),
 })
     .check(superRefine(requireSomethingAsserted, {
     when: (payload) => isPlainRecord(payload.value),
@@ -22840,183 +23041,25 @@ function zodProblems(error, where, prefix) {
                 fix: "remove it or fix its spelling (see the README's option table)",
             };
         }
+        // A record key the schema refused: the key's own issue says why (and may carry a hint).
+        const inner = issue.code === "invalid_key" ? issue.issues[0] : undefined;
+        const said = inner ?? issue;
+        const params = (said.code === "custom" ? said.params : undefined);
+        const hinted = typeof params?.code === "string" && typeof params.fix === "string";
         return {
             ...where,
             key,
-            code: src_model/* Codes */.NC.schema,
-            message: issue.message,
-            fix: "see the README's option table",
+            code: hinted ? params.code : src_model/* Codes */.NC.schema,
+            message: inner
+                ? `the key ${JSON.stringify(String(issue.path.at(-1)))} ${said.message}`
+                : said.message,
+            fix: hinted ? params.fix : "see the README's option table",
         };
     });
 }
 
-;// CONCATENATED MODULE: ./src/define/ts/exports.ts
-// Turns the exports of a `*.eval.ts` module into EvalSpecs. The options are validated with a strict
-// zod schema too: eval files may be plain JS, and a typo in a key must not silently drop a check.
-
-
-
-
-
-
-
-
-const DEFAULT_TIMEOUT_MS = 10 * 60_000;
-const agentAdapterSchema = custom((v) => typeof v === "string"
-    ? v.length > 0
-    : typeof v === "object" &&
-        v !== null &&
-        typeof v.name === "string" &&
-        typeof v.run === "function", {
-    message: 'an agent is a name ("literal", "claude-code", …) or an adapter { name, available, version, run }',
-});
-const checkSchema = custom((v) => typeof v === "object" && v !== null && typeof v.type === "string", { message: "an assertion is made with ran(), fileExists(), succeeds(), assertThat() …" });
-const nonEmptyString = () => schemas_string().check(_minLength(1));
-const tsOptionsSchema = strictObject({
-    id: optional(schemas_string().check(_regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'"))),
-    agents: optional(array(agentAdapterSchema)),
-    trials: optional(trialsSchema),
-    passRate: optional(schemas_number().check(_gte(0), _lte(1))),
-    sandbox: optional(union([
-        strictObject({ template: nonEmptyString() }),
-        strictObject({ fixture: record(schemas_string(), schemas_string()) }),
-        strictObject({ repo: union([nonEmptyString(), literal(true)]) }),
-    ])),
-    setup: optional(array(nonEmptyString())),
-    shims: optional(record(schemas_string(), union([
-        literal("passthrough"),
-        strictObject({ script: schemas_string() }),
-        strictObject({
-            exitCode: optional(schemas_number().check(schemas_int(), _gte(0), _lte(255))),
-            stdout: optional(schemas_string()),
-            stderr: optional(schemas_string()),
-        }),
-    ]))),
-    assert: optional(array(checkSchema)),
-    maxCostUsd: optional(schemas_number().check(_positive())),
-    timeoutMs: optional(schemas_number().check(schemas_int(), _positive())),
-    params: optional(record(schemas_string(), union([schemas_string(), schemas_number(), schemas_boolean()]))),
-    model: optional(nonEmptyString()),
-});
-/** EvalSpecs of one module's exports, or the problems found in them. */
-function specsFromExports(exports, ctx) {
-    const specs = [];
-    const problems = [];
-    for (const { exportName, definition } of exports) {
-        const line = exportLine(ctx.source, exportName);
-        const result = specFromDefinition(definition, exportName, line, ctx);
-        if ("problems" in result)
-            problems.push(...result.problems);
-        else
-            specs.push(result.spec);
-    }
-    return { specs, problems };
-}
-function specFromDefinition(definition, exportName, line, ctx) {
-    const where = { file: ctx.file, line };
-    let parsed;
-    try {
-        parsed = tsOptionsSchema.safeParse(definition.options);
-    }
-    catch (error) {
-        // zod itself throws on some values no definition should hold (a `length` that is an array of
-        // objects without a prototype): a problem with the options like any other, not a crash.
-        return {
-            problems: [
-                {
-                    ...where,
-                    key: `${exportName} options`,
-                    code: src_model/* Codes */.NC.schema,
-                    message: `the options could not be read: ${error.message}`,
-                    fix: "pass plain values: strings, numbers, booleans, arrays and plain objects",
-                },
-            ],
-        };
-    }
-    if (!parsed.success) {
-        return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
-    }
-    const options = parsed.data;
-    const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
-    const prompt = promptSpec(definition, options.params ?? {});
-    const checks = (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where }));
-    const problems = [];
-    if (checks.length === 0) {
-        problems.push({
-            ...where,
-            key: `${exportName}.assert`,
-            code: src_model/* Codes */.NC.nothingAsserted,
-            message: "this eval asserts nothing, so it would pass vacuously",
-            fix: 'add at least one assertion to `assert: [...]`, e.g. fileExists("README.md")',
-        });
-    }
-    const sandbox = normalizeSandbox(options.sandbox, {
-        projectRoot: ctx.projectRoot,
-        evalFile: ctx.file,
-        key: `${exportName}.sandbox`,
-        line,
-    });
-    if ("problem" in sandbox)
-        problems.push(sandbox.problem);
-    const shims = normalizeShims(options.shims ?? {}, {
-        file: ctx.file,
-        line,
-        key: `${exportName}.shims`,
-    });
-    if ("problems" in shims)
-        problems.push(...shims.problems);
-    if (problems.length > 0 || "problem" in sandbox || "problems" in shims)
-        return { problems };
-    return {
-        spec: {
-            id,
-            file: ctx.file,
-            line,
-            format: "ts",
-            prompt,
-            agents: options.agents ?? [],
-            ...trialCounts(options.trials, 1),
-            passRate: options.passRate ?? 1,
-            sandbox: sandbox.sandbox,
-            setup: options.setup ?? [],
-            shims: shims.shims,
-            checks,
-            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            maxCostUsd: options.maxCostUsd,
-            model: options.model,
-            definitionHash: sha256(stableStringify({ prompt: hashablePrompt(prompt, ctx.projectRoot), options })),
-        },
-    };
-}
-function promptSpec(definition, evalParams) {
-    const prompt = definition.prompt;
-    if (prompt === null || prompt === undefined)
-        return undefined;
-    if (isPromptDefinition(prompt)) {
-        return {
-            id: prompt.id,
-            text: prompt.text,
-            file: prompt.file,
-            params: { ...prompt.params, ...evalParams },
-            secrets: prompt.secrets,
-        };
-    }
-    return { text: String(prompt), params: evalParams, secrets: [] };
-}
-/** The prompt as hashed: its file relative to the project root, so the hash is location-independent. */
-function hashablePrompt(prompt, projectRoot) {
-    if (!prompt)
-        return null;
-    if (prompt.file === undefined || !external_node_path_default().isAbsolute(prompt.file))
-        return prompt;
-    return { ...prompt, file: external_node_path_default().relative(projectRoot, prompt.file).split((external_node_path_default()).sep).join("/") };
-}
-function defaultId(file) {
-    return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(38815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(43439);
 ;// CONCATENATED MODULE: ./src/define/yaml/source.ts
 // Reads the text of one YAML eval file (a task, or a skill/command/hook eval) into a parsed
 // source that knows where every key sits: syntax errors and a top level that is not a mapping
@@ -23653,7 +23696,27 @@ function toEvalSpec(task, source, ctx) {
         timeoutMs: (task.timeout ?? yamlTaskDefaults.timeoutSeconds) * 1000,
         ...(task.maxCostUsd !== undefined ? { maxCostUsd: task.maxCostUsd } : {}),
         ...(task.model !== undefined ? { model: task.model } : {}),
+        ...(task.variants?.length
+            ? {
+                variants: task.variants.map((variant, index) => toVariantSpec(variant, (text) => toPromptSpec(task, text, evalFile), sourceAt(["variants", index]))),
+            }
+            : {}),
+        // The whole text: a change to a variant changes it too.
         definitionHash: (0,external_node_crypto_.createHash)("sha256").update(source.text).digest("hex"),
+    };
+}
+/** A validated `variants:` item as the model's VariantSpec; `prompt` made the format's way. */
+function toVariantSpec(variant, prompt, source) {
+    return {
+        name: variant.name,
+        ...(variant.prompt !== undefined ? { prompt: prompt(variant.prompt) } : {}),
+        ...(variant.files !== undefined && Object.keys(variant.files).length
+            ? { files: { ...variant.files } }
+            : {}),
+        ...(variant.model !== undefined ? { model: variant.model } : {}),
+        ...(variant.args?.length ? { args: [...variant.args] } : {}),
+        ...(variant.setup !== undefined ? { setup: [...variant.setup] } : {}),
+        source,
     };
 }
 function toPromptSpec(task, text, evalFile) {
@@ -23729,6 +23792,188 @@ function toChecks(assertions, sourceAt) {
             ? [{ ...workflowCheck(assertions.workflow), source: sourceAt(["assertions", "workflow"]) }]
             : []),
     ];
+}
+
+;// CONCATENATED MODULE: ./src/define/ts/exports.ts
+// Turns the exports of a `*.eval.ts` module into EvalSpecs. The options are validated with a strict
+// zod schema too: eval files may be plain JS, and a typo in a key must not silently drop a check.
+
+
+
+
+
+
+
+
+
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+const agentAdapterSchema = custom((v) => typeof v === "string"
+    ? v.length > 0
+    : typeof v === "object" &&
+        v !== null &&
+        typeof v.name === "string" &&
+        typeof v.run === "function", {
+    message: 'an agent is a name ("literal", "claude-code", …) or an adapter { name, available, version, run }',
+});
+const checkSchema = custom((v) => typeof v === "object" && v !== null && typeof v.type === "string", { message: "an assertion is made with ran(), fileExists(), succeeds(), assertThat() …" });
+const nonEmptyString = () => schemas_string().check(_minLength(1));
+const variantPromptSchema = custom((v) => (typeof v === "string" && v.length > 0) || isPromptDefinition(v), { message: "a variant's prompt is text or a definePrompt(...) result" });
+const tsOptionsSchema = strictObject({
+    id: optional(schemas_string().check(_regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'"))),
+    agents: optional(array(agentAdapterSchema)),
+    trials: optional(trialsSchema),
+    passRate: optional(schemas_number().check(_gte(0), _lte(1))),
+    sandbox: optional(union([
+        strictObject({ template: nonEmptyString() }),
+        strictObject({ fixture: record(schemas_string(), schemas_string()) }),
+        strictObject({ repo: union([nonEmptyString(), literal(true)]) }),
+    ])),
+    setup: optional(array(nonEmptyString())),
+    shims: optional(record(schemas_string(), union([
+        literal("passthrough"),
+        strictObject({ script: schemas_string() }),
+        strictObject({
+            exitCode: optional(schemas_number().check(schemas_int(), _gte(0), _lte(255))),
+            stdout: optional(schemas_string()),
+            stderr: optional(schemas_string()),
+        }),
+    ]))),
+    assert: optional(array(checkSchema)),
+    maxCostUsd: optional(schemas_number().check(_positive())),
+    timeoutMs: optional(schemas_number().check(schemas_int(), _positive())),
+    params: optional(record(schemas_string(), union([schemas_string(), schemas_number(), schemas_boolean()]))),
+    model: optional(nonEmptyString()),
+    variants: optional(variantsSchema(variantPromptSchema, "Replaces the eval's prompt: text or definePrompt(...).")),
+});
+/** EvalSpecs of one module's exports, or the problems found in them. */
+function specsFromExports(exports, ctx) {
+    const specs = [];
+    const problems = [];
+    for (const { exportName, definition } of exports) {
+        const line = exportLine(ctx.source, exportName);
+        const result = specFromDefinition(definition, exportName, line, ctx);
+        if ("problems" in result)
+            problems.push(...result.problems);
+        else
+            specs.push(result.spec);
+    }
+    return { specs, problems };
+}
+function specFromDefinition(definition, exportName, line, ctx) {
+    const where = { file: ctx.file, line };
+    let parsed;
+    try {
+        parsed = tsOptionsSchema.safeParse(definition.options);
+    }
+    catch (error) {
+        // zod itself throws on some values no definition should hold (a `length` that is an array of
+        // objects without a prototype): a problem with the options like any other, not a crash.
+        return {
+            problems: [
+                {
+                    ...where,
+                    key: `${exportName} options`,
+                    code: src_model/* Codes */.NC.schema,
+                    message: `the options could not be read: ${error.message}`,
+                    fix: "pass plain values: strings, numbers, booleans, arrays and plain objects",
+                },
+            ],
+        };
+    }
+    if (!parsed.success) {
+        return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
+    }
+    const options = parsed.data;
+    const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
+    const prompt = promptSpec(definition.prompt, options.params ?? {});
+    const variants = (options.variants ?? []).map((variant) => toVariantSpec(variant, (given) => promptSpec(given, options.params ?? {}), where));
+    const checks = (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where }));
+    const problems = [];
+    if (checks.length === 0) {
+        problems.push({
+            ...where,
+            key: `${exportName}.assert`,
+            code: src_model/* Codes */.NC.nothingAsserted,
+            message: "this eval asserts nothing, so it would pass vacuously",
+            fix: 'add at least one assertion to `assert: [...]`, e.g. fileExists("README.md")',
+        });
+    }
+    const sandbox = normalizeSandbox(options.sandbox, {
+        projectRoot: ctx.projectRoot,
+        evalFile: ctx.file,
+        key: `${exportName}.sandbox`,
+        line,
+    });
+    if ("problem" in sandbox)
+        problems.push(sandbox.problem);
+    const shims = normalizeShims(options.shims ?? {}, {
+        file: ctx.file,
+        line,
+        key: `${exportName}.shims`,
+    });
+    if ("problems" in shims)
+        problems.push(...shims.problems);
+    if (problems.length > 0 || "problem" in sandbox || "problems" in shims)
+        return { problems };
+    return {
+        spec: {
+            id,
+            file: ctx.file,
+            line,
+            format: "ts",
+            prompt,
+            agents: options.agents ?? [],
+            ...trialCounts(options.trials, 1),
+            passRate: options.passRate ?? 1,
+            sandbox: sandbox.sandbox,
+            setup: options.setup ?? [],
+            shims: shims.shims,
+            checks,
+            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            maxCostUsd: options.maxCostUsd,
+            model: options.model,
+            ...(variants.length ? { variants } : {}),
+            // The options include the variants; their prompt files are hashed relative to the root too.
+            definitionHash: prompt_sha256(prompt_stableStringify({
+                prompt: hashablePrompt(prompt, ctx.projectRoot),
+                options: { ...options, variants: hashableVariants(variants, ctx.projectRoot) },
+            })),
+        },
+    };
+}
+function promptSpec(prompt, evalParams) {
+    if (prompt === null || prompt === undefined)
+        return undefined;
+    if (isPromptDefinition(prompt)) {
+        return {
+            id: prompt.id,
+            text: prompt.text,
+            file: prompt.file,
+            params: { ...prompt.params, ...evalParams },
+            secrets: prompt.secrets,
+        };
+    }
+    return { text: String(prompt), params: evalParams, secrets: [] };
+}
+/** The prompt as hashed: its file relative to the project root, so the hash is location-independent. */
+function hashablePrompt(prompt, projectRoot) {
+    if (!prompt)
+        return null;
+    if (prompt.file === undefined || !external_node_path_default().isAbsolute(prompt.file))
+        return prompt;
+    return { ...prompt, file: external_node_path_default().relative(projectRoot, prompt.file).split((external_node_path_default()).sep).join("/") };
+}
+/** Variants as hashed: without where they were declared, prompt files relative to the root. */
+function hashableVariants(variants, projectRoot) {
+    if (variants.length === 0)
+        return undefined;
+    return variants.map(({ source: _source, prompt, ...rest }) => ({
+        ...rest,
+        ...(prompt ? { prompt: hashablePrompt(prompt, projectRoot) } : {}),
+    }));
+}
+function defaultId(file) {
+    return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
 }
 
 ;// CONCATENATED MODULE: ./src/define/load.ts
@@ -26727,10 +26972,62 @@ async function settleUnavailable(units) {
     }));
 }
 
+;// CONCATENATED MODULE: ./src/plan/variants.ts
+// Variants → evals: a variant is the eval with its overrides applied. Pure: no I/O, nothing but the
+// spec and the variant; the engine runs the result beside the eval as defined (the control).
+
+/**
+ * The eval `spec` with `variant`'s overrides applied: its prompt, setup and model replaced where the
+ * variant gives them, `agentArgs` = the variant's `args`, its `files` laid over the sandbox
+ * (`sandbox.overlay`), `variant` = its name, no `variants` of its own, and a definitionHash of the
+ * parent's hash and the variant (so a change to either is a change to the variant's eval). The id,
+ * the checks and everything else stay the eval's: the two are compared on the same checks.
+ */
+function expandVariant(spec, variant) {
+    const { variants: _variants, ...parent } = spec;
+    const overlay = variant.files
+        ? { ...spec.sandbox.overlay, ...variant.files }
+        : spec.sandbox.overlay;
+    const model = variant.model ?? spec.model;
+    return {
+        ...parent,
+        ...(variant.prompt ? { prompt: variant.prompt } : {}),
+        ...(variant.setup ? { setup: [...variant.setup] } : {}),
+        ...(model !== undefined ? { model } : {}),
+        ...(variant.args?.length ? { agentArgs: [...variant.args] } : {}),
+        sandbox: { ...spec.sandbox, ...(overlay ? { overlay } : {}) },
+        ...(spec.claudeCode && variant.model
+            ? { claudeCode: { ...spec.claudeCode, model: variant.model } }
+            : {}),
+        variant: variant.name,
+        definitionHash: variantHash(spec.definitionHash, variant),
+    };
+}
+/** Every variant of `spec` expanded, in the order they were declared (none: an empty list). */
+function expandVariants(spec) {
+    return (spec.variants ?? []).map((variant) => expandVariant(spec, variant));
+}
+/**
+ * sha256 of the parent's hash and what the variant overrides. Where it was declared is left out,
+ * and so is a prompt file's location: the hash is the same wherever the checkout lives.
+ */
+function variantHash(parentHash, variant) {
+    const { source: _source, prompt, ...overrides } = variant;
+    return sha256(stableStringify({
+        parent: parentHash,
+        variant: { ...overrides, ...(prompt ? { prompt: variants_hashablePrompt(prompt) } : {}) },
+    }));
+}
+function variants_hashablePrompt(prompt) {
+    const { file: _file, ...rest } = prompt;
+    return rest;
+}
+
 ;// CONCATENATED MODULE: ./src/plan/index.ts
 // plan/: evals × agents → planned units: selection, trials, cache, shards.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -32456,8 +32753,9 @@ const e2eScenarioSchema = described(strictObject({
     outcomes: described(optional(array(outcomeSchema)), "A list of checks on the files after the run."),
     workflow: optional(workflowSchema),
     timeout: schema_seconds("the run may take", yamlTaskDefaults.timeoutSeconds),
+    variants: described(optional(variantsSchema(nonEmptyText, "Replaces the scenario's prompt.")), "A list of variants of this scenario, on top of the file's `variants`: `{ name, prompt?, files?, model?, args?, setup? }`."),
 })
-    .check(superRefine(requireScenarioChecks)), "A scenario: `{ scenario, fixture, prompt, model?, outcomes[], workflow? }`.");
+    .check(superRefine(requireScenarioChecks)), "A scenario: `{ scenario, fixture, prompt, model?, outcomes[], workflow?, variants? }`.");
 function requireTriggerOrE2e(data, ctx) {
     const e2e = data.e2e;
     if (data.trigger != null || (Array.isArray(e2e) ? e2e.length > 0 : e2e != null))
@@ -32486,6 +32784,7 @@ const skillEvalSchema = withMeta(strictObject({
     maxCostUsd: described(optional(schemas_number().check(_positive())), "A positive number: the most one run may spend, in US dollars."),
     trigger: optional(triggerSchema),
     e2e: described(optional(array(e2eScenarioSchema)), "A list of end-to-end scenarios."),
+    variants: described(optional(variantsSchema(nonEmptyText, "Replaces each e2e scenario's prompt.")), "A list of variants run for every e2e scenario (not the trigger queries), each compared with the scenario as defined: `{ name, prompt?, files?, model?, args?, setup? }`; `files: { <target path>: null }` runs a scenario without the skill."),
 })
     .check(superRefine(requireTriggerOrE2e, { when: (payload) => isPlainRecord(payload.value) })), {
     title: "agent-evals Claude Code skill or command eval",
@@ -33148,6 +33447,7 @@ async function skillSpecs(data, source, ctx) {
     const problems = [
         ...duplicateNames(source, "e2e", "scenario", data.e2e ?? []),
         ...fixtureClashes(source, data, target),
+        ...variantPlacementProblems(source, data),
     ];
     if (problems.length)
         throw new src_model/* DefinitionError */.gk(problems);
@@ -33232,6 +33532,14 @@ async function skillSpecs(data, source, ctx) {
                 ? [{ ...workflowCheck(scenario.workflow), source: sourceAt("workflow") }]
                 : []),
         ];
+        // The file's variants, then the scenario's own (names unique across both).
+        const variants = [
+            ...(data.variants ?? []).map((v, i) => toVariantSpec(v, (text) => literalPrompt(text, evalFile), {
+                file: evalFile,
+                line: locate(source, ["variants", i]).line,
+            })),
+            ...(scenario.variants ?? []).map((v, i) => toVariantSpec(v, (text) => literalPrompt(text, evalFile), sourceAt("variants", i))),
+        ];
         specs.push({
             id: ids[index],
             file: evalFile,
@@ -33248,9 +33556,12 @@ async function skillSpecs(data, source, ctx) {
             timeoutMs: scenarioTimeout,
             ...(data.maxCostUsd !== undefined ? { maxCostUsd: data.maxCostUsd } : {}),
             ...(model ? { model } : {}),
+            ...(variants.length ? { variants } : {}),
             definitionHash: load_hash({
                 kind: "e2e",
                 scenario,
+                // The scenario's own variants are in `scenario`; the file's apply to every scenario.
+                variants: data.variants,
                 target: identity(target),
                 model,
                 trials: data.trials,
@@ -33284,6 +33595,35 @@ function fixtureClashes(source, data, target) {
         message: `fixture file ${JSON.stringify(p)} is where the target is installed`,
         fix: `remove it from the fixture: the ${target.type} under test is installed there from ${target.relative}`,
     }, "key")));
+}
+/**
+ * File-level variants need e2e scenarios to apply to; a scenario's variant may not take the name
+ * of one of the file's (it would be run twice under one name).
+ */
+function variantPlacementProblems(source, data) {
+    const fileVariants = data.variants ?? [];
+    const problems = [];
+    if (fileVariants.length && !(data.e2e ?? []).length) {
+        problems.push(source_problemAt(source, ["variants"], {
+            code: src_model/* Codes */.NC.schema,
+            message: "`variants` apply to e2e scenarios, and this file has none",
+            fix: "add `e2e:` scenarios, or remove `variants` (trigger queries are not run in variants)",
+        }));
+    }
+    const fileNames = new Map(fileVariants.map((v, i) => [v.name, i]));
+    for (const [index, scenario] of (data.e2e ?? []).entries()) {
+        for (const [i, variant] of (scenario.variants ?? []).entries()) {
+            const earlier = fileNames.get(variant.name);
+            if (earlier === undefined)
+                continue;
+            problems.push(source_problemAt(source, ["e2e", index, "variants", i, "name"], {
+                code: src_model/* Codes */.NC.duplicateVariant,
+                message: `variant name ${JSON.stringify(variant.name)} is already used by the file's variants[${earlier}] (line ${locate(source, ["variants", earlier]).line}), which every scenario runs`,
+                fix: "give the scenario's variant its own `name`",
+            }));
+        }
+    }
+    return problems;
 }
 // ---------- hooks ----------
 async function hookSpecs(data, source, ctx) {
@@ -33385,7 +33725,7 @@ function identity(target) {
 }
 /** Keys sorted, so the same definition always hashes the same (see stableStringify). */
 function load_hash(value) {
-    return sha256(stableStringify(value));
+    return prompt_sha256(prompt_stableStringify(value));
 }
 /**
  * A query "triggers" when its trigger rate is at least `threshold`, so a negative query passes only
@@ -33883,7 +34223,7 @@ async function uploadResults(options) {
             root = external_node_path_default().join(staging, "results");
             await stageRedacted(dir, root, relFiles, options.redact);
         }
-        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(830), __nccwpck_require__.e(10), __nccwpck_require__.e(351), __nccwpck_require__.e(935)]).then(__nccwpck_require__.bind(__nccwpck_require__, 77935));
+        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(710), __nccwpck_require__.e(186), __nccwpck_require__.e(823), __nccwpck_require__.e(935)]).then(__nccwpck_require__.bind(__nccwpck_require__, 83935));
         const client = new DefaultArtifactClient();
         const response = await client.uploadArtifact(options.name, relFiles.map((rel) => external_node_path_default().join(root, rel)), root, options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays });
         const result = {
@@ -34130,7 +34470,7 @@ async function loadCache(log) {
         log("sandbox cache: no cache service in this environment (ACTIONS_RUNTIME_TOKEN / ACTIONS_RESULTS_URL)");
         return undefined;
     }
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(830), __nccwpck_require__.e(10), __nccwpck_require__.e(91)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18091));
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(710), __nccwpck_require__.e(186), __nccwpck_require__.e(531)]).then(__nccwpck_require__.bind(__nccwpck_require__, 17531));
     if (!cache.isFeatureAvailable()) {
         log("sandbox cache: the cache service is not available");
         return undefined;
@@ -34392,7 +34732,7 @@ async function runAction() {
     let historyReadable = inputs.history && remote !== undefined;
     if (inputs.history && remote) {
         try {
-            const { readResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(830), __nccwpck_require__.e(724), __nccwpck_require__.e(292)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15292));
+            const { readResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(836), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32198));
             history = await readResultsBranch({
                 remote,
                 branch: inputs.resultsBranch,
@@ -34541,7 +34881,7 @@ async function runAction() {
     if (pr && inputs.comment) {
         try {
             const [owner = "", repo = ""] = (process.env.GITHUB_REPOSITORY ?? "").split("/");
-            const { upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(351), __nccwpck_require__.e(798)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3798));
+            const { upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(823), __nccwpck_require__.e(872)]).then(__nccwpck_require__.bind(__nccwpck_require__, 24872));
             const comment = await upsertStickyComment({
                 token: inputs.githubToken,
                 baseUrl: process.env.GITHUB_API_URL,
@@ -34564,7 +34904,7 @@ async function runAction() {
             const byId = new Map();
             for (const line of outcome.historyLines)
                 byId.set(line.id, [...(byId.get(line.id) ?? []), JSON.stringify(line)]);
-            const { appendToResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(830), __nccwpck_require__.e(724), __nccwpck_require__.e(292)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15292));
+            const { appendToResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(836), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32198));
             const pushed = await appendToResultsBranch({ remote, branch: inputs.resultsBranch, token: inputs.githubToken }, [...byId].map(([id, lines]) => ({ path: `history/${id}.jsonl`, lines })), `agent-evals: ${outcome.historyLines.length} result(s) for ${process.env.GITHUB_SHA?.slice(0, 7) ?? "a run"}`);
             info(`history: ${outcome.historyLines.length} line(s) pushed to ${inputs.resultsBranch} in ${pushed.attempts} attempt(s)`);
         }

@@ -2,13 +2,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 4006:
+/***/ 6310:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(8016);
-const utils = __nccwpck_require__(4059);
+const pico = __nccwpck_require__(3936);
+const utils = __nccwpck_require__(3211);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -26,7 +26,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5595:
+/***/ 667:
 /***/ ((module) => {
 
 
@@ -217,13 +217,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8265:
+/***/ 3721:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(5595);
-const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(667);
+const utils = __nccwpck_require__(3211);
 
 /**
  * Constants
@@ -1649,15 +1649,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 8016:
+/***/ 3936:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(1781);
-const parse = __nccwpck_require__(8265);
-const utils = __nccwpck_require__(4059);
-const constants = __nccwpck_require__(5595);
+const scan = __nccwpck_require__(117);
+const parse = __nccwpck_require__(3721);
+const utils = __nccwpck_require__(3211);
+const constants = __nccwpck_require__(667);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2017,12 +2017,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 1781:
+/***/ 117:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(4059);
+const utils = __nccwpck_require__(3211);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2039,7 +2039,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(667);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -2427,7 +2427,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 4059:
+/***/ 3211:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -2438,7 +2438,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(667);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -2681,18 +2681,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("v8");
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(1854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -2778,15 +2778,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(4961);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -2830,17 +2830,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 4961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(3573);
+var resolveEnd = __nccwpck_require__(1020);
+var utilEmptyScalarPosition = __nccwpck_require__(8407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -2949,15 +2949,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 3573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -3044,18 +3044,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 3104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var identity = __nccwpck_require__(4919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(1020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -3275,17 +3275,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -3399,12 +3399,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -3606,14 +3606,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 1854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveProps = __nccwpck_require__(775);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -3664,7 +3664,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3710,19 +3710,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -3926,13 +3926,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 5882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(389);
+var resolveEnd = __nccwpck_require__(1020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -4161,7 +4161,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4316,7 +4316,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 4283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4359,7 +4359,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 8407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4394,12 +4394,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 1795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(4283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -4418,12 +4418,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 1091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -4440,22 +4440,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(4043);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(7105);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var toJS = __nccwpck_require__(3899);
+var Schema = __nccwpck_require__(8224);
+var stringifyDocument = __nccwpck_require__(2285);
+var anchors = __nccwpck_require__(9196);
+var applyReviver = __nccwpck_require__(909);
+var createNode = __nccwpck_require__(1732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -4784,13 +4784,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 9196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -4867,7 +4867,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4931,14 +4931,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 1732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -5028,13 +5028,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 const escapeChars = {
     '!': '%21',
@@ -5213,7 +5213,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5282,28 +5282,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(8224);
+var errors = __nccwpck_require__(152);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(4543);
+var visit = __nccwpck_require__(2588);
 
 
 
@@ -5340,7 +5340,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 7297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -5366,16 +5366,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 7105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var anchors = __nccwpck_require__(9196);
+var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -5493,14 +5493,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 4661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(1732);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -5651,14 +5651,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var applyReviver = __nccwpck_require__(909);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 class NodeBase {
     constructor(type) {
@@ -5698,15 +5698,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 5773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(1732);
+var stringifyPair = __nccwpck_require__(7764);
+var addPairToJSMap = __nccwpck_require__(8768);
+var identity = __nccwpck_require__(4919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -5744,14 +5744,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -5778,17 +5778,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 5462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(4156);
+var addPairToJSMap = __nccwpck_require__(8768);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -5932,17 +5932,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(4043);
+var createNode = __nccwpck_require__(1732);
+var stringifyCollection = __nccwpck_require__(4156);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var toJS = __nccwpck_require__(3899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -6054,16 +6054,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 8768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var log = __nccwpck_require__(7297);
+var merge = __nccwpck_require__(9380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -6126,7 +6126,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 4919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6186,12 +6186,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 3899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -6232,15 +6232,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
+var errors = __nccwpck_require__(152);
+var stringifyString = __nccwpck_require__(1773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -6457,7 +6457,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 3701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6527,7 +6527,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 5235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6633,14 +6633,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 9877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(334);
+var cstStringify = __nccwpck_require__(3701);
+var cstVisit = __nccwpck_require__(5235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -6752,12 +6752,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 5145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(9877);
 
 /*
 START -> stream
@@ -7482,7 +7482,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 1460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7530,14 +7530,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -8517,18 +8517,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 4543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var log = __nccwpck_require__(7297);
+var identity = __nccwpck_require__(4919);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -8631,16 +8631,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 8224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(4919);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var tags = __nccwpck_require__(6178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -8677,13 +8677,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var YAMLMap = __nccwpck_require__(5462);
 
 const map = {
     collection: 'map',
@@ -8703,12 +8703,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 5632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const nullTag = {
     identify: value => value == null,
@@ -8727,13 +8727,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 7562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var YAMLSeq = __nccwpck_require__(6831);
 
 const seq = {
     collection: 'seq',
@@ -8753,12 +8753,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 4704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(1773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -8776,12 +8776,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 4359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -8804,13 +8804,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 6229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -8858,12 +8858,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -8907,18 +8907,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 7904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
 
 const schema = [
     map.map,
@@ -8939,14 +8939,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 8647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(389);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -9010,27 +9010,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 6178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
+var schema = __nccwpck_require__(7904);
+var schema$1 = __nccwpck_require__(8647);
+var binary = __nccwpck_require__(4355);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var schema$2 = __nccwpck_require__(3081);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -9116,14 +9116,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 4355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(389);
+var stringifyString = __nccwpck_require__(1773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -9193,12 +9193,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 6158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -9229,13 +9229,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -9286,12 +9286,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -9369,13 +9369,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -9447,16 +9447,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 6431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var pairs = __nccwpck_require__(9281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -9531,15 +9531,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 9281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLSeq = __nccwpck_require__(6831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -9620,24 +9620,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 3081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var binary = __nccwpck_require__(4355);
+var bool = __nccwpck_require__(6158);
+var float = __nccwpck_require__(838);
+var int = __nccwpck_require__(5609);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schema = [
     map.map,
@@ -9668,14 +9668,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 2504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -9771,12 +9771,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -9883,7 +9883,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 9915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10041,15 +10041,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(9196);
+var identity = __nccwpck_require__(4919);
+var stringifyComment = __nccwpck_require__(6599);
+var stringifyString = __nccwpck_require__(1773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -10180,14 +10180,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 4156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -10342,7 +10342,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10373,14 +10373,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 2285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -10467,7 +10467,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 3569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10501,15 +10501,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 7764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -10660,13 +10660,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 1773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(389);
+var foldFlowLines = __nccwpck_require__(9915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -11005,12 +11005,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 2588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -11535,7 +11535,7 @@ function clamp01(x) {
 function adaptiveVerdict(passes, trials, passRate, confidence = 0.95) {
     if (trials === 0)
         return "undecided";
-    const [lo, hi] = stats_wilsonInterval(passes, trials, zFor(confidence));
+    const [lo, hi] = stats_wilsonInterval(passes, trials, stats_zFor(confidence));
     if (lo >= passRate - 0.005)
         return "passed";
     if (hi < passRate - 0.005)
@@ -11543,7 +11543,7 @@ function adaptiveVerdict(passes, trials, passRate, confidence = 0.95) {
     return "undecided";
 }
 /** The two-sided normal quantile for a confidence level (0.95 → 1.96). */
-function zFor(confidence) {
+function stats_zFor(confidence) {
     return inverseNormal(1 - (1 - confidence) / 2);
 }
 /** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
@@ -11591,16 +11591,32 @@ function stats_round6(x) {
 /** The default margin within which a difference counts as no change: 10 points. */
 const DEFAULT_MARGIN = 0.1;
 /**
+ * The most trials each arm of a comparison runs by default (an eval's own larger `trials` wins).
+ * Chosen with bench/comparison.ts: at this N the sequential rule below flags a 30-point drop at
+ * least 80% of the time at control rates 0.5, 0.8 and 0.95, and flags no change at most 5%.
+ */
+const DEFAULT_COMPARISON_TRIALS = 50;
+/** The first look of the sequential rule: after this many pairs of trials. */
+const FIRST_LOOK = 3;
+/**
+ * Confidence of the interval at the looks before the last. Looking after every pair would raise
+ * the false-alarm rate of a 95% interval to about 15%; a 99.8% interval at the interim looks and
+ * 95% at the last keeps it under 5% (bench/comparison.ts measures it).
+ */
+const INTERIM_CONFIDENCE = 0.998;
+const FINAL_CONFIDENCE = 0.95;
+/**
  * Newcombe's hybrid score interval for p_treatment − p_control, from each arm's Wilson interval.
  * Good coverage at small n and at rates near 0 or 1, where the Wald interval fails.
  */
-function differenceInterval(control, treatment) {
+function differenceInterval(control, treatment, confidence = FINAL_CONFIDENCE) {
     if (control.trials === 0 || treatment.trials === 0)
         return [-1, 1];
     const p1 = control.passes / control.trials;
     const p2 = treatment.passes / treatment.trials;
-    const [l1, u1] = wilsonInterval(control.passes, control.trials);
-    const [l2, u2] = wilsonInterval(treatment.passes, treatment.trials);
+    const z = zFor(confidence);
+    const [l1, u1] = wilsonInterval(control.passes, control.trials, z);
+    const [l2, u2] = wilsonInterval(treatment.passes, treatment.trials, z);
     const d = p2 - p1;
     const lower = d - Math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2);
     const upper = d + Math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2);
@@ -11672,6 +11688,22 @@ function compareArms(control, treatment, margin = DEFAULT_MARGIN) {
         pValue: fisherExact(control, treatment),
         verdict: verdictOf(interval, margin),
     };
+}
+/**
+ * The sequential rule, looked at after each pair of trials (the first k judged trials of each
+ * arm, by trial number, so the looks are balanced whatever order trials finish in): from the
+ * FIRST_LOOK-th pair on, the verdict of the 99.8% interval decides as soon as it is not
+ * inconclusive; at `max` pairs the 95% interval gives the verdict, inconclusive included.
+ * Undefined: not decided yet, run another pair.
+ */
+function sequentialVerdict(control, treatment, max, margin = DEFAULT_MARGIN) {
+    const pairs = Math.min(control.trials, treatment.trials);
+    if (pairs >= max)
+        return verdictOf(differenceInterval(control, treatment), margin);
+    if (pairs < FIRST_LOOK)
+        return undefined;
+    const verdict = verdictOf(differenceInterval(control, treatment, INTERIM_CONFIDENCE), margin);
+    return verdict === "inconclusive" ? undefined : verdict;
 }
 /**
  * The verdict the comparison will reach when both arms have run all their trials, if the trials
@@ -11809,6 +11841,10 @@ const errors_Codes = {
     unsafeTemplate: "AE117",
     /** An eval file that is a symlink out of the project, a broken link, or not a regular file. */
     badEvalFile: "AE118",
+    /** A variant that overrides nothing (no `prompt`, `files`, `model`, `args` or `setup`). */
+    emptyVariant: "AE119",
+    /** Two variants of one eval with the same name. */
+    duplicateVariant: "AE120",
     usage: "AE201",
     /** Agents would run outside CI without --unsafe-local. */
     ciGate: "AE202",
@@ -11851,7 +11887,8 @@ const errors_Codes = {
 ;// CONCATENATED MODULE: ./src/model/result.ts
 // The results contract: run.json and `--format json`. Versioned by `schemaVersion`; extend freely,
 // but renaming or removing a field bumps the version.
-const RESULT_SCHEMA_VERSION = 1;
+// 2: results of comparison arms carry `arm`; runs carry `comparisons`; trials carry tokens and turns.
+const RESULT_SCHEMA_VERSION = 2;
 function emptyCounts() {
     return {
         passed: 0,
@@ -12074,7 +12111,7 @@ var external_path_ = __nccwpck_require__(6928);
 var external_url_ = __nccwpck_require__(7016);
 // EXTERNAL MODULE: external "module"
 var external_module_ = __nccwpck_require__(3339);
-;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
+;// CONCATENATED MODULE: ../main/node_modules/fdir/dist/index.mjs
 
 
 
@@ -12645,9 +12682,9 @@ var Builder = class {
 
 //#endregion
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
+// EXTERNAL MODULE: ../main/node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(6310);
+;// CONCATENATED MODULE: ../main/node_modules/tinyglobby/dist/index.mjs
 
 
 
@@ -13147,7 +13184,7 @@ function callerFile() {
 /** The module names that resolve to agent-evals' own API inside eval files. */
 const LIBRARY_NAMES = ["agent-evals", "@copybook/cli"];
 async function createModuleLoader(libraryApi) {
-    const { createJiti } = await Promise.all(/* import() */[__nccwpck_require__.e(365), __nccwpck_require__.e(439)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8365));
+    const { createJiti } = await Promise.all(/* import() */[__nccwpck_require__.e(317), __nccwpck_require__.e(753)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8317));
     const virtualModules = {};
     for (const name of LIBRARY_NAMES)
         virtualModules[name] = libraryApi;
@@ -13183,7 +13220,7 @@ function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -14058,7 +14095,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -14201,7 +14238,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -14719,7 +14756,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -14877,14 +14914,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -17522,7 +17559,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -17575,7 +17612,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -18680,7 +18717,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -18949,7 +18986,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -19126,7 +19163,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -19874,10 +19911,10 @@ function exactOptional(innerType) {
         innerType: innerType,
     });
 }
-const ZodMiniNullable = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNullable", (inst, def) => {
-    core.$ZodNullable.init(inst, def);
+const ZodMiniNullable = /*@__PURE__*/ $constructor("ZodMiniNullable", (inst, def) => {
+    $ZodNullable.init(inst, def);
     ZodMiniType.init(inst, def);
-})));
+});
 // @__NO_SIDE_EFFECTS__
 function nullable(innerType) {
     return new ZodMiniNullable({
@@ -20172,12 +20209,12 @@ function renderPrompt(spec, env = process.env) {
     return {
         text,
         safeText,
-        hash: sha256(safeText),
+        hash: prompt_sha256(safeText),
         commands: embeddedCommands(text),
         secretValues: [...secrets.values()],
     };
 }
-function sha256(text) {
+function prompt_sha256(text) {
     return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
 }
 const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
@@ -20222,7 +20259,7 @@ function embeddedCommands(markdown) {
     return commands;
 }
 /** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
-function stableStringify(value) {
+function prompt_stableStringify(value) {
     return JSON.stringify(value, (_key, v) => {
         if (v instanceof RegExp)
             return `/${v.source}/${v.flags}`;
@@ -21401,7 +21438,7 @@ async function findOnPath(bin, searchPath) {
 
 
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -21755,6 +21792,169 @@ const paramNameSchema = described(schemas_string().check(_regex(PARAM_NAME, {
     message: "is not a placeholder name (a letter or `_`, then word characters or `-`)",
 })), "A placeholder name, used as `{{name}}` in the prompt.");
 const envVarNameSchema = described(schemas_string().check(_regex(ENV_VAR_NAME, { message: "is not an environment variable name" })), "An environment variable name, e.g. `NEON_API_KEY`.");
+// ---------- variants ----------
+const VARIANT_NAME = /^[A-Za-z0-9._-]+$/;
+const variantNameSchema = withMeta(schemas_string().check(_minLength(1), _maxLength(64), superRefine((name, ctx) => {
+    if (name === "" || VARIANT_NAME.test(name))
+        return;
+    ctx.addIssue({
+        code: "custom",
+        message: `variant name ${JSON.stringify(name)} may only contain letters, digits, \`.\`, \`_\` and \`-\``,
+        input: name,
+        ...hint(errors_Codes.schema, "name the variant with letters, digits, `.`, `_` and `-`, e.g. `without-skill`"),
+    });
+})), {
+    description: "The variant's name, unique in the eval (letters, digits, `.`, `_` and `-`, at most 64 characters).",
+    // What the check above says, for editors (a refinement has no JSON Schema of its own).
+    pattern: VARIANT_NAME.source,
+});
+/**
+ * Why `key` cannot name a file a variant writes or removes in the sandbox, or undefined when it
+ * can: empty, absolute, with a `..` segment, ending in a separator, or naming the sandbox itself.
+ */
+function overlayPathProblem(key) {
+    if (key.trim() === "")
+        return "is empty";
+    if (external_node_path_default().posix.isAbsolute(key) || external_node_path_default().win32.isAbsolute(key))
+        return "is an absolute path";
+    const segments = key.split(/[\\/]/);
+    if (segments.includes(".."))
+        return "contains a `..` segment, which could climb out of the sandbox";
+    if (/[\\/]$/.test(key))
+        return "ends in a separator: name a file, not a folder";
+    if (segments.every((s) => s === "" || s === "."))
+        return "names the sandbox itself, not a file";
+    if (key.includes("\0"))
+        return "holds a NUL byte";
+    return undefined;
+}
+const OVERLAY_PATH_FIX = "write the path relative to the sandbox root, without `..`, e.g. `.claude/skills/x/SKILL.md`";
+const overlayPathSchema = described(schemas_string().check(superRefine((key, ctx) => {
+    const why = overlayPathProblem(key);
+    if (why === undefined)
+        return;
+    ctx.addIssue({
+        code: "custom",
+        // Said after "the key `<path>`" (a record key's problem names the key first).
+        message: why,
+        input: key,
+        ...hint(errors_Codes.badPath, OVERLAY_PATH_FIX),
+    });
+})), "A file path relative to the sandbox root (not absolute, no `..`).");
+const overlayFilesSchema = described(record(overlayPathSchema, described(nullable(schemas_string()), "The file's content, or null to remove the file (or folder) from the sandbox.")), "A mapping of sandbox-relative paths to content written over the eval's sandbox, or null to remove that file: a SKILL.md, a CLAUDE.md, an AGENTS.md.");
+const argSchema = described(schemas_string()
+    .check(refine((arg) => !arg.includes("\0"), { message: "an argument cannot hold a NUL byte" })), "One command-line argument.");
+/** The keys of a variant that override something; `name` and `source` do not. */
+const variantOverrideKeys = ["prompt", "files", "model", "args", "setup"];
+/** True when a variant (as written) overrides nothing: no key, or only empty `files`/`args`. */
+function overridesNothing(variant) {
+    return variantOverrideKeys.every((key) => {
+        const value = variant[key];
+        if (value === undefined || value === null)
+            return true;
+        if (key === "files")
+            return isPlainRecord(value) && Object.keys(value).length === 0;
+        if (key === "args")
+            return Array.isArray(value) && value.length === 0;
+        return false;
+    });
+}
+/** Fixes for the variant rules, shared by every format. */
+const variantFixes = {
+    nothing: "give it at least one of `prompt`, `files`, `model`, `args` or `setup`, or remove the variant",
+    duplicate: "give each variant its own `name`",
+    clash: "keep one of the two paths: a file cannot also be a folder",
+};
+function requireSomeOverride(variant, ctx) {
+    if (!isPlainRecord(variant) || !overridesNothing(variant))
+        return;
+    const name = typeof variant.name === "string" ? variant.name : "?";
+    ctx.addIssue({
+        code: "custom",
+        message: `variant ${JSON.stringify(name)} overrides nothing: it would run the eval as defined again`,
+        ...hint(errors_Codes.emptyVariant, variantFixes.nothing),
+    });
+}
+/** Problems across a variant list: two variants with one name, a file path that is also a folder. */
+function variantListIssues(variants) {
+    const issues = [];
+    const first = new Map();
+    for (const [index, variant] of variants.entries()) {
+        if (!isPlainRecord(variant))
+            continue;
+        const name = variant.name;
+        if (typeof name === "string") {
+            const earlier = first.get(name);
+            if (earlier === undefined)
+                first.set(name, index);
+            else
+                issues.push({
+                    path: [index, "name"],
+                    message: `variant name ${JSON.stringify(name)} is already used by variants[${earlier}]`,
+                    code: errors_Codes.duplicateVariant,
+                    fix: variantFixes.duplicate,
+                });
+        }
+        if (isPlainRecord(variant.files)) {
+            const clash = overlayClash(variant.files);
+            if (clash)
+                issues.push({
+                    path: [index, "files", clash.file],
+                    message: `the sandbox path ${JSON.stringify(clash.file)} needs ${JSON.stringify(clash.folder)} to be a folder, but ${JSON.stringify(clash.folder)} is written as a file`,
+                    code: errors_Codes.badPath,
+                    fix: variantFixes.clash,
+                });
+        }
+    }
+    return issues;
+}
+/** Two written paths where one is the other's folder (`a` and `a/b`), if there are. */
+function overlayClash(files) {
+    const normal = (key) => key
+        .split(/[\\/]/)
+        .filter((s) => s !== "" && s !== ".")
+        .join("/");
+    const written = new Map(Object.entries(files)
+        .filter(([, content]) => typeof content === "string")
+        .map(([key]) => [normal(key), key]));
+    for (const [rel, key] of written) {
+        for (let at = rel.lastIndexOf("/"); at > 0; at = rel.lastIndexOf("/", at - 1)) {
+            const folder = written.get(rel.slice(0, at));
+            if (folder !== undefined)
+                return { file: key, folder };
+        }
+    }
+    return undefined;
+}
+function checkVariantList(variants, ctx) {
+    for (const issue of variantListIssues(variants)) {
+        ctx.addIssue({
+            code: "custom",
+            path: issue.path,
+            message: issue.message,
+            ...hint(issue.code, issue.fix),
+        });
+    }
+}
+/**
+ * A `variants:` list whose prompts take `promptSchema` (text in YAML; text or definePrompt in
+ * TypeScript). Each item overrides something; names are unique; `files` stay in the sandbox.
+ */
+function variantsSchema(promptSchema, promptDescription) {
+    const variant = strictObject({
+        name: variantNameSchema,
+        prompt: described(optional(promptSchema), promptDescription),
+        files: optional(overlayFilesSchema),
+        model: described(optional(nonEmptyText), "Replaces the eval's model."),
+        args: described(optional(array(argSchema)), "A list of extra command-line arguments for the agent, appended to its own (each one argument, never split by a shell)."),
+        setup: described(optional(array(commandSchema)), "A list of shell commands that replaces the eval's `setup`."),
+    })
+        // Only when the rest is valid: beside a misspelt key (`modle:`) "overrides nothing" misleads.
+        .check(superRefine(requireSomeOverride, { when: (payload) => payload.issues.length === 0 }));
+    return described(array(described(variant, "A variant: `{ name, prompt?, files?, model?, args?, setup? }`, at least one override."))
+        // Also when some item is invalid: a duplicate name is worth knowing beside a bad path.
+        .check(superRefine(checkVariantList, { when: (payload) => Array.isArray(payload.value) })), "A list of named variants, each run beside the eval as defined and compared with it: `{ name, prompt?, files?, model?, args?, setup? }`.");
+}
 // ---------- the task ----------
 function countDeclaredAssertions(assertions) {
     let count = 0;
@@ -21823,6 +22023,7 @@ const yamlTaskSchema = withMeta(strictObject({
     model: described(optional(nonEmptyText), "A model name, for agents that take one."),
     params: described(optional(record(paramNameSchema, described(union([schemas_string(), schemas_number(), schemas_boolean()]), "A string, number or boolean to put in place of the placeholder."))), "A mapping of placeholder names to values (strings, numbers or booleans) that fill `{{name}}` in the prompt."),
     secrets: described(optional(array(envVarNameSchema)), "A list of environment variable names whose values fill `{{NAME}}` in the prompt at run time and are never written anywhere."),
+    variants: optional(variantsSchema(nonEmptyText, "Replaces the eval's prompt; `{{name}}` placeholders are filled from the eval's `params` and `secrets`.")),
 })
     .check(superRefine(requireSomethingAsserted, {
     when: (payload) => isPlainRecord(payload.value),
@@ -21915,183 +22116,25 @@ function zodProblems(error, where, prefix) {
                 fix: "remove it or fix its spelling (see the README's option table)",
             };
         }
+        // A record key the schema refused: the key's own issue says why (and may carry a hint).
+        const inner = issue.code === "invalid_key" ? issue.issues[0] : undefined;
+        const said = inner ?? issue;
+        const params = (said.code === "custom" ? said.params : undefined);
+        const hinted = typeof params?.code === "string" && typeof params.fix === "string";
         return {
             ...where,
             key,
-            code: errors_Codes.schema,
-            message: issue.message,
-            fix: "see the README's option table",
+            code: hinted ? params.code : errors_Codes.schema,
+            message: inner
+                ? `the key ${JSON.stringify(String(issue.path.at(-1)))} ${said.message}`
+                : said.message,
+            fix: hinted ? params.fix : "see the README's option table",
         };
     });
 }
 
-;// CONCATENATED MODULE: ./src/define/ts/exports.ts
-// Turns the exports of a `*.eval.ts` module into EvalSpecs. The options are validated with a strict
-// zod schema too: eval files may be plain JS, and a typo in a key must not silently drop a check.
-
-
-
-
-
-
-
-
-const DEFAULT_TIMEOUT_MS = 10 * 60_000;
-const agentAdapterSchema = custom((v) => typeof v === "string"
-    ? v.length > 0
-    : typeof v === "object" &&
-        v !== null &&
-        typeof v.name === "string" &&
-        typeof v.run === "function", {
-    message: 'an agent is a name ("literal", "claude-code", …) or an adapter { name, available, version, run }',
-});
-const checkSchema = custom((v) => typeof v === "object" && v !== null && typeof v.type === "string", { message: "an assertion is made with ran(), fileExists(), succeeds(), assertThat() …" });
-const nonEmptyString = () => schemas_string().check(_minLength(1));
-const tsOptionsSchema = strictObject({
-    id: optional(schemas_string().check(_regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'"))),
-    agents: optional(array(agentAdapterSchema)),
-    trials: optional(trialsSchema),
-    passRate: optional(schemas_number().check(_gte(0), _lte(1))),
-    sandbox: optional(union([
-        strictObject({ template: nonEmptyString() }),
-        strictObject({ fixture: record(schemas_string(), schemas_string()) }),
-        strictObject({ repo: union([nonEmptyString(), literal(true)]) }),
-    ])),
-    setup: optional(array(nonEmptyString())),
-    shims: optional(record(schemas_string(), union([
-        literal("passthrough"),
-        strictObject({ script: schemas_string() }),
-        strictObject({
-            exitCode: optional(schemas_number().check(schemas_int(), _gte(0), _lte(255))),
-            stdout: optional(schemas_string()),
-            stderr: optional(schemas_string()),
-        }),
-    ]))),
-    assert: optional(array(checkSchema)),
-    maxCostUsd: optional(schemas_number().check(_positive())),
-    timeoutMs: optional(schemas_number().check(schemas_int(), _positive())),
-    params: optional(record(schemas_string(), union([schemas_string(), schemas_number(), schemas_boolean()]))),
-    model: optional(nonEmptyString()),
-});
-/** EvalSpecs of one module's exports, or the problems found in them. */
-function specsFromExports(exports, ctx) {
-    const specs = [];
-    const problems = [];
-    for (const { exportName, definition } of exports) {
-        const line = exportLine(ctx.source, exportName);
-        const result = specFromDefinition(definition, exportName, line, ctx);
-        if ("problems" in result)
-            problems.push(...result.problems);
-        else
-            specs.push(result.spec);
-    }
-    return { specs, problems };
-}
-function specFromDefinition(definition, exportName, line, ctx) {
-    const where = { file: ctx.file, line };
-    let parsed;
-    try {
-        parsed = tsOptionsSchema.safeParse(definition.options);
-    }
-    catch (error) {
-        // zod itself throws on some values no definition should hold (a `length` that is an array of
-        // objects without a prototype): a problem with the options like any other, not a crash.
-        return {
-            problems: [
-                {
-                    ...where,
-                    key: `${exportName} options`,
-                    code: errors_Codes.schema,
-                    message: `the options could not be read: ${error.message}`,
-                    fix: "pass plain values: strings, numbers, booleans, arrays and plain objects",
-                },
-            ],
-        };
-    }
-    if (!parsed.success) {
-        return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
-    }
-    const options = parsed.data;
-    const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
-    const prompt = promptSpec(definition, options.params ?? {});
-    const checks = (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where }));
-    const problems = [];
-    if (checks.length === 0) {
-        problems.push({
-            ...where,
-            key: `${exportName}.assert`,
-            code: errors_Codes.nothingAsserted,
-            message: "this eval asserts nothing, so it would pass vacuously",
-            fix: 'add at least one assertion to `assert: [...]`, e.g. fileExists("README.md")',
-        });
-    }
-    const sandbox = normalizeSandbox(options.sandbox, {
-        projectRoot: ctx.projectRoot,
-        evalFile: ctx.file,
-        key: `${exportName}.sandbox`,
-        line,
-    });
-    if ("problem" in sandbox)
-        problems.push(sandbox.problem);
-    const shims = normalizeShims(options.shims ?? {}, {
-        file: ctx.file,
-        line,
-        key: `${exportName}.shims`,
-    });
-    if ("problems" in shims)
-        problems.push(...shims.problems);
-    if (problems.length > 0 || "problem" in sandbox || "problems" in shims)
-        return { problems };
-    return {
-        spec: {
-            id,
-            file: ctx.file,
-            line,
-            format: "ts",
-            prompt,
-            agents: options.agents ?? [],
-            ...trialCounts(options.trials, 1),
-            passRate: options.passRate ?? 1,
-            sandbox: sandbox.sandbox,
-            setup: options.setup ?? [],
-            shims: shims.shims,
-            checks,
-            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            maxCostUsd: options.maxCostUsd,
-            model: options.model,
-            definitionHash: sha256(stableStringify({ prompt: hashablePrompt(prompt, ctx.projectRoot), options })),
-        },
-    };
-}
-function promptSpec(definition, evalParams) {
-    const prompt = definition.prompt;
-    if (prompt === null || prompt === undefined)
-        return undefined;
-    if (isPromptDefinition(prompt)) {
-        return {
-            id: prompt.id,
-            text: prompt.text,
-            file: prompt.file,
-            params: { ...prompt.params, ...evalParams },
-            secrets: prompt.secrets,
-        };
-    }
-    return { text: String(prompt), params: evalParams, secrets: [] };
-}
-/** The prompt as hashed: its file relative to the project root, so the hash is location-independent. */
-function hashablePrompt(prompt, projectRoot) {
-    if (!prompt)
-        return null;
-    if (prompt.file === undefined || !external_node_path_default().isAbsolute(prompt.file))
-        return prompt;
-    return { ...prompt, file: external_node_path_default().relative(projectRoot, prompt.file).split((external_node_path_default()).sep).join("/") };
-}
-function defaultId(file) {
-    return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3439);
 ;// CONCATENATED MODULE: ./src/define/yaml/source.ts
 // Reads the text of one YAML eval file (a task, or a skill/command/hook eval) into a parsed
 // source that knows where every key sits: syntax errors and a top level that is not a mapping
@@ -22728,7 +22771,27 @@ function toEvalSpec(task, source, ctx) {
         timeoutMs: (task.timeout ?? yamlTaskDefaults.timeoutSeconds) * 1000,
         ...(task.maxCostUsd !== undefined ? { maxCostUsd: task.maxCostUsd } : {}),
         ...(task.model !== undefined ? { model: task.model } : {}),
+        ...(task.variants?.length
+            ? {
+                variants: task.variants.map((variant, index) => toVariantSpec(variant, (text) => toPromptSpec(task, text, evalFile), sourceAt(["variants", index]))),
+            }
+            : {}),
+        // The whole text: a change to a variant changes it too.
         definitionHash: (0,external_node_crypto_.createHash)("sha256").update(source.text).digest("hex"),
+    };
+}
+/** A validated `variants:` item as the model's VariantSpec; `prompt` made the format's way. */
+function toVariantSpec(variant, prompt, source) {
+    return {
+        name: variant.name,
+        ...(variant.prompt !== undefined ? { prompt: prompt(variant.prompt) } : {}),
+        ...(variant.files !== undefined && Object.keys(variant.files).length
+            ? { files: { ...variant.files } }
+            : {}),
+        ...(variant.model !== undefined ? { model: variant.model } : {}),
+        ...(variant.args?.length ? { args: [...variant.args] } : {}),
+        ...(variant.setup !== undefined ? { setup: [...variant.setup] } : {}),
+        source,
     };
 }
 function toPromptSpec(task, text, evalFile) {
@@ -22804,6 +22867,188 @@ function toChecks(assertions, sourceAt) {
             ? [{ ...workflowCheck(assertions.workflow), source: sourceAt(["assertions", "workflow"]) }]
             : []),
     ];
+}
+
+;// CONCATENATED MODULE: ./src/define/ts/exports.ts
+// Turns the exports of a `*.eval.ts` module into EvalSpecs. The options are validated with a strict
+// zod schema too: eval files may be plain JS, and a typo in a key must not silently drop a check.
+
+
+
+
+
+
+
+
+
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+const agentAdapterSchema = custom((v) => typeof v === "string"
+    ? v.length > 0
+    : typeof v === "object" &&
+        v !== null &&
+        typeof v.name === "string" &&
+        typeof v.run === "function", {
+    message: 'an agent is a name ("literal", "claude-code", …) or an adapter { name, available, version, run }',
+});
+const checkSchema = custom((v) => typeof v === "object" && v !== null && typeof v.type === "string", { message: "an assertion is made with ran(), fileExists(), succeeds(), assertThat() …" });
+const nonEmptyString = () => schemas_string().check(_minLength(1));
+const variantPromptSchema = custom((v) => (typeof v === "string" && v.length > 0) || isPromptDefinition(v), { message: "a variant's prompt is text or a definePrompt(...) result" });
+const tsOptionsSchema = strictObject({
+    id: optional(schemas_string().check(_regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'"))),
+    agents: optional(array(agentAdapterSchema)),
+    trials: optional(trialsSchema),
+    passRate: optional(schemas_number().check(_gte(0), _lte(1))),
+    sandbox: optional(union([
+        strictObject({ template: nonEmptyString() }),
+        strictObject({ fixture: record(schemas_string(), schemas_string()) }),
+        strictObject({ repo: union([nonEmptyString(), literal(true)]) }),
+    ])),
+    setup: optional(array(nonEmptyString())),
+    shims: optional(record(schemas_string(), union([
+        literal("passthrough"),
+        strictObject({ script: schemas_string() }),
+        strictObject({
+            exitCode: optional(schemas_number().check(schemas_int(), _gte(0), _lte(255))),
+            stdout: optional(schemas_string()),
+            stderr: optional(schemas_string()),
+        }),
+    ]))),
+    assert: optional(array(checkSchema)),
+    maxCostUsd: optional(schemas_number().check(_positive())),
+    timeoutMs: optional(schemas_number().check(schemas_int(), _positive())),
+    params: optional(record(schemas_string(), union([schemas_string(), schemas_number(), schemas_boolean()]))),
+    model: optional(nonEmptyString()),
+    variants: optional(variantsSchema(variantPromptSchema, "Replaces the eval's prompt: text or definePrompt(...).")),
+});
+/** EvalSpecs of one module's exports, or the problems found in them. */
+function specsFromExports(exports, ctx) {
+    const specs = [];
+    const problems = [];
+    for (const { exportName, definition } of exports) {
+        const line = exportLine(ctx.source, exportName);
+        const result = specFromDefinition(definition, exportName, line, ctx);
+        if ("problems" in result)
+            problems.push(...result.problems);
+        else
+            specs.push(result.spec);
+    }
+    return { specs, problems };
+}
+function specFromDefinition(definition, exportName, line, ctx) {
+    const where = { file: ctx.file, line };
+    let parsed;
+    try {
+        parsed = tsOptionsSchema.safeParse(definition.options);
+    }
+    catch (error) {
+        // zod itself throws on some values no definition should hold (a `length` that is an array of
+        // objects without a prototype): a problem with the options like any other, not a crash.
+        return {
+            problems: [
+                {
+                    ...where,
+                    key: `${exportName} options`,
+                    code: errors_Codes.schema,
+                    message: `the options could not be read: ${error.message}`,
+                    fix: "pass plain values: strings, numbers, booleans, arrays and plain objects",
+                },
+            ],
+        };
+    }
+    if (!parsed.success) {
+        return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
+    }
+    const options = parsed.data;
+    const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
+    const prompt = promptSpec(definition.prompt, options.params ?? {});
+    const variants = (options.variants ?? []).map((variant) => toVariantSpec(variant, (given) => promptSpec(given, options.params ?? {}), where));
+    const checks = (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where }));
+    const problems = [];
+    if (checks.length === 0) {
+        problems.push({
+            ...where,
+            key: `${exportName}.assert`,
+            code: errors_Codes.nothingAsserted,
+            message: "this eval asserts nothing, so it would pass vacuously",
+            fix: 'add at least one assertion to `assert: [...]`, e.g. fileExists("README.md")',
+        });
+    }
+    const sandbox = normalizeSandbox(options.sandbox, {
+        projectRoot: ctx.projectRoot,
+        evalFile: ctx.file,
+        key: `${exportName}.sandbox`,
+        line,
+    });
+    if ("problem" in sandbox)
+        problems.push(sandbox.problem);
+    const shims = normalizeShims(options.shims ?? {}, {
+        file: ctx.file,
+        line,
+        key: `${exportName}.shims`,
+    });
+    if ("problems" in shims)
+        problems.push(...shims.problems);
+    if (problems.length > 0 || "problem" in sandbox || "problems" in shims)
+        return { problems };
+    return {
+        spec: {
+            id,
+            file: ctx.file,
+            line,
+            format: "ts",
+            prompt,
+            agents: options.agents ?? [],
+            ...trialCounts(options.trials, 1),
+            passRate: options.passRate ?? 1,
+            sandbox: sandbox.sandbox,
+            setup: options.setup ?? [],
+            shims: shims.shims,
+            checks,
+            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            maxCostUsd: options.maxCostUsd,
+            model: options.model,
+            ...(variants.length ? { variants } : {}),
+            // The options include the variants; their prompt files are hashed relative to the root too.
+            definitionHash: prompt_sha256(prompt_stableStringify({
+                prompt: hashablePrompt(prompt, ctx.projectRoot),
+                options: { ...options, variants: hashableVariants(variants, ctx.projectRoot) },
+            })),
+        },
+    };
+}
+function promptSpec(prompt, evalParams) {
+    if (prompt === null || prompt === undefined)
+        return undefined;
+    if (isPromptDefinition(prompt)) {
+        return {
+            id: prompt.id,
+            text: prompt.text,
+            file: prompt.file,
+            params: { ...prompt.params, ...evalParams },
+            secrets: prompt.secrets,
+        };
+    }
+    return { text: String(prompt), params: evalParams, secrets: [] };
+}
+/** The prompt as hashed: its file relative to the project root, so the hash is location-independent. */
+function hashablePrompt(prompt, projectRoot) {
+    if (!prompt)
+        return null;
+    if (prompt.file === undefined || !external_node_path_default().isAbsolute(prompt.file))
+        return prompt;
+    return { ...prompt, file: external_node_path_default().relative(projectRoot, prompt.file).split((external_node_path_default()).sep).join("/") };
+}
+/** Variants as hashed: without where they were declared, prompt files relative to the root. */
+function hashableVariants(variants, projectRoot) {
+    if (variants.length === 0)
+        return undefined;
+    return variants.map(({ source: _source, prompt, ...rest }) => ({
+        ...rest,
+        ...(prompt ? { prompt: hashablePrompt(prompt, projectRoot) } : {}),
+    }));
+}
+function defaultId(file) {
+    return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
 }
 
 ;// CONCATENATED MODULE: ./src/define/load.ts
@@ -25802,10 +26047,62 @@ async function settleUnavailable(units) {
     }));
 }
 
+;// CONCATENATED MODULE: ./src/plan/variants.ts
+// Variants → evals: a variant is the eval with its overrides applied. Pure: no I/O, nothing but the
+// spec and the variant; the engine runs the result beside the eval as defined (the control).
+
+/**
+ * The eval `spec` with `variant`'s overrides applied: its prompt, setup and model replaced where the
+ * variant gives them, `agentArgs` = the variant's `args`, its `files` laid over the sandbox
+ * (`sandbox.overlay`), `variant` = its name, no `variants` of its own, and a definitionHash of the
+ * parent's hash and the variant (so a change to either is a change to the variant's eval). The id,
+ * the checks and everything else stay the eval's: the two are compared on the same checks.
+ */
+function expandVariant(spec, variant) {
+    const { variants: _variants, ...parent } = spec;
+    const overlay = variant.files
+        ? { ...spec.sandbox.overlay, ...variant.files }
+        : spec.sandbox.overlay;
+    const model = variant.model ?? spec.model;
+    return {
+        ...parent,
+        ...(variant.prompt ? { prompt: variant.prompt } : {}),
+        ...(variant.setup ? { setup: [...variant.setup] } : {}),
+        ...(model !== undefined ? { model } : {}),
+        ...(variant.args?.length ? { agentArgs: [...variant.args] } : {}),
+        sandbox: { ...spec.sandbox, ...(overlay ? { overlay } : {}) },
+        ...(spec.claudeCode && variant.model
+            ? { claudeCode: { ...spec.claudeCode, model: variant.model } }
+            : {}),
+        variant: variant.name,
+        definitionHash: variantHash(spec.definitionHash, variant),
+    };
+}
+/** Every variant of `spec` expanded, in the order they were declared (none: an empty list). */
+function expandVariants(spec) {
+    return (spec.variants ?? []).map((variant) => expandVariant(spec, variant));
+}
+/**
+ * sha256 of the parent's hash and what the variant overrides. Where it was declared is left out,
+ * and so is a prompt file's location: the hash is the same wherever the checkout lives.
+ */
+function variantHash(parentHash, variant) {
+    const { source: _source, prompt, ...overrides } = variant;
+    return sha256(stableStringify({
+        parent: parentHash,
+        variant: { ...overrides, ...(prompt ? { prompt: variants_hashablePrompt(prompt) } : {}) },
+    }));
+}
+function variants_hashablePrompt(prompt) {
+    const { file: _file, ...rest } = prompt;
+    return rest;
+}
+
 ;// CONCATENATED MODULE: ./src/plan/index.ts
 // plan/: evals × agents → planned units: selection, trials, cache, shards.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -31529,8 +31826,9 @@ const e2eScenarioSchema = described(strictObject({
     outcomes: described(optional(array(outcomeSchema)), "A list of checks on the files after the run."),
     workflow: optional(workflowSchema),
     timeout: schema_seconds("the run may take", yamlTaskDefaults.timeoutSeconds),
+    variants: described(optional(variantsSchema(nonEmptyText, "Replaces the scenario's prompt.")), "A list of variants of this scenario, on top of the file's `variants`: `{ name, prompt?, files?, model?, args?, setup? }`."),
 })
-    .check(superRefine(requireScenarioChecks)), "A scenario: `{ scenario, fixture, prompt, model?, outcomes[], workflow? }`.");
+    .check(superRefine(requireScenarioChecks)), "A scenario: `{ scenario, fixture, prompt, model?, outcomes[], workflow?, variants? }`.");
 function requireTriggerOrE2e(data, ctx) {
     const e2e = data.e2e;
     if (data.trigger != null || (Array.isArray(e2e) ? e2e.length > 0 : e2e != null))
@@ -31559,6 +31857,7 @@ const skillEvalSchema = withMeta(strictObject({
     maxCostUsd: described(optional(schemas_number().check(_positive())), "A positive number: the most one run may spend, in US dollars."),
     trigger: optional(triggerSchema),
     e2e: described(optional(array(e2eScenarioSchema)), "A list of end-to-end scenarios."),
+    variants: described(optional(variantsSchema(nonEmptyText, "Replaces each e2e scenario's prompt.")), "A list of variants run for every e2e scenario (not the trigger queries), each compared with the scenario as defined: `{ name, prompt?, files?, model?, args?, setup? }`; `files: { <target path>: null }` runs a scenario without the skill."),
 })
     .check(superRefine(requireTriggerOrE2e, { when: (payload) => isPlainRecord(payload.value) })), {
     title: "agent-evals Claude Code skill or command eval",
@@ -32221,6 +32520,7 @@ async function skillSpecs(data, source, ctx) {
     const problems = [
         ...duplicateNames(source, "e2e", "scenario", data.e2e ?? []),
         ...fixtureClashes(source, data, target),
+        ...variantPlacementProblems(source, data),
     ];
     if (problems.length)
         throw new DefinitionError(problems);
@@ -32305,6 +32605,14 @@ async function skillSpecs(data, source, ctx) {
                 ? [{ ...workflowCheck(scenario.workflow), source: sourceAt("workflow") }]
                 : []),
         ];
+        // The file's variants, then the scenario's own (names unique across both).
+        const variants = [
+            ...(data.variants ?? []).map((v, i) => toVariantSpec(v, (text) => literalPrompt(text, evalFile), {
+                file: evalFile,
+                line: locate(source, ["variants", i]).line,
+            })),
+            ...(scenario.variants ?? []).map((v, i) => toVariantSpec(v, (text) => literalPrompt(text, evalFile), sourceAt("variants", i))),
+        ];
         specs.push({
             id: ids[index],
             file: evalFile,
@@ -32321,9 +32629,12 @@ async function skillSpecs(data, source, ctx) {
             timeoutMs: scenarioTimeout,
             ...(data.maxCostUsd !== undefined ? { maxCostUsd: data.maxCostUsd } : {}),
             ...(model ? { model } : {}),
+            ...(variants.length ? { variants } : {}),
             definitionHash: load_hash({
                 kind: "e2e",
                 scenario,
+                // The scenario's own variants are in `scenario`; the file's apply to every scenario.
+                variants: data.variants,
                 target: identity(target),
                 model,
                 trials: data.trials,
@@ -32357,6 +32668,35 @@ function fixtureClashes(source, data, target) {
         message: `fixture file ${JSON.stringify(p)} is where the target is installed`,
         fix: `remove it from the fixture: the ${target.type} under test is installed there from ${target.relative}`,
     }, "key")));
+}
+/**
+ * File-level variants need e2e scenarios to apply to; a scenario's variant may not take the name
+ * of one of the file's (it would be run twice under one name).
+ */
+function variantPlacementProblems(source, data) {
+    const fileVariants = data.variants ?? [];
+    const problems = [];
+    if (fileVariants.length && !(data.e2e ?? []).length) {
+        problems.push(source_problemAt(source, ["variants"], {
+            code: errors_Codes.schema,
+            message: "`variants` apply to e2e scenarios, and this file has none",
+            fix: "add `e2e:` scenarios, or remove `variants` (trigger queries are not run in variants)",
+        }));
+    }
+    const fileNames = new Map(fileVariants.map((v, i) => [v.name, i]));
+    for (const [index, scenario] of (data.e2e ?? []).entries()) {
+        for (const [i, variant] of (scenario.variants ?? []).entries()) {
+            const earlier = fileNames.get(variant.name);
+            if (earlier === undefined)
+                continue;
+            problems.push(source_problemAt(source, ["e2e", index, "variants", i, "name"], {
+                code: errors_Codes.duplicateVariant,
+                message: `variant name ${JSON.stringify(variant.name)} is already used by the file's variants[${earlier}] (line ${locate(source, ["variants", earlier]).line}), which every scenario runs`,
+                fix: "give the scenario's variant its own `name`",
+            }));
+        }
+    }
+    return problems;
 }
 // ---------- hooks ----------
 async function hookSpecs(data, source, ctx) {
@@ -32458,7 +32798,7 @@ function identity(target) {
 }
 /** Keys sorted, so the same definition always hashes the same (see stableStringify). */
 function load_hash(value) {
-    return sha256(stableStringify(value));
+    return prompt_sha256(prompt_stableStringify(value));
 }
 /**
  * A query "triggers" when its trigger rate is at least `threshold`, so a negative query passes only
@@ -33533,7 +33873,7 @@ async function planCommand({ projectRoot, names, flags }) {
     return 0;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -34186,7 +34526,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/json-schema-processors.js
 
 
 

@@ -12,7 +12,7 @@ export interface PromptSpec {
     secrets: string[];
 }
 /** How a trial's working directory is filled before the agent starts. */
-export type SandboxSpec = {
+export type SandboxSpec = ({
     kind: "template";
     dir: string;
 } | {
@@ -21,7 +21,33 @@ export type SandboxSpec = {
 } | {
     kind: "repo";
     dir: string;
+}) & {
+    /**
+     * Files written over the filled tree (a variant's `files`): relative path → content, or null to
+     * remove the file. Paths are checked at definition time to stay inside the sandbox.
+     */
+    overlay?: Record<string, string | null>;
 };
+/**
+ * A named set of overrides of an eval, run beside the eval as defined (the control) and compared
+ * with it: "with skill / without skill", "prompt v1 vs v2", "model A vs B".
+ */
+export interface VariantSpec {
+    /** Unique within the eval; letters, digits, `.`, `_`, `-`. */
+    name: string;
+    /** Replaces the eval's prompt. */
+    prompt?: PromptSpec;
+    /** Added to the sandbox over the eval's own files (null removes a file): a SKILL.md, a CLAUDE.md. */
+    files?: Record<string, string | null>;
+    /** Replaces the eval's model. */
+    model?: string;
+    /** Extra command-line arguments for the agent (appended to the adapter's own). */
+    args?: string[];
+    /** Replaces the eval's setup commands. */
+    setup?: string[];
+    /** Where the variant was declared. */
+    source?: SourceRef;
+}
 /** A binary put first on PATH: every call is logged; it stubs or passes through to the real one. */
 export type ShimSpec = {
     mode: "passthrough";
@@ -156,6 +182,12 @@ export interface EvalSpec {
     maxCostUsd?: number;
     /** Model for agents that take one. */
     model?: string;
+    /** Extra command-line arguments for the agent (a variant's `args`). */
+    agentArgs?: string[];
+    /** Named overrides, each compared with the eval as defined (see VariantSpec). */
+    variants?: VariantSpec[];
+    /** Set on the spec a variant expands to: the variant's name (the eval as defined has none). */
+    variant?: string;
     /** sha256 of the definition (the YAML text, or the TS options minus functions). */
     definitionHash: string;
     /** Set on the evals a Claude Code skill/command/hook file expands to (one file → several evals). */
@@ -220,6 +252,8 @@ export interface AgentRunContext {
     outDir: string;
     /** Aborted when agent-evals is interrupted: stop and clean up. */
     signal: AbortSignal;
+    /** Extra command-line arguments the eval asks for (a variant's `args`): append them. */
+    extraArgs?: string[];
 }
 export interface AgentRunResult {
     exitCode: number | null;

@@ -1,9 +1,9 @@
-export { reliabilityOf } from "./comparison.js";
+export { DEFAULT_COMPARISON_TRIALS, DEFAULT_MARGIN, compareArms, reliabilityOf, sequentialVerdict, type ArmCounts, type ComparisonStats, type ComparisonVerdict, } from "./comparison.js";
 export { evalCode, trialCode, withDiagnostics } from "./diagnostics.js";
 export { AgentEvalsError, CiGateError, Codes, DefinitionError, InfraError, UsageError, formatProblem, type DefinitionProblem, } from "./errors.js";
-export { callLine, describePattern, matchesPattern, type AgentAdapter, type AgentRef, type AgentRunContext, type AgentRunResult, type CheckSpec, type ClaudeCodeAxis, type ClaudeCodePart, type CustomCheckContext, type CustomCheckResult, type EvalSpec, type ExpectedTool, type Pattern, type PromptSpec, type SandboxSpec, type ShimCall, type ShimSpec, type SourceRef, type TokenUsage, type ToolCall, type TrajectoryMode, type TrajectorySpec, } from "./eval.js";
+export { callLine, describePattern, matchesPattern, type AgentAdapter, type AgentRef, type AgentRunContext, type AgentRunResult, type CheckSpec, type ClaudeCodeAxis, type ClaudeCodePart, type CustomCheckContext, type CustomCheckResult, type EvalSpec, type ExpectedTool, type Pattern, type PromptSpec, type SandboxSpec, type ShimCall, type ShimSpec, type SourceRef, type TokenUsage, type ToolCall, type TrajectoryMode, type TrajectorySpec, type VariantSpec, } from "./eval.js";
 export { DEFAULT_RESULTS_BRANCH, HISTORY_FILE, OWN_DIR, RESULTS_DIR, RUN_JSON } from "./layout.js";
-export { type Plan, type PlannedUnit, type RenderedPrompt } from "./plan.js";
-export { RESULT_SCHEMA_VERSION, countedTrials, emptyCounts, exitCodeFor, thresholdPercent, type CachedVerdict, type CheckOutcome, type EvalResult, type EvalStatus, type RunResult, type TrialResult, } from "./result.js";
+export { type ArmPlan, type Plan, type PlannedUnit, type RenderedPrompt } from "./plan.js";
+export { RESULT_SCHEMA_VERSION, countedTrials, emptyCounts, exitCodeFor, thresholdPercent, type ArmMeans, type CachedVerdict, type CheckOutcome, type ComparisonRecord, type EvalResult, type EvalStatus, type RunResult, type TrialResult, } from "./result.js";
 export { adaptiveVerdict, curtailedVerdict, requiredPasses, round6, trialsCertainlyNeeded, wilsonInterval, type Verdict, } from "./stats.js";
 export { VERSION } from "./version.js";

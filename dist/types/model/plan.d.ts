@@ -20,6 +20,8 @@ export interface PlannedUnit {
     agentVersion?: string;
     prompt?: RenderedPrompt;
     trials: number;
+    /** Set on the units of a controlled comparison (compare --base, variants). */
+    arm?: ArmPlan;
     /** Set when the plan already knows the outcome (skipped …): nothing runs. */
     settled?: {
         status: EvalStatus;
@@ -32,4 +34,24 @@ export interface Plan {
     units: PlannedUnit[];
     /** Units that will start an agent: what the CI gate guards. */
     agentUnits: number;
+}
+/**
+ * A unit's place in a comparison group: one control and one or more treatments of the same
+ * eval × agent, whose trials the suite interleaves and stops together (src/run/group.ts).
+ */
+export interface ArmPlan {
+    /** Units with the same key form one group. */
+    group: string;
+    role: "control" | "treatment";
+    /** The arm's name in reports: `base@<ref>`, `working tree`, a variant's name, `control`. */
+    label: string;
+    /**
+     * The arm that is the eval as defined in the working tree: it also runs until its own verdict
+     * is decided, and its result is judged and recorded as usual. The others are only compared.
+     */
+    primary: boolean;
+    /** The most trials this arm may run for the comparison. */
+    maxTrials: number;
+    /** The margin of the `no-change` verdict. */
+    margin: number;
 }

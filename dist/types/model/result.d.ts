@@ -1,4 +1,4 @@
-export declare const RESULT_SCHEMA_VERSION = 1;
+export declare const RESULT_SCHEMA_VERSION = 2;
 export type TrialStatus = "passed" | "failed" | "error";
 export type EvalStatus = "passed" | "failed" | "skipped" | "cached" | "error" | "incomplete" | "inconclusive";
 export interface CheckOutcome {
@@ -36,12 +36,22 @@ export interface TrialResult {
     overBudget?: string[];
     /** Diagnostic code of a trial that did not pass (AE302, AE401–AE403; src/model/errors.ts). */
     code?: string;
+    /** Tokens the agent reported (input + output + cache reads and writes), when it did. */
+    tokens?: number;
+    /** Agent turns, when the agent reported them. */
+    turns?: number;
 }
 export interface EvalResult {
     id: string;
     file: string;
     line?: number;
     agent: string;
+    /**
+     * Set on the arm of a comparison that is not the eval as defined in the working tree: the
+     * variant's name, or the git ref of `compare --base` (`base@origin/main`). Such results are
+     * compared, not judged: they never fail a run, and they are not recorded in history.
+     */
+    arm?: string;
     agentVersion?: string;
     promptHash?: string;
     status: EvalStatus;
@@ -107,6 +117,46 @@ export interface RunResult {
     interrupted?: boolean;
     /** Every failure, warning and skip of the run, flat, each with a stable code. */
     diagnostics?: RunDiagnostic[];
+    /** Control vs treatment, one row per eval × agent × compared arm (compare --base, variants). */
+    comparisons?: ComparisonRecord[];
+}
+/** Means per judged trial of one arm: what a change costs besides its pass rate. */
+export interface ArmMeans {
+    costUsd: number;
+    durationMs: number;
+    /** Absent when no trial reported any. */
+    tokens?: number;
+    turns?: number;
+}
+/** One controlled comparison: the same eval × agent run as the control and as the treatment. */
+export interface ComparisonRecord {
+    id: string;
+    agent: string;
+    /** What the control arm is: `base@<ref>` for compare --base, the eval as defined for variants. */
+    control: string;
+    /** What the treatment arm is: `working tree`, or the variant's name. */
+    treatment: string;
+    controlPasses: number;
+    controlTrials: number;
+    treatmentPasses: number;
+    treatmentTrials: number;
+    /** Treatment pass rate minus control pass rate, in [-1, 1], over every judged trial. */
+    delta: number;
+    /** 95% Newcombe interval of the difference, over every judged trial. */
+    interval: [number, number];
+    /** Two-sided p-value of Fisher's exact test, over every judged trial. */
+    pValue: number;
+    verdict: "regression" | "improvement" | "no-change" | "inconclusive";
+    /** The margin of `no-change` (default 0.1: ±10 points). */
+    margin: number;
+    /** The pairs of trials the sequential rule decided on (absent: it did not decide). */
+    decidedAfter?: number;
+    /** The most trials each arm could run. */
+    maxTrials: number;
+    /** Why the rule gave no verdict, when something cut the comparison short (budget, error, interrupt). */
+    reason?: string;
+    controlMeans?: ArmMeans;
+    treatmentMeans?: ArmMeans;
 }
 /** One thing a tool may want to act on: a failed check, a timeout, a budget cut, a skip… */
 export interface RunDiagnostic {
