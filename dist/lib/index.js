@@ -23598,6 +23598,8 @@ function claudeArgs(ctx, options) {
         ...(ctx.maxCostUsd !== undefined ? ["--max-budget-usd", String(ctx.maxCostUsd)] : []),
         ...(model ? ["--model", model] : []),
         ...(options.args ?? []),
+        // The eval's own (a variant's `args`): last, each one argument, never through a shell.
+        ...(ctx.extraArgs ?? []),
     ];
 }
 async function runClaude(ctx, bin, options) {
@@ -23849,6 +23851,8 @@ function codexArgs(ctx, options) {
         "allow_login_shell=false",
         ...(model ? ["-m", model] : []),
         ...(options.args ?? []),
+        // The eval's own (a variant's `args`), each one argument, before the prompt's `--`.
+        ...(ctx.extraArgs ?? []),
         // `--` so a prompt that starts with a dash is not read as a flag.
         "--",
         ctx.prompt,
@@ -23945,146 +23949,184 @@ const WORD_BREAK = /[\s;&|()<>]/;
  * "inside double quotes "…""), or undefined when every `{prompt}` is safe.
  */
 function unsafePlaceholder(template) {
-    const stack = [];
-    let opaque; // set once the scanner can no longer tell the context
-    const top = () => stack[stack.length - 1];
-    const at = (i, text) => template.startsWith(text, i);
-    const wordStart = (i) => i === 0 || WORD_BREAK.test(template[i - 1]);
-    const accepted = new Set();
-    for (let i = 0; i < template.length;) {
-        if (at(i, template_quoting_PLACEHOLDER)) {
-            const frame = top();
-            if (opaque)
-                return `after ${opaque}`;
-            if (frame)
-                return `inside ${FRAME_NAMES[frame.kind]}`;
-            accepted.add(i);
-            i += template_quoting_PLACEHOLDER.length; // becomes one complete quoted word
-            continue;
-        }
+    return scanTemplate(template).unsafe;
+}
+/**
+ * Why arguments appended to this template (each a single-quoted word, as `{prompt}` is) would not
+ * all reach its one program, or undefined when they would: its end is not a plain word position
+ * (inside quotes, a comment, a here-document), or it runs more than one command (`;`, `&&`, `|`,
+ * `&`, a newline or a subshell at the top level), where they would go to the last one only.
+ */
+function appendedArgsProblem(template) {
+    const end = scanTemplate(`${template} ${template_quoting_PLACEHOLDER}`).unsafe;
+    if (end)
+        return `ends ${end}`;
+    const operator = scanTemplate(template).operator;
+    if (operator)
+        return `runs more than one command (${operator} at its top level)`;
+    return undefined;
+}
+/** The template as bash reads it: where a `{prompt}` is unsafe, and its first top-level operator. */
+function scanTemplate(template) {
+    let operator;
+    const unsafe = scan();
+    return { ...(unsafe ? { unsafe } : {}), ...(operator ? { operator } : {}) };
+    /** `;`, `&`, `|`, a newline, `(` or `)` that separates commands (not `2>&1`, `&>`, `>|`). */
+    function isControlOperator(i) {
         const c = template[i];
-        const frame = top();
-        const kind = frame?.kind;
-        if (kind === "single") {
-            if (c === "'")
-                stack.pop();
-            i++;
-            continue;
-        }
-        if (kind === "ansi" || kind === "double" || kind === "backtick") {
+        const before = template[i - 1];
+        if (c === ";" || c === "\n" || c === "(" || c === ")")
+            return true;
+        if (c === "&")
+            return before !== ">" && before !== "<" && template[i + 1] !== ">";
+        if (c === "|")
+            return before !== ">";
+        return false;
+    }
+    function scan() {
+        const stack = [];
+        let opaque; // set once the scanner can no longer tell the context
+        const top = () => stack[stack.length - 1];
+        const at = (i, text) => template.startsWith(text, i);
+        const wordStart = (i) => i === 0 || WORD_BREAK.test(template[i - 1]);
+        const accepted = new Set();
+        for (let i = 0; i < template.length;) {
+            if (at(i, template_quoting_PLACEHOLDER)) {
+                const frame = top();
+                if (opaque)
+                    return `after ${opaque}`;
+                if (frame)
+                    return `inside ${FRAME_NAMES[frame.kind]}`;
+                accepted.add(i);
+                i += template_quoting_PLACEHOLDER.length; // becomes one complete quoted word
+                continue;
+            }
+            const c = template[i];
+            const frame = top();
+            const kind = frame?.kind;
+            if (kind === "single") {
+                if (c === "'")
+                    stack.pop();
+                i++;
+                continue;
+            }
+            if (kind === "ansi" || kind === "double" || kind === "backtick") {
+                if (c === "\\") {
+                    if (at(i + 1, template_quoting_PLACEHOLDER))
+                        return `inside ${FRAME_NAMES[kind]}`;
+                    i += 2;
+                    continue;
+                }
+                if (kind === "ansi" && c === "'")
+                    stack.pop();
+                else if (kind === "backtick" && c === "`")
+                    stack.pop();
+                else if (kind === "double" && c === '"')
+                    stack.pop();
+                else if (kind === "double" && c === "$") {
+                    const opened = openDollar(i);
+                    if (opened) {
+                        stack.push(opened.frame);
+                        i += opened.length;
+                        continue;
+                    }
+                }
+                else if (kind === "double" && c === "`")
+                    stack.push({ kind: "backtick" });
+                i++;
+                continue;
+            }
+            // Unquoted text: the top level, or inside $(…), ${…}, ((…)), [[ … ]].
+            if (!frame && operator === undefined && isControlOperator(i))
+                operator = c === "\n" ? "a newline" : `\`${c}\``;
             if (c === "\\") {
                 if (at(i + 1, template_quoting_PLACEHOLDER))
-                    return `inside ${FRAME_NAMES[kind]}`;
+                    return "right after a backslash";
                 i += 2;
                 continue;
             }
-            if (kind === "ansi" && c === "'")
-                stack.pop();
-            else if (kind === "backtick" && c === "`")
-                stack.pop();
-            else if (kind === "double" && c === '"')
-                stack.pop();
-            else if (kind === "double" && c === "$") {
+            if (c === "$") {
+                if (at(i + 1, template_quoting_PLACEHOLDER))
+                    return "right after a `$`";
                 const opened = openDollar(i);
                 if (opened) {
                     stack.push(opened.frame);
                     i += opened.length;
                     continue;
                 }
-            }
-            else if (kind === "double" && c === "`")
-                stack.push({ kind: "backtick" });
-            i++;
-            continue;
-        }
-        // Unquoted text: the top level, or inside $(…), ${…}, ((…)), [[ … ]].
-        if (c === "\\") {
-            if (at(i + 1, template_quoting_PLACEHOLDER))
-                return "right after a backslash";
-            i += 2;
-            continue;
-        }
-        if (c === "$") {
-            if (at(i + 1, template_quoting_PLACEHOLDER))
-                return "right after a `$`";
-            const opened = openDollar(i);
-            if (opened) {
-                stack.push(opened.frame);
-                i += opened.length;
+                i++;
                 continue;
             }
+            if (c === "'")
+                stack.push({ kind: "single" });
+            else if (c === '"')
+                stack.push({ kind: "double" });
+            else if (c === "`")
+                stack.push({ kind: "backtick" });
+            else if (c === "#" && wordStart(i)) {
+                const end = template.indexOf("\n", i);
+                const comment = template.slice(i, end === -1 ? undefined : end);
+                if (comment.includes(template_quoting_PLACEHOLDER))
+                    return "inside a # comment";
+                i += comment.length;
+                continue;
+            }
+            else if (at(i, "<<<")) {
+                i += 3; // a here-string: its word is an ordinary word
+                continue;
+            }
+            else if (at(i, "<<") && kind !== "arith") {
+                opaque = "a here-document <<";
+                i += 2;
+                continue;
+            }
+            else if (kind === "brace" && c === "}")
+                stack.pop();
+            else if (kind === "test" && at(i, "]]") && wordStart(i)) {
+                stack.pop();
+                i += 2;
+                continue;
+            }
+            else if (kind !== "brace" && at(i, "[[") && wordStart(i)) {
+                stack.push({ kind: "test" });
+                i += 2;
+                continue;
+            }
+            else if (kind !== "brace" && at(i, "((") && wordStart(i)) {
+                stack.push({ kind: "arith", depth: 2 });
+                i += 2;
+                continue;
+            }
+            else if (frame && "depth" in frame && c === "(")
+                frame.depth++;
+            else if (frame && "depth" in frame && c === ")" && --frame.depth === 0)
+                stack.pop();
             i++;
-            continue;
         }
-        if (c === "'")
-            stack.push({ kind: "single" });
-        else if (c === '"')
-            stack.push({ kind: "double" });
-        else if (c === "`")
-            stack.push({ kind: "backtick" });
-        else if (c === "#" && wordStart(i)) {
-            const end = template.indexOf("\n", i);
-            const comment = template.slice(i, end === -1 ? undefined : end);
-            if (comment.includes(template_quoting_PLACEHOLDER))
-                return "inside a # comment";
-            i += comment.length;
-            continue;
+        // Every {prompt} the substitution will replace must have been read above as a word of its own
+        // (one skipped as an escaped character, say, was not).
+        const all = template.split(template_quoting_PLACEHOLDER).slice(0, -1);
+        let offset = 0;
+        for (const before of all) {
+            offset += before.length;
+            if (!accepted.has(offset))
+                return "where agent-evals cannot tell how the shell reads it";
+            offset += template_quoting_PLACEHOLDER.length;
         }
-        else if (at(i, "<<<")) {
-            i += 3; // a here-string: its word is an ordinary word
-            continue;
-        }
-        else if (at(i, "<<") && kind !== "arith") {
-            opaque = "a here-document <<";
-            i += 2;
-            continue;
-        }
-        else if (kind === "brace" && c === "}")
-            stack.pop();
-        else if (kind === "test" && at(i, "]]") && wordStart(i)) {
-            stack.pop();
-            i += 2;
-            continue;
-        }
-        else if (kind !== "brace" && at(i, "[[") && wordStart(i)) {
-            stack.push({ kind: "test" });
-            i += 2;
-            continue;
-        }
-        else if (kind !== "brace" && at(i, "((") && wordStart(i)) {
-            stack.push({ kind: "arith", depth: 2 });
-            i += 2;
-            continue;
-        }
-        else if (frame && "depth" in frame && c === "(")
-            frame.depth++;
-        else if (frame && "depth" in frame && c === ")" && --frame.depth === 0)
-            stack.pop();
-        i++;
-    }
-    // Every {prompt} the substitution will replace must have been read above as a word of its own
-    // (one skipped as an escaped character, say, was not).
-    const all = template.split(template_quoting_PLACEHOLDER).slice(0, -1);
-    let offset = 0;
-    for (const before of all) {
-        offset += before.length;
-        if (!accepted.has(offset))
-            return "where agent-evals cannot tell how the shell reads it";
-        offset += template_quoting_PLACEHOLDER.length;
-    }
-    return undefined;
-    function openDollar(i) {
-        if (at(i, "$(("))
-            return { frame: { kind: "arith", depth: 2 }, length: 3 };
-        if (at(i, "$("))
-            return { frame: { kind: "subst", depth: 1 }, length: 2 };
-        if (at(i, "${"))
-            return { frame: { kind: "brace" }, length: 2 };
-        if (at(i, "$'") && top()?.kind !== "double")
-            return { frame: { kind: "ansi" }, length: 2 };
-        if (at(i, '$"') && top()?.kind !== "double")
-            return { frame: { kind: "double" }, length: 2 };
         return undefined;
+        function openDollar(i) {
+            if (at(i, "$(("))
+                return { frame: { kind: "arith", depth: 2 }, length: 3 };
+            if (at(i, "$("))
+                return { frame: { kind: "subst", depth: 1 }, length: 2 };
+            if (at(i, "${"))
+                return { frame: { kind: "brace" }, length: 2 };
+            if (at(i, "$'") && top()?.kind !== "double")
+                return { frame: { kind: "ansi" }, length: 2 };
+            if (at(i, '$"') && top()?.kind !== "double")
+                return { frame: { kind: "double" }, length: 2 };
+            return undefined;
+        }
     }
 }
 
@@ -24127,10 +24169,25 @@ function commandAgent(template, name = template) {
         version: async () => undefined,
         run: (ctx) => runAgentProcess(ctx, {
             command: "bash",
-            args: ["-c", renderCommandTemplate(template, ctx.prompt)],
+            args: ["-c", commandLine(template, ctx.prompt, ctx.extraArgs ?? [])],
             env: { [PROMPT_ENV]: ctx.prompt },
         }).then((run) => run.result),
     };
+}
+/**
+ * The shell command line for one prompt and the eval's extra arguments (a variant's `args`), each
+ * appended as one single-quoted word. Refused (an infra error, not retried) when the template's end
+ * is not where its program's arguments go: they would run as shell, or reach another command.
+ */
+function commandLine(template, prompt, extraArgs) {
+    const line = renderCommandTemplate(template, prompt);
+    if (extraArgs.length === 0)
+        return line;
+    const problem = appendedArgsProblem(template);
+    if (problem) {
+        throw new InfraError(`the command template ${JSON.stringify(template)} ${problem}: the variant's args ${JSON.stringify(extraArgs)} cannot be appended to it. Fix: end the template with its program's arguments (my-agent --prompt {prompt}), or wrap the rest in a script that takes "$@"`, false);
+    }
+    return `${line} ${extraArgs.map(shellQuote).join(" ")}`;
 }
 
 ;// CONCATENATED MODULE: ./src/agents/literal.ts
@@ -24244,7 +24301,7 @@ function resolveAgent(ref) {
 
 ;// CONCATENATED MODULE: ./src/agents/script.ts
 // scriptAgent(name, script): a stand-in agent for tests and examples. A string is a bash script run
-// in the sandbox (prompt in $AGENT_EVALS_PROMPT and $1); a function gets the run context and may
+// in the sandbox (prompt in $AGENT_EVALS_PROMPT and $1, extra arguments after it); a function gets the run context and may
 // return parts of the result.
 
 
@@ -24269,7 +24326,8 @@ function scriptAgent(name, script) {
             }
             const run = await runAgentProcess(ctx, {
                 command: "bash",
-                args: ["-c", script, name, ctx.prompt],
+                // $1 is the prompt; the eval's extra arguments (a variant's `args`) follow as $2, $3, ….
+                args: ["-c", script, name, ctx.prompt, ...(ctx.extraArgs ?? [])],
                 env: { [PROMPT_ENV]: ctx.prompt },
             });
             return run.result;
@@ -26894,16 +26952,116 @@ const LARGE_FILE_BYTES = 1024 * 1024;
 /** Flags of every file copy: clone where the filesystem can, else copy; never over an existing path. */
 const COPY_FLAGS = external_node_fs_.constants.COPYFILE_FICLONE | external_node_fs_.constants.COPYFILE_EXCL;
 // ---------- public API ----------
-/** Fill `dest` (an existing empty dir) from the spec. */
+/** Fill `dest` (an existing empty dir) from the spec, then lay its `overlay` (a variant's files) over it. */
 async function fillSandbox(spec, dest) {
     switch (spec.kind) {
         case "template":
-            return fillFromTemplate(spec.dir, dest);
+            await fillFromTemplate(spec.dir, dest);
+            break;
         case "fixture":
-            return fillFromFixture(spec.files, dest);
+            await fillFromFixture(spec.files, dest);
+            break;
         case "repo":
-            return fillFromRepo(spec.dir, dest);
+            await fillFromRepo(spec.dir, dest);
+            break;
     }
+    if (spec.overlay)
+        applyOverlay(spec.overlay, dest);
+}
+/**
+ * Write a variant's files into the filled tree at `dest`: content writes the file (creating its
+ * folders), null removes the file or folder (nothing there is fine). Removals go first, then writes.
+ * A path that is not a plain relative one (checked as fixture keys are), or that goes through a
+ * symlink anywhere — a linked folder on the way, or a link where the file is written — is refused
+ * before anything is written: what a template or repository links to is never written through.
+ * Removing a path that is itself a link removes the link, never what it points to.
+ */
+function applyOverlay(overlay, dest) {
+    const base = (0,external_node_path_.resolve)(dest);
+    const entries = Object.entries(overlay).map(([key, content]) => ({
+        key,
+        content,
+        rel: sandboxRelPath(key, "overlay path"),
+    }));
+    refuseFileFolderClashes(new Map(entries.filter((e) => e.content !== null).map((e) => [e.key, e.rel])), "overlay path");
+    // Every path checked before the first change, so a refused overlay leaves the tree as filled.
+    const removed = new Set(entries.filter((e) => e.content === null).map((e) => e.rel));
+    for (const { key, rel, content } of entries)
+        refuseLinksOnTheWay(base, key, rel, content === null ? "remove" : removed);
+    for (const { key, rel, content } of entries) {
+        if (content !== null)
+            continue;
+        const abs = (0,external_node_path_.join)(base, rel);
+        attemptSync(`cannot remove overlay path ${JSON.stringify(key)} at`, abs, () => rmSyncNoFollow(abs));
+    }
+    for (const { key, rel, content } of entries) {
+        if (content === null)
+            continue;
+        const abs = (0,external_node_path_.join)(base, rel);
+        attemptSync(`cannot write overlay file ${JSON.stringify(key)} to`, abs, () => {
+            mkdirInside(base, (0,external_node_path_.dirname)(rel));
+            (0,external_node_fs_.writeFileSync)(abs, content);
+        });
+    }
+}
+/**
+ * Refuse `rel` when a folder on its way is a symlink or a file, or (for a write) the file itself is
+ * a link or a folder. A write below a path the overlay removes is checked up to that path only.
+ */
+function refuseLinksOnTheWay(base, key, rel, mode) {
+    const removing = mode === "remove";
+    const segments = rel.split("/");
+    for (let i = 1; i <= segments.length; i++) {
+        const partial = segments.slice(0, i).join("/");
+        if (!removing && mode.has(partial))
+            return; // removed first, then created as folders
+        const stats = lstatOrUndefined((0,external_node_path_.join)(base, partial));
+        if (stats === undefined)
+            return; // nothing further exists: it will be created as folders
+        const last = i === segments.length;
+        if (stats.isSymbolicLink() && !(last && removing)) {
+            throw new SandboxError(`overlay path ${JSON.stringify(key)} goes through the symlink ${JSON.stringify(partial)} in the sandbox: it is not written through. Fix: write the file at the path the link points to, or remove the link in the eval's sandbox.`);
+        }
+        if (last && !removing && stats.isDirectory()) {
+            throw new SandboxError(`overlay path ${JSON.stringify(key)} is a folder in the sandbox, not a file. Fix: name a file inside it, or give the folder null to remove it.`);
+        }
+        if (!last && !stats.isDirectory()) {
+            throw new SandboxError(`overlay path ${JSON.stringify(key)} needs ${JSON.stringify(partial)} to be a folder, but it is a file in the sandbox. Fix: give ${JSON.stringify(partial)} null to remove it, or choose another path.`);
+        }
+    }
+}
+/** Create `relDir` under `base` one folder at a time, never through a link. */
+function mkdirInside(base, relDir) {
+    if (relDir === "." || relDir === "")
+        return;
+    let at = base;
+    for (const segment of relDir.split("/")) {
+        at = (0,external_node_path_.join)(at, segment);
+        const stats = lstatOrUndefined(at);
+        if (stats === undefined)
+            (0,external_node_fs_.mkdirSync)(at);
+        else if (!stats.isDirectory())
+            throw new SandboxError(`${at} is not a folder. Fix: choose another overlay path.`);
+    }
+}
+function lstatOrUndefined(abs) {
+    try {
+        return (0,external_node_fs_.lstatSync)(abs);
+    }
+    catch (err) {
+        if (errorCode(err) === "ENOENT")
+            return undefined;
+        throw err;
+    }
+}
+/** `rm -rf` of one path without following a link at it (unlinked) or in it; gone already is fine. */
+function rmSyncNoFollow(abs) {
+    const stats = lstatOrUndefined(abs);
+    if (stats === undefined)
+        return;
+    if (!stats.isDirectory())
+        return (0,external_node_fs_.unlinkSync)(abs);
+    (0,external_node_fs_.rmSync)(abs, { recursive: true, force: true });
 }
 /**
  * Copy a prepared tree into `dest` (created), preserving internal symlinks and file and folder
@@ -27114,8 +27272,12 @@ async function fillFromRepo(dir, dest) {
 // ---------- fixture keys ----------
 /** The safe relative path a fixture key names, or a SandboxError naming the key. */
 function fixturePath(key) {
+    return sandboxRelPath(key, "fixture key");
+}
+/** The safe relative path `key` names ('/' separators), or a SandboxError naming the key. */
+function sandboxRelPath(key, label) {
     const refuse = (why) => {
-        throw new SandboxError(`fixture key ${JSON.stringify(key)} ${why}. Fix: use a relative path inside the sandbox, like "src/app.ts".`);
+        throw new SandboxError(`${label} ${JSON.stringify(key)} ${why}. Fix: use a relative path inside the sandbox, like "src/app.ts".`);
     };
     if (key.trim() === "")
         refuse("is empty");
@@ -27133,13 +27295,13 @@ function fixturePath(key) {
     return kept.join("/");
 }
 /** `{"a": …, "a/b": …}` can't both be written: say so before writing anything. */
-function refuseFileFolderClashes(relPaths) {
+function refuseFileFolderClashes(relPaths, label = "fixture key") {
     const keyByPath = new Map([...relPaths].map(([key, rel]) => [rel, key]));
     for (const [key, rel] of relPaths) {
         for (let parent = (0,external_node_path_.dirname)(rel); parent !== "."; parent = (0,external_node_path_.dirname)(parent)) {
             const clash = keyByPath.get(parent);
             if (clash !== undefined) {
-                throw new SandboxError(`fixture key ${JSON.stringify(key)} needs ${JSON.stringify(parent)} to be a folder, but key ${JSON.stringify(clash)} makes it a file. Fix: rename one of them.`);
+                throw new SandboxError(`${label} ${JSON.stringify(key)} needs ${JSON.stringify(parent)} to be a folder, but key ${JSON.stringify(clash)} makes it a file. Fix: rename one of them.`);
             }
         }
     }
@@ -27497,6 +27659,7 @@ async function prepareSandbox(spec, options) {
     try {
         (0,external_node_fs_.mkdirSync)(dir);
         (0,external_node_fs_.mkdirSync)(logDir);
+        // Filled, a variant's overlay included: the tree hash below (the store key) covers it.
         await fillSandbox(spec.sandbox, dir);
         // Only a setup is worth keeping: a plain fill is as fast as a restore.
         const key = options.store && spec.setup.length
@@ -29006,6 +29169,7 @@ async function runTrial(input) {
                 model: input.spec.model,
                 outDir: input.outDir,
                 signal: input.signal,
+                ...(input.spec.agentArgs?.length ? { extraArgs: [...input.spec.agentArgs] } : {}),
             }))
             : noAgentRun();
         if (input.signal.aborted)
