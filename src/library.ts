@@ -9,6 +9,7 @@ export type {
   PromptOptions,
   ShimOption,
   SandboxOption,
+  VariantOption,
 } from "./define/index.js";
 export {
   assertThat,

@@ -2913,6 +2913,10 @@ const Codes = {
     unsafeTemplate: "AE117",
     /** An eval file that is a symlink out of the project, a broken link, or not a regular file. */
     badEvalFile: "AE118",
+    /** A variant that overrides nothing (no `prompt`, `files`, `model`, `args` or `setup`). */
+    emptyVariant: "AE119",
+    /** Two variants of one eval with the same name. */
+    duplicateVariant: "AE120",
     usage: "AE201",
     /** Agents would run outside CI without --unsafe-local. */
     ciGate: "AE202",
@@ -22264,10 +22268,10 @@ function exactOptional(innerType) {
         innerType: innerType,
     });
 }
-const ZodMiniNullable = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNullable", (inst, def) => {
-    core.$ZodNullable.init(inst, def);
+const ZodMiniNullable = /*@__PURE__*/ $constructor("ZodMiniNullable", (inst, def) => {
+    $ZodNullable.init(inst, def);
     ZodMiniType.init(inst, def);
-})));
+});
 // @__NO_SIDE_EFFECTS__
 function nullable(innerType) {
     return new ZodMiniNullable({
@@ -22562,12 +22566,12 @@ function prompt_renderPrompt(spec, env = process.env) {
     return {
         text,
         safeText,
-        hash: sha256(safeText),
+        hash: prompt_sha256(safeText),
         commands: embeddedCommands(text),
         secretValues: [...secrets.values()],
     };
 }
-function sha256(text) {
+function prompt_sha256(text) {
     return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
 }
 const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
@@ -22612,7 +22616,7 @@ function embeddedCommands(markdown) {
     return commands;
 }
 /** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
-function stableStringify(value) {
+function prompt_stableStringify(value) {
     return JSON.stringify(value, (_key, v) => {
         if (v instanceof RegExp)
             return `/${v.source}/${v.flags}`;
@@ -22981,6 +22985,169 @@ const paramNameSchema = described(schemas_string().check(_regex(PARAM_NAME, {
     message: "is not a placeholder name (a letter or `_`, then word characters or `-`)",
 })), "A placeholder name, used as `{{name}}` in the prompt.");
 const envVarNameSchema = described(schemas_string().check(_regex(ENV_VAR_NAME, { message: "is not an environment variable name" })), "An environment variable name, e.g. `NEON_API_KEY`.");
+// ---------- variants ----------
+const VARIANT_NAME = /^[A-Za-z0-9._-]+$/;
+const variantNameSchema = withMeta(schemas_string().check(_minLength(1), _maxLength(64), superRefine((name, ctx) => {
+    if (name === "" || VARIANT_NAME.test(name))
+        return;
+    ctx.addIssue({
+        code: "custom",
+        message: `variant name ${JSON.stringify(name)} may only contain letters, digits, \`.\`, \`_\` and \`-\``,
+        input: name,
+        ...hint(src_model/* Codes */.NC.schema, "name the variant with letters, digits, `.`, `_` and `-`, e.g. `without-skill`"),
+    });
+})), {
+    description: "The variant's name, unique in the eval (letters, digits, `.`, `_` and `-`, at most 64 characters).",
+    // What the check above says, for editors (a refinement has no JSON Schema of its own).
+    pattern: VARIANT_NAME.source,
+});
+/**
+ * Why `key` cannot name a file a variant writes or removes in the sandbox, or undefined when it
+ * can: empty, absolute, with a `..` segment, ending in a separator, or naming the sandbox itself.
+ */
+function overlayPathProblem(key) {
+    if (key.trim() === "")
+        return "is empty";
+    if (external_node_path_default().posix.isAbsolute(key) || external_node_path_default().win32.isAbsolute(key))
+        return "is an absolute path";
+    const segments = key.split(/[\\/]/);
+    if (segments.includes(".."))
+        return "contains a `..` segment, which could climb out of the sandbox";
+    if (/[\\/]$/.test(key))
+        return "ends in a separator: name a file, not a folder";
+    if (segments.every((s) => s === "" || s === "."))
+        return "names the sandbox itself, not a file";
+    if (key.includes("\0"))
+        return "holds a NUL byte";
+    return undefined;
+}
+const OVERLAY_PATH_FIX = "write the path relative to the sandbox root, without `..`, e.g. `.claude/skills/x/SKILL.md`";
+const overlayPathSchema = described(schemas_string().check(superRefine((key, ctx) => {
+    const why = overlayPathProblem(key);
+    if (why === undefined)
+        return;
+    ctx.addIssue({
+        code: "custom",
+        // Said after "the key `<path>`" (a record key's problem names the key first).
+        message: why,
+        input: key,
+        ...hint(src_model/* Codes */.NC.badPath, OVERLAY_PATH_FIX),
+    });
+})), "A file path relative to the sandbox root (not absolute, no `..`).");
+const overlayFilesSchema = described(record(overlayPathSchema, described(nullable(schemas_string()), "The file's content, or null to remove the file (or folder) from the sandbox.")), "A mapping of sandbox-relative paths to content written over the eval's sandbox, or null to remove that file: a SKILL.md, a CLAUDE.md, an AGENTS.md.");
+const argSchema = described(schemas_string()
+    .check(refine((arg) => !arg.includes("\0"), { message: "an argument cannot hold a NUL byte" })), "One command-line argument.");
+/** The keys of a variant that override something; `name` and `source` do not. */
+const variantOverrideKeys = ["prompt", "files", "model", "args", "setup"];
+/** True when a variant (as written) overrides nothing: no key, or only empty `files`/`args`. */
+function overridesNothing(variant) {
+    return variantOverrideKeys.every((key) => {
+        const value = variant[key];
+        if (value === undefined || value === null)
+            return true;
+        if (key === "files")
+            return isPlainRecord(value) && Object.keys(value).length === 0;
+        if (key === "args")
+            return Array.isArray(value) && value.length === 0;
+        return false;
+    });
+}
+/** Fixes for the variant rules, shared by every format. */
+const variantFixes = {
+    nothing: "give it at least one of `prompt`, `files`, `model`, `args` or `setup`, or remove the variant",
+    duplicate: "give each variant its own `name`",
+    clash: "keep one of the two paths: a file cannot also be a folder",
+};
+function requireSomeOverride(variant, ctx) {
+    if (!isPlainRecord(variant) || !overridesNothing(variant))
+        return;
+    const name = typeof variant.name === "string" ? variant.name : "?";
+    ctx.addIssue({
+        code: "custom",
+        message: `variant ${JSON.stringify(name)} overrides nothing: it would run the eval as defined again`,
+        ...hint(src_model/* Codes */.NC.emptyVariant, variantFixes.nothing),
+    });
+}
+/** Problems across a variant list: two variants with one name, a file path that is also a folder. */
+function variantListIssues(variants) {
+    const issues = [];
+    const first = new Map();
+    for (const [index, variant] of variants.entries()) {
+        if (!isPlainRecord(variant))
+            continue;
+        const name = variant.name;
+        if (typeof name === "string") {
+            const earlier = first.get(name);
+            if (earlier === undefined)
+                first.set(name, index);
+            else
+                issues.push({
+                    path: [index, "name"],
+                    message: `variant name ${JSON.stringify(name)} is already used by variants[${earlier}]`,
+                    code: src_model/* Codes */.NC.duplicateVariant,
+                    fix: variantFixes.duplicate,
+                });
+        }
+        if (isPlainRecord(variant.files)) {
+            const clash = overlayClash(variant.files);
+            if (clash)
+                issues.push({
+                    path: [index, "files", clash.file],
+                    message: `the sandbox path ${JSON.stringify(clash.file)} needs ${JSON.stringify(clash.folder)} to be a folder, but ${JSON.stringify(clash.folder)} is written as a file`,
+                    code: src_model/* Codes */.NC.badPath,
+                    fix: variantFixes.clash,
+                });
+        }
+    }
+    return issues;
+}
+/** Two written paths where one is the other's folder (`a` and `a/b`), if there are. */
+function overlayClash(files) {
+    const normal = (key) => key
+        .split(/[\\/]/)
+        .filter((s) => s !== "" && s !== ".")
+        .join("/");
+    const written = new Map(Object.entries(files)
+        .filter(([, content]) => typeof content === "string")
+        .map(([key]) => [normal(key), key]));
+    for (const [rel, key] of written) {
+        for (let at = rel.lastIndexOf("/"); at > 0; at = rel.lastIndexOf("/", at - 1)) {
+            const folder = written.get(rel.slice(0, at));
+            if (folder !== undefined)
+                return { file: key, folder };
+        }
+    }
+    return undefined;
+}
+function checkVariantList(variants, ctx) {
+    for (const issue of variantListIssues(variants)) {
+        ctx.addIssue({
+            code: "custom",
+            path: issue.path,
+            message: issue.message,
+            ...hint(issue.code, issue.fix),
+        });
+    }
+}
+/**
+ * A `variants:` list whose prompts take `promptSchema` (text in YAML; text or definePrompt in
+ * TypeScript). Each item overrides something; names are unique; `files` stay in the sandbox.
+ */
+function variantsSchema(promptSchema, promptDescription) {
+    const variant = strictObject({
+        name: variantNameSchema,
+        prompt: described(optional(promptSchema), promptDescription),
+        files: optional(overlayFilesSchema),
+        model: described(optional(nonEmptyText), "Replaces the eval's model."),
+        args: described(optional(array(argSchema)), "A list of extra command-line arguments for the agent, appended to its own (each one argument, never split by a shell)."),
+        setup: described(optional(array(commandSchema)), "A list of shell commands that replaces the eval's `setup`."),
+    })
+        // Only when the rest is valid: beside a misspelt key (`modle:`) "overrides nothing" misleads.
+        .check(superRefine(requireSomeOverride, { when: (payload) => payload.issues.length === 0 }));
+    return described(array(described(variant, "A variant: `{ name, prompt?, files?, model?, args?, setup? }`, at least one override."))
+        // Also when some item is invalid: a duplicate name is worth knowing beside a bad path.
+        .check(superRefine(checkVariantList, { when: (payload) => Array.isArray(payload.value) })), "A list of named variants, each run beside the eval as defined and compared with it: `{ name, prompt?, files?, model?, args?, setup? }`.");
+}
 // ---------- the task ----------
 function countDeclaredAssertions(assertions) {
     let count = 0;
@@ -23049,6 +23216,7 @@ const yamlTaskSchema = withMeta(strictObject({
     model: described(optional(nonEmptyText), "A model name, for agents that take one."),
     params: described(optional(record(paramNameSchema, described(union([schemas_string(), schemas_number(), schemas_boolean()]), "A string, number or boolean to put in place of the placeholder."))), "A mapping of placeholder names to values (strings, numbers or booleans) that fill `{{name}}` in the prompt."),
     secrets: described(optional(array(envVarNameSchema)), "A list of environment variable names whose values fill `{{NAME}}` in the prompt at run time and are never written anywhere."),
+    variants: optional(variantsSchema(nonEmptyText, "Replaces the eval's prompt; `{{name}}` placeholders are filled from the eval's `params` and `secrets`.")),
 })
     .check(superRefine(requireSomethingAsserted, {
     when: (payload) => isPlainRecord(payload.value),
@@ -23141,179 +23309,21 @@ function zodProblems(error, where, prefix) {
                 fix: "remove it or fix its spelling (see the README's option table)",
             };
         }
+        // A record key the schema refused: the key's own issue says why (and may carry a hint).
+        const inner = issue.code === "invalid_key" ? issue.issues[0] : undefined;
+        const said = inner ?? issue;
+        const params = (said.code === "custom" ? said.params : undefined);
+        const hinted = typeof params?.code === "string" && typeof params.fix === "string";
         return {
             ...where,
             key,
-            code: src_model/* Codes */.NC.schema,
-            message: issue.message,
-            fix: "see the README's option table",
+            code: hinted ? params.code : src_model/* Codes */.NC.schema,
+            message: inner
+                ? `the key ${JSON.stringify(String(issue.path.at(-1)))} ${said.message}`
+                : said.message,
+            fix: hinted ? params.fix : "see the README's option table",
         };
     });
-}
-
-;// CONCATENATED MODULE: ./src/define/ts/exports.ts
-// Turns the exports of a `*.eval.ts` module into EvalSpecs. The options are validated with a strict
-// zod schema too: eval files may be plain JS, and a typo in a key must not silently drop a check.
-
-
-
-
-
-
-
-
-const DEFAULT_TIMEOUT_MS = 10 * 60_000;
-const agentAdapterSchema = custom((v) => typeof v === "string"
-    ? v.length > 0
-    : typeof v === "object" &&
-        v !== null &&
-        typeof v.name === "string" &&
-        typeof v.run === "function", {
-    message: 'an agent is a name ("literal", "claude-code", …) or an adapter { name, available, version, run }',
-});
-const checkSchema = custom((v) => typeof v === "object" && v !== null && typeof v.type === "string", { message: "an assertion is made with ran(), fileExists(), succeeds(), assertThat() …" });
-const nonEmptyString = () => schemas_string().check(_minLength(1));
-const tsOptionsSchema = strictObject({
-    id: optional(schemas_string().check(_regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'"))),
-    agents: optional(array(agentAdapterSchema)),
-    trials: optional(trialsSchema),
-    passRate: optional(schemas_number().check(_gte(0), _lte(1))),
-    sandbox: optional(union([
-        strictObject({ template: nonEmptyString() }),
-        strictObject({ fixture: record(schemas_string(), schemas_string()) }),
-        strictObject({ repo: union([nonEmptyString(), literal(true)]) }),
-    ])),
-    setup: optional(array(nonEmptyString())),
-    shims: optional(record(schemas_string(), union([
-        literal("passthrough"),
-        strictObject({ script: schemas_string() }),
-        strictObject({
-            exitCode: optional(schemas_number().check(schemas_int(), _gte(0), _lte(255))),
-            stdout: optional(schemas_string()),
-            stderr: optional(schemas_string()),
-        }),
-    ]))),
-    assert: optional(array(checkSchema)),
-    maxCostUsd: optional(schemas_number().check(_positive())),
-    timeoutMs: optional(schemas_number().check(schemas_int(), _positive())),
-    params: optional(record(schemas_string(), union([schemas_string(), schemas_number(), schemas_boolean()]))),
-    model: optional(nonEmptyString()),
-});
-/** EvalSpecs of one module's exports, or the problems found in them. */
-function specsFromExports(exports, ctx) {
-    const specs = [];
-    const problems = [];
-    for (const { exportName, definition } of exports) {
-        const line = exportLine(ctx.source, exportName);
-        const result = specFromDefinition(definition, exportName, line, ctx);
-        if ("problems" in result)
-            problems.push(...result.problems);
-        else
-            specs.push(result.spec);
-    }
-    return { specs, problems };
-}
-function specFromDefinition(definition, exportName, line, ctx) {
-    const where = { file: ctx.file, line };
-    let parsed;
-    try {
-        parsed = tsOptionsSchema.safeParse(definition.options);
-    }
-    catch (error) {
-        // zod itself throws on some values no definition should hold (a `length` that is an array of
-        // objects without a prototype): a problem with the options like any other, not a crash.
-        return {
-            problems: [
-                {
-                    ...where,
-                    key: `${exportName} options`,
-                    code: src_model/* Codes */.NC.schema,
-                    message: `the options could not be read: ${error.message}`,
-                    fix: "pass plain values: strings, numbers, booleans, arrays and plain objects",
-                },
-            ],
-        };
-    }
-    if (!parsed.success) {
-        return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
-    }
-    const options = parsed.data;
-    const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
-    const prompt = promptSpec(definition, options.params ?? {});
-    const checks = (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where }));
-    const problems = [];
-    if (checks.length === 0) {
-        problems.push({
-            ...where,
-            key: `${exportName}.assert`,
-            code: src_model/* Codes */.NC.nothingAsserted,
-            message: "this eval asserts nothing, so it would pass vacuously",
-            fix: 'add at least one assertion to `assert: [...]`, e.g. fileExists("README.md")',
-        });
-    }
-    const sandbox = normalizeSandbox(options.sandbox, {
-        projectRoot: ctx.projectRoot,
-        evalFile: ctx.file,
-        key: `${exportName}.sandbox`,
-        line,
-    });
-    if ("problem" in sandbox)
-        problems.push(sandbox.problem);
-    const shims = normalizeShims(options.shims ?? {}, {
-        file: ctx.file,
-        line,
-        key: `${exportName}.shims`,
-    });
-    if ("problems" in shims)
-        problems.push(...shims.problems);
-    if (problems.length > 0 || "problem" in sandbox || "problems" in shims)
-        return { problems };
-    return {
-        spec: {
-            id,
-            file: ctx.file,
-            line,
-            format: "ts",
-            prompt,
-            agents: options.agents ?? [],
-            ...trialCounts(options.trials, 1),
-            passRate: options.passRate ?? 1,
-            sandbox: sandbox.sandbox,
-            setup: options.setup ?? [],
-            shims: shims.shims,
-            checks,
-            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            maxCostUsd: options.maxCostUsd,
-            model: options.model,
-            definitionHash: sha256(stableStringify({ prompt: hashablePrompt(prompt, ctx.projectRoot), options })),
-        },
-    };
-}
-function promptSpec(definition, evalParams) {
-    const prompt = definition.prompt;
-    if (prompt === null || prompt === undefined)
-        return undefined;
-    if (isPromptDefinition(prompt)) {
-        return {
-            id: prompt.id,
-            text: prompt.text,
-            file: prompt.file,
-            params: { ...prompt.params, ...evalParams },
-            secrets: prompt.secrets,
-        };
-    }
-    return { text: String(prompt), params: evalParams, secrets: [] };
-}
-/** The prompt as hashed: its file relative to the project root, so the hash is location-independent. */
-function hashablePrompt(prompt, projectRoot) {
-    if (!prompt)
-        return null;
-    if (prompt.file === undefined || !external_node_path_default().isAbsolute(prompt.file))
-        return prompt;
-    return { ...prompt, file: external_node_path_default().relative(projectRoot, prompt.file).split((external_node_path_default()).sep).join("/") };
-}
-function defaultId(file) {
-    return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
 }
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -23954,7 +23964,27 @@ function toEvalSpec(task, source, ctx) {
         timeoutMs: (task.timeout ?? yamlTaskDefaults.timeoutSeconds) * 1000,
         ...(task.maxCostUsd !== undefined ? { maxCostUsd: task.maxCostUsd } : {}),
         ...(task.model !== undefined ? { model: task.model } : {}),
+        ...(task.variants?.length
+            ? {
+                variants: task.variants.map((variant, index) => toVariantSpec(variant, (text) => toPromptSpec(task, text, evalFile), sourceAt(["variants", index]))),
+            }
+            : {}),
+        // The whole text: a change to a variant changes it too.
         definitionHash: (0,external_node_crypto_.createHash)("sha256").update(source.text).digest("hex"),
+    };
+}
+/** A validated `variants:` item as the model's VariantSpec; `prompt` made the format's way. */
+function toVariantSpec(variant, prompt, source) {
+    return {
+        name: variant.name,
+        ...(variant.prompt !== undefined ? { prompt: prompt(variant.prompt) } : {}),
+        ...(variant.files !== undefined && Object.keys(variant.files).length
+            ? { files: { ...variant.files } }
+            : {}),
+        ...(variant.model !== undefined ? { model: variant.model } : {}),
+        ...(variant.args?.length ? { args: [...variant.args] } : {}),
+        ...(variant.setup !== undefined ? { setup: [...variant.setup] } : {}),
+        source,
     };
 }
 function toPromptSpec(task, text, evalFile) {
@@ -24030,6 +24060,188 @@ function toChecks(assertions, sourceAt) {
             ? [{ ...workflowCheck(assertions.workflow), source: sourceAt(["assertions", "workflow"]) }]
             : []),
     ];
+}
+
+;// CONCATENATED MODULE: ./src/define/ts/exports.ts
+// Turns the exports of a `*.eval.ts` module into EvalSpecs. The options are validated with a strict
+// zod schema too: eval files may be plain JS, and a typo in a key must not silently drop a check.
+
+
+
+
+
+
+
+
+
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+const agentAdapterSchema = custom((v) => typeof v === "string"
+    ? v.length > 0
+    : typeof v === "object" &&
+        v !== null &&
+        typeof v.name === "string" &&
+        typeof v.run === "function", {
+    message: 'an agent is a name ("literal", "claude-code", …) or an adapter { name, available, version, run }',
+});
+const checkSchema = custom((v) => typeof v === "object" && v !== null && typeof v.type === "string", { message: "an assertion is made with ran(), fileExists(), succeeds(), assertThat() …" });
+const nonEmptyString = () => schemas_string().check(_minLength(1));
+const variantPromptSchema = custom((v) => (typeof v === "string" && v.length > 0) || isPromptDefinition(v), { message: "a variant's prompt is text or a definePrompt(...) result" });
+const tsOptionsSchema = strictObject({
+    id: optional(schemas_string().check(_regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'"))),
+    agents: optional(array(agentAdapterSchema)),
+    trials: optional(trialsSchema),
+    passRate: optional(schemas_number().check(_gte(0), _lte(1))),
+    sandbox: optional(union([
+        strictObject({ template: nonEmptyString() }),
+        strictObject({ fixture: record(schemas_string(), schemas_string()) }),
+        strictObject({ repo: union([nonEmptyString(), literal(true)]) }),
+    ])),
+    setup: optional(array(nonEmptyString())),
+    shims: optional(record(schemas_string(), union([
+        literal("passthrough"),
+        strictObject({ script: schemas_string() }),
+        strictObject({
+            exitCode: optional(schemas_number().check(schemas_int(), _gte(0), _lte(255))),
+            stdout: optional(schemas_string()),
+            stderr: optional(schemas_string()),
+        }),
+    ]))),
+    assert: optional(array(checkSchema)),
+    maxCostUsd: optional(schemas_number().check(_positive())),
+    timeoutMs: optional(schemas_number().check(schemas_int(), _positive())),
+    params: optional(record(schemas_string(), union([schemas_string(), schemas_number(), schemas_boolean()]))),
+    model: optional(nonEmptyString()),
+    variants: optional(variantsSchema(variantPromptSchema, "Replaces the eval's prompt: text or definePrompt(...).")),
+});
+/** EvalSpecs of one module's exports, or the problems found in them. */
+function specsFromExports(exports, ctx) {
+    const specs = [];
+    const problems = [];
+    for (const { exportName, definition } of exports) {
+        const line = exportLine(ctx.source, exportName);
+        const result = specFromDefinition(definition, exportName, line, ctx);
+        if ("problems" in result)
+            problems.push(...result.problems);
+        else
+            specs.push(result.spec);
+    }
+    return { specs, problems };
+}
+function specFromDefinition(definition, exportName, line, ctx) {
+    const where = { file: ctx.file, line };
+    let parsed;
+    try {
+        parsed = tsOptionsSchema.safeParse(definition.options);
+    }
+    catch (error) {
+        // zod itself throws on some values no definition should hold (a `length` that is an array of
+        // objects without a prototype): a problem with the options like any other, not a crash.
+        return {
+            problems: [
+                {
+                    ...where,
+                    key: `${exportName} options`,
+                    code: src_model/* Codes */.NC.schema,
+                    message: `the options could not be read: ${error.message}`,
+                    fix: "pass plain values: strings, numbers, booleans, arrays and plain objects",
+                },
+            ],
+        };
+    }
+    if (!parsed.success) {
+        return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
+    }
+    const options = parsed.data;
+    const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
+    const prompt = promptSpec(definition.prompt, options.params ?? {});
+    const variants = (options.variants ?? []).map((variant) => toVariantSpec(variant, (given) => promptSpec(given, options.params ?? {}), where));
+    const checks = (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where }));
+    const problems = [];
+    if (checks.length === 0) {
+        problems.push({
+            ...where,
+            key: `${exportName}.assert`,
+            code: src_model/* Codes */.NC.nothingAsserted,
+            message: "this eval asserts nothing, so it would pass vacuously",
+            fix: 'add at least one assertion to `assert: [...]`, e.g. fileExists("README.md")',
+        });
+    }
+    const sandbox = normalizeSandbox(options.sandbox, {
+        projectRoot: ctx.projectRoot,
+        evalFile: ctx.file,
+        key: `${exportName}.sandbox`,
+        line,
+    });
+    if ("problem" in sandbox)
+        problems.push(sandbox.problem);
+    const shims = normalizeShims(options.shims ?? {}, {
+        file: ctx.file,
+        line,
+        key: `${exportName}.shims`,
+    });
+    if ("problems" in shims)
+        problems.push(...shims.problems);
+    if (problems.length > 0 || "problem" in sandbox || "problems" in shims)
+        return { problems };
+    return {
+        spec: {
+            id,
+            file: ctx.file,
+            line,
+            format: "ts",
+            prompt,
+            agents: options.agents ?? [],
+            ...trialCounts(options.trials, 1),
+            passRate: options.passRate ?? 1,
+            sandbox: sandbox.sandbox,
+            setup: options.setup ?? [],
+            shims: shims.shims,
+            checks,
+            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            maxCostUsd: options.maxCostUsd,
+            model: options.model,
+            ...(variants.length ? { variants } : {}),
+            // The options include the variants; their prompt files are hashed relative to the root too.
+            definitionHash: prompt_sha256(prompt_stableStringify({
+                prompt: hashablePrompt(prompt, ctx.projectRoot),
+                options: { ...options, variants: hashableVariants(variants, ctx.projectRoot) },
+            })),
+        },
+    };
+}
+function promptSpec(prompt, evalParams) {
+    if (prompt === null || prompt === undefined)
+        return undefined;
+    if (isPromptDefinition(prompt)) {
+        return {
+            id: prompt.id,
+            text: prompt.text,
+            file: prompt.file,
+            params: { ...prompt.params, ...evalParams },
+            secrets: prompt.secrets,
+        };
+    }
+    return { text: String(prompt), params: evalParams, secrets: [] };
+}
+/** The prompt as hashed: its file relative to the project root, so the hash is location-independent. */
+function hashablePrompt(prompt, projectRoot) {
+    if (!prompt)
+        return null;
+    if (prompt.file === undefined || !external_node_path_default().isAbsolute(prompt.file))
+        return prompt;
+    return { ...prompt, file: external_node_path_default().relative(projectRoot, prompt.file).split((external_node_path_default()).sep).join("/") };
+}
+/** Variants as hashed: without where they were declared, prompt files relative to the root. */
+function hashableVariants(variants, projectRoot) {
+    if (variants.length === 0)
+        return undefined;
+    return variants.map(({ source: _source, prompt, ...rest }) => ({
+        ...rest,
+        ...(prompt ? { prompt: hashablePrompt(prompt, projectRoot) } : {}),
+    }));
+}
+function defaultId(file) {
+    return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
 }
 
 ;// CONCATENATED MODULE: ./src/define/load.ts
@@ -24553,6 +24765,8 @@ function claudeArgs(ctx, options) {
         ...(ctx.maxCostUsd !== undefined ? ["--max-budget-usd", String(ctx.maxCostUsd)] : []),
         ...(model ? ["--model", model] : []),
         ...(options.args ?? []),
+        // The eval's own (a variant's `args`): last, each one argument, never through a shell.
+        ...(ctx.extraArgs ?? []),
     ];
 }
 async function runClaude(ctx, bin, options) {
@@ -24801,6 +25015,8 @@ function codexArgs(ctx, options) {
         "allow_login_shell=false",
         ...(model ? ["-m", model] : []),
         ...(options.args ?? []),
+        // The eval's own (a variant's `args`), each one argument, before the prompt's `--`.
+        ...(ctx.extraArgs ?? []),
         // `--` so a prompt that starts with a dash is not read as a flag.
         "--",
         ctx.prompt,
@@ -24897,146 +25113,184 @@ const WORD_BREAK = /[\s;&|()<>]/;
  * "inside double quotes "…""), or undefined when every `{prompt}` is safe.
  */
 function unsafePlaceholder(template) {
-    const stack = [];
-    let opaque; // set once the scanner can no longer tell the context
-    const top = () => stack[stack.length - 1];
-    const at = (i, text) => template.startsWith(text, i);
-    const wordStart = (i) => i === 0 || WORD_BREAK.test(template[i - 1]);
-    const accepted = new Set();
-    for (let i = 0; i < template.length;) {
-        if (at(i, template_quoting_PLACEHOLDER)) {
-            const frame = top();
-            if (opaque)
-                return `after ${opaque}`;
-            if (frame)
-                return `inside ${FRAME_NAMES[frame.kind]}`;
-            accepted.add(i);
-            i += template_quoting_PLACEHOLDER.length; // becomes one complete quoted word
-            continue;
-        }
+    return scanTemplate(template).unsafe;
+}
+/**
+ * Why arguments appended to this template (each a single-quoted word, as `{prompt}` is) would not
+ * all reach its one program, or undefined when they would: its end is not a plain word position
+ * (inside quotes, a comment, a here-document), or it runs more than one command (`;`, `&&`, `|`,
+ * `&`, a newline or a subshell at the top level), where they would go to the last one only.
+ */
+function appendedArgsProblem(template) {
+    const end = scanTemplate(`${template} ${template_quoting_PLACEHOLDER}`).unsafe;
+    if (end)
+        return `ends ${end}`;
+    const operator = scanTemplate(template).operator;
+    if (operator)
+        return `runs more than one command (${operator} at its top level)`;
+    return undefined;
+}
+/** The template as bash reads it: where a `{prompt}` is unsafe, and its first top-level operator. */
+function scanTemplate(template) {
+    let operator;
+    const unsafe = scan();
+    return { ...(unsafe ? { unsafe } : {}), ...(operator ? { operator } : {}) };
+    /** `;`, `&`, `|`, a newline, `(` or `)` that separates commands (not `2>&1`, `&>`, `>|`). */
+    function isControlOperator(i) {
         const c = template[i];
-        const frame = top();
-        const kind = frame?.kind;
-        if (kind === "single") {
-            if (c === "'")
-                stack.pop();
-            i++;
-            continue;
-        }
-        if (kind === "ansi" || kind === "double" || kind === "backtick") {
+        const before = template[i - 1];
+        if (c === ";" || c === "\n" || c === "(" || c === ")")
+            return true;
+        if (c === "&")
+            return before !== ">" && before !== "<" && template[i + 1] !== ">";
+        if (c === "|")
+            return before !== ">";
+        return false;
+    }
+    function scan() {
+        const stack = [];
+        let opaque; // set once the scanner can no longer tell the context
+        const top = () => stack[stack.length - 1];
+        const at = (i, text) => template.startsWith(text, i);
+        const wordStart = (i) => i === 0 || WORD_BREAK.test(template[i - 1]);
+        const accepted = new Set();
+        for (let i = 0; i < template.length;) {
+            if (at(i, template_quoting_PLACEHOLDER)) {
+                const frame = top();
+                if (opaque)
+                    return `after ${opaque}`;
+                if (frame)
+                    return `inside ${FRAME_NAMES[frame.kind]}`;
+                accepted.add(i);
+                i += template_quoting_PLACEHOLDER.length; // becomes one complete quoted word
+                continue;
+            }
+            const c = template[i];
+            const frame = top();
+            const kind = frame?.kind;
+            if (kind === "single") {
+                if (c === "'")
+                    stack.pop();
+                i++;
+                continue;
+            }
+            if (kind === "ansi" || kind === "double" || kind === "backtick") {
+                if (c === "\\") {
+                    if (at(i + 1, template_quoting_PLACEHOLDER))
+                        return `inside ${FRAME_NAMES[kind]}`;
+                    i += 2;
+                    continue;
+                }
+                if (kind === "ansi" && c === "'")
+                    stack.pop();
+                else if (kind === "backtick" && c === "`")
+                    stack.pop();
+                else if (kind === "double" && c === '"')
+                    stack.pop();
+                else if (kind === "double" && c === "$") {
+                    const opened = openDollar(i);
+                    if (opened) {
+                        stack.push(opened.frame);
+                        i += opened.length;
+                        continue;
+                    }
+                }
+                else if (kind === "double" && c === "`")
+                    stack.push({ kind: "backtick" });
+                i++;
+                continue;
+            }
+            // Unquoted text: the top level, or inside $(…), ${…}, ((…)), [[ … ]].
+            if (!frame && operator === undefined && isControlOperator(i))
+                operator = c === "\n" ? "a newline" : `\`${c}\``;
             if (c === "\\") {
                 if (at(i + 1, template_quoting_PLACEHOLDER))
-                    return `inside ${FRAME_NAMES[kind]}`;
+                    return "right after a backslash";
                 i += 2;
                 continue;
             }
-            if (kind === "ansi" && c === "'")
-                stack.pop();
-            else if (kind === "backtick" && c === "`")
-                stack.pop();
-            else if (kind === "double" && c === '"')
-                stack.pop();
-            else if (kind === "double" && c === "$") {
+            if (c === "$") {
+                if (at(i + 1, template_quoting_PLACEHOLDER))
+                    return "right after a `$`";
                 const opened = openDollar(i);
                 if (opened) {
                     stack.push(opened.frame);
                     i += opened.length;
                     continue;
                 }
-            }
-            else if (kind === "double" && c === "`")
-                stack.push({ kind: "backtick" });
-            i++;
-            continue;
-        }
-        // Unquoted text: the top level, or inside $(…), ${…}, ((…)), [[ … ]].
-        if (c === "\\") {
-            if (at(i + 1, template_quoting_PLACEHOLDER))
-                return "right after a backslash";
-            i += 2;
-            continue;
-        }
-        if (c === "$") {
-            if (at(i + 1, template_quoting_PLACEHOLDER))
-                return "right after a `$`";
-            const opened = openDollar(i);
-            if (opened) {
-                stack.push(opened.frame);
-                i += opened.length;
+                i++;
                 continue;
             }
+            if (c === "'")
+                stack.push({ kind: "single" });
+            else if (c === '"')
+                stack.push({ kind: "double" });
+            else if (c === "`")
+                stack.push({ kind: "backtick" });
+            else if (c === "#" && wordStart(i)) {
+                const end = template.indexOf("\n", i);
+                const comment = template.slice(i, end === -1 ? undefined : end);
+                if (comment.includes(template_quoting_PLACEHOLDER))
+                    return "inside a # comment";
+                i += comment.length;
+                continue;
+            }
+            else if (at(i, "<<<")) {
+                i += 3; // a here-string: its word is an ordinary word
+                continue;
+            }
+            else if (at(i, "<<") && kind !== "arith") {
+                opaque = "a here-document <<";
+                i += 2;
+                continue;
+            }
+            else if (kind === "brace" && c === "}")
+                stack.pop();
+            else if (kind === "test" && at(i, "]]") && wordStart(i)) {
+                stack.pop();
+                i += 2;
+                continue;
+            }
+            else if (kind !== "brace" && at(i, "[[") && wordStart(i)) {
+                stack.push({ kind: "test" });
+                i += 2;
+                continue;
+            }
+            else if (kind !== "brace" && at(i, "((") && wordStart(i)) {
+                stack.push({ kind: "arith", depth: 2 });
+                i += 2;
+                continue;
+            }
+            else if (frame && "depth" in frame && c === "(")
+                frame.depth++;
+            else if (frame && "depth" in frame && c === ")" && --frame.depth === 0)
+                stack.pop();
             i++;
-            continue;
         }
-        if (c === "'")
-            stack.push({ kind: "single" });
-        else if (c === '"')
-            stack.push({ kind: "double" });
-        else if (c === "`")
-            stack.push({ kind: "backtick" });
-        else if (c === "#" && wordStart(i)) {
-            const end = template.indexOf("\n", i);
-            const comment = template.slice(i, end === -1 ? undefined : end);
-            if (comment.includes(template_quoting_PLACEHOLDER))
-                return "inside a # comment";
-            i += comment.length;
-            continue;
+        // Every {prompt} the substitution will replace must have been read above as a word of its own
+        // (one skipped as an escaped character, say, was not).
+        const all = template.split(template_quoting_PLACEHOLDER).slice(0, -1);
+        let offset = 0;
+        for (const before of all) {
+            offset += before.length;
+            if (!accepted.has(offset))
+                return "where agent-evals cannot tell how the shell reads it";
+            offset += template_quoting_PLACEHOLDER.length;
         }
-        else if (at(i, "<<<")) {
-            i += 3; // a here-string: its word is an ordinary word
-            continue;
-        }
-        else if (at(i, "<<") && kind !== "arith") {
-            opaque = "a here-document <<";
-            i += 2;
-            continue;
-        }
-        else if (kind === "brace" && c === "}")
-            stack.pop();
-        else if (kind === "test" && at(i, "]]") && wordStart(i)) {
-            stack.pop();
-            i += 2;
-            continue;
-        }
-        else if (kind !== "brace" && at(i, "[[") && wordStart(i)) {
-            stack.push({ kind: "test" });
-            i += 2;
-            continue;
-        }
-        else if (kind !== "brace" && at(i, "((") && wordStart(i)) {
-            stack.push({ kind: "arith", depth: 2 });
-            i += 2;
-            continue;
-        }
-        else if (frame && "depth" in frame && c === "(")
-            frame.depth++;
-        else if (frame && "depth" in frame && c === ")" && --frame.depth === 0)
-            stack.pop();
-        i++;
-    }
-    // Every {prompt} the substitution will replace must have been read above as a word of its own
-    // (one skipped as an escaped character, say, was not).
-    const all = template.split(template_quoting_PLACEHOLDER).slice(0, -1);
-    let offset = 0;
-    for (const before of all) {
-        offset += before.length;
-        if (!accepted.has(offset))
-            return "where agent-evals cannot tell how the shell reads it";
-        offset += template_quoting_PLACEHOLDER.length;
-    }
-    return undefined;
-    function openDollar(i) {
-        if (at(i, "$(("))
-            return { frame: { kind: "arith", depth: 2 }, length: 3 };
-        if (at(i, "$("))
-            return { frame: { kind: "subst", depth: 1 }, length: 2 };
-        if (at(i, "${"))
-            return { frame: { kind: "brace" }, length: 2 };
-        if (at(i, "$'") && top()?.kind !== "double")
-            return { frame: { kind: "ansi" }, length: 2 };
-        if (at(i, '$"') && top()?.kind !== "double")
-            return { frame: { kind: "double" }, length: 2 };
         return undefined;
+        function openDollar(i) {
+            if (at(i, "$(("))
+                return { frame: { kind: "arith", depth: 2 }, length: 3 };
+            if (at(i, "$("))
+                return { frame: { kind: "subst", depth: 1 }, length: 2 };
+            if (at(i, "${"))
+                return { frame: { kind: "brace" }, length: 2 };
+            if (at(i, "$'") && top()?.kind !== "double")
+                return { frame: { kind: "ansi" }, length: 2 };
+            if (at(i, '$"') && top()?.kind !== "double")
+                return { frame: { kind: "double" }, length: 2 };
+            return undefined;
+        }
     }
 }
 
@@ -25079,10 +25333,25 @@ function commandAgent(template, name = template) {
         version: async () => undefined,
         run: (ctx) => runAgentProcess(ctx, {
             command: "bash",
-            args: ["-c", renderCommandTemplate(template, ctx.prompt)],
+            args: ["-c", commandLine(template, ctx.prompt, ctx.extraArgs ?? [])],
             env: { [PROMPT_ENV]: ctx.prompt },
         }).then((run) => run.result),
     };
+}
+/**
+ * The shell command line for one prompt and the eval's extra arguments (a variant's `args`), each
+ * appended as one single-quoted word. Refused (an infra error, not retried) when the template's end
+ * is not where its program's arguments go: they would run as shell, or reach another command.
+ */
+function commandLine(template, prompt, extraArgs) {
+    const line = renderCommandTemplate(template, prompt);
+    if (extraArgs.length === 0)
+        return line;
+    const problem = appendedArgsProblem(template);
+    if (problem) {
+        throw new src_model/* InfraError */.Ri(`the command template ${JSON.stringify(template)} ${problem}: the variant's args ${JSON.stringify(extraArgs)} cannot be appended to it. Fix: end the template with its program's arguments (my-agent --prompt {prompt}), or wrap the rest in a script that takes "$@"`, false);
+    }
+    return `${line} ${extraArgs.map(src_util/* shellQuote */.ZL).join(" ")}`;
 }
 
 ;// CONCATENATED MODULE: ./src/agents/literal.ts
@@ -25196,7 +25465,7 @@ function resolveAgent(ref) {
 
 ;// CONCATENATED MODULE: ./src/agents/script.ts
 // scriptAgent(name, script): a stand-in agent for tests and examples. A string is a bash script run
-// in the sandbox (prompt in $AGENT_EVALS_PROMPT and $1); a function gets the run context and may
+// in the sandbox (prompt in $AGENT_EVALS_PROMPT and $1, extra arguments after it); a function gets the run context and may
 // return parts of the result.
 
 
@@ -25221,7 +25490,8 @@ function scriptAgent(name, script) {
             }
             const run = await runAgentProcess(ctx, {
                 command: "bash",
-                args: ["-c", script, name, ctx.prompt],
+                // $1 is the prompt; the eval's extra arguments (a variant's `args`) follow as $2, $3, ….
+                args: ["-c", script, name, ctx.prompt, ...(ctx.extraArgs ?? [])],
                 env: { [PROMPT_ENV]: ctx.prompt },
             });
             return run.result;
@@ -27159,10 +27429,62 @@ async function settleUnavailable(units) {
     }));
 }
 
+;// CONCATENATED MODULE: ./src/plan/variants.ts
+// Variants → evals: a variant is the eval with its overrides applied. Pure: no I/O, nothing but the
+// spec and the variant; the engine runs the result beside the eval as defined (the control).
+
+/**
+ * The eval `spec` with `variant`'s overrides applied: its prompt, setup and model replaced where the
+ * variant gives them, `agentArgs` = the variant's `args`, its `files` laid over the sandbox
+ * (`sandbox.overlay`), `variant` = its name, no `variants` of its own, and a definitionHash of the
+ * parent's hash and the variant (so a change to either is a change to the variant's eval). The id,
+ * the checks and everything else stay the eval's: the two are compared on the same checks.
+ */
+function expandVariant(spec, variant) {
+    const { variants: _variants, ...parent } = spec;
+    const overlay = variant.files
+        ? { ...spec.sandbox.overlay, ...variant.files }
+        : spec.sandbox.overlay;
+    const model = variant.model ?? spec.model;
+    return {
+        ...parent,
+        ...(variant.prompt ? { prompt: variant.prompt } : {}),
+        ...(variant.setup ? { setup: [...variant.setup] } : {}),
+        ...(model !== undefined ? { model } : {}),
+        ...(variant.args?.length ? { agentArgs: [...variant.args] } : {}),
+        sandbox: { ...spec.sandbox, ...(overlay ? { overlay } : {}) },
+        ...(spec.claudeCode && variant.model
+            ? { claudeCode: { ...spec.claudeCode, model: variant.model } }
+            : {}),
+        variant: variant.name,
+        definitionHash: variantHash(spec.definitionHash, variant),
+    };
+}
+/** Every variant of `spec` expanded, in the order they were declared (none: an empty list). */
+function expandVariants(spec) {
+    return (spec.variants ?? []).map((variant) => expandVariant(spec, variant));
+}
+/**
+ * sha256 of the parent's hash and what the variant overrides. Where it was declared is left out,
+ * and so is a prompt file's location: the hash is the same wherever the checkout lives.
+ */
+function variantHash(parentHash, variant) {
+    const { source: _source, prompt, ...overrides } = variant;
+    return sha256(stableStringify({
+        parent: parentHash,
+        variant: { ...overrides, ...(prompt ? { prompt: variants_hashablePrompt(prompt) } : {}) },
+    }));
+}
+function variants_hashablePrompt(prompt) {
+    const { file: _file, ...rest } = prompt;
+    return rest;
+}
+
 ;// CONCATENATED MODULE: ./src/plan/index.ts
 // plan/: evals × agents → planned units: selection, trials, cache, shards.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -28106,16 +28428,116 @@ const LARGE_FILE_BYTES = 1024 * 1024;
 /** Flags of every file copy: clone where the filesystem can, else copy; never over an existing path. */
 const COPY_FLAGS = external_node_fs_.constants.COPYFILE_FICLONE | external_node_fs_.constants.COPYFILE_EXCL;
 // ---------- public API ----------
-/** Fill `dest` (an existing empty dir) from the spec. */
+/** Fill `dest` (an existing empty dir) from the spec, then lay its `overlay` (a variant's files) over it. */
 async function fillSandbox(spec, dest) {
     switch (spec.kind) {
         case "template":
-            return fillFromTemplate(spec.dir, dest);
+            await fillFromTemplate(spec.dir, dest);
+            break;
         case "fixture":
-            return fillFromFixture(spec.files, dest);
+            await fillFromFixture(spec.files, dest);
+            break;
         case "repo":
-            return fillFromRepo(spec.dir, dest);
+            await fillFromRepo(spec.dir, dest);
+            break;
     }
+    if (spec.overlay)
+        applyOverlay(spec.overlay, dest);
+}
+/**
+ * Write a variant's files into the filled tree at `dest`: content writes the file (creating its
+ * folders), null removes the file or folder (nothing there is fine). Removals go first, then writes.
+ * A path that is not a plain relative one (checked as fixture keys are), or that goes through a
+ * symlink anywhere — a linked folder on the way, or a link where the file is written — is refused
+ * before anything is written: what a template or repository links to is never written through.
+ * Removing a path that is itself a link removes the link, never what it points to.
+ */
+function applyOverlay(overlay, dest) {
+    const base = (0,external_node_path_.resolve)(dest);
+    const entries = Object.entries(overlay).map(([key, content]) => ({
+        key,
+        content,
+        rel: sandboxRelPath(key, "overlay path"),
+    }));
+    refuseFileFolderClashes(new Map(entries.filter((e) => e.content !== null).map((e) => [e.key, e.rel])), "overlay path");
+    // Every path checked before the first change, so a refused overlay leaves the tree as filled.
+    const removed = new Set(entries.filter((e) => e.content === null).map((e) => e.rel));
+    for (const { key, rel, content } of entries)
+        refuseLinksOnTheWay(base, key, rel, content === null ? "remove" : removed);
+    for (const { key, rel, content } of entries) {
+        if (content !== null)
+            continue;
+        const abs = (0,external_node_path_.join)(base, rel);
+        attemptSync(`cannot remove overlay path ${JSON.stringify(key)} at`, abs, () => rmSyncNoFollow(abs));
+    }
+    for (const { key, rel, content } of entries) {
+        if (content === null)
+            continue;
+        const abs = (0,external_node_path_.join)(base, rel);
+        attemptSync(`cannot write overlay file ${JSON.stringify(key)} to`, abs, () => {
+            mkdirInside(base, (0,external_node_path_.dirname)(rel));
+            (0,external_node_fs_.writeFileSync)(abs, content);
+        });
+    }
+}
+/**
+ * Refuse `rel` when a folder on its way is a symlink or a file, or (for a write) the file itself is
+ * a link or a folder. A write below a path the overlay removes is checked up to that path only.
+ */
+function refuseLinksOnTheWay(base, key, rel, mode) {
+    const removing = mode === "remove";
+    const segments = rel.split("/");
+    for (let i = 1; i <= segments.length; i++) {
+        const partial = segments.slice(0, i).join("/");
+        if (!removing && mode.has(partial))
+            return; // removed first, then created as folders
+        const stats = lstatOrUndefined((0,external_node_path_.join)(base, partial));
+        if (stats === undefined)
+            return; // nothing further exists: it will be created as folders
+        const last = i === segments.length;
+        if (stats.isSymbolicLink() && !(last && removing)) {
+            throw new SandboxError(`overlay path ${JSON.stringify(key)} goes through the symlink ${JSON.stringify(partial)} in the sandbox: it is not written through. Fix: write the file at the path the link points to, or remove the link in the eval's sandbox.`);
+        }
+        if (last && !removing && stats.isDirectory()) {
+            throw new SandboxError(`overlay path ${JSON.stringify(key)} is a folder in the sandbox, not a file. Fix: name a file inside it, or give the folder null to remove it.`);
+        }
+        if (!last && !stats.isDirectory()) {
+            throw new SandboxError(`overlay path ${JSON.stringify(key)} needs ${JSON.stringify(partial)} to be a folder, but it is a file in the sandbox. Fix: give ${JSON.stringify(partial)} null to remove it, or choose another path.`);
+        }
+    }
+}
+/** Create `relDir` under `base` one folder at a time, never through a link. */
+function mkdirInside(base, relDir) {
+    if (relDir === "." || relDir === "")
+        return;
+    let at = base;
+    for (const segment of relDir.split("/")) {
+        at = (0,external_node_path_.join)(at, segment);
+        const stats = lstatOrUndefined(at);
+        if (stats === undefined)
+            (0,external_node_fs_.mkdirSync)(at);
+        else if (!stats.isDirectory())
+            throw new SandboxError(`${at} is not a folder. Fix: choose another overlay path.`);
+    }
+}
+function lstatOrUndefined(abs) {
+    try {
+        return (0,external_node_fs_.lstatSync)(abs);
+    }
+    catch (err) {
+        if (errorCode(err) === "ENOENT")
+            return undefined;
+        throw err;
+    }
+}
+/** `rm -rf` of one path without following a link at it (unlinked) or in it; gone already is fine. */
+function rmSyncNoFollow(abs) {
+    const stats = lstatOrUndefined(abs);
+    if (stats === undefined)
+        return;
+    if (!stats.isDirectory())
+        return (0,external_node_fs_.unlinkSync)(abs);
+    (0,external_node_fs_.rmSync)(abs, { recursive: true, force: true });
 }
 /**
  * Copy a prepared tree into `dest` (created), preserving internal symlinks and file and folder
@@ -28326,8 +28748,12 @@ async function fillFromRepo(dir, dest) {
 // ---------- fixture keys ----------
 /** The safe relative path a fixture key names, or a SandboxError naming the key. */
 function fixturePath(key) {
+    return sandboxRelPath(key, "fixture key");
+}
+/** The safe relative path `key` names ('/' separators), or a SandboxError naming the key. */
+function sandboxRelPath(key, label) {
     const refuse = (why) => {
-        throw new SandboxError(`fixture key ${JSON.stringify(key)} ${why}. Fix: use a relative path inside the sandbox, like "src/app.ts".`);
+        throw new SandboxError(`${label} ${JSON.stringify(key)} ${why}. Fix: use a relative path inside the sandbox, like "src/app.ts".`);
     };
     if (key.trim() === "")
         refuse("is empty");
@@ -28345,13 +28771,13 @@ function fixturePath(key) {
     return kept.join("/");
 }
 /** `{"a": …, "a/b": …}` can't both be written: say so before writing anything. */
-function refuseFileFolderClashes(relPaths) {
+function refuseFileFolderClashes(relPaths, label = "fixture key") {
     const keyByPath = new Map([...relPaths].map(([key, rel]) => [rel, key]));
     for (const [key, rel] of relPaths) {
         for (let parent = (0,external_node_path_.dirname)(rel); parent !== "."; parent = (0,external_node_path_.dirname)(parent)) {
             const clash = keyByPath.get(parent);
             if (clash !== undefined) {
-                throw new SandboxError(`fixture key ${JSON.stringify(key)} needs ${JSON.stringify(parent)} to be a folder, but key ${JSON.stringify(clash)} makes it a file. Fix: rename one of them.`);
+                throw new SandboxError(`${label} ${JSON.stringify(key)} needs ${JSON.stringify(parent)} to be a folder, but key ${JSON.stringify(clash)} makes it a file. Fix: rename one of them.`);
             }
         }
     }
@@ -28709,6 +29135,7 @@ async function prepareSandbox(spec, options) {
     try {
         (0,external_node_fs_.mkdirSync)(dir);
         (0,external_node_fs_.mkdirSync)(logDir);
+        // Filled, a variant's overlay included: the tree hash below (the store key) covers it.
         await fillSandbox(spec.sandbox, dir);
         // Only a setup is worth keeping: a plain fill is as fast as a restore.
         const key = options.store && spec.setup.length
@@ -30218,7 +30645,7 @@ async function runTrial(input) {
                 model: input.spec.model,
                 outDir: input.outDir,
                 signal: input.signal,
-                ...(input.spec.agentArgs?.length ? { extraArgs: input.spec.agentArgs } : {}),
+                ...(input.spec.agentArgs?.length ? { extraArgs: [...input.spec.agentArgs] } : {}),
             }))
             : noAgentRun();
         if (input.signal.aborted)
@@ -33264,8 +33691,9 @@ const e2eScenarioSchema = described(strictObject({
     outcomes: described(optional(array(outcomeSchema)), "A list of checks on the files after the run."),
     workflow: optional(workflowSchema),
     timeout: schema_seconds("the run may take", yamlTaskDefaults.timeoutSeconds),
+    variants: described(optional(variantsSchema(nonEmptyText, "Replaces the scenario's prompt.")), "A list of variants of this scenario, on top of the file's `variants`: `{ name, prompt?, files?, model?, args?, setup? }`."),
 })
-    .check(superRefine(requireScenarioChecks)), "A scenario: `{ scenario, fixture, prompt, model?, outcomes[], workflow? }`.");
+    .check(superRefine(requireScenarioChecks)), "A scenario: `{ scenario, fixture, prompt, model?, outcomes[], workflow?, variants? }`.");
 function requireTriggerOrE2e(data, ctx) {
     const e2e = data.e2e;
     if (data.trigger != null || (Array.isArray(e2e) ? e2e.length > 0 : e2e != null))
@@ -33294,6 +33722,7 @@ const skillEvalSchema = withMeta(strictObject({
     maxCostUsd: described(optional(schemas_number().check(_positive())), "A positive number: the most one run may spend, in US dollars."),
     trigger: optional(triggerSchema),
     e2e: described(optional(array(e2eScenarioSchema)), "A list of end-to-end scenarios."),
+    variants: described(optional(variantsSchema(nonEmptyText, "Replaces each e2e scenario's prompt.")), "A list of variants run for every e2e scenario (not the trigger queries), each compared with the scenario as defined: `{ name, prompt?, files?, model?, args?, setup? }`; `files: { <target path>: null }` runs a scenario without the skill."),
 })
     .check(superRefine(requireTriggerOrE2e, { when: (payload) => isPlainRecord(payload.value) })), {
     title: "agent-evals Claude Code skill or command eval",
@@ -33956,6 +34385,7 @@ async function skillSpecs(data, source, ctx) {
     const problems = [
         ...duplicateNames(source, "e2e", "scenario", data.e2e ?? []),
         ...fixtureClashes(source, data, target),
+        ...variantPlacementProblems(source, data),
     ];
     if (problems.length)
         throw new src_model/* DefinitionError */.gk(problems);
@@ -34040,6 +34470,14 @@ async function skillSpecs(data, source, ctx) {
                 ? [{ ...workflowCheck(scenario.workflow), source: sourceAt("workflow") }]
                 : []),
         ];
+        // The file's variants, then the scenario's own (names unique across both).
+        const variants = [
+            ...(data.variants ?? []).map((v, i) => toVariantSpec(v, (text) => literalPrompt(text, evalFile), {
+                file: evalFile,
+                line: locate(source, ["variants", i]).line,
+            })),
+            ...(scenario.variants ?? []).map((v, i) => toVariantSpec(v, (text) => literalPrompt(text, evalFile), sourceAt("variants", i))),
+        ];
         specs.push({
             id: ids[index],
             file: evalFile,
@@ -34056,9 +34494,12 @@ async function skillSpecs(data, source, ctx) {
             timeoutMs: scenarioTimeout,
             ...(data.maxCostUsd !== undefined ? { maxCostUsd: data.maxCostUsd } : {}),
             ...(model ? { model } : {}),
+            ...(variants.length ? { variants } : {}),
             definitionHash: load_hash({
                 kind: "e2e",
                 scenario,
+                // The scenario's own variants are in `scenario`; the file's apply to every scenario.
+                variants: data.variants,
                 target: identity(target),
                 model,
                 trials: data.trials,
@@ -34092,6 +34533,35 @@ function fixtureClashes(source, data, target) {
         message: `fixture file ${JSON.stringify(p)} is where the target is installed`,
         fix: `remove it from the fixture: the ${target.type} under test is installed there from ${target.relative}`,
     }, "key")));
+}
+/**
+ * File-level variants need e2e scenarios to apply to; a scenario's variant may not take the name
+ * of one of the file's (it would be run twice under one name).
+ */
+function variantPlacementProblems(source, data) {
+    const fileVariants = data.variants ?? [];
+    const problems = [];
+    if (fileVariants.length && !(data.e2e ?? []).length) {
+        problems.push(source_problemAt(source, ["variants"], {
+            code: src_model/* Codes */.NC.schema,
+            message: "`variants` apply to e2e scenarios, and this file has none",
+            fix: "add `e2e:` scenarios, or remove `variants` (trigger queries are not run in variants)",
+        }));
+    }
+    const fileNames = new Map(fileVariants.map((v, i) => [v.name, i]));
+    for (const [index, scenario] of (data.e2e ?? []).entries()) {
+        for (const [i, variant] of (scenario.variants ?? []).entries()) {
+            const earlier = fileNames.get(variant.name);
+            if (earlier === undefined)
+                continue;
+            problems.push(source_problemAt(source, ["e2e", index, "variants", i, "name"], {
+                code: src_model/* Codes */.NC.duplicateVariant,
+                message: `variant name ${JSON.stringify(variant.name)} is already used by the file's variants[${earlier}] (line ${locate(source, ["variants", earlier]).line}), which every scenario runs`,
+                fix: "give the scenario's variant its own `name`",
+            }));
+        }
+    }
+    return problems;
 }
 // ---------- hooks ----------
 async function hookSpecs(data, source, ctx) {
@@ -34193,7 +34663,7 @@ function identity(target) {
 }
 /** Keys sorted, so the same definition always hashes the same (see stableStringify). */
 function load_hash(value) {
-    return sha256(stableStringify(value));
+    return prompt_sha256(prompt_stableStringify(value));
 }
 /**
  * A query "triggers" when its trigger rate is at least `threshold`, so a negative query passes only

@@ -1,5 +1,5 @@
 export { defineEval, definePrompt } from "./define/index.js";
-export type { EvalDefinition, EvalOptions, PromptDefinition, PromptOptions, ShimOption, SandboxOption, } from "./define/index.js";
+export type { EvalDefinition, EvalOptions, PromptDefinition, PromptOptions, ShimOption, SandboxOption, VariantOption, } from "./define/index.js";
 export { assertThat, calledTool, notUsedTool, trajectory, usedTools, fileAbsent, fileContains, fileExists, fileLacks, notRan, ran, ranInOrder, succeeds, } from "./define/index.js";
 export { literal } from "./agents/index.js";
 export { claudeCode, type ClaudeCodeOptions } from "./agents/index.js";

@@ -56,7 +56,7 @@ export function claudeCode(options: ClaudeCodeOptions = {}): AgentAdapter {
 }
 
 export function claudeArgs(
-  ctx: Pick<AgentRunContext, "prompt" | "maxCostUsd" | "model">,
+  ctx: Pick<AgentRunContext, "prompt" | "maxCostUsd" | "model" | "extraArgs">,
   options: ClaudeCodeOptions,
 ): string[] {
   const model = ctx.model ?? options.model;
@@ -73,6 +73,8 @@ export function claudeArgs(
     ...(ctx.maxCostUsd !== undefined ? ["--max-budget-usd", String(ctx.maxCostUsd)] : []),
     ...(model ? ["--model", model] : []),
     ...(options.args ?? []),
+    // The eval's own (a variant's `args`): last, each one argument, never through a shell.
+    ...(ctx.extraArgs ?? []),
   ];
 }
 

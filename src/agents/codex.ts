@@ -59,7 +59,7 @@ export function codex(options: CodexOptions = {}): AgentAdapter {
 }
 
 export function codexArgs(
-  ctx: Pick<AgentRunContext, "prompt" | "model">,
+  ctx: Pick<AgentRunContext, "prompt" | "model" | "extraArgs">,
   options: CodexOptions,
 ): string[] {
   const model = ctx.model ?? options.model;
@@ -76,6 +76,8 @@ export function codexArgs(
     "allow_login_shell=false",
     ...(model ? ["-m", model] : []),
     ...(options.args ?? []),
+    // The eval's own (a variant's `args`), each one argument, before the prompt's `--`.
+    ...(ctx.extraArgs ?? []),
     // `--` so a prompt that starts with a dash is not read as a flag.
     "--",
     ctx.prompt,

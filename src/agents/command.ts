@@ -4,11 +4,11 @@
 // anything runs. The raw prompt is also in $AGENT_EVALS_PROMPT for programs that would rather read it.
 
 import path from "node:path";
-import { AgentEvalsError, Codes } from "../model/index.js";
+import { AgentEvalsError, Codes, InfraError } from "../model/index.js";
 import type { AgentAdapter, AgentRunContext, AgentRunResult } from "../model/index.js";
 import { findOnPath, shellQuote } from "../util/index.js";
 import { runAgentProcess } from "./process-agent.js";
-import { PLACEHOLDER, unsafePlaceholder } from "./template-quoting.js";
+import { appendedArgsProblem, PLACEHOLDER, unsafePlaceholder } from "./template-quoting.js";
 
 export const PROMPT_ENV = "AGENT_EVALS_PROMPT";
 
@@ -48,8 +48,30 @@ export function commandAgent(template: string, name: string = template): AgentAd
     run: (ctx: AgentRunContext): Promise<AgentRunResult> =>
       runAgentProcess(ctx, {
         command: "bash",
-        args: ["-c", renderCommandTemplate(template, ctx.prompt)],
+        args: ["-c", commandLine(template, ctx.prompt, ctx.extraArgs ?? [])],
         env: { [PROMPT_ENV]: ctx.prompt },
       }).then((run) => run.result),
   };
+}
+
+/**
+ * The shell command line for one prompt and the eval's extra arguments (a variant's `args`), each
+ * appended as one single-quoted word. Refused (an infra error, not retried) when the template's end
+ * is not where its program's arguments go: they would run as shell, or reach another command.
+ */
+export function commandLine(
+  template: string,
+  prompt: string,
+  extraArgs: readonly string[],
+): string {
+  const line = renderCommandTemplate(template, prompt);
+  if (extraArgs.length === 0) return line;
+  const problem = appendedArgsProblem(template);
+  if (problem) {
+    throw new InfraError(
+      `the command template ${JSON.stringify(template)} ${problem}: the variant's args ${JSON.stringify(extraArgs)} cannot be appended to it. Fix: end the template with its program's arguments (my-agent --prompt {prompt}), or wrap the rest in a script that takes "$@"`,
+      false,
+    );
+  }
+  return `${line} ${extraArgs.map(shellQuote).join(" ")}`;
 }

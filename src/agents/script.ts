@@ -1,5 +1,5 @@
 // scriptAgent(name, script): a stand-in agent for tests and examples. A string is a bash script run
-// in the sandbox (prompt in $AGENT_EVALS_PROMPT and $1); a function gets the run context and may
+// in the sandbox (prompt in $AGENT_EVALS_PROMPT and $1, extra arguments after it); a function gets the run context and may
 // return parts of the result.
 
 import type { AgentAdapter, AgentRunContext, AgentRunResult } from "../model/index.js";
@@ -31,7 +31,8 @@ export function scriptAgent(name: string, script: string | ScriptFunction): Agen
       }
       const run = await runAgentProcess(ctx, {
         command: "bash",
-        args: ["-c", script, name, ctx.prompt],
+        // $1 is the prompt; the eval's extra arguments (a variant's `args`) follow as $2, $3, ….
+        args: ["-c", script, name, ctx.prompt, ...(ctx.extraArgs ?? [])],
         env: { [PROMPT_ENV]: ctx.prompt },
       });
       return run.result;

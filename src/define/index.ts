@@ -15,6 +15,7 @@ export {
   type PromptOptions,
   type SandboxOption,
   type ShimOption,
+  type VariantOption,
 } from "./ts/api.js";
 export {
   assertThat,
@@ -41,14 +42,20 @@ export {
   isPlainRecord,
   nonEmptyText,
   regexSchema,
+  overlayClash,
+  overlayPathProblem,
+  overridesNothing,
   sandboxPathSchema,
   trialCounts,
   trialsSchema,
+  variantFixes,
+  variantListIssues,
+  variantsSchema,
   withMeta,
   workflowSchema,
   yamlTaskDefaults,
   yamlTaskSchema,
 } from "./yaml/schema.js";
 export { locate, problemAt, type YamlSource } from "./yaml/source.js";
-export { workflowCheck, yamlTaskEval } from "./yaml/task.js";
+export { toVariantSpec, workflowCheck, yamlTaskEval } from "./yaml/task.js";
 export { validateWithSchema } from "./yaml/validate.js";

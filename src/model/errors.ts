@@ -97,6 +97,10 @@ export const Codes = {
   unsafeTemplate: "AE117",
   /** An eval file that is a symlink out of the project, a broken link, or not a regular file. */
   badEvalFile: "AE118",
+  /** A variant that overrides nothing (no `prompt`, `files`, `model`, `args` or `setup`). */
+  emptyVariant: "AE119",
+  /** Two variants of one eval with the same name. */
+  duplicateVariant: "AE120",
   usage: "AE201",
   /** Agents would run outside CI without --unsafe-local. */
   ciGate: "AE202",

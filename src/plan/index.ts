@@ -24,3 +24,4 @@ export {
   type Shard,
   type ShardAssignment,
 } from "./shard.js";
+export { expandVariant, expandVariants, variantHash } from "./variants.js";

@@ -80,7 +80,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
             model: input.spec.model,
             outDir: input.outDir,
             signal: input.signal,
-            ...(input.spec.agentArgs?.length ? { extraArgs: input.spec.agentArgs } : {}),
+            ...(input.spec.agentArgs?.length ? { extraArgs: [...input.spec.agentArgs] } : {}),
           }),
         )
       : noAgentRun();

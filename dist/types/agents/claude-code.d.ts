@@ -16,6 +16,6 @@ export declare const CLAUDE_QUIET_ENV: Record<string, string>;
 /** The variables that log Claude Code in (besides a saved `claude auth login`). */
 export declare const CLAUDE_CREDENTIAL_ENV: readonly ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"];
 export declare function claudeCode(options?: ClaudeCodeOptions): AgentAdapter;
-export declare function claudeArgs(ctx: Pick<AgentRunContext, "prompt" | "maxCostUsd" | "model">, options: ClaudeCodeOptions): string[];
+export declare function claudeArgs(ctx: Pick<AgentRunContext, "prompt" | "maxCostUsd" | "model" | "extraArgs">, options: ClaudeCodeOptions): string[];
 /** An API or auth failure is the outside world's: retried when it may pass on a second try. */
 export declare function classifyClaudeError(message: string, status: number | undefined): InfraError;

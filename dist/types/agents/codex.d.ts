@@ -13,6 +13,6 @@ export declare const CODEX_QUIET_ARGS: string[];
 /** The variables that log Codex in (besides a saved `codex login`). */
 export declare const CODEX_CREDENTIAL_ENV: readonly ["OPENAI_API_KEY", "CODEX_API_KEY"];
 export declare function codex(options?: CodexOptions): AgentAdapter;
-export declare function codexArgs(ctx: Pick<AgentRunContext, "prompt" | "model">, options: CodexOptions): string[];
+export declare function codexArgs(ctx: Pick<AgentRunContext, "prompt" | "model" | "extraArgs">, options: CodexOptions): string[];
 /** 401/403 will not pass on a retry; overload, rate limits and 5xx may. */
 export declare function classifyCodexError(message: string): InfraError;

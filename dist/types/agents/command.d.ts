@@ -10,3 +10,9 @@ export declare function isCommandTemplate(text: string): boolean;
 /** The shell command line for one prompt. */
 export declare function renderCommandTemplate(template: string, prompt: string): string;
 export declare function commandAgent(template: string, name?: string): AgentAdapter;
+/**
+ * The shell command line for one prompt and the eval's extra arguments (a variant's `args`), each
+ * appended as one single-quoted word. Refused (an infra error, not retried) when the template's end
+ * is not where its program's arguments go: they would run as shell, or reach another command.
+ */
+export declare function commandLine(template: string, prompt: string, extraArgs: readonly string[]): string;

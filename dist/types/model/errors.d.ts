@@ -67,6 +67,10 @@ export declare const Codes: {
     readonly unsafeTemplate: "AE117";
     /** An eval file that is a symlink out of the project, a broken link, or not a regular file. */
     readonly badEvalFile: "AE118";
+    /** A variant that overrides nothing (no `prompt`, `files`, `model`, `args` or `setup`). */
+    readonly emptyVariant: "AE119";
+    /** Two variants of one eval with the same name. */
+    readonly duplicateVariant: "AE120";
     readonly usage: "AE201";
     /** Agents would run outside CI without --unsafe-local. */
     readonly ciGate: "AE202";

@@ -5,3 +5,4 @@ export { changedEvals, openBaseTree, type BaseTree } from "./changed.js";
 export { skipWithoutCredentials, type CredentialPolicy } from "./credentials.js";
 export { planRun } from "./plan.js";
 export { pairKey, parseShard, parseShardCount, readShardAssignment, shardOf, type Shard, type ShardAssignment, } from "./shard.js";
+export { expandVariant, expandVariants, variantHash } from "./variants.js";

@@ -30,6 +30,24 @@ export interface EvalOptions {
   timeoutMs?: number;
   params?: Record<string, string | number | boolean>;
   model?: string;
+  /** Named overrides, each run beside the eval as defined and compared with it (README › Variants). */
+  variants?: VariantOption[];
+}
+
+/** A variant of an eval: its name and at least one override. */
+export interface VariantOption {
+  /** Unique in the eval: letters, digits, `.`, `_`, `-`. */
+  name: string;
+  /** Replaces the eval's prompt: text or a definePrompt(...) result (the eval's `params` apply). */
+  prompt?: string | PromptDefinition;
+  /** Written over the sandbox (relative path → content), or null to remove the file. */
+  files?: Record<string, string | null>;
+  /** Replaces the eval's model. */
+  model?: string;
+  /** Extra command-line arguments for the agent, appended to its own. */
+  args?: string[];
+  /** Replaces the eval's setup commands. */
+  setup?: string[];
 }
 
 export interface PromptOptions {

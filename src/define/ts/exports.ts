@@ -3,13 +3,19 @@
 
 import path from "node:path";
 import * as z from "zod/mini";
-import type { AgentRef, CheckSpec, EvalSpec, PromptSpec } from "../../model/index.js";
+import type { AgentRef, CheckSpec, EvalSpec, PromptSpec, VariantSpec } from "../../model/index.js";
 import { Codes, type DefinitionProblem } from "../../model/index.js";
-import { isPromptDefinition, type EvalDefinition } from "./api.js";
+import {
+  isPromptDefinition,
+  type EvalDefinition,
+  type PromptDefinition,
+  type PromptInput,
+} from "./api.js";
 import { exportLine, type LoadedExport } from "./module.js";
 import { sha256, stableStringify } from "../prompt.js";
 import { normalizeSandbox, normalizeShims, zodProblems } from "../yaml/normalize.js";
-import { trialCounts, trialsSchema } from "../yaml/schema.js";
+import { trialCounts, trialsSchema, variantsSchema } from "../yaml/schema.js";
+import { toVariantSpec } from "../yaml/task.js";
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
@@ -33,6 +39,11 @@ const checkSchema = z.custom<CheckSpec>(
 );
 
 const nonEmptyString = () => z.string().check(z.minLength(1));
+
+const variantPromptSchema = z.custom<string | PromptDefinition>(
+  (v) => (typeof v === "string" && v.length > 0) || isPromptDefinition(v),
+  { message: "a variant's prompt is text or a definePrompt(...) result" },
+);
 
 export const tsOptionsSchema = z.strictObject({
   id: z.optional(
@@ -68,6 +79,9 @@ export const tsOptionsSchema = z.strictObject({
   timeoutMs: z.optional(z.number().check(z.int(), z.positive())),
   params: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
   model: z.optional(nonEmptyString()),
+  variants: z.optional(
+    variantsSchema(variantPromptSchema, "Replaces the eval's prompt: text or definePrompt(...)."),
+  ),
 });
 
 export interface TsLoadContext {
@@ -122,7 +136,14 @@ function specFromDefinition(
   }
   const options = parsed.data;
   const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
-  const prompt = promptSpec(definition, options.params ?? {});
+  const prompt = promptSpec(definition.prompt, options.params ?? {});
+  const variants: VariantSpec[] = (options.variants ?? []).map((variant) =>
+    toVariantSpec(
+      variant,
+      (given) => promptSpec(given as PromptInput, options.params ?? {})!,
+      where,
+    ),
+  );
   const checks = (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where }));
   const problems: DefinitionProblem[] = [];
   if (checks.length === 0) {
@@ -165,18 +186,22 @@ function specFromDefinition(
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxCostUsd: options.maxCostUsd,
       model: options.model,
+      ...(variants.length ? { variants } : {}),
+      // The options include the variants; their prompt files are hashed relative to the root too.
       definitionHash: sha256(
-        stableStringify({ prompt: hashablePrompt(prompt, ctx.projectRoot), options }),
+        stableStringify({
+          prompt: hashablePrompt(prompt, ctx.projectRoot),
+          options: { ...options, variants: hashableVariants(variants, ctx.projectRoot) },
+        }),
       ),
     },
   };
 }
 
 function promptSpec(
-  definition: EvalDefinition,
+  prompt: PromptInput | undefined,
   evalParams: Record<string, string | number | boolean>,
 ): PromptSpec | undefined {
-  const prompt = definition.prompt;
   if (prompt === null || prompt === undefined) return undefined;
   if (isPromptDefinition(prompt)) {
     return {
@@ -195,6 +220,15 @@ function hashablePrompt(prompt: PromptSpec | undefined, projectRoot: string): Pr
   if (!prompt) return null;
   if (prompt.file === undefined || !path.isAbsolute(prompt.file)) return prompt;
   return { ...prompt, file: path.relative(projectRoot, prompt.file).split(path.sep).join("/") };
+}
+
+/** Variants as hashed: without where they were declared, prompt files relative to the root. */
+function hashableVariants(variants: VariantSpec[], projectRoot: string): unknown {
+  if (variants.length === 0) return undefined;
+  return variants.map(({ source: _source, prompt, ...rest }) => ({
+    ...rest,
+    ...(prompt ? { prompt: hashablePrompt(prompt, projectRoot) } : {}),
+  }));
 }
 
 function defaultId(file: string): string {

@@ -5,7 +5,7 @@ import type * as z from "zod/mini";
 import type { SandboxSpec, ShimSpec } from "../../model/index.js";
 import { Codes, type DefinitionProblem } from "../../model/index.js";
 import { isValidShimName } from "../../util/index.js";
-import { staysInsideSandbox } from "./schema.js";
+import { staysInsideSandbox, type IssueHint } from "./schema.js";
 
 export type SandboxOptionInput =
   { template: string } | { fixture: Record<string, string> } | { repo: string | true } | undefined;
@@ -107,12 +107,20 @@ export function zodProblems(
         fix: "remove it or fix its spelling (see the README's option table)",
       };
     }
+    // A record key the schema refused: the key's own issue says why (and may carry a hint).
+    const inner = issue.code === "invalid_key" ? issue.issues[0] : undefined;
+    const said = inner ?? issue;
+    const params = (said.code === "custom" ? said.params : undefined) as
+      Partial<IssueHint> | undefined;
+    const hinted = typeof params?.code === "string" && typeof params.fix === "string";
     return {
       ...where,
       key,
-      code: Codes.schema,
-      message: issue.message,
-      fix: "see the README's option table",
+      code: hinted ? params.code! : Codes.schema,
+      message: inner
+        ? `the key ${JSON.stringify(String(issue.path.at(-1)))} ${said.message}`
+        : said.message,
+      fix: hinted ? params.fix! : "see the README's option table",
     };
   });
 }

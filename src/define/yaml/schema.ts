@@ -382,6 +382,230 @@ const envVarNameSchema = described(
   "An environment variable name, e.g. `NEON_API_KEY`.",
 );
 
+// ---------- variants ----------
+
+const VARIANT_NAME = /^[A-Za-z0-9._-]+$/;
+
+export const variantNameSchema = withMeta(
+  z.string().check(
+    z.minLength(1),
+    z.maxLength(64),
+    z.superRefine((name, ctx) => {
+      if (name === "" || VARIANT_NAME.test(name)) return;
+      ctx.addIssue({
+        code: "custom",
+        message: `variant name ${JSON.stringify(name)} may only contain letters, digits, \`.\`, \`_\` and \`-\``,
+        input: name,
+        ...hint(
+          Codes.schema,
+          "name the variant with letters, digits, `.`, `_` and `-`, e.g. `without-skill`",
+        ),
+      });
+    }),
+  ),
+  {
+    description:
+      "The variant's name, unique in the eval (letters, digits, `.`, `_` and `-`, at most 64 characters).",
+    // What the check above says, for editors (a refinement has no JSON Schema of its own).
+    pattern: VARIANT_NAME.source,
+  },
+);
+
+/**
+ * Why `key` cannot name a file a variant writes or removes in the sandbox, or undefined when it
+ * can: empty, absolute, with a `..` segment, ending in a separator, or naming the sandbox itself.
+ */
+export function overlayPathProblem(key: string): string | undefined {
+  if (key.trim() === "") return "is empty";
+  if (path.posix.isAbsolute(key) || path.win32.isAbsolute(key)) return "is an absolute path";
+  const segments = key.split(/[\\/]/);
+  if (segments.includes(".."))
+    return "contains a `..` segment, which could climb out of the sandbox";
+  if (/[\\/]$/.test(key)) return "ends in a separator: name a file, not a folder";
+  if (segments.every((s) => s === "" || s === ".")) return "names the sandbox itself, not a file";
+  if (key.includes("\0")) return "holds a NUL byte";
+  return undefined;
+}
+
+const OVERLAY_PATH_FIX =
+  "write the path relative to the sandbox root, without `..`, e.g. `.claude/skills/x/SKILL.md`";
+
+export const overlayPathSchema = described(
+  z.string().check(
+    z.superRefine((key, ctx) => {
+      const why = overlayPathProblem(key);
+      if (why === undefined) return;
+      ctx.addIssue({
+        code: "custom",
+        // Said after "the key `<path>`" (a record key's problem names the key first).
+        message: why,
+        input: key,
+        ...hint(Codes.badPath, OVERLAY_PATH_FIX),
+      });
+    }),
+  ),
+  "A file path relative to the sandbox root (not absolute, no `..`).",
+);
+
+export const overlayFilesSchema = described(
+  z.record(
+    overlayPathSchema,
+    described(
+      z.nullable(z.string()),
+      "The file's content, or null to remove the file (or folder) from the sandbox.",
+    ),
+  ),
+  "A mapping of sandbox-relative paths to content written over the eval's sandbox, or null to remove that file: a SKILL.md, a CLAUDE.md, an AGENTS.md.",
+);
+
+const argSchema = described(
+  z
+    .string()
+    .check(
+      z.refine((arg) => !arg.includes("\0"), { message: "an argument cannot hold a NUL byte" }),
+    ),
+  "One command-line argument.",
+);
+
+/** The keys of a variant that override something; `name` and `source` do not. */
+export const variantOverrideKeys = ["prompt", "files", "model", "args", "setup"] as const;
+
+/** True when a variant (as written) overrides nothing: no key, or only empty `files`/`args`. */
+export function overridesNothing(variant: Record<string, unknown>): boolean {
+  return variantOverrideKeys.every((key) => {
+    const value = variant[key];
+    if (value === undefined || value === null) return true;
+    if (key === "files") return isPlainRecord(value) && Object.keys(value).length === 0;
+    if (key === "args") return Array.isArray(value) && value.length === 0;
+    return false;
+  });
+}
+
+/** Fixes for the variant rules, shared by every format. */
+export const variantFixes = {
+  nothing:
+    "give it at least one of `prompt`, `files`, `model`, `args` or `setup`, or remove the variant",
+  duplicate: "give each variant its own `name`",
+  clash: "keep one of the two paths: a file cannot also be a folder",
+} as const;
+
+function requireSomeOverride(variant: unknown, ctx: z.core.$RefinementCtx): void {
+  if (!isPlainRecord(variant) || !overridesNothing(variant)) return;
+  const name = typeof variant.name === "string" ? variant.name : "?";
+  ctx.addIssue({
+    code: "custom",
+    message: `variant ${JSON.stringify(name)} overrides nothing: it would run the eval as defined again`,
+    ...hint(Codes.emptyVariant, variantFixes.nothing),
+  });
+}
+
+/** Problems across a variant list: two variants with one name, a file path that is also a folder. */
+export function variantListIssues(
+  variants: unknown[],
+): Array<{ path: PropertyKey[]; message: string; code: string; fix: string }> {
+  const issues: Array<{ path: PropertyKey[]; message: string; code: string; fix: string }> = [];
+  const first = new Map<string, number>();
+  for (const [index, variant] of variants.entries()) {
+    if (!isPlainRecord(variant)) continue;
+    const name = variant.name;
+    if (typeof name === "string") {
+      const earlier = first.get(name);
+      if (earlier === undefined) first.set(name, index);
+      else
+        issues.push({
+          path: [index, "name"],
+          message: `variant name ${JSON.stringify(name)} is already used by variants[${earlier}]`,
+          code: Codes.duplicateVariant,
+          fix: variantFixes.duplicate,
+        });
+    }
+    if (isPlainRecord(variant.files)) {
+      const clash = overlayClash(variant.files);
+      if (clash)
+        issues.push({
+          path: [index, "files", clash.file],
+          message: `the sandbox path ${JSON.stringify(clash.file)} needs ${JSON.stringify(clash.folder)} to be a folder, but ${JSON.stringify(clash.folder)} is written as a file`,
+          code: Codes.badPath,
+          fix: variantFixes.clash,
+        });
+    }
+  }
+  return issues;
+}
+
+/** Two written paths where one is the other's folder (`a` and `a/b`), if there are. */
+export function overlayClash(
+  files: Record<string, unknown>,
+): { file: string; folder: string } | undefined {
+  const normal = (key: string) =>
+    key
+      .split(/[\\/]/)
+      .filter((s) => s !== "" && s !== ".")
+      .join("/");
+  const written = new Map(
+    Object.entries(files)
+      .filter(([, content]) => typeof content === "string")
+      .map(([key]) => [normal(key), key]),
+  );
+  for (const [rel, key] of written) {
+    for (let at = rel.lastIndexOf("/"); at > 0; at = rel.lastIndexOf("/", at - 1)) {
+      const folder = written.get(rel.slice(0, at));
+      if (folder !== undefined) return { file: key, folder };
+    }
+  }
+  return undefined;
+}
+
+function checkVariantList(variants: unknown[], ctx: z.core.$RefinementCtx): void {
+  for (const issue of variantListIssues(variants)) {
+    ctx.addIssue({
+      code: "custom",
+      path: issue.path,
+      message: issue.message,
+      ...hint(issue.code, issue.fix),
+    });
+  }
+}
+
+/**
+ * A `variants:` list whose prompts take `promptSchema` (text in YAML; text or definePrompt in
+ * TypeScript). Each item overrides something; names are unique; `files` stay in the sandbox.
+ */
+export function variantsSchema<P extends z.ZodMiniType>(
+  promptSchema: P,
+  promptDescription: string,
+) {
+  const variant = z
+    .strictObject({
+      name: variantNameSchema,
+      prompt: described(z.optional(promptSchema), promptDescription),
+      files: z.optional(overlayFilesSchema),
+      model: described(z.optional(nonEmptyText), "Replaces the eval's model."),
+      args: described(
+        z.optional(z.array(argSchema)),
+        "A list of extra command-line arguments for the agent, appended to its own (each one argument, never split by a shell).",
+      ),
+      setup: described(
+        z.optional(z.array(commandSchema)),
+        "A list of shell commands that replaces the eval's `setup`.",
+      ),
+    })
+    // Only when the rest is valid: beside a misspelt key (`modle:`) "overrides nothing" misleads.
+    .check(z.superRefine(requireSomeOverride, { when: (payload) => payload.issues.length === 0 }));
+  return described(
+    z
+      .array(
+        described(
+          variant,
+          "A variant: `{ name, prompt?, files?, model?, args?, setup? }`, at least one override.",
+        ),
+      )
+      // Also when some item is invalid: a duplicate name is worth knowing beside a bad path.
+      .check(z.superRefine(checkVariantList, { when: (payload) => Array.isArray(payload.value) })),
+    "A list of named variants, each run beside the eval as defined and compared with it: `{ name, prompt?, files?, model?, args?, setup? }`.",
+  );
+}
+
 // ---------- the task ----------
 
 export function countDeclaredAssertions(assertions: Record<string, unknown>): number {
@@ -488,6 +712,12 @@ export const yamlTaskSchema = withMeta(
         z.optional(z.array(envVarNameSchema)),
         "A list of environment variable names whose values fill `{{NAME}}` in the prompt at run time and are never written anywhere.",
       ),
+      variants: z.optional(
+        variantsSchema(
+          nonEmptyText,
+          "Replaces the eval's prompt; `{{name}}` placeholders are filled from the eval's `params` and `secrets`.",
+        ),
+      ),
     })
     .check(
       z.superRefine(requireSomethingAsserted, {
@@ -505,3 +735,4 @@ export type YamlTask = z.output<typeof yamlTaskSchema>;
 export type YamlAssertions = NonNullable<YamlTask["assertions"]>;
 export type YamlSandbox = NonNullable<YamlTask["sandbox"]>;
 export type YamlShim = NonNullable<YamlTask["shims"]>[string];
+export type YamlVariant = NonNullable<YamlTask["variants"]>[number];

@@ -13,6 +13,7 @@ import type {
   SandboxSpec,
   ShimSpec,
   SourceRef,
+  VariantSpec,
 } from "../../model/index.js";
 import { Codes, DefinitionError } from "../../model/index.js";
 import {
@@ -22,6 +23,7 @@ import {
   type YamlSandbox,
   type YamlShim,
   type YamlTask,
+  type YamlVariant,
   trialCounts,
   workflowSchema,
 } from "./schema.js";
@@ -121,7 +123,38 @@ function toEvalSpec(task: YamlTask, source: YamlSource, ctx: LoadContext): EvalS
     timeoutMs: (task.timeout ?? yamlTaskDefaults.timeoutSeconds) * 1000,
     ...(task.maxCostUsd !== undefined ? { maxCostUsd: task.maxCostUsd } : {}),
     ...(task.model !== undefined ? { model: task.model } : {}),
+    ...(task.variants?.length
+      ? {
+          variants: task.variants.map((variant, index) =>
+            toVariantSpec(
+              variant,
+              (text) => toPromptSpec(task, text, evalFile),
+              sourceAt(["variants", index]),
+            ),
+          ),
+        }
+      : {}),
+    // The whole text: a change to a variant changes it too.
     definitionHash: createHash("sha256").update(source.text).digest("hex"),
+  };
+}
+
+/** A validated `variants:` item as the model's VariantSpec; `prompt` made the format's way. */
+export function toVariantSpec<P>(
+  variant: Omit<YamlVariant, "prompt"> & { prompt?: P | undefined },
+  prompt: (given: P) => PromptSpec,
+  source: SourceRef,
+): VariantSpec {
+  return {
+    name: variant.name,
+    ...(variant.prompt !== undefined ? { prompt: prompt(variant.prompt) } : {}),
+    ...(variant.files !== undefined && Object.keys(variant.files).length
+      ? { files: { ...variant.files } }
+      : {}),
+    ...(variant.model !== undefined ? { model: variant.model } : {}),
+    ...(variant.args?.length ? { args: [...variant.args] } : {}),
+    ...(variant.setup !== undefined ? { setup: [...variant.setup] } : {}),
+    source,
   };
 }
 

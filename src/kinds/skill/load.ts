@@ -12,6 +12,7 @@ import type {
   EvalSpec,
   PromptSpec,
   SourceRef,
+  VariantSpec,
 } from "../../model/index.js";
 import { Codes, DefinitionError, type DefinitionProblem, round6 } from "../../model/index.js";
 import {
@@ -24,6 +25,7 @@ import {
   validateWithSchema,
   sha256,
   stableStringify,
+  toVariantSpec,
 } from "../../define/index.js";
 import {
   claudeCodeEvalDefaults as defaults,
@@ -95,6 +97,7 @@ async function skillSpecs(
   const problems = [
     ...duplicateNames(source, "e2e", "scenario", data.e2e ?? []),
     ...fixtureClashes(source, data, target),
+    ...variantPlacementProblems(source, data),
   ];
   if (problems.length) throw new DefinitionError(problems);
 
@@ -187,6 +190,18 @@ async function skillSpecs(
         ? [{ ...workflowCheck(scenario.workflow), source: sourceAt("workflow") }]
         : []),
     ];
+    // The file's variants, then the scenario's own (names unique across both).
+    const variants: VariantSpec[] = [
+      ...(data.variants ?? []).map((v, i) =>
+        toVariantSpec(v, (text) => literalPrompt(text, evalFile), {
+          file: evalFile,
+          line: locate(source, ["variants", i]).line,
+        }),
+      ),
+      ...(scenario.variants ?? []).map((v, i) =>
+        toVariantSpec(v, (text) => literalPrompt(text, evalFile), sourceAt("variants", i)),
+      ),
+    ];
     specs.push({
       id: ids[index]!,
       file: evalFile,
@@ -203,9 +218,12 @@ async function skillSpecs(
       timeoutMs: scenarioTimeout,
       ...(data.maxCostUsd !== undefined ? { maxCostUsd: data.maxCostUsd } : {}),
       ...(model ? { model } : {}),
+      ...(variants.length ? { variants } : {}),
       definitionHash: hash({
         kind: "e2e",
         scenario,
+        // The scenario's own variants are in `scenario`; the file's apply to every scenario.
+        variants: data.variants,
         target: identity(target),
         model,
         trials: data.trials,
@@ -255,6 +273,39 @@ function fixtureClashes(source: YamlSource, data: SkillEval, target: Target): De
         ),
       ),
   );
+}
+
+/**
+ * File-level variants need e2e scenarios to apply to; a scenario's variant may not take the name
+ * of one of the file's (it would be run twice under one name).
+ */
+function variantPlacementProblems(source: YamlSource, data: SkillEval): DefinitionProblem[] {
+  const fileVariants = data.variants ?? [];
+  const problems: DefinitionProblem[] = [];
+  if (fileVariants.length && !(data.e2e ?? []).length) {
+    problems.push(
+      problemAt(source, ["variants"], {
+        code: Codes.schema,
+        message: "`variants` apply to e2e scenarios, and this file has none",
+        fix: "add `e2e:` scenarios, or remove `variants` (trigger queries are not run in variants)",
+      }),
+    );
+  }
+  const fileNames = new Map(fileVariants.map((v, i) => [v.name, i]));
+  for (const [index, scenario] of (data.e2e ?? []).entries()) {
+    for (const [i, variant] of (scenario.variants ?? []).entries()) {
+      const earlier = fileNames.get(variant.name);
+      if (earlier === undefined) continue;
+      problems.push(
+        problemAt(source, ["e2e", index, "variants", i, "name"], {
+          code: Codes.duplicateVariant,
+          message: `variant name ${JSON.stringify(variant.name)} is already used by the file's variants[${earlier}] (line ${locate(source, ["variants", earlier]).line}), which every scenario runs`,
+          fix: "give the scenario's variant its own `name`",
+        }),
+      );
+    }
+  }
+  return problems;
 }
 
 // ---------- hooks ----------

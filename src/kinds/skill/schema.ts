@@ -16,6 +16,7 @@ import {
   regexSchema,
   sandboxPathSchema,
   trialsSchema,
+  variantsSchema,
   withMeta,
   workflowSchema,
   yamlTaskDefaults,
@@ -160,9 +161,13 @@ export const e2eScenarioSchema = described(
       ),
       workflow: z.optional(workflowSchema),
       timeout: seconds("the run may take", yamlTaskDefaults.timeoutSeconds),
+      variants: described(
+        z.optional(variantsSchema(nonEmptyText, "Replaces the scenario's prompt.")),
+        "A list of variants of this scenario, on top of the file's `variants`: `{ name, prompt?, files?, model?, args?, setup? }`.",
+      ),
     })
     .check(z.superRefine(requireScenarioChecks)),
-  "A scenario: `{ scenario, fixture, prompt, model?, outcomes[], workflow? }`.",
+  "A scenario: `{ scenario, fixture, prompt, model?, outcomes[], workflow?, variants? }`.",
 );
 
 function requireTriggerOrE2e(data: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
@@ -205,6 +210,10 @@ export const skillEvalSchema = withMeta(
       ),
       trigger: z.optional(triggerSchema),
       e2e: described(z.optional(z.array(e2eScenarioSchema)), "A list of end-to-end scenarios."),
+      variants: described(
+        z.optional(variantsSchema(nonEmptyText, "Replaces each e2e scenario's prompt.")),
+        "A list of variants run for every e2e scenario (not the trigger queries), each compared with the scenario as defined: `{ name, prompt?, files?, model?, args?, setup? }`; `files: { <target path>: null }` runs a scenario without the skill.",
+      ),
     })
     .check(z.superRefine(requireTriggerOrE2e, { when: (payload) => isPlainRecord(payload.value) })),
   {

@@ -63,6 +63,7 @@ export async function prepareSandbox(
   try {
     mkdirSync(dir);
     mkdirSync(logDir);
+    // Filled, a variant's overlay included: the tree hash below (the store key) covers it.
     await fillSandbox(spec.sandbox, dir);
     // Only a setup is worth keeping: a plain fill is as fast as a restore.
     const key =

@@ -16,6 +16,7 @@ import {
   readdirSync,
   realpathSync,
   rmdirSync,
+  rmSync,
   statSync,
   symlinkSync,
   unlinkSync,
@@ -79,16 +80,126 @@ const COPY_FLAGS = constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL;
 
 // ---------- public API ----------
 
-/** Fill `dest` (an existing empty dir) from the spec. */
+/** Fill `dest` (an existing empty dir) from the spec, then lay its `overlay` (a variant's files) over it. */
 export async function fillSandbox(spec: SandboxSpec, dest: string): Promise<void> {
   switch (spec.kind) {
     case "template":
-      return fillFromTemplate(spec.dir, dest);
+      await fillFromTemplate(spec.dir, dest);
+      break;
     case "fixture":
-      return fillFromFixture(spec.files, dest);
+      await fillFromFixture(spec.files, dest);
+      break;
     case "repo":
-      return fillFromRepo(spec.dir, dest);
+      await fillFromRepo(spec.dir, dest);
+      break;
   }
+  if (spec.overlay) applyOverlay(spec.overlay, dest);
+}
+
+/**
+ * Write a variant's files into the filled tree at `dest`: content writes the file (creating its
+ * folders), null removes the file or folder (nothing there is fine). Removals go first, then writes.
+ * A path that is not a plain relative one (checked as fixture keys are), or that goes through a
+ * symlink anywhere — a linked folder on the way, or a link where the file is written — is refused
+ * before anything is written: what a template or repository links to is never written through.
+ * Removing a path that is itself a link removes the link, never what it points to.
+ */
+export function applyOverlay(overlay: Record<string, string | null>, dest: string): void {
+  const base = resolve(dest);
+  const entries = Object.entries(overlay).map(([key, content]) => ({
+    key,
+    content,
+    rel: sandboxRelPath(key, "overlay path"),
+  }));
+  refuseFileFolderClashes(
+    new Map(entries.filter((e) => e.content !== null).map((e) => [e.key, e.rel])),
+    "overlay path",
+  );
+  // Every path checked before the first change, so a refused overlay leaves the tree as filled.
+  const removed = new Set(entries.filter((e) => e.content === null).map((e) => e.rel));
+  for (const { key, rel, content } of entries)
+    refuseLinksOnTheWay(base, key, rel, content === null ? "remove" : removed);
+  for (const { key, rel, content } of entries) {
+    if (content !== null) continue;
+    const abs = join(base, rel);
+    attemptSync(`cannot remove overlay path ${JSON.stringify(key)} at`, abs, () =>
+      rmSyncNoFollow(abs),
+    );
+  }
+  for (const { key, rel, content } of entries) {
+    if (content === null) continue;
+    const abs = join(base, rel);
+    attemptSync(`cannot write overlay file ${JSON.stringify(key)} to`, abs, () => {
+      mkdirInside(base, dirname(rel));
+      writeFileSync(abs, content);
+    });
+  }
+}
+
+/**
+ * Refuse `rel` when a folder on its way is a symlink or a file, or (for a write) the file itself is
+ * a link or a folder. A write below a path the overlay removes is checked up to that path only.
+ */
+function refuseLinksOnTheWay(
+  base: string,
+  key: string,
+  rel: string,
+  mode: "remove" | ReadonlySet<string>,
+): void {
+  const removing = mode === "remove";
+  const segments = rel.split("/");
+  for (let i = 1; i <= segments.length; i++) {
+    const partial = segments.slice(0, i).join("/");
+    if (!removing && mode.has(partial)) return; // removed first, then created as folders
+    const stats = lstatOrUndefined(join(base, partial));
+    if (stats === undefined) return; // nothing further exists: it will be created as folders
+    const last = i === segments.length;
+    if (stats.isSymbolicLink() && !(last && removing)) {
+      throw new SandboxError(
+        `overlay path ${JSON.stringify(key)} goes through the symlink ${JSON.stringify(partial)} in the sandbox: it is not written through. Fix: write the file at the path the link points to, or remove the link in the eval's sandbox.`,
+      );
+    }
+    if (last && !removing && stats.isDirectory()) {
+      throw new SandboxError(
+        `overlay path ${JSON.stringify(key)} is a folder in the sandbox, not a file. Fix: name a file inside it, or give the folder null to remove it.`,
+      );
+    }
+    if (!last && !stats.isDirectory()) {
+      throw new SandboxError(
+        `overlay path ${JSON.stringify(key)} needs ${JSON.stringify(partial)} to be a folder, but it is a file in the sandbox. Fix: give ${JSON.stringify(partial)} null to remove it, or choose another path.`,
+      );
+    }
+  }
+}
+
+/** Create `relDir` under `base` one folder at a time, never through a link. */
+function mkdirInside(base: string, relDir: string): void {
+  if (relDir === "." || relDir === "") return;
+  let at = base;
+  for (const segment of relDir.split("/")) {
+    at = join(at, segment);
+    const stats = lstatOrUndefined(at);
+    if (stats === undefined) mkdirSync(at);
+    else if (!stats.isDirectory())
+      throw new SandboxError(`${at} is not a folder. Fix: choose another overlay path.`);
+  }
+}
+
+function lstatOrUndefined(abs: string): ReturnType<typeof lstatSync> | undefined {
+  try {
+    return lstatSync(abs);
+  } catch (err) {
+    if (errorCode(err) === "ENOENT") return undefined;
+    throw err;
+  }
+}
+
+/** `rm -rf` of one path without following a link at it (unlinked) or in it; gone already is fine. */
+function rmSyncNoFollow(abs: string): void {
+  const stats = lstatOrUndefined(abs);
+  if (stats === undefined) return;
+  if (!stats.isDirectory()) return unlinkSync(abs);
+  rmSync(abs, { recursive: true, force: true });
 }
 
 /**
@@ -328,9 +439,14 @@ async function fillFromRepo(dir: string, dest: string): Promise<void> {
 
 /** The safe relative path a fixture key names, or a SandboxError naming the key. */
 function fixturePath(key: string): string {
+  return sandboxRelPath(key, "fixture key");
+}
+
+/** The safe relative path `key` names ('/' separators), or a SandboxError naming the key. */
+function sandboxRelPath(key: string, label: string): string {
   const refuse = (why: string): never => {
     throw new SandboxError(
-      `fixture key ${JSON.stringify(key)} ${why}. Fix: use a relative path inside the sandbox, like "src/app.ts".`,
+      `${label} ${JSON.stringify(key)} ${why}. Fix: use a relative path inside the sandbox, like "src/app.ts".`,
     );
   };
   if (key.trim() === "") refuse("is empty");
@@ -345,14 +461,14 @@ function fixturePath(key: string): string {
 }
 
 /** `{"a": …, "a/b": …}` can't both be written: say so before writing anything. */
-function refuseFileFolderClashes(relPaths: Map<string, string>): void {
+function refuseFileFolderClashes(relPaths: Map<string, string>, label = "fixture key"): void {
   const keyByPath = new Map([...relPaths].map(([key, rel]) => [rel, key]));
   for (const [key, rel] of relPaths) {
     for (let parent = dirname(rel); parent !== "."; parent = dirname(parent)) {
       const clash = keyByPath.get(parent);
       if (clash !== undefined) {
         throw new SandboxError(
-          `fixture key ${JSON.stringify(key)} needs ${JSON.stringify(parent)} to be a folder, but key ${JSON.stringify(clash)} makes it a file. Fix: rename one of them.`,
+          `${label} ${JSON.stringify(key)} needs ${JSON.stringify(parent)} to be a folder, but key ${JSON.stringify(clash)} makes it a file. Fix: rename one of them.`,
         );
       }
     }

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { AgentRef, CheckSpec, EvalSpec } from "../../model/index.js";
 import { type DefinitionProblem } from "../../model/index.js";
+import { type PromptDefinition } from "./api.js";
 import { type LoadedExport } from "./module.js";
 export declare const tsOptionsSchema: z.ZodMiniObject<{
     id: z.ZodMiniOptional<z.ZodMiniString<string>>;
@@ -31,6 +32,14 @@ export declare const tsOptionsSchema: z.ZodMiniObject<{
     timeoutMs: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     params: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniNumber<number>, z.ZodMiniBoolean<boolean>]>>>;
     model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    variants: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        name: z.ZodMiniString<string>;
+        prompt: z.ZodMiniOptional<z.ZodMiniCustom<string | PromptDefinition, string | PromptDefinition>>;
+        files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniString<string>>>>;
+        model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    }, z.core.$strict>>>;
 }, z.core.$strict>;
 export interface TsLoadContext {
     projectRoot: string;

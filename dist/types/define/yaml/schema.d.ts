@@ -68,6 +68,48 @@ export declare const workflowSchema: z.ZodMiniObject<{
     }, z.core.$strict>>>;
     forbidden_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
 }, z.core.$strict>;
+export declare const variantNameSchema: z.ZodMiniString<string>;
+/**
+ * Why `key` cannot name a file a variant writes or removes in the sandbox, or undefined when it
+ * can: empty, absolute, with a `..` segment, ending in a separator, or naming the sandbox itself.
+ */
+export declare function overlayPathProblem(key: string): string | undefined;
+export declare const overlayPathSchema: z.ZodMiniString<string>;
+export declare const overlayFilesSchema: z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniString<string>>>;
+/** The keys of a variant that override something; `name` and `source` do not. */
+export declare const variantOverrideKeys: readonly ["prompt", "files", "model", "args", "setup"];
+/** True when a variant (as written) overrides nothing: no key, or only empty `files`/`args`. */
+export declare function overridesNothing(variant: Record<string, unknown>): boolean;
+/** Fixes for the variant rules, shared by every format. */
+export declare const variantFixes: {
+    readonly nothing: "give it at least one of `prompt`, `files`, `model`, `args` or `setup`, or remove the variant";
+    readonly duplicate: "give each variant its own `name`";
+    readonly clash: "keep one of the two paths: a file cannot also be a folder";
+};
+/** Problems across a variant list: two variants with one name, a file path that is also a folder. */
+export declare function variantListIssues(variants: unknown[]): Array<{
+    path: PropertyKey[];
+    message: string;
+    code: string;
+    fix: string;
+}>;
+/** Two written paths where one is the other's folder (`a` and `a/b`), if there are. */
+export declare function overlayClash(files: Record<string, unknown>): {
+    file: string;
+    folder: string;
+} | undefined;
+/**
+ * A `variants:` list whose prompts take `promptSchema` (text in YAML; text or definePrompt in
+ * TypeScript). Each item overrides something; names are unique; `files` stay in the sandbox.
+ */
+export declare function variantsSchema<P extends z.ZodMiniType>(promptSchema: P, promptDescription: string): z.ZodMiniArray<z.ZodMiniObject<{
+    name: z.ZodMiniString<string>;
+    prompt: z.ZodMiniOptional<P>;
+    files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniString<string>>>>;
+    model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+}, z.core.$strict>>;
 export declare function countDeclaredAssertions(assertions: Record<string, unknown>): number;
 export declare function isPlainRecord(value: unknown): value is Record<string, unknown>;
 export declare const yamlTaskSchema: z.ZodMiniObject<{
@@ -129,8 +171,17 @@ export declare const yamlTaskSchema: z.ZodMiniObject<{
     model: z.ZodMiniOptional<z.ZodMiniString<string>>;
     params: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniNumber<number>, z.ZodMiniBoolean<boolean>]>>>;
     secrets: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    variants: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        name: z.ZodMiniString<string>;
+        prompt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniString<string>>>>;
+        model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    }, z.core.$strict>>>;
 }, z.core.$strict>;
 export type YamlTask = z.output<typeof yamlTaskSchema>;
 export type YamlAssertions = NonNullable<YamlTask["assertions"]>;
 export type YamlSandbox = NonNullable<YamlTask["sandbox"]>;
 export type YamlShim = NonNullable<YamlTask["shims"]>[string];
+export type YamlVariant = NonNullable<YamlTask["variants"]>[number];

@@ -1,6 +1,6 @@
 import type * as z from "zod/mini";
-import type { CheckSpec, EvalSpec } from "../../model/index.js";
-import { workflowSchema } from "./schema.js";
+import type { CheckSpec, EvalSpec, PromptSpec, SourceRef, VariantSpec } from "../../model/index.js";
+import { type YamlVariant, workflowSchema } from "./schema.js";
 import { type YamlSource } from "./source.js";
 export interface LoadContext {
     /** Relative `template`/`repo` paths resolve against it (unless they start with `./` or `../`). */
@@ -16,5 +16,9 @@ export declare function loadYamlEval(file: string, text: string, ctx: LoadContex
 export declare function yamlTaskEval(source: YamlSource, ctx: LoadContext): EvalSpec;
 /** The text of an eval file's bytes; throws AE114 when too large, AE113 when not UTF-8. */
 export declare function decodeEvalFile(file: string, bytes: Uint8Array): string;
+/** A validated `variants:` item as the model's VariantSpec; `prompt` made the format's way. */
+export declare function toVariantSpec<P>(variant: Omit<YamlVariant, "prompt"> & {
+    prompt?: P | undefined;
+}, prompt: (given: P) => PromptSpec, source: SourceRef): VariantSpec;
 /** The YAML `workflow` block as a trajectory check. */
 export declare function workflowCheck(workflow: z.output<typeof workflowSchema>): CheckSpec;

@@ -102,6 +102,14 @@ export declare const e2eScenarioSchema: z.ZodMiniObject<{
         forbidden_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
     }, z.core.$strict>>;
     timeout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    variants: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        name: z.ZodMiniString<string>;
+        prompt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniString<string>>>>;
+        model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    }, z.core.$strict>>>;
 }, z.core.$strict>;
 export declare const skillEvalSchema: z.ZodMiniObject<{
     name: z.ZodMiniString<string>;
@@ -184,6 +192,22 @@ export declare const skillEvalSchema: z.ZodMiniObject<{
             forbidden_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
         }, z.core.$strict>>;
         timeout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        variants: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+            name: z.ZodMiniString<string>;
+            prompt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniString<string>>>>;
+            model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+            setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        }, z.core.$strict>>>;
+    }, z.core.$strict>>>;
+    variants: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        name: z.ZodMiniString<string>;
+        prompt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniString<string>>>>;
+        model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
     }, z.core.$strict>>>;
 }, z.core.$strict>;
 export declare const hookEventSchema: z.ZodMiniEnum<{
@@ -378,6 +402,22 @@ export declare const claudeCodeEvalSchema: z.ZodMiniUnion<readonly [z.ZodMiniObj
             forbidden_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
         }, z.core.$strict>>;
         timeout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        variants: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+            name: z.ZodMiniString<string>;
+            prompt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniString<string>>>>;
+            model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+            setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        }, z.core.$strict>>>;
+    }, z.core.$strict>>>;
+    variants: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        name: z.ZodMiniString<string>;
+        prompt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniString<string>>>>;
+        model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
     }, z.core.$strict>>>;
 }, z.core.$strict>, z.ZodMiniObject<{
     name: z.ZodMiniString<string>;

@@ -13,8 +13,17 @@ export type Manifest = Map<string, {
     size: number;
     hash: string;
 }>;
-/** Fill `dest` (an existing empty dir) from the spec. */
+/** Fill `dest` (an existing empty dir) from the spec, then lay its `overlay` (a variant's files) over it. */
 export declare function fillSandbox(spec: SandboxSpec, dest: string): Promise<void>;
+/**
+ * Write a variant's files into the filled tree at `dest`: content writes the file (creating its
+ * folders), null removes the file or folder (nothing there is fine). Removals go first, then writes.
+ * A path that is not a plain relative one (checked as fixture keys are), or that goes through a
+ * symlink anywhere — a linked folder on the way, or a link where the file is written — is refused
+ * before anything is written: what a template or repository links to is never written through.
+ * Removing a path that is itself a link removes the link, never what it points to.
+ */
+export declare function applyOverlay(overlay: Record<string, string | null>, dest: string): void;
 /**
  * Copy a prepared tree into `dest` (created), preserving internal symlinks and file and folder
  * modes. Files are cloned (reflink/copy-on-write) where the filesystem supports it, else copied;
