@@ -33,8 +33,10 @@ import {
   unitsOfShard,
   skipWithoutCredentials,
   type CredentialPolicy,
+  expandVariant,
   openBaseTree,
   pairWithBase,
+  variantGroups,
   planRun,
   pairKey,
   type ShardAssignment,
@@ -93,6 +95,10 @@ export interface PlanOptions extends SelectOptions {
    * runner, a fork's pull request).
    */
   skipWithoutCredentials?: CredentialPolicy;
+  /** Run each eval's variants beside it and compare them (default true; compare --base: false). */
+  variants?: boolean;
+  /** The margin of a comparison's `no-change` (default 0.1: ±10 points). */
+  margin?: number;
 }
 
 /** How to run what was planned. */
@@ -237,6 +243,13 @@ export async function planEvals(options: PlanOptions): Promise<PlannedRun> {
   const skippedForCredentials = options.skipWithoutCredentials
     ? skipWithoutCredentials(plan.units, env, options.skipWithoutCredentials)
     : 0;
+  // Each eval × agent that will run and has variants becomes the control of one comparison per
+  // variant (after the cache and the credentials: a settled eval has nothing to compare).
+  if (options.variants !== false)
+    plan.units = variantGroups(plan.units, expandVariant, env, {
+      trials: options.trials,
+      margin: options.margin,
+    });
   plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
   return { projectRoot, specs, plan, notes, cache, skippedForCredentials };
 }
@@ -259,8 +272,6 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
 export interface CompareOptions extends RunEvalsOptions {
   /** The git ref whose version of each selected eval is the control. */
   base: string;
-  /** The margin of `no-change` (default 0.1: ±10 points). */
-  margin?: number;
 }
 
 /**
@@ -272,7 +283,7 @@ export interface CompareOptions extends RunEvalsOptions {
 export async function compareEvals(options: CompareOptions): Promise<RunEvalsOutcome> {
   const env = options.env ?? process.env;
   // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
-  const planned = await planEvals({ ...options, force: true });
+  const planned = await planEvals({ ...options, force: true, variants: false });
   const tree = await openBaseTree(planned.projectRoot, options.base);
   try {
     const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];

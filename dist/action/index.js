@@ -22530,7 +22530,7 @@ var external_node_crypto_ = __nccwpck_require__(77598);
 // Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
 
 
-class prompt_PromptError extends src_model/* AgentEvalsError */.xu {
+class PromptError extends src_model/* AgentEvalsError */.xu {
     fix;
     constructor(message, what, fix) {
         super(src_model/* Codes */.NC[what], message);
@@ -22539,12 +22539,12 @@ class prompt_PromptError extends src_model/* AgentEvalsError */.xu {
 }
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
 /** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
-function prompt_renderPrompt(spec, env = process.env) {
+function renderPrompt(spec, env = process.env) {
     const secrets = new Map();
     for (const name of spec.secrets) {
         const value = env[name];
         if (value === undefined || value === "") {
-            throw new prompt_PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
+            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
         }
         secrets.set(name, value);
     }
@@ -22553,7 +22553,7 @@ function prompt_renderPrompt(spec, env = process.env) {
             return withSecrets ? secrets.get(name) : `{{${name}}}`;
         if (Object.hasOwn(spec.params, name))
             return String(spec.params[name]);
-        throw new prompt_PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
+        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
     });
     const text = fill(true);
     const safeText = fill(false);
@@ -22561,17 +22561,17 @@ function prompt_renderPrompt(spec, env = process.env) {
     if (nul !== -1) {
         // No program can take it: an argument or environment value ends at a NUL.
         const line = text.slice(0, nul).split("\n").length;
-        throw new prompt_PromptError(`the prompt holds a NUL byte (\\0) on its line ${line}: no program can be given it`, "schema", "remove the NUL byte from the prompt (or from the parameter that fills it)");
+        throw new PromptError(`the prompt holds a NUL byte (\\0) on its line ${line}: no program can be given it`, "schema", "remove the NUL byte from the prompt (or from the parameter that fills it)");
     }
     return {
         text,
         safeText,
-        hash: prompt_sha256(safeText),
+        hash: sha256(safeText),
         commands: embeddedCommands(text),
         secretValues: [...secrets.values()],
     };
 }
-function prompt_sha256(text) {
+function sha256(text) {
     return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
 }
 const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
@@ -22616,7 +22616,7 @@ function embeddedCommands(markdown) {
     return commands;
 }
 /** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
-function prompt_stableStringify(value) {
+function stableStringify(value) {
     return JSON.stringify(value, (_key, v) => {
         if (v instanceof RegExp)
             return `/${v.source}/${v.flags}`;
@@ -24202,7 +24202,7 @@ function specFromDefinition(definition, exportName, line, ctx) {
             model: options.model,
             ...(variants.length ? { variants } : {}),
             // The options include the variants; their prompt files are hashed relative to the root too.
-            definitionHash: prompt_sha256(prompt_stableStringify({
+            definitionHash: sha256(stableStringify({
                 prompt: hashablePrompt(prompt, ctx.projectRoot),
                 options: { ...options, variants: hashableVariants(variants, ctx.projectRoot) },
             })),
@@ -26945,7 +26945,7 @@ function variantGroups(units, expand, env, options) {
         catch (error) {
             if (!(error instanceof PromptError))
                 throw error;
-            throw new DefinitionError([
+            throw new src_model/* DefinitionError */.gk([
                 {
                     file: variant.source?.file ?? spec.file,
                     line: variant.source?.line ?? spec.line,
@@ -27080,7 +27080,7 @@ function promptHash(spec, env) {
             withSecrets[name] = "unset";
     }
     try {
-        return prompt_renderPrompt(spec.prompt, withSecrets).hash;
+        return renderPrompt(spec.prompt, withSecrets).hash;
     }
     catch (error) {
         return error;
@@ -27299,10 +27299,10 @@ async function planRun(specs, options) {
         }
         let prompt;
         try {
-            prompt = prompt_renderPrompt(spec.prompt, options.env);
+            prompt = renderPrompt(spec.prompt, options.env);
         }
         catch (error) {
-            if (!(error instanceof prompt_PromptError))
+            if (!(error instanceof PromptError))
                 throw error;
             problems.push({
                 file: spec.file,
@@ -34663,7 +34663,7 @@ function identity(target) {
 }
 /** Keys sorted, so the same definition always hashes the same (see stableStringify). */
 function load_hash(value) {
-    return prompt_sha256(prompt_stableStringify(value));
+    return sha256(stableStringify(value));
 }
 /**
  * A query "triggers" when its trigger rate is at least `threshold`, so a negative query passes only
@@ -34955,6 +34955,13 @@ async function planEvals(options) {
     const skippedForCredentials = options.skipWithoutCredentials
         ? skipWithoutCredentials(plan.units, env, options.skipWithoutCredentials)
         : 0;
+    // Each eval × agent that will run and has variants becomes the control of one comparison per
+    // variant (after the cache and the credentials: a settled eval has nothing to compare).
+    if (options.variants !== false)
+        plan.units = variantGroups(plan.units, expandVariant, env, {
+            trials: options.trials,
+            margin: options.margin,
+        });
     plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
     return { projectRoot, specs, plan, notes, cache, skippedForCredentials };
 }
@@ -34979,7 +34986,7 @@ async function runEvals(options) {
 async function compareEvals(options) {
     const env = options.env ?? process.env;
     // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
-    const planned = await planEvals({ ...options, force: true });
+    const planned = await planEvals({ ...options, force: true, variants: false });
     const tree = await openBaseTree(planned.projectRoot, options.base);
     try {
         const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];

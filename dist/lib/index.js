@@ -12509,13 +12509,13 @@ function stats_round6(x) {
 // states the rule and bench/comparison.ts measures its error rates by simulation.
 
 /** The default margin within which a difference counts as no change: 10 points. */
-const comparison_DEFAULT_MARGIN = 0.1;
+const DEFAULT_MARGIN = 0.1;
 /**
  * The most trials each arm of a comparison runs by default (an eval's own larger `trials` wins).
  * Chosen with bench/comparison.ts: at this N the sequential rule below flags a 30-point drop at
  * least 80% of the time at control rates 0.5, 0.8 and 0.95, and flags no change at most 5%.
  */
-const comparison_DEFAULT_COMPARISON_TRIALS = 50;
+const DEFAULT_COMPARISON_TRIALS = 50;
 /** The first look of the sequential rule: after this many pairs of trials. */
 const FIRST_LOOK = 3;
 /**
@@ -12589,7 +12589,7 @@ function logFactorials(n) {
  * - `no-change`: the whole interval lies within ±margin;
  * - `inconclusive`: anything else (more trials would be needed to say).
  */
-function verdictOf(interval, margin = comparison_DEFAULT_MARGIN) {
+function verdictOf(interval, margin = DEFAULT_MARGIN) {
     const [lower, upper] = interval;
     if (upper < 0)
         return "regression";
@@ -12599,7 +12599,7 @@ function verdictOf(interval, margin = comparison_DEFAULT_MARGIN) {
         return "no-change";
     return "inconclusive";
 }
-function compareArms(control, treatment, margin = comparison_DEFAULT_MARGIN) {
+function compareArms(control, treatment, margin = DEFAULT_MARGIN) {
     const interval = differenceInterval(control, treatment);
     const rate = (arm) => (arm.trials ? arm.passes / arm.trials : 0);
     return {
@@ -12616,7 +12616,7 @@ function compareArms(control, treatment, margin = comparison_DEFAULT_MARGIN) {
  * inconclusive; at `max` pairs the 95% interval gives the verdict, inconclusive included.
  * Undefined: not decided yet, run another pair.
  */
-function sequentialVerdict(control, treatment, max, margin = comparison_DEFAULT_MARGIN) {
+function sequentialVerdict(control, treatment, max, margin = DEFAULT_MARGIN) {
     const pairs = Math.min(control.trials, treatment.trials);
     if (pairs >= max)
         return verdictOf(differenceInterval(control, treatment), margin);
@@ -12631,7 +12631,7 @@ function sequentialVerdict(control, treatment, max, margin = comparison_DEFAULT_
  * remaining trials could turn out is tried, so stopping here never changes the verdict that
  * running every trial would give.
  */
-function decidedComparison(control, treatment, margin = comparison_DEFAULT_MARGIN) {
+function decidedComparison(control, treatment, margin = DEFAULT_MARGIN) {
     const left1 = Math.max(0, control.max - control.passes - control.failures);
     const left2 = Math.max(0, treatment.max - treatment.passes - treatment.failures);
     let verdict;
@@ -20201,7 +20201,7 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 // Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
 
 
-class prompt_PromptError extends AgentEvalsError {
+class PromptError extends AgentEvalsError {
     fix;
     constructor(message, what, fix) {
         super(errors_Codes[what], message);
@@ -20210,12 +20210,12 @@ class prompt_PromptError extends AgentEvalsError {
 }
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
 /** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
-function prompt_renderPrompt(spec, env = process.env) {
+function renderPrompt(spec, env = process.env) {
     const secrets = new Map();
     for (const name of spec.secrets) {
         const value = env[name];
         if (value === undefined || value === "") {
-            throw new prompt_PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
+            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
         }
         secrets.set(name, value);
     }
@@ -20224,7 +20224,7 @@ function prompt_renderPrompt(spec, env = process.env) {
             return withSecrets ? secrets.get(name) : `{{${name}}}`;
         if (Object.hasOwn(spec.params, name))
             return String(spec.params[name]);
-        throw new prompt_PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
+        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
     });
     const text = fill(true);
     const safeText = fill(false);
@@ -20232,17 +20232,17 @@ function prompt_renderPrompt(spec, env = process.env) {
     if (nul !== -1) {
         // No program can take it: an argument or environment value ends at a NUL.
         const line = text.slice(0, nul).split("\n").length;
-        throw new prompt_PromptError(`the prompt holds a NUL byte (\\0) on its line ${line}: no program can be given it`, "schema", "remove the NUL byte from the prompt (or from the parameter that fills it)");
+        throw new PromptError(`the prompt holds a NUL byte (\\0) on its line ${line}: no program can be given it`, "schema", "remove the NUL byte from the prompt (or from the parameter that fills it)");
     }
     return {
         text,
         safeText,
-        hash: prompt_sha256(safeText),
+        hash: sha256(safeText),
         commands: embeddedCommands(text),
         secretValues: [...secrets.values()],
     };
 }
-function prompt_sha256(text) {
+function sha256(text) {
     return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
 }
 const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
@@ -20287,7 +20287,7 @@ function embeddedCommands(markdown) {
     return commands;
 }
 /** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
-function prompt_stableStringify(value) {
+function stableStringify(value) {
     return JSON.stringify(value, (_key, v) => {
         if (v instanceof RegExp)
             return `/${v.source}/${v.flags}`;
@@ -23300,7 +23300,7 @@ function specFromDefinition(definition, exportName, line, ctx) {
             model: options.model,
             ...(variants.length ? { variants } : {}),
             // The options include the variants; their prompt files are hashed relative to the root too.
-            definitionHash: prompt_sha256(prompt_stableStringify({
+            definitionHash: sha256(stableStringify({
                 prompt: hashablePrompt(prompt, ctx.projectRoot),
                 options: { ...options, variants: hashableVariants(variants, ctx.projectRoot) },
             })),
@@ -26046,7 +26046,7 @@ function variantGroups(units, expand, env, options) {
         catch (error) {
             if (!(error instanceof PromptError))
                 throw error;
-            throw new DefinitionError([
+            throw new errors_DefinitionError([
                 {
                     file: variant.source?.file ?? spec.file,
                     line: variant.source?.line ?? spec.line,
@@ -26181,7 +26181,7 @@ function promptHash(spec, env) {
             withSecrets[name] = "unset";
     }
     try {
-        return prompt_renderPrompt(spec.prompt, withSecrets).hash;
+        return renderPrompt(spec.prompt, withSecrets).hash;
     }
     catch (error) {
         return error;
@@ -26400,10 +26400,10 @@ async function plan_planRun(specs, options) {
         }
         let prompt;
         try {
-            prompt = prompt_renderPrompt(spec.prompt, options.env);
+            prompt = renderPrompt(spec.prompt, options.env);
         }
         catch (error) {
-            if (!(error instanceof prompt_PromptError))
+            if (!(error instanceof PromptError))
                 throw error;
             problems.push({
                 file: spec.file,
@@ -33762,7 +33762,7 @@ function identity(target) {
 }
 /** Keys sorted, so the same definition always hashes the same (see stableStringify). */
 function load_hash(value) {
-    return prompt_sha256(prompt_stableStringify(value));
+    return sha256(stableStringify(value));
 }
 /**
  * A query "triggers" when its trigger rate is at least `threshold`, so a negative query passes only
@@ -34054,6 +34054,13 @@ async function planEvals(options) {
     const skippedForCredentials = options.skipWithoutCredentials
         ? skipWithoutCredentials(plan.units, env, options.skipWithoutCredentials)
         : 0;
+    // Each eval × agent that will run and has variants becomes the control of one comparison per
+    // variant (after the cache and the credentials: a settled eval has nothing to compare).
+    if (options.variants !== false)
+        plan.units = variantGroups(plan.units, expandVariant, env, {
+            trials: options.trials,
+            margin: options.margin,
+        });
     plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
     return { projectRoot, specs, plan, notes, cache, skippedForCredentials };
 }
@@ -34078,7 +34085,7 @@ async function runEvals(options) {
 async function compareEvals(options) {
     const env = options.env ?? process.env;
     // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
-    const planned = await planEvals({ ...options, force: true });
+    const planned = await planEvals({ ...options, force: true, variants: false });
     const tree = await openBaseTree(planned.projectRoot, options.base);
     try {
         const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];

@@ -43,6 +43,10 @@ export interface PlanOptions extends SelectOptions {
      * runner, a fork's pull request).
      */
     skipWithoutCredentials?: CredentialPolicy;
+    /** Run each eval's variants beside it and compare them (default true; compare --base: false). */
+    variants?: boolean;
+    /** The margin of a comparison's `no-change` (default 0.1: ±10 points). */
+    margin?: number;
 }
 /** How to run what was planned. */
 export interface RunEvalsOptions extends PlanOptions {
@@ -116,8 +120,6 @@ export declare function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutc
 export interface CompareOptions extends RunEvalsOptions {
     /** The git ref whose version of each selected eval is the control. */
     base: string;
-    /** The margin of `no-change` (default 0.1: ±10 points). */
-    margin?: number;
 }
 /**
  * Every selected eval as it is at `base` (the control: definitions, prompt files, templates, read

@@ -94,7 +94,7 @@ export const FLAGS = {
   margin: {
     type: "string",
     value: "PTS",
-    help: "compare: a difference within ±PTS points is `no-change` (default 10)",
+    help: "compare and variants: a difference within ±PTS points is `no-change`\n(default 10)",
   },
   "dry-run": { type: "boolean", help: "print the plan (as `plan`) and run nothing" },
   "keep-workspace": {

@@ -11788,7 +11788,7 @@ function formatProblem(p) {
     const fix = p.fix ? `\n  fix: ${p.fix}` : "";
     return `${where}: ${p.code} ${p.message}${key}${fix}`;
 }
-class errors_DefinitionError extends AgentEvalsError {
+class DefinitionError extends AgentEvalsError {
     problems;
     constructor(problems) {
         super(problems[0]?.code ?? errors_Codes.schema, problems.map(formatProblem).join("\n"));
@@ -20175,7 +20175,7 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 // Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
 
 
-class prompt_PromptError extends AgentEvalsError {
+class PromptError extends AgentEvalsError {
     fix;
     constructor(message, what, fix) {
         super(errors_Codes[what], message);
@@ -20184,12 +20184,12 @@ class prompt_PromptError extends AgentEvalsError {
 }
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
 /** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
-function prompt_renderPrompt(spec, env = process.env) {
+function renderPrompt(spec, env = process.env) {
     const secrets = new Map();
     for (const name of spec.secrets) {
         const value = env[name];
         if (value === undefined || value === "") {
-            throw new prompt_PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
+            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
         }
         secrets.set(name, value);
     }
@@ -20198,7 +20198,7 @@ function prompt_renderPrompt(spec, env = process.env) {
             return withSecrets ? secrets.get(name) : `{{${name}}}`;
         if (Object.hasOwn(spec.params, name))
             return String(spec.params[name]);
-        throw new prompt_PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
+        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
     });
     const text = fill(true);
     const safeText = fill(false);
@@ -20206,17 +20206,17 @@ function prompt_renderPrompt(spec, env = process.env) {
     if (nul !== -1) {
         // No program can take it: an argument or environment value ends at a NUL.
         const line = text.slice(0, nul).split("\n").length;
-        throw new prompt_PromptError(`the prompt holds a NUL byte (\\0) on its line ${line}: no program can be given it`, "schema", "remove the NUL byte from the prompt (or from the parameter that fills it)");
+        throw new PromptError(`the prompt holds a NUL byte (\\0) on its line ${line}: no program can be given it`, "schema", "remove the NUL byte from the prompt (or from the parameter that fills it)");
     }
     return {
         text,
         safeText,
-        hash: prompt_sha256(safeText),
+        hash: sha256(safeText),
         commands: embeddedCommands(text),
         secretValues: [...secrets.values()],
     };
 }
-function prompt_sha256(text) {
+function sha256(text) {
     return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
 }
 const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})\s*([A-Za-z0-9_-]*)[^\n]*$/;
@@ -20261,7 +20261,7 @@ function embeddedCommands(markdown) {
     return commands;
 }
 /** JSON with sorted keys; RegExps and functions by their source, so any change changes the hash. */
-function prompt_stableStringify(value) {
+function stableStringify(value) {
     return JSON.stringify(value, (_key, v) => {
         if (v instanceof RegExp)
             return `/${v.source}/${v.flags}`;
@@ -22420,7 +22420,7 @@ function source_parse(file, text) {
     const lines = new dist/* LineCounter */.HN();
     const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false });
     if (doc.errors.length > 0) {
-        throw new errors_DefinitionError(doc.errors.map((error) => syntaxProblem(file, doc, lines, error)));
+        throw new DefinitionError(doc.errors.map((error) => syntaxProblem(file, doc, lines, error)));
     }
     const source = { file, text, doc, lines, data: toPlainData(file, doc, lines) };
     requireTopLevelMapping(source);
@@ -22432,7 +22432,7 @@ function toPlainData(file, doc, lines) {
     }
     catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new errors_DefinitionError([
+        throw new DefinitionError([
             {
                 file,
                 ...positionOf(lines, firstAliasOffset(doc) ?? 0),
@@ -22472,7 +22472,7 @@ function requireTopLevelMapping({ file, doc, lines }) {
             message: `the top level is ${describeNode(contents)}, not a mapping of keys`,
             fix: "write the eval as `key: value` lines starting with `name:` and `assertions:`",
         };
-    throw new errors_DefinitionError([problem]);
+    throw new DefinitionError([problem]);
 }
 /** No content at all, or only a bare `---` (a top-level null written as `null` or `~` is content). */
 function isEmptyDocument(contents) {
@@ -22619,9 +22619,9 @@ function definitionErrorsOnly(file, read) {
         return read();
     }
     catch (error) {
-        if (error instanceof errors_DefinitionError)
+        if (error instanceof DefinitionError)
             throw error;
-        throw new errors_DefinitionError([unexpectedFailure(file, error)]);
+        throw new DefinitionError([unexpectedFailure(file, error)]);
     }
 }
 function unexpectedFailure(file, error) {
@@ -22653,7 +22653,7 @@ function validateWithSchema(source, root) {
     ];
     if (result.success && problems.length === 0)
         return result.data;
-    throw new errors_DefinitionError(sortByPosition(dedupe(problems)));
+    throw new DefinitionError(sortByPosition(dedupe(problems)));
 }
 /** Paths of `__proto__` keys anywhere in the document (aliases are not followed). */
 function prototypeKeyPaths(node, at = []) {
@@ -22979,12 +22979,12 @@ function yamlTaskEval(source, ctx) {
 /** The text of an eval file's bytes; throws AE114 when too large, AE113 when not UTF-8. */
 function decodeEvalFile(file, bytes) {
     if (bytes.byteLength > MAX_EVAL_FILE_BYTES)
-        throw new errors_DefinitionError([tooLarge(file, bytes.byteLength)]);
+        throw new DefinitionError([tooLarge(file, bytes.byteLength)]);
     try {
         return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     }
     catch {
-        throw new errors_DefinitionError([
+        throw new DefinitionError([
             {
                 file,
                 line: firstNonUtf8Line(bytes),
@@ -23274,7 +23274,7 @@ function specFromDefinition(definition, exportName, line, ctx) {
             model: options.model,
             ...(variants.length ? { variants } : {}),
             // The options include the variants; their prompt files are hashed relative to the root too.
-            definitionHash: prompt_sha256(prompt_stableStringify({
+            definitionHash: sha256(stableStringify({
                 prompt: hashablePrompt(prompt, ctx.projectRoot),
                 options: { ...options, variants: hashableVariants(variants, ctx.projectRoot) },
             })),
@@ -23353,7 +23353,7 @@ async function loadEvals(files, options) {
             }
         }
         catch (error) {
-            if (error instanceof errors_DefinitionError)
+            if (error instanceof DefinitionError)
                 problems.push(...error.problems);
             else
                 problems.push({
@@ -23366,7 +23366,7 @@ async function loadEvals(files, options) {
     }
     problems.push(...duplicateIdProblems(specs, options.projectRoot));
     if (problems.length > 0) {
-        throw new errors_DefinitionError(problems.map((p) => ({ ...p, file: displayPath(p.file, options.projectRoot) })));
+        throw new DefinitionError(problems.map((p) => ({ ...p, file: displayPath(p.file, options.projectRoot) })));
     }
     return specs;
 }
@@ -23391,7 +23391,7 @@ function load_kindOf(source, kinds) {
     const named = kinds.flatMap((k) => k.yamlTypes).filter((t) => t !== null);
     const listed = `${named.slice(0, -1).join(", ")} or ${named.at(-1)}`;
     const untyped = kinds.find((k) => k.yamlTypes.includes(null));
-    throw new errors_DefinitionError([
+    throw new DefinitionError([
         source_problemAt(source, ["type"], {
             code: errors_Codes.schema,
             message: `\`type\` must be ${listed} (got ${JSON.stringify(type)})`,
@@ -25812,7 +25812,7 @@ async function unitsOfShard(units, shard, options) {
         catch (error) {
             if (!(error instanceof ShardPlanError))
                 throw error;
-            throw new errors_DefinitionError([
+            throw new DefinitionError([
                 {
                     file: "(shard plan)",
                     code: errors_Codes.usage,
@@ -26067,7 +26067,7 @@ async function changedEvals(current, options) {
             base = await options.load(files, tree.root);
         }
         catch (error) {
-            const detail = error instanceof errors_DefinitionError
+            const detail = error instanceof DefinitionError
                 ? error.problems.slice(0, 3).map(formatProblem).join("\n")
                 : error.message;
             return {
@@ -26152,7 +26152,7 @@ function promptHash(spec, env) {
             withSecrets[name] = "unset";
     }
     try {
-        return prompt_renderPrompt(spec.prompt, withSecrets).hash;
+        return renderPrompt(spec.prompt, withSecrets).hash;
     }
     catch (error) {
         return error;
@@ -26371,10 +26371,10 @@ async function planRun(specs, options) {
         }
         let prompt;
         try {
-            prompt = prompt_renderPrompt(spec.prompt, options.env);
+            prompt = renderPrompt(spec.prompt, options.env);
         }
         catch (error) {
-            if (!(error instanceof prompt_PromptError))
+            if (!(error instanceof PromptError))
                 throw error;
             problems.push({
                 file: spec.file,
@@ -26418,7 +26418,7 @@ async function planRun(specs, options) {
         }
     }
     if (problems.length)
-        throw new errors_DefinitionError(problems);
+        throw new DefinitionError(problems);
     await settleUnavailable(units);
     return { units, agentUnits: units.filter((u) => u.agent && !u.settled).length };
 }
@@ -26429,7 +26429,7 @@ function selectEvals(specs, names) {
     const missing = names.filter((n) => !byId.has(n));
     if (missing.length) {
         const known = specs.map((s) => s.id).join(", ") || "none";
-        throw new errors_DefinitionError(missing.map((name) => ({
+        throw new DefinitionError(missing.map((name) => ({
             file: "(command line)",
             code: errors_Codes.usage,
             message: `no eval is named ${JSON.stringify(name)}`,
@@ -33458,7 +33458,7 @@ async function skillSpecs(data, source, ctx) {
         ...variantPlacementProblems(source, data),
     ];
     if (problems.length)
-        throw new errors_DefinitionError(problems);
+        throw new DefinitionError(problems);
     const evalFile = external_node_path_default().resolve(ctx.projectRoot, source.file);
     const defaultModel = ctx.env.EVAL_MODEL?.trim() || data.model;
     const timeoutMs = (data.timeout ?? yamlTaskDefaults.timeoutSeconds) * 1000;
@@ -33637,7 +33637,7 @@ function variantPlacementProblems(source, data) {
 async function hookSpecs(data, source, ctx) {
     const target = await targetOf("hook", data.target, source, ctx);
     if (!(await hookCommand(target.file))) {
-        throw new errors_DefinitionError([
+        throw new DefinitionError([
             source_problemAt(source, ["target"], {
                 code: errors_Codes.badTarget,
                 message: `the hook ${JSON.stringify(data.target)} is not executable and its extension names no interpreter`,
@@ -33647,7 +33647,7 @@ async function hookSpecs(data, source, ctx) {
     }
     const duplicates = duplicateNames(source, "cases", "scenario", data.cases);
     if (duplicates.length)
-        throw new errors_DefinitionError(duplicates);
+        throw new DefinitionError(duplicates);
     const evalFile = external_node_path_default().resolve(ctx.projectRoot, source.file);
     const checks = data.cases.map((c, index) => hookCaseCheck({
         scenario: c.scenario,
@@ -33693,7 +33693,7 @@ async function targetOf(type, target, source, ctx) {
     catch (error) {
         if (!(error instanceof TargetError))
             throw error;
-        throw new errors_DefinitionError([
+        throw new DefinitionError([
             source_problemAt(source, ["target"], {
                 code: errors_Codes.badTarget,
                 message: error.message,
@@ -33733,7 +33733,7 @@ function identity(target) {
 }
 /** Keys sorted, so the same definition always hashes the same (see stableStringify). */
 function load_hash(value) {
-    return prompt_sha256(prompt_stableStringify(value));
+    return sha256(stableStringify(value));
 }
 /**
  * A query "triggers" when its trigger rate is at least `threshold`, so a negative query passes only
@@ -33810,7 +33810,7 @@ function selectClaudeCodeParts(specs, names, axis) {
     const onAxis = (spec) => axis === undefined || spec.claudeCode?.axis === axis;
     const kept = specs.filter(onAxis);
     if (axis && kept.length === 0) {
-        throw new errors_DefinitionError([
+        throw new DefinitionError([
             {
                 file: "(command line)",
                 code: errors_Codes.usage,
@@ -33833,7 +33833,7 @@ function selectClaudeCodeParts(specs, names, axis) {
         }
         const wanted = parts.filter(onAxis);
         if (wanted.length === 0) {
-            throw new errors_DefinitionError([
+            throw new DefinitionError([
                 {
                     file: "(command line)",
                     code: errors_Codes.usage,
@@ -33965,7 +33965,7 @@ async function loadDefinitions(options) {
     const found = await discoverEvalFiles(projectRoot, options.evals);
     const files = options.yamlOnly ? found.filter(isYamlFile) : found;
     if (files.length === 0 && !options.yamlOnly) {
-        throw new errors_DefinitionError([
+        throw new DefinitionError([
             {
                 file: projectRoot,
                 code: errors_Codes.noEvals,
@@ -33988,7 +33988,7 @@ async function planEvals(options) {
     const specs = await loadDefinitions({ ...options, projectRoot, env });
     const badTemplates = await templateProblems(specs, projectRoot);
     if (badTemplates.length)
-        throw new errors_DefinitionError(badTemplates);
+        throw new DefinitionError(badTemplates);
     const selection = kinds_selectEvals(specs, options.names ?? [], { axis: options.axis });
     const plan = await planRun(selection.specs, {
         names: selection.names,
@@ -34025,6 +34025,13 @@ async function planEvals(options) {
     const skippedForCredentials = options.skipWithoutCredentials
         ? skipWithoutCredentials(plan.units, env, options.skipWithoutCredentials)
         : 0;
+    // Each eval × agent that will run and has variants becomes the control of one comparison per
+    // variant (after the cache and the credentials: a settled eval has nothing to compare).
+    if (options.variants !== false)
+        plan.units = variantGroups(plan.units, expandVariant, env, {
+            trials: options.trials,
+            margin: options.margin,
+        });
     plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
     return { projectRoot, specs, plan, notes, cache, skippedForCredentials };
 }
@@ -34049,7 +34056,7 @@ async function runEvals(options) {
 async function compareEvals(options) {
     const env = options.env ?? process.env;
     // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
-    const planned = await planEvals({ ...options, force: true });
+    const planned = await planEvals({ ...options, force: true, variants: false });
     const tree = await openBaseTree(planned.projectRoot, options.base);
     try {
         const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];
@@ -34075,9 +34082,9 @@ async function planBase(baseRoot, planned, options, env) {
         specs = await loadFiles(await discoverEvalFiles(baseRoot, options.evals), baseRoot, env);
     }
     catch (error) {
-        if (!(error instanceof errors_DefinitionError))
+        if (!(error instanceof DefinitionError))
             throw error;
-        throw new errors_DefinitionError(error.problems.map((p) => ({
+        throw new DefinitionError(error.problems.map((p) => ({
             ...p,
             message: `${label} do not load: ${p.message}`,
             fix: `${p.fix}; or compare with another ref (the control must load)`,
@@ -34085,7 +34092,7 @@ async function planBase(baseRoot, planned, options, env) {
     }
     const badTemplates = await templateProblems(specs, baseRoot);
     if (badTemplates.length)
-        throw new errors_DefinitionError(badTemplates);
+        throw new DefinitionError(badTemplates);
     const wanted = new Set(planned.plan.units.filter((u) => !u.settled).map((u) => u.spec.id));
     const present = specs.filter((s) => wanted.has(s.id));
     if (present.length === 0)
@@ -34408,7 +34415,8 @@ function compareBase(flags) {
 
 
 function evalCommand(ctx) {
-    return runCommand(ctx, runEvals, (outcome) => outcome.exitCode);
+    const margin = values_margin(ctx.flags.margin);
+    return runCommand(ctx, (options) => runEvals({ ...options, margin }), (o) => o.exitCode);
 }
 /** `compare --base REF [name…]`: the evals at REF against the working tree. */
 function compareCommand(ctx) {
@@ -36585,6 +36593,7 @@ const COMMANDS = [
         flags: [
             ...PLAN,
             "concurrency",
+            "margin",
             "all-trials",
             "shards",
             "dry-run",
@@ -36752,7 +36761,7 @@ const FLAGS = {
     margin: {
         type: "string",
         value: "PTS",
-        help: "compare: a difference within ±PTS points is `no-change` (default 10)",
+        help: "compare and variants: a difference within ±PTS points is `no-change`\n(default 10)",
     },
     "dry-run": { type: "boolean", help: "print the plan (as `plan`) and run nothing" },
     "keep-workspace": {
@@ -36864,7 +36873,7 @@ async function main(argv) {
     catch (error) {
         if (error instanceof UsageError)
             return usage(error.message);
-        if (error instanceof errors_DefinitionError) {
+        if (error instanceof DefinitionError) {
             process.stderr.write(`${error.problems.map(formatProblem).join("\n")}\n`);
             process.stderr.write(`agent-evals: ${error.problems.length} problem(s) in the eval definitions; nothing was run.\n`);
             return error.exitCode;

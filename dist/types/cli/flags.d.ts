@@ -85,7 +85,7 @@ export declare const FLAGS: {
     readonly margin: {
         readonly type: "string";
         readonly value: "PTS";
-        readonly help: "compare: a difference within ±PTS points is `no-change` (default 10)";
+        readonly help: "compare and variants: a difference within ±PTS points is `no-change`\n(default 10)";
     };
     readonly "dry-run": {
         readonly type: "boolean";

@@ -30,7 +30,8 @@ import { onTerminatingSignals, surviveLostConsole } from "../interrupts.js";
 import * as value from "../values.js";
 
 export function evalCommand(ctx: CommandContext): Promise<number> {
-  return runCommand(ctx, runEvals, (outcome) => outcome.exitCode);
+  const margin = value.margin(ctx.flags.margin);
+  return runCommand(ctx, (options) => runEvals({ ...options, margin }), (o) => o.exitCode);
 }
 
 /** `compare --base REF [name…]`: the evals at REF against the working tree. */

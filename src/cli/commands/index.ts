@@ -44,6 +44,7 @@ export const COMMANDS: readonly Command[] = [
     flags: [
       ...PLAN,
       "concurrency",
+      "margin",
       "all-trials",
       "shards",
       "dry-run",
