@@ -31,7 +31,11 @@ import * as value from "../values.js";
 
 export function evalCommand(ctx: CommandContext): Promise<number> {
   const margin = value.margin(ctx.flags.margin);
-  return runCommand(ctx, (options) => runEvals({ ...options, margin }), (o) => o.exitCode);
+  return runCommand(
+    ctx,
+    (options) => runEvals({ ...options, margin }),
+    (o) => o.exitCode,
+  );
 }
 
 /** `compare --base REF [name…]`: the evals at REF against the working tree. */
