@@ -1,13 +1,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 14006:
+/***/ 6310:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(98016);
-const utils = __nccwpck_require__(64059);
+const pico = __nccwpck_require__(53936);
+const utils = __nccwpck_require__(3211);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -25,7 +25,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5595:
+/***/ 70667:
 /***/ ((module) => {
 
 
@@ -216,13 +216,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 78265:
+/***/ 83721:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(5595);
-const utils = __nccwpck_require__(64059);
+const constants = __nccwpck_require__(70667);
+const utils = __nccwpck_require__(3211);
 
 /**
  * Constants
@@ -1648,15 +1648,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 98016:
+/***/ 53936:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(31781);
-const parse = __nccwpck_require__(78265);
-const utils = __nccwpck_require__(64059);
-const constants = __nccwpck_require__(5595);
+const scan = __nccwpck_require__(20117);
+const parse = __nccwpck_require__(83721);
+const utils = __nccwpck_require__(3211);
+const constants = __nccwpck_require__(70667);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2016,12 +2016,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 31781:
+/***/ 20117:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(64059);
+const utils = __nccwpck_require__(3211);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2038,7 +2038,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(70667);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -2426,7 +2426,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 64059:
+/***/ 3211:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -2437,7 +2437,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(70667);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -2505,7 +2505,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 76793:
+/***/ 70304:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3131,7 +3131,7 @@ const VERSION = "0.1.0";
 
 /***/ }),
 
-/***/ 98862:
+/***/ 87037:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4727,18 +4727,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 57349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveBlockMap = __nccwpck_require__(87103);
-var resolveBlockSeq = __nccwpck_require__(90334);
-var resolveFlowCollection = __nccwpck_require__(13142);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(91854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -4824,15 +4824,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 23683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(45937);
-var resolveEnd = __nccwpck_require__(17788);
-var resolveProps = __nccwpck_require__(34631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(84961);
+var resolveEnd = __nccwpck_require__(71020);
+var resolveProps = __nccwpck_require__(70775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -4876,17 +4876,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 45937:
+/***/ 84961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var composeCollection = __nccwpck_require__(57349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(17788);
-var utilEmptyScalarPosition = __nccwpck_require__(22599);
+var Alias = __nccwpck_require__(97105);
+var identity = __nccwpck_require__(24919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(43573);
+var resolveEnd = __nccwpck_require__(71020);
+var utilEmptyScalarPosition = __nccwpck_require__(28407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -4995,15 +4995,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 43573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var resolveBlockScalar = __nccwpck_require__(48913);
-var resolveFlowScalar = __nccwpck_require__(76842);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var resolveBlockScalar = __nccwpck_require__(25089);
+var resolveFlowScalar = __nccwpck_require__(45882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -5090,18 +5090,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 89984:
+/***/ 13104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(61342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(91464);
-var identity = __nccwpck_require__(41127);
-var composeDoc = __nccwpck_require__(23683);
-var resolveEnd = __nccwpck_require__(17788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(20152);
+var identity = __nccwpck_require__(24919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(71020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -5321,17 +5321,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 87103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
-var resolveProps = __nccwpck_require__(34631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(74051);
-var utilMapIncludes = __nccwpck_require__(81187);
+var Pair = __nccwpck_require__(75773);
+var YAMLMap = __nccwpck_require__(65462);
+var resolveProps = __nccwpck_require__(70775);
+var utilContainsNewline = __nccwpck_require__(74283);
+var utilFlowIndentCheck = __nccwpck_require__(11795);
+var utilMapIncludes = __nccwpck_require__(51091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -5445,12 +5445,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 48913:
+/***/ 25089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -5652,14 +5652,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 90334:
+/***/ 91854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveProps = __nccwpck_require__(34631);
-var utilFlowIndentCheck = __nccwpck_require__(74051);
+var YAMLSeq = __nccwpck_require__(66831);
+var resolveProps = __nccwpck_require__(70775);
+var utilFlowIndentCheck = __nccwpck_require__(11795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -5710,7 +5710,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 17788:
+/***/ 71020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5756,19 +5756,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 13142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveEnd = __nccwpck_require__(17788);
-var resolveProps = __nccwpck_require__(34631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(81187);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var resolveEnd = __nccwpck_require__(71020);
+var resolveProps = __nccwpck_require__(70775);
+var utilContainsNewline = __nccwpck_require__(74283);
+var utilMapIncludes = __nccwpck_require__(51091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -5972,13 +5972,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 76842:
+/***/ 45882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var resolveEnd = __nccwpck_require__(17788);
+var Scalar = __nccwpck_require__(50389);
+var resolveEnd = __nccwpck_require__(71020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -6207,7 +6207,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 34631:
+/***/ 70775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6362,7 +6362,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 74283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6405,7 +6405,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 22599:
+/***/ 28407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6440,12 +6440,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 74051:
+/***/ 11795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(74283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -6464,12 +6464,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 81187:
+/***/ 51091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(24919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -6486,22 +6486,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var toJS = __nccwpck_require__(74043);
-var Schema = __nccwpck_require__(45840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(71596);
-var applyReviver = __nccwpck_require__(83661);
-var createNode = __nccwpck_require__(42404);
-var directives = __nccwpck_require__(61342);
+var Alias = __nccwpck_require__(97105);
+var Collection = __nccwpck_require__(44661);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var toJS = __nccwpck_require__(53899);
+var Schema = __nccwpck_require__(28224);
+var stringifyDocument = __nccwpck_require__(72285);
+var anchors = __nccwpck_require__(79196);
+var applyReviver = __nccwpck_require__(50909);
+var createNode = __nccwpck_require__(91732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -6830,13 +6830,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 71596:
+/***/ 79196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var visit = __nccwpck_require__(10204);
+var identity = __nccwpck_require__(24919);
+var visit = __nccwpck_require__(12588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -6913,7 +6913,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 83661:
+/***/ 50909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6977,14 +6977,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 42404:
+/***/ 91732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
+var Alias = __nccwpck_require__(97105);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -7074,13 +7074,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 61342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var visit = __nccwpck_require__(10204);
+var identity = __nccwpck_require__(24919);
+var visit = __nccwpck_require__(12588);
 
 const escapeChars = {
     '!': '%21',
@@ -7259,7 +7259,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 91464:
+/***/ 20152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7328,28 +7328,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 38815:
+/***/ 43439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(89984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(45840);
-var errors = __nccwpck_require__(91464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(40361);
-var lineCounter = __nccwpck_require__(66628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(84047);
-var visit = __nccwpck_require__(10204);
+var composer = __nccwpck_require__(13104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(28224);
+var errors = __nccwpck_require__(20152);
+var Alias = __nccwpck_require__(97105);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var Scalar = __nccwpck_require__(50389);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var cst = __nccwpck_require__(49877);
+var lexer = __nccwpck_require__(65145);
+var lineCounter = __nccwpck_require__(41460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(64543);
+var visit = __nccwpck_require__(12588);
 
 
 
@@ -7386,7 +7386,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 57249:
+/***/ 77297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -7412,16 +7412,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 97105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(71596);
-var visit = __nccwpck_require__(10204);
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
-var toJS = __nccwpck_require__(74043);
+var anchors = __nccwpck_require__(79196);
+var visit = __nccwpck_require__(12588);
+var identity = __nccwpck_require__(24919);
+var Node = __nccwpck_require__(44833);
+var toJS = __nccwpck_require__(53899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -7539,14 +7539,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 40101:
+/***/ 44661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
+var createNode = __nccwpck_require__(91732);
+var identity = __nccwpck_require__(24919);
+var Node = __nccwpck_require__(44833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -7697,14 +7697,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 66673:
+/***/ 44833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(83661);
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
+var applyReviver = __nccwpck_require__(50909);
+var identity = __nccwpck_require__(24919);
+var toJS = __nccwpck_require__(53899);
 
 class NodeBase {
     constructor(type) {
@@ -7744,15 +7744,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 57165:
+/***/ 75773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var stringifyPair = __nccwpck_require__(59748);
-var addPairToJSMap = __nccwpck_require__(97104);
-var identity = __nccwpck_require__(41127);
+var createNode = __nccwpck_require__(91732);
+var stringifyPair = __nccwpck_require__(27764);
+var addPairToJSMap = __nccwpck_require__(88768);
+var identity = __nccwpck_require__(24919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -7790,14 +7790,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 63301:
+/***/ 50389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
-var toJS = __nccwpck_require__(74043);
+var identity = __nccwpck_require__(24919);
+var Node = __nccwpck_require__(44833);
+var toJS = __nccwpck_require__(53899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -7824,17 +7824,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 84454:
+/***/ 65462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(61212);
-var addPairToJSMap = __nccwpck_require__(97104);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
+var stringifyCollection = __nccwpck_require__(94156);
+var addPairToJSMap = __nccwpck_require__(88768);
+var Collection = __nccwpck_require__(44661);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var Scalar = __nccwpck_require__(50389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -7978,17 +7978,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 92223:
+/***/ 66831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var stringifyCollection = __nccwpck_require__(61212);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var toJS = __nccwpck_require__(74043);
+var createNode = __nccwpck_require__(91732);
+var stringifyCollection = __nccwpck_require__(94156);
+var Collection = __nccwpck_require__(44661);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var toJS = __nccwpck_require__(53899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -8100,16 +8100,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 97104:
+/***/ 88768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(57249);
-var merge = __nccwpck_require__(90452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
+var log = __nccwpck_require__(77297);
+var merge = __nccwpck_require__(29380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(24919);
+var toJS = __nccwpck_require__(53899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -8172,7 +8172,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 41127:
+/***/ 24919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8232,12 +8232,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 74043:
+/***/ 53899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(24919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -8278,15 +8278,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 60110:
+/***/ 90334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(48913);
-var resolveFlowScalar = __nccwpck_require__(76842);
-var errors = __nccwpck_require__(91464);
-var stringifyString = __nccwpck_require__(83069);
+var resolveBlockScalar = __nccwpck_require__(25089);
+var resolveFlowScalar = __nccwpck_require__(45882);
+var errors = __nccwpck_require__(20152);
+var stringifyString = __nccwpck_require__(81773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -8503,7 +8503,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 91733:
+/***/ 13701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8573,7 +8573,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 97715:
+/***/ 15235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8679,14 +8679,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 49877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(60110);
-var cstStringify = __nccwpck_require__(91733);
-var cstVisit = __nccwpck_require__(97715);
+var cstScalar = __nccwpck_require__(90334);
+var cstStringify = __nccwpck_require__(13701);
+var cstVisit = __nccwpck_require__(15235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -8798,12 +8798,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 40361:
+/***/ 65145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(49877);
 
 /*
 START -> stream
@@ -9528,7 +9528,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 66628:
+/***/ 41460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -9576,14 +9576,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(40361);
+var cst = __nccwpck_require__(49877);
+var lexer = __nccwpck_require__(65145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -10563,18 +10563,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 84047:
+/***/ 64543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(89984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(91464);
-var log = __nccwpck_require__(57249);
-var identity = __nccwpck_require__(41127);
-var lineCounter = __nccwpck_require__(66628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(13104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(20152);
+var log = __nccwpck_require__(77297);
+var identity = __nccwpck_require__(24919);
+var lineCounter = __nccwpck_require__(41460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -10677,16 +10677,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 45840:
+/***/ 28224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var map = __nccwpck_require__(47451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var tags = __nccwpck_require__(90018);
+var identity = __nccwpck_require__(24919);
+var map = __nccwpck_require__(24043);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var tags = __nccwpck_require__(36178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -10723,13 +10723,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 47451:
+/***/ 24043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var YAMLMap = __nccwpck_require__(84454);
+var identity = __nccwpck_require__(24919);
+var YAMLMap = __nccwpck_require__(65462);
 
 const map = {
     collection: 'map',
@@ -10749,12 +10749,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 73632:
+/***/ 15632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 const nullTag = {
     identify: value => value == null,
@@ -10773,13 +10773,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 17562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var YAMLSeq = __nccwpck_require__(92223);
+var identity = __nccwpck_require__(24919);
+var YAMLSeq = __nccwpck_require__(66831);
 
 const seq = {
     collection: 'seq',
@@ -10799,12 +10799,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 66464:
+/***/ 94704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(83069);
+var stringifyString = __nccwpck_require__(81773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -10822,12 +10822,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 73959:
+/***/ 74359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -10850,13 +10850,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 38405:
+/***/ 66229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var stringifyNumber = __nccwpck_require__(28689);
+var Scalar = __nccwpck_require__(50389);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -10904,12 +10904,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 59874:
+/***/ 27602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -10953,18 +10953,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 70896:
+/***/ 27904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var bool = __nccwpck_require__(73959);
-var float = __nccwpck_require__(38405);
-var int = __nccwpck_require__(59874);
+var map = __nccwpck_require__(24043);
+var _null = __nccwpck_require__(15632);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var bool = __nccwpck_require__(74359);
+var float = __nccwpck_require__(66229);
+var int = __nccwpck_require__(27602);
 
 const schema = [
     map.map,
@@ -10985,14 +10985,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 33559:
+/***/ 48647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var map = __nccwpck_require__(47451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(50389);
+var map = __nccwpck_require__(24043);
+var seq = __nccwpck_require__(17562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -11056,27 +11056,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 90018:
+/***/ 36178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var bool = __nccwpck_require__(73959);
-var float = __nccwpck_require__(38405);
-var int = __nccwpck_require__(59874);
-var schema = __nccwpck_require__(70896);
-var schema$1 = __nccwpck_require__(33559);
-var binary = __nccwpck_require__(56083);
-var merge = __nccwpck_require__(90452);
-var omap = __nccwpck_require__(50303);
-var pairs = __nccwpck_require__(18385);
-var schema$2 = __nccwpck_require__(35913);
-var set = __nccwpck_require__(81528);
-var timestamp = __nccwpck_require__(46752);
+var map = __nccwpck_require__(24043);
+var _null = __nccwpck_require__(15632);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var bool = __nccwpck_require__(74359);
+var float = __nccwpck_require__(66229);
+var int = __nccwpck_require__(27602);
+var schema = __nccwpck_require__(27904);
+var schema$1 = __nccwpck_require__(48647);
+var binary = __nccwpck_require__(64355);
+var merge = __nccwpck_require__(29380);
+var omap = __nccwpck_require__(96431);
+var pairs = __nccwpck_require__(49281);
+var schema$2 = __nccwpck_require__(93081);
+var set = __nccwpck_require__(62504);
+var timestamp = __nccwpck_require__(54960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -11162,14 +11162,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 56083:
+/***/ 64355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(20181);
-var Scalar = __nccwpck_require__(63301);
-var stringifyString = __nccwpck_require__(83069);
+var Scalar = __nccwpck_require__(50389);
+var stringifyString = __nccwpck_require__(81773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -11239,12 +11239,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 88398:
+/***/ 36158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -11275,13 +11275,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 35782:
+/***/ 10838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var stringifyNumber = __nccwpck_require__(28689);
+var Scalar = __nccwpck_require__(50389);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -11332,12 +11332,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 10873:
+/***/ 45609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -11415,13 +11415,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 90452:
+/***/ 29380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -11493,16 +11493,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 50303:
+/***/ 96431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var pairs = __nccwpck_require__(18385);
+var identity = __nccwpck_require__(24919);
+var toJS = __nccwpck_require__(53899);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var pairs = __nccwpck_require__(49281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -11577,15 +11577,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 18385:
+/***/ 49281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
-var YAMLSeq = __nccwpck_require__(92223);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var Scalar = __nccwpck_require__(50389);
+var YAMLSeq = __nccwpck_require__(66831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -11666,24 +11666,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 35913:
+/***/ 93081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var binary = __nccwpck_require__(56083);
-var bool = __nccwpck_require__(88398);
-var float = __nccwpck_require__(35782);
-var int = __nccwpck_require__(10873);
-var merge = __nccwpck_require__(90452);
-var omap = __nccwpck_require__(50303);
-var pairs = __nccwpck_require__(18385);
-var set = __nccwpck_require__(81528);
-var timestamp = __nccwpck_require__(46752);
+var map = __nccwpck_require__(24043);
+var _null = __nccwpck_require__(15632);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var binary = __nccwpck_require__(64355);
+var bool = __nccwpck_require__(36158);
+var float = __nccwpck_require__(10838);
+var int = __nccwpck_require__(45609);
+var merge = __nccwpck_require__(29380);
+var omap = __nccwpck_require__(96431);
+var pairs = __nccwpck_require__(49281);
+var set = __nccwpck_require__(62504);
+var timestamp = __nccwpck_require__(54960);
 
 const schema = [
     map.map,
@@ -11714,14 +11714,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 81528:
+/***/ 62504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var YAMLMap = __nccwpck_require__(65462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -11817,12 +11817,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 46752:
+/***/ 54960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(13569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -11929,7 +11929,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 34475:
+/***/ 69915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12087,15 +12087,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(71596);
-var identity = __nccwpck_require__(41127);
-var stringifyComment = __nccwpck_require__(59799);
-var stringifyString = __nccwpck_require__(83069);
+var anchors = __nccwpck_require__(79196);
+var identity = __nccwpck_require__(24919);
+var stringifyComment = __nccwpck_require__(66599);
+var stringifyString = __nccwpck_require__(81773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -12226,14 +12226,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 61212:
+/***/ 94156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(24919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(66599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -12388,7 +12388,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 59799:
+/***/ 66599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12419,14 +12419,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 72285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(24919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(66599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -12513,7 +12513,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 28689:
+/***/ 13569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12547,15 +12547,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 59748:
+/***/ 27764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(66599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -12706,13 +12706,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 83069:
+/***/ 81773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var foldFlowLines = __nccwpck_require__(34475);
+var Scalar = __nccwpck_require__(50389);
+var foldFlowLines = __nccwpck_require__(69915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -13051,12 +13051,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 10204:
+/***/ 12588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(24919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -13294,7 +13294,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 89635:
+/***/ 20915:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13302,7 +13302,7 @@ exports.visitAsync = visitAsync;
 /* harmony export */   s: () => (/* binding */ issue)
 /* harmony export */ });
 /* harmony import */ var os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70857);
-/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4679);
+/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76087);
 
 
 /**
@@ -13397,7 +13397,7 @@ function escapeProperty(s) {
 
 /***/ }),
 
-/***/ 82902:
+/***/ 28422:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13407,7 +13407,7 @@ function escapeProperty(s) {
 /* harmony import */ var crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76982);
 /* harmony import */ var fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(79896);
 /* harmony import */ var os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(70857);
-/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4679);
+/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(76087);
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -13445,7 +13445,7 @@ function prepareKeyValueMessage(key, value) {
 
 /***/ }),
 
-/***/ 1170:
+/***/ 42370:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13737,7 +13737,7 @@ const summary = _summary;
 
 /***/ }),
 
-/***/ 4679:
+/***/ 76087:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14069,14 +14069,14 @@ function exitWhenFlushed(code) {
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/command.js
-var command = __nccwpck_require__(89635);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/file-command.js
-var file_command = __nccwpck_require__(82902);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/utils.js
-var utils = __nccwpck_require__(4679);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/summary.js
-var summary = __nccwpck_require__(1170);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/command.js
+var command = __nccwpck_require__(20915);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/file-command.js
+var file_command = __nccwpck_require__(28422);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/utils.js
+var utils = __nccwpck_require__(76087);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/summary.js
+var summary = __nccwpck_require__(42370);
 ;// CONCATENATED MODULE: ./src/github/runner.ts
 // The runner protocol the Action speaks (inputs, outputs, masks, annotations, log groups, the step
 // summary), built on @actions/core's own command modules.
@@ -14161,7 +14161,7 @@ var external_path_ = __nccwpck_require__(16928);
 var external_url_ = __nccwpck_require__(87016);
 // EXTERNAL MODULE: external "module"
 var external_module_ = __nccwpck_require__(73339);
-;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
+;// CONCATENATED MODULE: ../main/node_modules/fdir/dist/index.mjs
 
 
 
@@ -14732,9 +14732,9 @@ var Builder = class {
 
 //#endregion
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(14006);
-;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
+// EXTERNAL MODULE: ../main/node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(6310);
+;// CONCATENATED MODULE: ../main/node_modules/tinyglobby/dist/index.mjs
 
 
 
@@ -15044,7 +15044,7 @@ function globSync(globInput, options) {
 
 
 // EXTERNAL MODULE: ./src/model/index.ts + 8 modules
-var src_model = __nccwpck_require__(76793);
+var src_model = __nccwpck_require__(70304);
 ;// CONCATENATED MODULE: ./src/define/discover.ts
 // Finds eval files: `**/*.eval.{ts,mts,js,mjs,yaml,yml}` under evals/ and _evals/, or a glob.
 // Symlinks are listed as they are and never followed here: whether a linked eval file may be read
@@ -15236,7 +15236,7 @@ function callerFile() {
 /** The module names that resolve to agent-evals' own API inside eval files. */
 const LIBRARY_NAMES = ["agent-evals", "@copybook/cli"];
 async function createModuleLoader(libraryApi) {
-    const { createJiti } = await Promise.all(/* import() */[__nccwpck_require__.e(365), __nccwpck_require__.e(439)]).then(__nccwpck_require__.bind(__nccwpck_require__, 28365));
+    const { createJiti } = await Promise.all(/* import() */[__nccwpck_require__.e(317), __nccwpck_require__.e(753)]).then(__nccwpck_require__.bind(__nccwpck_require__, 68317));
     const virtualModules = {};
     for (const name of LIBRARY_NAMES)
         virtualModules[name] = libraryApi;
@@ -15272,7 +15272,7 @@ function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -16147,7 +16147,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -16290,7 +16290,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -16808,7 +16808,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -16966,14 +16966,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -19611,7 +19611,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -19664,7 +19664,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -20769,7 +20769,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -21038,7 +21038,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -21215,7 +21215,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -22325,8 +22325,8 @@ function stableStringify(value) {
 }
 
 // EXTERNAL MODULE: ./src/util/index.ts + 7 modules
-var src_util = __nccwpck_require__(98862);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+var src_util = __nccwpck_require__(87037);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -23015,8 +23015,8 @@ function defaultId(file) {
     return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(38815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(43439);
 ;// CONCATENATED MODULE: ./src/define/yaml/source.ts
 // Reads the text of one YAML eval file (a task, or a skill/command/hook eval) into a parsed
 // source that knows where every key sits: syntax errors and a top level that is not a mapping
@@ -30845,30 +30845,48 @@ const HTML_CAPS = {
 };
 /** Builds the page's data: reads each trial's files under the caps. */
 async function collectReportData(run, options) {
+    const { details: _none, ...page } = reportFrame(run, options);
+    const data = { ...page, details: {} };
+    await eachTrialDetail(run, page.dirs, options, (key, detail) => {
+        data.details[key] = detail;
+        return JSON.stringify(detail).length;
+    });
+    return data;
+}
+/** The page's data but the trials' details: the run, its evals, the trends, the trial folders. */
+function reportFrame(run, options) {
     const { evals, diagnostics: _d, ...summary } = run;
-    const data = { run: summary, evals, details: {}, trends: {}, dirs: {} };
+    const dirs = {};
+    evals.forEach((e, ei) => e.trials.forEach((trial, ti) => (dirs[`${ei}/${ti}`] = toReportPath(options, trial.dir))));
+    return {
+        run: summary,
+        evals,
+        details: {},
+        trends: trendsOf(evals, options.history ?? []),
+        dirs,
+    };
+}
+/**
+ * Reads each trial's details under the caps, failing trials first, and hands each to `take` as
+ * soon as it is read (which returns its size in characters, counted against the report's cap), so
+ * a caller that writes them out holds one trial's details at a time, not the run's.
+ */
+async function eachTrialDetail(run, dirs, options, take) {
     const jobs = [];
-    evals.forEach((e, ei) => e.trials.forEach((trial, ti) => {
-        const key = `${ei}/${ti}`;
-        data.dirs[key] = toReportPath(options, trial.dir);
-        jobs.push({ key, trial, failing: trial.status !== "passed" });
-    }));
+    run.evals.forEach((e, ei) => e.trials.forEach((trial, ti) => jobs.push({ key: `${ei}/${ti}`, trial, failing: trial.status !== "passed" })));
     // Failing trials first: when the total cap is reached, it is passing trials that lose details.
     jobs.sort((a, b) => Number(b.failing) - Number(a.failing));
     let budget = HTML_CAPS.totalDetailChars;
     await eachLimited(jobs, 8, async (job) => {
         if (budget <= 0) {
-            data.details[job.key] = emptyDetail([
-                `details not embedded: the report reached its size cap; see ${data.dirs[job.key]}/`,
-            ]);
+            take(job.key, emptyDetail([
+                `details not embedded: the report reached its size cap; see ${dirs[job.key]}/`,
+            ]));
             return;
         }
         const detail = await readTrialDetail(job.trial, options, job.failing ? 1 : PASSING_SHARE);
-        budget -= JSON.stringify(detail).length;
-        data.details[job.key] = detail;
+        budget -= take(job.key, detail);
     });
-    data.trends = trendsOf(evals, options.history ?? []);
-    return data;
 }
 function emptyDetail(notes) {
     return { trajectory: [], trajectoryTotal: 0, calls: [], callsTotal: 0, files: [], notes };
@@ -31145,9 +31163,14 @@ function escapeHtml(text) {
 }
 function renderHtml(data) {
     const { details, ...main } = data;
-    const c = data.run.counts;
+    const [start, middle, end] = pageParts(data.run.counts);
+    return `${start}${scriptJson(main)}${middle}${scriptJson(details)}${end}`;
+}
+/** The page around its two data scripts: before the main data, between it and the details, after. */
+function pageParts(c) {
     const title = `agent-evals: ${c.passed} passed, ${c.failed} failed`;
-    return `<!doctype html>
+    return [
+        `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -31159,19 +31182,54 @@ function renderHtml(data) {
 <body>
 <noscript><p>This report needs JavaScript to show the run; the same data is in run.json next to it.</p></noscript>
 <main id="app"></main>
-<script type="application/json" id="report-data">${scriptJson(main)}</script>
-<script type="application/json" id="report-details">${scriptJson(details)}</script>
+<script type="application/json" id="report-data">`,
+        `</script>
+<script type="application/json" id="report-details">`,
+        `</script>
 <script>${REPORT_JS}</script>
 </body>
 </html>
-`;
+`,
+    ];
 }
+/**
+ * Writes report.html as it is built: the page's head and its main data, then each trial's details
+ * as soon as they are read, then the rest. The run's details are never all in memory at once (a
+ * run of thousands of trials embeds megabytes of them); the file is the one renderHtml makes, but
+ * for the order of the trials in the details object.
+ */
 async function writeHtmlReport(run, options) {
-    const data = await collectReportData(run, options);
+    const { details: _none, ...main } = reportFrame(run, options);
     external_node_fs_default().mkdirSync(options.resultsDir, { recursive: true });
     const file = external_node_path_default().join(options.resultsDir, "report.html");
-    external_node_fs_default().writeFileSync(file, renderHtml(data));
+    const fd = external_node_fs_default().openSync(file, "w");
+    try {
+        const write = (text) => void external_node_fs_default().writeSync(fd, text);
+        const [start, middle, end] = pageParts(main.run.counts);
+        write(start);
+        writeMainJson(main, write);
+        write(middle);
+        write("{");
+        let first = true;
+        await eachTrialDetail(run, main.dirs, options, (key, detail) => {
+            const json = scriptJson(detail);
+            write(`${first ? "" : ","}${JSON.stringify(key)}:${json}`);
+            first = false;
+            return json.length;
+        });
+        write("}");
+        write(end);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
     return file;
+}
+/** The main data as scriptJson writes it, an eval at a time. */
+function writeMainJson(main, write) {
+    write(`{"run":${scriptJson(main.run)},"evals":[`);
+    main.evals.forEach((e, i) => write(`${i ? "," : ""}${scriptJson(e)}`));
+    write(`],"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}}`);
 }
 async function eachLimited(items, limit, fn) {
     let next = 0;
@@ -31411,12 +31469,37 @@ function withReliability(e) {
     const reliability = (0,src_model/* reliabilityOf */.CT)(judged.filter((t) => t.status === "passed").length, judged.length);
     return reliability ? { ...e, reliability } : e;
 }
+/**
+ * Writes run.json as `JSON.stringify(run, null, 2)` would, an eval at a time: the whole text of a
+ * run of thousands of trials (megabytes) is never one string in memory.
+ */
 async function writeRunJson(resultsDir, run) {
     external_node_fs_default().mkdirSync(resultsDir, { recursive: true });
     const file = external_node_path_default().join(resultsDir, src_model/* RUN_JSON */.Xr);
-    external_node_fs_default().writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
+    // The top level with no eval: its "evals" line is where they go, each indented by one level more.
+    const [before, after] = `${JSON.stringify({ ...run, evals: [] }, null, 2)}\n`.split(EMPTY_EVALS);
+    const fd = external_node_fs_default().openSync(file, "w");
+    try {
+        external_node_fs_default().writeSync(fd, before);
+        if (run.evals.length === 0)
+            external_node_fs_default().writeSync(fd, EMPTY_EVALS);
+        else {
+            external_node_fs_default().writeSync(fd, '\n  "evals": [');
+            run.evals.forEach((e, i) => {
+                const json = JSON.stringify(e, null, 2).replace(/\n/g, "\n    ");
+                external_node_fs_default().writeSync(fd, `${i ? "," : ""}\n    ${json}`);
+            });
+            external_node_fs_default().writeSync(fd, "\n  ]");
+        }
+        external_node_fs_default().writeSync(fd, after);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
     return file;
 }
+/** The "evals" line of the run's top level, empty: JSON strings never hold a raw newline. */
+const EMPTY_EVALS = '\n  "evals": []';
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 // The run as GitHub-flavoured markdown: the sticky PR comment and the job's step summary. Every
@@ -33883,7 +33966,7 @@ async function uploadResults(options) {
             root = external_node_path_default().join(staging, "results");
             await stageRedacted(dir, root, relFiles, options.redact);
         }
-        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(830), __nccwpck_require__.e(10), __nccwpck_require__.e(351), __nccwpck_require__.e(935)]).then(__nccwpck_require__.bind(__nccwpck_require__, 77935));
+        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(710), __nccwpck_require__.e(186), __nccwpck_require__.e(823), __nccwpck_require__.e(935)]).then(__nccwpck_require__.bind(__nccwpck_require__, 83935));
         const client = new DefaultArtifactClient();
         const response = await client.uploadArtifact(options.name, relFiles.map((rel) => external_node_path_default().join(root, rel)), root, options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays });
         const result = {
@@ -34130,7 +34213,7 @@ async function loadCache(log) {
         log("sandbox cache: no cache service in this environment (ACTIONS_RUNTIME_TOKEN / ACTIONS_RESULTS_URL)");
         return undefined;
     }
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(830), __nccwpck_require__.e(10), __nccwpck_require__.e(91)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18091));
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(710), __nccwpck_require__.e(186), __nccwpck_require__.e(531)]).then(__nccwpck_require__.bind(__nccwpck_require__, 17531));
     if (!cache.isFeatureAvailable()) {
         log("sandbox cache: the cache service is not available");
         return undefined;
@@ -34392,7 +34475,7 @@ async function runAction() {
     let historyReadable = inputs.history && remote !== undefined;
     if (inputs.history && remote) {
         try {
-            const { readResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(830), __nccwpck_require__.e(724), __nccwpck_require__.e(292)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15292));
+            const { readResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(836), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32198));
             history = await readResultsBranch({
                 remote,
                 branch: inputs.resultsBranch,
@@ -34541,7 +34624,7 @@ async function runAction() {
     if (pr && inputs.comment) {
         try {
             const [owner = "", repo = ""] = (process.env.GITHUB_REPOSITORY ?? "").split("/");
-            const { upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(351), __nccwpck_require__.e(798)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3798));
+            const { upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(823), __nccwpck_require__.e(872)]).then(__nccwpck_require__.bind(__nccwpck_require__, 24872));
             const comment = await upsertStickyComment({
                 token: inputs.githubToken,
                 baseUrl: process.env.GITHUB_API_URL,
@@ -34564,7 +34647,7 @@ async function runAction() {
             const byId = new Map();
             for (const line of outcome.historyLines)
                 byId.set(line.id, [...(byId.get(line.id) ?? []), JSON.stringify(line)]);
-            const { appendToResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(830), __nccwpck_require__.e(724), __nccwpck_require__.e(292)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15292));
+            const { appendToResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(836), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32198));
             const pushed = await appendToResultsBranch({ remote, branch: inputs.resultsBranch, token: inputs.githubToken }, [...byId].map(([id, lines]) => ({ path: `history/${id}.jsonl`, lines })), `agent-evals: ${outcome.historyLines.length} result(s) for ${process.env.GITHUB_SHA?.slice(0, 7) ?? "a run"}`);
             info(`history: ${outcome.historyLines.length} line(s) pushed to ${inputs.resultsBranch} in ${pushed.attempts} attempt(s)`);
         }
