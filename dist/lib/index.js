@@ -31175,30 +31175,48 @@ const HTML_CAPS = {
 };
 /** Builds the page's data: reads each trial's files under the caps. */
 async function collectReportData(run, options) {
+    const { details: _none, ...page } = reportFrame(run, options);
+    const data = { ...page, details: {} };
+    await eachTrialDetail(run, page.dirs, options, (key, detail) => {
+        data.details[key] = detail;
+        return JSON.stringify(detail).length;
+    });
+    return data;
+}
+/** The page's data but the trials' details: the run, its evals, the trends, the trial folders. */
+function reportFrame(run, options) {
     const { evals, diagnostics: _d, ...summary } = run;
-    const data = { run: summary, evals, details: {}, trends: {}, dirs: {} };
+    const dirs = {};
+    evals.forEach((e, ei) => e.trials.forEach((trial, ti) => (dirs[`${ei}/${ti}`] = toReportPath(options, trial.dir))));
+    return {
+        run: summary,
+        evals,
+        details: {},
+        trends: trendsOf(evals, options.history ?? []),
+        dirs,
+    };
+}
+/**
+ * Reads each trial's details under the caps, failing trials first, and hands each to `take` as
+ * soon as it is read (which returns its size in characters, counted against the report's cap), so
+ * a caller that writes them out holds one trial's details at a time, not the run's.
+ */
+async function eachTrialDetail(run, dirs, options, take) {
     const jobs = [];
-    evals.forEach((e, ei) => e.trials.forEach((trial, ti) => {
-        const key = `${ei}/${ti}`;
-        data.dirs[key] = toReportPath(options, trial.dir);
-        jobs.push({ key, trial, failing: trial.status !== "passed" });
-    }));
+    run.evals.forEach((e, ei) => e.trials.forEach((trial, ti) => jobs.push({ key: `${ei}/${ti}`, trial, failing: trial.status !== "passed" })));
     // Failing trials first: when the total cap is reached, it is passing trials that lose details.
     jobs.sort((a, b) => Number(b.failing) - Number(a.failing));
     let budget = HTML_CAPS.totalDetailChars;
     await eachLimited(jobs, 8, async (job) => {
         if (budget <= 0) {
-            data.details[job.key] = emptyDetail([
-                `details not embedded: the report reached its size cap; see ${data.dirs[job.key]}/`,
-            ]);
+            take(job.key, emptyDetail([
+                `details not embedded: the report reached its size cap; see ${dirs[job.key]}/`,
+            ]));
             return;
         }
         const detail = await readTrialDetail(job.trial, options, job.failing ? 1 : PASSING_SHARE);
-        budget -= JSON.stringify(detail).length;
-        data.details[job.key] = detail;
+        budget -= take(job.key, detail);
     });
-    data.trends = trendsOf(evals, options.history ?? []);
-    return data;
 }
 function emptyDetail(notes) {
     return { trajectory: [], trajectoryTotal: 0, calls: [], callsTotal: 0, files: [], notes };
@@ -31475,9 +31493,14 @@ function escapeHtml(text) {
 }
 function renderHtml(data) {
     const { details, ...main } = data;
-    const c = data.run.counts;
+    const [start, middle, end] = pageParts(data.run.counts);
+    return `${start}${scriptJson(main)}${middle}${scriptJson(details)}${end}`;
+}
+/** The page around its two data scripts: before the main data, between it and the details, after. */
+function pageParts(c) {
     const title = `agent-evals: ${c.passed} passed, ${c.failed} failed`;
-    return `<!doctype html>
+    return [
+        `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -31489,19 +31512,54 @@ function renderHtml(data) {
 <body>
 <noscript><p>This report needs JavaScript to show the run; the same data is in run.json next to it.</p></noscript>
 <main id="app"></main>
-<script type="application/json" id="report-data">${scriptJson(main)}</script>
-<script type="application/json" id="report-details">${scriptJson(details)}</script>
+<script type="application/json" id="report-data">`,
+        `</script>
+<script type="application/json" id="report-details">`,
+        `</script>
 <script>${REPORT_JS}</script>
 </body>
 </html>
-`;
+`,
+    ];
 }
+/**
+ * Writes report.html as it is built: the page's head and its main data, then each trial's details
+ * as soon as they are read, then the rest. The run's details are never all in memory at once (a
+ * run of thousands of trials embeds megabytes of them); the file is the one renderHtml makes, but
+ * for the order of the trials in the details object.
+ */
 async function writeHtmlReport(run, options) {
-    const data = await collectReportData(run, options);
+    const { details: _none, ...main } = reportFrame(run, options);
     external_node_fs_default().mkdirSync(options.resultsDir, { recursive: true });
     const file = external_node_path_default().join(options.resultsDir, "report.html");
-    external_node_fs_default().writeFileSync(file, renderHtml(data));
+    const fd = external_node_fs_default().openSync(file, "w");
+    try {
+        const write = (text) => void external_node_fs_default().writeSync(fd, text);
+        const [start, middle, end] = pageParts(main.run.counts);
+        write(start);
+        writeMainJson(main, write);
+        write(middle);
+        write("{");
+        let first = true;
+        await eachTrialDetail(run, main.dirs, options, (key, detail) => {
+            const json = scriptJson(detail);
+            write(`${first ? "" : ","}${JSON.stringify(key)}:${json}`);
+            first = false;
+            return json.length;
+        });
+        write("}");
+        write(end);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
     return file;
+}
+/** The main data as scriptJson writes it, an eval at a time. */
+function writeMainJson(main, write) {
+    write(`{"run":${scriptJson(main.run)},"evals":[`);
+    main.evals.forEach((e, i) => write(`${i ? "," : ""}${scriptJson(e)}`));
+    write(`],"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}}`);
 }
 async function eachLimited(items, limit, fn) {
     let next = 0;
@@ -31744,12 +31802,37 @@ function withReliability(e) {
     const reliability = reliabilityOf(judged.filter((t) => t.status === "passed").length, judged.length);
     return reliability ? { ...e, reliability } : e;
 }
+/**
+ * Writes run.json as `JSON.stringify(run, null, 2)` would, an eval at a time: the whole text of a
+ * run of thousands of trials (megabytes) is never one string in memory.
+ */
 async function json_writeRunJson(resultsDir, run) {
     external_node_fs_default().mkdirSync(resultsDir, { recursive: true });
     const file = external_node_path_default().join(resultsDir, layout_RUN_JSON);
-    external_node_fs_default().writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
+    // The top level with no eval: its "evals" line is where they go, each indented by one level more.
+    const [before, after] = `${JSON.stringify({ ...run, evals: [] }, null, 2)}\n`.split(EMPTY_EVALS);
+    const fd = external_node_fs_default().openSync(file, "w");
+    try {
+        external_node_fs_default().writeSync(fd, before);
+        if (run.evals.length === 0)
+            external_node_fs_default().writeSync(fd, EMPTY_EVALS);
+        else {
+            external_node_fs_default().writeSync(fd, '\n  "evals": [');
+            run.evals.forEach((e, i) => {
+                const json = JSON.stringify(e, null, 2).replace(/\n/g, "\n    ");
+                external_node_fs_default().writeSync(fd, `${i ? "," : ""}\n    ${json}`);
+            });
+            external_node_fs_default().writeSync(fd, "\n  ]");
+        }
+        external_node_fs_default().writeSync(fd, after);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
     return file;
 }
+/** The "evals" line of the run's top level, empty: JSON strings never hold a raw newline. */
+const EMPTY_EVALS = '\n  "evals": []';
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 // The run as GitHub-flavoured markdown: the sticky PR comment and the job's step summary. Every

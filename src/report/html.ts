@@ -93,32 +93,64 @@ export async function collectReportData(
   run: RunResult,
   options: HtmlReportOptions,
 ): Promise<ReportData> {
+  const { details: _none, ...page } = reportFrame(run, options);
+  const data: ReportData = { ...page, details: {} };
+  await eachTrialDetail(run, page.dirs, options, (key, detail) => {
+    data.details[key] = detail;
+    return JSON.stringify(detail).length;
+  });
+  return data;
+}
+
+/** The page's data but the trials' details: the run, its evals, the trends, the trial folders. */
+function reportFrame(run: RunResult, options: HtmlReportOptions): ReportData {
   const { evals, diagnostics: _d, ...summary } = run;
-  const data: ReportData = { run: summary, evals, details: {}, trends: {}, dirs: {} };
-  const jobs: { key: string; trial: TrialResult; failing: boolean }[] = [];
+  const dirs: ReportData["dirs"] = {};
   evals.forEach((e, ei) =>
-    e.trials.forEach((trial, ti) => {
-      const key = `${ei}/${ti}`;
-      data.dirs[key] = toReportPath(options, trial.dir);
-      jobs.push({ key, trial, failing: trial.status !== "passed" });
-    }),
+    e.trials.forEach((trial, ti) => (dirs[`${ei}/${ti}`] = toReportPath(options, trial.dir))),
+  );
+  return {
+    run: summary,
+    evals,
+    details: {},
+    trends: trendsOf(evals, options.history ?? []),
+    dirs,
+  };
+}
+
+/**
+ * Reads each trial's details under the caps, failing trials first, and hands each to `take` as
+ * soon as it is read (which returns its size in characters, counted against the report's cap), so
+ * a caller that writes them out holds one trial's details at a time, not the run's.
+ */
+async function eachTrialDetail(
+  run: RunResult,
+  dirs: ReportData["dirs"],
+  options: HtmlReportOptions,
+  take: (key: string, detail: TrialDetail) => number,
+): Promise<void> {
+  const jobs: { key: string; trial: TrialResult; failing: boolean }[] = [];
+  run.evals.forEach((e, ei) =>
+    e.trials.forEach((trial, ti) =>
+      jobs.push({ key: `${ei}/${ti}`, trial, failing: trial.status !== "passed" }),
+    ),
   );
   // Failing trials first: when the total cap is reached, it is passing trials that lose details.
   jobs.sort((a, b) => Number(b.failing) - Number(a.failing));
   let budget: number = HTML_CAPS.totalDetailChars;
   await eachLimited(jobs, 8, async (job) => {
     if (budget <= 0) {
-      data.details[job.key] = emptyDetail([
-        `details not embedded: the report reached its size cap; see ${data.dirs[job.key]}/`,
-      ]);
+      take(
+        job.key,
+        emptyDetail([
+          `details not embedded: the report reached its size cap; see ${dirs[job.key]}/`,
+        ]),
+      );
       return;
     }
     const detail = await readTrialDetail(job.trial, options, job.failing ? 1 : PASSING_SHARE);
-    budget -= JSON.stringify(detail).length;
-    data.details[job.key] = detail;
+    budget -= take(job.key, detail);
   });
-  data.trends = trendsOf(evals, options.history ?? []);
-  return data;
 }
 
 function emptyDetail(notes: string[]): TrialDetail {
@@ -427,9 +459,15 @@ function escapeHtml(text: string): string {
 
 export function renderHtml(data: ReportData): string {
   const { details, ...main } = data;
-  const c = data.run.counts;
+  const [start, middle, end] = pageParts(data.run.counts);
+  return `${start}${scriptJson(main)}${middle}${scriptJson(details)}${end}`;
+}
+
+/** The page around its two data scripts: before the main data, between it and the details, after. */
+function pageParts(c: RunResult["counts"]): [string, string, string] {
   const title = `agent-evals: ${c.passed} passed, ${c.failed} failed`;
-  return `<!doctype html>
+  return [
+    `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -441,20 +479,55 @@ export function renderHtml(data: ReportData): string {
 <body>
 <noscript><p>This report needs JavaScript to show the run; the same data is in run.json next to it.</p></noscript>
 <main id="app"></main>
-<script type="application/json" id="report-data">${scriptJson(main)}</script>
-<script type="application/json" id="report-details">${scriptJson(details)}</script>
+<script type="application/json" id="report-data">`,
+    `</script>
+<script type="application/json" id="report-details">`,
+    `</script>
 <script>${REPORT_JS}</script>
 </body>
 </html>
-`;
+`,
+  ];
 }
 
+/**
+ * Writes report.html as it is built: the page's head and its main data, then each trial's details
+ * as soon as they are read, then the rest. The run's details are never all in memory at once (a
+ * run of thousands of trials embeds megabytes of them); the file is the one renderHtml makes, but
+ * for the order of the trials in the details object.
+ */
 export async function writeHtmlReport(run: RunResult, options: HtmlReportOptions): Promise<string> {
-  const data = await collectReportData(run, options);
+  const { details: _none, ...main } = reportFrame(run, options);
   fsSync.mkdirSync(options.resultsDir, { recursive: true });
   const file = path.join(options.resultsDir, "report.html");
-  fsSync.writeFileSync(file, renderHtml(data));
+  const fd = fsSync.openSync(file, "w");
+  try {
+    const write = (text: string) => void fsSync.writeSync(fd, text);
+    const [start, middle, end] = pageParts(main.run.counts);
+    write(start);
+    writeMainJson(main, write);
+    write(middle);
+    write("{");
+    let first = true;
+    await eachTrialDetail(run, main.dirs, options, (key, detail) => {
+      const json = scriptJson(detail);
+      write(`${first ? "" : ","}${JSON.stringify(key)}:${json}`);
+      first = false;
+      return json.length;
+    });
+    write("}");
+    write(end);
+  } finally {
+    fsSync.closeSync(fd);
+  }
   return file;
+}
+
+/** The main data as scriptJson writes it, an eval at a time. */
+function writeMainJson(main: Omit<ReportData, "details">, write: (text: string) => void): void {
+  write(`{"run":${scriptJson(main.run)},"evals":[`);
+  main.evals.forEach((e, i) => write(`${i ? "," : ""}${scriptJson(e)}`));
+  write(`],"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}}`);
 }
 
 async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {

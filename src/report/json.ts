@@ -62,9 +62,33 @@ function withReliability(e: EvalResult): EvalResult {
   return reliability ? { ...e, reliability } : e;
 }
 
+/**
+ * Writes run.json as `JSON.stringify(run, null, 2)` would, an eval at a time: the whole text of a
+ * run of thousands of trials (megabytes) is never one string in memory.
+ */
 export async function writeRunJson(resultsDir: string, run: RunResult): Promise<string> {
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, RUN_JSON);
-  fs.writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
+  // The top level with no eval: its "evals" line is where they go, each indented by one level more.
+  const [before, after] = `${JSON.stringify({ ...run, evals: [] }, null, 2)}\n`.split(EMPTY_EVALS);
+  const fd = fs.openSync(file, "w");
+  try {
+    fs.writeSync(fd, before!);
+    if (run.evals.length === 0) fs.writeSync(fd, EMPTY_EVALS);
+    else {
+      fs.writeSync(fd, '\n  "evals": [');
+      run.evals.forEach((e, i) => {
+        const json = JSON.stringify(e, null, 2).replace(/\n/g, "\n    ");
+        fs.writeSync(fd, `${i ? "," : ""}\n    ${json}`);
+      });
+      fs.writeSync(fd, "\n  ]");
+    }
+    fs.writeSync(fd, after!);
+  } finally {
+    fs.closeSync(fd);
+  }
   return file;
 }
+
+/** The "evals" line of the run's top level, empty: JSON strings never hold a raw newline. */
+const EMPTY_EVALS = '\n  "evals": []';

@@ -102,4 +102,10 @@ export declare function readCapped(file: string, cap: number, maxWhole?: number)
  */
 export declare function scriptJson(value: unknown): string;
 export declare function renderHtml(data: ReportData): string;
+/**
+ * Writes report.html as it is built: the page's head and its main data, then each trial's details
+ * as soon as they are read, then the rest. The run's details are never all in memory at once (a
+ * run of thousands of trials embeds megabytes of them); the file is the one renderHtml makes, but
+ * for the order of the trials in the details object.
+ */
 export declare function writeHtmlReport(run: RunResult, options: HtmlReportOptions): Promise<string>;

@@ -11,4 +11,8 @@ export interface RunMeta {
     comparisons?: ComparisonRecord[];
 }
 export declare function buildRunResult(evals: EvalResult[], meta: RunMeta): RunResult;
+/**
+ * Writes run.json as `JSON.stringify(run, null, 2)` would, an eval at a time: the whole text of a
+ * run of thousands of trials (megabytes) is never one string in memory.
+ */
 export declare function writeRunJson(resultsDir: string, run: RunResult): Promise<string>;
