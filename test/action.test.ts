@@ -328,6 +328,62 @@ assertions:
     expect(github.comments.filter((c) => c.body.includes("goodbye"))).toHaveLength(1);
   });
 
+  it("on a pull request the base's version runs beside the head's: a broken prompt is a regression", async () => {
+    const { workspace } = await repository("rerun");
+    // The pull request's commit breaks the prompt of an eval that passes on main.
+    git(workspace, "checkout", "-q", "-b", "feature");
+    await fs.writeFile(
+      path.join(workspace, "evals/greeting.eval.yaml"),
+      EVAL.replace("echo hello", "echo bye"),
+    );
+    git(workspace, "commit", "-qam", "break the greeting");
+    const event = {
+      pull_request: { number: 51, base: { ref: "main" }, head: { ref: "feature" } },
+      repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } },
+    };
+    const run = await runAction(workspace, { "fail-on": "regression" }, { event });
+    expect(run.code, run.stdout).toBe(1);
+    expect(run.outputs).toMatchObject({ regressions: "1", failed: "1", passed: "0" });
+    expect(run.stdout).toMatch(/::error::1 significant regression\(s\) against main/);
+    const result = JSON.parse(
+      await fs.readFile(path.join(workspace, ".copybook/results/run.json"), "utf8"),
+    ) as { comparisons: Array<{ control: string; verdict: string; controlPasses: number }> };
+    expect(result.comparisons).toHaveLength(1);
+    expect(result.comparisons[0]).toMatchObject({
+      control: "base@origin/main",
+      verdict: "regression",
+    });
+    expect(result.comparisons[0]!.controlPasses).toBeGreaterThan(0);
+    // Only the head's verdict goes to history.
+    const comment = github.comments.find((c) => c.issueNumber === 51);
+    expect(comment?.body).toContain("greeting");
+
+    // baseline: history compares with the recorded verdicts instead: nothing runs at the base.
+    const history = await runAction(
+      workspace,
+      { "fail-on": "regression", baseline: "history" },
+      { event },
+    );
+    const again = JSON.parse(
+      await fs.readFile(path.join(workspace, ".copybook/results/run.json"), "utf8"),
+    ) as { comparisons?: unknown[]; evals: unknown[] };
+    expect(history.stdout).not.toContain("compare:");
+    expect(again.comparisons).toBeUndefined();
+    expect(again.evals).toHaveLength(1);
+  });
+
+  it("a nightly run's summary names the broken evals from the history", async () => {
+    const { workspace } = await repository("nightly", EVAL.replace("text: hello", "text: goodbye"));
+    const event = { repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } } };
+    const env = { GITHUB_EVENT_NAME: "schedule" };
+    let last: ActionRun | undefined;
+    for (let i = 0; i < 3; i++)
+      last = await runAction(workspace, { "fail-on": "never" }, { event, env });
+    expect(last!.code, last!.stdout).toBe(0);
+    expect(last!.summary).toContain("Health (last 10 runs): 1 broken");
+    expect(last!.summary).toContain("| broken | greeting | literal | 3 | 0 (0%) | 0% |");
+  });
+
   it("an invalid definition fails the step, says why in the summary, and runs nothing", async () => {
     const { workspace } = await repository("invalid", EVAL.replace("assertions:", "asertions:"));
     const run = await runAction(workspace, { "changed-only": "false" });

@@ -3173,12 +3173,13 @@ const VERSION = "0.1.0";
 
 /***/ }),
 
-/***/ 98862:
+/***/ 87850:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  T: () => (/* reexport */ GarbageCadence),
   jf: () => (/* reexport */ Semaphore),
   I: () => (/* reexport */ currentRedactor),
   aY: () => (/* reexport */ findOnPath),
@@ -3245,6 +3246,49 @@ async function gitHeadCommit(dir) {
     }
     catch {
         return undefined;
+    }
+}
+
+// EXTERNAL MODULE: external "node:v8"
+var external_node_v8_ = __nccwpck_require__(78877);
+// EXTERNAL MODULE: external "node:vm"
+var external_node_vm_ = __nccwpck_require__(30714);
+;// CONCATENATED MODULE: ./src/util/memory.ts
+// A full garbage collection now and then over a long run. What a run keeps per trial is small (well
+// under 1 KB: BENCHMARKS.md › Soak), but each trial's short-lived objects outlive two scavenges
+// while the trial runs, so they are promoted, and V8 lets the old generation grow for the whole run
+// before it compacts it: peak RSS then grows with the number of trials though live data does not.
+// A mark-compact every COLLECT_EVERY trials (about 10–20 ms on a heap of this size) keeps the peak
+// flat. `gc` is not exposed without --expose-gc, which a CLI started from its shebang cannot pass
+// itself, so the flag is set at run time and the function taken from a fresh context.
+
+
+/** Trials between two collections. */
+const COLLECT_EVERY = 200;
+let collect;
+function collector() {
+    if (collect !== undefined)
+        return collect;
+    try {
+        (0,external_node_v8_.setFlagsFromString)("--expose-gc");
+        const gc = (0,external_node_vm_.runInNewContext)("gc");
+        collect = typeof gc === "function" ? () => void gc() : null;
+    }
+    catch {
+        collect = null;
+    }
+    return collect;
+}
+/** Counts finished trials; collects garbage at every COLLECT_EVERY-th. */
+class GarbageCadence {
+    every;
+    count = 0;
+    constructor(every = COLLECT_EVERY) {
+        this.every = every;
+    }
+    trialEnded() {
+        if (++this.count % this.every === 0)
+            collector()?.();
     }
 }
 
@@ -4631,6 +4675,7 @@ async function findOnPath(bin, searchPath) {
 // util/: process groups and cgroups, redaction, git, shell words.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -22629,8 +22674,8 @@ function stableStringify(value) {
     });
 }
 
-// EXTERNAL MODULE: ./src/util/index.ts + 7 modules
-var src_util = __nccwpck_require__(98862);
+// EXTERNAL MODULE: ./src/util/index.ts + 8 modules
+var src_util = __nccwpck_require__(87850);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const error = () => {
@@ -30829,8 +30874,16 @@ async function runSuite(units, options) {
     // Trials hand over their clean-up: it runs beside the next trial, and the suite waits for all.
     const cleanups = [];
     const deferCleanup = (cleanup) => void cleanups.push(cleanup.catch(() => undefined));
+    const garbage = new src_util/* GarbageCadence */.T();
+    const events = {
+        ...options.events,
+        onTrialEnd(unit, trial) {
+            garbage.trialEnded();
+            options.events?.onTrialEnd?.(unit, trial);
+        },
+    };
     try {
-        return await runUnits(units, { ...options, deferCleanup });
+        return await runUnits(units, { ...options, events, deferCleanup });
     }
     finally {
         await Promise.all(cleanups);
@@ -32668,73 +32721,6 @@ function reportFilesLine(resultsDir, cwd = process.cwd()) {
     return `report: ${rel("report.html")} · junit: ${rel("junit.xml")}`;
 }
 
-;// CONCATENATED MODULE: ./src/report/json.ts
-// run.json: the run result contract (DESIGN.md §5), also what `--format json` prints.
-
-
-
-function buildRunResult(evals, meta) {
-    const counts = (0,src_model/* emptyCounts */.W1)();
-    // The verdicts of the evals as defined: a comparison's other arms are compared, not judged.
-    for (const e of evals)
-        if (e.arm === undefined)
-            counts[e.status]++;
-    return (0,src_model/* withDiagnostics */.LQ)({
-        schemaVersion: src_model/* RESULT_SCHEMA_VERSION */.tS,
-        tool: { name: "agent-evals", version: meta.version },
-        startedAt: meta.startedAt.toISOString(),
-        durationMs: meta.durationMs,
-        ...(meta.commit ? { commit: meta.commit } : {}),
-        costUsd: (0,src_model/* round6 */.X_)(evals.reduce((sum, e) => sum + e.costUsd, 0)),
-        ...(meta.budgetUsd !== undefined ? { budgetUsd: meta.budgetUsd } : {}),
-        counts,
-        isolation: meta.isolation,
-        // Paths relative to the project, so results read the same on every machine.
-        evals: evals.map((e) => withReliability({
-            ...e,
-            file: external_node_path_default().relative(meta.projectRoot, e.file) || e.file,
-        })),
-        ...(meta.comparisons?.length ? { comparisons: meta.comparisons } : {}),
-    }, meta.projectRoot);
-}
-/** pass@k and pass^k beside the pass rate, for results whose trials ran (not cached, not skipped). */
-function withReliability(e) {
-    const judged = e.trials.filter((t) => t.status === "passed" || t.status === "failed");
-    const reliability = (0,src_model/* reliabilityOf */.CT)(judged.filter((t) => t.status === "passed").length, judged.length);
-    return reliability ? { ...e, reliability } : e;
-}
-/**
- * Writes run.json as `JSON.stringify(run, null, 2)` would, an eval at a time: the whole text of a
- * run of thousands of trials (megabytes) is never one string in memory.
- */
-async function writeRunJson(resultsDir, run) {
-    external_node_fs_default().mkdirSync(resultsDir, { recursive: true });
-    const file = external_node_path_default().join(resultsDir, src_model/* RUN_JSON */.Xr);
-    // The top level with no eval: its "evals" line is where they go, each indented by one level more.
-    const [before, after] = `${JSON.stringify({ ...run, evals: [] }, null, 2)}\n`.split(EMPTY_EVALS);
-    const fd = external_node_fs_default().openSync(file, "w");
-    try {
-        external_node_fs_default().writeSync(fd, before);
-        if (run.evals.length === 0)
-            external_node_fs_default().writeSync(fd, EMPTY_EVALS);
-        else {
-            external_node_fs_default().writeSync(fd, '\n  "evals": [');
-            run.evals.forEach((e, i) => {
-                const json = JSON.stringify(e, null, 2).replace(/\n/g, "\n    ");
-                external_node_fs_default().writeSync(fd, `${i ? "," : ""}\n    ${json}`);
-            });
-            external_node_fs_default().writeSync(fd, "\n  ]");
-        }
-        external_node_fs_default().writeSync(fd, after);
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-    return file;
-}
-/** The "evals" line of the run's top level, empty: JSON strings never hold a raw newline. */
-const EMPTY_EVALS = '\n  "evals": []';
-
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 // The run as GitHub-flavoured markdown: the sticky PR comment and the job's step summary. Every
 // piece of text that comes from a run (agent names, reasons, evidence) is escaped, so it can
@@ -33039,6 +33025,101 @@ function renderRunMarkdown(options) {
     return body.length > maxChars ? body.slice(0, maxChars) : body;
 }
 
+;// CONCATENATED MODULE: ./src/report/health.ts
+// The health section of a nightly run's step summary: the evals × agents that need attention
+// (broken, flaky, saturated; store/health.ts states the rule), as a markdown table.
+
+const ADVICE = {
+    broken: "no trial passed in its last runs: usually a broken task or check",
+    flaky: "its verdict keeps flipping",
+    saturated: "every trial of its last runs passed: ready to graduate to a regression suite",
+    ok: "",
+    new: "",
+};
+/** The section, or nothing when every eval is ok or new. */
+function healthMarkdown(rows, window) {
+    const attention = rows.filter((r) => r.state !== "ok" && r.state !== "new");
+    if (attention.length === 0)
+        return [];
+    const count = (state) => attention.filter((r) => r.state === state).length;
+    const lines = [
+        `#### Health (last ${window} runs): ${count("broken")} broken · ${count("flaky")} flaky · ${count("saturated")} saturated`,
+        "",
+        "| state | eval | agent | runs | flips (rate) | trials passed | why |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+        ...attention.map((r) => `| ${r.state} | ${escapeCell(r.id)} | ${escapeCell(r.agent)} | ${r.runs} | ${r.flips} (${Math.round(r.flipRate * 100)}%) | ${Math.round(r.trialPassRate * 100)}% | ${ADVICE[r.state]} |`),
+        "",
+    ];
+    return [lines.join("\n")];
+}
+
+;// CONCATENATED MODULE: ./src/report/json.ts
+// run.json: the run result contract (DESIGN.md §5), also what `--format json` prints.
+
+
+
+function buildRunResult(evals, meta) {
+    const counts = (0,src_model/* emptyCounts */.W1)();
+    // The verdicts of the evals as defined: a comparison's other arms are compared, not judged.
+    for (const e of evals)
+        if (e.arm === undefined)
+            counts[e.status]++;
+    return (0,src_model/* withDiagnostics */.LQ)({
+        schemaVersion: src_model/* RESULT_SCHEMA_VERSION */.tS,
+        tool: { name: "agent-evals", version: meta.version },
+        startedAt: meta.startedAt.toISOString(),
+        durationMs: meta.durationMs,
+        ...(meta.commit ? { commit: meta.commit } : {}),
+        costUsd: (0,src_model/* round6 */.X_)(evals.reduce((sum, e) => sum + e.costUsd, 0)),
+        ...(meta.budgetUsd !== undefined ? { budgetUsd: meta.budgetUsd } : {}),
+        counts,
+        isolation: meta.isolation,
+        // Paths relative to the project, so results read the same on every machine.
+        evals: evals.map((e) => withReliability({
+            ...e,
+            file: external_node_path_default().relative(meta.projectRoot, e.file) || e.file,
+        })),
+        ...(meta.comparisons?.length ? { comparisons: meta.comparisons } : {}),
+    }, meta.projectRoot);
+}
+/** pass@k and pass^k beside the pass rate, for results whose trials ran (not cached, not skipped). */
+function withReliability(e) {
+    const judged = e.trials.filter((t) => t.status === "passed" || t.status === "failed");
+    const reliability = (0,src_model/* reliabilityOf */.CT)(judged.filter((t) => t.status === "passed").length, judged.length);
+    return reliability ? { ...e, reliability } : e;
+}
+/**
+ * Writes run.json as `JSON.stringify(run, null, 2)` would, an eval at a time: the whole text of a
+ * run of thousands of trials (megabytes) is never one string in memory.
+ */
+async function writeRunJson(resultsDir, run) {
+    external_node_fs_default().mkdirSync(resultsDir, { recursive: true });
+    const file = external_node_path_default().join(resultsDir, src_model/* RUN_JSON */.Xr);
+    // The top level with no eval: its "evals" line is where they go, each indented by one level more.
+    const [before, after] = `${JSON.stringify({ ...run, evals: [] }, null, 2)}\n`.split(EMPTY_EVALS);
+    const fd = external_node_fs_default().openSync(file, "w");
+    try {
+        external_node_fs_default().writeSync(fd, before);
+        if (run.evals.length === 0)
+            external_node_fs_default().writeSync(fd, EMPTY_EVALS);
+        else {
+            external_node_fs_default().writeSync(fd, '\n  "evals": [');
+            run.evals.forEach((e, i) => {
+                const json = JSON.stringify(e, null, 2).replace(/\n/g, "\n    ");
+                external_node_fs_default().writeSync(fd, `${i ? "," : ""}\n    ${json}`);
+            });
+            external_node_fs_default().writeSync(fd, "\n  ]");
+        }
+        external_node_fs_default().writeSync(fd, after);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    return file;
+}
+/** The "evals" line of the run's top level, empty: JSON strings never hold a raw newline. */
+const EMPTY_EVALS = '\n  "evals": []';
+
 ;// CONCATENATED MODULE: ./src/report/plan.ts
 // What `agent-evals plan` (or `eval --dry-run`) prints: what would run, what would not and why,
 // and what it may cost — without running anything.
@@ -33222,6 +33303,7 @@ function shards_seconds(ms) {
 // report/: console, run.json, report.html, junit.xml, markdown.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -35965,6 +36047,8 @@ async function runAction() {
             warning(`artifact: upload failed: ${error.message}`);
         }
     }
+    // A scheduled run says which evals need attention, from the history and this run.
+    const nightly = process.env.GITHUB_EVENT_NAME === "schedule" && historyReadable;
     const runUrl = process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID
         ? `${serverUrl()}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}`
         : undefined;
@@ -35976,7 +36060,12 @@ async function runAction() {
         artifactUrl: artifactLink,
         budgetUsd: inputs.budgetUsd,
         // A shard's own summary would give precision and recall over its part of the queries only.
-        sections: inputs.shard ? [] : markdownSections(outcome.summaries),
+        sections: inputs.shard
+            ? []
+            : [
+                ...markdownSections(outcome.summaries),
+                ...(nightly ? healthSection(before, outcome.historyLines) : []),
+            ],
         nothingRanBecause: inputs.mode === "publish"
             ? "the plan chose no eval × agent pair (with changed-only, on by default for pull requests, none is affected by this change; otherwise the evals and agents inputs match none)"
             : changedBase
@@ -36054,6 +36143,13 @@ async function runAction() {
         setFailed(`${c.failed + c.incomplete + c.inconclusive} eval × agent pair(s) did not pass`);
     else if (inputs.failOn === "regression" && regressions > 0)
         setFailed(`${regressions} significant regression(s) against ${baseBranch}`);
+}
+/** The health of every eval × agent over the recorded runs and this run's (broken, flaky, saturated). */
+function healthSection(before, lines) {
+    const all = new Map([...before].map(([id, l]) => [id, [...l]]));
+    for (const line of lines)
+        all.set(line.id, [...(all.get(line.id) ?? []), line]);
+    return healthMarkdown(healthOf(all, HEALTH_WINDOW), HEALTH_WINDOW);
 }
 /** The prepared-sandbox store backed by the Actions cache (setup results survive between runs). */
 function actionsCacheStore() {

@@ -7,11 +7,17 @@ import path from "node:path";
 import { promisify } from "node:util";
 import * as core from "./runner.js";
 import { compareEvals, runEvals, type RunEvalsOutcome } from "../engine.js";
-import { readAllHistory, type HistoryLine, compareRuns } from "../store/index.js";
+import {
+  HEALTH_WINDOW,
+  compareRuns,
+  healthOf,
+  readAllHistory,
+  type HistoryLine,
+} from "../store/index.js";
 import { AgentEvalsError, DefinitionError, formatProblem, RUN_JSON } from "../model/index.js";
 import { secretNames, secretRedactor } from "../util/index.js";
 import { builtInCredentialEnv } from "../agents/index.js";
-import { renderRunMarkdown, trialLine, makeStyle } from "../report/index.js";
+import { healthMarkdown, renderRunMarkdown, trialLine, makeStyle } from "../report/index.js";
 import { markdownSections } from "../kinds/index.js";
 import { uploadResults, artifactUrl } from "./publish/artifacts.js";
 import { readInputs, InputError, type ActionInputs } from "./inputs.js";
@@ -223,6 +229,8 @@ export async function runAction(): Promise<void> {
     }
   }
 
+  // A scheduled run says which evals need attention, from the history and this run.
+  const nightly = process.env.GITHUB_EVENT_NAME === "schedule" && historyReadable;
   const runUrl =
     process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID
       ? `${serverUrl()}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}`
@@ -235,7 +243,12 @@ export async function runAction(): Promise<void> {
     artifactUrl: artifactLink,
     budgetUsd: inputs.budgetUsd,
     // A shard's own summary would give precision and recall over its part of the queries only.
-    sections: inputs.shard ? [] : markdownSections(outcome.summaries),
+    sections: inputs.shard
+      ? []
+      : [
+          ...markdownSections(outcome.summaries),
+          ...(nightly ? healthSection(before, outcome.historyLines) : []),
+        ],
     nothingRanBecause:
       inputs.mode === "publish"
         ? "the plan chose no eval × agent pair (with changed-only, on by default for pull requests, none is affected by this change; otherwise the evals and agents inputs match none)"
@@ -323,6 +336,13 @@ export async function runAction(): Promise<void> {
     core.setFailed(`${c.failed + c.incomplete + c.inconclusive} eval × agent pair(s) did not pass`);
   else if (inputs.failOn === "regression" && regressions > 0)
     core.setFailed(`${regressions} significant regression(s) against ${baseBranch}`);
+}
+
+/** The health of every eval × agent over the recorded runs and this run's (broken, flaky, saturated). */
+function healthSection(before: Map<string, HistoryLine[]>, lines: HistoryLine[]): string[] {
+  const all = new Map([...before].map(([id, l]) => [id, [...l]]));
+  for (const line of lines) all.set(line.id, [...(all.get(line.id) ?? []), line]);
+  return healthMarkdown(healthOf(all, HEALTH_WINDOW), HEALTH_WINDOW);
 }
 
 /** The prepared-sandbox store backed by the Actions cache (setup results survive between runs). */

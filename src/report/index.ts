@@ -23,6 +23,7 @@ export {
   points,
 } from "./comparisons.js";
 export { reportFilesLine, writeReportFiles } from "./files.js";
+export { healthMarkdown } from "./health.js";
 export { buildRunResult, writeRunJson } from "./json.js";
 export { ICON, escapeCell, renderRunMarkdown } from "./markdown.js";
 export { planLines } from "./plan.js";

@@ -23,7 +23,7 @@ import {
   type PreparedSandbox,
   type PreparedStore,
 } from "./workspace/prepare.js";
-import { Semaphore, currentRedactor } from "../util/index.js";
+import { GarbageCadence, Semaphore, currentRedactor } from "../util/index.js";
 import { runTrial } from "./trial.js";
 import type { TrialIsolation } from "./isolation/resolve.js";
 
@@ -65,8 +65,16 @@ export async function runSuite(units: PlannedUnit[], options: SuiteOptions): Pro
   const cleanups: Array<Promise<void>> = [];
   const deferCleanup = (cleanup: Promise<void>) =>
     void cleanups.push(cleanup.catch(() => undefined));
+  const garbage = new GarbageCadence();
+  const events: SuiteEvents = {
+    ...options.events,
+    onTrialEnd(unit, trial) {
+      garbage.trialEnded();
+      options.events?.onTrialEnd?.(unit, trial);
+    },
+  };
   try {
-    return await runUnits(units, { ...options, deferCleanup });
+    return await runUnits(units, { ...options, events, deferCleanup });
   } finally {
     await Promise.all(cleanups);
   }

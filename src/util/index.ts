@@ -3,6 +3,7 @@
 // every import from another folder going through an index.ts).
 
 export { gitHeadCommit, mayBeInGitRepo } from "./git.js";
+export { GarbageCadence } from "./memory.js";
 export {
   activeGroups,
   killAllProcesses,

@@ -20316,6 +20316,49 @@ async function gitHeadCommit(dir) {
     }
 }
 
+// EXTERNAL MODULE: external "node:v8"
+var external_node_v8_ = __nccwpck_require__(8877);
+// EXTERNAL MODULE: external "node:vm"
+var external_node_vm_ = __nccwpck_require__(714);
+;// CONCATENATED MODULE: ./src/util/memory.ts
+// A full garbage collection now and then over a long run. What a run keeps per trial is small (well
+// under 1 KB: BENCHMARKS.md › Soak), but each trial's short-lived objects outlive two scavenges
+// while the trial runs, so they are promoted, and V8 lets the old generation grow for the whole run
+// before it compacts it: peak RSS then grows with the number of trials though live data does not.
+// A mark-compact every COLLECT_EVERY trials (about 10–20 ms on a heap of this size) keeps the peak
+// flat. `gc` is not exposed without --expose-gc, which a CLI started from its shebang cannot pass
+// itself, so the flag is set at run time and the function taken from a fresh context.
+
+
+/** Trials between two collections. */
+const COLLECT_EVERY = 200;
+let collect;
+function collector() {
+    if (collect !== undefined)
+        return collect;
+    try {
+        (0,external_node_v8_.setFlagsFromString)("--expose-gc");
+        const gc = (0,external_node_vm_.runInNewContext)("gc");
+        collect = typeof gc === "function" ? () => void gc() : null;
+    }
+    catch {
+        collect = null;
+    }
+    return collect;
+}
+/** Counts finished trials; collects garbage at every COLLECT_EVERY-th. */
+class GarbageCadence {
+    every;
+    count = 0;
+    constructor(every = COLLECT_EVERY) {
+        this.every = every;
+    }
+    trialEnded() {
+        if (++this.count % this.every === 0)
+            collector()?.();
+    }
+}
+
 ;// CONCATENATED MODULE: external "node:async_hooks"
 const external_node_async_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -21697,6 +21740,7 @@ async function findOnPath(bin, searchPath) {
 // util/: process groups and cgroups, redaction, git, shell words.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -29899,8 +29943,16 @@ async function runSuite(units, options) {
     // Trials hand over their clean-up: it runs beside the next trial, and the suite waits for all.
     const cleanups = [];
     const deferCleanup = (cleanup) => void cleanups.push(cleanup.catch(() => undefined));
+    const garbage = new GarbageCadence();
+    const events = {
+        ...options.events,
+        onTrialEnd(unit, trial) {
+            garbage.trialEnded();
+            options.events?.onTrialEnd?.(unit, trial);
+        },
+    };
     try {
-        return await runUnits(units, { ...options, deferCleanup });
+        return await runUnits(units, { ...options, events, deferCleanup });
     }
     finally {
         await Promise.all(cleanups);
@@ -31738,73 +31790,6 @@ function reportFilesLine(resultsDir, cwd = process.cwd()) {
     return `report: ${rel("report.html")} · junit: ${rel("junit.xml")}`;
 }
 
-;// CONCATENATED MODULE: ./src/report/json.ts
-// run.json: the run result contract (DESIGN.md §5), also what `--format json` prints.
-
-
-
-function json_buildRunResult(evals, meta) {
-    const counts = emptyCounts();
-    // The verdicts of the evals as defined: a comparison's other arms are compared, not judged.
-    for (const e of evals)
-        if (e.arm === undefined)
-            counts[e.status]++;
-    return withDiagnostics({
-        schemaVersion: RESULT_SCHEMA_VERSION,
-        tool: { name: "agent-evals", version: meta.version },
-        startedAt: meta.startedAt.toISOString(),
-        durationMs: meta.durationMs,
-        ...(meta.commit ? { commit: meta.commit } : {}),
-        costUsd: round6(evals.reduce((sum, e) => sum + e.costUsd, 0)),
-        ...(meta.budgetUsd !== undefined ? { budgetUsd: meta.budgetUsd } : {}),
-        counts,
-        isolation: meta.isolation,
-        // Paths relative to the project, so results read the same on every machine.
-        evals: evals.map((e) => withReliability({
-            ...e,
-            file: external_node_path_default().relative(meta.projectRoot, e.file) || e.file,
-        })),
-        ...(meta.comparisons?.length ? { comparisons: meta.comparisons } : {}),
-    }, meta.projectRoot);
-}
-/** pass@k and pass^k beside the pass rate, for results whose trials ran (not cached, not skipped). */
-function withReliability(e) {
-    const judged = e.trials.filter((t) => t.status === "passed" || t.status === "failed");
-    const reliability = reliabilityOf(judged.filter((t) => t.status === "passed").length, judged.length);
-    return reliability ? { ...e, reliability } : e;
-}
-/**
- * Writes run.json as `JSON.stringify(run, null, 2)` would, an eval at a time: the whole text of a
- * run of thousands of trials (megabytes) is never one string in memory.
- */
-async function json_writeRunJson(resultsDir, run) {
-    external_node_fs_default().mkdirSync(resultsDir, { recursive: true });
-    const file = external_node_path_default().join(resultsDir, RUN_JSON);
-    // The top level with no eval: its "evals" line is where they go, each indented by one level more.
-    const [before, after] = `${JSON.stringify({ ...run, evals: [] }, null, 2)}\n`.split(EMPTY_EVALS);
-    const fd = external_node_fs_default().openSync(file, "w");
-    try {
-        external_node_fs_default().writeSync(fd, before);
-        if (run.evals.length === 0)
-            external_node_fs_default().writeSync(fd, EMPTY_EVALS);
-        else {
-            external_node_fs_default().writeSync(fd, '\n  "evals": [');
-            run.evals.forEach((e, i) => {
-                const json = JSON.stringify(e, null, 2).replace(/\n/g, "\n    ");
-                external_node_fs_default().writeSync(fd, `${i ? "," : ""}\n    ${json}`);
-            });
-            external_node_fs_default().writeSync(fd, "\n  ]");
-        }
-        external_node_fs_default().writeSync(fd, after);
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-    return file;
-}
-/** The "evals" line of the run's top level, empty: JSON strings never hold a raw newline. */
-const EMPTY_EVALS = '\n  "evals": []';
-
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 // The run as GitHub-flavoured markdown: the sticky PR comment and the job's step summary. Every
 // piece of text that comes from a run (agent names, reasons, evidence) is escaped, so it can
@@ -31831,7 +31816,7 @@ function markerLine(marker) {
  * entities), `|` cannot end the cell, newlines become `<br>`, markdown punctuation is literal and
  * `@name` mentions nobody.
  */
-function escapeCell(text) {
+function markdown_escapeCell(text) {
     return text
         .replace(/&/g, "&amp;")
         .replace(/</g, "&lt;")
@@ -31903,22 +31888,22 @@ function noteCell(row) {
         case "passed":
         case "failed":
             if (head.reason)
-                notes.push(escapeCell(head.reason));
+                notes.push(markdown_escapeCell(head.reason));
             break;
         case "cached": {
             const from = head.cachedFrom;
             const verdict = from ? ` ${from.status}` : "";
-            const commit = from?.commit ? ` at ${escapeCell(from.commit.slice(0, 7))}` : "";
-            notes.push(`cached${verdict}${commit}${head.reason ? `: ${escapeCell(head.reason)}` : ""}`);
+            const commit = from?.commit ? ` at ${markdown_escapeCell(from.commit.slice(0, 7))}` : "";
+            notes.push(`cached${verdict}${commit}${head.reason ? `: ${markdown_escapeCell(head.reason)}` : ""}`);
             break;
         }
         default:
-            notes.push(`${head.status}${head.reason ? `: ${escapeCell(head.reason)}` : ""}`);
+            notes.push(`${head.status}${head.reason ? `: ${markdown_escapeCell(head.reason)}` : ""}`);
     }
     const over = head.trials.flatMap((t) => (t.overBudget ?? []).map((w) => `trial ${t.n}: ${w}`));
     if (over.length) {
         const more = over.length > 1 ? ` (and ${over.length - 1} more)` : "";
-        notes.push(`⚠️ over budget: ${escapeCell(over[0])}${more}`);
+        notes.push(`⚠️ over budget: ${markdown_escapeCell(over[0])}${more}`);
     }
     return notes.join("<br>");
 }
@@ -31928,8 +31913,8 @@ function tableRow(row) {
     const version = head.agentVersion ? ` ${head.agentVersion}` : "";
     const cells = [
         ICON[head.status],
-        `**${escapeCell(row.id)}**<br><sub>${escapeCell(where)}</sub>`,
-        escapeCell(`${row.agent}${version}`),
+        `**${markdown_escapeCell(row.id)}**<br><sub>${markdown_escapeCell(where)}</sub>`,
+        markdown_escapeCell(`${row.agent}${version}`),
         rateCell(row),
         row.delta !== undefined ? percentagePoints(row.delta) : "",
         hasRate(head) ? `${percent(head.interval[0])}–${percent(head.interval[1])}` : "",
@@ -32001,20 +31986,20 @@ function markdown_truncate(text) {
 /** One details row per failed check (or per failed trial without a failed check). */
 function evidenceRows(row) {
     const out = [];
-    const who = `**${escapeCell(row.id)}** ${escapeCell(`[${row.agent}]`)}`;
+    const who = `**${markdown_escapeCell(row.id)}** ${markdown_escapeCell(`[${row.agent}]`)}`;
     const failing = (t) => t.status !== "passed";
     for (const trial of row.head.trials.filter(failing)) {
         const bad = trial.checks.filter((c) => !c.ok);
         if (bad.length === 0) {
             const why = trial.reason ?? trial.status;
-            out.push(`| ${who} | ${trial.n} | ${escapeCell(trial.status)} | ${escapeCell(markdown_truncate(why))} |`);
+            out.push(`| ${who} | ${trial.n} | ${markdown_escapeCell(trial.status)} | ${markdown_escapeCell(markdown_truncate(why))} |`);
             continue;
         }
         for (const check of bad) {
             const at = check.line !== undefined
-                ? `<br><sub>${escapeCell(`${check.file ?? row.file}:${check.line}`)}</sub>`
+                ? `<br><sub>${markdown_escapeCell(`${check.file ?? row.file}:${check.line}`)}</sub>`
                 : "";
-            out.push(`| ${who} | ${trial.n} | ${escapeCell(check.name)}${at} | ${escapeCell(markdown_truncate(check.evidence))} |`);
+            out.push(`| ${who} | ${trial.n} | ${markdown_escapeCell(check.name)}${at} | ${markdown_escapeCell(markdown_truncate(check.evidence))} |`);
         }
     }
     return out;
@@ -32037,7 +32022,7 @@ function renderRunMarkdown(options) {
         top.push(markerLine(options.marker));
     top.push(headline(run, rows), "");
     const compared = options.baseRef
-        ? `Compared with the latest verdicts on ${escapeCell(options.baseRef)}. 🔻/🔺 mark changes outside noise (Fisher's exact test).`
+        ? `Compared with the latest verdicts on ${markdown_escapeCell(options.baseRef)}. 🔻/🔺 mark changes outside noise (Fisher's exact test).`
         : "No base branch history to compare with.";
     top.push(compared, "");
     const bottom = [""];
@@ -32067,7 +32052,7 @@ function renderRunMarkdown(options) {
     }
     if (rows.length === 0)
         table.splice(0, table.length, options.nothingRanBecause
-            ? `_No evals ran: ${escapeCell(options.nothingRanBecause)}._`
+            ? `_No evals ran: ${markdown_escapeCell(options.nothingRanBecause)}._`
             : "_No evals ran._");
     // Extra sections: whole, when they fit.
     const sections = options.sections ?? [];
@@ -32108,6 +32093,101 @@ function renderRunMarkdown(options) {
     const body = [...top, ...table, ...bottom, ...details].join("\n");
     return body.length > maxChars ? body.slice(0, maxChars) : body;
 }
+
+;// CONCATENATED MODULE: ./src/report/health.ts
+// The health section of a nightly run's step summary: the evals × agents that need attention
+// (broken, flaky, saturated; store/health.ts states the rule), as a markdown table.
+
+const ADVICE = {
+    broken: "no trial passed in its last runs: usually a broken task or check",
+    flaky: "its verdict keeps flipping",
+    saturated: "every trial of its last runs passed: ready to graduate to a regression suite",
+    ok: "",
+    new: "",
+};
+/** The section, or nothing when every eval is ok or new. */
+function healthMarkdown(rows, window) {
+    const attention = rows.filter((r) => r.state !== "ok" && r.state !== "new");
+    if (attention.length === 0)
+        return [];
+    const count = (state) => attention.filter((r) => r.state === state).length;
+    const lines = [
+        `#### Health (last ${window} runs): ${count("broken")} broken · ${count("flaky")} flaky · ${count("saturated")} saturated`,
+        "",
+        "| state | eval | agent | runs | flips (rate) | trials passed | why |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+        ...attention.map((r) => `| ${r.state} | ${escapeCell(r.id)} | ${escapeCell(r.agent)} | ${r.runs} | ${r.flips} (${Math.round(r.flipRate * 100)}%) | ${Math.round(r.trialPassRate * 100)}% | ${ADVICE[r.state]} |`),
+        "",
+    ];
+    return [lines.join("\n")];
+}
+
+;// CONCATENATED MODULE: ./src/report/json.ts
+// run.json: the run result contract (DESIGN.md §5), also what `--format json` prints.
+
+
+
+function json_buildRunResult(evals, meta) {
+    const counts = emptyCounts();
+    // The verdicts of the evals as defined: a comparison's other arms are compared, not judged.
+    for (const e of evals)
+        if (e.arm === undefined)
+            counts[e.status]++;
+    return withDiagnostics({
+        schemaVersion: RESULT_SCHEMA_VERSION,
+        tool: { name: "agent-evals", version: meta.version },
+        startedAt: meta.startedAt.toISOString(),
+        durationMs: meta.durationMs,
+        ...(meta.commit ? { commit: meta.commit } : {}),
+        costUsd: round6(evals.reduce((sum, e) => sum + e.costUsd, 0)),
+        ...(meta.budgetUsd !== undefined ? { budgetUsd: meta.budgetUsd } : {}),
+        counts,
+        isolation: meta.isolation,
+        // Paths relative to the project, so results read the same on every machine.
+        evals: evals.map((e) => withReliability({
+            ...e,
+            file: external_node_path_default().relative(meta.projectRoot, e.file) || e.file,
+        })),
+        ...(meta.comparisons?.length ? { comparisons: meta.comparisons } : {}),
+    }, meta.projectRoot);
+}
+/** pass@k and pass^k beside the pass rate, for results whose trials ran (not cached, not skipped). */
+function withReliability(e) {
+    const judged = e.trials.filter((t) => t.status === "passed" || t.status === "failed");
+    const reliability = reliabilityOf(judged.filter((t) => t.status === "passed").length, judged.length);
+    return reliability ? { ...e, reliability } : e;
+}
+/**
+ * Writes run.json as `JSON.stringify(run, null, 2)` would, an eval at a time: the whole text of a
+ * run of thousands of trials (megabytes) is never one string in memory.
+ */
+async function json_writeRunJson(resultsDir, run) {
+    external_node_fs_default().mkdirSync(resultsDir, { recursive: true });
+    const file = external_node_path_default().join(resultsDir, RUN_JSON);
+    // The top level with no eval: its "evals" line is where they go, each indented by one level more.
+    const [before, after] = `${JSON.stringify({ ...run, evals: [] }, null, 2)}\n`.split(EMPTY_EVALS);
+    const fd = external_node_fs_default().openSync(file, "w");
+    try {
+        external_node_fs_default().writeSync(fd, before);
+        if (run.evals.length === 0)
+            external_node_fs_default().writeSync(fd, EMPTY_EVALS);
+        else {
+            external_node_fs_default().writeSync(fd, '\n  "evals": [');
+            run.evals.forEach((e, i) => {
+                const json = JSON.stringify(e, null, 2).replace(/\n/g, "\n    ");
+                external_node_fs_default().writeSync(fd, `${i ? "," : ""}\n    ${json}`);
+            });
+            external_node_fs_default().writeSync(fd, "\n  ]");
+        }
+        external_node_fs_default().writeSync(fd, after);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    return file;
+}
+/** The "evals" line of the run's top level, empty: JSON strings never hold a raw newline. */
+const EMPTY_EVALS = '\n  "evals": []';
 
 ;// CONCATENATED MODULE: ./src/report/plan.ts
 // What `agent-evals plan` (or `eval --dry-run`) prints: what would run, what would not and why,
@@ -32292,6 +32372,7 @@ function shards_seconds(ms) {
 // report/: console, run.json, report.html, junit.xml, markdown.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -33843,7 +33924,7 @@ function claudeCodeMarkdown(reports) {
         "",
         "| eval | target | trigger: precision · recall · F1 | e2e scenarios | hook cases | verdict |",
         "| --- | --- | --- | --- | --- | --- |",
-        ...reports.map((r) => `| ${escapeCell(r.name)} | ${escapeCell(`${r.type}: ${r.target}`)} | ${triggerCell(r)} | ${e2eCell(r)} | ${hookCell(r)} | ${ICON[r.status]} ${r.status} |`),
+        ...reports.map((r) => `| ${markdown_escapeCell(r.name)} | ${markdown_escapeCell(`${r.type}: ${r.target}`)} | ${triggerCell(r)} | ${e2eCell(r)} | ${hookCell(r)} | ${ICON[r.status]} ${r.status} |`),
     ];
 }
 function triggerCell(report) {
@@ -34658,7 +34739,7 @@ function unitLabel(unit) {
 
 
 
-const ADVICE = {
+const health_ADVICE = {
     broken: "no trial passed: check the task and its checks",
     flaky: "the verdict keeps flipping: more trials, or a steadier task",
     saturated: "every trial passed: ready to graduate to a regression suite",
@@ -34679,7 +34760,7 @@ async function healthCommand({ projectRoot, flags }) {
     }
     for (const row of rows) {
         const figures = `${row.runs} run(s), ${row.flips} flip(s) (${Math.round(row.flipRate * 100)}%), trials passed ${Math.round(row.trialPassRate * 100)}%`;
-        const advice = ADVICE[row.state] ? ` — ${ADVICE[row.state]}` : "";
+        const advice = health_ADVICE[row.state] ? ` — ${health_ADVICE[row.state]}` : "";
         process.stdout.write(`${row.state.padEnd(9)} ${row.id} [${row.agent}]: ${figures}${advice}\n`);
     }
     const counts = ["broken", "flaky", "saturated"].map((s) => `${rows.filter((r) => r.state === s).length} ${s}`);

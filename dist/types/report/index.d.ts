@@ -1,6 +1,7 @@
 export { STATUS_LABEL, evalBlock, makeStyle, percent, seconds, summaryLine, trialLine, usd, type Style, } from "./console.js";
 export { VERDICT_LABEL, comparisonLines, decisionText, deltaText, meansText, pValue, points, } from "./comparisons.js";
 export { reportFilesLine, writeReportFiles } from "./files.js";
+export { healthMarkdown } from "./health.js";
 export { buildRunResult, writeRunJson } from "./json.js";
 export { ICON, escapeCell, renderRunMarkdown } from "./markdown.js";
 export { planLines } from "./plan.js";
