@@ -281,6 +281,21 @@ export interface CompareOptions extends RunEvalsOptions {
  * ChangedBaseError (exit 2) before anything runs when input or the ref is bad.
  */
 export async function compareEvals(options: CompareOptions): Promise<RunEvalsOutcome> {
+  const { planned, dispose } = await planComparison(options);
+  try {
+    return await runPlanned(planned, options);
+  } finally {
+    await dispose();
+  }
+}
+
+/**
+ * compare's plan: the working tree's units, each paired with its control at the base. The base's
+ * scratch folder holds the control's templates: `dispose` removes it once the run is over.
+ */
+export async function planComparison(
+  options: CompareOptions,
+): Promise<{ planned: PlannedRun; dispose(): Promise<void> }> {
   const env = options.env ?? process.env;
   // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
   const planned = await planEvals({ ...options, force: true, variants: false });
@@ -303,9 +318,10 @@ export async function compareEvals(options: CompareOptions): Promise<RunEvalsOut
           ? `; run without a control (new since the base): ${pairing.unpaired.join(", ")}`
           : ""),
     );
-    return await runPlanned(planned, options);
-  } finally {
+    return { planned, dispose: () => tree.dispose() };
+  } catch (error) {
     await tree.dispose();
+    throw error;
   }
 }
 

@@ -33133,28 +33133,33 @@ function planLines(units, projectRoot, costOf = () => ({}), budgetUsd) {
     let unknownWorst = false;
     for (const unit of units) {
         const where = `${path.relative(projectRoot, unit.spec.file)}${unit.spec.line ? `:${unit.spec.line}` : ""}`;
-        const name = `${unit.spec.id} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
+        const arm = unit.arm && !unit.arm.primary ? ` @ ${unit.arm.label}` : "";
+        const name = `${unit.spec.id}${arm} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
         if (unit.settled) {
             lines.push(`${unit.settled.status.padEnd(7)} ${name} — ${unit.settled.reason}  (${where})`);
             continue;
         }
         const free = !unit.agent || unit.agent.free === true;
-        const trials = unit.spec.adaptive
-            ? `${unit.spec.adaptive.min}–${unit.trials} adaptive trials`
-            : `up to ${unit.trials} trial(s), needs ${requiredPasses(unit.trials, unit.spec.passRate)}`;
+        // A comparison's arm may run up to its maximum, until the comparison is decided.
+        const most = unit.arm?.maxTrials ?? unit.trials;
+        const trials = unit.arm
+            ? `up to ${most} trial(s), the ${unit.arm.role} (${unit.arm.label}) of a comparison`
+            : unit.spec.adaptive
+                ? `${unit.spec.adaptive.min}–${unit.trials} adaptive trials`
+                : `up to ${unit.trials} trial(s), needs ${requiredPasses(unit.trials, unit.spec.passRate)}`;
         const { expectedPerTrial } = costOf(unit);
         let cost = "free";
         if (!free) {
-            const worst = unit.spec.maxCostUsd !== undefined ? unit.spec.maxCostUsd * unit.trials : undefined;
+            const worst = unit.spec.maxCostUsd !== undefined ? unit.spec.maxCostUsd * most : undefined;
             if (worst === undefined)
                 unknownWorst = true;
             else
                 worstTotal += worst;
             if (expectedPerTrial !== undefined)
-                expectedTotal += expectedPerTrial * unit.trials;
+                expectedTotal += expectedPerTrial * most;
             cost = [
                 expectedPerTrial !== undefined
-                    ? `expected ${usd(expectedPerTrial * unit.trials)} (history)`
+                    ? `expected ${usd(expectedPerTrial * most)} (history)`
                     : "no cost history",
                 worst !== undefined ? `worst case ${usd(worst)}` : "no maxCostUsd: worst case unbounded",
             ].join(", ");
@@ -35149,6 +35154,19 @@ async function runEvals(options) {
  * ChangedBaseError (exit 2) before anything runs when input or the ref is bad.
  */
 async function compareEvals(options) {
+    const { planned, dispose } = await planComparison(options);
+    try {
+        return await runPlanned(planned, options);
+    }
+    finally {
+        await dispose();
+    }
+}
+/**
+ * compare's plan: the working tree's units, each paired with its control at the base. The base's
+ * scratch folder holds the control's templates: `dispose` removes it once the run is over.
+ */
+async function planComparison(options) {
     const env = options.env ?? process.env;
     // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
     const planned = await planEvals({ ...options, force: true, variants: false });
@@ -35163,10 +35181,11 @@ async function compareEvals(options) {
             (pairing.unpaired.length
                 ? `; run without a control (new since the base): ${pairing.unpaired.join(", ")}`
                 : ""));
-        return await runPlanned(planned, options);
+        return { planned, dispose: () => tree.dispose() };
     }
-    finally {
+    catch (error) {
         await tree.dispose();
+        throw error;
     }
 }
 /** The base's units of the same evals and agents: loaded and planned in the scratch tree. */

@@ -128,6 +128,14 @@ export interface CompareOptions extends RunEvalsOptions {
  * ChangedBaseError (exit 2) before anything runs when input or the ref is bad.
  */
 export declare function compareEvals(options: CompareOptions): Promise<RunEvalsOutcome>;
+/**
+ * compare's plan: the working tree's units, each paired with its control at the base. The base's
+ * scratch folder holds the control's templates: `dispose` removes it once the run is over.
+ */
+export declare function planComparison(options: CompareOptions): Promise<{
+    planned: PlannedRun;
+    dispose(): Promise<void>;
+}>;
 export interface MergeRunsOptions {
     projectRoot: string;
     /** Where the merged run goes (default: the project's results folder). */

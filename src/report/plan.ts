@@ -23,26 +23,30 @@ export function planLines(
   let unknownWorst = false;
   for (const unit of units) {
     const where = `${path.relative(projectRoot, unit.spec.file)}${unit.spec.line ? `:${unit.spec.line}` : ""}`;
-    const name = `${unit.spec.id} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
+    const arm = unit.arm && !unit.arm.primary ? ` @ ${unit.arm.label}` : "";
+    const name = `${unit.spec.id}${arm} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
     if (unit.settled) {
       lines.push(`${unit.settled.status.padEnd(7)} ${name} — ${unit.settled.reason}  (${where})`);
       continue;
     }
     const free = !unit.agent || unit.agent.free === true;
-    const trials = unit.spec.adaptive
-      ? `${unit.spec.adaptive.min}–${unit.trials} adaptive trials`
-      : `up to ${unit.trials} trial(s), needs ${requiredPasses(unit.trials, unit.spec.passRate)}`;
+    // A comparison's arm may run up to its maximum, until the comparison is decided.
+    const most = unit.arm?.maxTrials ?? unit.trials;
+    const trials = unit.arm
+      ? `up to ${most} trial(s), the ${unit.arm.role} (${unit.arm.label}) of a comparison`
+      : unit.spec.adaptive
+        ? `${unit.spec.adaptive.min}–${unit.trials} adaptive trials`
+        : `up to ${unit.trials} trial(s), needs ${requiredPasses(unit.trials, unit.spec.passRate)}`;
     const { expectedPerTrial } = costOf(unit);
     let cost = "free";
     if (!free) {
-      const worst =
-        unit.spec.maxCostUsd !== undefined ? unit.spec.maxCostUsd * unit.trials : undefined;
+      const worst = unit.spec.maxCostUsd !== undefined ? unit.spec.maxCostUsd * most : undefined;
       if (worst === undefined) unknownWorst = true;
       else worstTotal += worst;
-      if (expectedPerTrial !== undefined) expectedTotal += expectedPerTrial * unit.trials;
+      if (expectedPerTrial !== undefined) expectedTotal += expectedPerTrial * most;
       cost = [
         expectedPerTrial !== undefined
-          ? `expected ${usd(expectedPerTrial * unit.trials)} (history)`
+          ? `expected ${usd(expectedPerTrial * most)} (history)`
           : "no cost history",
         worst !== undefined ? `worst case ${usd(worst)}` : "no maxCostUsd: worst case unbounded",
       ].join(", ");

@@ -32202,28 +32202,33 @@ function planLines(units, projectRoot, costOf = () => ({}), budgetUsd) {
     let unknownWorst = false;
     for (const unit of units) {
         const where = `${external_node_path_default().relative(projectRoot, unit.spec.file)}${unit.spec.line ? `:${unit.spec.line}` : ""}`;
-        const name = `${unit.spec.id} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
+        const arm = unit.arm && !unit.arm.primary ? ` @ ${unit.arm.label}` : "";
+        const name = `${unit.spec.id}${arm} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
         if (unit.settled) {
             lines.push(`${unit.settled.status.padEnd(7)} ${name} — ${unit.settled.reason}  (${where})`);
             continue;
         }
         const free = !unit.agent || unit.agent.free === true;
-        const trials = unit.spec.adaptive
-            ? `${unit.spec.adaptive.min}–${unit.trials} adaptive trials`
-            : `up to ${unit.trials} trial(s), needs ${requiredPasses(unit.trials, unit.spec.passRate)}`;
+        // A comparison's arm may run up to its maximum, until the comparison is decided.
+        const most = unit.arm?.maxTrials ?? unit.trials;
+        const trials = unit.arm
+            ? `up to ${most} trial(s), the ${unit.arm.role} (${unit.arm.label}) of a comparison`
+            : unit.spec.adaptive
+                ? `${unit.spec.adaptive.min}–${unit.trials} adaptive trials`
+                : `up to ${unit.trials} trial(s), needs ${requiredPasses(unit.trials, unit.spec.passRate)}`;
         const { expectedPerTrial } = costOf(unit);
         let cost = "free";
         if (!free) {
-            const worst = unit.spec.maxCostUsd !== undefined ? unit.spec.maxCostUsd * unit.trials : undefined;
+            const worst = unit.spec.maxCostUsd !== undefined ? unit.spec.maxCostUsd * most : undefined;
             if (worst === undefined)
                 unknownWorst = true;
             else
                 worstTotal += worst;
             if (expectedPerTrial !== undefined)
-                expectedTotal += expectedPerTrial * unit.trials;
+                expectedTotal += expectedPerTrial * most;
             cost = [
                 expectedPerTrial !== undefined
-                    ? `expected ${console_usd(expectedPerTrial * unit.trials)} (history)`
+                    ? `expected ${console_usd(expectedPerTrial * most)} (history)`
                     : "no cost history",
                 worst !== undefined ? `worst case ${console_usd(worst)}` : "no maxCostUsd: worst case unbounded",
             ].join(", ");
@@ -34218,6 +34223,19 @@ async function runEvals(options) {
  * ChangedBaseError (exit 2) before anything runs when input or the ref is bad.
  */
 async function compareEvals(options) {
+    const { planned, dispose } = await planComparison(options);
+    try {
+        return await runPlanned(planned, options);
+    }
+    finally {
+        await dispose();
+    }
+}
+/**
+ * compare's plan: the working tree's units, each paired with its control at the base. The base's
+ * scratch folder holds the control's templates: `dispose` removes it once the run is over.
+ */
+async function planComparison(options) {
     const env = options.env ?? process.env;
     // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
     const planned = await planEvals({ ...options, force: true, variants: false });
@@ -34232,10 +34250,11 @@ async function compareEvals(options) {
             (pairing.unpaired.length
                 ? `; run without a control (new since the base): ${pairing.unpaired.join(", ")}`
                 : ""));
-        return await runPlanned(planned, options);
+        return { planned, dispose: () => tree.dispose() };
     }
-    finally {
+    catch (error) {
         await tree.dispose();
+        throw error;
     }
 }
 /** The base's units of the same evals and agents: loaded and planned in the scratch tree. */
@@ -35073,13 +35092,37 @@ async function mergeCommand({ projectRoot, names, flags }) {
 
 
 
+/** `compare --dry-run`: both arms of each comparison, what they may cost; runs nothing. */
+async function comparePlanCommand(ctx) {
+    const { projectRoot, names, flags } = ctx;
+    const { planned, dispose } = await planComparison({
+        projectRoot,
+        evals: flags.evals,
+        names,
+        agents: flags.agent ?? [],
+        trials: positiveInt("trials", flags.trials),
+        base: compareBase(flags),
+        margin: values_margin(flags.margin),
+    });
+    await dispose();
+    printPlan(planned, projectRoot, nonNegativeUsd(flags["budget-usd"]));
+    return 0;
+}
+function printPlan({ plan, notes, cache }, projectRoot, budget) {
+    for (const note of notes)
+        process.stdout.write(`${note}\n`);
+    const costOf = (unit) => ({ expectedPerTrial: expectedCost(unit, cache) });
+    for (const line of planLines(plan.units, projectRoot, costOf, budget)) {
+        process.stdout.write(`${line}\n`);
+    }
+}
 async function planCommand({ projectRoot, names, flags }) {
     const format = outputFormat(flags.format);
     const shards = shardCount(flags.shards);
     if (shards !== undefined && flags.shard)
         throw new UsageError("--shards and --shard exclude each other");
     const budget = nonNegativeUsd(flags["budget-usd"]);
-    const { plan, notes, cache } = await planEvals({
+    const planned = await planEvals({
         projectRoot,
         evals: flags.evals,
         names,
@@ -35092,7 +35135,9 @@ async function planCommand({ projectRoot, names, flags }) {
         historyDir: flags["history-dir"],
         force: flags.force,
         noCache: flags["no-cache"],
+        margin: values_margin(flags.margin),
     });
+    const { plan, cache } = planned;
     if (shards !== undefined || format === "json") {
         const split = planShards(plan.units, shards ?? 1, cache.history, budget);
         if (format === "json")
@@ -35102,12 +35147,7 @@ async function planCommand({ projectRoot, names, flags }) {
                 process.stdout.write(`${line}\n`);
         return 0;
     }
-    for (const note of notes)
-        process.stdout.write(`${note}\n`);
-    const costOf = (unit) => ({ expectedPerTrial: expectedCost(unit, cache) });
-    for (const line of planLines(plan.units, projectRoot, costOf, budget)) {
-        process.stdout.write(`${line}\n`);
-    }
+    printPlan(planned, projectRoot, budget);
     return 0;
 }
 
@@ -36781,13 +36821,14 @@ const COMMANDS = [
             "budget-usd",
             "format",
             "concurrency",
+            "dry-run",
             "keep-workspace",
             "unsafe-local",
             "sandbox",
             "verbose",
             "quiet",
         ],
-        run: compareCommand,
+        run: (ctx) => (ctx.flags["dry-run"] ? comparePlanCommand(ctx) : compareCommand(ctx)),
     },
     {
         name: "plan",

@@ -8,7 +8,7 @@ import { healthCommand } from "./health.js";
 import { initCommand } from "./init.js";
 import { listCommand } from "./list.js";
 import { mergeCommand } from "./merge.js";
-import { planCommand } from "./plan.js";
+import { comparePlanCommand, planCommand } from "./plan.js";
 import { schemaCommand } from "./schema.js";
 import { showCommand } from "./show.js";
 
@@ -69,13 +69,14 @@ export const COMMANDS: readonly Command[] = [
       "budget-usd",
       "format",
       "concurrency",
+      "dry-run",
       "keep-workspace",
       "unsafe-local",
       "sandbox",
       "verbose",
       "quiet",
     ],
-    run: compareCommand,
+    run: (ctx) => (ctx.flags["dry-run"] ? comparePlanCommand(ctx) : compareCommand(ctx)),
   },
   {
     name: "plan",

@@ -1,7 +1,7 @@
 // `agent-evals plan [name…]` (and `eval --dry-run`): what would run and what it may cost, or with
 // --shards the split into shards. Runs nothing.
 
-import { planEvals } from "../../engine.js";
+import { planComparison, planEvals, type PlannedRun } from "../../engine.js";
 import { UsageError } from "../../model/index.js";
 import type { PlannedUnit } from "../../model/index.js";
 import { expectedCost, planShards } from "../../plan/index.js";
@@ -9,13 +9,42 @@ import { planLines, shardPlanLines } from "../../report/index.js";
 import type { CommandContext } from "./context.js";
 import * as value from "../values.js";
 
+/** `compare --dry-run`: both arms of each comparison, what they may cost; runs nothing. */
+export async function comparePlanCommand(ctx: CommandContext): Promise<number> {
+  const { projectRoot, names, flags } = ctx;
+  const { planned, dispose } = await planComparison({
+    projectRoot,
+    evals: flags.evals,
+    names,
+    agents: flags.agent ?? [],
+    trials: value.positiveInt("trials", flags.trials),
+    base: value.compareBase(flags),
+    margin: value.margin(flags.margin),
+  });
+  await dispose();
+  printPlan(planned, projectRoot, value.nonNegativeUsd(flags["budget-usd"]));
+  return 0;
+}
+
+function printPlan(
+  { plan, notes, cache }: PlannedRun,
+  projectRoot: string,
+  budget: number | undefined,
+): void {
+  for (const note of notes) process.stdout.write(`${note}\n`);
+  const costOf = (unit: PlannedUnit) => ({ expectedPerTrial: expectedCost(unit, cache) });
+  for (const line of planLines(plan.units, projectRoot, costOf, budget)) {
+    process.stdout.write(`${line}\n`);
+  }
+}
+
 export async function planCommand({ projectRoot, names, flags }: CommandContext): Promise<number> {
   const format = value.outputFormat(flags.format);
   const shards = value.shardCount(flags.shards);
   if (shards !== undefined && flags.shard)
     throw new UsageError("--shards and --shard exclude each other");
   const budget = value.nonNegativeUsd(flags["budget-usd"]);
-  const { plan, notes, cache } = await planEvals({
+  const planned = await planEvals({
     projectRoot,
     evals: flags.evals,
     names,
@@ -28,17 +57,15 @@ export async function planCommand({ projectRoot, names, flags }: CommandContext)
     historyDir: flags["history-dir"],
     force: flags.force,
     noCache: flags["no-cache"],
+    margin: value.margin(flags.margin),
   });
+  const { plan, cache } = planned;
   if (shards !== undefined || format === "json") {
     const split = planShards(plan.units, shards ?? 1, cache.history, budget);
     if (format === "json") process.stdout.write(`${JSON.stringify(split, null, 2)}\n`);
     else for (const line of shardPlanLines(split)) process.stdout.write(`${line}\n`);
     return 0;
   }
-  for (const note of notes) process.stdout.write(`${note}\n`);
-  const costOf = (unit: PlannedUnit) => ({ expectedPerTrial: expectedCost(unit, cache) });
-  for (const line of planLines(plan.units, projectRoot, costOf, budget)) {
-    process.stdout.write(`${line}\n`);
-  }
+  printPlan(planned, projectRoot, budget);
   return 0;
 }
