@@ -9,6 +9,7 @@ import type {
   TrialResult,
 } from "../../src/model/index.js";
 import { emptyCounts } from "../../src/model/index.js";
+import { wilsonInterval } from "../../src/model/stats.js";
 
 function trials(id: string, passes: number, total: number): TrialResult[] {
   return Array.from({ length: total }, (_, i) => ({
@@ -45,7 +46,7 @@ function result(
     trialsPlanned: 50,
     passRate: passes / total,
     threshold: 1,
-    interval: [passes === total ? 0.57 : 0, passes === total ? 1 : 0.49],
+    interval: wilsonInterval(passes, total),
     costUsd: 0.01 * total,
     durationMs: 80 * total,
     trials: trials(dirId, passes, total),
