@@ -11,7 +11,7 @@ import type {
   RunResult,
   TrialResult,
 } from "../model/index.js";
-import { countedTrials, emptyCounts, exitCodeFor } from "../model/index.js";
+import { countedTrials, exitCodeFor } from "../model/index.js";
 import { decisionText, meansText, points, pValue, VERDICT_LABEL } from "./comparisons.js";
 import { percent, usd } from "./console.js";
 
@@ -236,29 +236,24 @@ function severity(row: ComparisonRow): number {
 function headline(run: RunResult, rows: ComparisonRow[]): string {
   const evals = run.evals.length > 0 ? run.evals : rows.map((r) => r.head);
   const ok = exitCodeFor(evals) === 0;
-  // A comparison arm's result is compared, not judged: the counts are of the others.
-  const judged = run.evals.filter((e) => e.arm === undefined);
-  const c = judged.length < run.evals.length ? countsOf(judged) : run.counts;
+  const c = run.counts;
   const parts = [`✅ ${c.passed} passed`, `❌ ${c.failed} failed`];
   for (const k of ["cached", "skipped", "error", "incomplete", "inconclusive"] as const) {
     if (c[k] > 0) parts.push(`${ICON[k]} ${c[k]} ${k}`);
   }
-  const comparisons = run.comparisons ?? [];
-  const regressions =
-    rows.filter((r) => r.flag === "regression").length +
-    comparisons.filter((r) => r.verdict === "regression").length;
-  const improvements =
-    rows.filter((r) => r.flag === "improvement").length +
-    comparisons.filter((r) => r.verdict === "improvement").length;
+  // Each eval × agent once, flagged against the history or by its controlled comparison.
+  const flagged = (verdict: "regression" | "improvement") =>
+    new Set([
+      ...rows.filter((r) => r.flag === verdict).map((r) => `${r.id}\0${r.agent}`),
+      ...(run.comparisons ?? [])
+        .filter((x) => x.verdict === verdict)
+        .map((x) => `${x.id}\0${x.agent}`),
+    ]).size;
+  const regressions = flagged("regression");
+  const improvements = flagged("improvement");
   if (regressions > 0) parts.push(`🔻 ${regressions} regression${regressions > 1 ? "s" : ""}`);
   if (improvements > 0) parts.push(`🔺 ${improvements} improvement${improvements > 1 ? "s" : ""}`);
   return `### ${ok ? "✅" : "❌"} agent-evals: ${parts.join(" · ")}`;
-}
-
-function countsOf(evals: EvalResult[]): RunResult["counts"] {
-  const counts = emptyCounts();
-  for (const e of evals) counts[e.status]++;
-  return counts;
 }
 
 function costLine(run: RunResult, budgetUsd: number | undefined): string {

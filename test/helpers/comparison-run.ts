@@ -103,7 +103,8 @@ export function comparisonRun(): RunResult {
     result("build", 19, 20, { arm: "terse" }),
   ];
   const counts = emptyCounts();
-  for (const e of evals) counts[e.status]++;
+  // As buildRunResult counts: the evals as defined, not the comparisons' other arms.
+  for (const e of evals) if (e.arm === undefined) counts[e.status]++;
   return {
     schemaVersion: 2,
     tool: { name: "agent-evals", version: "test" },

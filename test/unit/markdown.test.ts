@@ -380,6 +380,13 @@ describe("renderRunMarkdown", () => {
     expect(body).toContain("| **build @\u200b terse** \\[literal\\] | 20 |");
     // The headline counts the judged results, and the comparison's regression.
     expect(lines[1]).toBe("### ❌ agent-evals: ✅ 1 passed · ❌ 1 failed · 🔻 1 regression");
+    // Flagged against the history too, it is still one regression.
+    const history = new Map([["greet", [{ ...baseLine("greet", 10, 10), agent: "literal" }]]]);
+    const both = renderRunMarkdown({ run, rows: compareRuns(run.evals, history) });
+    expect(both).toContain("🔻 regression (p = ");
+    expect(both.split("\n")[0]).toBe(
+      "### ❌ agent-evals: ✅ 1 passed · ❌ 1 failed · 🔻 1 regression",
+    );
   });
 
   it("keeps the comparisons within the size limit too", () => {
