@@ -1,13 +1,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 14006:
+/***/ 6310:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(98016);
-const utils = __nccwpck_require__(64059);
+const pico = __nccwpck_require__(53936);
+const utils = __nccwpck_require__(3211);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -25,7 +25,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5595:
+/***/ 70667:
 /***/ ((module) => {
 
 
@@ -216,13 +216,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 78265:
+/***/ 83721:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(5595);
-const utils = __nccwpck_require__(64059);
+const constants = __nccwpck_require__(70667);
+const utils = __nccwpck_require__(3211);
 
 /**
  * Constants
@@ -1648,15 +1648,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 98016:
+/***/ 53936:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(31781);
-const parse = __nccwpck_require__(78265);
-const utils = __nccwpck_require__(64059);
-const constants = __nccwpck_require__(5595);
+const scan = __nccwpck_require__(20117);
+const parse = __nccwpck_require__(83721);
+const utils = __nccwpck_require__(3211);
+const constants = __nccwpck_require__(70667);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2016,12 +2016,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 31781:
+/***/ 20117:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(64059);
+const utils = __nccwpck_require__(3211);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2038,7 +2038,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(70667);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -2426,7 +2426,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 64059:
+/***/ 3211:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -2437,7 +2437,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(70667);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -2505,7 +2505,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 76793:
+/***/ 70304:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3173,7 +3173,7 @@ const VERSION = "0.1.0";
 
 /***/ }),
 
-/***/ 98862:
+/***/ 87037:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5032,18 +5032,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 57349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveBlockMap = __nccwpck_require__(87103);
-var resolveBlockSeq = __nccwpck_require__(90334);
-var resolveFlowCollection = __nccwpck_require__(13142);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(91854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -5129,15 +5129,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 23683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(45937);
-var resolveEnd = __nccwpck_require__(17788);
-var resolveProps = __nccwpck_require__(34631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(84961);
+var resolveEnd = __nccwpck_require__(71020);
+var resolveProps = __nccwpck_require__(70775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -5181,17 +5181,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 45937:
+/***/ 84961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var composeCollection = __nccwpck_require__(57349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(17788);
-var utilEmptyScalarPosition = __nccwpck_require__(22599);
+var Alias = __nccwpck_require__(97105);
+var identity = __nccwpck_require__(24919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(43573);
+var resolveEnd = __nccwpck_require__(71020);
+var utilEmptyScalarPosition = __nccwpck_require__(28407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -5300,15 +5300,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 43573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var resolveBlockScalar = __nccwpck_require__(48913);
-var resolveFlowScalar = __nccwpck_require__(76842);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var resolveBlockScalar = __nccwpck_require__(25089);
+var resolveFlowScalar = __nccwpck_require__(45882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -5395,18 +5395,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 89984:
+/***/ 13104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(61342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(91464);
-var identity = __nccwpck_require__(41127);
-var composeDoc = __nccwpck_require__(23683);
-var resolveEnd = __nccwpck_require__(17788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(20152);
+var identity = __nccwpck_require__(24919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(71020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -5626,17 +5626,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 87103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
-var resolveProps = __nccwpck_require__(34631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(74051);
-var utilMapIncludes = __nccwpck_require__(81187);
+var Pair = __nccwpck_require__(75773);
+var YAMLMap = __nccwpck_require__(65462);
+var resolveProps = __nccwpck_require__(70775);
+var utilContainsNewline = __nccwpck_require__(74283);
+var utilFlowIndentCheck = __nccwpck_require__(11795);
+var utilMapIncludes = __nccwpck_require__(51091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -5750,12 +5750,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 48913:
+/***/ 25089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -5957,14 +5957,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 90334:
+/***/ 91854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveProps = __nccwpck_require__(34631);
-var utilFlowIndentCheck = __nccwpck_require__(74051);
+var YAMLSeq = __nccwpck_require__(66831);
+var resolveProps = __nccwpck_require__(70775);
+var utilFlowIndentCheck = __nccwpck_require__(11795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -6015,7 +6015,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 17788:
+/***/ 71020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6061,19 +6061,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 13142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveEnd = __nccwpck_require__(17788);
-var resolveProps = __nccwpck_require__(34631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(81187);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var resolveEnd = __nccwpck_require__(71020);
+var resolveProps = __nccwpck_require__(70775);
+var utilContainsNewline = __nccwpck_require__(74283);
+var utilMapIncludes = __nccwpck_require__(51091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -6277,13 +6277,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 76842:
+/***/ 45882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var resolveEnd = __nccwpck_require__(17788);
+var Scalar = __nccwpck_require__(50389);
+var resolveEnd = __nccwpck_require__(71020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -6512,7 +6512,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 34631:
+/***/ 70775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6667,7 +6667,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 74283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6710,7 +6710,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 22599:
+/***/ 28407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6745,12 +6745,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 74051:
+/***/ 11795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(74283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -6769,12 +6769,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 81187:
+/***/ 51091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(24919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -6791,22 +6791,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var toJS = __nccwpck_require__(74043);
-var Schema = __nccwpck_require__(45840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(71596);
-var applyReviver = __nccwpck_require__(83661);
-var createNode = __nccwpck_require__(42404);
-var directives = __nccwpck_require__(61342);
+var Alias = __nccwpck_require__(97105);
+var Collection = __nccwpck_require__(44661);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var toJS = __nccwpck_require__(53899);
+var Schema = __nccwpck_require__(28224);
+var stringifyDocument = __nccwpck_require__(72285);
+var anchors = __nccwpck_require__(79196);
+var applyReviver = __nccwpck_require__(50909);
+var createNode = __nccwpck_require__(91732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -7135,13 +7135,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 71596:
+/***/ 79196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var visit = __nccwpck_require__(10204);
+var identity = __nccwpck_require__(24919);
+var visit = __nccwpck_require__(12588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -7218,7 +7218,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 83661:
+/***/ 50909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7282,14 +7282,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 42404:
+/***/ 91732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
+var Alias = __nccwpck_require__(97105);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -7379,13 +7379,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 61342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var visit = __nccwpck_require__(10204);
+var identity = __nccwpck_require__(24919);
+var visit = __nccwpck_require__(12588);
 
 const escapeChars = {
     '!': '%21',
@@ -7564,7 +7564,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 91464:
+/***/ 20152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7633,28 +7633,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 38815:
+/***/ 43439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(89984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(45840);
-var errors = __nccwpck_require__(91464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(40361);
-var lineCounter = __nccwpck_require__(66628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(84047);
-var visit = __nccwpck_require__(10204);
+var composer = __nccwpck_require__(13104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(28224);
+var errors = __nccwpck_require__(20152);
+var Alias = __nccwpck_require__(97105);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var Scalar = __nccwpck_require__(50389);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var cst = __nccwpck_require__(49877);
+var lexer = __nccwpck_require__(65145);
+var lineCounter = __nccwpck_require__(41460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(64543);
+var visit = __nccwpck_require__(12588);
 
 
 
@@ -7691,7 +7691,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 57249:
+/***/ 77297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -7717,16 +7717,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 97105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(71596);
-var visit = __nccwpck_require__(10204);
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
-var toJS = __nccwpck_require__(74043);
+var anchors = __nccwpck_require__(79196);
+var visit = __nccwpck_require__(12588);
+var identity = __nccwpck_require__(24919);
+var Node = __nccwpck_require__(44833);
+var toJS = __nccwpck_require__(53899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -7844,14 +7844,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 40101:
+/***/ 44661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
+var createNode = __nccwpck_require__(91732);
+var identity = __nccwpck_require__(24919);
+var Node = __nccwpck_require__(44833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -8002,14 +8002,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 66673:
+/***/ 44833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(83661);
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
+var applyReviver = __nccwpck_require__(50909);
+var identity = __nccwpck_require__(24919);
+var toJS = __nccwpck_require__(53899);
 
 class NodeBase {
     constructor(type) {
@@ -8049,15 +8049,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 57165:
+/***/ 75773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var stringifyPair = __nccwpck_require__(59748);
-var addPairToJSMap = __nccwpck_require__(97104);
-var identity = __nccwpck_require__(41127);
+var createNode = __nccwpck_require__(91732);
+var stringifyPair = __nccwpck_require__(27764);
+var addPairToJSMap = __nccwpck_require__(88768);
+var identity = __nccwpck_require__(24919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -8095,14 +8095,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 63301:
+/***/ 50389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
-var toJS = __nccwpck_require__(74043);
+var identity = __nccwpck_require__(24919);
+var Node = __nccwpck_require__(44833);
+var toJS = __nccwpck_require__(53899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -8129,17 +8129,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 84454:
+/***/ 65462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(61212);
-var addPairToJSMap = __nccwpck_require__(97104);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
+var stringifyCollection = __nccwpck_require__(94156);
+var addPairToJSMap = __nccwpck_require__(88768);
+var Collection = __nccwpck_require__(44661);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var Scalar = __nccwpck_require__(50389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -8283,17 +8283,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 92223:
+/***/ 66831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var stringifyCollection = __nccwpck_require__(61212);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var toJS = __nccwpck_require__(74043);
+var createNode = __nccwpck_require__(91732);
+var stringifyCollection = __nccwpck_require__(94156);
+var Collection = __nccwpck_require__(44661);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var toJS = __nccwpck_require__(53899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -8405,16 +8405,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 97104:
+/***/ 88768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(57249);
-var merge = __nccwpck_require__(90452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
+var log = __nccwpck_require__(77297);
+var merge = __nccwpck_require__(29380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(24919);
+var toJS = __nccwpck_require__(53899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -8477,7 +8477,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 41127:
+/***/ 24919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8537,12 +8537,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 74043:
+/***/ 53899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(24919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -8583,15 +8583,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 60110:
+/***/ 90334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(48913);
-var resolveFlowScalar = __nccwpck_require__(76842);
-var errors = __nccwpck_require__(91464);
-var stringifyString = __nccwpck_require__(83069);
+var resolveBlockScalar = __nccwpck_require__(25089);
+var resolveFlowScalar = __nccwpck_require__(45882);
+var errors = __nccwpck_require__(20152);
+var stringifyString = __nccwpck_require__(81773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -8808,7 +8808,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 91733:
+/***/ 13701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8878,7 +8878,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 97715:
+/***/ 15235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8984,14 +8984,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 49877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(60110);
-var cstStringify = __nccwpck_require__(91733);
-var cstVisit = __nccwpck_require__(97715);
+var cstScalar = __nccwpck_require__(90334);
+var cstStringify = __nccwpck_require__(13701);
+var cstVisit = __nccwpck_require__(15235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -9103,12 +9103,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 40361:
+/***/ 65145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(49877);
 
 /*
 START -> stream
@@ -9833,7 +9833,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 66628:
+/***/ 41460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -9881,14 +9881,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(40361);
+var cst = __nccwpck_require__(49877);
+var lexer = __nccwpck_require__(65145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -10868,18 +10868,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 84047:
+/***/ 64543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(89984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(91464);
-var log = __nccwpck_require__(57249);
-var identity = __nccwpck_require__(41127);
-var lineCounter = __nccwpck_require__(66628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(13104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(20152);
+var log = __nccwpck_require__(77297);
+var identity = __nccwpck_require__(24919);
+var lineCounter = __nccwpck_require__(41460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -10982,16 +10982,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 45840:
+/***/ 28224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var map = __nccwpck_require__(47451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var tags = __nccwpck_require__(90018);
+var identity = __nccwpck_require__(24919);
+var map = __nccwpck_require__(24043);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var tags = __nccwpck_require__(36178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -11028,13 +11028,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 47451:
+/***/ 24043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var YAMLMap = __nccwpck_require__(84454);
+var identity = __nccwpck_require__(24919);
+var YAMLMap = __nccwpck_require__(65462);
 
 const map = {
     collection: 'map',
@@ -11054,12 +11054,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 73632:
+/***/ 15632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 const nullTag = {
     identify: value => value == null,
@@ -11078,13 +11078,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 17562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var YAMLSeq = __nccwpck_require__(92223);
+var identity = __nccwpck_require__(24919);
+var YAMLSeq = __nccwpck_require__(66831);
 
 const seq = {
     collection: 'seq',
@@ -11104,12 +11104,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 66464:
+/***/ 94704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(83069);
+var stringifyString = __nccwpck_require__(81773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -11127,12 +11127,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 73959:
+/***/ 74359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -11155,13 +11155,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 38405:
+/***/ 66229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var stringifyNumber = __nccwpck_require__(28689);
+var Scalar = __nccwpck_require__(50389);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -11209,12 +11209,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 59874:
+/***/ 27602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -11258,18 +11258,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 70896:
+/***/ 27904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var bool = __nccwpck_require__(73959);
-var float = __nccwpck_require__(38405);
-var int = __nccwpck_require__(59874);
+var map = __nccwpck_require__(24043);
+var _null = __nccwpck_require__(15632);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var bool = __nccwpck_require__(74359);
+var float = __nccwpck_require__(66229);
+var int = __nccwpck_require__(27602);
 
 const schema = [
     map.map,
@@ -11290,14 +11290,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 33559:
+/***/ 48647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var map = __nccwpck_require__(47451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(50389);
+var map = __nccwpck_require__(24043);
+var seq = __nccwpck_require__(17562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -11361,27 +11361,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 90018:
+/***/ 36178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var bool = __nccwpck_require__(73959);
-var float = __nccwpck_require__(38405);
-var int = __nccwpck_require__(59874);
-var schema = __nccwpck_require__(70896);
-var schema$1 = __nccwpck_require__(33559);
-var binary = __nccwpck_require__(56083);
-var merge = __nccwpck_require__(90452);
-var omap = __nccwpck_require__(50303);
-var pairs = __nccwpck_require__(18385);
-var schema$2 = __nccwpck_require__(35913);
-var set = __nccwpck_require__(81528);
-var timestamp = __nccwpck_require__(46752);
+var map = __nccwpck_require__(24043);
+var _null = __nccwpck_require__(15632);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var bool = __nccwpck_require__(74359);
+var float = __nccwpck_require__(66229);
+var int = __nccwpck_require__(27602);
+var schema = __nccwpck_require__(27904);
+var schema$1 = __nccwpck_require__(48647);
+var binary = __nccwpck_require__(64355);
+var merge = __nccwpck_require__(29380);
+var omap = __nccwpck_require__(96431);
+var pairs = __nccwpck_require__(49281);
+var schema$2 = __nccwpck_require__(93081);
+var set = __nccwpck_require__(62504);
+var timestamp = __nccwpck_require__(54960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -11467,14 +11467,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 56083:
+/***/ 64355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(20181);
-var Scalar = __nccwpck_require__(63301);
-var stringifyString = __nccwpck_require__(83069);
+var Scalar = __nccwpck_require__(50389);
+var stringifyString = __nccwpck_require__(81773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -11544,12 +11544,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 88398:
+/***/ 36158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -11580,13 +11580,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 35782:
+/***/ 10838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var stringifyNumber = __nccwpck_require__(28689);
+var Scalar = __nccwpck_require__(50389);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -11637,12 +11637,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 10873:
+/***/ 45609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -11720,13 +11720,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 90452:
+/***/ 29380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -11798,16 +11798,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 50303:
+/***/ 96431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var pairs = __nccwpck_require__(18385);
+var identity = __nccwpck_require__(24919);
+var toJS = __nccwpck_require__(53899);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var pairs = __nccwpck_require__(49281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -11882,15 +11882,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 18385:
+/***/ 49281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
-var YAMLSeq = __nccwpck_require__(92223);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var Scalar = __nccwpck_require__(50389);
+var YAMLSeq = __nccwpck_require__(66831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -11971,24 +11971,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 35913:
+/***/ 93081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var binary = __nccwpck_require__(56083);
-var bool = __nccwpck_require__(88398);
-var float = __nccwpck_require__(35782);
-var int = __nccwpck_require__(10873);
-var merge = __nccwpck_require__(90452);
-var omap = __nccwpck_require__(50303);
-var pairs = __nccwpck_require__(18385);
-var set = __nccwpck_require__(81528);
-var timestamp = __nccwpck_require__(46752);
+var map = __nccwpck_require__(24043);
+var _null = __nccwpck_require__(15632);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var binary = __nccwpck_require__(64355);
+var bool = __nccwpck_require__(36158);
+var float = __nccwpck_require__(10838);
+var int = __nccwpck_require__(45609);
+var merge = __nccwpck_require__(29380);
+var omap = __nccwpck_require__(96431);
+var pairs = __nccwpck_require__(49281);
+var set = __nccwpck_require__(62504);
+var timestamp = __nccwpck_require__(54960);
 
 const schema = [
     map.map,
@@ -12019,14 +12019,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 81528:
+/***/ 62504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var YAMLMap = __nccwpck_require__(65462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -12122,12 +12122,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 46752:
+/***/ 54960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(13569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -12234,7 +12234,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 34475:
+/***/ 69915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12392,15 +12392,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(71596);
-var identity = __nccwpck_require__(41127);
-var stringifyComment = __nccwpck_require__(59799);
-var stringifyString = __nccwpck_require__(83069);
+var anchors = __nccwpck_require__(79196);
+var identity = __nccwpck_require__(24919);
+var stringifyComment = __nccwpck_require__(66599);
+var stringifyString = __nccwpck_require__(81773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -12531,14 +12531,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 61212:
+/***/ 94156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(24919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(66599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -12693,7 +12693,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 59799:
+/***/ 66599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12724,14 +12724,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 72285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(24919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(66599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -12818,7 +12818,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 28689:
+/***/ 13569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -12852,15 +12852,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 59748:
+/***/ 27764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(66599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -13011,13 +13011,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 83069:
+/***/ 81773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var foldFlowLines = __nccwpck_require__(34475);
+var Scalar = __nccwpck_require__(50389);
+var foldFlowLines = __nccwpck_require__(69915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -13356,12 +13356,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 10204:
+/***/ 12588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(24919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -13599,7 +13599,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 89635:
+/***/ 20915:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13607,7 +13607,7 @@ exports.visitAsync = visitAsync;
 /* harmony export */   s: () => (/* binding */ issue)
 /* harmony export */ });
 /* harmony import */ var os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70857);
-/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4679);
+/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76087);
 
 
 /**
@@ -13702,7 +13702,7 @@ function escapeProperty(s) {
 
 /***/ }),
 
-/***/ 82902:
+/***/ 28422:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13712,7 +13712,7 @@ function escapeProperty(s) {
 /* harmony import */ var crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76982);
 /* harmony import */ var fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(79896);
 /* harmony import */ var os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(70857);
-/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4679);
+/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(76087);
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -13750,7 +13750,7 @@ function prepareKeyValueMessage(key, value) {
 
 /***/ }),
 
-/***/ 1170:
+/***/ 42370:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14042,7 +14042,7 @@ const summary = _summary;
 
 /***/ }),
 
-/***/ 4679:
+/***/ 76087:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14374,14 +14374,14 @@ function exitWhenFlushed(code) {
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/command.js
-var command = __nccwpck_require__(89635);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/file-command.js
-var file_command = __nccwpck_require__(82902);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/utils.js
-var utils = __nccwpck_require__(4679);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/summary.js
-var summary = __nccwpck_require__(1170);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/command.js
+var command = __nccwpck_require__(20915);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/file-command.js
+var file_command = __nccwpck_require__(28422);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/utils.js
+var utils = __nccwpck_require__(76087);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/summary.js
+var summary = __nccwpck_require__(42370);
 ;// CONCATENATED MODULE: ./src/github/runner.ts
 // The runner protocol the Action speaks (inputs, outputs, masks, annotations, log groups, the step
 // summary), built on @actions/core's own command modules.
@@ -14466,7 +14466,7 @@ var external_path_ = __nccwpck_require__(16928);
 var external_url_ = __nccwpck_require__(87016);
 // EXTERNAL MODULE: external "module"
 var external_module_ = __nccwpck_require__(73339);
-;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
+;// CONCATENATED MODULE: ../main/node_modules/fdir/dist/index.mjs
 
 
 
@@ -15037,9 +15037,9 @@ var Builder = class {
 
 //#endregion
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(14006);
-;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
+// EXTERNAL MODULE: ../main/node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(6310);
+;// CONCATENATED MODULE: ../main/node_modules/tinyglobby/dist/index.mjs
 
 
 
@@ -15349,7 +15349,7 @@ function globSync(globInput, options) {
 
 
 // EXTERNAL MODULE: ./src/model/index.ts + 8 modules
-var src_model = __nccwpck_require__(76793);
+var src_model = __nccwpck_require__(70304);
 ;// CONCATENATED MODULE: ./src/define/discover.ts
 // Finds eval files: `**/*.eval.{ts,mts,js,mjs,yaml,yml}` under evals/ and _evals/, or a glob.
 // Symlinks are listed as they are and never followed here: whether a linked eval file may be read
@@ -15541,7 +15541,7 @@ function callerFile() {
 /** The module names that resolve to agent-evals' own API inside eval files. */
 const LIBRARY_NAMES = ["agent-evals", "@copybook/cli"];
 async function createModuleLoader(libraryApi) {
-    const { createJiti } = await Promise.all(/* import() */[__nccwpck_require__.e(365), __nccwpck_require__.e(439)]).then(__nccwpck_require__.bind(__nccwpck_require__, 28365));
+    const { createJiti } = await Promise.all(/* import() */[__nccwpck_require__.e(317), __nccwpck_require__.e(753)]).then(__nccwpck_require__.bind(__nccwpck_require__, 68317));
     const virtualModules = {};
     for (const name of LIBRARY_NAMES)
         virtualModules[name] = libraryApi;
@@ -15577,7 +15577,7 @@ function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -16452,7 +16452,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -16595,7 +16595,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -17113,7 +17113,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -17271,14 +17271,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -19916,7 +19916,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -19969,7 +19969,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -21074,7 +21074,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -21343,7 +21343,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -21520,7 +21520,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -22630,8 +22630,8 @@ function stableStringify(value) {
 }
 
 // EXTERNAL MODULE: ./src/util/index.ts + 7 modules
-var src_util = __nccwpck_require__(98862);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+var src_util = __nccwpck_require__(87037);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -23326,8 +23326,8 @@ function zodProblems(error, where, prefix) {
     });
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(38815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(43439);
 ;// CONCATENATED MODULE: ./src/define/yaml/source.ts
 // Reads the text of one YAML eval file (a task, or a skill/command/hook eval) into a parsed
 // source that knows where every key sits: syntax errors and a top level that is not a mapping
@@ -25668,12 +25668,14 @@ function linesOf(lines, agent) {
  * One row per head result, in the head's order. `baseHistory` holds the base branch's history
  * lines keyed by eval id (readAllHistory). A row is flagged only when Fisher's exact test on
  * base passes/fails vs head passes/fails gives p < alpha; cached, skipped, incomplete and error
- * results are never flagged (nor compared).
+ * results are never flagged (nor compared), nor are a comparison's other arms (`arm`).
  */
 function compareRuns(head, baseHistory, options = {}) {
     const alpha = options.alpha ?? 0.05;
     return head.map((result) => {
-        const lines = linesOf(baseHistory.get(result.id) ?? [], result.agent);
+        // A comparison arm (a variant, base@REF) is not what the history records of its id.
+        const history = result.arm === undefined ? (baseHistory.get(result.id) ?? []) : [];
+        const lines = linesOf(history, result.agent);
         const verdicts = lines.filter((l) => l.status === "passed" || l.status === "failed");
         const base = verdicts[verdicts.length - 1];
         const trend = lines
@@ -31447,6 +31449,18 @@ function tenth(x) {
 function secs(m) {
     return `${(m.durationMs / 1000).toFixed(1)}s`;
 }
+/** `greet [literal] base@main 5/5 → working tree 0/4`: what was compared, with the counts. */
+function armsText(c) {
+    return `${c.id} [${c.agent}] ${c.control} ${c.controlPasses}/${c.controlTrials} → ${c.treatment} ${c.treatmentPasses}/${c.treatmentTrials}`;
+}
+/** The comparison's first line without its verdict: the arms, Δ with its interval, p. */
+function rowText(c) {
+    return `${armsText(c)}  ${deltaText(c)}  ${pValue(c.pValue)}`;
+}
+/** The comparison's second line: the decision and the per-trial means. */
+function detailText(c) {
+    return [decisionText(c), meansText(c)].filter(Boolean).join(" · ");
+}
 /** The console's comparison section: a heading and two lines per comparison. */
 function comparisonLines(comparisons, style) {
     if (comparisons.length === 0)
@@ -31460,9 +31474,8 @@ function comparisonLines(comparisons, style) {
                 : c.verdict === "no-change"
                     ? (s) => s
                     : style.yellow;
-        lines.push(`  ${colour(style.bold(VERDICT_LABEL[c.verdict]))} ${c.id} [${c.agent}] ${c.control} ${c.controlPasses}/${c.controlTrials} → ${c.treatment} ${c.treatmentPasses}/${c.treatmentTrials}  ${deltaText(c)}  ${pValue(c.pValue)}`);
-        const means = meansText(c);
-        lines.push(`    ${style.dim([decisionText(c), means].filter(Boolean).join(" · "))}`);
+        lines.push(`  ${colour(style.bold(VERDICT_LABEL[c.verdict]))} ${rowText(c)}`);
+        lines.push(`    ${style.dim(detailText(c))}`);
     }
     return lines;
 }
@@ -31584,6 +31597,101 @@ function reportPage() {
             }),
         ]);
     }
+    // The lift view: a row per comparison, Δ (treatment − control, in points) drawn with its 95%
+    // interval on a −100…+100 axis, 0 marked and the ±margin of "no change" shaded.
+    function liftPos(x) {
+        return ((Math.max(-1, Math.min(1, x)) + 1) / 2) * 100;
+    }
+    function liftBar(v) {
+        const c = v.record;
+        const bar = el("div", {
+            class: "lift-bar",
+            title: v.delta + " · ±" + Math.round(c.margin * 100) + " pts is no change",
+        });
+        bar.appendChild(el("span", {
+            class: "band",
+            style: "left:" +
+                liftPos(-c.margin) +
+                "%;width:" +
+                (liftPos(c.margin) - liftPos(-c.margin)) +
+                "%",
+        }));
+        bar.appendChild(el("span", { class: "zero", style: "left:50%" }));
+        bar.appendChild(el("span", {
+            class: "ci",
+            style: "left:" +
+                liftPos(c.interval[0]) +
+                "%;width:" +
+                (liftPos(c.interval[1]) - liftPos(c.interval[0])) +
+                "%",
+        }));
+        bar.appendChild(el("span", { class: "delta", style: "left:" + liftPos(c.delta) + "%" }));
+        return bar;
+    }
+    function lift() {
+        const views = data.comparisons || [];
+        if (!views.length)
+            return null;
+        const axis = el("div", { class: "lift-axis", "aria-hidden": "true" }, [
+            el("span", { style: "left:0", text: "−100" }),
+            el("span", { style: "left:50%", text: "0" }),
+            el("span", { style: "left:100%", text: "+100" }),
+        ]);
+        return el("section", { class: "lift", "aria-label": "comparisons" }, [
+            el("h2", null, [
+                "Comparisons ",
+                el("small", { text: "control → treatment, Δ in points with its 95% interval" }),
+            ]),
+            el("div", { class: "lift-row lift-head" }, [
+                el("span", { text: "verdict" }),
+                el("span", { text: "eval [agent]: control → treatment" }),
+                el("span", { class: "barcell" }, [axis]),
+                el("span", { class: "num", text: "Δ (95% CI)" }),
+                el("span", { class: "num", text: "p" }),
+            ]),
+        ].concat(views.map((v) => {
+            const c = v.record;
+            return el("div", {
+                class: "cmp v-" + c.verdict,
+                "data-eval": c.id,
+                "data-agent": c.agent,
+                "data-verdict": c.verdict,
+            }, [
+                el("div", { class: "lift-row" }, [
+                    el("span", { class: "b" }, [
+                        el("span", { class: "badge v-" + c.verdict, text: v.label }),
+                    ]),
+                    el("span", { class: "name" }, [
+                        el("b", { text: c.id }),
+                        " ",
+                        el("small", { text: "[" + c.agent + "]" }),
+                        el("br"),
+                        el("span", {
+                            class: "arms",
+                            text: c.control +
+                                " " +
+                                c.controlPasses +
+                                "/" +
+                                c.controlTrials +
+                                " → " +
+                                c.treatment +
+                                " " +
+                                c.treatmentPasses +
+                                "/" +
+                                c.treatmentTrials,
+                        }),
+                    ]),
+                    el("span", { class: "barcell" }, [liftBar(v)]),
+                    el("span", { class: "num delta-text", text: v.delta }),
+                    el("span", { class: "num p", text: v.p }),
+                ]),
+                el("div", {
+                    class: "muted sub",
+                    text: [v.decision, v.means].filter(Boolean).join(" · "),
+                }),
+            ]);
+        })));
+    }
     function rateBar(e) {
         const bar = el("div", {
             class: "bar",
@@ -31620,6 +31728,7 @@ function reportPage() {
             class: "eval",
             "data-eval": e.id,
             "data-agent": e.agent,
+            "data-arm": e.arm,
             "data-status": e.status,
         });
         const label = e.status === "cached" && e.cachedFrom ? "cached " + e.cachedFrom.status : e.status;
@@ -31628,6 +31737,7 @@ function reportPage() {
                 el("span", { class: "b" }, [el("span", { class: "badge s-" + e.status, text: label })]),
                 el("span", { class: "name" }, [
                     el("b", { text: e.id }),
+                    e.arm !== undefined ? el("span", { class: "arm", text: " @ " + e.arm }) : null,
                     " ",
                     el("small", {
                         text: "[" + e.agent + (e.agentVersion ? " " + e.agentVersion : "") + "]",
@@ -31689,8 +31799,18 @@ function reportPage() {
         lines.forEach((l) => {
             body.appendChild(l);
         });
-        body.appendChild(el("h3", { text: "Pass-rate trend" }));
-        body.appendChild(trend(e));
+        if (e.arm !== undefined) {
+            body.appendChild(el("p", {
+                class: "muted",
+                text: "A comparison arm (" +
+                    e.arm +
+                    "): compared, not judged, and not recorded in history; its verdict is in Comparisons.",
+            }));
+        }
+        else {
+            body.appendChild(el("h3", { text: "Pass-rate trend" }));
+            body.appendChild(trend(e));
+        }
         if (e.trials.length)
             body.appendChild(el("h3", { text: "Trials" }));
         e.trials.forEach((t, ti) => {
@@ -31920,6 +32040,9 @@ function reportPage() {
     function app() {
         const root = document.getElementById("app");
         root.appendChild(header());
+        const comparisons = lift();
+        if (comparisons)
+            root.appendChild(comparisons);
         const search = el("input", {
             type: "search",
             placeholder: "Filter by eval or agent",
@@ -31941,13 +32064,15 @@ function reportPage() {
             const eb = data.evals[b];
             return (Number(failing(eb)) - Number(failing(ea)) ||
                 (ea.id < eb.id ? -1 : ea.id > eb.id ? 1 : 0) ||
-                (ea.agent < eb.agent ? -1 : 1));
+                (ea.agent < eb.agent ? -1 : ea.agent > eb.agent ? 1 : 0) ||
+                ((ea.arm || "") < (eb.arm || "") ? -1 : 1));
         });
         let shown = [];
         let limit = PAGE;
         function matches(e) {
             const q = search.value.trim().toLowerCase();
-            if (q && (e.id + " " + e.agent).toLowerCase().indexOf(q) < 0)
+            const name = e.id + (e.arm !== undefined ? " @ " + e.arm : "") + " " + e.agent;
+            if (q && name.toLowerCase().indexOf(q) < 0)
                 return false;
             if (status.value === "failing")
                 return failing(e);
@@ -32013,6 +32138,25 @@ details[open]>summary{border-bottom:1px solid var(--line);background:var(--soft)
 .bar .ci{position:absolute;top:0;bottom:0;background:color-mix(in srgb,var(--info) 35%,transparent);border-radius:4px}
 .bar .rate{position:absolute;top:-3px;width:3px;height:14px;background:var(--fg);margin-left:-1px}
 .bar .thr{position:absolute;top:-4px;width:0;height:16px;border-left:2px dashed var(--fail)}
+.lift{margin:14px 0}
+.lift h2{font-size:1.05rem;margin:0 0 6px}.lift h2 small{color:var(--muted);font-weight:400;font-size:.8rem}
+.lift-row{display:grid;grid-template-columns:8.5rem minmax(0,1fr) 240px 15.5rem 4.5rem;gap:10px;align-items:center}
+.lift-head{color:var(--muted);font-size:.75rem;padding:0 11px 4px 14px}
+.lift .delta-text{font-size:.85rem}
+.cmp{border:1px solid var(--line);border-left-width:4px;border-radius:8px;margin:6px 0;padding:8px 10px}
+.cmp.v-regression{border-left-color:var(--fail)}.cmp.v-improvement{border-left-color:var(--pass)}.cmp.v-inconclusive{border-left-color:var(--warn)}.cmp.v-no-change{border-left-color:var(--muted)}
+.cmp .arms{font-size:.85rem;color:var(--muted)}
+.cmp .sub{margin-top:4px}
+.v-regression.badge{background:var(--fail)}.v-improvement.badge{background:var(--pass)}.v-no-change.badge{background:var(--muted)}.v-inconclusive.badge{background:var(--warn)}
+.lift-axis{position:relative;height:1em}
+.lift-axis span{position:absolute;transform:translateX(-50%);white-space:nowrap}
+.lift-bar{position:relative;height:14px;background:var(--soft);border:1px solid var(--line);border-radius:3px}
+.lift-bar .band{position:absolute;top:0;bottom:0;background:color-mix(in srgb,var(--muted) 22%,transparent)}
+.lift-bar .zero{position:absolute;top:-4px;bottom:-4px;width:0;border-left:1px solid var(--fg);margin-left:0}
+.lift-bar .ci{position:absolute;top:3px;height:6px;min-width:2px;border-radius:3px;background:var(--info)}
+.v-regression .lift-bar .ci{background:var(--fail)}.v-improvement .lift-bar .ci{background:var(--pass)}.v-inconclusive .lift-bar .ci{background:var(--warn)}.v-no-change .lift-bar .ci{background:color-mix(in srgb,var(--fg) 55%,transparent)}
+.lift-bar .delta{position:absolute;top:1px;width:10px;height:10px;margin-left:-5px;border-radius:50%;background:var(--fg);border:2px solid var(--bg)}
+.arm{color:var(--info);font-weight:600}
 .body{padding:8px 12px 12px}
 .trial>summary{font-size:.9rem}
 .code{font-family:var(--mono);font-size:.8rem;color:var(--muted)}
@@ -32037,6 +32181,10 @@ a{color:var(--info)}
 @media (max-width:700px){
   main{padding:10px}
   .row{grid-template-columns:6.5em minmax(0,1fr) auto;grid-template-areas:"badge name rate" "bar bar bar" "cost cost dur"}
+  .lift-row{grid-template-columns:minmax(0,1fr) auto;grid-template-areas:"badge p" "name name" "bar bar" "delta delta";gap:6px}
+  .lift-row .delta-text{text-align:left}
+  .lift-row .b{grid-area:badge}.lift-row .name{grid-area:name}.lift-row .barcell{grid-area:bar}.lift-row .delta-text{grid-area:delta}.lift-row .p{grid-area:p}
+  .lift-head{display:none}
   .row .b{grid-area:badge}.row .name{grid-area:name}.row .rate{grid-area:rate}.row .barcell{grid-area:bar}.row .cost{grid-area:cost;text-align:left}.row .dur{grid-area:dur}
   table,tbody,tr,td{display:block}td{border:0;padding:2px 0}tr{border-bottom:1px solid var(--line);padding:4px 0}thead{display:none}
 }
@@ -32044,10 +32192,12 @@ a{color:var(--info)}
 
 ;// CONCATENATED MODULE: ./src/report/html.ts
 // report.html: one self-contained page (inline CSS and JS, no network) to review a run — summary,
-// a row per eval × agent, and per trial the prompt, the trajectory, the shim calls, the checks
+// the comparisons (a lift view: each control → treatment with its interval drawn), a row per
+// eval × agent (a comparison arm's as `greet @ base@main`), and per trial the prompt, the trajectory, the shim calls, the checks
 // with their evidence and the agent's output, plus a pass-rate trend per eval from history.
 // The data is embedded as JSON and rendered lazily in the browser, so thousands of trials stay
 // fast; what is embedded per trial is capped, with the path of the full file.
+
 
 
 
@@ -32074,6 +32224,17 @@ const HTML_CAPS = {
     /** trial.json larger than this is not parsed for the trajectory. */
     trialJsonBytes: 32 * 1024 * 1024,
 };
+function comparisonViews(comparisons) {
+    return comparisons.map((c) => ({
+        record: c,
+        label: VERDICT_LABEL[c.verdict],
+        arms: armsText(c),
+        delta: deltaText(c),
+        p: pValue(c.pValue),
+        decision: decisionText(c),
+        means: meansText(c),
+    }));
+}
 /** Builds the page's data: reads each trial's files under the caps. */
 async function collectReportData(run, options) {
     const { details: _none, ...page } = reportFrame(run, options);
@@ -32086,12 +32247,13 @@ async function collectReportData(run, options) {
 }
 /** The page's data but the trials' details: the run, its evals, the trends, the trial folders. */
 function reportFrame(run, options) {
-    const { evals, diagnostics: _d, ...summary } = run;
+    const { evals, diagnostics: _d, comparisons, ...summary } = run;
     const dirs = {};
     evals.forEach((e, ei) => e.trials.forEach((trial, ti) => (dirs[`${ei}/${ti}`] = toReportPath(options, trial.dir))));
     return {
         run: summary,
         evals,
+        comparisons: comparisonViews(comparisons ?? []),
         details: {},
         trends: trendsOf(evals, options.history ?? []),
         dirs,
@@ -32460,7 +32622,8 @@ async function writeHtmlReport(run, options) {
 function writeMainJson(main, write) {
     write(`{"run":${scriptJson(main.run)},"evals":[`);
     main.evals.forEach((e, i) => write(`${i ? "," : ""}${scriptJson(e)}`));
-    write(`],"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}}`);
+    write(`],"comparisons":${scriptJson(main.comparisons)}`);
+    write(`,"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}}`);
 }
 async function eachLimited(items, limit, fn) {
     let next = 0;
@@ -32476,7 +32639,11 @@ async function eachLimited(items, limit, fn) {
 // eval file, a <testcase> per eval × agent, the trials as <properties>, failures with evidence.
 // Status mapping: failed, cached failure, incomplete and inconclusive fail the run (exit 1), so
 // they are <failure>; error (setup or infra, exit 2) is <error>; skipped is <skipped>; a cached
-// pass is a pass with a `cached` property.
+// pass is a pass with a `cached` property. A comparison arm (`arm`: a variant, base@REF) is
+// compared, not judged: its testcase names the arm, and only its errors are <error>. The run's
+// comparisons form one more <testsuite name="comparisons">: a testcase per comparison, a <failure>
+// for a regression.
+
 
 
 
@@ -32509,6 +32676,9 @@ function attrs(values) {
 }
 const junit_secs = (ms) => (ms / 1000).toFixed(3);
 function outcomeOf(e) {
+    // A comparison arm never fails the run: its verdict is the comparison's.
+    if (e.arm !== undefined && e.status !== "error" && e.status !== "skipped")
+        return "pass";
     switch (e.status) {
         case "passed":
             return "pass";
@@ -32528,12 +32698,14 @@ function renderJunit(run) {
     for (const e of run.evals)
         byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
     const total = tally(run.evals);
+    const comparisons = run.comparisons ?? [];
+    const regressions = comparisons.filter((c) => c.verdict === "regression").length;
     const lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         `<testsuites${attrs({
             name: "agent-evals",
-            tests: run.evals.length,
-            failures: total.failure,
+            tests: run.evals.length + comparisons.length,
+            failures: total.failure + regressions,
             errors: total.error,
             skipped: total.skipped,
             time: junit_secs(run.durationMs),
@@ -32556,6 +32728,20 @@ function renderJunit(run) {
             lines.push(...testcase(e));
         lines.push("  </testsuite>");
     }
+    if (comparisons.length > 0) {
+        lines.push(`  <testsuite${attrs({
+            name: "comparisons",
+            tests: comparisons.length,
+            failures: regressions,
+            errors: 0,
+            skipped: 0,
+            time: junit_secs(0),
+            timestamp: run.startedAt,
+        })}>`);
+        for (const c of comparisons)
+            lines.push(...comparisonCase(c));
+        lines.push("  </testsuite>");
+    }
     lines.push("</testsuites>", "");
     return lines.join("\n");
 }
@@ -32570,7 +32756,7 @@ function testcase(e) {
     const code = e.code ?? (0,src_model/* evalCode */.ez)(e);
     const out = [
         `    <testcase${attrs({
-            name: `${e.id} [${e.agent}]`,
+            name: `${e.id}${e.arm !== undefined ? ` @ ${e.arm}` : ""} [${e.agent}]`,
             classname: e.id,
             file: e.file,
             line: e.line,
@@ -32585,6 +32771,7 @@ function testcase(e) {
     prop("status", e.status);
     prop("code", code);
     prop("agent", e.agent);
+    prop("arm", e.arm);
     prop("agentVersion", e.agentVersion);
     prop("passes", e.passes);
     prop("trialsRun", e.trialsRun);
@@ -32606,6 +32793,55 @@ function testcase(e) {
     }
     else if (outcome === "skipped") {
         out.push(`      <skipped${attrs({ message })}/>`);
+    }
+    else if (e.arm !== undefined && e.status !== "passed") {
+        // A failed arm, shown but not failed: what it did is what the comparison compares.
+        out.push(`      <system-out>${xmlText(cap(`a comparison arm, compared and not judged\n${evidence(e)}`))}</system-out>`);
+    }
+    out.push("    </testcase>");
+    return out;
+}
+/**
+ * One comparison as a testcase: `greet [literal] base@main → working tree`, failing when the
+ * verdict is a regression; the console's row (counts, Δ with its interval, p, decision) is the
+ * failure's message, or the system-out of the others.
+ */
+function comparisonCase(c) {
+    const row = `${VERDICT_LABEL[c.verdict]} ${rowText(c)}`;
+    const detail = detailText(c);
+    const out = [
+        `    <testcase${attrs({
+            name: `${c.id} [${c.agent}] ${c.control} → ${c.treatment}`,
+            classname: c.id,
+            time: junit_secs(0),
+        })}>`,
+        "      <properties>",
+    ];
+    const prop = (name, value) => {
+        if (value !== undefined)
+            out.push(`        <property${attrs({ name, value })}/>`);
+    };
+    prop("verdict", c.verdict);
+    prop("agent", c.agent);
+    prop("control", c.control);
+    prop("treatment", c.treatment);
+    prop("controlPasses", c.controlPasses);
+    prop("controlTrials", c.controlTrials);
+    prop("treatmentPasses", c.treatmentPasses);
+    prop("treatmentTrials", c.treatmentTrials);
+    prop("delta", c.delta);
+    prop("interval", `${c.interval[0]}–${c.interval[1]}`);
+    prop("pValue", c.pValue);
+    prop("margin", c.margin);
+    prop("decidedAfter", c.decidedAfter);
+    prop("maxTrials", c.maxTrials);
+    prop("reason", c.reason);
+    out.push("      </properties>");
+    if (c.verdict === "regression") {
+        out.push(`      <failure${attrs({ message: row, type: "regression" })}>${xmlText(`${row}\n${detail}`)}</failure>`);
+    }
+    else {
+        out.push(`      <system-out>${xmlText(`${row}\n${detail}`)}</system-out>`);
     }
     out.push("    </testcase>");
     return out;
@@ -32742,6 +32978,7 @@ const EMPTY_EVALS = '\n  "evals": []';
 
 
 
+
 /** The hidden line that identifies the sticky comment. */
 const STICKY_MARKER = "<!-- agent-evals:sticky -->";
 /** GitHub refuses comment bodies over 65536 characters; keep a margin. */
@@ -32792,6 +33029,40 @@ const ICON = {
     incomplete: "⚠️",
     inconclusive: "❔",
 };
+/** The icon of each comparison verdict, in the comparisons table. */
+const VERDICT_ICON = {
+    regression: "🔻",
+    improvement: "🔺",
+    "no-change": "➖",
+    inconclusive: ICON.inconclusive,
+};
+const COMPARISON_HEADER = [
+    "| verdict | eval [agent] | control | treatment | Δ (95% CI) | p | decided |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+];
+/** One comparison as the console says it: counts, Δ with its interval, p, the decision, the means. */
+function comparisonRow(c) {
+    const means = meansText(c);
+    const cells = [
+        `${VERDICT_ICON[c.verdict]} **${VERDICT_LABEL[c.verdict]}**`,
+        `**${escapeCell(c.id)}** ${escapeCell(`[${c.agent}]`)}`,
+        `${escapeCell(c.control)} ${c.controlPasses}/${c.controlTrials}`,
+        `${escapeCell(c.treatment)} ${c.treatmentPasses}/${c.treatmentTrials}`,
+        `${points(c.delta)} pts (${points(c.interval[0])} to ${points(c.interval[1])})`,
+        pValue(c.pValue),
+        `${escapeCell(decisionText(c))}${means ? `<br><sub>${escapeCell(means)}</sub>` : ""}`,
+    ];
+    return `| ${cells.join(" | ")} |`;
+}
+/** How to read the comparisons table, with the margins of its no-change verdicts. */
+function comparisonNote(comparisons) {
+    const margins = [...new Set(comparisons.map((c) => points(c.margin).replace("+", "")))];
+    return `_Control → treatment: the same eval × agent run both ways. Δ is in points with its 95% interval (Newcombe), p from Fisher's exact test; no change means the interval lies within ±${margins.join("/±")} points._`;
+}
+/** The eval's name in the tables: a comparison arm's result says which arm (`greet @ base@main`). */
+function evalName(row) {
+    return row.head.arm !== undefined ? `${row.id} @ ${row.head.arm}` : row.id;
+}
 function percentagePoints(delta) {
     const pp = Math.round(delta * 100);
     if (pp === 0)
@@ -32858,7 +33129,7 @@ function tableRow(row) {
     const version = head.agentVersion ? ` ${head.agentVersion}` : "";
     const cells = [
         ICON[head.status],
-        `**${escapeCell(row.id)}**<br><sub>${escapeCell(where)}</sub>`,
+        `**${escapeCell(evalName(row))}**<br><sub>${escapeCell(where)}</sub>`,
         escapeCell(`${row.agent}${version}`),
         rateCell(row),
         row.delta !== undefined ? percentagePoints(row.delta) : "",
@@ -32878,6 +33149,9 @@ const TABLE_HEADER = [
 function severity(row) {
     if (row.flag === "regression")
         return 0;
+    // A comparison arm is compared, not judged: its verdict is in the comparisons table.
+    if (row.head.arm !== undefined)
+        return 3;
     switch (row.head.status) {
         case "failed":
         case "error":
@@ -32899,8 +33173,15 @@ function headline(run, rows) {
         if (c[k] > 0)
             parts.push(`${ICON[k]} ${c[k]} ${k}`);
     }
-    const regressions = rows.filter((r) => r.flag === "regression").length;
-    const improvements = rows.filter((r) => r.flag === "improvement").length;
+    // Each eval × agent once, flagged against the history or by its controlled comparison.
+    const flagged = (verdict) => new Set([
+        ...rows.filter((r) => r.flag === verdict).map((r) => `${r.id}\0${r.agent}`),
+        ...(run.comparisons ?? [])
+            .filter((x) => x.verdict === verdict)
+            .map((x) => `${x.id}\0${x.agent}`),
+    ]).size;
+    const regressions = flagged("regression");
+    const improvements = flagged("improvement");
     if (regressions > 0)
         parts.push(`🔻 ${regressions} regression${regressions > 1 ? "s" : ""}`);
     if (improvements > 0)
@@ -32931,7 +33212,7 @@ function markdown_truncate(text) {
 /** One details row per failed check (or per failed trial without a failed check). */
 function evidenceRows(row) {
     const out = [];
-    const who = `**${escapeCell(row.id)}** ${escapeCell(`[${row.agent}]`)}`;
+    const who = `**${escapeCell(evalName(row))}** ${escapeCell(`[${row.agent}]`)}`;
     const failing = (t) => t.status !== "passed";
     for (const trial of row.head.trials.filter(failing)) {
         const bad = trial.checks.filter((c) => !c.ok);
@@ -32969,7 +33250,7 @@ function renderRunMarkdown(options) {
     const compared = options.baseRef
         ? `Compared with the latest verdicts on ${escapeCell(options.baseRef)}. 🔻/🔺 mark changes outside noise (Fisher's exact test).`
         : "No base branch history to compare with.";
-    top.push(compared, "");
+    const intro = [compared, ""];
     const bottom = [""];
     const links = [costLine(run, budgetUsd)];
     const runUrl = options.runUrl ? safeUrl(options.runUrl) : undefined;
@@ -32980,10 +33261,31 @@ function renderRunMarkdown(options) {
         links.push(`[Transcripts](${artifactUrl})`);
     bottom.push(links.join(" · "));
     const length = (lines) => lines.reduce((sum, l) => sum + l.length + 1, 0);
+    const reserve = 400;
+    let budget = maxChars - length(top) - length(intro) - length(TABLE_HEADER) - length(bottom) - reserve;
+    // The comparisons (compare --base, variants) at the top: every row that fits.
+    const comparisons = run.comparisons ?? [];
+    if (comparisons.length > 0) {
+        const open = ["**Comparisons**", "", ...COMPARISON_HEADER];
+        const close = ["", comparisonNote(comparisons), ""];
+        budget -= length(open) + length(close);
+        const shown = [];
+        for (const line of comparisons.map(comparisonRow)) {
+            if (line.length + 1 > budget)
+                break;
+            shown.push(line);
+            budget -= line.length + 1;
+        }
+        if (shown.length < comparisons.length) {
+            const more = `_${comparisons.length - shown.length} more comparisons not shown (comment size limit): see run.json._`;
+            close.push(more, "");
+            budget -= more.length + 2;
+        }
+        top.push(...open, ...shown, ...close);
+    }
+    top.push(...intro);
     // The table: every row if it fits (it nearly always does), leaving room for a note.
     const tableRows = rows.map(tableRow);
-    const reserve = 400;
-    let budget = maxChars - length(top) - length(TABLE_HEADER) - length(bottom) - reserve;
     const shownRows = [];
     for (const line of tableRows) {
         if (line.length + 1 > budget)
@@ -35312,7 +35614,7 @@ async function uploadResults(options) {
             root = external_node_path_default().join(staging, "results");
             await stageRedacted(dir, root, relFiles, options.redact);
         }
-        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(830), __nccwpck_require__.e(10), __nccwpck_require__.e(351), __nccwpck_require__.e(935)]).then(__nccwpck_require__.bind(__nccwpck_require__, 77935));
+        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(710), __nccwpck_require__.e(186), __nccwpck_require__.e(823), __nccwpck_require__.e(935)]).then(__nccwpck_require__.bind(__nccwpck_require__, 83935));
         const client = new DefaultArtifactClient();
         const response = await client.uploadArtifact(options.name, relFiles.map((rel) => external_node_path_default().join(root, rel)), root, options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays });
         const result = {
@@ -35564,7 +35866,7 @@ async function loadCache(log) {
         log("sandbox cache: no cache service in this environment (ACTIONS_RUNTIME_TOKEN / ACTIONS_RESULTS_URL)");
         return undefined;
     }
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(830), __nccwpck_require__.e(10), __nccwpck_require__.e(91)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18091));
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(710), __nccwpck_require__.e(186), __nccwpck_require__.e(531)]).then(__nccwpck_require__.bind(__nccwpck_require__, 17531));
     if (!cache.isFeatureAvailable()) {
         log("sandbox cache: the cache service is not available");
         return undefined;
@@ -35826,7 +36128,7 @@ async function runAction() {
     let historyReadable = inputs.history && remote !== undefined;
     if (inputs.history && remote) {
         try {
-            const { readResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(830), __nccwpck_require__.e(724), __nccwpck_require__.e(292)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15292));
+            const { readResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(836), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32198));
             history = await readResultsBranch({
                 remote,
                 branch: inputs.resultsBranch,
@@ -35992,7 +36294,7 @@ async function runAction() {
     if (pr && inputs.comment) {
         try {
             const [owner = "", repo = ""] = (process.env.GITHUB_REPOSITORY ?? "").split("/");
-            const { upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(351), __nccwpck_require__.e(798)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3798));
+            const { upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(823), __nccwpck_require__.e(872)]).then(__nccwpck_require__.bind(__nccwpck_require__, 24872));
             const comment = await upsertStickyComment({
                 token: inputs.githubToken,
                 baseUrl: process.env.GITHUB_API_URL,
@@ -36015,7 +36317,7 @@ async function runAction() {
             const byId = new Map();
             for (const line of outcome.historyLines)
                 byId.set(line.id, [...(byId.get(line.id) ?? []), JSON.stringify(line)]);
-            const { appendToResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(830), __nccwpck_require__.e(724), __nccwpck_require__.e(292)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15292));
+            const { appendToResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(836), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32198));
             const pushed = await appendToResultsBranch({ remote, branch: inputs.resultsBranch, token: inputs.githubToken }, [...byId].map(([id, lines]) => ({ path: `history/${id}.jsonl`, lines })), `agent-evals: ${outcome.historyLines.length} result(s) for ${process.env.GITHUB_SHA?.slice(0, 7) ?? "a run"}`);
             info(`history: ${outcome.historyLines.length} line(s) pushed to ${inputs.resultsBranch} in ${pushed.attempts} attempt(s)`);
         }

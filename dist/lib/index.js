@@ -1,13 +1,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 4006:
+/***/ 6310:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(8016);
-const utils = __nccwpck_require__(4059);
+const pico = __nccwpck_require__(3936);
+const utils = __nccwpck_require__(3211);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -25,7 +25,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5595:
+/***/ 667:
 /***/ ((module) => {
 
 
@@ -216,13 +216,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8265:
+/***/ 3721:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(5595);
-const utils = __nccwpck_require__(4059);
+const constants = __nccwpck_require__(667);
+const utils = __nccwpck_require__(3211);
 
 /**
  * Constants
@@ -1648,15 +1648,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 8016:
+/***/ 3936:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(1781);
-const parse = __nccwpck_require__(8265);
-const utils = __nccwpck_require__(4059);
-const constants = __nccwpck_require__(5595);
+const scan = __nccwpck_require__(117);
+const parse = __nccwpck_require__(3721);
+const utils = __nccwpck_require__(3211);
+const constants = __nccwpck_require__(667);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2016,12 +2016,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 1781:
+/***/ 117:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(4059);
+const utils = __nccwpck_require__(3211);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2038,7 +2038,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(667);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -2426,7 +2426,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 4059:
+/***/ 3211:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -2437,7 +2437,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(667);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -2680,18 +2680,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("v8");
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(1854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -2777,15 +2777,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(4961);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -2829,17 +2829,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 4961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(3573);
+var resolveEnd = __nccwpck_require__(1020);
+var utilEmptyScalarPosition = __nccwpck_require__(8407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -2948,15 +2948,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 3573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -3043,18 +3043,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 3104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var identity = __nccwpck_require__(4919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(1020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -3274,17 +3274,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -3398,12 +3398,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -3605,14 +3605,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 1854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveProps = __nccwpck_require__(775);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -3663,7 +3663,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3709,19 +3709,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -3925,13 +3925,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 5882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(389);
+var resolveEnd = __nccwpck_require__(1020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -4160,7 +4160,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4315,7 +4315,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 4283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4358,7 +4358,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 8407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4393,12 +4393,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 1795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(4283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -4417,12 +4417,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 1091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -4439,22 +4439,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(4043);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(7105);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var toJS = __nccwpck_require__(3899);
+var Schema = __nccwpck_require__(8224);
+var stringifyDocument = __nccwpck_require__(2285);
+var anchors = __nccwpck_require__(6815);
+var applyReviver = __nccwpck_require__(909);
+var createNode = __nccwpck_require__(1732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -4783,13 +4783,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 6815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -4866,7 +4866,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4930,14 +4930,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 1732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -5027,13 +5027,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 const escapeChars = {
     '!': '%21',
@@ -5212,7 +5212,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5281,28 +5281,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(8224);
+var errors = __nccwpck_require__(152);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(4543);
+var visit = __nccwpck_require__(2588);
 
 
 
@@ -5339,7 +5339,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 7297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -5365,16 +5365,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 7105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var anchors = __nccwpck_require__(6815);
+var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -5492,14 +5492,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 4661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(1732);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -5650,14 +5650,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var applyReviver = __nccwpck_require__(909);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 class NodeBase {
     constructor(type) {
@@ -5697,15 +5697,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 5773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(1732);
+var stringifyPair = __nccwpck_require__(7764);
+var addPairToJSMap = __nccwpck_require__(8768);
+var identity = __nccwpck_require__(4919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -5743,14 +5743,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -5777,17 +5777,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 5462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(4156);
+var addPairToJSMap = __nccwpck_require__(8768);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -5931,17 +5931,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(4043);
+var createNode = __nccwpck_require__(1732);
+var stringifyCollection = __nccwpck_require__(4156);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var toJS = __nccwpck_require__(3899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -6053,16 +6053,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 8768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var log = __nccwpck_require__(7297);
+var merge = __nccwpck_require__(9380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -6125,7 +6125,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 4919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6185,12 +6185,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 3899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -6231,15 +6231,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
+var errors = __nccwpck_require__(152);
+var stringifyString = __nccwpck_require__(1773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -6456,7 +6456,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 3701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6526,7 +6526,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 5235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6632,14 +6632,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 9877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(334);
+var cstStringify = __nccwpck_require__(3701);
+var cstVisit = __nccwpck_require__(5235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -6751,12 +6751,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 5145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(9877);
 
 /*
 START -> stream
@@ -7481,7 +7481,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 1460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7529,14 +7529,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -8516,18 +8516,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 4543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var log = __nccwpck_require__(7297);
+var identity = __nccwpck_require__(4919);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -8630,16 +8630,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 8224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(4919);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var tags = __nccwpck_require__(6178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -8676,13 +8676,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var YAMLMap = __nccwpck_require__(5462);
 
 const map = {
     collection: 'map',
@@ -8702,12 +8702,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 5632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const nullTag = {
     identify: value => value == null,
@@ -8726,13 +8726,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 7562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var YAMLSeq = __nccwpck_require__(6831);
 
 const seq = {
     collection: 'seq',
@@ -8752,12 +8752,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 4704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(1773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -8775,12 +8775,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 4359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -8803,13 +8803,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 6229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -8857,12 +8857,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -8906,18 +8906,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 7904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
 
 const schema = [
     map.map,
@@ -8938,14 +8938,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 8647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(389);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -9009,27 +9009,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 6178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
+var schema = __nccwpck_require__(7904);
+var schema$1 = __nccwpck_require__(8647);
+var binary = __nccwpck_require__(4355);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var schema$2 = __nccwpck_require__(3081);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -9115,14 +9115,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 4355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(389);
+var stringifyString = __nccwpck_require__(1773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -9192,12 +9192,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 6158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -9228,13 +9228,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -9285,12 +9285,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -9368,13 +9368,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -9446,16 +9446,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 6431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var pairs = __nccwpck_require__(9281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -9530,15 +9530,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 9281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLSeq = __nccwpck_require__(6831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -9619,24 +9619,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 3081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var binary = __nccwpck_require__(4355);
+var bool = __nccwpck_require__(6158);
+var float = __nccwpck_require__(838);
+var int = __nccwpck_require__(5609);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schema = [
     map.map,
@@ -9667,14 +9667,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 2504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -9770,12 +9770,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -9882,7 +9882,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 9915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10040,15 +10040,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(6815);
+var identity = __nccwpck_require__(4919);
+var stringifyComment = __nccwpck_require__(6599);
+var stringifyString = __nccwpck_require__(1773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -10179,14 +10179,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 4156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -10341,7 +10341,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10372,14 +10372,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 2285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -10466,7 +10466,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 3569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10500,15 +10500,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 7764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -10659,13 +10659,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 1773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(389);
+var foldFlowLines = __nccwpck_require__(9915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -11004,12 +11004,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 2588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -11517,7 +11517,7 @@ var external_path_ = __nccwpck_require__(6928);
 var external_url_ = __nccwpck_require__(7016);
 // EXTERNAL MODULE: external "module"
 var external_module_ = __nccwpck_require__(3339);
-;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
+;// CONCATENATED MODULE: ../main/node_modules/fdir/dist/index.mjs
 
 
 
@@ -12088,9 +12088,9 @@ var Builder = class {
 
 //#endregion
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
+// EXTERNAL MODULE: ../main/node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(6310);
+;// CONCATENATED MODULE: ../main/node_modules/tinyglobby/dist/index.mjs
 
 
 
@@ -13212,7 +13212,7 @@ function callerFile() {
 /** The module names that resolve to agent-evals' own API inside eval files. */
 const LIBRARY_NAMES = ["agent-evals", "@copybook/cli"];
 async function createModuleLoader(libraryApi) {
-    const { createJiti } = await Promise.all(/* import() */[__nccwpck_require__.e(365), __nccwpck_require__.e(439)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8365));
+    const { createJiti } = await Promise.all(/* import() */[__nccwpck_require__.e(317), __nccwpck_require__.e(753)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8317));
     const virtualModules = {};
     for (const name of LIBRARY_NAMES)
         virtualModules[name] = libraryApi;
@@ -13248,7 +13248,7 @@ function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -14123,7 +14123,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -14266,7 +14266,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -14784,7 +14784,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -14942,14 +14942,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -17587,7 +17587,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -17640,7 +17640,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -18745,7 +18745,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -19014,7 +19014,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -19191,7 +19191,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -21729,7 +21729,7 @@ async function findOnPath(bin, searchPath) {
 
 
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -22424,8 +22424,8 @@ function zodProblems(error, where, prefix) {
     });
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3439);
 ;// CONCATENATED MODULE: ./src/define/yaml/source.ts
 // Reads the text of one YAML eval file (a task, or a skill/command/hook eval) into a parsed
 // source that knows where every key sits: syntax errors and a top level that is not a mapping
@@ -24769,12 +24769,14 @@ function linesOf(lines, agent) {
  * One row per head result, in the head's order. `baseHistory` holds the base branch's history
  * lines keyed by eval id (readAllHistory). A row is flagged only when Fisher's exact test on
  * base passes/fails vs head passes/fails gives p < alpha; cached, skipped, incomplete and error
- * results are never flagged (nor compared).
+ * results are never flagged (nor compared), nor are a comparison's other arms (`arm`).
  */
 function compareRuns(head, baseHistory, options = {}) {
     const alpha = options.alpha ?? 0.05;
     return head.map((result) => {
-        const lines = linesOf(baseHistory.get(result.id) ?? [], result.agent);
+        // A comparison arm (a variant, base@REF) is not what the history records of its id.
+        const history = result.arm === undefined ? (baseHistory.get(result.id) ?? []) : [];
+        const lines = linesOf(history, result.agent);
         const verdicts = lines.filter((l) => l.status === "passed" || l.status === "failed");
         const base = verdicts[verdicts.length - 1];
         const trend = lines
@@ -30495,26 +30497,26 @@ function summaryLine(run, resultsDir, style) {
 // How a comparison reads: one row per eval × agent × compared arm — control k/n → treatment k/n,
 // the difference in points with its 95% interval, the p-value and the verdict — for the console,
 // the markdown comment and the HTML report alike.
-const VERDICT_LABEL = {
+const comparisons_VERDICT_LABEL = {
     regression: "REGRESSION",
     improvement: "IMPROVEMENT",
     "no-change": "NO CHANGE",
     inconclusive: "INCONCLUSIVE",
 };
 /** Signed points: +20, −35, 0. */
-function points(x) {
+function comparisons_points(x) {
     const p = Math.round(x * 100);
     return p > 0 ? `+${p}` : p < 0 ? `−${-p}` : "0";
 }
-function pValue(p) {
+function comparisons_pValue(p) {
     return p < 0.001 ? "p<0.001" : `p=${p.toFixed(p < 0.01 ? 3 : 2)}`;
 }
 /** `Δ −100 pts (95% CI −100 to −38)`. */
 function deltaText(c) {
-    return `Δ ${points(c.delta)} pts (95% CI ${points(c.interval[0])} to ${points(c.interval[1])})`;
+    return `Δ ${comparisons_points(c.delta)} pts (95% CI ${comparisons_points(c.interval[0])} to ${comparisons_points(c.interval[1])})`;
 }
 /** Why the verdict is what it is, in a few words. */
-function decisionText(c) {
+function comparisons_decisionText(c) {
     if (c.decidedAfter !== undefined)
         return c.decidedAfter >= c.maxTrials
             ? `at ${c.maxTrials} trials per arm`
@@ -30522,7 +30524,7 @@ function decisionText(c) {
     return c.reason ?? "not decided";
 }
 /** What the treatment costs beside the control, per trial: `cost +$0.02, 1.2s → 3.4s, turns 4 → 6`. */
-function meansText(c) {
+function comparisons_meansText(c) {
     const a = c.controlMeans;
     const b = c.treatmentMeans;
     if (!a || !b)
@@ -30546,6 +30548,18 @@ function tenth(x) {
 function secs(m) {
     return `${(m.durationMs / 1000).toFixed(1)}s`;
 }
+/** `greet [literal] base@main 5/5 → working tree 0/4`: what was compared, with the counts. */
+function armsText(c) {
+    return `${c.id} [${c.agent}] ${c.control} ${c.controlPasses}/${c.controlTrials} → ${c.treatment} ${c.treatmentPasses}/${c.treatmentTrials}`;
+}
+/** The comparison's first line without its verdict: the arms, Δ with its interval, p. */
+function rowText(c) {
+    return `${armsText(c)}  ${deltaText(c)}  ${comparisons_pValue(c.pValue)}`;
+}
+/** The comparison's second line: the decision and the per-trial means. */
+function detailText(c) {
+    return [comparisons_decisionText(c), comparisons_meansText(c)].filter(Boolean).join(" · ");
+}
 /** The console's comparison section: a heading and two lines per comparison. */
 function comparisonLines(comparisons, style) {
     if (comparisons.length === 0)
@@ -30559,9 +30573,8 @@ function comparisonLines(comparisons, style) {
                 : c.verdict === "no-change"
                     ? (s) => s
                     : style.yellow;
-        lines.push(`  ${colour(style.bold(VERDICT_LABEL[c.verdict]))} ${c.id} [${c.agent}] ${c.control} ${c.controlPasses}/${c.controlTrials} → ${c.treatment} ${c.treatmentPasses}/${c.treatmentTrials}  ${deltaText(c)}  ${pValue(c.pValue)}`);
-        const means = meansText(c);
-        lines.push(`    ${style.dim([decisionText(c), means].filter(Boolean).join(" · "))}`);
+        lines.push(`  ${colour(style.bold(comparisons_VERDICT_LABEL[c.verdict]))} ${rowText(c)}`);
+        lines.push(`    ${style.dim(detailText(c))}`);
     }
     return lines;
 }
@@ -30683,6 +30696,101 @@ function reportPage() {
             }),
         ]);
     }
+    // The lift view: a row per comparison, Δ (treatment − control, in points) drawn with its 95%
+    // interval on a −100…+100 axis, 0 marked and the ±margin of "no change" shaded.
+    function liftPos(x) {
+        return ((Math.max(-1, Math.min(1, x)) + 1) / 2) * 100;
+    }
+    function liftBar(v) {
+        const c = v.record;
+        const bar = el("div", {
+            class: "lift-bar",
+            title: v.delta + " · ±" + Math.round(c.margin * 100) + " pts is no change",
+        });
+        bar.appendChild(el("span", {
+            class: "band",
+            style: "left:" +
+                liftPos(-c.margin) +
+                "%;width:" +
+                (liftPos(c.margin) - liftPos(-c.margin)) +
+                "%",
+        }));
+        bar.appendChild(el("span", { class: "zero", style: "left:50%" }));
+        bar.appendChild(el("span", {
+            class: "ci",
+            style: "left:" +
+                liftPos(c.interval[0]) +
+                "%;width:" +
+                (liftPos(c.interval[1]) - liftPos(c.interval[0])) +
+                "%",
+        }));
+        bar.appendChild(el("span", { class: "delta", style: "left:" + liftPos(c.delta) + "%" }));
+        return bar;
+    }
+    function lift() {
+        const views = data.comparisons || [];
+        if (!views.length)
+            return null;
+        const axis = el("div", { class: "lift-axis", "aria-hidden": "true" }, [
+            el("span", { style: "left:0", text: "−100" }),
+            el("span", { style: "left:50%", text: "0" }),
+            el("span", { style: "left:100%", text: "+100" }),
+        ]);
+        return el("section", { class: "lift", "aria-label": "comparisons" }, [
+            el("h2", null, [
+                "Comparisons ",
+                el("small", { text: "control → treatment, Δ in points with its 95% interval" }),
+            ]),
+            el("div", { class: "lift-row lift-head" }, [
+                el("span", { text: "verdict" }),
+                el("span", { text: "eval [agent]: control → treatment" }),
+                el("span", { class: "barcell" }, [axis]),
+                el("span", { class: "num", text: "Δ (95% CI)" }),
+                el("span", { class: "num", text: "p" }),
+            ]),
+        ].concat(views.map((v) => {
+            const c = v.record;
+            return el("div", {
+                class: "cmp v-" + c.verdict,
+                "data-eval": c.id,
+                "data-agent": c.agent,
+                "data-verdict": c.verdict,
+            }, [
+                el("div", { class: "lift-row" }, [
+                    el("span", { class: "b" }, [
+                        el("span", { class: "badge v-" + c.verdict, text: v.label }),
+                    ]),
+                    el("span", { class: "name" }, [
+                        el("b", { text: c.id }),
+                        " ",
+                        el("small", { text: "[" + c.agent + "]" }),
+                        el("br"),
+                        el("span", {
+                            class: "arms",
+                            text: c.control +
+                                " " +
+                                c.controlPasses +
+                                "/" +
+                                c.controlTrials +
+                                " → " +
+                                c.treatment +
+                                " " +
+                                c.treatmentPasses +
+                                "/" +
+                                c.treatmentTrials,
+                        }),
+                    ]),
+                    el("span", { class: "barcell" }, [liftBar(v)]),
+                    el("span", { class: "num delta-text", text: v.delta }),
+                    el("span", { class: "num p", text: v.p }),
+                ]),
+                el("div", {
+                    class: "muted sub",
+                    text: [v.decision, v.means].filter(Boolean).join(" · "),
+                }),
+            ]);
+        })));
+    }
     function rateBar(e) {
         const bar = el("div", {
             class: "bar",
@@ -30719,6 +30827,7 @@ function reportPage() {
             class: "eval",
             "data-eval": e.id,
             "data-agent": e.agent,
+            "data-arm": e.arm,
             "data-status": e.status,
         });
         const label = e.status === "cached" && e.cachedFrom ? "cached " + e.cachedFrom.status : e.status;
@@ -30727,6 +30836,7 @@ function reportPage() {
                 el("span", { class: "b" }, [el("span", { class: "badge s-" + e.status, text: label })]),
                 el("span", { class: "name" }, [
                     el("b", { text: e.id }),
+                    e.arm !== undefined ? el("span", { class: "arm", text: " @ " + e.arm }) : null,
                     " ",
                     el("small", {
                         text: "[" + e.agent + (e.agentVersion ? " " + e.agentVersion : "") + "]",
@@ -30788,8 +30898,18 @@ function reportPage() {
         lines.forEach((l) => {
             body.appendChild(l);
         });
-        body.appendChild(el("h3", { text: "Pass-rate trend" }));
-        body.appendChild(trend(e));
+        if (e.arm !== undefined) {
+            body.appendChild(el("p", {
+                class: "muted",
+                text: "A comparison arm (" +
+                    e.arm +
+                    "): compared, not judged, and not recorded in history; its verdict is in Comparisons.",
+            }));
+        }
+        else {
+            body.appendChild(el("h3", { text: "Pass-rate trend" }));
+            body.appendChild(trend(e));
+        }
         if (e.trials.length)
             body.appendChild(el("h3", { text: "Trials" }));
         e.trials.forEach((t, ti) => {
@@ -31019,6 +31139,9 @@ function reportPage() {
     function app() {
         const root = document.getElementById("app");
         root.appendChild(header());
+        const comparisons = lift();
+        if (comparisons)
+            root.appendChild(comparisons);
         const search = el("input", {
             type: "search",
             placeholder: "Filter by eval or agent",
@@ -31040,13 +31163,15 @@ function reportPage() {
             const eb = data.evals[b];
             return (Number(failing(eb)) - Number(failing(ea)) ||
                 (ea.id < eb.id ? -1 : ea.id > eb.id ? 1 : 0) ||
-                (ea.agent < eb.agent ? -1 : 1));
+                (ea.agent < eb.agent ? -1 : ea.agent > eb.agent ? 1 : 0) ||
+                ((ea.arm || "") < (eb.arm || "") ? -1 : 1));
         });
         let shown = [];
         let limit = PAGE;
         function matches(e) {
             const q = search.value.trim().toLowerCase();
-            if (q && (e.id + " " + e.agent).toLowerCase().indexOf(q) < 0)
+            const name = e.id + (e.arm !== undefined ? " @ " + e.arm : "") + " " + e.agent;
+            if (q && name.toLowerCase().indexOf(q) < 0)
                 return false;
             if (status.value === "failing")
                 return failing(e);
@@ -31112,6 +31237,25 @@ details[open]>summary{border-bottom:1px solid var(--line);background:var(--soft)
 .bar .ci{position:absolute;top:0;bottom:0;background:color-mix(in srgb,var(--info) 35%,transparent);border-radius:4px}
 .bar .rate{position:absolute;top:-3px;width:3px;height:14px;background:var(--fg);margin-left:-1px}
 .bar .thr{position:absolute;top:-4px;width:0;height:16px;border-left:2px dashed var(--fail)}
+.lift{margin:14px 0}
+.lift h2{font-size:1.05rem;margin:0 0 6px}.lift h2 small{color:var(--muted);font-weight:400;font-size:.8rem}
+.lift-row{display:grid;grid-template-columns:8.5rem minmax(0,1fr) 240px 15.5rem 4.5rem;gap:10px;align-items:center}
+.lift-head{color:var(--muted);font-size:.75rem;padding:0 11px 4px 14px}
+.lift .delta-text{font-size:.85rem}
+.cmp{border:1px solid var(--line);border-left-width:4px;border-radius:8px;margin:6px 0;padding:8px 10px}
+.cmp.v-regression{border-left-color:var(--fail)}.cmp.v-improvement{border-left-color:var(--pass)}.cmp.v-inconclusive{border-left-color:var(--warn)}.cmp.v-no-change{border-left-color:var(--muted)}
+.cmp .arms{font-size:.85rem;color:var(--muted)}
+.cmp .sub{margin-top:4px}
+.v-regression.badge{background:var(--fail)}.v-improvement.badge{background:var(--pass)}.v-no-change.badge{background:var(--muted)}.v-inconclusive.badge{background:var(--warn)}
+.lift-axis{position:relative;height:1em}
+.lift-axis span{position:absolute;transform:translateX(-50%);white-space:nowrap}
+.lift-bar{position:relative;height:14px;background:var(--soft);border:1px solid var(--line);border-radius:3px}
+.lift-bar .band{position:absolute;top:0;bottom:0;background:color-mix(in srgb,var(--muted) 22%,transparent)}
+.lift-bar .zero{position:absolute;top:-4px;bottom:-4px;width:0;border-left:1px solid var(--fg);margin-left:0}
+.lift-bar .ci{position:absolute;top:3px;height:6px;min-width:2px;border-radius:3px;background:var(--info)}
+.v-regression .lift-bar .ci{background:var(--fail)}.v-improvement .lift-bar .ci{background:var(--pass)}.v-inconclusive .lift-bar .ci{background:var(--warn)}.v-no-change .lift-bar .ci{background:color-mix(in srgb,var(--fg) 55%,transparent)}
+.lift-bar .delta{position:absolute;top:1px;width:10px;height:10px;margin-left:-5px;border-radius:50%;background:var(--fg);border:2px solid var(--bg)}
+.arm{color:var(--info);font-weight:600}
 .body{padding:8px 12px 12px}
 .trial>summary{font-size:.9rem}
 .code{font-family:var(--mono);font-size:.8rem;color:var(--muted)}
@@ -31136,6 +31280,10 @@ a{color:var(--info)}
 @media (max-width:700px){
   main{padding:10px}
   .row{grid-template-columns:6.5em minmax(0,1fr) auto;grid-template-areas:"badge name rate" "bar bar bar" "cost cost dur"}
+  .lift-row{grid-template-columns:minmax(0,1fr) auto;grid-template-areas:"badge p" "name name" "bar bar" "delta delta";gap:6px}
+  .lift-row .delta-text{text-align:left}
+  .lift-row .b{grid-area:badge}.lift-row .name{grid-area:name}.lift-row .barcell{grid-area:bar}.lift-row .delta-text{grid-area:delta}.lift-row .p{grid-area:p}
+  .lift-head{display:none}
   .row .b{grid-area:badge}.row .name{grid-area:name}.row .rate{grid-area:rate}.row .barcell{grid-area:bar}.row .cost{grid-area:cost;text-align:left}.row .dur{grid-area:dur}
   table,tbody,tr,td{display:block}td{border:0;padding:2px 0}tr{border-bottom:1px solid var(--line);padding:4px 0}thead{display:none}
 }
@@ -31143,10 +31291,12 @@ a{color:var(--info)}
 
 ;// CONCATENATED MODULE: ./src/report/html.ts
 // report.html: one self-contained page (inline CSS and JS, no network) to review a run — summary,
-// a row per eval × agent, and per trial the prompt, the trajectory, the shim calls, the checks
+// the comparisons (a lift view: each control → treatment with its interval drawn), a row per
+// eval × agent (a comparison arm's as `greet @ base@main`), and per trial the prompt, the trajectory, the shim calls, the checks
 // with their evidence and the agent's output, plus a pass-rate trend per eval from history.
 // The data is embedded as JSON and rendered lazily in the browser, so thousands of trials stay
 // fast; what is embedded per trial is capped, with the path of the full file.
+
 
 
 
@@ -31173,6 +31323,17 @@ const HTML_CAPS = {
     /** trial.json larger than this is not parsed for the trajectory. */
     trialJsonBytes: 32 * 1024 * 1024,
 };
+function comparisonViews(comparisons) {
+    return comparisons.map((c) => ({
+        record: c,
+        label: comparisons_VERDICT_LABEL[c.verdict],
+        arms: armsText(c),
+        delta: deltaText(c),
+        p: comparisons_pValue(c.pValue),
+        decision: comparisons_decisionText(c),
+        means: comparisons_meansText(c),
+    }));
+}
 /** Builds the page's data: reads each trial's files under the caps. */
 async function collectReportData(run, options) {
     const { details: _none, ...page } = reportFrame(run, options);
@@ -31185,12 +31346,13 @@ async function collectReportData(run, options) {
 }
 /** The page's data but the trials' details: the run, its evals, the trends, the trial folders. */
 function reportFrame(run, options) {
-    const { evals, diagnostics: _d, ...summary } = run;
+    const { evals, diagnostics: _d, comparisons, ...summary } = run;
     const dirs = {};
     evals.forEach((e, ei) => e.trials.forEach((trial, ti) => (dirs[`${ei}/${ti}`] = toReportPath(options, trial.dir))));
     return {
         run: summary,
         evals,
+        comparisons: comparisonViews(comparisons ?? []),
         details: {},
         trends: trendsOf(evals, options.history ?? []),
         dirs,
@@ -31559,7 +31721,8 @@ async function writeHtmlReport(run, options) {
 function writeMainJson(main, write) {
     write(`{"run":${scriptJson(main.run)},"evals":[`);
     main.evals.forEach((e, i) => write(`${i ? "," : ""}${scriptJson(e)}`));
-    write(`],"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}}`);
+    write(`],"comparisons":${scriptJson(main.comparisons)}`);
+    write(`,"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}}`);
 }
 async function eachLimited(items, limit, fn) {
     let next = 0;
@@ -31575,7 +31738,11 @@ async function eachLimited(items, limit, fn) {
 // eval file, a <testcase> per eval × agent, the trials as <properties>, failures with evidence.
 // Status mapping: failed, cached failure, incomplete and inconclusive fail the run (exit 1), so
 // they are <failure>; error (setup or infra, exit 2) is <error>; skipped is <skipped>; a cached
-// pass is a pass with a `cached` property.
+// pass is a pass with a `cached` property. A comparison arm (`arm`: a variant, base@REF) is
+// compared, not judged: its testcase names the arm, and only its errors are <error>. The run's
+// comparisons form one more <testsuite name="comparisons">: a testcase per comparison, a <failure>
+// for a regression.
+
 
 
 
@@ -31608,6 +31775,9 @@ function attrs(values) {
 }
 const junit_secs = (ms) => (ms / 1000).toFixed(3);
 function outcomeOf(e) {
+    // A comparison arm never fails the run: its verdict is the comparison's.
+    if (e.arm !== undefined && e.status !== "error" && e.status !== "skipped")
+        return "pass";
     switch (e.status) {
         case "passed":
             return "pass";
@@ -31627,12 +31797,14 @@ function renderJunit(run) {
     for (const e of run.evals)
         byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
     const total = tally(run.evals);
+    const comparisons = run.comparisons ?? [];
+    const regressions = comparisons.filter((c) => c.verdict === "regression").length;
     const lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         `<testsuites${attrs({
             name: "agent-evals",
-            tests: run.evals.length,
-            failures: total.failure,
+            tests: run.evals.length + comparisons.length,
+            failures: total.failure + regressions,
             errors: total.error,
             skipped: total.skipped,
             time: junit_secs(run.durationMs),
@@ -31655,6 +31827,20 @@ function renderJunit(run) {
             lines.push(...testcase(e));
         lines.push("  </testsuite>");
     }
+    if (comparisons.length > 0) {
+        lines.push(`  <testsuite${attrs({
+            name: "comparisons",
+            tests: comparisons.length,
+            failures: regressions,
+            errors: 0,
+            skipped: 0,
+            time: junit_secs(0),
+            timestamp: run.startedAt,
+        })}>`);
+        for (const c of comparisons)
+            lines.push(...comparisonCase(c));
+        lines.push("  </testsuite>");
+    }
     lines.push("</testsuites>", "");
     return lines.join("\n");
 }
@@ -31669,7 +31855,7 @@ function testcase(e) {
     const code = e.code ?? evalCode(e);
     const out = [
         `    <testcase${attrs({
-            name: `${e.id} [${e.agent}]`,
+            name: `${e.id}${e.arm !== undefined ? ` @ ${e.arm}` : ""} [${e.agent}]`,
             classname: e.id,
             file: e.file,
             line: e.line,
@@ -31684,6 +31870,7 @@ function testcase(e) {
     prop("status", e.status);
     prop("code", code);
     prop("agent", e.agent);
+    prop("arm", e.arm);
     prop("agentVersion", e.agentVersion);
     prop("passes", e.passes);
     prop("trialsRun", e.trialsRun);
@@ -31705,6 +31892,55 @@ function testcase(e) {
     }
     else if (outcome === "skipped") {
         out.push(`      <skipped${attrs({ message })}/>`);
+    }
+    else if (e.arm !== undefined && e.status !== "passed") {
+        // A failed arm, shown but not failed: what it did is what the comparison compares.
+        out.push(`      <system-out>${xmlText(cap(`a comparison arm, compared and not judged\n${evidence(e)}`))}</system-out>`);
+    }
+    out.push("    </testcase>");
+    return out;
+}
+/**
+ * One comparison as a testcase: `greet [literal] base@main → working tree`, failing when the
+ * verdict is a regression; the console's row (counts, Δ with its interval, p, decision) is the
+ * failure's message, or the system-out of the others.
+ */
+function comparisonCase(c) {
+    const row = `${comparisons_VERDICT_LABEL[c.verdict]} ${rowText(c)}`;
+    const detail = detailText(c);
+    const out = [
+        `    <testcase${attrs({
+            name: `${c.id} [${c.agent}] ${c.control} → ${c.treatment}`,
+            classname: c.id,
+            time: junit_secs(0),
+        })}>`,
+        "      <properties>",
+    ];
+    const prop = (name, value) => {
+        if (value !== undefined)
+            out.push(`        <property${attrs({ name, value })}/>`);
+    };
+    prop("verdict", c.verdict);
+    prop("agent", c.agent);
+    prop("control", c.control);
+    prop("treatment", c.treatment);
+    prop("controlPasses", c.controlPasses);
+    prop("controlTrials", c.controlTrials);
+    prop("treatmentPasses", c.treatmentPasses);
+    prop("treatmentTrials", c.treatmentTrials);
+    prop("delta", c.delta);
+    prop("interval", `${c.interval[0]}–${c.interval[1]}`);
+    prop("pValue", c.pValue);
+    prop("margin", c.margin);
+    prop("decidedAfter", c.decidedAfter);
+    prop("maxTrials", c.maxTrials);
+    prop("reason", c.reason);
+    out.push("      </properties>");
+    if (c.verdict === "regression") {
+        out.push(`      <failure${attrs({ message: row, type: "regression" })}>${xmlText(`${row}\n${detail}`)}</failure>`);
+    }
+    else {
+        out.push(`      <system-out>${xmlText(`${row}\n${detail}`)}</system-out>`);
     }
     out.push("    </testcase>");
     return out;
@@ -31841,6 +32077,7 @@ const EMPTY_EVALS = '\n  "evals": []';
 
 
 
+
 /** The hidden line that identifies the sticky comment. */
 const STICKY_MARKER = "<!-- agent-evals:sticky -->";
 /** GitHub refuses comment bodies over 65536 characters; keep a margin. */
@@ -31891,6 +32128,40 @@ const ICON = {
     incomplete: "⚠️",
     inconclusive: "❔",
 };
+/** The icon of each comparison verdict, in the comparisons table. */
+const VERDICT_ICON = {
+    regression: "🔻",
+    improvement: "🔺",
+    "no-change": "➖",
+    inconclusive: ICON.inconclusive,
+};
+const COMPARISON_HEADER = (/* unused pure expression or super */ null && ([
+    "| verdict | eval [agent] | control | treatment | Δ (95% CI) | p | decided |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+]));
+/** One comparison as the console says it: counts, Δ with its interval, p, the decision, the means. */
+function comparisonRow(c) {
+    const means = meansText(c);
+    const cells = [
+        `${VERDICT_ICON[c.verdict]} **${VERDICT_LABEL[c.verdict]}**`,
+        `**${escapeCell(c.id)}** ${escapeCell(`[${c.agent}]`)}`,
+        `${escapeCell(c.control)} ${c.controlPasses}/${c.controlTrials}`,
+        `${escapeCell(c.treatment)} ${c.treatmentPasses}/${c.treatmentTrials}`,
+        `${points(c.delta)} pts (${points(c.interval[0])} to ${points(c.interval[1])})`,
+        pValue(c.pValue),
+        `${escapeCell(decisionText(c))}${means ? `<br><sub>${escapeCell(means)}</sub>` : ""}`,
+    ];
+    return `| ${cells.join(" | ")} |`;
+}
+/** How to read the comparisons table, with the margins of its no-change verdicts. */
+function comparisonNote(comparisons) {
+    const margins = [...new Set(comparisons.map((c) => points(c.margin).replace("+", "")))];
+    return `_Control → treatment: the same eval × agent run both ways. Δ is in points with its 95% interval (Newcombe), p from Fisher's exact test; no change means the interval lies within ±${margins.join("/±")} points._`;
+}
+/** The eval's name in the tables: a comparison arm's result says which arm (`greet @ base@main`). */
+function evalName(row) {
+    return row.head.arm !== undefined ? `${row.id} @ ${row.head.arm}` : row.id;
+}
 function percentagePoints(delta) {
     const pp = Math.round(delta * 100);
     if (pp === 0)
@@ -31957,7 +32228,7 @@ function tableRow(row) {
     const version = head.agentVersion ? ` ${head.agentVersion}` : "";
     const cells = [
         ICON[head.status],
-        `**${escapeCell(row.id)}**<br><sub>${escapeCell(where)}</sub>`,
+        `**${escapeCell(evalName(row))}**<br><sub>${escapeCell(where)}</sub>`,
         escapeCell(`${row.agent}${version}`),
         rateCell(row),
         row.delta !== undefined ? percentagePoints(row.delta) : "",
@@ -31977,6 +32248,9 @@ const TABLE_HEADER = (/* unused pure expression or super */ null && ([
 function severity(row) {
     if (row.flag === "regression")
         return 0;
+    // A comparison arm is compared, not judged: its verdict is in the comparisons table.
+    if (row.head.arm !== undefined)
+        return 3;
     switch (row.head.status) {
         case "failed":
         case "error":
@@ -31998,8 +32272,15 @@ function headline(run, rows) {
         if (c[k] > 0)
             parts.push(`${ICON[k]} ${c[k]} ${k}`);
     }
-    const regressions = rows.filter((r) => r.flag === "regression").length;
-    const improvements = rows.filter((r) => r.flag === "improvement").length;
+    // Each eval × agent once, flagged against the history or by its controlled comparison.
+    const flagged = (verdict) => new Set([
+        ...rows.filter((r) => r.flag === verdict).map((r) => `${r.id}\0${r.agent}`),
+        ...(run.comparisons ?? [])
+            .filter((x) => x.verdict === verdict)
+            .map((x) => `${x.id}\0${x.agent}`),
+    ]).size;
+    const regressions = flagged("regression");
+    const improvements = flagged("improvement");
     if (regressions > 0)
         parts.push(`🔻 ${regressions} regression${regressions > 1 ? "s" : ""}`);
     if (improvements > 0)
@@ -32030,7 +32311,7 @@ function markdown_truncate(text) {
 /** One details row per failed check (or per failed trial without a failed check). */
 function evidenceRows(row) {
     const out = [];
-    const who = `**${escapeCell(row.id)}** ${escapeCell(`[${row.agent}]`)}`;
+    const who = `**${escapeCell(evalName(row))}** ${escapeCell(`[${row.agent}]`)}`;
     const failing = (t) => t.status !== "passed";
     for (const trial of row.head.trials.filter(failing)) {
         const bad = trial.checks.filter((c) => !c.ok);
@@ -32068,7 +32349,7 @@ function renderRunMarkdown(options) {
     const compared = options.baseRef
         ? `Compared with the latest verdicts on ${escapeCell(options.baseRef)}. 🔻/🔺 mark changes outside noise (Fisher's exact test).`
         : "No base branch history to compare with.";
-    top.push(compared, "");
+    const intro = [compared, ""];
     const bottom = [""];
     const links = [costLine(run, budgetUsd)];
     const runUrl = options.runUrl ? safeUrl(options.runUrl) : undefined;
@@ -32079,10 +32360,31 @@ function renderRunMarkdown(options) {
         links.push(`[Transcripts](${artifactUrl})`);
     bottom.push(links.join(" · "));
     const length = (lines) => lines.reduce((sum, l) => sum + l.length + 1, 0);
+    const reserve = 400;
+    let budget = maxChars - length(top) - length(intro) - length(TABLE_HEADER) - length(bottom) - reserve;
+    // The comparisons (compare --base, variants) at the top: every row that fits.
+    const comparisons = run.comparisons ?? [];
+    if (comparisons.length > 0) {
+        const open = ["**Comparisons**", "", ...COMPARISON_HEADER];
+        const close = ["", comparisonNote(comparisons), ""];
+        budget -= length(open) + length(close);
+        const shown = [];
+        for (const line of comparisons.map(comparisonRow)) {
+            if (line.length + 1 > budget)
+                break;
+            shown.push(line);
+            budget -= line.length + 1;
+        }
+        if (shown.length < comparisons.length) {
+            const more = `_${comparisons.length - shown.length} more comparisons not shown (comment size limit): see run.json._`;
+            close.push(more, "");
+            budget -= more.length + 2;
+        }
+        top.push(...open, ...shown, ...close);
+    }
+    top.push(...intro);
     // The table: every row if it fits (it nearly always does), leaving room for a note.
     const tableRows = rows.map(tableRow);
-    const reserve = 400;
-    let budget = maxChars - length(top) - length(TABLE_HEADER) - length(bottom) - reserve;
     const shownRows = [];
     for (const line of tableRows) {
         if (line.length + 1 > budget)
