@@ -11,6 +11,7 @@ import { collectReportData, renderHtml, scriptJson, writeHtmlReport } from "../s
 import type { EvalResult, RunResult } from "../src/model/result.js";
 import { emptyCounts } from "../src/model/result.js";
 import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
+import { comparisonRun } from "./helpers/comparison-run.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SCREENSHOTS = path.join(REPO_ROOT, "build", "screenshots");
@@ -154,6 +155,81 @@ describe.skipIf(!haveChromium && !inCi)("report.html in headless Chromium", () =
     });
     expect(phone.errors).toEqual([]);
     await phone.page.close();
+  });
+
+  it("draws the comparisons above the results, a regression's interval left of 0", async () => {
+    const root = await makeProject({});
+    dirs.push(root);
+    const file = await writeHtmlReport(comparisonRun(), {
+      projectRoot: root,
+      resultsDir: path.join(root, ".copybook/results"),
+    });
+    const { page, errors } = await openPage(file);
+    const lift = page.locator("section.lift");
+    await expect(lift.locator(".cmp").count()).resolves.toBe(2);
+    const regression = lift.locator(".cmp[data-verdict=regression]");
+    await expect(regression.locator(".badge").textContent()).resolves.toBe("REGRESSION");
+    await expect(regression.locator(".arms").textContent()).resolves.toBe(
+      "base@main 5/5 → working tree 0/4",
+    );
+    await expect(regression.locator(".delta-text").textContent()).resolves.toBe(
+      "Δ −100 pts (95% CI −100 to −35)",
+    );
+    await expect(regression.locator(".p").textContent()).resolves.toBe("p=0.008");
+    await expect(regression.locator(".sub").textContent()).resolves.toBe(
+      "decided after 4 pairs of up to 50 · per trial: cost $0.0100 → $0.0200, tokens 1200 → 2400, turns 3 → 5, 0.1s → 0.1s",
+    );
+    const colour = await regression
+      .locator(".badge")
+      .evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(colour).toBe("rgb(207, 34, 46)");
+
+    // On the −100…+100 axis: the interval −100 to −35 and Δ −100 lie left of the 0 marker.
+    const box = async (row: typeof regression, part: string) =>
+      (await row.locator(`.lift-bar ${part}`).boundingBox())!;
+    const bar = await box(regression, "");
+    const zero = await box(regression, ".zero");
+    const ci = await box(regression, ".ci");
+    const delta = await box(regression, ".delta");
+    expect(zero.x).toBeCloseTo(bar.x + bar.width / 2, 0);
+    expect(ci.x).toBeLessThan(bar.x + 2);
+    expect(ci.x + ci.width).toBeLessThan(zero.x);
+    expect(ci.x + ci.width).toBeCloseTo(bar.x + bar.width * ((1 - 0.345196) / 2), -1);
+    expect(delta.x + delta.width / 2).toBeLessThan(zero.x);
+    // No change: Δ 0 with −8 to +8 inside the shaded ±10 band, around 0.
+    const same = lift.locator(".cmp[data-verdict=no-change]");
+    const band = await box(same, ".band");
+    const sameCi = await box(same, ".ci");
+    expect(band.width).toBeCloseTo((await box(same, "")).width * 0.1, 0);
+    expect(sameCi.x).toBeGreaterThan(band.x);
+    expect(sameCi.x + sameCi.width).toBeLessThan(band.x + band.width);
+    expect(sameCi.x).toBeLessThan((await box(same, ".zero")).x);
+
+    // Above the results table, whose rows say which arm they are.
+    const list = (await page.locator("div.evals").boundingBox())!;
+    expect((await lift.boundingBox())!.y + (await lift.boundingBox())!.height).toBeLessThan(list.y);
+    const names = await page.locator("details.eval .name").allTextContents();
+    expect(names.sort()).toEqual([
+      "build @ terse [literal]",
+      "build [literal]",
+      "greet @ base@main [literal]",
+      "greet [literal]",
+    ]);
+    await page.locator("input[type=search]").fill("base@main");
+    await expect(page.locator("details.eval").count()).resolves.toBe(1);
+    await page.locator('details.eval[data-arm="base@main"] > summary').click();
+    await expect(page.locator("details.eval .body").first().textContent()).resolves.toContain(
+      "A comparison arm (base@main)",
+    );
+    await page.locator("input[type=search]").fill("");
+
+    await fs.mkdir(SCREENSHOTS, { recursive: true });
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, "report-comparisons.png"),
+      fullPage: true,
+    });
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it("renders thousands of trials a page at a time and caps big transcripts", async () => {

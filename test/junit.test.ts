@@ -9,6 +9,7 @@ import { renderJunit, stripInvalidXml, xmlAttr, xmlText } from "../src/report/ju
 import type { RunResult } from "../src/model/result.js";
 import { emptyCounts } from "../src/model/result.js";
 import { makeProject, runCli } from "./helpers/project.js";
+import { comparisonRun } from "./helpers/comparison-run.js";
 
 const dirs: string[] = [];
 afterAll(async () => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
@@ -30,6 +31,7 @@ interface Case {
   failure?: { "#text": string; message: string; type: string };
   error?: { message: string; type: string };
   skipped?: { message: string };
+  "system-out"?: string;
 }
 
 function cases(xml: string): Case[] {
@@ -174,5 +176,54 @@ assertions: { files: [a] }
     expect(byId["old-fail"]!.failure?.type).toBe("AE405");
     expect(byId["old-pass"]!.failure).toBeUndefined();
     expect(prop(byId["old-pass"]!, "cached")).toMatch(/^passed at /);
+  });
+
+  it("has a testcase per comparison, failing on a regression, and names each arm's result", () => {
+    const xml = renderJunit(comparisonRun());
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const doc = parser.parse(xml) as {
+      testsuites: Record<string, string> & {
+        testsuite: ({ name: string; tests: string; failures: string } & { testcase: Case[] })[];
+      };
+    };
+    // 4 results and 2 comparisons; the failures are the working tree's greet and the regression.
+    expect(doc.testsuites).toMatchObject({ tests: "6", failures: "2" });
+
+    const suite = doc.testsuites.testsuite.find((s) => s.name === "comparisons")!;
+    expect(suite).toMatchObject({ tests: "2", failures: "1" });
+    const [regression, same] = suite.testcase;
+    expect(regression!.name).toBe("greet [literal] base@main → working tree");
+    expect(regression!.failure).toMatchObject({
+      type: "regression",
+      message:
+        "REGRESSION greet [literal] base@main 5/5 → working tree 0/4  Δ −100 pts (95% CI −100 to −35)  p=0.008",
+    });
+    expect(regression!.failure!["#text"]).toContain("decided after 4 pairs of up to 50");
+    expect(regression!.failure!["#text"]).toContain("tokens 1200 → 2400, turns 3 → 5");
+    expect(prop(regression!, "verdict")).toBe("regression");
+    expect(prop(regression!, "pValue")).toBe("0.007937");
+
+    expect(same!.name).toBe("build [literal] control → terse");
+    expect(same!.failure).toBeUndefined();
+    expect(same!["system-out"]).toContain(
+      "NO CHANGE build [literal] control 19/20 → terse 19/20  Δ 0 pts (95% CI −8 to +8)  p=1.00",
+    );
+
+    // The arms' results: named apart from the primary's, compared and not judged.
+    const names = cases(xml)
+      .filter((c) => !c.name.includes("→"))
+      .map((c) => c.name);
+    expect(names).toEqual([
+      "greet @ base@main [literal]",
+      "greet [literal]",
+      "build [literal]",
+      "build @ terse [literal]",
+    ]);
+    const terse = cases(xml).find((c) => c.name === "build @ terse [literal]")!;
+    expect(terse.failure).toBeUndefined();
+    expect(prop(terse, "arm")).toBe("terse");
+    expect(prop(terse, "status")).toBe("failed");
+    expect(terse["system-out"]).toContain("a comparison arm, compared and not judged");
+    expect(cases(xml).find((c) => c.name === "greet [literal]")!.failure?.type).toBe("AE404");
   });
 });

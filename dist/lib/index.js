@@ -24813,12 +24813,14 @@ function linesOf(lines, agent) {
  * One row per head result, in the head's order. `baseHistory` holds the base branch's history
  * lines keyed by eval id (readAllHistory). A row is flagged only when Fisher's exact test on
  * base passes/fails vs head passes/fails gives p < alpha; cached, skipped, incomplete and error
- * results are never flagged (nor compared).
+ * results are never flagged (nor compared), nor are a comparison's other arms (`arm`).
  */
 function compareRuns(head, baseHistory, options = {}) {
     const alpha = options.alpha ?? 0.05;
     return head.map((result) => {
-        const lines = linesOf(baseHistory.get(result.id) ?? [], result.agent);
+        // A comparison arm (a variant, base@REF) is not what the history records of its id.
+        const history = result.arm === undefined ? (baseHistory.get(result.id) ?? []) : [];
+        const lines = linesOf(history, result.agent);
         const verdicts = lines.filter((l) => l.status === "passed" || l.status === "failed");
         const base = verdicts[verdicts.length - 1];
         const trend = lines
@@ -30547,26 +30549,26 @@ function summaryLine(run, resultsDir, style) {
 // How a comparison reads: one row per eval × agent × compared arm — control k/n → treatment k/n,
 // the difference in points with its 95% interval, the p-value and the verdict — for the console,
 // the markdown comment and the HTML report alike.
-const VERDICT_LABEL = {
+const comparisons_VERDICT_LABEL = {
     regression: "REGRESSION",
     improvement: "IMPROVEMENT",
     "no-change": "NO CHANGE",
     inconclusive: "INCONCLUSIVE",
 };
 /** Signed points: +20, −35, 0. */
-function points(x) {
+function comparisons_points(x) {
     const p = Math.round(x * 100);
     return p > 0 ? `+${p}` : p < 0 ? `−${-p}` : "0";
 }
-function pValue(p) {
+function comparisons_pValue(p) {
     return p < 0.001 ? "p<0.001" : `p=${p.toFixed(p < 0.01 ? 3 : 2)}`;
 }
 /** `Δ −100 pts (95% CI −100 to −38)`. */
 function deltaText(c) {
-    return `Δ ${points(c.delta)} pts (95% CI ${points(c.interval[0])} to ${points(c.interval[1])})`;
+    return `Δ ${comparisons_points(c.delta)} pts (95% CI ${comparisons_points(c.interval[0])} to ${comparisons_points(c.interval[1])})`;
 }
 /** Why the verdict is what it is, in a few words. */
-function decisionText(c) {
+function comparisons_decisionText(c) {
     if (c.decidedAfter !== undefined)
         return c.decidedAfter >= c.maxTrials
             ? `at ${c.maxTrials} trials per arm`
@@ -30574,7 +30576,7 @@ function decisionText(c) {
     return c.reason ?? "not decided";
 }
 /** What the treatment costs beside the control, per trial: `cost +$0.02, 1.2s → 3.4s, turns 4 → 6`. */
-function meansText(c) {
+function comparisons_meansText(c) {
     const a = c.controlMeans;
     const b = c.treatmentMeans;
     if (!a || !b)
@@ -30598,6 +30600,18 @@ function tenth(x) {
 function secs(m) {
     return `${(m.durationMs / 1000).toFixed(1)}s`;
 }
+/** `greet [literal] base@main 5/5 → working tree 0/4`: what was compared, with the counts. */
+function armsText(c) {
+    return `${c.id} [${c.agent}] ${c.control} ${c.controlPasses}/${c.controlTrials} → ${c.treatment} ${c.treatmentPasses}/${c.treatmentTrials}`;
+}
+/** The comparison's first line without its verdict: the arms, Δ with its interval, p. */
+function rowText(c) {
+    return `${armsText(c)}  ${deltaText(c)}  ${comparisons_pValue(c.pValue)}`;
+}
+/** The comparison's second line: the decision and the per-trial means. */
+function detailText(c) {
+    return [comparisons_decisionText(c), comparisons_meansText(c)].filter(Boolean).join(" · ");
+}
 /** The console's comparison section: a heading and two lines per comparison. */
 function comparisonLines(comparisons, style) {
     if (comparisons.length === 0)
@@ -30611,9 +30625,8 @@ function comparisonLines(comparisons, style) {
                 : c.verdict === "no-change"
                     ? (s) => s
                     : style.yellow;
-        lines.push(`  ${colour(style.bold(VERDICT_LABEL[c.verdict]))} ${c.id} [${c.agent}] ${c.control} ${c.controlPasses}/${c.controlTrials} → ${c.treatment} ${c.treatmentPasses}/${c.treatmentTrials}  ${deltaText(c)}  ${pValue(c.pValue)}`);
-        const means = meansText(c);
-        lines.push(`    ${style.dim([decisionText(c), means].filter(Boolean).join(" · "))}`);
+        lines.push(`  ${colour(style.bold(comparisons_VERDICT_LABEL[c.verdict]))} ${rowText(c)}`);
+        lines.push(`    ${style.dim(detailText(c))}`);
     }
     return lines;
 }
@@ -30735,6 +30748,101 @@ function reportPage() {
             }),
         ]);
     }
+    // The lift view: a row per comparison, Δ (treatment − control, in points) drawn with its 95%
+    // interval on a −100…+100 axis, 0 marked and the ±margin of "no change" shaded.
+    function liftPos(x) {
+        return ((Math.max(-1, Math.min(1, x)) + 1) / 2) * 100;
+    }
+    function liftBar(v) {
+        const c = v.record;
+        const bar = el("div", {
+            class: "lift-bar",
+            title: v.delta + " · ±" + Math.round(c.margin * 100) + " pts is no change",
+        });
+        bar.appendChild(el("span", {
+            class: "band",
+            style: "left:" +
+                liftPos(-c.margin) +
+                "%;width:" +
+                (liftPos(c.margin) - liftPos(-c.margin)) +
+                "%",
+        }));
+        bar.appendChild(el("span", { class: "zero", style: "left:50%" }));
+        bar.appendChild(el("span", {
+            class: "ci",
+            style: "left:" +
+                liftPos(c.interval[0]) +
+                "%;width:" +
+                (liftPos(c.interval[1]) - liftPos(c.interval[0])) +
+                "%",
+        }));
+        bar.appendChild(el("span", { class: "delta", style: "left:" + liftPos(c.delta) + "%" }));
+        return bar;
+    }
+    function lift() {
+        const views = data.comparisons || [];
+        if (!views.length)
+            return null;
+        const axis = el("div", { class: "lift-axis", "aria-hidden": "true" }, [
+            el("span", { style: "left:0", text: "−100" }),
+            el("span", { style: "left:50%", text: "0" }),
+            el("span", { style: "left:100%", text: "+100" }),
+        ]);
+        return el("section", { class: "lift", "aria-label": "comparisons" }, [
+            el("h2", null, [
+                "Comparisons ",
+                el("small", { text: "control → treatment, Δ in points with its 95% interval" }),
+            ]),
+            el("div", { class: "lift-row lift-head" }, [
+                el("span", { text: "verdict" }),
+                el("span", { text: "eval [agent]: control → treatment" }),
+                el("span", { class: "barcell" }, [axis]),
+                el("span", { class: "num", text: "Δ (95% CI)" }),
+                el("span", { class: "num", text: "p" }),
+            ]),
+        ].concat(views.map((v) => {
+            const c = v.record;
+            return el("div", {
+                class: "cmp v-" + c.verdict,
+                "data-eval": c.id,
+                "data-agent": c.agent,
+                "data-verdict": c.verdict,
+            }, [
+                el("div", { class: "lift-row" }, [
+                    el("span", { class: "b" }, [
+                        el("span", { class: "badge v-" + c.verdict, text: v.label }),
+                    ]),
+                    el("span", { class: "name" }, [
+                        el("b", { text: c.id }),
+                        " ",
+                        el("small", { text: "[" + c.agent + "]" }),
+                        el("br"),
+                        el("span", {
+                            class: "arms",
+                            text: c.control +
+                                " " +
+                                c.controlPasses +
+                                "/" +
+                                c.controlTrials +
+                                " → " +
+                                c.treatment +
+                                " " +
+                                c.treatmentPasses +
+                                "/" +
+                                c.treatmentTrials,
+                        }),
+                    ]),
+                    el("span", { class: "barcell" }, [liftBar(v)]),
+                    el("span", { class: "num delta-text", text: v.delta }),
+                    el("span", { class: "num p", text: v.p }),
+                ]),
+                el("div", {
+                    class: "muted sub",
+                    text: [v.decision, v.means].filter(Boolean).join(" · "),
+                }),
+            ]);
+        })));
+    }
     function rateBar(e) {
         const bar = el("div", {
             class: "bar",
@@ -30771,6 +30879,7 @@ function reportPage() {
             class: "eval",
             "data-eval": e.id,
             "data-agent": e.agent,
+            "data-arm": e.arm,
             "data-status": e.status,
         });
         const label = e.status === "cached" && e.cachedFrom ? "cached " + e.cachedFrom.status : e.status;
@@ -30779,6 +30888,7 @@ function reportPage() {
                 el("span", { class: "b" }, [el("span", { class: "badge s-" + e.status, text: label })]),
                 el("span", { class: "name" }, [
                     el("b", { text: e.id }),
+                    e.arm !== undefined ? el("span", { class: "arm", text: " @ " + e.arm }) : null,
                     " ",
                     el("small", {
                         text: "[" + e.agent + (e.agentVersion ? " " + e.agentVersion : "") + "]",
@@ -30840,8 +30950,18 @@ function reportPage() {
         lines.forEach((l) => {
             body.appendChild(l);
         });
-        body.appendChild(el("h3", { text: "Pass-rate trend" }));
-        body.appendChild(trend(e));
+        if (e.arm !== undefined) {
+            body.appendChild(el("p", {
+                class: "muted",
+                text: "A comparison arm (" +
+                    e.arm +
+                    "): compared, not judged, and not recorded in history; its verdict is in Comparisons.",
+            }));
+        }
+        else {
+            body.appendChild(el("h3", { text: "Pass-rate trend" }));
+            body.appendChild(trend(e));
+        }
         if (e.trials.length)
             body.appendChild(el("h3", { text: "Trials" }));
         e.trials.forEach((t, ti) => {
@@ -31071,6 +31191,9 @@ function reportPage() {
     function app() {
         const root = document.getElementById("app");
         root.appendChild(header());
+        const comparisons = lift();
+        if (comparisons)
+            root.appendChild(comparisons);
         const search = el("input", {
             type: "search",
             placeholder: "Filter by eval or agent",
@@ -31092,13 +31215,15 @@ function reportPage() {
             const eb = data.evals[b];
             return (Number(failing(eb)) - Number(failing(ea)) ||
                 (ea.id < eb.id ? -1 : ea.id > eb.id ? 1 : 0) ||
-                (ea.agent < eb.agent ? -1 : 1));
+                (ea.agent < eb.agent ? -1 : ea.agent > eb.agent ? 1 : 0) ||
+                ((ea.arm || "") < (eb.arm || "") ? -1 : 1));
         });
         let shown = [];
         let limit = PAGE;
         function matches(e) {
             const q = search.value.trim().toLowerCase();
-            if (q && (e.id + " " + e.agent).toLowerCase().indexOf(q) < 0)
+            const name = e.id + (e.arm !== undefined ? " @ " + e.arm : "") + " " + e.agent;
+            if (q && name.toLowerCase().indexOf(q) < 0)
                 return false;
             if (status.value === "failing")
                 return failing(e);
@@ -31164,6 +31289,25 @@ details[open]>summary{border-bottom:1px solid var(--line);background:var(--soft)
 .bar .ci{position:absolute;top:0;bottom:0;background:color-mix(in srgb,var(--info) 35%,transparent);border-radius:4px}
 .bar .rate{position:absolute;top:-3px;width:3px;height:14px;background:var(--fg);margin-left:-1px}
 .bar .thr{position:absolute;top:-4px;width:0;height:16px;border-left:2px dashed var(--fail)}
+.lift{margin:14px 0}
+.lift h2{font-size:1.05rem;margin:0 0 6px}.lift h2 small{color:var(--muted);font-weight:400;font-size:.8rem}
+.lift-row{display:grid;grid-template-columns:8.5rem minmax(0,1fr) 240px 15.5rem 4.5rem;gap:10px;align-items:center}
+.lift-head{color:var(--muted);font-size:.75rem;padding:0 11px 4px 14px}
+.lift .delta-text{font-size:.85rem}
+.cmp{border:1px solid var(--line);border-left-width:4px;border-radius:8px;margin:6px 0;padding:8px 10px}
+.cmp.v-regression{border-left-color:var(--fail)}.cmp.v-improvement{border-left-color:var(--pass)}.cmp.v-inconclusive{border-left-color:var(--warn)}.cmp.v-no-change{border-left-color:var(--muted)}
+.cmp .arms{font-size:.85rem;color:var(--muted)}
+.cmp .sub{margin-top:4px}
+.v-regression.badge{background:var(--fail)}.v-improvement.badge{background:var(--pass)}.v-no-change.badge{background:var(--muted)}.v-inconclusive.badge{background:var(--warn)}
+.lift-axis{position:relative;height:1em}
+.lift-axis span{position:absolute;transform:translateX(-50%);white-space:nowrap}
+.lift-bar{position:relative;height:14px;background:var(--soft);border:1px solid var(--line);border-radius:3px}
+.lift-bar .band{position:absolute;top:0;bottom:0;background:color-mix(in srgb,var(--muted) 22%,transparent)}
+.lift-bar .zero{position:absolute;top:-4px;bottom:-4px;width:0;border-left:1px solid var(--fg);margin-left:0}
+.lift-bar .ci{position:absolute;top:3px;height:6px;min-width:2px;border-radius:3px;background:var(--info)}
+.v-regression .lift-bar .ci{background:var(--fail)}.v-improvement .lift-bar .ci{background:var(--pass)}.v-inconclusive .lift-bar .ci{background:var(--warn)}.v-no-change .lift-bar .ci{background:color-mix(in srgb,var(--fg) 55%,transparent)}
+.lift-bar .delta{position:absolute;top:1px;width:10px;height:10px;margin-left:-5px;border-radius:50%;background:var(--fg);border:2px solid var(--bg)}
+.arm{color:var(--info);font-weight:600}
 .body{padding:8px 12px 12px}
 .trial>summary{font-size:.9rem}
 .code{font-family:var(--mono);font-size:.8rem;color:var(--muted)}
@@ -31188,6 +31332,10 @@ a{color:var(--info)}
 @media (max-width:700px){
   main{padding:10px}
   .row{grid-template-columns:6.5em minmax(0,1fr) auto;grid-template-areas:"badge name rate" "bar bar bar" "cost cost dur"}
+  .lift-row{grid-template-columns:minmax(0,1fr) auto;grid-template-areas:"badge p" "name name" "bar bar" "delta delta";gap:6px}
+  .lift-row .delta-text{text-align:left}
+  .lift-row .b{grid-area:badge}.lift-row .name{grid-area:name}.lift-row .barcell{grid-area:bar}.lift-row .delta-text{grid-area:delta}.lift-row .p{grid-area:p}
+  .lift-head{display:none}
   .row .b{grid-area:badge}.row .name{grid-area:name}.row .rate{grid-area:rate}.row .barcell{grid-area:bar}.row .cost{grid-area:cost;text-align:left}.row .dur{grid-area:dur}
   table,tbody,tr,td{display:block}td{border:0;padding:2px 0}tr{border-bottom:1px solid var(--line);padding:4px 0}thead{display:none}
 }
@@ -31195,10 +31343,12 @@ a{color:var(--info)}
 
 ;// CONCATENATED MODULE: ./src/report/html.ts
 // report.html: one self-contained page (inline CSS and JS, no network) to review a run — summary,
-// a row per eval × agent, and per trial the prompt, the trajectory, the shim calls, the checks
+// the comparisons (a lift view: each control → treatment with its interval drawn), a row per
+// eval × agent (a comparison arm's as `greet @ base@main`), and per trial the prompt, the trajectory, the shim calls, the checks
 // with their evidence and the agent's output, plus a pass-rate trend per eval from history.
 // The data is embedded as JSON and rendered lazily in the browser, so thousands of trials stay
 // fast; what is embedded per trial is capped, with the path of the full file.
+
 
 
 
@@ -31225,6 +31375,17 @@ const HTML_CAPS = {
     /** trial.json larger than this is not parsed for the trajectory. */
     trialJsonBytes: 32 * 1024 * 1024,
 };
+function comparisonViews(comparisons) {
+    return comparisons.map((c) => ({
+        record: c,
+        label: comparisons_VERDICT_LABEL[c.verdict],
+        arms: armsText(c),
+        delta: deltaText(c),
+        p: comparisons_pValue(c.pValue),
+        decision: comparisons_decisionText(c),
+        means: comparisons_meansText(c),
+    }));
+}
 /** Builds the page's data: reads each trial's files under the caps. */
 async function collectReportData(run, options) {
     const { details: _none, ...page } = reportFrame(run, options);
@@ -31237,12 +31398,13 @@ async function collectReportData(run, options) {
 }
 /** The page's data but the trials' details: the run, its evals, the trends, the trial folders. */
 function reportFrame(run, options) {
-    const { evals, diagnostics: _d, ...summary } = run;
+    const { evals, diagnostics: _d, comparisons, ...summary } = run;
     const dirs = {};
     evals.forEach((e, ei) => e.trials.forEach((trial, ti) => (dirs[`${ei}/${ti}`] = toReportPath(options, trial.dir))));
     return {
         run: summary,
         evals,
+        comparisons: comparisonViews(comparisons ?? []),
         details: {},
         trends: trendsOf(evals, options.history ?? []),
         dirs,
@@ -31611,7 +31773,8 @@ async function writeHtmlReport(run, options) {
 function writeMainJson(main, write) {
     write(`{"run":${scriptJson(main.run)},"evals":[`);
     main.evals.forEach((e, i) => write(`${i ? "," : ""}${scriptJson(e)}`));
-    write(`],"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}}`);
+    write(`],"comparisons":${scriptJson(main.comparisons)}`);
+    write(`,"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}}`);
 }
 async function eachLimited(items, limit, fn) {
     let next = 0;
@@ -31627,7 +31790,11 @@ async function eachLimited(items, limit, fn) {
 // eval file, a <testcase> per eval × agent, the trials as <properties>, failures with evidence.
 // Status mapping: failed, cached failure, incomplete and inconclusive fail the run (exit 1), so
 // they are <failure>; error (setup or infra, exit 2) is <error>; skipped is <skipped>; a cached
-// pass is a pass with a `cached` property.
+// pass is a pass with a `cached` property. A comparison arm (`arm`: a variant, base@REF) is
+// compared, not judged: its testcase names the arm, and only its errors are <error>. The run's
+// comparisons form one more <testsuite name="comparisons">: a testcase per comparison, a <failure>
+// for a regression.
+
 
 
 
@@ -31660,6 +31827,9 @@ function attrs(values) {
 }
 const junit_secs = (ms) => (ms / 1000).toFixed(3);
 function outcomeOf(e) {
+    // A comparison arm never fails the run: its verdict is the comparison's.
+    if (e.arm !== undefined && e.status !== "error" && e.status !== "skipped")
+        return "pass";
     switch (e.status) {
         case "passed":
             return "pass";
@@ -31679,12 +31849,14 @@ function renderJunit(run) {
     for (const e of run.evals)
         byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
     const total = tally(run.evals);
+    const comparisons = run.comparisons ?? [];
+    const regressions = comparisons.filter((c) => c.verdict === "regression").length;
     const lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         `<testsuites${attrs({
             name: "agent-evals",
-            tests: run.evals.length,
-            failures: total.failure,
+            tests: run.evals.length + comparisons.length,
+            failures: total.failure + regressions,
             errors: total.error,
             skipped: total.skipped,
             time: junit_secs(run.durationMs),
@@ -31707,6 +31879,20 @@ function renderJunit(run) {
             lines.push(...testcase(e));
         lines.push("  </testsuite>");
     }
+    if (comparisons.length > 0) {
+        lines.push(`  <testsuite${attrs({
+            name: "comparisons",
+            tests: comparisons.length,
+            failures: regressions,
+            errors: 0,
+            skipped: 0,
+            time: junit_secs(0),
+            timestamp: run.startedAt,
+        })}>`);
+        for (const c of comparisons)
+            lines.push(...comparisonCase(c));
+        lines.push("  </testsuite>");
+    }
     lines.push("</testsuites>", "");
     return lines.join("\n");
 }
@@ -31721,7 +31907,7 @@ function testcase(e) {
     const code = e.code ?? evalCode(e);
     const out = [
         `    <testcase${attrs({
-            name: `${e.id} [${e.agent}]`,
+            name: `${e.id}${e.arm !== undefined ? ` @ ${e.arm}` : ""} [${e.agent}]`,
             classname: e.id,
             file: e.file,
             line: e.line,
@@ -31736,6 +31922,7 @@ function testcase(e) {
     prop("status", e.status);
     prop("code", code);
     prop("agent", e.agent);
+    prop("arm", e.arm);
     prop("agentVersion", e.agentVersion);
     prop("passes", e.passes);
     prop("trialsRun", e.trialsRun);
@@ -31757,6 +31944,55 @@ function testcase(e) {
     }
     else if (outcome === "skipped") {
         out.push(`      <skipped${attrs({ message })}/>`);
+    }
+    else if (e.arm !== undefined && e.status !== "passed") {
+        // A failed arm, shown but not failed: what it did is what the comparison compares.
+        out.push(`      <system-out>${xmlText(cap(`a comparison arm, compared and not judged\n${evidence(e)}`))}</system-out>`);
+    }
+    out.push("    </testcase>");
+    return out;
+}
+/**
+ * One comparison as a testcase: `greet [literal] base@main → working tree`, failing when the
+ * verdict is a regression; the console's row (counts, Δ with its interval, p, decision) is the
+ * failure's message, or the system-out of the others.
+ */
+function comparisonCase(c) {
+    const row = `${comparisons_VERDICT_LABEL[c.verdict]} ${rowText(c)}`;
+    const detail = detailText(c);
+    const out = [
+        `    <testcase${attrs({
+            name: `${c.id} [${c.agent}] ${c.control} → ${c.treatment}`,
+            classname: c.id,
+            time: junit_secs(0),
+        })}>`,
+        "      <properties>",
+    ];
+    const prop = (name, value) => {
+        if (value !== undefined)
+            out.push(`        <property${attrs({ name, value })}/>`);
+    };
+    prop("verdict", c.verdict);
+    prop("agent", c.agent);
+    prop("control", c.control);
+    prop("treatment", c.treatment);
+    prop("controlPasses", c.controlPasses);
+    prop("controlTrials", c.controlTrials);
+    prop("treatmentPasses", c.treatmentPasses);
+    prop("treatmentTrials", c.treatmentTrials);
+    prop("delta", c.delta);
+    prop("interval", `${c.interval[0]}–${c.interval[1]}`);
+    prop("pValue", c.pValue);
+    prop("margin", c.margin);
+    prop("decidedAfter", c.decidedAfter);
+    prop("maxTrials", c.maxTrials);
+    prop("reason", c.reason);
+    out.push("      </properties>");
+    if (c.verdict === "regression") {
+        out.push(`      <failure${attrs({ message: row, type: "regression" })}>${xmlText(`${row}\n${detail}`)}</failure>`);
+    }
+    else {
+        out.push(`      <system-out>${xmlText(`${row}\n${detail}`)}</system-out>`);
     }
     out.push("    </testcase>");
     return out;
@@ -31826,6 +32062,7 @@ function reportFilesLine(resultsDir, cwd = process.cwd()) {
 
 
 
+
 /** The hidden line that identifies the sticky comment. */
 const STICKY_MARKER = "<!-- agent-evals:sticky -->";
 /** GitHub refuses comment bodies over 65536 characters; keep a margin. */
@@ -31876,6 +32113,40 @@ const ICON = {
     incomplete: "⚠️",
     inconclusive: "❔",
 };
+/** The icon of each comparison verdict, in the comparisons table. */
+const VERDICT_ICON = {
+    regression: "🔻",
+    improvement: "🔺",
+    "no-change": "➖",
+    inconclusive: ICON.inconclusive,
+};
+const COMPARISON_HEADER = (/* unused pure expression or super */ null && ([
+    "| verdict | eval [agent] | control | treatment | Δ (95% CI) | p | decided |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+]));
+/** One comparison as the console says it: counts, Δ with its interval, p, the decision, the means. */
+function comparisonRow(c) {
+    const means = meansText(c);
+    const cells = [
+        `${VERDICT_ICON[c.verdict]} **${VERDICT_LABEL[c.verdict]}**`,
+        `**${markdown_escapeCell(c.id)}** ${markdown_escapeCell(`[${c.agent}]`)}`,
+        `${markdown_escapeCell(c.control)} ${c.controlPasses}/${c.controlTrials}`,
+        `${markdown_escapeCell(c.treatment)} ${c.treatmentPasses}/${c.treatmentTrials}`,
+        `${points(c.delta)} pts (${points(c.interval[0])} to ${points(c.interval[1])})`,
+        pValue(c.pValue),
+        `${markdown_escapeCell(decisionText(c))}${means ? `<br><sub>${markdown_escapeCell(means)}</sub>` : ""}`,
+    ];
+    return `| ${cells.join(" | ")} |`;
+}
+/** How to read the comparisons table, with the margins of its no-change verdicts. */
+function comparisonNote(comparisons) {
+    const margins = [...new Set(comparisons.map((c) => points(c.margin).replace("+", "")))];
+    return `_Control → treatment: the same eval × agent run both ways. Δ is in points with its 95% interval (Newcombe), p from Fisher's exact test; no change means the interval lies within ±${margins.join("/±")} points._`;
+}
+/** The eval's name in the tables: a comparison arm's result says which arm (`greet @ base@main`). */
+function evalName(row) {
+    return row.head.arm !== undefined ? `${row.id} @ ${row.head.arm}` : row.id;
+}
 function percentagePoints(delta) {
     const pp = Math.round(delta * 100);
     if (pp === 0)
@@ -31942,7 +32213,7 @@ function tableRow(row) {
     const version = head.agentVersion ? ` ${head.agentVersion}` : "";
     const cells = [
         ICON[head.status],
-        `**${markdown_escapeCell(row.id)}**<br><sub>${markdown_escapeCell(where)}</sub>`,
+        `**${markdown_escapeCell(evalName(row))}**<br><sub>${markdown_escapeCell(where)}</sub>`,
         markdown_escapeCell(`${row.agent}${version}`),
         rateCell(row),
         row.delta !== undefined ? percentagePoints(row.delta) : "",
@@ -31962,6 +32233,9 @@ const TABLE_HEADER = (/* unused pure expression or super */ null && ([
 function severity(row) {
     if (row.flag === "regression")
         return 0;
+    // A comparison arm is compared, not judged: its verdict is in the comparisons table.
+    if (row.head.arm !== undefined)
+        return 3;
     switch (row.head.status) {
         case "failed":
         case "error":
@@ -31983,8 +32257,15 @@ function headline(run, rows) {
         if (c[k] > 0)
             parts.push(`${ICON[k]} ${c[k]} ${k}`);
     }
-    const regressions = rows.filter((r) => r.flag === "regression").length;
-    const improvements = rows.filter((r) => r.flag === "improvement").length;
+    // Each eval × agent once, flagged against the history or by its controlled comparison.
+    const flagged = (verdict) => new Set([
+        ...rows.filter((r) => r.flag === verdict).map((r) => `${r.id}\0${r.agent}`),
+        ...(run.comparisons ?? [])
+            .filter((x) => x.verdict === verdict)
+            .map((x) => `${x.id}\0${x.agent}`),
+    ]).size;
+    const regressions = flagged("regression");
+    const improvements = flagged("improvement");
     if (regressions > 0)
         parts.push(`🔻 ${regressions} regression${regressions > 1 ? "s" : ""}`);
     if (improvements > 0)
@@ -32015,7 +32296,7 @@ function markdown_truncate(text) {
 /** One details row per failed check (or per failed trial without a failed check). */
 function evidenceRows(row) {
     const out = [];
-    const who = `**${markdown_escapeCell(row.id)}** ${markdown_escapeCell(`[${row.agent}]`)}`;
+    const who = `**${markdown_escapeCell(evalName(row))}** ${markdown_escapeCell(`[${row.agent}]`)}`;
     const failing = (t) => t.status !== "passed";
     for (const trial of row.head.trials.filter(failing)) {
         const bad = trial.checks.filter((c) => !c.ok);
@@ -32053,7 +32334,7 @@ function renderRunMarkdown(options) {
     const compared = options.baseRef
         ? `Compared with the latest verdicts on ${markdown_escapeCell(options.baseRef)}. 🔻/🔺 mark changes outside noise (Fisher's exact test).`
         : "No base branch history to compare with.";
-    top.push(compared, "");
+    const intro = [compared, ""];
     const bottom = [""];
     const links = [costLine(run, budgetUsd)];
     const runUrl = options.runUrl ? safeUrl(options.runUrl) : undefined;
@@ -32064,10 +32345,31 @@ function renderRunMarkdown(options) {
         links.push(`[Transcripts](${artifactUrl})`);
     bottom.push(links.join(" · "));
     const length = (lines) => lines.reduce((sum, l) => sum + l.length + 1, 0);
+    const reserve = 400;
+    let budget = maxChars - length(top) - length(intro) - length(TABLE_HEADER) - length(bottom) - reserve;
+    // The comparisons (compare --base, variants) at the top: every row that fits.
+    const comparisons = run.comparisons ?? [];
+    if (comparisons.length > 0) {
+        const open = ["**Comparisons**", "", ...COMPARISON_HEADER];
+        const close = ["", comparisonNote(comparisons), ""];
+        budget -= length(open) + length(close);
+        const shown = [];
+        for (const line of comparisons.map(comparisonRow)) {
+            if (line.length + 1 > budget)
+                break;
+            shown.push(line);
+            budget -= line.length + 1;
+        }
+        if (shown.length < comparisons.length) {
+            const more = `_${comparisons.length - shown.length} more comparisons not shown (comment size limit): see run.json._`;
+            close.push(more, "");
+            budget -= more.length + 2;
+        }
+        top.push(...open, ...shown, ...close);
+    }
+    top.push(...intro);
     // The table: every row if it fits (it nearly always does), leaving room for a note.
     const tableRows = rows.map(tableRow);
-    const reserve = 400;
-    let budget = maxChars - length(top) - length(TABLE_HEADER) - length(bottom) - reserve;
     const shownRows = [];
     for (const line of tableRows) {
         if (line.length + 1 > budget)

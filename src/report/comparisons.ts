@@ -64,6 +64,21 @@ function secs(m: ArmMeans): string {
   return `${(m.durationMs / 1000).toFixed(1)}s`;
 }
 
+/** `greet [literal] base@main 5/5 → working tree 0/4`: what was compared, with the counts. */
+export function armsText(c: ComparisonRecord): string {
+  return `${c.id} [${c.agent}] ${c.control} ${c.controlPasses}/${c.controlTrials} → ${c.treatment} ${c.treatmentPasses}/${c.treatmentTrials}`;
+}
+
+/** The comparison's first line without its verdict: the arms, Δ with its interval, p. */
+export function rowText(c: ComparisonRecord): string {
+  return `${armsText(c)}  ${deltaText(c)}  ${pValue(c.pValue)}`;
+}
+
+/** The comparison's second line: the decision and the per-trial means. */
+export function detailText(c: ComparisonRecord): string {
+  return [decisionText(c), meansText(c)].filter(Boolean).join(" · ");
+}
+
 /** The console's comparison section: a heading and two lines per comparison. */
 export function comparisonLines(comparisons: ComparisonRecord[], style: Style): string[] {
   if (comparisons.length === 0) return [];
@@ -77,11 +92,8 @@ export function comparisonLines(comparisons: ComparisonRecord[], style: Style): 
           : c.verdict === "no-change"
             ? (s: string) => s
             : style.yellow;
-    lines.push(
-      `  ${colour(style.bold(VERDICT_LABEL[c.verdict]))} ${c.id} [${c.agent}] ${c.control} ${c.controlPasses}/${c.controlTrials} → ${c.treatment} ${c.treatmentPasses}/${c.treatmentTrials}  ${deltaText(c)}  ${pValue(c.pValue)}`,
-    );
-    const means = meansText(c);
-    lines.push(`    ${style.dim([decisionText(c), means].filter(Boolean).join(" · "))}`);
+    lines.push(`  ${colour(style.bold(VERDICT_LABEL[c.verdict]))} ${rowText(c)}`);
+    lines.push(`    ${style.dim(detailText(c))}`);
   }
   return lines;
 }

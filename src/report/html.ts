@@ -1,5 +1,6 @@
 // report.html: one self-contained page (inline CSS and JS, no network) to review a run — summary,
-// a row per eval × agent, and per trial the prompt, the trajectory, the shim calls, the checks
+// the comparisons (a lift view: each control → treatment with its interval drawn), a row per
+// eval × agent (a comparison arm's as `greet @ base@main`), and per trial the prompt, the trajectory, the shim calls, the checks
 // with their evidence and the agent's output, plus a pass-rate trend per eval from history.
 // The data is embedded as JSON and rendered lazily in the browser, so thousands of trials stay
 // fast; what is embedded per trial is capped, with the path of the full file.
@@ -7,7 +8,15 @@
 import fsSync from "node:fs";
 import path from "node:path";
 import type { HistoryLine } from "../store/index.js";
-import type { EvalResult, RunResult, TrialResult } from "../model/index.js";
+import type { ComparisonRecord, EvalResult, RunResult, TrialResult } from "../model/index.js";
+import {
+  armsText,
+  decisionText,
+  deltaText,
+  meansText,
+  pValue,
+  VERDICT_LABEL,
+} from "./comparisons.js";
 import { reportPage } from "./html/page.js";
 import { REPORT_CSS } from "./html/style.js";
 
@@ -69,14 +78,45 @@ export interface TrialDetail {
 }
 
 export interface ReportData {
-  run: Omit<RunResult, "evals" | "diagnostics">;
+  run: Omit<RunResult, "evals" | "diagnostics" | "comparisons">;
   evals: EvalResult[];
+  /** The run's comparisons with their text as the console prints it (src/report/comparisons.ts). */
+  comparisons: ComparisonView[];
   /** "evalIndex/trialIndex" → details. */
   details: Record<string, TrialDetail>;
   /** eval id → agent → points, oldest first. */
   trends: Record<string, Record<string, TrendPoint[]>>;
   /** The trial folders, relative to the report (for links). */
   dirs: Record<string, string>;
+}
+
+/** One comparison of the lift view: the record, and the words every face of the run uses. */
+export interface ComparisonView {
+  record: ComparisonRecord;
+  /** REGRESSION, IMPROVEMENT, NO CHANGE, INCONCLUSIVE. */
+  label: string;
+  /** `greet [literal] base@main 5/5 → working tree 0/4`. */
+  arms: string;
+  /** `Δ −100 pts (95% CI −100 to −35)`. */
+  delta: string;
+  /** `p=0.008`. */
+  p: string;
+  /** `decided after 4 pairs of up to 50`. */
+  decision: string;
+  /** `per trial: cost …, tokens …, turns …, 0.1s → 0.1s`, or empty. */
+  means: string;
+}
+
+export function comparisonViews(comparisons: ComparisonRecord[]): ComparisonView[] {
+  return comparisons.map((c) => ({
+    record: c,
+    label: VERDICT_LABEL[c.verdict],
+    arms: armsText(c),
+    delta: deltaText(c),
+    p: pValue(c.pValue),
+    decision: decisionText(c),
+    means: meansText(c),
+  }));
 }
 
 export interface TrendPoint {
@@ -104,7 +144,7 @@ export async function collectReportData(
 
 /** The page's data but the trials' details: the run, its evals, the trends, the trial folders. */
 function reportFrame(run: RunResult, options: HtmlReportOptions): ReportData {
-  const { evals, diagnostics: _d, ...summary } = run;
+  const { evals, diagnostics: _d, comparisons, ...summary } = run;
   const dirs: ReportData["dirs"] = {};
   evals.forEach((e, ei) =>
     e.trials.forEach((trial, ti) => (dirs[`${ei}/${ti}`] = toReportPath(options, trial.dir))),
@@ -112,6 +152,7 @@ function reportFrame(run: RunResult, options: HtmlReportOptions): ReportData {
   return {
     run: summary,
     evals,
+    comparisons: comparisonViews(comparisons ?? []),
     details: {},
     trends: trendsOf(evals, options.history ?? []),
     dirs,
@@ -527,7 +568,8 @@ export async function writeHtmlReport(run: RunResult, options: HtmlReportOptions
 function writeMainJson(main: Omit<ReportData, "details">, write: (text: string) => void): void {
   write(`{"run":${scriptJson(main.run)},"evals":[`);
   main.evals.forEach((e, i) => write(`${i ? "," : ""}${scriptJson(e)}`));
-  write(`],"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}}`);
+  write(`],"comparisons":${scriptJson(main.comparisons)}`);
+  write(`,"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}}`);
 }
 
 async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {

@@ -2,11 +2,15 @@
 // eval file, a <testcase> per eval × agent, the trials as <properties>, failures with evidence.
 // Status mapping: failed, cached failure, incomplete and inconclusive fail the run (exit 1), so
 // they are <failure>; error (setup or infra, exit 2) is <error>; skipped is <skipped>; a cached
-// pass is a pass with a `cached` property.
+// pass is a pass with a `cached` property. A comparison arm (`arm`: a variant, base@REF) is
+// compared, not judged: its testcase names the arm, and only its errors are <error>. The run's
+// comparisons form one more <testsuite name="comparisons">: a testcase per comparison, a <failure>
+// for a regression.
 
 import fs from "node:fs";
 import path from "node:path";
 import {
+  type ComparisonRecord,
   countedTrials,
   thresholdPercent,
   type EvalResult,
@@ -14,6 +18,7 @@ import {
   evalCode,
   trialCode,
 } from "../model/index.js";
+import { detailText, rowText, VERDICT_LABEL } from "./comparisons.js";
 
 /** Per failure body: enough evidence to act on, never a whole transcript. */
 const MAX_FAILURE_CHARS = 16_000;
@@ -53,6 +58,8 @@ const secs = (ms: number) => (ms / 1000).toFixed(3);
 type Outcome = "pass" | "failure" | "error" | "skipped";
 
 function outcomeOf(e: EvalResult): Outcome {
+  // A comparison arm never fails the run: its verdict is the comparison's.
+  if (e.arm !== undefined && e.status !== "error" && e.status !== "skipped") return "pass";
   switch (e.status) {
     case "passed":
       return "pass";
@@ -72,12 +79,14 @@ export function renderJunit(run: RunResult): string {
   const byFile = new Map<string, EvalResult[]>();
   for (const e of run.evals) byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
   const total = tally(run.evals);
+  const comparisons = run.comparisons ?? [];
+  const regressions = comparisons.filter((c) => c.verdict === "regression").length;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attrs({
       name: "agent-evals",
-      tests: run.evals.length,
-      failures: total.failure,
+      tests: run.evals.length + comparisons.length,
+      failures: total.failure + regressions,
       errors: total.error,
       skipped: total.skipped,
       time: secs(run.durationMs),
@@ -101,6 +110,21 @@ export function renderJunit(run: RunResult): string {
     for (const e of evals) lines.push(...testcase(e));
     lines.push("  </testsuite>");
   }
+  if (comparisons.length > 0) {
+    lines.push(
+      `  <testsuite${attrs({
+        name: "comparisons",
+        tests: comparisons.length,
+        failures: regressions,
+        errors: 0,
+        skipped: 0,
+        time: secs(0),
+        timestamp: run.startedAt,
+      })}>`,
+    );
+    for (const c of comparisons) lines.push(...comparisonCase(c));
+    lines.push("  </testsuite>");
+  }
   lines.push("</testsuites>", "");
   return lines.join("\n");
 }
@@ -116,7 +140,7 @@ function testcase(e: EvalResult): string[] {
   const code = e.code ?? evalCode(e);
   const out = [
     `    <testcase${attrs({
-      name: `${e.id} [${e.agent}]`,
+      name: `${e.id}${e.arm !== undefined ? ` @ ${e.arm}` : ""} [${e.agent}]`,
       classname: e.id,
       file: e.file,
       line: e.line,
@@ -130,6 +154,7 @@ function testcase(e: EvalResult): string[] {
   prop("status", e.status);
   prop("code", code);
   prop("agent", e.agent);
+  prop("arm", e.arm);
   prop("agentVersion", e.agentVersion);
   prop("passes", e.passes);
   prop("trialsRun", e.trialsRun);
@@ -154,6 +179,57 @@ function testcase(e: EvalResult): string[] {
     );
   } else if (outcome === "skipped") {
     out.push(`      <skipped${attrs({ message })}/>`);
+  } else if (e.arm !== undefined && e.status !== "passed") {
+    // A failed arm, shown but not failed: what it did is what the comparison compares.
+    out.push(
+      `      <system-out>${xmlText(cap(`a comparison arm, compared and not judged\n${evidence(e)}`))}</system-out>`,
+    );
+  }
+  out.push("    </testcase>");
+  return out;
+}
+
+/**
+ * One comparison as a testcase: `greet [literal] base@main → working tree`, failing when the
+ * verdict is a regression; the console's row (counts, Δ with its interval, p, decision) is the
+ * failure's message, or the system-out of the others.
+ */
+function comparisonCase(c: ComparisonRecord): string[] {
+  const row = `${VERDICT_LABEL[c.verdict]} ${rowText(c)}`;
+  const detail = detailText(c);
+  const out = [
+    `    <testcase${attrs({
+      name: `${c.id} [${c.agent}] ${c.control} → ${c.treatment}`,
+      classname: c.id,
+      time: secs(0),
+    })}>`,
+    "      <properties>",
+  ];
+  const prop = (name: string, value: string | number | undefined) => {
+    if (value !== undefined) out.push(`        <property${attrs({ name, value })}/>`);
+  };
+  prop("verdict", c.verdict);
+  prop("agent", c.agent);
+  prop("control", c.control);
+  prop("treatment", c.treatment);
+  prop("controlPasses", c.controlPasses);
+  prop("controlTrials", c.controlTrials);
+  prop("treatmentPasses", c.treatmentPasses);
+  prop("treatmentTrials", c.treatmentTrials);
+  prop("delta", c.delta);
+  prop("interval", `${c.interval[0]}–${c.interval[1]}`);
+  prop("pValue", c.pValue);
+  prop("margin", c.margin);
+  prop("decidedAfter", c.decidedAfter);
+  prop("maxTrials", c.maxTrials);
+  prop("reason", c.reason);
+  out.push("      </properties>");
+  if (c.verdict === "regression") {
+    out.push(
+      `      <failure${attrs({ message: row, type: "regression" })}>${xmlText(`${row}\n${detail}`)}</failure>`,
+    );
+  } else {
+    out.push(`      <system-out>${xmlText(`${row}\n${detail}`)}</system-out>`);
   }
   out.push("    </testcase>");
   return out;

@@ -4,8 +4,15 @@
 
 import type { ComparisonRow } from "../store/index.js";
 import { sparkline } from "../store/index.js";
-import type { EvalResult, EvalStatus, RunResult, TrialResult } from "../model/index.js";
+import type {
+  ComparisonRecord,
+  EvalResult,
+  EvalStatus,
+  RunResult,
+  TrialResult,
+} from "../model/index.js";
 import { countedTrials, exitCodeFor } from "../model/index.js";
+import { decisionText, meansText, points, pValue, VERDICT_LABEL } from "./comparisons.js";
 import { percent, usd } from "./console.js";
 
 /** The hidden line that identifies the sticky comment. */
@@ -83,6 +90,45 @@ export const ICON: Record<EvalStatus, string> = {
   inconclusive: "❔",
 };
 
+/** The icon of each comparison verdict, in the comparisons table. */
+export const VERDICT_ICON: Record<ComparisonRecord["verdict"], string> = {
+  regression: "🔻",
+  improvement: "🔺",
+  "no-change": "➖",
+  inconclusive: ICON.inconclusive,
+};
+
+const COMPARISON_HEADER = [
+  "| verdict | eval [agent] | control | treatment | Δ (95% CI) | p | decided |",
+  "| --- | --- | --- | --- | --- | --- | --- |",
+];
+
+/** One comparison as the console says it: counts, Δ with its interval, p, the decision, the means. */
+function comparisonRow(c: ComparisonRecord): string {
+  const means = meansText(c);
+  const cells = [
+    `${VERDICT_ICON[c.verdict]} **${VERDICT_LABEL[c.verdict]}**`,
+    `**${escapeCell(c.id)}** ${escapeCell(`[${c.agent}]`)}`,
+    `${escapeCell(c.control)} ${c.controlPasses}/${c.controlTrials}`,
+    `${escapeCell(c.treatment)} ${c.treatmentPasses}/${c.treatmentTrials}`,
+    `${points(c.delta)} pts (${points(c.interval[0])} to ${points(c.interval[1])})`,
+    pValue(c.pValue),
+    `${escapeCell(decisionText(c))}${means ? `<br><sub>${escapeCell(means)}</sub>` : ""}`,
+  ];
+  return `| ${cells.join(" | ")} |`;
+}
+
+/** How to read the comparisons table, with the margins of its no-change verdicts. */
+function comparisonNote(comparisons: ComparisonRecord[]): string {
+  const margins = [...new Set(comparisons.map((c) => points(c.margin).replace("+", "")))];
+  return `_Control → treatment: the same eval × agent run both ways. Δ is in points with its 95% interval (Newcombe), p from Fisher's exact test; no change means the interval lies within ±${margins.join("/±")} points._`;
+}
+
+/** The eval's name in the tables: a comparison arm's result says which arm (`greet @ base@main`). */
+function evalName(row: ComparisonRow): string {
+  return row.head.arm !== undefined ? `${row.id} @ ${row.head.arm}` : row.id;
+}
+
 function percentagePoints(delta: number): string {
   const pp = Math.round(delta * 100);
   if (pp === 0) return "±0 pp";
@@ -151,7 +197,7 @@ function tableRow(row: ComparisonRow): string {
   const version = head.agentVersion ? ` ${head.agentVersion}` : "";
   const cells = [
     ICON[head.status],
-    `**${escapeCell(row.id)}**<br><sub>${escapeCell(where)}</sub>`,
+    `**${escapeCell(evalName(row))}**<br><sub>${escapeCell(where)}</sub>`,
     escapeCell(`${row.agent}${version}`),
     rateCell(row),
     row.delta !== undefined ? percentagePoints(row.delta) : "",
@@ -172,6 +218,8 @@ const TABLE_HEADER = [
 /** Rows needing attention first (regressions, failures), otherwise in run order. */
 function severity(row: ComparisonRow): number {
   if (row.flag === "regression") return 0;
+  // A comparison arm is compared, not judged: its verdict is in the comparisons table.
+  if (row.head.arm !== undefined) return 3;
   switch (row.head.status) {
     case "failed":
     case "error":
@@ -193,8 +241,16 @@ function headline(run: RunResult, rows: ComparisonRow[]): string {
   for (const k of ["cached", "skipped", "error", "incomplete", "inconclusive"] as const) {
     if (c[k] > 0) parts.push(`${ICON[k]} ${c[k]} ${k}`);
   }
-  const regressions = rows.filter((r) => r.flag === "regression").length;
-  const improvements = rows.filter((r) => r.flag === "improvement").length;
+  // Each eval × agent once, flagged against the history or by its controlled comparison.
+  const flagged = (verdict: "regression" | "improvement") =>
+    new Set([
+      ...rows.filter((r) => r.flag === verdict).map((r) => `${r.id}\0${r.agent}`),
+      ...(run.comparisons ?? [])
+        .filter((x) => x.verdict === verdict)
+        .map((x) => `${x.id}\0${x.agent}`),
+    ]).size;
+  const regressions = flagged("regression");
+  const improvements = flagged("improvement");
   if (regressions > 0) parts.push(`🔻 ${regressions} regression${regressions > 1 ? "s" : ""}`);
   if (improvements > 0) parts.push(`🔺 ${improvements} improvement${improvements > 1 ? "s" : ""}`);
   return `### ${ok ? "✅" : "❌"} agent-evals: ${parts.join(" · ")}`;
@@ -225,7 +281,7 @@ function truncate(text: string): string {
 /** One details row per failed check (or per failed trial without a failed check). */
 function evidenceRows(row: ComparisonRow): string[] {
   const out: string[] = [];
-  const who = `**${escapeCell(row.id)}** ${escapeCell(`[${row.agent}]`)}`;
+  const who = `**${escapeCell(evalName(row))}** ${escapeCell(`[${row.agent}]`)}`;
   const failing = (t: TrialResult) => t.status !== "passed";
   for (const trial of row.head.trials.filter(failing)) {
     const bad = trial.checks.filter((c) => !c.ok);
@@ -269,7 +325,7 @@ export function renderRunMarkdown(options: RenderRunOptions): string {
   const compared = options.baseRef
     ? `Compared with the latest verdicts on ${escapeCell(options.baseRef)}. 🔻/🔺 mark changes outside noise (Fisher's exact test).`
     : "No base branch history to compare with.";
-  top.push(compared, "");
+  const intro = [compared, ""];
 
   const bottom: string[] = [""];
   const links: string[] = [costLine(run, budgetUsd)];
@@ -281,10 +337,33 @@ export function renderRunMarkdown(options: RenderRunOptions): string {
 
   const length = (lines: string[]) => lines.reduce((sum, l) => sum + l.length + 1, 0);
 
+  const reserve = 400;
+  let budget =
+    maxChars - length(top) - length(intro) - length(TABLE_HEADER) - length(bottom) - reserve;
+
+  // The comparisons (compare --base, variants) at the top: every row that fits.
+  const comparisons = run.comparisons ?? [];
+  if (comparisons.length > 0) {
+    const open = ["**Comparisons**", "", ...COMPARISON_HEADER];
+    const close = ["", comparisonNote(comparisons), ""];
+    budget -= length(open) + length(close);
+    const shown: string[] = [];
+    for (const line of comparisons.map(comparisonRow)) {
+      if (line.length + 1 > budget) break;
+      shown.push(line);
+      budget -= line.length + 1;
+    }
+    if (shown.length < comparisons.length) {
+      const more = `_${comparisons.length - shown.length} more comparisons not shown (comment size limit): see run.json._`;
+      close.push(more, "");
+      budget -= more.length + 2;
+    }
+    top.push(...open, ...shown, ...close);
+  }
+  top.push(...intro);
+
   // The table: every row if it fits (it nearly always does), leaving room for a note.
   const tableRows = rows.map(tableRow);
-  const reserve = 400;
-  let budget = maxChars - length(top) - length(TABLE_HEADER) - length(bottom) - reserve;
   const shownRows: string[] = [];
   for (const line of tableRows) {
     if (line.length + 1 > budget) break;

@@ -115,7 +115,7 @@ function linesOf(lines: HistoryLine[], agent: string): HistoryLine[] {
  * One row per head result, in the head's order. `baseHistory` holds the base branch's history
  * lines keyed by eval id (readAllHistory). A row is flagged only when Fisher's exact test on
  * base passes/fails vs head passes/fails gives p < alpha; cached, skipped, incomplete and error
- * results are never flagged (nor compared).
+ * results are never flagged (nor compared), nor are a comparison's other arms (`arm`).
  */
 export function compareRuns(
   head: EvalResult[],
@@ -124,7 +124,9 @@ export function compareRuns(
 ): ComparisonRow[] {
   const alpha = options.alpha ?? 0.05;
   return head.map((result) => {
-    const lines = linesOf(baseHistory.get(result.id) ?? [], result.agent);
+    // A comparison arm (a variant, base@REF) is not what the history records of its id.
+    const history = result.arm === undefined ? (baseHistory.get(result.id) ?? []) : [];
+    const lines = linesOf(history, result.agent);
     const verdicts = lines.filter((l) => l.status === "passed" || l.status === "failed");
     const base = verdicts[verdicts.length - 1];
     const trend = lines

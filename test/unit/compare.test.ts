@@ -173,6 +173,14 @@ describe("compareRuns", () => {
     expect(rows[2]?.trend).toEqual([1, 0.1]);
   });
 
+  it("does not compare a comparison arm with its id's history", () => {
+    const base = new Map([["setup", [line(10, 10)]]]);
+    const [arm, primary] = compareRuns([head(2, 10, { arm: "base@main" }), head(2, 10)], base);
+    expect(arm).toMatchObject({ id: "setup", trend: [0.2] });
+    expect([arm?.base, arm?.delta, arm?.flag]).toEqual([undefined, undefined, undefined]);
+    expect(primary?.flag).toBe("regression");
+  });
+
   it("counts only trials that reached a verdict (errors are not failures)", () => {
     const base = new Map([["setup", [line(10, 10)]]]);
     const t = trials(2, 2);

@@ -10,7 +10,9 @@ import {
   MAX_COMMENT_CHARS,
   renderRunMarkdown,
   STICKY_MARKER,
+  VERDICT_ICON,
 } from "../../src/report/markdown.js";
+import { comparisonRun, REGRESSION } from "../helpers/comparison-run.js";
 
 function trial(n: number, ok: boolean, evidence = "exit 1, expected 0"): TrialResult {
   return {
@@ -329,5 +331,75 @@ describe("renderRunMarkdown", () => {
     });
     expect(body).toContain("**Cost** $6.00 of $5.00 budget (120%) ⚠️ over budget");
     expect(body).not.toContain("javascript:");
+  });
+
+  it("puts the comparisons table at the top and labels the arms' results", () => {
+    const run = comparisonRun();
+    const body = renderRunMarkdown({
+      run,
+      rows: compareRuns(run.evals, new Map()),
+      baseRef: "main",
+      marker: STICKY_MARKER,
+    });
+    const lines = body.split("\n");
+    const header = lines.indexOf(
+      "| verdict | eval [agent] | control | treatment | Δ (95% CI) | p | decided |",
+    );
+    expect(header).toBeGreaterThan(0);
+    expect(lines[header - 2]).toBe("**Comparisons**");
+    // Above the results table and the sentence about the base branch's history.
+    expect(header).toBeLessThan(lines.findIndex((l) => l.startsWith("Compared with the latest")));
+    expect(header).toBeLessThan(lines.findIndex((l) => l.startsWith("|  | eval |")));
+    const [regression, same] = [lines[header + 2]!, lines[header + 3]!].map(cells);
+    expect(regression).toEqual([
+      "🔻 **REGRESSION**",
+      "**greet** \\[literal\\]",
+      "base@\u200bmain 5/5",
+      "working tree 0/4",
+      "−100 pts (−100 to −35)",
+      "p=0.008",
+      "decided after 4 pairs of up to 50<br><sub>per trial: cost $0.0100 → $0.0200, tokens 1200 → 2400, turns 3 → 5, 0.1s → 0.1s</sub>",
+    ]);
+    expect(same![0]).toBe(`${VERDICT_ICON["no-change"]} **NO CHANGE**`);
+    expect(same!.slice(2, 6)).toEqual([
+      "control 19/20",
+      "terse 19/20",
+      "0 pts (−8 to +8)",
+      "p=1.00",
+    ]);
+    expect(lines[header + 5]).toContain("no change means the interval lies within ±10 points");
+
+    // Each arm's result has its own row, named by its arm, after the results that are judged.
+    const names = mainTable(body).map((row) => cells(row)[1]!.replace(/<br>.*/, ""));
+    expect(names).toEqual([
+      "**greet**",
+      "**greet @\u200b base@\u200bmain**",
+      "**build**",
+      "**build @\u200b terse**",
+    ]);
+    expect(body).toContain("| **build @\u200b terse** \\[literal\\] | 20 |");
+    // The headline counts the judged results, and the comparison's regression.
+    expect(lines[1]).toBe("### ❌ agent-evals: ✅ 1 passed · ❌ 1 failed · 🔻 1 regression");
+    // Flagged against the history too, it is still one regression.
+    const history = new Map([["greet", [{ ...baseLine("greet", 10, 10), agent: "literal" }]]]);
+    const both = renderRunMarkdown({ run, rows: compareRuns(run.evals, history) });
+    expect(both).toContain("🔻 regression (p = ");
+    expect(both.split("\n")[0]).toBe(
+      "### ❌ agent-evals: ✅ 1 passed · ❌ 1 failed · 🔻 1 regression",
+    );
+  });
+
+  it("keeps the comparisons within the size limit too", () => {
+    const run = comparisonRun();
+    run.comparisons = Array.from({ length: 400 }, (_, i) => ({ ...REGRESSION, id: `greet-${i}` }));
+    const body = renderRunMarkdown({
+      run,
+      rows: compareRuns(run.evals, new Map()),
+      maxChars: 20_000,
+    });
+    expect(body.length).toBeLessThanOrEqual(20_000);
+    expect(body).toMatch(/_\d+ more comparisons not shown \(comment size limit\): see run.json._/);
+    // The results table still comes after it.
+    expect(body).toContain("|  | eval |");
   });
 });

@@ -10,5 +10,11 @@ export declare function deltaText(c: ComparisonRecord): string;
 export declare function decisionText(c: ComparisonRecord): string;
 /** What the treatment costs beside the control, per trial: `cost +$0.02, 1.2s → 3.4s, turns 4 → 6`. */
 export declare function meansText(c: ComparisonRecord): string;
+/** `greet [literal] base@main 5/5 → working tree 0/4`: what was compared, with the counts. */
+export declare function armsText(c: ComparisonRecord): string;
+/** The comparison's first line without its verdict: the arms, Δ with its interval, p. */
+export declare function rowText(c: ComparisonRecord): string;
+/** The comparison's second line: the decision and the per-trial means. */
+export declare function detailText(c: ComparisonRecord): string;
 /** The console's comparison section: a heading and two lines per comparison. */
 export declare function comparisonLines(comparisons: ComparisonRecord[], style: Style): string[];

@@ -1,5 +1,5 @@
 import type { HistoryLine } from "../store/index.js";
-import type { EvalResult, RunResult } from "../model/index.js";
+import type { ComparisonRecord, EvalResult, RunResult } from "../model/index.js";
 /** Caps of what one trial embeds. Text is cut in the middle: its head and its tail are kept. */
 export declare const HTML_CAPS: {
     readonly promptChars: 16000;
@@ -70,8 +70,10 @@ export interface TrialDetail {
     notes: string[];
 }
 export interface ReportData {
-    run: Omit<RunResult, "evals" | "diagnostics">;
+    run: Omit<RunResult, "evals" | "diagnostics" | "comparisons">;
     evals: EvalResult[];
+    /** The run's comparisons with their text as the console prints it (src/report/comparisons.ts). */
+    comparisons: ComparisonView[];
     /** "evalIndex/trialIndex" → details. */
     details: Record<string, TrialDetail>;
     /** eval id → agent → points, oldest first. */
@@ -79,6 +81,23 @@ export interface ReportData {
     /** The trial folders, relative to the report (for links). */
     dirs: Record<string, string>;
 }
+/** One comparison of the lift view: the record, and the words every face of the run uses. */
+export interface ComparisonView {
+    record: ComparisonRecord;
+    /** REGRESSION, IMPROVEMENT, NO CHANGE, INCONCLUSIVE. */
+    label: string;
+    /** `greet [literal] base@main 5/5 → working tree 0/4`. */
+    arms: string;
+    /** `Δ −100 pts (95% CI −100 to −35)`. */
+    delta: string;
+    /** `p=0.008`. */
+    p: string;
+    /** `decided after 4 pairs of up to 50`. */
+    decision: string;
+    /** `per trial: cost …, tokens …, turns …, 0.1s → 0.1s`, or empty. */
+    means: string;
+}
+export declare function comparisonViews(comparisons: ComparisonRecord[]): ComparisonView[];
 export interface TrendPoint {
     time: string;
     passRate: number;

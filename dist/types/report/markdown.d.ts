@@ -1,5 +1,5 @@
 import type { ComparisonRow } from "../store/index.js";
-import type { EvalStatus, RunResult } from "../model/index.js";
+import type { ComparisonRecord, EvalStatus, RunResult } from "../model/index.js";
 /** The hidden line that identifies the sticky comment. */
 export declare const STICKY_MARKER = "<!-- agent-evals:sticky -->";
 /** GitHub refuses comment bodies over 65536 characters; keep a margin. */
@@ -34,6 +34,8 @@ export declare function markerLine(marker: string): string;
 export declare function escapeCell(text: string): string;
 /** The icon of each verdict, in the comment's tables and headline. */
 export declare const ICON: Record<EvalStatus, string>;
+/** The icon of each comparison verdict, in the comparisons table. */
+export declare const VERDICT_ICON: Record<ComparisonRecord["verdict"], string>;
 /**
  * The comment body: marker, headline, one table row per eval × agent, cost against the budget,
  * links, then the failing checks' evidence in a collapsed section. At most `maxChars` characters:

@@ -31,7 +31,7 @@ export declare function fisherExactTwoSided(a: number, b: number, c: number, d: 
  * One row per head result, in the head's order. `baseHistory` holds the base branch's history
  * lines keyed by eval id (readAllHistory). A row is flagged only when Fisher's exact test on
  * base passes/fails vs head passes/fails gives p < alpha; cached, skipped, incomplete and error
- * results are never flagged (nor compared).
+ * results are never flagged (nor compared), nor are a comparison's other arms (`arm`).
  */
 export declare function compareRuns(head: EvalResult[], baseHistory: Map<string, HistoryLine[]>, options?: CompareOptions): ComparisonRow[];
 /** One bar per value on a 0..1 scale (values outside are clamped; non-numbers show as a space). */

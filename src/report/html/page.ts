@@ -11,7 +11,7 @@
 // the whole program's (tsc has no lib per file).
 
 import type { EvalResult, EvalStatus, TrialResult } from "../../model/index.js";
-import type { CappedText, ReportData, TrialDetail } from "../html.js";
+import type { CappedText, ComparisonView, ReportData, TrialDetail } from "../html.js";
 
 export function reportPage(): void {
   type Data = Omit<ReportData, "details">;
@@ -135,6 +135,118 @@ export function reportPage(): void {
     ]);
   }
 
+  // The lift view: a row per comparison, Δ (treatment − control, in points) drawn with its 95%
+  // interval on a −100…+100 axis, 0 marked and the ±margin of "no change" shaded.
+  function liftPos(x: number): number {
+    return ((Math.max(-1, Math.min(1, x)) + 1) / 2) * 100;
+  }
+  function liftBar(v: ComparisonView): HTMLElement {
+    const c = v.record;
+    const bar = el("div", {
+      class: "lift-bar",
+      title: v.delta + " · ±" + Math.round(c.margin * 100) + " pts is no change",
+    });
+    bar.appendChild(
+      el("span", {
+        class: "band",
+        style:
+          "left:" +
+          liftPos(-c.margin) +
+          "%;width:" +
+          (liftPos(c.margin) - liftPos(-c.margin)) +
+          "%",
+      }),
+    );
+    bar.appendChild(el("span", { class: "zero", style: "left:50%" }));
+    bar.appendChild(
+      el("span", {
+        class: "ci",
+        style:
+          "left:" +
+          liftPos(c.interval[0]) +
+          "%;width:" +
+          (liftPos(c.interval[1]) - liftPos(c.interval[0])) +
+          "%",
+      }),
+    );
+    bar.appendChild(el("span", { class: "delta", style: "left:" + liftPos(c.delta) + "%" }));
+    return bar;
+  }
+  function lift(): HTMLElement | null {
+    const views = data.comparisons || [];
+    if (!views.length) return null;
+    const axis = el("div", { class: "lift-axis", "aria-hidden": "true" }, [
+      el("span", { style: "left:0", text: "−100" }),
+      el("span", { style: "left:50%", text: "0" }),
+      el("span", { style: "left:100%", text: "+100" }),
+    ]);
+    return el(
+      "section",
+      { class: "lift", "aria-label": "comparisons" },
+      [
+        el("h2", null, [
+          "Comparisons ",
+          el("small", { text: "control → treatment, Δ in points with its 95% interval" }),
+        ]),
+        el("div", { class: "lift-row lift-head" }, [
+          el("span", { text: "verdict" }),
+          el("span", { text: "eval [agent]: control → treatment" }),
+          el("span", { class: "barcell" }, [axis]),
+          el("span", { class: "num", text: "Δ (95% CI)" }),
+          el("span", { class: "num", text: "p" }),
+        ]),
+      ].concat(
+        views.map((v) => {
+          const c = v.record;
+          return el(
+            "div",
+            {
+              class: "cmp v-" + c.verdict,
+              "data-eval": c.id,
+              "data-agent": c.agent,
+              "data-verdict": c.verdict,
+            },
+            [
+              el("div", { class: "lift-row" }, [
+                el("span", { class: "b" }, [
+                  el("span", { class: "badge v-" + c.verdict, text: v.label }),
+                ]),
+                el("span", { class: "name" }, [
+                  el("b", { text: c.id }),
+                  " ",
+                  el("small", { text: "[" + c.agent + "]" }),
+                  el("br"),
+                  el("span", {
+                    class: "arms",
+                    text:
+                      c.control +
+                      " " +
+                      c.controlPasses +
+                      "/" +
+                      c.controlTrials +
+                      " → " +
+                      c.treatment +
+                      " " +
+                      c.treatmentPasses +
+                      "/" +
+                      c.treatmentTrials,
+                  }),
+                ]),
+                el("span", { class: "barcell" }, [liftBar(v)]),
+                el("span", { class: "num delta-text", text: v.delta }),
+                el("span", { class: "num p", text: v.p }),
+              ]),
+              el("div", {
+                class: "muted sub",
+                text: [v.decision, v.means].filter(Boolean).join(" · "),
+              }),
+            ],
+          );
+        }),
+      ),
+    );
+  }
+
   function rateBar(e: EvalResult): HTMLElement {
     const bar = el("div", {
       class: "bar",
@@ -176,6 +288,7 @@ export function reportPage(): void {
       class: "eval",
       "data-eval": e.id,
       "data-agent": e.agent,
+      "data-arm": e.arm,
       "data-status": e.status,
     });
     const label =
@@ -186,6 +299,7 @@ export function reportPage(): void {
           el("span", { class: "b" }, [el("span", { class: "badge s-" + e.status, text: label })]),
           el("span", { class: "name" }, [
             el("b", { text: e.id }),
+            e.arm !== undefined ? el("span", { class: "arm", text: " @ " + e.arm }) : null,
             " ",
             el("small", {
               text: "[" + e.agent + (e.agentVersion ? " " + e.agentVersion : "") + "]",
@@ -257,8 +371,20 @@ export function reportPage(): void {
     lines.forEach((l) => {
       body.appendChild(l);
     });
-    body.appendChild(el("h3", { text: "Pass-rate trend" }));
-    body.appendChild(trend(e));
+    if (e.arm !== undefined) {
+      body.appendChild(
+        el("p", {
+          class: "muted",
+          text:
+            "A comparison arm (" +
+            e.arm +
+            "): compared, not judged, and not recorded in history; its verdict is in Comparisons.",
+        }),
+      );
+    } else {
+      body.appendChild(el("h3", { text: "Pass-rate trend" }));
+      body.appendChild(trend(e));
+    }
     if (e.trials.length) body.appendChild(el("h3", { text: "Trials" }));
     e.trials.forEach((t, ti) => {
       body.appendChild(trialRow(e, t, index + "/" + ti));
@@ -521,6 +647,8 @@ export function reportPage(): void {
   function app(): void {
     const root = document.getElementById("app")!;
     root.appendChild(header());
+    const comparisons = lift();
+    if (comparisons) root.appendChild(comparisons);
     const search = el("input", {
       type: "search",
       placeholder: "Filter by eval or agent",
@@ -547,14 +675,16 @@ export function reportPage(): void {
         return (
           Number(failing(eb)) - Number(failing(ea)) ||
           (ea.id < eb.id ? -1 : ea.id > eb.id ? 1 : 0) ||
-          (ea.agent < eb.agent ? -1 : 1)
+          (ea.agent < eb.agent ? -1 : ea.agent > eb.agent ? 1 : 0) ||
+          ((ea.arm || "") < (eb.arm || "") ? -1 : 1)
         );
       });
     let shown: number[] = [];
     let limit = PAGE;
     function matches(e: EvalResult): boolean {
       const q = search.value.trim().toLowerCase();
-      if (q && (e.id + " " + e.agent).toLowerCase().indexOf(q) < 0) return false;
+      const name = e.id + (e.arm !== undefined ? " @ " + e.arm : "") + " " + e.agent;
+      if (q && name.toLowerCase().indexOf(q) < 0) return false;
       if (status.value === "failing") return failing(e);
       return !status.value || e.status === status.value;
     }

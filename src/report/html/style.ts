@@ -29,6 +29,25 @@ details[open]>summary{border-bottom:1px solid var(--line);background:var(--soft)
 .bar .ci{position:absolute;top:0;bottom:0;background:color-mix(in srgb,var(--info) 35%,transparent);border-radius:4px}
 .bar .rate{position:absolute;top:-3px;width:3px;height:14px;background:var(--fg);margin-left:-1px}
 .bar .thr{position:absolute;top:-4px;width:0;height:16px;border-left:2px dashed var(--fail)}
+.lift{margin:14px 0}
+.lift h2{font-size:1.05rem;margin:0 0 6px}.lift h2 small{color:var(--muted);font-weight:400;font-size:.8rem}
+.lift-row{display:grid;grid-template-columns:8.5rem minmax(0,1fr) 240px 15.5rem 4.5rem;gap:10px;align-items:center}
+.lift-head{color:var(--muted);font-size:.75rem;padding:0 11px 4px 14px}
+.lift .delta-text{font-size:.85rem}
+.cmp{border:1px solid var(--line);border-left-width:4px;border-radius:8px;margin:6px 0;padding:8px 10px}
+.cmp.v-regression{border-left-color:var(--fail)}.cmp.v-improvement{border-left-color:var(--pass)}.cmp.v-inconclusive{border-left-color:var(--warn)}.cmp.v-no-change{border-left-color:var(--muted)}
+.cmp .arms{font-size:.85rem;color:var(--muted)}
+.cmp .sub{margin-top:4px}
+.v-regression.badge{background:var(--fail)}.v-improvement.badge{background:var(--pass)}.v-no-change.badge{background:var(--muted)}.v-inconclusive.badge{background:var(--warn)}
+.lift-axis{position:relative;height:1em}
+.lift-axis span{position:absolute;transform:translateX(-50%);white-space:nowrap}
+.lift-bar{position:relative;height:14px;background:var(--soft);border:1px solid var(--line);border-radius:3px}
+.lift-bar .band{position:absolute;top:0;bottom:0;background:color-mix(in srgb,var(--muted) 22%,transparent)}
+.lift-bar .zero{position:absolute;top:-4px;bottom:-4px;width:0;border-left:1px solid var(--fg);margin-left:0}
+.lift-bar .ci{position:absolute;top:3px;height:6px;min-width:2px;border-radius:3px;background:var(--info)}
+.v-regression .lift-bar .ci{background:var(--fail)}.v-improvement .lift-bar .ci{background:var(--pass)}.v-inconclusive .lift-bar .ci{background:var(--warn)}.v-no-change .lift-bar .ci{background:color-mix(in srgb,var(--fg) 55%,transparent)}
+.lift-bar .delta{position:absolute;top:1px;width:10px;height:10px;margin-left:-5px;border-radius:50%;background:var(--fg);border:2px solid var(--bg)}
+.arm{color:var(--info);font-weight:600}
 .body{padding:8px 12px 12px}
 .trial>summary{font-size:.9rem}
 .code{font-family:var(--mono);font-size:.8rem;color:var(--muted)}
@@ -53,6 +72,10 @@ a{color:var(--info)}
 @media (max-width:700px){
   main{padding:10px}
   .row{grid-template-columns:6.5em minmax(0,1fr) auto;grid-template-areas:"badge name rate" "bar bar bar" "cost cost dur"}
+  .lift-row{grid-template-columns:minmax(0,1fr) auto;grid-template-areas:"badge p" "name name" "bar bar" "delta delta";gap:6px}
+  .lift-row .delta-text{text-align:left}
+  .lift-row .b{grid-area:badge}.lift-row .name{grid-area:name}.lift-row .barcell{grid-area:bar}.lift-row .delta-text{grid-area:delta}.lift-row .p{grid-area:p}
+  .lift-head{display:none}
   .row .b{grid-area:badge}.row .name{grid-area:name}.row .rate{grid-area:rate}.row .barcell{grid-area:bar}.row .cost{grid-area:cost;text-align:left}.row .dur{grid-area:dur}
   table,tbody,tr,td{display:block}td{border:0;padding:2px 0}tr{border-bottom:1px solid var(--line);padding:4px 0}thead{display:none}
 }
