@@ -116,7 +116,8 @@ describe.skipIf(!haveChromium && !inCi)("report.html in headless Chromium", () =
 
     const evidence = trial.locator("li.check-failed pre.evidence");
     await expect(evidence.count()).resolves.toBe(2);
-    expect(await evidence.first().isVisible()).toBe(true);
+    // The trial opens on a click; wait for it to be shown (a loaded machine may take a moment).
+    await evidence.first().waitFor({ state: "visible", timeout: 10_000 });
     const texts = await evidence.allTextContents();
     expect(texts.join("\n")).toContain("deployed.txt does not exist; the sandbox has: a");
     expect(texts.join("\n")).toContain("exit 3, expected 0");
@@ -144,7 +145,7 @@ describe.skipIf(!haveChromium && !inCi)("report.html in headless Chromium", () =
     const phone = await openPage(file, 390);
     await phone.page.locator("details.eval[data-eval=deploy] > summary").click();
     await phone.page.locator("details.trial[data-status=failed] > summary").click();
-    expect(await phone.page.locator("pre.evidence").first().isVisible()).toBe(true);
+    await phone.page.locator("pre.evidence").first().waitFor({ state: "visible", timeout: 10_000 });
     const overflow = await phone.page.evaluate<number>(
       "document.documentElement.scrollWidth - document.documentElement.clientWidth",
     );
