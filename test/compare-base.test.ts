@@ -2,30 +2,17 @@
 // (the treatment), through the real CLI on a real git repository. The literal agent runs what the
 // prompt says, so a prompt that breaks is a real regression of the task.
 
-import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RunResult } from "../src/model/index.js";
+import { git, repoWith as newRepo } from "./helpers/git-repo.js";
 import { makeProject, runCli, writeFiles } from "./helpers/project.js";
 
-const run = promisify(execFile);
 const dirs: string[] = [];
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => fs.rm(d, { recursive: true, force: true })));
 });
-
-async function git(cwd: string, ...args: string[]): Promise<string> {
-  const env = {
-    ...process.env,
-    GIT_AUTHOR_NAME: "t",
-    GIT_AUTHOR_EMAIL: "t@t",
-    GIT_COMMITTER_NAME: "t",
-    GIT_COMMITTER_EMAIL: "t@t",
-  };
-  return (await run("git", args, { cwd, env })).stdout;
-}
 
 /** An eval whose literal agent writes `word` into out.txt; it passes when out.txt says hello. */
 function greetEval(word: string, extra = ""): string {
@@ -44,13 +31,10 @@ assertions:
 ${extra}`;
 }
 
-/** A repository whose main branch holds `files`, committed. */
+/** A repository whose main branch holds `files`, removed after the test. */
 async function repoWith(files: Record<string, string>): Promise<string> {
-  const dir = await makeProject(files);
+  const dir = await newRepo(files);
   dirs.push(dir);
-  await git(dir, "init", "-q", "-b", "main");
-  await git(dir, "add", "-A");
-  await git(dir, "commit", "-qm", "base");
   return dir;
 }
 

@@ -2,31 +2,17 @@
 // `--format json` prints run.json with its comparisons, junit.xml has the comparison's testcase
 // (failing: a regression) with the console's row, report.html embeds the same words.
 
-import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { XMLParser } from "fast-xml-parser";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RunResult } from "../src/model/index.js";
-import { makeProject, runCli, writeFiles } from "./helpers/project.js";
-
-const run = promisify(execFile);
+import { repoWith } from "./helpers/git-repo.js";
+import { runCli, writeFiles } from "./helpers/project.js";
 const dirs: string[] = [];
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => fs.rm(d, { recursive: true, force: true })));
 });
-
-async function git(cwd: string, ...args: string[]): Promise<void> {
-  const env = {
-    ...process.env,
-    GIT_AUTHOR_NAME: "t",
-    GIT_AUTHOR_EMAIL: "t@t",
-    GIT_COMMITTER_NAME: "t",
-    GIT_COMMITTER_EMAIL: "t@t",
-  };
-  await run("git", args, { cwd, env });
-}
 
 function greetEval(word: string): string {
   return `name: greet
@@ -45,11 +31,8 @@ assertions:
 
 describe("compare --base, every face", () => {
   it("prints run.json with its comparisons for --format json, and junit.xml and report.html say the same", async () => {
-    const dir = await makeProject({ "evals/greet.eval.yaml": greetEval("hello") });
+    const dir = await repoWith({ "evals/greet.eval.yaml": greetEval("hello") });
     dirs.push(dir);
-    await git(dir, "init", "-q", "-b", "main");
-    await git(dir, "add", "-A");
-    await git(dir, "commit", "-qm", "base");
     await writeFiles(dir, { "evals/greet.eval.yaml": greetEval("bye") });
 
     const result = await runCli(["compare", "--base", "main", "--cwd", dir, "--format", "json"], {
