@@ -470,7 +470,9 @@ async function report(
     resultsDir,
     history: [...[...cache.history.values()].flat(), ...historyLines],
   });
-  const summaries = await summarize(specs, results, { projectRoot, startedAt });
+  // A kind's summary adds up the evals as defined; a comparison's other arms share their ids.
+  const own = results.filter((r) => r.arm === undefined);
+  const summaries = await summarize(specs, own, { projectRoot, startedAt });
   return { run, exitCode: exitCodeFor(run.evals), resultsDir, historyLines, summaries };
 }
 
@@ -528,7 +530,8 @@ async function rebuiltSummaries(
     const specs = await loadDefinitions({ projectRoot, evals, yamlOnly: true });
     if (specs.length === 0) return { summaries: [] };
     const startedAt = new Date(run.startedAt);
-    return { summaries: await summarize(specs, run.evals, { projectRoot, startedAt }) };
+    const own = run.evals.filter((r) => r.arm === undefined);
+    return { summaries: await summarize(specs, own, { projectRoot, startedAt }) };
   } catch (error) {
     return {
       summaries: [],

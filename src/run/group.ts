@@ -86,8 +86,11 @@ export async function runGroup(arms: GroupArm[], options: GroupOptions): Promise
   let infraError: string | undefined;
 
   const stopped = () => infraError !== undefined || options.signal.aborted;
+  // A comparison one of whose arms ran out of budget can no longer be decided: its other arm
+  // stops too (but for the trials the primary arm's own verdict needs).
+  const open = (t: ArmState) => !decided.has(t) && !t.budgetCut && !control.budgetCut;
   const undecidedWith = (state: ArmState) =>
-    state === control ? treatments.some((t) => !decided.has(t)) : !decided.has(state);
+    state === control ? treatments.some(open) : open(state);
   // Whether the arm needs a trial beyond `count` (started or launched ones).
   const needsMore = (state: ArmState, count: number) => {
     if (stopped() || state.budgetCut || count >= state.arm.unit.arm.maxTrials) return false;

@@ -27314,7 +27314,10 @@ async function runGroup(arms, options) {
     const looked = new Map(treatments.map((t) => [t, 0]));
     let infraError;
     const stopped = () => infraError !== undefined || options.signal.aborted;
-    const undecidedWith = (state) => state === control ? treatments.some((t) => !decided.has(t)) : !decided.has(state);
+    // A comparison one of whose arms ran out of budget can no longer be decided: its other arm
+    // stops too (but for the trials the primary arm's own verdict needs).
+    const open = (t) => !decided.has(t) && !t.budgetCut && !control.budgetCut;
+    const undecidedWith = (state) => state === control ? treatments.some(open) : open(state);
     // Whether the arm needs a trial beyond `count` (started or launched ones).
     const needsMore = (state, count) => {
         if (stopped() || state.budgetCut || count >= state.arm.unit.arm.maxTrials)
@@ -34677,7 +34680,9 @@ async function engine_report({ projectRoot, specs, plan, cache }, { results, com
         resultsDir,
         history: [...[...cache.history.values()].flat(), ...historyLines],
     });
-    const summaries = await summarize(specs, results, { projectRoot, startedAt });
+    // A kind's summary adds up the evals as defined; a comparison's other arms share their ids.
+    const own = results.filter((r) => r.arm === undefined);
+    const summaries = await summarize(specs, own, { projectRoot, startedAt });
     return { run, exitCode: result_exitCodeFor(run.evals), resultsDir, historyLines, summaries };
 }
 /**
@@ -34714,7 +34719,8 @@ async function rebuiltSummaries(projectRoot, evals, run) {
         if (specs.length === 0)
             return { summaries: [] };
         const startedAt = new Date(run.startedAt);
-        return { summaries: await summarize(specs, run.evals, { projectRoot, startedAt }) };
+        const own = run.evals.filter((r) => r.arm === undefined);
+        return { summaries: await summarize(specs, own, { projectRoot, startedAt }) };
     }
     catch (error) {
         return {
