@@ -12,6 +12,7 @@ import {
   Codes,
   DefinitionError,
   RESULTS_DIR,
+  UsageError,
   exitCodeFor,
   type RunResult,
   VERSION,
@@ -45,6 +46,7 @@ import {
   allowedEndpoints,
   type Endpoint,
   isolationNote,
+  REAL_HOME_NOTE,
   resolveIsolation,
   type SandboxKind,
   type TrialIsolation,
@@ -117,7 +119,13 @@ export interface RunEvalsOptions extends PlanOptions {
   maxRetries?: number;
   /** none (default): a temp dir; bwrap: bubblewrap, or refuse to run; auto: bubblewrap where it works. */
   sandbox?: SandboxKind;
-  /** A HOME of its own per trial; default: on in CI. Always on with bwrap. */
+  /**
+   * Run trials with the user's real HOME (shell rc files, ~/.claude, ~/.codex…) instead of a HOME of
+   * their own holding only the login files and `sandbox.home`. Not with bwrap, which gives each
+   * trial its own HOME.
+   */
+  realHome?: boolean;
+  /** @deprecated A HOME of its own per trial is the default; `false` is `realHome: true`. */
   isolateHome?: boolean;
   /** With bwrap: endpoints agents may reach besides the model APIs and AGENT_EVALS_ALLOW_HOSTS. */
   allowHosts?: Endpoint[];
@@ -369,9 +377,16 @@ async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promis
         "Set CI=true (as CI systems do) or pass --unsafe-local to run them on this machine anyway.",
     );
   }
+  const realHome = options.realHome ?? options.isolateHome === false;
+  if (realHome && plan.agentUnits > 0 && options.sandbox && options.sandbox !== "none") {
+    throw new UsageError(
+      `--real-home cannot be used with --sandbox ${options.sandbox}: bubblewrap gives each trial its own HOME (the real one would be writable inside it). Use --sandbox none with --real-home, or drop --real-home.`,
+    );
+  }
+  if (realHome && plan.agentUnits > 0) notes.push(REAL_HOME_NOTE);
   const { isolation, note } = await resolveIsolation({
     sandbox: plan.agentUnits > 0 ? options.sandbox : "none",
-    home: options.isolateHome ?? isCi(env),
+    home: !realHome,
     allow: allowedEndpoints(env, options.allowHosts),
   });
   if (note) notes.push(note);
