@@ -66,7 +66,13 @@ export interface RunEvalsOptions extends PlanOptions {
     maxRetries?: number;
     /** none (default): a temp dir; bwrap: bubblewrap, or refuse to run; auto: bubblewrap where it works. */
     sandbox?: SandboxKind;
-    /** A HOME of its own per trial; default: on in CI. Always on with bwrap. */
+    /**
+     * Run trials with the user's real HOME (shell rc files, ~/.claude, ~/.codex…) instead of a HOME of
+     * their own holding only the login files and `sandbox.home`. Not with bwrap, which gives each
+     * trial its own HOME.
+     */
+    realHome?: boolean;
+    /** @deprecated A HOME of its own per trial is the default; `false` is `realHome: true`. */
     isolateHome?: boolean;
     /** With bwrap: endpoints agents may reach besides the model APIs and AGENT_EVALS_ALLOW_HOSTS. */
     allowHosts?: Endpoint[];
