@@ -222,6 +222,51 @@ describe("a trial's HOME (claude, through the CLI)", () => {
   }, 180_000);
 });
 
+describe("a trial's HOME still logs the agent in", () => {
+  it("claude: the saved login (~/.claude/.credentials.json) is carried over, nothing else", async () => {
+    requireBin("claude");
+    const fake = await startFakeAnthropic([{ text: "done" }]);
+    servers.push(fake);
+    const { home, m } = await plantHome();
+    const token = `sk-ant-oat01-${uniqueToken("login")}`;
+    const far = Date.now() + 365 * 24 * 3600 * 1000;
+    await fs.writeFile(
+      path.join(home, ".claude/.credentials.json"),
+      JSON.stringify({
+        claudeAiOauth: {
+          accessToken: token,
+          refreshToken: "sk-ant-ort01-fake",
+          expiresAt: far,
+          scopes: ["user:inference", "user:profile"],
+          subscriptionType: "pro",
+        },
+      }),
+    );
+    const root = await makeProject({ "evals/home.eval.yaml": task() });
+    const before = await snapshot(home);
+    const cli = await runCli(
+      ["eval", "--cwd", root, "--agent", "claude-code", "--unsafe-local", "--trials", "1"],
+      {
+        env: cliEnv(home, {
+          ANTHROPIC_BASE_URL: fake.url,
+          ANTHROPIC_API_KEY: undefined,
+          ANTHROPIC_AUTH_TOKEN: undefined,
+          CLAUDE_CODE_OAUTH_TOKEN: undefined,
+          CLAUDE_CODE_MAX_RETRIES: "0",
+        }),
+        timeoutMs: 120_000,
+      },
+    );
+    await fs.rm(root, { recursive: true, force: true });
+    const why = `exit ${cli.code}\n--- stdout\n${cli.stdout}\n--- stderr\n${cli.stderr}\n--- log\n${fake.log.join("\n")}`;
+    expect(fake.requests.length, why).toBeGreaterThanOrEqual(1);
+    expect(fake.requests[0]!.headers.authorization, why).toBe(`Bearer ${token}`);
+    const sent = fake.requests.map((req) => JSON.stringify(req.body)).join("\n");
+    for (const marker of claudeMarkers(m)) expect(sent, marker).not.toContain(marker);
+    expect(await snapshot(home)).toEqual(before);
+  }, 180_000);
+});
+
 describe("a trial's HOME (usage and definitions)", () => {
   it("refuses --real-home with --sandbox bwrap (exit 2), running nothing", async () => {
     const { home } = await plantHome();

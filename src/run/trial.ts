@@ -150,7 +150,7 @@ async function trialEnv(
     // Only the login part of the real HOME, and the eval's `sandbox.home` files (README › Security model).
     const home = path.join(root, "home");
     await makeTrialHome(home, input.baseEnv, input.spec.sandbox.home);
-    Object.assign(env, trialHomeEnv(home));
+    Object.assign(env, trialHomeEnv(home, input.baseEnv));
     for (const name of RC_POINTERS) delete env[name];
   }
   const originalPath = env.PATH ?? "";

@@ -6,7 +6,12 @@ import { loadEvals } from "../../src/define/load.js";
 import { EVAL_KINDS } from "../../src/kinds/index.js";
 import * as libraryApi from "../../src/library.js";
 import { Codes, DefinitionError } from "../../src/model/errors.js";
-import { codexLoginConfig, loginPart, makeTrialHome } from "../../src/run/isolation/resolve.js";
+import {
+  codexLoginConfig,
+  loginPart,
+  makeTrialHome,
+  trialHomeEnv,
+} from "../../src/run/isolation/resolve.js";
 import { makeProject } from "../helpers/project.js";
 
 const dirs: string[] = [];
@@ -128,6 +133,30 @@ describe("the login part of the files carried into a trial's HOME", () => {
       ".gitconfig",
     ]);
     expect(await fs.readFile(path.join(home, ".claude/CLAUDE.md"), "utf8")).toBe("from the eval");
+  });
+});
+
+describe("the trial HOME's environment", () => {
+  it("points the agents' config inside it and keeps Claude Code's macOS keychain item the user's", () => {
+    expect(trialHomeEnv("/t/home", {}, "linux")).toEqual({
+      HOME: "/t/home",
+      CLAUDE_CONFIG_DIR: "/t/home/.claude",
+      // Empty: the keychain item is the default one, the file store is $HOME/.claude.
+      CLAUDE_SECURESTORAGE_CONFIG_DIR: "",
+      CODEX_HOME: "/t/home/.codex",
+      XDG_CONFIG_HOME: "/t/home/.config",
+      XDG_DATA_HOME: "/t/home/.local/share",
+      XDG_STATE_HOME: "/t/home/.local/state",
+      XDG_CACHE_HOME: "/t/home/.cache",
+    });
+    const own = { CLAUDE_CONFIG_DIR: "/u/cfg" };
+    expect(trialHomeEnv("/t/home", own, "darwin").CLAUDE_SECURESTORAGE_CONFIG_DIR).toBe("/u/cfg");
+    expect(trialHomeEnv("/t/home", own, "linux")).not.toHaveProperty(
+      "CLAUDE_SECURESTORAGE_CONFIG_DIR",
+    );
+    expect(
+      trialHomeEnv("/t/home", { CLAUDE_SECURESTORAGE_CONFIG_DIR: "/x" }, "darwin"),
+    ).not.toHaveProperty("CLAUDE_SECURESTORAGE_CONFIG_DIR");
   });
 });
 

@@ -191,11 +191,28 @@ function writeHomeFile(home: string, rel: string, text: string): void {
   fs.writeFileSync(to, text, { mode: 0o600 });
 }
 
-/** Variables that would point agents back at the real HOME's config: set to the trial's. */
-export function trialHomeEnv(home: string): Record<string, string> {
+/**
+ * Variables that would point agents back at the real HOME's config: set to the trial's. Claude
+ * Code names its macOS keychain item after CLAUDE_CONFIG_DIR unless CLAUDE_SECURESTORAGE_CONFIG_DIR
+ * is set: that one keeps naming the user's own item, so a keychain login still works.
+ */
+export function trialHomeEnv(
+  home: string,
+  realEnv: Record<string, string | undefined> = {},
+  platform: NodeJS.Platform = process.platform,
+): Record<string, string> {
+  const secureStorage: Record<string, string> =
+    realEnv.CLAUDE_SECURESTORAGE_CONFIG_DIR !== undefined
+      ? {}
+      : realEnv.CLAUDE_CONFIG_DIR === undefined
+        ? { CLAUDE_SECURESTORAGE_CONFIG_DIR: "" }
+        : platform === "darwin"
+          ? { CLAUDE_SECURESTORAGE_CONFIG_DIR: realEnv.CLAUDE_CONFIG_DIR }
+          : {};
   return {
     HOME: home,
     CLAUDE_CONFIG_DIR: path.join(home, ".claude"),
+    ...secureStorage,
     CODEX_HOME: path.join(home, ".codex"),
     XDG_CONFIG_HOME: path.join(home, ".config"),
     XDG_DATA_HOME: path.join(home, ".local", "share"),
