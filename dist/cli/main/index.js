@@ -27413,11 +27413,23 @@ function writeHomeFile(home, rel, text) {
     external_node_fs_default().mkdirSync(external_node_path_default().dirname(to), { recursive: true });
     external_node_fs_default().writeFileSync(to, text, { mode: 0o600 });
 }
-/** Variables that would point agents back at the real HOME's config: set to the trial's. */
-function trialHomeEnv(home) {
+/**
+ * Variables that would point agents back at the real HOME's config: set to the trial's. Claude
+ * Code names its macOS keychain item after CLAUDE_CONFIG_DIR unless CLAUDE_SECURESTORAGE_CONFIG_DIR
+ * is set: that one keeps naming the user's own item, so a keychain login still works.
+ */
+function trialHomeEnv(home, realEnv = {}, platform = process.platform) {
+    const secureStorage = realEnv.CLAUDE_SECURESTORAGE_CONFIG_DIR !== undefined
+        ? {}
+        : realEnv.CLAUDE_CONFIG_DIR === undefined
+            ? { CLAUDE_SECURESTORAGE_CONFIG_DIR: "" }
+            : platform === "darwin"
+                ? { CLAUDE_SECURESTORAGE_CONFIG_DIR: realEnv.CLAUDE_CONFIG_DIR }
+                : {};
     return {
         HOME: home,
         CLAUDE_CONFIG_DIR: external_node_path_default().join(home, ".claude"),
+        ...secureStorage,
         CODEX_HOME: external_node_path_default().join(home, ".codex"),
         XDG_CONFIG_HOME: external_node_path_default().join(home, ".config"),
         XDG_DATA_HOME: external_node_path_default().join(home, ".local", "share"),
@@ -29999,7 +30011,7 @@ async function trialEnv(input, root, tmp, callLog) {
         // Only the login part of the real HOME, and the eval's `sandbox.home` files (README › Security model).
         const home = external_node_path_default().join(root, "home");
         await makeTrialHome(home, input.baseEnv, input.spec.sandbox.home);
-        Object.assign(env, trialHomeEnv(home));
+        Object.assign(env, trialHomeEnv(home, input.baseEnv));
         for (const name of RC_POINTERS)
             delete env[name];
     }

@@ -38,8 +38,12 @@ export declare function loginPart(rel: string, text: string): string;
  * agents, commands, hooks, plugins or MCP servers.
  */
 export declare function makeTrialHome(dir: string, realEnv: Record<string, string | undefined>, files?: Record<string, string>): Promise<void>;
-/** Variables that would point agents back at the real HOME's config: set to the trial's. */
-export declare function trialHomeEnv(home: string): Record<string, string>;
+/**
+ * Variables that would point agents back at the real HOME's config: set to the trial's. Claude
+ * Code names its macOS keychain item after CLAUDE_CONFIG_DIR unless CLAUDE_SECURESTORAGE_CONFIG_DIR
+ * is set: that one keeps naming the user's own item, so a keychain login still works.
+ */
+export declare function trialHomeEnv(home: string, realEnv?: Record<string, string | undefined>, platform?: NodeJS.Platform): Record<string, string>;
 /** Variables that make a shell read rc files from outside the trial's HOME: removed. */
 export declare const RC_POINTERS: string[];
 /** Entries a trial's root holds besides the workspace: anything else there the agent wrote. */
