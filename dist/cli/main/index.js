@@ -23473,6 +23473,7 @@ async function loadYamlFile(file, options) {
     return kind.loadYaml(source, {
         projectRoot: options.projectRoot,
         env: options.env ?? process.env,
+        realHome: options.realHome ?? false,
     });
 }
 /**
@@ -34117,7 +34118,8 @@ function typeOf(source) {
 async function skillSpecs(data, source, ctx) {
     const target = await targetOf(data.type, data.target, source, ctx);
     const warnings = [
-        ...(await shadowWarnings(target, ctx.env.HOME)),
+        // A trial's own HOME holds no user-level skills or commands: only the real one can shadow.
+        ...(ctx.realHome ? await shadowWarnings(target, ctx.env.HOME) : []),
         ...target.skipped.map((f) => `${f} of the skill folder is not text and was not installed`),
     ];
     const problems = [
@@ -34644,10 +34646,20 @@ async function loadDefinitions(options) {
             },
         ]);
     }
-    return loadFiles(files, projectRoot, options.env ?? process.env);
+    return loadFiles(files, projectRoot, options.env ?? process.env, usesRealHome(options));
 }
-function loadFiles(files, projectRoot, env) {
-    return loadEvals(files, { projectRoot, libraryApi: { ...library_namespaceObject }, kinds: EVAL_KINDS, env });
+/** Trials run with the user's real HOME (`--real-home`), not one of their own. */
+function usesRealHome(options) {
+    return options.realHome ?? options.isolateHome === false;
+}
+function loadFiles(files, projectRoot, env, realHome = false) {
+    return loadEvals(files, {
+        projectRoot,
+        libraryApi: { ...library_namespaceObject },
+        kinds: EVAL_KINDS,
+        env,
+        realHome,
+    });
 }
 /** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
 async function planEvals(options) {
@@ -34794,7 +34806,7 @@ async function runPlanned(planned, options) {
         throw new CiGateError(`refusing to run agents: ${plan.agentUnits} eval × agent pair(s) would give an agent full permissions in a directory that is not a container.\n` +
             "Set CI=true (as CI systems do) or pass --unsafe-local to run them on this machine anyway.");
     }
-    const realHome = options.realHome ?? options.isolateHome === false;
+    const realHome = usesRealHome(options);
     if (realHome && plan.agentUnits > 0 && options.sandbox && options.sandbox !== "none") {
         throw new UsageError(`--real-home cannot be used with --sandbox ${options.sandbox}: bubblewrap gives each trial its own HOME (the real one would be writable inside it). Use --sandbox none with --real-home, or drop --real-home.`);
     }
