@@ -12,6 +12,7 @@ import {
   Codes,
   DefinitionError,
   RESULTS_DIR,
+  UsageError,
   exitCodeFor,
   type RunResult,
   VERSION,
@@ -45,6 +46,7 @@ import {
   allowedEndpoints,
   type Endpoint,
   isolationNote,
+  REAL_HOME_NOTE,
   resolveIsolation,
   type SandboxKind,
   type TrialIsolation,
@@ -75,6 +77,14 @@ export interface SelectOptions {
 
 /** What to plan: the selection, the agents and trials, and which units are skipped or cached. */
 export interface PlanOptions extends SelectOptions {
+  /**
+   * Run trials with the user's real HOME (shell rc files, ~/.claude, ~/.codex…) instead of a HOME of
+   * their own holding only the login files and `sandbox.home`. Not with bwrap, which gives each
+   * trial its own HOME.
+   */
+  realHome?: boolean;
+  /** @deprecated A HOME of its own per trial is the default; `false` is `realHome: true`. */
+  isolateHome?: boolean;
   agents?: AgentRef[];
   trials?: number;
   /** Only evals whose rendered prompt or definition differs at this git ref (new ones too). */
@@ -117,8 +127,6 @@ export interface RunEvalsOptions extends PlanOptions {
   maxRetries?: number;
   /** none (default): a temp dir; bwrap: bubblewrap, or refuse to run; auto: bubblewrap where it works. */
   sandbox?: SandboxKind;
-  /** A HOME of its own per trial; default: on in CI. Always on with bwrap. */
-  isolateHome?: boolean;
   /** With bwrap: endpoints agents may reach besides the model APIs and AGENT_EVALS_ALLOW_HOSTS. */
   allowHosts?: Endpoint[];
   /** Further environment variables whose values are replaced by *** in every output. */
@@ -168,7 +176,7 @@ export interface PlannedRun {
 
 /** The eval files of a project, loaded with every kind registered. Throws DefinitionError. */
 export async function loadDefinitions(
-  options: SelectOptions & { yamlOnly?: boolean },
+  options: SelectOptions & { yamlOnly?: boolean; realHome?: boolean; isolateHome?: boolean },
 ): Promise<EvalSpec[]> {
   const projectRoot = path.resolve(options.projectRoot);
   const found = await discoverEvalFiles(projectRoot, options.evals);
@@ -185,15 +193,27 @@ export async function loadDefinitions(
       },
     ]);
   }
-  return loadFiles(files, projectRoot, options.env ?? process.env);
+  return loadFiles(files, projectRoot, options.env ?? process.env, usesRealHome(options));
+}
+
+/** Trials run with the user's real HOME (`--real-home`), not one of their own. */
+function usesRealHome(options: { realHome?: boolean; isolateHome?: boolean }): boolean {
+  return options.realHome ?? options.isolateHome === false;
 }
 
 function loadFiles(
   files: string[],
   projectRoot: string,
   env: Record<string, string | undefined>,
+  realHome = false,
 ): Promise<EvalSpec[]> {
-  return loadEvals(files, { projectRoot, libraryApi: { ...libraryApi }, kinds: EVAL_KINDS, env });
+  return loadEvals(files, {
+    projectRoot,
+    libraryApi: { ...libraryApi },
+    kinds: EVAL_KINDS,
+    env,
+    realHome,
+  });
 }
 
 /** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
@@ -369,9 +389,16 @@ async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promis
         "Set CI=true (as CI systems do) or pass --unsafe-local to run them on this machine anyway.",
     );
   }
+  const realHome = usesRealHome(options);
+  if (realHome && plan.agentUnits > 0 && options.sandbox && options.sandbox !== "none") {
+    throw new UsageError(
+      `--real-home cannot be used with --sandbox ${options.sandbox}: bubblewrap gives each trial its own HOME (the real one would be writable inside it). Use --sandbox none with --real-home, or drop --real-home.`,
+    );
+  }
+  if (realHome && plan.agentUnits > 0) notes.push(REAL_HOME_NOTE);
   const { isolation, note } = await resolveIsolation({
     sandbox: plan.agentUnits > 0 ? options.sandbox : "none",
-    home: options.isolateHome ?? isCi(env),
+    home: !realHome,
     allow: allowedEndpoints(env, options.allowHosts),
   });
   if (note) notes.push(note);

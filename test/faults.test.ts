@@ -376,7 +376,7 @@ describe("per-trial HOME and TMPDIR", () => {
      touch "$HOME/agent-was-here" "$TMPDIR/tmp-file"; echo done > done.txt`,
   );
 
-  async function probe(extra: { ci: boolean; isolateHome?: boolean }) {
+  async function probe(extra: { ci: boolean; realHome?: boolean }) {
     const root = await project({
       "evals/a.eval.yaml": task("a", "files: [done.txt]").replace("trials", "trials"),
       "evals/b.eval.yaml": task("b"),
@@ -388,7 +388,7 @@ describe("per-trial HOME and TMPDIR", () => {
       agents: [homeProbe],
       env: { ...baseEnv({ HOME: realHome }), CI: extra.ci ? "true" : "" },
       unsafeLocal: !extra.ci,
-      isolateHome: extra.isolateHome,
+      realHome: extra.realHome,
       keepWorkspace: true,
     });
     expect(outcome.run.evals.map((e) => e.status)).toEqual(["passed", "passed"]);
@@ -418,15 +418,18 @@ describe("per-trial HOME and TMPDIR", () => {
     expect(await fs.readdir(realHome)).toEqual([".gitconfig"]);
   });
 
-  it("outside CI HOME is the user's unless asked; TMPDIR is always the trial's", async () => {
-    const shared = await probe({ ci: false });
+  it("outside CI too each trial gets its own HOME; realHome shares the user's; TMPDIR is always the trial's", async () => {
+    const isolated = await probe({ ci: false });
+    for (const { home, cwd, email } of isolated.lines) {
+      expect(home).toBe(path.join(path.dirname(cwd), "home"));
+      expect(email).toBe("dev@example.test");
+    }
+    expect(await fs.readdir(isolated.realHome)).toEqual([".gitconfig"]);
+    const shared = await probe({ ci: false, realHome: true });
     for (const { home, tmp, cwd } of shared.lines) {
       expect(home).toBe(shared.realHome);
       expect(tmp).toBe(path.join(path.dirname(cwd), "tmp"));
     }
-    const isolated = await probe({ ci: false, isolateHome: true });
-    for (const { home, cwd } of isolated.lines)
-      expect(home).toBe(path.join(path.dirname(cwd), "home"));
   });
 });
 

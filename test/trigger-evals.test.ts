@@ -191,7 +191,8 @@ trigger:
     - query: Rename the variable foo
 `,
     });
-    // A user-level command of the same name would shadow the target: the report warns.
+    // A user-level command of the same name would shadow the target with --real-home: the
+    // report warns (a trial's own HOME holds none, so by default there is nothing to warn of).
     await fs.mkdir(path.join(home, ".claude/commands"), { recursive: true });
     await fs.writeFile(path.join(home, ".claude/commands/deploy.md"), "old deploy\n");
     const fake = await startFakeAnthropic([], {
@@ -207,6 +208,7 @@ trigger:
       projectRoot: root,
       env: skillEnv(home, fake.url),
       maxRetries: 0,
+      realHome: true,
     });
     expect(outcome.run.evals.map((e) => [e.id, e.status])).toEqual([
       ["deploy.trigger.positive-1", "passed"],
@@ -236,6 +238,12 @@ trigger:
         `a user-level command "deploy" exists at ${path.join(home, ".claude/commands/deploy.md")}`,
       ),
     ]);
+    const isolated = await runEvals({
+      projectRoot: root,
+      env: skillEnv(home, fake.url),
+      maxRetries: 0,
+    });
+    expect(isolated.summaries[0]!.warnings).toEqual([]);
   });
 });
 

@@ -22970,10 +22970,30 @@ const assertionsSchema = described(strictObject({
     workflow: optional(workflowSchema),
 }), "A mapping of what must hold after the run: `files`, `absent`, `commands`, `contains`, `forbidden`, `workflow`.");
 // ---------- sandbox and shims ----------
+/** Why `key` cannot name a file of a trial's HOME (as overlayPathProblem, said of HOME). */
+function homePathProblem(key) {
+    return overlayPathProblem(key)?.replace("the sandbox", "HOME");
+}
+const HOME_PATH_FIX = "write the path relative to HOME, without `..` or a leading `/` or `~`, e.g. `.claude/CLAUDE.md`";
+const homePathSchema = described(schemas_string().check(superRefine((key, ctx) => {
+    const why = key.startsWith("~")
+        ? "starts with `~`: it is relative to HOME already"
+        : homePathProblem(key);
+    if (why === undefined)
+        return;
+    ctx.addIssue({
+        code: "custom",
+        message: why,
+        input: key,
+        ...hint(src_model/* Codes */.NC.badPath, HOME_PATH_FIX),
+    });
+})), "A file path relative to the trial's HOME (not absolute, no `..`).");
+const homeFilesSchema = described(record(homePathSchema, described(schemas_string(), "The file's content.")), "A mapping of HOME-relative paths to content written into each trial's own HOME.");
 const sandboxKinds = ["template", "fixture", "repo"];
 function requireOneSandboxKind(sandbox, ctx) {
     const given = sandboxKinds.filter((kind) => sandbox[kind] !== undefined);
-    if (given.length === 1)
+    // `{ home: … }` alone keeps the default tree (a snapshot of the project root).
+    if (given.length === 1 || (given.length === 0 && sandbox.home !== undefined))
         return;
     ctx.addIssue({
         code: "custom",
@@ -22987,8 +23007,9 @@ const sandboxSchema = described(strictObject({
     template: described(optional(nonEmptyText), "A directory copied into each trial's sandbox; relative to the project root, or to the eval file when it starts with `./` or `../`."),
     fixture: described(optional(record(sandboxPathSchema, described(schemas_string(), "The file's content."))), "A mapping of sandbox-relative file paths to their content."),
     repo: described(optional(union([nonEmptyText, literal(true)])), "A directory whose versioned files are snapshotted into each sandbox (`true`: the project root); relative to the project root, or to the eval file when it starts with `./` or `../`."),
+    home: described(optional(homeFilesSchema), "Files written into each trial's own HOME (path relative to HOME → content), e.g. `.claude/CLAUDE.md`: nothing of your real HOME but the login files reaches a trial otherwise."),
 })
-    .check(superRefine(requireOneSandboxKind)), "One of `{ template: dir }`, `{ fixture: { path: content } }` or `{ repo: dir }` (default: a snapshot of the project root).");
+    .check(superRefine(requireOneSandboxKind)), "One of `{ template: dir }`, `{ fixture: { path: content } }` or `{ repo: dir }` (default: a snapshot of the project root), and `home: { path: content }` for the trial's HOME.");
 function forbidScriptWithStub(shim, ctx) {
     if (shim.script === undefined)
         return;
@@ -23285,7 +23306,28 @@ function resolveUserPath(p, ctx) {
     return external_node_path_default().resolve(ctx.projectRoot, p);
 }
 function normalizeSandbox(option, ctx) {
-    if (!option)
+    const tree = normalizeSandboxTree(option, ctx);
+    if ("problem" in tree || !option?.home)
+        return tree;
+    for (const key of Object.keys(option.home)) {
+        const why = key.startsWith("~") ? "starts with `~`" : homePathProblem(key);
+        if (why === undefined)
+            continue;
+        return {
+            problem: {
+                file: ctx.evalFile,
+                line: ctx.line,
+                key: `${ctx.key}.home.${key}`,
+                code: src_model/* Codes */.NC.badPath,
+                message: `sandbox.home path ${JSON.stringify(key)} ${why}`,
+                fix: "write the path relative to HOME, without `..` or a leading `/` or `~`, e.g. `.claude/CLAUDE.md`",
+            },
+        };
+    }
+    return { sandbox: { ...tree.sandbox, home: { ...option.home } } };
+}
+function normalizeSandboxTree(option, ctx) {
+    if (!option || !("template" in option || "repo" in option || "fixture" in option))
         return { sandbox: { kind: "repo", dir: ctx.projectRoot } };
     if ("template" in option) {
         return { sandbox: { kind: "template", dir: resolveUserPath(option.template, ctx) } };
@@ -24039,6 +24081,10 @@ function resolveSandboxDir(dir, evalFile, projectRoot) {
     return resolveUserPath(dir, { evalFile, projectRoot });
 }
 function toSandboxSpec(sandbox, evalFile, projectRoot) {
+    const tree = toSandboxTree(sandbox, evalFile, projectRoot);
+    return sandbox?.home ? { ...tree, home: { ...sandbox.home } } : tree;
+}
+function toSandboxTree(sandbox, evalFile, projectRoot) {
     if (sandbox?.template !== undefined) {
         return { kind: "template", dir: resolveSandboxDir(sandbox.template, evalFile, projectRoot) };
     }
@@ -24130,6 +24176,8 @@ const agentAdapterSchema = custom((v) => typeof v === "string"
 });
 const checkSchema = custom((v) => typeof v === "object" && v !== null && typeof v.type === "string", { message: "an assertion is made with ran(), fileExists(), succeeds(), assertThat() …" });
 const nonEmptyString = () => schemas_string().check(_minLength(1));
+/** `sandbox.home`: its paths are checked in normalizeSandbox, with a fix. */
+const homeRecord = record(schemas_string(), schemas_string());
 const variantPromptSchema = custom((v) => (typeof v === "string" && v.length > 0) || isPromptDefinition(v), { message: "a variant's prompt is text or a definePrompt(...) result" });
 const tsOptionsSchema = strictObject({
     id: optional(schemas_string().check(_regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'"))),
@@ -24137,9 +24185,13 @@ const tsOptionsSchema = strictObject({
     trials: optional(trialsSchema),
     passRate: optional(schemas_number().check(_gte(0), _lte(1))),
     sandbox: optional(union([
-        strictObject({ template: nonEmptyString() }),
-        strictObject({ fixture: record(schemas_string(), schemas_string()) }),
-        strictObject({ repo: union([nonEmptyString(), literal(true)]) }),
+        strictObject({ template: nonEmptyString(), home: optional(homeRecord) }),
+        strictObject({ fixture: record(schemas_string(), schemas_string()), home: optional(homeRecord) }),
+        strictObject({
+            repo: union([nonEmptyString(), literal(true)]),
+            home: optional(homeRecord),
+        }),
+        strictObject({ home: homeRecord }),
     ])),
     setup: optional(array(nonEmptyString())),
     shims: optional(record(schemas_string(), union([
@@ -24350,6 +24402,7 @@ async function loadYamlFile(file, options) {
     return kind.loadYaml(source, {
         projectRoot: options.projectRoot,
         env: options.env ?? process.env,
+        realHome: options.realHome ?? false,
     });
 }
 /**
@@ -25006,7 +25059,7 @@ function costOf(tokens, price) {
 
 ;// CONCATENATED MODULE: ./src/agents/codex.ts
 // The codex agent: `codex exec --json` with approvals and sandbox bypassed, stdin ignored (it hangs
-// on an open pipe), its own CODEX_HOME per trial (carrying over the user's auth and config), quiet
+// on an open pipe), its own CODEX_HOME per trial (carrying over the trial HOME's auth and config), quiet
 // flags. Codex reports tokens but no cost: the cost comes from a versioned price table.
 
 
@@ -25031,8 +25084,12 @@ const CODEX_QUIET_ARGS = [
     "--disable",
     "apps",
 ];
-/** Files of the user's CODEX_HOME a trial needs: the login and the provider configuration. */
-const CARRIED_OVER = ["auth.json", "config.toml"];
+/**
+ * Files of the CODEX_HOME it is given a trial's codex gets: the login, the configuration and the
+ * global instructions. Inside a trial that CODEX_HOME is the trial HOME's `.codex`, holding only
+ * the login part and the eval's `sandbox.home` files; with `--real-home` it is the user's own.
+ */
+const CARRIED_OVER = ["auth.json", "config.toml", "AGENTS.md"];
 /** The variables that log Codex in (besides a saved `codex login`). */
 const CODEX_CREDENTIAL_ENV = ["OPENAI_API_KEY", "CODEX_API_KEY"];
 function codex(options = {}) {
@@ -28141,12 +28198,14 @@ function isolationNote(isolation) {
     if (isolation?.bwrap)
         return BWRAP_ISOLATION;
     return isolation?.home
-        ? TEMP_DIR_ISOLATION.replace("(own TMPDIR,", "(own TMPDIR and HOME,")
+        ? TEMP_DIR_ISOLATION.replace("(own TMPDIR,", "(own TMPDIR, own HOME holding only the login files and sandbox.home,")
         : TEMP_DIR_ISOLATION;
 }
 /**
  * Files copied from the real HOME into a trial's HOME, when they exist: what agents and the tools
  * they run need to log in and commit (git identity, the claude and codex logins, npm registry auth).
+ * The agents' config files are cut down to their login part on the way (see `loginPart`): their
+ * instructions, skills, hooks, plugins and MCP servers stay at home.
  */
 const HOME_FILES_CARRIED_OVER = [
     ".gitconfig",
@@ -28158,25 +28217,160 @@ const HOME_FILES_CARRIED_OVER = [
     ".codex/config.toml",
     ".npmrc",
 ];
-/** A fresh HOME at `dir` holding copies of the real HOME's login and config files. */
-async function makeTrialHome(dir, realHome) {
+/** What `--real-home` lets into a trial, said once per run. */
+const REAL_HOME_NOTE = "--real-home: trials run with your real HOME, so your shell rc files (~/.bashrc, ~/.zshrc, ~/.profile), " +
+    "~/.claude (CLAUDE.md memory, skills, agents, commands, hooks, plugins, settings), ~/.claude.json (MCP servers, " +
+    "project state), ~/.codex (config.toml, AGENTS.md) and ~/.config reach the agents, and agents may write there.";
+/** The keys of ~/.claude.json that log Claude Code in and skip its first-run questions. */
+const CLAUDE_JSON_LOGIN_KEYS = [
+    "oauthAccount",
+    "primaryApiKey",
+    "customApiKeyResponses",
+    "userID",
+    "hasCompletedOnboarding",
+    "lastOnboardingVersion",
+];
+/** The keys of ~/.claude/settings.json that log Claude Code in (an apiKeyHelper, a cloud's login). */
+const CLAUDE_SETTINGS_LOGIN_KEYS = [
+    "apiKeyHelper",
+    "awsAuthRefresh",
+    "awsCredentialExport",
+    "forceLoginMethod",
+    "forceLoginOrgUUID",
+    "env",
+];
+/** The top-level keys of ~/.codex/config.toml that choose and reach the model provider. */
+const CODEX_CONFIG_LOGIN_KEYS = new Set([
+    "model",
+    "model_provider",
+    "model_reasoning_effort",
+    "preferred_auth_method",
+    "forced_login_method",
+    "forced_chatgpt_workspace_id",
+]);
+function pickKeys(text, keys) {
+    let parsed;
+    try {
+        parsed = JSON.parse(text);
+    }
+    catch {
+        return "{}\n";
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+        return "{}\n";
+    const record = parsed;
+    const kept = Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]]));
+    return `${JSON.stringify(kept, null, 2)}\n`;
+}
+/**
+ * The provider part of a codex config.toml: the top-level keys naming the model and its provider
+ * (one-line values only) and the `[model_providers.*]` tables. MCP servers, instructions, profiles,
+ * projects, notify and hooks are left out.
+ */
+function codexLoginConfig(text) {
+    const out = [];
+    let table;
+    for (const line of text.split(/\r?\n/)) {
+        const header = /^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$/.exec(line);
+        if (header) {
+            table = header[1];
+            if (table.startsWith("model_providers."))
+                out.push(line);
+            continue;
+        }
+        if (table === undefined) {
+            const key = /^\s*([A-Za-z0-9_-]+)\s*=\s*(.*)$/.exec(line);
+            // One-line values only: a multi-line string or array could hide anything.
+            if (key && CODEX_CONFIG_LOGIN_KEYS.has(key[1]) && !/^("""|'''|\[)/.test(key[2]))
+                out.push(line);
+        }
+        else if (table.startsWith("model_providers."))
+            out.push(line);
+    }
+    return out.length ? `${out.join("\n")}\n` : "";
+}
+/** The login part of a carried-over file, by its path relative to HOME; other files whole. */
+function loginPart(rel, text) {
+    if (rel === ".claude.json")
+        return pickKeys(text, CLAUDE_JSON_LOGIN_KEYS);
+    if (rel === ".claude/settings.json")
+        return pickKeys(text, CLAUDE_SETTINGS_LOGIN_KEYS);
+    if (rel === ".codex/config.toml")
+        return codexLoginConfig(text);
+    return text;
+}
+/** Where a carried-over file is in the real environment (an agent's own variable first). */
+function sourceOf(rel, realEnv, realHome) {
+    if (rel.startsWith(".codex/") && realEnv.CODEX_HOME)
+        return external_node_path_default().join(realEnv.CODEX_HOME, rel.slice(".codex/".length));
+    if (rel.startsWith(".claude/") && realEnv.CLAUDE_CONFIG_DIR)
+        return external_node_path_default().join(realEnv.CLAUDE_CONFIG_DIR, rel.slice(".claude/".length));
+    if (rel === ".claude.json" && realEnv.CLAUDE_CONFIG_DIR)
+        return external_node_path_default().join(realEnv.CLAUDE_CONFIG_DIR, ".claude.json");
+    return external_node_path_default().join(realHome, rel);
+}
+/**
+ * A fresh HOME at `dir` holding the login part of the real HOME's login files, then the eval's own
+ * `sandbox.home` files. Nothing else of the real HOME: no shell rc files, no agent memory, skills,
+ * agents, commands, hooks, plugins or MCP servers.
+ */
+async function makeTrialHome(dir, realEnv, files = {}) {
     // Synchronous: a handful of small files, cheaper than thread-pool round trips.
     external_node_fs_default().mkdirSync(dir, { recursive: true });
-    if (!realHome || external_node_path_default().resolve(realHome) === external_node_path_default().resolve(dir))
-        return;
-    for (const rel of HOME_FILES_CARRIED_OVER) {
-        const from = external_node_path_default().join(realHome, rel);
-        const to = external_node_path_default().join(dir, rel);
-        try {
-            external_node_fs_default().mkdirSync(external_node_path_default().dirname(to), { recursive: true });
-            external_node_fs_default().copyFileSync(from, to);
-        }
-        catch (error) {
-            if (error.code !== "ENOENT")
+    const realHome = realEnv.HOME;
+    if (realHome && external_node_path_default().resolve(realHome) !== external_node_path_default().resolve(dir)) {
+        for (const rel of HOME_FILES_CARRIED_OVER) {
+            let text;
+            try {
+                text = external_node_fs_default().readFileSync(sourceOf(rel, realEnv, realHome), "utf8");
+            }
+            catch (error) {
+                const code = error.code;
+                if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR")
+                    continue;
                 throw error;
+            }
+            writeHomeFile(dir, rel, loginPart(rel, text));
         }
+        // CLAUDE_CONFIG_DIR points at the trial's ~/.claude: Claude Code reads its global config there.
+        const claudeJson = external_node_path_default().join(dir, ".claude.json");
+        if (external_node_fs_default().existsSync(claudeJson))
+            writeHomeFile(dir, ".claude/.claude.json", external_node_fs_default().readFileSync(claudeJson, "utf8"));
     }
+    for (const [rel, text] of Object.entries(files))
+        writeHomeFile(dir, rel, text);
 }
+function writeHomeFile(home, rel, text) {
+    const to = external_node_path_default().join(home, rel);
+    external_node_fs_default().mkdirSync(external_node_path_default().dirname(to), { recursive: true });
+    external_node_fs_default().writeFileSync(to, text, { mode: 0o600 });
+}
+/**
+ * Variables that would point agents back at the real HOME's config: set to the trial's. Claude
+ * Code names its macOS keychain item after CLAUDE_CONFIG_DIR unless CLAUDE_SECURESTORAGE_CONFIG_DIR
+ * is set: that one keeps naming the user's own item, so a keychain login still works.
+ */
+function trialHomeEnv(home, realEnv = {}, platform = process.platform) {
+    const secureStorage = realEnv.CLAUDE_SECURESTORAGE_CONFIG_DIR !== undefined
+        ? {}
+        : realEnv.CLAUDE_CONFIG_DIR === undefined
+            ? { CLAUDE_SECURESTORAGE_CONFIG_DIR: "" }
+            : platform === "darwin"
+                ? { CLAUDE_SECURESTORAGE_CONFIG_DIR: realEnv.CLAUDE_CONFIG_DIR }
+                : {};
+    return {
+        HOME: home,
+        CLAUDE_CONFIG_DIR: external_node_path_default().join(home, ".claude"),
+        ...secureStorage,
+        CODEX_HOME: external_node_path_default().join(home, ".codex"),
+        XDG_CONFIG_HOME: external_node_path_default().join(home, ".config"),
+        XDG_DATA_HOME: external_node_path_default().join(home, ".local", "share"),
+        XDG_STATE_HOME: external_node_path_default().join(home, ".local", "state"),
+        XDG_CACHE_HOME: external_node_path_default().join(home, ".cache"),
+    };
+}
+/** Variables that make a shell read rc files from outside the trial's HOME: removed. */
+const RC_POINTERS = ["ZDOTDIR", "BASH_ENV", "ENV"];
 /** Entries a trial's root holds besides the workspace: anything else there the agent wrote. */
 const TRIAL_ROOT_ENTRIES = new Set([
     "work",
@@ -30749,8 +30943,12 @@ async function trialEnv(input, root, tmp, callLog) {
     };
     delete env[CALL_LOG_ENV];
     if (input.isolation?.home || input.isolation?.bwrap) {
-        env.HOME = external_node_path_default().join(root, "home");
-        await makeTrialHome(env.HOME, input.baseEnv.HOME);
+        // Only the login part of the real HOME, and the eval's `sandbox.home` files (README › Security model).
+        const home = external_node_path_default().join(root, "home");
+        await makeTrialHome(home, input.baseEnv, input.spec.sandbox.home);
+        Object.assign(env, trialHomeEnv(home, input.baseEnv));
+        for (const name of RC_POINTERS)
+            delete env[name];
     }
     const originalPath = env.PATH ?? "";
     if (Object.keys(input.spec.shims).length > 0) {
@@ -34854,7 +35052,8 @@ function typeOf(source) {
 async function skillSpecs(data, source, ctx) {
     const target = await targetOf(data.type, data.target, source, ctx);
     const warnings = [
-        ...(await shadowWarnings(target, ctx.env.HOME)),
+        // A trial's own HOME holds no user-level skills or commands: only the real one can shadow.
+        ...(ctx.realHome ? await shadowWarnings(target, ctx.env.HOME) : []),
         ...target.skipped.map((f) => `${f} of the skill folder is not text and was not installed`),
     ];
     const problems = [
@@ -35381,10 +35580,20 @@ async function loadDefinitions(options) {
             },
         ]);
     }
-    return loadFiles(files, projectRoot, options.env ?? process.env);
+    return loadFiles(files, projectRoot, options.env ?? process.env, usesRealHome(options));
 }
-function loadFiles(files, projectRoot, env) {
-    return loadEvals(files, { projectRoot, libraryApi: { ...library_namespaceObject }, kinds: EVAL_KINDS, env });
+/** Trials run with the user's real HOME (`--real-home`), not one of their own. */
+function usesRealHome(options) {
+    return options.realHome ?? options.isolateHome === false;
+}
+function loadFiles(files, projectRoot, env, realHome = false) {
+    return loadEvals(files, {
+        projectRoot,
+        libraryApi: { ...library_namespaceObject },
+        kinds: EVAL_KINDS,
+        env,
+        realHome,
+    });
 }
 /** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
 async function planEvals(options) {
@@ -35531,9 +35740,15 @@ async function runPlanned(planned, options) {
         throw new src_model/* CiGateError */.Wy(`refusing to run agents: ${plan.agentUnits} eval × agent pair(s) would give an agent full permissions in a directory that is not a container.\n` +
             "Set CI=true (as CI systems do) or pass --unsafe-local to run them on this machine anyway.");
     }
+    const realHome = usesRealHome(options);
+    if (realHome && plan.agentUnits > 0 && options.sandbox && options.sandbox !== "none") {
+        throw new src_model/* UsageError */.eb(`--real-home cannot be used with --sandbox ${options.sandbox}: bubblewrap gives each trial its own HOME (the real one would be writable inside it). Use --sandbox none with --real-home, or drop --real-home.`);
+    }
+    if (realHome && plan.agentUnits > 0)
+        notes.push(REAL_HOME_NOTE);
     const { isolation, note } = await resolveIsolation({
         sandbox: plan.agentUnits > 0 ? options.sandbox : "none",
-        home: options.isolateHome ?? isCi(env),
+        home: !realHome,
         allow: allowedEndpoints(env, options.allowHosts),
     });
     if (note)

@@ -20,6 +20,14 @@ export interface SelectOptions {
 }
 /** What to plan: the selection, the agents and trials, and which units are skipped or cached. */
 export interface PlanOptions extends SelectOptions {
+    /**
+     * Run trials with the user's real HOME (shell rc files, ~/.claude, ~/.codex…) instead of a HOME of
+     * their own holding only the login files and `sandbox.home`. Not with bwrap, which gives each
+     * trial its own HOME.
+     */
+    realHome?: boolean;
+    /** @deprecated A HOME of its own per trial is the default; `false` is `realHome: true`. */
+    isolateHome?: boolean;
     agents?: AgentRef[];
     trials?: number;
     /** Only evals whose rendered prompt or definition differs at this git ref (new ones too). */
@@ -66,8 +74,6 @@ export interface RunEvalsOptions extends PlanOptions {
     maxRetries?: number;
     /** none (default): a temp dir; bwrap: bubblewrap, or refuse to run; auto: bubblewrap where it works. */
     sandbox?: SandboxKind;
-    /** A HOME of its own per trial; default: on in CI. Always on with bwrap. */
-    isolateHome?: boolean;
     /** With bwrap: endpoints agents may reach besides the model APIs and AGENT_EVALS_ALLOW_HOSTS. */
     allowHosts?: Endpoint[];
     /** Further environment variables whose values are replaced by *** in every output. */
@@ -111,6 +117,8 @@ export interface PlannedRun {
 /** The eval files of a project, loaded with every kind registered. Throws DefinitionError. */
 export declare function loadDefinitions(options: SelectOptions & {
     yamlOnly?: boolean;
+    realHome?: boolean;
+    isolateHome?: boolean;
 }): Promise<EvalSpec[]>;
 /** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
 export declare function planEvals(options: PlanOptions): Promise<PlannedRun>;

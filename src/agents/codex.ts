@@ -1,5 +1,5 @@
 // The codex agent: `codex exec --json` with approvals and sandbox bypassed, stdin ignored (it hangs
-// on an open pipe), its own CODEX_HOME per trial (carrying over the user's auth and config), quiet
+// on an open pipe), its own CODEX_HOME per trial (carrying over the trial HOME's auth and config), quiet
 // flags. Codex reports tokens but no cost: the cost comes from a versioned price table.
 
 import { promises as fs } from "node:fs";
@@ -41,8 +41,12 @@ export const CODEX_QUIET_ARGS = [
   "apps",
 ];
 
-/** Files of the user's CODEX_HOME a trial needs: the login and the provider configuration. */
-const CARRIED_OVER = ["auth.json", "config.toml"];
+/**
+ * Files of the CODEX_HOME it is given a trial's codex gets: the login, the configuration and the
+ * global instructions. Inside a trial that CODEX_HOME is the trial HOME's `.codex`, holding only
+ * the login part and the eval's `sandbox.home` files; with `--real-home` it is the user's own.
+ */
+const CARRIED_OVER = ["auth.json", "config.toml", "AGENTS.md"];
 
 /** The variables that log Codex in (besides a saved `codex login`). */
 export const CODEX_CREDENTIAL_ENV = ["OPENAI_API_KEY", "CODEX_API_KEY"] as const;

@@ -103,6 +103,10 @@ export const FLAGS = {
   },
   format: { type: "string", value: "text|json", help: "console output (json prints run.json)" },
   "unsafe-local": { type: "boolean", help: "run agents outside CI (without CI=true)" },
+  "real-home": {
+    type: "boolean",
+    help: "run trials with your real HOME (shell rc files, ~/.claude memory, skills,\nagents, commands, hooks, plugins, MCP servers, ~/.codex config) instead of\na HOME per trial holding only the login files; not with --sandbox bwrap/auto",
+  },
   sandbox: {
     type: "string",
     value: "KIND",

@@ -8,6 +8,8 @@ export interface KindLoadContext {
   projectRoot: string;
   /** EVAL_MODEL, HOME, credentials (default: process.env). */
   env: Record<string, string | undefined>;
+  /** Trials will run with the real HOME (`--real-home`): its user-level skills reach them. */
+  realHome?: boolean;
 }
 
 export interface YamlKindLoader {

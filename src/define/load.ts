@@ -21,6 +21,8 @@ export interface LoadOptions {
   kinds: readonly YamlKindLoader[];
   /** For the kinds' loaders: EVAL_MODEL, HOME, credentials (default: process.env). */
   env?: Record<string, string | undefined>;
+  /** Trials will run with the real HOME (`--real-home`): its user-level skills reach them. */
+  realHome?: boolean;
 }
 
 /** Every eval of every file; throws DefinitionError listing all problems found. */
@@ -72,6 +74,7 @@ async function loadYamlFile(file: string, options: LoadOptions): Promise<EvalSpe
   return kind.loadYaml(source, {
     projectRoot: options.projectRoot,
     env: options.env ?? process.env,
+    realHome: options.realHome ?? false,
   });
 }
 

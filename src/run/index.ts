@@ -5,6 +5,7 @@
 export { BudgetLedger } from "./budget.js";
 export { allowedEndpoints, type Endpoint } from "./isolation/bwrap.js";
 export {
+  REAL_HOME_NOTE,
   SANDBOX_KINDS,
   TEMP_DIR_ISOLATION,
   isolationNote,

@@ -17,7 +17,13 @@ import { changedFiles, copySnapshot, makeTempDir, removeTree } from "./workspace
 import { CALL_LOG_ENV, writeShims } from "./shims.js";
 import { cutWarning, readCallLog, redactCall, writeCallsJsonl, type CallLog } from "./call-log.js";
 import { withJail, type BwrapJail } from "./isolation/bwrap.js";
-import { makeTrialHome, writesBesideWorkspace, type TrialIsolation } from "./isolation/resolve.js";
+import {
+  makeTrialHome,
+  RC_POINTERS,
+  trialHomeEnv,
+  writesBesideWorkspace,
+  type TrialIsolation,
+} from "./isolation/resolve.js";
 import { currentRedactor, redactFile, redactTree } from "../util/index.js";
 
 export interface TrialInput {
@@ -141,8 +147,11 @@ async function trialEnv(
   };
   delete env[CALL_LOG_ENV];
   if (input.isolation?.home || input.isolation?.bwrap) {
-    env.HOME = path.join(root, "home");
-    await makeTrialHome(env.HOME, input.baseEnv.HOME);
+    // Only the login part of the real HOME, and the eval's `sandbox.home` files (README › Security model).
+    const home = path.join(root, "home");
+    await makeTrialHome(home, input.baseEnv, input.spec.sandbox.home);
+    Object.assign(env, trialHomeEnv(home, input.baseEnv));
+    for (const name of RC_POINTERS) delete env[name];
   }
   const originalPath = env.PATH ?? "";
   if (Object.keys(input.spec.shims).length > 0) {

@@ -104,6 +104,10 @@ export declare const FLAGS: {
         readonly type: "boolean";
         readonly help: "run agents outside CI (without CI=true)";
     };
+    readonly "real-home": {
+        readonly type: "boolean";
+        readonly help: "run trials with your real HOME (shell rc files, ~/.claude memory, skills,\nagents, commands, hooks, plugins, MCP servers, ~/.codex config) instead of\na HOME per trial holding only the login files; not with --sandbox bwrap/auto";
+    };
     readonly sandbox: {
         readonly type: "string";
         readonly value: "KIND";

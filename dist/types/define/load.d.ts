@@ -8,6 +8,8 @@ export interface LoadOptions {
     kinds: readonly YamlKindLoader[];
     /** For the kinds' loaders: EVAL_MODEL, HOME, credentials (default: process.env). */
     env?: Record<string, string | undefined>;
+    /** Trials will run with the real HOME (`--real-home`): its user-level skills reach them. */
+    realHome?: boolean;
 }
 /** Every eval of every file; throws DefinitionError listing all problems found. */
 export declare function loadEvals(files: string[], options: LoadOptions): Promise<EvalSpec[]>;

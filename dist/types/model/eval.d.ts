@@ -27,6 +27,11 @@ export type SandboxSpec = ({
      * remove the file. Paths are checked at definition time to stay inside the sandbox.
      */
     overlay?: Record<string, string | null>;
+    /**
+     * Files written into each trial's own HOME (path relative to HOME → content), over the login
+     * files carried over: a `.claude/CLAUDE.md`, a `.codex/AGENTS.md`. Checked like fixture paths.
+     */
+    home?: Record<string, string>;
 };
 /**
  * A named set of overrides of an eval, run beside the eval as defined (the control) and compared

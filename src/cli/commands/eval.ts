@@ -14,7 +14,7 @@ import {
 import type { EvalResult, PlannedUnit, RunResult } from "../../model/index.js";
 import { VERSION, exitCodeFor } from "../../model/index.js";
 import { RedactingStream } from "../../util/index.js";
-import { TEMP_DIR_ISOLATION } from "../../run/index.js";
+import { isolationNote } from "../../run/index.js";
 import {
   comparisonLines,
   evalBlock,
@@ -120,6 +120,7 @@ async function runCommand(
       noCache: flags["no-cache"],
       keepWorkspace: flags["keep-workspace"],
       unsafeLocal: flags["unsafe-local"],
+      realHome: flags["real-home"],
       sandbox: value.sandboxKind(flags.sandbox),
       signal: controller.signal,
       events: {
@@ -136,7 +137,7 @@ async function runCommand(
               ),
             );
             // With bwrap the engine's notes already said what the sandbox isolates.
-            if (plan.agentUnits > 0 && !isolation.bwrap) say(style.dim(TEMP_DIR_ISOLATION));
+            if (plan.agentUnits > 0 && !isolation.bwrap) say(style.dim(isolationNote(isolation)));
           }
           progress.start(trialsPlanned);
         },

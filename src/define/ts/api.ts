@@ -12,8 +12,18 @@ const PROMPT_BRAND = Symbol.for("agent-evals.prompt");
 export type ShimOption =
   "passthrough" | { script: string } | { exitCode?: number; stdout?: string; stderr?: string };
 
-export type SandboxOption =
-  { template: string } | { fixture: Record<string, string> } | { repo: string | true };
+export type SandboxOption = (
+  | { template: string }
+  | { fixture: Record<string, string> }
+  | { repo: string | true }
+  | { home: Record<string, string> }
+) & {
+  /**
+   * Files written into each trial's own HOME (path relative to HOME → content), e.g.
+   * `{ ".claude/CLAUDE.md": "…" }`: otherwise only the login files of the real HOME reach a trial.
+   */
+  home?: Record<string, string>;
+};
 
 export interface EvalOptions {
   /** The eval's id; defaults to the export's name. */

@@ -39,6 +39,8 @@ const checkSchema = z.custom<CheckSpec>(
 );
 
 const nonEmptyString = () => z.string().check(z.minLength(1));
+/** `sandbox.home`: its paths are checked in normalizeSandbox, with a fix. */
+const homeRecord = z.record(z.string(), z.string());
 
 const variantPromptSchema = z.custom<string | PromptDefinition>(
   (v) => (typeof v === "string" && v.length > 0) || isPromptDefinition(v),
@@ -54,9 +56,13 @@ export const tsOptionsSchema = z.strictObject({
   passRate: z.optional(z.number().check(z.gte(0), z.lte(1))),
   sandbox: z.optional(
     z.union([
-      z.strictObject({ template: nonEmptyString() }),
-      z.strictObject({ fixture: z.record(z.string(), z.string()) }),
-      z.strictObject({ repo: z.union([nonEmptyString(), z.literal(true)]) }),
+      z.strictObject({ template: nonEmptyString(), home: z.optional(homeRecord) }),
+      z.strictObject({ fixture: z.record(z.string(), z.string()), home: z.optional(homeRecord) }),
+      z.strictObject({
+        repo: z.union([nonEmptyString(), z.literal(true)]),
+        home: z.optional(homeRecord),
+      }),
+      z.strictObject({ home: homeRecord }),
     ]),
   ),
   setup: z.optional(z.array(nonEmptyString())),

@@ -5,10 +5,16 @@ import type * as z from "zod/mini";
 import type { SandboxSpec, ShimSpec } from "../../model/index.js";
 import { Codes, type DefinitionProblem } from "../../model/index.js";
 import { isValidShimName } from "../../util/index.js";
-import { staysInsideSandbox, type IssueHint } from "./schema.js";
+import { homePathProblem, staysInsideSandbox, type IssueHint } from "./schema.js";
 
 export type SandboxOptionInput =
-  { template: string } | { fixture: Record<string, string> } | { repo: string | true } | undefined;
+  | ((
+      | { template: string }
+      | { fixture: Record<string, string> }
+      | { repo: string | true }
+      | { home: Record<string, string> }
+    ) & { home?: Record<string, string> })
+  | undefined;
 
 export interface PathContext {
   projectRoot: string;
@@ -28,7 +34,31 @@ export function normalizeSandbox(
   option: SandboxOptionInput,
   ctx: PathContext,
 ): { sandbox: SandboxSpec } | { problem: DefinitionProblem } {
-  if (!option) return { sandbox: { kind: "repo", dir: ctx.projectRoot } };
+  const tree = normalizeSandboxTree(option, ctx);
+  if ("problem" in tree || !option?.home) return tree;
+  for (const key of Object.keys(option.home)) {
+    const why = key.startsWith("~") ? "starts with `~`" : homePathProblem(key);
+    if (why === undefined) continue;
+    return {
+      problem: {
+        file: ctx.evalFile,
+        line: ctx.line,
+        key: `${ctx.key}.home.${key}`,
+        code: Codes.badPath,
+        message: `sandbox.home path ${JSON.stringify(key)} ${why}`,
+        fix: "write the path relative to HOME, without `..` or a leading `/` or `~`, e.g. `.claude/CLAUDE.md`",
+      },
+    };
+  }
+  return { sandbox: { ...tree.sandbox, home: { ...option.home } } };
+}
+
+function normalizeSandboxTree(
+  option: SandboxOptionInput,
+  ctx: PathContext,
+): { sandbox: SandboxSpec } | { problem: DefinitionProblem } {
+  if (!option || !("template" in option || "repo" in option || "fixture" in option))
+    return { sandbox: { kind: "repo", dir: ctx.projectRoot } };
   if ("template" in option) {
     return { sandbox: { kind: "template", dir: resolveUserPath(option.template, ctx) } };
   }

@@ -281,11 +281,43 @@ const assertionsSchema = described(
 
 // ---------- sandbox and shims ----------
 
+/** Why `key` cannot name a file of a trial's HOME (as overlayPathProblem, said of HOME). */
+export function homePathProblem(key: string): string | undefined {
+  return overlayPathProblem(key)?.replace("the sandbox", "HOME");
+}
+
+const HOME_PATH_FIX =
+  "write the path relative to HOME, without `..` or a leading `/` or `~`, e.g. `.claude/CLAUDE.md`";
+
+const homePathSchema = described(
+  z.string().check(
+    z.superRefine((key, ctx) => {
+      const why = key.startsWith("~")
+        ? "starts with `~`: it is relative to HOME already"
+        : homePathProblem(key);
+      if (why === undefined) return;
+      ctx.addIssue({
+        code: "custom",
+        message: why,
+        input: key,
+        ...hint(Codes.badPath, HOME_PATH_FIX),
+      });
+    }),
+  ),
+  "A file path relative to the trial's HOME (not absolute, no `..`).",
+);
+
+export const homeFilesSchema = described(
+  z.record(homePathSchema, described(z.string(), "The file's content.")),
+  "A mapping of HOME-relative paths to content written into each trial's own HOME.",
+);
+
 const sandboxKinds = ["template", "fixture", "repo"] as const;
 
 function requireOneSandboxKind(sandbox: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
   const given = sandboxKinds.filter((kind) => sandbox[kind] !== undefined);
-  if (given.length === 1) return;
+  // `{ home: … }` alone keeps the default tree (a snapshot of the project root).
+  if (given.length === 1 || (given.length === 0 && sandbox.home !== undefined)) return;
   ctx.addIssue({
     code: "custom",
     message:
@@ -311,9 +343,13 @@ const sandboxSchema = described(
         z.optional(z.union([nonEmptyText, z.literal(true)])),
         "A directory whose versioned files are snapshotted into each sandbox (`true`: the project root); relative to the project root, or to the eval file when it starts with `./` or `../`.",
       ),
+      home: described(
+        z.optional(homeFilesSchema),
+        "Files written into each trial's own HOME (path relative to HOME → content), e.g. `.claude/CLAUDE.md`: nothing of your real HOME but the login files reaches a trial otherwise.",
+      ),
     })
     .check(z.superRefine(requireOneSandboxKind)),
-  "One of `{ template: dir }`, `{ fixture: { path: content } }` or `{ repo: dir }` (default: a snapshot of the project root).",
+  "One of `{ template: dir }`, `{ fixture: { path: content } }` or `{ repo: dir }` (default: a snapshot of the project root), and `home: { path: content }` for the trial's HOME.",
 );
 
 function forbidScriptWithStub(shim: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {

@@ -171,6 +171,15 @@ function toSandboxSpec(
   evalFile: string,
   projectRoot: string,
 ): SandboxSpec {
+  const tree = toSandboxTree(sandbox, evalFile, projectRoot);
+  return sandbox?.home ? { ...tree, home: { ...sandbox.home } } : tree;
+}
+
+function toSandboxTree(
+  sandbox: YamlSandbox | undefined,
+  evalFile: string,
+  projectRoot: string,
+): SandboxSpec {
   if (sandbox?.template !== undefined) {
     return { kind: "template", dir: resolveSandboxDir(sandbox.template, evalFile, projectRoot) };
   }

@@ -44,6 +44,8 @@ export interface ClaudeCodeLoadContext {
   projectRoot: string;
   /** EVAL_MODEL, HOME (user-level skills, credentials) and the keys the agent needs. */
   env: Record<string, string | undefined>;
+  /** Trials run with the real HOME: a user-level skill or command there may shadow the target. */
+  realHome?: boolean;
 }
 
 const CLAUDE_CODE_TYPES: ReadonlySet<unknown> = new Set(["skill", "command", "hook"]);
@@ -91,7 +93,8 @@ async function skillSpecs(
 ): Promise<EvalSpec[]> {
   const target = await targetOf(data.type, data.target, source, ctx);
   const warnings = [
-    ...(await shadowWarnings(target, ctx.env.HOME)),
+    // A trial's own HOME holds no user-level skills or commands: only the real one can shadow.
+    ...(ctx.realHome ? await shadowWarnings(target, ctx.env.HOME) : []),
     ...target.skipped.map((f) => `${f} of the skill folder is not text and was not installed`),
   ];
   const problems = [

@@ -35,13 +35,18 @@ export interface TrialIsolation {
 export function isolationNote(isolation: TrialIsolation | undefined): string {
   if (isolation?.bwrap) return BWRAP_ISOLATION;
   return isolation?.home
-    ? TEMP_DIR_ISOLATION.replace("(own TMPDIR,", "(own TMPDIR and HOME,")
+    ? TEMP_DIR_ISOLATION.replace(
+        "(own TMPDIR,",
+        "(own TMPDIR, own HOME holding only the login files and sandbox.home,",
+      )
     : TEMP_DIR_ISOLATION;
 }
 
 /**
  * Files copied from the real HOME into a trial's HOME, when they exist: what agents and the tools
  * they run need to log in and commit (git identity, the claude and codex logins, npm registry auth).
+ * The agents' config files are cut down to their login part on the way (see `loginPart`): their
+ * instructions, skills, hooks, plugins and MCP servers stay at home.
  */
 export const HOME_FILES_CARRIED_OVER = [
   ".gitconfig",
@@ -54,22 +59,170 @@ export const HOME_FILES_CARRIED_OVER = [
   ".npmrc",
 ];
 
-/** A fresh HOME at `dir` holding copies of the real HOME's login and config files. */
-export async function makeTrialHome(dir: string, realHome: string | undefined): Promise<void> {
+/** What `--real-home` lets into a trial, said once per run. */
+export const REAL_HOME_NOTE =
+  "--real-home: trials run with your real HOME, so your shell rc files (~/.bashrc, ~/.zshrc, ~/.profile), " +
+  "~/.claude (CLAUDE.md memory, skills, agents, commands, hooks, plugins, settings), ~/.claude.json (MCP servers, " +
+  "project state), ~/.codex (config.toml, AGENTS.md) and ~/.config reach the agents, and agents may write there.";
+
+/** The keys of ~/.claude.json that log Claude Code in and skip its first-run questions. */
+const CLAUDE_JSON_LOGIN_KEYS = [
+  "oauthAccount",
+  "primaryApiKey",
+  "customApiKeyResponses",
+  "userID",
+  "hasCompletedOnboarding",
+  "lastOnboardingVersion",
+];
+
+/** The keys of ~/.claude/settings.json that log Claude Code in (an apiKeyHelper, a cloud's login). */
+const CLAUDE_SETTINGS_LOGIN_KEYS = [
+  "apiKeyHelper",
+  "awsAuthRefresh",
+  "awsCredentialExport",
+  "forceLoginMethod",
+  "forceLoginOrgUUID",
+  "env",
+];
+
+/** The top-level keys of ~/.codex/config.toml that choose and reach the model provider. */
+const CODEX_CONFIG_LOGIN_KEYS = new Set([
+  "model",
+  "model_provider",
+  "model_reasoning_effort",
+  "preferred_auth_method",
+  "forced_login_method",
+  "forced_chatgpt_workspace_id",
+]);
+
+function pickKeys(text: string, keys: readonly string[]): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return "{}\n";
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return "{}\n";
+  const record = parsed as Record<string, unknown>;
+  const kept = Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]]));
+  return `${JSON.stringify(kept, null, 2)}\n`;
+}
+
+/**
+ * The provider part of a codex config.toml: the top-level keys naming the model and its provider
+ * (one-line values only) and the `[model_providers.*]` tables. MCP servers, instructions, profiles,
+ * projects, notify and hooks are left out.
+ */
+export function codexLoginConfig(text: string): string {
+  const out: string[] = [];
+  let table: string | undefined;
+  for (const line of text.split(/\r?\n/)) {
+    const header = /^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$/.exec(line);
+    if (header) {
+      table = header[1]!;
+      if (table.startsWith("model_providers.")) out.push(line);
+      continue;
+    }
+    if (table === undefined) {
+      const key = /^\s*([A-Za-z0-9_-]+)\s*=\s*(.*)$/.exec(line);
+      // One-line values only: a multi-line string or array could hide anything.
+      if (key && CODEX_CONFIG_LOGIN_KEYS.has(key[1]!) && !/^("""|'''|\[)/.test(key[2]!))
+        out.push(line);
+    } else if (table.startsWith("model_providers.")) out.push(line);
+  }
+  return out.length ? `${out.join("\n")}\n` : "";
+}
+
+/** The login part of a carried-over file, by its path relative to HOME; other files whole. */
+export function loginPart(rel: string, text: string): string {
+  if (rel === ".claude.json") return pickKeys(text, CLAUDE_JSON_LOGIN_KEYS);
+  if (rel === ".claude/settings.json") return pickKeys(text, CLAUDE_SETTINGS_LOGIN_KEYS);
+  if (rel === ".codex/config.toml") return codexLoginConfig(text);
+  return text;
+}
+
+/** Where a carried-over file is in the real environment (an agent's own variable first). */
+function sourceOf(rel: string, realEnv: Record<string, string | undefined>, realHome: string) {
+  if (rel.startsWith(".codex/") && realEnv.CODEX_HOME)
+    return path.join(realEnv.CODEX_HOME, rel.slice(".codex/".length));
+  if (rel.startsWith(".claude/") && realEnv.CLAUDE_CONFIG_DIR)
+    return path.join(realEnv.CLAUDE_CONFIG_DIR, rel.slice(".claude/".length));
+  if (rel === ".claude.json" && realEnv.CLAUDE_CONFIG_DIR)
+    return path.join(realEnv.CLAUDE_CONFIG_DIR, ".claude.json");
+  return path.join(realHome, rel);
+}
+
+/**
+ * A fresh HOME at `dir` holding the login part of the real HOME's login files, then the eval's own
+ * `sandbox.home` files. Nothing else of the real HOME: no shell rc files, no agent memory, skills,
+ * agents, commands, hooks, plugins or MCP servers.
+ */
+export async function makeTrialHome(
+  dir: string,
+  realEnv: Record<string, string | undefined>,
+  files: Record<string, string> = {},
+): Promise<void> {
   // Synchronous: a handful of small files, cheaper than thread-pool round trips.
   fs.mkdirSync(dir, { recursive: true });
-  if (!realHome || path.resolve(realHome) === path.resolve(dir)) return;
-  for (const rel of HOME_FILES_CARRIED_OVER) {
-    const from = path.join(realHome, rel);
-    const to = path.join(dir, rel);
-    try {
-      fs.mkdirSync(path.dirname(to), { recursive: true });
-      fs.copyFileSync(from, to);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  const realHome = realEnv.HOME;
+  if (realHome && path.resolve(realHome) !== path.resolve(dir)) {
+    for (const rel of HOME_FILES_CARRIED_OVER) {
+      let text: string;
+      try {
+        text = fs.readFileSync(sourceOf(rel, realEnv, realHome), "utf8");
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR") continue;
+        throw error;
+      }
+      writeHomeFile(dir, rel, loginPart(rel, text));
     }
+    // CLAUDE_CONFIG_DIR points at the trial's ~/.claude: Claude Code reads its global config there.
+    const claudeJson = path.join(dir, ".claude.json");
+    if (fs.existsSync(claudeJson))
+      writeHomeFile(dir, ".claude/.claude.json", fs.readFileSync(claudeJson, "utf8"));
   }
+  for (const [rel, text] of Object.entries(files)) writeHomeFile(dir, rel, text);
 }
+
+function writeHomeFile(home: string, rel: string, text: string): void {
+  const to = path.join(home, rel);
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  fs.writeFileSync(to, text, { mode: 0o600 });
+}
+
+/**
+ * Variables that would point agents back at the real HOME's config: set to the trial's. Claude
+ * Code names its macOS keychain item after CLAUDE_CONFIG_DIR unless CLAUDE_SECURESTORAGE_CONFIG_DIR
+ * is set: that one keeps naming the user's own item, so a keychain login still works.
+ */
+export function trialHomeEnv(
+  home: string,
+  realEnv: Record<string, string | undefined> = {},
+  platform: NodeJS.Platform = process.platform,
+): Record<string, string> {
+  const secureStorage: Record<string, string> =
+    realEnv.CLAUDE_SECURESTORAGE_CONFIG_DIR !== undefined
+      ? {}
+      : realEnv.CLAUDE_CONFIG_DIR === undefined
+        ? { CLAUDE_SECURESTORAGE_CONFIG_DIR: "" }
+        : platform === "darwin"
+          ? { CLAUDE_SECURESTORAGE_CONFIG_DIR: realEnv.CLAUDE_CONFIG_DIR }
+          : {};
+  return {
+    HOME: home,
+    CLAUDE_CONFIG_DIR: path.join(home, ".claude"),
+    ...secureStorage,
+    CODEX_HOME: path.join(home, ".codex"),
+    XDG_CONFIG_HOME: path.join(home, ".config"),
+    XDG_DATA_HOME: path.join(home, ".local", "share"),
+    XDG_STATE_HOME: path.join(home, ".local", "state"),
+    XDG_CACHE_HOME: path.join(home, ".cache"),
+  };
+}
+
+/** Variables that make a shell read rc files from outside the trial's HOME: removed. */
+export const RC_POINTERS = ["ZDOTDIR", "BASH_ENV", "ENV"];
 
 /** Entries a trial's root holds besides the workspace: anything else there the agent wrote. */
 export const TRIAL_ROOT_ENTRIES = new Set([

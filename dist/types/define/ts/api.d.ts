@@ -8,12 +8,20 @@ export type ShimOption = "passthrough" | {
     stdout?: string;
     stderr?: string;
 };
-export type SandboxOption = {
+export type SandboxOption = ({
     template: string;
 } | {
     fixture: Record<string, string>;
 } | {
     repo: string | true;
+} | {
+    home: Record<string, string>;
+}) & {
+    /**
+     * Files written into each trial's own HOME (path relative to HOME → content), e.g.
+     * `{ ".claude/CLAUDE.md": "…" }`: otherwise only the login files of the real HOME reach a trial.
+     */
+    home?: Record<string, string>;
 };
 export interface EvalOptions {
     /** The eval's id; defaults to the export's name. */

@@ -1,13 +1,17 @@
 import type * as z from "zod/mini";
 import type { SandboxSpec, ShimSpec } from "../../model/index.js";
 import { type DefinitionProblem } from "../../model/index.js";
-export type SandboxOptionInput = {
+export type SandboxOptionInput = (({
     template: string;
 } | {
     fixture: Record<string, string>;
 } | {
     repo: string | true;
-} | undefined;
+} | {
+    home: Record<string, string>;
+}) & {
+    home?: Record<string, string>;
+}) | undefined;
 export interface PathContext {
     projectRoot: string;
     evalFile: string;

@@ -68,6 +68,9 @@ export declare const workflowSchema: z.ZodMiniObject<{
     }, z.core.$strict>>>;
     forbidden_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
 }, z.core.$strict>;
+/** Why `key` cannot name a file of a trial's HOME (as overlayPathProblem, said of HOME). */
+export declare function homePathProblem(key: string): string | undefined;
+export declare const homeFilesSchema: z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>;
 export declare const variantNameSchema: z.ZodMiniString<string>;
 /**
  * Why `key` cannot name a file a variant writes or removes in the sandbox, or undefined when it
@@ -160,6 +163,7 @@ export declare const yamlTaskSchema: z.ZodMiniObject<{
         template: z.ZodMiniOptional<z.ZodMiniString<string>>;
         fixture: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
         repo: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniLiteral<true>]>>;
+        home: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
     }, z.core.$strict>>;
     shims: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniLiteral<"passthrough">, z.ZodMiniObject<{
         script: z.ZodMiniOptional<z.ZodMiniString<string>>;

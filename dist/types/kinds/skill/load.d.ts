@@ -5,6 +5,8 @@ export interface ClaudeCodeLoadContext {
     projectRoot: string;
     /** EVAL_MODEL, HOME (user-level skills, credentials) and the keys the agent needs. */
     env: Record<string, string | undefined>;
+    /** Trials run with the real HOME: a user-level skill or command there may shadow the target. */
+    realHome?: boolean;
 }
 /** True when the parsed YAML file is a Claude Code skill/command/hook eval (`type: skill|command|hook`). */
 export declare function isClaudeCodeEval(source: YamlSource): boolean;

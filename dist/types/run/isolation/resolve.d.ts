@@ -18,10 +18,34 @@ export declare function isolationNote(isolation: TrialIsolation | undefined): st
 /**
  * Files copied from the real HOME into a trial's HOME, when they exist: what agents and the tools
  * they run need to log in and commit (git identity, the claude and codex logins, npm registry auth).
+ * The agents' config files are cut down to their login part on the way (see `loginPart`): their
+ * instructions, skills, hooks, plugins and MCP servers stay at home.
  */
 export declare const HOME_FILES_CARRIED_OVER: string[];
-/** A fresh HOME at `dir` holding copies of the real HOME's login and config files. */
-export declare function makeTrialHome(dir: string, realHome: string | undefined): Promise<void>;
+/** What `--real-home` lets into a trial, said once per run. */
+export declare const REAL_HOME_NOTE: string;
+/**
+ * The provider part of a codex config.toml: the top-level keys naming the model and its provider
+ * (one-line values only) and the `[model_providers.*]` tables. MCP servers, instructions, profiles,
+ * projects, notify and hooks are left out.
+ */
+export declare function codexLoginConfig(text: string): string;
+/** The login part of a carried-over file, by its path relative to HOME; other files whole. */
+export declare function loginPart(rel: string, text: string): string;
+/**
+ * A fresh HOME at `dir` holding the login part of the real HOME's login files, then the eval's own
+ * `sandbox.home` files. Nothing else of the real HOME: no shell rc files, no agent memory, skills,
+ * agents, commands, hooks, plugins or MCP servers.
+ */
+export declare function makeTrialHome(dir: string, realEnv: Record<string, string | undefined>, files?: Record<string, string>): Promise<void>;
+/**
+ * Variables that would point agents back at the real HOME's config: set to the trial's. Claude
+ * Code names its macOS keychain item after CLAUDE_CONFIG_DIR unless CLAUDE_SECURESTORAGE_CONFIG_DIR
+ * is set: that one keeps naming the user's own item, so a keychain login still works.
+ */
+export declare function trialHomeEnv(home: string, realEnv?: Record<string, string | undefined>, platform?: NodeJS.Platform): Record<string, string>;
+/** Variables that make a shell read rc files from outside the trial's HOME: removed. */
+export declare const RC_POINTERS: string[];
 /** Entries a trial's root holds besides the workspace: anything else there the agent wrote. */
 export declare const TRIAL_ROOT_ENTRIES: Set<string>;
 /**
