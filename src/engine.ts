@@ -44,8 +44,13 @@ import {
 } from "./plan/index.js";
 import {
   allowedEndpoints,
+  checkEvalProviders,
   type Endpoint,
+  isolationFor,
   isolationNote,
+  DEFAULT_PROVIDER,
+  PROVIDER_NAMES,
+  providerNamed,
   REAL_HOME_NOTE,
   resolveIsolation,
   type SandboxKind,
@@ -213,6 +218,7 @@ function loadFiles(
     kinds: EVAL_KINDS,
     env,
     realHome,
+    sandboxKinds: PROVIDER_NAMES,
   });
 }
 
@@ -390,19 +396,36 @@ async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promis
     );
   }
   const realHome = usesRealHome(options);
-  if (realHome && plan.agentUnits > 0 && options.sandbox && options.sandbox !== "none") {
+  if (
+    realHome &&
+    plan.agentUnits > 0 &&
+    options.sandbox &&
+    options.sandbox !== DEFAULT_PROVIDER.name
+  ) {
     throw new UsageError(
       `--real-home cannot be used with --sandbox ${options.sandbox}: bubblewrap gives each trial its own HOME (the real one would be writable inside it). Use --sandbox none with --real-home, or drop --real-home.`,
     );
   }
+  // The evals whose agents run: their `sandbox.kind` names a provider over --sandbox.
+  const agentSpecs = [...new Set(plan.units.filter((u) => u.agent).map((u) => u.spec))];
+  const ownsHome = agentSpecs.find(
+    (spec) => spec.sandbox.provider && providerNamed(spec.sandbox.provider)?.ownHome,
+  );
+  if (realHome && ownsHome) {
+    throw new UsageError(
+      `--real-home cannot be used with eval ${ownsHome.id}, whose sandbox.kind ${ownsHome.sandbox.provider} gives each trial its own HOME (the real one would be writable inside it). Drop --real-home, or that eval's sandbox.kind.`,
+    );
+  }
   if (realHome && plan.agentUnits > 0) notes.push(REAL_HOME_NOTE);
   const { isolation, note } = await resolveIsolation({
-    sandbox: plan.agentUnits > 0 ? options.sandbox : "none",
+    sandbox: plan.agentUnits > 0 ? options.sandbox : DEFAULT_PROVIDER.name,
     home: !realHome,
     allow: allowedEndpoints(env, options.allowHosts),
   });
   if (note) notes.push(note);
-  if (isolation.bwrap) notes.push(isolationNote(isolation));
+  // The default provider's note is said by the faces (`eval` prints it); any other's here.
+  if (isolation.provider !== DEFAULT_PROVIDER) notes.push(isolationNote(isolation));
+  notes.push(...(await checkEvalProviders(agentSpecs, isolation)));
   // The declared secrets, every agent's credential variables and the well-known ones are replaced
   // in everything the run writes.
   const redactor = secretRedactor(env, [
@@ -422,9 +445,15 @@ async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promis
   const unlock = await lockResults(resultsDir);
   try {
     const startedAt = new Date();
-    const { results, comparisons } = await withRedactor(redactor, () =>
+    const { results: ran, comparisons } = await withRedactor(redactor, () =>
       runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }),
     );
+    // Which provider each result's trials ran inside (run.json), where an agent ran now.
+    const results = ran.map((result, i) => {
+      const unit = plan.units[i];
+      if (!unit?.agent || result.cachedFrom || result.trialsRun === 0) return result;
+      return { ...result, sandbox: isolationFor(unit.spec, isolation).provider.name };
+    });
     return await report(planned, { results, comparisons }, startedAt, options, {
       env,
       resultsDir,

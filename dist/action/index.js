@@ -22993,7 +22993,10 @@ const sandboxKinds = ["template", "fixture", "repo"];
 function requireOneSandboxKind(sandbox, ctx) {
     const given = sandboxKinds.filter((kind) => sandbox[kind] !== undefined);
     // `{ home: … }` alone keeps the default tree (a snapshot of the project root).
-    if (given.length === 1 || (given.length === 0 && sandbox.home !== undefined))
+    // `{ kind: … }` alone too.
+    if (given.length === 1)
+        return;
+    if (given.length === 0 && (sandbox.home !== undefined || sandbox.kind !== undefined))
         return;
     ctx.addIssue({
         code: "custom",
@@ -23008,8 +23011,9 @@ const sandboxSchema = described(strictObject({
     fixture: described(optional(record(sandboxPathSchema, described(schemas_string(), "The file's content."))), "A mapping of sandbox-relative file paths to their content."),
     repo: described(optional(union([nonEmptyText, literal(true)])), "A directory whose versioned files are snapshotted into each sandbox (`true`: the project root); relative to the project root, or to the eval file when it starts with `./` or `../`."),
     home: described(optional(homeFilesSchema), "Files written into each trial's own HOME (path relative to HOME → content), e.g. `.claude/CLAUDE.md`: nothing of your real HOME but the login files reaches a trial otherwise."),
+    kind: described(optional(nonEmptyText), "The sandbox provider the agent runs inside (`agent-evals eval --help` lists them, under --sandbox), over the run's `--sandbox` or the Action's `sandbox` input; one this machine cannot run stops the run with exit 2."),
 })
-    .check(superRefine(requireOneSandboxKind)), "One of `{ template: dir }`, `{ fixture: { path: content } }` or `{ repo: dir }` (default: a snapshot of the project root), and `home: { path: content }` for the trial's HOME.");
+    .check(superRefine(requireOneSandboxKind)), "One of `{ template: dir }`, `{ fixture: { path: content } }` or `{ repo: dir }` (default: a snapshot of the project root), `home: { path: content }` for the trial's HOME, and `kind` for the sandbox provider.");
 function forbidScriptWithStub(shim, ctx) {
     if (shim.script === undefined)
         return;
@@ -23307,7 +23311,11 @@ function resolveUserPath(p, ctx) {
 }
 function normalizeSandbox(option, ctx) {
     const tree = normalizeSandboxTree(option, ctx);
-    if ("problem" in tree || !option?.home)
+    if ("problem" in tree)
+        return tree;
+    if (option?.kind !== undefined)
+        tree.sandbox.provider = option.kind;
+    if (!option?.home)
         return tree;
     for (const key of Object.keys(option.home)) {
         const why = key.startsWith("~") ? "starts with `~`" : homePathProblem(key);
@@ -24082,7 +24090,11 @@ function resolveSandboxDir(dir, evalFile, projectRoot) {
 }
 function toSandboxSpec(sandbox, evalFile, projectRoot) {
     const tree = toSandboxTree(sandbox, evalFile, projectRoot);
-    return sandbox?.home ? { ...tree, home: { ...sandbox.home } } : tree;
+    return {
+        ...tree,
+        ...(sandbox?.home ? { home: { ...sandbox.home } } : {}),
+        ...(sandbox?.kind !== undefined ? { provider: sandbox.kind } : {}),
+    };
 }
 function toSandboxTree(sandbox, evalFile, projectRoot) {
     if (sandbox?.template !== undefined) {
@@ -24178,6 +24190,8 @@ const checkSchema = custom((v) => typeof v === "object" && v !== null && typeof 
 const nonEmptyString = () => schemas_string().check(_minLength(1));
 /** `sandbox.home`: its paths are checked in normalizeSandbox, with a fix. */
 const homeRecord = record(schemas_string(), schemas_string());
+/** `sandbox.kind`: checked against the sandbox providers when the evals load (define/load.ts). */
+const kindText = optional(nonEmptyString());
 const variantPromptSchema = custom((v) => (typeof v === "string" && v.length > 0) || isPromptDefinition(v), { message: "a variant's prompt is text or a definePrompt(...) result" });
 const tsOptionsSchema = strictObject({
     id: optional(schemas_string().check(_regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'"))),
@@ -24185,13 +24199,19 @@ const tsOptionsSchema = strictObject({
     trials: optional(trialsSchema),
     passRate: optional(schemas_number().check(_gte(0), _lte(1))),
     sandbox: optional(union([
-        strictObject({ template: nonEmptyString(), home: optional(homeRecord) }),
-        strictObject({ fixture: record(schemas_string(), schemas_string()), home: optional(homeRecord) }),
+        strictObject({ template: nonEmptyString(), home: optional(homeRecord), kind: kindText }),
+        strictObject({
+            fixture: record(schemas_string(), schemas_string()),
+            home: optional(homeRecord),
+            kind: kindText,
+        }),
         strictObject({
             repo: union([nonEmptyString(), literal(true)]),
             home: optional(homeRecord),
+            kind: kindText,
         }),
-        strictObject({ home: homeRecord }),
+        strictObject({ home: homeRecord, kind: kindText }),
+        strictObject({ kind: nonEmptyString() }),
     ])),
     setup: optional(array(nonEmptyString())),
     shims: optional(record(schemas_string(), union([
@@ -24390,10 +24410,24 @@ async function loadEvals(files, options) {
         }
     }
     problems.push(...duplicateIdProblems(specs, options.projectRoot));
+    if (options.sandboxKinds)
+        problems.push(...unknownSandboxKinds(specs, options.sandboxKinds));
     if (problems.length > 0) {
         throw new src_model/* DefinitionError */.gk(problems.map((p) => ({ ...p, file: displayPath(p.file, options.projectRoot) })));
     }
     return specs;
+}
+function unknownSandboxKinds(specs, known) {
+    return specs
+        .filter((spec) => spec.sandbox.provider !== undefined && !known.includes(spec.sandbox.provider))
+        .map((spec) => ({
+        file: spec.file,
+        line: spec.line,
+        key: "sandbox.kind",
+        code: src_model/* Codes */.NC.schema,
+        message: `eval ${spec.id}: unknown sandbox kind ${JSON.stringify(spec.sandbox.provider)}, known: ${known.join(", ")}`,
+        fix: `set \`sandbox.kind\` to one of ${known.join(", ")}, or remove it to use the run's --sandbox`,
+    }));
 }
 async function loadYamlFile(file, options) {
     // Parsed once; its `type:` says which kind's loader validates it.
@@ -27968,6 +28002,39 @@ class SandboxUnavailableError extends src_model/* AgentEvalsError */.xu {
         super(src_model/* Codes */.NC.sandboxUnavailable, message);
     }
 }
+// ---------- the provider ----------
+const BWRAP_ISOLATION = "sandbox: bubblewrap per trial (own user, pid, ipc and network namespaces, no capabilities; own TMPDIR and HOME). " +
+    "Agents can write only their workspace, TMPDIR, HOME and a private /tmp, see the rest of the filesystem read-only " +
+    "with /run empty and no host socket reachable, and reach only loopback inside the sandbox plus the allowed " +
+    "endpoints. They can still read your environment variables (API keys included) and any file your user can read, " +
+    "and use the machine's CPU and memory without limit.";
+const bwrapProvider = {
+    name: "bwrap",
+    ownHome: true,
+    async available() {
+        const problem = await bwrapProblem();
+        return problem
+            ? {
+                ok: false,
+                reason: problem,
+                fix: "make bubblewrap work here (installed, with unprivileged user namespaces allowed), or choose another sandbox",
+            }
+            : { ok: true };
+    },
+    note: () => BWRAP_ISOLATION,
+    async prepareTrial(space) {
+        // Bound into the jail writable, so each must exist before the agent starts: the call log may not yet.
+        for (const file of space.writable)
+            await external_node_fs_.promises.appendFile(file, "").catch(() => undefined);
+        const jail = {
+            writable: space.writable,
+            readable: space.readable,
+            allow: space.allow,
+            stateDir: space.root,
+        };
+        return { run: (fn) => withJail(jail, fn) };
+    },
+};
 // ---------- the trial's scope ----------
 const scope = new external_node_async_hooks_.AsyncLocalStorage();
 /** Runs `fn` (an agent's run) so that every process it starts is jailed in `jail`. */
@@ -28179,27 +28246,60 @@ async function bwrapProblem() {
     return typeof host === "string" ? host : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/run/isolation/none.ts
+// The `none` provider: a fresh temp directory per trial, nothing around the agent's processes.
+/** What the temp-dir sandbox isolates and what it does not, said plainly once per run. */
+const TEMP_DIR_ISOLATION = "sandbox: a fresh temp directory per trial (own TMPDIR, shims first on PATH). It isolates the working files only: " +
+    "agents can still reach the network, read your environment variables (API keys included), write elsewhere on disk " +
+    "as your user, and use the machine's CPU and memory without limit.";
+const noneProvider = {
+    name: "none",
+    ownHome: false,
+    available: () => Promise.resolve({ ok: true }),
+    note: (context) => context?.home
+        ? TEMP_DIR_ISOLATION.replace("(own TMPDIR,", "(own TMPDIR, own HOME holding only the login files and sandbox.home,")
+        : TEMP_DIR_ISOLATION,
+    prepareTrial: () => Promise.resolve({ run: (fn) => fn() }),
+};
+
+;// CONCATENATED MODULE: ./src/run/isolation/provider.ts
+// Sandbox providers: what a trial's agent runs inside. The workspace (template, fixture, repo) is
+// filled before and apart from this; a provider only decides how the agent's processes are
+// isolated from the machine. The runner talks to providers through this interface only, and the
+// registry below is the one place their names are listed (README › Security model › Sandbox providers).
+
+
+/** Every provider, by name: the only list of them. */
+const PROVIDERS = [noneProvider, bwrapProvider];
+/** The provider trials get when nothing names one. */
+const DEFAULT_PROVIDER = noneProvider;
+/** `--sandbox auto`: this provider where it works, else DEFAULT_PROVIDER, saying so. */
+const AUTO_PROVIDER = bwrapProvider;
+const PROVIDER_NAMES = PROVIDERS.map((p) => p.name);
+function providerNamed(name) {
+    return PROVIDERS.find((p) => p.name === name);
+}
+
 ;// CONCATENATED MODULE: ./src/run/isolation/resolve.ts
 // How much a trial is isolated: the sandbox kind, a HOME of its own, and what each protects.
 
 
 
-/** What the temp-dir sandbox isolates and what it does not, said plainly once per run. */
-const TEMP_DIR_ISOLATION = "sandbox: a fresh temp directory per trial (own TMPDIR, shims first on PATH). It isolates the working files only: " +
-    "agents can still reach the network, read your environment variables (API keys included), write elsewhere on disk " +
-    "as your user, and use the machine's CPU and memory without limit.";
-const BWRAP_ISOLATION = "sandbox: bubblewrap per trial (own user, pid, ipc and network namespaces, no capabilities; own TMPDIR and HOME). " +
-    "Agents can write only their workspace, TMPDIR, HOME and a private /tmp, see the rest of the filesystem read-only " +
-    "with /run empty and no host socket reachable, and reach only loopback inside the sandbox plus the allowed " +
-    "endpoints. They can still read your environment variables (API keys included) and any file your user can read, " +
-    "and use the machine's CPU and memory without limit.";
-const SANDBOX_KINDS = ["none", "bwrap", "auto"];
+
+
+// The notes live with their providers (none.ts, bwrap.ts); re-exported here where they always were.
+
+const SANDBOX_KINDS = [...PROVIDER_NAMES, "auto"];
 function isolationNote(isolation) {
-    if (isolation?.bwrap)
-        return BWRAP_ISOLATION;
-    return isolation?.home
-        ? TEMP_DIR_ISOLATION.replace("(own TMPDIR,", "(own TMPDIR, own HOME holding only the login files and sandbox.home,")
-        : TEMP_DIR_ISOLATION;
+    const provider = isolation?.provider ?? DEFAULT_PROVIDER;
+    return provider.note({ home: Boolean(isolation?.home) || provider.ownHome });
+}
+/** The isolation of one eval's trials: the run's, with the eval's own provider when it names one. */
+function isolationFor(spec, run) {
+    const base = run ?? { provider: DEFAULT_PROVIDER, home: false, allow: [] };
+    const named = spec.sandbox.provider ? providerNamed(spec.sandbox.provider) : undefined;
+    const provider = named ?? base.provider;
+    return { ...base, provider, home: base.home || provider.ownHome };
 }
 /**
  * Files copied from the real HOME into a trial's HOME, when they exist: what agents and the tools
@@ -28396,21 +28496,62 @@ async function writesBesideWorkspace(root) {
     return names.filter((name) => !TRIAL_ROOT_ENTRIES.has(name)).sort();
 }
 /**
- * The isolation trials get. `bwrap` where bubblewrap does not work here throws
- * SandboxUnavailableError (nothing runs); `auto` falls back to the temp dir and says so in `note`.
+ * The isolation trials get. A provider that cannot run here throws SandboxUnavailableError
+ * (nothing runs); `auto` falls back to the default provider and says so in `note`.
  */
 async function resolveIsolation(choice) {
-    const kind = choice.sandbox ?? "none";
-    const plain = { isolation: { bwrap: false, home: choice.home, allow: [] } };
-    if (kind === "none")
-        return plain;
-    const problem = await bwrapProblem();
-    if (!problem)
-        return { isolation: { bwrap: true, home: true, allow: choice.allow } };
-    if (kind === "auto") {
-        return { ...plain, note: `sandbox auto: ${problem}; running agents in the temp-dir sandbox` };
+    const kind = choice.sandbox ?? DEFAULT_PROVIDER.name;
+    const provider = kind === "auto" ? AUTO_PROVIDER : providerNamed(kind);
+    if (!provider) {
+        throw new SandboxUnavailableError(`--sandbox ${kind}: unknown sandbox kind, known: ${SANDBOX_KINDS.join(", ")}`);
     }
-    throw new SandboxUnavailableError(`--sandbox bwrap: ${problem}. Nothing was run: use --sandbox auto to fall back to the temp-dir sandbox where bwrap does not work, or --sandbox none.`);
+    const plain = { isolation: isolationOf(DEFAULT_PROVIDER, choice) };
+    if (provider === DEFAULT_PROVIDER)
+        return plain;
+    const availability = await provider.available();
+    if (availability.ok)
+        return { isolation: isolationOf(provider, choice) };
+    if (kind === "auto") {
+        return {
+            ...plain,
+            note: `sandbox auto: ${availability.reason}; running agents in the temp-dir sandbox`,
+        };
+    }
+    throw new SandboxUnavailableError(`--sandbox ${kind}: ${availability.reason}. Nothing was run: use --sandbox auto to fall back to the temp-dir sandbox where ${kind} does not work, or --sandbox none.`);
+}
+function isolationOf(provider, choice) {
+    return {
+        provider,
+        home: choice.home || provider.ownHome,
+        allow: choice.allow,
+    };
+}
+/**
+ * Checks that the providers the evals name (`sandbox.kind`) can run here, before anything runs:
+ * SandboxUnavailableError with the reason and fix otherwise. Returns their notes, one per provider
+ * other than the run's, for the run to say.
+ */
+async function checkEvalProviders(specs, run) {
+    const notes = [];
+    const seen = new Set([run.provider.name]);
+    for (const spec of specs) {
+        const name = spec.sandbox.provider;
+        if (!name || seen.has(name))
+            continue;
+        seen.add(name);
+        const provider = providerNamed(name);
+        const where = `${spec.file}${spec.line ? `:${spec.line}` : ""}`;
+        if (!provider) {
+            throw new SandboxUnavailableError(`${where}: eval ${spec.id}: unknown sandbox kind ${JSON.stringify(name)}, known: ${PROVIDER_NAMES.join(", ")}`);
+        }
+        const availability = await provider.available();
+        if (!availability.ok) {
+            throw new SandboxUnavailableError(`${where}: eval ${spec.id} asks for sandbox.kind ${name}: ${availability.reason}. Nothing was run: ${availability.fix}, or remove its sandbox.kind.`);
+        }
+        const ids = specs.filter((s) => s.sandbox.provider === name).map((s) => s.id);
+        notes.push(`${ids.join(", ")} (sandbox.kind ${name}): ${provider.note({ home: isolationFor(spec, run).home })}`);
+    }
+    return notes;
 }
 
 ;// CONCATENATED MODULE: ./src/run/group.ts
@@ -30854,7 +30995,6 @@ function redactCall(call, text) {
 
 
 
-
 async function runTrial(input) {
     const started = Date.now();
     const root = await makeTempDir(`${input.spec.id}-t${input.n}`);
@@ -30864,6 +31004,7 @@ async function runTrial(input) {
     // Secrets are replaced in everything this trial writes (see redact.ts).
     const redactor = (0,src_util/* currentRedactor */.I)();
     const redact = (value) => (redactor ? redactor.value(value) : value);
+    let sandbox;
     try {
         // Small file-system calls are made synchronously throughout: on the main thread they cost less
         // than a round trip through libuv's thread pool, which adds up over a trial's dozens of calls.
@@ -30873,13 +31014,25 @@ async function runTrial(input) {
         await copySnapshot(await input.prepared.snapshot(), work).catch((error) => {
             throw new src_model/* InfraError */.Ri(`could not copy the prepared sandbox: ${error.message}`);
         });
-        const env = await trialEnv(input, root, tmp, callLog);
+        const isolation = isolationFor(input.spec, input.isolation);
+        const env = await trialEnv(input, isolation, root, tmp, callLog);
         if (input.prompt)
             external_node_fs_default().writeFileSync(external_node_path_default().join(input.outDir, "prompt.md"), input.prompt.safeText);
-        const jail = await jailOf(input, root, [work, tmp, env.HOME ?? tmp, callLog], env.PATH);
         const agent = input.agent;
-        const run = agent
-            ? await withJail(jail, () => agent.run({
+        // The agent runs inside its provider's sandbox (README › Sandbox providers); the checks after it
+        // run as before, outside.
+        sandbox = agent
+            ? await isolation.provider.prepareTrial({
+                root,
+                writable: [work, tmp, env.HOME ?? tmp, callLog],
+                // What it runs from stays visible where a private /tmp would hide it: its shims, its
+                // results folder (the literal agent's step files), its PATH.
+                readable: [shimDirOf(root), input.outDir, ...(env.PATH ?? "").split((external_node_path_default()).delimiter)],
+                allow: isolation.allow,
+            })
+            : undefined;
+        const run = agent && sandbox
+            ? await sandbox.run(() => agent.run({
                 prompt: input.prompt?.text ?? "",
                 commands: input.prompt?.commands ?? [],
                 cwd: work,
@@ -30917,6 +31070,7 @@ async function runTrial(input) {
         return input.keepWorkspace ? { ...result, workspace: work } : result;
     }
     finally {
+        await sandbox?.dispose?.();
         // Last sweep of the results folder, for files agents wrote themselves (literal's step files).
         if (redactor) {
             await (0,src_util/* redactTree */.us)(input.outDir, redactor).catch(() => undefined);
@@ -30934,7 +31088,7 @@ async function runTrial(input) {
         }
     }
 }
-async function trialEnv(input, root, tmp, callLog) {
+async function trialEnv(input, isolation, root, tmp, callLog) {
     const env = {
         ...input.baseEnv,
         TMPDIR: tmp,
@@ -30942,7 +31096,7 @@ async function trialEnv(input, root, tmp, callLog) {
         AGENT_EVALS_EVAL: input.spec.id,
     };
     delete env[CALL_LOG_ENV];
-    if (input.isolation?.home || input.isolation?.bwrap) {
+    if (isolation.home) {
         // Only the login part of the real HOME, and the eval's `sandbox.home` files (README › Security model).
         const home = external_node_path_default().join(root, "home");
         await makeTrialHome(home, input.baseEnv, input.spec.sandbox.home);
@@ -31023,17 +31177,6 @@ async function writeTrialFiles(outDir, result, run, checks) {
         trajectory: run.trajectory,
     };
     external_node_fs_default().writeFileSync(external_node_path_default().join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`);
-}
-/** The bwrap jail of this trial's agent, when the run asked for one. */
-async function jailOf(input, root, writable, searchPath = "") {
-    if (!input.isolation?.bwrap)
-        return undefined;
-    // Bound into the jail writable, so it must exist before the agent starts.
-    external_node_fs_default().appendFileSync(external_node_path_default().join(root, "calls.raw"), "");
-    // What it runs from stays visible where /tmp hides it: its shims, its results folder (the literal
-    // agent's step files), its PATH.
-    const readable = [shimDirOf(root), input.outDir, ...searchPath.split((external_node_path_default()).delimiter)];
-    return { writable, readable, allow: input.isolation.allow, stateDir: root };
 }
 /**
  * What the agent did to its sandbox beyond the task: deleted or replaced it (the trial fails; the
@@ -31514,6 +31657,7 @@ function template_check_isInside(target, root) {
 // run/: workspaces, isolation, shims, budget, trials, the suite.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -35593,6 +35737,7 @@ function loadFiles(files, projectRoot, env, realHome = false) {
         kinds: EVAL_KINDS,
         env,
         realHome,
+        sandboxKinds: PROVIDER_NAMES,
     });
 }
 /** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
@@ -35741,20 +35886,31 @@ async function runPlanned(planned, options) {
             "Set CI=true (as CI systems do) or pass --unsafe-local to run them on this machine anyway.");
     }
     const realHome = usesRealHome(options);
-    if (realHome && plan.agentUnits > 0 && options.sandbox && options.sandbox !== "none") {
+    if (realHome &&
+        plan.agentUnits > 0 &&
+        options.sandbox &&
+        options.sandbox !== DEFAULT_PROVIDER.name) {
         throw new src_model/* UsageError */.eb(`--real-home cannot be used with --sandbox ${options.sandbox}: bubblewrap gives each trial its own HOME (the real one would be writable inside it). Use --sandbox none with --real-home, or drop --real-home.`);
+    }
+    // The evals whose agents run: their `sandbox.kind` names a provider over --sandbox.
+    const agentSpecs = [...new Set(plan.units.filter((u) => u.agent).map((u) => u.spec))];
+    const ownsHome = agentSpecs.find((spec) => spec.sandbox.provider && providerNamed(spec.sandbox.provider)?.ownHome);
+    if (realHome && ownsHome) {
+        throw new src_model/* UsageError */.eb(`--real-home cannot be used with eval ${ownsHome.id}, whose sandbox.kind ${ownsHome.sandbox.provider} gives each trial its own HOME (the real one would be writable inside it). Drop --real-home, or that eval's sandbox.kind.`);
     }
     if (realHome && plan.agentUnits > 0)
         notes.push(REAL_HOME_NOTE);
     const { isolation, note } = await resolveIsolation({
-        sandbox: plan.agentUnits > 0 ? options.sandbox : "none",
+        sandbox: plan.agentUnits > 0 ? options.sandbox : DEFAULT_PROVIDER.name,
         home: !realHome,
         allow: allowedEndpoints(env, options.allowHosts),
     });
     if (note)
         notes.push(note);
-    if (isolation.bwrap)
+    // The default provider's note is said by the faces (`eval` prints it); any other's here.
+    if (isolation.provider !== DEFAULT_PROVIDER)
         notes.push(isolationNote(isolation));
+    notes.push(...(await checkEvalProviders(agentSpecs, isolation)));
     // The declared secrets, every agent's credential variables and the well-known ones are replaced
     // in everything the run writes.
     const redactor = (0,src_util/* secretRedactor */.xc)(env, [
@@ -35773,7 +35929,14 @@ async function runPlanned(planned, options) {
     const unlock = await lockResults(resultsDir);
     try {
         const startedAt = new Date();
-        const { results, comparisons } = await (0,src_util/* withRedactor */.No)(redactor, () => engine_runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }));
+        const { results: ran, comparisons } = await (0,src_util/* withRedactor */.No)(redactor, () => engine_runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }));
+        // Which provider each result's trials ran inside (run.json), where an agent ran now.
+        const results = ran.map((result, i) => {
+            const unit = plan.units[i];
+            if (!unit?.agent || result.cachedFrom || result.trialsRun === 0)
+                return result;
+            return { ...result, sandbox: isolationFor(unit.spec, isolation).provider.name };
+        });
         return await engine_report(planned, { results, comparisons }, startedAt, options, {
             env,
             resultsDir,
@@ -36036,7 +36199,7 @@ function bool(name, fallback) {
     throw new InputError(`input ${name}: expected true or false, got ${JSON.stringify(value)}`);
 }
 function sandbox() {
-    const value = (getInput("sandbox").trim() || "none");
+    const value = (getInput("sandbox").trim() || DEFAULT_PROVIDER.name);
     if (!SANDBOX_KINDS.includes(value))
         throw new InputError(`input sandbox: takes ${SANDBOX_KINDS.join(", ")}, got ${JSON.stringify(value)}`);
     return value;

@@ -23,6 +23,8 @@ export interface LoadOptions {
   env?: Record<string, string | undefined>;
   /** Trials will run with the real HOME (`--real-home`): its user-level skills reach them. */
   realHome?: boolean;
+  /** The sandbox providers' names (run/'s registry): what an eval's `sandbox.kind` may name. */
+  sandboxKinds?: readonly string[];
 }
 
 /** Every eval of every file; throws DefinitionError listing all problems found. */
@@ -59,12 +61,26 @@ export async function loadEvals(files: string[], options: LoadOptions): Promise<
     }
   }
   problems.push(...duplicateIdProblems(specs, options.projectRoot));
+  if (options.sandboxKinds) problems.push(...unknownSandboxKinds(specs, options.sandboxKinds));
   if (problems.length > 0) {
     throw new DefinitionError(
       problems.map((p) => ({ ...p, file: displayPath(p.file, options.projectRoot) })),
     );
   }
   return specs;
+}
+
+function unknownSandboxKinds(specs: EvalSpec[], known: readonly string[]): DefinitionProblem[] {
+  return specs
+    .filter((spec) => spec.sandbox.provider !== undefined && !known.includes(spec.sandbox.provider))
+    .map((spec) => ({
+      file: spec.file,
+      line: spec.line,
+      key: "sandbox.kind",
+      code: Codes.schema,
+      message: `eval ${spec.id}: unknown sandbox kind ${JSON.stringify(spec.sandbox.provider)}, known: ${known.join(", ")}`,
+      fix: `set \`sandbox.kind\` to one of ${known.join(", ")}, or remove it to use the run's --sandbox`,
+    }));
 }
 
 async function loadYamlFile(file: string, options: LoadOptions): Promise<EvalSpec[]> {

@@ -3,7 +3,7 @@
 import { AgentEvalsError, Codes, DEFAULT_RESULTS_BRANCH } from "../model/index.js";
 import * as core from "./runner.js";
 import { readFileSync } from "node:fs";
-import { SANDBOX_KINDS, type SandboxKind } from "../run/index.js";
+import { DEFAULT_PROVIDER, SANDBOX_KINDS, type SandboxKind } from "../run/index.js";
 import {
   parseShard,
   parseShardCount,
@@ -83,7 +83,7 @@ function bool(name: string, fallback: boolean): boolean {
 }
 
 function sandbox(): SandboxKind {
-  const value = (core.getInput("sandbox").trim() || "none") as SandboxKind;
+  const value = (core.getInput("sandbox").trim() || DEFAULT_PROVIDER.name) as SandboxKind;
   if (!SANDBOX_KINDS.includes(value))
     throw new InputError(
       `input sandbox: takes ${SANDBOX_KINDS.join(", ")}, got ${JSON.stringify(value)}`,

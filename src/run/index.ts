@@ -5,7 +5,16 @@
 export { BudgetLedger } from "./budget.js";
 export { allowedEndpoints, type Endpoint } from "./isolation/bwrap.js";
 export {
+  DEFAULT_PROVIDER,
+  PROVIDERS,
+  PROVIDER_NAMES,
+  providerNamed,
+  type SandboxProvider,
+} from "./isolation/provider.js";
+export {
   REAL_HOME_NOTE,
+  checkEvalProviders,
+  isolationFor,
   SANDBOX_KINDS,
   TEMP_DIR_ISOLATION,
   isolationNote,

@@ -16,14 +16,15 @@ import type { PreparedSandbox } from "./workspace/prepare.js";
 import { changedFiles, copySnapshot, makeTempDir, removeTree } from "./workspace/sandbox.js";
 import { CALL_LOG_ENV, writeShims } from "./shims.js";
 import { cutWarning, readCallLog, redactCall, writeCallsJsonl, type CallLog } from "./call-log.js";
-import { withJail, type BwrapJail } from "./isolation/bwrap.js";
 import {
+  isolationFor,
   makeTrialHome,
   RC_POINTERS,
   trialHomeEnv,
   writesBesideWorkspace,
   type TrialIsolation,
 } from "./isolation/resolve.js";
+import type { TrialSandbox } from "./isolation/provider.js";
 import { currentRedactor, redactFile, redactTree } from "../util/index.js";
 
 export interface TrialInput {
@@ -43,7 +44,7 @@ export interface TrialInput {
   maxCostUsd?: number;
   /** Takes the trial's clean-up, so removing its files need not hold up the next trial. */
   deferCleanup?: (cleanup: Promise<void>) => void;
-  /** Own HOME, bubblewrap (default: neither). */
+  /** Own HOME, the sandbox provider (default: neither; the eval's `sandbox.kind` names its own). */
   isolation?: TrialIsolation;
 }
 
@@ -60,6 +61,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
   // Secrets are replaced in everything this trial writes (see redact.ts).
   const redactor = currentRedactor();
   const redact = <T>(value: T): T => (redactor ? redactor.value(value) : value);
+  let sandbox: TrialSandbox | undefined;
   try {
     // Small file-system calls are made synchronously throughout: on the main thread they cost less
     // than a round trip through libuv's thread pool, which adds up over a trial's dozens of calls.
@@ -69,27 +71,40 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     await copySnapshot(await input.prepared.snapshot(), work).catch((error: Error) => {
       throw new InfraError(`could not copy the prepared sandbox: ${error.message}`);
     });
-    const env = await trialEnv(input, root, tmp, callLog);
+    const isolation = isolationFor(input.spec, input.isolation);
+    const env = await trialEnv(input, isolation, root, tmp, callLog);
     if (input.prompt) fs.writeFileSync(path.join(input.outDir, "prompt.md"), input.prompt.safeText);
 
-    const jail = await jailOf(input, root, [work, tmp, env.HOME ?? tmp, callLog], env.PATH);
     const agent = input.agent;
-    const run = agent
-      ? await withJail(jail, () =>
-          agent.run({
-            prompt: input.prompt?.text ?? "",
-            commands: input.prompt?.commands ?? [],
-            cwd: work,
-            env,
-            timeoutMs: input.spec.timeoutMs,
-            maxCostUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
-            model: input.spec.model,
-            outDir: input.outDir,
-            signal: input.signal,
-            ...(input.spec.agentArgs?.length ? { extraArgs: [...input.spec.agentArgs] } : {}),
-          }),
-        )
-      : noAgentRun();
+    // The agent runs inside its provider's sandbox (README › Sandbox providers); the checks after it
+    // run as before, outside.
+    sandbox = agent
+      ? await isolation.provider.prepareTrial({
+          root,
+          writable: [work, tmp, env.HOME ?? tmp, callLog],
+          // What it runs from stays visible where a private /tmp would hide it: its shims, its
+          // results folder (the literal agent's step files), its PATH.
+          readable: [shimDirOf(root), input.outDir, ...(env.PATH ?? "").split(path.delimiter)],
+          allow: isolation.allow,
+        })
+      : undefined;
+    const run =
+      agent && sandbox
+        ? await sandbox.run(() =>
+            agent.run({
+              prompt: input.prompt?.text ?? "",
+              commands: input.prompt?.commands ?? [],
+              cwd: work,
+              env,
+              timeoutMs: input.spec.timeoutMs,
+              maxCostUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
+              model: input.spec.model,
+              outDir: input.outDir,
+              signal: input.signal,
+              ...(input.spec.agentArgs?.length ? { extraArgs: [...input.spec.agentArgs] } : {}),
+            }),
+          )
+        : noAgentRun();
     if (input.signal.aborted) throw new InfraError("interrupted", false);
     const damage = await sandboxDamage(root, work);
 
@@ -117,6 +132,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     await writeTrialFiles(input.outDir, result, redact(run), redact(checks));
     return input.keepWorkspace ? { ...result, workspace: work } : result;
   } finally {
+    await sandbox?.dispose?.();
     // Last sweep of the results folder, for files agents wrote themselves (literal's step files).
     if (redactor) {
       await redactTree(input.outDir, redactor).catch(() => undefined);
@@ -135,6 +151,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
 
 async function trialEnv(
   input: TrialInput,
+  isolation: TrialIsolation,
   root: string,
   tmp: string,
   callLog: string,
@@ -146,7 +163,7 @@ async function trialEnv(
     AGENT_EVALS_EVAL: input.spec.id,
   };
   delete env[CALL_LOG_ENV];
-  if (input.isolation?.home || input.isolation?.bwrap) {
+  if (isolation.home) {
     // Only the login part of the real HOME, and the eval's `sandbox.home` files (README › Security model).
     const home = path.join(root, "home");
     await makeTrialHome(home, input.baseEnv, input.spec.sandbox.home);
@@ -248,22 +265,6 @@ async function writeTrialFiles(
     trajectory: run.trajectory,
   };
   fs.writeFileSync(path.join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`);
-}
-
-/** The bwrap jail of this trial's agent, when the run asked for one. */
-async function jailOf(
-  input: TrialInput,
-  root: string,
-  writable: string[],
-  searchPath = "",
-): Promise<BwrapJail | undefined> {
-  if (!input.isolation?.bwrap) return undefined;
-  // Bound into the jail writable, so it must exist before the agent starts.
-  fs.appendFileSync(path.join(root, "calls.raw"), "");
-  // What it runs from stays visible where /tmp hides it: its shims, its results folder (the literal
-  // agent's step files), its PATH.
-  const readable = [shimDirOf(root), input.outDir, ...searchPath.split(path.delimiter)];
-  return { writable, readable, allow: input.isolation.allow, stateDir: root };
 }
 
 interface SandboxDamage {

@@ -10,6 +10,8 @@ export interface LoadOptions {
     env?: Record<string, string | undefined>;
     /** Trials will run with the real HOME (`--real-home`): its user-level skills reach them. */
     realHome?: boolean;
+    /** The sandbox providers' names (run/'s registry): what an eval's `sandbox.kind` may name. */
+    sandboxKinds?: readonly string[];
 }
 /** Every eval of every file; throws DefinitionError listing all problems found. */
 export declare function loadEvals(files: string[], options: LoadOptions): Promise<EvalSpec[]>;

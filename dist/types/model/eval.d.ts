@@ -32,6 +32,11 @@ export type SandboxSpec = ({
      * files carried over: a `.claude/CLAUDE.md`, a `.codex/AGENTS.md`. Checked like fixture paths.
      */
     home?: Record<string, string>;
+    /**
+     * The sandbox provider this eval's trials run inside (`sandbox.kind`: `none`, `bwrap` …), over
+     * the run's `--sandbox`; checked against the providers' registry when the evals load.
+     */
+    provider?: string;
 };
 /**
  * A named set of overrides of an eval, run beside the eval as defined (the control) and compared

@@ -70,6 +70,8 @@ export interface EvalResult {
     costUsd: number;
     durationMs: number;
     trials: TrialResult[];
+    /** The sandbox provider its trials ran inside (`none`, `bwrap` …), when an agent ran now. */
+    sandbox?: string;
     /** Diagnostic code of a result that is not a pass (AE301–AE302, AE404–AE409). */
     code?: string;
     /**

@@ -19,7 +19,7 @@ export interface TrialInput {
     maxCostUsd?: number;
     /** Takes the trial's clean-up, so removing its files need not hold up the next trial. */
     deferCleanup?: (cleanup: Promise<void>) => void;
-    /** Own HOME, bubblewrap (default: neither). */
+    /** Own HOME, the sandbox provider (default: neither; the eval's `sandbox.kind` names its own). */
     isolation?: TrialIsolation;
 }
 export interface TrialOutput extends TrialResult {

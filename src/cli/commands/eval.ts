@@ -136,8 +136,9 @@ async function runCommand(
                 `agent-evals ${VERSION}: ${plan.units.length} eval × agent pair(s), up to ${trialsPlanned} trial(s)`,
               ),
             );
-            // With bwrap the engine's notes already said what the sandbox isolates.
-            if (plan.agentUnits > 0 && !isolation.bwrap) say(style.dim(isolationNote(isolation)));
+            // Unless the engine's notes already said what the sandbox isolates (any but the default).
+            const note = isolationNote(isolation);
+            if (plan.agentUnits > 0 && !notes.includes(note)) say(style.dim(note));
           }
           progress.start(trialsPlanned);
         },

@@ -41,6 +41,8 @@ const checkSchema = z.custom<CheckSpec>(
 const nonEmptyString = () => z.string().check(z.minLength(1));
 /** `sandbox.home`: its paths are checked in normalizeSandbox, with a fix. */
 const homeRecord = z.record(z.string(), z.string());
+/** `sandbox.kind`: checked against the sandbox providers when the evals load (define/load.ts). */
+const kindText = z.optional(nonEmptyString());
 
 const variantPromptSchema = z.custom<string | PromptDefinition>(
   (v) => (typeof v === "string" && v.length > 0) || isPromptDefinition(v),
@@ -56,13 +58,19 @@ export const tsOptionsSchema = z.strictObject({
   passRate: z.optional(z.number().check(z.gte(0), z.lte(1))),
   sandbox: z.optional(
     z.union([
-      z.strictObject({ template: nonEmptyString(), home: z.optional(homeRecord) }),
-      z.strictObject({ fixture: z.record(z.string(), z.string()), home: z.optional(homeRecord) }),
+      z.strictObject({ template: nonEmptyString(), home: z.optional(homeRecord), kind: kindText }),
+      z.strictObject({
+        fixture: z.record(z.string(), z.string()),
+        home: z.optional(homeRecord),
+        kind: kindText,
+      }),
       z.strictObject({
         repo: z.union([nonEmptyString(), z.literal(true)]),
         home: z.optional(homeRecord),
+        kind: kindText,
       }),
-      z.strictObject({ home: homeRecord }),
+      z.strictObject({ home: homeRecord, kind: kindText }),
+      z.strictObject({ kind: nonEmptyString() }),
     ]),
   ),
   setup: z.optional(z.array(nonEmptyString())),

@@ -13,7 +13,8 @@ export type SandboxOptionInput =
       | { fixture: Record<string, string> }
       | { repo: string | true }
       | { home: Record<string, string> }
-    ) & { home?: Record<string, string> })
+      | { kind: string }
+    ) & { home?: Record<string, string>; kind?: string })
   | undefined;
 
 export interface PathContext {
@@ -35,7 +36,9 @@ export function normalizeSandbox(
   ctx: PathContext,
 ): { sandbox: SandboxSpec } | { problem: DefinitionProblem } {
   const tree = normalizeSandboxTree(option, ctx);
-  if ("problem" in tree || !option?.home) return tree;
+  if ("problem" in tree) return tree;
+  if (option?.kind !== undefined) tree.sandbox.provider = option.kind;
+  if (!option?.home) return tree;
   for (const key of Object.keys(option.home)) {
     const why = key.startsWith("~") ? "starts with `~`" : homePathProblem(key);
     if (why === undefined) continue;

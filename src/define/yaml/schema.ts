@@ -317,7 +317,9 @@ const sandboxKinds = ["template", "fixture", "repo"] as const;
 function requireOneSandboxKind(sandbox: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
   const given = sandboxKinds.filter((kind) => sandbox[kind] !== undefined);
   // `{ home: … }` alone keeps the default tree (a snapshot of the project root).
-  if (given.length === 1 || (given.length === 0 && sandbox.home !== undefined)) return;
+  // `{ kind: … }` alone too.
+  if (given.length === 1) return;
+  if (given.length === 0 && (sandbox.home !== undefined || sandbox.kind !== undefined)) return;
   ctx.addIssue({
     code: "custom",
     message:
@@ -347,9 +349,13 @@ const sandboxSchema = described(
         z.optional(homeFilesSchema),
         "Files written into each trial's own HOME (path relative to HOME → content), e.g. `.claude/CLAUDE.md`: nothing of your real HOME but the login files reaches a trial otherwise.",
       ),
+      kind: described(
+        z.optional(nonEmptyText),
+        "The sandbox provider the agent runs inside (`agent-evals eval --help` lists them, under --sandbox), over the run's `--sandbox` or the Action's `sandbox` input; one this machine cannot run stops the run with exit 2.",
+      ),
     })
     .check(z.superRefine(requireOneSandboxKind)),
-  "One of `{ template: dir }`, `{ fixture: { path: content } }` or `{ repo: dir }` (default: a snapshot of the project root), and `home: { path: content }` for the trial's HOME.",
+  "One of `{ template: dir }`, `{ fixture: { path: content } }` or `{ repo: dir }` (default: a snapshot of the project root), `home: { path: content }` for the trial's HOME, and `kind` for the sandbox provider.",
 );
 
 function forbidScriptWithStub(shim: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {

@@ -172,7 +172,11 @@ function toSandboxSpec(
   projectRoot: string,
 ): SandboxSpec {
   const tree = toSandboxTree(sandbox, evalFile, projectRoot);
-  return sandbox?.home ? { ...tree, home: { ...sandbox.home } } : tree;
+  return {
+    ...tree,
+    ...(sandbox?.home ? { home: { ...sandbox.home } } : {}),
+    ...(sandbox?.kind !== undefined ? { provider: sandbox.kind } : {}),
+  };
 }
 
 function toSandboxTree(

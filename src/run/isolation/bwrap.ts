@@ -17,6 +17,7 @@ import net from "node:net";
 import path from "node:path";
 import { bwrapHost, innerArgs, outerArgs, type BwrapHost } from "./bwrap-host.js";
 import { viewArgs } from "./jail-view.js";
+import type { SandboxProvider, TrialSpace } from "./provider.js";
 
 export interface Endpoint {
   host: string;
@@ -40,6 +41,42 @@ export class SandboxUnavailableError extends AgentEvalsError {
     super(Codes.sandboxUnavailable, message);
   }
 }
+
+// ---------- the provider ----------
+
+export const BWRAP_ISOLATION =
+  "sandbox: bubblewrap per trial (own user, pid, ipc and network namespaces, no capabilities; own TMPDIR and HOME). " +
+  "Agents can write only their workspace, TMPDIR, HOME and a private /tmp, see the rest of the filesystem read-only " +
+  "with /run empty and no host socket reachable, and reach only loopback inside the sandbox plus the allowed " +
+  "endpoints. They can still read your environment variables (API keys included) and any file your user can read, " +
+  "and use the machine's CPU and memory without limit.";
+
+export const bwrapProvider: SandboxProvider = {
+  name: "bwrap",
+  ownHome: true,
+  async available() {
+    const problem = await bwrapProblem();
+    return problem
+      ? {
+          ok: false,
+          reason: problem,
+          fix: "make bubblewrap work here (installed, with unprivileged user namespaces allowed), or choose another sandbox",
+        }
+      : { ok: true };
+  },
+  note: () => BWRAP_ISOLATION,
+  async prepareTrial(space: TrialSpace) {
+    // Bound into the jail writable, so each must exist before the agent starts: the call log may not yet.
+    for (const file of space.writable) await fs.appendFile(file, "").catch(() => undefined);
+    const jail: BwrapJail = {
+      writable: space.writable,
+      readable: space.readable,
+      allow: space.allow,
+      stateDir: space.root,
+    };
+    return { run: (fn) => withJail(jail, fn) };
+  },
+};
 
 // ---------- the trial's scope ----------
 

@@ -2,44 +2,46 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { bwrapProblem, SandboxUnavailableError, type Endpoint } from "./bwrap.js";
+import type { EvalSpec } from "../../model/index.js";
+import { SandboxUnavailableError, type Endpoint } from "./bwrap.js";
+import {
+  AUTO_PROVIDER,
+  DEFAULT_PROVIDER,
+  PROVIDER_NAMES,
+  providerNamed,
+  type SandboxProvider,
+} from "./provider.js";
 
-/** What the temp-dir sandbox isolates and what it does not, said plainly once per run. */
-export const TEMP_DIR_ISOLATION =
-  "sandbox: a fresh temp directory per trial (own TMPDIR, shims first on PATH). It isolates the working files only: " +
-  "agents can still reach the network, read your environment variables (API keys included), write elsewhere on disk " +
-  "as your user, and use the machine's CPU and memory without limit.";
+export { TEMP_DIR_ISOLATION } from "./none.js";
+// The notes live with their providers (none.ts, bwrap.ts); re-exported here where they always were.
+export { BWRAP_ISOLATION } from "./bwrap.js";
 
-export const BWRAP_ISOLATION =
-  "sandbox: bubblewrap per trial (own user, pid, ipc and network namespaces, no capabilities; own TMPDIR and HOME). " +
-  "Agents can write only their workspace, TMPDIR, HOME and a private /tmp, see the rest of the filesystem read-only " +
-  "with /run empty and no host socket reachable, and reach only loopback inside the sandbox plus the allowed " +
-  "endpoints. They can still read your environment variables (API keys included) and any file your user can read, " +
-  "and use the machine's CPU and memory without limit.";
+/** A provider's name (`none`, `bwrap` …: PROVIDERS), or `auto`: bwrap where it works, else none. */
+export type SandboxKind = string;
 
-/** `none`: a temp dir; `bwrap`: bubblewrap, or refuse to run; `auto`: bubblewrap where it works. */
-export type SandboxKind = "none" | "bwrap" | "auto";
+export const SANDBOX_KINDS: readonly SandboxKind[] = [...PROVIDER_NAMES, "auto"];
 
-export const SANDBOX_KINDS: readonly SandboxKind[] = ["none", "bwrap", "auto"];
-
-/** How each trial of a run is isolated. */
+/** How each trial of a run is isolated (an eval's `sandbox.kind` names its own provider). */
 export interface TrialIsolation {
-  /** Run the agent under bubblewrap (already probed to work). */
-  bwrap: boolean;
-  /** Give each trial its own HOME (always with bwrap). */
+  /** What the agent runs inside (already found available). */
+  provider: SandboxProvider;
+  /** Give each trial its own HOME (always where the provider says `ownHome`). */
   home: boolean;
-  /** With bwrap: the endpoints agents may connect to. */
+  /** The endpoints agents may connect to, where the provider limits the network. */
   allow: Endpoint[];
 }
 
 export function isolationNote(isolation: TrialIsolation | undefined): string {
-  if (isolation?.bwrap) return BWRAP_ISOLATION;
-  return isolation?.home
-    ? TEMP_DIR_ISOLATION.replace(
-        "(own TMPDIR,",
-        "(own TMPDIR, own HOME holding only the login files and sandbox.home,",
-      )
-    : TEMP_DIR_ISOLATION;
+  const provider = isolation?.provider ?? DEFAULT_PROVIDER;
+  return provider.note({ home: Boolean(isolation?.home) || provider.ownHome });
+}
+
+/** The isolation of one eval's trials: the run's, with the eval's own provider when it names one. */
+export function isolationFor(spec: EvalSpec, run: TrialIsolation | undefined): TrialIsolation {
+  const base = run ?? { provider: DEFAULT_PROVIDER, home: false, allow: [] };
+  const named = spec.sandbox.provider ? providerNamed(spec.sandbox.provider) : undefined;
+  const provider = named ?? base.provider;
+  return { ...base, provider, home: base.home || provider.ownHome };
 }
 
 /**
@@ -251,28 +253,81 @@ export async function writesBesideWorkspace(root: string): Promise<string[]> {
 
 export interface IsolationChoice {
   sandbox?: SandboxKind;
-  /** A HOME per trial (always with bwrap). */
+  /** A HOME per trial (always where the provider says `ownHome`). */
   home: boolean;
-  /** With bwrap: the endpoints agents may connect to. */
+  /** Where the provider limits the network: the endpoints agents may connect to. */
   allow: Endpoint[];
 }
 
 /**
- * The isolation trials get. `bwrap` where bubblewrap does not work here throws
- * SandboxUnavailableError (nothing runs); `auto` falls back to the temp dir and says so in `note`.
+ * The isolation trials get. A provider that cannot run here throws SandboxUnavailableError
+ * (nothing runs); `auto` falls back to the default provider and says so in `note`.
  */
 export async function resolveIsolation(
   choice: IsolationChoice,
 ): Promise<{ isolation: TrialIsolation; note?: string }> {
-  const kind = choice.sandbox ?? "none";
-  const plain = { isolation: { bwrap: false, home: choice.home, allow: [] } };
-  if (kind === "none") return plain;
-  const problem = await bwrapProblem();
-  if (!problem) return { isolation: { bwrap: true, home: true, allow: choice.allow } };
+  const kind = choice.sandbox ?? DEFAULT_PROVIDER.name;
+  const provider = kind === "auto" ? AUTO_PROVIDER : providerNamed(kind);
+  if (!provider) {
+    throw new SandboxUnavailableError(
+      `--sandbox ${kind}: unknown sandbox kind, known: ${SANDBOX_KINDS.join(", ")}`,
+    );
+  }
+  const plain = { isolation: isolationOf(DEFAULT_PROVIDER, choice) };
+  if (provider === DEFAULT_PROVIDER) return plain;
+  const availability = await provider.available();
+  if (availability.ok) return { isolation: isolationOf(provider, choice) };
   if (kind === "auto") {
-    return { ...plain, note: `sandbox auto: ${problem}; running agents in the temp-dir sandbox` };
+    return {
+      ...plain,
+      note: `sandbox auto: ${availability.reason}; running agents in the temp-dir sandbox`,
+    };
   }
   throw new SandboxUnavailableError(
-    `--sandbox bwrap: ${problem}. Nothing was run: use --sandbox auto to fall back to the temp-dir sandbox where bwrap does not work, or --sandbox none.`,
+    `--sandbox ${kind}: ${availability.reason}. Nothing was run: use --sandbox auto to fall back to the temp-dir sandbox where ${kind} does not work, or --sandbox none.`,
   );
+}
+
+function isolationOf(provider: SandboxProvider, choice: IsolationChoice): TrialIsolation {
+  return {
+    provider,
+    home: choice.home || provider.ownHome,
+    allow: choice.allow,
+  };
+}
+
+/**
+ * Checks that the providers the evals name (`sandbox.kind`) can run here, before anything runs:
+ * SandboxUnavailableError with the reason and fix otherwise. Returns their notes, one per provider
+ * other than the run's, for the run to say.
+ */
+export async function checkEvalProviders(
+  specs: readonly EvalSpec[],
+  run: TrialIsolation,
+): Promise<string[]> {
+  const notes: string[] = [];
+  const seen = new Set<string>([run.provider.name]);
+  for (const spec of specs) {
+    const name = spec.sandbox.provider;
+    if (!name || seen.has(name)) continue;
+    seen.add(name);
+    const provider = providerNamed(name);
+    const where = `${spec.file}${spec.line ? `:${spec.line}` : ""}`;
+    if (!provider) {
+      throw new SandboxUnavailableError(
+        `${where}: eval ${spec.id}: unknown sandbox kind ${JSON.stringify(name)}, known: ${PROVIDER_NAMES.join(", ")}`,
+      );
+    }
+    const availability = await provider.available();
+    if (!availability.ok) {
+      throw new SandboxUnavailableError(
+        `${where}: eval ${spec.id} asks for sandbox.kind ${name}: ${availability.reason}. Nothing was run: ${availability.fix}, or remove its sandbox.kind.`,
+      );
+    }
+    const ids = specs.filter((s) => s.sandbox.provider === name).map((s) => s.id);
+    notes.push(
+      `${ids.join(", ")} (sandbox.kind ${name}): ${provider.note({ home: isolationFor(spec, run).home })}`,
+    );
+  }
+  return notes;
 }

@@ -16,7 +16,14 @@ export type SandboxOption = ({
     repo: string | true;
 } | {
     home: Record<string, string>;
+} | {
+    kind: string;
 }) & {
+    /**
+     * The sandbox provider the trials' agents run inside: `"none"` or `"bwrap"` (README › Sandbox
+     * providers). Over the run's `--sandbox`; an unknown or unavailable one stops the run (exit 2).
+     */
+    kind?: string;
     /**
      * Files written into each trial's own HOME (path relative to HOME → content), e.g.
      * `{ ".claude/CLAUDE.md": "…" }`: otherwise only the login files of the real HOME reach a trial.

@@ -15,14 +15,20 @@ export declare const tsOptionsSchema: z.ZodMiniObject<{
     sandbox: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniObject<{
         template: z.ZodMiniString<string>;
         home: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        kind: z.ZodMiniOptional<z.ZodMiniString<string>>;
     }, z.core.$strict>, z.ZodMiniObject<{
         fixture: z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>;
         home: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        kind: z.ZodMiniOptional<z.ZodMiniString<string>>;
     }, z.core.$strict>, z.ZodMiniObject<{
         repo: z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniLiteral<true>]>;
         home: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        kind: z.ZodMiniOptional<z.ZodMiniString<string>>;
     }, z.core.$strict>, z.ZodMiniObject<{
         home: z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>;
+        kind: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    }, z.core.$strict>, z.ZodMiniObject<{
+        kind: z.ZodMiniString<string>;
     }, z.core.$strict>]>>;
     setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
     shims: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniLiteral<"passthrough">, z.ZodMiniObject<{

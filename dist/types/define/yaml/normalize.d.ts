@@ -9,8 +9,11 @@ export type SandboxOptionInput = (({
     repo: string | true;
 } | {
     home: Record<string, string>;
+} | {
+    kind: string;
 }) & {
     home?: Record<string, string>;
+    kind?: string;
 }) | undefined;
 export interface PathContext {
     projectRoot: string;

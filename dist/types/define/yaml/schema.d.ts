@@ -164,6 +164,7 @@ export declare const yamlTaskSchema: z.ZodMiniObject<{
         fixture: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
         repo: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniLiteral<true>]>>;
         home: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        kind: z.ZodMiniOptional<z.ZodMiniString<string>>;
     }, z.core.$strict>>;
     shims: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniLiteral<"passthrough">, z.ZodMiniObject<{
         script: z.ZodMiniOptional<z.ZodMiniString<string>>;

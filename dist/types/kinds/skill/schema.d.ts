@@ -228,9 +228,9 @@ export declare const hookExpectSchema: z.ZodMiniObject<{
     blocked: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
     decision: z.ZodMiniOptional<z.ZodMiniEnum<{
         ask: "ask";
-        allow: "allow";
         approve: "approve";
         block: "block";
+        allow: "allow";
         deny: "deny";
     }>>;
     stderr_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
@@ -258,9 +258,9 @@ export declare const hookCaseSchema: z.ZodMiniObject<{
         blocked: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
         decision: z.ZodMiniOptional<z.ZodMiniEnum<{
             ask: "ask";
-            allow: "allow";
             approve: "approve";
             block: "block";
+            allow: "allow";
             deny: "deny";
         }>>;
         stderr_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
@@ -310,9 +310,9 @@ export declare const hookEvalSchema: z.ZodMiniObject<{
             blocked: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
             decision: z.ZodMiniOptional<z.ZodMiniEnum<{
                 ask: "ask";
-                allow: "allow";
                 approve: "approve";
                 block: "block";
+                allow: "allow";
                 deny: "deny";
             }>>;
             stderr_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
@@ -462,9 +462,9 @@ export declare const claudeCodeEvalSchema: z.ZodMiniUnion<readonly [z.ZodMiniObj
             blocked: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
             decision: z.ZodMiniOptional<z.ZodMiniEnum<{
                 ask: "ask";
-                allow: "allow";
                 approve: "approve";
                 block: "block";
+                allow: "allow";
                 deny: "deny";
             }>>;
             stderr_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;

@@ -1,5 +1,6 @@
 import { AgentEvalsError } from "../../model/index.js";
 import { type WrappedCommand } from "../../util/index.js";
+import type { SandboxProvider } from "./provider.js";
 export interface Endpoint {
     host: string;
     port: number;
@@ -18,6 +19,8 @@ export interface BwrapJail {
 export declare class SandboxUnavailableError extends AgentEvalsError {
     constructor(message: string);
 }
+export declare const BWRAP_ISOLATION: string;
+export declare const bwrapProvider: SandboxProvider;
 /** Runs `fn` (an agent's run) so that every process it starts is jailed in `jail`. */
 export declare function withJail<T>(jail: BwrapJail | undefined, fn: () => T): T;
 /** The command as run under the current jail, or as is when there is none. */

@@ -1,20 +1,23 @@
+import type { EvalSpec } from "../../model/index.js";
 import { type Endpoint } from "./bwrap.js";
-/** What the temp-dir sandbox isolates and what it does not, said plainly once per run. */
-export declare const TEMP_DIR_ISOLATION: string;
-export declare const BWRAP_ISOLATION: string;
-/** `none`: a temp dir; `bwrap`: bubblewrap, or refuse to run; `auto`: bubblewrap where it works. */
-export type SandboxKind = "none" | "bwrap" | "auto";
+import { type SandboxProvider } from "./provider.js";
+export { TEMP_DIR_ISOLATION } from "./none.js";
+export { BWRAP_ISOLATION } from "./bwrap.js";
+/** A provider's name (`none`, `bwrap` …: PROVIDERS), or `auto`: bwrap where it works, else none. */
+export type SandboxKind = string;
 export declare const SANDBOX_KINDS: readonly SandboxKind[];
-/** How each trial of a run is isolated. */
+/** How each trial of a run is isolated (an eval's `sandbox.kind` names its own provider). */
 export interface TrialIsolation {
-    /** Run the agent under bubblewrap (already probed to work). */
-    bwrap: boolean;
-    /** Give each trial its own HOME (always with bwrap). */
+    /** What the agent runs inside (already found available). */
+    provider: SandboxProvider;
+    /** Give each trial its own HOME (always where the provider says `ownHome`). */
     home: boolean;
-    /** With bwrap: the endpoints agents may connect to. */
+    /** The endpoints agents may connect to, where the provider limits the network. */
     allow: Endpoint[];
 }
 export declare function isolationNote(isolation: TrialIsolation | undefined): string;
+/** The isolation of one eval's trials: the run's, with the eval's own provider when it names one. */
+export declare function isolationFor(spec: EvalSpec, run: TrialIsolation | undefined): TrialIsolation;
 /**
  * Files copied from the real HOME into a trial's HOME, when they exist: what agents and the tools
  * they run need to log in and commit (git identity, the claude and codex logins, npm registry auth).
@@ -55,16 +58,22 @@ export declare const TRIAL_ROOT_ENTRIES: Set<string>;
 export declare function writesBesideWorkspace(root: string): Promise<string[]>;
 export interface IsolationChoice {
     sandbox?: SandboxKind;
-    /** A HOME per trial (always with bwrap). */
+    /** A HOME per trial (always where the provider says `ownHome`). */
     home: boolean;
-    /** With bwrap: the endpoints agents may connect to. */
+    /** Where the provider limits the network: the endpoints agents may connect to. */
     allow: Endpoint[];
 }
 /**
- * The isolation trials get. `bwrap` where bubblewrap does not work here throws
- * SandboxUnavailableError (nothing runs); `auto` falls back to the temp dir and says so in `note`.
+ * The isolation trials get. A provider that cannot run here throws SandboxUnavailableError
+ * (nothing runs); `auto` falls back to the default provider and says so in `note`.
  */
 export declare function resolveIsolation(choice: IsolationChoice): Promise<{
     isolation: TrialIsolation;
     note?: string;
 }>;
+/**
+ * Checks that the providers the evals name (`sandbox.kind`) can run here, before anything runs:
+ * SandboxUnavailableError with the reason and fix otherwise. Returns their notes, one per provider
+ * other than the run's, for the run to say.
+ */
+export declare function checkEvalProviders(specs: readonly EvalSpec[], run: TrialIsolation): Promise<string[]>;

@@ -1,0 +1,61 @@
+// Sandbox providers: what a trial's agent runs inside. The workspace (template, fixture, repo) is
+// filled before and apart from this; a provider only decides how the agent's processes are
+// isolated from the machine. The runner talks to providers through this interface only, and the
+// registry below is the one place their names are listed (README › Security model › Sandbox providers).
+
+import type { Endpoint } from "./bwrap.js";
+import { bwrapProvider } from "./bwrap.js";
+import { noneProvider } from "./none.js";
+
+/** What a provider is given to isolate one trial. */
+export interface TrialSpace {
+  /** The trial's own folder (the provider may keep its state here). */
+  root: string;
+  /**
+   * What the agent may write: its workspace, TMPDIR, HOME, the call log. Each exists when the
+   * trial is prepared except the call log, which a provider that binds it must create empty.
+   */
+  writable: string[];
+  /** What it runs from (its shims, its results folder, its PATH), readable at least. */
+  readable: string[];
+  /** host:port endpoints the agent may connect to (the model APIs, --allow-host …). */
+  allow: Endpoint[];
+}
+
+/** A trial prepared by a provider. */
+export interface TrialSandbox {
+  /** Runs `fn` (the agent's run) so that every process it starts runs inside the sandbox. */
+  run<T>(fn: () => Promise<T>): Promise<T>;
+  /** Removes what the provider set up for the trial (a container …), when the trial ends. */
+  dispose?(): Promise<void>;
+}
+
+export type Availability = { ok: true } | { ok: false; reason: string; fix: string };
+
+export interface SandboxProvider {
+  /** Its name: the value of `--sandbox`, the Action's `sandbox` input and an eval's `sandbox.kind`. */
+  readonly name: string;
+  /** Whether it gives each trial its own HOME whatever the run says (it cannot work with the real one). */
+  readonly ownHome: boolean;
+  /** Whether it can run on this machine, and if not why and what to do. */
+  available(): Promise<Availability>;
+  /** One line: what it protects and what it does not (`home`: trials get a HOME of their own). */
+  note(context?: { home?: boolean }): string;
+  /** Sets up one trial; what the returned sandbox runs is isolated as `note` says. */
+  prepareTrial(space: TrialSpace): Promise<TrialSandbox>;
+}
+
+/** Every provider, by name: the only list of them. */
+export const PROVIDERS: readonly SandboxProvider[] = [noneProvider, bwrapProvider];
+
+/** The provider trials get when nothing names one. */
+export const DEFAULT_PROVIDER: SandboxProvider = noneProvider;
+
+/** `--sandbox auto`: this provider where it works, else DEFAULT_PROVIDER, saying so. */
+export const AUTO_PROVIDER: SandboxProvider = bwrapProvider;
+
+export const PROVIDER_NAMES: readonly string[] = PROVIDERS.map((p) => p.name);
+
+export function providerNamed(name: string): SandboxProvider | undefined {
+  return PROVIDERS.find((p) => p.name === name);
+}
