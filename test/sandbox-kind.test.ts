@@ -96,6 +96,18 @@ export const c = defineEval("Hi.", {
     expect(await fs.readdir(root)).not.toContain(".copybook");
   });
 
+  it("refuses --real-home with an eval whose kind gives each trial its own HOME (exit 2), running nothing", async () => {
+    const root = await tempDir({ "evals/a.eval.yaml": evalYaml("a", "bwrap") });
+    const result = await runCli(["eval", "--cwd", root, "--agent", "literal", "--real-home"], {
+      env: { CI: "true" },
+    });
+    expect(result.code, result.stdout + result.stderr).toBe(2);
+    expect(result.stderr).toContain(
+      "--real-home cannot be used with eval a, whose sandbox.kind bwrap",
+    );
+    expect(await fs.readdir(root)).not.toContain(".copybook");
+  });
+
   it("runs each eval under its own kind in one run: bwrap beside none, the eval over --sandbox", async () => {
     const root = await tempDir({
       "evals/jailed.eval.yaml": evalYaml("jailed", "bwrap"),
@@ -103,8 +115,10 @@ export const c = defineEval("Hi.", {
       "evals/loose.eval.yaml": evalYaml("loose", "none"),
     });
     const outside = await tempDir();
+    const notes: string[] = [];
     const run = (sandbox: "none" | "bwrap", names: string[]) =>
       runEvals({
+        events: { onPlan: (planned) => notes.push(...planned.notes) },
         projectRoot: root,
         names,
         agents: [scriptAgent("writer", WRITE_OUTSIDE)],
@@ -118,6 +132,10 @@ export const c = defineEval("Hi.", {
       Object.fromEntries(outcome.run.evals.map((r) => [r.id, r.sandbox]));
     expect(sandboxOf(first)).toEqual({ jailed: "bwrap", plain: "none" });
     expect(first.run.isolation).toMatch(/^sandbox: a fresh temp directory per trial/);
+    // The run says what the eval's own provider protects.
+    expect(notes).toContainEqual(
+      expect.stringMatching(/^jailed \(sandbox.kind bwrap\): sandbox: bubblewrap/),
+    );
     const written = JSON.parse(
       await fs.readFile(path.join(first.resultsDir, "run.json"), "utf8"),
     ) as { evals: Array<{ id: string; sandbox?: string }> };
