@@ -37672,7 +37672,7 @@ const FLAGS = {
     sandbox: {
         type: "string",
         value: "KIND",
-        help: `${SANDBOX_KINDS.join(", ")}. none (default): a temp dir per trial; bwrap: bubblewrap\n(read-only view outside the workspace, loopback-only network plus the model\nAPIs), or refuse to run where it does not work; auto: bwrap where it works`,
+        help: `${SANDBOX_KINDS.join(", ")}. none (default): a temp dir per trial; bwrap: bubblewrap\n(read-only view outside the workspace, loopback-only network plus the model\nAPIs), or refuse to run where it does not work; auto: bwrap where it works.\nThe default of evals that name no sandbox.kind`,
     },
     out: {
         type: "string",
