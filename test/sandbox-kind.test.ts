@@ -108,7 +108,7 @@ export const c = defineEval("Hi.", {
     expect(await fs.readdir(root)).not.toContain(".copybook");
   });
 
-  it("runs each eval under its own kind in one run: bwrap beside none, the eval over --sandbox", async () => {
+  it("runs each eval under its own kind in one run when it asks for more: bwrap beside none; never less", async () => {
     const root = await tempDir({
       "evals/jailed.eval.yaml": evalYaml("jailed", "bwrap"),
       "evals/plain.eval.yaml": evalYaml("plain"),
@@ -144,10 +144,14 @@ export const c = defineEval("Hi.", {
       plain: "none",
     });
 
+    // `kind: none` in a bwrap run cannot opt out: it runs under bwrap too, and the run says so.
     await fs.rm(path.join(outside, "plain"));
     const second = await run("bwrap", ["loose", "plain"]);
-    expect(await fs.readdir(outside)).toEqual(["loose"]);
-    expect(sandboxOf(second)).toEqual({ loose: "none", plain: "bwrap" });
+    expect(await fs.readdir(outside)).toEqual([]);
+    expect(sandboxOf(second)).toEqual({ loose: "bwrap", plain: "bwrap" });
     expect(second.run.isolation).toMatch(/^sandbox: bubblewrap per trial/);
+    expect(notes).toContainEqual(
+      expect.stringMatching(/^loose \(sandbox.kind none\): run under bwrap like the rest/),
+    );
   });
 });

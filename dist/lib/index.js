@@ -27109,6 +27109,7 @@ const BWRAP_ISOLATION = "sandbox: bubblewrap per trial (own user, pid, ipc and n
 const bwrapProvider = {
     name: "bwrap",
     ownHome: true,
+    strength: 1,
     async available() {
         const problem = await bwrapProblem();
         return problem
@@ -27353,6 +27354,7 @@ const TEMP_DIR_ISOLATION = "sandbox: a fresh temp directory per trial (own TMPDI
 const noneProvider = {
     name: "none",
     ownHome: false,
+    strength: 0,
     available: () => Promise.resolve({ ok: true }),
     note: (context) => context?.home
         ? TEMP_DIR_ISOLATION.replace("(own TMPDIR,", "(own TMPDIR, own HOME holding only the login files and sandbox.home,")
@@ -27392,11 +27394,14 @@ function isolationNote(isolation) {
     const provider = isolation?.provider ?? DEFAULT_PROVIDER;
     return provider.note({ home: Boolean(isolation?.home) || provider.ownHome });
 }
-/** The isolation of one eval's trials: the run's, with the eval's own provider when it names one. */
+/**
+ * The isolation of one eval's trials: the run's, or the eval's own provider when it names one
+ * that isolates more. An eval never gets less than the run's (`kind: none` in a bwrap run is bwrap).
+ */
 function isolationFor(spec, run) {
     const base = run ?? { provider: DEFAULT_PROVIDER, home: false, allow: [] };
     const named = spec.sandbox.provider ? providerNamed(spec.sandbox.provider) : undefined;
-    const provider = named ?? base.provider;
+    const provider = named && named.strength > base.provider.strength ? named : base.provider;
     return { ...base, provider, home: base.home || provider.ownHome };
 }
 /**
@@ -27639,6 +27644,11 @@ async function checkEvalProviders(specs, run) {
         seen.add(name);
         const provider = providerNamed(name);
         const where = `${spec.file}${spec.line ? `:${spec.line}` : ""}`;
+        if (provider && provider.strength <= run.provider.strength) {
+            const ids = specs.filter((s) => s.sandbox.provider === name).map((s) => s.id);
+            notes.push(`${ids.join(", ")} (sandbox.kind ${name}): run under ${run.provider.name} like the rest: an eval may ask for more isolation than the run's, not less`);
+            continue;
+        }
         if (!provider) {
             throw new SandboxUnavailableError(`${where}: eval ${spec.id}: unknown sandbox kind ${JSON.stringify(name)}, known: ${PROVIDER_NAMES.join(", ")}`);
         }

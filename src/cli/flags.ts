@@ -110,7 +110,7 @@ export const FLAGS = {
   sandbox: {
     type: "string",
     value: "KIND",
-    help: `${SANDBOX_KINDS.join(", ")}. none (default): a temp dir per trial; bwrap: bubblewrap\n(read-only view outside the workspace, loopback-only network plus the model\nAPIs), or refuse to run where it does not work; auto: bwrap where it works.\nThe default of evals that name no sandbox.kind`,
+    help: `${SANDBOX_KINDS.join(", ")}. none (default): a temp dir per trial; bwrap: bubblewrap\n(read-only view outside the workspace, loopback-only network plus the model\nAPIs), or refuse to run where it does not work; auto: bwrap where it works.\nAn eval's sandbox.kind may ask for more, never less`,
   },
   out: {
     type: "string",

@@ -114,7 +114,7 @@ export declare const FLAGS: {
         readonly help: `${string}. none (default): a temp dir per trial; bwrap: bubblewrap
 (read-only view outside the workspace, loopback-only network plus the model
 APIs), or refuse to run where it does not work; auto: bwrap where it works.
-The default of evals that name no sandbox.kind`;
+An eval's sandbox.kind may ask for more, never less`;
     };
     readonly out: {
         readonly type: "string";

@@ -54,6 +54,7 @@ export const BWRAP_ISOLATION =
 export const bwrapProvider: SandboxProvider = {
   name: "bwrap",
   ownHome: true,
+  strength: 1,
   async available() {
     const problem = await bwrapProblem();
     return problem

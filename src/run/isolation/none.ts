@@ -11,6 +11,7 @@ export const TEMP_DIR_ISOLATION =
 export const noneProvider: SandboxProvider = {
   name: "none",
   ownHome: false,
+  strength: 0,
   available: () => Promise.resolve({ ok: true }),
   note: (context) =>
     context?.home

@@ -36,11 +36,14 @@ export function isolationNote(isolation: TrialIsolation | undefined): string {
   return provider.note({ home: Boolean(isolation?.home) || provider.ownHome });
 }
 
-/** The isolation of one eval's trials: the run's, with the eval's own provider when it names one. */
+/**
+ * The isolation of one eval's trials: the run's, or the eval's own provider when it names one
+ * that isolates more. An eval never gets less than the run's (`kind: none` in a bwrap run is bwrap).
+ */
 export function isolationFor(spec: EvalSpec, run: TrialIsolation | undefined): TrialIsolation {
   const base = run ?? { provider: DEFAULT_PROVIDER, home: false, allow: [] };
   const named = spec.sandbox.provider ? providerNamed(spec.sandbox.provider) : undefined;
-  const provider = named ?? base.provider;
+  const provider = named && named.strength > base.provider.strength ? named : base.provider;
   return { ...base, provider, home: base.home || provider.ownHome };
 }
 
@@ -313,6 +316,13 @@ export async function checkEvalProviders(
     seen.add(name);
     const provider = providerNamed(name);
     const where = `${spec.file}${spec.line ? `:${spec.line}` : ""}`;
+    if (provider && provider.strength <= run.provider.strength) {
+      const ids = specs.filter((s) => s.sandbox.provider === name).map((s) => s.id);
+      notes.push(
+        `${ids.join(", ")} (sandbox.kind ${name}): run under ${run.provider.name} like the rest: an eval may ask for more isolation than the run's, not less`,
+      );
+      continue;
+    }
     if (!provider) {
       throw new SandboxUnavailableError(
         `${where}: eval ${spec.id}: unknown sandbox kind ${JSON.stringify(name)}, known: ${PROVIDER_NAMES.join(", ")}`,

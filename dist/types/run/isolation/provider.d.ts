@@ -32,6 +32,11 @@ export interface SandboxProvider {
     readonly name: string;
     /** Whether it gives each trial its own HOME whatever the run says (it cannot work with the real one). */
     readonly ownHome: boolean;
+    /**
+     * How much it isolates, to order providers: an eval's `sandbox.kind` may ask for more isolation
+     * than the run's, never less (a pull request's eval must not opt out of the sandbox CI chose).
+     */
+    readonly strength: number;
     /** Whether it can run on this machine, and if not why and what to do. */
     available(): Promise<Availability>;
     /** One line: what it protects and what it does not (`home`: trials get a HOME of their own). */

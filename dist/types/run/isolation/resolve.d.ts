@@ -16,7 +16,10 @@ export interface TrialIsolation {
     allow: Endpoint[];
 }
 export declare function isolationNote(isolation: TrialIsolation | undefined): string;
-/** The isolation of one eval's trials: the run's, with the eval's own provider when it names one. */
+/**
+ * The isolation of one eval's trials: the run's, or the eval's own provider when it names one
+ * that isolates more. An eval never gets less than the run's (`kind: none` in a bwrap run is bwrap).
+ */
 export declare function isolationFor(spec: EvalSpec, run: TrialIsolation | undefined): TrialIsolation;
 /**
  * Files copied from the real HOME into a trial's HOME, when they exist: what agents and the tools
