@@ -1,6 +1,6 @@
 // Did a change help? The arithmetic of comparing a control's pass rate with a treatment's: the
-// interval of the difference, an exact test, the verdict rule, and when the verdict can no longer
-// change (so trials can stop early without changing it). Pure functions; README "Comparisons"
+// interval of the difference, an exact test, the verdict rule, and the sequential rule that says
+// when trials may stop. Pure functions; README "Comparisons"
 // states the rule and bench/comparison.ts measures its error rates by simulation.
 
 import type { Reliability } from "./result.js";
@@ -154,43 +154,6 @@ export function sequentialVerdict(
   if (pairs < FIRST_LOOK) return undefined;
   const verdict = verdictOf(differenceInterval(control, treatment, INTERIM_CONFIDENCE), margin);
   return verdict === "inconclusive" ? undefined : verdict;
-}
-
-/** What each arm has seen so far, and the most trials it may run. */
-export interface ArmProgress {
-  passes: number;
-  failures: number;
-  max: number;
-}
-
-/**
- * The verdict the comparison will reach when both arms have run all their trials, if the trials
- * still to run can no longer change it; otherwise undefined. Exact curtailment: every way the
- * remaining trials could turn out is tried, so stopping here never changes the verdict that
- * running every trial would give.
- */
-export function decidedComparison(
-  control: ArmProgress,
-  treatment: ArmProgress,
-  margin = DEFAULT_MARGIN,
-): ComparisonVerdict | undefined {
-  const left1 = Math.max(0, control.max - control.passes - control.failures);
-  const left2 = Math.max(0, treatment.max - treatment.passes - treatment.failures);
-  let verdict: ComparisonVerdict | undefined;
-  for (let x = 0; x <= left1; x++) {
-    for (let y = 0; y <= left2; y++) {
-      const v = verdictOf(
-        differenceInterval(
-          { passes: control.passes + x, trials: control.max },
-          { passes: treatment.passes + y, trials: treatment.max },
-        ),
-        margin,
-      );
-      if (verdict === undefined) verdict = v;
-      else if (v !== verdict) return undefined;
-    }
-  }
-  return verdict;
 }
 
 /**

@@ -4,11 +4,11 @@
 import { describe, expect, it } from "vitest";
 import {
   compareArms,
-  decidedComparison,
   differenceInterval,
   fisherExact,
   passAtK,
   passHatK,
+  sequentialVerdict,
   verdictOf,
 } from "../../src/model/comparison.js";
 
@@ -59,38 +59,34 @@ describe("the verdict rule", () => {
   });
 });
 
-describe("decidedComparison (exact curtailment)", () => {
-  it("stops a broken treatment once no remaining outcome can save it", () => {
-    const control = { passes: 10, failures: 0, max: 10 };
-    // 6 of 10 is the most that still reads as a regression against 10/10 (hand computation).
-    expect(decidedComparison(control, { passes: 0, failures: 3, max: 10 })).toBeUndefined();
-    expect(decidedComparison(control, { passes: 0, failures: 4, max: 10 })).toBe("regression");
+describe("sequentialVerdict (looks after each pair)", () => {
+  it("does not look before the 3rd pair, and decides on the 99.8% interval before the maximum", () => {
+    expect(
+      sequentialVerdict({ passes: 2, trials: 2 }, { passes: 0, trials: 2 }, 50),
+    ).toBeUndefined();
+    // 3/3 vs 0/3: the 99.8% interval still reaches above 0; 4/4 vs 0/4 does not.
+    expect(
+      sequentialVerdict({ passes: 3, trials: 3 }, { passes: 0, trials: 3 }, 50),
+    ).toBeUndefined();
+    expect(sequentialVerdict({ passes: 4, trials: 4 }, { passes: 0, trials: 4 }, 50)).toBe(
+      "regression",
+    );
+    expect(sequentialVerdict({ passes: 0, trials: 4 }, { passes: 4, trials: 4 }, 50)).toBe(
+      "improvement",
+    );
+    // Identical arms are not "no change" before the maximum: ±10 points needs more trials.
+    expect(
+      sequentialVerdict({ passes: 20, trials: 20 }, { passes: 20, trials: 20 }, 50),
+    ).toBeUndefined();
   });
 
-  it("agrees with running every trial, for every sequence of a small case", () => {
-    const max = 5;
-    for (let seq1 = 0; seq1 < 2 ** max; seq1++) {
-      for (let seq2 = 0; seq2 < 2 ** max; seq2++) {
-        const bits = (s: number, n: number) => [...Array(n)].map((_, i) => (s >> i) & 1);
-        const a = bits(seq1, max);
-        const b = bits(seq2, max);
-        const full = verdictOf(
-          differenceInterval(
-            { passes: a.reduce((x, y) => x + y, 0), trials: max },
-            { passes: b.reduce((x, y) => x + y, 0), trials: max },
-          ),
-        );
-        for (let k = 0; k <= max; k++) {
-          const p1 = a.slice(0, k).reduce((x, y) => x + y, 0);
-          const p2 = b.slice(0, k).reduce((x, y) => x + y, 0);
-          const early = decidedComparison(
-            { passes: p1, failures: k - p1, max },
-            { passes: p2, failures: k - p2, max },
-          );
-          if (early !== undefined) expect(early).toBe(full);
-        }
-      }
-    }
+  it("gives the 95% verdict at the maximum, inconclusive included", () => {
+    expect(sequentialVerdict({ passes: 50, trials: 50 }, { passes: 50, trials: 50 }, 50)).toBe(
+      "no-change",
+    );
+    expect(sequentialVerdict({ passes: 5, trials: 5 }, { passes: 5, trials: 5 }, 5)).toBe(
+      "inconclusive",
+    );
   });
 });
 
