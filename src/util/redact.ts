@@ -294,8 +294,14 @@ export class Redactor {
       ...new Set(given.flatMap((v) => v.split(LINE_ENDINGS).map((l) => l.trim()))),
     ].filter((line) => PEM_ARMOR.test(line));
     this.secretCount = given.filter((v) => v.length >= MIN_SECRET_LENGTH).length;
-    const forms = [...new Set(secretsOf(given).flatMap(variantsOf))];
-    this.edgeForms = forms.filter((form) => form.length > MIN_SECRET_LENGTH);
+    const secrets = secretsOf(given);
+    const forms = [...new Set(secrets.flatMap(variantsOf))];
+    // clipEdges runs on every string a run writes: its forms are the whole values' and the lines'
+    // plain text only (a key's lines' escaped and base64 forms would make it ~30× slower a string).
+    const whole = new Set(given.filter((v) => v.length >= MIN_SECRET_LENGTH));
+    this.edgeForms = [
+      ...new Set([...whole].flatMap(variantsOf).concat(secrets.filter((s) => !whole.has(s)))),
+    ].filter((form) => form.length > MIN_SECRET_LENGTH);
     const pieces = new Set(forms.flatMap(piecesOf));
     this.matcher = pieces.size > 0 ? new PieceMatcher(pieces) : undefined;
     this.maxPieceBytes = this.matcher?.longest ?? 0;
@@ -364,6 +370,7 @@ export class Redactor {
    * Such a piece (MIN_SECRET_LENGTH characters or more) is replaced too.
    */
   private clipEdges(text: string): string {
+    if (text.length < MIN_SECRET_LENGTH) return text;
     let out = text;
     for (const form of this.edgeForms) {
       // Only the last (first) form.length - 1 characters can hold a cut piece of it.
