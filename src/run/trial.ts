@@ -78,6 +78,8 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     const agent = input.agent;
     // The agent runs inside its provider's sandbox (README › Sandbox providers); the checks after it
     // run as before, outside.
+    // Every writable path exists before a provider binds it: the call log too, empty.
+    if (agent) fs.writeFileSync(callLog, "", { flag: "a" });
     sandbox = agent
       ? await isolation.provider.prepareTrial({
           root,

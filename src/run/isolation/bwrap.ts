@@ -67,8 +67,6 @@ export const bwrapProvider: SandboxProvider = {
   },
   note: () => BWRAP_ISOLATION,
   async prepareTrial(space: TrialSpace) {
-    // Bound into the jail writable, so each must exist before the agent starts: the call log may not yet.
-    for (const file of space.writable) await fs.appendFile(file, "").catch(() => undefined);
     const jail: BwrapJail = {
       writable: space.writable,
       readable: space.readable,

@@ -14,7 +14,6 @@ import {
 
 export { TEMP_DIR_ISOLATION } from "./none.js";
 // The notes live with their providers (none.ts, bwrap.ts); re-exported here where they always were.
-export { BWRAP_ISOLATION } from "./bwrap.js";
 
 /** A provider's name (`none`, `bwrap` …: PROVIDERS), or `auto`: bwrap where it works, else none. */
 export type SandboxKind = string;
