@@ -361,7 +361,8 @@ async function planBase(
   const label = `the eval definitions at ${options.base}`;
   let specs: EvalSpec[];
   try {
-    specs = await loadFiles(await discoverEvalFiles(baseRoot, options.evals), baseRoot, env);
+    const files = await discoverEvalFiles(baseRoot, options.evals);
+    specs = await loadFiles(files, baseRoot, env, usesRealHome(options));
   } catch (error) {
     if (!(error instanceof DefinitionError)) throw error;
     throw new DefinitionError(

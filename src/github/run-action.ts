@@ -14,8 +14,15 @@ import {
   readAllHistory,
   type HistoryLine,
 } from "../store/index.js";
-import { AgentEvalsError, DefinitionError, formatProblem, RUN_JSON } from "../model/index.js";
-import { secretNames, secretRedactor } from "../util/index.js";
+import {
+  AgentEvalsError,
+  DefinitionError,
+  RUN_JSON,
+  formatProblem,
+  mostTrials,
+  unitLabel,
+} from "../model/index.js";
+import { GarbageCadence, secretNames, secretRedactor } from "../util/index.js";
 import { builtInCredentialEnv } from "../agents/index.js";
 import { healthMarkdown, renderRunMarkdown, trialLine, makeStyle } from "../report/index.js";
 import { markdownSections } from "../kinds/index.js";
@@ -99,6 +106,8 @@ export async function runAction(): Promise<void> {
       : undefined;
   if (inputs.mode === "run" && inputs.baseline === "rerun" && pr === undefined)
     core.notice("baseline rerun: not a pull request, so there is no base to run; history is used");
+  const runAgainstBase = againstBase(rerunBase);
+  const garbage = new GarbageCadence();
   const style = makeStyle({}, {});
   const declaredSecrets = new Set<string>();
   const fork = isForkPullRequest(event);
@@ -116,9 +125,7 @@ export async function runAction(): Promise<void> {
       missing = published.missing;
     } else
       outcome = await core.group("agent-evals", () =>
-        (rerunBase
-          ? (o: Parameters<typeof runEvals>[0]) => compareEvals({ ...o, base: rerunBase })
-          : runEvals)({
+        runAgainstBase({
           projectRoot,
           evals: inputs.evals.length ? inputs.evals : undefined,
           agents: inputs.agents,
@@ -155,12 +162,8 @@ export async function runAction(): Promise<void> {
               );
             },
             onTrialEnd(unit, trial) {
-              const label =
-                unit.arm && !unit.arm.primary
-                  ? `${unit.spec.id} @ ${unit.arm.label}`
-                  : unit.spec.id;
-              const planned = unit.arm?.maxTrials ?? unit.trials;
-              core.info(trialLine(label, unit.agentName, planned, trial, style));
+              garbage.trialEnded();
+              core.info(trialLine(unitLabel(unit), unit.agentName, mostTrials(unit), trial, style));
             },
           },
         }),
@@ -336,6 +339,11 @@ export async function runAction(): Promise<void> {
     core.setFailed(`${c.failed + c.incomplete + c.inconclusive} eval × agent pair(s) did not pass`);
   else if (inputs.failOn === "regression" && regressions > 0)
     core.setFailed(`${regressions} significant regression(s) against ${baseBranch}`);
+}
+
+/** The run's evals, beside their base's version when there is one to rerun (`compareEvals`). */
+function againstBase(base: string | undefined): typeof runEvals {
+  return base ? (options) => compareEvals({ ...options, base }) : runEvals;
 }
 
 /** The health of every eval × agent over the recorded runs and this run's (broken, flaky, saturated). */

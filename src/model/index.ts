@@ -51,7 +51,14 @@ export {
   type VariantSpec,
 } from "./eval.js";
 export { DEFAULT_RESULTS_BRANCH, HISTORY_FILE, OWN_DIR, RESULTS_DIR, RUN_JSON } from "./layout.js";
-export { type ArmPlan, type Plan, type PlannedUnit, type RenderedPrompt } from "./plan.js";
+export {
+  mostTrials,
+  unitLabel,
+  type ArmPlan,
+  type Plan,
+  type PlannedUnit,
+  type RenderedPrompt,
+} from "./plan.js";
 export {
   RESULT_SCHEMA_VERSION,
   countedTrials,

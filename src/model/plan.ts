@@ -1,5 +1,5 @@
 // What the plan stage hands to the run stage: eval × agent units, each with its rendered prompt and
-// what is already settled. Types only.
+// what is already settled. Types, and two helpers that read them.
 
 import type { AgentAdapter, EvalSpec } from "./eval.js";
 import type { CachedVerdict, EvalStatus } from "./result.js";
@@ -35,6 +35,16 @@ export interface Plan {
   units: PlannedUnit[];
   /** Units that will start an agent: what the CI gate guards. */
   agentUnits: number;
+}
+
+/** How reports name a unit: an arm that is not the eval as defined says which arm (`id @ arm`). */
+export function unitLabel(unit: PlannedUnit): string {
+  return unit.arm && !unit.arm.primary ? `${unit.spec.id} @ ${unit.arm.label}` : unit.spec.id;
+}
+
+/** The most trials a unit may run: a comparison arm's maximum, else its planned trials. */
+export function mostTrials(unit: PlannedUnit): number {
+  return unit.arm?.maxTrials ?? unit.trials;
 }
 
 /**

@@ -3,7 +3,7 @@
 
 import path from "node:path";
 import type { PlannedUnit } from "../model/index.js";
-import { requiredPasses } from "../model/index.js";
+import { mostTrials, requiredPasses, unitLabel } from "../model/index.js";
 import { usd } from "./console.js";
 
 export interface PlanCost {
@@ -23,15 +23,14 @@ export function planLines(
   let unknownWorst = false;
   for (const unit of units) {
     const where = `${path.relative(projectRoot, unit.spec.file)}${unit.spec.line ? `:${unit.spec.line}` : ""}`;
-    const arm = unit.arm && !unit.arm.primary ? ` @ ${unit.arm.label}` : "";
-    const name = `${unit.spec.id}${arm} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
+    const name = `${unitLabel(unit)} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
     if (unit.settled) {
       lines.push(`${unit.settled.status.padEnd(7)} ${name} — ${unit.settled.reason}  (${where})`);
       continue;
     }
     const free = !unit.agent || unit.agent.free === true;
     // A comparison's arm may run up to its maximum, until the comparison is decided.
-    const most = unit.arm?.maxTrials ?? unit.trials;
+    const most = mostTrials(unit);
     const trials = unit.arm
       ? `up to ${most} trial(s), the ${unit.arm.role} (${unit.arm.label}) of a comparison`
       : unit.spec.adaptive

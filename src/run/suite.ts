@@ -23,7 +23,7 @@ import {
   type PreparedSandbox,
   type PreparedStore,
 } from "./workspace/prepare.js";
-import { GarbageCadence, Semaphore, currentRedactor } from "../util/index.js";
+import { Semaphore, currentRedactor } from "../util/index.js";
 import { runTrial } from "./trial.js";
 import type { TrialIsolation } from "./isolation/resolve.js";
 
@@ -65,16 +65,8 @@ export async function runSuite(units: PlannedUnit[], options: SuiteOptions): Pro
   const cleanups: Array<Promise<void>> = [];
   const deferCleanup = (cleanup: Promise<void>) =>
     void cleanups.push(cleanup.catch(() => undefined));
-  const garbage = new GarbageCadence();
-  const events: SuiteEvents = {
-    ...options.events,
-    onTrialEnd(unit, trial) {
-      garbage.trialEnded();
-      options.events?.onTrialEnd?.(unit, trial);
-    },
-  };
   try {
-    return await runUnits(units, { ...options, events, deferCleanup });
+    return await runUnits(units, { ...options, deferCleanup });
   } finally {
     await Promise.all(cleanups);
   }
@@ -126,15 +118,10 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Sui
     if (!run) {
       const members = groups.get(key)!;
       run = openUnits.use(() =>
-        runComparisonGroup(members, options, slots, prepare).then(
-          ({ results, comparisons }) => {
-            comparisonsOf.set(key, comparisons);
-            return results;
-          },
-          (error: unknown) => {
-            throw error;
-          },
-        ),
+        runComparisonGroup(members, options, slots, prepare).then(({ results, comparisons }) => {
+          comparisonsOf.set(key, comparisons);
+          return results;
+        }),
       );
       run = run.finally(() => Promise.all(members.map((m) => release(m.spec))));
       groupRuns.set(key, run);
@@ -225,7 +212,7 @@ async function runComparisonGroup(
       slots.use(async () => {
         const n = wanted();
         if (n === undefined) return "cancelled" as const;
-        const trial = await runBudgetedTrial(unit, n, prepared.get(unit)!, options, true);
+        const trial = await runBudgetedTrial(unit, n, prepared.get(unit)!, options);
         if (trial !== "no-budget") options.events?.onTrialEnd?.(unit, trial);
         return trial;
       }),
@@ -376,15 +363,13 @@ async function runBudgetedTrial(
   n: number,
   prepared: PreparedSandbox,
   options: UnitOptions,
-  announce = false,
 ): Promise<TrialResult | "no-budget"> {
   const free = !unit.agent || unit.agent.free === true;
   const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
   if (!reservation) return "no-budget";
   let trial: TrialResult | undefined;
   try {
-    if (announce) options.events?.onTrialStart?.(unit, n);
-    trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd, !announce);
+    trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
   } finally {
     options.budget.settle(reservation, trial?.costUsd ?? 0);
   }
@@ -398,7 +383,6 @@ async function runTrialWithRetries(
   prepared: PreparedSandbox,
   options: UnitOptions,
   maxCostUsd: number | undefined,
-  announce = true,
 ): Promise<TrialResult> {
   const outDir = path.join(
     options.resultsDir,
@@ -407,7 +391,7 @@ async function runTrialWithRetries(
     slug(currentRedactor()?.text(unit.agentName) ?? unit.agentName),
     `trial-${n}`,
   );
-  if (announce) options.events?.onTrialStart?.(unit, n);
+  options.events?.onTrialStart?.(unit, n);
   let lastError = "";
   for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
     try {

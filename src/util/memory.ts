@@ -4,7 +4,8 @@
 // before it compacts it: peak RSS then grows with the number of trials though live data does not.
 // A mark-compact every COLLECT_EVERY trials (about 10–20 ms on a heap of this size) keeps the peak
 // flat. `gc` is not exposed without --expose-gc, which a CLI started from its shebang cannot pass
-// itself, so the flag is set at run time and the function taken from a fresh context.
+// itself, so the flag is set at run time and the function taken from a fresh context. Only the
+// processes agent-evals owns use it (the CLI, the Action), never the library inside someone's.
 
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";

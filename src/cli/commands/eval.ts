@@ -11,9 +11,9 @@ import {
   type RunEvalsOptions,
   type RunEvalsOutcome,
 } from "../../engine.js";
-import type { EvalResult, PlannedUnit, RunResult } from "../../model/index.js";
-import { VERSION, exitCodeFor } from "../../model/index.js";
-import { RedactingStream } from "../../util/index.js";
+import type { EvalResult, RunResult } from "../../model/index.js";
+import { VERSION, exitCodeFor, mostTrials, unitLabel } from "../../model/index.js";
+import { GarbageCadence, RedactingStream } from "../../util/index.js";
 import { isolationNote } from "../../run/index.js";
 import {
   comparisonLines,
@@ -57,8 +57,7 @@ export function compareCommand(ctx: CommandContext): Promise<number> {
  * (--fail-on failure); 0 otherwise, and always with --fail-on never (but for 2).
  */
 export function compareExitCode(run: RunResult, failOn: value.FailOn): 0 | 1 | 2 {
-  const all = exitCodeFor(run.evals.map((e) => ({ ...e, arm: undefined })));
-  if (all === 2 || run.evals.some((e) => e.status === "error")) return 2;
+  if (run.evals.some((e) => e.status === "error")) return 2;
   if (failOn === "never") return 0;
   const regression = (run.comparisons ?? []).some((c) => c.verdict === "regression");
   if (regression) return 1;
@@ -101,6 +100,7 @@ async function runCommand(
   });
 
   const finished: EvalResult[] = [];
+  const garbage = new GarbageCadence();
   try {
     const outcome = await run({
       projectRoot,
@@ -129,7 +129,7 @@ async function runCommand(
           for (const note of notes) say(style.dim(note));
           const trialsPlanned = plan.units
             .filter((u) => !u.settled)
-            .reduce((n, u) => n + plannedTrials(u), 0);
+            .reduce((n, u) => n + mostTrials(u), 0);
           if (!flags.quiet) {
             say(
               style.dim(
@@ -143,14 +143,15 @@ async function runCommand(
           progress.start(trialsPlanned);
         },
         onTrialEnd(unit, trial) {
-          progress.trialEnded(unitLabel(unit), unit.agentName, plannedTrials(unit), trial);
+          garbage.trialEnded();
+          progress.trialEnded(unitLabel(unit), unit.agentName, mostTrials(unit), trial);
           if (trial.status !== "passed" && flags["keep-workspace"] && "workspace" in trial) {
             say(style.dim(`    workspace kept at ${String(trial.workspace)}`));
           }
         },
         onUnitEnd(unit, result) {
           finished.push(result);
-          if (!unit.settled) progress.unitEnded(plannedTrials(unit), result.trialsRun);
+          if (!unit.settled) progress.unitEnded(mostTrials(unit), result.trialsRun);
         },
       },
     });
@@ -189,14 +190,4 @@ async function runCommand(
     progress.finish();
     stopWatchingSignals();
   }
-}
-
-/** The most trials a unit may run: a comparison arm's maximum, else its planned trials. */
-function plannedTrials(unit: PlannedUnit): number {
-  return unit.arm?.maxTrials ?? unit.trials;
-}
-
-/** How progress names a unit: an arm that is not the eval as defined says which arm. */
-function unitLabel(unit: PlannedUnit): string {
-  return unit.arm && !unit.arm.primary ? `${unit.spec.id} @ ${unit.arm.label}` : unit.spec.id;
 }
