@@ -10,7 +10,7 @@ export const modules = {
 /* harmony export */   readResultsBranch: () => (/* binding */ readResultsBranch)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_RESULTS_AUTHOR, ResultsBranchError, classifyGitFailure */
-/* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76793);
+/* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(59952);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);

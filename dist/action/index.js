@@ -2505,7 +2505,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 76793:
+/***/ 59952:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2537,6 +2537,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Rr: () => (/* reexport */ exitCodeFor),
   Vw: () => (/* reexport */ formatProblem),
   MT: () => (/* reexport */ matchesPattern),
+  H6: () => (/* reexport */ mostTrials),
   CT: () => (/* reexport */ reliabilityOf),
   Td: () => (/* reexport */ requiredPasses),
   X_: () => (/* reexport */ round6),
@@ -2544,6 +2545,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $P: () => (/* reexport */ thresholdPercent),
   u3: () => (/* reexport */ trialCode),
   WO: () => (/* reexport */ trialsCertainlyNeeded),
+  xj: () => (/* reexport */ unitLabel),
   YV: () => (/* reexport */ wilsonInterval),
   LQ: () => (/* reexport */ withDiagnostics)
 });
@@ -2653,8 +2655,8 @@ function round6(x) {
 
 ;// CONCATENATED MODULE: ./src/model/comparison.ts
 // Did a change help? The arithmetic of comparing a control's pass rate with a treatment's: the
-// interval of the difference, an exact test, the verdict rule, and when the verdict can no longer
-// change (so trials can stop early without changing it). Pure functions; README "Comparisons"
+// interval of the difference, an exact test, the verdict rule, and the sequential rule that says
+// when trials may stop. Pure functions; README "Comparisons"
 // states the rule and bench/comparison.ts measures its error rates by simulation.
 
 /** The default margin within which a difference counts as no change: 10 points. */
@@ -2773,27 +2775,6 @@ function sequentialVerdict(control, treatment, max, margin = DEFAULT_MARGIN) {
         return undefined;
     const verdict = verdictOf(differenceInterval(control, treatment, INTERIM_CONFIDENCE), margin);
     return verdict === "inconclusive" ? undefined : verdict;
-}
-/**
- * The verdict the comparison will reach when both arms have run all their trials, if the trials
- * still to run can no longer change it; otherwise undefined. Exact curtailment: every way the
- * remaining trials could turn out is tried, so stopping here never changes the verdict that
- * running every trial would give.
- */
-function decidedComparison(control, treatment, margin = DEFAULT_MARGIN) {
-    const left1 = Math.max(0, control.max - control.passes - control.failures);
-    const left2 = Math.max(0, treatment.max - treatment.passes - treatment.failures);
-    let verdict;
-    for (let x = 0; x <= left1; x++) {
-        for (let y = 0; y <= left2; y++) {
-            const v = verdictOf(differenceInterval({ passes: control.passes + x, trials: control.max }, { passes: treatment.passes + y, trials: treatment.max }), margin);
-            if (verdict === undefined)
-                verdict = v;
-            else if (v !== verdict)
-                return undefined;
-        }
-    }
-    return verdict;
 }
 /**
  * Unbiased estimator of pass@k from c passes in n trials: the chance that at least one of k
@@ -3152,6 +3133,18 @@ const DEFAULT_RESULTS_BRANCH = "copybook-results";
 /** Where each run-mode job leaves its history lines, for a publishing job to push once. */
 const HISTORY_FILE = "history.jsonl";
 
+;// CONCATENATED MODULE: ./src/model/plan.ts
+// What the plan stage hands to the run stage: eval × agent units, each with its rendered prompt and
+// what is already settled. Types, and two helpers that read them.
+/** How reports name a unit: an arm that is not the eval as defined says which arm (`id @ arm`). */
+function unitLabel(unit) {
+    return unit.arm && !unit.arm.primary ? `${unit.spec.id} @ ${unit.arm.label}` : unit.spec.id;
+}
+/** The most trials a unit may run: a comparison arm's maximum, else its planned trials. */
+function mostTrials(unit) {
+    return unit.arm?.maxTrials ?? unit.trials;
+}
+
 ;// CONCATENATED MODULE: ./src/model/version.ts
 /** agent-evals' version; a test keeps it equal to package.json's. */
 const VERSION = "0.1.0";
@@ -3260,7 +3253,8 @@ var external_node_vm_ = __nccwpck_require__(30714);
 // before it compacts it: peak RSS then grows with the number of trials though live data does not.
 // A mark-compact every COLLECT_EVERY trials (about 10–20 ms on a heap of this size) keeps the peak
 // flat. `gc` is not exposed without --expose-gc, which a CLI started from its shebang cannot pass
-// itself, so the flag is set at run time and the function taken from a fresh context.
+// itself, so the flag is set at run time and the function taken from a fresh context. Only the
+// processes agent-evals owns use it (the CLI, the Action), never the library inside someone's.
 
 
 /** Trials between two collections. */
@@ -3784,8 +3778,14 @@ class Redactor {
             ...new Set(given.flatMap((v) => v.split(LINE_ENDINGS).map((l) => l.trim()))),
         ].filter((line) => PEM_ARMOR.test(line));
         this.secretCount = given.filter((v) => v.length >= MIN_SECRET_LENGTH).length;
-        const forms = [...new Set(secretsOf(given).flatMap(variantsOf))];
-        this.edgeForms = forms.filter((form) => form.length > MIN_SECRET_LENGTH);
+        const secrets = secretsOf(given);
+        const forms = [...new Set(secrets.flatMap(variantsOf))];
+        // clipEdges runs on every string a run writes: its forms are the whole values' and the lines'
+        // plain text only (a key's lines' escaped and base64 forms would make it ~30× slower a string).
+        const whole = new Set(given.filter((v) => v.length >= MIN_SECRET_LENGTH));
+        this.edgeForms = [
+            ...new Set([...whole].flatMap(variantsOf).concat(secrets.filter((s) => !whole.has(s)))),
+        ].filter((form) => form.length > MIN_SECRET_LENGTH);
         const pieces = new Set(forms.flatMap(piecesOf));
         this.matcher = pieces.size > 0 ? new PieceMatcher(pieces) : undefined;
         this.maxPieceBytes = this.matcher?.longest ?? 0;
@@ -3855,6 +3855,8 @@ class Redactor {
      * Such a piece (MIN_SECRET_LENGTH characters or more) is replaced too.
      */
     clipEdges(text) {
+        if (text.length < MIN_SECRET_LENGTH)
+            return text;
         let out = text;
         for (const form of this.edgeForms) {
             // Only the last (first) form.length - 1 characters can hold a cut piece of it.
@@ -15393,8 +15395,8 @@ function globSync(globInput, options) {
 //#endregion
 
 
-// EXTERNAL MODULE: ./src/model/index.ts + 8 modules
-var src_model = __nccwpck_require__(76793);
+// EXTERNAL MODULE: ./src/model/index.ts + 9 modules
+var src_model = __nccwpck_require__(59952);
 ;// CONCATENATED MODULE: ./src/define/discover.ts
 // Finds eval files: `**/*.eval.{ts,mts,js,mjs,yaml,yml}` under evals/ and _evals/, or a glob.
 // Symlinks are listed as they are and never followed here: whether a linked eval file may be read
@@ -28024,9 +28026,6 @@ const bwrapProvider = {
     },
     note: () => BWRAP_ISOLATION,
     async prepareTrial(space) {
-        // Bound into the jail writable, so each must exist before the agent starts: the call log may not yet.
-        for (const file of space.writable)
-            await external_node_fs_.promises.appendFile(file, "").catch(() => undefined);
         const jail = {
             writable: space.writable,
             readable: space.readable,
@@ -28288,8 +28287,6 @@ function providerNamed(name) {
 
 
 
-
-// The notes live with their providers (none.ts, bwrap.ts); re-exported here where they always were.
 
 const SANDBOX_KINDS = [...PROVIDER_NAMES, "auto"];
 function isolationNote(isolation) {
@@ -31031,6 +31028,9 @@ async function runTrial(input) {
         const agent = input.agent;
         // The agent runs inside its provider's sandbox (README › Sandbox providers); the checks after it
         // run as before, outside.
+        // Every writable path exists before a provider binds it: the call log too, empty.
+        if (agent)
+            external_node_fs_default().writeFileSync(callLog, "", { flag: "a" });
         sandbox = agent
             ? await isolation.provider.prepareTrial({
                 root,
@@ -31230,16 +31230,8 @@ async function runSuite(units, options) {
     // Trials hand over their clean-up: it runs beside the next trial, and the suite waits for all.
     const cleanups = [];
     const deferCleanup = (cleanup) => void cleanups.push(cleanup.catch(() => undefined));
-    const garbage = new src_util/* GarbageCadence */.T();
-    const events = {
-        ...options.events,
-        onTrialEnd(unit, trial) {
-            garbage.trialEnded();
-            options.events?.onTrialEnd?.(unit, trial);
-        },
-    };
     try {
-        return await runUnits(units, { ...options, events, deferCleanup });
+        return await runUnits(units, { ...options, deferCleanup });
     }
     finally {
         await Promise.all(cleanups);
@@ -31289,8 +31281,6 @@ async function runUnits(units, options) {
             run = openUnits.use(() => runComparisonGroup(members, options, slots, prepare).then(({ results, comparisons }) => {
                 comparisonsOf.set(key, comparisons);
                 return results;
-            }, (error) => {
-                throw error;
             }));
             run = run.finally(() => Promise.all(members.map((m) => release(m.spec))));
             groupRuns.set(key, run);
@@ -31346,7 +31336,7 @@ async function runComparisonGroup(members, options, slots, prepare) {
             const n = wanted();
             if (n === undefined)
                 return "cancelled";
-            const trial = await runBudgetedTrial(unit, n, prepared.get(unit), options, true);
+            const trial = await runBudgetedTrial(unit, n, prepared.get(unit), options);
             if (trial !== "no-budget")
                 options.events?.onTrialEnd?.(unit, trial);
             return trial;
@@ -31466,16 +31456,14 @@ async function runUnit(unit, options, slots, prepare) {
     return settle(policy.finalStatus(passes, failures));
 }
 /** A trial within the budget: its worst case reserved first, settled with its real cost after. */
-async function runBudgetedTrial(unit, n, prepared, options, announce = false) {
+async function runBudgetedTrial(unit, n, prepared, options) {
     const free = !unit.agent || unit.agent.free === true;
     const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
     if (!reservation)
         return "no-budget";
     let trial;
     try {
-        if (announce)
-            options.events?.onTrialStart?.(unit, n);
-        trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd, !announce);
+        trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
     }
     finally {
         options.budget.settle(reservation, trial?.costUsd ?? 0);
@@ -31483,10 +31471,9 @@ async function runBudgetedTrial(unit, n, prepared, options, announce = false) {
     const overBudget = overspent(trial.costUsd ?? 0, reservation.capUsd, unit.spec, options.budget);
     return overBudget.length ? { ...trial, overBudget } : trial;
 }
-async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd, announce = true) {
+async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
     const outDir = external_node_path_default().join(options.resultsDir, "evals", evalFolder(unit), slug((0,src_util/* currentRedactor */.I)()?.text(unit.agentName) ?? unit.agentName), `trial-${n}`);
-    if (announce)
-        options.events?.onTrialStart?.(unit, n);
+    options.events?.onTrialStart?.(unit, n);
     let lastError = "";
     for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
         try {
@@ -33790,15 +33777,14 @@ function planLines(units, projectRoot, costOf = () => ({}), budgetUsd) {
     let unknownWorst = false;
     for (const unit of units) {
         const where = `${path.relative(projectRoot, unit.spec.file)}${unit.spec.line ? `:${unit.spec.line}` : ""}`;
-        const arm = unit.arm && !unit.arm.primary ? ` @ ${unit.arm.label}` : "";
-        const name = `${unit.spec.id}${arm} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
+        const name = `${unitLabel(unit)} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
         if (unit.settled) {
             lines.push(`${unit.settled.status.padEnd(7)} ${name} — ${unit.settled.reason}  (${where})`);
             continue;
         }
         const free = !unit.agent || unit.agent.free === true;
         // A comparison's arm may run up to its maximum, until the comparison is decided.
-        const most = unit.arm?.maxTrials ?? unit.trials;
+        const most = mostTrials(unit);
         const trials = unit.arm
             ? `up to ${most} trial(s), the ${unit.arm.role} (${unit.arm.label}) of a comparison`
             : unit.spec.adaptive
@@ -35862,7 +35848,8 @@ async function planBase(baseRoot, planned, options, env) {
     const label = `the eval definitions at ${options.base}`;
     let specs;
     try {
-        specs = await loadFiles(await discoverEvalFiles(baseRoot, options.evals), baseRoot, env);
+        const files = await discoverEvalFiles(baseRoot, options.evals);
+        specs = await loadFiles(files, baseRoot, env, usesRealHome(options));
     }
     catch (error) {
         if (!(error instanceof src_model/* DefinitionError */.gk))
@@ -36650,6 +36637,8 @@ async function runAction() {
         : undefined;
     if (inputs.mode === "run" && inputs.baseline === "rerun" && pr === undefined)
         notice("baseline rerun: not a pull request, so there is no base to run; history is used");
+    const runAgainstBase = againstBase(rerunBase);
+    const garbage = new src_util/* GarbageCadence */.T();
     const style = makeStyle({}, {});
     const declaredSecrets = new Set();
     const fork = isForkPullRequest(event);
@@ -36667,9 +36656,7 @@ async function runAction() {
             missing = published.missing;
         }
         else
-            outcome = await group("agent-evals", () => (rerunBase
-                ? (o) => compareEvals({ ...o, base: rerunBase })
-                : runEvals)({
+            outcome = await group("agent-evals", () => runAgainstBase({
                 projectRoot,
                 evals: inputs.evals.length ? inputs.evals : undefined,
                 agents: inputs.agents,
@@ -36703,11 +36690,8 @@ async function runAction() {
                         info(`${plan.units.length} eval × agent pair(s); ${plan.agentUnits} will start an agent`);
                     },
                     onTrialEnd(unit, trial) {
-                        const label = unit.arm && !unit.arm.primary
-                            ? `${unit.spec.id} @ ${unit.arm.label}`
-                            : unit.spec.id;
-                        const planned = unit.arm?.maxTrials ?? unit.trials;
-                        info(console_trialLine(label, unit.agentName, planned, trial, style));
+                        garbage.trialEnded();
+                        info(console_trialLine((0,src_model/* unitLabel */.xj)(unit), unit.agentName, (0,src_model/* mostTrials */.H6)(unit), trial, style));
                     },
                 },
             }));
@@ -36858,6 +36842,10 @@ async function runAction() {
         setFailed(`${c.failed + c.incomplete + c.inconclusive} eval × agent pair(s) did not pass`);
     else if (inputs.failOn === "regression" && regressions > 0)
         setFailed(`${regressions} significant regression(s) against ${baseBranch}`);
+}
+/** The run's evals, beside their base's version when there is one to rerun (`compareEvals`). */
+function againstBase(base) {
+    return base ? (options) => compareEvals({ ...options, base }) : runEvals;
 }
 /** The health of every eval × agent over the recorded runs and this run's (broken, flaky, saturated). */
 function healthSection(before, lines) {

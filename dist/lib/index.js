@@ -12504,8 +12504,8 @@ function stats_round6(x) {
 
 ;// CONCATENATED MODULE: ./src/model/comparison.ts
 // Did a change help? The arithmetic of comparing a control's pass rate with a treatment's: the
-// interval of the difference, an exact test, the verdict rule, and when the verdict can no longer
-// change (so trials can stop early without changing it). Pure functions; README "Comparisons"
+// interval of the difference, an exact test, the verdict rule, and the sequential rule that says
+// when trials may stop. Pure functions; README "Comparisons"
 // states the rule and bench/comparison.ts measures its error rates by simulation.
 
 /** The default margin within which a difference counts as no change: 10 points. */
@@ -12624,27 +12624,6 @@ function sequentialVerdict(control, treatment, max, margin = DEFAULT_MARGIN) {
         return undefined;
     const verdict = verdictOf(differenceInterval(control, treatment, INTERIM_CONFIDENCE), margin);
     return verdict === "inconclusive" ? undefined : verdict;
-}
-/**
- * The verdict the comparison will reach when both arms have run all their trials, if the trials
- * still to run can no longer change it; otherwise undefined. Exact curtailment: every way the
- * remaining trials could turn out is tried, so stopping here never changes the verdict that
- * running every trial would give.
- */
-function decidedComparison(control, treatment, margin = DEFAULT_MARGIN) {
-    const left1 = Math.max(0, control.max - control.passes - control.failures);
-    const left2 = Math.max(0, treatment.max - treatment.passes - treatment.failures);
-    let verdict;
-    for (let x = 0; x <= left1; x++) {
-        for (let y = 0; y <= left2; y++) {
-            const v = verdictOf(differenceInterval({ passes: control.passes + x, trials: control.max }, { passes: treatment.passes + y, trials: treatment.max }), margin);
-            if (verdict === undefined)
-                verdict = v;
-            else if (v !== verdict)
-                return undefined;
-        }
-    }
-    return verdict;
 }
 /**
  * Unbiased estimator of pass@k from c passes in n trials: the chance that at least one of k
@@ -20353,7 +20332,8 @@ var external_node_vm_ = __nccwpck_require__(714);
 // before it compacts it: peak RSS then grows with the number of trials though live data does not.
 // A mark-compact every COLLECT_EVERY trials (about 10–20 ms on a heap of this size) keeps the peak
 // flat. `gc` is not exposed without --expose-gc, which a CLI started from its shebang cannot pass
-// itself, so the flag is set at run time and the function taken from a fresh context.
+// itself, so the flag is set at run time and the function taken from a fresh context. Only the
+// processes agent-evals owns use it (the CLI, the Action), never the library inside someone's.
 
 
 /** Trials between two collections. */
@@ -20363,8 +20343,8 @@ function collector() {
     if (collect !== undefined)
         return collect;
     try {
-        (0,external_node_v8_.setFlagsFromString)("--expose-gc");
-        const gc = (0,external_node_vm_.runInNewContext)("gc");
+        setFlagsFromString("--expose-gc");
+        const gc = runInNewContext("gc");
         collect = typeof gc === "function" ? () => void gc() : null;
     }
     catch {
@@ -20875,8 +20855,14 @@ class Redactor {
             ...new Set(given.flatMap((v) => v.split(LINE_ENDINGS).map((l) => l.trim()))),
         ].filter((line) => PEM_ARMOR.test(line));
         this.secretCount = given.filter((v) => v.length >= MIN_SECRET_LENGTH).length;
-        const forms = [...new Set(secretsOf(given).flatMap(variantsOf))];
-        this.edgeForms = forms.filter((form) => form.length > MIN_SECRET_LENGTH);
+        const secrets = secretsOf(given);
+        const forms = [...new Set(secrets.flatMap(variantsOf))];
+        // clipEdges runs on every string a run writes: its forms are the whole values' and the lines'
+        // plain text only (a key's lines' escaped and base64 forms would make it ~30× slower a string).
+        const whole = new Set(given.filter((v) => v.length >= MIN_SECRET_LENGTH));
+        this.edgeForms = [
+            ...new Set([...whole].flatMap(variantsOf).concat(secrets.filter((s) => !whole.has(s)))),
+        ].filter((form) => form.length > MIN_SECRET_LENGTH);
         const pieces = new Set(forms.flatMap(piecesOf));
         this.matcher = pieces.size > 0 ? new PieceMatcher(pieces) : undefined;
         this.maxPieceBytes = this.matcher?.longest ?? 0;
@@ -20946,6 +20932,8 @@ class Redactor {
      * Such a piece (MIN_SECRET_LENGTH characters or more) is replaced too.
      */
     clipEdges(text) {
+        if (text.length < MIN_SECRET_LENGTH)
+            return text;
         let out = text;
         for (const form of this.edgeForms) {
             // Only the last (first) form.length - 1 characters can hold a cut piece of it.
@@ -27122,9 +27110,6 @@ const bwrapProvider = {
     },
     note: () => BWRAP_ISOLATION,
     async prepareTrial(space) {
-        // Bound into the jail writable, so each must exist before the agent starts: the call log may not yet.
-        for (const file of space.writable)
-            await external_node_fs_.promises.appendFile(file, "").catch(() => undefined);
         const jail = {
             writable: space.writable,
             readable: space.readable,
@@ -27386,8 +27371,6 @@ function providerNamed(name) {
 
 
 
-
-// The notes live with their providers (none.ts, bwrap.ts); re-exported here where they always were.
 
 const SANDBOX_KINDS = [...PROVIDER_NAMES, "auto"];
 function isolationNote(isolation) {
@@ -30129,6 +30112,9 @@ async function runTrial(input) {
         const agent = input.agent;
         // The agent runs inside its provider's sandbox (README › Sandbox providers); the checks after it
         // run as before, outside.
+        // Every writable path exists before a provider binds it: the call log too, empty.
+        if (agent)
+            external_node_fs_default().writeFileSync(callLog, "", { flag: "a" });
         sandbox = agent
             ? await isolation.provider.prepareTrial({
                 root,
@@ -30328,16 +30314,8 @@ async function runSuite(units, options) {
     // Trials hand over their clean-up: it runs beside the next trial, and the suite waits for all.
     const cleanups = [];
     const deferCleanup = (cleanup) => void cleanups.push(cleanup.catch(() => undefined));
-    const garbage = new GarbageCadence();
-    const events = {
-        ...options.events,
-        onTrialEnd(unit, trial) {
-            garbage.trialEnded();
-            options.events?.onTrialEnd?.(unit, trial);
-        },
-    };
     try {
-        return await runUnits(units, { ...options, events, deferCleanup });
+        return await runUnits(units, { ...options, deferCleanup });
     }
     finally {
         await Promise.all(cleanups);
@@ -30387,8 +30365,6 @@ async function runUnits(units, options) {
             run = openUnits.use(() => runComparisonGroup(members, options, slots, prepare).then(({ results, comparisons }) => {
                 comparisonsOf.set(key, comparisons);
                 return results;
-            }, (error) => {
-                throw error;
             }));
             run = run.finally(() => Promise.all(members.map((m) => release(m.spec))));
             groupRuns.set(key, run);
@@ -30444,7 +30420,7 @@ async function runComparisonGroup(members, options, slots, prepare) {
             const n = wanted();
             if (n === undefined)
                 return "cancelled";
-            const trial = await runBudgetedTrial(unit, n, prepared.get(unit), options, true);
+            const trial = await runBudgetedTrial(unit, n, prepared.get(unit), options);
             if (trial !== "no-budget")
                 options.events?.onTrialEnd?.(unit, trial);
             return trial;
@@ -30564,16 +30540,14 @@ async function runUnit(unit, options, slots, prepare) {
     return settle(policy.finalStatus(passes, failures));
 }
 /** A trial within the budget: its worst case reserved first, settled with its real cost after. */
-async function runBudgetedTrial(unit, n, prepared, options, announce = false) {
+async function runBudgetedTrial(unit, n, prepared, options) {
     const free = !unit.agent || unit.agent.free === true;
     const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
     if (!reservation)
         return "no-budget";
     let trial;
     try {
-        if (announce)
-            options.events?.onTrialStart?.(unit, n);
-        trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd, !announce);
+        trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
     }
     finally {
         options.budget.settle(reservation, trial?.costUsd ?? 0);
@@ -30581,10 +30555,9 @@ async function runBudgetedTrial(unit, n, prepared, options, announce = false) {
     const overBudget = overspent(trial.costUsd ?? 0, reservation.capUsd, unit.spec, options.budget);
     return overBudget.length ? { ...trial, overBudget } : trial;
 }
-async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd, announce = true) {
+async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
     const outDir = external_node_path_default().join(options.resultsDir, "evals", evalFolder(unit), slug(currentRedactor()?.text(unit.agentName) ?? unit.agentName), `trial-${n}`);
-    if (announce)
-        options.events?.onTrialStart?.(unit, n);
+    options.events?.onTrialStart?.(unit, n);
     let lastError = "";
     for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
         try {
@@ -32888,15 +32861,14 @@ function planLines(units, projectRoot, costOf = () => ({}), budgetUsd) {
     let unknownWorst = false;
     for (const unit of units) {
         const where = `${path.relative(projectRoot, unit.spec.file)}${unit.spec.line ? `:${unit.spec.line}` : ""}`;
-        const arm = unit.arm && !unit.arm.primary ? ` @ ${unit.arm.label}` : "";
-        const name = `${unit.spec.id}${arm} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
+        const name = `${unitLabel(unit)} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
         if (unit.settled) {
             lines.push(`${unit.settled.status.padEnd(7)} ${name} — ${unit.settled.reason}  (${where})`);
             continue;
         }
         const free = !unit.agent || unit.agent.free === true;
         // A comparison's arm may run up to its maximum, until the comparison is decided.
-        const most = unit.arm?.maxTrials ?? unit.trials;
+        const most = mostTrials(unit);
         const trials = unit.arm
             ? `up to ${most} trial(s), the ${unit.arm.role} (${unit.arm.label}) of a comparison`
             : unit.spec.adaptive
@@ -34960,7 +34932,8 @@ async function planBase(baseRoot, planned, options, env) {
     const label = `the eval definitions at ${options.base}`;
     let specs;
     try {
-        specs = await loadFiles(await discoverEvalFiles(baseRoot, options.evals), baseRoot, env);
+        const files = await discoverEvalFiles(baseRoot, options.evals);
+        specs = await loadFiles(files, baseRoot, env, usesRealHome(options));
     }
     catch (error) {
         if (!(error instanceof DefinitionError))

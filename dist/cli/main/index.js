@@ -11584,8 +11584,8 @@ function round6(x) {
 
 ;// CONCATENATED MODULE: ./src/model/comparison.ts
 // Did a change help? The arithmetic of comparing a control's pass rate with a treatment's: the
-// interval of the difference, an exact test, the verdict rule, and when the verdict can no longer
-// change (so trials can stop early without changing it). Pure functions; README "Comparisons"
+// interval of the difference, an exact test, the verdict rule, and the sequential rule that says
+// when trials may stop. Pure functions; README "Comparisons"
 // states the rule and bench/comparison.ts measures its error rates by simulation.
 
 /** The default margin within which a difference counts as no change: 10 points. */
@@ -11704,27 +11704,6 @@ function sequentialVerdict(control, treatment, max, margin = DEFAULT_MARGIN) {
         return undefined;
     const verdict = verdictOf(differenceInterval(control, treatment, INTERIM_CONFIDENCE), margin);
     return verdict === "inconclusive" ? undefined : verdict;
-}
-/**
- * The verdict the comparison will reach when both arms have run all their trials, if the trials
- * still to run can no longer change it; otherwise undefined. Exact curtailment: every way the
- * remaining trials could turn out is tried, so stopping here never changes the verdict that
- * running every trial would give.
- */
-function decidedComparison(control, treatment, margin = DEFAULT_MARGIN) {
-    const left1 = Math.max(0, control.max - control.passes - control.failures);
-    const left2 = Math.max(0, treatment.max - treatment.passes - treatment.failures);
-    let verdict;
-    for (let x = 0; x <= left1; x++) {
-        for (let y = 0; y <= left2; y++) {
-            const v = verdictOf(differenceInterval({ passes: control.passes + x, trials: control.max }, { passes: treatment.passes + y, trials: treatment.max }), margin);
-            if (verdict === undefined)
-                verdict = v;
-            else if (v !== verdict)
-                return undefined;
-        }
-    }
-    return verdict;
 }
 /**
  * Unbiased estimator of pass@k from c passes in n trials: the chance that at least one of k
@@ -12079,6 +12058,18 @@ const RUN_JSON = "run.json";
 const DEFAULT_RESULTS_BRANCH = "copybook-results";
 /** Where each run-mode job leaves its history lines, for a publishing job to push once. */
 const HISTORY_FILE = "history.jsonl";
+
+;// CONCATENATED MODULE: ./src/model/plan.ts
+// What the plan stage hands to the run stage: eval × agent units, each with its rendered prompt and
+// what is already settled. Types, and two helpers that read them.
+/** How reports name a unit: an arm that is not the eval as defined says which arm (`id @ arm`). */
+function unitLabel(unit) {
+    return unit.arm && !unit.arm.primary ? `${unit.spec.id} @ ${unit.arm.label}` : unit.spec.id;
+}
+/** The most trials a unit may run: a comparison arm's maximum, else its planned trials. */
+function mostTrials(unit) {
+    return unit.arm?.maxTrials ?? unit.trials;
+}
 
 ;// CONCATENATED MODULE: ./src/model/version.ts
 /** agent-evals' version; a test keeps it equal to package.json's. */
@@ -20327,7 +20318,8 @@ var external_node_vm_ = __nccwpck_require__(714);
 // before it compacts it: peak RSS then grows with the number of trials though live data does not.
 // A mark-compact every COLLECT_EVERY trials (about 10–20 ms on a heap of this size) keeps the peak
 // flat. `gc` is not exposed without --expose-gc, which a CLI started from its shebang cannot pass
-// itself, so the flag is set at run time and the function taken from a fresh context.
+// itself, so the flag is set at run time and the function taken from a fresh context. Only the
+// processes agent-evals owns use it (the CLI, the Action), never the library inside someone's.
 
 
 /** Trials between two collections. */
@@ -20849,8 +20841,14 @@ class Redactor {
             ...new Set(given.flatMap((v) => v.split(LINE_ENDINGS).map((l) => l.trim()))),
         ].filter((line) => PEM_ARMOR.test(line));
         this.secretCount = given.filter((v) => v.length >= MIN_SECRET_LENGTH).length;
-        const forms = [...new Set(secretsOf(given).flatMap(variantsOf))];
-        this.edgeForms = forms.filter((form) => form.length > MIN_SECRET_LENGTH);
+        const secrets = secretsOf(given);
+        const forms = [...new Set(secrets.flatMap(variantsOf))];
+        // clipEdges runs on every string a run writes: its forms are the whole values' and the lines'
+        // plain text only (a key's lines' escaped and base64 forms would make it ~30× slower a string).
+        const whole = new Set(given.filter((v) => v.length >= MIN_SECRET_LENGTH));
+        this.edgeForms = [
+            ...new Set([...whole].flatMap(variantsOf).concat(secrets.filter((s) => !whole.has(s)))),
+        ].filter((form) => form.length > MIN_SECRET_LENGTH);
         const pieces = new Set(forms.flatMap(piecesOf));
         this.matcher = pieces.size > 0 ? new PieceMatcher(pieces) : undefined;
         this.maxPieceBytes = this.matcher?.longest ?? 0;
@@ -20920,6 +20918,8 @@ class Redactor {
      * Such a piece (MIN_SECRET_LENGTH characters or more) is replaced too.
      */
     clipEdges(text) {
+        if (text.length < MIN_SECRET_LENGTH)
+            return text;
         let out = text;
         for (const form of this.edgeForms) {
             // Only the last (first) form.length - 1 characters can hold a cut piece of it.
@@ -27093,9 +27093,6 @@ const bwrapProvider = {
     },
     note: () => BWRAP_ISOLATION,
     async prepareTrial(space) {
-        // Bound into the jail writable, so each must exist before the agent starts: the call log may not yet.
-        for (const file of space.writable)
-            await external_node_fs_.promises.appendFile(file, "").catch(() => undefined);
         const jail = {
             writable: space.writable,
             readable: space.readable,
@@ -27357,8 +27354,6 @@ function providerNamed(name) {
 
 
 
-
-// The notes live with their providers (none.ts, bwrap.ts); re-exported here where they always were.
 
 const SANDBOX_KINDS = [...PROVIDER_NAMES, "auto"];
 function isolationNote(isolation) {
@@ -30100,6 +30095,9 @@ async function runTrial(input) {
         const agent = input.agent;
         // The agent runs inside its provider's sandbox (README › Sandbox providers); the checks after it
         // run as before, outside.
+        // Every writable path exists before a provider binds it: the call log too, empty.
+        if (agent)
+            external_node_fs_default().writeFileSync(callLog, "", { flag: "a" });
         sandbox = agent
             ? await isolation.provider.prepareTrial({
                 root,
@@ -30299,16 +30297,8 @@ async function runSuite(units, options) {
     // Trials hand over their clean-up: it runs beside the next trial, and the suite waits for all.
     const cleanups = [];
     const deferCleanup = (cleanup) => void cleanups.push(cleanup.catch(() => undefined));
-    const garbage = new GarbageCadence();
-    const events = {
-        ...options.events,
-        onTrialEnd(unit, trial) {
-            garbage.trialEnded();
-            options.events?.onTrialEnd?.(unit, trial);
-        },
-    };
     try {
-        return await runUnits(units, { ...options, events, deferCleanup });
+        return await runUnits(units, { ...options, deferCleanup });
     }
     finally {
         await Promise.all(cleanups);
@@ -30358,8 +30348,6 @@ async function runUnits(units, options) {
             run = openUnits.use(() => runComparisonGroup(members, options, slots, prepare).then(({ results, comparisons }) => {
                 comparisonsOf.set(key, comparisons);
                 return results;
-            }, (error) => {
-                throw error;
             }));
             run = run.finally(() => Promise.all(members.map((m) => release(m.spec))));
             groupRuns.set(key, run);
@@ -30415,7 +30403,7 @@ async function runComparisonGroup(members, options, slots, prepare) {
             const n = wanted();
             if (n === undefined)
                 return "cancelled";
-            const trial = await runBudgetedTrial(unit, n, prepared.get(unit), options, true);
+            const trial = await runBudgetedTrial(unit, n, prepared.get(unit), options);
             if (trial !== "no-budget")
                 options.events?.onTrialEnd?.(unit, trial);
             return trial;
@@ -30535,16 +30523,14 @@ async function runUnit(unit, options, slots, prepare) {
     return settle(policy.finalStatus(passes, failures));
 }
 /** A trial within the budget: its worst case reserved first, settled with its real cost after. */
-async function runBudgetedTrial(unit, n, prepared, options, announce = false) {
+async function runBudgetedTrial(unit, n, prepared, options) {
     const free = !unit.agent || unit.agent.free === true;
     const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
     if (!reservation)
         return "no-budget";
     let trial;
     try {
-        if (announce)
-            options.events?.onTrialStart?.(unit, n);
-        trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd, !announce);
+        trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
     }
     finally {
         options.budget.settle(reservation, trial?.costUsd ?? 0);
@@ -30552,10 +30538,9 @@ async function runBudgetedTrial(unit, n, prepared, options, announce = false) {
     const overBudget = overspent(trial.costUsd ?? 0, reservation.capUsd, unit.spec, options.budget);
     return overBudget.length ? { ...trial, overBudget } : trial;
 }
-async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd, announce = true) {
+async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
     const outDir = external_node_path_default().join(options.resultsDir, "evals", evalFolder(unit), slug(currentRedactor()?.text(unit.agentName) ?? unit.agentName), `trial-${n}`);
-    if (announce)
-        options.events?.onTrialStart?.(unit, n);
+    options.events?.onTrialStart?.(unit, n);
     let lastError = "";
     for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
         try {
@@ -32859,15 +32844,14 @@ function planLines(units, projectRoot, costOf = () => ({}), budgetUsd) {
     let unknownWorst = false;
     for (const unit of units) {
         const where = `${external_node_path_default().relative(projectRoot, unit.spec.file)}${unit.spec.line ? `:${unit.spec.line}` : ""}`;
-        const arm = unit.arm && !unit.arm.primary ? ` @ ${unit.arm.label}` : "";
-        const name = `${unit.spec.id}${arm} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
+        const name = `${unitLabel(unit)} [${unit.agentName}${unit.agentVersion ? ` ${unit.agentVersion}` : ""}]`;
         if (unit.settled) {
             lines.push(`${unit.settled.status.padEnd(7)} ${name} — ${unit.settled.reason}  (${where})`);
             continue;
         }
         const free = !unit.agent || unit.agent.free === true;
         // A comparison's arm may run up to its maximum, until the comparison is decided.
-        const most = unit.arm?.maxTrials ?? unit.trials;
+        const most = mostTrials(unit);
         const trials = unit.arm
             ? `up to ${most} trial(s), the ${unit.arm.role} (${unit.arm.label}) of a comparison`
             : unit.spec.adaptive
@@ -34931,7 +34915,8 @@ async function planBase(baseRoot, planned, options, env) {
     const label = `the eval definitions at ${options.base}`;
     let specs;
     try {
-        specs = await loadFiles(await discoverEvalFiles(baseRoot, options.evals), baseRoot, env);
+        const files = await discoverEvalFiles(baseRoot, options.evals);
+        specs = await loadFiles(files, baseRoot, env, usesRealHome(options));
     }
     catch (error) {
         if (!(error instanceof DefinitionError))
@@ -35311,8 +35296,7 @@ function compareCommand(ctx) {
  * (--fail-on failure); 0 otherwise, and always with --fail-on never (but for 2).
  */
 function compareExitCode(run, failOn) {
-    const all = result_exitCodeFor(run.evals.map((e) => ({ ...e, arm: undefined })));
-    if (all === 2 || run.evals.some((e) => e.status === "error"))
+    if (run.evals.some((e) => e.status === "error"))
         return 2;
     if (failOn === "never")
         return 0;
@@ -35349,6 +35333,7 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
         killAllAgents();
     });
     const finished = [];
+    const garbage = new GarbageCadence();
     try {
         const outcome = await run({
             projectRoot,
@@ -35378,7 +35363,7 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
                         say(style.dim(note));
                     const trialsPlanned = plan.units
                         .filter((u) => !u.settled)
-                        .reduce((n, u) => n + plannedTrials(u), 0);
+                        .reduce((n, u) => n + mostTrials(u), 0);
                     if (!flags.quiet) {
                         say(style.dim(`agent-evals ${version_VERSION}: ${plan.units.length} eval × agent pair(s), up to ${trialsPlanned} trial(s)`));
                         // Unless the engine's notes already said what the sandbox isolates (any but the default).
@@ -35389,7 +35374,8 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
                     progress.start(trialsPlanned);
                 },
                 onTrialEnd(unit, trial) {
-                    progress.trialEnded(unitLabel(unit), unit.agentName, plannedTrials(unit), trial);
+                    garbage.trialEnded();
+                    progress.trialEnded(unitLabel(unit), unit.agentName, mostTrials(unit), trial);
                     if (trial.status !== "passed" && flags["keep-workspace"] && "workspace" in trial) {
                         say(style.dim(`    workspace kept at ${String(trial.workspace)}`));
                     }
@@ -35397,7 +35383,7 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
                 onUnitEnd(unit, result) {
                     finished.push(result);
                     if (!unit.settled)
-                        progress.unitEnded(plannedTrials(unit), result.trialsRun);
+                        progress.unitEnded(mostTrials(unit), result.trialsRun);
                 },
             },
         });
@@ -35439,14 +35425,6 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
         progress.finish();
         stopWatchingSignals();
     }
-}
-/** The most trials a unit may run: a comparison arm's maximum, else its planned trials. */
-function plannedTrials(unit) {
-    return unit.arm?.maxTrials ?? unit.trials;
-}
-/** How progress names a unit: an arm that is not the eval as defined says which arm. */
-function unitLabel(unit) {
-    return unit.arm && !unit.arm.primary ? `${unit.spec.id} @ ${unit.arm.label}` : unit.spec.id;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/health.ts

@@ -4,7 +4,7 @@ export { loadEvals } from "./load.js";
 export { PromptError, renderPrompt, sha256, stableStringify } from "./prompt.js";
 export { defineEval, definePrompt, type EvalDefinition, type EvalOptions, type PromptDefinition, type PromptOptions, type SandboxOption, type ShimOption, type VariantOption, } from "./ts/api.js";
 export { assertThat, calledTool, fileAbsent, fileContains, fileExists, fileLacks, notRan, notUsedTool, ran, ranInOrder, succeeds, trajectory, usedTools, } from "./ts/assertions.js";
-export { commandSchema, countDeclaredAssertions, described, evalNameSchema, exitCodeSchema, hint, isPlainRecord, nonEmptyText, regexSchema, overlayClash, overlayPathProblem, overridesNothing, sandboxPathSchema, trialCounts, trialsSchema, variantFixes, variantListIssues, variantsSchema, withMeta, workflowSchema, yamlTaskDefaults, yamlTaskSchema, } from "./yaml/schema.js";
+export { commandSchema, countDeclaredAssertions, described, evalNameSchema, exitCodeSchema, hint, isPlainRecord, nonEmptyText, regexSchema, sandboxPathSchema, trialCounts, trialsSchema, variantsSchema, withMeta, workflowSchema, yamlTaskDefaults, yamlTaskSchema, } from "./yaml/schema.js";
 export { locate, problemAt, type YamlSource } from "./yaml/source.js";
 export { toVariantSpec, workflowCheck, yamlTaskEval } from "./yaml/task.js";
 export { validateWithSchema } from "./yaml/validate.js";

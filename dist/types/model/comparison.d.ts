@@ -57,19 +57,6 @@ export declare function compareArms(control: ArmCounts, treatment: ArmCounts, ma
  * Undefined: not decided yet, run another pair.
  */
 export declare function sequentialVerdict(control: ArmCounts, treatment: ArmCounts, max: number, margin?: number): ComparisonVerdict | undefined;
-/** What each arm has seen so far, and the most trials it may run. */
-export interface ArmProgress {
-    passes: number;
-    failures: number;
-    max: number;
-}
-/**
- * The verdict the comparison will reach when both arms have run all their trials, if the trials
- * still to run can no longer change it; otherwise undefined. Exact curtailment: every way the
- * remaining trials could turn out is tried, so stopping here never changes the verdict that
- * running every trial would give.
- */
-export declare function decidedComparison(control: ArmProgress, treatment: ArmProgress, margin?: number): ComparisonVerdict | undefined;
 /**
  * Unbiased estimator of pass@k from c passes in n trials: the chance that at least one of k
  * trials drawn without replacement passes, 1 − C(n−c, k) / C(n, k).

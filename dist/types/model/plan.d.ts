@@ -35,6 +35,10 @@ export interface Plan {
     /** Units that will start an agent: what the CI gate guards. */
     agentUnits: number;
 }
+/** How reports name a unit: an arm that is not the eval as defined says which arm (`id @ arm`). */
+export declare function unitLabel(unit: PlannedUnit): string;
+/** The most trials a unit may run: a comparison arm's maximum, else its planned trials. */
+export declare function mostTrials(unit: PlannedUnit): number;
 /**
  * A unit's place in a comparison group: one control and one or more treatments of the same
  * eval × agent, whose trials the suite interleaves and stops together (src/run/group.ts).

@@ -5,7 +5,7 @@ export interface TrialSpace {
     root: string;
     /**
      * What the agent may write: its workspace, TMPDIR, HOME, the call log. Each exists when the
-     * trial is prepared except the call log, which a provider that binds it must create empty.
+     * trial is prepared.
      */
     writable: string[];
     /** What it runs from (its shims, its results folder, its PATH), readable at least. */

@@ -2,7 +2,6 @@ import type { EvalSpec } from "../../model/index.js";
 import { type Endpoint } from "./bwrap.js";
 import { type SandboxProvider } from "./provider.js";
 export { TEMP_DIR_ISOLATION } from "./none.js";
-export { BWRAP_ISOLATION } from "./bwrap.js";
 /** A provider's name (`none`, `bwrap` …: PROVIDERS), or `auto`: bwrap where it works, else none. */
 export type SandboxKind = string;
 export declare const SANDBOX_KINDS: readonly SandboxKind[];
