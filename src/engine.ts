@@ -50,6 +50,8 @@ import {
   isolationNote,
   DEFAULT_PROVIDER,
   PROVIDER_NAMES,
+  PROVIDERS,
+  type ContainerOptions,
   providerNamed,
   REAL_HOME_NOTE,
   resolveIsolation,
@@ -134,6 +136,8 @@ export interface RunEvalsOptions extends PlanOptions {
   sandbox?: SandboxKind;
   /** With bwrap: endpoints agents may reach besides the model APIs and AGENT_EVALS_ALLOW_HOSTS. */
   allowHosts?: Endpoint[];
+  /** With docker: the image (`--image`) and limits (`--cpus` …) of evals that give none of their own. */
+  container?: ContainerOptions;
   /** Further environment variables whose values are replaced by *** in every output. */
   redact?: string[];
   /**
@@ -422,6 +426,7 @@ async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promis
     sandbox: plan.agentUnits > 0 ? options.sandbox : DEFAULT_PROVIDER.name,
     home: !realHome,
     allow: allowedEndpoints(env, options.allowHosts),
+    ...(options.container ? { container: options.container } : {}),
   });
   if (note) notes.push(note);
   // The default provider's note is said by the faces (`eval` prints it); any other's here.
@@ -448,12 +453,15 @@ async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promis
     const startedAt = new Date();
     const { results: ran, comparisons } = await withRedactor(redactor, () =>
       runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }),
-    );
-    // Which provider each result's trials ran inside (run.json), where an agent ran now.
+    ).finally(() => disposeProviders());
+    // Which provider each result's trials ran inside (run.json), where an agent ran now, with a
+    // container's image and limits: infrastructure noise depends on them.
     const results = ran.map((result, i) => {
       const unit = plan.units[i];
       if (!unit?.agent || result.cachedFrom || result.trialsRun === 0) return result;
-      return { ...result, sandbox: isolationFor(unit.spec, isolation).provider.name };
+      const own = isolationFor(unit.spec, isolation);
+      const container = own.provider.record?.(own.container ?? {});
+      return { ...result, sandbox: own.provider.name, ...(container ? { container } : {}) };
     });
     return await report(planned, { results, comparisons }, startedAt, options, {
       env,
@@ -464,6 +472,11 @@ async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promis
   } finally {
     await unlock();
   }
+}
+
+/** Whatever the providers' trials left (an interrupted run's containers), removed. */
+async function disposeProviders(): Promise<void> {
+  await Promise.all(PROVIDERS.map((p) => p.disposeRun?.().catch(() => undefined)));
 }
 
 interface RunContext {

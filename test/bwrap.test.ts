@@ -208,9 +208,9 @@ assertions:
     const fallback = await runCli(["eval", "--cwd", root, "--sandbox", "auto"], { env });
     expect(fallback.code, fallback.stdout + fallback.stderr).toBe(0);
     expect(fallback.stdout).toContain("sandbox auto: bwrap is not installed");
-    const usage = await runCli(["eval", "--cwd", root, "--sandbox", "docker"], { env });
+    const usage = await runCli(["eval", "--cwd", root, "--sandbox", "podman"], { env });
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain("--sandbox takes none, bwrap, auto");
+    expect(usage.stderr).toContain("--sandbox takes none, bwrap, docker, auto");
   });
 
   it("parses allowed endpoints and base URLs", () => {

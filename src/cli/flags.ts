@@ -110,7 +110,27 @@ export const FLAGS = {
   sandbox: {
     type: "string",
     value: "KIND",
-    help: `${SANDBOX_KINDS.join(", ")}. none (default): a temp dir per trial; bwrap: bubblewrap\n(read-only view outside the workspace, loopback-only network plus the model\nAPIs), or refuse to run where it does not work; auto: bwrap where it works.\nAn eval's sandbox.kind may ask for more, never less`,
+    help: `${SANDBOX_KINDS.join(", ")}. none (default): a temp dir per trial; bwrap: bubblewrap\n(read-only view outside the workspace, loopback-only network plus the model\nAPIs), or refuse to run where it does not work; docker: a container per\ntrial from --image (network none plus the model APIs, CPU/memory/pid limits);\nauto: bwrap where it works. An eval's sandbox.kind may ask for more, never less`,
+  },
+  image: {
+    type: "string",
+    value: "IMAGE",
+    help: "docker: the local image trials run in, for evals without sandbox.image",
+  },
+  cpus: {
+    type: "string",
+    value: "N",
+    help: "docker: CPUs per trial (e.g. 2 or 1.5), for evals without sandbox.cpus",
+  },
+  memory: {
+    type: "string",
+    value: "SIZE",
+    help: "docker: memory per trial (e.g. 2g, 512m), for evals without sandbox.memory",
+  },
+  pids: {
+    type: "string",
+    value: "N",
+    help: "docker: most processes per trial (default 4096), for evals without sandbox.pids",
   },
   out: {
     type: "string",

@@ -2,7 +2,8 @@
 
 import { readFile } from "node:fs/promises";
 import { UsageError } from "../model/index.js";
-import { SANDBOX_KINDS, type SandboxKind } from "../run/index.js";
+import { SANDBOX_KINDS, type ContainerOptions, type SandboxKind } from "../run/index.js";
+import { containerLimitProblem } from "../define/index.js";
 import {
   parseShard,
   parseShardCount,
@@ -42,6 +43,30 @@ export function sandboxKind(text: string | undefined): SandboxKind | undefined {
   if (text === undefined || (SANDBOX_KINDS as readonly string[]).includes(text))
     return text as SandboxKind | undefined;
   throw new UsageError(`--sandbox takes ${SANDBOX_KINDS.join(", ")}, got ${JSON.stringify(text)}`);
+}
+
+/** --image, --cpus, --memory, --pids: checked as an eval's sandbox.image and limits are. */
+export function containerOptions(flags: Flags): ContainerOptions | undefined {
+  const cpus = flags.cpus === undefined ? undefined : Number(flags.cpus);
+  const pids = flags.pids === undefined ? undefined : Number(flags.pids);
+  const input = {
+    ...(flags.image !== undefined ? { image: flags.image } : {}),
+    ...(cpus !== undefined ? { cpus } : {}),
+    ...(flags.memory !== undefined ? { memory: flags.memory } : {}),
+    ...(pids !== undefined ? { pids } : {}),
+  };
+  const problem = containerLimitProblem(input);
+  if (problem) {
+    throw new UsageError(
+      `--${problem.key}: ${problem.message.replace(/^sandbox\.\w+ /, "")}; ${problem.fix.replace(/`(\w+): /, "`--$1 ")}`,
+    );
+  }
+  const { image, ...limits } = input;
+  if (image === undefined && Object.keys(limits).length === 0) return undefined;
+  return {
+    ...(image !== undefined ? { image } : {}),
+    ...(Object.keys(limits).length ? { limits } : {}),
+  };
 }
 
 export function shard(text: string | undefined): Shard | undefined {

@@ -54,3 +54,4 @@ export {
 export { locate, problemAt, type YamlSource } from "./yaml/source.js";
 export { toVariantSpec, workflowCheck, yamlTaskEval } from "./yaml/task.js";
 export { validateWithSchema } from "./yaml/validate.js";
+export { containerLimitProblem } from "./yaml/container.js";

@@ -37,7 +37,21 @@ export type SandboxSpec = (
    * the run's `--sandbox`; checked against the providers' registry when the evals load.
    */
   provider?: string;
+  /** The image a container provider (`docker`) runs the trials in (`sandbox.image`), over `--image`. */
+  image?: string;
+  /** A container provider's resource limits (`sandbox.cpus`, `.memory`, `.pids`), over the CLI's. */
+  limits?: ContainerLimits;
 };
+
+/** Resource limits of a container sandbox: they decide part of a run's noise, so runs record them. */
+export interface ContainerLimits {
+  /** CPUs the trial may use (`1.5`). */
+  cpus?: number;
+  /** Memory, as Docker writes it: bytes or a number with b, k, m or g (`2g`). */
+  memory?: string;
+  /** The most processes and threads at once. */
+  pids?: number;
+}
 
 /**
  * A named set of overrides of an eval, run beside the eval as defined (the control) and compared

@@ -41,6 +41,7 @@ export {
   type Pattern,
   type PromptSpec,
   type SandboxSpec,
+  type ContainerLimits,
   type ShimCall,
   type ShimSpec,
   type SourceRef,

@@ -2,6 +2,8 @@
 // but renaming or removing a field bumps the version.
 
 // 2: results of comparison arms carry `arm`; runs carry `comparisons`; trials carry tokens and turns.
+import type { ContainerLimits } from "./eval.js";
+
 export const RESULT_SCHEMA_VERSION = 2;
 
 export type TrialStatus = "passed" | "failed" | "error";
@@ -82,6 +84,8 @@ export interface EvalResult {
   trials: TrialResult[];
   /** The sandbox provider its trials ran inside (`none`, `bwrap` …), when an agent ran now. */
   sandbox?: string;
+  /** For a container provider: the image and the limits its trials ran with. */
+  container?: { image: string } & ContainerLimits;
   /** Diagnostic code of a result that is not a pass (AE301–AE302, AE404–AE409). */
   code?: string;
   /**

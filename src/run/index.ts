@@ -9,6 +9,7 @@ export {
   PROVIDERS,
   PROVIDER_NAMES,
   providerNamed,
+  type ContainerOptions,
   type SandboxProvider,
 } from "./isolation/provider.js";
 export {

@@ -25,7 +25,7 @@ import {
 } from "./workspace/prepare.js";
 import { Semaphore, currentRedactor } from "../util/index.js";
 import { runTrial } from "./trial.js";
-import type { TrialIsolation } from "./isolation/resolve.js";
+import { isolationFor, type TrialIsolation } from "./isolation/resolve.js";
 
 export interface SuiteEvents {
   onTrialStart?(unit: PlannedUnit, n: number): void;
@@ -84,12 +84,23 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Sui
   const prepare = (spec: EvalSpec) => {
     let p = prepared.get(spec);
     if (!p) {
+      // A provider that runs setup inside (docker: in the eval's image) does so here, once per eval.
+      const isolation = isolationFor(spec, options.isolation);
+      const provider = isolation.provider;
+      const setupInside = provider.prepareEval
+        ? (dir: string, setup: () => Promise<void>) =>
+            provider.prepareEval!(
+              { id: spec.id, dir, container: isolation.container ?? {}, allow: isolation.allow },
+              setup,
+            )
+        : undefined;
       p = slots.use(() =>
         prepareSandbox(spec, {
           env: options.env,
           signal: options.signal,
           keep: options.keepWorkspace,
           store: options.preparedStore,
+          ...(setupInside ? { setupInside } : {}),
         }),
       );
       prepared.set(spec, p);

@@ -76,20 +76,35 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     if (input.prompt) fs.writeFileSync(path.join(input.outDir, "prompt.md"), input.prompt.safeText);
 
     const agent = input.agent;
+    const checkLog = path.join(root, "check-calls.raw");
     // The agent runs inside its provider's sandbox (README › Sandbox providers); the checks after it
-    // run as before, outside.
-    // Every writable path exists before a provider binds it: the call log too, empty.
+    // run there too where the provider says so (a container: its image holds their tools), else
+    // on the host. Every writable path exists before a provider binds it: the call logs too, empty.
+    const checksInside = Boolean(isolation.provider.checksInside);
     if (agent) fs.writeFileSync(callLog, "", { flag: "a" });
-    sandbox = agent
-      ? await isolation.provider.prepareTrial({
-          root,
-          writable: [work, tmp, env.HOME ?? tmp, callLog],
-          // What it runs from stays visible where a private /tmp would hide it: its shims, its
-          // results folder (the literal agent's step files), its PATH.
-          readable: [shimDirOf(root), input.outDir, ...(env.PATH ?? "").split(path.delimiter)],
-          allow: isolation.allow,
-        })
-      : undefined;
+    if (checksInside) fs.writeFileSync(checkLog, "", { flag: "a" });
+    sandbox =
+      agent || checksInside
+        ? await isolation.provider.prepareTrial({
+            root,
+            writable: [
+              work,
+              tmp,
+              env.HOME ?? tmp,
+              ...(agent ? [callLog] : []),
+              ...(checksInside ? [checkLog] : []),
+            ],
+            // What it runs from stays visible where a private /tmp would hide it: its shims, its
+            // results folder (the literal agent's step files), its PATH.
+            readable: [shimDirOf(root), input.outDir, ...(env.PATH ?? "").split(path.delimiter)],
+            ownReadable: [
+              ...(fs.existsSync(shimDirOf(root)) ? [shimDirOf(root)] : []),
+              input.outDir,
+            ],
+            allow: isolation.allow,
+            container: input.prepared.container ?? isolation.container ?? {},
+          })
+        : undefined;
     const run =
       agent && sandbox
         ? await sandbox.run(() =>
@@ -117,17 +132,20 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
       calls,
       redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined,
     );
-    const checks = await runChecks(input.spec.checks, {
-      sandbox: work,
-      calls: calls.calls,
-      allCalls: calls.each,
-      run,
-      changedFiles: async () => changedFiles(work, await input.prepared.manifest()),
-      env: { ...env, [CALL_LOG_ENV]: path.join(root, "check-calls.raw") },
-      outDir: input.outDir,
-      timeoutMs: input.spec.timeoutMs,
-      signal: input.signal,
-    });
+    const inside = <T>(fn: () => Promise<T>) => (checksInside && sandbox ? sandbox.run(fn) : fn());
+    const checks = await inside(() =>
+      runChecks(input.spec.checks, {
+        sandbox: work,
+        calls: calls.calls,
+        allCalls: calls.each,
+        run,
+        changedFiles: async () => changedFiles(work, await input.prepared.manifest()),
+        env: { ...env, [CALL_LOG_ENV]: checkLog },
+        outDir: input.outDir,
+        timeoutMs: input.spec.timeoutMs,
+        signal: input.signal,
+      }),
+    );
     // Checks cut short by an interrupt judge nothing: the trial is unfinished, as for the agent.
     if (input.signal.aborted) throw new InfraError("interrupted", false);
     const result = redact(verdictOf(input, run, calls, checks, started, shimDirOf(root), damage));

@@ -25,14 +25,20 @@ import { currentRedactor, type StreamRedactor } from "./redact.js";
 export interface WrappedCommand {
   command: string;
   args: string[];
+  /** The environment of the wrapping program, when not the command's own (a container's client). */
+  env?: Record<string, string>;
   dispose: () => Promise<void>;
 }
 
-/** How the current scope's processes are started: a sandbox provider sets one for an agent's run. */
+/**
+ * How the current scope's processes are started: a sandbox provider sets one for an agent's run.
+ * `env` is the command's complete environment (the marker of runProcess included).
+ */
 export type CommandWrapper = (
   command: string,
   args: string[],
   cwd: string,
+  env: Record<string, string>,
 ) => Promise<WrappedCommand>;
 
 const wrapperScope = new AsyncLocalStorage<CommandWrapper>();
@@ -42,9 +48,14 @@ export function withCommandWrapper<T>(wrapper: CommandWrapper, fn: () => T): T {
   return wrapperScope.run(wrapper, fn);
 }
 
-async function wrapCommand(command: string, args: string[], cwd: string): Promise<WrappedCommand> {
+async function wrapCommand(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<WrappedCommand> {
   const wrapper = wrapperScope.getStore();
-  return wrapper ? wrapper(command, args, cwd) : { command, args, dispose: async () => {} };
+  return wrapper ? wrapper(command, args, cwd, env) : { command, args, dispose: async () => {} };
 }
 
 export interface RunProcessOptions {
@@ -142,19 +153,24 @@ export async function runProcess(opts: RunProcessOptions): Promise<ProcessResult
   const startedAt = performance.now();
   let outcome: ChildOutcome;
   // Inside a sandbox's scope (an agent's run with --sandbox bwrap) the program runs under it.
-  const wrapped = await wrapCommand(opts.command, opts.args, opts.cwd).catch(
-    async (err: unknown) => {
-      await Promise.all([stdout.close(), stderr.close()]);
-      throw err;
-    },
-  );
+  // The marker is chosen here so that a wrapper can hand it on (into a container, where the scan
+  // for escapees still finds its processes: they are the host's too).
+  const marker = randomUUID();
+  const wrapped = await wrapCommand(opts.command, opts.args, opts.cwd, {
+    ...opts.env,
+    [PROCESS_MARKER_ENV]: marker,
+  }).catch(async (err: unknown) => {
+    await Promise.all([stdout.close(), stderr.close()]);
+    throw err;
+  });
   try {
     outcome = opts.signal?.aborted
       ? abortedBeforeStart()
       : await superviseChild(
-          { ...opts, command: wrapped.command, args: wrapped.args },
+          { ...opts, command: wrapped.command, args: wrapped.args, env: wrapped.env ?? opts.env },
           stdout,
           stderr,
+          marker,
         );
   } finally {
     await Promise.all([stdout.close(), stderr.close(), wrapped.dispose()]);
@@ -231,10 +247,10 @@ function superviseChild(
   opts: RunProcessOptions,
   stdout: CappedFile,
   stderr: CappedFile,
+  marker: string,
 ): Promise<ChildOutcome> {
   let child: ChildProcess;
   const extraFds = openForWriting(opts.extraFdFiles ?? []);
-  const marker = randomUUID();
   const cgroup = ProcessCgroup.create();
   const start = () =>
     spawn(opts.command, opts.args, {

@@ -122,6 +122,7 @@ async function runCommand(
       unsafeLocal: flags["unsafe-local"],
       realHome: flags["real-home"],
       sandbox: value.sandboxKind(flags.sandbox),
+      container: value.containerOptions(flags),
       signal: controller.signal,
       events: {
         onPlan({ plan, specs, notes, isolation }) {

@@ -18,9 +18,18 @@ export type SandboxOption = (
   | { repo: string | true }
   | { home: Record<string, string> }
   | { kind: string }
+  | { image: string }
 ) & {
+  /** For `kind: "docker"`: the image the trials run in (over `--image`); it must exist locally. */
+  image?: string;
+  /** For `kind: "docker"`: the CPUs each trial may use (over `--cpus`). */
+  cpus?: number;
+  /** For `kind: "docker"`: the memory each trial may use, e.g. `"2g"` (over `--memory`). */
+  memory?: string;
+  /** For `kind: "docker"`: the most processes and threads a trial may have at once (over `--pids`). */
+  pids?: number;
   /**
-   * The sandbox provider the trials' agents run inside: `"none"` or `"bwrap"` (README › Sandbox
+   * The sandbox provider the trials' agents run inside: `"none"`, `"bwrap"` or `"docker"` (README › Sandbox
    * providers). Over the run's `--sandbox`; an unknown or unavailable one stops the run (exit 2).
    */
   kind?: string;

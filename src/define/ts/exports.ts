@@ -43,6 +43,13 @@ const nonEmptyString = () => z.string().check(z.minLength(1));
 const homeRecord = z.record(z.string(), z.string());
 /** `sandbox.kind`: checked against the sandbox providers when the evals load (define/load.ts). */
 const kindText = z.optional(nonEmptyString());
+/** A container's image and limits: their values are checked in normalizeSandbox, with a fix. */
+const containerKeys = {
+  image: z.optional(nonEmptyString()),
+  cpus: z.optional(z.number()),
+  memory: z.optional(nonEmptyString()),
+  pids: z.optional(z.number()),
+};
 
 const variantPromptSchema = z.custom<string | PromptDefinition>(
   (v) => (typeof v === "string" && v.length > 0) || isPromptDefinition(v),
@@ -58,19 +65,27 @@ export const tsOptionsSchema = z.strictObject({
   passRate: z.optional(z.number().check(z.gte(0), z.lte(1))),
   sandbox: z.optional(
     z.union([
-      z.strictObject({ template: nonEmptyString(), home: z.optional(homeRecord), kind: kindText }),
+      z.strictObject({
+        template: nonEmptyString(),
+        home: z.optional(homeRecord),
+        kind: kindText,
+        ...containerKeys,
+      }),
       z.strictObject({
         fixture: z.record(z.string(), z.string()),
         home: z.optional(homeRecord),
         kind: kindText,
+        ...containerKeys,
       }),
       z.strictObject({
         repo: z.union([nonEmptyString(), z.literal(true)]),
         home: z.optional(homeRecord),
         kind: kindText,
+        ...containerKeys,
       }),
-      z.strictObject({ home: homeRecord, kind: kindText }),
-      z.strictObject({ kind: nonEmptyString() }),
+      z.strictObject({ home: homeRecord, kind: kindText, ...containerKeys }),
+      z.strictObject({ kind: nonEmptyString(), ...containerKeys }),
+      z.strictObject({ ...containerKeys, image: nonEmptyString() }),
     ]),
   ),
   setup: z.optional(z.array(nonEmptyString())),

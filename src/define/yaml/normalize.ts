@@ -2,10 +2,11 @@
 
 import path from "node:path";
 import type * as z from "zod/mini";
-import type { SandboxSpec, ShimSpec } from "../../model/index.js";
+import type { ContainerLimits, SandboxSpec, ShimSpec } from "../../model/index.js";
 import { Codes, type DefinitionProblem } from "../../model/index.js";
 import { isValidShimName } from "../../util/index.js";
 import { homePathProblem, staysInsideSandbox, type IssueHint } from "./schema.js";
+import { containerLimitProblem, type ContainerOptionInput } from "./container.js";
 
 export type SandboxOptionInput =
   | ((
@@ -14,7 +15,8 @@ export type SandboxOptionInput =
       | { repo: string | true }
       | { home: Record<string, string> }
       | { kind: string }
-    ) & { home?: Record<string, string>; kind?: string })
+      | { image: string }
+    ) & { home?: Record<string, string>; kind?: string } & ContainerOptionInput)
   | undefined;
 
 export interface PathContext {
@@ -38,6 +40,9 @@ export function normalizeSandbox(
   const tree = normalizeSandboxTree(option, ctx);
   if ("problem" in tree) return tree;
   if (option?.kind !== undefined) tree.sandbox.provider = option.kind;
+  const container = normalizeContainer(option ?? {}, ctx);
+  if ("problem" in container) return container;
+  Object.assign(tree.sandbox, container.options);
   if (!option?.home) return tree;
   for (const key of Object.keys(option.home)) {
     const why = key.startsWith("~") ? "starts with `~`" : homePathProblem(key);
@@ -54,6 +59,36 @@ export function normalizeSandbox(
     };
   }
   return { sandbox: { ...tree.sandbox, home: { ...option.home } } };
+}
+
+function normalizeContainer(
+  input: ContainerOptionInput,
+  ctx: PathContext,
+): { options: Pick<SandboxSpec, "image" | "limits"> } | { problem: DefinitionProblem } {
+  const problem = containerLimitProblem(input);
+  if (problem) {
+    return {
+      problem: {
+        file: ctx.evalFile,
+        line: ctx.line,
+        key: `${ctx.key}.${problem.key}`,
+        code: Codes.schema,
+        message: problem.message,
+        fix: problem.fix,
+      },
+    };
+  }
+  const limits: ContainerLimits = {
+    ...(input.cpus !== undefined ? { cpus: input.cpus } : {}),
+    ...(input.memory !== undefined ? { memory: input.memory } : {}),
+    ...(input.pids !== undefined ? { pids: input.pids } : {}),
+  };
+  return {
+    options: {
+      ...(input.image !== undefined ? { image: input.image } : {}),
+      ...(Object.keys(limits).length ? { limits } : {}),
+    },
+  };
 }
 
 function normalizeSandboxTree(

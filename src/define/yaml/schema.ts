@@ -9,6 +9,7 @@
 // API and building our ~500 schema instances with it cost ~20 ms more per start. Same schemas,
 // same parsing, same issues; only the way they are written differs.
 
+import { containerLimitProblem } from "./container.js";
 import path from "node:path";
 import * as z from "zod/mini";
 import { Codes } from "../../model/index.js";
@@ -314,12 +315,15 @@ export const homeFilesSchema = described(
 
 const sandboxKinds = ["template", "fixture", "repo"] as const;
 
+/** The keys of `sandbox` other than its tree: any of them alone keeps the default tree. */
+const SANDBOX_OPTION_KEYS = ["home", "kind", "image", "cpus", "memory", "pids"] as const;
+
 function requireOneSandboxKind(sandbox: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
   const given = sandboxKinds.filter((kind) => sandbox[kind] !== undefined);
   // `{ home: … }` alone keeps the default tree (a snapshot of the project root).
-  // `{ kind: … }` alone too.
+  // `{ kind: … }` alone too, and a container's image and limits alone.
   if (given.length === 1) return;
-  if (given.length === 0 && (sandbox.home !== undefined || sandbox.kind !== undefined)) return;
+  if (given.length === 0 && SANDBOX_OPTION_KEYS.some((key) => sandbox[key] !== undefined)) return;
   ctx.addIssue({
     code: "custom",
     message:
@@ -327,6 +331,18 @@ function requireOneSandboxKind(sandbox: Record<string, unknown>, ctx: z.core.$Re
         ? "a sandbox needs one of `template`, `fixture` or `repo`"
         : `choose one of ${given.map((k) => `\`${k}\``).join(", ")}, not several`,
     ...hint(Codes.schema, "keep exactly one of `template`, `fixture` or `repo`"),
+  });
+}
+
+function checkContainerOptions(sandbox: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
+  const problem = containerLimitProblem(sandbox);
+  if (!problem) return;
+  ctx.addIssue({
+    code: "custom",
+    message: problem.message,
+    input: sandbox[problem.key],
+    path: [problem.key],
+    ...hint(Codes.schema, problem.fix),
   });
 }
 
@@ -353,9 +369,25 @@ const sandboxSchema = described(
         z.optional(nonEmptyText),
         "The sandbox provider the agent runs inside (`agent-evals eval --help` lists them, under --sandbox), over the run's `--sandbox` or the Action's `sandbox` input; one this machine cannot run stops the run with exit 2.",
       ),
+      image: described(
+        z.optional(nonEmptyText),
+        "For `kind: docker`: the image the trials run in (over `--image`); it must exist locally, and setup runs in it once per eval.",
+      ),
+      cpus: described(
+        z.optional(z.number()),
+        "For `kind: docker`: the CPUs each trial may use (e.g. 2 or 1.5), over `--cpus`.",
+      ),
+      memory: described(
+        z.optional(nonEmptyText),
+        "For `kind: docker`: the memory each trial may use, e.g. `2g` or `512m`, over `--memory`.",
+      ),
+      pids: described(
+        z.optional(z.number()),
+        "For `kind: docker`: the most processes and threads a trial may have at once, over `--pids`.",
+      ),
     })
-    .check(z.superRefine(requireOneSandboxKind)),
-  "One of `{ template: dir }`, `{ fixture: { path: content } }` or `{ repo: dir }` (default: a snapshot of the project root), `home: { path: content }` for the trial's HOME, and `kind` for the sandbox provider.",
+    .check(z.superRefine(requireOneSandboxKind), z.superRefine(checkContainerOptions)),
+  "One of `{ template: dir }`, `{ fixture: { path: content } }` or `{ repo: dir }` (default: a snapshot of the project root), `home: { path: content }` for the trial's HOME, `kind` for the sandbox provider, and `image`, `cpus`, `memory`, `pids` for a container's.",
 );
 
 function forbidScriptWithStub(shim: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {

@@ -7,6 +7,7 @@ import path from "node:path";
 import type * as z from "zod/mini";
 import type {
   CheckSpec,
+  ContainerLimits,
   EvalSpec,
   Pattern,
   PromptSpec,
@@ -176,7 +177,19 @@ function toSandboxSpec(
     ...tree,
     ...(sandbox?.home ? { home: { ...sandbox.home } } : {}),
     ...(sandbox?.kind !== undefined ? { provider: sandbox.kind } : {}),
+    ...(sandbox?.image !== undefined ? { image: sandbox.image } : {}),
+    ...(sandbox && limitsOf(sandbox) ? { limits: limitsOf(sandbox) } : {}),
   };
+}
+
+/** `sandbox.cpus`, `.memory`, `.pids` (checked by the schema), when any is given. */
+function limitsOf(sandbox: YamlSandbox): ContainerLimits | undefined {
+  const limits: ContainerLimits = {
+    ...(sandbox.cpus !== undefined ? { cpus: sandbox.cpus } : {}),
+    ...(sandbox.memory !== undefined ? { memory: sandbox.memory } : {}),
+    ...(sandbox.pids !== undefined ? { pids: sandbox.pids } : {}),
+  };
+  return Object.keys(limits).length ? limits : undefined;
 }
 
 function toSandboxTree(

@@ -7,22 +7,26 @@
 // address for each and hands every connection through a unix socket to the harness, which opens
 // the real TCP connection. A loopback endpoint keeps its address (127.0.0.1:PORT works as before); a
 // named host gets its own 127.0.0.N, written into the sandbox's /etc/hosts, so TLS still sees the
-// real host name. Nothing else resolves (there is no DNS inside) and nothing else connects.
+// real host name (forward.ts). Nothing else resolves (there is no DNS inside) and nothing else connects.
 
 import { AgentEvalsError, Codes } from "../../model/index.js";
 import { withCommandWrapper, type WrappedCommand } from "../../util/index.js";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { promises as fs, realpathSync } from "node:fs";
-import net from "node:net";
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import { bwrapHost, innerArgs, outerArgs, type BwrapHost } from "./bwrap-host.js";
 import { viewArgs } from "./jail-view.js";
+import {
+  FORWARDER,
+  hostsFile,
+  routesArg,
+  startForwarders,
+  type Endpoint,
+  type Route,
+} from "./forward.js";
 import type { SandboxProvider, TrialSpace } from "./provider.js";
 
-export interface Endpoint {
-  host: string;
-  port: number;
-}
+export type { Endpoint } from "./forward.js";
 
 /** What one trial's agent may touch when it runs under bwrap. */
 export interface BwrapJail {
@@ -96,14 +100,14 @@ export async function wrapCommand(
   if (!jail) return { command, args, dispose: async () => {} };
   const host = await bwrapHost();
   if (typeof host === "string") throw new SandboxUnavailableError(`--sandbox bwrap: ${host}`);
-  const routes = await startForwarders(jail);
-  const hosts = await hostsFile(jail, routes);
+  const routes = await startForwarders(socketDir(jail), jail.allow);
+  const hosts = await hostsFile(socketDir(jail), routes);
   return {
     command: host.bin,
     args: [
       ...bwrapArgs(host, jail, { command, cwd }, routes, hosts),
       "--",
-      ...(routes.length ? [process.execPath, "-e", FORWARDER, JSON.stringify(routes)] : []),
+      ...(routes.length ? [process.execPath, "-e", FORWARDER, routesArg(routes)] : []),
       ...innerArgs(host, cwd),
       command,
       ...args,
@@ -112,22 +116,12 @@ export async function wrapCommand(
   };
 }
 
-interface Route {
-  /** Where the agent connects, inside. */
-  listenHost: string;
-  port: number;
-  socket: string;
-  /** The name to put in /etc/hosts, for a named host. */
-  name?: string;
-  close: () => Promise<void>;
-}
-
 /**
  * The folders a program runs from: its own, and — through links, as `.agent-clis/bin/claude` is —
  * its real file's package (the nearest node_modules above it, whose siblings hold a CLI's
  * platform binaries), so that it still runs where a private /tmp hides the project it lives in.
  */
-function programFolders(program: string): string[] {
+export function programFolders(program: string): string[] {
   const folders = [path.dirname(program)];
   let real: string;
   try {
@@ -175,86 +169,6 @@ function bwrapArgs(
 function socketDir(jail: BwrapJail): string {
   return path.join(jail.stateDir, "net");
 }
-
-/** One unix-socket server per endpoint: each connection from inside becomes a TCP connection. */
-async function startForwarders(jail: BwrapJail): Promise<Route[]> {
-  if (jail.allow.length === 0) return [];
-  const dir = socketDir(jail);
-  await fs.mkdir(dir, { recursive: true });
-  let nextLoopback = 2;
-  const routes: Route[] = [];
-  for (const [i, endpoint] of jail.allow.entries()) {
-    const socket = path.join(dir, `${process.pid}-${Date.now().toString(36)}-${i}.sock`);
-    const server = net.createServer((inside) => {
-      const outside = net.connect(endpoint.port, endpoint.host);
-      inside.pipe(outside).pipe(inside);
-      inside.on("error", () => outside.destroy());
-      outside.on("error", () => inside.destroy());
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(socket, () => resolve());
-    });
-    const loopback = isLoopback(endpoint.host);
-    routes.push({
-      listenHost: loopback ? loopbackAddress(endpoint.host) : `127.0.0.${nextLoopback++}`,
-      port: endpoint.port,
-      socket,
-      ...(loopback ? {} : { name: endpoint.host }),
-      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    });
-  }
-  return routes;
-}
-
-/** /etc/hosts for inside: localhost, and each forwarded host name at its loopback address. */
-async function hostsFile(jail: BwrapJail, routes: Route[]): Promise<string | undefined> {
-  const named = routes.filter((r) => r.name);
-  if (named.length === 0) return undefined;
-  const file = path.join(socketDir(jail), "hosts");
-  const lines = [
-    "127.0.0.1 localhost",
-    "::1 localhost",
-    ...named.map((r) => `${r.listenHost} ${r.name}`),
-  ];
-  await fs.writeFile(file, `${lines.join("\n")}\n`);
-  return file;
-}
-
-function isLoopback(host: string): boolean {
-  return host === "localhost" || host === "::1" || host === "[::1]" || /^127\./.test(host);
-}
-
-function loopbackAddress(host: string): string {
-  return host === "localhost" || host.includes(":") ? "127.0.0.1" : host;
-}
-
-/**
- * The init inside the sandbox: listens for each route, then runs the agent with the same stdio and
- * exits as it does. argv: routes (JSON), command, args…
- */
-const FORWARDER = `
-const net = require("node:net");
-const { spawn } = require("node:child_process");
-const [routesJson, command, ...args] = process.argv.slice(1);
-const routes = JSON.parse(routesJson);
-let ready = 0;
-for (const r of routes) {
-  net.createServer((c) => {
-    const u = net.connect(r.socket);
-    c.pipe(u).pipe(c);
-    c.on("error", () => u.destroy());
-    u.on("error", () => c.destroy());
-  }).listen(r.port, r.listenHost, () => { if (++ready === routes.length) start(); })
-    .on("error", (e) => { console.error("agent-evals sandbox: cannot listen on " + r.listenHost + ":" + r.port + ": " + e.message); process.exit(125); });
-}
-function start() {
-  const child = spawn(command, args, { stdio: "inherit" });
-  child.on("error", (e) => { console.error("agent-evals sandbox: cannot start " + command + ": " + e.message); process.exit(127); });
-  child.on("exit", (code, signal) => process.exit(code ?? 128 + (require("node:os").constants.signals[signal] || 0)));
-}
-for (const s of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(s, () => {});
-`;
 
 // ---------- configuration ----------
 

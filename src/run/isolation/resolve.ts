@@ -9,6 +9,7 @@ import {
   DEFAULT_PROVIDER,
   PROVIDER_NAMES,
   providerNamed,
+  type ContainerOptions,
   type SandboxProvider,
 } from "./provider.js";
 
@@ -28,6 +29,8 @@ export interface TrialIsolation {
   home: boolean;
   /** The endpoints agents may connect to, where the provider limits the network. */
   allow: Endpoint[];
+  /** A container provider's image and limits (the CLI's; an eval's own are over them). */
+  container?: ContainerOptions;
 }
 
 export function isolationNote(isolation: TrialIsolation | undefined): string {
@@ -43,7 +46,25 @@ export function isolationFor(spec: EvalSpec, run: TrialIsolation | undefined): T
   const base = run ?? { provider: DEFAULT_PROVIDER, home: false, allow: [] };
   const named = spec.sandbox.provider ? providerNamed(spec.sandbox.provider) : undefined;
   const provider = named && named.strength > base.provider.strength ? named : base.provider;
-  return { ...base, provider, home: base.home || provider.ownHome };
+  return {
+    ...base,
+    provider,
+    home: base.home || provider.ownHome,
+    container: containerOptionsFor(spec, base.container),
+  };
+}
+
+/** The eval's `sandbox.image` and limits, each over the run's (`--image`, `--cpus` …). */
+export function containerOptionsFor(
+  spec: EvalSpec,
+  run: ContainerOptions | undefined,
+): ContainerOptions {
+  const image = spec.sandbox.image ?? run?.image;
+  const limits = { ...run?.limits, ...spec.sandbox.limits };
+  return {
+    ...(image !== undefined ? { image } : {}),
+    ...(Object.keys(limits).length ? { limits } : {}),
+  };
 }
 
 /**
@@ -259,6 +280,8 @@ export interface IsolationChoice {
   home: boolean;
   /** Where the provider limits the network: the endpoints agents may connect to. */
   allow: Endpoint[];
+  /** A container provider's image and limits from the CLI (`--image`, `--cpus` …). */
+  container?: ContainerOptions;
 }
 
 /**
@@ -295,6 +318,7 @@ function isolationOf(provider: SandboxProvider, choice: IsolationChoice): TrialI
     provider,
     home: choice.home || provider.ownHome,
     allow: choice.allow,
+    ...(choice.container ? { container: choice.container } : {}),
   };
 }
 
@@ -304,6 +328,35 @@ function isolationOf(provider: SandboxProvider, choice: IsolationChoice): TrialI
  * other than the run's, for the run to say.
  */
 export async function checkEvalProviders(
+  specs: readonly EvalSpec[],
+  run: TrialIsolation,
+): Promise<string[]> {
+  const notes = await checkProvidersNamed(specs, run);
+  // Then each eval's own options under the provider it gets (a container's image exists).
+  const checked = new Map<string, Promise<Awaited<ReturnType<typeof checkOptions>>>>();
+  for (const spec of specs) {
+    const isolation = isolationFor(spec, run);
+    const options = isolation.container ?? {};
+    const key = `${isolation.provider.name}\0${JSON.stringify(options)}`;
+    let check = checked.get(key);
+    if (!check) checked.set(key, (check = checkOptions(isolation.provider, options)));
+    const availability = await check;
+    if (availability.ok) continue;
+    const where = `${spec.file}${spec.line ? `:${spec.line}` : ""}`;
+    throw new SandboxUnavailableError(
+      `${where}: eval ${spec.id} (sandbox ${isolation.provider.name}): ${availability.reason}. Nothing was run: ${availability.fix}.`,
+    );
+  }
+  return notes;
+}
+
+function checkOptions(provider: SandboxProvider, options: ContainerOptions) {
+  return provider.checkOptions
+    ? provider.checkOptions(options)
+    : Promise.resolve({ ok: true as const });
+}
+
+async function checkProvidersNamed(
   specs: readonly EvalSpec[],
   run: TrialIsolation,
 ): Promise<string[]> {

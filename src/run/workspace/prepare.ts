@@ -17,6 +17,7 @@ import {
   type TreeSnapshot,
 } from "./sandbox.js";
 import { readTail, runProcess } from "../../util/index.js";
+import type { ContainerOptions, PreparedEval } from "../isolation/provider.js";
 
 export class SetupError extends AgentEvalsError {
   constructor(message: string) {
@@ -31,6 +32,8 @@ export interface PreparedSandbox {
   logDir: string;
   /** Files and hashes of the prepared tree, to tell what a run created or modified. */
   manifest: () => Promise<Manifest>;
+  /** What its trials run from, where setup ran inside the sandbox (an image with setup's layer). */
+  container?: ContainerOptions;
   /** The tree walked and checked once: every trial's copy reuses it. */
   snapshot: () => Promise<TreeSnapshot>;
   dispose: () => Promise<void>;
@@ -51,6 +54,8 @@ export interface PrepareOptions {
   signal?: AbortSignal;
   keep: boolean;
   store?: PreparedStore;
+  /** Runs the setup steps inside the eval's sandbox (once per eval), where the provider does. */
+  setupInside?: (dir: string, setup: () => Promise<void>) => Promise<PreparedEval>;
 }
 
 export async function prepareSandbox(
@@ -60,6 +65,7 @@ export async function prepareSandbox(
   const root = await makeTempDir(`${spec.id}-prepared`);
   const dir = path.join(root, "work");
   const logDir = path.join(root, "setup");
+  let inside: PreparedEval | undefined;
   try {
     mkdirSync(dir);
     mkdirSync(logDir);
@@ -76,13 +82,18 @@ export async function prepareSandbox(
         : undefined;
     if (key && options.store && (await restoreInto(options.store, dir, key))) {
       // Restored: the setup's result is already here.
-    } else {
-      for (const [i, command] of spec.setup.entries()) {
-        await runSetupStep(command, i + 1, { dir, logDir, spec, ...options });
-      }
+    } else if (spec.setup.length) {
+      const setup = async () => {
+        for (const [i, command] of spec.setup.entries()) {
+          await runSetupStep(command, i + 1, { dir, logDir, spec, ...options });
+        }
+      };
+      if (options.setupInside) inside = await options.setupInside(dir, setup);
+      else await setup();
       if (key && options.store) await options.store.save(dir, key);
     }
   } catch (error) {
+    await inside?.dispose();
     if (!options.keep) await removeTree(root);
     throw error;
   }
@@ -93,7 +104,11 @@ export async function prepareSandbox(
     logDir,
     manifest: () => (cachedManifest ??= manifest(dir)),
     snapshot: () => (cachedSnapshot ??= snapshotTree(dir)),
-    dispose: () => (options.keep ? Promise.resolve() : removeTree(root)),
+    ...(inside ? { container: inside.container } : {}),
+    dispose: async () => {
+      await inside?.dispose();
+      if (!options.keep) await removeTree(root);
+    },
   };
 }
 
