@@ -309,7 +309,7 @@ export async function resolveIsolation(
     };
   }
   throw new SandboxUnavailableError(
-    `--sandbox ${kind}: ${availability.reason}. Nothing was run: use --sandbox auto to fall back to the temp-dir sandbox where ${kind} does not work, or --sandbox none.`,
+    `--sandbox ${kind}: ${availability.reason}. Nothing was run: ${availability.fix}; or use --sandbox auto to fall back to the temp-dir sandbox where ${kind} does not work, or --sandbox none.`,
   );
 }
 
