@@ -408,7 +408,7 @@ async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promis
     options.sandbox !== DEFAULT_PROVIDER.name
   ) {
     throw new UsageError(
-      `--real-home cannot be used with --sandbox ${options.sandbox}: bubblewrap gives each trial its own HOME (the real one would be writable inside it). Use --sandbox none with --real-home, or drop --real-home.`,
+      `--real-home cannot be used with --sandbox ${options.sandbox}: that sandbox gives each trial its own HOME (the real one would be writable inside it). Use --sandbox none with --real-home, or drop --real-home.`,
     );
   }
   // The evals whose agents run: their `sandbox.kind` names a provider over --sandbox.

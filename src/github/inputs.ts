@@ -3,7 +3,13 @@
 import { AgentEvalsError, Codes, DEFAULT_RESULTS_BRANCH } from "../model/index.js";
 import * as core from "./runner.js";
 import { readFileSync } from "node:fs";
-import { DEFAULT_PROVIDER, SANDBOX_KINDS, type SandboxKind } from "../run/index.js";
+import {
+  DEFAULT_PROVIDER,
+  SANDBOX_KINDS,
+  type ContainerOptions,
+  type SandboxKind,
+} from "../run/index.js";
+import { containerLimitProblem } from "../define/index.js";
 import {
   parseShard,
   parseShardCount,
@@ -47,6 +53,8 @@ export interface ActionInputs {
   shard?: { index: number; count: number };
   /** How agents are isolated (README "Security model"). */
   sandbox: SandboxKind;
+  /** With docker: the image and limits of evals without their own (`image`, `cpus` … inputs). */
+  container?: ContainerOptions;
   /** plan mode: how many shards. */
   shards: number | "auto";
   /** The split a plan recorded: run mode takes its shard from it, publish checks no pair is missing. */
@@ -89,6 +97,25 @@ function sandbox(): SandboxKind {
       `input sandbox: takes ${SANDBOX_KINDS.join(", ")}, got ${JSON.stringify(value)}`,
     );
   return value;
+}
+
+/** The docker inputs, checked as an eval's sandbox.image and limits are. */
+function container(): ContainerOptions | undefined {
+  const text = (name: string) => core.getInput(name).trim() || undefined;
+  const image = text("image");
+  const memory = text("memory");
+  const cpus = text("cpus") === undefined ? undefined : Number(text("cpus"));
+  const pids = text("pids") === undefined ? undefined : Number(text("pids"));
+  const problem = containerLimitProblem({ image, cpus, memory, pids });
+  if (problem)
+    throw new InputError(`input ${problem.key}: ${problem.message.replace(/^sandbox\.\w+ /, "")}`);
+  const limits = {
+    ...(cpus !== undefined ? { cpus } : {}),
+    ...(memory !== undefined ? { memory } : {}),
+    ...(pids !== undefined ? { pids } : {}),
+  };
+  if (image === undefined && Object.keys(limits).length === 0) return undefined;
+  return { ...(image ? { image } : {}), ...(Object.keys(limits).length ? { limits } : {}) };
 }
 
 function number(name: string, check: (n: number) => boolean, what: string): number | undefined {
@@ -184,6 +211,7 @@ export function readInputs(): ActionInputs {
     ),
     shard: shard(),
     sandbox: sandbox(),
+    container: container(),
     shards: shards(),
     shardPlan: shardPlan(),
     mergeFrom: core.getInput("merge-from").trim() || undefined,

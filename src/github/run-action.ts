@@ -132,6 +132,7 @@ export async function runAction(): Promise<void> {
           trials: inputs.trials,
           concurrency: inputs.concurrency,
           sandbox: inputs.sandbox,
+          container: inputs.container,
           budgetUsd: inputs.budgetUsd,
           shard: inputs.shard,
           shardPlan: inputs.shardPlan,
