@@ -8,7 +8,9 @@ import { PROVIDERS, PROVIDER_NAMES, SANDBOX_KINDS } from "../../src/run/index.js
 const SRC = path.join(import.meta.dirname, "../../src");
 /** The provider modules: the registry and each provider's own file. */
 const PROVIDER_MODULES = new Set(
-  ["provider.ts", "none.ts", "bwrap.ts", "bwrap-host.ts"].map((f) => `run/isolation/${f}`),
+  ["provider.ts", "none.ts", "bwrap.ts", "bwrap-host.ts", "docker.ts", "docker-host.ts"].map(
+    (f) => `run/isolation/${f}`,
+  ),
 );
 
 function sourceFiles(dir: string): string[] {
@@ -20,8 +22,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe("sandbox providers", () => {
-  it("the registry lists none and bwrap; --sandbox takes them and auto", () => {
-    expect(PROVIDER_NAMES).toEqual(["none", "bwrap"]);
+  it("the registry lists none, bwrap and docker; --sandbox takes them and auto", () => {
+    expect(PROVIDER_NAMES).toEqual(["none", "bwrap", "docker"]);
     expect(PROVIDER_NAMES).toEqual(PROVIDERS.map((p) => p.name));
     expect(SANDBOX_KINDS).toEqual([...PROVIDER_NAMES, "auto"]);
   });
@@ -35,7 +37,7 @@ describe("sandbox providers", () => {
     }
   });
 
-  it("no module outside the providers names one (no `if (bwrap)` in the runner or the checks)", () => {
+  it("no module outside the providers names one (no `if (bwrap)` or `if (docker)` in the runner or the checks)", () => {
     const offenders: string[] = [];
     for (const file of sourceFiles(SRC)) {
       const rel = path.relative(SRC, file).split(path.sep).join("/");
@@ -45,7 +47,7 @@ describe("sandbox providers", () => {
         .split("\n")
         .filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line));
       code.forEach((line, i) => {
-        if (/["'`]bwrap["'`]|\.bwrap\b|sandbox[^\n]*["']none["']/.test(line))
+        if (/["'`](bwrap|docker)["'`]|\.(bwrap|docker)\b|sandbox[^\n]*["']none["']/.test(line))
           offenders.push(`${rel}:${i + 1}: ${line.trim()}`);
       });
     }
