@@ -431,7 +431,13 @@ async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promis
   if (note) notes.push(note);
   // The default provider's note is said by the faces (`eval` prints it); any other's here.
   if (isolation.provider !== DEFAULT_PROVIDER) notes.push(isolationNote(isolation));
-  notes.push(...(await checkEvalProviders(agentSpecs, isolation)));
+  // And the evals without an agent whose provider runs their checks inside (docker: its image).
+  const checkedInside = plan.units
+    .filter((u) => !u.agent && isolationFor(u.spec, isolation).provider.checksInside)
+    .map((u) => u.spec);
+  notes.push(
+    ...(await checkEvalProviders([...new Set([...agentSpecs, ...checkedInside])], isolation)),
+  );
   // The declared secrets, every agent's credential variables and the well-known ones are replaced
   // in everything the run writes.
   const redactor = secretRedactor(env, [

@@ -404,6 +404,20 @@ assertions:
     expect(stderr).toMatch(/task\.eval\.yaml:\d+/);
   });
 
+  it("an eval without an agent, whose checks would run in an image that does not exist", async () => {
+    const root = await project({
+      "evals/checks.eval.yaml": `name: checks
+sandbox: { fixture: { "README.md": "# app\\n" }, kind: docker, image: agent-evals-no-such-image:2 }
+assertions:
+  commands: ["test -f README.md"]
+`,
+    });
+    const cli = await runCli(["eval", "--cwd", root], { env: { CI: "true" }, timeoutMs: 120_000 });
+    expect(cli.code, cli.stdout + cli.stderr).toBe(2);
+    expect(cli.stderr).toMatch(/checks\.eval\.yaml:\d+: eval checks \(sandbox docker\): image/);
+    expect(await fs.readdir(root)).not.toContain(".copybook");
+  });
+
   it("no image at all", async () => {
     const stderr = await refused([]);
     expect(stderr).toContain("no image to run the trials in");
