@@ -17,6 +17,7 @@ import {
   type TreeSnapshot,
 } from "./sandbox.js";
 import { readTail, runProcess } from "../../util/index.js";
+import { workspacePool, type WorkspacePool } from "./recycle.js";
 
 export class SetupError extends AgentEvalsError {
   constructor(message: string) {
@@ -33,6 +34,8 @@ export interface PreparedSandbox {
   manifest: () => Promise<Manifest>;
   /** The tree walked and checked once: every trial's copy reuses it. */
   snapshot: () => Promise<TreeSnapshot>;
+  /** Trials' workspaces, each put back to this tree by what changed for the next trial (recycle.ts). */
+  workspaces: WorkspacePool;
   dispose: () => Promise<void>;
 }
 
@@ -88,12 +91,20 @@ export async function prepareSandbox(
   }
   let cachedManifest: Promise<Manifest> | undefined;
   let cachedSnapshot: Promise<TreeSnapshot> | undefined;
+  const snapshot = () => (cachedSnapshot ??= snapshotTree(dir));
+  const poolDir = path.join(root, "pool");
+  mkdirSync(poolDir);
+  const workspaces = workspacePool(poolDir, snapshot);
   return {
     dir,
     logDir,
     manifest: () => (cachedManifest ??= manifest(dir)),
-    snapshot: () => (cachedSnapshot ??= snapshotTree(dir)),
-    dispose: () => (options.keep ? Promise.resolve() : removeTree(root)),
+    snapshot,
+    workspaces,
+    dispose: async () => {
+      await workspaces.settle();
+      if (!options.keep) await removeTree(root);
+    },
   };
 }
 
