@@ -36,6 +36,14 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import {
+  benchPeer,
+  benchProviders,
+  benchWaiting,
+  peerReport,
+  providersReport,
+  waitingReport,
+} from "./peer.mjs";
 
 // Types only (JSDoc): what the engine writes and what the helper scripts print.
 /** @typedef {import("../src/model/result.ts").RunResult} RunResult run.json */
@@ -93,8 +101,9 @@ const STDOUT_FLOOD_BYTES = 1024 * 1024 * 1024;
 const ONLY = process.env.BENCH_ONLY
   ? new Set(process.env.BENCH_ONLY.split(",").map((f) => Number(f.trim())))
   : undefined;
+/** Figure 1 (where a 30-trial run's time goes, with a CPU profile) runs only when BENCH_ONLY names it. */
 /** @param {number} figure */
-const wanted = (figure) => !ONLY || ONLY.has(figure);
+const wanted = (figure) => (ONLY ? ONLY.has(figure) : figure !== 1);
 
 const ACTION = path.join(ROOT, "dist", "index.js");
 const AGENT_BIN = path.join(ROOT, ".agent-clis", "bin");
@@ -1571,6 +1580,9 @@ function benchCallFlood(tmp) {
  *   scale?: ScaleFigure;
  *   history?: HistoryFigure;
  *   flood?: FloodFigure;
+ *   peer?: import("./peer.mjs").PeerFigure;
+ *   waiting?: import("./peer.mjs").WaitingFigure;
+ *   providers?: import("./peer.mjs").ProvidersFigure;
  * }} Results
  */
 /**
@@ -1976,7 +1988,11 @@ function gitState() {
  */
 function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
   const { trial, shim, copy, claude, cold, policies, scale, history, flood } = results;
+  const fmt = { ms, list, yes, median };
   const parts = [
+    results.peer && peerReport(results.peer, fmt),
+    results.waiting && waitingReport(results.waiting, fmt),
+    results.providers && providersReport(results.providers, fmt),
     trial && trialReport(trial),
     shim && shimReport(shim),
     copy && copyReport(copy),
@@ -2525,6 +2541,10 @@ async function main() {
     if (wanted(7)) results.scale = benchScale(tmp);
     if (wanted(8)) results.history = benchHistory(tmp);
     if (wanted(9)) results.flood = benchCallFlood(tmp);
+    const ctx = { tmp, root: ROOT, cli: CLI, log, median, timedRun };
+    if (wanted(10)) results.peer = benchPeer(ctx);
+    if (wanted(11)) results.waiting = benchWaiting(ctx);
+    if (wanted(12)) results.providers = benchProviders(ctx);
     const elapsedMs = performance.now() - t0;
     const md = report({
       results,
@@ -2561,6 +2581,12 @@ async function main() {
         `history: ${history.cases.map((c) => `${c.lines} lines in ${c.files} file(s) ${c.ours.toFixed(0)} ms (floor ${c.floor.toFixed(0)} ms)`).join("; ")} (target ≤ ${TARGET_HISTORY_MS} ms)`,
       flood &&
         `call-log flood (${FLOOD_CALLS} calls): peak RSS ${flood.big.rssMb.toFixed(0)} MB with ${FLOOD_ARG_BYTES / 1024} KB arguments vs ${flood.small.rssMb.toFixed(0)} MB with 1 byte (target ≤ ${TARGET_FLOOD_RSS_MB} MB); report.html ${(flood.big.reportBytes / 1024).toFixed(0)} KB vs ${(flood.small.reportBytes / 1024).toFixed(0)} KB; calls.jsonl ${(flood.big.callsBytes / 1024 / 1024).toFixed(1)} MB`,
+      results.peer &&
+        `peer suite per trial: ours ${results.peer.ours.toFixed(1)} ms, bash loop ${results.peer.loop.toFixed(1)} ms, promptfoo ${results.peer.promptfoo?.toFixed(1) ?? `skipped (${results.peer.promptfooSkipped})`}, fresh copies ${results.peer.fresh.toFixed(1)} ms`,
+      results.waiting &&
+        `waiting agent: concurrency 1 ${(results.waiting.c1 / 1000).toFixed(1)} s, 8 ${(results.waiting.c8 / 1000).toFixed(1)} s`,
+      results.providers &&
+        `per provider: ${results.providers.map((r) => (r.reason ? `${r.name} skipped` : `${r.name} ${median(r.small).toFixed(0)} vs ${median(r.big).toFixed(0)} ms`)).join("; ")}`,
       outFile
         ? `wrote ${path.relative(process.cwd(), outFile) || outFile} in ${(elapsedMs / 1000).toFixed(0)} s`
         : `BENCH_ONLY=${process.env.BENCH_ONLY}: BENCHMARKS.md not written (set BENCH_OUT=<file> to write the partial report); ${(elapsedMs / 1000).toFixed(0)} s`,

@@ -67,10 +67,7 @@ describe("workspacePool", () => {
 
     await pool.take(work);
     expect(describeTree(work)).toEqual(expected);
-    // Copied just now: not trusted yet, so this first give copies the files again.
-    await pool.give(work);
-    // Let the files' times age past the margin, so the pool can trust them.
-    await new Promise((r) => setTimeout(r, 120));
+    await pool.give(work); // nothing changed: put back as it is
     await pool.take(work);
     const keptBefore = lstatSync(join(work, "keep.txt"), { bigint: true });
     // What an agent might do: edit in place (same size, times set back), append, delete, replace a
@@ -102,19 +99,23 @@ describe("workspacePool", () => {
     expect(readdirSync(join(root, "pool"))).toHaveLength(1);
   });
 
-  it("copies again the files written just before it handed the workspace out", async () => {
-    const { root, tree, snapshot } = await preparedTree();
+  it("hands a workspace out only once its newest file's times can tell a later write apart", async () => {
+    const { root, snapshot } = await preparedTree();
     const pool = workspacePool(join(root, "pool"), snapshot, {});
     const work = join(root, "work");
-    await pool.take(work);
-    // Copied just now, so a write right after could leave the times as they were where file times
-    // are as coarse as a clock tick: untouched or not, the file is not trusted.
-    const copied = lstatSync(join(work, "keep.txt"), { bigint: true });
-    await pool.give(work);
-    await pool.take(work);
-    const after = lstatSync(join(work, "keep.txt"), { bigint: true });
-    expect(after.ctimeNs).not.toBe(copied.ctimeNs);
-    expect(describeTree(work)).toEqual(describeTree(tree));
+    for (let round = 0; round < 3; round++) {
+      await pool.take(work);
+      const handedOut = Date.now();
+      const newestMs = Math.max(
+        ...["a.txt", "keep.txt", "src/b.txt", "src/deep/c.sh"].map(
+          (rel) => lstatSync(join(work, rel)).ctimeMs,
+        ),
+      );
+      // File times may be as coarse as a clock tick: a write now must get a later ctime.
+      expect(handedOut - newestMs).toBeGreaterThanOrEqual(20);
+      writeFileSync(join(work, "src/b.txt"), "changed"); // copied again at the give
+      await pool.give(work);
+    }
   });
 
   it("gives the next trial a fresh copy while the last one is still taken", async () => {

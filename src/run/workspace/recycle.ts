@@ -7,9 +7,9 @@
 // An entry is unchanged when its lstat is what it was when the workspace was last made equal to
 // the prepared tree: same inode, type and mode, size, owner, link count, and change time (ctime,
 // which every write, chmod, chown, link, rename or attribute change moves, and which no program
-// can set back). A file written within MARGIN_MS before a workspace is handed out is not trusted
-// (file times can be as coarse as a clock tick): it is copied again after the trial whatever it
-// looks like.
+// can set back). File times can be as coarse as a clock tick, so a workspace is handed out only
+// once MARGIN_MS have passed since the last file written into it: a later write then always gets
+// a later ctime.
 
 import {
   lstatSync,
@@ -22,8 +22,8 @@ import {
 import { join } from "node:path";
 import { copySnapshot, removeTree, rmSyncNoFollow, slicer, type TreeSnapshot } from "./sandbox.js";
 
-/** How long after its last change a file's times can tell a later change apart (a clock tick is at most 10 ms). */
-const MARGIN_MS = 50;
+/** How long after its last change a file's times tell a later change apart: two clock ticks (at most 10 ms each). */
+const MARGIN_MS = 20;
 
 /** Set to 1 to copy a fresh workspace for every trial (the bench measures both). */
 export const FRESH_WORKSPACES_ENV = "AGENT_EVALS_FRESH_WORKSPACES";
@@ -43,7 +43,7 @@ interface Workspace {
   dir: string;
   /** rel ('' for the root) → its lstat when last made equal; files missing here are copied again. */
   known: Map<string, Known>;
-  /** The entries last written: only these can be too recent to trust when handed out. */
+  /** The entries last written: only these can be too recent when it is handed out. */
   fresh: string[];
 }
 
@@ -75,17 +75,18 @@ export function workspacePool(
   const resets = new Set<Promise<void>>();
   let next = 0;
 
-  const handOut = (ws: Workspace, dest: string) => {
-    renameSync(ws.dir, dest);
-    ws.dir = dest;
-    // A file written this recently could be written again without its times moving.
-    const unsureAfter = (BigInt(Date.now()) - BigInt(MARGIN_MS)) * 1_000_000n;
+  const handOut = async (ws: Workspace, dest: string) => {
+    // Wait until a write by the next trial can no longer get the ctime of the newest file written.
+    let newestNs = 0n;
     for (const rel of ws.fresh) {
       const k = ws.known.get(rel);
-      // A folder's times are not relied on: its entries are walked every time.
-      if (k && !isFolder(k) && k.ctimeNs > unsureAfter) ws.known.delete(rel);
+      if (k && !isFolder(k) && k.ctimeNs > newestNs) newestNs = k.ctimeNs;
     }
     ws.fresh = [];
+    const waitMs = Number(newestNs / 1_000_000n) + MARGIN_MS - Date.now();
+    if (waitMs > 0) await new Promise((resume) => setTimeout(resume, waitMs + 1));
+    renameSync(ws.dir, dest);
+    ws.dir = dest;
     busy.set(dest, ws);
   };
 
@@ -99,7 +100,7 @@ export function workspacePool(
       if (fresh) return;
       const made: Workspace = { dir: dest, known: new Map(), fresh: [] };
       for (const rel of ["", ...snap.entries.map((e) => e.rel)]) remember(made, rel);
-      handOut(made, dest);
+      await handOut(made, dest); // already at dest: renaming it there is a no-op
     },
     give(dir) {
       const ws = busy.get(dir);
