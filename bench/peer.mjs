@@ -22,7 +22,7 @@ const PEER_TRIALS = 3;
 const PEER_FILES = 200;
 const PROMPTFOO_VERSION = "0.123.1";
 const PROMPTFOO_NODE = "24.22.3"; // promptfoo 0.123 needs Node >= 22.22
-const AGE_FILES = 50_000;
+const AGE_FILES = 20_000;
 const WAIT_TRIALS = 32;
 const PROVIDER_TRIALS = 8;
 
