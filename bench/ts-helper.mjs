@@ -7,6 +7,7 @@
 //                                  replaced, fs.cp, `cp -r`, `cp -a --reflink=auto`), n rounds, and
 //                                  removing a copy (removeTree vs `rm -rf`)
 //   phases <template> <tmp> <n>    time the pieces of one trial in-process (diagnostic)
+//   providers                      the sandbox providers registered (PROVIDERS) and whether each is available here
 //   history <dir> <n>              time readAllHistory + compareRuns over the history in dir, n rounds,
 //                                  against reading and JSON.parse-ing every line (the floor)
 
@@ -25,6 +26,7 @@ import {
 import { runProcess } from "../src/util/process.ts";
 import { readAllHistory } from "../src/store/history.ts";
 import { compareRuns } from "../src/store/compare.ts";
+import { PROVIDERS } from "../src/run/isolation/provider.ts";
 
 /** @typedef {import("../src/run/workspace/sandbox.ts").TreeSnapshot} TreeSnapshot */
 
@@ -209,6 +211,17 @@ if (command === "shims") {
     await phase("removeTree", () => removeTree(root));
   }
   console.log(JSON.stringify(/** @satisfies {PhasesOutput} */ ({ wall, cpu })));
+} else if (command === "providers") {
+  const list = [];
+  for (const p of PROVIDERS) {
+    const a = await p.available();
+    list.push(
+      a.ok
+        ? { name: p.name, available: true }
+        : { name: p.name, available: false, reason: a.reason },
+    );
+  }
+  console.log(JSON.stringify(list));
 } else if (command === "history") {
   const dir = arg(0);
   const n = arg(1);

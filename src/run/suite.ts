@@ -77,12 +77,17 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Sui
   // Units are taken up a few at a time, in plan order: a prepared tree exists only while its units
   // run, so a suite of 1,000 evals holds a handful of them (on disk and in memory), not 1,000.
   const openUnits = new Semaphore(Math.max(1, options.concurrency) * 2);
-  const prepared = new Map<EvalSpec, Promise<PreparedSandbox>>();
-  const users = new Map<EvalSpec, number>();
-  for (const u of units) if (!u.settled) users.set(u.spec, (users.get(u.spec) ?? 0) + 1);
+  // Evals filled the same way without a setup share one prepared tree (and its workspaces).
+  const prepared = new Map<EvalSpec | string, Promise<PreparedSandbox>>();
+  const users = new Map<EvalSpec | string, number>();
+  for (const u of units) {
+    const key = preparedKey(u.spec);
+    if (!u.settled) users.set(key, (users.get(key) ?? 0) + 1);
+  }
 
   const prepare = (spec: EvalSpec) => {
-    let p = prepared.get(spec);
+    const key = preparedKey(spec);
+    let p = prepared.get(key);
     if (!p) {
       // A provider that runs setup inside (docker: in the eval's image) does so here, once per eval.
       const isolation = isolationFor(spec, options.isolation);
@@ -103,15 +108,18 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Sui
           ...(setupInside ? { setupInside } : {}),
         }),
       );
-      prepared.set(spec, p);
+      prepared.set(key, p);
     }
     return p;
   };
   const release = async (spec: EvalSpec) => {
-    const left = (users.get(spec) ?? 1) - 1;
-    users.set(spec, left);
+    const key = preparedKey(spec);
+    const left = (users.get(key) ?? 1) - 1;
+    users.set(key, left);
+    const tree = prepared.get(key);
+    if (left === 0) prepared.delete(key);
     if (left === 0)
-      await prepared.get(spec)?.then(
+      await tree?.then(
         (p) => p.dispose(),
         () => undefined,
       );
@@ -271,6 +279,18 @@ function policyOf(unit: PlannedUnit, options: UnitOptions) {
         unit.spec.adaptive.confidence,
       )
     : fixedPolicy(unit.trials, unit.spec.passRate, options.allTrials);
+}
+
+/**
+ * What a prepared tree is made from: an eval without setup is filled from its sandbox alone, so
+ * evals with the same sandbox (the same template, repository or files) share one tree; an eval
+ * with setup commands gets its own.
+ */
+function preparedKey(spec: EvalSpec): EvalSpec | string {
+  if (spec.setup.length > 0) return spec;
+  const { kind, overlay } = spec.sandbox;
+  const source = spec.sandbox.kind === "fixture" ? spec.sandbox.files : spec.sandbox.dir;
+  return JSON.stringify([kind, source, overlay ?? null]);
 }
 
 type UnitOptions = SuiteOptions & { deferCleanup: (cleanup: Promise<void>) => void };

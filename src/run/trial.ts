@@ -13,7 +13,7 @@ import {
 } from "../model/index.js";
 import { shimBypassWarnings, runChecks } from "../check/index.js";
 import type { PreparedSandbox } from "./workspace/prepare.js";
-import { changedFiles, copySnapshot, makeTempDir, removeTree } from "./workspace/sandbox.js";
+import { changedFiles, makeTempDir, removeTree } from "./workspace/sandbox.js";
 import { CALL_LOG_ENV, writeShims } from "./shims.js";
 import { cutWarning, readCallLog, redactCall, writeCallsJsonl, type CallLog } from "./call-log.js";
 import {
@@ -68,7 +68,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     fs.rmSync(input.outDir, { recursive: true, force: true });
     fs.mkdirSync(input.outDir, { recursive: true });
     fs.mkdirSync(tmp);
-    await copySnapshot(await input.prepared.snapshot(), work).catch((error: Error) => {
+    await input.prepared.workspaces.take(work).catch((error: Error) => {
       throw new InfraError(`could not copy the prepared sandbox: ${error.message}`);
     });
     const isolation = isolationFor(input.spec, input.isolation);
@@ -162,7 +162,11 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
       }
     }
     if (!input.keepWorkspace) {
-      const cleanup = removeTree(root);
+      // The workspace goes back to the prepared tree's pool (moved out at once), the rest is removed.
+      const cleanup = Promise.all([
+        fs.existsSync(work) ? input.prepared.workspaces.give(work) : undefined,
+        removeTree(root),
+      ]).then(() => undefined);
       if (input.deferCleanup) input.deferCleanup(cleanup);
       else await cleanup;
     }

@@ -18,6 +18,7 @@ import {
 } from "./sandbox.js";
 import { readTail, runProcess } from "../../util/index.js";
 import type { ContainerOptions, PreparedEval } from "../isolation/provider.js";
+import { workspacePool, type WorkspacePool } from "./recycle.js";
 
 export class SetupError extends AgentEvalsError {
   constructor(message: string) {
@@ -36,6 +37,8 @@ export interface PreparedSandbox {
   container?: ContainerOptions;
   /** The tree walked and checked once: every trial's copy reuses it. */
   snapshot: () => Promise<TreeSnapshot>;
+  /** Trials' workspaces, each put back to this tree by what changed for the next trial (recycle.ts). */
+  workspaces: WorkspacePool;
   dispose: () => Promise<void>;
 }
 
@@ -99,13 +102,19 @@ export async function prepareSandbox(
   }
   let cachedManifest: Promise<Manifest> | undefined;
   let cachedSnapshot: Promise<TreeSnapshot> | undefined;
+  const snapshot = () => (cachedSnapshot ??= snapshotTree(dir));
+  const poolDir = path.join(root, "pool");
+  mkdirSync(poolDir);
+  const workspaces = workspacePool(poolDir, snapshot);
   return {
     dir,
     logDir,
     manifest: () => (cachedManifest ??= manifest(dir)),
-    snapshot: () => (cachedSnapshot ??= snapshotTree(dir)),
+    snapshot,
+    workspaces,
     ...(inside ? { container: inside.container } : {}),
     dispose: async () => {
+      await workspaces.settle();
       await inside?.dispose();
       if (!options.keep) await removeTree(root);
     },

@@ -195,7 +195,7 @@ function lstatOrUndefined(abs: string): ReturnType<typeof lstatSync> | undefined
 }
 
 /** `rm -rf` of one path without following a link at it (unlinked) or in it; gone already is fine. */
-function rmSyncNoFollow(abs: string): void {
+export function rmSyncNoFollow(abs: string): void {
   const stats = lstatOrUndefined(abs);
   if (stats === undefined) return;
   if (!stats.isDirectory()) return unlinkSync(abs);
@@ -263,19 +263,26 @@ async function snapshotEntries(
 /**
  * Recreate a snapshotted tree under `dest`: each file cloned (FICLONE) where the filesystem supports
  * it, else copied, keeping its mode; never hard-linked, never written over an existing path
- * (COPYFILE_EXCL, so a link planted at the destination is not followed either).
+ * (COPYFILE_EXCL, so a link planted at the destination is not followed either). With `only`, just
+ * those entries (a recycled workspace's missing ones; their folders exist or are among them).
  */
-export async function copySnapshot(snapshot: TreeSnapshot, dest: string): Promise<void> {
+export async function copySnapshot(
+  snapshot: TreeSnapshot,
+  dest: string,
+  only?: ReadonlySet<string>,
+): Promise<void> {
   const destRoot = resolve(dest);
   const pause = slicer();
+  const wanted = (rel: string) => only === undefined || only.has(rel);
   attemptSync("cannot create folder", destRoot, () => mkdirSync(destRoot, { recursive: true }));
   for (const rel of snapshot.folders) {
+    if (!wanted(rel)) continue;
     const abs = join(destRoot, rel);
     attemptSync("cannot create folder", abs, () => mkdirSync(abs, { recursive: true }));
     await pause();
   }
   for (const { rel, kind } of snapshot.entries) {
-    if (kind === "dir") continue;
+    if (kind === "dir" || !wanted(rel)) continue;
     const from = join(snapshot.root, rel);
     const to = join(destRoot, rel);
     if (kind === "file" && snapshot.largeFiles.has(rel)) {
@@ -293,7 +300,7 @@ export async function copySnapshot(snapshot: TreeSnapshot, dest: string): Promis
   // where the mode differs from what mkdir gave (the usual case needs no chmod at all).
   const fresh = attemptSync("cannot read", destRoot, () => lstatSync(destRoot)).mode & 0o7777;
   for (const [rel, mode] of snapshot.folderModes) {
-    if (mode === fresh) continue;
+    if (mode === fresh || !wanted(rel)) continue;
     const abs = join(destRoot, rel);
     attemptSync("cannot set the mode of", abs, () => chmodSync(abs, mode));
   }
@@ -775,7 +782,7 @@ async function makeOwnerWritable(abs: string): Promise<void> {
  * A pause for loops of synchronous calls: resolves at once (no await needed) until SLICE_MS have
  * passed since the last turn of the event loop, then gives it one (setImmediate).
  */
-function slicer(): () => Promise<void> | undefined {
+export function slicer(): () => Promise<void> | undefined {
   let sliceStart = performance.now();
   return () => {
     if (performance.now() - sliceStart < SLICE_MS) return undefined;
