@@ -36,6 +36,8 @@ import {
   type CredentialPolicy,
   expandVariant,
   openBaseTree,
+  baseName,
+  type BaseSpec,
   pairWithBase,
   variantGroups,
   planRun,
@@ -95,7 +97,7 @@ export interface PlanOptions extends SelectOptions {
   agents?: AgentRef[];
   trials?: number;
   /** Only evals whose rendered prompt or definition differs at this git ref (new ones too). */
-  changedBase?: string;
+  changedBase?: BaseSpec;
   /** Run only shard `index` (1-based) of `count`: a stable split of the eval × agent pairs. */
   shard?: { index: number; count: number };
   /** The split a plan recorded (`plan --shards N --format json`); without it `shard` splits by history. */
@@ -258,7 +260,7 @@ export async function planEvals(options: PlanOptions): Promise<PlannedRun> {
     const changedIds = new Set(changed.map((c) => c.id));
     notes.push(
       ...warnings,
-      `--changed: ${changed.length} of ${specs.length} eval(s) differ from ${options.changedBase}${
+      `--changed: ${changed.length} of ${specs.length} eval(s) differ from ${baseName(options.changedBase)}${
         changed.length ? ` (${changed.map((c) => `${c.id}: ${c.reason}`).join(", ")})` : ""
       }`,
     );
@@ -301,7 +303,7 @@ export async function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutcom
 /** What `compare --base` takes besides a run's options. */
 export interface CompareOptions extends RunEvalsOptions {
   /** The git ref whose version of each selected eval is the control. */
-  base: string;
+  base: BaseSpec;
 }
 
 /**
@@ -335,7 +337,7 @@ export async function planComparison(
     const pairing = pairWithBase(
       planned.plan.units,
       baseUnits,
-      options.base,
+      baseName(options.base),
       { project: planned.projectRoot, base: tree.root },
       { trials: options.trials, margin: options.margin },
     );
@@ -362,7 +364,7 @@ async function planBase(
   options: CompareOptions,
   env: Record<string, string | undefined>,
 ): Promise<PlannedUnit[]> {
-  const label = `the eval definitions at ${options.base}`;
+  const label = `the eval definitions at ${baseName(options.base)}`;
   let specs: EvalSpec[];
   try {
     const files = await discoverEvalFiles(baseRoot, options.evals);

@@ -1,154 +1,39 @@
-// The Action as it runs on GitHub: the built dist/index.js as a child process with INPUT_* and
-// GITHUB_* environment and an event payload, against a fake GitHub REST API and a fake results
-// service on 127.0.0.1, with a real local bare repository as `origin`.
+// The Action as it runs on GitHub: the bundle built from src/ (test/helpers/action-bundle.ts) as a
+// child process with INPUT_* and GITHUB_* environment and an event payload, against a fake GitHub
+// REST API and a fake results service on 127.0.0.1, with a real local bare repository as `origin`.
 
-import { execFile, execFileSync } from "node:child_process";
 import { promises as fs } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAKE_OWNER, FAKE_REPO, startFakeGitHub, type FakeGitHub } from "./fakes/github.js";
-import { startFakeResultsService, type FakeResultsService } from "./fakes/results-service.js";
+import { FAKE_OWNER, FAKE_REPO, type FakeGitHub } from "./fakes/github.js";
+import type { FakeResultsService } from "./fakes/results-service.js";
+import { BUNDLE_TIMEOUT_MS } from "./helpers/action-bundle.js";
+import {
+  EVAL,
+  MARKER,
+  actionHarness,
+  git,
+  type ActionHarness,
+  type ActionRun,
+} from "./helpers/action-run.js";
 import { REPO_ROOT } from "./helpers/project.js";
 
-const MARKER = "<!-- agent-evals:sticky -->";
+let harness: ActionHarness;
 let github: FakeGitHub;
 let results: FakeResultsService;
 let tmp: string;
 
 beforeAll(async () => {
-  github = await startFakeGitHub();
-  results = await startFakeResultsService();
-  tmp = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "ae-action-")));
-});
-afterAll(async () => {
-  await github.close();
-  await results.close();
-  if (!process.env.KEEP_ACTION_TMP) await fs.rm(tmp, { recursive: true, force: true });
-});
+  harness = await actionHarness();
+  ({ github, results, tmp } = harness);
+}, BUNDLE_TIMEOUT_MS);
+afterAll(() => harness.close());
 
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync(
-    "git",
-    [
-      "-c",
-      "user.name=t",
-      "-c",
-      "user.email=t@example.com",
-      "-c",
-      "init.defaultBranch=main",
-      ...args,
-    ],
-    {
-      cwd,
-      encoding: "utf8",
-    },
-  );
+const repository = (name: string, evalText?: string) => harness.repository(name, evalText);
+const runAction: ActionHarness["runAction"] = (...args) => harness.runAction(...args);
+const historyOnBranch = (origin: string, id: string) => harness.historyOnBranch(origin, id);
 
-const EVAL = `name: greeting
-prompt: |
-  \`\`\`sh
-  echo hello > greeting.txt
-  \`\`\`
-agents: [literal]
-sandbox: { fixture: { README.md: "hi" } }
-assertions:
-  contains: [{ file: greeting.txt, text: hello }]
-`;
-
-/** A bare origin and a checkout of it with one eval, as actions/checkout would leave it. */
-async function repository(
-  name: string,
-  evalText = EVAL,
-): Promise<{ origin: string; workspace: string }> {
-  const origin = path.join(tmp, `${name}.git`);
-  const workspace = path.join(tmp, name);
-  git(tmp, "init", "-q", "--bare", origin);
-  git(tmp, "clone", "-q", origin, workspace);
-  await fs.mkdir(path.join(workspace, "evals"), { recursive: true });
-  await fs.writeFile(path.join(workspace, "evals/greeting.eval.yaml"), evalText);
-  git(workspace, "add", ".");
-  git(workspace, "commit", "-qm", "evals");
-  git(workspace, "push", "-q", "origin", "HEAD:main");
-  return { origin, workspace };
-}
-
-interface ActionRun {
-  code: number;
-  stdout: string;
-  outputs: Record<string, string>;
-  summary: string;
-}
-
-let runs = 0;
-
-async function runAction(
-  workspace: string,
-  inputs: Record<string, string>,
-  options: { token?: string; event?: object; env?: Record<string, string> } = {},
-): Promise<ActionRun> {
-  const dir = await fs.mkdtemp(path.join(tmp, "run-"));
-  const eventPath = path.join(dir, "event.json");
-  const outputFile = path.join(dir, "output");
-  const summaryFile = path.join(dir, "summary.md");
-  await fs.writeFile(outputFile, "");
-  await fs.writeFile(summaryFile, "");
-  const event = options.event ?? {
-    pull_request: { number: 7, base: { ref: "main" }, head: { ref: "feature" } },
-    repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } },
-  };
-  await fs.writeFile(eventPath, JSON.stringify(event));
-  const runId = String(4242 + runs++);
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? tmp,
-    CI: "true",
-    GITHUB_ACTIONS: "true",
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_REPOSITORY: `${FAKE_OWNER}/${FAKE_REPO}`,
-    GITHUB_EVENT_NAME: "pull_request",
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_API_URL: github.url,
-    GITHUB_RUN_ID: runId,
-    GITHUB_SHA: git(workspace, "rev-parse", "HEAD").trim(),
-    GITHUB_HEAD_REF: "feature",
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    RUNNER_TEMP: dir,
-    ...results.env(runId, "1"),
-    "INPUT_GITHUB-TOKEN": options.token ?? "test-token",
-    ...options.env,
-  };
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
-    execFile(
-      process.execPath,
-      [path.join(REPO_ROOT, "dist/index.js")],
-      { cwd: workspace, env, maxBuffer: 32 * 1024 * 1024 },
-      (error, out, err) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: `${out}${err}` }),
-    ),
-  );
-  const outputs: Record<string, string> = {};
-  // GITHUB_OUTPUT uses the heredoc form: name<<delimiter / value / delimiter.
-  const text = await fs.readFile(outputFile, "utf8");
-  for (const match of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm))
-    outputs[match[1]!] = match[3]!;
-  return { code, stdout, outputs, summary: await fs.readFile(summaryFile, "utf8") };
-}
-
-function historyOnBranch(origin: string, id: string): string[] {
-  try {
-    return git(origin, "show", `copybook-results:history/${id}.jsonl`)
-      .trim()
-      .split("\n")
-      .filter(Boolean);
-  } catch {
-    return [];
-  }
-}
-
-describe("the GitHub Action (dist/index.js)", () => {
+describe("the GitHub Action (its bundle)", () => {
   it("first run creates the history branch and the comment; the second updates both", async () => {
     const { origin, workspace } = await repository("first");
     const first = await runAction(workspace, { "changed-only": "false" });

@@ -8,6 +8,8 @@ import { STICKY_MARKER } from "../src/report/markdown.js";
 import { FAKE_OWNER, FAKE_REPO, startFakeGitHub, type FakeGitHub } from "./fakes/github.js";
 
 const servers: FakeGitHub[] = [];
+/** What GITHUB_TOKEN's comments are written as. */
+const BOT = { login: "github-actions[bot]", type: "Bot" } as const;
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
@@ -37,19 +39,63 @@ function upsert(
 const onIssue = (server: FakeGitHub, n = 7) => server.comments.filter((c) => c.issueNumber === n);
 const sticky = (server: FakeGitHub, n = 7) =>
   onIssue(server, n).filter((c) => c.body.includes(STICKY_MARKER));
+/** The requests for comments (not the look-up of who the token is). */
+const commentRequests = (server: FakeGitHub) =>
+  server.requests.filter((r) => r.path.includes("/comments"));
 const count = (server: FakeGitHub, method: string) =>
-  server.requests.filter((r) => r.method === method).length;
+  server.requests.filter((r) => r.method === method && r.path.includes("/comments")).length;
 
 describe("upsertStickyComment", () => {
+  it("never edits a person's comment that quotes the marker: GITHUB_TOKEN edits only github-actions[bot]'s", async () => {
+    const server = await fake();
+    const ours = server.addComment({ issueNumber: 7, body: `${STICKY_MARKER}\nrun 1`, user: BOT });
+    const quoted = `> ${STICKY_MARKER}\n> run 1\nwhy did this fail?`;
+    const person = server.addComment({ issueNumber: 7, body: quoted });
+    const other = server.addComment({
+      issueNumber: 7,
+      body: `${STICKY_MARKER}\nanother bot's`,
+      user: { login: "some-app[bot]", type: "Bot" },
+    });
+    const result = await upsert(server, "run 2");
+    expect(result).toMatchObject({ action: "updated", id: ours.id });
+    expect(ours.body).toBe(`${STICKY_MARKER}\nrun 2`);
+    expect(person.body).toBe(quoted);
+    expect(other.body).toBe(`${STICKY_MARKER}\nanother bot's`);
+  });
+
+  it("with only a person's quoting comment there, a new comment is created and theirs kept", async () => {
+    const server = await fake();
+    const person = server.addComment({ issueNumber: 7, body: `${STICKY_MARKER}\nmine` });
+    const result = await upsert(server, "results");
+    expect(result.action).toBe("created");
+    expect(person.body).toBe(`${STICKY_MARKER}\nmine`);
+    expect(server.comments.find((c) => c.id === result.id)?.user).toEqual(BOT);
+  });
+
+  it("a personal access token edits its own user's comment, not github-actions[bot]'s", async () => {
+    const server = await fake({
+      tokens: ["pat"],
+      identities: { pat: { login: "release-bot-user", type: "User" } },
+    });
+    const bots = server.addComment({ issueNumber: 7, body: `${STICKY_MARKER}\nold`, user: BOT });
+    const first = await upsert(server, "mine 1", { token: "pat" });
+    expect(first.action).toBe("created");
+    const second = await upsert(server, "mine 2", { token: "pat" });
+    expect(second).toMatchObject({ action: "updated", id: first.id });
+    expect(bots.body).toBe(`${STICKY_MARKER}\nold`);
+    expect(server.comments.find((c) => c.id === first.id)?.user.login).toBe("release-bot-user");
+  });
+
   it("finds the marker on page 2 of 150 comments and updates it in place", async () => {
     const server = await fake();
     for (let i = 0; i < 150; i++) {
       server.addComment({
         issueNumber: 7,
         body: i === 120 ? `${STICKY_MARKER}\nold results` : `comment ${i}`,
+        ...(i === 120 ? { user: BOT } : {}),
       });
     }
-    server.addComment({ issueNumber: 8, body: `${STICKY_MARKER}\nanother PR's` });
+    server.addComment({ issueNumber: 8, body: `${STICKY_MARKER}\nanother PR's`, user: BOT });
     const target = onIssue(server)[120];
 
     const result = await upsert(server, "new results");
@@ -61,7 +107,7 @@ describe("upsertStickyComment", () => {
     });
     expect(target?.body).toBe(`${STICKY_MARKER}\nnew results`);
     expect(onIssue(server)).toHaveLength(150);
-    const gets = server.requests.filter((r) => r.method === "GET");
+    const gets = commentRequests(server).filter((r) => r.method === "GET");
     expect(gets.map((r) => r.query.get("page") ?? "1")).toEqual(["1", "2"]);
     expect(gets.every((r) => r.query.get("per_page") === "100")).toBe(true);
     expect(count(server, "POST")).toBe(0);
@@ -93,8 +139,8 @@ describe("upsertStickyComment", () => {
 
   it("updates the newest of several marked comments", async () => {
     const server = await fake();
-    server.addComment({ issueNumber: 7, body: `${STICKY_MARKER}\nolder` });
-    const newer = server.addComment({ issueNumber: 7, body: `${STICKY_MARKER}\nnewer` });
+    server.addComment({ issueNumber: 7, body: `${STICKY_MARKER}\nolder`, user: BOT });
+    const newer = server.addComment({ issueNumber: 7, body: `${STICKY_MARKER}\nnewer`, user: BOT });
     const result = await upsert(server, "latest");
     expect(result).toMatchObject({ action: "updated", id: newer.id });
     expect(onIssue(server).map((c) => c.body.split("\n")[1])).toEqual(["older", "latest"]);
@@ -129,7 +175,7 @@ describe("upsertStickyComment", () => {
     const result = await upsert(server, "after 502s");
     expect(result.action).toBe("created");
     expect(sticky(server)).toHaveLength(1);
-    expect(server.requests.map((r) => `${r.method} ${r.status}`)).toEqual([
+    expect(commentRequests(server).map((r) => `${r.method} ${r.status}`)).toEqual([
       "GET 502",
       "GET 502",
       "GET 200",
@@ -159,14 +205,14 @@ describe("upsertStickyComment", () => {
 
   it("waits out a secondary rate limit (403 + retry-after) and a 429", async () => {
     const server = await fake();
-    server.addComment({ issueNumber: 7, body: `${STICKY_MARKER}\nold` });
+    server.addComment({ issueNumber: 7, body: `${STICKY_MARKER}\nold`, user: BOT });
     server.failNext("secondary-rate-limit", 1, undefined, { method: "GET" });
     server.failNext(429, 1, undefined, { method: "PATCH" });
     const started = Date.now();
     const result = await upsert(server, "rate limited");
     expect(Date.now() - started).toBeLessThan(5000);
     expect(result.action).toBe("updated");
-    expect(server.requests.map((r) => `${r.method} ${r.status}`)).toEqual([
+    expect(commentRequests(server).map((r) => `${r.method} ${r.status}`)).toEqual([
       "GET 403",
       "GET 200",
       "PATCH 429",
@@ -190,7 +236,7 @@ describe("upsertStickyComment", () => {
         retries: 1,
       }),
     ).rejects.toThrow(/could not read the comments of acme\/widgets#7 \(HTTP 500/);
-    expect(server.requests).toHaveLength(2);
+    expect(commentRequests(server)).toHaveLength(2);
   });
 
   it("reports a rate limit that outlasts the retries as such", async () => {
@@ -227,7 +273,7 @@ describe("upsertStickyComment", () => {
 
   it("explains a scripted read-only 403 on update", async () => {
     const server = await fake();
-    server.addComment({ issueNumber: 7, body: `${STICKY_MARKER}\nold` });
+    server.addComment({ issueNumber: 7, body: `${STICKY_MARKER}\nold`, user: BOT });
     server.failNext("read-only", 1, undefined, { method: "PATCH" });
     await expect(upsert(server, "x")).rejects.toThrow(/token can't write.*pull-requests: write/s);
     expect(count(server, "PATCH")).toBe(1);

@@ -65,6 +65,12 @@ export interface ActionInputs {
   pullRequest?: number;
   concurrency?: number;
   failOn: FailOn;
+  /** Fail the step when a planned pair could not run (skipped); auto: on for schedule and workflow_dispatch. */
+  failOnSkip: boolean | "auto";
+  /** Fail the step when the run's verdicts could not be saved on the results branch. */
+  historyRequired: boolean;
+  /** Logins without write access that may still start paid runs ("*": anyone). */
+  allowedActors: string[];
   githubToken: string;
 }
 
@@ -121,7 +127,9 @@ function container(): ContainerOptions | undefined {
 function number(name: string, check: (n: number) => boolean, what: string): number | undefined {
   const text = core.getInput(name).trim();
   if (text === "") return undefined;
-  const n = Number(text.replace(/^\$/, ""));
+  // Plain decimals only: Number() would also take 0x10, 1e3 and 0b1.
+  const digits = text.replace(/^\$/, "");
+  const n = /^\d+(\.\d+)?$/.test(digits) ? Number(digits) : NaN;
   if (!Number.isFinite(n) || !check(n))
     throw new InputError(`input ${name}: expected ${what}, got ${JSON.stringify(text)}`);
   return n;
@@ -170,9 +178,39 @@ function history(): { history: boolean; historyWrite: boolean } {
   return { history: on, historyWrite: on };
 }
 
+/** A branch name git and the results branch accept (checked before anything runs, not when pushing). */
+function resultsBranch(): string {
+  const branch = core.getInput("results-branch").trim() || DEFAULT_RESULTS_BRANCH;
+  if (
+    !/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(branch) ||
+    /\.\.|\/\/|\/\.|\.lock$|\.lock\/|[/.]$/.test(branch)
+  )
+    throw new InputError(
+      `input results-branch: ${JSON.stringify(branch)} is not a usable branch name; use letters, digits, ".", "_", "-" and "/" (e.g. ${DEFAULT_RESULTS_BRANCH})`,
+    );
+  return branch;
+}
+
+/** An artifact name the artifact service takes (checked before anything runs, not at upload). */
+function artifactName(): string {
+  const name = core.getInput("artifact-name").trim() || DEFAULT_ARTIFACT_NAME;
+  if (/[":<>|*?\\/\r\n]/.test(name) || name.length > 256)
+    throw new InputError(
+      `input artifact-name: ${JSON.stringify(name)} may not hold " : < > | * ? \\ / or a line break (at most 256 characters)`,
+    );
+  return name;
+}
+
+function failOnSkip(): boolean | "auto" {
+  const value = core.getInput("fail-on-skip").trim().toLowerCase();
+  return value === "" || value === "auto" ? "auto" : bool("fail-on-skip", false);
+}
+
+export const DEFAULT_ARTIFACT_NAME = "agent-evals-results";
+
 export function readInputs(): ActionInputs {
   const changed = core.getInput("changed-only").trim().toLowerCase() || "auto";
-  const failOn = (core.getInput("fail-on").trim() || "failure") as FailOn;
+  const failOn = (core.getInput("fail-on").trim().toLowerCase() || "failure") as FailOn;
   if (!["failure", "regression", "never"].includes(failOn)) {
     throw new InputError(
       `input fail-on: expected failure, regression or never, got ${JSON.stringify(failOn)}`,
@@ -199,11 +237,11 @@ export function readInputs(): ActionInputs {
     baseRef: core.getInput("base-ref").trim() || undefined,
     baseline,
     ...history(),
-    resultsBranch: core.getInput("results-branch").trim() || DEFAULT_RESULTS_BRANCH,
+    resultsBranch: resultsBranch(),
     force: bool("force", false),
     comment: bool("comment", true),
     uploadTranscripts: bool("upload-transcripts", true),
-    artifactName: core.getInput("artifact-name").trim() || "agent-evals-results",
+    artifactName: artifactName(),
     retentionDays: number(
       "retention-days",
       (n) => Number.isInteger(n) && n >= 1 && n <= 400,
@@ -222,6 +260,9 @@ export function readInputs(): ActionInputs {
     ),
     concurrency: number("concurrency", (n) => Number.isInteger(n) && n >= 1, "a whole number ≥ 1"),
     failOn,
+    failOnSkip: failOnSkip(),
+    historyRequired: bool("history-required", false),
+    allowedActors: list("allowed-actors"),
     githubToken: core.getInput("github-token").trim(),
   };
   if (inputs.mode === "publish" && !inputs.mergeFrom)

@@ -35,6 +35,7 @@ import {
   sandboxCacheConfigured,
 } from "./sandbox-cache.js";
 import type { PreparedStore } from "../run/index.js";
+import { baseName, type BaseSpec } from "../plan/index.js";
 import { planMode, publishMode, writeHistoryLines } from "./publish/modes.js";
 
 const run = promisify(execFile);
@@ -45,7 +46,10 @@ export async function runAction(): Promise<void> {
   try {
     inputs = readInputs();
   } catch (error) {
-    if (error instanceof InputError) return core.setFailed(error.message);
+    if (error instanceof InputError) {
+      await writeRefusal("agent-evals did not run: invalid input", error.message);
+      return core.setFailed(error.message);
+    }
     throw error;
   }
   // Credential variables (known names, names that look like one, AGENT_EVALS_REDACT) never appear in the log.
@@ -53,6 +57,15 @@ export async function runAction(): Promise<void> {
     if (process.env[name]) core.setSecret(process.env[name]!);
   if (inputs.githubToken) core.setSecret(inputs.githubToken);
 
+  const scratch: Scratch = [];
+  try {
+    await runWith(inputs, scratch);
+  } finally {
+    for (const dispose of scratch) await dispose().catch(() => undefined);
+  }
+}
+
+async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
   const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
   const projectRoot = path.resolve(workspace, inputs.workingDirectory);
   const event = await readEvent();
@@ -97,12 +110,12 @@ export async function runAction(): Promise<void> {
   const changedBase =
     inputs.mode === "publish"
       ? undefined
-      : await changedBaseFor(inputs, pr !== undefined, baseBranch, projectRoot);
+      : await changedBaseFor(inputs, pr !== undefined, baseBranch, projectRoot, scratch);
   const historyDir = history ? path.join(history.dir, "history") : undefined;
   // On a pull request the base's version of each changed eval runs beside the head's (rerun).
   const rerunBase =
     inputs.mode === "run" && pr !== undefined && inputs.baseline !== "history"
-      ? (changedBase ?? (await fetchBase(inputs, baseBranch, projectRoot)))
+      ? (changedBase ?? (await fetchBase(inputs, baseBranch, projectRoot, scratch)))
       : undefined;
   if (inputs.mode === "run" && inputs.baseline === "rerun" && pr === undefined)
     core.notice("baseline rerun: not a pull request, so there is no base to run; history is used");
@@ -111,6 +124,10 @@ export async function runAction(): Promise<void> {
   const style = makeStyle({}, {});
   const declaredSecrets = new Set<string>();
   const fork = isForkPullRequest(event);
+  // Before anything is spent: may whoever started this run use the paid agents?
+  const withheld = inputs.mode === "run" ? await actorRefusal(inputs) : undefined;
+  if (withheld) core.warning(withheld, { title: "agent-evals: paid agents not run" });
+  const engineEnv = withheld ? withoutCredentials(process.env) : process.env;
   let outcome: RunEvalsOutcome;
   let missing: string[] = [];
   try {
@@ -139,12 +156,14 @@ export async function runAction(): Promise<void> {
           changedBase,
           historyDir,
           force: inputs.force,
-          env: process.env,
+          env: engineEnv,
           hideFromAgents: runnerInternal,
           preparedStore: sandboxCacheConfigured() ? actionsCacheStore() : undefined,
           // No saved logins on GitHub's runners; fork PRs get no secrets at all.
           skipWithoutCredentials:
-            fork || process.env.RUNNER_ENVIRONMENT === "github-hosted" ? { fork } : undefined,
+            withheld || fork || process.env.RUNNER_ENVIRONMENT === "github-hosted"
+              ? { fork, withheld }
+              : undefined,
           events: {
             onPlan({ plan, specs, notes, skippedForCredentials }) {
               // Declared secrets are masked too, before anything could print them.
@@ -202,34 +221,39 @@ export async function runAction(): Promise<void> {
   // With the base rerun here, the regression flag is the paired comparison's; the rows still list
   // each eval's result (against history where there is one).
   const comparisons = result.comparisons ?? [];
+  const shown = relativeToRepository(result, projectRoot, workspace);
   const rows = compareRuns(
-    result.evals.filter((e) => e.arm === undefined),
+    shown.evals.filter((e) => e.arm === undefined),
     baseLines,
   );
   const regressions = rerunBase
     ? comparisons.filter((c) => c.verdict === "regression").length
     : rows.filter((r) => r.flag === "regression").length;
 
+  // History first: whether it was saved goes into the summary and the comment.
+  const notes: string[] = [];
+  const historyProblem = await saveHistory(inputs, historyReadable, remote, outcome);
+  if (historyProblem) notes.push(`history not saved: ${historyProblem}`);
+  if (inputs.history && !inputs.historyWrite) {
+    core.info(
+      `history: read only; ${outcome.historyLines.length} line(s) left in ${outcome.resultsDir}/history.jsonl for the publishing job`,
+    );
+  } else if (inputs.history && !remote) {
+    core.notice("history skipped: the working directory has no `origin` remote");
+  }
+  await history?.dispose();
+  notes.push(...skippedNotes(result.evals), ...budgetNotes(result.evals, inputs.budgetUsd));
+
   let artifactLink: string | undefined;
   if (inputs.uploadTranscripts) {
-    try {
-      const uploaded = await uploadResults({
-        redact: uploadRedactor(declaredSecrets),
-        dir: outcome.resultsDir,
-        name: inputs.artifactName,
-        retentionDays: inputs.retentionDays,
-      });
-      core.info(`artifact ${uploaded.name}: ${uploaded.files} file(s), ${uploaded.size} bytes`);
-      if (uploaded.id !== undefined && process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID) {
-        artifactLink = artifactUrl(
-          serverUrl(),
-          process.env.GITHUB_REPOSITORY,
-          process.env.GITHUB_RUN_ID,
-          uploaded.id,
-        );
-      }
-    } catch (error) {
-      core.warning(`artifact: upload failed: ${(error as Error).message}`);
+    const uploaded = await upload(outcome.resultsDir, inputs, declaredSecrets);
+    if (uploaded?.id !== undefined && process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID) {
+      artifactLink = artifactUrl(
+        serverUrl(),
+        process.env.GITHUB_REPOSITORY,
+        process.env.GITHUB_RUN_ID,
+        uploaded.id,
+      );
     }
   }
 
@@ -240,12 +264,14 @@ export async function runAction(): Promise<void> {
       ? `${serverUrl()}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}`
       : undefined;
   const report = {
-    run: result,
+    run: shown,
     rows,
     baseRef: baseBranch,
     runUrl,
     artifactUrl: artifactLink,
     budgetUsd: inputs.budgetUsd,
+    headSha: headShaOf(event),
+    notes,
     // A shard's own summary would give precision and recall over its part of the queries only.
     sections: inputs.shard
       ? []
@@ -257,14 +283,14 @@ export async function runAction(): Promise<void> {
       inputs.mode === "publish"
         ? "the plan chose no eval × agent pair (with changed-only, on by default for pull requests, none is affected by this change; otherwise the evals and agents inputs match none)"
         : changedBase
-          ? `none is affected by this change (changed-only, compared with ${changedBase})`
+          ? `none is affected by this change (changed-only, compared with ${baseName(changedBase)})`
           : undefined,
   };
   await core.summary
     .addRaw(renderRunMarkdown(report))
     .write()
     .catch((error: Error) => core.warning(`step summary: ${error.message}`));
-  annotateFailures(result.evals, projectRoot, workspace);
+  annotateFailures(shown.evals, inputs.workingDirectory);
 
   let commentUrl: string | undefined;
   if (pr && inputs.comment) {
@@ -287,38 +313,6 @@ export async function runAction(): Promise<void> {
     }
   }
 
-  // Pushed also when the branch did not exist yet (the first run creates it), never when reading failed.
-  if (inputs.historyWrite && historyReadable && remote && outcome.historyLines.length) {
-    try {
-      const byId = new Map<string, string[]>();
-      for (const line of outcome.historyLines)
-        byId.set(line.id, [...(byId.get(line.id) ?? []), JSON.stringify(line)]);
-      const { appendToResultsBranch } = await import("../store/results-branch.js");
-      const pushed = await appendToResultsBranch(
-        { remote, branch: inputs.resultsBranch, token: inputs.githubToken },
-        [...byId].map(([id, lines]) => ({ path: `history/${id}.jsonl`, lines })),
-        `agent-evals: ${outcome.historyLines.length} result(s) for ${process.env.GITHUB_SHA?.slice(0, 7) ?? "a run"}`,
-      );
-      core.info(
-        `history: ${outcome.historyLines.length} line(s) pushed to ${inputs.resultsBranch} in ${pushed.attempts} attempt(s)`,
-      );
-    } catch (error) {
-      // A ResultsBranchError of kind "permission": a read-only token (fork PRs), not a failure.
-      if ((error as { kind?: string }).kind === "permission") {
-        core.notice(`history not saved: ${(error as Error).message}`);
-      } else {
-        core.warning(`history not saved: ${(error as Error).message}`);
-      }
-    }
-  } else if (inputs.history && !inputs.historyWrite) {
-    core.info(
-      `history: read only; ${outcome.historyLines.length} line(s) left in ${outcome.resultsDir}/history.jsonl for the publishing job`,
-    );
-  } else if (inputs.history && !remote) {
-    core.notice("history skipped: the working directory has no `origin` remote");
-  }
-  await history?.dispose();
-
   const c = result.counts;
   core.setOutput("passed", c.passed);
   core.setOutput("failed", c.failed);
@@ -330,6 +324,10 @@ export async function runAction(): Promise<void> {
   core.setOutput("comment-url", commentUrl ?? "");
   core.setOutput("regressions", regressions);
 
+  const failOnSkip =
+    inputs.failOnSkip === "auto"
+      ? ["schedule", "workflow_dispatch"].includes(process.env.GITHUB_EVENT_NAME ?? "")
+      : inputs.failOnSkip;
   if (missing.length)
     core.setFailed(`${missing.length} planned eval × agent pair(s) have no results: see the log`);
   else if (outcome.exitCode === 2)
@@ -340,10 +338,161 @@ export async function runAction(): Promise<void> {
     core.setFailed(`${c.failed + c.incomplete + c.inconclusive} eval × agent pair(s) did not pass`);
   else if (inputs.failOn === "regression" && regressions > 0)
     core.setFailed(`${regressions} significant regression(s) against ${baseBranch}`);
+  else if (failOnSkip && c.skipped > 0)
+    core.setFailed(
+      `${c.skipped} planned eval × agent pair(s) were skipped and did not run (fail-on-skip): see the summary`,
+    );
+  else if (inputs.historyRequired && historyProblem)
+    core.setFailed(`history not saved (history-required): ${historyProblem}`);
+}
+
+/**
+ * Appends the run's verdicts to the results branch; what went wrong, in one sentence, when they
+ * were not saved (undefined when saved, or when this job is not the one that writes).
+ */
+async function saveHistory(
+  inputs: ActionInputs,
+  readable: boolean,
+  remote: string | undefined,
+  outcome: RunEvalsOutcome,
+): Promise<string | undefined> {
+  if (!inputs.historyWrite) return undefined;
+  if (!remote) return inputs.historyRequired ? "the checkout has no `origin` remote" : undefined;
+  if (!readable) return `${inputs.resultsBranch} could not be read, so nothing was appended to it`;
+  if (!outcome.historyLines.length) return undefined;
+  try {
+    const byId = new Map<string, string[]>();
+    for (const line of outcome.historyLines)
+      byId.set(line.id, [...(byId.get(line.id) ?? []), JSON.stringify(line)]);
+    const { appendToResultsBranch } = await import("../store/results-branch.js");
+    // Pushed also when the branch did not exist yet (the first run creates it).
+    const pushed = await appendToResultsBranch(
+      { remote, branch: inputs.resultsBranch, token: inputs.githubToken },
+      [...byId].map(([id, lines]) => ({ path: `history/${id}.jsonl`, lines })),
+      `agent-evals: ${outcome.historyLines.length} result(s) for ${process.env.GITHUB_SHA?.slice(0, 7) ?? "a run"}`,
+    );
+    core.info(
+      `history: ${outcome.historyLines.length} line(s) pushed to ${inputs.resultsBranch} in ${pushed.attempts} attempt(s)`,
+    );
+    return undefined;
+  } catch (error) {
+    const message = (error as Error).message;
+    // A read-only token (fork PRs) is expected there: a notice; a refusal or an outage: a warning.
+    if ((error as { kind?: string }).kind === "permission")
+      core.notice(`history not saved: ${message}`);
+    else core.warning(`history not saved: ${message}`);
+    return message;
+  }
+}
+
+/** The skipped pairs, said once: what was planned and did not run, and why. */
+function skippedNotes(evals: RunEvalsOutcome["run"]["evals"]): string[] {
+  const skipped = evals.filter((e) => e.arm === undefined && e.status === "skipped");
+  if (!skipped.length) return [];
+  const reasons = [...new Set(skipped.map((e) => e.reason ?? "no reason given"))];
+  const names = skipped.map((e) => `${e.id} [${e.agent}]`);
+  return [
+    `${skipped.length} planned eval × agent pair(s) skipped, not run: ${names.slice(0, 10).join(", ")}${names.length > 10 ? ", …" : ""} (${reasons.slice(0, 3).join("; ")})`,
+  ];
+}
+
+/** The pairs the budget cut short, named in the log, as an annotation and in the report. */
+function budgetNotes(evals: RunEvalsOutcome["run"]["evals"], budgetUsd?: number): string[] {
+  const cut = evals.filter((e) => e.arm === undefined && e.status === "incomplete");
+  if (!cut.length) return [];
+  const names = cut.map((e) => `${e.id} [${e.agent}] (${e.trialsRun}/${e.trialsPlanned} trials)`);
+  const budget = budgetUsd !== undefined ? ` of $${budgetUsd}` : "";
+  const note = `the budget${budget} cut ${cut.length} eval × agent pair(s) short: ${names.join(", ")}`;
+  core.warning(note, { title: "agent-evals: budget cut" });
+  return [note];
+}
+
+/** Uploads the results folder; on a name taken in this run, see `uploadResultsOnce`. */
+async function upload(
+  dir: string,
+  inputs: ActionInputs,
+  declared: Set<string>,
+): Promise<{ id?: number } | undefined> {
+  try {
+    const uploaded = await uploadResults({
+      redact: uploadRedactor(declared),
+      dir,
+      name: inputs.artifactName,
+      retentionDays: inputs.retentionDays,
+      attempt: Number(process.env.GITHUB_RUN_ATTEMPT ?? "1") || 1,
+      fallbackSuffix: `${process.env.GITHUB_JOB ?? "job"}-attempt${process.env.GITHUB_RUN_ATTEMPT ?? "1"}`,
+      log: (message) => core.warning(`artifact: ${message}`),
+    });
+    core.info(`artifact ${uploaded.name}: ${uploaded.files} file(s), ${uploaded.size} bytes`);
+    return uploaded;
+  } catch (error) {
+    core.warning(`artifact: upload failed: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** The head commit the run measured: the pull request's head, else the workflow's commit. */
+function headShaOf(event: Record<string, unknown>): string | undefined {
+  const head = (event.pull_request as { head?: { sha?: unknown } } | undefined)?.head?.sha;
+  return typeof head === "string" ? head : process.env.GITHUB_SHA;
+}
+
+/**
+ * The run as the comment and the annotations show it: paths relative to the repository, never
+ * the runner's absolute ones (a check's file, the workspace in evidence and reasons).
+ */
+function relativeToRepository(
+  run: RunEvalsOutcome["run"],
+  projectRoot: string,
+  workspace: string,
+): RunEvalsOutcome["run"] {
+  const prefix = workspace.endsWith(path.sep) ? workspace : `${workspace}${path.sep}`;
+  const strip = (text: string) => text.split(prefix).join("");
+  const file = (f: string | undefined) =>
+    f === undefined ? undefined : path.isAbsolute(f) ? path.relative(projectRoot, f) : f;
+  return {
+    ...run,
+    evals: run.evals.map((e) => ({
+      ...e,
+      ...(e.reason !== undefined ? { reason: strip(e.reason) } : {}),
+      trials: e.trials.map((t) => ({
+        ...t,
+        ...(t.reason !== undefined ? { reason: strip(t.reason) } : {}),
+        checks: t.checks.map((c) => ({
+          ...c,
+          evidence: strip(c.evidence),
+          ...(c.file !== undefined ? { file: file(c.file) } : {}),
+        })),
+      })),
+    })),
+  };
+}
+
+/** Why the actor may not spend (see ./actor.ts); undefined outside GitHub or when they may. */
+async function actorRefusal(inputs: ActionInputs): Promise<string | undefined> {
+  const actor = process.env.GITHUB_ACTOR;
+  const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? "").split("/");
+  if (!actor || !owner || !repo) return undefined;
+  const { spendingRefusal } = await import("./actor.js");
+  return spendingRefusal({
+    token: inputs.githubToken,
+    baseUrl: process.env.GITHUB_API_URL,
+    owner,
+    repo,
+    actor,
+    allowed: inputs.allowedActors,
+  });
+}
+
+/** The environment without any agent's credential variables (nothing paid can start). */
+function withoutCredentials(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out = { ...env };
+  for (const name of secretNames(env, builtInCredentialEnv())) delete out[name];
+  return out;
 }
 
 /** The run's evals, beside their base's version when there is one to rerun (`compareEvals`). */
-function againstBase(base: string | undefined): typeof runEvals {
+function againstBase(base: BaseSpec | undefined): typeof runEvals {
   return base ? (options) => compareEvals({ ...options, base }) : runEvals;
 }
 
@@ -356,7 +505,8 @@ function healthSection(before: Map<string, HistoryLine[]>, lines: HistoryLine[])
 
 /** The prepared-sandbox store backed by the Actions cache (setup results survive between runs). */
 function actionsCacheStore(): PreparedStore {
-  const log = (message: string) => core.info(`sandbox cache: ${message}`);
+  // The messages say "sandbox cache: …" themselves.
+  const log = (message: string) => core.info(message);
   return {
     keyFor: cacheKeyFor,
     restore: (dir, key) => restorePrepared(dir, key, { log }),
@@ -432,49 +582,58 @@ async function changedBaseFor(
   isPullRequest: boolean,
   baseBranch: string,
   dir: string,
-): Promise<string | undefined> {
+  scratch: Scratch,
+): Promise<BaseSpec | undefined> {
   const on = inputs.changedOnly === "auto" ? isPullRequest : inputs.changedOnly;
   if (!on) return undefined;
-  return fetchBase(inputs, baseBranch, dir);
+  return fetchBase(inputs, baseBranch, dir, scratch);
 }
 
-/** The base ref (base-ref, else origin/<base branch>), fetched from origin when it is a branch. */
-async function fetchBase(inputs: ActionInputs, baseBranch: string, dir: string): Promise<string> {
+/** Folders to remove when the step ends. */
+type Scratch = Array<() => Promise<void>>;
+
+/**
+ * The base ref (base-ref, else origin/<base branch>). A branch of origin is fetched (depth 1) into
+ * a scratch repository and read from there, so the checkout's refs, index and shallowness stay as
+ * actions/checkout left them; when that fails, the checkout's own ref is used, if it has one.
+ */
+async function fetchBase(
+  inputs: ActionInputs,
+  baseBranch: string,
+  dir: string,
+  scratch: Scratch,
+): Promise<BaseSpec> {
   const base = inputs.baseRef ?? `origin/${baseBranch}`;
-  if (base.startsWith("origin/")) {
-    const branch = base.slice("origin/".length);
-    await run(
-      "git",
-      [
-        "fetch",
-        "--no-tags",
-        "--depth=1",
-        "origin",
-        `+refs/heads/${branch}:refs/remotes/origin/${branch}`,
-      ],
-      { cwd: dir },
-    ).catch((error: Error) =>
-      core.warning(`changed-only: could not fetch ${base}: ${error.message.split("\n")[0]}`),
+  if (!base.startsWith("origin/")) return base;
+  const remote = await originUrl(dir);
+  if (!remote) return base;
+  try {
+    const { fetchBranchTip } = await import("../store/results-branch.js");
+    const tip = await fetchBranchTip({
+      remote,
+      branch: base.slice("origin/".length),
+      token: inputs.githubToken,
+    });
+    scratch.push(tip.dispose);
+    return { ref: base, sha: tip.sha, objectsDir: tip.objectsDir };
+  } catch (error) {
+    core.warning(
+      `base ${base}: could not fetch it (${(error as Error).message.split("\n")[0]}); using the checkout's ${base} if it has one`,
     );
+    return base;
   }
-  return base;
 }
 
-/** Failed checks become annotations on the eval file's line (paths relative to the workspace). */
-function annotateFailures(
-  evals: RunEvalsOutcome["run"]["evals"],
-  projectRoot: string,
-  workspace: string,
-): void {
+/** Failed checks become annotations on the eval file's line (paths relative to the repository). */
+function annotateFailures(evals: RunEvalsOutcome["run"]["evals"], workingDirectory: string): void {
   for (const e of evals) {
     if (e.status !== "failed") continue;
     const trial = e.trials.find((t) => t.status === "failed");
     const check = trial?.checks.find((c) => !c.ok);
-    const absolute = check?.file ?? path.join(projectRoot, e.file);
     const message = `${e.id} [${e.agent}] ${e.passes}/${e.trialsRun} passed. ${check ? `${check.name}: ${check.evidence}` : (trial?.reason ?? "")}`;
     core.error(message.slice(0, 2000), {
       title: `agent-evals: ${e.id} failed`,
-      file: path.relative(workspace, absolute),
+      file: path.normalize(path.join(workingDirectory, check?.file ?? e.file)),
       startLine: check?.line ?? e.line,
     });
   }

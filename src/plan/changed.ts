@@ -13,11 +13,29 @@ import { discoverEvalFiles, renderPrompt } from "../define/index.js";
 import type { EvalSpec } from "../model/index.js";
 import { AgentEvalsError, Codes, DefinitionError, formatProblem } from "../model/index.js";
 
+/**
+ * A base fetched outside the user's repository (the Action fetches it into a scratch repository,
+ * never into the checkout): its name for messages, its commit, and the object folder holding it.
+ */
+export interface FetchedBase {
+  ref: string;
+  sha: string;
+  objectsDir: string;
+}
+
+/** A git ref of the user's repository (origin/main, a sha, HEAD~1), or a fetched base. */
+export type BaseSpec = string | FetchedBase;
+
+/** The name a base goes by in labels and messages. */
+export function baseName(base: BaseSpec): string {
+  return typeof base === "string" ? base : base.ref;
+}
+
 export interface ChangedOptions {
   /** The user's checkout (may be a subfolder of the git work tree). */
   projectRoot: string;
-  /** A git ref: origin/main, a sha, HEAD~1. */
-  base: string;
+  /** A git ref: origin/main, a sha, HEAD~1; or a base fetched into an object folder of its own. */
+  base: BaseSpec;
   /** The same discovery globs the run uses (relative to projectRoot). */
   evals?: string[];
   /** Loads eval files as the run does (the engine's loader, every kind registered). */
@@ -103,18 +121,22 @@ export interface BaseTree {
  * checkout, index or refs. Throws ChangedBaseError when the ref can't be read (not a repository,
  * an unknown ref, a shallow clone without it).
  */
-export async function openBaseTree(projectDir: string, base: string): Promise<BaseTree> {
+export async function openBaseTree(projectDir: string, base: BaseSpec): Promise<BaseTree> {
   const projectRoot = await realDir(projectDir);
   const topLevel = await repoTopLevel(projectRoot);
-  const sha = await resolveBase(topLevel, base);
+  const objects = typeof base === "string" ? undefined : base.objectsDir;
+  const sha =
+    typeof base === "string"
+      ? await resolveBase(topLevel, base)
+      : await fetchedBase(topLevel, base);
   const rel = path.relative(topLevel, projectRoot);
-  const label = `${base} (${sha.slice(0, 12)})`;
+  const label = `${baseName(base)} (${sha.slice(0, 12)})`;
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "agent-evals-base-"));
   const worktree = path.join(tmp, "tree");
   const links: string[] = [];
   const dispose = () => removeScratch(tmp, links);
   try {
-    await materializeTree(topLevel, sha, rel, tmp, worktree).catch((error: unknown) => {
+    await materializeTree(topLevel, sha, rel, tmp, worktree, objects).catch((error: unknown) => {
       throw new ChangedBaseError(
         `could not read ${label} into a scratch folder: ${gitMessage(error)}`,
       );
@@ -225,11 +247,18 @@ function gitProcess(
 async function git(
   cwd: string,
   args: string[],
-  extra: { GIT_INDEX_FILE?: string; input?: string } = {},
+  extra: {
+    GIT_INDEX_FILE?: string;
+    GIT_ALTERNATE_OBJECT_DIRECTORIES?: string;
+    input?: string;
+  } = {},
 ): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of GIT_LOCATION_VARS) delete env[name];
   if (extra.GIT_INDEX_FILE) env.GIT_INDEX_FILE = extra.GIT_INDEX_FILE;
+  // Objects read from another folder too, for this command only: the repository is not changed.
+  if (extra.GIT_ALTERNATE_OBJECT_DIRECTORIES)
+    env.GIT_ALTERNATE_OBJECT_DIRECTORIES = extra.GIT_ALTERNATE_OBJECT_DIRECTORIES;
   try {
     const { stdout } = await gitProcess(args, { cwd, env, input: extra.input });
     return stdout;
@@ -285,6 +314,20 @@ async function resolveBase(topLevel: string, base: string): Promise<string> {
   throw new ChangedBaseError(
     `--base ${base}: no such commit in this repository. ${await refHint(topLevel, base)}`,
   );
+}
+
+/** A fetched base's commit, read through its object folder: a ChangedBaseError when it is not one. */
+async function fetchedBase(topLevel: string, base: FetchedBase): Promise<string> {
+  try {
+    return (
+      await git(topLevel, ["rev-parse", "--verify", "--quiet", `${base.sha}^{commit}`], {
+        GIT_ALTERNATE_OBJECT_DIRECTORIES: base.objectsDir,
+      })
+    ).trim();
+  } catch (error) {
+    if (error instanceof ChangedBaseError) throw error;
+    throw new ChangedBaseError(`${base.ref}: the fetched commit ${base.sha} could not be read`);
+  }
 }
 
 async function refHint(topLevel: string, base: string): Promise<string> {
@@ -345,9 +388,13 @@ async function materializeTree(
   rel: string,
   tmp: string,
   dest: string,
+  objects?: string,
 ): Promise<void> {
   const index = path.join(tmp, "index");
-  const withIndex = { GIT_INDEX_FILE: index };
+  const withIndex = {
+    GIT_INDEX_FILE: index,
+    ...(objects ? { GIT_ALTERNATE_OBJECT_DIRECTORIES: objects } : {}),
+  };
   await git(topLevel, ["read-tree", sha], withIndex);
   await fs.mkdir(dest, { recursive: true });
   const files = await git(topLevel, ["ls-files", "-z", "--", rel || "."], withIndex);

@@ -12,7 +12,14 @@ export {
   type ArmOptions,
   type BasePairing,
 } from "./arms.js";
-export { changedEvals, openBaseTree, type BaseTree } from "./changed.js";
+export {
+  baseName,
+  changedEvals,
+  openBaseTree,
+  type BaseSpec,
+  type BaseTree,
+  type FetchedBase,
+} from "./changed.js";
 export { skipWithoutCredentials, type CredentialPolicy } from "./credentials.js";
 export { planRun } from "./plan.js";
 export {

@@ -44,6 +44,39 @@ export interface RenderRunOptions {
   nothingRanBecause?: string;
   /** Lines of a section after the table (the skill/command/hook evals put back together). */
   sections?: string[];
+  /** The commit the run measured (shown short). */
+  headSha?: string;
+  /** Things the reader must not miss (history not saved, pairs skipped, the budget's cut), as text. */
+  notes?: string[];
+}
+
+/** A base measured longer ago than this is flagged in the comment. */
+export const STALE_BASE_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** When the newest base verdict shown was recorded, and whether that is old. */
+function baseLine(rows: ComparisonRow[], run: RunResult, baseRef: string): string {
+  const times = rows
+    .map((r) => (r.base ? Date.parse(r.base.time) : NaN))
+    .filter((t) => Number.isFinite(t));
+  const ref = escapeCell(baseRef);
+  if (times.length === 0 && run.comparisons?.length)
+    return `No verdicts recorded on ${ref} yet; its version of each changed eval ran beside the head's in this job (the comparisons above).`;
+  if (times.length === 0)
+    return `No history on ${ref} yet: nothing to compare with (the results branch gets it from runs on ${ref}).`;
+  const newest = Math.max(...times);
+  const days = Math.floor((Date.parse(run.startedAt) - newest) / DAY_MS);
+  const when = new Date(newest).toISOString().slice(0, 16).replace("T", " ");
+  const stale =
+    days > STALE_BASE_DAYS
+      ? ` ⚠️ ${days} days old: run the evals on ${ref} (e.g. nightly) to refresh it.`
+      : "";
+  return `Compared with the latest verdicts on ${ref}, measured ${when} UTC.${stale} 🔻/🔺 mark changes outside noise (Fisher's exact test).`;
+}
+
+/** A number as it is rendered: finite, or a dash (never text from the input). */
+function num(n: number): string {
+  return Number.isFinite(n) ? String(n) : "—";
 }
 
 /** The marker as an HTML comment line (a bare name is wrapped; `--` cannot end it early). */
@@ -55,17 +88,22 @@ export function markerLine(marker: string): string {
 
 /**
  * Text for a table cell (or any inline position): HTML cannot open (`<`, `>`, `&` become
- * entities), `|` cannot end the cell, newlines become `<br>`, markdown punctuation is literal and
- * `@name` mentions nobody.
+ * entities), `|` cannot end the cell, newlines become `<br>`, markdown punctuation is literal,
+ * `@name` mentions nobody and a URL is not linked.
  */
 export function escapeCell(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/[\\`*_[\]~|#!]/g, (ch) => `\\${ch}`)
-    .replace(/@/g, "@\u200b")
-    .replace(/\r\n|\r|\n/g, "<br>");
+  return (
+    text
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/[\\`*_[\]~|#!]/g, (ch) => `\\${ch}`)
+      .replace(/@/g, "@\u200b")
+      // GFM links bare URLs and www. names by itself: a zero-width space keeps them text.
+      .replace(/\b(https?|ftp):\/\//gi, "$1:\u200b//")
+      .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\u200b.`)
+      .replace(/\r\n|\r|\n/g, "<br>")
+  );
 }
 
 /** A link target that stays inside `(…)`: http(s) only, spaces and parentheses encoded. */
@@ -109,8 +147,8 @@ function comparisonRow(c: ComparisonRecord): string {
   const cells = [
     `${VERDICT_ICON[c.verdict]} **${VERDICT_LABEL[c.verdict]}**`,
     `**${escapeCell(c.id)}** ${escapeCell(`[${c.agent}]`)}`,
-    `${escapeCell(c.control)} ${c.controlPasses}/${c.controlTrials}`,
-    `${escapeCell(c.treatment)} ${c.treatmentPasses}/${c.treatmentTrials}`,
+    `${escapeCell(c.control)} ${num(c.controlPasses)}/${num(c.controlTrials)}`,
+    `${escapeCell(c.treatment)} ${num(c.treatmentPasses)}/${num(c.treatmentTrials)}`,
     `${points(c.delta)} pts (${points(c.interval[0])} to ${points(c.interval[1])})`,
     pValue(c.pValue),
     `${escapeCell(decisionText(c))}${means ? `<br><sub>${escapeCell(means)}</sub>` : ""}`,
@@ -153,12 +191,12 @@ function rateCell(row: ComparisonRow): string {
 
 function trialsCell(head: EvalResult): string {
   if (head.status === "cached" && head.cachedFrom) {
-    return `${head.cachedFrom.passes}/${head.cachedFrom.trials}`;
+    return `${num(head.cachedFrom.passes)}/${num(head.cachedFrom.trials)}`;
   }
-  if (head.trialsRun === 0) return `0/${head.trialsPlanned}`;
+  if (head.trialsRun === 0) return `0/${num(head.trialsPlanned)}`;
   const n = countedTrials(head);
-  const planned = head.trialsPlanned > n ? ` (of ${head.trialsPlanned})` : "";
-  return `${head.passes}/${n}${planned}`;
+  const planned = head.trialsPlanned > n ? ` (of ${num(head.trialsPlanned)})` : "";
+  return `${num(head.passes)}/${num(n)}${planned}`;
 }
 
 function noteCell(row: ComparisonRow): string {
@@ -183,7 +221,9 @@ function noteCell(row: ComparisonRow): string {
     default:
       notes.push(`${head.status}${head.reason ? `: ${escapeCell(head.reason)}` : ""}`);
   }
-  const over = head.trials.flatMap((t) => (t.overBudget ?? []).map((w) => `trial ${t.n}: ${w}`));
+  const over = head.trials.flatMap((t) =>
+    (t.overBudget ?? []).map((w) => `trial ${num(t.n)}: ${w}`),
+  );
   if (over.length) {
     const more = over.length > 1 ? ` (and ${over.length - 1} more)` : "";
     notes.push(`⚠️ over budget: ${escapeCell(over[0]!)}${more}`);
@@ -288,7 +328,7 @@ function evidenceRows(row: ComparisonRow): string[] {
     if (bad.length === 0) {
       const why = trial.reason ?? trial.status;
       out.push(
-        `| ${who} | ${trial.n} | ${escapeCell(trial.status)} | ${escapeCell(truncate(why))} |`,
+        `| ${who} | ${num(trial.n)} | ${escapeCell(trial.status)} | ${escapeCell(truncate(why))} |`,
       );
       continue;
     }
@@ -298,7 +338,7 @@ function evidenceRows(row: ComparisonRow): string[] {
           ? `<br><sub>${escapeCell(`${check.file ?? row.file}:${check.line}`)}</sub>`
           : "";
       out.push(
-        `| ${who} | ${trial.n} | ${escapeCell(check.name)}${at} | ${escapeCell(truncate(check.evidence))} |`,
+        `| ${who} | ${num(trial.n)} | ${escapeCell(check.name)}${at} | ${escapeCell(truncate(check.evidence))} |`,
       );
     }
   }
@@ -322,8 +362,10 @@ export function renderRunMarkdown(options: RenderRunOptions): string {
   const top: string[] = [];
   if (options.marker !== undefined) top.push(markerLine(options.marker));
   top.push(headline(run, rows), "");
+  if (options.headSha) top.push(`Head \`${escapeCell(options.headSha.slice(0, 12))}\``, "");
+  for (const note of options.notes ?? []) top.push(`> ⚠️ ${escapeCell(note)}`, "");
   const compared = options.baseRef
-    ? `Compared with the latest verdicts on ${escapeCell(options.baseRef)}. 🔻/🔺 mark changes outside noise (Fisher's exact test).`
+    ? baseLine(rows, run, options.baseRef)
     : "No base branch history to compare with.";
   const intro = [compared, ""];
 

@@ -12,6 +12,7 @@ import {
   RUN_JSON,
 } from "../model/index.js";
 import { promises as fs } from "node:fs";
+import { parseRunResult } from "./run-schema.js";
 import path from "node:path";
 
 export class MergeError extends AgentEvalsError {
@@ -22,20 +23,27 @@ export class MergeError extends AgentEvalsError {
 
 async function readRun(dir: string): Promise<RunResult> {
   const file = path.join(dir, RUN_JSON);
-  let run: RunResult;
+  let value: unknown;
   try {
-    run = JSON.parse(await fs.readFile(file, "utf8")) as RunResult;
+    value = JSON.parse(await fs.readFile(file, "utf8"));
   } catch (error) {
     throw new MergeError(
       `${file}: not a readable run.json (${(error as Error).message}); pass results folders written by \`agent-evals eval\``,
     );
   }
-  if (run.schemaVersion !== RESULT_SCHEMA_VERSION || !Array.isArray(run.evals)) {
+  const version = (value as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (version !== RESULT_SCHEMA_VERSION) {
     throw new MergeError(
-      `${file}: schemaVersion ${String(run.schemaVersion)} is not ${RESULT_SCHEMA_VERSION}; merge results of the same agent-evals version`,
+      `${file}: schemaVersion ${String(version)} is not ${RESULT_SCHEMA_VERSION}; merge results of the same agent-evals version`,
     );
   }
-  return run;
+  // Checked field by field before anything adds it up or renders it: it may come from a fork.
+  const parsed = parseRunResult(value);
+  if (!parsed.ok)
+    throw new MergeError(
+      `${file}: not a valid run.json (${parsed.problems.join("; ")}); pass results folders written by \`agent-evals eval\` of this version`,
+    );
+  return parsed.run;
 }
 
 /** The merged run of several shards. Throws MergeError when two shards ran the same eval × agent. */

@@ -8,10 +8,18 @@
  *   /repos/:owner/:repo/issues/comments/:id` updates (200), `GET …/issues/comments/:id` reads.
  * - `authorization: token X` or `Bearer X` must name a known token (401 otherwise); a read-only
  *   token may read but gets GitHub's 403 "Resource not accessible by integration" on writes.
- * - `failNext(status, count, body?, options?)` makes the next `count` requests (of one method,
- *   if given) fail: 5xx, a 403/429 secondary rate limit with `retry-after: 0`, or the read-only
+ * - `failNext(status, count, body?, options?)` makes the next `count` comment requests (of one
+ *   method, if given) fail: 5xx, a 403/429 secondary rate limit with `retry-after: 0`, or the read-only
  *   403. With `apply: true` the request takes effect before the failure is returned (a create that
  *   landed although the client saw a 502).
+ * - Who a token is: `identities` (default: every token is `github-actions[bot]`, an installation
+ *   token like GITHUB_TOKEN). `GET /user` answers a user's token and gives an installation token
+ *   GitHub's 403 "Resource not accessible by integration"; `POST /graphql` `{ viewer { login } }`
+ *   answers both (a bot's login with its `[bot]` suffix). Comments are created as the token's
+ *   identity.
+ * - `GET /repos/:owner/:repo/collaborators/:user/permission`: `permissions` (login → role; default
+ *   `maintainer: admin`; anyone else `read`, as on a public repository), answered as GitHub does:
+ *   `permission` admin/write/read/none (maintain counts as write, triage as read) and `role_name`.
  * Every request is recorded.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -50,7 +58,13 @@ export interface FailOptions {
   headers?: Record<string, string>;
 }
 
+export type RepoRole = "admin" | "maintain" | "write" | "triage" | "read" | "none";
+
 export interface FakeGitHubOptions {
+  /** Who each token is (default: github-actions[bot], a Bot). */
+  identities?: Record<string, FakeComment["user"]>;
+  /** Collaborators' roles on the repository (default { maintainer: "admin" }). */
+  permissions?: Record<string, RepoRole>;
   /** Tokens that may read and write (default ["test-token"]). */
   tokens?: string[];
   /** Tokens that may only read (a fork PR's GITHUB_TOKEN). */
@@ -135,6 +149,10 @@ function readOnlyBody() {
 
 export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
   const tokens = new Set(options.tokens ?? ["test-token"]);
+  const identities = options.identities ?? {};
+  const identityOf = (token: string): FakeComment["user"] =>
+    identities[token] ?? { login: "github-actions[bot]", type: "Bot" };
+  const roles: Record<string, RepoRole> = { maintainer: "admin", ...options.permissions };
   const readOnly = new Set(options.readOnlyTokens ?? []);
   const comments: FakeComment[] = [];
   const requests: RecordedGitHubRequest[] = [];
@@ -185,6 +203,40 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   ): Answer => {
     const list = path.match(/^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/);
     const one = path.match(/^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/);
+    if (path === "/user" && method === "GET") {
+      const who = identityOf(token);
+      if (who.type === "Bot")
+        return {
+          status: 403,
+          body: {
+            message: "Resource not accessible by integration",
+            documentation_url: `${DOCS}/users/users#get-the-authenticated-user`,
+            status: "403",
+          },
+        };
+      return { status: 200, body: { login: who.login, id: 7, type: "User" } };
+    }
+    if (path === "/graphql" && method === "POST") {
+      const query = String((body as { query?: unknown } | undefined)?.query ?? "");
+      if (!/viewer\s*{\s*login\s*}/.test(query))
+        return {
+          status: 200,
+          body: { errors: [{ message: "the fake answers only viewer { login }" }] },
+        };
+      return { status: 200, body: { data: { viewer: { login: identityOf(token).login } } } };
+    }
+    const permission = path.match(
+      /^\/repos\/([^/]+)\/([^/]+)\/collaborators\/([^/]+)\/permission$/,
+    );
+    if (permission && method === "GET") {
+      const login = decodeURIComponent(permission[3]!);
+      const role = roles[login] ?? "read";
+      const legacy = role === "maintain" ? "write" : role === "triage" ? "read" : role;
+      return {
+        status: 200,
+        body: { permission: legacy, role_name: role, user: { login, type: "User" } },
+      };
+    }
     const write = method !== "GET";
     if (write && readOnly.has(token)) return { status: 403, body: readOnlyBody() };
 
@@ -222,7 +274,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         repo,
         issueNumber: Number(n),
         body: text,
-        user: { login: "github-actions[bot]", type: "Bot" },
+        user: identityOf(token),
       });
       return { status: 201, body: toJson(created) };
     }
@@ -285,7 +337,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         });
       }
 
-      const index = failures.findIndex((f) => !f.method || f.method === method);
+      // Scripted failures hit the comment endpoints only (not the identity or permission look-ups).
+      const index = parsed.pathname.includes("/comments")
+        ? failures.findIndex((f) => !f.method || f.method === method)
+        : -1;
       const failure = index >= 0 ? failures[index] : undefined;
       if (failure) {
         failure.remaining--;

@@ -348,7 +348,7 @@ describe("renderRunMarkdown", () => {
     expect(header).toBeGreaterThan(0);
     expect(lines[header - 2]).toBe("**Comparisons**");
     // Above the results table and the sentence about the base branch's history.
-    expect(header).toBeLessThan(lines.findIndex((l) => l.startsWith("Compared with the latest")));
+    expect(header).toBeLessThan(lines.findIndex((l) => l.startsWith("No verdicts recorded on")));
     expect(header).toBeLessThan(lines.findIndex((l) => l.startsWith("|  | eval |")));
     const [regression, same] = [lines[header + 2]!, lines[header + 3]!].map(cells);
     expect(regression).toEqual([

@@ -18,6 +18,15 @@ export interface UploadResultsOptions {
    * redacted in a temporary copy; `dir` itself is never modified.
    */
   redact?: (text: string) => string;
+  /**
+   * The workflow run's attempt (GITHUB_RUN_ATTEMPT). When the name is taken in this run: on a
+   * re-run attempt (> 1) the earlier attempt's artifact is replaced; on the first attempt (another
+   * job or step took the name) this one is uploaded as `<name>-<fallbackSuffix>` instead.
+   */
+  attempt?: number;
+  fallbackSuffix?: string;
+  /** Says what was done about a taken name. */
+  log?: (message: string) => void;
 }
 
 export interface UploadResultsResult {
@@ -62,14 +71,34 @@ export async function uploadResults(options: UploadResultsOptions): Promise<Uplo
     }
     const { DefaultArtifactClient } = await import("@actions/artifact");
     const client = new DefaultArtifactClient();
-    const response = await client.uploadArtifact(
-      options.name,
-      relFiles.map((rel) => path.join(root, rel)),
-      root,
-      options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays },
-    );
+    const send = (name: string) =>
+      client.uploadArtifact(
+        name,
+        relFiles.map((rel) => path.join(root, rel)),
+        root,
+        options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays },
+      );
+    let name = options.name;
+    let response: Awaited<ReturnType<typeof send>>;
+    try {
+      response = await send(name);
+    } catch (error) {
+      if (!nameTaken(error)) throw error;
+      if ((options.attempt ?? 1) > 1) {
+        // A re-run: the name is the earlier attempt's. Replace it, so the name's consumers
+        // (download-artifact by name or pattern) get this attempt's results.
+        await client.deleteArtifact(name);
+        options.log?.(`${name}: replaced the artifact of an earlier attempt of this run`);
+      } else {
+        name = `${name}-${options.fallbackSuffix ?? Date.now()}`;
+        options.log?.(
+          `${options.name} is already taken in this run (another job or step uploaded it): uploaded as ${name}; give each job its own artifact-name`,
+        );
+      }
+      response = await send(name);
+    }
     const result: UploadResultsResult = {
-      name: options.name,
+      name,
       size: response.size ?? 0,
       files: relFiles.length,
     };
@@ -86,6 +115,11 @@ export async function uploadResults(options: UploadResultsOptions): Promise<Uplo
   } finally {
     if (staging) await fs.rm(staging, { recursive: true, force: true });
   }
+}
+
+/** The service's 409: an artifact of that name exists in this workflow run. */
+function nameTaken(error: unknown): boolean {
+  return /\(409\)|already exists|Conflict/i.test((error as Error)?.message ?? "");
 }
 
 /**

@@ -20,6 +20,11 @@ export interface UpsertStickyCommentOptions {
   marker: string;
   /** Retries of a failed request (default 3). */
   retries?: number;
+  /**
+   * The login whose comment is the sticky one (default: the token's own, asked of GitHub; when it
+   * can't be read, github-actions[bot]).
+   */
+  identity?: string;
 }
 
 export interface StickyCommentResult {
@@ -119,12 +124,48 @@ interface IssueComment {
   id: number;
   html_url: string;
   body?: string | null;
+  user?: { login: string; type?: string } | null;
+}
+
+/** The login GITHUB_TOKEN's comments carry: the identity assumed when the token's can't be read. */
+export const ACTIONS_BOT = "github-actions[bot]";
+
+/**
+ * Who the token is, as REST shows a comment's author: GraphQL's `viewer` answers user tokens
+ * (PATs) and installation tokens (GITHUB_TOKEN: `github-actions[bot]`, another app's
+ * `<slug>[bot]`) alike; REST `GET /user` answers only user tokens. Undefined when neither does.
+ */
+async function tokenLogin(octokit: Octokit): Promise<string | undefined> {
+  try {
+    const data: { viewer?: { login?: unknown } } = await octokit.graphql(
+      "query { viewer { login } }",
+    );
+    if (typeof data.viewer?.login === "string" && data.viewer.login) return data.viewer.login;
+  } catch {
+    // GHES without GraphQL, or a proxy: try REST.
+  }
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated();
+    return data.login;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `comment` was written by `login`: a person's comment is never ours, whatever it quotes.
+ * (Logins are case-insensitive; a bot's may come without its `[bot]` suffix.)
+ */
+export function writtenBy(comment: IssueComment, login: string): boolean {
+  const author = comment.user?.login.toLowerCase();
+  const me = login.toLowerCase();
+  return author === me || (comment.user?.type === "Bot" && author === `${me}[bot]`);
 }
 
 /**
  * Create or update the PR's sticky comment: every page of the issue's comments is listed, the
- * newest one containing `marker` is updated in place, and a new one is created only when none
- * does. The body gets the marker prepended when it lacks it, so the next run finds it.
+ * newest one containing `marker` and written by the token's own identity is updated in place, and
+ * a new one is created only when none is (a person's comment that quotes the marker is left alone). The body gets the marker prepended when it lacks it, so the next run finds it.
  */
 export async function upsertStickyComment(
   options: UpsertStickyCommentOptions,
@@ -155,6 +196,8 @@ export async function upsertStickyComment(
     }
   });
 
+  // Only our own comment is ever edited: a person quoting the marker keeps their comment.
+  const identity = options.identity ?? (await tokenLogin(octokit)) ?? ACTIONS_BOT;
   const find = async (): Promise<IssueComment | undefined> => {
     const comments: IssueComment[] = await octokit.paginate(octokit.rest.issues.listComments, {
       owner,
@@ -165,7 +208,7 @@ export async function upsertStickyComment(
     // Listed oldest first: the newest match is the one to keep editing.
     let found: IssueComment | undefined;
     for (const comment of comments) {
-      if (comment.body?.includes(marker)) found = comment;
+      if (comment.body?.includes(marker) && writtenBy(comment, identity)) found = comment;
     }
     return found;
   };

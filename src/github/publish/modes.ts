@@ -9,7 +9,13 @@ import { mergeRuns, planEvals, writeEmptyRun, type RunEvalsOutcome } from "../..
 import { AgentEvalsError, Codes, HISTORY_FILE, RUN_JSON } from "../../model/index.js";
 import { historyLineText, parseHistory, type HistoryLine } from "../../store/index.js";
 import { outgoingRedactor } from "../../util/index.js";
-import { planShards, type ShardPlan, pairKey, type ShardAssignment } from "../../plan/index.js";
+import {
+  planShards,
+  type BaseSpec,
+  type ShardPlan,
+  pairKey,
+  type ShardAssignment,
+} from "../../plan/index.js";
 import { shardPlanLines } from "../../report/index.js";
 import type { ActionInputs } from "../inputs.js";
 
@@ -19,7 +25,7 @@ export { HISTORY_FILE };
 export async function planMode(
   inputs: ActionInputs,
   projectRoot: string,
-  options: { historyDir?: string; changedBase?: string },
+  options: { historyDir?: string; changedBase?: BaseSpec },
 ): Promise<ShardPlan> {
   const { plan, notes, cache } = await planEvals({
     projectRoot,

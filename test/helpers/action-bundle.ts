@@ -1,0 +1,75 @@
+// The Action as action.yml runs it (dist/index.js loading dist/action/index.js), built with ncc from
+// this checkout's src/ into a temp folder, so the tests run what `npm run bundle` would commit
+// rather than whatever dist/ holds. One build per content of src/ and the lockfile: it is kept
+// under the temp dir by that hash and reused by later test files and runs.
+
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { REPO_ROOT } from "./project.js";
+
+const run = promisify(execFile);
+
+/** Long enough for ncc on a busy machine: give it to beforeAll. */
+export const BUNDLE_TIMEOUT_MS = 300_000;
+
+async function sourceHash(): Promise<string> {
+  const hash = createHash("sha256");
+  async function walk(dir: string): Promise<void> {
+    const entries = await fs.readdir(dir, { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of entries) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(file);
+      else if (entry.isFile())
+        hash
+          .update(path.relative(REPO_ROOT, file))
+          .update("\0")
+          .update(await fs.readFile(file));
+    }
+  }
+  await walk(path.join(REPO_ROOT, "src"));
+  hash.update(await fs.readFile(path.join(REPO_ROOT, "package-lock.json")));
+  return hash.digest("hex").slice(0, 16);
+}
+
+async function ncc(entry: string, out: string): Promise<void> {
+  await run(
+    process.execPath,
+    [
+      path.join(REPO_ROOT, "node_modules/@vercel/ncc/dist/ncc/cli.js"),
+      "build",
+      path.join(REPO_ROOT, entry),
+      "-o",
+      out,
+      "--transpile-only",
+      "--quiet",
+    ],
+    { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 },
+  );
+}
+
+/** The path of the built Action's index.js (building it first when this src/ has no build yet). */
+export async function actionEntry(): Promise<string> {
+  const dir = path.join(os.tmpdir(), `agent-evals-action-bundle-${await sourceHash()}`);
+  const entry = path.join(dir, "index.js");
+  if (
+    await fs.stat(entry).then(
+      () => true,
+      () => false,
+    )
+  )
+    return entry;
+  // Built beside the final folder and renamed into place: a concurrent build never sees half of one.
+  const staging = `${dir}.${process.pid}.${Date.now()}`;
+  await ncc("src/start/action.ts", staging);
+  await ncc("src/github/main.ts", path.join(staging, "action"));
+  await fs.rename(staging, dir).catch(async (error: NodeJS.ErrnoException) => {
+    await fs.rm(staging, { recursive: true, force: true });
+    if (error.code !== "ENOTEMPTY" && error.code !== "EEXIST") throw error;
+  });
+  return entry;
+}
