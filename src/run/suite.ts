@@ -29,6 +29,12 @@ import type { TrialIsolation } from "./isolation/resolve.js";
 
 export interface SuiteEvents {
   onTrialStart?(unit: PlannedUnit, n: number): void;
+  /** A trial hit an infra error and will be tried again; `elapsedMs` since its first attempt. */
+  onTrialRetry?(
+    unit: PlannedUnit,
+    n: number,
+    retry: { attempt: number; of: number; reason: string; elapsedMs: number },
+  ): void;
   onTrialEnd?(unit: PlannedUnit, trial: TrialResult): void;
   onUnitEnd?(unit: PlannedUnit, result: EvalResult): void;
 }
@@ -392,8 +398,11 @@ async function runTrialWithRetries(
     `trial-${n}`,
   );
   options.events?.onTrialStart?.(unit, n);
+  const started = Date.now();
   let lastError = "";
+  let attempts = 0;
   for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
+    attempts = attempt + 1;
     try {
       const trial = await runTrial({
         spec: unit.spec,
@@ -414,7 +423,13 @@ async function runTrialWithRetries(
     } catch (error) {
       lastError = currentRedactor()?.text((error as Error).message) ?? (error as Error).message;
       const retryable = error instanceof InfraError ? error.retryable : true;
-      if (!retryable || options.signal.aborted) break;
+      if (!retryable || options.signal.aborted || attempt === options.maxRetries) break;
+      options.events?.onTrialRetry?.(unit, n, {
+        attempt: attempt + 1,
+        of: options.maxRetries,
+        reason: lastError,
+        elapsedMs: Date.now() - started,
+      });
       await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
     }
   }
@@ -422,11 +437,12 @@ async function runTrialWithRetries(
     n,
     status: "error",
     code: Codes.infraError,
-    durationMs: 0,
+    // The time it took to give up, every attempt included (what the user waited).
+    durationMs: Date.now() - started,
     checks: [],
     dir: path.relative(options.projectRoot, outDir),
-    reason: `infra error: ${lastError}`,
-    retries: options.maxRetries,
+    reason: `infra error${attempts > 1 ? ` (after ${attempts} attempts)` : ""}: ${lastError}`,
+    retries: attempts - 1,
   };
 }
 

@@ -22,6 +22,7 @@ import {
   summaryLine,
   reportFilesLine,
   Progress,
+  seconds,
   wantsLiveProgress,
 } from "../../report/index.js";
 import { consoleSections } from "../../kinds/index.js";
@@ -141,6 +142,14 @@ async function runCommand(
             if (plan.agentUnits > 0 && !notes.includes(note)) say(style.dim(note));
           }
           progress.start(trialsPlanned);
+        },
+        onTrialRetry(unit, n, retry) {
+          if (flags.quiet) return;
+          say(
+            style.yellow(
+              `  ↻ ${unitLabel(unit)} [${unit.agentName}] trial ${n}: infra error after ${seconds(retry.elapsedMs)}, retry ${retry.attempt}/${retry.of}: ${retry.reason}`,
+            ),
+          );
         },
         onTrialEnd(unit, trial) {
           garbage.trialEnded();
