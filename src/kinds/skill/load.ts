@@ -34,7 +34,7 @@ import {
   type HookEval,
   type SkillEval,
 } from "./schema.js";
-import { skillAgent } from "./agent.js";
+import { askingAgent, skillAgent } from "./agent.js";
 import { hookCaseCheck, hookCommand } from "./hook.js";
 import { outcomeCheck } from "./outcomes.js";
 import { readTarget, shadowWarnings, TargetError, type Target } from "./target.js";
@@ -114,7 +114,8 @@ async function skillSpecs(
     warnings,
     ...fields,
   });
-  const agents: AgentRef[] = [skillAgent(ctx.env)];
+  const claude = skillAgent(ctx.env);
+  const agents: AgentRef[] = [claude];
   const specs: EvalSpec[] = [];
 
   const trigger = data.trigger;
@@ -134,7 +135,7 @@ async function skillSpecs(
           line: at,
           format: "yaml",
           prompt: literalPrompt(promptText, evalFile),
-          agents,
+          agents: mode === "ask" ? [askingAgent(claude)] : agents,
           trials: trigger.runs ?? defaults.triggerRuns,
           passRate: shouldTrigger
             ? threshold

@@ -20,6 +20,8 @@ export function triggerCall(
 }
 
 function invokes(call: ToolCall, target: Pick<Target, "names" | "installedAt">): boolean {
+  // A call the agent could not make ("No such tool available") invoked nothing.
+  if (call.isError) return false;
   const input = (call.input ?? {}) as Record<string, unknown>;
   const tool = call.tool.toLowerCase();
   if (tool === "skill" && typeof input.skill === "string") {
