@@ -33,8 +33,11 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
   }
 
   for (const original of selected) {
-    // --trials N means N fixed trials, also for an eval written with adaptive trials.
-    const spec = options.trials ? { ...original, adaptive: undefined } : original;
+    // --trials N means N fixed trials, also for an eval written with adaptive trials; a skill's
+    // parts then run all N (the user asked for N samples, as the skill-eval guide has it).
+    const spec = options.trials
+      ? { ...original, adaptive: undefined, ...(original.claudeCode ? { allTrials: true } : {}) }
+      : original;
     const trials = options.trials ?? spec.trials;
     if (!spec.prompt) {
       units.push({ spec, agentName: "none", trials });

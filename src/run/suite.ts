@@ -13,7 +13,7 @@ import type {
   EvalStatus,
   TrialResult,
 } from "../model/index.js";
-import { Codes, InfraError, requiredPasses, wilsonInterval } from "../model/index.js";
+import { Codes, InfraError, requiredPasses, round6, wilsonInterval } from "../model/index.js";
 import { runGroup, type ArmRun, type GroupArm } from "./group.js";
 import { dollars, overspent, type BudgetLedger } from "./budget.js";
 import { adaptivePolicy, fixedPolicy } from "./policy.js";
@@ -265,7 +265,11 @@ function policyOf(unit: PlannedUnit, options: UnitOptions) {
         unit.spec.passRate,
         unit.spec.adaptive.confidence,
       )
-    : fixedPolicy(unit.trials, unit.spec.passRate, options.allTrials);
+    : fixedPolicy(
+        unit.trials,
+        unit.spec.passRate,
+        options.allTrials || unit.spec.allTrials === true,
+      );
 }
 
 type UnitOptions = SuiteOptions & { deferCleanup: (cleanup: Promise<void>) => void };
@@ -504,7 +508,8 @@ function settledResult(
     passRate: counted ? passes / counted : 0,
     threshold: unit.spec.passRate,
     interval: wilsonInterval(passes, counted),
-    costUsd: trials.reduce((sum, t) => sum + (t.costUsd ?? 0), 0),
+    // Rounded: a sum of float prices prints as 0.00024000000000000003 otherwise.
+    costUsd: round6(trials.reduce((sum, t) => sum + (t.costUsd ?? 0), 0)),
     durationMs,
     trials,
   };
