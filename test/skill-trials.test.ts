@@ -80,3 +80,18 @@ describe("trials of skill evals", () => {
     expect((await runCli(["eval", "--cwd", root, "--trials", "0"], { env })).code).toBe(2);
   });
 });
+
+describe("skill evals and other agents", () => {
+  it("--agent codex is refused for a skill eval with the reason, exit 2, nothing runs", async () => {
+    const { root, env } = await setUp();
+    const cli = await runCli(["eval", "--cwd", root, "--agent", "codex"], { env });
+    expect(cli.code).toBe(2);
+    expect(cli.stderr).toContain(
+      "ts-fixer is a skill eval of Claude Code (.claude/skills/ts-fixer/SKILL.md); --agent codex cannot run it",
+    );
+    expect(cli.stderr).toContain("drop --agent codex");
+    // Said once for the file, not once per part.
+    expect(cli.stderr.split("--agent codex cannot run it").length - 1).toBe(1);
+    expect(cli.stdout).not.toContain("trial 1");
+  });
+});
