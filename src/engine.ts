@@ -235,7 +235,10 @@ export async function planEvals(options: PlanOptions): Promise<PlannedRun> {
   const specs = await loadDefinitions({ ...options, projectRoot, env });
   const badTemplates = await templateProblems(specs, projectRoot);
   if (badTemplates.length) throw new DefinitionError(badTemplates);
-  const selection = selectEvals(specs, options.names ?? [], { axis: options.axis });
+  const selection = selectEvals(specs, options.names ?? [], {
+    axis: options.axis,
+    trials: options.trials,
+  });
   const plan = await planRun(selection.specs, {
     names: selection.names,
     agents: options.agents ?? [],

@@ -169,6 +169,20 @@ describe("e2e scenarios", () => {
     expect(out).toContain("forbidden tool Write was used (call #1) — trajectory: Write");
     expect(out).toContain("Pass rate: 50%");
     expect(out).toMatch(/FAIL ts-fixer\n/);
+    // The guide's lines: each outcome with its type, the workflow's verdict, 4-decimal costs.
+    expect(out).toContain('PASS [file-not-contains] src/app.ts not contains "as any"');
+    expect(out).toContain("PASS [file-matches] src/app.ts matches /greeting: (string|String)/");
+    expect(out).toContain(`PASS [bash-fails] "grep -q ': number' src/app.ts" fails`);
+    expect(out).toContain("PASS Workflow checks passed");
+    expect(out).toMatch(/FAIL Forbidden: Write at _evals\/skills\/ts-fixer\.eval\.yaml:\d+/);
+    expect(out).toMatch(/E2E Eval \(cost: \$\d+\.\d{4}\)/);
+    expect(out).toMatch(/Total e2e cost: \$\d+\.\d{4}/);
+    // --verbose: the agent's final output too.
+    expect(out).toMatch(/Output:\n\s+Fixed the type error\./);
+    // One summary line for the run, the skill eval counted once.
+    expect(out).toMatch(/\n0 passed, 1 failed · cost/);
+    const duration = /Duration: (\d+)ms/.exec(out);
+    expect(duration).not.toBeNull();
     expect(fake.requests.some((r) => (r.body.model ?? "").includes("opus"))).toBe(true);
     // The parts are ordinary evals in run.json (history, cache, budget and PR comment see them).
     const run = JSON.parse(
@@ -185,6 +199,40 @@ describe("e2e scenarios", () => {
     ) as ClaudeCodeReport;
     expect(report).toMatchObject({ name: "ts-fixer", type: "skill", status: "failed" });
     expect(report.e2e!.scenarios.map((s) => s.passed)).toEqual([true, false]);
+    // The guide's results shape (our extra fields kept beside it).
+    expect(report.config).toEqual({ model: "opus", trials: 1 });
+    const [good, bad] = report.e2e!.scenarios;
+    expect(good!.outcomes.map((o) => o.type)).toEqual([
+      "file-not-contains",
+      "file-contains",
+      "file-matches",
+      "file-exists",
+      "file-not-exists",
+      "bash-succeeds",
+      "bash-fails",
+      "bash-output-contains",
+    ]);
+    expect(good!.outcomes[0]).toMatchObject({
+      type: "file-not-contains",
+      description: 'src/app.ts not contains "as any"',
+      passed: true,
+    });
+    expect(good!.workflow).toMatchObject({
+      tool_match: { passed: true, reason: "All required tools present" },
+      forbidden_check: { passed: true, violations: [] },
+      ordering_check: { passed: true, violations: [] },
+    });
+    expect(bad!.workflow).toMatchObject({
+      tool_match: { passed: true },
+      forbidden_check: { passed: false, violations: ["Write"] },
+      ordering_check: { passed: true, violations: [] },
+    });
+    expect(good!.trajectory[1]).toMatchObject({ tool_name: "Read" });
+    expect(good!.final_output).toBe("Fixed the type error.");
+    // The total of the scenarios' times, not the longest one; costs rounded.
+    expect(report.duration_ms).toBe(good!.duration_ms + bad!.duration_ms);
+    expect(Number(duration![1])).toBe(report.duration_ms);
+    for (const s of [good!, bad!]) expect(s.cost_usd).toBe(Number(s.cost_usd.toFixed(6)));
   });
 
   it("skips trigger and e2e parts, with the reason, when there is no key or no claude", async () => {
@@ -201,7 +249,8 @@ describe("e2e scenarios", () => {
     expect(noKey.code, noKey.stdout + noKey.stderr).toBe(0);
     expect(noKey.stdout).toContain("E2E eval: SKIP");
     expect(noKey.stdout).toContain("no Anthropic credentials: set ANTHROPIC_API_KEY");
-    expect(noKey.stdout).toMatch(/0 passed, 0 failed, 2 skipped/);
+    // One summary line, the skill eval (its two scenarios) counted once.
+    expect(noKey.stdout).toMatch(/0 passed, 0 failed, 1 skipped/);
 
     const noClaude = await runCli(["eval", "--cwd", root, "--unsafe-local"], {
       env: { PATH: "/usr/bin:/bin", HOME: home, ANTHROPIC_API_KEY: "sk-ant-x" },

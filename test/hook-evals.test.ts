@@ -186,6 +186,32 @@ cases:
     expect(outcome.exitCode).toBe(1);
   });
 
+  it("a hook that crashes (exit 1, not Claude Code's blocking 2) fails its case unless it expects that exit", async () => {
+    const root = await project(
+      {
+        ".claude/hooks/crash.sh": '#!/bin/sh\necho "hook crashed" >&2\nexit 1\n',
+        "_evals/hooks/crash.eval.yaml": `name: crash
+type: hook
+target: .claude/hooks/crash.sh
+cases:
+  - scenario: no context expected
+    input: { tool_result: { exit_code: 0, stdout: ok, stderr: "" } }
+    expect: { has_context: false }
+  - scenario: the crash is expected
+    expect: { exit_code: 1, stderr_contains: hook crashed }
+`,
+      },
+      [".claude/hooks/crash.sh"],
+    );
+    const outcome = await runEvals({ projectRoot: root, env: { ...process.env, CI: "" } });
+    const checks = outcome.run.evals[0]!.trials[0]!.checks;
+    expect(checks.map((c) => c.ok)).toEqual([false, true]);
+    expect(checks[0]!.evidence).toMatch(
+      /^the hook crashed \(exit 1; only 0 answers and 2 blocks\) — set `expect.exit_code: 1` if the case expects it — exit 1, no additionalContext\nstderr:\nhook crashed/,
+    );
+    expect(outcome.exitCode).toBe(1);
+  });
+
   it("prints a section per hook eval from the CLI, and --axis hook runs only hooks", async () => {
     const root = await project(
       {

@@ -175,7 +175,7 @@ describe("trigger evals", () => {
     });
   });
 
-  it("ask: the model answers YES/NO about the description; other answers fail", async () => {
+  it("ask: the model answers YES/NO about the description; another answer is asked again, then an error not counted", async () => {
     const { root, home } = await skillProject({
       ".claude/commands/deploy.md":
         "---\ndescription: Deploy the app to staging\n---\nRun ./deploy.sh\n",
@@ -212,23 +212,27 @@ trigger:
     });
     expect(outcome.run.evals.map((e) => [e.id, e.status])).toEqual([
       ["deploy.trigger.positive-1", "passed"],
-      ["deploy.trigger.positive-2", "failed"],
+      ["deploy.trigger.positive-2", "error"],
       ["deploy.trigger.negative-1", "passed"],
     ]);
     const report = outcome.summaries[0]!;
     expect(report.trigger!.mode).toBe("ask");
+    // "Maybe" is neither a trigger nor a miss: the query is left out of the counts.
     expect(report.trigger!.confusion).toEqual({
       truePositive: 1,
-      falseNegative: 1,
+      falseNegative: 0,
       falsePositive: 0,
       trueNegative: 1,
     });
-    expect(report.trigger!.precision).toBe(1);
-    expect(report.trigger!.recall).toBe(0.5);
-    expect(report.trigger!.f1).toBeCloseTo(2 / 3, 5);
-    expect(report.trigger!.queries[1]!.evidence).toBe(
-      'answered neither YES nor NO: "Maybe, it depends."',
+    expect([report.trigger!.precision, report.trigger!.recall, report.trigger!.f1]).toEqual([
+      1, 1, 1,
+    ]);
+    expect(report.trigger!.queries[1]!.reason).toBe(
+      'infra error: answered neither YES nor NO, twice ("Maybe, it depends.", then "Maybe, it depends."): not counted',
     );
+    // Asked once more, and not retried again after that.
+    const maybes = fake.requests.filter((r) => userQuery(r.body).includes("Push the build out"));
+    expect(maybes).toHaveLength(2);
     // The description (not the command's body) is what the model judged.
     const asked = userQuery(fake.requests[0]!.body);
     expect(asked).toContain("description: Deploy the app to staging");
@@ -244,6 +248,42 @@ trigger:
       maxRetries: 0,
     });
     expect(isolated.summaries[0]!.warnings).toEqual([]);
+  });
+});
+
+describe("trigger evals: what is not a trigger", () => {
+  it("observe: an errored tool call (SlashCommand: no such tool) does not trigger the command", async () => {
+    const { root, home } = await skillProject({
+      ".claude/commands/deploy.md": "---\ndescription: Deploy the app to staging\n---\nRun it\n",
+      "_evals/commands/deploy.eval.yaml": `name: deploy
+type: command
+target: .claude/commands/deploy.md
+trigger:
+  positive:
+    - query: Ship this to staging please
+`,
+    });
+    const fake = await startFakeAnthropic([], {
+      respond: (body) =>
+        toolResults(body) > 0
+          ? { text: "Done." }
+          : { toolUse: { name: "SlashCommand", input: { command: "/deploy" } } },
+    });
+    fakes.push(fake);
+    const outcome = await runEvals({
+      projectRoot: root,
+      env: skillEnv(home, fake.url),
+      maxRetries: 0,
+    });
+    const [query] = outcome.run.evals;
+    expect(query!.status).toBe("failed");
+    const trial = JSON.parse(
+      await fs.readFile(path.join(root, query!.trials[0]!.dir, "trial.json"), "utf8"),
+    ) as { trajectory: Array<{ tool: string; isError?: boolean; result?: string }> };
+    // Claude Code 2.1 has no SlashCommand tool: the call came back as an error.
+    expect(trial.trajectory[0]).toMatchObject({ tool: "SlashCommand", isError: true });
+    expect(query!.trials[0]!.checks[0]!.evidence).toMatch(/^not triggered/);
+    expect(outcome.summaries[0]!.trigger!.confusion.falseNegative).toBe(1);
   });
 });
 

@@ -37,6 +37,16 @@ export const CLAUDE_QUIET_ENV: Record<string, string> = {
   IS_SANDBOX: "1",
 };
 
+/**
+ * Claude Code retries a failed API call 10 times by itself, with backoff up to minutes (an
+ * always-500 API took 9 min per scenario once ours retried too). Two of its own retries ride out a
+ * blip; the trial's infra-error retries do the rest. The user's CLAUDE_CODE_MAX_RETRIES wins.
+ */
+export const CLAUDE_DEFAULT_MAX_RETRIES = "2";
+
+/** API statuses no retry can fix: claude is stopped at its first retry notice for one. */
+const AUTH_STATUSES = new Set([401, 403]);
+
 /** The variables that log Claude Code in (besides a saved `claude auth login`). */
 export const CLAUDE_CREDENTIAL_ENV = [
   "ANTHROPIC_API_KEY",
@@ -84,18 +94,36 @@ async function runClaude(
   options: ClaudeCodeOptions,
 ): Promise<AgentRunResult> {
   const parser = new ClaudeStreamParser();
-  const lines = new LineSplitter((line) => parser.line(line));
-  const run = await runAgentProcess(ctx, {
-    command: bin,
-    args: claudeArgs(ctx, options),
-    env: {
-      ...CLAUDE_QUIET_ENV,
-      CLAUDE_CODE_TMPDIR: path.join(ctx.env.TMPDIR ?? ctx.outDir, "claude"),
-      ...options.env,
-    },
-    onStdout: (chunk) => lines.push(chunk),
+  // A 401/403 is not worth claude's own retries: stop it at the first notice of one.
+  const stop = new AbortController();
+  const stopOnAbort = () => stop.abort();
+  ctx.signal.addEventListener("abort", stopOnAbort, { once: true });
+  let refused: number | undefined;
+  const lines = new LineSplitter((line) => {
+    parser.line(line);
+    const status = parser.apiRetries.at(-1)?.status;
+    if (refused === undefined && status !== undefined && AUTH_STATUSES.has(status)) {
+      refused = status;
+      stop.abort();
+    }
   });
+  const run = await runAgentProcess(
+    { ...ctx, signal: stop.signal },
+    {
+      command: bin,
+      args: claudeArgs(ctx, options),
+      env: {
+        ...CLAUDE_QUIET_ENV,
+        CLAUDE_CODE_TMPDIR: path.join(ctx.env.TMPDIR ?? ctx.outDir, "claude"),
+        CLAUDE_CODE_MAX_RETRIES: ctx.env.CLAUDE_CODE_MAX_RETRIES ?? CLAUDE_DEFAULT_MAX_RETRIES,
+        ...options.env,
+      },
+      onStdout: (chunk) => lines.push(chunk),
+    },
+  ).finally(() => ctx.signal.removeEventListener("abort", stopOnAbort));
   lines.end();
+  if (refused !== undefined && !ctx.signal.aborted)
+    throw classifyClaudeError("the API refused the credentials; stopped claude's retries", refused);
   const result: AgentRunResult = {
     ...run.result,
     transcripts: ["agent.stdout", "agent.stderr"],

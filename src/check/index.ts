@@ -4,4 +4,4 @@
 
 export { shimBypassWarnings } from "./bypass.js";
 export { runChecks } from "./checks.js";
-export { describeTrajectory } from "./trajectory.js";
+export { describeTrajectory, workflowProblems, type WorkflowProblems } from "./trajectory.js";

@@ -71,27 +71,44 @@ function findMatch(calls: ToolCall[], expected: ExpectedTool): number {
   return -1;
 }
 
-export function checkTrajectory(calls: ToolCall[], spec: TrajectorySpec): CheckVerdict {
-  const problems: string[] = [];
+/** What a workflow check found, split the way the skill-eval guide reports it. */
+export interface WorkflowProblems {
+  /** The expected tools (per the match mode): missing, extra, wrong arguments. */
+  match: string[];
+  /** Forbidden tools that were used, with the (1-based) call that used each first. */
+  forbidden: Array<{ tool: string; call: number }>;
+  /** `after` constraints not met by a call that is otherwise there. */
+  order: string[];
+}
+
+export function workflowProblems(calls: ToolCall[], spec: TrajectorySpec): WorkflowProblems {
+  const found: WorkflowProblems = { match: [], forbidden: [], order: [] };
   for (const name of spec.forbidden) {
     const at = calls.findIndex((c) => sameTool(c.tool, name));
-    if (at >= 0) problems.push(`forbidden tool ${name} was used (call #${at + 1})`);
+    if (at >= 0) found.forbidden.push({ tool: name, call: at + 1 });
   }
+  // A call that is there but not after its `after` tool is an ordering problem, not a missing one.
+  const unmatched = (e: ExpectedTool, text: string) => {
+    const anywhere = e.after && findMatch(calls, { ...e, after: undefined }) >= 0;
+    (anywhere ? found.order : found.match).push(
+      anywhere ? `${e.name} must come after ${e.after}` : text,
+    );
+  };
   switch (spec.mode) {
     case "superset":
       for (const e of spec.expected) {
-        if (findMatch(calls, e) < 0) problems.push(`missing ${describeExpected(e)}`);
+        if (findMatch(calls, e) < 0) unmatched(e, `missing ${describeExpected(e)}`);
       }
       break;
     case "subset": {
       const extra = calls.filter((c) => !spec.expected.some((e) => sameTool(c.tool, e.name)));
       if (extra.length)
-        problems.push(
+        found.match.push(
           `used tools not in the list: ${[...new Set(extra.map((c) => c.tool))].join(", ")}`,
         );
       for (const e of spec.expected.filter((e) => e.after || e.argsContain)) {
         if (calls.some((c) => sameTool(c.tool, e.name)) && findMatch(calls, e) < 0)
-          problems.push(`no call matched ${describeExpected(e)}`);
+          unmatched(e, `no call matched ${describeExpected(e)}`);
       }
       break;
     }
@@ -100,27 +117,37 @@ export function checkTrajectory(calls: ToolCall[], spec: TrajectorySpec): CheckV
       const wanted = new Set(spec.expected.map((e) => canonicalTool(e.name)));
       const missing = [...wanted].filter((t) => !used.has(t));
       const extra = [...used].filter((t) => !wanted.has(t));
-      if (missing.length) problems.push(`missing tools: ${missing.join(", ")}`);
-      if (extra.length) problems.push(`tools not in the list: ${extra.join(", ")}`);
+      if (missing.length) found.match.push(`missing tools: ${missing.join(", ")}`);
+      if (extra.length) found.match.push(`tools not in the list: ${extra.join(", ")}`);
       for (const e of spec.expected)
         if (!missing.includes(canonicalTool(e.name)) && findMatch(calls, e) < 0)
-          problems.push(`no call matched ${describeExpected(e)}`);
+          unmatched(e, `no call matched ${describeExpected(e)}`);
       break;
     }
     case "strict": {
       if (calls.length !== spec.expected.length) {
-        problems.push(`expected ${spec.expected.length} calls, saw ${calls.length}`);
+        found.match.push(`expected ${spec.expected.length} calls, saw ${calls.length}`);
       }
       spec.expected.forEach((e, i) => {
         const call = calls[i];
         if (call && !matches(call, e))
-          problems.push(`call #${i + 1} is ${call.tool}, expected ${describeExpected(e)}`);
+          found.match.push(`call #${i + 1} is ${call.tool}, expected ${describeExpected(e)}`);
         else if (call && e.after && !calls.slice(0, i).some((c) => sameTool(c.tool, e.after!)))
-          problems.push(`call #${i + 1} ${e.name} does not come after ${e.after}`);
+          found.order.push(`call #${i + 1} ${e.name} does not come after ${e.after}`);
       });
       break;
     }
   }
+  return found;
+}
+
+export function checkTrajectory(calls: ToolCall[], spec: TrajectorySpec): CheckVerdict {
+  const found = workflowProblems(calls, spec);
+  const problems = [
+    ...found.forbidden.map((f) => `forbidden tool ${f.tool} was used (call #${f.call})`),
+    ...found.match,
+    ...found.order,
+  ];
   const observed = `trajectory: ${describeTrajectory(calls)}`;
   return problems.length
     ? { ok: false, evidence: `${problems.join("; ")} — ${observed}` }

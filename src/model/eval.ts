@@ -169,6 +169,8 @@ export interface EvalSpec {
   trials: number;
   /** Sequential trials: from `min` up to `trials`, until the Wilson interval clears passRate. */
   adaptive?: { min: number; confidence: number };
+  /** Run every planned trial: the trials measure a rate (a skill's trigger rate), not a verdict. */
+  allTrials?: boolean;
   passRate: number;
   sandbox: SandboxSpec;
   setup: string[];
@@ -201,9 +203,25 @@ export interface ClaudeCodePart {
   target: string;
   axis: ClaudeCodeAxis;
   /** trigger: the request, whether it should trigger the target, and how it is judged. */
-  query?: { text: string; note?: string; shouldTrigger: boolean; mode: "observe" | "ask" };
+  query?: {
+    text: string;
+    note?: string;
+    shouldTrigger: boolean;
+    mode: "observe" | "ask";
+    /** With `trigger.holdout`: whether the query is a training or a held-out one. */
+    split?: "train" | "holdout";
+  };
+  /**
+   * trigger, observe: the skills/commands installed in the trial (the target first, then its
+   * `competitors`), with the names they are invoked by, to tell which one a run triggered.
+   */
+  candidates?: Array<{ name: string; names: string[]; installedAt: string }>;
   /** e2e: the scenario's name. */
   scenario?: string;
+  /** e2e: each outcome's type and the guide's description of it, in check order. */
+  outcomes?: Array<{ type: string; description: string }>;
+  /** The file's default model (EVAL_MODEL over its `model:`), when one is set. */
+  defaultModel?: string;
   /** hook: the cases' scenario names, in check order. */
   cases?: string[];
   /** The model the agent is asked to use, when one is set. */

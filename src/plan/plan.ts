@@ -32,9 +32,13 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
     badFlags.add(ref);
   }
 
+  const refusedGroups = new Set<string>();
   for (const original of selected) {
-    // --trials N means N fixed trials, also for an eval written with adaptive trials.
-    const spec = options.trials ? { ...original, adaptive: undefined } : original;
+    // --trials N means N fixed trials, also for an eval written with adaptive trials; a skill's
+    // parts then run all N (the user asked for N samples, as the skill-eval guide has it).
+    const spec = options.trials
+      ? { ...original, adaptive: undefined, ...(original.claudeCode ? { allTrials: true } : {}) }
+      : original;
     const trials = options.trials ?? spec.trials;
     if (!spec.prompt) {
       units.push({ spec, agentName: "none", trials });
@@ -55,7 +59,18 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
       });
       continue;
     }
-    // Skill and command evals are about Claude Code itself: --agent does not replace their agent.
+    // Skill and command evals are about Claude Code itself: --agent does not replace their agent,
+    // and another agent is refused with the reason rather than ignored.
+    const other = spec.claudeCode
+      ? options.agents.find((a) => agentName(a) !== "claude-code")
+      : undefined;
+    if (other !== undefined) {
+      if (!refusedGroups.has(spec.claudeCode!.group)) {
+        refusedGroups.add(spec.claudeCode!.group);
+        problems.push(claudeOnlyProblem(spec, agentName(other)));
+      }
+      continue;
+    }
     const refs = options.agents.length && !spec.claudeCode ? options.agents : spec.agents;
     if (refs.length === 0) {
       units.push({
@@ -106,6 +121,29 @@ function selectEvals(specs: EvalSpec[], names: string[]): EvalSpec[] {
     );
   }
   return names.map((n) => byId.get(n)!);
+}
+
+function agentName(ref: AgentRef): string {
+  return typeof ref === "string" ? ref : ref.name;
+}
+
+/**
+ * Why a skill or command eval cannot run under another agent: its target is installed where
+ * Claude Code looks (`.claude/skills`, `.claude/commands`) and a trigger is Claude Code's `Skill`
+ * tool naming it. Codex 0.171 has skills of its own (SKILL.md files it lists in its system prompt,
+ * from its own folders), with no Skill tool call to observe: the same eval would measure
+ * something else, so it is refused rather than run or ignored.
+ */
+function claudeOnlyProblem(spec: EvalSpec, agent: string): DefinitionProblem {
+  const part = spec.claudeCode!;
+  return {
+    file: spec.file,
+    line: spec.line,
+    key: "--agent",
+    code: Codes.usage,
+    message: `${part.group} is a ${part.type} eval of Claude Code (${part.target}); --agent ${agent} cannot run it: the target is installed under .claude/, where only Claude Code looks, and a trigger is Claude Code's Skill tool naming it`,
+    fix: `drop --agent ${agent} (skill and command evals always use claude-code), or select other evals by name`,
+  };
 }
 
 /** Resolves `ref` into the cache, or says why it cannot be an agent (unknown, unsafe template). */

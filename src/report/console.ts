@@ -131,7 +131,7 @@ function stoppedBecause(result: EvalResult): string {
   if (result.code === Codes.budgetExhausted) return "the budget ran out";
   if (result.code === Codes.interrupted) return "interrupted";
   if (result.status === "error") return "an error stopped it";
-  return "verdict decided";
+  return "verdict decided (early stopping applies to pass/fail verdicts only; --all-trials runs every trial)";
 }
 
 function indent(text: string, prefix: string): string[] {

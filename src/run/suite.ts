@@ -13,7 +13,7 @@ import type {
   EvalStatus,
   TrialResult,
 } from "../model/index.js";
-import { Codes, InfraError, requiredPasses, wilsonInterval } from "../model/index.js";
+import { Codes, InfraError, requiredPasses, round6, wilsonInterval } from "../model/index.js";
 import { runGroup, type ArmRun, type GroupArm } from "./group.js";
 import { dollars, overspent, type BudgetLedger } from "./budget.js";
 import { adaptivePolicy, fixedPolicy } from "./policy.js";
@@ -29,6 +29,12 @@ import { isolationFor, type TrialIsolation } from "./isolation/resolve.js";
 
 export interface SuiteEvents {
   onTrialStart?(unit: PlannedUnit, n: number): void;
+  /** A trial hit an infra error and will be tried again; `elapsedMs` since its first attempt. */
+  onTrialRetry?(
+    unit: PlannedUnit,
+    n: number,
+    retry: { attempt: number; of: number; reason: string; elapsedMs: number },
+  ): void;
   onTrialEnd?(unit: PlannedUnit, trial: TrialResult): void;
   onUnitEnd?(unit: PlannedUnit, result: EvalResult): void;
 }
@@ -278,7 +284,11 @@ function policyOf(unit: PlannedUnit, options: UnitOptions) {
         unit.spec.passRate,
         unit.spec.adaptive.confidence,
       )
-    : fixedPolicy(unit.trials, unit.spec.passRate, options.allTrials);
+    : fixedPolicy(
+        unit.trials,
+        unit.spec.passRate,
+        options.allTrials || unit.spec.allTrials === true,
+      );
 }
 
 /**
@@ -423,8 +433,11 @@ async function runTrialWithRetries(
     `trial-${n}`,
   );
   options.events?.onTrialStart?.(unit, n);
+  const started = Date.now();
   let lastError = "";
+  let attempts = 0;
   for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
+    attempts = attempt + 1;
     try {
       const trial = await runTrial({
         spec: unit.spec,
@@ -445,7 +458,13 @@ async function runTrialWithRetries(
     } catch (error) {
       lastError = currentRedactor()?.text((error as Error).message) ?? (error as Error).message;
       const retryable = error instanceof InfraError ? error.retryable : true;
-      if (!retryable || options.signal.aborted) break;
+      if (!retryable || options.signal.aborted || attempt === options.maxRetries) break;
+      options.events?.onTrialRetry?.(unit, n, {
+        attempt: attempt + 1,
+        of: options.maxRetries,
+        reason: lastError,
+        elapsedMs: Date.now() - started,
+      });
       await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
     }
   }
@@ -453,11 +472,12 @@ async function runTrialWithRetries(
     n,
     status: "error",
     code: Codes.infraError,
-    durationMs: 0,
+    // The time it took to give up, every attempt included (what the user waited).
+    durationMs: Date.now() - started,
     checks: [],
     dir: path.relative(options.projectRoot, outDir),
-    reason: `infra error: ${lastError}`,
-    retries: options.maxRetries,
+    reason: `infra error${attempts > 1 ? ` (after ${attempts} attempts)` : ""}: ${lastError}`,
+    retries: attempts - 1,
   };
 }
 
@@ -519,7 +539,8 @@ function settledResult(
     passRate: counted ? passes / counted : 0,
     threshold: unit.spec.passRate,
     interval: wilsonInterval(passes, counted),
-    costUsd: trials.reduce((sum, t) => sum + (t.costUsd ?? 0), 0),
+    // Rounded: a sum of float prices prints as 0.00024000000000000003 otherwise.
+    costUsd: round6(trials.reduce((sum, t) => sum + (t.costUsd ?? 0), 0)),
     durationMs,
     trials,
   };

@@ -22,6 +22,7 @@ import {
   summaryLine,
   reportFilesLine,
   Progress,
+  seconds,
   wantsLiveProgress,
 } from "../../report/index.js";
 import { consoleSections } from "../../kinds/index.js";
@@ -143,6 +144,14 @@ async function runCommand(
           }
           progress.start(trialsPlanned);
         },
+        onTrialRetry(unit, n, retry) {
+          if (flags.quiet) return;
+          say(
+            style.yellow(
+              `  ↻ ${unitLabel(unit)} [${unit.agentName}] trial ${n}: infra error after ${seconds(retry.elapsedMs)}, retry ${retry.attempt}/${retry.of}: ${retry.reason}`,
+            ),
+          );
+        },
         onTrialEnd(unit, trial) {
           garbage.trialEnded();
           progress.trialEnded(unitLabel(unit), unit.agentName, mostTrials(unit), trial);
@@ -183,7 +192,9 @@ async function runCommand(
     const sections = consoleSections(summaries, projectRoot, style, flags.verbose);
     for (const line of sections) say(line);
     if (sections.length) say("");
-    say(summaryLine(outcome.run, path.relative(process.cwd(), outcome.resultsDir) || ".", style));
+    // One summary line for the run, in which a skill eval (all its parts) counts once.
+    const counted = { ...outcome.run, counts: countsBySummary(outcome.run, outcome.summaries) };
+    say(summaryLine(counted, path.relative(process.cwd(), outcome.resultsDir) || ".", style));
     say(style.dim(reportFilesLine(outcome.resultsDir)));
     if (format === "json") process.stdout.write(`${JSON.stringify(outcome.run, null, 2)}\n`);
     return controller.signal.aborted ? 130 : exitCode(outcome);
@@ -191,4 +202,20 @@ async function runCommand(
     progress.finish();
     stopWatchingSignals();
   }
+}
+
+/** The run's counts with each summary's parts replaced by the summary itself (its verdict). */
+function countsBySummary(
+  run: RunResult,
+  summaries: RunEvalsOutcome["summaries"],
+): RunResult["counts"] {
+  const counts = { ...run.counts };
+  for (const summary of summaries) {
+    const parts = new Set(summary.parts);
+    const inRun = run.evals.filter((e) => e.arm === undefined && parts.has(e.id));
+    if (inRun.length === 0) continue;
+    for (const e of inRun) counts[e.status] -= 1;
+    counts[summary.status] += 1;
+  }
+  return counts;
 }

@@ -5,7 +5,8 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { CLAUDE_CREDENTIAL_ENV, claudeCode, probeVersion } from "../../agents/index.js";
-import type { AgentAdapter } from "../../model/index.js";
+import { InfraError, round6, type AgentAdapter } from "../../model/index.js";
+import { parseAnswer } from "./trigger.js";
 
 // The adapter's credential variables, and the switches that make Claude Code use a cloud's login.
 const KEY_VARIABLES = [
@@ -46,6 +47,34 @@ export function skillAgent(env: Record<string, string | undefined>): AgentAdapte
           "no Anthropic credentials: set ANTHROPIC_API_KEY (or run `claude auth login`) to run trigger and e2e evals",
         );
       return true;
+    },
+  };
+}
+
+/**
+ * The agent of `ask` trigger runs: an answer that is neither YES nor NO ("Maybe") says nothing
+ * about routing, so it is asked once more, and a second such answer ends the run as an error —
+ * shown with the answer, never counted as a false positive or negative.
+ */
+export function askingAgent(inner: AgentAdapter): AgentAdapter {
+  return {
+    ...inner,
+    run: async (ctx) => {
+      const first = await inner.run(ctx);
+      if (parseAnswer(first.finalMessage) !== undefined) return first;
+      const second = await inner.run(ctx);
+      const cost = (first.costUsd ?? 0) + (second.costUsd ?? 0);
+      const both = {
+        ...second,
+        costUsd: round6(cost),
+        durationMs: first.durationMs + second.durationMs,
+      };
+      if (parseAnswer(second.finalMessage) !== undefined) return both;
+      const said = (r: typeof first) => JSON.stringify((r.finalMessage ?? "").trim().slice(0, 120));
+      throw new InfraError(
+        `answered neither YES nor NO, twice (${said(first)}, then ${said(second)}): not counted`,
+        false,
+      );
     },
   };
 }

@@ -183,6 +183,12 @@ export function judgeHook(run: HookRun, answer: HookAnswer, expect: HookExpect):
   if (answer.invalidJson) misses.push(answer.invalidJson);
   if (expect.exit_code !== undefined && run.exitCode !== expect.exit_code)
     misses.push(`exit ${run.exitCode ?? "by signal"}, expected ${expect.exit_code}`);
+  // Exit 0 answers and exit 2 blocks; any other exit is the hook crashing (Claude Code shows a
+  // hook error and goes on without its answer), unless the case says it expects that exit.
+  if (expect.exit_code === undefined && run.exitCode !== 0 && run.exitCode !== 2)
+    misses.push(
+      `the hook crashed (exit ${run.exitCode ?? "by signal"}; only 0 answers and 2 blocks) — set \`expect.exit_code: ${run.exitCode ?? 1}\` if the case expects it`,
+    );
   if (expect.blocked !== undefined && answer.blocked !== expect.blocked) {
     misses.push(
       expect.blocked

@@ -19,7 +19,12 @@ export const skillKind: EvalKind<SkillSummary> = {
   schemas: { hookEvalSchema, skillEvalSchema },
   axes: AXES,
   select: (selection, options) =>
-    selectClaudeCodeParts(selection.specs, selection.names, parseAxis(options.axis)),
+    selectClaudeCodeParts(
+      selection.specs,
+      selection.names,
+      parseAxis(options.axis),
+      options.trials,
+    ),
   summarize: async (specs, results, ctx) =>
     writeClaudeCodeResults(await claudeCodeReports(specs, results, ctx), ctx.projectRoot),
   consoleSections: claudeCodeSections,

@@ -34,11 +34,12 @@ import {
   type HookEval,
   type SkillEval,
 } from "./schema.js";
-import { skillAgent } from "./agent.js";
+import { askingAgent, skillAgent } from "./agent.js";
 import { hookCaseCheck, hookCommand } from "./hook.js";
-import { outcomeCheck } from "./outcomes.js";
+import { outcomeCheck, outcomeDescription } from "./outcomes.js";
 import { readTarget, shadowWarnings, TargetError, type Target } from "./target.js";
 import { askCheck, askPrompt, observeCheck } from "./trigger.js";
+import { holdoutSplit } from "./split.js";
 
 export interface ClaudeCodeLoadContext {
   projectRoot: string;
@@ -112,35 +113,57 @@ async function skillSpecs(
     type: data.type,
     target: target.relative,
     warnings,
+    ...(defaultModel ? { defaultModel } : {}),
     ...fields,
   });
-  const agents: AgentRef[] = [skillAgent(ctx.env)];
+  const claude = skillAgent(ctx.env);
+  const agents: AgentRef[] = [claude];
   const specs: EvalSpec[] = [];
 
   const trigger = data.trigger;
   if (trigger) {
     const mode = trigger.mode ?? defaults.triggerMode;
     const threshold = trigger.threshold ?? defaults.triggerThreshold;
+    const competitors = await competitorsOf(source, data, target, ctx);
+    const installed = Object.assign(
+      {},
+      ...competitors.map((c) => c.install),
+      target.install,
+    ) as Record<string, string>;
+    const candidates = [target, ...competitors].map((t) => ({
+      name: t.names[t.names.length - 1]!,
+      names: t.names,
+      installedAt: t.installedAt,
+    }));
     for (const polarity of ["positive", "negative"] as const) {
+      const splits = holdoutSplit(
+        (trigger[polarity] ?? []).length,
+        trigger.holdout ?? 0,
+        trigger.seed ?? defaults.holdoutSeed,
+      );
       for (const [index, item] of (trigger[polarity] ?? []).entries()) {
         const shouldTrigger = polarity === "positive";
         const at = locate(source, ["trigger", polarity, index]).line;
         const promptText = mode === "ask" ? askPrompt(target, item.query) : item.query;
         const check =
-          mode === "ask" ? askCheck(target, shouldTrigger) : observeCheck(target, shouldTrigger);
+          mode === "ask"
+            ? askCheck(target, shouldTrigger)
+            : observeCheck(target, shouldTrigger, competitors);
         specs.push({
           id: `${data.name}.trigger.${polarity}-${index + 1}`,
           file: evalFile,
           line: at,
           format: "yaml",
           prompt: literalPrompt(promptText, evalFile),
-          agents,
+          agents: mode === "ask" ? [askingAgent(claude)] : agents,
           trials: trigger.runs ?? defaults.triggerRuns,
+          // A trigger rate is measured over every run: no stopping once the verdict is decided.
+          allTrials: true,
           passRate: shouldTrigger
             ? threshold
             : negativePassRate(threshold, trigger.runs ?? defaults.triggerRuns),
           // observe: a throwaway project with only the target installed; ask: an empty one.
-          sandbox: { kind: "fixture", files: mode === "ask" ? {} : { ...target.install } },
+          sandbox: { kind: "fixture", files: mode === "ask" ? {} : { ...installed } },
           setup: [],
           shims: {},
           checks: [{ ...check, source: { file: evalFile, line: at } }],
@@ -157,6 +180,7 @@ async function skillSpecs(
             threshold,
             maxCostUsd: data.maxCostUsd,
             timeoutMs,
+            competitors: competitors.length ? competitors.map(identity) : undefined,
           }),
           claudeCode: part({
             axis: "trigger",
@@ -165,7 +189,9 @@ async function skillSpecs(
               ...(item.note ? { note: item.note } : {}),
               shouldTrigger,
               mode,
+              ...(trigger.holdout ? { split: splits[index]! } : {}),
             },
+            ...(mode === "observe" && competitors.length ? { candidates } : {}),
             ...(defaultModel ? { model: defaultModel } : {}),
           }),
         });
@@ -235,7 +261,15 @@ async function skillSpecs(
         maxCostUsd: data.maxCostUsd,
         timeoutMs: scenarioTimeout,
       }),
-      claudeCode: part({ axis: "e2e", scenario: scenario.scenario, ...(model ? { model } : {}) }),
+      claudeCode: part({
+        axis: "e2e",
+        scenario: scenario.scenario,
+        outcomes: (scenario.outcomes ?? []).map((o) => ({
+          type: o.type,
+          description: outcomeDescription(o),
+        })),
+        ...(model ? { model } : {}),
+      }),
     });
   }
   return specs;
@@ -373,6 +407,40 @@ async function hookSpecs(
   ];
 }
 
+/** The `trigger.competitors`: read and checked (observe mode only, no clash with the target). */
+async function competitorsOf(
+  source: YamlSource,
+  data: SkillEval,
+  target: Target,
+  ctx: ClaudeCodeLoadContext,
+): Promise<Target[]> {
+  const paths = data.trigger?.competitors ?? [];
+  if (paths.length && (data.trigger?.mode ?? defaults.triggerMode) === "ask")
+    throw new DefinitionError([
+      problemAt(source, ["trigger", "competitors"], {
+        code: Codes.schema,
+        message: "`competitors` need `mode: observe`: `ask` shows the model one description",
+        fix: "remove `mode: ask`, or remove `competitors`",
+      }),
+    ]);
+  const found: Target[] = [];
+  for (const [i, p] of paths.entries()) {
+    const type = /(^|\/)\.claude\/commands\//.test(p) ? "command" : "skill";
+    const competitor = await targetOf(type, p, source, ctx, ["trigger", "competitors", i]);
+    const clash = [target, ...found].find((t) => t.installedAt === competitor.installedAt);
+    if (clash)
+      throw new DefinitionError([
+        problemAt(source, ["trigger", "competitors", i], {
+          code: Codes.schema,
+          message: `competitor ${JSON.stringify(p)} installs at ${competitor.installedAt}, as ${clash.relative} does`,
+          fix: "list each other skill or command once, and not the target itself",
+        }),
+      ]);
+    found.push(competitor);
+  }
+  return found;
+}
+
 // ---------- shared ----------
 
 async function targetOf(
@@ -380,13 +448,14 @@ async function targetOf(
   target: string,
   source: YamlSource,
   ctx: ClaudeCodeLoadContext,
+  keyPath: PropertyKey[] = ["target"],
 ): Promise<Target> {
   try {
     return await readTarget(type, target, ctx.projectRoot);
   } catch (error) {
     if (!(error instanceof TargetError)) throw error;
     throw new DefinitionError([
-      problemAt(source, ["target"], {
+      problemAt(source, keyPath, {
         code: Codes.badTarget,
         message: error.message,
         fix: error.fix,

@@ -13,6 +13,29 @@ import {
   type RunProcessOptions,
 } from "../../util/index.js";
 
+/** The guide's words for an outcome: `src/app.ts not contains "as any"` (shown after its type). */
+export function outcomeDescription(outcome: Outcome): string {
+  const q = JSON.stringify;
+  switch (outcome.type) {
+    case "file-contains":
+      return `${outcome.file} contains ${q(outcome.value)}`;
+    case "file-not-contains":
+      return `${outcome.file} not contains ${q(outcome.value)}`;
+    case "file-matches":
+      return `${outcome.file} matches /${outcome.value}/`;
+    case "file-exists":
+      return `${outcome.file} exists`;
+    case "file-not-exists":
+      return `${outcome.file} not exists`;
+    case "bash-succeeds":
+      return `${q(outcome.command)} succeeds`;
+    case "bash-fails":
+      return `${q(outcome.command)} fails`;
+    case "bash-output-contains":
+      return `${q(outcome.command)} output contains ${q(outcome.value)}`;
+  }
+}
+
 /** The check an outcome stands for, and the name the report gives it. */
 export function outcomeCheck(outcome: Outcome, timeoutMs: number, source: SourceRef): CheckSpec {
   switch (outcome.type) {

@@ -29,6 +29,7 @@ export const claudeCodeEvalDefaults = {
   triggerThreshold: 0.5,
   hookTimeoutSeconds: 60,
   hookEvent: "PostToolUse",
+  holdoutSeed: 1,
 } as const;
 
 const seconds = (what: string, fallback: number) =>
@@ -78,6 +79,19 @@ export const triggerSchema = described(
         description: "An integer from 1 to 100: how many times each query runs (default 1).",
         default: claudeCodeEvalDefaults.triggerRuns,
       }),
+      holdout: withMeta(z.optional(z.number().check(z.gte(0), z.lt(1))), {
+        description:
+          "A share from 0 to below 1 of each side's queries held out (seeded, stratified): precision, recall and F1 are reported for the training and the held-out queries apart, so a description tuned on the queries is not graded on them (default 0).",
+        default: 0,
+      }),
+      seed: withMeta(z.optional(z.number().check(z.int(), z.gte(0))), {
+        description: "An integer ≥ 0: the seed of the held-out draw (default 1).",
+        default: claudeCodeEvalDefaults.holdoutSeed,
+      }),
+      competitors: described(
+        z.optional(z.array(nonEmptyText).check(z.minLength(1))),
+        "Other skills or commands (paths to their SKILL.md, skill folder or command .md) installed beside the target in observe mode: each query's run records which one it triggered, and a positive query that triggers a competitor fails with that evidence.",
+      ),
       threshold: withMeta(z.optional(z.number().check(z.gte(0), z.lte(1))), {
         description:
           "A number from 0 to 1: a query counts as triggering when its trigger rate is at least this (default 0.5).",
@@ -85,7 +99,7 @@ export const triggerSchema = described(
       }),
     })
     .check(z.superRefine(requireSomeQuery)),
-  "Routing: `{ positive: [{ query, note }], negative: [...], mode, runs, threshold }`.",
+  "Routing: `{ positive: [{ query, note }], negative: [...], mode, runs, threshold, holdout, seed, competitors }`.",
 );
 
 const outcomeFile = described(sandboxPathSchema, "The sandbox-relative file to look at.");

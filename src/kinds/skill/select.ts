@@ -6,6 +6,9 @@ import { Codes, DefinitionError, UsageError } from "../../model/index.js";
 
 export const AXES: readonly ClaudeCodeAxis[] = ["trigger", "e2e", "hook"];
 
+/** The guide's bound on `--trials` for skill, command and hook evals (each run is a paid session). */
+export const MAX_SKILL_TRIALS = 10;
+
 /** The axis a flag names; throws a sentence naming the allowed values. */
 export function parseAxis(text: string | undefined): ClaudeCodeAxis | undefined {
   if (text === undefined) return undefined;
@@ -18,6 +21,7 @@ export function selectClaudeCodeParts(
   specs: EvalSpec[],
   names: string[],
   axis: ClaudeCodeAxis | undefined,
+  trials?: number,
 ): { specs: EvalSpec[]; names: string[] } {
   const onAxis = (spec: EvalSpec) => axis === undefined || spec.claudeCode?.axis === axis;
   const kept = specs.filter(onAxis);
@@ -31,7 +35,27 @@ export function selectClaudeCodeParts(
       },
     ]);
   }
-  if (names.length === 0) return { specs: kept, names: [] };
+  const selected = names.length === 0 ? { specs: kept, names: [] } : byName(specs, names, axis);
+  if (trials !== undefined && trials > MAX_SKILL_TRIALS) {
+    const wanted = new Set(selected.names);
+    const part = selected.specs.find(
+      (s) => s.claudeCode && (wanted.size === 0 || wanted.has(s.id)),
+    );
+    if (part)
+      throw new UsageError(
+        `--trials takes 1 to ${MAX_SKILL_TRIALS} for skill, command and hook evals (${part.claudeCode!.group} is one), got ${trials}`,
+      );
+  }
+  return selected;
+}
+
+function byName(
+  specs: EvalSpec[],
+  names: string[],
+  axis: ClaudeCodeAxis | undefined,
+): { specs: EvalSpec[]; names: string[] } {
+  const onAxis = (spec: EvalSpec) => axis === undefined || spec.claudeCode?.axis === axis;
+  const kept = specs.filter(onAxis);
   const ids = new Set(specs.map((s) => s.id));
   const selected: string[] = [];
   for (const name of names) {

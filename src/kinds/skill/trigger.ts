@@ -19,7 +19,9 @@ export function triggerCall(
   return index < 0 ? undefined : { index, call: trajectory[index]! };
 }
 
-function invokes(call: ToolCall, target: Pick<Target, "names" | "installedAt">): boolean {
+function invokes(call: ToolCall, target: Candidate): boolean {
+  // A call the agent could not make ("No such tool available") invoked nothing.
+  if (call.isError) return false;
   const input = (call.input ?? {}) as Record<string, unknown>;
   const tool = call.tool.toLowerCase();
   if (tool === "skill" && typeof input.skill === "string") {
@@ -37,15 +39,47 @@ function invokes(call: ToolCall, target: Pick<Target, "names" | "installedAt">):
   return false;
 }
 
-/** The check of one observed run: triggered (or not) as the query expects. */
-export function observeCheck(target: Target, shouldTrigger: boolean): CheckSpec {
+type Candidate = Pick<Target, "names" | "installedAt">;
+
+/**
+ * Which of the installed candidates (the target first, then its competitors) a run triggered
+ * first: its index in `candidates` and the call, or undefined when none was.
+ */
+export function firstTriggered(
+  trajectory: ToolCall[],
+  candidates: Candidate[],
+): { candidate: number; index: number; call: ToolCall } | undefined {
+  for (const [index, call] of trajectory.entries()) {
+    const candidate = candidates.findIndex((c) => invokes(call, c));
+    if (candidate >= 0) return { candidate, index, call };
+  }
+  return undefined;
+}
+
+/**
+ * The check of one observed run: triggered (or not) as the query expects. With competitors
+ * installed, a positive run passes only when the target is the one triggered first.
+ */
+export function observeCheck(
+  target: Target,
+  shouldTrigger: boolean,
+  competitors: Target[] = [],
+): CheckSpec {
   const what = `${target.type} ${target.names[0]}`;
   return {
     type: "custom",
     name: shouldTrigger ? `triggers ${what}` : `does not trigger ${what}`,
     fn: ({ run }: CustomCheckContext) => {
-      const hit = triggerCall(run.trajectory, target);
       const seen = `trajectory: ${describeTrajectory(run.trajectory)}`;
+      const first = firstTriggered(run.trajectory, [target, ...competitors]);
+      if (shouldTrigger && first && first.candidate > 0) {
+        const other = competitors[first.candidate - 1]!;
+        return {
+          ok: false,
+          evidence: `triggered the wrong ${other.type}: ${other.names[0]} (${other.relative}) by call #${first.index + 1} ${first.call.tool}(${JSON.stringify(first.call.input)}) instead of ${target.names[0]} — ${seen}`,
+        };
+      }
+      const hit = triggerCall(run.trajectory, target);
       const evidence = hit
         ? `triggered by call #${hit.index + 1} ${hit.call.tool}(${JSON.stringify(hit.call.input)}) — ${seen}`
         : `not triggered: no Skill call named ${target.names.map((n) => JSON.stringify(n)).join(" or ")} and no read of ${target.installedAt} — ${seen}`;
