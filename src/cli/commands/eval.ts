@@ -19,6 +19,7 @@ import {
   comparisonLines,
   evalBlock,
   makeStyle,
+  skippedLines,
   summaryLine,
   reportFilesLine,
   Progress,
@@ -182,6 +183,7 @@ async function runCommand(
     const sections = consoleSections(summaries, projectRoot, style, flags.verbose);
     for (const line of sections) say(line);
     if (sections.length) say("");
+    for (const line of skippedLines(outcome.run, style)) say(line);
     say(summaryLine(outcome.run, path.relative(process.cwd(), outcome.resultsDir) || ".", style));
     say(style.dim(reportFilesLine(outcome.resultsDir)));
     if (format === "json") process.stdout.write(`${JSON.stringify(outcome.run, null, 2)}\n`);

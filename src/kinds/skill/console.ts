@@ -74,17 +74,9 @@ export function claudeCodeSections(
       lines.push(style.dim(`  result: ${path.relative(projectRoot, report.resultFile)}`));
     lines.push("");
   }
-  lines.push(style.bold("═══ Summary ═══"));
+  // Each target's verdict; the counts and the cost are the run's one summary line (cli/eval).
+  lines.push(style.bold("═══ Skills, commands and hooks ═══"));
   for (const report of reports) lines.push(`  ${label(report.status)} ${report.name}`);
-  const cost = reports.reduce(
-    (sum, r) => sum + (r.e2e?.total_cost_usd ?? 0) + (r.trigger?.cost_usd ?? 0),
-    0,
-  );
-  lines.push(`  Total cost: ${usd(cost)}`);
-  const count = (status: string) => reports.filter((r) => r.status === status).length;
-  lines.push(
-    `  ${count("passed")} passed, ${count("failed")} failed${count("skipped") ? `, ${count("skipped")} skipped` : ""}${count("error") ? `, ${count("error")} error` : ""}`,
-  );
   return lines;
 }
 
