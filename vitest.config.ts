@@ -5,6 +5,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // One TMPDIR for the whole run, removed at its end (test/global-setup.ts).
+    globalSetup: ["test/global-setup.ts"],
     // `vitest run` runs both projects; `vitest run --project unit` (npm run test:fast) only the first.
     projects: [
       {

@@ -3,7 +3,7 @@
 // match src/.
 
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -11,10 +11,11 @@ const ENTRIES = [
   // action.yml runs dist/index.js, a small start that turns on the compile cache and then loads
   // dist/action/index.js (see src/start/index.ts); the CLI is built the same way.
   { entry: "src/start/action.ts", out: "." },
-  { entry: "src/github/main.ts", out: "action" },
+  // loadsEvals: the bundle holds jiti, which loads eval files (see restoreJitiNativeImport).
+  { entry: "src/github/main.ts", out: "action", loadsEvals: true },
   { entry: "src/start/cli.ts", out: "cli" },
-  { entry: "src/cli/bin.ts", out: "cli/main" },
-  { entry: "src/index.ts", out: "lib" },
+  { entry: "src/cli/bin.ts", out: "cli/main", loadsEvals: true },
+  { entry: "src/index.ts", out: "lib", loadsEvals: true },
 ];
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -27,9 +28,30 @@ function run(cmd, args) {
   execFileSync(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
 }
 
+// jiti's entry (jiti/static) imports Node built-ins and native ESM for eval files with
+// `(id) => import(id)`; webpack turns that dynamic import into an empty module context, so in the
+// bundle `import "node:fs"` inside an eval file fails with "Cannot find module". This puts the real
+// import() back. A build where the line is missing or changed fails here, not at a user's run.
+const JITI_NATIVE_IMPORT = /const nativeImport = \(id\) => __webpack_require__\(\d+\)\(id\);/g;
+
+function restoreJitiNativeImport(dir) {
+  let patched = 0;
+  // Only this bundle's own chunks: cli/ holds cli/main/, built (and patched) on its own.
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".js"))) {
+    const full = path.join(dir, file);
+    const text = readFileSync(full, "utf8");
+    const fixed = text.replace(JITI_NATIVE_IMPORT, () => {
+      patched++;
+      return "const nativeImport = (id) => import(/* webpackIgnore: true */ id);";
+    });
+    if (fixed !== text) writeFileSync(full, fixed);
+  }
+  return patched;
+}
+
 function build(outDir) {
   rmSync(outDir, { recursive: true, force: true });
-  for (const { entry, out } of ENTRIES) {
+  for (const { entry, out, loadsEvals } of ENTRIES) {
     // Type errors are `npm run typecheck`'s job; the bundle only transpiles.
     run(process.execPath, [
       path.join(root, "node_modules/@vercel/ncc/dist/ncc/cli.js"),
@@ -40,6 +62,12 @@ function build(outDir) {
       "--transpile-only",
       "--quiet",
     ]);
+    const patched = restoreJitiNativeImport(path.join(outDir, out));
+    if (patched !== (loadsEvals ? 1 : 0)) {
+      throw new Error(
+        `${entry}: restored jiti's native import() ${patched} time(s), expected ${loadsEvals ? 1 : 0}; jiti's entry changed: see restoreJitiNativeImport in scripts/bundle.mjs`,
+      );
+    }
   }
   run(process.execPath, [
     path.join(root, "node_modules/typescript/bin/tsc"),

@@ -32,7 +32,9 @@ need_install=0
 [[ "$(installed_version @openai/codex)" == "$CODEX_VERSION" ]] || need_install=1
 
 if [[ "$need_install" == 1 ]]; then
-  echo "installing @anthropic-ai/claude-code@$CLAUDE_VERSION and @openai/codex@$CODEX_VERSION into $DIR"
+  # Said before the download starts: it is large, and a newcomer's `npm test` begins with it.
+  echo "downloading @anthropic-ai/claude-code@$CLAUDE_VERSION and @openai/codex@$CODEX_VERSION (about 810 MB on disk) into .agent-clis/:"
+  echo "  the end-to-end tests drive these real CLIs against fake model servers; once only, and not a dependency of the package"
   mkdir -p "$DIR"
   # A package.json of its own, so that npm installs here and never walks up to the project's.
   if [[ ! -f "$DIR/package.json" ]]; then

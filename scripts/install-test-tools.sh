@@ -20,6 +20,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   if [ "$SUDO" = "none" ] || ! command -v apt-get >/dev/null; then
     echo "install-test-tools: cannot install ${missing[*]} here (needs apt-get and root or sudo); the tests that need them will say so" >&2
   else
+    echo "install-test-tools: installing ${missing[*]} with apt-get (the tests drive them for real)"
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" ||
       echo "install-test-tools: apt-get could not install ${missing[*]}" >&2

@@ -25,7 +25,7 @@ import {
   type Redactor,
 } from "./util/index.js";
 import type { HistoryLine } from "./store/index.js";
-import { lockResults, mergeResultDirs, recordResults } from "./store/index.js";
+import { clearResults, lockResults, mergeResultDirs, recordResults } from "./store/index.js";
 import {
   applyCache,
   type CacheContext,
@@ -461,6 +461,7 @@ async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promis
   const resultsDir = path.join(projectRoot, RESULTS_DIR);
   const unlock = await lockResults(resultsDir);
   try {
+    await clearResults(resultsDir, keptInResults(projectRoot, options));
     const startedAt = new Date();
     const { results: ran, comparisons } = await withRedactor(redactor, () =>
       runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }),
@@ -621,8 +622,16 @@ async function rebuiltSummaries(
   }
 }
 
+/** What a run's clearing of the results folder keeps: the history folder, should it lie inside. */
+function keptInResults(projectRoot: string, options: Pick<PlanOptions, "historyDir">): string[] {
+  return options.historyDir ? [path.resolve(projectRoot, options.historyDir)] : [];
+}
+
 /** An empty run (the plan chose nothing), written so reports say that nothing ran. */
-export async function writeEmptyRun(projectRoot: string): Promise<RunEvalsOutcome> {
+export async function writeEmptyRun(
+  projectRoot: string,
+  options: Pick<PlanOptions, "historyDir"> = {},
+): Promise<RunEvalsOutcome> {
   const resultsDir = path.join(path.resolve(projectRoot), RESULTS_DIR);
   const run = buildRunResult([], {
     version: VERSION,
@@ -631,7 +640,13 @@ export async function writeEmptyRun(projectRoot: string): Promise<RunEvalsOutcom
     isolation: "nothing ran",
     projectRoot,
   });
-  await writeRunJson(resultsDir, run);
+  const unlock = await lockResults(resultsDir);
+  try {
+    await clearResults(resultsDir, keptInResults(projectRoot, options));
+    await writeRunJson(resultsDir, run);
+  } finally {
+    await unlock();
+  }
   return { run, exitCode: 0, resultsDir, historyLines: [], summaries: [] };
 }
 

@@ -15,6 +15,7 @@ import {
   savePrepared,
 } from "../src/github/sandbox-cache.js";
 import { startFakeResultsService, type FakeResultsService } from "./fakes/results-service.js";
+import { hideActionsDebug } from "./helpers/quiet-actions.js";
 
 const SECRET = "sk-live-7f3a9c2e1b8d4f60";
 const CLIENT_VARS = [
@@ -26,6 +27,8 @@ const CLIENT_VARS = [
 
 let fake: FakeResultsService;
 let tmp: string;
+
+hideActionsDebug();
 
 beforeAll(async () => {
   fake = await startFakeResultsService();

@@ -21,6 +21,9 @@ import { shellQuote } from "../src/util/index.js";
 import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";
 import { claudeAgainstFake } from "./helpers/agent-run.js";
 import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
+import { BWRAP, requireTool } from "./helpers/requires-tool.js";
+
+const bwrap = await requireTool(BWRAP);
 
 const dirs: string[] = [];
 const closers: Array<() => Promise<void>> = [];
@@ -139,50 +142,56 @@ describe("--sandbox bwrap", () => {
     expect(outcome.run.isolation).toMatch(/^sandbox: a fresh temp directory per trial/);
   });
 
-  it("under it, the same agent can write only its workspace and HOME and reach only the allowed endpoint", async () => {
-    const { lines, outside, outcome, root } = await probeRun("bwrap");
-    expect(lines).toEqual([
-      "workspace:ok",
-      "home:ok",
-      "outside:denied",
-      "project:denied",
-      "non-loopback:denied",
-      "other-loopback-port:denied",
-      "allowed-endpoint:ok",
-    ]);
-    expect(await fs.readdir(outside)).toEqual([]);
-    expect(await fs.readFile(path.join(root, "evals/probe.eval.yaml"), "utf8")).toBe(EVAL);
-    expect(outcome.run.isolation).toMatch(/^sandbox: bubblewrap per trial/);
-    expect(outcome.run.evals[0]?.status).toBe("passed");
-  });
+  bwrap.it(
+    "under it, the same agent can write only its workspace and HOME and reach only the allowed endpoint",
+    async () => {
+      const { lines, outside, outcome, root } = await probeRun("bwrap");
+      expect(lines).toEqual([
+        "workspace:ok",
+        "home:ok",
+        "outside:denied",
+        "project:denied",
+        "non-loopback:denied",
+        "other-loopback-port:denied",
+        "allowed-endpoint:ok",
+      ]);
+      expect(await fs.readdir(outside)).toEqual([]);
+      expect(await fs.readFile(path.join(root, "evals/probe.eval.yaml"), "utf8")).toBe(EVAL);
+      expect(outcome.run.isolation).toMatch(/^sandbox: bubblewrap per trial/);
+      expect(outcome.run.evals[0]?.status).toBe("passed");
+    },
+  );
 
-  it("the real claude passes under it, reaching the fake API through the forwarded endpoint", async () => {
-    const root = await tempDir({
-      "evals/deploy.eval.yaml": `name: deploy
+  bwrap.it(
+    "the real claude passes under it, reaching the fake API through the forwarded endpoint",
+    async () => {
+      const root = await tempDir({
+        "evals/deploy.eval.yaml": `name: deploy
 prompt: Write deploy.txt.
 sandbox: { fixture: { "README.md": "# app\\n" } }
 timeout: 60
 assertions:
   contains: [{ file: deploy.txt, text: production }]
 `,
-    });
-    const fake: FakeAnthropic = await startFakeAnthropic([
-      { toolUse: { name: "Bash", input: { command: "echo production > deploy.txt" } } },
-      { text: "Done." },
-    ]);
-    closers.push(() => fake.close());
-    const outcome = await runEvals({
-      projectRoot: root,
-      agents: [claudeAgainstFake(fake.url)],
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CI: "true", HOME: root },
-      sandbox: "bwrap",
-      allowHosts: [endpointOfUrl(fake.url)!],
-      maxRetries: 0,
-    });
-    const result = outcome.run.evals[0]!;
-    expect(result.status, JSON.stringify(result, null, 2)).toBe("passed");
-    expect(fake.requests.length).toBeGreaterThanOrEqual(2);
-  });
+      });
+      const fake: FakeAnthropic = await startFakeAnthropic([
+        { toolUse: { name: "Bash", input: { command: "echo production > deploy.txt" } } },
+        { text: "Done." },
+      ]);
+      closers.push(() => fake.close());
+      const outcome = await runEvals({
+        projectRoot: root,
+        agents: [claudeAgainstFake(fake.url)],
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CI: "true", HOME: root },
+        sandbox: "bwrap",
+        allowHosts: [endpointOfUrl(fake.url)!],
+        maxRetries: 0,
+      });
+      const result = outcome.run.evals[0]!;
+      expect(result.status, JSON.stringify(result, null, 2)).toBe("passed");
+      expect(fake.requests.length).toBeGreaterThanOrEqual(2);
+    },
+  );
 
   it("where bwrap cannot run: `bwrap` refuses with the reason (exit 2), `auto` falls back and says so", async () => {
     const root = await tempDir({
@@ -258,7 +267,7 @@ const SHIM_EVAL = EVAL.replace(
   'timeout: 60\nshims:\n  vendor: { stdout: "deployed" }',
 );
 
-describe("--sandbox bwrap against a root agent", () => {
+bwrap.describe("--sandbox bwrap against a root agent", () => {
   it("the agent holds no capability: remounting the read-only view fails and a host file stays byte-for-byte the same", async () => {
     const hostFile = path.join(await visibleScratchDir(), "host-file.bin");
     await fs.writeFile(hostFile, HOST_FILE_BYTES);
@@ -291,7 +300,7 @@ echo "uid:$(id -u)" >> result.txt
 echo "caps:$(sed -n 's/^CapEff:[[:space:]]*//p' /proc/self/status)" >> result.txt
 `;
 
-describe("--sandbox bwrap where a nested user namespace is refused", () => {
+bwrap.describe("--sandbox bwrap where a nested user namespace is refused", () => {
   it("runs the agent in the jail's own namespace: no capability but low ports of its own network, the view unremountable", async () => {
     // One layer: the agent keeps only CAP_NET_BIND_SERVICE (bit 10, 0x400), which the forwarder
     // needs for the model APIs' :443 and which binds ports in the jail's own network only.
@@ -392,7 +401,7 @@ try abstract-socket 'reach "$SOCKET_ABSTRACT"'
 try allowed-endpoint 'connect 127.0.0.1 "$ALLOWED_PORT" allowed'
 `;
 
-describe("--sandbox bwrap and host sockets", () => {
+bwrap.describe("--sandbox bwrap and host sockets", () => {
   it("host Unix sockets under /tmp, /run, elsewhere and abstract are unreachable; the allowed endpoint still works", async () => {
     const sockets = {
       SOCKET_TMP: path.join(await tempDir(), "host.sock"),

@@ -151,6 +151,24 @@ describe("repoState", () => {
     expect(await state(dir)).toBe(before);
   });
 
+  it("never hashes what no snapshot copies: node_modules/ and .copybook/ at any depth, even unignored", async () => {
+    // A project that forgot to ignore node_modules/: its files are untracked and listed by git.
+    const dir = await repo({ ...BASE, ".gitignore": "*.log\n" });
+    const before = await state(dir);
+    await writeFiles(dir, {
+      "node_modules/pkg/index.js": "module.exports = 1;\n",
+      "node_modules/.bin/pkg": "#!/bin/sh\n",
+      "packages/web/node_modules/dep/index.js": "x\n",
+      "packages/web/.copybook/results/run.json": "{}",
+    });
+    expect(await state(dir)).toBe(before);
+    await writeFiles(dir, { "node_modules/pkg/index.js": "module.exports = 2;\n" });
+    expect(await state(dir)).toBe(before);
+    // Anything else untracked still counts.
+    await writeFiles(dir, { "packages/web/new.ts": "x\n" });
+    expect(await state(dir)).not.toBe(before);
+  });
+
   it("from a subfolder project: covers the whole repo, excludes that project's .copybook", async () => {
     const dir = await repo({ ...BASE, "packages/web/package.json": "{}\n" });
     const web = path.join(dir, "packages/web");

@@ -2,7 +2,7 @@
 // the report of a real CLI run with a failing eval, a failing trial expanded, its evidence visible.
 // Screenshots go to build/screenshots/ (kept as a CI artifact).
 
-import { existsSync, promises as fs } from "node:fs";
+import { promises as fs } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -12,28 +12,18 @@ import type { EvalResult, RunResult } from "../src/model/result.js";
 import { emptyCounts } from "../src/model/result.js";
 import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
 import { comparisonRun } from "./helpers/comparison-run.js";
+import { CHROMIUM, CHROMIUM_PATH, requireTool } from "./helpers/requires-tool.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SCREENSHOTS = path.join(REPO_ROOT, "build", "screenshots");
-const haveChromium = existsSync(CHROMIUM);
-const inCi = process.env.CI === "true";
-if (!haveChromium && !inCi) {
-  console.warn(
-    `html-report.test.ts: skipping the browser tests: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH). In CI (CI=true) they fail instead.`,
-  );
-}
+const chromiumTool = await requireTool(CHROMIUM);
 
 const dirs: string[] = [];
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  if (!haveChromium && !inCi) return;
-  if (!haveChromium) {
-    throw new Error(
-      `CI=true but there is no Chromium at ${CHROMIUM}: .ci/run installs Debian's chromium package; the HTML report's browser test cannot run without it`,
-    );
+  if (chromiumTool.problem === undefined) {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
   }
-  browser = await chromium.launch({ executablePath: CHROMIUM });
 });
 
 afterAll(async () => {
@@ -84,7 +74,7 @@ assertions:
   files: [made.txt]
 `;
 
-describe.skipIf(!haveChromium && !inCi)("report.html in headless Chromium", () => {
+chromiumTool.describe("report.html in headless Chromium", () => {
   it("shows a real run's failing trial with its evidence, calls, prompt and output", async () => {
     const root = await makeProject({
       "evals/deploy.eval.yaml": failingEval,

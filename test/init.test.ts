@@ -6,6 +6,7 @@ import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { SCAFFOLD } from "../src/cli/scaffold.js";
+import { ACTION_REF, REPOSITORY } from "../src/model/version.js";
 import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
 
 const dirs: string[] = [];
@@ -22,6 +23,10 @@ describe("agent-evals init", () => {
       await expect(fs.readFile(path.join(root, file), "utf8")).resolves.toBe(SCAFFOLD[file]);
     }
     expect(init.stdout).toContain("npx agent-evals eval --unsafe-local");
+    expect(init.stdout).toContain("added .copybook/ and node_modules/ to .gitignore");
+    await expect(fs.readFile(path.join(root, ".gitignore"), "utf8")).resolves.toBe(
+      ".copybook/\nnode_modules/\n",
+    );
 
     const run = await runCli(["eval", "--unsafe-local"], { cwd: root });
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
@@ -42,9 +47,21 @@ describe("agent-evals init", () => {
         evals: { uses: string; with: Record<string, unknown>; secrets: Record<string, string> };
       };
     };
-    expect(workflow.jobs.evals.uses).toBe("org/agent-evals/.github/workflows/evals.yml@v1");
+    expect(workflow.jobs.evals.uses).toBe(
+      `${REPOSITORY}/.github/workflows/evals.yml@${ACTION_REF}`,
+    );
+    expect(workflow.jobs.evals.with["action-repository"]).toBe(REPOSITORY);
+    expect(workflow.jobs.evals.with["action-ref"]).toBe(ACTION_REF);
     const inputs = Object.keys(workflow.jobs.evals.with).sort();
-    expect(inputs).toEqual(["agents", "budget-usd", "evals", "shards", "trials"]);
+    expect(inputs).toEqual([
+      "action-ref",
+      "action-repository",
+      "agents",
+      "budget-usd",
+      "evals",
+      "shards",
+      "trials",
+    ]);
     expect(workflow.jobs.evals.with.agents).toBe("${{ inputs.agents }}");
     expect(Object.keys(workflow.jobs.evals.secrets).sort()).toEqual([
       "ANTHROPIC_API_KEY",
@@ -73,5 +90,52 @@ describe("agent-evals init", () => {
       "mine\n",
     );
     await expect(fs.stat(path.join(root, "evals"))).rejects.toThrow();
+  });
+
+  it("appends to .gitignore only what it lacks, whatever the slashes, after a last line without newline", async () => {
+    const root = await makeProject({ ".gitignore": "dist\n/node_modules" });
+    dirs.push(root);
+    const init = await runCli(["init", "--cwd", root]);
+    expect(init.code, init.stderr).toBe(0);
+    expect(init.stdout).toContain("added .copybook/ to .gitignore");
+    await expect(fs.readFile(path.join(root, ".gitignore"), "utf8")).resolves.toBe(
+      "dist\n/node_modules\n.copybook/\n",
+    );
+  });
+
+  it("--action writes the given Action into the workflow; a malformed one is refused (exit 2), nothing written", async () => {
+    const root = await makeProject({});
+    dirs.push(root);
+    const init = await runCli([
+      "init",
+      "--cwd",
+      root,
+      "--action",
+      "my-org/agent-evals-fork@0a1b2c3",
+    ]);
+    expect(init.code, init.stderr).toBe(0);
+    expect(init.stdout).toContain("the workflow uses my-org/agent-evals-fork@0a1b2c3");
+    const workflow = parseYaml(
+      await fs.readFile(path.join(root, ".github/workflows/evals.yml"), "utf8"),
+    ) as { jobs: { evals: { uses: string; with: Record<string, unknown> } } };
+    expect(workflow.jobs.evals.uses).toBe(
+      "my-org/agent-evals-fork/.github/workflows/evals.yml@0a1b2c3",
+    );
+    expect(workflow.jobs.evals.with["action-repository"]).toBe("my-org/agent-evals-fork");
+    expect(workflow.jobs.evals.with["action-ref"]).toBe("0a1b2c3");
+
+    const other = await makeProject({});
+    dirs.push(other);
+    const bad = await runCli(["init", "--cwd", other, "--action", "my-org/x@v1\n  evil: true"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("is not OWNER/REPO@REF: give it as, e.g., my-org/agent-evals@v1");
+    expect(await fs.readdir(other)).toEqual([]);
+  });
+
+  it("the default Action is package.json's repository", async () => {
+    const pkg = JSON.parse(await fs.readFile(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+      repository: { url: string };
+    };
+    expect(pkg.repository.url).toBe(`git+https://github.com/${REPOSITORY}.git`);
   });
 });

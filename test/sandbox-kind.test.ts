@@ -11,6 +11,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { scriptAgent } from "../src/agents/script.js";
 import { planEvals, runEvals } from "../src/engine.js";
 import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
+import { BWRAP, requireTool } from "./helpers/requires-tool.js";
+
+const bwrap = await requireTool(BWRAP);
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -108,50 +111,53 @@ export const c = defineEval("Hi.", {
     expect(await fs.readdir(root)).not.toContain(".copybook");
   });
 
-  it("runs each eval under its own kind in one run when it asks for more: bwrap beside none; never less", async () => {
-    const root = await tempDir({
-      "evals/jailed.eval.yaml": evalYaml("jailed", "bwrap"),
-      "evals/plain.eval.yaml": evalYaml("plain"),
-      "evals/loose.eval.yaml": evalYaml("loose", "none"),
-    });
-    const outside = await tempDir();
-    const notes: string[] = [];
-    const run = (sandbox: "none" | "bwrap", names: string[]) =>
-      runEvals({
-        events: { onPlan: (planned) => notes.push(...planned.notes) },
-        projectRoot: root,
-        names,
-        agents: [scriptAgent("writer", WRITE_OUTSIDE)],
-        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CI: "true", OUTSIDE_DIR: outside },
-        sandbox,
-        maxRetries: 0,
+  bwrap.it(
+    "runs each eval under its own kind in one run when it asks for more: bwrap beside none; never less",
+    async () => {
+      const root = await tempDir({
+        "evals/jailed.eval.yaml": evalYaml("jailed", "bwrap"),
+        "evals/plain.eval.yaml": evalYaml("plain"),
+        "evals/loose.eval.yaml": evalYaml("loose", "none"),
       });
-    const first = await run("none", ["jailed", "plain"]);
-    expect(await fs.readdir(outside)).toEqual(["plain"]);
-    const sandboxOf = (outcome: typeof first) =>
-      Object.fromEntries(outcome.run.evals.map((r) => [r.id, r.sandbox]));
-    expect(sandboxOf(first)).toEqual({ jailed: "bwrap", plain: "none" });
-    expect(first.run.isolation).toMatch(/^sandbox: a fresh temp directory per trial/);
-    // The run says what the eval's own provider protects.
-    expect(notes).toContainEqual(
-      expect.stringMatching(/^jailed \(sandbox.kind bwrap\): sandbox: bubblewrap/),
-    );
-    const written = JSON.parse(
-      await fs.readFile(path.join(first.resultsDir, "run.json"), "utf8"),
-    ) as { evals: Array<{ id: string; sandbox?: string }> };
-    expect(Object.fromEntries(written.evals.map((r) => [r.id, r.sandbox]))).toEqual({
-      jailed: "bwrap",
-      plain: "none",
-    });
+      const outside = await tempDir();
+      const notes: string[] = [];
+      const run = (sandbox: "none" | "bwrap", names: string[]) =>
+        runEvals({
+          events: { onPlan: (planned) => notes.push(...planned.notes) },
+          projectRoot: root,
+          names,
+          agents: [scriptAgent("writer", WRITE_OUTSIDE)],
+          env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CI: "true", OUTSIDE_DIR: outside },
+          sandbox,
+          maxRetries: 0,
+        });
+      const first = await run("none", ["jailed", "plain"]);
+      expect(await fs.readdir(outside)).toEqual(["plain"]);
+      const sandboxOf = (outcome: typeof first) =>
+        Object.fromEntries(outcome.run.evals.map((r) => [r.id, r.sandbox]));
+      expect(sandboxOf(first)).toEqual({ jailed: "bwrap", plain: "none" });
+      expect(first.run.isolation).toMatch(/^sandbox: a fresh temp directory per trial/);
+      // The run says what the eval's own provider protects.
+      expect(notes).toContainEqual(
+        expect.stringMatching(/^jailed \(sandbox.kind bwrap\): sandbox: bubblewrap/),
+      );
+      const written = JSON.parse(
+        await fs.readFile(path.join(first.resultsDir, "run.json"), "utf8"),
+      ) as { evals: Array<{ id: string; sandbox?: string }> };
+      expect(Object.fromEntries(written.evals.map((r) => [r.id, r.sandbox]))).toEqual({
+        jailed: "bwrap",
+        plain: "none",
+      });
 
-    // `kind: none` in a bwrap run cannot opt out: it runs under bwrap too, and the run says so.
-    await fs.rm(path.join(outside, "plain"));
-    const second = await run("bwrap", ["loose", "plain"]);
-    expect(await fs.readdir(outside)).toEqual([]);
-    expect(sandboxOf(second)).toEqual({ loose: "bwrap", plain: "bwrap" });
-    expect(second.run.isolation).toMatch(/^sandbox: bubblewrap per trial/);
-    expect(notes).toContainEqual(
-      expect.stringMatching(/^loose \(sandbox.kind none\): run under bwrap like the rest/),
-    );
-  });
+      // `kind: none` in a bwrap run cannot opt out: it runs under bwrap too, and the run says so.
+      await fs.rm(path.join(outside, "plain"));
+      const second = await run("bwrap", ["loose", "plain"]);
+      expect(await fs.readdir(outside)).toEqual([]);
+      expect(sandboxOf(second)).toEqual({ loose: "bwrap", plain: "bwrap" });
+      expect(second.run.isolation).toMatch(/^sandbox: bubblewrap per trial/);
+      expect(notes).toContainEqual(
+        expect.stringMatching(/^loose \(sandbox.kind none\): run under bwrap like the rest/),
+      );
+    },
+  );
 });

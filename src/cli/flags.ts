@@ -137,6 +137,11 @@ export const FLAGS = {
     value: "DIR",
     help: "merge: where the merged run goes (default: .copybook/results)",
   },
+  action: {
+    type: "string",
+    value: "OWNER/REPO@REF",
+    help: "init: the Action the workflow uses (default: package.json's repository\nat the release tag, org/agent-evals@v1); a fork, or a pinned commit",
+  },
   verbose: { type: "boolean", help: "also show passing trials and checks" },
   quiet: { type: "boolean", help: "only the summary and failures" },
   help: { type: "boolean", short: "h", help: "this help" },

@@ -2,7 +2,7 @@
 // eval (both run by the free `literal` agent), the template folder they copy, and the workflow
 // that runs them on pull requests. It never overwrites: any file that exists already stops it.
 
-import { AgentEvalsError, Codes } from "../model/index.js";
+import { ACTION_REF, AgentEvalsError, Codes, OWN_DIR, REPOSITORY } from "../model/index.js";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 
@@ -81,7 +81,27 @@ const TEMPLATE_INDEX = `console.log("my-app started");
 `;
 
 /** The caller of the reusable workflow; its inputs are the reusable workflow's. */
-const WORKFLOW = `# Runs the evals through agent-evals' reusable workflow: on pull requests labelled \`run-evals\`,
+/** The Action `init` writes into the workflow: `--action`, or where this package comes from. */
+export interface ActionRef {
+  repository: string;
+  ref: string;
+}
+
+/** The published Action: package.json's `repository` at the release tag (src/model/version.ts). */
+export const DEFAULT_ACTION: ActionRef = { repository: REPOSITORY, ref: ACTION_REF };
+
+/** OWNER/REPO@REF: letters, digits, `_.-` (and `/` in the ref): safe to write into YAML as is. */
+const ACTION_PATTERN = /^([A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+)@([A-Za-z0-9_./-]+)$/;
+
+/** Parses `--action`; undefined when it is not OWNER/REPO@REF. */
+export function parseActionRef(text: string): ActionRef | undefined {
+  const match = ACTION_PATTERN.exec(text);
+  return match ? { repository: match[1]!, ref: match[2]! } : undefined;
+}
+
+const workflow = (
+  action: ActionRef,
+) => `# Runs the evals through agent-evals' reusable workflow: on pull requests labelled \`run-evals\`,
 # nightly (keeps the base branch's history fresh) and by hand. It comments the pass-rate diff on
 # the PR, keeps history on the copybook-results branch and uploads .copybook/results/ (report.html,
 # junit.xml, the transcripts).
@@ -112,7 +132,7 @@ jobs:
       github.event_name != 'pull_request' ||
       (contains(github.event.pull_request.labels.*.name, 'run-evals') &&
        (github.event.action != 'labeled' || github.event.label.name == 'run-evals'))
-    uses: org/agent-evals/.github/workflows/evals.yml@v1
+    uses: ${action.repository}/.github/workflows/evals.yml@${action.ref}
     permissions:
       contents: write # history on the copybook-results branch
       pull-requests: write # the sticky comment
@@ -122,24 +142,48 @@ jobs:
       trials: \${{ inputs.trials }}
       budget-usd: "5" # the most one run may spend, split across the shards
       shards: auto # or a number: machines that run the suite in parallel
+      action-repository: ${action.repository} # where the jobs take the Action from: keep equal to \`uses\`
+      action-ref: ${action.ref}
     secrets:
       ANTHROPIC_API_KEY: \${{ secrets.ANTHROPIC_API_KEY }} # for claude-code
       OPENAI_API_KEY: \${{ secrets.OPENAI_API_KEY }} # for codex
 `;
 
-/** What `init` writes, relative to the project root. */
-export const SCAFFOLD: Record<string, string> = {
-  "evals/readme-start.eval.yaml": YAML_EVAL,
-  "evals/vendor-config.eval.ts": TS_EVAL,
-  "evals/template/README.md": TEMPLATE_README,
-  "evals/template/package.json": TEMPLATE_PACKAGE,
-  "evals/template/index.js": TEMPLATE_INDEX,
-  ".github/workflows/evals.yml": WORKFLOW,
-};
+/** What `init` writes, relative to the project root, for the Action `action`. */
+export function scaffoldFiles(action: ActionRef = DEFAULT_ACTION): Record<string, string> {
+  return {
+    "evals/readme-start.eval.yaml": YAML_EVAL,
+    "evals/vendor-config.eval.ts": TS_EVAL,
+    "evals/template/README.md": TEMPLATE_README,
+    "evals/template/package.json": TEMPLATE_PACKAGE,
+    "evals/template/index.js": TEMPLATE_INDEX,
+    ".github/workflows/evals.yml": workflow(action),
+  };
+}
 
-/** Writes the scaffold; throws InitConflictError naming the first file that exists already. */
-export async function initProject(projectRoot: string): Promise<string[]> {
-  const files = Object.keys(SCAFFOLD);
+/** What `init` writes with the default Action. */
+export const SCAFFOLD: Record<string, string> = scaffoldFiles();
+
+/** The .gitignore lines `init` makes sure of: the results folder, and node_modules/ if missing. */
+export const GITIGNORE_LINES = [`${OWN_DIR}/`, "node_modules/"];
+
+export interface InitOutcome {
+  /** The files written, relative to the project root. */
+  created: string[];
+  /** The lines appended to .gitignore (none when it had them all). */
+  ignored: string[];
+}
+
+/**
+ * Writes the scaffold and appends what is missing of GITIGNORE_LINES to .gitignore (created if
+ * absent); throws InitConflictError naming the first scaffold file that exists already.
+ */
+export async function initProject(
+  projectRoot: string,
+  action: ActionRef = DEFAULT_ACTION,
+): Promise<InitOutcome> {
+  const scaffold = scaffoldFiles(action);
+  const files = Object.keys(scaffold);
   for (const rel of files) {
     const exists = await fs.lstat(path.join(projectRoot, rel)).then(
       () => true,
@@ -155,7 +199,24 @@ export async function initProject(projectRoot: string): Promise<string[]> {
     const file = path.join(projectRoot, rel);
     await fs.mkdir(path.dirname(file), { recursive: true });
     // "wx": fail rather than overwrite, should a file appear meanwhile.
-    await fs.writeFile(file, SCAFFOLD[rel]!, { flag: "wx" });
+    await fs.writeFile(file, scaffold[rel]!, { flag: "wx" });
   }
-  return files;
+  return { created: files, ignored: await ensureIgnored(projectRoot) };
+}
+
+/** Appends the GITIGNORE_LINES that .gitignore does not ignore yet; returns those it appended. */
+async function ensureIgnored(projectRoot: string): Promise<string[]> {
+  const file = path.join(projectRoot, ".gitignore");
+  const text = await fs.readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return "";
+    throw error;
+  });
+  // `.copybook`, `/.copybook/`, `.copybook/` all ignore the folder: compare without the slashes.
+  const bare = (line: string) => line.trim().replace(/^\/+|\/+$/g, "");
+  const present = new Set(text.split(/\r?\n/).map(bare));
+  const missing = GITIGNORE_LINES.filter((line) => !present.has(bare(line)));
+  if (missing.length === 0) return [];
+  const separator = text === "" || text.endsWith("\n") ? "" : "\n";
+  await fs.appendFile(file, `${separator}${missing.join("\n")}\n`);
+  return missing;
 }

@@ -51,7 +51,14 @@ export {
   type TrajectorySpec,
   type VariantSpec,
 } from "./eval.js";
-export { DEFAULT_RESULTS_BRANCH, HISTORY_FILE, OWN_DIR, RESULTS_DIR, RUN_JSON } from "./layout.js";
+export {
+  DEFAULT_RESULTS_BRANCH,
+  HISTORY_FILE,
+  NEVER_SNAPSHOT_DIRS,
+  OWN_DIR,
+  RESULTS_DIR,
+  RUN_JSON,
+} from "./layout.js";
 export {
   mostTrials,
   unitLabel,
@@ -84,4 +91,4 @@ export {
   wilsonInterval,
   type Verdict,
 } from "./stats.js";
-export { VERSION } from "./version.js";
+export { ACTION_REF, REPOSITORY, VERSION } from "./version.js";

@@ -6,6 +6,12 @@ import path from "node:path";
 /** The project's own folder of agent-evals state; never copied into a sandbox, never hashed. */
 export const OWN_DIR = ".copybook";
 
+/**
+ * Folder names a repository snapshot never copies, at any depth; the result cache's picture of
+ * the repository (store/fingerprint.ts) leaves them out too, so it never hashes what no trial sees.
+ */
+export const NEVER_SNAPSHOT_DIRS: readonly string[] = ["node_modules", ".git", OWN_DIR];
+
 /** Where a run's results go, under the project root. */
 export const RESULTS_DIR = path.join(OWN_DIR, "results");
 

@@ -141,6 +141,25 @@ function indent(text: string, prefix: string): string[] {
     .map((line) => `${prefix}${line}`);
 }
 
+/**
+ * The skipped eval × agent pairs, by reason: `skipped (3): <reason>` and the pairs under it, so a
+ * summary's "N skipped" never hides which ones or why. Nothing when none was skipped.
+ */
+export function skippedLines(run: RunResult, style: Style): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const result of run.evals) {
+    if (result.status !== "skipped") continue;
+    const reason = result.reason ?? "no reason given";
+    const pairs = byReason.get(reason) ?? [];
+    pairs.push(`${result.id} [${result.agent}]`);
+    byReason.set(reason, pairs);
+  }
+  return [...byReason].flatMap(([reason, pairs]) => [
+    style.yellow(`skipped (${pairs.length}): ${reason}`),
+    ...pairs.map((pair) => style.dim(`  ${pair}`)),
+  ]);
+}
+
 export function summaryLine(run: RunResult, resultsDir: string, style: Style): string {
   const c = run.counts;
   const parts = [

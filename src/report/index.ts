@@ -8,6 +8,7 @@ export {
   makeStyle,
   percent,
   seconds,
+  skippedLines,
   summaryLine,
   trialLine,
   usd,

@@ -8,7 +8,7 @@ import { createHash, randomBytes, type Hash } from "node:crypto";
 import { createReadStream, promises as fs } from "node:fs";
 import path from "node:path";
 import type { EvalResult } from "../model/index.js";
-import { VERSION, OWN_DIR } from "../model/index.js";
+import { NEVER_SNAPSHOT_DIRS, VERSION, OWN_DIR } from "../model/index.js";
 import { mayBeInGitRepo } from "../util/index.js";
 
 /** agent-evals' own results folder, under the project root: never part of the repository state. */
@@ -20,8 +20,9 @@ const KEEP_PER_UNIT = 20;
 /**
  * sha256 of the state of the git work tree holding `projectRoot`: the HEAD commit, the tracked
  * changes (`git diff HEAD --binary`: content, modes, deletions, staged or not) and the names and
- * content hashes of untracked, non-ignored files — all of the repository, except the project's own
- * `.copybook/` folder (its results would change the state on every run). Undefined outside a git
+ * content hashes of untracked, non-ignored files — all of the repository, except the folders no
+ * snapshot copies (NEVER_SNAPSHOT_DIRS at any depth: `node_modules/` a project forgot to ignore,
+ * `.copybook/`, whose results would change the state on every run). Undefined outside a git
  * work tree, before the first commit, or when a file can't be read: then nothing is cached.
  */
 export async function repoState(projectRoot: string): Promise<string | undefined> {
@@ -38,8 +39,12 @@ export async function repoState(projectRoot: string): Promise<string | undefined
       .toString()
       .trim();
     const top = (await git(["rev-parse", "--show-toplevel"], cwd)).toString().trim();
-    // `:(top)` widens to the whole repository; the exclude is relative to cwd (the project root).
-    const pathspec = ["--", ":(top)", `:(exclude)${OWN_DIR}`];
+    // `:(top)` widens to the whole repository; each exclude matches its folder at any depth.
+    const pathspec = [
+      "--",
+      ":(top)",
+      ...NEVER_SNAPSHOT_DIRS.map((dir) => `:(top,exclude,glob)**/${dir}/**`),
+    ];
 
     const diff = createHash("sha256");
     await git(

@@ -19,6 +19,7 @@ export {
   readHistory,
   type HistoryLine,
 } from "./history.js";
+export { clearResults } from "./clear.js";
 export { lockResults } from "./lock.js";
 export { mergeResultDirs } from "./merge.js";
 export { recordResults, type CacheContext, type CacheOptions } from "./verdicts.js";

@@ -19,6 +19,7 @@ import {
   comparisonLines,
   evalBlock,
   makeStyle,
+  skippedLines,
   summaryLine,
   reportFilesLine,
   Progress,
@@ -192,6 +193,7 @@ async function runCommand(
     const sections = consoleSections(summaries, projectRoot, style, flags.verbose);
     for (const line of sections) say(line);
     if (sections.length) say("");
+    for (const line of skippedLines(outcome.run, style)) say(line);
     // One summary line for the run, in which a skill eval (all its parts) counts once.
     const counted = { ...outcome.run, counts: countsBySummary(outcome.run, outcome.summaries) };
     say(summaryLine(counted, path.relative(process.cwd(), outcome.resultsDir) || ".", style));

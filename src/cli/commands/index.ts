@@ -118,10 +118,10 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "init",
-    args: "[--cwd DIR]",
+    args: "[--cwd DIR] [--action OWNER/REPO@REF]",
     summary:
-      "scaffold evals/ (a YAML and a TS example, a template\nfolder) and .github/workflows/evals.yml; never overwrites",
-    flags: ["cwd"],
+      "scaffold evals/ (a YAML and a TS example, a template\nfolder) and .github/workflows/evals.yml; never overwrites;\nadds .copybook/ and node_modules/ to .gitignore",
+    flags: ["cwd", "action"],
     run: initCommand,
   },
   {

@@ -50,7 +50,8 @@ export function claudeCodeSections(
       lines.push(style.dim(`  result: ${path.relative(projectRoot, report.resultFile)}`));
     lines.push("");
   }
-  lines.push(style.bold("═══ Summary ═══"));
+  // Each target's verdict; the counts and the cost are the run's one summary line (cli/eval).
+  lines.push(style.bold("═══ Skills, commands and hooks ═══"));
   for (const report of reports) lines.push(`  ${label(report.status)} ${report.name}`);
   const e2eCost = reports.reduce((sum, r) => sum + (r.e2e?.total_cost_usd ?? 0), 0);
   const triggerCost = reports.reduce((sum, r) => sum + (r.trigger?.cost_usd ?? 0), 0);

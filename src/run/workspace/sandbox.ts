@@ -2,7 +2,7 @@
 // snapshot of the user's repository) and each trial gets a fresh copy of it in a temp dir.
 // Node built-ins only; git is run with execFile, never through a shell.
 
-import { AgentEvalsError, Codes, OWN_DIR } from "../../model/index.js";
+import { AgentEvalsError, Codes, NEVER_SNAPSHOT_DIRS } from "../../model/index.js";
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -59,7 +59,7 @@ export type Manifest = Map<string, { size: number; hash: string }>;
 const PARALLEL_IO = 32;
 
 /** Folder names a repository snapshot never includes, at any depth. */
-const EXCLUDED_FROM_REPO = new Set(["node_modules", ".git", OWN_DIR]);
+const EXCLUDED_FROM_REPO = new Set(NEVER_SNAPSHOT_DIRS);
 
 /** Above this size a file is hashed as a stream instead of being read whole. */
 const STREAM_HASH_THRESHOLD = 8 * 1024 * 1024;

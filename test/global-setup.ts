@@ -1,0 +1,27 @@
+// vitest's global setup: the whole run gets a temp folder of its own (TMPDIR, which os.tmpdir(),
+// the trials' sandboxes and every child process read), removed when the run ends. A test that
+// leaves folders behind is named on one line, so the leak can be fixed; none outlives the run.
+
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { removeTree } from "../src/run/workspace/sandbox.js";
+
+export default async function setup(): Promise<() => Promise<void>> {
+  const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "agent-evals-tests-")));
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = root;
+  return async () => {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+    // tsx-*: the TypeScript loader's cache, shared by the CLI runs: not a leak.
+    const left = (await fs.readdir(root).catch(() => [])).filter((n) => !n.startsWith("tsx-"));
+    if (left.length) {
+      const shown = left.slice(0, 8).join(", ");
+      console.warn(
+        `the tests left ${left.length} temp folder(s), removed now: ${shown}${left.length > 8 ? ", …" : ""}`,
+      );
+    }
+    await removeTree(root);
+  };
+}

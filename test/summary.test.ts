@@ -1,0 +1,53 @@
+// One run, one summary: a run with a hook eval (the skill kind's section) and a task whose agent
+// is missing prints the counts once, and lists each skipped eval × agent under its reason.
+
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeProject, runCli } from "./helpers/project.js";
+
+const dirs: string[] = [];
+afterAll(async () => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
+
+const GUARD = `#!/bin/sh
+case "$(cat)" in *'rm -rf'*) echo "rm -rf is not allowed here" >&2; exit 2 ;; esac
+exit 0
+`;
+
+describe("the run's summary", () => {
+  it("is printed once, with the skipped pairs listed under their reason", async () => {
+    const root = await makeProject({
+      ".claude/hooks/guard.sh": GUARD,
+      "_evals/hooks/guard.eval.yaml": `name: guard
+type: hook
+target: .claude/hooks/guard.sh
+event: PreToolUse
+cases:
+  - scenario: blocks rm -rf
+    input: { tool_input: { command: rm -rf / } }
+    expect: { blocked: true }
+`,
+      "evals/task.eval.yaml": `name: task
+agents: [claude-code, codex]
+prompt: Write out.txt.
+assertions:
+  files: [out.txt]
+`,
+    });
+    dirs.push(root);
+    await fs.chmod(path.join(root, ".claude/hooks/guard.sh"), 0o755);
+    // A PATH without the agent CLIs: both agents are unavailable, so the task is skipped twice.
+    const cli = await runCli(["eval", "--cwd", root, "--unsafe-local"], {
+      env: { PATH: "/usr/bin:/bin" },
+    });
+    expect(cli.code, cli.stdout + cli.stderr).toBe(0);
+    expect(cli.stdout.match(/\d+ passed, \d+ failed/g)).toEqual(["1 passed, 0 failed"]);
+    expect(cli.stdout).toContain("1 passed, 0 failed, 2 skipped");
+    expect(cli.stdout).toMatch(
+      /^skipped \(1\): agent claude-code is not available.*\n {2}task \[claude-code\]$/m,
+    );
+    expect(cli.stdout).toMatch(
+      /^skipped \(1\): agent codex is not available.*\n {2}task \[codex\]$/m,
+    );
+  });
+});
