@@ -5,3 +5,15 @@
 export { shimBypassWarnings } from "./bypass.js";
 export { runChecks } from "./checks.js";
 export { describeTrajectory } from "./trajectory.js";
+export type { CheckContext, JudgingContext } from "./context.js";
+export {
+  JUDGE_ANSWER_JSON_SCHEMA,
+  judgeAgentName,
+  judgeKey,
+  judgeAdapter,
+  judgePrompt,
+  readAnswer,
+  majorityOf,
+  type JudgeMaterial,
+  type TrialSpend,
+} from "./judge.js";

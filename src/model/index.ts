@@ -38,6 +38,10 @@ export {
   type CustomCheckResult,
   type EvalSpec,
   type ExpectedTool,
+  type JudgeCallContext,
+  type JudgeCallResult,
+  type JudgeExample,
+  type JudgeSpec,
   type Pattern,
   type PromptSpec,
   type SandboxSpec,
@@ -50,7 +54,14 @@ export {
   type TrajectorySpec,
   type VariantSpec,
 } from "./eval.js";
-export { DEFAULT_RESULTS_BRANCH, HISTORY_FILE, OWN_DIR, RESULTS_DIR, RUN_JSON } from "./layout.js";
+export {
+  CALIBRATION_FILE,
+  DEFAULT_RESULTS_BRANCH,
+  HISTORY_FILE,
+  OWN_DIR,
+  RESULTS_DIR,
+  RUN_JSON,
+} from "./layout.js";
 export {
   mostTrials,
   unitLabel,
@@ -67,6 +78,10 @@ export {
   thresholdPercent,
   type ArmMeans,
   type CachedVerdict,
+  type CalibrationFigure,
+  type JudgeOutcome,
+  type JudgeSample,
+  type JudgeVerdict,
   type CheckOutcome,
   type ComparisonRecord,
   type EvalResult,
@@ -76,6 +91,7 @@ export {
 } from "./result.js";
 export {
   adaptiveVerdict,
+  agreementOf,
   curtailedVerdict,
   requiredPasses,
   round6,

@@ -1,0 +1,280 @@
+/**
+ * Judges: the REAL `claude` and `codex` CLIs (.agent-clis/) as judges, against the scripted fake
+ * model servers, through the engine. The agent that does the work is `literal` (free, no model):
+ * only the judge talks to the fake. Scripted answers: pass, fail, unknown, malformed JSON, 500s.
+ */
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runEvals } from "../src/engine.js";
+import {
+  startFakeAnthropic,
+  requestText,
+  type AnthropicTurn,
+  type FakeAnthropic,
+} from "./fakes/anthropic.js";
+import { startFakeOpenAI, type FakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
+import { AGENT_CLIS_DIR, CODEX_FAKE_KEY_ENV, requireBin } from "./fakes/clis.js";
+import {
+  agentProject,
+  describeTrial,
+  engineEnv,
+  onlyEval,
+  readTrial,
+  removeAgentProjects,
+} from "./helpers/agent-run.js";
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+  await removeAgentProjects();
+});
+
+/** The literal agent writes README.md; the eval asserts it exists, then asks the judge. */
+const judgedEval = (judge: string, extra = "") => `name: judged
+prompt: |
+  Write the readme.
+  \`\`\`sh
+  printf '# Tool\\n\\nRun it with npx tool.\\n' > README.md
+  \`\`\`
+agents: [literal]
+sandbox: { fixture: { "package.json": "{}" } }
+timeout: 60
+${extra}
+assertions:
+  files: [README.md]
+  judge:
+${judge}`;
+
+const claudeJudge = (extra = "") =>
+  `    - rubric: The README says how to run the tool.\n      files: [README.md]\n${extra}`;
+
+const answer = (verdict: string, reason = "it says so"): AnthropicTurn => ({
+  toolUse: {
+    name: "StructuredOutput",
+    input: { verdict, reason, quotes: ["README.md:3: Run it with npx tool."] },
+  },
+});
+
+async function withClaude(
+  yaml: string,
+  script: AnthropicTurn[],
+  options: { respond?: () => AnthropicTurn; budgetUsd?: number } = {},
+) {
+  const fake: FakeAnthropic = await startFakeAnthropic(
+    script,
+    options.respond ? { respond: options.respond } : {},
+  );
+  closers.push(() => fake.close());
+  requireBin("claude");
+  const { root, home } = await agentProject(yaml);
+  const outcome = await runEvals({
+    projectRoot: root,
+    env: {
+      ...engineEnv(home, [path.join(AGENT_CLIS_DIR, "bin")]),
+      ANTHROPIC_BASE_URL: fake.url,
+      ANTHROPIC_API_KEY: "sk-ant-fake-key",
+      CLAUDE_CODE_MAX_RETRIES: "0",
+    },
+    maxRetries: 0,
+    ...(options.budgetUsd !== undefined ? { budgetUsd: options.budgetUsd } : {}),
+  });
+  const result = onlyEval(outcome.run);
+  const trial = result.trials[0]!;
+  const files = trial && trial.status !== "error" ? await readTrial(root, trial) : undefined;
+  return { ...outcome, result, trial, fake, root, why: describeTrial(result, files) };
+}
+
+describe("claude as a judge", () => {
+  it("passes on a pass, in a copy of the workspace, read-only, its cost and transcript kept", async () => {
+    const r = await withClaude(judgedEval(claudeJudge()), [answer("pass")]);
+    expect(r.exitCode, r.why).toBe(0);
+    const check = r.trial.checks[1]!;
+    expect(check).toMatchObject({ ok: true, judge: { verdict: "pass", agreement: 1 } });
+    expect(check.evidence).toContain("pass — it says so");
+    expect(check.evidence).toContain("README.md:3: Run it with npx tool.");
+    expect(check.evidence).toContain("uncalibrated");
+    // The rubric and the listed file's text reached the model; only read tools were offered.
+    const request = r.fake.requests[0]!;
+    const text = requestText(request.body);
+    expect(text).toContain("The README says how to run the tool.");
+    expect(text).toContain("Run it with npx tool.");
+    const tools = (request.body.tools ?? []).map((t) => t.name);
+    expect(tools).toEqual(expect.arrayContaining(["Read", "Grep", "Glob", "StructuredOutput"]));
+    expect(tools).not.toContain("Bash");
+    expect(tools).not.toContain("Write");
+    expect(tools).not.toContain("Edit");
+    // It ran in a copy (the trial root's `judged/`), not the live sandbox (`work/`).
+    expect(text).toMatch(/judged/);
+    // The judge's cost is the trial's, and its transcript sits beside the trial's files.
+    expect(r.trial.costUsd).toBeGreaterThan(0);
+    expect(r.result.costUsd).toBe(r.trial.costUsd);
+    expect(r.run.costUsd).toBe(r.trial.costUsd);
+    const stdout = await fs.readFile(path.join(r.root, r.trial.dir, "judge-1-1.stdout"), "utf8");
+    expect(stdout).toContain('"structured_output"');
+  });
+
+  it("fails on a fail, with the judge's reason as evidence", async () => {
+    const r = await withClaude(judgedEval(claudeJudge()), [answer("fail", "no usage section")]);
+    expect(r.exitCode, r.why).toBe(1);
+    expect(r.trial).toMatchObject({ status: "failed", reason: "1 of 2 checks failed" });
+    expect(r.trial.checks[1]).toMatchObject({ ok: false, judge: { verdict: "fail" } });
+    expect(r.trial.checks[1]!.evidence).toContain("fail — no usage section");
+  });
+
+  it("treats unknown as an unusable judge, not a pass", async () => {
+    const r = await withClaude(judgedEval(claudeJudge()), [answer("unknown", "cannot tell")]);
+    expect(r.exitCode, r.why).toBe(1);
+    expect(r.trial.checks[1]).toMatchObject({ ok: false, judge: { verdict: "unknown" } });
+    expect(r.trial.checks[1]!.evidence).toMatch(/^unusable judge \(claude-code\).*not a pass/);
+  });
+
+  it("treats a text answer that is not the JSON shape as an unusable judge", async () => {
+    const r = await withClaude(judgedEval(claudeJudge()), [], {
+      respond: () => ({ text: "Looks fine to me {verdict: pass" }),
+    });
+    expect(r.exitCode, r.why).toBe(1);
+    expect(r.trial.checks[1]).toMatchObject({ ok: false, judge: { verdict: "unknown" } });
+    expect(r.trial.checks[1]!.evidence).toContain("not the required JSON");
+  });
+
+  it("treats answers the CLI's --json-schema keeps refusing as an unusable judge", async () => {
+    const r = await withClaude(judgedEval(claudeJudge()), [], {
+      respond: () => ({ toolUse: { name: "StructuredOutput", input: { verdict: "maybe" } } }),
+    });
+    expect(r.exitCode, r.why).toBe(1);
+    expect(r.trial.checks[1]!.evidence).toContain("no answer in the required shape");
+    expect(r.trial.checks[1]!.judge!.samples[0]!.problem).toMatch(/schema/);
+  });
+
+  it("makes an API 500 of the judge an infra error (exit 2), never a failed trial", async () => {
+    const r = await withClaude(judgedEval(claudeJudge()), [], {
+      respond: () => ({ status: 500 }),
+    });
+    expect(r.exitCode, r.why).toBe(2);
+    expect(r.result.status).toBe("error");
+    expect(r.trial.status).toBe("error");
+    expect(r.trial.reason).toMatch(/infra error: judge: .*500/);
+    // The judge call was retried (3 calls), the trial (the agent's work) was not.
+    expect(r.fake.requests).toHaveLength(3);
+  });
+
+  it("does not run when a deterministic check failed, unless always: true", async () => {
+    const failing = judgedEval(claudeJudge()).replace("files: [README.md]", "files: [MISSING.md]");
+    const skipped = await withClaude(failing, [answer("pass")]);
+    expect(skipped.exitCode, skipped.why).toBe(1);
+    expect(skipped.fake.requests).toHaveLength(0);
+    expect(skipped.trial.reason).toBe("1 of 1 checks failed");
+    expect(skipped.trial.checks[1]).toMatchObject({ ok: false, skipped: true });
+    expect(skipped.trial.checks[1]!.evidence).toContain("not run: 1 deterministic check failed");
+
+    const always = judgedEval(claudeJudge("      always: true\n")).replace(
+      "files: [README.md]",
+      "files: [MISSING.md]",
+    );
+    const ran = await withClaude(always, [answer("pass")]);
+    expect(ran.fake.requests).toHaveLength(1);
+    expect(ran.trial.checks[1]).toMatchObject({ ok: true, judge: { verdict: "pass" } });
+  });
+
+  it("takes the majority of samples and reports the agreement", async () => {
+    const r = await withClaude(judgedEval(claudeJudge("      samples: 3\n")), [
+      answer("pass"),
+      answer("fail", "too short"),
+      answer("pass"),
+    ]);
+    expect(r.exitCode, r.why).toBe(0);
+    const judge = r.trial.checks[1]!.judge!;
+    expect(judge.verdict).toBe("pass");
+    expect(judge.agreement).toBeCloseTo(2 / 3);
+    expect(judge.samples.map((s) => s.verdict)).toEqual(["pass", "fail", "pass"]);
+    expect(r.trial.checks[1]!.evidence).toContain("pass (2/3 samples agree)");
+    for (const n of [1, 2, 3])
+      await fs.access(path.join(r.root, r.trial.dir, `judge-1-${n}.stdout`));
+  });
+
+  it("counts the judge against --budget-usd: a trial whose worst case does not fit never starts", async () => {
+    const r = await withClaude(judgedEval(claudeJudge(), "maxCostUsd: 1"), [answer("pass")], {
+      budgetUsd: 0.5,
+    });
+    // literal is free, but its judge is not: the trial needs maxCostUsd reserved.
+    expect(r.result.status, r.why).toBe("incomplete");
+    expect(r.result.trials).toHaveLength(0);
+    expect(r.fake.requests).toHaveLength(0);
+  });
+});
+
+/** A HOME whose .codex/config.toml points codex at the fake (carried into each trial HOME). */
+async function codexHome(home: string, url: string): Promise<void> {
+  await fs.mkdir(path.join(home, ".codex"), { recursive: true });
+  await fs.writeFile(
+    path.join(home, ".codex", "config.toml"),
+    `model = "gpt-5-codex"\nmodel_provider = "fake"\n\n[model_providers.fake]\nname = "fake"\nbase_url = "${url}/v1"\nwire_api = "responses"\nenv_key = "${CODEX_FAKE_KEY_ENV}"\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
+  );
+}
+
+async function withCodex(script: OpenAITurn[]) {
+  const fake: FakeOpenAI = await startFakeOpenAI(script);
+  closers.push(() => fake.close());
+  requireBin("codex");
+  const { root, home } = await agentProject(
+    judgedEval(`    - rubric: The README says how to run the tool.\n      agent: codex\n`),
+  );
+  await codexHome(home, fake.url);
+  const outcome = await runEvals({
+    projectRoot: root,
+    env: {
+      ...engineEnv(home, [path.join(AGENT_CLIS_DIR, "bin")]),
+      [CODEX_FAKE_KEY_ENV]: "sk-fake-key",
+    },
+    maxRetries: 0,
+  });
+  const result = onlyEval(outcome.run);
+  const trial = result.trials[0]!;
+  return { ...outcome, result, trial, fake, root, why: describeTrial(result) };
+}
+
+const codexAnswer = (verdict: string, reason = "it says so"): OpenAITurn => ({
+  text: JSON.stringify({ verdict, reason, quotes: ["README.md:3: Run it with npx tool."] }),
+});
+
+describe("codex as a judge", () => {
+  it("passes on a pass, with the answer's schema sent and the sandbox read-only", async () => {
+    const r = await withCodex([codexAnswer("pass")]);
+    expect(r.exitCode, r.why).toBe(0);
+    expect(r.trial.checks[1]).toMatchObject({
+      ok: true,
+      judge: { agent: "codex", verdict: "pass" },
+    });
+    const body = r.fake.requests[0]!.body as {
+      text?: { format?: { type?: string; schema?: unknown } };
+    };
+    expect(body.text?.format?.type).toBe("json_schema");
+    expect(JSON.stringify(body.text?.format?.schema)).toContain('"verdict"');
+    expect(JSON.stringify(r.fake.requests[0]!.body)).toContain("read-only");
+    // Priced from the table (gpt-5-codex): 100 in, 20 out.
+    expect(r.trial.costUsd).toBeCloseTo((100 * 1.25 + 20 * 10) / 1e6, 10);
+  });
+
+  it("fails on a fail", async () => {
+    const r = await withCodex([codexAnswer("fail", "nothing about running it")]);
+    expect(r.exitCode, r.why).toBe(1);
+    expect(r.trial.checks[1]!.evidence).toContain("fail — nothing about running it");
+  });
+
+  it("treats unknown and malformed JSON as an unusable judge", async () => {
+    const unknown = await withCodex([codexAnswer("unknown")]);
+    expect(unknown.exitCode, unknown.why).toBe(1);
+    expect(unknown.trial.checks[1]!.judge!.verdict).toBe("unknown");
+    const malformed = await withCodex([{ text: '{"verdict": "pass", "reason": ' }]);
+    expect(malformed.exitCode, malformed.why).toBe(1);
+    expect(malformed.trial.checks[1]!.evidence).toContain("not the required JSON");
+  });
+
+  it("makes an API 500 of the judge an infra error (exit 2)", async () => {
+    const r = await withCodex([{ status: 500 }, { status: 500 }, { status: 500 }]);
+    expect(r.exitCode, r.why).toBe(2);
+    expect(r.trial).toMatchObject({ status: "error" });
+    expect(r.trial.reason).toMatch(/infra error: judge: codex/);
+  });
+});
