@@ -3,7 +3,7 @@
 // every import from another folder going through an index.ts).
 
 export { shimBypassWarnings } from "./bypass.js";
-export { runChecks } from "./checks.js";
+export { checkName, runChecks } from "./checks.js";
 export { describeTrajectory } from "./trajectory.js";
 export type { CheckContext, JudgingContext } from "./context.js";
 export {
@@ -14,6 +14,7 @@ export {
   judgePrompt,
   readAnswer,
   majorityOf,
+  runJudge as runJudgeCheck,
   type JudgeMaterial,
   type TrialSpend,
 } from "./judge.js";

@@ -112,6 +112,11 @@ export const FLAGS = {
     value: "KIND",
     help: `${SANDBOX_KINDS.join(", ")}. none (default): a temp dir per trial; bwrap: bubblewrap\n(read-only view outside the workspace, loopback-only network plus the model\nAPIs), or refuse to run where it does not work; auto: bwrap where it works.\nAn eval's sandbox.kind may ask for more, never less`,
   },
+  from: {
+    type: "string",
+    value: "DIR",
+    help: "recheck: the results folder whose outcomes are rechecked (default:\n.copybook/results, the last run's)",
+  },
   out: {
     type: "string",
     value: "DIR",

@@ -190,8 +190,9 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
   }
 }
 
-async function trialEnv(
-  input: TrialInput,
+/** A trial's environment: its TMPDIR, its own HOME (unless --real-home), the shims first on PATH. */
+export async function trialEnv(
+  input: Pick<TrialInput, "baseEnv" | "n" | "spec">,
   isolation: TrialIsolation,
   root: string,
   tmp: string,

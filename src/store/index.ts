@@ -22,3 +22,9 @@ export {
 export { lockResults } from "./lock.js";
 export { mergeResultDirs } from "./merge.js";
 export { recordResults, type CacheContext, type CacheOptions } from "./verdicts.js";
+export {
+  readCalibration,
+  writeCalibration,
+  type CalibrationEntry,
+  type CalibrationStore,
+} from "./calibration.js";
