@@ -6,7 +6,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runEvals } from "../src/engine.js";
+import { loadDefinitions, runEvals } from "../src/engine.js";
 import {
   startFakeAnthropic,
   requestText,
@@ -276,5 +276,65 @@ describe("codex as a judge", () => {
     expect(r.exitCode, r.why).toBe(2);
     expect(r.trial).toMatchObject({ status: "error" });
     expect(r.trial.reason).toMatch(/infra error: judge: codex/);
+  });
+});
+
+describe("a judge in the other formats", () => {
+  it("runs judge() of a TypeScript eval, with claude as the judge", async () => {
+    const fake = await startFakeAnthropic([answer("pass")]);
+    closers.push(() => fake.close());
+    requireBin("claude");
+    const { root, home } = await agentProject("name: unused\nassertions: { files: [x] }\n", {
+      "evals/docs.eval.ts": `import { defineEval, fileExists, judge } from "agent-evals";
+export const docs = defineEval("Write the readme.\\n\\n\`\`\`sh\\necho 'Run it with npx tool.' > README.md\\n\`\`\`\\n", {
+  agents: ["literal"],
+  sandbox: { fixture: { "package.json": "{}" } },
+  assert: [fileExists("README.md"), judge("The README says how to run the tool.", { files: ["README.md"] })],
+});
+`,
+    });
+    await fs.rm(path.join(root, "evals/task.eval.yaml"));
+    const outcome = await runEvals({
+      projectRoot: root,
+      env: {
+        ...engineEnv(home, [path.join(AGENT_CLIS_DIR, "bin")]),
+        ANTHROPIC_BASE_URL: fake.url,
+        ANTHROPIC_API_KEY: "sk-ant-fake-key",
+        CLAUDE_CODE_MAX_RETRIES: "0",
+      },
+      maxRetries: 0,
+    });
+    const result = onlyEval(outcome.run);
+    expect(outcome.exitCode, describeTrial(result)).toBe(0);
+    expect(result.trials[0]!.checks[1]).toMatchObject({
+      name: 'judge "The README says how to run the tool."',
+      ok: true,
+      judge: { verdict: "pass" },
+    });
+    expect(requestText(fake.requests[0]!.body)).toContain("Run it with npx tool.");
+  });
+
+  it("loads a skill scenario's `type: judge` outcome as a judge check", async () => {
+    const { root } = await agentProject("name: unused\nassertions: { files: [x] }\n", {
+      ".claude/skills/docs/SKILL.md": "---\nname: docs\ndescription: Write docs\n---\nbody\n",
+      "evals/docs.eval.yaml": `name: docs
+type: skill
+target: .claude/skills/docs/SKILL.md
+e2e:
+  - scenario: readme
+    fixture: { "package.json": "{}" }
+    prompt: write the readme
+    outcomes:
+      - { type: file-exists, file: README.md }
+      - { type: judge, rubric: The README is clear., agent: codex, samples: 3 }
+`,
+    });
+    const specs = await loadDefinitions({ projectRoot: root });
+    const e2e = specs.find((s) => s.id === "docs.e2e.readme")!;
+    expect(e2e.checks[1]).toMatchObject({
+      type: "judge",
+      judge: { rubric: "The README is clear.", agent: "codex", samples: 3, always: false },
+      source: { line: 10 },
+    });
   });
 });
