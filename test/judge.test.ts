@@ -279,6 +279,64 @@ describe("codex as a judge", () => {
   });
 });
 
+describe("redaction of a judge's records", () => {
+  it("replaces a secret the judge quotes in its check, its transcript and the stored outcome", async () => {
+    const secret = "s3cr3t-token-4242-abcd";
+    const fake = await startFakeAnthropic([], {
+      respond: () => ({
+        toolUse: {
+          name: "StructuredOutput",
+          input: { verdict: "pass", reason: `uses ${secret}`, quotes: [`README.md:1: ${secret}`] },
+        },
+      }),
+    });
+    closers.push(() => fake.close());
+    requireBin("claude");
+    const { root, home } = await agentProject(`name: judged
+prompt: |
+  Write the readme.
+  \`\`\`sh
+  echo 'token {{DOC_TOKEN}}' > README.md
+  \`\`\`
+secrets: [DOC_TOKEN]
+agents: [literal]
+sandbox: { fixture: { "package.json": "{}" } }
+assertions:
+  judge:
+    - rubric: The README names the token.
+      files: [README.md]
+`);
+    const outcome = await runEvals({
+      projectRoot: root,
+      env: {
+        ...engineEnv(home, [path.join(AGENT_CLIS_DIR, "bin")]),
+        ANTHROPIC_BASE_URL: fake.url,
+        ANTHROPIC_API_KEY: "sk-ant-fake-key",
+        CLAUDE_CODE_MAX_RETRIES: "0",
+        DOC_TOKEN: secret,
+      },
+      maxRetries: 0,
+    });
+    const result = onlyEval(outcome.run);
+    expect(outcome.exitCode, describeTrial(result)).toBe(0);
+    // The judge saw the real text (it was in its prompt); nothing written keeps it.
+    expect(requestText(fake.requests[0]!.body)).toContain(secret);
+    const dir = path.join(root, result.trials[0]!.dir);
+    for (const file of [
+      "checks.json",
+      "trial.json",
+      "judge-0-1.stdout",
+      "outcome/files/README.md",
+    ]) {
+      const text = await fs.readFile(path.join(dir, file), "utf8");
+      expect(text, file).not.toContain(secret);
+      expect(text, file).toContain("***");
+    }
+    const run = await fs.readFile(path.join(root, ".copybook/results/run.json"), "utf8");
+    expect(run).not.toContain(secret);
+  });
+});
+
 describe("a judge in the other formats", () => {
   it("runs judge() of a TypeScript eval, with claude as the judge", async () => {
     const fake = await startFakeAnthropic([answer("pass")]);

@@ -233,8 +233,9 @@ function judgeMaterial(work: string, copy: string, changed: () => Promise<string
   let made: Promise<{ workspace: string; changed: string[] }> | undefined;
   return () =>
     (made ??= (async () => {
+      // A tree that cannot be copied is the agent's doing (a link out of it): the judge check fails.
       await copyTree(work, copy).catch((error: Error) => {
-        throw new InfraError(`could not copy the workspace for the judge: ${error.message}`, false);
+        throw new Error(`could not copy the workspace for the judge: ${error.message}`);
       });
       return { workspace: copy, changed: await changed() };
     })());

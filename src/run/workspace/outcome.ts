@@ -18,8 +18,8 @@ export const OUTCOME_TOTAL_CAP = 16 * 1024 * 1024;
 
 export interface OutcomeIndex {
   version: 1;
-  /** Created or changed files, sorted; `stored` false when a cap kept the content out. */
-  files: Array<{ path: string; size: number; sha256: string; stored: boolean }>;
+  /** Created or changed files, sorted; `stored` false when a cap kept the content out (no hash then). */
+  files: Array<{ path: string; size: number; sha256?: string; stored: boolean }>;
   /** Files of the prepared tree the run deleted. */
   deleted: string[];
   /** A hash of the prepared tree's manifest: recheck tells a re-created tree that differs. */
@@ -54,14 +54,23 @@ export function storeOutcome(
     const stat = lstatSync(from, { throwIfNoEntry: false });
     if (!stat?.isFile()) continue;
     const fits = stat.size <= OUTCOME_FILE_CAP && total + stat.size <= OUTCOME_TOTAL_CAP;
-    const sha256 = createHash("sha256").update(readFileSync(from)).digest("hex");
-    if (fits) {
-      const to = path.join(root, "files", rel);
-      mkdirSync(path.dirname(to), { recursive: true });
-      copyFileSync(from, to);
-      total += stat.size;
-    } else omittedBytes += stat.size;
-    files.push({ path: rel, size: stat.size, sha256, stored: fits });
+    if (!fits) {
+      // Not read at all: an agent decides how big its files are.
+      omittedBytes += stat.size;
+      files.push({ path: rel, size: stat.size, stored: false });
+      continue;
+    }
+    const content = readFileSync(from);
+    const to = path.join(root, "files", rel);
+    mkdirSync(path.dirname(to), { recursive: true });
+    writeFileSync(to, content);
+    total += content.length;
+    files.push({
+      path: rel,
+      size: content.length,
+      sha256: createHash("sha256").update(content).digest("hex"),
+      stored: true,
+    });
   }
   const deleted = [...before.keys()]
     .filter((rel) => !lstatSync(path.join(work, rel), { throwIfNoEntry: false }))
