@@ -16,7 +16,8 @@
 //      the CLI's `eval --agent claude-code` vs the bare `claude -p` command
 //   5. cold start: the Action bundle (dist/index.js) and the CLI, each on a YAML-only run, and
 //      `--version`, vs `node -e 0`; the floors; the compile cache
-//   6. trial policies: fixed N vs exact curtailment vs adaptive (bench/trials.ts, a simulation)
+//   6. trial policies: fixed N vs exact curtailment vs adaptive (bench/trials.ts, a simulation);
+//      comparisons (bench/comparison.ts) and judges' Cohen's κ (bench/judge-kappa.ts), simulations
 //   7. at scale: 100 and 1000 evals × 3 trials, concurrency 1 and 2: time per trial and peak RSS
 //   8. history: 100k lines read (readAllHistory) and compared (compareRuns) vs reading + JSON.parse
 //   9. call-log flood: 3,000 shim calls with a 120 KB argument each vs the same calls with a 1-byte
@@ -111,6 +112,7 @@ const CLAUDE = path.join(AGENT_BIN, "claude");
 const FAKE_API = path.join(ROOT, "bench", "fake-claude-api.mjs");
 const TRIAL_SIM = path.join(ROOT, "bench", "trials.ts");
 const COMPARISON_SIM = path.join(ROOT, "bench", "comparison.ts");
+const JUDGE_SIM = path.join(ROOT, "bench", "judge-kappa.ts");
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 
 const TARGET_TRIAL_RATIO = 1.3;
@@ -1256,7 +1258,8 @@ function benchPolicies() {
   const comparison = timedRun(TSX, [COMPARISON_SIM, String(Math.min(POLICY_RUNS, 2000))], {
     cwd: ROOT,
   }).stdout.trim();
-  return { section, blocks, reference, comparison };
+  const judges = timedRun(TSX, [JUDGE_SIM, "5000"], { cwd: ROOT }).stdout.trim();
+  return { section, blocks, reference, comparison, judges };
 }
 
 // ---------- 7. at scale: many evals, peak RSS ----------
@@ -1981,6 +1984,10 @@ function policyReport(p) {
     p.section,
     "",
     p.comparison,
+    "",
+    "Printed by `npx tsx bench/judge-kappa.ts 5000`, verbatim:",
+    "",
+    p.judges,
     "",
     "Against the issue's goals (numbers from the table above):",
     "",

@@ -2,16 +2,27 @@
 // and the merge of shards' results. Console output is the caller's business, through the events;
 // publishing (comments, artifacts, the results branch) is the Action's.
 
+import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { discoverEvalFiles, isYamlFile, loadEvals } from "./define/index.js";
 import * as libraryApi from "./library.js";
-import type { AgentRef, EvalSpec, Plan, PlannedUnit } from "./model/index.js";
+import type {
+  AgentRef,
+  CalibrationFigure,
+  EvalResult,
+  EvalSpec,
+  JudgeSpec,
+  Plan,
+  PlannedUnit,
+} from "./model/index.js";
 import {
   CiGateError,
   Codes,
   DefinitionError,
+  OWN_DIR,
   RESULTS_DIR,
+  RUN_JSON,
   UsageError,
   exitCodeFor,
   type RunResult,
@@ -24,8 +35,18 @@ import {
   withRedactor,
   type Redactor,
 } from "./util/index.js";
-import type { HistoryLine } from "./store/index.js";
-import { clearResults, lockResults, mergeResultDirs, recordResults } from "./store/index.js";
+import type { CalibrationStore, HistoryLine } from "./store/index.js";
+import {
+  clearResults,
+  lockResults,
+  mergeResultDirs,
+  readCalibration,
+  recordResults,
+  writeCalibration,
+  type CalibrationEntry,
+} from "./store/index.js";
+import { checkName, judgeKey } from "./check/index.js";
+import { builtInCredentialEnv } from "./agents/index.js";
 import {
   applyCache,
   type CacheContext,
@@ -60,8 +81,11 @@ import {
   type SandboxKind,
   type TrialIsolation,
   BudgetLedger,
+  calibrateJudge,
+  recheckEval,
   templateProblems,
   runSuite,
+  type CalibratedExample,
   type SuiteEvents,
   type SuiteOutcome,
 } from "./run/index.js";
@@ -519,7 +543,15 @@ async function runUnits(
     budget: new BudgetLedger(options.budgetUsd),
     preparedStore: options.preparedStore,
     isolation,
+    calibrationOf: calibrationLookup(await readCalibration(projectRoot)),
   });
+}
+
+/** The calibration figure of an eval's judge, when calibrate measured this very judge. */
+function calibrationLookup(
+  store: CalibrationStore,
+): (spec: EvalSpec, judge: JudgeSpec) => CalibrationFigure | undefined {
+  return (spec, judge) => store.judges[judgeKey(spec.id, judge)]?.figure;
 }
 
 async function report(
@@ -667,4 +699,234 @@ function definedEnv(env: Record<string, string | undefined>): Record<string, str
 /** The branch or ref a CI run is for, when the environment says. */
 function refName(env: Record<string, string | undefined>): string | undefined {
   return env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || env.CI_COMMIT_REF_NAME || undefined;
+}
+
+export interface RecheckOptions {
+  projectRoot: string;
+  /** The results folder whose stored outcomes are rechecked (default: the last run's). */
+  from?: string;
+  evals?: string[];
+  names?: string[];
+  env?: Record<string, string | undefined>;
+  /** The most the judges may spend, in USD. */
+  budgetUsd?: number;
+  signal?: AbortSignal;
+  redact?: string[];
+  realHome?: boolean;
+}
+
+/**
+ * `agent-evals recheck`: the current checks, judges included, on the stored outcomes of a run,
+ * with no agent. Writes run.json (`recheck: true`), report.html and junit.xml into the project's
+ * results folder (copying the trial folders there first when `from` is another folder).
+ */
+export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOutcome> {
+  const env = options.env ?? process.env;
+  const projectRoot = path.resolve(options.projectRoot);
+  const resultsDir = path.join(projectRoot, RESULTS_DIR);
+  const from = path.resolve(projectRoot, options.from ?? RESULTS_DIR);
+  const previous = await readPreviousRun(from);
+  const specs = await loadDefinitions({ ...options, projectRoot, env });
+  const names = options.names ?? [];
+  const selected = new Set(
+    names.length ? selectEvals(specs, names).specs.map((s) => s.id) : specs.map((s) => s.id),
+  );
+  const byId = new Map(specs.filter((s) => s.variant === undefined).map((s) => [s.id, s]));
+  if (names.length && !previous.evals.some((e) => selected.has(e.id)))
+    throw new UsageError(
+      `the run in ${path.relative(process.cwd(), from) || "."} has none of ${names.join(", ")}: run them with \`agent-evals eval\` first`,
+    );
+  const redactor = secretRedactor(env, [
+    ...(options.redact ?? []),
+    ...specs.flatMap((spec) => spec.prompt?.secrets ?? []),
+    ...builtInCredentialEnv(),
+  ]);
+  const { isolation } = await resolveIsolation({
+    sandbox: DEFAULT_PROVIDER.name,
+    home: !options.realHome,
+    allow: allowedEndpoints(env),
+  });
+  const unlock = await lockResults(resultsDir);
+  try {
+    if (from !== resultsDir) await copyTrialFolders(from, resultsDir);
+    const startedAt = new Date();
+    const budget = new BudgetLedger(options.budgetUsd);
+    const calibration = calibrationLookup(await readCalibration(projectRoot));
+    const signal = options.signal ?? new AbortController().signal;
+    const results = await withRedactor(redactor, async () => {
+      const out: EvalResult[] = [];
+      // A comparison's other arms are the run's, not the definitions': they are not rechecked.
+      for (const result of previous.evals.filter((e) => e.arm === undefined)) {
+        if (!selected.has(result.id) && byId.has(result.id)) continue;
+        const spec = byId.get(result.id);
+        if (!spec) {
+          out.push({
+            ...result,
+            status: "skipped",
+            reason: "not rechecked: no longer defined",
+            code: Codes.skipped,
+          });
+          continue;
+        }
+        out.push(
+          await recheckEval({
+            spec,
+            result,
+            resultsDir,
+            baseEnv: definedEnv(env),
+            isolation,
+            signal,
+            budget,
+            calibrationOf: (judge) => calibration(spec, judge),
+          }),
+        );
+      }
+      return out.map((r) => redactor.value(r));
+    });
+    const built = buildRunResult(results, {
+      version: VERSION,
+      startedAt,
+      durationMs: Date.now() - startedAt.getTime(),
+      commit: await gitHeadCommit(projectRoot),
+      isolation: `recheck: no agent ran; ${isolationNote(isolation)}`,
+      projectRoot,
+      budgetUsd: options.budgetUsd,
+    });
+    const run = {
+      ...built,
+      recheck: true,
+      recheckedFrom: path.relative(projectRoot, from) || ".",
+      ...(signal.aborted ? { interrupted: true } : {}),
+    };
+    await writeRunJson(resultsDir, run);
+    await writeReportFiles(run, { projectRoot, resultsDir });
+    const summaries = await summarize(specs, results, { projectRoot, startedAt });
+    return { run, exitCode: exitCodeFor(run.evals), resultsDir, historyLines: [], summaries };
+  } finally {
+    await unlock();
+  }
+}
+
+async function readPreviousRun(from: string): Promise<RunResult> {
+  const file = path.join(from, RUN_JSON);
+  let text: string;
+  try {
+    text = await fs.readFile(file, "utf8");
+  } catch {
+    throw new UsageError(
+      `no ${RUN_JSON} in ${from}: run \`agent-evals eval\` first, or pass --from a results folder (a downloaded artifact)`,
+    );
+  }
+  try {
+    const run = JSON.parse(text) as RunResult;
+    if (!Array.isArray(run.evals)) throw new Error("it has no evals");
+    return run;
+  } catch (error) {
+    throw new UsageError(`${file} is not a run.json: ${(error as Error).message}`);
+  }
+}
+
+/** The trial folders of another results folder, copied into ours (replacing its evals/). */
+async function copyTrialFolders(from: string, resultsDir: string): Promise<void> {
+  const source = path.join(from, "evals");
+  const target = path.join(resultsDir, "evals");
+  await fs.rm(target, { recursive: true, force: true });
+  await fs.mkdir(resultsDir, { recursive: true });
+  await fs.cp(source, target, { recursive: true, verbatimSymlinks: true }).catch((error: Error) => {
+    throw new UsageError(`cannot copy the trial folders of ${from}: ${error.message}`);
+  });
+}
+
+export interface CalibrateOptions {
+  projectRoot: string;
+  evals?: string[];
+  names?: string[];
+  env?: Record<string, string | undefined>;
+  budgetUsd?: number;
+  signal?: AbortSignal;
+  realHome?: boolean;
+  /** Each example as it is judged. */
+  onExample?: (judge: CalibratedJudge, example: CalibratedExample) => void;
+}
+
+export interface CalibratedJudge {
+  eval: string;
+  check: string;
+  figure: CalibrationFigure;
+  examples: CalibratedExample[];
+}
+
+/**
+ * `agent-evals calibrate`: every judge with labelled examples (of the named evals, or all) run on
+ * them; accuracy and Cohen's κ written to .copybook/calibration.json, where runs find them.
+ */
+export async function calibrateEvals(
+  options: CalibrateOptions,
+): Promise<{ judges: CalibratedJudge[]; file?: string; costUsd: number }> {
+  const env = options.env ?? process.env;
+  const projectRoot = path.resolve(options.projectRoot);
+  const specs = await loadDefinitions({ ...options, projectRoot, env });
+  const chosen = (options.names?.length ? selectEvals(specs, options.names).specs : specs).filter(
+    (s) => s.variant === undefined,
+  );
+  const judged = chosen.flatMap((spec) =>
+    spec.checks.flatMap((check, index) =>
+      check.type === "judge" && check.judge.examples.length
+        ? [{ spec, check, judge: check.judge, index }]
+        : [],
+    ),
+  );
+  if (judged.length === 0)
+    throw new UsageError(
+      "no judge with labelled examples to calibrate: add `examples: [{ label: pass, dir: … }]` to a judge",
+    );
+  const redactor = secretRedactor(env, [...builtInCredentialEnv()]);
+  const { isolation } = await resolveIsolation({
+    sandbox: DEFAULT_PROVIDER.name,
+    home: !options.realHome,
+    allow: allowedEndpoints(env),
+  });
+  const budget = new BudgetLedger(options.budgetUsd);
+  const out: CalibratedJudge[] = [];
+  const entries: Record<string, CalibrationEntry> = {};
+  await withRedactor(redactor, async () => {
+    for (const { spec, check, judge, index } of judged) {
+      const name = checkName(check);
+      const pending: CalibratedJudge = {
+        eval: spec.id,
+        check: name,
+        figure: { n: 0, accuracy: 0, kappa: null, time: "" },
+        examples: [],
+      };
+      const { examples, figure } = await calibrateJudge({
+        spec,
+        judge,
+        index,
+        outDir: path.join(projectRoot, OWN_DIR, "calibration", spec.id, `judge-${index}`),
+        baseEnv: definedEnv(env),
+        isolation,
+        signal: options.signal ?? new AbortController().signal,
+        capUsd: () => (budget.limitUsd === undefined ? undefined : budget.remaining),
+        onExample: (example) => {
+          budget.record(example.costUsd);
+          options.onExample?.(pending, example);
+        },
+      });
+      const done = { ...pending, figure, examples };
+      out.push(done);
+      entries[judgeKey(spec.id, judge)] = redactor.value({
+        eval: spec.id,
+        check: name,
+        figure,
+        examples: examples.map(({ name, label, answer, reason }) => ({
+          name,
+          label,
+          answer,
+          reason,
+        })),
+      });
+    }
+  });
+  const file = await writeCalibration(projectRoot, entries);
+  return { judges: out, file, costUsd: budget.spent };
 }

@@ -10,11 +10,13 @@ export type {
   ShimOption,
   SandboxOption,
   VariantOption,
+  JudgeOptions,
 } from "./define/index.js";
 export {
   assertThat,
   calledTool,
   notUsedTool,
+  judge,
   trajectory,
   usedTools,
   fileAbsent,

@@ -7,12 +7,15 @@ import {
   type AgentAdapter,
   type AgentRunContext,
   type AgentRunResult,
+  type JudgeCallContext,
+  type JudgeCallResult,
   InfraError,
 } from "../model/index.js";
 import { readTail } from "../util/index.js";
 import { ClaudeStreamParser } from "./claude-stream.js";
 import { LineSplitter } from "./lines.js";
 import { runAgentProcess } from "./process-agent.js";
+import { runJudgeProcess } from "./judge-process.js";
 import { probeVersion } from "./version-probe.js";
 
 export interface ClaudeCodeOptions {
@@ -62,7 +65,74 @@ export function claudeCode(options: ClaudeCodeOptions = {}): AgentAdapter {
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),
     run: (ctx) => runClaude(ctx, bin, options),
+    judge: (ctx) => judgeWithClaude(ctx, bin, options),
   };
+}
+
+/** The tools a judge gets: it reads and searches, nothing it could change anything with. */
+export const JUDGE_TOOLS = "Read,Grep,Glob";
+
+/**
+ * `claude -p` as a judge: only the read tools, the answer's shape enforced by `--json-schema`
+ * (the CLI makes the model call its StructuredOutput tool and checks the input against the schema).
+ */
+export function claudeJudgeArgs(ctx: JudgeCallContext, options: ClaudeCodeOptions): string[] {
+  const model = ctx.model ?? options.model;
+  return [
+    "-p",
+    ctx.prompt,
+    "--output-format",
+    "stream-json",
+    "--verbose",
+    "--json-schema",
+    JSON.stringify(ctx.schema),
+    "--tools",
+    JUDGE_TOOLS,
+    "--no-session-persistence",
+    ...(ctx.maxCostUsd !== undefined ? ["--max-budget-usd", String(ctx.maxCostUsd)] : []),
+    ...(model ? ["--model", model] : []),
+    ...(options.args ?? []),
+  ];
+}
+
+async function judgeWithClaude(
+  ctx: JudgeCallContext,
+  bin: string,
+  options: ClaudeCodeOptions,
+): Promise<JudgeCallResult> {
+  const parser = new ClaudeStreamParser();
+  const lines = new LineSplitter((line) => parser.line(line));
+  const run = await runJudgeProcess(ctx, {
+    command: bin,
+    args: claudeJudgeArgs(ctx, options),
+    env: {
+      ...CLAUDE_QUIET_ENV,
+      CLAUDE_CODE_TMPDIR: path.join(ctx.env.TMPDIR ?? ctx.outDir, "claude-judge"),
+      ...options.env,
+    },
+    onStdout: (chunk) => lines.push(chunk),
+  });
+  lines.end();
+  const outcome = parser.result;
+  const base = { transcripts: run.transcripts, costUsd: outcome?.costUsd };
+  if (run.process.aborted) return { ...base, problem: "the judge was stopped" };
+  if (!outcome) {
+    const tail =
+      (await readTail(run.stderrFile, 5)).trim() || (await readTail(run.stdoutFile, 3)).trim();
+    throw new InfraError(
+      `the judge claude exited ${run.process.exitCode ?? `on signal ${run.process.signal}`} without a result${tail ? `: ${tail}` : ""}`,
+    );
+  }
+  if (outcome.subtype === "error_max_budget_usd")
+    return { ...base, problem: "the judge was stopped by its budget before it answered" };
+  if (outcome.subtype === "error_max_structured_output_retries")
+    return {
+      ...base,
+      problem: `no answer in the required shape: ${outcome.errors ?? outcome.subtype}`,
+    };
+  if (outcome.isError || outcome.subtype !== "success")
+    throw classifyClaudeError(outcome.result ?? outcome.subtype, outcome.apiErrorStatus);
+  return { ...base, structured: outcome.structured, text: outcome.result };
 }
 
 export function claudeArgs(

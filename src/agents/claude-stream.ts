@@ -13,6 +13,10 @@ export interface ClaudeResultEvent {
   tokens?: TokenUsage;
   apiErrorStatus?: number;
   terminalReason?: string;
+  /** `--json-schema`'s answer, as the CLI validated it. */
+  structured?: unknown;
+  /** The result's `errors`, joined (e.g. why no structured output came). */
+  errors?: string;
 }
 
 export class ClaudeStreamParser {
@@ -115,6 +119,8 @@ function readResult(event: Record<string, unknown>): ClaudeResultEvent {
     tokens,
     apiErrorStatus: num(event.api_error_status),
     terminalReason: str(event.terminal_reason),
+    ...(event.structured_output !== undefined ? { structured: event.structured_output } : {}),
+    ...(Array.isArray(event.errors) ? { errors: event.errors.map(String).join("; ") } : {}),
   };
 }
 

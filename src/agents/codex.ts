@@ -9,6 +9,8 @@ import {
   type AgentAdapter,
   type AgentRunContext,
   type AgentRunResult,
+  type JudgeCallContext,
+  type JudgeCallResult,
   InfraError,
 } from "../model/index.js";
 import { readTail } from "../util/index.js";
@@ -16,6 +18,7 @@ import { CodexStreamParser } from "./codex-stream.js";
 import { LineSplitter } from "./lines.js";
 import { costOf, findPrice, OPENAI_PRICES, type ModelPrice } from "./prices.js";
 import { runAgentProcess } from "./process-agent.js";
+import { runJudgeProcess } from "./judge-process.js";
 import { probeVersion } from "./version-probe.js";
 
 export interface CodexOptions {
@@ -59,7 +62,82 @@ export function codex(options: CodexOptions = {}): AgentAdapter {
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),
     run: (ctx) => runCodex(ctx, bin, options),
+    judge: (ctx) => judgeWithCodex(ctx, bin, options),
   };
+}
+
+/**
+ * `codex exec` as a judge: its read-only sandbox (commands that would write are refused), the
+ * answer's shape enforced by `--output-schema` (sent to the model as a strict JSON schema).
+ */
+export function codexJudgeArgs(
+  ctx: JudgeCallContext,
+  options: CodexOptions,
+  schemaFile: string,
+): string[] {
+  const model = ctx.model ?? options.model;
+  return [
+    "exec",
+    "--json",
+    "--skip-git-repo-check",
+    "--ephemeral",
+    "--sandbox",
+    "read-only",
+    ...CODEX_QUIET_ARGS,
+    "-c",
+    "allow_login_shell=false",
+    "--output-schema",
+    schemaFile,
+    ...(model ? ["-m", model] : []),
+    ...(options.args ?? []),
+    "--",
+    ctx.prompt,
+  ];
+}
+
+async function judgeWithCodex(
+  ctx: JudgeCallContext,
+  bin: string,
+  options: CodexOptions,
+): Promise<JudgeCallResult> {
+  const scratch = path.join(ctx.env.TMPDIR ?? ctx.outDir, `${ctx.name}-codex`);
+  const codexHome = path.join(scratch, "home");
+  await prepareCodexHome(
+    codexHome,
+    options.env?.CODEX_HOME ??
+      ctx.env.CODEX_HOME ??
+      path.join(ctx.env.HOME ?? os.homedir(), ".codex"),
+  );
+  const schemaFile = path.join(scratch, "answer.schema.json");
+  await fs.writeFile(schemaFile, JSON.stringify(ctx.schema));
+  const parser = new CodexStreamParser();
+  const lines = new LineSplitter((line) => parser.line(line));
+  const run = await runJudgeProcess(ctx, {
+    command: bin,
+    args: codexJudgeArgs(ctx, options, schemaFile),
+    env: { ...options.env, CODEX_HOME: codexHome },
+    onStdout: (chunk) => lines.push(chunk),
+  });
+  lines.end();
+  const model = ctx.model ?? options.model ?? (await configuredModel(codexHome));
+  const price = model ? findPrice(model, { ...OPENAI_PRICES, ...options.prices }) : undefined;
+  const base: JudgeCallResult = {
+    transcripts: run.transcripts,
+    ...(price
+      ? { costUsd: costOf(parser.tokens, price) }
+      : {
+          warning: `the judge's cost is unknown: no price for codex model ${model ?? "(its default)"}`,
+        }),
+  };
+  if (run.process.aborted) return { ...base, problem: "the judge was stopped" };
+  if (parser.failure) throw classifyCodexError(parser.failure);
+  if (run.process.exitCode !== 0 && parser.turns === 0) {
+    const tail = (await readTail(run.stderrFile, 5)).trim();
+    throw new InfraError(
+      `the judge codex exited ${run.process.exitCode ?? `on signal ${run.process.signal}`} before finishing a turn${tail ? `: ${tail}` : ""}`,
+    );
+  }
+  return { ...base, text: parser.finalMessage };
 }
 
 export function codexArgs(

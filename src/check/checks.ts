@@ -1,12 +1,13 @@
 // Runs an eval's checks, in order, against a finished trial.
 
-import { describePattern, type CheckSpec } from "../model/index.js";
+import { describePattern, InfraError, type CheckSpec } from "../model/index.js";
 import type { CheckOutcome } from "../model/index.js";
 import { checkNotRan, checkRan, checkRanInOrder } from "./calls.js";
 import { checkSucceeds } from "./commands.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
 import { runCustomCheck } from "./custom.js";
 import { underDeadline } from "./deadline.js";
+import { runJudge } from "./judge.js";
 import { checkTrajectory } from "./trajectory.js";
 import {
   checkChangedFilesContain,
@@ -46,7 +47,14 @@ export function checkName(check: CheckSpec): string {
       return `trajectory (${check.mode})${check.expected.length ? `: ${check.expected.map((e) => e.name).join(", ")}` : ""}${check.forbidden.length ? ` without ${check.forbidden.join(", ")}` : ""}`;
     case "custom":
       return check.name;
+    case "judge":
+      return `judge ${JSON.stringify(shorten(check.judge.rubric, 60))}${check.judge.samples > 1 ? ` ×${check.judge.samples}` : ""}`;
   }
+}
+
+function shorten(text: string, max: number): string {
+  const line = text.trim().split("\n")[0] ?? "";
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 export async function runCheck(
@@ -84,29 +92,78 @@ export async function runCheck(
       return checkTrajectory(ctx.run.trajectory, check);
     case "custom":
       return runCustomCheck(check.fn, ctx);
+    case "judge": {
+      if (!ctx.judging) return { ok: false, evidence: "a judge cannot run here" };
+      const verdict = await runJudge(check.judge, index, {
+        material: ctx.judging.material,
+        env: ctx.env,
+        outDir: ctx.outDir,
+        timeoutMs: ctx.timeoutMs,
+        signal: ctx.signal,
+        spend: ctx.judging.spend,
+        calibration: ctx.judging.calibrationOf?.(check.judge),
+      });
+      return verdict;
+    }
   }
 }
 
 /**
- * Every check, in order, each under the eval's timeout (deadline.ts); a check that throws fails with
- * the error as evidence. An interrupt stops the list: the checks not yet run are left out.
+ * Every check, each under the eval's timeout (deadline.ts); a check that throws fails with the
+ * error as evidence. The deterministic checks run first, in order; the judges after them, and only
+ * when the agent did its part and every deterministic check held (a cheap gate before a paid one),
+ * unless a judge says `always`. Outcomes keep the declared order. A judge's infra error is thrown:
+ * the trial is an infra error, not a failure. An interrupt stops the list: the checks not yet run
+ * are left out.
  */
 export async function runChecks(checks: CheckSpec[], ctx: CheckContext): Promise<CheckOutcome[]> {
-  const outcomes: CheckOutcome[] = [];
+  const outcomes = new Map<number, CheckOutcome>();
+  const judged = (check: CheckSpec) => check.type === "judge";
+  const run = async (check: CheckSpec, index: number) => {
+    let infra: InfraError | undefined;
+    const verdict = await underDeadline(ctx.timeoutMs, ctx.signal, (signal) =>
+      runCheck(check, { ...ctx, signal }, index).catch((error: unknown): CheckVerdict => {
+        if (judged(check) && error instanceof InfraError) infra = error;
+        return { ok: false, evidence: `the check threw: ${(error as Error).message}` };
+      }),
+    );
+    if (infra) throw infra;
+    outcomes.set(index, outcomeOf(check, verdict));
+  };
   for (const [index, check] of checks.entries()) {
     if (ctx.signal?.aborted) break;
-    const verdict = await underDeadline(ctx.timeoutMs, ctx.signal, (signal) =>
-      runCheck(check, { ...ctx, signal }, index).catch((error: unknown): CheckVerdict => ({
-        ok: false,
-        evidence: `the check threw: ${(error as Error).message}`,
-      })),
-    );
-    outcomes.push({
-      name: checkName(check),
-      ok: verdict.ok,
-      evidence: verdict.evidence,
-      ...(check.source ? { file: check.source.file, line: check.source.line } : {}),
-    });
+    if (!judged(check)) await run(check, index);
   }
-  return outcomes;
+  const failed = [...outcomes.values()].filter((o) => !o.ok).length;
+  const gate = ctx.agentFailed
+    ? `the agent failed (${ctx.agentFailed})`
+    : failed > 0
+      ? `${failed} deterministic check${failed > 1 ? "s" : ""} failed`
+      : undefined;
+  for (const [index, check] of checks.entries()) {
+    if (ctx.signal?.aborted) break;
+    if (!judged(check)) continue;
+    if (gate && !(check.type === "judge" && check.judge.always)) {
+      outcomes.set(index, {
+        ...outcomeOf(check, {
+          ok: false,
+          evidence: `not run: ${gate} (\`always: true\` runs it anyway)`,
+        }),
+        skipped: true,
+      });
+      continue;
+    }
+    await run(check, index);
+  }
+  return [...outcomes.keys()].sort((a, b) => a - b).map((i) => outcomes.get(i)!);
+}
+
+function outcomeOf(check: CheckSpec, verdict: CheckVerdict): CheckOutcome {
+  return {
+    name: checkName(check),
+    ok: verdict.ok,
+    evidence: verdict.evidence,
+    ...(check.source ? { file: check.source.file, line: check.source.line } : {}),
+    ...(verdict.judge ? { judge: verdict.judge } : {}),
+  };
 }

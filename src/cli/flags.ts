@@ -132,6 +132,11 @@ export const FLAGS = {
     value: "N",
     help: "docker: most processes per trial (default 4096), for evals without sandbox.pids",
   },
+  from: {
+    type: "string",
+    value: "DIR",
+    help: "recheck: the results folder whose outcomes are rechecked (default:\n.copybook/results, the last run's)",
+  },
   out: {
     type: "string",
     value: "DIR",

@@ -17,6 +17,7 @@ export {
   type ShimOption,
   type VariantOption,
 } from "./ts/api.js";
+export type { JudgeOptions } from "./ts/assertions.js";
 export {
   assertThat,
   calledTool,
@@ -26,6 +27,7 @@ export {
   fileLacks,
   notRan,
   notUsedTool,
+  judge,
   ran,
   ranInOrder,
   succeeds,
@@ -40,6 +42,8 @@ export {
   exitCodeSchema,
   hint,
   isPlainRecord,
+  judgeAgentSchema,
+  judgeOptionShape,
   nonEmptyText,
   regexSchema,
   sandboxPathSchema,
@@ -52,6 +56,6 @@ export {
   yamlTaskSchema,
 } from "./yaml/schema.js";
 export { locate, problemAt, type YamlSource } from "./yaml/source.js";
-export { toVariantSpec, workflowCheck, yamlTaskEval } from "./yaml/task.js";
+export { judgeCheck, toVariantSpec, workflowCheck, yamlTaskEval } from "./yaml/task.js";
 export { validateWithSchema } from "./yaml/validate.js";
 export { containerLimitProblem } from "./yaml/container.js";

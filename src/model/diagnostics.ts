@@ -104,7 +104,7 @@ function diagnosticsOf(result: EvalResult, projectRoot: string | undefined): Run
       });
     }
     if (trial.status === "failed") {
-      for (const check of trial.checks.filter((c) => !c.ok)) {
+      for (const check of trial.checks.filter((c) => !c.ok && !c.skipped)) {
         out.push({
           code: Codes.checkFailed,
           severity: "error",

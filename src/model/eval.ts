@@ -129,6 +129,33 @@ export interface TrajectorySpec {
   forbidden: string[];
 }
 
+/** A labelled example a judge is calibrated on: a folder, or files given inline. */
+export interface JudgeExample {
+  label: "pass" | "fail";
+  /** Absolute path of a folder that stands for a trial's final workspace. */
+  dir?: string;
+  /** Sandbox-relative path → content: the workspace, written out. */
+  files?: Record<string, string>;
+  /** A name for the calibration report (default: the folder, or `example <n>`). */
+  name?: string;
+}
+
+/** A model-graded check: an agent CLI, read-only, on a copy of the final workspace. */
+export interface JudgeSpec {
+  /** What the work must satisfy, in plain words. */
+  rubric: string;
+  /** Files the judge should read first (their content goes into its prompt). */
+  files: string[];
+  /** The agent that judges: "claude-code", "codex", or an adapter that can judge. */
+  agent: AgentRef;
+  model?: string;
+  /** Independent calls; the verdict is their majority. */
+  samples: number;
+  /** Run even when a deterministic check failed or the agent failed. */
+  always: boolean;
+  examples: JudgeExample[];
+}
+
 /** A check as data: the `check` stage knows how to run each kind. */
 export type CheckSpec = (
   | { type: "ran"; pattern: Pattern }
@@ -144,6 +171,7 @@ export type CheckSpec = (
   | { type: "changedFilesLack"; text: string }
   | { type: "succeeds"; command: string; exitCode: number }
   | ({ type: "trajectory" } & TrajectorySpec)
+  | { type: "judge"; judge: JudgeSpec }
   | {
       type: "custom";
       name: string;
@@ -307,6 +335,41 @@ export interface AgentAdapter {
   available(): Promise<boolean>;
   version(): Promise<string | undefined>;
   run(ctx: AgentRunContext): Promise<AgentRunResult>;
+  /**
+   * One read-only judge call (README › Judges): answer `ctx.prompt` in `ctx.schema`'s shape without
+   * changing anything. Throw InfraError for the outside world's failures (API 5xx, not logged in).
+   */
+  judge?(ctx: JudgeCallContext): Promise<JudgeCallResult>;
+}
+
+export interface JudgeCallContext {
+  prompt: string;
+  /** The JSON Schema of the answer, for the CLI's structured-output flag. */
+  schema: Record<string, unknown>;
+  /** A copy of the trial's final workspace: read it, never the live sandbox. */
+  cwd: string;
+  env: Record<string, string>;
+  timeoutMs: number;
+  maxCostUsd?: number;
+  model?: string;
+  /** Where the call's transcripts go, and their file name stem (`judge-2-1`). */
+  outDir: string;
+  name: string;
+  signal: AbortSignal;
+}
+
+export interface JudgeCallResult {
+  /** The structured answer, when the CLI gave one. */
+  structured?: unknown;
+  /** The final message text (parsed as JSON when there is no structured answer). */
+  text?: string;
+  /** Why the call gave no usable answer although nothing failed outside (retries exhausted…). */
+  problem?: string;
+  costUsd?: number;
+  /** Files written to outDir, relative to it. */
+  transcripts: string[];
+  /** Set when the cost is not known (a model without a price). */
+  warning?: string;
 }
 
 // ---------- shims ----------

@@ -38,6 +38,10 @@ export {
   type CustomCheckResult,
   type EvalSpec,
   type ExpectedTool,
+  type JudgeCallContext,
+  type JudgeCallResult,
+  type JudgeExample,
+  type JudgeSpec,
   type Pattern,
   type PromptSpec,
   type SandboxSpec,
@@ -52,6 +56,7 @@ export {
   type VariantSpec,
 } from "./eval.js";
 export {
+  CALIBRATION_FILE,
   DEFAULT_RESULTS_BRANCH,
   HISTORY_FILE,
   NEVER_SNAPSHOT_DIRS,
@@ -75,6 +80,10 @@ export {
   thresholdPercent,
   type ArmMeans,
   type CachedVerdict,
+  type CalibrationFigure,
+  type JudgeOutcome,
+  type JudgeSample,
+  type JudgeVerdict,
   type CheckOutcome,
   type ComparisonRecord,
   type EvalResult,
@@ -84,6 +93,7 @@ export {
 } from "./result.js";
 export {
   adaptiveVerdict,
+  agreementOf,
   curtailedVerdict,
   requiredPasses,
   round6,

@@ -23,3 +23,6 @@ export const DEFAULT_RESULTS_BRANCH = "copybook-results";
 
 /** Where each run-mode job leaves its history lines, for a publishing job to push once. */
 export const HISTORY_FILE = "history.jsonl";
+
+/** What `agent-evals calibrate` measured of each judge, read by every run's report. */
+export const CALIBRATION_FILE = path.join(OWN_DIR, "calibration.json");

@@ -118,3 +118,26 @@ export function inverseNormal(p: number): number {
 export function round6(x: number): number {
   return Math.round(x * 1e6) / 1e6;
 }
+
+/**
+ * Accuracy and Cohen's κ of a judge's answers against the examples' labels. The categories are
+ * pass, fail and unknown (labels are only pass or fail, so every unknown answer is a disagreement).
+ * κ = (pₒ − pₑ) / (1 − pₑ), pₒ the share of agreements, pₑ = Σₖ (share of labels k) · (share of
+ * answers k); null when pₑ = 1 (every label and every answer the same: chance explains it all).
+ */
+export function agreementOf(
+  pairs: Array<{ label: "pass" | "fail"; answer: "pass" | "fail" | "unknown" }>,
+): { n: number; accuracy: number; kappa: number | null } {
+  const n = pairs.length;
+  if (n === 0) return { n, accuracy: 0, kappa: null };
+  const agreed = pairs.filter((p) => p.label === p.answer).length;
+  const po = agreed / n;
+  const share = (pick: (p: (typeof pairs)[number]) => string, k: string) =>
+    pairs.filter((p) => pick(p) === k).length / n;
+  const pe = (["pass", "fail", "unknown"] as const).reduce(
+    (sum, k) => sum + share((p) => p.label, k) * share((p) => p.answer, k),
+    0,
+  );
+  const kappa = pe >= 1 - 1e-12 ? null : (po - pe) / (1 - pe);
+  return { n, accuracy: po, kappa };
+}

@@ -112,7 +112,7 @@ export function evalBlock(
     for (const warning of warnings) lines.push(`      ${style.yellow("!")} ${warning}`);
     for (const check of trial.checks) {
       if (check.ok && !verbose) continue;
-      const mark = check.ok ? style.green("✓") : style.red("✗");
+      const mark = check.skipped ? style.dim("–") : check.ok ? style.green("✓") : style.red("✗");
       const at = check.line
         ? ` ${style.dim(`at ${path.relative(projectRoot, check.file ?? result.file)}:${check.line}`)}`
         : "";

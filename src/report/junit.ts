@@ -249,7 +249,7 @@ function evidence(e: EvalResult): string {
       `trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${trial.reason}` : ""} (${trial.dir})`,
     );
     for (const check of trial.checks) {
-      if (check.ok) continue;
+      if (check.ok || check.skipped) continue;
       const at = check.line ? ` at ${checkFile(check.file, e.file)}:${check.line}` : "";
       parts.push(`  ✗ ${check.name}${at}`, ...check.evidence.split("\n").map((l) => `      ${l}`));
     }

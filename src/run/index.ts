@@ -26,3 +26,5 @@ export {
 export { runSuite, type SuiteEvents, type SuiteOutcome } from "./suite.js";
 export { type PreparedStore } from "./workspace/prepare.js";
 export { templateProblems } from "./workspace/template-check.js";
+export { recheckEval, trialFolder, type RecheckEvalInput } from "./recheck.js";
+export { calibrateJudge, type CalibratedExample } from "./calibrate.js";

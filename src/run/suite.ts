@@ -5,6 +5,8 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type {
+  CalibrationFigure,
+  JudgeSpec,
   PlannedUnit,
   EvalSpec,
   CachedVerdict,
@@ -55,6 +57,8 @@ export interface SuiteOptions {
   preparedStore?: PreparedStore;
   /** Own HOME per trial, bubblewrap. */
   isolation?: TrialIsolation;
+  /** The calibration figure of an eval's judge, when `agent-evals calibrate` measured it. */
+  calibrationOf?: (spec: EvalSpec, judge: JudgeSpec) => CalibrationFigure | undefined;
 }
 
 export type { PlannedUnit };
@@ -405,7 +409,9 @@ async function runBudgetedTrial(
   prepared: PreparedSandbox,
   options: UnitOptions,
 ): Promise<TrialResult | "no-budget"> {
-  const free = !unit.agent || unit.agent.free === true;
+  // A judge is paid for whatever agent did the work.
+  const judged = unit.spec.checks.some((check) => check.type === "judge");
+  const free = (!unit.agent || unit.agent.free === true) && !judged;
   const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
   if (!reservation) return "no-budget";
   let trial: TrialResult | undefined;
@@ -453,6 +459,9 @@ async function runTrialWithRetries(
         deferCleanup: options.deferCleanup,
         maxCostUsd,
         isolation: options.isolation,
+        ...(options.calibrationOf
+          ? { calibrationOf: (judge: JudgeSpec) => options.calibrationOf!(unit.spec, judge) }
+          : {}),
       });
       return attempt > 0 ? { ...trial, retries: attempt } : trial;
     } catch (error) {

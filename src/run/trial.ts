@@ -3,7 +3,14 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import type { RenderedPrompt, CheckOutcome, TokenUsage, TrialResult } from "../model/index.js";
+import type {
+  CalibrationFigure,
+  RenderedPrompt,
+  CheckOutcome,
+  JudgeSpec,
+  TokenUsage,
+  TrialResult,
+} from "../model/index.js";
 import {
   type AgentAdapter,
   type AgentRunResult,
@@ -13,7 +20,14 @@ import {
 } from "../model/index.js";
 import { shimBypassWarnings, runChecks } from "../check/index.js";
 import type { PreparedSandbox } from "./workspace/prepare.js";
-import { changedFiles, makeTempDir, removeTree } from "./workspace/sandbox.js";
+import {
+  changedFiles,
+  copySnapshot,
+  copyTree,
+  makeTempDir,
+  removeTree,
+} from "./workspace/sandbox.js";
+import { storeOutcome } from "./workspace/outcome.js";
 import { CALL_LOG_ENV, writeShims } from "./shims.js";
 import { cutWarning, readCallLog, redactCall, writeCallsJsonl, type CallLog } from "./call-log.js";
 import {
@@ -46,6 +60,8 @@ export interface TrialInput {
   deferCleanup?: (cleanup: Promise<void>) => void;
   /** Own HOME, the sandbox provider (default: neither; the eval's `sandbox.kind` names its own). */
   isolation?: TrialIsolation;
+  /** The calibration figure of a judge of this eval, when one was measured. */
+  calibrationOf?: (judge: JudgeSpec) => CalibrationFigure | undefined;
 }
 
 export interface TrialOutput extends TrialResult {
@@ -132,6 +148,14 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
       calls,
       redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined,
     );
+    const changed = async () => changedFiles(work, await input.prepared.manifest());
+    let changedOnce: Promise<string[]> | undefined;
+    const spend = {
+      capUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
+      spentUsd: run.costUsd ?? 0,
+    };
+    // A judge always runs on the host in a copy of the workspace (check/judge.ts steps out of the
+    // sandbox's command wrapper), whatever the provider does with the checks.
     const inside = <T>(fn: () => Promise<T>) => (checksInside && sandbox ? sandbox.run(fn) : fn());
     const checks = await inside(() =>
       runChecks(input.spec.checks, {
@@ -139,16 +163,37 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
         calls: calls.calls,
         allCalls: calls.each,
         run,
-        changedFiles: async () => changedFiles(work, await input.prepared.manifest()),
+        changedFiles: () => (changedOnce ??= changed()),
         env: { ...env, [CALL_LOG_ENV]: checkLog },
         outDir: input.outDir,
         timeoutMs: input.spec.timeoutMs,
         signal: input.signal,
+        agentFailed: run.timedOut ? "it timed out" : (run.agentFailure ?? damage.failure),
+        judging: {
+          material: judgeMaterial(
+            work,
+            path.join(root, "judged"),
+            () => (changedOnce ??= changed()),
+          ),
+          spend,
+          calibrationOf: input.calibrationOf,
+        },
       }),
     );
     // Checks cut short by an interrupt judge nothing: the trial is unfinished, as for the agent.
     if (input.signal.aborted) throw new InfraError("interrupted", false);
-    const result = redact(verdictOf(input, run, calls, checks, started, shimDirOf(root), damage));
+    // What the agent left, kept for `recheck` (capped; the last sweep below redacts it).
+    storeOutcome(
+      work,
+      await (changedOnce ??= changed()),
+      await input.prepared.manifest(),
+      input.outDir,
+    );
+    const judgedCost = spend.spentUsd - (run.costUsd ?? 0);
+    const costed = judgedCost > 0 ? { ...run, costUsd: (run.costUsd ?? 0) + judgedCost } : run;
+    const result = redact(
+      verdictOf(input, costed, calls, checks, started, shimDirOf(root), damage),
+    );
     await writeTrialFiles(input.outDir, result, redact(run), redact(checks));
     return input.keepWorkspace ? { ...result, workspace: work } : result;
   } finally {
@@ -173,8 +218,9 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
   }
 }
 
-async function trialEnv(
-  input: TrialInput,
+/** A trial's environment: its TMPDIR, its own HOME (unless --real-home), the shims first on PATH. */
+export async function trialEnv(
+  input: Pick<TrialInput, "baseEnv" | "n" | "spec">,
   isolation: TrialIsolation,
   root: string,
   tmp: string,
@@ -207,6 +253,22 @@ async function trialEnv(
   return env;
 }
 
+/**
+ * What a judge reads: a copy of the final workspace, made on first use (the live sandbox is never
+ * handed to a judge), and the files the run created or changed.
+ */
+function judgeMaterial(work: string, copy: string, changed: () => Promise<string[]>) {
+  let made: Promise<{ workspace: string; changed: string[] }> | undefined;
+  return () =>
+    (made ??= (async () => {
+      // A tree that cannot be copied is the agent's doing (a link out of it): the judge check fails.
+      await copyTree(work, copy).catch((error: Error) => {
+        throw new Error(`could not copy the workspace for the judge: ${error.message}`);
+      });
+      return { workspace: copy, changed: await changed() };
+    })());
+}
+
 function noAgentRun(): AgentRunResult {
   return { exitCode: null, timedOut: false, trajectory: [], transcripts: [], durationMs: 0 };
 }
@@ -220,7 +282,7 @@ function verdictOf(
   shimDir: string,
   damage: SandboxDamage,
 ): TrialOutput {
-  const failedChecks = checks.filter((c) => !c.ok).length;
+  const failedChecks = checks.filter((c) => !c.ok && !c.skipped).length;
   const warnings = [
     ...shimBypassWarnings(
       run.trajectory,
@@ -241,7 +303,10 @@ function verdictOf(
     : agentFailure
       ? [agentFailure, Codes.agentFailed]
       : failedChecks > 0
-        ? [`${failedChecks} of ${checks.length} checks failed`, Codes.checkFailed]
+        ? [
+            `${failedChecks} of ${checks.filter((c) => !c.skipped).length} checks failed`,
+            Codes.checkFailed,
+          ]
         : [undefined, undefined];
   return {
     n: input.n,

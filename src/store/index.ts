@@ -23,3 +23,9 @@ export { clearResults } from "./clear.js";
 export { lockResults } from "./lock.js";
 export { mergeResultDirs } from "./merge.js";
 export { recordResults, type CacheContext, type CacheOptions } from "./verdicts.js";
+export {
+  readCalibration,
+  writeCalibration,
+  type CalibrationEntry,
+  type CalibrationStore,
+} from "./calibration.js";

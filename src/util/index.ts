@@ -11,6 +11,7 @@ export {
   readTail,
   runProcess,
   withCommandWrapper,
+  outsideCommandWrapper,
   type ProcessResult,
   type RunProcessOptions,
   type WrappedCommand,

@@ -48,6 +48,11 @@ export function withCommandWrapper<T>(wrapper: CommandWrapper, fn: () => T): T {
   return wrapperScope.run(wrapper, fn);
 }
 
+/** Runs `fn` with no wrapper: what it starts runs on the host even inside a sandbox's scope. */
+export function outsideCommandWrapper<T>(fn: () => T): T {
+  return wrapperScope.exit(fn);
+}
+
 async function wrapCommand(
   command: string,
   args: string[],

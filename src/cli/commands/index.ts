@@ -8,6 +8,8 @@ import { healthCommand } from "./health.js";
 import { initCommand } from "./init.js";
 import { listCommand } from "./list.js";
 import { mergeCommand } from "./merge.js";
+import { calibrateCommand } from "./calibrate.js";
+import { recheckCommand } from "./recheck.js";
 import { comparePlanCommand, planCommand } from "./plan.js";
 import { schemaCommand } from "./schema.js";
 import { showCommand } from "./show.js";
@@ -94,6 +96,22 @@ export const COMMANDS: readonly Command[] = [
     summary: "what eval would run, and what it may cost (runs nothing)",
     flags: [...PLAN, "shards"],
     run: planCommand,
+  },
+  {
+    name: "recheck",
+    args: "[name…] [--from DIR]",
+    summary:
+      "the current checks (judges too) on the stored outcomes of the last run,\nor of a downloaded artifact; starts no agent; exit code as for eval",
+    flags: ["cwd", "evals", "from", "budget-usd", "format", "real-home", "verbose"],
+    run: recheckCommand,
+  },
+  {
+    name: "calibrate",
+    args: "[name…]",
+    summary:
+      "run each judge on its labelled examples: accuracy and Cohen's κ, shown\nbeside every judged check after",
+    flags: ["cwd", "evals", "budget-usd", "real-home"],
+    run: calibrateCommand,
   },
   {
     name: "list",

@@ -2,7 +2,9 @@
 // runs it. Declared in the order users read them in the README.
 
 import type {
+  AgentAdapter,
   CheckSpec,
+  JudgeExample,
   CustomCheckContext,
   CustomCheckResult,
   ExpectedTool,
@@ -101,4 +103,37 @@ export function calledTool(
 /** The agent never called the tool. */
 export function notUsedTool(name: string): CheckSpec {
   return trajectory({ forbidden: [name] });
+}
+
+export interface JudgeOptions {
+  /** Files the judge reads first: their text goes into its prompt. */
+  files?: string[];
+  /** "claude-code" (default), "codex", or an adapter made by claudeCode()/codex(). */
+  agent?: "claude-code" | "codex" | AgentAdapter;
+  model?: string;
+  /** Independent calls; the verdict is their majority (default 1). */
+  samples?: number;
+  /** Run even when a deterministic check failed or the agent failed. */
+  always?: boolean;
+  /** Labelled examples for `agent-evals calibrate`: `{ label, dir }` or `{ label, files }`. */
+  examples?: JudgeExample[];
+}
+
+/**
+ * A model-graded check: after every other check held, an agent CLI reads a copy of the final
+ * workspace, read-only, and answers whether the work meets `rubric` (README › Judges).
+ */
+export function judge(rubric: string, options: JudgeOptions = {}): CheckSpec {
+  return {
+    type: "judge",
+    judge: {
+      rubric,
+      files: options.files ?? [],
+      agent: options.agent ?? "claude-code",
+      ...(options.model !== undefined ? { model: options.model } : {}),
+      samples: options.samples ?? 1,
+      always: options.always ?? false,
+      examples: options.examples ?? [],
+    },
+  };
 }

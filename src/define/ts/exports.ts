@@ -13,8 +13,20 @@ import {
 } from "./api.js";
 import { exportLine, type LoadedExport } from "./module.js";
 import { sha256, stableStringify } from "../prompt.js";
-import { normalizeSandbox, normalizeShims, zodProblems } from "../yaml/normalize.js";
-import { trialCounts, trialsSchema, variantsSchema } from "../yaml/schema.js";
+import {
+  normalizeSandbox,
+  normalizeShims,
+  resolveUserPath,
+  zodProblems,
+} from "../yaml/normalize.js";
+import {
+  JUDGE_AGENTS,
+  judgeOptionShape,
+  nonEmptyText,
+  trialCounts,
+  trialsSchema,
+  variantsSchema,
+} from "../yaml/schema.js";
 import { toVariantSpec } from "../yaml/task.js";
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
@@ -113,6 +125,54 @@ export const tsOptionsSchema = z.strictObject({
   ),
 });
 
+/** What judge(rubric, options) recorded, checked as the YAML `judge` entries are. */
+const tsJudgeSchema = z.object({
+  rubric: nonEmptyText,
+  agent: z.custom<AgentRef>(
+    (v) =>
+      (typeof v === "string" && (JUDGE_AGENTS as readonly string[]).includes(v)) ||
+      (typeof v === "object" &&
+        v !== null &&
+        typeof (v as { judge?: unknown }).judge === "function"),
+    {
+      message:
+        'a judge\'s agent is "claude-code", "codex", or an adapter made by claudeCode() or codex()',
+    },
+  ),
+  ...judgeOptionShape,
+  files: z.array(z.string()),
+  samples: judgeOptionShape.samples,
+  always: z.boolean(),
+});
+
+/** The judge checks' options validated and their example folders resolved, or the problems. */
+function judgeChecks(
+  checks: CheckSpec[],
+  ctx: TsLoadContext,
+  where: { file: string; line?: number },
+  exportName: string,
+): { checks: CheckSpec[]; problems: DefinitionProblem[] } {
+  const problems: DefinitionProblem[] = [];
+  const out = checks.map((check, i) => {
+    if (check.type !== "judge") return check;
+    const parsed = tsJudgeSchema.safeParse(check.judge);
+    if (!parsed.success) {
+      problems.push(...zodProblems(parsed.error, where, `${exportName}.assert[${i}] judge`));
+      return check;
+    }
+    const examples = check.judge.examples.map((e) =>
+      e.dir !== undefined
+        ? {
+            ...e,
+            dir: resolveUserPath(e.dir, { projectRoot: ctx.projectRoot, evalFile: ctx.file }),
+          }
+        : e,
+    );
+    return { ...check, judge: { ...check.judge, examples } };
+  });
+  return { checks: out, problems };
+}
+
 export interface TsLoadContext {
   projectRoot: string;
   file: string;
@@ -173,8 +233,14 @@ function specFromDefinition(
       where,
     ),
   );
-  const checks = (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where }));
-  const problems: DefinitionProblem[] = [];
+  const judged = judgeChecks(
+    (options.assert ?? []).map((c) => ({ ...c, source: c.source ?? where })),
+    ctx,
+    where,
+    exportName,
+  );
+  const checks = judged.checks;
+  const problems: DefinitionProblem[] = [...judged.problems];
   if (checks.length === 0) {
     problems.push({
       ...where,

@@ -9,6 +9,7 @@ import type {
   CheckSpec,
   ContainerLimits,
   EvalSpec,
+  JudgeSpec,
   Pattern,
   PromptSpec,
   SandboxSpec,
@@ -25,6 +26,7 @@ import {
   type YamlShim,
   type YamlTask,
   type YamlVariant,
+  judgeCheckSchema,
   trialCounts,
   workflowSchema,
 } from "./schema.js";
@@ -120,7 +122,9 @@ function toEvalSpec(task: YamlTask, source: YamlSource, ctx: LoadContext): EvalS
     sandbox: toSandboxSpec(task.sandbox, evalFile, projectRoot),
     setup: task.setup ?? [],
     shims: toShimSpecs(task.shims ?? {}),
-    checks: toChecks(task.assertions ?? {}, sourceAt),
+    checks: toChecks(task.assertions ?? {}, sourceAt, (dir) =>
+      resolveUserPath(dir, { evalFile, projectRoot }),
+    ),
     timeoutMs: (task.timeout ?? yamlTaskDefaults.timeoutSeconds) * 1000,
     ...(task.maxCostUsd !== undefined ? { maxCostUsd: task.maxCostUsd } : {}),
     ...(task.model !== undefined ? { model: task.model } : {}),
@@ -255,10 +259,35 @@ export function workflowCheck(workflow: z.output<typeof workflowSchema>): CheckS
   };
 }
 
-/** Checks in a fixed order: files, absent, commands, contains, forbidden, workflow. */
+/** A validated judge (YAML task or skill outcome) as a check; example folders resolved. */
+export function judgeCheck(
+  judge: Omit<z.output<typeof judgeCheckSchema>, "agent"> & { agent?: JudgeSpec["agent"] },
+  resolveDir: (dir: string) => string,
+): CheckSpec {
+  return {
+    type: "judge",
+    judge: {
+      rubric: judge.rubric,
+      files: judge.files ?? [],
+      agent: judge.agent ?? "claude-code",
+      ...(judge.model !== undefined ? { model: judge.model } : {}),
+      samples: judge.samples ?? 1,
+      always: judge.always ?? false,
+      examples: (judge.examples ?? []).map((e) => ({
+        label: e.label,
+        ...(e.dir !== undefined ? { dir: resolveDir(e.dir) } : {}),
+        ...(e.files !== undefined ? { files: { ...e.files } } : {}),
+        ...(e.name !== undefined ? { name: e.name } : {}),
+      })),
+    },
+  };
+}
+
+/** Checks in a fixed order: files, absent, commands, contains, forbidden, workflow, judge. */
 function toChecks(
   assertions: YamlAssertions,
   sourceAt: (keyPath: KeyPath) => SourceRef,
+  resolveDir: (dir: string) => string,
 ): CheckSpec[] {
   const from = <T>(
     key: keyof YamlAssertions,
@@ -278,5 +307,6 @@ function toChecks(
     ...(assertions.workflow
       ? [{ ...workflowCheck(assertions.workflow), source: sourceAt(["assertions", "workflow"]) }]
       : []),
+    ...from("judge", assertions.judge, (j) => judgeCheck(j, resolveDir)),
   ];
 }

@@ -5,6 +5,7 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { CheckSpec, SourceRef } from "../../model/index.js";
+import { judgeCheck } from "../../define/index.js";
 import type { Outcome } from "./schema.js";
 import {
   readTail,
@@ -33,6 +34,8 @@ export function outcomeDescription(outcome: Outcome): string {
       return `${q(outcome.command)} fails`;
     case "bash-output-contains":
       return `${q(outcome.command)} output contains ${q(outcome.value)}`;
+    case "judge":
+      return `judged: ${q(outcome.rubric)}`;
   }
 }
 
@@ -68,6 +71,12 @@ export function outcomeCheck(outcome: Outcome, timeoutMs: number, source: Source
             ? { ok: true, evidence: `exit ${run.exitCode}, as expected` }
             : { ok: false, evidence: `exit 0, expected a failure${run.tail}` };
         },
+      };
+    case "judge":
+      // An example's `dir` is relative to the eval file.
+      return {
+        ...judgeCheck(outcome, (dir) => path.resolve(path.dirname(source.file), dir)),
+        source,
       };
     case "bash-output-contains":
       return {

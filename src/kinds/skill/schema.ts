@@ -12,6 +12,8 @@ import {
   exitCodeSchema,
   hint,
   isPlainRecord,
+  judgeAgentSchema,
+  judgeOptionShape,
   nonEmptyText,
   regexSchema,
   sandboxPathSchema,
@@ -132,8 +134,14 @@ export const outcomeSchema = described(
       command: outcomeCommand,
       value: described(nonEmptyText, "A substring of the command's stdout or stderr."),
     }),
+    z.strictObject({
+      type: z.literal("judge"),
+      rubric: described(nonEmptyText, "What the work must satisfy, in plain words."),
+      agent: judgeAgentSchema,
+      ...judgeOptionShape,
+    }),
   ]),
-  "An outcome: `{ type, ... }` with type file-contains, file-not-contains, file-matches (`file`, `value`), file-exists, file-not-exists (`file`), bash-succeeds, bash-fails (`command`) or bash-output-contains (`command`, `value`).",
+  "An outcome: `{ type, ... }` with type file-contains, file-not-contains, file-matches (`file`, `value`), file-exists, file-not-exists (`file`), bash-succeeds, bash-fails (`command`), bash-output-contains (`command`, `value`) or judge (`rubric`; README › Judges).",
 );
 
 function requireScenarioChecks(

@@ -557,9 +557,28 @@ export function reportPage(): void {
     const list = el("ul", { class: "checks" });
     t.checks.forEach((c) => {
       list.appendChild(
-        el("li", { class: c.ok ? "check-ok" : "check-failed" }, [
-          el("span", { class: c.ok ? "ok" : "ko", text: c.ok ? "✓ " : "✗ " }),
+        el("li", { class: c.ok ? "check-ok" : c.skipped ? "muted" : "check-failed" }, [
+          el("span", {
+            class: c.ok ? "ok" : c.skipped ? "muted" : "ko",
+            text: c.ok ? "✓ " : c.skipped ? "– " : "✗ ",
+          }),
           el("b", { text: c.name }),
+          c.judge
+            ? el("span", {
+                class: "muted",
+                text: c.judge.calibration
+                  ? " · judge κ " +
+                    (c.judge.calibration.kappa === null
+                      ? "undefined"
+                      : c.judge.calibration.kappa.toFixed(2)) +
+                    ", accuracy " +
+                    Math.round(c.judge.calibration.accuracy * 100) +
+                    "% on " +
+                    c.judge.calibration.n +
+                    " examples"
+                  : " · judge uncalibrated",
+              })
+            : null,
           c.line ? el("span", { class: "muted", text: " at " + e.file + ":" + c.line }) : null,
           c.evidence ? el("pre", { class: "evidence", text: c.evidence }) : null,
         ]),

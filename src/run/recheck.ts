@@ -1,0 +1,345 @@
+// `agent-evals recheck`: one stored trial checked again, with no agent. Its workspace is a copy of
+// the re-created prepared tree with the trial's stored outcome laid over it; its calls, trajectory
+// and agent result are what the trial recorded. The current checks run on it (judges included),
+// and the trial's checks.json and trial.json are written again with the new verdict.
+
+import fs from "node:fs";
+import path from "node:path";
+import {
+  Codes,
+  requiredPasses,
+  wilsonInterval,
+  type AgentRunResult,
+  type CalibrationFigure,
+  type EvalResult,
+  type EvalStatus,
+  type EvalSpec,
+  type JudgeSpec,
+  type ShimCall,
+  type TrialResult,
+} from "../model/index.js";
+import { runChecks } from "../check/index.js";
+import { currentRedactor, redactTree } from "../util/index.js";
+import { prepareSandbox, SetupError, type PreparedSandbox } from "./workspace/prepare.js";
+import type { BudgetLedger } from "./budget.js";
+import {
+  changedFiles,
+  copySnapshot,
+  copyTree,
+  makeTempDir,
+  removeTree,
+} from "./workspace/sandbox.js";
+import { applyOutcome, manifestHash, readOutcome } from "./workspace/outcome.js";
+import { CALL_LOG_ENV } from "./shims.js";
+import { isolationFor, type TrialIsolation } from "./isolation/resolve.js";
+import { trialEnv } from "./trial.js";
+
+export interface RecheckTrialInput {
+  spec: EvalSpec;
+  /** The trial as the run recorded it. */
+  trial: TrialResult;
+  /** Its results folder (absolute): outcome/, calls.jsonl and trial.json are read, then rewritten. */
+  trialDir: string;
+  prepared: PreparedSandbox;
+  baseEnv: Record<string, string>;
+  isolation?: TrialIsolation;
+  signal: AbortSignal;
+  /** The most the trial's judges may spend. */
+  capUsd?: number;
+  calibrationOf?: (judge: JudgeSpec) => CalibrationFigure | undefined;
+}
+
+interface StoredTrial {
+  agent?: Partial<AgentRunResult>;
+  trajectory?: AgentRunResult["trajectory"];
+}
+
+/** The trial with the verdict of the current checks; unchanged (with a warning) when it kept no outcome. */
+export async function recheckTrial(input: RecheckTrialInput): Promise<TrialResult> {
+  const { trial, trialDir, spec } = input;
+  const index = readOutcome(trialDir);
+  if (!index) {
+    return withWarning(
+      trial,
+      "not rechecked: the trial kept no outcome (outcome/outcome.json); its verdict is the run's",
+    );
+  }
+  const stored = readJson<StoredTrial>(path.join(trialDir, "trial.json")) ?? {};
+  const run: AgentRunResult = {
+    exitCode: stored.agent?.exitCode ?? trial.agentExitCode ?? null,
+    timedOut: stored.agent?.timedOut ?? trial.timedOut ?? false,
+    ...(stored.agent?.agentFailure ? { agentFailure: stored.agent.agentFailure } : {}),
+    trajectory: stored.trajectory ?? [],
+    ...(stored.agent?.finalMessage !== undefined
+      ? { finalMessage: stored.agent.finalMessage }
+      : {}),
+    transcripts: stored.agent?.transcripts ?? [],
+    durationMs: stored.agent?.durationMs ?? 0,
+  };
+  const calls = readCalls(path.join(trialDir, "calls.jsonl"));
+  const root = await makeTempDir(`${spec.id}-recheck${trial.n}`);
+  const work = path.join(root, "work");
+  const tmp = path.join(root, "tmp");
+  try {
+    fs.mkdirSync(tmp);
+    await copySnapshot(await input.prepared.snapshot(), work);
+    applyOutcome(trialDir, index, work);
+    const isolation = isolationFor(spec, input.isolation);
+    const env = await trialEnv(
+      { baseEnv: input.baseEnv, n: trial.n, spec },
+      isolation,
+      root,
+      tmp,
+      path.join(root, "calls.raw"),
+    );
+    const manifest = await input.prepared.manifest();
+    let changedOnce: Promise<string[]> | undefined;
+    const changed = () => (changedOnce ??= changedFiles(work, manifest));
+    const spend = { capUsd: input.capUsd, spentUsd: 0 };
+    let copied: Promise<{ workspace: string; changed: string[] }> | undefined;
+    const checks = await runChecks(spec.checks, {
+      sandbox: work,
+      calls,
+      run,
+      changedFiles: changed,
+      env: { ...env, [CALL_LOG_ENV]: path.join(root, "check-calls.raw") },
+      outDir: trialDir,
+      timeoutMs: spec.timeoutMs,
+      signal: input.signal,
+      ...(run.timedOut || run.agentFailure
+        ? { agentFailed: run.timedOut ? "it timed out" : run.agentFailure }
+        : {}),
+      judging: {
+        material: () =>
+          (copied ??= (async () => {
+            const copy = path.join(root, "judged");
+            await copyTree(work, copy);
+            return { workspace: copy, changed: await changed() };
+          })()),
+        spend,
+        calibrationOf: input.calibrationOf,
+      },
+    });
+    const warnings = [
+      ...(trial.warnings ?? []),
+      ...(manifestHash(manifest) !== index.preparedHash
+        ? [
+            "recheck: the prepared tree re-created now differs from the run's (its template, repository or setup changed): checks of files the agent did not change see today's",
+          ]
+        : []),
+      ...(index.omittedBytes > 0
+        ? [
+            `recheck: ${index.files.filter((f) => !f.stored).length} changed file(s) (${index.omittedBytes} bytes) were over the outcome cap and not stored: checks see them as the prepared tree had them`,
+          ]
+        : []),
+    ];
+    const redactor = currentRedactor();
+    const redact = <T>(value: T): T => (redactor ? redactor.value(value) : value);
+    const result = redact(verdictAgain(trial, checks, spend.spentUsd, warnings));
+    writeAgain(trialDir, result, redact(checks));
+    if (redactor) await redactTree(trialDir, redactor).catch(() => undefined);
+    return result;
+  } finally {
+    await removeTree(root);
+  }
+}
+
+/** The trial's verdict with new checks: a timeout or the agent's own failure still comes first. */
+function verdictAgain(
+  trial: TrialResult,
+  checks: TrialResult["checks"],
+  costUsd: number,
+  warnings: string[],
+): TrialResult {
+  const agentFirst = trial.code === Codes.agentTimedOut || trial.code === Codes.agentFailed;
+  const counted = checks.filter((c) => !c.skipped);
+  const failed = counted.filter((c) => !c.ok).length;
+  const { reason: _reason, code: _code, overBudget: _over, warnings: _w, ...rest } = trial;
+  const [reason, code] = agentFirst
+    ? [trial.reason, trial.code]
+    : failed > 0
+      ? [`${failed} of ${counted.length} checks failed`, Codes.checkFailed]
+      : [undefined, undefined];
+  return {
+    ...rest,
+    status: reason ? "failed" : "passed",
+    checks,
+    // What the recheck spent (judges only): the agent's work was paid for by the run.
+    costUsd,
+    ...(reason ? { reason } : {}),
+    ...(code ? { code } : {}),
+    ...(warnings.length ? { warnings } : {}),
+  };
+}
+
+function writeAgain(trialDir: string, result: TrialResult, checks: TrialResult["checks"]): void {
+  fs.writeFileSync(path.join(trialDir, "checks.json"), `${JSON.stringify(checks, null, 2)}\n`);
+  const file = path.join(trialDir, "trial.json");
+  const stored = readJson<Record<string, unknown>>(file) ?? {};
+  fs.writeFileSync(file, `${JSON.stringify({ ...stored, ...result, recheck: true }, null, 2)}\n`);
+}
+
+function withWarning(trial: TrialResult, warning: string): TrialResult {
+  return { ...trial, warnings: [...(trial.warnings ?? []), warning] };
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function readCalls(file: string): ShimCall[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return [];
+  }
+  const calls: ShimCall[] = [];
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      calls.push(JSON.parse(line) as ShimCall);
+    } catch {
+      // a line cut by the log's cap
+    }
+  }
+  return calls;
+}
+
+export interface RecheckEvalInput {
+  spec: EvalSpec;
+  /** The eval × agent as the run recorded it. */
+  result: EvalResult;
+  /** The results folder whose trial folders are rechecked (absolute). */
+  resultsDir: string;
+  baseEnv: Record<string, string>;
+  isolation?: TrialIsolation;
+  signal: AbortSignal;
+  budget: BudgetLedger;
+  calibrationOf?: (judge: JudgeSpec) => CalibrationFigure | undefined;
+}
+
+/**
+ * An eval × agent checked again: its prepared tree re-created (filled, `setup` run: what a check
+ * may need that the outcome does not hold, such as node_modules), each trial that ran rechecked,
+ * the verdict taken again over them. A tree that cannot be re-created makes it an error, saying why.
+ */
+export async function recheckEval(input: RecheckEvalInput): Promise<EvalResult> {
+  const { spec, result } = input;
+  const started = Date.now();
+  const settle = (status: EvalStatus, trials: TrialResult[], reason?: string, code?: string) => {
+    const counted = trials.filter((t) => t.status !== "error");
+    const passes = counted.filter((t) => t.status === "passed").length;
+    const { reason: _r, code: _c, cachedFrom: _cf, reliability: _rel, ...rest } = result;
+    return {
+      ...rest,
+      status,
+      ...(reason ? { reason } : {}),
+      ...(code ? { code } : {}),
+      passes,
+      trialsRun: trials.length,
+      passRate: counted.length ? passes / counted.length : 0,
+      threshold: spec.passRate,
+      interval: wilsonInterval(passes, counted.length),
+      costUsd: trials.reduce((sum, t) => sum + (t.costUsd ?? 0), 0),
+      durationMs: Date.now() - started,
+      trials,
+    } satisfies EvalResult;
+  };
+  if (result.trials.length === 0) return result;
+  let prepared: PreparedSandbox;
+  try {
+    prepared = await prepareSandbox(spec, {
+      env: input.baseEnv,
+      signal: input.signal,
+      keep: false,
+    });
+  } catch (error) {
+    const why = error instanceof SetupError ? error.message : (error as Error).message;
+    return settle(
+      "error",
+      result.trials,
+      `cannot recheck: the prepared tree could not be re-created: ${why}`,
+      error instanceof SetupError ? Codes.setupFailed : Codes.infraError,
+    );
+  }
+  const trials: TrialResult[] = [];
+  let budgetCut = false;
+  try {
+    for (const trial of result.trials) {
+      if (trial.status === "error" || input.signal.aborted) {
+        trials.push(trial);
+        continue;
+      }
+      const judged = spec.checks.some((c) => c.type === "judge");
+      const reservation = judged ? await input.budget.reserve(spec.maxCostUsd, false) : undefined;
+      if (judged && !reservation) {
+        budgetCut = true;
+        trials.push(trial);
+        continue;
+      }
+      let again: TrialResult | undefined;
+      try {
+        again = await recheckTrial({
+          spec,
+          trial,
+          trialDir: trialFolder(input.resultsDir, trial.dir),
+          prepared,
+          baseEnv: input.baseEnv,
+          isolation: input.isolation,
+          signal: input.signal,
+          capUsd: reservation?.capUsd,
+          calibrationOf: input.calibrationOf,
+        });
+      } catch (error) {
+        const message =
+          currentRedactor()?.text((error as Error).message) ?? (error as Error).message;
+        again = {
+          ...trial,
+          status: "error",
+          code: Codes.infraError,
+          reason: `infra error: ${message}`,
+          checks: [],
+        };
+      } finally {
+        if (reservation) input.budget.settle(reservation, again?.costUsd ?? 0);
+      }
+      trials.push(again);
+    }
+  } finally {
+    await prepared.dispose();
+  }
+  const errored = trials.find((t) => t.status === "error" && t.code === Codes.infraError);
+  const counted = trials.filter((t) => t.status !== "error");
+  const passes = counted.filter((t) => t.status === "passed").length;
+  if (input.signal.aborted)
+    return settle("incomplete", trials, "interrupted during the recheck", Codes.interrupted);
+  if (budgetCut)
+    return settle(
+      "incomplete",
+      trials,
+      "the budget ran out before every trial's judges could run again",
+      Codes.budgetExhausted,
+    );
+  if (errored && counted.length === 0)
+    return settle("error", trials, errored.reason, Codes.infraError);
+  if (counted.length === 0) return settle(result.status, trials, result.reason, result.code);
+  return settle(
+    passes >= requiredPasses(counted.length, spec.passRate) ? "passed" : "failed",
+    trials,
+  );
+}
+
+/**
+ * A trial's folder inside `resultsDir`. The run recorded it relative to its project root
+ * (`.copybook/results/evals/<id>/<agent>/trial-<n>`); a downloaded artifact holds it from `evals/`.
+ */
+export function trialFolder(resultsDir: string, dir: string): string {
+  const parts = dir.split(/[\\/]/);
+  const at = parts.lastIndexOf("evals", parts.length - 3);
+  return path.join(resultsDir, ...(at >= 0 ? parts.slice(at) : parts));
+}
