@@ -20,13 +20,7 @@ import {
 } from "../model/index.js";
 import { shimBypassWarnings, runChecks } from "../check/index.js";
 import type { PreparedSandbox } from "./workspace/prepare.js";
-import {
-  changedFiles,
-  copySnapshot,
-  copyTree,
-  makeTempDir,
-  removeTree,
-} from "./workspace/sandbox.js";
+import { changedFiles, copyTree, makeTempDir, removeTree } from "./workspace/sandbox.js";
 import { storeOutcome } from "./workspace/outcome.js";
 import { CALL_LOG_ENV, writeShims } from "./shims.js";
 import { cutWarning, readCallLog, redactCall, writeCallsJsonl, type CallLog } from "./call-log.js";
