@@ -10,6 +10,7 @@ export type {
   ShimOption,
   SandboxOption,
   VariantOption,
+  McpServerOption,
 } from "./define/index.js";
 export {
   assertThat,
@@ -28,6 +29,7 @@ export {
 } from "./define/index.js";
 export { literal } from "./agents/index.js";
 export { claudeCode, type ClaudeCodeOptions } from "./agents/index.js";
+export { gemini, type GeminiOptions } from "./agents/index.js";
 export { codex, type CodexOptions } from "./agents/index.js";
 export { OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./agents/index.js";
 export { commandAgent } from "./agents/index.js";

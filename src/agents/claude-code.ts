@@ -1,5 +1,6 @@
 // The claude-code agent: `claude -p` with stream-json output, permissions bypassed, stdin closed,
-// quiet network settings, a per-trial temp dir, `--max-budget-usd` from the eval's maxCostUsd.
+// quiet network settings, a per-trial temp dir, `--max-budget-usd` from the eval's maxCostUsd, the
+// eval's MCP servers through `--mcp-config`.
 // Flags and event formats: ../shared/AGENT-CLIS.md.
 
 import path from "node:path";
@@ -12,6 +13,7 @@ import {
 import { readTail } from "../util/index.js";
 import { ClaudeStreamParser } from "./claude-stream.js";
 import { LineSplitter } from "./lines.js";
+import { mcpOf, writeClaudeMcpConfig } from "./mcp-config.js";
 import { runAgentProcess } from "./process-agent.js";
 import { probeVersion } from "./version-probe.js";
 
@@ -58,6 +60,7 @@ export function claudeCode(options: ClaudeCodeOptions = {}): AgentAdapter {
 export function claudeArgs(
   ctx: Pick<AgentRunContext, "prompt" | "maxCostUsd" | "model" | "extraArgs">,
   options: ClaudeCodeOptions,
+  mcpConfigFile?: string,
 ): string[] {
   const model = ctx.model ?? options.model;
   return [
@@ -72,6 +75,7 @@ export function claudeArgs(
     ...(options.bare ? ["--bare"] : []),
     ...(ctx.maxCostUsd !== undefined ? ["--max-budget-usd", String(ctx.maxCostUsd)] : []),
     ...(model ? ["--model", model] : []),
+    ...(mcpConfigFile ? ["--mcp-config", mcpConfigFile] : []),
     ...(options.args ?? []),
     // The eval's own (a variant's `args`): last, each one argument, never through a shell.
     ...(ctx.extraArgs ?? []),
@@ -85,12 +89,17 @@ async function runClaude(
 ): Promise<AgentRunResult> {
   const parser = new ClaudeStreamParser();
   const lines = new LineSplitter((line) => parser.line(line));
+  const tmp = ctx.env.TMPDIR ?? ctx.outDir;
+  // The eval's MCP servers: a config file of the trial's own, beside whatever the user configured.
+  const servers = mcpOf(ctx);
+  const mcpConfigFile = servers ? path.join(tmp, "claude-mcp.json") : undefined;
+  if (servers && mcpConfigFile) await writeClaudeMcpConfig(mcpConfigFile, servers);
   const run = await runAgentProcess(ctx, {
     command: bin,
-    args: claudeArgs(ctx, options),
+    args: claudeArgs(ctx, options, mcpConfigFile),
     env: {
       ...CLAUDE_QUIET_ENV,
-      CLAUDE_CODE_TMPDIR: path.join(ctx.env.TMPDIR ?? ctx.outDir, "claude"),
+      CLAUDE_CODE_TMPDIR: path.join(tmp, "claude"),
       ...options.env,
     },
     onStdout: (chunk) => lines.push(chunk),

@@ -12,6 +12,7 @@ import {
   InfraError,
 } from "../model/index.js";
 import { readTail } from "../util/index.js";
+import { prepareAgentHome } from "./agent-home.js";
 import { CodexStreamParser } from "./codex-stream.js";
 import { LineSplitter } from "./lines.js";
 import { costOf, findPrice, OPENAI_PRICES, type ModelPrice } from "./prices.js";
@@ -94,11 +95,13 @@ async function runCodex(
   options: CodexOptions,
 ): Promise<AgentRunResult> {
   const codexHome = path.join(ctx.env.TMPDIR ?? ctx.outDir, "codex-home");
-  await prepareCodexHome(
+  // A fresh CODEX_HOME with the user's auth and config copied in, so the trial can log in.
+  await prepareAgentHome(
     codexHome,
     options.env?.CODEX_HOME ??
       ctx.env.CODEX_HOME ??
       path.join(ctx.env.HOME ?? os.homedir(), ".codex"),
+    CARRIED_OVER,
   );
   const parser = new CodexStreamParser();
   const lines = new LineSplitter((line) => parser.line(line));
@@ -144,20 +147,6 @@ async function configuredModel(codexHome: string): Promise<string | undefined> {
   const config = await fs.readFile(path.join(codexHome, "config.toml"), "utf8").catch(() => "");
   const topLevel = config.split(/^\s*\[/m)[0] ?? "";
   return /^\s*model\s*=\s*"([^"]+)"/m.exec(topLevel)?.[1];
-}
-
-/** A fresh CODEX_HOME with the user's auth and config copied in, so the trial can log in. */
-async function prepareCodexHome(dir: string, userHome: string): Promise<void> {
-  await fs.mkdir(dir, { recursive: true });
-  await Promise.all(
-    CARRIED_OVER.map((name) =>
-      fs
-        .copyFile(path.join(userHome, name), path.join(dir, name))
-        .catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== "ENOENT") throw error;
-        }),
-    ),
-  );
 }
 
 /** 401/403 will not pass on a retry; overload, rate limits and 5xx may. */

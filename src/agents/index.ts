@@ -1,12 +1,13 @@
-// agents/: agent adapters: claude-code, codex, literal, command templates.
+// agents/: agent adapters: claude-code, codex, gemini, opencode, pi, literal, command templates.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
 
 export { CLAUDE_CREDENTIAL_ENV, claudeCode, type ClaudeCodeOptions } from "./claude-code.js";
 export { codex, type CodexOptions } from "./codex.js";
+export { gemini, GEMINI_CREDENTIAL_ENV, type GeminiOptions } from "./gemini.js";
 export { commandAgent, UnsafeTemplateError } from "./command.js";
 export { literal } from "./literal.js";
-export { OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./prices.js";
+export { GEMINI_PRICES, OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./prices.js";
 export { runAgentProcess } from "./process-agent.js";
 export { UnknownAgentError, builtInCredentialEnv, resolveAgent } from "./registry.js";
 export { scriptAgent, type ScriptFunction } from "./script.js";

@@ -5,12 +5,14 @@ import type { AgentAdapter, AgentRef } from "../model/index.js";
 import { commandAgent, isCommandTemplate } from "./command.js";
 import { claudeCode } from "./claude-code.js";
 import { codex } from "./codex.js";
+import { gemini } from "./gemini.js";
 import { literal } from "./literal.js";
 
 const BUILT_IN: Record<string, () => AgentAdapter> = {
   literal,
   "claude-code": () => claudeCode(),
   codex: () => codex(),
+  gemini: () => gemini(),
 };
 
 export function knownAgentNames(): string[] {

@@ -49,6 +49,7 @@ export {
   type TrajectoryMode,
   type TrajectorySpec,
   type VariantSpec,
+  type McpServerSpec,
 } from "./eval.js";
 export { DEFAULT_RESULTS_BRANCH, HISTORY_FILE, OWN_DIR, RESULTS_DIR, RUN_JSON } from "./layout.js";
 export {

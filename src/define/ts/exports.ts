@@ -14,8 +14,8 @@ import {
 import { exportLine, type LoadedExport } from "./module.js";
 import { sha256, stableStringify } from "../prompt.js";
 import { normalizeSandbox, normalizeShims, zodProblems } from "../yaml/normalize.js";
-import { trialCounts, trialsSchema, variantsSchema } from "../yaml/schema.js";
-import { toVariantSpec } from "../yaml/task.js";
+import { mcpServersSchema, trialCounts, trialsSchema, variantsSchema } from "../yaml/schema.js";
+import { toMcpServers, toVariantSpec } from "../yaml/task.js";
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
@@ -93,6 +93,7 @@ export const tsOptionsSchema = z.strictObject({
   timeoutMs: z.optional(z.number().check(z.int(), z.positive())),
   params: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
   model: z.optional(nonEmptyString()),
+  mcp: z.optional(mcpServersSchema),
   variants: z.optional(
     variantsSchema(variantPromptSchema, "Replaces the eval's prompt: text or definePrompt(...)."),
   ),
@@ -200,6 +201,7 @@ function specFromDefinition(
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxCostUsd: options.maxCostUsd,
       model: options.model,
+      ...(options.mcp && Object.keys(options.mcp).length ? { mcp: toMcpServers(options.mcp) } : {}),
       ...(variants.length ? { variants } : {}),
       // The options include the variants; their prompt files are hashed relative to the root too.
       definitionHash: sha256(
