@@ -6,6 +6,7 @@ import { commandAgent, isCommandTemplate } from "./command.js";
 import { claudeCode } from "./claude-code.js";
 import { codex } from "./codex.js";
 import { gemini } from "./gemini.js";
+import { pi } from "./pi.js";
 import { literal } from "./literal.js";
 
 const BUILT_IN: Record<string, () => AgentAdapter> = {
@@ -13,6 +14,7 @@ const BUILT_IN: Record<string, () => AgentAdapter> = {
   "claude-code": () => claudeCode(),
   codex: () => codex(),
   gemini: () => gemini(),
+  pi: () => pi(),
 };
 
 export function knownAgentNames(): string[] {
