@@ -30,6 +30,7 @@ export {
 export { literal } from "./agents/index.js";
 export { claudeCode, type ClaudeCodeOptions } from "./agents/index.js";
 export { gemini, type GeminiOptions } from "./agents/index.js";
+export { opencode, type OpencodeOptions } from "./agents/index.js";
 export { pi, type PiOptions } from "./agents/index.js";
 export { codex, type CodexOptions } from "./agents/index.js";
 export { OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./agents/index.js";

@@ -6,6 +6,7 @@ import { commandAgent, isCommandTemplate } from "./command.js";
 import { claudeCode } from "./claude-code.js";
 import { codex } from "./codex.js";
 import { gemini } from "./gemini.js";
+import { opencode } from "./opencode.js";
 import { pi } from "./pi.js";
 import { literal } from "./literal.js";
 
@@ -14,6 +15,7 @@ const BUILT_IN: Record<string, () => AgentAdapter> = {
   "claude-code": () => claudeCode(),
   codex: () => codex(),
   gemini: () => gemini(),
+  opencode: () => opencode(),
   pi: () => pi(),
 };
 
