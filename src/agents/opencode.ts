@@ -15,7 +15,7 @@ import {
   InfraError,
 } from "../model/index.js";
 import { readTail } from "../util/index.js";
-import { prepareAgentHome, readJsonObject } from "./agent-home.js";
+import { prepareAgentHome } from "./agent-home.js";
 import { LineSplitter } from "./lines.js";
 import { mcpOf, opencodeMcpConfig } from "./mcp-config.js";
 import { OpencodeStreamParser } from "./opencode-stream.js";
