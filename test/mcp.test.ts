@@ -8,7 +8,12 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { gemini } from "../src/agents/gemini.js";
+import { opencode } from "../src/agents/opencode.js";
+import type { AgentAdapter } from "../src/model/index.js";
 import { runEvals } from "../src/engine.js";
+import { startFakeGemini } from "./fakes/gemini.js";
+import { startFakeOpenAI } from "./fakes/openai.js";
 import {
   requestText,
   startFakeAnthropic,
@@ -16,7 +21,7 @@ import {
   type AnthropicTurn,
   type FakeAnthropic,
 } from "./fakes/anthropic.js";
-import { REPO_ROOT } from "./fakes/clis.js";
+import { REPO_ROOT, requireBin } from "./fakes/clis.js";
 import { runCli } from "./helpers/project.js";
 import {
   agentProject,
@@ -160,6 +165,93 @@ describe("MCP servers per eval (real claude, real MCP server)", () => {
     const variantTrial = await readTrial(r.root, variant.trials[0]!);
     expect(variantTrial.trial.trajectory).toEqual([]);
   }, 180_000);
+});
+
+/** The same eval and server through another agent: its own name for the tool, mapped back. */
+async function runOther(
+  agent: (home: string) => AgentAdapter,
+  closers: Array<() => Promise<void>>,
+) {
+  const { root, home } = await agentProject(mcpEval("/dev/null", "    forbidden_tools: [Bash]\n"));
+  try {
+    const outcome = await runEvals({
+      projectRoot: root,
+      agents: [agent(home)],
+      env: engineEnv(home),
+      maxRetries: 0,
+    });
+    const result = outcome.run.evals[0]!;
+    const files =
+      result.trials[0]!.status === "error" ? undefined : await readTrial(root, result.trials[0]!);
+    return { ...outcome, result, files };
+  } finally {
+    await Promise.all(closers.map((close) => close()));
+  }
+}
+
+describe("MCP servers through gemini and opencode (real CLIs, the same real MCP server)", () => {
+  it("gemini: written into its settings, offered as mcp_deploy_record_deploy, in the trajectory as mcp__deploy__record_deploy", async () => {
+    const fake = await startFakeGemini([
+      { call: { name: "mcp_deploy_record_deploy", args: { target: "production" } } },
+      { text: "Recorded." },
+    ]);
+    const r = await runOther(
+      (home) =>
+        gemini({
+          bin: requireBin("gemini"),
+          env: { GOOGLE_GEMINI_BASE_URL: fake.url, GEMINI_API_KEY: "fake-key", HOME: home },
+          settings: { general: { maxAttempts: 1 } },
+        }),
+      [fake.close],
+    );
+    expect(r.exitCode, describeTrial(r.result, r.files)).toBe(0);
+    expect(fake.warnings).toEqual([]);
+    expect(r.files!.trial.trajectory).toEqual([
+      expect.objectContaining({
+        tool: TOOL,
+        agentTool: "mcp_deploy_record_deploy",
+        input: { target: "production" },
+        isError: false,
+      }),
+    ]);
+  }, 120_000);
+
+  it("opencode: written into its config, offered as deploy_record_deploy, in the trajectory as mcp__deploy__record_deploy", async () => {
+    const fake = await startFakeOpenAI([
+      { call: { name: "deploy_record_deploy", arguments: { target: "production" } } },
+      { text: "Recorded." },
+    ]);
+    const r = await runOther(
+      (home) =>
+        opencode({
+          bin: requireBin("opencode"),
+          model: "fake/fake-model",
+          env: { HOME: home },
+          maxApiErrors: 1,
+          config: {
+            provider: {
+              fake: {
+                npm: "@ai-sdk/openai-compatible",
+                name: "Fake",
+                options: { baseURL: `${fake.url}/v1`, apiKey: "sk-fake-key" },
+                models: { "fake-model": { name: "Fake" } },
+              },
+            },
+          },
+        }),
+      [fake.close],
+    );
+    expect(r.exitCode, describeTrial(r.result, r.files)).toBe(0);
+    expect(fake.warnings).toEqual([]);
+    expect(r.files!.trial.trajectory).toEqual([
+      expect.objectContaining({
+        tool: TOOL,
+        agentTool: "deploy_record_deploy",
+        input: { target: "production" },
+        isError: false,
+      }),
+    ]);
+  }, 120_000);
 });
 
 describe("mcp in a definition: bad input", () => {

@@ -15,6 +15,7 @@ import { readTail } from "../util/index.js";
 import { prepareAgentHome } from "./agent-home.js";
 import { CodexStreamParser } from "./codex-stream.js";
 import { LineSplitter } from "./lines.js";
+import { refuseMcp } from "./mcp-config.js";
 import { costOf, findPrice, OPENAI_PRICES, type ModelPrice } from "./prices.js";
 import { runAgentProcess } from "./process-agent.js";
 import { probeVersion } from "./version-probe.js";
@@ -94,6 +95,8 @@ async function runCodex(
   bin: string,
   options: CodexOptions,
 ): Promise<AgentRunResult> {
+  // Codex reads MCP servers from its config.toml; the eval's are not passed to it yet.
+  refuseMcp("codex", ctx);
   const codexHome = path.join(ctx.env.TMPDIR ?? ctx.outDir, "codex-home");
   // A fresh CODEX_HOME with the user's auth and config copied in, so the trial can log in.
   await prepareAgentHome(
