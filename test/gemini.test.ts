@@ -26,21 +26,26 @@ afterEach(async () => {
 });
 
 /** The adapter pointed at the fake: its key, one attempt per request (no backoff of its own). */
-function adapter(fake: FakeGemini, home: string) {
+function adapter(fake: FakeGemini, home: string, maxTurns?: number) {
   return gemini({
+    ...(maxTurns !== undefined ? { maxTurns } : {}),
     bin: requireBin("gemini"),
     env: { GOOGLE_GEMINI_BASE_URL: fake.url, GEMINI_API_KEY: "fake-gemini-key", HOME: home },
     settings: { general: { maxAttempts: 1 } },
   });
 }
 
-async function run(yaml: string, script: GeminiTurn[], options: { maxRetries?: number } = {}) {
+async function run(
+  yaml: string,
+  script: GeminiTurn[],
+  options: { maxRetries?: number; maxTurns?: number } = {},
+) {
   const { root, home } = await agentProject(yaml);
   const fake = await startFakeGemini(script);
   fakes.push(fake);
   const outcome = await runEvals({
     projectRoot: root,
-    agents: [adapter(fake, home)],
+    agents: [adapter(fake, home, options.maxTurns)],
     env: engineEnv(home),
     maxRetries: options.maxRetries ?? 0,
   });
@@ -157,6 +162,22 @@ describe("gemini through the engine", () => {
     );
     expect(r.exitCode, r.why).toBe(0);
     expect(r.result.trials[0]).toMatchObject({ status: "passed", retries: 1 });
+  });
+
+  it("fails a run stopped at its turn limit (maxTurns → model.maxSessionTurns): the agent's failure", async () => {
+    const r = await run(
+      deployEval(),
+      [
+        shell("echo one"),
+        shell("echo two"),
+        shell("echo production > deploy.txt"),
+        { text: "Done." },
+      ],
+      { maxTurns: 1 },
+    );
+    expect(r.exitCode, r.why).toBe(1);
+    expect(r.run.counts).toMatchObject({ failed: 1, error: 0 });
+    expect(r.result.trials[0]!.reason).toMatch(/turn limit/);
   });
 
   it("reports a 401 as a permanent error naming the key, asked once", async () => {
