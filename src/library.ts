@@ -32,6 +32,7 @@ export { claudeCode, type ClaudeCodeOptions } from "./agents/index.js";
 export { gemini, type GeminiOptions } from "./agents/index.js";
 export { opencode, type OpencodeOptions } from "./agents/index.js";
 export { pi, type PiOptions } from "./agents/index.js";
+export { copilot, type CopilotOptions } from "./agents/index.js";
 export { codex, type CodexOptions } from "./agents/index.js";
 export { OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./agents/index.js";
 export { commandAgent } from "./agents/index.js";

@@ -1,9 +1,10 @@
-// agents/: agent adapters: claude-code, codex, gemini, opencode, pi, literal, command templates.
+// agents/: agent adapters: claude-code, codex, gemini, opencode, pi, copilot, literal, command templates.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
 
 export { CLAUDE_CREDENTIAL_ENV, claudeCode, type ClaudeCodeOptions } from "./claude-code.js";
 export { codex, type CodexOptions } from "./codex.js";
+export { copilot, COPILOT_CREDENTIAL_ENV, type CopilotOptions } from "./copilot.js";
 export { gemini, GEMINI_CREDENTIAL_ENV, type GeminiOptions } from "./gemini.js";
 export { commandAgent, UnsafeTemplateError } from "./command.js";
 export { literal } from "./literal.js";

@@ -5,6 +5,7 @@ import type { AgentAdapter, AgentRef } from "../model/index.js";
 import { commandAgent, isCommandTemplate } from "./command.js";
 import { claudeCode } from "./claude-code.js";
 import { codex } from "./codex.js";
+import { copilot } from "./copilot.js";
 import { gemini } from "./gemini.js";
 import { opencode } from "./opencode.js";
 import { pi } from "./pi.js";
@@ -17,6 +18,7 @@ const BUILT_IN: Record<string, () => AgentAdapter> = {
   gemini: () => gemini(),
   opencode: () => opencode(),
   pi: () => pi(),
+  copilot: () => copilot(),
 };
 
 export function knownAgentNames(): string[] {

@@ -16,7 +16,9 @@ export function probeVersion(
         if (error) return resolve(undefined);
         // pi prints its version on stderr.
         const text = stdout.trim() ? stdout : stderr;
-        resolve(/\d+\.\d+[\w.+-]*/.exec(text)?.[0] ?? (text.trim() || undefined));
+        // A sentence's full stop is not part of it ("GitHub Copilot CLI 1.0.102.").
+        const version = /\d+\.\d+[\w.+-]*/.exec(text)?.[0]?.replace(/\.+$/, "");
+        resolve(version ?? (text.trim() || undefined));
       });
     });
     cache.set(bin, pending);
