@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
 # Installs the real agent CLIs that the end-to-end tests drive against fake model servers:
 # pinned @anthropic-ai/claude-code and @openai/codex into .agent-clis/ at the repo root, with
-# .agent-clis/bin/claude and .agent-clis/bin/codex pointing at binaries that actually run.
+# .agent-clis/bin/claude and .agent-clis/bin/codex pointing at binaries that actually run; and
+# @google/gemini-cli, opencode-ai, @mariozechner/pi-coding-agent and @github/copilot each into a
+# prefix of its own (.agent-clis/<name>/), so that adding or bumping one never re-resolves (or
+# prunes) the others' trees, with .agent-clis/bin/<name> beside claude and codex.
 # Idempotent: a second run with the right versions in place only checks and prints them.
 set -euo pipefail
 
 CLAUDE_VERSION="2.1.332"
 CODEX_VERSION="0.171.0"
+# name|package|version|bin path inside the package
+EXTRA_CLIS=(
+  "gemini|@google/gemini-cli|0.61.0|bundle/gemini.js"
+  "opencode|opencode-ai|1.18.33|bin/opencode.exe"
+  "pi|@mariozechner/pi-coding-agent|0.73.1|dist/cli.js"
+  "copilot|@github/copilot|1.0.102|npm-loader.js"
+)
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 DIR="$ROOT/.agent-clis"
@@ -14,16 +24,18 @@ NM="$DIR/node_modules"
 BIN="$DIR/bin"
 
 installed_version() {
-  # $1: package name. Prints its installed version, or nothing.
-  local pkg_json="$NM/$1/package.json"
+  # $1: package name, $2: node_modules folder (default: claude's and codex's). Prints its
+  # installed version, or nothing.
+  local pkg_json="${2:-$NM}/$1/package.json"
   [[ -f "$pkg_json" ]] || return 0
   node -e 'process.stdout.write(String(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).version ?? ""))' "$pkg_json"
 }
 
-# A binary "works" when `--version` exits 0 and prints something within a few seconds.
+# A binary "works" when `--version` exits 0 and prints something within a few seconds (pi prints
+# its version on stderr).
 works() {
   local out
-  out="$(timeout 20 "$@" --version </dev/null 2>/dev/null)" || return 1
+  out="$(timeout 20 "$@" --version </dev/null 2>&1)" || return 1
   [[ -n "$out" ]]
 }
 
@@ -94,3 +106,29 @@ echo "claude -> $claude_target"
 echo "  $("$BIN/claude" --version </dev/null)"
 echo "codex  -> $codex_target"
 echo "  $("$BIN/codex" --version </dev/null)"
+
+# The other CLIs: one npm prefix each.
+for entry in "${EXTRA_CLIS[@]}"; do
+  IFS="|" read -r name pkg version bin_path <<<"$entry"
+  prefix="$DIR/$name"
+  if [[ "$(installed_version "$pkg" "$prefix/node_modules")" != "$version" ]]; then
+    echo "installing $pkg@$version into $prefix"
+    mkdir -p "$prefix"
+    if [[ ! -f "$prefix/package.json" ]]; then
+      printf '{ "name": "agent-clis-%s", "private": true }\n' "$name" >"$prefix/package.json"
+    fi
+    npm install --prefix "$prefix" --no-save --no-audit --no-fund --loglevel=error "$pkg@$version"
+  fi
+  target="$prefix/node_modules/$pkg/$bin_path"
+  if [[ ! -f "$target" ]]; then
+    echo "error: $target is missing" >&2
+    exit 1
+  fi
+  chmod +x "$target" 2>/dev/null || true
+  ln -sfn "../$name/node_modules/$pkg/$bin_path" "$BIN/$name"
+  if ! works "$BIN/$name"; then
+    echo "error: $BIN/$name --version failed" >&2
+    exit 1
+  fi
+  printf '%-7s-> %s\n  %s\n' "$name" "$target" "$("$BIN/$name" --version </dev/null 2>&1 | head -n 1)"
+done

@@ -11,6 +11,7 @@ export type {
   SandboxOption,
   VariantOption,
   JudgeOptions,
+  McpServerOption,
 } from "./define/index.js";
 export {
   assertThat,
@@ -30,6 +31,10 @@ export {
 } from "./define/index.js";
 export { literal } from "./agents/index.js";
 export { claudeCode, type ClaudeCodeOptions } from "./agents/index.js";
+export { gemini, type GeminiOptions } from "./agents/index.js";
+export { opencode, type OpencodeOptions } from "./agents/index.js";
+export { pi, type PiOptions } from "./agents/index.js";
+export { copilot, type CopilotOptions } from "./agents/index.js";
 export { codex, type CodexOptions } from "./agents/index.js";
 export { OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./agents/index.js";
 export { commandAgent } from "./agents/index.js";

@@ -1,5 +1,6 @@
 // The claude-code agent: `claude -p` with stream-json output, permissions bypassed, stdin closed,
-// quiet network settings, a per-trial temp dir, `--max-budget-usd` from the eval's maxCostUsd.
+// quiet network settings, a per-trial temp dir, `--max-budget-usd` from the eval's maxCostUsd, the
+// eval's MCP servers through `--mcp-config`.
 // Flags and event formats: ../shared/AGENT-CLIS.md.
 
 import path from "node:path";
@@ -14,6 +15,7 @@ import {
 import { readTail } from "../util/index.js";
 import { ClaudeStreamParser } from "./claude-stream.js";
 import { LineSplitter } from "./lines.js";
+import { mcpOf, writeClaudeMcpConfig } from "./mcp-config.js";
 import { runAgentProcess } from "./process-agent.js";
 import { runJudgeProcess } from "./judge-process.js";
 import { probeVersion } from "./version-probe.js";
@@ -138,6 +140,7 @@ async function judgeWithClaude(
 export function claudeArgs(
   ctx: Pick<AgentRunContext, "prompt" | "maxCostUsd" | "model" | "extraArgs">,
   options: ClaudeCodeOptions,
+  mcpConfigFile?: string,
 ): string[] {
   const model = ctx.model ?? options.model;
   return [
@@ -152,6 +155,7 @@ export function claudeArgs(
     ...(options.bare ? ["--bare"] : []),
     ...(ctx.maxCostUsd !== undefined ? ["--max-budget-usd", String(ctx.maxCostUsd)] : []),
     ...(model ? ["--model", model] : []),
+    ...(mcpConfigFile ? ["--mcp-config", mcpConfigFile] : []),
     ...(options.args ?? []),
     // The eval's own (a variant's `args`): last, each one argument, never through a shell.
     ...(ctx.extraArgs ?? []),
@@ -177,14 +181,19 @@ async function runClaude(
       stop.abort();
     }
   });
+  const tmp = ctx.env.TMPDIR ?? ctx.outDir;
+  // The eval's MCP servers: a config file of the trial's own, beside whatever the user configured.
+  const servers = mcpOf(ctx);
+  const mcpConfigFile = servers ? path.join(tmp, "claude-mcp.json") : undefined;
+  if (servers && mcpConfigFile) await writeClaudeMcpConfig(mcpConfigFile, servers);
   const run = await runAgentProcess(
     { ...ctx, signal: stop.signal },
     {
       command: bin,
-      args: claudeArgs(ctx, options),
+      args: claudeArgs(ctx, options, mcpConfigFile),
       env: {
         ...CLAUDE_QUIET_ENV,
-        CLAUDE_CODE_TMPDIR: path.join(ctx.env.TMPDIR ?? ctx.outDir, "claude"),
+        CLAUDE_CODE_TMPDIR: path.join(tmp, "claude"),
         CLAUDE_CODE_MAX_RETRIES: ctx.env.CLAUDE_CODE_MAX_RETRIES ?? CLAUDE_DEFAULT_MAX_RETRIES,
         ...options.env,
       },

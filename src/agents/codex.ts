@@ -14,8 +14,10 @@ import {
   InfraError,
 } from "../model/index.js";
 import { readTail } from "../util/index.js";
+import { prepareAgentHome } from "./agent-home.js";
 import { CodexStreamParser } from "./codex-stream.js";
 import { LineSplitter } from "./lines.js";
+import { refuseMcp } from "./mcp-config.js";
 import { costOf, findPrice, OPENAI_PRICES, type ModelPrice } from "./prices.js";
 import { runAgentProcess } from "./process-agent.js";
 import { runJudgeProcess } from "./judge-process.js";
@@ -102,11 +104,12 @@ async function judgeWithCodex(
 ): Promise<JudgeCallResult> {
   const scratch = path.join(ctx.env.TMPDIR ?? ctx.outDir, `${ctx.name}-codex`);
   const codexHome = path.join(scratch, "home");
-  await prepareCodexHome(
+  await prepareAgentHome(
     codexHome,
     options.env?.CODEX_HOME ??
       ctx.env.CODEX_HOME ??
       path.join(ctx.env.HOME ?? os.homedir(), ".codex"),
+    CARRIED_OVER,
   );
   const schemaFile = path.join(scratch, "answer.schema.json");
   await fs.writeFile(schemaFile, JSON.stringify(ctx.schema));
@@ -171,12 +174,16 @@ async function runCodex(
   bin: string,
   options: CodexOptions,
 ): Promise<AgentRunResult> {
+  // Codex reads MCP servers from its config.toml; the eval's are not passed to it yet.
+  refuseMcp("codex", ctx);
   const codexHome = path.join(ctx.env.TMPDIR ?? ctx.outDir, "codex-home");
-  await prepareCodexHome(
+  // A fresh CODEX_HOME with the user's auth and config copied in, so the trial can log in.
+  await prepareAgentHome(
     codexHome,
     options.env?.CODEX_HOME ??
       ctx.env.CODEX_HOME ??
       path.join(ctx.env.HOME ?? os.homedir(), ".codex"),
+    CARRIED_OVER,
   );
   const parser = new CodexStreamParser();
   const lines = new LineSplitter((line) => parser.line(line));
@@ -222,20 +229,6 @@ async function configuredModel(codexHome: string): Promise<string | undefined> {
   const config = await fs.readFile(path.join(codexHome, "config.toml"), "utf8").catch(() => "");
   const topLevel = config.split(/^\s*\[/m)[0] ?? "";
   return /^\s*model\s*=\s*"([^"]+)"/m.exec(topLevel)?.[1];
-}
-
-/** A fresh CODEX_HOME with the user's auth and config copied in, so the trial can log in. */
-async function prepareCodexHome(dir: string, userHome: string): Promise<void> {
-  await fs.mkdir(dir, { recursive: true });
-  await Promise.all(
-    CARRIED_OVER.map((name) =>
-      fs
-        .copyFile(path.join(userHome, name), path.join(dir, name))
-        .catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== "ENOENT") throw error;
-        }),
-    ),
-  );
 }
 
 /** 401/403 will not pass on a retry; overload, rate limits and 5xx may. */

@@ -54,3 +54,14 @@ export function costOf(tokens: TokenUsage, price: ModelPrice): number {
     1_000_000;
   return Math.round(usd * 1e8) / 1e8;
 }
+
+/**
+ * Gemini API list prices (USD / 1M tokens, prompts up to 200k tokens) as of PRICE_TABLE_VERSION.
+ * Cache writes have no surcharge (storage is billed by the hour, not per token).
+ */
+export const GEMINI_PRICES: Record<string, ModelPrice> = {
+  "gemini-3-pro": { input: 2, cachedInput: 0.2, cacheWrite: 2, output: 12 },
+  "gemini-2.5-pro": { input: 1.25, cachedInput: 0.125, cacheWrite: 1.25, output: 10 },
+  "gemini-2.5-flash": { input: 0.3, cachedInput: 0.03, cacheWrite: 0.3, output: 2.5 },
+  "gemini-2.5-flash-lite": { input: 0.1, cachedInput: 0.01, cacheWrite: 0.1, output: 0.4 },
+};

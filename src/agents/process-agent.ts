@@ -10,6 +10,9 @@ export interface AgentProcessOptions {
   args: string[];
   env?: Record<string, string>;
   onStdout?: (chunk: Buffer) => void;
+  onStderr?: (chunk: Buffer) => void;
+  /** Aborts the run like an interrupt (the adapter saw it cannot succeed: API errors on repeat). */
+  signal?: AbortSignal;
   extraFdFiles?: string[];
 }
 
@@ -34,8 +37,9 @@ export async function runAgentProcess(
     timeoutMs: ctx.timeoutMs,
     stdoutFile,
     stderrFile,
-    signal: ctx.signal,
+    signal: options.signal ? AbortSignal.any([ctx.signal, options.signal]) : ctx.signal,
     onStdout: options.onStdout,
+    onStderr: options.onStderr,
     extraFdFiles: options.extraFdFiles,
   });
   if (processResult.spawnError) {

@@ -5,12 +5,20 @@ import type { AgentAdapter, AgentRef } from "../model/index.js";
 import { commandAgent, isCommandTemplate } from "./command.js";
 import { claudeCode } from "./claude-code.js";
 import { codex } from "./codex.js";
+import { copilot } from "./copilot.js";
+import { gemini } from "./gemini.js";
+import { opencode } from "./opencode.js";
+import { pi } from "./pi.js";
 import { literal } from "./literal.js";
 
 const BUILT_IN: Record<string, () => AgentAdapter> = {
   literal,
   "claude-code": () => claudeCode(),
   codex: () => codex(),
+  gemini: () => gemini(),
+  opencode: () => opencode(),
+  pi: () => pi(),
+  copilot: () => copilot(),
 };
 
 export function knownAgentNames(): string[] {

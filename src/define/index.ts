@@ -16,6 +16,7 @@ export {
   type SandboxOption,
   type ShimOption,
   type VariantOption,
+  type McpServerOption,
 } from "./ts/api.js";
 export type { JudgeOptions } from "./ts/assertions.js";
 export {

@@ -54,6 +54,17 @@ export interface ContainerLimits {
 }
 
 /**
+ * An MCP server the trial's agent is given (`mcp:` in a definition), started by the agent over
+ * stdio: written into the agent's own config (Claude Code's `--mcp-config`, Gemini's settings,
+ * OpenCode's config). Its tools appear in the trajectory as `mcp__<server>__<tool>`.
+ */
+export interface McpServerSpec {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+/**
  * A named set of overrides of an eval, run beside the eval as defined (the control) and compared
  * with it: "with skill / without skill", "prompt v1 vs v2", "model A vs B".
  */
@@ -70,6 +81,8 @@ export interface VariantSpec {
   args?: string[];
   /** Replaces the eval's setup commands. */
   setup?: string[];
+  /** MCP servers added to (or, with null, removed from) the eval's `mcp`. */
+  mcp?: Record<string, McpServerSpec | null>;
   /** Where the variant was declared. */
   source?: SourceRef;
 }
@@ -210,6 +223,8 @@ export interface EvalSpec {
   model?: string;
   /** Extra command-line arguments for the agent (a variant's `args`). */
   agentArgs?: string[];
+  /** MCP servers the agent is given, by name. */
+  mcp?: Record<string, McpServerSpec>;
   /** Named overrides, each compared with the eval as defined (see VariantSpec). */
   variants?: VariantSpec[];
   /** Set on the spec a variant expands to: the variant's name (the eval as defined has none). */
@@ -299,6 +314,11 @@ export interface AgentRunContext {
   signal: AbortSignal;
   /** Extra command-line arguments the eval asks for (a variant's `args`): append them. */
   extraArgs?: string[];
+  /**
+   * MCP servers the eval gives the agent, by name: write them into its config. An adapter whose
+   * agent has no MCP support throws an InfraError naming it when this is non-empty.
+   */
+  mcp?: Record<string, McpServerSpec>;
 }
 
 export interface AgentRunResult {

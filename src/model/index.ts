@@ -54,6 +54,7 @@ export {
   type TrajectoryMode,
   type TrajectorySpec,
   type VariantSpec,
+  type McpServerSpec,
 } from "./eval.js";
 export {
   CALIBRATION_FILE,

@@ -1,7 +1,7 @@
 // Variants → evals: a variant is the eval with its overrides applied. Pure: no I/O, nothing but the
 // spec and the variant; the engine runs the result beside the eval as defined (the control).
 
-import type { EvalSpec, PromptSpec, VariantSpec } from "../model/index.js";
+import type { EvalSpec, McpServerSpec, PromptSpec, VariantSpec } from "../model/index.js";
 import { sha256, stableStringify } from "../define/index.js";
 
 /**
@@ -12,17 +12,19 @@ import { sha256, stableStringify } from "../define/index.js";
  * the checks and everything else stay the eval's: the two are compared on the same checks.
  */
 export function expandVariant(spec: EvalSpec, variant: VariantSpec): EvalSpec {
-  const { variants: _variants, ...parent } = spec;
+  const { variants: _variants, mcp: _mcp, ...parent } = spec;
   const overlay = variant.files
     ? { ...spec.sandbox.overlay, ...variant.files }
     : spec.sandbox.overlay;
   const model = variant.model ?? spec.model;
+  const mcp = variant.mcp ? mergeMcp(spec.mcp, variant.mcp) : spec.mcp;
   return {
     ...parent,
     ...(variant.prompt ? { prompt: variant.prompt } : {}),
     ...(variant.setup ? { setup: [...variant.setup] } : {}),
     ...(model !== undefined ? { model } : {}),
     ...(variant.args?.length ? { agentArgs: [...variant.args] } : {}),
+    ...(mcp && Object.keys(mcp).length ? { mcp } : {}),
     sandbox: { ...spec.sandbox, ...(overlay ? { overlay } : {}) },
     ...(spec.claudeCode && variant.model
       ? { claudeCode: { ...spec.claudeCode, model: variant.model } }
@@ -30,6 +32,19 @@ export function expandVariant(spec: EvalSpec, variant: VariantSpec): EvalSpec {
     variant: variant.name,
     definitionHash: variantHash(spec.definitionHash, variant),
   };
+}
+
+/** The eval's MCP servers with a variant's added over them (a null removes one). */
+function mergeMcp(
+  base: Record<string, McpServerSpec> | undefined,
+  overrides: Record<string, McpServerSpec | null>,
+): Record<string, McpServerSpec> {
+  const merged: Record<string, McpServerSpec> = { ...base };
+  for (const [name, server] of Object.entries(overrides)) {
+    if (server === null) delete merged[name];
+    else merged[name] = server;
+  }
+  return merged;
 }
 
 /** Every variant of `spec` expanded, in the order they were declared (none: an empty list). */

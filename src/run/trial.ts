@@ -129,6 +129,9 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
               outDir: input.outDir,
               signal: input.signal,
               ...(input.spec.agentArgs?.length ? { extraArgs: [...input.spec.agentArgs] } : {}),
+              ...(input.spec.mcp && Object.keys(input.spec.mcp).length
+                ? { mcp: input.spec.mcp }
+                : {}),
             }),
           )
         : noAgentRun();

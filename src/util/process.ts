@@ -82,6 +82,8 @@ export interface RunProcessOptions {
   signal?: AbortSignal;
   /** Every stdout chunk as it arrives (even past the cap), for live parsing. */
   onStdout?: (chunk: Buffer) => void;
+  /** Every stderr chunk as it arrives, likewise (an agent that logs its API retries there). */
+  onStderr?: (chunk: Buffer) => void;
   /** Files opened for writing and passed to the child as fd 3, 4, ... */
   extraFdFiles?: string[];
 }
@@ -316,9 +318,10 @@ function watchChild(
   opts.signal?.addEventListener("abort", onAbort, { once: true });
 
   const onStdout = guardCallback(opts.onStdout, (err) => (outcome.callbackError ??= err));
+  const onStderr = guardCallback(opts.onStderr, (err) => (outcome.callbackError ??= err));
   const pipesClosed = Promise.all([
     pump(child.stdout, stdout, onStdout),
-    pump(child.stderr, stderr),
+    pump(child.stderr, stderr, onStderr),
   ]);
 
   const settle = (): void => {

@@ -30,9 +30,11 @@ export function codexBin(): string | undefined {
   return executable(join(AGENT_CLIS_DIR, "bin", "codex"));
 }
 
+export type AgentCli = "claude" | "codex" | "gemini" | "opencode" | "pi" | "copilot";
+
 /** The binary's path, or an error that says how to install it (tests must not skip silently). */
-export function requireBin(name: "claude" | "codex"): string {
-  const path = name === "claude" ? claudeBin() : codexBin();
+export function requireBin(name: AgentCli): string {
+  const path = executable(join(AGENT_CLIS_DIR, "bin", name));
   if (!path) throw new Error(`${name} not found in ${AGENT_CLIS_DIR}/bin: ${INSTALL_HINT}`);
   return path;
 }

@@ -1,9 +1,12 @@
 /**
- * A scripted fake of the OpenAI Responses API, for driving the real `codex` CLI in tests.
+ * A scripted fake of the OpenAI Responses API, for driving the real `codex` CLI in tests, and of
+ * the Chat Completions API (what OpenAI-compatible providers speak: opencode, pi).
  *
  * `POST /v1/responses` answers the next turn of the script as SSE (`stream: true`, what codex
- * sends) or as one JSON response object otherwise. When the script runs out, every further
- * request gets the text "done". Every request is recorded with its parsed body.
+ * sends) or as one JSON response object otherwise. `POST /v1/chat/completions` answers the next
+ * turn as `chat.completion.chunk` SSE (or one `chat.completion`), function calls as `tool_calls`.
+ * When the script runs out, every further request gets the text "done". Every request is
+ * recorded with its parsed body.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -43,6 +46,8 @@ export type OpenAITurn =
 /** The parts of a Responses request body that tests look at; everything else is kept too. */
 export interface OpenAIRequestBody {
   model?: string;
+  /** Chat Completions: the conversation. */
+  messages?: Array<{ role?: string; content?: unknown; [key: string]: unknown }>;
   stream?: boolean;
   instructions?: string;
   input?: Array<{ type?: string; role?: string; [key: string]: unknown }>;
@@ -154,6 +159,10 @@ export function offeredToolNames(body: OpenAIRequestBody): string[] {
     }
   };
   walk(body.tools as ToolSpec[] | undefined);
+  // Chat Completions: `tools: [{ type: "function", function: { name } }]`.
+  for (const tool of (body.tools ?? []) as Array<{ function?: { name?: string } }>) {
+    if (tool.function?.name) names.add(tool.function.name);
+  }
   for (const item of body.input ?? []) {
     if (item.type === "additional_tools") walk(item.tools as ToolSpec[] | undefined);
   }
@@ -362,12 +371,146 @@ export async function startFakeOpenAI(script: OpenAITurn[] = []): Promise<FakeOp
     res.end();
   }
 
+  /** Chat Completions: the same script, answered as `chat.completion.chunk` events. */
+  async function handleChat(req: IncomingMessage, res: ServerResponse, path: string) {
+    const raw = await readBody(req);
+    let body: OpenAIRequestBody;
+    try {
+      body = JSON.parse(raw) as OpenAIRequestBody;
+    } catch {
+      sendJson(res, 400, openaiErrorBody(400, "body is not JSON"));
+      return;
+    }
+    const index = next < script.length ? next++ : undefined;
+    requests.push({
+      method: req.method ?? "POST",
+      path,
+      url: req.url ?? path,
+      headers: req.headers,
+      body,
+      turn: index,
+    });
+    const turn: OpenAITurn = index === undefined ? { text: "done" } : script[index]!;
+    if (turn.delayMs) await sleep(turn.delayMs);
+    if ("status" in turn) {
+      sendJson(res, turn.status, turn.body ?? openaiErrorBody(turn.status), turn.headers);
+      return;
+    }
+    const offered = offeredToolNames(body);
+    const items = "items" in turn ? turn.items : [turn];
+    const text = items.flatMap((item) => ("text" in item ? [item.text] : [])).join("");
+    const toolCalls = items.flatMap((item) => {
+      if (!("call" in item)) return [];
+      if (!offered.includes(item.call.name)) {
+        warnings.push(
+          `turn ${index}: tool "${item.call.name}" not offered (offered: ${offered.join(", ")})`,
+        );
+      }
+      const args = item.call.arguments;
+      return [
+        {
+          id: id("call"),
+          type: "function",
+          function: {
+            name: item.call.name,
+            arguments: typeof args === "string" ? args : JSON.stringify(args),
+          },
+        },
+      ];
+    });
+    const u: OpenAIUsage = { ...DEFAULT_USAGE, ...turn.usage };
+    const usage = {
+      prompt_tokens: u.input_tokens,
+      completion_tokens: u.output_tokens,
+      total_tokens: u.input_tokens + u.output_tokens,
+      prompt_tokens_details: { cached_tokens: u.cached_tokens },
+      completion_tokens_details: { reasoning_tokens: u.reasoning_tokens },
+    };
+    const finish = toolCalls.length ? "tool_calls" : "stop";
+    const base = {
+      id: id("chatcmpl"),
+      created: Math.floor(Date.now() / 1000),
+      model: body.model ?? "gpt-fake",
+    };
+    if (body.stream !== true) {
+      sendJson(res, 200, {
+        ...base,
+        object: "chat.completion",
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: "assistant",
+              content: text || null,
+              ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+            },
+            finish_reason: finish,
+          },
+        ],
+        usage,
+      });
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    const send = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+      res.write(
+        `data: ${JSON.stringify({ ...base, object: "chat.completion.chunk", choices, ...extra })}\n\n`,
+      );
+    send([{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }]);
+    for (const delta of text ? chunks(text) : []) {
+      send([{ index: 0, delta: { content: delta }, finish_reason: null }]);
+    }
+    toolCalls.forEach((call, i) => {
+      send([
+        {
+          index: 0,
+          delta: {
+            tool_calls: [
+              {
+                index: i,
+                id: call.id,
+                type: "function",
+                function: { name: call.function.name, arguments: "" },
+              },
+            ],
+          },
+          finish_reason: null,
+        },
+      ]);
+      for (const delta of chunks(call.function.arguments)) {
+        send([
+          {
+            index: 0,
+            delta: { tool_calls: [{ index: i, function: { arguments: delta } }] },
+            finish_reason: null,
+          },
+        ]);
+      }
+    });
+    send([{ index: 0, delta: {}, finish_reason: finish }]);
+    // Usage comes last with empty choices, as the API sends it for `stream_options.include_usage`
+    // (sent always: clients that did not ask ignore it).
+    send([], { usage });
+    res.write("data: [DONE]\n\n");
+    res.end();
+  }
+
   const server = createServer((req, res) => {
     const url = req.url ?? "/";
     const path = url.split("?")[0] ?? "/";
     log.push(`${req.method ?? "?"} ${url}`);
     if (req.method === "POST" && (path === "/v1/responses" || path === "/responses")) {
       handleResponses(req, res, path).catch((error: unknown) => {
+        if (!res.headersSent) sendJson(res, 500, openaiErrorBody(500, String(error)));
+        else res.end();
+      });
+      return;
+    }
+    if (
+      req.method === "POST" &&
+      (path === "/v1/chat/completions" || path === "/chat/completions")
+    ) {
+      handleChat(req, res, path).catch((error: unknown) => {
         if (!res.headersSent) sendJson(res, 500, openaiErrorBody(500, String(error)));
         else res.end();
       });

@@ -146,7 +146,7 @@ describe("variants in a YAML task", () => {
       expect(p.fix, p.message).toBeTruthy();
     }
     expect(problems[0]!.message).toContain('variant "empty" overrides nothing');
-    expect(problems[0]!.fix).toContain("`prompt`, `files`, `model`, `args` or `setup`");
+    expect(problems[0]!.fix).toContain("`prompt`, `files`, `model`, `args`, `setup` or `mcp`");
     expect(problems[2]!.message).toContain('"twice" is already used by variants[2]');
     expect(problems[3]!.message).toContain("`..`");
     expect(problems[4]!.message).toContain("absolute");
@@ -458,5 +458,17 @@ describe("expandVariant", () => {
       expandVariant({ ...base, claudeCode: part }, { name: "h", model: "haiku" }).claudeCode,
     ).toEqual({ ...part, model: "haiku" });
     expect(expandVariants({ ...base, variants: undefined })).toEqual([]);
+  });
+
+  it("adds a variant's MCP servers over the eval's, and null removes one", () => {
+    const docs = { command: "node", args: ["docs.js"], env: {} };
+    const search = { command: "search-mcp", args: [], env: { K: "v" } };
+    const withMcp: EvalSpec = { ...base, mcp: { docs } };
+    expect(expandVariant(withMcp, { name: "more", mcp: { search } }).mcp).toEqual({ docs, search });
+    const without = expandVariant(withMcp, { name: "without-docs", mcp: { docs: null } });
+    expect(without.mcp).toBeUndefined();
+    expect(without.definitionHash).not.toBe(withMcp.definitionHash);
+    // A variant that does not name `mcp` keeps the eval's servers.
+    expect(expandVariant(withMcp, { name: "terse", model: "haiku" }).mcp).toEqual({ docs });
   });
 });

@@ -55,6 +55,11 @@ export interface EvalOptions {
   timeoutMs?: number;
   params?: Record<string, string | number | boolean>;
   model?: string;
+  /**
+   * MCP servers the agent is given, by name (letters, digits, `_`, `-`), started over stdio:
+   * written into the trial's agent config; their tools are `mcp__<name>__<tool>` in the trajectory.
+   */
+  mcp?: Record<string, McpServerOption>;
   /** Named overrides, each run beside the eval as defined and compared with it (README › Variants). */
   variants?: VariantOption[];
 }
@@ -73,6 +78,15 @@ export interface VariantOption {
   args?: string[];
   /** Replaces the eval's setup commands. */
   setup?: string[];
+  /** MCP servers added over the eval's `mcp`, or null to remove one. */
+  mcp?: Record<string, McpServerOption | null>;
+}
+
+/** An MCP server started over stdio. */
+export interface McpServerOption {
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
 }
 
 export interface PromptOptions {

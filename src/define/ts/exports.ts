@@ -22,12 +22,13 @@ import {
 import {
   JUDGE_AGENTS,
   judgeOptionShape,
+  mcpServersSchema,
   nonEmptyText,
   trialCounts,
   trialsSchema,
   variantsSchema,
 } from "../yaml/schema.js";
-import { toVariantSpec } from "../yaml/task.js";
+import { toMcpServers, toVariantSpec } from "../yaml/task.js";
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
@@ -120,6 +121,7 @@ export const tsOptionsSchema = z.strictObject({
   timeoutMs: z.optional(z.number().check(z.int(), z.positive())),
   params: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
   model: z.optional(nonEmptyString()),
+  mcp: z.optional(mcpServersSchema),
   variants: z.optional(
     variantsSchema(variantPromptSchema, "Replaces the eval's prompt: text or definePrompt(...)."),
   ),
@@ -281,6 +283,7 @@ function specFromDefinition(
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxCostUsd: options.maxCostUsd,
       model: options.model,
+      ...(options.mcp && Object.keys(options.mcp).length ? { mcp: toMcpServers(options.mcp) } : {}),
       ...(variants.length ? { variants } : {}),
       // The options include the variants; their prompt files are hashed relative to the root too.
       definitionHash: sha256(

@@ -623,15 +623,53 @@ const argSchema = described(
   "One command-line argument.",
 );
 
+// ---------- MCP servers ----------
+
+const MCP_SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+export const mcpServerNameSchema = withMeta(
+  z.string().check(
+    z.maxLength(64),
+    z.regex(MCP_SERVER_NAME, {
+      message:
+        "is not an MCP server name: use letters, digits, `_` and `-`, starting with a letter or digit (its tools are named `mcp__<server>__<tool>`)",
+    }),
+  ),
+  {
+    description:
+      "The server's name (letters, digits, `_`, `-`): its tools appear in the trajectory as `mcp__<name>__<tool>`.",
+    pattern: MCP_SERVER_NAME.source,
+  },
+);
+
+export const mcpServerSchema = described(
+  z.strictObject({
+    command: described(nonEmptyText, "The program that starts the server (stdio transport)."),
+    args: described(z.optional(z.array(argSchema)), "A list of arguments for the command."),
+    env: described(
+      z.optional(z.record(envVarNameSchema, z.string())),
+      "A mapping of environment variables set for the server.",
+    ),
+  }),
+  "An MCP server the agent starts over stdio: `{ command, args?, env? }`.",
+);
+
+export const mcpServersSchema = described(
+  z.record(mcpServerNameSchema, mcpServerSchema),
+  "A mapping of MCP server names to `{ command, args?, env? }`: written into the trial's agent config (Claude Code's `--mcp-config`, Gemini's settings, OpenCode's config).",
+);
+
 /** The keys of a variant that override something; `name` and `source` do not. */
-export const variantOverrideKeys = ["prompt", "files", "model", "args", "setup"] as const;
+export const variantOverrideKeys = ["prompt", "files", "model", "args", "setup", "mcp"] as const;
 
 /** True when a variant (as written) overrides nothing: no key, or only empty `files`/`args`. */
 export function overridesNothing(variant: Record<string, unknown>): boolean {
   return variantOverrideKeys.every((key) => {
     const value = variant[key];
     if (value === undefined || value === null) return true;
-    if (key === "files") return isPlainRecord(value) && Object.keys(value).length === 0;
+    if (key === "files" || key === "mcp") {
+      return isPlainRecord(value) && Object.keys(value).length === 0;
+    }
     if (key === "args") return Array.isArray(value) && value.length === 0;
     return false;
   });
@@ -640,7 +678,7 @@ export function overridesNothing(variant: Record<string, unknown>): boolean {
 /** Fixes for the variant rules, shared by every format. */
 export const variantFixes = {
   nothing:
-    "give it at least one of `prompt`, `files`, `model`, `args` or `setup`, or remove the variant",
+    "give it at least one of `prompt`, `files`, `model`, `args`, `setup` or `mcp`, or remove the variant",
   duplicate: "give each variant its own `name`",
   clash: "keep one of the two paths: a file cannot also be a folder",
 } as const;
@@ -745,6 +783,10 @@ export function variantsSchema<P extends z.ZodMiniType>(
         z.optional(z.array(commandSchema)),
         "A list of shell commands that replaces the eval's `setup`.",
       ),
+      mcp: described(
+        z.optional(z.record(mcpServerNameSchema, z.nullable(mcpServerSchema))),
+        "A mapping of MCP servers added over the eval's `mcp`, or null to remove one (compare with and without a server).",
+      ),
     })
     // Only when the rest is valid: beside a misspelt key (`modle:`) "overrides nothing" misleads.
     .check(z.superRefine(requireSomeOverride, { when: (payload) => payload.issues.length === 0 }));
@@ -753,12 +795,12 @@ export function variantsSchema<P extends z.ZodMiniType>(
       .array(
         described(
           variant,
-          "A variant: `{ name, prompt?, files?, model?, args?, setup? }`, at least one override.",
+          "A variant: `{ name, prompt?, files?, model?, args?, setup?, mcp? }`, at least one override.",
         ),
       )
       // Also when some item is invalid: a duplicate name is worth knowing beside a bad path.
       .check(z.superRefine(checkVariantList, { when: (payload) => Array.isArray(payload.value) })),
-    "A list of named variants, each run beside the eval as defined and compared with it: `{ name, prompt?, files?, model?, args?, setup? }`.",
+    "A list of named variants, each run beside the eval as defined and compared with it: `{ name, prompt?, files?, model?, args?, setup?, mcp? }`.",
   );
 }
 
@@ -852,6 +894,7 @@ export const yamlTaskSchema = withMeta(
         "A positive number: the most one trial may spend, in US dollars.",
       ),
       model: described(z.optional(nonEmptyText), "A model name, for agents that take one."),
+      mcp: z.optional(mcpServersSchema),
       params: described(
         z.optional(
           z.record(

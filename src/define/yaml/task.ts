@@ -10,6 +10,7 @@ import type {
   ContainerLimits,
   EvalSpec,
   JudgeSpec,
+  McpServerSpec,
   Pattern,
   PromptSpec,
   SandboxSpec,
@@ -128,6 +129,7 @@ function toEvalSpec(task: YamlTask, source: YamlSource, ctx: LoadContext): EvalS
     timeoutMs: (task.timeout ?? yamlTaskDefaults.timeoutSeconds) * 1000,
     ...(task.maxCostUsd !== undefined ? { maxCostUsd: task.maxCostUsd } : {}),
     ...(task.model !== undefined ? { model: task.model } : {}),
+    ...(task.mcp && Object.keys(task.mcp).length ? { mcp: toMcpServers(task.mcp) } : {}),
     ...(task.variants?.length
       ? {
           variants: task.variants.map((variant, index) =>
@@ -159,8 +161,33 @@ export function toVariantSpec<P>(
     ...(variant.model !== undefined ? { model: variant.model } : {}),
     ...(variant.args?.length ? { args: [...variant.args] } : {}),
     ...(variant.setup !== undefined ? { setup: [...variant.setup] } : {}),
+    ...(variant.mcp !== undefined && Object.keys(variant.mcp).length
+      ? {
+          mcp: Object.fromEntries(
+            Object.entries(variant.mcp).map(([name, server]) => [
+              name,
+              server === null ? null : toMcpServer(server),
+            ]),
+          ),
+        }
+      : {}),
     source,
   };
+}
+
+type McpServerInput = { command: string; args?: string[]; env?: Record<string, string> };
+
+function toMcpServer(server: McpServerInput): McpServerSpec {
+  return { command: server.command, args: [...(server.args ?? [])], env: { ...server.env } };
+}
+
+/** A validated `mcp:` mapping as the model's servers (args and env always present). */
+export function toMcpServers(
+  servers: Record<string, McpServerInput>,
+): Record<string, McpServerSpec> {
+  return Object.fromEntries(
+    Object.entries(servers).map(([name, server]) => [name, toMcpServer(server)]),
+  );
 }
 
 function toPromptSpec(task: YamlTask, text: string, evalFile: string): PromptSpec {

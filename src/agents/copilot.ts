@@ -1,0 +1,158 @@
+// The copilot agent: `copilot -p PROMPT --allow-all --output-format json` (every tool, path and URL
+// allowed), no auto-update, no ask-user tool, built-in GitHub MCP servers off, stdin ignored, its
+// own COPILOT_HOME per trial (the trial HOME's `.copilot` config carried over). Tokens come from
+// its `--usage-output-file` report, the cost from a price table. Copilot retries API errors
+// itself: after `maxApiErrors` failed calls in a row the run is stopped as an infra error.
+// A custom model provider (BYOK: COPILOT_PROVIDER_BASE_URL …) goes in `env`. README › Agents.
+
+import os from "node:os";
+import path from "node:path";
+import {
+  type AgentAdapter,
+  type AgentRunContext,
+  type AgentRunResult,
+  InfraError,
+} from "../model/index.js";
+import { readTail } from "../util/index.js";
+import { prepareAgentHome, readJsonObject } from "./agent-home.js";
+import { CopilotStreamParser, readCopilotUsage } from "./copilot-stream.js";
+import { LineSplitter } from "./lines.js";
+import { refuseMcp } from "./mcp-config.js";
+import { costOf, findPrice, OPENAI_PRICES, type ModelPrice } from "./prices.js";
+import { runAgentProcess } from "./process-agent.js";
+import { probeVersion } from "./version-probe.js";
+
+export interface CopilotOptions {
+  model?: string;
+  args?: string[];
+  /** The copilot executable (default: `copilot` on PATH). */
+  bin?: string;
+  env?: Record<string, string>;
+  /** Failed model calls in a row (copilot retries each) before the run is stopped (default 3). */
+  maxApiErrors?: number;
+  /** Prices (USD per million tokens) over the built-in table. */
+  prices?: Record<string, ModelPrice>;
+}
+
+/** The variables that log Copilot CLI in (besides `copilot login`), or a BYOK provider's key. */
+export const COPILOT_CREDENTIAL_ENV = [
+  "COPILOT_GITHUB_TOKEN",
+  "GH_TOKEN",
+  "GITHUB_TOKEN",
+  "COPILOT_PROVIDER_API_KEY",
+] as const;
+
+const CARRIED_OVER = ["config.json", "mcp-config.json", "copilot-instructions.md"];
+
+export function copilot(options: CopilotOptions = {}): AgentAdapter {
+  const bin = options.bin ?? "copilot";
+  return {
+    name: "copilot",
+    credentialEnv: COPILOT_CREDENTIAL_ENV,
+    available: async () => (await probeVersion(bin)) !== undefined,
+    version: () => probeVersion(bin),
+    run: (ctx) => runCopilot(ctx, bin, options),
+  };
+}
+
+export function copilotArgs(
+  ctx: Pick<AgentRunContext, "prompt" | "model" | "extraArgs">,
+  options: CopilotOptions,
+  usageFile: string,
+): string[] {
+  const model = ctx.model ?? options.model;
+  return [
+    "--allow-all",
+    "--output-format",
+    "json",
+    "--no-auto-update",
+    "--no-ask-user",
+    "--disable-builtin-mcps",
+    "--usage-output-file",
+    usageFile,
+    ...(model ? ["--model", model] : []),
+    ...(options.args ?? []),
+    ...(ctx.extraArgs ?? []),
+    // `--prompt=` keeps a prompt that starts with a dash one value.
+    `--prompt=${ctx.prompt}`,
+  ];
+}
+
+async function runCopilot(
+  ctx: AgentRunContext,
+  bin: string,
+  options: CopilotOptions,
+): Promise<AgentRunResult> {
+  refuseMcp("copilot", ctx);
+  const tmp = ctx.env.TMPDIR ?? ctx.outDir;
+  const home = path.join(tmp, "copilot-home");
+  await prepareAgentHome(
+    home,
+    options.env?.COPILOT_HOME ??
+      ctx.env.COPILOT_HOME ??
+      path.join(ctx.env.HOME ?? os.homedir(), ".copilot"),
+    CARRIED_OVER,
+  );
+  const usageFile = path.join(tmp, "copilot-usage.json");
+  const parser = new CopilotStreamParser();
+  const stop = new AbortController();
+  const maxApiErrors = options.maxApiErrors ?? 3;
+  const lines = new LineSplitter((line) => {
+    parser.line(line);
+    if (parser.failures.length >= maxApiErrors) stop.abort();
+  });
+  const run = await runAgentProcess(ctx, {
+    command: bin,
+    args: copilotArgs(ctx, options, usageFile),
+    env: { COPILOT_AUTO_UPDATE: "false", ...options.env, COPILOT_HOME: home },
+    onStdout: (chunk) => lines.push(chunk),
+    signal: stop.signal,
+  });
+  lines.end();
+  const tokens = readCopilotUsage(await readJsonObject(usageFile));
+  const model = ctx.model ?? options.model ?? options.env?.COPILOT_MODEL;
+  const price = model ? findPrice(model, { ...OPENAI_PRICES, ...options.prices }) : undefined;
+  const result: AgentRunResult = {
+    ...run.result,
+    trajectory: parser.trajectory,
+    finalMessage: parser.finalMessage,
+    tokens,
+    turns: parser.turns,
+    ...(price
+      ? { costUsd: costOf(tokens, price) }
+      : {
+          warnings: [
+            `no price for copilot model ${model ?? "(its default)"}: cost unknown (pass copilot({ prices }))`,
+          ],
+        }),
+  };
+  const last = parser.failures.at(-1);
+  if (stop.signal.aborted && !ctx.signal.aborted) {
+    throw classifyCopilotError(
+      `${parser.failures.length} failed model calls in a row; the last: ${last?.message}`,
+      last?.status,
+    );
+  }
+  if (run.process.timedOut || run.process.aborted) return result;
+  if (parser.error || (run.process.exitCode !== 0 && parser.exitCode === undefined)) {
+    const why =
+      parser.error ??
+      ((await readTail(run.stderrFile, 5)).trim() ||
+        `exited ${run.process.exitCode ?? `on signal ${run.process.signal}`}`);
+    throw classifyCopilotError(why, last?.status);
+  }
+  if (run.process.exitCode !== 0 && last) throw classifyCopilotError(last.message, last.status);
+  return result;
+}
+
+/** 401/403 will not pass on a retry; 429 and 5xx may. */
+export function classifyCopilotError(message: string, status?: number): InfraError {
+  const auth =
+    status === 401 ||
+    status === 403 ||
+    /\b(401|403)\b|not logged in|unauthorized|authentication/i.test(message);
+  return new InfraError(
+    `copilot reported an error${status ? ` (API ${status})` : ""}: ${message}${auth ? " (check `copilot login`, COPILOT_GITHUB_TOKEN or the provider's key)" : ""}`,
+    !auth,
+  );
+}

@@ -1,0 +1,55 @@
+// The eval's MCP servers in each agent's own config format. One job: shape the data; the adapters
+// write it where their CLI reads it.
+
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { type AgentRunContext, InfraError, type McpServerSpec } from "../model/index.js";
+
+export type McpServers = Record<string, McpServerSpec>;
+
+/** The eval's servers, or undefined when it gives none. */
+export function mcpOf(ctx: Pick<AgentRunContext, "mcp">): McpServers | undefined {
+  return ctx.mcp && Object.keys(ctx.mcp).length ? ctx.mcp : undefined;
+}
+
+/** An agent without MCP support cannot run an eval that needs a server: say so, never skip it. */
+export function refuseMcp(agent: string, ctx: Pick<AgentRunContext, "mcp">): void {
+  const servers = mcpOf(ctx);
+  if (!servers) return;
+  throw new InfraError(
+    `${agent} has no MCP support, but the eval gives it the MCP server(s) ${Object.keys(servers).join(", ")}: run this eval with an agent that supports MCP (README › Agents)`,
+    false,
+  );
+}
+
+/** Claude Code's `--mcp-config` file (the `.mcp.json` format). */
+export async function writeClaudeMcpConfig(file: string, servers: McpServers): Promise<void> {
+  const mcpServers = Object.fromEntries(
+    Object.entries(servers).map(([name, s]) => [
+      name,
+      { type: "stdio", command: s.command, args: s.args, env: s.env },
+    ]),
+  );
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, JSON.stringify({ mcpServers }, null, 2));
+}
+
+/** Gemini CLI's `mcpServers` settings entry. */
+export function geminiMcpSettings(servers: McpServers): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(servers).map(([name, s]) => [
+      name,
+      { command: s.command, args: s.args, env: s.env, trust: true },
+    ]),
+  );
+}
+
+/** OpenCode's `mcp` config entry: local servers as one command array. */
+export function opencodeMcpConfig(servers: McpServers): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(servers).map(([name, s]) => [
+      name,
+      { type: "local", command: [s.command, ...s.args], environment: s.env, enabled: true },
+    ]),
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * The copilot adapter, driven through the engine (`runEvals`) with the REAL `copilot` binary from
+ * .agent-clis/ (scripts/install-agent-clis.sh) against the scripted fake OpenAI Chat Completions API
+ * on 127.0.0.1 (its BYOK provider, COPILOT_PROVIDER_BASE_URL, with COPILOT_OFFLINE). Missing binaries
+ * fail these tests: they are never skipped.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { copilot } from "../src/agents/copilot.js";
+import { costOf, OPENAI_PRICES } from "../src/agents/prices.js";
+import { runEvals } from "../src/engine.js";
+import { startFakeOpenAI, type FakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
+import { requireBin } from "./fakes/clis.js";
+import {
+  agentProject,
+  describeTrial,
+  engineEnv,
+  onlyEval,
+  readTrial,
+  removeAgentProjects,
+} from "./helpers/agent-run.js";
+
+const fakes: FakeOpenAI[] = [];
+
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+  await removeAgentProjects();
+});
+
+/** The adapter with the fake as its BYOK provider (offline: no GitHub traffic); stopped at its first API error. */
+function adapter(fake: FakeOpenAI, home: string) {
+  return copilot({
+    bin: requireBin("copilot"),
+    model: "gpt-4.1",
+    maxApiErrors: 1,
+    env: {
+      HOME: home,
+      COPILOT_PROVIDER_BASE_URL: `${fake.url}/v1`,
+      COPILOT_PROVIDER_API_KEY: "sk-fake-key",
+      COPILOT_OFFLINE: "true",
+    },
+  });
+}
+
+async function run(yaml: string, script: OpenAITurn[], options: { maxRetries?: number } = {}) {
+  const { root, home } = await agentProject(yaml);
+  const fake = await startFakeOpenAI(script);
+  fakes.push(fake);
+  const outcome = await runEvals({
+    projectRoot: root,
+    agents: [adapter(fake, home)],
+    env: engineEnv(home),
+    maxRetries: options.maxRetries ?? 0,
+  });
+  const result = onlyEval(outcome.run);
+  const first = result.trials[0];
+  const files = first && first.status !== "error" ? await readTrial(root, first) : undefined;
+  const why = `${describeTrial(result, files)}\n--- fake warnings\n${fake.warnings.join("\n")}`;
+  return { ...outcome, result, files, fake, why };
+}
+
+const deployEval = (extra = "") => `name: deploy
+prompt: Deploy the app to production with the vendor CLI, then record it in deploy.txt.
+sandbox: { fixture: { "README.md": "# app\\n" } }
+shims:
+  vendor: { stdout: "deployed" }
+timeout: 60
+assertions:
+  files: [deploy.txt]
+  contains:
+    - { file: deploy.txt, text: production }
+${extra}`;
+
+const call = (name: string, args: Record<string, unknown>): OpenAITurn => ({
+  call: { name, arguments: args },
+});
+
+describe("copilot through the engine", () => {
+  it("passes a run that calls the shimmed vendor CLI and writes a file, priced from the table", async () => {
+    const r = await run(
+      deployEval(`  workflow:
+    match_mode: strict
+    expected_tools:
+      - { name: Bash, args_contain: { command: vendor deploy } }
+      - { name: Write, args_contain: { file_path: deploy.txt } }
+      - { name: Edit, args_contain: { file_path: deploy.txt } }
+`),
+      [
+        call("bash", { command: "vendor deploy --prod", description: "deploy" }),
+        call("create", { path: "deploy.txt", file_text: "staging\n" }),
+        call("edit", { path: "deploy.txt", old_str: "staging", new_str: "production" }),
+        {
+          text: "Deployed to production.",
+          usage: { input_tokens: 1000, cached_tokens: 400, output_tokens: 50 },
+        },
+      ],
+    );
+    expect(r.exitCode, r.why).toBe(0);
+    expect(r.result).toMatchObject({ agent: "copilot", agentVersion: "1.0.102", status: "passed" });
+    const { trial, calls } = r.files!;
+    expect(calls).toEqual([
+      expect.objectContaining({ bin: "vendor", argv: ["deploy", "--prod"], exit: 0 }),
+    ]);
+    expect(trial.trajectory.map((c) => [c.tool, c.agentTool, c.isError])).toEqual([
+      ["Bash", "bash", false],
+      ["Write", "create", false],
+      ["Edit", "edit", false],
+    ]);
+    expect(trial.trajectory[0]).toMatchObject({
+      exitCode: 0,
+      result: expect.stringContaining("deployed"),
+    });
+    // 3 × (100 in, 20 out) + (1000 in of which 400 cached, 50 out), from its usage report.
+    const tokens = { input: 1300, output: 110, cacheRead: 400, cacheWrite: 0 };
+    expect(trial.agent).toMatchObject({
+      tokens,
+      turns: 4,
+      finalMessage: "Deployed to production.",
+    });
+    // gpt-4.1: 900 plain in × $2 + 400 cached × $0.5 + 110 out × $8, per million.
+    expect(trial.costUsd).toBe(costOf(tokens, OPENAI_PRICES["gpt-4.1"]!));
+    expect(trial.costUsd).toBe(0.00288);
+    expect(r.fake.requests.every((q) => q.path === "/v1/chat/completions")).toBe(true);
+    expect(r.fake.warnings).toEqual([]);
+    const workflow = r.result.trials[0]!.checks.at(-1)!;
+    expect(workflow).toMatchObject({ ok: true, evidence: "trajectory: Bash → Write → Edit" });
+  });
+
+  it("fails (the agent's failure) when the agent writes the wrong content", async () => {
+    const r = await run(deployEval(), [
+      call("bash", { command: "echo staging > deploy.txt", description: "write" }),
+      { text: "Done." },
+    ]);
+    expect(r.exitCode, r.why).toBe(1);
+    expect(r.run.counts).toMatchObject({ failed: 1, error: 0, passed: 0 });
+  });
+
+  it("reports an API 500 as an infra error (exit 2), retried, never a failure", async () => {
+    const r = await run(deployEval(), [{ status: 500 }, { status: 500 }], { maxRetries: 1 });
+    expect(r.exitCode, r.why).toBe(2);
+    expect(r.run.counts).toMatchObject({ error: 1, failed: 0, passed: 0 });
+    expect(r.result.reason).toMatch(/500/);
+    expect(r.fake.requests.map((q) => q.turn)).toEqual([0, 1]);
+  });
+
+  it("passes when the engine's retry gets past an API 500", async () => {
+    const r = await run(
+      deployEval(),
+      [
+        { status: 500 },
+        call("bash", { command: "echo production > deploy.txt", description: "write" }),
+        { text: "Done." },
+      ],
+      { maxRetries: 1 },
+    );
+    expect(r.exitCode, r.why).toBe(0);
+    expect(r.result.trials[0]).toMatchObject({ status: "passed", retries: 1 });
+  });
+
+  it("refuses an eval with MCP servers (not passed to copilot yet): an error naming it, not a failure", async () => {
+    const r = await run(
+      deployEval().replace("timeout: 60", 'timeout: 60\nmcp:\n  docs: { command: "node" }'),
+      [],
+      { maxRetries: 2 },
+    );
+    expect(r.exitCode, r.why).toBe(2);
+    expect(r.result.reason).toMatch(/copilot has no MCP support.*docs/);
+    expect(r.fake.requests).toHaveLength(0);
+  });
+});

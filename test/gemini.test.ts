@@ -1,0 +1,190 @@
+/**
+ * The gemini adapter, driven through the engine (`runEvals`) with the REAL `gemini` binary from
+ * .agent-clis/ (scripts/install-agent-clis.sh) against the scripted fake Gemini API on 127.0.0.1.
+ * Missing binaries fail these tests: they are never skipped.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { gemini } from "../src/agents/gemini.js";
+import { costOf, GEMINI_PRICES } from "../src/agents/prices.js";
+import { runEvals } from "../src/engine.js";
+import { startFakeGemini, type FakeGemini, type GeminiTurn } from "./fakes/gemini.js";
+import { requireBin } from "./fakes/clis.js";
+import {
+  agentProject,
+  describeTrial,
+  engineEnv,
+  onlyEval,
+  readTrial,
+  removeAgentProjects,
+} from "./helpers/agent-run.js";
+
+const fakes: FakeGemini[] = [];
+
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+  await removeAgentProjects();
+});
+
+/** The adapter pointed at the fake: its key, one attempt per request (no backoff of its own). */
+function adapter(fake: FakeGemini, home: string, maxTurns?: number) {
+  return gemini({
+    ...(maxTurns !== undefined ? { maxTurns } : {}),
+    bin: requireBin("gemini"),
+    env: { GOOGLE_GEMINI_BASE_URL: fake.url, GEMINI_API_KEY: "fake-gemini-key", HOME: home },
+    settings: { general: { maxAttempts: 1 } },
+  });
+}
+
+async function run(
+  yaml: string,
+  script: GeminiTurn[],
+  options: { maxRetries?: number; maxTurns?: number } = {},
+) {
+  const { root, home } = await agentProject(yaml);
+  const fake = await startFakeGemini(script);
+  fakes.push(fake);
+  const outcome = await runEvals({
+    projectRoot: root,
+    agents: [adapter(fake, home, options.maxTurns)],
+    env: engineEnv(home),
+    maxRetries: options.maxRetries ?? 0,
+  });
+  const result = onlyEval(outcome.run);
+  const first = result.trials[0];
+  const files = first && first.status !== "error" ? await readTrial(root, first) : undefined;
+  const why = `${describeTrial(result, files)}\n--- fake warnings\n${fake.warnings.join("\n")}`;
+  return { ...outcome, result, files, fake, why };
+}
+
+const deployEval = (extra = "") => `name: deploy
+prompt: Deploy the app to production with the vendor CLI, then record it in deploy.txt.
+model: gemini-2.5-pro
+sandbox: { fixture: { "README.md": "# app\\n" } }
+shims:
+  vendor: { stdout: "deployed" }
+timeout: 60
+assertions:
+  files: [deploy.txt]
+  contains:
+    - { file: deploy.txt, text: production }
+${extra}`;
+
+const shell = (command: string): GeminiTurn => ({
+  call: { name: "run_shell_command", args: { command } },
+});
+
+describe("gemini through the engine", () => {
+  it("passes a run that calls the shimmed vendor CLI and writes a file, priced from the table", async () => {
+    const r = await run(
+      deployEval(`  workflow:
+    expected_tools:
+      - { name: Bash, args_contain: { command: vendor deploy } }
+      - { name: Edit, after: Bash, args_contain: { file_path: deploy.txt } }
+    forbidden_tools: [Write]
+`),
+      [
+        shell("vendor deploy --prod && echo staging > deploy.txt"),
+        {
+          call: {
+            name: "replace",
+            args: {
+              file_path: "deploy.txt",
+              old_string: "staging",
+              new_string: "production",
+              instruction: "record the production deploy",
+            },
+          },
+        },
+        {
+          text: "Deployed to production.",
+          usage: { promptTokenCount: 1000, candidatesTokenCount: 50, cachedContentTokenCount: 400 },
+        },
+      ],
+    );
+    expect(r.exitCode, r.why).toBe(0);
+    expect(r.result).toMatchObject({
+      agent: "gemini",
+      agentVersion: "0.61.0",
+      status: "passed",
+    });
+    const { trial, calls } = r.files!;
+    expect(calls).toEqual([
+      expect.objectContaining({ bin: "vendor", argv: ["deploy", "--prod"], exit: 0 }),
+    ]);
+    expect(trial.trajectory).toEqual([
+      expect.objectContaining({
+        tool: "Bash",
+        agentTool: "run_shell_command",
+        input: { command: "vendor deploy --prod && echo staging > deploy.txt" },
+        isError: false,
+        result: expect.stringContaining("deployed"),
+      }),
+      expect.objectContaining({
+        tool: "Edit",
+        agentTool: "replace",
+        input: expect.objectContaining({ file_path: "deploy.txt", new_string: "production" }),
+        isError: false,
+      }),
+    ]);
+    // Three streaming requests: 100 + 100 + 1000 in (400 cached), 20 + 20 + 50 out.
+    const tokens = { input: 1200, output: 90, cacheRead: 400, cacheWrite: 0 };
+    expect(trial.agent).toMatchObject({ tokens, finalMessage: "Deployed to production." });
+    expect(trial.costUsd).toBe(costOf(tokens, GEMINI_PRICES["gemini-2.5-pro"]!));
+    // 800 plain × $1.25 + 400 cached × $0.125 + 90 out × $10, per million.
+    expect(trial.costUsd).toBe(0.00195);
+    expect(r.fake.requests.map((q) => q.model)).toEqual(Array(3).fill("gemini-2.5-pro"));
+    expect(JSON.stringify(r.fake.requests[0]!.body.contents)).toContain("Deploy the app");
+    expect(r.fake.warnings).toEqual([]);
+    const workflow = r.result.trials[0]!.checks.at(-1)!;
+    expect(workflow).toMatchObject({ ok: true, evidence: "trajectory: Bash → Edit" });
+  });
+
+  it("fails (the agent's failure) when the agent writes the wrong content", async () => {
+    const r = await run(deployEval(), [shell("echo staging > deploy.txt"), { text: "Done." }]);
+    expect(r.exitCode, r.why).toBe(1);
+    expect(r.run.counts).toMatchObject({ failed: 1, error: 0, passed: 0 });
+  });
+
+  it("reports an API 500 as an infra error (exit 2), retried, never a failure", async () => {
+    const r = await run(deployEval(), [{ status: 500 }, { status: 500 }], { maxRetries: 1 });
+    expect(r.exitCode, r.why).toBe(2);
+    expect(r.run.counts).toMatchObject({ error: 1, failed: 0, passed: 0 });
+    expect(r.result.reason).toMatch(/API 500/);
+    // Retried once by the engine: two runs, one request each.
+    expect(r.fake.requests.map((q) => q.turn)).toEqual([0, 1]);
+  });
+
+  it("passes when the engine's retry gets past an API 500", async () => {
+    const r = await run(
+      deployEval(),
+      [{ status: 500 }, shell("echo production > deploy.txt"), { text: "Done." }],
+      { maxRetries: 1 },
+    );
+    expect(r.exitCode, r.why).toBe(0);
+    expect(r.result.trials[0]).toMatchObject({ status: "passed", retries: 1 });
+  });
+
+  it("fails a run stopped at its turn limit (maxTurns → model.maxSessionTurns): the agent's failure", async () => {
+    const r = await run(
+      deployEval(),
+      [
+        shell("echo one"),
+        shell("echo two"),
+        shell("echo production > deploy.txt"),
+        { text: "Done." },
+      ],
+      { maxTurns: 1 },
+    );
+    expect(r.exitCode, r.why).toBe(1);
+    expect(r.run.counts).toMatchObject({ failed: 1, error: 0 });
+    expect(r.result.trials[0]!.reason).toMatch(/turn limit/);
+  });
+
+  it("reports a 401 as a permanent error naming the key, asked once", async () => {
+    const r = await run(deployEval(), [{ status: 401 }], { maxRetries: 2 });
+    expect(r.exitCode, r.why).toBe(2);
+    expect(r.result.reason).toMatch(/401/);
+    expect(r.result.reason).toMatch(/GEMINI_API_KEY/);
+    expect(r.fake.requests).toHaveLength(1);
+  });
+});
