@@ -18,6 +18,8 @@ import {
 } from "./helpers/action-run.js";
 import { REPO_ROOT } from "./helpers/project.js";
 
+/** Tests that start several Action processes: a busy machine (2 CPUs shared) needs the time. */
+const SEVERAL_RUNS_MS = 300_000;
 let harness: ActionHarness;
 let github: FakeGitHub;
 let results: FakeResultsService;
@@ -34,36 +36,40 @@ const runAction: ActionHarness["runAction"] = (...args) => harness.runAction(...
 const historyOnBranch = (origin: string, id: string) => harness.historyOnBranch(origin, id);
 
 describe("the GitHub Action (its bundle)", () => {
-  it("first run creates the history branch and the comment; the second updates both", async () => {
-    const { origin, workspace } = await repository("first");
-    const first = await runAction(workspace, { "changed-only": "false" });
-    expect(first.code, first.stdout).toBe(0);
-    expect(first.outputs).toMatchObject({ passed: "1", failed: "0", regressions: "0" });
-    expect(first.summary).toContain("greeting");
-    expect(historyOnBranch(origin, "greeting")).toHaveLength(1);
-    expect(JSON.parse(historyOnBranch(origin, "greeting")[0]!)).toMatchObject({
-      id: "greeting",
-      agent: "literal",
-      status: "passed",
-      ref: "feature",
-    });
-    // The history branch shares no history with main.
-    expect(() => git(origin, "merge-base", "main", "copybook-results")).toThrow();
-    const mine = () =>
-      github.comments.filter((c) => c.issueNumber === 7 && c.body.includes(MARKER));
-    expect(mine()).toHaveLength(1);
-    expect(first.outputs["comment-url"]).toContain(String(mine()[0]!.id));
-    expect(results.artifacts.at(-1)).toMatchObject({
-      name: "agent-evals-results",
-      finalized: true,
-    });
+  it(
+    "first run creates the history branch and the comment; the second updates both",
+    async () => {
+      const { origin, workspace } = await repository("first");
+      const first = await runAction(workspace, { "changed-only": "false" });
+      expect(first.code, first.stdout).toBe(0);
+      expect(first.outputs).toMatchObject({ passed: "1", failed: "0", regressions: "0" });
+      expect(first.summary).toContain("greeting");
+      expect(historyOnBranch(origin, "greeting")).toHaveLength(1);
+      expect(JSON.parse(historyOnBranch(origin, "greeting")[0]!)).toMatchObject({
+        id: "greeting",
+        agent: "literal",
+        status: "passed",
+        ref: "feature",
+      });
+      // The history branch shares no history with main.
+      expect(() => git(origin, "merge-base", "main", "copybook-results")).toThrow();
+      const mine = () =>
+        github.comments.filter((c) => c.issueNumber === 7 && c.body.includes(MARKER));
+      expect(mine()).toHaveLength(1);
+      expect(first.outputs["comment-url"]).toContain(String(mine()[0]!.id));
+      expect(results.artifacts.at(-1)).toMatchObject({
+        name: "agent-evals-results",
+        finalized: true,
+      });
 
-    const second = await runAction(workspace, { "changed-only": "false" });
-    expect(second.code, second.stdout).toBe(0);
-    expect(mine()).toHaveLength(1);
-    expect(mine()[0]!.updatedAt >= mine()[0]!.createdAt).toBe(true);
-    expect(historyOnBranch(origin, "greeting")).toHaveLength(2);
-  });
+      const second = await runAction(workspace, { "changed-only": "false" });
+      expect(second.code, second.stdout).toBe(0);
+      expect(mine()).toHaveLength(1);
+      expect(mine()[0]!.updatedAt >= mine()[0]!.createdAt).toBe(true);
+      expect(historyOnBranch(origin, "greeting")).toHaveLength(2);
+    },
+    SEVERAL_RUNS_MS,
+  );
 
   it("skill, command and hook evals get their own rows in the comment and the summary", async () => {
     const { workspace } = await repository("hook-rows");
@@ -156,28 +162,32 @@ assertions:
     expect(run.outputs.passed, run.stdout).toBe("1");
   });
 
-  it("8 concurrent runs lose no history line", async () => {
-    const { origin } = await repository("concurrent");
-    // Eight jobs, each on its own runner: eight checkouts of the same origin, run at once.
-    const workspaces = Array.from({ length: 8 }, (_, i) => {
-      const dir = path.join(tmp, `concurrent-job-${i}`);
-      git(tmp, "clone", "-q", origin, dir);
-      return dir;
-    });
-    const runs = await Promise.all(
-      workspaces.map((workspace) =>
-        runAction(workspace, {
-          "changed-only": "false",
-          comment: "false",
-          "upload-transcripts": "false",
-        }),
-      ),
-    );
-    for (const r of runs) expect(r.code, r.stdout).toBe(0);
-    const lines = historyOnBranch(origin, "greeting");
-    expect(lines).toHaveLength(8);
-    expect(new Set(lines).size).toBe(8);
-  });
+  it(
+    "8 concurrent runs lose no history line",
+    async () => {
+      const { origin } = await repository("concurrent");
+      // Eight jobs, each on its own runner: eight checkouts of the same origin, run at once.
+      const workspaces = Array.from({ length: 8 }, (_, i) => {
+        const dir = path.join(tmp, `concurrent-job-${i}`);
+        git(tmp, "clone", "-q", origin, dir);
+        return dir;
+      });
+      const runs = await Promise.all(
+        workspaces.map((workspace) =>
+          runAction(workspace, {
+            "changed-only": "false",
+            comment: "false",
+            "upload-transcripts": "false",
+          }),
+        ),
+      );
+      for (const r of runs) expect(r.code, r.stdout).toBe(0);
+      const lines = historyOnBranch(origin, "greeting");
+      expect(lines).toHaveLength(8);
+      expect(new Set(lines).size).toBe(8);
+    },
+    SEVERAL_RUNS_MS,
+  );
 
   it("a fork PR's read-only token: evals still reported, comment and history skipped with a notice", async () => {
     const { origin, workspace } = await repository("fork");
@@ -315,241 +325,253 @@ describe("the Action, sharded: plan → shards → publish", () => {
     return dir;
   }
 
-  it("plans a matrix, runs each shard without comment or history, publishes one comment and one history write", async () => {
-    const ids = ["alpha", "bravo", "charlie", "delta"];
-    const { origin } = await suite("sharded", ids);
-    const all = ["greeting", ...ids];
-    // A pull request of its own, so its sticky comment is new.
-    const event = {
-      pull_request: { number: 21, base: { ref: "main" }, head: { ref: "feature" } },
-      repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } },
-    };
+  it(
+    "plans a matrix, runs each shard without comment or history, publishes one comment and one history write",
+    async () => {
+      const ids = ["alpha", "bravo", "charlie", "delta"];
+      const { origin } = await suite("sharded", ids);
+      const all = ["greeting", ...ids];
+      // A pull request of its own, so its sticky comment is new.
+      const event = {
+        pull_request: { number: 21, base: { ref: "main" }, head: { ref: "feature" } },
+        repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } },
+      };
 
-    const plan = await runAction(
-      runner(origin, "sharded-plan"),
-      {
-        mode: "plan",
-        shards: "2",
-        "budget-usd": "1",
-        "changed-only": "false",
-      },
-      { event },
-    );
-    expect(plan.code, plan.stdout).toBe(0);
-    const matrix = JSON.parse(plan.outputs.matrix!) as {
-      include: Array<{ shard: string; index: number; "budget-usd": string }>;
-    };
-    expect(matrix.include.map((m) => m.shard)).toEqual(["1/2", "2/2"]);
-    // Free agents: the budget is split evenly, never to more than the whole.
-    expect(matrix.include.map((m) => Number(m["budget-usd"]))).toEqual([0.5, 0.5]);
-    const shardPlan = JSON.parse(plan.outputs["shard-plan"]!) as { shards: string[][] };
-    expect(shardPlan.shards.flat().sort()).toEqual(all.map((id) => `${id} [literal]`).sort());
-    expect(plan.outputs).toMatchObject({ "shard-count": "2", pairs: "5" });
-    expect(Number(plan.outputs.balance)).toBeGreaterThanOrEqual(1);
-    expect(plan.summary).toContain("5 pair(s) in 2 shard(s)");
-    await expect(
-      fs.stat(path.join(tmp, "sharded-plan", ".copybook/results/run.json")),
-    ).rejects.toThrow(); // nothing ran
-
-    const commentsBefore = github.comments.length;
-    const downloaded = path.join(tmp, "sharded-downloads");
-    const shards = await Promise.all(
-      matrix.include.map(async (m) => {
-        const workspace = runner(origin, `sharded-shard-${m.index}`);
-        const run = await runAction(
-          workspace,
-          {
-            shard: m.shard,
-            "shard-plan": plan.outputs["shard-plan"]!,
-            "budget-usd": m["budget-usd"],
-            "changed-only": "false",
-            history: "read",
-            comment: "false",
-            "artifact-name": `agent-evals-shard-${m.index}`,
-            "fail-on": "never",
-          },
-          { event },
-        );
-        return { run, workspace, index: m.index };
-      }),
-    );
-    for (const { run, workspace, index } of shards) {
-      expect(run.code, run.stdout).toBe(0);
-      expect(run.stdout).toContain("history: read only");
-      const result = JSON.parse(
-        await fs.readFile(path.join(workspace, ".copybook/results/run.json"), "utf8"),
-      ) as { evals: Array<{ id: string; agent: string; arm?: string }>; comparisons?: unknown[] };
-      // Each pair once as defined, and (the base rerun on a pull request) once at the base.
-      const primary = result.evals.filter((e) => e.arm === undefined);
-      expect(primary.map((e) => `${e.id} [${e.agent}]`).sort()).toEqual(
-        [...shardPlan.shards[index - 1]!].sort(),
-      );
-      expect(result.comparisons).toHaveLength(primary.length);
-      expect(results.artifacts.some((a) => a.name === `agent-evals-shard-${index}`)).toBe(true);
-      // What actions/download-artifact leaves: one folder per artifact.
-      await fs.cp(
-        path.join(workspace, ".copybook/results"),
-        path.join(downloaded, `agent-evals-shard-${index}`),
-        { recursive: true },
-      );
-    }
-    expect(github.comments.length).toBe(commentsBefore);
-    expect(historyOnBranch(origin, "greeting")).toHaveLength(0);
-
-    const report = await runAction(
-      runner(origin, "sharded-report"),
-      {
-        mode: "publish",
-        "merge-from": downloaded,
-        "shard-plan": plan.outputs["shard-plan"]!,
-        "budget-usd": "1",
-      },
-      { event },
-    );
-    expect(report.code, report.stdout).toBe(0);
-    expect(report.outputs).toMatchObject({ passed: "5", failed: "0" });
-    const posted = github.comments.filter((c) => c.issueNumber === 21);
-    expect(posted).toHaveLength(1);
-    expect(github.comments.length).toBe(commentsBefore + 1);
-    for (const id of all) expect(posted[0]!.body).toContain(id);
-    for (const id of all) expect(historyOnBranch(origin, id)).toHaveLength(1);
-
-    // A shard that never uploaded: its pairs are named and the step fails.
-    await fs.rm(path.join(downloaded, "agent-evals-shard-2"), { recursive: true });
-    const partial = await runAction(
-      runner(origin, "sharded-report-2"),
-      {
-        mode: "publish",
-        "merge-from": downloaded,
-        "shard-plan": plan.outputs["shard-plan"]!,
-        history: "false",
-        comment: "false",
-      },
-      { event },
-    );
-    expect(partial.code).toBe(1);
-    expect(partial.stdout).toMatch(/planned pair\(s\) have no results/);
-    for (const key of shardPlan.shards[1]!) expect(partial.stdout).toContain(key);
-  });
-
-  it("publish puts a hook eval's summary back together from the shards' results", async () => {
-    const { origin, workspace } = await repository("sharded-hook");
-    await fs.mkdir(path.join(workspace, ".claude/hooks"), { recursive: true });
-    await fs.writeFile(path.join(workspace, ".claude/hooks/guard.sh"), "#!/bin/sh\nexit 2\n", {
-      mode: 0o755,
-    });
-    await fs.writeFile(
-      path.join(workspace, "evals/guard.eval.yaml"),
-      "name: guard\ntype: hook\ntarget: .claude/hooks/guard.sh\ncases:\n" +
-        "  - { scenario: blocks, input: { tool_input: { command: ls } }, expect: { exit_code: 2 } }\n",
-    );
-    // A TypeScript definition that must never run in the publishing job (it holds write tokens).
-    await fs.writeFile(
-      path.join(workspace, "evals/ts-check.eval.ts"),
-      `import { defineEval, fileExists } from "agent-evals";
-if (process.env.INPUT_MODE === "publish") throw new Error("a TypeScript definition ran in publish");
-export const tsCheck = defineEval(null, { assert: [fileExists(".claude/hooks/guard.sh")] });
-`,
-    );
-    git(workspace, "add", ".");
-    git(workspace, "commit", "-qm", "a hook");
-    git(workspace, "push", "-q", "origin", "HEAD:main");
-    const event = {
-      pull_request: { number: 25, base: { ref: "main" }, head: { ref: "feature" } },
-      repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } },
-    };
-    const plan = await runAction(
-      runner(origin, "sharded-hook-plan"),
-      { mode: "plan", shards: "2", "changed-only": "false" },
-      { event },
-    );
-    expect(plan.code, plan.stdout).toBe(0);
-    const downloaded = path.join(tmp, "sharded-hook-downloads");
-    for (const index of [1, 2]) {
-      const shardDir = runner(origin, `sharded-hook-shard-${index}`);
-      const run = await runAction(
-        shardDir,
+      const plan = await runAction(
+        runner(origin, "sharded-plan"),
         {
-          shard: `${index}/2`,
-          "shard-plan": plan.outputs["shard-plan"]!,
+          mode: "plan",
+          shards: "2",
+          "budget-usd": "1",
           "changed-only": "false",
-          history: "read",
-          comment: "false",
-          "upload-transcripts": "false",
         },
         { event },
       );
-      expect(run.code, run.stdout).toBe(0);
-      expect(run.summary).not.toContain("Skills, commands and hooks"); // a part only
-      await fs.cp(
-        path.join(shardDir, ".copybook/results"),
-        path.join(downloaded, `agent-evals-shard-${index}`),
-        { recursive: true },
+      expect(plan.code, plan.stdout).toBe(0);
+      const matrix = JSON.parse(plan.outputs.matrix!) as {
+        include: Array<{ shard: string; index: number; "budget-usd": string }>;
+      };
+      expect(matrix.include.map((m) => m.shard)).toEqual(["1/2", "2/2"]);
+      // Free agents: the budget is split evenly, never to more than the whole.
+      expect(matrix.include.map((m) => Number(m["budget-usd"]))).toEqual([0.5, 0.5]);
+      const shardPlan = JSON.parse(plan.outputs["shard-plan"]!) as { shards: string[][] };
+      expect(shardPlan.shards.flat().sort()).toEqual(all.map((id) => `${id} [literal]`).sort());
+      expect(plan.outputs).toMatchObject({ "shard-count": "2", pairs: "5" });
+      expect(Number(plan.outputs.balance)).toBeGreaterThanOrEqual(1);
+      expect(plan.summary).toContain("5 pair(s) in 2 shard(s)");
+      await expect(
+        fs.stat(path.join(tmp, "sharded-plan", ".copybook/results/run.json")),
+      ).rejects.toThrow(); // nothing ran
+
+      const commentsBefore = github.comments.length;
+      const downloaded = path.join(tmp, "sharded-downloads");
+      const shards = await Promise.all(
+        matrix.include.map(async (m) => {
+          const workspace = runner(origin, `sharded-shard-${m.index}`);
+          const run = await runAction(
+            workspace,
+            {
+              shard: m.shard,
+              "shard-plan": plan.outputs["shard-plan"]!,
+              "budget-usd": m["budget-usd"],
+              "changed-only": "false",
+              history: "read",
+              comment: "false",
+              "artifact-name": `agent-evals-shard-${m.index}`,
+              "fail-on": "never",
+            },
+            { event },
+          );
+          return { run, workspace, index: m.index };
+        }),
       );
-    }
-    const report = await runAction(
-      runner(origin, "sharded-hook-report"),
-      {
-        mode: "publish",
-        "merge-from": downloaded,
-        "shard-plan": plan.outputs["shard-plan"]!,
-        history: "false",
-      },
-      { event },
-    );
-    expect(report.code, report.stdout).toBe(0);
-    expect(report.outputs).toMatchObject({ passed: "3", failed: "0" });
-    expect(report.stdout).not.toContain("summaries not rebuilt");
-    const row = "| guard | hook: .claude/hooks/guard.sh | — | — | 1/1 passed | ✅ passed |";
-    expect(report.summary).toContain(row);
-    expect(github.comments.find((c) => c.issueNumber === 25)?.body).toContain(row);
-  });
+      for (const { run, workspace, index } of shards) {
+        expect(run.code, run.stdout).toBe(0);
+        expect(run.stdout).toContain("history: read only");
+        const result = JSON.parse(
+          await fs.readFile(path.join(workspace, ".copybook/results/run.json"), "utf8"),
+        ) as { evals: Array<{ id: string; agent: string; arm?: string }>; comparisons?: unknown[] };
+        // Each pair once as defined, and (the base rerun on a pull request) once at the base.
+        const primary = result.evals.filter((e) => e.arm === undefined);
+        expect(primary.map((e) => `${e.id} [${e.agent}]`).sort()).toEqual(
+          [...shardPlan.shards[index - 1]!].sort(),
+        );
+        expect(result.comparisons).toHaveLength(primary.length);
+        expect(results.artifacts.some((a) => a.name === `agent-evals-shard-${index}`)).toBe(true);
+        // What actions/download-artifact leaves: one folder per artifact.
+        await fs.cp(
+          path.join(workspace, ".copybook/results"),
+          path.join(downloaded, `agent-evals-shard-${index}`),
+          { recursive: true },
+        );
+      }
+      expect(github.comments.length).toBe(commentsBefore);
+      expect(historyOnBranch(origin, "greeting")).toHaveLength(0);
 
-  it("when the plan chooses nothing, publish still updates the sticky comment: nothing ran, and why", async () => {
-    const { origin } = await repository("nothing-planned");
-    const event = {
-      pull_request: { number: 23, base: { ref: "main" }, head: { ref: "feature" } },
-      repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } },
-    };
-    // An earlier run's comment on this pull request.
-    const first = await runAction(
-      runner(origin, "nothing-first"),
-      { "changed-only": "false", history: "false" },
-      { event },
-    );
-    expect(first.code, first.stdout).toBe(0);
-    const before = github.comments.filter((c) => c.issueNumber === 23);
-    expect(before).toHaveLength(1);
-    expect(before[0]!.body).toContain("greeting");
+      const report = await runAction(
+        runner(origin, "sharded-report"),
+        {
+          mode: "publish",
+          "merge-from": downloaded,
+          "shard-plan": plan.outputs["shard-plan"]!,
+          "budget-usd": "1",
+        },
+        { event },
+      );
+      expect(report.code, report.stdout).toBe(0);
+      expect(report.outputs).toMatchObject({ passed: "5", failed: "0" });
+      const posted = github.comments.filter((c) => c.issueNumber === 21);
+      expect(posted).toHaveLength(1);
+      expect(github.comments.length).toBe(commentsBefore + 1);
+      for (const id of all) expect(posted[0]!.body).toContain(id);
+      for (const id of all) expect(historyOnBranch(origin, id)).toHaveLength(1);
 
-    // Changed-only against main, which the head equals: the plan chooses no pair, no shard runs.
-    const plan = await runAction(
-      runner(origin, "nothing-plan"),
-      { mode: "plan", "changed-only": "true" },
-      { event },
-    );
-    expect(plan.code, plan.stdout).toBe(0);
-    expect(plan.outputs.pairs).toBe("0");
-    const report = await runAction(
-      runner(origin, "nothing-report"),
-      {
-        mode: "publish",
-        // What the report job gives when no shard uploaded anything: a folder that is not there.
-        "merge-from": path.join(tmp, "nothing-downloads"),
-        "shard-plan": plan.outputs["shard-plan"]!,
-        history: "false",
-      },
-      { event },
-    );
-    expect(report.code, report.stdout).toBe(0);
-    expect(report.outputs).toMatchObject({ passed: "0", failed: "0" });
-    const after = github.comments.filter((c) => c.issueNumber === 23);
-    expect(after).toHaveLength(1); // the same comment, updated
-    expect(after[0]!.id).toBe(before[0]!.id);
-    expect(after[0]!.body).toContain("No evals ran: the plan chose no eval × agent pair");
-    expect(after[0]!.body).not.toContain("greeting");
-    expect(report.summary).toContain("No evals ran");
-  });
+      // A shard that never uploaded: its pairs are named and the step fails.
+      await fs.rm(path.join(downloaded, "agent-evals-shard-2"), { recursive: true });
+      const partial = await runAction(
+        runner(origin, "sharded-report-2"),
+        {
+          mode: "publish",
+          "merge-from": downloaded,
+          "shard-plan": plan.outputs["shard-plan"]!,
+          history: "false",
+          comment: "false",
+        },
+        { event },
+      );
+      expect(partial.code).toBe(1);
+      expect(partial.stdout).toMatch(/planned pair\(s\) have no results/);
+      for (const key of shardPlan.shards[1]!) expect(partial.stdout).toContain(key);
+    },
+    SEVERAL_RUNS_MS,
+  );
+
+  it(
+    "publish puts a hook eval's summary back together from the shards' results",
+    async () => {
+      const { origin, workspace } = await repository("sharded-hook");
+      await fs.mkdir(path.join(workspace, ".claude/hooks"), { recursive: true });
+      await fs.writeFile(path.join(workspace, ".claude/hooks/guard.sh"), "#!/bin/sh\nexit 2\n", {
+        mode: 0o755,
+      });
+      await fs.writeFile(
+        path.join(workspace, "evals/guard.eval.yaml"),
+        "name: guard\ntype: hook\ntarget: .claude/hooks/guard.sh\ncases:\n" +
+          "  - { scenario: blocks, input: { tool_input: { command: ls } }, expect: { exit_code: 2 } }\n",
+      );
+      // A TypeScript definition that must never run in the publishing job (it holds write tokens).
+      await fs.writeFile(
+        path.join(workspace, "evals/ts-check.eval.ts"),
+        `import { defineEval, fileExists } from "agent-evals";
+if (process.env.INPUT_MODE === "publish") throw new Error("a TypeScript definition ran in publish");
+export const tsCheck = defineEval(null, { assert: [fileExists(".claude/hooks/guard.sh")] });
+`,
+      );
+      git(workspace, "add", ".");
+      git(workspace, "commit", "-qm", "a hook");
+      git(workspace, "push", "-q", "origin", "HEAD:main");
+      const event = {
+        pull_request: { number: 25, base: { ref: "main" }, head: { ref: "feature" } },
+        repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } },
+      };
+      const plan = await runAction(
+        runner(origin, "sharded-hook-plan"),
+        { mode: "plan", shards: "2", "changed-only": "false" },
+        { event },
+      );
+      expect(plan.code, plan.stdout).toBe(0);
+      const downloaded = path.join(tmp, "sharded-hook-downloads");
+      for (const index of [1, 2]) {
+        const shardDir = runner(origin, `sharded-hook-shard-${index}`);
+        const run = await runAction(
+          shardDir,
+          {
+            shard: `${index}/2`,
+            "shard-plan": plan.outputs["shard-plan"]!,
+            "changed-only": "false",
+            history: "read",
+            comment: "false",
+            "upload-transcripts": "false",
+          },
+          { event },
+        );
+        expect(run.code, run.stdout).toBe(0);
+        expect(run.summary).not.toContain("Skills, commands and hooks"); // a part only
+        await fs.cp(
+          path.join(shardDir, ".copybook/results"),
+          path.join(downloaded, `agent-evals-shard-${index}`),
+          { recursive: true },
+        );
+      }
+      const report = await runAction(
+        runner(origin, "sharded-hook-report"),
+        {
+          mode: "publish",
+          "merge-from": downloaded,
+          "shard-plan": plan.outputs["shard-plan"]!,
+          history: "false",
+        },
+        { event },
+      );
+      expect(report.code, report.stdout).toBe(0);
+      expect(report.outputs).toMatchObject({ passed: "3", failed: "0" });
+      expect(report.stdout).not.toContain("summaries not rebuilt");
+      const row = "| guard | hook: .claude/hooks/guard.sh | — | — | 1/1 passed | ✅ passed |";
+      expect(report.summary).toContain(row);
+      expect(github.comments.find((c) => c.issueNumber === 25)?.body).toContain(row);
+    },
+    SEVERAL_RUNS_MS,
+  );
+
+  it(
+    "when the plan chooses nothing, publish still updates the sticky comment: nothing ran, and why",
+    async () => {
+      const { origin } = await repository("nothing-planned");
+      const event = {
+        pull_request: { number: 23, base: { ref: "main" }, head: { ref: "feature" } },
+        repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } },
+      };
+      // An earlier run's comment on this pull request.
+      const first = await runAction(
+        runner(origin, "nothing-first"),
+        { "changed-only": "false", history: "false" },
+        { event },
+      );
+      expect(first.code, first.stdout).toBe(0);
+      const before = github.comments.filter((c) => c.issueNumber === 23);
+      expect(before).toHaveLength(1);
+      expect(before[0]!.body).toContain("greeting");
+
+      // Changed-only against main, which the head equals: the plan chooses no pair, no shard runs.
+      const plan = await runAction(
+        runner(origin, "nothing-plan"),
+        { mode: "plan", "changed-only": "true" },
+        { event },
+      );
+      expect(plan.code, plan.stdout).toBe(0);
+      expect(plan.outputs.pairs).toBe("0");
+      const report = await runAction(
+        runner(origin, "nothing-report"),
+        {
+          mode: "publish",
+          // What the report job gives when no shard uploaded anything: a folder that is not there.
+          "merge-from": path.join(tmp, "nothing-downloads"),
+          "shard-plan": plan.outputs["shard-plan"]!,
+          history: "false",
+        },
+        { event },
+      );
+      expect(report.code, report.stdout).toBe(0);
+      expect(report.outputs).toMatchObject({ passed: "0", failed: "0" });
+      const after = github.comments.filter((c) => c.issueNumber === 23);
+      expect(after).toHaveLength(1); // the same comment, updated
+      expect(after[0]!.id).toBe(before[0]!.id);
+      expect(after[0]!.body).toContain("No evals ran: the plan chose no eval × agent pair");
+      expect(after[0]!.body).not.toContain("greeting");
+      expect(report.summary).toContain("No evals ran");
+    },
+    SEVERAL_RUNS_MS,
+  );
 
   it("a fork's pull request: pairs whose agent has no API key are skipped, with the reason", async () => {
     const { workspace } = await repository("fork-keys");
