@@ -137,7 +137,7 @@ trigger:
     expect(await passRateOf(10, 0.3)).toEqual([0.3, 0.8]);
   });
 
-  it("keeps Claude Code for skill evals when --agent names another agent", async () => {
+  it("skips skill evals with the reason when --agent names another agent for the other evals", async () => {
     const specs = await load({
       "_evals/skills/ts-fixer.eval.yaml": `name: ts-fixer
 type: skill
@@ -155,6 +155,14 @@ assertions:
       plan.units.filter((u) => u.spec.id === id).map((u) => u.agentName);
     expect(agentOf("plain")).toEqual(["literal"]);
     expect(agentOf("ts-fixer.trigger.positive-1")).toEqual(["claude-code"]);
+    // Not run under literal, and not silently: skipped with the reason (--agent is for `plain`).
+    const skill = plan.units.find((u) => u.spec.id === "ts-fixer.trigger.positive-1")!;
+    expect(skill.settled).toEqual({
+      status: "skipped",
+      reason: expect.stringContaining(
+        "--agent literal cannot run it: the target is installed under .claude/",
+      ),
+    });
   });
 
   it("refuses a skill target that is not its folder's SKILL.md (Claude Code would never load it)", async () => {

@@ -33,6 +33,8 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
   }
 
   const refusedGroups = new Set<string>();
+  // When --agent can apply to none of the selected evals, naming another agent is refused.
+  const onlyClaudeCode = selected.every((s) => !s.prompt || s.claudeCode);
   for (const original of selected) {
     // --trials N means N fixed trials, also for an eval written with adaptive trials; a skill's
     // parts then run all N (the user asked for N samples, as the skill-eval guide has it).
@@ -65,9 +67,19 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
       ? options.agents.find((a) => agentName(a) !== "claude-code")
       : undefined;
     if (other !== undefined) {
-      if (!refusedGroups.has(spec.claudeCode!.group)) {
+      const problem = claudeOnlyProblem(spec, agentName(other));
+      if (!onlyClaudeCode) {
+        // --agent is for the other evals of this run: these are skipped, saying why.
+        units.push({
+          spec,
+          agentName: "claude-code",
+          prompt,
+          trials,
+          settled: { status: "skipped", reason: `${problem.message} (skipped)` },
+        });
+      } else if (!refusedGroups.has(spec.claudeCode!.group)) {
         refusedGroups.add(spec.claudeCode!.group);
-        problems.push(claudeOnlyProblem(spec, agentName(other)));
+        problems.push(problem);
       }
       continue;
     }

@@ -425,7 +425,8 @@ async function competitorsOf(
     ]);
   const found: Target[] = [];
   for (const [i, p] of paths.entries()) {
-    const type = /(^|\/)\.claude\/commands\//.test(p) ? "command" : "skill";
+    // A SKILL.md or a folder is a skill; any other markdown file a command.
+    const type = path.basename(p) !== "SKILL.md" && p.endsWith(".md") ? "command" : "skill";
     const competitor = await targetOf(type, p, source, ctx, ["trigger", "competitors", i]);
     const clash = [target, ...found].find((t) => t.installedAt === competitor.installedAt);
     if (clash)
