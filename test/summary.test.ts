@@ -50,4 +50,22 @@ assertions:
       /^skipped \(1\): agent codex is not available.*\n {2}task \[codex\]$/m,
     );
   });
+
+  it("--quiet opens with the summary, no blank lines before it", async () => {
+    const root = await makeProject({
+      "evals/ok.eval.yaml": "name: ok\nsandbox: { fixture: { a: x } }\nassertions:\n  files: [a]\n",
+    });
+    dirs.push(root);
+    const cli = await runCli(["eval", "--cwd", root, "--quiet"]);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout).toMatch(/^1 passed, 0 failed/);
+  });
+
+  it("an unknown option is named plainly, with balanced quotes (exit 2)", async () => {
+    const cli = await runCli(["eval", "--bogus"]);
+    expect(cli.code).toBe(2);
+    expect(cli.stderr).toContain(
+      'agent-evals: unknown option --bogus (a value that starts with "-" goes after `--`)',
+    );
+  });
 });

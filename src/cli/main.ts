@@ -38,7 +38,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     parsed = parseFlags(argv);
   } catch (error) {
-    return usage((error as Error).message);
+    return usage(parseErrorMessage(error as Error & { code?: string }));
   }
   const { flags, positionals } = parsed;
   if (flags.version) {
@@ -77,6 +77,15 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/** parseArgs' message for an unknown option ends in an unbalanced quote: say it plainly instead. */
+function parseErrorMessage(error: Error & { code?: string }): string {
+  const unknown = /^Unknown option '([^']+)'/.exec(error.message);
+  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && unknown) {
+    return `unknown option ${unknown[1]} (a value that starts with "-" goes after \`--\`)`;
+  }
+  return error.message;
 }
 
 function usage(message: string): number {
