@@ -68,4 +68,19 @@ assertions:
       'agent-evals: unknown option --bogus (a value that starts with "-" goes after `--`)',
     );
   });
+
+  it("a command agent whose script is not executable is skipped with that reason and the fix", async () => {
+    const root = await makeProject({
+      "evals/t.eval.yaml":
+        "name: t\nprompt: hi\nsandbox: { fixture: { a: x } }\nassertions:\n  files: [a]\n",
+      "agent.sh": "#!/bin/sh\necho hi\n",
+    });
+    dirs.push(root);
+    const cli = await runCli(["eval", "--unsafe-local", "--agent", "./agent.sh {prompt}"], {
+      cwd: root,
+    });
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout).toContain("./agent.sh is not executable: run `chmod +x ./agent.sh`");
+    expect(cli.stdout).not.toContain("is not available on this machine");
+  });
 });
