@@ -83,4 +83,31 @@ assertions:
     expect(cli.stdout).toContain("./agent.sh is not executable: run `chmod +x ./agent.sh`");
     expect(cli.stdout).not.toContain("is not available on this machine");
   });
+
+  it("--format json prints the diagnostics as JSON on stdout for a bad definition and a gate refusal", async () => {
+    const root = await makeProject({
+      "evals/b.eval.yaml": "name: b\nprompt: hi\ntrials: x\nassertions:\n  files: [a]\n",
+    });
+    dirs.push(root);
+    const bad = await runCli(["eval", "--format", "json"], { cwd: root });
+    expect(bad.code).toBe(2);
+    const body = JSON.parse(bad.stdout) as {
+      error: { code: string; exitCode: number };
+      problems: Array<{ file: string; line: number; code: string; fix: string }>;
+    };
+    expect(body.error).toMatchObject({ code: "AE102", exitCode: 2 });
+    expect(body.problems).toEqual([
+      expect.objectContaining({ file: "evals/b.eval.yaml", line: 3, code: "AE102" }),
+    ]);
+
+    await fs.writeFile(
+      path.join(root, "evals/b.eval.yaml"),
+      "name: b\nprompt: hi\nassertions:\n  files: [a]\n",
+    );
+    const gate = await runCli(["eval", "--format", "json", "--agent", "literal"], { cwd: root });
+    expect(gate.code).toBe(2);
+    expect((JSON.parse(gate.stdout) as { error: { message: string } }).error.message).toContain(
+      "refusing to run agents",
+    );
+  });
 });
