@@ -269,9 +269,18 @@ describe("command template agent", () => {
     expect(await commandAgent("no-such-agent-cli-xyz run {prompt}").available()).toBe(false);
     const bash = await fs.realpath("/bin/sh");
     expect(await commandAgent(`${bash} -c {prompt}`).available()).toBe(true);
-    expect(await commandAgent("/no/such/dir/agent {prompt}").available()).toBe(false);
-    // A folder is not a program.
-    expect(await commandAgent(`${cwd} {prompt}`).available()).toBe(false);
+    // A path names one file: what is wrong with it is the reason (the plan reports it as the skip's).
+    await expect(commandAgent("/no/such/dir/agent {prompt}").available()).rejects.toThrow(
+      "/no/such/dir/agent does not exist",
+    );
+    await expect(commandAgent(`${cwd} {prompt}`).available()).rejects.toThrow(
+      `${cwd} is not a file`,
+    );
+    const script = path.join(cwd, "not-executable.sh");
+    await fs.writeFile(script, "#!/bin/sh\n");
+    await expect(commandAgent(`${script} {prompt}`).available()).rejects.toThrow(
+      `${script} is not executable: run \`chmod +x ${script}\``,
+    );
   });
 
   it("resolveAgent turns a template into a command agent and rejects an unknown name", async () => {

@@ -249,6 +249,25 @@ describe("file checks", () => {
     expect(sticky.evidence).toBe("found at .env.local:2: PORT=3000");
   });
 
+  it("counts lines as a file holds them: a final newline ends a line, it starts none", async () => {
+    // The three readers: small files whole (a string needle, a RegExp) and large files by chunks.
+    for (const [text, lines] of [
+      ["", 0],
+      ["hi\n", 1],
+      ["hi", 1],
+      ["a\nb", 2],
+      ["a\n\n", 2],
+    ] as const) {
+      await write("count.txt", text);
+      for (const pattern of ["absent", /absent/]) {
+        const outcome = await one({ type: "fileContains", path: "count.txt", pattern });
+        expect(outcome.evidence, JSON.stringify(text)).toContain(
+          `(${lines} ${lines === 1 ? "line" : "lines"}, `,
+        );
+      }
+    }
+  });
+
   it("fileContains fails with the file's size when the pattern is not in it", async () => {
     await write(".env.local", "PORT=3000\nX=1\n");
     const outcome = await one({
@@ -258,7 +277,7 @@ describe("file checks", () => {
     });
     expect(outcome.ok).toBe(false);
     expect(outcome.evidence).toBe(
-      '"DATABASE_URL=postgres://" not found in .env.local (3 lines, 14 bytes)',
+      '"DATABASE_URL=postgres://" not found in .env.local (2 lines, 14 bytes)',
     );
     const byRegExp = await one({ type: "fileContains", path: ".env.local", pattern: /^Y=/m });
     expect(byRegExp.evidence).toContain("/^Y=/m not found in .env.local");
@@ -844,7 +863,7 @@ describe("large files", () => {
         await one({ type: "fileContains", path: "long-line.bin", pattern: /absent/ }, ctx),
       ).toMatchObject({
         ok: false,
-        evidence: `/absent/ not found in long-line.bin (4 lines, ${size} bytes); ${unsearched}`,
+        evidence: `/absent/ not found in long-line.bin (3 lines, ${size} bytes); ${unsearched}`,
       });
       // Not found where it could look is no proof that it is not there.
       expect(
@@ -906,7 +925,7 @@ describe("large files", () => {
     const none = await one({ type: "fileContains", path: "lines.txt", pattern: /ü absent/ }, ctx);
     expect(none).toMatchObject({
       ok: false,
-      evidence: `/ü absent/ not found in lines.txt (${count + 1} lines, ${body.length} bytes)`,
+      evidence: `/ü absent/ not found in lines.txt (${count} lines, ${body.length} bytes)`,
     });
   });
 

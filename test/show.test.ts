@@ -3,6 +3,7 @@
 
 import { promises as fs } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
+import { repoWith } from "./helpers/git-repo.js";
 import { makeProject, runCli } from "./helpers/project.js";
 
 const dirs: string[] = [];
@@ -49,7 +50,11 @@ describe("list and show", () => {
     expect(show.stdout).toMatch(/^bad: last run \d{4}-/);
     expect(show.stdout).toMatch(/FAIL bad \[literal\] 0\/1 passed/);
     expect(show.stdout).toContain("deployed.txt does not exist; the sandbox has: a");
-    expect(show.stdout).toContain("trial 1 files: .copybook/results/evals/bad/literal/trial-1");
+    // Each trial's folder, once (it used to be repeated on a "trial 1 files:" line).
+    expect(show.stdout.match(/\.copybook\/results\/evals\/bad\/literal\/trial-1\b/g)).toHaveLength(
+      1,
+    );
+    expect(show.stdout).not.toContain("trial 1 files:");
     expect(show.stdout).toContain("report: .copybook/results/report.html");
     expect(show.stdout).toMatch(/history \(last 2 of 2\)/);
     expect(show.stdout.match(/ literal failed 0\/1 \(0%\) \$0\.00/g)).toHaveLength(2);
@@ -59,5 +64,22 @@ describe("list and show", () => {
     expect(unknown.stderr).toContain('no results for "nope"');
     expect(unknown.stderr).toContain("known: bad, ok");
     expect((await runCli(["show"], { cwd: root })).code).toBe(2);
+  });
+
+  it("list keeps the result of an eval that ran in an earlier run, not in the last one", async () => {
+    const root = await repoWith({
+      "evals/ok.eval.yaml": ok,
+      "evals/bad.eval.yaml": bad,
+      ".gitignore": ".copybook/\n",
+    });
+    dirs.push(root);
+    expect((await runCli(["eval", "ok", "--unsafe-local"], { cwd: root })).code).toBe(0);
+    expect((await runCli(["eval", "bad", "--unsafe-local"], { cwd: root })).code).toBe(1);
+    const list = await runCli(["list"], { cwd: root });
+    expect(list.code, list.stderr).toBe(0);
+    // ok ran only in the first run: its verdict comes from the checkout's result cache.
+    expect(list.stdout).toMatch(/^ok\tliteral\t.*\tPASSED 2\/2 \(100%\) \d{4}-/m);
+    expect(list.stdout).toMatch(/^bad\tliteral\t.*\tFAILED 0\/1 \(0%\) \d{4}-/m);
+    expect(list.stdout).not.toContain("never run");
   });
 });

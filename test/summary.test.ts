@@ -50,4 +50,64 @@ assertions:
       /^skipped \(1\): agent codex is not available.*\n {2}task \[codex\]$/m,
     );
   });
+
+  it("--quiet opens with the summary, no blank lines before it", async () => {
+    const root = await makeProject({
+      "evals/ok.eval.yaml": "name: ok\nsandbox: { fixture: { a: x } }\nassertions:\n  files: [a]\n",
+    });
+    dirs.push(root);
+    const cli = await runCli(["eval", "--cwd", root, "--quiet"]);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout).toMatch(/^1 passed, 0 failed/);
+  });
+
+  it("an unknown option is named plainly, with balanced quotes (exit 2)", async () => {
+    const cli = await runCli(["eval", "--bogus"]);
+    expect(cli.code).toBe(2);
+    expect(cli.stderr).toContain(
+      'agent-evals: unknown option --bogus (a value that starts with "-" goes after `--`)',
+    );
+  });
+
+  it("a command agent whose script is not executable is skipped with that reason and the fix", async () => {
+    const root = await makeProject({
+      "evals/t.eval.yaml":
+        "name: t\nprompt: hi\nsandbox: { fixture: { a: x } }\nassertions:\n  files: [a]\n",
+      "agent.sh": "#!/bin/sh\necho hi\n",
+    });
+    dirs.push(root);
+    const cli = await runCli(["eval", "--unsafe-local", "--agent", "./agent.sh {prompt}"], {
+      cwd: root,
+    });
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout).toContain("./agent.sh is not executable: run `chmod +x ./agent.sh`");
+    expect(cli.stdout).not.toContain("is not available on this machine");
+  });
+
+  it("--format json prints the diagnostics as JSON on stdout for a bad definition and a gate refusal", async () => {
+    const root = await makeProject({
+      "evals/b.eval.yaml": "name: b\nprompt: hi\ntrials: x\nassertions:\n  files: [a]\n",
+    });
+    dirs.push(root);
+    const bad = await runCli(["eval", "--format", "json"], { cwd: root });
+    expect(bad.code).toBe(2);
+    const body = JSON.parse(bad.stdout) as {
+      error: { code: string; exitCode: number };
+      problems: Array<{ file: string; line: number; code: string; fix: string }>;
+    };
+    expect(body.error).toMatchObject({ code: "AE102", exitCode: 2 });
+    expect(body.problems).toEqual([
+      expect.objectContaining({ file: "evals/b.eval.yaml", line: 3, code: "AE102" }),
+    ]);
+
+    await fs.writeFile(
+      path.join(root, "evals/b.eval.yaml"),
+      "name: b\nprompt: hi\nassertions:\n  files: [a]\n",
+    );
+    const gate = await runCli(["eval", "--format", "json", "--agent", "literal"], { cwd: root });
+    expect(gate.code).toBe(2);
+    expect((JSON.parse(gate.stdout) as { error: { message: string } }).error.message).toContain(
+      "refusing to run agents",
+    );
+  });
 });

@@ -3,6 +3,7 @@
 // `{prompt}` where that word would not be plain text (inside quotes, after `\`…) is refused before
 // anything runs. The raw prompt is also in $AGENT_EVALS_PROMPT for programs that would rather read it.
 
+import { promises as fs } from "node:fs";
 import path from "node:path";
 import { AgentEvalsError, Codes, InfraError } from "../model/index.js";
 import type { AgentAdapter, AgentRunContext, AgentRunResult } from "../model/index.js";
@@ -39,11 +40,17 @@ export function commandAgent(template: string, name: string = template): AgentAd
   const program = template.trim().split(/\s+/)[0] ?? "";
   return {
     name,
-    available: async () =>
-      program.includes("/")
-        ? (await findOnPath(path.basename(program), path.dirname(path.resolve(program)))) !==
-          undefined
-        : (await findOnPath(program, process.env.PATH ?? "")) !== undefined,
+    available: async () => {
+      if (!program.includes("/"))
+        return (await findOnPath(program, process.env.PATH ?? "")) !== undefined;
+      if (
+        (await findOnPath(path.basename(program), path.dirname(path.resolve(program)))) !==
+        undefined
+      )
+        return true;
+      // A path names one file: say what is wrong with it (planning turns this into the skip reason).
+      throw new Error(await pathProblem(program));
+    },
     version: async () => undefined,
     run: (ctx: AgentRunContext): Promise<AgentRunResult> =>
       runAgentProcess(ctx, {
@@ -74,4 +81,12 @@ export function commandLine(
     );
   }
   return `${line} ${extraArgs.map(shellQuote).join(" ")}`;
+}
+
+/** Why the program at `program` (a path) cannot run: missing, a folder, or not executable. */
+async function pathProblem(program: string): Promise<string> {
+  const stat = await fs.stat(path.resolve(program)).catch(() => undefined);
+  if (!stat) return `${program} does not exist (from ${process.cwd()})`;
+  if (!stat.isFile()) return `${program} is not a file`;
+  return `${program} is not executable: run \`chmod +x ${program}\``;
 }

@@ -90,7 +90,7 @@ export async function checkFileContains(
   if (r.found) return { ok: true, evidence: `found at ${p}:${r.line}: ${r.text}` };
   return {
     ok: false,
-    evidence: `${describePattern(pattern)} not found in ${p} (${r.lines} lines, ${r.bytes} bytes)${r.unsearched ? `; ${r.unsearched}` : ""}`,
+    evidence: `${describePattern(pattern)} not found in ${p} (${r.lines} line${r.lines === 1 ? "" : "s"}, ${r.bytes} bytes)${r.unsearched ? `; ${r.unsearched}` : ""}`,
   };
 }
 

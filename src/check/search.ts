@@ -51,10 +51,12 @@ async function searchText(
   let held = 0; // bytes at the start of the window kept from the last read
   let newlines = 0; // before `start`
   let lineStart = 0; // file offset of the line `start` is on
+  let lastByte = -1; // the last byte read so far: a final newline ends a line, it starts none
   for (;;) {
     signal?.throwIfAborted();
     const { bytesRead } = await handle.read(window, held, CHUNK_BYTES, start + held);
     const end = held + bytesRead;
+    if (bytesRead > 0) lastByte = window[end - 1]!;
     const at = window.subarray(0, end).indexOf(needle);
     if (at >= 0) {
       const before = newlinesIn(window.subarray(0, at));
@@ -68,7 +70,7 @@ async function searchText(
     if (bytesRead === 0)
       return {
         found: false,
-        lines: newlines + newlinesIn(window.subarray(0, held)).count + 1,
+        lines: lineCount(newlines + newlinesIn(window.subarray(0, held)).count, lastByte),
         bytes: start + held,
       };
     // Slide: the last `keep` bytes stay for a match that starts in them and ends in the next read.
@@ -94,7 +96,10 @@ async function searchWhole(handle: FileHandle, size: number, regex: RegExp): Pro
   }
   const text = bytes.toString("utf8", 0, got);
   const index = regex.exec(text)?.index;
-  if (index === undefined) return { found: false, lines: text.split("\n").length, bytes: got };
+  if (index === undefined) {
+    const newlines = text.split("\n").length - 1;
+    return { found: false, lines: lineCount(newlines, got ? bytes[got - 1]! : -1), bytes: got };
+  }
   const line = text.slice(0, index).split("\n").length;
   return { found: true, line, text: shown(text.split("\n")[line - 1] ?? "") };
 }
@@ -111,6 +116,7 @@ async function searchLines(
   let partial: Buffer[] = []; // its bytes so far (copies: the chunk buffer is reused)
   let partialBytes = 0;
   let overlong = false; // it is over REGEX_TEXT_BYTES: its bytes are dropped, not matched
+  let lastByte = -1; // the file's last byte read so far (see lineCount)
   const tooLong: number[] = [];
   const matchLine = (text: string): SearchResult | undefined =>
     regex.test(text) ? { found: true, line, text: shown(text) } : undefined;
@@ -138,6 +144,7 @@ async function searchLines(
     if (bytesRead === 0) break;
     position += bytesRead;
     const data = chunk.subarray(0, bytesRead);
+    lastByte = data[bytesRead - 1]!;
     const first = data.indexOf(NEWLINE);
     if (first < 0) {
       addToLine(data);
@@ -156,11 +163,12 @@ async function searchLines(
     }
     addToLine(data.subarray(last + 1));
   }
+  const lines = lineCount(line - 1, lastByte); // line - 1 newlines so far
   const hit = endLine(Buffer.alloc(0));
   if (hit) return hit;
   return {
     found: false,
-    lines: line - 1,
+    lines,
     bytes: position,
     ...(tooLong.length ? { unsearched: describeTooLong(tooLong) } : {}),
   };
@@ -186,6 +194,12 @@ async function excerpt(handle: FileHandle, from: number): Promise<string> {
 
 function shown(line: string): string {
   return line.trim().slice(0, 120);
+}
+
+/** Lines in a file of `newlines` newlines whose last byte is `lastByte` (-1: empty): "hi\n" is 1. */
+function lineCount(newlines: number, lastByte: number): number {
+  if (lastByte === -1) return 0;
+  return lastByte === NEWLINE ? newlines : newlines + 1;
 }
 
 /** How many newlines `bytes` holds, and the index of the last one (-1: none), in one pass. */

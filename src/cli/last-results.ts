@@ -1,9 +1,11 @@
-// What is known of earlier runs: the last run's run.json in the results folder, and the history
-// folder (--history-dir) when given. `list` and `show` read them; nothing here runs an eval.
+// What is known of earlier runs: the last run's run.json in the results folder, the checkout's last
+// verdict of each eval × agent (.copybook/last-results.json: what earlier runs that selected other
+// evals left), and the history folder (--history-dir) when given. `list` and `show` read them;
+// nothing here runs an eval.
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { readAllHistory, type HistoryLine } from "../store/index.js";
+import { readAllHistory, readLastResults, type HistoryLine } from "../store/index.js";
 import {
   countedTrials,
   type EvalResult,
@@ -30,6 +32,7 @@ export interface KnownResults {
 }
 
 export async function readKnownResults(
+  projectRoot: string,
   resultsDir: string,
   historyDir: string | undefined,
 ): Promise<KnownResults> {
@@ -43,6 +46,12 @@ export async function readKnownResults(
     // no run yet, or not readable: nothing known from it
   }
   const history = historyDir ? await readAllHistory(historyDir) : new Map<string, HistoryLine[]>();
+  for (const line of await readLastResults(projectRoot)) {
+    const lines = history.get(line.id) ?? [];
+    // The same verdict is in the history folder too when that run was given one.
+    if (!lines.some((l) => l.agent === line.agent && l.time === line.time)) lines.push(line);
+    history.set(line.id, lines);
+  }
   for (const lines of history.values())
     lines.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
   return { run, history };

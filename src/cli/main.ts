@@ -6,6 +6,7 @@ import path from "node:path";
 import {
   AgentEvalsError,
   DefinitionError,
+  type DefinitionProblem,
   formatProblem,
   UsageError,
   VERSION,
@@ -38,7 +39,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     parsed = parseFlags(argv);
   } catch (error) {
-    return usage((error as Error).message);
+    return usage(parseErrorMessage(error as Error & { code?: string }));
   }
   const { flags, positionals } = parsed;
   if (flags.version) {
@@ -69,14 +70,37 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(
         `agent-evals: ${error.problems.length} problem(s) in the eval definitions; nothing was run.\n`,
       );
+      if (flags.format === "json") writeJsonError(error, error.problems);
       return error.exitCode;
     }
     if (error instanceof AgentEvalsError) {
       process.stderr.write(`agent-evals: ${error.message}\n`);
+      if (flags.format === "json") writeJsonError(error);
       return error.exitCode;
     }
     throw error;
   }
+}
+
+/**
+ * With --format json, stdout carries JSON even when nothing ran: the error (its code, message and
+ * exit code) and, for bad definitions, each problem as it is (file, line, code, message, fix).
+ */
+function writeJsonError(error: AgentEvalsError, problems?: readonly DefinitionProblem[]): void {
+  const body = {
+    error: { code: error.code, message: error.message, exitCode: error.exitCode },
+    ...(problems ? { problems } : {}),
+  };
+  process.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
+}
+
+/** parseArgs' message for an unknown option ends in an unbalanced quote: say it plainly instead. */
+function parseErrorMessage(error: Error & { code?: string }): string {
+  const unknown = /^Unknown option '([^']+)'/.exec(error.message);
+  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && unknown) {
+    return `unknown option ${unknown[1]} (a value that starts with "-" goes after \`--\`)`;
+  }
+  return error.message;
 }
 
 function usage(message: string): number {

@@ -44,10 +44,8 @@ export function showLines(
     for (const result of results) {
       // run.json keeps eval files relative to the project; the console report wants them absolute.
       const full: EvalResult = { ...result, file: path.resolve(projectRoot, result.file) };
+      // Verbose: every trial with its folder, once.
       lines.push(evalBlock(full, projectRoot, style, true));
-      for (const trial of result.trials) {
-        lines.push(style.dim(`    trial ${trial.n} files: ${trial.dir}`));
-      }
     }
     lines.push(
       style.dim(

@@ -20,6 +20,7 @@ export {
   type HistoryLine,
 } from "./history.js";
 export { clearResults } from "./clear.js";
+export { readLastResults } from "./last-results.js";
 export { lockResults } from "./lock.js";
 export { mergeResultDirs } from "./merge.js";
 export { recordResults, type CacheContext, type CacheOptions } from "./verdicts.js";

@@ -5,6 +5,7 @@
 import type { EvalResult, PlannedUnit } from "../model/index.js";
 import { appendHistory, historyLineFor, isRecordable, type HistoryLine } from "./history.js";
 import { cacheEntryFor, writeFingerprintCache } from "./fingerprint.js";
+import { writeLastResults } from "./last-results.js";
 
 export interface CacheOptions {
   projectRoot: string;
@@ -39,6 +40,7 @@ export async function recordResults(
       historyLineFor(result, { definitionHash: unit.spec.definitionHash, ...meta }),
     );
   if (historyDir) await appendHistory(historyDir, lines);
+  await writeLastResults(context.options.projectRoot, lines);
   if (context.repoState !== undefined) {
     const entries = results.flatMap((result, i) => {
       const fingerprint =

@@ -87,7 +87,13 @@ async function runCommand(
     quiet: flags.quiet,
     verbose: flags.verbose,
   });
-  const say = (line: string) => progress.line(line);
+  // No blank line twice in a row, and none opening --quiet's output (it prints no progress).
+  let lastBlank = flags.quiet === true;
+  const say = (line: string) => {
+    if (line === "" && lastBlank) return;
+    lastBlank = line === "";
+    progress.line(line);
+  };
 
   const controller = new AbortController();
   surviveLostConsole();

@@ -10,6 +10,7 @@ export async function listCommand({ projectRoot, flags }: CommandContext): Promi
   const specs = await loadDefinitions({ projectRoot, evals: flags.evals });
   const historyDir = flags["history-dir"];
   const known = await readKnownResults(
+    projectRoot,
     path.join(projectRoot, RESULTS_DIR),
     historyDir && path.resolve(projectRoot, historyDir),
   );

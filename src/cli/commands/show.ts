@@ -13,6 +13,7 @@ export async function showCommand({ projectRoot, names, flags }: CommandContext)
   const resultsDir = path.join(projectRoot, RESULTS_DIR);
   const historyDir = flags["history-dir"];
   const known = await readKnownResults(
+    projectRoot,
     resultsDir,
     historyDir && path.resolve(projectRoot, historyDir),
   );
