@@ -110,6 +110,21 @@ describe("recheck", () => {
     expect(await p.runs()).toBe(1);
   });
 
+  it("keeps the agent's changes only, not what a check wrote", async () => {
+    const p = await project(
+      evalYaml("Hello").replace(
+        "    - test -f node_modules/dep/index.js\n",
+        "    - test -f node_modules/dep/index.js\n    - echo built > built.txt\n",
+      ),
+    );
+    expect(p.first.exitCode).toBe(0);
+    const trialDir = path.join(p.root, p.first.run.evals[0]!.trials[0]!.dir);
+    const index = JSON.parse(
+      await fs.readFile(path.join(trialDir, "outcome/outcome.json"), "utf8"),
+    );
+    expect(index.files.map((f: { path: string }) => f.path)).toEqual(["README.md"]);
+  });
+
   it("rechecks a downloaded artifact with --from, through the CLI", async () => {
     const p = await project(evalYaml("Hello"));
     const artifact = path.join(await tempDir(), "artifact");

@@ -93,8 +93,8 @@ export async function recheckTrial(input: RecheckTrialInput): Promise<TrialResul
       path.join(root, "calls.raw"),
     );
     const manifest = await input.prepared.manifest();
-    let changedOnce: Promise<string[]> | undefined;
-    const changed = () => (changedOnce ??= changedFiles(work, manifest));
+    // As in a trial: computed when a check asks (after the checks before it).
+    const changed = () => changedFiles(work, manifest);
     const spend = { capUsd: input.capUsd, spentUsd: 0 };
     let copied: Promise<{ workspace: string; changed: string[] }> | undefined;
     const checks = await runChecks(spec.checks, {
@@ -114,7 +114,7 @@ export async function recheckTrial(input: RecheckTrialInput): Promise<TrialResul
           (copied ??= (async () => {
             const copy = path.join(root, "judged");
             await copyTree(work, copy);
-            return { workspace: copy, changed: await changed() };
+            return { workspace: copy, changed: index.files.map((f) => f.path) };
           })()),
         spend,
         calibrationOf: input.calibrationOf,

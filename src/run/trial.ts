@@ -146,7 +146,10 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
       redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined,
     );
     const changed = async () => changedFiles(work, await input.prepared.manifest());
-    let changedOnce: Promise<string[]> | undefined;
+    // What the agent left, kept for `recheck` before any check runs (a build a check starts is not
+    // the agent's work); capped, and redacted by the last sweep below.
+    const agentChanged = await changed();
+    storeOutcome(work, agentChanged, await input.prepared.manifest(), input.outDir);
     const spend = {
       capUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
       spentUsd: run.costUsd ?? 0,
@@ -160,18 +163,15 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
         calls: calls.calls,
         allCalls: calls.each,
         run,
-        changedFiles: () => (changedOnce ??= changed()),
+        // Computed when a check asks, as before: after the checks before it (a build's output too).
+        changedFiles: changed,
         env: { ...env, [CALL_LOG_ENV]: checkLog },
         outDir: input.outDir,
         timeoutMs: input.spec.timeoutMs,
         signal: input.signal,
         agentFailed: run.timedOut ? "it timed out" : (run.agentFailure ?? damage.failure),
         judging: {
-          material: judgeMaterial(
-            work,
-            path.join(root, "judged"),
-            () => (changedOnce ??= changed()),
-          ),
+          material: judgeMaterial(work, path.join(root, "judged"), agentChanged),
           spend,
           calibrationOf: input.calibrationOf,
         },
@@ -179,13 +179,6 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     );
     // Checks cut short by an interrupt judge nothing: the trial is unfinished, as for the agent.
     if (input.signal.aborted) throw new InfraError("interrupted", false);
-    // What the agent left, kept for `recheck` (capped; the last sweep below redacts it).
-    storeOutcome(
-      work,
-      await (changedOnce ??= changed()),
-      await input.prepared.manifest(),
-      input.outDir,
-    );
     const judgedCost = spend.spentUsd - (run.costUsd ?? 0);
     const costed = judgedCost > 0 ? { ...run, costUsd: (run.costUsd ?? 0) + judgedCost } : run;
     const result = redact(
@@ -254,7 +247,7 @@ export async function trialEnv(
  * What a judge reads: a copy of the final workspace, made on first use (the live sandbox is never
  * handed to a judge), and the files the run created or changed.
  */
-function judgeMaterial(work: string, copy: string, changed: () => Promise<string[]>) {
+function judgeMaterial(work: string, copy: string, changed: string[]) {
   let made: Promise<{ workspace: string; changed: string[] }> | undefined;
   return () =>
     (made ??= (async () => {
@@ -262,7 +255,7 @@ function judgeMaterial(work: string, copy: string, changed: () => Promise<string
       await copyTree(work, copy).catch((error: Error) => {
         throw new Error(`could not copy the workspace for the judge: ${error.message}`);
       });
-      return { workspace: copy, changed: await changed() };
+      return { workspace: copy, changed };
     })());
 }
 
