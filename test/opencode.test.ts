@@ -81,7 +81,9 @@ const call = (name: string, args: Record<string, unknown>): OpenAITurn => ({
   call: { name, arguments: args },
 });
 
-describe("opencode through the engine", () => {
+// opencode takes several seconds to start (longer on a loaded machine), and the retry tests run it
+// twice: room beyond vitest's default.
+describe("opencode through the engine", { timeout: 180_000 }, () => {
   it("passes a run that calls the shimmed vendor CLI and writes a file, cost from opencode's events", async () => {
     const r = await run(
       deployEval(`  workflow:
