@@ -7,6 +7,7 @@ export const modules = {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   appendToResultsBranch: () => (/* binding */ appendToResultsBranch),
+/* harmony export */   fetchBranchTip: () => (/* binding */ fetchBranchTip),
 /* harmony export */   readResultsBranch: () => (/* binding */ readResultsBranch)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_RESULTS_AUTHOR, ResultsBranchError, classifyGitFailure */
@@ -132,6 +133,29 @@ async function readResultsBranch(options) {
         // git runs no more in this directory: the empty hooks directory has done its job.
         await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rm(node_path__WEBPACK_IMPORTED_MODULE_3___default().join(session.dir, ".git", NO_HOOKS_DIR), { recursive: true, force: true });
         return { dir: session.dir, dispose: session.dispose };
+    }
+    catch (error) {
+        await session.dispose();
+        throw error;
+    }
+}
+/**
+ * The tip of `options.branch` (depth 1) fetched into a scratch repository, never into the user's
+ * checkout: its refs, index and shallowness stay as they were (a depth-1 fetch there would make a
+ * full clone shallow). Throws ResultsBranchError when the branch can't be fetched.
+ */
+async function fetchBranchTip(options) {
+    const session = await openSession(options);
+    try {
+        await fetchBranch(session, ["--depth", "1"]).catch((error) => {
+            if (!(error instanceof GitFailure))
+                throw error;
+            const failure = classifyGitFailure(error, `refs/heads/${session.branch}`);
+            throw new ResultsBranchError(failure.kind === "permission" ? "permission" : "unavailable", `could not fetch ${session.branch} from ${session.shownRemote}: ${failure.detail}`, { cause: error });
+        });
+        const sha = (await session.git(["rev-parse", `refs/remotes/origin/${session.branch}`])).trim();
+        await node_fs__WEBPACK_IMPORTED_MODULE_1__.promises.rm(node_path__WEBPACK_IMPORTED_MODULE_3___default().join(session.dir, ".git", NO_HOOKS_DIR), { recursive: true, force: true });
+        return { sha, objectsDir: node_path__WEBPACK_IMPORTED_MODULE_3___default().join(session.dir, ".git", "objects"), dispose: session.dispose };
     }
     catch (error) {
         await session.dispose();

@@ -8,7 +8,7 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   upsertStickyComment: () => (/* binding */ upsertStickyComment)
 /* harmony export */ });
-/* unused harmony exports CommentPermissionError, retryDecision */
+/* unused harmony exports CommentPermissionError, retryDecision, ACTIONS_BOT, writtenBy */
 /* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(59952);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(61351);
 /* harmony import */ var _util_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(87850);
@@ -89,10 +89,43 @@ function retryDecision(error, attempt, now = Date.now()) {
     return { retry: true, waitMs: Math.max(backoff, 1000) };
 }
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The login GITHUB_TOKEN's comments carry: the identity assumed when the token's can't be read. */
+const ACTIONS_BOT = "github-actions[bot]";
+/**
+ * Who the token is, as REST shows a comment's author: GraphQL's `viewer` answers user tokens
+ * (PATs) and installation tokens (GITHUB_TOKEN: `github-actions[bot]`, another app's
+ * `<slug>[bot]`) alike; REST `GET /user` answers only user tokens. Undefined when neither does.
+ */
+async function tokenLogin(octokit) {
+    try {
+        const data = await octokit.graphql("query { viewer { login } }");
+        if (typeof data.viewer?.login === "string" && data.viewer.login)
+            return data.viewer.login;
+    }
+    catch {
+        // GHES without GraphQL, or a proxy: try REST.
+    }
+    try {
+        const { data } = await octokit.rest.users.getAuthenticated();
+        return data.login;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Whether `comment` was written by `login`: a person's comment is never ours, whatever it quotes.
+ * (Logins are case-insensitive; a bot's may come without its `[bot]` suffix.)
+ */
+function writtenBy(comment, login) {
+    const author = comment.user?.login.toLowerCase();
+    const me = login.toLowerCase();
+    return author === me || (comment.user?.type === "Bot" && author === `${me}[bot]`);
+}
 /**
  * Create or update the PR's sticky comment: every page of the issue's comments is listed, the
- * newest one containing `marker` is updated in place, and a new one is created only when none
- * does. The body gets the marker prepended when it lacks it, so the next run finds it.
+ * newest one containing `marker` and written by the token's own identity is updated in place, and
+ * a new one is created only when none is (a person's comment that quotes the marker is left alone). The body gets the marker prepended when it lacks it, so the next run finds it.
  */
 async function upsertStickyComment(options) {
     const { owner, repo, issueNumber, marker } = options;
@@ -117,6 +150,8 @@ async function upsertStickyComment(options) {
             }
         }
     });
+    // Only our own comment is ever edited: a person quoting the marker keeps their comment.
+    const identity = options.identity ?? (await tokenLogin(octokit)) ?? ACTIONS_BOT;
     const find = async () => {
         const comments = await octokit.paginate(octokit.rest.issues.listComments, {
             owner,
@@ -127,7 +162,7 @@ async function upsertStickyComment(options) {
         // Listed oldest first: the newest match is the one to keep editing.
         let found;
         for (const comment of comments) {
-            if (comment.body?.includes(marker))
+            if (comment.body?.includes(marker) && writtenBy(comment, identity))
                 found = comment;
         }
         return found;

@@ -1,8 +1,8 @@
-import type { AgentRef, EvalSpec, Plan } from "./model/index.js";
+import type { AgentRef, CalibrationFigure, EvalSpec, Plan } from "./model/index.js";
 import { RESULTS_DIR, type RunResult } from "./model/index.js";
 import type { HistoryLine } from "./store/index.js";
-import { type CacheContext, type CredentialPolicy, type ShardAssignment } from "./plan/index.js";
-import { type Endpoint, type SandboxKind, type TrialIsolation, type SuiteEvents } from "./run/index.js";
+import { type CacheContext, type CredentialPolicy, type BaseSpec, type ShardAssignment } from "./plan/index.js";
+import { type Endpoint, type ContainerOptions, type SandboxKind, type TrialIsolation, type CalibratedExample, type SuiteEvents } from "./run/index.js";
 import type { PreparedStore } from "./run/index.js";
 import { type KindSummary } from "./kinds/index.js";
 export { shardOf } from "./plan/index.js";
@@ -31,7 +31,7 @@ export interface PlanOptions extends SelectOptions {
     agents?: AgentRef[];
     trials?: number;
     /** Only evals whose rendered prompt or definition differs at this git ref (new ones too). */
-    changedBase?: string;
+    changedBase?: BaseSpec;
     /** Run only shard `index` (1-based) of `count`: a stable split of the eval × agent pairs. */
     shard?: {
         index: number;
@@ -76,6 +76,8 @@ export interface RunEvalsOptions extends PlanOptions {
     sandbox?: SandboxKind;
     /** With bwrap: endpoints agents may reach besides the model APIs and AGENT_EVALS_ALLOW_HOSTS. */
     allowHosts?: Endpoint[];
+    /** With docker: the image (`--image`) and limits (`--cpus` …) of evals that give none of their own. */
+    container?: ContainerOptions;
     /** Further environment variables whose values are replaced by *** in every output. */
     redact?: string[];
     /**
@@ -127,7 +129,7 @@ export declare function runEvals(options: RunEvalsOptions): Promise<RunEvalsOutc
 /** What `compare --base` takes besides a run's options. */
 export interface CompareOptions extends RunEvalsOptions {
     /** The git ref whose version of each selected eval is the control. */
-    base: string;
+    base: BaseSpec;
 }
 /**
  * Every selected eval as it is at `base` (the control: definitions, prompt files, templates, read
@@ -167,9 +169,54 @@ export interface MergedRun {
  */
 export declare function mergeRuns(dirs: string[], options: MergeRunsOptions): Promise<MergedRun>;
 /** An empty run (the plan chose nothing), written so reports say that nothing ran. */
-export declare function writeEmptyRun(projectRoot: string): Promise<RunEvalsOutcome>;
+export declare function writeEmptyRun(projectRoot: string, options?: Pick<PlanOptions, "historyDir">): Promise<RunEvalsOutcome>;
 /**
  * Kill every agent process still running, with its group and its cgroup (for SIGINT/SIGTERM/SIGHUP
  * handlers); escapees outside both are found by each process's own clean-up as it ends.
  */
 export declare function killAllAgents(): void;
+export interface RecheckOptions {
+    projectRoot: string;
+    /** The results folder whose stored outcomes are rechecked (default: the last run's). */
+    from?: string;
+    evals?: string[];
+    names?: string[];
+    env?: Record<string, string | undefined>;
+    /** The most the judges may spend, in USD. */
+    budgetUsd?: number;
+    signal?: AbortSignal;
+    redact?: string[];
+    realHome?: boolean;
+}
+/**
+ * `agent-evals recheck`: the current checks, judges included, on the stored outcomes of a run,
+ * with no agent. Writes run.json (`recheck: true`), report.html and junit.xml into the project's
+ * results folder (copying the trial folders there first when `from` is another folder).
+ */
+export declare function recheckEvals(options: RecheckOptions): Promise<RunEvalsOutcome>;
+export interface CalibrateOptions {
+    projectRoot: string;
+    evals?: string[];
+    names?: string[];
+    env?: Record<string, string | undefined>;
+    budgetUsd?: number;
+    signal?: AbortSignal;
+    realHome?: boolean;
+    /** Each example as it is judged. */
+    onExample?: (judge: CalibratedJudge, example: CalibratedExample) => void;
+}
+export interface CalibratedJudge {
+    eval: string;
+    check: string;
+    figure: CalibrationFigure;
+    examples: CalibratedExample[];
+}
+/**
+ * `agent-evals calibrate`: every judge with labelled examples (of the named evals, or all) run on
+ * them; accuracy and Cohen's κ written to .copybook/calibration.json, where runs find them.
+ */
+export declare function calibrateEvals(options: CalibrateOptions): Promise<{
+    judges: CalibratedJudge[];
+    file?: string;
+    costUsd: number;
+}>;

@@ -1,8 +1,12 @@
 export { defineEval, definePrompt } from "./define/index.js";
-export type { EvalDefinition, EvalOptions, PromptDefinition, PromptOptions, ShimOption, SandboxOption, VariantOption, } from "./define/index.js";
-export { assertThat, calledTool, notUsedTool, trajectory, usedTools, fileAbsent, fileContains, fileExists, fileLacks, notRan, ran, ranInOrder, succeeds, } from "./define/index.js";
+export type { EvalDefinition, EvalOptions, PromptDefinition, PromptOptions, ShimOption, SandboxOption, VariantOption, JudgeOptions, McpServerOption, } from "./define/index.js";
+export { assertThat, calledTool, notUsedTool, judge, trajectory, usedTools, fileAbsent, fileContains, fileExists, fileLacks, notRan, ran, ranInOrder, succeeds, } from "./define/index.js";
 export { literal } from "./agents/index.js";
 export { claudeCode, type ClaudeCodeOptions } from "./agents/index.js";
+export { gemini, type GeminiOptions } from "./agents/index.js";
+export { opencode, type OpencodeOptions } from "./agents/index.js";
+export { pi, type PiOptions } from "./agents/index.js";
+export { copilot, type CopilotOptions } from "./agents/index.js";
 export { codex, type CodexOptions } from "./agents/index.js";
 export { OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./agents/index.js";
 export { commandAgent } from "./agents/index.js";

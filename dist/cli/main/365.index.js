@@ -290,7 +290,7 @@ function onError(err) {
   throw err; /* ↓ Check stack trace ↓ */
 }
 
-const nativeImport = (id) => __webpack_require__(5439)(id);
+const nativeImport = (id) => import(/* webpackIgnore: true */ id);
 
 function createJiti(id, opts = {}) {
   if (!opts.transform) {

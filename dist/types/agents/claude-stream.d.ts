@@ -8,6 +8,10 @@ export interface ClaudeResultEvent {
     tokens?: TokenUsage;
     apiErrorStatus?: number;
     terminalReason?: string;
+    /** `--json-schema`'s answer, as the CLI validated it. */
+    structured?: unknown;
+    /** The result's `errors`, joined (e.g. why no structured output came). */
+    errors?: string;
 }
 export declare class ClaudeStreamParser {
     readonly trajectory: ToolCall[];

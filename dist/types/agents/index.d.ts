@@ -1,8 +1,12 @@
 export { CLAUDE_CREDENTIAL_ENV, claudeCode, type ClaudeCodeOptions } from "./claude-code.js";
 export { codex, type CodexOptions } from "./codex.js";
+export { copilot, COPILOT_CREDENTIAL_ENV, type CopilotOptions } from "./copilot.js";
+export { gemini, GEMINI_CREDENTIAL_ENV, type GeminiOptions } from "./gemini.js";
 export { commandAgent, UnsafeTemplateError } from "./command.js";
 export { literal } from "./literal.js";
-export { OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./prices.js";
+export { opencode, OPENCODE_CREDENTIAL_ENV, type OpencodeOptions } from "./opencode.js";
+export { pi, PI_CREDENTIAL_ENV, type PiOptions } from "./pi.js";
+export { GEMINI_PRICES, OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./prices.js";
 export { runAgentProcess } from "./process-agent.js";
 export { UnknownAgentError, builtInCredentialEnv, resolveAgent } from "./registry.js";
 export { scriptAgent, type ScriptFunction } from "./script.js";

@@ -17,3 +17,8 @@ export declare function findPrice(model: string, table: Record<string, ModelPric
  * APIs count them): cached and cache-write tokens are priced at their own rates, the rest as input.
  */
 export declare function costOf(tokens: TokenUsage, price: ModelPrice): number;
+/**
+ * Gemini API list prices (USD / 1M tokens, prompts up to 200k tokens) as of PRICE_TABLE_VERSION.
+ * Cache writes have no surcharge (storage is billed by the hour, not per token).
+ */
+export declare const GEMINI_PRICES: Record<string, ModelPrice>;

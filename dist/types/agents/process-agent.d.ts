@@ -5,6 +5,9 @@ export interface AgentProcessOptions {
     args: string[];
     env?: Record<string, string>;
     onStdout?: (chunk: Buffer) => void;
+    onStderr?: (chunk: Buffer) => void;
+    /** Aborts the run like an interrupt (the adapter saw it cannot succeed: API errors on repeat). */
+    signal?: AbortSignal;
     extraFdFiles?: string[];
 }
 export interface AgentProcessRun {

@@ -1,4 +1,5 @@
-import type { AgentRunResult, ShimCall } from "../model/index.js";
+import type { AgentRunResult, CalibrationFigure, JudgeOutcome, JudgeSpec, ShimCall } from "../model/index.js";
+import type { JudgeMaterial, TrialSpend } from "./judge.js";
 /** Calls in start order, from memory or read from the raw log as they are needed. */
 export type CallStream = Iterable<ShimCall> | AsyncIterable<ShimCall>;
 /** What checks see of a finished trial. */
@@ -20,10 +21,23 @@ export interface CheckContext {
     timeoutMs: number;
     /** The run's interrupt; a running check sees its own, also aborted at its deadline. */
     signal?: AbortSignal;
+    /** Why the agent failed (timeout, its own failure): judges are skipped, unless `always`. */
+    agentFailed?: string;
+    /** What judges need; without it a judge check cannot run (it fails, saying so). */
+    judging?: JudgingContext;
+}
+export interface JudgingContext {
+    /** A copy of the final workspace (made once, on first use) and what the run changed. */
+    material: () => Promise<JudgeMaterial>;
+    spend: TrialSpend;
+    /** The calibration figure of a judge, when `agent-evals calibrate` measured this one. */
+    calibrationOf?: (judge: JudgeSpec) => CalibrationFigure | undefined;
 }
 export interface CheckVerdict {
     ok: boolean;
     evidence: string;
+    /** A judge's answers (judge checks only). */
+    judge?: JudgeOutcome;
     /** Set by a check that stopped itself at its deadline and says so in `evidence`. */
     stopped?: boolean;
 }

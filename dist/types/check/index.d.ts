@@ -1,3 +1,5 @@
 export { shimBypassWarnings } from "./bypass.js";
-export { runChecks } from "./checks.js";
-export { describeTrajectory } from "./trajectory.js";
+export { checkName, runChecks } from "./checks.js";
+export { describeTrajectory, workflowProblems, type WorkflowProblems } from "./trajectory.js";
+export type { CheckContext, JudgingContext } from "./context.js";
+export { JUDGE_ANSWER_JSON_SCHEMA, judgeAgentName, judgeKey, judgeAdapter, judgePrompt, readAnswer, majorityOf, runJudge as runJudgeCheck, type JudgeMaterial, type TrialSpend, } from "./judge.js";

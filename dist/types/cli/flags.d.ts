@@ -113,13 +113,44 @@ export declare const FLAGS: {
         readonly value: "KIND";
         readonly help: `${string}. none (default): a temp dir per trial; bwrap: bubblewrap
 (read-only view outside the workspace, loopback-only network plus the model
-APIs), or refuse to run where it does not work; auto: bwrap where it works.
-An eval's sandbox.kind may ask for more, never less`;
+APIs), or refuse to run where it does not work; docker: a container per
+trial from --image (network none plus the model APIs, CPU/memory/pid limits);
+auto: bwrap where it works. An eval's sandbox.kind may ask for more, never less`;
+    };
+    readonly image: {
+        readonly type: "string";
+        readonly value: "IMAGE";
+        readonly help: "docker: the local image trials run in, for evals without sandbox.image";
+    };
+    readonly cpus: {
+        readonly type: "string";
+        readonly value: "N";
+        readonly help: "docker: CPUs per trial (e.g. 2 or 1.5), for evals without sandbox.cpus";
+    };
+    readonly memory: {
+        readonly type: "string";
+        readonly value: "SIZE";
+        readonly help: "docker: memory per trial (e.g. 2g, 512m), for evals without sandbox.memory";
+    };
+    readonly pids: {
+        readonly type: "string";
+        readonly value: "N";
+        readonly help: "docker: most processes per trial (default 4096), for evals without sandbox.pids";
+    };
+    readonly from: {
+        readonly type: "string";
+        readonly value: "DIR";
+        readonly help: "recheck: the results folder whose outcomes are rechecked (default:\n.copybook/results, the last run's)";
     };
     readonly out: {
         readonly type: "string";
         readonly value: "DIR";
         readonly help: "merge: where the merged run goes (default: .copybook/results)";
+    };
+    readonly action: {
+        readonly type: "string";
+        readonly value: "OWNER/REPO@REF";
+        readonly help: "init: the Action the workflow uses (default: package.json's repository\nat the release tag, org/agent-evals@v1); a fork, or a pinned commit";
     };
     readonly verbose: {
         readonly type: "boolean";

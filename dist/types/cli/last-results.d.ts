@@ -15,7 +15,7 @@ export interface KnownResults {
     /** eval id → its history lines, oldest first. */
     history: Map<string, HistoryLine[]>;
 }
-export declare function readKnownResults(resultsDir: string, historyDir: string | undefined): Promise<KnownResults>;
+export declare function readKnownResults(projectRoot: string, resultsDir: string, historyDir: string | undefined): Promise<KnownResults>;
 /** The newest result of `id` × `agent`, from run.json or the history, whichever is later. */
 export declare function lastResult(known: KnownResults, id: string, agent: string): LastResult | undefined;
 /** "PASS 3/3 (100%) 2026-11-30 09:50 a1b2c3d" */

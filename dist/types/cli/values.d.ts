@@ -1,10 +1,12 @@
-import { type SandboxKind } from "../run/index.js";
+import { type ContainerOptions, type SandboxKind } from "../run/index.js";
 import { type Shard, type ShardAssignment } from "../plan/index.js";
 import type { Flags } from "./flags.js";
 export declare function positiveInt(name: string, text: string | undefined): number | undefined;
 export declare function nonNegativeUsd(text: string | undefined): number | undefined;
 export declare function outputFormat(text: string | undefined): "text" | "json";
 export declare function sandboxKind(text: string | undefined): SandboxKind | undefined;
+/** --image, --cpus, --memory, --pids: checked as an eval's sandbox.image and limits are. */
+export declare function containerOptions(flags: Flags): ContainerOptions | undefined;
 export declare function shard(text: string | undefined): Shard | undefined;
 export declare function shardCount(text: string | undefined): number | "auto" | undefined;
 export declare function shardPlan(flags: Flags): Promise<ShardAssignment | undefined>;

@@ -1,5 +1,5 @@
 import { AgentEvalsError } from "../model/index.js";
-import { type SandboxKind } from "../run/index.js";
+import { type ContainerOptions, type SandboxKind } from "../run/index.js";
 import { type ShardAssignment } from "../plan/index.js";
 export type FailOn = "failure" | "regression" | "never";
 /**
@@ -37,6 +37,8 @@ export interface ActionInputs {
     };
     /** How agents are isolated (README "Security model"). */
     sandbox: SandboxKind;
+    /** With docker: the image and limits of evals without their own (`image`, `cpus` … inputs). */
+    container?: ContainerOptions;
     /** plan mode: how many shards. */
     shards: number | "auto";
     /** The split a plan recorded: run mode takes its shard from it, publish checks no pair is missing. */
@@ -47,9 +49,16 @@ export interface ActionInputs {
     pullRequest?: number;
     concurrency?: number;
     failOn: FailOn;
+    /** Fail the step when a planned pair could not run (skipped); auto: on for schedule and workflow_dispatch. */
+    failOnSkip: boolean | "auto";
+    /** Fail the step when the run's verdicts could not be saved on the results branch. */
+    historyRequired: boolean;
+    /** Logins without write access that may still start paid runs ("*": anyone). */
+    allowedActors: string[];
     githubToken: string;
 }
 export declare class InputError extends AgentEvalsError {
     constructor(message: string);
 }
+export declare const DEFAULT_ARTIFACT_NAME = "agent-evals-results";
 export declare function readInputs(): ActionInputs;

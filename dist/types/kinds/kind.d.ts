@@ -16,6 +16,8 @@ export interface Selection {
 export interface SelectOptions {
     /** Only the parts of this kind (`--axis`): each kind says which values it takes. */
     axis?: string;
+    /** `--trials N`, when given: a kind may bound it. */
+    trials?: number;
 }
 export interface SummarizeContext {
     projectRoot: string;

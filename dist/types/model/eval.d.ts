@@ -37,7 +37,30 @@ export type SandboxSpec = ({
      * the run's `--sandbox`; checked against the providers' registry when the evals load.
      */
     provider?: string;
+    /** The image a container provider (`docker`) runs the trials in (`sandbox.image`), over `--image`. */
+    image?: string;
+    /** A container provider's resource limits (`sandbox.cpus`, `.memory`, `.pids`), over the CLI's. */
+    limits?: ContainerLimits;
 };
+/** Resource limits of a container sandbox: they decide part of a run's noise, so runs record them. */
+export interface ContainerLimits {
+    /** CPUs the trial may use (`1.5`). */
+    cpus?: number;
+    /** Memory, as Docker writes it: bytes or a number with b, k, m or g (`2g`). */
+    memory?: string;
+    /** The most processes and threads at once. */
+    pids?: number;
+}
+/**
+ * An MCP server the trial's agent is given (`mcp:` in a definition), started by the agent over
+ * stdio: written into the agent's own config (Claude Code's `--mcp-config`, Gemini's settings,
+ * OpenCode's config). Its tools appear in the trajectory as `mcp__<server>__<tool>`.
+ */
+export interface McpServerSpec {
+    command: string;
+    args: string[];
+    env: Record<string, string>;
+}
 /**
  * A named set of overrides of an eval, run beside the eval as defined (the control) and compared
  * with it: "with skill / without skill", "prompt v1 vs v2", "model A vs B".
@@ -55,6 +78,8 @@ export interface VariantSpec {
     args?: string[];
     /** Replaces the eval's setup commands. */
     setup?: string[];
+    /** MCP servers added to (or, with null, removed from) the eval's `mcp`. */
+    mcp?: Record<string, McpServerSpec | null>;
     /** Where the variant was declared. */
     source?: SourceRef;
 }
@@ -116,6 +141,31 @@ export interface TrajectorySpec {
     expected: ExpectedTool[];
     forbidden: string[];
 }
+/** A labelled example a judge is calibrated on: a folder, or files given inline. */
+export interface JudgeExample {
+    label: "pass" | "fail";
+    /** Absolute path of a folder that stands for a trial's final workspace. */
+    dir?: string;
+    /** Sandbox-relative path → content: the workspace, written out. */
+    files?: Record<string, string>;
+    /** A name for the calibration report (default: the folder, or `example <n>`). */
+    name?: string;
+}
+/** A model-graded check: an agent CLI, read-only, on a copy of the final workspace. */
+export interface JudgeSpec {
+    /** What the work must satisfy, in plain words. */
+    rubric: string;
+    /** Files the judge should read first (their content goes into its prompt). */
+    files: string[];
+    /** The agent that judges: "claude-code", "codex", or an adapter that can judge. */
+    agent: AgentRef;
+    model?: string;
+    /** Independent calls; the verdict is their majority. */
+    samples: number;
+    /** Run even when a deterministic check failed or the agent failed. */
+    always: boolean;
+    examples: JudgeExample[];
+}
 /** A check as data: the `check` stage knows how to run each kind. */
 export type CheckSpec = ({
     type: "ran";
@@ -157,6 +207,9 @@ export type CheckSpec = ({
 } | ({
     type: "trajectory";
 } & TrajectorySpec) | {
+    type: "judge";
+    judge: JudgeSpec;
+} | {
     type: "custom";
     name: string;
     fn: (ctx: CustomCheckContext) => CustomCheckResult | Promise<CustomCheckResult>;
@@ -183,6 +236,8 @@ export interface EvalSpec {
         min: number;
         confidence: number;
     };
+    /** Run every planned trial: the trials measure a rate (a skill's trigger rate), not a verdict. */
+    allTrials?: boolean;
     passRate: number;
     sandbox: SandboxSpec;
     setup: string[];
@@ -194,6 +249,8 @@ export interface EvalSpec {
     model?: string;
     /** Extra command-line arguments for the agent (a variant's `args`). */
     agentArgs?: string[];
+    /** MCP servers the agent is given, by name. */
+    mcp?: Record<string, McpServerSpec>;
     /** Named overrides, each compared with the eval as defined (see VariantSpec). */
     variants?: VariantSpec[];
     /** Set on the spec a variant expands to: the variant's name (the eval as defined has none). */
@@ -218,9 +275,27 @@ export interface ClaudeCodePart {
         note?: string;
         shouldTrigger: boolean;
         mode: "observe" | "ask";
+        /** With `trigger.holdout`: whether the query is a training or a held-out one. */
+        split?: "train" | "holdout";
     };
+    /**
+     * trigger, observe: the skills/commands installed in the trial (the target first, then its
+     * `competitors`), with the names they are invoked by, to tell which one a run triggered.
+     */
+    candidates?: Array<{
+        name: string;
+        names: string[];
+        installedAt: string;
+    }>;
     /** e2e: the scenario's name. */
     scenario?: string;
+    /** e2e: each outcome's type and the guide's description of it, in check order. */
+    outcomes?: Array<{
+        type: string;
+        description: string;
+    }>;
+    /** The file's default model (EVAL_MODEL over its `model:`), when one is set. */
+    defaultModel?: string;
     /** hook: the cases' scenario names, in check order. */
     cases?: string[];
     /** The model the agent is asked to use, when one is set. */
@@ -264,6 +339,11 @@ export interface AgentRunContext {
     signal: AbortSignal;
     /** Extra command-line arguments the eval asks for (a variant's `args`): append them. */
     extraArgs?: string[];
+    /**
+     * MCP servers the eval gives the agent, by name: write them into its config. An adapter whose
+     * agent has no MCP support throws an InfraError naming it when this is non-empty.
+     */
+    mcp?: Record<string, McpServerSpec>;
 }
 export interface AgentRunResult {
     exitCode: number | null;
@@ -298,6 +378,39 @@ export interface AgentAdapter {
     available(): Promise<boolean>;
     version(): Promise<string | undefined>;
     run(ctx: AgentRunContext): Promise<AgentRunResult>;
+    /**
+     * One read-only judge call (README › Judges): answer `ctx.prompt` in `ctx.schema`'s shape without
+     * changing anything. Throw InfraError for the outside world's failures (API 5xx, not logged in).
+     */
+    judge?(ctx: JudgeCallContext): Promise<JudgeCallResult>;
+}
+export interface JudgeCallContext {
+    prompt: string;
+    /** The JSON Schema of the answer, for the CLI's structured-output flag. */
+    schema: Record<string, unknown>;
+    /** A copy of the trial's final workspace: read it, never the live sandbox. */
+    cwd: string;
+    env: Record<string, string>;
+    timeoutMs: number;
+    maxCostUsd?: number;
+    model?: string;
+    /** Where the call's transcripts go, and their file name stem (`judge-2-1`). */
+    outDir: string;
+    name: string;
+    signal: AbortSignal;
+}
+export interface JudgeCallResult {
+    /** The structured answer, when the CLI gave one. */
+    structured?: unknown;
+    /** The final message text (parsed as JSON when there is no structured answer). */
+    text?: string;
+    /** Why the call gave no usable answer although nothing failed outside (retries exhausted…). */
+    problem?: string;
+    costUsd?: number;
+    /** Files written to outDir, relative to it. */
+    transcripts: string[];
+    /** Set when the cost is not known (a model without a price). */
+    warning?: string;
 }
 export interface ShimCall {
     bin: string;

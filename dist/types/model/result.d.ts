@@ -1,3 +1,4 @@
+import type { ContainerLimits } from "./eval.js";
 export declare const RESULT_SCHEMA_VERSION = 2;
 export type TrialStatus = "passed" | "failed" | "error";
 export type EvalStatus = "passed" | "failed" | "skipped" | "cached" | "error" | "incomplete" | "inconclusive";
@@ -8,6 +9,42 @@ export interface CheckOutcome {
     /** Where the check was declared. */
     file?: string;
     line?: number;
+    /** Not run (a judge after a failed deterministic check): counts neither way. */
+    skipped?: boolean;
+    /** A judge's answers, agreement and cost. */
+    judge?: JudgeOutcome;
+}
+export type JudgeVerdict = "pass" | "fail" | "unknown";
+/** One judge call's answer; `unknown` also stands for an answer that did not parse. */
+export interface JudgeSample {
+    verdict: JudgeVerdict;
+    reason: string;
+    quotes: string[];
+    /** Why the answer is unusable, when it is. */
+    problem?: string;
+    costUsd?: number;
+}
+export interface JudgeOutcome {
+    agent: string;
+    model?: string;
+    /** The majority of the samples (more than half), else unknown. */
+    verdict: JudgeVerdict;
+    /** The share of samples that gave the majority answer. */
+    agreement: number;
+    samples: JudgeSample[];
+    costUsd: number;
+    /** Agreement with labelled examples (`agent-evals calibrate`), when this judge was calibrated. */
+    calibration?: CalibrationFigure;
+}
+/** How a judge did on its labelled examples. */
+export interface CalibrationFigure {
+    /** Examples judged. */
+    n: number;
+    accuracy: number;
+    /** Cohen's κ; null when it is undefined (every label and answer the same). */
+    kappa: number | null;
+    /** When calibrate measured it. */
+    time: string;
 }
 export interface TrialResult {
     n: number;
@@ -72,6 +109,10 @@ export interface EvalResult {
     trials: TrialResult[];
     /** The sandbox provider its trials ran inside (`none`, `bwrap` …), when an agent ran now. */
     sandbox?: string;
+    /** For a container provider: the image and the limits its trials ran with. */
+    container?: {
+        image: string;
+    } & ContainerLimits;
     /** Diagnostic code of a result that is not a pass (AE301–AE302, AE404–AE409). */
     code?: string;
     /**
@@ -118,6 +159,10 @@ export interface RunResult {
     evals: EvalResult[];
     /** Set when agent-evals was interrupted (SIGINT/SIGTERM/SIGHUP): the evals not finished are incomplete. */
     interrupted?: boolean;
+    /** Set by `agent-evals recheck`: the checks ran again on the stored outcomes; no agent ran. */
+    recheck?: boolean;
+    /** With `recheck`: the results folder whose outcomes were re-checked. */
+    recheckedFrom?: string;
     /** Every failure, warning and skip of the run, flat, each with a stable code. */
     diagnostics?: RunDiagnostic[];
     /** Control vs treatment, one row per eval × agent × compared arm (compare --base, variants). */

@@ -25,3 +25,17 @@ export declare function zFor(confidence: number): number;
 export declare function inverseNormal(p: number): number;
 /** Rounded to 6 decimals: how rates and US dollar amounts are stored and shown. */
 export declare function round6(x: number): number;
+/**
+ * Accuracy and Cohen's κ of a judge's answers against the examples' labels. The categories are
+ * pass, fail and unknown (labels are only pass or fail, so every unknown answer is a disagreement).
+ * κ = (pₒ − pₑ) / (1 − pₑ), pₒ the share of agreements, pₑ = Σₖ (share of labels k) · (share of
+ * answers k); null when pₑ = 1 (every label and every answer the same: chance explains it all).
+ */
+export declare function agreementOf(pairs: Array<{
+    label: "pass" | "fail";
+    answer: "pass" | "fail" | "unknown";
+}>): {
+    n: number;
+    accuracy: number;
+    kappa: number | null;
+};

@@ -1,10 +1,23 @@
 import type { EvalSpec } from "../model/index.js";
 import { AgentEvalsError } from "../model/index.js";
+/**
+ * A base fetched outside the user's repository (the Action fetches it into a scratch repository,
+ * never into the checkout): its name for messages, its commit, and the object folder holding it.
+ */
+export interface FetchedBase {
+    ref: string;
+    sha: string;
+    objectsDir: string;
+}
+/** A git ref of the user's repository (origin/main, a sha, HEAD~1), or a fetched base. */
+export type BaseSpec = string | FetchedBase;
+/** The name a base goes by in labels and messages. */
+export declare function baseName(base: BaseSpec): string;
 export interface ChangedOptions {
     /** The user's checkout (may be a subfolder of the git work tree). */
     projectRoot: string;
-    /** A git ref: origin/main, a sha, HEAD~1. */
-    base: string;
+    /** A git ref: origin/main, a sha, HEAD~1; or a base fetched into an object folder of its own. */
+    base: BaseSpec;
     /** The same discovery globs the run uses (relative to projectRoot). */
     evals?: string[];
     /** Loads eval files as the run does (the engine's loader, every kind registered). */
@@ -53,4 +66,4 @@ export interface BaseTree {
  * checkout, index or refs. Throws ChangedBaseError when the ref can't be read (not a repository,
  * an unknown ref, a shallow clone without it).
  */
-export declare function openBaseTree(projectDir: string, base: string): Promise<BaseTree>;
+export declare function openBaseTree(projectDir: string, base: BaseSpec): Promise<BaseTree>;

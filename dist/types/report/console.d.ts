@@ -19,4 +19,9 @@ export declare const STATUS_LABEL: Record<EvalResult["status"], string>;
 export declare function evalBlock(result: EvalResult, projectRoot: string, style: Style, verbose?: boolean, 
 /** The result is an arm of a comparison: it ran what the comparison needed. */
 compared?: boolean): string;
+/**
+ * The skipped eval × agent pairs, by reason: `skipped (3): <reason>` and the pairs under it, so a
+ * summary's "N skipped" never hides which ones or why. Nothing when none was skipped.
+ */
+export declare function skippedLines(run: RunResult, style: Style): string[];
 export declare function summaryLine(run: RunResult, resultsDir: string, style: Style): string;

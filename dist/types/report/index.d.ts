@@ -1,4 +1,4 @@
-export { STATUS_LABEL, evalBlock, makeStyle, percent, seconds, summaryLine, trialLine, usd, type Style, } from "./console.js";
+export { STATUS_LABEL, evalBlock, makeStyle, percent, seconds, skippedLines, summaryLine, trialLine, usd, type Style, } from "./console.js";
 export { VERDICT_LABEL, comparisonLines, decisionText, deltaText, meansText, pValue, points, } from "./comparisons.js";
 export { reportFilesLine, writeReportFiles } from "./files.js";
 export { healthMarkdown } from "./health.js";

@@ -23,13 +23,19 @@ export interface RenderRunOptions {
     nothingRanBecause?: string;
     /** Lines of a section after the table (the skill/command/hook evals put back together). */
     sections?: string[];
+    /** The commit the run measured (shown short). */
+    headSha?: string;
+    /** Things the reader must not miss (history not saved, pairs skipped, the budget's cut), as text. */
+    notes?: string[];
 }
+/** A base measured longer ago than this is flagged in the comment. */
+export declare const STALE_BASE_DAYS = 7;
 /** The marker as an HTML comment line (a bare name is wrapped; `--` cannot end it early). */
 export declare function markerLine(marker: string): string;
 /**
  * Text for a table cell (or any inline position): HTML cannot open (`<`, `>`, `&` become
- * entities), `|` cannot end the cell, newlines become `<br>`, markdown punctuation is literal and
- * `@name` mentions nobody.
+ * entities), `|` cannot end the cell, newlines become `<br>`, markdown punctuation is literal,
+ * `@name` mentions nobody and a URL is not linked.
  */
 export declare function escapeCell(text: string): string;
 /** The icon of each verdict, in the comment's tables and headline. */

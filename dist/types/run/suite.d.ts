@@ -1,9 +1,16 @@
-import type { PlannedUnit, ComparisonRecord, EvalResult, TrialResult } from "../model/index.js";
+import type { CalibrationFigure, JudgeSpec, PlannedUnit, EvalSpec, ComparisonRecord, EvalResult, TrialResult } from "../model/index.js";
 import { type BudgetLedger } from "./budget.js";
 import { type PreparedStore } from "./workspace/prepare.js";
-import type { TrialIsolation } from "./isolation/resolve.js";
+import { type TrialIsolation } from "./isolation/resolve.js";
 export interface SuiteEvents {
     onTrialStart?(unit: PlannedUnit, n: number): void;
+    /** A trial hit an infra error and will be tried again; `elapsedMs` since its first attempt. */
+    onTrialRetry?(unit: PlannedUnit, n: number, retry: {
+        attempt: number;
+        of: number;
+        reason: string;
+        elapsedMs: number;
+    }): void;
     onTrialEnd?(unit: PlannedUnit, trial: TrialResult): void;
     onUnitEnd?(unit: PlannedUnit, result: EvalResult): void;
 }
@@ -23,6 +30,8 @@ export interface SuiteOptions {
     preparedStore?: PreparedStore;
     /** Own HOME per trial, bubblewrap. */
     isolation?: TrialIsolation;
+    /** The calibration figure of an eval's judge, when `agent-evals calibrate` measured it. */
+    calibrationOf?: (spec: EvalSpec, judge: JudgeSpec) => CalibrationFigure | undefined;
 }
 export type { PlannedUnit };
 export interface SuiteOutcome {

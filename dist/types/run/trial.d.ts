@@ -1,4 +1,4 @@
-import type { RenderedPrompt, TrialResult } from "../model/index.js";
+import type { CalibrationFigure, RenderedPrompt, JudgeSpec, TrialResult } from "../model/index.js";
 import { type AgentAdapter, type EvalSpec } from "../model/index.js";
 import type { PreparedSandbox } from "./workspace/prepare.js";
 import { type TrialIsolation } from "./isolation/resolve.js";
@@ -21,8 +21,12 @@ export interface TrialInput {
     deferCleanup?: (cleanup: Promise<void>) => void;
     /** Own HOME, the sandbox provider (default: neither; the eval's `sandbox.kind` names its own). */
     isolation?: TrialIsolation;
+    /** The calibration figure of a judge of this eval, when one was measured. */
+    calibrationOf?: (judge: JudgeSpec) => CalibrationFigure | undefined;
 }
 export interface TrialOutput extends TrialResult {
     workspace?: string;
 }
 export declare function runTrial(input: TrialInput): Promise<TrialOutput>;
+/** A trial's environment: its TMPDIR, its own HOME (unless --real-home), the shims first on PATH. */
+export declare function trialEnv(input: Pick<TrialInput, "baseEnv" | "n" | "spec">, isolation: TrialIsolation, root: string, tmp: string, callLog: string): Promise<Record<string, string>>;

@@ -4,8 +4,9 @@ export declare const FINGERPRINT_CACHE_FILE: string;
 /**
  * sha256 of the state of the git work tree holding `projectRoot`: the HEAD commit, the tracked
  * changes (`git diff HEAD --binary`: content, modes, deletions, staged or not) and the names and
- * content hashes of untracked, non-ignored files — all of the repository, except the project's own
- * `.copybook/` folder (its results would change the state on every run). Undefined outside a git
+ * content hashes of untracked, non-ignored files — all of the repository, except the folders no
+ * snapshot copies (NEVER_SNAPSHOT_DIRS at any depth: `node_modules/` a project forgot to ignore,
+ * `.copybook/`, whose results would change the state on every run). Undefined outside a git
  * work tree, before the first commit, or when a file can't be read: then nothing is cached.
  */
 export declare function repoState(projectRoot: string): Promise<string | undefined>;

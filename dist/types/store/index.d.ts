@@ -2,6 +2,9 @@ export { HEALTH_WINDOW, healthOf, type EvalHealth, type HealthState } from "./he
 export { compareRuns, sparkline, type ComparisonRow } from "./compare.js";
 export { fingerprintFor, readFingerprintCache, repoState, type FingerprintCacheEntry, } from "./fingerprint.js";
 export { expectedCostPerTrial, historyLineText, latestMatching, parseHistory, readAllHistory, readHistory, type HistoryLine, } from "./history.js";
+export { clearResults } from "./clear.js";
+export { readLastResults } from "./last-results.js";
 export { lockResults } from "./lock.js";
 export { mergeResultDirs } from "./merge.js";
 export { recordResults, type CacheContext, type CacheOptions } from "./verdicts.js";
+export { readCalibration, writeCalibration, type CalibrationEntry, type CalibrationStore, } from "./calibration.js";

@@ -72,6 +72,19 @@ export declare function appendToResultsBranch(options: ResultsBranchOptions, fil
  * branch does not exist. The caller removes `dir` (or calls `dispose`).
  */
 export declare function readResultsBranch(options: ResultsBranchOptions): Promise<ResultsCheckout | undefined>;
+/** A branch's tip fetched into a scratch repository: its commit and the objects to read it from. */
+export interface FetchedTip {
+    sha: string;
+    /** The scratch repository's object folder (git reads it through GIT_ALTERNATE_OBJECT_DIRECTORIES). */
+    objectsDir: string;
+    dispose(): Promise<void>;
+}
+/**
+ * The tip of `options.branch` (depth 1) fetched into a scratch repository, never into the user's
+ * checkout: its refs, index and shallowness stay as they were (a depth-1 fetch there would make a
+ * full clone shallow). Throws ResultsBranchError when the branch can't be fetched.
+ */
+export declare function fetchBranchTip(options: ResultsBranchOptions): Promise<FetchedTip>;
 export interface GitFailureVerdict {
     /**
      * `race`: the remote branch moved (retry after a rebase). `permission`: the credentials may not

@@ -1,6 +1,6 @@
 export { gitHeadCommit, mayBeInGitRepo } from "./git.js";
 export { GarbageCadence } from "./memory.js";
-export { activeGroups, killAllProcesses, killGroup, readTail, runProcess, withCommandWrapper, type ProcessResult, type RunProcessOptions, type WrappedCommand, } from "./process.js";
+export { activeGroups, killAllProcesses, killGroup, readTail, runProcess, withCommandWrapper, outsideCommandWrapper, type ProcessResult, type RunProcessOptions, type WrappedCommand, } from "./process.js";
 export { RedactingStream, currentRedactor, outgoingRedactor, redactFile, redactOutgoing, redactTree, secretNames, secretRedactor, withRedactor, type Redactor, } from "./redact.js";
 export { Semaphore } from "./semaphore.js";
 export { findOnPath, isValidShimName, shellQuote } from "./shell.js";

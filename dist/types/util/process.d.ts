@@ -2,12 +2,19 @@
 export interface WrappedCommand {
     command: string;
     args: string[];
+    /** The environment of the wrapping program, when not the command's own (a container's client). */
+    env?: Record<string, string>;
     dispose: () => Promise<void>;
 }
-/** How the current scope's processes are started: a sandbox provider sets one for an agent's run. */
-export type CommandWrapper = (command: string, args: string[], cwd: string) => Promise<WrappedCommand>;
+/**
+ * How the current scope's processes are started: a sandbox provider sets one for an agent's run.
+ * `env` is the command's complete environment (the marker of runProcess included).
+ */
+export type CommandWrapper = (command: string, args: string[], cwd: string, env: Record<string, string>) => Promise<WrappedCommand>;
 /** Runs `fn` so that every process runProcess starts inside it is started through `wrapper`. */
 export declare function withCommandWrapper<T>(wrapper: CommandWrapper, fn: () => T): T;
+/** Runs `fn` with no wrapper: what it starts runs on the host even inside a sandbox's scope. */
+export declare function outsideCommandWrapper<T>(fn: () => T): T;
 export interface RunProcessOptions {
     /** Executable, resolved via env.PATH by spawn. */
     command: string;
@@ -27,6 +34,8 @@ export interface RunProcessOptions {
     signal?: AbortSignal;
     /** Every stdout chunk as it arrives (even past the cap), for live parsing. */
     onStdout?: (chunk: Buffer) => void;
+    /** Every stderr chunk as it arrives, likewise (an agent that logs its API retries there). */
+    onStderr?: (chunk: Buffer) => void;
     /** Files opened for writing and passed to the child as fd 3, 4, ... */
     extraFdFiles?: string[];
 }

@@ -1,2 +1,2 @@
 import type { CommandContext } from "./context.js";
-export declare function initCommand({ projectRoot, names }: CommandContext): Promise<number>;
+export declare function initCommand({ projectRoot, names, flags }: CommandContext): Promise<number>;

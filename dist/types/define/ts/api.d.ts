@@ -18,9 +18,19 @@ export type SandboxOption = ({
     home: Record<string, string>;
 } | {
     kind: string;
+} | {
+    image: string;
 }) & {
+    /** For `kind: "docker"`: the image the trials run in (over `--image`); it must exist locally. */
+    image?: string;
+    /** For `kind: "docker"`: the CPUs each trial may use (over `--cpus`). */
+    cpus?: number;
+    /** For `kind: "docker"`: the memory each trial may use, e.g. `"2g"` (over `--memory`). */
+    memory?: string;
+    /** For `kind: "docker"`: the most processes and threads a trial may have at once (over `--pids`). */
+    pids?: number;
     /**
-     * The sandbox provider the trials' agents run inside: `"none"` or `"bwrap"` (README › Sandbox
+     * The sandbox provider the trials' agents run inside: `"none"`, `"bwrap"` or `"docker"` (README › Sandbox
      * providers). Over the run's `--sandbox`; an unknown or unavailable one stops the run (exit 2).
      */
     kind?: string;
@@ -49,6 +59,11 @@ export interface EvalOptions {
     timeoutMs?: number;
     params?: Record<string, string | number | boolean>;
     model?: string;
+    /**
+     * MCP servers the agent is given, by name (letters, digits, `_`, `-`), started over stdio:
+     * written into the trial's agent config; their tools are `mcp__<name>__<tool>` in the trajectory.
+     */
+    mcp?: Record<string, McpServerOption>;
     /** Named overrides, each run beside the eval as defined and compared with it (README › Variants). */
     variants?: VariantOption[];
 }
@@ -66,6 +81,14 @@ export interface VariantOption {
     args?: string[];
     /** Replaces the eval's setup commands. */
     setup?: string[];
+    /** MCP servers added over the eval's `mcp`, or null to remove one. */
+    mcp?: Record<string, McpServerOption | null>;
+}
+/** An MCP server started over stdio. */
+export interface McpServerOption {
+    command: string;
+    args?: string[];
+    env?: Record<string, string>;
 }
 export interface PromptOptions {
     id?: string;

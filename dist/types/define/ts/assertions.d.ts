@@ -1,4 +1,4 @@
-import type { CheckSpec, CustomCheckContext, CustomCheckResult, ExpectedTool, Pattern, TrajectoryMode } from "../../model/index.js";
+import type { AgentAdapter, CheckSpec, JudgeExample, CustomCheckContext, CustomCheckResult, ExpectedTool, Pattern, TrajectoryMode } from "../../model/index.js";
 /** A shimmed call matches `pattern` (matched against `bin arg1 arg2`). */
 export declare function ran(pattern: Pattern): CheckSpec;
 /** No shimmed call matches `pattern`. */
@@ -37,3 +37,21 @@ export declare function calledTool(name: string, argsContain?: Record<string, st
 }): CheckSpec;
 /** The agent never called the tool. */
 export declare function notUsedTool(name: string): CheckSpec;
+export interface JudgeOptions {
+    /** Files the judge reads first: their text goes into its prompt. */
+    files?: string[];
+    /** "claude-code" (default), "codex", or an adapter made by claudeCode()/codex(). */
+    agent?: "claude-code" | "codex" | AgentAdapter;
+    model?: string;
+    /** Independent calls; the verdict is their majority (default 1). */
+    samples?: number;
+    /** Run even when a deterministic check failed or the agent failed. */
+    always?: boolean;
+    /** Labelled examples for `agent-evals calibrate`: `{ label, dir }` or `{ label, files }`. */
+    examples?: JudgeExample[];
+}
+/**
+ * A model-graded check: after every other check held, an agent CLI reads a copy of the final
+ * workspace, read-only, and answers whether the work meets `rubric` (README › Judges).
+ */
+export declare function judge(rubric: string, options?: JudgeOptions): CheckSpec;

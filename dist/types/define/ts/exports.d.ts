@@ -13,22 +13,47 @@ export declare const tsOptionsSchema: z.ZodMiniObject<{
     }, z.core.$strict>]>>;
     passRate: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     sandbox: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniObject<{
+        image: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        cpus: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        memory: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        pids: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
         template: z.ZodMiniString<string>;
         home: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
         kind: z.ZodMiniOptional<z.ZodMiniString<string>>;
     }, z.core.$strict>, z.ZodMiniObject<{
+        image: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        cpus: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        memory: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        pids: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
         fixture: z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>;
         home: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
         kind: z.ZodMiniOptional<z.ZodMiniString<string>>;
     }, z.core.$strict>, z.ZodMiniObject<{
+        image: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        cpus: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        memory: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        pids: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
         repo: z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniLiteral<true>]>;
         home: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
         kind: z.ZodMiniOptional<z.ZodMiniString<string>>;
     }, z.core.$strict>, z.ZodMiniObject<{
+        image: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        cpus: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        memory: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        pids: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
         home: z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>;
         kind: z.ZodMiniOptional<z.ZodMiniString<string>>;
     }, z.core.$strict>, z.ZodMiniObject<{
+        image: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        cpus: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        memory: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        pids: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
         kind: z.ZodMiniString<string>;
+    }, z.core.$strict>, z.ZodMiniObject<{
+        image: z.ZodMiniString<string>;
+        cpus: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        memory: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        pids: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>]>>;
     setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
     shims: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniLiteral<"passthrough">, z.ZodMiniObject<{
@@ -43,6 +68,11 @@ export declare const tsOptionsSchema: z.ZodMiniObject<{
     timeoutMs: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     params: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniNumber<number>, z.ZodMiniBoolean<boolean>]>>>;
     model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    mcp: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniObject<{
+        command: z.ZodMiniString<string>;
+        args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        env: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+    }, z.core.$strict>>>;
     variants: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
         name: z.ZodMiniString<string>;
         prompt: z.ZodMiniOptional<z.ZodMiniCustom<string | PromptDefinition, string | PromptDefinition>>;
@@ -50,6 +80,11 @@ export declare const tsOptionsSchema: z.ZodMiniObject<{
         model: z.ZodMiniOptional<z.ZodMiniString<string>>;
         args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
         setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        mcp: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniObject<{
+            command: z.ZodMiniString<string>;
+            args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+            env: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        }, z.core.$strict>>>>;
     }, z.core.$strict>>>;
 }, z.core.$strict>;
 export interface TsLoadContext {

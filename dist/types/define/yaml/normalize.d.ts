@@ -1,6 +1,7 @@
 import type * as z from "zod/mini";
 import type { SandboxSpec, ShimSpec } from "../../model/index.js";
 import { type DefinitionProblem } from "../../model/index.js";
+import { type ContainerOptionInput } from "./container.js";
 export type SandboxOptionInput = (({
     template: string;
 } | {
@@ -11,10 +12,12 @@ export type SandboxOptionInput = (({
     home: Record<string, string>;
 } | {
     kind: string;
+} | {
+    image: string;
 }) & {
     home?: Record<string, string>;
     kind?: string;
-}) | undefined;
+} & ContainerOptionInput) | undefined;
 export interface PathContext {
     projectRoot: string;
     evalFile: string;

@@ -9,7 +9,7 @@ export declare const yamlTaskDefaults: {
     readonly shimOutput: "";
 };
 /** The assertion lists; an eval must put at least one item in one of them. */
-export declare const assertionListKeys: readonly ["files", "absent", "commands", "contains", "forbidden"];
+export declare const assertionListKeys: readonly ["files", "absent", "commands", "contains", "forbidden", "judge"];
 /**
  * Extra data a custom issue carries: the diagnostic code to report it under (schema problems
  * default to AE102) and the fix to suggest.
@@ -68,6 +68,57 @@ export declare const workflowSchema: z.ZodMiniObject<{
     }, z.core.$strict>>>;
     forbidden_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
 }, z.core.$strict>;
+/** The agents that can judge (their adapters implement `judge`). */
+export declare const JUDGE_AGENTS: readonly ["claude-code", "codex"];
+export declare const judgeExampleSchema: z.ZodMiniObject<{
+    label: z.ZodMiniEnum<{
+        pass: "pass";
+        fail: "fail";
+    }>;
+    dir: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+    name: z.ZodMiniOptional<z.ZodMiniString<string>>;
+}, z.core.$strict>;
+/** The options of a judge, shared by the YAML task, the skill outcome and `judge()` in TS. */
+export declare const judgeOptionShape: {
+    files: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    samples: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    always: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+    examples: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        label: z.ZodMiniEnum<{
+            pass: "pass";
+            fail: "fail";
+        }>;
+        dir: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        name: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    }, z.core.$strict>>>;
+};
+export declare const judgeAgentSchema: z.ZodMiniOptional<z.ZodMiniEnum<{
+    "claude-code": "claude-code";
+    codex: "codex";
+}>>;
+export declare const judgeCheckSchema: z.ZodMiniObject<{
+    files: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    samples: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    always: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+    examples: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        label: z.ZodMiniEnum<{
+            pass: "pass";
+            fail: "fail";
+        }>;
+        dir: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        name: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    }, z.core.$strict>>>;
+    rubric: z.ZodMiniString<string>;
+    agent: z.ZodMiniOptional<z.ZodMiniEnum<{
+        "claude-code": "claude-code";
+        codex: "codex";
+    }>>;
+}, z.core.$strict>;
 /** Why `key` cannot name a file of a trial's HOME (as overlayPathProblem, said of HOME). */
 export declare function homePathProblem(key: string): string | undefined;
 export declare const homeFilesSchema: z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>;
@@ -79,13 +130,24 @@ export declare const variantNameSchema: z.ZodMiniString<string>;
 export declare function overlayPathProblem(key: string): string | undefined;
 export declare const overlayPathSchema: z.ZodMiniString<string>;
 export declare const overlayFilesSchema: z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniString<string>>>;
+export declare const mcpServerNameSchema: z.ZodMiniString<string>;
+export declare const mcpServerSchema: z.ZodMiniObject<{
+    command: z.ZodMiniString<string>;
+    args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    env: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+}, z.core.$strict>;
+export declare const mcpServersSchema: z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniObject<{
+    command: z.ZodMiniString<string>;
+    args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    env: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+}, z.core.$strict>>;
 /** The keys of a variant that override something; `name` and `source` do not. */
-export declare const variantOverrideKeys: readonly ["prompt", "files", "model", "args", "setup"];
+export declare const variantOverrideKeys: readonly ["prompt", "files", "model", "args", "setup", "mcp"];
 /** True when a variant (as written) overrides nothing: no key, or only empty `files`/`args`. */
 export declare function overridesNothing(variant: Record<string, unknown>): boolean;
 /** Fixes for the variant rules, shared by every format. */
 export declare const variantFixes: {
-    readonly nothing: "give it at least one of `prompt`, `files`, `model`, `args` or `setup`, or remove the variant";
+    readonly nothing: "give it at least one of `prompt`, `files`, `model`, `args`, `setup` or `mcp`, or remove the variant";
     readonly duplicate: "give each variant its own `name`";
     readonly clash: "keep one of the two paths: a file cannot also be a folder";
 };
@@ -112,6 +174,11 @@ export declare function variantsSchema<P extends z.ZodMiniType>(promptSchema: P,
     model: z.ZodMiniOptional<z.ZodMiniString<string>>;
     args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
     setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    mcp: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniObject<{
+        command: z.ZodMiniString<string>;
+        args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        env: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+    }, z.core.$strict>>>>;
 }, z.core.$strict>>;
 export declare function countDeclaredAssertions(assertions: Record<string, unknown>): number;
 export declare function isPlainRecord(value: unknown): value is Record<string, unknown>;
@@ -151,6 +218,26 @@ export declare const yamlTaskSchema: z.ZodMiniObject<{
             }, z.core.$strict>>>;
             forbidden_tools: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
         }, z.core.$strict>>;
+        judge: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+            files: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+            model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            samples: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+            always: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+            examples: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+                label: z.ZodMiniEnum<{
+                    pass: "pass";
+                    fail: "fail";
+                }>;
+                dir: z.ZodMiniOptional<z.ZodMiniString<string>>;
+                files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+                name: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            }, z.core.$strict>>>;
+            rubric: z.ZodMiniString<string>;
+            agent: z.ZodMiniOptional<z.ZodMiniEnum<{
+                "claude-code": "claude-code";
+                codex: "codex";
+            }>>;
+        }, z.core.$strict>>>;
     }, z.core.$strict>>;
     agents: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
     trials: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniNumber<number>, z.ZodMiniObject<{
@@ -165,6 +252,10 @@ export declare const yamlTaskSchema: z.ZodMiniObject<{
         repo: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniLiteral<true>]>>;
         home: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
         kind: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        image: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        cpus: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        memory: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        pids: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>>;
     shims: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniLiteral<"passthrough">, z.ZodMiniObject<{
         script: z.ZodMiniOptional<z.ZodMiniString<string>>;
@@ -174,6 +265,11 @@ export declare const yamlTaskSchema: z.ZodMiniObject<{
     }, z.core.$strict>]>>>;
     maxCostUsd: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    mcp: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniObject<{
+        command: z.ZodMiniString<string>;
+        args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        env: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+    }, z.core.$strict>>>;
     params: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniNumber<number>, z.ZodMiniBoolean<boolean>]>>>;
     secrets: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
     variants: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
@@ -183,6 +279,11 @@ export declare const yamlTaskSchema: z.ZodMiniObject<{
         model: z.ZodMiniOptional<z.ZodMiniString<string>>;
         args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
         setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        mcp: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniObject<{
+            command: z.ZodMiniString<string>;
+            args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+            env: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        }, z.core.$strict>>>>;
     }, z.core.$strict>>>;
 }, z.core.$strict>;
 export type YamlTask = z.output<typeof yamlTaskSchema>;

@@ -1,6 +1,6 @@
 import type * as z from "zod/mini";
-import type { CheckSpec, EvalSpec, PromptSpec, SourceRef, VariantSpec } from "../../model/index.js";
-import { type YamlVariant, workflowSchema } from "./schema.js";
+import type { CheckSpec, EvalSpec, JudgeSpec, McpServerSpec, PromptSpec, SourceRef, VariantSpec } from "../../model/index.js";
+import { type YamlVariant, judgeCheckSchema, workflowSchema } from "./schema.js";
 import { type YamlSource } from "./source.js";
 export interface LoadContext {
     /** Relative `template`/`repo` paths resolve against it (unless they start with `./` or `../`). */
@@ -20,5 +20,16 @@ export declare function decodeEvalFile(file: string, bytes: Uint8Array): string;
 export declare function toVariantSpec<P>(variant: Omit<YamlVariant, "prompt"> & {
     prompt?: P | undefined;
 }, prompt: (given: P) => PromptSpec, source: SourceRef): VariantSpec;
+type McpServerInput = {
+    command: string;
+    args?: string[];
+    env?: Record<string, string>;
+};
+/** A validated `mcp:` mapping as the model's servers (args and env always present). */
+export declare function toMcpServers(servers: Record<string, McpServerInput>): Record<string, McpServerSpec>;
 /** The YAML `workflow` block as a trajectory check. */
 export declare function workflowCheck(workflow: z.output<typeof workflowSchema>): CheckSpec;
+/** A validated judge (YAML task or skill outcome) as a check; example folders resolved. */
+export declare function judgeCheck(judge: Omit<z.output<typeof judgeCheckSchema>, "agent"> & {
+    agent?: JudgeSpec["agent"];
+}, resolveDir: (dir: string) => string): CheckSpec;

@@ -10,6 +10,15 @@ export interface UploadResultsOptions {
      * redacted in a temporary copy; `dir` itself is never modified.
      */
     redact?: (text: string) => string;
+    /**
+     * The workflow run's attempt (GITHUB_RUN_ATTEMPT). When the name is taken in this run: on a
+     * re-run attempt (> 1) the earlier attempt's artifact is replaced; on the first attempt (another
+     * job or step took the name) this one is uploaded as `<name>-<fallbackSuffix>` instead.
+     */
+    attempt?: number;
+    fallbackSuffix?: string;
+    /** Says what was done about a taken name. */
+    log?: (message: string) => void;
 }
 export interface UploadResultsResult {
     /** The artifact's id, when the service gave one. */

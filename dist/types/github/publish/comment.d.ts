@@ -12,6 +12,11 @@ export interface UpsertStickyCommentOptions {
     marker: string;
     /** Retries of a failed request (default 3). */
     retries?: number;
+    /**
+     * The login whose comment is the sticky one (default: the token's own, asked of GitHub; when it
+     * can't be read, github-actions[bot]).
+     */
+    identity?: string;
 }
 export interface StickyCommentResult {
     url: string;
@@ -37,10 +42,26 @@ type Retry = {
  * for `retry-after` or the rate-limit reset (capped at MAX_WAIT_MS, beyond which it gives up).
  */
 export declare function retryDecision(error: unknown, attempt: number, now?: number): Retry;
+interface IssueComment {
+    id: number;
+    html_url: string;
+    body?: string | null;
+    user?: {
+        login: string;
+        type?: string;
+    } | null;
+}
+/** The login GITHUB_TOKEN's comments carry: the identity assumed when the token's can't be read. */
+export declare const ACTIONS_BOT = "github-actions[bot]";
+/**
+ * Whether `comment` was written by `login`: a person's comment is never ours, whatever it quotes.
+ * (Logins are case-insensitive; a bot's may come without its `[bot]` suffix.)
+ */
+export declare function writtenBy(comment: IssueComment, login: string): boolean;
 /**
  * Create or update the PR's sticky comment: every page of the issue's comments is listed, the
- * newest one containing `marker` is updated in place, and a new one is created only when none
- * does. The body gets the marker prepended when it lacks it, so the next run finds it.
+ * newest one containing `marker` and written by the token's own identity is updated in place, and
+ * a new one is created only when none is (a person's comment that quotes the marker is left alone). The body gets the marker prepended when it lacks it, so the next run finds it.
  */
 export declare function upsertStickyComment(options: UpsertStickyCommentOptions): Promise<StickyCommentResult>;
 export {};

@@ -16,6 +16,23 @@ export interface TriggerQueryReport {
     /** The first run's tool calls and what its check saw. */
     trajectory: string[];
     evidence?: string;
+    /** With `trigger.holdout`: a training or a held-out query. */
+    split?: "train" | "holdout";
+    /** With competitors: how many runs triggered each installed skill/command first, or none. */
+    triggered_by?: Record<string, number>;
+    /** Not run now: the recorded result it stands for (its trajectory and evidence are that run's). */
+    cached?: CachedFrom;
+}
+export interface CachedFrom {
+    /** When the recorded result was produced (ISO 8601). */
+    from: string;
+    /** The flag that runs it again. */
+    rerun: "--no-cache" | "--force";
+}
+/** Precision, recall and F1 of one split of the queries, with the counts they come from. */
+export interface SplitMetrics extends TriggerMetrics {
+    queries: number;
+    confusion: Confusion;
 }
 export interface SideReport {
     total: number;
@@ -28,6 +45,17 @@ export interface TriggerReport extends TriggerMetrics {
     positive: SideReport;
     negative: SideReport;
     confusion: Confusion;
+    /** With `trigger.holdout`: the metrics of the training and of the held-out queries apart. */
+    train?: SplitMetrics;
+    holdout?: SplitMetrics;
+    /**
+     * With competitors: runs counted by what they should trigger (row: the target, or not the
+     * target) and what they triggered first (column: the target, each competitor, or none).
+     */
+    matrix?: {
+        labels: string[];
+        rows: Record<"positive" | "negative", Record<string, number>>;
+    };
     queries: TriggerQueryReport[];
     cost_usd: number;
 }
@@ -41,22 +69,43 @@ export interface ScenarioReport {
         tool_name: string;
         tool_args: unknown;
     }>;
-    outcomes: Array<{
-        description: string;
-        passed: boolean;
-        evidence: string;
-        line?: number;
-    }>;
-    workflow?: {
-        passed: boolean;
-        evidence: string;
-        line?: number;
-    };
+    outcomes: OutcomeReport[];
+    workflow?: WorkflowReport;
+    /** The agent's final message in the shown trial (`--verbose` prints it). */
+    final_output?: string;
     passes: number;
     trials: number;
+    trials_planned: number;
     cost_usd: number;
     duration_ms: number;
     passed: boolean;
+    cached?: CachedFrom;
+}
+export interface OutcomeReport {
+    /** The outcome's type as written (file-contains, bash-succeeds, …). */
+    type: string;
+    description: string;
+    passed: boolean;
+    evidence: string;
+    line?: number;
+}
+/** The guide's three workflow checks, plus the combined verdict and evidence of ours. */
+export interface WorkflowReport {
+    tool_match: {
+        passed: boolean;
+        reason: string;
+    };
+    forbidden_check: {
+        passed: boolean;
+        violations: string[];
+    };
+    ordering_check: {
+        passed: boolean;
+        violations: string[];
+    };
+    passed: boolean;
+    evidence: string;
+    line?: number;
 }
 export interface E2eReport {
     scenarios: ScenarioReport[];

@@ -6,6 +6,7 @@ export declare const claudeCodeEvalDefaults: {
     readonly triggerThreshold: 0.5;
     readonly hookTimeoutSeconds: 60;
     readonly hookEvent: "PostToolUse";
+    readonly holdoutSeed: 1;
 };
 export declare const triggerSchema: z.ZodMiniObject<{
     positive: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
@@ -21,6 +22,9 @@ export declare const triggerSchema: z.ZodMiniObject<{
         ask: "ask";
     }>>;
     runs: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    holdout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    seed: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    competitors: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
     threshold: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
 }, z.core.$strict>;
 /** The eight outcome types of the skill-eval guide; each maps onto an existing check. */
@@ -52,6 +56,26 @@ export declare const outcomeSchema: z.ZodMiniDiscriminatedUnion<[z.ZodMiniObject
     type: z.ZodMiniLiteral<"bash-output-contains">;
     command: z.ZodMiniString<string>;
     value: z.ZodMiniString<string>;
+}, z.core.$strict>, z.ZodMiniObject<{
+    files: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    samples: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    always: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+    examples: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        label: z.ZodMiniEnum<{
+            pass: "pass";
+            fail: "fail";
+        }>;
+        dir: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        name: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    }, z.core.$strict>>>;
+    type: z.ZodMiniLiteral<"judge">;
+    rubric: z.ZodMiniString<string>;
+    agent: z.ZodMiniOptional<z.ZodMiniEnum<{
+        "claude-code": "claude-code";
+        codex: "codex";
+    }>>;
 }, z.core.$strict>], "type">;
 export declare const e2eScenarioSchema: z.ZodMiniObject<{
     scenario: z.ZodMiniString<string>;
@@ -86,6 +110,26 @@ export declare const e2eScenarioSchema: z.ZodMiniObject<{
         type: z.ZodMiniLiteral<"bash-output-contains">;
         command: z.ZodMiniString<string>;
         value: z.ZodMiniString<string>;
+    }, z.core.$strict>, z.ZodMiniObject<{
+        files: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        samples: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        always: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+        examples: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+            label: z.ZodMiniEnum<{
+                pass: "pass";
+                fail: "fail";
+            }>;
+            dir: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+            name: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        }, z.core.$strict>>>;
+        type: z.ZodMiniLiteral<"judge">;
+        rubric: z.ZodMiniString<string>;
+        agent: z.ZodMiniOptional<z.ZodMiniEnum<{
+            "claude-code": "claude-code";
+            codex: "codex";
+        }>>;
     }, z.core.$strict>], "type">>>;
     workflow: z.ZodMiniOptional<z.ZodMiniObject<{
         match_mode: z.ZodMiniOptional<z.ZodMiniEnum<{
@@ -109,6 +153,11 @@ export declare const e2eScenarioSchema: z.ZodMiniObject<{
         model: z.ZodMiniOptional<z.ZodMiniString<string>>;
         args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
         setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        mcp: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniObject<{
+            command: z.ZodMiniString<string>;
+            args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+            env: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        }, z.core.$strict>>>>;
     }, z.core.$strict>>>;
 }, z.core.$strict>;
 export declare const skillEvalSchema: z.ZodMiniObject<{
@@ -141,6 +190,9 @@ export declare const skillEvalSchema: z.ZodMiniObject<{
             ask: "ask";
         }>>;
         runs: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        holdout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        seed: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        competitors: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
         threshold: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>>;
     e2e: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
@@ -176,6 +228,26 @@ export declare const skillEvalSchema: z.ZodMiniObject<{
             type: z.ZodMiniLiteral<"bash-output-contains">;
             command: z.ZodMiniString<string>;
             value: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            files: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+            model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            samples: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+            always: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+            examples: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+                label: z.ZodMiniEnum<{
+                    pass: "pass";
+                    fail: "fail";
+                }>;
+                dir: z.ZodMiniOptional<z.ZodMiniString<string>>;
+                files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+                name: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            }, z.core.$strict>>>;
+            type: z.ZodMiniLiteral<"judge">;
+            rubric: z.ZodMiniString<string>;
+            agent: z.ZodMiniOptional<z.ZodMiniEnum<{
+                "claude-code": "claude-code";
+                codex: "codex";
+            }>>;
         }, z.core.$strict>], "type">>>;
         workflow: z.ZodMiniOptional<z.ZodMiniObject<{
             match_mode: z.ZodMiniOptional<z.ZodMiniEnum<{
@@ -199,6 +271,11 @@ export declare const skillEvalSchema: z.ZodMiniObject<{
             model: z.ZodMiniOptional<z.ZodMiniString<string>>;
             args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
             setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+            mcp: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniObject<{
+                command: z.ZodMiniString<string>;
+                args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+                env: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+            }, z.core.$strict>>>>;
         }, z.core.$strict>>>;
     }, z.core.$strict>>>;
     variants: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
@@ -208,6 +285,11 @@ export declare const skillEvalSchema: z.ZodMiniObject<{
         model: z.ZodMiniOptional<z.ZodMiniString<string>>;
         args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
         setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        mcp: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniObject<{
+            command: z.ZodMiniString<string>;
+            args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+            env: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        }, z.core.$strict>>>>;
     }, z.core.$strict>>>;
 }, z.core.$strict>;
 export declare const hookEventSchema: z.ZodMiniEnum<{
@@ -228,9 +310,9 @@ export declare const hookExpectSchema: z.ZodMiniObject<{
     blocked: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
     decision: z.ZodMiniOptional<z.ZodMiniEnum<{
         ask: "ask";
+        allow: "allow";
         approve: "approve";
         block: "block";
-        allow: "allow";
         deny: "deny";
     }>>;
     stderr_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
@@ -258,9 +340,9 @@ export declare const hookCaseSchema: z.ZodMiniObject<{
         blocked: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
         decision: z.ZodMiniOptional<z.ZodMiniEnum<{
             ask: "ask";
+            allow: "allow";
             approve: "approve";
             block: "block";
-            allow: "allow";
             deny: "deny";
         }>>;
         stderr_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
@@ -310,9 +392,9 @@ export declare const hookEvalSchema: z.ZodMiniObject<{
             blocked: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
             decision: z.ZodMiniOptional<z.ZodMiniEnum<{
                 ask: "ask";
+                allow: "allow";
                 approve: "approve";
                 block: "block";
-                allow: "allow";
                 deny: "deny";
             }>>;
             stderr_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
@@ -351,6 +433,9 @@ export declare const claudeCodeEvalSchema: z.ZodMiniUnion<readonly [z.ZodMiniObj
             ask: "ask";
         }>>;
         runs: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        holdout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        seed: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+        competitors: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
         threshold: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>>;
     e2e: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
@@ -386,6 +471,26 @@ export declare const claudeCodeEvalSchema: z.ZodMiniUnion<readonly [z.ZodMiniObj
             type: z.ZodMiniLiteral<"bash-output-contains">;
             command: z.ZodMiniString<string>;
             value: z.ZodMiniString<string>;
+        }, z.core.$strict>, z.ZodMiniObject<{
+            files: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+            model: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            samples: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+            always: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
+            examples: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+                label: z.ZodMiniEnum<{
+                    pass: "pass";
+                    fail: "fail";
+                }>;
+                dir: z.ZodMiniOptional<z.ZodMiniString<string>>;
+                files: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+                name: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            }, z.core.$strict>>>;
+            type: z.ZodMiniLiteral<"judge">;
+            rubric: z.ZodMiniString<string>;
+            agent: z.ZodMiniOptional<z.ZodMiniEnum<{
+                "claude-code": "claude-code";
+                codex: "codex";
+            }>>;
         }, z.core.$strict>], "type">>>;
         workflow: z.ZodMiniOptional<z.ZodMiniObject<{
             match_mode: z.ZodMiniOptional<z.ZodMiniEnum<{
@@ -409,6 +514,11 @@ export declare const claudeCodeEvalSchema: z.ZodMiniUnion<readonly [z.ZodMiniObj
             model: z.ZodMiniOptional<z.ZodMiniString<string>>;
             args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
             setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+            mcp: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniObject<{
+                command: z.ZodMiniString<string>;
+                args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+                env: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+            }, z.core.$strict>>>>;
         }, z.core.$strict>>>;
     }, z.core.$strict>>>;
     variants: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
@@ -418,6 +528,11 @@ export declare const claudeCodeEvalSchema: z.ZodMiniUnion<readonly [z.ZodMiniObj
         model: z.ZodMiniOptional<z.ZodMiniString<string>>;
         args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
         setup: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        mcp: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniNullable<z.ZodMiniObject<{
+            command: z.ZodMiniString<string>;
+            args: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+            env: z.ZodMiniOptional<z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniString<string>>>;
+        }, z.core.$strict>>>>;
     }, z.core.$strict>>>;
 }, z.core.$strict>, z.ZodMiniObject<{
     name: z.ZodMiniString<string>;
@@ -462,9 +577,9 @@ export declare const claudeCodeEvalSchema: z.ZodMiniUnion<readonly [z.ZodMiniObj
             blocked: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
             decision: z.ZodMiniOptional<z.ZodMiniEnum<{
                 ask: "ask";
+                allow: "allow";
                 approve: "approve";
                 block: "block";
-                allow: "allow";
                 deny: "deny";
             }>>;
             stderr_contains: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;

@@ -6,8 +6,21 @@ export declare function triggerCall(trajectory: ToolCall[], target: Pick<Target,
     index: number;
     call: ToolCall;
 } | undefined;
-/** The check of one observed run: triggered (or not) as the query expects. */
-export declare function observeCheck(target: Target, shouldTrigger: boolean): CheckSpec;
+type Candidate = Pick<Target, "names" | "installedAt">;
+/**
+ * Which of the installed candidates (the target first, then its competitors) a run triggered
+ * first: its index in `candidates` and the call, or undefined when none was.
+ */
+export declare function firstTriggered(trajectory: ToolCall[], candidates: Candidate[]): {
+    candidate: number;
+    index: number;
+    call: ToolCall;
+} | undefined;
+/**
+ * The check of one observed run: triggered (or not) as the query expects. With competitors
+ * installed, a positive run passes only when the target is the one triggered first.
+ */
+export declare function observeCheck(target: Target, shouldTrigger: boolean, competitors?: Target[]): CheckSpec;
 /** What `ask` mode asks the model. */
 export declare function askPrompt(target: Target, query: string): string;
 /** YES → true, NO → false, anything else → undefined. */
@@ -31,3 +44,4 @@ export declare function triggerRate(triggered: number, runs: number): {
     rate: number | null;
     interval: [number, number];
 };
+export {};

@@ -1,10 +1,8 @@
 import { AgentEvalsError } from "../../model/index.js";
 import { type WrappedCommand } from "../../util/index.js";
+import { type Endpoint } from "./forward.js";
 import type { SandboxProvider } from "./provider.js";
-export interface Endpoint {
-    host: string;
-    port: number;
-}
+export type { Endpoint } from "./forward.js";
 /** What one trial's agent may touch when it runs under bwrap. */
 export interface BwrapJail {
     /** Folders and files it may write: its workspace, TMPDIR, HOME, the call log. */
@@ -25,6 +23,12 @@ export declare const bwrapProvider: SandboxProvider;
 export declare function withJail<T>(jail: BwrapJail | undefined, fn: () => T): T;
 /** The command as run under the current jail, or as is when there is none. */
 export declare function wrapCommand(command: string, args: string[], cwd: string): Promise<WrappedCommand>;
+/**
+ * The folders a program runs from: its own, and — through links, as `.agent-clis/bin/claude` is —
+ * its real file's package (the nearest node_modules above it, whose siblings hold a CLI's
+ * platform binaries), so that it still runs where a private /tmp hides the project it lives in.
+ */
+export declare function programFolders(program: string): string[];
 /** `host:port` list, e.g. from AGENT_EVALS_ALLOW_HOSTS ("api.anthropic.com:443, 127.0.0.1:8080"). */
 export declare function parseEndpoints(text: string): Endpoint[];
 /** The endpoint of a base URL (`https://host` → host:443). */

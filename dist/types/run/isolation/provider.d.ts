@@ -1,4 +1,10 @@
-import type { Endpoint } from "./bwrap.js";
+import type { ContainerLimits } from "../../model/index.js";
+import type { Endpoint } from "./forward.js";
+/** What a container provider runs trials in: the eval's `sandbox.image` and limits over the CLI's. */
+export interface ContainerOptions {
+    image?: string;
+    limits?: ContainerLimits;
+}
 /** What a provider is given to isolate one trial. */
 export interface TrialSpace {
     /** The trial's own folder (the provider may keep its state here). */
@@ -12,6 +18,19 @@ export interface TrialSpace {
     readable: string[];
     /** host:port endpoints the agent may connect to (the model APIs, --allow-host …). */
     allow: Endpoint[];
+    /**
+     * The trial's own read-only files among `readable` (its shims, its results folder): what a
+     * provider with a filesystem of its own (an image) brings in; the rest of `readable` is the host's.
+     */
+    ownReadable: string[];
+    /** For a container provider: the image (the eval's setup layer, when it has one) and limits. */
+    container: ContainerOptions;
+}
+/** An eval prepared by a provider whose setup runs inside it (once per eval). */
+export interface PreparedEval {
+    /** What the eval's trials run from instead (an image holding the setup's layer). */
+    container: ContainerOptions;
+    dispose(): Promise<void>;
 }
 /** A trial prepared by a provider. */
 export interface TrialSandbox {
@@ -45,6 +64,29 @@ export interface SandboxProvider {
     }): string;
     /** Sets up one trial; what the returned sandbox runs is isolated as `note` says. */
     prepareTrial(space: TrialSpace): Promise<TrialSandbox>;
+    /**
+     * Whether the checks' commands run inside the trial's sandbox too, after the agent (where the
+     * agent's tools are the image's, so are the checks'). Otherwise they run on the host.
+     */
+    readonly checksInside?: boolean;
+    /** Whether an eval's options can run (its image exists), before anything runs. */
+    checkOptions?(options: ContainerOptions): Promise<Availability>;
+    /**
+     * Runs an eval's `setup` (in `dir`, the tree its trials copy) inside the sandbox, once per eval;
+     * what its trials run from then. Without it, setup runs on the host.
+     */
+    prepareEval?(input: {
+        id: string;
+        dir: string;
+        container: ContainerOptions;
+        allow: Endpoint[];
+    }, setup: () => Promise<void>): Promise<PreparedEval>;
+    /** Removes whatever this process's trials left (containers, images), at the end of a run. */
+    disposeRun?(): Promise<void>;
+    /** What its trials of an eval ran with, for run.json (a container's image and limits). */
+    record?(options: ContainerOptions): {
+        image: string;
+    } & ContainerLimits;
 }
 /** Every provider, by name: the only list of them. */
 export declare const PROVIDERS: readonly SandboxProvider[];

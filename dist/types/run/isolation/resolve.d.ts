@@ -1,6 +1,6 @@
 import type { EvalSpec } from "../../model/index.js";
 import { type Endpoint } from "./bwrap.js";
-import { type SandboxProvider } from "./provider.js";
+import { type ContainerOptions, type SandboxProvider } from "./provider.js";
 export { TEMP_DIR_ISOLATION } from "./none.js";
 /** A provider's name (`none`, `bwrap` …: PROVIDERS), or `auto`: bwrap where it works, else none. */
 export type SandboxKind = string;
@@ -13,6 +13,8 @@ export interface TrialIsolation {
     home: boolean;
     /** The endpoints agents may connect to, where the provider limits the network. */
     allow: Endpoint[];
+    /** A container provider's image and limits (the CLI's; an eval's own are over them). */
+    container?: ContainerOptions;
 }
 export declare function isolationNote(isolation: TrialIsolation | undefined): string;
 /**
@@ -20,6 +22,8 @@ export declare function isolationNote(isolation: TrialIsolation | undefined): st
  * that isolates more. An eval never gets less than the run's (`kind: none` in a bwrap run is bwrap).
  */
 export declare function isolationFor(spec: EvalSpec, run: TrialIsolation | undefined): TrialIsolation;
+/** The eval's `sandbox.image` and limits, each over the run's (`--image`, `--cpus` …). */
+export declare function containerOptionsFor(spec: EvalSpec, run: ContainerOptions | undefined): ContainerOptions;
 /**
  * Files copied from the real HOME into a trial's HOME, when they exist: what agents and the tools
  * they run need to log in and commit (git identity, the claude and codex logins, npm registry auth).
@@ -64,6 +68,8 @@ export interface IsolationChoice {
     home: boolean;
     /** Where the provider limits the network: the endpoints agents may connect to. */
     allow: Endpoint[];
+    /** A container provider's image and limits from the CLI (`--image`, `--cpus` …). */
+    container?: ContainerOptions;
 }
 /**
  * The isolation trials get. A provider that cannot run here throws SandboxUnavailableError

@@ -1,6 +1,8 @@
 import { AgentEvalsError } from "../../model/index.js";
 import type { EvalSpec } from "../../model/index.js";
 import { type Manifest, type TreeSnapshot } from "./sandbox.js";
+import type { ContainerOptions, PreparedEval } from "../isolation/provider.js";
+import { type WorkspacePool } from "./recycle.js";
 export declare class SetupError extends AgentEvalsError {
     constructor(message: string);
 }
@@ -11,8 +13,12 @@ export interface PreparedSandbox {
     logDir: string;
     /** Files and hashes of the prepared tree, to tell what a run created or modified. */
     manifest: () => Promise<Manifest>;
+    /** What its trials run from, where setup ran inside the sandbox (an image with setup's layer). */
+    container?: ContainerOptions;
     /** The tree walked and checked once: every trial's copy reuses it. */
     snapshot: () => Promise<TreeSnapshot>;
+    /** Trials' workspaces, each put back to this tree by what changed for the next trial (recycle.ts). */
+    workspaces: WorkspacePool;
     dispose: () => Promise<void>;
 }
 /**
@@ -33,5 +39,7 @@ export interface PrepareOptions {
     signal?: AbortSignal;
     keep: boolean;
     store?: PreparedStore;
+    /** Runs the setup steps inside the eval's sandbox (once per eval), where the provider does. */
+    setupInside?: (dir: string, setup: () => Promise<void>) => Promise<PreparedEval>;
 }
 export declare function prepareSandbox(spec: EvalSpec, options: PrepareOptions): Promise<PreparedSandbox>;

@@ -24,6 +24,8 @@ export declare function fillSandbox(spec: SandboxSpec, dest: string): Promise<vo
  * Removing a path that is itself a link removes the link, never what it points to.
  */
 export declare function applyOverlay(overlay: Record<string, string | null>, dest: string): void;
+/** `rm -rf` of one path without following a link at it (unlinked) or in it; gone already is fine. */
+export declare function rmSyncNoFollow(abs: string): void;
 /**
  * Copy a prepared tree into `dest` (created), preserving internal symlinks and file and folder
  * modes. Files are cloned (reflink/copy-on-write) where the filesystem supports it, else copied;
@@ -47,9 +49,10 @@ export declare function snapshotTree(src: string): Promise<TreeSnapshot>;
 /**
  * Recreate a snapshotted tree under `dest`: each file cloned (FICLONE) where the filesystem supports
  * it, else copied, keeping its mode; never hard-linked, never written over an existing path
- * (COPYFILE_EXCL, so a link planted at the destination is not followed either).
+ * (COPYFILE_EXCL, so a link planted at the destination is not followed either). With `only`, just
+ * those entries (a recycled workspace's missing ones; their folders exist or are among them).
  */
-export declare function copySnapshot(snapshot: TreeSnapshot, dest: string): Promise<void>;
+export declare function copySnapshot(snapshot: TreeSnapshot, dest: string, only?: ReadonlySet<string>): Promise<void>;
 /**
  * The files of the repository at `dir`, relative to it: tracked plus untracked-but-not-ignored
  * files when `dir` is in a git work tree, else every file found by a walk. Never includes
@@ -73,4 +76,9 @@ interface TreeEntry {
     rel: string;
     kind: EntryKind;
 }
+/**
+ * A pause for loops of synchronous calls: resolves at once (no await needed) until SLICE_MS have
+ * passed since the last turn of the event loop, then gives it one (setImmediate).
+ */
+export declare function slicer(): () => Promise<void> | undefined;
 export {};

@@ -1,0 +1,19 @@
+import { type AgentAdapter, type AgentRunContext, InfraError } from "../model/index.js";
+import { type ModelPrice } from "./prices.js";
+export interface CopilotOptions {
+    model?: string;
+    args?: string[];
+    /** The copilot executable (default: `copilot` on PATH). */
+    bin?: string;
+    env?: Record<string, string>;
+    /** Failed model calls in a row (copilot retries each) before the run is stopped (default 3). */
+    maxApiErrors?: number;
+    /** Prices (USD per million tokens) over the built-in table. */
+    prices?: Record<string, ModelPrice>;
+}
+/** The variables that log Copilot CLI in (besides `copilot login`), or a BYOK provider's key. */
+export declare const COPILOT_CREDENTIAL_ENV: readonly ["COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN", "COPILOT_PROVIDER_API_KEY"];
+export declare function copilot(options?: CopilotOptions): AgentAdapter;
+export declare function copilotArgs(ctx: Pick<AgentRunContext, "prompt" | "model" | "extraArgs">, options: CopilotOptions, usageFile: string): string[];
+/** 401/403 will not pass on a retry; 429 and 5xx may. */
+export declare function classifyCopilotError(message: string, status?: number): InfraError;
