@@ -7,11 +7,18 @@ import os from "node:os";
 import path from "node:path";
 import { removeTree } from "../src/run/workspace/sandbox.js";
 
+/** Set while a run's folder is in use: each vitest project runs this setup again (extends: true). */
+const RUN_TMP = "AGENT_EVALS_TEST_TMPDIR";
+
 export default async function setup(): Promise<() => Promise<void>> {
+  // Nested folders would make paths long enough to break unix sockets (108 bytes): one per run.
+  if (process.env[RUN_TMP]) return async () => {};
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "agent-evals-tests-")));
   const saved = process.env.TMPDIR;
   process.env.TMPDIR = root;
+  process.env[RUN_TMP] = root;
   return async () => {
+    delete process.env[RUN_TMP];
     if (saved === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = saved;
     // tsx-*: the TypeScript loader's cache, shared by the CLI runs: not a leak.

@@ -73,15 +73,15 @@ export const c = defineEval("Hi.", {
   });
 
   it("an unknown kind is a definition error with file, line and fix: exit 2 from the bundled CLI, nothing run", async () => {
-    const root = await tempDir({ "evals/d.eval.yaml": evalYaml("d", "docker") });
+    const root = await tempDir({ "evals/d.eval.yaml": evalYaml("d", "podman") });
     const result = await runBundledCli(["eval", "--cwd", root, "--agent", "literal"], {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
       CI: "true",
     });
     expect(result.code, result.stdout + result.stderr).toBe(2);
     expect(result.stderr).toContain("evals/d.eval.yaml:1");
-    expect(result.stderr).toContain('unknown sandbox kind "docker", known: none, bwrap');
-    expect(result.stderr).toContain("set `sandbox.kind` to one of none, bwrap");
+    expect(result.stderr).toContain('unknown sandbox kind "podman", known: none, bwrap, docker');
+    expect(result.stderr).toContain("set `sandbox.kind` to one of none, bwrap, docker");
     expect(await fs.readdir(root)).not.toContain(".copybook");
   });
 

@@ -44,10 +44,10 @@ assertions:
     expect(cli.stdout.match(/\d+ passed, \d+ failed/g)).toEqual(["1 passed, 0 failed"]);
     expect(cli.stdout).toContain("1 passed, 0 failed, 2 skipped");
     expect(cli.stdout).toMatch(
-      /^skipped \(1\): agent claude-code is not available.*\n {2}task \[claude-code\]$/m,
+      /^skipped, 1 eval × agent pair: agent claude-code is not available.*\n {2}task \[claude-code\]$/m,
     );
     expect(cli.stdout).toMatch(
-      /^skipped \(1\): agent codex is not available.*\n {2}task \[codex\]$/m,
+      /^skipped, 1 eval × agent pair: agent codex is not available.*\n {2}task \[codex\]$/m,
     );
   });
 

@@ -142,7 +142,7 @@ function indent(text: string, prefix: string): string[] {
 }
 
 /**
- * The skipped eval × agent pairs, by reason: `skipped (3): <reason>` and the pairs under it, so a
+ * The skipped eval × agent pairs, by reason: `skipped, 3 eval × agent pairs: <reason>` and the pairs under it, so a
  * summary's "N skipped" never hides which ones or why. Nothing when none was skipped.
  */
 export function skippedLines(run: RunResult, style: Style): string[] {
@@ -155,7 +155,10 @@ export function skippedLines(run: RunResult, style: Style): string[] {
     byReason.set(reason, pairs);
   }
   return [...byReason].flatMap(([reason, pairs]) => [
-    style.yellow(`skipped (${pairs.length}): ${reason}`),
+    // Pairs, not evals: a skill eval's parts are listed each, though the summary counts it once.
+    style.yellow(
+      `skipped, ${pairs.length} eval × agent ${pairs.length === 1 ? "pair" : "pairs"}: ${reason}`,
+    ),
     ...pairs.map((pair) => style.dim(`  ${pair}`)),
   ]);
 }

@@ -130,7 +130,7 @@ describe("checkTrajectory: after", () => {
   it("fails when the only Edit comes before any Read", () => {
     const verdict = checkTrajectory([edit, read, bash], editAfterRead);
     expect(verdict.ok).toBe(false);
-    expect(verdict.evidence).toContain("missing Edit after Read");
+    expect(verdict.evidence).toContain("Edit must come after Read");
   });
 
   it("fails when there is no Read at all", () => {

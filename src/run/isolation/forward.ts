@@ -7,6 +7,10 @@
 import { promises as fs } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { InfraError } from "../../model/index.js";
+
+/** Linux's sun_path holds 108 bytes with the NUL: a longer path is cut short by the kernel. */
+const MAX_SOCKET_PATH = 107;
 
 export interface Endpoint {
   host: string;
@@ -31,7 +35,13 @@ export async function startForwarders(dir: string, allow: Endpoint[]): Promise<R
   let nextLoopback = 2;
   const routes: Route[] = [];
   for (const [i, endpoint] of allow.entries()) {
-    const socket = path.join(dir, `${process.pid}-${Date.now().toString(36)}-${i}.sock`);
+    // Short: the folder is the trial's own, and a unix socket's whole path must fit sun_path.
+    const socket = path.join(dir, `${i}.sock`);
+    if (Buffer.byteLength(socket) > MAX_SOCKET_PATH)
+      throw new InfraError(
+        `the sandbox's forwarder socket path is ${Buffer.byteLength(socket)} bytes, more than a unix socket takes (${MAX_SOCKET_PATH}): ${socket}. Set TMPDIR to a shorter folder (e.g. /tmp).`,
+        false,
+      );
     const server = net.createServer((inside) => {
       const outside = net.connect(endpoint.port, endpoint.host);
       inside.pipe(outside).pipe(inside);
