@@ -374,8 +374,19 @@ export function peerReport(p, f) {
     "What limits figure 10: on this ext4 without a journal, creating a file scans the inode table past every inode freed in the last 30 s (`recently_deleted`, perf: 50 % of all samples, in the loop as much as in the CLI); its cost grows with the files created and deleted by anyone on the same filesystem (other helpers' test runs included), so every runner's figure moves by 2× or more between rounds. The CLI now recycles each workspace (see *Where the time went* below) and creates and removes a few dozen entries per trial instead of the template's 220; what is left per trial is the trial's results folder (about 12 files kept), its HOME and TMPDIR, and two child processes (the literal agent's bash and the command check), each started from a large Node parent.",
     "",
   ];
-  return { rows, notes, sections: [], how, raw };
+  return { rows, notes, sections: WHERE_THE_TIME_WENT, how, raw };
 }
+
+// Measured by hand once (the commands are given), not by each bench run.
+const WHERE_THE_TIME_WENT = [
+  "### Where the time went (figure 10, measured by hand before the fix)",
+  "",
+  "- **The kernel.** `perf record -g` of the CLI (build before the fix, commit 3de7f7f) on the peer suite: 46 % of all samples in `recently_deleted` and the `find_get_block_common` under it (from `openat` → `ext4_create` → `__ext4_new_inode` → `find_inode_bit`, and `mkdir`); of the bash loop on the same suite: 50 %. The temp filesystem is ext4 mounted without a journal (`/proc/fs/jbd2/` is empty), and only then does ext4 check, for every free inode it considers, whether it was freed in the last 30 s (`dirty_expire_centisecs` = 3000), reading the inode table block to skip it. New files go to their parent folder's block group, so every tree created under one temp folder scans past every inode freed there in the last half minute, by this run and by anyone else's (other helpers' test runs included): the cost of a create grows with the deletions around it.",
+  "- **What the harness created and deleted.** `strace -f -e trace=openat,mkdir,unlink,unlinkat,rmdir,rename` of 10 evals × 3 trials: before, per trial 289 files created (`O_CREAT`) and 43 folders, 268 files and 39 folders deleted — each trial's 220-entry copy of the template and, per eval, a prepared copy of its own (evals sharing a template each copied it once more); the bash loop: 202 and 23 created, 189 and 22 deleted. After (recycled workspaces, one prepared tree per distinct sandbox): 57 `O_CREAT` opens (a few of them cgroup files, not on ext4), 12 folders, 38 and 9 deleted, 2.5 renames (a workspace handed out and taken back).",
+  "- **Before and after, by hand, same machine, interleaved:** the peer suite took 56 and 57 s with the build before the fix against 10 and 14 s for the bash loop (load average about 5); with only the shared prepared tree, 11.5 and 12 s; with recycled workspaces too, 19 and 24 s against 22 and 68 s for the loop at a load average of 13. System CPU: 36 s before, 3.5–6 s after, 7–16 s for the loop. Figure 10c is the comparison each bench run makes (`AGENT_EVALS_FRESH_WORKSPACES=1` keeps the copy per trial; the shared prepared tree stays, so 10c understates the old cost).",
+  "- Deferred removal overlapping the next trial's creation was a candidate; it was not measured apart: the scan depends on how many inodes were freed in the last 30 s, and with recycled workspaces almost nothing is removed per trial at all.",
+  "",
+];
 
 /**
  * @param {string} name
