@@ -12,6 +12,8 @@ import type { Pattern } from "../model/index.js";
 export const REGEX_TEXT_BYTES = 16 * 1024 * 1024;
 
 const CHUNK_BYTES = 1024 * 1024;
+/** The smallest read buffer: a file that grew since it was measured is still read whole, in more reads. */
+const MIN_CHUNK_BYTES = 4096;
 /** How much of a matching line is read back for the evidence (it shows 120 characters). */
 const EXCERPT_BYTES = 4096;
 const NEWLINE = 0x0a;
@@ -33,7 +35,8 @@ export async function searchFile(
   pattern: Pattern,
   signal?: AbortSignal,
 ): Promise<SearchResult> {
-  if (typeof pattern === "string") return searchText(handle, Buffer.from(pattern, "utf8"), signal);
+  if (typeof pattern === "string")
+    return searchText(handle, size, Buffer.from(pattern, "utf8"), signal);
   // Without g and y: exec always starts at 0, whatever an earlier match left in lastIndex.
   const regex = new RegExp(pattern.source, pattern.flags.replace("g", "").replace("y", ""));
   if (size <= REGEX_TEXT_BYTES) return searchWhole(handle, size, regex);
@@ -42,11 +45,15 @@ export async function searchFile(
 
 async function searchText(
   handle: FileHandle,
+  size: number,
   needle: Buffer,
   signal: AbortSignal | undefined,
 ): Promise<SearchResult> {
   const keep = Math.max(needle.length - 1, 0);
-  const window = Buffer.allocUnsafe(keep + CHUNK_BYTES);
+  // Sized to the file: a buffer per check that V8 frees only at a later collection adds up to tens
+  // of MB of peak RSS over a run of small files (BENCHMARKS.md, figure 7b).
+  const chunkBytes = Math.min(CHUNK_BYTES, Math.max(size, MIN_CHUNK_BYTES));
+  const window = Buffer.allocUnsafe(keep + chunkBytes);
   let start = 0; // file offset of window[0]
   let held = 0; // bytes at the start of the window kept from the last read
   let newlines = 0; // before `start`
@@ -54,7 +61,7 @@ async function searchText(
   let lastByte = -1; // the last byte read so far: a final newline ends a line, it starts none
   for (;;) {
     signal?.throwIfAborted();
-    const { bytesRead } = await handle.read(window, held, CHUNK_BYTES, start + held);
+    const { bytesRead } = await handle.read(window, held, chunkBytes, start + held);
     const end = held + bytesRead;
     if (bytesRead > 0) lastByte = window[end - 1]!;
     const at = window.subarray(0, end).indexOf(needle);

@@ -308,7 +308,10 @@ async function* chunksOf(file: string): AsyncGenerator<Buffer> {
     throw error;
   }
   try {
-    const buffer = Buffer.alloc(CHUNK_BYTES);
+    // Sized to the file (most logs are a few records): a run's trials each leave their buffer to a
+    // later collection, which adds up in peak RSS (BENCHMARKS.md, figure 7b).
+    const { size } = await handle.stat();
+    const buffer = Buffer.alloc(Math.min(CHUNK_BYTES, Math.max(size, 4096)));
     for (;;) {
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
       if (bytesRead === 0) return;
