@@ -29220,22 +29220,27 @@ function isMissing(error) {
 /** The most text a RegExp is matched against at once. */
 const REGEX_TEXT_BYTES = 16 * 1024 * 1024;
 const CHUNK_BYTES = 1024 * 1024;
+/** The smallest read buffer: a file that grew since it was measured is still read whole, in more reads. */
+const MIN_CHUNK_BYTES = 4096;
 /** How much of a matching line is read back for the evidence (it shows 120 characters). */
 const EXCERPT_BYTES = 4096;
 const NEWLINE = 0x0a;
 /** Searches the open file (`size` bytes when opened); checks `signal` before every chunk. */
 async function searchFile(handle, size, pattern, signal) {
     if (typeof pattern === "string")
-        return searchText(handle, Buffer.from(pattern, "utf8"), signal);
+        return searchText(handle, size, Buffer.from(pattern, "utf8"), signal);
     // Without g and y: exec always starts at 0, whatever an earlier match left in lastIndex.
     const regex = new RegExp(pattern.source, pattern.flags.replace("g", "").replace("y", ""));
     if (size <= REGEX_TEXT_BYTES)
         return searchWhole(handle, size, regex);
     return searchLines(handle, regex, signal);
 }
-async function searchText(handle, needle, signal) {
+async function searchText(handle, size, needle, signal) {
     const keep = Math.max(needle.length - 1, 0);
-    const window = Buffer.allocUnsafe(keep + CHUNK_BYTES);
+    // Sized to the file: a buffer per check that V8 frees only at a later collection adds up to tens
+    // of MB of peak RSS over a run of small files (BENCHMARKS.md, figure 7b).
+    const chunkBytes = Math.min(CHUNK_BYTES, Math.max(size, MIN_CHUNK_BYTES));
+    const window = Buffer.allocUnsafe(keep + chunkBytes);
     let start = 0; // file offset of window[0]
     let held = 0; // bytes at the start of the window kept from the last read
     let newlines = 0; // before `start`
@@ -29243,7 +29248,7 @@ async function searchText(handle, needle, signal) {
     let lastByte = -1; // the last byte read so far: a final newline ends a line, it starts none
     for (;;) {
         signal?.throwIfAborted();
-        const { bytesRead } = await handle.read(window, held, CHUNK_BYTES, start + held);
+        const { bytesRead } = await handle.read(window, held, chunkBytes, start + held);
         const end = held + bytesRead;
         if (bytesRead > 0)
             lastByte = window[end - 1];
@@ -31127,6 +31132,9 @@ var external_node_net_default = /*#__PURE__*/__nccwpck_require__.n(external_node
 
 
 
+
+/** Linux's sun_path holds 108 bytes with the NUL: a longer path is cut short by the kernel. */
+const MAX_SOCKET_PATH = 107;
 /** One unix-socket server per endpoint, in `dir`: each connection from inside becomes a TCP one. */
 async function startForwarders(dir, allow) {
     if (allow.length === 0)
@@ -31135,7 +31143,10 @@ async function startForwarders(dir, allow) {
     let nextLoopback = 2;
     const routes = [];
     for (const [i, endpoint] of allow.entries()) {
-        const socket = external_node_path_default().join(dir, `${process.pid}-${Date.now().toString(36)}-${i}.sock`);
+        // Short: the folder is the trial's own, and a unix socket's whole path must fit sun_path.
+        const socket = external_node_path_default().join(dir, `${i}.sock`);
+        if (Buffer.byteLength(socket) > MAX_SOCKET_PATH)
+            throw new src_model/* InfraError */.Ri(`the sandbox's forwarder socket path is ${Buffer.byteLength(socket)} bytes, more than a unix socket takes (${MAX_SOCKET_PATH}): ${socket}. Set TMPDIR to a shorter folder (e.g. /tmp).`, false);
         const server = external_node_net_default().createServer((inside) => {
             const outside = external_node_net_default().connect(endpoint.port, endpoint.host);
             inside.pipe(outside).pipe(inside);
@@ -33917,7 +33928,10 @@ async function* chunksOf(file) {
         throw error;
     }
     try {
-        const buffer = Buffer.alloc(call_log_CHUNK_BYTES);
+        // Sized to the file (most logs are a few records): a run's trials each leave their buffer to a
+        // later collection, which adds up in peak RSS (BENCHMARKS.md, figure 7b).
+        const { size } = await handle.stat();
+        const buffer = Buffer.alloc(Math.min(call_log_CHUNK_BYTES, Math.max(size, 4096)));
         for (;;) {
             const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
             if (bytesRead === 0)
@@ -35264,7 +35278,7 @@ function indent(text, prefix) {
         .map((line) => `${prefix}${line}`);
 }
 /**
- * The skipped eval × agent pairs, by reason: `skipped (3): <reason>` and the pairs under it, so a
+ * The skipped eval × agent pairs, by reason: `skipped, 3 eval × agent pairs: <reason>` and the pairs under it, so a
  * summary's "N skipped" never hides which ones or why. Nothing when none was skipped.
  */
 function skippedLines(run, style) {
@@ -35278,7 +35292,8 @@ function skippedLines(run, style) {
         byReason.set(reason, pairs);
     }
     return [...byReason].flatMap(([reason, pairs]) => [
-        style.yellow(`skipped (${pairs.length}): ${reason}`),
+        // Pairs, not evals: a skill eval's parts are listed each, though the summary counts it once.
+        style.yellow(`skipped, ${pairs.length} eval × agent ${pairs.length === 1 ? "pair" : "pairs"}: ${reason}`),
         ...pairs.map((pair) => style.dim(`  ${pair}`)),
     ]);
 }

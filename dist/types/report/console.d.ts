@@ -20,7 +20,7 @@ export declare function evalBlock(result: EvalResult, projectRoot: string, style
 /** The result is an arm of a comparison: it ran what the comparison needed. */
 compared?: boolean): string;
 /**
- * The skipped eval × agent pairs, by reason: `skipped (3): <reason>` and the pairs under it, so a
+ * The skipped eval × agent pairs, by reason: `skipped, 3 eval × agent pairs: <reason>` and the pairs under it, so a
  * summary's "N skipped" never hides which ones or why. Nothing when none was skipped.
  */
 export declare function skippedLines(run: RunResult, style: Style): string[];
