@@ -107,12 +107,12 @@ echo "  $("$BIN/claude" --version </dev/null)"
 echo "codex  -> $codex_target"
 echo "  $("$BIN/codex" --version </dev/null)"
 
-# The other CLIs: one npm prefix each.
+# The other CLIs: one npm prefix each (gemini, opencode, pi and copilot: about 850 MB together).
 for entry in "${EXTRA_CLIS[@]}"; do
   IFS="|" read -r name pkg version bin_path <<<"$entry"
   prefix="$DIR/$name"
   if [[ "$(installed_version "$pkg" "$prefix/node_modules")" != "$version" ]]; then
-    echo "installing $pkg@$version into $prefix"
+    echo "downloading $pkg@$version into $prefix (100 to 350 MB; once only)"
     mkdir -p "$prefix"
     if [[ ! -f "$prefix/package.json" ]]; then
       printf '{ "name": "agent-clis-%s", "private": true }\n' "$name" >"$prefix/package.json"
