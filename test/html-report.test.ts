@@ -100,14 +100,16 @@ chromiumTool.describe("report.html in headless Chromium", () => {
 
     const evalRow = page.locator("details.eval[data-eval=deploy]");
     await evalRow.locator("> summary").click();
+    // A row's body is built on its toggle event, a task after the click: wait for it (a loaded
+    // machine may take a moment) before counting what it holds.
+    await evalRow.locator("svg.trend").waitFor({ state: "attached", timeout: 10_000 });
     await expect(evalRow.locator("svg.trend circle").count()).resolves.toBe(2);
     const trial = evalRow.locator("details.trial[data-status=failed]").first();
     await trial.locator("> summary").click();
 
     const evidence = trial.locator("li.check-failed pre.evidence");
-    await expect(evidence.count()).resolves.toBe(2);
-    // The trial opens on a click; wait for it to be shown (a loaded machine may take a moment).
     await evidence.first().waitFor({ state: "visible", timeout: 10_000 });
+    await expect(evidence.count()).resolves.toBe(2);
     const texts = await evidence.allTextContents();
     expect(texts.join("\n")).toContain("deployed.txt does not exist; the sandbox has: a");
     expect(texts.join("\n")).toContain("exit 3, expected 0");
