@@ -1,13 +1,4 @@
-// A small seeded random number generator (mulberry32) for the simulations: the same seed gives
-// the same draws on every machine, so their tables are reproducible.
+// The simulations' seeded generator: the product's own (src/util/random.ts), so the bench and the
+// held-out split draw the same way.
 
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom as rng } from "../src/util/random.js";

@@ -3200,7 +3200,7 @@ const ACTION_REF = "v1";
 
 /***/ }),
 
-/***/ 87850:
+/***/ 1541:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3222,6 +3222,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   R3: () => (/* reexport */ runProcess),
   XG: () => (/* reexport */ secretNames),
   xc: () => (/* reexport */ secretRedactor),
+  Is: () => (/* reexport */ seededRandom),
   ZL: () => (/* reexport */ shellQuote),
   TX: () => (/* reexport */ withCommandWrapper),
   No: () => (/* reexport */ withRedactor)
@@ -4718,10 +4719,25 @@ async function findOnPath(bin, searchPath) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./src/util/random.ts
+// A small seeded random number generator (mulberry32): the same seed gives the same draws on every
+// machine, so a held-out split and a simulation's tables are reproducible.
+function seededRandom(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/util/index.ts
 // util/: process groups and cgroups, redaction, git, shell words.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -22726,8 +22742,8 @@ function stableStringify(value) {
     });
 }
 
-// EXTERNAL MODULE: ./src/util/index.ts + 8 modules
-var src_util = __nccwpck_require__(87850);
+// EXTERNAL MODULE: ./src/util/index.ts + 9 modules
+var src_util = __nccwpck_require__(1541);
 ;// CONCATENATED MODULE: ./src/define/yaml/container.ts
 // A container provider's options in an eval (`sandbox.image`, `.cpus`, `.memory`, `.pids`) and
 // the CLI (`--image` …), checked the same way everywhere.
@@ -39018,17 +39034,7 @@ async function shadowWarnings(target, home) {
 // The held-out split of trigger queries (`trigger.holdout: 0.3`): a seeded, stratified draw, so a
 // description tuned on the training queries is graded on queries it was not tuned on, and the same
 // file and seed always give the same split.
-/** mulberry32: a tiny seeded PRNG, enough to shuffle a list of queries reproducibly. */
-function seeded(seed) {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
+
 /**
  * Which of `count` queries (of one polarity) are held out: round(share × count) of them, at least
  * one when share > 0 and there are two or more, never all of them (training needs one too).
@@ -39036,7 +39042,7 @@ function seeded(seed) {
 function holdoutSplit(count, share, seed) {
     const wanted = share <= 0 || count < 2 ? 0 : Math.min(count - 1, Math.max(1, Math.round(share * count)));
     const order = Array.from({ length: count }, (_, i) => i);
-    const random = seeded(seed);
+    const random = (0,src_util/* seededRandom */.Is)(seed);
     for (let i = order.length - 1; i > 0; i--) {
         const j = Math.floor(random() * (i + 1));
         [order[i], order[j]] = [order[j], order[i]];

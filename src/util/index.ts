@@ -30,3 +30,4 @@ export {
 } from "./redact.js";
 export { Semaphore } from "./semaphore.js";
 export { findOnPath, isValidShimName, shellQuote } from "./shell.js";
+export { seededRandom } from "./random.js";

@@ -4,3 +4,4 @@ export { activeGroups, killAllProcesses, killGroup, readTail, runProcess, withCo
 export { RedactingStream, currentRedactor, outgoingRedactor, redactFile, redactOutgoing, redactTree, secretNames, secretRedactor, withRedactor, type Redactor, } from "./redact.js";
 export { Semaphore } from "./semaphore.js";
 export { findOnPath, isValidShimName, shellQuote } from "./shell.js";
+export { seededRandom } from "./random.js";

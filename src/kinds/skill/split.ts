@@ -2,19 +2,9 @@
 // description tuned on the training queries is graded on queries it was not tuned on, and the same
 // file and seed always give the same split.
 
-export type QuerySplit = "train" | "holdout";
+import { seededRandom } from "../../util/index.js";
 
-/** mulberry32: a tiny seeded PRNG, enough to shuffle a list of queries reproducibly. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export type QuerySplit = "train" | "holdout";
 
 /**
  * Which of `count` queries (of one polarity) are held out: round(share × count) of them, at least
@@ -24,7 +14,7 @@ export function holdoutSplit(count: number, share: number, seed: number): QueryS
   const wanted =
     share <= 0 || count < 2 ? 0 : Math.min(count - 1, Math.max(1, Math.round(share * count)));
   const order = Array.from({ length: count }, (_, i) => i);
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j]!, order[i]!];

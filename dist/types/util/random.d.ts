@@ -1,0 +1,1 @@
+export declare function seededRandom(seed: number): () => number;
