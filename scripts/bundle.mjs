@@ -1,6 +1,7 @@
 // Builds dist/ with @vercel/ncc (one self-contained bundle per entry) and the type declarations.
 // `--check` builds into a temp folder and fails when dist/ differs: dist/ is committed and must
-// match src/.
+// match src/. `--action-only --out DIR` builds just the Action's two bundles into DIR, exactly as
+// dist/ gets them (the Action tests run that build).
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -10,9 +11,9 @@ import path from "node:path";
 const ENTRIES = [
   // action.yml runs dist/index.js, a small start that turns on the compile cache and then loads
   // dist/action/index.js (see src/start/index.ts); the CLI is built the same way.
-  { entry: "src/start/action.ts", out: "." },
+  { entry: "src/start/action.ts", out: ".", action: true },
   // loadsEvals: the bundle holds jiti, which loads eval files (see restoreJitiNativeImport).
-  { entry: "src/github/main.ts", out: "action", loadsEvals: true },
+  { entry: "src/github/main.ts", out: "action", loadsEvals: true, action: true },
   { entry: "src/start/cli.ts", out: "cli" },
   { entry: "src/cli/bin.ts", out: "cli/main", loadsEvals: true },
   { entry: "src/index.ts", out: "lib", loadsEvals: true },
@@ -20,9 +21,14 @@ const ENTRIES = [
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const check = process.argv.includes("--check");
-const target = check
-  ? mkdtempSync(path.join(os.tmpdir(), "agent-evals-dist-"))
-  : path.join(root, "dist");
+const actionOnly = process.argv.includes("--action-only");
+const outIndex = process.argv.indexOf("--out");
+const target =
+  outIndex > 0
+    ? path.resolve(process.argv[outIndex + 1])
+    : check
+      ? mkdtempSync(path.join(os.tmpdir(), "agent-evals-dist-"))
+      : path.join(root, "dist");
 
 function run(cmd, args) {
   execFileSync(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
@@ -51,7 +57,8 @@ function restoreJitiNativeImport(dir) {
 
 function build(outDir) {
   rmSync(outDir, { recursive: true, force: true });
-  for (const { entry, out, loadsEvals } of ENTRIES) {
+  for (const { entry, out, loadsEvals, action } of ENTRIES) {
+    if (actionOnly && !action) continue;
     // Type errors are `npm run typecheck`'s job; the bundle only transpiles.
     run(process.execPath, [
       path.join(root, "node_modules/@vercel/ncc/dist/ncc/cli.js"),
@@ -69,6 +76,7 @@ function build(outDir) {
       );
     }
   }
+  if (actionOnly) return;
   run(process.execPath, [
     path.join(root, "node_modules/typescript/bin/tsc"),
     "-p",

@@ -469,6 +469,54 @@ describe("item 8: the comment says what was measured, against what, and where", 
     },
     LONG,
   );
+
+  it(
+    "a budget cut is named in the log, as an annotation, in the step summary and in the comment",
+    async () => {
+      // A paid adapter defined in the eval file: each trial reports $0.25 and reserves its $0.30
+      // cap, so a $0.60 budget lets two of six trials run; the verdict needs three passes.
+      const paidEval = `import { defineEval, fileExists } from "agent-evals";
+import { writeFileSync } from "node:fs";
+const paid = {
+  name: "paid",
+  available: async () => true,
+  version: async () => "1",
+  run: async (ctx) => {
+    writeFileSync(ctx.cwd + "/done", "");
+    return { exitCode: 0, timedOut: false, trajectory: [], transcripts: [], durationMs: 1, costUsd: 0.25 };
+  },
+};
+export const costly = defineEval("go", {
+  agents: [paid],
+  trials: 6,
+  passRate: 0.5,
+  maxCostUsd: 0.3,
+  sandbox: { fixture: { x: "" } },
+  assert: [fileExists("done")],
+});
+`;
+      const { workspace } = await h.repository("budget-cut");
+      await fs.rm(path.join(workspace, "evals/greeting.eval.yaml"));
+      await fs.writeFile(path.join(workspace, "evals/costly.eval.ts"), paidEval);
+      git(workspace, "add", "-A");
+      git(workspace, "commit", "-qm", "a paid eval");
+      const run = await h.runAction(
+        workspace,
+        { "changed-only": "false", "budget-usd": "0.6", concurrency: "1", "fail-on": "never" },
+        { event: pullRequest(81) },
+      );
+      const note =
+        "the budget of $0.60 cut 1 eval × agent pair(s) short: costly [paid] (2/6 trials)";
+      expect(run.stdout, run.stdout).toContain(
+        `::warning title=agent-evals%3A budget cut::${note}`,
+      );
+      // Markdown escapes the brackets.
+      const inMarkdown = `> ⚠️ ${note.replace(/[[\]]/g, "\\$&")}`;
+      expect(run.summary).toContain(inMarkdown);
+      expect(ours(81)[0]!.body).toContain(inMarkdown);
+    },
+    LONG,
+  );
 });
 
 describe("item 9: only actors with write access spend", () => {

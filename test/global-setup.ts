@@ -21,8 +21,11 @@ export default async function setup(): Promise<() => Promise<void>> {
     delete process.env[RUN_TMP];
     if (saved === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = saved;
-    // tsx-*: the TypeScript loader's cache, shared by the CLI runs: not a leak.
-    const left = (await fs.readdir(root).catch(() => [])).filter((n) => !n.startsWith("tsx-"));
+    // Not leaks: tsx-* (the TypeScript loader's cache, shared by the CLI runs) and the Action's
+    // build (kept on purpose for every test file of the run).
+    const left = (await fs.readdir(root).catch(() => [])).filter(
+      (n) => !n.startsWith("tsx-") && !n.startsWith("agent-evals-action-bundle-"),
+    );
     if (left.length) {
       const shown = left.slice(0, 8).join(", ");
       console.warn(

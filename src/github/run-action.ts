@@ -24,7 +24,7 @@ import {
 } from "../model/index.js";
 import { GarbageCadence, secretNames, secretRedactor } from "../util/index.js";
 import { builtInCredentialEnv } from "../agents/index.js";
-import { healthMarkdown, renderRunMarkdown, trialLine, makeStyle } from "../report/index.js";
+import { healthMarkdown, renderRunMarkdown, trialLine, makeStyle, usd } from "../report/index.js";
 import { markdownSections } from "../kinds/index.js";
 import { uploadResults, artifactUrl } from "./publish/artifacts.js";
 import { readInputs, InputError, type ActionInputs } from "./inputs.js";
@@ -401,7 +401,7 @@ function budgetNotes(evals: RunEvalsOutcome["run"]["evals"], budgetUsd?: number)
   const cut = evals.filter((e) => e.arm === undefined && e.status === "incomplete");
   if (!cut.length) return [];
   const names = cut.map((e) => `${e.id} [${e.agent}] (${e.trialsRun}/${e.trialsPlanned} trials)`);
-  const budget = budgetUsd !== undefined ? ` of $${budgetUsd}` : "";
+  const budget = budgetUsd !== undefined ? ` of ${usd(budgetUsd)}` : "";
   const note = `the budget${budget} cut ${cut.length} eval × agent pair(s) short: ${names.join(", ")}`;
   core.warning(note, { title: "agent-evals: budget cut" });
   return [note];

@@ -32,22 +32,16 @@ async function sourceHash(): Promise<string> {
     }
   }
   await walk(path.join(REPO_ROOT, "src"));
+  hash.update(await fs.readFile(path.join(REPO_ROOT, "scripts/bundle.mjs")));
   hash.update(await fs.readFile(path.join(REPO_ROOT, "package-lock.json")));
   return hash.digest("hex").slice(0, 16);
 }
 
-async function ncc(entry: string, out: string): Promise<void> {
+/** The Action's two bundles, built by the script that builds dist/ (with its post-build fixes). */
+async function buildAction(out: string): Promise<void> {
   await run(
     process.execPath,
-    [
-      path.join(REPO_ROOT, "node_modules/@vercel/ncc/dist/ncc/cli.js"),
-      "build",
-      path.join(REPO_ROOT, entry),
-      "-o",
-      out,
-      "--transpile-only",
-      "--quiet",
-    ],
+    [path.join(REPO_ROOT, "scripts/bundle.mjs"), "--action-only", "--out", out],
     { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 },
   );
 }
@@ -65,8 +59,7 @@ export async function actionEntry(): Promise<string> {
     return entry;
   // Built beside the final folder and renamed into place: a concurrent build never sees half of one.
   const staging = `${dir}.${process.pid}.${Date.now()}`;
-  await ncc("src/start/action.ts", staging);
-  await ncc("src/github/main.ts", path.join(staging, "action"));
+  await buildAction(staging);
   await fs.rename(staging, dir).catch(async (error: NodeJS.ErrnoException) => {
     await fs.rm(staging, { recursive: true, force: true });
     if (error.code !== "ENOTEMPTY" && error.code !== "EEXIST") throw error;
