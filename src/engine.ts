@@ -268,6 +268,7 @@ export async function planEvals(options: PlanOptions): Promise<PlannedRun> {
     agents: options.agents ?? [],
     trials: options.trials,
     env,
+    projectRoot,
   });
   const notes: string[] = [];
   if (options.changedBase && options.shardPlan) {
@@ -308,6 +309,7 @@ export async function planEvals(options: PlanOptions): Promise<PlannedRun> {
     plan.units = variantGroups(plan.units, expandVariant, env, {
       trials: options.trials,
       margin: options.margin,
+      projectRoot,
     });
   plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
   return { projectRoot, specs, plan, notes, cache, skippedForCredentials };
@@ -416,6 +418,7 @@ async function planBase(
     agents: options.agents ?? [],
     trials: options.trials,
     env,
+    projectRoot: baseRoot,
   });
   return plan.units;
 }

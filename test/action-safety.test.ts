@@ -2,8 +2,11 @@
 // silence: the checkout, people's comments, the comment's readers (a fork's tampered results), the
 // history, the artifacts, the budget. Each test runs the Action's bundle against the fakes.
 
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -639,13 +642,83 @@ describe("item 10: the small ones", () => {
       >;
     };
     expect(workflow.on.workflow_call.inputs["action-ref"]!.default).toBe("");
+    expect(workflow.on.workflow_call.inputs["action-repository"]!.default).toBe("");
     const checkouts = Object.values(workflow.jobs).flatMap((job) =>
       job.steps.filter((s) => s.with?.path === ".agent-evals-action"),
     );
     expect(checkouts.length).toBe(3);
-    for (const step of checkouts) expect(step.with!.ref).toBe("${{ needs.source.outputs.ref }}");
+    for (const step of checkouts) {
+      expect(step.with!.ref).toBe("${{ needs.source.outputs.ref }}");
+      expect(step.with!.repository).toBe("${{ needs.source.outputs.repository }}");
+    }
     // Only the job that reads the ref may mint an OIDC token.
     for (const [name, job] of Object.entries(workflow.jobs))
       expect(JSON.stringify(job.permissions ?? {}).includes("id-token")).toBe(name === "source");
+  });
+
+  it("the reusable workflow's source step reads the caller's pin from a (fake) OIDC token", async () => {
+    const workflow = parse(
+      await fs.readFile(path.join(REPO_ROOT, ".github/workflows/evals.yml"), "utf8"),
+    ) as { jobs: { source: { steps: Array<{ run: string }> } } };
+    const script = workflow.jobs.source.steps[0]!.run;
+    // The runner's token service: a JWT whose claims name the workflow the caller pinned.
+    const requests: string[] = [];
+    const server = createServer((req, res) => {
+      requests.push(`${req.url} ${req.headers.authorization}`);
+      const claims = {
+        job_workflow_ref: "acme/agent-evals/.github/workflows/evals.yml@refs/tags/v2",
+      };
+      const jwt = ["e30", Buffer.from(JSON.stringify(claims)).toString("base64url"), "sig"];
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ value: jwt.join(".") }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    const step = async (env: Record<string, string>) => {
+      const out = path.join(h.tmp, `source-output-${requests.length}-${Object.keys(env).join("")}`);
+      await fs.writeFile(out, "");
+      const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
+        execFile(
+          "bash",
+          ["-e", "-c", script],
+          {
+            env: {
+              PATH: process.env.PATH ?? "",
+              GITHUB_OUTPUT: out,
+              ACTIONS_ID_TOKEN_REQUEST_URL: `http://127.0.0.1:${port}/token?api-version=2.0`,
+              ACTIONS_ID_TOKEN_REQUEST_TOKEN: "request-token",
+              ACTION_REF: "",
+              ACTION_REPOSITORY: "",
+              ...env,
+            },
+          },
+          (error, _stdout, stderr) =>
+            resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
+        ),
+      );
+      return { ...result, output: await fs.readFile(out, "utf8") };
+    };
+    try {
+      const pinned = await step({});
+      expect(pinned).toMatchObject({
+        code: 0,
+        output: "repository=acme/agent-evals\nref=refs/tags/v2\n",
+      });
+      expect(requests).toEqual([
+        "/token?api-version=2.0&audience=agent-evals bearer request-token",
+      ]);
+      const own = await step({ ACTION_REPOSITORY: "me/fork-of-evals" });
+      expect(own.output).toBe("repository=me/fork-of-evals\nref=refs/tags/v2\n");
+      // Both given: no token is asked for.
+      const given = await step({ ACTION_REPOSITORY: "me/evals", ACTION_REF: "main" });
+      expect(given.output).toBe("repository=me/evals\nref=main\n");
+      expect(requests.length).toBe(2);
+      // No token to be had (the caller did not grant id-token: write): fails, saying how to fix it.
+      const none = await step({ ACTIONS_ID_TOKEN_REQUEST_URL: `http://127.0.0.1:1/token?x=1` });
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain("permissions: id-token: write");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

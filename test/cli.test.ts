@@ -133,18 +133,39 @@ assertions:
     expect(result.stdout).not.toContain(secret);
   });
 
-  it("--keep-workspace keeps the sandbox and says where", async () => {
-    const root = await project({ "evals/bad.eval.yaml": failing });
+  it("--keep-workspace keeps every trial's sandbox, passed or failed, and says where", async () => {
+    const root = await project({ "evals/bad.eval.yaml": failing, "evals/ok.eval.yaml": passing });
     // Kept workspaces go to TMPDIR: give the run one of its own, removed with the project.
     const tmp = path.join(root, "tmp");
     await fs.mkdir(tmp);
     const result = await runCli(["eval", "--cwd", root, "--keep-workspace"], {
       env: { CI: "true", TMPDIR: tmp },
     });
-    const kept = /workspace kept at (\S+)/.exec(result.stdout)?.[1];
-    expect(kept).toBeDefined();
-    expect(kept!.startsWith(tmp)).toBe(true);
-    expect((await fs.readdir(kept!)).sort()).toEqual(["a"]);
+    const kept = [...result.stdout.matchAll(/workspace kept at (\S+)/g)].map((m) => m[1]!);
+    expect(kept.length, result.stdout).toBe(2);
+    for (const dir of kept) expect(dir.startsWith(tmp)).toBe(true);
+    const trees = await Promise.all(kept.map(async (dir) => (await fs.readdir(dir)).sort()));
+    expect(trees.sort()).toEqual([["a"], ["a", "made.txt"]]);
+  });
+
+  it("a failed setup step shows the last lines of its output, stderr first", async () => {
+    const setupEval = (step: string) =>
+      `name: s\nprompt: go\nagents: [literal]\nsetup: [${JSON.stringify(step)}]\nsandbox: { fixture: { a: "" } }\nassertions:\n  files: [a]\n`;
+    const quiet = await project({
+      "evals/s.eval.yaml": setupEval("for i in $(seq 1 12); do echo out-$i; done; exit 3"),
+    });
+    const onlyStdout = await runCli(["eval", "--cwd", quiet], { env: { CI: "true" } });
+    expect(onlyStdout.stdout).toContain('setup step 1 ("for i in');
+    expect(onlyStdout.stdout).toContain("failed: exit 3\nout-5\n");
+    expect(onlyStdout.stdout).toContain("out-12");
+    expect(onlyStdout.stdout).not.toContain("out-4\n");
+    const loud = await project({
+      "evals/s.eval.yaml": setupEval(
+        "echo progress; echo 'npm ERR! missing script: build' >&2; exit 1",
+      ),
+    });
+    const withStderr = await runCli(["eval", "--cwd", loud], { env: { CI: "true" } });
+    expect(withStderr.stdout).toContain("failed: exit 1\nnpm ERR! missing script: build");
   });
 
   it("lists evals with their agents and where they are defined", async () => {

@@ -45,10 +45,10 @@ async function problemsOf(projectRoot: string): Promise<DefinitionProblem[]> {
   throw new Error(`${projectRoot}: expected a DefinitionError, but it planned`);
 }
 
+// The file as the user is shown it: relative to the project, never an absolute path (a problem
+// with the project folder itself names it: "<project>" here).
 function shape(problem: DefinitionProblem, projectRoot: string): Expected {
-  const file = path.isAbsolute(problem.file)
-    ? path.relative(projectRoot, problem.file)
-    : problem.file;
+  const file = problem.file === projectRoot ? "<project>" : problem.file;
   return {
     code: problem.code,
     ...(file ? { file } : {}),

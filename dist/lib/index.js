@@ -13085,6 +13085,58 @@ function isYamlFile(file) {
     return /\.ya?ml$/.test(file);
 }
 
+;// CONCATENATED MODULE: ./src/define/place.ts
+// Problems found after loading (a prompt placeholder with no value, a secret that is not set, an
+// unknown agent) are placed where the user wrote the offending text, and shown with the file
+// relative to the project, as the loader's own problems are.
+
+
+/** `file` relative to the project when it is inside it, else as given. */
+function displayPath(file, projectRoot) {
+    if (!projectRoot || !external_node_path_default().isAbsolute(file))
+        return file;
+    const rel = external_node_path_default().relative(projectRoot, file);
+    return rel === "" || rel.startsWith("..") ? file : rel;
+}
+/**
+ * The 1-based line of the first occurrence of `needle` in `file` at or after line `from`, or
+ * undefined (the file unreadable, the text not in it: e.g. a prompt built at run time).
+ */
+function lineOf(file, needle, from = 1) {
+    let text;
+    try {
+        text = (0,external_node_fs_.readFileSync)(file, "utf8");
+    }
+    catch {
+        return undefined;
+    }
+    const lines = text.split("\n");
+    for (let i = Math.max(0, from - 1); i < lines.length; i++)
+        if (lines[i].includes(needle))
+            return i + 1;
+    return undefined;
+}
+/**
+ * The problem placed on the line that holds the last of `needles`, each searched from where the
+ * one before it was found (`["secrets", "TOKEN"]`: the TOKEN under `secrets`), starting at the
+ * eval's own line so the right eval of a file with several; its column dropped, its file relative
+ * to the project. Placed where it was when a needle is not found.
+ */
+function placeProblem(problem, projectRoot, needles = []) {
+    let line = needles.length ? (problem.line ?? 1) : undefined;
+    for (const needle of needles) {
+        if (line === undefined)
+            break;
+        line = lineOf(problem.file, needle, line);
+    }
+    const placed = { ...problem, file: displayPath(problem.file, projectRoot) };
+    if (line !== undefined) {
+        placed.line = line;
+        delete placed.column;
+    }
+    return placed;
+}
+
 ;// CONCATENATED MODULE: ./src/define/eval-file.ts
 // What an eval file must be before a byte of it is read: a name the file system gave back intact
 // (UTF-8), a regular file (a FIFO would block the read forever), within the size limit (a 1.5 GB
@@ -20222,9 +20274,13 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 
 class PromptError extends AgentEvalsError {
     fix;
-    constructor(message, what, fix) {
+    needle;
+    constructor(message, what, fix, 
+    /** The text in the eval file the problem is about (a placeholder, a secret's name). */
+    needle) {
         super(errors_Codes[what], message);
         this.fix = fix;
+        this.needle = needle;
     }
 }
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
@@ -20234,7 +20290,7 @@ function renderPrompt(spec, env = process.env) {
     for (const name of spec.secrets) {
         const value = env[name];
         if (value === undefined || value === "") {
-            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`);
+            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`, name);
         }
         secrets.set(name, value);
     }
@@ -20243,7 +20299,7 @@ function renderPrompt(spec, env = process.env) {
             return withSecrets ? secrets.get(name) : `{{${name}}}`;
         if (Object.hasOwn(spec.params, name))
             return String(spec.params[name]);
-        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`);
+        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`, whole);
     });
     const text = fill(true);
     const safeText = fill(false);
@@ -23772,6 +23828,7 @@ function defaultId(file) {
 
 
 
+
 /** Every eval of every file; throws DefinitionError listing all problems found. */
 async function loadEvals(files, options) {
     const specs = [];
@@ -23925,12 +23982,6 @@ function errorLine(error, file) {
 function load_firstLine(text) {
     return text.split("\n")[0] ?? text;
 }
-function displayPath(file, projectRoot) {
-    if (!external_node_path_default().isAbsolute(file))
-        return file;
-    const rel = external_node_path_default().relative(projectRoot, file);
-    return rel.startsWith("..") ? file : rel;
-}
 
 ;// CONCATENATED MODULE: ./src/define/ts/assertions.ts
 // The assertion constructors of the library API. Each returns a check as data; the `check` stage
@@ -24027,6 +24078,7 @@ function judge(rubric, options = {}) {
 // define/: eval files → EvalSpec (discover, YAML and TS formats, prompts).
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -26231,8 +26283,12 @@ function registry_builtInCredentialEnv() {
     return [...new Set(Object.values(BUILT_IN).flatMap((make) => make().credentialEnv ?? []))];
 }
 class UnknownAgentError extends AgentEvalsError {
-    constructor(message) {
+    agent;
+    constructor(message, 
+    /** The name as written. */
+    agent) {
         super(errors_Codes.unknownAgent, message);
+        this.agent = agent;
     }
 }
 /** The adapter for a name, a command template, or an adapter object (returned as is). */
@@ -26244,7 +26300,7 @@ function resolveAgent(ref) {
         return make();
     if (isCommandTemplate(ref))
         return commandAgent(ref);
-    throw new UnknownAgentError(`unknown agent ${JSON.stringify(ref)}: known agents are ${knownAgentNames().join(", ")}, or a command template such as "my-agent {prompt}"`);
+    throw new UnknownAgentError(`unknown agent ${JSON.stringify(ref)}: known agents are ${knownAgentNames().join(", ")}, or a command template such as "my-agent {prompt}"`, ref);
 }
 
 ;// CONCATENATED MODULE: ./src/agents/script.ts
@@ -29238,14 +29294,14 @@ function variantGroups(units, expand, env, options) {
             if (!(error instanceof PromptError))
                 throw error;
             throw new errors_DefinitionError([
-                {
+                placeProblem({
                     file: variant.source?.file ?? spec.file,
                     line: variant.source?.line ?? spec.line,
                     key: `variants.${variant.name}.prompt`,
                     code: error.code,
                     message: error.message,
                     fix: error.fix,
-                },
+                }, options.projectRoot, error.needle === undefined ? [] : [error.needle]),
             ]);
         }
     }
@@ -29605,9 +29661,10 @@ async function plan_planRun(specs, options) {
     // --agent values are checked once, before any eval: a bad one is the command line's problem.
     const badFlags = new Set();
     for (const ref of options.agents) {
-        const problem = agentProblem(ref, adapters, { file: "(command line)", key: "--agent" });
-        if (!problem)
+        const found = agentProblem(ref, adapters, { file: "(command line)", key: "--agent" });
+        if (!found)
             continue;
+        const { needle: _, ...problem } = found;
         problems.push(problem);
         badFlags.add(ref);
     }
@@ -29632,14 +29689,18 @@ async function plan_planRun(specs, options) {
         catch (error) {
             if (!(error instanceof PromptError))
                 throw error;
-            problems.push({
+            problems.push(placeProblem({
                 file: spec.file,
                 line: spec.line,
-                key: "prompt",
+                key: error.code === errors_Codes.missingSecret ? "secrets" : "prompt",
                 code: error.code,
                 message: error.message,
                 fix: error.fix,
-            });
+            }, options.projectRoot, error.needle === undefined
+                ? []
+                : error.code === errors_Codes.missingSecret
+                    ? ["secrets", error.needle]
+                    : [error.needle]));
             continue;
         }
         // Skill and command evals are about Claude Code itself: --agent does not replace their agent,
@@ -29682,13 +29743,14 @@ async function plan_planRun(specs, options) {
         for (const ref of refs) {
             if (badFlags.has(ref))
                 continue;
-            const problem = agentProblem(ref, adapters, {
+            const found = agentProblem(ref, adapters, {
                 file: spec.file,
                 line: spec.line,
                 key: "agents",
             });
-            if (problem) {
-                problems.push(problem);
+            if (found) {
+                const { needle, ...problem } = found;
+                problems.push(placeProblem(problem, options.projectRoot, needle ? ["agents", needle] : []));
                 continue;
             }
             const adapter = cachedAdapter(ref, adapters);
@@ -29752,6 +29814,7 @@ function agentProblem(ref, cache, where) {
                 code: errors_Codes.unknownAgent,
                 message: error.message,
                 fix: "use a known agent name or pass an adapter",
+                ...(error.agent !== undefined ? { needle: error.agent } : {}),
             };
         throw error;
     }
@@ -38813,6 +38876,7 @@ async function planEvals(options) {
         agents: options.agents ?? [],
         trials: options.trials,
         env,
+        projectRoot,
     });
     const notes = [];
     if (options.changedBase && options.shardPlan) {
@@ -38849,6 +38913,7 @@ async function planEvals(options) {
         plan.units = variantGroups(plan.units, expandVariant, env, {
             trials: options.trials,
             margin: options.margin,
+            projectRoot,
         });
     plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
     return { projectRoot, specs, plan, notes, cache, skippedForCredentials };
@@ -38935,6 +39000,7 @@ async function planBase(baseRoot, planned, options, env) {
         agents: options.agents ?? [],
         trials: options.trials,
         env,
+        projectRoot: baseRoot,
     });
     return plan.units;
 }

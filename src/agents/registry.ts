@@ -31,7 +31,11 @@ export function builtInCredentialEnv(): string[] {
 }
 
 export class UnknownAgentError extends AgentEvalsError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The name as written. */
+    readonly agent?: string,
+  ) {
     super(Codes.unknownAgent, message);
   }
 }
@@ -44,5 +48,6 @@ export function resolveAgent(ref: AgentRef): AgentAdapter {
   if (isCommandTemplate(ref)) return commandAgent(ref);
   throw new UnknownAgentError(
     `unknown agent ${JSON.stringify(ref)}: known agents are ${knownAgentNames().join(", ")}, or a command template such as "my-agent {prompt}"`,
+    ref,
   );
 }

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { EvalSpec } from "../model/index.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../model/index.js";
 import { isYamlFile } from "./discover.js";
+import { displayPath } from "./place.js";
 import { evalFileProblem } from "./eval-file.js";
 import { createModuleLoader, evalExports, type ModuleLoader } from "./ts/module.js";
 import { specsFromExports } from "./ts/exports.js";
@@ -187,10 +188,4 @@ function errorLine(error: unknown, file: string): number | undefined {
 
 function firstLine(text: string): string {
   return text.split("\n")[0] ?? text;
-}
-
-function displayPath(file: string, projectRoot: string): string {
-  if (!path.isAbsolute(file)) return file;
-  const rel = path.relative(projectRoot, file);
-  return rel.startsWith("..") ? file : rel;
 }

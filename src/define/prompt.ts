@@ -11,6 +11,8 @@ export class PromptError extends AgentEvalsError {
     message: string,
     what: "missingParam" | "missingSecret" | "schema",
     readonly fix: string,
+    /** The text in the eval file the problem is about (a placeholder, a secret's name). */
+    readonly needle?: string,
   ) {
     super(Codes[what], message);
   }
@@ -31,6 +33,7 @@ export function renderPrompt(
         `secret ${name} is not set in the environment`,
         "missingSecret",
         `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`,
+        name,
       );
     }
     secrets.set(name, value);
@@ -43,6 +46,7 @@ export function renderPrompt(
         `prompt placeholder ${whole} has no value`,
         "missingParam",
         `add \`${name}\` to params, or list it in secrets if it comes from the environment`,
+        whole,
       );
     });
   const text = fill(true);

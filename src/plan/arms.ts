@@ -6,13 +6,15 @@
 import path from "node:path";
 import type { ArmPlan, EvalSpec, PlannedUnit, VariantSpec } from "../model/index.js";
 import { DEFAULT_COMPARISON_TRIALS, DEFAULT_MARGIN, DefinitionError } from "../model/index.js";
-import { PromptError, renderPrompt } from "../define/index.js";
+import { placeProblem, PromptError, renderPrompt } from "../define/index.js";
 
 export interface ArmOptions {
   /** `--trials N`: each arm's maximum; else the larger of the eval's trials and the default. */
   trials?: number;
   /** The margin of `no-change` (default 0.1). */
   margin?: number;
+  /** Problems name their files relative to it. */
+  projectRoot?: string;
 }
 
 /** The label of the control arm of `compare --base <ref>`. */
@@ -133,14 +135,18 @@ export function variantGroups(
     } catch (error) {
       if (!(error instanceof PromptError)) throw error;
       throw new DefinitionError([
-        {
-          file: variant.source?.file ?? spec.file,
-          line: variant.source?.line ?? spec.line,
-          key: `variants.${variant.name}.prompt`,
-          code: error.code,
-          message: error.message,
-          fix: error.fix,
-        },
+        placeProblem(
+          {
+            file: variant.source?.file ?? spec.file,
+            line: variant.source?.line ?? spec.line,
+            key: `variants.${variant.name}.prompt`,
+            code: error.code,
+            message: error.message,
+            fix: error.fix,
+          },
+          options.projectRoot,
+          error.needle === undefined ? [] : [error.needle],
+        ),
       ]);
     }
   }

@@ -3,7 +3,7 @@
 
 import type { AgentAdapter, AgentRef, EvalSpec, Plan, PlannedUnit } from "../model/index.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../model/index.js";
-import { PromptError, renderPrompt } from "../define/index.js";
+import { placeProblem, PromptError, renderPrompt } from "../define/index.js";
 import { resolveAgent, UnknownAgentError, UnsafeTemplateError } from "../agents/index.js";
 
 export interface PlanOptions {
@@ -14,6 +14,8 @@ export interface PlanOptions {
   /** Overrides every eval's trial count. */
   trials?: number;
   env: Record<string, string | undefined>;
+  /** Problems name their files relative to it. */
+  projectRoot?: string;
 }
 
 export type { Plan };
@@ -26,8 +28,9 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
   // --agent values are checked once, before any eval: a bad one is the command line's problem.
   const badFlags = new Set<AgentRef>();
   for (const ref of options.agents) {
-    const problem = agentProblem(ref, adapters, { file: "(command line)", key: "--agent" });
-    if (!problem) continue;
+    const found = agentProblem(ref, adapters, { file: "(command line)", key: "--agent" });
+    if (!found) continue;
+    const { needle: _, ...problem } = found;
     problems.push(problem);
     badFlags.add(ref);
   }
@@ -51,14 +54,24 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
       prompt = renderPrompt(spec.prompt, options.env);
     } catch (error) {
       if (!(error instanceof PromptError)) throw error;
-      problems.push({
-        file: spec.file,
-        line: spec.line,
-        key: "prompt",
-        code: error.code,
-        message: error.message,
-        fix: error.fix,
-      });
+      problems.push(
+        placeProblem(
+          {
+            file: spec.file,
+            line: spec.line,
+            key: error.code === Codes.missingSecret ? "secrets" : "prompt",
+            code: error.code,
+            message: error.message,
+            fix: error.fix,
+          },
+          options.projectRoot,
+          error.needle === undefined
+            ? []
+            : error.code === Codes.missingSecret
+              ? ["secrets", error.needle]
+              : [error.needle],
+        ),
+      );
       continue;
     }
     // Skill and command evals are about Claude Code itself: --agent does not replace their agent,
@@ -99,13 +112,14 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
     }
     for (const ref of refs) {
       if (badFlags.has(ref)) continue;
-      const problem = agentProblem(ref, adapters, {
+      const found = agentProblem(ref, adapters, {
         file: spec.file,
         line: spec.line,
         key: "agents",
       });
-      if (problem) {
-        problems.push(problem);
+      if (found) {
+        const { needle, ...problem } = found;
+        problems.push(placeProblem(problem, options.projectRoot, needle ? ["agents", needle] : []));
         continue;
       }
       const adapter = cachedAdapter(ref, adapters);
@@ -163,7 +177,7 @@ function agentProblem(
   ref: AgentRef,
   cache: Map<string, AgentAdapter>,
   where: Pick<DefinitionProblem, "file" | "line" | "key">,
-): DefinitionProblem | undefined {
+): (DefinitionProblem & { needle?: string }) | undefined {
   try {
     cachedAdapter(ref, cache);
     return undefined;
@@ -176,6 +190,7 @@ function agentProblem(
         code: Codes.unknownAgent,
         message: error.message,
         fix: "use a known agent name or pass an adapter",
+        ...(error.agent !== undefined ? { needle: error.agent } : {}),
       };
     throw error;
   }

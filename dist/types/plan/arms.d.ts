@@ -4,6 +4,8 @@ export interface ArmOptions {
     trials?: number;
     /** The margin of `no-change` (default 0.1). */
     margin?: number;
+    /** Problems name their files relative to it. */
+    projectRoot?: string;
 }
 /** The label of the control arm of `compare --base <ref>`. */
 export declare function baseLabel(ref: string): string;

@@ -7,6 +7,8 @@ export interface PlanOptions {
     /** Overrides every eval's trial count. */
     trials?: number;
     env: Record<string, string | undefined>;
+    /** Problems name their files relative to it. */
+    projectRoot?: string;
 }
 export type { Plan };
 export declare function planRun(specs: EvalSpec[], options: PlanOptions): Promise<Plan>;

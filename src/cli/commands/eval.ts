@@ -162,7 +162,7 @@ async function runCommand(
         onTrialEnd(unit, trial) {
           garbage.trialEnded();
           progress.trialEnded(unitLabel(unit), unit.agentName, mostTrials(unit), trial);
-          if (trial.status !== "passed" && flags["keep-workspace"] && "workspace" in trial) {
+          if (flags["keep-workspace"] && "workspace" in trial) {
             say(style.dim(`    workspace kept at ${String(trial.workspace)}`));
           }
         },
