@@ -34,7 +34,7 @@ import {
   type HookEval,
   type SkillEval,
 } from "./schema.js";
-import { askingAgent, skillAgent } from "./agent.js";
+import { askingAgent, codexSkillAgent, skillAgent, underCodex } from "./agent.js";
 import { hookCaseCheck, hookCommand } from "./hook.js";
 import { outcomeCheck, outcomeDescription } from "./outcomes.js";
 import { readTarget, shadowWarnings, TargetError, type Target } from "./target.js";
@@ -207,6 +207,13 @@ async function skillSpecs(
             },
             ...(mode === "observe" && competitors.length ? { candidates } : {}),
             ...(defaultModel ? { model: defaultModel } : {}),
+            otherAgent:
+              mode === "ask"
+                ? underCodex((codex) => askingAgent(codex))
+                : underCodex(
+                    (codex) => codexSkillAgent(codex, installed),
+                    codexTriggerRefusal(target, plugin, competitors),
+                  ),
           }),
         });
       }
@@ -283,6 +290,10 @@ async function skillSpecs(
           description: outcomeDescription(o),
         })),
         ...(model ? { model } : {}),
+        otherAgent: underCodex(
+          (codex) => codexSkillAgent(codex, target.install),
+          target.type === "command" ? CODEX_NO_COMMANDS : undefined,
+        ),
       }),
     });
   }
@@ -454,6 +465,24 @@ async function competitorsOf(
     found.push(competitor);
   }
   return found;
+}
+
+const CODEX_NO_COMMANDS =
+  "Codex 0.171 has no project slash commands: a command's trigger and e2e evals need claude-code (`mode: ask` trigger queries run under codex)";
+
+/** Why codex cannot run a target's observed trigger queries, or undefined when it can. */
+function codexTriggerRefusal(
+  target: Target,
+  plugin: Plugin | undefined,
+  competitors: Target[],
+): string | undefined {
+  if (target.type === "command") return CODEX_NO_COMMANDS;
+  if (plugin)
+    return `the target is loaded with its Claude Code plugin ${plugin.name} (claude --plugin-dir); set \`trigger.plugin: false\` to run its trigger queries under codex`;
+  const command = competitors.find((c) => c.type === "command");
+  if (command)
+    return `the competitor ${command.relative} is a command, and Codex 0.171 has no project slash commands`;
+  return undefined;
 }
 
 /** The plugin the target belongs to (see plugin.ts); a broken manifest is a definition error. */
