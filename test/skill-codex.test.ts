@@ -129,6 +129,11 @@ describe("skill evals under codex", () => {
     expect(listed.length).toBeGreaterThan(0);
     expect(listed[0]).toMatch(/\/\.agents\/skills\/ts-fixer\/SKILL\.md$/);
 
+    expect((outcome.summaries[0] as ClaudeCodeReport).config).toEqual({
+      model: "gpt-5-codex",
+      trials: 1,
+      agent: "codex",
+    });
     const trigger = (outcome.summaries[0] as ClaudeCodeReport).trigger!;
     expect(trigger.confusion).toEqual({
       truePositive: 1,

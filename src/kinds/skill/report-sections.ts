@@ -11,7 +11,7 @@ export function claudeCodeReportSections(reports: ClaudeCodeReport[]): ReportSec
   return reports.map((r) => ({
     title: r.name,
     status: r.status,
-    subtitle: `${r.type}: ${r.target} · ${r.file}`,
+    subtitle: `${r.type}: ${r.target} · ${r.file}${r.config.agent ? ` · under ${r.config.agent}` : ""}`,
     blocks: [
       ...(r.warnings.length
         ? [
