@@ -46,10 +46,20 @@ export async function pluginOf(target: Target, projectRoot: string): Promise<Plu
   const members = await pluginMembers(root, projectRoot);
   const moved = members.map((m) => relocate(m, installDir, name));
   const target2 = moved.find((m) => m.relative === target.relative);
-  const warnings = COMPONENT_KEYS.filter((key) => manifest[key] !== undefined).map(
-    (key) =>
-      `the plugin's plugin.json names \`${key}\` paths: trigger runs install its skills/ and commands/ folders only`,
-  );
+  const warnings = [
+    ...COMPONENT_KEYS.filter((key) => manifest[key] !== undefined).map(
+      (key) =>
+        `the plugin's plugin.json names \`${key}\` paths: trigger runs install its skills/ and commands/ folders only`,
+    ),
+    // The target's own are said by the loader already.
+    ...members
+      .filter((m) => m.relative !== target.relative)
+      .flatMap((m) =>
+        m.skipped.map(
+          (f) => `${f} of the plugin's skill ${m.names[0]} is not text and was not installed`,
+        ),
+      ),
+  ];
   const kept = Object.fromEntries(
     ["name", "version", "description"]
       .filter((key) => manifest[key] !== undefined)
