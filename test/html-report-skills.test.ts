@@ -181,5 +181,20 @@ chromiumTool.describe("report.html: skill sections", () => {
     await fs.mkdir(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, "report-skill.png"), fullPage: true });
     await page.close();
+
+    // On a phone: the page does not scroll sideways, and the matrix keeps its column labels.
+    const phone = await browser!.newPage({ viewport: { width: 390, height: 900 } });
+    await phone.goto(pathToFileURL(file).href);
+    const head = phone.locator('.kind-block[data-block="Confusion matrix"] thead th').nth(1);
+    await expect(head.isVisible()).resolves.toBe(true);
+    const overflow = await phone.evaluate<number>(
+      "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.screenshot({
+      path: path.join(SCREENSHOTS, "report-skill-phone.png"),
+      fullPage: true,
+    });
+    await phone.close();
   });
 });

@@ -285,32 +285,35 @@ export function reportPage(): void {
     return el("div", { class: "kind-block", "data-block": b.title }, [
       el("h3", { text: b.title }),
       b.caption ? el("p", { class: "muted", text: b.caption }) : null,
-      el("table", { class: "kind-table" }, [
-        el("thead", null, [
-          el(
-            "tr",
-            null,
-            b.head.map((h) => el("th", { text: h })),
-          ),
-        ]),
-        el(
-          "tbody",
-          null,
-          b.rows.map((r) => {
-            return el(
+      // Its own scroll on a narrow screen: a matrix keeps its columns (and their labels).
+      el("div", { class: "kind-scroll" }, [
+        el("table", { class: "kind-table" }, [
+          el("thead", null, [
+            el(
               "tr",
               null,
-              r.cells.map((c, i) => {
-                const m = r.marks ? r.marks[i] : null;
-                const numeric = i > 0 && /^(\d[\d.,]*%?|n\/a)$/.test(c);
-                return el("td", { class: m ? "mark-" + m : numeric ? "num" : "" }, [
-                  markNode(m),
-                  c,
-                ]);
-              }),
-            );
-          }),
-        ),
+              b.head.map((h) => el("th", { text: h })),
+            ),
+          ]),
+          el(
+            "tbody",
+            null,
+            b.rows.map((r) => {
+              return el(
+                "tr",
+                null,
+                r.cells.map((c, i) => {
+                  const m = r.marks ? r.marks[i] : null;
+                  const numeric = i > 0 && /^(\d[\d.,]*%?|n\/a)$/.test(c);
+                  return el("td", { class: m ? "mark-" + m : numeric ? "num" : "" }, [
+                    markNode(m),
+                    c,
+                  ]);
+                }),
+              );
+            }),
+          ),
+        ]),
       ]),
     ]);
   }
