@@ -1,5 +1,6 @@
 // report.html: one self-contained page (inline CSS and JS, no network) to review a run — summary,
-// the comparisons (a lift view: each control → treatment with its interval drawn), a row per
+// the comparisons (a lift view: each control → treatment with its interval drawn), the sections
+// the eval kinds add (a skill's trigger metrics, confusion matrix, workflow checks), a row per
 // eval × agent (a comparison arm's as `greet @ base@main`), and per trial the prompt, the trajectory, the shim calls, the checks
 // with their evidence and the agent's output, plus a pass-rate trend per eval from history.
 // The data is embedded as JSON and rendered lazily in the browser, so thousands of trials stay
