@@ -67,7 +67,6 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
     const other = spec.claudeCode
       ? options.agents.find((a) => agentName(a) !== "claude-code")
       : undefined;
-    // A part another agent can run (a skill's trigger or e2e under codex) runs under it alone.
     const adapted =
       other !== undefined && options.agents.length === 1
         ? otherAgentFor(spec, other, adapters)
