@@ -91,7 +91,13 @@ import {
 } from "./run/index.js";
 import type { PreparedStore } from "./run/index.js";
 import { buildRunResult, writeRunJson, writeReportFiles } from "./report/index.js";
-import { EVAL_KINDS, selectEvals, summarize, type KindSummary } from "./kinds/index.js";
+import {
+  EVAL_KINDS,
+  reportSections,
+  selectEvals,
+  summarize,
+  type KindSummary,
+} from "./kinds/index.js";
 
 export { shardOf } from "./plan/index.js";
 export { RESULTS_DIR };
@@ -582,14 +588,15 @@ async function report(
   // An interrupted run (SIGINT/SIGTERM/SIGHUP) still writes what finished, marked as such.
   const run = options.signal?.aborted ? { ...built, interrupted: true } : built;
   await writeRunJson(resultsDir, run);
+  // A kind's summary adds up the evals as defined; a comparison's other arms share their ids.
+  const own = results.filter((r) => r.arm === undefined);
+  const summaries = await summarize(specs, own, { projectRoot, startedAt });
   await writeReportFiles(run, {
     projectRoot,
     resultsDir,
     history: [...[...cache.history.values()].flat(), ...historyLines],
+    sections: reportSections(summaries),
   });
-  // A kind's summary adds up the evals as defined; a comparison's other arms share their ids.
-  const own = results.filter((r) => r.arm === undefined);
-  const summaries = await summarize(specs, own, { projectRoot, startedAt });
   return { run, exitCode: exitCodeFor(run.evals), resultsDir, historyLines, summaries };
 }
 
@@ -625,8 +632,12 @@ export async function mergeRuns(dirs: string[], options: MergeRunsOptions): Prom
       projectRoot,
       resultsDir: path.join(projectRoot, RESULTS_DIR),
     });
-    await writeReportFiles(run, { projectRoot, resultsDir: outDir });
     const { summaries, warning } = await rebuiltSummaries(projectRoot, options.evals, run);
+    await writeReportFiles(run, {
+      projectRoot,
+      resultsDir: outDir,
+      sections: reportSections(summaries),
+    });
     return { run, exitCode: exitCodeFor(run.evals), resultsDir: outDir, summaries, warning };
   } finally {
     await unlock();
@@ -802,8 +813,8 @@ export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOut
       ...(signal.aborted ? { interrupted: true } : {}),
     };
     await writeRunJson(resultsDir, run);
-    await writeReportFiles(run, { projectRoot, resultsDir });
     const summaries = await summarize(specs, results, { projectRoot, startedAt });
+    await writeReportFiles(run, { projectRoot, resultsDir, sections: reportSections(summaries) });
     return { run, exitCode: exitCodeFor(run.evals), resultsDir, historyLines: [], summaries };
   } finally {
     await unlock();

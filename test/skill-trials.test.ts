@@ -82,16 +82,28 @@ describe("trials of skill evals", () => {
 });
 
 describe("skill evals and other agents", () => {
-  it("--agent codex is refused for a skill eval with the reason, exit 2, nothing runs", async () => {
+  it("--agent gemini is refused for a skill eval with the reason, exit 2, nothing runs", async () => {
     const { root, env } = await setUp();
-    const cli = await runCli(["eval", "--cwd", root, "--agent", "codex"], { env });
+    const cli = await runCli(["eval", "--cwd", root, "--agent", "gemini"], { env });
     expect(cli.code).toBe(2);
     expect(cli.stderr).toContain(
-      "ts-fixer is a skill eval of Claude Code (.claude/skills/ts-fixer/SKILL.md); --agent codex cannot run it",
+      "ts-fixer is a skill eval of Claude Code (.claude/skills/ts-fixer/SKILL.md); --agent gemini cannot run it: only claude-code and codex run skill and command evals (gemini is neither)",
     );
-    expect(cli.stderr).toContain("drop --agent codex");
+    expect(cli.stderr).toContain("drop --agent gemini");
     // Said once for the file, not once per part.
-    expect(cli.stderr.split("--agent codex cannot run it").length - 1).toBe(1);
+    expect(cli.stderr.split("--agent gemini cannot run it").length - 1).toBe(1);
     expect(cli.stdout).not.toContain("trial 1");
+  });
+
+  it("--agent codex --agent claude-code is refused: one agent per skill eval", async () => {
+    const { root, env } = await setUp();
+    const cli = await runCli(
+      ["eval", "--cwd", root, "--agent", "codex", "--agent", "claude-code"],
+      { env },
+    );
+    expect(cli.code).toBe(2);
+    expect(cli.stderr).toContain(
+      "--agent codex cannot run it: name one agent for skill and command evals",
+    );
   });
 });

@@ -159,6 +159,24 @@ describe("trigger evals", () => {
     expect(merged.code, merged.stderr).toBe(1); // two queries fail, as in one run
     expect(merged.stdout).toMatch(/ts-fixer \(skill: /);
     expect(merged.stdout).toMatch(/Precision: 50(\.0)?%\s+Recall: 50(\.0)?%\s+F1: 50(\.0)?%/);
+    // The merged report.html holds the skill's section, computed over both shards' queries.
+    const page = await fs.readFile(path.join(root, "merged", "report.html"), "utf8");
+    const main = JSON.parse(
+      /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(page)![1]!,
+    ) as {
+      sections: Array<{ title: string; blocks: Array<{ rows?: Array<{ cells: string[] }> }> }>;
+    };
+    expect(main.sections.map((s) => s.title)).toEqual(["ts-fixer"]);
+    expect(main.sections[0]!.blocks[0]!.rows![0]!.cells).toEqual([
+      "all (4)",
+      "50%",
+      "50%",
+      "50%",
+      "1",
+      "1",
+      "1",
+      "1",
+    ]);
     const files = await fs.readdir(path.join(root, "_evals/results"));
     const latest = files
       .filter((f) => f.endsWith("_ts-fixer.json"))

@@ -3,7 +3,7 @@
 
 import type * as z from "zod/mini";
 import type { EvalResult, EvalSpec } from "../model/index.js";
-import type { Style } from "../report/index.js";
+import type { ReportSection, Style } from "../report/index.js";
 import type { EvalKind, Selection, SelectOptions, Summary, SummarizeContext } from "./kind.js";
 import { skillKind, type SkillSummary } from "./skill/index.js";
 import { taskKind } from "./task/index.js";
@@ -70,6 +70,14 @@ export function markdownSections(summaries: KindSummary[]): string[] {
   return KINDS.flatMap((kind) => {
     const own = summariesOf(kind, summaries);
     return own.length && kind.markdownSections ? kind.markdownSections(own) : [];
+  });
+}
+
+/** The report.html sections of the summaries, kind by kind. */
+export function reportSections(summaries: KindSummary[]): ReportSection[] {
+  return KINDS.flatMap((kind) => {
+    const own = summariesOf(kind, summaries);
+    return own.length && kind.reportSections ? kind.reportSections(own) : [];
   });
 }
 

@@ -271,6 +271,11 @@ export interface ClaudeCodePart {
   model?: string;
   /** Things the report should say about the target (e.g. a user-level skill shadows it). */
   warnings: string[];
+  /**
+   * `--agent <other>` for this part: the adapter that runs it (e.g. codex with the skill installed
+   * where Codex looks), or why that agent cannot. Absent: only Claude Code runs it.
+   */
+  otherAgent?: (agent: AgentAdapter) => { agent: AgentAdapter } | { reason: string };
 }
 
 // ---------- agents ----------

@@ -74,13 +74,29 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
       );
       continue;
     }
-    // Skill and command evals are about Claude Code itself: --agent does not replace their agent,
-    // and another agent is refused with the reason rather than ignored.
+    // Skill and command evals are about Claude Code: --agent does not replace their agent, but a
+    // part another agent can run (a skill under codex) runs under it; else it is refused with the
+    // reason rather than ignored.
     const other = spec.claudeCode
       ? options.agents.find((a) => agentName(a) !== "claude-code")
       : undefined;
+    const adapted =
+      other !== undefined && options.agents.length === 1
+        ? otherAgentFor(spec, other, adapters)
+        : undefined;
+    if (adapted && "agent" in adapted) {
+      units.push({ spec, agent: adapted.agent, agentName: adapted.agent.name, prompt, trials });
+      continue;
+    }
     if (other !== undefined) {
-      const problem = claudeOnlyProblem(spec, agentName(other));
+      const problem = claudeOnlyProblem(
+        spec,
+        agentName(other),
+        adapted?.reason ??
+          (options.agents.length > 1 && spec.claudeCode?.otherAgent
+            ? "name one agent for skill and command evals (each part's verdict is of one agent)"
+            : undefined),
+      );
       if (!onlyClaudeCode) {
         // --agent is for the other evals of this run: these are skipped, saying why.
         units.push({
@@ -154,22 +170,38 @@ function agentName(ref: AgentRef): string {
 }
 
 /**
- * Why a skill or command eval cannot run under another agent: its target is installed where
- * Claude Code looks (`.claude/skills`, `.claude/commands`) and a trigger is Claude Code's `Skill`
- * tool naming it. Codex 0.171 has skills of its own (SKILL.md files it lists in its system prompt,
- * from its own folders), with no Skill tool call to observe: the same eval would measure
- * something else, so it is refused rather than run or ignored.
+ * Why a skill or command eval cannot run under another agent: the part's own reason (a command
+ * under codex, which has no project slash commands), else that its target is installed where
+ * Claude Code looks and a trigger is Claude Code's `Skill` tool naming it.
  */
-function claudeOnlyProblem(spec: EvalSpec, agent: string): DefinitionProblem {
+function claudeOnlyProblem(spec: EvalSpec, agent: string, reason?: string): DefinitionProblem {
   const part = spec.claudeCode!;
   return {
     file: spec.file,
     line: spec.line,
     key: "--agent",
     code: Codes.usage,
-    message: `${part.group} is a ${part.type} eval of Claude Code (${part.target}); --agent ${agent} cannot run it: the target is installed under .claude/, where only Claude Code looks, and a trigger is Claude Code's Skill tool naming it`,
-    fix: `drop --agent ${agent} (skill and command evals always use claude-code), or select other evals by name`,
+    message: `${part.group} is a ${part.type} eval of Claude Code (${part.target}); --agent ${agent} cannot run it: ${reason ?? "the target is installed under .claude/, where only Claude Code looks, and a trigger is Claude Code's Skill tool naming it"}`,
+    fix: `drop --agent ${agent} (these evals use claude-code unless another agent can run them), or select other evals by name`,
   };
+}
+
+/** The part's own adapter for `--agent <ref>`, or why that agent cannot run it. */
+function otherAgentFor(
+  spec: EvalSpec,
+  ref: AgentRef,
+  cache: Map<string, AgentAdapter>,
+): { agent: AgentAdapter } | { reason: string } | undefined {
+  const otherAgent = spec.claudeCode?.otherAgent;
+  if (!otherAgent) return undefined;
+  try {
+    return otherAgent(cachedAdapter(ref, cache));
+  } catch (error) {
+    // An unknown name or an unsafe template: refused below with Claude Code's reason.
+    if (error instanceof UnknownAgentError || error instanceof UnsafeTemplateError)
+      return undefined;
+    throw error;
+  }
 }
 
 /** Resolves `ref` into the cache, or says why it cannot be an agent (unknown, unsafe template). */

@@ -3,7 +3,7 @@
 import path from "node:path";
 import type { HistoryLine } from "../store/index.js";
 import type { RunResult } from "../model/index.js";
-import { writeHtmlReport } from "./html.js";
+import { writeHtmlReport, type ReportSection } from "./html.js";
 import { writeJunit } from "./junit.js";
 
 export interface ReportFilesOptions {
@@ -11,6 +11,8 @@ export interface ReportFilesOptions {
   resultsDir: string;
   /** History of the run's evals (earlier runs and this one), for the report's trend charts. */
   history?: HistoryLine[];
+  /** The eval kinds' sections of report.html. */
+  sections?: ReportSection[];
 }
 
 /** Writes junit.xml and report.html into the results folder; returns their paths. */

@@ -1,5 +1,6 @@
 // report.html: one self-contained page (inline CSS and JS, no network) to review a run — summary,
-// the comparisons (a lift view: each control → treatment with its interval drawn), a row per
+// the comparisons (a lift view: each control → treatment with its interval drawn), the sections
+// the eval kinds add (a skill's trigger metrics, confusion matrix, workflow checks), a row per
 // eval × agent (a comparison arm's as `greet @ base@main`), and per trial the prompt, the trajectory, the shim calls, the checks
 // with their evidence and the agent's output, plus a pass-rate trend per eval from history.
 // The data is embedded as JSON and rendered lazily in the browser, so thousands of trials stay
@@ -49,7 +50,41 @@ export interface HtmlReportOptions {
   resultsDir: string;
   /** History lines of this run's evals (older runs and this one), for the trend charts. */
   history?: HistoryLine[];
+  /** What the eval kinds add up to (a skill's trigger metrics, …), shown above the evals. */
+  sections?: ReportSection[];
 }
+
+/**
+ * A block of the page an eval kind adds (kinds/ builds it, the page only lays it out): a skill's
+ * trigger precision and recall, its confusion matrix, its scenarios' workflow checks.
+ */
+export interface ReportSection {
+  title: string;
+  /** The kind's verdict of what the section is about. */
+  status: "passed" | "failed" | "skipped" | "error";
+  /** A line under the title (the target, the file). */
+  subtitle?: string;
+  blocks: ReportBlock[];
+}
+
+/** `mark` draws a ✓ or ✗ before a line or in a cell; `detail` is evidence shown under a line. */
+export type ReportMark = "pass" | "fail";
+
+export type ReportBlock =
+  | {
+      type: "lines";
+      title?: string;
+      lines: Array<{ text: string; mark?: ReportMark; detail?: string }>;
+    }
+  | {
+      type: "table";
+      title: string;
+      /** What the table counts, said under its title. */
+      caption?: string;
+      head: string[];
+      /** `marks[i]` marks cell i (a wrong-skill count, a failed check). */
+      rows: Array<{ cells: string[]; marks?: Array<ReportMark | null> }>;
+    };
 
 /** Text cut to a cap, saying what was left out and where the whole is. */
 export interface CappedText {
@@ -88,6 +123,8 @@ export interface ReportData {
   trends: Record<string, Record<string, TrendPoint[]>>;
   /** The trial folders, relative to the report (for links). */
   dirs: Record<string, string>;
+  /** The eval kinds' sections (see ReportSection). */
+  sections: ReportSection[];
 }
 
 /** One comparison of the lift view: the record, and the words every face of the run uses. */
@@ -156,6 +193,7 @@ function reportFrame(run: RunResult, options: HtmlReportOptions): ReportData {
     details: {},
     trends: trendsOf(evals, options.history ?? []),
     dirs,
+    sections: options.sections ?? [],
   };
 }
 
@@ -569,7 +607,8 @@ function writeMainJson(main: Omit<ReportData, "details">, write: (text: string) 
   write(`{"run":${scriptJson(main.run)},"evals":[`);
   main.evals.forEach((e, i) => write(`${i ? "," : ""}${scriptJson(e)}`));
   write(`],"comparisons":${scriptJson(main.comparisons)}`);
-  write(`,"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}}`);
+  write(`,"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}`);
+  write(`,"sections":${scriptJson(main.sections)}}`);
 }
 
 async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {

@@ -171,7 +171,18 @@ export function offeredToolNames(body: OpenAIRequestBody): string[] {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function startFakeOpenAI(script: OpenAITurn[] = []): Promise<FakeOpenAI> {
+export interface FakeOpenAIOptions {
+  /**
+   * Answers each request from its own body instead of the script (which then only counts): for
+   * runs made concurrently, whose turns a shared script would interleave.
+   */
+  respond?: (body: OpenAIRequestBody) => OpenAITurn;
+}
+
+export async function startFakeOpenAI(
+  script: OpenAITurn[] = [],
+  options: FakeOpenAIOptions = {},
+): Promise<FakeOpenAI> {
   const requests: RecordedOpenAIRequest[] = [];
   const log: string[] = [];
   const warnings: string[] = [];
@@ -202,7 +213,11 @@ export async function startFakeOpenAI(script: OpenAITurn[] = []): Promise<FakeOp
       body,
       turn: index,
     });
-    const turn: OpenAITurn = index === undefined ? { text: "done" } : script[index]!;
+    const turn: OpenAITurn = options.respond
+      ? options.respond(body)
+      : index === undefined
+        ? { text: "done" }
+        : script[index]!;
     if (turn.delayMs) await sleep(turn.delayMs);
 
     if ("status" in turn) {

@@ -6,6 +6,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { CLAUDE_CREDENTIAL_ENV, claudeCode, probeVersion } from "../../agents/index.js";
 import { InfraError, round6, type AgentAdapter } from "../../model/index.js";
+import { codexSkillPath } from "./target.js";
 import { parseAnswer } from "./trigger.js";
 
 // The adapter's credential variables, and the switches that make Claude Code use a cloud's login.
@@ -52,6 +53,30 @@ export function skillAgent(env: Record<string, string | undefined>): AgentAdapte
 }
 
 /**
+ * `inner` (codex) with the skills of `install` also where Codex 0.171 looks for a project's skills,
+ * `.agents/skills/<name>/`: it lists each one's name, description and SKILL.md path to the model,
+ * which reads the file with a shell command when it uses the skill. Written into the trial's
+ * sandbox before the run, so the sandbox as defined stays the one Claude Code gets.
+ */
+export function codexSkillAgent(
+  inner: AgentAdapter,
+  install: Record<string, string>,
+): AgentAdapter {
+  return {
+    ...inner,
+    run: async (ctx) => {
+      for (const [file, content] of Object.entries(install)) {
+        const at = codexSkillPath(file);
+        if (!at) continue;
+        await fs.mkdir(path.dirname(path.join(ctx.cwd, at)), { recursive: true });
+        await fs.writeFile(path.join(ctx.cwd, at), content);
+      }
+      return inner.run(ctx);
+    },
+  };
+}
+
+/**
  * The agent of `ask` trigger runs: an answer that is neither YES nor NO ("Maybe") says nothing
  * about routing, so it is asked once more, and a second such answer ends the run as an error —
  * shown with the answer, never counted as a false positive or negative.
@@ -76,5 +101,22 @@ export function askingAgent(inner: AgentAdapter): AgentAdapter {
         false,
       );
     },
+  };
+}
+
+/**
+ * A part's `otherAgent` (`--agent codex`): codex, adapted by `adapt` (its skills installed, its
+ * answers read), unless `refusal` says why this part cannot run under it; other agents never.
+ */
+export function underCodex(
+  adapt: (codex: AgentAdapter) => AgentAdapter,
+  refusal?: string,
+): (agent: AgentAdapter) => { agent: AgentAdapter } | { reason: string } {
+  return (agent) => {
+    if (agent.name !== "codex")
+      return {
+        reason: `only claude-code and codex run skill and command evals (${agent.name} is neither)`,
+      };
+    return refusal ? { reason: refusal } : { agent: adapt(agent) };
   };
 }

@@ -143,7 +143,8 @@ export interface ClaudeCodeReport {
   file: string;
   timestamp: string;
   status: "passed" | "failed" | "skipped" | "error";
-  config: { model?: string; trials: number };
+  /** `agent`: set when another agent than Claude Code ran the parts (`--agent codex`). */
+  config: { model?: string; trials: number; agent?: string };
   warnings: string[];
   trigger?: TriggerReport;
   e2e?: E2eReport;
@@ -218,6 +219,7 @@ async function groupReport(
     config: {
       ...(first.claudeCode.type !== "hook" ? { model: modelOf(parts) } : {}),
       trials: Math.max(...parts.map((p) => p.result.trialsPlanned)),
+      ...otherAgent(parts),
     },
     warnings: first.claudeCode.warnings,
     ...(trigger ? { trigger } : {}),
@@ -226,6 +228,13 @@ async function groupReport(
     // The total of its parts' times (the guide's `Duration`), not the longest of them.
     duration_ms: parts.reduce((sum, p) => sum + p.result.durationMs, 0),
   };
+}
+
+/** `{ agent }` when the parts ran under one agent other than Claude Code. */
+function otherAgent(parts: Part[]): { agent?: string } {
+  const agents = new Set(parts.map((p) => p.result.agent).filter((a) => a !== "none"));
+  const [agent] = agents;
+  return agents.size === 1 && agent !== "claude-code" ? { agent } : {};
 }
 
 /**

@@ -21,7 +21,8 @@ export function claudeCodeSections(
     return style.yellow(style.bold(text));
   };
   for (const report of reports) {
-    lines.push(style.bold(`━━━ ${report.name} (${report.type}: ${report.target}) ━━━`));
+    const under = report.config.agent ? `, under ${report.config.agent}` : "";
+    lines.push(style.bold(`━━━ ${report.name} (${report.type}: ${report.target}${under}) ━━━`));
     for (const warning of report.warnings) lines.push(`  ${style.yellow("!")} ${warning}`);
     if (report.trigger) lines.push(...triggerLines(report.trigger, label, style, verbose));
     const e2eSkipped = report.e2e?.scenarios.every((sc) => sc.status === "skipped");

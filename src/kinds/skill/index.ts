@@ -7,6 +7,7 @@ import { claudeCodeReports, writeClaudeCodeResults, type ClaudeCodeReport } from
 import { claudeCodeSections } from "./console.js";
 import { loadClaudeCodeEval } from "./load.js";
 import { claudeCodeMarkdown } from "./markdown.js";
+import { claudeCodeReportSections } from "./report-sections.js";
 import { hookEvalSchema, skillEvalSchema } from "./schema.js";
 import { AXES, parseAxis, selectClaudeCodeParts } from "./select.js";
 
@@ -29,4 +30,5 @@ export const skillKind: EvalKind<SkillSummary> = {
     writeClaudeCodeResults(await claudeCodeReports(specs, results, ctx), ctx.projectRoot),
   consoleSections: claudeCodeSections,
   markdownSections: claudeCodeMarkdown,
+  reportSections: claudeCodeReportSections,
 };

@@ -34,12 +34,13 @@ import {
   type HookEval,
   type SkillEval,
 } from "./schema.js";
-import { askingAgent, skillAgent } from "./agent.js";
+import { askingAgent, codexSkillAgent, skillAgent, underCodex } from "./agent.js";
 import { hookCaseCheck, hookCommand } from "./hook.js";
 import { outcomeCheck, outcomeDescription } from "./outcomes.js";
 import { readTarget, shadowWarnings, TargetError, type Target } from "./target.js";
 import { askCheck, askPrompt, observeCheck } from "./trigger.js";
 import { holdoutSplit } from "./split.js";
+import { pluginOf, type Plugin } from "./plugin.js";
 
 export interface ClaudeCodeLoadContext {
   projectRoot: string;
@@ -124,13 +125,24 @@ async function skillSpecs(
   if (trigger) {
     const mode = trigger.mode ?? defaults.triggerMode;
     const threshold = trigger.threshold ?? defaults.triggerThreshold;
-    const competitors = await competitorsOf(source, data, target, ctx);
+    // A plugin's skill is loaded with its plugin, the way users get it: its siblings compete.
+    const plugin =
+      mode === "observe" && trigger.plugin !== false
+        ? await pluginOfTarget(target, source, ctx)
+        : undefined;
+    if (plugin) warnings.push(...plugin.warnings);
+    const routed = plugin?.target ?? target;
+    const pluginFiles = new Set([routed, ...(plugin?.siblings ?? [])].map((t) => t.relative));
+    const listed = (await competitorsOf(source, data, target, ctx)).filter(
+      (c) => !pluginFiles.has(c.relative), // already installed as part of the plugin
+    );
+    const competitors = [...(plugin?.siblings ?? []), ...listed];
     const installed = Object.assign(
       {},
-      ...competitors.map((c) => c.install),
-      target.install,
+      ...listed.map((c) => c.install),
+      plugin ? plugin.install : target.install,
     ) as Record<string, string>;
-    const candidates = [target, ...competitors].map((t) => ({
+    const candidates = [routed, ...competitors].map((t) => ({
       name: t.names[t.names.length - 1]!,
       names: t.names,
       installedAt: t.installedAt,
@@ -148,7 +160,7 @@ async function skillSpecs(
         const check =
           mode === "ask"
             ? askCheck(target, shouldTrigger)
-            : observeCheck(target, shouldTrigger, competitors);
+            : observeCheck(routed, shouldTrigger, competitors);
         specs.push({
           id: `${data.name}.trigger.${polarity}-${index + 1}`,
           file: evalFile,
@@ -164,6 +176,7 @@ async function skillSpecs(
             : negativePassRate(threshold, trigger.runs ?? defaults.triggerRuns),
           // observe: a throwaway project with only the target installed; ask: an empty one.
           sandbox: { kind: "fixture", files: mode === "ask" ? {} : { ...installed } },
+          ...(plugin ? { agentArgs: ["--plugin-dir", plugin.installDir] } : {}),
           setup: [],
           shims: {},
           checks: [{ ...check, source: { file: evalFile, line: at } }],
@@ -181,6 +194,7 @@ async function skillSpecs(
             maxCostUsd: data.maxCostUsd,
             timeoutMs,
             competitors: competitors.length ? competitors.map(identity) : undefined,
+            plugin: plugin ? { name: plugin.name, install: plugin.install } : undefined,
           }),
           claudeCode: part({
             axis: "trigger",
@@ -193,6 +207,13 @@ async function skillSpecs(
             },
             ...(mode === "observe" && competitors.length ? { candidates } : {}),
             ...(defaultModel ? { model: defaultModel } : {}),
+            otherAgent:
+              mode === "ask"
+                ? underCodex((codex) => askingAgent(codex))
+                : underCodex(
+                    (codex) => codexSkillAgent(codex, installed),
+                    codexTriggerRefusal(target, plugin, competitors),
+                  ),
           }),
         });
       }
@@ -269,6 +290,10 @@ async function skillSpecs(
           description: outcomeDescription(o),
         })),
         ...(model ? { model } : {}),
+        otherAgent: underCodex(
+          (codex) => codexSkillAgent(codex, target.install),
+          target.type === "command" ? CODEX_NO_COMMANDS : undefined,
+        ),
       }),
     });
   }
@@ -440,6 +465,44 @@ async function competitorsOf(
     found.push(competitor);
   }
   return found;
+}
+
+const CODEX_NO_COMMANDS =
+  "Codex 0.171 has no project slash commands: a command's trigger and e2e evals need claude-code (`mode: ask` trigger queries run under codex)";
+
+/** Why codex cannot run a target's observed trigger queries, or undefined when it can. */
+function codexTriggerRefusal(
+  target: Target,
+  plugin: Plugin | undefined,
+  competitors: Target[],
+): string | undefined {
+  if (target.type === "command") return CODEX_NO_COMMANDS;
+  if (plugin)
+    return `the target is loaded with its Claude Code plugin ${plugin.name} (claude --plugin-dir); set \`trigger.plugin: false\` to run its trigger queries under codex`;
+  const command = competitors.find((c) => c.type === "command");
+  if (command)
+    return `the competitor ${command.relative} is a command, and Codex 0.171 has no project slash commands`;
+  return undefined;
+}
+
+/** The plugin the target belongs to (see plugin.ts); a broken manifest is a definition error. */
+async function pluginOfTarget(
+  target: Target,
+  source: YamlSource,
+  ctx: ClaudeCodeLoadContext,
+): Promise<Plugin | undefined> {
+  try {
+    return await pluginOf(target, ctx.projectRoot);
+  } catch (error) {
+    if (!(error instanceof TargetError)) throw error;
+    throw new DefinitionError([
+      problemAt(source, ["target"], {
+        code: Codes.badTarget,
+        message: error.message,
+        fix: error.fix,
+      }),
+    ]);
+  }
 }
 
 // ---------- shared ----------

@@ -94,6 +94,11 @@ export const triggerSchema = described(
         z.optional(z.array(nonEmptyText).check(z.minLength(1))),
         "Other skills or commands (paths to their SKILL.md, skill folder or command .md) installed beside the target in observe mode: each query's run records which one it triggered, and a positive query that triggers a competitor fails with that evidence.",
       ),
+      plugin: withMeta(z.optional(z.boolean()), {
+        description:
+          "When the target is a skill or command of a Claude Code plugin (a folder with `.claude-plugin/plugin.json`), observe runs load the plugin (`claude --plugin-dir`) and count its other skills and commands as competitors; `false` installs the target alone (default true).",
+        default: true,
+      }),
       threshold: withMeta(z.optional(z.number().check(z.gte(0), z.lte(1))), {
         description:
           "A number from 0 to 1: a query counts as triggering when its trigger rate is at least this (default 0.5).",
@@ -101,7 +106,7 @@ export const triggerSchema = described(
       }),
     })
     .check(z.superRefine(requireSomeQuery)),
-  "Routing: `{ positive: [{ query, note }], negative: [...], mode, runs, threshold, holdout, seed, competitors }`.",
+  "Routing: `{ positive: [{ query, note }], negative: [...], mode, runs, threshold, holdout, seed, competitors, plugin }`.",
 );
 
 const outcomeFile = described(sandboxPathSchema, "The sandbox-relative file to look at.");

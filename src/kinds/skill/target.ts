@@ -201,3 +201,10 @@ export async function shadowWarnings(target: Target, home: string | undefined): 
   }
   return found;
 }
+
+/** Where Codex finds a project's skill (`.agents/skills/<name>/`) for one Claude Code installs. */
+export function codexSkillPath(claudePath: string): string | undefined {
+  return claudePath.startsWith(".claude/skills/")
+    ? `.agents/skills/${claudePath.slice(".claude/skills/".length)}`
+    : undefined;
+}

@@ -6,7 +6,7 @@
 import type { CheckSpec, CustomCheckContext, ToolCall } from "../../model/index.js";
 import { wilsonInterval, round6 } from "../../model/index.js";
 import { describeTrajectory } from "../../check/index.js";
-import type { Target } from "./target.js";
+import { codexSkillPath, type Target } from "./target.js";
 
 export type TriggerMode = "observe" | "ask";
 
@@ -35,6 +35,13 @@ function invokes(call: ToolCall, target: Candidate): boolean {
   }
   if (tool === "read" && typeof input.file_path === "string") {
     return input.file_path.replace(/\\/g, "/").endsWith(`/${target.installedAt}`);
+  }
+  // Codex has no Skill tool: it reads the SKILL.md it was shown with a shell command.
+  if (tool === "bash" && typeof input.command === "string") {
+    const paths = [target.installedAt, codexSkillPath(target.installedAt)];
+    return input.command
+      .split(/[\s'"=;|&<>()]+/)
+      .some((word) => paths.some((p) => p && (word === p || word.endsWith(`/${p}`))));
   }
   return false;
 }
@@ -82,7 +89,7 @@ export function observeCheck(
       const hit = triggerCall(run.trajectory, target);
       const evidence = hit
         ? `triggered by call #${hit.index + 1} ${hit.call.tool}(${JSON.stringify(hit.call.input)}) — ${seen}`
-        : `not triggered: no Skill call named ${target.names.map((n) => JSON.stringify(n)).join(" or ")} and no read of ${target.installedAt} — ${seen}`;
+        : `not triggered: no Skill call named ${target.names.map((n) => JSON.stringify(n)).join(" or ")} and no read of ${[target.installedAt, codexSkillPath(target.installedAt)].filter(Boolean).join(" or ")} — ${seen}`;
       return { ok: Boolean(hit) === shouldTrigger, evidence };
     },
   };

@@ -48,6 +48,10 @@ details[open]>summary{border-bottom:1px solid var(--line);background:var(--soft)
 .v-regression .lift-bar .ci{background:var(--fail)}.v-improvement .lift-bar .ci{background:var(--pass)}.v-inconclusive .lift-bar .ci{background:var(--warn)}.v-no-change .lift-bar .ci{background:color-mix(in srgb,var(--fg) 55%,transparent)}
 .lift-bar .delta{position:absolute;top:1px;width:10px;height:10px;margin-left:-5px;border-radius:50%;background:var(--fg);border:2px solid var(--bg)}
 .arm{color:var(--info);font-weight:600}
+.kind-scroll{overflow-x:auto;max-width:100%}
+.kinds{margin:14px 0}.kinds h2{font-size:1.05rem;margin:0 0 6px}
+.kind-table{width:auto;min-width:50%}.kind-table td.mark-fail{color:var(--fail);font-weight:700}.kind-table td.mark-pass{color:var(--pass)}
+.kind-table td.mark-fail,.kind-table td.mark-pass{font-variant-numeric:tabular-nums;white-space:nowrap}
 .body{padding:8px 12px 12px}
 .trial>summary{font-size:.9rem}
 .code{font-family:var(--mono);font-size:.8rem;color:var(--muted)}
@@ -78,5 +82,6 @@ a{color:var(--info)}
   .lift-head{display:none}
   .row .b{grid-area:badge}.row .name{grid-area:name}.row .rate{grid-area:rate}.row .barcell{grid-area:bar}.row .cost{grid-area:cost;text-align:left}.row .dur{grid-area:dur}
   table,tbody,tr,td{display:block}td{border:0;padding:2px 0}tr{border-bottom:1px solid var(--line);padding:4px 0}thead{display:none}
+  .kind-scroll table.kind-table{display:table}.kind-scroll .kind-table thead{display:table-header-group}.kind-scroll .kind-table tbody{display:table-row-group}.kind-scroll .kind-table tr{display:table-row}.kind-scroll .kind-table td,.kind-scroll .kind-table th{display:table-cell;border-bottom:1px solid var(--line);padding:4px 6px}
 }
 `;
