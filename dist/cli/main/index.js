@@ -29681,13 +29681,24 @@ async function planRun(specs, options) {
                     : [error.needle]));
             continue;
         }
-        // Skill and command evals are about Claude Code itself: --agent does not replace their agent,
-        // and another agent is refused with the reason rather than ignored.
+        // Skill and command evals are about Claude Code: --agent does not replace their agent, but a
+        // part another agent can run (a skill under codex) runs under it; else it is refused with the
+        // reason rather than ignored.
         const other = spec.claudeCode
             ? options.agents.find((a) => agentName(a) !== "claude-code")
             : undefined;
+        const adapted = other !== undefined && options.agents.length === 1
+            ? otherAgentFor(spec, other, adapters)
+            : undefined;
+        if (adapted && "agent" in adapted) {
+            units.push({ spec, agent: adapted.agent, agentName: adapted.agent.name, prompt, trials });
+            continue;
+        }
         if (other !== undefined) {
-            const problem = claudeOnlyProblem(spec, agentName(other));
+            const problem = claudeOnlyProblem(spec, agentName(other), adapted?.reason ??
+                (options.agents.length > 1 && spec.claudeCode?.otherAgent
+                    ? "name one agent for skill and command evals (each part's verdict is of one agent)"
+                    : undefined));
             if (!onlyClaudeCode) {
                 // --agent is for the other evals of this run: these are skipped, saying why.
                 units.push({
@@ -29760,22 +29771,35 @@ function agentName(ref) {
     return typeof ref === "string" ? ref : ref.name;
 }
 /**
- * Why a skill or command eval cannot run under another agent: its target is installed where
- * Claude Code looks (`.claude/skills`, `.claude/commands`) and a trigger is Claude Code's `Skill`
- * tool naming it. Codex 0.171 has skills of its own (SKILL.md files it lists in its system prompt,
- * from its own folders), with no Skill tool call to observe: the same eval would measure
- * something else, so it is refused rather than run or ignored.
+ * Why a skill or command eval cannot run under another agent: the part's own reason (a command
+ * under codex, which has no project slash commands), else that its target is installed where
+ * Claude Code looks and a trigger is Claude Code's `Skill` tool naming it.
  */
-function claudeOnlyProblem(spec, agent) {
+function claudeOnlyProblem(spec, agent, reason) {
     const part = spec.claudeCode;
     return {
         file: spec.file,
         line: spec.line,
         key: "--agent",
         code: errors_Codes.usage,
-        message: `${part.group} is a ${part.type} eval of Claude Code (${part.target}); --agent ${agent} cannot run it: the target is installed under .claude/, where only Claude Code looks, and a trigger is Claude Code's Skill tool naming it`,
-        fix: `drop --agent ${agent} (skill and command evals always use claude-code), or select other evals by name`,
+        message: `${part.group} is a ${part.type} eval of Claude Code (${part.target}); --agent ${agent} cannot run it: ${reason ?? "the target is installed under .claude/, where only Claude Code looks, and a trigger is Claude Code's Skill tool naming it"}`,
+        fix: `drop --agent ${agent} (these evals use claude-code unless another agent can run them), or select other evals by name`,
     };
+}
+/** The part's own adapter for `--agent <ref>`, or why that agent cannot run it. */
+function otherAgentFor(spec, ref, cache) {
+    const otherAgent = spec.claudeCode?.otherAgent;
+    if (!otherAgent)
+        return undefined;
+    try {
+        return otherAgent(cachedAdapter(ref, cache));
+    }
+    catch (error) {
+        // An unknown name or an unsafe template: refused below with Claude Code's reason.
+        if (error instanceof UnknownAgentError || error instanceof UnsafeTemplateError)
+            return undefined;
+        throw error;
+    }
 }
 /** Resolves `ref` into the cache, or says why it cannot be an agent (unknown, unsafe template). */
 function agentProblem(ref, cache, where) {
@@ -34750,6 +34774,71 @@ function reportPage() {
             ]);
         })));
     }
+    // What the eval kinds add up to (a skill's trigger metrics and matrix, its workflow checks):
+    // a block per section, open when it did not pass.
+    function markNode(m) {
+        if (!m)
+            return null;
+        return el("span", { class: m === "pass" ? "ok" : "ko", text: m === "pass" ? "✓ " : "✗ " });
+    }
+    function kindBlock(b) {
+        if (b.type === "lines") {
+            return el("div", { class: "kind-block", "data-block": b.title || "" }, [
+                b.title ? el("h3", { text: b.title }) : null,
+                el("ul", { class: "checks" }, b.lines.map((l) => {
+                    return el("li", { class: l.mark === "fail" ? "check-failed" : l.mark === "pass" ? "check-ok" : "" }, [
+                        markNode(l.mark),
+                        l.text,
+                        l.detail ? el("pre", { class: "evidence", text: l.detail }) : null,
+                    ]);
+                })),
+            ]);
+        }
+        return el("div", { class: "kind-block", "data-block": b.title }, [
+            el("h3", { text: b.title }),
+            b.caption ? el("p", { class: "muted", text: b.caption }) : null,
+            // Its own scroll on a narrow screen: a matrix keeps its columns (and their labels).
+            el("div", { class: "kind-scroll" }, [
+                el("table", { class: "kind-table" }, [
+                    el("thead", null, [
+                        el("tr", null, b.head.map((h) => el("th", { text: h }))),
+                    ]),
+                    el("tbody", null, b.rows.map((r) => {
+                        return el("tr", null, r.cells.map((c, i) => {
+                            const m = r.marks ? r.marks[i] : null;
+                            const numeric = i > 0 && /^(\d[\d.,]*%?|n\/a)$/.test(c);
+                            return el("td", { class: m ? "mark-" + m : numeric ? "num" : "" }, [
+                                markNode(m),
+                                c,
+                            ]);
+                        }));
+                    })),
+                ]),
+            ]),
+        ]);
+    }
+    function kindSections() {
+        const sections = data.sections || [];
+        if (!sections.length)
+            return null;
+        return el("section", { class: "kinds", "aria-label": "skills, commands and hooks" }, [el("h2", { text: "Skills, commands and hooks" })].concat(sections.map((s) => {
+            const d = el("details", {
+                class: "kind-section",
+                "data-name": s.title,
+                "data-status": s.status,
+            });
+            if (s.status !== "passed" && s.status !== "skipped")
+                d.open = true;
+            d.appendChild(el("summary", null, [
+                el("span", { class: "badge s-" + s.status, text: s.status }),
+                " ",
+                el("b", { text: s.title }),
+                s.subtitle ? el("span", { class: "muted", text: " " + s.subtitle }) : null,
+            ]));
+            d.appendChild(el("div", { class: "body" }, s.blocks.map(kindBlock)));
+            return d;
+        })));
+    }
     function rateBar(e) {
         const bar = el("div", {
             class: "bar",
@@ -35120,6 +35209,9 @@ function reportPage() {
         const comparisons = lift();
         if (comparisons)
             root.appendChild(comparisons);
+        const kinds = kindSections();
+        if (kinds)
+            root.appendChild(kinds);
         const search = el("input", {
             type: "search",
             placeholder: "Filter by eval or agent",
@@ -35234,6 +35326,10 @@ details[open]>summary{border-bottom:1px solid var(--line);background:var(--soft)
 .v-regression .lift-bar .ci{background:var(--fail)}.v-improvement .lift-bar .ci{background:var(--pass)}.v-inconclusive .lift-bar .ci{background:var(--warn)}.v-no-change .lift-bar .ci{background:color-mix(in srgb,var(--fg) 55%,transparent)}
 .lift-bar .delta{position:absolute;top:1px;width:10px;height:10px;margin-left:-5px;border-radius:50%;background:var(--fg);border:2px solid var(--bg)}
 .arm{color:var(--info);font-weight:600}
+.kind-scroll{overflow-x:auto;max-width:100%}
+.kinds{margin:14px 0}.kinds h2{font-size:1.05rem;margin:0 0 6px}
+.kind-table{width:auto;min-width:50%}.kind-table td.mark-fail{color:var(--fail);font-weight:700}.kind-table td.mark-pass{color:var(--pass)}
+.kind-table td.mark-fail,.kind-table td.mark-pass{font-variant-numeric:tabular-nums;white-space:nowrap}
 .body{padding:8px 12px 12px}
 .trial>summary{font-size:.9rem}
 .code{font-family:var(--mono);font-size:.8rem;color:var(--muted)}
@@ -35264,12 +35360,14 @@ a{color:var(--info)}
   .lift-head{display:none}
   .row .b{grid-area:badge}.row .name{grid-area:name}.row .rate{grid-area:rate}.row .barcell{grid-area:bar}.row .cost{grid-area:cost;text-align:left}.row .dur{grid-area:dur}
   table,tbody,tr,td{display:block}td{border:0;padding:2px 0}tr{border-bottom:1px solid var(--line);padding:4px 0}thead{display:none}
+  .kind-scroll table.kind-table{display:table}.kind-scroll .kind-table thead{display:table-header-group}.kind-scroll .kind-table tbody{display:table-row-group}.kind-scroll .kind-table tr{display:table-row}.kind-scroll .kind-table td,.kind-scroll .kind-table th{display:table-cell;border-bottom:1px solid var(--line);padding:4px 6px}
 }
 `;
 
 ;// CONCATENATED MODULE: ./src/report/html.ts
 // report.html: one self-contained page (inline CSS and JS, no network) to review a run — summary,
-// the comparisons (a lift view: each control → treatment with its interval drawn), a row per
+// the comparisons (a lift view: each control → treatment with its interval drawn), the sections
+// the eval kinds add (a skill's trigger metrics, confusion matrix, workflow checks), a row per
 // eval × agent (a comparison arm's as `greet @ base@main`), and per trial the prompt, the trajectory, the shim calls, the checks
 // with their evidence and the agent's output, plus a pass-rate trend per eval from history.
 // The data is embedded as JSON and rendered lazily in the browser, so thousands of trials stay
@@ -35334,6 +35432,7 @@ function reportFrame(run, options) {
         details: {},
         trends: trendsOf(evals, options.history ?? []),
         dirs,
+        sections: options.sections ?? [],
     };
 }
 /**
@@ -35700,7 +35799,8 @@ function writeMainJson(main, write) {
     write(`{"run":${scriptJson(main.run)},"evals":[`);
     main.evals.forEach((e, i) => write(`${i ? "," : ""}${scriptJson(e)}`));
     write(`],"comparisons":${scriptJson(main.comparisons)}`);
-    write(`,"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}}`);
+    write(`,"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}`);
+    write(`,"sections":${scriptJson(main.sections)}}`);
 }
 async function eachLimited(items, limit, fn) {
     let next = 0;
@@ -36675,11 +36775,172 @@ function shards_seconds(ms) {
 
 
 
+;// CONCATENATED MODULE: ./src/kinds/skill/target.ts
+// The file under test of a skill/command/hook eval: where it is, what it is called, what its
+// description says, and the files that install it into a throwaway project.
+
+
+
+
+class TargetError extends AgentEvalsError {
+    fix;
+    constructor(message, fix) {
+        super(errors_Codes.badTarget, message);
+        this.fix = fix;
+    }
+}
+const MAX_SKILL_BYTES = 1024 * 1024;
+/** Reads the target; throws TargetError when it is missing or not what `type` says. */
+async function readTarget(type, target, projectRoot) {
+    let file = external_node_path_default().resolve(projectRoot, target);
+    const stat = await external_node_fs_.promises.stat(file).catch(() => undefined);
+    if (!stat) {
+        throw new TargetError(`the target ${JSON.stringify(target)} does not exist (looked at ${file})`, `create it, or point \`target\` at the ${type} file relative to the project root (e.g. ${exampleTarget(type)})`);
+    }
+    if (stat.isDirectory()) {
+        if (type !== "skill")
+            throw new TargetError(`the target ${JSON.stringify(target)} is a folder`, `point \`target\` at the ${type} file itself (e.g. ${exampleTarget(type)})`);
+        file = external_node_path_default().join(file, "SKILL.md");
+        if (!(await external_node_fs_.promises.stat(file).catch(() => undefined))?.isFile())
+            throw new TargetError(`the skill folder ${JSON.stringify(target)} has no SKILL.md`, "add SKILL.md to the folder, or point `target` at it");
+    }
+    // Claude Code finds a skill only by its folder's SKILL.md: another file there is never loaded.
+    if (type === "skill" && external_node_path_default().basename(file) !== "SKILL.md")
+        throw new TargetError(`the skill target ${JSON.stringify(target)} is not a SKILL.md: Claude Code loads a skill only from its folder's SKILL.md`, "point `target` at the skill's SKILL.md, or at its folder");
+    const relative = external_node_path_default().relative(projectRoot, file).split((external_node_path_default()).sep).join("/");
+    if (type === "hook") {
+        return {
+            type,
+            file,
+            relative,
+            names: [external_node_path_default().basename(file)],
+            description: "",
+            install: {},
+            installedAt: relative,
+            skipped: [],
+        };
+    }
+    if (!file.endsWith(".md")) {
+        throw new TargetError(`a ${type} target must be a markdown file, got ${JSON.stringify(target)}`, `point \`target\` at ${exampleTarget(type)}`);
+    }
+    const text = await external_node_fs_.promises.readFile(file, "utf8");
+    const front = frontmatter(text);
+    if (type === "skill") {
+        const folder = external_node_path_default().basename(external_node_path_default().dirname(file));
+        const names = target_unique([folder, typeof front.name === "string" ? front.name : folder]);
+        const { files, skipped } = await readSkillFolder(external_node_path_default().dirname(file));
+        const install = Object.fromEntries(Object.entries(files).map(([rel, content]) => [`.claude/skills/${folder}/${rel}`, content]));
+        return {
+            type,
+            file,
+            relative,
+            names,
+            description: target_describe(front, text),
+            install,
+            installedAt: `.claude/skills/${folder}/SKILL.md`,
+            skipped,
+        };
+    }
+    const name = external_node_path_default().basename(file, ".md");
+    return {
+        type,
+        file,
+        relative,
+        names: [name],
+        description: target_describe(front, text),
+        install: { [`.claude/commands/${name}.md`]: text },
+        installedAt: `.claude/commands/${name}.md`,
+        skipped: [],
+    };
+}
+function exampleTarget(type) {
+    if (type === "skill")
+        return "`.claude/skills/<name>/SKILL.md`";
+    if (type === "command")
+        return "`.claude/commands/<name>.md`";
+    return "`.claude/hooks/<name>.sh`";
+}
+function target_unique(values) {
+    return [...new Set(values)];
+}
+/** The YAML between the leading `---` lines, as a mapping (empty when there is none). */
+function frontmatter(text) {
+    const match = /^---\r?\n([\s\S]*?)\r?\n---\s*(\r?\n|$)/.exec(text);
+    if (!match)
+        return {};
+    try {
+        const data = (0,dist/* parse */.qg)(match[1] ?? "");
+        return data && typeof data === "object" && !Array.isArray(data)
+            ? data
+            : {};
+    }
+    catch {
+        return {};
+    }
+}
+function target_describe(front, text) {
+    if (typeof front.description === "string" && front.description.trim())
+        return front.description.trim();
+    const body = text.replace(/^---\r?\n[\s\S]*?\r?\n---\s*\r?\n/, "");
+    return (body
+        .split("\n")
+        .map((line) => line.replace(/^#+\s*/, "").trim())
+        .find(Boolean) ?? "");
+}
+/** Every UTF-8 file of a skill folder (relative path → text); other files are listed as skipped. */
+async function readSkillFolder(dir) {
+    const files = {};
+    const skipped = [];
+    let total = 0;
+    const entries = await external_node_fs_.promises.readdir(dir, { recursive: true, withFileTypes: true });
+    for (const entry of entries) {
+        if (!entry.isFile())
+            continue;
+        const abs = external_node_path_default().join(entry.parentPath, entry.name);
+        const rel = external_node_path_default().relative(dir, abs).split((external_node_path_default()).sep).join("/");
+        const bytes = await external_node_fs_.promises.readFile(abs);
+        total += bytes.byteLength;
+        try {
+            if (total > MAX_SKILL_BYTES)
+                throw new Error("too large");
+            files[rel] = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+        }
+        catch {
+            skipped.push(rel);
+        }
+    }
+    return { files, skipped };
+}
+/** A user-level skill/command of the same name, which Claude Code would use instead. */
+async function shadowWarnings(target, home) {
+    if (!home || target.type === "hook")
+        return [];
+    const found = [];
+    for (const name of target.names) {
+        const candidates = target.type === "skill"
+            ? [external_node_path_default().join(home, ".claude", "skills", name)]
+            : [external_node_path_default().join(home, ".claude", "commands", `${name}.md`)];
+        for (const candidate of candidates) {
+            if (await external_node_fs_.promises.stat(candidate).catch(() => undefined)) {
+                found.push(`a user-level ${target.type} ${JSON.stringify(name)} exists at ${candidate}: Claude Code may use it instead of ${target.relative}, so trigger and e2e results may not be about the target (rename or move it while you evaluate)`);
+            }
+        }
+    }
+    return found;
+}
+/** Where Codex finds a project's skill (`.agents/skills/<name>/`) for one Claude Code installs. */
+function codexSkillPath(claudePath) {
+    return claudePath.startsWith(".claude/skills/")
+        ? `.agents/skills/${claudePath.slice(".claude/skills/".length)}`
+        : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/kinds/skill/trigger.ts
 // Trigger (routing) evals: does the target's description draw the requests it should, and only
 // those? Each query is one eval × agent unit whose trials are the query's runs: a trial passes
 // when the target triggered (positive query) or did not (negative). Precision, recall and F1 come
 // from the queries' verdicts.
+
 
 
 /** The call that shows the target was invoked, or undefined. */
@@ -36704,6 +36965,13 @@ function invokes(call, target) {
     }
     if (tool === "read" && typeof input.file_path === "string") {
         return input.file_path.replace(/\\/g, "/").endsWith(`/${target.installedAt}`);
+    }
+    // Codex has no Skill tool: it reads the SKILL.md it was shown with a shell command.
+    if (tool === "bash" && typeof input.command === "string") {
+        const paths = [target.installedAt, codexSkillPath(target.installedAt)];
+        return input.command
+            .split(/[\s'"=;|&<>()]+/)
+            .some((word) => paths.some((p) => p && (word === p || word.endsWith(`/${p}`))));
     }
     return false;
 }
@@ -36741,7 +37009,7 @@ function observeCheck(target, shouldTrigger, competitors = []) {
             const hit = triggerCall(run.trajectory, target);
             const evidence = hit
                 ? `triggered by call #${hit.index + 1} ${hit.call.tool}(${JSON.stringify(hit.call.input)}) — ${seen}`
-                : `not triggered: no Skill call named ${target.names.map((n) => JSON.stringify(n)).join(" or ")} and no read of ${target.installedAt} — ${seen}`;
+                : `not triggered: no Skill call named ${target.names.map((n) => JSON.stringify(n)).join(" or ")} and no read of ${[target.installedAt, codexSkillPath(target.installedAt)].filter(Boolean).join(" or ")} — ${seen}`;
             return { ok: Boolean(hit) === shouldTrigger, evidence };
         },
     };
@@ -36862,6 +37130,7 @@ async function groupReport(name, parts, options) {
         config: {
             ...(first.claudeCode.type !== "hook" ? { model: modelOf(parts) } : {}),
             trials: Math.max(...parts.map((p) => p.result.trialsPlanned)),
+            ...otherAgent(parts),
         },
         warnings: first.claudeCode.warnings,
         ...(trigger ? { trigger } : {}),
@@ -36870,6 +37139,12 @@ async function groupReport(name, parts, options) {
         // The total of its parts' times (the guide's `Duration`), not the longest of them.
         duration_ms: parts.reduce((sum, p) => sum + p.result.durationMs, 0),
     };
+}
+/** `{ agent }` when the parts ran under one agent other than Claude Code. */
+function otherAgent(parts) {
+    const agents = new Set(parts.map((p) => p.result.agent).filter((a) => a !== "none"));
+    const [agent] = agents;
+    return agents.size === 1 && agent !== "claude-code" ? { agent } : {};
 }
 /**
  * The model of the file: EVAL_MODEL or its `model:`; else the one model all its scenarios name;
@@ -37188,7 +37463,8 @@ function claudeCodeSections(reports, projectRoot, style, verbose = false) {
         return style.yellow(style.bold(text));
     };
     for (const report of reports) {
-        lines.push(style.bold(`━━━ ${report.name} (${report.type}: ${report.target}) ━━━`));
+        const under = report.config.agent ? `, under ${report.config.agent}` : "";
+        lines.push(style.bold(`━━━ ${report.name} (${report.type}: ${report.target}${under}) ━━━`));
         for (const warning of report.warnings)
             lines.push(`  ${style.yellow("!")} ${warning}`);
         if (report.trigger)
@@ -37389,12 +37665,16 @@ const triggerSchema = described(strictObject({
         default: claudeCodeEvalDefaults.holdoutSeed,
     }),
     competitors: described(optional(array(nonEmptyText).check(_minLength(1))), "Other skills or commands (paths to their SKILL.md, skill folder or command .md) installed beside the target in observe mode: each query's run records which one it triggered, and a positive query that triggers a competitor fails with that evidence."),
+    plugin: withMeta(optional(schemas_boolean()), {
+        description: "When the target is a skill or command of a Claude Code plugin (a folder with `.claude-plugin/plugin.json`), observe runs load the plugin (`claude --plugin-dir`) and count its other skills and commands as competitors; `false` installs the target alone (default true).",
+        default: true,
+    }),
     threshold: withMeta(optional(schemas_number().check(_gte(0), _lte(1))), {
         description: "A number from 0 to 1: a query counts as triggering when its trigger rate is at least this (default 0.5).",
         default: claudeCodeEvalDefaults.triggerThreshold,
     }),
 })
-    .check(superRefine(requireSomeQuery)), "Routing: `{ positive: [{ query, note }], negative: [...], mode, runs, threshold, holdout, seed, competitors }`.");
+    .check(superRefine(requireSomeQuery)), "Routing: `{ positive: [{ query, note }], negative: [...], mode, runs, threshold, holdout, seed, competitors, plugin }`.");
 const outcomeFile = described(sandboxPathSchema, "The sandbox-relative file to look at.");
 const outcomeCommand = described(commandSchema, "A bash command run in the sandbox after the run.");
 /** The eight outcome types of the skill-eval guide; each maps onto an existing check. */
@@ -37553,6 +37833,7 @@ const claudeCodeEvalSchema = union([skillEvalSchema, hookEvalSchema]);
 
 
 
+
 // The adapter's credential variables, and the switches that make Claude Code use a cloud's login.
 const KEY_VARIABLES = [
     ...CLAUDE_CREDENTIAL_ENV,
@@ -37591,6 +37872,27 @@ function skillAgent(env) {
     };
 }
 /**
+ * `inner` (codex) with the skills of `install` also where Codex 0.171 looks for a project's skills,
+ * `.agents/skills/<name>/`: it lists each one's name, description and SKILL.md path to the model,
+ * which reads the file with a shell command when it uses the skill. Written into the trial's
+ * sandbox before the run, so the sandbox as defined stays the one Claude Code gets.
+ */
+function codexSkillAgent(inner, install) {
+    return {
+        ...inner,
+        run: async (ctx) => {
+            for (const [file, content] of Object.entries(install)) {
+                const at = codexSkillPath(file);
+                if (!at)
+                    continue;
+                await external_node_fs_.promises.mkdir(external_node_path_default().dirname(external_node_path_default().join(ctx.cwd, at)), { recursive: true });
+                await external_node_fs_.promises.writeFile(external_node_path_default().join(ctx.cwd, at), content);
+            }
+            return inner.run(ctx);
+        },
+    };
+}
+/**
  * The agent of `ask` trigger runs: an answer that is neither YES nor NO ("Maybe") says nothing
  * about routing, so it is asked once more, and a second such answer ends the run as an error —
  * shown with the answer, never counted as a false positive or negative.
@@ -37614,6 +37916,19 @@ function askingAgent(inner) {
             const said = (r) => JSON.stringify((r.finalMessage ?? "").trim().slice(0, 120));
             throw new InfraError(`answered neither YES nor NO, twice (${said(first)}, then ${said(second)}): not counted`, false);
         },
+    };
+}
+/**
+ * A part's `otherAgent` (`--agent codex`): codex, adapted by `adapt` (its skills installed, its
+ * answers read), unless `refusal` says why this part cannot run under it; other agents never.
+ */
+function underCodex(adapt, refusal) {
+    return (agent) => {
+        if (agent.name !== "codex")
+            return {
+                reason: `only claude-code and codex run skill and command evals (${agent.name} is neither)`,
+            };
+        return refusal ? { reason: refusal } : { agent: adapt(agent) };
     };
 }
 
@@ -38000,160 +38315,6 @@ function hook_outputTail(run) {
     return parts.length ? `\n${parts.join("\n")}` : "";
 }
 
-;// CONCATENATED MODULE: ./src/kinds/skill/target.ts
-// The file under test of a skill/command/hook eval: where it is, what it is called, what its
-// description says, and the files that install it into a throwaway project.
-
-
-
-
-class TargetError extends AgentEvalsError {
-    fix;
-    constructor(message, fix) {
-        super(errors_Codes.badTarget, message);
-        this.fix = fix;
-    }
-}
-const MAX_SKILL_BYTES = 1024 * 1024;
-/** Reads the target; throws TargetError when it is missing or not what `type` says. */
-async function readTarget(type, target, projectRoot) {
-    let file = external_node_path_default().resolve(projectRoot, target);
-    const stat = await external_node_fs_.promises.stat(file).catch(() => undefined);
-    if (!stat) {
-        throw new TargetError(`the target ${JSON.stringify(target)} does not exist (looked at ${file})`, `create it, or point \`target\` at the ${type} file relative to the project root (e.g. ${exampleTarget(type)})`);
-    }
-    if (stat.isDirectory()) {
-        if (type !== "skill")
-            throw new TargetError(`the target ${JSON.stringify(target)} is a folder`, `point \`target\` at the ${type} file itself (e.g. ${exampleTarget(type)})`);
-        file = external_node_path_default().join(file, "SKILL.md");
-        if (!(await external_node_fs_.promises.stat(file).catch(() => undefined))?.isFile())
-            throw new TargetError(`the skill folder ${JSON.stringify(target)} has no SKILL.md`, "add SKILL.md to the folder, or point `target` at it");
-    }
-    // Claude Code finds a skill only by its folder's SKILL.md: another file there is never loaded.
-    if (type === "skill" && external_node_path_default().basename(file) !== "SKILL.md")
-        throw new TargetError(`the skill target ${JSON.stringify(target)} is not a SKILL.md: Claude Code loads a skill only from its folder's SKILL.md`, "point `target` at the skill's SKILL.md, or at its folder");
-    const relative = external_node_path_default().relative(projectRoot, file).split((external_node_path_default()).sep).join("/");
-    if (type === "hook") {
-        return {
-            type,
-            file,
-            relative,
-            names: [external_node_path_default().basename(file)],
-            description: "",
-            install: {},
-            installedAt: relative,
-            skipped: [],
-        };
-    }
-    if (!file.endsWith(".md")) {
-        throw new TargetError(`a ${type} target must be a markdown file, got ${JSON.stringify(target)}`, `point \`target\` at ${exampleTarget(type)}`);
-    }
-    const text = await external_node_fs_.promises.readFile(file, "utf8");
-    const front = frontmatter(text);
-    if (type === "skill") {
-        const folder = external_node_path_default().basename(external_node_path_default().dirname(file));
-        const names = target_unique([folder, typeof front.name === "string" ? front.name : folder]);
-        const { files, skipped } = await readSkillFolder(external_node_path_default().dirname(file));
-        const install = Object.fromEntries(Object.entries(files).map(([rel, content]) => [`.claude/skills/${folder}/${rel}`, content]));
-        return {
-            type,
-            file,
-            relative,
-            names,
-            description: target_describe(front, text),
-            install,
-            installedAt: `.claude/skills/${folder}/SKILL.md`,
-            skipped,
-        };
-    }
-    const name = external_node_path_default().basename(file, ".md");
-    return {
-        type,
-        file,
-        relative,
-        names: [name],
-        description: target_describe(front, text),
-        install: { [`.claude/commands/${name}.md`]: text },
-        installedAt: `.claude/commands/${name}.md`,
-        skipped: [],
-    };
-}
-function exampleTarget(type) {
-    if (type === "skill")
-        return "`.claude/skills/<name>/SKILL.md`";
-    if (type === "command")
-        return "`.claude/commands/<name>.md`";
-    return "`.claude/hooks/<name>.sh`";
-}
-function target_unique(values) {
-    return [...new Set(values)];
-}
-/** The YAML between the leading `---` lines, as a mapping (empty when there is none). */
-function frontmatter(text) {
-    const match = /^---\r?\n([\s\S]*?)\r?\n---\s*(\r?\n|$)/.exec(text);
-    if (!match)
-        return {};
-    try {
-        const data = (0,dist/* parse */.qg)(match[1] ?? "");
-        return data && typeof data === "object" && !Array.isArray(data)
-            ? data
-            : {};
-    }
-    catch {
-        return {};
-    }
-}
-function target_describe(front, text) {
-    if (typeof front.description === "string" && front.description.trim())
-        return front.description.trim();
-    const body = text.replace(/^---\r?\n[\s\S]*?\r?\n---\s*\r?\n/, "");
-    return (body
-        .split("\n")
-        .map((line) => line.replace(/^#+\s*/, "").trim())
-        .find(Boolean) ?? "");
-}
-/** Every UTF-8 file of a skill folder (relative path → text); other files are listed as skipped. */
-async function readSkillFolder(dir) {
-    const files = {};
-    const skipped = [];
-    let total = 0;
-    const entries = await external_node_fs_.promises.readdir(dir, { recursive: true, withFileTypes: true });
-    for (const entry of entries) {
-        if (!entry.isFile())
-            continue;
-        const abs = external_node_path_default().join(entry.parentPath, entry.name);
-        const rel = external_node_path_default().relative(dir, abs).split((external_node_path_default()).sep).join("/");
-        const bytes = await external_node_fs_.promises.readFile(abs);
-        total += bytes.byteLength;
-        try {
-            if (total > MAX_SKILL_BYTES)
-                throw new Error("too large");
-            files[rel] = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-        }
-        catch {
-            skipped.push(rel);
-        }
-    }
-    return { files, skipped };
-}
-/** A user-level skill/command of the same name, which Claude Code would use instead. */
-async function shadowWarnings(target, home) {
-    if (!home || target.type === "hook")
-        return [];
-    const found = [];
-    for (const name of target.names) {
-        const candidates = target.type === "skill"
-            ? [external_node_path_default().join(home, ".claude", "skills", name)]
-            : [external_node_path_default().join(home, ".claude", "commands", `${name}.md`)];
-        for (const candidate of candidates) {
-            if (await external_node_fs_.promises.stat(candidate).catch(() => undefined)) {
-                found.push(`a user-level ${target.type} ${JSON.stringify(name)} exists at ${candidate}: Claude Code may use it instead of ${target.relative}, so trigger and e2e results may not be about the target (rename or move it while you evaluate)`);
-            }
-        }
-    }
-    return found;
-}
-
 ;// CONCATENATED MODULE: ./src/kinds/skill/split.ts
 // The held-out split of trigger queries (`trigger.holdout: 0.3`): a seeded, stratified draw, so a
 // description tuned on the training queries is graded on queries it was not tuned on, and the same
@@ -38175,11 +38336,119 @@ function holdoutSplit(count, share, seed) {
     return order.map((_, i) => (held.has(i) ? "holdout" : "train"));
 }
 
+;// CONCATENATED MODULE: ./src/kinds/skill/plugin.ts
+// The Claude Code plugin a skill or command belongs to: a folder with `.claude-plugin/plugin.json`
+// whose `skills/<name>/SKILL.md` or `commands/<name>.md` the target is. A trigger run loads the
+// plugin for real (`claude --plugin-dir`), so the model sees every skill and command of it under
+// the plugin's namespace (`lint-kit:ts-fixer`), and its other skills and commands compete with the
+// target for each query.
+
+
+
+const MANIFEST = ".claude-plugin/plugin.json";
+// Manifest keys that name more components; the copy keeps the default folders only.
+const COMPONENT_KEYS = ["commands", "skills", "agents", "hooks", "mcpServers", "lspServers"];
+/** The plugin the target is part of, or undefined when it is not in one. */
+async function pluginOf(target, projectRoot) {
+    const root = pluginRoot(target);
+    if (!root)
+        return undefined;
+    const manifestFile = external_node_path_default().join(root, MANIFEST);
+    const text = await external_node_fs_.promises.readFile(manifestFile, "utf8").catch(() => undefined);
+    if (text === undefined)
+        return undefined;
+    const relative = toPosix(external_node_path_default().relative(projectRoot, root)) || ".";
+    const manifest = parseManifest(text, `${relative === "." ? "" : `${relative}/`}${MANIFEST}`);
+    const name = typeof manifest.name === "string" && /^[\w.-]+$/.test(manifest.name)
+        ? manifest.name
+        : external_node_path_default().basename(root);
+    const installDir = `plugins/${name}`;
+    const members = await pluginMembers(root, projectRoot);
+    const moved = members.map((m) => relocate(m, installDir, name));
+    const target2 = moved.find((m) => m.relative === target.relative);
+    const warnings = [
+        ...COMPONENT_KEYS.filter((key) => manifest[key] !== undefined).map((key) => `the plugin's plugin.json names \`${key}\` paths: trigger runs install its skills/ and commands/ folders only`),
+        // The target's own are said by the loader already.
+        ...members
+            .filter((m) => m.relative !== target.relative)
+            .flatMap((m) => m.skipped.map((f) => `${f} of the plugin's skill ${m.names[0]} is not text and was not installed`)),
+    ];
+    const kept = Object.fromEntries(["name", "version", "description"]
+        .filter((key) => manifest[key] !== undefined)
+        .map((key) => [key, manifest[key]]));
+    return {
+        name,
+        relative,
+        installDir,
+        target: target2 ?? relocate(target, installDir, name),
+        siblings: moved.filter((m) => m.relative !== target.relative),
+        install: Object.assign({ [`${installDir}/${MANIFEST}`]: `${JSON.stringify({ ...kept, name }, null, 2)}\n` }, ...moved.map((m) => m.install)),
+        warnings,
+    };
+}
+/** `<plugin>/skills/<name>/SKILL.md` or `<plugin>/commands/<name>.md` → `<plugin>`. */
+function pluginRoot(target) {
+    const dir = external_node_path_default().dirname(target.file);
+    if (target.type === "skill" && external_node_path_default().basename(external_node_path_default().dirname(dir)) === "skills")
+        return external_node_path_default().dirname(external_node_path_default().dirname(dir));
+    if (target.type === "command" && external_node_path_default().basename(dir) === "commands")
+        return external_node_path_default().dirname(dir);
+    return undefined;
+}
+function parseManifest(text, file) {
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        throw new TargetError(`the target's plugin manifest ${file} is not valid JSON (${error.message})`, "fix the JSON (Claude Code would not load the plugin either), or set `trigger.plugin: false` to evaluate the target alone");
+    }
+    if (!data || typeof data !== "object" || Array.isArray(data))
+        throw new TargetError(`the target's plugin manifest ${file} is not a JSON object`, 'write it as { "name": "<plugin-name>", … }, or set `trigger.plugin: false`');
+    return data;
+}
+/** Every skill (`skills/<name>/SKILL.md`) and command (`commands/<name>.md`) of the plugin. */
+async function pluginMembers(root, projectRoot) {
+    const list = async (dir) => (await external_node_fs_.promises.readdir(external_node_path_default().join(root, dir), { withFileTypes: true }).catch(() => [])).sort((a, b) => a.name.localeCompare(b.name));
+    const members = [];
+    for (const entry of await list("skills")) {
+        const file = external_node_path_default().join(root, "skills", entry.name, "SKILL.md");
+        if (!entry.isDirectory() || !(await external_node_fs_.promises.stat(file).catch(() => undefined))?.isFile())
+            continue;
+        members.push(await readTarget("skill", external_node_path_default().relative(projectRoot, file), projectRoot));
+    }
+    for (const entry of await list("commands")) {
+        if (!entry.isFile() || !entry.name.endsWith(".md"))
+            continue;
+        const file = external_node_path_default().join(root, "commands", entry.name);
+        members.push(await readTarget("command", external_node_path_default().relative(projectRoot, file), projectRoot));
+    }
+    return members;
+}
+/** A member as the plugin copy installs it: under `<installDir>/skills|commands/`. */
+function relocate(member, installDir, plugin) {
+    const from = member.type === "skill" ? ".claude/skills/" : ".claude/commands/";
+    const to = `${installDir}/${member.type === "skill" ? "skills" : "commands"}/`;
+    const move = (p) => (p.startsWith(from) ? to + p.slice(from.length) : p);
+    const last = member.names[member.names.length - 1];
+    return {
+        ...member,
+        // Claude Code lists it as `<plugin>:<name>`; the bare name resolves to it too.
+        names: [...member.names, `${plugin}:${last}`],
+        install: Object.fromEntries(Object.entries(member.install).map(([p, c]) => [move(p), c])),
+        installedAt: move(member.installedAt),
+    };
+}
+function toPosix(p) {
+    return p.split((external_node_path_default()).sep).join("/");
+}
+
 ;// CONCATENATED MODULE: ./src/kinds/skill/load.ts
 // One skill/command/hook eval file → the evals the engine runs. A skill or command file gives one
 // eval per trigger query (its trials are the query's runs) and one per e2e scenario; a hook file
 // gives one eval without an agent whose checks are its cases. Each carries `claudeCode` so the
 // report can put the parts back together per target.
+
 
 
 
@@ -38253,9 +38522,18 @@ async function skillSpecs(data, source, ctx) {
     if (trigger) {
         const mode = trigger.mode ?? claudeCodeEvalDefaults.triggerMode;
         const threshold = trigger.threshold ?? claudeCodeEvalDefaults.triggerThreshold;
-        const competitors = await competitorsOf(source, data, target, ctx);
-        const installed = Object.assign({}, ...competitors.map((c) => c.install), target.install);
-        const candidates = [target, ...competitors].map((t) => ({
+        // A plugin's skill is loaded with its plugin, the way users get it: its siblings compete.
+        const plugin = mode === "observe" && trigger.plugin !== false
+            ? await pluginOfTarget(target, source, ctx)
+            : undefined;
+        if (plugin)
+            warnings.push(...plugin.warnings);
+        const routed = plugin?.target ?? target;
+        const pluginFiles = new Set([routed, ...(plugin?.siblings ?? [])].map((t) => t.relative));
+        const listed = (await competitorsOf(source, data, target, ctx)).filter((c) => !pluginFiles.has(c.relative));
+        const competitors = [...(plugin?.siblings ?? []), ...listed];
+        const installed = Object.assign({}, ...listed.map((c) => c.install), plugin ? plugin.install : target.install);
+        const candidates = [routed, ...competitors].map((t) => ({
             name: t.names[t.names.length - 1],
             names: t.names,
             installedAt: t.installedAt,
@@ -38268,7 +38546,7 @@ async function skillSpecs(data, source, ctx) {
                 const promptText = mode === "ask" ? askPrompt(target, item.query) : item.query;
                 const check = mode === "ask"
                     ? askCheck(target, shouldTrigger)
-                    : observeCheck(target, shouldTrigger, competitors);
+                    : observeCheck(routed, shouldTrigger, competitors);
                 specs.push({
                     id: `${data.name}.trigger.${polarity}-${index + 1}`,
                     file: evalFile,
@@ -38284,6 +38562,7 @@ async function skillSpecs(data, source, ctx) {
                         : negativePassRate(threshold, trigger.runs ?? claudeCodeEvalDefaults.triggerRuns),
                     // observe: a throwaway project with only the target installed; ask: an empty one.
                     sandbox: { kind: "fixture", files: mode === "ask" ? {} : { ...installed } },
+                    ...(plugin ? { agentArgs: ["--plugin-dir", plugin.installDir] } : {}),
                     setup: [],
                     shims: {},
                     checks: [{ ...check, source: { file: evalFile, line: at } }],
@@ -38301,6 +38580,7 @@ async function skillSpecs(data, source, ctx) {
                         maxCostUsd: data.maxCostUsd,
                         timeoutMs,
                         competitors: competitors.length ? competitors.map(identity) : undefined,
+                        plugin: plugin ? { name: plugin.name, install: plugin.install } : undefined,
                     }),
                     claudeCode: part({
                         axis: "trigger",
@@ -38313,6 +38593,9 @@ async function skillSpecs(data, source, ctx) {
                         },
                         ...(mode === "observe" && competitors.length ? { candidates } : {}),
                         ...(defaultModel ? { model: defaultModel } : {}),
+                        otherAgent: mode === "ask"
+                            ? underCodex((codex) => askingAgent(codex))
+                            : underCodex((codex) => codexSkillAgent(codex, installed), codexTriggerRefusal(target, plugin, competitors)),
                     }),
                 });
             }
@@ -38379,6 +38662,7 @@ async function skillSpecs(data, source, ctx) {
                     description: outcomeDescription(o),
                 })),
                 ...(model ? { model } : {}),
+                otherAgent: underCodex((codex) => codexSkillAgent(codex, target.install), target.type === "command" ? CODEX_NO_COMMANDS : undefined),
             }),
         });
     }
@@ -38515,6 +38799,35 @@ async function competitorsOf(source, data, target, ctx) {
     }
     return found;
 }
+const CODEX_NO_COMMANDS = "Codex 0.171 has no project slash commands: a command's trigger and e2e evals need claude-code (`mode: ask` trigger queries run under codex)";
+/** Why codex cannot run a target's observed trigger queries, or undefined when it can. */
+function codexTriggerRefusal(target, plugin, competitors) {
+    if (target.type === "command")
+        return CODEX_NO_COMMANDS;
+    if (plugin)
+        return `the target is loaded with its Claude Code plugin ${plugin.name} (claude --plugin-dir); set \`trigger.plugin: false\` to run its trigger queries under codex`;
+    const command = competitors.find((c) => c.type === "command");
+    if (command)
+        return `the competitor ${command.relative} is a command, and Codex 0.171 has no project slash commands`;
+    return undefined;
+}
+/** The plugin the target belongs to (see plugin.ts); a broken manifest is a definition error. */
+async function pluginOfTarget(target, source, ctx) {
+    try {
+        return await pluginOf(target, ctx.projectRoot);
+    }
+    catch (error) {
+        if (!(error instanceof TargetError))
+            throw error;
+        throw new DefinitionError([
+            source_problemAt(source, ["target"], {
+                code: errors_Codes.badTarget,
+                message: error.message,
+                fix: error.fix,
+            }),
+        ]);
+    }
+}
 // ---------- shared ----------
 async function targetOf(type, target, source, ctx, keyPath = ["target"]) {
     try {
@@ -38622,6 +38935,175 @@ function hookCell(report) {
     return `${cases.filter((c) => c.passed).length}/${cases.length} passed`;
 }
 
+;// CONCATENATED MODULE: ./src/kinds/skill/report-sections.ts
+// report.html's section of each skill/command/hook eval: the trigger metrics (all queries, and
+// the training and held-out ones apart), the confusion matrix over the installed skills, each
+// query's rate and evidence; each e2e scenario's outcomes and its workflow split as the guide
+// reports it (tool_match, forbidden_check, ordering_check); the hook cases.
+
+function claudeCodeReportSections(reports) {
+    return reports.map((r) => ({
+        title: r.name,
+        status: r.status,
+        subtitle: `${r.type}: ${r.target} · ${r.file}${r.config.agent ? ` · under ${r.config.agent}` : ""}`,
+        blocks: [
+            ...(r.warnings.length
+                ? [
+                    {
+                        type: "lines",
+                        title: "Warnings",
+                        lines: r.warnings.map((text) => ({ text })),
+                    },
+                ]
+                : []),
+            ...(r.trigger ? triggerBlocks(r.trigger) : []),
+            ...(r.e2e ? r.e2e.scenarios.flatMap(scenarioBlocks) : []),
+            ...(r.hook
+                ? [
+                    {
+                        type: "lines",
+                        title: "Hook cases",
+                        lines: [
+                            ...(r.hook.reason ? [{ text: r.hook.reason }] : []),
+                            ...r.hook.cases.map((c) => ({
+                                text: c.scenario,
+                                mark: mark(c.passed),
+                                ...(c.passed ? {} : { detail: c.evidence }),
+                            })),
+                        ],
+                    },
+                ]
+                : []),
+        ],
+    }));
+}
+const mark = (ok) => (ok ? "pass" : "fail");
+const pct = (x) => (x === null ? "n/a" : console_percent(x));
+function triggerBlocks(t) {
+    if (t.queries.every((q) => q.status === "skipped"))
+        return [
+            {
+                type: "lines",
+                title: `Trigger (${t.mode})`,
+                lines: [{ text: `skipped: ${t.queries[0]?.reason ?? ""}` }],
+            },
+        ];
+    const row = (label, m, queries) => ({
+        cells: [
+            `${label} (${queries})`,
+            pct(m.precision),
+            pct(m.recall),
+            pct(m.f1),
+            ...[
+                m.confusion.truePositive,
+                m.confusion.falseNegative,
+                m.confusion.falsePositive,
+                m.confusion.trueNegative,
+            ].map(String),
+        ],
+    });
+    const blocks = [
+        {
+            type: "table",
+            title: `Trigger (${t.mode})`,
+            caption: "over the queries decided (errors and skips left out): precision TP/(TP+FP), recall TP/(TP+FN), F1" +
+                (t.train ? "; the held-out queries were not used to tune the description" : ""),
+            head: ["queries", "precision", "recall", "F1", "TP", "FN", "FP", "TN"],
+            rows: [
+                row("all", t, t.queries.length),
+                ...(t.train && t.holdout
+                    ? [row("train", t.train, t.train.queries), row("held-out", t.holdout, t.holdout.queries)]
+                    : []),
+            ],
+        },
+    ];
+    if (t.matrix) {
+        const { labels, rows } = t.matrix;
+        const target = labels[0];
+        // A run that should trigger the target and triggered another, or should not and did.
+        const wrong = (positive, label, n) => n === 0 ? null : positive === (label === target) ? "pass" : "fail";
+        blocks.push({
+            type: "table",
+            title: "Confusion matrix",
+            caption: "runs; rows: what the query should trigger, columns: what it triggered first",
+            head: ["", ...labels],
+            rows: ["positive", "negative"].map((side) => ({
+                cells: [
+                    side === "positive" ? target : `not ${target}`,
+                    ...labels.map((l) => String(rows[side][l] ?? 0)),
+                ],
+                marks: [null, ...labels.map((l) => wrong(side === "positive", l, rows[side][l] ?? 0))],
+            })),
+        });
+    }
+    blocks.push({
+        type: "lines",
+        title: "Queries",
+        lines: t.queries.map((q) => {
+            const decided = q.status === "passed" || q.status === "failed";
+            const rate = q.runs > 0
+                ? `triggered ${q.triggered}/${q.runs} (${pct(q.trigger_rate)}, 95% CI ${console_percent(q.interval[0])}–${console_percent(q.interval[1])})`
+                : q.status;
+            const detail = q.status === "passed" ? undefined : (q.evidence ?? q.reason);
+            return {
+                text: `${q.should_trigger ? "+" : "−"} ${JSON.stringify(q.query)} ${rate}${q.split === "holdout" ? " (held out)" : ""}${decided ? "" : ` — ${q.status}${q.reason ? `: ${q.reason}` : ""}`}${q.cached ? ` — cached (from ${q.cached.from})` : ""}`,
+                ...(decided ? { mark: mark(q.status === "passed") } : {}),
+                ...(detail && decided ? { detail } : {}),
+            };
+        }),
+    });
+    return blocks;
+}
+function scenarioBlocks(s) {
+    const head = `Scenario: ${s.scenario} — ${s.status}${s.trials_planned > 1 ? ` (${s.passes}/${s.trials} trials)` : ""}`;
+    if (s.status === "skipped")
+        return [{ type: "lines", title: head, lines: [{ text: s.reason ?? "skipped" }] }];
+    const blocks = [
+        {
+            type: "lines",
+            title: head,
+            lines: [
+                ...(s.reason ? [{ text: s.reason }] : []),
+                ...(s.cached ? [{ text: `cached (from ${s.cached.from}): the recorded run` }] : []),
+                {
+                    text: `Trajectory: ${s.trajectory.length ? s.trajectory.map((c) => c.tool_name).join(" → ") : "(no tool calls)"}`,
+                },
+                ...s.outcomes.map((o) => ({
+                    text: `[${o.type}] ${o.description}`,
+                    mark: mark(o.passed),
+                    ...(o.passed ? {} : { detail: o.evidence }),
+                })),
+            ],
+        },
+    ];
+    const w = s.workflow;
+    if (w) {
+        const list = (v) => (v.length ? v.join("; ") : "none");
+        blocks.push({
+            type: "table",
+            title: `Workflow: ${s.scenario}`,
+            head: ["check", "result", "details"],
+            rows: [
+                ["tool_match", w.tool_match.passed, w.tool_match.reason],
+                [
+                    "forbidden_check",
+                    w.forbidden_check.passed,
+                    `violations: ${list(w.forbidden_check.violations)}`,
+                ],
+                [
+                    "ordering_check",
+                    w.ordering_check.passed,
+                    `violations: ${list(w.ordering_check.violations)}`,
+                ],
+            ].map(([name, passed, details]) => ({
+                cells: [String(name), passed ? "PASS" : "FAIL", String(details)],
+                marks: [null, mark(Boolean(passed)), null],
+            })),
+        });
+    }
+    return blocks;
+}
+
 ;// CONCATENATED MODULE: ./src/kinds/skill/select.ts
 // `agent-evals eval [name] --axis trigger|e2e|hook`: a skill/command/hook eval's name selects all
 // of its parts; the axis keeps only the parts of that kind.
@@ -38701,6 +39183,7 @@ function byName(specs, names, axis) {
 
 
 
+
 const skillKind = {
     name: "skill",
     yamlTypes: ["skill", "command", "hook"],
@@ -38711,6 +39194,7 @@ const skillKind = {
     summarize: async (specs, results, ctx) => writeClaudeCodeResults(await claudeCodeReports(specs, results, ctx), ctx.projectRoot),
     consoleSections: claudeCodeSections,
     markdownSections: claudeCodeMarkdown,
+    reportSections: claudeCodeReportSections,
 };
 
 ;// CONCATENATED MODULE: ./src/kinds/task/index.ts
@@ -38770,6 +39254,13 @@ function markdownSections(summaries) {
     return KINDS.flatMap((kind) => {
         const own = summariesOf(kind, summaries);
         return own.length && kind.markdownSections ? kind.markdownSections(own) : [];
+    });
+}
+/** The report.html sections of the summaries, kind by kind. */
+function reportSections(summaries) {
+    return KINDS.flatMap((kind) => {
+        const own = summariesOf(kind, summaries);
+        return own.length && kind.reportSections ? kind.reportSections(own) : [];
     });
 }
 /** Every YAML file format of every kind, by export name (for the JSON Schema). */
@@ -39106,14 +39597,15 @@ async function engine_report({ projectRoot, specs, plan, cache }, { results, com
     // An interrupted run (SIGINT/SIGTERM/SIGHUP) still writes what finished, marked as such.
     const run = options.signal?.aborted ? { ...built, interrupted: true } : built;
     await json_writeRunJson(resultsDir, run);
+    // A kind's summary adds up the evals as defined; a comparison's other arms share their ids.
+    const own = results.filter((r) => r.arm === undefined);
+    const summaries = await summarize(specs, own, { projectRoot, startedAt });
     await writeReportFiles(run, {
         projectRoot,
         resultsDir,
         history: [...[...cache.history.values()].flat(), ...historyLines],
+        sections: reportSections(summaries),
     });
-    // A kind's summary adds up the evals as defined; a comparison's other arms share their ids.
-    const own = results.filter((r) => r.arm === undefined);
-    const summaries = await summarize(specs, own, { projectRoot, startedAt });
     return { run, exitCode: result_exitCodeFor(run.evals), resultsDir, historyLines, summaries };
 }
 /**
@@ -39131,8 +39623,12 @@ async function mergeRuns(dirs, options) {
             projectRoot,
             resultsDir: external_node_path_default().join(projectRoot, layout_RESULTS_DIR),
         });
-        await writeReportFiles(run, { projectRoot, resultsDir: outDir });
         const { summaries, warning } = await rebuiltSummaries(projectRoot, options.evals, run);
+        await writeReportFiles(run, {
+            projectRoot,
+            resultsDir: outDir,
+            sections: reportSections(summaries),
+        });
         return { run, exitCode: result_exitCodeFor(run.evals), resultsDir: outDir, summaries, warning };
     }
     finally {
@@ -39282,8 +39778,8 @@ async function recheckEvals(options) {
             ...(signal.aborted ? { interrupted: true } : {}),
         };
         await json_writeRunJson(resultsDir, run);
-        await writeReportFiles(run, { projectRoot, resultsDir });
         const summaries = await summarize(specs, results, { projectRoot, startedAt });
+        await writeReportFiles(run, { projectRoot, resultsDir, sections: reportSections(summaries) });
         return { run, exitCode: result_exitCodeFor(run.evals), resultsDir, historyLines: [], summaries };
     }
     finally {

@@ -1,6 +1,6 @@
 import type * as z from "zod/mini";
 import type { EvalResult, EvalSpec } from "../model/index.js";
-import type { Style } from "../report/index.js";
+import type { ReportSection, Style } from "../report/index.js";
 import type { EvalKind, Selection, SelectOptions, Summary, SummarizeContext } from "./kind.js";
 import { type SkillSummary } from "./skill/index.js";
 export type { EvalKind, Summary };
@@ -18,6 +18,8 @@ export declare function summarize(specs: EvalSpec[], results: EvalResult[], ctx:
 export declare function consoleSections(summaries: KindSummary[], projectRoot: string, style: Style, verbose?: boolean): string[];
 /** The PR comment's and step summary's sections of the summaries, kind by kind. */
 export declare function markdownSections(summaries: KindSummary[]): string[];
+/** The report.html sections of the summaries, kind by kind. */
+export declare function reportSections(summaries: KindSummary[]): ReportSection[];
 /** Every YAML file format of every kind, by export name (for the JSON Schema). */
 export declare function yamlSchemas(): Record<string, z.core.$ZodType>;
 /** The `--axis` values some kind takes. */

@@ -1,7 +1,7 @@
 import type * as z from "zod/mini";
 import type { YamlKindLoader } from "../define/index.js";
 import type { EvalSpec, EvalResult } from "../model/index.js";
-import type { Style } from "../report/index.js";
+import type { ReportSection, Style } from "../report/index.js";
 /** What a kind's evals add up to after a run (e.g. a skill's trigger precision and recall). */
 export interface Summary {
     /** The ids of the evals this summary is made of: their own rows are shown inside it. */
@@ -36,4 +36,6 @@ export interface EvalKind<S extends Summary = Summary> extends YamlKindLoader {
     consoleSections?(summaries: S[], projectRoot: string, style: Style, verbose?: boolean): string[];
     /** The PR comment's and step summary's section of its summaries. */
     markdownSections?(summaries: S[]): string[];
+    /** Its summaries' sections of report.html. */
+    reportSections?(summaries: S[]): ReportSection[];
 }

@@ -302,6 +302,15 @@ export interface ClaudeCodePart {
     model?: string;
     /** Things the report should say about the target (e.g. a user-level skill shadows it). */
     warnings: string[];
+    /**
+     * `--agent <other>` for this part: the adapter that runs it (e.g. codex with the skill installed
+     * where Codex looks), or why that agent cannot. Absent: only Claude Code runs it.
+     */
+    otherAgent?: (agent: AgentAdapter) => {
+        agent: AgentAdapter;
+    } | {
+        reason: string;
+    };
 }
 export type AgentRef = string | AgentAdapter;
 /** A normalized tool call of an agent's trajectory. */

@@ -28,7 +28,43 @@ export interface HtmlReportOptions {
     resultsDir: string;
     /** History lines of this run's evals (older runs and this one), for the trend charts. */
     history?: HistoryLine[];
+    /** What the eval kinds add up to (a skill's trigger metrics, …), shown above the evals. */
+    sections?: ReportSection[];
 }
+/**
+ * A block of the page an eval kind adds (kinds/ builds it, the page only lays it out): a skill's
+ * trigger precision and recall, its confusion matrix, its scenarios' workflow checks.
+ */
+export interface ReportSection {
+    title: string;
+    /** The kind's verdict of what the section is about. */
+    status: "passed" | "failed" | "skipped" | "error";
+    /** A line under the title (the target, the file). */
+    subtitle?: string;
+    blocks: ReportBlock[];
+}
+/** `mark` draws a ✓ or ✗ before a line or in a cell; `detail` is evidence shown under a line. */
+export type ReportMark = "pass" | "fail";
+export type ReportBlock = {
+    type: "lines";
+    title?: string;
+    lines: Array<{
+        text: string;
+        mark?: ReportMark;
+        detail?: string;
+    }>;
+} | {
+    type: "table";
+    title: string;
+    /** What the table counts, said under its title. */
+    caption?: string;
+    head: string[];
+    /** `marks[i]` marks cell i (a wrong-skill count, a failed check). */
+    rows: Array<{
+        cells: string[];
+        marks?: Array<ReportMark | null>;
+    }>;
+};
 /** Text cut to a cap, saying what was left out and where the whole is. */
 export interface CappedText {
     text: string;
@@ -80,6 +116,8 @@ export interface ReportData {
     trends: Record<string, Record<string, TrendPoint[]>>;
     /** The trial folders, relative to the report (for links). */
     dirs: Record<string, string>;
+    /** The eval kinds' sections (see ReportSection). */
+    sections: ReportSection[];
 }
 /** One comparison of the lift view: the record, and the words every face of the run uses. */
 export interface ComparisonView {

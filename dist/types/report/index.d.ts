@@ -2,6 +2,7 @@ export { STATUS_LABEL, evalBlock, makeStyle, percent, seconds, skippedLines, sum
 export { VERDICT_LABEL, comparisonLines, decisionText, deltaText, meansText, pValue, points, } from "./comparisons.js";
 export { reportFilesLine, writeReportFiles } from "./files.js";
 export { healthMarkdown } from "./health.js";
+export type { ReportBlock, ReportMark, ReportSection } from "./html.js";
 export { buildRunResult, writeRunJson } from "./json.js";
 export { ICON, escapeCell, renderRunMarkdown } from "./markdown.js";
 export { planLines } from "./plan.js";

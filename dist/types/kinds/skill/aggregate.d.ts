@@ -132,9 +132,11 @@ export interface ClaudeCodeReport {
     file: string;
     timestamp: string;
     status: "passed" | "failed" | "skipped" | "error";
+    /** `agent`: set when another agent than Claude Code ran the parts (`--agent codex`). */
     config: {
         model?: string;
         trials: number;
+        agent?: string;
     };
     warnings: string[];
     trigger?: TriggerReport;

@@ -25,6 +25,7 @@ export declare const triggerSchema: z.ZodMiniObject<{
     holdout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     seed: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     competitors: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+    plugin: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
     threshold: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
 }, z.core.$strict>;
 /** The eight outcome types of the skill-eval guide; each maps onto an existing check. */
@@ -193,6 +194,7 @@ export declare const skillEvalSchema: z.ZodMiniObject<{
         holdout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
         seed: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
         competitors: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        plugin: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
         threshold: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>>;
     e2e: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
@@ -436,6 +438,7 @@ export declare const claudeCodeEvalSchema: z.ZodMiniUnion<readonly [z.ZodMiniObj
         holdout: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
         seed: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
         competitors: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>;
+        plugin: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
         threshold: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     }, z.core.$strict>>;
     e2e: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{

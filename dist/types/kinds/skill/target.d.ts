@@ -27,3 +27,5 @@ export declare function readTarget(type: TargetType, target: string, projectRoot
 export declare function frontmatter(text: string): Record<string, unknown>;
 /** A user-level skill/command of the same name, which Claude Code would use instead. */
 export declare function shadowWarnings(target: Target, home: string | undefined): Promise<string[]>;
+/** Where Codex finds a project's skill (`.agents/skills/<name>/`) for one Claude Code installs. */
+export declare function codexSkillPath(claudePath: string): string | undefined;

@@ -1,5 +1,5 @@
 import type { CheckSpec, ToolCall } from "../../model/index.js";
-import type { Target } from "./target.js";
+import { type Target } from "./target.js";
 export type TriggerMode = "observe" | "ask";
 /** The call that shows the target was invoked, or undefined. */
 export declare function triggerCall(trajectory: ToolCall[], target: Pick<Target, "names" | "installedAt">): {
