@@ -155,15 +155,4 @@ describe("copilot through the engine", () => {
     expect(r.exitCode, r.why).toBe(0);
     expect(r.result.trials[0]).toMatchObject({ status: "passed", retries: 1 });
   });
-
-  it("refuses an eval with MCP servers (not passed to copilot yet): an error naming it, not a failure", async () => {
-    const r = await run(
-      deployEval().replace("timeout: 60", 'timeout: 60\nmcp:\n  docs: { command: "node" }'),
-      [],
-      { maxRetries: 2 },
-    );
-    expect(r.exitCode, r.why).toBe(2);
-    expect(r.result.reason).toMatch(/copilot has no MCP support.*docs/);
-    expect(r.fake.requests).toHaveLength(0);
-  });
 });

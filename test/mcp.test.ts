@@ -3,17 +3,21 @@
  * given to the REAL `claude` (.agent-clis/) through the eval's `mcp:`, driven by the scripted fake
  * Anthropic API. The server's tool is offered to the model as `mcp__deploy__record_deploy`, its
  * call lands in the trajectory under that name (so `workflow` can require or forbid it), and a
- * variant without the server is compared with the eval as defined.
+ * variant without the server is compared with the eval as defined. The same server through the
+ * real gemini, opencode, codex and copilot, each with its own name for the tool mapped back.
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { codex } from "../src/agents/codex.js";
+import { codexMcpArgs } from "../src/agents/mcp-config.js";
+import { copilot } from "../src/agents/copilot.js";
 import { gemini } from "../src/agents/gemini.js";
 import { opencode } from "../src/agents/opencode.js";
 import type { AgentAdapter } from "../src/model/index.js";
 import { runEvals } from "../src/engine.js";
 import { startFakeGemini } from "./fakes/gemini.js";
-import { startFakeOpenAI } from "./fakes/openai.js";
+import { startFakeOpenAI, type FakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
 import {
   requestText,
   startFakeAnthropic,
@@ -21,7 +25,14 @@ import {
   type AnthropicTurn,
   type FakeAnthropic,
 } from "./fakes/anthropic.js";
-import { REPO_ROOT, requireBin } from "./fakes/clis.js";
+import {
+  CODEX_FAKE_KEY_ENV,
+  codexFakeArgs,
+  fakeCodexEnv,
+  REPO_ROOT,
+  requireBin,
+  runCli as runAgentCli,
+} from "./fakes/clis.js";
 import { runCli } from "./helpers/project.js";
 import {
   agentProject,
@@ -30,6 +41,7 @@ import {
   engineEnv,
   readTrial,
   removeAgentProjects,
+  tempDir,
 } from "./helpers/agent-run.js";
 
 const SERVER = path.join(REPO_ROOT, "test/fixtures/mcp/deploy-server.mjs");
@@ -171,8 +183,9 @@ describe("MCP servers per eval (real claude, real MCP server)", () => {
 async function runOther(
   agent: (home: string) => AgentAdapter,
   closers: Array<() => Promise<void>>,
+  yaml = mcpEval("/dev/null", "    forbidden_tools: [Bash]\n"),
 ) {
-  const { root, home } = await agentProject(mcpEval("/dev/null", "    forbidden_tools: [Bash]\n"));
+  const { root, home } = await agentProject(yaml);
   try {
     const outcome = await runEvals({
       projectRoot: root,
@@ -252,6 +265,144 @@ describe("MCP servers through gemini and opencode (real CLIs, the same real MCP 
       }),
     ]);
   }, 120_000);
+});
+
+/** A call log the server can write from the trial's sandbox (removed after `use`). */
+async function withCallLog<T>(name: string, use: (callLog: string) => Promise<T>): Promise<T> {
+  const callLog = path.join(
+    await fs.realpath(REPO_ROOT),
+    `.mcp-calls-${name}-${process.pid}.jsonl`,
+  );
+  await fs.rm(callLog, { force: true });
+  try {
+    return await use(callLog);
+  } finally {
+    await fs.rm(callLog, { force: true });
+  }
+}
+
+/** The calls the server recorded, or [] when it never ran one. */
+async function serverCalls(callLog: string): Promise<unknown[]> {
+  const text = await fs.readFile(callLog, "utf8").catch(() => "");
+  return text
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+/** codex and copilot against the fake OpenAI API: what each offers the model, and its adapter. */
+const openaiAgents: Array<{
+  name: string;
+  /** The scripted call of the server's tool, under the name the CLI offers it. */
+  useTool: OpenAITurn;
+  agentTool: string;
+  adapter: (fake: FakeOpenAI, home: string) => AgentAdapter;
+}> = [
+  {
+    name: "codex",
+    // Codex offers a server's tools in a Responses namespace `mcp__<server>`.
+    useTool: {
+      call: {
+        name: "record_deploy",
+        namespace: "mcp__deploy",
+        arguments: { target: "production" },
+      },
+    },
+    agentTool: "mcp_tool_call",
+    adapter: (fake, home) =>
+      codex({
+        bin: requireBin("codex"),
+        // Its default model (gpt-6.2-sol) gets MCP tools deferred, not offered in the request.
+        model: "gpt-5-codex",
+        args: codexFakeArgs(fake.url),
+        env: { [CODEX_FAKE_KEY_ENV]: "sk-fake-key", HOME: home },
+      }),
+  },
+  {
+    name: "copilot",
+    // Copilot offers them as `<server>-<tool>` functions.
+    useTool: { call: { name: "deploy-record_deploy", arguments: { target: "production" } } },
+    agentTool: "deploy-record_deploy",
+    adapter: (fake, home) =>
+      copilot({
+        bin: requireBin("copilot"),
+        model: "gpt-4.1",
+        maxApiErrors: 1,
+        env: {
+          HOME: home,
+          COPILOT_PROVIDER_BASE_URL: `${fake.url}/v1`,
+          COPILOT_PROVIDER_API_KEY: "sk-fake-key",
+          COPILOT_OFFLINE: "true",
+        },
+      }),
+  },
+];
+
+describe("MCP servers through codex and copilot (real CLIs, the same real MCP server)", () => {
+  it("codex reads the servers' `-c` TOML back as given: quotes, backslashes, newlines, DEL, unicode", async () => {
+    const odd = 'a "quoted" \\ back\\slash\nnew line\ttab \u007f del é 🚀 = , { } [ ]';
+    const server = {
+      command: `/opt/my tools/${odd}`,
+      args: ["--x", odd, ""],
+      env: { [`K ${odd}`]: odd },
+    };
+    const home = await tempDir();
+    const r = await runAgentCli(
+      requireBin("codex"),
+      ["mcp", "get", "odd", "--json", ...codexMcpArgs({ odd: server })],
+      { cwd: home, env: fakeCodexEnv(home) },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      name: "odd",
+      transport: { type: "stdio", ...server },
+    });
+  });
+
+  for (const agent of openaiAgents) {
+    it(`${agent.name}: given the server, the model's call runs it and is in the trajectory as ${TOOL}`, async () => {
+      await withCallLog(agent.name, async (callLog) => {
+        const fake = await startFakeOpenAI([agent.useTool, { text: "Recorded." }]);
+        const r = await runOther(
+          (home) => agent.adapter(fake, home),
+          [fake.close],
+          mcpEval(callLog, "    forbidden_tools: [Bash]\n"),
+        );
+        expect(r.exitCode, describeTrial(r.result, r.files)).toBe(0);
+        expect(fake.warnings).toEqual([]);
+        expect(r.files!.trial.trajectory).toEqual([
+          expect.objectContaining({
+            tool: TOOL,
+            agentTool: agent.agentTool,
+            input: { target: "production" },
+            result: "recorded production",
+            isError: false,
+          }),
+        ]);
+        // The server itself ran, in the trial's sandbox, with the eval's env (deploy.txt says tok-42).
+        expect(await serverCalls(callLog)).toEqual([
+          { target: "production", cwd: expect.stringContaining("work") },
+        ]);
+        expect(r.result.trials[0]!.checks.at(-1)).toMatchObject({
+          ok: true,
+          evidence: `trajectory: ${TOOL}`,
+        });
+      });
+    }, 120_000);
+
+    it(`${agent.name}: forbidden_tools can forbid the MCP tool`, async () => {
+      const fake = await startFakeOpenAI([agent.useTool, { text: "Recorded." }]);
+      const r = await runOther(
+        (home) => agent.adapter(fake, home),
+        [fake.close],
+        mcpEval("/dev/null", `    forbidden_tools: [${TOOL}]\n`),
+      );
+      expect(r.exitCode, describeTrial(r.result, r.files)).toBe(1);
+      const check = r.result.trials[0]!.checks.at(-1)!;
+      expect(check).toMatchObject({ ok: false });
+      expect(check.evidence).toContain(`forbidden tool ${TOOL} was used`);
+    }, 120_000);
+  }
 });
 
 describe("mcp in a definition: bad input", () => {

@@ -56,7 +56,8 @@ export interface ContainerLimits {
 /**
  * An MCP server the trial's agent is given (`mcp:` in a definition), started by the agent over
  * stdio: written into the agent's own config (Claude Code's `--mcp-config`, Gemini's settings,
- * OpenCode's config). Its tools appear in the trajectory as `mcp__<server>__<tool>`.
+ * OpenCode's config, Codex's `-c mcp_servers.<name>`, Copilot's `--additional-mcp-config`). Its
+ * tools appear in the trajectory as `mcp__<server>__<tool>`.
  */
 export interface McpServerSpec {
   command: string;

@@ -21,7 +21,14 @@ export interface OpenAIUsage {
 export type OpenAIItem =
   | { text: string }
   /** A function call, e.g. codex's shell tool: `{ name: "exec_command", arguments: { cmd } }`. */
-  | { call: { name: string; arguments: string | Record<string, unknown> } }
+  | {
+      call: {
+        name: string;
+        arguments: string | Record<string, unknown>;
+        /** The Responses namespace the function is in (codex offers MCP tools as `mcp__<server>`). */
+        namespace?: string;
+      };
+    }
   /** A custom (freeform) tool call, e.g. codex's `apply_patch` with the patch as `input`. */
   | { custom: { name: string; input: string } };
 
@@ -144,15 +151,19 @@ interface ToolSpec {
  * tools come as an `additional_tools` input item holding namespaces, and most of them (exec_command,
  * apply_patch, …) only as "nested tools" of the JavaScript `exec` tool, declared in its description
  * as `declare const tools: { exec_command(…`. A direct function call to a nested name still works.
- * Returned: every tool and namespace member by name (built-ins like web_search by type), then the
- * nested names.
+ * Returned: every tool and namespace member by name (built-ins like web_search by type; a member
+ * also as `<namespace>.<name>`), then the nested names.
  */
 export function offeredToolNames(body: OpenAIRequestBody): string[] {
   const names = new Set<string>();
   const walk = (tools: ToolSpec[] | undefined) => {
     for (const tool of tools ?? []) {
-      if (tool.type === "namespace") walk(tool.tools);
-      else names.add(tool.name ?? tool.type);
+      if (tool.type === "namespace") {
+        walk(tool.tools);
+        // Also qualified, for a call that names its namespace (codex's `mcp__<server>`).
+        for (const member of tool.tools ?? [])
+          names.add(`${tool.name}.${member.name ?? member.type}`);
+      } else names.add(tool.name ?? tool.type);
       for (const m of (tool.description ?? "").matchAll(/declare const tools: \{ (\w+)\(/g)) {
         names.add(m[1]!);
       }
@@ -222,7 +233,8 @@ export async function startFakeOpenAI(script: OpenAITurn[] = []): Promise<FakeOp
         };
       }
       const name = "call" in item ? item.call.name : item.custom.name;
-      if (!offered.includes(name)) {
+      const namespace = "call" in item ? item.call.namespace : undefined;
+      if (!offered.includes(namespace ? `${namespace}.${name}` : name)) {
         warnings.push(`turn ${index}: tool "${name}" not offered (offered: ${offered.join(", ")})`);
       }
       if ("call" in item) {
@@ -233,6 +245,8 @@ export async function startFakeOpenAI(script: OpenAITurn[] = []): Promise<FakeOp
           status: "completed",
           call_id: id("call"),
           name,
+          // Left out of the JSON when undefined.
+          namespace: item.call.namespace,
           arguments: typeof args === "string" ? args : JSON.stringify(args),
         };
       }
