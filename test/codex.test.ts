@@ -137,6 +137,8 @@ describe("codex through the engine", () => {
       turns: 1,
       finalMessage: "Deployed to production.",
     });
+    // The trial's total counts the cached tokens once: they are part of `input`.
+    expect(r.result.trials[0]!.tokens).toBe(tokens.input + tokens.output);
     // gpt-5-codex: $1.25 / M input, $0.125 / M cached input, $10 / M output.
     expect(trial.costUsd).toBe(0.001625);
     expect(costOf(tokens, OPENAI_PRICES["gpt-5-codex"]!)).toBe(0.001625);

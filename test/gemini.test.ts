@@ -129,6 +129,8 @@ describe("gemini through the engine", () => {
     // Three streaming requests: 100 + 100 + 1000 in (400 cached), 20 + 20 + 50 out.
     const tokens = { input: 1200, output: 90, cacheRead: 400, cacheWrite: 0 };
     expect(trial.agent).toMatchObject({ tokens, finalMessage: "Deployed to production." });
+    // The trial's total counts the cached tokens once: they are part of `input`.
+    expect(r.result.trials[0]!.tokens).toBe(tokens.input + tokens.output);
     expect(trial.costUsd).toBe(costOf(tokens, GEMINI_PRICES["gemini-2.5-pro"]!));
     // 800 plain × $1.25 + 400 cached × $0.125 + 90 out × $10, per million.
     expect(trial.costUsd).toBe(0.00195);

@@ -126,6 +126,8 @@ describe("opencode through the engine", { timeout: 180_000 }, () => {
       turns: 3,
       finalMessage: "Deployed to production.",
     });
+    // The trial's total counts the cached tokens once: they are part of `input`.
+    expect(r.result.trials[0]!.tokens).toBe(tokens.input + tokens.output);
     // opencode's own figure: 800 plain in × $1 + 400 cached × $0.1 + 90 out × $2, per million.
     expect(trial.costUsd).toBe(0.00102);
     // No title request: every request is the agent's, with its tools.

@@ -125,6 +125,8 @@ describe("pi through the engine", () => {
       turns: 4,
       finalMessage: "Deployed to production.",
     });
+    // The trial's total counts the cached tokens once: they are part of `input`.
+    expect(r.result.trials[0]!.tokens).toBe(tokens.input + tokens.output);
     // pi's own figure: 900 plain in × $1 + 400 cached × $0.1 + 110 out × $2, per million.
     expect(trial.costUsd).toBe(0.00116);
     expect(r.fake.requests.map((q) => q.path)).toEqual(Array(4).fill("/v1/chat/completions"));
