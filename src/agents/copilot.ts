@@ -35,13 +35,34 @@ export interface CopilotOptions {
   prices?: Record<string, ModelPrice>;
 }
 
-/** The variables that log Copilot CLI in (besides `copilot login`), or a BYOK provider's key. */
+/**
+ * The variables that log Copilot CLI in (besides `copilot login`), in its order of precedence, or
+ * a BYOK provider's key. All are redacted; not every value logs it in (copilotCredentialProblem).
+ */
 export const COPILOT_CREDENTIAL_ENV = [
   "COPILOT_GITHUB_TOKEN",
   "GH_TOKEN",
   "GITHUB_TOKEN",
   "COPILOT_PROVIDER_API_KEY",
+  "COPILOT_PROVIDER_BEARER_TOKEN",
 ] as const;
+
+const GITHUB_TOKEN_ENV = new Set(["COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN"]);
+
+/**
+ * GitHub tokens Copilot CLI 1.0 cannot use (`copilot login --help`: fine-grained PATs with the
+ * "Copilot Requests" permission and OAuth tokens work, "classic personal access tokens (ghp_) are
+ * not supported"): a GitHub Actions token (`ghs_`, what a runner's GITHUB_TOKEN and
+ * `github.token` are) and a classic PAT.
+ */
+export function copilotCredentialProblem(name: string, value: string): string | undefined {
+  if (!GITHUB_TOKEN_ENV.has(name)) return undefined;
+  if (value.startsWith("ghs_"))
+    return "a GitHub Actions token (ghs_), which cannot call Copilot's models";
+  if (value.startsWith("ghp_"))
+    return "a classic personal access token (ghp_), which Copilot refuses";
+  return undefined;
+}
 
 const CARRIED_OVER = ["config.json", "mcp-config.json", "copilot-instructions.md"];
 
@@ -50,6 +71,7 @@ export function copilot(options: CopilotOptions = {}): AgentAdapter {
   return {
     name: "copilot",
     credentialEnv: COPILOT_CREDENTIAL_ENV,
+    credentialProblem: copilotCredentialProblem,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),
     run: (ctx) => runCopilot(ctx, bin, options),

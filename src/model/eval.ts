@@ -290,6 +290,11 @@ export interface ToolCall {
   exitCode?: number;
 }
 
+/**
+ * Token counts, one rule for every agent (README › Agent matrix): `input` is every prompt token,
+ * the ones read from and written to the cache included; `cacheRead` and `cacheWrite` are those
+ * parts of it; `output` is every output token, reasoning included.
+ */
 export interface TokenUsage {
   input: number;
   output: number;
@@ -353,6 +358,12 @@ export interface AgentAdapter {
    * a fork's pull request) a pair whose agent has none of them set is skipped with that reason.
    */
   credentialEnv?: readonly string[];
+  /**
+   * Why a set credential variable's value cannot log this agent in (undefined when it can): such a
+   * value does not make a pair runnable where no saved login can exist. Copilot: a GitHub Actions
+   * token (`ghs_…`, a runner's GITHUB_TOKEN) or a classic PAT (`ghp_…`).
+   */
+  credentialProblem?(name: string, value: string): string | undefined;
   available(): Promise<boolean>;
   version(): Promise<string | undefined>;
   run(ctx: AgentRunContext): Promise<AgentRunResult>;
