@@ -7,72 +7,25 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { copilot } from "../src/agents/copilot.js";
 import { costOf, OPENAI_PRICES } from "../src/agents/prices.js";
-import { planEvals, runEvals } from "../src/engine.js";
-import { startFakeOpenAI, type FakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
+import { planEvals } from "../src/engine.js";
+import { startFakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
 import { requireBin } from "./fakes/clis.js";
+import { agentProject, engineEnv, removeAgentProjects } from "./helpers/agent-run.js";
 import {
-  agentProject,
-  describeTrial,
-  engineEnv,
-  onlyEval,
-  readTrial,
-  removeAgentProjects,
-} from "./helpers/agent-run.js";
-
-const fakes: FakeOpenAI[] = [];
+  closeFakes,
+  copilotAgainstFake,
+  deployEval,
+  openaiCall as call,
+  runAgainstFake,
+} from "./helpers/fake-agents.js";
 
 afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+  await closeFakes();
   await removeAgentProjects();
 });
 
-/** The adapter with the fake as its BYOK provider (offline: no GitHub traffic); stopped at its first API error. */
-function adapter(fake: FakeOpenAI, home: string) {
-  return copilot({
-    bin: requireBin("copilot"),
-    model: "gpt-4.1",
-    maxApiErrors: 1,
-    env: {
-      HOME: home,
-      COPILOT_PROVIDER_BASE_URL: `${fake.url}/v1`,
-      COPILOT_PROVIDER_API_KEY: "sk-fake-key",
-      COPILOT_OFFLINE: "true",
-    },
-  });
-}
-
-async function run(yaml: string, script: OpenAITurn[], options: { maxRetries?: number } = {}) {
-  const { root, home } = await agentProject(yaml);
-  const fake = await startFakeOpenAI(script);
-  fakes.push(fake);
-  const outcome = await runEvals({
-    projectRoot: root,
-    agents: [adapter(fake, home)],
-    env: engineEnv(home),
-    maxRetries: options.maxRetries ?? 0,
-  });
-  const result = onlyEval(outcome.run);
-  const first = result.trials[0];
-  const files = first && first.status !== "error" ? await readTrial(root, first) : undefined;
-  const why = `${describeTrial(result, files)}\n--- fake warnings\n${fake.warnings.join("\n")}`;
-  return { ...outcome, result, files, fake, why };
-}
-
-const deployEval = (extra = "") => `name: deploy
-prompt: Deploy the app to production with the vendor CLI, then record it in deploy.txt.
-sandbox: { fixture: { "README.md": "# app\\n" } }
-shims:
-  vendor: { stdout: "deployed" }
-timeout: 60
-assertions:
-  files: [deploy.txt]
-  contains:
-    - { file: deploy.txt, text: production }
-${extra}`;
-
-const call = (name: string, args: Record<string, unknown>): OpenAITurn => ({
-  call: { name, arguments: args },
-});
+const run = (yaml: string, script: OpenAITurn[], options: { maxRetries?: number } = {}) =>
+  runAgainstFake(yaml, () => startFakeOpenAI(script), copilotAgainstFake, options);
 
 describe("copilot through the engine", () => {
   it("passes a run that calls the shimmed vendor CLI and writes a file, priced from the table", async () => {
