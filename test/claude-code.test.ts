@@ -95,7 +95,15 @@ describe("claude-code through the engine", () => {
   it("passes a run that calls the shimmed vendor CLI and writes a file", async () => {
     const r = await run(deployEval(), [
       bash("vendor deploy --prod && echo production > deploy.txt"),
-      { text: "Deployed to production." },
+      {
+        text: "Deployed to production.",
+        usage: {
+          input_tokens: 30,
+          cache_read_input_tokens: 900,
+          cache_creation_input_tokens: 70,
+          output_tokens: 20,
+        },
+      },
     ]);
     expect(r.exitCode, r.why).toBe(0);
     expect(r.result).toMatchObject({
@@ -117,16 +125,19 @@ describe("claude-code through the engine", () => {
         isError: false,
       },
     ]);
-    // Cost and tokens are the result event's totals (two turns of 100 in / 20 out).
+    // Cost and tokens are the result event's totals: 100 in / 20 out, then 30 uncached + 900 read
+    // from the cache + 70 written to it / 20 out. Every input token counts in `input`.
     expect(trial.costUsd).toBeGreaterThan(0);
+    const tokens = { input: 1100, output: 40, cacheRead: 900, cacheWrite: 70 };
     expect(trial.agent).toMatchObject({
       exitCode: 0,
       timedOut: false,
       costUsd: trial.costUsd,
-      tokens: { input: 200, output: 40, cacheRead: 0, cacheWrite: 0 },
+      tokens,
       turns: 2,
       finalMessage: "Deployed to production.",
     });
+    expect(r.result.trials[0]!.tokens).toBe(tokens.input + tokens.output);
     expect(trial.warnings).toBeUndefined();
     // The prompt reached the model; nothing but model calls reached the server.
     expect(JSON.stringify(r.fake.requests[0]!.body.messages)).toContain("Deploy the app");

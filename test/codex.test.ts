@@ -6,12 +6,10 @@
  */
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { codex } from "../src/agents/codex.js";
 import { costOf, OPENAI_PRICES } from "../src/agents/prices.js";
 import { runEvals } from "../src/engine.js";
 import { activeGroups } from "../src/util/process.js";
 import { startFakeOpenAI, type FakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
-import { CODEX_FAKE_KEY_ENV, codexFakeArgs, requireBin } from "./fakes/clis.js";
 import {
   agentProject,
   describeTrial,
@@ -24,6 +22,7 @@ import {
   tempDir,
   uniqueToken,
 } from "./helpers/agent-run.js";
+import { codexAgainstFake } from "./helpers/fake-agents.js";
 
 const fakes: FakeOpenAI[] = [];
 
@@ -38,17 +37,8 @@ async function openai(...script: OpenAITurn[]): Promise<FakeOpenAI> {
   return fake;
 }
 
-/**
- * The adapter pointed at the fake as a custom provider. codexFakeArgs repeats the quiet flags the
- * adapter adds itself: passing them twice is harmless (every test here does).
- */
-function adapter(fake: FakeOpenAI, home: string, options: { retries?: number } = {}) {
-  return codex({
-    bin: requireBin("codex"),
-    args: codexFakeArgs(fake.url, options),
-    env: { [CODEX_FAKE_KEY_ENV]: "sk-fake-key", HOME: home },
-  });
-}
+/** The adapter pointed at the fake as a custom provider. */
+const adapter = codexAgainstFake;
 
 async function run(
   yaml: string,
@@ -137,6 +127,8 @@ describe("codex through the engine", () => {
       turns: 1,
       finalMessage: "Deployed to production.",
     });
+    // The trial's total counts the cached tokens once: they are part of `input`.
+    expect(r.result.trials[0]!.tokens).toBe(tokens.input + tokens.output);
     // gpt-5-codex: $1.25 / M input, $0.125 / M cached input, $10 / M output.
     expect(trial.costUsd).toBe(0.001625);
     expect(costOf(tokens, OPENAI_PRICES["gpt-5-codex"]!)).toBe(0.001625);

@@ -7,72 +7,25 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { copilot } from "../src/agents/copilot.js";
 import { costOf, OPENAI_PRICES } from "../src/agents/prices.js";
-import { runEvals } from "../src/engine.js";
-import { startFakeOpenAI, type FakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
+import { planEvals } from "../src/engine.js";
+import { startFakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
 import { requireBin } from "./fakes/clis.js";
+import { agentProject, engineEnv, removeAgentProjects } from "./helpers/agent-run.js";
 import {
-  agentProject,
-  describeTrial,
-  engineEnv,
-  onlyEval,
-  readTrial,
-  removeAgentProjects,
-} from "./helpers/agent-run.js";
-
-const fakes: FakeOpenAI[] = [];
+  closeFakes,
+  copilotAgainstFake,
+  deployEval,
+  openaiCall as call,
+  runAgainstFake,
+} from "./helpers/fake-agents.js";
 
 afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+  await closeFakes();
   await removeAgentProjects();
 });
 
-/** The adapter with the fake as its BYOK provider (offline: no GitHub traffic); stopped at its first API error. */
-function adapter(fake: FakeOpenAI, home: string) {
-  return copilot({
-    bin: requireBin("copilot"),
-    model: "gpt-4.1",
-    maxApiErrors: 1,
-    env: {
-      HOME: home,
-      COPILOT_PROVIDER_BASE_URL: `${fake.url}/v1`,
-      COPILOT_PROVIDER_API_KEY: "sk-fake-key",
-      COPILOT_OFFLINE: "true",
-    },
-  });
-}
-
-async function run(yaml: string, script: OpenAITurn[], options: { maxRetries?: number } = {}) {
-  const { root, home } = await agentProject(yaml);
-  const fake = await startFakeOpenAI(script);
-  fakes.push(fake);
-  const outcome = await runEvals({
-    projectRoot: root,
-    agents: [adapter(fake, home)],
-    env: engineEnv(home),
-    maxRetries: options.maxRetries ?? 0,
-  });
-  const result = onlyEval(outcome.run);
-  const first = result.trials[0];
-  const files = first && first.status !== "error" ? await readTrial(root, first) : undefined;
-  const why = `${describeTrial(result, files)}\n--- fake warnings\n${fake.warnings.join("\n")}`;
-  return { ...outcome, result, files, fake, why };
-}
-
-const deployEval = (extra = "") => `name: deploy
-prompt: Deploy the app to production with the vendor CLI, then record it in deploy.txt.
-sandbox: { fixture: { "README.md": "# app\\n" } }
-shims:
-  vendor: { stdout: "deployed" }
-timeout: 60
-assertions:
-  files: [deploy.txt]
-  contains:
-    - { file: deploy.txt, text: production }
-${extra}`;
-
-const call = (name: string, args: Record<string, unknown>): OpenAITurn => ({
-  call: { name, arguments: args },
-});
+const run = (yaml: string, script: OpenAITurn[], options: { maxRetries?: number } = {}) =>
+  runAgainstFake(yaml, () => startFakeOpenAI(script), copilotAgainstFake, options);
 
 describe("copilot through the engine", () => {
   it("passes a run that calls the shimmed vendor CLI and writes a file, priced from the table", async () => {
@@ -116,6 +69,8 @@ describe("copilot through the engine", () => {
       turns: 4,
       finalMessage: "Deployed to production.",
     });
+    // The trial's total counts the cached tokens once: they are part of `input`.
+    expect(r.result.trials[0]!.tokens).toBe(tokens.input + tokens.output);
     // gpt-4.1: 900 plain in × $2 + 400 cached × $0.5 + 110 out × $8, per million.
     expect(trial.costUsd).toBe(costOf(tokens, OPENAI_PRICES["gpt-4.1"]!));
     expect(trial.costUsd).toBe(0.00288);
@@ -155,15 +110,47 @@ describe("copilot through the engine", () => {
     expect(r.exitCode, r.why).toBe(0);
     expect(r.result.trials[0]).toMatchObject({ status: "passed", retries: 1 });
   });
+});
 
-  it("refuses an eval with MCP servers (not passed to copilot yet): an error naming it, not a failure", async () => {
-    const r = await run(
-      deployEval().replace("timeout: 60", 'timeout: 60\nmcp:\n  docs: { command: "node" }'),
-      [],
-      { maxRetries: 2 },
-    );
-    expect(r.exitCode, r.why).toBe(2);
-    expect(r.result.reason).toMatch(/copilot has no MCP support.*docs/);
-    expect(r.fake.requests).toHaveLength(0);
+describe("copilot's credentials where no saved login can exist (a GitHub-hosted runner)", () => {
+  /** The plan of one copilot eval on a hosted runner with `env`: skipped or not, and why. */
+  async function planWith(env: Record<string, string>) {
+    const { root, home } = await agentProject(deployEval());
+    const planned = await planEvals({
+      projectRoot: root,
+      agents: [copilot({ bin: requireBin("copilot") })],
+      env: { ...engineEnv(home), ...env },
+      skipWithoutCredentials: { fork: false },
+    });
+    const [unit] = planned.plan.units;
+    return { skipped: planned.skippedForCredentials, reason: unit?.settled?.reason };
+  }
+
+  it("a runner's GITHUB_TOKEN (or github.token as GH_TOKEN) does not make it runnable: skipped, saying why", async () => {
+    for (const name of ["GITHUB_TOKEN", "GH_TOKEN", "COPILOT_GITHUB_TOKEN"]) {
+      const r = await planWith({ [name]: "ghs_runnerInstallationToken0123456789" });
+      expect(r.skipped, name).toBe(1);
+      expect(r.reason).toContain(
+        `copilot cannot log in with what is set (${name}: a GitHub Actions token`,
+      );
+      expect(r.reason).toContain("COPILOT_GITHUB_TOKEN");
+    }
+    const classic = await planWith({ GH_TOKEN: "ghp_classicToken0123456789" });
+    expect(classic.reason).toMatch(/GH_TOKEN: a classic personal access token/);
+    // Nothing set at all: the plain reason.
+    expect((await planWith({})).reason).toMatch(/^no COPILOT_GITHUB_TOKEN or GH_TOKEN/);
+  });
+
+  it("a fine-grained token, an OAuth token or a BYOK provider key makes it runnable, even beside a runner's token", async () => {
+    const envs: Array<Record<string, string>> = [
+      { COPILOT_GITHUB_TOKEN: "github_pat_fineGrained0123456789" },
+      { GH_TOKEN: "gho_oauthToken0123456789" },
+      { COPILOT_PROVIDER_API_KEY: "sk-provider-key", GITHUB_TOKEN: "ghs_runnerToken0123456789" },
+      { COPILOT_PROVIDER_BEARER_TOKEN: "provider-bearer" },
+    ];
+    for (const env of envs) {
+      const r = await planWith(env);
+      expect(r, JSON.stringify(env)).toEqual({ skipped: 0, reason: undefined });
+    }
   });
 });

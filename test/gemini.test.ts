@@ -4,70 +4,39 @@
  * Missing binaries fail these tests: they are never skipped.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { gemini } from "../src/agents/gemini.js";
 import { costOf, GEMINI_PRICES } from "../src/agents/prices.js";
-import { runEvals } from "../src/engine.js";
-import { startFakeGemini, type FakeGemini, type GeminiTurn } from "./fakes/gemini.js";
-import { requireBin } from "./fakes/clis.js";
+import { startFakeGemini, type GeminiTurn } from "./fakes/gemini.js";
+import { removeAgentProjects } from "./helpers/agent-run.js";
 import {
-  agentProject,
-  describeTrial,
-  engineEnv,
-  onlyEval,
-  readTrial,
-  removeAgentProjects,
-} from "./helpers/agent-run.js";
-
-const fakes: FakeGemini[] = [];
+  closeFakes,
+  deployEval as sharedDeployEval,
+  geminiAgainstFake,
+  runAgainstFake,
+} from "./helpers/fake-agents.js";
 
 afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+  await closeFakes();
   await removeAgentProjects();
 });
 
-/** The adapter pointed at the fake: its key, one attempt per request (no backoff of its own). */
-function adapter(fake: FakeGemini, home: string, maxTurns?: number) {
-  return gemini({
-    ...(maxTurns !== undefined ? { maxTurns } : {}),
-    bin: requireBin("gemini"),
-    env: { GOOGLE_GEMINI_BASE_URL: fake.url, GEMINI_API_KEY: "fake-gemini-key", HOME: home },
-    settings: { general: { maxAttempts: 1 } },
-  });
-}
-
-async function run(
+const run = (
   yaml: string,
   script: GeminiTurn[],
   options: { maxRetries?: number; maxTurns?: number } = {},
-) {
-  const { root, home } = await agentProject(yaml);
-  const fake = await startFakeGemini(script);
-  fakes.push(fake);
-  const outcome = await runEvals({
-    projectRoot: root,
-    agents: [adapter(fake, home, options.maxTurns)],
-    env: engineEnv(home),
-    maxRetries: options.maxRetries ?? 0,
-  });
-  const result = onlyEval(outcome.run);
-  const first = result.trials[0];
-  const files = first && first.status !== "error" ? await readTrial(root, first) : undefined;
-  const why = `${describeTrial(result, files)}\n--- fake warnings\n${fake.warnings.join("\n")}`;
-  return { ...outcome, result, files, fake, why };
-}
+) =>
+  runAgainstFake(
+    yaml,
+    () => startFakeGemini(script),
+    (fake, home) =>
+      geminiAgainstFake(
+        fake,
+        home,
+        options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {},
+      ),
+    options,
+  );
 
-const deployEval = (extra = "") => `name: deploy
-prompt: Deploy the app to production with the vendor CLI, then record it in deploy.txt.
-model: gemini-2.5-pro
-sandbox: { fixture: { "README.md": "# app\\n" } }
-shims:
-  vendor: { stdout: "deployed" }
-timeout: 60
-assertions:
-  files: [deploy.txt]
-  contains:
-    - { file: deploy.txt, text: production }
-${extra}`;
+const deployEval = (extra = "") => sharedDeployEval(extra, { model: "gemini-2.5-pro" });
 
 const shell = (command: string): GeminiTurn => ({
   call: { name: "run_shell_command", args: { command } },
@@ -129,6 +98,8 @@ describe("gemini through the engine", () => {
     // Three streaming requests: 100 + 100 + 1000 in (400 cached), 20 + 20 + 50 out.
     const tokens = { input: 1200, output: 90, cacheRead: 400, cacheWrite: 0 };
     expect(trial.agent).toMatchObject({ tokens, finalMessage: "Deployed to production." });
+    // The trial's total counts the cached tokens once: they are part of `input`.
+    expect(r.result.trials[0]!.tokens).toBe(tokens.input + tokens.output);
     expect(trial.costUsd).toBe(costOf(tokens, GEMINI_PRICES["gemini-2.5-pro"]!));
     // 800 plain × $1.25 + 400 cached × $0.125 + 90 out × $10, per million.
     expect(trial.costUsd).toBe(0.00195);

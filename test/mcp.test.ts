@@ -3,14 +3,13 @@
  * given to the REAL `claude` (.agent-clis/) through the eval's `mcp:`, driven by the scripted fake
  * Anthropic API. The server's tool is offered to the model as `mcp__deploy__record_deploy`, its
  * call lands in the trajectory under that name (so `workflow` can require or forbid it), and a
- * variant without the server is compared with the eval as defined.
+ * variant without the server is compared with the eval as defined. The same server through the
+ * real gemini, opencode, codex and copilot, each with its own name for the tool mapped back.
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { gemini } from "../src/agents/gemini.js";
-import { opencode } from "../src/agents/opencode.js";
-import type { AgentAdapter } from "../src/model/index.js";
+import { codexMcpArgs } from "../src/agents/mcp-config.js";
 import { runEvals } from "../src/engine.js";
 import { startFakeGemini } from "./fakes/gemini.js";
 import { startFakeOpenAI } from "./fakes/openai.js";
@@ -21,7 +20,7 @@ import {
   type AnthropicTurn,
   type FakeAnthropic,
 } from "./fakes/anthropic.js";
-import { REPO_ROOT, requireBin } from "./fakes/clis.js";
+import { fakeCodexEnv, REPO_ROOT, requireBin, runCli as runAgentCli } from "./fakes/clis.js";
 import { runCli } from "./helpers/project.js";
 import {
   agentProject,
@@ -30,7 +29,16 @@ import {
   engineEnv,
   readTrial,
   removeAgentProjects,
+  tempDir,
 } from "./helpers/agent-run.js";
+import {
+  closeFakes,
+  codexAgainstFake,
+  copilotAgainstFake,
+  geminiAgainstFake,
+  opencodeAgainstFake,
+  runAgainstFake,
+} from "./helpers/fake-agents.js";
 
 const SERVER = path.join(REPO_ROOT, "test/fixtures/mcp/deploy-server.mjs");
 const TOOL = "mcp__deploy__record_deploy";
@@ -38,6 +46,7 @@ const TOOL = "mcp__deploy__record_deploy";
 const fakes: FakeAnthropic[] = [];
 afterEach(async () => {
   await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+  await closeFakes();
   await removeAgentProjects();
 });
 
@@ -91,9 +100,7 @@ const offered = (fake: FakeAnthropic) =>
 
 describe("MCP servers per eval (real claude, real MCP server)", () => {
   it("writes the server into claude's config: the model is offered its tool, the call runs it and is in the trajectory", async () => {
-    const callLog = path.join(await fs.realpath(REPO_ROOT), `.mcp-calls-${process.pid}.jsonl`);
-    await fs.rm(callLog, { force: true });
-    try {
+    await withCallLog("claude", async (callLog) => {
       const r = await run(mcpEval(callLog, "    forbidden_tools: [Bash]\n"), [
         useTool,
         { text: "Recorded." },
@@ -111,18 +118,14 @@ describe("MCP servers per eval (real claude, real MCP server)", () => {
         }),
       ]);
       // The server itself ran, in the trial's sandbox, with the eval's env.
-      const calls = (await fs.readFile(callLog, "utf8"))
-        .trim()
-        .split("\n")
-        .map((l) => JSON.parse(l));
-      expect(calls).toEqual([{ target: "production", cwd: expect.stringContaining("work") }]);
+      expect(await serverCalls(callLog)).toEqual([
+        { target: "production", cwd: expect.stringContaining("work") },
+      ]);
       expect(result.trials[0]!.checks.at(-1)).toMatchObject({
         ok: true,
         evidence: `trajectory: ${TOOL}`,
       });
-    } finally {
-      await fs.rm(callLog, { force: true });
-    }
+    });
   });
 
   it("forbidden_tools can forbid an MCP tool", async () => {
@@ -167,91 +170,160 @@ describe("MCP servers per eval (real claude, real MCP server)", () => {
   }, 180_000);
 });
 
-/** The same eval and server through another agent: its own name for the tool, mapped back. */
-async function runOther(
-  agent: (home: string) => AgentAdapter,
-  closers: Array<() => Promise<void>>,
-) {
-  const { root, home } = await agentProject(mcpEval("/dev/null", "    forbidden_tools: [Bash]\n"));
+/** A call log the server can write from the trial's sandbox (removed after `use`). */
+async function withCallLog<T>(name: string, use: (callLog: string) => Promise<T>): Promise<T> {
+  const callLog = path.join(
+    await fs.realpath(REPO_ROOT),
+    `.mcp-calls-${name}-${process.pid}.jsonl`,
+  );
+  await fs.rm(callLog, { force: true });
   try {
-    const outcome = await runEvals({
-      projectRoot: root,
-      agents: [agent(home)],
-      env: engineEnv(home),
-      maxRetries: 0,
-    });
-    const result = outcome.run.evals[0]!;
-    const files =
-      result.trials[0]!.status === "error" ? undefined : await readTrial(root, result.trials[0]!);
-    return { ...outcome, result, files };
+    return await use(callLog);
   } finally {
-    await Promise.all(closers.map((close) => close()));
+    await fs.rm(callLog, { force: true });
   }
 }
 
-describe("MCP servers through gemini and opencode (real CLIs, the same real MCP server)", () => {
-  it("gemini: written into its settings, offered as mcp_deploy_record_deploy, in the trajectory as mcp__deploy__record_deploy", async () => {
-    const fake = await startFakeGemini([
-      { call: { name: "mcp_deploy_record_deploy", args: { target: "production" } } },
-      { text: "Recorded." },
-    ]);
-    const r = await runOther(
-      (home) =>
-        gemini({
-          bin: requireBin("gemini"),
-          env: { GOOGLE_GEMINI_BASE_URL: fake.url, GEMINI_API_KEY: "fake-key", HOME: home },
-          settings: { general: { maxAttempts: 1 } },
-        }),
-      [fake.close],
-    );
-    expect(r.exitCode, describeTrial(r.result, r.files)).toBe(0);
-    expect(fake.warnings).toEqual([]);
-    expect(r.files!.trial.trajectory).toEqual([
-      expect.objectContaining({
-        tool: TOOL,
-        agentTool: "mcp_deploy_record_deploy",
-        input: { target: "production" },
-        isError: false,
-      }),
-    ]);
-  }, 120_000);
+/** The calls the server recorded, or [] when it never ran one. */
+async function serverCalls(callLog: string): Promise<unknown[]> {
+  const text = await fs.readFile(callLog, "utf8").catch(() => "");
+  return text
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as unknown);
+}
 
-  it("opencode: written into its config, offered as deploy_record_deploy, in the trajectory as mcp__deploy__record_deploy", async () => {
-    const fake = await startFakeOpenAI([
-      { call: { name: "deploy_record_deploy", arguments: { target: "production" } } },
-      { text: "Recorded." },
-    ]);
-    const r = await runOther(
-      (home) =>
-        opencode({
-          bin: requireBin("opencode"),
-          model: "fake/fake-model",
-          env: { HOME: home },
-          maxApiErrors: 1,
-          config: {
-            provider: {
-              fake: {
-                npm: "@ai-sdk/openai-compatible",
-                name: "Fake",
-                options: { baseURL: `${fake.url}/v1`, apiKey: "sk-fake-key" },
-                models: { "fake-model": { name: "Fake" } },
-              },
-            },
-          },
-        }),
-      [fake.close],
+const target = { target: "production" };
+
+/**
+ * The other agents with MCP support, each against its fake model server, whose model calls the
+ * server's tool under the name that CLI offers it, then ends.
+ */
+const otherAgents: Array<{
+  name: string;
+  /** The CLI's own name for the tool (the trajectory's `agentTool`). */
+  agentTool: string;
+  run: (yaml: string) => ReturnType<typeof runAgainstFake>;
+}> = [
+  {
+    name: "gemini",
+    // In its settings' mcpServers; offered as `mcp_<server>_<tool>`.
+    agentTool: "mcp_deploy_record_deploy",
+    run: (yaml) =>
+      runAgainstFake(
+        yaml,
+        () =>
+          startFakeGemini([
+            { call: { name: "mcp_deploy_record_deploy", args: target } },
+            { text: "Recorded." },
+          ]),
+        geminiAgainstFake,
+      ),
+  },
+  {
+    name: "opencode",
+    // In its config's `mcp`; offered as `<server>_<tool>`.
+    agentTool: "deploy_record_deploy",
+    run: (yaml) =>
+      runAgainstFake(
+        yaml,
+        () =>
+          startFakeOpenAI([
+            { call: { name: "deploy_record_deploy", arguments: target } },
+            { text: "Recorded." },
+          ]),
+        opencodeAgainstFake,
+      ),
+  },
+  {
+    name: "codex",
+    // `-c mcp_servers.<name>=…`; offered in a Responses namespace `mcp__<server>`. Its default
+    // model (gpt-6.2-sol) gets MCP tools left out of the request: gpt-5-codex is offered them.
+    agentTool: "mcp_tool_call",
+    run: (yaml) =>
+      runAgainstFake(
+        yaml,
+        () =>
+          startFakeOpenAI([
+            { call: { name: "record_deploy", namespace: "mcp__deploy", arguments: target } },
+            { text: "Recorded." },
+          ]),
+        (fake, home) => codexAgainstFake(fake, home, { model: "gpt-5-codex" }),
+      ),
+  },
+  {
+    name: "copilot",
+    // `--additional-mcp-config @file`; offered as `<server>-<tool>`.
+    agentTool: "deploy-record_deploy",
+    run: (yaml) =>
+      runAgainstFake(
+        yaml,
+        () =>
+          startFakeOpenAI([
+            { call: { name: "deploy-record_deploy", arguments: target } },
+            { text: "Recorded." },
+          ]),
+        copilotAgainstFake,
+      ),
+  },
+];
+
+describe("MCP servers through gemini, opencode, codex and copilot (real CLIs, the same real MCP server)", () => {
+  it("codex reads the servers' `-c` TOML back as given: quotes, backslashes, newlines, DEL, unicode", async () => {
+    const odd = 'a "quoted" \\ back\\slash\nnew line\ttab \u007f del é 🚀 = , { } [ ]';
+    const server = {
+      command: `/opt/my tools/${odd}`,
+      args: ["--x", odd, ""],
+      env: { [`K ${odd}`]: odd },
+    };
+    const home = await tempDir();
+    const r = await runAgentCli(
+      requireBin("codex"),
+      ["mcp", "get", "odd", "--json", ...codexMcpArgs({ odd: server })],
+      { cwd: home, env: fakeCodexEnv(home) },
     );
-    expect(r.exitCode, describeTrial(r.result, r.files)).toBe(0);
-    expect(fake.warnings).toEqual([]);
-    expect(r.files!.trial.trajectory).toEqual([
-      expect.objectContaining({
-        tool: TOOL,
-        agentTool: "deploy_record_deploy",
-        input: { target: "production" },
-        isError: false,
-      }),
-    ]);
-  }, 120_000);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      name: "odd",
+      transport: { type: "stdio", ...server },
+    });
+  });
+
+  // opencode takes several seconds to start on a loaded machine: room beyond vitest's default.
+  for (const agent of otherAgents) {
+    it(`${agent.name}: given the server, the model's call runs it and is in the trajectory as ${TOOL}`, async () => {
+      await withCallLog(agent.name, async (callLog) => {
+        const r = await agent.run(mcpEval(callLog, "    forbidden_tools: [Bash]\n"));
+        expect(r.exitCode, r.why).toBe(0);
+        expect(r.fake.warnings).toEqual([]);
+        expect(r.files!.trial.trajectory).toEqual([
+          expect.objectContaining({
+            tool: TOOL,
+            agentTool: agent.agentTool,
+            input: target,
+            result: expect.stringContaining("recorded production"),
+            isError: false,
+          }),
+        ]);
+        // The server itself ran, in the trial's sandbox, with the eval's env (deploy.txt says tok-42).
+        expect(await serverCalls(callLog)).toEqual([
+          { target: "production", cwd: expect.stringContaining("work") },
+        ]);
+        expect(r.result.trials[0]!.checks.at(-1)).toMatchObject({
+          ok: true,
+          evidence: `trajectory: ${TOOL}`,
+        });
+      });
+    }, 180_000);
+
+    it(`${agent.name}: forbidden_tools can forbid the MCP tool`, async () => {
+      const r = await agent.run(mcpEval("/dev/null", `    forbidden_tools: [${TOOL}]\n`));
+      expect(r.exitCode, r.why).toBe(1);
+      const check = r.result.trials[0]!.checks.at(-1)!;
+      expect(check).toMatchObject({ ok: false });
+      expect(check.evidence).toContain(`forbidden tool ${TOOL} was used`);
+    }, 180_000);
+  }
 });
 
 describe("mcp in a definition: bad input", () => {

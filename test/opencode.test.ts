@@ -5,81 +5,25 @@
  * binaries fail these tests: they are never skipped.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { opencode } from "../src/agents/opencode.js";
-import { runEvals } from "../src/engine.js";
-import { startFakeOpenAI, type FakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
-import { requireBin } from "./fakes/clis.js";
+import { startFakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
+import { removeAgentProjects } from "./helpers/agent-run.js";
 import {
-  agentProject,
-  describeTrial,
-  engineEnv,
-  onlyEval,
-  readTrial,
-  removeAgentProjects,
-} from "./helpers/agent-run.js";
-
-const fakes: FakeOpenAI[] = [];
+  closeFakes,
+  deployEval as sharedDeployEval,
+  openaiCall as call,
+  opencodeAgainstFake,
+  runAgainstFake,
+} from "./helpers/fake-agents.js";
 
 afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+  await closeFakes();
   await removeAgentProjects();
 });
 
-/** The adapter with the fake as a custom provider; stopped at its first API error. */
-function adapter(fake: FakeOpenAI, home: string) {
-  return opencode({
-    bin: requireBin("opencode"),
-    model: "fake/fake-model",
-    env: { HOME: home },
-    maxApiErrors: 1,
-    config: {
-      provider: {
-        fake: {
-          npm: "@ai-sdk/openai-compatible",
-          name: "Fake",
-          options: { baseURL: `${fake.url}/v1`, apiKey: "sk-fake-key" },
-          models: {
-            // USD per million tokens.
-            "fake-model": { name: "Fake", cost: { input: 1, output: 2, cache_read: 0.1 } },
-          },
-        },
-      },
-    },
-  });
-}
+const run = (yaml: string, script: OpenAITurn[], options: { maxRetries?: number } = {}) =>
+  runAgainstFake(yaml, () => startFakeOpenAI(script), opencodeAgainstFake, options);
 
-async function run(yaml: string, script: OpenAITurn[], options: { maxRetries?: number } = {}) {
-  const { root, home } = await agentProject(yaml);
-  const fake = await startFakeOpenAI(script);
-  fakes.push(fake);
-  const outcome = await runEvals({
-    projectRoot: root,
-    agents: [adapter(fake, home)],
-    env: engineEnv(home),
-    maxRetries: options.maxRetries ?? 0,
-  });
-  const result = onlyEval(outcome.run);
-  const first = result.trials[0];
-  const files = first && first.status !== "error" ? await readTrial(root, first) : undefined;
-  const why = `${describeTrial(result, files)}\n--- fake warnings\n${fake.warnings.join("\n")}`;
-  return { ...outcome, result, files, fake, why };
-}
-
-const deployEval = (extra = "") => `name: deploy
-prompt: Deploy the app to production with the vendor CLI, then record it in deploy.txt.
-sandbox: { fixture: { "README.md": "# app\\n" } }
-shims:
-  vendor: { stdout: "deployed" }
-timeout: 120
-assertions:
-  files: [deploy.txt]
-  contains:
-    - { file: deploy.txt, text: production }
-${extra}`;
-
-const call = (name: string, args: Record<string, unknown>): OpenAITurn => ({
-  call: { name, arguments: args },
-});
+const deployEval = (extra = "") => sharedDeployEval(extra, { timeout: 120 });
 
 // opencode takes several seconds to start (longer on a loaded machine), and the retry tests run it
 // twice: room beyond vitest's default.
@@ -126,6 +70,8 @@ describe("opencode through the engine", { timeout: 180_000 }, () => {
       turns: 3,
       finalMessage: "Deployed to production.",
     });
+    // The trial's total counts the cached tokens once: they are part of `input`.
+    expect(r.result.trials[0]!.tokens).toBe(tokens.input + tokens.output);
     // opencode's own figure: 800 plain in × $1 + 400 cached × $0.1 + 90 out × $2, per million.
     expect(trial.costUsd).toBe(0.00102);
     // No title request: every request is the agent's, with its tools.

@@ -5,79 +5,23 @@
  * fail these tests: they are never skipped.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { pi } from "../src/agents/pi.js";
-import { runEvals } from "../src/engine.js";
-import { startFakeOpenAI, type FakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
-import { requireBin } from "./fakes/clis.js";
+import { startFakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
+import { removeAgentProjects } from "./helpers/agent-run.js";
 import {
-  agentProject,
-  describeTrial,
-  engineEnv,
-  onlyEval,
-  readTrial,
-  removeAgentProjects,
-} from "./helpers/agent-run.js";
-
-const fakes: FakeOpenAI[] = [];
+  closeFakes,
+  deployEval,
+  openaiCall as call,
+  piAgainstFake,
+  runAgainstFake,
+} from "./helpers/fake-agents.js";
 
 afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+  await closeFakes();
   await removeAgentProjects();
 });
 
-/** USD per million tokens of the fake model, as pi's models.json takes them. */
-const FAKE_COST = { input: 1, output: 2, cacheRead: 0.1, cacheWrite: 1 };
-
-/** The adapter with the fake as a custom provider; no retries of its own. */
-function adapter(fake: FakeOpenAI, home: string) {
-  return pi({
-    bin: requireBin("pi"),
-    model: "fake/fake-model",
-    env: { FAKE_OPENAI_KEY: "sk-fake-key", HOME: home },
-    settings: { retry: { enabled: false, provider: { maxRetries: 0 } } },
-    providers: {
-      fake: {
-        baseUrl: `${fake.url}/v1`,
-        api: "openai-completions",
-        apiKey: "FAKE_OPENAI_KEY",
-        models: [{ id: "fake-model", cost: FAKE_COST }],
-      },
-    },
-  });
-}
-
-async function run(yaml: string, script: OpenAITurn[], options: { maxRetries?: number } = {}) {
-  const { root, home } = await agentProject(yaml);
-  const fake = await startFakeOpenAI(script);
-  fakes.push(fake);
-  const outcome = await runEvals({
-    projectRoot: root,
-    agents: [adapter(fake, home)],
-    env: engineEnv(home),
-    maxRetries: options.maxRetries ?? 0,
-  });
-  const result = onlyEval(outcome.run);
-  const first = result.trials[0];
-  const files = first && first.status !== "error" ? await readTrial(root, first) : undefined;
-  const why = `${describeTrial(result, files)}\n--- fake warnings\n${fake.warnings.join("\n")}`;
-  return { ...outcome, result, files, fake, why };
-}
-
-const deployEval = (extra = "") => `name: deploy
-prompt: Deploy the app to production with the vendor CLI, then record it in deploy.txt.
-sandbox: { fixture: { "README.md": "# app\\n" } }
-shims:
-  vendor: { stdout: "deployed" }
-timeout: 60
-assertions:
-  files: [deploy.txt]
-  contains:
-    - { file: deploy.txt, text: production }
-${extra}`;
-
-const call = (name: string, args: Record<string, unknown>): OpenAITurn => ({
-  call: { name, arguments: args },
-});
+const run = (yaml: string, script: OpenAITurn[], options: { maxRetries?: number } = {}) =>
+  runAgainstFake(yaml, () => startFakeOpenAI(script), piAgainstFake, options);
 
 describe("pi through the engine", () => {
   it("passes a run that calls the shimmed vendor CLI and writes a file, cost from pi's events", async () => {
@@ -125,6 +69,8 @@ describe("pi through the engine", () => {
       turns: 4,
       finalMessage: "Deployed to production.",
     });
+    // The trial's total counts the cached tokens once: they are part of `input`.
+    expect(r.result.trials[0]!.tokens).toBe(tokens.input + tokens.output);
     // pi's own figure: 900 plain in × $1 + 400 cached × $0.1 + 110 out × $2, per million.
     expect(trial.costUsd).toBe(0.00116);
     expect(r.fake.requests.map((q) => q.path)).toEqual(Array(4).fill("/v1/chat/completions"));

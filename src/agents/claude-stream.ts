@@ -104,11 +104,14 @@ function resultText(content: unknown): string {
 
 function readResult(event: Record<string, unknown>): ClaudeResultEvent {
   const usage = (event.usage ?? {}) as Record<string, unknown>;
+  const cacheRead = num(usage.cache_read_input_tokens) ?? 0;
+  const cacheWrite = num(usage.cache_creation_input_tokens) ?? 0;
+  // The API's `input_tokens` leaves out the cached ones (read and written); ours counts them in.
   const tokens: TokenUsage = {
-    input: num(usage.input_tokens) ?? 0,
+    input: (num(usage.input_tokens) ?? 0) + cacheRead + cacheWrite,
     output: num(usage.output_tokens) ?? 0,
-    cacheRead: num(usage.cache_read_input_tokens) ?? 0,
-    cacheWrite: num(usage.cache_creation_input_tokens) ?? 0,
+    cacheRead,
+    cacheWrite,
   };
   return {
     subtype: str(event.subtype) ?? "unknown",

@@ -64,14 +64,20 @@ export class CodexStreamParser {
           });
         }
         break;
-      case "mcp_tool_call":
+      case "mcp_tool_call": {
+        // `result` is the MCP CallToolResult (`content`, `is_error`); `error` is set when the
+        // call itself failed (server gone, unknown tool).
+        const result = (item.result ?? {}) as { content?: unknown; is_error?: unknown };
+        const text = mcpText(result.content) ?? errorMessage(item.error);
         this.trajectory.push({
           tool: `mcp__${String(item.server ?? "unknown")}__${String(item.tool ?? "unknown")}`,
           agentTool: "mcp_tool_call",
           input: item.arguments ?? {},
-          isError: item.status === "failed",
+          ...(text !== undefined ? { result: text } : {}),
+          isError: item.status === "failed" || Boolean(item.error) || result.is_error === true,
         });
         break;
+      }
       case "web_search":
         this.trajectory.push({
           tool: "WebSearch",
@@ -99,4 +105,13 @@ function errorMessage(error: unknown): string | undefined {
   if (typeof error === "string") return error;
   const message = (error as { message?: unknown } | undefined)?.message;
   return typeof message === "string" ? message : undefined;
+}
+
+/** The text parts of an MCP result's `content`, joined; undefined when it has none. */
+function mcpText(content: unknown): string | undefined {
+  if (!Array.isArray(content)) return undefined;
+  const texts = (content as Array<{ type?: unknown; text?: unknown }>)
+    .filter((part) => part.type === "text" && typeof part.text === "string")
+    .map((part) => part.text as string);
+  return texts.length ? texts.join("\n") : undefined;
 }

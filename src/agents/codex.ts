@@ -1,6 +1,7 @@
 // The codex agent: `codex exec --json` with approvals and sandbox bypassed, stdin ignored (it hangs
 // on an open pipe), its own CODEX_HOME per trial (carrying over the trial HOME's auth and config), quiet
-// flags. Codex reports tokens but no cost: the cost comes from a versioned price table.
+// flags, the eval's MCP servers as `-c mcp_servers.<name>=…`. Codex reports tokens but no cost: the
+// cost comes from a versioned price table.
 
 import { promises as fs } from "node:fs";
 import os from "node:os";
@@ -17,7 +18,7 @@ import { readTail } from "../util/index.js";
 import { prepareAgentHome } from "./agent-home.js";
 import { CodexStreamParser } from "./codex-stream.js";
 import { LineSplitter } from "./lines.js";
-import { refuseMcp } from "./mcp-config.js";
+import { codexMcpArgs, mcpOf } from "./mcp-config.js";
 import { costOf, findPrice, OPENAI_PRICES, type ModelPrice } from "./prices.js";
 import { runAgentProcess } from "./process-agent.js";
 import { runJudgeProcess } from "./judge-process.js";
@@ -144,7 +145,7 @@ async function judgeWithCodex(
 }
 
 export function codexArgs(
-  ctx: Pick<AgentRunContext, "prompt" | "model" | "extraArgs">,
+  ctx: Pick<AgentRunContext, "prompt" | "model" | "extraArgs" | "mcp">,
   options: CodexOptions,
 ): string[] {
   const model = ctx.model ?? options.model;
@@ -159,6 +160,8 @@ export function codexArgs(
     // resets PATH on many systems (Debian, most containers): the shims would be dropped.
     "-c",
     "allow_login_shell=false",
+    // The eval's MCP servers, over any of the same name in the config.toml it was given.
+    ...codexMcpArgs(mcpOf(ctx) ?? {}),
     ...(model ? ["-m", model] : []),
     ...(options.args ?? []),
     // The eval's own (a variant's `args`), each one argument, before the prompt's `--`.
@@ -174,8 +177,6 @@ async function runCodex(
   bin: string,
   options: CodexOptions,
 ): Promise<AgentRunResult> {
-  // Codex reads MCP servers from its config.toml; the eval's are not passed to it yet.
-  refuseMcp("codex", ctx);
   const codexHome = path.join(ctx.env.TMPDIR ?? ctx.outDir, "codex-home");
   // A fresh CODEX_HOME with the user's auth and config copied in, so the trial can log in.
   await prepareAgentHome(

@@ -42,6 +42,12 @@ export class CopilotStreamParser {
           data.arguments,
           COPILOT_TOOLS,
         );
+        // An MCP tool (offered to the model as `<server>-<tool>`) names its server and tool.
+        const server = data.mcpConfigServerName ?? data.mcpServerName;
+        if (typeof server === "string" && typeof data.mcpToolName === "string") {
+          call.tool = `mcp__${server}__${data.mcpToolName}`;
+          call.agentTool = String(data.toolName ?? data.mcpToolName);
+        }
         this.trajectory.push(call);
         if (typeof data.toolCallId === "string") this.byId.set(data.toolCallId, call);
         break;
@@ -51,7 +57,9 @@ export class CopilotStreamParser {
         if (!call) break;
         call.isError = data.success !== true;
         const result = (data.result ?? {}) as { content?: unknown };
+        const error = (data.error ?? {}) as { message?: unknown };
         if (typeof result.content === "string") call.result = result.content;
+        else if (typeof error.message === "string") call.result = error.message;
         const exit = (data.shellExecution as { exitCode?: unknown } | undefined)?.exitCode;
         if (typeof exit === "number") call.exitCode = exit;
         break;

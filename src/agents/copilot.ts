@@ -1,7 +1,8 @@
 // The copilot agent: `copilot -p PROMPT --allow-all --output-format json` (every tool, path and URL
 // allowed), no auto-update, no ask-user tool, built-in GitHub MCP servers off, stdin ignored, its
 // own COPILOT_HOME per trial (the trial HOME's `.copilot` config carried over). Tokens come from
-// its `--usage-output-file` report, the cost from a price table. Copilot retries API errors
+// its `--usage-output-file` report, the cost from a price table. The eval's MCP servers go in
+// through `--additional-mcp-config @file`. Copilot retries API errors
 // itself: after `maxApiErrors` failed calls in a row the run is stopped as an infra error.
 // A custom model provider (BYOK: COPILOT_PROVIDER_BASE_URL …) goes in `env`. README › Agents.
 
@@ -17,7 +18,7 @@ import { readTail } from "../util/index.js";
 import { prepareAgentHome, readJsonObject } from "./agent-home.js";
 import { CopilotStreamParser, readCopilotUsage } from "./copilot-stream.js";
 import { LineSplitter } from "./lines.js";
-import { refuseMcp } from "./mcp-config.js";
+import { mcpOf, writeCopilotMcpConfig } from "./mcp-config.js";
 import { costOf, findPrice, OPENAI_PRICES, type ModelPrice } from "./prices.js";
 import { runAgentProcess } from "./process-agent.js";
 import { probeVersion } from "./version-probe.js";
@@ -34,13 +35,34 @@ export interface CopilotOptions {
   prices?: Record<string, ModelPrice>;
 }
 
-/** The variables that log Copilot CLI in (besides `copilot login`), or a BYOK provider's key. */
+/**
+ * The variables that log Copilot CLI in (besides `copilot login`), in its order of precedence, or
+ * a BYOK provider's key. All are redacted; not every value logs it in (copilotCredentialProblem).
+ */
 export const COPILOT_CREDENTIAL_ENV = [
   "COPILOT_GITHUB_TOKEN",
   "GH_TOKEN",
   "GITHUB_TOKEN",
   "COPILOT_PROVIDER_API_KEY",
+  "COPILOT_PROVIDER_BEARER_TOKEN",
 ] as const;
+
+const GITHUB_TOKEN_ENV = new Set(["COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN"]);
+
+/**
+ * GitHub tokens Copilot CLI 1.0 cannot use (`copilot login --help`: fine-grained PATs with the
+ * "Copilot Requests" permission and OAuth tokens work, "classic personal access tokens (ghp_) are
+ * not supported"): a GitHub Actions token (`ghs_`, what a runner's GITHUB_TOKEN and
+ * `github.token` are) and a classic PAT.
+ */
+export function copilotCredentialProblem(name: string, value: string): string | undefined {
+  if (!GITHUB_TOKEN_ENV.has(name)) return undefined;
+  if (value.startsWith("ghs_"))
+    return "a GitHub Actions token (ghs_), which cannot call Copilot's models";
+  if (value.startsWith("ghp_"))
+    return "a classic personal access token (ghp_), which Copilot refuses";
+  return undefined;
+}
 
 const CARRIED_OVER = ["config.json", "mcp-config.json", "copilot-instructions.md"];
 
@@ -49,6 +71,7 @@ export function copilot(options: CopilotOptions = {}): AgentAdapter {
   return {
     name: "copilot",
     credentialEnv: COPILOT_CREDENTIAL_ENV,
+    credentialProblem: copilotCredentialProblem,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),
     run: (ctx) => runCopilot(ctx, bin, options),
@@ -59,6 +82,7 @@ export function copilotArgs(
   ctx: Pick<AgentRunContext, "prompt" | "model" | "extraArgs">,
   options: CopilotOptions,
   usageFile: string,
+  mcpConfigFile?: string,
 ): string[] {
   const model = ctx.model ?? options.model;
   return [
@@ -70,6 +94,8 @@ export function copilotArgs(
     "--disable-builtin-mcps",
     "--usage-output-file",
     usageFile,
+    // `@file`: the servers' env stays off the command line.
+    ...(mcpConfigFile ? ["--additional-mcp-config", `@${mcpConfigFile}`] : []),
     ...(model ? ["--model", model] : []),
     ...(options.args ?? []),
     ...(ctx.extraArgs ?? []),
@@ -83,7 +109,6 @@ async function runCopilot(
   bin: string,
   options: CopilotOptions,
 ): Promise<AgentRunResult> {
-  refuseMcp("copilot", ctx);
   const tmp = ctx.env.TMPDIR ?? ctx.outDir;
   const home = path.join(tmp, "copilot-home");
   await prepareAgentHome(
@@ -94,6 +119,9 @@ async function runCopilot(
     CARRIED_OVER,
   );
   const usageFile = path.join(tmp, "copilot-usage.json");
+  const servers = mcpOf(ctx);
+  const mcpConfigFile = servers ? path.join(tmp, "copilot-mcp.json") : undefined;
+  if (servers && mcpConfigFile) await writeCopilotMcpConfig(mcpConfigFile, servers);
   const parser = new CopilotStreamParser();
   const stop = new AbortController();
   const maxApiErrors = options.maxApiErrors ?? 3;
@@ -103,7 +131,7 @@ async function runCopilot(
   });
   const run = await runAgentProcess(ctx, {
     command: bin,
-    args: copilotArgs(ctx, options, usageFile),
+    args: copilotArgs(ctx, options, usageFile, mcpConfigFile),
     env: { COPILOT_AUTO_UPDATE: "false", ...options.env, COPILOT_HOME: home },
     onStdout: (chunk) => lines.push(chunk),
     signal: stop.signal,

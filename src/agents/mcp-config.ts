@@ -53,3 +53,41 @@ export function opencodeMcpConfig(servers: McpServers): Record<string, unknown> 
     ]),
   );
 }
+
+/**
+ * Codex's `mcp_servers.<name>` tables as `-c` overrides, one TOML inline table per server: they
+ * replace a same-named server of the config.toml it was given, without merging TOML files.
+ * Server names are TOML bare keys (the definition's schema allows letters, digits, `_`, `-`).
+ */
+export function codexMcpArgs(servers: McpServers): string[] {
+  return Object.entries(servers).flatMap(([name, s]) => {
+    const args = s.args.map(tomlString).join(",");
+    const env = Object.entries(s.env)
+      .map(([key, value]) => `${tomlString(key)}=${tomlString(value)}`)
+      .join(",");
+    return [
+      "-c",
+      `mcp_servers.${name}={command=${tomlString(s.command)},args=[${args}],env={${env}}}`,
+    ];
+  });
+}
+
+/**
+ * A TOML basic string. JSON's escapes (\" \\ \n \uXXXX …) are TOML's too; TOML also wants DEL
+ * escaped, which JSON leaves as it is.
+ */
+function tomlString(text: string): string {
+  return JSON.stringify(text).replace(/\u007f/g, "\\u007f");
+}
+
+/** Copilot CLI's `--additional-mcp-config` file: local (stdio) servers, every tool allowed. */
+export async function writeCopilotMcpConfig(file: string, servers: McpServers): Promise<void> {
+  const mcpServers = Object.fromEntries(
+    Object.entries(servers).map(([name, s]) => [
+      name,
+      { type: "local", command: s.command, args: s.args, env: s.env, tools: ["*"] },
+    ]),
+  );
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, JSON.stringify({ mcpServers }, null, 2));
+}

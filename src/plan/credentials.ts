@@ -1,6 +1,7 @@
 // Where no saved login can exist (the Action on a GitHub-hosted runner, a fork's pull request), a
-// pair whose agent has none of its credential variables set would only fail at its first model
-// call. The plan skips it instead, with the reason, when the caller asks for this policy.
+// pair whose agent has none of its credential variables set (or only values the agent says it
+// cannot log in with) would only fail at its first model call. The plan skips it instead, with
+// the reason, when the caller asks for this policy.
 
 import type { PlannedUnit } from "../model/index.js";
 import { Codes } from "../model/index.js";
@@ -23,9 +24,15 @@ export function skipWithoutCredentials(
 ): number {
   let skipped = 0;
   for (const unit of units) {
-    const keys = unit.agent?.credentialEnv;
-    if (unit.settled || !keys?.length) continue;
-    if (!policy.withheld && keys.some((k) => env[k])) continue;
+    const agent = unit.agent;
+    const keys = agent?.credentialEnv;
+    if (unit.settled || !agent || !keys?.length) continue;
+    const set = keys.filter((k) => env[k]);
+    const problems = set.flatMap((k) => {
+      const why = agent.credentialProblem?.(k, env[k]!);
+      return why ? [`${k}: ${why}`] : [];
+    });
+    if (!policy.withheld && set.length > problems.length) continue;
     unit.settled = {
       status: "skipped",
       code: Codes.skipped,
@@ -33,7 +40,9 @@ export function skipWithoutCredentials(
         ? policy.withheld
         : policy.fork
           ? `pull request from a fork: GitHub passes it no secrets, so ${unit.agentName} has no ${keys[0]}`
-          : `no ${keys.join(" or ")} in the environment: pass it as a secret to run ${unit.agentName}`,
+          : problems.length
+            ? `${unit.agentName} cannot log in with what is set (${problems.join("; ")}): pass ${keys.join(" or ")} as a secret`
+            : `no ${keys.join(" or ")} in the environment: pass it as a secret to run ${unit.agentName}`,
     };
     skipped++;
   }

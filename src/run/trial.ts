@@ -317,8 +317,9 @@ function verdictOf(
   };
 }
 
+/** `input` already counts the cached tokens (TokenUsage): adding them again would count them twice. */
 function totalTokens(tokens: TokenUsage): number {
-  return tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite;
+  return tokens.input + tokens.output;
 }
 
 async function writeTrialFiles(

@@ -5,8 +5,14 @@
  * when the request says `stream: true` and as one JSON message otherwise. When the script runs
  * out, every further request gets the text "done". Every request is recorded with its parsed body.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  deltas,
+  listenOnLoopback,
+  readBody,
+  sendJson as sendJsonBase,
+  sleep,
+} from "./http-server.js";
 
 export interface AnthropicUsage {
   input_tokens: number;
@@ -110,41 +116,12 @@ export function anthropicErrorBody(status: number, message?: string): unknown {
 type ContentBlock =
   { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: unknown };
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function sendJson(
+const sendJson = (
   res: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-    "request-id": `req_fake_${Date.now()}`,
-    ...headers,
-  });
-  res.end(text);
-}
-
-/** Splits a string into up to `parts` pieces, so clients must put the deltas together. */
-function chunks(text: string, parts = 3): string[] {
-  if (text.length < parts) return [text];
-  const size = Math.ceil(text.length / parts);
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-  return out;
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+) => sendJsonBase(res, status, body, { "request-id": `req_fake_${Date.now()}`, ...headers });
 
 export interface FakeAnthropicOptions {
   /**
@@ -167,7 +144,6 @@ export async function startFakeAnthropic(
   const log: string[] = [];
   let next = 0;
   let ids = 0;
-  const sockets = new Set<Socket>();
 
   async function handleMessages(
     req: IncomingMessage,
@@ -262,7 +238,7 @@ export async function startFakeAnthropic(
           index: i,
           content_block: { type: "text", text: "" },
         });
-        for (const piece of chunks(block.text)) {
+        for (const piece of deltas(block.text)) {
           send("content_block_delta", {
             type: "content_block_delta",
             index: i,
@@ -275,7 +251,7 @@ export async function startFakeAnthropic(
           index: i,
           content_block: { type: "tool_use", id: block.id, name: block.name, input: {} },
         });
-        for (const piece of chunks(JSON.stringify(block.input))) {
+        for (const piece of deltas(JSON.stringify(block.input))) {
           send("content_block_delta", {
             type: "content_block_delta",
             index: i,
@@ -294,7 +270,7 @@ export async function startFakeAnthropic(
     res.end();
   }
 
-  const server = createServer((req, res) => {
+  const server = await listenOnLoopback((req, res) => {
     const url = req.url ?? "/";
     const path = url.split("?")[0] ?? "/";
     log.push(`${req.method ?? "?"} ${url}`);
@@ -319,29 +295,6 @@ export async function startFakeAnthropic(
     }
     sendJson(res, 404, anthropicErrorBody(404, `fake: no route for ${req.method} ${path}`));
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    log,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        // Keep-alive connections of a CLI that is still running must not hold the close up.
-        for (const socket of sockets) socket.destroy();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return { url: server.url, requests, log, close: server.close };
 }

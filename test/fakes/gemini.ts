@@ -7,8 +7,8 @@
  * JSON text without using the script; `:countTokens` answers a count. When the script runs out,
  * every further streaming request gets the text "done". Every request is recorded.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { listenOnLoopback, readBody, sendJson as sendJsonBase, sleep } from "./http-server.js";
 
 export interface GeminiUsage {
   promptTokenCount: number;
@@ -85,25 +85,8 @@ export function geminiErrorBody(status: number, message?: string): unknown {
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=UTF-8",
-    "content-length": Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sendJson = (res: ServerResponse, status: number, body: unknown) =>
+  sendJsonBase(res, status, body, { "content-type": "application/json; charset=UTF-8" });
 
 function declaredFunctions(body: RecordedGeminiRequest["body"]): string[] {
   return (body.tools ?? []).flatMap((t) => (t.functionDeclarations ?? []).map((f) => f.name));
@@ -124,7 +107,6 @@ export async function startFakeGemini(script: GeminiTurn[] = []): Promise<FakeGe
   const requests: RecordedGeminiRequest[] = [];
   const log: string[] = [];
   const warnings: string[] = [];
-  const sockets = new Set<Socket>();
   let next = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -195,34 +177,12 @@ export async function startFakeGemini(script: GeminiTurn[] = []): Promise<FakeGe
     res.end();
   }
 
-  const server = createServer((req, res) => {
+  const server = await listenOnLoopback((req, res) => {
     log.push(`${req.method ?? "?"} ${req.url ?? "/"}`);
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, geminiErrorBody(500, String(error)));
       else res.end();
     });
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    log,
-    warnings,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const socket of sockets) socket.destroy();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return { url: server.url, requests, log, warnings, close: server.close };
 }

@@ -8,8 +8,14 @@
  * When the script runs out, every further request gets the text "done". Every request is
  * recorded with its parsed body.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  deltas,
+  listenOnLoopback,
+  readBody,
+  sendJson as sendJsonBase,
+  sleep,
+} from "./http-server.js";
 
 export interface OpenAIUsage {
   input_tokens: number;
@@ -21,7 +27,14 @@ export interface OpenAIUsage {
 export type OpenAIItem =
   | { text: string }
   /** A function call, e.g. codex's shell tool: `{ name: "exec_command", arguments: { cmd } }`. */
-  | { call: { name: string; arguments: string | Record<string, unknown> } }
+  | {
+      call: {
+        name: string;
+        arguments: string | Record<string, unknown>;
+        /** The Responses namespace the function is in (codex offers MCP tools as `mcp__<server>`). */
+        namespace?: string;
+      };
+    }
   /** A custom (freeform) tool call, e.g. codex's `apply_patch` with the patch as `input`. */
   | { custom: { name: string; input: string } };
 
@@ -99,39 +112,6 @@ export function openaiErrorBody(status: number, message?: string): unknown {
   return { error: { message: message ?? text, type, param: null, code } };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-    "x-request-id": `req_fake_${Date.now()}`,
-    ...headers,
-  });
-  res.end(text);
-}
-
-function chunks(text: string, parts = 3): string[] {
-  if (text.length < parts) return [text];
-  const size = Math.ceil(text.length / parts);
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-  return out;
-}
-
 interface ToolSpec {
   type: string;
   name?: string;
@@ -144,15 +124,19 @@ interface ToolSpec {
  * tools come as an `additional_tools` input item holding namespaces, and most of them (exec_command,
  * apply_patch, …) only as "nested tools" of the JavaScript `exec` tool, declared in its description
  * as `declare const tools: { exec_command(…`. A direct function call to a nested name still works.
- * Returned: every tool and namespace member by name (built-ins like web_search by type), then the
- * nested names.
+ * Returned: every tool and namespace member by name (built-ins like web_search by type; a member
+ * also as `<namespace>.<name>`), then the nested names.
  */
 export function offeredToolNames(body: OpenAIRequestBody): string[] {
   const names = new Set<string>();
   const walk = (tools: ToolSpec[] | undefined) => {
     for (const tool of tools ?? []) {
-      if (tool.type === "namespace") walk(tool.tools);
-      else names.add(tool.name ?? tool.type);
+      if (tool.type === "namespace") {
+        walk(tool.tools);
+        // Also qualified, for a call that names its namespace (codex's `mcp__<server>`).
+        for (const member of tool.tools ?? [])
+          names.add(`${tool.name}.${member.name ?? member.type}`);
+      } else names.add(tool.name ?? tool.type);
       for (const m of (tool.description ?? "").matchAll(/declare const tools: \{ (\w+)\(/g)) {
         names.add(m[1]!);
       }
@@ -169,7 +153,12 @@ export function offeredToolNames(body: OpenAIRequestBody): string[] {
   return [...names];
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sendJson = (
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => sendJsonBase(res, status, body, { "x-request-id": `req_fake_${Date.now()}`, ...headers });
 
 export interface FakeOpenAIOptions {
   /**
@@ -188,21 +177,20 @@ export async function startFakeOpenAI(
   const warnings: string[] = [];
   let next = 0;
   let ids = 0;
-  const sockets = new Set<Socket>();
   const id = (prefix: string) => `${prefix}_fake_${String(++ids).padStart(4, "0")}`;
 
-  async function handleResponses(
-    req: IncomingMessage,
-    res: ServerResponse,
-    path: string,
-  ): Promise<void> {
+  /**
+   * The request's body and the script's next turn for it, recorded; undefined when it is answered
+   * already (a body that is not JSON, a scripted error status).
+   */
+  async function takeTurn(req: IncomingMessage, res: ServerResponse, path: string) {
     const raw = await readBody(req);
     let body: OpenAIRequestBody;
     try {
       body = JSON.parse(raw) as OpenAIRequestBody;
     } catch {
       sendJson(res, 400, openaiErrorBody(400, "body is not JSON"));
-      return;
+      return undefined;
     }
     const index = next < script.length ? next++ : undefined;
     requests.push({
@@ -219,12 +207,21 @@ export async function startFakeOpenAI(
         ? { text: "done" }
         : script[index]!;
     if (turn.delayMs) await sleep(turn.delayMs);
-
     if ("status" in turn) {
       sendJson(res, turn.status, turn.body ?? openaiErrorBody(turn.status), turn.headers);
-      return;
+      return undefined;
     }
+    return { body, index, turn };
+  }
 
+  async function handleResponses(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+  ): Promise<void> {
+    const taken = await takeTurn(req, res, path);
+    if (!taken) return;
+    const { body, index, turn } = taken;
     const offered = offeredToolNames(body);
     const items = ("items" in turn ? turn.items : [turn]).map((item) => {
       if ("text" in item) {
@@ -237,7 +234,8 @@ export async function startFakeOpenAI(
         };
       }
       const name = "call" in item ? item.call.name : item.custom.name;
-      if (!offered.includes(name)) {
+      const namespace = "call" in item ? item.call.namespace : undefined;
+      if (!offered.includes(namespace ? `${namespace}.${name}` : name)) {
         warnings.push(`turn ${index}: tool "${name}" not offered (offered: ${offered.join(", ")})`);
       }
       if ("call" in item) {
@@ -248,6 +246,8 @@ export async function startFakeOpenAI(
           status: "completed",
           call_id: id("call"),
           name,
+          // Left out of the JSON when undefined.
+          namespace: item.call.namespace,
           arguments: typeof args === "string" ? args : JSON.stringify(args),
         };
       }
@@ -318,7 +318,7 @@ export async function startFakeOpenAI(
           content_index: 0,
           part: { type: "output_text", text: "", annotations: [] },
         });
-        for (const delta of chunks(text)) {
+        for (const delta of deltas(text)) {
           send({
             type: "response.output_text.delta",
             item_id: item.id,
@@ -347,7 +347,7 @@ export async function startFakeOpenAI(
           output_index: outputIndex,
           item: { ...item, status: "in_progress", arguments: "" },
         });
-        for (const delta of chunks(item.arguments as string)) {
+        for (const delta of deltas(item.arguments as string)) {
           send({
             type: "response.function_call_arguments.delta",
             item_id: item.id,
@@ -388,29 +388,9 @@ export async function startFakeOpenAI(
 
   /** Chat Completions: the same script, answered as `chat.completion.chunk` events. */
   async function handleChat(req: IncomingMessage, res: ServerResponse, path: string) {
-    const raw = await readBody(req);
-    let body: OpenAIRequestBody;
-    try {
-      body = JSON.parse(raw) as OpenAIRequestBody;
-    } catch {
-      sendJson(res, 400, openaiErrorBody(400, "body is not JSON"));
-      return;
-    }
-    const index = next < script.length ? next++ : undefined;
-    requests.push({
-      method: req.method ?? "POST",
-      path,
-      url: req.url ?? path,
-      headers: req.headers,
-      body,
-      turn: index,
-    });
-    const turn: OpenAITurn = index === undefined ? { text: "done" } : script[index]!;
-    if (turn.delayMs) await sleep(turn.delayMs);
-    if ("status" in turn) {
-      sendJson(res, turn.status, turn.body ?? openaiErrorBody(turn.status), turn.headers);
-      return;
-    }
+    const taken = await takeTurn(req, res, path);
+    if (!taken) return;
+    const { body, index, turn } = taken;
     const offered = offeredToolNames(body);
     const items = "items" in turn ? turn.items : [turn];
     const text = items.flatMap((item) => ("text" in item ? [item.text] : [])).join("");
@@ -472,7 +452,7 @@ export async function startFakeOpenAI(
         `data: ${JSON.stringify({ ...base, object: "chat.completion.chunk", choices, ...extra })}\n\n`,
       );
     send([{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }]);
-    for (const delta of text ? chunks(text) : []) {
+    for (const delta of text ? deltas(text) : []) {
       send([{ index: 0, delta: { content: delta }, finish_reason: null }]);
     }
     toolCalls.forEach((call, i) => {
@@ -492,7 +472,7 @@ export async function startFakeOpenAI(
           finish_reason: null,
         },
       ]);
-      for (const delta of chunks(call.function.arguments)) {
+      for (const delta of deltas(call.function.arguments)) {
         send([
           {
             index: 0,
@@ -510,7 +490,7 @@ export async function startFakeOpenAI(
     res.end();
   }
 
-  const server = createServer((req, res) => {
+  const server = await listenOnLoopback((req, res) => {
     const url = req.url ?? "/";
     const path = url.split("?")[0] ?? "/";
     log.push(`${req.method ?? "?"} ${url}`);
@@ -543,29 +523,6 @@ export async function startFakeOpenAI(
     }
     sendJson(res, 404, openaiErrorBody(404, `fake: no route for ${req.method} ${path}`));
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    log,
-    warnings,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const socket of sockets) socket.destroy();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return { url: server.url, requests, log, warnings, close: server.close };
 }

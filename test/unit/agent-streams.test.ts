@@ -141,7 +141,8 @@ describe("ClaudeStreamParser", () => {
       result: "Added the file and the tests pass.",
       numTurns: 3,
       costUsd: 0.0421375,
-      tokens: { input: 1200, output: 350, cacheRead: 15000, cacheWrite: 800 },
+      // Every input token: 1200 uncached + 15000 read from the cache + 800 written to it.
+      tokens: { input: 17000, output: 350, cacheRead: 15000, cacheWrite: 800 },
       apiErrorStatus: undefined,
       terminalReason: "completed",
     });
