@@ -24216,11 +24216,14 @@ function resultText(content) {
 }
 function readResult(event) {
     const usage = (event.usage ?? {});
+    const cacheRead = num(usage.cache_read_input_tokens) ?? 0;
+    const cacheWrite = num(usage.cache_creation_input_tokens) ?? 0;
+    // The API's `input_tokens` leaves out the cached ones (read and written); ours counts them in.
     const tokens = {
-        input: num(usage.input_tokens) ?? 0,
+        input: (num(usage.input_tokens) ?? 0) + cacheRead + cacheWrite,
         output: num(usage.output_tokens) ?? 0,
-        cacheRead: num(usage.cache_read_input_tokens) ?? 0,
-        cacheWrite: num(usage.cache_creation_input_tokens) ?? 0,
+        cacheRead,
+        cacheWrite,
     };
     return {
         subtype: str(event.subtype) ?? "unknown",
@@ -24281,6 +24284,39 @@ function opencodeMcpConfig(servers) {
         name,
         { type: "local", command: [s.command, ...s.args], environment: s.env, enabled: true },
     ]));
+}
+/**
+ * Codex's `mcp_servers.<name>` tables as `-c` overrides, one TOML inline table per server: they
+ * replace a same-named server of the config.toml it was given, without merging TOML files.
+ * Server names are TOML bare keys (the definition's schema allows letters, digits, `_`, `-`).
+ */
+function codexMcpArgs(servers) {
+    return Object.entries(servers).flatMap(([name, s]) => {
+        const args = s.args.map(tomlString).join(",");
+        const env = Object.entries(s.env)
+            .map(([key, value]) => `${tomlString(key)}=${tomlString(value)}`)
+            .join(",");
+        return [
+            "-c",
+            `mcp_servers.${name}={command=${tomlString(s.command)},args=[${args}],env={${env}}}`,
+        ];
+    });
+}
+/**
+ * A TOML basic string. JSON's escapes (\" \\ \n \uXXXX …) are TOML's too; TOML also wants DEL
+ * escaped, which JSON leaves as it is.
+ */
+function tomlString(text) {
+    return JSON.stringify(text).replace(/\u007f/g, "\\u007f");
+}
+/** Copilot CLI's `--additional-mcp-config` file: local (stdio) servers, every tool allowed. */
+async function writeCopilotMcpConfig(file, servers) {
+    const mcpServers = Object.fromEntries(Object.entries(servers).map(([name, s]) => [
+        name,
+        { type: "local", command: s.command, args: s.args, env: s.env, tools: ["*"] },
+    ]));
+    await external_node_fs_.promises.mkdir(external_node_path_default().dirname(file), { recursive: true });
+    await external_node_fs_.promises.writeFile(file, JSON.stringify({ mcpServers }, null, 2));
 }
 
 ;// CONCATENATED MODULE: ./src/agents/process-agent.ts
@@ -24661,14 +24697,20 @@ class CodexStreamParser {
                     });
                 }
                 break;
-            case "mcp_tool_call":
+            case "mcp_tool_call": {
+                // `result` is the MCP CallToolResult (`content`, `is_error`); `error` is set when the
+                // call itself failed (server gone, unknown tool).
+                const result = (item.result ?? {});
+                const text = mcpText(result.content) ?? errorMessage(item.error);
                 this.trajectory.push({
                     tool: `mcp__${String(item.server ?? "unknown")}__${String(item.tool ?? "unknown")}`,
                     agentTool: "mcp_tool_call",
                     input: item.arguments ?? {},
-                    isError: item.status === "failed",
+                    ...(text !== undefined ? { result: text } : {}),
+                    isError: item.status === "failed" || Boolean(item.error) || result.is_error === true,
                 });
                 break;
+            }
             case "web_search":
                 this.trajectory.push({
                     tool: "WebSearch",
@@ -24696,6 +24738,15 @@ function errorMessage(error) {
         return error;
     const message = error?.message;
     return typeof message === "string" ? message : undefined;
+}
+/** The text parts of an MCP result's `content`, joined; undefined when it has none. */
+function mcpText(content) {
+    if (!Array.isArray(content))
+        return undefined;
+    const texts = content
+        .filter((part) => part.type === "text" && typeof part.text === "string")
+        .map((part) => part.text);
+    return texts.length ? texts.join("\n") : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/agents/prices.ts
@@ -24751,7 +24802,8 @@ const GEMINI_PRICES = {
 ;// CONCATENATED MODULE: ./src/agents/codex.ts
 // The codex agent: `codex exec --json` with approvals and sandbox bypassed, stdin ignored (it hangs
 // on an open pipe), its own CODEX_HOME per trial (carrying over the trial HOME's auth and config), quiet
-// flags. Codex reports tokens but no cost: the cost comes from a versioned price table.
+// flags, the eval's MCP servers as `-c mcp_servers.<name>=…`. Codex reports tokens but no cost: the
+// cost comes from a versioned price table.
 
 
 
@@ -24871,6 +24923,8 @@ function codexArgs(ctx, options) {
         // resets PATH on many systems (Debian, most containers): the shims would be dropped.
         "-c",
         "allow_login_shell=false",
+        // The eval's MCP servers, over any of the same name in the config.toml it was given.
+        ...codexMcpArgs(mcpOf(ctx) ?? {}),
         ...(model ? ["-m", model] : []),
         ...(options.args ?? []),
         // The eval's own (a variant's `args`), each one argument, before the prompt's `--`.
@@ -24881,8 +24935,6 @@ function codexArgs(ctx, options) {
     ];
 }
 async function runCodex(ctx, bin, options) {
-    // Codex reads MCP servers from its config.toml; the eval's are not passed to it yet.
-    refuseMcp("codex", ctx);
     const codexHome = external_node_path_default().join(ctx.env.TMPDIR ?? ctx.outDir, "codex-home");
     // A fresh CODEX_HOME with the user's auth and config copied in, so the trial can log in.
     await prepareAgentHome(codexHome, options.env?.CODEX_HOME ??
@@ -25019,6 +25071,12 @@ class CopilotStreamParser {
         switch (event.type) {
             case "tool.execution_start": {
                 const call = normalizeToolCall(String(data.toolName ?? "unknown"), data.arguments, COPILOT_TOOLS);
+                // An MCP tool (offered to the model as `<server>-<tool>`) names its server and tool.
+                const server = data.mcpConfigServerName ?? data.mcpServerName;
+                if (typeof server === "string" && typeof data.mcpToolName === "string") {
+                    call.tool = `mcp__${server}__${data.mcpToolName}`;
+                    call.agentTool = String(data.toolName ?? data.mcpToolName);
+                }
                 this.trajectory.push(call);
                 if (typeof data.toolCallId === "string")
                     this.byId.set(data.toolCallId, call);
@@ -25030,8 +25088,11 @@ class CopilotStreamParser {
                     break;
                 call.isError = data.success !== true;
                 const result = (data.result ?? {});
+                const error = (data.error ?? {});
                 if (typeof result.content === "string")
                     call.result = result.content;
+                else if (typeof error.message === "string")
+                    call.result = error.message;
                 const exit = data.shellExecution?.exitCode;
                 if (typeof exit === "number")
                     call.exitCode = exit;
@@ -25083,7 +25144,8 @@ function readCopilotUsage(report) {
 // The copilot agent: `copilot -p PROMPT --allow-all --output-format json` (every tool, path and URL
 // allowed), no auto-update, no ask-user tool, built-in GitHub MCP servers off, stdin ignored, its
 // own COPILOT_HOME per trial (the trial HOME's `.copilot` config carried over). Tokens come from
-// its `--usage-output-file` report, the cost from a price table. Copilot retries API errors
+// its `--usage-output-file` report, the cost from a price table. The eval's MCP servers go in
+// through `--additional-mcp-config @file`. Copilot retries API errors
 // itself: after `maxApiErrors` failed calls in a row the run is stopped as an infra error.
 // A custom model provider (BYOK: COPILOT_PROVIDER_BASE_URL …) goes in `env`. README › Agents.
 
@@ -25097,25 +25159,46 @@ function readCopilotUsage(report) {
 
 
 
-/** The variables that log Copilot CLI in (besides `copilot login`), or a BYOK provider's key. */
+/**
+ * The variables that log Copilot CLI in (besides `copilot login`), in its order of precedence, or
+ * a BYOK provider's key. All are redacted; not every value logs it in (copilotCredentialProblem).
+ */
 const COPILOT_CREDENTIAL_ENV = [
     "COPILOT_GITHUB_TOKEN",
     "GH_TOKEN",
     "GITHUB_TOKEN",
     "COPILOT_PROVIDER_API_KEY",
+    "COPILOT_PROVIDER_BEARER_TOKEN",
 ];
+const GITHUB_TOKEN_ENV = new Set(["COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN"]);
+/**
+ * GitHub tokens Copilot CLI 1.0 cannot use (`copilot login --help`: fine-grained PATs with the
+ * "Copilot Requests" permission and OAuth tokens work, "classic personal access tokens (ghp_) are
+ * not supported"): a GitHub Actions token (`ghs_`, what a runner's GITHUB_TOKEN and
+ * `github.token` are) and a classic PAT.
+ */
+function copilotCredentialProblem(name, value) {
+    if (!GITHUB_TOKEN_ENV.has(name))
+        return undefined;
+    if (value.startsWith("ghs_"))
+        return "a GitHub Actions token (ghs_), which cannot call Copilot's models";
+    if (value.startsWith("ghp_"))
+        return "a classic personal access token (ghp_), which Copilot refuses";
+    return undefined;
+}
 const copilot_CARRIED_OVER = ["config.json", "mcp-config.json", "copilot-instructions.md"];
 function copilot(options = {}) {
     const bin = options.bin ?? "copilot";
     return {
         name: "copilot",
         credentialEnv: COPILOT_CREDENTIAL_ENV,
+        credentialProblem: copilotCredentialProblem,
         available: async () => (await probeVersion(bin)) !== undefined,
         version: () => probeVersion(bin),
         run: (ctx) => runCopilot(ctx, bin, options),
     };
 }
-function copilotArgs(ctx, options, usageFile) {
+function copilotArgs(ctx, options, usageFile, mcpConfigFile) {
     const model = ctx.model ?? options.model;
     return [
         "--allow-all",
@@ -25126,6 +25209,8 @@ function copilotArgs(ctx, options, usageFile) {
         "--disable-builtin-mcps",
         "--usage-output-file",
         usageFile,
+        // `@file`: the servers' env stays off the command line.
+        ...(mcpConfigFile ? ["--additional-mcp-config", `@${mcpConfigFile}`] : []),
         ...(model ? ["--model", model] : []),
         ...(options.args ?? []),
         ...(ctx.extraArgs ?? []),
@@ -25134,13 +25219,16 @@ function copilotArgs(ctx, options, usageFile) {
     ];
 }
 async function runCopilot(ctx, bin, options) {
-    refuseMcp("copilot", ctx);
     const tmp = ctx.env.TMPDIR ?? ctx.outDir;
     const home = external_node_path_default().join(tmp, "copilot-home");
     await prepareAgentHome(home, options.env?.COPILOT_HOME ??
         ctx.env.COPILOT_HOME ??
         external_node_path_default().join(ctx.env.HOME ?? external_node_os_default().homedir(), ".copilot"), copilot_CARRIED_OVER);
     const usageFile = external_node_path_default().join(tmp, "copilot-usage.json");
+    const servers = mcpOf(ctx);
+    const mcpConfigFile = servers ? external_node_path_default().join(tmp, "copilot-mcp.json") : undefined;
+    if (servers && mcpConfigFile)
+        await writeCopilotMcpConfig(mcpConfigFile, servers);
     const parser = new CopilotStreamParser();
     const stop = new AbortController();
     const maxApiErrors = options.maxApiErrors ?? 3;
@@ -25151,7 +25239,7 @@ async function runCopilot(ctx, bin, options) {
     });
     const run = await runAgentProcess(ctx, {
         command: bin,
-        args: copilotArgs(ctx, options, usageFile),
+        args: copilotArgs(ctx, options, usageFile, mcpConfigFile),
         env: { COPILOT_AUTO_UPDATE: "false", ...options.env, COPILOT_HOME: home },
         onStdout: (chunk) => lines.push(chunk),
         signal: stop.signal,
@@ -29599,17 +29687,24 @@ async function changed_exists(p) {
 
 ;// CONCATENATED MODULE: ./src/plan/credentials.ts
 // Where no saved login can exist (the Action on a GitHub-hosted runner, a fork's pull request), a
-// pair whose agent has none of its credential variables set would only fail at its first model
-// call. The plan skips it instead, with the reason, when the caller asks for this policy.
+// pair whose agent has none of its credential variables set (or only values the agent says it
+// cannot log in with) would only fail at its first model call. The plan skips it instead, with
+// the reason, when the caller asks for this policy.
 
 /** Settles units whose agent declares credential variables and has none set; returns how many. */
 function skipWithoutCredentials(units, env, policy) {
     let skipped = 0;
     for (const unit of units) {
-        const keys = unit.agent?.credentialEnv;
-        if (unit.settled || !keys?.length)
+        const agent = unit.agent;
+        const keys = agent?.credentialEnv;
+        if (unit.settled || !agent || !keys?.length)
             continue;
-        if (!policy.withheld && keys.some((k) => env[k]))
+        const set = keys.filter((k) => env[k]);
+        const problems = set.flatMap((k) => {
+            const why = agent.credentialProblem?.(k, env[k]);
+            return why ? [`${k}: ${why}`] : [];
+        });
+        if (!policy.withheld && set.length > problems.length)
             continue;
         unit.settled = {
             status: "skipped",
@@ -29618,7 +29713,9 @@ function skipWithoutCredentials(units, env, policy) {
                 ? policy.withheld
                 : policy.fork
                     ? `pull request from a fork: GitHub passes it no secrets, so ${unit.agentName} has no ${keys[0]}`
-                    : `no ${keys.join(" or ")} in the environment: pass it as a secret to run ${unit.agentName}`,
+                    : problems.length
+                        ? `${unit.agentName} cannot log in with what is set (${problems.join("; ")}): pass ${keys.join(" or ")} as a secret`
+                        : `no ${keys.join(" or ")} in the environment: pass it as a secret to run ${unit.agentName}`,
         };
         skipped++;
     }
@@ -33456,8 +33553,9 @@ function trial_verdictOf(input, run, calls, checks, started, shimDir, damage) {
         ...(warnings.length ? { warnings } : {}),
     };
 }
+/** `input` already counts the cached tokens (TokenUsage): adding them again would count them twice. */
 function totalTokens(tokens) {
-    return tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite;
+    return tokens.input + tokens.output;
 }
 async function writeTrialFiles(outDir, result, run, checks) {
     external_node_fs_default().writeFileSync(external_node_path_default().join(outDir, "checks.json"), `${JSON.stringify(checks, null, 2)}\n`);

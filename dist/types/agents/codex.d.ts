@@ -18,6 +18,6 @@ export declare function codex(options?: CodexOptions): AgentAdapter;
  * answer's shape enforced by `--output-schema` (sent to the model as a strict JSON schema).
  */
 export declare function codexJudgeArgs(ctx: JudgeCallContext, options: CodexOptions, schemaFile: string): string[];
-export declare function codexArgs(ctx: Pick<AgentRunContext, "prompt" | "model" | "extraArgs">, options: CodexOptions): string[];
+export declare function codexArgs(ctx: Pick<AgentRunContext, "prompt" | "model" | "extraArgs" | "mcp">, options: CodexOptions): string[];
 /** 401/403 will not pass on a retry; overload, rate limits and 5xx may. */
 export declare function classifyCodexError(message: string): InfraError;

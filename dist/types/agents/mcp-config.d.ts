@@ -10,3 +10,11 @@ export declare function writeClaudeMcpConfig(file: string, servers: McpServers):
 export declare function geminiMcpSettings(servers: McpServers): Record<string, unknown>;
 /** OpenCode's `mcp` config entry: local servers as one command array. */
 export declare function opencodeMcpConfig(servers: McpServers): Record<string, unknown>;
+/**
+ * Codex's `mcp_servers.<name>` tables as `-c` overrides, one TOML inline table per server: they
+ * replace a same-named server of the config.toml it was given, without merging TOML files.
+ * Server names are TOML bare keys (the definition's schema allows letters, digits, `_`, `-`).
+ */
+export declare function codexMcpArgs(servers: McpServers): string[];
+/** Copilot CLI's `--additional-mcp-config` file: local (stdio) servers, every tool allowed. */
+export declare function writeCopilotMcpConfig(file: string, servers: McpServers): Promise<void>;

@@ -54,7 +54,8 @@ export interface ContainerLimits {
 /**
  * An MCP server the trial's agent is given (`mcp:` in a definition), started by the agent over
  * stdio: written into the agent's own config (Claude Code's `--mcp-config`, Gemini's settings,
- * OpenCode's config). Its tools appear in the trajectory as `mcp__<server>__<tool>`.
+ * OpenCode's config, Codex's `-c mcp_servers.<name>`, Copilot's `--additional-mcp-config`). Its
+ * tools appear in the trajectory as `mcp__<server>__<tool>`.
  */
 export interface McpServerSpec {
     command: string;
@@ -324,6 +325,11 @@ export interface ToolCall {
     isError?: boolean;
     exitCode?: number;
 }
+/**
+ * Token counts, one rule for every agent (README › Agent matrix): `input` is every prompt token,
+ * the ones read from and written to the cache included; `cacheRead` and `cacheWrite` are those
+ * parts of it; `output` is every output token, reasoning included.
+ */
 export interface TokenUsage {
     input: number;
     output: number;
@@ -384,6 +390,12 @@ export interface AgentAdapter {
      * a fork's pull request) a pair whose agent has none of them set is skipped with that reason.
      */
     credentialEnv?: readonly string[];
+    /**
+     * Why a set credential variable's value cannot log this agent in (undefined when it can): such a
+     * value does not make a pair runnable where no saved login can exist. Copilot: a GitHub Actions
+     * token (`ghs_…`, a runner's GITHUB_TOKEN) or a classic PAT (`ghp_…`).
+     */
+    credentialProblem?(name: string, value: string): string | undefined;
     available(): Promise<boolean>;
     version(): Promise<string | undefined>;
     run(ctx: AgentRunContext): Promise<AgentRunResult>;

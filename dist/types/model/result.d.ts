@@ -73,7 +73,7 @@ export interface TrialResult {
     overBudget?: string[];
     /** Diagnostic code of a trial that did not pass (AE302, AE401–AE403; src/model/errors.ts). */
     code?: string;
-    /** Tokens the agent reported (input + output + cache reads and writes), when it did. */
+    /** Tokens the agent reported (input, cached ones included, + output), when it did. */
     tokens?: number;
     /** Agent turns, when the agent reported them. */
     turns?: number;
