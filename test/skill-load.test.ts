@@ -160,7 +160,7 @@ assertions:
     expect(skill.settled).toEqual({
       status: "skipped",
       reason: expect.stringContaining(
-        "--agent literal cannot run it: the target is installed under .claude/",
+        "--agent literal cannot run it: only claude-code and codex run skill and command evals (literal is neither)",
       ),
     });
   });
