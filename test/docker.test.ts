@@ -202,6 +202,85 @@ assertions:
     expect(ids.size).toBe(1);
   }, 300_000);
 
+  it("a trial's workspace is a layer of its container: of a 10,000-file template only what the trial changed reaches the host, and every check sees edits, deletions and new files as the copy path does", async () => {
+    const files: Record<string, string> = {};
+    for (let d = 0; d < 100; d++)
+      for (let f = 0; f < 100; f++) files[`evals/template/d${d}/f${f}.txt`] = `${d}-${f}\n`;
+    Object.assign(files, {
+      "evals/template/edit.txt": "old\n",
+      "evals/template/gone.txt": "gone\n",
+      "evals/template/dir-gone/a.txt": "a\n",
+      "evals/template/dir-gone/b.txt": "b\n",
+      // The checks, all on one tree: host file checks, a command inside, a custom check after it.
+      "evals/layers.eval.ts": `import fs from "node:fs";
+import path from "node:path";
+import { assertThat, defineEval, fileAbsent, fileContains, fileExists, fileLacks, succeeds } from "agent-evals";
+const count = (dir: string): number =>
+  fs.readdirSync(dir, { withFileTypes: true }).reduce(
+    (n, e) => n + (e.isDirectory() ? count(path.join(dir, e.name)) : 1), 0);
+export const layers = defineEval("Change the tree.", {
+  sandbox: { template: "evals/template" },
+  timeoutMs: 120_000,
+  assert: [
+    fileExists("new.txt"), fileExists("newdir/b.txt"), fileExists("d50/f50.txt"),
+    fileAbsent("gone.txt"), fileAbsent("dir-gone/a.txt"), fileAbsent("d1/nope.txt"),
+    fileContains("edit.txt", /^new$/m), fileLacks("edit.txt", "old"), fileContains("d7/f3.txt", "7-3"),
+    fileLacks("d8/f8.txt", "nothing like it"),
+    succeeds("test ! -e gone.txt && test ! -e dir-gone && grep -qx new edit.txt && test -f d99/f99.txt && echo built > built.txt"),
+    fileContains("built.txt", "built"),
+    assertThat("the whole tree", ({ sandbox, env }) => {
+      // What the host's workspace folder holds while the checks run, for the test to compare.
+      const host = path.join(path.dirname(sandbox), "work");
+      fs.writeFileSync(path.join(env.REPORT_DIR!, env.AGENT_EVALS_SANDBOX_SEEN!), String(count(host)));
+      return { ok: true, evidence: \`\${count(sandbox)} files\` };
+    }),
+  ],
+});
+`,
+    });
+    const root = await project(files);
+    const report = await fs.mkdtemp(path.join(os.tmpdir(), "ae-report-"));
+    dirs.push(report);
+    const agent = scriptAgent(
+      "changer",
+      "echo new > edit.txt && rm gone.txt && rm -rf dir-gone && echo x > new.txt && mkdir newdir && echo y > newdir/b.txt",
+    );
+    const runIn = async (sandbox: "docker" | "none") => {
+      const outcome = await runEvals({
+        projectRoot: root,
+        agents: [agent],
+        env: { ...hostEnv(), REPORT_DIR: report, AGENT_EVALS_SANDBOX_SEEN: sandbox },
+        sandbox,
+        ...(sandbox === "docker" ? { container: { image } } : {}),
+        maxRetries: 0,
+      });
+      const result = outcome.run.evals[0]!;
+      const trial = result.trials[0]!;
+      const stored = JSON.parse(
+        await fs.readFile(path.join(root, trial.dir, "outcome/outcome.json"), "utf8"),
+      ) as { files: unknown; deleted: unknown; preparedHash: string };
+      return { result, trial, stored };
+    };
+    const docker = await runIn("docker");
+    expect(docker.result.status, JSON.stringify(docker.result, null, 2)).toBe("passed");
+    const copied = await runIn("none");
+    expect(copied.result.status, JSON.stringify(copied.result, null, 2)).toBe("passed");
+    // The same checks, evidence and stored outcome (changed files and deletions) either way.
+    const verdicts = (t: typeof docker.trial) => t.checks.map((c) => [c.name, c.ok, c.evidence]);
+    expect(verdicts(docker.trial)).toEqual(verdicts(copied.trial));
+    expect(docker.stored).toEqual(copied.stored);
+    expect(docker.stored.deleted).toEqual(["dir-gone/a.txt", "dir-gone/b.txt", "gone.txt"]);
+    expect((docker.stored.files as Array<{ path: string }>).map((f) => f.path)).toEqual([
+      "edit.txt",
+      "new.txt",
+      "newdir/b.txt",
+    ]);
+    expect(docker.trial.checks.at(-1)!.evidence).toBe(`${10_000 + 4} files`);
+    // The copy holds the whole tree; the container's host folder only what changed (built.txt too).
+    expect(Number(await fs.readFile(path.join(report, "none"), "utf8"))).toBe(10_004);
+    expect(Number(await fs.readFile(path.join(report, "docker"), "utf8"))).toBe(4);
+  }, 600_000);
+
   it("the real claude passes inside a container: it calls a shimmed CLI and edits a file through the forwarded fake API", async () => {
     const root = await project({
       "evals/deploy.eval.yaml": `name: deploy
