@@ -281,6 +281,55 @@ export const layers = defineEval("Change the tree.", {
     expect(Number(await fs.readFile(path.join(report, "docker"), "utf8"))).toBe(4);
   }, 600_000);
 
+  it("the literal agent runs its steps inside a container and knows how far it got", async () => {
+    const root = await project({
+      "evals/steps.eval.yaml": `name: steps
+prompt: |
+  \`\`\`sh
+  echo one > one.txt
+  \`\`\`
+  \`\`\`sh
+  echo two > two.txt
+  \`\`\`
+agents: [literal]
+sandbox: { fixture: { "README.md": "# app\\n" }, kind: docker }
+timeout: 60
+assertions:
+  files: [one.txt, two.txt]
+`,
+      "evals/stops.eval.yaml": `name: stops
+prompt: |
+  \`\`\`sh
+  echo one > one.txt
+  \`\`\`
+  \`\`\`sh
+  false
+  \`\`\`
+  \`\`\`sh
+  echo never > never.txt
+  \`\`\`
+agents: [literal]
+sandbox: { fixture: { "README.md": "# app\\n" }, kind: docker }
+timeout: 60
+assertions:
+  files: [one.txt]
+`,
+    });
+    const outcome = await runEvals({
+      projectRoot: root,
+      env: hostEnv(),
+      container: { image },
+      maxRetries: 0,
+    });
+    const byId = new Map(outcome.run.evals.map((e) => [e.id, e]));
+    const steps = byId.get("steps")!;
+    expect(steps.status, JSON.stringify(steps, null, 2)).toBe("passed");
+    // It knows how far it got: the second of three steps failed, the third never ran.
+    const stops = byId.get("stops")!;
+    expect(stops.status).toBe("failed");
+    expect(stops.trials[0]!.reason).toBe("embedded command 2 of 3 failed (exit 1): false");
+  }, 300_000);
+
   it("the real claude passes inside a container: it calls a shimmed CLI and edits a file through the forwarded fake API", async () => {
     const root = await project({
       "evals/deploy.eval.yaml": `name: deploy
