@@ -226,6 +226,8 @@ export const layers = defineEval("Change the tree.", {
     fileAbsent("gone.txt"), fileAbsent("dir-gone/a.txt"), fileAbsent("d1/nope.txt"),
     fileContains("edit.txt", /^new$/m), fileLacks("edit.txt", "old"), fileContains("d7/f3.txt", "7-3"),
     fileLacks("d8/f8.txt", "nothing like it"),
+    // A changed file's folder holds unchanged ones too: they are still the tree's.
+    fileContains("d42/f1.txt", /^z$/m), fileContains("d42/f2.txt", "42-2"),
     succeeds("test ! -e gone.txt && test ! -e dir-gone && grep -qx new edit.txt && test -f d99/f99.txt && echo built > built.txt"),
     fileContains("built.txt", "built"),
     assertThat("the whole tree", ({ sandbox, env }) => {
@@ -243,7 +245,7 @@ export const layers = defineEval("Change the tree.", {
     dirs.push(report);
     const agent = scriptAgent(
       "changer",
-      "echo new > edit.txt && rm gone.txt && rm -rf dir-gone && echo x > new.txt && mkdir newdir && echo y > newdir/b.txt",
+      "echo new > edit.txt && rm gone.txt && rm -rf dir-gone && echo x > new.txt && mkdir newdir && echo y > newdir/b.txt && echo z >> d42/f1.txt",
     );
     const runIn = async (sandbox: "docker" | "none") => {
       const outcome = await runEvals({
@@ -271,6 +273,7 @@ export const layers = defineEval("Change the tree.", {
     expect(docker.stored).toEqual(copied.stored);
     expect(docker.stored.deleted).toEqual(["dir-gone/a.txt", "dir-gone/b.txt", "gone.txt"]);
     expect((docker.stored.files as Array<{ path: string }>).map((f) => f.path)).toEqual([
+      "d42/f1.txt",
       "edit.txt",
       "new.txt",
       "newdir/b.txt",
@@ -278,7 +281,7 @@ export const layers = defineEval("Change the tree.", {
     expect(docker.trial.checks.at(-1)!.evidence).toBe(`${10_000 + 4} files`);
     // The copy holds the whole tree; the container's host folder only what changed (built.txt too).
     expect(Number(await fs.readFile(path.join(report, "none"), "utf8"))).toBe(10_004);
-    expect(Number(await fs.readFile(path.join(report, "docker"), "utf8"))).toBe(4);
+    expect(Number(await fs.readFile(path.join(report, "docker"), "utf8"))).toBe(5);
   }, 600_000);
 
   it("the literal agent runs its steps inside a container and knows how far it got", async () => {

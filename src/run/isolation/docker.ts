@@ -263,7 +263,10 @@ class Container {
     if (!this.starting || !this.ranSince) return this.found;
     const started = await this.starting;
     this.ranSince = false;
-    this.found = await bringOut(started.name, layer, NODE_INSIDE, ++this.rounds);
+    // The folder the daemon made for the bound node, as it started the container: its ctime is
+    // the start, by the clock every ctime inside is by.
+    const made = path.dirname(NODE_INSIDE);
+    this.found = await bringOut(started.name, layer, NODE_INSIDE, made, ++this.rounds);
     return this.found;
   }
 
