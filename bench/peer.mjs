@@ -500,7 +500,8 @@ function dockerImage(ctx) {
     ["--import", "tsx", path.join(ctx.root, "bench", "ts-helper.mjs"), "docker-image"],
     { cwd: ctx.root, encoding: "utf8" },
   );
-  if (r.status !== 0) return { reason: `no image could be built: ${r.stderr.trim().split("\n")[0]}` };
+  if (r.status !== 0)
+    return { reason: `no image could be built: ${r.stderr.trim().split("\n")[0]}` };
   return { image: JSON.parse(r.stdout.trim().split("\n").at(-1) ?? '""') };
 }
 
