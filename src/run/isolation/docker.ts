@@ -32,6 +32,7 @@ import {
   imageAvailability,
   removeContainers,
   removeLabelled,
+  storageCopiesUp,
 } from "./docker-host.js";
 import { bakeTree, bringOut, type LayerPlan } from "./docker-layer.js";
 import {
@@ -105,6 +106,16 @@ export const dockerProvider: SandboxProvider = {
     try {
       const base = setup ? await runSetup(input, setup) : undefined;
       if (base) images.push(base);
+      const dispose = async () => {
+        if (images.length) await docker(["rmi", "--force", ...images]).catch(() => undefined);
+      };
+      // Another storage driver (vfs, btrfs, zfs) does not copy up: its trials bind a copy.
+      if (!(await storageCopiesUp())) {
+        return {
+          container: base ? { ...input.container, image: base } : input.container,
+          dispose,
+        };
+      }
       // The prepared tree into a layer of its own, at its own path: every trial's container starts
       // with its workspace in its root filesystem (copy-on-write), nothing copied per trial.
       const baked = await bakeTree(
@@ -115,13 +126,7 @@ export const dockerProvider: SandboxProvider = {
         NODE_INSIDE,
       );
       images.unshift(baked);
-      return {
-        container: { ...input.container, image: baked },
-        treeInside: input.dir,
-        dispose: async () => {
-          await docker(["rmi", "--force", ...images]).catch(() => undefined);
-        },
-      };
+      return { container: { ...input.container, image: baked }, treeInside: input.dir, dispose };
     } catch (error) {
       if (images.length) await docker(["rmi", "--force", ...images]).catch(() => undefined);
       throw error;
