@@ -218,6 +218,12 @@ import { assertThat, defineEval, fileAbsent, fileContains, fileExists, fileLacks
 const count = (dir: string): number =>
   fs.readdirSync(dir, { withFileTypes: true }).reduce(
     (n, e) => n + (e.isDirectory() ? count(path.join(dir, e.name)) : 1), 0);
+/** Entries under dir not owned by the harness's user (copied out of a container as someone else). */
+const foreign = (dir: string): number =>
+  fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => {
+    const p = path.join(dir, e.name);
+    return n + (fs.lstatSync(p).uid === process.getuid!() ? 0 : 1) + (e.isDirectory() ? foreign(p) : 0);
+  }, 0);
 export const layers = defineEval("Change the tree.", {
   sandbox: { template: "evals/template" },
   timeoutMs: 120_000,
@@ -233,7 +239,10 @@ export const layers = defineEval("Change the tree.", {
     assertThat("the whole tree", ({ sandbox, env }) => {
       // What the host's workspace folder holds while the checks run, for the test to compare.
       const host = path.join(path.dirname(sandbox), "work");
-      fs.writeFileSync(path.join(env.REPORT_DIR!, env.AGENT_EVALS_SANDBOX_SEEN!), String(count(host)));
+      fs.writeFileSync(
+        path.join(env.REPORT_DIR!, env.AGENT_EVALS_SANDBOX_SEEN!),
+        JSON.stringify({ files: count(host), foreign: foreign(host) }),
+      );
       return { ok: true, evidence: \`\${count(sandbox)} files\` };
     }),
   ],
@@ -280,8 +289,11 @@ export const layers = defineEval("Change the tree.", {
     ]);
     expect(docker.trial.checks.at(-1)!.evidence).toBe(`${10_000 + 4} files`);
     // The copy holds the whole tree; the container's host folder only what changed (built.txt too).
-    expect(Number(await fs.readFile(path.join(report, "none"), "utf8"))).toBe(10_004);
-    expect(Number(await fs.readFile(path.join(report, "docker"), "utf8"))).toBe(5);
+    const seen = async (name: string) =>
+      JSON.parse(await fs.readFile(path.join(report, name), "utf8")) as Record<string, number>;
+    expect(await seen("none")).toEqual({ files: 10_004, foreign: 0 });
+    // Owned by the harness's user, whoever that is (root or a user of the docker group).
+    expect(await seen("docker")).toEqual({ files: 5, foreign: 0 });
   }, 600_000);
 
   it("the literal agent runs its steps inside a container and knows how far it got", async () => {
