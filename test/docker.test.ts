@@ -17,6 +17,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { codex } from "../src/agents/codex.js";
+import { runAgentProcess } from "../src/agents/process-agent.js";
 import { scriptAgent } from "../src/agents/script.js";
 import { runEvals } from "../src/engine.js";
 import { endpointOfUrl } from "../src/run/isolation/bwrap.js";
@@ -343,6 +344,42 @@ assertions:
     const stops = byId.get("stops")!;
     expect(stops.status).toBe("failed");
     expect(stops.trials[0]!.reason).toBe("embedded command 2 of 3 failed (exit 1): false");
+  }, 300_000);
+
+  it("the host's workspace path, in an agent's arguments and environment, names its workspace inside", async () => {
+    const root = await project({
+      "evals/paths.eval.yaml": `name: paths
+prompt: Write through the paths.
+sandbox: { fixture: { "README.md": "# app\\n" }, kind: docker }
+timeout: 60
+assertions:
+  files: [via-arg.txt, via-env.txt, README.md]
+`,
+    });
+    // As a hook's CLAUDE_PROJECT_DIR or an agent's --add-dir would: the workspace by its host path.
+    const agent = {
+      ...scriptAgent("paths", ""),
+      run: (ctx: Parameters<ReturnType<typeof scriptAgent>["run"]>[0]) =>
+        runAgentProcess(ctx, {
+          command: "bash",
+          args: [
+            "-c",
+            'cat "$1/README.md" > "$1/via-arg.txt" && cat "$WORK/README.md" > "$WORK/via-env.txt"',
+            "_",
+            ctx.cwd,
+          ],
+          env: { WORK: ctx.cwd },
+        }).then((r) => r.result),
+    };
+    const outcome = await runEvals({
+      projectRoot: root,
+      agents: [agent],
+      env: hostEnv(),
+      container: { image },
+      maxRetries: 0,
+    });
+    const result = outcome.run.evals[0]!;
+    expect(result.status, JSON.stringify(result, null, 2)).toBe("passed");
   }, 300_000);
 
   it("the real claude passes inside a container: it calls a shimmed CLI and edits a file through the forwarded fake API", async () => {

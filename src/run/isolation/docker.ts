@@ -247,17 +247,21 @@ class Container {
         ...Object.entries(own).flatMap(([name, value]) => ["--env", `${name}=${value}`]),
         started.name,
         program.path,
-        ...args,
+        ...args.map((arg) => this.insidePath(arg)),
       ],
-      env: { ...env, ...dockerVariables() },
+      env: { ...mapValues(env, (value) => this.insidePath(value)), ...dockerVariables() },
       dispose: async () => {},
     };
   };
 
-  /** A path of the host's workspace, where it is inside (the image's tree); others are the same. */
+  /**
+   * A path of the host's workspace, where it is inside (the image's tree); anything else (another
+   * path, an argument, a variable's value) is the same. So a hook's CLAUDE_PROJECT_DIR, an agent's
+   * `--add-dir` or a check's cwd all name the trial's own workspace.
+   */
   private insidePath(p: string): string {
     const layer = this.plan.layer;
-    if (!layer || !isWithin(p, layer.host)) return p;
+    if (!layer || !path.isAbsolute(p) || !isWithin(p, layer.host)) return p;
     return path.join(layer.inside, path.relative(layer.host, p));
   }
 
@@ -411,6 +415,13 @@ function programOf(command: string): { path: string; folders: string[] } {
 function isWithin(p: string, dir: string): boolean {
   const rel = path.relative(dir, p);
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
+function mapValues(
+  record: Record<string, string>,
+  fn: (value: string) => string,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(v)]));
 }
 
 function unique(items: string[]): string[] {
