@@ -8,6 +8,8 @@
 //                                  removing a copy (removeTree vs `rm -rf`)
 //   phases <template> <tmp> <n>    time the pieces of one trial in-process (diagnostic)
 //   providers                      the sandbox providers registered (PROVIDERS) and whether each is available here
+//   docker-image                   the tests' image (test/helpers/docker-image.ts, docker import of this
+//                                  machine's bash, coreutils, git, node), built if missing: its tag
 //   history <dir> <n>              time readAllHistory + compareRuns over the history in dir, n rounds,
 //                                  against reading and JSON.parse-ing every line (the floor)
 
@@ -222,6 +224,9 @@ if (command === "shims") {
     );
   }
   console.log(JSON.stringify(list));
+} else if (command === "docker-image") {
+  const { testImage } = await import("../test/helpers/docker-image.ts");
+  console.log(JSON.stringify(await testImage()));
 } else if (command === "history") {
   const dir = arg(0);
   const n = arg(1);

@@ -163,6 +163,60 @@ describe("--sandbox bwrap", () => {
   );
 
   bwrap.it(
+    "the literal agent runs its steps under it, started through the forwarder, and knows how far it got",
+    async () => {
+      const root = await tempDir({
+        "evals/steps.eval.yaml": `name: steps
+prompt: |
+  \`\`\`sh
+  echo one > one.txt
+  \`\`\`
+  \`\`\`sh
+  echo two > two.txt
+  \`\`\`
+agents: [literal]
+sandbox: { fixture: { "README.md": "# app\\n" } }
+timeout: 60
+assertions:
+  files: [one.txt, two.txt]
+`,
+        "evals/stops.eval.yaml": `name: stops
+prompt: |
+  \`\`\`sh
+  echo one > one.txt
+  \`\`\`
+  \`\`\`sh
+  false
+  \`\`\`
+  \`\`\`sh
+  echo never > never.txt
+  \`\`\`
+agents: [literal]
+sandbox: { fixture: { "README.md": "# app\\n" } }
+timeout: 60
+assertions:
+  files: [one.txt]
+`,
+      });
+      const outcome = await runEvals({
+        projectRoot: root,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CI: "true", HOME: root },
+        sandbox: "bwrap",
+        // An allowed endpoint: the agent then starts through the forwarder inside the jail.
+        allowHosts: [{ host: "127.0.0.1", port: await echoServer("127.0.0.1", "hi") }],
+        maxRetries: 0,
+      });
+      const byId = new Map(outcome.run.evals.map((e) => [e.id, e]));
+      const steps = byId.get("steps")!;
+      expect(steps.status, JSON.stringify(steps, null, 2)).toBe("passed");
+      // It knows how far it got: the second of three steps failed, the third never ran.
+      const stops = byId.get("stops")!;
+      expect(stops.status).toBe("failed");
+      expect(stops.trials[0]!.reason).toBe("embedded command 2 of 3 failed (exit 1): false");
+    },
+  );
+
+  bwrap.it(
     "the real claude passes under it, reaching the fake API through the forwarded endpoint",
     async () => {
       const root = await tempDir({

@@ -17,6 +17,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { codex } from "../src/agents/codex.js";
+import { runAgentProcess } from "../src/agents/process-agent.js";
 import { scriptAgent } from "../src/agents/script.js";
 import { runEvals } from "../src/engine.js";
 import { endpointOfUrl } from "../src/run/isolation/bwrap.js";
@@ -200,6 +201,185 @@ assertions:
     }
     expect(result.trials).toHaveLength(3);
     expect(ids.size).toBe(1);
+  }, 300_000);
+
+  it("a trial's workspace is a layer of its container: of a 10,000-file template only what the trial changed reaches the host, and every check sees edits, deletions and new files as the copy path does", async () => {
+    const files: Record<string, string> = {};
+    for (let d = 0; d < 100; d++)
+      for (let f = 0; f < 100; f++) files[`evals/template/d${d}/f${f}.txt`] = `${d}-${f}\n`;
+    Object.assign(files, {
+      "evals/template/edit.txt": "old\n",
+      "evals/template/gone.txt": "gone\n",
+      "evals/template/dir-gone/a.txt": "a\n",
+      "evals/template/dir-gone/b.txt": "b\n",
+      // The checks, all on one tree: host file checks, a command inside, a custom check after it.
+      "evals/layers.eval.ts": `import fs from "node:fs";
+import path from "node:path";
+import { assertThat, defineEval, fileAbsent, fileContains, fileExists, fileLacks, succeeds } from "agent-evals";
+const count = (dir: string): number =>
+  fs.readdirSync(dir, { withFileTypes: true }).reduce(
+    (n, e) => n + (e.isDirectory() ? count(path.join(dir, e.name)) : 1), 0);
+/** Entries under dir not owned by the harness's user (copied out of a container as someone else). */
+const foreign = (dir: string): number =>
+  fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => {
+    const p = path.join(dir, e.name);
+    return n + (fs.lstatSync(p).uid === process.getuid!() ? 0 : 1) + (e.isDirectory() ? foreign(p) : 0);
+  }, 0);
+export const layers = defineEval("Change the tree.", {
+  sandbox: { template: "evals/template" },
+  timeoutMs: 120_000,
+  assert: [
+    fileExists("new.txt"), fileExists("newdir/b.txt"), fileExists("d50/f50.txt"),
+    fileAbsent("gone.txt"), fileAbsent("dir-gone/a.txt"), fileAbsent("d1/nope.txt"),
+    fileContains("edit.txt", /^new$/m), fileLacks("edit.txt", "old"), fileContains("d7/f3.txt", "7-3"),
+    fileLacks("d8/f8.txt", "nothing like it"),
+    // A changed file's folder holds unchanged ones too: they are still the tree's.
+    fileContains("d42/f1.txt", /^z$/m), fileContains("d42/f2.txt", "42-2"),
+    succeeds("test ! -e gone.txt && test ! -e dir-gone && grep -qx new edit.txt && test -f d99/f99.txt && echo built > built.txt"),
+    fileContains("built.txt", "built"),
+    assertThat("the whole tree", ({ sandbox, env }) => {
+      // What the host's workspace folder holds while the checks run, for the test to compare.
+      const host = path.join(path.dirname(sandbox), "work");
+      fs.writeFileSync(
+        path.join(env.REPORT_DIR!, env.AGENT_EVALS_SANDBOX_SEEN!),
+        JSON.stringify({ files: count(host), foreign: foreign(host) }),
+      );
+      return { ok: true, evidence: \`\${count(sandbox)} files\` };
+    }),
+  ],
+});
+`,
+    });
+    const root = await project(files);
+    const report = await fs.mkdtemp(path.join(os.tmpdir(), "ae-report-"));
+    dirs.push(report);
+    const agent = scriptAgent(
+      "changer",
+      "echo new > edit.txt && rm gone.txt && rm -rf dir-gone && echo x > new.txt && mkdir newdir && echo y > newdir/b.txt && echo z >> d42/f1.txt",
+    );
+    const runIn = async (sandbox: "docker" | "none") => {
+      const outcome = await runEvals({
+        projectRoot: root,
+        agents: [agent],
+        env: { ...hostEnv(), REPORT_DIR: report, AGENT_EVALS_SANDBOX_SEEN: sandbox },
+        sandbox,
+        ...(sandbox === "docker" ? { container: { image } } : {}),
+        maxRetries: 0,
+      });
+      const result = outcome.run.evals[0]!;
+      const trial = result.trials[0]!;
+      const stored = JSON.parse(
+        await fs.readFile(path.join(root, trial.dir, "outcome/outcome.json"), "utf8"),
+      ) as { files: unknown; deleted: unknown; preparedHash: string };
+      return { result, trial, stored };
+    };
+    const docker = await runIn("docker");
+    expect(docker.result.status, JSON.stringify(docker.result, null, 2)).toBe("passed");
+    const copied = await runIn("none");
+    expect(copied.result.status, JSON.stringify(copied.result, null, 2)).toBe("passed");
+    // The same checks, evidence and stored outcome (changed files and deletions) either way.
+    const verdicts = (t: typeof docker.trial) => t.checks.map((c) => [c.name, c.ok, c.evidence]);
+    expect(verdicts(docker.trial)).toEqual(verdicts(copied.trial));
+    expect(docker.stored).toEqual(copied.stored);
+    expect(docker.stored.deleted).toEqual(["dir-gone/a.txt", "dir-gone/b.txt", "gone.txt"]);
+    expect((docker.stored.files as Array<{ path: string }>).map((f) => f.path)).toEqual([
+      "d42/f1.txt",
+      "edit.txt",
+      "new.txt",
+      "newdir/b.txt",
+    ]);
+    expect(docker.trial.checks.at(-1)!.evidence).toBe(`${10_000 + 4} files`);
+    // The copy holds the whole tree; the container's host folder only what changed (built.txt too).
+    const seen = async (name: string) =>
+      JSON.parse(await fs.readFile(path.join(report, name), "utf8")) as Record<string, number>;
+    expect(await seen("none")).toEqual({ files: 10_004, foreign: 0 });
+    // Owned by the harness's user, whoever that is (root or a user of the docker group).
+    expect(await seen("docker")).toEqual({ files: 5, foreign: 0 });
+  }, 600_000);
+
+  it("the literal agent runs its steps inside a container and knows how far it got", async () => {
+    const root = await project({
+      "evals/steps.eval.yaml": `name: steps
+prompt: |
+  \`\`\`sh
+  echo one > one.txt
+  \`\`\`
+  \`\`\`sh
+  echo two > two.txt
+  \`\`\`
+agents: [literal]
+sandbox: { fixture: { "README.md": "# app\\n" }, kind: docker }
+timeout: 60
+assertions:
+  files: [one.txt, two.txt]
+`,
+      "evals/stops.eval.yaml": `name: stops
+prompt: |
+  \`\`\`sh
+  echo one > one.txt
+  \`\`\`
+  \`\`\`sh
+  false
+  \`\`\`
+  \`\`\`sh
+  echo never > never.txt
+  \`\`\`
+agents: [literal]
+sandbox: { fixture: { "README.md": "# app\\n" }, kind: docker }
+timeout: 60
+assertions:
+  files: [one.txt]
+`,
+    });
+    const outcome = await runEvals({
+      projectRoot: root,
+      env: hostEnv(),
+      container: { image },
+      maxRetries: 0,
+    });
+    const byId = new Map(outcome.run.evals.map((e) => [e.id, e]));
+    const steps = byId.get("steps")!;
+    expect(steps.status, JSON.stringify(steps, null, 2)).toBe("passed");
+    // It knows how far it got: the second of three steps failed, the third never ran.
+    const stops = byId.get("stops")!;
+    expect(stops.status).toBe("failed");
+    expect(stops.trials[0]!.reason).toBe("embedded command 2 of 3 failed (exit 1): false");
+  }, 300_000);
+
+  it("the host's workspace path, in an agent's arguments and environment, names its workspace inside", async () => {
+    const root = await project({
+      "evals/paths.eval.yaml": `name: paths
+prompt: Write through the paths.
+sandbox: { fixture: { "README.md": "# app\\n" }, kind: docker }
+timeout: 60
+assertions:
+  files: [via-arg.txt, via-env.txt, README.md]
+`,
+    });
+    // As a hook's CLAUDE_PROJECT_DIR or an agent's --add-dir would: the workspace by its host path.
+    const agent = {
+      ...scriptAgent("paths", ""),
+      run: (ctx: Parameters<ReturnType<typeof scriptAgent>["run"]>[0]) =>
+        runAgentProcess(ctx, {
+          command: "bash",
+          args: [
+            "-c",
+            'cat "$1/README.md" > "$1/via-arg.txt" && cat "$WORK/README.md" > "$WORK/via-env.txt"',
+            "_",
+            ctx.cwd,
+          ],
+          env: { WORK: ctx.cwd },
+        }).then((r) => r.result),
+    };
+    const outcome = await runEvals({
+      projectRoot: root,
+      agents: [agent],
+      env: hostEnv(),
+      container: { image },
+      maxRetries: 0,
+    });
+    const result = outcome.run.evals[0]!;
+    expect(result.status, JSON.stringify(result, null, 2)).toBe("passed");
   }, 300_000);
 
   it("the real claude passes inside a container: it calls a shimmed CLI and edits a file through the forwarded fake API", async () => {

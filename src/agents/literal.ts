@@ -2,6 +2,7 @@
 // `export` carry over as they would for a person following the steps), and stops at the first
 // failure. Free and deterministic: if the literal steps fail, no agent will succeed.
 
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { AgentAdapter, AgentRunContext, AgentRunResult, ToolCall } from "../model/index.js";
@@ -39,18 +40,27 @@ async function runLiteral(ctx: AgentRunContext): Promise<AgentRunResult> {
     return file;
   });
   // Each step is its own file, sourced: one step's quoting can't break the next, and state carries.
+  // Progress goes to a file named in the script, in the trial's TMPDIR: a sandbox's start (docker
+  // exec, bwrap's forwarder) passes no descriptor beyond stdio, and the results folder is read-only
+  // inside one. Named in the script, not by a variable, so a step that changes the environment
+  // does not lose it.
   const progressFile = path.join(stepsDir, "progress");
+  const written = path.join(ctx.env.TMPDIR ?? stepsDir, `agent-evals-literal-${randomUUID()}`);
   const script = [
     "set -e",
-    ...stepFiles.flatMap((file, i) => [`printf '%s\\n' ${i + 1} >&3`, `. ${shellQuote(file)}`]),
-    "printf 'done\\n' >&3",
+    ...stepFiles.flatMap((file, i) => [
+      `printf '%s\\n' ${i + 1} >> ${shellQuote(written)}`,
+      `. ${shellQuote(file)}`,
+    ]),
+    `printf 'done\\n' >> ${shellQuote(written)}`,
   ].join("\n");
-  const run = await runAgentProcess(ctx, {
-    command: "bash",
-    args: ["-c", script],
-    extraFdFiles: [progressFile],
-  });
-  const progress = fs.readFileSync(progressFile, "utf8").trim().split("\n").filter(Boolean);
+  fs.writeFileSync(written, "");
+  const run = await runAgentProcess(ctx, { command: "bash", args: ["-c", script] });
+  // Kept beside the steps; what a step did to the file (removed it) reads as no progress.
+  const text = readOrEmpty(written);
+  fs.writeFileSync(progressFile, text);
+  fs.rmSync(written, { force: true });
+  const progress = text.trim().split("\n").filter(Boolean);
   const finished = progress.at(-1) === "done";
   const reached = finished ? ctx.commands.length : Number(progress.at(-1) ?? 0);
   const trajectory: ToolCall[] = ctx.commands.slice(0, reached).map((command, i) => ({
@@ -69,6 +79,14 @@ async function runLiteral(ctx: AgentRunContext): Promise<AgentRunResult> {
     result.agentFailure = `embedded command ${reached} of ${ctx.commands.length} failed (exit ${exit}): ${firstLine(ctx.commands[reached - 1] ?? "")}`;
   }
   return result;
+}
+
+function readOrEmpty(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
 }
 
 function firstLine(command: string): string {

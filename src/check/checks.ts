@@ -70,13 +70,25 @@ export async function runCheck(
     case "ranInOrder":
       return checkRanInOrder(ctx.allCalls?.() ?? ctx.calls, check.patterns);
     case "fileExists":
-      return checkFileExists(ctx.sandbox, check.path);
+      return checkFileExists(ctx.sandbox, check.path, await ctx.layers?.());
     case "fileAbsent":
-      return checkFileAbsent(ctx.sandbox, check.path);
+      return checkFileAbsent(ctx.sandbox, check.path, await ctx.layers?.());
     case "fileContains":
-      return checkFileContains(ctx.sandbox, check.path, check.pattern, ctx.signal);
+      return checkFileContains(
+        ctx.sandbox,
+        check.path,
+        check.pattern,
+        ctx.signal,
+        await ctx.layers?.(),
+      );
     case "fileLacks":
-      return checkFileLacks(ctx.sandbox, check.path, check.pattern, ctx.signal);
+      return checkFileLacks(
+        ctx.sandbox,
+        check.path,
+        check.pattern,
+        ctx.signal,
+        await ctx.layers?.(),
+      );
     case "changedFilesContain":
       return checkChangedFilesContain(
         ctx.sandbox,

@@ -10,7 +10,10 @@ export async function runCustomCheck(
   // A copy of the environment: one check changing it cannot change what the next one sees.
   const env = { ...ctx.env };
   const signal = ctx.signal ?? new AbortController().signal;
-  const result = await fn({ sandbox: ctx.sandbox, calls: ctx.calls, run: ctx.run, env, signal });
+  // Where the sandbox holds only the run's changes, the user's code gets the whole tree, copied.
+  const layers = await ctx.layers?.();
+  const sandbox = layers ? await layers.whole() : ctx.sandbox;
+  const result = await fn({ sandbox, calls: ctx.calls, run: ctx.run, env, signal });
   if (result === undefined || result === true) return { ok: true, evidence: "held" };
   if (result === false) return { ok: false, evidence: "returned false" };
   if (typeof result === "string") return { ok: false, evidence: result };

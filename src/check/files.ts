@@ -5,7 +5,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { describePattern, type Pattern } from "../model/index.js";
-import type { CheckVerdict } from "./context.js";
+import type { CheckVerdict, WorkspaceLayers } from "./context.js";
 import { openInSandbox } from "./open-file.js";
 import { searchFile, type SearchResult } from "./search.js";
 
@@ -60,15 +60,51 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-export async function checkFileExists(sandbox: string, p: string): Promise<CheckVerdict> {
-  const full = insideSandbox(sandbox, p);
-  if (!full) return escapes(p);
-  if (await exists(full)) return { ok: true, evidence: `${p} exists` };
-  return { ok: false, evidence: `${p} does not exist${await nearby(sandbox, p)}` };
+/**
+ * The folder that holds `p`: the sandbox, or with layers (the sandbox holds only the run's
+ * changes) the prepared tree beneath it, where the sandbox lacks the path and the run did not
+ * delete it or replace a folder on its way.
+ */
+export async function folderHolding(
+  sandbox: string,
+  layers: WorkspaceLayers | undefined,
+  p: string,
+): Promise<string> {
+  const full = layers && insideSandbox(sandbox, p);
+  if (!layers || !full || (await exists(full))) return sandbox;
+  const rel = path.relative(sandbox, full).split(path.sep).join("/");
+  if (rel === "" || isDeleted(layers.deleted, rel)) return sandbox;
+  for (let at = path.posix.dirname(rel); at !== "."; at = path.posix.dirname(at)) {
+    const stats = await fs.lstat(path.join(sandbox, at)).catch(() => undefined);
+    if (stats && !stats.isDirectory()) return sandbox;
+  }
+  return layers.base;
 }
 
-export async function checkFileAbsent(sandbox: string, p: string): Promise<CheckVerdict> {
-  const full = insideSandbox(sandbox, p);
+/** Whether the run deleted `rel` (relative, '/' separators) or a folder it is in. */
+export function isDeleted(deleted: ReadonlySet<string>, rel: string): boolean {
+  if (deleted.has("")) return true;
+  for (let at = rel; at !== "."; at = path.posix.dirname(at)) if (deleted.has(at)) return true;
+  return false;
+}
+
+export async function checkFileExists(
+  sandbox: string,
+  p: string,
+  layers?: WorkspaceLayers,
+): Promise<CheckVerdict> {
+  const full = insideSandbox(await folderHolding(sandbox, layers, p), p);
+  if (!full) return escapes(p);
+  if (await exists(full)) return { ok: true, evidence: `${p} exists` };
+  return { ok: false, evidence: `${p} does not exist${await nearby(sandbox, p, layers)}` };
+}
+
+export async function checkFileAbsent(
+  sandbox: string,
+  p: string,
+  layers?: WorkspaceLayers,
+): Promise<CheckVerdict> {
+  const full = insideSandbox(await folderHolding(sandbox, layers, p), p);
   if (!full) return escapes(p);
   if (await exists(full)) return { ok: false, evidence: `${p} exists but must not` };
   return { ok: true, evidence: `${p} does not exist` };
@@ -79,12 +115,14 @@ export async function checkFileContains(
   p: string,
   pattern: Pattern,
   signal?: AbortSignal,
+  layers?: WorkspaceLayers,
 ): Promise<CheckVerdict> {
-  const full = insideSandbox(sandbox, p);
+  const folder = await folderHolding(sandbox, layers, p);
+  const full = insideSandbox(folder, p);
   if (!full) return escapes(p);
-  const searched = await search(sandbox, full, pattern, signal);
+  const searched = await search(folder, full, pattern, signal);
   if (searched.kind === "missing")
-    return { ok: false, evidence: `${p} does not exist${await nearby(sandbox, p)}` };
+    return { ok: false, evidence: `${p} does not exist${await nearby(sandbox, p, layers)}` };
   if (searched.kind === "special") return notRegular(p, searched.what);
   const r = searched.result;
   if (r.found) return { ok: true, evidence: `found at ${p}:${r.line}: ${r.text}` };
@@ -99,10 +137,12 @@ export async function checkFileLacks(
   p: string,
   pattern: Pattern,
   signal?: AbortSignal,
+  layers?: WorkspaceLayers,
 ): Promise<CheckVerdict> {
-  const full = insideSandbox(sandbox, p);
+  const folder = await folderHolding(sandbox, layers, p);
+  const full = insideSandbox(folder, p);
   if (!full) return escapes(p);
-  const searched = await search(sandbox, full, pattern, signal);
+  const searched = await search(folder, full, pattern, signal);
   if (searched.kind === "missing") return { ok: true, evidence: `${p} does not exist` };
   if (searched.kind === "special") return notRegular(p, searched.what);
   const r = searched.result;
@@ -167,12 +207,31 @@ export async function checkChangedFilesLack(
   };
 }
 
+/** The names in folder `dir` of the sandbox: with layers, of the prepared tree too, less the deleted. */
+async function namesIn(
+  sandbox: string,
+  dir: string,
+  layers: WorkspaceLayers | undefined,
+): Promise<string[]> {
+  if (!layers) return fs.readdir(dir);
+  const rel = path.relative(sandbox, dir).split(path.sep).join("/") || ".";
+  const own = await fs.readdir(dir).catch(() => undefined);
+  const below = isDeleted(layers.deleted, rel)
+    ? undefined
+    : await fs.readdir(path.join(layers.base, rel)).catch(() => undefined);
+  if (!own && !below) throw new Error(`no folder ${rel}`);
+  const kept = (below ?? []).filter(
+    (name) => !isDeleted(layers.deleted, rel === "." ? name : `${rel}/${name}`),
+  );
+  return [...new Set([...(own ?? []), ...kept])];
+}
+
 /** ", the folder has: a, b, c" — to make a missing file's evidence useful. */
-async function nearby(sandbox: string, p: string): Promise<string> {
+async function nearby(sandbox: string, p: string, layers?: WorkspaceLayers): Promise<string> {
   const dir = insideSandbox(sandbox, path.dirname(p));
   if (!dir) return "";
   try {
-    const names = (await fs.readdir(dir)).filter((n) => n !== ".git").sort();
+    const names = (await namesIn(sandbox, dir, layers)).filter((n) => n !== ".git").sort();
     if (names.length === 0) return `; ${path.dirname(p)}/ is empty`;
     const shown = names.slice(0, 8).join(", ");
     return `; ${path.dirname(p) === "." ? "the sandbox" : `${path.dirname(p)}/`} has: ${shown}${names.length > 8 ? ", …" : ""}`;

@@ -91,19 +91,19 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Sui
   const prepared = new Map<EvalSpec | string, Promise<PreparedSandbox>>();
   const users = new Map<EvalSpec | string, number>();
   for (const u of units) {
-    const key = preparedKey(u.spec);
+    const key = preparedKey(u.spec, options);
     if (!u.settled) users.set(key, (users.get(key) ?? 0) + 1);
   }
 
   const prepare = (spec: EvalSpec) => {
-    const key = preparedKey(spec);
+    const key = preparedKey(spec, options);
     let p = prepared.get(key);
     if (!p) {
       // A provider that runs setup inside (docker: in the eval's image) does so here, once per eval.
       const isolation = isolationFor(spec, options.isolation);
       const provider = isolation.provider;
       const setupInside = provider.prepareEval
-        ? (dir: string, setup: () => Promise<void>) =>
+        ? (dir: string, setup: (() => Promise<void>) | undefined) =>
             provider.prepareEval!(
               { id: spec.id, dir, container: isolation.container ?? {}, allow: isolation.allow },
               setup,
@@ -123,7 +123,7 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Sui
     return p;
   };
   const release = async (spec: EvalSpec) => {
-    const key = preparedKey(spec);
+    const key = preparedKey(spec, options);
     const left = (users.get(key) ?? 1) - 1;
     users.set(key, left);
     const tree = prepared.get(key);
@@ -300,11 +300,16 @@ function policyOf(unit: PlannedUnit, options: UnitOptions) {
  * evals with the same sandbox (the same template, repository or files) share one tree; an eval
  * with setup commands gets its own.
  */
-function preparedKey(spec: EvalSpec): EvalSpec | string {
+function preparedKey(spec: EvalSpec, options: Pick<SuiteOptions, "isolation">): EvalSpec | string {
   if (spec.setup.length > 0) return spec;
   const { kind, overlay } = spec.sandbox;
   const source = spec.sandbox.kind === "fixture" ? spec.sandbox.files : spec.sandbox.dir;
-  return JSON.stringify([kind, source, overlay ?? null]);
+  // A provider that prepares evals (docker: the tree baked into an image) shares per image only.
+  const isolation = isolationFor(spec, options.isolation);
+  const prepares = isolation.provider.prepareEval
+    ? [isolation.provider.name, isolation.container?.image ?? null]
+    : [];
+  return JSON.stringify([kind, source, overlay ?? null, ...prepares]);
 }
 
 type UnitOptions = SuiteOptions & { deferCleanup: (cleanup: Promise<void>) => void };

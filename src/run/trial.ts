@@ -18,10 +18,11 @@ import {
   Codes,
   InfraError,
 } from "../model/index.js";
-import { shimBypassWarnings, runChecks } from "../check/index.js";
+import { shimBypassWarnings, runChecks, type WorkspaceLayers } from "../check/index.js";
 import type { PreparedSandbox } from "./workspace/prepare.js";
 import { changedFiles, copyTree, makeTempDir, removeTree } from "./workspace/sandbox.js";
 import { storeOutcome } from "./workspace/outcome.js";
+import { deletedFrom, fillUnchanged, wholeCopy } from "./workspace/layers.js";
 import { CALL_LOG_ENV, writeShims } from "./shims.js";
 import { cutWarning, readCallLog, redactCall, writeCallsJsonl, type CallLog } from "./call-log.js";
 import {
@@ -78,10 +79,15 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     fs.rmSync(input.outDir, { recursive: true, force: true });
     fs.mkdirSync(input.outDir, { recursive: true });
     fs.mkdirSync(tmp);
-    await input.prepared.workspaces.take(work).catch((error: Error) => {
-      throw new InfraError(`could not copy the prepared sandbox: ${error.message}`);
-    });
     const isolation = isolationFor(input.spec, input.isolation);
+    // Where the provider keeps the prepared tree (docker: in the eval's image), the workspace is
+    // the sandbox's own copy-on-write view of it: the folder here gets only what the run changes.
+    const treeInside = input.prepared.treeInside;
+    if (treeInside) fs.mkdirSync(work);
+    else
+      await input.prepared.workspaces.take(work).catch((error: Error) => {
+        throw new InfraError(`could not copy the prepared sandbox: ${error.message}`);
+      });
     const env = await trialEnv(input, isolation, root, tmp, callLog);
     if (input.prompt) fs.writeFileSync(path.join(input.outDir, "prompt.md"), input.prompt.safeText);
 
@@ -113,8 +119,11 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
             ],
             allow: isolation.allow,
             container: input.prepared.container ?? isolation.container ?? {},
+            workspace: work,
+            ...(treeInside ? { treeInside } : {}),
           })
         : undefined;
+    const layered = treeInside ? layersOf(input.prepared, sandbox, work, root) : undefined;
     const run =
       agent && sandbox
         ? await sandbox.run(() =>
@@ -136,7 +145,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
           )
         : noAgentRun();
     if (input.signal.aborted) throw new InfraError("interrupted", false);
-    const damage = await sandboxDamage(root, work);
+    const damage = await sandboxDamage(root, work, await layered?.sync());
 
     // Read and written under caps, a chunk at a time: the agent decides how big the log is.
     const calls = await readCallLog(callLog);
@@ -145,11 +154,20 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
       calls,
       redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined,
     );
-    const changed = async () => changedFiles(work, await input.prepared.manifest());
+    const changed = async () => {
+      await layered?.sync();
+      return changedFiles(work, await input.prepared.manifest());
+    };
     // What the agent left, kept for `recheck` before any check runs (a build a check starts is not
     // the agent's work); capped, and redacted by the last sweep below.
     const agentChanged = await changed();
-    storeOutcome(work, agentChanged, await input.prepared.manifest(), input.outDir);
+    storeOutcome(
+      work,
+      agentChanged,
+      await input.prepared.manifest(),
+      input.outDir,
+      ...(layered ? [deletedFrom(work, (await layered.sync()).deleted)] : []),
+    );
     const spend = {
       capUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
       spentUsd: run.costUsd ?? 0,
@@ -170,8 +188,9 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
         timeoutMs: input.spec.timeoutMs,
         signal: input.signal,
         agentFailed: run.timedOut ? "it timed out" : (run.agentFailure ?? damage.failure),
+        ...(layered ? { layers: () => layered.sync() } : {}),
         judging: {
-          material: judgeMaterial(work, path.join(root, "judged"), agentChanged),
+          material: judgeMaterial(work, path.join(root, "judged"), agentChanged, layered),
           spend,
           calibrationOf: input.calibrationOf,
         },
@@ -185,6 +204,11 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
       verdictOf(input, costed, calls, checks, started, shimDirOf(root), damage),
     );
     await writeTrialFiles(input.outDir, result, redact(run), redact(checks));
+    // A workspace kept to be looked at is the whole tree, also where it held only the changes.
+    if (input.keepWorkspace && layered) {
+      const { deleted } = await layered.sync();
+      await fillUnchanged(await input.prepared.snapshot(), work, deleted);
+    }
     return input.keepWorkspace ? { ...result, workspace: work } : result;
   } finally {
     await sandbox?.dispose?.();
@@ -247,16 +271,52 @@ export async function trialEnv(
  * What a judge reads: a copy of the final workspace, made on first use (the live sandbox is never
  * handed to a judge), and the files the run created or changed.
  */
-function judgeMaterial(work: string, copy: string, changed: string[]) {
+function judgeMaterial(work: string, copy: string, changed: string[], layered?: Layered) {
   let made: Promise<{ workspace: string; changed: string[] }> | undefined;
   return () =>
     (made ??= (async () => {
       // A tree that cannot be copied is the agent's doing (a link out of it): the judge check fails.
-      await copyTree(work, copy).catch((error: Error) => {
+      const copied = layered ? layered.whole(copy) : copyTree(work, copy);
+      await copied.catch((error: Error) => {
         throw new Error(`could not copy the workspace for the judge: ${error.message}`);
       });
       return { workspace: copy, changed };
     })());
+}
+
+/** A workspace its sandbox keeps: its changes brought to `work` on demand, over the prepared tree. */
+interface Layered {
+  /** Brings out what changed since the last call (nothing to do when nothing ran). */
+  sync(): Promise<WorkspaceLayers & { gone: boolean }>;
+  /** The whole workspace, copied into `dest`. */
+  whole(dest: string): Promise<void>;
+}
+
+function layersOf(
+  prepared: PreparedSandbox,
+  sandbox: TrialSandbox | undefined,
+  work: string,
+  root: string,
+): Layered {
+  let copies = 0;
+  const whole = async (dest: string, deleted: ReadonlySet<string>) =>
+    wholeCopy(await prepared.snapshot(), work, deleted, dest);
+  const sync = async () => {
+    const found = (await sandbox?.changes?.()) ?? { deleted: [], gone: false };
+    const deleted = new Set(found.deleted);
+    return {
+      base: prepared.dir,
+      deleted,
+      gone: found.gone,
+      // A custom check's copy: made anew each time, as the checks before it may have changed more.
+      whole: async () => {
+        const dest = path.join(root, `whole-${++copies}`);
+        await whole(dest, deleted);
+        return dest;
+      },
+    };
+  };
+  return { sync, whole: async (dest) => whole(dest, (await sync()).deleted) };
 }
 
 function noAgentRun(): AgentRunResult {
@@ -357,10 +417,16 @@ interface SandboxDamage {
  * What the agent did to its sandbox beyond the task: deleted or replaced it (the trial fails; the
  * checks then run against an empty folder), or wrote beside it in the trial's folder (a warning).
  */
-async function sandboxDamage(root: string, work: string): Promise<SandboxDamage> {
+async function sandboxDamage(
+  root: string,
+  work: string,
+  kept?: { gone: boolean },
+): Promise<SandboxDamage> {
   const damage: SandboxDamage = { warnings: [] };
   const stat = fs.lstatSync(work, { throwIfNoEntry: false });
-  if (!stat?.isDirectory()) {
+  if (kept?.gone) {
+    damage.failure = "the agent deleted its sandbox folder";
+  } else if (!stat?.isDirectory()) {
     damage.failure = stat
       ? "the agent replaced its sandbox folder with a file or link"
       : "the agent deleted its sandbox folder";

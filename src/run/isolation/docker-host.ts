@@ -134,3 +134,21 @@ export async function removeLabelled(label: string): Promise<void> {
   const ids = [...new Set(images.split("\n").filter(Boolean))];
   if (ids.length) await docker(["rmi", "--force", ...ids]).catch(() => undefined);
 }
+
+/** Storage drivers that copy an entry up (with its folders) before changing it: overlayfs's rule. */
+const COPY_UP_DRIVERS = new Set(["overlay2", "overlay", "overlayfs", "fuse-overlayfs"]);
+
+let copyUp: Promise<boolean> | undefined;
+
+/**
+ * Whether the daemon's containers are overlays over their image (overlay2, the containerd
+ * overlayfs snapshotter, fuse-overlayfs), which a workspace kept in the image relies on; probed
+ * once per process.
+ */
+export function storageCopiesUp(): Promise<boolean> {
+  copyUp ??= docker(["info", "--format", "{{.Driver}}"], 20_000).then(
+    (driver) => COPY_UP_DRIVERS.has(driver.trim()),
+    () => false,
+  );
+  return copyUp;
+}

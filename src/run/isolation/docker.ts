@@ -32,7 +32,9 @@ import {
   imageAvailability,
   removeContainers,
   removeLabelled,
+  storageCopiesUp,
 } from "./docker-host.js";
+import { bakeTree, bringOut, type LayerPlan } from "./docker-layer.js";
 import {
   FORWARDER,
   FORWARDER_READY_ENV,
@@ -40,7 +42,7 @@ import {
   startForwarders,
   type Endpoint,
 } from "./forward.js";
-import type { ContainerOptions, SandboxProvider } from "./provider.js";
+import type { ContainerOptions, SandboxProvider, WorkspaceChanges } from "./provider.js";
 
 export const DOCKER_ISOLATION =
   "sandbox: a Docker container per trial from the eval's image (own filesystem, pid, ipc and network namespaces, " +
@@ -76,54 +78,94 @@ export const dockerProvider: SandboxProvider = {
   checkOptions: (options) => imageAvailability(options.image),
   record: (options) => ({ image: options.image ?? "", ...limitsOf(options) }),
   async prepareTrial(space) {
+    // With the tree in the image, the workspace is the container's own layer: the host's folder
+    // is not bound, and gets what changed through the outbox (docker-layer.ts).
+    const layer: LayerPlan | undefined = space.treeInside
+      ? { inside: space.treeInside, host: space.workspace, outbox: path.join(space.root, "out") }
+      : undefined;
+    if (layer) mkdirSync(layer.outbox, { recursive: true });
     const container = new Container({
       image: imageOf(space.container),
       limits: limitsOf(space.container),
-      writable: space.writable,
+      writable: layer
+        ? [...space.writable.filter((p) => p !== space.workspace), layer.outbox]
+        : space.writable,
       readable: space.ownReadable,
       netDir: path.join(space.root, "net"),
       allow: space.allow,
+      ...(layer ? { layer } : {}),
     });
     return {
       run: (fn) => withCommandWrapper(container.wrap, fn),
       dispose: () => container.dispose(),
+      ...(layer ? { changes: () => container.changes() } : {}),
     };
   },
   async prepareEval(input, setup) {
-    // Setup's own HOME and TMPDIR, beside the prepared tree: the real ones are not in the image.
-    const root = path.dirname(input.dir);
-    const home = path.join(root, "setup-home");
-    const tmp = path.join(root, "setup-tmp");
-    mkdirSync(home, { recursive: true });
-    mkdirSync(tmp, { recursive: true });
-    const container = new Container({
-      image: imageOf(input.container),
-      limits: limitsOf(input.container),
-      writable: [input.dir, home, tmp],
-      readable: [],
-      netDir: path.join(root, "net"),
-      allow: input.allow,
-      env: { HOME: home, TMPDIR: tmp },
-    });
+    const images: string[] = [];
     try {
-      await withCommandWrapper(container.wrap, setup);
-      // What setup changed outside the tree (a global install, apt) becomes a layer of its own,
-      // which every trial of the eval starts from; the tree itself is bound, so it is not in it.
-      const image = container.started ? await container.commit() : undefined;
-      return {
-        container: image ? { ...input.container, image } : input.container,
-        dispose: async () => {
-          if (image) await docker(["rmi", "--force", image]).catch(() => undefined);
-        },
+      const base = setup ? await runSetup(input, setup) : undefined;
+      if (base) images.push(base);
+      const dispose = async () => {
+        if (images.length) await docker(["rmi", "--force", ...images]).catch(() => undefined);
       };
-    } finally {
-      await container.dispose();
+      // Another storage driver (vfs, btrfs, zfs) does not copy up: its trials bind a copy.
+      if (!(await storageCopiesUp())) {
+        return {
+          container: base ? { ...input.container, image: base } : input.container,
+          dispose,
+        };
+      }
+      // The prepared tree into a layer of its own, at its own path: every trial's container starts
+      // with its workspace in its root filesystem (copy-on-write), nothing copied per trial.
+      const baked = await bakeTree(
+        base ?? imageOf(input.container),
+        input.dir,
+        `agent-evals-${RUN_ID}-${++containersMade}`,
+        [RUN_LABEL, PID_LABEL],
+        NODE_INSIDE,
+      );
+      images.unshift(baked);
+      return { container: { ...input.container, image: baked }, treeInside: input.dir, dispose };
+    } catch (error) {
+      if (images.length) await docker(["rmi", "--force", ...images]).catch(() => undefined);
+      throw error;
     }
   },
   async disposeRun() {
     if (containersMade > 0) await removeLabelled(RUN_LABEL);
   },
 };
+
+/** Runs an eval's setup in a container of its image, the tree bound; its other changes, committed. */
+async function runSetup(
+  input: Parameters<NonNullable<SandboxProvider["prepareEval"]>>[0],
+  setup: () => Promise<void>,
+): Promise<string | undefined> {
+  // Setup's own HOME and TMPDIR, beside the prepared tree: the real ones are not in the image.
+  const root = path.dirname(input.dir);
+  const home = path.join(root, "setup-home");
+  const tmp = path.join(root, "setup-tmp");
+  mkdirSync(home, { recursive: true });
+  mkdirSync(tmp, { recursive: true });
+  const container = new Container({
+    image: imageOf(input.container),
+    limits: limitsOf(input.container),
+    writable: [input.dir, home, tmp],
+    readable: [],
+    netDir: path.join(root, "net"),
+    allow: input.allow,
+    env: { HOME: home, TMPDIR: tmp },
+  });
+  try {
+    await withCommandWrapper(container.wrap, setup);
+    // What setup changed outside the tree (a global install, apt) becomes a layer of its own;
+    // the tree itself is bound, so it is not in it (it is baked over it after).
+    return container.started ? await container.commit() : undefined;
+  } finally {
+    await container.dispose();
+  }
+}
 
 function imageOf(options: ContainerOptions): string {
   // checkOptions saw it before anything ran; this is for a provider used without the engine.
@@ -148,6 +190,8 @@ interface ContainerPlan {
   allow: Endpoint[];
   /** Set in every command, over its own (setup's HOME). */
   env?: Record<string, string>;
+  /** The workspace is the image's prepared tree, in the container's own layer. */
+  layer?: LayerPlan;
 }
 
 interface Started {
@@ -161,6 +205,10 @@ interface Started {
 class Container {
   private starting: Promise<Started> | undefined;
   private readonly name = `agent-evals-${RUN_ID}-${++containersMade}`;
+  /** What changes() last found, and whether a command ran since (it may have changed more). */
+  private found: WorkspaceChanges = { deleted: [], gone: false };
+  private ranSince = false;
+  private rounds = 0;
 
   constructor(private readonly plan: ContainerPlan) {}
 
@@ -175,6 +223,7 @@ class Container {
     env: Record<string, string>,
   ): Promise<WrappedCommand> => {
     const program = programOf(command);
+    this.ranSince = true;
     this.starting ??= this.start(program.folders);
     const started = await this.starting;
     const missing = program.folders.filter((f) => !started.bound.some((b) => isWithin(f, b)));
@@ -192,18 +241,43 @@ class Container {
       args: [
         "exec",
         "--workdir",
-        cwd,
+        this.insidePath(cwd),
         // By name only: the values reach docker through its environment, never its command line.
         ...names.flatMap((name) => ["--env", name]),
         ...Object.entries(own).flatMap(([name, value]) => ["--env", `${name}=${value}`]),
         started.name,
         program.path,
-        ...args,
+        ...args.map((arg) => this.insidePath(arg)),
       ],
-      env: { ...env, ...dockerVariables() },
+      env: { ...mapValues(env, (value) => this.insidePath(value)), ...dockerVariables() },
       dispose: async () => {},
     };
   };
+
+  /**
+   * A path of the host's workspace, where it is inside (the image's tree); anything else (another
+   * path, an argument, a variable's value) is the same. So a hook's CLAUDE_PROJECT_DIR, an agent's
+   * `--add-dir` or a check's cwd all name the trial's own workspace.
+   */
+  private insidePath(p: string): string {
+    const layer = this.plan.layer;
+    if (!layer || !path.isAbsolute(p) || !isWithin(p, layer.host)) return p;
+    return path.join(layer.inside, path.relative(layer.host, p));
+  }
+
+  /** What the trial changed in its workspace so far, brought out to the host's folder. */
+  async changes(): Promise<WorkspaceChanges> {
+    const layer = this.plan.layer!;
+    // Nothing ran, or nothing since the last look: the host's folder already says it all.
+    if (!this.starting || !this.ranSince) return this.found;
+    const started = await this.starting;
+    this.ranSince = false;
+    // The folder the daemon made for the bound node, as it started the container: its ctime is
+    // the start, by the clock every ctime inside is by.
+    const made = path.dirname(NODE_INSIDE);
+    this.found = await bringOut(started.name, layer, NODE_INSIDE, made, ++this.rounds);
+    return this.found;
+  }
 
   async commit(): Promise<string> {
     const started = await this.starting!;
@@ -341,6 +415,13 @@ function programOf(command: string): { path: string; folders: string[] } {
 function isWithin(p: string, dir: string): boolean {
   const rel = path.relative(dir, p);
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
+function mapValues(
+  record: Record<string, string>,
+  fn: (value: string) => string,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(v)]));
 }
 
 function unique(items: string[]): string[] {

@@ -258,6 +258,8 @@ export const TRIAL_ROOT_ENTRIES = new Set([
   "calls.raw",
   "check-calls.raw",
   "net",
+  // The docker provider's outbox, where a workspace kept in its container is copied out.
+  "out",
 ]);
 
 /**

@@ -36,12 +36,18 @@ export function manifestHash(manifest: Manifest): string {
     .digest("hex");
 }
 
-/** Copies the changed files of `work` into `<outDir>/outcome/` and writes the index. */
+/**
+ * Copies the changed files of `work` into `<outDir>/outcome/` and writes the index. A path of the
+ * prepared tree is deleted when `work` lacks it, or where `work` holds only the run's changes, when
+ * `gone` says so.
+ */
 export function storeOutcome(
   work: string,
   changed: string[],
   before: Manifest,
   outDir: string,
+  gone: (rel: string) => boolean = (rel) =>
+    !lstatSync(path.join(work, rel), { throwIfNoEntry: false }),
 ): OutcomeIndex {
   const root = path.join(outDir, OUTCOME_DIR);
   rmSync(root, { recursive: true, force: true });
@@ -72,9 +78,7 @@ export function storeOutcome(
       stored: true,
     });
   }
-  const deleted = [...before.keys()]
-    .filter((rel) => !lstatSync(path.join(work, rel), { throwIfNoEntry: false }))
-    .sort();
+  const deleted = [...before.keys()].filter(gone).sort();
   const index: OutcomeIndex = {
     version: 1,
     files,

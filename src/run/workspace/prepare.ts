@@ -35,6 +35,8 @@ export interface PreparedSandbox {
   manifest: () => Promise<Manifest>;
   /** What its trials run from, where setup ran inside the sandbox (an image with setup's layer). */
   container?: ContainerOptions;
+  /** Where the tree is kept inside what its trials run from (PreparedEval.treeInside). */
+  treeInside?: string;
   /** The tree walked and checked once: every trial's copy reuses it. */
   snapshot: () => Promise<TreeSnapshot>;
   /** Trials' workspaces, each put back to this tree by what changed for the next trial (recycle.ts). */
@@ -57,8 +59,12 @@ export interface PrepareOptions {
   signal?: AbortSignal;
   keep: boolean;
   store?: PreparedStore;
-  /** Runs the setup steps inside the eval's sandbox (once per eval), where the provider does. */
-  setupInside?: (dir: string, setup: () => Promise<void>) => Promise<PreparedEval>;
+  /**
+   * Runs the setup steps inside the eval's sandbox (once per eval), where the provider does; called
+   * for every eval then (setup undefined when there is none to run), as the provider may keep the
+   * prepared tree in what its trials run from.
+   */
+  setupInside?: (dir: string, setup: (() => Promise<void>) | undefined) => Promise<PreparedEval>;
 }
 
 export async function prepareSandbox(
@@ -83,18 +89,18 @@ export async function prepareSandbox(
             templateHash: await treeHash(dir),
           })
         : undefined;
-    if (key && options.store && (await restoreInto(options.store, dir, key))) {
-      // Restored: the setup's result is already here.
-    } else if (spec.setup.length) {
-      const setup = async () => {
-        for (const [i, command] of spec.setup.entries()) {
-          await runSetupStep(command, i + 1, { dir, logDir, spec, ...options });
-        }
-      };
-      if (options.setupInside) inside = await options.setupInside(dir, setup);
-      else await setup();
-      if (key && options.store) await options.store.save(dir, key);
-    }
+    const restored = key && options.store && (await restoreInto(options.store, dir, key));
+    const setup =
+      !restored && spec.setup.length
+        ? async () => {
+            for (const [i, command] of spec.setup.entries()) {
+              await runSetupStep(command, i + 1, { dir, logDir, spec, ...options });
+            }
+          }
+        : undefined;
+    if (options.setupInside) inside = await options.setupInside(dir, setup);
+    else await setup?.();
+    if (setup && key && options.store) await options.store.save(dir, key);
   } catch (error) {
     await inside?.dispose();
     if (!options.keep) await removeTree(root);
@@ -113,6 +119,7 @@ export async function prepareSandbox(
     snapshot,
     workspaces,
     ...(inside ? { container: inside.container } : {}),
+    ...(inside?.treeInside ? { treeInside: inside.treeInside } : {}),
     dispose: async () => {
       await workspaces.settle();
       await inside?.dispose();
