@@ -25,6 +25,21 @@ export interface CheckContext {
     agentFailed?: string;
     /** What judges need; without it a judge check cannot run (it fails, saying so). */
     judging?: JudgingContext;
+    /**
+     * Set where the sandbox keeps the workspace itself (a container's own layer): `sandbox` then
+     * holds only what the run created or changed, over the prepared tree. Brings out what changed
+     * since the last call first.
+     */
+    layers?: () => Promise<WorkspaceLayers>;
+}
+/** A workspace as the run's changes (the sandbox folder) over the prepared tree. */
+export interface WorkspaceLayers {
+    /** The prepared tree: a path the sandbox folder lacks, and the run did not delete, is read here. */
+    base: string;
+    /** Paths of the prepared tree the run deleted; a folder stands for all below it, "" for all. */
+    deleted: ReadonlySet<string>;
+    /** The whole workspace as one folder (a copy, made when asked), for a check that needs one. */
+    whole: () => Promise<string>;
 }
 export interface JudgingContext {
     /** A copy of the final workspace (made once, on first use) and what the run changed. */

@@ -18,3 +18,9 @@ export declare function imageAvailability(image: string | undefined): Promise<Av
 export declare function removeContainers(ids: string[]): Promise<void>;
 /** Every container and image carrying `label` (key=value), removed. */
 export declare function removeLabelled(label: string): Promise<void>;
+/**
+ * Whether the daemon's containers are overlays over their image (overlay2, the containerd
+ * overlayfs snapshotter, fuse-overlayfs), which a workspace kept in the image relies on; probed
+ * once per process.
+ */
+export declare function storageCopiesUp(): Promise<boolean>;

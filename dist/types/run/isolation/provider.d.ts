@@ -25,12 +25,32 @@ export interface TrialSpace {
     ownReadable: string[];
     /** For a container provider: the image (the eval's setup layer, when it has one) and limits. */
     container: ContainerOptions;
+    /** The trial's workspace folder on the host (among `writable`): where checks on the host read it. */
+    workspace: string;
+    /**
+     * Where the prepared tree is inside what the trial runs from, when its eval was prepared with the
+     * tree kept there (PreparedEval.treeInside): the trial's workspace is then the sandbox's own
+     * copy-on-write view of it, `workspace` starts empty, and TrialSandbox.changes fills it.
+     */
+    treeInside?: string;
 }
 /** An eval prepared by a provider whose setup runs inside it (once per eval). */
 export interface PreparedEval {
     /** What the eval's trials run from instead (an image holding the setup's layer). */
     container: ContainerOptions;
+    /**
+     * Where the prepared tree is kept inside what its trials run from (an image layer), when the
+     * provider keeps it there: each trial then costs what it changes, not what the tree holds.
+     */
+    treeInside?: string;
     dispose(): Promise<void>;
+}
+/** What a trial changed in a workspace its sandbox keeps (TrialSpace.treeInside). */
+export interface WorkspaceChanges {
+    /** Paths of the prepared tree that are gone (a folder stands for all below it). */
+    deleted: string[];
+    /** Whether the workspace folder itself is gone (then `deleted` is every path). */
+    gone: boolean;
 }
 /** A trial prepared by a provider. */
 export interface TrialSandbox {
@@ -38,6 +58,12 @@ export interface TrialSandbox {
     run<T>(fn: () => Promise<T>): Promise<T>;
     /** Removes what the provider set up for the trial (a container …), when the trial ends. */
     dispose?(): Promise<void>;
+    /**
+     * With TrialSpace.treeInside: puts what the trial created or changed so far (files, links, new
+     * folders) into TrialSpace.workspace, which then holds only those, and says what it deleted.
+     * Cheap when nothing ran since the last call.
+     */
+    changes?(): Promise<WorkspaceChanges>;
 }
 export type Availability = {
     ok: true;
@@ -72,15 +98,17 @@ export interface SandboxProvider {
     /** Whether an eval's options can run (its image exists), before anything runs. */
     checkOptions?(options: ContainerOptions): Promise<Availability>;
     /**
-     * Runs an eval's `setup` (in `dir`, the tree its trials copy) inside the sandbox, once per eval;
-     * what its trials run from then. Without it, setup runs on the host.
+     * Runs an eval's `setup` (in `dir`, the tree its trials copy) inside the sandbox, once per eval,
+     * and may keep the prepared tree in what its trials run from (PreparedEval.treeInside). Called
+     * for every eval of the provider, `setup` undefined when there is none to run (or it was
+     * restored). Without it, setup runs on the host.
      */
     prepareEval?(input: {
         id: string;
         dir: string;
         container: ContainerOptions;
         allow: Endpoint[];
-    }, setup: () => Promise<void>): Promise<PreparedEval>;
+    }, setup: (() => Promise<void>) | undefined): Promise<PreparedEval>;
     /** Removes whatever this process's trials left (containers, images), at the end of a run. */
     disposeRun?(): Promise<void>;
     /** What its trials of an eval ran with, for run.json (a container's image and limits). */

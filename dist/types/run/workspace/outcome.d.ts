@@ -22,8 +22,12 @@ export interface OutcomeIndex {
 }
 /** A hash of a manifest (paths and content hashes), independent of the walk's order. */
 export declare function manifestHash(manifest: Manifest): string;
-/** Copies the changed files of `work` into `<outDir>/outcome/` and writes the index. */
-export declare function storeOutcome(work: string, changed: string[], before: Manifest, outDir: string): OutcomeIndex;
+/**
+ * Copies the changed files of `work` into `<outDir>/outcome/` and writes the index. A path of the
+ * prepared tree is deleted when `work` lacks it, or where `work` holds only the run's changes, when
+ * `gone` says so.
+ */
+export declare function storeOutcome(work: string, changed: string[], before: Manifest, outDir: string, gone?: (rel: string) => boolean): OutcomeIndex;
 /** The stored outcome of a trial's results folder, or undefined when it kept none. */
 export declare function readOutcome(trialDir: string): OutcomeIndex | undefined;
 /**

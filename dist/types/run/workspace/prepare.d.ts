@@ -15,6 +15,8 @@ export interface PreparedSandbox {
     manifest: () => Promise<Manifest>;
     /** What its trials run from, where setup ran inside the sandbox (an image with setup's layer). */
     container?: ContainerOptions;
+    /** Where the tree is kept inside what its trials run from (PreparedEval.treeInside). */
+    treeInside?: string;
     /** The tree walked and checked once: every trial's copy reuses it. */
     snapshot: () => Promise<TreeSnapshot>;
     /** Trials' workspaces, each put back to this tree by what changed for the next trial (recycle.ts). */
@@ -39,7 +41,11 @@ export interface PrepareOptions {
     signal?: AbortSignal;
     keep: boolean;
     store?: PreparedStore;
-    /** Runs the setup steps inside the eval's sandbox (once per eval), where the provider does. */
-    setupInside?: (dir: string, setup: () => Promise<void>) => Promise<PreparedEval>;
+    /**
+     * Runs the setup steps inside the eval's sandbox (once per eval), where the provider does; called
+     * for every eval then (setup undefined when there is none to run), as the provider may keep the
+     * prepared tree in what its trials run from.
+     */
+    setupInside?: (dir: string, setup: (() => Promise<void>) | undefined) => Promise<PreparedEval>;
 }
 export declare function prepareSandbox(spec: EvalSpec, options: PrepareOptions): Promise<PreparedSandbox>;
