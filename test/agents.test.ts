@@ -481,8 +481,9 @@ describe("command templates: a prompt never runs as shell, wherever {prompt} is 
       );
       expect(error).toBeInstanceOf(DefinitionError);
       const problems = (error as DefinitionError).problems;
-      const shape = problems.map((p) => [p.code, path.relative(root, p.file), p.line, p.key]);
-      expect(shape).toEqual([["AE117", "evals/e.eval.yaml", 1, "agents"]]);
+      // Relative to the project, on the line that holds the template.
+      const shape = problems.map((p) => [p.code, p.file, p.line, p.key]);
+      expect(shape).toEqual([["AE117", "evals/e.eval.yaml", 3, "agents"]]);
     } finally {
       await fs.rm(root, { recursive: true, force: true });
     }

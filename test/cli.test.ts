@@ -224,6 +224,7 @@ function exampleEnv(): NodeJS.ProcessEnv {
     CI: "",
     HOME: mkdtempSync(path.join(os.tmpdir(), "ae-home-")),
   };
+  dirs.push(env.HOME!);
   for (const key of ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"])
     delete env[key];
   env.PATH = (env.PATH ?? "")

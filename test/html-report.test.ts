@@ -211,9 +211,9 @@ chromiumTool.describe("report.html in headless Chromium", () => {
     await page.locator("input[type=search]").fill("base@main");
     await expect(page.locator("details.eval").count()).resolves.toBe(1);
     await page.locator('details.eval[data-arm="base@main"] > summary').click();
-    await expect(page.locator("details.eval .body").first().textContent()).resolves.toContain(
-      "A comparison arm (base@main)",
-    );
+    // The body is built on the toggle event, a task after the click: wait for it.
+    const armBody = page.locator("details.eval .body", { hasText: "A comparison arm (base@main)" });
+    await armBody.first().waitFor({ state: "attached", timeout: 10_000 });
     await page.locator("input[type=search]").fill("");
 
     await fs.mkdir(SCREENSHOTS, { recursive: true });

@@ -215,7 +215,13 @@ function agentProblem(
     return undefined;
   } catch (error) {
     if (error instanceof UnsafeTemplateError)
-      return { ...where, code: error.code, message: error.message, fix: error.fix };
+      return {
+        ...where,
+        code: error.code,
+        message: error.message,
+        fix: error.fix,
+        ...(typeof ref === "string" ? { needle: ref } : {}),
+      };
     if (error instanceof UnknownAgentError)
       return {
         ...where,

@@ -1,11 +1,17 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { mayBeInGitRepo } from "../../src/util/git.js";
 
 // os.tmpdir() itself must not sit inside a repository for these to mean anything.
-const outside = () => mkdtempSync(path.join(os.tmpdir(), "ae-nogit-"));
+const made: string[] = [];
+const outside = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "ae-nogit-"));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 describe("mayBeInGitRepo", () => {
   it("is false for a folder with no .git in it or above it", () => {

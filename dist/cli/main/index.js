@@ -29972,7 +29972,13 @@ function agentProblem(ref, cache, where) {
     }
     catch (error) {
         if (error instanceof UnsafeTemplateError)
-            return { ...where, code: error.code, message: error.message, fix: error.fix };
+            return {
+                ...where,
+                code: error.code,
+                message: error.message,
+                fix: error.fix,
+                ...(typeof ref === "string" ? { needle: ref } : {}),
+            };
         if (error instanceof UnknownAgentError)
             return {
                 ...where,
