@@ -10,7 +10,7 @@
 //   1. per-trial harness overhead: the built CLI (dist/cli/index.js) vs a hand-written bash loop
 //   2. per shimmed call: a real passthrough shim (src/run/shims.ts) vs calling /bin/true directly,
 //      with the floors (a bare sh wrapper, the same with exec, the same under bash)
-//   3. sandbox copy of a 10k-file template: copyTree (src/run/workspace/sandbox.ts) vs every other way to copy
+//   3. sandbox copy of a 4,000-file template: copyTree (src/run/workspace/sandbox.ts) vs every other way to copy
 //      (per-file async copyFile, fs.cp, cp -r, cp -a --reflink=auto), and removeTree vs rm -rf
 //   4. harness time around one real `claude -p` run (.agent-clis/, against bench/fake-claude-api.mjs):
 //      the CLI's `eval --agent claude-code` vs the bare `claude -p` command
@@ -20,13 +20,16 @@
 //      comparisons (bench/comparison.ts) and judges' Cohen's κ (bench/judge-kappa.ts), simulations
 //   7. at scale: 100 and 1000 evals × 3 trials, concurrency 1 and 2: time per trial and peak RSS
 //   8. history: 100k lines read (readAllHistory) and compared (compareRuns) vs reading + JSON.parse
-//   9. call-log flood: 3,000 shim calls with a 120 KB argument each vs the same calls with a 1-byte
+//   9. call-log flood: 1,500 shim calls with a 120 KB argument each vs the same calls with a 1-byte
 //      one: peak RSS of the CLI, report.html and calls.jsonl
 //
-// Knobs: BENCH_SAMPLES=<n> (figures 1–3, default 5), BENCH_CLAUDE_PAIRS (figure 4, default 7),
-// BENCH_COLD_SAMPLES (figure 5, default 10), BENCH_SCALE_EVALS (figure 7, default 100,1000),
-// BENCH_SCALE_SAMPLES (default 1), BENCH_HISTORY_ROUNDS (figure 8, default 5), BENCH_FLOOD_CALLS
-// (figure 9, default 3000), BENCH_FLOOD_SAMPLES (default 1); BENCH_ONLY=1,2,7 runs
+// Knobs: BENCH_SAMPLES=<n> (figures 1–3, default 3; figure 2 runs 3 × n rounds), BENCH_COPY_FILES
+// (figure 3's template, default 4000), BENCH_CLAUDE_PAIRS (figure 4's rounds, default 3),
+// BENCH_COLD_SAMPLES (figure 5, default 6), BENCH_SCALE_EVALS (figure 7, default 100,1000),
+// BENCH_SCALE_SAMPLES (default 1), BENCH_HISTORY_ROUNDS (figure 8, default 3), BENCH_FLOOD_CALLS
+// (figure 9, default 1500), BENCH_FLOOD_SAMPLES (default 1), BENCH_PEER_EVALS / BENCH_PEER_ROUNDS
+// (figure 10, default 20 / 3), BENCH_WAIT_ROUNDS (figure 11, default 2), BENCH_INFRA_SAMPLES
+// (figure 13, bench/infra-errors.ts, default 2); BENCH_ONLY=1,2,7 runs
 // only those figures and writes no BENCHMARKS.md unless BENCH_OUT=<file>; BENCH_DIST=<folder> measures
 // another build (CLI and Action), BENCH_CLI=<path> another build of the CLI; BENCH_NODE=<path to node> adds figure 5 on that Node (e.g. Node 24, which
 // GitHub runs the Action on, with its compile cache).
@@ -72,12 +75,19 @@ const CLI = process.env.BENCH_CLI
 const HELPER = path.join(ROOT, "bench", "ts-helper.mjs");
 const PROBE = path.join(ROOT, "bench", "probe.mjs");
 const OUT_FILE = path.join(ROOT, "BENCHMARKS.md");
-const SAMPLES = Math.max(1, Number(process.env.BENCH_SAMPLES ?? 5) || 5);
+const SAMPLES = Math.max(1, Number(process.env.BENCH_SAMPLES ?? 3) || 3);
 const TRIALS = 30;
 const TEMPLATE_FILES = 200;
 const SHIM_CALLS = 60; // per round
 const SHIM_ROUNDS = SAMPLES * 3; // short rounds, finely interleaved: bursts of load hit few of them
-const BIG_TEMPLATE = { dirs: 10, subdirs: 10, files: 100 }; // 10 × 10 × 100 = 10,000 files
+// Figure 3's template: 10 × 10 folders × 40 files = 4,000 (BENCH_COPY_FILES=10000 for the old
+// 10,000): on this machine's ext4 each created file costs more the more were removed in the last
+// 30 s, and 3 rounds of 7 copies and removals of 10,000 took 3 minutes of the bench's 10.
+const BIG_TEMPLATE = {
+  dirs: 10,
+  subdirs: 10,
+  files: Math.max(1, Math.round((Number(process.env.BENCH_COPY_FILES ?? 4000) || 4000) / 100)),
+};
 const PHASE_REPS = 10;
 /**
  * @param {string} name
@@ -86,7 +96,7 @@ const PHASE_REPS = 10;
 const samplesFrom = (name, fallback) =>
   Math.max(1, Number(process.env[name] ?? fallback) || fallback);
 const CLAUDE_PAIRS = samplesFrom("BENCH_CLAUDE_PAIRS", 3);
-const COLD_SAMPLES = samplesFrom("BENCH_COLD_SAMPLES", 10);
+const COLD_SAMPLES = samplesFrom("BENCH_COLD_SAMPLES", 6);
 const POLICY_RUNS = 20_000;
 // Figure 7: project sizes (evals), trials per eval, runs of each; figure 8: rounds.
 const SCALE_EVALS = (process.env.BENCH_SCALE_EVALS ?? "100,1000")
@@ -99,7 +109,8 @@ const SCALE_SAMPLES = samplesFrom("BENCH_SCALE_SAMPLES", 1);
 const HISTORY_LINES = 100_000;
 const HISTORY_ROUNDS = samplesFrom("BENCH_HISTORY_ROUNDS", 3);
 // Figure 9: shim calls per run, the big argument's size, runs of each.
-const FLOOD_CALLS = samplesFrom("BENCH_FLOOD_CALLS", 3000);
+// 1,500 (was 3,000, 55 s of the bench on a busy machine): 180 MB of arguments, 11 times the log's cap.
+const FLOOD_CALLS = samplesFrom("BENCH_FLOOD_CALLS", 1500);
 const FLOOD_ARG_BYTES = 120 * 1024;
 const FLOOD_SAMPLES = samplesFrom("BENCH_FLOOD_SAMPLES", 1);
 /** Figure 9's stdout flood: 1 GiB of lines from the agent. */
@@ -119,6 +130,8 @@ const FAKE_API = path.join(ROOT, "bench", "fake-claude-api.mjs");
 const TRIAL_SIM = path.join(ROOT, "bench", "trials.ts");
 const COMPARISON_SIM = path.join(ROOT, "bench", "comparison.ts");
 const JUDGE_SIM = path.join(ROOT, "bench", "judge-kappa.ts");
+const INFRA_ERRORS = path.join(ROOT, "bench", "infra-errors.ts");
+const INFRA_SAMPLES = samplesFrom("BENCH_INFRA_SAMPLES", 2);
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 
 const TARGET_TRIAL_RATIO = 1.3;
@@ -204,8 +217,15 @@ const ms = (v, digits = 1) => `${v.toFixed(digits)} ms`;
  * @param {number} [digits]
  */
 const list = (values, digits = 0) => values.map((v) => v.toFixed(digits)).join(", ");
-/** @param {string} msg */
-const log = (msg) => process.stderr.write(`bench: ${msg}\n`);
+const BENCH_START = performance.now();
+/**
+ * Progress on stderr, with the seconds since the bench started (what each figure costs).
+ * @param {string} msg
+ */
+const log = (msg) =>
+  process.stderr.write(
+    `bench [${((performance.now() - BENCH_START) / 1000).toFixed(0).padStart(4)} s]: ${msg}\n`,
+  );
 
 /**
  * CPU time (user + sys, ms) of all finished children this process has waited for: fields 16 and 17
@@ -671,7 +691,7 @@ function benchShims(tmp) {
   };
 }
 
-// ---------- 3. sandbox copy of a 10k-file template ----------
+// ---------- 3. sandbox copy of a many-file template ----------
 
 /** @param {string} tmp */
 function benchCopy(tmp) {
@@ -699,7 +719,7 @@ function benchCopy(tmp) {
   fs.rmSync(`${probe}-clone`, { force: true });
   const fsType = spawnSync("stat", ["-f", "-c", "%T", tmp], { encoding: "utf8" }).stdout?.trim();
 
-  log("3/8 sandbox copy (10k files)");
+  log(`3/8 sandbox copy (${files} files)`);
   const raw = /** @type {CopyOutput} */ (helper(["copy", src, destBase, String(SAMPLES)]));
   return {
     raw,
@@ -799,14 +819,17 @@ function benchClaude(tmp, api) {
   );
   /** @type {string[]} */
   const extraRequests = [];
-  /** @param {string} who */
-  const checkApiLog = (who) => {
+  /**
+   * @param {string} who
+   * @param {number} runs
+   */
+  const checkApiLog = (who, runs = CLAUDE_TRIALS) => {
     const lines = api.takeLog();
     /** @param {string} kind */
     const count = (kind) => lines.filter((l) => l === kind).length;
-    if (count("tool_use") !== CLAUDE_TRIALS || count("text") !== CLAUDE_TRIALS)
+    if (count("tool_use") !== runs || count("text") !== runs)
       throw new Error(
-        `${who}: expected ${CLAUDE_TRIALS} tool_use and text requests each, got ${lines.join(", ")}`,
+        `${who}: expected ${runs} tool_use and text requests each, got ${lines.join(", ")}`,
       );
     extraRequests.push(...lines.filter((l) => l !== "tool_use" && l !== "text"));
   };
@@ -822,11 +845,13 @@ function benchClaude(tmp, api) {
     "--no-session-persistence",
   ];
   let bareRuns = 0;
-  // CLAUDE_TRIALS bare runs, one after another, each in a fresh working directory as ours gets a
+  /** @type {number[]} every bare run's own time, for the spread */
+  const bareEach = [];
+  // `count` bare runs, one after another, each in a fresh working directory as ours gets a
   // fresh sandbox (made and removed untimed).
-  const bare = () => {
+  const bareRun = (count = CLAUDE_TRIALS) => {
     let total = 0;
-    for (let i = 0; i < CLAUDE_TRIALS; i++) {
+    for (let i = 0; i < count; i++) {
       const work = path.join(tmp, `claude-bare-${++bareRuns}`);
       fs.mkdirSync(work);
       fs.writeFileSync(path.join(work, "a"), "");
@@ -843,10 +868,16 @@ function benchClaude(tmp, api) {
         throw new Error(`bare claude: no successful result or no out.txt:\n${stdout.slice(-2000)}`);
       fs.rmSync(work, { recursive: true, force: true });
       total += wall;
+      bareEach.push(wall);
     }
-    checkApiLog("bare claude");
+    checkApiLog("bare claude", count);
     return total;
   };
+  // Each round's bare runs in two halves that the rotation places around ours (before, after, or
+  // one on each side): a load that changes within the round then falls on both alike.
+  const firstHalf = Math.ceil(CLAUDE_TRIALS / 2);
+  const bareA = () => bareRun(firstHalf);
+  const bareB = () => bareRun(CLAUDE_TRIALS - firstHalf);
   /** @type {{ runMs: number[]; trialMs: number[]; agentMs: number[] }} */
   const records = { runMs: [], trialMs: [], agentMs: [] };
   const ours = () => {
@@ -893,21 +924,25 @@ function benchClaude(tmp, api) {
   };
 
   log("4/8 claude -p: warm-up");
-  bare();
+  bareRun(2);
   ours();
   for (const samples of Object.values(records)) samples.length = 0;
-  const raw = interleaved({ bare, ours }, CLAUDE_PAIRS, "4/8 claude -p");
-  // Each pair's difference too: the two runs of a pair ran back to back.
+  bareEach.length = 0;
+  const halves = interleaved({ bareA, ours, bareB }, CLAUDE_PAIRS, "4/8 claude -p");
+  const raw = { ours: halves.ours, bare: halves.bareA.map((a, i) => a + (halves.bareB[i] ?? NaN)) };
+  // The headline is the median of each round's own difference: ours and its bare runs ran
+  // side by side, so what the load did to that round cancels; the spread of those is the noise.
   const pairDiffs = raw.ours.map((o, i) => (o - (raw.bare[i] ?? NaN)) / CLAUDE_TRIALS);
   return {
     raw,
+    bareEach,
     version,
     pairDiffs,
     extraRequests,
     // Per trial: each sample is CLAUDE_TRIALS runs.
     bare: median(raw.bare) / CLAUDE_TRIALS,
     ours: median(raw.ours) / CLAUDE_TRIALS,
-    added: (median(raw.ours) - median(raw.bare)) / CLAUDE_TRIALS,
+    added: median(pairDiffs),
     pairAdded: median(pairDiffs),
     runMs: median(records.runMs),
     trialMs: median(records.trialMs),
@@ -1490,7 +1525,7 @@ function benchHistory(tmp) {
   return { cases };
 }
 
-// ---------- 9. call-log flood: 3,000 shim calls × 120 KB ----------
+// ---------- 9. call-log flood: shim calls × 120 KB ----------
 
 /**
  * An eval whose literal agent makes FLOOD_CALLS calls of a stubbed `vendor`, each with one
@@ -1631,6 +1666,7 @@ function benchCallFlood(tmp) {
  *   peer?: import("./peer.mjs").PeerFigure;
  *   waiting?: import("./peer.mjs").WaitingFigure;
  *   providers?: import("./peer.mjs").ProvidersFigure;
+ *   infra?: { section: string };
  * }} Results
  */
 /**
@@ -1691,7 +1727,7 @@ function claudeReport(c) {
             `+${TARGET_CLAUDE_ADDED_MS} ms budget.`,
         ]
       : []),
-    `- Per pair (ours − bare of the same round): ${c.pairDiffs.map((d) => signed(d)).join(", ")}; median ${signed(c.pairAdded)}.`,
+    `- Per round (ours − bare of the same round): ${c.pairDiffs.map((d) => signed(d)).join(", ")}; median ${signed(c.pairAdded)}.`,
     ...(c.extraRequests.length
       ? [`- Requests to the fake API beyond the two turns: ${c.extraRequests.join(", ")}.`]
       : [
@@ -1715,11 +1751,13 @@ function claudeReport(c) {
       "untimed), checked for a `success` result event and `out.txt` = `hi`. Ours: " +
       "`node dist/cli/index.js eval --cwd <tmp project> --agent claude-code --unsafe-local --quiet` on a YAML " +
       `eval (\`prompt: ${CLAUDE_PROMPT}\`, \`sandbox: { fixture: { a: "" } }\`, \`assertions: { files: [out.txt] }\`, ` +
-      `\`trials: ${CLAUDE_TRIALS}\`, \`--all-trials\`), checked to have passed ${CLAUDE_TRIALS}/${CLAUDE_TRIALS} with claude-code; the baseline is ${CLAUDE_TRIALS} bare runs one after another. One warm-up of each, then ` +
-      `${CLAUDE_PAIRS} interleaved pairs (the order alternating each round; few, as each \`claude\` run takes about ` +
-      `a second); reported per trial: (median of ours − median of the baseline) / ${CLAUDE_TRIALS}, and their ratio.`,
+      `\`trials: ${CLAUDE_TRIALS}\`, \`--all-trials\`), checked to have passed ${CLAUDE_TRIALS}/${CLAUDE_TRIALS} with claude-code; the baseline is ${CLAUDE_TRIALS} bare runs one after another, in two halves of ${Math.ceil(CLAUDE_TRIALS / 2)} and ${CLAUDE_TRIALS - Math.ceil(CLAUDE_TRIALS / 2)}. One warm-up of each, then ` +
+      `${CLAUDE_PAIRS} rounds of the three (the halves and ours), the order rotating each round, so that ours runs before, between and after its bare runs; ` +
+      `reported per trial: the median over the rounds of (ours − that round's ${CLAUDE_TRIALS} bare runs) / ${CLAUDE_TRIALS} (the spread of those is the noise: see the per-round list above), and the ratio of the medians.`,
   ];
-  const raw = [`- 4: bare claude ${list(c.raw.bare)}; ours ${list(c.raw.ours)}`];
+  const raw = [
+    `- 4: bare claude (${CLAUDE_TRIALS} runs per round) ${list(c.raw.bare)}; ours ${list(c.raw.ours)}; each bare run ${list(c.bareEach)}`,
+  ];
   return { rows, notes, sections, how, raw };
 }
 
@@ -2085,7 +2123,7 @@ function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
     (trial || copy) && `${SAMPLES} for figures 1 and 3`,
     shim &&
       `${SHIM_ROUNDS} rounds of ${SHIM_CALLS} calls for figure 2 (\`BENCH_SAMPLES=n\` changes these)`,
-    claude && !claude.missing && `${CLAUDE_PAIRS} pairs for figure 4 (\`BENCH_CLAUDE_PAIRS\`)`,
+    claude && !claude.missing && `${CLAUDE_PAIRS} rounds for figure 4 (\`BENCH_CLAUDE_PAIRS\`)`,
     cold && `${COLD_SAMPLES} rounds for figure 5 (\`BENCH_COLD_SAMPLES\`)`,
     scale &&
       `${SCALE_SAMPLES} run(s) of each size for figure 7 (\`BENCH_SCALE_SAMPLES\`, sizes \`BENCH_SCALE_EVALS\`)`,
@@ -2143,6 +2181,7 @@ function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
     "",
     ...all("raw"),
     "",
+    ...(results.infra ? [results.infra.section, ""] : []),
   ];
   return lines.join("\n");
 }
@@ -2568,6 +2607,27 @@ function floodReport(f) {
   return { rows, notes, sections, how, raw };
 }
 
+// ---------- 13. infra errors of a skill eval (bench/infra-errors.ts) ----------
+
+/** The section bench/infra-errors.ts prints, or why it was not run. */
+function benchInfraErrors() {
+  if (!fs.existsSync(CLAUDE))
+    return {
+      section:
+        "## Infra errors of a skill eval\n\nNot measured: `.agent-clis/bin/claude` is not installed (`bash scripts/install-agent-clis.sh`).",
+    };
+  log(`13 infra errors of a skill eval (bench/infra-errors.ts ${INFRA_SAMPLES})`);
+  const { stdout } = timedRun(TSX, [INFRA_ERRORS, String(INFRA_SAMPLES)], { cwd: ROOT });
+  return {
+    section:
+      `${stdout.trim()}\n\nPrinted by \`npx tsx bench/infra-errors.ts ${INFRA_SAMPLES}\` (\`BENCH_INFRA_SAMPLES\`), verbatim: one e2e ` +
+      "scenario through the engine, the real `claude` against a fake Anthropic API; the baseline is the same " +
+      "scenario against an API that answers, samples rotated. What limits it: claude's own start (about a second) " +
+      "and, for always 500, the bounded retries (3 attempts × (1 request + 2 of claude's retries)). " +
+      "`--old` adds claude's own default of 10 retries (minutes; not run here).",
+  };
+}
+
 // ---------- main ----------
 
 /**
@@ -2620,6 +2680,7 @@ async function main() {
     if (wanted(10)) results.peer = benchPeer(ctx);
     if (wanted(11)) results.waiting = benchWaiting(ctx);
     if (wanted(12)) results.providers = benchProviders(ctx);
+    if (wanted(13)) results.infra = benchInfraErrors();
     const elapsedMs = performance.now() - t0;
     const md = report({
       results,

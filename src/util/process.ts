@@ -13,6 +13,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   type WriteStream,
 } from "node:fs";
 import { open } from "node:fs/promises";
@@ -421,7 +422,7 @@ class MarkerScan {
     for (const pid of this.newPids()) {
       let environ: Buffer;
       try {
-        environ = readFileSync(`/proc/${pid}/environ`);
+        environ = readProcBytes(`/proc/${pid}/environ`);
       } catch {
         this.looked.add(pid); // gone already, or not ours to read
         continue;
@@ -466,6 +467,35 @@ class MarkerScan {
     const times = (this.unreadable.get(pid) ?? 0) + 1;
     this.unreadable.set(pid, times);
     return times <= UNREADABLE_ROUNDS && isLiveUserProcess(pid);
+  }
+}
+
+/** The buffer readProcBytes reads into, grown when a file does not fit. */
+let procScratch = Buffer.allocUnsafeSlow(64 * 1024);
+
+/**
+ * A /proc file's bytes, read into one reused buffer: valid until the next call. readFileSync
+ * allocates a fresh 64 KiB Buffer for every file whose size the kernel reports as 0 (all of
+ * /proc), which the scan did for every process on the machine after every child: megabytes of
+ * garbage outside V8's heap per trial, which raised the peak RSS of long runs (BENCHMARKS.md,
+ * figure 7b).
+ */
+function readProcBytes(file: string): Buffer {
+  const fd = openSync(file, "r");
+  try {
+    let length = 0;
+    for (;;) {
+      if (length === procScratch.length) {
+        const bigger = Buffer.allocUnsafeSlow(procScratch.length * 2);
+        procScratch.copy(bigger);
+        procScratch = bigger;
+      }
+      const read = readSync(fd, procScratch, length, procScratch.length - length, null);
+      if (read === 0) return procScratch.subarray(0, length);
+      length += read;
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
