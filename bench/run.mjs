@@ -24,7 +24,7 @@
 //      one: peak RSS of the CLI, report.html and calls.jsonl
 //
 // Knobs: BENCH_SAMPLES=<n> (figures 1–3, default 3; figure 2 runs 3 × n rounds), BENCH_COPY_FILES
-// (figure 3's template, default 4000), BENCH_CLAUDE_PAIRS (figure 4's rounds, default 3),
+// (figure 3's template, default 4000), BENCH_CLAUDE_PAIRS (figure 4's rounds, default 4),
 // BENCH_COLD_SAMPLES (figure 5, default 6), BENCH_SCALE_EVALS (figure 7, default 100,1000),
 // BENCH_SCALE_SAMPLES (default 1), BENCH_HISTORY_ROUNDS (figure 8, default 3), BENCH_FLOOD_CALLS
 // (figure 9, default 1500), BENCH_FLOOD_SAMPLES (default 1), BENCH_PEER_EVALS / BENCH_PEER_ROUNDS
@@ -95,7 +95,7 @@ const PHASE_REPS = 10;
  */
 const samplesFrom = (name, fallback) =>
   Math.max(1, Number(process.env[name] ?? fallback) || fallback);
-const CLAUDE_PAIRS = samplesFrom("BENCH_CLAUDE_PAIRS", 3);
+const CLAUDE_PAIRS = samplesFrom("BENCH_CLAUDE_PAIRS", 4);
 const COLD_SAMPLES = samplesFrom("BENCH_COLD_SAMPLES", 6);
 const POLICY_RUNS = 20_000;
 // Figure 7: project sizes (evals), trials per eval, runs of each; figure 8: rounds.
