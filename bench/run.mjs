@@ -2165,7 +2165,7 @@ function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
           `- Temp filesystem: ${copy.fsType}; reflink (copy-on-write clone, FICLONE) supported: ${copy.reflink ? "yes" : "no (probed with `cp --reflink=always`: copies here are plain copies, whatever the method)"}`,
         ]
       : []),
-    `- Date: ${startedAt.toISOString()}; commit ${gitState()}; CLI measured: \`${path.relative(ROOT, CLI) || CLI}\``,
+    `- Date: ${startedAt.toISOString()}; commit ${gitState()}; CLI measured: ${measuredBuild()}`,
     ...(claude || cold
       ? [
           `- Agent CLI: \`claude\` ${claude?.version ?? "not measured"} (.agent-clis/); Action bundle \`dist/index.js\`: ${cold ? (cold.hasAction ? "present" : "missing") : "not measured"}`,
@@ -2199,6 +2199,14 @@ function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
     ...(results.infra ? [results.infra.section, ""] : []),
   ];
   return lines.join("\n");
+}
+
+/** Which build was measured, without a machine path (BENCHMARKS.md is committed). */
+function measuredBuild() {
+  if (process.env.BENCH_DIST)
+    return "this commit's src/ bundled into a temp folder (`node scripts/bundle.mjs --out <dir>`, `BENCH_DIST=<dir>`)";
+  if (process.env.BENCH_CLI) return "another build of the CLI (`BENCH_CLI`)";
+  return `\`${path.relative(ROOT, CLI)}\``;
 }
 
 function shellName() {
