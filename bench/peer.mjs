@@ -513,7 +513,7 @@ export function benchProviders(ctx) {
       out.push({ name: p.name, small: [], big: [], reason: p.reason ?? "not available" });
       continue;
     }
-    /** @type {{ name: string; small: number[]; big: number[]; failed?: boolean }} */
+    /** @type {{ name: string; small: number[]; big: number[]; failed?: boolean; reason?: string }} */
     const row = { name: p.name, small: [], big: [] };
     for (const { key, dir } of projects) {
       fs.rmSync(path.join(dir, ".copybook"), { recursive: true, force: true });
@@ -536,6 +536,11 @@ export function benchProviders(ctx) {
         ],
         { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
       );
+      // Exit 2: the CLI refused before running anything (e.g. docker without an image here).
+      if (r.status === 2) {
+        row.reason = `available, but the CLI refused: ${(r.stderr.split("\n")[0] ?? "").replace(/^agent-evals: \S+: /, "").slice(0, 200)}`;
+        break;
+      }
       if (r.status !== 0 && r.status !== 1)
         throw new Error(`12: ${p.name} ${key}: exit ${r.status}: ${r.stderr}`);
       /** @type {import("../src/model/result.ts").RunResult} */
@@ -554,8 +559,8 @@ export function benchProviders(ctx) {
         row[key].push(trial.durationMs - trial.agent.durationMs);
       }
     }
-    out.push(row);
-    ctx.log(`12: ${p.name} done`);
+    out.push(row.reason ? { name: row.name, small: [], big: [], reason: row.reason } : row);
+    ctx.log(`12: ${p.name} ${row.reason ? "not measured" : "done"}`);
   }
   return out;
 }
