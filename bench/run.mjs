@@ -2201,6 +2201,10 @@ function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
   return lines.join("\n");
 }
 
+/** The CLI as BENCHMARKS.md shows it: its path in the repository, whatever build was measured. */
+const CLI_SHOWN =
+  process.env.BENCH_DIST || process.env.BENCH_CLI ? "dist/cli/index.js" : path.relative(ROOT, CLI);
+
 /** Which build was measured, without a machine path (BENCHMARKS.md is committed). */
 function measuredBuild() {
   if (process.env.BENCH_DIST)
@@ -2317,7 +2321,7 @@ function trialReport(trial) {
       "in nested folders and one YAML eval: a prompt with two fenced `sh` blocks " +
       `(\`${STEP_1}\`, \`${STEP_2}\`), agent \`literal\`, sandbox \`template\`, three checks ` +
       `(files: out/result.txt; contains: out/copy.txt "hello"; commands: \`${CHECK_CMD}\`), passRate 1. ` +
-      `Timed: \`node ${path.relative(ROOT, CLI)} eval --cwd <tmp> --unsafe-local --all-trials --concurrency 1 --quiet\` ` +
+      `Timed: \`node ${CLI_SHOWN} eval --cwd <tmp> --unsafe-local --all-trials --concurrency 1 --quiet\` ` +
       `with \`trials: ${TRIALS}\` (T${TRIALS}) and with \`trials: 1\` (T1); per trial = (T${TRIALS} − T1) / ${TRIALS - 1}, ` +
       "which removes Node's start, loading and the one-time sandbox preparation; the same for the CPU time " +
       "of the run's whole process tree (figure 1b, from /proc/self/stat). Every run is checked to have " +
@@ -2537,7 +2541,7 @@ function scaleReport(s) {
   const how = [
     `7. **At scale.** Projects of ${s.sizes.map((r) => r.evals).join(", ")} YAML evals (one file each: \`agents: [literal]\`, a prompt with one ` +
       `\`sh\` block \`echo hi > out.txt\`, \`sandbox: { fixture: { a: "" } }\`, \`files: [out.txt]\`, passRate 1, \`trials: ${SCALE_TRIALS}\`), ` +
-      `run by \`node ${path.relative(ROOT, CLI)} eval --cwd <tmp> --unsafe-local --all-trials --concurrency 2 --quiet\`, ` +
+      `run by \`node ${CLI_SHOWN} eval --cwd <tmp> --unsafe-local --all-trials --concurrency 2 --quiet\`, ` +
       `and the smallest also with \`--concurrency 1\` and with \`trials: 1\`; ${SCALE_SAMPLES} run(s) each, interleaved, median. ` +
       "Every run is checked to have passed every trial. Per trial = wall / trials run (start-up and loading included, " +
       "so small runs look dearer). Peak RSS is the CLI process's own high-water mark (VmHWM, read at exit by the " +
@@ -2617,7 +2621,7 @@ function floodReport(f) {
   const how = [
     `9. **Call-log flood.** A YAML eval whose literal agent runs \`vendor "$i" "$arg"\` ${calls} times (a stubbed shim), ` +
       `\`$arg\` being ${FLOOD_ARG_BYTES.toLocaleString("en-US")} bytes, against the same eval with a 1-byte argument, run by ` +
-      `\`node ${path.relative(ROOT, CLI)} eval --cwd <tmp> --unsafe-local --quiet\`; ${FLOOD_SAMPLES} run(s) each, ` +
+      `\`node ${CLI_SHOWN} eval --cwd <tmp> --unsafe-local --quiet\`; ${FLOOD_SAMPLES} run(s) each, ` +
       "alternating, median. Every run is checked to have passed with every call counted. Peak RSS is the CLI " +
       "process's own (VmHWM, by bench/probe.mjs; the agent's processes not included).",
   ];
