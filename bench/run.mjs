@@ -10,7 +10,7 @@
 //   1. per-trial harness overhead: the built CLI (dist/cli/index.js) vs a hand-written bash loop
 //   2. per shimmed call: a real passthrough shim (src/run/shims.ts) vs calling /bin/true directly,
 //      with the floors (a bare sh wrapper, the same with exec, the same under bash)
-//   3. sandbox copy of a 10k-file template: copyTree (src/run/workspace/sandbox.ts) vs every other way to copy
+//   3. sandbox copy of a 4,000-file template: copyTree (src/run/workspace/sandbox.ts) vs every other way to copy
 //      (per-file async copyFile, fs.cp, cp -r, cp -a --reflink=auto), and removeTree vs rm -rf
 //   4. harness time around one real `claude -p` run (.agent-clis/, against bench/fake-claude-api.mjs):
 //      the CLI's `eval --agent claude-code` vs the bare `claude -p` command
@@ -20,15 +20,18 @@
 //      comparisons (bench/comparison.ts) and judges' Cohen's κ (bench/judge-kappa.ts), simulations
 //   7. at scale: 100 and 1000 evals × 3 trials, concurrency 1 and 2: time per trial and peak RSS
 //   8. history: 100k lines read (readAllHistory) and compared (compareRuns) vs reading + JSON.parse
-//   9. call-log flood: 3,000 shim calls with a 120 KB argument each vs the same calls with a 1-byte
+//   9. call-log flood: 1,500 shim calls with a 120 KB argument each vs the same calls with a 1-byte
 //      one: peak RSS of the CLI, report.html and calls.jsonl
 //
-// Knobs: BENCH_SAMPLES=<n> (figures 1–3, default 5), BENCH_CLAUDE_PAIRS (figure 4, default 7),
-// BENCH_COLD_SAMPLES (figure 5, default 10), BENCH_SCALE_EVALS (figure 7, default 100,1000),
-// BENCH_SCALE_SAMPLES (default 1), BENCH_HISTORY_ROUNDS (figure 8, default 5), BENCH_FLOOD_CALLS
-// (figure 9, default 3000), BENCH_FLOOD_SAMPLES (default 1); BENCH_ONLY=1,2,7 runs
-// only those figures and writes no BENCHMARKS.md unless BENCH_OUT=<file>; BENCH_CLI=<path> measures
-// another build of the CLI; BENCH_NODE=<path to node> adds figure 5 on that Node (e.g. Node 24, which
+// Knobs: BENCH_SAMPLES=<n> (figures 1–3, default 3; figure 2 runs 3 × n rounds), BENCH_COPY_FILES
+// (figure 3's template, default 4000), BENCH_CLAUDE_PAIRS (figure 4's rounds, default 4),
+// BENCH_COLD_SAMPLES (figure 5, default 6), BENCH_SCALE_EVALS (figure 7, default 100,1000),
+// BENCH_SCALE_SAMPLES (default 1), BENCH_HISTORY_ROUNDS (figure 8, default 3), BENCH_FLOOD_CALLS
+// (figure 9, default 1500), BENCH_FLOOD_SAMPLES (default 1), BENCH_PEER_EVALS / BENCH_PEER_ROUNDS
+// (figure 10, default 12 / 3), BENCH_WAIT_ROUNDS (figure 11, default 2), BENCH_INFRA_SAMPLES
+// (figure 13, bench/infra-errors.ts, default 2); BENCH_ONLY=1,2,7 runs
+// only those figures and writes no BENCHMARKS.md unless BENCH_OUT=<file>; BENCH_DIST=<folder> measures
+// another build (CLI and Action), BENCH_CLI=<path> another build of the CLI; BENCH_NODE=<path to node> adds figure 5 on that Node (e.g. Node 24, which
 // GitHub runs the Action on, with its compile cache).
 
 import { spawn, spawnSync } from "node:child_process";
@@ -41,7 +44,9 @@ import {
   benchPeer,
   benchProviders,
   benchWaiting,
+  installPromptfoo,
   peerReport,
+  promptfooEnv,
   providersReport,
   waitingReport,
 } from "./peer.mjs";
@@ -59,19 +64,30 @@ import {
 /** @typedef {import("./ts-helper.mjs").HistoryOutput} HistoryOutput */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-// BENCH_CLI measures another build of the CLI (e.g. one bundled into a temp folder).
+// BENCH_DIST measures another build (`node scripts/bundle.mjs --out <folder>`): its CLI and its
+// Action; BENCH_CLI another build of the CLI alone.
+const DIST = process.env.BENCH_DIST
+  ? path.resolve(process.env.BENCH_DIST)
+  : path.join(ROOT, "dist");
 const CLI = process.env.BENCH_CLI
   ? path.resolve(process.env.BENCH_CLI)
-  : path.join(ROOT, "dist", "cli", "index.js");
+  : path.join(DIST, "cli", "index.js");
 const HELPER = path.join(ROOT, "bench", "ts-helper.mjs");
 const PROBE = path.join(ROOT, "bench", "probe.mjs");
 const OUT_FILE = path.join(ROOT, "BENCHMARKS.md");
-const SAMPLES = Math.max(1, Number(process.env.BENCH_SAMPLES ?? 5) || 5);
+const SAMPLES = Math.max(1, Number(process.env.BENCH_SAMPLES ?? 3) || 3);
 const TRIALS = 30;
 const TEMPLATE_FILES = 200;
 const SHIM_CALLS = 60; // per round
 const SHIM_ROUNDS = SAMPLES * 3; // short rounds, finely interleaved: bursts of load hit few of them
-const BIG_TEMPLATE = { dirs: 10, subdirs: 10, files: 100 }; // 10 × 10 × 100 = 10,000 files
+// Figure 3's template: 10 × 10 folders × 40 files = 4,000 (BENCH_COPY_FILES=10000 for the old
+// 10,000): on this machine's ext4 each created file costs more the more were removed in the last
+// 30 s, and 3 rounds of 7 copies and removals of 10,000 took 3 minutes of the bench's 10.
+const BIG_TEMPLATE = {
+  dirs: 10,
+  subdirs: 10,
+  files: Math.max(1, Math.round((Number(process.env.BENCH_COPY_FILES ?? 4000) || 4000) / 100)),
+};
 const PHASE_REPS = 10;
 /**
  * @param {string} name
@@ -79,8 +95,8 @@ const PHASE_REPS = 10;
  */
 const samplesFrom = (name, fallback) =>
   Math.max(1, Number(process.env[name] ?? fallback) || fallback);
-const CLAUDE_PAIRS = samplesFrom("BENCH_CLAUDE_PAIRS", 3);
-const COLD_SAMPLES = samplesFrom("BENCH_COLD_SAMPLES", 10);
+const CLAUDE_PAIRS = samplesFrom("BENCH_CLAUDE_PAIRS", 4);
+const COLD_SAMPLES = samplesFrom("BENCH_COLD_SAMPLES", 6);
 const POLICY_RUNS = 20_000;
 // Figure 7: project sizes (evals), trials per eval, runs of each; figure 8: rounds.
 const SCALE_EVALS = (process.env.BENCH_SCALE_EVALS ?? "100,1000")
@@ -93,7 +109,8 @@ const SCALE_SAMPLES = samplesFrom("BENCH_SCALE_SAMPLES", 1);
 const HISTORY_LINES = 100_000;
 const HISTORY_ROUNDS = samplesFrom("BENCH_HISTORY_ROUNDS", 3);
 // Figure 9: shim calls per run, the big argument's size, runs of each.
-const FLOOD_CALLS = samplesFrom("BENCH_FLOOD_CALLS", 3000);
+// 1,500 (was 3,000, 55 s of the bench on a busy machine): 180 MB of arguments, 11 times the log's cap.
+const FLOOD_CALLS = samplesFrom("BENCH_FLOOD_CALLS", 1500);
 const FLOOD_ARG_BYTES = 120 * 1024;
 const FLOOD_SAMPLES = samplesFrom("BENCH_FLOOD_SAMPLES", 1);
 /** Figure 9's stdout flood: 1 GiB of lines from the agent. */
@@ -106,13 +123,15 @@ const ONLY = process.env.BENCH_ONLY
 /** @param {number} figure */
 const wanted = (figure) => (ONLY ? ONLY.has(figure) : figure !== 1);
 
-const ACTION = path.join(ROOT, "dist", "index.js");
+const ACTION = path.join(DIST, "index.js");
 const AGENT_BIN = path.join(ROOT, ".agent-clis", "bin");
 const CLAUDE = path.join(AGENT_BIN, "claude");
 const FAKE_API = path.join(ROOT, "bench", "fake-claude-api.mjs");
 const TRIAL_SIM = path.join(ROOT, "bench", "trials.ts");
 const COMPARISON_SIM = path.join(ROOT, "bench", "comparison.ts");
 const JUDGE_SIM = path.join(ROOT, "bench", "judge-kappa.ts");
+const INFRA_ERRORS = path.join(ROOT, "bench", "infra-errors.ts");
+const INFRA_SAMPLES = samplesFrom("BENCH_INFRA_SAMPLES", 2);
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 
 const TARGET_TRIAL_RATIO = 1.3;
@@ -198,8 +217,15 @@ const ms = (v, digits = 1) => `${v.toFixed(digits)} ms`;
  * @param {number} [digits]
  */
 const list = (values, digits = 0) => values.map((v) => v.toFixed(digits)).join(", ");
-/** @param {string} msg */
-const log = (msg) => process.stderr.write(`bench: ${msg}\n`);
+const BENCH_START = performance.now();
+/**
+ * Progress on stderr, with the seconds since the bench started (what each figure costs).
+ * @param {string} msg
+ */
+const log = (msg) =>
+  process.stderr.write(
+    `bench [${((performance.now() - BENCH_START) / 1000).toFixed(0).padStart(4)} s]: ${msg}\n`,
+  );
 
 /**
  * CPU time (user + sys, ms) of all finished children this process has waited for: fields 16 and 17
@@ -665,7 +691,7 @@ function benchShims(tmp) {
   };
 }
 
-// ---------- 3. sandbox copy of a 10k-file template ----------
+// ---------- 3. sandbox copy of a many-file template ----------
 
 /** @param {string} tmp */
 function benchCopy(tmp) {
@@ -693,7 +719,7 @@ function benchCopy(tmp) {
   fs.rmSync(`${probe}-clone`, { force: true });
   const fsType = spawnSync("stat", ["-f", "-c", "%T", tmp], { encoding: "utf8" }).stdout?.trim();
 
-  log("3/8 sandbox copy (10k files)");
+  log(`3/8 sandbox copy (${files} files)`);
   const raw = /** @type {CopyOutput} */ (helper(["copy", src, destBase, String(SAMPLES)]));
   return {
     raw,
@@ -793,14 +819,17 @@ function benchClaude(tmp, api) {
   );
   /** @type {string[]} */
   const extraRequests = [];
-  /** @param {string} who */
-  const checkApiLog = (who) => {
+  /**
+   * @param {string} who
+   * @param {number} runs
+   */
+  const checkApiLog = (who, runs = CLAUDE_TRIALS) => {
     const lines = api.takeLog();
     /** @param {string} kind */
     const count = (kind) => lines.filter((l) => l === kind).length;
-    if (count("tool_use") !== CLAUDE_TRIALS || count("text") !== CLAUDE_TRIALS)
+    if (count("tool_use") !== runs || count("text") !== runs)
       throw new Error(
-        `${who}: expected ${CLAUDE_TRIALS} tool_use and text requests each, got ${lines.join(", ")}`,
+        `${who}: expected ${runs} tool_use and text requests each, got ${lines.join(", ")}`,
       );
     extraRequests.push(...lines.filter((l) => l !== "tool_use" && l !== "text"));
   };
@@ -816,11 +845,13 @@ function benchClaude(tmp, api) {
     "--no-session-persistence",
   ];
   let bareRuns = 0;
-  // CLAUDE_TRIALS bare runs, one after another, each in a fresh working directory as ours gets a
+  /** @type {number[]} every bare run's own time, for the spread */
+  const bareEach = [];
+  // `count` bare runs, one after another, each in a fresh working directory as ours gets a
   // fresh sandbox (made and removed untimed).
-  const bare = () => {
+  const bareRun = (count = CLAUDE_TRIALS) => {
     let total = 0;
-    for (let i = 0; i < CLAUDE_TRIALS; i++) {
+    for (let i = 0; i < count; i++) {
       const work = path.join(tmp, `claude-bare-${++bareRuns}`);
       fs.mkdirSync(work);
       fs.writeFileSync(path.join(work, "a"), "");
@@ -837,10 +868,16 @@ function benchClaude(tmp, api) {
         throw new Error(`bare claude: no successful result or no out.txt:\n${stdout.slice(-2000)}`);
       fs.rmSync(work, { recursive: true, force: true });
       total += wall;
+      bareEach.push(wall);
     }
-    checkApiLog("bare claude");
+    checkApiLog("bare claude", count);
     return total;
   };
+  // Each round's bare runs in two halves that the rotation places around ours (before, after, or
+  // one on each side): a load that changes within the round then falls on both alike.
+  const firstHalf = Math.ceil(CLAUDE_TRIALS / 2);
+  const bareA = () => bareRun(firstHalf);
+  const bareB = () => bareRun(CLAUDE_TRIALS - firstHalf);
   /** @type {{ runMs: number[]; trialMs: number[]; agentMs: number[] }} */
   const records = { runMs: [], trialMs: [], agentMs: [] };
   const ours = () => {
@@ -887,21 +924,25 @@ function benchClaude(tmp, api) {
   };
 
   log("4/8 claude -p: warm-up");
-  bare();
+  bareRun(2);
   ours();
   for (const samples of Object.values(records)) samples.length = 0;
-  const raw = interleaved({ bare, ours }, CLAUDE_PAIRS, "4/8 claude -p");
-  // Each pair's difference too: the two runs of a pair ran back to back.
+  bareEach.length = 0;
+  const halves = interleaved({ bareA, ours, bareB }, CLAUDE_PAIRS, "4/8 claude -p");
+  const raw = { ours: halves.ours, bare: halves.bareA.map((a, i) => a + (halves.bareB[i] ?? NaN)) };
+  // The headline is the median of each round's own difference: ours and its bare runs ran
+  // side by side, so what the load did to that round cancels; the spread of those is the noise.
   const pairDiffs = raw.ours.map((o, i) => (o - (raw.bare[i] ?? NaN)) / CLAUDE_TRIALS);
   return {
     raw,
+    bareEach,
     version,
     pairDiffs,
     extraRequests,
     // Per trial: each sample is CLAUDE_TRIALS runs.
     bare: median(raw.bare) / CLAUDE_TRIALS,
     ours: median(raw.ours) / CLAUDE_TRIALS,
-    added: (median(raw.ours) - median(raw.bare)) / CLAUDE_TRIALS,
+    added: median(pairDiffs),
     pairAdded: median(pairDiffs),
     runMs: median(records.runMs),
     trialMs: median(records.trialMs),
@@ -945,6 +986,7 @@ function coldYaml() {
  *   altAction?: () => number;
  *   hostCached?: () => number;
  *   altCached?: () => number;
+ *   promptfoo?: () => number;
  * }} ColdFns
  */
 
@@ -1076,6 +1118,20 @@ function benchColdStart(tmp) {
   }
   const hasAction = fs.existsSync(ACTION);
   if (hasAction) fns.action = () => runAction(process.execPath, actionEnv, true);
+  // 5h: `promptfoo --version` in the same rounds and under the same environment as the Action
+  // (installed once, as for figure 10): a load that moves between rounds then moves both.
+  const pf = hasAction ? installPromptfoo({ root: ROOT, log }) : undefined;
+  /** @type {string | undefined} */
+  let promptfooSkipped = pf && "skipped" in pf ? pf.skipped : undefined;
+  if (pf && "main" in pf) {
+    const env = promptfooEnv(coldEnv, path.join(base, "promptfoo-config"));
+    fns.promptfoo = () => {
+      const { wall, stdout } = timedRun(pf.node, [pf.main, "--version"], { env });
+      if (!/^\d+\.\d+/.test(stdout.trim()))
+        throw new Error(`promptfoo --version printed ${stdout}`);
+      return wall;
+    };
+  } else if (!pf) promptfooSkipped = "no dist/index.js";
   // 5e: the least any Node harness pays to start an agent: Node starting the literal agent's bash.
   fns.spawnFloor = () =>
     timedRun(
@@ -1174,6 +1230,8 @@ function benchColdStart(tmp) {
     })),
     cliRunMs: median(cliRunMs),
     cliProfile,
+    promptfooVersion: raw.promptfoo ? median(raw.promptfoo) : undefined,
+    promptfooSkipped,
     // The launchers import these (see src/start/).
     cliBundle: bundleSize(launched(CLI, "main")),
   };
@@ -1286,6 +1344,21 @@ function scaleYaml(i, trials) {
     "",
   ].join("\n");
 }
+
+/** Figure 7b's diagnosis, measured by hand (the commands are in the text; not re-run by the bench). */
+const MEMORY_FINDING =
+  "Heap snapshots after a full GC hold 11.7 MB at 100 evals and 12.2 MB at 300 (first pass), so nothing the run keeps " +
+  "grows with it; what grows is the young generation: V8 doubles the new space (up to 16 MiB semi-spaces, 32 MiB in use " +
+  "plus its copies) each time the objects surviving scavenges outgrow it, and a longer run gets there. Peak RSS (VmHWM, " +
+  "bench/probe.mjs) of `node [flag] --import bench/probe.mjs dist/cli/index.js eval --all-trials --concurrency 2` on the " +
+  "figure-7 evals × 3 trials, measured by hand on 2026-12-02 at a load of 6–10: default 98 MB at 100 evals, 130 MB at 300 " +
+  "(1.33×); with `--max-semi-space-size=1` 79 MB and 82 MB (1.04×; `=4`: 93 MB at 300); `MALLOC_ARENA_MAX=1` 117 MB at " +
+  "300; `--max-old-space-size=40` 125 MB (and twice the CPU). So `NODE_OPTIONS=--max-semi-space-size=1` flattens it " +
+  "(about 10 % more CPU in the CLI); the flag cannot be set from inside a running process (v8.setFlagsFromString does " +
+  "not resize the heap), so the product would have to start Node with it (a re-executing launcher, or the bin's `#!` " +
+  "line), which is left to a decision: it costs a second Node start per command, and `env -S` is missing on BusyBox. " +
+  "The escapee scan no longer allocates 64 KiB per process read (readProcBytes), which cut the CLI's user CPU by a " +
+  "third at 300 evals but not the peak.";
 
 /** @param {string} tmp */
 function benchScale(tmp) {
@@ -1467,7 +1540,7 @@ function benchHistory(tmp) {
   return { cases };
 }
 
-// ---------- 9. call-log flood: 3,000 shim calls × 120 KB ----------
+// ---------- 9. call-log flood: shim calls × 120 KB ----------
 
 /**
  * An eval whose literal agent makes FLOOD_CALLS calls of a stubbed `vendor`, each with one
@@ -1608,6 +1681,7 @@ function benchCallFlood(tmp) {
  *   peer?: import("./peer.mjs").PeerFigure;
  *   waiting?: import("./peer.mjs").WaitingFigure;
  *   providers?: import("./peer.mjs").ProvidersFigure;
+ *   infra?: { section: string };
  * }} Results
  */
 /**
@@ -1668,7 +1742,7 @@ function claudeReport(c) {
             `+${TARGET_CLAUDE_ADDED_MS} ms budget.`,
         ]
       : []),
-    `- Per pair (ours − bare of the same round): ${c.pairDiffs.map((d) => signed(d)).join(", ")}; median ${signed(c.pairAdded)}.`,
+    `- Per round (ours − bare of the same round): ${c.pairDiffs.map((d) => signed(d)).join(", ")}; median ${signed(c.pairAdded)}.`,
     ...(c.extraRequests.length
       ? [`- Requests to the fake API beyond the two turns: ${c.extraRequests.join(", ")}.`]
       : [
@@ -1692,11 +1766,13 @@ function claudeReport(c) {
       "untimed), checked for a `success` result event and `out.txt` = `hi`. Ours: " +
       "`node dist/cli/index.js eval --cwd <tmp project> --agent claude-code --unsafe-local --quiet` on a YAML " +
       `eval (\`prompt: ${CLAUDE_PROMPT}\`, \`sandbox: { fixture: { a: "" } }\`, \`assertions: { files: [out.txt] }\`, ` +
-      `\`trials: ${CLAUDE_TRIALS}\`, \`--all-trials\`), checked to have passed ${CLAUDE_TRIALS}/${CLAUDE_TRIALS} with claude-code; the baseline is ${CLAUDE_TRIALS} bare runs one after another. One warm-up of each, then ` +
-      `${CLAUDE_PAIRS} interleaved pairs (the order alternating each round; few, as each \`claude\` run takes about ` +
-      `a second); reported per trial: (median of ours − median of the baseline) / ${CLAUDE_TRIALS}, and their ratio.`,
+      `\`trials: ${CLAUDE_TRIALS}\`, \`--all-trials\`), checked to have passed ${CLAUDE_TRIALS}/${CLAUDE_TRIALS} with claude-code; the baseline is ${CLAUDE_TRIALS} bare runs one after another, in two halves of ${Math.ceil(CLAUDE_TRIALS / 2)} and ${CLAUDE_TRIALS - Math.ceil(CLAUDE_TRIALS / 2)}. One warm-up of each, then ` +
+      `${CLAUDE_PAIRS} rounds of the three (the halves and ours), the order rotating each round, so that ours runs before, between and after its bare runs; ` +
+      `reported per trial: the median over the rounds of (ours − that round's ${CLAUDE_TRIALS} bare runs) / ${CLAUDE_TRIALS} (the spread of those is the noise: see the per-round list above), and the ratio of the medians.`,
   ];
-  const raw = [`- 4: bare claude ${list(c.raw.bare)}; ours ${list(c.raw.ours)}`];
+  const raw = [
+    `- 4: bare claude (${CLAUDE_TRIALS} runs per round) ${list(c.raw.bare)}; ours ${list(c.raw.ours)}; each bare run ${list(c.bareEach)}`,
+  ];
   return { rows, notes, sections, how, raw };
 }
 
@@ -2020,15 +2096,23 @@ function gitState() {
 function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
   const { trial, shim, copy, claude, cold, policies, scale, history, flood } = results;
   const fmt = { ms, list, yes, median };
-  const pfVersion = results.peer?.promptfooVersionMs;
+  const pfVersion = cold?.promptfooVersion;
   const actionCold = cold?.hasAction ? cold.action : undefined;
   const parts = [
-    pfVersion !== undefined && actionCold !== undefined
+    cold
       ? {
           rows: [
-            `| 5h. the Action's YAML-only cold start (figure 5a) against \`promptfoo --version\` (figure 10's promptfoo) | promptfoo --version: ${ms(pfVersion, 0)} | ${ms(actionCold, 0)} | ${(actionCold / pfVersion).toFixed(2)}× | ≤ ${TARGET_ACTION_VS_PROMPTFOO}× | ${yes(actionCold / pfVersion <= TARGET_ACTION_VS_PROMPTFOO)} |`,
+            pfVersion === undefined || actionCold === undefined
+              ? `| 5h. the Action's YAML-only cold start against \`promptfoo --version\` | not measured: ${cold.promptfooSkipped ?? "no promptfoo"} | — | — | ≤ ${TARGET_ACTION_VS_PROMPTFOO}× | — |`
+              : `| 5h. the Action's YAML-only cold start (figure 5a) against \`promptfoo --version\` (figure 10's promptfoo, the same rounds and environment as 5a) | promptfoo --version: ${ms(pfVersion, 0)} | ${ms(actionCold, 0)} | ${(actionCold / pfVersion).toFixed(2)}× | ≤ ${TARGET_ACTION_VS_PROMPTFOO}× | ${yes(actionCold / pfVersion <= TARGET_ACTION_VS_PROMPTFOO)} |`,
           ],
-          notes: [],
+          notes:
+            pfVersion === undefined || actionCold === undefined
+              ? []
+              : [
+                  `What limits figure 5h: the Action's run starts a bash for the literal agent and creates its trial's files, which a busy machine slows more than \`promptfoo --version\`'s compiling (per round: ${list(cold.raw.action ?? [])} ms against ${list(cold.raw.promptfoo ?? [])} ms).`,
+                  "",
+                ],
           sections: [],
           how: [],
           raw: [],
@@ -2054,7 +2138,7 @@ function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
     (trial || copy) && `${SAMPLES} for figures 1 and 3`,
     shim &&
       `${SHIM_ROUNDS} rounds of ${SHIM_CALLS} calls for figure 2 (\`BENCH_SAMPLES=n\` changes these)`,
-    claude && !claude.missing && `${CLAUDE_PAIRS} pairs for figure 4 (\`BENCH_CLAUDE_PAIRS\`)`,
+    claude && !claude.missing && `${CLAUDE_PAIRS} rounds for figure 4 (\`BENCH_CLAUDE_PAIRS\`)`,
     cold && `${COLD_SAMPLES} rounds for figure 5 (\`BENCH_COLD_SAMPLES\`)`,
     scale &&
       `${SCALE_SAMPLES} run(s) of each size for figure 7 (\`BENCH_SCALE_SAMPLES\`, sizes \`BENCH_SCALE_EVALS\`)`,
@@ -2081,7 +2165,7 @@ function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
           `- Temp filesystem: ${copy.fsType}; reflink (copy-on-write clone, FICLONE) supported: ${copy.reflink ? "yes" : "no (probed with `cp --reflink=always`: copies here are plain copies, whatever the method)"}`,
         ]
       : []),
-    `- Date: ${startedAt.toISOString()}; commit ${gitState()}; CLI measured: \`${path.relative(ROOT, CLI) || CLI}\``,
+    `- Date: ${startedAt.toISOString()}; commit ${gitState()}; CLI measured: ${measuredBuild()}`,
     ...(claude || cold
       ? [
           `- Agent CLI: \`claude\` ${claude?.version ?? "not measured"} (.agent-clis/); Action bundle \`dist/index.js\`: ${cold ? (cold.hasAction ? "present" : "missing") : "not measured"}`,
@@ -2112,8 +2196,21 @@ function report({ results, startedAt, elapsedMs, loadBefore, loadAfter }) {
     "",
     ...all("raw"),
     "",
+    ...(results.infra ? [results.infra.section, ""] : []),
   ];
   return lines.join("\n");
+}
+
+/** The CLI as BENCHMARKS.md shows it: its path in the repository, whatever build was measured. */
+const CLI_SHOWN =
+  process.env.BENCH_DIST || process.env.BENCH_CLI ? "dist/cli/index.js" : path.relative(ROOT, CLI);
+
+/** Which build was measured, without a machine path (BENCHMARKS.md is committed). */
+function measuredBuild() {
+  if (process.env.BENCH_DIST)
+    return "this commit's src/ bundled into a temp folder (`node scripts/bundle.mjs --out <dir>`, `BENCH_DIST=<dir>`)";
+  if (process.env.BENCH_CLI) return "another build of the CLI (`BENCH_CLI`)";
+  return `\`${path.relative(ROOT, CLI)}\``;
 }
 
 function shellName() {
@@ -2224,7 +2321,7 @@ function trialReport(trial) {
       "in nested folders and one YAML eval: a prompt with two fenced `sh` blocks " +
       `(\`${STEP_1}\`, \`${STEP_2}\`), agent \`literal\`, sandbox \`template\`, three checks ` +
       `(files: out/result.txt; contains: out/copy.txt "hello"; commands: \`${CHECK_CMD}\`), passRate 1. ` +
-      `Timed: \`node ${path.relative(ROOT, CLI)} eval --cwd <tmp> --unsafe-local --all-trials --concurrency 1 --quiet\` ` +
+      `Timed: \`node ${CLI_SHOWN} eval --cwd <tmp> --unsafe-local --all-trials --concurrency 1 --quiet\` ` +
       `with \`trials: ${TRIALS}\` (T${TRIALS}) and with \`trials: 1\` (T1); per trial = (T${TRIALS} − T1) / ${TRIALS - 1}, ` +
       "which removes Node's start, loading and the one-time sandbox preparation; the same for the CPU time " +
       "of the run's whole process tree (figure 1b, from /proc/self/stat). Every run is checked to have " +
@@ -2411,10 +2508,8 @@ function scaleReport(s) {
     notes.push(
       `**Figure 7b misses its target**: peak RSS ${big.rssMb.toFixed(0)} MB at ${big.evals} evals against ` +
         `${small.rssMb.toFixed(0)} MB at ${small.evals} (${flat.toFixed(2)}×; ceiling ${TARGET_RSS_MB} MB${rssMet ? " kept" : " exceeded"}). ` +
-        `What limits it: not measured. RSS grows ${((big.rssMb - small.rssMb) / ((big.trials - small.trials) / 1000)).toFixed(1)} MB per 1,000 trials here, ` +
-        "many times what run.json grows (see *At scale*), so the trials' summaries alone do not explain it; the suite's " +
-        "per-unit promises (all started up front) and the heap's own growth are candidates. What would settle it: a heap " +
-        "snapshot at 100 and at 1,000 evals.",
+        "What limits it: V8's young generation, not what the run keeps. " +
+        MEMORY_FINDING,
       "",
     );
   if (speedup < TARGET_SPEEDUP * cores)
@@ -2446,7 +2541,7 @@ function scaleReport(s) {
   const how = [
     `7. **At scale.** Projects of ${s.sizes.map((r) => r.evals).join(", ")} YAML evals (one file each: \`agents: [literal]\`, a prompt with one ` +
       `\`sh\` block \`echo hi > out.txt\`, \`sandbox: { fixture: { a: "" } }\`, \`files: [out.txt]\`, passRate 1, \`trials: ${SCALE_TRIALS}\`), ` +
-      `run by \`node ${path.relative(ROOT, CLI)} eval --cwd <tmp> --unsafe-local --all-trials --concurrency 2 --quiet\`, ` +
+      `run by \`node ${CLI_SHOWN} eval --cwd <tmp> --unsafe-local --all-trials --concurrency 2 --quiet\`, ` +
       `and the smallest also with \`--concurrency 1\` and with \`trials: 1\`; ${SCALE_SAMPLES} run(s) each, interleaved, median. ` +
       "Every run is checked to have passed every trial. Per trial = wall / trials run (start-up and loading included, " +
       "so small runs look dearer). Peak RSS is the CLI process's own high-water mark (VmHWM, read at exit by the " +
@@ -2526,7 +2621,7 @@ function floodReport(f) {
   const how = [
     `9. **Call-log flood.** A YAML eval whose literal agent runs \`vendor "$i" "$arg"\` ${calls} times (a stubbed shim), ` +
       `\`$arg\` being ${FLOOD_ARG_BYTES.toLocaleString("en-US")} bytes, against the same eval with a 1-byte argument, run by ` +
-      `\`node ${path.relative(ROOT, CLI)} eval --cwd <tmp> --unsafe-local --quiet\`; ${FLOOD_SAMPLES} run(s) each, ` +
+      `\`node ${CLI_SHOWN} eval --cwd <tmp> --unsafe-local --quiet\`; ${FLOOD_SAMPLES} run(s) each, ` +
       "alternating, median. Every run is checked to have passed with every call counted. Peak RSS is the CLI " +
       "process's own (VmHWM, by bench/probe.mjs; the agent's processes not included).",
   ];
@@ -2535,6 +2630,27 @@ function floodReport(f) {
     `- 9, peak RSS (MB): big ${list(big.rss)}; small ${list(small.rss)}`,
   ];
   return { rows, notes, sections, how, raw };
+}
+
+// ---------- 13. infra errors of a skill eval (bench/infra-errors.ts) ----------
+
+/** The section bench/infra-errors.ts prints, or why it was not run. */
+function benchInfraErrors() {
+  if (!fs.existsSync(CLAUDE))
+    return {
+      section:
+        "## Infra errors of a skill eval\n\nNot measured: `.agent-clis/bin/claude` is not installed (`bash scripts/install-agent-clis.sh`).",
+    };
+  log(`13 infra errors of a skill eval (bench/infra-errors.ts ${INFRA_SAMPLES})`);
+  const { stdout } = timedRun(TSX, [INFRA_ERRORS, String(INFRA_SAMPLES)], { cwd: ROOT });
+  return {
+    section:
+      `${stdout.trim()}\n\nPrinted by \`npx tsx bench/infra-errors.ts ${INFRA_SAMPLES}\` (\`BENCH_INFRA_SAMPLES\`), verbatim: one e2e ` +
+      "scenario through the engine, the real `claude` against a fake Anthropic API; the baseline is the same " +
+      "scenario against an API that answers, samples rotated. What limits it: claude's own start (about a second) " +
+      "and, for always 500, the bounded retries (3 attempts × (1 request + 2 of claude's retries)). " +
+      "`--old` adds claude's own default of 10 retries (minutes; not run here).",
+  };
 }
 
 // ---------- main ----------
@@ -2589,6 +2705,7 @@ async function main() {
     if (wanted(10)) results.peer = benchPeer(ctx);
     if (wanted(11)) results.waiting = benchWaiting(ctx);
     if (wanted(12)) results.providers = benchProviders(ctx);
+    if (wanted(13)) results.infra = benchInfraErrors();
     const elapsedMs = performance.now() - t0;
     const md = report({
       results,

@@ -97,7 +97,7 @@ function listFiles(dir, prefix = "") {
 
 build(target);
 if (!check) {
-  console.log(`dist/ built: ${listFiles(target).length} files`);
+  console.log(`${path.relative(root, target) || "."} built: ${listFiles(target).length} files`);
   process.exit(0);
 }
 const committed = path.join(root, "dist");

@@ -5,10 +5,11 @@ import { mkdtemp, readFile, realpath, rm, stat, writeFile } from "node:fs/promis
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { cgroupHome, NO_CGROUP_ENV } from "../src/util/cgroup.js";
+import { cgroupHome, NO_CGROUP_ENV, removeIdleCgroups } from "../src/util/cgroup.js";
 import {
   activeGroups,
   killEscapees,
+  pidClock,
   PROCESS_MARKER_ENV,
   readTail,
   runProcess,
@@ -333,6 +334,69 @@ describe("killEscapees (the marker scan: the only one where no cgroup is usable)
   });
 });
 
+describe("killEscapees after a pid clock (only processes started since are read)", () => {
+  const sleeper = (marker: string) => {
+    const child = spawn("sleep", ["30"], {
+      env: { PATH, [PROCESS_MARKER_ENV]: marker },
+      detached: true,
+      stdio: "ignore",
+    });
+    child.unref();
+    return child.pid!;
+  };
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return !/^\S+ \S+ Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+    } catch {
+      return false;
+    }
+  };
+
+  it("kills a marked process started after the clock, and hoppers started after it: 0 survivors", async () => {
+    const marker = randomUUID();
+    const since = pidClock();
+    expect(since).toBeDefined();
+    const late = sleeper(marker);
+    await writeFile(join(dir, "hop.sh"), PID_HOPPER);
+    spawn("bash", [join(dir, "hop.sh")], {
+      env: { PATH, HOPS: hopLog(), [PROCESS_MARKER_ENV]: marker },
+      detached: true,
+      stdio: "ignore",
+    }).unref();
+    try {
+      await eventually(
+        () => hopCount(hopLog()),
+        (n) => n >= 10,
+        200,
+      );
+      expect(await killEscapees(marker, since)).toContain(late);
+      expect(await stillHopping(hopLog())).toBe(false);
+      expect(await leftovers(`${PROCESS_MARKER_ENV}=${marker}`)).toEqual([]);
+    } finally {
+      await stopHoppers(hopLog());
+    }
+  });
+
+  it("leaves a marked process that was running before the clock (it cannot be a descendant)", async () => {
+    const marker = randomUUID();
+    const early = sleeper(marker);
+    try {
+      const since = pidClock();
+      expect(await killEscapees(marker, since)).toEqual([]);
+      expect(alive(early)).toBe(true);
+      // Without the clock the whole machine is scanned, and it is found.
+      expect(await killEscapees(marker)).toEqual([early]);
+    } finally {
+      try {
+        process.kill(early, "SIGKILL");
+      } catch {
+        // gone
+      }
+    }
+  });
+});
+
 describe.each([
   { mode: "its own cgroup where usable", noCgroup: false },
   { mode: `the marker scan only (${NO_CGROUP_ENV}=1)`, noCgroup: true },
@@ -364,13 +428,40 @@ describe.each([
     const childCgroup = (await read("cgroup.txt")).match(/^0::(.*)$/m)?.[1];
     if (home && !noCgroup) {
       expect(childCgroup).toMatch(new RegExp(`/agent-evals-${process.pid}-\\d+$`));
-      expect(existsSync(join(home, childCgroup!.split("/").at(-1)!))).toBe(false);
+      // Emptied, and kept for the next program until removeIdleCgroups (at exit).
+      const folder = join(home, childCgroup!.split("/").at(-1)!);
+      expect(readFileSync(join(folder, "cgroup.events"), "utf8")).toMatch(/^populated 0$/m);
+      removeIdleCgroups();
+      expect(existsSync(folder)).toBe(false);
     } else {
       expect(childCgroup).toBe(ours);
     }
     // Having been in the child's cgroup while starting it, this process is back in its own.
     expect(ownCgroup()).toBe(ours);
   });
+});
+
+describe("cgroups reused", () => {
+  it.skipIf(!cgroupHome())(
+    "the next program starts in the emptied cgroup of the last one, nothing left in it",
+    async () => {
+      removeIdleCgroups();
+      const cgroupOf = async (name: string) => {
+        const result = await bash(`cat /proc/self/cgroup > ${name}; sleep 5 & sleep 5 &`);
+        expect(result.exitCode).toBe(0);
+        return (await read(name)).match(/^0::(.*)$/m)?.[1];
+      };
+      const first = await cgroupOf("first.txt");
+      const second = await cgroupOf("second.txt");
+      expect(first).toMatch(new RegExp(`/agent-evals-${process.pid}-\\d+$`));
+      expect(second).toBe(first);
+      // Its background sleeps were killed with it: empty again, and removed on request.
+      const folder = join(cgroupHome()!, first!.split("/").at(-1)!);
+      expect(readFileSync(join(folder, "cgroup.events"), "utf8")).toMatch(/^populated 0$/m);
+      removeIdleCgroups();
+      expect(existsSync(folder)).toBe(false);
+    },
+  );
 });
 
 describe("cgroupHome", () => {

@@ -10,7 +10,16 @@
 // could fork before the move; a shell launcher would change the child's environment and how a
 // missing binary is reported.
 
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmdirSync,
+  write,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 
 /** Set to 1 in agent-evals' own environment to use the marker scan only, never a cgroup. */
@@ -21,6 +30,36 @@ const EMPTY_POLLS = 200;
 
 let detected: { home: string } | null | undefined;
 let created = 0;
+
+/**
+ * Emptied cgroups kept for the next program: making one costs a few milliseconds of the main
+ * thread (more on a busy machine), a fresh one per child was a serial cost of concurrent trials
+ * (BENCHMARKS.md, figure 11). At most IDLE_KEPT; all are removed when this process exits.
+ */
+const idle: string[] = [];
+const IDLE_KEPT = 16;
+let removeIdleAtExit = false;
+
+function keepIdle(dir: string): boolean {
+  if (idle.length >= IDLE_KEPT) return false;
+  idle.push(dir);
+  if (!removeIdleAtExit) {
+    removeIdleAtExit = true;
+    process.once("exit", removeIdleCgroups);
+  }
+  return true;
+}
+
+/** Removes the emptied cgroups kept for reuse (also done when this process exits). */
+export function removeIdleCgroups(): void {
+  for (let dir = idle.pop(); dir !== undefined; dir = idle.pop()) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      // gone already, or populated again by something else: the system's to remove
+    }
+  }
+}
 
 /**
  * The cgroup v2 folder this process is in, when it may create a cgroup below it, move itself in and
@@ -37,16 +76,20 @@ export class ProcessCgroup {
   /** Set if this process could not move back out: the cgroup must then never be killed. */
   private holdsUs = false;
   private entered = false;
+  /** Set once killAndRemove ran: the folder may serve another program now. */
+  private released = false;
 
   private constructor(
     private readonly dir: string,
     private readonly home: string,
   ) {}
 
-  /** A fresh cgroup below ours, or undefined where cgroups are not usable. */
+  /** An empty cgroup below ours (fresh or emptied), or undefined where cgroups are not usable. */
   static create(): ProcessCgroup | undefined {
     const home = cgroupHome();
     if (!home) return undefined;
+    const reused = idle.pop();
+    if (reused) return new ProcessCgroup(reused, home);
     const dir = path.join(home, `agent-evals-${process.pid}-${++created}`);
     try {
       mkdirSync(dir);
@@ -57,8 +100,34 @@ export class ProcessCgroup {
   }
 
   /**
+   * Makes the moves of spawnInside cheap, without blocking the event loop. A write to any
+   * cgroup.procs takes the kernel's cgroup_threadgroup_rwsem, and when no other write came within
+   * the last RCU grace period, waits for one (5–20 ms, measured: BENCHMARKS.md figure 11) — on the
+   * main thread, for every child, was the largest serial cost of concurrent trials. Rewriting our
+   * own cgroup's procs moves nothing but takes that wait on a thread-pool thread; moves made
+   * within the next grace period then take a fraction of a millisecond. Never fails: at worst
+   * spawnInside pays the wait itself, as it did before.
+   */
+  warmUp(): Promise<void> {
+    let fd: number;
+    try {
+      fd = openSync(path.join(this.home, "cgroup.procs"), "w");
+    } catch {
+      return Promise.resolve();
+    }
+    // Only the write waits; the moves follow its callback at once, inside the grace period.
+    return new Promise((resolve) =>
+      write(fd, "0", () => {
+        closeSync(fd);
+        resolve();
+      }),
+    );
+  }
+
+  /**
    * Runs `spawn` (which must fork synchronously, as child_process.spawn does) with this process
    * inside the cgroup, so the child starts there. If moving in fails, the child starts outside.
+   * Call warmUp() just before: then the moves do not hold up the event loop.
    */
   spawnInside<T>(spawn: () => T): T {
     try {
@@ -85,14 +154,16 @@ export class ProcessCgroup {
     }
   }
 
-  /** Kills what is in the cgroup, waits (bounded) until it is empty, and removes it. */
+  /** Kills what is in the cgroup, waits (bounded) until it is empty, and removes it or keeps it empty for reuse. */
   async killAndRemove(): Promise<void> {
-    if (this.holdsUs) return;
+    if (this.holdsUs || this.released) return;
+    this.released = true;
     if (this.killNow()) {
       for (let i = 0; i < EMPTY_POLLS && this.populated(); i++) {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     }
+    if (!this.populated() && existsSync(this.dir) && keepIdle(this.dir)) return;
     try {
       rmdirSync(this.dir);
     } catch {

@@ -13,6 +13,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   type WriteStream,
 } from "node:fs";
 import { open } from "node:fs/promises";
@@ -250,15 +251,24 @@ function abortedBeforeStart(): ChildOutcome {
   return { exitCode: null, signal: null, timedOut: false, aborted: true };
 }
 
-function superviseChild(
+async function superviseChild(
   opts: RunProcessOptions,
   stdout: CappedFile,
   stderr: CappedFile,
   marker: string,
 ): Promise<ChildOutcome> {
   let child: ChildProcess;
-  const extraFds = openForWriting(opts.extraFdFiles ?? []);
   const cgroup = ProcessCgroup.create();
+  const extraFds = openForWriting(opts.extraFdFiles ?? []);
+  const since = pidClock();
+  // Nothing between the warm-up and the spawn: its effect lasts one RCU grace period.
+  await cgroup?.warmUp();
+  // An abort during the wait would not reach watchChild's listener: nothing is started then.
+  if (opts.signal?.aborted) {
+    for (const fd of extraFds) closeSync(fd);
+    await cgroup?.killAndRemove();
+    return abortedBeforeStart();
+  }
   const start = () =>
     spawn(opts.command, opts.args, {
       cwd: opts.cwd,
@@ -279,22 +289,23 @@ function superviseChild(
     for (const fd of extraFds) closeSync(fd);
   }
   return new Promise((resolve) =>
-    watchChild(child, opts, { stdout, stderr, marker, cgroup }, resolve),
+    watchChild(child, opts, { stdout, stderr, marker, cgroup, since }, resolve),
   );
 }
 
-/** What a child's clean-up needs: its output files, its marker, its cgroup. */
+/** What a child's clean-up needs: its output files, its marker, its cgroup, when it started. */
 interface ChildHandles {
   stdout: CappedFile;
   stderr: CappedFile;
   marker: string;
   cgroup: ProcessCgroup | undefined;
+  since: PidClock | undefined;
 }
 
 function watchChild(
   child: ChildProcess,
   opts: RunProcessOptions,
-  { stdout, stderr, marker, cgroup }: ChildHandles,
+  { stdout, stderr, marker, cgroup, since }: ChildHandles,
   resolve: (outcome: ChildOutcome) => void,
 ): void {
   const outcome: ChildOutcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
@@ -338,7 +349,7 @@ function watchChild(
     // Its cgroup holds every descendant, whatever its group, session or pid; the marker scan then
     // finds any that got out of it (or all of them, where there is no cgroup).
     void Promise.resolve(cgroup?.killAndRemove())
-      .then(() => killEscapees(marker))
+      .then(() => killEscapees(marker, since))
       .then(() => closePipes(child, pipesClosed))
       .then(() => resolve(outcome));
   };
@@ -373,8 +384,8 @@ const UNREADABLE_ROUNDS = 10;
  * scan is repeated until three rounds in a row find nothing. Linux only (reads /proc); a process
  * that cleared its environment is not found.
  */
-export async function killEscapees(marker: string): Promise<number[]> {
-  const scan = new MarkerScan(Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`));
+export async function killEscapees(marker: string, since?: PidClock): Promise<number[]> {
+  const scan = new MarkerScan(Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`), since);
   const found: number[] = [];
   for (let round = 0, quiet = 0; round < MAX_SCAN_ROUNDS && quiet < QUIET_SCAN_ROUNDS; round++) {
     const { killed, unsure } = scan.round();
@@ -397,7 +408,11 @@ class MarkerScan {
   /** Live processes whose environment read empty, with how many times it did. */
   private readonly unreadable = new Map<number, number>();
 
-  constructor(private readonly needle: Buffer) {}
+  constructor(
+    private readonly needle: Buffer,
+    /** Read before the marked child started: only pids handed out since can be its descendants. */
+    private readonly since?: PidClock,
+  ) {}
 
   round(): { killed: number[]; unsure: boolean } {
     const killed: number[] = [];
@@ -407,7 +422,7 @@ class MarkerScan {
     for (const pid of this.newPids()) {
       let environ: Buffer;
       try {
-        environ = readFileSync(`/proc/${pid}/environ`);
+        environ = readProcBytes(`/proc/${pid}/environ`);
       } catch {
         this.looked.add(pid); // gone already, or not ours to read
         continue;
@@ -435,10 +450,11 @@ class MarkerScan {
     } catch {
       return [];
     }
+    const handedOut = this.since && pidsHandedOutSince(this.since);
     return names
       .filter((name) => /^\d+$/.test(name))
       .map(Number)
-      .filter((pid) => !this.looked.has(pid))
+      .filter((pid) => !this.looked.has(pid) && (!handedOut || handedOut(pid)))
       .sort((a, b) => b - a);
   }
 
@@ -452,6 +468,82 @@ class MarkerScan {
     this.unreadable.set(pid, times);
     return times <= UNREADABLE_ROUNDS && isLiveUserProcess(pid);
   }
+}
+
+/** The buffer readProcBytes reads into, grown when a file does not fit. */
+let procScratch = Buffer.allocUnsafeSlow(64 * 1024);
+
+/**
+ * A /proc file's bytes, read into one reused buffer: valid until the next call. readFileSync
+ * allocates a fresh 64 KiB Buffer for every file whose size the kernel reports as 0 (all of
+ * /proc), which the scan did for every process on the machine after every child: megabytes of
+ * garbage outside V8's heap per trial, which raised the peak RSS of long runs (BENCHMARKS.md,
+ * figure 7b).
+ */
+function readProcBytes(file: string): Buffer {
+  const fd = openSync(file, "r");
+  try {
+    let length = 0;
+    for (;;) {
+      if (length === procScratch.length) {
+        const bigger = Buffer.allocUnsafeSlow(procScratch.length * 2);
+        procScratch.copy(bigger);
+        procScratch = bigger;
+      }
+      const read = readSync(fd, procScratch, length, procScratch.length - length, null);
+      if (read === 0) return procScratch.subarray(0, length);
+      length += read;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Where the kernel stood in handing out pids: the last one given in this pid namespace (which
+ * also numbers the processes of nested ones, containers included), how many processes and threads
+ * were forked since boot, and how many exist (each holds a pid).
+ */
+export interface PidClock {
+  lastPid: number;
+  forks: number;
+  threads: number;
+}
+
+let pidMax: number | undefined;
+
+/** Now, or undefined where /proc does not tell (not Linux). */
+export function pidClock(): PidClock | undefined {
+  try {
+    pidMax ??= Number(readFileSync("/proc/sys/kernel/pid_max", "utf8"));
+    // "0.52 0.58 0.59 2/311 12345": running/existing threads, then the last pid handed out.
+    const [, threads, lastPid] =
+      /\d+\/(\d+) (\d+)\s*$/.exec(readFileSync("/proc/loadavg", "utf8"))?.map(Number) ?? [];
+    const forks = Number(/^processes (\d+)$/m.exec(readFileSync("/proc/stat", "utf8"))?.[1]);
+    return [lastPid, forks, threads, pidMax].every((n) => Number.isSafeInteger(n) && n! > 0)
+      ? { lastPid: lastPid!, forks, threads: threads! }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a pid was handed out after `since`, or undefined when that cannot be told. The kernel
+ * hands pids out in a cycle (after the last one given, skipping those in use, wrapping at
+ * pid_max), so every process started since is in (since.lastPid, now.lastPid] on that cycle —
+ * unless the cycle went all the way round, which needs at least pid_max forks and skipped pids
+ * together. The scan after a short trial then reads the few processes started during it instead of
+ * every process on the machine (BENCHMARKS.md, figure 11).
+ */
+function pidsHandedOutSince(since: PidClock): ((pid: number) => boolean) | undefined {
+  const now = pidClock();
+  const max = pidMax;
+  if (!now || !max) return undefined;
+  if (now.forks - since.forks + Math.max(now.threads, since.threads) >= max) return undefined;
+  const distance = (pid: number) => (((pid - since.lastPid) % max) + max) % max;
+  const span = distance(now.lastPid);
+  return (pid) => distance(pid) > 0 && distance(pid) <= span;
 }
 
 /** Neither a zombie nor a kernel thread (a child of kthreadd, pid 2). */
