@@ -10,13 +10,20 @@ import {
   rmSync,
   symlinkSync,
   unlinkSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { workspacePool, FRESH_WORKSPACES_ENV } from "../src/run/workspace/recycle.js";
-import { makeTempDir, removeTree, snapshotTree } from "../src/run/workspace/sandbox.js";
+import {
+  changedFiles,
+  makeTempDir,
+  manifest,
+  removeTree,
+  snapshotTree,
+} from "../src/run/workspace/sandbox.js";
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -97,6 +104,32 @@ describe("workspacePool", () => {
     await pool.give(work);
     await pool.settle();
     expect(readdirSync(join(root, "pool"))).toHaveLength(1);
+  });
+
+  it("tells which files are still as handed out, so only the others are hashed", async () => {
+    const { root, tree, snapshot } = await preparedTree();
+    const pool = workspacePool(join(root, "pool"), snapshot, {});
+    for (const round of [1, 2]) {
+      // Round 2: a recycled workspace, put back after round 1's changes.
+      const work = join(root, `work-${round}`);
+      await pool.take(work);
+      const unchanged = pool.unchanged(work)!;
+      expect(unchanged).toBeDefined();
+      // A same-size rewrite with its mtime set back: its ctime still tells it changed.
+      const mtime = lstatSync(join(work, "a.txt")).mtime;
+      writeFileSync(join(work, "a.txt"), "ALPHA\n");
+      utimesSync(join(work, "a.txt"), mtime, mtime);
+      writeFileSync(join(work, "new.txt"), "new\n");
+      // A manifest that lies about keep.txt's hash: vouched for, it is not hashed, so not changed;
+      // without the pool's word it is hashed and differs.
+      const before = await manifest(tree);
+      before.set("keep.txt", { ...before.get("keep.txt")!, hash: "not-its-hash" });
+      expect(await changedFiles(work, before, unchanged)).toEqual(["a.txt", "new.txt"]);
+      expect(await changedFiles(work, before)).toEqual(["a.txt", "keep.txt", "new.txt"]);
+      await pool.give(work);
+    }
+    expect(pool.unchanged(join(root, "elsewhere"))).toBeUndefined();
+    await pool.settle();
   });
 
   it("hands a workspace out only once its newest file's times can tell a later write apart", async () => {

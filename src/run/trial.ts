@@ -156,7 +156,12 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     );
     const changed = async () => {
       await layered?.sync();
-      return changedFiles(work, await input.prepared.manifest());
+      // A recycled workspace knows which files are as it was handed out: only the others are hashed.
+      return changedFiles(
+        work,
+        await input.prepared.manifest(),
+        input.prepared.workspaces.unchanged(work),
+      );
     };
     // What the agent left, kept for `recheck` before any check runs (a build a check starts is not
     // the agent's work); capped, and redacted by the last sweep below.

@@ -20469,6 +20469,35 @@ const EMPTY_POLLS = 200;
 let detected;
 let created = 0;
 /**
+ * Emptied cgroups kept for the next program: making one costs a few milliseconds of the main
+ * thread (more on a busy machine), a fresh one per child was a serial cost of concurrent trials
+ * (BENCHMARKS.md, figure 11). At most IDLE_KEPT; all are removed when this process exits.
+ */
+const idle = [];
+const IDLE_KEPT = 16;
+let removeIdleAtExit = false;
+function keepIdle(dir) {
+    if (idle.length >= IDLE_KEPT)
+        return false;
+    idle.push(dir);
+    if (!removeIdleAtExit) {
+        removeIdleAtExit = true;
+        process.once("exit", removeIdleCgroups);
+    }
+    return true;
+}
+/** Removes the emptied cgroups kept for reuse (also done when this process exits). */
+function removeIdleCgroups() {
+    for (let dir = idle.pop(); dir !== undefined; dir = idle.pop()) {
+        try {
+            (0,external_node_fs_.rmdirSync)(dir);
+        }
+        catch {
+            // gone already, or populated again by something else: the system's to remove
+        }
+    }
+}
+/**
  * The cgroup v2 folder this process is in, when it may create a cgroup below it, move itself in and
  * out, and kill one (cgroup.kill); undefined elsewhere. Probed once, on first use.
  */
@@ -20485,15 +20514,20 @@ class ProcessCgroup {
     /** Set if this process could not move back out: the cgroup must then never be killed. */
     holdsUs = false;
     entered = false;
+    /** Set once killAndRemove ran: the folder may serve another program now. */
+    released = false;
     constructor(dir, home) {
         this.dir = dir;
         this.home = home;
     }
-    /** A fresh cgroup below ours, or undefined where cgroups are not usable. */
+    /** An empty cgroup below ours (fresh or emptied), or undefined where cgroups are not usable. */
     static create() {
         const home = cgroupHome();
         if (!home)
             return undefined;
+        const reused = idle.pop();
+        if (reused)
+            return new ProcessCgroup(reused, home);
         const dir = external_node_path_default().join(home, `agent-evals-${process.pid}-${++created}`);
         try {
             (0,external_node_fs_.mkdirSync)(dir);
@@ -20504,8 +20538,32 @@ class ProcessCgroup {
         return new ProcessCgroup(dir, home);
     }
     /**
+     * Makes the moves of spawnInside cheap, without blocking the event loop. A write to any
+     * cgroup.procs takes the kernel's cgroup_threadgroup_rwsem, and when no other write came within
+     * the last RCU grace period, waits for one (5–20 ms, measured: BENCHMARKS.md figure 11) — on the
+     * main thread, for every child, was the largest serial cost of concurrent trials. Rewriting our
+     * own cgroup's procs moves nothing but takes that wait on a thread-pool thread; moves made
+     * within the next grace period then take a fraction of a millisecond. Never fails: at worst
+     * spawnInside pays the wait itself, as it did before.
+     */
+    warmUp() {
+        let fd;
+        try {
+            fd = (0,external_node_fs_.openSync)(external_node_path_default().join(this.home, "cgroup.procs"), "w");
+        }
+        catch {
+            return Promise.resolve();
+        }
+        // Only the write waits; the moves follow its callback at once, inside the grace period.
+        return new Promise((resolve) => (0,external_node_fs_.write)(fd, "0", () => {
+            (0,external_node_fs_.closeSync)(fd);
+            resolve();
+        }));
+    }
+    /**
      * Runs `spawn` (which must fork synchronously, as child_process.spawn does) with this process
      * inside the cgroup, so the child starts there. If moving in fails, the child starts outside.
+     * Call warmUp() just before: then the moves do not hold up the event loop.
      */
     spawnInside(spawn) {
         try {
@@ -20534,15 +20592,18 @@ class ProcessCgroup {
             return false;
         }
     }
-    /** Kills what is in the cgroup, waits (bounded) until it is empty, and removes it. */
+    /** Kills what is in the cgroup, waits (bounded) until it is empty, and removes it or keeps it empty for reuse. */
     async killAndRemove() {
-        if (this.holdsUs)
+        if (this.holdsUs || this.released)
             return;
+        this.released = true;
         if (this.killNow()) {
             for (let i = 0; i < EMPTY_POLLS && this.populated(); i++) {
                 await new Promise((resolve) => setTimeout(resolve, 5));
             }
         }
+        if (!this.populated() && (0,external_node_fs_.existsSync)(this.dir) && keepIdle(this.dir))
+            return;
         try {
             (0,external_node_fs_.rmdirSync)(this.dir);
         }
@@ -21411,10 +21472,20 @@ function dropPartialFirstLine(bytes, startsMidFile) {
 function abortedBeforeStart() {
     return { exitCode: null, signal: null, timedOut: false, aborted: true };
 }
-function superviseChild(opts, stdout, stderr, marker) {
+async function superviseChild(opts, stdout, stderr, marker) {
     let child;
-    const extraFds = openForWriting(opts.extraFdFiles ?? []);
     const cgroup = ProcessCgroup.create();
+    const extraFds = openForWriting(opts.extraFdFiles ?? []);
+    const since = pidClock();
+    // Nothing between the warm-up and the spawn: its effect lasts one RCU grace period.
+    await cgroup?.warmUp();
+    // An abort during the wait would not reach watchChild's listener: nothing is started then.
+    if (opts.signal?.aborted) {
+        for (const fd of extraFds)
+            (0,external_node_fs_.closeSync)(fd);
+        await cgroup?.killAndRemove();
+        return abortedBeforeStart();
+    }
     const start = () => (0,external_node_child_process_namespaceObject.spawn)(opts.command, opts.args, {
         cwd: opts.cwd,
         // Inherited by every descendant: finds the ones that left the process group (setsid).
@@ -21436,9 +21507,9 @@ function superviseChild(opts, stdout, stderr, marker) {
         for (const fd of extraFds)
             (0,external_node_fs_.closeSync)(fd);
     }
-    return new Promise((resolve) => watchChild(child, opts, { stdout, stderr, marker, cgroup }, resolve));
+    return new Promise((resolve) => watchChild(child, opts, { stdout, stderr, marker, cgroup, since }, resolve));
 }
-function watchChild(child, opts, { stdout, stderr, marker, cgroup }, resolve) {
+function watchChild(child, opts, { stdout, stderr, marker, cgroup, since }, resolve) {
     const outcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
     const pid = child.pid;
     if (pid !== undefined)
@@ -21478,7 +21549,7 @@ function watchChild(child, opts, { stdout, stderr, marker, cgroup }, resolve) {
         // Its cgroup holds every descendant, whatever its group, session or pid; the marker scan then
         // finds any that got out of it (or all of them, where there is no cgroup).
         void Promise.resolve(cgroup?.killAndRemove())
-            .then(() => killEscapees(marker))
+            .then(() => killEscapees(marker, since))
             .then(() => closePipes(child, pipesClosed))
             .then(() => resolve(outcome));
     };
@@ -21510,8 +21581,8 @@ const UNREADABLE_ROUNDS = 10;
  * scan is repeated until three rounds in a row find nothing. Linux only (reads /proc); a process
  * that cleared its environment is not found.
  */
-async function killEscapees(marker) {
-    const scan = new MarkerScan(Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`));
+async function killEscapees(marker, since) {
+    const scan = new MarkerScan(Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`), since);
     const found = [];
     for (let round = 0, quiet = 0; round < MAX_SCAN_ROUNDS && quiet < QUIET_SCAN_ROUNDS; round++) {
         const { killed, unsure } = scan.round();
@@ -21530,12 +21601,16 @@ async function killEscapees(marker) {
  */
 class MarkerScan {
     needle;
+    since;
     /** Processes read already (and those gone or never ours to read). */
     looked = new Set([process.pid]);
     /** Live processes whose environment read empty, with how many times it did. */
     unreadable = new Map();
-    constructor(needle) {
+    constructor(needle, 
+    /** Read before the marked child started: only pids handed out since can be its descendants. */
+    since) {
         this.needle = needle;
+        this.since = since;
     }
     round() {
         const killed = [];
@@ -21545,7 +21620,7 @@ class MarkerScan {
         for (const pid of this.newPids()) {
             let environ;
             try {
-                environ = (0,external_node_fs_.readFileSync)(`/proc/${pid}/environ`);
+                environ = readProcBytes(`/proc/${pid}/environ`);
             }
             catch {
                 this.looked.add(pid); // gone already, or not ours to read
@@ -21576,10 +21651,11 @@ class MarkerScan {
         catch {
             return [];
         }
+        const handedOut = this.since && pidsHandedOutSince(this.since);
         return names
             .filter((name) => /^\d+$/.test(name))
             .map(Number)
-            .filter((pid) => !this.looked.has(pid))
+            .filter((pid) => !this.looked.has(pid) && (!handedOut || handedOut(pid)))
             .sort((a, b) => b - a);
     }
     /**
@@ -21592,6 +21668,70 @@ class MarkerScan {
         this.unreadable.set(pid, times);
         return times <= UNREADABLE_ROUNDS && isLiveUserProcess(pid);
     }
+}
+/** The buffer readProcBytes reads into, grown when a file does not fit. */
+let procScratch = Buffer.allocUnsafeSlow(64 * 1024);
+/**
+ * A /proc file's bytes, read into one reused buffer: valid until the next call. readFileSync
+ * allocates a fresh 64 KiB Buffer for every file whose size the kernel reports as 0 (all of
+ * /proc), which the scan did for every process on the machine after every child: megabytes of
+ * garbage outside V8's heap per trial, which raised the peak RSS of long runs (BENCHMARKS.md,
+ * figure 7b).
+ */
+function readProcBytes(file) {
+    const fd = (0,external_node_fs_.openSync)(file, "r");
+    try {
+        let length = 0;
+        for (;;) {
+            if (length === procScratch.length) {
+                const bigger = Buffer.allocUnsafeSlow(procScratch.length * 2);
+                procScratch.copy(bigger);
+                procScratch = bigger;
+            }
+            const read = (0,external_node_fs_.readSync)(fd, procScratch, length, procScratch.length - length, null);
+            if (read === 0)
+                return procScratch.subarray(0, length);
+            length += read;
+        }
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+let pidMax;
+/** Now, or undefined where /proc does not tell (not Linux). */
+function pidClock() {
+    try {
+        pidMax ??= Number((0,external_node_fs_.readFileSync)("/proc/sys/kernel/pid_max", "utf8"));
+        // "0.52 0.58 0.59 2/311 12345": running/existing threads, then the last pid handed out.
+        const [, threads, lastPid] = /\d+\/(\d+) (\d+)\s*$/.exec((0,external_node_fs_.readFileSync)("/proc/loadavg", "utf8"))?.map(Number) ?? [];
+        const forks = Number(/^processes (\d+)$/m.exec((0,external_node_fs_.readFileSync)("/proc/stat", "utf8"))?.[1]);
+        return [lastPid, forks, threads, pidMax].every((n) => Number.isSafeInteger(n) && n > 0)
+            ? { lastPid: lastPid, forks, threads: threads }
+            : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Whether a pid was handed out after `since`, or undefined when that cannot be told. The kernel
+ * hands pids out in a cycle (after the last one given, skipping those in use, wrapping at
+ * pid_max), so every process started since is in (since.lastPid, now.lastPid] on that cycle —
+ * unless the cycle went all the way round, which needs at least pid_max forks and skipped pids
+ * together. The scan after a short trial then reads the few processes started during it instead of
+ * every process on the machine (BENCHMARKS.md, figure 11).
+ */
+function pidsHandedOutSince(since) {
+    const now = pidClock();
+    const max = pidMax;
+    if (!now || !max)
+        return undefined;
+    if (now.forks - since.forks + Math.max(now.threads, since.threads) >= max)
+        return undefined;
+    const distance = (pid) => (((pid - since.lastPid) % max) + max) % max;
+    const span = distance(now.lastPid);
+    return (pid) => distance(pid) > 0 && distance(pid) <= span;
 }
 /** Neither a zombie nor a kernel thread (a child of kthreadd, pid 2). */
 function isLiveUserProcess(pid) {
@@ -31153,12 +31293,13 @@ async function manifest(root) {
 }
 /**
  * Files created or modified under `root` since `before` was taken (relative paths, sorted).
- * Sizes are compared first; only same-size files are hashed. Deleted files are not "changed".
+ * Sizes are compared first; only same-size files are hashed, and not those `unchanged` vouches
+ * for. Deleted files are not "changed".
  */
-async function changedFiles(root, before) {
+async function changedFiles(root, before, unchanged) {
     const base = (0,external_node_path_.resolve)(root);
     const files = (await walkTree(base)).filter((e) => e.kind === "file").map((e) => e.rel);
-    const changed = await mapLimit(files, PARALLEL_IO, (rel) => isChanged(base, rel, before));
+    const changed = await mapLimit(files, PARALLEL_IO, (rel) => isChanged(base, rel, before, unchanged));
     return files.filter((_, i) => changed[i]).sort();
 }
 /** A fresh directory under os.tmpdir() named `agent-evals-<label>-XXXXXX` (its real path). */
@@ -31474,12 +31615,15 @@ function sandbox_isInside(root, candidate) {
     return rel === "" || (rel !== ".." && !rel.startsWith(`..${external_node_path_.sep}`) && !(0,external_node_path_.isAbsolute)(rel));
 }
 // ---------- hashing ----------
-async function isChanged(root, rel, before) {
+async function isChanged(root, rel, before, unchanged) {
     const previous = before.get(rel);
     if (previous === undefined)
         return true;
     const abs = (0,external_node_path_.join)(root, rel);
-    const { size } = await attempt("cannot read", abs, () => (0,promises_.lstat)(abs));
+    const stat = await attempt("cannot read", abs, () => (0,promises_.lstat)(abs, { bigint: true }));
+    if (unchanged?.(rel, stat))
+        return false;
+    const size = Number(stat.size);
     if (size !== previous.size)
         return true;
     return (await hashFile(abs, size)) !== previous.hash;
@@ -32791,6 +32935,10 @@ function workspacePool(poolDir, snapshot, env = process.env) {
             while (resets.size > 0)
                 await Promise.all(resets);
         },
+        unchanged(dir) {
+            const ws = busy.get(dir);
+            return ws ? (rel, stat) => sameFile(ws.known.get(rel), stat) : undefined;
+        },
     };
 }
 function statOf(abs) {
@@ -33764,7 +33912,8 @@ async function runTrial(input) {
         await writeCallsJsonl(external_node_path_default().join(input.outDir, "calls.jsonl"), calls, redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined);
         const changed = async () => {
             await layered?.sync();
-            return changedFiles(work, await input.prepared.manifest());
+            // A recycled workspace knows which files are as it was handed out: only the others are hashed.
+            return changedFiles(work, await input.prepared.manifest(), input.prepared.workspaces.unchanged(work));
         };
         // What the agent left, kept for `recheck` before any check runs (a build a check starts is not
         // the agent's work); capped, and redacted by the last sweep below.

@@ -79,4 +79,16 @@ export declare const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
  * scan is repeated until three rounds in a row find nothing. Linux only (reads /proc); a process
  * that cleared its environment is not found.
  */
-export declare function killEscapees(marker: string): Promise<number[]>;
+export declare function killEscapees(marker: string, since?: PidClock): Promise<number[]>;
+/**
+ * Where the kernel stood in handing out pids: the last one given in this pid namespace (which
+ * also numbers the processes of nested ones, containers included), how many processes and threads
+ * were forked since boot, and how many exist (each holds a pid).
+ */
+export interface PidClock {
+    lastPid: number;
+    forks: number;
+    threads: number;
+}
+/** Now, or undefined where /proc does not tell (not Linux). */
+export declare function pidClock(): PidClock | undefined;

@@ -20,7 +20,14 @@ import {
   type BigIntStats,
 } from "node:fs";
 import { join } from "node:path";
-import { copySnapshot, removeTree, rmSyncNoFollow, slicer, type TreeSnapshot } from "./sandbox.js";
+import {
+  copySnapshot,
+  removeTree,
+  rmSyncNoFollow,
+  slicer,
+  type TreeSnapshot,
+  type UnchangedSince,
+} from "./sandbox.js";
 
 /** How long after its last change a file's times tell a later change apart: two clock ticks (at most 10 ms each). */
 const MARGIN_MS = 20;
@@ -57,6 +64,11 @@ export interface WorkspacePool {
   give(dir: string): Promise<void>;
   /** Waits for the workspaces being put back; what is left is removed with the prepared tree. */
   settle(): Promise<void>;
+  /**
+   * For a workspace taken and not yet given back: which of its files are still as handed out (see
+   * UnchangedSince); undefined for a fresh copy (AGENT_EVALS_FRESH_WORKSPACES=1) or another folder.
+   */
+  unchanged(dir: string): UnchangedSince | undefined;
 }
 
 /**
@@ -125,6 +137,10 @@ export function workspacePool(
     },
     async settle() {
       while (resets.size > 0) await Promise.all(resets);
+    },
+    unchanged(dir) {
+      const ws = busy.get(dir);
+      return ws ? (rel, stat) => sameFile(ws.known.get(rel), stat) : undefined;
     },
   };
 }

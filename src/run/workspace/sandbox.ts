@@ -21,6 +21,7 @@ import {
   symlinkSync,
   unlinkSync,
   writeFileSync,
+  type BigIntStats,
   type Dirent,
 } from "node:fs";
 import {
@@ -330,13 +331,26 @@ export async function manifest(root: string): Promise<Manifest> {
 }
 
 /**
- * Files created or modified under `root` since `before` was taken (relative paths, sorted).
- * Sizes are compared first; only same-size files are hashed. Deleted files are not "changed".
+ * Whether a file's lstat is still the one it had when its workspace was handed out: then it is
+ * unchanged and need not be hashed (a write changes its ctime, which no program can set back).
  */
-export async function changedFiles(root: string, before: Manifest): Promise<string[]> {
+export type UnchangedSince = (rel: string, stat: BigIntStats) => boolean;
+
+/**
+ * Files created or modified under `root` since `before` was taken (relative paths, sorted).
+ * Sizes are compared first; only same-size files are hashed, and not those `unchanged` vouches
+ * for. Deleted files are not "changed".
+ */
+export async function changedFiles(
+  root: string,
+  before: Manifest,
+  unchanged?: UnchangedSince,
+): Promise<string[]> {
   const base = resolve(root);
   const files = (await walkTree(base)).filter((e) => e.kind === "file").map((e) => e.rel);
-  const changed = await mapLimit(files, PARALLEL_IO, (rel) => isChanged(base, rel, before));
+  const changed = await mapLimit(files, PARALLEL_IO, (rel) =>
+    isChanged(base, rel, before, unchanged),
+  );
   return files.filter((_, i) => changed[i]).sort();
 }
 
@@ -690,11 +704,18 @@ function isInside(root: string, candidate: string): boolean {
 
 // ---------- hashing ----------
 
-async function isChanged(root: string, rel: string, before: Manifest): Promise<boolean> {
+async function isChanged(
+  root: string,
+  rel: string,
+  before: Manifest,
+  unchanged?: UnchangedSince,
+): Promise<boolean> {
   const previous = before.get(rel);
   if (previous === undefined) return true;
   const abs = join(root, rel);
-  const { size } = await attempt("cannot read", abs, () => lstat(abs));
+  const stat = await attempt("cannot read", abs, () => lstat(abs, { bigint: true }));
+  if (unchanged?.(rel, stat)) return false;
+  const size = Number(stat.size);
   if (size !== previous.size) return true;
   return (await hashFile(abs, size)) !== previous.hash;
 }

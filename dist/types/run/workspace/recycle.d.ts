@@ -1,4 +1,4 @@
-import { type TreeSnapshot } from "./sandbox.js";
+import { type TreeSnapshot, type UnchangedSince } from "./sandbox.js";
 /** Set to 1 to copy a fresh workspace for every trial (the bench measures both). */
 export declare const FRESH_WORKSPACES_ENV = "AGENT_EVALS_FRESH_WORKSPACES";
 export interface WorkspacePool {
@@ -11,6 +11,11 @@ export interface WorkspacePool {
     give(dir: string): Promise<void>;
     /** Waits for the workspaces being put back; what is left is removed with the prepared tree. */
     settle(): Promise<void>;
+    /**
+     * For a workspace taken and not yet given back: which of its files are still as handed out (see
+     * UnchangedSince); undefined for a fresh copy (AGENT_EVALS_FRESH_WORKSPACES=1) or another folder.
+     */
+    unchanged(dir: string): UnchangedSince | undefined;
 }
 /**
  * A pool of workspaces under `poolDir` (created by the caller, removed with the prepared tree),

@@ -1,4 +1,5 @@
 import { AgentEvalsError } from "../../model/index.js";
+import { type BigIntStats } from "node:fs";
 import type { SandboxSpec } from "../../model/index.js";
 /** Bad paths, escaping symlinks, I/O problems. The message names the path and the fix. */
 export declare class SandboxError extends AgentEvalsError {
@@ -62,10 +63,16 @@ export declare function copySnapshot(snapshot: TreeSnapshot, dest: string, only?
 export declare function repoFiles(dir: string): Promise<string[]>;
 export declare function manifest(root: string): Promise<Manifest>;
 /**
- * Files created or modified under `root` since `before` was taken (relative paths, sorted).
- * Sizes are compared first; only same-size files are hashed. Deleted files are not "changed".
+ * Whether a file's lstat is still the one it had when its workspace was handed out: then it is
+ * unchanged and need not be hashed (a write changes its ctime, which no program can set back).
  */
-export declare function changedFiles(root: string, before: Manifest): Promise<string[]>;
+export type UnchangedSince = (rel: string, stat: BigIntStats) => boolean;
+/**
+ * Files created or modified under `root` since `before` was taken (relative paths, sorted).
+ * Sizes are compared first; only same-size files are hashed, and not those `unchanged` vouches
+ * for. Deleted files are not "changed".
+ */
+export declare function changedFiles(root: string, before: Manifest, unchanged?: UnchangedSince): Promise<string[]>;
 /** A fresh directory under os.tmpdir() named `agent-evals-<label>-XXXXXX` (its real path). */
 export declare function makeTempDir(label: string): Promise<string>;
 /** `rm -rf dir`, also when an agent left read-only folders behind. Never follows a symlink. */
