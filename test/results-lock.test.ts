@@ -24,6 +24,7 @@ afterEach(() => cleanups.splice(0).forEach((done) => done()));
 
 async function project(lockPid?: number): Promise<{ root: string; lock: string }> {
   const root = await makeProject({ "evals/hello.eval.yaml": EVAL });
+  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
   const lock = path.join(root, ".copybook/results.lock");
   if (lockPid !== undefined) {
     await fs.mkdir(path.dirname(lock), { recursive: true });
