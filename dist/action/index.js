@@ -33766,8 +33766,9 @@ function fixedPolicy(trials, passRate, allTrials) {
                 ? "undecided"
                 : (0,src_model/* curtailedVerdict */.hN)(p, f, trials, passRate),
         wanted: (p, f, launched) => {
+            // Every trial not finished yet may run at once (those in flight among them).
             if (allTrials)
-                return trials - launched;
+                return trials - p - f;
             // Never more at once than are certainly needed: no trial starts that could not matter.
             return Math.max((0,src_model/* trialsCertainlyNeeded */.WO)(p, f, trials, passRate), launched === 0 ? 1 : 0);
         },

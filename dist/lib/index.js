@@ -32849,8 +32849,9 @@ function fixedPolicy(trials, passRate, allTrials) {
                 ? "undecided"
                 : curtailedVerdict(p, f, trials, passRate),
         wanted: (p, f, launched) => {
+            // Every trial not finished yet may run at once (those in flight among them).
             if (allTrials)
-                return trials - launched;
+                return trials - p - f;
             // Never more at once than are certainly needed: no trial starts that could not matter.
             return Math.max(trialsCertainlyNeeded(p, f, trials, passRate), launched === 0 ? 1 : 0);
         },
