@@ -22837,13 +22837,13 @@ var external_node_crypto_ = __nccwpck_require__(77598);
 
 class PromptError extends src_model/* AgentEvalsError */.xu {
     fix;
-    needle;
+    needles;
     constructor(message, what, fix, 
-    /** The text in the eval file the problem is about (a placeholder, a secret's name). */
-    needle) {
+    /** Where in the eval file it is, for placeProblem: `[placeholder]`, `["secrets", name]`. */
+    needles = []) {
         super(src_model/* Codes */.NC[what], message);
         this.fix = fix;
-        this.needle = needle;
+        this.needles = needles;
     }
 }
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
@@ -22853,7 +22853,7 @@ function renderPrompt(spec, env = process.env) {
     for (const name of spec.secrets) {
         const value = env[name];
         if (value === undefined || value === "") {
-            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`, name);
+            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`, ["secrets", name]);
         }
         secrets.set(name, value);
     }
@@ -22862,7 +22862,7 @@ function renderPrompt(spec, env = process.env) {
             return withSecrets ? secrets.get(name) : `{{${name}}}`;
         if (Object.hasOwn(spec.params, name))
             return String(spec.params[name]);
-        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`, whole);
+        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`, [whole]);
     });
     const text = fill(true);
     const safeText = fill(false);
@@ -27444,12 +27444,8 @@ function registry_builtInCredentialEnv() {
     return [...new Set(Object.values(BUILT_IN).flatMap((make) => make().credentialEnv ?? []))];
 }
 class UnknownAgentError extends src_model/* AgentEvalsError */.xu {
-    agent;
-    constructor(message, 
-    /** The name as written. */
-    agent) {
+    constructor(message) {
         super(src_model/* Codes */.NC.unknownAgent, message);
-        this.agent = agent;
     }
 }
 /** The adapter for a name, a command template, or an adapter object (returned as is). */
@@ -27461,7 +27457,7 @@ function resolveAgent(ref) {
         return make();
     if (isCommandTemplate(ref))
         return commandAgent(ref);
-    throw new UnknownAgentError(`unknown agent ${JSON.stringify(ref)}: known agents are ${knownAgentNames().join(", ")}, or a command template such as "my-agent {prompt}"`, ref);
+    throw new UnknownAgentError(`unknown agent ${JSON.stringify(ref)}: known agents are ${knownAgentNames().join(", ")}, or a command template such as "my-agent {prompt}"`);
 }
 
 ;// CONCATENATED MODULE: ./src/agents/script.ts
@@ -30510,7 +30506,7 @@ function variantGroups(units, expand, env, options) {
                     code: error.code,
                     message: error.message,
                     fix: error.fix,
-                }, options.projectRoot, error.needle === undefined ? [] : [error.needle]),
+                }, options.projectRoot, error.needles),
             ]);
         }
     }
@@ -30879,10 +30875,9 @@ async function planRun(specs, options) {
     // --agent values are checked once, before any eval: a bad one is the command line's problem.
     const badFlags = new Set();
     for (const ref of options.agents) {
-        const found = agentProblem(ref, adapters, { file: "(command line)", key: "--agent" });
-        if (!found)
+        const problem = agentProblem(ref, adapters, { file: "(command line)", key: "--agent" });
+        if (!problem)
             continue;
-        const { needle: _, ...problem } = found;
         problems.push(problem);
         badFlags.add(ref);
     }
@@ -30914,11 +30909,7 @@ async function planRun(specs, options) {
                 code: error.code,
                 message: error.message,
                 fix: error.fix,
-            }, options.projectRoot, error.needle === undefined
-                ? []
-                : error.code === src_model/* Codes */.NC.missingSecret
-                    ? ["secrets", error.needle]
-                    : [error.needle]));
+            }, options.projectRoot, error.needles));
             continue;
         }
         // Skill and command evals are about Claude Code: --agent does not replace their agent, but a
@@ -30972,14 +30963,15 @@ async function planRun(specs, options) {
         for (const ref of refs) {
             if (badFlags.has(ref))
                 continue;
-            const found = agentProblem(ref, adapters, {
+            const problem = agentProblem(ref, adapters, {
                 file: spec.file,
                 line: spec.line,
                 key: "agents",
             });
-            if (found) {
-                const { needle, ...problem } = found;
-                problems.push(placeProblem(problem, options.projectRoot, needle ? ["agents", needle] : []));
+            if (problem) {
+                // On the line that names the agent under `agents`.
+                const needles = typeof ref === "string" ? ["agents", ref] : [];
+                problems.push(placeProblem(problem, options.projectRoot, needles));
                 continue;
             }
             const adapter = cachedAdapter(ref, adapters);
@@ -31054,7 +31046,6 @@ function agentProblem(ref, cache, where) {
                 code: error.code,
                 message: error.message,
                 fix: error.fix,
-                ...(typeof ref === "string" ? { needle: ref } : {}),
             };
         if (error instanceof UnknownAgentError)
             return {
@@ -31062,7 +31053,6 @@ function agentProblem(ref, cache, where) {
                 code: src_model/* Codes */.NC.unknownAgent,
                 message: error.message,
                 fix: "use a known agent name or pass an adapter",
-                ...(error.agent !== undefined ? { needle: error.agent } : {}),
             };
         throw error;
     }

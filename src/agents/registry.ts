@@ -31,11 +31,7 @@ export function builtInCredentialEnv(): string[] {
 }
 
 export class UnknownAgentError extends AgentEvalsError {
-  constructor(
-    message: string,
-    /** The name as written. */
-    readonly agent?: string,
-  ) {
+  constructor(message: string) {
     super(Codes.unknownAgent, message);
   }
 }
@@ -48,6 +44,5 @@ export function resolveAgent(ref: AgentRef): AgentAdapter {
   if (isCommandTemplate(ref)) return commandAgent(ref);
   throw new UnknownAgentError(
     `unknown agent ${JSON.stringify(ref)}: known agents are ${knownAgentNames().join(", ")}, or a command template such as "my-agent {prompt}"`,
-    ref,
   );
 }

@@ -11,8 +11,8 @@ export class PromptError extends AgentEvalsError {
     message: string,
     what: "missingParam" | "missingSecret" | "schema",
     readonly fix: string,
-    /** The text in the eval file the problem is about (a placeholder, a secret's name). */
-    readonly needle?: string,
+    /** Where in the eval file it is, for placeProblem: `[placeholder]`, `["secrets", name]`. */
+    readonly needles: readonly string[] = [],
   ) {
     super(Codes[what], message);
   }
@@ -33,7 +33,7 @@ export function renderPrompt(
         `secret ${name} is not set in the environment`,
         "missingSecret",
         `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`,
-        name,
+        ["secrets", name],
       );
     }
     secrets.set(name, value);
@@ -46,7 +46,7 @@ export function renderPrompt(
         `prompt placeholder ${whole} has no value`,
         "missingParam",
         `add \`${name}\` to params, or list it in secrets if it comes from the environment`,
-        whole,
+        [whole],
       );
     });
   const text = fill(true);

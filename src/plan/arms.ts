@@ -145,7 +145,7 @@ export function variantGroups(
             fix: error.fix,
           },
           options.projectRoot,
-          error.needle === undefined ? [] : [error.needle],
+          error.needles,
         ),
       ]);
     }

@@ -28,9 +28,8 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
   // --agent values are checked once, before any eval: a bad one is the command line's problem.
   const badFlags = new Set<AgentRef>();
   for (const ref of options.agents) {
-    const found = agentProblem(ref, adapters, { file: "(command line)", key: "--agent" });
-    if (!found) continue;
-    const { needle: _, ...problem } = found;
+    const problem = agentProblem(ref, adapters, { file: "(command line)", key: "--agent" });
+    if (!problem) continue;
     problems.push(problem);
     badFlags.add(ref);
   }
@@ -65,11 +64,7 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
             fix: error.fix,
           },
           options.projectRoot,
-          error.needle === undefined
-            ? []
-            : error.code === Codes.missingSecret
-              ? ["secrets", error.needle]
-              : [error.needle],
+          error.needles,
         ),
       );
       continue;
@@ -128,14 +123,15 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
     }
     for (const ref of refs) {
       if (badFlags.has(ref)) continue;
-      const found = agentProblem(ref, adapters, {
+      const problem = agentProblem(ref, adapters, {
         file: spec.file,
         line: spec.line,
         key: "agents",
       });
-      if (found) {
-        const { needle, ...problem } = found;
-        problems.push(placeProblem(problem, options.projectRoot, needle ? ["agents", needle] : []));
+      if (problem) {
+        // On the line that names the agent under `agents`.
+        const needles = typeof ref === "string" ? ["agents", ref] : [];
+        problems.push(placeProblem(problem, options.projectRoot, needles));
         continue;
       }
       const adapter = cachedAdapter(ref, adapters);
@@ -209,7 +205,7 @@ function agentProblem(
   ref: AgentRef,
   cache: Map<string, AgentAdapter>,
   where: Pick<DefinitionProblem, "file" | "line" | "key">,
-): (DefinitionProblem & { needle?: string }) | undefined {
+): DefinitionProblem | undefined {
   try {
     cachedAdapter(ref, cache);
     return undefined;
@@ -220,7 +216,6 @@ function agentProblem(
         code: error.code,
         message: error.message,
         fix: error.fix,
-        ...(typeof ref === "string" ? { needle: ref } : {}),
       };
     if (error instanceof UnknownAgentError)
       return {
@@ -228,7 +223,6 @@ function agentProblem(
         code: Codes.unknownAgent,
         message: error.message,
         fix: "use a known agent name or pass an adapter",
-        ...(error.agent !== undefined ? { needle: error.agent } : {}),
       };
     throw error;
   }

@@ -20255,13 +20255,13 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 
 class PromptError extends AgentEvalsError {
     fix;
-    needle;
+    needles;
     constructor(message, what, fix, 
-    /** The text in the eval file the problem is about (a placeholder, a secret's name). */
-    needle) {
+    /** Where in the eval file it is, for placeProblem: `[placeholder]`, `["secrets", name]`. */
+    needles = []) {
         super(errors_Codes[what], message);
         this.fix = fix;
-        this.needle = needle;
+        this.needles = needles;
     }
 }
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
@@ -20271,7 +20271,7 @@ function renderPrompt(spec, env = process.env) {
     for (const name of spec.secrets) {
         const value = env[name];
         if (value === undefined || value === "") {
-            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`, name);
+            throw new PromptError(`secret ${name} is not set in the environment`, "missingSecret", `export ${name}=… before running (in GitHub Actions: pass it as a secret to the step's env)`, ["secrets", name]);
         }
         secrets.set(name, value);
     }
@@ -20280,7 +20280,7 @@ function renderPrompt(spec, env = process.env) {
             return withSecrets ? secrets.get(name) : `{{${name}}}`;
         if (Object.hasOwn(spec.params, name))
             return String(spec.params[name]);
-        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`, whole);
+        throw new PromptError(`prompt placeholder ${whole} has no value`, "missingParam", `add \`${name}\` to params, or list it in secrets if it comes from the environment`, [whole]);
     });
     const text = fill(true);
     const safeText = fill(false);
@@ -26507,12 +26507,8 @@ function builtInCredentialEnv() {
     return [...new Set(Object.values(BUILT_IN).flatMap((make) => make().credentialEnv ?? []))];
 }
 class UnknownAgentError extends AgentEvalsError {
-    agent;
-    constructor(message, 
-    /** The name as written. */
-    agent) {
+    constructor(message) {
         super(errors_Codes.unknownAgent, message);
-        this.agent = agent;
     }
 }
 /** The adapter for a name, a command template, or an adapter object (returned as is). */
@@ -26524,7 +26520,7 @@ function resolveAgent(ref) {
         return make();
     if (isCommandTemplate(ref))
         return commandAgent(ref);
-    throw new UnknownAgentError(`unknown agent ${JSON.stringify(ref)}: known agents are ${knownAgentNames().join(", ")}, or a command template such as "my-agent {prompt}"`, ref);
+    throw new UnknownAgentError(`unknown agent ${JSON.stringify(ref)}: known agents are ${knownAgentNames().join(", ")}, or a command template such as "my-agent {prompt}"`);
 }
 
 ;// CONCATENATED MODULE: ./src/agents/script.ts
@@ -29573,7 +29569,7 @@ function variantGroups(units, expand, env, options) {
                     code: error.code,
                     message: error.message,
                     fix: error.fix,
-                }, options.projectRoot, error.needle === undefined ? [] : [error.needle]),
+                }, options.projectRoot, error.needles),
             ]);
         }
     }
@@ -29942,10 +29938,9 @@ async function planRun(specs, options) {
     // --agent values are checked once, before any eval: a bad one is the command line's problem.
     const badFlags = new Set();
     for (const ref of options.agents) {
-        const found = agentProblem(ref, adapters, { file: "(command line)", key: "--agent" });
-        if (!found)
+        const problem = agentProblem(ref, adapters, { file: "(command line)", key: "--agent" });
+        if (!problem)
             continue;
-        const { needle: _, ...problem } = found;
         problems.push(problem);
         badFlags.add(ref);
     }
@@ -29977,11 +29972,7 @@ async function planRun(specs, options) {
                 code: error.code,
                 message: error.message,
                 fix: error.fix,
-            }, options.projectRoot, error.needle === undefined
-                ? []
-                : error.code === errors_Codes.missingSecret
-                    ? ["secrets", error.needle]
-                    : [error.needle]));
+            }, options.projectRoot, error.needles));
             continue;
         }
         // Skill and command evals are about Claude Code: --agent does not replace their agent, but a
@@ -30035,14 +30026,15 @@ async function planRun(specs, options) {
         for (const ref of refs) {
             if (badFlags.has(ref))
                 continue;
-            const found = agentProblem(ref, adapters, {
+            const problem = agentProblem(ref, adapters, {
                 file: spec.file,
                 line: spec.line,
                 key: "agents",
             });
-            if (found) {
-                const { needle, ...problem } = found;
-                problems.push(placeProblem(problem, options.projectRoot, needle ? ["agents", needle] : []));
+            if (problem) {
+                // On the line that names the agent under `agents`.
+                const needles = typeof ref === "string" ? ["agents", ref] : [];
+                problems.push(placeProblem(problem, options.projectRoot, needles));
                 continue;
             }
             const adapter = cachedAdapter(ref, adapters);
@@ -30117,7 +30109,6 @@ function agentProblem(ref, cache, where) {
                 code: error.code,
                 message: error.message,
                 fix: error.fix,
-                ...(typeof ref === "string" ? { needle: ref } : {}),
             };
         if (error instanceof UnknownAgentError)
             return {
@@ -30125,7 +30116,6 @@ function agentProblem(ref, cache, where) {
                 code: errors_Codes.unknownAgent,
                 message: error.message,
                 fix: "use a known agent name or pass an adapter",
-                ...(error.agent !== undefined ? { needle: error.agent } : {}),
             };
         throw error;
     }

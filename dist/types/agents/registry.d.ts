@@ -4,11 +4,7 @@ export declare function knownAgentNames(): string[];
 /** Every built-in adapter's credential variables: the Action masks their values in its log. */
 export declare function builtInCredentialEnv(): string[];
 export declare class UnknownAgentError extends AgentEvalsError {
-    /** The name as written. */
-    readonly agent?: string | undefined;
-    constructor(message: string, 
-    /** The name as written. */
-    agent?: string | undefined);
+    constructor(message: string);
 }
 /** The adapter for a name, a command template, or an adapter object (returned as is). */
 export declare function resolveAgent(ref: AgentRef): AgentAdapter;

@@ -3,11 +3,11 @@ import { AgentEvalsError } from "../model/index.js";
 export type { RenderedPrompt };
 export declare class PromptError extends AgentEvalsError {
     readonly fix: string;
-    /** The text in the eval file the problem is about (a placeholder, a secret's name). */
-    readonly needle?: string | undefined;
+    /** Where in the eval file it is, for placeProblem: `[placeholder]`, `["secrets", name]`. */
+    readonly needles: readonly string[];
     constructor(message: string, what: "missingParam" | "missingSecret" | "schema", fix: string, 
-    /** The text in the eval file the problem is about (a placeholder, a secret's name). */
-    needle?: string | undefined);
+    /** Where in the eval file it is, for placeProblem: `[placeholder]`, `["secrets", name]`. */
+    needles?: readonly string[]);
 }
 /** Render a prompt. Throws PromptError naming a placeholder with no value or a missing secret. */
 export declare function renderPrompt(spec: PromptSpec, env?: Record<string, string | undefined>): RenderedPrompt;
