@@ -3200,7 +3200,7 @@ const ACTION_REF = "v1";
 
 /***/ }),
 
-/***/ 1541:
+/***/ 70291:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3209,8 +3209,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   T: () => (/* reexport */ GarbageCadence),
   jf: () => (/* reexport */ Semaphore),
   I: () => (/* reexport */ currentRedactor),
+  Gt: () => (/* reexport */ displayPath),
   aY: () => (/* reexport */ findOnPath),
   q8: () => (/* reexport */ gitHeadCommit),
+  FK: () => (/* reexport */ isInside),
   De: () => (/* reexport */ isValidShimName),
   gj: () => (/* reexport */ mayBeInGitRepo),
   PC: () => (/* reexport */ outgoingRedactor),
@@ -4873,10 +4875,26 @@ function seededRandom(seed) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/util/paths.ts
+// Paths shown to the user: inside the project, relative to it; outside it, as they are.
+
+/** Whether `target` is `root` or below it (a folder named `..foo` is below; `..` is not). */
+function isInside(target, root) {
+    const rel = external_node_path_default().relative(root, target);
+    return rel === "" || (rel !== ".." && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
+}
+/** `file` relative to the project when it is inside it (the project itself as given), else as given. */
+function displayPath(file, projectRoot) {
+    if (!projectRoot || !external_node_path_default().isAbsolute(file))
+        return file;
+    return isInside(file, projectRoot) ? external_node_path_default().relative(projectRoot, file) || file : file;
+}
+
 ;// CONCATENATED MODULE: ./src/util/index.ts
 // util/: process groups and cgroups, redaction, git, shell words.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -15648,58 +15666,8 @@ function isYamlFile(file) {
     return /\.ya?ml$/.test(file);
 }
 
-;// CONCATENATED MODULE: ./src/define/place.ts
-// Problems found after loading (a prompt placeholder with no value, a secret that is not set, an
-// unknown agent) are placed where the user wrote the offending text, and shown with the file
-// relative to the project, as the loader's own problems are.
-
-
-/** `file` relative to the project when it is inside it, else as given. */
-function displayPath(file, projectRoot) {
-    if (!projectRoot || !external_node_path_default().isAbsolute(file))
-        return file;
-    const rel = external_node_path_default().relative(projectRoot, file);
-    return rel === "" || rel.startsWith("..") ? file : rel;
-}
-/**
- * The 1-based line of the first occurrence of `needle` in `file` at or after line `from`, or
- * undefined (the file unreadable, the text not in it: e.g. a prompt built at run time).
- */
-function lineOf(file, needle, from = 1) {
-    let text;
-    try {
-        text = (0,external_node_fs_.readFileSync)(file, "utf8");
-    }
-    catch {
-        return undefined;
-    }
-    const lines = text.split("\n");
-    for (let i = Math.max(0, from - 1); i < lines.length; i++)
-        if (lines[i].includes(needle))
-            return i + 1;
-    return undefined;
-}
-/**
- * The problem placed on the line that holds the last of `needles`, each searched from where the
- * one before it was found (`["secrets", "TOKEN"]`: the TOKEN under `secrets`), starting at the
- * eval's own line so the right eval of a file with several; its column dropped, its file relative
- * to the project. Placed where it was when a needle is not found.
- */
-function placeProblem(problem, projectRoot, needles = []) {
-    let line = needles.length ? (problem.line ?? 1) : undefined;
-    for (const needle of needles) {
-        if (line === undefined)
-            break;
-        line = lineOf(problem.file, needle, line);
-    }
-    const placed = { ...problem, file: displayPath(problem.file, projectRoot) };
-    if (line !== undefined) {
-        placed.line = line;
-        delete placed.column;
-    }
-    return placed;
-}
-
+// EXTERNAL MODULE: ./src/util/index.ts + 10 modules
+var src_util = __nccwpck_require__(70291);
 ;// CONCATENATED MODULE: ./src/define/eval-file.ts
 // What an eval file must be before a byte of it is read: a name the file system gave back intact
 // (UTF-8), a regular file (a FIFO would block the read forever), within the size limit (a 1.5 GB
@@ -22938,8 +22906,6 @@ function stableStringify(value) {
     });
 }
 
-// EXTERNAL MODULE: ./src/util/index.ts + 9 modules
-var src_util = __nccwpck_require__(1541);
 ;// CONCATENATED MODULE: ./src/define/yaml/container.ts
 // A container provider's options in an eval (`sandbox.image`, `.cpus`, `.memory`, `.pids`) and
 // the CLI (`--image` …), checked the same way everywhere.
@@ -24927,7 +24893,7 @@ async function loadEvals(files, options) {
     if (options.sandboxKinds)
         problems.push(...unknownSandboxKinds(specs, options.sandboxKinds));
     if (problems.length > 0) {
-        throw new src_model/* DefinitionError */.gk(problems.map((p) => ({ ...p, file: displayPath(p.file, options.projectRoot) })));
+        throw new src_model/* DefinitionError */.gk(problems.map((p) => ({ ...p, file: (0,src_util/* displayPath */.Gt)(p.file, options.projectRoot) })));
     }
     return specs;
 }
@@ -25039,6 +25005,48 @@ function errorLine(error, file) {
 }
 function load_firstLine(text) {
     return text.split("\n")[0] ?? text;
+}
+
+;// CONCATENATED MODULE: ./src/define/place.ts
+// Problems found after loading (a prompt placeholder with no value, a secret that is not set, an
+// unknown agent) are placed where the user wrote the offending text, and shown with the file
+// relative to the project, as the loader's own problems are.
+
+
+/** The file's lines, or undefined when it cannot be read. */
+function linesOf(file) {
+    try {
+        return (0,external_node_fs_.readFileSync)(file, "utf8").split("\n");
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The 1-based line of the first of `lines` at or after line `from` that holds `needle`. */
+function lineOf(lines, needle, from) {
+    for (let i = Math.max(0, from - 1); i < lines.length; i++)
+        if (lines[i].includes(needle))
+            return i + 1;
+    return undefined;
+}
+/**
+ * The problem placed on the line that holds the last of `needles`, each searched from where the
+ * one before it was found (`["secrets", "TOKEN"]`: the TOKEN under `secrets`), starting at the
+ * eval's own line so the right eval of a file with several; its column dropped, its file relative
+ * to the project. Placed where it was when a needle is not found (or the file is not one: the
+ * command line).
+ */
+function placeProblem(problem, projectRoot, needles = []) {
+    const placed = { ...problem, file: (0,src_util/* displayPath */.Gt)(problem.file, projectRoot) };
+    const lines = needles.length ? linesOf(problem.file) : undefined;
+    let line = problem.line ?? 1;
+    for (const needle of needles)
+        line = lines && line && lineOf(lines, needle, line);
+    if (lines && line !== undefined) {
+        placed.line = line;
+        delete placed.column;
+    }
+    return placed;
 }
 
 ;// CONCATENATED MODULE: ./src/define/ts/assertions.ts
@@ -27661,7 +27669,7 @@ function timeOf(line) {
  * Lines of one agent, oldest first (by time; equal times keep file order). Each time is parsed
  * once, not in every comparison: 100k lines sort in a few ms (BENCHMARKS.md, figure 8).
  */
-function linesOf(lines, agent) {
+function compare_linesOf(lines, agent) {
     const mine = [];
     lines.forEach((line, index) => {
         if (line.agent === agent)
@@ -27680,7 +27688,7 @@ function compareRuns(head, baseHistory, options = {}) {
     return head.map((result) => {
         // A comparison arm (a variant, base@REF) is not what the history records of its id.
         const history = result.arm === undefined ? (baseHistory.get(result.id) ?? []) : [];
-        const lines = linesOf(history, result.agent);
+        const lines = compare_linesOf(history, result.agent);
         const verdicts = lines.filter((l) => l.status === "passed" || l.status === "failed");
         const base = verdicts[verdicts.length - 1];
         const trend = lines
@@ -35103,13 +35111,21 @@ async function runUnits(units, options) {
     // Evals filled the same way without a setup share one prepared tree (and its workspaces).
     const prepared = new Map();
     const users = new Map();
+    // Asked for at every prepare and release: computed once per eval.
+    const keys = new WeakMap();
+    const keyOf = (spec) => {
+        let key = keys.get(spec);
+        if (key === undefined)
+            keys.set(spec, (key = preparedKey(spec, options)));
+        return key;
+    };
     for (const u of units) {
-        const key = preparedKey(u.spec, options);
+        const key = keyOf(u.spec);
         if (!u.settled)
             users.set(key, (users.get(key) ?? 0) + 1);
     }
     const prepare = (spec) => {
-        const key = preparedKey(spec, options);
+        const key = keyOf(spec);
         let p = prepared.get(key);
         if (!p) {
             // A provider that runs setup inside (docker: in the eval's image) does so here, once per eval.
@@ -35130,7 +35146,7 @@ async function runUnits(units, options) {
         return p;
     };
     const release = async (spec) => {
-        const key = preparedKey(spec, options);
+        const key = keyOf(spec);
         const left = (users.get(key) ?? 1) - 1;
         users.set(key, left);
         const tree = prepared.get(key);
@@ -35484,6 +35500,7 @@ function settledResult(unit, status, reason, trials, durationMs, passes = trials
 
 
 
+
 async function templateProblems(specs, projectRoot) {
     const problems = [];
     const checked = new Map();
@@ -35501,7 +35518,7 @@ async function templateProblems(specs, projectRoot) {
             ...(spec.line ? { line: spec.line } : {}),
             key: "sandbox.template",
             code: src_model/* Codes */.NC.badTemplate,
-            message: `template folder ${template_check_displayPath(dir, projectRoot)}: ${problem.message}`,
+            message: `template folder ${(0,src_util/* displayPath */.Gt)(dir, projectRoot)}: ${problem.message}`,
             fix: problem.fix,
         });
     }
@@ -35521,14 +35538,14 @@ async function templateProblem(dir, projectRoot) {
         return { message: "not found", fix: MISSING_FIX };
     }
     const realRoot = await (0,promises_.realpath)(projectRoot).catch(() => external_node_path_default().resolve(projectRoot));
-    if (template_check_isInside(external_node_path_default().resolve(dir), external_node_path_default().resolve(projectRoot)) && !template_check_isInside(real, realRoot)) {
+    if ((0,src_util/* isInside */.FK)(external_node_path_default().resolve(dir), external_node_path_default().resolve(projectRoot)) && !(0,src_util/* isInside */.FK)(real, realRoot)) {
         return {
             message: `a symlink leads it out of the project, to ${real}`,
             fix: "point sandbox.template at the folder itself, or make the link lead to a folder inside the project",
         };
     }
     const isRoot = real === external_node_path_default().parse(real).root;
-    if (isRoot || (real !== realRoot && template_check_isInside(realRoot, real))) {
+    if (isRoot || (real !== realRoot && (0,src_util/* isInside */.FK)(realRoot, real))) {
         const what = isRoot ? "the whole file system" : "the project and what lies beside it";
         return { message: `it is ${real}, which holds ${what}`, fix: WHOLE_TREE_FIX };
     }
@@ -35546,14 +35563,6 @@ async function templateProblem(dir, projectRoot) {
             fix: LINK_FIX,
         };
     }
-}
-/** Relative to the project when inside it, else as written (absolute). */
-function template_check_displayPath(dir, projectRoot) {
-    return template_check_isInside(dir, projectRoot) ? external_node_path_default().relative(projectRoot, dir) || dir : dir;
-}
-function template_check_isInside(target, root) {
-    const rel = external_node_path_default().relative(root, target);
-    return rel === "" || (rel !== ".." && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
 }
 
 ;// CONCATENATED MODULE: ./src/run/recheck.ts

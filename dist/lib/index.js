@@ -13085,57 +13085,1670 @@ function isYamlFile(file) {
     return /\.ya?ml$/.test(file);
 }
 
-;// CONCATENATED MODULE: ./src/define/place.ts
-// Problems found after loading (a prompt placeholder with no value, a secret that is not set, an
-// unknown agent) are placed where the user wrote the offending text, and shown with the file
-// relative to the project, as the loader's own problems are.
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/util/git.ts
+// Is there a git repository around a folder at all? A look for `.git` up the tree answers "no"
+// without starting git, which costs a process start (~10 ms from a large Node parent) per question
+// on every run outside a repository. When the answer may be "yes", ask git itself.
 
 
-/** `file` relative to the project when it is inside it, else as given. */
-function displayPath(file, projectRoot) {
-    if (!projectRoot || !external_node_path_default().isAbsolute(file))
-        return file;
-    const rel = external_node_path_default().relative(projectRoot, file);
-    return rel === "" || rel.startsWith("..") ? file : rel;
-}
+
+
 /**
- * The 1-based line of the first occurrence of `needle` in `file` at or after line `from`, or
- * undefined (the file unreadable, the text not in it: e.g. a prompt built at run time).
+ * False only when `dir` can't be in a git work tree: no `.git` (folder, or file for worktrees and
+ * submodules) in it or any folder above it, and no `GIT_DIR` pointing git elsewhere.
  */
-function lineOf(file, needle, from = 1) {
-    let text;
+function mayBeInGitRepo(dir, env = process.env) {
+    if (env.GIT_DIR)
+        return true;
+    let current = external_node_path_default().resolve(dir);
+    for (;;) {
+        if ((0,external_node_fs_.existsSync)(external_node_path_default().join(current, ".git")))
+            return true;
+        const parent = external_node_path_default().dirname(current);
+        if (parent === current)
+            return false;
+        current = parent;
+    }
+}
+/** The commit checked out in `dir`, or undefined outside git (or when git fails). */
+async function git_gitHeadCommit(dir) {
+    if (!mayBeInGitRepo(dir))
+        return undefined;
     try {
-        text = (0,external_node_fs_.readFileSync)(file, "utf8");
+        const { stdout } = await (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile)("git", ["rev-parse", "HEAD"], { cwd: dir });
+        return stdout.trim() || undefined;
     }
     catch {
         return undefined;
     }
-    const lines = text.split("\n");
-    for (let i = Math.max(0, from - 1); i < lines.length; i++)
-        if (lines[i].includes(needle))
-            return i + 1;
-    return undefined;
+}
+
+// EXTERNAL MODULE: external "node:v8"
+var external_node_v8_ = __nccwpck_require__(8877);
+// EXTERNAL MODULE: external "node:vm"
+var external_node_vm_ = __nccwpck_require__(714);
+;// CONCATENATED MODULE: ./src/util/memory.ts
+// A full garbage collection now and then over a long run. What a run keeps per trial is small (well
+// under 1 KB: BENCHMARKS.md › Soak), but each trial's short-lived objects outlive two scavenges
+// while the trial runs, so they are promoted, and V8 lets the old generation grow for the whole run
+// before it compacts it: peak RSS then grows with the number of trials though live data does not.
+// A mark-compact every COLLECT_EVERY trials (about 10–20 ms on a heap of this size) keeps the peak
+// flat. `gc` is not exposed without --expose-gc, which a CLI started from its shebang cannot pass
+// itself, so the flag is set at run time and the function taken from a fresh context. Only the
+// processes agent-evals owns use it (the CLI, the Action), never the library inside someone's.
+
+
+/** Trials between two collections. */
+const COLLECT_EVERY = 200;
+let collect;
+function collector() {
+    if (collect !== undefined)
+        return collect;
+    try {
+        setFlagsFromString("--expose-gc");
+        const gc = runInNewContext("gc");
+        collect = typeof gc === "function" ? () => void gc() : null;
+    }
+    catch {
+        collect = null;
+    }
+    return collect;
+}
+/** Counts finished trials; collects garbage at every COLLECT_EVERY-th. */
+class GarbageCadence {
+    every;
+    count = 0;
+    constructor(every = COLLECT_EVERY) {
+        this.every = every;
+    }
+    trialEnded() {
+        if (++this.count % this.every === 0)
+            collector()?.();
+    }
+}
+
+;// CONCATENATED MODULE: external "node:async_hooks"
+const external_node_async_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/util/cgroup.ts
+// A cgroup (v2) per started program, where the machine lets us: every descendant is born into its
+// parent's cgroup and stays there whatever it does to its process group, session or pid (setsid,
+// double forks, a "pid hopper" that forks and exits in a loop), so writing cgroup.kill ends all of
+// them at once, which no scan of /proc can promise. Where cgroups are not usable (no cgroup v2
+// hierarchy, not writable, kernel older than 5.14 without cgroup.kill) nothing is created and
+// process.ts relies on its marker scan alone.
+//
+// A child is put into its cgroup by being born there: this process moves itself into the new
+// cgroup, spawns (a synchronous fork), and moves itself back. A child moved in after it started
+// could fork before the move; a shell launcher would change the child's environment and how a
+// missing binary is reported.
+
+
+/** Set to 1 in agent-evals' own environment to use the marker scan only, never a cgroup. */
+const NO_CGROUP_ENV = "AGENT_EVALS_NO_CGROUP";
+/** How often, 5 ms apart, to look whether a killed cgroup's processes are all gone. */
+const EMPTY_POLLS = 200;
+let detected;
+let created = 0;
+/**
+ * Emptied cgroups kept for the next program: making one costs a few milliseconds of the main
+ * thread (more on a busy machine), a fresh one per child was a serial cost of concurrent trials
+ * (BENCHMARKS.md, figure 11). At most IDLE_KEPT; all are removed when this process exits.
+ */
+const idle = [];
+const IDLE_KEPT = 16;
+let removeIdleAtExit = false;
+function keepIdle(dir) {
+    if (idle.length >= IDLE_KEPT)
+        return false;
+    idle.push(dir);
+    if (!removeIdleAtExit) {
+        removeIdleAtExit = true;
+        process.once("exit", removeIdleCgroups);
+    }
+    return true;
+}
+/** Removes the emptied cgroups kept for reuse (also done when this process exits). */
+function removeIdleCgroups() {
+    for (let dir = idle.pop(); dir !== undefined; dir = idle.pop()) {
+        try {
+            (0,external_node_fs_.rmdirSync)(dir);
+        }
+        catch {
+            // gone already, or populated again by something else: the system's to remove
+        }
+    }
 }
 /**
- * The problem placed on the line that holds the last of `needles`, each searched from where the
- * one before it was found (`["secrets", "TOKEN"]`: the TOKEN under `secrets`), starting at the
- * eval's own line so the right eval of a file with several; its column dropped, its file relative
- * to the project. Placed where it was when a needle is not found.
+ * The cgroup v2 folder this process is in, when it may create a cgroup below it, move itself in and
+ * out, and kill one (cgroup.kill); undefined elsewhere. Probed once, on first use.
  */
-function placeProblem(problem, projectRoot, needles = []) {
-    let line = needles.length ? (problem.line ?? 1) : undefined;
-    for (const needle of needles) {
-        if (line === undefined)
-            break;
-        line = lineOf(problem.file, needle, line);
-    }
-    const placed = { ...problem, file: displayPath(problem.file, projectRoot) };
-    if (line !== undefined) {
-        placed.line = line;
-        delete placed.column;
-    }
-    return placed;
+function cgroupHome() {
+    if (process.env[NO_CGROUP_ENV] === "1")
+        return undefined;
+    detected ??= probe() ?? null;
+    return detected?.home;
 }
+/** One started program's cgroup. */
+class ProcessCgroup {
+    dir;
+    home;
+    /** Set if this process could not move back out: the cgroup must then never be killed. */
+    holdsUs = false;
+    entered = false;
+    /** Set once killAndRemove ran: the folder may serve another program now. */
+    released = false;
+    constructor(dir, home) {
+        this.dir = dir;
+        this.home = home;
+    }
+    /** An empty cgroup below ours (fresh or emptied), or undefined where cgroups are not usable. */
+    static create() {
+        const home = cgroupHome();
+        if (!home)
+            return undefined;
+        const reused = idle.pop();
+        if (reused)
+            return new ProcessCgroup(reused, home);
+        const dir = external_node_path_default().join(home, `agent-evals-${process.pid}-${++created}`);
+        try {
+            (0,external_node_fs_.mkdirSync)(dir);
+        }
+        catch {
+            return undefined;
+        }
+        return new ProcessCgroup(dir, home);
+    }
+    /**
+     * Makes the moves of spawnInside cheap, without blocking the event loop. A write to any
+     * cgroup.procs takes the kernel's cgroup_threadgroup_rwsem, and when no other write came within
+     * the last RCU grace period, waits for one (5–20 ms, measured: BENCHMARKS.md figure 11) — on the
+     * main thread, for every child, was the largest serial cost of concurrent trials. Rewriting our
+     * own cgroup's procs moves nothing but takes that wait on a thread-pool thread; moves made
+     * within the next grace period then take a fraction of a millisecond. Never fails: at worst
+     * spawnInside pays the wait itself, as it did before.
+     */
+    warmUp() {
+        let fd;
+        try {
+            fd = (0,external_node_fs_.openSync)(external_node_path_default().join(this.home, "cgroup.procs"), "w");
+        }
+        catch {
+            return Promise.resolve();
+        }
+        // Only the write waits; the moves follow its callback at once, inside the grace period.
+        return new Promise((resolve) => (0,external_node_fs_.write)(fd, "0", () => {
+            (0,external_node_fs_.closeSync)(fd);
+            resolve();
+        }));
+    }
+    /**
+     * Runs `spawn` (which must fork synchronously, as child_process.spawn does) with this process
+     * inside the cgroup, so the child starts there. If moving in fails, the child starts outside.
+     * Call warmUp() just before: then the moves do not hold up the event loop.
+     */
+    spawnInside(spawn) {
+        try {
+            (0,external_node_fs_.writeFileSync)(external_node_path_default().join(this.dir, "cgroup.procs"), "0");
+            this.entered = true;
+        }
+        catch {
+            return spawn();
+        }
+        try {
+            return spawn();
+        }
+        finally {
+            this.leave();
+        }
+    }
+    /** SIGKILL to every process in the cgroup, now; false if that was not done. */
+    killNow() {
+        if (!this.entered || this.holdsUs || this.contains(process.pid))
+            return false;
+        try {
+            (0,external_node_fs_.writeFileSync)(external_node_path_default().join(this.dir, "cgroup.kill"), "1");
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+    /** Kills what is in the cgroup, waits (bounded) until it is empty, and removes it or keeps it empty for reuse. */
+    async killAndRemove() {
+        if (this.holdsUs || this.released)
+            return;
+        this.released = true;
+        if (this.killNow()) {
+            for (let i = 0; i < EMPTY_POLLS && this.populated(); i++) {
+                await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+        }
+        if (!this.populated() && (0,external_node_fs_.existsSync)(this.dir) && keepIdle(this.dir))
+            return;
+        try {
+            (0,external_node_fs_.rmdirSync)(this.dir);
+        }
+        catch {
+            // Still populated (a process stuck in the kernel): left for the system; nothing else to do.
+        }
+    }
+    leave() {
+        for (let attempt = 0; attempt < 3; attempt++) {
+            try {
+                (0,external_node_fs_.writeFileSync)(external_node_path_default().join(this.home, "cgroup.procs"), "0");
+                return;
+            }
+            catch {
+                // tried again below
+            }
+        }
+        this.holdsUs = true;
+    }
+    contains(pid) {
+        try {
+            return (0,external_node_fs_.readFileSync)(external_node_path_default().join(this.dir, "cgroup.procs"), "utf8")
+                .split("\n")
+                .includes(String(pid));
+        }
+        catch {
+            return false;
+        }
+    }
+    populated() {
+        try {
+            return /^populated 1$/m.test((0,external_node_fs_.readFileSync)(external_node_path_default().join(this.dir, "cgroup.events"), "utf8"));
+        }
+        catch {
+            return false;
+        }
+    }
+}
+/** Tries, with a cgroup of its own, every step a started program's cgroup needs. */
+function probe() {
+    const home = ownCgroupDir();
+    if (!home)
+        return undefined;
+    const dir = external_node_path_default().join(home, `agent-evals-${process.pid}-probe`);
+    try {
+        (0,external_node_fs_.mkdirSync)(dir);
+    }
+    catch {
+        return undefined;
+    }
+    const before = ownCgroupPath();
+    try {
+        if (!(0,external_node_fs_.existsSync)(external_node_path_default().join(dir, "cgroup.kill")))
+            return undefined;
+        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(dir, "cgroup.procs"), "0");
+        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(home, "cgroup.procs"), "0");
+        return ownCgroupPath() === before ? { home } : undefined;
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        try {
+            (0,external_node_fs_.rmdirSync)(dir);
+        }
+        catch {
+            // we are still in it (moving back failed): the probe said no, and the folder stays
+        }
+    }
+}
+/** The folder of this process's cgroup v2 (pure or hybrid layout), if one is mounted. */
+function ownCgroupDir() {
+    const own = ownCgroupPath();
+    if (own === undefined)
+        return undefined;
+    let mountinfo;
+    try {
+        mountinfo = (0,external_node_fs_.readFileSync)("/proc/self/mountinfo", "utf8");
+    }
+    catch {
+        return undefined;
+    }
+    for (const line of mountinfo.split("\n")) {
+        // "id parent dev root mountpoint options [optional…] - fstype source superoptions"
+        const [mount, fs] = line.split(" - ");
+        if (!fs?.startsWith("cgroup2 "))
+            continue;
+        const [, , , root, point] = mount.split(" ").map(unescapeMountField);
+        if (!root || !point)
+            continue;
+        if (root !== "/" && own !== root && !own.startsWith(`${root}/`))
+            continue;
+        return external_node_path_default().resolve(point, `.${root === "/" ? own : own.slice(root.length)}`);
+    }
+    return undefined;
+}
+/** This process's cgroup v2 path (the "0::" line of /proc/self/cgroup). */
+function ownCgroupPath() {
+    try {
+        const line = (0,external_node_fs_.readFileSync)("/proc/self/cgroup", "utf8")
+            .split("\n")
+            .find((l) => l.startsWith("0::"));
+        return line?.slice(3);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** mountinfo writes space, tab, newline and backslash as octal escapes. */
+function unescapeMountField(field) {
+    return field.replace(/\\([0-7]{3})/g, (_, octal) => String.fromCharCode(parseInt(octal, 8)));
+}
+
+;// CONCATENATED MODULE: ./src/util/redact.ts
+// Secret redaction: the values of declared secrets and of credential variables are replaced by
+// `***` before anything is written (transcripts, call logs, checks, run.json, history, comments).
+//
+// Where it happens: at the source. The process runner redacts agent output as it streams to disk
+// (with a carry-over, so a secret cut between two chunks is still caught), the trial redacts the
+// results it builds and sweeps its results folder, the suite redacts what it reports; history
+// appends and PR comments check once more on the way out. The redactor of the current run travels
+// in an AsyncLocalStorage scope, so every process started during the run (by any agent adapter,
+// built-in or not) is covered without threading it through each call.
+//
+// What is caught: each value as is; JSON-escaped (once and twice, with `\/`, and Go-style `\u003c`);
+// HTML-escaped; URL-encoded (upper- or lowercase hex);
+// base64 and base64url at any alignment (the part of the encoding that depends only on the
+// secret); each of these with line breaks (`\n`, `\r\n`, `\r`, or their JSON escapes) anywhere
+// inside. A multi-line value is also redacted line by line: each line of MIN_SECRET_LINE_LENGTH
+// characters or more (not PEM armor) is a secret of its own, so it is caught printed alone.
+// How: text and forms are matched with their line breaks left out (strip), long forms as
+// overlapping 64-byte pieces, looked up by their first four bytes: linear in the text.
+// A shortened excerpt (an evidence line, an output's tail) that cuts through a value has the piece
+// at its edge replaced too. What is not: a value cut in pieces and printed far apart, transformed (hex, reversed, hashed,
+// compressed), or shorter than MIN_SECRET_LENGTH characters (redacting those would wreck output).
+
+
+
+const REDACTED = "***";
+/** A value shorter than this is not redacted: replacing every "1234" would destroy the output. */
+const MIN_SECRET_LENGTH = 6;
+/** Names of further variables to redact: comma- or space-separated, e.g. `ACME_TOKEN,DB_URL`. */
+const REDACT_ENV = "AGENT_EVALS_REDACT";
+/**
+ * Well-known credential variables of the services around a run, redacted whenever they are set.
+ * Each agent adapter's own (`credentialEnv`) are added by the engine.
+ */
+const KNOWN_SECRET_NAMES = [
+    "GEMINI_API_KEY",
+    "GOOGLE_API_KEY",
+    "AZURE_OPENAI_API_KEY",
+    "GITHUB_TOKEN",
+    "GH_TOKEN",
+    "GH_ENTERPRISE_TOKEN",
+    "GITHUB_ENTERPRISE_TOKEN",
+    "INPUT_GITHUB-TOKEN",
+    "ACTIONS_RUNTIME_TOKEN",
+    "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN",
+    "NPM_TOKEN",
+    "NODE_AUTH_TOKEN",
+    "HF_TOKEN",
+];
+/** Names that look like credentials: redacted too (…_TOKEN, …_SECRET, …_API_KEY, …_PASSWORD). */
+const SECRET_LOOKING_NAME = /(^|[_-])(TOKEN|SECRET|SECRET_KEY|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)$/i;
+/** The shortest base64 fragment worth redacting: shorter ones would match ordinary text. */
+const MIN_BASE64_CORE = 8;
+/**
+ * A line of a multi-line value (a PEM key, a certificate chain) this long or longer is a secret of
+ * its own: printed alone, or with other line endings than the value has, it is still redacted.
+ */
+const MIN_SECRET_LINE_LENGTH = 16;
+/** A PEM armor line (`-----BEGIN RSA PRIVATE KEY-----`): ordinary text, not a secret of its own. */
+const PEM_ARMOR = /^-----(BEGIN|END)[^-]*-----$/;
+/** The line endings a multi-line value is split on: raw, or as a JSON string escapes them. */
+const LINE_ENDINGS = /\r\n|\r|\n|(?:\\){1,2}(?:r(?:\\){1,2}n|r|n)/;
+/**
+ * A long form is matched as pieces of this many bytes (at 0, STRIDE, 2·STRIDE, …, and one ending at
+ * the form's end): the longest thing to look for is bounded whatever the secrets, and the pieces of
+ * one occurrence overlap, so their union is one span, the whole of it.
+ */
+const PIECE = 64;
+const STRIDE = 48;
+/** Candidate pieces are looked up by their first KEY bytes (one 32-bit number). */
+const KEY = 4;
+/** The bit table that filters positions before a lookup: 2^HASH_BITS bits. */
+const HASH_BITS = 20;
+const CR = 0x0d;
+const LF = 0x0a;
+const BACKSLASH = 0x5c;
+const LOWER_N = 0x6e;
+const LOWER_R = 0x72;
+/**
+ * The bytes as the matcher sees them: with every line break left out — `\r`, `\n`, and their
+ * escapes `\r`, `\n` (a backslash and a letter) and `\\r`, `\\n` (JSON inside JSON) — and, for each
+ * byte kept, where it was. Forms and text go through this same function, so a secret matches
+ * however it was wrapped, with any line ending, anywhere. A run of backslashes before an `r` or
+ * `n` is read whole, as JSON escapes it: an odd run ends in the escape `\n`, a run of 4k + 2 in
+ * `\\n` (the JSON of `\n` inside JSON); before anything else, a run is text. So `\\\n`, a secret
+ * ending in a backslash and then a line break, keeps the secret's `\\`.
+ */
+function strip(bytes, length = bytes.length) {
+    const kept = new Uint8Array(length);
+    const at = new Int32Array(length);
+    let n = 0;
+    let i = 0;
+    while (i < length) {
+        const c = bytes[i];
+        if (c === CR || c === LF) {
+            i += 1;
+            continue;
+        }
+        if (c !== BACKSLASH) {
+            kept[n] = c;
+            at[n] = i;
+            n += 1;
+            i += 1;
+            continue;
+        }
+        let end = i;
+        while (end < length && bytes[end] === BACKSLASH)
+            end += 1;
+        const run = end - i;
+        const next = end < length ? bytes[end] : undefined;
+        const letter = next === LOWER_N || next === LOWER_R;
+        const escape = !letter ? 0 : run % 2 === 1 ? 1 : run % 4 === 2 ? 2 : 0;
+        for (let k = i; k < end - escape; k++) {
+            kept[n] = BACKSLASH;
+            at[n] = k;
+            n += 1;
+        }
+        i = escape > 0 ? end + 1 : end;
+    }
+    return { kept, at, length: n };
+}
+/** Where the run of backslashes holding `bytes[at]` starts (`at` itself if it is not one). */
+function runStart(bytes, at) {
+    let start = at;
+    while (start > 0 && bytes[start] === BACKSLASH && bytes[start - 1] === BACKSLASH)
+        start -= 1;
+    return start;
+}
+/**
+ * Finds every piece of every form in stripped text: a bit table of the pieces' first four bytes
+ * turns most positions away with one lookup, the rest are looked up in a map from those four bytes
+ * to the pieces that start with them (longest first) and compared byte by byte. One pass, linear in
+ * the text whatever the number of secrets.
+ */
+class PieceMatcher {
+    longest;
+    bits = new Uint32Array(1 << (HASH_BITS - 5));
+    byKey = new Map();
+    constructor(pieces) {
+        let longest = 0;
+        for (const piece of pieces) {
+            const bytes = Buffer.from(piece, "latin1");
+            const key = keyAt(bytes, 0);
+            const hash = hashKey(key);
+            this.bits[hash >>> 5] |= 1 << (hash & 31);
+            const list = this.byKey.get(key) ?? [];
+            list.push(bytes);
+            this.byKey.set(key, list);
+            longest = Math.max(longest, bytes.length);
+        }
+        for (const list of this.byKey.values())
+            list.sort((a, b) => b.length - a.length);
+        this.longest = longest;
+    }
+    /** The spans of the matches that start before `limit` in stripped text (`at`: see strip). */
+    spans(text, at, length, limit) {
+        const spans = [];
+        if (length < KEY)
+            return spans;
+        const { bits, byKey } = this;
+        const last = Math.min(limit, length - KEY + 1);
+        let key = (text[0] << 16) | (text[1] << 8) | text[2];
+        for (let i = 0; i < last; i++) {
+            key = ((key << 8) | text[i + KEY - 1]) >>> 0;
+            const hash = hashKey(key);
+            if ((bits[hash >>> 5] & (1 << (hash & 31))) === 0)
+                continue;
+            const list = byKey.get(key);
+            if (list === undefined)
+                continue;
+            for (const piece of list) {
+                if (i + piece.length > length || !sameAt(text, i, piece))
+                    continue;
+                const end = i + piece.length;
+                const n = spans.length;
+                const prev = n > 0 ? spans[n - 1] : -1;
+                if (i < prev || (i === prev && at[i] === at[i - 1] + 1))
+                    spans[n - 1] = Math.max(prev, end);
+                else
+                    spans.push(i, end);
+                break; // the longest piece that matches here: the shorter ones lie inside it
+            }
+        }
+        return spans;
+    }
+}
+function keyAt(bytes, at) {
+    return (((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0);
+}
+function hashKey(key) {
+    return Math.imul(key, 0x9e3779b1) >>> (32 - HASH_BITS);
+}
+function sameAt(text, at, piece) {
+    for (let j = KEY; j < piece.length; j++)
+        if (text[at + j] !== piece[j])
+            return false;
+    return true;
+}
+/**
+ * The pieces a form is matched as, in stripped latin1 (one char per byte of its UTF-8). At its two
+ * ends a form can be read differently inside a text: after a backslash the text printed, its first
+ * `n` or `r` is part of an escape; before an `n` or `r`, so are its last backslashes; and its first
+ * backslashes join the text's. The form without those bytes is looked for too.
+ */
+function piecesOf(form) {
+    const raw = Buffer.from(form, "utf8");
+    const stripped = strip(raw);
+    const text = Buffer.from(stripped.kept.subarray(0, stripped.length)).toString("latin1");
+    const variants = text.length >= KEY ? [text] : [];
+    let from = 0;
+    let to = text.length;
+    if (raw[0] === LOWER_N || raw[0] === LOWER_R)
+        from = 1;
+    else
+        while (from < 2 && text.charCodeAt(from) === BACKSLASH)
+            from += 1;
+    while (to > from && text.length - to < 2 && text.charCodeAt(to - 1) === BACKSLASH)
+        to -= 1;
+    if ((from > 0 || to < text.length) && to - from >= MIN_SECRET_LENGTH)
+        variants.push(text.slice(from, to));
+    const pieces = [];
+    const [whole, trimmed] = variants;
+    if (whole !== undefined) {
+        for (let at = 0;; at += STRIDE) {
+            if (at + PIECE >= whole.length) {
+                pieces.push(whole.slice(Math.max(0, whole.length - PIECE)));
+                break;
+            }
+            pieces.push(whole.slice(at, at + PIECE));
+        }
+    }
+    // The whole form's pieces cover the inside; only the trimmed form's two ends are needed.
+    if (trimmed !== undefined)
+        pieces.push(trimmed.slice(0, PIECE), trimmed.slice(-PIECE));
+    return pieces;
+}
+/**
+ * The values to look for: each value, and each line of a multi-line one that is long enough to
+ * identify it (MIN_SECRET_LINE_LENGTH, trimmed; PEM armor lines are not), so a line printed alone
+ * or with other line endings is redacted too.
+ */
+function secretsOf(values) {
+    const secrets = new Set();
+    for (const value of values) {
+        if (value.length < MIN_SECRET_LENGTH)
+            continue;
+        secrets.add(value);
+        const lines = value.split(LINE_ENDINGS);
+        if (lines.length < 2)
+            continue;
+        for (const line of lines.map((l) => l.trim())) {
+            if (line.length >= MIN_SECRET_LINE_LENGTH && !PEM_ARMOR.test(line))
+                secrets.add(line);
+        }
+    }
+    return [...secrets];
+}
+class Redactor {
+    /** Undefined: nothing to hide. */
+    matcher;
+    /** The longest piece, in bytes: what a stream holds back (stripped) to decide a match. */
+    maxPieceBytes;
+    /** The values given that are long enough to redact. */
+    secretCount;
+    /** The forms a shortened excerpt may cut: checked at a text's two ends (see clipEdges). */
+    edgeForms;
+    /** The PEM armor lines of the values: a cut piece that is only armor is not a secret. */
+    armor;
+    constructor(values) {
+        const given = [...new Set(values)];
+        this.armor = [
+            ...new Set(given.flatMap((v) => v.split(LINE_ENDINGS).map((l) => l.trim()))),
+        ].filter((line) => PEM_ARMOR.test(line));
+        this.secretCount = given.filter((v) => v.length >= MIN_SECRET_LENGTH).length;
+        const secrets = secretsOf(given);
+        const forms = [...new Set(secrets.flatMap(variantsOf))];
+        // clipEdges runs on every string a run writes: its forms are the whole values' and the lines'
+        // plain text only (a key's lines' escaped and base64 forms would make it ~30× slower a string).
+        const whole = new Set(given.filter((v) => v.length >= MIN_SECRET_LENGTH));
+        this.edgeForms = [
+            ...new Set([...whole].flatMap(variantsOf).concat(secrets.filter((s) => !whole.has(s)))),
+        ].filter((form) => form.length > MIN_SECRET_LENGTH);
+        const pieces = new Set(forms.flatMap(piecesOf));
+        this.matcher = pieces.size > 0 ? new PieceMatcher(pieces) : undefined;
+        this.maxPieceBytes = this.matcher?.longest ?? 0;
+    }
+    get empty() {
+        return this.matcher === undefined;
+    }
+    /** The bytes with every secret replaced. */
+    bytes(input) {
+        if (!this.matcher)
+            return input;
+        const { out } = this.redactSome(input, input.length, true);
+        const untouched = out.length === 0 || (out.length === 1 && out[0] !== REDACTED_BYTES);
+        return untouched ? input : Buffer.concat(out);
+    }
+    /**
+     * Redacts `input[0, length)`. With `all`, the whole of it; else only what is decided — matches
+     * that start early enough that no byte still to come could change them or join them to another
+     * — and returns where the undecided rest starts: never inside a run of backslashes (how strip()
+     * reads one depends on all of it), so the rest stripped on its own gives the same view.
+     */
+    redactSome(input, length, all) {
+        const matcher = this.matcher;
+        // Not at the end: a trailing run of backslashes may yet be read as a line break.
+        let known = length;
+        if (!all)
+            while (known > 0 && input[known - 1] === BACKSLASH)
+                known -= 1;
+        const view = strip(input, known);
+        const limit = all ? view.length : view.length - (matcher.longest - 1);
+        const spans = limit > 0 ? matcher.spans(view.kept, view.at, view.length, limit) : [];
+        let count = spans.length;
+        let rest = length;
+        if (!all) {
+            rest = limit > 0 ? runStart(input, view.at[limit]) : 0;
+            // A span that may still grow or join the next match, or that reaches past the cut, is
+            // decided with the rest.
+            while (count > 0 && (spans[count - 1] >= limit || view.at[spans[count - 1] - 1] >= rest)) {
+                count -= 2;
+                rest = Math.min(rest, runStart(input, view.at[spans[count]]));
+            }
+        }
+        const out = [];
+        const whole = Buffer.from(input.buffer, input.byteOffset, input.length);
+        let from = 0;
+        for (let k = 0; k < count; k += 2) {
+            const start = view.at[spans[k]];
+            const end = view.at[spans[k + 1] - 1] + 1;
+            if (start > from)
+                out.push(whole.subarray(from, start));
+            out.push(REDACTED_BYTES);
+            from = end;
+        }
+        if (rest > from)
+            out.push(whole.subarray(from, rest));
+        return { out, rest };
+    }
+    /** The text with every secret replaced, and any piece of one left at either end by a cut. */
+    text(input) {
+        if (!this.matcher)
+            return input;
+        return this.clipEdges(this.bytes(Buffer.from(input, "utf8")).toString("utf8"));
+    }
+    /**
+     * Evidence lines and output tails are shortened excerpts: a cut through a secret leaves its
+     * start at the end of the text, or its end at the start, which no whole-value match finds.
+     * Such a piece (MIN_SECRET_LENGTH characters or more) is replaced too.
+     */
+    clipEdges(text) {
+        if (text.length < MIN_SECRET_LENGTH)
+            return text;
+        let out = text;
+        for (const form of this.edgeForms) {
+            // Only the last (first) form.length - 1 characters can hold a cut piece of it.
+            const head = form.slice(0, MIN_SECRET_LENGTH);
+            const window = out.length - (form.length - 1);
+            const at = out.slice(Math.max(0, window)).lastIndexOf(head);
+            if (at >= 0) {
+                const cut = Math.max(0, window) + at;
+                const piece = out.slice(cut);
+                if (form.startsWith(piece) && !this.onlyArmor(piece))
+                    out = out.slice(0, cut) + REDACTED;
+            }
+            const tail = form.slice(-MIN_SECRET_LENGTH);
+            const end = out.slice(0, form.length - 1).indexOf(tail) + MIN_SECRET_LENGTH;
+            const piece = out.slice(0, end);
+            if (end >= MIN_SECRET_LENGTH && form.endsWith(piece) && !this.onlyArmor(piece))
+                out = REDACTED + out.slice(end);
+        }
+        return out;
+    }
+    /** Whether every line of a cut piece is (a part of) a PEM armor line, or blank. */
+    onlyArmor(piece) {
+        if (this.armor.length === 0)
+            return false;
+        return piece
+            .split(LINE_ENDINGS)
+            .map((line) => line.trim())
+            .every((line) => line === "" || this.armor.some((armor) => armor.includes(line)));
+    }
+    /** A deep copy of plain data (objects, arrays, strings) with every string redacted. */
+    value(input) {
+        if (!this.matcher)
+            return input;
+        return this.walk(input);
+    }
+    /**
+     * A redactor for a byte stream: secrets split across chunks are still found. `minBatch`: see
+     * StreamRedactor (a test sets it to 1 to make it decide at every chunk).
+     */
+    stream(minBatch = MIN_BATCH) {
+        return new StreamRedactor(this, minBatch);
+    }
+    walk(input) {
+        if (typeof input === "string")
+            return this.text(input);
+        if (Array.isArray(input))
+            return input.map((item) => this.walk(item));
+        if (input && typeof input === "object" && isPlainObject(input)) {
+            const out = {};
+            for (const [key, item] of Object.entries(input))
+                out[this.text(key)] = this.walk(item);
+            return out;
+        }
+        return input;
+    }
+}
+const REDACTED_BYTES = Buffer.from(REDACTED, "latin1");
+/**
+ * Redacts a stream chunk by chunk, giving the same bytes as redacting the whole. It holds back
+ * what a match could still need: the last maxPieceBytes + 1 bytes of the stripped view, the breaks
+ * among them, and a redacted span that may still grow. So that tiny chunks do not re-scan that part
+ * over and over, it decides only once what it holds has doubled since the last time (and is at
+ * least `minBatch` bytes): every byte is scanned a bounded number of times.
+ */
+class StreamRedactor {
+    redactor;
+    minBatch;
+    chunks = [];
+    held = 0;
+    /** What was held back at the last decision: the next one waits until twice as much is here. */
+    heldBefore = 0;
+    constructor(redactor, minBatch = MIN_BATCH) {
+        this.redactor = redactor;
+        this.minBatch = minBatch;
+    }
+    push(chunk) {
+        if (this.redactor.empty)
+            return chunk;
+        if (chunk.length === 0)
+            return chunk;
+        this.chunks.push(chunk);
+        this.held += chunk.length;
+        if (this.held < Math.max(this.minBatch, 2 * this.heldBefore))
+            return EMPTY;
+        const text = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+        const { out, rest } = this.redactor.redactSome(text, text.length, false);
+        this.chunks = rest < text.length ? [text.subarray(rest)] : [];
+        this.held = text.length - rest;
+        this.heldBefore = this.held;
+        return out.length === 1 ? out[0] : Buffer.concat(out);
+    }
+    /** What is held back, redacted: call once at the end of the stream. */
+    end() {
+        const rest = Buffer.concat(this.chunks);
+        this.drop();
+        return this.redactor.bytes(rest);
+    }
+    /** Forget what is held back (the stream was cut: a partial secret must not be written). */
+    drop() {
+        this.chunks = [];
+        this.held = 0;
+        this.heldBefore = 0;
+    }
+}
+/** A stream decides no sooner than this many bytes are held (fewer, smaller scans). */
+const MIN_BATCH = 1024;
+const EMPTY = Buffer.alloc(0);
+const HTML_ESCAPES = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    '"': "&quot;",
+    "'": "&#39;",
+};
+/** The forms a value takes when an agent echoes it: escaped for JSON or URLs, base64-encoded. */
+function variantsOf(secret) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    const forms = [
+        secret,
+        json,
+        JSON.stringify(json).slice(1, -1),
+        json.replaceAll("/", "\\/"),
+        // Go's encoding/json (gh, many CLIs) escapes <, > and & as \u003c, \u003e, \u0026.
+        json.replace(/[<>&]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`),
+        // HTML and XML escaping, as an agent's generated page or a tool's report would print it.
+        secret.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]),
+        encodeURIComponent(secret),
+        encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        ...base64Cores(secret),
+    ];
+    return forms.filter((f) => f.length > 0);
+}
+/**
+ * In a longer base64 text the secret's bytes start at offset 0, 1 or 2 of a 3-byte group; for each,
+ * the characters that encode only the secret's bits are the same whatever surrounds it.
+ */
+function base64Cores(secret) {
+    const bytes = Buffer.from(secret, "utf8");
+    const cores = [];
+    for (const offset of [0, 1, 2]) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
+        const first = Math.ceil((offset * 8) / 6);
+        const last = Math.floor(((offset + bytes.length) * 8) / 6);
+        const core = encoded.slice(first, last);
+        if (core.length < MIN_BASE64_CORE)
+            continue;
+        cores.push(core, core.replaceAll("+", "-").replaceAll("/", "_"));
+    }
+    return cores;
+}
+function isPlainObject(value) {
+    const proto = Object.getPrototypeOf(value);
+    return proto === Object.prototype || proto === null;
+}
+// ---------- which values ----------
+/**
+ * The names whose values a run redacts: the known credential variables, every variable whose name
+ * looks like a credential, the names listed in AGENT_EVALS_REDACT, and `extraNames` (the secrets
+ * the evals declare, a library caller's list).
+ */
+function secretNames(env, extraNames = []) {
+    const listed = (env[REDACT_ENV] ?? "").split(/[\s,]+/).filter(Boolean);
+    const lookalikes = Object.keys(env).filter((name) => SECRET_LOOKING_NAME.test(name));
+    return [...new Set([...KNOWN_SECRET_NAMES, ...lookalikes, ...listed, ...extraNames])];
+}
+/** A redactor for the values `env` holds under secretNames(env, extraNames). */
+function redact_secretRedactor(env, extraNames = []) {
+    const values = secretNames(env, extraNames)
+        .map((name) => env[name])
+        .filter((v) => typeof v === "string");
+    return new Redactor(values);
+}
+// ---------- the run's scope ----------
+const scope = new external_node_async_hooks_namespaceObject.AsyncLocalStorage();
+/** Runs `fn` with `redactor` as the current one: everything it starts redacts with it. */
+function redact_withRedactor(redactor, fn) {
+    return scope.run(redactor, fn);
+}
+/** The redactor of the run this code is part of, if any. */
+function redact_currentRedactor() {
+    return scope.getStore();
+}
+/**
+ * The last check where text leaves the process (history lines, PR comments): the current run's
+ * redactor and the credential variables of this process's environment.
+ */
+function redactOutgoing(text) {
+    return outgoingRedactor()(text);
+}
+/** redactOutgoing for many texts: the environment's redactor is built once, not per text. */
+function outgoingRedactor() {
+    const inRun = redact_currentRedactor();
+    const fromEnv = redact_secretRedactor(process.env);
+    return (text) => fromEnv.text(inRun ? inRun.text(text) : text);
+}
+/** Redacts every regular file under `dir` in place (files that hold no secret are not touched). */
+async function redact_redactTree(dir, redactor) {
+    if (redactor.empty)
+        return;
+    let entries;
+    try {
+        entries = await external_node_fs_.promises.readdir(dir, { recursive: true });
+    }
+    catch (error) {
+        if (error.code === "ENOENT")
+            return;
+        throw error;
+    }
+    for (const rel of entries)
+        await redactFile(external_node_path_default().join(dir, rel), redactor);
+}
+/** Redacts one file in place, through a temporary file so a reader never sees half of it. */
+async function redactFile(file, redactor) {
+    const stat = await external_node_fs_.promises.lstat(file).catch(() => undefined);
+    if (!stat?.isFile())
+        return;
+    const bytes = await external_node_fs_.promises.readFile(file);
+    const redacted = redactor.bytes(bytes);
+    if (redacted === bytes)
+        return;
+    const temp = `${file}.redacting`;
+    await external_node_fs_.promises.writeFile(temp, redacted, { mode: stat.mode & 0o777 });
+    await external_node_fs_.promises.rename(temp, file);
+}
+/** A console stream (stdout, stderr) that writes nothing a redactor would hide. */
+class RedactingStream {
+    stream;
+    env;
+    redactor;
+    constructor(stream, env) {
+        this.stream = stream;
+        this.env = env;
+        this.redactor = redact_secretRedactor(env);
+    }
+    /** Also hide these variables' values (the secrets the evals declare, known once they load). */
+    alsoRedact(names) {
+        this.redactor = redact_secretRedactor(this.env, names);
+    }
+    write(text) {
+        return this.stream.write(this.redactor.text(text));
+    }
+    get isTTY() {
+        return this.stream.isTTY;
+    }
+    get columns() {
+        return this.stream.columns;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/util/process.ts
+// Runs one external program (an agent, a setup step, a check command) under strict supervision:
+// its own process group (and cgroup, where usable: cgroup.ts), stdin closed, output streamed to
+// capped files, a timeout that kills the whole group, and nothing left running once the promise
+// resolves. No shell is ever involved.
+
+
+
+
+
+
+
+
+const wrapperScope = new external_node_async_hooks_namespaceObject.AsyncLocalStorage();
+/** Runs `fn` so that every process runProcess starts inside it is started through `wrapper`. */
+function withCommandWrapper(wrapper, fn) {
+    return wrapperScope.run(wrapper, fn);
+}
+/** Runs `fn` with no wrapper: what it starts runs on the host even inside a sandbox's scope. */
+function outsideCommandWrapper(fn) {
+    return wrapperScope.exit(fn);
+}
+async function wrapCommand(command, args, cwd, env) {
+    const wrapper = wrapperScope.getStore();
+    return wrapper ? wrapper(command, args, cwd, env) : { command, args, dispose: async () => { } };
+}
+const DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
+const DEFAULT_KILL_GRACE_MS = 2000;
+/** How long pipes may stay open after the group is dead (a grandchild that left the group). */
+const PIPE_LINGER_MS = 200;
+/** setTimeout fires at once for larger delays, so such timeouts mean "no timeout". */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const DEFAULT_TAIL_BYTES = 64 * 1024;
+/** Children running now, by process-group id, with their cgroups where they have one. */
+const runningGroups = new Map();
+/** Process-group ids of children currently running. */
+function activeGroups() {
+    return [...runningGroups.keys()];
+}
+/**
+ * SIGKILL now to every running child's group and cgroup (for an interrupt handler). Each child's
+ * own clean-up then finds what is left (escapees, by the marker) as it ends.
+ */
+function process_killAllProcesses() {
+    for (const [pid, cgroup] of runningGroups) {
+        killGroupQuietly(pid, "SIGKILL");
+        cgroup?.killNow();
+    }
+}
+/** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
+function killGroup(pid, signal) {
+    // kill(-0) or kill(-1) would hit our own group or every process we may signal.
+    if (!Number.isInteger(pid) || pid <= 1)
+        throw new RangeError(`killGroup: invalid pid ${pid}`);
+    try {
+        process.kill(-pid, signal);
+    }
+    catch (err) {
+        if (errnoCode(err) !== "ESRCH")
+            throw err;
+    }
+}
+/**
+ * Runs the program and resolves once it has exited, its group is killed and its pipes are closed.
+ * Rejects only for harness-side failures (output files unusable, onStdout threw), and then only
+ * after the child is dead.
+ */
+async function runProcess(opts) {
+    const cap = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+    // Secrets never reach the disk: the run's redactor (if any) filters both streams as they arrive.
+    const redactor = redact_currentRedactor();
+    const stdout = await CappedFile.open(opts.stdoutFile, cap, redactor?.stream());
+    const stderr = await CappedFile.open(opts.stderrFile, cap, redactor?.stream()).catch(async (err) => {
+        await stdout.close();
+        throw err;
+    });
+    const startedAt = performance.now();
+    let outcome;
+    // Inside a sandbox's scope (an agent's run with --sandbox bwrap) the program runs under it.
+    // The marker is chosen here so that a wrapper can hand it on (into a container, where the scan
+    // for escapees still finds its processes: they are the host's too).
+    const marker = (0,external_node_crypto_.randomUUID)();
+    const wrapped = await wrapCommand(opts.command, opts.args, opts.cwd, {
+        ...opts.env,
+        [PROCESS_MARKER_ENV]: marker,
+    }).catch(async (err) => {
+        await Promise.all([stdout.close(), stderr.close()]);
+        throw err;
+    });
+    try {
+        outcome = opts.signal?.aborted
+            ? abortedBeforeStart()
+            : await superviseChild({ ...opts, command: wrapped.command, args: wrapped.args, env: wrapped.env ?? opts.env }, stdout, stderr, marker);
+    }
+    finally {
+        await Promise.all([stdout.close(), stderr.close(), wrapped.dispose()]);
+    }
+    const failure = outcome.callbackError ?? stdout.error ?? stderr.error;
+    if (failure)
+        throw failure;
+    return {
+        exitCode: outcome.exitCode,
+        signal: outcome.signal,
+        timedOut: outcome.timedOut,
+        aborted: outcome.aborted,
+        durationMs: Math.round((outcome.endedAt ?? performance.now()) - startedAt),
+        stdoutBytes: stdout.bytes,
+        stderrBytes: stderr.bytes,
+        stdoutTruncated: stdout.truncated,
+        stderrTruncated: stderr.truncated,
+        ...(outcome.spawnError !== undefined && { spawnError: outcome.spawnError }),
+    };
+}
+/** The last `maxLines` lines of a file, reading at most its last `maxBytes` bytes. */
+async function readTail(file, maxLines, maxBytes = DEFAULT_TAIL_BYTES) {
+    if (maxLines <= 0)
+        return "";
+    const handle = await (0,promises_.open)(file, "r").catch((err) => {
+        if (errnoCode(err) === "ENOENT")
+            return undefined;
+        throw err;
+    });
+    if (!handle)
+        return "";
+    try {
+        const { size } = await handle.stat();
+        const start = Math.max(0, size - maxBytes);
+        // One byte before the window tells whether its first line is complete.
+        const readFrom = Math.max(0, start - 1);
+        const buffer = Buffer.alloc(size - readFrom);
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, readFrom);
+        const text = dropPartialFirstLine(buffer.subarray(0, bytesRead), readFrom > 0).toString("utf8");
+        const lines = text.split("\n");
+        if (lines.at(-1) === "")
+            lines.pop();
+        return lines.slice(-maxLines).join("\n");
+    }
+    finally {
+        await handle.close();
+    }
+}
+function dropPartialFirstLine(bytes, startsMidFile) {
+    if (!startsMidFile)
+        return bytes;
+    const newline = bytes.indexOf(0x0a);
+    // A single line longer than the window: its end is better than nothing.
+    return newline === -1 ? bytes.subarray(1) : bytes.subarray(newline + 1);
+}
+function abortedBeforeStart() {
+    return { exitCode: null, signal: null, timedOut: false, aborted: true };
+}
+async function superviseChild(opts, stdout, stderr, marker) {
+    let child;
+    const cgroup = ProcessCgroup.create();
+    const extraFds = openForWriting(opts.extraFdFiles ?? []);
+    const since = pidClock();
+    // Nothing between the warm-up and the spawn: its effect lasts one RCU grace period.
+    await cgroup?.warmUp();
+    // An abort during the wait would not reach watchChild's listener: nothing is started then.
+    if (opts.signal?.aborted) {
+        for (const fd of extraFds)
+            (0,external_node_fs_.closeSync)(fd);
+        await cgroup?.killAndRemove();
+        return abortedBeforeStart();
+    }
+    const start = () => (0,external_node_child_process_namespaceObject.spawn)(opts.command, opts.args, {
+        cwd: opts.cwd,
+        // Inherited by every descendant: finds the ones that left the process group (setsid).
+        env: { ...opts.env, [PROCESS_MARKER_ENV]: marker },
+        detached: true, // own process group, so the whole tree can be signalled at once
+        stdio: ["ignore", "pipe", "pipe", ...extraFds],
+        shell: false,
+    });
+    try {
+        child = cgroup ? cgroup.spawnInside(start) : start();
+    }
+    catch (err) {
+        return cgroup
+            ? cgroup.killAndRemove().then(() => spawnFailure(err, opts))
+            : Promise.resolve(spawnFailure(err, opts));
+    }
+    finally {
+        // The child has its own copies now (spawn forks synchronously).
+        for (const fd of extraFds)
+            (0,external_node_fs_.closeSync)(fd);
+    }
+    return new Promise((resolve) => watchChild(child, opts, { stdout, stderr, marker, cgroup, since }, resolve));
+}
+function watchChild(child, opts, { stdout, stderr, marker, cgroup, since }, resolve) {
+    const outcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
+    const pid = child.pid;
+    if (pid !== undefined)
+        runningGroups.set(pid, cgroup);
+    let graceTimer;
+    let exited = false;
+    const startKilling = (reason) => {
+        if (exited || outcome.timedOut || outcome.aborted || pid === undefined)
+            return;
+        if (reason === "timeout")
+            outcome.timedOut = true;
+        else
+            outcome.aborted = true;
+        killGroupQuietly(pid, "SIGTERM");
+        graceTimer = setTimeout(() => killGroupQuietly(pid, "SIGKILL"), opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+    };
+    const timeoutTimer = startTimer(opts.timeoutMs, () => startKilling("timeout"));
+    const onAbort = () => startKilling("abort");
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
+    const onStdout = guardCallback(opts.onStdout, (err) => (outcome.callbackError ??= err));
+    const onStderr = guardCallback(opts.onStderr, (err) => (outcome.callbackError ??= err));
+    const pipesClosed = Promise.all([
+        pump(child.stdout, stdout, onStdout),
+        pump(child.stderr, stderr, onStderr),
+    ]);
+    const settle = () => {
+        exited = true;
+        outcome.endedAt = performance.now();
+        clearTimeout(timeoutTimer);
+        clearTimeout(graceTimer);
+        opts.signal?.removeEventListener("abort", onAbort);
+        if (pid !== undefined) {
+            // Whatever the child left running in its group (background jobs, servers) dies with it.
+            killGroupQuietly(pid, "SIGKILL");
+            runningGroups.delete(pid);
+        }
+        // Its cgroup holds every descendant, whatever its group, session or pid; the marker scan then
+        // finds any that got out of it (or all of them, where there is no cgroup).
+        void Promise.resolve(cgroup?.killAndRemove())
+            .then(() => killEscapees(marker, since))
+            .then(() => closePipes(child, pipesClosed))
+            .then(() => resolve(outcome));
+    };
+    child.once("exit", (code, signal) => {
+        outcome.exitCode = code;
+        outcome.signal = signal;
+        settle();
+    });
+    // After a successful spawn 'error' only reports failed kill()/send(), which we never use.
+    child.once("error", (err) => {
+        if (exited || pid !== undefined)
+            return;
+        outcome.spawnError = spawnFailure(err, opts).spawnError;
+        settle();
+    });
+}
+/** Set in every child's environment to a fresh id: how its descendants are found again. */
+const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
+/** The marker scan ends after this many rounds in a row find no marked process... */
+const QUIET_SCAN_ROUNDS = 3;
+/** ...or after this many rounds in all (a process that forks faster than a round can see it). */
+const MAX_SCAN_ROUNDS = 100;
+/** How many rounds a live process whose environment reads empty (in the middle of exec) is re-read. */
+const UNREADABLE_ROUNDS = 10;
+/**
+ * SIGKILL to every process still carrying `marker` in its environment: descendants that left the
+ * process group with setsid (daemons, `setsid sleep &`), and ones that keep changing their pid (a
+ * fork-and-exit loop), which one look at /proc can miss between listing a pid and reading it: the
+ * scan is repeated until three rounds in a row find nothing. Linux only (reads /proc); a process
+ * that cleared its environment is not found.
+ */
+async function killEscapees(marker, since) {
+    const scan = new MarkerScan(Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`), since);
+    const found = [];
+    for (let round = 0, quiet = 0; round < MAX_SCAN_ROUNDS && quiet < QUIET_SCAN_ROUNDS; round++) {
+        const { killed, unsure } = scan.round();
+        found.push(...killed);
+        quiet = killed.length > 0 || unsure ? 0 : quiet + 1;
+        // A process in the middle of exec shows no environment yet: give it a moment to finish.
+        if (unsure)
+            await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    return found;
+}
+/**
+ * The rounds of one marker scan. A process cannot gain the marker later, so after the first round
+ * only new processes are read (and the ones not readable yet). Newest first: a fork-and-exit loop's
+ * current process is among the newest, and each moment before reading it is a chance to miss it.
+ */
+class MarkerScan {
+    needle;
+    since;
+    /** Processes read already (and those gone or never ours to read). */
+    looked = new Set([process.pid]);
+    /** Live processes whose environment read empty, with how many times it did. */
+    unreadable = new Map();
+    constructor(needle, 
+    /** Read before the marked child started: only pids handed out since can be its descendants. */
+    since) {
+        this.needle = needle;
+        this.since = since;
+    }
+    round() {
+        const killed = [];
+        let unsure = false;
+        // Synchronous reads: /proc files are generated in memory, so each read is a few microseconds,
+        // far less than a round trip through libuv's thread pool per process (BENCHMARKS.md, figure 1).
+        for (const pid of this.newPids()) {
+            let environ;
+            try {
+                environ = readProcBytes(`/proc/${pid}/environ`);
+            }
+            catch {
+                this.looked.add(pid); // gone already, or not ours to read
+                continue;
+            }
+            if (environ.length === 0 && this.mayShowItLater(pid)) {
+                unsure = true;
+                continue;
+            }
+            this.looked.add(pid);
+            if (!environ.includes(this.needle))
+                continue;
+            killed.push(pid);
+            try {
+                process.kill(pid, "SIGKILL");
+            }
+            catch {
+                // gone already, or not ours to kill
+            }
+        }
+        return { killed, unsure };
+    }
+    newPids() {
+        let names;
+        try {
+            names = (0,external_node_fs_.readdirSync)("/proc");
+        }
+        catch {
+            return [];
+        }
+        const handedOut = this.since && pidsHandedOutSince(this.since);
+        return names
+            .filter((name) => /^\d+$/.test(name))
+            .map(Number)
+            .filter((pid) => !this.looked.has(pid) && (!handedOut || handedOut(pid)))
+            .sort((a, b) => b - a);
+    }
+    /**
+     * An empty environment is read from a process between the two halves of an exec; a zombie, a
+     * kernel thread or one that really has none (env -i) stays empty, so each is re-read a few
+     * rounds only.
+     */
+    mayShowItLater(pid) {
+        const times = (this.unreadable.get(pid) ?? 0) + 1;
+        this.unreadable.set(pid, times);
+        return times <= UNREADABLE_ROUNDS && isLiveUserProcess(pid);
+    }
+}
+/** The buffer readProcBytes reads into, grown when a file does not fit. */
+let procScratch = Buffer.allocUnsafeSlow(64 * 1024);
+/**
+ * A /proc file's bytes, read into one reused buffer: valid until the next call. readFileSync
+ * allocates a fresh 64 KiB Buffer for every file whose size the kernel reports as 0 (all of
+ * /proc), which the scan did for every process on the machine after every child: megabytes of
+ * garbage outside V8's heap per trial, which raised the peak RSS of long runs (BENCHMARKS.md,
+ * figure 7b).
+ */
+function readProcBytes(file) {
+    const fd = (0,external_node_fs_.openSync)(file, "r");
+    try {
+        let length = 0;
+        for (;;) {
+            if (length === procScratch.length) {
+                const bigger = Buffer.allocUnsafeSlow(procScratch.length * 2);
+                procScratch.copy(bigger);
+                procScratch = bigger;
+            }
+            const read = (0,external_node_fs_.readSync)(fd, procScratch, length, procScratch.length - length, null);
+            if (read === 0)
+                return procScratch.subarray(0, length);
+            length += read;
+        }
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+let pidMax;
+/** Now, or undefined where /proc does not tell (not Linux). */
+function pidClock() {
+    try {
+        pidMax ??= Number((0,external_node_fs_.readFileSync)("/proc/sys/kernel/pid_max", "utf8"));
+        // "0.52 0.58 0.59 2/311 12345": running/existing threads, then the last pid handed out.
+        const [, threads, lastPid] = /\d+\/(\d+) (\d+)\s*$/.exec((0,external_node_fs_.readFileSync)("/proc/loadavg", "utf8"))?.map(Number) ?? [];
+        const forks = Number(/^processes (\d+)$/m.exec((0,external_node_fs_.readFileSync)("/proc/stat", "utf8"))?.[1]);
+        return [lastPid, forks, threads, pidMax].every((n) => Number.isSafeInteger(n) && n > 0)
+            ? { lastPid: lastPid, forks, threads: threads }
+            : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Whether a pid was handed out after `since`, or undefined when that cannot be told. The kernel
+ * hands pids out in a cycle (after the last one given, skipping those in use, wrapping at
+ * pid_max), so every process started since is in (since.lastPid, now.lastPid] on that cycle —
+ * unless the cycle went all the way round, which needs at least pid_max forks and skipped pids
+ * together. The scan after a short trial then reads the few processes started during it instead of
+ * every process on the machine (BENCHMARKS.md, figure 11).
+ */
+function pidsHandedOutSince(since) {
+    const now = pidClock();
+    const max = pidMax;
+    if (!now || !max)
+        return undefined;
+    if (now.forks - since.forks + Math.max(now.threads, since.threads) >= max)
+        return undefined;
+    const distance = (pid) => (((pid - since.lastPid) % max) + max) % max;
+    const span = distance(now.lastPid);
+    return (pid) => distance(pid) > 0 && distance(pid) <= span;
+}
+/** Neither a zombie nor a kernel thread (a child of kthreadd, pid 2). */
+function isLiveUserProcess(pid) {
+    let stat;
+    try {
+        stat = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    }
+    catch {
+        return false;
+    }
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses.
+    const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return state !== "Z" && state !== "X" && ppid !== "0" && ppid !== "2";
+}
+/** Waits for the pipes to close; a grandchild that escaped the group may hold them, so cut them. */
+async function closePipes(child, pipesClosed) {
+    let lingerTimer;
+    const lingered = new Promise((done) => {
+        lingerTimer = setTimeout(() => done("linger"), PIPE_LINGER_MS);
+    });
+    const first = await Promise.race([pipesClosed, lingered]);
+    clearTimeout(lingerTimer);
+    if (first !== "linger")
+        return;
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    await pipesClosed;
+}
+/** Drains a child's pipe into its file; resolves when the pipe is closed. */
+function pump(source, sink, onChunk) {
+    if (!source)
+        return Promise.resolve();
+    source.on("data", (chunk) => {
+        onChunk?.(chunk);
+        sink.write(chunk, source);
+    });
+    return new Promise((done) => {
+        source.once("close", () => done());
+        source.on("error", () => { }); // a broken pipe just ends the output; 'close' follows
+    });
+}
+/** A callback that reports its first throw instead of crashing the process; later calls are skipped. */
+function guardCallback(callback, report) {
+    if (!callback)
+        return undefined;
+    let failed = false;
+    return (chunk) => {
+        if (failed)
+            return;
+        try {
+            callback(chunk);
+        }
+        catch (err) {
+            failed = true;
+            report(err);
+        }
+    };
+}
+function startTimer(ms, fire) {
+    if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIMER_MS)
+        return undefined;
+    return setTimeout(fire, ms);
+}
+function killGroupQuietly(pid, signal) {
+    try {
+        killGroup(pid, signal);
+    }
+    catch {
+        // EPERM and the like: nothing better to do during cleanup than move on.
+    }
+}
+function spawnFailure(err, opts) {
+    return {
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        aborted: false,
+        endedAt: performance.now(),
+        spawnError: describeSpawnError(err, opts),
+    };
+}
+function describeSpawnError(err, opts) {
+    const code = errnoCode(err);
+    // spawn reports a missing cwd as ENOENT too, which would wrongly blame the binary.
+    if (code === "ENOENT") {
+        return (0,external_node_fs_.existsSync)(opts.cwd)
+            ? `ENOENT: ${opts.command}: command not found`
+            : `ENOENT: working directory not found: ${opts.cwd}`;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return code ? `${code}: ${message}` : message;
+}
+function openForWriting(files) {
+    const fds = [];
+    try {
+        for (const file of files)
+            fds.push((0,external_node_fs_.openSync)(file, "w"));
+    }
+    catch (err) {
+        for (const fd of fds)
+            (0,external_node_fs_.closeSync)(fd);
+        throw err;
+    }
+    return fds;
+}
+function errnoCode(err) {
+    const code = err?.code;
+    return typeof code === "string" ? code : undefined;
+}
+// ---------- capped output file ----------
+/**
+ * An output file that keeps the first `cap` bytes, counts the rest, and marks the cut once. With a
+ * redactor, what it keeps is redacted on the way (the cap counts the child's bytes, not ours).
+ */
+class CappedFile {
+    out;
+    cap;
+    redactor;
+    bytes = 0;
+    truncated = false;
+    error;
+    kept = 0;
+    /** The pipe paused until the file drains. */
+    waiting;
+    constructor(out, cap, redactor) {
+        this.out = out;
+        this.cap = cap;
+        this.redactor = redactor;
+        out.on("drain", () => this.resumeSource());
+        out.on("error", (err) => {
+            this.error ??= err;
+            this.resumeSource(); // keep draining the pipe, or the child would block on a full one
+        });
+    }
+    static async open(file, cap, redactor) {
+        // Opened synchronously: one thread-pool round trip less per stream of every process.
+        const fd = (0,external_node_fs_.openSync)(file, "w");
+        return new CappedFile((0,external_node_fs_.createWriteStream)(file, { fd }), cap, redactor);
+    }
+    /** Writes what fits; pauses `source` while the file catches up, so memory stays bounded. */
+    write(chunk, source) {
+        this.bytes += chunk.length;
+        if (this.truncated || this.error !== undefined)
+            return;
+        const room = this.cap - this.kept;
+        const part = chunk.length <= room ? chunk : chunk.subarray(0, Math.max(0, room));
+        this.kept += part.length;
+        const kept = this.redactor ? this.redactor.push(part) : part;
+        let ready = kept.length === 0 || this.out.write(kept);
+        if (part.length < chunk.length) {
+            this.truncated = true;
+            // The held-back tail may be the start of a secret the cut went through: it is not written.
+            this.redactor?.drop();
+            ready = this.out.write(`\n[agent-evals: output cut at ${this.cap} bytes]\n`) && ready;
+        }
+        if (!ready) {
+            this.waiting = source;
+            source.pause();
+        }
+    }
+    async close() {
+        if (!this.out.writableEnded) {
+            const rest = this.redactor?.end();
+            if (rest?.length && this.error === undefined)
+                this.out.write(rest);
+            this.out.end();
+        }
+        await (0,external_node_stream_promises_namespaceObject.finished)(this.out).catch((err) => (this.error ??= err));
+    }
+    resumeSource() {
+        this.waiting?.resume();
+        this.waiting = undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/util/semaphore.ts
+/** At most `limit` holders at once; waiters are served in arrival order. */
+class Semaphore {
+    limit;
+    active = 0;
+    waiting = [];
+    constructor(limit) {
+        this.limit = limit;
+    }
+    async acquire() {
+        if (this.active >= this.limit)
+            await new Promise((resolve) => this.waiting.push(resolve));
+        else
+            this.active++;
+        let released = false;
+        return () => {
+            if (released)
+                return;
+            released = true;
+            const next = this.waiting.shift();
+            if (next)
+                next();
+            else
+                this.active--;
+        };
+    }
+    async use(fn) {
+        const release = await this.acquire();
+        try {
+            return await fn();
+        }
+        finally {
+            release();
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/util/shell.ts
+// Shell words and executables: quoting a value as one POSIX word, finding a binary on a PATH, and
+// which names a shimmed binary may have.
+
+
+const SHIM_NAME = /^[A-Za-z0-9._+-]+$/;
+/** A name that can be a shimmed binary: a plain file name, not `.` or `..`. */
+function isValidShimName(name) {
+    return SHIM_NAME.test(name) && name !== "." && name !== "..";
+}
+/** Quote a string as one POSIX shell word. */
+function shellQuote(value) {
+    return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+/** The first executable `bin` on a PATH string, or undefined. */
+async function findOnPath(bin, searchPath) {
+    for (const dir of searchPath.split((external_node_path_default()).delimiter)) {
+        if (!dir)
+            continue;
+        const candidate = external_node_path_default().join(dir, bin);
+        try {
+            if (!external_node_fs_default().statSync(candidate).isFile())
+                continue;
+            external_node_fs_default().accessSync(candidate, external_node_fs_.constants.X_OK);
+            return candidate;
+        }
+        catch {
+            // not here; keep looking
+        }
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/util/random.ts
+// A small seeded random number generator (mulberry32): the same seed gives the same draws on every
+// machine, so a held-out split and a simulation's tables are reproducible.
+function seededRandom(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/util/paths.ts
+// Paths shown to the user: inside the project, relative to it; outside it, as they are.
+
+/** Whether `target` is `root` or below it (a folder named `..foo` is below; `..` is not). */
+function isInside(target, root) {
+    const rel = external_node_path_default().relative(root, target);
+    return rel === "" || (rel !== ".." && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
+}
+/** `file` relative to the project when it is inside it (the project itself as given), else as given. */
+function displayPath(file, projectRoot) {
+    if (!projectRoot || !external_node_path_default().isAbsolute(file))
+        return file;
+    return isInside(file, projectRoot) ? external_node_path_default().relative(projectRoot, file) || file : file;
+}
+
+;// CONCATENATED MODULE: ./src/util/index.ts
+// util/: process groups and cgroups, redaction, git, shell words.
+// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
+// every import from another folder going through an index.ts).
+
+
+
+
+
+
+
+
 
 ;// CONCATENATED MODULE: ./src/define/eval-file.ts
 // What an eval file must be before a byte of it is read: a name the file system gave back intact
@@ -13170,7 +14783,7 @@ function evalFileProblem(file, projectRoot) {
         catch {
             return problem(errors_Codes.badEvalFile, `the file is a symlink to ${external_node_fs_default().readlinkSync(file)}, which does not exist`, "remove the link, or point it at an eval file inside the project");
         }
-        if (!isInside(real, external_node_fs_default().realpathSync(projectRoot))) {
+        if (!eval_file_isInside(real, external_node_fs_default().realpathSync(projectRoot))) {
             return problem(errors_Codes.badEvalFile, `the file is a symlink to ${real}, outside the project`, "copy the eval file into the project, or point the link at a file inside the project");
         }
     }
@@ -13190,7 +14803,7 @@ function tooLarge(file, bytes) {
         fix: "split it into several eval files, or move large fixture content into a `sandbox.template` directory",
     };
 }
-function isInside(target, root) {
+function eval_file_isInside(target, root) {
     const rel = external_node_path_default().relative(root, target);
     return rel === "" || (!rel.startsWith(`..${(external_node_path_default()).sep}`) && rel !== ".." && !external_node_path_default().isAbsolute(rel));
 }
@@ -13555,7 +15168,7 @@ const allowsEval = /* @__PURE__*/ (/* unused pure expression or super */ null &&
         return false;
     }
 })));
-function isPlainObject(o) {
+function util_isPlainObject(o) {
     if (util_isObject(o) === false)
         return false;
     // modified constructor
@@ -13575,7 +15188,7 @@ function isPlainObject(o) {
     return true;
 }
 function shallowClone(o) {
-    if (isPlainObject(o))
+    if (util_isPlainObject(o))
         return { ...o };
     if (Array.isArray(o))
         return [...o];
@@ -13769,7 +15382,7 @@ function omit(schema, mask) {
     return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
 }
 function extend(schema, shape) {
-    if (!isPlainObject(shape)) {
+    if (!util_isPlainObject(shape)) {
         throw new Error("Invalid input to extend: expected a plain object");
     }
     const checks = schema._zod.def.checks;
@@ -13793,7 +15406,7 @@ function extended(schema, shape) {
     return newShape;
 }
 function safeExtend(schema, shape) {
-    if (!isPlainObject(shape)) {
+    if (!util_isPlainObject(shape)) {
         throw new Error("Invalid input to safeExtend: expected a plain object");
     }
     return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
@@ -16745,7 +18358,7 @@ const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!isPlainObject(input)) {
+        if (!util_isPlainObject(input)) {
             payload.issues.push({
                 expected: "record",
                 code: "invalid_type",
@@ -20266,8 +21879,6 @@ function _function(params) {
 }
 
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/define/prompt.ts
 // Prompts: `{{name}}` rendering from params and secrets, the snapshot hash, embedded commands.
 
@@ -20374,1653 +21985,6 @@ function stableStringify(value) {
         return v;
     });
 }
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/util/git.ts
-// Is there a git repository around a folder at all? A look for `.git` up the tree answers "no"
-// without starting git, which costs a process start (~10 ms from a large Node parent) per question
-// on every run outside a repository. When the answer may be "yes", ask git itself.
-
-
-
-
-/**
- * False only when `dir` can't be in a git work tree: no `.git` (folder, or file for worktrees and
- * submodules) in it or any folder above it, and no `GIT_DIR` pointing git elsewhere.
- */
-function mayBeInGitRepo(dir, env = process.env) {
-    if (env.GIT_DIR)
-        return true;
-    let current = external_node_path_default().resolve(dir);
-    for (;;) {
-        if ((0,external_node_fs_.existsSync)(external_node_path_default().join(current, ".git")))
-            return true;
-        const parent = external_node_path_default().dirname(current);
-        if (parent === current)
-            return false;
-        current = parent;
-    }
-}
-/** The commit checked out in `dir`, or undefined outside git (or when git fails). */
-async function git_gitHeadCommit(dir) {
-    if (!mayBeInGitRepo(dir))
-        return undefined;
-    try {
-        const { stdout } = await (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile)("git", ["rev-parse", "HEAD"], { cwd: dir });
-        return stdout.trim() || undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-
-// EXTERNAL MODULE: external "node:v8"
-var external_node_v8_ = __nccwpck_require__(8877);
-// EXTERNAL MODULE: external "node:vm"
-var external_node_vm_ = __nccwpck_require__(714);
-;// CONCATENATED MODULE: ./src/util/memory.ts
-// A full garbage collection now and then over a long run. What a run keeps per trial is small (well
-// under 1 KB: BENCHMARKS.md › Soak), but each trial's short-lived objects outlive two scavenges
-// while the trial runs, so they are promoted, and V8 lets the old generation grow for the whole run
-// before it compacts it: peak RSS then grows with the number of trials though live data does not.
-// A mark-compact every COLLECT_EVERY trials (about 10–20 ms on a heap of this size) keeps the peak
-// flat. `gc` is not exposed without --expose-gc, which a CLI started from its shebang cannot pass
-// itself, so the flag is set at run time and the function taken from a fresh context. Only the
-// processes agent-evals owns use it (the CLI, the Action), never the library inside someone's.
-
-
-/** Trials between two collections. */
-const COLLECT_EVERY = 200;
-let collect;
-function collector() {
-    if (collect !== undefined)
-        return collect;
-    try {
-        setFlagsFromString("--expose-gc");
-        const gc = runInNewContext("gc");
-        collect = typeof gc === "function" ? () => void gc() : null;
-    }
-    catch {
-        collect = null;
-    }
-    return collect;
-}
-/** Counts finished trials; collects garbage at every COLLECT_EVERY-th. */
-class GarbageCadence {
-    every;
-    count = 0;
-    constructor(every = COLLECT_EVERY) {
-        this.every = every;
-    }
-    trialEnded() {
-        if (++this.count % this.every === 0)
-            collector()?.();
-    }
-}
-
-;// CONCATENATED MODULE: external "node:async_hooks"
-const external_node_async_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: ./src/util/cgroup.ts
-// A cgroup (v2) per started program, where the machine lets us: every descendant is born into its
-// parent's cgroup and stays there whatever it does to its process group, session or pid (setsid,
-// double forks, a "pid hopper" that forks and exits in a loop), so writing cgroup.kill ends all of
-// them at once, which no scan of /proc can promise. Where cgroups are not usable (no cgroup v2
-// hierarchy, not writable, kernel older than 5.14 without cgroup.kill) nothing is created and
-// process.ts relies on its marker scan alone.
-//
-// A child is put into its cgroup by being born there: this process moves itself into the new
-// cgroup, spawns (a synchronous fork), and moves itself back. A child moved in after it started
-// could fork before the move; a shell launcher would change the child's environment and how a
-// missing binary is reported.
-
-
-/** Set to 1 in agent-evals' own environment to use the marker scan only, never a cgroup. */
-const NO_CGROUP_ENV = "AGENT_EVALS_NO_CGROUP";
-/** How often, 5 ms apart, to look whether a killed cgroup's processes are all gone. */
-const EMPTY_POLLS = 200;
-let detected;
-let created = 0;
-/**
- * Emptied cgroups kept for the next program: making one costs a few milliseconds of the main
- * thread (more on a busy machine), a fresh one per child was a serial cost of concurrent trials
- * (BENCHMARKS.md, figure 11). At most IDLE_KEPT; all are removed when this process exits.
- */
-const idle = [];
-const IDLE_KEPT = 16;
-let removeIdleAtExit = false;
-function keepIdle(dir) {
-    if (idle.length >= IDLE_KEPT)
-        return false;
-    idle.push(dir);
-    if (!removeIdleAtExit) {
-        removeIdleAtExit = true;
-        process.once("exit", removeIdleCgroups);
-    }
-    return true;
-}
-/** Removes the emptied cgroups kept for reuse (also done when this process exits). */
-function removeIdleCgroups() {
-    for (let dir = idle.pop(); dir !== undefined; dir = idle.pop()) {
-        try {
-            (0,external_node_fs_.rmdirSync)(dir);
-        }
-        catch {
-            // gone already, or populated again by something else: the system's to remove
-        }
-    }
-}
-/**
- * The cgroup v2 folder this process is in, when it may create a cgroup below it, move itself in and
- * out, and kill one (cgroup.kill); undefined elsewhere. Probed once, on first use.
- */
-function cgroupHome() {
-    if (process.env[NO_CGROUP_ENV] === "1")
-        return undefined;
-    detected ??= probe() ?? null;
-    return detected?.home;
-}
-/** One started program's cgroup. */
-class ProcessCgroup {
-    dir;
-    home;
-    /** Set if this process could not move back out: the cgroup must then never be killed. */
-    holdsUs = false;
-    entered = false;
-    /** Set once killAndRemove ran: the folder may serve another program now. */
-    released = false;
-    constructor(dir, home) {
-        this.dir = dir;
-        this.home = home;
-    }
-    /** An empty cgroup below ours (fresh or emptied), or undefined where cgroups are not usable. */
-    static create() {
-        const home = cgroupHome();
-        if (!home)
-            return undefined;
-        const reused = idle.pop();
-        if (reused)
-            return new ProcessCgroup(reused, home);
-        const dir = external_node_path_default().join(home, `agent-evals-${process.pid}-${++created}`);
-        try {
-            (0,external_node_fs_.mkdirSync)(dir);
-        }
-        catch {
-            return undefined;
-        }
-        return new ProcessCgroup(dir, home);
-    }
-    /**
-     * Makes the moves of spawnInside cheap, without blocking the event loop. A write to any
-     * cgroup.procs takes the kernel's cgroup_threadgroup_rwsem, and when no other write came within
-     * the last RCU grace period, waits for one (5–20 ms, measured: BENCHMARKS.md figure 11) — on the
-     * main thread, for every child, was the largest serial cost of concurrent trials. Rewriting our
-     * own cgroup's procs moves nothing but takes that wait on a thread-pool thread; moves made
-     * within the next grace period then take a fraction of a millisecond. Never fails: at worst
-     * spawnInside pays the wait itself, as it did before.
-     */
-    warmUp() {
-        let fd;
-        try {
-            fd = (0,external_node_fs_.openSync)(external_node_path_default().join(this.home, "cgroup.procs"), "w");
-        }
-        catch {
-            return Promise.resolve();
-        }
-        // Only the write waits; the moves follow its callback at once, inside the grace period.
-        return new Promise((resolve) => (0,external_node_fs_.write)(fd, "0", () => {
-            (0,external_node_fs_.closeSync)(fd);
-            resolve();
-        }));
-    }
-    /**
-     * Runs `spawn` (which must fork synchronously, as child_process.spawn does) with this process
-     * inside the cgroup, so the child starts there. If moving in fails, the child starts outside.
-     * Call warmUp() just before: then the moves do not hold up the event loop.
-     */
-    spawnInside(spawn) {
-        try {
-            (0,external_node_fs_.writeFileSync)(external_node_path_default().join(this.dir, "cgroup.procs"), "0");
-            this.entered = true;
-        }
-        catch {
-            return spawn();
-        }
-        try {
-            return spawn();
-        }
-        finally {
-            this.leave();
-        }
-    }
-    /** SIGKILL to every process in the cgroup, now; false if that was not done. */
-    killNow() {
-        if (!this.entered || this.holdsUs || this.contains(process.pid))
-            return false;
-        try {
-            (0,external_node_fs_.writeFileSync)(external_node_path_default().join(this.dir, "cgroup.kill"), "1");
-            return true;
-        }
-        catch {
-            return false;
-        }
-    }
-    /** Kills what is in the cgroup, waits (bounded) until it is empty, and removes it or keeps it empty for reuse. */
-    async killAndRemove() {
-        if (this.holdsUs || this.released)
-            return;
-        this.released = true;
-        if (this.killNow()) {
-            for (let i = 0; i < EMPTY_POLLS && this.populated(); i++) {
-                await new Promise((resolve) => setTimeout(resolve, 5));
-            }
-        }
-        if (!this.populated() && (0,external_node_fs_.existsSync)(this.dir) && keepIdle(this.dir))
-            return;
-        try {
-            (0,external_node_fs_.rmdirSync)(this.dir);
-        }
-        catch {
-            // Still populated (a process stuck in the kernel): left for the system; nothing else to do.
-        }
-    }
-    leave() {
-        for (let attempt = 0; attempt < 3; attempt++) {
-            try {
-                (0,external_node_fs_.writeFileSync)(external_node_path_default().join(this.home, "cgroup.procs"), "0");
-                return;
-            }
-            catch {
-                // tried again below
-            }
-        }
-        this.holdsUs = true;
-    }
-    contains(pid) {
-        try {
-            return (0,external_node_fs_.readFileSync)(external_node_path_default().join(this.dir, "cgroup.procs"), "utf8")
-                .split("\n")
-                .includes(String(pid));
-        }
-        catch {
-            return false;
-        }
-    }
-    populated() {
-        try {
-            return /^populated 1$/m.test((0,external_node_fs_.readFileSync)(external_node_path_default().join(this.dir, "cgroup.events"), "utf8"));
-        }
-        catch {
-            return false;
-        }
-    }
-}
-/** Tries, with a cgroup of its own, every step a started program's cgroup needs. */
-function probe() {
-    const home = ownCgroupDir();
-    if (!home)
-        return undefined;
-    const dir = external_node_path_default().join(home, `agent-evals-${process.pid}-probe`);
-    try {
-        (0,external_node_fs_.mkdirSync)(dir);
-    }
-    catch {
-        return undefined;
-    }
-    const before = ownCgroupPath();
-    try {
-        if (!(0,external_node_fs_.existsSync)(external_node_path_default().join(dir, "cgroup.kill")))
-            return undefined;
-        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(dir, "cgroup.procs"), "0");
-        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(home, "cgroup.procs"), "0");
-        return ownCgroupPath() === before ? { home } : undefined;
-    }
-    catch {
-        return undefined;
-    }
-    finally {
-        try {
-            (0,external_node_fs_.rmdirSync)(dir);
-        }
-        catch {
-            // we are still in it (moving back failed): the probe said no, and the folder stays
-        }
-    }
-}
-/** The folder of this process's cgroup v2 (pure or hybrid layout), if one is mounted. */
-function ownCgroupDir() {
-    const own = ownCgroupPath();
-    if (own === undefined)
-        return undefined;
-    let mountinfo;
-    try {
-        mountinfo = (0,external_node_fs_.readFileSync)("/proc/self/mountinfo", "utf8");
-    }
-    catch {
-        return undefined;
-    }
-    for (const line of mountinfo.split("\n")) {
-        // "id parent dev root mountpoint options [optional…] - fstype source superoptions"
-        const [mount, fs] = line.split(" - ");
-        if (!fs?.startsWith("cgroup2 "))
-            continue;
-        const [, , , root, point] = mount.split(" ").map(unescapeMountField);
-        if (!root || !point)
-            continue;
-        if (root !== "/" && own !== root && !own.startsWith(`${root}/`))
-            continue;
-        return external_node_path_default().resolve(point, `.${root === "/" ? own : own.slice(root.length)}`);
-    }
-    return undefined;
-}
-/** This process's cgroup v2 path (the "0::" line of /proc/self/cgroup). */
-function ownCgroupPath() {
-    try {
-        const line = (0,external_node_fs_.readFileSync)("/proc/self/cgroup", "utf8")
-            .split("\n")
-            .find((l) => l.startsWith("0::"));
-        return line?.slice(3);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** mountinfo writes space, tab, newline and backslash as octal escapes. */
-function unescapeMountField(field) {
-    return field.replace(/\\([0-7]{3})/g, (_, octal) => String.fromCharCode(parseInt(octal, 8)));
-}
-
-;// CONCATENATED MODULE: ./src/util/redact.ts
-// Secret redaction: the values of declared secrets and of credential variables are replaced by
-// `***` before anything is written (transcripts, call logs, checks, run.json, history, comments).
-//
-// Where it happens: at the source. The process runner redacts agent output as it streams to disk
-// (with a carry-over, so a secret cut between two chunks is still caught), the trial redacts the
-// results it builds and sweeps its results folder, the suite redacts what it reports; history
-// appends and PR comments check once more on the way out. The redactor of the current run travels
-// in an AsyncLocalStorage scope, so every process started during the run (by any agent adapter,
-// built-in or not) is covered without threading it through each call.
-//
-// What is caught: each value as is; JSON-escaped (once and twice, with `\/`, and Go-style `\u003c`);
-// HTML-escaped; URL-encoded (upper- or lowercase hex);
-// base64 and base64url at any alignment (the part of the encoding that depends only on the
-// secret); each of these with line breaks (`\n`, `\r\n`, `\r`, or their JSON escapes) anywhere
-// inside. A multi-line value is also redacted line by line: each line of MIN_SECRET_LINE_LENGTH
-// characters or more (not PEM armor) is a secret of its own, so it is caught printed alone.
-// How: text and forms are matched with their line breaks left out (strip), long forms as
-// overlapping 64-byte pieces, looked up by their first four bytes: linear in the text.
-// A shortened excerpt (an evidence line, an output's tail) that cuts through a value has the piece
-// at its edge replaced too. What is not: a value cut in pieces and printed far apart, transformed (hex, reversed, hashed,
-// compressed), or shorter than MIN_SECRET_LENGTH characters (redacting those would wreck output).
-
-
-
-const REDACTED = "***";
-/** A value shorter than this is not redacted: replacing every "1234" would destroy the output. */
-const MIN_SECRET_LENGTH = 6;
-/** Names of further variables to redact: comma- or space-separated, e.g. `ACME_TOKEN,DB_URL`. */
-const REDACT_ENV = "AGENT_EVALS_REDACT";
-/**
- * Well-known credential variables of the services around a run, redacted whenever they are set.
- * Each agent adapter's own (`credentialEnv`) are added by the engine.
- */
-const KNOWN_SECRET_NAMES = [
-    "GEMINI_API_KEY",
-    "GOOGLE_API_KEY",
-    "AZURE_OPENAI_API_KEY",
-    "GITHUB_TOKEN",
-    "GH_TOKEN",
-    "GH_ENTERPRISE_TOKEN",
-    "GITHUB_ENTERPRISE_TOKEN",
-    "INPUT_GITHUB-TOKEN",
-    "ACTIONS_RUNTIME_TOKEN",
-    "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
-    "AWS_SECRET_ACCESS_KEY",
-    "AWS_SESSION_TOKEN",
-    "NPM_TOKEN",
-    "NODE_AUTH_TOKEN",
-    "HF_TOKEN",
-];
-/** Names that look like credentials: redacted too (…_TOKEN, …_SECRET, …_API_KEY, …_PASSWORD). */
-const SECRET_LOOKING_NAME = /(^|[_-])(TOKEN|SECRET|SECRET_KEY|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)$/i;
-/** The shortest base64 fragment worth redacting: shorter ones would match ordinary text. */
-const MIN_BASE64_CORE = 8;
-/**
- * A line of a multi-line value (a PEM key, a certificate chain) this long or longer is a secret of
- * its own: printed alone, or with other line endings than the value has, it is still redacted.
- */
-const MIN_SECRET_LINE_LENGTH = 16;
-/** A PEM armor line (`-----BEGIN RSA PRIVATE KEY-----`): ordinary text, not a secret of its own. */
-const PEM_ARMOR = /^-----(BEGIN|END)[^-]*-----$/;
-/** The line endings a multi-line value is split on: raw, or as a JSON string escapes them. */
-const LINE_ENDINGS = /\r\n|\r|\n|(?:\\){1,2}(?:r(?:\\){1,2}n|r|n)/;
-/**
- * A long form is matched as pieces of this many bytes (at 0, STRIDE, 2·STRIDE, …, and one ending at
- * the form's end): the longest thing to look for is bounded whatever the secrets, and the pieces of
- * one occurrence overlap, so their union is one span, the whole of it.
- */
-const PIECE = 64;
-const STRIDE = 48;
-/** Candidate pieces are looked up by their first KEY bytes (one 32-bit number). */
-const KEY = 4;
-/** The bit table that filters positions before a lookup: 2^HASH_BITS bits. */
-const HASH_BITS = 20;
-const CR = 0x0d;
-const LF = 0x0a;
-const BACKSLASH = 0x5c;
-const LOWER_N = 0x6e;
-const LOWER_R = 0x72;
-/**
- * The bytes as the matcher sees them: with every line break left out — `\r`, `\n`, and their
- * escapes `\r`, `\n` (a backslash and a letter) and `\\r`, `\\n` (JSON inside JSON) — and, for each
- * byte kept, where it was. Forms and text go through this same function, so a secret matches
- * however it was wrapped, with any line ending, anywhere. A run of backslashes before an `r` or
- * `n` is read whole, as JSON escapes it: an odd run ends in the escape `\n`, a run of 4k + 2 in
- * `\\n` (the JSON of `\n` inside JSON); before anything else, a run is text. So `\\\n`, a secret
- * ending in a backslash and then a line break, keeps the secret's `\\`.
- */
-function strip(bytes, length = bytes.length) {
-    const kept = new Uint8Array(length);
-    const at = new Int32Array(length);
-    let n = 0;
-    let i = 0;
-    while (i < length) {
-        const c = bytes[i];
-        if (c === CR || c === LF) {
-            i += 1;
-            continue;
-        }
-        if (c !== BACKSLASH) {
-            kept[n] = c;
-            at[n] = i;
-            n += 1;
-            i += 1;
-            continue;
-        }
-        let end = i;
-        while (end < length && bytes[end] === BACKSLASH)
-            end += 1;
-        const run = end - i;
-        const next = end < length ? bytes[end] : undefined;
-        const letter = next === LOWER_N || next === LOWER_R;
-        const escape = !letter ? 0 : run % 2 === 1 ? 1 : run % 4 === 2 ? 2 : 0;
-        for (let k = i; k < end - escape; k++) {
-            kept[n] = BACKSLASH;
-            at[n] = k;
-            n += 1;
-        }
-        i = escape > 0 ? end + 1 : end;
-    }
-    return { kept, at, length: n };
-}
-/** Where the run of backslashes holding `bytes[at]` starts (`at` itself if it is not one). */
-function runStart(bytes, at) {
-    let start = at;
-    while (start > 0 && bytes[start] === BACKSLASH && bytes[start - 1] === BACKSLASH)
-        start -= 1;
-    return start;
-}
-/**
- * Finds every piece of every form in stripped text: a bit table of the pieces' first four bytes
- * turns most positions away with one lookup, the rest are looked up in a map from those four bytes
- * to the pieces that start with them (longest first) and compared byte by byte. One pass, linear in
- * the text whatever the number of secrets.
- */
-class PieceMatcher {
-    longest;
-    bits = new Uint32Array(1 << (HASH_BITS - 5));
-    byKey = new Map();
-    constructor(pieces) {
-        let longest = 0;
-        for (const piece of pieces) {
-            const bytes = Buffer.from(piece, "latin1");
-            const key = keyAt(bytes, 0);
-            const hash = hashKey(key);
-            this.bits[hash >>> 5] |= 1 << (hash & 31);
-            const list = this.byKey.get(key) ?? [];
-            list.push(bytes);
-            this.byKey.set(key, list);
-            longest = Math.max(longest, bytes.length);
-        }
-        for (const list of this.byKey.values())
-            list.sort((a, b) => b.length - a.length);
-        this.longest = longest;
-    }
-    /** The spans of the matches that start before `limit` in stripped text (`at`: see strip). */
-    spans(text, at, length, limit) {
-        const spans = [];
-        if (length < KEY)
-            return spans;
-        const { bits, byKey } = this;
-        const last = Math.min(limit, length - KEY + 1);
-        let key = (text[0] << 16) | (text[1] << 8) | text[2];
-        for (let i = 0; i < last; i++) {
-            key = ((key << 8) | text[i + KEY - 1]) >>> 0;
-            const hash = hashKey(key);
-            if ((bits[hash >>> 5] & (1 << (hash & 31))) === 0)
-                continue;
-            const list = byKey.get(key);
-            if (list === undefined)
-                continue;
-            for (const piece of list) {
-                if (i + piece.length > length || !sameAt(text, i, piece))
-                    continue;
-                const end = i + piece.length;
-                const n = spans.length;
-                const prev = n > 0 ? spans[n - 1] : -1;
-                if (i < prev || (i === prev && at[i] === at[i - 1] + 1))
-                    spans[n - 1] = Math.max(prev, end);
-                else
-                    spans.push(i, end);
-                break; // the longest piece that matches here: the shorter ones lie inside it
-            }
-        }
-        return spans;
-    }
-}
-function keyAt(bytes, at) {
-    return (((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0);
-}
-function hashKey(key) {
-    return Math.imul(key, 0x9e3779b1) >>> (32 - HASH_BITS);
-}
-function sameAt(text, at, piece) {
-    for (let j = KEY; j < piece.length; j++)
-        if (text[at + j] !== piece[j])
-            return false;
-    return true;
-}
-/**
- * The pieces a form is matched as, in stripped latin1 (one char per byte of its UTF-8). At its two
- * ends a form can be read differently inside a text: after a backslash the text printed, its first
- * `n` or `r` is part of an escape; before an `n` or `r`, so are its last backslashes; and its first
- * backslashes join the text's. The form without those bytes is looked for too.
- */
-function piecesOf(form) {
-    const raw = Buffer.from(form, "utf8");
-    const stripped = strip(raw);
-    const text = Buffer.from(stripped.kept.subarray(0, stripped.length)).toString("latin1");
-    const variants = text.length >= KEY ? [text] : [];
-    let from = 0;
-    let to = text.length;
-    if (raw[0] === LOWER_N || raw[0] === LOWER_R)
-        from = 1;
-    else
-        while (from < 2 && text.charCodeAt(from) === BACKSLASH)
-            from += 1;
-    while (to > from && text.length - to < 2 && text.charCodeAt(to - 1) === BACKSLASH)
-        to -= 1;
-    if ((from > 0 || to < text.length) && to - from >= MIN_SECRET_LENGTH)
-        variants.push(text.slice(from, to));
-    const pieces = [];
-    const [whole, trimmed] = variants;
-    if (whole !== undefined) {
-        for (let at = 0;; at += STRIDE) {
-            if (at + PIECE >= whole.length) {
-                pieces.push(whole.slice(Math.max(0, whole.length - PIECE)));
-                break;
-            }
-            pieces.push(whole.slice(at, at + PIECE));
-        }
-    }
-    // The whole form's pieces cover the inside; only the trimmed form's two ends are needed.
-    if (trimmed !== undefined)
-        pieces.push(trimmed.slice(0, PIECE), trimmed.slice(-PIECE));
-    return pieces;
-}
-/**
- * The values to look for: each value, and each line of a multi-line one that is long enough to
- * identify it (MIN_SECRET_LINE_LENGTH, trimmed; PEM armor lines are not), so a line printed alone
- * or with other line endings is redacted too.
- */
-function secretsOf(values) {
-    const secrets = new Set();
-    for (const value of values) {
-        if (value.length < MIN_SECRET_LENGTH)
-            continue;
-        secrets.add(value);
-        const lines = value.split(LINE_ENDINGS);
-        if (lines.length < 2)
-            continue;
-        for (const line of lines.map((l) => l.trim())) {
-            if (line.length >= MIN_SECRET_LINE_LENGTH && !PEM_ARMOR.test(line))
-                secrets.add(line);
-        }
-    }
-    return [...secrets];
-}
-class Redactor {
-    /** Undefined: nothing to hide. */
-    matcher;
-    /** The longest piece, in bytes: what a stream holds back (stripped) to decide a match. */
-    maxPieceBytes;
-    /** The values given that are long enough to redact. */
-    secretCount;
-    /** The forms a shortened excerpt may cut: checked at a text's two ends (see clipEdges). */
-    edgeForms;
-    /** The PEM armor lines of the values: a cut piece that is only armor is not a secret. */
-    armor;
-    constructor(values) {
-        const given = [...new Set(values)];
-        this.armor = [
-            ...new Set(given.flatMap((v) => v.split(LINE_ENDINGS).map((l) => l.trim()))),
-        ].filter((line) => PEM_ARMOR.test(line));
-        this.secretCount = given.filter((v) => v.length >= MIN_SECRET_LENGTH).length;
-        const secrets = secretsOf(given);
-        const forms = [...new Set(secrets.flatMap(variantsOf))];
-        // clipEdges runs on every string a run writes: its forms are the whole values' and the lines'
-        // plain text only (a key's lines' escaped and base64 forms would make it ~30× slower a string).
-        const whole = new Set(given.filter((v) => v.length >= MIN_SECRET_LENGTH));
-        this.edgeForms = [
-            ...new Set([...whole].flatMap(variantsOf).concat(secrets.filter((s) => !whole.has(s)))),
-        ].filter((form) => form.length > MIN_SECRET_LENGTH);
-        const pieces = new Set(forms.flatMap(piecesOf));
-        this.matcher = pieces.size > 0 ? new PieceMatcher(pieces) : undefined;
-        this.maxPieceBytes = this.matcher?.longest ?? 0;
-    }
-    get empty() {
-        return this.matcher === undefined;
-    }
-    /** The bytes with every secret replaced. */
-    bytes(input) {
-        if (!this.matcher)
-            return input;
-        const { out } = this.redactSome(input, input.length, true);
-        const untouched = out.length === 0 || (out.length === 1 && out[0] !== REDACTED_BYTES);
-        return untouched ? input : Buffer.concat(out);
-    }
-    /**
-     * Redacts `input[0, length)`. With `all`, the whole of it; else only what is decided — matches
-     * that start early enough that no byte still to come could change them or join them to another
-     * — and returns where the undecided rest starts: never inside a run of backslashes (how strip()
-     * reads one depends on all of it), so the rest stripped on its own gives the same view.
-     */
-    redactSome(input, length, all) {
-        const matcher = this.matcher;
-        // Not at the end: a trailing run of backslashes may yet be read as a line break.
-        let known = length;
-        if (!all)
-            while (known > 0 && input[known - 1] === BACKSLASH)
-                known -= 1;
-        const view = strip(input, known);
-        const limit = all ? view.length : view.length - (matcher.longest - 1);
-        const spans = limit > 0 ? matcher.spans(view.kept, view.at, view.length, limit) : [];
-        let count = spans.length;
-        let rest = length;
-        if (!all) {
-            rest = limit > 0 ? runStart(input, view.at[limit]) : 0;
-            // A span that may still grow or join the next match, or that reaches past the cut, is
-            // decided with the rest.
-            while (count > 0 && (spans[count - 1] >= limit || view.at[spans[count - 1] - 1] >= rest)) {
-                count -= 2;
-                rest = Math.min(rest, runStart(input, view.at[spans[count]]));
-            }
-        }
-        const out = [];
-        const whole = Buffer.from(input.buffer, input.byteOffset, input.length);
-        let from = 0;
-        for (let k = 0; k < count; k += 2) {
-            const start = view.at[spans[k]];
-            const end = view.at[spans[k + 1] - 1] + 1;
-            if (start > from)
-                out.push(whole.subarray(from, start));
-            out.push(REDACTED_BYTES);
-            from = end;
-        }
-        if (rest > from)
-            out.push(whole.subarray(from, rest));
-        return { out, rest };
-    }
-    /** The text with every secret replaced, and any piece of one left at either end by a cut. */
-    text(input) {
-        if (!this.matcher)
-            return input;
-        return this.clipEdges(this.bytes(Buffer.from(input, "utf8")).toString("utf8"));
-    }
-    /**
-     * Evidence lines and output tails are shortened excerpts: a cut through a secret leaves its
-     * start at the end of the text, or its end at the start, which no whole-value match finds.
-     * Such a piece (MIN_SECRET_LENGTH characters or more) is replaced too.
-     */
-    clipEdges(text) {
-        if (text.length < MIN_SECRET_LENGTH)
-            return text;
-        let out = text;
-        for (const form of this.edgeForms) {
-            // Only the last (first) form.length - 1 characters can hold a cut piece of it.
-            const head = form.slice(0, MIN_SECRET_LENGTH);
-            const window = out.length - (form.length - 1);
-            const at = out.slice(Math.max(0, window)).lastIndexOf(head);
-            if (at >= 0) {
-                const cut = Math.max(0, window) + at;
-                const piece = out.slice(cut);
-                if (form.startsWith(piece) && !this.onlyArmor(piece))
-                    out = out.slice(0, cut) + REDACTED;
-            }
-            const tail = form.slice(-MIN_SECRET_LENGTH);
-            const end = out.slice(0, form.length - 1).indexOf(tail) + MIN_SECRET_LENGTH;
-            const piece = out.slice(0, end);
-            if (end >= MIN_SECRET_LENGTH && form.endsWith(piece) && !this.onlyArmor(piece))
-                out = REDACTED + out.slice(end);
-        }
-        return out;
-    }
-    /** Whether every line of a cut piece is (a part of) a PEM armor line, or blank. */
-    onlyArmor(piece) {
-        if (this.armor.length === 0)
-            return false;
-        return piece
-            .split(LINE_ENDINGS)
-            .map((line) => line.trim())
-            .every((line) => line === "" || this.armor.some((armor) => armor.includes(line)));
-    }
-    /** A deep copy of plain data (objects, arrays, strings) with every string redacted. */
-    value(input) {
-        if (!this.matcher)
-            return input;
-        return this.walk(input);
-    }
-    /**
-     * A redactor for a byte stream: secrets split across chunks are still found. `minBatch`: see
-     * StreamRedactor (a test sets it to 1 to make it decide at every chunk).
-     */
-    stream(minBatch = MIN_BATCH) {
-        return new StreamRedactor(this, minBatch);
-    }
-    walk(input) {
-        if (typeof input === "string")
-            return this.text(input);
-        if (Array.isArray(input))
-            return input.map((item) => this.walk(item));
-        if (input && typeof input === "object" && redact_isPlainObject(input)) {
-            const out = {};
-            for (const [key, item] of Object.entries(input))
-                out[this.text(key)] = this.walk(item);
-            return out;
-        }
-        return input;
-    }
-}
-const REDACTED_BYTES = Buffer.from(REDACTED, "latin1");
-/**
- * Redacts a stream chunk by chunk, giving the same bytes as redacting the whole. It holds back
- * what a match could still need: the last maxPieceBytes + 1 bytes of the stripped view, the breaks
- * among them, and a redacted span that may still grow. So that tiny chunks do not re-scan that part
- * over and over, it decides only once what it holds has doubled since the last time (and is at
- * least `minBatch` bytes): every byte is scanned a bounded number of times.
- */
-class StreamRedactor {
-    redactor;
-    minBatch;
-    chunks = [];
-    held = 0;
-    /** What was held back at the last decision: the next one waits until twice as much is here. */
-    heldBefore = 0;
-    constructor(redactor, minBatch = MIN_BATCH) {
-        this.redactor = redactor;
-        this.minBatch = minBatch;
-    }
-    push(chunk) {
-        if (this.redactor.empty)
-            return chunk;
-        if (chunk.length === 0)
-            return chunk;
-        this.chunks.push(chunk);
-        this.held += chunk.length;
-        if (this.held < Math.max(this.minBatch, 2 * this.heldBefore))
-            return EMPTY;
-        const text = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
-        const { out, rest } = this.redactor.redactSome(text, text.length, false);
-        this.chunks = rest < text.length ? [text.subarray(rest)] : [];
-        this.held = text.length - rest;
-        this.heldBefore = this.held;
-        return out.length === 1 ? out[0] : Buffer.concat(out);
-    }
-    /** What is held back, redacted: call once at the end of the stream. */
-    end() {
-        const rest = Buffer.concat(this.chunks);
-        this.drop();
-        return this.redactor.bytes(rest);
-    }
-    /** Forget what is held back (the stream was cut: a partial secret must not be written). */
-    drop() {
-        this.chunks = [];
-        this.held = 0;
-        this.heldBefore = 0;
-    }
-}
-/** A stream decides no sooner than this many bytes are held (fewer, smaller scans). */
-const MIN_BATCH = 1024;
-const EMPTY = Buffer.alloc(0);
-const HTML_ESCAPES = {
-    "&": "&amp;",
-    "<": "&lt;",
-    ">": "&gt;",
-    '"': "&quot;",
-    "'": "&#39;",
-};
-/** The forms a value takes when an agent echoes it: escaped for JSON or URLs, base64-encoded. */
-function variantsOf(secret) {
-    const json = JSON.stringify(secret).slice(1, -1);
-    const forms = [
-        secret,
-        json,
-        JSON.stringify(json).slice(1, -1),
-        json.replaceAll("/", "\\/"),
-        // Go's encoding/json (gh, many CLIs) escapes <, > and & as \u003c, \u003e, \u0026.
-        json.replace(/[<>&]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`),
-        // HTML and XML escaping, as an agent's generated page or a tool's report would print it.
-        secret.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]),
-        encodeURIComponent(secret),
-        encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-        ...base64Cores(secret),
-    ];
-    return forms.filter((f) => f.length > 0);
-}
-/**
- * In a longer base64 text the secret's bytes start at offset 0, 1 or 2 of a 3-byte group; for each,
- * the characters that encode only the secret's bits are the same whatever surrounds it.
- */
-function base64Cores(secret) {
-    const bytes = Buffer.from(secret, "utf8");
-    const cores = [];
-    for (const offset of [0, 1, 2]) {
-        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
-        const first = Math.ceil((offset * 8) / 6);
-        const last = Math.floor(((offset + bytes.length) * 8) / 6);
-        const core = encoded.slice(first, last);
-        if (core.length < MIN_BASE64_CORE)
-            continue;
-        cores.push(core, core.replaceAll("+", "-").replaceAll("/", "_"));
-    }
-    return cores;
-}
-function redact_isPlainObject(value) {
-    const proto = Object.getPrototypeOf(value);
-    return proto === Object.prototype || proto === null;
-}
-// ---------- which values ----------
-/**
- * The names whose values a run redacts: the known credential variables, every variable whose name
- * looks like a credential, the names listed in AGENT_EVALS_REDACT, and `extraNames` (the secrets
- * the evals declare, a library caller's list).
- */
-function secretNames(env, extraNames = []) {
-    const listed = (env[REDACT_ENV] ?? "").split(/[\s,]+/).filter(Boolean);
-    const lookalikes = Object.keys(env).filter((name) => SECRET_LOOKING_NAME.test(name));
-    return [...new Set([...KNOWN_SECRET_NAMES, ...lookalikes, ...listed, ...extraNames])];
-}
-/** A redactor for the values `env` holds under secretNames(env, extraNames). */
-function redact_secretRedactor(env, extraNames = []) {
-    const values = secretNames(env, extraNames)
-        .map((name) => env[name])
-        .filter((v) => typeof v === "string");
-    return new Redactor(values);
-}
-// ---------- the run's scope ----------
-const scope = new external_node_async_hooks_namespaceObject.AsyncLocalStorage();
-/** Runs `fn` with `redactor` as the current one: everything it starts redacts with it. */
-function redact_withRedactor(redactor, fn) {
-    return scope.run(redactor, fn);
-}
-/** The redactor of the run this code is part of, if any. */
-function redact_currentRedactor() {
-    return scope.getStore();
-}
-/**
- * The last check where text leaves the process (history lines, PR comments): the current run's
- * redactor and the credential variables of this process's environment.
- */
-function redactOutgoing(text) {
-    return outgoingRedactor()(text);
-}
-/** redactOutgoing for many texts: the environment's redactor is built once, not per text. */
-function outgoingRedactor() {
-    const inRun = redact_currentRedactor();
-    const fromEnv = redact_secretRedactor(process.env);
-    return (text) => fromEnv.text(inRun ? inRun.text(text) : text);
-}
-/** Redacts every regular file under `dir` in place (files that hold no secret are not touched). */
-async function redact_redactTree(dir, redactor) {
-    if (redactor.empty)
-        return;
-    let entries;
-    try {
-        entries = await external_node_fs_.promises.readdir(dir, { recursive: true });
-    }
-    catch (error) {
-        if (error.code === "ENOENT")
-            return;
-        throw error;
-    }
-    for (const rel of entries)
-        await redactFile(external_node_path_default().join(dir, rel), redactor);
-}
-/** Redacts one file in place, through a temporary file so a reader never sees half of it. */
-async function redactFile(file, redactor) {
-    const stat = await external_node_fs_.promises.lstat(file).catch(() => undefined);
-    if (!stat?.isFile())
-        return;
-    const bytes = await external_node_fs_.promises.readFile(file);
-    const redacted = redactor.bytes(bytes);
-    if (redacted === bytes)
-        return;
-    const temp = `${file}.redacting`;
-    await external_node_fs_.promises.writeFile(temp, redacted, { mode: stat.mode & 0o777 });
-    await external_node_fs_.promises.rename(temp, file);
-}
-/** A console stream (stdout, stderr) that writes nothing a redactor would hide. */
-class RedactingStream {
-    stream;
-    env;
-    redactor;
-    constructor(stream, env) {
-        this.stream = stream;
-        this.env = env;
-        this.redactor = redact_secretRedactor(env);
-    }
-    /** Also hide these variables' values (the secrets the evals declare, known once they load). */
-    alsoRedact(names) {
-        this.redactor = redact_secretRedactor(this.env, names);
-    }
-    write(text) {
-        return this.stream.write(this.redactor.text(text));
-    }
-    get isTTY() {
-        return this.stream.isTTY;
-    }
-    get columns() {
-        return this.stream.columns;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/util/process.ts
-// Runs one external program (an agent, a setup step, a check command) under strict supervision:
-// its own process group (and cgroup, where usable: cgroup.ts), stdin closed, output streamed to
-// capped files, a timeout that kills the whole group, and nothing left running once the promise
-// resolves. No shell is ever involved.
-
-
-
-
-
-
-
-
-const wrapperScope = new external_node_async_hooks_namespaceObject.AsyncLocalStorage();
-/** Runs `fn` so that every process runProcess starts inside it is started through `wrapper`. */
-function withCommandWrapper(wrapper, fn) {
-    return wrapperScope.run(wrapper, fn);
-}
-/** Runs `fn` with no wrapper: what it starts runs on the host even inside a sandbox's scope. */
-function outsideCommandWrapper(fn) {
-    return wrapperScope.exit(fn);
-}
-async function wrapCommand(command, args, cwd, env) {
-    const wrapper = wrapperScope.getStore();
-    return wrapper ? wrapper(command, args, cwd, env) : { command, args, dispose: async () => { } };
-}
-const DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
-const DEFAULT_KILL_GRACE_MS = 2000;
-/** How long pipes may stay open after the group is dead (a grandchild that left the group). */
-const PIPE_LINGER_MS = 200;
-/** setTimeout fires at once for larger delays, so such timeouts mean "no timeout". */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-const DEFAULT_TAIL_BYTES = 64 * 1024;
-/** Children running now, by process-group id, with their cgroups where they have one. */
-const runningGroups = new Map();
-/** Process-group ids of children currently running. */
-function activeGroups() {
-    return [...runningGroups.keys()];
-}
-/**
- * SIGKILL now to every running child's group and cgroup (for an interrupt handler). Each child's
- * own clean-up then finds what is left (escapees, by the marker) as it ends.
- */
-function process_killAllProcesses() {
-    for (const [pid, cgroup] of runningGroups) {
-        killGroupQuietly(pid, "SIGKILL");
-        cgroup?.killNow();
-    }
-}
-/** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
-function killGroup(pid, signal) {
-    // kill(-0) or kill(-1) would hit our own group or every process we may signal.
-    if (!Number.isInteger(pid) || pid <= 1)
-        throw new RangeError(`killGroup: invalid pid ${pid}`);
-    try {
-        process.kill(-pid, signal);
-    }
-    catch (err) {
-        if (errnoCode(err) !== "ESRCH")
-            throw err;
-    }
-}
-/**
- * Runs the program and resolves once it has exited, its group is killed and its pipes are closed.
- * Rejects only for harness-side failures (output files unusable, onStdout threw), and then only
- * after the child is dead.
- */
-async function runProcess(opts) {
-    const cap = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-    // Secrets never reach the disk: the run's redactor (if any) filters both streams as they arrive.
-    const redactor = redact_currentRedactor();
-    const stdout = await CappedFile.open(opts.stdoutFile, cap, redactor?.stream());
-    const stderr = await CappedFile.open(opts.stderrFile, cap, redactor?.stream()).catch(async (err) => {
-        await stdout.close();
-        throw err;
-    });
-    const startedAt = performance.now();
-    let outcome;
-    // Inside a sandbox's scope (an agent's run with --sandbox bwrap) the program runs under it.
-    // The marker is chosen here so that a wrapper can hand it on (into a container, where the scan
-    // for escapees still finds its processes: they are the host's too).
-    const marker = (0,external_node_crypto_.randomUUID)();
-    const wrapped = await wrapCommand(opts.command, opts.args, opts.cwd, {
-        ...opts.env,
-        [PROCESS_MARKER_ENV]: marker,
-    }).catch(async (err) => {
-        await Promise.all([stdout.close(), stderr.close()]);
-        throw err;
-    });
-    try {
-        outcome = opts.signal?.aborted
-            ? abortedBeforeStart()
-            : await superviseChild({ ...opts, command: wrapped.command, args: wrapped.args, env: wrapped.env ?? opts.env }, stdout, stderr, marker);
-    }
-    finally {
-        await Promise.all([stdout.close(), stderr.close(), wrapped.dispose()]);
-    }
-    const failure = outcome.callbackError ?? stdout.error ?? stderr.error;
-    if (failure)
-        throw failure;
-    return {
-        exitCode: outcome.exitCode,
-        signal: outcome.signal,
-        timedOut: outcome.timedOut,
-        aborted: outcome.aborted,
-        durationMs: Math.round((outcome.endedAt ?? performance.now()) - startedAt),
-        stdoutBytes: stdout.bytes,
-        stderrBytes: stderr.bytes,
-        stdoutTruncated: stdout.truncated,
-        stderrTruncated: stderr.truncated,
-        ...(outcome.spawnError !== undefined && { spawnError: outcome.spawnError }),
-    };
-}
-/** The last `maxLines` lines of a file, reading at most its last `maxBytes` bytes. */
-async function readTail(file, maxLines, maxBytes = DEFAULT_TAIL_BYTES) {
-    if (maxLines <= 0)
-        return "";
-    const handle = await (0,promises_.open)(file, "r").catch((err) => {
-        if (errnoCode(err) === "ENOENT")
-            return undefined;
-        throw err;
-    });
-    if (!handle)
-        return "";
-    try {
-        const { size } = await handle.stat();
-        const start = Math.max(0, size - maxBytes);
-        // One byte before the window tells whether its first line is complete.
-        const readFrom = Math.max(0, start - 1);
-        const buffer = Buffer.alloc(size - readFrom);
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, readFrom);
-        const text = dropPartialFirstLine(buffer.subarray(0, bytesRead), readFrom > 0).toString("utf8");
-        const lines = text.split("\n");
-        if (lines.at(-1) === "")
-            lines.pop();
-        return lines.slice(-maxLines).join("\n");
-    }
-    finally {
-        await handle.close();
-    }
-}
-function dropPartialFirstLine(bytes, startsMidFile) {
-    if (!startsMidFile)
-        return bytes;
-    const newline = bytes.indexOf(0x0a);
-    // A single line longer than the window: its end is better than nothing.
-    return newline === -1 ? bytes.subarray(1) : bytes.subarray(newline + 1);
-}
-function abortedBeforeStart() {
-    return { exitCode: null, signal: null, timedOut: false, aborted: true };
-}
-async function superviseChild(opts, stdout, stderr, marker) {
-    let child;
-    const cgroup = ProcessCgroup.create();
-    const extraFds = openForWriting(opts.extraFdFiles ?? []);
-    const since = pidClock();
-    // Nothing between the warm-up and the spawn: its effect lasts one RCU grace period.
-    await cgroup?.warmUp();
-    // An abort during the wait would not reach watchChild's listener: nothing is started then.
-    if (opts.signal?.aborted) {
-        for (const fd of extraFds)
-            (0,external_node_fs_.closeSync)(fd);
-        await cgroup?.killAndRemove();
-        return abortedBeforeStart();
-    }
-    const start = () => (0,external_node_child_process_namespaceObject.spawn)(opts.command, opts.args, {
-        cwd: opts.cwd,
-        // Inherited by every descendant: finds the ones that left the process group (setsid).
-        env: { ...opts.env, [PROCESS_MARKER_ENV]: marker },
-        detached: true, // own process group, so the whole tree can be signalled at once
-        stdio: ["ignore", "pipe", "pipe", ...extraFds],
-        shell: false,
-    });
-    try {
-        child = cgroup ? cgroup.spawnInside(start) : start();
-    }
-    catch (err) {
-        return cgroup
-            ? cgroup.killAndRemove().then(() => spawnFailure(err, opts))
-            : Promise.resolve(spawnFailure(err, opts));
-    }
-    finally {
-        // The child has its own copies now (spawn forks synchronously).
-        for (const fd of extraFds)
-            (0,external_node_fs_.closeSync)(fd);
-    }
-    return new Promise((resolve) => watchChild(child, opts, { stdout, stderr, marker, cgroup, since }, resolve));
-}
-function watchChild(child, opts, { stdout, stderr, marker, cgroup, since }, resolve) {
-    const outcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
-    const pid = child.pid;
-    if (pid !== undefined)
-        runningGroups.set(pid, cgroup);
-    let graceTimer;
-    let exited = false;
-    const startKilling = (reason) => {
-        if (exited || outcome.timedOut || outcome.aborted || pid === undefined)
-            return;
-        if (reason === "timeout")
-            outcome.timedOut = true;
-        else
-            outcome.aborted = true;
-        killGroupQuietly(pid, "SIGTERM");
-        graceTimer = setTimeout(() => killGroupQuietly(pid, "SIGKILL"), opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
-    };
-    const timeoutTimer = startTimer(opts.timeoutMs, () => startKilling("timeout"));
-    const onAbort = () => startKilling("abort");
-    opts.signal?.addEventListener("abort", onAbort, { once: true });
-    const onStdout = guardCallback(opts.onStdout, (err) => (outcome.callbackError ??= err));
-    const onStderr = guardCallback(opts.onStderr, (err) => (outcome.callbackError ??= err));
-    const pipesClosed = Promise.all([
-        pump(child.stdout, stdout, onStdout),
-        pump(child.stderr, stderr, onStderr),
-    ]);
-    const settle = () => {
-        exited = true;
-        outcome.endedAt = performance.now();
-        clearTimeout(timeoutTimer);
-        clearTimeout(graceTimer);
-        opts.signal?.removeEventListener("abort", onAbort);
-        if (pid !== undefined) {
-            // Whatever the child left running in its group (background jobs, servers) dies with it.
-            killGroupQuietly(pid, "SIGKILL");
-            runningGroups.delete(pid);
-        }
-        // Its cgroup holds every descendant, whatever its group, session or pid; the marker scan then
-        // finds any that got out of it (or all of them, where there is no cgroup).
-        void Promise.resolve(cgroup?.killAndRemove())
-            .then(() => killEscapees(marker, since))
-            .then(() => closePipes(child, pipesClosed))
-            .then(() => resolve(outcome));
-    };
-    child.once("exit", (code, signal) => {
-        outcome.exitCode = code;
-        outcome.signal = signal;
-        settle();
-    });
-    // After a successful spawn 'error' only reports failed kill()/send(), which we never use.
-    child.once("error", (err) => {
-        if (exited || pid !== undefined)
-            return;
-        outcome.spawnError = spawnFailure(err, opts).spawnError;
-        settle();
-    });
-}
-/** Set in every child's environment to a fresh id: how its descendants are found again. */
-const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
-/** The marker scan ends after this many rounds in a row find no marked process... */
-const QUIET_SCAN_ROUNDS = 3;
-/** ...or after this many rounds in all (a process that forks faster than a round can see it). */
-const MAX_SCAN_ROUNDS = 100;
-/** How many rounds a live process whose environment reads empty (in the middle of exec) is re-read. */
-const UNREADABLE_ROUNDS = 10;
-/**
- * SIGKILL to every process still carrying `marker` in its environment: descendants that left the
- * process group with setsid (daemons, `setsid sleep &`), and ones that keep changing their pid (a
- * fork-and-exit loop), which one look at /proc can miss between listing a pid and reading it: the
- * scan is repeated until three rounds in a row find nothing. Linux only (reads /proc); a process
- * that cleared its environment is not found.
- */
-async function killEscapees(marker, since) {
-    const scan = new MarkerScan(Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`), since);
-    const found = [];
-    for (let round = 0, quiet = 0; round < MAX_SCAN_ROUNDS && quiet < QUIET_SCAN_ROUNDS; round++) {
-        const { killed, unsure } = scan.round();
-        found.push(...killed);
-        quiet = killed.length > 0 || unsure ? 0 : quiet + 1;
-        // A process in the middle of exec shows no environment yet: give it a moment to finish.
-        if (unsure)
-            await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-    return found;
-}
-/**
- * The rounds of one marker scan. A process cannot gain the marker later, so after the first round
- * only new processes are read (and the ones not readable yet). Newest first: a fork-and-exit loop's
- * current process is among the newest, and each moment before reading it is a chance to miss it.
- */
-class MarkerScan {
-    needle;
-    since;
-    /** Processes read already (and those gone or never ours to read). */
-    looked = new Set([process.pid]);
-    /** Live processes whose environment read empty, with how many times it did. */
-    unreadable = new Map();
-    constructor(needle, 
-    /** Read before the marked child started: only pids handed out since can be its descendants. */
-    since) {
-        this.needle = needle;
-        this.since = since;
-    }
-    round() {
-        const killed = [];
-        let unsure = false;
-        // Synchronous reads: /proc files are generated in memory, so each read is a few microseconds,
-        // far less than a round trip through libuv's thread pool per process (BENCHMARKS.md, figure 1).
-        for (const pid of this.newPids()) {
-            let environ;
-            try {
-                environ = readProcBytes(`/proc/${pid}/environ`);
-            }
-            catch {
-                this.looked.add(pid); // gone already, or not ours to read
-                continue;
-            }
-            if (environ.length === 0 && this.mayShowItLater(pid)) {
-                unsure = true;
-                continue;
-            }
-            this.looked.add(pid);
-            if (!environ.includes(this.needle))
-                continue;
-            killed.push(pid);
-            try {
-                process.kill(pid, "SIGKILL");
-            }
-            catch {
-                // gone already, or not ours to kill
-            }
-        }
-        return { killed, unsure };
-    }
-    newPids() {
-        let names;
-        try {
-            names = (0,external_node_fs_.readdirSync)("/proc");
-        }
-        catch {
-            return [];
-        }
-        const handedOut = this.since && pidsHandedOutSince(this.since);
-        return names
-            .filter((name) => /^\d+$/.test(name))
-            .map(Number)
-            .filter((pid) => !this.looked.has(pid) && (!handedOut || handedOut(pid)))
-            .sort((a, b) => b - a);
-    }
-    /**
-     * An empty environment is read from a process between the two halves of an exec; a zombie, a
-     * kernel thread or one that really has none (env -i) stays empty, so each is re-read a few
-     * rounds only.
-     */
-    mayShowItLater(pid) {
-        const times = (this.unreadable.get(pid) ?? 0) + 1;
-        this.unreadable.set(pid, times);
-        return times <= UNREADABLE_ROUNDS && isLiveUserProcess(pid);
-    }
-}
-/** The buffer readProcBytes reads into, grown when a file does not fit. */
-let procScratch = Buffer.allocUnsafeSlow(64 * 1024);
-/**
- * A /proc file's bytes, read into one reused buffer: valid until the next call. readFileSync
- * allocates a fresh 64 KiB Buffer for every file whose size the kernel reports as 0 (all of
- * /proc), which the scan did for every process on the machine after every child: megabytes of
- * garbage outside V8's heap per trial, which raised the peak RSS of long runs (BENCHMARKS.md,
- * figure 7b).
- */
-function readProcBytes(file) {
-    const fd = (0,external_node_fs_.openSync)(file, "r");
-    try {
-        let length = 0;
-        for (;;) {
-            if (length === procScratch.length) {
-                const bigger = Buffer.allocUnsafeSlow(procScratch.length * 2);
-                procScratch.copy(bigger);
-                procScratch = bigger;
-            }
-            const read = (0,external_node_fs_.readSync)(fd, procScratch, length, procScratch.length - length, null);
-            if (read === 0)
-                return procScratch.subarray(0, length);
-            length += read;
-        }
-    }
-    finally {
-        (0,external_node_fs_.closeSync)(fd);
-    }
-}
-let pidMax;
-/** Now, or undefined where /proc does not tell (not Linux). */
-function pidClock() {
-    try {
-        pidMax ??= Number((0,external_node_fs_.readFileSync)("/proc/sys/kernel/pid_max", "utf8"));
-        // "0.52 0.58 0.59 2/311 12345": running/existing threads, then the last pid handed out.
-        const [, threads, lastPid] = /\d+\/(\d+) (\d+)\s*$/.exec((0,external_node_fs_.readFileSync)("/proc/loadavg", "utf8"))?.map(Number) ?? [];
-        const forks = Number(/^processes (\d+)$/m.exec((0,external_node_fs_.readFileSync)("/proc/stat", "utf8"))?.[1]);
-        return [lastPid, forks, threads, pidMax].every((n) => Number.isSafeInteger(n) && n > 0)
-            ? { lastPid: lastPid, forks, threads: threads }
-            : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * Whether a pid was handed out after `since`, or undefined when that cannot be told. The kernel
- * hands pids out in a cycle (after the last one given, skipping those in use, wrapping at
- * pid_max), so every process started since is in (since.lastPid, now.lastPid] on that cycle —
- * unless the cycle went all the way round, which needs at least pid_max forks and skipped pids
- * together. The scan after a short trial then reads the few processes started during it instead of
- * every process on the machine (BENCHMARKS.md, figure 11).
- */
-function pidsHandedOutSince(since) {
-    const now = pidClock();
-    const max = pidMax;
-    if (!now || !max)
-        return undefined;
-    if (now.forks - since.forks + Math.max(now.threads, since.threads) >= max)
-        return undefined;
-    const distance = (pid) => (((pid - since.lastPid) % max) + max) % max;
-    const span = distance(now.lastPid);
-    return (pid) => distance(pid) > 0 && distance(pid) <= span;
-}
-/** Neither a zombie nor a kernel thread (a child of kthreadd, pid 2). */
-function isLiveUserProcess(pid) {
-    let stat;
-    try {
-        stat = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, "utf8");
-    }
-    catch {
-        return false;
-    }
-    // "pid (comm) state ppid …": comm may hold spaces and parentheses.
-    const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return state !== "Z" && state !== "X" && ppid !== "0" && ppid !== "2";
-}
-/** Waits for the pipes to close; a grandchild that escaped the group may hold them, so cut them. */
-async function closePipes(child, pipesClosed) {
-    let lingerTimer;
-    const lingered = new Promise((done) => {
-        lingerTimer = setTimeout(() => done("linger"), PIPE_LINGER_MS);
-    });
-    const first = await Promise.race([pipesClosed, lingered]);
-    clearTimeout(lingerTimer);
-    if (first !== "linger")
-        return;
-    child.stdout?.destroy();
-    child.stderr?.destroy();
-    await pipesClosed;
-}
-/** Drains a child's pipe into its file; resolves when the pipe is closed. */
-function pump(source, sink, onChunk) {
-    if (!source)
-        return Promise.resolve();
-    source.on("data", (chunk) => {
-        onChunk?.(chunk);
-        sink.write(chunk, source);
-    });
-    return new Promise((done) => {
-        source.once("close", () => done());
-        source.on("error", () => { }); // a broken pipe just ends the output; 'close' follows
-    });
-}
-/** A callback that reports its first throw instead of crashing the process; later calls are skipped. */
-function guardCallback(callback, report) {
-    if (!callback)
-        return undefined;
-    let failed = false;
-    return (chunk) => {
-        if (failed)
-            return;
-        try {
-            callback(chunk);
-        }
-        catch (err) {
-            failed = true;
-            report(err);
-        }
-    };
-}
-function startTimer(ms, fire) {
-    if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIMER_MS)
-        return undefined;
-    return setTimeout(fire, ms);
-}
-function killGroupQuietly(pid, signal) {
-    try {
-        killGroup(pid, signal);
-    }
-    catch {
-        // EPERM and the like: nothing better to do during cleanup than move on.
-    }
-}
-function spawnFailure(err, opts) {
-    return {
-        exitCode: null,
-        signal: null,
-        timedOut: false,
-        aborted: false,
-        endedAt: performance.now(),
-        spawnError: describeSpawnError(err, opts),
-    };
-}
-function describeSpawnError(err, opts) {
-    const code = errnoCode(err);
-    // spawn reports a missing cwd as ENOENT too, which would wrongly blame the binary.
-    if (code === "ENOENT") {
-        return (0,external_node_fs_.existsSync)(opts.cwd)
-            ? `ENOENT: ${opts.command}: command not found`
-            : `ENOENT: working directory not found: ${opts.cwd}`;
-    }
-    const message = err instanceof Error ? err.message : String(err);
-    return code ? `${code}: ${message}` : message;
-}
-function openForWriting(files) {
-    const fds = [];
-    try {
-        for (const file of files)
-            fds.push((0,external_node_fs_.openSync)(file, "w"));
-    }
-    catch (err) {
-        for (const fd of fds)
-            (0,external_node_fs_.closeSync)(fd);
-        throw err;
-    }
-    return fds;
-}
-function errnoCode(err) {
-    const code = err?.code;
-    return typeof code === "string" ? code : undefined;
-}
-// ---------- capped output file ----------
-/**
- * An output file that keeps the first `cap` bytes, counts the rest, and marks the cut once. With a
- * redactor, what it keeps is redacted on the way (the cap counts the child's bytes, not ours).
- */
-class CappedFile {
-    out;
-    cap;
-    redactor;
-    bytes = 0;
-    truncated = false;
-    error;
-    kept = 0;
-    /** The pipe paused until the file drains. */
-    waiting;
-    constructor(out, cap, redactor) {
-        this.out = out;
-        this.cap = cap;
-        this.redactor = redactor;
-        out.on("drain", () => this.resumeSource());
-        out.on("error", (err) => {
-            this.error ??= err;
-            this.resumeSource(); // keep draining the pipe, or the child would block on a full one
-        });
-    }
-    static async open(file, cap, redactor) {
-        // Opened synchronously: one thread-pool round trip less per stream of every process.
-        const fd = (0,external_node_fs_.openSync)(file, "w");
-        return new CappedFile((0,external_node_fs_.createWriteStream)(file, { fd }), cap, redactor);
-    }
-    /** Writes what fits; pauses `source` while the file catches up, so memory stays bounded. */
-    write(chunk, source) {
-        this.bytes += chunk.length;
-        if (this.truncated || this.error !== undefined)
-            return;
-        const room = this.cap - this.kept;
-        const part = chunk.length <= room ? chunk : chunk.subarray(0, Math.max(0, room));
-        this.kept += part.length;
-        const kept = this.redactor ? this.redactor.push(part) : part;
-        let ready = kept.length === 0 || this.out.write(kept);
-        if (part.length < chunk.length) {
-            this.truncated = true;
-            // The held-back tail may be the start of a secret the cut went through: it is not written.
-            this.redactor?.drop();
-            ready = this.out.write(`\n[agent-evals: output cut at ${this.cap} bytes]\n`) && ready;
-        }
-        if (!ready) {
-            this.waiting = source;
-            source.pause();
-        }
-    }
-    async close() {
-        if (!this.out.writableEnded) {
-            const rest = this.redactor?.end();
-            if (rest?.length && this.error === undefined)
-                this.out.write(rest);
-            this.out.end();
-        }
-        await (0,external_node_stream_promises_namespaceObject.finished)(this.out).catch((err) => (this.error ??= err));
-    }
-    resumeSource() {
-        this.waiting?.resume();
-        this.waiting = undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/util/semaphore.ts
-/** At most `limit` holders at once; waiters are served in arrival order. */
-class Semaphore {
-    limit;
-    active = 0;
-    waiting = [];
-    constructor(limit) {
-        this.limit = limit;
-    }
-    async acquire() {
-        if (this.active >= this.limit)
-            await new Promise((resolve) => this.waiting.push(resolve));
-        else
-            this.active++;
-        let released = false;
-        return () => {
-            if (released)
-                return;
-            released = true;
-            const next = this.waiting.shift();
-            if (next)
-                next();
-            else
-                this.active--;
-        };
-    }
-    async use(fn) {
-        const release = await this.acquire();
-        try {
-            return await fn();
-        }
-        finally {
-            release();
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/util/shell.ts
-// Shell words and executables: quoting a value as one POSIX word, finding a binary on a PATH, and
-// which names a shimmed binary may have.
-
-
-const SHIM_NAME = /^[A-Za-z0-9._+-]+$/;
-/** A name that can be a shimmed binary: a plain file name, not `.` or `..`. */
-function isValidShimName(name) {
-    return SHIM_NAME.test(name) && name !== "." && name !== "..";
-}
-/** Quote a string as one POSIX shell word. */
-function shellQuote(value) {
-    return `'${value.replaceAll("'", `'\\''`)}'`;
-}
-/** The first executable `bin` on a PATH string, or undefined. */
-async function findOnPath(bin, searchPath) {
-    for (const dir of searchPath.split((external_node_path_default()).delimiter)) {
-        if (!dir)
-            continue;
-        const candidate = external_node_path_default().join(dir, bin);
-        try {
-            if (!external_node_fs_default().statSync(candidate).isFile())
-                continue;
-            external_node_fs_default().accessSync(candidate, external_node_fs_.constants.X_OK);
-            return candidate;
-        }
-        catch {
-            // not here; keep looking
-        }
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/util/random.ts
-// A small seeded random number generator (mulberry32): the same seed gives the same draws on every
-// machine, so a held-out split and a simulation's tables are reproducible.
-function seededRandom(seed) {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
-
-;// CONCATENATED MODULE: ./src/util/index.ts
-// util/: process groups and cgroups, redaction, git, shell words.
-// Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
-// every import from another folder going through an index.ts).
-
-
-
-
-
-
-
 
 ;// CONCATENATED MODULE: ./src/define/yaml/container.ts
 // A container provider's options in an eval (`sandbox.image`, `.cpus`, `.memory`, `.pids`) and
@@ -24121,6 +24085,48 @@ function errorLine(error, file) {
 }
 function load_firstLine(text) {
     return text.split("\n")[0] ?? text;
+}
+
+;// CONCATENATED MODULE: ./src/define/place.ts
+// Problems found after loading (a prompt placeholder with no value, a secret that is not set, an
+// unknown agent) are placed where the user wrote the offending text, and shown with the file
+// relative to the project, as the loader's own problems are.
+
+
+/** The file's lines, or undefined when it cannot be read. */
+function linesOf(file) {
+    try {
+        return (0,external_node_fs_.readFileSync)(file, "utf8").split("\n");
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The 1-based line of the first of `lines` at or after line `from` that holds `needle`. */
+function lineOf(lines, needle, from) {
+    for (let i = Math.max(0, from - 1); i < lines.length; i++)
+        if (lines[i].includes(needle))
+            return i + 1;
+    return undefined;
+}
+/**
+ * The problem placed on the line that holds the last of `needles`, each searched from where the
+ * one before it was found (`["secrets", "TOKEN"]`: the TOKEN under `secrets`), starting at the
+ * eval's own line so the right eval of a file with several; its column dropped, its file relative
+ * to the project. Placed where it was when a needle is not found (or the file is not one: the
+ * command line).
+ */
+function placeProblem(problem, projectRoot, needles = []) {
+    const placed = { ...problem, file: displayPath(problem.file, projectRoot) };
+    const lines = needles.length ? linesOf(problem.file) : undefined;
+    let line = problem.line ?? 1;
+    for (const needle of needles)
+        line = lines && line && lineOf(lines, needle, line);
+    if (lines && line !== undefined) {
+        placed.line = line;
+        delete placed.column;
+    }
+    return placed;
 }
 
 ;// CONCATENATED MODULE: ./src/define/ts/assertions.ts
@@ -26746,7 +26752,7 @@ function timeOf(line) {
  * Lines of one agent, oldest first (by time; equal times keep file order). Each time is parsed
  * once, not in every comparison: 100k lines sort in a few ms (BENCHMARKS.md, figure 8).
  */
-function linesOf(lines, agent) {
+function compare_linesOf(lines, agent) {
     const mine = [];
     lines.forEach((line, index) => {
         if (line.agent === agent)
@@ -26765,7 +26771,7 @@ function compareRuns(head, baseHistory, options = {}) {
     return head.map((result) => {
         // A comparison arm (a variant, base@REF) is not what the history records of its id.
         const history = result.arm === undefined ? (baseHistory.get(result.id) ?? []) : [];
-        const lines = linesOf(history, result.agent);
+        const lines = compare_linesOf(history, result.agent);
         const verdicts = lines.filter((l) => l.status === "passed" || l.status === "failed");
         const base = verdicts[verdicts.length - 1];
         const trend = lines
@@ -34186,13 +34192,21 @@ async function runUnits(units, options) {
     // Evals filled the same way without a setup share one prepared tree (and its workspaces).
     const prepared = new Map();
     const users = new Map();
+    // Asked for at every prepare and release: computed once per eval.
+    const keys = new WeakMap();
+    const keyOf = (spec) => {
+        let key = keys.get(spec);
+        if (key === undefined)
+            keys.set(spec, (key = preparedKey(spec, options)));
+        return key;
+    };
     for (const u of units) {
-        const key = preparedKey(u.spec, options);
+        const key = keyOf(u.spec);
         if (!u.settled)
             users.set(key, (users.get(key) ?? 0) + 1);
     }
     const prepare = (spec) => {
-        const key = preparedKey(spec, options);
+        const key = keyOf(spec);
         let p = prepared.get(key);
         if (!p) {
             // A provider that runs setup inside (docker: in the eval's image) does so here, once per eval.
@@ -34213,7 +34227,7 @@ async function runUnits(units, options) {
         return p;
     };
     const release = async (spec) => {
-        const key = preparedKey(spec, options);
+        const key = keyOf(spec);
         const left = (users.get(key) ?? 1) - 1;
         users.set(key, left);
         const tree = prepared.get(key);
@@ -34567,6 +34581,7 @@ function settledResult(unit, status, reason, trials, durationMs, passes = trials
 
 
 
+
 async function template_check_templateProblems(specs, projectRoot) {
     const problems = [];
     const checked = new Map();
@@ -34584,7 +34599,7 @@ async function template_check_templateProblems(specs, projectRoot) {
             ...(spec.line ? { line: spec.line } : {}),
             key: "sandbox.template",
             code: errors_Codes.badTemplate,
-            message: `template folder ${template_check_displayPath(dir, projectRoot)}: ${problem.message}`,
+            message: `template folder ${displayPath(dir, projectRoot)}: ${problem.message}`,
             fix: problem.fix,
         });
     }
@@ -34604,14 +34619,14 @@ async function templateProblem(dir, projectRoot) {
         return { message: "not found", fix: MISSING_FIX };
     }
     const realRoot = await (0,promises_.realpath)(projectRoot).catch(() => external_node_path_default().resolve(projectRoot));
-    if (template_check_isInside(external_node_path_default().resolve(dir), external_node_path_default().resolve(projectRoot)) && !template_check_isInside(real, realRoot)) {
+    if (isInside(external_node_path_default().resolve(dir), external_node_path_default().resolve(projectRoot)) && !isInside(real, realRoot)) {
         return {
             message: `a symlink leads it out of the project, to ${real}`,
             fix: "point sandbox.template at the folder itself, or make the link lead to a folder inside the project",
         };
     }
     const isRoot = real === external_node_path_default().parse(real).root;
-    if (isRoot || (real !== realRoot && template_check_isInside(realRoot, real))) {
+    if (isRoot || (real !== realRoot && isInside(realRoot, real))) {
         const what = isRoot ? "the whole file system" : "the project and what lies beside it";
         return { message: `it is ${real}, which holds ${what}`, fix: WHOLE_TREE_FIX };
     }
@@ -34629,14 +34644,6 @@ async function templateProblem(dir, projectRoot) {
             fix: LINK_FIX,
         };
     }
-}
-/** Relative to the project when inside it, else as written (absolute). */
-function template_check_displayPath(dir, projectRoot) {
-    return template_check_isInside(dir, projectRoot) ? external_node_path_default().relative(projectRoot, dir) || dir : dir;
-}
-function template_check_isInside(target, root) {
-    const rel = external_node_path_default().relative(root, target);
-    return rel === "" || (rel !== ".." && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
 }
 
 ;// CONCATENATED MODULE: ./src/run/recheck.ts

@@ -6,7 +6,7 @@ export { discoverEvalFiles, isYamlFile } from "./discover.js";
 export { type YamlKindLoader } from "./kinds.js";
 export { loadEvals } from "./load.js";
 export { PromptError, renderPrompt, sha256, stableStringify } from "./prompt.js";
-export { displayPath, placeProblem } from "./place.js";
+export { placeProblem } from "./place.js";
 export {
   defineEval,
   definePrompt,

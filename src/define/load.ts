@@ -6,7 +6,7 @@ import path from "node:path";
 import type { EvalSpec } from "../model/index.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../model/index.js";
 import { isYamlFile } from "./discover.js";
-import { displayPath } from "./place.js";
+import { displayPath } from "../util/index.js";
 import { evalFileProblem } from "./eval-file.js";
 import { createModuleLoader, evalExports, type ModuleLoader } from "./ts/module.js";
 import { specsFromExports } from "./ts/exports.js";

@@ -90,13 +90,20 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Sui
   // Evals filled the same way without a setup share one prepared tree (and its workspaces).
   const prepared = new Map<EvalSpec | string, Promise<PreparedSandbox>>();
   const users = new Map<EvalSpec | string, number>();
+  // Asked for at every prepare and release: computed once per eval.
+  const keys = new WeakMap<EvalSpec, EvalSpec | string>();
+  const keyOf = (spec: EvalSpec) => {
+    let key = keys.get(spec);
+    if (key === undefined) keys.set(spec, (key = preparedKey(spec, options)));
+    return key;
+  };
   for (const u of units) {
-    const key = preparedKey(u.spec, options);
+    const key = keyOf(u.spec);
     if (!u.settled) users.set(key, (users.get(key) ?? 0) + 1);
   }
 
   const prepare = (spec: EvalSpec) => {
-    const key = preparedKey(spec, options);
+    const key = keyOf(spec);
     let p = prepared.get(key);
     if (!p) {
       // A provider that runs setup inside (docker: in the eval's image) does so here, once per eval.
@@ -123,7 +130,7 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Sui
     return p;
   };
   const release = async (spec: EvalSpec) => {
-    const key = preparedKey(spec, options);
+    const key = keyOf(spec);
     const left = (users.get(key) ?? 1) - 1;
     users.set(key, left);
     const tree = prepared.get(key);

@@ -31,3 +31,4 @@ export {
 export { Semaphore } from "./semaphore.js";
 export { findOnPath, isValidShimName, shellQuote } from "./shell.js";
 export { seededRandom } from "./random.js";
+export { displayPath, isInside } from "./paths.js";

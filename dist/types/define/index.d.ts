@@ -2,7 +2,7 @@ export { discoverEvalFiles, isYamlFile } from "./discover.js";
 export { type YamlKindLoader } from "./kinds.js";
 export { loadEvals } from "./load.js";
 export { PromptError, renderPrompt, sha256, stableStringify } from "./prompt.js";
-export { displayPath, placeProblem } from "./place.js";
+export { placeProblem } from "./place.js";
 export { defineEval, definePrompt, type EvalDefinition, type EvalOptions, type PromptDefinition, type PromptOptions, type SandboxOption, type ShimOption, type VariantOption, type McpServerOption, } from "./ts/api.js";
 export type { JudgeOptions } from "./ts/assertions.js";
 export { assertThat, calledTool, fileAbsent, fileContains, fileExists, fileLacks, notRan, notUsedTool, judge, ran, ranInOrder, succeeds, trajectory, usedTools, } from "./ts/assertions.js";

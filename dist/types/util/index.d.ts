@@ -5,3 +5,4 @@ export { RedactingStream, currentRedactor, outgoingRedactor, redactFile, redactO
 export { Semaphore } from "./semaphore.js";
 export { findOnPath, isValidShimName, shellQuote } from "./shell.js";
 export { seededRandom } from "./random.js";
+export { displayPath, isInside } from "./paths.js";

@@ -8,6 +8,7 @@ import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { EvalSpec } from "../../model/index.js";
 import { Codes, type DefinitionProblem } from "../../model/index.js";
+import { displayPath, isInside } from "../../util/index.js";
 import { SandboxError, snapshotTree } from "./sandbox.js";
 
 export async function templateProblems(
@@ -81,14 +82,4 @@ async function templateProblem(
       fix: LINK_FIX,
     };
   }
-}
-
-/** Relative to the project when inside it, else as written (absolute). */
-function displayPath(dir: string, projectRoot: string): string {
-  return isInside(dir, projectRoot) ? path.relative(projectRoot, dir) || dir : dir;
-}
-
-function isInside(target: string, root: string): boolean {
-  const rel = path.relative(root, target);
-  return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
