@@ -5,11 +5,12 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(558);
+/* harmony import */ var _index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(252);
 // dist/index.js, what action.yml runs: turns the compile cache on, then loads the Action bundle
 // (dist/action/index.js, from src/github/main.ts), which runs. See src/start/index.ts.
 
-(0,_index_js__WEBPACK_IMPORTED_MODULE_0__/* .enableCompileCache */ .L)();
+(0,_index_js__WEBPACK_IMPORTED_MODULE_0__/* .enableCompileCache */ .Lw)();
+(0,_index_js__WEBPACK_IMPORTED_MODULE_0__/* .keepYoungGenerationSmall */ .Dd)();
 // A path in dist/, left to Node: bundling it in would compile the Action before the cache is on.
 const actionBundle = "./action/index.js";
 await import(/* webpackIgnore: true */ actionBundle);
@@ -19,13 +20,14 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 558:
+/***/ 252:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  L: () => (/* binding */ enableCompileCache)
+  Lw: () => (/* binding */ enableCompileCache),
+  Dd: () => (/* binding */ keepYoungGenerationSmall)
 });
 
 // UNUSED EXPORTS: exitWhenFlushed
@@ -33,6 +35,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:module"
 const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
 var external_node_module_default = /*#__PURE__*/__nccwpck_require__.n(external_node_module_namespaceObject);
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_namespaceObject);
 ;// CONCATENATED MODULE: ./src/start/index.ts
 // How the entry points start and end.
 //
@@ -41,9 +46,17 @@ var external_node_module_default = /*#__PURE__*/__nccwpck_require__.n(external_n
 // a machine compiles the whole bundle. It covers what is loaded after it is enabled, so the
 // entries are small and import the rest once it is on.
 //
+// Memory: V8 doubles the young generation each time the objects that survive its scavenges add up
+// to more than its size, so any long run ends with the largest one (16 MiB semi-spaces on Node 20,
+// 32 MiB on Node 24), whatever the run keeps: 1,000 evals peaked at 1.28× the RSS of 100, with the
+// same heap after a full GC. A growth factor of 1 keeps the first size. V8 reads that flag at each
+// growth, so it still acts when set after start (--max-semi-space-size is read once, when the heap
+// is set up, and would need a second Node start). A semi-space flag the user gave Node wins.
+//
 // End: once the run's promise has settled and stdout/stderr have taken everything written to them,
 // `process.exit`. Left to end by itself, Node first tears its heap down page by page (seen with
 // strace; about 5 ms of a YAML-only run here), which a finished command does not need.
+
 
 function enableCompileCache() {
     try {
@@ -51,6 +64,18 @@ function enableCompileCache() {
     }
     catch {
         // A cache that cannot be set up (read-only temp folder) only costs speed.
+    }
+}
+/** Only for entry points: it changes a V8 flag of the whole process. */
+function keepYoungGenerationSmall() {
+    const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].join(" ");
+    if (given.includes("semi-space"))
+        return;
+    try {
+        external_node_v8_default().setFlagsFromString("--semi-space-growth-factor=1");
+    }
+    catch {
+        // A Node without the flag only keeps its default growth.
     }
 }
 /** Only for entry points, after every piece of work has been awaited. */
