@@ -25,6 +25,7 @@ export default defineConfig({
           name: "integration",
           include: ["test/**/*.test.ts"],
           exclude: [...configDefaults.exclude, "test/unit/**"],
+          setupFiles: ["test/integration-setup.ts"],
         },
       },
     ],

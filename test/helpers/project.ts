@@ -5,13 +5,25 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { removeTree } from "../../src/run/workspace/sandbox.js";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
+/** Every project this test file made: test/integration-setup.ts removes them when the file ends. */
+const madeProjects: string[] = [];
+
 export async function makeProject(files: Record<string, string>): Promise<string> {
   const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "ae-project-")));
+  madeProjects.push(dir);
   await writeFiles(dir, files);
   return dir;
+}
+
+/** Removes the projects made so far (a test that removes its own first does no harm). */
+export async function removeMadeProjects(): Promise<void> {
+  const dirs = madeProjects.splice(0);
+  // removeTree also takes folders a test made unwritable.
+  await Promise.all(dirs.map((dir) => removeTree(dir)));
 }
 
 export async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
