@@ -95,8 +95,11 @@ export function workspacePool(
       if (k && !isFolder(k) && k.ctimeNs > newestNs) newestNs = k.ctimeNs;
     }
     ws.fresh = [];
-    const waitMs = Number(newestNs / 1_000_000n) + MARGIN_MS - Date.now();
-    if (waitMs > 0) await new Promise((resume) => setTimeout(resume, waitMs + 1));
+    // Rounded up, and checked again after each timer: a timer may fire a millisecond before
+    // Date.now() has reached its end.
+    const readyAt = Number((newestNs + 999_999n) / 1_000_000n) + MARGIN_MS;
+    for (let waitMs = readyAt - Date.now(); waitMs > 0; waitMs = readyAt - Date.now())
+      await new Promise((resume) => setTimeout(resume, waitMs));
     renameSync(ws.dir, dest);
     ws.dir = dest;
     busy.set(dest, ws);

@@ -348,10 +348,31 @@ export async function changedFiles(
 ): Promise<string[]> {
   const base = resolve(root);
   const files = (await walkTree(base)).filter((e) => e.kind === "file").map((e) => e.rel);
-  const changed = await mapLimit(files, PARALLEL_IO, (rel) =>
-    isChanged(base, rel, before, unchanged),
+  // The lstat of every file synchronously, in slices: most are vouched for or differ in size, and
+  // a thread-pool round trip per file cost more than the call (a 200-file tree: about 4 ms a
+  // trial). Only the same-size files left are hashed, asynchronously.
+  const pause = slicer();
+  const changed: string[] = [];
+  const toHash: { rel: string; size: number; hash: string }[] = [];
+  for (const rel of files) {
+    const previous = before.get(rel);
+    if (previous === undefined) {
+      changed.push(rel);
+      continue;
+    }
+    const abs = join(base, rel);
+    const stat = attemptSync("cannot read", abs, () => lstatSync(abs, { bigint: true }));
+    await pause();
+    if (unchanged?.(rel, stat)) continue;
+    const size = Number(stat.size);
+    if (size !== previous.size) changed.push(rel);
+    else toHash.push({ rel, size, hash: previous.hash });
+  }
+  const hashes = await mapLimit(toHash, PARALLEL_IO, ({ rel, size }) =>
+    hashFile(join(base, rel), size),
   );
-  return files.filter((_, i) => changed[i]).sort();
+  changed.push(...toHash.filter((file, i) => hashes[i] !== file.hash).map((file) => file.rel));
+  return changed.sort();
 }
 
 /** A fresh directory under os.tmpdir() named `agent-evals-<label>-XXXXXX` (its real path). */
@@ -703,22 +724,6 @@ function isInside(root: string, candidate: string): boolean {
 }
 
 // ---------- hashing ----------
-
-async function isChanged(
-  root: string,
-  rel: string,
-  before: Manifest,
-  unchanged?: UnchangedSince,
-): Promise<boolean> {
-  const previous = before.get(rel);
-  if (previous === undefined) return true;
-  const abs = join(root, rel);
-  const stat = await attempt("cannot read", abs, () => lstat(abs, { bigint: true }));
-  if (unchanged?.(rel, stat)) return false;
-  const size = Number(stat.size);
-  if (size !== previous.size) return true;
-  return (await hashFile(abs, size)) !== previous.hash;
-}
 
 async function hashFile(abs: string, size: number): Promise<string> {
   return attempt("cannot hash", abs, async () => {
