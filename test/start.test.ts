@@ -5,18 +5,17 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { promises as fs } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { makeProject, REPO_ROOT } from "./helpers/project.js";
 
 const run = promisify(execFile);
 const PROBE = path.join(REPO_ROOT, "test/fixtures/start/young-generation-probe.mjs");
-// An empty project: the Action finds no evals there and fails before it runs anything.
+// An empty project (removed by test/integration-setup.ts): the Action finds no evals there and
+// fails before it runs anything.
 let emptyProject = "";
 beforeAll(async () => {
   emptyProject = await makeProject({});
 });
-afterAll(() => fs.rm(emptyProject, { recursive: true, force: true }));
 
 async function newSpaceMb(
   entry: string,

@@ -31316,10 +31316,10 @@ async function changedFiles(root, before, unchanged) {
         if (size !== previous.size)
             changed.push(rel);
         else
-            toHash.push({ rel, size, hash: previous.hash });
+            toHash.push({ rel, previous });
     }
-    const hashes = await mapLimit(toHash, PARALLEL_IO, ({ rel, size }) => hashFile((0,external_node_path_.join)(base, rel), size));
-    changed.push(...toHash.filter((file, i) => hashes[i] !== file.hash).map((file) => file.rel));
+    const hashes = await mapLimit(toHash, PARALLEL_IO, ({ rel, previous }) => hashFile((0,external_node_path_.join)(base, rel), previous.size));
+    changed.push(...toHash.filter((file, i) => hashes[i] !== file.previous.hash).map((f) => f.rel));
     return changed.sort();
 }
 /** A fresh directory under os.tmpdir() named `agent-evals-<label>-XXXXXX` (its real path). */

@@ -353,7 +353,7 @@ export async function changedFiles(
   // trial). Only the same-size files left are hashed, asynchronously.
   const pause = slicer();
   const changed: string[] = [];
-  const toHash: { rel: string; size: number; hash: string }[] = [];
+  const toHash: { rel: string; previous: { size: number; hash: string } }[] = [];
   for (const rel of files) {
     const previous = before.get(rel);
     if (previous === undefined) {
@@ -366,12 +366,12 @@ export async function changedFiles(
     if (unchanged?.(rel, stat)) continue;
     const size = Number(stat.size);
     if (size !== previous.size) changed.push(rel);
-    else toHash.push({ rel, size, hash: previous.hash });
+    else toHash.push({ rel, previous });
   }
-  const hashes = await mapLimit(toHash, PARALLEL_IO, ({ rel, size }) =>
-    hashFile(join(base, rel), size),
+  const hashes = await mapLimit(toHash, PARALLEL_IO, ({ rel, previous }) =>
+    hashFile(join(base, rel), previous.size),
   );
-  changed.push(...toHash.filter((file, i) => hashes[i] !== file.hash).map((file) => file.rel));
+  changed.push(...toHash.filter((file, i) => hashes[i] !== file.previous.hash).map((f) => f.rel));
   return changed.sort();
 }
 
