@@ -137,10 +137,11 @@ describe("literal agent", () => {
         isError: false,
       })),
     );
-    // Each step's script is kept as a transcript, next to the agent's output.
-    expect(result.transcripts).toEqual(
-      expect.arrayContaining(["agent.stdout", "agent.stderr", "literal/step-1.sh"]),
-    );
+    // Each step's script is kept as a transcript; the steps printed nothing, so the agent's
+    // streams left no files and are not listed.
+    expect(result.transcripts).toEqual(ctx.commands.map((_, i) => `literal/step-${i + 1}.sh`));
+    await expect(fs.stat(path.join(outDir, "agent.stdout"))).rejects.toThrow(/ENOENT/);
+    await expect(fs.stat(path.join(outDir, "agent.stderr"))).rejects.toThrow(/ENOENT/);
     expect(await fs.readFile(path.join(outDir, "literal", "step-4.sh"), "utf8")).toBe(
       'echo "X=$X" > x.txt\n',
     );
@@ -515,7 +516,9 @@ describe("scriptAgent", () => {
     expect((await readSandbox("pwd.txt")).trim()).toBe(cwd);
     expect(await existsInSandbox("pwned")).toBe(false);
     expect(await fs.readFile(path.join(outDir, "agent.stdout"), "utf8")).toBe("working\n");
-    expect(result.transcripts).toEqual(["agent.stdout", "agent.stderr"]);
+    // Only the stream it wrote to has a file.
+    expect(result.transcripts).toEqual(["agent.stdout"]);
+    await expect(fs.stat(path.join(outDir, "agent.stderr"))).rejects.toThrow(/ENOENT/);
   });
 
   it("a function gets the context and its partial result is completed", async () => {

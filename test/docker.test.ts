@@ -269,7 +269,7 @@ export const layers = defineEval("Change the tree.", {
       const result = outcome.run.evals[0]!;
       const trial = result.trials[0]!;
       const stored = JSON.parse(
-        await fs.readFile(path.join(root, trial.dir, "outcome/outcome.json"), "utf8"),
+        await fs.readFile(path.join(root, trial.dir, "outcome.json"), "utf8"),
       ) as { files: unknown; deleted: unknown; preparedHash: string };
       return { result, trial, stored };
     };

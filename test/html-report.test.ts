@@ -250,6 +250,8 @@ chromiumTool.describe("report.html in headless Chromium", () => {
     const failingRows = page.locator("details.eval");
     expect(await failingRows.count()).toBe(100);
     await page.locator("details.eval[data-eval=eval-0000] > summary").click();
+    // The trials are rendered when the eval opens: wait for them on a busy machine.
+    await page.locator("details.trial").first().waitFor({ state: "attached", timeout: 10_000 });
     expect(await page.locator("details.trial").count()).toBe(10);
     const trial = page.locator("details.eval[data-eval=eval-0000] details.trial").first();
     await trial.locator("> summary").click();

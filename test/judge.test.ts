@@ -322,12 +322,7 @@ assertions:
     // The judge saw the real text (it was in its prompt); nothing written keeps it.
     expect(requestText(fake.requests[0]!.body)).toContain(secret);
     const dir = path.join(root, result.trials[0]!.dir);
-    for (const file of [
-      "checks.json",
-      "trial.json",
-      "judge-0-1.stdout",
-      "outcome/files/README.md",
-    ]) {
+    for (const file of ["checks.json", "trial.json", "judge-0-1.stdout", "outcome.json"]) {
       const text = await fs.readFile(path.join(dir, file), "utf8");
       expect(text, file).not.toContain(secret);
       expect(text, file).toContain("***");

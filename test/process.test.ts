@@ -146,6 +146,33 @@ describe("runProcess", () => {
     expect(await read("stderr.txt")).toBe("");
   });
 
+  it("with skipEmptyFiles, a stream the child wrote nothing to leaves no file, not even an old one", async () => {
+    writeFileSync(join(dir, "stdout.txt"), "from an earlier run\n");
+    const quiet = await bash("exit 0", { skipEmptyFiles: true });
+    expect([quiet.stdoutWritten, quiet.stderrWritten]).toEqual([false, false]);
+    expect(existsSync(join(dir, "stdout.txt"))).toBe(false);
+    expect(existsSync(join(dir, "stderr.txt"))).toBe(false);
+
+    const loud = await bash("echo only-err >&2", { skipEmptyFiles: true });
+    expect([loud.stdoutWritten, loud.stderrWritten]).toEqual([false, true]);
+    expect(existsSync(join(dir, "stdout.txt"))).toBe(false);
+    expect(await read("stderr.txt")).toBe("only-err\n");
+  });
+
+  it("with skipEmptyFiles, still caps a stream and marks the cut", async () => {
+    const cap = 1024;
+    const result = await runProcess(
+      options({
+        command: "head",
+        args: ["-c", "100000", "/dev/zero"],
+        maxOutputBytes: cap,
+        skipEmptyFiles: true,
+      }),
+    );
+    expect(result.stdoutTruncated).toBe(true);
+    expect((await stat(join(dir, "stdout.txt"))).size).toBe(cap + MARKER(cap).length);
+  });
+
   it("closes stdin: cat exits at once with no output", async () => {
     const result = await runProcess(options({ command: "cat", args: [], timeoutMs: 5000 }));
     expect(result.exitCode).toBe(0);

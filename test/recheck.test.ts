@@ -74,9 +74,7 @@ describe("recheck", () => {
     expect(await p.runs()).toBe(1);
     // The outcome is kept: the changed file stored, the deleted one listed, node_modules not.
     const trialDir = path.join(p.root, p.first.run.evals[0]!.trials[0]!.dir);
-    const index = JSON.parse(
-      await fs.readFile(path.join(trialDir, "outcome/outcome.json"), "utf8"),
-    );
+    const index = JSON.parse(await fs.readFile(path.join(trialDir, "outcome.json"), "utf8"));
     expect(index).toMatchObject({
       files: [{ path: "README.md", stored: true }],
       deleted: ["OLD.md"],
@@ -119,9 +117,7 @@ describe("recheck", () => {
     );
     expect(p.first.exitCode).toBe(0);
     const trialDir = path.join(p.root, p.first.run.evals[0]!.trials[0]!.dir);
-    const index = JSON.parse(
-      await fs.readFile(path.join(trialDir, "outcome/outcome.json"), "utf8"),
-    );
+    const index = JSON.parse(await fs.readFile(path.join(trialDir, "outcome.json"), "utf8"));
     expect(index.files.map((f: { path: string }) => f.path)).toEqual(["README.md"]);
   });
 

@@ -4276,8 +4276,9 @@ async function runProcess(opts) {
     const cap = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
     // Secrets never reach the disk: the run's redactor (if any) filters both streams as they arrive.
     const redactor = currentRedactor();
-    const stdout = await CappedFile.open(opts.stdoutFile, cap, redactor?.stream());
-    const stderr = await CappedFile.open(opts.stderrFile, cap, redactor?.stream()).catch(async (err) => {
+    const lazy = opts.skipEmptyFiles ?? false;
+    const stdout = await CappedFile.open(opts.stdoutFile, cap, redactor?.stream(), lazy);
+    const stderr = await CappedFile.open(opts.stderrFile, cap, redactor?.stream(), lazy).catch(async (err) => {
         await stdout.close();
         throw err;
     });
@@ -4315,6 +4316,8 @@ async function runProcess(opts) {
         stderrBytes: stderr.bytes,
         stdoutTruncated: stdout.truncated,
         stderrTruncated: stderr.truncated,
+        stdoutWritten: stdout.written,
+        stderrWritten: stderr.written,
         ...(outcome.spawnError !== undefined && { spawnError: outcome.spawnError }),
     };
 }
@@ -4729,9 +4732,11 @@ function errnoCode(err) {
 /**
  * An output file that keeps the first `cap` bytes, counts the rest, and marks the cut once. With a
  * redactor, what it keeps is redacted on the way (the cap counts the child's bytes, not ours).
+ * A lazy one is created at the first byte it keeps: a child that writes nothing leaves no file
+ * (and none of an earlier run at that path).
  */
 class CappedFile {
-    out;
+    file;
     cap;
     redactor;
     bytes = 0;
@@ -4740,20 +4745,47 @@ class CappedFile {
     kept = 0;
     /** The pipe paused until the file drains. */
     waiting;
-    constructor(out, cap, redactor) {
-        this.out = out;
+    out;
+    closed;
+    constructor(file, cap, redactor) {
+        this.file = file;
         this.cap = cap;
         this.redactor = redactor;
+    }
+    static async open(file, cap, redactor, lazy = false) {
+        const capped = new CappedFile(file, cap, redactor);
+        if (!lazy)
+            capped.stream();
+        return capped;
+    }
+    /** Whether the file exists (always, unless lazy and nothing was kept). */
+    get written() {
+        return this.out !== undefined;
+    }
+    /** The file's stream, opened at the first call. Throws if the file cannot be opened. */
+    stream() {
+        if (this.out)
+            return this.out;
+        // Opened synchronously: one thread-pool round trip less per stream of every process.
+        const fd = (0,external_node_fs_.openSync)(this.file, "w");
+        const out = (0,external_node_fs_.createWriteStream)(this.file, { fd });
         out.on("drain", () => this.resumeSource());
         out.on("error", (err) => {
             this.error ??= err;
             this.resumeSource(); // keep draining the pipe, or the child would block on a full one
         });
+        this.out = out;
+        return out;
     }
-    static async open(file, cap, redactor) {
-        // Opened synchronously: one thread-pool round trip less per stream of every process.
-        const fd = (0,external_node_fs_.openSync)(file, "w");
-        return new CappedFile((0,external_node_fs_.createWriteStream)(file, { fd }), cap, redactor);
+    /** Writes `data` to the file (opened now if it is not yet); false when the file needs to drain. */
+    put(data) {
+        try {
+            return this.stream().write(data);
+        }
+        catch (err) {
+            this.error ??= err;
+            return true;
+        }
     }
     /** Writes what fits; pauses `source` while the file catches up, so memory stays bounded. */
     write(chunk, source) {
@@ -4764,25 +4796,40 @@ class CappedFile {
         const part = chunk.length <= room ? chunk : chunk.subarray(0, Math.max(0, room));
         this.kept += part.length;
         const kept = this.redactor ? this.redactor.push(part) : part;
-        let ready = kept.length === 0 || this.out.write(kept);
+        let ready = kept.length === 0 || this.put(kept);
         if (part.length < chunk.length) {
             this.truncated = true;
             // The held-back tail may be the start of a secret the cut went through: it is not written.
             this.redactor?.drop();
-            ready = this.out.write(`\n[agent-evals: output cut at ${this.cap} bytes]\n`) && ready;
+            ready = this.put(`\n[agent-evals: output cut at ${this.cap} bytes]\n`) && ready;
         }
-        if (!ready) {
+        if (!ready && this.error === undefined) {
             this.waiting = source;
             source.pause();
         }
     }
     async close() {
-        if (!this.out.writableEnded) {
-            const rest = this.redactor?.end();
-            if (rest?.length && this.error === undefined)
-                this.out.write(rest);
-            this.out.end();
+        if (this.closed)
+            return this.closed;
+        this.closed = this.finish();
+        return this.closed;
+    }
+    async finish() {
+        const rest = this.redactor?.end();
+        if (rest?.length && this.error === undefined)
+            this.put(rest);
+        if (!this.out) {
+            // Nothing kept: no file, and none left from before at its path.
+            try {
+                (0,external_node_fs_.rmSync)(this.file, { force: true });
+            }
+            catch (err) {
+                this.error ??= err;
+            }
+            return;
         }
+        if (!this.out.writableEnded)
+            this.out.end();
         await (0,external_node_stream_promises_namespaceObject.finished)(this.out).catch((err) => (this.error ??= err));
     }
     resumeSource() {
@@ -25447,6 +25494,7 @@ async function runAgentProcess(ctx, options) {
         onStdout: options.onStdout,
         onStderr: options.onStderr,
         extraFdFiles: options.extraFdFiles,
+        skipEmptyFiles: true,
     });
     if (processResult.spawnError) {
         throw new src_model/* InfraError */.Ri(`could not start ${options.command}: ${processResult.spawnError}`);
@@ -25459,7 +25507,11 @@ async function runAgentProcess(ctx, options) {
             exitCode: processResult.exitCode,
             timedOut: processResult.timedOut,
             trajectory: [],
-            transcripts: ["agent.stdout", "agent.stderr"],
+            // Only the streams the agent wrote to have a file.
+            transcripts: [
+                ...(processResult.stdoutWritten ? ["agent.stdout"] : []),
+                ...(processResult.stderrWritten ? ["agent.stderr"] : []),
+            ],
             durationMs: processResult.durationMs,
         },
     };
@@ -25677,7 +25729,6 @@ async function runClaude(ctx, bin, options) {
         throw classifyClaudeError("the API refused the credentials; stopped claude's retries", refused);
     const result = {
         ...run.result,
-        transcripts: ["agent.stdout", "agent.stderr"],
         trajectory: parser.trajectory,
         finalMessage: parser.finalMessage,
         costUsd: parser.result?.costUsd,
@@ -29179,15 +29230,18 @@ async function checkSucceeds(ctx, command, expectedExit, index) {
         stdoutFile,
         stderrFile,
         signal: ctx.signal,
+        // A command that prints nothing (most: `test -f …`) leaves no files.
+        skipEmptyFiles: true,
     });
     if (result.spawnError)
         return { ok: false, evidence: `could not start bash: ${result.spawnError}` };
-    const tail = await outputTail(stdoutFile, stderrFile);
+    // The output's end is evidence of a failure only: not read when the check passes.
+    const tail = () => outputTail(stdoutFile, stderrFile);
     // Its own timer or the check's deadline, whichever fired first: the same timeout.
     if (result.timedOut || (result.aborted && pastDeadline(ctx.signal))) {
         return {
             ok: false,
-            evidence: `timed out after ${deadline_seconds(ctx.timeoutMs)}${tail}`,
+            evidence: `timed out after ${deadline_seconds(ctx.timeoutMs)}${await tail()}`,
             stopped: true,
         };
     }
@@ -29195,7 +29249,7 @@ async function checkSucceeds(ctx, command, expectedExit, index) {
     if (result.exitCode === expectedExit) {
         return { ok: true, evidence: `exit ${exit}${expectedExit === 0 ? "" : ` as expected`}` };
     }
-    return { ok: false, evidence: `exit ${exit}, expected ${expectedExit}${tail}` };
+    return { ok: false, evidence: `exit ${exit}, expected ${expectedExit}${await tail()}` };
 }
 async function outputTail(stdoutFile, stderrFile) {
     const [out, err] = await Promise.all([
@@ -32256,8 +32310,24 @@ async function sandbox_manifest(root) {
  * for. Deleted files are not "changed".
  */
 async function sandbox_changedFiles(root, before, unchanged) {
+    return (await workspaceChanges(root, before, unchanged)).changed;
+}
+/**
+ * What changed under `root` since `before` was taken, from one walk: the files created or modified
+ * (as changedFiles) and the paths of `before` the walk no longer finds (also under a folder that
+ * became a link), both sorted.
+ */
+async function workspaceChanges(root, before, unchanged) {
     const base = (0,external_node_path_.resolve)(root);
-    const files = (await walkTree(base)).filter((e) => e.kind === "file").map((e) => e.rel);
+    const entries = await walkTree(base);
+    const found = new Set();
+    const files = [];
+    for (const entry of entries) {
+        found.add(entry.rel);
+        if (entry.kind === "file")
+            files.push(entry.rel);
+    }
+    const deleted = [...before.keys()].filter((rel) => !found.has(rel)).sort();
     // The lstat of every file synchronously, in slices: most are vouched for or differ in size, and
     // a thread-pool round trip per file cost more than the call (a 200-file tree: about 4 ms a
     // trial). Only the same-size files left are hashed, asynchronously.
@@ -32283,7 +32353,7 @@ async function sandbox_changedFiles(root, before, unchanged) {
     }
     const hashes = await mapLimit(toHash, PARALLEL_IO, ({ rel, previous }) => hashFile((0,external_node_path_.join)(base, rel), previous.size));
     changed.push(...toHash.filter((file, i) => hashes[i] !== file.previous.hash).map((f) => f.rel));
-    return changed.sort();
+    return { changed: changed.sort(), deleted };
 }
 /** A fresh directory under os.tmpdir() named `agent-evals-<label>-XXXXXX` (its real path). */
 async function sandbox_makeTempDir(label) {
@@ -34125,36 +34195,50 @@ async function runSetupStep(command, n, ctx) {
     throw new prepare_SetupError(`setup step ${n} (${JSON.stringify(command)}) failed: ${why}${tail ? `\n${tail}` : ""}`);
 }
 
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/run/workspace/outcome.ts
 // A trial's outcome: the files the agent created or changed (against the prepared tree's manifest)
 // and the ones it deleted, kept in the trial's results folder so `agent-evals recheck` can lay them
 // over a re-created prepared tree and run the checks again without an agent. Capped: a file over
-// the per-file cap, or past the total, is listed (size and hash) but not stored. Redaction is the
-// trial's last sweep of its results folder, which covers these files too.
+// the per-file cap, or past the total, is listed (size and hash) but not stored.
+//
+// One file, outcome.json, holds the index and the stored contents (UTF-8 text as it is, anything
+// else as base64). It used to be a folder mirroring the changed paths: a mkdir per folder and a
+// file per change, each a new inode, which on a busy ext4 costs a scan of the inode table
+// (BENCHMARKS.md, figure 10). Contents are redacted as they are stored: base64 would hide a
+// secret from the results folder's last sweep.
 
 
 
-/** The folder under a trial's results folder, and its index file. */
-const OUTCOME_DIR = "outcome";
+
+/** The index and contents in a trial's results folder. */
 const OUTCOME_FILE = "outcome.json";
+/** Where results written before outcome.json held the contents kept them (version 1). */
+const LEGACY_OUTCOME_DIR = "outcome";
 const OUTCOME_FILE_CAP = 1024 * 1024;
 const OUTCOME_TOTAL_CAP = 16 * 1024 * 1024;
+const manifestHashes = new WeakMap();
 /** A hash of a manifest (paths and content hashes), independent of the walk's order. */
 function outcome_manifestHash(manifest) {
+    // Every trial of a prepared tree stores it: computed once per manifest.
+    let hash = manifestHashes.get(manifest);
+    if (hash === undefined)
+        manifestHashes.set(manifest, (hash = hashOfManifest(manifest)));
+    return hash;
+}
+function hashOfManifest(manifest) {
     const entries = [...manifest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return (0,external_node_crypto_.createHash)("sha256")
         .update(JSON.stringify(entries.map(([p, f]) => [p, f.hash])))
         .digest("hex");
 }
 /**
- * Copies the changed files of `work` into `<outDir>/outcome/` and writes the index. A path of the
- * prepared tree is deleted when `work` lacks it, or where `work` holds only the run's changes, when
- * `gone` says so.
+ * Stores the changed files of `work` and the index in `<outDir>/outcome.json`. A path of the
+ * prepared tree is deleted when `gone` says so (default: `work` lacks it). `redact` is applied to
+ * each stored content.
  */
-function storeOutcome(work, changed, before, outDir, gone = (rel) => !(0,external_node_fs_.lstatSync)(external_node_path_default().join(work, rel), { throwIfNoEntry: false })) {
-    const root = external_node_path_default().join(outDir, OUTCOME_DIR);
-    (0,external_node_fs_.rmSync)(root, { recursive: true, force: true });
-    (0,external_node_fs_.mkdirSync)(root, { recursive: true });
+function storeOutcome(work, changed, before, outDir, gone = (rel) => !(0,external_node_fs_.lstatSync)(external_node_path_default().join(work, rel), { throwIfNoEntry: false }), redact) {
     let total = 0;
     let omittedBytes = 0;
     const files = [];
@@ -34171,37 +34255,43 @@ function storeOutcome(work, changed, before, outDir, gone = (rel) => !(0,externa
             continue;
         }
         const content = (0,external_node_fs_.readFileSync)(from);
-        const to = external_node_path_default().join(root, "files", rel);
-        (0,external_node_fs_.mkdirSync)(external_node_path_default().dirname(to), { recursive: true });
-        (0,external_node_fs_.writeFileSync)(to, content);
         total += content.length;
+        const kept = redact ? redact(content) : content;
         files.push({
             path: rel,
             size: content.length,
             sha256: (0,external_node_crypto_.createHash)("sha256").update(content).digest("hex"),
             stored: true,
+            ...((0,external_node_buffer_.isUtf8)(kept) ? { text: kept.toString("utf8") } : { base64: kept.toString("base64") }),
         });
     }
     const deleted = [...before.keys()].filter(gone).sort();
     const index = {
-        version: 1,
+        version: 2,
         files,
         deleted,
         preparedHash: outcome_manifestHash(before),
         omittedBytes,
     };
-    (0,external_node_fs_.writeFileSync)(external_node_path_default().join(root, OUTCOME_FILE), `${JSON.stringify(index, null, 2)}\n`);
+    (0,external_node_fs_.writeFileSync)(external_node_path_default().join(outDir, OUTCOME_FILE), `${JSON.stringify(index, null, 2)}\n`);
     return index;
 }
 /** The stored outcome of a trial's results folder, or undefined when it kept none. */
 function outcome_readOutcome(trialDir) {
-    try {
-        const index = JSON.parse(readFileSync(path.join(trialDir, OUTCOME_DIR, OUTCOME_FILE), "utf8"));
-        return index.version === 1 && Array.isArray(index.files) ? index : undefined;
+    for (const [file, version] of [
+        [path.join(trialDir, OUTCOME_FILE), 2],
+        [path.join(trialDir, LEGACY_OUTCOME_DIR, OUTCOME_FILE), 1],
+    ]) {
+        try {
+            const index = JSON.parse(readFileSync(file, "utf8"));
+            if (index.version === version && Array.isArray(index.files))
+                return index;
+        }
+        catch {
+            // not there, or not one: the older place next
+        }
     }
-    catch {
-        return undefined;
-    }
+    return undefined;
 }
 /** A relative path that stays inside the folder it is joined to (an artifact may be anyone's). */
 function plainRelative(rel) {
@@ -34227,7 +34317,14 @@ function outcome_applyOutcome(trialDir, index, work) {
         // A stored path is one the trial wrote inside its sandbox; never follow a link on the way.
         rmSync(to, { force: true, recursive: true });
         mkdirSync(path.dirname(to), { recursive: true });
-        copyFileSync(path.join(trialDir, OUTCOME_DIR, "files", file.path), to);
+        if (index.version === 1)
+            copyFileSync(path.join(trialDir, LEGACY_OUTCOME_DIR, "files", file.path), to);
+        else if (file.base64 !== undefined)
+            writeFileSync(to, Buffer.from(file.base64, "base64"));
+        else if (file.text !== undefined)
+            writeFileSync(to, file.text);
+        else
+            throw new Error(`outcome.json stores ${JSON.stringify(file.path)} without its content`);
     }
 }
 
@@ -34883,15 +34980,20 @@ async function runTrial(input) {
         // Read and written under caps, a chunk at a time: the agent decides how big the log is.
         const calls = await readCallLog(callLog);
         await writeCallsJsonl(external_node_path_default().join(input.outDir, "calls.jsonl"), calls, redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined);
-        const changed = async () => {
+        const manifest = await input.prepared.manifest();
+        const changes = async () => {
             await layered?.sync();
             // A recycled workspace knows which files are as it was handed out: only the others are hashed.
-            return sandbox_changedFiles(work, await input.prepared.manifest(), input.prepared.workspaces.unchanged(work));
+            return workspaceChanges(work, manifest, input.prepared.workspaces.unchanged(work));
         };
+        const changed = async () => (await changes()).changed;
         // What the agent left, kept for `recheck` before any check runs (a build a check starts is not
-        // the agent's work); capped, and redacted by the last sweep below.
-        const agentChanged = await changed();
-        storeOutcome(work, agentChanged, await input.prepared.manifest(), input.outDir, ...(layered ? [deletedFrom(work, (await layered.sync()).deleted)] : []));
+        // the agent's work); capped, and redacted as it is stored. Where the workspace holds only the
+        // run's changes, the sandbox tells what was deleted; else the same walk does.
+        const agentChanges = await changes();
+        const agentChanged = agentChanges.changed;
+        const deletedByWalk = new Set(agentChanges.deleted);
+        storeOutcome(work, agentChanged, manifest, input.outDir, layered ? deletedFrom(work, (await layered.sync()).deleted) : (rel) => deletedByWalk.has(rel), redactor ? (content) => redactor.bytes(content) : undefined);
         const spend = {
             capUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
             spentUsd: run.costUsd ?? 0,
@@ -35621,7 +35723,7 @@ async function recheckTrial(input) {
     const { trial, trialDir, spec } = input;
     const index = readOutcome(trialDir);
     if (!index) {
-        return withWarning(trial, "not rechecked: the trial kept no outcome (outcome/outcome.json); its verdict is the run's");
+        return withWarning(trial, "not rechecked: the trial kept no outcome (outcome.json); its verdict is the run's");
     }
     const stored = readJson(path.join(trialDir, "trial.json")) ?? {};
     const run = {

@@ -205,7 +205,6 @@ async function runClaude(
     throw classifyClaudeError("the API refused the credentials; stopped claude's retries", refused);
   const result: AgentRunResult = {
     ...run.result,
-    transcripts: ["agent.stdout", "agent.stderr"],
     trajectory: parser.trajectory,
     finalMessage: parser.finalMessage,
     costUsd: parser.result?.costUsd,

@@ -41,6 +41,7 @@ export async function runAgentProcess(
     onStdout: options.onStdout,
     onStderr: options.onStderr,
     extraFdFiles: options.extraFdFiles,
+    skipEmptyFiles: true,
   });
   if (processResult.spawnError) {
     throw new InfraError(`could not start ${options.command}: ${processResult.spawnError}`);
@@ -53,7 +54,11 @@ export async function runAgentProcess(
       exitCode: processResult.exitCode,
       timedOut: processResult.timedOut,
       trajectory: [],
-      transcripts: ["agent.stdout", "agent.stderr"],
+      // Only the streams the agent wrote to have a file.
+      transcripts: [
+        ...(processResult.stdoutWritten ? ["agent.stdout"] : []),
+        ...(processResult.stderrWritten ? ["agent.stderr"] : []),
+      ],
       durationMs: processResult.durationMs,
     },
   };

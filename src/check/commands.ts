@@ -25,15 +25,18 @@ export async function checkSucceeds(
     stdoutFile,
     stderrFile,
     signal: ctx.signal,
+    // A command that prints nothing (most: `test -f …`) leaves no files.
+    skipEmptyFiles: true,
   });
   if (result.spawnError)
     return { ok: false, evidence: `could not start bash: ${result.spawnError}` };
-  const tail = await outputTail(stdoutFile, stderrFile);
+  // The output's end is evidence of a failure only: not read when the check passes.
+  const tail = () => outputTail(stdoutFile, stderrFile);
   // Its own timer or the check's deadline, whichever fired first: the same timeout.
   if (result.timedOut || (result.aborted && pastDeadline(ctx.signal))) {
     return {
       ok: false,
-      evidence: `timed out after ${seconds(ctx.timeoutMs)}${tail}`,
+      evidence: `timed out after ${seconds(ctx.timeoutMs)}${await tail()}`,
       stopped: true,
     };
   }
@@ -41,7 +44,7 @@ export async function checkSucceeds(
   if (result.exitCode === expectedExit) {
     return { ok: true, evidence: `exit ${exit}${expectedExit === 0 ? "" : ` as expected`}` };
   }
-  return { ok: false, evidence: `exit ${exit}, expected ${expectedExit}${tail}` };
+  return { ok: false, evidence: `exit ${exit}, expected ${expectedExit}${await tail()}` };
 }
 
 async function outputTail(stdoutFile: string, stderrFile: string): Promise<string> {

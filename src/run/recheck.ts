@@ -61,7 +61,7 @@ export async function recheckTrial(input: RecheckTrialInput): Promise<TrialResul
   if (!index) {
     return withWarning(
       trial,
-      "not rechecked: the trial kept no outcome (outcome/outcome.json); its verdict is the run's",
+      "not rechecked: the trial kept no outcome (outcome.json); its verdict is the run's",
     );
   }
   const stored = readJson<StoredTrial>(path.join(trialDir, "trial.json")) ?? {};

@@ -20,7 +20,7 @@ import {
 } from "../model/index.js";
 import { shimBypassWarnings, runChecks, type WorkspaceLayers } from "../check/index.js";
 import type { PreparedSandbox } from "./workspace/prepare.js";
-import { changedFiles, copyTree, makeTempDir, removeTree } from "./workspace/sandbox.js";
+import { copyTree, makeTempDir, removeTree, workspaceChanges } from "./workspace/sandbox.js";
 import { storeOutcome } from "./workspace/outcome.js";
 import { deletedFrom, fillUnchanged, wholeCopy } from "./workspace/layers.js";
 import { CALL_LOG_ENV, writeShims } from "./shims.js";
@@ -154,24 +154,26 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
       calls,
       redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined,
     );
-    const changed = async () => {
+    const manifest = await input.prepared.manifest();
+    const changes = async () => {
       await layered?.sync();
       // A recycled workspace knows which files are as it was handed out: only the others are hashed.
-      return changedFiles(
-        work,
-        await input.prepared.manifest(),
-        input.prepared.workspaces.unchanged(work),
-      );
+      return workspaceChanges(work, manifest, input.prepared.workspaces.unchanged(work));
     };
+    const changed = async () => (await changes()).changed;
     // What the agent left, kept for `recheck` before any check runs (a build a check starts is not
-    // the agent's work); capped, and redacted by the last sweep below.
-    const agentChanged = await changed();
+    // the agent's work); capped, and redacted as it is stored. Where the workspace holds only the
+    // run's changes, the sandbox tells what was deleted; else the same walk does.
+    const agentChanges = await changes();
+    const agentChanged = agentChanges.changed;
+    const deletedByWalk = new Set(agentChanges.deleted);
     storeOutcome(
       work,
       agentChanged,
-      await input.prepared.manifest(),
+      manifest,
       input.outDir,
-      ...(layered ? [deletedFrom(work, (await layered.sync()).deleted)] : []),
+      layered ? deletedFrom(work, (await layered.sync()).deleted) : (rel) => deletedByWalk.has(rel),
+      redactor ? (content) => redactor.bytes(content) : undefined,
     );
     const spend = {
       capUsd: input.maxCostUsd ?? input.spec.maxCostUsd,

@@ -14,6 +14,7 @@ import {
   readdirSync,
   readFileSync,
   readSync,
+  rmSync,
   type WriteStream,
 } from "node:fs";
 import { open } from "node:fs/promises";
@@ -72,9 +73,14 @@ export interface RunProcessOptions {
   /** The complete environment of the child: nothing is inherited from ours. */
   env: Record<string, string>;
   timeoutMs: number;
-  /** stdout is streamed here (the file is created even if the child writes nothing). */
+  /** stdout is streamed here (the file is created even if the child writes nothing)... */
   stdoutFile: string;
   stderrFile: string;
+  /**
+   * ...unless this is set: then a stream the child wrote nothing to leaves no file (a trial's
+   * files are new inodes, which cost a scan of the inode table on a busy ext4: BENCHMARKS.md).
+   */
+  skipEmptyFiles?: boolean;
   /** Per stream, default 10 MiB; past it bytes are dropped (still drained) and a marker appended. */
   maxOutputBytes?: number;
   /** SIGTERM to the group, then SIGKILL after this many ms; default 2000. */
@@ -100,6 +106,9 @@ export interface ProcessResult {
   stderrBytes: number;
   stdoutTruncated: boolean;
   stderrTruncated: boolean;
+  /** Whether the output file exists (false only with skipEmptyFiles, when nothing was written). */
+  stdoutWritten: boolean;
+  stderrWritten: boolean;
   /** Set when the program could not be started at all (exitCode is then null). */
   spawnError?: string;
 }
@@ -151,8 +160,9 @@ export async function runProcess(opts: RunProcessOptions): Promise<ProcessResult
   const cap = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
   // Secrets never reach the disk: the run's redactor (if any) filters both streams as they arrive.
   const redactor = currentRedactor();
-  const stdout = await CappedFile.open(opts.stdoutFile, cap, redactor?.stream());
-  const stderr = await CappedFile.open(opts.stderrFile, cap, redactor?.stream()).catch(
+  const lazy = opts.skipEmptyFiles ?? false;
+  const stdout = await CappedFile.open(opts.stdoutFile, cap, redactor?.stream(), lazy);
+  const stderr = await CappedFile.open(opts.stderrFile, cap, redactor?.stream(), lazy).catch(
     async (err: unknown) => {
       await stdout.close();
       throw err;
@@ -195,6 +205,8 @@ export async function runProcess(opts: RunProcessOptions): Promise<ProcessResult
     stderrBytes: stderr.bytes,
     stdoutTruncated: stdout.truncated,
     stderrTruncated: stderr.truncated,
+    stdoutWritten: stdout.written,
+    stderrWritten: stderr.written,
     ...(outcome.spawnError !== undefined && { spawnError: outcome.spawnError }),
   };
 }
@@ -665,6 +677,8 @@ function errnoCode(err: unknown): string | undefined {
 /**
  * An output file that keeps the first `cap` bytes, counts the rest, and marks the cut once. With a
  * redactor, what it keeps is redacted on the way (the cap counts the child's bytes, not ours).
+ * A lazy one is created at the first byte it keeps: a child that writes nothing leaves no file
+ * (and none of an earlier run at that path).
  */
 class CappedFile {
   bytes = 0;
@@ -673,23 +687,54 @@ class CappedFile {
   private kept = 0;
   /** The pipe paused until the file drains. */
   private waiting: Readable | undefined;
+  private out: WriteStream | undefined;
+  private closed: Promise<void> | undefined;
 
   private constructor(
-    private readonly out: WriteStream,
+    private readonly file: string,
     private readonly cap: number,
     private readonly redactor: StreamRedactor | undefined,
-  ) {
+  ) {}
+
+  static async open(
+    file: string,
+    cap: number,
+    redactor?: StreamRedactor,
+    lazy = false,
+  ): Promise<CappedFile> {
+    const capped = new CappedFile(file, cap, redactor);
+    if (!lazy) capped.stream();
+    return capped;
+  }
+
+  /** Whether the file exists (always, unless lazy and nothing was kept). */
+  get written(): boolean {
+    return this.out !== undefined;
+  }
+
+  /** The file's stream, opened at the first call. Throws if the file cannot be opened. */
+  private stream(): WriteStream {
+    if (this.out) return this.out;
+    // Opened synchronously: one thread-pool round trip less per stream of every process.
+    const fd = openSync(this.file, "w");
+    const out = createWriteStream(this.file, { fd });
     out.on("drain", () => this.resumeSource());
     out.on("error", (err) => {
       this.error ??= err;
       this.resumeSource(); // keep draining the pipe, or the child would block on a full one
     });
+    this.out = out;
+    return out;
   }
 
-  static async open(file: string, cap: number, redactor?: StreamRedactor): Promise<CappedFile> {
-    // Opened synchronously: one thread-pool round trip less per stream of every process.
-    const fd = openSync(file, "w");
-    return new CappedFile(createWriteStream(file, { fd }), cap, redactor);
+  /** Writes `data` to the file (opened now if it is not yet); false when the file needs to drain. */
+  private put(data: Buffer | string): boolean {
+    try {
+      return this.stream().write(data);
+    } catch (err) {
+      this.error ??= err;
+      return true;
+    }
   }
 
   /** Writes what fits; pauses `source` while the file catches up, so memory stays bounded. */
@@ -700,25 +745,38 @@ class CappedFile {
     const part = chunk.length <= room ? chunk : chunk.subarray(0, Math.max(0, room));
     this.kept += part.length;
     const kept = this.redactor ? this.redactor.push(part) : part;
-    let ready = kept.length === 0 || this.out.write(kept);
+    let ready = kept.length === 0 || this.put(kept);
     if (part.length < chunk.length) {
       this.truncated = true;
       // The held-back tail may be the start of a secret the cut went through: it is not written.
       this.redactor?.drop();
-      ready = this.out.write(`\n[agent-evals: output cut at ${this.cap} bytes]\n`) && ready;
+      ready = this.put(`\n[agent-evals: output cut at ${this.cap} bytes]\n`) && ready;
     }
-    if (!ready) {
+    if (!ready && this.error === undefined) {
       this.waiting = source;
       source.pause();
     }
   }
 
   async close(): Promise<void> {
-    if (!this.out.writableEnded) {
-      const rest = this.redactor?.end();
-      if (rest?.length && this.error === undefined) this.out.write(rest);
-      this.out.end();
+    if (this.closed) return this.closed;
+    this.closed = this.finish();
+    return this.closed;
+  }
+
+  private async finish(): Promise<void> {
+    const rest = this.redactor?.end();
+    if (rest?.length && this.error === undefined) this.put(rest);
+    if (!this.out) {
+      // Nothing kept: no file, and none left from before at its path.
+      try {
+        rmSync(this.file, { force: true });
+      } catch (err) {
+        this.error ??= err;
+      }
+      return;
     }
+    if (!this.out.writableEnded) this.out.end();
     await finished(this.out).catch((err: unknown) => (this.error ??= err));
   }
 

@@ -23,9 +23,14 @@ export interface RunProcessOptions {
     /** The complete environment of the child: nothing is inherited from ours. */
     env: Record<string, string>;
     timeoutMs: number;
-    /** stdout is streamed here (the file is created even if the child writes nothing). */
+    /** stdout is streamed here (the file is created even if the child writes nothing)... */
     stdoutFile: string;
     stderrFile: string;
+    /**
+     * ...unless this is set: then a stream the child wrote nothing to leaves no file (a trial's
+     * files are new inodes, which cost a scan of the inode table on a busy ext4: BENCHMARKS.md).
+     */
+    skipEmptyFiles?: boolean;
     /** Per stream, default 10 MiB; past it bytes are dropped (still drained) and a marker appended. */
     maxOutputBytes?: number;
     /** SIGTERM to the group, then SIGKILL after this many ms; default 2000. */
@@ -50,6 +55,9 @@ export interface ProcessResult {
     stderrBytes: number;
     stdoutTruncated: boolean;
     stderrTruncated: boolean;
+    /** Whether the output file exists (false only with skipEmptyFiles, when nothing was written). */
+    stdoutWritten: boolean;
+    stderrWritten: boolean;
     /** Set when the program could not be started at all (exitCode is then null). */
     spawnError?: string;
 }

@@ -1,25 +1,45 @@
 // A trial's outcome: the files the agent created or changed (against the prepared tree's manifest)
 // and the ones it deleted, kept in the trial's results folder so `agent-evals recheck` can lay them
 // over a re-created prepared tree and run the checks again without an agent. Capped: a file over
-// the per-file cap, or past the total, is listed (size and hash) but not stored. Redaction is the
-// trial's last sweep of its results folder, which covers these files too.
+// the per-file cap, or past the total, is listed (size and hash) but not stored.
+//
+// One file, outcome.json, holds the index and the stored contents (UTF-8 text as it is, anything
+// else as base64). It used to be a folder mirroring the changed paths: a mkdir per folder and a
+// file per change, each a new inode, which on a busy ext4 costs a scan of the inode table
+// (BENCHMARKS.md, figure 10). Contents are redacted as they are stored: base64 would hide a
+// secret from the results folder's last sweep.
 
+import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
 import { copyFileSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Manifest } from "./sandbox.js";
 
-/** The folder under a trial's results folder, and its index file. */
-export const OUTCOME_DIR = "outcome";
+/** The index and contents in a trial's results folder. */
 export const OUTCOME_FILE = "outcome.json";
+/** Where results written before outcome.json held the contents kept them (version 1). */
+export const LEGACY_OUTCOME_DIR = "outcome";
 
 export const OUTCOME_FILE_CAP = 1024 * 1024;
 export const OUTCOME_TOTAL_CAP = 16 * 1024 * 1024;
 
+export interface OutcomeFile {
+  path: string;
+  size: number;
+  /** Of the content as the agent left it (before redaction); absent when not stored. */
+  sha256?: string;
+  stored: boolean;
+  /** The stored content (version 2), redacted: UTF-8 text as it is... */
+  text?: string;
+  /** ...anything else as base64. */
+  base64?: string;
+}
+
 export interface OutcomeIndex {
-  version: 1;
+  /** 2: contents in this file; 1: contents under outcome/files/ (results of older versions). */
+  version: 1 | 2;
   /** Created or changed files, sorted; `stored` false when a cap kept the content out (no hash then). */
-  files: Array<{ path: string; size: number; sha256?: string; stored: boolean }>;
+  files: OutcomeFile[];
   /** Files of the prepared tree the run deleted. */
   deleted: string[];
   /** A hash of the prepared tree's manifest: recheck tells a re-created tree that differs. */
@@ -28,8 +48,17 @@ export interface OutcomeIndex {
   omittedBytes: number;
 }
 
+const manifestHashes = new WeakMap<Manifest, string>();
+
 /** A hash of a manifest (paths and content hashes), independent of the walk's order. */
 export function manifestHash(manifest: Manifest): string {
+  // Every trial of a prepared tree stores it: computed once per manifest.
+  let hash = manifestHashes.get(manifest);
+  if (hash === undefined) manifestHashes.set(manifest, (hash = hashOfManifest(manifest)));
+  return hash;
+}
+
+function hashOfManifest(manifest: Manifest): string {
   const entries = [...manifest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return createHash("sha256")
     .update(JSON.stringify(entries.map(([p, f]) => [p, f.hash])))
@@ -37,9 +66,9 @@ export function manifestHash(manifest: Manifest): string {
 }
 
 /**
- * Copies the changed files of `work` into `<outDir>/outcome/` and writes the index. A path of the
- * prepared tree is deleted when `work` lacks it, or where `work` holds only the run's changes, when
- * `gone` says so.
+ * Stores the changed files of `work` and the index in `<outDir>/outcome.json`. A path of the
+ * prepared tree is deleted when `gone` says so (default: `work` lacks it). `redact` is applied to
+ * each stored content.
  */
 export function storeOutcome(
   work: string,
@@ -48,13 +77,11 @@ export function storeOutcome(
   outDir: string,
   gone: (rel: string) => boolean = (rel) =>
     !lstatSync(path.join(work, rel), { throwIfNoEntry: false }),
+  redact?: (content: Buffer) => Buffer,
 ): OutcomeIndex {
-  const root = path.join(outDir, OUTCOME_DIR);
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(root, { recursive: true });
   let total = 0;
   let omittedBytes = 0;
-  const files: OutcomeIndex["files"] = [];
+  const files: OutcomeFile[] = [];
   for (const rel of changed) {
     const from = path.join(work, rel);
     const stat = lstatSync(from, { throwIfNoEntry: false });
@@ -67,39 +94,42 @@ export function storeOutcome(
       continue;
     }
     const content = readFileSync(from);
-    const to = path.join(root, "files", rel);
-    mkdirSync(path.dirname(to), { recursive: true });
-    writeFileSync(to, content);
     total += content.length;
+    const kept = redact ? redact(content) : content;
     files.push({
       path: rel,
       size: content.length,
       sha256: createHash("sha256").update(content).digest("hex"),
       stored: true,
+      ...(isUtf8(kept) ? { text: kept.toString("utf8") } : { base64: kept.toString("base64") }),
     });
   }
   const deleted = [...before.keys()].filter(gone).sort();
   const index: OutcomeIndex = {
-    version: 1,
+    version: 2,
     files,
     deleted,
     preparedHash: manifestHash(before),
     omittedBytes,
   };
-  writeFileSync(path.join(root, OUTCOME_FILE), `${JSON.stringify(index, null, 2)}\n`);
+  writeFileSync(path.join(outDir, OUTCOME_FILE), `${JSON.stringify(index, null, 2)}\n`);
   return index;
 }
 
 /** The stored outcome of a trial's results folder, or undefined when it kept none. */
 export function readOutcome(trialDir: string): OutcomeIndex | undefined {
-  try {
-    const index = JSON.parse(
-      readFileSync(path.join(trialDir, OUTCOME_DIR, OUTCOME_FILE), "utf8"),
-    ) as OutcomeIndex;
-    return index.version === 1 && Array.isArray(index.files) ? index : undefined;
-  } catch {
-    return undefined;
+  for (const [file, version] of [
+    [path.join(trialDir, OUTCOME_FILE), 2],
+    [path.join(trialDir, LEGACY_OUTCOME_DIR, OUTCOME_FILE), 1],
+  ] as const) {
+    try {
+      const index = JSON.parse(readFileSync(file, "utf8")) as OutcomeIndex;
+      if (index.version === version && Array.isArray(index.files)) return index;
+    } catch {
+      // not there, or not one: the older place next
+    }
   }
+  return undefined;
 }
 
 /** A relative path that stays inside the folder it is joined to (an artifact may be anyone's). */
@@ -129,6 +159,10 @@ export function applyOutcome(trialDir: string, index: OutcomeIndex, work: string
     // A stored path is one the trial wrote inside its sandbox; never follow a link on the way.
     rmSync(to, { force: true, recursive: true });
     mkdirSync(path.dirname(to), { recursive: true });
-    copyFileSync(path.join(trialDir, OUTCOME_DIR, "files", file.path), to);
+    if (index.version === 1)
+      copyFileSync(path.join(trialDir, LEGACY_OUTCOME_DIR, "files", file.path), to);
+    else if (file.base64 !== undefined) writeFileSync(to, Buffer.from(file.base64, "base64"));
+    else if (file.text !== undefined) writeFileSync(to, file.text);
+    else throw new Error(`outcome.json stores ${JSON.stringify(file.path)} without its content`);
   }
 }

@@ -346,8 +346,28 @@ export async function changedFiles(
   before: Manifest,
   unchanged?: UnchangedSince,
 ): Promise<string[]> {
+  return (await workspaceChanges(root, before, unchanged)).changed;
+}
+
+/**
+ * What changed under `root` since `before` was taken, from one walk: the files created or modified
+ * (as changedFiles) and the paths of `before` the walk no longer finds (also under a folder that
+ * became a link), both sorted.
+ */
+export async function workspaceChanges(
+  root: string,
+  before: Manifest,
+  unchanged?: UnchangedSince,
+): Promise<{ changed: string[]; deleted: string[] }> {
   const base = resolve(root);
-  const files = (await walkTree(base)).filter((e) => e.kind === "file").map((e) => e.rel);
+  const entries = await walkTree(base);
+  const found = new Set<string>();
+  const files: string[] = [];
+  for (const entry of entries) {
+    found.add(entry.rel);
+    if (entry.kind === "file") files.push(entry.rel);
+  }
+  const deleted = [...before.keys()].filter((rel) => !found.has(rel)).sort();
   // The lstat of every file synchronously, in slices: most are vouched for or differ in size, and
   // a thread-pool round trip per file cost more than the call (a 200-file tree: about 4 ms a
   // trial). Only the same-size files left are hashed, asynchronously.
@@ -372,7 +392,7 @@ export async function changedFiles(
     hashFile(join(base, rel), previous.size),
   );
   changed.push(...toHash.filter((file, i) => hashes[i] !== file.previous.hash).map((f) => f.rel));
-  return changed.sort();
+  return { changed: changed.sort(), deleted };
 }
 
 /** A fresh directory under os.tmpdir() named `agent-evals-<label>-XXXXXX` (its real path). */

@@ -1,18 +1,26 @@
 import type { Manifest } from "./sandbox.js";
-/** The folder under a trial's results folder, and its index file. */
-export declare const OUTCOME_DIR = "outcome";
+/** The index and contents in a trial's results folder. */
 export declare const OUTCOME_FILE = "outcome.json";
+/** Where results written before outcome.json held the contents kept them (version 1). */
+export declare const LEGACY_OUTCOME_DIR = "outcome";
 export declare const OUTCOME_FILE_CAP: number;
 export declare const OUTCOME_TOTAL_CAP: number;
+export interface OutcomeFile {
+    path: string;
+    size: number;
+    /** Of the content as the agent left it (before redaction); absent when not stored. */
+    sha256?: string;
+    stored: boolean;
+    /** The stored content (version 2), redacted: UTF-8 text as it is... */
+    text?: string;
+    /** ...anything else as base64. */
+    base64?: string;
+}
 export interface OutcomeIndex {
-    version: 1;
+    /** 2: contents in this file; 1: contents under outcome/files/ (results of older versions). */
+    version: 1 | 2;
     /** Created or changed files, sorted; `stored` false when a cap kept the content out (no hash then). */
-    files: Array<{
-        path: string;
-        size: number;
-        sha256?: string;
-        stored: boolean;
-    }>;
+    files: OutcomeFile[];
     /** Files of the prepared tree the run deleted. */
     deleted: string[];
     /** A hash of the prepared tree's manifest: recheck tells a re-created tree that differs. */
@@ -23,11 +31,11 @@ export interface OutcomeIndex {
 /** A hash of a manifest (paths and content hashes), independent of the walk's order. */
 export declare function manifestHash(manifest: Manifest): string;
 /**
- * Copies the changed files of `work` into `<outDir>/outcome/` and writes the index. A path of the
- * prepared tree is deleted when `work` lacks it, or where `work` holds only the run's changes, when
- * `gone` says so.
+ * Stores the changed files of `work` and the index in `<outDir>/outcome.json`. A path of the
+ * prepared tree is deleted when `gone` says so (default: `work` lacks it). `redact` is applied to
+ * each stored content.
  */
-export declare function storeOutcome(work: string, changed: string[], before: Manifest, outDir: string, gone?: (rel: string) => boolean): OutcomeIndex;
+export declare function storeOutcome(work: string, changed: string[], before: Manifest, outDir: string, gone?: (rel: string) => boolean, redact?: (content: Buffer) => Buffer): OutcomeIndex;
 /** The stored outcome of a trial's results folder, or undefined when it kept none. */
 export declare function readOutcome(trialDir: string): OutcomeIndex | undefined;
 /**

@@ -73,6 +73,15 @@ export type UnchangedSince = (rel: string, stat: BigIntStats) => boolean;
  * for. Deleted files are not "changed".
  */
 export declare function changedFiles(root: string, before: Manifest, unchanged?: UnchangedSince): Promise<string[]>;
+/**
+ * What changed under `root` since `before` was taken, from one walk: the files created or modified
+ * (as changedFiles) and the paths of `before` the walk no longer finds (also under a folder that
+ * became a link), both sorted.
+ */
+export declare function workspaceChanges(root: string, before: Manifest, unchanged?: UnchangedSince): Promise<{
+    changed: string[];
+    deleted: string[];
+}>;
 /** A fresh directory under os.tmpdir() named `agent-evals-<label>-XXXXXX` (its real path). */
 export declare function makeTempDir(label: string): Promise<string>;
 /** `rm -rf dir`, also when an agent left read-only folders behind. Never follows a symlink. */
