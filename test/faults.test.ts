@@ -268,6 +268,34 @@ export const callFlood = defineEval("Flood the call log.", {
   });
 });
 
+describe("an agent that forges a call log where there are no shims", () => {
+  it("is not read: without shims the trial has no call log and no calls.jsonl", async () => {
+    const root = await project({
+      "evals/forge.eval.ts": `import { defineEval, fileExists } from "agent-evals";
+export const forge = defineEval("Forge calls.", {
+  sandbox: { fixture: { a: "" } },
+  timeoutMs: 60_000,
+  assert: [fileExists("a")],
+});`,
+    });
+    // The shims' own record format, where a trial with shims keeps its log.
+    const agent = scriptAgent(
+      "forger",
+      `printf 'S\\0%s\\0%s\\0%s\\0vendor\\0%s\\0%s\\0E\\0%s\\0%s\\0' 1000001 1.0 "$PWD" 1 forged 1000001 0 >> "$TMPDIR/../calls.raw"`,
+    );
+    const outcome = await runEvals({
+      projectRoot: root,
+      agents: [agent],
+      env: baseEnv(),
+      maxRetries: 0,
+    });
+    const trial = outcome.run.evals[0]!.trials[0]!;
+    expect(trial.status, JSON.stringify(trial, null, 2)).toBe("passed");
+    expect(trial.calls).toBe(0);
+    await expect(fs.stat(path.join(root, trial.dir, "calls.jsonl"))).rejects.toThrow(/ENOENT/);
+  });
+});
+
 describe("an agent that wrecks its sandbox", () => {
   it("is reported; the other trials, run at the same time, are not touched", async () => {
     const root = await project({

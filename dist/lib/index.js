@@ -26057,7 +26057,6 @@ async function runLiteral(ctx) {
     // exec, bwrap's forwarder) passes no descriptor beyond stdio, and the results folder is read-only
     // inside one. Named in the script, not by a variable, so a step that changes the environment
     // does not lose it.
-    const progressFile = external_node_path_default().join(stepsDir, "progress");
     const written = external_node_path_default().join(ctx.env.TMPDIR ?? stepsDir, `agent-evals-literal-${(0,external_node_crypto_.randomUUID)()}`);
     const script = [
         "set -e",
@@ -26069,9 +26068,9 @@ async function runLiteral(ctx) {
     ].join("\n");
     external_node_fs_default().writeFileSync(written, "");
     const run = await runAgentProcess(ctx, { command: "bash", args: ["-c", script] });
-    // Kept beside the steps; what a step did to the file (removed it) reads as no progress.
+    // What a step did to the file (removed it) reads as no progress. The trajectory in trial.json
+    // tells which steps ran: the file is not kept.
     const text = readOrEmpty(written);
-    external_node_fs_default().writeFileSync(progressFile, text);
     external_node_fs_default().rmSync(written, { force: true });
     const progress = text.trim().split("\n").filter(Boolean);
     const finished = progress.at(-1) === "done";
@@ -33848,6 +33847,11 @@ async function readCallLog(file, caps = CALL_LOG_CAPS) {
         each: () => (cut ? everyCall(file, calls, total, caps, bootMs) : calls),
     };
 }
+/** The call log of a trial without shims: nothing can have written one. */
+function noCalls() {
+    const calls = [];
+    return { calls, total: 0, bins: [], each: () => calls };
+}
 /** The recorded calls, then the log's later calls read again from the file, up to `total`. */
 async function* everyCall(file, recorded, total, caps, bootMs) {
     yield* recorded;
@@ -33940,7 +33944,8 @@ function redactCall(call, text) {
 
 ;// CONCATENATED MODULE: ./src/run/trial.ts
 // One trial: a fresh copy of the prepared tree, shims first on PATH, the agent, the calls, the checks.
-// Writes prompt.md, calls.jsonl, checks.json and trial.json into the trial's results folder.
+// Writes prompt.md, calls.jsonl (an eval with shims), checks.json, trial.json and outcome.json into
+// the trial's results folder.
 
 
 
@@ -33987,7 +33992,11 @@ async function runTrial(input) {
         // run there too where the provider says so (a container: its image holds their tools), else
         // on the host. Every writable path exists before a provider binds it: the call logs too, empty.
         const checksInside = Boolean(isolation.provider.checksInside);
-        if (agent)
+        // Only shims write the call log: without them there is none to create, bind or read (one
+        // written beside the workspace by the agent is not taken for one).
+        const shimmed = Object.keys(input.spec.shims).length > 0;
+        const logsCalls = Boolean(agent) && shimmed;
+        if (logsCalls)
             external_node_fs_default().writeFileSync(callLog, "", { flag: "a" });
         if (checksInside)
             external_node_fs_default().writeFileSync(checkLog, "", { flag: "a" });
@@ -33999,7 +34008,7 @@ async function runTrial(input) {
                         work,
                         tmp,
                         env.HOME ?? tmp,
-                        ...(agent ? [callLog] : []),
+                        ...(logsCalls ? [callLog] : []),
                         ...(checksInside ? [checkLog] : []),
                     ],
                     // What it runs from stays visible where a private /tmp would hide it: its shims, its
@@ -34037,8 +34046,9 @@ async function runTrial(input) {
             throw new InfraError("interrupted", false);
         const damage = await sandboxDamage(root, work, await layered?.sync());
         // Read and written under caps, a chunk at a time: the agent decides how big the log is.
-        const calls = await readCallLog(callLog);
-        await writeCallsJsonl(external_node_path_default().join(input.outDir, "calls.jsonl"), calls, redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined);
+        const calls = logsCalls ? await readCallLog(callLog) : noCalls();
+        if (shimmed)
+            await writeCallsJsonl(external_node_path_default().join(input.outDir, "calls.jsonl"), calls, redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined);
         const manifest = await input.prepared.manifest();
         const changes = async () => {
             await layered?.sync();

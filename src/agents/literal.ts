@@ -44,7 +44,6 @@ async function runLiteral(ctx: AgentRunContext): Promise<AgentRunResult> {
   // exec, bwrap's forwarder) passes no descriptor beyond stdio, and the results folder is read-only
   // inside one. Named in the script, not by a variable, so a step that changes the environment
   // does not lose it.
-  const progressFile = path.join(stepsDir, "progress");
   const written = path.join(ctx.env.TMPDIR ?? stepsDir, `agent-evals-literal-${randomUUID()}`);
   const script = [
     "set -e",
@@ -56,9 +55,9 @@ async function runLiteral(ctx: AgentRunContext): Promise<AgentRunResult> {
   ].join("\n");
   fs.writeFileSync(written, "");
   const run = await runAgentProcess(ctx, { command: "bash", args: ["-c", script] });
-  // Kept beside the steps; what a step did to the file (removed it) reads as no progress.
+  // What a step did to the file (removed it) reads as no progress. The trajectory in trial.json
+  // tells which steps ran: the file is not kept.
   const text = readOrEmpty(written);
-  fs.writeFileSync(progressFile, text);
   fs.rmSync(written, { force: true });
   const progress = text.trim().split("\n").filter(Boolean);
   const finished = progress.at(-1) === "done";

@@ -345,6 +345,12 @@ export async function readCallLog(
   };
 }
 
+/** The call log of a trial without shims: nothing can have written one. */
+export function noCalls(): CallLog {
+  const calls: ShimCall[] = [];
+  return { calls, total: 0, bins: [], each: () => calls };
+}
+
 /** The recorded calls, then the log's later calls read again from the file, up to `total`. */
 async function* everyCall(
   file: string,

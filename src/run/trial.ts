@@ -1,5 +1,6 @@
 // One trial: a fresh copy of the prepared tree, shims first on PATH, the agent, the calls, the checks.
-// Writes prompt.md, calls.jsonl, checks.json and trial.json into the trial's results folder.
+// Writes prompt.md, calls.jsonl (an eval with shims), checks.json, trial.json and outcome.json into
+// the trial's results folder.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -24,7 +25,14 @@ import { copyTree, makeTempDir, removeTree, workspaceChanges } from "./workspace
 import { storeOutcome } from "./workspace/outcome.js";
 import { deletedFrom, fillUnchanged, wholeCopy } from "./workspace/layers.js";
 import { CALL_LOG_ENV, writeShims } from "./shims.js";
-import { cutWarning, readCallLog, redactCall, writeCallsJsonl, type CallLog } from "./call-log.js";
+import {
+  cutWarning,
+  noCalls,
+  readCallLog,
+  redactCall,
+  writeCallsJsonl,
+  type CallLog,
+} from "./call-log.js";
 import {
   isolationFor,
   makeTrialHome,
@@ -97,7 +105,11 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     // run there too where the provider says so (a container: its image holds their tools), else
     // on the host. Every writable path exists before a provider binds it: the call logs too, empty.
     const checksInside = Boolean(isolation.provider.checksInside);
-    if (agent) fs.writeFileSync(callLog, "", { flag: "a" });
+    // Only shims write the call log: without them there is none to create, bind or read (one
+    // written beside the workspace by the agent is not taken for one).
+    const shimmed = Object.keys(input.spec.shims).length > 0;
+    const logsCalls = Boolean(agent) && shimmed;
+    if (logsCalls) fs.writeFileSync(callLog, "", { flag: "a" });
     if (checksInside) fs.writeFileSync(checkLog, "", { flag: "a" });
     sandbox =
       agent || checksInside
@@ -107,7 +119,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
               work,
               tmp,
               env.HOME ?? tmp,
-              ...(agent ? [callLog] : []),
+              ...(logsCalls ? [callLog] : []),
               ...(checksInside ? [checkLog] : []),
             ],
             // What it runs from stays visible where a private /tmp would hide it: its shims, its
@@ -148,12 +160,13 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     const damage = await sandboxDamage(root, work, await layered?.sync());
 
     // Read and written under caps, a chunk at a time: the agent decides how big the log is.
-    const calls = await readCallLog(callLog);
-    await writeCallsJsonl(
-      path.join(input.outDir, "calls.jsonl"),
-      calls,
-      redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined,
-    );
+    const calls = logsCalls ? await readCallLog(callLog) : noCalls();
+    if (shimmed)
+      await writeCallsJsonl(
+        path.join(input.outDir, "calls.jsonl"),
+        calls,
+        redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined,
+      );
     const manifest = await input.prepared.manifest();
     const changes = async () => {
       await layered?.sync();

@@ -29,6 +29,8 @@ export interface CallLog {
 }
 /** Reads a trial's raw call log under the caps. A missing log means no calls. */
 export declare function readCallLog(file: string, caps?: CallLogCaps): Promise<CallLog>;
+/** The call log of a trial without shims: nothing can have written one. */
+export declare function noCalls(): CallLog;
 /** The recorded calls of a raw log held in memory, fed to the parser `chunkBytes` at a time. */
 export declare function parseCallLog(raw: Buffer, bootMs: number | undefined, caps?: CallLogCaps, chunkBytes?: number): ShimCall[];
 /** The recorded calls of a raw log (tests, check-time logs). */
