@@ -19,7 +19,7 @@ import {
   tsFixerSkill,
   userQuery,
 } from "./helpers/skill-run.js";
-import { runCli } from "./helpers/project.js";
+import { removedWithProjects, runCli } from "./helpers/project.js";
 
 const fakes = fakesClosedAfterEach();
 
@@ -129,7 +129,7 @@ describe("trigger evals", () => {
     const fake = await startFakeAnthropic([], { respond: tsFixerRouter });
     fakes.push(fake);
     // Two runners: each a copy of the project running its shard.
-    const shardRoots = [root, `${root}-shard-2`];
+    const shardRoots = [root, removedWithProjects(`${root}-shard-2`)];
     await fs.cp(root, shardRoots[1]!, { recursive: true });
     const shardConfusions = [];
     for (const [i, projectRoot] of shardRoots.entries()) {

@@ -34146,8 +34146,9 @@ async function prepare_prepareSandbox(spec, options) {
         dispose: async () => {
             await workspaces.settle();
             await inside?.dispose();
-            if (!options.keep)
-                await sandbox_removeTree(root);
+            // Also with --keep-workspace: each kept workspace is its trial's own folder by now, and the
+            // prepared tree and the pool's idle copies are the template again, under a path never shown.
+            await sandbox_removeTree(root);
         },
     };
 }

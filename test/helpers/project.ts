@@ -19,6 +19,12 @@ export async function makeProject(files: Record<string, string>): Promise<string
   return dir;
 }
 
+/** A folder a test made beside a project (a copy of it): removed with the projects. */
+export function removedWithProjects(dir: string): string {
+  madeProjects.push(dir);
+  return dir;
+}
+
 /** Removes the projects made so far (a test that removes its own first does no harm). */
 export async function removeMadeProjects(): Promise<void> {
   const dirs = madeProjects.splice(0);

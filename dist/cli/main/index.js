@@ -33183,8 +33183,9 @@ async function prepareSandbox(spec, options) {
         dispose: async () => {
             await workspaces.settle();
             await inside?.dispose();
-            if (!options.keep)
-                await removeTree(root);
+            // Also with --keep-workspace: each kept workspace is its trial's own folder by now, and the
+            // prepared tree and the pool's idle copies are the template again, under a path never shown.
+            await removeTree(root);
         },
     };
 }

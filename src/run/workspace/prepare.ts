@@ -57,6 +57,7 @@ export interface PreparedStore {
 export interface PrepareOptions {
   env: Record<string, string>;
   signal?: AbortSignal;
+  /** Keeps the tree of a setup that failed, to be looked at (--keep-workspace). */
   keep: boolean;
   store?: PreparedStore;
   /**
@@ -123,7 +124,9 @@ export async function prepareSandbox(
     dispose: async () => {
       await workspaces.settle();
       await inside?.dispose();
-      if (!options.keep) await removeTree(root);
+      // Also with --keep-workspace: each kept workspace is its trial's own folder by now, and the
+      // prepared tree and the pool's idle copies are the template again, under a path never shown.
+      await removeTree(root);
     },
   };
 }

@@ -39,6 +39,7 @@ export interface PreparedStore {
 export interface PrepareOptions {
     env: Record<string, string>;
     signal?: AbortSignal;
+    /** Keeps the tree of a setup that failed, to be looked at (--keep-workspace). */
     keep: boolean;
     store?: PreparedStore;
     /**
