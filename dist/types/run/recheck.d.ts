@@ -6,7 +6,7 @@ export interface RecheckTrialInput {
     spec: EvalSpec;
     /** The trial as the run recorded it. */
     trial: TrialResult;
-    /** Its results folder (absolute): outcome/, calls.jsonl and trial.json are read, then rewritten. */
+    /** Its results folder (absolute): outcome.json, calls.jsonl and trial.json are read, then rewritten. */
     trialDir: string;
     prepared: PreparedSandbox;
     baseEnv: Record<string, string>;
