@@ -33293,15 +33293,15 @@ function hashOfManifest(manifest) {
         .digest("hex");
 }
 /**
- * Stores the changed files of `work` and the index in `<outDir>/outcome.json`. A path of the
- * prepared tree is deleted when `gone` says so (default: `work` lacks it). `redact` is applied to
- * each stored content.
+ * Stores the changed files of `work` and the index in `<outDir>/outcome.json`: `changes` lists the
+ * files the run created or changed and the paths of the prepared tree it deleted (sorted), as
+ * workspaceChanges finds them. `redact` is applied to each stored content.
  */
-function storeOutcome(work, changed, before, outDir, gone = (rel) => !(0,external_node_fs_.lstatSync)(external_node_path_default().join(work, rel), { throwIfNoEntry: false }), redact) {
+function storeOutcome(work, changes, before, outDir, redact) {
     let total = 0;
     let omittedBytes = 0;
     const files = [];
-    for (const rel of changed) {
+    for (const rel of changes.changed) {
         const from = external_node_path_default().join(work, rel);
         const stat = (0,external_node_fs_.lstatSync)(from, { throwIfNoEntry: false });
         if (!stat?.isFile())
@@ -33324,11 +33324,10 @@ function storeOutcome(work, changed, before, outDir, gone = (rel) => !(0,externa
             ...((0,external_node_buffer_namespaceObject.isUtf8)(kept) ? { text: kept.toString("utf8") } : { base64: kept.toString("base64") }),
         });
     }
-    const deleted = [...before.keys()].filter(gone).sort();
     const index = {
         version: 2,
         files,
-        deleted,
+        deleted: [...changes.deleted],
         preparedHash: outcome_manifestHash(before),
         omittedBytes,
     };
@@ -34059,11 +34058,13 @@ async function runTrial(input) {
         const changed = async () => (await changes()).changed;
         // What the agent left, kept for `recheck` before any check runs (a build a check starts is not
         // the agent's work); capped, and redacted as it is stored. Where the workspace holds only the
-        // run's changes, the sandbox tells what was deleted; else the same walk does.
+        // run's changes, the sandbox tells what was deleted; else the walk did.
         const agentChanges = await changes();
         const agentChanged = agentChanges.changed;
-        const deletedByWalk = new Set(agentChanges.deleted);
-        storeOutcome(work, agentChanged, manifest, input.outDir, layered ? deletedFrom(work, (await layered.sync()).deleted) : (rel) => deletedByWalk.has(rel), redactor ? (content) => redactor.bytes(content) : undefined);
+        const deleted = layered
+            ? [...manifest.keys()].filter(deletedFrom(work, (await layered.sync()).deleted)).sort()
+            : agentChanges.deleted;
+        storeOutcome(work, { changed: agentChanged, deleted }, manifest, input.outDir, redactor ? (content) => redactor.bytes(content) : undefined);
         const spend = {
             capUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
             spentUsd: run.costUsd ?? 0,

@@ -176,16 +176,17 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     const changed = async () => (await changes()).changed;
     // What the agent left, kept for `recheck` before any check runs (a build a check starts is not
     // the agent's work); capped, and redacted as it is stored. Where the workspace holds only the
-    // run's changes, the sandbox tells what was deleted; else the same walk does.
+    // run's changes, the sandbox tells what was deleted; else the walk did.
     const agentChanges = await changes();
     const agentChanged = agentChanges.changed;
-    const deletedByWalk = new Set(agentChanges.deleted);
+    const deleted = layered
+      ? [...manifest.keys()].filter(deletedFrom(work, (await layered.sync()).deleted)).sort()
+      : agentChanges.deleted;
     storeOutcome(
       work,
-      agentChanged,
+      { changed: agentChanged, deleted },
       manifest,
       input.outDir,
-      layered ? deletedFrom(work, (await layered.sync()).deleted) : (rel) => deletedByWalk.has(rel),
       redactor ? (content) => redactor.bytes(content) : undefined,
     );
     const spend = {

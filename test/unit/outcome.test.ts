@@ -54,10 +54,7 @@ describe("a trial's stored outcome", () => {
       changed: ["bin.dat", "deep/new/n.txt", "edit.txt"],
       deleted: ["gone/a.txt"],
     });
-    const deleted = new Set(changes.deleted);
-    const index = storeOutcome(w.work, changes.changed, w.manifest, w.out, (rel) =>
-      deleted.has(rel),
-    );
+    const index = storeOutcome(w.work, changes, w.manifest, w.out);
     // Nothing but outcome.json is created in the results folder: no folder per changed path.
     expect(await fs.readdir(w.out)).toEqual(["outcome.json"]);
     expect(JSON.parse(await fs.readFile(path.join(w.out, "outcome.json"), "utf8"))).toEqual(index);
@@ -76,8 +73,8 @@ describe("a trial's stored outcome", () => {
       Buffer.from("\xff\x00hunter2secret", "latin1"),
     );
     const redactor = secretRedactor({ DOC_TOKEN: "hunter2secret" }, ["DOC_TOKEN"]);
-    const { changed } = await workspaceChanges(w.work, w.manifest);
-    storeOutcome(w.work, changed, w.manifest, w.out, undefined, (c) => redactor.bytes(c));
+    const changes = await workspaceChanges(w.work, w.manifest);
+    storeOutcome(w.work, changes, w.manifest, w.out, (c) => redactor.bytes(c));
     const raw = await fs.readFile(path.join(w.out, "outcome.json"), "utf8");
     const index = readOutcome(w.out)!;
     const bin = Buffer.from(index.files.find((f) => f.path === "bin.dat")!.base64!, "base64");
@@ -89,9 +86,7 @@ describe("a trial's stored outcome", () => {
 
   it("lays over a fresh copy of the prepared tree to give the agent's workspace back", async () => {
     const w = await changedWorkspace();
-    const { changed, deleted } = await workspaceChanges(w.work, w.manifest);
-    const gone = new Set(deleted);
-    storeOutcome(w.work, changed, w.manifest, w.out, (rel) => gone.has(rel));
+    storeOutcome(w.work, await workspaceChanges(w.work, w.manifest), w.manifest, w.out);
     const again = path.join(w.base, "again");
     await fs.cp(w.prepared, again, { recursive: true });
     applyOutcome(w.out, readOutcome(w.out)!, again);
@@ -105,8 +100,12 @@ describe("a trial's stored outcome", () => {
   it("lists a file over the cap without storing it", async () => {
     const w = await changedWorkspace();
     await fs.writeFile(path.join(w.work, "big.bin"), Buffer.alloc(OUTCOME_FILE_CAP + 1));
-    const { changed } = await workspaceChanges(w.work, w.manifest);
-    const index = storeOutcome(w.work, changed, w.manifest, w.out);
+    const index = storeOutcome(
+      w.work,
+      await workspaceChanges(w.work, w.manifest),
+      w.manifest,
+      w.out,
+    );
     expect(index.files.find((f) => f.path === "big.bin")).toEqual({
       path: "big.bin",
       size: OUTCOME_FILE_CAP + 1,

@@ -66,23 +66,21 @@ function hashOfManifest(manifest: Manifest): string {
 }
 
 /**
- * Stores the changed files of `work` and the index in `<outDir>/outcome.json`. A path of the
- * prepared tree is deleted when `gone` says so (default: `work` lacks it). `redact` is applied to
- * each stored content.
+ * Stores the changed files of `work` and the index in `<outDir>/outcome.json`: `changes` lists the
+ * files the run created or changed and the paths of the prepared tree it deleted (sorted), as
+ * workspaceChanges finds them. `redact` is applied to each stored content.
  */
 export function storeOutcome(
   work: string,
-  changed: string[],
+  changes: { changed: readonly string[]; deleted: readonly string[] },
   before: Manifest,
   outDir: string,
-  gone: (rel: string) => boolean = (rel) =>
-    !lstatSync(path.join(work, rel), { throwIfNoEntry: false }),
   redact?: (content: Buffer) => Buffer,
 ): OutcomeIndex {
   let total = 0;
   let omittedBytes = 0;
   const files: OutcomeFile[] = [];
-  for (const rel of changed) {
+  for (const rel of changes.changed) {
     const from = path.join(work, rel);
     const stat = lstatSync(from, { throwIfNoEntry: false });
     if (!stat?.isFile()) continue;
@@ -104,11 +102,10 @@ export function storeOutcome(
       ...(isUtf8(kept) ? { text: kept.toString("utf8") } : { base64: kept.toString("base64") }),
     });
   }
-  const deleted = [...before.keys()].filter(gone).sort();
   const index: OutcomeIndex = {
     version: 2,
     files,
-    deleted,
+    deleted: [...changes.deleted],
     preparedHash: manifestHash(before),
     omittedBytes,
   };

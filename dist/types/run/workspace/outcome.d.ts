@@ -31,11 +31,14 @@ export interface OutcomeIndex {
 /** A hash of a manifest (paths and content hashes), independent of the walk's order. */
 export declare function manifestHash(manifest: Manifest): string;
 /**
- * Stores the changed files of `work` and the index in `<outDir>/outcome.json`. A path of the
- * prepared tree is deleted when `gone` says so (default: `work` lacks it). `redact` is applied to
- * each stored content.
+ * Stores the changed files of `work` and the index in `<outDir>/outcome.json`: `changes` lists the
+ * files the run created or changed and the paths of the prepared tree it deleted (sorted), as
+ * workspaceChanges finds them. `redact` is applied to each stored content.
  */
-export declare function storeOutcome(work: string, changed: string[], before: Manifest, outDir: string, gone?: (rel: string) => boolean, redact?: (content: Buffer) => Buffer): OutcomeIndex;
+export declare function storeOutcome(work: string, changes: {
+    changed: readonly string[];
+    deleted: readonly string[];
+}, before: Manifest, outDir: string, redact?: (content: Buffer) => Buffer): OutcomeIndex;
 /** The stored outcome of a trial's results folder, or undefined when it kept none. */
 export declare function readOutcome(trialDir: string): OutcomeIndex | undefined;
 /**
