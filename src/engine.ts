@@ -31,6 +31,7 @@ import {
 import {
   gitHeadCommit,
   killAllProcesses,
+  readRegularSync,
   secretRedactor,
   withRedactor,
   type Redactor,
@@ -38,6 +39,8 @@ import {
 import type { CalibrationStore, HistoryLine } from "./store/index.js";
 import {
   clearResults,
+  copyRegularTree,
+  refuseLinkedOwnFolder,
   lockResults,
   mergeResultDirs,
   readCalibration,
@@ -199,6 +202,8 @@ export interface RunEvalsOutcome {
   historyLines: HistoryLine[];
   /** What evals spread over several parts add up to (a skill's trigger metrics …), also written. */
   summaries: KindSummary[];
+  /** recheck --from: the links and special files in the input's trial folders, not copied. */
+  skipped?: string[];
 }
 
 export function isCi(env: Record<string, string | undefined>): boolean {
@@ -492,6 +497,7 @@ async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promis
   });
 
   const resultsDir = path.join(projectRoot, RESULTS_DIR);
+  refuseLinkedOwnFolder(projectRoot, resultsDir);
   const unlock = await lockResults(resultsDir);
   try {
     await clearResults(resultsDir, keptInResults(projectRoot, options));
@@ -615,6 +621,8 @@ export interface MergedRun {
   summaries: KindSummary[];
   /** Why the summaries could not be rebuilt, when they could not. */
   warning?: string;
+  /** The links and special files in the shards' trial folders, not copied (one line each). */
+  skipped: string[];
 }
 
 /**
@@ -626,9 +634,10 @@ export interface MergedRun {
 export async function mergeRuns(dirs: string[], options: MergeRunsOptions): Promise<MergedRun> {
   const projectRoot = path.resolve(options.projectRoot);
   const outDir = options.outDir ?? path.join(projectRoot, RESULTS_DIR);
+  refuseLinkedOwnFolder(projectRoot, outDir);
   const unlock = await lockResults(outDir);
   try {
-    const run = await mergeResultDirs(dirs, outDir, {
+    const { run, skipped } = await mergeResultDirs(dirs, outDir, {
       projectRoot,
       resultsDir: path.join(projectRoot, RESULTS_DIR),
     });
@@ -638,7 +647,8 @@ export async function mergeRuns(dirs: string[], options: MergeRunsOptions): Prom
       resultsDir: outDir,
       sections: reportSections(summaries),
     });
-    return { run, exitCode: exitCodeFor(run.evals), resultsDir: outDir, summaries, warning };
+    const exitCode = exitCodeFor(run.evals);
+    return { run, exitCode, resultsDir: outDir, summaries, warning, skipped };
   } finally {
     await unlock();
   }
@@ -686,6 +696,7 @@ export async function writeEmptyRun(
     isolation: "nothing ran",
     projectRoot,
   });
+  refuseLinkedOwnFolder(projectRoot, resultsDir);
   const unlock = await lockResults(resultsDir);
   try {
     await clearResults(resultsDir, keptInResults(projectRoot, options));
@@ -739,6 +750,7 @@ export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOut
   const projectRoot = path.resolve(options.projectRoot);
   const resultsDir = path.join(projectRoot, RESULTS_DIR);
   const from = path.resolve(projectRoot, options.from ?? RESULTS_DIR);
+  refuseLinkedOwnFolder(projectRoot, resultsDir);
   const previous = await readPreviousRun(from);
   const specs = await loadDefinitions({ ...options, projectRoot, env });
   const names = options.names ?? [];
@@ -762,7 +774,7 @@ export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOut
   });
   const unlock = await lockResults(resultsDir);
   try {
-    if (from !== resultsDir) await copyTrialFolders(from, resultsDir);
+    const skipped = from === resultsDir ? [] : await copyTrialFolders(from, resultsDir);
     const startedAt = new Date();
     const budget = new BudgetLedger(options.budgetUsd);
     const calibration = calibrationLookup(await readCalibration(projectRoot));
@@ -815,22 +827,28 @@ export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOut
     await writeRunJson(resultsDir, run);
     const summaries = await summarize(specs, results, { projectRoot, startedAt });
     await writeReportFiles(run, { projectRoot, resultsDir, sections: reportSections(summaries) });
-    return { run, exitCode: exitCodeFor(run.evals), resultsDir, historyLines: [], summaries };
+    const exitCode = exitCodeFor(run.evals);
+    return { run, exitCode, resultsDir, historyLines: [], summaries, skipped };
   } finally {
     await unlock();
   }
 }
 
+/** The largest run.json recheck reads (a run of thousands of trials writes a few MB). */
+const RUN_JSON_CAP = 256 * 1024 * 1024;
+
 async function readPreviousRun(from: string): Promise<RunResult> {
   const file = path.join(from, RUN_JSON);
-  let text: string;
-  try {
-    text = await fs.readFile(file, "utf8");
-  } catch {
+  // --from can be a downloaded artifact: run.json is read only as a regular file, not a link.
+  const read = readRegularSync(file, RUN_JSON_CAP);
+  if (read.kind === "refused")
+    throw new UsageError(`${file} is ${read.what}, not a file: not read; pass a results folder`);
+  if (read.kind === "missing")
     throw new UsageError(
       `no ${RUN_JSON} in ${from}: run \`agent-evals eval\` first, or pass --from a results folder (a downloaded artifact)`,
     );
-  }
+  if (read.truncated) throw new UsageError(`${file} is over ${RUN_JSON_CAP} bytes: not a run's`);
+  const text = read.bytes.toString("utf8");
   try {
     const run = JSON.parse(text) as RunResult;
     if (!Array.isArray(run.evals)) throw new Error("it has no evals");
@@ -841,12 +859,13 @@ async function readPreviousRun(from: string): Promise<RunResult> {
 }
 
 /** The trial folders of another results folder, copied into ours (replacing its evals/). */
-async function copyTrialFolders(from: string, resultsDir: string): Promise<void> {
+/** The input's trial folders, copied over the results folder's; resolves to what was left out. */
+async function copyTrialFolders(from: string, resultsDir: string): Promise<string[]> {
   const source = path.join(from, "evals");
   const target = path.join(resultsDir, "evals");
   await fs.rm(target, { recursive: true, force: true });
   await fs.mkdir(resultsDir, { recursive: true });
-  await fs.cp(source, target, { recursive: true, verbatimSymlinks: true }).catch((error: Error) => {
+  return copyRegularTree(source, target).catch((error: Error) => {
     throw new UsageError(`cannot copy the trial folders of ${from}: ${error.message}`);
   });
 }

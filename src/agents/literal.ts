@@ -6,8 +6,11 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { AgentAdapter, AgentRunContext, AgentRunResult, ToolCall } from "../model/index.js";
-import { shellQuote } from "../util/index.js";
+import { readRegularTextSync, shellQuote } from "../util/index.js";
 import { runAgentProcess } from "./process-agent.js";
+
+/** The progress file holds a line per step: far more than any prompt's steps write. */
+const PROGRESS_CAP_BYTES = 1024 * 1024;
 
 export function literal(): AgentAdapter {
   return {
@@ -58,7 +61,7 @@ async function runLiteral(ctx: AgentRunContext): Promise<AgentRunResult> {
   // What a step did to the file (removed it) reads as no progress. The trajectory in trial.json
   // tells which steps ran: the file is not kept.
   const text = readOrEmpty(written);
-  fs.rmSync(written, { force: true });
+  fs.rmSync(written, { force: true, recursive: true });
   const progress = text.trim().split("\n").filter(Boolean);
   const finished = progress.at(-1) === "done";
   const reached = finished ? ctx.commands.length : Number(progress.at(-1) ?? 0);
@@ -80,12 +83,9 @@ async function runLiteral(ctx: AgentRunContext): Promise<AgentRunResult> {
   return result;
 }
 
+/** A step can put a FIFO or a link in the file's place: only a regular file is read, capped. */
 function readOrEmpty(file: string): string {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    return "";
-  }
+  return readRegularTextSync(file, PROGRESS_CAP_BYTES) ?? "";
 }
 
 function firstLine(command: string): string {

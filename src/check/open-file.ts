@@ -1,8 +1,10 @@
 // Opening a file the agent left, for a check to read: never out of the sandbox, never blocking.
 
-import { constants, promises as fs, type Stats } from "node:fs";
+import { promises as fs, type Stats } from "node:fs";
 import path from "node:path";
 import { AgentEvalsError, Codes } from "../model/index.js";
+// The flags every read-back uses (util/safe-read.ts): no link followed, a FIFO never waited on.
+import { kindOf, SAFE_OPEN_FLAGS } from "../util/index.js";
 
 /** Internal: a symlink out of the sandbox, turned into a failed check's evidence. */
 export class LinkEscapes extends AgentEvalsError {
@@ -17,12 +19,6 @@ export type Opened =
   | { kind: "missing" }
   /** A FIFO, socket or device: not opened, or closed at once. `what` says which. */
   | { kind: "special"; what: string };
-
-// O_NONBLOCK: opening a FIFO for reading would wait for a writer for ever, on a libuv thread
-// that then also keeps the process from exiting. O_NOCTTY: a terminal never becomes ours.
-// O_NOFOLLOW: the path is already resolved; a link that appears in its place is not followed.
-const OPEN_FLAGS =
-  constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY | constants.O_NOFOLLOW;
 
 /**
  * Opens `file` (an absolute path inside `sandbox`) for reading. A symlink the agent made that leads
@@ -50,7 +46,7 @@ export async function openInSandbox(sandbox: string, file: string): Promise<Open
   if (!stats.isFile()) return { kind: "special", what: kindOf(stats) };
   let handle: fs.FileHandle;
   try {
-    handle = await fs.open(real, OPEN_FLAGS);
+    handle = await fs.open(real, SAFE_OPEN_FLAGS);
   } catch (error) {
     if (isMissing(error)) return { kind: "missing" };
     throw error;
@@ -65,16 +61,6 @@ export async function openInSandbox(sandbox: string, file: string): Promise<Open
     return opened.isDirectory() ? { kind: "missing" } : { kind: "special", what: kindOf(opened) };
   }
   return { kind: "file", handle, size: opened.size };
-}
-
-/** "a FIFO (named pipe)", "a socket", ...: what a path that is not a regular file is. */
-function kindOf(stats: Stats): string {
-  if (stats.isFIFO()) return "a FIFO (named pipe)";
-  if (stats.isSocket()) return "a socket";
-  if (stats.isCharacterDevice()) return "a character device";
-  if (stats.isBlockDevice()) return "a block device";
-  if (stats.isSymbolicLink()) return "a symlink";
-  return "not a regular file";
 }
 
 function isMissing(error: unknown): boolean {

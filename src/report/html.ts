@@ -8,6 +8,7 @@
 
 import fsSync from "node:fs";
 import path from "node:path";
+import { openRegularSync } from "../util/index.js";
 import type { HistoryLine } from "../store/index.js";
 import type { ComparisonRecord, EvalResult, RunResult, TrialResult } from "../model/index.js";
 import {
@@ -330,12 +331,11 @@ function readHeadLines(
   maxLines: number,
   maxBytes: number,
 ): { lines: string[] } | undefined {
-  let fd: number;
-  try {
-    fd = fsSync.openSync(file, "r");
-  } catch {
-    return undefined;
-  }
+  // A trial folder can come from an artifact or hold what an agent left: a link, a FIFO or a
+  // device is not read (it would put another file in the report, or block).
+  const opened = openRegularSync(file);
+  if (opened.kind !== "file") return undefined;
+  const { fd } = opened;
   try {
     const lines: string[] = [];
     const chunk = Buffer.alloc(64 * 1024);
@@ -448,14 +448,11 @@ export async function readCapped(
 ): Promise<CappedText | undefined> {
   // Synchronous reads of at most `cap` bytes: cheaper than a thread-pool round trip per call, which
   // adds up over five files per trial.
-  let fd: number;
+  // Only a regular file, not followed through a link (as readHeadLines).
+  const opened = openRegularSync(file);
+  if (opened.kind !== "file") return undefined;
+  const { fd, size } = opened;
   try {
-    fd = fsSync.openSync(file, "r");
-  } catch {
-    return undefined;
-  }
-  try {
-    const { size } = fsSync.fstatSync(fd);
     const limit = Math.min(cap, maxWhole);
     if (size <= limit) {
       const buffer = Buffer.alloc(size);

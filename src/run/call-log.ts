@@ -14,6 +14,7 @@
 
 import fs from "node:fs";
 import type { ShimCall } from "../model/index.js";
+import { openRegular } from "../util/index.js";
 
 export interface CallLogCaps {
   /** Bytes kept of one field: half from its start, half from its end. */
@@ -48,6 +49,8 @@ export interface CallLog {
   /** The binaries called, recorded or not (the first 1,000 distinct names). */
   bins: string[];
   cut?: CallLogCut;
+  /** What stood in the log's place instead of a file (a link, a FIFO): not read, no calls. */
+  refused?: string;
   /** Every call in start order: the recorded ones, then those past the cap (exit null). */
   each(): Iterable<ShimCall> | AsyncIterable<ShimCall>;
 }
@@ -298,19 +301,22 @@ class Recorder implements RecordSink {
   }
 }
 
-/** A file's bytes a chunk at a time (the buffer is reused: use each before the next). */
-async function* chunksOf(file: string): AsyncGenerator<Buffer> {
-  let handle: fs.promises.FileHandle;
-  try {
-    handle = await fs.promises.open(file, "r");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-    throw error;
+/**
+ * A file's bytes a chunk at a time (the buffer is reused: use each before the next). Under
+ * `--sandbox none` the agent can put anything in the log's place: a link or a FIFO is not opened
+ * (a FIFO would block for ever); `refused` hears what it was.
+ */
+async function* chunksOf(file: string, refused?: (what: string) => void): AsyncGenerator<Buffer> {
+  const opened = await openRegular(file);
+  if (opened.kind === "missing") return;
+  if (opened.kind === "refused") {
+    refused?.(opened.what);
+    return;
   }
+  const { handle, size } = opened;
   try {
     // Sized to the file (most logs are a few records): a run's trials each leave their buffer to a
     // later collection, which adds up in peak RSS (BENCHMARKS.md, figure 7b).
-    const { size } = await handle.stat();
     const buffer = Buffer.alloc(Math.min(CHUNK_BYTES, Math.max(size, 4096)));
     for (;;) {
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
@@ -330,7 +336,8 @@ export async function readCallLog(
   const bootMs = bootTimeMs();
   const recorder = new Recorder(caps);
   const parser = new CallLogParser(recorder, caps, bootMs);
-  for await (const chunk of chunksOf(file)) {
+  let refused: string | undefined;
+  for await (const chunk of chunksOf(file, (what) => (refused = what))) {
     parser.push(chunk);
     if (parser.damaged) break;
   }
@@ -341,6 +348,7 @@ export async function readCallLog(
     total,
     bins: recorder.binsSeen(),
     ...(cut ? { cut } : {}),
+    ...(refused ? { refused } : {}),
     each: () => (cut ? everyCall(file, calls, total, caps, bootMs) : calls),
   };
 }

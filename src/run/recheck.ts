@@ -19,7 +19,7 @@ import {
   type TrialResult,
 } from "../model/index.js";
 import { runChecks } from "../check/index.js";
-import { currentRedactor, redactTree } from "../util/index.js";
+import { currentRedactor, readRegularTextSync, redactTree } from "../util/index.js";
 import { prepareSandbox, SetupError, type PreparedSandbox } from "./workspace/prepare.js";
 import type { BudgetLedger } from "./budget.js";
 import {
@@ -31,6 +31,7 @@ import {
 } from "./workspace/sandbox.js";
 import { applyOutcome, manifestHash, readOutcome } from "./workspace/outcome.js";
 import { CALL_LOG_ENV } from "./shims.js";
+import { CALL_LOG_CAPS } from "./call-log.js";
 import { isolationFor, type TrialIsolation } from "./isolation/resolve.js";
 import { trialEnv } from "./trial.js";
 
@@ -183,21 +184,22 @@ function withWarning(trial: TrialResult, warning: string): TrialResult {
   return { ...trial, warnings: [...(trial.warnings ?? []), warning] };
 }
 
+// A trial folder can come from an artifact (`recheck --from`): its files are read only when they
+// are regular files, not links or FIFOs, and under a size no run writes.
+const TRIAL_JSON_CAP = 64 * 1024 * 1024;
+const CALLS_JSONL_CAP = 4 * CALL_LOG_CAPS.bytes;
+
 function readJson<T>(file: string): T | undefined {
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+    return JSON.parse(readRegularTextSync(file, TRIAL_JSON_CAP) ?? "") as T;
   } catch {
     return undefined;
   }
 }
 
 function readCalls(file: string): ShimCall[] {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch {
-    return [];
-  }
+  const text = readRegularTextSync(file, CALLS_JSONL_CAP);
+  if (text === undefined) return [];
   const calls: ShimCall[] = [];
   for (const line of text.split("\n")) {
     if (!line.trim()) continue;

@@ -362,6 +362,9 @@ function verdictOf(
       shimDir,
     ),
     ...(calls.cut ? [cutWarning(calls.cut)] : []),
+    ...(calls.refused
+      ? [`the shims' call log was ${calls.refused}, not a file: not read, no calls recorded`]
+      : []),
     ...damage.warnings,
   ];
   // A trial fails for one reason first: a timeout, then the agent's own failure, then its checks.

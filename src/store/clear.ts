@@ -6,6 +6,7 @@
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { refuseLinkedOwnFolder } from "./own-folder.js";
 
 /** Empties `resultsDir` except the paths in `keep` (and the folders leading to them). */
 export async function clearResults(
@@ -13,6 +14,8 @@ export async function clearResults(
   keep: readonly string[] = [],
 ): Promise<void> {
   const kept = keep.map((p) => path.resolve(p));
+  // Checked here too, whoever called: readdir would list a linked folder's files, rm remove them.
+  refuseLinkedOwnFolder(resultsDir, resultsDir);
   await clearExcept(path.resolve(resultsDir), kept);
 }
 

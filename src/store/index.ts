@@ -20,6 +20,8 @@ export {
   type HistoryLine,
 } from "./history.js";
 export { clearResults } from "./clear.js";
+export { refuseLinkedOwnFolder } from "./own-folder.js";
+export { copyRegularTree } from "./copy-regular.js";
 export { readLastResults } from "./last-results.js";
 export { lockResults } from "./lock.js";
 export { mergeResultDirs } from "./merge.js";

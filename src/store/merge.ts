@@ -14,6 +14,11 @@ import {
 import { promises as fs } from "node:fs";
 import { parseRunResult } from "./run-schema.js";
 import path from "node:path";
+import { readRegularSync } from "../util/index.js";
+import { copyRegularTree } from "./copy-regular.js";
+
+/** A run.json larger than this was not written by a run (a shard's artifact can be anything). */
+const RUN_JSON_CAP = 256 * 1024 * 1024;
 
 export class MergeError extends AgentEvalsError {
   constructor(message: string) {
@@ -25,7 +30,7 @@ async function readRun(dir: string): Promise<RunResult> {
   const file = path.join(dir, RUN_JSON);
   let value: unknown;
   try {
-    value = JSON.parse(await fs.readFile(file, "utf8"));
+    value = JSON.parse(readRunJson(file));
   } catch (error) {
     throw new MergeError(
       `${file}: not a readable run.json (${(error as Error).message}); pass results folders written by \`agent-evals eval\``,
@@ -44,6 +49,15 @@ async function readRun(dir: string): Promise<RunResult> {
       `${file}: not a valid run.json (${parsed.problems.join("; ")}); pass results folders written by \`agent-evals eval\` of this version`,
     );
   return parsed.run;
+}
+
+/** run.json's text: a regular file, not a link or FIFO, under the cap; else throws why not. */
+function readRunJson(file: string): string {
+  const read = readRegularSync(file, RUN_JSON_CAP);
+  if (read.kind === "missing") throw new Error("no such file");
+  if (read.kind === "refused") throw new Error(`it is ${read.what}, not a file`);
+  if (read.truncated) throw new Error(`it is over ${RUN_JSON_CAP} bytes`);
+  return read.bytes.toString("utf8");
 }
 
 /** The merged run of several shards. Throws MergeError when two shards ran the same eval × agent. */
@@ -86,29 +100,30 @@ export function mergeRunResults(runs: RunResult[]): RunResult {
  * Merge results folders into `outDir`: run.json plus every shard's trial folders. With
  * `relocate`, each trial's `dir` (relative to the project root, under the results folder the
  * shard ran with) is rewritten to where the merged copy sits under `outDir`, so run.json,
- * report.html and the skill summaries find the trials wherever the merge was written.
+ * report.html and the skill summaries find the trials wherever the merge was written. Only
+ * folders and regular files are copied: `skipped` names the links and special files left behind.
  */
 export async function mergeResultDirs(
   dirs: string[],
   outDir: string,
   relocate?: { projectRoot: string; resultsDir: string },
-): Promise<RunResult> {
+): Promise<{ run: RunResult; skipped: string[] }> {
   const runs = await Promise.all(dirs.map(readRun));
   const merged = mergeRunResults(
     relocate ? runs.map((run) => relocated(run, outDir, relocate)) : runs,
   );
   await fs.mkdir(outDir, { recursive: true });
+  const skipped: string[] = [];
   for (const dir of dirs) {
     const evalsDir = path.join(dir, "evals");
     if (path.resolve(evalsDir) === path.resolve(outDir, "evals")) continue;
-    await fs
-      .cp(evalsDir, path.join(outDir, "evals"), { recursive: true, force: true })
-      .catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== "ENOENT") throw error;
-      });
+    skipped.push(...(await copyRegularTree(evalsDir, path.join(outDir, "evals"))));
   }
-  await fs.writeFile(path.join(outDir, RUN_JSON), `${JSON.stringify(merged, null, 2)}\n`);
-  return merged;
+  // Replaced, not written through: a link planted at run.json stays untouched.
+  const runJson = path.join(outDir, RUN_JSON);
+  await fs.rm(runJson, { force: true });
+  await fs.writeFile(runJson, `${JSON.stringify(merged, null, 2)}\n`, { flag: "wx" });
+  return { run: merged, skipped };
 }
 
 function relocated(

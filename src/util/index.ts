@@ -32,3 +32,14 @@ export { Semaphore } from "./semaphore.js";
 export { findOnPath, isValidShimName, shellQuote } from "./shell.js";
 export { seededRandom } from "./random.js";
 export { displayPath, isInside } from "./paths.js";
+export {
+  kindOf,
+  openRegular,
+  openRegularSync,
+  readRegularSync,
+  readRegularTextSync,
+  SAFE_OPEN_FLAGS,
+  type SafeOpened,
+  type SafeOpenedSync,
+  type SafeRead,
+} from "./safe-read.js";

@@ -23,6 +23,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { openRegular } from "./safe-read.js";
 
 export const REDACTED = "***";
 
@@ -599,13 +600,21 @@ export async function redactTree(dir: string, redactor: Redactor): Promise<void>
 
 /** Redacts one file in place, through a temporary file so a reader never sees half of it. */
 export async function redactFile(file: string, redactor: Redactor): Promise<void> {
-  const stat = await fs.lstat(file).catch(() => undefined);
-  if (!stat?.isFile()) return;
-  const bytes = await fs.readFile(file);
+  // Not through a link, and never a FIFO: a trial's folder can hold what the agent put there.
+  const opened = await openRegular(file).catch(() => undefined);
+  if (opened?.kind !== "file") return;
+  let mode: number;
+  let bytes: Buffer;
+  try {
+    mode = (await opened.handle.stat()).mode;
+    bytes = await opened.handle.readFile();
+  } finally {
+    await opened.handle.close();
+  }
   const redacted = redactor.bytes(bytes);
   if (redacted === bytes) return;
   const temp = `${file}.redacting`;
-  await fs.writeFile(temp, redacted, { mode: stat.mode & 0o777 });
+  await fs.writeFile(temp, redacted, { mode: mode & 0o777 });
   await fs.rename(temp, file);
 }
 

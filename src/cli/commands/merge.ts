@@ -13,6 +13,7 @@ export async function mergeCommand({ projectRoot, names, flags }: CommandContext
   const outDir = path.resolve(projectRoot, flags.out ?? RESULTS_DIR);
   const merged = await mergeRuns(names, { projectRoot, outDir, evals: flags.evals });
   if (merged.warning) process.stderr.write(`agent-evals merge: ${merged.warning}\n`);
+  for (const line of merged.skipped) process.stderr.write(`agent-evals merge: ${line}\n`);
   const style = makeStyle(process.stdout, process.env);
   const sections = consoleSections(merged.summaries, projectRoot, style);
   if (sections.length) process.stdout.write(`${[...sections, ""].join("\n")}\n`);

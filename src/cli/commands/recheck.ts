@@ -25,6 +25,7 @@ export async function recheckCommand({
     realHome: flags["real-home"],
   });
   const say = (line: string) => out.write(`${line}\n`);
+  for (const line of outcome.skipped ?? []) process.stderr.write(`agent-evals recheck: ${line}\n`);
   say(style.dim(`recheck of ${outcome.run.recheckedFrom}: no agent ran`));
   const parts = new Set(outcome.summaries.flatMap((summary) => summary.parts));
   for (const result of outcome.run.evals) {

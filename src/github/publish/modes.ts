@@ -100,6 +100,7 @@ export async function publishMode(
   });
   // The summaries need the definitions (this job's checkout); without them only the rows remain.
   if (merged.warning) core.warning(merged.warning);
+  for (const line of merged.skipped) core.warning(line);
   const historyLines: HistoryLine[] = [];
   for (const dir of dirs) {
     const text = await fs.readFile(path.join(dir, HISTORY_FILE), "utf8").catch(() => "");

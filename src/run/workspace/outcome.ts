@@ -11,8 +11,9 @@
 
 import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
-import { copyFileSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, lstatSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readRegularSync, readRegularTextSync } from "../../util/index.js";
 import type { Manifest } from "./sandbox.js";
 
 /** The index and contents in a trial's results folder. */
@@ -22,6 +23,8 @@ export const LEGACY_OUTCOME_DIR = "outcome";
 
 export const OUTCOME_FILE_CAP = 1024 * 1024;
 export const OUTCOME_TOTAL_CAP = 16 * 1024 * 1024;
+/** outcome.json holds at most OUTCOME_TOTAL_CAP of content, base64 or escaped: a larger one is not ours. */
+const OUTCOME_INDEX_CAP = 4 * OUTCOME_TOTAL_CAP;
 
 export interface OutcomeFile {
   path: string;
@@ -91,7 +94,10 @@ export function storeOutcome(
       files.push({ path: rel, size: stat.size, stored: false });
       continue;
     }
-    const content = readFileSync(from);
+    // Opened without following a link: the file can have been swapped since the lstat.
+    const read = readRegularSync(from, OUTCOME_FILE_CAP);
+    if (read.kind !== "file" || read.truncated) continue;
+    const content = read.bytes;
     total += content.length;
     const kept = redact ? redact(content) : content;
     files.push({
@@ -120,7 +126,7 @@ export function readOutcome(trialDir: string): OutcomeIndex | undefined {
     [path.join(trialDir, LEGACY_OUTCOME_DIR, OUTCOME_FILE), 1],
   ] as const) {
     try {
-      const index = JSON.parse(readFileSync(file, "utf8")) as OutcomeIndex;
+      const index = JSON.parse(readRegularTextSync(file, OUTCOME_INDEX_CAP) ?? "") as OutcomeIndex;
       if (index.version === version && Array.isArray(index.files)) return index;
     } catch {
       // not there, or not one: the older place next

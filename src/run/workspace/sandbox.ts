@@ -9,7 +9,6 @@ import {
   chmodSync,
   constants,
   copyFileSync,
-  createReadStream,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -24,22 +23,13 @@ import {
   type BigIntStats,
   type Dirent,
 } from "node:fs";
-import {
-  chmod,
-  copyFile,
-  lstat,
-  readdir,
-  readFile,
-  readlink,
-  realpath,
-  rm,
-} from "node:fs/promises";
+import { chmod, copyFile, lstat, readdir, readlink, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, parse, relative, resolve, sep, win32 } from "node:path";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import type { SandboxSpec } from "../../model/index.js";
-import { mayBeInGitRepo } from "../../util/index.js";
+import { mayBeInGitRepo, openRegular } from "../../util/index.js";
 
 const execFileAsync = promisify(execFile);
 
@@ -748,10 +738,19 @@ function isInside(root: string, candidate: string): boolean {
 async function hashFile(abs: string, size: number): Promise<string> {
   return attempt("cannot hash", abs, async () => {
     const hash = createHash("sha256");
-    if (size < STREAM_HASH_THRESHOLD) {
-      hash.update(await readFile(abs));
-    } else {
-      for await (const chunk of createReadStream(abs)) hash.update(chunk as Buffer);
+    // The walk saw a regular file; the agent may have swapped in a FIFO or a link since, which
+    // must not block or be followed: it hashes as what it is, so it reads as changed.
+    const opened = await openRegular(abs);
+    if (opened.kind !== "file") return hash.update(`not a file: ${opened.kind}`).digest("hex");
+    try {
+      if (size < STREAM_HASH_THRESHOLD) {
+        hash.update(await opened.handle.readFile());
+      } else {
+        const stream = opened.handle.createReadStream({ autoClose: false });
+        for await (const chunk of stream) hash.update(chunk as Buffer);
+      }
+    } finally {
+      await opened.handle.close();
     }
     return hash.digest("hex");
   });
