@@ -74,6 +74,13 @@ export class InfraError extends AgentEvalsError {
   }
 }
 
+/**
+ * What the agent did inside its sandbox (its workspace's contents, the processes of its container)
+ * made a step of its trial impossible: the trial fails with this message as its evidence, and is
+ * never retried. Not an InfraError: an agent cannot turn its own failure into one.
+ */
+export class AgentFault extends Error {}
+
 /** Diagnostic codes: stable across versions so tools can key on them. */
 export const Codes = {
   yamlSyntax: "AE101",

@@ -15,6 +15,7 @@ export {
 export { evalCode, trialCode, withDiagnostics } from "./diagnostics.js";
 export {
   AgentEvalsError,
+  AgentFault,
   CiGateError,
   Codes,
   DefinitionError,

@@ -16,12 +16,19 @@ import {
   type AgentAdapter,
   type AgentRunResult,
   type EvalSpec,
+  AgentFault,
   Codes,
   InfraError,
 } from "../model/index.js";
 import { shimBypassWarnings, runChecks, type WorkspaceLayers } from "../check/index.js";
 import type { PreparedSandbox } from "./workspace/prepare.js";
-import { copyTree, makeTempDir, removeTree, workspaceChanges } from "./workspace/sandbox.js";
+import {
+  copyTree,
+  makeTempDir,
+  removeTree,
+  SandboxError,
+  workspaceChanges,
+} from "./workspace/sandbox.js";
 import { storeOutcome } from "./workspace/outcome.js";
 import { deletedFrom, fillUnchanged, wholeCopy } from "./workspace/layers.js";
 import { CALL_LOG_ENV, writeShims } from "./shims.js";
@@ -157,7 +164,16 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
           )
         : noAgentRun();
     if (input.signal.aborted) throw new InfraError("interrupted", false);
-    const damage = await sandboxDamage(root, work, await layered?.sync());
+    // From here on the harness reads what the agent left: where that cannot be done (a container
+    // it stopped, a tree too deep to walk), the trial fails with why, without its checks.
+    const fault = await faultOf(async () => sandboxDamage(root, work, await layered?.sync()));
+    if (typeof fault === "string") {
+      const damage = { failure: fault, warnings: [] };
+      const result = redact(verdictOf(input, run, noCalls(), [], started, shimDirOf(root), damage));
+      await writeTrialFiles(input.outDir, result, redact(run), []);
+      return result;
+    }
+    const damage = fault.value;
 
     // Read and written under caps, a chunk at a time: the agent decides how big the log is.
     const calls = logsCalls ? await readCallLog(callLog) : noCalls();
@@ -177,18 +193,27 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     // What the agent left, kept for `recheck` before any check runs (a build a check starts is not
     // the agent's work); capped, and redacted as it is stored. Where the workspace holds only the
     // run's changes, the sandbox tells what was deleted; else the walk did.
-    const agentChanges = await changes();
-    const agentChanged = agentChanges.changed;
-    const deleted = layered
-      ? [...manifest.keys()].filter(deletedFrom(work, (await layered.sync()).deleted)).sort()
-      : agentChanges.deleted;
-    storeOutcome(
-      work,
-      { changed: agentChanged, deleted },
-      manifest,
-      input.outDir,
-      redactor ? (content) => redactor.bytes(content) : undefined,
-    );
+    const stored = await faultOf(async () => {
+      const agentChanges = await changes();
+      const deleted = layered
+        ? [...manifest.keys()].filter(deletedFrom(work, (await layered.sync()).deleted)).sort()
+        : agentChanges.deleted;
+      storeOutcome(
+        work,
+        { changed: agentChanges.changed, deleted },
+        manifest,
+        input.outDir,
+        redactor ? (content) => redactor.bytes(content) : undefined,
+      );
+      return agentChanges.changed;
+    });
+    if (typeof stored === "string") {
+      const failed = { failure: stored, warnings: damage.warnings };
+      const result = redact(verdictOf(input, run, calls, [], started, shimDirOf(root), failed));
+      await writeTrialFiles(input.outDir, result, redact(run), []);
+      return result;
+    }
+    const agentChanged = stored.value;
     const spend = {
       capUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
       spentUsd: run.costUsd ?? 0,
@@ -338,6 +363,21 @@ function layersOf(
     };
   };
   return { sync, whole: async (dest) => whole(dest, (await sync()).deleted) };
+}
+
+/**
+ * The value of a step that reads what the agent left, or why it could not be read: an AgentFault,
+ * or a SandboxError of the walk (a path too long, a loop), which arise from the agent's workspace.
+ */
+async function faultOf<T>(step: () => Promise<T>): Promise<{ value: T } | string> {
+  try {
+    return { value: await step() };
+  } catch (error) {
+    if (error instanceof AgentFault) return error.message;
+    if (error instanceof SandboxError)
+      return `the agent left a workspace that cannot be read: ${error.message}`;
+    throw error;
+  }
 }
 
 function noAgentRun(): AgentRunResult {

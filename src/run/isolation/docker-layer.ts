@@ -7,9 +7,9 @@
 // cost grows with the image (0.05 s for the bare image, 0.5–1 s with a 10,000-file tree).
 
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { InfraError } from "../../model/index.js";
+import { AgentFault, InfraError } from "../../model/index.js";
 import { removeTree } from "../workspace/sandbox.js";
 import { docker, dockerBin, dockerVariables } from "./docker-host.js";
 import type { WorkspaceChanges } from "./provider.js";
@@ -92,7 +92,7 @@ export const COPY_OUT = `
 const fs = require("node:fs"), path = require("node:path");
 const [from, to, started, reportFile] = process.argv.slice(1);
 const since = fs.lstatSync(started).ctimeMs;
-const listed = {}, folders = [], failed = [];
+const listed = {}, folders = [], failed = [], notFolders = [];
 const visit = (rel) => {
   let names;
   try { names = fs.readdirSync(rel ? path.join(from, rel) : from); }
@@ -101,11 +101,13 @@ const visit = (rel) => {
   for (const name of names) {
     const r = rel ? rel + "/" + name : name, src = path.join(from, r), dst = path.join(to, r);
     let st;
-    try { st = fs.lstatSync(src); } catch { continue; }
+    try { st = fs.lstatSync(src); }
+    catch (error) { if (error.code !== "ENOENT") failed.push(r + " (" + error.code + ")"); continue; }
     if (st.ctimeMs < since) continue;
     try {
       if (st.isDirectory()) { fs.mkdirSync(dst); folders.push([dst, st.mode & 0o7777]); visit(r); }
-      else if (st.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(src), dst);
+      else notFolders.push(r);
+      if (st.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(src), dst);
       else if (st.isFile()) {
         fs.copyFileSync(src, dst, fs.constants.COPYFILE_EXCL);
         fs.chmodSync(dst, st.mode & 0o7777);
@@ -118,7 +120,7 @@ let root;
 try { root = fs.lstatSync(from); } catch {}
 if (root && root.ctimeMs >= since) visit("");
 for (const [dst, mode] of folders.reverse()) fs.chmodSync(dst, mode);
-fs.writeFileSync(reportFile, JSON.stringify({ listed, gone: !root, failed }));
+fs.writeFileSync(reportFile, JSON.stringify({ listed, gone: !root, failed, notFolders }));
 `;
 
 /** What COPY_OUT reports. */
@@ -127,6 +129,14 @@ interface CopyOutReport {
   listed: Record<string, string[]>;
   gone: boolean;
   failed: string[];
+  /** The links and files it copied: one where the prepared tree has a folder deletes that folder. */
+  notFolders: string[];
+}
+
+/** Whether the container `name` is still running (false also when it is gone). */
+async function running(name: string): Promise<boolean> {
+  const state = await docker(["inspect", "--format", "{{.State.Running}}", name]).catch(() => "");
+  return state.trim() === "true";
 }
 
 /** Where a trial's workspace is: inside its container, and the host folder its changes go to. */
@@ -165,6 +175,12 @@ export async function bringOut(
     );
     report = JSON.parse(readFileSync(reportFile, "utf8")) as CopyOutReport;
   } catch (error) {
+    // The agent's processes run in the container: one that stopped it (killed its first process,
+    // the forwarder) did so from inside. Anything else is the daemon's.
+    if (!(await running(name)))
+      throw new AgentFault(
+        "the agent stopped its container (its first process, the forwarder, is gone): what it changed could not be brought out",
+      );
     throw new InfraError(
       `--sandbox docker: could not copy the trial's changed files out of its container: ${(error as Error).message}`,
     );
@@ -172,11 +188,16 @@ export async function bringOut(
     rmSync(reportFile, { force: true });
   }
   if (report.failed.length) {
-    throw new InfraError(
-      `--sandbox docker: could not copy these out of the trial's container (unreadable?): ${report.failed.slice(0, 8).join(", ")}`,
+    // The copy runs as the agent's user, over what the agent left: what it cannot read, the agent made so.
+    throw new AgentFault(
+      `the agent left entries in its workspace that cannot be read or copied out: ${report.failed.slice(0, 8).join(", ")}`,
     );
   }
   const deleted: string[] = [];
+  for (const rel of report.notFolders) {
+    if (lstatSync(path.join(plan.inside, rel), { throwIfNoEntry: false })?.isDirectory())
+      deleted.push(rel);
+  }
   for (const [rel, names] of Object.entries(report.listed)) {
     const now = new Set(names);
     let before: string[];

@@ -10,8 +10,20 @@ import { copySnapshot, copyTree, type TreeSnapshot } from "./sandbox.js";
 
 /** Whether the run deleted `rel` of the prepared tree: gone under `deleted`, not made again in `dir`. */
 export function deletedFrom(dir: string, deleted: ReadonlySet<string>): (rel: string) => boolean {
-  return (rel) =>
-    isDeleted(deleted, rel) && lstatSync(join(dir, rel), { throwIfNoEntry: false }) === undefined;
+  return (rel) => isDeleted(deleted, rel) && !existsNoFollow(dir, rel);
+}
+
+/** Whether `rel` is in `dir` without going through a link (a folder the run replaced by one). */
+function existsNoFollow(dir: string, rel: string): boolean {
+  let at = dir;
+  const segments = rel.split("/");
+  for (const [i, segment] of segments.entries()) {
+    at = join(at, segment);
+    const stat = lstatSync(at, { throwIfNoEntry: false });
+    if (stat === undefined) return false;
+    if (i < segments.length - 1 && !stat.isDirectory()) return false;
+  }
+  return true;
 }
 
 /**

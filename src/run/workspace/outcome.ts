@@ -11,7 +11,15 @@
 
 import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
-import { copyFileSync, lstatSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  lstatSync,
+  mkdirSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { readRegularSync, readRegularTextSync } from "../../util/index.js";
 import type { Manifest } from "./sandbox.js";
@@ -36,6 +44,8 @@ export interface OutcomeFile {
   text?: string;
   /** ...anything else as base64. */
   base64?: string;
+  /** A symlink the agent made: its target text, as it is (never followed; `size` and `sha256` of it). */
+  link?: string;
 }
 
 export interface OutcomeIndex {
@@ -86,6 +96,10 @@ export function storeOutcome(
   for (const rel of changes.changed) {
     const from = path.join(work, rel);
     const stat = lstatSync(from, { throwIfNoEntry: false });
+    if (stat?.isSymbolicLink()) {
+      files.push(linkEntry(rel, readlinkSync(from), redact));
+      continue;
+    }
     if (!stat?.isFile()) continue;
     const fits = stat.size <= OUTCOME_FILE_CAP && total + stat.size <= OUTCOME_TOTAL_CAP;
     if (!fits) {
@@ -117,6 +131,18 @@ export function storeOutcome(
   };
   writeFileSync(path.join(outDir, OUTCOME_FILE), `${JSON.stringify(index, null, 2)}\n`);
   return index;
+}
+
+/** A link's entry: always stored (its target is short text), redacted as a file's content is. */
+function linkEntry(rel: string, target: string, redact?: (content: Buffer) => Buffer): OutcomeFile {
+  const text = Buffer.from(target);
+  return {
+    path: rel,
+    size: text.length,
+    sha256: createHash("sha256").update(text).digest("hex"),
+    stored: true,
+    link: (redact ? redact(text) : text).toString("utf8"),
+  };
 }
 
 /** The stored outcome of a trial's results folder, or undefined when it kept none. */
@@ -156,16 +182,36 @@ export function applyOutcome(trialDir: string, index: OutcomeIndex, work: string
       `outcome.json names ${JSON.stringify(bad)}, which is not a relative path inside the sandbox`,
     );
   for (const rel of index.deleted) rmSync(path.join(work, rel), { force: true, recursive: true });
-  for (const file of index.files) {
-    if (!file.stored) continue;
+  // Links last: no stored file is then written through a link the outcome makes.
+  const [links, files] = [
+    index.files.filter((f) => f.stored && f.link !== undefined),
+    index.files.filter((f) => f.stored && f.link === undefined),
+  ];
+  for (const file of [...files, ...links]) {
     const to = path.join(work, file.path);
     // A stored path is one the trial wrote inside its sandbox; never follow a link on the way.
     rmSync(to, { force: true, recursive: true });
-    mkdirSync(path.dirname(to), { recursive: true });
-    if (index.version === 1)
+    folderFor(work, file.path);
+    if (file.link !== undefined) symlinkSync(file.link, to);
+    else if (index.version === 1)
       copyFileSync(path.join(trialDir, LEGACY_OUTCOME_DIR, "files", file.path), to);
     else if (file.base64 !== undefined) writeFileSync(to, Buffer.from(file.base64, "base64"));
     else if (file.text !== undefined) writeFileSync(to, file.text);
     else throw new Error(`outcome.json stores ${JSON.stringify(file.path)} without its content`);
+  }
+}
+
+/**
+ * Makes the folders above `rel` in `work`, one at a time: a link or file on the way (the prepared
+ * tree's, where the trial made a folder) is replaced by a folder, never followed.
+ */
+function folderFor(work: string, rel: string): void {
+  let at = work;
+  for (const segment of rel.split(/[\\/]/).slice(0, -1)) {
+    at = path.join(at, segment);
+    const stat = lstatSync(at, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) continue;
+    if (stat) rmSync(at, { force: true });
+    mkdirSync(at);
   }
 }

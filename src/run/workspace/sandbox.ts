@@ -13,7 +13,9 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readlinkSync,
   realpathSync,
+  renameSync,
   rmdirSync,
   rmSync,
   statSync,
@@ -43,8 +45,11 @@ export class SandboxError extends AgentEvalsError {
   }
 }
 
-/** Path → size and sha256 of every regular file under a root (relative paths, '/' separators). */
-export type Manifest = Map<string, { size: number; hash: string }>;
+/**
+ * Path → size and sha256 of every regular file under a root (relative paths, '/' separators), and
+ * of every symlink its target text (`link`; size and hash are of that text, never followed).
+ */
+export type Manifest = Map<string, { size: number; hash: string; link?: string }>;
 
 /** How many file operations run at once: enough to hide latency, few enough to stay under EMFILE. */
 const PARALLEL_IO = 32;
@@ -311,13 +316,21 @@ export async function repoFiles(dir: string): Promise<string[]> {
 
 export async function manifest(root: string): Promise<Manifest> {
   const base = resolve(root);
-  const files = (await walkTree(base)).filter((e) => e.kind === "file").map((e) => e.rel);
-  const records = await mapLimit(files, PARALLEL_IO, async (rel) => {
+  const entries = (await walkTree(base)).filter((e) => e.kind !== "dir");
+  const records = await mapLimit(entries, PARALLEL_IO, async ({ rel, kind }) => {
     const abs = join(base, rel);
+    if (kind === "link")
+      return linkRecord(attemptSync("cannot read symlink", abs, () => readlinkSync(abs)));
     const { size } = await attempt("cannot read", abs, () => lstat(abs));
     return { size, hash: await hashFile(abs, size) };
   });
-  return new Map(files.map((rel, i) => [rel, records[i]!]));
+  return new Map(entries.map(({ rel }, i) => [rel, records[i]!]));
+}
+
+/** A symlink's manifest entry: its target text, hashed apart from any file's content. */
+function linkRecord(target: string): { size: number; hash: string; link: string } {
+  const hash = createHash("sha256").update("symlink\0").update(target).digest("hex");
+  return { size: Buffer.byteLength(target), hash, link: target };
 }
 
 /**
@@ -353,20 +366,30 @@ export async function workspaceChanges(
   const entries = await walkTree(base);
   const found = new Set<string>();
   const files: string[] = [];
+  const links: string[] = [];
   for (const entry of entries) {
     found.add(entry.rel);
     if (entry.kind === "file") files.push(entry.rel);
+    else if (entry.kind === "link") links.push(entry.rel);
   }
+  // A folder replaced by a link or file: the walk does not enter it, so its entries are deleted.
   const deleted = [...before.keys()].filter((rel) => !found.has(rel)).sort();
+  const pause = slicer();
+  const changed: string[] = [];
+  // A link is the agent's when its target text differs from the prepared tree's (never followed).
+  for (const rel of links) {
+    const abs = join(base, rel);
+    const target = attemptSync("cannot read symlink", abs, () => readlinkSync(abs));
+    if (before.get(rel)?.link !== target) changed.push(rel);
+    await pause();
+  }
   // The lstat of every file synchronously, in slices: most are vouched for or differ in size, and
   // a thread-pool round trip per file cost more than the call (a 200-file tree: about 4 ms a
   // trial). Only the same-size files left are hashed, asynchronously.
-  const pause = slicer();
-  const changed: string[] = [];
   const toHash: { rel: string; previous: { size: number; hash: string } }[] = [];
   for (const rel of files) {
     const previous = before.get(rel);
-    if (previous === undefined) {
+    if (previous === undefined || previous.link !== undefined) {
       changed.push(rel);
       continue;
     }
@@ -436,11 +459,12 @@ async function removeInSlices(target: string): Promise<void> {
   if (!top.isDirectory()) return unlinkSync(target);
   const toRead = [target];
   const readTopDown: string[] = [];
+  let moved = 0;
   for (let dir = toRead.pop(); dir !== undefined; dir = toRead.pop()) {
     readTopDown.push(dir);
     for (const dirent of readdirSync(dir, { withFileTypes: true })) {
       const abs = join(dir, dirent.name);
-      if (dirent.isDirectory()) toRead.push(abs);
+      if (dirent.isDirectory()) toRead.push(shallow(target, abs, () => moved++));
       else unlinkSync(abs);
       await pause();
     }
@@ -449,6 +473,22 @@ async function removeInSlices(target: string): Promise<void> {
     rmdirSync(readTopDown[i]!);
     await pause();
   }
+}
+
+/** Paths longer than this are moved up before they are read: the kernel takes at most 4096 bytes. */
+const DEEP_PATH = 2048;
+
+/**
+ * `abs` itself, or, when its path is long (an agent can nest folders deeper than any path the
+ * kernel takes), the same folder renamed to the top of `target`, where its entries can be named.
+ */
+function shallow(target: string, abs: string, count: () => number): string {
+  if (abs.length < DEEP_PATH) return abs;
+  let up: string;
+  do up = join(target, `.agent-evals-deep-${count()}`);
+  while (lstatOrUndefined(up) !== undefined);
+  renameSync(abs, up);
+  return up;
 }
 
 // ---------- the three sandbox kinds ----------
