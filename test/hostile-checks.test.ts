@@ -1,0 +1,122 @@
+/**
+ * Hostile agents, planted commands (RELIABILITY.md): an agent leaves a program where a check will
+ * start it (a git repository whose config names a core.fsmonitor command or a core.hooksPath, a
+ * hook in .git/hooks), and the eval's `commands` check runs git in its workspace. Under bwrap and
+ * docker that program must run inside the trial's sandbox, not on the host: each attack tries to
+ * create a marker file in a host folder, which must not exist afterwards. The folder is under the
+ * repository (not /tmp, which a jail hides), so only the sandbox's read-only view keeps it out.
+ * Real bwrap, real Docker (where a daemon runs), real git.
+ */
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { scriptAgent } from "../src/agents/script.js";
+import { runEvals } from "../src/engine.js";
+import { testImage } from "./helpers/docker-image.js";
+import { makeProject, REPO_ROOT } from "./helpers/project.js";
+import { BWRAP, DOCKER, requireTool } from "./helpers/requires-tool.js";
+
+const bwrap = await requireTool(BWRAP);
+const docker = await requireTool(DOCKER);
+
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => fs.rm(d, { recursive: true, force: true })));
+});
+
+/** A folder on the host that a jail sees read-only (under the repository, not under /tmp). */
+async function hostFolder(): Promise<string> {
+  const parent = path.join(REPO_ROOT, "build");
+  await fs.mkdir(parent, { recursive: true });
+  const dir = await fs.mkdtemp(path.join(parent, "hostile-"));
+  dirs.push(dir);
+  return dir;
+}
+
+const COMMIT = "git -c user.name=a -c user.email=a@example.com commit -q --allow-empty -m check";
+
+/** What the agent plants ($MARKER: the host file), and the check command that would trigger it. */
+const ATTACKS = [
+  {
+    attack: "core.fsmonitor, triggered by `git status`",
+    agent: `git init -q && git config core.fsmonitor "touch '$MARKER'; true"`,
+    check: "git status",
+  },
+  {
+    attack: "core.hooksPath, triggered by `git commit`",
+    agent: `git init -q && mkdir planted && printf '#!/bin/sh\\ntouch "%s"\\n' "$MARKER" > planted/pre-commit && chmod +x planted/pre-commit && git config core.hooksPath planted`,
+    check: COMMIT,
+  },
+  {
+    attack: ".git/hooks/pre-commit, triggered by `git commit`",
+    agent: `git init -q && printf '#!/bin/sh\\ntouch "%s"\\n' "$MARKER" > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit`,
+    check: COMMIT,
+  },
+];
+
+async function plantAndCheck(
+  sandbox: "bwrap" | "docker",
+  attack: (typeof ATTACKS)[number],
+  container?: { image: string },
+) {
+  const marker = path.join(await hostFolder(), "planted-ran");
+  const root = await makeProject({
+    "evals/hostile.eval.yaml": `name: hostile
+prompt: Plant a command.
+sandbox: { fixture: { "README.md": "# app\\n" } }
+timeout: 120
+assertions:
+  commands: [${JSON.stringify(attack.check)}]
+`,
+  });
+  dirs.push(root);
+  const outcome = await runEvals({
+    projectRoot: root,
+    agents: [scriptAgent("planter", attack.agent)],
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CI: "true", MARKER: marker },
+    sandbox,
+    ...(container ? { container } : {}),
+    maxRetries: 0,
+  });
+  return { marker, result: outcome.run.evals[0]! };
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+bwrap.describe(
+  "--sandbox bwrap: a check command runs what the agent planted inside the jail",
+  () => {
+    it.each(ATTACKS)(
+      "$attack: no host file is written",
+      async (attack) => {
+        const { marker, result } = await plantAndCheck("bwrap", attack);
+        // The trial ran to its check (not an infra error before it)...
+        expect(result.trials[0]?.status, JSON.stringify(result, null, 2)).not.toBe("error");
+        // ...and the planted command, if it ran at all, ran where the host folder is read-only.
+        expect(await exists(marker)).toBe(false);
+      },
+      120_000,
+    );
+  },
+);
+
+describe("--sandbox docker: a check command runs what the agent planted inside the container", () => {
+  let image = "";
+  docker.it(
+    "the three attacks write no host file",
+    async () => {
+      image ||= await testImage();
+      for (const attack of ATTACKS) {
+        const { marker, result } = await plantAndCheck("docker", attack, { image });
+        expect(result.trials[0]?.status, JSON.stringify(result, null, 2)).not.toBe("error");
+        expect(await exists(marker), attack.attack).toBe(false);
+      }
+    },
+    600_000,
+  );
+});
