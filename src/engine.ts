@@ -760,6 +760,15 @@ export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOut
     home: !options.realHome,
     allow: allowedEndpoints(env),
   });
+  // Trials whose agent ran in a sandbox that runs the checks too (bwrap, docker) are rechecked in
+  // it: their outcome holds what the agent planted. Resolved before anything runs (unavailable:
+  // refused with the reason, as `eval` is).
+  const recorded = new Map<string, TrialIsolation>();
+  for (const name of new Set(previous.evals.map((e) => e.sandbox))) {
+    if (!name || !providerNamed(name)?.checksInside) continue;
+    const choice = { sandbox: name, home: !options.realHome, allow: allowedEndpoints(env) };
+    recorded.set(name, (await resolveIsolation(choice)).isolation);
+  }
   const unlock = await lockResults(resultsDir);
   try {
     if (from !== resultsDir) await copyTrialFolders(from, resultsDir);
@@ -788,7 +797,7 @@ export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOut
             result,
             resultsDir,
             baseEnv: definedEnv(env),
-            isolation,
+            isolation: (result.sandbox && recorded.get(result.sandbox)) || isolation,
             signal,
             budget,
             calibrationOf: (judge) => calibration(spec, judge),

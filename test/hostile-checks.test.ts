@@ -11,7 +11,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { scriptAgent } from "../src/agents/script.js";
-import { runEvals } from "../src/engine.js";
+import { recheckEvals, runEvals } from "../src/engine.js";
 import { testImage } from "./helpers/docker-image.js";
 import { makeProject, REPO_ROOT } from "./helpers/project.js";
 import { BWRAP, DOCKER, requireTool } from "./helpers/requires-tool.js";
@@ -70,15 +70,16 @@ assertions:
 `,
   });
   dirs.push(root);
+  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", CI: "true", MARKER: marker };
   const outcome = await runEvals({
     projectRoot: root,
     agents: [scriptAgent("planter", attack.agent)],
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CI: "true", MARKER: marker },
+    env,
     sandbox,
     ...(container ? { container } : {}),
     maxRetries: 0,
   });
-  return { marker, result: outcome.run.evals[0]! };
+  return { marker, root, env, result: outcome.run.evals[0]! };
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -104,6 +105,26 @@ bwrap.describe(
     );
   },
 );
+
+bwrap.describe("agent-evals recheck of a bwrap run", () => {
+  it("reruns the checks over the stored outcome (the planted .git/config too) inside the jail", async () => {
+    // An outcome keeps files, not empty folders: a file in each keeps the repository one.
+    const { marker, root, env, result } = await plantAndCheck("bwrap", {
+      ...ATTACKS[0]!,
+      agent: `${ATTACKS[0]!.agent} && touch .git/refs/keep .git/objects/keep`,
+    });
+    expect(await exists(marker)).toBe(false);
+    const outcome = await fs.readFile(
+      path.join(root, result.trials[0]!.dir!, "outcome.json"),
+      "utf8",
+    );
+    // The outcome holds the planted config: a recheck lays it over a fresh workspace.
+    expect(outcome).toContain("fsmonitor");
+    const again = await recheckEvals({ projectRoot: root, env });
+    expect(again.run.evals[0]?.trials[0]?.status).not.toBe("error");
+    expect(await exists(marker)).toBe(false);
+  }, 120_000);
+});
 
 describe("--sandbox docker: a check command runs what the agent planted inside the container", () => {
   let image = "";
