@@ -2,7 +2,8 @@
  * Hostile agents, planted commands (RELIABILITY.md): an agent leaves a program where a check will
  * start it (a git repository whose config names a core.fsmonitor command or a core.hooksPath, a
  * hook in .git/hooks), and the eval's `commands` check runs git in its workspace. Under bwrap and
- * docker that program must run inside the trial's sandbox, not on the host: each attack tries to
+ * docker that program must run inside the trial's sandbox, not on the host (so must a skill's
+ * bash outcomes, and `recheck` over the stored outcome): each attack tries to
  * create a marker file in a host folder, which must not exist afterwards. The folder is under the
  * repository (not /tmp, which a jail hides), so only the sandbox's read-only view keeps it out.
  * Real bwrap, real Docker (where a daemon runs), real git.
@@ -140,4 +141,62 @@ describe("--sandbox docker: a check command runs what the agent planted inside t
     },
     600_000,
   );
+});
+
+const SKILL_EVAL = (command: string) => `name: planted
+type: skill
+target: .claude/skills/planted/SKILL.md
+e2e:
+  - scenario: Plant a command
+    fixture: { "README.md": "# app" }
+    prompt: Plant a command.
+    outcomes:
+      - { type: bash-fails, command: ${JSON.stringify(command)} }
+      - { type: bash-output-contains, command: ${JSON.stringify(command)}, value: x }
+`;
+
+/** The one line of claude's stream-json output a trial needs: its result. */
+const RESULT_LINE = JSON.stringify({
+  type: "result",
+  subtype: "success",
+  is_error: false,
+  result: "planted",
+  total_cost_usd: 0,
+  num_turns: 1,
+  session_id: "s",
+});
+
+bwrap.describe("--sandbox bwrap: a skill's bash outcomes", () => {
+  it("bash-fails and bash-output-contains run the planted fsmonitor inside the jail", async () => {
+    const marker = path.join(await hostFolder(), "planted-ran");
+    const root = await makeProject({
+      ".claude/skills/planted/SKILL.md": "---\nname: planted\ndescription: plants\n---\n# p\n",
+      "_evals/skills/planted.eval.yaml": SKILL_EVAL("git status"),
+    });
+    dirs.push(root);
+    // A stand-in `claude` that plants the fsmonitor wherever it is run (the trial's workspace).
+    const bin = await hostFolder();
+    await fs.writeFile(
+      path.join(bin, "claude"),
+      `#!/bin/bash\n[ "$1" = --version ] && { echo "2.0.0 (Claude Code)"; exit 0; }\n${ATTACKS[0]!.agent}\necho '${RESULT_LINE}'\n`,
+      { mode: 0o755 },
+    );
+    const outcome = await runEvals({
+      projectRoot: root,
+      env: {
+        PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+        CI: "true",
+        MARKER: marker,
+        ANTHROPIC_API_KEY: "sk-ant-test-not-used",
+      },
+      sandbox: "bwrap",
+      maxRetries: 0,
+    });
+    const result = outcome.run.evals[0]!;
+    expect(
+      result.trials[0]?.checks.map((c) => c.name),
+      JSON.stringify(result, null, 2),
+    ).toEqual([expect.stringContaining("bash-fails"), expect.stringContaining("output of")]);
+    expect(await exists(marker)).toBe(false);
+  }, 120_000);
 });
