@@ -734,6 +734,17 @@ export interface RecheckOptions {
  * with no agent. Writes run.json (`recheck: true`), report.html and junit.xml into the project's
  * results folder (copying the trial folders there first when `from` is another folder).
  */
+/** The sandbox a result's trials ran in, with the container image and limits it recorded. */
+function recheckIsolation(
+  result: EvalResult,
+  recorded: ReadonlyMap<string, TrialIsolation>,
+): TrialIsolation | undefined {
+  const isolation = result.sandbox ? recorded.get(result.sandbox) : undefined;
+  if (!isolation || !result.container) return isolation;
+  const { image, ...limits } = result.container;
+  return { ...isolation, container: { ...(image ? { image } : {}), limits } };
+}
+
 export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOutcome> {
   const env = options.env ?? process.env;
   const projectRoot = path.resolve(options.projectRoot);
@@ -797,7 +808,7 @@ export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOut
             result,
             resultsDir,
             baseEnv: definedEnv(env),
-            isolation: (result.sandbox && recorded.get(result.sandbox)) || isolation,
+            isolation: recheckIsolation(result, recorded) ?? isolation,
             signal,
             budget,
             calibrationOf: (judge) => calibration(spec, judge),

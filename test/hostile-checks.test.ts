@@ -55,6 +55,12 @@ const ATTACKS = [
   },
 ];
 
+/** The fsmonitor attack, kept a repository in the stored outcome (files only, no empty folders). */
+const PLANTED_REPO = {
+  ...ATTACKS[0]!,
+  agent: `${ATTACKS[0]!.agent} && touch .git/refs/keep .git/objects/keep`,
+};
+
 async function plantAndCheck(
   sandbox: "bwrap" | "docker",
   attack: (typeof ATTACKS)[number],
@@ -109,11 +115,7 @@ bwrap.describe(
 
 bwrap.describe("agent-evals recheck of a bwrap run", () => {
   it("reruns the checks over the stored outcome (the planted .git/config too) inside the jail", async () => {
-    // An outcome keeps files, not empty folders: a file in each keeps the repository one.
-    const { marker, root, env, result } = await plantAndCheck("bwrap", {
-      ...ATTACKS[0]!,
-      agent: `${ATTACKS[0]!.agent} && touch .git/refs/keep .git/objects/keep`,
-    });
+    const { marker, root, env, result } = await plantAndCheck("bwrap", PLANTED_REPO);
     expect(await exists(marker)).toBe(false);
     const outcome = await fs.readFile(
       path.join(root, result.trials[0]!.dir!, "outcome.json"),
@@ -138,6 +140,11 @@ describe("--sandbox docker: a check command runs what the agent planted inside t
         expect(result.trials[0]?.status, JSON.stringify(result, null, 2)).not.toBe("error");
         expect(await exists(marker), attack.attack).toBe(false);
       }
+      // And a recheck of such a run, in the image the run recorded.
+      const { marker, root, env } = await plantAndCheck("docker", PLANTED_REPO, { image });
+      const again = await recheckEvals({ projectRoot: root, env });
+      expect(again.run.evals[0]?.trials[0]?.status, JSON.stringify(again.run)).not.toBe("error");
+      expect(await exists(marker)).toBe(false);
     },
     600_000,
   );
