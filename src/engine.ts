@@ -745,6 +745,17 @@ export interface RecheckOptions {
  * with no agent. Writes run.json (`recheck: true`), report.html and junit.xml into the project's
  * results folder (copying the trial folders there first when `from` is another folder).
  */
+/** The sandbox a result's trials ran in, with the container image and limits it recorded. */
+function recheckIsolation(
+  result: EvalResult,
+  recorded: ReadonlyMap<string, TrialIsolation>,
+): TrialIsolation | undefined {
+  const isolation = result.sandbox ? recorded.get(result.sandbox) : undefined;
+  if (!isolation || !result.container) return isolation;
+  const { image, ...limits } = result.container;
+  return { ...isolation, container: { ...(image ? { image } : {}), limits } };
+}
+
 export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOutcome> {
   const env = options.env ?? process.env;
   const projectRoot = path.resolve(options.projectRoot);
@@ -772,6 +783,15 @@ export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOut
     home: !options.realHome,
     allow: allowedEndpoints(env),
   });
+  // Trials whose agent ran in a sandbox that runs the checks too (bwrap, docker) are rechecked in
+  // it: their outcome holds what the agent planted. Resolved before anything runs (unavailable:
+  // refused with the reason, as `eval` is).
+  const recorded = new Map<string, TrialIsolation>();
+  for (const name of new Set(previous.evals.map((e) => e.sandbox))) {
+    if (!name || !providerNamed(name)?.checksInside) continue;
+    const choice = { sandbox: name, home: !options.realHome, allow: allowedEndpoints(env) };
+    recorded.set(name, (await resolveIsolation(choice)).isolation);
+  }
   const unlock = await lockResults(resultsDir);
   try {
     const skipped = from === resultsDir ? [] : await copyTrialFolders(from, resultsDir);
@@ -800,7 +820,7 @@ export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOut
             result,
             resultsDir,
             baseEnv: definedEnv(env),
-            isolation,
+            isolation: recheckIsolation(result, recorded) ?? isolation,
             signal,
             budget,
             calibrationOf: (judge) => calibration(spec, judge),

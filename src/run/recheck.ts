@@ -33,7 +33,8 @@ import { applyOutcome, manifestHash, readOutcome } from "./workspace/outcome.js"
 import { CALL_LOG_ENV } from "./shims.js";
 import { CALL_LOG_CAPS } from "./call-log.js";
 import { isolationFor, type TrialIsolation } from "./isolation/resolve.js";
-import { trialEnv } from "./trial.js";
+import type { TrialSandbox } from "./isolation/provider.js";
+import { shimDirOf, trialEnv } from "./trial.js";
 
 export interface RecheckTrialInput {
   spec: EvalSpec;
@@ -81,6 +82,7 @@ export async function recheckTrial(input: RecheckTrialInput): Promise<TrialResul
   const root = await makeTempDir(`${spec.id}-recheck${trial.n}`);
   const work = path.join(root, "work");
   const tmp = path.join(root, "tmp");
+  let sandbox: TrialSandbox | undefined;
   try {
     fs.mkdirSync(tmp);
     await copySnapshot(await input.prepared.snapshot(), work);
@@ -93,34 +95,39 @@ export async function recheckTrial(input: RecheckTrialInput): Promise<TrialResul
       tmp,
       path.join(root, "calls.raw"),
     );
+    const checkLog = path.join(root, "check-calls.raw");
+    sandbox = await checksSandbox(isolation, { root, work, tmp, env, trialDir, checkLog });
+    const inside = <T>(fn: () => Promise<T>) => (sandbox ? sandbox.run(fn) : fn());
     const manifest = await input.prepared.manifest();
     // As in a trial: computed when a check asks (after the checks before it).
     const changed = () => changedFiles(work, manifest);
     const spend = { capUsd: input.capUsd, spentUsd: 0 };
     let copied: Promise<{ workspace: string; changed: string[] }> | undefined;
-    const checks = await runChecks(spec.checks, {
-      sandbox: work,
-      calls,
-      run,
-      changedFiles: changed,
-      env: { ...env, [CALL_LOG_ENV]: path.join(root, "check-calls.raw") },
-      outDir: trialDir,
-      timeoutMs: spec.timeoutMs,
-      signal: input.signal,
-      ...(run.timedOut || run.agentFailure
-        ? { agentFailed: run.timedOut ? "it timed out" : run.agentFailure }
-        : {}),
-      judging: {
-        material: () =>
-          (copied ??= (async () => {
-            const copy = path.join(root, "judged");
-            await copyTree(work, copy);
-            return { workspace: copy, changed: index.files.map((f) => f.path) };
-          })()),
-        spend,
-        calibrationOf: input.calibrationOf,
-      },
-    });
+    const checks = await inside(() =>
+      runChecks(spec.checks, {
+        sandbox: work,
+        calls,
+        run,
+        changedFiles: changed,
+        env: { ...env, [CALL_LOG_ENV]: checkLog },
+        outDir: trialDir,
+        timeoutMs: spec.timeoutMs,
+        signal: input.signal,
+        ...(run.timedOut || run.agentFailure
+          ? { agentFailed: run.timedOut ? "it timed out" : run.agentFailure }
+          : {}),
+        judging: {
+          material: () =>
+            (copied ??= (async () => {
+              const copy = path.join(root, "judged");
+              await copyTree(work, copy);
+              return { workspace: copy, changed: index.files.map((f) => f.path) };
+            })()),
+          spend,
+          calibrationOf: input.calibrationOf,
+        },
+      }),
+    );
     const warnings = [
       ...(trial.warnings ?? []),
       ...(manifestHash(manifest) !== index.preparedHash
@@ -141,8 +148,40 @@ export async function recheckTrial(input: RecheckTrialInput): Promise<TrialResul
     if (redactor) await redactTree(trialDir, redactor).catch(() => undefined);
     return result;
   } finally {
+    await sandbox?.dispose?.();
     await removeTree(root);
   }
+}
+
+/**
+ * Where the provider runs the checks inside the sandbox (bwrap, docker), the recheck's run there
+ * too: they run what the agent left (the outcome holds its .git and scripts), which must not run
+ * on the host. Undefined where they run on the host.
+ */
+async function checksSandbox(
+  isolation: TrialIsolation,
+  trial: {
+    root: string;
+    work: string;
+    tmp: string;
+    env: Record<string, string>;
+    trialDir: string;
+    checkLog: string;
+  },
+): Promise<TrialSandbox | undefined> {
+  if (!isolation.provider.checksInside) return undefined;
+  const { root, work, tmp, env, trialDir, checkLog } = trial;
+  fs.writeFileSync(checkLog, "", { flag: "a" });
+  const shims = shimDirOf(root);
+  return isolation.provider.prepareTrial({
+    root,
+    writable: [work, tmp, env.HOME ?? tmp, checkLog],
+    readable: [shims, trialDir, ...(env.PATH ?? "").split(path.delimiter)],
+    ownReadable: [...(fs.existsSync(shims) ? [shims] : []), trialDir],
+    allow: isolation.allow,
+    container: isolation.container ?? {},
+    workspace: work,
+  });
 }
 
 /** The trial's verdict with new checks: a timeout or the agent's own failure still comes first. */

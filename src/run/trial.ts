@@ -507,6 +507,6 @@ async function sandboxDamage(
   return damage;
 }
 
-function shimDirOf(trialRoot: string): string {
+export function shimDirOf(trialRoot: string): string {
   return path.join(trialRoot, "shims");
 }

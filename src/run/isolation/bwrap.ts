@@ -50,7 +50,7 @@ export class SandboxUnavailableError extends AgentEvalsError {
 
 export const BWRAP_ISOLATION =
   "sandbox: bubblewrap per trial (own user, pid, ipc and network namespaces, no capabilities; own TMPDIR and HOME). " +
-  "Agents can write only their workspace, TMPDIR, HOME and a private /tmp, see the rest of the filesystem read-only " +
+  "Agents, and the checks' commands run after them, can write only their workspace, TMPDIR, HOME and a private /tmp, see the rest of the filesystem read-only " +
   "with /run empty and no host socket reachable, and reach only loopback inside the sandbox plus the allowed " +
   "endpoints. They can still read your environment variables (API keys included) and any file your user can read, " +
   "and use the machine's CPU and memory without limit.";
@@ -70,6 +70,10 @@ export const bwrapProvider: SandboxProvider = {
       : { ok: true };
   },
   note: () => BWRAP_ISOLATION,
+  // The checks' commands run in the agent's jail too: they run what the agent left (a git config's
+  // core.fsmonitor, a hook, a test script), which must not run on the host (RELIABILITY.md,
+  // Hostile agents: planted commands).
+  checksInside: true,
   async prepareTrial(space: TrialSpace) {
     const jail: BwrapJail = {
       writable: space.writable,
