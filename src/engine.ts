@@ -82,6 +82,8 @@ import {
   type TrialIsolation,
   BudgetLedger,
   calibrateJudge,
+  reapDeadRuns,
+  reapedNote,
   recheckEval,
   templateProblems,
   runSuite,
@@ -460,6 +462,9 @@ async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promis
     );
   }
   if (realHome && plan.agentUnits > 0) notes.push(REAL_HOME_NOTE);
+  // What runs killed with SIGKILL left (processes, cgroups, temp folders, containers, images).
+  const reaped = reapedNote(await reapDeadRuns());
+  if (reaped) notes.push(reaped);
   const { isolation, note } = await resolveIsolation({
     sandbox: plan.agentUnits > 0 ? options.sandbox : DEFAULT_PROVIDER.name,
     home: !realHome,
@@ -740,6 +745,7 @@ export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOut
   const resultsDir = path.join(projectRoot, RESULTS_DIR);
   const from = path.resolve(projectRoot, options.from ?? RESULTS_DIR);
   const previous = await readPreviousRun(from);
+  await reapDeadRuns();
   const specs = await loadDefinitions({ ...options, projectRoot, env });
   const names = options.names ?? [];
   const selected = new Set(
@@ -883,6 +889,7 @@ export async function calibrateEvals(
   const chosen = (options.names?.length ? selectEvals(specs, options.names).specs : specs).filter(
     (s) => s.variant === undefined,
   );
+  await reapDeadRuns();
   const judged = chosen.flatMap((spec) =>
     spec.checks.flatMap((check, index) =>
       check.type === "judge" && check.judge.examples.length
