@@ -85,6 +85,8 @@ import {
   type TrialIsolation,
   BudgetLedger,
   calibrateJudge,
+  reapDeadRuns,
+  reapedNote,
   recheckEval,
   templateProblems,
   runSuite,
@@ -465,6 +467,9 @@ async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promis
     );
   }
   if (realHome && plan.agentUnits > 0) notes.push(REAL_HOME_NOTE);
+  // What runs killed with SIGKILL left (processes, cgroups, temp folders, containers, images).
+  const reaped = reapedNote(await reapDeadRuns());
+  if (reaped) notes.push(reaped);
   const { isolation, note } = await resolveIsolation({
     sandbox: plan.agentUnits > 0 ? options.sandbox : DEFAULT_PROVIDER.name,
     home: !realHome,
@@ -763,6 +768,7 @@ export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOut
   const from = path.resolve(projectRoot, options.from ?? RESULTS_DIR);
   refuseLinkedOwnFolder(projectRoot, resultsDir);
   const previous = await readPreviousRun(from);
+  await reapDeadRuns();
   const specs = await loadDefinitions({ ...options, projectRoot, env });
   const names = options.names ?? [];
   const selected = new Set(
@@ -922,6 +928,7 @@ export async function calibrateEvals(
   const chosen = (options.names?.length ? selectEvals(specs, options.names).specs : specs).filter(
     (s) => s.variant === undefined,
   );
+  await reapDeadRuns();
   const judged = chosen.flatMap((spec) =>
     spec.checks.flatMap((check, index) =>
       check.type === "judge" && check.judge.examples.length

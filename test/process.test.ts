@@ -454,7 +454,7 @@ describe.each([
     const home = cgroupHome();
     const childCgroup = (await read("cgroup.txt")).match(/^0::(.*)$/m)?.[1];
     if (home && !noCgroup) {
-      expect(childCgroup).toMatch(new RegExp(`/agent-evals-${process.pid}-\\d+$`));
+      expect(childCgroup).toMatch(new RegExp(`/agent-evals-${process.pid}-\\d+-\\d+$`));
       // Emptied, and kept for the next program until removeIdleCgroups (at exit).
       const folder = join(home, childCgroup!.split("/").at(-1)!);
       expect(readFileSync(join(folder, "cgroup.events"), "utf8")).toMatch(/^populated 0$/m);
@@ -480,7 +480,7 @@ describe("cgroups reused", () => {
       };
       const first = await cgroupOf("first.txt");
       const second = await cgroupOf("second.txt");
-      expect(first).toMatch(new RegExp(`/agent-evals-${process.pid}-\\d+$`));
+      expect(first).toMatch(new RegExp(`/agent-evals-${process.pid}-\\d+-\\d+$`));
       expect(second).toBe(first);
       // Its background sleeps were killed with it: empty again, and removed on request.
       const folder = join(cgroupHome()!, first!.split("/").at(-1)!);

@@ -7,10 +7,10 @@
 
 import { spawn } from "node:child_process";
 import { promises as fs } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { discoverEvalFiles, renderPrompt } from "../define/index.js";
 import type { EvalSpec } from "../model/index.js";
+import { makeRunTempDir } from "../util/index.js";
 import { AgentEvalsError, Codes, DefinitionError, formatProblem } from "../model/index.js";
 
 /**
@@ -131,7 +131,7 @@ export async function openBaseTree(projectDir: string, base: BaseSpec): Promise<
       : await fetchedBase(topLevel, base);
   const rel = path.relative(topLevel, projectRoot);
   const label = `${baseName(base)} (${sha.slice(0, 12)})`;
-  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "agent-evals-base-"));
+  const tmp = makeRunTempDir("agent-evals-base-");
   const worktree = path.join(tmp, "tree");
   const links: string[] = [];
   const dispose = () => removeScratch(tmp, links);

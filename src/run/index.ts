@@ -23,6 +23,7 @@ export {
   type SandboxKind,
   type TrialIsolation,
 } from "./isolation/resolve.js";
+export { reapDeadRuns, reapedNote, type Reaped } from "./reap.js";
 export { runSuite, type SuiteEvents, type SuiteOutcome } from "./suite.js";
 export { type PreparedStore } from "./workspace/prepare.js";
 export { templateProblems } from "./workspace/template-check.js";

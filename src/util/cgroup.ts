@@ -15,12 +15,15 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   rmdirSync,
   write,
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { runId } from "./run-owner.js";
+import { recordInRun } from "./run-registry.js";
 
 /** Set to 1 in agent-evals' own environment to use the marker scan only, never a cgroup. */
 export const NO_CGROUP_ENV = "AGENT_EVALS_NO_CGROUP";
@@ -90,8 +93,10 @@ export class ProcessCgroup {
     if (!home) return undefined;
     const reused = idle.pop();
     if (reused) return new ProcessCgroup(reused, home);
-    const dir = path.join(home, `agent-evals-${process.pid}-${++created}`);
+    // Named by the run (pid and start time): the next run finds them if this one is SIGKILLed.
+    const dir = path.join(home, `${cgroupPrefix(runId())}${++created}`);
     try {
+      recordInRun({ cgroups: home });
       mkdirSync(dir);
     } catch {
       return undefined;
@@ -194,11 +199,49 @@ export class ProcessCgroup {
   }
 
   private populated(): boolean {
+    return isPopulated(this.dir);
+  }
+}
+
+function cgroupPrefix(run: string): string {
+  return `agent-evals-${run}-`;
+}
+
+/**
+ * Kills every process in the cgroups a (dead) run made below `home`, and removes them. Returns how
+ * many cgroups were found.
+ */
+export async function reapRunCgroups(home: string, run: string): Promise<number> {
+  let names: string[];
+  try {
+    names = readdirSync(home).filter((name) => name.startsWith(cgroupPrefix(run)));
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const dir = path.join(home, name);
     try {
-      return /^populated 1$/m.test(readFileSync(path.join(this.dir, "cgroup.events"), "utf8"));
+      writeFileSync(path.join(dir, "cgroup.kill"), "1");
     } catch {
-      return false;
+      // gone, or no cgroup.kill: the marker scan is left
     }
+    for (let i = 0; i < EMPTY_POLLS && isPopulated(dir); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    try {
+      rmdirSync(dir);
+    } catch {
+      // still populated: left for the system
+    }
+  }
+  return names.length;
+}
+
+function isPopulated(dir: string): boolean {
+  try {
+    return /^populated 1$/m.test(readFileSync(path.join(dir, "cgroup.events"), "utf8"));
+  } catch {
+    return false;
   }
 }
 
@@ -206,7 +249,7 @@ export class ProcessCgroup {
 function probe(): { home: string } | undefined {
   const home = ownCgroupDir();
   if (!home) return undefined;
-  const dir = path.join(home, `agent-evals-${process.pid}-probe`);
+  const dir = path.join(home, `${cgroupPrefix(runId())}probe`);
   try {
     mkdirSync(dir);
   } catch {

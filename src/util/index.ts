@@ -4,10 +4,15 @@
 
 export { gitHeadCommit, mayBeInGitRepo } from "./git.js";
 export { GarbageCadence } from "./memory.js";
+export { makeRunTempDir } from "./run-temp.js";
+export { claimDeadRuns, recordInRun, RUN_MARKER_ENV } from "./run-registry.js";
+export { reapRunCgroups } from "./cgroup.js";
+export { runId } from "./run-owner.js";
 export {
   activeGroups,
   killAllProcesses,
   killGroup,
+  killMarked,
   readTail,
   runProcess,
   withCommandWrapper,

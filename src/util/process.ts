@@ -22,6 +22,8 @@ import { finished } from "node:stream/promises";
 import type { Readable } from "node:stream";
 import { ProcessCgroup } from "./cgroup.js";
 import { currentRedactor, type StreamRedactor } from "./redact.js";
+import { runId } from "./run-owner.js";
+import { registerRun, RUN_MARKER_ENV } from "./run-registry.js";
 
 /** A command as some sandbox runs it (bubblewrap, a container), with what to stop once it ended. */
 export interface WrappedCommand {
@@ -174,8 +176,11 @@ export async function runProcess(opts: RunProcessOptions): Promise<ProcessResult
   // The marker is chosen here so that a wrapper can hand it on (into a container, where the scan
   // for escapees still finds its processes: they are the host's too).
   const marker = randomUUID();
+  // The run's own marker too: what the next run scans for should this one be SIGKILLed.
+  registerRun();
   const wrapped = await wrapCommand(opts.command, opts.args, opts.cwd, {
     ...opts.env,
+    [RUN_MARKER_ENV]: runId(),
     [PROCESS_MARKER_ENV]: marker,
   }).catch(async (err: unknown) => {
     await Promise.all([stdout.close(), stderr.close()]);
@@ -285,7 +290,7 @@ async function superviseChild(
     spawn(opts.command, opts.args, {
       cwd: opts.cwd,
       // Inherited by every descendant: finds the ones that left the process group (setsid).
-      env: { ...opts.env, [PROCESS_MARKER_ENV]: marker },
+      env: { ...opts.env, [RUN_MARKER_ENV]: runId(), [PROCESS_MARKER_ENV]: marker },
       detached: true, // own process group, so the whole tree can be signalled at once
       stdio: ["ignore", "pipe", "pipe", ...extraFds],
       shell: false,
@@ -397,7 +402,12 @@ const UNREADABLE_ROUNDS = 10;
  * that cleared its environment is not found.
  */
 export async function killEscapees(marker: string, since?: PidClock): Promise<number[]> {
-  const scan = new MarkerScan(Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`), since);
+  return killMarked(`${PROCESS_MARKER_ENV}=${marker}`, since);
+}
+
+/** SIGKILL to every process carrying `entry` (NAME=value) in its environment, as killEscapees. */
+export async function killMarked(entry: string, since?: PidClock): Promise<number[]> {
+  const scan = new MarkerScan(Buffer.from(`${entry}\0`), since);
   const found: number[] = [];
   for (let round = 0, quiet = 0; round < MAX_SCAN_ROUNDS && quiet < QUIET_SCAN_ROUNDS; round++) {
     const { killed, unsure } = scan.round();

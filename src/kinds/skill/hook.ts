@@ -3,10 +3,10 @@
 
 import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { CheckSpec, SourceRef } from "../../model/index.js";
 import type { HookEvent, HookExpect } from "./schema.js";
+import { makeRunTempDir } from "../../util/index.js";
 import { runCaptured } from "./outcomes.js";
 
 /** What Claude Code sends a hook on stdin for `event`, with the case's `input` over it. */
@@ -257,7 +257,7 @@ export function hookCaseCheck(
           ok: false,
           evidence: `cannot run ${script.relative}: make it executable (chmod +x) or use .sh, .js or .py`,
         };
-      const workDir = await fs.mkdtemp(path.join(os.tmpdir(), "ae-hook-"));
+      const workDir = makeRunTempDir("ae-hook-");
       try {
         const transcriptPath = path.join(workDir, "transcript.jsonl");
         await fs.writeFile(transcriptPath, "");

@@ -2,12 +2,12 @@
 // existing check expresses — "any non-zero exit" and "output contains" — run here, as custom checks.
 
 import { promises as fs } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { CheckSpec, SourceRef } from "../../model/index.js";
 import { judgeCheck } from "../../define/index.js";
 import type { Outcome } from "./schema.js";
 import {
+  makeRunTempDir,
   readTail,
   runProcess,
   type ProcessResult,
@@ -114,7 +114,7 @@ async function runBash(
   command: string,
   timeoutMs: number,
 ): Promise<BashRun> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "ae-outcome-"));
+  const dir = makeRunTempDir("ae-outcome-");
   try {
     const stdoutFile = path.join(dir, "stdout");
     const stderrFile = path.join(dir, "stderr");

@@ -18,11 +18,10 @@
 // container and image is labelled with this process's run, so the end of a run (an interrupted one
 // too) removes whatever a trial's own clean-up missed.
 
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { InfraError, type ContainerLimits } from "../../model/index.js";
-import { withCommandWrapper, type WrappedCommand } from "../../util/index.js";
+import { recordInRun, runId, withCommandWrapper, type WrappedCommand } from "../../util/index.js";
 import { programFolders } from "./bwrap.js";
 import {
   docker,
@@ -51,8 +50,11 @@ export const DOCKER_ISOLATION =
   "forwarded. They can still read the environment variables the run passes in (API keys included) and share the " +
   "host's kernel (a kernel exploit escapes); the Docker daemon itself runs as root.";
 
-/** This process's run: every container and image it makes carries it. */
-const RUN_ID = `${process.pid}-${randomBytes(4).toString("hex")}`;
+/**
+ * This process's run (its pid and start time): every container and image it makes carries it, and
+ * the run's record names it, so that the next run removes them if this one is SIGKILLed.
+ */
+const RUN_ID = runId();
 export const RUN_LABEL = `agent-evals.run=${RUN_ID}`;
 /** Also labelled: the harness's pid, so that a test can find a run's containers from outside. */
 export const PID_LABEL = `agent-evals.pid=${process.pid}`;
@@ -67,6 +69,12 @@ const NODE_INSIDE = "/.agent-evals/node";
 const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"];
 
 let containersMade = 0;
+
+/** A new container's name, the run's label written into its record first. */
+function nextContainerName(): string {
+  recordInRun({ docker: RUN_LABEL });
+  return `agent-evals-${RUN_ID}-${++containersMade}`;
+}
 
 export const dockerProvider: SandboxProvider = {
   name: "docker",
@@ -121,7 +129,7 @@ export const dockerProvider: SandboxProvider = {
       const baked = await bakeTree(
         base ?? imageOf(input.container),
         input.dir,
-        `agent-evals-${RUN_ID}-${++containersMade}`,
+        nextContainerName(),
         [RUN_LABEL, PID_LABEL],
         NODE_INSIDE,
       );
@@ -204,7 +212,7 @@ interface Started {
 /** One container: started at its first command, with that command's program bound in. */
 class Container {
   private starting: Promise<Started> | undefined;
-  private readonly name = `agent-evals-${RUN_ID}-${++containersMade}`;
+  private readonly name = nextContainerName();
   /** What changes() last found, and whether a command ran since (it may have changed more). */
   private found: WorkspaceChanges = { deleted: [], gone: false };
   private ranSince = false;

@@ -31,7 +31,7 @@ import { dirname, isAbsolute, join, parse, relative, resolve, sep, win32 } from 
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import type { SandboxSpec } from "../../model/index.js";
-import { mayBeInGitRepo, openRegular } from "../../util/index.js";
+import { mayBeInGitRepo, openRegular, recordInRun } from "../../util/index.js";
 
 const execFileAsync = promisify(execFile);
 
@@ -414,6 +414,8 @@ export async function makeTempDir(label: string): Promise<string> {
   const prefix = join(tmpdir(), `agent-evals-${safeLabel ? `${safeLabel}-` : ""}`);
   // Synchronous: a small metadata call costs less than a round trip through libuv's thread pool.
   const dir = attemptSync("cannot create a temp dir under", tmpdir(), () => mkdtempSync(prefix));
+  // Written down: the next run removes it if this one is SIGKILLed (run-registry.ts).
+  recordInRun({ temp: dir });
   // The real path, so paths reported by the agent (which sees its cwd resolved) compare equal.
   return realpathSync(dir);
 }
