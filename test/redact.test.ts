@@ -455,3 +455,113 @@ describe("runProcess under a redactor", () => {
     expect(text).not.toContain(PLAIN.slice(0, 8));
   });
 });
+
+/** What a terminal shows as nothing, put inside a secret to hide it from a plain search. */
+const INVISIBLE = [
+  "\x1b[0m",
+  "\x1b[38;5;196m",
+  "\x1b]8;;\x1b\\",
+  "\x1b]8;;https://x.test/?a=1\x07",
+  "\x1b(B",
+  "\u200b",
+  "\u202e",
+  "\ufeff",
+  "\x00",
+  "\x7f",
+  "\u009b",
+  // As a JSON transcript holds them.
+  "\\u001b[0m",
+  "\\u001B]8;;\\u001b\\\\",
+  "\\u200b",
+];
+
+/** `text` fed to a stream in pieces of the sizes `cuts` gives, over and over. */
+function streamedBy(r: Redactor, text: Buffer, cuts: number[], batch: number): Buffer {
+  const stream = r.stream(batch);
+  const parts: Buffer[] = [];
+  for (let i = 0, at = 0; at < text.length; i++) {
+    const size = cuts[i % cuts.length]!;
+    parts.push(stream.push(text.subarray(at, at + size)));
+    at += size;
+  }
+  parts.push(stream.end());
+  return Buffer.concat(parts);
+}
+
+describe("a secret cut by what a terminal hides", () => {
+  it.each(INVISIBLE.map((cut) => [JSON.stringify(cut), cut]))(
+    "is redacted cut by %s, and the sequence is gone with it",
+    (_, cut) => {
+      const out = redactor.text(`say ${PLAIN.slice(0, 9)}${cut}${PLAIN.slice(9)} done`);
+      expect(out).toBe("say *** done");
+    },
+  );
+
+  it("leaves a lone or unfinished sequence, and escapes that hide no secret, as they are", () => {
+    const text = `\x1b[31mred\x1b[0m ${PLAIN.slice(0, 9)}\x1b]8;;no end ${PLAIN.slice(9)} \x1b`;
+    expect(redactor.text(text)).toBe(text);
+  });
+
+  it("property: secrets cut by escape sequences, zero-width characters, any chunking — the stream equals the whole, and no secret shows", () => {
+    const letters = fc.constantFrom(..."abcdefgh0123");
+    fc.assert(
+      fc.property(
+        fc.string({ unit: letters, minLength: 6, maxLength: 30 }),
+        fc.array(fc.string({ maxLength: 20 }), { minLength: 2, maxLength: 5 }),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom(...INVISIBLE)), { maxLength: 3 }),
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 10 }),
+        fc.constantFrom(1, 5, 1024),
+        (secret, pieces, cuts, sizes, batch) => {
+          fc.pre(!pieces.some((p) => p.includes("*")));
+          // Each cut goes between two characters of the secret (not inside another cut).
+          const after = new Map(cuts.map(([at, seq]) => [1 + (at % (secret.length - 1)), seq]));
+          const hidden = [...secret].map((ch, k) => (after.get(k) ?? "") + ch).join("");
+          const r = new Redactor([secret]);
+          const text = Buffer.from(pieces.join(hidden));
+          const out = streamedBy(r, text, sizes, batch);
+          expect(out.equals(r.bytes(text))).toBe(true);
+          let shown = out.toString();
+          for (const seq of INVISIBLE) shown = shown.replaceAll(seq, "");
+          expect(shown).not.toContain(secret);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("property: text of escape bytes, backslashes and letters — the stream equals the whole at any chunking", () => {
+    const unit = fc.constantFrom(
+      "\x1b",
+      "[",
+      "]",
+      "\\",
+      "u001b",
+      "u",
+      "\x07",
+      "0",
+      "m",
+      "8;;",
+      "n",
+      "\n",
+      "\u200b",
+      "\xad",
+      "a",
+      "b",
+    );
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom("a", "b", "m", "0", "8"), minLength: 6, maxLength: 12 }),
+        fc.array(fc.string({ unit, maxLength: 14 }), { minLength: 2, maxLength: 5 }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 10 }),
+        fc.constantFrom(1, 3, 1024),
+        (secret, pieces, sizes, batch) => {
+          const r = new Redactor([secret]);
+          const text = Buffer.from(pieces.join(secret));
+          const out = streamedBy(r, text, sizes, batch);
+          expect(out.toString("latin1")).toBe(r.bytes(text).toString("latin1"));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,9 +1,12 @@
 // The console report, in the spirit of a test runner: a line per trial as it finishes, then a
 // block per eval × agent with the verdict, pass rate, interval and the evidence of failed checks.
+// Every text that an agent, a check's output or a stored result may hold goes through inert() or
+// inertLines() (util/inert.ts) as it is put in a line: it is shown, never acted on by the terminal.
 
 import path from "node:path";
 import type { EvalResult, RunResult, TrialResult } from "../model/index.js";
 import { Codes, requiredPasses } from "../model/index.js";
+import { inert, inertLines } from "../util/index.js";
 
 export interface Style {
   green(s: string): string;
@@ -49,11 +52,11 @@ export function trialLine(
         ? style.red("✗")
         : style.yellow("!");
   const cost = trial.costUsd ? ` ${usd(trial.costUsd)}` : "";
-  const why = trial.status === "passed" ? "" : `: ${trial.reason ?? trial.status}`;
+  const why = trial.status === "passed" ? "" : `: ${inert(trial.reason ?? trial.status)}`;
   // The warnings' text follows in the eval's block (evalBlock); here only how many.
   const count = trial.warnings?.length ?? 0;
   const warned = count ? ` ${style.yellow(`(${count} warning${count === 1 ? "" : "s"})`)}` : "";
-  return `  ${mark} ${id} [${agent}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(seconds(trial.durationMs))}${cost}${why}${warned}`;
+  return `  ${mark} ${inert(id)} [${inert(agent)}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(seconds(trial.durationMs))}${cost}${why}${warned}`;
 }
 
 /** The word each verdict is printed as (the skill/command/hook sections use it too). */
@@ -81,14 +84,14 @@ export function evalBlock(
       : result.status === "failed" || result.status === "error"
         ? style.red
         : style.yellow;
-  const head = `${colour(style.bold(STATUS_LABEL[result.status]))} ${result.id}${result.arm ? ` @ ${result.arm}` : ""} [${result.agent}${result.agentVersion ? ` ${result.agentVersion}` : ""}]`;
+  const head = `${colour(style.bold(STATUS_LABEL[result.status]))} ${inert(result.id)}${result.arm ? ` @ ${inert(result.arm)}` : ""} [${inert(result.agent)}${result.agentVersion ? ` ${inert(result.agentVersion)}` : ""}]`;
   if (result.status === "cached" && result.cachedFrom) {
     const c = result.cachedFrom;
     const verdict = c.status === "passed" ? style.green(c.status) : style.red(c.status);
-    return `${head} ${verdict}: ${c.passes}/${c.trials} (${percent(c.passRate)}, 95% CI ${percent(c.interval[0])}–${percent(c.interval[1])}) — ${result.reason ?? ""}`;
+    return `${head} ${verdict}: ${c.passes}/${c.trials} (${percent(c.passRate)}, 95% CI ${percent(c.interval[0])}–${percent(c.interval[1])}) — ${inert(result.reason ?? "")}`;
   }
   if (result.status === "skipped" || (result.status === "error" && result.trialsRun === 0)) {
-    return `${head} ${result.reason ?? ""}`.trimEnd();
+    return `${head} ${inert(result.reason ?? "")}`.trimEnd();
   }
   const counted = result.trials.filter((t) => t.status !== "error").length;
   const needed = requiredPasses(result.trialsPlanned, result.threshold);
@@ -101,22 +104,24 @@ export function evalBlock(
     : `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
   const cost = result.costUsd ? ` ${usd(result.costUsd)}` : "";
   const lines = [`${head} ${rate} ${style.dim(seconds(result.durationMs))}${cost}`];
-  if (result.reason) lines.push(`    ${result.reason}`);
-  const where = `${path.relative(projectRoot, result.file)}${result.line ? `:${result.line}` : ""}`;
+  if (result.reason) lines.push(`    ${inert(result.reason)}`);
+  const where = inert(
+    `${path.relative(projectRoot, result.file)}${result.line ? `:${result.line}` : ""}`,
+  );
   for (const trial of result.trials) {
     const warnings = [...(trial.warnings ?? []), ...(trial.overBudget ?? [])];
     if (trial.status === "passed" && !verbose && !warnings.length) continue;
     lines.push(
-      `    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${trial.reason}` : ""} ${style.dim(`(${trial.dir})`)}`,
+      `    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${inert(trial.reason)}` : ""} ${style.dim(`(${inert(trial.dir)})`)}`,
     );
-    for (const warning of warnings) lines.push(`      ${style.yellow("!")} ${warning}`);
+    for (const warning of warnings) lines.push(`      ${style.yellow("!")} ${inert(warning)}`);
     for (const check of trial.checks) {
       if (check.ok && !verbose) continue;
       const mark = check.skipped ? style.dim("–") : check.ok ? style.green("✓") : style.red("✗");
       const at = check.line
-        ? ` ${style.dim(`at ${path.relative(projectRoot, check.file ?? result.file)}:${check.line}`)}`
+        ? ` ${style.dim(`at ${inert(path.relative(projectRoot, check.file ?? result.file))}:${check.line}`)}`
         : "";
-      lines.push(`      ${mark} ${check.name}${at}`);
+      lines.push(`      ${mark} ${inert(check.name)}${at}`);
       lines.push(...indent(check.evidence, "          "));
     }
   }
@@ -134,8 +139,9 @@ function stoppedBecause(result: EvalResult): string {
   return "verdict decided (early stopping applies to pass/fail verdicts only; --all-trials runs every trial)";
 }
 
+/** Untrusted lines (evidence, an output's tail), each made inert behind our indent. */
 function indent(text: string, prefix: string): string[] {
-  return text
+  return inertLines(text)
     .split("\n")
     .slice(0, 20)
     .map((line) => `${prefix}${line}`);
@@ -149,9 +155,9 @@ export function skippedLines(run: RunResult, style: Style): string[] {
   const byReason = new Map<string, string[]>();
   for (const result of run.evals) {
     if (result.status !== "skipped") continue;
-    const reason = result.reason ?? "no reason given";
+    const reason = inert(result.reason ?? "no reason given");
     const pairs = byReason.get(reason) ?? [];
-    pairs.push(`${result.id} [${result.agent}]`);
+    pairs.push(`${inert(result.id)} [${inert(result.agent)}]`);
     byReason.set(reason, pairs);
   }
   return [...byReason].flatMap(([reason, pairs]) => [

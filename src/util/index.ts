@@ -33,6 +33,7 @@ export {
   withRedactor,
   type Redactor,
 } from "./redact.js";
+export { inert, inertLines } from "./inert.js";
 export { Semaphore } from "./semaphore.js";
 export { findOnPath, isValidShimName, shellQuote } from "./shell.js";
 export { seededRandom } from "./random.js";

@@ -12,7 +12,9 @@
 // HTML-escaped; URL-encoded (upper- or lowercase hex);
 // base64 and base64url at any alignment (the part of the encoding that depends only on the
 // secret); each of these with line breaks (`\n`, `\r\n`, `\r`, or their JSON escapes) anywhere
-// inside. A multi-line value is also redacted line by line: each line of MIN_SECRET_LINE_LENGTH
+// inside; each of these cut by what a terminal shows as nothing (an escape sequence such as `\e[0m`
+// or a hyperlink's OSC 8, raw or JSON-escaped; a zero-width or bidi character; see hidden.ts).
+// A multi-line value is also redacted line by line: each line of MIN_SECRET_LINE_LENGTH
 // characters or more (not PEM armor) is a secret of its own, so it is caught printed alone.
 // How: text and forms are matched with their line breaks left out (strip), long forms as
 // overlapping 64-byte pieces, looked up by their first four bytes: linear in the text.
@@ -23,6 +25,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { UNDECIDED, hiddenAt } from "./hidden.js";
 import { openRegular } from "./safe-read.js";
 
 export const REDACTED = "***";
@@ -93,20 +96,27 @@ const LF = 0x0a;
 const BACKSLASH = 0x5c;
 const LOWER_N = 0x6e;
 const LOWER_R = 0x72;
+const LOWER_U = 0x75;
 
 /**
  * The bytes as the matcher sees them: with every line break left out — `\r`, `\n`, and their
- * escapes `\r`, `\n` (a backslash and a letter) and `\\r`, `\\n` (JSON inside JSON) — and, for each
- * byte kept, where it was. Forms and text go through this same function, so a secret matches
- * however it was wrapped, with any line ending, anywhere. A run of backslashes before an `r` or
- * `n` is read whole, as JSON escapes it: an odd run ends in the escape `\n`, a run of 4k + 2 in
- * `\\n` (the JSON of `\n` inside JSON); before anything else, a run is text. So `\\\n`, a secret
- * ending in a backslash and then a line break, keeps the secret's `\\`.
+ * escapes `\r`, `\n` (a backslash and a letter) and `\\r`, `\\n` (JSON inside JSON) — and what a
+ * terminal shows as nothing (see hidden.ts: escape sequences raw or JSON-escaped, zero-width
+ * characters), and, for each byte kept, where it was. Forms and text go through this same
+ * function, so a secret matches however it was wrapped, with any line ending, cut by any escape
+ * sequence, anywhere. A run of backslashes before an `r` or `n` is read whole, as JSON escapes it:
+ * an odd run ends in the escape `\n`, a run of 4k + 2 in `\\n` (the JSON of `\n` inside JSON);
+ * before anything else, a run is text. So `\\\n`, a secret ending in a backslash and then a line
+ * break, keeps the secret's `\\`.
+ *
+ * Not `final` (a stream, more to come): it stops at a sequence the bytes so far cannot decide, and
+ * says where (`stop`); what follows is decided with the bytes still to come.
  */
 function strip(
   bytes: Uint8Array,
   length = bytes.length,
-): { kept: Uint8Array; at: Int32Array; length: number } {
+  final = true,
+): { kept: Uint8Array; at: Int32Array; length: number; stop: number } {
   const kept = new Uint8Array(length);
   const at = new Int32Array(length);
   let n = 0;
@@ -117,7 +127,14 @@ function strip(
       i += 1;
       continue;
     }
+    const printable = c >= 0x20 && c < 0x7f;
     if (c !== BACKSLASH) {
+      const skip = printable ? 0 : hiddenAt(bytes, i, length, false);
+      if (skip === UNDECIDED && !final) return { kept, at, length: n, stop: i };
+      if (skip > 0) {
+        i += skip;
+        continue;
+      }
       kept[n] = c;
       at[n] = i;
       n += 1;
@@ -128,6 +145,20 @@ function strip(
     while (end < length && bytes[end] === BACKSLASH) end += 1;
     const run = end - i;
     const next = end < length ? bytes[end] : undefined;
+    // A JSON-escaped escape sequence (`\u001b[0m`) starts at the run's last backslash.
+    if (run % 2 === 1 && next === LOWER_U) {
+      const skip = hiddenAt(bytes, end - 1, length, true);
+      if (skip === UNDECIDED && !final) return { kept, at, length: n, stop: i };
+      if (skip > 0) {
+        for (let k = i; k < end - 1; k++) {
+          kept[n] = BACKSLASH;
+          at[n] = k;
+          n += 1;
+        }
+        i = end - 1 + skip;
+        continue;
+      }
+    }
     const letter = next === LOWER_N || next === LOWER_R;
     const escape = !letter ? 0 : run % 2 === 1 ? 1 : run % 4 === 2 ? 2 : 0;
     for (let k = i; k < end - escape; k++) {
@@ -137,14 +168,21 @@ function strip(
     }
     i = escape > 0 ? end + 1 : end;
   }
-  return { kept, at, length: n };
+  return { kept, at, length: n, stop: length };
 }
 
-/** Where the run of backslashes holding `bytes[at]` starts (`at` itself if it is not one). */
-function runStart(bytes: Uint8Array, at: number): number {
-  let start = at;
-  while (start > 0 && bytes[start] === BACKSLASH && bytes[start - 1] === BACKSLASH) start -= 1;
-  return start;
+/**
+ * Where the run of backslashes holding the kept byte `k` starts (the byte itself if it is not
+ * one). Only kept bytes count: the backslash that ends an escape sequence (ST, `ESC \`) is not
+ * part of the run after it.
+ */
+function runStart(view: { kept: Uint8Array; at: Int32Array }, k: number): number {
+  let j = k;
+  while (j > 0 && view.kept[j] === BACKSLASH && view.kept[j - 1] === BACKSLASH) {
+    if (view.at[j - 1] !== view.at[j]! - 1) break;
+    j -= 1;
+  }
+  return view.at[j]!;
 }
 
 /**
@@ -331,18 +369,19 @@ export class Redactor {
     // Not at the end: a trailing run of backslashes may yet be read as a line break.
     let known = length;
     if (!all) while (known > 0 && input[known - 1] === BACKSLASH) known -= 1;
-    const view = strip(input, known);
+    // Not at the end either: an escape sequence not finished yet (stop).
+    const view = strip(input, known, all);
     const limit = all ? view.length : view.length - (matcher.longest - 1);
     const spans = limit > 0 ? matcher.spans(view.kept, view.at, view.length, limit) : [];
     let count = spans.length;
     let rest = length;
     if (!all) {
-      rest = limit > 0 ? runStart(input, view.at[limit]!) : 0;
+      rest = limit > 0 ? runStart(view, limit) : 0;
       // A span that may still grow or join the next match, or that reaches past the cut, is
       // decided with the rest.
       while (count > 0 && (spans[count - 1]! >= limit || view.at[spans[count - 1]! - 1]! >= rest)) {
         count -= 2;
-        rest = Math.min(rest, runStart(input, view.at[spans[count]!]!));
+        rest = Math.min(rest, runStart(view, spans[count]!));
       }
     }
     const out: Buffer[] = [];
@@ -614,7 +653,9 @@ export async function redactFile(file: string, redactor: Redactor): Promise<void
   const redacted = redactor.bytes(bytes);
   if (redacted === bytes) return;
   const temp = `${file}.redacting`;
-  await fs.writeFile(temp, redacted, { mode: mode & 0o777 });
+  // 'wx' after removing: a link or FIFO planted under the temporary name is replaced, never followed.
+  await fs.rm(temp, { force: true, recursive: true });
+  await fs.writeFile(temp, redacted, { mode: mode & 0o777, flag: "wx" });
   await fs.rename(temp, file);
 }
 

@@ -13,7 +13,7 @@ import {
 } from "../../engine.js";
 import type { EvalResult, RunResult } from "../../model/index.js";
 import { VERSION, exitCodeFor, mostTrials, unitLabel } from "../../model/index.js";
-import { GarbageCadence, RedactingStream } from "../../util/index.js";
+import { GarbageCadence, RedactingStream, inert, inertLines } from "../../util/index.js";
 import { isolationNote } from "../../run/index.js";
 import {
   comparisonLines,
@@ -135,7 +135,7 @@ async function runCommand(
       events: {
         onPlan({ plan, specs, notes, isolation }) {
           screen.alsoRedact(specs.flatMap((spec) => spec.prompt?.secrets ?? []));
-          for (const note of notes) say(style.dim(note));
+          for (const note of notes) say(style.dim(inertLines(note)));
           const trialsPlanned = plan.units
             .filter((u) => !u.settled)
             .reduce((n, u) => n + mostTrials(u), 0);
@@ -155,7 +155,7 @@ async function runCommand(
           if (flags.quiet) return;
           say(
             style.yellow(
-              `  ↻ ${unitLabel(unit)} [${unit.agentName}] trial ${n}: infra error after ${seconds(retry.elapsedMs)}, retry ${retry.attempt}/${retry.of}: ${retry.reason}`,
+              `  ↻ ${unitLabel(unit)} [${unit.agentName}] trial ${n}: infra error after ${seconds(retry.elapsedMs)}, retry ${retry.attempt}/${retry.of}: ${inert(retry.reason)}`,
             ),
           );
         },

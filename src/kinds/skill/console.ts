@@ -4,6 +4,7 @@
 import path from "node:path";
 import type { EvalStatus } from "../../model/index.js";
 import { percent, STATUS_LABEL, type Style } from "../../report/index.js";
+import { inert, inertLines } from "../../util/index.js";
 import type { ClaudeCodeReport, TriggerReport } from "./aggregate.js";
 
 export function claudeCodeSections(
@@ -23,13 +24,13 @@ export function claudeCodeSections(
   for (const report of reports) {
     const under = report.config.agent ? `, under ${report.config.agent}` : "";
     lines.push(style.bold(`━━━ ${report.name} (${report.type}: ${report.target}${under}) ━━━`));
-    for (const warning of report.warnings) lines.push(`  ${style.yellow("!")} ${warning}`);
+    for (const warning of report.warnings) lines.push(`  ${style.yellow("!")} ${inert(warning)}`);
     if (report.trigger) lines.push(...triggerLines(report.trigger, label, style, verbose));
     const e2eSkipped = report.e2e?.scenarios.every((sc) => sc.status === "skipped");
     if (report.e2e && e2eSkipped) {
       const names = report.e2e.scenarios.map((sc) => JSON.stringify(sc.scenario)).join(", ");
       lines.push(
-        `  E2E eval: ${label("skipped")} ${names}: ${report.e2e.scenarios[0]?.reason ?? ""}`,
+        `  E2E eval: ${label("skipped")} ${names}: ${inert(report.e2e.scenarios[0]?.reason ?? "")}`,
       );
     } else if (report.e2e) {
       lines.push(`  E2E Eval (cost: ${usd4(report.e2e.total_cost_usd)})`);
@@ -40,7 +41,8 @@ export function claudeCodeSections(
     }
     if (report.hook) {
       lines.push(`  Hook eval`);
-      if (report.hook.reason) lines.push(`    ${label(report.hook.status)} ${report.hook.reason}`);
+      if (report.hook.reason)
+        lines.push(`    ${label(report.hook.status)} ${inert(report.hook.reason)}`);
       for (const c of report.hook.cases) {
         lines.push(`    ${c.passed ? label("passed") : label("failed")} ${c.scenario}`);
         if (!c.passed || verbose) lines.push(...indent(c.evidence, "        "));
@@ -88,20 +90,24 @@ function scenarioLines(
     lines.push(
       `      ${style.yellow(`cached (from ${s.cached.from})`)}: the recorded run, no model calls now — ${s.cached.rerun} runs it again`,
     );
-  if (s.reason) lines.push(`      ${s.reason}`);
+  if (s.reason) lines.push(`      ${inert(s.reason)}`);
   if (s.status === "skipped") return lines;
   if (s.trials < s.trials_planned && !s.cached)
     lines.push(
       `      stopped after ${s.trials} of ${s.trials_planned} trials: verdict decided (early stopping applies to pass/fail verdicts only; --all-trials runs every trial)`,
     );
   lines.push(
-    `      Trajectory: ${s.trajectory.length ? s.trajectory.map((c) => c.tool_name).join(" → ") : "(no tool calls)"}`,
+    `      Trajectory: ${s.trajectory.length ? inert(s.trajectory.map((c) => c.tool_name).join(" → ")) : "(no tool calls)"}`,
   );
   if (verbose)
     for (const call of s.trajectory)
-      lines.push(style.dim(`        ${call.tool_name} ${clip(JSON.stringify(call.tool_args))}`));
+      lines.push(
+        style.dim(
+          `        ${inert(call.tool_name)} ${inert(clip(JSON.stringify(call.tool_args)))}`,
+        ),
+      );
   for (const o of s.outcomes) {
-    lines.push(`      ${mark(o.passed)} [${o.type}] ${o.description}${at(o.line)}`);
+    lines.push(`      ${mark(o.passed)} [${o.type}] ${inert(o.description)}${at(o.line)}`);
     if (!o.passed || verbose) lines.push(...indent(o.evidence, "          "));
   }
   const w = s.workflow;
@@ -109,12 +115,12 @@ function scenarioLines(
   else if (w) {
     if (w.forbidden_check.violations.length)
       lines.push(
-        `      ${mark(false)} Forbidden: ${w.forbidden_check.violations.join(", ")}${at(w.line)}`,
+        `      ${mark(false)} Forbidden: ${inert(w.forbidden_check.violations.join(", "))}${at(w.line)}`,
       );
     if (!w.tool_match.passed)
-      lines.push(`      ${mark(false)} Tools: ${w.tool_match.reason}${at(w.line)}`);
+      lines.push(`      ${mark(false)} Tools: ${inert(w.tool_match.reason)}${at(w.line)}`);
     for (const v of w.ordering_check.violations)
-      lines.push(`      ${mark(false)} Order: ${v}${at(w.line)}`);
+      lines.push(`      ${mark(false)} Order: ${inert(v)}${at(w.line)}`);
     lines.push(...indent(w.evidence, "          "));
   }
   if (verbose && s.final_output) {
@@ -187,17 +193,18 @@ function triggerLines(
         `        ${style.yellow(`cached (from ${q.cached.from})`)}: the recorded runs, no model calls now — ${q.cached.rerun} runs it again`,
       );
     if (verbose && q.trajectory.length)
-      lines.push(`        Trajectory: ${q.trajectory.join(" → ")}`);
+      lines.push(`        Trajectory: ${inert(q.trajectory.join(" → "))}`);
     if (q.status !== "passed" && q.status !== "skipped" && q.reason && q.runs > 0)
-      lines.push(`        ${q.reason}`);
+      lines.push(`        ${inert(q.reason)}`);
     if ((q.status === "failed" || verbose) && q.evidence)
       lines.push(...indent(q.evidence, "        "));
   }
   return lines;
 }
 
+/** Untrusted lines (evidence, an agent's output), each made inert behind our indent. */
 function indent(text: string, prefix: string): string[] {
-  return text
+  return inertLines(text)
     .split("\n")
     .slice(0, 20)
     .map((line) => `${prefix}${line}`);
