@@ -47,6 +47,7 @@ import {
   recordResults,
   writeCalibration,
   type CalibrationEntry,
+  historyBaseline,
 } from "./store/index.js";
 import { checkName, judgeKey } from "./check/index.js";
 import { builtInCredentialEnv } from "./agents/index.js";
@@ -508,7 +509,7 @@ async function runPlanned(planned: PlannedRun, options: RunEvalsOptions): Promis
     await clearResults(resultsDir, keptInResults(projectRoot, options));
     const startedAt = new Date();
     const { results: ran, comparisons } = await withRedactor(redactor, () =>
-      runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }),
+      runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }, planned.cache),
     ).finally(() => disposeProviders());
     // Which provider each result's trials ran inside (run.json), where an agent ran now, with a
     // container's image and limits: infrastructure noise depends on them.
@@ -546,6 +547,7 @@ async function runUnits(
   units: PlannedUnit[],
   options: RunEvalsOptions,
   { env, projectRoot, resultsDir, isolation }: RunContext,
+  cache?: { history: Map<string, HistoryLine[]> },
 ) {
   const agentEnv = options.hideFromAgents
     ? Object.fromEntries(Object.entries(env).filter(([name]) => !options.hideFromAgents!(name)))
@@ -553,6 +555,12 @@ async function runUnits(
   return runSuite(units, {
     projectRoot,
     resultsDir,
+    // Against a history folder each eval × agent runs until its comparison with its last recorded
+    // verdict is decided too (README › Comparisons).
+    baselineOf: (unit) =>
+      unit.arm === undefined
+        ? historyBaseline(cache?.history.get(unit.spec.id) ?? [], unit.agentName)
+        : undefined,
     concurrency: options.concurrency ?? os.availableParallelism(),
     allTrials: options.allTrials ?? false,
     keepWorkspace: options.keepWorkspace ?? false,

@@ -208,6 +208,10 @@ chromiumTool.describe("report.html in headless Chromium", () => {
       "greet @ base@main [literal]",
       "greet [literal]",
     ]);
+    // The base arm is compared, not judged: no FAILED badge beside it (issue 33, item 8).
+    await expect(
+      page.locator('details.eval[data-arm="base@main"] .badge').textContent(),
+    ).resolves.toBe("compared");
     await page.locator("input[type=search]").fill("base@main");
     await expect(page.locator("details.eval").count()).resolves.toBe(1);
     await page.locator('details.eval[data-arm="base@main"] > summary').click();

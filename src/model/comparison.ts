@@ -107,53 +107,114 @@ function logFactorials(n: number): number[] {
 }
 
 /**
- * The verdict rule, on the 95% interval of the difference:
- * - `regression`: the whole interval lies below 0 (the treatment is worse);
- * - `improvement`: the whole interval lies above 0;
- * - `no-change`: the whole interval lies within ±margin;
+ * The verdict rule, on an interval of the difference (95% at the last look, 99.8% before) and
+ * Fisher's p-value of the same counts, α = 0.05:
+ * - `regression`: the whole interval lies below 0 and p < α (the treatment is worse);
+ * - `improvement`: the whole interval lies above 0 and p < α;
+ * - `no-change`: the whole interval lies within ±margin (two one-sided tests, each at half of
+ *   1 − the interval's confidence);
  * - `inconclusive`: anything else (more trials would be needed to say).
+ * Without a p-value only the interval is read.
  */
-export function verdictOf(interval: [number, number], margin = DEFAULT_MARGIN): ComparisonVerdict {
+export function verdictOf(
+  interval: [number, number],
+  margin = DEFAULT_MARGIN,
+  pValue?: number,
+  alpha = 1 - FINAL_CONFIDENCE,
+): ComparisonVerdict {
   const [lower, upper] = interval;
-  if (upper < 0) return "regression";
-  if (lower > 0) return "improvement";
+  const significant = pValue === undefined || pValue < alpha;
+  if (upper < 0 && significant) return "regression";
+  if (lower > 0 && significant) return "improvement";
   if (lower >= -margin && upper <= margin) return "no-change";
   return "inconclusive";
 }
 
+/**
+ * The counts compared, with the 95% interval and Fisher's p-value shown beside the verdict, and
+ * the verdict of the rule at `confidence` (the 99.8% of an interim look, the 95% of the last).
+ * Label and numbers come from the same counts: an interim verdict's interval is nested in the 95%
+ * one shown, and p < 0.05 is part of the rule, so a REGRESSION never stands beside p ≥ 0.05.
+ */
 export function compareArms(
   control: ArmCounts,
   treatment: ArmCounts,
   margin = DEFAULT_MARGIN,
+  confidence = FINAL_CONFIDENCE,
 ): ComparisonStats {
   const interval = differenceInterval(control, treatment);
+  const pValue = fisherExact(control, treatment);
+  const judged =
+    confidence === FINAL_CONFIDENCE ? interval : differenceInterval(control, treatment, confidence);
   const rate = (arm: ArmCounts) => (arm.trials ? arm.passes / arm.trials : 0);
   return {
     delta: round6(rate(treatment) - rate(control)),
     interval,
-    pValue: fisherExact(control, treatment),
-    verdict: verdictOf(interval, margin),
+    pValue,
+    verdict: verdictOf(judged, margin, pValue),
   };
 }
 
+export interface SequentialOptions {
+  margin?: number;
+  /**
+   * The control's counts are all there will be (a history baseline): the looks are after each
+   * treatment trial, and the remaining trials are the treatment's only.
+   */
+  fixedControl?: boolean;
+}
+
 /**
- * The sequential rule, looked at after each pair of trials (the first k judged trials of each
- * arm, by trial number, so the looks are balanced whatever order trials finish in): from the
- * FIRST_LOOK-th pair on, the verdict of the 99.8% interval decides as soon as it is not
- * inconclusive; at `max` pairs the 95% interval gives the verdict, inconclusive included.
- * Undefined: not decided yet, run another pair.
+ * The sequential rule, one stopping rule for every baseline (a base ref, a variant's control, the
+ * history), looked at after each pair of trials (the first k judged trials of each arm, by trial
+ * number, so the looks are balanced whatever order trials finish in; against a history baseline,
+ * after each treatment trial). Decided, in this order:
+ * 1. at `max`: the verdict of the 95% rule, inconclusive included;
+ * 2. from the FIRST_LOOK-th look on: the 99.8% rule's verdict, when it is not inconclusive;
+ * 3. at any look: regression (improvement) when the 95% rule says it of the counts so far and
+ *    would say it at `max` even if every remaining treatment trial passed (failed) and every
+ *    remaining control trial failed (passed): the verdict at the maximum can no longer change.
+ * Undefined: not decided yet, run another trial of each arm.
  */
 export function sequentialVerdict(
   control: ArmCounts,
   treatment: ArmCounts,
   max: number,
-  margin = DEFAULT_MARGIN,
+  options: SequentialOptions | number = {},
 ): ComparisonVerdict | undefined {
-  const pairs = Math.min(control.trials, treatment.trials);
-  if (pairs >= max) return verdictOf(differenceInterval(control, treatment), margin);
-  if (pairs < FIRST_LOOK) return undefined;
-  const verdict = verdictOf(differenceInterval(control, treatment, INTERIM_CONFIDENCE), margin);
-  return verdict === "inconclusive" ? undefined : verdict;
+  return sequentialDecision(control, treatment, max, options)?.verdict;
+}
+
+/** The decision of sequentialVerdict with the numbers it was read from (see compareArms). */
+export function sequentialDecision(
+  control: ArmCounts,
+  treatment: ArmCounts,
+  max: number,
+  options: SequentialOptions | number = {},
+): ComparisonStats | undefined {
+  const { margin = DEFAULT_MARGIN, fixedControl = false } =
+    typeof options === "number" ? { margin: options } : options;
+  const looks = fixedControl ? treatment.trials : Math.min(control.trials, treatment.trials);
+  if (looks === 0) return undefined;
+  if (looks >= max) return compareArms(control, treatment, margin);
+  if (looks >= FIRST_LOOK) {
+    const interim = compareArms(control, treatment, margin, INTERIM_CONFIDENCE);
+    if (interim.verdict !== "inconclusive") return interim;
+  }
+  const leftT = max - treatment.trials;
+  const leftC = fixedControl ? 0 : max - control.trials;
+  const at = (c: number, t: number) =>
+    compareArms(
+      { passes: control.passes + c, trials: control.trials + leftC },
+      { passes: treatment.passes + t, trials: treatment.trials + leftT },
+      margin,
+    ).verdict;
+  const best = at(0, leftT);
+  const worst = at(leftC, 0);
+  if (best !== worst || (best !== "regression" && best !== "improvement")) return undefined;
+  // And the counts so far say it too, so the label stands beside its own interval and p.
+  const now = compareArms(control, treatment, margin);
+  return now.verdict === best ? now : undefined;
 }
 
 /**

@@ -7,8 +7,10 @@ export {
   DEFAULT_MARGIN,
   compareArms,
   reliabilityOf,
+  sequentialDecision,
   sequentialVerdict,
   type ArmCounts,
+  type SequentialOptions,
   type ComparisonStats,
   type ComparisonVerdict,
 } from "./comparison.js";

@@ -13,7 +13,12 @@ import type {
   PlannedUnit,
   TrialResult,
 } from "../model/index.js";
-import { compareArms, sequentialVerdict } from "../model/index.js";
+import {
+  compareArms,
+  sequentialDecision,
+  type ArmCounts,
+  type ComparisonStats,
+} from "../model/index.js";
 import type { TrialPolicy } from "./policy.js";
 
 export interface GroupArm {
@@ -50,6 +55,8 @@ export interface GroupOptions {
     unit: PlannedUnit,
     wanted: () => number | undefined,
   ): Promise<TrialResult | "no-budget" | "cancelled">;
+  /** Told when the comparison with treatment `index` (0 = the first treatment) is decided. */
+  onDecided?(index: number): void;
 }
 
 interface ArmState {
@@ -63,9 +70,13 @@ interface ArmState {
   budgetCut: boolean;
 }
 
-interface Decision {
+/** The look that decided: its counts and the numbers the verdict was read from. */
+export interface Decision {
   verdict: ComparisonVerdict;
   pairs: number;
+  control: ArmCounts;
+  treatment: ArmCounts;
+  stats: ComparisonStats;
 }
 
 export async function runGroup(arms: GroupArm[], options: GroupOptions): Promise<GroupOutcome> {
@@ -106,15 +117,15 @@ export async function runGroup(arms: GroupArm[], options: GroupOptions): Promise
       if (decided.has(t)) continue;
       const pairs = Math.min(prefix(control), prefix(t));
       for (let k = looked.get(t)! + 1; k <= pairs; k++) {
-        const verdict = sequentialVerdict(
-          counts(control, k),
-          counts(t, k),
-          t.arm.unit.arm.maxTrials,
-          t.arm.unit.arm.margin,
-        );
+        const c = counts(control, k);
+        const tc = counts(t, k);
+        const stats = sequentialDecision(c, tc, t.arm.unit.arm.maxTrials, {
+          margin: t.arm.unit.arm.margin,
+        });
         looked.set(t, k);
-        if (verdict) {
-          decided.set(t, { verdict, pairs: k });
+        if (stats) {
+          decided.set(t, { verdict: stats.verdict, pairs: k, control: c, treatment: tc, stats });
+          options.onDecided?.(treatments.indexOf(t));
           break;
         }
       }
@@ -214,29 +225,61 @@ function comparisonRecord(
   const t = judged(treatment);
   const arm = treatment.unit.arm;
   const passes = (xs: TrialResult[]) => xs.filter((x) => x.status === "passed").length;
-  const stats = compareArms(
-    { passes: passes(c), trials: c.length },
-    { passes: passes(t), trials: t.length },
-    arm.margin,
-  );
-  const controlMeans = meansOf(c);
-  const treatmentMeans = meansOf(t);
-  return {
+  return comparisonOf({
     id: treatment.unit.spec.id,
     agent: treatment.unit.agentName,
     control: control.unit.arm.label,
     treatment: arm.label,
-    controlPasses: passes(c),
-    controlTrials: c.length,
-    treatmentPasses: passes(t),
-    treatmentTrials: t.length,
+    margin: arm.margin,
+    maxTrials: arm.maxTrials,
+    all: {
+      control: { passes: passes(c), trials: c.length },
+      treatment: { passes: passes(t), trials: t.length },
+    },
+    decision,
+    reason,
+    controlMeans: meansOf(c),
+    treatmentMeans: meansOf(t),
+  });
+}
+
+/**
+ * A comparison's record. Decided: the counts, interval and p of the look that decided (trials
+ * that were running then and finished after are in the arms' results, not here), so the verdict
+ * stands beside the numbers it was read from. Undecided: every judged trial, inconclusive.
+ */
+export function comparisonOf(input: {
+  id: string;
+  agent: string;
+  control: string;
+  treatment: string;
+  margin: number;
+  maxTrials: number;
+  all: { control: ArmCounts; treatment: ArmCounts };
+  decision: Decision | undefined;
+  reason: string | undefined;
+  controlMeans?: ArmMeans | undefined;
+  treatmentMeans?: ArmMeans | undefined;
+}): ComparisonRecord {
+  const { decision, reason, controlMeans, treatmentMeans } = input;
+  const counted = decision ?? input.all;
+  const stats = decision?.stats ?? compareArms(counted.control, counted.treatment, input.margin);
+  return {
+    id: input.id,
+    agent: input.agent,
+    control: input.control,
+    treatment: input.treatment,
+    controlPasses: counted.control.passes,
+    controlTrials: counted.control.trials,
+    treatmentPasses: counted.treatment.passes,
+    treatmentTrials: counted.treatment.trials,
     delta: stats.delta,
     interval: stats.interval,
     pValue: stats.pValue,
     verdict: decision?.verdict ?? "inconclusive",
-    margin: arm.margin,
+    margin: input.margin,
     ...(decision ? { decidedAfter: decision.pairs } : {}),
-    maxTrials: arm.maxTrials,
+    maxTrials: input.maxTrials,
     ...(reason && !decision ? { reason } : {}),
     ...(controlMeans ? { controlMeans } : {}),
     ...(treatmentMeans ? { treatmentMeans } : {}),

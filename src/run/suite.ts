@@ -15,10 +15,17 @@ import type {
   EvalStatus,
   TrialResult,
 } from "../model/index.js";
-import { Codes, InfraError, requiredPasses, round6, wilsonInterval } from "../model/index.js";
-import { runGroup, type ArmRun, type GroupArm } from "./group.js";
+import {
+  Codes,
+  DEFAULT_MARGIN,
+  InfraError,
+  requiredPasses,
+  round6,
+  wilsonInterval,
+} from "../model/index.js";
+import { comparisonOf, runGroup, type ArmRun, type GroupArm } from "./group.js";
 import { dollars, overspent, type BudgetLedger } from "./budget.js";
-import { adaptivePolicy, fixedPolicy } from "./policy.js";
+import { adaptivePolicy, againstBaseline, fixedPolicy, type Baseline } from "./policy.js";
 import {
   prepareSandbox,
   SetupError,
@@ -57,6 +64,11 @@ export interface SuiteOptions {
   preparedStore?: PreparedStore;
   /** Own HOME per trial, bubblewrap. */
   isolation?: TrialIsolation;
+  /**
+   * The recorded verdict an eval × agent is compared with (a history folder's last one): its
+   * trials then go on until the comparison is decided too, and the run's comparisons include it.
+   */
+  baselineOf?(unit: PlannedUnit): Baseline | undefined;
   /** The calibration figure of an eval's judge, when `agent-evals calibrate` measured it. */
   calibrationOf?: (spec: EvalSpec, judge: JudgeSpec) => CalibrationFigure | undefined;
 }
@@ -165,6 +177,7 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Sui
     return run;
   };
 
+  const againstHistory = new Map<PlannedUnit, ComparisonRecord>();
   const redactor = currentRedactor();
   const results = await Promise.all(
     units.map(async (unit) => {
@@ -184,7 +197,9 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Sui
         : unit.arm
           ? (await runGroupOnce(unit.arm.group)).get(unit)!
           : await openUnits.use(() =>
-              runUnit(unit, options, slots, prepare).finally(() => release(unit.spec)),
+              runUnit(unit, options, slots, prepare, (c) => againstHistory.set(unit, c)).finally(
+                () => release(unit.spec),
+              ),
             );
       // Reasons quote setup output and errors: secrets are replaced before anyone sees them.
       const result = redactor ? redactor.value(unredacted) : unredacted;
@@ -192,7 +207,13 @@ async function runUnits(units: PlannedUnit[], options: UnitOptions): Promise<Sui
       return result;
     }),
   );
-  const comparisons = [...groups.keys()].flatMap((key) => comparisonsOf.get(key) ?? []);
+  const comparisons = [
+    ...units.flatMap((unit) => {
+      const c = againstHistory.get(unit);
+      return c ? [c] : [];
+    }),
+    ...[...groups.keys()].flatMap((key) => comparisonsOf.get(key) ?? []),
+  ];
   return { results, comparisons: redactor ? redactor.value(comparisons) : comparisons };
 }
 
@@ -326,6 +347,7 @@ async function runUnit(
   options: UnitOptions,
   slots: Semaphore,
   prepare: (spec: EvalSpec) => Promise<PreparedSandbox>,
+  compared: (comparison: ComparisonRecord) => void,
 ): Promise<EvalResult> {
   const started = Date.now();
   let prepared: PreparedSandbox;
@@ -339,7 +361,10 @@ async function runUnit(
     return settledResult(unit, "error", reason, [], Date.now() - started, undefined, code);
   }
 
-  const policy = policyOf(unit, options);
+  const own = policyOf(unit, options);
+  const baseline = options.baselineOf?.(unit);
+  const vsBaseline = baseline ? againstBaseline(own, baseline) : undefined;
+  const policy = vsBaseline ?? own;
   const trials: TrialResult[] = [];
   let passes = 0;
   let failures = 0;
@@ -393,6 +418,35 @@ async function runUnit(
   });
 
   trials.sort((a, b) => a.n - b.n);
+  if (baseline && vsBaseline) {
+    const decision = vsBaseline.decision();
+    compared(
+      comparisonOf({
+        id: unit.spec.id,
+        agent: unit.agentName,
+        control: baseline.label,
+        treatment: "this run",
+        margin: DEFAULT_MARGIN,
+        maxTrials: policy.max,
+        all: { control: baseline, treatment: { passes, trials: passes + failures } },
+        decision: decision && {
+          verdict: decision.stats.verdict,
+          pairs: decision.looks,
+          control: { passes: baseline.passes, trials: baseline.trials },
+          treatment: decision.treatment,
+          stats: decision.stats,
+        },
+        reason:
+          infraError !== undefined
+            ? `an infra error stopped the comparison: ${infraError}`
+            : options.signal.aborted
+              ? "interrupted before the comparison was decided"
+              : budgetCut
+                ? "the budget ran out before the comparison was decided"
+                : "not decided",
+      }),
+    );
+  }
   const duration = Date.now() - started;
   const settle = (status: EvalStatus, reason?: string, code?: string) =>
     settledResult(unit, status, reason, trials, duration, passes, code);

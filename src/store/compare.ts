@@ -2,7 +2,7 @@
 // change, whether it is outside noise (Fisher's exact test on the pass/fail counts) and a trend.
 // Pure: the PR comment (src/report/markdown.ts) renders what this computes.
 
-import { countedTrials, type EvalResult } from "../model/index.js";
+import { compareArms, countedTrials, type EvalResult } from "../model/index.js";
 import type { HistoryLine } from "./history.js";
 
 export interface ComparisonRow {
@@ -112,6 +112,25 @@ function linesOf(lines: HistoryLine[], agent: string): HistoryLine[] {
 }
 
 /**
+ * The baseline a run compares an eval × agent with: the newest of its history lines with a verdict
+ * (passed or failed), as pass/fail counts of its judged trials.
+ */
+export function historyBaseline(
+  lines: HistoryLine[],
+  agent: string,
+): { passes: number; trials: number; label: string } | undefined {
+  const verdicts = linesOf(lines, agent).filter(
+    (l) => l.status === "passed" || l.status === "failed",
+  );
+  const base = verdicts[verdicts.length - 1];
+  if (!base) return undefined;
+  const trials = lineCounted(base);
+  if (trials === 0) return undefined;
+  const label = `history${base.commit ? `@${base.commit.slice(0, 7)}` : ""}`;
+  return { passes: Math.min(base.passes, trials), trials, label };
+}
+
+/**
  * One row per head result, in the head's order. `baseHistory` holds the base branch's history
  * lines keyed by eval id (readAllHistory). A row is flagged only when Fisher's exact test on
  * base passes/fails vs head passes/fails gives p < alpha; cached, skipped, incomplete and error
@@ -158,8 +177,13 @@ export function compareRuns(
       headPasses,
       counted - headPasses,
     );
-    if (row.pValue < alpha && row.delta !== 0) {
-      row.flag = row.delta < 0 ? "regression" : "improvement";
+    // The verdict rule of every comparison (model/comparison.ts): interval and p together.
+    const verdict = compareArms(
+      { passes: basePasses, trials: baseCounted },
+      { passes: headPasses, trials: counted },
+    ).verdict;
+    if (row.pValue < alpha && (verdict === "regression" || verdict === "improvement")) {
+      row.flag = verdict;
     }
     return row;
   });

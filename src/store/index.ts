@@ -3,7 +3,7 @@
 // every import from another folder going through an index.ts).
 
 export { HEALTH_WINDOW, healthOf, type EvalHealth, type HealthState } from "./health.js";
-export { compareRuns, sparkline, type ComparisonRow } from "./compare.js";
+export { compareRuns, historyBaseline, sparkline, type ComparisonRow } from "./compare.js";
 export {
   fingerprintFor,
   readFingerprintCache,

@@ -8,6 +8,7 @@ import {
   fisherExact,
   passAtK,
   passHatK,
+  sequentialDecision,
   sequentialVerdict,
   verdictOf,
 } from "../../src/model/comparison.js";
@@ -102,5 +103,28 @@ describe("pass@k and pass^k (unbiased estimators)", () => {
     expect(passAtK(5, 1, 5)).toBe(1);
     expect(passHatK(10, 10, 5)).toBe(1);
     expect(passHatK(10, 4, 5)).toBe(0);
+  });
+});
+
+describe("label and numbers agree (issue 33, item 8)", () => {
+  it("never labels regression when Fisher's p of the same counts is 0.05 or more", () => {
+    // 3/3 → 0/3 (a PR at its 3rd pair, max 3): the Newcombe 95% interval lies below 0, p = 0.1.
+    const stats = compareArms({ passes: 3, trials: 3 }, { passes: 0, trials: 3 });
+    expect(stats.interval[1]).toBeLessThan(0);
+    expect(stats.pValue).toBeGreaterThanOrEqual(0.05);
+    expect(stats.verdict).toBe("inconclusive");
+  });
+
+  it("stops early against a fixed baseline once the verdict at the maximum cannot change", () => {
+    const d = sequentialDecision({ passes: 10, trials: 10 }, { passes: 0, trials: 2 }, 3, {
+      fixedControl: true,
+    });
+    expect(d?.verdict).toBe("regression");
+    expect(d?.pValue).toBeLessThan(0.05);
+    expect(
+      sequentialDecision({ passes: 10, trials: 10 }, { passes: 0, trials: 1 }, 3, {
+        fixedControl: true,
+      }),
+    ).toBeUndefined();
   });
 });

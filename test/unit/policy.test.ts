@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { adaptivePolicy, fixedPolicy, type TrialPolicy } from "../../src/run/policy.js";
+import {
+  adaptivePolicy,
+  fixedPolicy,
+  type TrialPolicy,
+  againstBaseline,
+} from "../../src/run/policy.js";
 
 /**
  * Drives a policy the way the suite does (launch while `inFlight < wanted`, look again after each
@@ -43,5 +48,25 @@ describe("trial policies: how many trials run at once", () => {
     // pass rate 0.5 of 4: two passes decide it, so only two are certainly needed at first.
     expect(mostInFlight(fixedPolicy(4, 0.5, false), () => true)).toBe(2);
     expect(mostInFlight(adaptivePolicy(3, 10, 0.8), () => true)).toBe(3);
+  });
+});
+
+describe("againstBaseline (issue 33, item 1: a history baseline)", () => {
+  it("keeps a 10/10 eval that now always fails running until the comparison says regression", () => {
+    const policy = againstBaseline(fixedPolicy(3, 1, false), { passes: 10, trials: 10 });
+    // The eval's own verdict is failed at the first failure; the comparison is not decided yet.
+    expect(policy.verdict(0, 1)).toBe("undecided");
+    expect(policy.wanted(0, 1, 1)).toBe(1);
+    // 0/2 against 10/10: a regression whatever the third trial does.
+    expect(policy.verdict(0, 2)).toBe("failed");
+    expect(policy.decision()?.stats.verdict).toBe("regression");
+    expect(policy.decision()?.stats.pValue).toBeLessThan(0.05);
+    expect(policy.wanted(0, 2, 2)).toBe(0);
+  });
+
+  it("stops at the eval's maximum when the comparison is still open", () => {
+    const policy = againstBaseline(fixedPolicy(3, 1, false), { passes: 2, trials: 3 });
+    expect(policy.verdict(2, 1)).toBe("failed");
+    expect(policy.decision()?.stats.verdict).toBe("inconclusive");
   });
 });

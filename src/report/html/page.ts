@@ -390,12 +390,18 @@ export function reportPage(): void {
       "data-arm": e.arm,
       "data-status": e.status,
     });
+    // A comparison's other arm (a base ref, a variant) is compared, not judged: no verdict badge.
     const label =
-      e.status === "cached" && e.cachedFrom ? "cached " + e.cachedFrom.status : e.status;
+      e.arm !== undefined
+        ? "compared"
+        : e.status === "cached" && e.cachedFrom
+          ? "cached " + e.cachedFrom.status
+          : e.status;
+    const badge = e.arm !== undefined ? "s-arm" : "s-" + e.status;
     d.appendChild(
       el("summary", null, [
         el("div", { class: "row" }, [
-          el("span", { class: "b" }, [el("span", { class: "badge s-" + e.status, text: label })]),
+          el("span", { class: "b" }, [el("span", { class: "badge " + badge, text: label })]),
           el("span", { class: "name" }, [
             el("b", { text: e.id }),
             e.arm !== undefined ? el("span", { class: "arm", text: " @ " + e.arm }) : null,

@@ -24,7 +24,7 @@ details[open]>summary{border-bottom:1px solid var(--line);background:var(--soft)
 .name{overflow-wrap:anywhere}.name small{color:var(--muted)}
 .num{font-variant-numeric:tabular-nums;text-align:right;white-space:nowrap}
 .badge{display:inline-block;font-size:.72rem;font-weight:700;letter-spacing:.03em;padding:2px 6px;border-radius:4px;color:#fff;text-transform:uppercase;text-align:center}
-.s-passed{background:var(--pass)}.s-failed,.s-error{background:var(--fail)}.s-skipped,.s-incomplete,.s-inconclusive{background:var(--warn)}.s-cached{background:var(--info)}
+.s-passed{background:var(--pass)}.s-failed,.s-error{background:var(--fail)}.s-skipped,.s-incomplete,.s-inconclusive{background:var(--warn)}.s-cached,.s-arm{background:var(--info)}
 .bar{position:relative;height:10px;background:var(--soft);border:1px solid var(--line);border-radius:5px}
 .bar .ci{position:absolute;top:0;bottom:0;background:color-mix(in srgb,var(--info) 35%,transparent);border-radius:4px}
 .bar .rate{position:absolute;top:-3px;width:3px;height:14px;background:var(--fg);margin-left:-1px}

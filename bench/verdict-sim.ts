@@ -1,0 +1,158 @@
+// Issue 33's check of the comparison rule, for every baseline kind at the default settings, through
+// the engine's own code: PR base and variants through runGroup (src/run/group.ts: interleaved
+// arms, looks after each pair), history through againstBaseline (src/run/policy.ts) driven as
+// runUnit drives it, with a baseline line of the eval's 10 trials at the same rate. Trials are
+// draws with known pass probabilities (no processes). Reports, each with its Wilson 95% interval:
+// false positives at Δ = 0, power at −30 points, the share flagged at −100 points, labels beside a
+// p ≥ 0.05, trials started after the decision, and how often no-change is said at Δ = 0.
+// Run: npx tsx bench/verdict-sim.ts [runs]   (prints a Markdown section)
+
+import type { ComparisonVerdict, PlannedUnit, TrialResult } from "../src/model/index.js";
+import { DEFAULT_COMPARISON_TRIALS, DEFAULT_MARGIN } from "../src/model/index.js";
+import { wilsonInterval } from "../src/model/stats.js";
+import { runGroup, type GroupArm } from "../src/run/group.js";
+import { againstBaseline, fixedPolicy } from "../src/run/policy.js";
+import { rng } from "./rng.js";
+
+const RUNS = Number(process.argv[2] ?? 400);
+const EVAL_TRIALS = 10;
+const random = rng(20261205);
+
+interface Outcome {
+  verdict: ComparisonVerdict;
+  pValue: number;
+  startedAfter: number;
+}
+
+function arm(role: "control" | "treatment", primary: boolean, label: string): GroupArm {
+  const unit = {
+    spec: { id: "sim", passRate: 1 },
+    agentName: "sim",
+    trials: 1,
+    arm: {
+      group: "sim",
+      role,
+      label,
+      primary,
+      maxTrials: DEFAULT_COMPARISON_TRIALS,
+      margin: DEFAULT_MARGIN,
+    },
+  } as unknown as GroupArm["unit"];
+  return primary ? { unit, own: fixedPolicy(1, 1, false) } : { unit };
+}
+
+/** PR base (treatment primary) or variants (control primary): runGroup, 2 trials per arm at once. */
+async function paired(p1: number, p2: number, controlPrimary: boolean): Promise<Outcome> {
+  let decided = false;
+  let startedAfter = 0;
+  const outcome = await runGroup(
+    [arm("control", controlPrimary, "control"), arm("treatment", !controlPrimary, "treatment")],
+    {
+      signal: new AbortController().signal,
+      perArm: 2,
+      onDecided: () => (decided = true),
+      runTrial: (unit: PlannedUnit, wanted) => {
+        const n = wanted();
+        if (n === undefined) return Promise.resolve("cancelled" as const);
+        if (decided) startedAfter++;
+        const pass = random() < (unit.arm!.role === "control" ? p1 : p2);
+        const trial: TrialResult = {
+          n,
+          status: pass ? "passed" : "failed",
+          durationMs: 0,
+          checks: [],
+          dir: "",
+        };
+        return Promise.resolve(trial);
+      },
+    },
+  );
+  const c = outcome.comparisons[0]!;
+  return { verdict: c.verdict, pValue: c.pValue, startedAfter };
+}
+
+/** History: a baseline line of EVAL_TRIALS trials at p1, then this run as runUnit drives it. */
+function history(p1: number, p2: number): Outcome {
+  let basePasses = 0;
+  for (let i = 0; i < EVAL_TRIALS; i++) if (random() < p1) basePasses++;
+  const policy = againstBaseline(fixedPolicy(EVAL_TRIALS, 0.5, false), {
+    passes: basePasses,
+    trials: EVAL_TRIALS,
+  });
+  let passes = 0;
+  let failures = 0;
+  let launched = 0;
+  let startedAfter = 0;
+  while (
+    policy.verdict(passes, failures) === "undecided" &&
+    launched < policy.max &&
+    policy.wanted(passes, failures, launched) > 0
+  ) {
+    launched++;
+    if (policy.decision()) startedAfter++;
+    if (random() < p2) passes++;
+    else failures++;
+  }
+  policy.verdict(passes, failures);
+  const d = policy.decision();
+  return {
+    verdict: d?.stats.verdict ?? "inconclusive",
+    pValue: d?.stats.pValue ?? 1,
+    startedAfter,
+  };
+}
+
+const KINDS: Array<[string, (p1: number, p2: number) => Outcome | Promise<Outcome>]> = [
+  ["PR base (compare --base)", (a, b) => paired(a, b, false)],
+  ["variants", (a, b) => paired(a, b, true)],
+  [`history (last line of ${EVAL_TRIALS} trials)`, history],
+];
+const RATES = [0.5, 0.8, 0.95];
+
+const share = (k: number, n: number) => {
+  const [lo, hi] = wilsonInterval(k, n);
+  return `${((100 * k) / n).toFixed(1)}% (${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)})`;
+};
+
+const rows: string[] = [
+  "| baseline | control rate | false positives at Δ=0 (goal ≤ 5%) | power at −30 (goal ≥ 80%) | flagged at −100 from 1.0 (goal 100%) | no-change said at Δ=0 | labels beside p ≥ 0.05 | trials started after the decision (mean) |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- |",
+];
+for (const [name, run] of KINDS) {
+  for (const p1 of RATES) {
+    let fp = 0;
+    let power = 0;
+    let noChange = 0;
+    let mislabelled = 0;
+    let after = 0;
+    let all = 0;
+    for (let r = 0; r < RUNS; r++) {
+      const same = await run(p1, p1);
+      const drop = await run(p1, Math.max(0, p1 - 0.3));
+      for (const o of [same, drop]) {
+        if ((o.verdict === "regression" || o.verdict === "improvement") && o.pValue >= 0.05)
+          mislabelled++;
+        after += o.startedAfter;
+        all++;
+      }
+      if (same.verdict === "regression") fp++;
+      if (same.verdict === "no-change") noChange++;
+      if (drop.verdict === "regression") power++;
+    }
+    let broken = 0;
+    if (p1 === RATES[0])
+      for (let r = 0; r < RUNS; r++) if ((await run(1, 0)).verdict === "regression") broken++;
+    rows.push(
+      `| ${name} | ${p1} | ${share(fp, RUNS)} | ${share(power, RUNS)} | ${p1 === RATES[0] ? share(broken, RUNS) : ""} | ${share(noChange, RUNS)} | ${mislabelled} of ${all} | ${(after / all).toFixed(2)} |`,
+    );
+  }
+}
+console.log(
+  [
+    `### Verdicts by baseline kind (bench/verdict-sim.ts, ${RUNS} comparisons per cell)`,
+    "",
+    `Defaults: up to ${DEFAULT_COMPARISON_TRIALS} trials per arm for PR base and variants; against history the eval's own ${EVAL_TRIALS} trials; margin ±${DEFAULT_MARGIN * 100} points. Shares with their Wilson 95% interval.`,
+    "",
+    ...rows,
+  ].join("\n"),
+);
