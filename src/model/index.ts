@@ -78,6 +78,7 @@ export {
   countedTrials,
   emptyCounts,
   exitCodeFor,
+  judgedAny,
   thresholdPercent,
   type ArmMeans,
   type CachedVerdict,
