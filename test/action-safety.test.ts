@@ -659,8 +659,9 @@ describe("item 10: the small ones", () => {
   it("the reusable workflow's source step reads the caller's pin from a (fake) OIDC token", async () => {
     const workflow = parse(
       await fs.readFile(path.join(REPO_ROOT, ".github/workflows/evals.yml"), "utf8"),
-    ) as { jobs: { source: { steps: Array<{ run: string }> } } };
+    ) as { jobs: { source: { steps: Array<{ run: string; env: Record<string, string> }> } } };
     const script = workflow.jobs.source.steps[0]!.run;
+    const workflowEnv = workflow.jobs.source.steps[0]!.env;
     // The runner's token service: a JWT whose claims name the workflow the caller pinned.
     const requests: string[] = [];
     const server = createServer((req, res) => {
@@ -674,27 +675,33 @@ describe("item 10: the small ones", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const port = (server.address() as AddressInfo).port;
-    const step = async (env: Record<string, string>) => {
+    const step = async (env: Record<string, string | undefined>) => {
       const out = path.join(h.tmp, `source-output-${requests.length}-${Object.keys(env).join("")}`);
       await fs.writeFile(out, "");
-      const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
-        execFile(
-          "bash",
-          ["-e", "-c", script],
-          {
-            env: {
-              PATH: process.env.PATH ?? "",
-              GITHUB_OUTPUT: out,
-              ACTIONS_ID_TOKEN_REQUEST_URL: `http://127.0.0.1:${port}/token?api-version=2.0`,
-              ACTIONS_ID_TOKEN_REQUEST_TOKEN: "request-token",
-              ACTION_REF: "",
-              ACTION_REPOSITORY: "",
-              ...env,
+      const result = await new Promise<{ code: number; stdout: string; stderr: string }>(
+        (resolve) =>
+          execFile(
+            "bash",
+            ["-e", "-c", script],
+            {
+              // A variable given as undefined is not set at all (a run that gets no OIDC token).
+              env: Object.fromEntries(
+                Object.entries({
+                  PATH: process.env.PATH ?? "",
+                  GITHUB_OUTPUT: out,
+                  ACTIONS_ID_TOKEN_REQUEST_URL: `http://127.0.0.1:${port}/token?api-version=2.0`,
+                  ACTIONS_ID_TOKEN_REQUEST_TOKEN: "request-token",
+                  ACTION_REF: "",
+                  ACTION_REPOSITORY: "",
+                  FALLBACK_REPOSITORY: workflowEnv.FALLBACK_REPOSITORY,
+                  FALLBACK_REF: workflowEnv.FALLBACK_REF,
+                  ...env,
+                }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+              ),
             },
-          },
-          (error, _stdout, stderr) =>
-            resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
-        ),
+            (error, stdout, stderr) =>
+              resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+          ),
       );
       return { ...result, output: await fs.readFile(out, "utf8") };
     };
@@ -717,6 +724,40 @@ describe("item 10: the small ones", () => {
       const none = await step({ ACTIONS_ID_TOKEN_REQUEST_URL: `http://127.0.0.1:1/token?x=1` });
       expect(none.code).toBe(1);
       expect(none.stderr).toContain("permissions: id-token: write");
+
+      // Fork and Dependabot pull requests get no OIDC token: the request URL is not set at all.
+      // The step still names a source (the inputs, else the workflow's defaults), says which in a
+      // notice, and asks the token service nothing.
+      const asked = requests.length;
+      const fork = await step({
+        ACTIONS_ID_TOKEN_REQUEST_URL: undefined,
+        ACTIONS_ID_TOKEN_REQUEST_TOKEN: undefined,
+      });
+      expect(fork.code, fork.stderr).toBe(0);
+      expect(fork.output).toBe(
+        `repository=${workflowEnv.FALLBACK_REPOSITORY}\nref=${workflowEnv.FALLBACK_REF}\n`,
+      );
+      expect(fork.stdout).toMatch(/^::notice title=agent-evals: no OIDC token::/);
+      expect(fork.stdout).toContain(
+        `Using the default repository ${workflowEnv.FALLBACK_REPOSITORY} and ref ${workflowEnv.FALLBACK_REF}:`,
+      );
+      expect(workflowEnv.FALLBACK_REPOSITORY).toBe(
+        /github\.com\/([^/]+\/[^/.]+)/.exec(
+          (
+            JSON.parse(await fs.readFile(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+              repository: { url: string };
+            }
+          ).repository.url,
+        )![1],
+      );
+      const ownRepo = await step({
+        ACTIONS_ID_TOKEN_REQUEST_URL: undefined,
+        ACTION_REPOSITORY: "me/evals",
+      });
+      expect(ownRepo.code, ownRepo.stderr).toBe(0);
+      expect(ownRepo.output).toBe(`repository=me/evals\nref=${workflowEnv.FALLBACK_REF}\n`);
+      expect(ownRepo.stdout).toContain(`Using the default ref ${workflowEnv.FALLBACK_REF}:`);
+      expect(requests.length).toBe(asked);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

@@ -22,7 +22,11 @@ async function git(cwd: string, ...args: string[]): Promise<string> {
   return (await run("git", args, { cwd })).stdout;
 }
 
+// The evals here start from a template folder (absent: the same at every ref), so an edit elsewhere
+// in the project is no change of their sandbox; a repository snapshot's is (see "sandbox" below).
 const YAML_EVAL = `name: yaml-setup
+sandbox:
+  template: evals/template
 prompt: |
   Install the dependencies.
   \`\`\`sh
@@ -61,7 +65,10 @@ export const tsSetup = defineEval(setUp, {
   assert: [fileExists("package.json"), succeeds("npm run build")],
 });
 
-export const deployGuide = defineEval(guide, { assert: [fileExists("deploy.txt")] });
+export const deployGuide = defineEval(guide, {
+  sandbox: { template: "evals/template" },
+  assert: [fileExists("deploy.txt")],
+});
 `,
 };
 
@@ -162,8 +169,10 @@ describe("changedEvals", () => {
       `fileExists("deploy.txt")`,
       `fileExists("deployed.txt")`,
     );
+    // tsSetup is defined in the same file: the file is part of what it runs (its functions).
     expect((await changed(root, "HEAD")).changed).toEqual([
       { id: "deployGuide", reason: "definition" },
+      { id: "tsSetup", reason: "definition" },
       { id: "yaml-setup", reason: "definition" },
     ]);
   });
@@ -358,6 +367,44 @@ describe("changedEvals", () => {
     expect(result.changed).toEqual([{ id: "deployGuide", reason: "prompt" }]);
     expect(result.warnings).toEqual([
       expect.stringMatching(/^deployGuide: its prompt does not render at HEAD .*\{\{zone\}\}/),
+    ]);
+  });
+
+  it("counts an eval as changed when a file its sandbox holds changed (issue 33 item 2)", async () => {
+    const { repo, root } = await makeRepo();
+    await writeFiles(root, {
+      // The default sandbox: a snapshot of the repository, which holds the eval's tool and notes.
+      "evals/snapshot.eval.yaml":
+        "name: snapshot\nprompt: Run ./tool.sh\nassertions:\n  files: [out.txt]\n",
+      "tool.sh": "#!/bin/sh\necho ok > out.txt\n",
+      "CLAUDE.md": "Run the tool.\n",
+      "evals/template/README.md": "template\n",
+      ".gitignore": "ignored.txt\n",
+    });
+    await commit(repo, "a snapshot eval");
+    expect(await changed(root, "HEAD")).toEqual({ changed: [], warnings: [] });
+    // Ignored files and the results folder are not in the snapshot: no change.
+    await writeFiles(root, { "ignored.txt": "x", ".copybook/results/run.json": "{}" });
+    expect((await changed(root, "HEAD")).changed).toEqual([]);
+
+    await edit(root, "tool.sh", "echo ok", "exit 1; echo ok");
+    expect((await changed(root, "HEAD")).changed).toEqual([{ id: "snapshot", reason: "sandbox" }]);
+    await edit(root, "tool.sh", "exit 1; echo ok", "echo ok");
+    await edit(root, "CLAUDE.md", "Run", "Never run");
+    expect((await changed(root, "HEAD")).changed).toEqual([{ id: "snapshot", reason: "sandbox" }]);
+    await edit(root, "CLAUDE.md", "Never run", "Run");
+    // An untracked, not ignored file is in the snapshot too.
+    await writeFiles(root, { "notes.txt": "new" });
+    expect((await changed(root, "HEAD")).changed).toEqual([{ id: "snapshot", reason: "sandbox" }]);
+    await fs.rm(path.join(root, "notes.txt"));
+    await edit(root, "evals/template/README.md", "template", "templates");
+    // A template folder's file: the evals that start from it, and the snapshot that holds it.
+    const ids = (await changed(root, "HEAD")).changed.map((c) => `${c.id}: ${c.reason}`);
+    expect(ids.sort()).toEqual([
+      "deployGuide: sandbox",
+      "snapshot: sandbox",
+      "tsSetup: sandbox",
+      "yaml-setup: sandbox",
     ]);
   });
 

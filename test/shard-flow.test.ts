@@ -234,7 +234,9 @@ describe("plan → shards in parallel → merge", () => {
 describe("changed-only shards", () => {
   it("run the pairs the plan chose even when the base branch has moved since", async () => {
     const yaml = (name: string, text: string) =>
-      `name: ${name}\nagents: [literal]\nprompt: |\n  \`\`\`sh\n  echo ${text} > out.txt\n  \`\`\`\nassertions:\n  files: [out.txt]\n`;
+      // A fixture sandbox: a repository snapshot would hold the other eval's file, so a change to
+      // one would affect both.
+      `name: ${name}\nagents: [literal]\nsandbox:\n  fixture:\n    README.md: hi\nprompt: |\n  \`\`\`sh\n  echo ${text} > out.txt\n  \`\`\`\nassertions:\n  files: [out.txt]\n`;
     const root = await makeProject({
       "evals/a.eval.yaml": yaml("a", "one"),
       "evals/b.eval.yaml": yaml("b", "one"),

@@ -79,7 +79,7 @@ export const FLAGS = {
   },
   changed: {
     type: "boolean",
-    help: "only evals whose rendered prompt or definition differs at --base",
+    help: "only evals whose prompt, definition or sandbox contents differ at --base",
   },
   base: {
     type: "string",

@@ -65,8 +65,11 @@ export interface ActionInputs {
   pullRequest?: number;
   concurrency?: number;
   failOn: FailOn;
-  /** Fail the step when a planned pair could not run (skipped); auto: on for schedule and workflow_dispatch. */
-  failOnSkip: boolean | "auto";
+  /**
+   * Fail the step when a planned pair could not run (skipped); all: only when every pair was
+   * skipped (nothing judged); auto: on for schedule and workflow_dispatch.
+   */
+  failOnSkip: boolean | "auto" | "all";
   /** Fail the step when the run's verdicts could not be saved on the results branch. */
   historyRequired: boolean;
   /** Logins without write access that may still start paid runs ("*": anyone). */
@@ -201,8 +204,9 @@ function artifactName(): string {
   return name;
 }
 
-function failOnSkip(): boolean | "auto" {
+function failOnSkip(): boolean | "auto" | "all" {
   const value = core.getInput("fail-on-skip").trim().toLowerCase();
+  if (value === "all") return "all";
   return value === "" || value === "auto" ? "auto" : bool("fail-on-skip", false);
 }
 

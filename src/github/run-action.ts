@@ -19,6 +19,7 @@ import {
   DefinitionError,
   RUN_JSON,
   formatProblem,
+  judgedAny,
   mostTrials,
   unitLabel,
 } from "../model/index.js";
@@ -257,6 +258,21 @@ async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
     }
   }
 
+  // Whether the step fails is settled before the report: its headline never shows ✅ on a failed step.
+  const failure = stepFailure(inputs, outcome, {
+    missing,
+    regressions,
+    baseBranch,
+    historyProblem,
+  });
+  const judged = judgedAny(result.evals);
+  const skippedAll = !judged && result.counts.skipped > 0;
+  if (skippedAll)
+    core.warning(
+      `nothing was judged: all ${result.counts.skipped} planned eval × agent pair(s) were skipped (see the summary)${failure ? "" : "; fail-on-skip: all (or true) fails the step on this"}`,
+      { title: "agent-evals: nothing judged" },
+    );
+
   // A scheduled run says which evals need attention, from the history and this run.
   const nightly = process.env.GITHUB_EVENT_NAME === "schedule" && historyReadable;
   const runUrl =
@@ -271,7 +287,13 @@ async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
     artifactUrl: artifactLink,
     budgetUsd: inputs.budgetUsd,
     headSha: headShaOf(event),
-    notes,
+    notes: skippedAll
+      ? [
+          `nothing was judged: every planned eval × agent pair was skipped, so this run measured nothing`,
+          ...notes,
+        ]
+      : notes,
+    stepFailed: failure !== undefined,
     // A shard's own summary would give precision and recall over its part of the queries only.
     sections: inputs.shard
       ? []
@@ -324,26 +346,38 @@ async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
   core.setOutput("comment-url", commentUrl ?? "");
   core.setOutput("regressions", regressions);
 
+  if (failure) core.setFailed(failure);
+}
+
+/** Why the step fails, or undefined when it succeeds. */
+function stepFailure(
+  inputs: ActionInputs,
+  outcome: RunEvalsOutcome,
+  facts: { missing: string[]; regressions: number; baseBranch: string; historyProblem?: string },
+): string | undefined {
+  const c = outcome.run.counts;
   const failOnSkip =
     inputs.failOnSkip === "auto"
       ? ["schedule", "workflow_dispatch"].includes(process.env.GITHUB_EVENT_NAME ?? "")
       : inputs.failOnSkip;
-  if (missing.length)
-    core.setFailed(`${missing.length} planned eval × agent pair(s) have no results: see the log`);
-  else if (outcome.exitCode === 2)
-    core.setFailed(
-      "agent-evals could not run some evals (infra errors or failed setup): see the log",
-    );
-  else if (inputs.failOn === "failure" && outcome.exitCode === 1)
-    core.setFailed(`${c.failed + c.incomplete + c.inconclusive} eval × agent pair(s) did not pass`);
-  else if (inputs.failOn === "regression" && regressions > 0)
-    core.setFailed(`${regressions} significant regression(s) against ${baseBranch}`);
-  else if (failOnSkip && c.skipped > 0)
-    core.setFailed(
-      `${c.skipped} planned eval × agent pair(s) were skipped and did not run (fail-on-skip): see the summary`,
-    );
-  else if (inputs.historyRequired && historyProblem)
-    core.setFailed(`history not saved (history-required): ${historyProblem}`);
+  const skipFails =
+    c.skipped > 0 &&
+    (failOnSkip === true || (failOnSkip === "all" && !judgedAny(outcome.run.evals)));
+  if (facts.missing.length)
+    return `${facts.missing.length} planned eval × agent pair(s) have no results: see the log`;
+  if (outcome.exitCode === 2)
+    return "agent-evals could not run some evals (infra errors or failed setup): see the log";
+  if (inputs.failOn === "failure" && outcome.exitCode === 1)
+    return `${c.failed + c.incomplete + c.inconclusive} eval × agent pair(s) did not pass`;
+  if (inputs.failOn === "regression" && facts.regressions > 0)
+    return `${facts.regressions} significant regression(s) against ${facts.baseBranch}`;
+  if (skipFails)
+    return failOnSkip === "all"
+      ? `all ${c.skipped} planned eval × agent pair(s) were skipped: nothing was judged (fail-on-skip: all): see the summary`
+      : `${c.skipped} planned eval × agent pair(s) were skipped and did not run (fail-on-skip): see the summary`;
+  if (inputs.historyRequired && facts.historyProblem)
+    return `history not saved (history-required): ${facts.historyProblem}`;
+  return undefined;
 }
 
 /**

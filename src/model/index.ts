@@ -81,6 +81,7 @@ export {
   countedTrials,
   emptyCounts,
   exitCodeFor,
+  judgedAny,
   thresholdPercent,
   type ArmMeans,
   type CachedVerdict,

@@ -6,12 +6,19 @@
 // `compare --base` reads the base the same way (openBaseTree) and keeps it for its run.
 
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { discoverEvalFiles, renderPrompt } from "../define/index.js";
 import type { EvalSpec } from "../model/index.js";
 import { makeRunTempDir } from "../util/index.js";
-import { AgentEvalsError, Codes, DefinitionError, formatProblem } from "../model/index.js";
+import {
+  AgentEvalsError,
+  Codes,
+  DefinitionError,
+  NEVER_SNAPSHOT_DIRS,
+  formatProblem,
+} from "../model/index.js";
 
 /**
  * A base fetched outside the user's repository (the Action fetches it into a scratch repository,
@@ -46,7 +53,12 @@ export interface ChangedOptions {
 
 export interface ChangedEval {
   id: string;
-  reason: "new" | "prompt" | "definition";
+  /**
+   * new: not at the base; prompt: the rendered prompt differs; definition: the eval file or its
+   * options differ; sandbox: what the trial's sandbox holds differs (the repository snapshot's
+   * files, the template folder's, the fixture, setup, shims, HOME files, the agents' settings).
+   */
+  reason: "new" | "prompt" | "definition" | "sandbox";
 }
 
 export interface ChangedResult {
@@ -97,7 +109,10 @@ export async function changedEvals(
         ],
       };
     }
-    return compare(current, base, options.env, tree.label);
+    return await compare(current, base, options.env, tree.label, {
+      now: path.resolve(options.projectRoot),
+      then: tree.root,
+    });
   } finally {
     await tree.dispose();
   }
@@ -151,15 +166,17 @@ export async function openBaseTree(projectDir: string, base: BaseSpec): Promise<
   }
 }
 
-function compare(
+async function compare(
   current: EvalSpec[],
   base: EvalSpec[],
   env: Record<string, string | undefined>,
   label: string,
-): ChangedResult {
+  roots: { now: string; then: string },
+): Promise<ChangedResult> {
   const byId = new Map(base.map((s) => [s.id, s]));
   const changed: ChangedEval[] = [];
   const warnings: string[] = [];
+  const folders = new Map<string, Promise<string>>();
   for (const spec of current) {
     const old = byId.get(spec.id);
     if (!old) {
@@ -176,11 +193,118 @@ function compare(
       changed.push({ id: spec.id, reason: "prompt" });
     } else if (now !== then) {
       changed.push({ id: spec.id, reason: "prompt" });
-    } else if (spec.definitionHash !== old.definitionHash) {
+    } else if (
+      spec.definitionHash !== old.definitionHash ||
+      (await fileHash(spec.file)) !== (await fileHash(old.file))
+    ) {
       changed.push({ id: spec.id, reason: "definition" });
+    } else if (
+      (await sandboxHash(spec, roots.now, folders)) !==
+      (await sandboxHash(old, roots.then, folders))
+    ) {
+      changed.push({ id: spec.id, reason: "sandbox" });
     }
   }
   return { changed, warnings };
+}
+
+/**
+ * Everything an eval's trials start from besides its prompt and definition, as one hash: the files
+ * of its sandbox (a repository snapshot's: `git ls-files -co --exclude-standard` without the
+ * results folder, node_modules and .git, as the snapshot copies them; a template folder's; a
+ * fixture's), the overlay, the HOME files, the provider and its image, setup, shims, model, agent
+ * arguments, MCP servers and agents. Folders are named relative to the project root, so the same
+ * tree at the base and now hashes the same.
+ */
+async function sandboxHash(
+  spec: EvalSpec,
+  root: string,
+  folders: Map<string, Promise<string>>,
+): Promise<string> {
+  const { sandbox } = spec;
+  let files: string | null = null;
+  if (sandbox.kind === "repo" || sandbox.kind === "template") {
+    const dir = path.resolve(sandbox.dir);
+    if (!folders.has(dir)) folders.set(dir, folderHash(dir));
+    files = await folders.get(dir)!;
+  }
+  const place = (dir: string) => path.relative(root, path.resolve(dir)).split(path.sep).join("/");
+  return sha256(
+    JSON.stringify([
+      sandbox.kind,
+      sandbox.kind === "fixture" ? sandbox.files : place(sandbox.dir),
+      files,
+      sandbox.overlay ?? null,
+      sandbox.home ?? null,
+      sandbox.provider ?? null,
+      sandbox.image ?? null,
+      sandbox.limits ?? null,
+      spec.setup,
+      spec.shims,
+      spec.model ?? null,
+      spec.agentArgs ?? null,
+      spec.mcp ?? null,
+      spec.agents.map((a) => (typeof a === "string" ? a : JSON.stringify(a))),
+    ]),
+  );
+}
+
+/** The names and contents of the files a snapshot of `dir` copies; "missing" without the folder. */
+async function folderHash(dir: string): Promise<string> {
+  if (!(await isDir(dir))) return "missing";
+  const names = await snapshotFiles(dir);
+  const entries: string[] = [];
+  for (const name of names) entries.push(`${name}\0${await entryHash(path.join(dir, name))}`);
+  return sha256(entries.join("\n"));
+}
+
+/**
+ * The files a repository snapshot of `dir` copies (as run/workspace/sandbox.ts's repoFiles lists
+ * them): tracked and untracked-but-not-ignored files in a git work tree, else every file found by
+ * a walk (the base's scratch tree, which holds the tracked files only); never under node_modules/,
+ * .git/ or .copybook/ at any depth.
+ */
+async function snapshotFiles(dir: string): Promise<string[]> {
+  let listed: string[];
+  const inside = await git(dir, ["rev-parse", "--is-inside-work-tree"]).catch(() => "");
+  if (inside.trim() === "true") {
+    const out = await git(dir, ["ls-files", "-co", "--exclude-standard", "-z"]);
+    listed = out
+      .split("\0")
+      .filter((p) => p !== "")
+      .map((p) => p.replace(/\/$/, ""));
+  } else {
+    const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+    listed = entries
+      .filter((e) => !e.isDirectory())
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
+  }
+  const excluded = new Set(NEVER_SNAPSHOT_DIRS);
+  return [...new Set(listed)]
+    .filter((rel) => !rel.split("/").some((segment) => excluded.has(segment)))
+    .sort();
+}
+
+/** A file's content and executable bit, a symlink's target, a folder marker, or "missing". */
+async function entryHash(file: string): Promise<string> {
+  try {
+    const stat = await fs.lstat(file);
+    if (stat.isSymbolicLink()) return `link:${await fs.readlink(file)}`;
+    if (stat.isDirectory()) return "dir";
+    const mode = stat.mode & 0o111 ? "x" : "f";
+    return `${mode}:${sha256(await fs.readFile(file))}`;
+  } catch {
+    return "missing";
+  }
+}
+
+/** The eval file's bytes: a TS eval's functions (custom checks) are in no definition hash. */
+async function fileHash(file: string): Promise<string> {
+  return entryHash(file);
+}
+
+function sha256(data: string | Buffer): string {
+  return createHash("sha256").update(data).digest("hex");
 }
 
 /**

@@ -11,7 +11,7 @@ import type {
   RunResult,
   TrialResult,
 } from "../model/index.js";
-import { countedTrials, exitCodeFor } from "../model/index.js";
+import { countedTrials, exitCodeFor, judgedAny } from "../model/index.js";
 import { decisionText, meansText, points, pValue, VERDICT_LABEL } from "./comparisons.js";
 import { percent, usd } from "./console.js";
 
@@ -48,14 +48,23 @@ export interface RenderRunOptions {
   headSha?: string;
   /** Things the reader must not miss (history not saved, pairs skipped, the budget's cut), as text. */
   notes?: string[];
+  /**
+   * The step that reports this run fails (the Action's fail-on, fail-on-skip …): the headline is
+   * ❌ then, whatever the verdicts.
+   */
+  stepFailed?: boolean;
 }
 
 /** A base measured longer ago than this is flagged in the comment. */
 export const STALE_BASE_DAYS = 7;
 const DAY_MS = 86_400_000;
 
-/** When the newest base verdict shown was recorded, and whether that is old. */
-function baseLine(rows: ComparisonRow[], run: RunResult, baseRef: string): string {
+/**
+ * When the newest base verdict shown was recorded, and whether that is old. Nothing when no eval
+ * ran: the rows are what the history is looked up for, so without them it says nothing about it.
+ */
+function baseLine(rows: ComparisonRow[], run: RunResult, baseRef: string): string | undefined {
+  if (rows.length === 0) return undefined;
   const times = rows
     .map((r) => (r.base ? Date.parse(r.base.time) : NaN))
     .filter((t) => Number.isFinite(t));
@@ -273,11 +282,20 @@ function severity(row: ComparisonRow): number {
   }
 }
 
-function headline(run: RunResult, rows: ComparisonRow[]): string {
+/**
+ * ❌ when the step fails or a verdict is bad; else ⚠️ when nothing was judged (every pair skipped,
+ * or none chosen); ✅ only when something was judged and all is well.
+ */
+function headline(run: RunResult, rows: ComparisonRow[], stepFailed: boolean): string {
   const evals = run.evals.length > 0 ? run.evals : rows.map((r) => r.head);
-  const ok = exitCodeFor(evals) === 0;
+  const judged = judgedAny(evals);
+  const icon = stepFailed || exitCodeFor(evals) !== 0 ? "❌" : judged ? "✅" : "⚠️";
   const c = run.counts;
-  const parts = [`✅ ${c.passed} passed`, `❌ ${c.failed} failed`];
+  const parts = [
+    ...(judged ? [] : ["nothing judged"]),
+    `✅ ${c.passed} passed`,
+    `❌ ${c.failed} failed`,
+  ];
   for (const k of ["cached", "skipped", "error", "incomplete", "inconclusive"] as const) {
     if (c[k] > 0) parts.push(`${ICON[k]} ${c[k]} ${k}`);
   }
@@ -293,7 +311,7 @@ function headline(run: RunResult, rows: ComparisonRow[]): string {
   const improvements = flagged("improvement");
   if (regressions > 0) parts.push(`🔻 ${regressions} regression${regressions > 1 ? "s" : ""}`);
   if (improvements > 0) parts.push(`🔺 ${improvements} improvement${improvements > 1 ? "s" : ""}`);
-  return `### ${ok ? "✅" : "❌"} agent-evals: ${parts.join(" · ")}`;
+  return `### ${icon} agent-evals: ${parts.join(" · ")}`;
 }
 
 function costLine(run: RunResult, budgetUsd: number | undefined): string {
@@ -361,13 +379,13 @@ export function renderRunMarkdown(options: RenderRunOptions): string {
 
   const top: string[] = [];
   if (options.marker !== undefined) top.push(markerLine(options.marker));
-  top.push(headline(run, rows), "");
+  top.push(headline(run, rows, options.stepFailed ?? false), "");
   if (options.headSha) top.push(`Head \`${escapeCell(options.headSha.slice(0, 12))}\``, "");
   for (const note of options.notes ?? []) top.push(`> ⚠️ ${escapeCell(note)}`, "");
   const compared = options.baseRef
     ? baseLine(rows, run, options.baseRef)
     : "No base branch history to compare with.";
-  const intro = [compared, ""];
+  const intro = compared === undefined ? [] : [compared, ""];
 
   const bottom: string[] = [""];
   const links: string[] = [costLine(run, budgetUsd)];

@@ -310,8 +310,11 @@ describe("renderRunMarkdown", () => {
   it("renders a run with no evals", () => {
     const rowsNone: ComparisonRow[] = [];
     const body = renderRunMarkdown({ run: runOf([]), rows: rowsNone });
-    expect(body).toContain("### ✅ agent-evals: ✅ 0 passed · ❌ 0 failed");
+    expect(body).toContain("### ⚠️ agent-evals: nothing judged · ✅ 0 passed · ❌ 0 failed");
     expect(body).toContain("_No evals ran._");
+    // No rows, so nothing was looked up in the history: the body makes no claim about it.
+    const none = renderRunMarkdown({ run: runOf([]), rows: rowsNone, baseRef: "main" });
+    expect(none).not.toContain("No history on main");
     const why = renderRunMarkdown({
       run: runOf([]),
       rows: rowsNone,
@@ -320,6 +323,35 @@ describe("renderRunMarkdown", () => {
     expect(why).toContain(
       "_No evals ran: none is affected by this change (changed-only, compared with a\\|b)._",
     );
+  });
+
+  it("never shows ✅ when nothing was judged or when the step fails", () => {
+    const skipped = [
+      result("a", 0, 0, { status: "skipped", reason: "ANTHROPIC_API_KEY is not set" }),
+      result("b", 0, 0, { status: "skipped", reason: "ANTHROPIC_API_KEY is not set" }),
+    ];
+    const allSkipped = renderRunMarkdown({
+      run: runOf(skipped),
+      rows: compareRuns(skipped, new Map()),
+    });
+    expect(allSkipped.split("\n")[0]).toBe(
+      "### ⚠️ agent-evals: nothing judged · ✅ 0 passed · ❌ 0 failed · ⏭️ 2 skipped",
+    );
+    const failedStep = renderRunMarkdown({
+      run: runOf(skipped),
+      rows: compareRuns(skipped, new Map()),
+      stepFailed: true,
+    });
+    expect(failedStep).toMatch(/^### ❌ agent-evals: nothing judged/);
+    const passed = [result("c", 1, 1)];
+    const ok = renderRunMarkdown({ run: runOf(passed), rows: compareRuns(passed, new Map()) });
+    expect(ok).toMatch(/^### ✅ agent-evals: ✅ 1 passed/);
+    const okButFailing = renderRunMarkdown({
+      run: runOf(passed),
+      rows: compareRuns(passed, new Map()),
+      stepFailed: true,
+    });
+    expect(okButFailing).toMatch(/^### ❌ agent-evals: ✅ 1 passed/);
   });
 
   it("says when the budget is exceeded and drops unsafe links", () => {
