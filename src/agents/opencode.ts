@@ -126,7 +126,9 @@ async function runOpencode(
     const error = /message="stream error".*?error\.error="([^"]*)"/.exec(line);
     if (!error) return;
     apiErrors.push(error[1] ?? "stream error");
-    if (apiErrors.length >= maxApiErrors) stop.abort();
+    // A 401/403 will not pass on opencode's own retries: stopped at the first.
+    if (apiErrors.length >= maxApiErrors || !classifyOpencodeError(apiErrors.at(-1)!).retryable)
+      stop.abort();
   });
   const run = await runAgentProcess(ctx, {
     command: bin,
