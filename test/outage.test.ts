@@ -127,15 +127,15 @@ const agents: Record<
  * per attempt. claude: 1 + CLAUDE_CODE_MAX_RETRIES 2 (a 401 stops it at once); gemini: maxAttempts
  * 2; pi: 1 + retry.maxRetries 1, its SDK's retries 0; codex: stopped at its 2nd notice in a row
  * (1st for a 401), one more stream attempt in flight at most, each 1 + request_max_retries 4
- * requests; opencode and copilot: stopped at their 3rd failed call (1st for a 401), one more in
- * flight at most.
+ * requests; opencode: stopped at its 2nd failed call, copilot at its 3rd (1st for a 401), one more
+ * in flight at most.
  */
 const MOST: Record<string, { 500: number; 401: number }> = {
   "claude-code": { 500: 3 * 3, 401: 1 },
   gemini: { 500: 3 * 2, 401: 2 },
   pi: { 500: 3 * 2, 401: 2 },
   codex: { 500: 3 * 3 * 5, 401: 2 * 5 },
-  opencode: { 500: 3 * 4, 401: 2 },
+  opencode: { 500: 3 * 3, 401: 2 },
   copilot: { 500: 3 * 4, 401: 2 },
 };
 
