@@ -227,7 +227,13 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
         ...damage,
         warnings: [
           ...damage.warnings,
-          ...callsOutside(calls.calls, [work, tmp, env.HOME ?? tmp, treeInside]),
+          // The trial's own HOME only: with --real-home the user's projects are under HOME.
+          ...callsOutside(calls.calls, [
+            work,
+            tmp,
+            isolation.home ? env.HOME : undefined,
+            treeInside,
+          ]),
         ],
       }),
     );
