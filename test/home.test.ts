@@ -147,7 +147,11 @@ function cliEnv(home: string, extra: Record<string, string | undefined>) {
   };
 }
 
-async function runClaude(yamlExtra: string, flags: string[] = []) {
+async function runClaude(
+  yamlExtra: string,
+  flags: string[] = [],
+  plant?: (home: string) => Promise<void>,
+) {
   requireBin("claude");
   const script: AnthropicTurn[] = [
     {
@@ -158,6 +162,7 @@ async function runClaude(yamlExtra: string, flags: string[] = []) {
   const fake: FakeAnthropic = await startFakeAnthropic(script);
   servers.push(fake);
   const { home, m } = await plantHome();
+  await plant?.(home);
   const root = await makeProject({ "evals/home.eval.yaml": task(yamlExtra) });
   const before = await snapshot(home);
   const cli = await runCli(
@@ -208,6 +213,21 @@ describe("a trial's HOME (claude, through the CLI)", () => {
     expect(r.sent).toContain("EVAL-HOME-MARKER-x");
     for (const marker of claudeMarkers(r.m)) expect(r.sent, marker).not.toContain(marker);
     expect(r.after).toEqual(r.before);
+  }, 180_000);
+
+  it("settings.json's env reaches the trial only for its login variables: a personal PATH does not hide the shims", async () => {
+    const marker = `SETTINGS-ENV-MARKER-${uniqueToken("env")}`;
+    const r = await runClaude("", [], async (home) => {
+      await fs.writeFile(
+        path.join(home, ".claude/settings.json"),
+        JSON.stringify({ env: { PATH: "/nonexistent-personal-bin", PERSONAL_VAR: marker } }),
+      );
+    });
+    expect(r.cli.code, r.why).toBe(0);
+    expect(r.sent).toContain("personal_fn");
+    // The Bash tool's echo of $PERSONAL_VAR came back empty, and its PATH was the trial's.
+    expect(r.sent).not.toContain(marker);
+    expect(r.sent).not.toContain("nonexistent-personal-bin");
   }, 180_000);
 
   it("--real-home lets every personal file in (the markers work), and says what it lets in", async () => {

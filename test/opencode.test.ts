@@ -6,7 +6,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
-import { removeAgentProjects } from "./helpers/agent-run.js";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { removeAgentProjects, tempDir } from "./helpers/agent-run.js";
 import {
   closeFakes,
   deployEval as sharedDeployEval,
@@ -20,8 +22,11 @@ afterEach(async () => {
   await removeAgentProjects();
 });
 
-const run = (yaml: string, script: OpenAITurn[], options: { maxRetries?: number } = {}) =>
-  runAgainstFake(yaml, () => startFakeOpenAI(script), opencodeAgainstFake, options);
+const run = (
+  yaml: string,
+  script: OpenAITurn[],
+  options: { maxRetries?: number; env?: Record<string, string> } = {},
+) => runAgainstFake(yaml, () => startFakeOpenAI(script), opencodeAgainstFake, options);
 
 const deployEval = (extra = "") => sharedDeployEval(extra, { timeout: 120 });
 
@@ -79,6 +84,26 @@ describe("opencode through the engine", { timeout: 180_000 }, () => {
     expect(r.fake.warnings).toEqual([]);
     const workflow = r.result.trials[0]!.checks.at(-1)!;
     expect(workflow).toMatchObject({ ok: true, evidence: "trajectory: Bash → Write" });
+  });
+
+  it("works in its workspace, not in the folder of the PWD it inherited (the user's project)", async () => {
+    const project = await tempDir("ae-user-project-");
+    await fs.writeFile(path.join(project, "README.md"), "# the user's project\n");
+    const r = await run(
+      deployEval(),
+      [
+        call("bash", { command: "vendor deploy --prod", description: "deploy" }),
+        call("write", { filePath: "deploy.txt", content: "production\n" }),
+        { text: "Deployed to production." },
+      ],
+      { env: { PWD: project } },
+    );
+    expect(r.exitCode, r.why).toBe(0);
+    expect(r.result.trials[0]!.status).toBe("passed");
+    expect(await fs.readdir(project)).toEqual(["README.md"]);
+    expect(r.files!.calls).toEqual([expect.objectContaining({ bin: "vendor", exit: 0 })]);
+    expect(r.files!.calls[0]!.cwd).not.toBe(project);
+    expect(r.result.trials[0]!.warnings ?? []).toEqual([]);
   });
 
   it("fails (the agent's failure) when the agent writes the wrong content", async () => {

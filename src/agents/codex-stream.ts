@@ -12,7 +12,6 @@ export class CodexStreamParser {
   /** Set by `turn.failed` (or a fatal `error`): the run did not finish its turn. */
   failure: string | undefined;
   threadId: string | undefined;
-  private lastError: string | undefined;
 
   line(line: string): void {
     const event = parseJsonObject(line);
@@ -25,6 +24,7 @@ export class CodexStreamParser {
         this.item((event.item ?? {}) as Record<string, unknown>);
         break;
       case "turn.completed":
+        this.errorsInARow = 0;
         this.turns++;
         this.usage((event.usage ?? {}) as Record<string, unknown>);
         break;
@@ -34,11 +34,18 @@ export class CodexStreamParser {
       case "error":
         // "Reconnecting... 1/5" notices are retries, not failures; keep the text for turn.failed.
         this.lastError = typeof event.message === "string" ? event.message : undefined;
+        this.errorsInARow++;
         break;
     }
   }
 
+  /** API error notices (codex's own retries) since the last item or finished turn. */
+  errorsInARow = 0;
+  /** The last API error notice's text. */
+  lastError: string | undefined;
+
   private item(item: Record<string, unknown>): void {
+    this.errorsInARow = 0;
     switch (item.type) {
       case "command_execution":
         this.trajectory.push({

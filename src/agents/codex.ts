@@ -31,6 +31,11 @@ export interface CodexOptions {
   env?: Record<string, string>;
   /** Prices (USD per million tokens) to use instead of, or on top of, the built-in table. */
   prices?: Record<string, ModelPrice>;
+  /**
+   * API errors in a row (codex's "Reconnecting… n/5" notices) before the run is stopped as an
+   * infra error (default 2); a 401/403 stops it at its first notice.
+   */
+  maxApiErrors?: number;
 }
 
 /** Flags that keep codex to the model API: no plugin or app look-ups, update checks, analytics. */
@@ -187,12 +192,24 @@ async function runCodex(
     CARRIED_OVER,
   );
   const parser = new CodexStreamParser();
-  const lines = new LineSplitter((line) => parser.line(line));
+  // codex retries a failing API for minutes (its stream retries, each with its request retries):
+  // stopped here after a few notices of it, at the first for an error no retry can fix.
+  const stop = new AbortController();
+  const maxApiErrors = options.maxApiErrors ?? 2;
+  const lines = new LineSplitter((line) => {
+    parser.line(line);
+    if (
+      parser.errorsInARow >= maxApiErrors ||
+      (parser.errorsInARow > 0 && AUTH_ERROR.test(parser.lastError ?? ""))
+    )
+      stop.abort();
+  });
   const run = await runAgentProcess(ctx, {
     command: bin,
     args: codexArgs(ctx, options),
     env: { ...options.env, CODEX_HOME: codexHome },
     onStdout: (chunk) => lines.push(chunk),
+    signal: stop.signal,
   });
   lines.end();
   const model = ctx.model ?? options.model ?? (await configuredModel(codexHome));
@@ -214,6 +231,11 @@ async function runCodex(
           ],
         }),
   };
+  if (stop.signal.aborted && !ctx.signal.aborted) {
+    throw classifyCodexError(
+      `${parser.errorsInARow} API errors in a row (codex retries them for minutes); the last: ${parser.lastError}`,
+    );
+  }
   if (run.process.timedOut || run.process.aborted) return result;
   if (parser.failure) throw classifyCodexError(parser.failure);
   if (run.process.exitCode !== 0 && parser.turns === 0) {
@@ -232,11 +254,11 @@ async function configuredModel(codexHome: string): Promise<string | undefined> {
   return /^\s*model\s*=\s*"([^"]+)"/m.exec(topLevel)?.[1];
 }
 
+const AUTH_ERROR = /\b(401|403)\b|unauthorized|incorrect api key|invalid api key|not logged in/i;
+
 /** 401/403 will not pass on a retry; overload, rate limits and 5xx may. */
 export function classifyCodexError(message: string): InfraError {
-  const auth = /\b(401|403)\b|unauthorized|incorrect api key|invalid api key|not logged in/i.test(
-    message,
-  );
+  const auth = AUTH_ERROR.test(message);
   return new InfraError(
     `codex reported an error: ${message}${auth ? " (check OPENAI_API_KEY or `codex login`)" : ""}`,
     !auth,

@@ -127,7 +127,13 @@ async function runCopilot(
   const maxApiErrors = options.maxApiErrors ?? 3;
   const lines = new LineSplitter((line) => {
     parser.line(line);
-    if (parser.failures.length >= maxApiErrors) stop.abort();
+    const last = parser.failures.at(-1);
+    // A 401/403 will not pass on copilot's own retries: stopped at the first.
+    if (
+      parser.failures.length >= maxApiErrors ||
+      (last && !classifyCopilotError(last.message, last.status).retryable)
+    )
+      stop.abort();
   });
   const run = await runAgentProcess(ctx, {
     command: bin,

@@ -42,6 +42,9 @@ export const GEMINI_CREDENTIAL_ENV = ["GEMINI_API_KEY", "GOOGLE_API_KEY"] as con
 /** Files of `~/.gemini` a trial's gemini gets: login, settings, global instructions. */
 const CARRIED_OVER = ["settings.json", "oauth_creds.json", "google_accounts.json", "GEMINI.md"];
 
+/** Attempts per request (settings `general.maxAttempts`) unless the trial's settings set it. */
+export const GEMINI_DEFAULT_MAX_ATTEMPTS = 2;
+
 /** Exit code of Gemini CLI 0.61 for an authentication failure (FATAL_AUTHENTICATION_ERROR). */
 const EXIT_AUTH = 41;
 
@@ -153,8 +156,15 @@ async function writeSettings(
     unknown
   >;
   const servers = mcpOf(ctx);
+  const general = (settings.general ?? {}) as Record<string, unknown>;
   const ours: Record<string, unknown> = {
-    general: { disableAutoUpdate: true, disableUpdateNag: true },
+    general: {
+      disableAutoUpdate: true,
+      disableUpdateNag: true,
+      // Gemini's own default is 10 attempts, 5-30 s apart: an always-failing API took 11 minutes
+      // to reach an error. Two ride out a blip; the trial's infra-error retries do the rest.
+      ...(general.maxAttempts === undefined ? { maxAttempts: GEMINI_DEFAULT_MAX_ATTEMPTS } : {}),
+    },
     privacy: { usageStatisticsEnabled: false },
     telemetry: { enabled: false },
     // An API key in the environment logs in only when the settings name that method.

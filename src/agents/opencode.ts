@@ -34,7 +34,7 @@ export interface OpencodeOptions {
   config?: Record<string, unknown>;
   /** Step limit of the `build` agent; reaching it is the agent's failure. */
   maxTurns?: number;
-  /** API errors in a row (opencode retries each) before the run is stopped as an infra error (default 3). */
+  /** API errors in a row (opencode retries each) before the run is stopped as an infra error (default 2). */
   maxApiErrors?: number;
   /** Prices for a model opencode reports no cost for (cost 0 with tokens spent). */
   prices?: Record<string, ModelPrice>;
@@ -116,7 +116,7 @@ async function runOpencode(
   const parser = new OpencodeStreamParser(Object.keys(servers ?? {}));
   const stop = new AbortController();
   let apiErrors: string[] = [];
-  const maxApiErrors = options.maxApiErrors ?? 3;
+  const maxApiErrors = options.maxApiErrors ?? 2;
   const lines = new LineSplitter((line) => {
     const steps = parser.steps;
     parser.line(line);
@@ -126,7 +126,9 @@ async function runOpencode(
     const error = /message="stream error".*?error\.error="([^"]*)"/.exec(line);
     if (!error) return;
     apiErrors.push(error[1] ?? "stream error");
-    if (apiErrors.length >= maxApiErrors) stop.abort();
+    // A 401/403 will not pass on opencode's own retries: stopped at the first.
+    if (apiErrors.length >= maxApiErrors || !classifyOpencodeError(apiErrors.at(-1)!).retryable)
+      stop.abort();
   });
   const run = await runAgentProcess(ctx, {
     command: bin,

@@ -42,6 +42,9 @@ export const PI_CREDENTIAL_ENV = [
   "OPENROUTER_API_KEY",
 ] as const;
 
+/** pi's retries of a failed turn unless the trial's settings set them. */
+export const PI_DEFAULT_RETRY = { maxRetries: 1, baseDelayMs: 1000 };
+
 const CARRIED_OVER = ["auth.json", "models.json", "settings.json", "AGENTS.md"];
 
 export function pi(options: PiOptions = {}): AgentAdapter {
@@ -129,9 +132,24 @@ export function classifyPiError(message: string): InfraError {
 async function writeConfig(agentDir: string, options: PiOptions): Promise<void> {
   const settingsFile = path.join(agentDir, "settings.json");
   const settings = await readJsonObject(settingsFile);
+  // pi's own default is 3 retries (2, 4, 8 s) of a failed turn, each over the provider SDK's own
+  // retries: an always-failing API took 86 s to reach an error. One retry of its own, none of the
+  // SDK's, unless the trial's settings say otherwise.
+  const retry = (settings.retry ?? {}) as Record<string, unknown>;
+  const provider = (retry.provider ?? {}) as Record<string, unknown>;
+  const bounded = {
+    ...retry,
+    maxRetries: retry.maxRetries ?? PI_DEFAULT_RETRY.maxRetries,
+    baseDelayMs: retry.baseDelayMs ?? PI_DEFAULT_RETRY.baseDelayMs,
+    provider: { ...provider, maxRetries: provider.maxRetries ?? 0 },
+  };
   await fs.writeFile(
     settingsFile,
-    JSON.stringify({ ...settings, enableInstallTelemetry: false, ...options.settings }, null, 2),
+    JSON.stringify(
+      { ...settings, enableInstallTelemetry: false, retry: bounded, ...options.settings },
+      null,
+      2,
+    ),
   );
   if (options.providers) {
     const modelsFile = path.join(agentDir, "models.json");

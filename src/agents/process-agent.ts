@@ -33,7 +33,8 @@ export async function runAgentProcess(
     command: options.command,
     args: options.args,
     cwd: ctx.cwd,
-    env: { ...ctx.env, ...options.env },
+    // PWD names the workspace, whatever the caller's was: opencode takes its project folder from it.
+    env: { ...ctx.env, ...options.env, PWD: ctx.cwd },
     timeoutMs: ctx.timeoutMs,
     stdoutFile,
     stderrFile,

@@ -228,6 +228,7 @@ async function runComparisonGroup(
   prepare: (spec: EvalSpec) => Promise<PreparedSandbox>,
 ): Promise<{ results: Map<PlannedUnit, EvalResult>; comparisons: ComparisonRecord[] }> {
   const started = Date.now();
+  const active = new Map<PlannedUnit, ActiveTime>();
   const ordered = [...members].sort(
     (a, b) => Number(a.arm!.role === "treatment") - Number(b.arm!.role === "treatment"),
   );
@@ -258,6 +259,7 @@ async function runComparisonGroup(
       return { results, comparisons: [] };
     }
   }
+  for (const unit of ordered) active.set(unit, new ActiveTime(Date.now() - started));
   const arms: GroupArm[] = ordered.map((unit) => ({
     unit: unit as GroupArm["unit"],
     ...(unit.arm!.primary ? { own: policyOf(unit, options) } : {}),
@@ -269,13 +271,15 @@ async function runComparisonGroup(
       slots.use(async () => {
         const n = wanted();
         if (n === undefined) return "cancelled" as const;
-        const trial = await runBudgetedTrial(unit, n, prepared.get(unit)!, options);
+        const trial = await active
+          .get(unit)!
+          .during(() => runBudgetedTrial(unit, n, prepared.get(unit)!, options));
         if (trial !== "no-budget") options.events?.onTrialEnd?.(unit, trial);
         return trial;
       }),
   });
   for (const run of outcome.arms)
-    results.set(run.unit, settledArm(run, Date.now() - started, options));
+    results.set(run.unit, settledArm(run, active.get(run.unit)!.total(), options));
   return { results, comparisons: outcome.comparisons };
 }
 
@@ -340,6 +344,31 @@ function preparedKey(spec: EvalSpec, options: Pick<SuiteOptions, "isolation">): 
   return JSON.stringify([kind, source, overlay ?? null, ...prepares]);
 }
 
+/**
+ * The time some part of a unit was running (ms): `before` (its preparing), then each stretch in
+ * which at least one of its trials ran. Trials waiting in the queue for a slot add nothing, so a
+ * unit run beside others takes what it took alone, not what it waited.
+ */
+export class ActiveTime {
+  private running = 0;
+  private since = 0;
+  private spent: number;
+  constructor(before = 0) {
+    this.spent = before;
+  }
+  async during<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.running++ === 0) this.since = Date.now();
+    try {
+      return await fn();
+    } finally {
+      if (--this.running === 0) this.spent += Date.now() - this.since;
+    }
+  }
+  total(): number {
+    return this.spent + (this.running ? Date.now() - this.since : 0);
+  }
+}
+
 type UnitOptions = SuiteOptions & { deferCleanup: (cleanup: Promise<void>) => void };
 
 async function runUnit(
@@ -365,6 +394,8 @@ async function runUnit(
   const baseline = options.baselineOf?.(unit);
   const vsBaseline = baseline ? againstBaseline(own, baseline) : undefined;
   const policy = vsBaseline ?? own;
+  // The unit's time is its preparing and the time some trial of it ran: not its wait for a slot.
+  const active = new ActiveTime(Date.now() - started);
   const trials: TrialResult[] = [];
   let passes = 0;
   let failures = 0;
@@ -390,7 +421,7 @@ async function runUnit(
         const n = ++launched;
         inFlight++;
         void slots
-          .use(() => runBudgetedTrial(unit, n, prepared, options))
+          .use(() => active.during(() => runBudgetedTrial(unit, n, prepared, options)))
           .then(
             (trial) => {
               if (trial === "no-budget") {
@@ -447,7 +478,7 @@ async function runUnit(
       }),
     );
   }
-  const duration = Date.now() - started;
+  const duration = active.total();
   const settle = (status: EvalStatus, reason?: string, code?: string) =>
     settledResult(unit, status, reason, trials, duration, passes, code);
   const interrupted = () =>

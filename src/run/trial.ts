@@ -150,7 +150,8 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
               prompt: input.prompt?.text ?? "",
               commands: input.prompt?.commands ?? [],
               cwd: work,
-              env,
+              // PWD too: some agents (opencode) take their project folder from it, not from the cwd.
+              env: { ...env, PWD: work },
               timeoutMs: input.spec.timeoutMs,
               maxCostUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
               model: input.spec.model,
@@ -247,7 +248,19 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     const judgedCost = spend.spentUsd - (run.costUsd ?? 0);
     const costed = judgedCost > 0 ? { ...run, costUsd: (run.costUsd ?? 0) + judgedCost } : run;
     const result = redact(
-      verdictOf(input, costed, calls, checks, started, shimDirOf(root), damage),
+      verdictOf(input, costed, calls, checks, started, shimDirOf(root), {
+        ...damage,
+        warnings: [
+          ...damage.warnings,
+          // The trial's own HOME only: with --real-home the user's projects are under HOME.
+          ...callsOutside(calls.calls, [
+            work,
+            tmp,
+            isolation.home ? env.HOME : undefined,
+            treeInside,
+          ]),
+        ],
+      }),
     );
     await writeTrialFiles(input.outDir, result, redact(run), redact(checks));
     // A workspace kept to be looked at is the whole tree, also where it held only the changes.
@@ -505,6 +518,34 @@ async function sandboxDamage(
     );
   }
   return damage;
+}
+
+/**
+ * Shimmed calls the agent made from a folder outside its sandbox (the workspace, its TMPDIR and
+ * HOME; `treeInside`, the workspace's path in a container): said as such, with the folders.
+ */
+export function callsOutside(
+  calls: readonly { bin: string; cwd: string }[],
+  inside: readonly (string | undefined)[],
+): string[] {
+  const roots = inside.filter((p): p is string => Boolean(p)).map((p) => path.resolve(p));
+  const within = (cwd: string) =>
+    roots.some((r) => {
+      const rel = path.relative(r, cwd);
+      return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+    });
+  const outside = new Map<string, Set<string>>();
+  for (const call of calls) {
+    if (!call.cwd || !path.isAbsolute(call.cwd) || within(path.resolve(call.cwd))) continue;
+    const bins = outside.get(call.cwd) ?? new Set<string>();
+    bins.add(call.bin);
+    outside.set(call.cwd, bins);
+  }
+  if (!outside.size) return [];
+  const listed = [...outside].slice(0, 5).map(([cwd, bins]) => `${[...bins].join(", ")} in ${cwd}`);
+  return [
+    `the agent worked outside its sandbox: shimmed calls ran from folders outside its workspace (${listed.join("; ")}${outside.size > 5 ? `; ${outside.size - 5} more folders` : ""})`,
+  ];
 }
 
 export function shimDirOf(trialRoot: string): string {

@@ -80,7 +80,7 @@ export interface TrialFiles {
     };
     trajectory: ToolCall[];
   };
-  calls: Array<{ bin: string; argv: string[]; exit: number | null }>;
+  calls: Array<{ bin: string; argv: string[]; cwd: string; exit: number | null }>;
   stdout: string;
   stderr: string;
 }

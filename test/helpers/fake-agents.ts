@@ -36,7 +36,7 @@ export async function runAgainstFake<F extends Fake>(
   yaml: string,
   start: () => Promise<F>,
   adapter: (fake: F, home: string) => AgentAdapter,
-  options: { maxRetries?: number } = {},
+  options: { maxRetries?: number; env?: Record<string, string> } = {},
 ) {
   const { root, home } = await agentProject(yaml);
   const fake = await start();
@@ -44,7 +44,7 @@ export async function runAgainstFake<F extends Fake>(
   const outcome = await runEvals({
     projectRoot: root,
     agents: [adapter(fake, home)],
-    env: engineEnv(home),
+    env: { ...engineEnv(home), ...options.env },
     maxRetries: options.maxRetries ?? 0,
   });
   const result = onlyEval(outcome.run);

@@ -70,6 +70,24 @@ describe("the login part of the files carried into a trial's HOME", () => {
     expect(loginPart(".claude/settings.json", "not json")).toBe("{}\n");
   });
 
+  it("keeps only the login variables of settings.json's env: a personal PATH stays at home", () => {
+    const text = JSON.stringify({
+      env: {
+        PATH: "/home/me/bin:/usr/bin",
+        ANTHROPIC_API_KEY: "sk-ant-x",
+        AWS_REGION: "us-east-1",
+        EDITOR: "vim",
+        NODE_OPTIONS: "--require /home/me/x.js",
+      },
+    });
+    expect(JSON.parse(loginPart(".claude/settings.json", text))).toEqual({
+      env: { ANTHROPIC_API_KEY: "sk-ant-x", AWS_REGION: "us-east-1" },
+    });
+    expect(
+      JSON.parse(loginPart(".claude/settings.json", JSON.stringify({ env: { PATH: "/x" } }))),
+    ).toEqual({});
+  });
+
   it("keeps config.toml's model and provider tables, not instructions, MCP servers or profiles", () => {
     const text = [
       'model = "gpt-5-codex"',

@@ -107,8 +107,29 @@ const CLAUDE_SETTINGS_LOGIN_KEYS = [
   "awsCredentialExport",
   "forceLoginMethod",
   "forceLoginOrgUUID",
-  "env",
 ];
+
+/**
+ * The variables of settings.json's `env` block that log Claude Code in or choose its provider:
+ * keys, tokens, a gateway's address and headers, a cloud's login. Anything else there (a personal
+ * PATH, a shell, proxy or tool settings) stays at home: a PATH set there hid the trial's shims.
+ */
+export function isClaudeLoginEnv(name: string): boolean {
+  return (
+    /^ANTHROPIC_(API_KEY|AUTH_TOKEN|BASE_URL|CUSTOM_HEADERS|BEDROCK_BASE_URL|VERTEX_BASE_URL|VERTEX_PROJECT_ID)$/.test(
+      name,
+    ) ||
+    /^CLAUDE_CODE_(USE_BEDROCK|USE_VERTEX|SKIP_BEDROCK_AUTH|SKIP_VERTEX_AUTH|API_KEY_HELPER_TTL_MS)$/.test(
+      name,
+    ) ||
+    /^AWS_(REGION|PROFILE|ACCESS_KEY_ID|SECRET_ACCESS_KEY|SESSION_TOKEN|BEARER_TOKEN_BEDROCK)$/.test(
+      name,
+    ) ||
+    /^(CLOUD_ML_REGION|VERTEX_REGION_[A-Z0-9_]+|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CLOUD_PROJECT)$/.test(
+      name,
+    )
+  );
+}
 
 /** The top-level keys of ~/.codex/config.toml that choose and reach the model provider. */
 const CODEX_CONFIG_LOGIN_KEYS = new Set([
@@ -130,6 +151,24 @@ function pickKeys(text: string, keys: readonly string[]): string {
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return "{}\n";
   const record = parsed as Record<string, unknown>;
   const kept = Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]]));
+  return `${JSON.stringify(kept, null, 2)}\n`;
+}
+
+/** settings.json's login keys, and of its `env` block only the login variables. */
+function claudeSettingsLogin(text: string): string {
+  const kept = JSON.parse(pickKeys(text, [...CLAUDE_SETTINGS_LOGIN_KEYS, "env"])) as Record<
+    string,
+    unknown
+  >;
+  const env = kept.env;
+  if (env !== undefined) {
+    const logins =
+      env && typeof env === "object" && !Array.isArray(env)
+        ? Object.entries(env).filter(([name]) => isClaudeLoginEnv(name))
+        : [];
+    if (logins.length) kept.env = Object.fromEntries(logins);
+    else delete kept.env;
+  }
   return `${JSON.stringify(kept, null, 2)}\n`;
 }
 
@@ -161,7 +200,7 @@ export function codexLoginConfig(text: string): string {
 /** The login part of a carried-over file, by its path relative to HOME; other files whole. */
 export function loginPart(rel: string, text: string): string {
   if (rel === ".claude.json") return pickKeys(text, CLAUDE_JSON_LOGIN_KEYS);
-  if (rel === ".claude/settings.json") return pickKeys(text, CLAUDE_SETTINGS_LOGIN_KEYS);
+  if (rel === ".claude/settings.json") return claudeSettingsLogin(text);
   if (rel === ".codex/config.toml") return codexLoginConfig(text);
   return text;
 }
