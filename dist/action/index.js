@@ -2512,6 +2512,7 @@ exports.basename = (path, { windows } = {}) => {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   xu: () => (/* reexport */ AgentEvalsError),
+  kg: () => (/* reexport */ AgentFault),
   gw: () => (/* reexport */ CALIBRATION_FILE),
   Wy: () => (/* reexport */ CiGateError),
   NC: () => (/* reexport */ Codes),
@@ -2538,12 +2539,13 @@ __nccwpck_require__.d(__webpack_exports__, {
   ez: () => (/* reexport */ evalCode),
   Rr: () => (/* reexport */ exitCodeFor),
   Vw: () => (/* reexport */ formatProblem),
+  M0: () => (/* reexport */ judgedAny),
   MT: () => (/* reexport */ matchesPattern),
   H6: () => (/* reexport */ mostTrials),
   CT: () => (/* reexport */ reliabilityOf),
   Td: () => (/* reexport */ requiredPasses),
   X_: () => (/* reexport */ round6),
-  r6: () => (/* reexport */ sequentialVerdict),
+  MH: () => (/* reexport */ sequentialDecision),
   $P: () => (/* reexport */ thresholdPercent),
   u3: () => (/* reexport */ trialCode),
   WO: () => (/* reexport */ trialsCertainlyNeeded),
@@ -2552,7 +2554,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   LQ: () => (/* reexport */ withDiagnostics)
 });
 
-// UNUSED EXPORTS: ACTION_REF, REPOSITORY, agreementOf
+// UNUSED EXPORTS: ACTION_REF, REPOSITORY, agreementOf, sequentialVerdict
 
 ;// CONCATENATED MODULE: ./src/model/stats.ts
 // Verdict arithmetic: how many passes a pass rate needs, when the verdict is decided, the Wilson
@@ -2755,47 +2757,82 @@ function logFactorials(n) {
     return factorialCache;
 }
 /**
- * The verdict rule, on the 95% interval of the difference:
- * - `regression`: the whole interval lies below 0 (the treatment is worse);
- * - `improvement`: the whole interval lies above 0;
- * - `no-change`: the whole interval lies within ±margin;
+ * The verdict rule, on an interval of the difference (95% at the last look, 99.8% before) and
+ * Fisher's p-value of the same counts, α = 0.05:
+ * - `regression`: the whole interval lies below 0 and p < α (the treatment is worse);
+ * - `improvement`: the whole interval lies above 0 and p < α;
+ * - `no-change`: the whole interval lies within ±margin (two one-sided tests, each at half of
+ *   1 − the interval's confidence);
  * - `inconclusive`: anything else (more trials would be needed to say).
+ * Without a p-value only the interval is read.
  */
-function verdictOf(interval, margin = DEFAULT_MARGIN) {
+function verdictOf(interval, margin = DEFAULT_MARGIN, pValue, alpha = 1 - FINAL_CONFIDENCE) {
     const [lower, upper] = interval;
-    if (upper < 0)
+    const significant = pValue === undefined || pValue < alpha;
+    if (upper < 0 && significant)
         return "regression";
-    if (lower > 0)
+    if (lower > 0 && significant)
         return "improvement";
     if (lower >= -margin && upper <= margin)
         return "no-change";
     return "inconclusive";
 }
-function compareArms(control, treatment, margin = DEFAULT_MARGIN) {
+/**
+ * The counts compared, with the 95% interval and Fisher's p-value shown beside the verdict, and
+ * the verdict of the rule at `confidence` (the 99.8% of an interim look, the 95% of the last).
+ * Label and numbers come from the same counts: an interim verdict's interval is nested in the 95%
+ * one shown, and p < 0.05 is part of the rule, so a REGRESSION never stands beside p ≥ 0.05.
+ */
+function compareArms(control, treatment, margin = DEFAULT_MARGIN, confidence = FINAL_CONFIDENCE) {
     const interval = differenceInterval(control, treatment);
+    const pValue = fisherExact(control, treatment);
+    const judged = confidence === FINAL_CONFIDENCE ? interval : differenceInterval(control, treatment, confidence);
     const rate = (arm) => (arm.trials ? arm.passes / arm.trials : 0);
     return {
         delta: round6(rate(treatment) - rate(control)),
         interval,
-        pValue: fisherExact(control, treatment),
-        verdict: verdictOf(interval, margin),
+        pValue,
+        verdict: verdictOf(judged, margin, pValue),
     };
 }
 /**
- * The sequential rule, looked at after each pair of trials (the first k judged trials of each
- * arm, by trial number, so the looks are balanced whatever order trials finish in): from the
- * FIRST_LOOK-th pair on, the verdict of the 99.8% interval decides as soon as it is not
- * inconclusive; at `max` pairs the 95% interval gives the verdict, inconclusive included.
- * Undefined: not decided yet, run another pair.
+ * The sequential rule, one stopping rule for every baseline (a base ref, a variant's control, the
+ * history), looked at after each pair of trials (the first k judged trials of each arm, by trial
+ * number, so the looks are balanced whatever order trials finish in; against a history baseline,
+ * after each treatment trial). Decided, in this order:
+ * 1. at `max`: the verdict of the 95% rule, inconclusive included;
+ * 2. from the FIRST_LOOK-th look on: the 99.8% rule's verdict, when it is not inconclusive;
+ * 3. at any look: regression (improvement) when the 95% rule says it of the counts so far and
+ *    would say it at `max` even if every remaining treatment trial passed (failed) and every
+ *    remaining control trial failed (passed): the verdict at the maximum can no longer change.
+ * Undefined: not decided yet, run another trial of each arm.
  */
-function sequentialVerdict(control, treatment, max, margin = DEFAULT_MARGIN) {
-    const pairs = Math.min(control.trials, treatment.trials);
-    if (pairs >= max)
-        return verdictOf(differenceInterval(control, treatment), margin);
-    if (pairs < FIRST_LOOK)
+function sequentialVerdict(control, treatment, max, options = {}) {
+    return sequentialDecision(control, treatment, max, options)?.verdict;
+}
+/** The decision of sequentialVerdict with the numbers it was read from (see compareArms). */
+function sequentialDecision(control, treatment, max, options = {}) {
+    const { margin = DEFAULT_MARGIN, fixedControl = false } = typeof options === "number" ? { margin: options } : options;
+    const looks = fixedControl ? treatment.trials : Math.min(control.trials, treatment.trials);
+    if (looks === 0)
         return undefined;
-    const verdict = verdictOf(differenceInterval(control, treatment, INTERIM_CONFIDENCE), margin);
-    return verdict === "inconclusive" ? undefined : verdict;
+    if (looks >= max)
+        return compareArms(control, treatment, margin);
+    if (looks >= FIRST_LOOK) {
+        const interim = compareArms(control, treatment, margin, INTERIM_CONFIDENCE);
+        if (interim.verdict !== "inconclusive")
+            return interim;
+    }
+    const leftT = max - treatment.trials;
+    const leftC = fixedControl ? 0 : max - control.trials;
+    const at = (c, t) => compareArms({ passes: control.passes + c, trials: control.trials + leftC }, { passes: treatment.passes + t, trials: treatment.trials + leftT }, margin).verdict;
+    const best = at(0, leftT);
+    const worst = at(leftC, 0);
+    if (best !== worst || (best !== "regression" && best !== "improvement"))
+        return undefined;
+    // And the counts so far say it too, so the label stands beside its own interval and p.
+    const now = compareArms(control, treatment, margin);
+    return now.verdict === best ? now : undefined;
 }
 /**
  * Unbiased estimator of pass@k from c passes in n trials: the chance that at least one of k
@@ -2891,6 +2928,13 @@ class InfraError extends AgentEvalsError {
         super(Codes.infraError, message);
         this.retryable = retryable;
     }
+}
+/**
+ * What the agent did inside its sandbox (its workspace's contents, the processes of its container)
+ * made a step of its trial impossible: the trial fails with this message as its evidence, and is
+ * never retried. Not an InfraError: an agent cannot turn its own failure into one.
+ */
+class AgentFault extends Error {
 }
 /** Diagnostic codes: stable across versions so tools can key on them. */
 const Codes = {
@@ -2989,6 +3033,18 @@ function exitCodeFor(all) {
     if (evals.some((e) => e.status === "error"))
         return 2;
     return 0;
+}
+/**
+ * Whether any eval × agent pair got a verdict: it passed or failed (now, or as a recorded verdict
+ * reused), stayed inconclusive, or ran some trials before the budget cut it short. A run whose
+ * pairs were all skipped (no API key, no agent) or errored judged nothing, whatever its exit code.
+ */
+function judgedAny(evals) {
+    return evals.some((e) => e.status === "passed" ||
+        e.status === "failed" ||
+        e.status === "cached" ||
+        e.status === "inconclusive" ||
+        (e.status === "incomplete" && e.trialsRun > 0));
 }
 /**
  * The trials an eval's pass rate is taken over: all but the errored ones (an error is the outside
@@ -3200,27 +3256,42 @@ const ACTION_REF = "v1";
 
 /***/ }),
 
-/***/ 70291:
+/***/ 61930:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   T: () => (/* reexport */ GarbageCadence),
+  Lr: () => (/* reexport */ RUN_MARKER_ENV),
+  Xj: () => (/* reexport */ SAFE_OPEN_FLAGS),
   jf: () => (/* reexport */ Semaphore),
+  L8: () => (/* reexport */ claimDeadRuns),
   I: () => (/* reexport */ currentRedactor),
   Gt: () => (/* reexport */ displayPath),
   aY: () => (/* reexport */ findOnPath),
   q8: () => (/* reexport */ gitHeadCommit),
+  tJ: () => (/* reexport */ inert),
+  wi: () => (/* reexport */ inertLines),
   FK: () => (/* reexport */ isInside),
   De: () => (/* reexport */ isValidShimName),
+  fR: () => (/* reexport */ killMarked),
+  pP: () => (/* reexport */ kindOf),
+  bv: () => (/* reexport */ makeRunTempDir),
   gj: () => (/* reexport */ mayBeInGitRepo),
+  lf: () => (/* reexport */ openRegular),
+  w5: () => (/* reexport */ openRegularSync),
   PC: () => (/* reexport */ outgoingRedactor),
   MT: () => (/* reexport */ outsideCommandWrapper),
+  Wy: () => (/* reexport */ readRegularSync),
+  DM: () => (/* reexport */ readRegularTextSync),
   Zr: () => (/* reexport */ readTail),
+  bA: () => (/* reexport */ reapRunCgroups),
+  y2: () => (/* reexport */ recordInRun),
   it: () => (/* reexport */ redactFile),
   qR: () => (/* reexport */ redactOutgoing),
   us: () => (/* reexport */ redactTree),
+  Vz: () => (/* reexport */ runId),
   R3: () => (/* reexport */ runProcess),
   XG: () => (/* reexport */ secretNames),
   xc: () => (/* reexport */ secretRedactor),
@@ -3324,14 +3395,228 @@ class GarbageCadence {
     }
 }
 
-// EXTERNAL MODULE: external "node:async_hooks"
-var external_node_async_hooks_ = __nccwpck_require__(16698);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(51455);
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+;// CONCATENATED MODULE: ./src/util/run-owner.ts
+// Who owns a run: the harness process, named by its pid and its start time (so that a pid the
+// kernel handed out again to another process is not taken for the run's owner), within one boot
+// and one pid namespace (its "scope": a pid means nothing to a harness in another one).
+
+/** The start time of a live process, or undefined if there is none with that pid. */
+function processStart(pid) {
+    let stat;
+    try {
+        stat = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    }
+    catch {
+        return undefined;
+    }
+    // "pid (comm) state …": comm may hold spaces and parentheses; start time is the 22nd field.
+    const start = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);
+    return Number.isSafeInteger(start) ? start : undefined;
+}
+function currentScope() {
+    try {
+        const boot = (0,external_node_fs_.readFileSync)("/proc/sys/kernel/random/boot_id", "utf8").trim();
+        return `${boot}/${(0,external_node_fs_.readlinkSync)("/proc/self/ns/pid")}`;
+    }
+    catch {
+        return "unknown";
+    }
+}
+let run_owner_self;
+/** This process as a run's owner. */
+function ownRun() {
+    run_owner_self ??= { pid: process.pid, start: processStart(process.pid) ?? 0, scope: currentScope() };
+    return run_owner_self;
+}
+/** The run's id: pid and start time, safe in file, cgroup, container and label names. */
+function runId(owner = ownRun()) {
+    return `${owner.pid}-${owner.start}`;
+}
+/**
+ * Whether `owner` has certainly ended: same scope as ours, and no process with its pid and start
+ * time. An owner in another scope (or one this machine cannot tell about) counts as alive.
+ */
+function ownerIsGone(owner) {
+    const here = ownRun();
+    if (owner.scope !== here.scope || here.scope === "unknown")
+        return false;
+    return processStart(owner.pid) !== owner.start;
+}
+
+;// CONCATENATED MODULE: ./src/util/run-registry.ts
+// What a run made outside its project, written down as it is made, so that the next run can undo
+// it if this one is killed with SIGKILL (which no handler sees). One file per run in
+// $TMPDIR/agent-evals-runs/, named by the run's id: its first line the owner (run-owner.ts), then one
+// JSON line per thing made (a temp folder, a cgroup home, a docker label). The file is removed when
+// the run's process exits; one that is still there and whose owner is gone is a dead run's.
+//
+// A reaper claims a dead run's file by renaming it to `<dead id>@<own id>` (a rename succeeds for
+// one process only), so that two runs starting together never both reap it; a claim whose reaper
+// died too is claimed again.
+
+
+
+
+/** Set in every program a run starts (with the run's id): how a dead run's processes are found. */
+const RUN_MARKER_ENV = "AGENT_EVALS_RUN";
+let record;
+const written = new Set();
+function registryDir() {
+    return external_node_path_default().join((0,external_node_os_.tmpdir)(), "agent-evals-runs");
+}
+/** Creates this run's record (once per process); later calls are free. Never throws. */
+function registerRun() {
+    if (record)
+        return;
+    const file = external_node_path_default().join(registryDir(), runId());
+    try {
+        writeRecord(file, `${JSON.stringify(ownRun())}\n`, "w");
+    }
+    catch {
+        return; // no record: a SIGKILL then leaves this run's things for the system
+    }
+    record = file;
+    process.once("exit", unregisterRun);
+}
+/** Writes `entry` into this run's record (registering the run first). Never throws. */
+function recordInRun(entry) {
+    const line = JSON.stringify(entry);
+    if (written.has(line))
+        return;
+    registerRun();
+    if (!record)
+        return;
+    try {
+        writeRecord(record, `${line}\n`, "a");
+        written.add(line);
+    }
+    catch {
+        // Not written down: a SIGKILL then leaves this for the system; the run itself goes on.
+    }
+}
+/** Appends to (or creates) the record, its folder made again if another run just removed it. */
+function writeRecord(file, text, mode) {
+    for (let attempt = 0;; attempt++) {
+        try {
+            (0,external_node_fs_.mkdirSync)(external_node_path_default().dirname(file), { recursive: true });
+            if (mode === "w")
+                (0,external_node_fs_.writeFileSync)(file, text);
+            else
+                (0,external_node_fs_.appendFileSync)(file, text);
+            return;
+        }
+        catch (error) {
+            if (error.code !== "ENOENT" || attempt >= 3)
+                throw error;
+            // An append to a record that is gone: this run's record is written again, whole.
+            if (mode === "a")
+                (0,external_node_fs_.writeFileSync)(file, `${JSON.stringify(ownRun())}\n`, { flag: "a" });
+        }
+    }
+}
+/** Removes this run's record (at exit: what it made is its own clean-up's to remove). */
+function unregisterRun() {
+    if (!record)
+        return;
+    try {
+        (0,external_node_fs_.unlinkSync)(record);
+    }
+    catch {
+        // gone already
+    }
+    record = undefined;
+    written.clear();
+    try {
+        (0,external_node_fs_.rmdirSync)(registryDir());
+    }
+    catch {
+        // another run's record is there
+    }
+}
+/** The records of runs whose owner is gone (and whose reaper, if one claimed them, is gone too), claimed. */
+function claimDeadRuns() {
+    let names;
+    try {
+        names = (0,external_node_fs_.readdirSync)(registryDir());
+    }
+    catch {
+        return [];
+    }
+    const here = ownRun();
+    const claimed = [];
+    for (const name of names) {
+        const [id, reaper] = name.split("@");
+        if (!id || id === runId())
+            continue;
+        if (reaper && !ownerIsGone(ownerFromId(reaper, here.scope)))
+            continue;
+        const file = external_node_path_default().join(registryDir(), name);
+        const run = readRecord(file);
+        if (!run || !ownerIsGone(run.owner))
+            continue;
+        const mine = external_node_path_default().join(registryDir(), `${id}@${runId()}`);
+        try {
+            (0,external_node_fs_.renameSync)(file, mine);
+        }
+        catch {
+            continue; // claimed by another run first
+        }
+        claimed.push({
+            id,
+            ...run,
+            done: () => {
+                try {
+                    (0,external_node_fs_.unlinkSync)(mine);
+                }
+                catch {
+                    // gone already
+                }
+            },
+        });
+    }
+    return claimed;
+}
+function readRecord(file) {
+    try {
+        const [head, ...lines] = (0,external_node_fs_.readFileSync)(file, "utf8").split("\n").filter(Boolean);
+        const owner = JSON.parse(head);
+        // A line cut by the SIGKILL does not parse: it is skipped.
+        const entries = lines.flatMap((line) => {
+            try {
+                return [JSON.parse(line)];
+            }
+            catch {
+                return [];
+            }
+        });
+        return { owner, entries };
+    }
+    catch {
+        return undefined;
+    }
+}
+function ownerFromId(id, scope) {
+    const [pid, start] = id.split("-").map(Number);
+    return { pid: pid ?? 0, start: start ?? 0, scope };
+}
+
+;// CONCATENATED MODULE: ./src/util/run-temp.ts
+// Temp folders a run makes, written into its record (run-registry.ts) as they are made: the next
+// run removes them if this one is SIGKILLed before its own clean-up.
+
+
+
+
+/** A fresh folder `<os temp dir>/<prefix>XXXXXX`, recorded as this run's. */
+function makeRunTempDir(prefix) {
+    // Synchronous: nothing between the folder's making and its record but a write.
+    const dir = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join((0,external_node_os_.tmpdir)(), prefix));
+    recordInRun({ temp: dir });
+    return dir;
+}
+
 ;// CONCATENATED MODULE: ./src/util/cgroup.ts
 // A cgroup (v2) per started program, where the machine lets us: every descendant is born into its
 // parent's cgroup and stays there whatever it does to its process group, session or pid (setsid,
@@ -3344,6 +3629,8 @@ const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createR
 // cgroup, spawns (a synchronous fork), and moves itself back. A child moved in after it started
 // could fork before the move; a shell launcher would change the child's environment and how a
 // missing binary is reported.
+
+
 
 
 /** Set to 1 in agent-evals' own environment to use the marker scan only, never a cgroup. */
@@ -3412,8 +3699,10 @@ class ProcessCgroup {
         const reused = idle.pop();
         if (reused)
             return new ProcessCgroup(reused, home);
-        const dir = external_node_path_default().join(home, `agent-evals-${process.pid}-${++created}`);
+        // Named by the run (pid and start time): the next run finds them if this one is SIGKILLed.
+        const dir = external_node_path_default().join(home, `${cgroupPrefix(runId())}${++created}`);
         try {
+            recordInRun({ cgroups: home });
             (0,external_node_fs_.mkdirSync)(dir);
         }
         catch {
@@ -3518,12 +3807,50 @@ class ProcessCgroup {
         }
     }
     populated() {
+        return isPopulated(this.dir);
+    }
+}
+function cgroupPrefix(run) {
+    return `agent-evals-${run}-`;
+}
+/**
+ * Kills every process in the cgroups a (dead) run made below `home`, and removes them. Returns how
+ * many cgroups were found.
+ */
+async function reapRunCgroups(home, run) {
+    let names;
+    try {
+        names = (0,external_node_fs_.readdirSync)(home).filter((name) => name.startsWith(cgroupPrefix(run)));
+    }
+    catch {
+        return 0;
+    }
+    for (const name of names) {
+        const dir = external_node_path_default().join(home, name);
         try {
-            return /^populated 1$/m.test((0,external_node_fs_.readFileSync)(external_node_path_default().join(this.dir, "cgroup.events"), "utf8"));
+            (0,external_node_fs_.writeFileSync)(external_node_path_default().join(dir, "cgroup.kill"), "1");
         }
         catch {
-            return false;
+            // gone, or no cgroup.kill: the marker scan is left
         }
+        for (let i = 0; i < EMPTY_POLLS && isPopulated(dir); i++) {
+            await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        try {
+            (0,external_node_fs_.rmdirSync)(dir);
+        }
+        catch {
+            // still populated: left for the system
+        }
+    }
+    return names.length;
+}
+function isPopulated(dir) {
+    try {
+        return /^populated 1$/m.test((0,external_node_fs_.readFileSync)(external_node_path_default().join(dir, "cgroup.events"), "utf8"));
+    }
+    catch {
+        return false;
     }
 }
 /** Tries, with a cgroup of its own, every step a started program's cgroup needs. */
@@ -3531,7 +3858,7 @@ function probe() {
     const home = ownCgroupDir();
     if (!home)
         return undefined;
-    const dir = external_node_path_default().join(home, `agent-evals-${process.pid}-probe`);
+    const dir = external_node_path_default().join(home, `${cgroupPrefix(runId())}probe`);
     try {
         (0,external_node_fs_.mkdirSync)(dir);
     }
@@ -3601,6 +3928,312 @@ function unescapeMountField(field) {
     return field.replace(/\\([0-7]{3})/g, (_, octal) => String.fromCharCode(parseInt(octal, 8)));
 }
 
+// EXTERNAL MODULE: external "node:async_hooks"
+var external_node_async_hooks_ = __nccwpck_require__(16698);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(51455);
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/util/hidden.ts
+// What a terminal shows as nothing: escape sequences (CSI such as the colour reset `\e[0m`, OSC
+// such as a hyperlink's `\e]8;;\e\\`, the other two- and three-byte ones), the C0 and C1 controls
+// other than tab and line breaks, DEL, and the zero-width and bidi characters. A secret printed
+// with one of these inside looks whole on a screen, so the redactor reads text without them
+// (strip in redact.ts). Sequences are read raw or JSON-escaped (`\u001b[0m`, as a transcript holds
+// them). `\r` and backspace overwrites are not undone: what they hide depends on the screen.
+/** The bytes so far cannot tell (a sequence or a character cut at the end of a stream's chunk). */
+const UNDECIDED = -1;
+/**
+ * A sequence longer than this is not one (a terminal would have given up on it too). It bounds
+ * what a stream holds back for an unfinished one; scanning one stops at the next ESC, so text is
+ * read in linear time however many unfinished sequences it holds.
+ */
+const MAX_SEQUENCE = 512;
+const ESC = 0x1b;
+const BEL = 0x07;
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const DEL = 0x7f;
+const BACKSLASH = 0x5c;
+const NOT_A_UNIT = -2;
+/**
+ * How many bytes from `i` a terminal shows as nothing: 0 for a visible byte, UNDECIDED when the
+ * bytes up to `length` cannot tell. `json`: `i` is the backslash of a `\uXXXX` escape.
+ */
+function hiddenAt(bytes, i, length, json) {
+    if (json) {
+        const code = unitAt(bytes, i, length, true);
+        if (code === UNDECIDED)
+            return UNDECIDED;
+        if (code === ESC)
+            return sequenceAt(bytes, i, length, true);
+        return code >= 0 && hiddenCode(code) ? 6 : 0;
+    }
+    const c = bytes[i];
+    if (c >= 0x20 && c < DEL)
+        return 0;
+    if (c === ESC)
+        return sequenceAt(bytes, i, length, false);
+    if (c < 0x20)
+        return c === TAB || c === LF || c === CR ? 0 : 1;
+    if (c === DEL)
+        return 1;
+    if (c === 0xc2) {
+        if (i + 1 >= length)
+            return UNDECIDED;
+        const d = bytes[i + 1];
+        return (d >= 0x80 && d <= 0x9f) || d === 0xad ? 2 : 0; // C1 controls, soft hyphen
+    }
+    if (c === 0xe2 || c === 0xef) {
+        if (i + 2 >= length)
+            return UNDECIDED;
+        if (!continuation(bytes[i + 1]) || !continuation(bytes[i + 2]))
+            return 0;
+        const code = ((c & 0x0f) << 12) | ((bytes[i + 1] & 0x3f) << 6) | (bytes[i + 2] & 0x3f);
+        return hiddenCode(code) ? 3 : 0;
+    }
+    return 0;
+}
+function continuation(b) {
+    return (b & 0xc0) === 0x80;
+}
+/** A character a terminal draws as nothing (or that reorders what follows it). */
+function hiddenCode(code) {
+    return ((code < 0x20 && code !== TAB && code !== LF && code !== CR) ||
+        (code >= DEL && code <= 0x9f) ||
+        code === 0xad ||
+        (code >= 0x200b && code <= 0x200f) ||
+        (code >= 0x202a && code <= 0x202e) ||
+        (code >= 0x2060 && code <= 0x2064) ||
+        (code >= 0x2066 && code <= 0x2069) ||
+        code === 0xfeff);
+}
+/** The size of the unit unitAt read last (1 byte raw; 2 or 6 JSON-escaped). */
+let unitSize = 1;
+/**
+ * The character at `p`: a byte, or JSON-escaped one (`\\`, `\"`, `\/`, `\n`…, `\uXXXX`); sets
+ * unitSize. NOT_A_UNIT for a backslash that starts no escape.
+ */
+function unitAt(bytes, p, length, json) {
+    if (p >= length)
+        return UNDECIDED;
+    const c = bytes[p];
+    unitSize = 1;
+    if (!json || c !== BACKSLASH)
+        return c;
+    if (p + 1 >= length)
+        return UNDECIDED;
+    const e = bytes[p + 1];
+    unitSize = 2;
+    const simple = JSON_SIMPLE[e];
+    if (simple !== undefined)
+        return simple;
+    if (e !== 0x75)
+        return NOT_A_UNIT;
+    if (p + 6 > length)
+        return UNDECIDED;
+    unitSize = 6;
+    let code = 0;
+    for (let k = p + 2; k < p + 6; k++) {
+        const h = hexValue(bytes[k]);
+        if (h < 0)
+            return NOT_A_UNIT;
+        code = code * 16 + h;
+    }
+    return code;
+}
+const JSON_SIMPLE = {
+    0x5c: 0x5c, // \\
+    0x22: 0x22, // \"
+    0x2f: 0x2f, // \/
+    0x62: 0x08, // \b
+    0x66: 0x0c, // \f
+    0x6e: LF, // \n
+    0x72: CR, // \r
+    0x74: TAB, // \t
+};
+function hexValue(b) {
+    if (b >= 0x30 && b <= 0x39)
+        return b - 0x30;
+    if (b >= 0x41 && b <= 0x46)
+        return b - 0x37;
+    if (b >= 0x61 && b <= 0x66)
+        return b - 0x57;
+    return -1;
+}
+/**
+ * The length of the escape sequence whose ESC is at `i`, 0 if it is none (the ESC is then shown
+ * as it is), UNDECIDED if the bytes end inside it. CSI: `[`, parameters and intermediates
+ * (0x20–0x3F), a final byte (0x40–0x7E). OSC, DCS, SOS, PM, APC (`]`, `P`, `X`, `^`, `_`): any
+ * text up to BEL or ST (`ESC \`); another ESC or a control inside ends it as no sequence. Else
+ * intermediates (0x20–0x2F) and a final byte (0x30–0x7E), as `ESC 7` or `ESC ( B`.
+ */
+function sequenceAt(bytes, i, length, json) {
+    let p = i + (json ? 6 : 1);
+    const next = () => {
+        if (p - i >= MAX_SEQUENCE)
+            return NOT_A_UNIT;
+        const code = unitAt(bytes, p, length, json);
+        if (code >= 0)
+            p += unitSize;
+        return code;
+    };
+    const kind = next();
+    if (kind < 0)
+        return kind === UNDECIDED ? UNDECIDED : 0;
+    if (kind === 0x5b) {
+        for (;;) {
+            const c = next();
+            if (c === UNDECIDED)
+                return UNDECIDED;
+            if (c >= 0x40 && c <= 0x7e)
+                return p - i;
+            if (c < 0x20 || c > 0x3f)
+                return 0;
+        }
+    }
+    if (kind === 0x5d || kind === 0x50 || kind === 0x58 || kind === 0x5e || kind === 0x5f) {
+        for (;;) {
+            const c = next();
+            if (c === UNDECIDED)
+                return UNDECIDED;
+            if (c === BEL)
+                return p - i;
+            if (c === ESC) {
+                const st = next();
+                if (st === UNDECIDED)
+                    return UNDECIDED;
+                return st === BACKSLASH ? p - i : 0;
+            }
+            if (c < 0x20 || c === DEL)
+                return 0;
+        }
+    }
+    let c = kind;
+    while (c >= 0x20 && c <= 0x2f)
+        c = next();
+    if (c === UNDECIDED)
+        return UNDECIDED;
+    return c >= 0x30 && c <= 0x7e ? p - i : 0;
+}
+
+;// CONCATENATED MODULE: ./src/util/safe-read.ts
+// Reading back a file that an agent, a pull request or an artifact could have written: a link is
+// never followed, and only a regular file is read. A FIFO would block `open` (on a libuv thread
+// that then keeps the process from exiting, whatever the signal); a link to /dev/zero or to
+// /etc/shadow would be read as if it were the file.
+
+// O_NOFOLLOW: a link in the file's place fails with ELOOP. O_NONBLOCK: a FIFO opens at once.
+// O_NOCTTY: a terminal never becomes ours.
+const SAFE_OPEN_FLAGS = external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK | external_node_fs_.constants.O_NOCTTY | external_node_fs_.constants.O_NOFOLLOW;
+/** Opens `file` only if it is a regular file, not a link; the caller closes the descriptor. */
+function openRegularSync(file) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_.openSync)(file, SAFE_OPEN_FLAGS);
+    }
+    catch (error) {
+        return failure(error);
+    }
+    // What was opened is what counts, not what a path named a moment before.
+    let stats;
+    try {
+        stats = (0,external_node_fs_.fstatSync)(fd);
+    }
+    catch (error) {
+        (0,external_node_fs_.closeSync)(fd);
+        throw error;
+    }
+    if (!stats.isFile()) {
+        (0,external_node_fs_.closeSync)(fd);
+        return { kind: "refused", what: kindOf(stats) };
+    }
+    return { kind: "file", fd, size: stats.size };
+}
+/** openRegularSync, on a FileHandle. */
+async function openRegular(file) {
+    let handle;
+    try {
+        handle = await external_node_fs_.promises.open(file, SAFE_OPEN_FLAGS);
+    }
+    catch (error) {
+        return failure(error);
+    }
+    const stats = await handle.stat().catch(async (error) => {
+        await handle.close();
+        throw error;
+    });
+    if (!stats.isFile()) {
+        await handle.close();
+        return { kind: "refused", what: kindOf(stats) };
+    }
+    return { kind: "file", handle, size: stats.size };
+}
+/** The first `maxBytes` of a regular file (truncated says whether there was more). */
+function readRegularSync(file, maxBytes) {
+    const opened = openRegularSync(file);
+    if (opened.kind !== "file")
+        return opened;
+    try {
+        const bytes = Buffer.alloc(Math.min(opened.size, maxBytes));
+        let read = 0;
+        while (read < bytes.length) {
+            const n = (0,external_node_fs_.readSync)(opened.fd, bytes, read, bytes.length - read, read);
+            if (n === 0)
+                break;
+            read += n;
+        }
+        return {
+            kind: "file",
+            bytes: bytes.subarray(0, read),
+            size: opened.size,
+            truncated: opened.size > read,
+        };
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(opened.fd);
+    }
+}
+/** A regular file's text, or undefined when it is missing, refused or over `maxBytes`. */
+function readRegularTextSync(file, maxBytes) {
+    const read = readRegularSync(file, maxBytes);
+    return read.kind === "file" && !read.truncated ? read.bytes.toString("utf8") : undefined;
+}
+/** "a symlink", "a FIFO (named pipe)", ...: what a path that is not a regular file is. */
+function kindOf(stats) {
+    if (stats.isSymbolicLink())
+        return "a symlink";
+    if (stats.isFIFO())
+        return "a FIFO (named pipe)";
+    if (stats.isSocket())
+        return "a socket";
+    if (stats.isCharacterDevice())
+        return "a character device";
+    if (stats.isBlockDevice())
+        return "a block device";
+    if (stats.isDirectory())
+        return "a folder";
+    return "not a regular file";
+}
+function failure(error) {
+    const code = error.code;
+    if (code === "ENOENT" || code === "ENOTDIR")
+        return { kind: "missing" };
+    // O_NOFOLLOW on a link: ELOOP (Linux), EMLINK (FreeBSD), EFTYPE (NetBSD).
+    if (code === "ELOOP" || code === "EMLINK" || code === "EFTYPE") {
+        return { kind: "refused", what: "a symlink" };
+    }
+    if (code === "EISDIR")
+        return { kind: "refused", what: "a folder" };
+    // ENXIO: a socket, or a FIFO opened for writing with no reader.
+    if (code === "ENXIO")
+        return { kind: "refused", what: "a socket or FIFO" };
+    throw error;
+}
+
 ;// CONCATENATED MODULE: ./src/util/redact.ts
 // Secret redaction: the values of declared secrets and of credential variables are replaced by
 // `***` before anything is written (transcripts, call logs, checks, run.json, history, comments).
@@ -3616,13 +4249,17 @@ function unescapeMountField(field) {
 // HTML-escaped; URL-encoded (upper- or lowercase hex);
 // base64 and base64url at any alignment (the part of the encoding that depends only on the
 // secret); each of these with line breaks (`\n`, `\r\n`, `\r`, or their JSON escapes) anywhere
-// inside. A multi-line value is also redacted line by line: each line of MIN_SECRET_LINE_LENGTH
+// inside; each of these cut by what a terminal shows as nothing (an escape sequence such as `\e[0m`
+// or a hyperlink's OSC 8, raw or JSON-escaped; a zero-width or bidi character; see hidden.ts).
+// A multi-line value is also redacted line by line: each line of MIN_SECRET_LINE_LENGTH
 // characters or more (not PEM armor) is a secret of its own, so it is caught printed alone.
 // How: text and forms are matched with their line breaks left out (strip), long forms as
 // overlapping 64-byte pieces, looked up by their first four bytes: linear in the text.
 // A shortened excerpt (an evidence line, an output's tail) that cuts through a value has the piece
 // at its edge replaced too. What is not: a value cut in pieces and printed far apart, transformed (hex, reversed, hashed,
 // compressed), or shorter than MIN_SECRET_LENGTH characters (redacting those would wreck output).
+
+
 
 
 
@@ -3676,32 +4313,46 @@ const STRIDE = 48;
 const KEY = 4;
 /** The bit table that filters positions before a lookup: 2^HASH_BITS bits. */
 const HASH_BITS = 20;
-const CR = 0x0d;
-const LF = 0x0a;
-const BACKSLASH = 0x5c;
+const redact_CR = 0x0d;
+const redact_LF = 0x0a;
+const redact_BACKSLASH = 0x5c;
 const LOWER_N = 0x6e;
 const LOWER_R = 0x72;
+const LOWER_U = 0x75;
 /**
  * The bytes as the matcher sees them: with every line break left out — `\r`, `\n`, and their
- * escapes `\r`, `\n` (a backslash and a letter) and `\\r`, `\\n` (JSON inside JSON) — and, for each
- * byte kept, where it was. Forms and text go through this same function, so a secret matches
- * however it was wrapped, with any line ending, anywhere. A run of backslashes before an `r` or
- * `n` is read whole, as JSON escapes it: an odd run ends in the escape `\n`, a run of 4k + 2 in
- * `\\n` (the JSON of `\n` inside JSON); before anything else, a run is text. So `\\\n`, a secret
- * ending in a backslash and then a line break, keeps the secret's `\\`.
+ * escapes `\r`, `\n` (a backslash and a letter) and `\\r`, `\\n` (JSON inside JSON) — and what a
+ * terminal shows as nothing (see hidden.ts: escape sequences raw or JSON-escaped, zero-width
+ * characters), and, for each byte kept, where it was. Forms and text go through this same
+ * function, so a secret matches however it was wrapped, with any line ending, cut by any escape
+ * sequence, anywhere. A run of backslashes before an `r` or `n` is read whole, as JSON escapes it:
+ * an odd run ends in the escape `\n`, a run of 4k + 2 in `\\n` (the JSON of `\n` inside JSON);
+ * before anything else, a run is text. So `\\\n`, a secret ending in a backslash and then a line
+ * break, keeps the secret's `\\`.
+ *
+ * Not `final` (a stream, more to come): it stops at a sequence the bytes so far cannot decide, and
+ * says where (`stop`); what follows is decided with the bytes still to come.
  */
-function strip(bytes, length = bytes.length) {
+function strip(bytes, length = bytes.length, final = true) {
     const kept = new Uint8Array(length);
     const at = new Int32Array(length);
     let n = 0;
     let i = 0;
     while (i < length) {
         const c = bytes[i];
-        if (c === CR || c === LF) {
+        if (c === redact_CR || c === redact_LF) {
             i += 1;
             continue;
         }
-        if (c !== BACKSLASH) {
+        const printable = c >= 0x20 && c < 0x7f;
+        if (c !== redact_BACKSLASH) {
+            const skip = printable ? 0 : hiddenAt(bytes, i, length, false);
+            if (skip === UNDECIDED && !final)
+                return { kept, at, length: n, stop: i };
+            if (skip > 0) {
+                i += skip;
+                continue;
+            }
             kept[n] = c;
             at[n] = i;
             n += 1;
@@ -3709,27 +4360,49 @@ function strip(bytes, length = bytes.length) {
             continue;
         }
         let end = i;
-        while (end < length && bytes[end] === BACKSLASH)
+        while (end < length && bytes[end] === redact_BACKSLASH)
             end += 1;
         const run = end - i;
         const next = end < length ? bytes[end] : undefined;
+        // A JSON-escaped escape sequence (`\u001b[0m`) starts at the run's last backslash.
+        if (run % 2 === 1 && next === LOWER_U) {
+            const skip = hiddenAt(bytes, end - 1, length, true);
+            if (skip === UNDECIDED && !final)
+                return { kept, at, length: n, stop: i };
+            if (skip > 0) {
+                for (let k = i; k < end - 1; k++) {
+                    kept[n] = redact_BACKSLASH;
+                    at[n] = k;
+                    n += 1;
+                }
+                i = end - 1 + skip;
+                continue;
+            }
+        }
         const letter = next === LOWER_N || next === LOWER_R;
         const escape = !letter ? 0 : run % 2 === 1 ? 1 : run % 4 === 2 ? 2 : 0;
         for (let k = i; k < end - escape; k++) {
-            kept[n] = BACKSLASH;
+            kept[n] = redact_BACKSLASH;
             at[n] = k;
             n += 1;
         }
         i = escape > 0 ? end + 1 : end;
     }
-    return { kept, at, length: n };
+    return { kept, at, length: n, stop: length };
 }
-/** Where the run of backslashes holding `bytes[at]` starts (`at` itself if it is not one). */
-function runStart(bytes, at) {
-    let start = at;
-    while (start > 0 && bytes[start] === BACKSLASH && bytes[start - 1] === BACKSLASH)
-        start -= 1;
-    return start;
+/**
+ * Where the run of backslashes holding the kept byte `k` starts (the byte itself if it is not
+ * one). Only kept bytes count: the backslash that ends an escape sequence (ST, `ESC \`) is not
+ * part of the run after it.
+ */
+function runStart(view, k) {
+    let j = k;
+    while (j > 0 && view.kept[j] === redact_BACKSLASH && view.kept[j - 1] === redact_BACKSLASH) {
+        if (view.at[j - 1] !== view.at[j] - 1)
+            break;
+        j -= 1;
+    }
+    return view.at[j];
 }
 /**
  * Finds every piece of every form in stripped text: a bit table of the pieces' first four bytes
@@ -3817,9 +4490,9 @@ function piecesOf(form) {
     if (raw[0] === LOWER_N || raw[0] === LOWER_R)
         from = 1;
     else
-        while (from < 2 && text.charCodeAt(from) === BACKSLASH)
+        while (from < 2 && text.charCodeAt(from) === redact_BACKSLASH)
             from += 1;
-    while (to > from && text.length - to < 2 && text.charCodeAt(to - 1) === BACKSLASH)
+    while (to > from && text.length - to < 2 && text.charCodeAt(to - 1) === redact_BACKSLASH)
         to -= 1;
     if ((from > 0 || to < text.length) && to - from >= MIN_SECRET_LENGTH)
         variants.push(text.slice(from, to));
@@ -3911,20 +4584,21 @@ class Redactor {
         // Not at the end: a trailing run of backslashes may yet be read as a line break.
         let known = length;
         if (!all)
-            while (known > 0 && input[known - 1] === BACKSLASH)
+            while (known > 0 && input[known - 1] === redact_BACKSLASH)
                 known -= 1;
-        const view = strip(input, known);
+        // Not at the end either: an escape sequence not finished yet (stop).
+        const view = strip(input, known, all);
         const limit = all ? view.length : view.length - (matcher.longest - 1);
         const spans = limit > 0 ? matcher.spans(view.kept, view.at, view.length, limit) : [];
         let count = spans.length;
         let rest = length;
         if (!all) {
-            rest = limit > 0 ? runStart(input, view.at[limit]) : 0;
+            rest = limit > 0 ? runStart(view, limit) : 0;
             // A span that may still grow or join the next match, or that reaches past the cut, is
             // decided with the rest.
             while (count > 0 && (spans[count - 1] >= limit || view.at[spans[count - 1] - 1] >= rest)) {
                 count -= 2;
-                rest = Math.min(rest, runStart(input, view.at[spans[count]]));
+                rest = Math.min(rest, runStart(view, spans[count]));
             }
         }
         const out = [];
@@ -4169,15 +4843,26 @@ async function redactTree(dir, redactor) {
 }
 /** Redacts one file in place, through a temporary file so a reader never sees half of it. */
 async function redactFile(file, redactor) {
-    const stat = await external_node_fs_.promises.lstat(file).catch(() => undefined);
-    if (!stat?.isFile())
+    // Not through a link, and never a FIFO: a trial's folder can hold what the agent put there.
+    const opened = await openRegular(file).catch(() => undefined);
+    if (opened?.kind !== "file")
         return;
-    const bytes = await external_node_fs_.promises.readFile(file);
+    let mode;
+    let bytes;
+    try {
+        mode = (await opened.handle.stat()).mode;
+        bytes = await opened.handle.readFile();
+    }
+    finally {
+        await opened.handle.close();
+    }
     const redacted = redactor.bytes(bytes);
     if (redacted === bytes)
         return;
     const temp = `${file}.redacting`;
-    await external_node_fs_.promises.writeFile(temp, redacted, { mode: stat.mode & 0o777 });
+    // 'wx' after removing: a link or FIFO planted under the temporary name is replaced, never followed.
+    await external_node_fs_.promises.rm(temp, { force: true, recursive: true });
+    await external_node_fs_.promises.writeFile(temp, redacted, { mode: mode & 0o777, flag: "wx" });
     await external_node_fs_.promises.rename(temp, file);
 }
 /** A console stream (stdout, stderr) that writes nothing a redactor would hide. */
@@ -4210,6 +4895,8 @@ class RedactingStream {
 // its own process group (and cgroup, where usable: cgroup.ts), stdin closed, output streamed to
 // capped files, a timeout that kills the whole group, and nothing left running once the promise
 // resolves. No shell is ever involved.
+
+
 
 
 
@@ -4288,8 +4975,11 @@ async function runProcess(opts) {
     // The marker is chosen here so that a wrapper can hand it on (into a container, where the scan
     // for escapees still finds its processes: they are the host's too).
     const marker = (0,external_node_crypto_.randomUUID)();
+    // The run's own marker too: what the next run scans for should this one be SIGKILLed.
+    registerRun();
     const wrapped = await wrapCommand(opts.command, opts.args, opts.cwd, {
         ...opts.env,
+        [RUN_MARKER_ENV]: runId(),
         [PROCESS_MARKER_ENV]: marker,
     }).catch(async (err) => {
         await Promise.all([stdout.close(), stderr.close()]);
@@ -4376,7 +5066,7 @@ async function superviseChild(opts, stdout, stderr, marker) {
     const start = () => (0,external_node_child_process_.spawn)(opts.command, opts.args, {
         cwd: opts.cwd,
         // Inherited by every descendant: finds the ones that left the process group (setsid).
-        env: { ...opts.env, [PROCESS_MARKER_ENV]: marker },
+        env: { ...opts.env, [RUN_MARKER_ENV]: runId(), [PROCESS_MARKER_ENV]: marker },
         detached: true, // own process group, so the whole tree can be signalled at once
         stdio: ["ignore", "pipe", "pipe", ...extraFds],
         shell: false,
@@ -4469,7 +5159,11 @@ const UNREADABLE_ROUNDS = 10;
  * that cleared its environment is not found.
  */
 async function killEscapees(marker, since) {
-    const scan = new MarkerScan(Buffer.from(`${PROCESS_MARKER_ENV}=${marker}\0`), since);
+    return killMarked(`${PROCESS_MARKER_ENV}=${marker}`, since);
+}
+/** SIGKILL to every process carrying `entry` (NAME=value) in its environment, as killEscapees. */
+async function killMarked(entry, since) {
+    const scan = new MarkerScan(Buffer.from(`${entry}\0`), since);
     const found = [];
     for (let round = 0, quiet = 0; round < MAX_SCAN_ROUNDS && quiet < QUIET_SCAN_ROUNDS; round++) {
         const { killed, unsure } = scan.round();
@@ -4838,6 +5532,36 @@ class CappedFile {
     }
 }
 
+;// CONCATENATED MODULE: ./src/util/inert.ts
+// Text that came from an agent, a pull request or an artifact (file names, outputs, messages,
+// evidence), made inert for a terminal: every character that a terminal acts on instead of
+// showing — ESC (and so every CSI and OSC sequence), CR, BEL, backspace, the other C0 and C1
+// controls, DEL — and the characters that reorder or hide text (bidi overrides, zero-width ones)
+// are written visibly as `\x1b`, `\r`, `\u202e` (not the zero-width joiners: emoji are built
+// with them). Only tab, and in a block a line break, are kept: a block's lines are each printed
+// behind our own indent, so a line break cannot forge a line of ours. A backslash is left as is: `\x1b` typed by the agent and an ESC shown look alike, which
+// misleads no terminal.
+const UNSAFE_LINE = /[\x00-\x08\x0a-\x1f\x7f-\x9f\u00ad\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const UNSAFE_BLOCK = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const NAMED = { "\n": "\\n", "\r": "\\r" };
+function visible(ch) {
+    const named = NAMED[ch];
+    if (named)
+        return named;
+    const code = ch.charCodeAt(0);
+    return code <= 0xff
+        ? `\\x${code.toString(16).padStart(2, "0")}`
+        : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+/** One line of untrusted text, safe to print: a line break in it is shown as `\n` too. */
+function inert(text) {
+    return text.replace(UNSAFE_LINE, visible);
+}
+/** Untrusted text of many lines (evidence, an output's tail): its line breaks are kept. */
+function inertLines(text) {
+    return text.replace(UNSAFE_BLOCK, visible);
+}
+
 ;// CONCATENATED MODULE: ./src/util/semaphore.ts
 /** At most `limit` holders at once; waiters are served in arrival order. */
 class Semaphore {
@@ -4941,6 +5665,12 @@ function displayPath(file, projectRoot) {
 // util/: process groups and cgroups, redaction, git, shell words.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
+
+
+
+
+
 
 
 
@@ -15735,8 +16465,8 @@ function isYamlFile(file) {
     return /\.ya?ml$/.test(file);
 }
 
-// EXTERNAL MODULE: ./src/util/index.ts + 10 modules
-var src_util = __nccwpck_require__(70291);
+// EXTERNAL MODULE: ./src/util/index.ts + 16 modules
+var src_util = __nccwpck_require__(61930);
 ;// CONCATENATED MODULE: ./src/define/eval-file.ts
 // What an eval file must be before a byte of it is read: a name the file system gave back intact
 // (UTF-8), a regular file (a FIFO would block the read forever), within the size limit (a 1.5 GB
@@ -25486,7 +26216,8 @@ async function runAgentProcess(ctx, options) {
         command: options.command,
         args: options.args,
         cwd: ctx.cwd,
-        env: { ...ctx.env, ...options.env },
+        // PWD names the workspace, whatever the caller's was: opencode takes its project folder from it.
+        env: { ...ctx.env, ...options.env, PWD: ctx.cwd },
         timeoutMs: ctx.timeoutMs,
         stdoutFile,
         stderrFile,
@@ -25805,7 +26536,6 @@ class CodexStreamParser {
     /** Set by `turn.failed` (or a fatal `error`): the run did not finish its turn. */
     failure;
     threadId;
-    lastError;
     line(line) {
         const event = parseJsonObject(line);
         if (!event)
@@ -25818,6 +26548,7 @@ class CodexStreamParser {
                 this.item((event.item ?? {}));
                 break;
             case "turn.completed":
+                this.errorsInARow = 0;
                 this.turns++;
                 this.usage((event.usage ?? {}));
                 break;
@@ -25827,10 +26558,16 @@ class CodexStreamParser {
             case "error":
                 // "Reconnecting... 1/5" notices are retries, not failures; keep the text for turn.failed.
                 this.lastError = typeof event.message === "string" ? event.message : undefined;
+                this.errorsInARow++;
                 break;
         }
     }
+    /** API error notices (codex's own retries) since the last item or finished turn. */
+    errorsInARow = 0;
+    /** The last API error notice's text. */
+    lastError;
     item(item) {
+        this.errorsInARow = 0;
         switch (item.type) {
             case "command_execution":
                 this.trajectory.push({
@@ -26099,12 +26836,22 @@ async function runCodex(ctx, bin, options) {
         ctx.env.CODEX_HOME ??
         external_node_path_default().join(ctx.env.HOME ?? external_node_os_default().homedir(), ".codex"), CARRIED_OVER);
     const parser = new CodexStreamParser();
-    const lines = new LineSplitter((line) => parser.line(line));
+    // codex retries a failing API for minutes (its stream retries, each with its request retries):
+    // stopped here after a few notices of it, at the first for an error no retry can fix.
+    const stop = new AbortController();
+    const maxApiErrors = options.maxApiErrors ?? 2;
+    const lines = new LineSplitter((line) => {
+        parser.line(line);
+        if (parser.errorsInARow >= maxApiErrors ||
+            (parser.errorsInARow > 0 && AUTH_ERROR.test(parser.lastError ?? "")))
+            stop.abort();
+    });
     const run = await runAgentProcess(ctx, {
         command: bin,
         args: codexArgs(ctx, options),
         env: { ...options.env, CODEX_HOME: codexHome },
         onStdout: (chunk) => lines.push(chunk),
+        signal: stop.signal,
     });
     lines.end();
     const model = ctx.model ?? options.model ?? (await configuredModel(codexHome));
@@ -26126,6 +26873,9 @@ async function runCodex(ctx, bin, options) {
                 ],
             }),
     };
+    if (stop.signal.aborted && !ctx.signal.aborted) {
+        throw classifyCodexError(`${parser.errorsInARow} API errors in a row (codex retries them for minutes); the last: ${parser.lastError}`);
+    }
     if (run.process.timedOut || run.process.aborted)
         return result;
     if (parser.failure)
@@ -26142,9 +26892,10 @@ async function configuredModel(codexHome) {
     const topLevel = config.split(/^\s*\[/m)[0] ?? "";
     return /^\s*model\s*=\s*"([^"]+)"/m.exec(topLevel)?.[1];
 }
+const AUTH_ERROR = /\b(401|403)\b|unauthorized|incorrect api key|invalid api key|not logged in/i;
 /** 401/403 will not pass on a retry; overload, rate limits and 5xx may. */
 function classifyCodexError(message) {
-    const auth = /\b(401|403)\b|unauthorized|incorrect api key|invalid api key|not logged in/i.test(message);
+    const auth = AUTH_ERROR.test(message);
     return new src_model/* InfraError */.Ri(`codex reported an error: ${message}${auth ? " (check OPENAI_API_KEY or `codex login`)" : ""}`, !auth);
 }
 
@@ -26392,7 +27143,10 @@ async function runCopilot(ctx, bin, options) {
     const maxApiErrors = options.maxApiErrors ?? 3;
     const lines = new LineSplitter((line) => {
         parser.line(line);
-        if (parser.failures.length >= maxApiErrors)
+        const last = parser.failures.at(-1);
+        // A 401/403 will not pass on copilot's own retries: stopped at the first.
+        if (parser.failures.length >= maxApiErrors ||
+            (last && !classifyCopilotError(last.message, last.status).retryable))
             stop.abort();
     });
     const run = await runAgentProcess(ctx, {
@@ -26557,6 +27311,8 @@ function gemini_stream_readResult(event) {
 const GEMINI_CREDENTIAL_ENV = ["GEMINI_API_KEY", "GOOGLE_API_KEY"];
 /** Files of `~/.gemini` a trial's gemini gets: login, settings, global instructions. */
 const gemini_CARRIED_OVER = ["settings.json", "oauth_creds.json", "google_accounts.json", "GEMINI.md"];
+/** Attempts per request (settings `general.maxAttempts`) unless the trial's settings set it. */
+const GEMINI_DEFAULT_MAX_ATTEMPTS = 2;
 /** Exit code of Gemini CLI 0.61 for an authentication failure (FATAL_AUTHENTICATION_ERROR). */
 const EXIT_AUTH = 41;
 function gemini(options = {}) {
@@ -26645,8 +27401,15 @@ async function writeSettings(home, userDir, ctx, options) {
     const env = { ...ctx.env, ...options.env };
     const auth = (settings.security?.auth ?? {});
     const servers = mcpOf(ctx);
+    const general = (settings.general ?? {});
     const ours = {
-        general: { disableAutoUpdate: true, disableUpdateNag: true },
+        general: {
+            disableAutoUpdate: true,
+            disableUpdateNag: true,
+            // Gemini's own default is 10 attempts, 5-30 s apart: an always-failing API took 11 minutes
+            // to reach an error. Two ride out a blip; the trial's infra-error retries do the rest.
+            ...(general.maxAttempts === undefined ? { maxAttempts: GEMINI_DEFAULT_MAX_ATTEMPTS } : {}),
+        },
         privacy: { usageStatisticsEnabled: false },
         telemetry: { enabled: false },
         // An API key in the environment logs in only when the settings name that method.
@@ -26963,6 +27726,8 @@ async function pathProblem(program) {
 
 
 
+/** The progress file holds a line per step: far more than any prompt's steps write. */
+const PROGRESS_CAP_BYTES = 1024 * 1024;
 function literal_literal() {
     return {
         name: "literal",
@@ -27010,7 +27775,7 @@ async function runLiteral(ctx) {
     // What a step did to the file (removed it) reads as no progress. The trajectory in trial.json
     // tells which steps ran: the file is not kept.
     const text = readOrEmpty(written);
-    external_node_fs_default().rmSync(written, { force: true });
+    external_node_fs_default().rmSync(written, { force: true, recursive: true });
     const progress = text.trim().split("\n").filter(Boolean);
     const finished = progress.at(-1) === "done";
     const reached = finished ? ctx.commands.length : Number(progress.at(-1) ?? 0);
@@ -27031,13 +27796,9 @@ async function runLiteral(ctx) {
     }
     return result;
 }
+/** A step can put a FIFO or a link in the file's place: only a regular file is read, capped. */
 function readOrEmpty(file) {
-    try {
-        return external_node_fs_default().readFileSync(file, "utf8");
-    }
-    catch {
-        return "";
-    }
+    return (0,src_util/* readRegularTextSync */.DM)(file, PROGRESS_CAP_BYTES) ?? "";
 }
 function literal_firstLine(command) {
     const line = command.split("\n")[0] ?? "";
@@ -27213,7 +27974,7 @@ async function runOpencode(ctx, bin, options) {
     const parser = new OpencodeStreamParser(Object.keys(servers ?? {}));
     const stop = new AbortController();
     let apiErrors = [];
-    const maxApiErrors = options.maxApiErrors ?? 3;
+    const maxApiErrors = options.maxApiErrors ?? 2;
     const lines = new LineSplitter((line) => {
         const steps = parser.steps;
         parser.line(line);
@@ -27225,7 +27986,8 @@ async function runOpencode(ctx, bin, options) {
         if (!error)
             return;
         apiErrors.push(error[1] ?? "stream error");
-        if (apiErrors.length >= maxApiErrors)
+        // A 401/403 will not pass on opencode's own retries: stopped at the first.
+        if (apiErrors.length >= maxApiErrors || !classifyOpencodeError(apiErrors.at(-1)).retryable)
             stop.abort();
     });
     const run = await runAgentProcess(ctx, {
@@ -27418,6 +28180,8 @@ const PI_CREDENTIAL_ENV = [
     "GEMINI_API_KEY",
     "OPENROUTER_API_KEY",
 ];
+/** pi's retries of a failed turn unless the trial's settings set them. */
+const PI_DEFAULT_RETRY = { maxRetries: 1, baseDelayMs: 1000 };
 const pi_CARRIED_OVER = ["auth.json", "models.json", "settings.json", "AGENTS.md"];
 function pi(options = {}) {
     const bin = options.bin ?? "pi";
@@ -27487,7 +28251,18 @@ function classifyPiError(message) {
 async function writeConfig(agentDir, options) {
     const settingsFile = external_node_path_default().join(agentDir, "settings.json");
     const settings = await readJsonObject(settingsFile);
-    await external_node_fs_.promises.writeFile(settingsFile, JSON.stringify({ ...settings, enableInstallTelemetry: false, ...options.settings }, null, 2));
+    // pi's own default is 3 retries (2, 4, 8 s) of a failed turn, each over the provider SDK's own
+    // retries: an always-failing API took 86 s to reach an error. One retry of its own, none of the
+    // SDK's, unless the trial's settings say otherwise.
+    const retry = (settings.retry ?? {});
+    const provider = (retry.provider ?? {});
+    const bounded = {
+        ...retry,
+        maxRetries: retry.maxRetries ?? PI_DEFAULT_RETRY.maxRetries,
+        baseDelayMs: retry.baseDelayMs ?? PI_DEFAULT_RETRY.baseDelayMs,
+        provider: { ...provider, maxRetries: provider.maxRetries ?? 0 },
+    };
+    await external_node_fs_.promises.writeFile(settingsFile, JSON.stringify({ ...settings, enableInstallTelemetry: false, retry: bounded, ...options.settings }, null, 2));
     if (options.providers) {
         const modelsFile = external_node_path_default().join(agentDir, "models.json");
         const models = await readJsonObject(modelsFile);
@@ -27750,6 +28525,21 @@ function compare_linesOf(lines, agent) {
     return mine.sort((x, y) => x.time - y.time || x.index - y.index).map(({ line }) => line);
 }
 /**
+ * The baseline a run compares an eval × agent with: the newest of its history lines with a verdict
+ * (passed or failed), as pass/fail counts of its judged trials.
+ */
+function historyBaseline(lines, agent) {
+    const verdicts = compare_linesOf(lines, agent).filter((l) => l.status === "passed" || l.status === "failed");
+    const base = verdicts[verdicts.length - 1];
+    if (!base)
+        return undefined;
+    const trials = lineCounted(base);
+    if (trials === 0)
+        return undefined;
+    const label = `history${base.commit ? `@${base.commit.slice(0, 7)}` : ""}`;
+    return { passes: Math.min(base.passes, trials), trials, label };
+}
+/**
  * One row per head result, in the head's order. `baseHistory` holds the base branch's history
  * lines keyed by eval id (readAllHistory). A row is flagged only when Fisher's exact test on
  * base passes/fails vs head passes/fails gives p < alpha; cached, skipped, incomplete and error
@@ -27788,8 +28578,10 @@ function compareRuns(head, baseHistory, options = {}) {
         const basePasses = Math.min(base.passes, baseCounted);
         const headPasses = Math.min(result.passes, counted);
         row.pValue = fisherExactTwoSided(basePasses, baseCounted - basePasses, headPasses, counted - headPasses);
-        if (row.pValue < alpha && row.delta !== 0) {
-            row.flag = row.delta < 0 ? "regression" : "improvement";
+        // The verdict rule of every comparison (model/comparison.ts): interval and p together.
+        const verdict = (0,src_model/* compareArms */.JJ)({ passes: basePasses, trials: baseCounted }, { passes: headPasses, trials: counted }).verdict;
+        if (row.pValue < alpha && (verdict === "regression" || verdict === "improvement")) {
+            row.flag = verdict;
         }
         return row;
     });
@@ -28369,6 +29161,40 @@ function isNotFound(error) {
     return error?.code === "ENOENT";
 }
 
+;// CONCATENATED MODULE: ./src/store/own-folder.ts
+// The results folder is the harness's own: a run empties it, so it is never reached through a
+// link. A committed `.copybook/results -> ..` would otherwise have a run delete the project.
+
+
+
+/**
+ * Throws UsageError (exit 2) when `dir`, or a folder between `projectRoot` and it, is a link or
+ * not a folder. Outside the project only `dir` itself is looked at. A missing part is fine:
+ * the harness creates it.
+ */
+function own_folder_refuseLinkedOwnFolder(projectRoot, dir) {
+    const root = external_node_path_default().resolve(projectRoot);
+    const target = external_node_path_default().resolve(dir);
+    const rel = external_node_path_default().relative(root, target);
+    const inside = rel !== "" && !rel.startsWith("..") && !external_node_path_default().isAbsolute(rel);
+    const parts = inside ? rel.split((external_node_path_default()).sep) : [];
+    const steps = inside ? parts.map((_, i) => external_node_path_default().join(root, ...parts.slice(0, i + 1))) : [target];
+    for (const step of steps) {
+        const stats = (0,external_node_fs_.lstatSync)(step, { throwIfNoEntry: false });
+        if (!stats)
+            return;
+        const shown = external_node_path_default().relative(process.cwd(), step) || step;
+        if (stats.isSymbolicLink()) {
+            throw new src_model/* UsageError */.eb(`${shown} is a symlink (to ${(0,external_node_fs_.readlinkSync)(step)}); agent-evals never writes or clears its ` +
+                `results through a link: remove it (git rm ${shown}) and run again`);
+        }
+        if (!stats.isDirectory()) {
+            throw new src_model/* UsageError */.eb(`${shown} is not a folder; agent-evals keeps its results in ${external_node_path_default().relative(root, target)}: ` +
+                `remove it and run again`);
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/store/clear.ts
 // A run's results folder holds only what that run wrote: before its first trial, everything an
 // earlier run left there (trial folders of evals since renamed or removed, trial-3 of a run that
@@ -28377,9 +29203,12 @@ function isNotFound(error) {
 // and the lock live beside the folder, not in it.)
 
 
+
 /** Empties `resultsDir` except the paths in `keep` (and the folders leading to them). */
 async function clearResults(resultsDir, keep = []) {
     const kept = keep.map((p) => external_node_path_default().resolve(p));
+    // Checked here too, whoever called: readdir would list a linked folder's files, rm remove them.
+    own_folder_refuseLinkedOwnFolder(resultsDir, resultsDir);
     await clearExcept(external_node_path_default().resolve(resultsDir), kept);
 }
 async function clearExcept(dir, kept) {
@@ -28400,6 +29229,84 @@ async function clearExcept(dir, kept) {
         }
         await external_node_fs_.promises.rm(entry, { recursive: true, force: true });
     }));
+}
+
+;// CONCATENATED MODULE: ./src/store/copy-regular.ts
+// Copying trial folders that came from elsewhere (`merge` of shards' artifacts, `recheck --from`):
+// only folders and regular files are copied. A link, FIFO, socket or device is left behind and
+// named, so that a planted link to /etc/shadow never puts that file in report.html.
+
+
+
+/**
+ * Copies the tree at `from` into `to` (created as needed; a file already there is replaced, never
+ * written through). Resolves to what was left behind, one line each ("evals/x/y is a symlink").
+ * A missing `from` copies nothing.
+ */
+async function copy_regular_copyRegularTree(from, to) {
+    const skipped = [];
+    const top = await external_node_fs_.promises.lstat(from).catch((error) => {
+        if (error.code === "ENOENT")
+            return undefined;
+        throw error;
+    });
+    if (!top)
+        return skipped;
+    if (!top.isDirectory())
+        return [`${from} is ${(0,src_util/* kindOf */.pP)(top)}, not a folder`];
+    await copyFolder(from, to, from, skipped);
+    return skipped;
+}
+async function copyFolder(from, to, root, skipped) {
+    await makeFolder(to);
+    // Dirent types come from the folder itself (lstat-like): a link is a link here.
+    for (const entry of await external_node_fs_.promises.readdir(from, { withFileTypes: true })) {
+        const source = external_node_path_default().join(from, entry.name);
+        const target = external_node_path_default().join(to, entry.name);
+        if (entry.isDirectory()) {
+            await copyFolder(source, target, root, skipped);
+        }
+        else if (!(await copyFile(source, target))) {
+            const what = (0,src_util/* kindOf */.pP)(await external_node_fs_.promises.lstat(source));
+            skipped.push(`${external_node_path_default().relative(external_node_path_default().dirname(root), source)} is ${what}: not copied`);
+        }
+    }
+}
+/** A folder at `dir`, replacing a link or file in its place. */
+async function makeFolder(dir) {
+    const there = await external_node_fs_.promises.lstat(dir).catch(() => undefined);
+    if (there?.isDirectory())
+        return;
+    if (there)
+        await external_node_fs_.promises.rm(dir, { force: true });
+    await external_node_fs_.promises.mkdir(dir, { recursive: true });
+}
+/** Copies a regular file; false when `source` is not one (it is then not opened). */
+async function copyFile(source, target) {
+    const opened = await (0,src_util/* openRegular */.lf)(source);
+    if (opened.kind !== "file")
+        return false;
+    try {
+        // Whatever was at the target goes first; "wx" then never writes through a link.
+        await external_node_fs_.promises.rm(target, { force: true, recursive: true });
+        const out = await external_node_fs_.promises.open(target, "wx");
+        try {
+            const buffer = Buffer.alloc(Math.min(opened.size, 1024 * 1024) || 1);
+            for (;;) {
+                const { bytesRead } = await opened.handle.read(buffer, 0, buffer.length, null);
+                if (bytesRead === 0)
+                    break;
+                await out.write(buffer, 0, bytesRead);
+            }
+        }
+        finally {
+            await out.close();
+        }
+    }
+    finally {
+        await opened.handle.close();
+    }
+    return true;
 }
 
 ;// CONCATENATED MODULE: ./src/store/last-results.ts
@@ -28711,6 +29618,10 @@ function parseRunResult(value) {
 
 
 
+
+
+/** A run.json larger than this was not written by a run (a shard's artifact can be anything). */
+const RUN_JSON_CAP = 256 * 1024 * 1024;
 class MergeError extends src_model/* AgentEvalsError */.xu {
     constructor(message) {
         super(src_model/* Codes */.NC.mergeFailed, message);
@@ -28720,7 +29631,7 @@ async function readRun(dir) {
     const file = external_node_path_default().join(dir, src_model/* RUN_JSON */.Xr);
     let value;
     try {
-        value = JSON.parse(await external_node_fs_.promises.readFile(file, "utf8"));
+        value = JSON.parse(readRunJson(file));
     }
     catch (error) {
         throw new MergeError(`${file}: not a readable run.json (${error.message}); pass results folders written by \`agent-evals eval\``);
@@ -28734,6 +29645,17 @@ async function readRun(dir) {
     if (!parsed.ok)
         throw new MergeError(`${file}: not a valid run.json (${parsed.problems.join("; ")}); pass results folders written by \`agent-evals eval\` of this version`);
     return parsed.run;
+}
+/** run.json's text: a regular file, not a link or FIFO, under the cap; else throws why not. */
+function readRunJson(file) {
+    const read = (0,src_util/* readRegularSync */.Wy)(file, RUN_JSON_CAP);
+    if (read.kind === "missing")
+        throw new Error("no such file");
+    if (read.kind === "refused")
+        throw new Error(`it is ${read.what}, not a file`);
+    if (read.truncated)
+        throw new Error(`it is over ${RUN_JSON_CAP} bytes`);
+    return read.bytes.toString("utf8");
 }
 /** The merged run of several shards. Throws MergeError when two shards ran the same eval × agent. */
 function mergeRunResults(runs) {
@@ -28775,25 +29697,25 @@ function mergeRunResults(runs) {
  * Merge results folders into `outDir`: run.json plus every shard's trial folders. With
  * `relocate`, each trial's `dir` (relative to the project root, under the results folder the
  * shard ran with) is rewritten to where the merged copy sits under `outDir`, so run.json,
- * report.html and the skill summaries find the trials wherever the merge was written.
+ * report.html and the skill summaries find the trials wherever the merge was written. Only
+ * folders and regular files are copied: `skipped` names the links and special files left behind.
  */
 async function mergeResultDirs(dirs, outDir, relocate) {
     const runs = await Promise.all(dirs.map(readRun));
     const merged = mergeRunResults(relocate ? runs.map((run) => relocated(run, outDir, relocate)) : runs);
     await external_node_fs_.promises.mkdir(outDir, { recursive: true });
+    const skipped = [];
     for (const dir of dirs) {
         const evalsDir = external_node_path_default().join(dir, "evals");
         if (external_node_path_default().resolve(evalsDir) === external_node_path_default().resolve(outDir, "evals"))
             continue;
-        await external_node_fs_.promises
-            .cp(evalsDir, external_node_path_default().join(outDir, "evals"), { recursive: true, force: true })
-            .catch((error) => {
-            if (error.code !== "ENOENT")
-                throw error;
-        });
+        skipped.push(...(await copy_regular_copyRegularTree(evalsDir, external_node_path_default().join(outDir, "evals"))));
     }
-    await external_node_fs_.promises.writeFile(external_node_path_default().join(outDir, src_model/* RUN_JSON */.Xr), `${JSON.stringify(merged, null, 2)}\n`);
-    return merged;
+    // Replaced, not written through: a link planted at run.json stays untouched.
+    const runJson = external_node_path_default().join(outDir, src_model/* RUN_JSON */.Xr);
+    await external_node_fs_.promises.rm(runJson, { force: true });
+    await external_node_fs_.promises.writeFile(runJson, `${JSON.stringify(merged, null, 2)}\n`, { flag: "wx" });
+    return { run: merged, skipped };
 }
 function relocated(run, outDir, { projectRoot, resultsDir }) {
     const from = external_node_path_default().relative(projectRoot, resultsDir);
@@ -28874,6 +29796,8 @@ async function calibration_writeCalibration(projectRoot, entries) {
 // store/: results folder + lock, history, verdict caches, merge, results branch.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
+
 
 
 
@@ -29535,16 +30459,14 @@ function judgeEvidence(judge, warnings = []) {
 
 
 
+// The flags every read-back uses (util/safe-read.ts): no link followed, a FIFO never waited on.
+
 /** Internal: a symlink out of the sandbox, turned into a failed check's evidence. */
 class LinkEscapes extends src_model/* AgentEvalsError */.xu {
     constructor(message) {
         super(src_model/* Codes */.NC.checkFailed, message, { exitCode: 1 });
     }
 }
-// O_NONBLOCK: opening a FIFO for reading would wait for a writer for ever, on a libuv thread
-// that then also keeps the process from exiting. O_NOCTTY: a terminal never becomes ours.
-// O_NOFOLLOW: the path is already resolved; a link that appears in its place is not followed.
-const OPEN_FLAGS = external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK | external_node_fs_.constants.O_NOCTTY | external_node_fs_.constants.O_NOFOLLOW;
 /**
  * Opens `file` (an absolute path inside `sandbox`) for reading. A symlink the agent made that leads
  * out of the sandbox is not followed: LinkEscapes is thrown instead of reading a file elsewhere on
@@ -29570,10 +30492,10 @@ async function openInSandbox(sandbox, file) {
         return { kind: "missing" };
     // Checked before opening, so that a device is never opened at all.
     if (!stats.isFile())
-        return { kind: "special", what: open_file_kindOf(stats) };
+        return { kind: "special", what: (0,src_util/* kindOf */.pP)(stats) };
     let handle;
     try {
-        handle = await external_node_fs_.promises.open(real, OPEN_FLAGS);
+        handle = await external_node_fs_.promises.open(real, src_util/* SAFE_OPEN_FLAGS */.Xj);
     }
     catch (error) {
         if (isMissing(error))
@@ -29587,23 +30509,9 @@ async function openInSandbox(sandbox, file) {
     });
     if (!opened.isFile()) {
         await handle.close();
-        return opened.isDirectory() ? { kind: "missing" } : { kind: "special", what: open_file_kindOf(opened) };
+        return opened.isDirectory() ? { kind: "missing" } : { kind: "special", what: (0,src_util/* kindOf */.pP)(opened) };
     }
     return { kind: "file", handle, size: opened.size };
-}
-/** "a FIFO (named pipe)", "a socket", ...: what a path that is not a regular file is. */
-function open_file_kindOf(stats) {
-    if (stats.isFIFO())
-        return "a FIFO (named pipe)";
-    if (stats.isSocket())
-        return "a socket";
-    if (stats.isCharacterDevice())
-        return "a character device";
-    if (stats.isBlockDevice())
-        return "a block device";
-    if (stats.isSymbolicLink())
-        return "a symlink";
-    return "not a regular file";
 }
 function isMissing(error) {
     const code = error.code;
@@ -30608,6 +31516,7 @@ function variantGroups(units, expand, env, options) {
 
 
 
+
 /** The name a base goes by in labels and messages. */
 function baseName(base) {
     return typeof base === "string" ? base : base.ref;
@@ -30645,7 +31554,10 @@ async function changedEvals(current, options) {
                 ],
             };
         }
-        return compare(current, base, options.env, tree.label);
+        return await compare(current, base, options.env, tree.label, {
+            now: external_node_path_default().resolve(options.projectRoot),
+            then: tree.root,
+        });
     }
     finally {
         await tree.dispose();
@@ -30665,7 +31577,7 @@ async function openBaseTree(projectDir, base) {
         : await fetchedBase(topLevel, base);
     const rel = external_node_path_default().relative(topLevel, projectRoot);
     const label = `${baseName(base)} (${sha.slice(0, 12)})`;
-    const tmp = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "agent-evals-base-"));
+    const tmp = (0,src_util/* makeRunTempDir */.bv)("agent-evals-base-");
     const worktree = external_node_path_default().join(tmp, "tree");
     const links = [];
     const dispose = () => removeScratch(tmp, links);
@@ -30684,10 +31596,11 @@ async function openBaseTree(projectDir, base) {
         throw error;
     }
 }
-function compare(current, base, env, label) {
+async function compare(current, base, env, label, roots) {
     const byId = new Map(base.map((s) => [s.id, s]));
     const changed = [];
     const warnings = [];
+    const folders = new Map();
     for (const spec of current) {
         const old = byId.get(spec.id);
         if (!old) {
@@ -30704,11 +31617,110 @@ function compare(current, base, env, label) {
         else if (now !== then) {
             changed.push({ id: spec.id, reason: "prompt" });
         }
-        else if (spec.definitionHash !== old.definitionHash) {
+        else if (spec.definitionHash !== old.definitionHash ||
+            (await fileHash(spec.file)) !== (await fileHash(old.file))) {
             changed.push({ id: spec.id, reason: "definition" });
+        }
+        else if ((await sandboxHash(spec, roots.now, folders)) !==
+            (await sandboxHash(old, roots.then, folders))) {
+            changed.push({ id: spec.id, reason: "sandbox" });
         }
     }
     return { changed, warnings };
+}
+/**
+ * Everything an eval's trials start from besides its prompt and definition, as one hash: the files
+ * of its sandbox (a repository snapshot's: `git ls-files -co --exclude-standard` without the
+ * results folder, node_modules and .git, as the snapshot copies them; a template folder's; a
+ * fixture's), the overlay, the HOME files, the provider and its image, setup, shims, model, agent
+ * arguments, MCP servers and agents. Folders are named relative to the project root, so the same
+ * tree at the base and now hashes the same.
+ */
+async function sandboxHash(spec, root, folders) {
+    const { sandbox } = spec;
+    let files = null;
+    if (sandbox.kind === "repo" || sandbox.kind === "template") {
+        const dir = external_node_path_default().resolve(sandbox.dir);
+        if (!folders.has(dir))
+            folders.set(dir, folderHash(dir));
+        files = await folders.get(dir);
+    }
+    const place = (dir) => external_node_path_default().relative(root, external_node_path_default().resolve(dir)).split((external_node_path_default()).sep).join("/");
+    return changed_sha256(JSON.stringify([
+        sandbox.kind,
+        sandbox.kind === "fixture" ? sandbox.files : place(sandbox.dir),
+        files,
+        sandbox.overlay ?? null,
+        sandbox.home ?? null,
+        sandbox.provider ?? null,
+        sandbox.image ?? null,
+        sandbox.limits ?? null,
+        spec.setup,
+        spec.shims,
+        spec.model ?? null,
+        spec.agentArgs ?? null,
+        spec.mcp ?? null,
+        spec.agents.map((a) => (typeof a === "string" ? a : JSON.stringify(a))),
+    ]));
+}
+/** The names and contents of the files a snapshot of `dir` copies; "missing" without the folder. */
+async function folderHash(dir) {
+    if (!(await isDir(dir)))
+        return "missing";
+    const names = await snapshotFiles(dir);
+    const entries = [];
+    for (const name of names)
+        entries.push(`${name}\0${await entryHash(external_node_path_default().join(dir, name))}`);
+    return changed_sha256(entries.join("\n"));
+}
+/**
+ * The files a repository snapshot of `dir` copies (as run/workspace/sandbox.ts's repoFiles lists
+ * them): tracked and untracked-but-not-ignored files in a git work tree, else every file found by
+ * a walk (the base's scratch tree, which holds the tracked files only); never under node_modules/,
+ * .git/ or .copybook/ at any depth.
+ */
+async function snapshotFiles(dir) {
+    let listed;
+    const inside = await changed_git(dir, ["rev-parse", "--is-inside-work-tree"]).catch(() => "");
+    if (inside.trim() === "true") {
+        const out = await changed_git(dir, ["ls-files", "-co", "--exclude-standard", "-z"]);
+        listed = out
+            .split("\0")
+            .filter((p) => p !== "")
+            .map((p) => p.replace(/\/$/, ""));
+    }
+    else {
+        const entries = await external_node_fs_.promises.readdir(dir, { recursive: true, withFileTypes: true });
+        listed = entries
+            .filter((e) => !e.isDirectory())
+            .map((e) => external_node_path_default().relative(dir, external_node_path_default().join(e.parentPath, e.name)).split((external_node_path_default()).sep).join("/"));
+    }
+    const excluded = new Set(src_model/* NEVER_SNAPSHOT_DIRS */.xR);
+    return [...new Set(listed)]
+        .filter((rel) => !rel.split("/").some((segment) => excluded.has(segment)))
+        .sort();
+}
+/** A file's content and executable bit, a symlink's target, a folder marker, or "missing". */
+async function entryHash(file) {
+    try {
+        const stat = await external_node_fs_.promises.lstat(file);
+        if (stat.isSymbolicLink())
+            return `link:${await external_node_fs_.promises.readlink(file)}`;
+        if (stat.isDirectory())
+            return "dir";
+        const mode = stat.mode & 0o111 ? "x" : "f";
+        return `${mode}:${changed_sha256(await external_node_fs_.promises.readFile(file))}`;
+    }
+    catch {
+        return "missing";
+    }
+}
+/** The eval file's bytes: a TS eval's functions (custom checks) are in no definition hash. */
+async function fileHash(file) {
+    return entryHash(file);
+}
+function changed_sha256(data) {
+    return (0,external_node_crypto_.createHash)("sha256").update(data).digest("hex");
 }
 /**
  * The prompt's snapshot hash (secrets shown as `{{NAME}}`), null without a prompt, or the render
@@ -31739,7 +32751,7 @@ class SandboxUnavailableError extends src_model/* AgentEvalsError */.xu {
 }
 // ---------- the provider ----------
 const BWRAP_ISOLATION = "sandbox: bubblewrap per trial (own user, pid, ipc and network namespaces, no capabilities; own TMPDIR and HOME). " +
-    "Agents can write only their workspace, TMPDIR, HOME and a private /tmp, see the rest of the filesystem read-only " +
+    "Agents, and the checks' commands run after them, can write only their workspace, TMPDIR, HOME and a private /tmp, see the rest of the filesystem read-only " +
     "with /run empty and no host socket reachable, and reach only loopback inside the sandbox plus the allowed " +
     "endpoints. They can still read your environment variables (API keys included) and any file your user can read, " +
     "and use the machine's CPU and memory without limit.";
@@ -31758,6 +32770,10 @@ const bwrapProvider = {
             : { ok: true };
     },
     note: () => BWRAP_ISOLATION,
+    // The checks' commands run in the agent's jail too: they run what the agent left (a git config's
+    // core.fsmonitor, a hook, a test script), which must not run on the host (RELIABILITY.md,
+    // Hostile agents: planted commands).
+    checksInside: true,
     async prepareTrial(space) {
         const jail = {
             writable: space.writable,
@@ -32295,13 +33311,20 @@ async function repoFiles(dir) {
 }
 async function sandbox_manifest(root) {
     const base = (0,external_node_path_.resolve)(root);
-    const files = (await walkTree(base)).filter((e) => e.kind === "file").map((e) => e.rel);
-    const records = await mapLimit(files, PARALLEL_IO, async (rel) => {
+    const entries = (await walkTree(base)).filter((e) => e.kind !== "dir");
+    const records = await mapLimit(entries, PARALLEL_IO, async ({ rel, kind }) => {
         const abs = (0,external_node_path_.join)(base, rel);
+        if (kind === "link")
+            return linkRecord(attemptSync("cannot read symlink", abs, () => (0,external_node_fs_.readlinkSync)(abs)));
         const { size } = await attempt("cannot read", abs, () => (0,promises_.lstat)(abs));
         return { size, hash: await hashFile(abs, size) };
     });
-    return new Map(files.map((rel, i) => [rel, records[i]]));
+    return new Map(entries.map(({ rel }, i) => [rel, records[i]]));
+}
+/** A symlink's manifest entry: its target text, hashed apart from any file's content. */
+function linkRecord(target) {
+    const hash = (0,external_node_crypto_.createHash)("sha256").update("symlink\0").update(target).digest("hex");
+    return { size: Buffer.byteLength(target), hash, link: target };
 }
 /**
  * Files created or modified under `root` since `before` was taken (relative paths, sorted).
@@ -32321,21 +33344,33 @@ async function workspaceChanges(root, before, unchanged) {
     const entries = await walkTree(base);
     const found = new Set();
     const files = [];
+    const links = [];
     for (const entry of entries) {
         found.add(entry.rel);
         if (entry.kind === "file")
             files.push(entry.rel);
+        else if (entry.kind === "link")
+            links.push(entry.rel);
     }
+    // A folder replaced by a link or file: the walk does not enter it, so its entries are deleted.
     const deleted = [...before.keys()].filter((rel) => !found.has(rel)).sort();
+    const pause = slicer();
+    const changed = [];
+    // A link is the agent's when its target text differs from the prepared tree's (never followed).
+    for (const rel of links) {
+        const abs = (0,external_node_path_.join)(base, rel);
+        const target = attemptSync("cannot read symlink", abs, () => (0,external_node_fs_.readlinkSync)(abs));
+        if (before.get(rel)?.link !== target)
+            changed.push(rel);
+        await pause();
+    }
     // The lstat of every file synchronously, in slices: most are vouched for or differ in size, and
     // a thread-pool round trip per file cost more than the call (a 200-file tree: about 4 ms a
     // trial). Only the same-size files left are hashed, asynchronously.
-    const pause = slicer();
-    const changed = [];
     const toHash = [];
     for (const rel of files) {
         const previous = before.get(rel);
-        if (previous === undefined) {
+        if (previous === undefined || previous.link !== undefined) {
             changed.push(rel);
             continue;
         }
@@ -32360,6 +33395,8 @@ async function sandbox_makeTempDir(label) {
     const prefix = (0,external_node_path_.join)((0,external_node_os_.tmpdir)(), `agent-evals-${safeLabel ? `${safeLabel}-` : ""}`);
     // Synchronous: a small metadata call costs less than a round trip through libuv's thread pool.
     const dir = attemptSync("cannot create a temp dir under", (0,external_node_os_.tmpdir)(), () => (0,external_node_fs_.mkdtempSync)(prefix));
+    // Written down: the next run removes it if this one is SIGKILLed (run-registry.ts).
+    (0,src_util/* recordInRun */.y2)({ temp: dir });
     // The real path, so paths reported by the agent (which sees its cwd resolved) compare equal.
     return (0,external_node_fs_.realpathSync)(dir);
 }
@@ -32407,12 +33444,13 @@ async function removeInSlices(target) {
         return (0,external_node_fs_.unlinkSync)(target);
     const toRead = [target];
     const readTopDown = [];
+    let moved = 0;
     for (let dir = toRead.pop(); dir !== undefined; dir = toRead.pop()) {
         readTopDown.push(dir);
         for (const dirent of (0,external_node_fs_.readdirSync)(dir, { withFileTypes: true })) {
             const abs = (0,external_node_path_.join)(dir, dirent.name);
             if (dirent.isDirectory())
-                toRead.push(abs);
+                toRead.push(shallow(target, abs, () => moved++));
             else
                 (0,external_node_fs_.unlinkSync)(abs);
             await pause();
@@ -32422,6 +33460,22 @@ async function removeInSlices(target) {
         (0,external_node_fs_.rmdirSync)(readTopDown[i]);
         await pause();
     }
+}
+/** Paths longer than this are moved up before they are read: the kernel takes at most 4096 bytes. */
+const DEEP_PATH = 2048;
+/**
+ * `abs` itself, or, when its path is long (an agent can nest folders deeper than any path the
+ * kernel takes), the same folder renamed to the top of `target`, where its entries can be named.
+ */
+function shallow(target, abs, count) {
+    if (abs.length < DEEP_PATH)
+        return abs;
+    let up;
+    do
+        up = (0,external_node_path_.join)(target, `.agent-evals-deep-${count()}`);
+    while (lstatOrUndefined(up) !== undefined);
+    (0,external_node_fs_.renameSync)(abs, up);
+    return up;
 }
 // ---------- the three sandbox kinds ----------
 async function fillFromTemplate(dir, dest) {
@@ -32670,12 +33724,23 @@ function sandbox_isInside(root, candidate) {
 async function hashFile(abs, size) {
     return attempt("cannot hash", abs, async () => {
         const hash = (0,external_node_crypto_.createHash)("sha256");
-        if (size < STREAM_HASH_THRESHOLD) {
-            hash.update(await (0,promises_.readFile)(abs));
+        // The walk saw a regular file; the agent may have swapped in a FIFO or a link since, which
+        // must not block or be followed: it hashes as what it is, so it reads as changed.
+        const opened = await (0,src_util/* openRegular */.lf)(abs);
+        if (opened.kind !== "file")
+            return hash.update(`not a file: ${opened.kind}`).digest("hex");
+        try {
+            if (size < STREAM_HASH_THRESHOLD) {
+                hash.update(await opened.handle.readFile());
+            }
+            else {
+                const stream = opened.handle.createReadStream({ autoClose: false });
+                for await (const chunk of stream)
+                    hash.update(chunk);
+            }
         }
-        else {
-            for await (const chunk of (0,external_node_fs_.createReadStream)(abs))
-                hash.update(chunk);
+        finally {
+            await opened.handle.close();
         }
         return hash.digest("hex");
     });
@@ -32891,7 +33956,7 @@ const COPY_OUT = `
 const fs = require("node:fs"), path = require("node:path");
 const [from, to, started, reportFile] = process.argv.slice(1);
 const since = fs.lstatSync(started).ctimeMs;
-const listed = {}, folders = [], failed = [];
+const listed = {}, folders = [], failed = [], notFolders = [];
 const visit = (rel) => {
   let names;
   try { names = fs.readdirSync(rel ? path.join(from, rel) : from); }
@@ -32900,11 +33965,13 @@ const visit = (rel) => {
   for (const name of names) {
     const r = rel ? rel + "/" + name : name, src = path.join(from, r), dst = path.join(to, r);
     let st;
-    try { st = fs.lstatSync(src); } catch { continue; }
+    try { st = fs.lstatSync(src); }
+    catch (error) { if (error.code !== "ENOENT") failed.push(r + " (" + error.code + ")"); continue; }
     if (st.ctimeMs < since) continue;
     try {
       if (st.isDirectory()) { fs.mkdirSync(dst); folders.push([dst, st.mode & 0o7777]); visit(r); }
-      else if (st.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(src), dst);
+      else notFolders.push(r);
+      if (st.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(src), dst);
       else if (st.isFile()) {
         fs.copyFileSync(src, dst, fs.constants.COPYFILE_EXCL);
         fs.chmodSync(dst, st.mode & 0o7777);
@@ -32917,8 +33984,13 @@ let root;
 try { root = fs.lstatSync(from); } catch {}
 if (root && root.ctimeMs >= since) visit("");
 for (const [dst, mode] of folders.reverse()) fs.chmodSync(dst, mode);
-fs.writeFileSync(reportFile, JSON.stringify({ listed, gone: !root, failed }));
+fs.writeFileSync(reportFile, JSON.stringify({ listed, gone: !root, failed, notFolders }));
 `;
+/** Whether the container `name` is still running (false also when it is gone). */
+async function running(name) {
+    const state = await docker(["inspect", "--format", "{{.State.Running}}", name]).catch(() => "");
+    return state.trim() === "true";
+}
 /**
  * Brings out what changed in the container `name`'s workspace since it started (`started`: a
  * folder made then, in its own layer):
@@ -32934,15 +34006,24 @@ async function bringOut(name, plan, node, started, round) {
         report = JSON.parse((0,external_node_fs_.readFileSync)(reportFile, "utf8"));
     }
     catch (error) {
+        // The agent's processes run in the container: one that stopped it (killed its first process,
+        // the forwarder) did so from inside. Anything else is the daemon's.
+        if (!(await running(name)))
+            throw new src_model/* AgentFault */.kg("the agent stopped its container (its first process, the forwarder, is gone): what it changed could not be brought out");
         throw new src_model/* InfraError */.Ri(`--sandbox docker: could not copy the trial's changed files out of its container: ${error.message}`);
     }
     finally {
         (0,external_node_fs_.rmSync)(reportFile, { force: true });
     }
     if (report.failed.length) {
-        throw new src_model/* InfraError */.Ri(`--sandbox docker: could not copy these out of the trial's container (unreadable?): ${report.failed.slice(0, 8).join(", ")}`);
+        // The copy runs as the agent's user, over what the agent left: what it cannot read, the agent made so.
+        throw new src_model/* AgentFault */.kg(`the agent left entries in its workspace that cannot be read or copied out: ${report.failed.slice(0, 8).join(", ")}`);
     }
     const deleted = [];
+    for (const rel of report.notFolders) {
+        if ((0,external_node_fs_.lstatSync)(external_node_path_default().join(plan.inside, rel), { throwIfNoEntry: false })?.isDirectory())
+            deleted.push(rel);
+    }
     for (const [rel, names] of Object.entries(report.listed)) {
         const now = new Set(names);
         let before;
@@ -32989,14 +34070,16 @@ async function bringOut(name, plan, node, started, round) {
 
 
 
-
 const DOCKER_ISOLATION = "sandbox: a Docker container per trial from the eval's image (own filesystem, pid, ipc and network namespaces, " +
     "no capabilities, no new privileges; own TMPDIR and HOME; CPU, memory and pid limits). Agents see only the image " +
     "and their workspace, TMPDIR, HOME, shims and results folder, and reach no network but the allowed endpoints, " +
     "forwarded. They can still read the environment variables the run passes in (API keys included) and share the " +
     "host's kernel (a kernel exploit escapes); the Docker daemon itself runs as root.";
-/** This process's run: every container and image it makes carries it. */
-const RUN_ID = `${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}`;
+/**
+ * This process's run (its pid and start time): every container and image it makes carries it, and
+ * the run's record names it, so that the next run removes them if this one is SIGKILLed.
+ */
+const RUN_ID = (0,src_util/* runId */.Vz)();
 const RUN_LABEL = `agent-evals.run=${RUN_ID}`;
 /** Also labelled: the harness's pid, so that a test can find a run's containers from outside. */
 const PID_LABEL = `agent-evals.pid=${process.pid}`;
@@ -33007,6 +34090,11 @@ const NODE_INSIDE = "/.agent-evals/node";
 /** A program in these is the image's own: the host's is never bound over it. */
 const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"];
 let containersMade = 0;
+/** A new container's name, the run's label written into its record first. */
+function nextContainerName() {
+    (0,src_util/* recordInRun */.y2)({ docker: RUN_LABEL });
+    return `agent-evals-${RUN_ID}-${++containersMade}`;
+}
 const dockerProvider = {
     name: "docker",
     ownHome: true,
@@ -33060,7 +34148,7 @@ const dockerProvider = {
             }
             // The prepared tree into a layer of its own, at its own path: every trial's container starts
             // with its workspace in its root filesystem (copy-on-write), nothing copied per trial.
-            const baked = await bakeTree(base ?? imageOf(input.container), input.dir, `agent-evals-${RUN_ID}-${++containersMade}`, [RUN_LABEL, PID_LABEL], NODE_INSIDE);
+            const baked = await bakeTree(base ?? imageOf(input.container), input.dir, nextContainerName(), [RUN_LABEL, PID_LABEL], NODE_INSIDE);
             images.unshift(baked);
             return { container: { ...input.container, image: baked }, treeInside: input.dir, dispose };
         }
@@ -33115,7 +34203,7 @@ function docker_limitsOf(options) {
 class Container {
     plan;
     starting;
-    name = `agent-evals-${RUN_ID}-${++containersMade}`;
+    name = nextContainerName();
     /** What changes() last found, and whether a command ran since (it may have changed more). */
     found = { deleted: [], gone: false };
     ranSince = false;
@@ -33347,7 +34435,7 @@ const provider_DEFAULT_PROVIDER = noneProvider;
 /** `--sandbox auto`: this provider where it works, else DEFAULT_PROVIDER, saying so. */
 const AUTO_PROVIDER = bwrapProvider;
 const PROVIDER_NAMES = PROVIDERS.map((p) => p.name);
-function providerNamed(name) {
+function provider_providerNamed(name) {
     return PROVIDERS.find((p) => p.name === name);
 }
 
@@ -33369,7 +34457,7 @@ function resolve_isolationNote(isolation) {
  */
 function resolve_isolationFor(spec, run) {
     const base = run ?? { provider: provider_DEFAULT_PROVIDER, home: false, allow: [] };
-    const named = spec.sandbox.provider ? providerNamed(spec.sandbox.provider) : undefined;
+    const named = spec.sandbox.provider ? provider_providerNamed(spec.sandbox.provider) : undefined;
     const provider = named && named.strength > base.provider.strength ? named : base.provider;
     return {
         ...base,
@@ -33423,8 +34511,18 @@ const CLAUDE_SETTINGS_LOGIN_KEYS = [
     "awsCredentialExport",
     "forceLoginMethod",
     "forceLoginOrgUUID",
-    "env",
 ];
+/**
+ * The variables of settings.json's `env` block that log Claude Code in or choose its provider:
+ * keys, tokens, a gateway's address and headers, a cloud's login. Anything else there (a personal
+ * PATH, a shell, proxy or tool settings) stays at home: a PATH set there hid the trial's shims.
+ */
+function isClaudeLoginEnv(name) {
+    return (/^ANTHROPIC_(API_KEY|AUTH_TOKEN|BASE_URL|CUSTOM_HEADERS|BEDROCK_BASE_URL|VERTEX_BASE_URL|VERTEX_PROJECT_ID)$/.test(name) ||
+        /^CLAUDE_CODE_(USE_BEDROCK|USE_VERTEX|SKIP_BEDROCK_AUTH|SKIP_VERTEX_AUTH|API_KEY_HELPER_TTL_MS)$/.test(name) ||
+        /^AWS_(REGION|PROFILE|ACCESS_KEY_ID|SECRET_ACCESS_KEY|SESSION_TOKEN|BEARER_TOKEN_BEDROCK)$/.test(name) ||
+        /^(CLOUD_ML_REGION|VERTEX_REGION_[A-Z0-9_]+|GOOGLE_APPLICATION_CREDENTIALS|GOOGLE_CLOUD_PROJECT)$/.test(name));
+}
 /** The top-level keys of ~/.codex/config.toml that choose and reach the model provider. */
 const CODEX_CONFIG_LOGIN_KEYS = new Set([
     "model",
@@ -33446,6 +34544,21 @@ function pickKeys(text, keys) {
         return "{}\n";
     const record = parsed;
     const kept = Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]]));
+    return `${JSON.stringify(kept, null, 2)}\n`;
+}
+/** settings.json's login keys, and of its `env` block only the login variables. */
+function claudeSettingsLogin(text) {
+    const kept = JSON.parse(pickKeys(text, [...CLAUDE_SETTINGS_LOGIN_KEYS, "env"]));
+    const env = kept.env;
+    if (env !== undefined) {
+        const logins = env && typeof env === "object" && !Array.isArray(env)
+            ? Object.entries(env).filter(([name]) => isClaudeLoginEnv(name))
+            : [];
+        if (logins.length)
+            kept.env = Object.fromEntries(logins);
+        else
+            delete kept.env;
+    }
     return `${JSON.stringify(kept, null, 2)}\n`;
 }
 /**
@@ -33480,7 +34593,7 @@ function loginPart(rel, text) {
     if (rel === ".claude.json")
         return pickKeys(text, CLAUDE_JSON_LOGIN_KEYS);
     if (rel === ".claude/settings.json")
-        return pickKeys(text, CLAUDE_SETTINGS_LOGIN_KEYS);
+        return claudeSettingsLogin(text);
     if (rel === ".codex/config.toml")
         return codexLoginConfig(text);
     return text;
@@ -33589,7 +34702,7 @@ async function writesBesideWorkspace(root) {
  */
 async function resolve_resolveIsolation(choice) {
     const kind = choice.sandbox ?? provider_DEFAULT_PROVIDER.name;
-    const provider = kind === "auto" ? AUTO_PROVIDER : providerNamed(kind);
+    const provider = kind === "auto" ? AUTO_PROVIDER : provider_providerNamed(kind);
     if (!provider) {
         throw new SandboxUnavailableError(`--sandbox ${kind}: unknown sandbox kind, known: ${SANDBOX_KINDS.join(", ")}`);
     }
@@ -33652,7 +34765,7 @@ async function checkProvidersNamed(specs, run) {
         if (!name || seen.has(name))
             continue;
         seen.add(name);
-        const provider = providerNamed(name);
+        const provider = provider_providerNamed(name);
         const where = `${spec.file}${spec.line ? `:${spec.line}` : ""}`;
         if (provider && provider.strength <= run.provider.strength) {
             const ids = specs.filter((s) => s.sandbox.provider === name).map((s) => s.id);
@@ -33670,6 +34783,50 @@ async function checkProvidersNamed(specs, run) {
         notes.push(`${ids.join(", ")} (sandbox.kind ${name}): ${provider.note({ home: resolve_isolationFor(spec, run).home })}`);
     }
     return notes;
+}
+
+;// CONCATENATED MODULE: ./src/run/reap.ts
+// At the start of every command that runs trials: what runs killed with SIGKILL left behind (their
+// processes, cgroups, temp folders, containers and images), found by their records
+// (util/run-registry.ts) and removed. A run whose owner is alive is never touched.
+
+
+
+/** Reaps every dead run's leftovers; never throws (what cannot be removed stays recorded). */
+async function reap_reapDeadRuns() {
+    const reaped = { runs: 0, processes: 0, cgroups: 0, temps: 0, labels: 0 };
+    for (const run of (0,src_util/* claimDeadRuns */.L8)()) {
+        reaped.runs++;
+        let complete = true;
+        // Processes first: none of them is then still writing into a folder being removed.
+        for (const { cgroups } of run.entries) {
+            if (cgroups)
+                reaped.cgroups += await (0,src_util/* reapRunCgroups */.bA)(cgroups, run.id);
+        }
+        reaped.processes += (await (0,src_util/* killMarked */.fR)(`${src_util/* RUN_MARKER_ENV */.Lr}=${run.id}`)).length;
+        for (const { docker } of run.entries) {
+            if (!docker)
+                continue;
+            reaped.labels++;
+            await removeLabelled(docker).catch(() => (complete = false));
+        }
+        for (const { temp } of run.entries) {
+            if (!temp)
+                continue;
+            await sandbox_removeTree(temp).then(() => reaped.temps++, () => (complete = false));
+        }
+        // Left claimed otherwise: the next run after this one tries again.
+        if (complete)
+            run.done();
+    }
+    return reaped;
+}
+/** A note for the run's output, when something was reaped. */
+function reapedNote(reaped) {
+    if (reaped.runs === 0)
+        return undefined;
+    return (`reaped what ${reaped.runs} killed run(s) left: ${reaped.processes} process(es), ` +
+        `${reaped.cgroups} cgroup(s), ${reaped.temps} temp folder(s), ${reaped.labels} docker label(s)`);
 }
 
 ;// CONCATENATED MODULE: ./src/run/group.ts
@@ -33718,10 +34875,15 @@ async function runGroup(arms, options) {
                 continue;
             const pairs = Math.min(prefix(control), prefix(t));
             for (let k = looked.get(t) + 1; k <= pairs; k++) {
-                const verdict = (0,src_model/* sequentialVerdict */.r6)(counts(control, k), counts(t, k), t.arm.unit.arm.maxTrials, t.arm.unit.arm.margin);
+                const c = counts(control, k);
+                const tc = counts(t, k);
+                const stats = (0,src_model/* sequentialDecision */.MH)(c, tc, t.arm.unit.arm.maxTrials, {
+                    margin: t.arm.unit.arm.margin,
+                });
                 looked.set(t, k);
-                if (verdict) {
-                    decided.set(t, { verdict, pairs: k });
+                if (stats) {
+                    decided.set(t, { verdict: stats.verdict, pairs: k, control: c, treatment: tc, stats });
+                    options.onDecided?.(treatments.indexOf(t));
                     break;
                 }
             }
@@ -33815,25 +34977,48 @@ function comparisonRecord(control, treatment, decision, reason) {
     const t = judged(treatment);
     const arm = treatment.unit.arm;
     const passes = (xs) => xs.filter((x) => x.status === "passed").length;
-    const stats = (0,src_model/* compareArms */.JJ)({ passes: passes(c), trials: c.length }, { passes: passes(t), trials: t.length }, arm.margin);
-    const controlMeans = meansOf(c);
-    const treatmentMeans = meansOf(t);
-    return {
+    return comparisonOf({
         id: treatment.unit.spec.id,
         agent: treatment.unit.agentName,
         control: control.unit.arm.label,
         treatment: arm.label,
-        controlPasses: passes(c),
-        controlTrials: c.length,
-        treatmentPasses: passes(t),
-        treatmentTrials: t.length,
+        margin: arm.margin,
+        maxTrials: arm.maxTrials,
+        all: {
+            control: { passes: passes(c), trials: c.length },
+            treatment: { passes: passes(t), trials: t.length },
+        },
+        decision,
+        reason,
+        controlMeans: meansOf(c),
+        treatmentMeans: meansOf(t),
+    });
+}
+/**
+ * A comparison's record. Decided: the counts, interval and p of the look that decided (trials
+ * that were running then and finished after are in the arms' results, not here), so the verdict
+ * stands beside the numbers it was read from. Undecided: every judged trial, inconclusive.
+ */
+function comparisonOf(input) {
+    const { decision, reason, controlMeans, treatmentMeans } = input;
+    const counted = decision ?? input.all;
+    const stats = decision?.stats ?? (0,src_model/* compareArms */.JJ)(counted.control, counted.treatment, input.margin);
+    return {
+        id: input.id,
+        agent: input.agent,
+        control: input.control,
+        treatment: input.treatment,
+        controlPasses: counted.control.passes,
+        controlTrials: counted.control.trials,
+        treatmentPasses: counted.treatment.passes,
+        treatmentTrials: counted.treatment.trials,
         delta: stats.delta,
         interval: stats.interval,
         pValue: stats.pValue,
         verdict: decision?.verdict ?? "inconclusive",
-        margin: arm.margin,
+        margin: input.margin,
         ...(decision ? { decidedAfter: decision.pairs } : {}),
-        maxTrials: arm.maxTrials,
+        maxTrials: input.maxTrials,
         ...(reason && !decision ? { reason } : {}),
         ...(controlMeans ? { controlMeans } : {}),
         ...(treatmentMeans ? { treatmentMeans } : {}),
@@ -33885,6 +35070,41 @@ function adaptivePolicy(min, max, passRate, confidence = 0.95) {
             const v = (0,src_model/* adaptiveVerdict */.cZ)(p, p + f, passRate, confidence);
             return v === "undecided" ? "inconclusive" : v;
         },
+    };
+}
+/**
+ * The eval's own policy, made comparison-aware against a history baseline: trials go on (one at
+ * a time once the eval's own verdict is decided) until the sequential rule of model/comparison.ts
+ * decides the comparison with the recorded counts too, as it does for a base ref or a variant,
+ * or the eval's maximum is reached. Looks are after each finished trial; the first decision
+ * stands (later trials the own verdict needed do not change it).
+ */
+function againstBaseline(own, baseline, margin = src_model/* DEFAULT_MARGIN */.PH) {
+    let decided;
+    let looked = 0;
+    const open = (p, f) => {
+        const n = p + f;
+        if (!decided && n > looked) {
+            looked = n;
+            const treatment = { passes: p, trials: n };
+            const stats = (0,src_model/* sequentialDecision */.MH)(baseline, treatment, own.max, {
+                margin,
+                fixedControl: true,
+            });
+            if (stats)
+                decided = { stats, looks: n, treatment };
+        }
+        return !decided && n < own.max;
+    };
+    return {
+        max: own.max,
+        verdict: (p, f) => {
+            const verdict = own.verdict(p, f);
+            return verdict !== "undecided" && open(p, f) ? "undecided" : verdict;
+        },
+        wanted: (p, f, launched) => own.verdict(p, f) === "undecided" ? own.wanted(p, f, launched) : open(p, f) ? 1 : 0,
+        finalStatus: own.finalStatus,
+        decision: () => decided,
     };
 }
 
@@ -34212,12 +35432,15 @@ var external_node_buffer_ = __nccwpck_require__(4573);
 
 
 
+
 /** The index and contents in a trial's results folder. */
 const OUTCOME_FILE = "outcome.json";
 /** Where results written before outcome.json held the contents kept them (version 1). */
 const LEGACY_OUTCOME_DIR = "outcome";
 const OUTCOME_FILE_CAP = 1024 * 1024;
 const OUTCOME_TOTAL_CAP = 16 * 1024 * 1024;
+/** outcome.json holds at most OUTCOME_TOTAL_CAP of content, base64 or escaped: a larger one is not ours. */
+const OUTCOME_INDEX_CAP = 4 * OUTCOME_TOTAL_CAP;
 const manifestHashes = new WeakMap();
 /** A hash of a manifest (paths and content hashes), independent of the walk's order. */
 function outcome_manifestHash(manifest) {
@@ -34245,6 +35468,10 @@ function storeOutcome(work, changes, before, outDir, redact) {
     for (const rel of changes.changed) {
         const from = external_node_path_default().join(work, rel);
         const stat = (0,external_node_fs_.lstatSync)(from, { throwIfNoEntry: false });
+        if (stat?.isSymbolicLink()) {
+            files.push(linkEntry(rel, (0,external_node_fs_.readlinkSync)(from), redact));
+            continue;
+        }
         if (!stat?.isFile())
             continue;
         const fits = stat.size <= OUTCOME_FILE_CAP && total + stat.size <= OUTCOME_TOTAL_CAP;
@@ -34254,7 +35481,11 @@ function storeOutcome(work, changes, before, outDir, redact) {
             files.push({ path: rel, size: stat.size, stored: false });
             continue;
         }
-        const content = (0,external_node_fs_.readFileSync)(from);
+        // Opened without following a link: the file can have been swapped since the lstat.
+        const read = (0,src_util/* readRegularSync */.Wy)(from, OUTCOME_FILE_CAP);
+        if (read.kind !== "file" || read.truncated)
+            continue;
+        const content = read.bytes;
         total += content.length;
         const kept = redact ? redact(content) : content;
         files.push({
@@ -34275,6 +35506,17 @@ function storeOutcome(work, changes, before, outDir, redact) {
     (0,external_node_fs_.writeFileSync)(external_node_path_default().join(outDir, OUTCOME_FILE), `${JSON.stringify(index, null, 2)}\n`);
     return index;
 }
+/** A link's entry: always stored (its target is short text), redacted as a file's content is. */
+function linkEntry(rel, target, redact) {
+    const text = Buffer.from(target);
+    return {
+        path: rel,
+        size: text.length,
+        sha256: (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex"),
+        stored: true,
+        link: (redact ? redact(text) : text).toString("utf8"),
+    };
+}
 /** The stored outcome of a trial's results folder, or undefined when it kept none. */
 function outcome_readOutcome(trialDir) {
     for (const [file, version] of [
@@ -34282,7 +35524,7 @@ function outcome_readOutcome(trialDir) {
         [path.join(trialDir, LEGACY_OUTCOME_DIR, OUTCOME_FILE), 1],
     ]) {
         try {
-            const index = JSON.parse(readFileSync(file, "utf8"));
+            const index = JSON.parse(readRegularTextSync(file, OUTCOME_INDEX_CAP) ?? "");
             if (index.version === version && Array.isArray(index.files))
                 return index;
         }
@@ -34309,14 +35551,19 @@ function outcome_applyOutcome(trialDir, index, work) {
         throw new Error(`outcome.json names ${JSON.stringify(bad)}, which is not a relative path inside the sandbox`);
     for (const rel of index.deleted)
         rmSync(path.join(work, rel), { force: true, recursive: true });
-    for (const file of index.files) {
-        if (!file.stored)
-            continue;
+    // Links last: no stored file is then written through a link the outcome makes.
+    const [links, files] = [
+        index.files.filter((f) => f.stored && f.link !== undefined),
+        index.files.filter((f) => f.stored && f.link === undefined),
+    ];
+    for (const file of [...files, ...links]) {
         const to = path.join(work, file.path);
         // A stored path is one the trial wrote inside its sandbox; never follow a link on the way.
         rmSync(to, { force: true, recursive: true });
-        mkdirSync(path.dirname(to), { recursive: true });
-        if (index.version === 1)
+        folderFor(work, file.path);
+        if (file.link !== undefined)
+            symlinkSync(file.link, to);
+        else if (index.version === 1)
             copyFileSync(path.join(trialDir, LEGACY_OUTCOME_DIR, "files", file.path), to);
         else if (file.base64 !== undefined)
             writeFileSync(to, Buffer.from(file.base64, "base64"));
@@ -34324,6 +35571,22 @@ function outcome_applyOutcome(trialDir, index, work) {
             writeFileSync(to, file.text);
         else
             throw new Error(`outcome.json stores ${JSON.stringify(file.path)} without its content`);
+    }
+}
+/**
+ * Makes the folders above `rel` in `work`, one at a time: a link or file on the way (the prepared
+ * tree's, where the trial made a folder) is replaced by a folder, never followed.
+ */
+function folderFor(work, rel) {
+    let at = work;
+    for (const segment of rel.split(/[\\/]/).slice(0, -1)) {
+        at = path.join(at, segment);
+        const stat = lstatSync(at, { throwIfNoEntry: false });
+        if (stat?.isDirectory())
+            continue;
+        if (stat)
+            rmSync(at, { force: true });
+        mkdirSync(at);
     }
 }
 
@@ -34338,7 +35601,21 @@ function outcome_applyOutcome(trialDir, index, work) {
 
 /** Whether the run deleted `rel` of the prepared tree: gone under `deleted`, not made again in `dir`. */
 function deletedFrom(dir, deleted) {
-    return (rel) => isDeleted(deleted, rel) && (0,external_node_fs_.lstatSync)((0,external_node_path_.join)(dir, rel), { throwIfNoEntry: false }) === undefined;
+    return (rel) => isDeleted(deleted, rel) && !existsNoFollow(dir, rel);
+}
+/** Whether `rel` is in `dir` without going through a link (a folder the run replaced by one). */
+function existsNoFollow(dir, rel) {
+    let at = dir;
+    const segments = rel.split("/");
+    for (const [i, segment] of segments.entries()) {
+        at = (0,external_node_path_.join)(at, segment);
+        const stat = (0,external_node_fs_.lstatSync)(at, { throwIfNoEntry: false });
+        if (stat === undefined)
+            return false;
+        if (i < segments.length - 1 && !stat.isDirectory())
+            return false;
+    }
+    return true;
 }
 /**
  * Fills `dir` (the run's changes) with what the prepared tree has that the run neither changed nor
@@ -34479,6 +35756,7 @@ function shimScript(bin, spec, callLog, realBinary, stubFile, clock) {
 // The log is parsed as it is read, a chunk at a time, never read whole. The call checks (ran,
 // notRan, ranInOrder) still see every call: past the cap, `each()` reads the log again and hands
 // out the later calls one by one, cut the same way.
+
 
 const CALL_LOG_CAPS = {
     fieldBytes: 4096,
@@ -34741,21 +36019,23 @@ class Recorder {
         return [...this.bins];
     }
 }
-/** A file's bytes a chunk at a time (the buffer is reused: use each before the next). */
-async function* chunksOf(file) {
-    let handle;
-    try {
-        handle = await external_node_fs_default().promises.open(file, "r");
+/**
+ * A file's bytes a chunk at a time (the buffer is reused: use each before the next). Under
+ * `--sandbox none` the agent can put anything in the log's place: a link or a FIFO is not opened
+ * (a FIFO would block for ever); `refused` hears what it was.
+ */
+async function* chunksOf(file, refused) {
+    const opened = await (0,src_util/* openRegular */.lf)(file);
+    if (opened.kind === "missing")
+        return;
+    if (opened.kind === "refused") {
+        refused?.(opened.what);
+        return;
     }
-    catch (error) {
-        if (error.code === "ENOENT")
-            return;
-        throw error;
-    }
+    const { handle, size } = opened;
     try {
         // Sized to the file (most logs are a few records): a run's trials each leave their buffer to a
         // later collection, which adds up in peak RSS (BENCHMARKS.md, figure 7b).
-        const { size } = await handle.stat();
         const buffer = Buffer.alloc(Math.min(call_log_CHUNK_BYTES, Math.max(size, 4096)));
         for (;;) {
             const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
@@ -34773,7 +36053,8 @@ async function readCallLog(file, caps = CALL_LOG_CAPS) {
     const bootMs = bootTimeMs();
     const recorder = new Recorder(caps);
     const parser = new CallLogParser(recorder, caps, bootMs);
-    for await (const chunk of chunksOf(file)) {
+    let refused;
+    for await (const chunk of chunksOf(file, (what) => (refused = what))) {
         parser.push(chunk);
         if (parser.damaged)
             break;
@@ -34785,6 +36066,7 @@ async function readCallLog(file, caps = CALL_LOG_CAPS) {
         total,
         bins: recorder.binsSeen(),
         ...(cut ? { cut } : {}),
+        ...(refused ? { refused } : {}),
         each: () => (cut ? everyCall(file, calls, total, caps, bootMs) : calls),
     };
 }
@@ -34954,9 +36236,9 @@ async function runTrial(input) {
                     ],
                     // What it runs from stays visible where a private /tmp would hide it: its shims, its
                     // results folder (the literal agent's step files), its PATH.
-                    readable: [shimDirOf(root), input.outDir, ...(env.PATH ?? "").split((external_node_path_default()).delimiter)],
+                    readable: [trial_shimDirOf(root), input.outDir, ...(env.PATH ?? "").split((external_node_path_default()).delimiter)],
                     ownReadable: [
-                        ...(external_node_fs_default().existsSync(shimDirOf(root)) ? [shimDirOf(root)] : []),
+                        ...(external_node_fs_default().existsSync(trial_shimDirOf(root)) ? [trial_shimDirOf(root)] : []),
                         input.outDir,
                     ],
                     allow: isolation.allow,
@@ -34971,7 +36253,8 @@ async function runTrial(input) {
                 prompt: input.prompt?.text ?? "",
                 commands: input.prompt?.commands ?? [],
                 cwd: work,
-                env,
+                // PWD too: some agents (opencode) take their project folder from it, not from the cwd.
+                env: { ...env, PWD: work },
                 timeoutMs: input.spec.timeoutMs,
                 maxCostUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
                 model: input.spec.model,
@@ -34985,7 +36268,16 @@ async function runTrial(input) {
             : noAgentRun();
         if (input.signal.aborted)
             throw new src_model/* InfraError */.Ri("interrupted", false);
-        const damage = await sandboxDamage(root, work, await layered?.sync());
+        // From here on the harness reads what the agent left: where that cannot be done (a container
+        // it stopped, a tree too deep to walk), the trial fails with why, without its checks.
+        const fault = await faultOf(async () => sandboxDamage(root, work, await layered?.sync()));
+        if (typeof fault === "string") {
+            const damage = { failure: fault, warnings: [] };
+            const result = redact(verdictOf(input, run, noCalls(), [], started, trial_shimDirOf(root), damage));
+            await writeTrialFiles(input.outDir, result, redact(run), []);
+            return result;
+        }
+        const damage = fault.value;
         // Read and written under caps, a chunk at a time: the agent decides how big the log is.
         const calls = logsCalls ? await readCallLog(callLog) : noCalls();
         if (shimmed)
@@ -35000,12 +36292,21 @@ async function runTrial(input) {
         // What the agent left, kept for `recheck` before any check runs (a build a check starts is not
         // the agent's work); capped, and redacted as it is stored. Where the workspace holds only the
         // run's changes, the sandbox tells what was deleted; else the walk did.
-        const agentChanges = await changes();
-        const agentChanged = agentChanges.changed;
-        const deleted = layered
-            ? [...manifest.keys()].filter(deletedFrom(work, (await layered.sync()).deleted)).sort()
-            : agentChanges.deleted;
-        storeOutcome(work, { changed: agentChanged, deleted }, manifest, input.outDir, redactor ? (content) => redactor.bytes(content) : undefined);
+        const stored = await faultOf(async () => {
+            const agentChanges = await changes();
+            const deleted = layered
+                ? [...manifest.keys()].filter(deletedFrom(work, (await layered.sync()).deleted)).sort()
+                : agentChanges.deleted;
+            storeOutcome(work, { changed: agentChanges.changed, deleted }, manifest, input.outDir, redactor ? (content) => redactor.bytes(content) : undefined);
+            return agentChanges.changed;
+        });
+        if (typeof stored === "string") {
+            const failed = { failure: stored, warnings: damage.warnings };
+            const result = redact(verdictOf(input, run, calls, [], started, trial_shimDirOf(root), failed));
+            await writeTrialFiles(input.outDir, result, redact(run), []);
+            return result;
+        }
+        const agentChanged = stored.value;
         const spend = {
             capUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
             spentUsd: run.costUsd ?? 0,
@@ -35037,7 +36338,19 @@ async function runTrial(input) {
             throw new src_model/* InfraError */.Ri("interrupted", false);
         const judgedCost = spend.spentUsd - (run.costUsd ?? 0);
         const costed = judgedCost > 0 ? { ...run, costUsd: (run.costUsd ?? 0) + judgedCost } : run;
-        const result = redact(verdictOf(input, costed, calls, checks, started, shimDirOf(root), damage));
+        const result = redact(verdictOf(input, costed, calls, checks, started, trial_shimDirOf(root), {
+            ...damage,
+            warnings: [
+                ...damage.warnings,
+                // The trial's own HOME only: with --real-home the user's projects are under HOME.
+                ...callsOutside(calls.calls, [
+                    work,
+                    tmp,
+                    isolation.home ? env.HOME : undefined,
+                    treeInside,
+                ]),
+            ],
+        }));
         await writeTrialFiles(input.outDir, result, redact(run), redact(checks));
         // A workspace kept to be looked at is the whole tree, also where it held only the changes.
         if (input.keepWorkspace && layered) {
@@ -35089,7 +36402,7 @@ async function trial_trialEnv(input, isolation, root, tmp, callLog) {
     const originalPath = env.PATH ?? "";
     if (Object.keys(input.spec.shims).length > 0) {
         const shimDir = await writeShims({
-            dir: shimDirOf(root),
+            dir: trial_shimDirOf(root),
             shims: input.spec.shims,
             callLog,
             originalPath,
@@ -35133,6 +36446,22 @@ function layersOf(prepared, sandbox, work, root) {
     };
     return { sync, whole: async (dest) => whole(dest, (await sync()).deleted) };
 }
+/**
+ * The value of a step that reads what the agent left, or why it could not be read: an AgentFault,
+ * or a SandboxError of the walk (a path too long, a loop), which arise from the agent's workspace.
+ */
+async function faultOf(step) {
+    try {
+        return { value: await step() };
+    }
+    catch (error) {
+        if (error instanceof src_model/* AgentFault */.kg)
+            return error.message;
+        if (error instanceof SandboxError)
+            return `the agent left a workspace that cannot be read: ${error.message}`;
+        throw error;
+    }
+}
 function noAgentRun() {
     return { exitCode: null, timedOut: false, trajectory: [], transcripts: [], durationMs: 0 };
 }
@@ -35141,6 +36470,9 @@ function verdictOf(input, run, calls, checks, started, shimDir, damage) {
     const warnings = [
         ...shimBypassWarnings(run.trajectory, calls.bins.map((bin) => ({ bin })), Object.keys(input.spec.shims), shimDir),
         ...(calls.cut ? [cutWarning(calls.cut)] : []),
+        ...(calls.refused
+            ? [`the shims' call log was ${calls.refused}, not a file: not read, no calls recorded`]
+            : []),
         ...damage.warnings,
     ];
     // A trial fails for one reason first: a timeout, then the agent's own failure, then its checks.
@@ -35223,7 +36555,32 @@ async function sandboxDamage(root, work, kept) {
     }
     return damage;
 }
-function shimDirOf(trialRoot) {
+/**
+ * Shimmed calls the agent made from a folder outside its sandbox (the workspace, its TMPDIR and
+ * HOME; `treeInside`, the workspace's path in a container): said as such, with the folders.
+ */
+function callsOutside(calls, inside) {
+    const roots = inside.filter((p) => Boolean(p)).map((p) => external_node_path_default().resolve(p));
+    const within = (cwd) => roots.some((r) => {
+        const rel = external_node_path_default().relative(r, cwd);
+        return rel === "" || (!rel.startsWith("..") && !external_node_path_default().isAbsolute(rel));
+    });
+    const outside = new Map();
+    for (const call of calls) {
+        if (!call.cwd || !external_node_path_default().isAbsolute(call.cwd) || within(external_node_path_default().resolve(call.cwd)))
+            continue;
+        const bins = outside.get(call.cwd) ?? new Set();
+        bins.add(call.bin);
+        outside.set(call.cwd, bins);
+    }
+    if (!outside.size)
+        return [];
+    const listed = [...outside].slice(0, 5).map(([cwd, bins]) => `${[...bins].join(", ")} in ${cwd}`);
+    return [
+        `the agent worked outside its sandbox: shimmed calls ran from folders outside its workspace (${listed.join("; ")}${outside.size > 5 ? `; ${outside.size - 5} more folders` : ""})`,
+    ];
+}
+function trial_shimDirOf(trialRoot) {
     return external_node_path_default().join(trialRoot, "shims");
 }
 
@@ -35325,19 +36682,26 @@ async function runUnits(units, options) {
         }
         return run;
     };
+    const againstHistory = new Map();
     const redactor = (0,src_util/* currentRedactor */.I)();
     const results = await Promise.all(units.map(async (unit) => {
         const unredacted = unit.settled
             ? withCached(settledResult(unit, unit.settled.status, unit.settled.reason, [], 0, undefined, unit.settled.code), unit.settled.cached)
             : unit.arm
                 ? (await runGroupOnce(unit.arm.group)).get(unit)
-                : await openUnits.use(() => runUnit(unit, options, slots, prepare).finally(() => release(unit.spec)));
+                : await openUnits.use(() => runUnit(unit, options, slots, prepare, (c) => againstHistory.set(unit, c)).finally(() => release(unit.spec)));
         // Reasons quote setup output and errors: secrets are replaced before anyone sees them.
         const result = redactor ? redactor.value(unredacted) : unredacted;
         options.events?.onUnitEnd?.(unit, result);
         return result;
     }));
-    const comparisons = [...groups.keys()].flatMap((key) => comparisonsOf.get(key) ?? []);
+    const comparisons = [
+        ...units.flatMap((unit) => {
+            const c = againstHistory.get(unit);
+            return c ? [c] : [];
+        }),
+        ...[...groups.keys()].flatMap((key) => comparisonsOf.get(key) ?? []),
+    ];
     return { results, comparisons: redactor ? redactor.value(comparisons) : comparisons };
 }
 /**
@@ -35346,6 +36710,7 @@ async function runUnits(units, options) {
  */
 async function runComparisonGroup(members, options, slots, prepare) {
     const started = Date.now();
+    const active = new Map();
     const ordered = [...members].sort((a, b) => Number(a.arm.role === "treatment") - Number(b.arm.role === "treatment"));
     const results = new Map();
     const prepared = new Map();
@@ -35363,6 +36728,8 @@ async function runComparisonGroup(members, options, slots, prepare) {
             return { results, comparisons: [] };
         }
     }
+    for (const unit of ordered)
+        active.set(unit, new ActiveTime(Date.now() - started));
     const arms = ordered.map((unit) => ({
         unit: unit,
         ...(unit.arm.primary ? { own: policyOf(unit, options) } : {}),
@@ -35374,14 +36741,16 @@ async function runComparisonGroup(members, options, slots, prepare) {
             const n = wanted();
             if (n === undefined)
                 return "cancelled";
-            const trial = await runBudgetedTrial(unit, n, prepared.get(unit), options);
+            const trial = await active
+                .get(unit)
+                .during(() => runBudgetedTrial(unit, n, prepared.get(unit), options));
             if (trial !== "no-budget")
                 options.events?.onTrialEnd?.(unit, trial);
             return trial;
         }),
     });
     for (const run of outcome.arms)
-        results.set(run.unit, settledArm(run, Date.now() - started, options));
+        results.set(run.unit, settledArm(run, active.get(run.unit).total(), options));
     return { results, comparisons: outcome.comparisons };
 }
 /**
@@ -35432,7 +36801,34 @@ function preparedKey(spec, options) {
         : [];
     return JSON.stringify([kind, source, overlay ?? null, ...prepares]);
 }
-async function runUnit(unit, options, slots, prepare) {
+/**
+ * The time some part of a unit was running (ms): `before` (its preparing), then each stretch in
+ * which at least one of its trials ran. Trials waiting in the queue for a slot add nothing, so a
+ * unit run beside others takes what it took alone, not what it waited.
+ */
+class ActiveTime {
+    running = 0;
+    since = 0;
+    spent;
+    constructor(before = 0) {
+        this.spent = before;
+    }
+    async during(fn) {
+        if (this.running++ === 0)
+            this.since = Date.now();
+        try {
+            return await fn();
+        }
+        finally {
+            if (--this.running === 0)
+                this.spent += Date.now() - this.since;
+        }
+    }
+    total() {
+        return this.spent + (this.running ? Date.now() - this.since : 0);
+    }
+}
+async function runUnit(unit, options, slots, prepare, compared) {
     const started = Date.now();
     let prepared;
     try {
@@ -35444,7 +36840,12 @@ async function runUnit(unit, options, slots, prepare) {
             : [`could not prepare the sandbox: ${error.message}`, src_model/* Codes */.NC.infraError];
         return settledResult(unit, "error", reason, [], Date.now() - started, undefined, code);
     }
-    const policy = policyOf(unit, options);
+    const own = policyOf(unit, options);
+    const baseline = options.baselineOf?.(unit);
+    const vsBaseline = baseline ? againstBaseline(own, baseline) : undefined;
+    const policy = vsBaseline ?? own;
+    // The unit's time is its preparing and the time some trial of it ran: not its wait for a slot.
+    const active = new ActiveTime(Date.now() - started);
     const trials = [];
     let passes = 0;
     let failures = 0;
@@ -35465,7 +36866,7 @@ async function runUnit(unit, options, slots, prepare) {
                 const n = ++launched;
                 inFlight++;
                 void slots
-                    .use(() => runBudgetedTrial(unit, n, prepared, options))
+                    .use(() => active.during(() => runBudgetedTrial(unit, n, prepared, options)))
                     .then((trial) => {
                     if (trial === "no-budget") {
                         budgetCut = true;
@@ -35493,7 +36894,33 @@ async function runUnit(unit, options, slots, prepare) {
         launch();
     });
     trials.sort((a, b) => a.n - b.n);
-    const duration = Date.now() - started;
+    if (baseline && vsBaseline) {
+        const decision = vsBaseline.decision();
+        compared(comparisonOf({
+            id: unit.spec.id,
+            agent: unit.agentName,
+            control: baseline.label,
+            treatment: "this run",
+            margin: src_model/* DEFAULT_MARGIN */.PH,
+            maxTrials: policy.max,
+            all: { control: baseline, treatment: { passes, trials: passes + failures } },
+            decision: decision && {
+                verdict: decision.stats.verdict,
+                pairs: decision.looks,
+                control: { passes: baseline.passes, trials: baseline.trials },
+                treatment: decision.treatment,
+                stats: decision.stats,
+            },
+            reason: infraError !== undefined
+                ? `an infra error stopped the comparison: ${infraError}`
+                : options.signal.aborted
+                    ? "interrupted before the comparison was decided"
+                    : budgetCut
+                        ? "the budget ran out before the comparison was decided"
+                        : "not decided",
+        }));
+    }
+    const duration = active.total();
     const settle = (status, reason, code) => settledResult(unit, status, reason, trials, duration, passes, code);
     const interrupted = () => settle("incomplete", "interrupted before the verdict was decided", src_model/* Codes */.NC.interrupted);
     if (options.signal.aborted && policy.verdict(passes, failures) === "undecided")
@@ -35730,6 +37157,7 @@ async function templateProblem(dir, projectRoot) {
 
 
 
+
 /** The trial with the verdict of the current checks; unchanged (with a warning) when it kept no outcome. */
 async function recheckTrial(input) {
     const { trial, trialDir, spec } = input;
@@ -35753,23 +37181,27 @@ async function recheckTrial(input) {
     const root = await makeTempDir(`${spec.id}-recheck${trial.n}`);
     const work = path.join(root, "work");
     const tmp = path.join(root, "tmp");
+    let sandbox;
     try {
         fs.mkdirSync(tmp);
         await copySnapshot(await input.prepared.snapshot(), work);
         applyOutcome(trialDir, index, work);
         const isolation = isolationFor(spec, input.isolation);
         const env = await trialEnv({ baseEnv: input.baseEnv, n: trial.n, spec }, isolation, root, tmp, path.join(root, "calls.raw"));
+        const checkLog = path.join(root, "check-calls.raw");
+        sandbox = await checksSandbox(isolation, { root, work, tmp, env, trialDir, checkLog });
+        const inside = (fn) => (sandbox ? sandbox.run(fn) : fn());
         const manifest = await input.prepared.manifest();
         // As in a trial: computed when a check asks (after the checks before it).
         const changed = () => changedFiles(work, manifest);
         const spend = { capUsd: input.capUsd, spentUsd: 0 };
         let copied;
-        const checks = await runChecks(spec.checks, {
+        const checks = await inside(() => runChecks(spec.checks, {
             sandbox: work,
             calls,
             run,
             changedFiles: changed,
-            env: { ...env, [CALL_LOG_ENV]: path.join(root, "check-calls.raw") },
+            env: { ...env, [CALL_LOG_ENV]: checkLog },
             outDir: trialDir,
             timeoutMs: spec.timeoutMs,
             signal: input.signal,
@@ -35785,7 +37217,7 @@ async function recheckTrial(input) {
                 spend,
                 calibrationOf: input.calibrationOf,
             },
-        });
+        }));
         const warnings = [
             ...(trial.warnings ?? []),
             ...(manifestHash(manifest) !== index.preparedHash
@@ -35808,8 +37240,30 @@ async function recheckTrial(input) {
         return result;
     }
     finally {
+        await sandbox?.dispose?.();
         await removeTree(root);
     }
+}
+/**
+ * Where the provider runs the checks inside the sandbox (bwrap, docker), the recheck's run there
+ * too: they run what the agent left (the outcome holds its .git and scripts), which must not run
+ * on the host. Undefined where they run on the host.
+ */
+async function checksSandbox(isolation, trial) {
+    if (!isolation.provider.checksInside)
+        return undefined;
+    const { root, work, tmp, env, trialDir, checkLog } = trial;
+    fs.writeFileSync(checkLog, "", { flag: "a" });
+    const shims = shimDirOf(root);
+    return isolation.provider.prepareTrial({
+        root,
+        writable: [work, tmp, env.HOME ?? tmp, checkLog],
+        readable: [shims, trialDir, ...(env.PATH ?? "").split(path.delimiter)],
+        ownReadable: [...(fs.existsSync(shims) ? [shims] : []), trialDir],
+        allow: isolation.allow,
+        container: isolation.container ?? {},
+        workspace: work,
+    });
 }
 /** The trial's verdict with new checks: a timeout or the agent's own failure still comes first. */
 function verdictAgain(trial, checks, costUsd, warnings) {
@@ -35842,22 +37296,22 @@ function writeAgain(trialDir, result, checks) {
 function withWarning(trial, warning) {
     return { ...trial, warnings: [...(trial.warnings ?? []), warning] };
 }
+// A trial folder can come from an artifact (`recheck --from`): its files are read only when they
+// are regular files, not links or FIFOs, and under a size no run writes.
+const TRIAL_JSON_CAP = (/* unused pure expression or super */ null && (64 * 1024 * 1024));
+const CALLS_JSONL_CAP = 4 * CALL_LOG_CAPS.bytes;
 function readJson(file) {
     try {
-        return JSON.parse(fs.readFileSync(file, "utf8"));
+        return JSON.parse(readRegularTextSync(file, TRIAL_JSON_CAP) ?? "");
     }
     catch {
         return undefined;
     }
 }
 function recheck_readCalls(file) {
-    let text;
-    try {
-        text = fs.readFileSync(file, "utf8");
-    }
-    catch {
+    const text = readRegularTextSync(file, CALLS_JSONL_CAP);
+    if (text === undefined)
         return [];
-    }
     const calls = [];
     for (const line of text.split("\n")) {
         if (!line.trim())
@@ -36059,9 +37513,13 @@ async function judgeExample(input, example, n) {
 
 
 
+
 ;// CONCATENATED MODULE: ./src/report/console.ts
 // The console report, in the spirit of a test runner: a line per trial as it finishes, then a
 // block per eval × agent with the verdict, pass rate, interval and the evidence of failed checks.
+// Every text that an agent, a check's output or a stored result may hold goes through inert() or
+// inertLines() (util/inert.ts) as it is put in a line: it is shown, never acted on by the terminal.
+
 
 
 /** ANSI colours only on a terminal, and never when NO_COLOR is set. */
@@ -36086,11 +37544,11 @@ function console_trialLine(id, agent, planned, trial, style) {
             ? style.red("✗")
             : style.yellow("!");
     const cost = trial.costUsd ? ` ${console_usd(trial.costUsd)}` : "";
-    const why = trial.status === "passed" ? "" : `: ${trial.reason ?? trial.status}`;
+    const why = trial.status === "passed" ? "" : `: ${(0,src_util/* inert */.tJ)(trial.reason ?? trial.status)}`;
     // The warnings' text follows in the eval's block (evalBlock); here only how many.
     const count = trial.warnings?.length ?? 0;
     const warned = count ? ` ${style.yellow(`(${count} warning${count === 1 ? "" : "s"})`)}` : "";
-    return `  ${mark} ${id} [${agent}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(console_seconds(trial.durationMs))}${cost}${why}${warned}`;
+    return `  ${mark} ${(0,src_util/* inert */.tJ)(id)} [${(0,src_util/* inert */.tJ)(agent)}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(console_seconds(trial.durationMs))}${cost}${why}${warned}`;
 }
 /** The word each verdict is printed as (the skill/command/hook sections use it too). */
 const STATUS_LABEL = {
@@ -36110,14 +37568,14 @@ compared = false) {
         : result.status === "failed" || result.status === "error"
             ? style.red
             : style.yellow;
-    const head = `${colour(style.bold(STATUS_LABEL[result.status]))} ${result.id}${result.arm ? ` @ ${result.arm}` : ""} [${result.agent}${result.agentVersion ? ` ${result.agentVersion}` : ""}]`;
+    const head = `${colour(style.bold(STATUS_LABEL[result.status]))} ${inert(result.id)}${result.arm ? ` @ ${inert(result.arm)}` : ""} [${inert(result.agent)}${result.agentVersion ? ` ${inert(result.agentVersion)}` : ""}]`;
     if (result.status === "cached" && result.cachedFrom) {
         const c = result.cachedFrom;
         const verdict = c.status === "passed" ? style.green(c.status) : style.red(c.status);
-        return `${head} ${verdict}: ${c.passes}/${c.trials} (${percent(c.passRate)}, 95% CI ${percent(c.interval[0])}–${percent(c.interval[1])}) — ${result.reason ?? ""}`;
+        return `${head} ${verdict}: ${c.passes}/${c.trials} (${percent(c.passRate)}, 95% CI ${percent(c.interval[0])}–${percent(c.interval[1])}) — ${inert(result.reason ?? "")}`;
     }
     if (result.status === "skipped" || (result.status === "error" && result.trialsRun === 0)) {
-        return `${head} ${result.reason ?? ""}`.trimEnd();
+        return `${head} ${inert(result.reason ?? "")}`.trimEnd();
     }
     const counted = result.trials.filter((t) => t.status !== "error").length;
     const needed = requiredPasses(result.trialsPlanned, result.threshold);
@@ -36130,23 +37588,23 @@ compared = false) {
     const cost = result.costUsd ? ` ${console_usd(result.costUsd)}` : "";
     const lines = [`${head} ${rate} ${style.dim(console_seconds(result.durationMs))}${cost}`];
     if (result.reason)
-        lines.push(`    ${result.reason}`);
-    const where = `${path.relative(projectRoot, result.file)}${result.line ? `:${result.line}` : ""}`;
+        lines.push(`    ${inert(result.reason)}`);
+    const where = inert(`${path.relative(projectRoot, result.file)}${result.line ? `:${result.line}` : ""}`);
     for (const trial of result.trials) {
         const warnings = [...(trial.warnings ?? []), ...(trial.overBudget ?? [])];
         if (trial.status === "passed" && !verbose && !warnings.length)
             continue;
-        lines.push(`    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${trial.reason}` : ""} ${style.dim(`(${trial.dir})`)}`);
+        lines.push(`    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${inert(trial.reason)}` : ""} ${style.dim(`(${inert(trial.dir)})`)}`);
         for (const warning of warnings)
-            lines.push(`      ${style.yellow("!")} ${warning}`);
+            lines.push(`      ${style.yellow("!")} ${inert(warning)}`);
         for (const check of trial.checks) {
             if (check.ok && !verbose)
                 continue;
             const mark = check.skipped ? style.dim("–") : check.ok ? style.green("✓") : style.red("✗");
             const at = check.line
-                ? ` ${style.dim(`at ${path.relative(projectRoot, check.file ?? result.file)}:${check.line}`)}`
+                ? ` ${style.dim(`at ${inert(path.relative(projectRoot, check.file ?? result.file))}:${check.line}`)}`
                 : "";
-            lines.push(`      ${mark} ${check.name}${at}`);
+            lines.push(`      ${mark} ${inert(check.name)}${at}`);
             lines.push(...indent(check.evidence, "          "));
         }
     }
@@ -36165,8 +37623,9 @@ function stoppedBecause(result) {
         return "an error stopped it";
     return "verdict decided (early stopping applies to pass/fail verdicts only; --all-trials runs every trial)";
 }
+/** Untrusted lines (evidence, an output's tail), each made inert behind our indent. */
 function indent(text, prefix) {
-    return text
+    return inertLines(text)
         .split("\n")
         .slice(0, 20)
         .map((line) => `${prefix}${line}`);
@@ -36180,9 +37639,9 @@ function skippedLines(run, style) {
     for (const result of run.evals) {
         if (result.status !== "skipped")
             continue;
-        const reason = result.reason ?? "no reason given";
+        const reason = inert(result.reason ?? "no reason given");
         const pairs = byReason.get(reason) ?? [];
-        pairs.push(`${result.id} [${result.agent}]`);
+        pairs.push(`${inert(result.id)} [${inert(result.agent)}]`);
         byReason.set(reason, pairs);
     }
     return [...byReason].flatMap(([reason, pairs]) => [
@@ -36608,10 +38067,16 @@ function reportPage() {
             "data-arm": e.arm,
             "data-status": e.status,
         });
-        const label = e.status === "cached" && e.cachedFrom ? "cached " + e.cachedFrom.status : e.status;
+        // A comparison's other arm (a base ref, a variant) is compared, not judged: no verdict badge.
+        const label = e.arm !== undefined
+            ? "compared"
+            : e.status === "cached" && e.cachedFrom
+                ? "cached " + e.cachedFrom.status
+                : e.status;
+        const badge = e.arm !== undefined ? "s-arm" : "s-" + e.status;
         d.appendChild(el("summary", null, [
             el("div", { class: "row" }, [
-                el("span", { class: "b" }, [el("span", { class: "badge s-" + e.status, text: label })]),
+                el("span", { class: "b" }, [el("span", { class: "badge " + badge, text: label })]),
                 el("span", { class: "name" }, [
                     el("b", { text: e.id }),
                     e.arm !== undefined ? el("span", { class: "arm", text: " @ " + e.arm }) : null,
@@ -37032,7 +38497,7 @@ details[open]>summary{border-bottom:1px solid var(--line);background:var(--soft)
 .name{overflow-wrap:anywhere}.name small{color:var(--muted)}
 .num{font-variant-numeric:tabular-nums;text-align:right;white-space:nowrap}
 .badge{display:inline-block;font-size:.72rem;font-weight:700;letter-spacing:.03em;padding:2px 6px;border-radius:4px;color:#fff;text-transform:uppercase;text-align:center}
-.s-passed{background:var(--pass)}.s-failed,.s-error{background:var(--fail)}.s-skipped,.s-incomplete,.s-inconclusive{background:var(--warn)}.s-cached{background:var(--info)}
+.s-passed{background:var(--pass)}.s-failed,.s-error{background:var(--fail)}.s-skipped,.s-incomplete,.s-inconclusive{background:var(--warn)}.s-cached,.s-arm{background:var(--info)}
 .bar{position:relative;height:10px;background:var(--soft);border:1px solid var(--line);border-radius:5px}
 .bar .ci{position:absolute;top:0;bottom:0;background:color-mix(in srgb,var(--info) 35%,transparent);border-radius:4px}
 .bar .rate{position:absolute;top:-3px;width:3px;height:14px;background:var(--fg);margin-left:-1px}
@@ -37102,6 +38567,7 @@ a{color:var(--info)}
 // with their evidence and the agent's output, plus a pass-rate trend per eval from history.
 // The data is embedded as JSON and rendered lazily in the browser, so thousands of trials stay
 // fast; what is embedded per trial is capped, with the path of the full file.
+
 
 
 
@@ -37275,13 +38741,12 @@ function embedCalls(file, trial, share, detail, rel) {
 }
 /** Up to `maxLines` whole lines from the start of a file, reading at most `maxBytes` of it. */
 function readHeadLines(file, maxLines, maxBytes) {
-    let fd;
-    try {
-        fd = external_node_fs_default().openSync(file, "r");
-    }
-    catch {
+    // A trial folder can come from an artifact or hold what an agent left: a link, a FIFO or a
+    // device is not read (it would put another file in the report, or block).
+    const opened = (0,src_util/* openRegularSync */.w5)(file);
+    if (opened.kind !== "file")
         return undefined;
-    }
+    const { fd } = opened;
     try {
         const lines = [];
         const chunk = Buffer.alloc(64 * 1024);
@@ -37373,15 +38838,12 @@ function capText(text, cap) {
 async function readCapped(file, cap, maxWhole = cap) {
     // Synchronous reads of at most `cap` bytes: cheaper than a thread-pool round trip per call, which
     // adds up over five files per trial.
-    let fd;
-    try {
-        fd = external_node_fs_default().openSync(file, "r");
-    }
-    catch {
+    // Only a regular file, not followed through a link (as readHeadLines).
+    const opened = (0,src_util/* openRegularSync */.w5)(file);
+    if (opened.kind !== "file")
         return undefined;
-    }
+    const { fd, size } = opened;
     try {
-        const { size } = external_node_fs_default().fstatSync(fd);
         const limit = Math.min(cap, maxWhole);
         if (size <= limit) {
             const buffer = Buffer.alloc(size);
@@ -37829,8 +39291,13 @@ const MAX_EVIDENCE_LINES = 25;
 /** A base measured longer ago than this is flagged in the comment. */
 const STALE_BASE_DAYS = 7;
 const DAY_MS = 86_400_000;
-/** When the newest base verdict shown was recorded, and whether that is old. */
+/**
+ * When the newest base verdict shown was recorded, and whether that is old. Nothing when no eval
+ * ran: the rows are what the history is looked up for, so without them it says nothing about it.
+ */
 function baseLine(rows, run, baseRef) {
+    if (rows.length === 0)
+        return undefined;
     const times = rows
         .map((r) => (r.base ? Date.parse(r.base.time) : NaN))
         .filter((t) => Number.isFinite(t));
@@ -38032,11 +39499,20 @@ function severity(row) {
             return row.flag === "improvement" ? 2 : 3;
     }
 }
-function headline(run, rows) {
+/**
+ * ❌ when the step fails or a verdict is bad; else ⚠️ when nothing was judged (every pair skipped,
+ * or none chosen); ✅ only when something was judged and all is well.
+ */
+function headline(run, rows, stepFailed) {
     const evals = run.evals.length > 0 ? run.evals : rows.map((r) => r.head);
-    const ok = (0,src_model/* exitCodeFor */.Rr)(evals) === 0;
+    const judged = (0,src_model/* judgedAny */.M0)(evals);
+    const icon = stepFailed || (0,src_model/* exitCodeFor */.Rr)(evals) !== 0 ? "❌" : judged ? "✅" : "⚠️";
     const c = run.counts;
-    const parts = [`✅ ${c.passed} passed`, `❌ ${c.failed} failed`];
+    const parts = [
+        ...(judged ? [] : ["nothing judged"]),
+        `✅ ${c.passed} passed`,
+        `❌ ${c.failed} failed`,
+    ];
     for (const k of ["cached", "skipped", "error", "incomplete", "inconclusive"]) {
         if (c[k] > 0)
             parts.push(`${ICON[k]} ${c[k]} ${k}`);
@@ -38054,7 +39530,7 @@ function headline(run, rows) {
         parts.push(`🔻 ${regressions} regression${regressions > 1 ? "s" : ""}`);
     if (improvements > 0)
         parts.push(`🔺 ${improvements} improvement${improvements > 1 ? "s" : ""}`);
-    return `### ${ok ? "✅" : "❌"} agent-evals: ${parts.join(" · ")}`;
+    return `### ${icon} agent-evals: ${parts.join(" · ")}`;
 }
 function costLine(run, budgetUsd) {
     if (budgetUsd === undefined)
@@ -38114,7 +39590,7 @@ function renderRunMarkdown(options) {
     const top = [];
     if (options.marker !== undefined)
         top.push(markerLine(options.marker));
-    top.push(headline(run, rows), "");
+    top.push(headline(run, rows, options.stepFailed ?? false), "");
     if (options.headSha)
         top.push(`Head \`${escapeCell(options.headSha.slice(0, 12))}\``, "");
     for (const note of options.notes ?? [])
@@ -38122,7 +39598,7 @@ function renderRunMarkdown(options) {
     const compared = options.baseRef
         ? baseLine(rows, run, options.baseRef)
         : "No base branch history to compare with.";
-    const intro = [compared, ""];
+    const intro = compared === undefined ? [] : [compared, ""];
     const bottom = [""];
     const links = [costLine(run, budgetUsd)];
     const runUrl = options.runUrl ? safeUrl(options.runUrl) : undefined;
@@ -39180,6 +40656,7 @@ async function writeClaudeCodeResults(reports, projectRoot) {
 // e2e scenario PASS/FAIL with its trajectory and failing checks, hook cases, cost; then a summary.
 
 
+
 function claudeCodeSections(reports, projectRoot, style, verbose = false) {
     if (reports.length === 0)
         return [];
@@ -39196,13 +40673,13 @@ function claudeCodeSections(reports, projectRoot, style, verbose = false) {
         const under = report.config.agent ? `, under ${report.config.agent}` : "";
         lines.push(style.bold(`━━━ ${report.name} (${report.type}: ${report.target}${under}) ━━━`));
         for (const warning of report.warnings)
-            lines.push(`  ${style.yellow("!")} ${warning}`);
+            lines.push(`  ${style.yellow("!")} ${(0,src_util/* inert */.tJ)(warning)}`);
         if (report.trigger)
             lines.push(...triggerLines(report.trigger, label, style, verbose));
         const e2eSkipped = report.e2e?.scenarios.every((sc) => sc.status === "skipped");
         if (report.e2e && e2eSkipped) {
             const names = report.e2e.scenarios.map((sc) => JSON.stringify(sc.scenario)).join(", ");
-            lines.push(`  E2E eval: ${label("skipped")} ${names}: ${report.e2e.scenarios[0]?.reason ?? ""}`);
+            lines.push(`  E2E eval: ${label("skipped")} ${names}: ${(0,src_util/* inert */.tJ)(report.e2e.scenarios[0]?.reason ?? "")}`);
         }
         else if (report.e2e) {
             lines.push(`  E2E Eval (cost: ${usd4(report.e2e.total_cost_usd)})`);
@@ -39214,7 +40691,7 @@ function claudeCodeSections(reports, projectRoot, style, verbose = false) {
         if (report.hook) {
             lines.push(`  Hook eval`);
             if (report.hook.reason)
-                lines.push(`    ${label(report.hook.status)} ${report.hook.reason}`);
+                lines.push(`    ${label(report.hook.status)} ${(0,src_util/* inert */.tJ)(report.hook.reason)}`);
             for (const c of report.hook.cases) {
                 lines.push(`    ${c.passed ? label("passed") : label("failed")} ${c.scenario}`);
                 if (!c.passed || verbose)
@@ -39248,17 +40725,17 @@ function scenarioLines(s, report, label, style, verbose) {
     if (s.cached)
         lines.push(`      ${style.yellow(`cached (from ${s.cached.from})`)}: the recorded run, no model calls now — ${s.cached.rerun} runs it again`);
     if (s.reason)
-        lines.push(`      ${s.reason}`);
+        lines.push(`      ${(0,src_util/* inert */.tJ)(s.reason)}`);
     if (s.status === "skipped")
         return lines;
     if (s.trials < s.trials_planned && !s.cached)
         lines.push(`      stopped after ${s.trials} of ${s.trials_planned} trials: verdict decided (early stopping applies to pass/fail verdicts only; --all-trials runs every trial)`);
-    lines.push(`      Trajectory: ${s.trajectory.length ? s.trajectory.map((c) => c.tool_name).join(" → ") : "(no tool calls)"}`);
+    lines.push(`      Trajectory: ${s.trajectory.length ? (0,src_util/* inert */.tJ)(s.trajectory.map((c) => c.tool_name).join(" → ")) : "(no tool calls)"}`);
     if (verbose)
         for (const call of s.trajectory)
-            lines.push(style.dim(`        ${call.tool_name} ${clip(JSON.stringify(call.tool_args))}`));
+            lines.push(style.dim(`        ${(0,src_util/* inert */.tJ)(call.tool_name)} ${(0,src_util/* inert */.tJ)(clip(JSON.stringify(call.tool_args)))}`));
     for (const o of s.outcomes) {
-        lines.push(`      ${mark(o.passed)} [${o.type}] ${o.description}${at(o.line)}`);
+        lines.push(`      ${mark(o.passed)} [${o.type}] ${(0,src_util/* inert */.tJ)(o.description)}${at(o.line)}`);
         if (!o.passed || verbose)
             lines.push(...console_indent(o.evidence, "          "));
     }
@@ -39267,11 +40744,11 @@ function scenarioLines(s, report, label, style, verbose) {
         lines.push(`      ${mark(true)} Workflow checks passed${at(w.line)}`);
     else if (w) {
         if (w.forbidden_check.violations.length)
-            lines.push(`      ${mark(false)} Forbidden: ${w.forbidden_check.violations.join(", ")}${at(w.line)}`);
+            lines.push(`      ${mark(false)} Forbidden: ${(0,src_util/* inert */.tJ)(w.forbidden_check.violations.join(", "))}${at(w.line)}`);
         if (!w.tool_match.passed)
-            lines.push(`      ${mark(false)} Tools: ${w.tool_match.reason}${at(w.line)}`);
+            lines.push(`      ${mark(false)} Tools: ${(0,src_util/* inert */.tJ)(w.tool_match.reason)}${at(w.line)}`);
         for (const v of w.ordering_check.violations)
-            lines.push(`      ${mark(false)} Order: ${v}${at(w.line)}`);
+            lines.push(`      ${mark(false)} Order: ${(0,src_util/* inert */.tJ)(v)}${at(w.line)}`);
         lines.push(...console_indent(w.evidence, "          "));
     }
     if (verbose && s.final_output) {
@@ -39323,16 +40800,17 @@ function triggerLines(t, label, style, verbose) {
         if (q.cached)
             lines.push(`        ${style.yellow(`cached (from ${q.cached.from})`)}: the recorded runs, no model calls now — ${q.cached.rerun} runs it again`);
         if (verbose && q.trajectory.length)
-            lines.push(`        Trajectory: ${q.trajectory.join(" → ")}`);
+            lines.push(`        Trajectory: ${(0,src_util/* inert */.tJ)(q.trajectory.join(" → "))}`);
         if (q.status !== "passed" && q.status !== "skipped" && q.reason && q.runs > 0)
-            lines.push(`        ${q.reason}`);
+            lines.push(`        ${(0,src_util/* inert */.tJ)(q.reason)}`);
         if ((q.status === "failed" || verbose) && q.evidence)
             lines.push(...console_indent(q.evidence, "        "));
     }
     return lines;
 }
+/** Untrusted lines (evidence, an agent's output), each made inert behind our indent. */
 function console_indent(text, prefix) {
-    return text
+    return (0,src_util/* inertLines */.wi)(text)
         .split("\n")
         .slice(0, 20)
         .map((line) => `${prefix}${line}`);
@@ -39669,7 +41147,6 @@ function underCodex(adapt, refusal) {
 
 
 
-
 /** The guide's words for an outcome: `src/app.ts not contains "as any"` (shown after its type). */
 function outcomeDescription(outcome) {
     const q = JSON.stringify;
@@ -39755,7 +41232,7 @@ function outcomeCheck(outcome, timeoutMs, source) {
 }
 /** The eval author's command, run by bash in the sandbox (never built from agent output). */
 async function runBash(sandbox, env, command, timeoutMs) {
-    const dir = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "ae-outcome-"));
+    const dir = (0,src_util/* makeRunTempDir */.bv)("ae-outcome-");
     try {
         const stdoutFile = external_node_path_default().join(dir, "stdout");
         const stderrFile = external_node_path_default().join(dir, "stderr");
@@ -39992,7 +41469,7 @@ function hookCaseCheck(spec, script) {
                     ok: false,
                     evidence: `cannot run ${script.relative}: make it executable (chmod +x) or use .sh, .js or .py`,
                 };
-            const workDir = await external_node_fs_.promises.mkdtemp(external_node_path_default().join(external_node_os_default().tmpdir(), "ae-hook-"));
+            const workDir = (0,src_util/* makeRunTempDir */.bv)("ae-hook-");
             try {
                 const transcriptPath = external_node_path_default().join(workDir, "transcript.jsonl");
                 await external_node_fs_.promises.writeFile(transcriptPath, "");
@@ -41219,12 +42696,16 @@ async function runPlanned(planned, options) {
     }
     // The evals whose agents run: their `sandbox.kind` names a provider over --sandbox.
     const agentSpecs = [...new Set(plan.units.filter((u) => u.agent).map((u) => u.spec))];
-    const ownsHome = agentSpecs.find((spec) => spec.sandbox.provider && providerNamed(spec.sandbox.provider)?.ownHome);
+    const ownsHome = agentSpecs.find((spec) => spec.sandbox.provider && provider_providerNamed(spec.sandbox.provider)?.ownHome);
     if (realHome && ownsHome) {
         throw new src_model/* UsageError */.eb(`--real-home cannot be used with eval ${ownsHome.id}, whose sandbox.kind ${ownsHome.sandbox.provider} gives each trial its own HOME (the real one would be writable inside it). Drop --real-home, or that eval's sandbox.kind.`);
     }
     if (realHome && plan.agentUnits > 0)
         notes.push(REAL_HOME_NOTE);
+    // What runs killed with SIGKILL left (processes, cgroups, temp folders, containers, images).
+    const reaped = reapedNote(await reap_reapDeadRuns());
+    if (reaped)
+        notes.push(reaped);
     const { isolation, note } = await resolve_resolveIsolation({
         sandbox: plan.agentUnits > 0 ? options.sandbox : provider_DEFAULT_PROVIDER.name,
         home: !realHome,
@@ -41256,11 +42737,12 @@ async function runPlanned(planned, options) {
         skippedForCredentials: planned.skippedForCredentials,
     });
     const resultsDir = external_node_path_default().join(projectRoot, src_model/* RESULTS_DIR */.z5);
+    own_folder_refuseLinkedOwnFolder(projectRoot, resultsDir);
     const unlock = await lock_lockResults(resultsDir);
     try {
         await clearResults(resultsDir, keptInResults(projectRoot, options));
         const startedAt = new Date();
-        const { results: ran, comparisons } = await (0,src_util/* withRedactor */.No)(redactor, () => engine_runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation })).finally(() => disposeProviders());
+        const { results: ran, comparisons } = await (0,src_util/* withRedactor */.No)(redactor, () => engine_runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }, planned.cache)).finally(() => disposeProviders());
         // Which provider each result's trials ran inside (run.json), where an agent ran now, with a
         // container's image and limits: infrastructure noise depends on them.
         const results = ran.map((result, i) => {
@@ -41286,13 +42768,18 @@ async function runPlanned(planned, options) {
 async function disposeProviders() {
     await Promise.all(PROVIDERS.map((p) => p.disposeRun?.().catch(() => undefined)));
 }
-async function engine_runUnits(units, options, { env, projectRoot, resultsDir, isolation }) {
+async function engine_runUnits(units, options, { env, projectRoot, resultsDir, isolation }, cache) {
     const agentEnv = options.hideFromAgents
         ? Object.fromEntries(Object.entries(env).filter(([name]) => !options.hideFromAgents(name)))
         : env;
     return runSuite(units, {
         projectRoot,
         resultsDir,
+        // Against a history folder each eval × agent runs until its comparison with its last recorded
+        // verdict is decided too (README › Comparisons).
+        baselineOf: (unit) => unit.arm === undefined
+            ? historyBaseline(cache?.history.get(unit.spec.id) ?? [], unit.agentName)
+            : undefined,
         concurrency: options.concurrency ?? external_node_os_default().availableParallelism(),
         allTrials: options.allTrials ?? false,
         keepWorkspace: options.keepWorkspace ?? false,
@@ -41347,9 +42834,10 @@ async function engine_report({ projectRoot, specs, plan, cache }, { results, com
 async function mergeRuns(dirs, options) {
     const projectRoot = external_node_path_default().resolve(options.projectRoot);
     const outDir = options.outDir ?? external_node_path_default().join(projectRoot, src_model/* RESULTS_DIR */.z5);
+    own_folder_refuseLinkedOwnFolder(projectRoot, outDir);
     const unlock = await lock_lockResults(outDir);
     try {
-        const run = await mergeResultDirs(dirs, outDir, {
+        const { run, skipped } = await mergeResultDirs(dirs, outDir, {
             projectRoot,
             resultsDir: external_node_path_default().join(projectRoot, src_model/* RESULTS_DIR */.z5),
         });
@@ -41359,7 +42847,8 @@ async function mergeRuns(dirs, options) {
             resultsDir: outDir,
             sections: kinds_reportSections(summaries),
         });
-        return { run, exitCode: (0,src_model/* exitCodeFor */.Rr)(run.evals), resultsDir: outDir, summaries, warning };
+        const exitCode = (0,src_model/* exitCodeFor */.Rr)(run.evals);
+        return { run, exitCode, resultsDir: outDir, summaries, warning, skipped };
     }
     finally {
         await unlock();
@@ -41400,6 +42889,7 @@ async function writeEmptyRun(projectRoot, options = {}) {
         isolation: "nothing ran",
         projectRoot,
     });
+    own_folder_refuseLinkedOwnFolder(projectRoot, resultsDir);
     const unlock = await lock_lockResults(resultsDir);
     try {
         await clearResults(resultsDir, keptInResults(projectRoot, options));
@@ -41433,12 +42923,22 @@ function refName(env) {
  * with no agent. Writes run.json (`recheck: true`), report.html and junit.xml into the project's
  * results folder (copying the trial folders there first when `from` is another folder).
  */
+/** The sandbox a result's trials ran in, with the container image and limits it recorded. */
+function recheckIsolation(result, recorded) {
+    const isolation = result.sandbox ? recorded.get(result.sandbox) : undefined;
+    if (!isolation || !result.container)
+        return isolation;
+    const { image, ...limits } = result.container;
+    return { ...isolation, container: { ...(image ? { image } : {}), limits } };
+}
 async function recheckEvals(options) {
     const env = options.env ?? process.env;
     const projectRoot = path.resolve(options.projectRoot);
     const resultsDir = path.join(projectRoot, RESULTS_DIR);
     const from = path.resolve(projectRoot, options.from ?? RESULTS_DIR);
+    refuseLinkedOwnFolder(projectRoot, resultsDir);
     const previous = await readPreviousRun(from);
+    await reapDeadRuns();
     const specs = await loadDefinitions({ ...options, projectRoot, env });
     const names = options.names ?? [];
     const selected = new Set(names.length ? selectEvals(specs, names).specs.map((s) => s.id) : specs.map((s) => s.id));
@@ -41455,10 +42955,19 @@ async function recheckEvals(options) {
         home: !options.realHome,
         allow: allowedEndpoints(env),
     });
+    // Trials whose agent ran in a sandbox that runs the checks too (bwrap, docker) are rechecked in
+    // it: their outcome holds what the agent planted. Resolved before anything runs (unavailable:
+    // refused with the reason, as `eval` is).
+    const recorded = new Map();
+    for (const name of new Set(previous.evals.map((e) => e.sandbox))) {
+        if (!name || !providerNamed(name)?.checksInside)
+            continue;
+        const choice = { sandbox: name, home: !options.realHome, allow: allowedEndpoints(env) };
+        recorded.set(name, (await resolveIsolation(choice)).isolation);
+    }
     const unlock = await lockResults(resultsDir);
     try {
-        if (from !== resultsDir)
-            await copyTrialFolders(from, resultsDir);
+        const skipped = from === resultsDir ? [] : await copyTrialFolders(from, resultsDir);
         const startedAt = new Date();
         const budget = new BudgetLedger(options.budgetUsd);
         const calibration = calibrationLookup(await readCalibration(projectRoot));
@@ -41484,7 +42993,7 @@ async function recheckEvals(options) {
                     result,
                     resultsDir,
                     baseEnv: definedEnv(env),
-                    isolation,
+                    isolation: recheckIsolation(result, recorded) ?? isolation,
                     signal,
                     budget,
                     calibrationOf: (judge) => calibration(spec, judge),
@@ -41510,21 +43019,26 @@ async function recheckEvals(options) {
         await writeRunJson(resultsDir, run);
         const summaries = await summarize(specs, results, { projectRoot, startedAt });
         await writeReportFiles(run, { projectRoot, resultsDir, sections: reportSections(summaries) });
-        return { run, exitCode: exitCodeFor(run.evals), resultsDir, historyLines: [], summaries };
+        const exitCode = exitCodeFor(run.evals);
+        return { run, exitCode, resultsDir, historyLines: [], summaries, skipped };
     }
     finally {
         await unlock();
     }
 }
+/** The largest run.json recheck reads (a run of thousands of trials writes a few MB). */
+const engine_RUN_JSON_CAP = (/* unused pure expression or super */ null && (256 * 1024 * 1024));
 async function readPreviousRun(from) {
     const file = path.join(from, RUN_JSON);
-    let text;
-    try {
-        text = await fs.readFile(file, "utf8");
-    }
-    catch {
+    // --from can be a downloaded artifact: run.json is read only as a regular file, not a link.
+    const read = readRegularSync(file, engine_RUN_JSON_CAP);
+    if (read.kind === "refused")
+        throw new UsageError(`${file} is ${read.what}, not a file: not read; pass a results folder`);
+    if (read.kind === "missing")
         throw new UsageError(`no ${RUN_JSON} in ${from}: run \`agent-evals eval\` first, or pass --from a results folder (a downloaded artifact)`);
-    }
+    if (read.truncated)
+        throw new UsageError(`${file} is over ${engine_RUN_JSON_CAP} bytes: not a run's`);
+    const text = read.bytes.toString("utf8");
     try {
         const run = JSON.parse(text);
         if (!Array.isArray(run.evals))
@@ -41536,12 +43050,13 @@ async function readPreviousRun(from) {
     }
 }
 /** The trial folders of another results folder, copied into ours (replacing its evals/). */
+/** The input's trial folders, copied over the results folder's; resolves to what was left out. */
 async function copyTrialFolders(from, resultsDir) {
     const source = path.join(from, "evals");
     const target = path.join(resultsDir, "evals");
     await fs.rm(target, { recursive: true, force: true });
     await fs.mkdir(resultsDir, { recursive: true });
-    await fs.cp(source, target, { recursive: true, verbatimSymlinks: true }).catch((error) => {
+    return copyRegularTree(source, target).catch((error) => {
         throw new UsageError(`cannot copy the trial folders of ${from}: ${error.message}`);
     });
 }
@@ -41554,6 +43069,7 @@ async function calibrateEvals(options) {
     const projectRoot = path.resolve(options.projectRoot);
     const specs = await loadDefinitions({ ...options, projectRoot, env });
     const chosen = (options.names?.length ? selectEvals(specs, options.names).specs : specs).filter((s) => s.variant === undefined);
+    await reapDeadRuns();
     const judged = chosen.flatMap((spec) => spec.checks.flatMap((check, index) => check.type === "judge" && check.judge.examples.length
         ? [{ spec, check, judge: check.judge, index }]
         : []));
@@ -41856,6 +43372,8 @@ function artifactName() {
 }
 function failOnSkip() {
     const value = getInput("fail-on-skip").trim().toLowerCase();
+    if (value === "all")
+        return "all";
     return value === "" || value === "auto" ? "auto" : bool("fail-on-skip", false);
 }
 const DEFAULT_ARTIFACT_NAME = "agent-evals-results";
@@ -42134,6 +43652,8 @@ async function publishMode(inputs, projectRoot) {
     // The summaries need the definitions (this job's checkout); without them only the rows remain.
     if (merged.warning)
         warning(merged.warning);
+    for (const line of merged.skipped)
+        warning(line);
     const historyLines = [];
     for (const dir of dirs) {
         const text = await external_node_fs_.promises.readFile(external_node_path_default().join(dir, src_model/* HISTORY_FILE */.CX), "utf8").catch(() => "");
@@ -42383,6 +43903,17 @@ async function runWith(inputs, scratch) {
             artifactLink = artifactUrl(serverUrl(), process.env.GITHUB_REPOSITORY, process.env.GITHUB_RUN_ID, uploaded.id);
         }
     }
+    // Whether the step fails is settled before the report: its headline never shows ✅ on a failed step.
+    const failure = stepFailure(inputs, outcome, {
+        missing,
+        regressions,
+        baseBranch,
+        historyProblem,
+    });
+    const judged = (0,src_model/* judgedAny */.M0)(result.evals);
+    const skippedAll = !judged && result.counts.skipped > 0;
+    if (skippedAll)
+        warning(`nothing was judged: all ${result.counts.skipped} planned eval × agent pair(s) were skipped (see the summary)${failure ? "" : "; fail-on-skip: all (or true) fails the step on this"}`, { title: "agent-evals: nothing judged" });
     // A scheduled run says which evals need attention, from the history and this run.
     const nightly = process.env.GITHUB_EVENT_NAME === "schedule" && historyReadable;
     const runUrl = process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID
@@ -42396,7 +43927,13 @@ async function runWith(inputs, scratch) {
         artifactUrl: artifactLink,
         budgetUsd: inputs.budgetUsd,
         headSha: headShaOf(event),
-        notes,
+        notes: skippedAll
+            ? [
+                `nothing was judged: every planned eval × agent pair was skipped, so this run measured nothing`,
+                ...notes,
+            ]
+            : notes,
+        stepFailed: failure !== undefined,
         // A shard's own summary would give precision and recall over its part of the queries only.
         sections: inputs.shard
             ? []
@@ -42446,21 +43983,32 @@ async function runWith(inputs, scratch) {
     setOutput("results-json", external_node_path_default().join(outcome.resultsDir, src_model/* RUN_JSON */.Xr));
     setOutput("comment-url", commentUrl ?? "");
     setOutput("regressions", regressions);
+    if (failure)
+        setFailed(failure);
+}
+/** Why the step fails, or undefined when it succeeds. */
+function stepFailure(inputs, outcome, facts) {
+    const c = outcome.run.counts;
     const failOnSkip = inputs.failOnSkip === "auto"
         ? ["schedule", "workflow_dispatch"].includes(process.env.GITHUB_EVENT_NAME ?? "")
         : inputs.failOnSkip;
-    if (missing.length)
-        setFailed(`${missing.length} planned eval × agent pair(s) have no results: see the log`);
-    else if (outcome.exitCode === 2)
-        setFailed("agent-evals could not run some evals (infra errors or failed setup): see the log");
-    else if (inputs.failOn === "failure" && outcome.exitCode === 1)
-        setFailed(`${c.failed + c.incomplete + c.inconclusive} eval × agent pair(s) did not pass`);
-    else if (inputs.failOn === "regression" && regressions > 0)
-        setFailed(`${regressions} significant regression(s) against ${baseBranch}`);
-    else if (failOnSkip && c.skipped > 0)
-        setFailed(`${c.skipped} planned eval × agent pair(s) were skipped and did not run (fail-on-skip): see the summary`);
-    else if (inputs.historyRequired && historyProblem)
-        setFailed(`history not saved (history-required): ${historyProblem}`);
+    const skipFails = c.skipped > 0 &&
+        (failOnSkip === true || (failOnSkip === "all" && !(0,src_model/* judgedAny */.M0)(outcome.run.evals)));
+    if (facts.missing.length)
+        return `${facts.missing.length} planned eval × agent pair(s) have no results: see the log`;
+    if (outcome.exitCode === 2)
+        return "agent-evals could not run some evals (infra errors or failed setup): see the log";
+    if (inputs.failOn === "failure" && outcome.exitCode === 1)
+        return `${c.failed + c.incomplete + c.inconclusive} eval × agent pair(s) did not pass`;
+    if (inputs.failOn === "regression" && facts.regressions > 0)
+        return `${facts.regressions} significant regression(s) against ${facts.baseBranch}`;
+    if (skipFails)
+        return failOnSkip === "all"
+            ? `all ${c.skipped} planned eval × agent pair(s) were skipped: nothing was judged (fail-on-skip: all): see the summary`
+            : `${c.skipped} planned eval × agent pair(s) were skipped and did not run (fail-on-skip): see the summary`;
+    if (inputs.historyRequired && facts.historyProblem)
+        return `history not saved (history-required): ${facts.historyProblem}`;
+    return undefined;
 }
 /**
  * Appends the run's verdicts to the results branch; what went wrong, in one sentence, when they

@@ -105,6 +105,8 @@ export interface RunEvalsOutcome {
     historyLines: HistoryLine[];
     /** What evals spread over several parts add up to (a skill's trigger metrics …), also written. */
     summaries: KindSummary[];
+    /** recheck --from: the links and special files in the input's trial folders, not copied. */
+    skipped?: string[];
 }
 export declare function isCi(env: Record<string, string | undefined>): boolean;
 export interface PlannedRun {
@@ -160,6 +162,8 @@ export interface MergedRun {
     summaries: KindSummary[];
     /** Why the summaries could not be rebuilt, when they could not. */
     warning?: string;
+    /** The links and special files in the shards' trial folders, not copied (one line each). */
+    skipped: string[];
 }
 /**
  * Shards' results folders merged into one run, as if one process had run every shard's trials:
@@ -188,11 +192,6 @@ export interface RecheckOptions {
     redact?: string[];
     realHome?: boolean;
 }
-/**
- * `agent-evals recheck`: the current checks, judges included, on the stored outcomes of a run,
- * with no agent. Writes run.json (`recheck: true`), report.html and junit.xml into the project's
- * results folder (copying the trial folders there first when `from` is another folder).
- */
 export declare function recheckEvals(options: RecheckOptions): Promise<RunEvalsOutcome>;
 export interface CalibrateOptions {
     projectRoot: string;

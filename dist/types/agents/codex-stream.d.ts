@@ -7,8 +7,11 @@ export declare class CodexStreamParser {
     /** Set by `turn.failed` (or a fatal `error`): the run did not finish its turn. */
     failure: string | undefined;
     threadId: string | undefined;
-    private lastError;
     line(line: string): void;
+    /** API error notices (codex's own retries) since the last item or finished turn. */
+    errorsInARow: number;
+    /** The last API error notice's text. */
+    lastError: string | undefined;
     private item;
     private usage;
 }

@@ -7,6 +7,11 @@ export interface CodexOptions {
     env?: Record<string, string>;
     /** Prices (USD per million tokens) to use instead of, or on top of, the built-in table. */
     prices?: Record<string, ModelPrice>;
+    /**
+     * API errors in a row (codex's "Reconnecting… n/5" notices) before the run is stopped as an
+     * infra error (default 2); a 401/403 stops it at its first notice.
+     */
+    maxApiErrors?: number;
 }
 /** Flags that keep codex to the model API: no plugin or app look-ups, update checks, analytics. */
 export declare const CODEX_QUIET_ARGS: string[];

@@ -15,6 +15,8 @@ export interface GeminiOptions {
 }
 /** The variables that log Gemini CLI in (besides a saved Google login). */
 export declare const GEMINI_CREDENTIAL_ENV: readonly ["GEMINI_API_KEY", "GOOGLE_API_KEY"];
+/** Attempts per request (settings `general.maxAttempts`) unless the trial's settings set it. */
+export declare const GEMINI_DEFAULT_MAX_ATTEMPTS = 2;
 export declare function gemini(options?: GeminiOptions): AgentAdapter;
 export declare function geminiArgs(ctx: Pick<AgentRunContext, "prompt" | "model" | "extraArgs">, options: GeminiOptions): string[];
 /** 401/403 and auth failures will not pass on a retry; 429 and 5xx may. */

@@ -11,7 +11,7 @@ export interface OpencodeOptions {
     config?: Record<string, unknown>;
     /** Step limit of the `build` agent; reaching it is the agent's failure. */
     maxTurns?: number;
-    /** API errors in a row (opencode retries each) before the run is stopped as an infra error (default 3). */
+    /** API errors in a row (opencode retries each) before the run is stopped as an infra error (default 2). */
     maxApiErrors?: number;
     /** Prices for a model opencode reports no cost for (cost 0 with tokens spent). */
     prices?: Record<string, ModelPrice>;

@@ -13,6 +13,11 @@ export interface PiOptions {
 }
 /** Some of the variables pi logs in with (it knows many providers'; these are the common ones). */
 export declare const PI_CREDENTIAL_ENV: readonly ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "OPENROUTER_API_KEY"];
+/** pi's retries of a failed turn unless the trial's settings set them. */
+export declare const PI_DEFAULT_RETRY: {
+    maxRetries: number;
+    baseDelayMs: number;
+};
 export declare function pi(options?: PiOptions): AgentAdapter;
 export declare function piArgs(ctx: Pick<AgentRunContext, "prompt" | "model" | "extraArgs">, options: PiOptions): string[];
 /** 401/403 will not pass on a retry; 429 and 5xx may. */

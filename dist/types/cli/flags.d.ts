@@ -70,7 +70,7 @@ export declare const FLAGS: {
     };
     readonly changed: {
         readonly type: "boolean";
-        readonly help: "only evals whose rendered prompt or definition differs at --base";
+        readonly help: "only evals whose prompt, definition or sandbox contents differ at --base";
     };
     readonly base: {
         readonly type: "string";

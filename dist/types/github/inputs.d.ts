@@ -49,8 +49,11 @@ export interface ActionInputs {
     pullRequest?: number;
     concurrency?: number;
     failOn: FailOn;
-    /** Fail the step when a planned pair could not run (skipped); auto: on for schedule and workflow_dispatch. */
-    failOnSkip: boolean | "auto";
+    /**
+     * Fail the step when a planned pair could not run (skipped); all: only when every pair was
+     * skipped (nothing judged); auto: on for schedule and workflow_dispatch.
+     */
+    failOnSkip: boolean | "auto" | "all";
     /** Fail the step when the run's verdicts could not be saved on the results branch. */
     historyRequired: boolean;
     /** Logins without write access that may still start paid runs ("*": anyone). */

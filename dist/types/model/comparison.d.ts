@@ -41,22 +41,46 @@ export declare function differenceInterval(control: ArmCounts, treatment: ArmCou
  */
 export declare function fisherExact(control: ArmCounts, treatment: ArmCounts): number;
 /**
- * The verdict rule, on the 95% interval of the difference:
- * - `regression`: the whole interval lies below 0 (the treatment is worse);
- * - `improvement`: the whole interval lies above 0;
- * - `no-change`: the whole interval lies within ±margin;
+ * The verdict rule, on an interval of the difference (95% at the last look, 99.8% before) and
+ * Fisher's p-value of the same counts, α = 0.05:
+ * - `regression`: the whole interval lies below 0 and p < α (the treatment is worse);
+ * - `improvement`: the whole interval lies above 0 and p < α;
+ * - `no-change`: the whole interval lies within ±margin (two one-sided tests, each at half of
+ *   1 − the interval's confidence);
  * - `inconclusive`: anything else (more trials would be needed to say).
+ * Without a p-value only the interval is read.
  */
-export declare function verdictOf(interval: [number, number], margin?: number): ComparisonVerdict;
-export declare function compareArms(control: ArmCounts, treatment: ArmCounts, margin?: number): ComparisonStats;
+export declare function verdictOf(interval: [number, number], margin?: number, pValue?: number, alpha?: number): ComparisonVerdict;
 /**
- * The sequential rule, looked at after each pair of trials (the first k judged trials of each
- * arm, by trial number, so the looks are balanced whatever order trials finish in): from the
- * FIRST_LOOK-th pair on, the verdict of the 99.8% interval decides as soon as it is not
- * inconclusive; at `max` pairs the 95% interval gives the verdict, inconclusive included.
- * Undefined: not decided yet, run another pair.
+ * The counts compared, with the 95% interval and Fisher's p-value shown beside the verdict, and
+ * the verdict of the rule at `confidence` (the 99.8% of an interim look, the 95% of the last).
+ * Label and numbers come from the same counts: an interim verdict's interval is nested in the 95%
+ * one shown, and p < 0.05 is part of the rule, so a REGRESSION never stands beside p ≥ 0.05.
  */
-export declare function sequentialVerdict(control: ArmCounts, treatment: ArmCounts, max: number, margin?: number): ComparisonVerdict | undefined;
+export declare function compareArms(control: ArmCounts, treatment: ArmCounts, margin?: number, confidence?: number): ComparisonStats;
+export interface SequentialOptions {
+    margin?: number;
+    /**
+     * The control's counts are all there will be (a history baseline): the looks are after each
+     * treatment trial, and the remaining trials are the treatment's only.
+     */
+    fixedControl?: boolean;
+}
+/**
+ * The sequential rule, one stopping rule for every baseline (a base ref, a variant's control, the
+ * history), looked at after each pair of trials (the first k judged trials of each arm, by trial
+ * number, so the looks are balanced whatever order trials finish in; against a history baseline,
+ * after each treatment trial). Decided, in this order:
+ * 1. at `max`: the verdict of the 95% rule, inconclusive included;
+ * 2. from the FIRST_LOOK-th look on: the 99.8% rule's verdict, when it is not inconclusive;
+ * 3. at any look: regression (improvement) when the 95% rule says it of the counts so far and
+ *    would say it at `max` even if every remaining treatment trial passed (failed) and every
+ *    remaining control trial failed (passed): the verdict at the maximum can no longer change.
+ * Undefined: not decided yet, run another trial of each arm.
+ */
+export declare function sequentialVerdict(control: ArmCounts, treatment: ArmCounts, max: number, options?: SequentialOptions | number): ComparisonVerdict | undefined;
+/** The decision of sequentialVerdict with the numbers it was read from (see compareArms). */
+export declare function sequentialDecision(control: ArmCounts, treatment: ArmCounts, max: number, options?: SequentialOptions | number): ComparisonStats | undefined;
 /**
  * Unbiased estimator of pass@k from c passes in n trials: the chance that at least one of k
  * trials drawn without replacement passes, 1 − C(n−c, k) / C(n, k).

@@ -44,6 +44,13 @@ export declare class InfraError extends AgentEvalsError {
     readonly retryable: boolean;
     constructor(message: string, retryable?: boolean);
 }
+/**
+ * What the agent did inside its sandbox (its workspace's contents, the processes of its container)
+ * made a step of its trial impossible: the trial fails with this message as its evidence, and is
+ * never retried. Not an InfraError: an agent cannot turn its own failure into one.
+ */
+export declare class AgentFault extends Error {
+}
 /** Diagnostic codes: stable across versions so tools can key on them. */
 export declare const Codes: {
     readonly yamlSyntax: "AE101";

@@ -232,6 +232,12 @@ export declare function emptyCounts(): StatusCounts;
  */
 export declare function exitCodeFor(all: Pick<EvalResult, "status" | "cachedFrom" | "arm">[]): 0 | 1 | 2;
 /**
+ * Whether any eval × agent pair got a verdict: it passed or failed (now, or as a recorded verdict
+ * reused), stayed inconclusive, or ran some trials before the budget cut it short. A run whose
+ * pairs were all skipped (no API key, no agent) or errored judged nothing, whatever its exit code.
+ */
+export declare function judgedAny(evals: Pick<EvalResult, "status" | "trialsRun">[]): boolean;
+/**
  * The trials an eval's pass rate is taken over: all but the errored ones (an error is the outside
  * world's, not the agent's); trialsRun when the result carries no trial list.
  */

@@ -27,7 +27,12 @@ export interface ChangedOptions {
 }
 export interface ChangedEval {
     id: string;
-    reason: "new" | "prompt" | "definition";
+    /**
+     * new: not at the base; prompt: the rendered prompt differs; definition: the eval file or its
+     * options differ; sandbox: what the trial's sandbox holds differs (the repository snapshot's
+     * files, the template folder's, the fixture, setup, shims, HOME files, the agents' settings).
+     */
+    reason: "new" | "prompt" | "definition" | "sandbox";
 }
 export interface ChangedResult {
     /** The evals of `current` that are new or differ at the base, in the order of `current`. */

@@ -27,6 +27,11 @@ export interface RenderRunOptions {
     headSha?: string;
     /** Things the reader must not miss (history not saved, pairs skipped, the budget's cut), as text. */
     notes?: string[];
+    /**
+     * The step that reports this run fails (the Action's fail-on, fail-on-skip …): the headline is
+     * ❌ then, whatever the verdicts.
+     */
+    stepFailed?: boolean;
 }
 /** A base measured longer ago than this is flagged in the comment. */
 export declare const STALE_BASE_DAYS = 7;

@@ -24,6 +24,8 @@ export interface CallLog {
     /** The binaries called, recorded or not (the first 1,000 distinct names). */
     bins: string[];
     cut?: CallLogCut;
+    /** What stood in the log's place instead of a file (a link, a FIFO): not read, no calls. */
+    refused?: string;
     /** Every call in start order: the recorded ones, then those past the cap (exit null). */
     each(): Iterable<ShimCall> | AsyncIterable<ShimCall>;
 }

@@ -2,6 +2,7 @@ export { BudgetLedger } from "./budget.js";
 export { allowedEndpoints, type Endpoint } from "./isolation/bwrap.js";
 export { DEFAULT_PROVIDER, PROVIDERS, PROVIDER_NAMES, providerNamed, type ContainerOptions, type SandboxProvider, } from "./isolation/provider.js";
 export { REAL_HOME_NOTE, checkEvalProviders, isolationFor, SANDBOX_KINDS, TEMP_DIR_ISOLATION, isolationNote, resolveIsolation, type SandboxKind, type TrialIsolation, } from "./isolation/resolve.js";
+export { reapDeadRuns, reapedNote, type Reaped } from "./reap.js";
 export { runSuite, type SuiteEvents, type SuiteOutcome } from "./suite.js";
 export { type PreparedStore } from "./workspace/prepare.js";
 export { templateProblems } from "./workspace/template-check.js";

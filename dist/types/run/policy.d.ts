@@ -1,4 +1,4 @@
-import type { EvalStatus } from "../model/index.js";
+import type { ArmCounts, ComparisonStats, EvalStatus } from "../model/index.js";
 import { type Verdict } from "../model/index.js";
 export interface TrialPolicy {
     /** The verdict from the trials finished so far, if it can no longer change. */
@@ -11,3 +11,24 @@ export interface TrialPolicy {
 }
 export declare function fixedPolicy(trials: number, passRate: number, allTrials: boolean): TrialPolicy;
 export declare function adaptivePolicy(min: number, max: number, passRate: number, confidence?: number): TrialPolicy;
+/** A history baseline: the pass/fail counts of the eval's last recorded verdict. */
+export interface Baseline extends ArmCounts {
+    /** How reports name it. */
+    label: string;
+}
+export interface BaselinePolicy extends TrialPolicy {
+    /** The comparison with the baseline, once the sequential rule decided it. */
+    decision(): {
+        stats: ComparisonStats;
+        looks: number;
+        treatment: ArmCounts;
+    } | undefined;
+}
+/**
+ * The eval's own policy, made comparison-aware against a history baseline: trials go on (one at
+ * a time once the eval's own verdict is decided) until the sequential rule of model/comparison.ts
+ * decides the comparison with the recorded counts too, as it does for a base ref or a variant,
+ * or the eval's maximum is reached. Looks are after each finished trial; the first decision
+ * stands (later trials the own verdict needed do not change it).
+ */
+export declare function againstBaseline(own: TrialPolicy, baseline: ArmCounts, margin?: number): BaselinePolicy;

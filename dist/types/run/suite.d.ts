@@ -1,5 +1,6 @@
 import type { CalibrationFigure, JudgeSpec, PlannedUnit, EvalSpec, ComparisonRecord, EvalResult, TrialResult } from "../model/index.js";
 import { type BudgetLedger } from "./budget.js";
+import { type Baseline } from "./policy.js";
 import { type PreparedStore } from "./workspace/prepare.js";
 import { type TrialIsolation } from "./isolation/resolve.js";
 export interface SuiteEvents {
@@ -30,6 +31,11 @@ export interface SuiteOptions {
     preparedStore?: PreparedStore;
     /** Own HOME per trial, bubblewrap. */
     isolation?: TrialIsolation;
+    /**
+     * The recorded verdict an eval × agent is compared with (a history folder's last one): its
+     * trials then go on until the comparison is decided too, and the run's comparisons include it.
+     */
+    baselineOf?(unit: PlannedUnit): Baseline | undefined;
     /** The calibration figure of an eval's judge, when `agent-evals calibrate` measured it. */
     calibrationOf?: (spec: EvalSpec, judge: JudgeSpec) => CalibrationFigure | undefined;
 }
@@ -41,6 +47,19 @@ export interface SuiteOutcome {
     comparisons: ComparisonRecord[];
 }
 export declare function runSuite(units: PlannedUnit[], options: SuiteOptions): Promise<SuiteOutcome>;
+/**
+ * The time some part of a unit was running (ms): `before` (its preparing), then each stretch in
+ * which at least one of its trials ran. Trials waiting in the queue for a slot add nothing, so a
+ * unit run beside others takes what it took alone, not what it waited.
+ */
+export declare class ActiveTime {
+    private running;
+    private since;
+    private spent;
+    constructor(before?: number);
+    during<T>(fn: () => Promise<T>): Promise<T>;
+    total(): number;
+}
 /**
  * A folder-safe form of an agent name. A name that is already safe is its own folder ("literal",
  * "claude-code"); any other gets a short hash of the whole name ("claude -p {prompt}" →

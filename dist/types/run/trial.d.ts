@@ -30,3 +30,12 @@ export interface TrialOutput extends TrialResult {
 export declare function runTrial(input: TrialInput): Promise<TrialOutput>;
 /** A trial's environment: its TMPDIR, its own HOME (unless --real-home), the shims first on PATH. */
 export declare function trialEnv(input: Pick<TrialInput, "baseEnv" | "n" | "spec">, isolation: TrialIsolation, root: string, tmp: string, callLog: string): Promise<Record<string, string>>;
+/**
+ * Shimmed calls the agent made from a folder outside its sandbox (the workspace, its TMPDIR and
+ * HOME; `treeInside`, the workspace's path in a container): said as such, with the folders.
+ */
+export declare function callsOutside(calls: readonly {
+    bin: string;
+    cwd: string;
+}[], inside: readonly (string | undefined)[]): string[];
+export declare function shimDirOf(trialRoot: string): string;

@@ -28,6 +28,15 @@ export interface CompareOptions {
  */
 export declare function fisherExactTwoSided(a: number, b: number, c: number, d: number): number;
 /**
+ * The baseline a run compares an eval × agent with: the newest of its history lines with a verdict
+ * (passed or failed), as pass/fail counts of its judged trials.
+ */
+export declare function historyBaseline(lines: HistoryLine[], agent: string): {
+    passes: number;
+    trials: number;
+    label: string;
+} | undefined;
+/**
  * One row per head result, in the head's order. `baseHistory` holds the base branch's history
  * lines keyed by eval id (readAllHistory). A row is flagged only when Fisher's exact test on
  * base passes/fails vs head passes/fails gives p < alpha; cached, skipped, incomplete and error

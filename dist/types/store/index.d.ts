@@ -1,8 +1,10 @@
 export { HEALTH_WINDOW, healthOf, type EvalHealth, type HealthState } from "./health.js";
-export { compareRuns, sparkline, type ComparisonRow } from "./compare.js";
+export { compareRuns, historyBaseline, sparkline, type ComparisonRow } from "./compare.js";
 export { fingerprintFor, readFingerprintCache, repoState, type FingerprintCacheEntry, } from "./fingerprint.js";
 export { expectedCostPerTrial, historyLineText, latestMatching, parseHistory, readAllHistory, readHistory, type HistoryLine, } from "./history.js";
 export { clearResults } from "./clear.js";
+export { refuseLinkedOwnFolder } from "./own-folder.js";
+export { copyRegularTree } from "./copy-regular.js";
 export { readLastResults } from "./last-results.js";
 export { lockResults } from "./lock.js";
 export { mergeResultDirs } from "./merge.js";

@@ -8,9 +8,13 @@ export declare function mergeRunResults(runs: RunResult[]): RunResult;
  * Merge results folders into `outDir`: run.json plus every shard's trial folders. With
  * `relocate`, each trial's `dir` (relative to the project root, under the results folder the
  * shard ran with) is rewritten to where the merged copy sits under `outDir`, so run.json,
- * report.html and the skill summaries find the trials wherever the merge was written.
+ * report.html and the skill summaries find the trials wherever the merge was written. Only
+ * folders and regular files are copied: `skipped` names the links and special files left behind.
  */
 export declare function mergeResultDirs(dirs: string[], outDir: string, relocate?: {
     projectRoot: string;
     resultsDir: string;
-}): Promise<RunResult>;
+}): Promise<{
+    run: RunResult;
+    skipped: string[];
+}>;

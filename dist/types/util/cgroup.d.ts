@@ -43,3 +43,8 @@ export declare class ProcessCgroup {
     private contains;
     private populated;
 }
+/**
+ * Kills every process in the cgroups a (dead) run made below `home`, and removes them. Returns how
+ * many cgroups were found.
+ */
+export declare function reapRunCgroups(home: string, run: string): Promise<number>;

@@ -1,8 +1,14 @@
 export { gitHeadCommit, mayBeInGitRepo } from "./git.js";
 export { GarbageCadence } from "./memory.js";
-export { activeGroups, killAllProcesses, killGroup, readTail, runProcess, withCommandWrapper, outsideCommandWrapper, type ProcessResult, type RunProcessOptions, type WrappedCommand, } from "./process.js";
+export { makeRunTempDir } from "./run-temp.js";
+export { claimDeadRuns, recordInRun, RUN_MARKER_ENV } from "./run-registry.js";
+export { reapRunCgroups } from "./cgroup.js";
+export { runId } from "./run-owner.js";
+export { activeGroups, killAllProcesses, killGroup, killMarked, readTail, runProcess, withCommandWrapper, outsideCommandWrapper, type ProcessResult, type RunProcessOptions, type WrappedCommand, } from "./process.js";
 export { RedactingStream, currentRedactor, outgoingRedactor, redactFile, redactOutgoing, redactTree, secretNames, secretRedactor, withRedactor, type Redactor, } from "./redact.js";
+export { inert, inertLines } from "./inert.js";
 export { Semaphore } from "./semaphore.js";
 export { findOnPath, isValidShimName, shellQuote } from "./shell.js";
 export { seededRandom } from "./random.js";
 export { displayPath, isInside } from "./paths.js";
+export { kindOf, openRegular, openRegularSync, readRegularSync, readRegularTextSync, SAFE_OPEN_FLAGS, type SafeOpened, type SafeOpenedSync, type SafeRead, } from "./safe-read.js";

@@ -88,6 +88,8 @@ export declare const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
  * that cleared its environment is not found.
  */
 export declare function killEscapees(marker: string, since?: PidClock): Promise<number[]>;
+/** SIGKILL to every process carrying `entry` (NAME=value) in its environment, as killEscapees. */
+export declare function killMarked(entry: string, since?: PidClock): Promise<number[]>;
 /**
  * Where the kernel stood in handing out pids: the last one given in this pid namespace (which
  * also numbers the processes of nested ones, containers included), how many processes and threads

@@ -91,8 +91,9 @@ export interface SandboxProvider {
     /** Sets up one trial; what the returned sandbox runs is isolated as `note` says. */
     prepareTrial(space: TrialSpace): Promise<TrialSandbox>;
     /**
-     * Whether the checks' commands run inside the trial's sandbox too, after the agent (where the
-     * agent's tools are the image's, so are the checks'). Otherwise they run on the host.
+     * Whether the checks' commands run inside the trial's sandbox too, after the agent: they run what
+     * the agent left (a planted git config, a hook, a test script), and in a container the agent's
+     * tools are the image's, so are the checks'. Otherwise they run on the host.
      */
     readonly checksInside?: boolean;
     /** Whether an eval's options can run (its image exists), before anything runs. */

@@ -34,6 +34,12 @@ export declare const HOME_FILES_CARRIED_OVER: string[];
 /** What `--real-home` lets into a trial, said once per run. */
 export declare const REAL_HOME_NOTE: string;
 /**
+ * The variables of settings.json's `env` block that log Claude Code in or choose its provider:
+ * keys, tokens, a gateway's address and headers, a cloud's login. Anything else there (a personal
+ * PATH, a shell, proxy or tool settings) stays at home: a PATH set there hid the trial's shims.
+ */
+export declare function isClaudeLoginEnv(name: string): boolean;
+/**
  * The provider part of a codex config.toml: the top-level keys naming the model and its provider
  * (one-line values only) and the `[model_providers.*]` tables. MCP servers, instructions, profiles,
  * projects, notify and hooks are left out.

@@ -15,6 +15,8 @@ export interface OutcomeFile {
     text?: string;
     /** ...anything else as base64. */
     base64?: string;
+    /** A symlink the agent made: its target text, as it is (never followed; `size` and `sha256` of it). */
+    link?: string;
 }
 export interface OutcomeIndex {
     /** 2: contents in this file; 1: contents under outcome/files/ (results of older versions). */

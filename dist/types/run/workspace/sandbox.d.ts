@@ -9,10 +9,14 @@ export declare class SandboxError extends AgentEvalsError {
         reason?: "missing";
     });
 }
-/** Path → size and sha256 of every regular file under a root (relative paths, '/' separators). */
+/**
+ * Path → size and sha256 of every regular file under a root (relative paths, '/' separators), and
+ * of every symlink its target text (`link`; size and hash are of that text, never followed).
+ */
 export type Manifest = Map<string, {
     size: number;
     hash: string;
+    link?: string;
 }>;
 /** Fill `dest` (an existing empty dir) from the spec, then lay its `overlay` (a variant's files) over it. */
 export declare function fillSandbox(spec: SandboxSpec, dest: string): Promise<void>;
