@@ -17,7 +17,7 @@
 //   5. cold start: the Action bundle (dist/index.js) and the CLI, each on a YAML-only run, and
 //      `--version`, vs `node -e 0`; the floors; the compile cache
 //   6. trial policies: fixed N vs exact curtailment vs adaptive (bench/trials.ts, a simulation);
-//      comparisons (bench/comparison.ts) and judges' Cohen's κ (bench/judge-kappa.ts), simulations
+//      comparisons (bench/comparison.ts) and judges' Cohen's κ (bench/judge-kappa.ts), verdicts by baseline kind (bench/verdict-sim.ts), simulations
 //   7. at scale: 100 and 1000 evals × 3 trials, concurrency 1 and 2: time per trial and peak RSS
 //   8. history: 100k lines read (readAllHistory) and compared (compareRuns) vs reading + JSON.parse
 //   9. call-log flood: 1,500 shim calls with a 120 KB argument each vs the same calls with a 1-byte
@@ -130,6 +130,7 @@ const FAKE_API = path.join(ROOT, "bench", "fake-claude-api.mjs");
 const TRIAL_SIM = path.join(ROOT, "bench", "trials.ts");
 const COMPARISON_SIM = path.join(ROOT, "bench", "comparison.ts");
 const JUDGE_SIM = path.join(ROOT, "bench", "judge-kappa.ts");
+const VERDICT_SIM = path.join(ROOT, "bench", "verdict-sim.ts");
 const INFRA_ERRORS = path.join(ROOT, "bench", "infra-errors.ts");
 const INFRA_SAMPLES = samplesFrom("BENCH_INFRA_SAMPLES", 2);
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
@@ -1317,7 +1318,9 @@ function benchPolicies() {
     cwd: ROOT,
   }).stdout.trim();
   const judges = timedRun(TSX, [JUDGE_SIM, "5000"], { cwd: ROOT }).stdout.trim();
-  return { section, blocks, reference, comparison, judges };
+  // Every baseline kind (PR base, variants, history) at the defaults: issue 33's goals.
+  const verdicts = timedRun(TSX, [VERDICT_SIM, "1000"], { cwd: ROOT }).stdout.trim();
+  return { section, blocks, reference, comparison, judges, verdicts };
 }
 
 // ---------- 7. at scale: many evals, peak RSS ----------
@@ -2082,6 +2085,11 @@ function policyReport(p) {
     "Printed by `npx tsx bench/judge-kappa.ts 5000`, verbatim:",
     "",
     p.judges,
+    "",
+    "Printed by `npx tsx bench/verdict-sim.ts 1000`, verbatim (a simulation through src/run/group.ts, " +
+      "src/run/policy.ts and the pool of src/store/compare.ts):",
+    "",
+    p.verdicts,
     "",
     "Against the issue's goals (numbers from the table above):",
     "",

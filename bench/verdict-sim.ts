@@ -12,6 +12,7 @@ import { DEFAULT_COMPARISON_TRIALS, DEFAULT_MARGIN } from "../src/model/index.js
 import { wilsonInterval } from "../src/model/stats.js";
 import { runGroup, type GroupArm } from "../src/run/group.js";
 import { againstBaseline, fixedPolicy } from "../src/run/policy.js";
+import { HISTORY_POOL_TRIALS } from "../src/store/compare.js";
 import { rng } from "./rng.js";
 
 const RUNS = Number(process.argv[2] ?? 400);
@@ -22,6 +23,8 @@ interface Outcome {
   verdict: ComparisonVerdict;
   pValue: number;
   startedAfter: number;
+  /** Trials run per arm (this run's, against history). */
+  trials: number;
 }
 
 function arm(role: "control" | "treatment", primary: boolean, label: string): GroupArm {
@@ -45,6 +48,7 @@ function arm(role: "control" | "treatment", primary: boolean, label: string): Gr
 async function paired(p1: number, p2: number, controlPrimary: boolean): Promise<Outcome> {
   let decided = false;
   let startedAfter = 0;
+  let ran = 0;
   const outcome = await runGroup(
     [arm("control", controlPrimary, "control"), arm("treatment", !controlPrimary, "treatment")],
     {
@@ -54,6 +58,7 @@ async function paired(p1: number, p2: number, controlPrimary: boolean): Promise<
       runTrial: (unit: PlannedUnit, wanted) => {
         const n = wanted();
         if (n === undefined) return Promise.resolve("cancelled" as const);
+        ran++;
         if (decided) startedAfter++;
         const pass = random() < (unit.arm!.role === "control" ? p1 : p2);
         const trial: TrialResult = {
@@ -68,17 +73,21 @@ async function paired(p1: number, p2: number, controlPrimary: boolean): Promise<
     },
   );
   const c = outcome.comparisons[0]!;
-  return { verdict: c.verdict, pValue: c.pValue, startedAfter };
+  return { verdict: c.verdict, pValue: c.pValue, startedAfter, trials: ran / 2 };
 }
 
-/** History: a baseline line of EVAL_TRIALS trials at p1, then this run as runUnit drives it. */
-function history(p1: number, p2: number): Outcome {
+/**
+ * History: a baseline of `baselineTrials` recorded trials at p1 (one 10-trial line, or the 50 that
+ * historyBaseline pools from five runs of the same definition), then this run as runUnit drives it.
+ */
+function history(p1: number, p2: number, baselineTrials: number): Outcome {
   let basePasses = 0;
-  for (let i = 0; i < EVAL_TRIALS; i++) if (random() < p1) basePasses++;
-  const policy = againstBaseline(fixedPolicy(EVAL_TRIALS, 0.5, false), {
-    passes: basePasses,
-    trials: EVAL_TRIALS,
-  });
+  for (let i = 0; i < baselineTrials; i++) if (random() < p1) basePasses++;
+  const policy = againstBaseline(
+    fixedPolicy(EVAL_TRIALS, 0.5, false),
+    { passes: basePasses, trials: baselineTrials },
+    { passRate: 0.5 },
+  );
   let passes = 0;
   let failures = 0;
   let launched = 0;
@@ -99,13 +108,15 @@ function history(p1: number, p2: number): Outcome {
     verdict: d?.stats.verdict ?? "inconclusive",
     pValue: d?.stats.pValue ?? 1,
     startedAfter,
+    trials: launched,
   };
 }
 
 const KINDS: Array<[string, (p1: number, p2: number) => Outcome | Promise<Outcome>]> = [
   ["PR base (compare --base)", (a, b) => paired(a, b, false)],
   ["variants", (a, b) => paired(a, b, true)],
-  [`history (last line of ${EVAL_TRIALS} trials)`, history],
+  [`history (${HISTORY_POOL_TRIALS} pooled trials)`, (a, b) => history(a, b, HISTORY_POOL_TRIALS)],
+  [`history (one line of ${EVAL_TRIALS} trials)`, (a, b) => history(a, b, EVAL_TRIALS)],
 ];
 const RATES = [0.5, 0.8, 0.95];
 
@@ -115,8 +126,8 @@ const share = (k: number, n: number) => {
 };
 
 const rows: string[] = [
-  "| baseline | control rate | false positives at Δ=0 (goal ≤ 5%) | power at −30 (goal ≥ 80%) | flagged at −100 from 1.0 (goal 100%) | no-change said at Δ=0 | labels beside p ≥ 0.05 | trials started after the decision (mean) |",
-  "| --- | --- | --- | --- | --- | --- | --- | --- |",
+  "| baseline | control rate | false positives at Δ=0 (goal ≤ 5%) | power at −30 (goal ≥ 80%) | flagged at −100 from 1.0 (goal 100%) | no-change said at Δ=0 | labels beside p ≥ 0.05 | trials started after the decision (mean) | trials per arm at Δ=0 (mean) |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
 ];
 for (const [name, run] of KINDS) {
   for (const p1 of RATES) {
@@ -125,6 +136,7 @@ for (const [name, run] of KINDS) {
     let noChange = 0;
     let mislabelled = 0;
     let after = 0;
+    let costAtZero = 0;
     let all = 0;
     for (let r = 0; r < RUNS; r++) {
       const same = await run(p1, p1);
@@ -135,6 +147,7 @@ for (const [name, run] of KINDS) {
         after += o.startedAfter;
         all++;
       }
+      costAtZero += same.trials;
       if (same.verdict === "regression") fp++;
       if (same.verdict === "no-change") noChange++;
       if (drop.verdict === "regression") power++;
@@ -143,7 +156,7 @@ for (const [name, run] of KINDS) {
     if (p1 === RATES[0])
       for (let r = 0; r < RUNS; r++) if ((await run(1, 0)).verdict === "regression") broken++;
     rows.push(
-      `| ${name} | ${p1} | ${share(fp, RUNS)} | ${share(power, RUNS)} | ${p1 === RATES[0] ? share(broken, RUNS) : ""} | ${share(noChange, RUNS)} | ${mislabelled} of ${all} | ${(after / all).toFixed(2)} |`,
+      `| ${name} | ${p1} | ${share(fp, RUNS)} | ${share(power, RUNS)} | ${p1 === RATES[0] ? share(broken, RUNS) : ""} | ${share(noChange, RUNS)} | ${mislabelled} of ${all} | ${(after / all).toFixed(2)} | ${(costAtZero / RUNS).toFixed(1)} |`,
     );
   }
 }
@@ -151,7 +164,7 @@ console.log(
   [
     `### Verdicts by baseline kind (bench/verdict-sim.ts, ${RUNS} comparisons per cell)`,
     "",
-    `Defaults: up to ${DEFAULT_COMPARISON_TRIALS} trials per arm for PR base and variants; against history the eval's own ${EVAL_TRIALS} trials; margin ±${DEFAULT_MARGIN * 100} points. Shares with their Wilson 95% interval.`,
+    `Defaults: up to ${DEFAULT_COMPARISON_TRIALS} trials per arm for PR base and variants; against history the eval's own ${EVAL_TRIALS} trials, then up to ${DEFAULT_COMPARISON_TRIALS} while this run does no better than its history; margin ±${DEFAULT_MARGIN * 100} points. Shares with their Wilson 95% interval.`,
     "",
     ...rows,
   ].join("\n"),

@@ -193,7 +193,12 @@ function hasRate(head: EvalResult): boolean {
 }
 
 function rateCell(row: ComparisonRow): string {
-  const base = row.base ? percent(row.base.passRate) : "—";
+  // The pooled baseline the verdict read, where there is one (several runs of the same definition).
+  const base = row.baseline
+    ? percent(row.baseline.passes / row.baseline.trials)
+    : row.base
+      ? percent(row.base.passRate)
+      : "—";
   const head = hasRate(row.head) ? percent(row.head.passRate) : "—";
   return `${base} → ${head}`;
 }

@@ -3,8 +3,11 @@
 
 import type { ArmCounts, ComparisonStats, EvalStatus } from "../model/index.js";
 import {
+  DEFAULT_COMPARISON_TRIALS,
   DEFAULT_MARGIN,
   adaptiveVerdict,
+  compareArms,
+  requiredPasses,
   sequentialDecision,
   curtailedVerdict,
   trialsCertainlyNeeded,
@@ -72,17 +75,29 @@ export interface BaselinePolicy extends TrialPolicy {
 }
 
 /**
- * The eval's own policy, made comparison-aware against a history baseline: trials go on (one at
- * a time once the eval's own verdict is decided) until the sequential rule of model/comparison.ts
- * decides the comparison with the recorded counts too, as it does for a base ref or a variant,
- * or the eval's maximum is reached. Looks are after each finished trial; the first decision
- * stands (later trials the own verdict needed do not change it).
+ * The eval's own policy, made comparison-aware against a history baseline. Trials go on (one at a
+ * time once the eval's own verdict is decided) until the sequential rule of model/comparison.ts
+ * decides the comparison with the recorded counts, as it does for a base ref or a variant, up to
+ * `comparisonMax` trials (the trials of a PR comparison's arm: the eval's own few cannot show a
+ * −30-point drop). Past the eval's own trials they go on only while this run's pass rate is not
+ * above the baseline's and a regression can still be reached: otherwise it stops there (a futility
+ * stop; it can only turn a regression call into none, so it adds no false positive). Looks are after each finished
+ * trial; the first decision stands. bench/verdict-sim.ts measures the error rates and the trials.
  */
 export function againstBaseline(
   own: TrialPolicy,
   baseline: ArmCounts,
-  margin = DEFAULT_MARGIN,
+  options: { passRate: number; margin?: number; comparisonMax?: number },
 ): BaselinePolicy {
+  const { passRate, margin = DEFAULT_MARGIN, comparisonMax = DEFAULT_COMPARISON_TRIALS } = options;
+  const max = Math.max(own.max, comparisonMax);
+  // Past the eval's own trials its verdict is read from all of them, as a comparison arm's is.
+  const ownStatus = (p: number, f: number): EvalStatus =>
+    p + f <= own.max
+      ? own.finalStatus(p, f)
+      : p >= requiredPasses(p + f, passRate)
+        ? "passed"
+        : "failed";
   let decided: ReturnType<BaselinePolicy["decision"]>;
   let looked = 0;
   const open = (p: number, f: number) => {
@@ -90,23 +105,32 @@ export function againstBaseline(
     if (!decided && n > looked) {
       looked = n;
       const treatment = { passes: p, trials: n };
-      const stats = sequentialDecision(baseline, treatment, own.max, {
-        margin,
-        fixedControl: true,
-      });
+      const stats = sequentialDecision(baseline, treatment, max, { margin, fixedControl: true });
       if (stats) decided = { stats, looks: n, treatment };
     }
-    return !decided && n < own.max;
+    if (decided || n >= max) return false;
+    // Within the eval's own trials, on; past them, only while this run does no better than its
+    // history and a regression is still reachable (it is not if every remaining trial failing
+    // would still not make one, as against a history that always failed).
+    if (n < own.max) return true;
+    if (p * baseline.trials > baseline.passes * n) return false;
+    return compareArms(baseline, { passes: p, trials: max }, margin).verdict === "regression";
   };
   return {
-    max: own.max,
+    max,
     verdict: (p, f) => {
-      const verdict = own.verdict(p, f);
-      return verdict !== "undecided" && open(p, f) ? "undecided" : verdict;
+      const n = p + f;
+      const verdict = n < own.max ? own.verdict(p, f) : "decided";
+      if (verdict === "undecided" || open(p, f)) return "undecided";
+      return n <= own.max ? own.verdict(p, f) : ownStatus(p, f) === "passed" ? "passed" : "failed";
     },
     wanted: (p, f, launched) =>
-      own.verdict(p, f) === "undecided" ? own.wanted(p, f, launched) : open(p, f) ? 1 : 0,
-    finalStatus: own.finalStatus,
+      p + f < own.max && own.verdict(p, f) === "undecided"
+        ? own.wanted(p, f, launched)
+        : open(p, f)
+          ? 1
+          : 0,
+    finalStatus: ownStatus,
     decision: () => decided,
   };
 }

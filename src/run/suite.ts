@@ -392,7 +392,9 @@ async function runUnit(
 
   const own = policyOf(unit, options);
   const baseline = options.baselineOf?.(unit);
-  const vsBaseline = baseline ? againstBaseline(own, baseline) : undefined;
+  const vsBaseline = baseline
+    ? againstBaseline(own, baseline, { passRate: unit.spec.passRate })
+    : undefined;
   const policy = vsBaseline ?? own;
   // The unit's time is its preparing and the time some trial of it ran: not its wait for a slot.
   const active = new ActiveTime(Date.now() - started);
@@ -474,7 +476,9 @@ async function runUnit(
               ? "interrupted before the comparison was decided"
               : budgetCut
                 ? "the budget ran out before the comparison was decided"
-                : "not decided",
+                : passes * baseline.trials > baseline.passes * (passes + failures)
+                  ? "this run did better than its history: no drop to look for"
+                  : "not decided",
       }),
     );
   }

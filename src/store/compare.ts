@@ -2,7 +2,12 @@
 // change, whether it is outside noise (Fisher's exact test on the pass/fail counts) and a trend.
 // Pure: the PR comment (src/report/markdown.ts) renders what this computes.
 
-import { compareArms, countedTrials, type EvalResult } from "../model/index.js";
+import {
+  DEFAULT_COMPARISON_TRIALS,
+  compareArms,
+  countedTrials,
+  type EvalResult,
+} from "../model/index.js";
 import type { HistoryLine } from "./history.js";
 
 export interface ComparisonRow {
@@ -13,7 +18,12 @@ export interface ComparisonRow {
   head: EvalResult;
   /** The newest base line of this id × agent with a verdict (passed or failed). */
   base?: HistoryLine;
-  /** head.passRate − base.passRate, when both ran trials. */
+  /**
+   * The baseline the head is compared with: base's judged trials pooled with earlier lines of the
+   * same definition and agent version (historyBaseline).
+   */
+  baseline?: { passes: number; trials: number; runs: number };
+  /** head.passRate − the baseline's pass rate, when both ran trials. */
   delta?: number;
   /** Two-sided Fisher's exact p-value of base passes/fails vs head passes/fails. */
   pValue?: number;
@@ -111,23 +121,49 @@ function linesOf(lines: HistoryLine[], agent: string): HistoryLine[] {
   return mine.sort((x, y) => x.time - y.time || x.index - y.index).map(({ line }) => line);
 }
 
+/** How many judged trials a history baseline pools at most: the trials of a PR comparison's arm. */
+export const HISTORY_POOL_TRIALS = DEFAULT_COMPARISON_TRIALS;
+
+/** A history baseline: pooled pass/fail counts and the lines they come from. */
+export interface PooledBaseline {
+  passes: number;
+  trials: number;
+  /** How reports name it: `history@<commit>` of the newest line. */
+  label: string;
+  /** The newest line pooled. */
+  newest: HistoryLine;
+  /** How many lines were pooled (1 = the newest alone). */
+  runs: number;
+}
+
 /**
- * The baseline a run compares an eval × agent with: the newest of its history lines with a verdict
- * (passed or failed), as pass/fail counts of its judged trials.
+ * The baseline a run compares an eval × agent with: the judged trials of its newest history lines
+ * with a verdict (passed or failed), pooled back from the newest while a line has the newest's
+ * definition and agent version (the same eval, run the same way, so the trials are draws of one
+ * pass rate) and until HISTORY_POOL_TRIALS trials are pooled. One 10-trial line cannot show a
+ * −30-point drop (README › Comparisons › Against the history); five such runs can.
  */
-export function historyBaseline(
-  lines: HistoryLine[],
-  agent: string,
-): { passes: number; trials: number; label: string } | undefined {
+export function historyBaseline(lines: HistoryLine[], agent: string): PooledBaseline | undefined {
   const verdicts = linesOf(lines, agent).filter(
     (l) => l.status === "passed" || l.status === "failed",
   );
-  const base = verdicts[verdicts.length - 1];
-  if (!base) return undefined;
-  const trials = lineCounted(base);
+  const newest = verdicts[verdicts.length - 1];
+  if (!newest) return undefined;
+  let passes = 0;
+  let trials = 0;
+  let runs = 0;
+  for (let i = verdicts.length - 1; i >= 0 && trials < HISTORY_POOL_TRIALS; i--) {
+    const line = verdicts[i]!;
+    if (line.definitionHash !== newest.definitionHash) break;
+    if (line.agentVersion !== newest.agentVersion) break;
+    const counted = lineCounted(line);
+    passes += Math.min(line.passes, counted);
+    trials += counted;
+    runs++;
+  }
   if (trials === 0) return undefined;
-  const label = `history${base.commit ? `@${base.commit.slice(0, 7)}` : ""}`;
-  return { passes: Math.min(base.passes, trials), trials, label };
+  const label = `history${newest.commit ? `@${newest.commit.slice(0, 7)}` : ""}`;
+  return { passes, trials, label, newest, runs };
 }
 
 /**
@@ -165,12 +201,14 @@ export function compareRuns(
     };
     if (!base || !isComparable(result)) return row;
 
-    const baseCounted = lineCounted(base);
+    const pooled = historyBaseline(history, result.agent);
     const counted = countedTrials(result);
-    if (baseCounted === 0 || counted === 0) return row;
-    row.delta = result.passRate - base.passRate;
-    const basePasses = Math.min(base.passes, baseCounted);
+    if (!pooled || counted === 0) return row;
+    row.baseline = { passes: pooled.passes, trials: pooled.trials, runs: pooled.runs };
+    const basePasses = pooled.passes;
+    const baseCounted = pooled.trials;
     const headPasses = Math.min(result.passes, counted);
+    row.delta = headPasses / counted - basePasses / baseCounted;
     row.pValue = fisherExactTwoSided(
       basePasses,
       baseCounted - basePasses,

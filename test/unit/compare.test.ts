@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { compareRuns, fisherExactTwoSided, sparkline } from "../../src/store/compare.js";
+import {
+  compareRuns,
+  fisherExactTwoSided,
+  historyBaseline,
+  sparkline,
+} from "../../src/store/compare.js";
 import type { HistoryLine } from "../../src/store/history.js";
 import type { EvalResult, TrialResult } from "../../src/model/result.js";
 import { wilsonInterval } from "../../src/model/stats.js";
@@ -116,9 +121,9 @@ describe("compareRuns", () => {
 
   it("uses the latest passed|failed line of the same agent as the base", () => {
     const lines = [
-      line(1, 10, { time: at(1) }),
+      line(1, 10, { time: at(1), definitionHash: "old" }),
       line(10, 10, { time: at(3) }),
-      line(0, 10, { time: at(2) }),
+      line(0, 10, { time: at(2), definitionHash: "old" }),
       line(0, 0, { time: at(4), status: "error" }),
       line(5, 10, { time: at(5), status: "inconclusive" }),
       line(2, 10, { time: at(6), agent: "codex" }),
@@ -129,6 +134,35 @@ describe("compareRuns", () => {
     expect(row?.flag).toBeUndefined();
     // Trend: lines that ran trials, oldest first, then the head.
     expect(row?.trend).toEqual([0.1, 0, 1, 0.5, 1]);
+  });
+
+  it("pools the newest runs of the same definition and agent version, up to 50 trials", () => {
+    // Six runs of 10 at 8/10 on the same definition: the newest five are pooled (50 trials).
+    const same = Array.from({ length: 6 }, (_, i) => line(8, 10, { time: at(i + 1) }));
+    const pooled = historyBaseline(same, "claude-code");
+    expect(pooled).toMatchObject({ passes: 40, trials: 50, runs: 5 });
+    // 10/20 now: one line of 8/10 cannot call it; 40/50 can.
+    const [row] = compareRuns([head(10, 20)], new Map([["setup", same]]));
+    expect(row?.baseline).toEqual({ passes: 40, trials: 50, runs: 5 });
+    expect(row?.delta).toBeCloseTo(-0.3, 10);
+    expect(row?.flag).toBe("regression");
+    const [alone] = compareRuns([head(10, 20)], new Map([["setup", same.slice(-1)]]));
+    expect(alone?.flag).toBeUndefined();
+  });
+
+  it("stops pooling at a line of another definition or agent version", () => {
+    const lines = [
+      line(10, 10, { time: at(1), agentVersion: "1.0.0" }),
+      line(2, 10, { time: at(2), agentVersion: "1.1.0" }),
+      line(3, 10, { time: at(3), agentVersion: "1.1.0" }),
+      line(9, 10, { time: at(4), definitionHash: "new", agentVersion: "1.1.0" }),
+    ];
+    expect(historyBaseline(lines, "claude-code")).toMatchObject({ passes: 9, trials: 10, runs: 1 });
+    expect(historyBaseline(lines.slice(0, 3), "claude-code")).toMatchObject({
+      passes: 5,
+      trials: 20,
+      runs: 2,
+    });
   });
 
   it("keeps the last 10 history rates in the trend, then the head's", () => {

@@ -52,21 +52,82 @@ describe("trial policies: how many trials run at once", () => {
 });
 
 describe("againstBaseline (issue 33, item 1: a history baseline)", () => {
+  /** Run trials with the given outcomes as runUnit drives the policy; the counts at the end. */
+  function drive(policy: ReturnType<typeof againstBaseline>, pass: (n: number) => boolean) {
+    let p = 0;
+    let f = 0;
+    while (policy.verdict(p, f) === "undecided" && p + f < policy.max) {
+      if (pass(p + f + 1)) p++;
+      else f++;
+    }
+    return { p, f, verdict: policy.verdict(p, f) };
+  }
+
   it("keeps a 10/10 eval that now always fails running until the comparison says regression", () => {
-    const policy = againstBaseline(fixedPolicy(3, 1, false), { passes: 10, trials: 10 });
+    const policy = againstBaseline(
+      fixedPolicy(3, 1, false),
+      { passes: 10, trials: 10 },
+      { passRate: 1 },
+    );
     // The eval's own verdict is failed at the first failure; the comparison is not decided yet.
     expect(policy.verdict(0, 1)).toBe("undecided");
     expect(policy.wanted(0, 1, 1)).toBe(1);
-    // 0/2 against 10/10: a regression whatever the third trial does.
-    expect(policy.verdict(0, 2)).toBe("failed");
+    const end = drive(policy, () => false);
+    expect(end.verdict).toBe("failed");
     expect(policy.decision()?.stats.verdict).toBe("regression");
     expect(policy.decision()?.stats.pValue).toBeLessThan(0.05);
-    expect(policy.wanted(0, 2, 2)).toBe(0);
+    expect(end.f).toBeLessThan(10);
+    expect(policy.wanted(end.p, end.f, end.f)).toBe(0);
   });
 
-  it("stops at the eval's maximum when the comparison is still open", () => {
-    const policy = againstBaseline(fixedPolicy(3, 1, false), { passes: 2, trials: 3 });
+  it("runs past the eval's own trials, up to a comparison's, while this run does worse", () => {
+    // 40/50 pooled in history; this run at 1 in 2: its own 10 trials cannot decide a −30 drop.
+    const policy = againstBaseline(
+      fixedPolicy(10, 0.5, false),
+      { passes: 40, trials: 50 },
+      {
+        passRate: 0.5,
+      },
+    );
+    expect(policy.max).toBe(50);
+    const end = drive(policy, (n) => n % 2 === 1);
+    expect(end.p + end.f).toBeGreaterThan(10);
+    expect(policy.decision()?.stats.verdict).toBe("regression");
+    // Past its own trials the eval's verdict is read from all of them: 1 in 2 meets 0.5.
+    expect(end.verdict).toBe("passed");
+  });
+
+  it("stops at the eval's own trials when this run does better than its history (futility)", () => {
+    const policy = againstBaseline(
+      fixedPolicy(3, 1, false),
+      { passes: 1, trials: 3 },
+      { passRate: 1 },
+    );
     expect(policy.verdict(2, 1)).toBe("failed");
-    expect(policy.decision()?.stats.verdict).toBe("inconclusive");
+    expect(policy.wanted(2, 1, 3)).toBe(0);
+    expect(policy.decision()).toBeUndefined();
+  });
+
+  it("stops at the eval's own trials when no regression can be reached (a history at 0/5)", () => {
+    const policy = againstBaseline(
+      fixedPolicy(1, 1, false),
+      { passes: 0, trials: 5 },
+      { passRate: 1 },
+    );
+    expect(policy.verdict(0, 1)).toBe("failed");
+    expect(policy.wanted(0, 1, 1)).toBe(0);
+  });
+
+  it("reads the eval's status from all its trials once past its own", () => {
+    const policy = againstBaseline(
+      fixedPolicy(10, 0.8, false),
+      { passes: 50, trials: 50 },
+      {
+        passRate: 0.8,
+      },
+    );
+    // 8/10 passed on its own; 8 of 20 does not meet 0.8.
+    expect(policy.finalStatus(8, 2)).toBe("passed");
+    expect(policy.finalStatus(8, 12)).toBe("failed");
   });
 });
