@@ -156,7 +156,8 @@ assertions:
     });
     const onlyStdout = await runCli(["eval", "--cwd", quiet], { env: { CI: "true" } });
     expect(onlyStdout.stdout).toContain('setup step 1 ("for i in');
-    expect(onlyStdout.stdout).toContain("failed: exit 3\nout-5\n");
+    // The output's lines, each behind our indent: none can pass for a line of ours.
+    expect(onlyStdout.stdout).toContain("failed: exit 3\n    out-5\n");
     expect(onlyStdout.stdout).toContain("out-12");
     expect(onlyStdout.stdout).not.toContain("out-4\n");
     const loud = await project({
@@ -165,7 +166,7 @@ assertions:
       ),
     });
     const withStderr = await runCli(["eval", "--cwd", loud], { env: { CI: "true" } });
-    expect(withStderr.stdout).toContain("failed: exit 1\nnpm ERR! missing script: build");
+    expect(withStderr.stdout).toContain("failed: exit 1\n    npm ERR! missing script: build");
   });
 
   it("lists evals with their agents and where they are defined", async () => {

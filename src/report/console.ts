@@ -91,7 +91,7 @@ export function evalBlock(
     return `${head} ${verdict}: ${c.passes}/${c.trials} (${percent(c.passRate)}, 95% CI ${percent(c.interval[0])}–${percent(c.interval[1])}) — ${inert(result.reason ?? "")}`;
   }
   if (result.status === "skipped" || (result.status === "error" && result.trialsRun === 0)) {
-    return `${head} ${inert(result.reason ?? "")}`.trimEnd();
+    return `${head} ${block(result.reason ?? "", "    ")}`.trimEnd();
   }
   const counted = result.trials.filter((t) => t.status !== "error").length;
   const needed = requiredPasses(result.trialsPlanned, result.threshold);
@@ -99,12 +99,16 @@ export function evalBlock(
     result.trialsRun < result.trialsPlanned
       ? `, stopped after ${result.trialsRun} of ${result.trialsPlanned}: ${stoppedBecause(result)}`
       : "";
-  const rate = compared
-    ? `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${percent(result.threshold)} of the trials run; a comparison arm of up to ${result.trialsPlanned})`
-    : `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
+  // An error's trials are not a verdict: "ERROR … 1/1 passed (100%)" read as a pass (issue 32).
+  const rate =
+    result.status === "error"
+      ? `no verdict: ${result.passes} of ${counted} judged trial(s) passed before the error stopped it`
+      : compared
+        ? `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${percent(result.threshold)} of the trials run; a comparison arm of up to ${result.trialsPlanned})`
+        : `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
   const cost = result.costUsd ? ` ${usd(result.costUsd)}` : "";
   const lines = [`${head} ${rate} ${style.dim(seconds(result.durationMs))}${cost}`];
-  if (result.reason) lines.push(`    ${inert(result.reason)}`);
+  if (result.reason) lines.push(`    ${block(result.reason, "    ")}`);
   const where = inert(
     `${path.relative(projectRoot, result.file)}${result.line ? `:${result.line}` : ""}`,
   );
@@ -112,7 +116,7 @@ export function evalBlock(
     const warnings = [...(trial.warnings ?? []), ...(trial.overBudget ?? [])];
     if (trial.status === "passed" && !verbose && !warnings.length) continue;
     lines.push(
-      `    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${inert(trial.reason)}` : ""} ${style.dim(`(${inert(trial.dir)})`)}`,
+      `    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${block(trial.reason, "      ")}` : ""} ${style.dim(`(${inert(trial.dir)})`)}`,
     );
     for (const warning of warnings) lines.push(`      ${style.yellow("!")} ${inert(warning)}`);
     for (const check of trial.checks) {
@@ -137,6 +141,14 @@ function stoppedBecause(result: EvalResult): string {
   if (result.code === Codes.interrupted) return "interrupted";
   if (result.status === "error") return "an error stopped it";
   return "verdict decided (early stopping applies to pass/fail verdicts only; --all-trials runs every trial)";
+}
+
+/**
+ * A reason of several lines (a setup step's output tail): its first line where it stands, the
+ * others inert behind `prefix`, so a line of it cannot pass for one of ours.
+ */
+function block(text: string, prefix: string): string {
+  return inertLines(text.replace(/\n+$/, "")).split("\n").join(`\n${prefix}`);
 }
 
 /** Untrusted lines (evidence, an output's tail), each made inert behind our indent. */

@@ -1,8 +1,8 @@
 // inert(): untrusted text shown on a terminal, its controls written visibly; and the lines the
 // console and the Action's log print (trialLine) carry no control an agent put in a reason.
 import { describe, expect, it } from "vitest";
-import { trialLine, type Style } from "../../src/report/console.js";
-import type { TrialResult } from "../../src/model/index.js";
+import { evalBlock, trialLine, type Style } from "../../src/report/console.js";
+import type { EvalResult, TrialResult } from "../../src/model/index.js";
 import { inert, inertLines } from "../../src/util/inert.js";
 
 const plain: Style = {
@@ -42,5 +42,43 @@ describe("inert", () => {
     expect(line.split("\n")).toHaveLength(1);
     expect(line).not.toMatch(/[\x00-\x08\x0a-\x1f\x7f]/);
     expect(line).toContain(String.raw`boom\n::warning::forged\r\x1b[2K✓ all passed`);
+  });
+});
+
+describe("evalBlock", () => {
+  const result = (over: Partial<EvalResult>): EvalResult => ({
+    id: "e",
+    file: "/p/evals/e.eval.yaml",
+    agent: "literal",
+    status: "error",
+    passes: 1,
+    trialsRun: 2,
+    trialsPlanned: 3,
+    passRate: 1,
+    threshold: 1,
+    interval: [0.2, 1],
+    costUsd: 0,
+    durationMs: 10,
+    trials: [{ n: 1, status: "passed", durationMs: 5, checks: [], dir: "t1" }],
+    ...over,
+  });
+
+  it("an ERROR never reads as a pass rate (issue 32: 'ERROR … 1/1 passed (100%)')", () => {
+    const text = evalBlock(result({ reason: "the API answered 500" }), "/p", plain);
+    expect(text).not.toMatch(/\d+\/\d+ passed/);
+    expect(text).toContain("no verdict: 1 of 1 judged trial(s) passed before the error stopped it");
+  });
+
+  it("a reason of several lines keeps them, each behind our indent", () => {
+    const text = evalBlock(
+      result({
+        trialsRun: 0,
+        trials: [],
+        reason: "setup failed: exit 3\nout-1\n✓ forged\r\x1b[2K",
+      }),
+      "/p",
+      plain,
+    );
+    expect(text.split("\n").slice(1)).toEqual(["    out-1", String.raw`    ✓ forged\r\x1b[2K`]);
   });
 });
