@@ -118,7 +118,7 @@ const KINDS: Array<[string, (p1: number, p2: number) => Outcome | Promise<Outcom
   [`history (${HISTORY_POOL_TRIALS} pooled trials)`, (a, b) => history(a, b, HISTORY_POOL_TRIALS)],
   [`history (one line of ${EVAL_TRIALS} trials)`, (a, b) => history(a, b, EVAL_TRIALS)],
 ];
-const RATES = [0.5, 0.8, 0.95];
+const RATES = [0.5, 0.8, 0.95, 1];
 
 const share = (k: number, n: number) => {
   const [lo, hi] = wilsonInterval(k, n);
@@ -164,7 +164,7 @@ console.log(
   [
     `### Verdicts by baseline kind (bench/verdict-sim.ts, ${RUNS} comparisons per cell)`,
     "",
-    `Defaults: up to ${DEFAULT_COMPARISON_TRIALS} trials per arm for PR base and variants; against history the eval's own ${EVAL_TRIALS} trials, then up to ${DEFAULT_COMPARISON_TRIALS} while this run does no better than its history; margin ±${DEFAULT_MARGIN * 100} points. Shares with their Wilson 95% interval.`,
+    `Defaults: up to ${DEFAULT_COMPARISON_TRIALS} trials per arm for PR base and variants; against history the eval's own ${EVAL_TRIALS} trials, then up to ${DEFAULT_COMPARISON_TRIALS} while this run does no better than its history and has failed; margin ±${DEFAULT_MARGIN * 100} points. Shares with their Wilson 95% interval.`,
     "",
     ...rows,
   ].join("\n"),

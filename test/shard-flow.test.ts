@@ -181,8 +181,22 @@ describe("plan → shards in parallel → merge", () => {
     const singleRun = await readRun(path.join(single, ".copybook/results"));
     expect(essence(mergedRun)).toEqual(essence(singleRun));
     expect(mergedRun.counts).toMatchObject({ passed: 6, failed: 2 });
-    // 3+2+1+2+2+1+2+1 trials (failures stop at the first), at 0.01 × position each.
-    expect(mergedRun.costUsd).toBeCloseTo(0.03 + 0.04 + 0.03 + 0.08 + 0.1 + 0.06 + 0.14 + 0.08, 6);
+    // Each pair's trials at 0.01 × its position: the good ones their own 3, 2 or 1 (the history
+    // passed them all, and so does this run); badFoxtrot on past its own 2 until its comparison
+    // with the history (2/2) is decided a regression; badHotel, never recorded, stops at its first
+    // failure.
+    const price = (id: string) => (IDS.indexOf(id) + 1) / 100;
+    let total = 0;
+    for (const e of mergedRun.evals) {
+      if (e.id === "badFoxtrot") expect(e.trialsRun, e.id).toBeGreaterThan(2);
+      else if (e.id === "badHotel") expect(e.trialsRun, e.id).toBe(1);
+      else expect(e.trialsRun, e.id).toBe(TRIALS[e.id] ?? 2);
+      expect(e.costUsd).toBeCloseTo(e.trialsRun * price(e.id), 6);
+      total += e.trialsRun * price(e.id);
+    }
+    expect(mergedRun.costUsd).toBeCloseTo(total, 6);
+    const bad = (mergedRun.comparisons ?? []).filter((c) => c.id.startsWith("bad"));
+    expect(bad.map((c) => [c.id, c.verdict])).toEqual([["badFoxtrot", "regression"]]);
     // Every trial folder the index names is in the merged folder (dirs are relative to the root).
     for (const e of mergedRun.evals)
       for (const t of e.trials) {

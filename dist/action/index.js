@@ -1,13 +1,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 14006:
+/***/ 6310:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(98016);
-const utils = __nccwpck_require__(64059);
+const pico = __nccwpck_require__(53936);
+const utils = __nccwpck_require__(3211);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -25,7 +25,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 5595:
+/***/ 70667:
 /***/ ((module) => {
 
 
@@ -216,13 +216,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 78265:
+/***/ 83721:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(5595);
-const utils = __nccwpck_require__(64059);
+const constants = __nccwpck_require__(70667);
+const utils = __nccwpck_require__(3211);
 
 /**
  * Constants
@@ -1648,15 +1648,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 98016:
+/***/ 53936:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(31781);
-const parse = __nccwpck_require__(78265);
-const utils = __nccwpck_require__(64059);
-const constants = __nccwpck_require__(5595);
+const scan = __nccwpck_require__(20117);
+const parse = __nccwpck_require__(83721);
+const utils = __nccwpck_require__(3211);
+const constants = __nccwpck_require__(70667);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2016,12 +2016,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 31781:
+/***/ 20117:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(64059);
+const utils = __nccwpck_require__(3211);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2038,7 +2038,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(70667);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -2426,7 +2426,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 64059:
+/***/ 3211:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -2437,7 +2437,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(5595);
+} = __nccwpck_require__(70667);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -2505,7 +2505,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 59952:
+/***/ 71080:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3256,7 +3256,7 @@ const ACTION_REF = "v1";
 
 /***/ }),
 
-/***/ 61930:
+/***/ 53943:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6075,18 +6075,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 57349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveBlockMap = __nccwpck_require__(87103);
-var resolveBlockSeq = __nccwpck_require__(90334);
-var resolveFlowCollection = __nccwpck_require__(13142);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(91854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -6172,15 +6172,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 23683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(45937);
-var resolveEnd = __nccwpck_require__(17788);
-var resolveProps = __nccwpck_require__(34631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(84961);
+var resolveEnd = __nccwpck_require__(71020);
+var resolveProps = __nccwpck_require__(70775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -6224,17 +6224,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 45937:
+/***/ 84961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var composeCollection = __nccwpck_require__(57349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(17788);
-var utilEmptyScalarPosition = __nccwpck_require__(22599);
+var Alias = __nccwpck_require__(97105);
+var identity = __nccwpck_require__(24919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(43573);
+var resolveEnd = __nccwpck_require__(71020);
+var utilEmptyScalarPosition = __nccwpck_require__(28407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -6343,15 +6343,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 43573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var resolveBlockScalar = __nccwpck_require__(48913);
-var resolveFlowScalar = __nccwpck_require__(76842);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var resolveBlockScalar = __nccwpck_require__(25089);
+var resolveFlowScalar = __nccwpck_require__(45882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -6438,18 +6438,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 89984:
+/***/ 13104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(61342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(91464);
-var identity = __nccwpck_require__(41127);
-var composeDoc = __nccwpck_require__(23683);
-var resolveEnd = __nccwpck_require__(17788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(20152);
+var identity = __nccwpck_require__(24919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(71020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -6669,17 +6669,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 87103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
-var resolveProps = __nccwpck_require__(34631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(74051);
-var utilMapIncludes = __nccwpck_require__(81187);
+var Pair = __nccwpck_require__(75773);
+var YAMLMap = __nccwpck_require__(65462);
+var resolveProps = __nccwpck_require__(70775);
+var utilContainsNewline = __nccwpck_require__(74283);
+var utilFlowIndentCheck = __nccwpck_require__(11795);
+var utilMapIncludes = __nccwpck_require__(51091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -6793,12 +6793,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 48913:
+/***/ 25089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -7000,14 +7000,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 90334:
+/***/ 91854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveProps = __nccwpck_require__(34631);
-var utilFlowIndentCheck = __nccwpck_require__(74051);
+var YAMLSeq = __nccwpck_require__(66831);
+var resolveProps = __nccwpck_require__(70775);
+var utilFlowIndentCheck = __nccwpck_require__(11795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -7058,7 +7058,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 17788:
+/***/ 71020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7104,19 +7104,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 13142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var resolveEnd = __nccwpck_require__(17788);
-var resolveProps = __nccwpck_require__(34631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(81187);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var resolveEnd = __nccwpck_require__(71020);
+var resolveProps = __nccwpck_require__(70775);
+var utilContainsNewline = __nccwpck_require__(74283);
+var utilMapIncludes = __nccwpck_require__(51091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -7320,13 +7320,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 76842:
+/***/ 45882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var resolveEnd = __nccwpck_require__(17788);
+var Scalar = __nccwpck_require__(50389);
+var resolveEnd = __nccwpck_require__(71020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -7555,7 +7555,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 34631:
+/***/ 70775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7710,7 +7710,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 74283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7753,7 +7753,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 22599:
+/***/ 28407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7788,12 +7788,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 74051:
+/***/ 11795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(74283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -7812,12 +7812,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 81187:
+/***/ 51091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(24919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -7834,22 +7834,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var toJS = __nccwpck_require__(74043);
-var Schema = __nccwpck_require__(45840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(71596);
-var applyReviver = __nccwpck_require__(83661);
-var createNode = __nccwpck_require__(42404);
-var directives = __nccwpck_require__(61342);
+var Alias = __nccwpck_require__(97105);
+var Collection = __nccwpck_require__(44661);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var toJS = __nccwpck_require__(53899);
+var Schema = __nccwpck_require__(28224);
+var stringifyDocument = __nccwpck_require__(72285);
+var anchors = __nccwpck_require__(79196);
+var applyReviver = __nccwpck_require__(50909);
+var createNode = __nccwpck_require__(91732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -8178,13 +8178,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 71596:
+/***/ 79196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var visit = __nccwpck_require__(10204);
+var identity = __nccwpck_require__(24919);
+var visit = __nccwpck_require__(12588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -8261,7 +8261,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 83661:
+/***/ 50909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8325,14 +8325,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 42404:
+/***/ 91732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
+var Alias = __nccwpck_require__(97105);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -8422,13 +8422,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 61342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var visit = __nccwpck_require__(10204);
+var identity = __nccwpck_require__(24919);
+var visit = __nccwpck_require__(12588);
 
 const escapeChars = {
     '!': '%21',
@@ -8607,7 +8607,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 91464:
+/***/ 20152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8676,28 +8676,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 38815:
+/***/ 43439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(89984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(45840);
-var errors = __nccwpck_require__(91464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(40361);
-var lineCounter = __nccwpck_require__(66628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(84047);
-var visit = __nccwpck_require__(10204);
+var composer = __nccwpck_require__(13104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(28224);
+var errors = __nccwpck_require__(20152);
+var Alias = __nccwpck_require__(97105);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var Scalar = __nccwpck_require__(50389);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var cst = __nccwpck_require__(49877);
+var lexer = __nccwpck_require__(65145);
+var lineCounter = __nccwpck_require__(41460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(64543);
+var visit = __nccwpck_require__(12588);
 
 
 
@@ -8734,7 +8734,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 57249:
+/***/ 77297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -8760,16 +8760,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 97105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(71596);
-var visit = __nccwpck_require__(10204);
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
-var toJS = __nccwpck_require__(74043);
+var anchors = __nccwpck_require__(79196);
+var visit = __nccwpck_require__(12588);
+var identity = __nccwpck_require__(24919);
+var Node = __nccwpck_require__(44833);
+var toJS = __nccwpck_require__(53899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -8887,14 +8887,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 40101:
+/***/ 44661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
+var createNode = __nccwpck_require__(91732);
+var identity = __nccwpck_require__(24919);
+var Node = __nccwpck_require__(44833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -9045,14 +9045,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 66673:
+/***/ 44833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(83661);
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
+var applyReviver = __nccwpck_require__(50909);
+var identity = __nccwpck_require__(24919);
+var toJS = __nccwpck_require__(53899);
 
 class NodeBase {
     constructor(type) {
@@ -9092,15 +9092,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 57165:
+/***/ 75773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var stringifyPair = __nccwpck_require__(59748);
-var addPairToJSMap = __nccwpck_require__(97104);
-var identity = __nccwpck_require__(41127);
+var createNode = __nccwpck_require__(91732);
+var stringifyPair = __nccwpck_require__(27764);
+var addPairToJSMap = __nccwpck_require__(88768);
+var identity = __nccwpck_require__(24919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -9138,14 +9138,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 63301:
+/***/ 50389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Node = __nccwpck_require__(66673);
-var toJS = __nccwpck_require__(74043);
+var identity = __nccwpck_require__(24919);
+var Node = __nccwpck_require__(44833);
+var toJS = __nccwpck_require__(53899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -9172,17 +9172,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 84454:
+/***/ 65462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(61212);
-var addPairToJSMap = __nccwpck_require__(97104);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
+var stringifyCollection = __nccwpck_require__(94156);
+var addPairToJSMap = __nccwpck_require__(88768);
+var Collection = __nccwpck_require__(44661);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var Scalar = __nccwpck_require__(50389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -9326,17 +9326,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 92223:
+/***/ 66831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(42404);
-var stringifyCollection = __nccwpck_require__(61212);
-var Collection = __nccwpck_require__(40101);
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var toJS = __nccwpck_require__(74043);
+var createNode = __nccwpck_require__(91732);
+var stringifyCollection = __nccwpck_require__(94156);
+var Collection = __nccwpck_require__(44661);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var toJS = __nccwpck_require__(53899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -9448,16 +9448,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 97104:
+/***/ 88768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(57249);
-var merge = __nccwpck_require__(90452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
+var log = __nccwpck_require__(77297);
+var merge = __nccwpck_require__(29380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(24919);
+var toJS = __nccwpck_require__(53899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -9520,7 +9520,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 41127:
+/***/ 24919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -9580,12 +9580,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 74043:
+/***/ 53899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(24919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -9626,15 +9626,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 60110:
+/***/ 90334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(48913);
-var resolveFlowScalar = __nccwpck_require__(76842);
-var errors = __nccwpck_require__(91464);
-var stringifyString = __nccwpck_require__(83069);
+var resolveBlockScalar = __nccwpck_require__(25089);
+var resolveFlowScalar = __nccwpck_require__(45882);
+var errors = __nccwpck_require__(20152);
+var stringifyString = __nccwpck_require__(81773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -9851,7 +9851,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 91733:
+/***/ 13701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -9921,7 +9921,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 97715:
+/***/ 15235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10027,14 +10027,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 49877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(60110);
-var cstStringify = __nccwpck_require__(91733);
-var cstVisit = __nccwpck_require__(97715);
+var cstScalar = __nccwpck_require__(90334);
+var cstStringify = __nccwpck_require__(13701);
+var cstVisit = __nccwpck_require__(15235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -10146,12 +10146,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 40361:
+/***/ 65145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(49877);
 
 /*
 START -> stream
@@ -10876,7 +10876,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 66628:
+/***/ 41460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10924,14 +10924,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(40361);
+var cst = __nccwpck_require__(49877);
+var lexer = __nccwpck_require__(65145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -11911,18 +11911,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 84047:
+/***/ 64543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(89984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(91464);
-var log = __nccwpck_require__(57249);
-var identity = __nccwpck_require__(41127);
-var lineCounter = __nccwpck_require__(66628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(13104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(20152);
+var log = __nccwpck_require__(77297);
+var identity = __nccwpck_require__(24919);
+var lineCounter = __nccwpck_require__(41460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -12025,16 +12025,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 45840:
+/***/ 28224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var map = __nccwpck_require__(47451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var tags = __nccwpck_require__(90018);
+var identity = __nccwpck_require__(24919);
+var map = __nccwpck_require__(24043);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var tags = __nccwpck_require__(36178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -12071,13 +12071,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 47451:
+/***/ 24043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var YAMLMap = __nccwpck_require__(84454);
+var identity = __nccwpck_require__(24919);
+var YAMLMap = __nccwpck_require__(65462);
 
 const map = {
     collection: 'map',
@@ -12097,12 +12097,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 73632:
+/***/ 15632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 const nullTag = {
     identify: value => value == null,
@@ -12121,13 +12121,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 17562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var YAMLSeq = __nccwpck_require__(92223);
+var identity = __nccwpck_require__(24919);
+var YAMLSeq = __nccwpck_require__(66831);
 
 const seq = {
     collection: 'seq',
@@ -12147,12 +12147,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 66464:
+/***/ 94704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(83069);
+var stringifyString = __nccwpck_require__(81773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -12170,12 +12170,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 73959:
+/***/ 74359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -12198,13 +12198,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 38405:
+/***/ 66229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var stringifyNumber = __nccwpck_require__(28689);
+var Scalar = __nccwpck_require__(50389);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -12252,12 +12252,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 59874:
+/***/ 27602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -12301,18 +12301,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 70896:
+/***/ 27904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var bool = __nccwpck_require__(73959);
-var float = __nccwpck_require__(38405);
-var int = __nccwpck_require__(59874);
+var map = __nccwpck_require__(24043);
+var _null = __nccwpck_require__(15632);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var bool = __nccwpck_require__(74359);
+var float = __nccwpck_require__(66229);
+var int = __nccwpck_require__(27602);
 
 const schema = [
     map.map,
@@ -12333,14 +12333,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 33559:
+/***/ 48647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var map = __nccwpck_require__(47451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(50389);
+var map = __nccwpck_require__(24043);
+var seq = __nccwpck_require__(17562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -12404,27 +12404,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 90018:
+/***/ 36178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var bool = __nccwpck_require__(73959);
-var float = __nccwpck_require__(38405);
-var int = __nccwpck_require__(59874);
-var schema = __nccwpck_require__(70896);
-var schema$1 = __nccwpck_require__(33559);
-var binary = __nccwpck_require__(56083);
-var merge = __nccwpck_require__(90452);
-var omap = __nccwpck_require__(50303);
-var pairs = __nccwpck_require__(18385);
-var schema$2 = __nccwpck_require__(35913);
-var set = __nccwpck_require__(81528);
-var timestamp = __nccwpck_require__(46752);
+var map = __nccwpck_require__(24043);
+var _null = __nccwpck_require__(15632);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var bool = __nccwpck_require__(74359);
+var float = __nccwpck_require__(66229);
+var int = __nccwpck_require__(27602);
+var schema = __nccwpck_require__(27904);
+var schema$1 = __nccwpck_require__(48647);
+var binary = __nccwpck_require__(64355);
+var merge = __nccwpck_require__(29380);
+var omap = __nccwpck_require__(96431);
+var pairs = __nccwpck_require__(49281);
+var schema$2 = __nccwpck_require__(93081);
+var set = __nccwpck_require__(62504);
+var timestamp = __nccwpck_require__(54960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -12510,14 +12510,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 56083:
+/***/ 64355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(20181);
-var Scalar = __nccwpck_require__(63301);
-var stringifyString = __nccwpck_require__(83069);
+var Scalar = __nccwpck_require__(50389);
+var stringifyString = __nccwpck_require__(81773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -12587,12 +12587,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 88398:
+/***/ 36158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
+var Scalar = __nccwpck_require__(50389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -12623,13 +12623,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 35782:
+/***/ 10838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var stringifyNumber = __nccwpck_require__(28689);
+var Scalar = __nccwpck_require__(50389);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -12680,12 +12680,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 10873:
+/***/ 45609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(13569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -12763,13 +12763,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 90452:
+/***/ 29380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -12841,16 +12841,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 50303:
+/***/ 96431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var toJS = __nccwpck_require__(74043);
-var YAMLMap = __nccwpck_require__(84454);
-var YAMLSeq = __nccwpck_require__(92223);
-var pairs = __nccwpck_require__(18385);
+var identity = __nccwpck_require__(24919);
+var toJS = __nccwpck_require__(53899);
+var YAMLMap = __nccwpck_require__(65462);
+var YAMLSeq = __nccwpck_require__(66831);
+var pairs = __nccwpck_require__(49281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -12925,15 +12925,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 18385:
+/***/ 49281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var Scalar = __nccwpck_require__(63301);
-var YAMLSeq = __nccwpck_require__(92223);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var Scalar = __nccwpck_require__(50389);
+var YAMLSeq = __nccwpck_require__(66831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -13014,24 +13014,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 35913:
+/***/ 93081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(47451);
-var _null = __nccwpck_require__(73632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(66464);
-var binary = __nccwpck_require__(56083);
-var bool = __nccwpck_require__(88398);
-var float = __nccwpck_require__(35782);
-var int = __nccwpck_require__(10873);
-var merge = __nccwpck_require__(90452);
-var omap = __nccwpck_require__(50303);
-var pairs = __nccwpck_require__(18385);
-var set = __nccwpck_require__(81528);
-var timestamp = __nccwpck_require__(46752);
+var map = __nccwpck_require__(24043);
+var _null = __nccwpck_require__(15632);
+var seq = __nccwpck_require__(17562);
+var string = __nccwpck_require__(94704);
+var binary = __nccwpck_require__(64355);
+var bool = __nccwpck_require__(36158);
+var float = __nccwpck_require__(10838);
+var int = __nccwpck_require__(45609);
+var merge = __nccwpck_require__(29380);
+var omap = __nccwpck_require__(96431);
+var pairs = __nccwpck_require__(49281);
+var set = __nccwpck_require__(62504);
+var timestamp = __nccwpck_require__(54960);
 
 const schema = [
     map.map,
@@ -13062,14 +13062,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 81528:
+/***/ 62504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Pair = __nccwpck_require__(57165);
-var YAMLMap = __nccwpck_require__(84454);
+var identity = __nccwpck_require__(24919);
+var Pair = __nccwpck_require__(75773);
+var YAMLMap = __nccwpck_require__(65462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -13165,12 +13165,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 46752:
+/***/ 54960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(28689);
+var stringifyNumber = __nccwpck_require__(13569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -13277,7 +13277,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 34475:
+/***/ 69915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13435,15 +13435,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(71596);
-var identity = __nccwpck_require__(41127);
-var stringifyComment = __nccwpck_require__(59799);
-var stringifyString = __nccwpck_require__(83069);
+var anchors = __nccwpck_require__(79196);
+var identity = __nccwpck_require__(24919);
+var stringifyComment = __nccwpck_require__(66599);
+var stringifyString = __nccwpck_require__(81773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -13574,14 +13574,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 61212:
+/***/ 94156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(24919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(66599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -13736,7 +13736,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 59799:
+/***/ 66599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13767,14 +13767,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 72285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(24919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(66599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -13861,7 +13861,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 28689:
+/***/ 13569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13895,15 +13895,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 59748:
+/***/ 27764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
-var Scalar = __nccwpck_require__(63301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(59799);
+var identity = __nccwpck_require__(24919);
+var Scalar = __nccwpck_require__(50389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(66599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -14054,13 +14054,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 83069:
+/***/ 81773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(63301);
-var foldFlowLines = __nccwpck_require__(34475);
+var Scalar = __nccwpck_require__(50389);
+var foldFlowLines = __nccwpck_require__(69915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -14399,12 +14399,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 10204:
+/***/ 12588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(41127);
+var identity = __nccwpck_require__(24919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -14642,7 +14642,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 89635:
+/***/ 20915:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14650,7 +14650,7 @@ exports.visitAsync = visitAsync;
 /* harmony export */   s: () => (/* binding */ issue)
 /* harmony export */ });
 /* harmony import */ var os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70857);
-/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4679);
+/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76087);
 
 
 /**
@@ -14745,7 +14745,7 @@ function escapeProperty(s) {
 
 /***/ }),
 
-/***/ 82902:
+/***/ 28422:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14755,7 +14755,7 @@ function escapeProperty(s) {
 /* harmony import */ var crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76982);
 /* harmony import */ var fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(79896);
 /* harmony import */ var os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(70857);
-/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4679);
+/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(76087);
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -14793,7 +14793,7 @@ function prepareKeyValueMessage(key, value) {
 
 /***/ }),
 
-/***/ 1170:
+/***/ 42370:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -15085,7 +15085,7 @@ const summary = _summary;
 
 /***/ }),
 
-/***/ 4679:
+/***/ 76087:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -15444,14 +15444,14 @@ function exitWhenFlushed(code) {
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/command.js
-var command = __nccwpck_require__(89635);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/file-command.js
-var file_command = __nccwpck_require__(82902);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/utils.js
-var utils = __nccwpck_require__(4679);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/summary.js
-var summary = __nccwpck_require__(1170);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/command.js
+var command = __nccwpck_require__(20915);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/file-command.js
+var file_command = __nccwpck_require__(28422);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/utils.js
+var utils = __nccwpck_require__(76087);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/summary.js
+var summary = __nccwpck_require__(42370);
 ;// CONCATENATED MODULE: ./src/github/runner.ts
 // The runner protocol the Action speaks (inputs, outputs, masks, annotations, log groups, the step
 // summary), built on @actions/core's own command modules.
@@ -15536,7 +15536,7 @@ var external_path_ = __nccwpck_require__(16928);
 var external_url_ = __nccwpck_require__(87016);
 // EXTERNAL MODULE: external "module"
 var external_module_ = __nccwpck_require__(73339);
-;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
+;// CONCATENATED MODULE: ../main/node_modules/fdir/dist/index.mjs
 
 
 
@@ -16107,9 +16107,9 @@ var Builder = class {
 
 //#endregion
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(14006);
-;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
+// EXTERNAL MODULE: ../main/node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(6310);
+;// CONCATENATED MODULE: ../main/node_modules/tinyglobby/dist/index.mjs
 
 
 
@@ -16419,7 +16419,7 @@ function globSync(globInput, options) {
 
 
 // EXTERNAL MODULE: ./src/model/index.ts + 9 modules
-var src_model = __nccwpck_require__(59952);
+var src_model = __nccwpck_require__(71080);
 ;// CONCATENATED MODULE: ./src/define/discover.ts
 // Finds eval files: `**/*.eval.{ts,mts,js,mjs,yaml,yml}` under evals/ and _evals/, or a glob.
 // Symlinks are listed as they are and never followed here: whether a linked eval file may be read
@@ -16466,7 +16466,7 @@ function isYamlFile(file) {
 }
 
 // EXTERNAL MODULE: ./src/util/index.ts + 16 modules
-var src_util = __nccwpck_require__(61930);
+var src_util = __nccwpck_require__(53943);
 ;// CONCATENATED MODULE: ./src/define/eval-file.ts
 // What an eval file must be before a byte of it is read: a name the file system gave back intact
 // (UTF-8), a regular file (a FIFO would block the read forever), within the size limit (a 1.5 GB
@@ -16613,7 +16613,7 @@ function callerFile() {
 /** The module names that resolve to agent-evals' own API inside eval files. */
 const LIBRARY_NAMES = ["agent-evals", "@copybook/cli"];
 async function createModuleLoader(libraryApi) {
-    const { createJiti } = await Promise.all(/* import() */[__nccwpck_require__.e(365), __nccwpck_require__.e(439)]).then(__nccwpck_require__.bind(__nccwpck_require__, 28365));
+    const { createJiti } = await Promise.all(/* import() */[__nccwpck_require__.e(317), __nccwpck_require__.e(753)]).then(__nccwpck_require__.bind(__nccwpck_require__, 68317));
     const virtualModules = {};
     for (const name of LIBRARY_NAMES)
         virtualModules[name] = libraryApi;
@@ -16649,7 +16649,7 @@ function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -17524,7 +17524,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -17667,7 +17667,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -18185,7 +18185,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -18343,14 +18343,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -20988,7 +20988,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -21041,7 +21041,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -22146,7 +22146,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -22415,7 +22415,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -22592,7 +22592,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -23742,7 +23742,7 @@ function containerLimitProblem(input) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -24598,8 +24598,8 @@ function zodProblems(error, where, prefix) {
     });
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(38815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(43439);
 ;// CONCATENATED MODULE: ./src/define/yaml/source.ts
 // Reads the text of one YAML eval file (a task, or a skill/command/hook eval) into a parsed
 // source that knows where every key sits: syntax errors and a top level that is not a mapping
@@ -28524,20 +28524,38 @@ function compare_linesOf(lines, agent) {
     });
     return mine.sort((x, y) => x.time - y.time || x.index - y.index).map(({ line }) => line);
 }
+/** How many judged trials a history baseline pools at most: the trials of a PR comparison's arm. */
+const HISTORY_POOL_TRIALS = src_model/* DEFAULT_COMPARISON_TRIALS */.IE;
 /**
- * The baseline a run compares an eval × agent with: the newest of its history lines with a verdict
- * (passed or failed), as pass/fail counts of its judged trials.
+ * The baseline a run compares an eval × agent with: the judged trials of its newest history lines
+ * with a verdict (passed or failed), pooled back from the newest while a line has the newest's
+ * definition and agent version (the same eval, run the same way, so the trials are draws of one
+ * pass rate) and until HISTORY_POOL_TRIALS trials are pooled. One 10-trial line cannot show a
+ * −30-point drop (README › Comparisons › Against the history); five such runs can.
  */
 function historyBaseline(lines, agent) {
     const verdicts = compare_linesOf(lines, agent).filter((l) => l.status === "passed" || l.status === "failed");
-    const base = verdicts[verdicts.length - 1];
-    if (!base)
+    const newest = verdicts[verdicts.length - 1];
+    if (!newest)
         return undefined;
-    const trials = lineCounted(base);
+    let passes = 0;
+    let trials = 0;
+    let runs = 0;
+    for (let i = verdicts.length - 1; i >= 0 && trials < HISTORY_POOL_TRIALS; i--) {
+        const line = verdicts[i];
+        if (line.definitionHash !== newest.definitionHash)
+            break;
+        if (line.agentVersion !== newest.agentVersion)
+            break;
+        const counted = lineCounted(line);
+        passes += Math.min(line.passes, counted);
+        trials += counted;
+        runs++;
+    }
     if (trials === 0)
         return undefined;
-    const label = `history${base.commit ? `@${base.commit.slice(0, 7)}` : ""}`;
-    return { passes: Math.min(base.passes, trials), trials, label };
+    const label = `history${newest.commit ? `@${newest.commit.slice(0, 7)}` : ""}`;
+    return { passes, trials, label, newest, runs };
 }
 /**
  * One row per head result, in the head's order. `baseHistory` holds the base branch's history
@@ -28570,13 +28588,15 @@ function compareRuns(head, baseHistory, options = {}) {
         };
         if (!base || !isComparable(result))
             return row;
-        const baseCounted = lineCounted(base);
+        const pooled = historyBaseline(history, result.agent);
         const counted = (0,src_model/* countedTrials */.aO)(result);
-        if (baseCounted === 0 || counted === 0)
+        if (!pooled || counted === 0)
             return row;
-        row.delta = result.passRate - base.passRate;
-        const basePasses = Math.min(base.passes, baseCounted);
+        row.baseline = { passes: pooled.passes, trials: pooled.trials, runs: pooled.runs };
+        const basePasses = pooled.passes;
+        const baseCounted = pooled.trials;
         const headPasses = Math.min(result.passes, counted);
+        row.delta = headPasses / counted - basePasses / baseCounted;
         row.pValue = fisherExactTwoSided(basePasses, baseCounted - basePasses, headPasses, counted - headPasses);
         // The verdict rule of every comparison (model/comparison.ts): interval and p together.
         const verdict = (0,src_model/* compareArms */.JJ)({ passes: basePasses, trials: baseCounted }, { passes: headPasses, trials: counted }).verdict;
@@ -35073,13 +35093,24 @@ function adaptivePolicy(min, max, passRate, confidence = 0.95) {
     };
 }
 /**
- * The eval's own policy, made comparison-aware against a history baseline: trials go on (one at
- * a time once the eval's own verdict is decided) until the sequential rule of model/comparison.ts
- * decides the comparison with the recorded counts too, as it does for a base ref or a variant,
- * or the eval's maximum is reached. Looks are after each finished trial; the first decision
- * stands (later trials the own verdict needed do not change it).
+ * The eval's own policy, made comparison-aware against a history baseline. Trials go on (one at a
+ * time once the eval's own verdict is decided) until the sequential rule of model/comparison.ts
+ * decides the comparison with the recorded counts, as it does for a base ref or a variant, up to
+ * `comparisonMax` trials (the trials of a PR comparison's arm: the eval's own few cannot show a
+ * −30-point drop). Past the eval's own trials they go on only while this run's pass rate is not
+ * above the baseline's, it has failed at least once, and a regression can still be reached: otherwise it stops there (a futility
+ * stop; it can only turn a regression call into none, so it adds no false positive). Looks are after each finished
+ * trial; the first decision stands. bench/verdict-sim.ts measures the error rates and the trials.
  */
-function againstBaseline(own, baseline, margin = src_model/* DEFAULT_MARGIN */.PH) {
+function againstBaseline(own, baseline, options) {
+    const { passRate, margin = src_model/* DEFAULT_MARGIN */.PH, comparisonMax = src_model/* DEFAULT_COMPARISON_TRIALS */.IE } = options;
+    const max = Math.max(own.max, comparisonMax);
+    // Past the eval's own trials its verdict is read from all of them, as a comparison arm's is.
+    const ownStatus = (p, f) => p + f <= own.max
+        ? own.finalStatus(p, f)
+        : p >= (0,src_model/* requiredPasses */.Td)(p + f, passRate)
+            ? "passed"
+            : "failed";
     let decided;
     let looked = 0;
     const open = (p, f) => {
@@ -35087,23 +35118,37 @@ function againstBaseline(own, baseline, margin = src_model/* DEFAULT_MARGIN */.P
         if (!decided && n > looked) {
             looked = n;
             const treatment = { passes: p, trials: n };
-            const stats = (0,src_model/* sequentialDecision */.MH)(baseline, treatment, own.max, {
-                margin,
-                fixedControl: true,
-            });
+            const stats = (0,src_model/* sequentialDecision */.MH)(baseline, treatment, max, { margin, fixedControl: true });
             if (stats)
                 decided = { stats, looks: n, treatment };
         }
-        return !decided && n < own.max;
+        if (decided || n >= max)
+            return false;
+        // Within the eval's own trials, on; past them, only while this run does no better than its
+        // history, has failed at least once (a run that never failed shows no drop: an eval at 100%
+        // stays at its own trials) and a regression is still reachable (it is not if every remaining
+        // trial failing would still not make one, as against a history that always failed).
+        if (n < own.max)
+            return true;
+        if (p * baseline.trials > baseline.passes * n || p === n)
+            return false;
+        return (0,src_model/* compareArms */.JJ)(baseline, { passes: p, trials: max }, margin).verdict === "regression";
     };
     return {
-        max: own.max,
+        max,
         verdict: (p, f) => {
-            const verdict = own.verdict(p, f);
-            return verdict !== "undecided" && open(p, f) ? "undecided" : verdict;
+            const n = p + f;
+            const verdict = n < own.max ? own.verdict(p, f) : "decided";
+            if (verdict === "undecided" || open(p, f))
+                return "undecided";
+            return n <= own.max ? own.verdict(p, f) : ownStatus(p, f) === "passed" ? "passed" : "failed";
         },
-        wanted: (p, f, launched) => own.verdict(p, f) === "undecided" ? own.wanted(p, f, launched) : open(p, f) ? 1 : 0,
-        finalStatus: own.finalStatus,
+        wanted: (p, f, launched) => p + f < own.max && own.verdict(p, f) === "undecided"
+            ? own.wanted(p, f, launched)
+            : open(p, f)
+                ? 1
+                : 0,
+        finalStatus: ownStatus,
         decision: () => decided,
     };
 }
@@ -36842,7 +36887,9 @@ async function runUnit(unit, options, slots, prepare, compared) {
     }
     const own = policyOf(unit, options);
     const baseline = options.baselineOf?.(unit);
-    const vsBaseline = baseline ? againstBaseline(own, baseline) : undefined;
+    const vsBaseline = baseline
+        ? againstBaseline(own, baseline, { passRate: unit.spec.passRate })
+        : undefined;
     const policy = vsBaseline ?? own;
     // The unit's time is its preparing and the time some trial of it ran: not its wait for a slot.
     const active = new ActiveTime(Date.now() - started);
@@ -36917,7 +36964,9 @@ async function runUnit(unit, options, slots, prepare, compared) {
                     ? "interrupted before the comparison was decided"
                     : budgetCut
                         ? "the budget ran out before the comparison was decided"
-                        : "not decided",
+                        : passes * baseline.trials > baseline.passes * (passes + failures)
+                            ? "this run did better than its history: no drop to look for"
+                            : "not decided",
         }));
     }
     const duration = active.total();
@@ -37575,26 +37624,29 @@ compared = false) {
         return `${head} ${verdict}: ${c.passes}/${c.trials} (${percent(c.passRate)}, 95% CI ${percent(c.interval[0])}–${percent(c.interval[1])}) — ${inert(result.reason ?? "")}`;
     }
     if (result.status === "skipped" || (result.status === "error" && result.trialsRun === 0)) {
-        return `${head} ${inert(result.reason ?? "")}`.trimEnd();
+        return `${head} ${block(result.reason ?? "", "    ")}`.trimEnd();
     }
     const counted = result.trials.filter((t) => t.status !== "error").length;
     const needed = requiredPasses(result.trialsPlanned, result.threshold);
     const early = result.trialsRun < result.trialsPlanned
         ? `, stopped after ${result.trialsRun} of ${result.trialsPlanned}: ${stoppedBecause(result)}`
         : "";
-    const rate = compared
-        ? `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${percent(result.threshold)} of the trials run; a comparison arm of up to ${result.trialsPlanned})`
-        : `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
+    // An error's trials are not a verdict: "ERROR … 1/1 passed (100%)" read as a pass (issue 32).
+    const rate = result.status === "error"
+        ? `no verdict: ${result.passes} of ${counted} judged trial(s) passed before the error stopped it`
+        : compared
+            ? `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${percent(result.threshold)} of the trials run; a comparison arm of up to ${result.trialsPlanned})`
+            : `${result.passes}/${counted} passed (${percent(result.passRate)}, 95% CI ${percent(result.interval[0])}–${percent(result.interval[1])}; needs ${needed}/${result.trialsPlanned}${early})`;
     const cost = result.costUsd ? ` ${console_usd(result.costUsd)}` : "";
     const lines = [`${head} ${rate} ${style.dim(console_seconds(result.durationMs))}${cost}`];
     if (result.reason)
-        lines.push(`    ${inert(result.reason)}`);
+        lines.push(`    ${block(result.reason, "    ")}`);
     const where = inert(`${path.relative(projectRoot, result.file)}${result.line ? `:${result.line}` : ""}`);
     for (const trial of result.trials) {
         const warnings = [...(trial.warnings ?? []), ...(trial.overBudget ?? [])];
         if (trial.status === "passed" && !verbose && !warnings.length)
             continue;
-        lines.push(`    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${inert(trial.reason)}` : ""} ${style.dim(`(${inert(trial.dir)})`)}`);
+        lines.push(`    trial ${trial.n}: ${trial.status}${trial.reason ? ` — ${block(trial.reason, "      ")}` : ""} ${style.dim(`(${inert(trial.dir)})`)}`);
         for (const warning of warnings)
             lines.push(`      ${style.yellow("!")} ${inert(warning)}`);
         for (const check of trial.checks) {
@@ -37622,6 +37674,13 @@ function stoppedBecause(result) {
     if (result.status === "error")
         return "an error stopped it";
     return "verdict decided (early stopping applies to pass/fail verdicts only; --all-trials runs every trial)";
+}
+/**
+ * A reason of several lines (a setup step's output tail): its first line where it stands, the
+ * others inert behind `prefix`, so a line of it cannot pass for one of ours.
+ */
+function block(text, prefix) {
+    return inertLines(text.replace(/\n+$/, "")).split("\n").join(`\n${prefix}`);
 }
 /** Untrusted lines (evidence, an output's tail), each made inert behind our indent. */
 function indent(text, prefix) {
@@ -39414,7 +39473,12 @@ function hasRate(head) {
     return head.trialsRun > 0 || (head.status === "cached" && head.cachedFrom !== undefined);
 }
 function rateCell(row) {
-    const base = row.base ? percent(row.base.passRate) : "—";
+    // The pooled baseline the verdict read, where there is one (several runs of the same definition).
+    const base = row.baseline
+        ? percent(row.baseline.passes / row.baseline.trials)
+        : row.base
+            ? percent(row.base.passRate)
+            : "—";
     const head = hasRate(row.head) ? percent(row.head.passRate) : "—";
     return `${base} → ${head}`;
 }
@@ -43155,7 +43219,7 @@ async function uploadResults(options) {
             root = external_node_path_default().join(staging, "results");
             await stageRedacted(dir, root, relFiles, options.redact);
         }
-        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(351), __nccwpck_require__.e(830), __nccwpck_require__.e(10), __nccwpck_require__.e(935)]).then(__nccwpck_require__.bind(__nccwpck_require__, 77935));
+        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(823), __nccwpck_require__.e(710), __nccwpck_require__.e(186), __nccwpck_require__.e(935)]).then(__nccwpck_require__.bind(__nccwpck_require__, 83935));
         const client = new DefaultArtifactClient();
         const send = (name) => client.uploadArtifact(name, relFiles.map((rel) => external_node_path_default().join(root, rel)), root, options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays });
         let name = options.name;
@@ -43479,7 +43543,7 @@ async function loadCache(log) {
         log("sandbox cache: no cache service in this environment (ACTIONS_RUNTIME_TOKEN / ACTIONS_RESULTS_URL)");
         return undefined;
     }
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(830), __nccwpck_require__.e(10), __nccwpck_require__.e(91)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18091));
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(710), __nccwpck_require__.e(186), __nccwpck_require__.e(531)]).then(__nccwpck_require__.bind(__nccwpck_require__, 17531));
     if (!cache.isFeatureAvailable()) {
         log("sandbox cache: the cache service is not available");
         return undefined;
@@ -43756,7 +43820,7 @@ async function runWith(inputs, scratch) {
     let historyReadable = inputs.history && remote !== undefined;
     if (inputs.history && remote) {
         try {
-            const { readResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(830), __nccwpck_require__.e(724), __nccwpck_require__.e(292)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15292));
+            const { readResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(836), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32198));
             history = await readResultsBranch({
                 remote,
                 branch: inputs.resultsBranch,
@@ -43956,7 +44020,7 @@ async function runWith(inputs, scratch) {
     if (pr && inputs.comment) {
         try {
             const [owner = "", repo = ""] = (process.env.GITHUB_REPOSITORY ?? "").split("/");
-            const { upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(351), __nccwpck_require__.e(798)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3798));
+            const { upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(823), __nccwpck_require__.e(872)]).then(__nccwpck_require__.bind(__nccwpck_require__, 24872));
             const comment = await upsertStickyComment({
                 token: inputs.githubToken,
                 baseUrl: process.env.GITHUB_API_URL,
@@ -44027,7 +44091,7 @@ async function saveHistory(inputs, readable, remote, outcome) {
         const byId = new Map();
         for (const line of outcome.historyLines)
             byId.set(line.id, [...(byId.get(line.id) ?? []), JSON.stringify(line)]);
-        const { appendToResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(830), __nccwpck_require__.e(724), __nccwpck_require__.e(292)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15292));
+        const { appendToResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(836), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32198));
         // Pushed also when the branch did not exist yet (the first run creates it).
         const pushed = await appendToResultsBranch({ remote, branch: inputs.resultsBranch, token: inputs.githubToken }, [...byId].map(([id, lines]) => ({ path: `history/${id}.jsonl`, lines })), `agent-evals: ${outcome.historyLines.length} result(s) for ${process.env.GITHUB_SHA?.slice(0, 7) ?? "a run"}`);
         info(`history: ${outcome.historyLines.length} line(s) pushed to ${inputs.resultsBranch} in ${pushed.attempts} attempt(s)`);
@@ -44121,7 +44185,7 @@ async function actorRefusal(inputs) {
     const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? "").split("/");
     if (!actor || !owner || !repo)
         return undefined;
-    const { spendingRefusal } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(351), __nccwpck_require__.e(666)]).then(__nccwpck_require__.bind(__nccwpck_require__, 22666));
+    const { spendingRefusal } = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(823), __nccwpck_require__.e(368)]).then(__nccwpck_require__.bind(__nccwpck_require__, 52368));
     return spendingRefusal({
         token: inputs.githubToken,
         baseUrl: process.env.GITHUB_API_URL,
@@ -44237,7 +44301,7 @@ async function fetchBase(inputs, baseBranch, dir, scratch) {
     if (!remote)
         return base;
     try {
-        const { fetchBranchTip } = await Promise.all(/* import() */[__nccwpck_require__.e(830), __nccwpck_require__.e(724), __nccwpck_require__.e(292)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15292));
+        const { fetchBranchTip } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(836), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32198));
         const tip = await fetchBranchTip({
             remote,
             branch: base.slice("origin/".length),

@@ -80,7 +80,7 @@ export interface BaselinePolicy extends TrialPolicy {
  * decides the comparison with the recorded counts, as it does for a base ref or a variant, up to
  * `comparisonMax` trials (the trials of a PR comparison's arm: the eval's own few cannot show a
  * −30-point drop). Past the eval's own trials they go on only while this run's pass rate is not
- * above the baseline's and a regression can still be reached: otherwise it stops there (a futility
+ * above the baseline's, it has failed at least once, and a regression can still be reached: otherwise it stops there (a futility
  * stop; it can only turn a regression call into none, so it adds no false positive). Looks are after each finished
  * trial; the first decision stands. bench/verdict-sim.ts measures the error rates and the trials.
  */
@@ -110,10 +110,11 @@ export function againstBaseline(
     }
     if (decided || n >= max) return false;
     // Within the eval's own trials, on; past them, only while this run does no better than its
-    // history and a regression is still reachable (it is not if every remaining trial failing
-    // would still not make one, as against a history that always failed).
+    // history, has failed at least once (a run that never failed shows no drop: an eval at 100%
+    // stays at its own trials) and a regression is still reachable (it is not if every remaining
+    // trial failing would still not make one, as against a history that always failed).
     if (n < own.max) return true;
-    if (p * baseline.trials > baseline.passes * n) return false;
+    if (p * baseline.trials > baseline.passes * n || p === n) return false;
     return compareArms(baseline, { passes: p, trials: max }, margin).verdict === "regression";
   };
   return {

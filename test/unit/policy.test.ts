@@ -118,6 +118,20 @@ describe("againstBaseline (issue 33, item 1: a history baseline)", () => {
     expect(policy.wanted(0, 1, 1)).toBe(0);
   });
 
+  it("an eval that keeps passing every trial stops at its own trials (a history at 50/50)", () => {
+    const policy = againstBaseline(
+      fixedPolicy(10, 1, false),
+      { passes: 50, trials: 50 },
+      {
+        passRate: 1,
+      },
+    );
+    expect(policy.verdict(10, 0)).toBe("passed");
+    expect(policy.wanted(10, 0, 10)).toBe(0);
+    // One failure in ten, against 50/50: this run does worse, and goes on.
+    expect(policy.verdict(9, 1)).toBe("undecided");
+  });
+
   it("reads the eval's status from all its trials once past its own", () => {
     const policy = againstBaseline(
       fixedPolicy(10, 0.8, false),

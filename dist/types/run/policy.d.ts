@@ -25,10 +25,17 @@ export interface BaselinePolicy extends TrialPolicy {
     } | undefined;
 }
 /**
- * The eval's own policy, made comparison-aware against a history baseline: trials go on (one at
- * a time once the eval's own verdict is decided) until the sequential rule of model/comparison.ts
- * decides the comparison with the recorded counts too, as it does for a base ref or a variant,
- * or the eval's maximum is reached. Looks are after each finished trial; the first decision
- * stands (later trials the own verdict needed do not change it).
+ * The eval's own policy, made comparison-aware against a history baseline. Trials go on (one at a
+ * time once the eval's own verdict is decided) until the sequential rule of model/comparison.ts
+ * decides the comparison with the recorded counts, as it does for a base ref or a variant, up to
+ * `comparisonMax` trials (the trials of a PR comparison's arm: the eval's own few cannot show a
+ * −30-point drop). Past the eval's own trials they go on only while this run's pass rate is not
+ * above the baseline's, it has failed at least once, and a regression can still be reached: otherwise it stops there (a futility
+ * stop; it can only turn a regression call into none, so it adds no false positive). Looks are after each finished
+ * trial; the first decision stands. bench/verdict-sim.ts measures the error rates and the trials.
  */
-export declare function againstBaseline(own: TrialPolicy, baseline: ArmCounts, margin?: number): BaselinePolicy;
+export declare function againstBaseline(own: TrialPolicy, baseline: ArmCounts, options: {
+    passRate: number;
+    margin?: number;
+    comparisonMax?: number;
+}): BaselinePolicy;
