@@ -1,11 +1,11 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 98:
+/***/ 812:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(474);
+/* harmony import */ var _index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(252);
 // dist/index.js, what action.yml runs: turns the compile cache on, then loads the Action bundle
 // (dist/action/index.js, from src/github/main.ts), which runs. See src/start/index.ts.
 
@@ -20,7 +20,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 474:
+/***/ 252:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -241,6 +241,6 @@ function exitWhenFlushed(code) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(98);
+/******/ var __webpack_exports__ = __nccwpck_require__(812);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

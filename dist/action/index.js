@@ -1,13 +1,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 6310:
+/***/ 14006:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const pico = __nccwpck_require__(53936);
-const utils = __nccwpck_require__(3211);
+const pico = __nccwpck_require__(98016);
+const utils = __nccwpck_require__(64059);
 
 function picomatch(glob, options, returnState = false) {
   // default to os.platform()
@@ -25,7 +25,7 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 70667:
+/***/ 5595:
 /***/ ((module) => {
 
 
@@ -216,13 +216,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 83721:
+/***/ 78265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const constants = __nccwpck_require__(70667);
-const utils = __nccwpck_require__(3211);
+const constants = __nccwpck_require__(5595);
+const utils = __nccwpck_require__(64059);
 
 /**
  * Constants
@@ -1648,15 +1648,15 @@ module.exports = parse;
 
 /***/ }),
 
-/***/ 53936:
+/***/ 98016:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const scan = __nccwpck_require__(20117);
-const parse = __nccwpck_require__(83721);
-const utils = __nccwpck_require__(3211);
-const constants = __nccwpck_require__(70667);
+const scan = __nccwpck_require__(31781);
+const parse = __nccwpck_require__(78265);
+const utils = __nccwpck_require__(64059);
+const constants = __nccwpck_require__(5595);
 const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
 
 /**
@@ -2016,12 +2016,12 @@ module.exports = picomatch;
 
 /***/ }),
 
-/***/ 20117:
+/***/ 31781:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const utils = __nccwpck_require__(3211);
+const utils = __nccwpck_require__(64059);
 const {
   CHAR_ASTERISK,             /* * */
   CHAR_AT,                   /* @ */
@@ -2038,7 +2038,7 @@ const {
   CHAR_RIGHT_CURLY_BRACE,    /* } */
   CHAR_RIGHT_PARENTHESES,    /* ) */
   CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(70667);
+} = __nccwpck_require__(5595);
 
 const isPathSeparator = code => {
   return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
@@ -2426,7 +2426,7 @@ module.exports = scan;
 
 /***/ }),
 
-/***/ 3211:
+/***/ 64059:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global navigator*/
@@ -2437,7 +2437,7 @@ const {
   REGEX_REMOVE_BACKSLASH,
   REGEX_SPECIAL_CHARS,
   REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(70667);
+} = __nccwpck_require__(5595);
 
 exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
 exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
@@ -2505,7 +2505,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 71080:
+/***/ 59952:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3256,7 +3256,7 @@ const ACTION_REF = "v1";
 
 /***/ }),
 
-/***/ 53943:
+/***/ 61930:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6075,18 +6075,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 2197:
+/***/ 57349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var Scalar = __nccwpck_require__(50389);
-var YAMLMap = __nccwpck_require__(65462);
-var YAMLSeq = __nccwpck_require__(66831);
-var resolveBlockMap = __nccwpck_require__(143);
-var resolveBlockSeq = __nccwpck_require__(91854);
-var resolveFlowCollection = __nccwpck_require__(9030);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
+var resolveBlockMap = __nccwpck_require__(87103);
+var resolveBlockSeq = __nccwpck_require__(90334);
+var resolveFlowCollection = __nccwpck_require__(13142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -6172,15 +6172,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 83:
+/***/ 23683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(573);
-var composeNode = __nccwpck_require__(84961);
-var resolveEnd = __nccwpck_require__(71020);
-var resolveProps = __nccwpck_require__(70775);
+var Document = __nccwpck_require__(3021);
+var composeNode = __nccwpck_require__(45937);
+var resolveEnd = __nccwpck_require__(17788);
+var resolveProps = __nccwpck_require__(34631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -6224,17 +6224,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 84961:
+/***/ 45937:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(97105);
-var identity = __nccwpck_require__(24919);
-var composeCollection = __nccwpck_require__(2197);
-var composeScalar = __nccwpck_require__(43573);
-var resolveEnd = __nccwpck_require__(71020);
-var utilEmptyScalarPosition = __nccwpck_require__(28407);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(41127);
+var composeCollection = __nccwpck_require__(57349);
+var composeScalar = __nccwpck_require__(5413);
+var resolveEnd = __nccwpck_require__(17788);
+var utilEmptyScalarPosition = __nccwpck_require__(22599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -6343,15 +6343,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 43573:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var Scalar = __nccwpck_require__(50389);
-var resolveBlockScalar = __nccwpck_require__(25089);
-var resolveFlowScalar = __nccwpck_require__(45882);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
+var resolveBlockScalar = __nccwpck_require__(48913);
+var resolveFlowScalar = __nccwpck_require__(76842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -6438,18 +6438,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 13104:
+/***/ 89984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(2606);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(20152);
-var identity = __nccwpck_require__(24919);
-var composeDoc = __nccwpck_require__(83);
-var resolveEnd = __nccwpck_require__(71020);
+var directives = __nccwpck_require__(61342);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(91464);
+var identity = __nccwpck_require__(41127);
+var composeDoc = __nccwpck_require__(23683);
+var resolveEnd = __nccwpck_require__(17788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -6669,17 +6669,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 143:
+/***/ 87103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(75773);
-var YAMLMap = __nccwpck_require__(65462);
-var resolveProps = __nccwpck_require__(70775);
-var utilContainsNewline = __nccwpck_require__(74283);
-var utilFlowIndentCheck = __nccwpck_require__(11795);
-var utilMapIncludes = __nccwpck_require__(51091);
+var Pair = __nccwpck_require__(57165);
+var YAMLMap = __nccwpck_require__(84454);
+var resolveProps = __nccwpck_require__(34631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilFlowIndentCheck = __nccwpck_require__(74051);
+var utilMapIncludes = __nccwpck_require__(81187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -6793,12 +6793,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 25089:
+/***/ 48913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(50389);
+var Scalar = __nccwpck_require__(63301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -7000,14 +7000,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 91854:
+/***/ 90334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(66831);
-var resolveProps = __nccwpck_require__(70775);
-var utilFlowIndentCheck = __nccwpck_require__(11795);
+var YAMLSeq = __nccwpck_require__(92223);
+var resolveProps = __nccwpck_require__(34631);
+var utilFlowIndentCheck = __nccwpck_require__(74051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -7058,7 +7058,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 71020:
+/***/ 17788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7104,19 +7104,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 9030:
+/***/ 13142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var Pair = __nccwpck_require__(75773);
-var YAMLMap = __nccwpck_require__(65462);
-var YAMLSeq = __nccwpck_require__(66831);
-var resolveEnd = __nccwpck_require__(71020);
-var resolveProps = __nccwpck_require__(70775);
-var utilContainsNewline = __nccwpck_require__(74283);
-var utilMapIncludes = __nccwpck_require__(51091);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
+var resolveEnd = __nccwpck_require__(17788);
+var resolveProps = __nccwpck_require__(34631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilMapIncludes = __nccwpck_require__(81187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -7320,13 +7320,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 45882:
+/***/ 76842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(50389);
-var resolveEnd = __nccwpck_require__(71020);
+var Scalar = __nccwpck_require__(63301);
+var resolveEnd = __nccwpck_require__(17788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -7555,7 +7555,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 70775:
+/***/ 34631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7710,7 +7710,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 74283:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7753,7 +7753,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 28407:
+/***/ 22599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7788,12 +7788,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 11795:
+/***/ 74051:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(74283);
+var utilContainsNewline = __nccwpck_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -7812,12 +7812,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 51091:
+/***/ 81187:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
+var identity = __nccwpck_require__(41127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -7834,22 +7834,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 573:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(97105);
-var Collection = __nccwpck_require__(44661);
-var identity = __nccwpck_require__(24919);
-var Pair = __nccwpck_require__(75773);
-var toJS = __nccwpck_require__(53899);
-var Schema = __nccwpck_require__(28224);
-var stringifyDocument = __nccwpck_require__(72285);
-var anchors = __nccwpck_require__(79196);
-var applyReviver = __nccwpck_require__(50909);
-var createNode = __nccwpck_require__(91732);
-var directives = __nccwpck_require__(2606);
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(40101);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var toJS = __nccwpck_require__(74043);
+var Schema = __nccwpck_require__(45840);
+var stringifyDocument = __nccwpck_require__(6829);
+var anchors = __nccwpck_require__(71596);
+var applyReviver = __nccwpck_require__(83661);
+var createNode = __nccwpck_require__(42404);
+var directives = __nccwpck_require__(61342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -8178,13 +8178,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 79196:
+/***/ 71596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var visit = __nccwpck_require__(12588);
+var identity = __nccwpck_require__(41127);
+var visit = __nccwpck_require__(10204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -8261,7 +8261,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 50909:
+/***/ 83661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8325,14 +8325,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 91732:
+/***/ 42404:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(97105);
-var identity = __nccwpck_require__(24919);
-var Scalar = __nccwpck_require__(50389);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -8422,13 +8422,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 2606:
+/***/ 61342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var visit = __nccwpck_require__(12588);
+var identity = __nccwpck_require__(41127);
+var visit = __nccwpck_require__(10204);
 
 const escapeChars = {
     '!': '%21',
@@ -8607,7 +8607,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 20152:
+/***/ 91464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8676,28 +8676,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 43439:
+/***/ 38815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(13104);
-var Document = __nccwpck_require__(573);
-var Schema = __nccwpck_require__(28224);
-var errors = __nccwpck_require__(20152);
-var Alias = __nccwpck_require__(97105);
-var identity = __nccwpck_require__(24919);
-var Pair = __nccwpck_require__(75773);
-var Scalar = __nccwpck_require__(50389);
-var YAMLMap = __nccwpck_require__(65462);
-var YAMLSeq = __nccwpck_require__(66831);
-var cst = __nccwpck_require__(49877);
-var lexer = __nccwpck_require__(65145);
-var lineCounter = __nccwpck_require__(41460);
-var parser = __nccwpck_require__(2064);
-var publicApi = __nccwpck_require__(64543);
-var visit = __nccwpck_require__(12588);
+var composer = __nccwpck_require__(89984);
+var Document = __nccwpck_require__(3021);
+var Schema = __nccwpck_require__(45840);
+var errors = __nccwpck_require__(91464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var Scalar = __nccwpck_require__(63301);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(40361);
+var lineCounter = __nccwpck_require__(66628);
+var parser = __nccwpck_require__(3456);
+var publicApi = __nccwpck_require__(84047);
+var visit = __nccwpck_require__(10204);
 
 
 
@@ -8734,7 +8734,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 77297:
+/***/ 57249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -8760,16 +8760,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 97105:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(79196);
-var visit = __nccwpck_require__(12588);
-var identity = __nccwpck_require__(24919);
-var Node = __nccwpck_require__(44833);
-var toJS = __nccwpck_require__(53899);
+var anchors = __nccwpck_require__(71596);
+var visit = __nccwpck_require__(10204);
+var identity = __nccwpck_require__(41127);
+var Node = __nccwpck_require__(66673);
+var toJS = __nccwpck_require__(74043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -8887,14 +8887,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 44661:
+/***/ 40101:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(91732);
-var identity = __nccwpck_require__(24919);
-var Node = __nccwpck_require__(44833);
+var createNode = __nccwpck_require__(42404);
+var identity = __nccwpck_require__(41127);
+var Node = __nccwpck_require__(66673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -9045,14 +9045,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 44833:
+/***/ 66673:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(50909);
-var identity = __nccwpck_require__(24919);
-var toJS = __nccwpck_require__(53899);
+var applyReviver = __nccwpck_require__(83661);
+var identity = __nccwpck_require__(41127);
+var toJS = __nccwpck_require__(74043);
 
 class NodeBase {
     constructor(type) {
@@ -9092,15 +9092,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 75773:
+/***/ 57165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(91732);
-var stringifyPair = __nccwpck_require__(27764);
-var addPairToJSMap = __nccwpck_require__(88768);
-var identity = __nccwpck_require__(24919);
+var createNode = __nccwpck_require__(42404);
+var stringifyPair = __nccwpck_require__(59748);
+var addPairToJSMap = __nccwpck_require__(97104);
+var identity = __nccwpck_require__(41127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -9138,14 +9138,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 50389:
+/***/ 63301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var Node = __nccwpck_require__(44833);
-var toJS = __nccwpck_require__(53899);
+var identity = __nccwpck_require__(41127);
+var Node = __nccwpck_require__(66673);
+var toJS = __nccwpck_require__(74043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -9172,17 +9172,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 65462:
+/***/ 84454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(94156);
-var addPairToJSMap = __nccwpck_require__(88768);
-var Collection = __nccwpck_require__(44661);
-var identity = __nccwpck_require__(24919);
-var Pair = __nccwpck_require__(75773);
-var Scalar = __nccwpck_require__(50389);
+var stringifyCollection = __nccwpck_require__(61212);
+var addPairToJSMap = __nccwpck_require__(97104);
+var Collection = __nccwpck_require__(40101);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var Scalar = __nccwpck_require__(63301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -9326,17 +9326,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 66831:
+/***/ 92223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(91732);
-var stringifyCollection = __nccwpck_require__(94156);
-var Collection = __nccwpck_require__(44661);
-var identity = __nccwpck_require__(24919);
-var Scalar = __nccwpck_require__(50389);
-var toJS = __nccwpck_require__(53899);
+var createNode = __nccwpck_require__(42404);
+var stringifyCollection = __nccwpck_require__(61212);
+var Collection = __nccwpck_require__(40101);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
+var toJS = __nccwpck_require__(74043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -9448,16 +9448,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 88768:
+/***/ 97104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(77297);
-var merge = __nccwpck_require__(29380);
-var stringify = __nccwpck_require__(9300);
-var identity = __nccwpck_require__(24919);
-var toJS = __nccwpck_require__(53899);
+var log = __nccwpck_require__(57249);
+var merge = __nccwpck_require__(90452);
+var stringify = __nccwpck_require__(2148);
+var identity = __nccwpck_require__(41127);
+var toJS = __nccwpck_require__(74043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -9520,7 +9520,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 24919:
+/***/ 41127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -9580,12 +9580,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 53899:
+/***/ 74043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
+var identity = __nccwpck_require__(41127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -9626,15 +9626,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 90334:
+/***/ 60110:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(25089);
-var resolveFlowScalar = __nccwpck_require__(45882);
-var errors = __nccwpck_require__(20152);
-var stringifyString = __nccwpck_require__(81773);
+var resolveBlockScalar = __nccwpck_require__(48913);
+var resolveFlowScalar = __nccwpck_require__(76842);
+var errors = __nccwpck_require__(91464);
+var stringifyString = __nccwpck_require__(83069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -9851,7 +9851,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 13701:
+/***/ 91733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -9921,7 +9921,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 15235:
+/***/ 97715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10027,14 +10027,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 49877:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(90334);
-var cstStringify = __nccwpck_require__(13701);
-var cstVisit = __nccwpck_require__(15235);
+var cstScalar = __nccwpck_require__(60110);
+var cstStringify = __nccwpck_require__(91733);
+var cstVisit = __nccwpck_require__(97715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -10146,12 +10146,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 65145:
+/***/ 40361:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(49877);
+var cst = __nccwpck_require__(3461);
 
 /*
 START -> stream
@@ -10876,7 +10876,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 41460:
+/***/ 66628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10924,14 +10924,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 2064:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(49877);
-var lexer = __nccwpck_require__(65145);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(40361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -11911,18 +11911,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 64543:
+/***/ 84047:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(13104);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(20152);
-var log = __nccwpck_require__(77297);
-var identity = __nccwpck_require__(24919);
-var lineCounter = __nccwpck_require__(41460);
-var parser = __nccwpck_require__(2064);
+var composer = __nccwpck_require__(89984);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(91464);
+var log = __nccwpck_require__(57249);
+var identity = __nccwpck_require__(41127);
+var lineCounter = __nccwpck_require__(66628);
+var parser = __nccwpck_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -12025,16 +12025,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 28224:
+/***/ 45840:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var map = __nccwpck_require__(24043);
-var seq = __nccwpck_require__(17562);
-var string = __nccwpck_require__(94704);
-var tags = __nccwpck_require__(36178);
+var identity = __nccwpck_require__(41127);
+var map = __nccwpck_require__(47451);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(66464);
+var tags = __nccwpck_require__(90018);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -12071,13 +12071,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 24043:
+/***/ 47451:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var YAMLMap = __nccwpck_require__(65462);
+var identity = __nccwpck_require__(41127);
+var YAMLMap = __nccwpck_require__(84454);
 
 const map = {
     collection: 'map',
@@ -12097,12 +12097,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 15632:
+/***/ 73632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(50389);
+var Scalar = __nccwpck_require__(63301);
 
 const nullTag = {
     identify: value => value == null,
@@ -12121,13 +12121,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 17562:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var YAMLSeq = __nccwpck_require__(66831);
+var identity = __nccwpck_require__(41127);
+var YAMLSeq = __nccwpck_require__(92223);
 
 const seq = {
     collection: 'seq',
@@ -12147,12 +12147,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 94704:
+/***/ 66464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(81773);
+var stringifyString = __nccwpck_require__(83069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -12170,12 +12170,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 74359:
+/***/ 73959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(50389);
+var Scalar = __nccwpck_require__(63301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -12198,13 +12198,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 66229:
+/***/ 38405:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(50389);
-var stringifyNumber = __nccwpck_require__(13569);
+var Scalar = __nccwpck_require__(63301);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -12252,12 +12252,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 27602:
+/***/ 59874:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(13569);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -12301,18 +12301,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 27904:
+/***/ 70896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(24043);
-var _null = __nccwpck_require__(15632);
-var seq = __nccwpck_require__(17562);
-var string = __nccwpck_require__(94704);
-var bool = __nccwpck_require__(74359);
-var float = __nccwpck_require__(66229);
-var int = __nccwpck_require__(27602);
+var map = __nccwpck_require__(47451);
+var _null = __nccwpck_require__(73632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(66464);
+var bool = __nccwpck_require__(73959);
+var float = __nccwpck_require__(38405);
+var int = __nccwpck_require__(59874);
 
 const schema = [
     map.map,
@@ -12333,14 +12333,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 48647:
+/***/ 33559:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(50389);
-var map = __nccwpck_require__(24043);
-var seq = __nccwpck_require__(17562);
+var Scalar = __nccwpck_require__(63301);
+var map = __nccwpck_require__(47451);
+var seq = __nccwpck_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -12404,27 +12404,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 36178:
+/***/ 90018:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(24043);
-var _null = __nccwpck_require__(15632);
-var seq = __nccwpck_require__(17562);
-var string = __nccwpck_require__(94704);
-var bool = __nccwpck_require__(74359);
-var float = __nccwpck_require__(66229);
-var int = __nccwpck_require__(27602);
-var schema = __nccwpck_require__(27904);
-var schema$1 = __nccwpck_require__(48647);
-var binary = __nccwpck_require__(64355);
-var merge = __nccwpck_require__(29380);
-var omap = __nccwpck_require__(96431);
-var pairs = __nccwpck_require__(49281);
-var schema$2 = __nccwpck_require__(93081);
-var set = __nccwpck_require__(62504);
-var timestamp = __nccwpck_require__(54960);
+var map = __nccwpck_require__(47451);
+var _null = __nccwpck_require__(73632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(66464);
+var bool = __nccwpck_require__(73959);
+var float = __nccwpck_require__(38405);
+var int = __nccwpck_require__(59874);
+var schema = __nccwpck_require__(70896);
+var schema$1 = __nccwpck_require__(33559);
+var binary = __nccwpck_require__(56083);
+var merge = __nccwpck_require__(90452);
+var omap = __nccwpck_require__(50303);
+var pairs = __nccwpck_require__(18385);
+var schema$2 = __nccwpck_require__(35913);
+var set = __nccwpck_require__(81528);
+var timestamp = __nccwpck_require__(46752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -12510,14 +12510,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 64355:
+/***/ 56083:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(20181);
-var Scalar = __nccwpck_require__(50389);
-var stringifyString = __nccwpck_require__(81773);
+var Scalar = __nccwpck_require__(63301);
+var stringifyString = __nccwpck_require__(83069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -12587,12 +12587,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 36158:
+/***/ 88398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(50389);
+var Scalar = __nccwpck_require__(63301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -12623,13 +12623,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 10838:
+/***/ 35782:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(50389);
-var stringifyNumber = __nccwpck_require__(13569);
+var Scalar = __nccwpck_require__(63301);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -12680,12 +12680,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 45609:
+/***/ 10873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(13569);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -12763,13 +12763,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 29380:
+/***/ 90452:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var Scalar = __nccwpck_require__(50389);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -12841,16 +12841,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 96431:
+/***/ 50303:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var toJS = __nccwpck_require__(53899);
-var YAMLMap = __nccwpck_require__(65462);
-var YAMLSeq = __nccwpck_require__(66831);
-var pairs = __nccwpck_require__(49281);
+var identity = __nccwpck_require__(41127);
+var toJS = __nccwpck_require__(74043);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
+var pairs = __nccwpck_require__(18385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -12925,15 +12925,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 49281:
+/***/ 18385:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var Pair = __nccwpck_require__(75773);
-var Scalar = __nccwpck_require__(50389);
-var YAMLSeq = __nccwpck_require__(66831);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var Scalar = __nccwpck_require__(63301);
+var YAMLSeq = __nccwpck_require__(92223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -13014,24 +13014,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 93081:
+/***/ 35913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(24043);
-var _null = __nccwpck_require__(15632);
-var seq = __nccwpck_require__(17562);
-var string = __nccwpck_require__(94704);
-var binary = __nccwpck_require__(64355);
-var bool = __nccwpck_require__(36158);
-var float = __nccwpck_require__(10838);
-var int = __nccwpck_require__(45609);
-var merge = __nccwpck_require__(29380);
-var omap = __nccwpck_require__(96431);
-var pairs = __nccwpck_require__(49281);
-var set = __nccwpck_require__(62504);
-var timestamp = __nccwpck_require__(54960);
+var map = __nccwpck_require__(47451);
+var _null = __nccwpck_require__(73632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(66464);
+var binary = __nccwpck_require__(56083);
+var bool = __nccwpck_require__(88398);
+var float = __nccwpck_require__(35782);
+var int = __nccwpck_require__(10873);
+var merge = __nccwpck_require__(90452);
+var omap = __nccwpck_require__(50303);
+var pairs = __nccwpck_require__(18385);
+var set = __nccwpck_require__(81528);
+var timestamp = __nccwpck_require__(46752);
 
 const schema = [
     map.map,
@@ -13062,14 +13062,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 62504:
+/***/ 81528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var Pair = __nccwpck_require__(75773);
-var YAMLMap = __nccwpck_require__(65462);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var YAMLMap = __nccwpck_require__(84454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -13165,12 +13165,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 54960:
+/***/ 46752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(13569);
+var stringifyNumber = __nccwpck_require__(28689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -13277,7 +13277,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 69915:
+/***/ 34475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13435,15 +13435,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 9300:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(79196);
-var identity = __nccwpck_require__(24919);
-var stringifyComment = __nccwpck_require__(66599);
-var stringifyString = __nccwpck_require__(81773);
+var anchors = __nccwpck_require__(71596);
+var identity = __nccwpck_require__(41127);
+var stringifyComment = __nccwpck_require__(59799);
+var stringifyString = __nccwpck_require__(83069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -13574,14 +13574,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 94156:
+/***/ 61212:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(66599);
+var identity = __nccwpck_require__(41127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(59799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -13736,7 +13736,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 66599:
+/***/ 59799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13767,14 +13767,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 72285:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(66599);
+var identity = __nccwpck_require__(41127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(59799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -13861,7 +13861,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 13569:
+/***/ 28689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13895,15 +13895,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 27764:
+/***/ 59748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
-var Scalar = __nccwpck_require__(50389);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(66599);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(59799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -14054,13 +14054,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 81773:
+/***/ 83069:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(50389);
-var foldFlowLines = __nccwpck_require__(69915);
+var Scalar = __nccwpck_require__(63301);
+var foldFlowLines = __nccwpck_require__(34475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -14399,12 +14399,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 12588:
+/***/ 10204:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(24919);
+var identity = __nccwpck_require__(41127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -14642,7 +14642,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 20915:
+/***/ 89635:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14650,7 +14650,7 @@ exports.visitAsync = visitAsync;
 /* harmony export */   s: () => (/* binding */ issue)
 /* harmony export */ });
 /* harmony import */ var os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(70857);
-/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76087);
+/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4679);
 
 
 /**
@@ -14745,7 +14745,7 @@ function escapeProperty(s) {
 
 /***/ }),
 
-/***/ 28422:
+/***/ 82902:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -14755,7 +14755,7 @@ function escapeProperty(s) {
 /* harmony import */ var crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(76982);
 /* harmony import */ var fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(79896);
 /* harmony import */ var os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(70857);
-/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(76087);
+/* harmony import */ var _utils_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4679);
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -14793,7 +14793,7 @@ function prepareKeyValueMessage(key, value) {
 
 /***/ }),
 
-/***/ 42370:
+/***/ 1170:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -15085,7 +15085,7 @@ const summary = _summary;
 
 /***/ }),
 
-/***/ 76087:
+/***/ 4679:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -15444,14 +15444,14 @@ function exitWhenFlushed(code) {
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
-// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/command.js
-var command = __nccwpck_require__(20915);
-// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/file-command.js
-var file_command = __nccwpck_require__(28422);
-// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/utils.js
-var utils = __nccwpck_require__(76087);
-// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/summary.js
-var summary = __nccwpck_require__(42370);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/command.js
+var command = __nccwpck_require__(89635);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/file-command.js
+var file_command = __nccwpck_require__(82902);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/utils.js
+var utils = __nccwpck_require__(4679);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/summary.js
+var summary = __nccwpck_require__(1170);
 ;// CONCATENATED MODULE: ./src/github/runner.ts
 // The runner protocol the Action speaks (inputs, outputs, masks, annotations, log groups, the step
 // summary), built on @actions/core's own command modules.
@@ -15536,7 +15536,7 @@ var external_path_ = __nccwpck_require__(16928);
 var external_url_ = __nccwpck_require__(87016);
 // EXTERNAL MODULE: external "module"
 var external_module_ = __nccwpck_require__(73339);
-;// CONCATENATED MODULE: ../main/node_modules/fdir/dist/index.mjs
+;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
 
 
 
@@ -16107,9 +16107,9 @@ var Builder = class {
 
 //#endregion
 
-// EXTERNAL MODULE: ../main/node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(6310);
-;// CONCATENATED MODULE: ../main/node_modules/tinyglobby/dist/index.mjs
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(14006);
+;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
 
 
 
@@ -16419,7 +16419,7 @@ function globSync(globInput, options) {
 
 
 // EXTERNAL MODULE: ./src/model/index.ts + 9 modules
-var src_model = __nccwpck_require__(71080);
+var src_model = __nccwpck_require__(59952);
 ;// CONCATENATED MODULE: ./src/define/discover.ts
 // Finds eval files: `**/*.eval.{ts,mts,js,mjs,yaml,yml}` under evals/ and _evals/, or a glob.
 // Symlinks are listed as they are and never followed here: whether a linked eval file may be read
@@ -16466,7 +16466,7 @@ function isYamlFile(file) {
 }
 
 // EXTERNAL MODULE: ./src/util/index.ts + 16 modules
-var src_util = __nccwpck_require__(53943);
+var src_util = __nccwpck_require__(61930);
 ;// CONCATENATED MODULE: ./src/define/eval-file.ts
 // What an eval file must be before a byte of it is read: a name the file system gave back intact
 // (UTF-8), a regular file (a FIFO would block the read forever), within the size limit (a 1.5 GB
@@ -16613,7 +16613,7 @@ function callerFile() {
 /** The module names that resolve to agent-evals' own API inside eval files. */
 const LIBRARY_NAMES = ["agent-evals", "@copybook/cli"];
 async function createModuleLoader(libraryApi) {
-    const { createJiti } = await Promise.all(/* import() */[__nccwpck_require__.e(317), __nccwpck_require__.e(753)]).then(__nccwpck_require__.bind(__nccwpck_require__, 68317));
+    const { createJiti } = await Promise.all(/* import() */[__nccwpck_require__.e(365), __nccwpck_require__.e(439)]).then(__nccwpck_require__.bind(__nccwpck_require__, 28365));
     const virtualModules = {};
     for (const name of LIBRARY_NAMES)
         virtualModules[name] = libraryApi;
@@ -16649,7 +16649,7 @@ function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -17524,7 +17524,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -17667,7 +17667,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -18185,7 +18185,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -18343,14 +18343,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
 
 
 
@@ -20988,7 +20988,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -21041,7 +21041,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
 
 
 
@@ -22146,7 +22146,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -22415,7 +22415,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
 
 
 
@@ -22592,7 +22592,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -23742,7 +23742,7 @@ function containerLimitProblem(input) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -24598,8 +24598,8 @@ function zodProblems(error, where, prefix) {
     });
 }
 
-// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(43439);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(38815);
 ;// CONCATENATED MODULE: ./src/define/yaml/source.ts
 // Reads the text of one YAML eval file (a task, or a skill/command/hook eval) into a parsed
 // source that knows where every key sits: syntax errors and a top level that is not a mapping
@@ -43219,7 +43219,7 @@ async function uploadResults(options) {
             root = external_node_path_default().join(staging, "results");
             await stageRedacted(dir, root, relFiles, options.redact);
         }
-        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(823), __nccwpck_require__.e(710), __nccwpck_require__.e(186), __nccwpck_require__.e(935)]).then(__nccwpck_require__.bind(__nccwpck_require__, 83935));
+        const { DefaultArtifactClient } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(351), __nccwpck_require__.e(830), __nccwpck_require__.e(10), __nccwpck_require__.e(935)]).then(__nccwpck_require__.bind(__nccwpck_require__, 77935));
         const client = new DefaultArtifactClient();
         const send = (name) => client.uploadArtifact(name, relFiles.map((rel) => external_node_path_default().join(root, rel)), root, options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays });
         let name = options.name;
@@ -43543,7 +43543,7 @@ async function loadCache(log) {
         log("sandbox cache: no cache service in this environment (ACTIONS_RUNTIME_TOKEN / ACTIONS_RESULTS_URL)");
         return undefined;
     }
-    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(710), __nccwpck_require__.e(186), __nccwpck_require__.e(531)]).then(__nccwpck_require__.bind(__nccwpck_require__, 17531));
+    const cache = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(830), __nccwpck_require__.e(10), __nccwpck_require__.e(91)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18091));
     if (!cache.isFeatureAvailable()) {
         log("sandbox cache: the cache service is not available");
         return undefined;
@@ -43820,7 +43820,7 @@ async function runWith(inputs, scratch) {
     let historyReadable = inputs.history && remote !== undefined;
     if (inputs.history && remote) {
         try {
-            const { readResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(836), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32198));
+            const { readResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(830), __nccwpck_require__.e(724), __nccwpck_require__.e(292)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15292));
             history = await readResultsBranch({
                 remote,
                 branch: inputs.resultsBranch,
@@ -44020,7 +44020,7 @@ async function runWith(inputs, scratch) {
     if (pr && inputs.comment) {
         try {
             const [owner = "", repo = ""] = (process.env.GITHUB_REPOSITORY ?? "").split("/");
-            const { upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(823), __nccwpck_require__.e(872)]).then(__nccwpck_require__.bind(__nccwpck_require__, 24872));
+            const { upsertStickyComment } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(351), __nccwpck_require__.e(798)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3798));
             const comment = await upsertStickyComment({
                 token: inputs.githubToken,
                 baseUrl: process.env.GITHUB_API_URL,
@@ -44091,7 +44091,7 @@ async function saveHistory(inputs, readable, remote, outcome) {
         const byId = new Map();
         for (const line of outcome.historyLines)
             byId.set(line.id, [...(byId.get(line.id) ?? []), JSON.stringify(line)]);
-        const { appendToResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(836), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32198));
+        const { appendToResultsBranch } = await Promise.all(/* import() */[__nccwpck_require__.e(830), __nccwpck_require__.e(724), __nccwpck_require__.e(292)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15292));
         // Pushed also when the branch did not exist yet (the first run creates it).
         const pushed = await appendToResultsBranch({ remote, branch: inputs.resultsBranch, token: inputs.githubToken }, [...byId].map(([id, lines]) => ({ path: `history/${id}.jsonl`, lines })), `agent-evals: ${outcome.historyLines.length} result(s) for ${process.env.GITHUB_SHA?.slice(0, 7) ?? "a run"}`);
         info(`history: ${outcome.historyLines.length} line(s) pushed to ${inputs.resultsBranch} in ${pushed.attempts} attempt(s)`);
@@ -44185,7 +44185,7 @@ async function actorRefusal(inputs) {
     const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? "").split("/");
     if (!actor || !owner || !repo)
         return undefined;
-    const { spendingRefusal } = await Promise.all(/* import() */[__nccwpck_require__.e(487), __nccwpck_require__.e(823), __nccwpck_require__.e(368)]).then(__nccwpck_require__.bind(__nccwpck_require__, 52368));
+    const { spendingRefusal } = await Promise.all(/* import() */[__nccwpck_require__.e(119), __nccwpck_require__.e(351), __nccwpck_require__.e(666)]).then(__nccwpck_require__.bind(__nccwpck_require__, 22666));
     return spendingRefusal({
         token: inputs.githubToken,
         baseUrl: process.env.GITHUB_API_URL,
@@ -44301,7 +44301,7 @@ async function fetchBase(inputs, baseBranch, dir, scratch) {
     if (!remote)
         return base;
     try {
-        const { fetchBranchTip } = await Promise.all(/* import() */[__nccwpck_require__.e(710), __nccwpck_require__.e(836), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 32198));
+        const { fetchBranchTip } = await Promise.all(/* import() */[__nccwpck_require__.e(830), __nccwpck_require__.e(724), __nccwpck_require__.e(292)]).then(__nccwpck_require__.bind(__nccwpck_require__, 15292));
         const tip = await fetchBranchTip({
             remote,
             branch: base.slice("origin/".length),
