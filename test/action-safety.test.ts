@@ -318,12 +318,29 @@ describe("item 5: skipped pairs are listed, and fail scheduled runs", () => {
         /1 planned eval × agent pair\(s\) skipped, not run: greeting \\\[claude-code\\\]/,
       );
       expect(ours(78)[0]!.body).toContain("skipped, not run");
+      // Issue 33 item 3: nothing judged is never a green headline, in the summary or the comment.
+      const headline = (text: string) => text.match(/^### (\S+) agent-evals: (.*)$/m)?.slice(1);
+      expect(headline(pr.summary)).toEqual(["⚠️", expect.stringMatching(/^nothing judged · /)]);
+      expect(headline(ours(78)[0]!.body)?.[0]).toBe("⚠️");
+      expect(pr.stdout).toMatch(/::warning[^\n]*nothing was judged/);
+      const push = await h.runAction(workspace, inputs, {
+        event: {
+          ref: "refs/heads/main",
+          repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } },
+        },
+        env: { ...env, GITHUB_EVENT_NAME: "push", GITHUB_REF: "refs/heads/main" },
+      });
+      expect(push.code, push.stdout).toBe(0);
+      expect(headline(push.summary)?.[0]).toBe("⚠️");
+      expect(push.summary).not.toContain("### ✅");
       const nightly = await h.runAction(workspace, inputs, {
         event: { repository: { name: FAKE_REPO, owner: { login: FAKE_OWNER } } },
         env: { ...env, GITHUB_EVENT_NAME: "schedule" },
       });
       expect(nightly.code).toBe(1);
       expect(nightly.stdout).toMatch(/skipped and did not run \(fail-on-skip\)/);
+      // The step fails, so the headline says so: never ✅ beside exit 1.
+      expect(headline(nightly.summary)?.[0]).toBe("❌");
       const off = await h.runAction(
         workspace,
         { ...inputs, "fail-on-skip": "false" },
