@@ -33,6 +33,11 @@ const LAYERS = [
   { file: "index.ts", what: "the library entry (dist/lib); nothing imports it", leaf: true },
   { folder: "cli", what: "the agent-evals command: flag table, commands" },
   { folder: "github", what: "the Action: inputs, runner, publish (summary, comment, artifact)" },
+  {
+    file: "package.ts",
+    what: "the package's one bundle (dist/lib): the library, and the CLI's and the Action's starts",
+    leaf: true,
+  },
 ];
 
 const nameOf = (layer) => layer.folder ?? layer.file.replace(/\.ts$/, "");

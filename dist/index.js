@@ -6,14 +6,16 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(252);
-// dist/index.js, what action.yml runs: turns the compile cache on, then loads the Action bundle
-// (dist/action/index.js, from src/github/main.ts), which runs. See src/start/index.ts.
+// dist/index.js, what action.yml runs: turns the compile cache on, then loads the package's bundle
+// (dist/lib/, src/package.ts) and starts the Action (src/github/main.ts), which runs. See
+// src/start/index.ts.
 
 (0,_index_js__WEBPACK_IMPORTED_MODULE_0__/* .enableCompileCache */ .Lw)();
 (0,_index_js__WEBPACK_IMPORTED_MODULE_0__/* .keepYoungGenerationSmall */ .Dd)();
 // A path in dist/, left to Node: bundling it in would compile the Action before the cache is on.
-const actionBundle = "./action/index.js";
-await import(/* webpackIgnore: true */ actionBundle);
+const packageBundle = "./lib/index.js";
+const { startAction } = (await import(/* webpackIgnore: true */ packageBundle));
+await startAction();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);

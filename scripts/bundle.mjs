@@ -1,22 +1,25 @@
 // Builds dist/ with @vercel/ncc (one self-contained bundle per entry) and the type declarations.
 // `--check` builds into a temp folder and fails when dist/ differs: dist/ is committed and must
-// match src/. `--action-only --out DIR` builds just the Action's two bundles into DIR, exactly as
-// dist/ gets them (the Action tests run that build).
+// match src/. `--action-only --out DIR` builds just what the Action runs (dist/index.js and
+// dist/lib/) into DIR, exactly as dist/ gets them (the Action tests run that build). The type
+// declarations are bundled into one dist/types/index.d.ts by rollup-plugin-dts: only what the
+// package exports, none of the internal modules' imports (zod, yaml) that the package does not ship.
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { rollup } from "rollup";
+import dts from "rollup-plugin-dts";
 
 const ENTRIES = [
-  // action.yml runs dist/index.js, a small start that turns on the compile cache and then loads
-  // dist/action/index.js (see src/start/index.ts); the CLI is built the same way.
+  // action.yml runs dist/index.js and the bin is dist/cli/index.js: small starts that turn on the
+  // compile cache and then load the package's one bundle, dist/lib/ (see src/start/index.ts).
   { entry: "src/start/action.ts", out: ".", action: true },
-  // loadsEvals: the bundle holds jiti, which loads eval files (see restoreJitiNativeImport).
-  { entry: "src/github/main.ts", out: "action", loadsEvals: true, action: true },
   { entry: "src/start/cli.ts", out: "cli" },
-  { entry: "src/cli/bin.ts", out: "cli/main", loadsEvals: true },
-  { entry: "src/index.ts", out: "lib", loadsEvals: true },
+  // The library, with the CLI and the Action as chunks loaded on demand (src/package.ts): one
+  // build, so each module is in dist/ once. loadsEvals: it holds jiti (see restoreJitiNativeImport).
+  { entry: "src/package.ts", out: "lib", loadsEvals: true, action: true },
 ];
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -42,7 +45,7 @@ const JITI_NATIVE_IMPORT = /const nativeImport = \(id\) => __webpack_require__\(
 
 function restoreJitiNativeImport(dir) {
   let patched = 0;
-  // Only this bundle's own chunks: cli/ holds cli/main/, built (and patched) on its own.
+  // Only this build's own files: dist/ holds the other builds' folders.
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".js"))) {
     const full = path.join(dir, file);
     const text = readFileSync(full, "utf8");
@@ -55,7 +58,7 @@ function restoreJitiNativeImport(dir) {
   return patched;
 }
 
-function build(outDir) {
+async function build(outDir) {
   rmSync(outDir, { recursive: true, force: true });
   for (const { entry, out, loadsEvals, action } of ENTRIES) {
     if (actionOnly && !action) continue;
@@ -77,13 +80,48 @@ function build(outDir) {
     }
   }
   if (actionOnly) return;
-  run(process.execPath, [
-    path.join(root, "node_modules/typescript/bin/tsc"),
-    "-p",
-    "tsconfig.types.json",
-    "--outDir",
-    path.join(outDir, "types"),
-  ]);
+  const declarations = mkdtempSync(path.join(os.tmpdir(), "agent-evals-types-"));
+  try {
+    run(process.execPath, [
+      path.join(root, "node_modules/typescript/bin/tsc"),
+      "-p",
+      "tsconfig.types.json",
+      "--outDir",
+      declarations,
+    ]);
+    await bundleDeclarations(path.join(declarations, "index.d.ts"), path.join(outDir, "types"));
+  } finally {
+    rmSync(declarations, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One index.d.ts holding what src/index.ts exports, and only the types those need. The internal
+ * modules' own imports (zod, yaml) are left out with the code that used them; a package they still
+ * reach would not be installed for the user, so the build fails then. Node's built-in modules stay
+ * imports: a TypeScript user of a Node library has @types/node.
+ */
+async function bundleDeclarations(input, outDir) {
+  const bundle = await rollup({
+    input,
+    plugins: [dts()],
+    external: (id) => !id.startsWith(".") && !path.isAbsolute(id),
+    onwarn: (warning, warn) => {
+      if (warning.code !== "UNRESOLVED_IMPORT") warn(warning);
+    },
+  });
+  const file = path.join(outDir, "index.d.ts");
+  await bundle.write({ file, format: "es" });
+  await bundle.close();
+  const foreign = [
+    ...readFileSync(file, "utf8").matchAll(/^(?:import|export)\b.*\bfrom ['"]([^'"]+)['"]/gm),
+  ]
+    .map((m) => m[1])
+    .filter((id) => !id.startsWith("node:"));
+  if (foreign.length > 0)
+    throw new Error(
+      `dist/types/index.d.ts imports ${[...new Set(foreign)].join(", ")}, which the package does not ship: keep those types out of what src/index.ts exports`,
+    );
 }
 
 function listFiles(dir, prefix = "") {
@@ -95,7 +133,7 @@ function listFiles(dir, prefix = "") {
   });
 }
 
-build(target);
+await build(target);
 if (!check) {
   console.log(`${path.relative(root, target) || "."} built: ${listFiles(target).length} files`);
   process.exit(0);

@@ -107,4 +107,45 @@ describe("the packed package installed into a new project", () => {
     );
     expect(stdout.trim()).toBe("function function");
   });
+
+  it("type-checks a user's TypeScript against its declarations, strict and without skipLibCheck", async () => {
+    // What a new TypeScript project has: typescript and @types/node (taken from this checkout, as
+    // the install is offline), nothing else. The declarations must not reach zod, yaml or any
+    // module the package does not ship.
+    await fs.mkdir(path.join(project, "node_modules/@types"), { recursive: true });
+    await fs.symlink(
+      path.join(REPO_ROOT, "node_modules/@types/node"),
+      path.join(project, "node_modules/@types/node"),
+    );
+    await fs.writeFile(
+      path.join(project, "typed.ts"),
+      [
+        'import { defineEval, fileContains, runEvals, type EvalResult } from "agent-evals";',
+        'export const typed = defineEval(null, { assert: [fileContains("README.md", "x")] });',
+        "export const results = (r: EvalResult[]): number => r.length;",
+        "export const run = runEvals;",
+        "",
+      ].join("\n"),
+    );
+    await fs.writeFile(
+      path.join(project, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          target: "es2022",
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: ["node"],
+        },
+        files: ["typed.ts"],
+      }),
+    );
+    const tsc = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
+    const checked = await run(process.execPath, [tsc, "-p", "."], { cwd: project }).catch(
+      (error: { stdout: string }) => error,
+    );
+    expect(checked.stdout).toBe("");
+  });
 });

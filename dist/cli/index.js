@@ -7,14 +7,16 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(252);
-// dist/cli/index.js, the `agent-evals` executable: turns the compile cache on, then loads the CLI
-// bundle (dist/cli/main/index.js, from src/cli/bin.ts), which runs. See src/start/index.ts.
+// dist/cli/index.js, the `agent-evals` executable: turns the compile cache on, then loads the
+// package's bundle (dist/lib/, src/package.ts) and starts the CLI (src/cli/bin.ts), which
+// runs. See src/start/index.ts.
 
 (0,_index_js__WEBPACK_IMPORTED_MODULE_0__/* .enableCompileCache */ .Lw)();
 (0,_index_js__WEBPACK_IMPORTED_MODULE_0__/* .keepYoungGenerationSmall */ .Dd)();
 // A path in dist/, left to Node: bundling it in would compile the CLI before the cache is on.
-const cliBundle = "./main/index.js";
-await import(/* webpackIgnore: true */ cliBundle);
+const packageBundle = "../lib/index.js";
+const { startCli } = (await import(/* webpackIgnore: true */ packageBundle));
+await startCli();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The CLI's run: main with the command line, then exit with its code. Bundled to
-// dist/cli/main/index.js, which dist/cli/index.js (src/start/cli.ts) loads.
+// The CLI's run: main with the command line, then exit with its code. A chunk of the package's
+// bundle (src/package.ts), which dist/cli/index.js (src/start/cli.ts) starts.
 
 import { main } from "./main.js";
 import { exitWhenFlushed } from "../start/index.js";

@@ -1,5 +1,5 @@
-// The GitHub Action's run: everything happens in src/github/. Bundled to dist/action/index.js,
-// which dist/index.js (src/start/action.ts) loads.
+// The GitHub Action's run: everything happens in src/github/. A chunk of the package's bundle
+// (src/package.ts), which dist/index.js (src/start/action.ts) starts.
 
 import { exitWhenFlushed } from "../start/index.js";
 import * as core from "./runner.js";

@@ -1,4 +1,4 @@
-// The Action as action.yml runs it (dist/index.js loading dist/action/index.js), built with ncc from
+// The Action as action.yml runs it (dist/index.js loading dist/lib/index.js), built with ncc from
 // this checkout's src/ into a temp folder, so the tests run what `npm run bundle` would commit
 // rather than whatever dist/ holds. One build per content of src/ and the lockfile: it is kept
 // under the temp dir by that hash and reused by later test files and runs.
@@ -37,7 +37,7 @@ async function sourceHash(): Promise<string> {
   return hash.digest("hex").slice(0, 16);
 }
 
-/** The Action's two bundles, built by the script that builds dist/ (with its post-build fixes). */
+/** What the Action runs (dist/index.js and dist/lib/), built by the script that builds dist/. */
 async function buildAction(out: string): Promise<void> {
   await run(
     process.execPath,

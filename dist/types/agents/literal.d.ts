@@ -1,2 +1,0 @@
-import type { AgentAdapter } from "../model/index.js";
-export declare function literal(): AgentAdapter;

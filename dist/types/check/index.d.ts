@@ -1,6 +1,0 @@
-export { shimBypassWarnings } from "./bypass.js";
-export { checkName, runChecks } from "./checks.js";
-export { isDeleted } from "./files.js";
-export { describeTrajectory, workflowProblems, type WorkflowProblems } from "./trajectory.js";
-export type { CheckContext, JudgingContext, WorkspaceLayers } from "./context.js";
-export { JUDGE_ANSWER_JSON_SCHEMA, judgeAgentName, judgeKey, judgeAdapter, judgePrompt, readAnswer, majorityOf, runJudge as runJudgeCheck, type JudgeMaterial, type TrialSpend, } from "./judge.js";

@@ -1,1 +1,0 @@
-export declare function schemaCommand(): Promise<number>;

@@ -1,2 +1,0 @@
-import type { ClaudeCodeReport } from "./aggregate.js";
-export declare function claudeCodeMarkdown(reports: ClaudeCodeReport[]): string[];

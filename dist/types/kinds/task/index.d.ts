@@ -1,2 +1,0 @@
-import type { EvalKind } from "../kind.js";
-export declare const taskKind: EvalKind;

@@ -1,9 +1,0 @@
-export { DEFAULT_COMPARISON_TRIALS, DEFAULT_MARGIN, compareArms, reliabilityOf, sequentialDecision, sequentialVerdict, type ArmCounts, type SequentialOptions, type ComparisonStats, type ComparisonVerdict, } from "./comparison.js";
-export { evalCode, trialCode, withDiagnostics } from "./diagnostics.js";
-export { AgentEvalsError, AgentFault, CiGateError, Codes, DefinitionError, InfraError, UsageError, formatProblem, type DefinitionProblem, } from "./errors.js";
-export { callLine, describePattern, matchesPattern, type AgentAdapter, type AgentRef, type AgentRunContext, type AgentRunResult, type CheckSpec, type ClaudeCodeAxis, type ClaudeCodePart, type CustomCheckContext, type CustomCheckResult, type EvalSpec, type ExpectedTool, type JudgeCallContext, type JudgeCallResult, type JudgeExample, type JudgeSpec, type Pattern, type PromptSpec, type SandboxSpec, type ContainerLimits, type ShimCall, type ShimSpec, type SourceRef, type TokenUsage, type ToolCall, type TrajectoryMode, type TrajectorySpec, type VariantSpec, type McpServerSpec, } from "./eval.js";
-export { CALIBRATION_FILE, DEFAULT_RESULTS_BRANCH, HISTORY_FILE, NEVER_SNAPSHOT_DIRS, OWN_DIR, RESULTS_DIR, RUN_JSON, } from "./layout.js";
-export { mostTrials, unitLabel, type ArmPlan, type Plan, type PlannedUnit, type RenderedPrompt, } from "./plan.js";
-export { RESULT_SCHEMA_VERSION, countedTrials, emptyCounts, exitCodeFor, judgedAny, thresholdPercent, type ArmMeans, type CachedVerdict, type CalibrationFigure, type JudgeOutcome, type JudgeSample, type JudgeVerdict, type CheckOutcome, type ComparisonRecord, type EvalResult, type EvalStatus, type RunResult, type TrialResult, } from "./result.js";
-export { adaptiveVerdict, agreementOf, curtailedVerdict, requiredPasses, round6, trialsCertainlyNeeded, wilsonInterval, type Verdict, } from "./stats.js";
-export { ACTION_REF, REPOSITORY, VERSION } from "./version.js";

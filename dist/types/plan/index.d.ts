@@ -1,8 +1,0 @@
-export { planShards, unitsOfShard, type ShardPlan } from "./balance.js";
-export { applyCache, expectedCost, type CacheContext, type CacheOptions } from "./cache.js";
-export { WORKING_TREE, baseLabel, pairWithBase, variantGroups, type ArmOptions, type BasePairing, } from "./arms.js";
-export { baseName, changedEvals, openBaseTree, type BaseSpec, type BaseTree, type FetchedBase, } from "./changed.js";
-export { skipWithoutCredentials, type CredentialPolicy } from "./credentials.js";
-export { planRun } from "./plan.js";
-export { pairKey, parseShard, parseShardCount, readShardAssignment, shardOf, type Shard, type ShardAssignment, } from "./shard.js";
-export { expandVariant, expandVariants, variantHash } from "./variants.js";

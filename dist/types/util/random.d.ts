@@ -1,1 +1,0 @@
-export declare function seededRandom(seed: number): () => number;
