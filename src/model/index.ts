@@ -5,7 +5,9 @@
 export {
   DEFAULT_COMPARISON_TRIALS,
   DEFAULT_MARGIN,
+  NO_CHANGE_POWER,
   compareArms,
+  noChangeTrials,
   reliabilityOf,
   sequentialDecision,
   sequentialVerdict,
