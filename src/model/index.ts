@@ -7,6 +7,7 @@ export {
   DEFAULT_MARGIN,
   NO_CHANGE_POWER,
   compareArms,
+  noChangeChance,
   noChangeTrials,
   reliabilityOf,
   sequentialDecision,
