@@ -174,13 +174,13 @@ export const NO_CHANGE_POWER = 0.8;
 /**
  * The chance that the rule's 95% interval of `trials` + `trials` trials lies within ±margin when
  * both arms pass at `rate`: summed exactly over the two arms' binomial outcomes (those further than
- * 8 standard deviations from the mean, a share below 1e-15, are left out).
+ * 6 standard deviations from the mean, a share below 1e-8, are left out).
  */
 export function noChangeChance(rate: number, margin: number, trials: number): number {
   if (trials < 1) return 0;
   const z = zFor(FINAL_CONFIDENCE);
   const pmf = binomialPmf(trials, rate);
-  const spread = 8 * Math.sqrt(trials * rate * (1 - rate)) + 1;
+  const spread = 6 * Math.sqrt(trials * rate * (1 - rate)) + 1;
   const from = Math.max(0, Math.floor(trials * rate - spread));
   const to = Math.min(trials, Math.ceil(trials * rate + spread));
   const wilson: Array<[number, number]> = [];
@@ -215,24 +215,37 @@ function binomialPmf(n: number, p: number): number[] {
  * bisection from the normal approximation n ≈ 2·p(1−p)·((z₀.₉₇₅ + z₍₁₊power₎/₂) / margin)², the
  * usual sample size of two one-sided tests at a true difference of 0). That n is of a fixed-n
  * comparison; the sequential rule's earlier (99.8%) looks only add chances. Where the
- * approximation passes 2000 (rates far from 0 and 1 with a narrow margin) it is returned as it is:
- * there it is within a few trials of the exact figure, which would take long to sum.
+ * approximation passes 1000 (rates far from 0 and 1 with a margin under 10 points) it is returned
+ * as it is: there it is within a few trials of the exact figure, which takes long to sum.
  */
 export function noChangeTrials(rate: number, margin: number, power = NO_CHANGE_POWER): number {
   const p = Math.min(1, Math.max(0, rate));
+  const key = `${p} ${margin} ${power}`;
+  const known = neededTrials.get(key);
+  if (known !== undefined) return known;
   const z = zFor(FINAL_CONFIDENCE) + inverseNormal((1 + power) / 2);
   const approx = Math.ceil(2 * p * (1 - p) * (z / margin) ** 2);
-  if (approx > 2000) return approx;
-  let low = 0;
-  let high = Math.max(2, approx);
-  while (noChangeChance(p, margin, high) < power) {
+  const needed = approx > 1000 ? approx : searchTrials(p, margin, power, approx);
+  neededTrials.set(key, needed);
+  return needed;
+}
+
+const neededTrials = new Map<string, number>();
+
+/** The smallest n whose noChangeChance reaches `power`, bisected from a bracket around `guess`. */
+function searchTrials(p: number, margin: number, power: number, guess: number): number {
+  const reaches = (n: number) => noChangeChance(p, margin, n) >= power;
+  let low = Math.floor(guess * 0.75);
+  if (low > 0 && reaches(low)) low = 0;
+  let high = Math.max(low + 1, 2, Math.ceil(guess * 1.25));
+  while (!reaches(high)) {
     low = high;
     high *= 2;
-    if (high > 8192) return Math.max(approx, low); // margins of a fraction of a point only
+    if (high > 8192) return Math.max(guess, low); // margins of a fraction of a point only
   }
   while (high - low > 1) {
     const mid = Math.floor((low + high) / 2);
-    if (noChangeChance(p, margin, mid) >= power) high = mid;
+    if (reaches(mid)) high = mid;
     else low = mid;
   }
   return high;
