@@ -4,11 +4,14 @@
 // runUnit drives it, with a baseline line of the eval's 10 trials at the same rate. Trials are
 // draws with known pass probabilities (no processes). Reports, each with its Wilson 95% interval:
 // false positives at Δ = 0, power at −30 points, the share flagged at −100 points, labels beside a
-// p ≥ 0.05, trials started after the decision, and how often no-change is said at Δ = 0.
+// p ≥ 0.05, trials started after the decision, and how often no-change is said at Δ = 0; then,
+// at margins and maxima where it is within reach, how often no-change is said at Δ = 0 and at a
+// true difference of the margin itself.
 // Run: npx tsx bench/verdict-sim.ts [runs]   (prints a Markdown section)
 
 import type { ComparisonVerdict, PlannedUnit, TrialResult } from "../src/model/index.js";
-import { DEFAULT_COMPARISON_TRIALS, DEFAULT_MARGIN } from "../src/model/index.js";
+import { DEFAULT_COMPARISON_TRIALS, DEFAULT_MARGIN, noChangeTrials } from "../src/model/index.js";
+import { noChangeChance } from "../src/model/comparison.js";
 import { wilsonInterval } from "../src/model/stats.js";
 import { runGroup, type GroupArm } from "../src/run/group.js";
 import { againstBaseline, fixedPolicy } from "../src/run/policy.js";
@@ -27,7 +30,13 @@ interface Outcome {
   trials: number;
 }
 
-function arm(role: "control" | "treatment", primary: boolean, label: string): GroupArm {
+function arm(
+  role: "control" | "treatment",
+  primary: boolean,
+  label: string,
+  maxTrials = DEFAULT_COMPARISON_TRIALS,
+  margin = DEFAULT_MARGIN,
+): GroupArm {
   const unit = {
     spec: { id: "sim", passRate: 1 },
     agentName: "sim",
@@ -37,20 +46,29 @@ function arm(role: "control" | "treatment", primary: boolean, label: string): Gr
       role,
       label,
       primary,
-      maxTrials: DEFAULT_COMPARISON_TRIALS,
-      margin: DEFAULT_MARGIN,
+      maxTrials,
+      margin,
     },
   } as unknown as GroupArm["unit"];
   return primary ? { unit, own: fixedPolicy(1, 1, false) } : { unit };
 }
 
 /** PR base (treatment primary) or variants (control primary): runGroup, 2 trials per arm at once. */
-async function paired(p1: number, p2: number, controlPrimary: boolean): Promise<Outcome> {
+async function paired(
+  p1: number,
+  p2: number,
+  controlPrimary: boolean,
+  max = DEFAULT_COMPARISON_TRIALS,
+  margin = DEFAULT_MARGIN,
+): Promise<Outcome> {
   let decided = false;
   let startedAfter = 0;
   let ran = 0;
   const outcome = await runGroup(
-    [arm("control", controlPrimary, "control"), arm("treatment", !controlPrimary, "treatment")],
+    [
+      arm("control", controlPrimary, "control", max, margin),
+      arm("treatment", !controlPrimary, "treatment", max, margin),
+    ],
     {
       signal: new AbortController().signal,
       perArm: 2,
@@ -160,6 +178,43 @@ for (const [name, run] of KINDS) {
     );
   }
 }
+// Where no-change is within reach: PR base comparisons at margins and maxima chosen around the
+// trials per arm noChangeTrials names, at Δ = 0 and at a true drop of exactly the margin (where
+// saying no-change is the equivalence test's false claim: goal ≤ 5%).
+const REACH: Array<[rate: number, margin: number, max: number]> = [];
+for (const [rate, margin] of [
+  [0.5, 0.1],
+  [0.8, 0.1],
+  [0.95, 0.1],
+  [0.5, 0.2],
+  [0.8, 0.2],
+  [0.95, 0.2],
+] as const) {
+  const needed = noChangeTrials(rate, margin);
+  if (needed > DEFAULT_COMPARISON_TRIALS) REACH.push([rate, margin, DEFAULT_COMPARISON_TRIALS]);
+  REACH.push([rate, margin, needed]);
+}
+const reach: string[] = [
+  "| control rate | margin | trials per arm (max) | trials a no-change needs (noChangeTrials) | its chance at a fixed max (noChangeChance) | no-change said at Δ=0 | no-change said at Δ=−margin (goal ≤ 5%) | regression said at Δ=0 | trials per arm at Δ=0 (mean) |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+];
+for (const [rate, margin, max] of REACH) {
+  let same = 0;
+  let atMargin = 0;
+  let fp = 0;
+  let cost = 0;
+  for (let r = 0; r < RUNS; r++) {
+    const o = await paired(rate, rate, false, max, margin);
+    if (o.verdict === "no-change") same++;
+    if (o.verdict === "regression") fp++;
+    cost += o.trials;
+    if ((await paired(rate, rate - margin, false, max, margin)).verdict === "no-change") atMargin++;
+  }
+  reach.push(
+    `| ${rate} | ±${Math.round(margin * 100)} | ${max} | ${noChangeTrials(rate, margin)} | ${(100 * noChangeChance(rate, margin, max)).toFixed(1)}% | ${share(same, RUNS)} | ${share(atMargin, RUNS)} | ${share(fp, RUNS)} | ${(cost / RUNS).toFixed(1)} |`,
+  );
+}
+
 console.log(
   [
     `### Verdicts by baseline kind (bench/verdict-sim.ts, ${RUNS} comparisons per cell)`,
@@ -167,5 +222,11 @@ console.log(
     `Defaults: up to ${DEFAULT_COMPARISON_TRIALS} trials per arm for PR base and variants; against history the eval's own ${EVAL_TRIALS} trials, then up to ${DEFAULT_COMPARISON_TRIALS} while this run does no better than its history and has failed; margin ±${DEFAULT_MARGIN * 100} points. Shares with their Wilson 95% interval.`,
     "",
     ...rows,
+    "",
+    `#### Where no-change is within reach (PR base, ${RUNS} comparisons per cell)`,
+    "",
+    `The sequential rule of compare --base at the given margin and maximum (--margin PTS, --trials N). noChangeTrials: the smallest fixed n at which the 95% interval of n + n trials lies within ±margin 8 times in 10 when both arms pass at the control rate, summed exactly over the binomial outcomes; noChangeChance: that chance at the row's maximum. Shares with their Wilson 95% interval.`,
+    "",
+    ...reach,
   ].join("\n"),
 );

@@ -4,7 +4,7 @@
 // states the rule and bench/comparison.ts measures its error rates by simulation.
 
 import type { Reliability } from "./result.js";
-import { round6, wilsonInterval, zFor } from "./stats.js";
+import { inverseNormal, round6, wilsonInterval, zFor } from "./stats.js";
 
 export type ComparisonVerdict = "regression" | "improvement" | "no-change" | "inconclusive";
 
@@ -57,8 +57,21 @@ export function differenceInterval(
   const p1 = control.passes / control.trials;
   const p2 = treatment.passes / treatment.trials;
   const z = zFor(confidence);
-  const [l1, u1] = wilsonInterval(control.passes, control.trials, z);
-  const [l2, u2] = wilsonInterval(treatment.passes, treatment.trials, z);
+  return newcombe(
+    p1,
+    wilsonInterval(control.passes, control.trials, z),
+    p2,
+    wilsonInterval(treatment.passes, treatment.trials, z),
+  );
+}
+
+/** Newcombe's interval of p2 − p1 from each rate and its Wilson interval. */
+function newcombe(
+  p1: number,
+  [l1, u1]: [number, number],
+  p2: number,
+  [l2, u2]: [number, number],
+): [number, number] {
   const d = p2 - p1;
   const lower = d - Math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2);
   const upper = d + Math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2);
@@ -153,6 +166,89 @@ export function compareArms(
     pValue,
     verdict: verdictOf(judged, margin, pValue),
   };
+}
+
+/** The chance a `no-change` should have, when nothing changed, at the trials noChangeTrials gives. */
+export const NO_CHANGE_POWER = 0.8;
+
+/**
+ * The chance that the rule's 95% interval of `trials` + `trials` trials lies within ±margin when
+ * both arms pass at `rate`: summed exactly over the two arms' binomial outcomes (those further than
+ * 6 standard deviations from the mean, a share below 1e-8, are left out).
+ */
+export function noChangeChance(rate: number, margin: number, trials: number): number {
+  if (trials < 1) return 0;
+  const z = zFor(FINAL_CONFIDENCE);
+  const pmf = binomialPmf(trials, rate);
+  const spread = 6 * Math.sqrt(trials * rate * (1 - rate)) + 1;
+  const from = Math.max(0, Math.floor(trials * rate - spread));
+  const to = Math.min(trials, Math.ceil(trials * rate + spread));
+  const wilson: Array<[number, number]> = [];
+  for (let k = from; k <= to; k++) wilson[k] = wilsonInterval(k, trials, z);
+  let chance = 0;
+  for (let a = from; a <= to; a++) {
+    for (let b = from; b <= to; b++) {
+      const [lower, upper] = newcombe(a / trials, wilson[a]!, b / trials, wilson[b]!);
+      if (lower >= -margin && upper <= margin) chance += pmf[a]! * pmf[b]!;
+    }
+  }
+  return Math.min(1, chance);
+}
+
+function binomialPmf(n: number, p: number): number[] {
+  if (p <= 0 || p >= 1) return [...Array(n + 1)].map((_, k) => (k === (p <= 0 ? 0 : n) ? 1 : 0));
+  const logFactorial = logFactorials(n);
+  return [...Array(n + 1)].map((_, k) =>
+    Math.exp(
+      logFactorial[n]! -
+        logFactorial[k]! -
+        logFactorial[n - k]! +
+        k * Math.log(p) +
+        (n - k) * Math.log(1 - p),
+    ),
+  );
+}
+
+/**
+ * Trials per arm a `no-change` within ±margin needs when both arms pass at `rate`: the smallest n
+ * at which the 95% rule says it with a chance of at least `power` (noChangeChance, searched by
+ * bisection from the normal approximation n ≈ 2·p(1−p)·((z₀.₉₇₅ + z₍₁₊power₎/₂) / margin)², the
+ * usual sample size of two one-sided tests at a true difference of 0). That n is of a fixed-n
+ * comparison; the sequential rule's earlier (99.8%) looks only add chances. Where the
+ * approximation passes 1000 (rates far from 0 and 1 with a margin under 10 points) it is returned
+ * as it is: there it is within a few trials of the exact figure, which takes long to sum.
+ */
+export function noChangeTrials(rate: number, margin: number, power = NO_CHANGE_POWER): number {
+  const p = Math.min(1, Math.max(0, rate));
+  const key = `${p} ${margin} ${power}`;
+  const known = neededTrials.get(key);
+  if (known !== undefined) return known;
+  const z = zFor(FINAL_CONFIDENCE) + inverseNormal((1 + power) / 2);
+  const approx = Math.ceil(2 * p * (1 - p) * (z / margin) ** 2);
+  const needed = approx > 1000 ? approx : searchTrials(p, margin, power, approx);
+  neededTrials.set(key, needed);
+  return needed;
+}
+
+const neededTrials = new Map<string, number>();
+
+/** The smallest n whose noChangeChance reaches `power`, bisected from a bracket around `guess`. */
+function searchTrials(p: number, margin: number, power: number, guess: number): number {
+  const reaches = (n: number) => noChangeChance(p, margin, n) >= power;
+  let low = Math.floor(guess * 0.75);
+  if (low > 0 && reaches(low)) low = 0;
+  let high = Math.max(low + 1, 2, Math.ceil(guess * 1.25));
+  while (!reaches(high)) {
+    low = high;
+    high *= 2;
+    if (high > 8192) return Math.max(guess, low); // margins of a fraction of a point only
+  }
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (reaches(mid)) high = mid;
+    else low = mid;
+  }
+  return high;
 }
 
 export interface SequentialOptions {

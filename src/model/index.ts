@@ -5,7 +5,10 @@
 export {
   DEFAULT_COMPARISON_TRIALS,
   DEFAULT_MARGIN,
+  NO_CHANGE_POWER,
   compareArms,
+  noChangeChance,
+  noChangeTrials,
   reliabilityOf,
   sequentialDecision,
   sequentialVerdict,

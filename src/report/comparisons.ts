@@ -2,6 +2,7 @@
 // the difference in points with its 95% interval, the p-value and the verdict — for the console,
 // the markdown comment and the HTML report alike.
 
+import { NO_CHANGE_POWER, noChangeTrials } from "../model/index.js";
 import type { ArmMeans, ComparisonRecord } from "../model/index.js";
 import type { Style } from "./console.js";
 
@@ -29,11 +30,42 @@ export function deltaText(c: ComparisonRecord): string {
 
 /** Why the verdict is what it is, in a few words. */
 export function decisionText(c: ComparisonRecord): string {
-  if (c.decidedAfter !== undefined)
-    return c.decidedAfter >= c.maxTrials
-      ? `at ${c.maxTrials} trials per arm`
-      : `decided after ${c.decidedAfter} pair${c.decidedAfter === 1 ? "" : "s"} of up to ${c.maxTrials}`;
+  if (c.decidedAfter !== undefined) {
+    if (c.decidedAfter < c.maxTrials)
+      return `decided after ${c.decidedAfter} pair${c.decidedAfter === 1 ? "" : "s"} of up to ${c.maxTrials}`;
+    const reach = noChangeReach(c);
+    return `at ${c.maxTrials} trials per arm${reach ? `; ${reach}` : ""}`;
+  }
   return c.reason ?? "not decided";
+}
+
+/**
+ * What a `no-change` would take, said of an inconclusive verdict at the maximum whose interval
+ * holds 0 and whose Δ lies within the margin (no sign of a difference, too few trials to rule one
+ * out): the trials per arm at which the 95% rule says no-change within the margin 8 times in 10 when
+ * both arms pass at the rate the two arms passed at together (noChangeTrials), when that is more
+ * than the maximum. `no-change within ±10 pts needs about 340 trials per arm at the 80% pass rate
+ * seen (8 times in 10 if nothing changed): --trials N, or a wider --margin`.
+ */
+export function noChangeReach(c: ComparisonRecord): string | undefined {
+  if (c.verdict !== "inconclusive") return undefined;
+  if (c.interval[0] > 0 || c.interval[1] < 0 || Math.abs(c.delta) >= c.margin) return undefined;
+  const trials = c.controlTrials + c.treatmentTrials;
+  if (trials === 0) return undefined;
+  const rate = (c.controlPasses + c.treatmentPasses) / trials;
+  const needed = noChangeTrials(rate, c.margin);
+  if (!(needed > Math.max(c.maxTrials, c.controlTrials, c.treatmentTrials))) return undefined;
+  const chance = `${Math.round(NO_CHANGE_POWER * 10)} times in 10`;
+  // Against history the control is the recorded baseline: no flag of this run adds to it.
+  const how = c.control.startsWith("history") ? "" : ": --trials N, or a wider --margin";
+  return `no-change within ±${points(c.margin).replace("+", "")} pts needs about ${roughly(needed)} trials per arm at the ${Math.round(rate * 100)}% pass rate seen (${chance} if nothing changed)${how}`;
+}
+
+/** A count to two significant figures, rounded up: 37, 120, 340, 530, 2200. */
+function roughly(n: number): number {
+  if (n < 100) return n;
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.ceil(n / unit) * unit;
 }
 
 /** What the treatment costs beside the control, per trial: `cost +$0.02, 1.2s → 3.4s, turns 4 → 6`. */

@@ -6,6 +6,8 @@ import {
   compareArms,
   differenceInterval,
   fisherExact,
+  noChangeChance,
+  noChangeTrials,
   passAtK,
   passHatK,
   sequentialDecision,
@@ -126,5 +128,47 @@ describe("label and numbers agree (issue 33, item 8)", () => {
         fixedControl: true,
       }),
     ).toBeUndefined();
+  });
+});
+
+describe("what a no-change needs (issue 33, item 8)", () => {
+  it("is never said at the 95% rule before the Wilson bound allows it: 35 trials at a rate of 1", () => {
+    // n/n against n/n: the interval is ±z²/(n+z²), within ±0.1 from n = z²·9 = 34.6 on.
+    expect(noChangeChance(1, 0.1, 34)).toBe(0);
+    expect(noChangeChance(1, 0.1, 35)).toBe(1);
+    expect(noChangeTrials(1, 0.1)).toBe(35);
+  });
+
+  it("agrees with the normal approximation of two one-sided tests where it holds", () => {
+    // 2·p(1−p)·((1.96 + 1.2816)/m)²: 525.5 at 0.5 and 336.3 at 0.8 for ±10 points; 131.4 and
+    // 84.1 for ±20.
+    expect(noChangeTrials(0.5, 0.1)).toBeGreaterThanOrEqual(515);
+    expect(noChangeTrials(0.5, 0.1)).toBeLessThanOrEqual(535);
+    expect(noChangeTrials(0.8, 0.1)).toBeGreaterThanOrEqual(326);
+    expect(noChangeTrials(0.8, 0.1)).toBeLessThanOrEqual(346);
+    expect(noChangeTrials(0.8, 0.2)).toBeGreaterThanOrEqual(78);
+    expect(noChangeTrials(0.8, 0.2)).toBeLessThanOrEqual(90);
+  });
+
+  it("gives a chance of 80% at the trials it names, and less just below", () => {
+    for (const [rate, margin] of [
+      [0.5, 0.2],
+      [0.8, 0.1],
+      [0.95, 0.1],
+    ] as const) {
+      const n = noChangeTrials(rate, margin);
+      expect(noChangeChance(rate, margin, n)).toBeGreaterThanOrEqual(0.8);
+      expect(noChangeChance(rate, margin, n - 1)).toBeLessThan(0.8);
+    }
+    // Where the interval's half-width merely equals the margin (2·p(1−p)·(1.96/m)² = 123 at 0.8),
+    // no-change is said almost never: that is not what it needs.
+    expect(noChangeChance(0.8, 0.1, 123)).toBeLessThan(0.1);
+  });
+
+  it("is out of reach at the default 50 trials for ±10 points at a rate of 0.5 or 0.8", () => {
+    // Only when both arms land far in a tail (say 49/50 and 49/50 at a rate of 0.8).
+    expect(noChangeChance(0.5, 0.1, 50)).toBeLessThan(1e-5);
+    expect(noChangeChance(0.8, 0.1, 50)).toBeLessThan(1e-5);
+    expect(noChangeChance(0.8, 0.2, 50)).toBeGreaterThan(0.3);
   });
 });
