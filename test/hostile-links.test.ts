@@ -1,6 +1,7 @@
 // Issue 32, rule 1: the harness never follows a link or opens a special file in a place an agent,
 // a pull request or an artifact can write. Each attack runs through the real CLI.
 
+import { execFileSync } from "node:child_process";
 import { promises as fs, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -136,7 +137,77 @@ const attacks: Attack[] = [
       expect(html).not.toContain(SECRET);
     },
   },
+  ...skillTargetAttacks(),
 ];
+
+/** A skill eval (its file and its target come from the pull request): `plan` loads it. */
+const skillEval = `name: ts-fixer
+type: skill
+target: .claude/skills/ts-fixer/SKILL.md
+trigger:
+  positive: [{ query: Fix the TypeScript errors in src/app.ts }]
+  negative: [{ query: Fix the CSS of the header }]
+`;
+const SKILL_MD = `---
+name: ts-fixer
+description: Fix TypeScript type errors.
+---
+# TS fixer
+`;
+
+/**
+ * The pull request's skill files, planted: SKILL.md, or its plugin's manifest, as a link to a
+ * secret outside the project or as a FIFO. `plan` stops with exit 2, naming the file; nothing
+ * hangs and the secret is nowhere in the output.
+ */
+function skillTargetAttacks(): Attack[] {
+  const skill = ".claude/skills/ts-fixer/SKILL.md";
+  const inPlugin = "kit/skills/ts-fixer/SKILL.md";
+  const manifest = "kit/.claude-plugin/plugin.json";
+  const plant = (target: string, at: string, how: "link" | "fifo") => async () => {
+    const root = await makeProject({
+      "_evals/ts-fixer.eval.yaml": skillEval.replace(skill, target),
+      [target]: SKILL_MD,
+      ...(target === inPlugin ? { [manifest]: '{ "name": "kit" }\n' } : {}),
+    });
+    await fs.rm(path.join(root, at));
+    if (how === "link") await fs.symlink(await secretFile(), path.join(root, at));
+    else execFileSync("mkfifo", [path.join(root, at)]);
+    const cli = await runCli(["plan", "--cwd", root], { timeoutMs: 60_000 });
+    return { cli, root, out: at };
+  };
+  const refused =
+    (what: RegExp) =>
+    async ({ cli, out }: { cli: CliResult; out?: string }) => {
+      expect(cli.signal).toBeUndefined();
+      expect(cli.code, cli.stderr).toBe(2);
+      expect(cli.stderr).toContain(out!);
+      expect(cli.stderr).toMatch(what);
+      expect(cli.stdout + cli.stderr).not.toContain(SECRET);
+    };
+  return [
+    {
+      name: "a skill's SKILL.md -> a secret outside the project: refused, not read",
+      plant: plant(skill, skill, "link"),
+      expect: refused(/is a symlink to .*outside the project: it is not read/),
+    },
+    {
+      name: "a skill's SKILL.md replaced by a FIFO: refused, the run does not hang",
+      plant: plant(skill, skill, "fifo"),
+      expect: refused(/is a FIFO \(named pipe\), not a regular file/),
+    },
+    {
+      name: "a skill's plugin.json -> a secret outside the project: refused, not read",
+      plant: plant(inPlugin, manifest, "link"),
+      expect: refused(/plugin manifest .* is a symlink to .*outside the project: it is not read/),
+    },
+    {
+      name: "a skill's plugin.json replaced by a FIFO: refused, the run does not hang",
+      plant: plant(inPlugin, manifest, "fifo"),
+      expect: refused(/plugin manifest .* is a FIFO \(named pipe\), not a regular file/),
+    },
+  ];
+}
 
 describe("hostile agents: links and special files", () => {
   for (const attack of attacks) {

@@ -4,6 +4,7 @@
  * only the judge talks to the fake. Scripted answers: pass, fail, unknown, malformed JSON, 500s.
  */
 import { promises as fs } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadDefinitions, runEvals } from "../src/engine.js";
@@ -175,6 +176,38 @@ describe("claude as a judge", () => {
     const ran = await withClaude(always, [answer("pass")]);
     expect(ran.fake.requests).toHaveLength(1);
     expect(ran.trial.checks[1]).toMatchObject({ ok: true, judge: { verdict: "pass" } });
+  });
+
+  it("is never shown a file the agent linked out of its workspace, and never waits on a FIFO it left", async () => {
+    const SECRET = "top-secret-not-for-the-judge";
+    const outside = await fs.mkdtemp(path.join(os.tmpdir(), "ae-judge-secret-"));
+    closers.push(() => fs.rm(outside, { recursive: true, force: true }));
+    await fs.writeFile(path.join(outside, "shadow"), SECRET);
+    // always: the judge runs whatever the other checks say.
+    const judged = (steps: string) =>
+      judgedEval(
+        "    - rubric: The README says how to run the tool.\n      files: [README.md, notes.md]\n      always: true\n",
+      )
+        .replace("printf '# Tool\\n\\nRun it with npx tool.\\n' > README.md", steps)
+        .replace("files: [README.md]\n  judge:", "judge:");
+
+    // README.md a link to the secret: the judge's copy of the workspace is refused, naming it.
+    const linked = await withClaude(judged(`ln -s ${path.join(outside, "shadow")} README.md`), [
+      answer("pass"),
+    ]);
+    expect(linked.fake.requests, linked.why).toHaveLength(0);
+    expect(linked.trial.checks[0]!.evidence).toMatch(/README\.md -> .*shadow/);
+    expect(JSON.stringify(linked.run)).not.toContain(SECRET);
+
+    // notes.md a FIFO: the judge is asked, the FIFO is not opened (nothing would ever write it):
+    // the judge's copy of the workspace holds no special file, so the judge reads no such file.
+    const fifo = await withClaude(judged("echo '# Tool' > README.md && mkfifo notes.md"), [
+      answer("fail", "no usage"),
+    ]);
+    expect(fifo.fake.requests, fifo.why).toHaveLength(1);
+    const text = requestText(fifo.fake.requests[0]!.body);
+    expect(text).toContain("# Tool");
+    expect(text).toContain("notes.md: (does not exist)");
   });
 
   it("takes the majority of samples and reports the agreement", async () => {

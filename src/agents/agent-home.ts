@@ -3,6 +3,7 @@
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { readRegularTextSync } from "../util/index.js";
 
 export async function prepareAgentHome(
   dir: string,
@@ -22,10 +23,17 @@ export async function prepareAgentHome(
   );
 }
 
-/** A JSON object file's content, or {} when it is missing or not an object. */
+const MAX_JSON_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A JSON object file's content, or {} when it is missing or not an object. The file is in a
+ * trial's HOME or TMPDIR, where the agent can write: a link or a FIFO there is taken for none.
+ */
 export async function readJsonObject(file: string): Promise<Record<string, unknown>> {
+  const text = readRegularTextSync(file, MAX_JSON_BYTES);
+  if (text === undefined) return {};
   try {
-    const value: unknown = JSON.parse(await fs.readFile(file, "utf8"));
+    const value: unknown = JSON.parse(text);
     return value && typeof value === "object" && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : {};

@@ -14,7 +14,7 @@ import {
   type JudgeCallResult,
   InfraError,
 } from "../model/index.js";
-import { readTail } from "../util/index.js";
+import { readRegularTextSync, readTail } from "../util/index.js";
 import { prepareAgentHome } from "./agent-home.js";
 import { CodexStreamParser } from "./codex-stream.js";
 import { LineSplitter } from "./lines.js";
@@ -58,6 +58,7 @@ export const CODEX_QUIET_ARGS = [
  * the login part and the eval's `sandbox.home` files; with `--real-home` it is the user's own.
  */
 const CARRIED_OVER = ["auth.json", "config.toml", "AGENTS.md"];
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** The variables that log Codex in (besides a saved `codex login`). */
 export const CODEX_CREDENTIAL_ENV = ["OPENAI_API_KEY", "CODEX_API_KEY"] as const;
@@ -248,8 +249,9 @@ async function runCodex(
 }
 
 /** The `model = "…"` of a CODEX_HOME's config.toml, if it sets one at the top level. */
-async function configuredModel(codexHome: string): Promise<string | undefined> {
-  const config = await fs.readFile(path.join(codexHome, "config.toml"), "utf8").catch(() => "");
+export async function configuredModel(codexHome: string): Promise<string | undefined> {
+  // In the trial's TMPDIR, where the agent can write: never a link followed, never a FIFO opened.
+  const config = readRegularTextSync(path.join(codexHome, "config.toml"), MAX_CONFIG_BYTES) ?? "";
   const topLevel = config.split(/^\s*\[/m)[0] ?? "";
   return /^\s*model\s*=\s*"([^"]+)"/m.exec(topLevel)?.[1];
 }

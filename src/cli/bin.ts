@@ -4,8 +4,9 @@
 
 import { main } from "./main.js";
 import { exitWhenFlushed } from "../start/index.js";
+import { complain } from "./terminal.js";
 
 main(process.argv.slice(2)).then(exitWhenFlushed, (error: unknown) => {
-  process.stderr.write(`agent-evals: internal error: ${(error as Error).stack ?? String(error)}\n`);
+  complain(`agent-evals: internal error: ${(error as Error).stack ?? String(error)}\n`);
   exitWhenFlushed(2);
 });

@@ -13,6 +13,7 @@ import {
 } from "../model/index.js";
 import { COMMANDS, type Command } from "./commands/index.js";
 import { flagHelp, FLAGS, parseFlags, type FlagName } from "./flags.js";
+import { complain } from "./terminal.js";
 
 const INTRO = `agent-evals ${VERSION}: give prompts to real coding agents in a sandbox and check what they did.`;
 
@@ -66,15 +67,15 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) return usage(error.message);
     if (error instanceof DefinitionError) {
-      process.stderr.write(`${error.problems.map(formatProblem).join("\n")}\n`);
-      process.stderr.write(
+      complain(`${error.problems.map(formatProblem).join("\n")}\n`);
+      complain(
         `agent-evals: ${error.problems.length} problem(s) in the eval definitions; nothing was run.\n`,
       );
       if (flags.format === "json") writeJsonError(error, error.problems);
       return error.exitCode;
     }
     if (error instanceof AgentEvalsError) {
-      process.stderr.write(`agent-evals: ${error.message}\n`);
+      complain(`agent-evals: ${error.message}\n`);
       if (flags.format === "json") writeJsonError(error);
       return error.exitCode;
     }
@@ -104,6 +105,6 @@ function parseErrorMessage(error: Error & { code?: string }): string {
 }
 
 function usage(message: string): number {
-  process.stderr.write(`agent-evals: ${message}\nRun \`agent-evals --help\` for the options.\n`);
+  complain(`agent-evals: ${message}\nRun \`agent-evals --help\` for the options.\n`);
   return 2;
 }

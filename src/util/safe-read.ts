@@ -3,8 +3,18 @@
 // that then keeps the process from exiting, whatever the signal); a link to /dev/zero or to
 // /etc/shadow would be read as if it were the file.
 
-import { constants, promises as fs, openSync, fstatSync, readSync, closeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  promises as fs,
+  readSync,
+  realpathSync,
+} from "node:fs";
 import type { Stats } from "node:fs";
+import path from "node:path";
 
 // O_NOFOLLOW: a link in the file's place fails with ELOOP. O_NONBLOCK: a FIFO opens at once.
 // O_NOCTTY: a terminal never becomes ours.
@@ -114,4 +124,40 @@ function failure(error: unknown): SafeOpenFailure {
   // ENXIO: a socket, or a FIFO opened for writing with no reader.
   if (code === "ENXIO") return { kind: "refused", what: "a socket or FIFO" };
   throw error;
+}
+
+/** `real`: the path the file was read at, every link on the way resolved. */
+export type InsideRead = (SafeRead & { real: string }) | { kind: "outside"; real: string };
+
+/**
+ * A file of the project (a pull request's tree) read back: a symlink is followed only when it
+ * leads to a file inside `root`; a link out of it is `outside`, and only a regular file is read
+ * (a FIFO, a device or a folder is `refused`).
+ */
+export function readInsideSync(root: string, file: string, maxBytes: number): InsideRead {
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // A link to nothing, or one in a loop: not read, and said as what it is.
+    if (code === "ELOOP") return { kind: "refused", what: "a symlink in a loop", real: file };
+    if (code === "ENOENT" || code === "ENOTDIR") {
+      return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()
+        ? { kind: "refused", what: "a symlink to nothing", real: file }
+        : { kind: "missing", real: file };
+    }
+    throw error;
+  }
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    realRoot = path.resolve(root);
+  }
+  const rel = path.relative(realRoot, real);
+  if (rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) {
+    return { kind: "outside", real };
+  }
+  return { ...readRegularSync(real, maxBytes), real };
 }

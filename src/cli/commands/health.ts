@@ -6,6 +6,7 @@ import { UsageError } from "../../model/index.js";
 import { healthOf, readAllHistory, HEALTH_WINDOW } from "../../store/index.js";
 import type { CommandContext } from "./context.js";
 import * as value from "../values.js";
+import { say } from "../terminal.js";
 
 const ADVICE: Record<string, string> = {
   broken: "no trial passed: check the task and its checks",
@@ -23,18 +24,18 @@ export async function healthCommand({ projectRoot, flags }: CommandContext): Pro
     return 0;
   }
   if (rows.length === 0) {
-    process.stdout.write(`no recorded runs in ${dir}\n`);
+    say(`no recorded runs in ${dir}\n`);
     return 0;
   }
   for (const row of rows) {
     const figures = `${row.runs} run(s), ${row.flips} flip(s) (${Math.round(row.flipRate * 100)}%), trials passed ${Math.round(row.trialPassRate * 100)}%`;
     const advice = ADVICE[row.state] ? ` — ${ADVICE[row.state]}` : "";
-    process.stdout.write(`${row.state.padEnd(9)} ${row.id} [${row.agent}]: ${figures}${advice}\n`);
+    say(`${row.state.padEnd(9)} ${row.id} [${row.agent}]: ${figures}${advice}\n`);
   }
   const counts = ["broken", "flaky", "saturated"].map(
     (s) => `${rows.filter((r) => r.state === s).length} ${s}`,
   );
-  process.stdout.write(
+  say(
     `\n${counts.join(", ")} of ${rows.length} eval × agent pair(s), over the last ${HEALTH_WINDOW} runs of each\n`,
   );
   return 0;

@@ -5,6 +5,7 @@ import { loadDefinitions, RESULTS_DIR } from "../../engine.js";
 import { readKnownResults } from "../last-results.js";
 import { listLines } from "../list-lines.js";
 import type { CommandContext } from "./context.js";
+import { say } from "../terminal.js";
 
 export async function listCommand({ projectRoot, flags }: CommandContext): Promise<number> {
   const specs = await loadDefinitions({ projectRoot, evals: flags.evals });
@@ -14,6 +15,6 @@ export async function listCommand({ projectRoot, flags }: CommandContext): Promi
     path.join(projectRoot, RESULTS_DIR),
     historyDir && path.resolve(projectRoot, historyDir),
   );
-  for (const line of listLines(specs, projectRoot, known)) process.stdout.write(`${line}\n`);
+  for (const line of listLines(specs, projectRoot, known)) say(`${line}\n`);
   return 0;
 }

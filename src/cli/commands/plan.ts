@@ -8,6 +8,7 @@ import { expectedCost, planShards } from "../../plan/index.js";
 import { planLines, shardPlanLines } from "../../report/index.js";
 import type { CommandContext } from "./context.js";
 import * as value from "../values.js";
+import { say } from "../terminal.js";
 
 /** `compare --dry-run`: both arms of each comparison, what they may cost; runs nothing. */
 export async function comparePlanCommand(ctx: CommandContext): Promise<number> {
@@ -31,10 +32,10 @@ function printPlan(
   projectRoot: string,
   budget: number | undefined,
 ): void {
-  for (const note of notes) process.stdout.write(`${note}\n`);
+  for (const note of notes) say(`${note}\n`);
   const costOf = (unit: PlannedUnit) => ({ expectedPerTrial: expectedCost(unit, cache) });
   for (const line of planLines(plan.units, projectRoot, costOf, budget)) {
-    process.stdout.write(`${line}\n`);
+    say(`${line}\n`);
   }
 }
 
@@ -63,7 +64,7 @@ export async function planCommand({ projectRoot, names, flags }: CommandContext)
   if (shards !== undefined || format === "json") {
     const split = planShards(plan.units, shards ?? 1, cache.history, budget);
     if (format === "json") process.stdout.write(`${JSON.stringify(split, null, 2)}\n`);
-    else for (const line of shardPlanLines(split)) process.stdout.write(`${line}\n`);
+    else for (const line of shardPlanLines(split)) say(`${line}\n`);
     return 0;
   }
   printPlan(planned, projectRoot, budget);

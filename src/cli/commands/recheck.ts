@@ -7,6 +7,7 @@ import { evalBlock, makeStyle, reportFilesLine, summaryLine } from "../../report
 import { consoleSections } from "../../kinds/index.js";
 import type { CommandContext } from "./context.js";
 import * as value from "../values.js";
+import { complain } from "../terminal.js";
 
 export async function recheckCommand({
   projectRoot,
@@ -25,7 +26,7 @@ export async function recheckCommand({
     realHome: flags["real-home"],
   });
   const say = (line: string) => out.write(`${line}\n`);
-  for (const line of outcome.skipped ?? []) process.stderr.write(`agent-evals recheck: ${line}\n`);
+  for (const line of outcome.skipped ?? []) complain(`agent-evals recheck: ${line}\n`);
   say(style.dim(`recheck of ${outcome.run.recheckedFrom}: no agent ran`));
   const parts = new Set(outcome.summaries.flatMap((summary) => summary.parts));
   for (const result of outcome.run.evals) {

@@ -3,7 +3,6 @@
 // gives one eval without an agent whose checks are its cases. Each carries `claudeCode` so the
 // report can put the parts back together per target.
 
-import { promises as fs } from "node:fs";
 import path from "node:path";
 import type {
   AgentRef,
@@ -15,6 +14,7 @@ import type {
   VariantSpec,
 } from "../../model/index.js";
 import { Codes, DefinitionError, type DefinitionProblem, round6 } from "../../model/index.js";
+import { readInsideSync } from "../../util/index.js";
 import {
   trialCounts,
   yamlTaskDefaults,
@@ -51,6 +51,8 @@ export interface ClaudeCodeLoadContext {
 }
 
 const CLAUDE_CODE_TYPES: ReadonlySet<unknown> = new Set(["skill", "command", "hook"]);
+/** A hook script's bytes that go into its eval's definition hash (with its size). */
+const MAX_HOOK_HASHED_BYTES = 64 * 1024 * 1024;
 
 /** True when the parsed YAML file is a Claude Code skill/command/hook eval (`type: skill|command|hook`). */
 export function isClaudeCodeEval(source: YamlSource): boolean {
@@ -403,7 +405,12 @@ async function hookSpecs(
       target,
     ),
   );
-  const script = await fs.readFile(target.file, "utf8").catch(() => "");
+  // For the definition's hash only: readTarget has refused a link out of the project and a FIFO.
+  const read = readInsideSync(ctx.projectRoot, target.file, MAX_HOOK_HASHED_BYTES);
+  const script =
+    read.kind === "file"
+      ? `${read.bytes.toString("utf8")}${read.truncated ? `\n(${read.size} bytes)` : ""}`
+      : "";
   return [
     {
       id: data.name,

@@ -6,6 +6,7 @@
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { readInsideSync } from "../../util/index.js";
 import { readTarget, TargetError, type Target } from "./target.js";
 
 export interface Plugin {
@@ -26,6 +27,7 @@ export interface Plugin {
 }
 
 const MANIFEST = ".claude-plugin/plugin.json";
+const MAX_MANIFEST_BYTES = 1024 * 1024;
 // Manifest keys that name more components; the copy keeps the default folders only.
 const COMPONENT_KEYS = ["commands", "skills", "agents", "hooks", "mcpServers", "lspServers"];
 
@@ -34,10 +36,22 @@ export async function pluginOf(target: Target, projectRoot: string): Promise<Plu
   const root = pluginRoot(target);
   if (!root) return undefined;
   const manifestFile = path.join(root, MANIFEST);
-  const text = await fs.readFile(manifestFile, "utf8").catch(() => undefined);
-  if (text === undefined) return undefined;
   const relative = toPosix(path.relative(projectRoot, root)) || ".";
-  const manifest = parseManifest(text, `${relative === "." ? "" : `${relative}/`}${MANIFEST}`);
+  const shownManifest = `${relative === "." ? "" : `${relative}/`}${MANIFEST}`;
+  // From the pull request's tree: a link out of the project, a FIFO, is refused, not read.
+  const read = readInsideSync(projectRoot, manifestFile, MAX_MANIFEST_BYTES);
+  if (read.kind === "missing") return undefined;
+  if (read.kind !== "file" || read.truncated)
+    throw new TargetError(
+      read.kind === "outside"
+        ? `the target's plugin manifest ${shownManifest} is a symlink to ${read.real}, outside the project: it is not read`
+        : read.kind === "refused"
+          ? `the target's plugin manifest ${shownManifest} is ${read.what}, not a regular file: it is not read`
+          : `the target's plugin manifest ${shownManifest} is ${read.size} bytes; it may be at most 1 MiB`,
+      "make it a regular file inside the project, or set `trigger.plugin: false` to evaluate the target alone",
+    );
+  const text = read.bytes.toString("utf8");
+  const manifest = parseManifest(text, shownManifest);
   const name =
     typeof manifest.name === "string" && /^[\w.-]+$/.test(manifest.name)
       ? manifest.name

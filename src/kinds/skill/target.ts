@@ -5,6 +5,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { AgentEvalsError, Codes } from "../../model/index.js";
+import { readInsideSync, readRegularSync } from "../../util/index.js";
 
 export type TargetType = "skill" | "command" | "hook";
 
@@ -72,6 +73,8 @@ export async function readTarget(
     );
   const relative = path.relative(projectRoot, file).split(path.sep).join("/");
   if (type === "hook") {
+    // Not read here (a hook may be any program), but never a link out of the project or a FIFO.
+    readTargetText(target, file, projectRoot, 0);
     return {
       type,
       file,
@@ -89,12 +92,13 @@ export async function readTarget(
       `point \`target\` at ${exampleTarget(type)}`,
     );
   }
-  const text = await fs.readFile(file, "utf8");
+  const { text, real } = readTargetText(target, file, projectRoot);
   const front = frontmatter(text);
   if (type === "skill") {
     const folder = path.basename(path.dirname(file));
     const names = unique([folder, typeof front.name === "string" ? front.name : folder]);
-    const { files, skipped } = await readSkillFolder(path.dirname(file));
+    // The folder the SKILL.md really is in: no link is followed inside it.
+    const { files, skipped } = await readSkillFolder(path.dirname(real));
     const install = Object.fromEntries(
       Object.entries(files).map(([rel, content]) => [`.claude/skills/${folder}/${rel}`, content]),
     );
@@ -158,6 +162,42 @@ function describe(front: Record<string, unknown>, text: string): string {
   );
 }
 
+/**
+ * The target's text, read back without trusting the pull request that may have written it: a
+ * symlink is followed only to a file inside the project, and only a regular file is read (a FIFO
+ * would block the run).
+ */
+export function readTargetText(
+  target: string,
+  file: string,
+  projectRoot: string,
+  maxBytes = MAX_SKILL_BYTES,
+): { text: string; real: string } {
+  const read = readInsideSync(projectRoot, file, maxBytes);
+  const shown = JSON.stringify(target);
+  if (read.kind === "outside")
+    throw new TargetError(
+      `the target ${shown} is a symlink to ${read.real}, outside the project: it is not read`,
+      "copy the file into the project, or point the link at a file inside the project",
+    );
+  if (read.kind === "refused")
+    throw new TargetError(
+      `the target ${shown} is ${read.what}, not a regular file: it is not read`,
+      "make it a regular file (or a symlink to one inside the project)",
+    );
+  if (read.kind === "missing")
+    throw new TargetError(
+      `the target ${shown} does not exist (looked at ${file})`,
+      "create it, or point `target` at it relative to the project root",
+    );
+  if (read.truncated && maxBytes > 0)
+    throw new TargetError(
+      `the target ${shown} is ${read.size} bytes; a target may be at most 1 MiB`,
+      "make it smaller",
+    );
+  return { text: read.bytes.toString("utf8"), real: read.real };
+}
+
 /** Every UTF-8 file of a skill folder (relative path → text); other files are listed as skipped. */
 async function readSkillFolder(
   dir: string,
@@ -170,7 +210,13 @@ async function readSkillFolder(
     if (!entry.isFile()) continue;
     const abs = path.join(entry.parentPath, entry.name);
     const rel = path.relative(dir, abs).split(path.sep).join("/");
-    const bytes = await fs.readFile(abs);
+    // Listed as a file; opened only if it still is one (never through a link, never a FIFO).
+    const read = readRegularSync(abs, MAX_SKILL_BYTES + 1);
+    if (read.kind !== "file") {
+      skipped.push(rel);
+      continue;
+    }
+    const bytes = read.bytes;
     total += bytes.byteLength;
     try {
       if (total > MAX_SKILL_BYTES) throw new Error("too large");

@@ -7,9 +7,10 @@
 // cost grows with the image (0.05 s for the bare image, 0.5–1 s with a 10,000-file tree).
 
 import { spawn } from "node:child_process";
-import { lstatSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { lstatSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { AgentFault, InfraError } from "../../model/index.js";
+import { kindOf, readRegularSync } from "../../util/index.js";
 import { removeTree } from "../workspace/sandbox.js";
 import { docker, dockerBin, dockerVariables } from "./docker-host.js";
 import type { WorkspaceChanges } from "./provider.js";
@@ -120,8 +121,12 @@ let root;
 try { root = fs.lstatSync(from); } catch {}
 if (root && root.ctimeMs >= since) visit("");
 for (const [dst, mode] of folders.reverse()) fs.chmodSync(dst, mode);
-fs.writeFileSync(reportFile, JSON.stringify({ listed, gone: !root, failed, notFolders }));
+// "wx": never through a link, never into a FIFO, the agent may have put there.
+fs.writeFileSync(reportFile, JSON.stringify({ listed, gone: !root, failed, notFolders }), { flag: "wx" });
 `;
+
+/** COPY_OUT's report: a list of names per folder entered, far below this. */
+const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 
 /** What COPY_OUT reports. */
 interface CopyOutReport {
@@ -173,8 +178,21 @@ export async function bringOut(
       ["exec", name, node, "-e", COPY_OUT, plan.inside, fresh, started, reportFile],
       600_000,
     );
-    report = JSON.parse(readFileSync(reportFile, "utf8")) as CopyOutReport;
+    // The outbox is the agent's to write too: only a regular file is read, no link followed.
+    const read = readRegularSync(reportFile, MAX_REPORT_BYTES);
+    if (read.kind !== "file" || read.truncated)
+      throw new AgentFault(
+        `the copy-out's report ${path.basename(reportFile)} in the trial's outbox is ${read.kind === "file" ? `${read.size} bytes` : read.kind === "missing" ? "missing" : read.what}: not read (the agent wrote there)`,
+      );
+    report = JSON.parse(read.bytes.toString("utf8")) as CopyOutReport;
   } catch (error) {
+    if (error instanceof AgentFault) throw error;
+    // The report is written last, with O_EXCL: already there, the agent put it there first.
+    const planted = lstatSync(reportFile, { throwIfNoEntry: false });
+    if (planted)
+      throw new AgentFault(
+        `the agent put ${planted.isFile() ? "a file" : kindOf(planted)} at the copy-out's report ${path.basename(reportFile)} in the trial's outbox: not read`,
+      );
     // The agent's processes run in the container: one that stopped it (killed its first process,
     // the forwarder) did so from inside. Anything else is the daemon's.
     if (!(await running(name)))
