@@ -3091,6 +3091,7 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // settings, global instructions) copied in from the folder the user's agent reads, when they exist.
 
 
+
 async function prepareAgentHome(dir, from, carriedOver) {
     await external_node_fs_.promises.mkdir(dir, { recursive: true });
     await Promise.all(carriedOver.map(async (name) => {
@@ -3103,10 +3104,17 @@ async function prepareAgentHome(dir, from, carriedOver) {
         });
     }));
 }
-/** A JSON object file's content, or {} when it is missing or not an object. */
+const MAX_JSON_BYTES = 4 * 1024 * 1024;
+/**
+ * A JSON object file's content, or {} when it is missing or not an object. The file is in a
+ * trial's HOME or TMPDIR, where the agent can write: a link or a FIFO there is taken for none.
+ */
 async function readJsonObject(file) {
+    const text = (0,util/* readRegularTextSync */.DM)(file, MAX_JSON_BYTES);
+    if (text === undefined)
+        return {};
     try {
-        const value = JSON.parse(await external_node_fs_.promises.readFile(file, "utf8"));
+        const value = JSON.parse(text);
         return value && typeof value === "object" && !Array.isArray(value)
             ? value
             : {};
@@ -3323,6 +3331,7 @@ const CODEX_QUIET_ARGS = [
  * the login part and the eval's `sandbox.home` files; with `--real-home` it is the user's own.
  */
 const CARRIED_OVER = ["auth.json", "config.toml", "AGENTS.md"];
+const MAX_CONFIG_BYTES = 1024 * 1024;
 /** The variables that log Codex in (besides a saved `codex login`). */
 const CODEX_CREDENTIAL_ENV = ["OPENAI_API_KEY", "CODEX_API_KEY"];
 function codex(options = {}) {
@@ -3480,7 +3489,8 @@ async function runCodex(ctx, bin, options) {
 }
 /** The `model = "…"` of a CODEX_HOME's config.toml, if it sets one at the top level. */
 async function configuredModel(codexHome) {
-    const config = await external_node_fs_.promises.readFile(external_node_path_default().join(codexHome, "config.toml"), "utf8").catch(() => "");
+    // In the trial's TMPDIR, where the agent can write: never a link followed, never a FIFO opened.
+    const config = (0,util/* readRegularTextSync */.DM)(external_node_path_default().join(codexHome, "config.toml"), MAX_CONFIG_BYTES) ?? "";
     const topLevel = config.split(/^\s*\[/m)[0] ?? "";
     return /^\s*model\s*=\s*"([^"]+)"/m.exec(topLevel)?.[1];
 }
@@ -10532,9 +10542,12 @@ var model = __nccwpck_require__(59952);
 var src_check = __nccwpck_require__(85013);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(38815);
+// EXTERNAL MODULE: ./src/util/index.ts + 16 modules
+var util = __nccwpck_require__(61930);
 ;// CONCATENATED MODULE: ./src/kinds/skill/target.ts
 // The file under test of a skill/command/hook eval: where it is, what it is called, what its
 // description says, and the files that install it into a throwaway project.
+
 
 
 
@@ -10566,6 +10579,8 @@ async function readTarget(type, target, projectRoot) {
         throw new TargetError(`the skill target ${JSON.stringify(target)} is not a SKILL.md: Claude Code loads a skill only from its folder's SKILL.md`, "point `target` at the skill's SKILL.md, or at its folder");
     const relative = external_node_path_default().relative(projectRoot, file).split((external_node_path_default()).sep).join("/");
     if (type === "hook") {
+        // Not read here (a hook may be any program), but never a link out of the project or a FIFO.
+        readTargetText(target, file, projectRoot, 0);
         return {
             type,
             file,
@@ -10580,12 +10595,13 @@ async function readTarget(type, target, projectRoot) {
     if (!file.endsWith(".md")) {
         throw new TargetError(`a ${type} target must be a markdown file, got ${JSON.stringify(target)}`, `point \`target\` at ${exampleTarget(type)}`);
     }
-    const text = await external_node_fs_.promises.readFile(file, "utf8");
+    const { text, real } = readTargetText(target, file, projectRoot);
     const front = frontmatter(text);
     if (type === "skill") {
         const folder = external_node_path_default().basename(external_node_path_default().dirname(file));
         const names = unique([folder, typeof front.name === "string" ? front.name : folder]);
-        const { files, skipped } = await readSkillFolder(external_node_path_default().dirname(file));
+        // The folder the SKILL.md really is in: no link is followed inside it.
+        const { files, skipped } = await readSkillFolder(external_node_path_default().dirname(real));
         const install = Object.fromEntries(Object.entries(files).map(([rel, content]) => [`.claude/skills/${folder}/${rel}`, content]));
         return {
             type,
@@ -10644,6 +10660,24 @@ function describe(front, text) {
         .map((line) => line.replace(/^#+\s*/, "").trim())
         .find(Boolean) ?? "");
 }
+/**
+ * The target's text, read back without trusting the pull request that may have written it: a
+ * symlink is followed only to a file inside the project, and only a regular file is read (a FIFO
+ * would block the run).
+ */
+function readTargetText(target, file, projectRoot, maxBytes = MAX_SKILL_BYTES) {
+    const read = (0,util/* readInsideSync */.yn)(projectRoot, file, maxBytes);
+    const shown = JSON.stringify(target);
+    if (read.kind === "outside")
+        throw new TargetError(`the target ${shown} is a symlink to ${read.real}, outside the project: it is not read`, "copy the file into the project, or point the link at a file inside the project");
+    if (read.kind === "refused")
+        throw new TargetError(`the target ${shown} is ${read.what}, not a regular file: it is not read`, "make it a regular file (or a symlink to one inside the project)");
+    if (read.kind === "missing")
+        throw new TargetError(`the target ${shown} does not exist (looked at ${file})`, "create it, or point `target` at it relative to the project root");
+    if (read.truncated && maxBytes > 0)
+        throw new TargetError(`the target ${shown} is ${read.size} bytes; a target may be at most 1 MiB`, "make it smaller");
+    return { text: read.bytes.toString("utf8"), real: read.real };
+}
 /** Every UTF-8 file of a skill folder (relative path → text); other files are listed as skipped. */
 async function readSkillFolder(dir) {
     const files = {};
@@ -10655,7 +10689,13 @@ async function readSkillFolder(dir) {
             continue;
         const abs = external_node_path_default().join(entry.parentPath, entry.name);
         const rel = external_node_path_default().relative(dir, abs).split((external_node_path_default()).sep).join("/");
-        const bytes = await external_node_fs_.promises.readFile(abs);
+        // Listed as a file; opened only if it still is one (never through a link, never a FIFO).
+        const read = (0,util/* readRegularSync */.Wy)(abs, MAX_SKILL_BYTES + 1);
+        if (read.kind !== "file") {
+            skipped.push(rel);
+            continue;
+        }
+        const bytes = read.bytes;
         total += bytes.byteLength;
         try {
             if (total > MAX_SKILL_BYTES)
@@ -11204,8 +11244,6 @@ async function writeClaudeCodeResults(reports, projectRoot) {
 
 // EXTERNAL MODULE: ./src/report/index.ts + 13 modules
 var src_report = __nccwpck_require__(96580);
-// EXTERNAL MODULE: ./src/util/index.ts + 16 modules
-var util = __nccwpck_require__(61930);
 ;// CONCATENATED MODULE: ./src/kinds/skill/console.ts
 // The console section of each skill/command/hook eval: trigger metrics and per-query rates, each
 // e2e scenario PASS/FAIL with its trajectory and failing checks, hook cases, cost; then a summary.
@@ -12117,7 +12155,9 @@ function holdoutSplit(count, share, seed) {
 
 
 
+
 const MANIFEST = ".claude-plugin/plugin.json";
+const MAX_MANIFEST_BYTES = 1024 * 1024;
 // Manifest keys that name more components; the copy keeps the default folders only.
 const COMPONENT_KEYS = ["commands", "skills", "agents", "hooks", "mcpServers", "lspServers"];
 /** The plugin the target is part of, or undefined when it is not in one. */
@@ -12126,11 +12166,20 @@ async function pluginOf(target, projectRoot) {
     if (!root)
         return undefined;
     const manifestFile = external_node_path_default().join(root, MANIFEST);
-    const text = await external_node_fs_.promises.readFile(manifestFile, "utf8").catch(() => undefined);
-    if (text === undefined)
-        return undefined;
     const relative = toPosix(external_node_path_default().relative(projectRoot, root)) || ".";
-    const manifest = parseManifest(text, `${relative === "." ? "" : `${relative}/`}${MANIFEST}`);
+    const shownManifest = `${relative === "." ? "" : `${relative}/`}${MANIFEST}`;
+    // From the pull request's tree: a link out of the project, a FIFO, is refused, not read.
+    const read = (0,util/* readInsideSync */.yn)(projectRoot, manifestFile, MAX_MANIFEST_BYTES);
+    if (read.kind === "missing")
+        return undefined;
+    if (read.kind !== "file" || read.truncated)
+        throw new TargetError(read.kind === "outside"
+            ? `the target's plugin manifest ${shownManifest} is a symlink to ${read.real}, outside the project: it is not read`
+            : read.kind === "refused"
+                ? `the target's plugin manifest ${shownManifest} is ${read.what}, not a regular file: it is not read`
+                : `the target's plugin manifest ${shownManifest} is ${read.size} bytes; it may be at most 1 MiB`, "make it a regular file inside the project, or set `trigger.plugin: false` to evaluate the target alone");
+    const text = read.bytes.toString("utf8");
+    const manifest = parseManifest(text, shownManifest);
     const name = typeof manifest.name === "string" && /^[\w.-]+$/.test(manifest.name)
         ? manifest.name
         : external_node_path_default().basename(root);
@@ -12233,6 +12282,8 @@ function toPosix(p) {
 
 
 const CLAUDE_CODE_TYPES = new Set(["skill", "command", "hook"]);
+/** A hook script's bytes that go into its eval's definition hash (with its size). */
+const MAX_HOOK_HASHED_BYTES = 64 * 1024 * 1024;
 /** True when the parsed YAML file is a Claude Code skill/command/hook eval (`type: skill|command|hook`). */
 function isClaudeCodeEval(source) {
     return CLAUDE_CODE_TYPES.has(typeOf(source));
@@ -12514,7 +12565,11 @@ async function hookSpecs(data, source, ctx) {
         expect: c.expect,
         source: { file: evalFile, line: (0,src_define/* locate */.x5)(source, ["cases", index]).line },
     }, target));
-    const script = await external_node_fs_.promises.readFile(target.file, "utf8").catch(() => "");
+    // For the definition's hash only: readTarget has refused a link out of the project and a FIFO.
+    const read = (0,util/* readInsideSync */.yn)(ctx.projectRoot, target.file, MAX_HOOK_HASHED_BYTES);
+    const script = read.kind === "file"
+        ? `${read.bytes.toString("utf8")}${read.truncated ? `\n(${read.size} bytes)` : ""}`
+        : "";
     return [
         {
             id: data.name,
@@ -13126,6 +13181,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   CX: () => (/* reexport */ HISTORY_FILE),
   Ri: () => (/* reexport */ InfraError),
   xR: () => (/* reexport */ NEVER_SNAPSHOT_DIRS),
+  dA: () => (/* reexport */ NO_CHANGE_POWER),
   hT: () => (/* reexport */ OWN_DIR),
   Bw: () => (/* reexport */ REPOSITORY),
   z5: () => (/* reexport */ RESULTS_DIR),
@@ -13147,6 +13203,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   M0: () => (/* reexport */ judgedAny),
   MT: () => (/* reexport */ matchesPattern),
   H6: () => (/* reexport */ mostTrials),
+  dT: () => (/* reexport */ noChangeTrials),
   CT: () => (/* reexport */ reliabilityOf),
   Td: () => (/* reexport */ requiredPasses),
   X_: () => (/* reexport */ round6),
@@ -13159,7 +13216,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   LQ: () => (/* reexport */ withDiagnostics)
 });
 
-// UNUSED EXPORTS: sequentialVerdict
+// UNUSED EXPORTS: noChangeChance, sequentialVerdict
 
 ;// CONCATENATED MODULE: ./src/model/stats.ts
 // Verdict arithmetic: how many passes a pass rate needs, when the verdict is decided, the Wilson
@@ -13314,8 +13371,10 @@ function differenceInterval(control, treatment, confidence = FINAL_CONFIDENCE) {
     const p1 = control.passes / control.trials;
     const p2 = treatment.passes / treatment.trials;
     const z = zFor(confidence);
-    const [l1, u1] = wilsonInterval(control.passes, control.trials, z);
-    const [l2, u2] = wilsonInterval(treatment.passes, treatment.trials, z);
+    return newcombe(p1, wilsonInterval(control.passes, control.trials, z), p2, wilsonInterval(treatment.passes, treatment.trials, z));
+}
+/** Newcombe's interval of p2 − p1 from each rate and its Wilson interval. */
+function newcombe(p1, [l1, u1], p2, [l2, u2]) {
     const d = p2 - p1;
     const lower = d - Math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2);
     const upper = d + Math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2);
@@ -13399,6 +13458,88 @@ function compareArms(control, treatment, margin = DEFAULT_MARGIN, confidence = F
         pValue,
         verdict: verdictOf(judged, margin, pValue),
     };
+}
+/** The chance a `no-change` should have, when nothing changed, at the trials noChangeTrials gives. */
+const NO_CHANGE_POWER = 0.8;
+/**
+ * The chance that the rule's 95% interval of `trials` + `trials` trials lies within ±margin when
+ * both arms pass at `rate`: summed exactly over the two arms' binomial outcomes (those further than
+ * 6 standard deviations from the mean, a share below 1e-8, are left out).
+ */
+function noChangeChance(rate, margin, trials) {
+    if (trials < 1)
+        return 0;
+    const z = zFor(FINAL_CONFIDENCE);
+    const pmf = binomialPmf(trials, rate);
+    const spread = 6 * Math.sqrt(trials * rate * (1 - rate)) + 1;
+    const from = Math.max(0, Math.floor(trials * rate - spread));
+    const to = Math.min(trials, Math.ceil(trials * rate + spread));
+    const wilson = [];
+    for (let k = from; k <= to; k++)
+        wilson[k] = wilsonInterval(k, trials, z);
+    let chance = 0;
+    for (let a = from; a <= to; a++) {
+        for (let b = from; b <= to; b++) {
+            const [lower, upper] = newcombe(a / trials, wilson[a], b / trials, wilson[b]);
+            if (lower >= -margin && upper <= margin)
+                chance += pmf[a] * pmf[b];
+        }
+    }
+    return Math.min(1, chance);
+}
+function binomialPmf(n, p) {
+    if (p <= 0 || p >= 1)
+        return [...Array(n + 1)].map((_, k) => (k === (p <= 0 ? 0 : n) ? 1 : 0));
+    const logFactorial = logFactorials(n);
+    return [...Array(n + 1)].map((_, k) => Math.exp(logFactorial[n] -
+        logFactorial[k] -
+        logFactorial[n - k] +
+        k * Math.log(p) +
+        (n - k) * Math.log(1 - p)));
+}
+/**
+ * Trials per arm a `no-change` within ±margin needs when both arms pass at `rate`: the smallest n
+ * at which the 95% rule says it with a chance of at least `power` (noChangeChance, searched by
+ * bisection from the normal approximation n ≈ 2·p(1−p)·((z₀.₉₇₅ + z₍₁₊power₎/₂) / margin)², the
+ * usual sample size of two one-sided tests at a true difference of 0). That n is of a fixed-n
+ * comparison; the sequential rule's earlier (99.8%) looks only add chances. Where the
+ * approximation passes 1000 (rates far from 0 and 1 with a margin under 10 points) it is returned
+ * as it is: there it is within a few trials of the exact figure, which takes long to sum.
+ */
+function noChangeTrials(rate, margin, power = NO_CHANGE_POWER) {
+    const p = Math.min(1, Math.max(0, rate));
+    const key = `${p} ${margin} ${power}`;
+    const known = neededTrials.get(key);
+    if (known !== undefined)
+        return known;
+    const z = zFor(FINAL_CONFIDENCE) + inverseNormal((1 + power) / 2);
+    const approx = Math.ceil(2 * p * (1 - p) * (z / margin) ** 2);
+    const needed = approx > 1000 ? approx : searchTrials(p, margin, power, approx);
+    neededTrials.set(key, needed);
+    return needed;
+}
+const neededTrials = new Map();
+/** The smallest n whose noChangeChance reaches `power`, bisected from a bracket around `guess`. */
+function searchTrials(p, margin, power, guess) {
+    const reaches = (n) => noChangeChance(p, margin, n) >= power;
+    let low = Math.floor(guess * 0.75);
+    if (low > 0 && reaches(low))
+        low = 0;
+    let high = Math.max(low + 1, 2, Math.ceil(guess * 1.25));
+    while (!reaches(high)) {
+        low = high;
+        high *= 2;
+        if (high > 8192)
+            return Math.max(guess, low); // margins of a fraction of a point only
+    }
+    while (high - low > 1) {
+        const mid = Math.floor((low + high) / 2);
+        if (reaches(mid))
+            high = mid;
+        else
+            low = mid;
+    }
+    return high;
 }
 /**
  * The sequential rule, one stopping rule for every baseline (a base ref, a variant's control, the
@@ -15322,6 +15463,7 @@ function summaryLine(run, resultsDir, style) {
 // How a comparison reads: one row per eval × agent × compared arm — control k/n → treatment k/n,
 // the difference in points with its 95% interval, the p-value and the verdict — for the console,
 // the markdown comment and the HTML report alike.
+
 const VERDICT_LABEL = {
     regression: "REGRESSION",
     improvement: "IMPROVEMENT",
@@ -15342,11 +15484,45 @@ function deltaText(c) {
 }
 /** Why the verdict is what it is, in a few words. */
 function decisionText(c) {
-    if (c.decidedAfter !== undefined)
-        return c.decidedAfter >= c.maxTrials
-            ? `at ${c.maxTrials} trials per arm`
-            : `decided after ${c.decidedAfter} pair${c.decidedAfter === 1 ? "" : "s"} of up to ${c.maxTrials}`;
+    if (c.decidedAfter !== undefined) {
+        if (c.decidedAfter < c.maxTrials)
+            return `decided after ${c.decidedAfter} pair${c.decidedAfter === 1 ? "" : "s"} of up to ${c.maxTrials}`;
+        const reach = noChangeReach(c);
+        return `at ${c.maxTrials} trials per arm${reach ? `; ${reach}` : ""}`;
+    }
     return c.reason ?? "not decided";
+}
+/**
+ * What a `no-change` would take, said of an inconclusive verdict at the maximum whose interval
+ * holds 0 and whose Δ lies within the margin (no sign of a difference, too few trials to rule one
+ * out): the trials per arm at which the 95% rule says no-change within the margin 8 times in 10 when
+ * both arms pass at the rate the two arms passed at together (noChangeTrials), when that is more
+ * than the maximum. `no-change within ±10 pts needs about 340 trials per arm at the 80% pass rate
+ * seen (8 times in 10 if nothing changed): --trials N, or a wider --margin`.
+ */
+function noChangeReach(c) {
+    if (c.verdict !== "inconclusive")
+        return undefined;
+    if (c.interval[0] > 0 || c.interval[1] < 0 || Math.abs(c.delta) >= c.margin)
+        return undefined;
+    const trials = c.controlTrials + c.treatmentTrials;
+    if (trials === 0)
+        return undefined;
+    const rate = (c.controlPasses + c.treatmentPasses) / trials;
+    const needed = (0,model/* noChangeTrials */.dT)(rate, c.margin);
+    if (!(needed > Math.max(c.maxTrials, c.controlTrials, c.treatmentTrials)))
+        return undefined;
+    const chance = `${Math.round(model/* NO_CHANGE_POWER */.dA * 10)} times in 10`;
+    // Against history the control is the recorded baseline: no flag of this run adds to it.
+    const how = c.control.startsWith("history") ? "" : ": --trials N, or a wider --margin";
+    return `no-change within ±${points(c.margin).replace("+", "")} pts needs about ${roughly(needed)} trials per arm at the ${Math.round(rate * 100)}% pass rate seen (${chance} if nothing changed)${how}`;
+}
+/** A count to two significant figures, rounded up: 37, 120, 340, 530, 2200. */
+function roughly(n) {
+    if (n < 100)
+        return n;
+    const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+    return Math.ceil(n / unit) * unit;
 }
 /** What the treatment costs beside the control, per trial: `cost +$0.02, 1.2s → 3.4s, turns 4 → 6`. */
 function meansText(c) {
@@ -19311,6 +19487,7 @@ function isPermissionError(err) {
 
 
 
+
 /**
  * Bakes `dir` (the prepared tree, at its host path) into a new image over `image`: a container is
  * created (never started), the tree is streamed into it at the same path by `docker cp` with its
@@ -19407,8 +19584,11 @@ let root;
 try { root = fs.lstatSync(from); } catch {}
 if (root && root.ctimeMs >= since) visit("");
 for (const [dst, mode] of folders.reverse()) fs.chmodSync(dst, mode);
-fs.writeFileSync(reportFile, JSON.stringify({ listed, gone: !root, failed, notFolders }));
+// "wx": never through a link, never into a FIFO, the agent may have put there.
+fs.writeFileSync(reportFile, JSON.stringify({ listed, gone: !root, failed, notFolders }), { flag: "wx" });
 `;
+/** COPY_OUT's report: a list of names per folder entered, far below this. */
+const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 /** Whether the container `name` is still running (false also when it is gone). */
 async function running(name) {
     const state = await docker(["inspect", "--format", "{{.State.Running}}", name]).catch(() => "");
@@ -19426,9 +19606,19 @@ async function bringOut(name, plan, node, started, round) {
     let report;
     try {
         await docker(["exec", name, node, "-e", COPY_OUT, plan.inside, fresh, started, reportFile], 600_000);
-        report = JSON.parse((0,external_node_fs_.readFileSync)(reportFile, "utf8"));
+        // The outbox is the agent's to write too: only a regular file is read, no link followed.
+        const read = (0,util/* readRegularSync */.Wy)(reportFile, MAX_REPORT_BYTES);
+        if (read.kind !== "file" || read.truncated)
+            throw new model/* AgentFault */.kg(`the copy-out's report ${external_node_path_default().basename(reportFile)} in the trial's outbox is ${read.kind === "file" ? `${read.size} bytes` : read.kind === "missing" ? "missing" : read.what}: not read (the agent wrote there)`);
+        report = JSON.parse(read.bytes.toString("utf8"));
     }
     catch (error) {
+        if (error instanceof model/* AgentFault */.kg)
+            throw error;
+        // The report is written last, with O_EXCL: already there, the agent put it there first.
+        const planted = (0,external_node_fs_.lstatSync)(reportFile, { throwIfNoEntry: false });
+        if (planted)
+            throw new model/* AgentFault */.kg(`the agent put ${planted.isFile() ? "a file" : (0,util/* kindOf */.pP)(planted)} at the copy-out's report ${external_node_path_default().basename(reportFile)} in the trial's outbox: not read`);
         // The agent's processes run in the container: one that stopped it (killed its first process,
         // the forwarder) did so from inside. Anything else is the daemon's.
         if (!(await running(name)))
@@ -24495,6 +24685,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   w5: () => (/* reexport */ openRegularSync),
   PC: () => (/* reexport */ outgoingRedactor),
   MT: () => (/* reexport */ outsideCommandWrapper),
+  yn: () => (/* reexport */ readInsideSync),
   Wy: () => (/* reexport */ readRegularSync),
   DM: () => (/* reexport */ readRegularTextSync),
   Zr: () => (/* reexport */ readTail),
@@ -25338,6 +25529,7 @@ function sequenceAt(bytes, i, length, json) {
 // that then keeps the process from exiting, whatever the signal); a link to /dev/zero or to
 // /etc/shadow would be read as if it were the file.
 
+
 // O_NOFOLLOW: a link in the file's place fails with ELOOP. O_NONBLOCK: a FIFO opens at once.
 // O_NOCTTY: a terminal never becomes ours.
 const SAFE_OPEN_FLAGS = external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK | external_node_fs_.constants.O_NOCTTY | external_node_fs_.constants.O_NOFOLLOW;
@@ -25444,6 +25636,41 @@ function failure(error) {
     if (code === "ENXIO")
         return { kind: "refused", what: "a socket or FIFO" };
     throw error;
+}
+/**
+ * A file of the project (a pull request's tree) read back: a symlink is followed only when it
+ * leads to a file inside `root`; a link out of it is `outside`, and only a regular file is read
+ * (a FIFO, a device or a folder is `refused`).
+ */
+function readInsideSync(root, file, maxBytes) {
+    let real;
+    try {
+        real = (0,external_node_fs_.realpathSync)(file);
+    }
+    catch (error) {
+        const code = error.code;
+        // A link to nothing, or one in a loop: not read, and said as what it is.
+        if (code === "ELOOP")
+            return { kind: "refused", what: "a symlink in a loop", real: file };
+        if (code === "ENOENT" || code === "ENOTDIR") {
+            return (0,external_node_fs_.lstatSync)(file, { throwIfNoEntry: false })?.isSymbolicLink()
+                ? { kind: "refused", what: "a symlink to nothing", real: file }
+                : { kind: "missing", real: file };
+        }
+        throw error;
+    }
+    let realRoot;
+    try {
+        realRoot = (0,external_node_fs_.realpathSync)(root);
+    }
+    catch {
+        realRoot = external_node_path_default().resolve(root);
+    }
+    const rel = external_node_path_default().relative(realRoot, real);
+    if (rel === ".." || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel)) {
+        return { kind: "outside", real };
+    }
+    return { ...readRegularSync(real, maxBytes), real };
 }
 
 ;// CONCATENATED MODULE: ./src/util/redact.ts
@@ -43282,7 +43509,7 @@ var engine = __nccwpck_require__(90825);
 // dist/cli/index.js and dist/index.js (src/start/cli.ts, src/start/action.ts) call the starts.
 
 /** Runs the CLI with process.argv, then exits (src/cli/bin.ts). Not part of the library's API. */
-const startCli = () => Promise.all(/* import() */[__nccwpck_require__.e(939), __nccwpck_require__.e(643)]).then(__nccwpck_require__.bind(__nccwpck_require__, 86643));
+const startCli = () => Promise.all(/* import() */[__nccwpck_require__.e(939), __nccwpck_require__.e(273)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48273));
 /** Runs the GitHub Action, then exits (src/github/main.ts). Not part of the library's API. */
 const startAction = () => __nccwpck_require__.e(/* import() */ 890).then(__nccwpck_require__.bind(__nccwpck_require__, 6890));
 
