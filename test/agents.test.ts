@@ -526,6 +526,7 @@ describe("scriptAgent", () => {
     const agent = scriptAgent("fn", async (ctx) => {
       seen = ctx;
       await fs.writeFile(path.join(ctx.cwd, "made-by-fn.txt"), ctx.prompt);
+      await new Promise((resolve) => setTimeout(resolve, 50));
       return { finalMessage: "all done", costUsd: 0.25 };
     });
     const ctx = context("write it");
@@ -540,7 +541,8 @@ describe("scriptAgent", () => {
       finalMessage: "all done",
       costUsd: 0.25,
     });
-    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+    // The function's own time is measured (it waits 50 ms), not left at 0.
+    expect(result.durationMs).toBeGreaterThanOrEqual(45);
   });
 
   it("a function returning nothing passes with exit 0; one may report its own failure", async () => {

@@ -67,17 +67,16 @@ describe("agent-evals init", () => {
       "ANTHROPIC_API_KEY",
       "OPENAI_API_KEY",
     ]);
-    // The reusable workflow (when present in this repository) declares every input the caller sets.
+    // The reusable workflow of this repository declares every input the caller sets.
     const reusable = path.join(REPO_ROOT, ".github/workflows/evals.yml");
-    const declared = await fs.readFile(reusable, "utf8").then(
-      (text) =>
-        Object.keys(
-          (parseYaml(text) as { on: { workflow_call: { inputs: Record<string, unknown> } } }).on
-            .workflow_call.inputs,
-        ),
-      () => undefined,
+    const declared = Object.keys(
+      (
+        parseYaml(await fs.readFile(reusable, "utf8")) as {
+          on: { workflow_call: { inputs: Record<string, unknown> } };
+        }
+      ).on.workflow_call.inputs,
     );
-    if (declared) for (const input of inputs) expect(declared).toContain(input);
+    for (const input of inputs) expect(declared).toContain(input);
   });
 
   it("refuses to overwrite: exit 2, names the file, writes nothing", async () => {

@@ -1,7 +1,8 @@
 // The claude-code agent: `claude -p` with stream-json output, permissions bypassed, stdin closed,
 // quiet network settings, a per-trial temp dir, `--max-budget-usd` from the eval's maxCostUsd, the
 // eval's MCP servers through `--mcp-config`.
-// Flags and event formats: ../shared/AGENT-CLIS.md.
+// Flags and event formats: the pinned claude CLI's (scripts/install-agent-clis.sh), proven by
+// test/claude-code.test.ts against the fake Anthropic API.
 
 import path from "node:path";
 import {

@@ -1,5 +1,6 @@
 // Reads Claude Code's `--output-format stream-json` events as they arrive into a trajectory, the
-// final message, turns, tokens and cost. Event shapes: ../shared/AGENT-CLIS.md.
+// final message, turns, tokens and cost. The event shapes are those `claude -p --output-format
+// stream-json --verbose` prints; test/claude-code.test.ts drives the real CLI (test/fakes/anthropic.ts).
 
 import type { TokenUsage, ToolCall } from "../model/index.js";
 import { parseJsonObject } from "./lines.js";

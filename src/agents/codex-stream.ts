@@ -1,5 +1,6 @@
 // Reads `codex exec --json` events as they arrive into the trajectory model, the final message and
-// token usage. Event shapes: ../shared/AGENT-CLIS.md.
+// token usage. The event shapes are those the pinned codex prints (scripts/install-agent-clis.sh);
+// test/codex.test.ts drives the real CLI against test/fakes/openai.ts.
 
 import type { TokenUsage, ToolCall } from "../model/index.js";
 import { parseJsonObject } from "./lines.js";

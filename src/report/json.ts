@@ -1,4 +1,4 @@
-// run.json: the run result contract (DESIGN.md §5), also what `--format json` prints.
+// run.json: the run result contract (its schema: src/store/run-schema.ts), also what `--format json` prints.
 
 import fs from "node:fs";
 import path from "node:path";

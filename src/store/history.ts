@@ -1,4 +1,4 @@
-// The history store (`--history-dir`, DESIGN.md §5): one JSON line per eval × agent per run, in
+// The history store (`--history-dir`): one JSON line per eval × agent per run, in
 // `<dir>/<id>.jsonl`. Append-only, safe for several processes appending at once, read tolerantly.
 // It is also the result cache of CI: `latestMatching` finds a recorded verdict for the same prompt
 // text, definition and agent version.
