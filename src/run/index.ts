@@ -9,9 +9,8 @@ export {
   PROVIDERS,
   PROVIDER_NAMES,
   providerNamed,
-  type ContainerOptions,
-  type SandboxProvider,
-} from "./isolation/provider.js";
+} from "./isolation/registry.js";
+export type { ContainerOptions, SandboxProvider } from "./isolation/provider.js";
 export {
   REAL_HOME_NOTE,
   checkEvalProviders,

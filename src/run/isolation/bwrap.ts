@@ -12,9 +12,9 @@
 import { AgentEvalsError, Codes } from "../../model/index.js";
 import { withCommandWrapper, type WrappedCommand } from "../../util/index.js";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { realpathSync } from "node:fs";
 import path from "node:path";
 import { bwrapHost, innerArgs, outerArgs, type BwrapHost } from "./bwrap-host.js";
+import { programFolders } from "./program-folders.js";
 import { viewArgs } from "./jail-view.js";
 import {
   FORWARDER,
@@ -118,29 +118,6 @@ export async function wrapCommand(
     ],
     dispose: () => Promise.all(routes.map((r) => r.close())).then(() => undefined),
   };
-}
-
-/**
- * The folders a program runs from: its own, and — through links, as `.agent-clis/bin/claude` is —
- * its real file's package (the nearest node_modules above it, whose siblings hold a CLI's
- * platform binaries), so that it still runs where a private /tmp hides the project it lives in.
- */
-export function programFolders(program: string): string[] {
-  const folders = [path.dirname(program)];
-  let real: string;
-  try {
-    real = realpathSync(program);
-  } catch {
-    return folders;
-  }
-  let dir = path.dirname(real);
-  for (let up = dir; path.dirname(up) !== up; up = path.dirname(up)) {
-    if (path.basename(up) === "node_modules") {
-      dir = up;
-      break;
-    }
-  }
-  return [...folders, dir];
 }
 
 function bwrapArgs(

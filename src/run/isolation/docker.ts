@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { InfraError, type ContainerLimits } from "../../model/index.js";
 import { recordInRun, runId, withCommandWrapper, type WrappedCommand } from "../../util/index.js";
-import { programFolders } from "./bwrap.js";
+import { programFolders } from "./program-folders.js";
 import {
   docker,
   dockerAvailability,

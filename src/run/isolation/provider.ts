@@ -1,13 +1,10 @@
 // Sandbox providers: what a trial's agent runs inside. The workspace (template, fixture, repo) is
 // filled before and apart from this; a provider only decides how the agent's processes are
 // isolated from the machine. The runner talks to providers through this interface only, and the
-// registry below is the one place their names are listed (README › Security model › Sandbox providers).
+// registry (registry.ts) is the one place their names are listed (README › Security model › Sandbox providers).
 
 import type { ContainerLimits } from "../../model/index.js";
 import type { Endpoint } from "./forward.js";
-import { bwrapProvider } from "./bwrap.js";
-import { dockerProvider } from "./docker.js";
-import { noneProvider } from "./none.js";
 
 /** What a container provider runs trials in: the eval's `sandbox.image` and limits over the CLI's. */
 export interface ContainerOptions {
@@ -119,19 +116,4 @@ export interface SandboxProvider {
   disposeRun?(): Promise<void>;
   /** What its trials of an eval ran with, for run.json (a container's image and limits). */
   record?(options: ContainerOptions): { image: string } & ContainerLimits;
-}
-
-/** Every provider, by name: the only list of them. */
-export const PROVIDERS: readonly SandboxProvider[] = [noneProvider, bwrapProvider, dockerProvider];
-
-/** The provider trials get when nothing names one. */
-export const DEFAULT_PROVIDER: SandboxProvider = noneProvider;
-
-/** `--sandbox auto`: this provider where it works, else DEFAULT_PROVIDER, saying so. */
-export const AUTO_PROVIDER: SandboxProvider = bwrapProvider;
-
-export const PROVIDER_NAMES: readonly string[] = PROVIDERS.map((p) => p.name);
-
-export function providerNamed(name: string): SandboxProvider | undefined {
-  return PROVIDERS.find((p) => p.name === name);
 }

@@ -4,14 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { EvalSpec } from "../../model/index.js";
 import { SandboxUnavailableError, type Endpoint } from "./bwrap.js";
-import {
-  AUTO_PROVIDER,
-  DEFAULT_PROVIDER,
-  PROVIDER_NAMES,
-  providerNamed,
-  type ContainerOptions,
-  type SandboxProvider,
-} from "./provider.js";
+import { AUTO_PROVIDER, DEFAULT_PROVIDER, PROVIDER_NAMES, providerNamed } from "./registry.js";
+import type { ContainerOptions, SandboxProvider } from "./provider.js";
 
 export { TEMP_DIR_ISOLATION } from "./none.js";
 // The notes live with their providers (none.ts, bwrap.ts); re-exported here where they always were.
