@@ -27,6 +27,7 @@ import {
   exitCodeFor,
   type RunResult,
   VERSION,
+  errorMessage,
 } from "./model/index.js";
 import {
   gitHeadCommit,
@@ -686,7 +687,7 @@ async function rebuiltSummaries(
   } catch (error) {
     return {
       summaries: [],
-      warning: `skill/command/hook summaries not rebuilt: their YAML definitions did not load (${(error as Error).message.split("\n")[0]})`,
+      warning: `skill/command/hook summaries not rebuilt: their YAML definitions did not load (${errorMessage(error).split("\n")[0]})`,
     };
   }
 }
@@ -888,7 +889,7 @@ async function readPreviousRun(from: string): Promise<RunResult> {
     if (!Array.isArray(run.evals)) throw new Error("it has no evals");
     return run;
   } catch (error) {
-    throw new UsageError(`${file} is not a run.json: ${(error as Error).message}`);
+    throw new UsageError(`${file} is not a run.json: ${errorMessage(error)}`);
   }
 }
 

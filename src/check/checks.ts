@@ -1,6 +1,6 @@
 // Runs an eval's checks, in order, against a finished trial.
 
-import { describePattern, InfraError, type CheckSpec } from "../model/index.js";
+import { describePattern, InfraError, type CheckSpec, errorMessage } from "../model/index.js";
 import type { CheckOutcome } from "../model/index.js";
 import { checkNotRan, checkRan, checkRanInOrder } from "./calls.js";
 import { checkSucceeds } from "./commands.js";
@@ -136,7 +136,7 @@ export async function runChecks(checks: CheckSpec[], ctx: CheckContext): Promise
     const verdict = await underDeadline(ctx.timeoutMs, ctx.signal, (signal) =>
       runCheck(check, { ...ctx, signal }, index).catch((error: unknown): CheckVerdict => {
         if (judged(check) && error instanceof InfraError) infra = error;
-        return { ok: false, evidence: `the check threw: ${(error as Error).message}` };
+        return { ok: false, evidence: `the check threw: ${errorMessage(error)}` };
       }),
     );
     if (infra) throw infra;

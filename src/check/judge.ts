@@ -19,6 +19,7 @@ import {
   type JudgeSample,
   type JudgeSpec,
   type JudgeVerdict,
+  errorMessage,
 } from "../model/index.js";
 
 /** The answer every judge call must give. */
@@ -274,7 +275,7 @@ async function callWithRetries(
       const retryable = error instanceof InfraError ? error.retryable : false;
       if (!retryable || attempt >= JUDGE_RETRIES || ctx.signal.aborted) {
         // Not retried again as a trial: the agent's work is done; only the judge failed.
-        throw new InfraError(`judge: ${(error as Error).message}`, false);
+        throw new InfraError(`judge: ${errorMessage(error)}`, false);
       }
       await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
     }

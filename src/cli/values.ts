@@ -1,7 +1,7 @@
 // The values flags take, checked: each bad value is a UsageError naming the flag and what it takes.
 
 import { readFile } from "node:fs/promises";
-import { UsageError } from "../model/index.js";
+import { UsageError, errorMessage } from "../model/index.js";
 import { SANDBOX_KINDS, type ContainerOptions, type SandboxKind } from "../run/index.js";
 import { containerLimitProblem } from "../define/index.js";
 import {
@@ -73,7 +73,7 @@ export function shard(text: string | undefined): Shard | undefined {
   try {
     return parseShard(text);
   } catch (error) {
-    throw new UsageError(`--shard: ${(error as Error).message}`);
+    throw new UsageError(`--shard: ${errorMessage(error)}`);
   }
 }
 
@@ -81,7 +81,7 @@ export function shardCount(text: string | undefined): number | "auto" | undefine
   try {
     return text === undefined ? undefined : parseShardCount(text);
   } catch (error) {
-    throw new UsageError(`--shards: ${(error as Error).message}`);
+    throw new UsageError(`--shards: ${errorMessage(error)}`);
   }
 }
 
@@ -92,7 +92,7 @@ export async function shardPlan(flags: Flags): Promise<ShardAssignment | undefin
   try {
     return readShardAssignment(await readFile(file, "utf8"));
   } catch (error) {
-    throw new UsageError(`--shard-plan ${file}: ${(error as Error).message}`);
+    throw new UsageError(`--shard-plan ${file}: ${errorMessage(error)}`);
   }
 }
 

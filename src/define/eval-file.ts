@@ -5,7 +5,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { Codes, type DefinitionProblem } from "../model/index.js";
+import { Codes, type DefinitionProblem, errorMessage } from "../model/index.js";
 
 /** Eval files larger than this are rejected (AE114) before they are read. */
 export const MAX_EVAL_FILE_BYTES = 1024 * 1024;
@@ -28,7 +28,7 @@ export function evalFileProblem(file: string, projectRoot: string): DefinitionPr
     }
     return problem(
       Codes.badEvalFile,
-      `cannot read the file: ${(error as Error).message}`,
+      `cannot read the file: ${errorMessage(error)}`,
       "make the file readable",
     );
   }

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { EvalSpec } from "../model/index.js";
-import { Codes, DefinitionError, type DefinitionProblem } from "../model/index.js";
+import { Codes, DefinitionError, type DefinitionProblem, errorMessage } from "../model/index.js";
 import { isYamlFile } from "./discover.js";
 import { displayPath } from "../util/index.js";
 import { evalFileProblem } from "./eval-file.js";
@@ -56,7 +56,7 @@ export async function loadEvals(files: string[], options: LoadOptions): Promise<
         problems.push({
           file,
           code: Codes.loadFailed,
-          message: (error as Error).message,
+          message: errorMessage(error),
           fix: "fix the file so it loads",
         });
     }
@@ -132,7 +132,7 @@ async function loadModuleFile(
           file,
           line: errorLine(error, file),
           code: Codes.loadFailed,
-          message: `could not load: ${firstLine((error as Error).message)}`,
+          message: `could not load: ${firstLine(errorMessage(error))}`,
           fix: "fix the error so the module loads (try `node --check` or your editor's TypeScript errors)",
         },
       ],

@@ -4,6 +4,7 @@
 // any token with metadata read (GITHUB_TOKEN included).
 
 import { getOctokit } from "@actions/github";
+import { errorMessage } from "../model/index.js";
 
 /** Roles that may start paid runs without being listed. */
 const WRITERS = new Set(["admin", "maintain", "write"]);
@@ -38,6 +39,6 @@ export async function spendingRefusal(check: SpendingCheck): Promise<string | un
     return `${actor} started this run with ${role} access to ${owner}/${repo}, not write, so no paid agent runs for them: ${how}`;
   } catch (error) {
     const status = (error as { status?: number }).status;
-    return `could not check the access of ${actor}, who started this run (${status ? `HTTP ${status}: ` : ""}${(error as Error).message.split("\n")[0]}), so no paid agent runs: ${how}`;
+    return `could not check the access of ${actor}, who started this run (${status ? `HTTP ${status}: ` : ""}${errorMessage(error).split("\n")[0]}), so no paid agent runs: ${how}`;
   }
 }

@@ -1,6 +1,6 @@
 // The Action's inputs, read and checked in one place. A bad input fails the step before anything runs.
 
-import { AgentEvalsError, Codes, DEFAULT_RESULTS_BRANCH } from "../model/index.js";
+import { AgentEvalsError, Codes, DEFAULT_RESULTS_BRANCH, errorMessage } from "../model/index.js";
 import * as core from "./runner.js";
 import { readFileSync } from "node:fs";
 import {
@@ -142,7 +142,7 @@ function shard(): ActionInputs["shard"] {
   try {
     return parseShard(core.getInput("shard"));
   } catch (error) {
-    throw new InputError(`input shard: ${(error as Error).message}`);
+    throw new InputError(`input shard: ${errorMessage(error)}`);
   }
 }
 
@@ -157,7 +157,7 @@ function shards(): number | "auto" {
   try {
     return parseShardCount(core.getInput("shards").trim() || "auto");
   } catch (error) {
-    throw new InputError(`input shards: ${(error as Error).message}`);
+    throw new InputError(`input shards: ${errorMessage(error)}`);
   }
 }
 
@@ -169,7 +169,7 @@ function shardPlan(): ShardAssignment | undefined {
     return readShardAssignment(text.startsWith("{") ? text : readFileSync(text, "utf8"));
   } catch (error) {
     throw new InputError(
-      `input shard-plan: ${(error as Error).message}; pass the plan mode's shard-plan output`,
+      `input shard-plan: ${errorMessage(error)}; pass the plan mode's shard-plan output`,
     );
   }
 }

@@ -22,6 +22,7 @@ import {
   judgedAny,
   mostTrials,
   unitLabel,
+  errorMessage,
 } from "../model/index.js";
 import { GarbageCadence, secretNames, secretRedactor } from "../util/index.js";
 import { builtInCredentialEnv } from "../agents/index.js";
@@ -103,7 +104,7 @@ async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
     } catch (error) {
       historyReadable = false;
       core.warning(
-        `history: could not read ${inputs.resultsBranch}: ${(error as Error).message}. Running without history.`,
+        `history: could not read ${inputs.resultsBranch}: ${errorMessage(error)}. Running without history.`,
       );
     }
   }
@@ -331,7 +332,7 @@ async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
       commentUrl = comment.url;
       core.info(`PR comment ${comment.action}: ${comment.url}`);
     } catch (error) {
-      core.warning(`PR comment not posted: ${(error as Error).message}`);
+      core.warning(`PR comment not posted: ${errorMessage(error)}`);
     }
   }
 
@@ -410,7 +411,7 @@ async function saveHistory(
     );
     return undefined;
   } catch (error) {
-    const message = (error as Error).message;
+    const message = errorMessage(error);
     // A read-only token (fork PRs) is expected there: a notice; a refusal or an outage: a warning.
     if ((error as { kind?: string }).kind === "permission")
       core.notice(`history not saved: ${message}`);
@@ -460,7 +461,7 @@ async function upload(
     core.info(`artifact ${uploaded.name}: ${uploaded.files} file(s), ${uploaded.size} bytes`);
     return uploaded;
   } catch (error) {
-    core.warning(`artifact: upload failed: ${(error as Error).message}`);
+    core.warning(`artifact: upload failed: ${errorMessage(error)}`);
     return undefined;
   }
 }
@@ -570,7 +571,7 @@ async function readEvent(): Promise<Record<string, unknown>> {
   try {
     return JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
   } catch (error) {
-    core.warning(`could not read the event payload ${file}: ${(error as Error).message}`);
+    core.warning(`could not read the event payload ${file}: ${errorMessage(error)}`);
     return {};
   }
 }
@@ -652,7 +653,7 @@ async function fetchBase(
     return { ref: base, sha: tip.sha, objectsDir: tip.objectsDir };
   } catch (error) {
     core.warning(
-      `base ${base}: could not fetch it (${(error as Error).message.split("\n")[0]}); using the checkout's ${base} if it has one`,
+      `base ${base}: could not fetch it (${errorMessage(error).split("\n")[0]}); using the checkout's ${base} if it has one`,
     );
     return base;
   }

@@ -146,3 +146,8 @@ export const Codes = {
   /** The PR comment could not be written (token permissions). */
   commentNotPosted: "AE502",
 } as const;
+
+/** The message of whatever was thrown: an Error's message, or the thrown value as text. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

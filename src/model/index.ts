@@ -26,6 +26,7 @@ export {
   DefinitionError,
   InfraError,
   UsageError,
+  errorMessage,
   formatProblem,
   type DefinitionProblem,
 } from "./errors.js";

@@ -18,6 +18,7 @@ import {
   DefinitionError,
   NEVER_SNAPSHOT_DIRS,
   formatProblem,
+  errorMessage,
 } from "../model/index.js";
 
 /**
@@ -101,7 +102,7 @@ export async function changedEvals(
       const detail =
         error instanceof DefinitionError
           ? error.problems.slice(0, 3).map(formatProblem).join("\n")
-          : (error as Error).message;
+          : errorMessage(error);
       return {
         changed: current.map((s) => ({ id: s.id, reason: "definition" as const })),
         warnings: [
@@ -398,7 +399,7 @@ async function git(
 
 function gitMessage(error: unknown): string {
   const stderr = String((error as { stderr?: unknown }).stderr ?? "").trim();
-  return stderr.split("\n").at(-1) || (error as Error).message;
+  return stderr.split("\n").at(-1) || errorMessage(error);
 }
 
 async function realDir(dir: string): Promise<string> {

@@ -2,7 +2,7 @@
 // how many trials, rendered prompts; and what is settled already (agent unavailable → skipped).
 
 import type { AgentAdapter, AgentRef, EvalSpec, Plan, PlannedUnit } from "../model/index.js";
-import { Codes, DefinitionError, type DefinitionProblem } from "../model/index.js";
+import { Codes, DefinitionError, type DefinitionProblem, errorMessage } from "../model/index.js";
 import { placeProblem, PromptError, renderPrompt } from "../define/index.js";
 import { resolveAgent, UnknownAgentError, UnsafeTemplateError } from "../agents/index.js";
 
@@ -252,7 +252,7 @@ async function settleUnavailable(units: PlannedUnit[]): Promise<void> {
         } catch (error) {
           return {
             ok: false,
-            why: `agent ${a.name} is not available: ${(error as Error).message}`,
+            why: `agent ${a.name} is not available: ${errorMessage(error)}`,
           };
         }
       })();

@@ -1,4 +1,4 @@
-import { AgentEvalsError, Codes } from "../model/index.js";
+import { AgentEvalsError, Codes, errorMessage } from "../model/index.js";
 // Sharding: the eval × agent pairs split over N processes or CI jobs, the same way every time.
 // The one place that decides which pair goes to which shard: `plan --shards N`, `eval --shard i/n`
 // and the Action all call assignShards (or replay its result from a plan: shardFromPlan).
@@ -132,7 +132,7 @@ export function readShardAssignment(text: string): ShardAssignment {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new Error(`not JSON (${(error as Error).message})`, { cause: error });
+    throw new Error(`not JSON (${errorMessage(error)})`, { cause: error });
   }
   const plan = data as Partial<ShardAssignment> | null;
   if (

@@ -21,6 +21,7 @@ import {
 } from "./comparisons.js";
 import { reportPage } from "./html/page.js";
 import { REPORT_CSS } from "./html/style.js";
+import { errorMessage } from "../model/index.js";
 
 /** Caps of what one trial embeds. Text is cut in the middle: its head and its tail are kept. */
 export const HTML_CAPS = {
@@ -271,7 +272,7 @@ async function readTrialDetail(
     try {
       readTrialJson(JSON.parse(trialJson.text), detail, rel);
     } catch (error) {
-      detail.notes.push(`${rel("trial.json")} did not parse: ${(error as Error).message}`);
+      detail.notes.push(`${rel("trial.json")} did not parse: ${errorMessage(error)}`);
     }
   } else if (trialJson) {
     detail.notes.push(`${rel("trial.json")} is too large to embed its trajectory`);

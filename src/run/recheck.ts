@@ -17,6 +17,7 @@ import {
   type JudgeSpec,
   type ShimCall,
   type TrialResult,
+  errorMessage,
 } from "../model/index.js";
 import { runChecks } from "../check/index.js";
 import { currentRedactor, readRegularTextSync, redactTree } from "../util/index.js";
@@ -300,7 +301,7 @@ export async function recheckEval(input: RecheckEvalInput): Promise<EvalResult> 
       keep: false,
     });
   } catch (error) {
-    const why = error instanceof SetupError ? error.message : (error as Error).message;
+    const why = error instanceof SetupError ? error.message : errorMessage(error);
     return settle(
       "error",
       result.trials,
@@ -337,8 +338,7 @@ export async function recheckEval(input: RecheckEvalInput): Promise<EvalResult> 
           calibrationOf: input.calibrationOf,
         });
       } catch (error) {
-        const message =
-          currentRedactor()?.text((error as Error).message) ?? (error as Error).message;
+        const message = currentRedactor()?.text(errorMessage(error)) ?? errorMessage(error);
         again = {
           ...trial,
           status: "error",

@@ -22,6 +22,7 @@ import {
   requiredPasses,
   round6,
   wilsonInterval,
+  errorMessage,
 } from "../model/index.js";
 import { comparisonOf, runGroup, type ArmRun, type GroupArm } from "./group.js";
 import { dollars, overspent, type BudgetLedger } from "./budget.js";
@@ -241,7 +242,7 @@ async function runComparisonGroup(
       const [reason, code] =
         error instanceof SetupError
           ? [error.message, Codes.setupFailed]
-          : [`could not prepare the sandbox: ${(error as Error).message}`, Codes.infraError];
+          : [`could not prepare the sandbox: ${errorMessage(error)}`, Codes.infraError];
       // An arm that cannot run leaves nothing to compare: every arm reports why.
       for (const u of ordered)
         results.set(
@@ -386,7 +387,7 @@ async function runUnit(
     const [reason, code] =
       error instanceof SetupError
         ? [error.message, Codes.setupFailed]
-        : [`could not prepare the sandbox: ${(error as Error).message}`, Codes.infraError];
+        : [`could not prepare the sandbox: ${errorMessage(error)}`, Codes.infraError];
     return settledResult(unit, "error", reason, [], Date.now() - started, undefined, code);
   }
 
@@ -566,7 +567,7 @@ async function runTrialWithRetries(
       });
       return attempt > 0 ? { ...trial, retries: attempt } : trial;
     } catch (error) {
-      lastError = currentRedactor()?.text((error as Error).message) ?? (error as Error).message;
+      lastError = currentRedactor()?.text(errorMessage(error)) ?? errorMessage(error);
       const retryable = error instanceof InfraError ? error.retryable : true;
       if (!retryable || options.signal.aborted || attempt === options.maxRetries) break;
       options.events?.onTrialRetry?.(unit, n, {

@@ -10,6 +10,7 @@ import {
   withDiagnostics,
   round6,
   RUN_JSON,
+  errorMessage,
 } from "../model/index.js";
 import { promises as fs } from "node:fs";
 import { parseRunResult } from "./run-schema.js";
@@ -33,7 +34,7 @@ async function readRun(dir: string): Promise<RunResult> {
     value = JSON.parse(readRunJson(file));
   } catch (error) {
     throw new MergeError(
-      `${file}: not a readable run.json (${(error as Error).message}); pass results folders written by \`agent-evals eval\``,
+      `${file}: not a readable run.json (${errorMessage(error)}); pass results folders written by \`agent-evals eval\``,
     );
   }
   const version = (value as { schemaVersion?: unknown } | null)?.schemaVersion;

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AgentRef, CheckSpec } from "../../model/index.js";
+import { errorMessage } from "../../model/index.js";
 
 const EVAL_BRAND = Symbol.for("agent-evals.eval");
 const PROMPT_BRAND = Symbol.for("agent-evals.prompt");
@@ -140,10 +141,9 @@ export function definePrompt(options: PromptOptions): PromptDefinition {
     try {
       text = readFileSync(file, "utf8");
     } catch (error) {
-      throw new Error(
-        `definePrompt: cannot read prompt file ${file}: ${(error as Error).message}`,
-        { cause: error },
-      );
+      throw new Error(`definePrompt: cannot read prompt file ${file}: ${errorMessage(error)}`, {
+        cause: error,
+      });
     }
   }
   return {

@@ -4,7 +4,7 @@
 import path from "node:path";
 import * as z from "zod/mini";
 import type { AgentRef, CheckSpec, EvalSpec, PromptSpec, VariantSpec } from "../../model/index.js";
-import { Codes, type DefinitionProblem } from "../../model/index.js";
+import { Codes, type DefinitionProblem, errorMessage } from "../../model/index.js";
 import {
   isPromptDefinition,
   type EvalDefinition,
@@ -216,7 +216,7 @@ function specFromDefinition(
           ...where,
           key: `${exportName} options`,
           code: Codes.schema,
-          message: `the options could not be read: ${(error as Error).message}`,
+          message: `the options could not be read: ${errorMessage(error)}`,
           fix: "pass plain values: strings, numbers, booleans, arrays and plain objects",
         },
       ],

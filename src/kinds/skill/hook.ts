@@ -8,6 +8,7 @@ import type { CheckSpec, SourceRef } from "../../model/index.js";
 import type { HookEvent, HookExpect } from "./schema.js";
 import { makeRunTempDir } from "../../util/index.js";
 import { runCaptured } from "./outcomes.js";
+import { errorMessage } from "../../model/index.js";
 
 /** What Claude Code sends a hook on stdin for `event`, with the case's `input` over it. */
 export function hookPayload(
@@ -154,7 +155,7 @@ export function readAnswer(run: HookRun, event: HookEvent): HookAnswer {
       else invalidJson = `stdout is JSON but not an object: ${clip(text)}`;
     } catch (error) {
       if (PLAIN_TEXT_CONTEXT.has(event) && run.exitCode === 0) plainContext = text;
-      else invalidJson = `stdout is not valid JSON (${(error as Error).message}): ${clip(text)}`;
+      else invalidJson = `stdout is not valid JSON (${errorMessage(error)}): ${clip(text)}`;
     }
   }
   const specific = (json?.hookSpecificOutput ?? {}) as Record<string, unknown>;

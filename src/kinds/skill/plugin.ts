@@ -8,6 +8,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { readInsideSync } from "../../util/index.js";
 import { readTarget, TargetError, type Target } from "./target.js";
+import { errorMessage } from "../../model/index.js";
 
 export interface Plugin {
   /** The manifest's `name`: the namespace Claude Code lists its skills and commands under. */
@@ -108,7 +109,7 @@ function parseManifest(text: string, file: string): Record<string, unknown> {
     data = JSON.parse(text);
   } catch (error) {
     throw new TargetError(
-      `the target's plugin manifest ${file} is not valid JSON (${(error as Error).message})`,
+      `the target's plugin manifest ${file} is not valid JSON (${errorMessage(error)})`,
       "fix the JSON (Claude Code would not load the plugin either), or set `trigger.plugin: false` to evaluate the target alone",
     );
   }

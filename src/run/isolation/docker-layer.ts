@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import { lstatSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { AgentFault, InfraError } from "../../model/index.js";
+import { AgentFault, InfraError, errorMessage } from "../../model/index.js";
 import { kindOf, readRegularSync } from "../../util/index.js";
 import { removeTree } from "../workspace/sandbox.js";
 import { docker, dockerBin, dockerVariables } from "./docker-host.js";
@@ -72,7 +72,7 @@ async function streamInto(name: string, dir: string): Promise<void> {
     await Promise.all([ended(tar, "tar"), ended(cp, "docker cp")]);
   } catch (error) {
     throw new InfraError(
-      `--sandbox docker: could not put the prepared tree into the eval's image: ${(error as Error).message}`,
+      `--sandbox docker: could not put the prepared tree into the eval's image: ${errorMessage(error)}`,
     );
   }
 }
@@ -200,7 +200,7 @@ export async function bringOut(
         "the agent stopped its container (its first process, the forwarder, is gone): what it changed could not be brought out",
       );
     throw new InfraError(
-      `--sandbox docker: could not copy the trial's changed files out of its container: ${(error as Error).message}`,
+      `--sandbox docker: could not copy the trial's changed files out of its container: ${errorMessage(error)}`,
     );
   } finally {
     rmSync(reportFile, { force: true });

@@ -20,7 +20,7 @@
 
 import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { InfraError, type ContainerLimits } from "../../model/index.js";
+import { InfraError, type ContainerLimits, errorMessage } from "../../model/index.js";
 import { recordInRun, runId, withCommandWrapper, type WrappedCommand } from "../../util/index.js";
 import { programFolders } from "./program-folders.js";
 import {
@@ -355,7 +355,7 @@ class Container {
       await close();
       if (error instanceof InfraError) throw error;
       throw new InfraError(
-        `--sandbox docker: could not start the trial's container: ${(error as Error).message}`,
+        `--sandbox docker: could not start the trial's container: ${errorMessage(error)}`,
       );
     }
     return { name: this.name, bound: [...plan.writable, ...readable], close };
