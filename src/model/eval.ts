@@ -218,6 +218,7 @@ export interface EvalSpec {
   setup: string[];
   shims: Record<string, ShimSpec>;
   checks: CheckSpec[];
+  /** Each of setup, the agent, a check and a judge may take this long (DEFAULT_TIMEOUT_MS). */
   timeoutMs: number;
   maxCostUsd?: number;
   /** Model for agents that take one. */
@@ -435,3 +436,6 @@ export function matchesPattern(text: string, p: Pattern): boolean {
   p.lastIndex = 0;
   return p.test(text);
 }
+
+/** An eval's timeout when its definition names none, in either format: ten minutes. */
+export const DEFAULT_TIMEOUT_MS = 10 * 60_000;

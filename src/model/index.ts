@@ -62,6 +62,7 @@ export {
   type TrajectorySpec,
   type VariantSpec,
   type McpServerSpec,
+  DEFAULT_TIMEOUT_MS,
 } from "./eval.js";
 export {
   CALIBRATION_FILE,

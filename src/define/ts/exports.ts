@@ -4,7 +4,12 @@
 import path from "node:path";
 import * as z from "zod/mini";
 import type { AgentRef, CheckSpec, EvalSpec, PromptSpec, VariantSpec } from "../../model/index.js";
-import { Codes, type DefinitionProblem, errorMessage } from "../../model/index.js";
+import {
+  Codes,
+  DEFAULT_TIMEOUT_MS,
+  type DefinitionProblem,
+  errorMessage,
+} from "../../model/index.js";
 import {
   isPromptDefinition,
   type EvalDefinition,
@@ -29,8 +34,6 @@ import {
   variantsSchema,
 } from "../yaml/schema.js";
 import { toMcpServers, toVariantSpec } from "../yaml/task.js";
-
-const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
 const agentAdapterSchema = z.custom<AgentRef>(
   (v) =>

@@ -12,7 +12,7 @@
 import { containerLimitProblem } from "./container.js";
 import path from "node:path";
 import * as z from "zod/mini";
-import { Codes } from "../../model/index.js";
+import { Codes, DEFAULT_TIMEOUT_MS } from "../../model/index.js";
 
 // Classic zod installs its English messages on first use; zod/mini leaves them out. The issues we
 // report (and a TS definition's problems) quote them, so install them too, unless already set.
@@ -20,7 +20,7 @@ if (!z.config().localeError) z.config(z.locales.en());
 
 /** Values the loader fills in for keys a YAML task leaves out. */
 export const yamlTaskDefaults = {
-  timeoutSeconds: 600,
+  timeoutSeconds: DEFAULT_TIMEOUT_MS / 1000,
   trials: 1,
   passRate: 1,
   commandExitCode: 0,
