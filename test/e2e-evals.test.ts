@@ -15,6 +15,7 @@ import {
 } from "./fakes/anthropic.js";
 import { requireBin } from "./fakes/clis.js";
 import { runCli } from "./helpers/project.js";
+import { skillSummaries } from "./helpers/summaries.js";
 import {
   fakesClosedAfterEach,
   skill,
@@ -140,7 +141,7 @@ describe("e2e scenarios", () => {
     expect(models.some((m) => m.includes("haiku"))).toBe(true);
     expect(models.some((m) => m.includes("sonnet"))).toBe(true);
 
-    const e2e = outcome.summaries[0]!.e2e!;
+    const e2e = skillSummaries(outcome.summaries)[0]!.e2e!;
     expect(e2e.pass_rate).toBe(0.5);
     expect(e2e.total_cost_usd).toBeGreaterThan(0);
     expect(e2e.scenarios[0]!.trajectory.map((c) => c.tool_name)).toEqual(["Skill", "Read", "Edit"]);

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runEvals } from "../src/engine.js";
 import type { ClaudeCodeReport } from "../src/kinds/skill/aggregate.js";
 import { makeProject, runCli } from "./helpers/project.js";
+import { skillSummaries } from "./helpers/summaries.js";
 
 const projects: string[] = [];
 afterEach(async () => {
@@ -105,7 +106,7 @@ cases:
     expect(payload).not.toHaveProperty("tool_result");
 
     // The per-eval result file beside run.json.
-    const report = outcome.summaries[0]!;
+    const report = skillSummaries(outcome.summaries)[0]!;
     expect(report).toMatchObject({ name: "ts-errors", type: "hook", status: "failed" });
     const written = JSON.parse(await fs.readFile(report.resultFile!, "utf8")) as ClaudeCodeReport;
     expect(path.dirname(report.resultFile!)).toBe(path.join(root, "_evals/results"));

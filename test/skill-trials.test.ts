@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { runEvals } from "../src/engine.js";
 import { startFakeAnthropic } from "./fakes/anthropic.js";
 import { runCli } from "./helpers/project.js";
+import { skillSummaries } from "./helpers/summaries.js";
 import {
   fakesClosedAfterEach,
   skill,
@@ -50,7 +51,10 @@ describe("trials of skill evals", () => {
     const outcome = await runEvals({ projectRoot: root, env, maxRetries: 0, axis: "trigger" });
     const [query] = outcome.run.evals;
     expect([query!.trialsRun, query!.trialsPlanned, query!.passes]).toEqual([4, 4, 4]);
-    expect(outcome.summaries[0]!.trigger!.queries[0]).toMatchObject({ triggered: 4, runs: 4 });
+    expect(skillSummaries(outcome.summaries)[0]!.trigger!.queries[0]).toMatchObject({
+      triggered: 4,
+      runs: 4,
+    });
   });
 
   it("a scenario's failure stops its trials early, and says why; --trials 3 runs all 3", async () => {

@@ -20,6 +20,7 @@ import {
   userQuery,
 } from "./helpers/skill-run.js";
 import { removedWithProjects, runCli } from "./helpers/project.js";
+import { skillSummaries } from "./helpers/summaries.js";
 
 const fakes = fakesClosedAfterEach();
 
@@ -79,7 +80,7 @@ describe("trigger evals", () => {
     ]);
     expect(outcome.exitCode).toBe(1);
 
-    const report = outcome.summaries[0]!;
+    const report = skillSummaries(outcome.summaries)[0]!;
     const trigger = report.trigger!;
     expect(trigger.confusion).toEqual({
       truePositive: 1,
@@ -140,7 +141,7 @@ describe("trigger evals", () => {
         maxRetries: 0,
       });
       expect(outcome.run.evals.length).toBeLessThan(4);
-      shardConfusions.push(outcome.summaries[0]!.trigger!.confusion);
+      shardConfusions.push(skillSummaries(outcome.summaries)[0]!.trigger!.confusion);
     }
     // Neither shard alone has the whole picture.
     for (const c of shardConfusions)
@@ -233,7 +234,7 @@ trigger:
       ["deploy.trigger.positive-2", "error"],
       ["deploy.trigger.negative-1", "passed"],
     ]);
-    const report = outcome.summaries[0]!;
+    const report = skillSummaries(outcome.summaries)[0]!;
     expect(report.trigger!.mode).toBe("ask");
     // "Maybe" is neither a trigger nor a miss: the query is left out of the counts.
     expect(report.trigger!.confusion).toEqual({
@@ -265,7 +266,7 @@ trigger:
       env: skillEnv(home, fake.url),
       maxRetries: 0,
     });
-    expect(isolated.summaries[0]!.warnings).toEqual([]);
+    expect(skillSummaries(isolated.summaries)[0]!.warnings).toEqual([]);
   });
 });
 
@@ -301,7 +302,7 @@ trigger:
     // Claude Code 2.1 has no SlashCommand tool: the call came back as an error.
     expect(trial.trajectory[0]).toMatchObject({ tool: "SlashCommand", isError: true });
     expect(query!.trials[0]!.checks[0]!.evidence).toMatch(/^not triggered/);
-    expect(outcome.summaries[0]!.trigger!.confusion.falseNegative).toBe(1);
+    expect(skillSummaries(outcome.summaries)[0]!.trigger!.confusion.falseNegative).toBe(1);
   });
 });
 

@@ -5,20 +5,53 @@ import type * as z from "zod/mini";
 import type { EvalResult, EvalSpec } from "../model/index.js";
 import type { ReportSection, Style } from "../report/index.js";
 import type { EvalKind, Selection, SelectOptions, Summary, SummarizeContext } from "./kind.js";
-import { skillKind, type SkillSummary } from "./skill/index.js";
+import { skillKind } from "./skill/index.js";
 import { taskKind } from "./task/index.js";
 
 export type { EvalKind, Summary };
 
-/** A summary as the registry hands it out: tagged with the kind that made it. */
-export type KindSummary = SkillSummary & { kind: "skill" };
+/** A summary as the registry hands it out: tagged with the name of the kind that made it. */
+type Tagged<S extends Summary = Summary, N extends string = string> = S & { kind: N };
 
-// Widened once here: a kind's functions take its own summaries, and `summariesOf` hands each
-// kind only the ones it made.
-const KINDS = [taskKind, skillKind] as unknown as readonly EvalKind<KindSummary>[];
+/**
+ * A kind behind the registry's one shape: its summaries leave tagged with its name, and each of
+ * its functions gets back only the summaries it made, so no kind's summary type leaks to another.
+ */
+function register<S extends Summary, N extends string>(kind: EvalKind<S, N>) {
+  const mine = (all: readonly Tagged[]): Tagged<S, N>[] =>
+    // The tag is set below, by this kind's own summarize: a summary with its name is its own.
+    all.filter((s): s is Tagged<S, N> => s.kind === kind.name);
+  const sections = <T>(all: readonly Tagged[], render: ((own: S[]) => T[]) | undefined): T[] => {
+    const own = mine(all);
+    return own.length && render ? render(own) : [];
+  };
+  return {
+    kind,
+    summarize: async (specs: EvalSpec[], results: EvalResult[], ctx: SummarizeContext) =>
+      ((await kind.summarize?.(specs, results, ctx)) ?? []).map((summary): Tagged<S, N> => ({
+        ...summary,
+        kind: kind.name,
+      })),
+    consoleSections: (all: readonly Tagged[], root: string, style: Style, verbose?: boolean) =>
+      sections(
+        all,
+        kind.consoleSections && ((own) => kind.consoleSections!(own, root, style, verbose)),
+      ),
+    markdownSections: (all: readonly Tagged[]) =>
+      sections(all, kind.markdownSections && ((own) => kind.markdownSections!(own))),
+    reportSections: (all: readonly Tagged[]) =>
+      sections(all, kind.reportSections && ((own) => kind.reportSections!(own))),
+  };
+}
+
+/** Every kind, registered once: the only list of them. */
+const KINDS = [register(taskKind), register(skillKind)];
+
+/** A summary of any registered kind, tagged with the kind's name. */
+export type KindSummary = Awaited<ReturnType<(typeof KINDS)[number]["summarize"]>>[number];
 
 /** The kinds' YAML loaders, for define/load.ts. */
-export const EVAL_KINDS: readonly EvalKind<KindSummary>[] = KINDS;
+export const EVAL_KINDS: readonly EvalKind[] = KINDS.map((k) => k.kind as EvalKind);
 
 /** The selection the kinds leave of `names` (a group name selects its parts; `axis` keeps some). */
 export function selectEvals(
@@ -27,7 +60,7 @@ export function selectEvals(
   options: SelectOptions = {},
 ): Selection {
   let selection: Selection = { specs, names };
-  for (const kind of KINDS) if (kind.select) selection = kind.select(selection, options);
+  for (const { kind } of KINDS) if (kind.select) selection = kind.select(selection, options);
   return selection;
 }
 
@@ -38,16 +71,8 @@ export async function summarize(
   ctx: SummarizeContext,
 ): Promise<KindSummary[]> {
   const out: KindSummary[] = [];
-  for (const kind of KINDS) {
-    if (!kind.summarize) continue;
-    for (const summary of await kind.summarize(specs, results, ctx))
-      out.push({ ...summary, kind: kind.name } as KindSummary);
-  }
+  for (const kind of KINDS) out.push(...(await kind.summarize(specs, results, ctx)));
   return out;
-}
-
-function summariesOf(kind: EvalKind<KindSummary>, summaries: KindSummary[]): KindSummary[] {
-  return summaries.filter((s) => s.kind === kind.name);
 }
 
 /** The console sections of the summaries, kind by kind. */
@@ -57,36 +82,28 @@ export function consoleSections(
   style: Style,
   verbose?: boolean,
 ): string[] {
-  return KINDS.flatMap((kind) => {
-    const own = summariesOf(kind, summaries);
-    return own.length && kind.consoleSections
-      ? kind.consoleSections(own, projectRoot, style, verbose)
-      : [];
-  });
+  return KINDS.flatMap((kind) => kind.consoleSections(summaries, projectRoot, style, verbose));
 }
 
 /** The PR comment's and step summary's sections of the summaries, kind by kind. */
 export function markdownSections(summaries: KindSummary[]): string[] {
-  return KINDS.flatMap((kind) => {
-    const own = summariesOf(kind, summaries);
-    return own.length && kind.markdownSections ? kind.markdownSections(own) : [];
-  });
+  return KINDS.flatMap((kind) => kind.markdownSections(summaries));
 }
 
 /** The report.html sections of the summaries, kind by kind. */
 export function reportSections(summaries: KindSummary[]): ReportSection[] {
-  return KINDS.flatMap((kind) => {
-    const own = summariesOf(kind, summaries);
-    return own.length && kind.reportSections ? kind.reportSections(own) : [];
-  });
+  return KINDS.flatMap((kind) => kind.reportSections(summaries));
 }
 
 /** Every YAML file format of every kind, by export name (for the JSON Schema). */
 export function yamlSchemas(): Record<string, z.core.$ZodType> {
-  return Object.assign({}, ...KINDS.map((kind) => kind.schemas)) as Record<string, z.core.$ZodType>;
+  return Object.assign({}, ...KINDS.map(({ kind }) => kind.schemas)) as Record<
+    string,
+    z.core.$ZodType
+  >;
 }
 
 /** The `--axis` values some kind takes. */
 export function knownAxes(): string[] {
-  return KINDS.flatMap((kind) => [...(kind.axes ?? [])]);
+  return KINDS.flatMap(({ kind }) => [...(kind.axes ?? [])]);
 }

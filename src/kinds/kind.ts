@@ -33,7 +33,12 @@ export interface SummarizeContext {
   startedAt: Date;
 }
 
-export interface EvalKind<S extends Summary = Summary> extends YamlKindLoader {
+export interface EvalKind<
+  S extends Summary = Summary,
+  N extends string = string,
+> extends YamlKindLoader {
+  /** The kind's name: the tag of its summaries. */
+  name: N;
   /** The JSON-Schema'd YAML formats of this kind, by export name (`agent-evals schema`). */
   schemas: Readonly<Record<string, z.core.$ZodType>>;
   /** Narrows the selection before planning: names may name a group of evals, `axis` a part. */

@@ -13,7 +13,7 @@ import { AXES, parseAxis, selectClaudeCodeParts } from "./select.js";
 
 export type SkillSummary = ClaudeCodeReport;
 
-export const skillKind: EvalKind<SkillSummary> = {
+export const skillKind: EvalKind<SkillSummary, "skill"> = {
   name: "skill",
   yamlTypes: ["skill", "command", "hook"],
   loadYaml: loadClaudeCodeEval,
