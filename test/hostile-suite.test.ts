@@ -456,9 +456,6 @@ for (const p of PROVIDERS) {
         it(`${a.id}: ${a.attack} → ${a.holds}`, () => {
           const trial = seen.trials[a.id];
           expect(trial, seen.console).toBeDefined();
-          console.log(
-            `[${p.name}] ${a.id}: ${trial!.status} ${trial!.code ?? ""} ${planted(trial!) ? "planted" : "blocked"} ${(trial!.reason ?? "").slice(0, 150)} | ${trial!.checks.map((c) => c.evidence.slice(0, 120)).join(" | ")} | ${trial!.agentStdout.slice(0, 80)}`,
-          );
           a.expect(trial!, seen);
         });
       }
@@ -701,7 +698,6 @@ for (const p of PROVIDERS) {
             : { containers: 0, images: 0 }),
           temps: (await tempEntries(tmp)).length,
         };
-        console.log(`[${p.name}] SIGKILL left before the re-run: ${JSON.stringify(before)}`);
         expect(before.temps).toBeGreaterThanOrEqual(1);
         if (p.name !== "bwrap") expect(before.processes).toBeGreaterThanOrEqual(1);
         if (docker) expect(before.containers + before.images).toBeGreaterThanOrEqual(1);
