@@ -20,6 +20,7 @@ const PROGRAMS = [
   "cat",
   "ls",
   "mkdir",
+  "mkfifo",
   "rm",
   "rmdir",
   "cp",

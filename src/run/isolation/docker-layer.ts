@@ -7,10 +7,11 @@
 // cost grows with the image (0.05 s for the bare image, 0.5–1 s with a 10,000-file tree).
 
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { lstatSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { AgentFault, InfraError, errorMessage } from "../../model/index.js";
-import { kindOf, readRegularSync } from "../../util/index.js";
+import { readRegularTextSync } from "../../util/index.js";
 import { removeTree } from "../workspace/sandbox.js";
 import { docker, dockerBin, dockerVariables } from "./docker-host.js";
 import type { WorkspaceChanges } from "./provider.js";
@@ -121,12 +122,9 @@ let root;
 try { root = fs.lstatSync(from); } catch {}
 if (root && root.ctimeMs >= since) visit("");
 for (const [dst, mode] of folders.reverse()) fs.chmodSync(dst, mode);
-// "wx": never through a link, never into a FIFO, the agent may have put there.
+// "wx": never through a link or into a FIFO the agent put in the report's place.
 fs.writeFileSync(reportFile, JSON.stringify({ listed, gone: !root, failed, notFolders }), { flag: "wx" });
 `;
-
-/** COPY_OUT's report: a list of names per folder entered, far below this. */
-const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 
 /** What COPY_OUT reports. */
 interface CopyOutReport {
@@ -137,6 +135,9 @@ interface CopyOutReport {
   /** The links and files it copied: one where the prepared tree has a folder deletes that folder. */
   notFolders: string[];
 }
+
+/** The copy-out's report lists the names in each folder it entered: far below this for any tree. */
+const REPORT_CAP_BYTES = 256 * 1024 * 1024;
 
 /** Whether the container `name` is still running (false also when it is gone). */
 async function running(name: string): Promise<boolean> {
@@ -170,29 +171,20 @@ export async function bringOut(
   started: string,
   round: number,
 ): Promise<WorkspaceChanges> {
-  const fresh = path.join(plan.outbox, `r${round}`);
-  const reportFile = path.join(plan.outbox, `r${round}.json`);
-  let report: CopyOutReport;
+  // The outbox is bound writable: the agent (or a process it left running) can plant entries in
+  // it. Unguessable names, a report read without following a link (util/safe-read.ts) and checked
+  // to be a file, and a folder checked to be one before it is taken: what it plants is its failure.
+  const token = `r${round}-${randomUUID()}`;
+  const fresh = path.join(plan.outbox, token);
+  const reportFile = path.join(plan.outbox, `${token}.json`);
+  let text: string | undefined;
   try {
     await docker(
       ["exec", name, node, "-e", COPY_OUT, plan.inside, fresh, started, reportFile],
       600_000,
     );
-    // The outbox is the agent's to write too: only a regular file is read, no link followed.
-    const read = readRegularSync(reportFile, MAX_REPORT_BYTES);
-    if (read.kind !== "file" || read.truncated)
-      throw new AgentFault(
-        `the copy-out's report ${path.basename(reportFile)} in the trial's outbox is ${read.kind === "file" ? `${read.size} bytes` : read.kind === "missing" ? "missing" : read.what}: not read (the agent wrote there)`,
-      );
-    report = JSON.parse(read.bytes.toString("utf8")) as CopyOutReport;
+    text = readRegularTextSync(reportFile, REPORT_CAP_BYTES);
   } catch (error) {
-    if (error instanceof AgentFault) throw error;
-    // The report is written last, with O_EXCL: already there, the agent put it there first.
-    const planted = lstatSync(reportFile, { throwIfNoEntry: false });
-    if (planted)
-      throw new AgentFault(
-        `the agent put ${planted.isFile() ? "a file" : kindOf(planted)} at the copy-out's report ${path.basename(reportFile)} in the trial's outbox: not read`,
-      );
     // The agent's processes run in the container: one that stopped it (killed its first process,
     // the forwarder) did so from inside. Anything else is the daemon's.
     if (!(await running(name)))
@@ -204,6 +196,17 @@ export async function bringOut(
     );
   } finally {
     rmSync(reportFile, { force: true });
+  }
+  const replaced = new AgentFault(
+    "the agent replaced what the copy-out of its changes wrote (in the outbox bound into its container)",
+  );
+  if (text === undefined || !lstatSync(fresh, { throwIfNoEntry: false })?.isDirectory())
+    throw replaced;
+  let report: CopyOutReport;
+  try {
+    report = JSON.parse(text) as CopyOutReport;
+  } catch {
+    throw replaced;
   }
   if (report.failed.length) {
     // The copy runs as the agent's user, over what the agent left: what it cannot read, the agent made so.
