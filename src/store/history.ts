@@ -85,7 +85,7 @@ export function historyLineFor(result: EvalResult, meta: HistoryMeta): HistoryLi
  * `cached` and `skipped` results (see isRecordable); such lines are dropped here anyway.
  *
  * Concurrency: every line is written with ONE write(2) of the whole line (JSON + "\n") on a file
- * opened with O_APPEND ('a'). With O_APPEND the kernel moves the offset to end-of-file and copies
+ * opened with O_APPEND (nofollow). With O_APPEND the kernel moves the offset to end-of-file and copies
  * the bytes in one step, holding the inode's write lock, so on local filesystems (ext4, xfs,
  * btrfs, tmpfs, APFS) another appender can neither overwrite the line nor put its bytes inside
  * it: each line lands whole, none is lost. POSIX promises atomicity only up to PIPE_BUF, and for
@@ -216,7 +216,7 @@ function historyFile(dir: string, id: string): string {
  */
 export async function readHistory(dir: string, id: string): Promise<HistoryLine[]> {
   if (!SAFE_ID.test(id)) return [];
-  // A link (to /etc/shadow, to /dev/zero) or a FIFO in its place is never read: said, and no history.
+  // A link (to /etc/shadow, to /dev/zero) or a FIFO in its place is not read: said, no history.
   const text = await readBack(historyFile(dir, id), {
     without: `the history of ${id} is taken as empty`,
     cap: MAX_HISTORY_FILE_BYTES,
