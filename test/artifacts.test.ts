@@ -1,6 +1,7 @@
 // The GitHub layer's artifact upload and sandbox cache, driven through the real @actions/artifact
 // and @actions/cache clients against a fake results service on 127.0.0.1.
 
+import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import { tmpdir } from "node:os";
@@ -299,6 +300,47 @@ describe("uploadResults (real @actions/artifact → fake results service)", () =
     expect(fake.requests.length).toBe(seen);
     expect(await treeState(results)).toEqual(before);
   });
+
+  // Issue 32, rule 1: an agent of a `--sandbox none` run can plant links and FIFOs in the results
+  // folder. None is followed or opened: the artifact holds the regular files only, the log says.
+  for (const redacted of [false, true]) {
+    it(`never follows a link nor opens a FIFO in the results folder${redacted ? " (redacted)" : ""}`, async () => {
+      const hostile = path.join(tmp, `hostile-results-${redacted}`);
+      await fs.mkdir(path.join(hostile, "evals/x/trial-1"), { recursive: true });
+      await fs.writeFile(path.join(hostile, "summary.json"), "{}\n");
+      const outside = path.join(tmp, `outside-${redacted}`);
+      await fs.mkdir(outside, { recursive: true });
+      const shadow = path.join(outside, "shadow");
+      const HIDDEN = "shadow-secret-never-uploaded";
+      await fs.writeFile(shadow, HIDDEN);
+      await fs.writeFile(path.join(outside, "inner.txt"), HIDDEN);
+      await fs.symlink(shadow, path.join(hostile, "evals/x/trial-1/prompt.md"));
+      await fs.symlink(outside, path.join(hostile, "evals/x/linked-folder"));
+      await fs.symlink("/dev/zero", path.join(hostile, "zero"));
+      execFileSync("mkfifo", [path.join(hostile, "evals/x/trial-1/agent.stdout")]);
+      const log: string[] = [];
+      const name = `hostile-${redacted}`;
+      const result = await withEnv(runEnv(), () =>
+        uploadResults({
+          dir: hostile,
+          name,
+          log: (m) => log.push(m),
+          ...(redacted ? { redact: (t: string) => t } : {}),
+        }),
+      );
+      expect(result.files).toBe(1);
+      const artifact = fake.artifacts.find((a) => a.name === name)!;
+      const entries = readZip(artifact.bytes!);
+      expect(entries.map((e) => e.name)).toEqual(["summary.json"]);
+      for (const entry of entries) expect(entry.data.toString()).not.toContain(HIDDEN);
+      expect(log.sort()).toEqual([
+        "evals/x/linked-folder is a symlink: not uploaded",
+        "evals/x/trial-1/agent.stdout is a FIFO (named pipe): not uploaded",
+        "evals/x/trial-1/prompt.md is a symlink: not uploaded",
+        "zero is a symlink: not uploaded",
+      ]);
+    });
+  }
 });
 
 // ---------- sandbox cache ----------

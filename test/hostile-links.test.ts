@@ -36,13 +36,16 @@ async function artifact(): Promise<{ root: string; dir: string; trial: string }>
   return { root, dir, trial: path.dirname(path.join(dir, "evals", stdout!)) };
 }
 
-/** A file outside every project, standing for /etc/shadow. */
-async function secretFile(): Promise<string> {
+/**
+ * A file outside every project, standing for /etc/shadow. `content` lets it look like the file the
+ * link stands in for (a history line, a run.json), so that following the link would show SECRET.
+ */
+async function secretFile(content = SECRET): Promise<string> {
   const dir = removedWithProjects(
     await fs.mkdtemp(path.join(path.dirname(await makeProject({})), "ae-secret-")),
   );
   const file = path.join(dir, "shadow");
-  await fs.writeFile(file, SECRET);
+  await fs.writeFile(file, content);
   return file;
 }
 
@@ -138,7 +141,204 @@ const attacks: Attack[] = [
     },
   },
   ...skillTargetAttacks(),
+  ...storeFileAttacks(),
 ];
+
+/** A history line as appendHistory writes it, with SECRET where `show` and `health` print it. */
+const secretHistoryLine = JSON.stringify({
+  time: "2026-01-01T00:00:00.000Z",
+  id: "hostile",
+  agent: SECRET,
+  definitionHash: "x",
+  trials: 1,
+  trialsPlanned: 1,
+  passes: 1,
+  passRate: 1,
+  threshold: 1,
+  interval: [0.2, 1],
+  costUsd: 0,
+  durationMs: 1,
+  status: "passed",
+});
+
+/** A git repository with one commit: the fingerprint cache is used only in one. */
+function gitInit(root: string): void {
+  const git = (...args: string[]) =>
+    execFileSync("git", args, {
+      cwd: root,
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: "t",
+        GIT_AUTHOR_EMAIL: "t@example.com",
+        GIT_COMMITTER_NAME: "t",
+        GIT_COMMITTER_EMAIL: "t@example.com",
+      },
+    });
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-qm", "init");
+}
+
+/**
+ * The store's files, which a pull request can commit and a local run's agent can make: the history
+ * (`--history-dir`), `.copybook/last-results.json`, the last run.json, `.copybook/calibration.json`,
+ * the fingerprint cache. As a link to a secret (shaped like the
+ * file, so that reading it would show SECRET) or a FIFO: nothing hangs, SECRET is in no output,
+ * and a warning names the file; the command carries on as if the file were absent.
+ */
+function storeFileAttacks(): Attack[] {
+  const quick = { env, timeoutMs: 60_000 };
+  const project = () => makeProject({ "evals/hostile.eval.yaml": evalYaml("true") });
+  const fifo = (file: string) => execFileSync("mkfifo", [file]);
+  const plantAt = async (root: string, rel: string, how: "fifo" | string) => {
+    await fs.mkdir(path.dirname(path.join(root, rel)), { recursive: true });
+    await fs.rm(path.join(root, rel), { force: true });
+    if (how === "fifo") fifo(path.join(root, rel));
+    else await fs.symlink(how, path.join(root, rel));
+  };
+  const warned =
+    (what: RegExp, codes: number[] = [0, 1]) =>
+    async ({ cli, out }: { cli: CliResult; out?: string }) => {
+      expect(cli.signal, cli.stderr).toBeUndefined();
+      expect(cli.stdout + cli.stderr).not.toContain(SECRET);
+      expect(codes, cli.stderr).toContain(cli.code);
+      expect(cli.stderr).toContain(out!);
+      expect(cli.stderr).toMatch(what);
+    };
+  const history = ".copybook/history/hostile.jsonl";
+  return [
+    {
+      name: "health: a history file -> a secret is not read; a warning names it",
+      plant: async () => {
+        const root = await project();
+        await plantAt(root, history, await secretFile(`${secretHistoryLine}\n`));
+        const cli = await runCli(
+          ["health", "--cwd", root, "--history-dir", ".copybook/history", "--format", "json"],
+          quick,
+        );
+        return { cli, root, out: history };
+      },
+      expect: warned(/hostile\.jsonl is a symlink: it is not read \(the history of hostile/),
+    },
+    {
+      name: "eval --history-dir: a history file -> a secret is neither read nor appended to",
+      plant: async () => {
+        const root = await project();
+        const secret = await secretFile(`${secretHistoryLine}\n`);
+        await plantAt(root, history, secret);
+        const cli = await runCli(
+          ["eval", "--cwd", root, "--sandbox", "none", "--history-dir", ".copybook/history"],
+          { env, timeoutMs: 120_000 },
+        );
+        expect(await fs.readFile(secret, "utf8")).toBe(`${secretHistoryLine}\n`);
+        return { cli, root, out: history };
+      },
+      expect: warned(
+        /is a symlink: it is not read[^]*is a symlink: it is not read \(this run's lines/,
+      ),
+    },
+    {
+      name: "eval --history-dir: a history file that is a FIFO: the run ends, the FIFO named",
+      plant: async () => {
+        const root = await project();
+        await plantAt(root, history, "fifo");
+        const cli = await runCli(
+          ["eval", "--cwd", root, "--sandbox", "none", "--history-dir", ".copybook/history"],
+          { env, timeoutMs: 120_000 },
+        );
+        return { cli, root, out: history };
+      },
+      expect: warned(
+        /hostile\.jsonl is a FIFO \(named pipe\): it is not read[^]*hostile\.jsonl is a socket or FIFO: it is not read \(this run's lines/,
+      ),
+    },
+    {
+      name: "show: .copybook/last-results.json -> a secret is not read; a warning names it",
+      plant: async () => {
+        const root = await project();
+        expect((await eval_(root)).code).toBe(0);
+        const lines = `[${secretHistoryLine}]`;
+        await plantAt(root, ".copybook/last-results.json", await secretFile(lines));
+        const cli = await runCli(["show", "hostile", "--cwd", root], quick);
+        return { cli, root, out: ".copybook/last-results.json" };
+      },
+      expect: warned(/last-results\.json is a symlink: it is not read/, [0]),
+    },
+    {
+      name: "list: .copybook/last-results.json a FIFO: list ends, the FIFO named",
+      plant: async () => {
+        const root = await project();
+        await plantAt(root, ".copybook/last-results.json", "fifo");
+        const cli = await runCli(["list", "--cwd", root], quick);
+        return { cli, root, out: ".copybook/last-results.json" };
+      },
+      expect: warned(/last-results\.json is a FIFO \(named pipe\): it is not read/, [0]),
+    },
+    {
+      name: "show: the last run.json -> a secret is not read; a warning names it",
+      plant: async () => {
+        const root = await project();
+        const run = JSON.stringify({ startedAt: "2026-01-01T00:00:00Z", evals: [{ id: SECRET }] });
+        await plantAt(root, ".copybook/results/run.json", await secretFile(run));
+        const cli = await runCli(["show", "nothing", "--cwd", root], quick);
+        return { cli, root, out: ".copybook/results/run.json" };
+      },
+      expect: warned(/run\.json is a symlink: it is not read/, [2]),
+    },
+    {
+      name: "list: the last run.json a FIFO: list ends, the FIFO named",
+      plant: async () => {
+        const root = await project();
+        await plantAt(root, ".copybook/results/run.json", "fifo");
+        const cli = await runCli(["list", "--cwd", root], quick);
+        return { cli, root, out: ".copybook/results/run.json" };
+      },
+      expect: warned(/run\.json is a FIFO \(named pipe\): it is not read/, [0]),
+    },
+    {
+      name: "eval: .copybook/calibration.json -> a secret is not read; a warning names it",
+      plant: async () => {
+        const root = await project();
+        const secret = await secretFile(JSON.stringify({ version: 1, judges: { [SECRET]: {} } }));
+        await plantAt(root, ".copybook/calibration.json", secret);
+        return { cli: await eval_(root), root, out: ".copybook/calibration.json" };
+      },
+      expect: warned(/calibration\.json is a symlink: it is not read/),
+    },
+    {
+      name: "eval: .copybook/calibration.json a FIFO: the run ends, the FIFO named",
+      plant: async () => {
+        const root = await project();
+        await plantAt(root, ".copybook/calibration.json", "fifo");
+        return { cli: await eval_(root), root, out: ".copybook/calibration.json" };
+      },
+      expect: warned(/calibration\.json is a FIFO \(named pipe\): it is not read/),
+    },
+    {
+      name: "plan: the fingerprint cache -> a secret is not read; a warning names it",
+      plant: async () => {
+        const root = await project();
+        gitInit(root);
+        const cache = JSON.stringify({ version: 1, entries: [] }) + SECRET;
+        await plantAt(root, ".copybook/eval-cache.json", await secretFile(cache));
+        const cli = await runCli(["plan", "--cwd", root], quick);
+        return { cli, root, out: ".copybook/eval-cache.json" };
+      },
+      expect: warned(/eval-cache\.json is a symlink: it is not read/, [0]),
+    },
+    {
+      name: "plan: the fingerprint cache a FIFO: plan ends, the FIFO named",
+      plant: async () => {
+        const root = await project();
+        gitInit(root);
+        await plantAt(root, ".copybook/eval-cache.json", "fifo");
+        const cli = await runCli(["plan", "--cwd", root], quick);
+        return { cli, root, out: ".copybook/eval-cache.json" };
+      },
+      expect: warned(/eval-cache\.json is a FIFO \(named pipe\): it is not read/, [0]),
+    },
+  ];
+}
 
 /** A skill eval (its file and its target come from the pull request): `plan` loads it. */
 const skillEval = `name: ts-fixer

@@ -3,9 +3,8 @@
 // evals left), and the history folder (--history-dir) when given. `list` and `show` read them;
 // nothing here runs an eval.
 
-import { promises as fs } from "node:fs";
 import path from "node:path";
-import { readAllHistory, readLastResults, type HistoryLine } from "../store/index.js";
+import { readAllHistory, readBack, readLastResults, type HistoryLine } from "../store/index.js";
 import {
   countedTrials,
   type EvalResult,
@@ -37,13 +36,15 @@ export async function readKnownResults(
   historyDir: string | undefined,
 ): Promise<KnownResults> {
   let run: RunResult | undefined;
+  // A link or FIFO in run.json's place is said and not read (store/read-back.ts).
+  const text = await readBack(path.join(resultsDir, RUN_JSON), {
+    without: "nothing is known from the last run",
+  }).catch(() => undefined);
   try {
-    const parsed = JSON.parse(
-      await fs.readFile(path.join(resultsDir, RUN_JSON), "utf8"),
-    ) as RunResult;
+    const parsed = JSON.parse(text ?? "") as RunResult;
     if (Array.isArray(parsed.evals)) run = parsed;
   } catch {
-    // no run yet, or not readable: nothing known from it
+    // no run yet, or not JSON: nothing known from it
   }
   const history = historyDir ? await readAllHistory(historyDir) : new Map<string, HistoryLine[]>();
   for (const line of await readLastResults(projectRoot)) {

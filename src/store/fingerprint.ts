@@ -5,11 +5,12 @@
 
 import { execFile, spawn } from "node:child_process";
 import { createHash, randomBytes, type Hash } from "node:crypto";
-import { createReadStream, promises as fs } from "node:fs";
+import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { EvalResult } from "../model/index.js";
 import { NEVER_SNAPSHOT_DIRS, VERSION, OWN_DIR } from "../model/index.js";
-import { mayBeInGitRepo } from "../util/index.js";
+import { kindOf, mayBeInGitRepo, openRegular } from "../util/index.js";
+import { readBack } from "./read-back.js";
 
 /** agent-evals' own results folder, under the project root: never part of the repository state. */
 export const FINGERPRINT_CACHE_FILE = path.join(OWN_DIR, "eval-cache.json");
@@ -96,10 +97,21 @@ async function untrackedHash(file: string): Promise<string | undefined> {
     if (stat.isSymbolicLink()) return sha256(`link:${await fs.readlink(file)}`);
     // A nested repository is listed as "dir/": its own git tracks its content.
     if (stat.isDirectory()) return "dir";
-    const hash = createHash("sha256");
-    hash.update(stat.mode & 0o111 ? "x:" : "f:");
-    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-    return hash.digest("hex");
+    // A FIFO (an agent of a local run can leave one) would block a read for ever; a socket or a
+    // device is no content either: each is hashed as what it is, never opened.
+    if (!stat.isFile()) return sha256(`special:${kindOf(stat)}`);
+    const opened = await openRegular(file);
+    if (opened.kind === "missing") return "missing";
+    if (opened.kind === "refused") return sha256(`special:${opened.what}`);
+    try {
+      const hash = createHash("sha256");
+      hash.update(stat.mode & 0o111 ? "x:" : "f:");
+      for await (const chunk of opened.handle.createReadStream({ autoClose: false }))
+        hash.update(chunk as Buffer);
+      return hash.digest("hex");
+    } finally {
+      await opened.handle.close();
+    }
   } catch (error) {
     // Deleted between listing and reading: its absence is the state. Unreadable: no state.
     return (error as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : undefined;
@@ -227,12 +239,11 @@ export async function readFingerprintCache(
   projectRoot: string,
 ): Promise<Map<string, FingerprintCacheEntry>> {
   const entries = new Map<string, FingerprintCacheEntry>();
-  let text: string;
-  try {
-    text = await fs.readFile(path.join(projectRoot, FINGERPRINT_CACHE_FILE), "utf8");
-  } catch {
-    return entries;
-  }
+  // A link or FIFO in its place is said and not read (store/read-back.ts).
+  const text = await readBack(path.join(projectRoot, FINGERPRINT_CACHE_FILE), {
+    without: "no verdict is taken from the cache",
+  }).catch(() => undefined);
+  if (text === undefined) return entries;
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -3,10 +3,11 @@
 // It is also the result cache of CI: `latestMatching` finds a recorded verdict for the same prompt
 // text, definition and agent version.
 
-import { promises as fs } from "node:fs";
+import { constants, promises as fs } from "node:fs";
 import path from "node:path";
 import type { EvalResult, EvalStatus } from "../model/index.js";
-import { outgoingRedactor } from "../util/index.js";
+import { kindOf, outgoingRedactor } from "../util/index.js";
+import { readBack, warnNotRegular } from "./read-back.js";
 
 export interface HistoryLine {
   /** When the run started, ISO 8601. */
@@ -42,6 +43,9 @@ export interface HistoryMeta {
 
 /** The longest line appendHistory writes: far above any real line, small enough for one write. */
 export const MAX_HISTORY_LINE_BYTES = 64 * 1024;
+
+/** The longest history file read: a string of more could not be made (V8's limit, ~512 MiB). */
+const MAX_HISTORY_FILE_BYTES = 500 * 1024 * 1024;
 
 const SAFE_ID = /^[A-Za-z0-9._-]+$/;
 
@@ -81,7 +85,7 @@ export function historyLineFor(result: EvalResult, meta: HistoryMeta): HistoryLi
  * `cached` and `skipped` results (see isRecordable); such lines are dropped here anyway.
  *
  * Concurrency: every line is written with ONE write(2) of the whole line (JSON + "\n") on a file
- * opened with O_APPEND ('a'). With O_APPEND the kernel moves the offset to end-of-file and copies
+ * opened with O_APPEND (nofollow). With O_APPEND the kernel moves the offset to end-of-file and copies
  * the bytes in one step, holding the inode's write lock, so on local filesystems (ext4, xfs,
  * btrfs, tmpfs, APFS) another appender can neither overwrite the line nor put its bytes inside
  * it: each line lands whole, none is lost. POSIX promises atomicity only up to PIPE_BUF, and for
@@ -113,13 +117,49 @@ export async function appendHistory(dir: string, lines: HistoryLine[]): Promise<
   if (byId.size === 0) return;
   await fs.mkdir(dir, { recursive: true });
   for (const [id, buffers] of byId) {
-    const handle = await fs.open(historyFile(dir, id), "a");
+    const handle = await openForAppend(historyFile(dir, id), id);
+    if (!handle) continue;
     try {
       for (const bytes of buffers) await writeWhole(handle, bytes);
     } finally {
       await handle.close();
     }
   }
+}
+
+// O_APPEND as "a", and never through a link (ELOOP) nor into a FIFO (ENXIO without a reader; with
+// one, fstat below): a committed `.copybook/history/x.jsonl -> ~/.bashrc` is not appended to.
+const APPEND_FLAGS =
+  constants.O_WRONLY |
+  constants.O_APPEND |
+  constants.O_CREAT |
+  constants.O_NOFOLLOW |
+  constants.O_NONBLOCK |
+  constants.O_NOCTTY;
+
+/** The history file opened for appending; undefined (said) when it is not a regular file. */
+async function openForAppend(file: string, id: string): Promise<fs.FileHandle | undefined> {
+  const without = `this run's lines for ${id} are not recorded`;
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, APPEND_FLAGS, 0o666);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ELOOP" || code === "EMLINK" || code === "EFTYPE") {
+      warnNotRegular(file, "a symlink", { without });
+      return undefined;
+    }
+    if (code === "ENXIO" || code === "EISDIR") {
+      warnNotRegular(file, code === "EISDIR" ? "a folder" : "a socket or FIFO", { without });
+      return undefined;
+    }
+    throw error;
+  }
+  const stats = await handle.stat();
+  if (stats.isFile()) return handle;
+  await handle.close();
+  warnNotRegular(file, kindOf(stats), { without });
+  return undefined;
 }
 
 async function writeWhole(handle: fs.FileHandle, bytes: Buffer): Promise<void> {
@@ -176,14 +216,12 @@ function historyFile(dir: string, id: string): string {
  */
 export async function readHistory(dir: string, id: string): Promise<HistoryLine[]> {
   if (!SAFE_ID.test(id)) return [];
-  let text: string;
-  try {
-    text = await fs.readFile(historyFile(dir, id), "utf8");
-  } catch (error) {
-    if (isNotFound(error)) return [];
-    throw error;
-  }
-  return parseHistory(text);
+  // A link (to /etc/shadow, to /dev/zero) or a FIFO in its place is not read: said, no history.
+  const text = await readBack(historyFile(dir, id), {
+    without: `the history of ${id} is taken as empty`,
+    cap: MAX_HISTORY_FILE_BYTES,
+  });
+  return text === undefined ? [] : parseHistory(text);
 }
 
 /** Every eval's lines, keyed by eval id (the file's name). A missing dir is an empty history. */

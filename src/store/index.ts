@@ -23,6 +23,7 @@ export { clearResults } from "./clear.js";
 export { refuseLinkedOwnFolder } from "./own-folder.js";
 export { copyRegularTree } from "./copy-regular.js";
 export { readLastResults } from "./last-results.js";
+export { readBack, STORE_FILE_CAP, type ReadBackOptions } from "./read-back.js";
 export { lockResults } from "./lock.js";
 export { mergeResultDirs } from "./merge.js";
 export { recordResults, type CacheContext, type CacheOptions } from "./verdicts.js";

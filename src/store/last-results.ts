@@ -7,17 +7,20 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { OWN_DIR } from "../model/index.js";
 import type { HistoryLine } from "./history.js";
+import { readBack } from "./read-back.js";
 
 export const LAST_RESULTS_FILE = path.join(OWN_DIR, "last-results.json");
 
 const key = (line: HistoryLine) => JSON.stringify([line.id, line.agent]);
 
-/** The recorded lines; a missing or unreadable file is none. */
+/** The recorded lines; a missing or unreadable file is none (a link or FIFO is said, not read). */
 export async function readLastResults(projectRoot: string): Promise<HistoryLine[]> {
+  const text = await readBack(path.join(projectRoot, LAST_RESULTS_FILE), {
+    without: "no last results are known from it",
+  }).catch(() => undefined);
+  if (text === undefined) return [];
   try {
-    const data = JSON.parse(
-      await fs.readFile(path.join(projectRoot, LAST_RESULTS_FILE), "utf8"),
-    ) as unknown;
+    const data = JSON.parse(text) as unknown;
     return Array.isArray(data)
       ? data.filter(
           (l): l is HistoryLine =>

@@ -5,9 +5,13 @@
 import { promises as fs } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { kindOf, openRegular } from "../../util/index.js";
 
 export interface UploadResultsOptions {
-  /** The folder to upload, e.g. `.copybook/results`; every file under it is uploaded. */
+  /**
+   * The folder to upload, e.g. `.copybook/results`; every regular file under it is uploaded (a
+   * link, to a file or a folder, is never followed; links and special files are left out).
+   */
   dir: string;
   /** The artifact's name (the client rejects `"`, `:`, `<`, `>`, `|`, `*`, `?`, `\`, `/`). */
   name: string;
@@ -25,7 +29,7 @@ export interface UploadResultsOptions {
    */
   attempt?: number;
   fallbackSuffix?: string;
-  /** Says what was done about a taken name. */
+  /** Says what was done about a taken name, and each link or special file left out. */
   log?: (message: string) => void;
 }
 
@@ -52,13 +56,13 @@ export function artifactUrl(
 }
 
 /**
- * Upload every file under `options.dir` as one artifact. Throws when the upload fails (the
+ * Upload every regular file under `options.dir` as one artifact. Throws when the upload fails (the
  * caller decides whether that fails the run). A folder with no files uploads nothing and
  * returns `{ size: 0, files: 0 }`.
  */
 export async function uploadResults(options: UploadResultsOptions): Promise<UploadResultsResult> {
   const dir = path.resolve(options.dir);
-  const relFiles = await listFiles(dir);
+  let relFiles = await listFiles(dir, options.log);
   if (relFiles.length === 0) return { name: options.name, size: 0, files: 0 };
 
   let root = dir;
@@ -67,7 +71,8 @@ export async function uploadResults(options: UploadResultsOptions): Promise<Uplo
     if (options.redact) {
       staging = await fs.mkdtemp(path.join(tmpdir(), "agent-evals-upload-"));
       root = path.join(staging, "results");
-      await stageRedacted(dir, root, relFiles, options.redact);
+      relFiles = await stageRedacted(dir, root, relFiles, options.redact, options.log);
+      if (relFiles.length === 0) return { name: options.name, size: 0, files: 0 };
     }
     const { DefaultArtifactClient } = await import("@actions/artifact");
     const client = new DefaultArtifactClient();
@@ -123,20 +128,23 @@ function nameTaken(error: unknown): boolean {
 }
 
 /**
- * Files under `dir` (following symlinks to files; symlinked folders are skipped, so a link can't
- * loop or pull in a tree from elsewhere), as sorted paths relative to `dir`.
+ * Regular files under `dir`, as sorted paths relative to `dir`. A link is never followed, to a file
+ * or a folder: an agent of a `--sandbox none` run can plant one in the results folder (to a secret,
+ * to /dev/zero), and the artifact is public to whoever can read the repository. Links, FIFOs,
+ * sockets and devices are left out, each said through `log`.
  */
-async function listFiles(dir: string): Promise<string[]> {
+async function listFiles(dir: string, log?: (message: string) => void): Promise<string[]> {
   const out: string[] = [];
   async function walk(rel: string): Promise<void> {
+    // Dirent types come from the folder itself (lstat-like): a link is a link here.
     const entries = await fs.readdir(path.join(dir, rel), { withFileTypes: true });
     for (const entry of entries) {
       const childRel = rel ? path.join(rel, entry.name) : entry.name;
       if (entry.isDirectory()) await walk(childRel);
       else if (entry.isFile()) out.push(childRel);
-      else if (entry.isSymbolicLink()) {
-        const target = await fs.stat(path.join(dir, childRel)).catch(() => undefined);
-        if (target?.isFile()) out.push(childRel);
+      else {
+        const stats = await fs.lstat(path.join(dir, childRel)).catch(() => undefined);
+        if (stats) log?.(`${childRel} is ${kindOf(stats)}: not uploaded`);
       }
     }
   }
@@ -154,21 +162,41 @@ function decodeUtf8(bytes: Buffer): string | undefined {
   }
 }
 
-/** Copy `relFiles` from `from` to `to`, passing text files through `redact`. */
+/**
+ * Copy `relFiles` from `from` to `to`, passing text files through `redact`; resolves to the files
+ * copied. Each is opened without following a link and read only if it is still a regular file
+ * (one swapped for a link or FIFO since it was listed is left out and said).
+ */
 async function stageRedacted(
   from: string,
   to: string,
   relFiles: string[],
   redact: (text: string) => string,
-): Promise<void> {
+  log?: (message: string) => void,
+): Promise<string[]> {
+  const staged: string[] = [];
   for (const rel of relFiles) {
     const source = path.join(from, rel);
     const dest = path.join(to, rel);
+    const opened = await openRegular(source);
+    if (opened.kind !== "file") {
+      if (opened.kind === "refused") log?.(`${rel} is ${opened.what}: not uploaded`);
+      continue;
+    }
+    let bytes: Buffer;
+    let mode: number;
+    try {
+      bytes = await opened.handle.readFile();
+      mode = (await opened.handle.stat()).mode;
+    } finally {
+      await opened.handle.close();
+    }
     await fs.mkdir(path.dirname(dest), { recursive: true });
-    const bytes = await fs.readFile(source);
     const text = decodeUtf8(bytes);
     const redacted = text === undefined ? undefined : redact(text);
     await fs.writeFile(dest, redacted === undefined || redacted === text ? bytes : redacted);
-    await fs.chmod(dest, (await fs.stat(source)).mode & 0o777);
+    await fs.chmod(dest, mode & 0o777);
+    staged.push(rel);
   }
+  return staged;
 }

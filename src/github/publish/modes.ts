@@ -7,7 +7,7 @@ import path from "node:path";
 import * as core from "../runner.js";
 import { mergeRuns, planEvals, writeEmptyRun, type RunEvalsOutcome } from "../../engine.js";
 import { AgentEvalsError, Codes, HISTORY_FILE, RUN_JSON } from "../../model/index.js";
-import { historyLineText, parseHistory, type HistoryLine } from "../../store/index.js";
+import { historyLineText, parseHistory, readBack, type HistoryLine } from "../../store/index.js";
 import { outgoingRedactor } from "../../util/index.js";
 import {
   planShards,
@@ -103,8 +103,12 @@ export async function publishMode(
   for (const line of merged.skipped) core.warning(line);
   const historyLines: HistoryLine[] = [];
   for (const dir of dirs) {
-    const text = await fs.readFile(path.join(dir, HISTORY_FILE), "utf8").catch(() => "");
-    historyLines.push(...parseHistory(text));
+    // From a downloaded artifact: a link (to a secret, to /dev/zero) or a FIFO is said, not read.
+    const text = await readBack(path.join(dir, HISTORY_FILE), {
+      without: "that shard's history lines are not recorded",
+      warn: (message) => core.warning(`publish: ${message}`),
+    }).catch(() => undefined);
+    historyLines.push(...parseHistory(text ?? ""));
   }
   const present = new Set(
     merged.run.evals.map((e) => pairKey({ spec: { id: e.id }, agentName: e.agent })),
@@ -138,8 +142,10 @@ export class PublishError extends AgentEvalsError {
 export async function writeHistoryLines(resultsDir: string, lines: HistoryLine[]): Promise<void> {
   // As appendHistory writes them: keys in order, redacted.
   const redact = outgoingRedactor();
-  await fs.writeFile(
-    path.join(resultsDir, HISTORY_FILE),
-    lines.map((line) => historyLineText(line, redact)).join(""),
-  );
+  // Whatever is in its place (a link an agent planted) goes first; "wx" never writes through one.
+  const file = path.join(resultsDir, HISTORY_FILE);
+  await fs.rm(file, { force: true });
+  await fs.writeFile(file, lines.map((line) => historyLineText(line, redact)).join(""), {
+    flag: "wx",
+  });
 }

@@ -14,6 +14,7 @@ import {
   round6,
 } from "../../model/index.js";
 import { workflowProblems } from "../../check/index.js";
+import { readBack } from "../../store/index.js";
 import {
   firstTriggered,
   triggerMetrics,
@@ -533,6 +534,9 @@ interface RecordedPart {
 }
 
 /** Each part of `name` as the newest of its result files in `dir` recorded it. */
+/** An earlier result file read back: far above any this module writes. */
+const MAX_RECORDED_BYTES = 64 * 1024 * 1024;
+
 async function recordedParts(dir: string, name: string): Promise<Map<string, RecordedPart>> {
   const found = new Map<string, RecordedPart>();
   const files = (await fs.readdir(dir).catch(() => [] as string[]))
@@ -540,9 +544,15 @@ async function recordedParts(dir: string, name: string): Promise<Map<string, Rec
     .sort()
     .reverse();
   for (const file of files) {
+    // A pull request can commit this folder: a link or FIFO is said and not read.
+    const text = await readBack(path.join(dir, file), {
+      without: "its parts are not taken from it",
+      cap: MAX_RECORDED_BYTES,
+    }).catch(() => undefined);
+    if (text === undefined) continue;
     let report: Partial<ClaudeCodeReport>;
     try {
-      report = JSON.parse(await fs.readFile(path.join(dir, file), "utf8")) as ClaudeCodeReport;
+      report = JSON.parse(text) as ClaudeCodeReport;
     } catch {
       continue; // a hand-edited or truncated file: the next older one may hold the part
     }
