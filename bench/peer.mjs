@@ -9,7 +9,7 @@
 //      on a temp filesystem aged first;
 //  11. concurrency with an agent that waits (sleep 0.5 s): --concurrency 8 vs 1;
 //  12. per-trial harness time with a 10-file and a 10,000-file template, per sandbox provider
-//      registered in src/run/isolation/provider.ts and available here.
+//      registered in src/run/isolation/registry.ts and available here.
 
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -531,7 +531,7 @@ export function waitingReport(w, f) {
 }
 
 /**
- * The providers of src/run/isolation/provider.ts available here (by bench/ts-helper.mjs).
+ * The providers of src/run/isolation/registry.ts available here (by bench/ts-helper.mjs).
  * @param {Ctx} ctx
  * @returns {{ name: string; available: boolean; reason?: string }[]}
  */
@@ -678,7 +678,7 @@ export function providersReport(rows, f) {
     ],
     sections: [],
     how: [
-      `12. **Per provider.** Every provider in \`PROVIDERS\` (src/run/isolation/provider.ts) whose \`available()\` says yes here (the others listed with their reason), on one eval of ${PROVIDER_TRIALS} trials (the figure-10 eval) with a template of 10 files and of 10,000 files, \`--concurrency 1 --sandbox <name>\` (docker: \`--image\` the tests' image, \`docker import\` of this machine's bash, coreutils, git and node, test/helpers/docker-image.ts); per trial: trial.json \`durationMs\` − \`agent.durationMs\` (the workspace, HOME, shims, checks and result files: the harness's part), median of the trials.`,
+      `12. **Per provider.** Every provider in \`PROVIDERS\` (src/run/isolation/registry.ts) whose \`available()\` says yes here (the others listed with their reason), on one eval of ${PROVIDER_TRIALS} trials (the figure-10 eval) with a template of 10 files and of 10,000 files, \`--concurrency 1 --sandbox <name>\` (docker: \`--image\` the tests' image, \`docker import\` of this machine's bash, coreutils, git and node, test/helpers/docker-image.ts); per trial: trial.json \`durationMs\` − \`agent.durationMs\` (the workspace, HOME, shims, checks and result files: the harness's part), median of the trials.`,
     ],
     raw: rows
       .filter((r) => !r.reason)

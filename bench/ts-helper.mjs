@@ -28,7 +28,7 @@ import {
 import { runProcess } from "../src/util/process.ts";
 import { readAllHistory } from "../src/store/history.ts";
 import { compareRuns } from "../src/store/compare.ts";
-import { PROVIDERS } from "../src/run/isolation/provider.ts";
+import { PROVIDERS } from "../src/run/isolation/registry.ts";
 
 /** @typedef {import("../src/run/workspace/sandbox.ts").TreeSnapshot} TreeSnapshot */
 
