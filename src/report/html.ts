@@ -436,7 +436,7 @@ let pageScript: Promise<string> | undefined;
  * never loads esbuild. Run from src/ (tsx, vitest: this module is a .ts file), it builds the
  * page's sources, never reading dist/, which may be older than src/.
  */
-export function reportScript(): Promise<string> {
+function reportScript(): Promise<string> {
   pageScript ??= loadReportScript().catch((error: unknown) => {
     pageScript = undefined;
     throw error;
