@@ -137,17 +137,57 @@ export default tseslint.config(
   },
   ...layerRules,
   {
-    // The report page's script is inlined by its source text (src/report/html.ts): in the browser
-    // nothing of its module exists but the function itself, so the module holds only that and types.
-    files: ["src/report/html/page.ts"],
+    // report.html's script (src/report/html/page/) runs in the browser, bundled by esbuild with
+    // everything it imports: its own modules only, and the types of the data html.ts embeds.
+    // (Its globals are the DOM's and no Node's: its tsconfig.json has those types and no others.)
+    files: ["src/report/html/page/**/*.ts"],
     rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!\\.\\.?/)",
+              message: "The report page runs in the browser: no Node built-ins, no packages.",
+            },
+            {
+              regex: "^\\.\\./(?!types\\.js$)",
+              message:
+                "The report page imports its own modules and ../types.js, nothing else of src/.",
+            },
+            {
+              regex: "^\\.\\./types\\.js$",
+              allowTypeImports: true,
+              message: "Only `import type` from ../types.js.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The data's types, shared by html.ts (Node) and the page (the browser): types only, and the
+    // model's from model/result.ts, whose program has no Node built-ins (model/index.ts's has).
+    files: ["src/report/html/types.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: layerRules
+            .find((rule) => rule.files.includes("src/report/**/*.ts"))
+            .rules["no-restricted-imports"][1].patterns.map((pattern) =>
+              pattern.group.includes("**/model/**")
+                ? { ...pattern, group: [...pattern.group, "!**/model/result.js"] }
+                : pattern,
+            ),
+        },
+      ],
       "no-restricted-syntax": [
         "error",
         {
           selector:
-            "Program > :not(ImportDeclaration[importKind='type'], ExportNamedDeclaration[declaration.type='FunctionDeclaration'], TSTypeAliasDeclaration, TSInterfaceDeclaration)",
-          message:
-            "page.ts runs in the browser from its function's source: only type imports and that function here.",
+            "Program > :not(ImportDeclaration[importKind='type'], ExportNamedDeclaration[exportKind='type'], ExportAllDeclaration[exportKind='type'])",
+          message: "types.ts holds types only: both the Node program and the page's import it.",
         },
       ],
     },

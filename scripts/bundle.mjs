@@ -4,6 +4,8 @@
 // dist/lib/) into DIR, exactly as dist/ gets them (the Action tests run that build). The type
 // declarations are bundled into one dist/types/index.d.ts by rollup-plugin-dts: only what the
 // package exports, none of the internal modules' imports (zod, yaml) that the package does not ship.
+// Beside the bundle, dist/lib/report-page.js: report.html's script, src/report/html/page/ bundled by
+// esbuild (scripts/report-page.mjs), which src/report/html.ts reads and inlines into each report.
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -11,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { rollup } from "rollup";
 import dts from "rollup-plugin-dts";
+import { buildReportPage, REPORT_PAGE_ASSET } from "./report-page.mjs";
 
 const ENTRIES = [
   // action.yml runs dist/index.js and the bin is dist/cli/index.js: small starts that turn on the
@@ -19,7 +22,8 @@ const ENTRIES = [
   { entry: "src/start/cli.ts", out: "cli" },
   // The library, with the CLI and the Action as chunks loaded on demand (src/package.ts): one
   // build, so each module is in dist/ once. loadsEvals: it holds jiti (see restoreJitiNativeImport).
-  { entry: "src/package.ts", out: "lib", loadsEvals: true, action: true },
+  // reportPage: it holds src/report/html.ts, which reads the page's script beside itself.
+  { entry: "src/package.ts", out: "lib", loadsEvals: true, action: true, reportPage: true },
 ];
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -60,7 +64,7 @@ function restoreJitiNativeImport(dir) {
 
 async function build(outDir) {
   rmSync(outDir, { recursive: true, force: true });
-  for (const { entry, out, loadsEvals, action } of ENTRIES) {
+  for (const { entry, out, loadsEvals, action, reportPage } of ENTRIES) {
     if (actionOnly && !action) continue;
     // Type errors are `npm run typecheck`'s job; the bundle only transpiles.
     run(process.execPath, [
@@ -77,6 +81,9 @@ async function build(outDir) {
       throw new Error(
         `${entry}: restored jiti's native import() ${patched} time(s), expected ${loadsEvals ? 1 : 0}; jiti's entry changed: see restoreJitiNativeImport in scripts/bundle.mjs`,
       );
+    }
+    if (reportPage) {
+      writeFileSync(path.join(outDir, out, REPORT_PAGE_ASSET), await buildReportPage());
     }
   }
   if (actionOnly) return;

@@ -129,8 +129,9 @@ chromiumTool.describe("report.html: skill sections", () => {
     const rowsOf = async (block: string) =>
       section
         .locator(`.kind-block[data-block="${block}"] tbody tr`)
+        // In the page: the Node program has no DOM types (the page's own program has them).
         .evaluateAll((trs) =>
-          trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent)),
+          trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)),
         );
     // The metrics of all queries, then of the training and held-out ones, each from its counts.
     const metrics = await rowsOf("Trigger (observe)");
@@ -153,7 +154,9 @@ chromiumTool.describe("report.html: skill sections", () => {
     ]);
     const wrong = section.locator('.kind-block[data-block="Confusion matrix"] td.mark-fail');
     await expect(wrong.count()).resolves.toBe(2);
-    const colour = await wrong.first().evaluate((td) => getComputedStyle(td).color);
+    const colour = await wrong
+      .first()
+      .evaluate((td) => td.ownerDocument.defaultView.getComputedStyle(td).color);
     expect(colour).toBe("rgb(207, 34, 46)");
 
     // The query that took the wrong skill, with the evidence.

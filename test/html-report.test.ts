@@ -2,14 +2,17 @@
 // the report of a real CLI run with a failing eval, a failing trial expanded, its evidence visible.
 // Screenshots go to build/screenshots/ (kept as a CI artifact).
 
+import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectReportData, renderHtml, scriptJson, writeHtmlReport } from "../src/report/html.js";
 import type { EvalResult, RunResult } from "../src/model/result.js";
 import { emptyCounts } from "../src/model/result.js";
+import { actionEntry, BUNDLE_TIMEOUT_MS } from "./helpers/action-bundle.js";
 import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
 import { comparisonRun } from "./helpers/comparison-run.js";
 import { CHROMIUM, CHROMIUM_PATH, requireTool } from "./helpers/requires-tool.js";
@@ -118,7 +121,9 @@ chromiumTool.describe("report.html in headless Chromium", () => {
     await expect(trial.locator("td.cmd").first().textContent()).resolves.toBe(
       "vendor deploy --prod",
     );
-    await expect(trial.getByText("Trajectory (1 tool call)")).toBeDefined();
+    await expect(
+      trial.getByText("Trajectory (1 tool call)", { exact: true }).isVisible(),
+    ).resolves.toBe(true);
     expect(await trial.locator("ol.timeline li").count()).toBe(1);
     expect(await trial.locator("pre").allTextContents()).toContainEqual(
       expect.stringContaining("vendor deploy --prod"),
@@ -150,6 +155,57 @@ chromiumTool.describe("report.html in headless Chromium", () => {
     await phone.page.close();
   });
 
+  it(
+    "shows the report of the bundled CLI, its script the asset beside the bundle",
+    async () => {
+      // The package's bundle as scripts/bundle.mjs builds it (dist/lib/ in a temp folder, from this
+      // src/), started as dist/cli/index.js starts it: report.html gets its script from
+      // lib/report-page.js there, not from src/report/html/page/ as under tsx and vitest.
+      const lib = path.join(path.dirname(await actionEntry()), "lib");
+      const script = await fs.readFile(path.join(lib, "report-page.js"), "utf8");
+      const root = await makeProject({
+        "evals/deploy.eval.yaml": failingEval,
+        "evals/ok.eval.yaml": passingEval,
+      });
+      const starts = await makeProject({
+        "cli.mjs": `const { startCli } = await import(${JSON.stringify(pathToFileURL(path.join(lib, "index.js")).href)});\nawait startCli();\n`,
+      });
+      dirs.push(root, starts);
+      const run = await promisify(execFile)(
+        process.execPath,
+        [path.join(starts, "cli.mjs"), "eval"],
+        {
+          cwd: root,
+          env: { ...process.env, NO_COLOR: "1", CI: "true" },
+        },
+      ).then(
+        (done) => ({ code: 0, ...done }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(run.code, run.stderr).toBe(1);
+      const file = path.join(root, ".copybook/results/report.html");
+      expect(await fs.readFile(file, "utf8")).toContain(`<script>${script}</script>`);
+
+      const { page, errors } = await openPage(file);
+      await expect(page.locator("[data-count=passed] b").textContent()).resolves.toBe("1");
+      await expect(page.locator("[data-count=failed] b").textContent()).resolves.toBe("1");
+      const evalRow = page.locator("details.eval[data-eval=deploy]");
+      await evalRow.locator("> summary").click();
+      const trial = evalRow.locator("details.trial[data-status=failed]").first();
+      await trial.waitFor({ state: "attached", timeout: 10_000 });
+      await trial.locator("> summary").click();
+      const evidence = trial.locator("li.check-failed pre.evidence");
+      await evidence.first().waitFor({ state: "visible", timeout: 10_000 });
+      expect((await evidence.allTextContents()).join("\n")).toContain(
+        "</script><script>alert(1)</script> <b>bold</b>",
+      );
+      expect(await page.locator("b:text-is('bold')").count()).toBe(0);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    BUNDLE_TIMEOUT_MS,
+  );
+
   it("draws the comparisons above the results, a regression's interval left of 0", async () => {
     const root = await makeProject({});
     dirs.push(root);
@@ -174,7 +230,7 @@ chromiumTool.describe("report.html in headless Chromium", () => {
     );
     const colour = await regression
       .locator(".badge")
-      .evaluate((b) => getComputedStyle(b).backgroundColor);
+      .evaluate((b) => b.ownerDocument.defaultView.getComputedStyle(b).backgroundColor);
     expect(colour).toBe("rgb(207, 34, 46)");
 
     // On the −100…+100 axis: the interval −100 to −35 and Δ −100 lie left of the 0 marker.
@@ -286,7 +342,7 @@ describe("report data", () => {
     });
     expect(Object.keys(data.details).sort()).toEqual(["0/0", "0/1", "1/0", "1/1"]);
     expect(data.dirs["0/0"]).toBe("evals/eval-0000/literal/trial-1");
-    const html = renderHtml(data);
+    const html = await renderHtml(data);
     expect(html).not.toMatch(/\b(src|href)=["']?https?:/);
     expect(html.match(/<\/script>/g)).toHaveLength(3);
   });
@@ -326,7 +382,7 @@ describe("report data", () => {
     expect(detail.notes).toContainEqual(
       expect.stringContaining(`showing the first ${detail.calls.length} of 12006 shim calls`),
     );
-    expect(renderHtml(data).length).toBeLessThan(200_000);
+    expect((await renderHtml(data)).length).toBeLessThan(200_000);
   });
 });
 

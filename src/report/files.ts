@@ -3,7 +3,8 @@
 import path from "node:path";
 import type { HistoryLine } from "../store/index.js";
 import type { RunResult } from "../model/index.js";
-import { writeHtmlReport, type ReportSection } from "./html.js";
+import { writeHtmlReport } from "./html.js";
+import type { ReportSection } from "./html/types.js";
 import { writeJunit } from "./junit.js";
 
 export interface ReportFilesOptions {

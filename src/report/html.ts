@@ -4,10 +4,13 @@
 // eval × agent (a comparison arm's as `greet @ base@main`), and per trial the prompt, the trajectory, the shim calls, the checks
 // with their evidence and the agent's output, plus a pass-rate trend per eval from history.
 // The data is embedded as JSON and rendered lazily in the browser, so thousands of trials stay
-// fast; what is embedded per trial is capped, with the path of the full file.
+// fast; what is embedded per trial is capped, with the path of the full file. The page's script is
+// a program of its own, src/report/html/page/, built into one script (see reportScript); the
+// types of the data both sides share are in html/types.ts.
 
 import fsSync from "node:fs";
 import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { openRegularSync } from "../util/index.js";
 import type { HistoryLine } from "../store/index.js";
 import type { ComparisonRecord, EvalResult, RunResult, TrialResult } from "../model/index.js";
@@ -19,9 +22,15 @@ import {
   pValue,
   VERDICT_LABEL,
 } from "./comparisons.js";
-import { reportPage } from "./html/page.js";
 import { REPORT_CSS } from "./html/style.js";
 import { errorMessage } from "../model/index.js";
+import type {
+  CappedText,
+  ComparisonView,
+  ReportData,
+  ReportSection,
+  TrialDetail,
+} from "./html/types.js";
 
 /** Caps of what one trial embeds. Text is cut in the middle: its head and its tail are kept. */
 export const HTML_CAPS = {
@@ -56,96 +65,6 @@ export interface HtmlReportOptions {
   sections?: ReportSection[];
 }
 
-/**
- * A block of the page an eval kind adds (kinds/ builds it, the page only lays it out): a skill's
- * trigger precision and recall, its confusion matrix, its scenarios' workflow checks.
- */
-export interface ReportSection {
-  title: string;
-  /** The kind's verdict of what the section is about. */
-  status: "passed" | "failed" | "skipped" | "error";
-  /** A line under the title (the target, the file). */
-  subtitle?: string;
-  blocks: ReportBlock[];
-}
-
-/** `mark` draws a ✓ or ✗ before a line or in a cell; `detail` is evidence shown under a line. */
-export type ReportMark = "pass" | "fail";
-
-export type ReportBlock =
-  | {
-      type: "lines";
-      title?: string;
-      lines: Array<{ text: string; mark?: ReportMark; detail?: string }>;
-    }
-  | {
-      type: "table";
-      title: string;
-      /** What the table counts, said under its title. */
-      caption?: string;
-      head: string[];
-      /** `marks[i]` marks cell i (a wrong-skill count, a failed check). */
-      rows: Array<{ cells: string[]; marks?: Array<ReportMark | null> }>;
-    };
-
-/** Text cut to a cap, saying what was left out and where the whole is. */
-export interface CappedText {
-  text: string;
-  /** Bytes of the whole file (or characters of the whole text). */
-  size: number;
-  truncated: boolean;
-  /** The full file, relative to the report. */
-  path?: string;
-}
-
-export interface TrialDetail {
-  prompt?: CappedText;
-  stdout?: CappedText;
-  stderr?: CappedText;
-  finalMessage?: CappedText;
-  trajectory: { tool: string; input: string; result?: string; isError?: boolean; exit?: number }[];
-  trajectoryTotal: number;
-  calls: { bin: string; argv: string[]; time: number; exit: number | null }[];
-  callsTotal: number;
-  agent?: { exitCode?: number | null; tokens?: unknown; turns?: number; durationMs?: number };
-  /** Files the agent wrote to the trial folder, relative to the report. */
-  files: string[];
-  /** Why something is missing (not embedded for size, unreadable…). */
-  notes: string[];
-}
-
-export interface ReportData {
-  run: Omit<RunResult, "evals" | "diagnostics" | "comparisons">;
-  evals: EvalResult[];
-  /** The run's comparisons with their text as the console prints it (src/report/comparisons.ts). */
-  comparisons: ComparisonView[];
-  /** "evalIndex/trialIndex" → details. */
-  details: Record<string, TrialDetail>;
-  /** eval id → agent → points, oldest first. */
-  trends: Record<string, Record<string, TrendPoint[]>>;
-  /** The trial folders, relative to the report (for links). */
-  dirs: Record<string, string>;
-  /** The eval kinds' sections (see ReportSection). */
-  sections: ReportSection[];
-}
-
-/** One comparison of the lift view: the record, and the words every face of the run uses. */
-export interface ComparisonView {
-  record: ComparisonRecord;
-  /** REGRESSION, IMPROVEMENT, NO CHANGE, INCONCLUSIVE. */
-  label: string;
-  /** `greet [literal] base@main 5/5 → working tree 0/4`. */
-  arms: string;
-  /** `Δ −100 pts (95% CI −100 to −35)`. */
-  delta: string;
-  /** `p=0.008`. */
-  p: string;
-  /** `decided after 4 pairs of up to 50`. */
-  decision: string;
-  /** `per trial: cost …, tokens …, turns …, 0.1s → 0.1s`, or empty. */
-  means: string;
-}
-
 export function comparisonViews(comparisons: ComparisonRecord[]): ComparisonView[] {
   return comparisons.map((c) => ({
     record: c,
@@ -156,15 +75,6 @@ export function comparisonViews(comparisons: ComparisonRecord[]): ComparisonView
     decision: decisionText(c),
     means: meansText(c),
   }));
-}
-
-export interface TrendPoint {
-  time: string;
-  passRate: number;
-  passes: number;
-  trials: number;
-  status: string;
-  commit?: string;
 }
 
 /** Builds the page's data: reads each trial's files under the caps. */
@@ -515,16 +425,46 @@ export function scriptJson(value: unknown): string {
   });
 }
 
+/** The page's script beside the package's bundle: dist/lib/report-page.js (scripts/bundle.mjs). */
+const PAGE_ASSET = "report-page.js";
+
+let pageScript: Promise<string> | undefined;
+
 /**
- * The page's script: the source of `reportPage` as compiled with this module (TypeScript through
- * ncc in dist/, esbuild under tsx, oxc under vitest), called once. tsx's esbuild keeps function
- * names with calls to a `__name` helper of the module, which the page lacks: here it is, a no-op.
+ * The page's script: src/report/html/page/ bundled by esbuild (scripts/report-page.mjs), loaded
+ * once per process. The package reads the asset scripts/bundle.mjs wrote beside its bundle, and
+ * never loads esbuild. Run from src/ (tsx, vitest: this module is a .ts file), it builds the
+ * page's sources, never reading dist/, which may be older than src/.
  */
-const REPORT_JS = `(function () {
-"use strict";
-var __name = function (f) { return f; };
-(${reportPage.toString()})();
-})();`;
+function reportScript(): Promise<string> {
+  pageScript ??= loadReportScript().catch((error: unknown) => {
+    pageScript = undefined;
+    throw error;
+  });
+  return pageScript;
+}
+
+async function loadReportScript(): Promise<string> {
+  const self = fileURLToPath(import.meta.url);
+  const here = path.dirname(self);
+  if (self.endsWith(".ts")) {
+    // A path left to Node, not bundled: ncc would pull the build script and esbuild into dist/.
+    const builder = pathToFileURL(path.join(here, "..", "..", "scripts", "report-page.mjs")).href;
+    const { buildReportPage } = (await import(/* webpackIgnore: true */ builder)) as {
+      buildReportPage: () => Promise<string>;
+    };
+    return buildReportPage();
+  }
+  const asset = path.join(here, PAGE_ASSET);
+  try {
+    return await fsSync.promises.readFile(asset, "utf8");
+  } catch (error) {
+    throw new Error(
+      `${asset}, the report page's script, cannot be read (${errorMessage(error)}): the package is incomplete; scripts/bundle.mjs builds it`,
+      { cause: error },
+    );
+  }
+}
 
 function escapeHtml(text: string): string {
   return text
@@ -534,14 +474,14 @@ function escapeHtml(text: string): string {
     .replace(/"/g, "&quot;");
 }
 
-export function renderHtml(data: ReportData): string {
+export async function renderHtml(data: ReportData): Promise<string> {
   const { details, ...main } = data;
-  const [start, middle, end] = pageParts(data.run.counts);
+  const [start, middle, end] = pageParts(data.run.counts, await reportScript());
   return `${start}${scriptJson(main)}${middle}${scriptJson(details)}${end}`;
 }
 
 /** The page around its two data scripts: before the main data, between it and the details, after. */
-function pageParts(c: RunResult["counts"]): [string, string, string] {
+function pageParts(c: RunResult["counts"], script: string): [string, string, string] {
   const title = `agent-evals: ${c.passed} passed, ${c.failed} failed`;
   return [
     `<!doctype html>
@@ -560,7 +500,7 @@ function pageParts(c: RunResult["counts"]): [string, string, string] {
     `</script>
 <script type="application/json" id="report-details">`,
     `</script>
-<script>${REPORT_JS}</script>
+<script>${script}</script>
 </body>
 </html>
 `,
@@ -575,12 +515,13 @@ function pageParts(c: RunResult["counts"]): [string, string, string] {
  */
 export async function writeHtmlReport(run: RunResult, options: HtmlReportOptions): Promise<string> {
   const { details: _none, ...main } = reportFrame(run, options);
+  const script = await reportScript();
   fsSync.mkdirSync(options.resultsDir, { recursive: true });
   const file = path.join(options.resultsDir, "report.html");
   const fd = fsSync.openSync(file, "w");
   try {
     const write = (text: string) => void fsSync.writeSync(fd, text);
-    const [start, middle, end] = pageParts(main.run.counts);
+    const [start, middle, end] = pageParts(main.run.counts, script);
     write(start);
     writeMainJson(main, write);
     write(middle);

@@ -25,7 +25,7 @@ export {
 } from "./comparisons.js";
 export { reportFilesLine, writeReportFiles } from "./files.js";
 export { healthMarkdown } from "./health.js";
-export type { ReportBlock, ReportMark, ReportSection } from "./html.js";
+export type { ReportBlock, ReportMark, ReportSection } from "./html/types.js";
 export { buildRunResult, writeRunJson } from "./json.js";
 export { ICON, escapeCell, renderRunMarkdown } from "./markdown.js";
 export { planLines } from "./plan.js";

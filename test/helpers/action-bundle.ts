@@ -33,6 +33,7 @@ async function sourceHash(): Promise<string> {
   }
   await walk(path.join(REPO_ROOT, "src"));
   hash.update(await fs.readFile(path.join(REPO_ROOT, "scripts/bundle.mjs")));
+  hash.update(await fs.readFile(path.join(REPO_ROOT, "scripts/report-page.mjs")));
   hash.update(await fs.readFile(path.join(REPO_ROOT, "package-lock.json")));
   return hash.digest("hex").slice(0, 16);
 }
