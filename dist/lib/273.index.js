@@ -15,10 +15,10 @@ var model = __webpack_require__(59952);
 var engine = __webpack_require__(90825);
 // EXTERNAL MODULE: ./src/util/index.ts + 16 modules
 var util = __webpack_require__(61930);
-// EXTERNAL MODULE: ./src/run/index.ts + 26 modules
-var src_run = __webpack_require__(78377);
-// EXTERNAL MODULE: ./src/report/index.ts + 13 modules
-var report = __webpack_require__(96580);
+// EXTERNAL MODULE: ./src/run/index.ts + 27 modules
+var src_run = __webpack_require__(84084);
+// EXTERNAL MODULE: ./src/report/index.ts + 12 modules
+var report = __webpack_require__(80702);
 // EXTERNAL MODULE: ./src/kinds/index.ts + 16 modules
 var kinds = __webpack_require__(31929);
 ;// CONCATENATED MODULE: ./src/cli/interrupts.ts
@@ -125,7 +125,7 @@ function shard(text) {
         return (0,src_plan/* parseShard */.uK)(text);
     }
     catch (error) {
-        throw new model/* UsageError */.eb(`--shard: ${error.message}`);
+        throw new model/* UsageError */.eb(`--shard: ${(0,model/* errorMessage */.gJ)(error)}`);
     }
 }
 function shardCount(text) {
@@ -133,7 +133,7 @@ function shardCount(text) {
         return text === undefined ? undefined : (0,src_plan/* parseShardCount */.vI)(text);
     }
     catch (error) {
-        throw new model/* UsageError */.eb(`--shards: ${error.message}`);
+        throw new model/* UsageError */.eb(`--shards: ${(0,model/* errorMessage */.gJ)(error)}`);
     }
 }
 async function shardPlan(flags) {
@@ -146,7 +146,7 @@ async function shardPlan(flags) {
         return (0,src_plan/* readShardAssignment */.qz)(await (0,promises_.readFile)(file, "utf8"));
     }
     catch (error) {
-        throw new model/* UsageError */.eb(`--shard-plan ${file}: ${error.message}`);
+        throw new model/* UsageError */.eb(`--shard-plan ${file}: ${(0,model/* errorMessage */.gJ)(error)}`);
     }
 }
 function changedBase(flags) {
@@ -374,8 +374,8 @@ function countsBySummary(run, summaries) {
     return counts;
 }
 
-// EXTERNAL MODULE: ./src/store/index.ts + 13 modules
-var store = __webpack_require__(12883);
+// EXTERNAL MODULE: ./src/store/index.ts + 14 modules
+var store = __webpack_require__(4918);
 ;// CONCATENATED MODULE: ./src/cli/terminal.ts
 // The one way the plain-text commands (list, plan, health, merge's warnings) and the CLI's error
 // handler write to the terminal: every text goes through inertLines (util/inert.ts), so a file
@@ -649,16 +649,19 @@ async function initCommand({ projectRoot, names, flags }) {
 
 
 
-
 async function readKnownResults(projectRoot, resultsDir, historyDir) {
     let run;
+    // A link or FIFO in run.json's place is said and not read (store/read-back.ts).
+    const text = await (0,store/* readBack */.e7)(external_node_path_default().join(resultsDir, model/* RUN_JSON */.Xr), {
+        without: "nothing is known from the last run",
+    }).catch(() => undefined);
     try {
-        const parsed = JSON.parse(await external_node_fs_.promises.readFile(external_node_path_default().join(resultsDir, model/* RUN_JSON */.Xr), "utf8"));
+        const parsed = JSON.parse(text ?? "");
         if (Array.isArray(parsed.evals))
             run = parsed;
     }
     catch {
-        // no run yet, or not readable: nothing known from it
+        // no run yet, or not JSON: nothing known from it
     }
     const history = historyDir ? await (0,store/* readAllHistory */.iU)(historyDir) : new Map();
     for (const line of await (0,store/* readLastResults */.Nc)(projectRoot)) {

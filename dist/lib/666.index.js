@@ -9,10 +9,12 @@ export const modules = {
 /* harmony export */   spendingRefusal: () => (/* binding */ spendingRefusal)
 /* harmony export */ });
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
+/* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(59952);
 // Who may spend: a run started by someone without write access to the repository (a triage user
 // adding a label, a fork's author pushing to a labelled pull request) runs no paid agent unless
 // the workflow lists them in `allowed-actors`. GitHub's collaborator-permission endpoint answers
 // any token with metadata read (GITHUB_TOKEN included).
+
 
 /** Roles that may start paid runs without being listed. */
 const WRITERS = new Set(["admin", "maintain", "write"]);
@@ -37,7 +39,7 @@ async function spendingRefusal(check) {
     }
     catch (error) {
         const status = error.status;
-        return `could not check the access of ${actor}, who started this run (${status ? `HTTP ${status}: ` : ""}${error.message.split("\n")[0]}), so no paid agent runs: ${how}`;
+        return `could not check the access of ${actor}, who started this run (${status ? `HTTP ${status}: ` : ""}${(0,_model_index_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error).split("\n")[0]}), so no paid agent runs: ${how}`;
     }
 }
 

@@ -92,16 +92,16 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 var external_node_util_ = __webpack_require__(57975);
 // EXTERNAL MODULE: ./src/engine.ts
 var engine = __webpack_require__(90825);
-// EXTERNAL MODULE: ./src/store/index.ts + 13 modules
-var store = __webpack_require__(12883);
+// EXTERNAL MODULE: ./src/store/index.ts + 14 modules
+var store = __webpack_require__(4918);
 // EXTERNAL MODULE: ./src/model/index.ts + 9 modules
 var model = __webpack_require__(59952);
 // EXTERNAL MODULE: ./src/util/index.ts + 16 modules
 var util = __webpack_require__(61930);
 // EXTERNAL MODULE: ./src/agents/index.ts + 25 modules
 var agents = __webpack_require__(93479);
-// EXTERNAL MODULE: ./src/report/index.ts + 13 modules
-var src_report = __webpack_require__(96580);
+// EXTERNAL MODULE: ./src/report/index.ts + 12 modules
+var src_report = __webpack_require__(80702);
 // EXTERNAL MODULE: ./src/kinds/index.ts + 16 modules
 var kinds = __webpack_require__(31929);
 // EXTERNAL MODULE: external "node:fs"
@@ -113,18 +113,19 @@ var external_node_fs_ = __webpack_require__(73024);
 
 
 
+
 /** The web page of an artifact: `${serverUrl}/${repo}/actions/runs/${runId}/artifacts/${id}`. */
 function artifactUrl(serverUrl, repo, runId, artifactId) {
     return `${serverUrl.replace(/\/+$/, "")}/${repo}/actions/runs/${runId}/artifacts/${artifactId}`;
 }
 /**
- * Upload every file under `options.dir` as one artifact. Throws when the upload fails (the
+ * Upload every regular file under `options.dir` as one artifact. Throws when the upload fails (the
  * caller decides whether that fails the run). A folder with no files uploads nothing and
  * returns `{ size: 0, files: 0 }`.
  */
 async function uploadResults(options) {
     const dir = external_node_path_default().resolve(options.dir);
-    const relFiles = await listFiles(dir);
+    let relFiles = await listFiles(dir, options.log);
     if (relFiles.length === 0)
         return { name: options.name, size: 0, files: 0 };
     let root = dir;
@@ -133,7 +134,9 @@ async function uploadResults(options) {
         if (options.redact) {
             staging = await external_node_fs_.promises.mkdtemp(external_node_path_default().join((0,external_node_os_.tmpdir)(), "agent-evals-upload-"));
             root = external_node_path_default().join(staging, "results");
-            await stageRedacted(dir, root, relFiles, options.redact);
+            relFiles = await stageRedacted(dir, root, relFiles, options.redact, options.log);
+            if (relFiles.length === 0)
+                return { name: options.name, size: 0, files: 0 };
         }
         const { DefaultArtifactClient } = await Promise.all(/* import() */[__webpack_require__.e(119), __webpack_require__.e(351), __webpack_require__.e(830), __webpack_require__.e(947), __webpack_require__.e(799)]).then(__webpack_require__.bind(__webpack_require__, 76799));
         const client = new DefaultArtifactClient();
@@ -184,12 +187,15 @@ function nameTaken(error) {
     return /\(409\)|already exists|Conflict/i.test(error?.message ?? "");
 }
 /**
- * Files under `dir` (following symlinks to files; symlinked folders are skipped, so a link can't
- * loop or pull in a tree from elsewhere), as sorted paths relative to `dir`.
+ * Regular files under `dir`, as sorted paths relative to `dir`. A link is never followed, to a file
+ * or a folder: an agent of a `--sandbox none` run can plant one in the results folder (to a secret,
+ * to /dev/zero), and the artifact is public to whoever can read the repository. Links, FIFOs,
+ * sockets and devices are left out, each said through `log`.
  */
-async function listFiles(dir) {
+async function listFiles(dir, log) {
     const out = [];
     async function walk(rel) {
+        // Dirent types come from the folder itself (lstat-like): a link is a link here.
         const entries = await external_node_fs_.promises.readdir(external_node_path_default().join(dir, rel), { withFileTypes: true });
         for (const entry of entries) {
             const childRel = rel ? external_node_path_default().join(rel, entry.name) : entry.name;
@@ -197,10 +203,10 @@ async function listFiles(dir) {
                 await walk(childRel);
             else if (entry.isFile())
                 out.push(childRel);
-            else if (entry.isSymbolicLink()) {
-                const target = await external_node_fs_.promises.stat(external_node_path_default().join(dir, childRel)).catch(() => undefined);
-                if (target?.isFile())
-                    out.push(childRel);
+            else {
+                const stats = await external_node_fs_.promises.lstat(external_node_path_default().join(dir, childRel)).catch(() => undefined);
+                if (stats)
+                    log?.(`${childRel} is ${(0,util/* kindOf */.pP)(stats)}: not uploaded`);
             }
         }
     }
@@ -216,22 +222,43 @@ function decodeUtf8(bytes) {
         return undefined;
     }
 }
-/** Copy `relFiles` from `from` to `to`, passing text files through `redact`. */
-async function stageRedacted(from, to, relFiles, redact) {
+/**
+ * Copy `relFiles` from `from` to `to`, passing text files through `redact`; resolves to the files
+ * copied. Each is opened without following a link and read only if it is still a regular file
+ * (one swapped for a link or FIFO since it was listed is left out and said).
+ */
+async function stageRedacted(from, to, relFiles, redact, log) {
+    const staged = [];
     for (const rel of relFiles) {
         const source = external_node_path_default().join(from, rel);
         const dest = external_node_path_default().join(to, rel);
+        const opened = await (0,util/* openRegular */.lf)(source);
+        if (opened.kind !== "file") {
+            if (opened.kind === "refused")
+                log?.(`${rel} is ${opened.what}: not uploaded`);
+            continue;
+        }
+        let bytes;
+        let mode;
+        try {
+            bytes = await opened.handle.readFile();
+            mode = (await opened.handle.stat()).mode;
+        }
+        finally {
+            await opened.handle.close();
+        }
         await external_node_fs_.promises.mkdir(external_node_path_default().dirname(dest), { recursive: true });
-        const bytes = await external_node_fs_.promises.readFile(source);
         const text = decodeUtf8(bytes);
         const redacted = text === undefined ? undefined : redact(text);
         await external_node_fs_.promises.writeFile(dest, redacted === undefined || redacted === text ? bytes : redacted);
-        await external_node_fs_.promises.chmod(dest, (await external_node_fs_.promises.stat(source)).mode & 0o777);
+        await external_node_fs_.promises.chmod(dest, mode & 0o777);
+        staged.push(rel);
     }
+    return staged;
 }
 
-// EXTERNAL MODULE: ./src/run/index.ts + 26 modules
-var run = __webpack_require__(78377);
+// EXTERNAL MODULE: ./src/run/index.ts + 27 modules
+var run = __webpack_require__(84084);
 // EXTERNAL MODULE: ./src/define/index.ts + 18 modules
 var src_define = __webpack_require__(66709);
 // EXTERNAL MODULE: ./src/plan/index.ts + 8 modules
@@ -306,7 +333,7 @@ function shard() {
         return (0,src_plan/* parseShard */.uK)(getInput("shard"));
     }
     catch (error) {
-        throw new InputError(`input shard: ${error.message}`);
+        throw new InputError(`input shard: ${(0,model/* errorMessage */.gJ)(error)}`);
     }
 }
 function mode() {
@@ -320,7 +347,7 @@ function shards() {
         return (0,src_plan/* parseShardCount */.vI)(getInput("shards").trim() || "auto");
     }
     catch (error) {
-        throw new InputError(`input shards: ${error.message}`);
+        throw new InputError(`input shards: ${(0,model/* errorMessage */.gJ)(error)}`);
     }
 }
 /** The plan's JSON itself (a job output) or the path of a file holding it. */
@@ -332,7 +359,7 @@ function shardPlan() {
         return (0,src_plan/* readShardAssignment */.qz)(text.startsWith("{") ? text : (0,external_node_fs_.readFileSync)(text, "utf8"));
     }
     catch (error) {
-        throw new InputError(`input shard-plan: ${error.message}; pass the plan mode's shard-plan output`);
+        throw new InputError(`input shard-plan: ${(0,model/* errorMessage */.gJ)(error)}; pass the plan mode's shard-plan output`);
     }
 }
 function inputs_history() {
@@ -644,8 +671,12 @@ async function publishMode(inputs, projectRoot) {
         warning(line);
     const historyLines = [];
     for (const dir of dirs) {
-        const text = await external_node_fs_.promises.readFile(external_node_path_default().join(dir, model/* HISTORY_FILE */.CX), "utf8").catch(() => "");
-        historyLines.push(...(0,store/* parseHistory */.i6)(text));
+        // From a downloaded artifact: a link (to a secret, to /dev/zero) or a FIFO is said, not read.
+        const text = await (0,store/* readBack */.e7)(external_node_path_default().join(dir, model/* HISTORY_FILE */.CX), {
+            without: "that shard's history lines are not recorded",
+            warn: (message) => warning(`publish: ${message}`),
+        }).catch(() => undefined);
+        historyLines.push(...(0,store/* parseHistory */.i6)(text ?? ""));
     }
     const present = new Set(merged.run.evals.map((e) => (0,src_plan/* pairKey */.Yz)({ spec: { id: e.id }, agentName: e.agent })));
     const missing = (inputs.shardPlan?.shards.flat() ?? []).filter((key) => !present.has(key));
@@ -672,7 +703,12 @@ class PublishError extends model/* AgentEvalsError */.xu {
 async function writeHistoryLines(resultsDir, lines) {
     // As appendHistory writes them: keys in order, redacted.
     const redact = (0,util/* outgoingRedactor */.PC)();
-    await external_node_fs_.promises.writeFile(external_node_path_default().join(resultsDir, model/* HISTORY_FILE */.CX), lines.map((line) => (0,store/* historyLineText */.Cz)(line, redact)).join(""));
+    // Whatever is in its place (a link an agent planted) goes first; "wx" never writes through one.
+    const file = external_node_path_default().join(resultsDir, model/* HISTORY_FILE */.CX);
+    await external_node_fs_.promises.rm(file, { force: true });
+    await external_node_fs_.promises.writeFile(file, lines.map((line) => (0,store/* historyLineText */.Cz)(line, redact)).join(""), {
+        flag: "wx",
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/github/run-action.ts
@@ -758,7 +794,7 @@ async function runWith(inputs, scratch) {
         }
         catch (error) {
             historyReadable = false;
-            warning(`history: could not read ${inputs.resultsBranch}: ${error.message}. Running without history.`);
+            warning(`history: could not read ${inputs.resultsBranch}: ${(0,model/* errorMessage */.gJ)(error)}. Running without history.`);
         }
     }
     const changedBase = inputs.mode === "publish"
@@ -958,7 +994,7 @@ async function runWith(inputs, scratch) {
             info(`PR comment ${comment.action}: ${comment.url}`);
         }
         catch (error) {
-            warning(`PR comment not posted: ${error.message}`);
+            warning(`PR comment not posted: ${(0,model/* errorMessage */.gJ)(error)}`);
         }
     }
     const c = result.counts;
@@ -1022,7 +1058,7 @@ async function saveHistory(inputs, readable, remote, outcome) {
         return undefined;
     }
     catch (error) {
-        const message = error.message;
+        const message = (0,model/* errorMessage */.gJ)(error);
         // A read-only token (fork PRs) is expected there: a notice; a refusal or an outage: a warning.
         if (error.kind === "permission")
             notice(`history not saved: ${message}`);
@@ -1069,7 +1105,7 @@ async function upload(dir, inputs, declared) {
         return uploaded;
     }
     catch (error) {
-        warning(`artifact: upload failed: ${error.message}`);
+        warning(`artifact: upload failed: ${(0,model/* errorMessage */.gJ)(error)}`);
         return undefined;
     }
 }
@@ -1169,7 +1205,7 @@ async function readEvent() {
         return JSON.parse(await (0,promises_.readFile)(file, "utf8"));
     }
     catch (error) {
-        warning(`could not read the event payload ${file}: ${error.message}`);
+        warning(`could not read the event payload ${file}: ${(0,model/* errorMessage */.gJ)(error)}`);
         return {};
     }
 }
@@ -1235,7 +1271,7 @@ async function fetchBase(inputs, baseBranch, dir, scratch) {
         return { ref: base, sha: tip.sha, objectsDir: tip.objectsDir };
     }
     catch (error) {
-        warning(`base ${base}: could not fetch it (${error.message.split("\n")[0]}); using the checkout's ${base} if it has one`);
+        warning(`base ${base}: could not fetch it (${(0,model/* errorMessage */.gJ)(error).split("\n")[0]}); using the checkout's ${base} if it has one`);
         return base;
     }
 }

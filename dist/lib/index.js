@@ -2598,7 +2598,8 @@ function parseJsonObject(line) {
 
 ;// CONCATENATED MODULE: ./src/agents/claude-stream.ts
 // Reads Claude Code's `--output-format stream-json` events as they arrive into a trajectory, the
-// final message, turns, tokens and cost. Event shapes: ../shared/AGENT-CLIS.md.
+// final message, turns, tokens and cost. The event shapes are those `claude -p --output-format
+// stream-json --verbose` prints; test/claude-code.test.ts drives the real CLI (test/fakes/anthropic.ts).
 
 class ClaudeStreamParser {
     trajectory = [];
@@ -2892,7 +2893,8 @@ function probeVersion(bin, env = process.env) {
 // The claude-code agent: `claude -p` with stream-json output, permissions bypassed, stdin closed,
 // quiet network settings, a per-trial temp dir, `--max-budget-usd` from the eval's maxCostUsd, the
 // eval's MCP servers through `--mcp-config`.
-// Flags and event formats: ../shared/AGENT-CLIS.md.
+// Flags and event formats: the pinned claude CLI's (scripts/install-agent-clis.sh), proven by
+// test/claude-code.test.ts against the fake Anthropic API.
 
 
 
@@ -3126,7 +3128,8 @@ async function readJsonObject(file) {
 
 ;// CONCATENATED MODULE: ./src/agents/codex-stream.ts
 // Reads `codex exec --json` events as they arrive into the trajectory model, the final message and
-// token usage. Event shapes: ../shared/AGENT-CLIS.md.
+// token usage. The event shapes are those the pinned codex prints (scripts/install-agent-clis.sh);
+// test/codex.test.ts drives the real CLI against test/fakes/openai.ts.
 
 class CodexStreamParser {
     trajectory = [];
@@ -5623,7 +5626,7 @@ async function callWithRetries(adapter, ctx) {
             const retryable = error instanceof model/* InfraError */.Ri ? error.retryable : false;
             if (!retryable || attempt >= JUDGE_RETRIES || ctx.signal.aborted) {
                 // Not retried again as a trial: the agent's work is done; only the judge failed.
-                throw new model/* InfraError */.Ri(`judge: ${error.message}`, false);
+                throw new model/* InfraError */.Ri(`judge: ${(0,model/* errorMessage */.gJ)(error)}`, false);
             }
             await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
         }
@@ -6207,7 +6210,7 @@ async function runChecks(checks, ctx) {
         const verdict = await underDeadline(ctx.timeoutMs, ctx.signal, (signal) => runCheck(check, { ...ctx, signal }, index).catch((error) => {
             if (judged(check) && error instanceof model/* InfraError */.Ri)
                 infra = error;
-            return { ok: false, evidence: `the check threw: ${error.message}` };
+            return { ok: false, evidence: `the check threw: ${(0,model/* errorMessage */.gJ)(error)}` };
         }));
         if (infra)
             throw infra;
@@ -7295,7 +7298,7 @@ function evalFileProblem(file, projectRoot) {
         if (isCode(error, "ENOENT") && file.includes("\uFFFD")) {
             return problem(model/* Codes */.NC.notUtf8, "the file's name is not UTF-8 (shown with \uFFFD for the bytes that are not)", "rename the file, and any folder on its path, to a UTF-8 name");
         }
-        return problem(model/* Codes */.NC.badEvalFile, `cannot read the file: ${error.message}`, "make the file readable");
+        return problem(model/* Codes */.NC.badEvalFile, `cannot read the file: ${(0,model/* errorMessage */.gJ)(error)}`, "make the file readable");
     }
     if (link.isSymbolicLink()) {
         let real;
@@ -7352,6 +7355,7 @@ var external_node_url_ = __nccwpck_require__(73136);
 
 
 
+
 const EVAL_BRAND = Symbol.for("agent-evals.eval");
 const PROMPT_BRAND = Symbol.for("agent-evals.prompt");
 function defineEval(prompt, options = {}) {
@@ -7375,7 +7379,9 @@ function definePrompt(options) {
             text = (0,external_node_fs_.readFileSync)(file, "utf8");
         }
         catch (error) {
-            throw new Error(`definePrompt: cannot read prompt file ${file}: ${error.message}`, { cause: error });
+            throw new Error(`definePrompt: cannot read prompt file ${file}: ${(0,model/* errorMessage */.gJ)(error)}`, {
+                cause: error,
+            });
         }
     }
     return {
@@ -7758,7 +7764,7 @@ if (!core/* config */.$W().localeError)
     core/* config */.$W(en());
 /** Values the loader fills in for keys a YAML task leaves out. */
 const yamlTaskDefaults = {
-    timeoutSeconds: 600,
+    timeoutSeconds: model/* DEFAULT_TIMEOUT_MS */.t1 / 1000,
     trials: 1,
     passRate: 1,
     commandExitCode: 0,
@@ -9274,7 +9280,6 @@ function toChecks(assertions, sourceAt, resolveDir) {
 
 
 
-const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 const agentAdapterSchema = schemas/* custom */.IeY((v) => typeof v === "string"
     ? v.length > 0
     : typeof v === "object" &&
@@ -9407,7 +9412,7 @@ function specFromDefinition(definition, exportName, line, ctx) {
                     ...where,
                     key: `${exportName} options`,
                     code: model/* Codes */.NC.schema,
-                    message: `the options could not be read: ${error.message}`,
+                    message: `the options could not be read: ${(0,model/* errorMessage */.gJ)(error)}`,
                     fix: "pass plain values: strings, numbers, booleans, arrays and plain objects",
                 },
             ],
@@ -9463,7 +9468,7 @@ function specFromDefinition(definition, exportName, line, ctx) {
             setup: options.setup ?? [],
             shims: shims.shims,
             checks,
-            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            timeoutMs: options.timeoutMs ?? model/* DEFAULT_TIMEOUT_MS */.t1,
             maxCostUsd: options.maxCostUsd,
             model: options.model,
             ...(options.mcp && Object.keys(options.mcp).length ? { mcp: toMcpServers(options.mcp) } : {}),
@@ -9555,7 +9560,7 @@ async function loadEvals(files, options) {
                 problems.push({
                     file,
                     code: model/* Codes */.NC.loadFailed,
-                    message: error.message,
+                    message: (0,model/* errorMessage */.gJ)(error),
                     fix: "fix the file so it loads",
                 });
         }
@@ -9624,7 +9629,7 @@ async function loadModuleFile(file, loader, options) {
                     file,
                     line: errorLine(error, file),
                     code: model/* Codes */.NC.loadFailed,
-                    message: `could not load: ${load_firstLine(error.message)}`,
+                    message: `could not load: ${load_firstLine((0,model/* errorMessage */.gJ)(error))}`,
                     fix: "fix the error so the module loads (try `node --check` or your editor's TypeScript errors)",
                 },
             ],
@@ -9858,12 +9863,12 @@ function judge(rubric, options = {}) {
 /* harmony import */ var _library_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(11132);
 /* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(59952);
 /* harmony import */ var _util_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(61930);
-/* harmony import */ var _store_index_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(12883);
+/* harmony import */ var _store_index_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(4918);
 /* harmony import */ var _check_index_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(85013);
 /* harmony import */ var _agents_index_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(93479);
 /* harmony import */ var _plan_index_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(36660);
-/* harmony import */ var _run_index_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(78377);
-/* harmony import */ var _report_index_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(96580);
+/* harmony import */ var _run_index_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(84084);
+/* harmony import */ var _report_index_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(80702);
 /* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(31929);
 // The engine behind every face (CLI, Action, library): define → plan → run → check → report,
 // and the merge of shards' results. Console output is the caller's business, through the events;
@@ -10256,7 +10261,7 @@ async function rebuiltSummaries(projectRoot, evals, run) {
     catch (error) {
         return {
             summaries: [],
-            warning: `skill/command/hook summaries not rebuilt: their YAML definitions did not load (${error.message.split("\n")[0]})`,
+            warning: `skill/command/hook summaries not rebuilt: their YAML definitions did not load (${(0,_model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error).split("\n")[0]})`,
         };
     }
 }
@@ -10431,7 +10436,7 @@ async function readPreviousRun(from) {
         return run;
     }
     catch (error) {
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${file} is not a run.json: ${error.message}`);
+        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${file} is not a run.json: ${(0,_model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)}`);
     }
 }
 /** The trial folders of another results folder, copied into ours (replacing its evals/). */
@@ -10540,6 +10545,8 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 var model = __nccwpck_require__(59952);
 // EXTERNAL MODULE: ./src/check/index.ts + 11 modules
 var src_check = __nccwpck_require__(85013);
+// EXTERNAL MODULE: ./src/store/index.ts + 14 modules
+var store = __nccwpck_require__(4918);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(38815);
 // EXTERNAL MODULE: ./src/util/index.ts + 16 modules
@@ -10875,6 +10882,7 @@ function triggerRate(triggered, runs) {
 
 
 
+
 /** One report per skill/command/hook eval that had a part in this run, in definition order. */
 async function claudeCodeReports(specs, results, options) {
     const byId = new Map(results.map((r) => [r.id, r]));
@@ -11193,6 +11201,8 @@ async function trialRecord(projectRoot, trial) {
     }
 }
 /** Each part of `name` as the newest of its result files in `dir` recorded it. */
+/** An earlier result file read back: far above any this module writes. */
+const MAX_RECORDED_BYTES = 64 * 1024 * 1024;
 async function recordedParts(dir, name) {
     const found = new Map();
     const files = (await external_node_fs_.promises.readdir(dir).catch(() => []))
@@ -11200,9 +11210,16 @@ async function recordedParts(dir, name) {
         .sort()
         .reverse();
     for (const file of files) {
+        // A pull request can commit this folder: a link or FIFO is said and not read.
+        const text = await (0,store/* readBack */.e7)(external_node_path_default().join(dir, file), {
+            without: "its parts are not taken from it",
+            cap: MAX_RECORDED_BYTES,
+        }).catch(() => undefined);
+        if (text === undefined)
+            continue;
         let report;
         try {
-            report = JSON.parse(await external_node_fs_.promises.readFile(external_node_path_default().join(dir, file), "utf8"));
+            report = JSON.parse(text);
         }
         catch {
             continue; // a hand-edited or truncated file: the next older one may hold the part
@@ -11242,8 +11259,8 @@ async function writeClaudeCodeResults(reports, projectRoot) {
     return written;
 }
 
-// EXTERNAL MODULE: ./src/report/index.ts + 13 modules
-var src_report = __nccwpck_require__(96580);
+// EXTERNAL MODULE: ./src/report/index.ts + 12 modules
+var src_report = __nccwpck_require__(80702);
 ;// CONCATENATED MODULE: ./src/kinds/skill/console.ts
 // The console section of each skill/command/hook eval: trigger metrics and per-query rates, each
 // e2e scenario PASS/FAIL with its trajectory and failing checks, hook cases, cost; then a summary.
@@ -11879,6 +11896,7 @@ async function runCaptured(options, files) {
 
 
 
+
 /** What Claude Code sends a hook on stdin for `event`, with the case's `input` over it. */
 function hookPayload(event, input, where) {
     const { tool_result: short, ...given } = input;
@@ -11993,7 +12011,7 @@ function readAnswer(run, event) {
             if (PLAIN_TEXT_CONTEXT.has(event) && run.exitCode === 0)
                 plainContext = text;
             else
-                invalidJson = `stdout is not valid JSON (${error.message}): ${hook_clip(text)}`;
+                invalidJson = `stdout is not valid JSON (${(0,model/* errorMessage */.gJ)(error)}): ${hook_clip(text)}`;
         }
     }
     const specific = (json?.hookSpecificOutput ?? {});
@@ -12156,6 +12174,7 @@ function holdoutSplit(count, share, seed) {
 
 
 
+
 const MANIFEST = ".claude-plugin/plugin.json";
 const MAX_MANIFEST_BYTES = 1024 * 1024;
 // Manifest keys that name more components; the copy keeps the default folders only.
@@ -12222,7 +12241,7 @@ function parseManifest(text, file) {
         data = JSON.parse(text);
     }
     catch (error) {
-        throw new TargetError(`the target's plugin manifest ${file} is not valid JSON (${error.message})`, "fix the JSON (Claude Code would not load the plugin either), or set `trigger.plugin: false` to evaluate the target alone");
+        throw new TargetError(`the target's plugin manifest ${file} is not valid JSON (${(0,model/* errorMessage */.gJ)(error)})`, "fix the JSON (Claude Code would not load the plugin either), or set `trigger.plugin: false` to evaluate the target alone");
     }
     if (!data || typeof data !== "object" || Array.isArray(data))
         throw new TargetError(`the target's plugin manifest ${file} is not a JSON object`, 'write it as { "name": "<plugin-name>", … }, or set `trigger.plugin: false`');
@@ -13040,15 +13059,37 @@ const taskKind = {
 // CLI, the Action, `agent-evals schema`) goes through these functions instead of naming a kind.
 
 
-// Widened once here: a kind's functions take its own summaries, and `summariesOf` hands each
-// kind only the ones it made.
-const KINDS = [taskKind, skillKind];
+/**
+ * A kind behind the registry's one shape: its summaries leave tagged with its name, and each of
+ * its functions gets back only the summaries it made, so no kind's summary type leaks to another.
+ */
+function register(kind) {
+    const mine = (all) => 
+    // The tag is set below, by this kind's own summarize: a summary with its name is its own.
+    all.filter((s) => s.kind === kind.name);
+    const sections = (all, render) => {
+        const own = mine(all);
+        return own.length && render ? render(own) : [];
+    };
+    return {
+        kind,
+        summarize: async (specs, results, ctx) => ((await kind.summarize?.(specs, results, ctx)) ?? []).map((summary) => ({
+            ...summary,
+            kind: kind.name,
+        })),
+        consoleSections: (all, root, style, verbose) => sections(all, kind.consoleSections && ((own) => kind.consoleSections(own, root, style, verbose))),
+        markdownSections: (all) => sections(all, kind.markdownSections && ((own) => kind.markdownSections(own))),
+        reportSections: (all) => sections(all, kind.reportSections && ((own) => kind.reportSections(own))),
+    };
+}
+/** Every kind, registered once: the only list of them. */
+const KINDS = [register(taskKind), register(skillKind)];
 /** The kinds' YAML loaders, for define/load.ts. */
-const EVAL_KINDS = KINDS;
+const EVAL_KINDS = KINDS.map((k) => k.kind);
 /** The selection the kinds leave of `names` (a group name selects its parts; `axis` keeps some). */
 function selectEvals(specs, names, options = {}) {
     let selection = { specs, names };
-    for (const kind of KINDS)
+    for (const { kind } of KINDS)
         if (kind.select)
             selection = kind.select(selection, options);
     return selection;
@@ -13056,47 +13097,29 @@ function selectEvals(specs, names, options = {}) {
 /** Every kind's summaries of this run's (or merge's) results, written where each kind keeps them. */
 async function summarize(specs, results, ctx) {
     const out = [];
-    for (const kind of KINDS) {
-        if (!kind.summarize)
-            continue;
-        for (const summary of await kind.summarize(specs, results, ctx))
-            out.push({ ...summary, kind: kind.name });
-    }
+    for (const kind of KINDS)
+        out.push(...(await kind.summarize(specs, results, ctx)));
     return out;
-}
-function summariesOf(kind, summaries) {
-    return summaries.filter((s) => s.kind === kind.name);
 }
 /** The console sections of the summaries, kind by kind. */
 function consoleSections(summaries, projectRoot, style, verbose) {
-    return KINDS.flatMap((kind) => {
-        const own = summariesOf(kind, summaries);
-        return own.length && kind.consoleSections
-            ? kind.consoleSections(own, projectRoot, style, verbose)
-            : [];
-    });
+    return KINDS.flatMap((kind) => kind.consoleSections(summaries, projectRoot, style, verbose));
 }
 /** The PR comment's and step summary's sections of the summaries, kind by kind. */
 function markdownSections(summaries) {
-    return KINDS.flatMap((kind) => {
-        const own = summariesOf(kind, summaries);
-        return own.length && kind.markdownSections ? kind.markdownSections(own) : [];
-    });
+    return KINDS.flatMap((kind) => kind.markdownSections(summaries));
 }
 /** The report.html sections of the summaries, kind by kind. */
 function reportSections(summaries) {
-    return KINDS.flatMap((kind) => {
-        const own = summariesOf(kind, summaries);
-        return own.length && kind.reportSections ? kind.reportSections(own) : [];
-    });
+    return KINDS.flatMap((kind) => kind.reportSections(summaries));
 }
 /** Every YAML file format of every kind, by export name (for the JSON Schema). */
 function yamlSchemas() {
-    return Object.assign({}, ...KINDS.map((kind) => kind.schemas));
+    return Object.assign({}, ...KINDS.map(({ kind }) => kind.schemas));
 }
 /** The `--axis` values some kind takes. */
 function knownAxes() {
-    return KINDS.flatMap((kind) => [...(kind.axes ?? [])]);
+    return KINDS.flatMap(({ kind }) => [...(kind.axes ?? [])]);
 }
 
 
@@ -13177,6 +13200,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   IE: () => (/* reexport */ DEFAULT_COMPARISON_TRIALS),
   PH: () => (/* reexport */ DEFAULT_MARGIN),
   CW: () => (/* reexport */ DEFAULT_RESULTS_BRANCH),
+  t1: () => (/* reexport */ DEFAULT_TIMEOUT_MS),
   gk: () => (/* reexport */ DefinitionError),
   CX: () => (/* reexport */ HISTORY_FILE),
   Ri: () => (/* reexport */ InfraError),
@@ -13197,6 +13221,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   hN: () => (/* reexport */ curtailedVerdict),
   Qs: () => (/* reexport */ describePattern),
   W1: () => (/* reexport */ emptyCounts),
+  gJ: () => (/* reexport */ errorMessage),
   ez: () => (/* reexport */ evalCode),
   Rr: () => (/* reexport */ exitCodeFor),
   Vw: () => (/* reexport */ formatProblem),
@@ -13747,6 +13772,10 @@ const Codes = {
     /** The PR comment could not be written (token permissions). */
     commentNotPosted: "AE502",
 };
+/** The message of whatever was thrown: an Error's message, or the thrown value as text. */
+function errorMessage(error) {
+    return error instanceof Error ? error.message : String(error);
+}
 
 ;// CONCATENATED MODULE: ./src/model/result.ts
 // The results contract: run.json and `--format json`. Versioned by `schemaVersion`; extend freely,
@@ -13939,6 +13968,8 @@ function matchesPattern(text, p) {
     p.lastIndex = 0;
     return p.test(text);
 }
+/** An eval's timeout when its definition names none, in either format: ten minutes. */
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
 ;// CONCATENATED MODULE: ./src/model/layout.ts
 // Where agent-evals keeps things: the names every stage uses for its folders, files and branch.
@@ -14028,8 +14059,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: WORKING_TREE, baseLabel, expandVariants, shardOf, variantHash
 
-// EXTERNAL MODULE: ./src/store/index.ts + 13 modules
-var store = __nccwpck_require__(12883);
+// EXTERNAL MODULE: ./src/store/index.ts + 14 modules
+var store = __nccwpck_require__(4918);
 // EXTERNAL MODULE: ./src/model/index.ts + 9 modules
 var model = __nccwpck_require__(59952);
 ;// CONCATENATED MODULE: ./src/plan/shard.ts
@@ -14123,7 +14154,7 @@ function readShardAssignment(text) {
         data = JSON.parse(text);
     }
     catch (error) {
-        throw new Error(`not JSON (${error.message})`, { cause: error });
+        throw new Error(`not JSON (${(0,model/* errorMessage */.gJ)(error)})`, { cause: error });
     }
     const plan = data;
     if (!plan ||
@@ -14527,7 +14558,7 @@ async function changedEvals(current, options) {
         catch (error) {
             const detail = error instanceof model/* DefinitionError */.gk
                 ? error.problems.slice(0, 3).map(model/* formatProblem */.Vw).join("\n")
-                : error.message;
+                : (0,model/* errorMessage */.gJ)(error);
             return {
                 changed: current.map((s) => ({ id: s.id, reason: "definition" })),
                 warnings: [
@@ -14778,7 +14809,7 @@ async function git(cwd, args, extra = {}) {
 }
 function gitMessage(error) {
     const stderr = String(error.stderr ?? "").trim();
-    return stderr.split("\n").at(-1) || error.message;
+    return stderr.split("\n").at(-1) || (0,model/* errorMessage */.gJ)(error);
 }
 async function realDir(dir) {
     try {
@@ -15160,7 +15191,7 @@ async function settleUnavailable(units) {
                 catch (error) {
                     return {
                         ok: false,
-                        why: `agent ${a.name} is not available: ${error.message}`,
+                        why: `agent ${a.name} is not available: ${(0,model/* errorMessage */.gJ)(error)}`,
                     };
                 }
             })();
@@ -15259,7 +15290,7 @@ function hashablePrompt(prompt) {
 
 /***/ }),
 
-/***/ 96580:
+/***/ 80702:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -15583,726 +15614,8 @@ function comparisonLines(comparisons, style) {
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
-;// CONCATENATED MODULE: ./src/report/html/page.ts
-/// <reference lib="dom" />
-// The report page's script. It reads the embedded JSON and builds the page with DOM calls only
-// (text goes in as textContent, never as HTML). Rows are rendered a page at a time, an eval's
-// trials when it is opened, a trial's details when that is opened.
-//
-// It runs in the browser, never in Node: html.ts inlines this function's source text
-// (`reportPage.toString()`). So everything it uses is inside it or a browser global; types may
-// come from anywhere (`import type` is erased), values from nothing outside the function (eslint
-// allows only type imports and this one function here). The browser tests run it as compiled by
-// tsx and by vitest; dist/ compiles it with TypeScript (ncc). The DOM types referenced above are
-// the whole program's (tsc has no lib per file).
-function reportPage() {
-    const data = JSON.parse(document.getElementById("report-data").textContent);
-    let detailsCache = null;
-    function details() {
-        if (!detailsCache) {
-            detailsCache = JSON.parse(document.getElementById("report-details").textContent);
-        }
-        return detailsCache;
-    }
-    const PAGE = 100;
-    const STATUSES = [
-        "passed",
-        "failed",
-        "skipped",
-        "cached",
-        "incomplete",
-        "error",
-        "inconclusive",
-    ];
-    const FAILING = {
-        failed: 1,
-        error: 1,
-        incomplete: 1,
-        inconclusive: 1,
-    };
-    function el(tag, attrs, children) {
-        const node = document.createElement(tag);
-        if (attrs) {
-            for (const k in attrs) {
-                const v = attrs[k];
-                if (v === undefined || v === null)
-                    continue;
-                if (k === "text")
-                    node.textContent = String(v);
-                else if (k === "class")
-                    node.className = String(v);
-                else
-                    node.setAttribute(k, String(v));
-            }
-        }
-        (children || []).forEach((c) => {
-            if (c === null || c === undefined || c === false)
-                return;
-            node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
-        });
-        return node;
-    }
-    function svg(tag, attrs, children) {
-        const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
-        for (const k in attrs)
-            node.setAttribute(k, String(attrs[k]));
-        (children || []).forEach((c) => {
-            node.appendChild(c);
-        });
-        return node;
-    }
-    function pct(x) {
-        return Math.round(x * 100) + "%";
-    }
-    function usd(x) {
-        return "$" + (x > 0 && x < 0.01 ? x.toFixed(4) : x.toFixed(2));
-    }
-    function secs(ms) {
-        return ms < 10000 ? (ms / 1000).toFixed(1) + "s" : Math.round(ms / 1000) + "s";
-    }
-    function failing(e) {
-        return !!FAILING[e.status] || (e.status === "cached" && e.cachedFrom?.status === "failed");
-    }
-    function counted(e) {
-        return e.trials.filter((t) => t.status !== "error").length;
-    }
-    function header() {
-        const r = data.run;
-        const meta = [
-            "started " + new Date(r.startedAt).toLocaleString(),
-            "took " + secs(r.durationMs),
-            "cost " + usd(r.costUsd) + (r.budgetUsd !== undefined ? " of " + usd(r.budgetUsd) : ""),
-            r.commit ? "commit " + r.commit.slice(0, 12) : null,
-            r.tool ? r.tool.name + " " + r.tool.version : null,
-        ]
-            .filter(Boolean)
-            .join(" · ");
-        const chips = el("div", { class: "chips", "aria-label": "run summary" }, STATUSES.filter((s) => {
-            return (["passed", "failed", "skipped", "cached", "incomplete"].indexOf(s) >= 0 || r.counts[s] > 0);
-        }).map((s) => {
-            return el("span", { class: "chip " + s, "data-count": s }, [
-                el("b", { text: String(r.counts[s]) }),
-                " " + s,
-            ]);
-        }));
-        const trials = data.evals.reduce((n, e) => n + e.trials.length, 0);
-        return el("header", null, [
-            el("h1", { text: "agent-evals report" }),
-            el("div", { class: "meta", text: meta }),
-            chips,
-            el("div", {
-                class: "muted",
-                text: data.evals.length +
-                    " eval × agent pair(s), " +
-                    trials +
-                    " trial(s) run. " +
-                    (r.isolation || ""),
-            }),
-        ]);
-    }
-    // The lift view: a row per comparison, Δ (treatment − control, in points) drawn with its 95%
-    // interval on a −100…+100 axis, 0 marked and the ±margin of "no change" shaded.
-    function liftPos(x) {
-        return ((Math.max(-1, Math.min(1, x)) + 1) / 2) * 100;
-    }
-    function liftBar(v) {
-        const c = v.record;
-        const bar = el("div", {
-            class: "lift-bar",
-            title: v.delta + " · ±" + Math.round(c.margin * 100) + " pts is no change",
-        });
-        bar.appendChild(el("span", {
-            class: "band",
-            style: "left:" +
-                liftPos(-c.margin) +
-                "%;width:" +
-                (liftPos(c.margin) - liftPos(-c.margin)) +
-                "%",
-        }));
-        bar.appendChild(el("span", { class: "zero", style: "left:50%" }));
-        bar.appendChild(el("span", {
-            class: "ci",
-            style: "left:" +
-                liftPos(c.interval[0]) +
-                "%;width:" +
-                (liftPos(c.interval[1]) - liftPos(c.interval[0])) +
-                "%",
-        }));
-        bar.appendChild(el("span", { class: "delta", style: "left:" + liftPos(c.delta) + "%" }));
-        return bar;
-    }
-    function lift() {
-        const views = data.comparisons || [];
-        if (!views.length)
-            return null;
-        const axis = el("div", { class: "lift-axis", "aria-hidden": "true" }, [
-            el("span", { style: "left:0", text: "−100" }),
-            el("span", { style: "left:50%", text: "0" }),
-            el("span", { style: "left:100%", text: "+100" }),
-        ]);
-        return el("section", { class: "lift", "aria-label": "comparisons" }, [
-            el("h2", null, [
-                "Comparisons ",
-                el("small", { text: "control → treatment, Δ in points with its 95% interval" }),
-            ]),
-            el("div", { class: "lift-row lift-head" }, [
-                el("span", { text: "verdict" }),
-                el("span", { text: "eval [agent]: control → treatment" }),
-                el("span", { class: "barcell" }, [axis]),
-                el("span", { class: "num", text: "Δ (95% CI)" }),
-                el("span", { class: "num", text: "p" }),
-            ]),
-        ].concat(views.map((v) => {
-            const c = v.record;
-            return el("div", {
-                class: "cmp v-" + c.verdict,
-                "data-eval": c.id,
-                "data-agent": c.agent,
-                "data-verdict": c.verdict,
-            }, [
-                el("div", { class: "lift-row" }, [
-                    el("span", { class: "b" }, [
-                        el("span", { class: "badge v-" + c.verdict, text: v.label }),
-                    ]),
-                    el("span", { class: "name" }, [
-                        el("b", { text: c.id }),
-                        " ",
-                        el("small", { text: "[" + c.agent + "]" }),
-                        el("br"),
-                        el("span", {
-                            class: "arms",
-                            text: c.control +
-                                " " +
-                                c.controlPasses +
-                                "/" +
-                                c.controlTrials +
-                                " → " +
-                                c.treatment +
-                                " " +
-                                c.treatmentPasses +
-                                "/" +
-                                c.treatmentTrials,
-                        }),
-                    ]),
-                    el("span", { class: "barcell" }, [liftBar(v)]),
-                    el("span", { class: "num delta-text", text: v.delta }),
-                    el("span", { class: "num p", text: v.p }),
-                ]),
-                el("div", {
-                    class: "muted sub",
-                    text: [v.decision, v.means].filter(Boolean).join(" · "),
-                }),
-            ]);
-        })));
-    }
-    // What the eval kinds add up to (a skill's trigger metrics and matrix, its workflow checks):
-    // a block per section, open when it did not pass.
-    function markNode(m) {
-        if (!m)
-            return null;
-        return el("span", { class: m === "pass" ? "ok" : "ko", text: m === "pass" ? "✓ " : "✗ " });
-    }
-    function kindBlock(b) {
-        if (b.type === "lines") {
-            return el("div", { class: "kind-block", "data-block": b.title || "" }, [
-                b.title ? el("h3", { text: b.title }) : null,
-                el("ul", { class: "checks" }, b.lines.map((l) => {
-                    return el("li", { class: l.mark === "fail" ? "check-failed" : l.mark === "pass" ? "check-ok" : "" }, [
-                        markNode(l.mark),
-                        l.text,
-                        l.detail ? el("pre", { class: "evidence", text: l.detail }) : null,
-                    ]);
-                })),
-            ]);
-        }
-        return el("div", { class: "kind-block", "data-block": b.title }, [
-            el("h3", { text: b.title }),
-            b.caption ? el("p", { class: "muted", text: b.caption }) : null,
-            // Its own scroll on a narrow screen: a matrix keeps its columns (and their labels).
-            el("div", { class: "kind-scroll" }, [
-                el("table", { class: "kind-table" }, [
-                    el("thead", null, [
-                        el("tr", null, b.head.map((h) => el("th", { text: h }))),
-                    ]),
-                    el("tbody", null, b.rows.map((r) => {
-                        return el("tr", null, r.cells.map((c, i) => {
-                            const m = r.marks ? r.marks[i] : null;
-                            const numeric = i > 0 && /^(\d[\d.,]*%?|n\/a)$/.test(c);
-                            return el("td", { class: m ? "mark-" + m : numeric ? "num" : "" }, [
-                                markNode(m),
-                                c,
-                            ]);
-                        }));
-                    })),
-                ]),
-            ]),
-        ]);
-    }
-    function kindSections() {
-        const sections = data.sections || [];
-        if (!sections.length)
-            return null;
-        return el("section", { class: "kinds", "aria-label": "skills, commands and hooks" }, [el("h2", { text: "Skills, commands and hooks" })].concat(sections.map((s) => {
-            const d = el("details", {
-                class: "kind-section",
-                "data-name": s.title,
-                "data-status": s.status,
-            });
-            if (s.status !== "passed" && s.status !== "skipped")
-                d.open = true;
-            d.appendChild(el("summary", null, [
-                el("span", { class: "badge s-" + s.status, text: s.status }),
-                " ",
-                el("b", { text: s.title }),
-                s.subtitle ? el("span", { class: "muted", text: " " + s.subtitle }) : null,
-            ]));
-            d.appendChild(el("div", { class: "body" }, s.blocks.map(kindBlock)));
-            return d;
-        })));
-    }
-    function rateBar(e) {
-        const bar = el("div", {
-            class: "bar",
-            title: "pass rate " +
-                pct(e.passRate) +
-                ", 95% CI " +
-                pct(e.interval[0]) +
-                "–" +
-                pct(e.interval[1]) +
-                ", needs " +
-                pct(e.threshold),
-        });
-        bar.appendChild(el("span", {
-            class: "ci",
-            style: "left:" + e.interval[0] * 100 + "%;width:" + (e.interval[1] - e.interval[0]) * 100 + "%",
-        }));
-        bar.appendChild(el("span", { class: "thr", style: "left:" + e.threshold * 100 + "%" }));
-        if (e.trialsRun > 0 || e.cachedFrom) {
-            bar.appendChild(el("span", { class: "rate", style: "left:" + e.passRate * 100 + "%" }));
-        }
-        return bar;
-    }
-    function rateText(e) {
-        if (e.cachedFrom) {
-            const c = e.cachedFrom;
-            return c.passes + "/" + c.trials + " (" + pct(c.passRate) + ") cached";
-        }
-        if (e.trialsRun === 0)
-            return "—";
-        return e.passes + "/" + counted(e) + " (" + pct(e.passRate) + ")";
-    }
-    function evalRow(e, index) {
-        const d = el("details", {
-            class: "eval",
-            "data-eval": e.id,
-            "data-agent": e.agent,
-            "data-arm": e.arm,
-            "data-status": e.status,
-        });
-        // A comparison's other arm (a base ref, a variant) is compared, not judged: no verdict badge.
-        const label = e.arm !== undefined
-            ? "compared"
-            : e.status === "cached" && e.cachedFrom
-                ? "cached " + e.cachedFrom.status
-                : e.status;
-        const badge = e.arm !== undefined ? "s-arm" : "s-" + e.status;
-        d.appendChild(el("summary", null, [
-            el("div", { class: "row" }, [
-                el("span", { class: "b" }, [el("span", { class: "badge " + badge, text: label })]),
-                el("span", { class: "name" }, [
-                    el("b", { text: e.id }),
-                    e.arm !== undefined ? el("span", { class: "arm", text: " @ " + e.arm }) : null,
-                    " ",
-                    el("small", {
-                        text: "[" + e.agent + (e.agentVersion ? " " + e.agentVersion : "") + "]",
-                    }),
-                ]),
-                el("span", { class: "num rate", text: rateText(e) }),
-                el("span", { class: "barcell" }, [rateBar(e)]),
-                el("span", { class: "num cost", text: usd(e.costUsd) }),
-                el("span", { class: "num dur", text: secs(e.durationMs) }),
-            ]),
-        ]));
-        const body = el("div", { class: "body" });
-        d.appendChild(body);
-        d.addEventListener("toggle", () => {
-            if (d.open && !body.firstChild)
-                fillEval(body, e, index);
-        });
-        return d;
-    }
-    function fillEval(body, e, index) {
-        const lines = [];
-        if (e.reason) {
-            lines.push(el("p", null, [
-                e.code ? el("span", { class: "code", text: e.code + " " }) : null,
-                e.reason,
-            ]));
-        }
-        const stopped = (e.status === "passed" || e.status === "failed") &&
-            e.trialsRun < e.trialsPlanned &&
-            e.trialsRun > 0;
-        lines.push(el("p", {
-            class: "muted",
-            text: "defined at " +
-                e.file +
-                (e.line ? ":" + e.line : "") +
-                " · needs " +
-                pct(e.threshold) +
-                " of " +
-                e.trialsPlanned +
-                " trial(s) · 95% CI " +
-                pct(e.interval[0]) +
-                "–" +
-                pct(e.interval[1]) +
-                (stopped ? " · stopped after " + e.trialsRun + ": verdict decided" : "") +
-                (e.promptHash ? " · prompt " + e.promptHash.slice(0, 12) : ""),
-        }));
-        if (e.cachedFrom) {
-            const c = e.cachedFrom;
-            lines.push(el("p", {
-                class: "muted",
-                text: "Nothing ran: the " +
-                    c.source +
-                    " has this verdict from " +
-                    c.time +
-                    (c.commit ? " (" + c.commit.slice(0, 12) + ")" : "") +
-                    ". --force runs it again.",
-            }));
-        }
-        lines.forEach((l) => {
-            body.appendChild(l);
-        });
-        if (e.arm !== undefined) {
-            body.appendChild(el("p", {
-                class: "muted",
-                text: "A comparison arm (" +
-                    e.arm +
-                    "): compared, not judged, and not recorded in history; its verdict is in Comparisons.",
-            }));
-        }
-        else {
-            body.appendChild(el("h3", { text: "Pass-rate trend" }));
-            body.appendChild(trend(e));
-        }
-        if (e.trials.length)
-            body.appendChild(el("h3", { text: "Trials" }));
-        e.trials.forEach((t, ti) => {
-            body.appendChild(trialRow(e, t, index + "/" + ti));
-        });
-    }
-    function trend(e) {
-        const byAgent = (data.trends || {})[e.id] || {};
-        const series = Object.entries(byAgent);
-        if (!series.length) {
-            return el("p", {
-                class: "muted",
-                text: "No history yet: pass --history-dir (the GitHub Action keeps it on the results branch) to see the pass rate over runs.",
-            });
-        }
-        const W = 520;
-        const H = 140;
-        const L = 34;
-        const R = 8;
-        const T = 10;
-        const B = 22;
-        const n = Math.max(...series.map(([, pts]) => pts.length));
-        const x = (i) => L + (n <= 1 ? (W - L - R) / 2 : (i * (W - L - R)) / (n - 1));
-        const y = (v) => T + (1 - v) * (H - T - B);
-        const colours = ["#0969da", "#8250df", "#bf3989", "#1a7f37", "#9a6700", "#cf222e"];
-        const nodes = [];
-        [0, 0.5, 1].forEach((v) => {
-            nodes.push(svg("line", {
-                x1: L,
-                x2: W - R,
-                y1: y(v),
-                y2: y(v),
-                stroke: "currentColor",
-                "stroke-opacity": "0.15",
-            }));
-            const label = svg("text", { x: 2, y: y(v) + 3 });
-            label.textContent = pct(v);
-            nodes.push(label);
-        });
-        const thr = svg("line", {
-            x1: L,
-            x2: W - R,
-            y1: y(e.threshold),
-            y2: y(e.threshold),
-            stroke: "#cf222e",
-            "stroke-dasharray": "4 3",
-        });
-        const thrTitle = svg("title", {});
-        thrTitle.textContent = "required pass rate " + pct(e.threshold);
-        thr.appendChild(thrTitle);
-        nodes.push(thr);
-        series.forEach(([agent, pts], ai) => {
-            const colour = colours[ai % colours.length];
-            const offset = n - pts.length;
-            nodes.push(svg("polyline", {
-                fill: "none",
-                stroke: colour,
-                "stroke-width": "2",
-                points: pts.map((p, i) => x(i + offset) + "," + y(p.passRate)).join(" "),
-            }));
-            pts.forEach((p, i) => {
-                const dot = svg("circle", { cx: x(i + offset), cy: y(p.passRate), r: 3.5, fill: colour });
-                const tip = svg("title", {});
-                tip.textContent =
-                    agent +
-                        ": " +
-                        p.passes +
-                        "/" +
-                        p.trials +
-                        " (" +
-                        pct(p.passRate) +
-                        ") " +
-                        p.status +
-                        " · " +
-                        p.time +
-                        (p.commit ? " · " + p.commit.slice(0, 12) : "");
-                dot.appendChild(tip);
-                nodes.push(dot);
-            });
-            const legend = svg("text", { x: L + ai * 120, y: H - 6, fill: colour });
-            legend.textContent =
-                "● " + agent + " (" + pts.length + " run" + (pts.length === 1 ? "" : "s") + ")";
-            nodes.push(legend);
-        });
-        return svg("svg", {
-            class: "trend",
-            viewBox: "0 0 " + W + " " + H,
-            role: "img",
-            "aria-label": "pass-rate trend of " + e.id,
-        }, nodes);
-    }
-    function trialRow(e, t, key) {
-        const d = el("details", { class: "trial", "data-trial": String(t.n), "data-status": t.status });
-        d.appendChild(el("summary", null, [
-            el("span", { class: "badge s-" + t.status, text: t.status }),
-            " trial " + t.n + " ",
-            t.code ? el("span", { class: "code", text: t.code + " " }) : null,
-            el("span", {
-                class: "muted",
-                text: secs(t.durationMs) +
-                    (t.costUsd ? " · " + usd(t.costUsd) : "") +
-                    (t.retries ? " · " + t.retries + " retr" + (t.retries === 1 ? "y" : "ies") : ""),
-            }),
-            t.reason ? " — " + t.reason : "",
-        ]));
-        const body = el("div", { class: "body" });
-        d.appendChild(body);
-        d.addEventListener("toggle", () => {
-            if (d.open && !body.firstChild)
-                fillTrial(body, e, t, key);
-        });
-        return d;
-    }
-    function capped(title, c) {
-        if (!c || !c.size)
-            return null;
-        const nodes = [el("h3", { text: title })];
-        if (c.truncated) {
-            nodes.push(el("p", {
-                class: "note",
-                text: "Cut to its head and tail (" +
-                    c.size +
-                    " in full): the whole file is " +
-                    (c.path || "in the trial folder") +
-                    ".",
-            }));
-        }
-        nodes.push(el("pre", { text: c.text }));
-        if (c.path)
-            nodes.push(el("a", { href: c.path, text: c.path }));
-        return el("section", null, nodes);
-    }
-    function fillTrial(body, e, t, key) {
-        const det = details()[key] || {
-            trajectory: [],
-            trajectoryTotal: 0,
-            calls: [],
-            callsTotal: 0,
-            files: [],
-            notes: [],
-        };
-        const dir = data.dirs[key];
-        body.appendChild(el("p", { class: "muted" }, [
-            "folder: ",
-            el("a", { href: dir + "/", text: t.dir }),
-            det.agent?.exitCode !== undefined ? " · agent exit " + det.agent.exitCode : "",
-            t.timedOut ? " · timed out" : "",
-            det.agent?.turns ? " · " + det.agent.turns + " turns" : "",
-        ]));
-        [...(t.warnings || []), ...(t.overBudget || [])].forEach((w) => {
-            body.appendChild(el("p", { class: "note", text: "⚠ " + w }));
-        });
-        body.appendChild(el("h3", { text: "Checks" }));
-        const list = el("ul", { class: "checks" });
-        t.checks.forEach((c) => {
-            list.appendChild(el("li", { class: c.ok ? "check-ok" : c.skipped ? "muted" : "check-failed" }, [
-                el("span", {
-                    class: c.ok ? "ok" : c.skipped ? "muted" : "ko",
-                    text: c.ok ? "✓ " : c.skipped ? "– " : "✗ ",
-                }),
-                el("b", { text: c.name }),
-                c.judge
-                    ? el("span", {
-                        class: "muted",
-                        text: c.judge.calibration
-                            ? " · judge κ " +
-                                (c.judge.calibration.kappa === null
-                                    ? "undefined"
-                                    : c.judge.calibration.kappa.toFixed(2)) +
-                                ", accuracy " +
-                                Math.round(c.judge.calibration.accuracy * 100) +
-                                "% on " +
-                                c.judge.calibration.n +
-                                " examples"
-                            : " · judge uncalibrated",
-                    })
-                    : null,
-                c.line ? el("span", { class: "muted", text: " at " + e.file + ":" + c.line }) : null,
-                c.evidence ? el("pre", { class: "evidence", text: c.evidence }) : null,
-            ]));
-        });
-        if (!t.checks.length)
-            list.appendChild(el("li", { class: "muted", text: "no checks ran" }));
-        body.appendChild(list);
-        [capped("Final message", det.finalMessage), capped("Prompt", det.prompt)].forEach((n) => {
-            if (n)
-                body.appendChild(n);
-        });
-        body.appendChild(el("h3", {
-            text: "Trajectory (" +
-                det.trajectoryTotal +
-                " tool call" +
-                (det.trajectoryTotal === 1 ? "" : "s") +
-                ")",
-        }));
-        if (det.trajectory.length) {
-            body.appendChild(el("ol", { class: "timeline" }, det.trajectory.map((s, i) => {
-                return el("li", { class: s.isError ? "err" : "" }, [
-                    el("span", { class: "muted", text: "#" + (i + 1) + " " }),
-                    el("span", { class: "tool", text: s.tool }),
-                    s.exit !== undefined ? el("span", { class: "muted", text: " exit " + s.exit }) : null,
-                    el("pre", { text: s.input }),
-                    s.result ? el("pre", { class: "result", text: s.result }) : null,
-                ]);
-            })));
-        }
-        else
-            body.appendChild(el("p", { class: "muted", text: "no tool calls recorded" }));
-        body.appendChild(el("h3", { text: "Shim calls (" + det.callsTotal + ")" }));
-        if (det.calls.length) {
-            const start = det.calls[0].time;
-            body.appendChild(el("table", null, [
-                el("thead", null, [
-                    el("tr", null, [
-                        el("th", { text: "+time" }),
-                        el("th", { text: "call" }),
-                        el("th", { text: "exit" }),
-                    ]),
-                ]),
-                el("tbody", null, det.calls.map((c) => {
-                    return el("tr", { class: c.exit ? "call-failed" : "" }, [
-                        el("td", { class: "num", text: "+" + ((c.time - start) / 1000).toFixed(2) + "s" }),
-                        el("td", { class: "cmd", text: [c.bin].concat(c.argv).join(" ") }),
-                        el("td", {
-                            class: c.exit ? "ko" : "",
-                            text: c.exit === null ? "killed" : String(c.exit),
-                        }),
-                    ]);
-                })),
-            ]));
-        }
-        else
-            body.appendChild(el("p", { class: "muted", text: "no shimmed binary was called" }));
-        [capped("stdout", det.stdout), capped("stderr", det.stderr)].forEach((n) => {
-            if (n)
-                body.appendChild(n);
-        });
-        if (det.files && det.files.length) {
-            body.appendChild(el("h3", { text: "Files" }));
-            body.appendChild(el("ul", null, det.files.map((f) => el("li", null, [el("a", { href: f, text: f })]))));
-        }
-        (det.notes || []).forEach((n) => {
-            body.appendChild(el("p", { class: "note", text: n }));
-        });
-    }
-    function app() {
-        const root = document.getElementById("app");
-        root.appendChild(header());
-        const comparisons = lift();
-        if (comparisons)
-            root.appendChild(comparisons);
-        const kinds = kindSections();
-        if (kinds)
-            root.appendChild(kinds);
-        const search = el("input", {
-            type: "search",
-            placeholder: "Filter by eval or agent",
-            "aria-label": "filter",
-        });
-        const status = el("select", { "aria-label": "status" }, [
-            el("option", { value: "", text: "every status" }),
-            el("option", { value: "failing", text: "not passing" }),
-        ].concat(STATUSES.map((s) => el("option", { value: s, text: s }))));
-        root.appendChild(el("div", { class: "controls" }, [search, status]));
-        const list = el("div", { class: "evals" });
-        const more = el("button", { class: "more", type: "button" });
-        root.appendChild(list);
-        root.appendChild(more);
-        const order = data.evals
-            .map((_e, i) => i)
-            .sort((a, b) => {
-            const ea = data.evals[a];
-            const eb = data.evals[b];
-            return (Number(failing(eb)) - Number(failing(ea)) ||
-                (ea.id < eb.id ? -1 : ea.id > eb.id ? 1 : 0) ||
-                (ea.agent < eb.agent ? -1 : ea.agent > eb.agent ? 1 : 0) ||
-                ((ea.arm || "") < (eb.arm || "") ? -1 : 1));
-        });
-        let shown = [];
-        let limit = PAGE;
-        function matches(e) {
-            const q = search.value.trim().toLowerCase();
-            const name = e.id + (e.arm !== undefined ? " @ " + e.arm : "") + " " + e.agent;
-            if (q && name.toLowerCase().indexOf(q) < 0)
-                return false;
-            if (status.value === "failing")
-                return failing(e);
-            return !status.value || e.status === status.value;
-        }
-        function render() {
-            list.textContent = "";
-            shown = order.filter((i) => matches(data.evals[i]));
-            shown.slice(0, limit).forEach((i) => {
-                list.appendChild(evalRow(data.evals[i], i));
-            });
-            const left = shown.length - Math.min(limit, shown.length);
-            more.hidden = left <= 0;
-            more.textContent = "Show " + Math.min(PAGE, left) + " more (" + left + " hidden)";
-            if (!shown.length)
-                list.appendChild(el("p", { class: "muted", text: "No eval matches." }));
-        }
-        more.addEventListener("click", () => {
-            limit += PAGE;
-            render();
-        });
-        search.addEventListener("input", () => {
-            limit = PAGE;
-            render();
-        });
-        status.addEventListener("change", () => {
-            limit = PAGE;
-            render();
-        });
-        render();
-    }
-    app();
-}
-
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(73136);
 ;// CONCATENATED MODULE: ./src/report/html/style.ts
 // The report page's stylesheet (inlined into report.html). Light and dark, readable on a phone.
 const REPORT_CSS = String.raw `
@@ -16398,7 +15711,10 @@ a{color:var(--info)}
 // eval × agent (a comparison arm's as `greet @ base@main`), and per trial the prompt, the trajectory, the shim calls, the checks
 // with their evidence and the agent's output, plus a pass-rate trend per eval from history.
 // The data is embedded as JSON and rendered lazily in the browser, so thousands of trials stay
-// fast; what is embedded per trial is capped, with the path of the full file.
+// fast; what is embedded per trial is capped, with the path of the full file. The page's script is
+// a program of its own, src/report/html/page/, built into one script (see reportScript); the
+// types of the data both sides share are in html/types.ts.
+
 
 
 
@@ -16520,7 +15836,7 @@ async function readTrialDetail(trial, options, share) {
             readTrialJson(JSON.parse(trialJson.text), detail, rel);
         }
         catch (error) {
-            detail.notes.push(`${rel("trial.json")} did not parse: ${error.message}`);
+            detail.notes.push(`${rel("trial.json")} did not parse: ${(0,model/* errorMessage */.gJ)(error)}`);
         }
     }
     else if (trialJson) {
@@ -16737,16 +16053,39 @@ function scriptJson(value) {
         return `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
     });
 }
+/** The page's script beside the package's bundle: dist/lib/report-page.js (scripts/bundle.mjs). */
+const PAGE_ASSET = "report-page.js";
+let pageScript;
 /**
- * The page's script: the source of `reportPage` as compiled with this module (TypeScript through
- * ncc in dist/, esbuild under tsx, oxc under vitest), called once. tsx's esbuild keeps function
- * names with calls to a `__name` helper of the module, which the page lacks: here it is, a no-op.
+ * The page's script: src/report/html/page/ bundled by esbuild (scripts/report-page.mjs), loaded
+ * once per process. The package reads the asset scripts/bundle.mjs wrote beside its bundle, and
+ * never loads esbuild. Run from src/ (tsx, vitest: this module is a .ts file), it builds the
+ * page's sources, never reading dist/, which may be older than src/.
  */
-const REPORT_JS = `(function () {
-"use strict";
-var __name = function (f) { return f; };
-(${reportPage.toString()})();
-})();`;
+function reportScript() {
+    pageScript ??= loadReportScript().catch((error) => {
+        pageScript = undefined;
+        throw error;
+    });
+    return pageScript;
+}
+async function loadReportScript() {
+    const self = (0,external_node_url_.fileURLToPath)(import.meta.url);
+    const here = external_node_path_default().dirname(self);
+    if (self.endsWith(".ts")) {
+        // A path left to Node, not bundled: ncc would pull the build script and esbuild into dist/.
+        const builder = (0,external_node_url_.pathToFileURL)(external_node_path_default().join(here, "..", "..", "scripts", "report-page.mjs")).href;
+        const { buildReportPage } = (await import(/* webpackIgnore: true */ builder));
+        return buildReportPage();
+    }
+    const asset = external_node_path_default().join(here, PAGE_ASSET);
+    try {
+        return await external_node_fs_default().promises.readFile(asset, "utf8");
+    }
+    catch (error) {
+        throw new Error(`${asset}, the report page's script, cannot be read (${(0,model/* errorMessage */.gJ)(error)}): the package is incomplete; scripts/bundle.mjs builds it`, { cause: error });
+    }
+}
 function escapeHtml(text) {
     return text
         .replace(/&/g, "&amp;")
@@ -16754,13 +16093,13 @@ function escapeHtml(text) {
         .replace(/>/g, "&gt;")
         .replace(/"/g, "&quot;");
 }
-function renderHtml(data) {
+async function renderHtml(data) {
     const { details, ...main } = data;
-    const [start, middle, end] = pageParts(data.run.counts);
+    const [start, middle, end] = pageParts(data.run.counts, await reportScript());
     return `${start}${scriptJson(main)}${middle}${scriptJson(details)}${end}`;
 }
 /** The page around its two data scripts: before the main data, between it and the details, after. */
-function pageParts(c) {
+function pageParts(c, script) {
     const title = `agent-evals: ${c.passed} passed, ${c.failed} failed`;
     return [
         `<!doctype html>
@@ -16779,7 +16118,7 @@ function pageParts(c) {
         `</script>
 <script type="application/json" id="report-details">`,
         `</script>
-<script>${REPORT_JS}</script>
+<script>${script}</script>
 </body>
 </html>
 `,
@@ -16793,12 +16132,13 @@ function pageParts(c) {
  */
 async function writeHtmlReport(run, options) {
     const { details: _none, ...main } = reportFrame(run, options);
+    const script = await reportScript();
     external_node_fs_default().mkdirSync(options.resultsDir, { recursive: true });
     const file = external_node_path_default().join(options.resultsDir, "report.html");
     const fd = external_node_fs_default().openSync(file, "w");
     try {
         const write = (text) => void external_node_fs_default().writeSync(fd, text);
-        const [start, middle, end] = pageParts(main.run.counts);
+        const [start, middle, end] = pageParts(main.run.counts, script);
         write(start);
         writeMainJson(main, write);
         write(middle);
@@ -17105,8 +16445,8 @@ function reportFilesLine(resultsDir, cwd = process.cwd()) {
     return `report: ${rel("report.html")} · junit: ${rel("junit.xml")}`;
 }
 
-// EXTERNAL MODULE: ./src/store/index.ts + 13 modules
-var store = __nccwpck_require__(12883);
+// EXTERNAL MODULE: ./src/store/index.ts + 14 modules
+var store = __nccwpck_require__(4918);
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 // The run as GitHub-flavoured markdown: the sticky PR comment and the job's step summary. Every
 // piece of text that comes from a run (agent names, reasons, evidence) is escaped, so it can
@@ -17557,7 +16897,7 @@ function healthMarkdown(rows, window) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/json.ts
-// run.json: the run result contract (DESIGN.md §5), also what `--format json` prints.
+// run.json: the run result contract (its schema: src/store/run-schema.ts), also what `--format json` prints.
 
 
 
@@ -17823,7 +17163,7 @@ function shards_seconds(ms) {
 
 /***/ }),
 
-/***/ 78377:
+/***/ 84084:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17938,14 +17278,14 @@ var model = __nccwpck_require__(59952);
 var util = __nccwpck_require__(61930);
 // EXTERNAL MODULE: external "node:async_hooks"
 var external_node_async_hooks_ = __nccwpck_require__(16698);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
-var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(31421);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(57975);
 ;// CONCATENATED MODULE: ./src/run/isolation/bwrap-host.ts
@@ -18081,6 +17421,35 @@ function findOnPath(name) {
         }
     }
     return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/run/isolation/program-folders.ts
+// Which folders a program needs to run inside a jail or a container: both bwrap and docker mount
+// them.
+
+
+/**
+ * The folders a program runs from: its own, and — through links, as `.agent-clis/bin/claude` is —
+ * its real file's package (the nearest node_modules above it, whose siblings hold a CLI's
+ * platform binaries), so that it still runs where a private /tmp hides the project it lives in.
+ */
+function programFolders(program) {
+    const folders = [external_node_path_default().dirname(program)];
+    let real;
+    try {
+        real = (0,external_node_fs_.realpathSync)(program);
+    }
+    catch {
+        return folders;
+    }
+    let dir = external_node_path_default().dirname(real);
+    for (let up = dir; external_node_path_default().dirname(up) !== up; up = external_node_path_default().dirname(up)) {
+        if (external_node_path_default().basename(up) === "node_modules") {
+            dir = up;
+            break;
+        }
+    }
+    return [...folders, dir];
 }
 
 // EXTERNAL MODULE: external "node:os"
@@ -18407,29 +17776,6 @@ async function wrapCommand(command, args, cwd) {
         ],
         dispose: () => Promise.all(routes.map((r) => r.close())).then(() => undefined),
     };
-}
-/**
- * The folders a program runs from: its own, and — through links, as `.agent-clis/bin/claude` is —
- * its real file's package (the nearest node_modules above it, whose siblings hold a CLI's
- * platform binaries), so that it still runs where a private /tmp hides the project it lives in.
- */
-function programFolders(program) {
-    const folders = [external_node_path_default().dirname(program)];
-    let real;
-    try {
-        real = (0,external_node_fs_.realpathSync)(program);
-    }
-    catch {
-        return folders;
-    }
-    let dir = external_node_path_default().dirname(real);
-    for (let up = dir; external_node_path_default().dirname(up) !== up; up = external_node_path_default().dirname(up)) {
-        if (external_node_path_default().basename(up) === "node_modules") {
-            dir = up;
-            break;
-        }
-    }
-    return [...folders, dir];
 }
 function bwrapArgs(host, jail, run, routes, hosts) {
     const privilegedPort = routes.some((r) => r.port < 1024);
@@ -19488,6 +18834,7 @@ function isPermissionError(err) {
 
 
 
+
 /**
  * Bakes `dir` (the prepared tree, at its host path) into a new image over `image`: a container is
  * created (never started), the tree is streamed into it at the same path by `docker cp` with its
@@ -19537,7 +18884,7 @@ async function streamInto(name, dir) {
         await Promise.all([ended(tar, "tar"), ended(cp, "docker cp")]);
     }
     catch (error) {
-        throw new model/* InfraError */.Ri(`--sandbox docker: could not put the prepared tree into the eval's image: ${error.message}`);
+        throw new model/* InfraError */.Ri(`--sandbox docker: could not put the prepared tree into the eval's image: ${(0,model/* errorMessage */.gJ)(error)}`);
     }
 }
 /**
@@ -19584,11 +18931,11 @@ let root;
 try { root = fs.lstatSync(from); } catch {}
 if (root && root.ctimeMs >= since) visit("");
 for (const [dst, mode] of folders.reverse()) fs.chmodSync(dst, mode);
-// "wx": never through a link, never into a FIFO, the agent may have put there.
+// "wx": never through a link or into a FIFO the agent put in the report's place.
 fs.writeFileSync(reportFile, JSON.stringify({ listed, gone: !root, failed, notFolders }), { flag: "wx" });
 `;
-/** COPY_OUT's report: a list of names per folder entered, far below this. */
-const MAX_REPORT_BYTES = 256 * 1024 * 1024;
+/** The copy-out's report lists the names in each folder it entered: far below this for any tree. */
+const REPORT_CAP_BYTES = 256 * 1024 * 1024;
 /** Whether the container `name` is still running (false also when it is gone). */
 async function running(name) {
     const state = await docker(["inspect", "--format", "{{.State.Running}}", name]).catch(() => "");
@@ -19601,32 +18948,36 @@ async function running(name) {
  * only; deleted are the prepared tree's entries missing from a folder the walk entered.
  */
 async function bringOut(name, plan, node, started, round) {
-    const fresh = external_node_path_default().join(plan.outbox, `r${round}`);
-    const reportFile = external_node_path_default().join(plan.outbox, `r${round}.json`);
-    let report;
+    // The outbox is bound writable: the agent (or a process it left running) can plant entries in
+    // it. Unguessable names, a report read without following a link (util/safe-read.ts) and checked
+    // to be a file, and a folder checked to be one before it is taken: what it plants is its failure.
+    const token = `r${round}-${(0,external_node_crypto_.randomUUID)()}`;
+    const fresh = external_node_path_default().join(plan.outbox, token);
+    const reportFile = external_node_path_default().join(plan.outbox, `${token}.json`);
+    let text;
     try {
         await docker(["exec", name, node, "-e", COPY_OUT, plan.inside, fresh, started, reportFile], 600_000);
-        // The outbox is the agent's to write too: only a regular file is read, no link followed.
-        const read = (0,util/* readRegularSync */.Wy)(reportFile, MAX_REPORT_BYTES);
-        if (read.kind !== "file" || read.truncated)
-            throw new model/* AgentFault */.kg(`the copy-out's report ${external_node_path_default().basename(reportFile)} in the trial's outbox is ${read.kind === "file" ? `${read.size} bytes` : read.kind === "missing" ? "missing" : read.what}: not read (the agent wrote there)`);
-        report = JSON.parse(read.bytes.toString("utf8"));
+        text = (0,util/* readRegularTextSync */.DM)(reportFile, REPORT_CAP_BYTES);
     }
     catch (error) {
-        if (error instanceof model/* AgentFault */.kg)
-            throw error;
-        // The report is written last, with O_EXCL: already there, the agent put it there first.
-        const planted = (0,external_node_fs_.lstatSync)(reportFile, { throwIfNoEntry: false });
-        if (planted)
-            throw new model/* AgentFault */.kg(`the agent put ${planted.isFile() ? "a file" : (0,util/* kindOf */.pP)(planted)} at the copy-out's report ${external_node_path_default().basename(reportFile)} in the trial's outbox: not read`);
         // The agent's processes run in the container: one that stopped it (killed its first process,
         // the forwarder) did so from inside. Anything else is the daemon's.
         if (!(await running(name)))
             throw new model/* AgentFault */.kg("the agent stopped its container (its first process, the forwarder, is gone): what it changed could not be brought out");
-        throw new model/* InfraError */.Ri(`--sandbox docker: could not copy the trial's changed files out of its container: ${error.message}`);
+        throw new model/* InfraError */.Ri(`--sandbox docker: could not copy the trial's changed files out of its container: ${(0,model/* errorMessage */.gJ)(error)}`);
     }
     finally {
         (0,external_node_fs_.rmSync)(reportFile, { force: true });
+    }
+    const replaced = new model/* AgentFault */.kg("the agent replaced what the copy-out of its changes wrote (in the outbox bound into its container)");
+    if (text === undefined || !(0,external_node_fs_.lstatSync)(fresh, { throwIfNoEntry: false })?.isDirectory())
+        throw replaced;
+    let report;
+    try {
+        report = JSON.parse(text);
+    }
+    catch {
+        throw replaced;
     }
     if (report.failed.length) {
         // The copy runs as the agent's user, over what the agent left: what it cannot read, the agent made so.
@@ -19947,7 +19298,7 @@ class Container {
             await close();
             if (error instanceof model/* InfraError */.Ri)
                 throw error;
-            throw new model/* InfraError */.Ri(`--sandbox docker: could not start the trial's container: ${error.message}`);
+            throw new model/* InfraError */.Ri(`--sandbox docker: could not start the trial's container: ${(0,model/* errorMessage */.gJ)(error)}`);
         }
         return { name: this.name, bound: [...plan.writable, ...readable], close };
     }
@@ -20033,11 +19384,9 @@ const noneProvider = {
     prepareTrial: () => Promise.resolve({ run: (fn) => fn() }),
 };
 
-;// CONCATENATED MODULE: ./src/run/isolation/provider.ts
-// Sandbox providers: what a trial's agent runs inside. The workspace (template, fixture, repo) is
-// filled before and apart from this; a provider only decides how the agent's processes are
-// isolated from the machine. The runner talks to providers through this interface only, and the
-// registry below is the one place their names are listed (README › Security model › Sandbox providers).
+;// CONCATENATED MODULE: ./src/run/isolation/registry.ts
+// The sandbox providers, registered once: the one list the rest of the harness chooses from. The
+// interface they implement is in provider.ts, which imports none of them.
 
 
 
@@ -22361,7 +21710,7 @@ async function runComparisonGroup(members, options, slots, prepare) {
         catch (error) {
             const [reason, code] = error instanceof SetupError
                 ? [error.message, model/* Codes */.NC.setupFailed]
-                : [`could not prepare the sandbox: ${error.message}`, model/* Codes */.NC.infraError];
+                : [`could not prepare the sandbox: ${(0,model/* errorMessage */.gJ)(error)}`, model/* Codes */.NC.infraError];
             // An arm that cannot run leaves nothing to compare: every arm reports why.
             for (const u of ordered)
                 results.set(u, settledResult(u, "error", `${u === unit ? "" : `${unit.arm.label}: `}${reason}`, [], 0, undefined, code));
@@ -22477,7 +21826,7 @@ async function runUnit(unit, options, slots, prepare, compared) {
     catch (error) {
         const [reason, code] = error instanceof SetupError
             ? [error.message, model/* Codes */.NC.setupFailed]
-            : [`could not prepare the sandbox: ${error.message}`, model/* Codes */.NC.infraError];
+            : [`could not prepare the sandbox: ${(0,model/* errorMessage */.gJ)(error)}`, model/* Codes */.NC.infraError];
         return settledResult(unit, "error", reason, [], Date.now() - started, undefined, code);
     }
     const own = policyOf(unit, options);
@@ -22629,7 +21978,7 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
             return attempt > 0 ? { ...trial, retries: attempt } : trial;
         }
         catch (error) {
-            lastError = (0,util/* currentRedactor */.I)()?.text(error.message) ?? error.message;
+            lastError = (0,util/* currentRedactor */.I)()?.text((0,model/* errorMessage */.gJ)(error)) ?? (0,model/* errorMessage */.gJ)(error);
             const retryable = error instanceof model/* InfraError */.Ri ? error.retryable : true;
             if (!retryable || options.signal.aborted || attempt === options.maxRetries)
                 break;
@@ -23007,7 +22356,7 @@ async function recheckEval(input) {
         });
     }
     catch (error) {
-        const why = error instanceof SetupError ? error.message : error.message;
+        const why = error instanceof SetupError ? error.message : (0,model/* errorMessage */.gJ)(error);
         return settle("error", result.trials, `cannot recheck: the prepared tree could not be re-created: ${why}`, error instanceof SetupError ? model/* Codes */.NC.setupFailed : model/* Codes */.NC.infraError);
     }
     const trials = [];
@@ -23040,7 +22389,7 @@ async function recheckEval(input) {
                 });
             }
             catch (error) {
-                const message = (0,util/* currentRedactor */.I)()?.text(error.message) ?? error.message;
+                const message = (0,util/* currentRedactor */.I)()?.text((0,model/* errorMessage */.gJ)(error)) ?? (0,model/* errorMessage */.gJ)(error);
                 again = {
                     ...trial,
                     status: "error",
@@ -23161,7 +22510,7 @@ async function judgeExample(input, example, n) {
 
 /***/ }),
 
-/***/ 12883:
+/***/ 4918:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -23181,6 +22530,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Ig: () => (/* reexport */ mergeResultDirs),
   i6: () => (/* reexport */ parseHistory),
   iU: () => (/* reexport */ readAllHistory),
+  e7: () => (/* reexport */ readBack),
   hL: () => (/* reexport */ readCalibration),
   j2: () => (/* reexport */ readFingerprintCache),
   Lu: () => (/* reexport */ readHistory),
@@ -23191,6 +22541,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   KM: () => (/* reexport */ sparkline),
   wR: () => (/* reexport */ writeCalibration)
 });
+
+// UNUSED EXPORTS: STORE_FILE_CAP
 
 ;// CONCATENATED MODULE: ./src/store/health.ts
 // `agent-evals health`: which evals need attention, read from their recorded runs. Over the last
@@ -23437,11 +22789,70 @@ var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/util/index.ts + 16 modules
 var util = __nccwpck_require__(61930);
+;// CONCATENATED MODULE: ./src/store/read-back.ts
+// The store's own files read back: the history (`--history-dir`, `.copybook/history`), the last
+// results, the last run's run.json, the calibration, the fingerprint cache, a skill eval's earlier
+// results and a shard's history lines. A pull request can commit any of them and an artifact can
+// hold them, so each is read through the safe reader (util/safe-read.ts): a link is never followed
+// and only a regular file is read, under a cap. What is not read is said on stderr (once per file
+// and reason), and the caller carries on as if the file were absent, as it does with a corrupt one.
+
+/** Far above any real store file; a longer one is said and left unread. */
+const STORE_FILE_CAP = 256 * 1024 * 1024;
+const said = new Set();
+/** The file's text; undefined when it is missing, or (said) not a regular file or over the cap. */
+async function readBack(file, options) {
+    const cap = options.cap ?? STORE_FILE_CAP;
+    const opened = await (0,util/* openRegular */.lf)(file);
+    if (opened.kind === "missing")
+        return undefined;
+    if (opened.kind === "refused") {
+        warnOnce(file, `is ${opened.what}: it is not read`, options);
+        return undefined;
+    }
+    try {
+        if (opened.size > cap) {
+            warnOnce(file, `is ${opened.size} bytes, over ${cap}: it is not read`, options);
+            return undefined;
+        }
+        const bytes = Buffer.alloc(opened.size);
+        let read = 0;
+        while (read < bytes.length) {
+            const { bytesRead } = await opened.handle.read(bytes, read, bytes.length - read, read);
+            if (bytesRead === 0)
+                break;
+            read += bytesRead;
+        }
+        return bytes.subarray(0, read).toString("utf8");
+    }
+    finally {
+        await opened.handle.close();
+    }
+}
+/** The same warning for a store file the caller did not open itself (a folder entry, say). */
+function warnNotRegular(file, what, options) {
+    warnOnce(file, `is ${what}: it is not read`, options);
+}
+function warnOnce(file, problem, options) {
+    const shown = (0,util/* displayPath */.Gt)(file, process.cwd());
+    const message = `${shown} ${problem} (${options.without}). ` +
+        "Fix: remove it, or replace it with a regular file.";
+    const key = `${file}\0${problem}\0${options.without}`;
+    if (said.has(key))
+        return;
+    said.add(key);
+    if (options.warn)
+        options.warn(message);
+    else
+        process.stderr.write((0,util/* inertLines */.wi)(`agent-evals: warning: ${message}\n`));
+}
+
 ;// CONCATENATED MODULE: ./src/store/fingerprint.ts
 // The result cache of a plain checkout (no --history-dir): a result is reused when nothing it could
 // depend on changed — the repository's state (HEAD, tracked changes, untracked files), the eval's
 // definition, the rendered prompt, the agent and its version. Kept in `.copybook/eval-cache.json`.
 // Outside a git work tree nothing is cached: there is no cheap, trustworthy picture of the files.
+
 
 
 
@@ -23528,11 +22939,25 @@ async function untrackedHash(file) {
         // A nested repository is listed as "dir/": its own git tracks its content.
         if (stat.isDirectory())
             return "dir";
-        const hash = (0,external_node_crypto_.createHash)("sha256");
-        hash.update(stat.mode & 0o111 ? "x:" : "f:");
-        for await (const chunk of (0,external_node_fs_.createReadStream)(file))
-            hash.update(chunk);
-        return hash.digest("hex");
+        // A FIFO (an agent of a local run can leave one) would block a read for ever; a socket or a
+        // device is no content either: each is hashed as what it is, never opened.
+        if (!stat.isFile())
+            return sha256(`special:${(0,util/* kindOf */.pP)(stat)}`);
+        const opened = await (0,util/* openRegular */.lf)(file);
+        if (opened.kind === "missing")
+            return "missing";
+        if (opened.kind === "refused")
+            return sha256(`special:${opened.what}`);
+        try {
+            const hash = (0,external_node_crypto_.createHash)("sha256");
+            hash.update(stat.mode & 0o111 ? "x:" : "f:");
+            for await (const chunk of opened.handle.createReadStream({ autoClose: false }))
+                hash.update(chunk);
+            return hash.digest("hex");
+        }
+        finally {
+            await opened.handle.close();
+        }
     }
     catch (error) {
         // Deleted between listing and reading: its absence is the state. Unreadable: no state.
@@ -23611,13 +23036,12 @@ function cacheEntryFor(result, fingerprint, time) {
 /** The cache, keyed by fingerprint. Missing, unreadable or corrupt file: empty. */
 async function readFingerprintCache(projectRoot) {
     const entries = new Map();
-    let text;
-    try {
-        text = await external_node_fs_.promises.readFile(external_node_path_default().join(projectRoot, FINGERPRINT_CACHE_FILE), "utf8");
-    }
-    catch {
+    // A link or FIFO in its place is said and not read (store/read-back.ts).
+    const text = await readBack(external_node_path_default().join(projectRoot, FINGERPRINT_CACHE_FILE), {
+        without: "no verdict is taken from the cache",
+    }).catch(() => undefined);
+    if (text === undefined)
         return entries;
-    }
     let data;
     try {
         data = JSON.parse(text);
@@ -23701,15 +23125,18 @@ function sha256(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/store/history.ts
-// The history store (`--history-dir`, DESIGN.md §5): one JSON line per eval × agent per run, in
+// The history store (`--history-dir`): one JSON line per eval × agent per run, in
 // `<dir>/<id>.jsonl`. Append-only, safe for several processes appending at once, read tolerantly.
 // It is also the result cache of CI: `latestMatching` finds a recorded verdict for the same prompt
 // text, definition and agent version.
 
 
 
+
 /** The longest line appendHistory writes: far above any real line, small enough for one write. */
 const MAX_HISTORY_LINE_BYTES = 64 * 1024;
+/** The longest history file read: a string of more could not be made (V8's limit, ~512 MiB). */
+const MAX_HISTORY_FILE_BYTES = 500 * 1024 * 1024;
 const SAFE_ID = /^[A-Za-z0-9._-]+$/;
 /**
  * Whether a result belongs in the history. `cached` results were not run (recording them would
@@ -23745,7 +23172,7 @@ function historyLineFor(result, meta) {
  * `cached` and `skipped` results (see isRecordable); such lines are dropped here anyway.
  *
  * Concurrency: every line is written with ONE write(2) of the whole line (JSON + "\n") on a file
- * opened with O_APPEND ('a'). With O_APPEND the kernel moves the offset to end-of-file and copies
+ * opened with O_APPEND (nofollow). With O_APPEND the kernel moves the offset to end-of-file and copies
  * the bytes in one step, holding the inode's write lock, so on local filesystems (ext4, xfs,
  * btrfs, tmpfs, APFS) another appender can neither overwrite the line nor put its bytes inside
  * it: each line lands whole, none is lost. POSIX promises atomicity only up to PIPE_BUF, and for
@@ -23777,7 +23204,9 @@ async function appendHistory(dir, lines) {
         return;
     await external_node_fs_.promises.mkdir(dir, { recursive: true });
     for (const [id, buffers] of byId) {
-        const handle = await external_node_fs_.promises.open(historyFile(dir, id), "a");
+        const handle = await openForAppend(historyFile(dir, id), id);
+        if (!handle)
+            continue;
         try {
             for (const bytes of buffers)
                 await writeWhole(handle, bytes);
@@ -23786,6 +23215,40 @@ async function appendHistory(dir, lines) {
             await handle.close();
         }
     }
+}
+// O_APPEND as "a", and never through a link (ELOOP) nor into a FIFO (ENXIO without a reader; with
+// one, fstat below): a committed `.copybook/history/x.jsonl -> ~/.bashrc` is not appended to.
+const APPEND_FLAGS = external_node_fs_.constants.O_WRONLY |
+    external_node_fs_.constants.O_APPEND |
+    external_node_fs_.constants.O_CREAT |
+    external_node_fs_.constants.O_NOFOLLOW |
+    external_node_fs_.constants.O_NONBLOCK |
+    external_node_fs_.constants.O_NOCTTY;
+/** The history file opened for appending; undefined (said) when it is not a regular file. */
+async function openForAppend(file, id) {
+    const without = `this run's lines for ${id} are not recorded`;
+    let handle;
+    try {
+        handle = await external_node_fs_.promises.open(file, APPEND_FLAGS, 0o666);
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === "ELOOP" || code === "EMLINK" || code === "EFTYPE") {
+            warnNotRegular(file, "a symlink", { without });
+            return undefined;
+        }
+        if (code === "ENXIO" || code === "EISDIR") {
+            warnNotRegular(file, code === "EISDIR" ? "a folder" : "a socket or FIFO", { without });
+            return undefined;
+        }
+        throw error;
+    }
+    const stats = await handle.stat();
+    if (stats.isFile())
+        return handle;
+    await handle.close();
+    warnNotRegular(file, (0,util/* kindOf */.pP)(stats), { without });
+    return undefined;
 }
 async function writeWhole(handle, bytes) {
     // One write: see appendHistory. Should the kernel still write short (disk full, a signal), the
@@ -23836,16 +23299,12 @@ function historyFile(dir, id) {
 async function readHistory(dir, id) {
     if (!SAFE_ID.test(id))
         return [];
-    let text;
-    try {
-        text = await external_node_fs_.promises.readFile(historyFile(dir, id), "utf8");
-    }
-    catch (error) {
-        if (isNotFound(error))
-            return [];
-        throw error;
-    }
-    return parseHistory(text);
+    // A link (to /etc/shadow, to /dev/zero) or a FIFO in its place is not read: said, no history.
+    const text = await readBack(historyFile(dir, id), {
+        without: `the history of ${id} is taken as empty`,
+        cap: MAX_HISTORY_FILE_BYTES,
+    });
+    return text === undefined ? [] : parseHistory(text);
 }
 /** Every eval's lines, keyed by eval id (the file's name). A missing dir is an empty history. */
 async function readAllHistory(dir) {
@@ -24155,12 +23614,18 @@ async function copyFile(source, target) {
 
 
 
+
 const LAST_RESULTS_FILE = external_node_path_default().join(model/* OWN_DIR */.hT, "last-results.json");
 const key = (line) => JSON.stringify([line.id, line.agent]);
-/** The recorded lines; a missing or unreadable file is none. */
+/** The recorded lines; a missing or unreadable file is none (a link or FIFO is said, not read). */
 async function readLastResults(projectRoot) {
+    const text = await readBack(external_node_path_default().join(projectRoot, LAST_RESULTS_FILE), {
+        without: "no last results are known from it",
+    }).catch(() => undefined);
+    if (text === undefined)
+        return [];
     try {
-        const data = JSON.parse(await external_node_fs_.promises.readFile(external_node_path_default().join(projectRoot, LAST_RESULTS_FILE), "utf8"));
+        const data = JSON.parse(text);
         return Array.isArray(data)
             ? data.filter((l) => !!l && typeof l === "object" && typeof l.id === "string")
             : [];
@@ -24478,7 +23943,7 @@ async function readRun(dir) {
         value = JSON.parse(readRunJson(file));
     }
     catch (error) {
-        throw new MergeError(`${file}: not a readable run.json (${error.message}); pass results folders written by \`agent-evals eval\``);
+        throw new MergeError(`${file}: not a readable run.json (${(0,model/* errorMessage */.gJ)(error)}); pass results folders written by \`agent-evals eval\``);
     }
     const version = value?.schemaVersion;
     if (version !== model/* RESULT_SCHEMA_VERSION */.tS) {
@@ -24615,14 +24080,20 @@ async function recordResults(units, results, context, meta) {
 
 
 
+
+
 async function readCalibration(projectRoot) {
+    // A link or FIFO in its place is said and not read (store/read-back.ts).
+    const text = await readBack(external_node_path_default().join(projectRoot, model/* CALIBRATION_FILE */.gw), {
+        without: "no calibration figures are shown",
+    }).catch(() => undefined);
     try {
-        const parsed = JSON.parse(await external_node_fs_.promises.readFile(external_node_path_default().join(projectRoot, model/* CALIBRATION_FILE */.gw), "utf8"));
+        const parsed = JSON.parse(text ?? "");
         if (parsed.version === 1 && parsed.judges && typeof parsed.judges === "object")
             return parsed;
     }
     catch {
-        // none yet, or unreadable: no figures
+        // none yet, or not JSON: no figures
     }
     return { version: 1, judges: {} };
 }
@@ -24632,7 +24103,17 @@ async function writeCalibration(projectRoot, entries) {
     const file = external_node_path_default().join(projectRoot, model/* CALIBRATION_FILE */.gw);
     await external_node_fs_.promises.mkdir(external_node_path_default().dirname(file), { recursive: true });
     const next = { version: 1, judges: { ...store.judges, ...entries } };
-    await external_node_fs_.promises.writeFile(file, `${JSON.stringify(next, null, 2)}\n`);
+    // A temp file ("wx": never through a link) renamed over the file: a link in its place is
+    // replaced, never written through.
+    const temp = `${file}.${process.pid}.${(0,external_node_crypto_.randomBytes)(6).toString("hex")}.tmp`;
+    try {
+        await external_node_fs_.promises.writeFile(temp, `${JSON.stringify(next, null, 2)}\n`, { flag: "wx" });
+        await external_node_fs_.promises.rename(temp, file);
+    }
+    catch (error) {
+        await external_node_fs_.promises.rm(temp, { force: true });
+        throw error;
+    }
     return file;
 }
 
@@ -24640,6 +24121,7 @@ async function writeCalibration(projectRoot, entries) {
 // store/: results folder + lock, history, verdict caches, merge, results branch.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 

@@ -243,6 +243,7 @@ interface EvalSpec {
     setup: string[];
     shims: Record<string, ShimSpec>;
     checks: CheckSpec[];
+    /** Each of setup, the agent, a check and a judge may take this long (DEFAULT_TIMEOUT_MS). */
     timeoutMs: number;
     maxCostUsd?: number;
     /** Model for agents that take one. */
@@ -1284,6 +1285,13 @@ interface SuiteEvents {
     onUnitEnd?(unit: PlannedUnit, result: EvalResult): void;
 }
 
+/** What a kind's evals add up to after a run (e.g. a skill's trigger precision and recall). */
+interface Summary {
+    /** The ids of the evals this summary is made of: their own rows are shown inside it. */
+    parts: string[];
+    status: "passed" | "failed" | "skipped" | "error";
+}
+
 interface Confusion {
     truePositive: number;
     falseNegative: number;
@@ -1444,10 +1452,23 @@ interface ClaudeCodeReport {
 
 type SkillSummary = ClaudeCodeReport;
 
-/** A summary as the registry hands it out: tagged with the kind that made it. */
-type KindSummary = SkillSummary & {
-    kind: "skill";
+/** A summary as the registry hands it out: tagged with the name of the kind that made it. */
+type Tagged<S extends Summary = Summary, N extends string = string> = S & {
+    kind: N;
 };
+/**
+ * Each registered kind's summary type, by the kind's name. Written out (not derived from the list
+ * below) so that the published types name no kind's internals; `register` accepts only a kind
+ * listed here, with this summary type.
+ */
+interface SummaryByKind {
+    task: Summary;
+    skill: SkillSummary;
+}
+/** A summary of any registered kind, tagged with the kind's name. */
+type KindSummary = {
+    [N in keyof SummaryByKind]: Tagged<SummaryByKind[N], N>;
+}[keyof SummaryByKind];
 
 /** Which evals a command line names, and where their files are. */
 interface SelectOptions {

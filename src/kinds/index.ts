@@ -5,7 +5,7 @@ import type * as z from "zod/mini";
 import type { EvalResult, EvalSpec } from "../model/index.js";
 import type { ReportSection, Style } from "../report/index.js";
 import type { EvalKind, Selection, SelectOptions, Summary, SummarizeContext } from "./kind.js";
-import { skillKind } from "./skill/index.js";
+import { skillKind, type SkillSummary } from "./skill/index.js";
 import { taskKind } from "./task/index.js";
 
 export type { EvalKind, Summary };
@@ -14,10 +14,26 @@ export type { EvalKind, Summary };
 type Tagged<S extends Summary = Summary, N extends string = string> = S & { kind: N };
 
 /**
+ * Each registered kind's summary type, by the kind's name. Written out (not derived from the list
+ * below) so that the published types name no kind's internals; `register` accepts only a kind
+ * listed here, with this summary type.
+ */
+interface SummaryByKind {
+  task: Summary;
+  skill: SkillSummary;
+}
+
+/** A summary of any registered kind, tagged with the kind's name. */
+export type KindSummary = {
+  [N in keyof SummaryByKind]: Tagged<SummaryByKind[N], N>;
+}[keyof SummaryByKind];
+
+/**
  * A kind behind the registry's one shape: its summaries leave tagged with its name, and each of
  * its functions gets back only the summaries it made, so no kind's summary type leaks to another.
  */
-function register<S extends Summary, N extends string>(kind: EvalKind<S, N>) {
+function register<N extends keyof SummaryByKind>(kind: EvalKind<SummaryByKind[N], N>) {
+  type S = SummaryByKind[N];
   const mine = (all: readonly Tagged[]): Tagged<S, N>[] =>
     // The tag is set below, by this kind's own summarize: a summary with its name is its own.
     all.filter((s): s is Tagged<S, N> => s.kind === kind.name);
@@ -46,9 +62,6 @@ function register<S extends Summary, N extends string>(kind: EvalKind<S, N>) {
 
 /** Every kind, registered once: the only list of them. */
 const KINDS = [register(taskKind), register(skillKind)];
-
-/** A summary of any registered kind, tagged with the kind's name. */
-export type KindSummary = Awaited<ReturnType<(typeof KINDS)[number]["summarize"]>>[number];
 
 /** The kinds' YAML loaders, for define/load.ts. */
 export const EVAL_KINDS: readonly EvalKind[] = KINDS.map((k) => k.kind as EvalKind);
