@@ -29,7 +29,10 @@ const LAYERS = [
   { folder: "report", what: "console, run.json, report.html, junit.xml, markdown" },
   { folder: "kinds", what: "eval kinds behind one interface (task, skill), registered once" },
   { file: "library.ts", what: "the library's public API (defineEval, assertions, adapters)" },
-  { file: "engine.ts", what: "planEvals, runEvals, mergeRuns: the one pipeline every face uses" },
+  {
+    folder: "engine",
+    what: "plan, run, compare, recheck, merge, calibrate: the one pipeline every face uses",
+  },
   { file: "index.ts", what: "the library entry (dist/lib); nothing imports it", leaf: true },
   { folder: "cli", what: "the agent-evals command: flag table, commands" },
   { folder: "github", what: "the Action: inputs, runner, publish (summary, comment, artifact)" },
@@ -211,7 +214,7 @@ export default tseslint.config(
           patterns: [
             { regex: "(^|/)fakes/", message: unitOnly },
             { regex: "helpers/(agent-run|skill-run|git-http)", message: unitOnly },
-            { regex: "src/(engine|util/process)(\\.js)?$", message: unitOnly },
+            { regex: "src/(engine(/[^/]+)?|util/process)(\\.js)?$", message: unitOnly },
             { regex: "helpers/project", importNames: ["runCli"], message: unitOnly },
           ],
         },

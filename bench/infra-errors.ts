@@ -9,7 +9,7 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import { startFakeAnthropic, type AnthropicTurn } from "../test/fakes/anthropic.js";
 import { requireBin } from "../test/fakes/clis.js";
 

@@ -7,7 +7,7 @@ import { promises as fs } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { scriptAgent } from "../src/agents/script.js";
 import { runAgentProcess } from "../src/agents/process-agent.js";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import { callsOutside } from "../src/run/trial.js";
 import {
   agentProject,

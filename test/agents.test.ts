@@ -14,7 +14,7 @@ import { resolveAgent, UnknownAgentError } from "../src/agents/registry.js";
 import { scriptAgent } from "../src/agents/script.js";
 import { renderPrompt } from "../src/define/prompt.js";
 import type { AgentAdapter, AgentRunContext, AgentRunResult } from "../src/model/eval.js";
-import { planEvals } from "../src/engine.js";
+import { planEvals } from "../src/engine/index.js";
 import { DefinitionError } from "../src/model/errors.js";
 import { makeProject, runCli } from "./helpers/project.js";
 

@@ -1,7 +1,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import type { AgentAdapter } from "../src/model/eval.js";
 import type { RunResult } from "../src/model/result.js";
 import { renderRunMarkdown } from "../src/report/markdown.js";

@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { scriptAgent } from "../src/agents/script.js";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import { endpointOfUrl, parseEndpoints } from "../src/run/isolation/bwrap.js";
 import { shellQuote } from "../src/util/index.js";
 import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";

@@ -6,7 +6,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { calibrateEvals, runEvals } from "../src/engine.js";
+import { calibrateEvals, runEvals } from "../src/engine/index.js";
 import { startFakeAnthropic, requestText, type AnthropicTurn } from "./fakes/anthropic.js";
 import { AGENT_CLIS_DIR, requireBin } from "./fakes/clis.js";
 import { agentProject, engineEnv, onlyEval, removeAgentProjects } from "./helpers/agent-run.js";

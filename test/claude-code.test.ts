@@ -7,7 +7,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeCode } from "../src/agents/claude-code.js";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import { activeGroups } from "../src/util/process.js";
 import { startFakeAnthropic, type AnthropicTurn, type FakeAnthropic } from "./fakes/anthropic.js";
 import { AGENT_CLIS_DIR, requireBin } from "./fakes/clis.js";

@@ -7,7 +7,7 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { costOf, OPENAI_PRICES } from "../src/agents/prices.js";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import { activeGroups } from "../src/util/process.js";
 import { startFakeOpenAI, type FakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
 import {

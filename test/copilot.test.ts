@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { copilot } from "../src/agents/copilot.js";
 import { costOf, OPENAI_PRICES } from "../src/agents/prices.js";
-import { planEvals } from "../src/engine.js";
+import { planEvals } from "../src/engine/index.js";
 import { startFakeOpenAI, type OpenAITurn } from "./fakes/openai.js";
 import { requireBin } from "./fakes/clis.js";
 import { agentProject, engineEnv, removeAgentProjects } from "./helpers/agent-run.js";

@@ -1,7 +1,7 @@
 import { promises as fs } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { scriptAgent } from "../src/agents/script.js";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import {
   curtailedVerdict,
   meetsPassRate,

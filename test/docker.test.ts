@@ -19,7 +19,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { codex } from "../src/agents/codex.js";
 import { runAgentProcess } from "../src/agents/process-agent.js";
 import { scriptAgent } from "../src/agents/script.js";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import { endpointOfUrl } from "../src/run/isolation/bwrap.js";
 import { startFakeAnthropic } from "./fakes/anthropic.js";
 import { CODEX_FAKE_KEY_ENV, codexFakeArgs, requireBin } from "./fakes/clis.js";

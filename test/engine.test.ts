@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import { scriptAgent } from "../src/agents/script.js";
 import { type AgentAdapter } from "../src/model/eval.js";
 import { InfraError } from "../src/model/errors.js";

@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { planEvals } from "../src/engine.js";
+import { planEvals } from "../src/engine/index.js";
 import { MAX_EVAL_FILE_BYTES } from "../src/define/yaml/task.js";
 import { DefinitionError, type DefinitionProblem } from "../src/model/errors.js";
 import { makeProject, runCli } from "./helpers/project.js";

@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { claudeCode } from "../src/agents/claude-code.js";
 import { scriptAgent } from "../src/agents/script.js";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import { cgroupHome, NO_CGROUP_ENV } from "../src/util/cgroup.js";
 import { PROCESS_MARKER_ENV } from "../src/util/process.js";
 import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";

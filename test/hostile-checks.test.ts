@@ -12,7 +12,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { scriptAgent } from "../src/agents/script.js";
-import { recheckEvals, runEvals } from "../src/engine.js";
+import { recheckEvals, runEvals } from "../src/engine/index.js";
 import { testImage } from "./helpers/docker-image.js";
 import { makeProject, REPO_ROOT } from "./helpers/project.js";
 import { BWRAP, DOCKER, requireTool } from "./helpers/requires-tool.js";

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadDefinitions } from "../src/engine.js";
+import { loadDefinitions } from "../src/engine/index.js";
 import type { ActionInputs } from "../src/github/inputs.js";
 import { publishMode } from "../src/github/publish/modes.js";
 import { claudeCodeReports } from "../src/kinds/skill/aggregate.js";

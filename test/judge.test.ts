@@ -7,7 +7,7 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadDefinitions, runEvals } from "../src/engine.js";
+import { loadDefinitions, runEvals } from "../src/engine/index.js";
 import {
   startFakeAnthropic,
   requestText,

@@ -10,7 +10,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { codexMcpArgs } from "../src/agents/mcp-config.js";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import { startFakeGemini } from "./fakes/gemini.js";
 import { startFakeOpenAI } from "./fakes/openai.js";
 import {

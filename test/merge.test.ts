@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { emptyCounts, type RunResult } from "../src/model/result.js";
 import { assignShards } from "../src/plan/shard.js";
 import { mergeRunResults } from "../src/store/merge.js";
-import { runEvals, shardOf } from "../src/engine.js";
+import { runEvals, shardOf } from "../src/engine/index.js";
 import { makeProject, runCli } from "./helpers/project.js";
 
 const dirs: string[] = [];

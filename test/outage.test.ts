@@ -14,7 +14,7 @@ import { gemini } from "../src/agents/gemini.js";
 import { opencode } from "../src/agents/opencode.js";
 import { pi } from "../src/agents/pi.js";
 import type { AgentAdapter } from "../src/model/eval.js";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import { startFakeAnthropic } from "./fakes/anthropic.js";
 import { CODEX_FAKE_KEY_ENV, requireBin } from "./fakes/clis.js";
 import { startFakeGemini } from "./fakes/gemini.js";

@@ -6,7 +6,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { recheckEvals, runEvals } from "../src/engine.js";
+import { recheckEvals, runEvals } from "../src/engine/index.js";
 import type { AgentAdapter } from "../src/model/eval.js";
 import type { RunResult } from "../src/model/result.js";
 import { startFakeAnthropic, type AnthropicTurn } from "./fakes/anthropic.js";

@@ -5,7 +5,7 @@
 import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import { makeProject, writeFiles } from "./helpers/project.js";
 
 const dirs: string[] = [];

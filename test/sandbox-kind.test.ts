@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { scriptAgent } from "../src/agents/script.js";
-import { planEvals, runEvals } from "../src/engine.js";
+import { planEvals, runEvals } from "../src/engine/index.js";
 import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
 import { BWRAP, requireTool } from "./helpers/requires-tool.js";
 

@@ -8,7 +8,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { codex } from "../src/agents/codex.js";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import type { ClaudeCodeReport } from "../src/kinds/skill/aggregate.js";
 import {
   startFakeOpenAI,

@@ -5,7 +5,7 @@
  * elapsed time. How long an always-500 scenario takes is measured in bench/infra-errors.ts.
  */
 import { describe, expect, it } from "vitest";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import { startFakeAnthropic } from "./fakes/anthropic.js";
 import { runCli } from "./helpers/project.js";
 import { fakesClosedAfterEach, skillEnv, skillProject, tsFixerSkill } from "./helpers/skill-run.js";

@@ -6,7 +6,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import type { ClaudeCodeReport } from "../src/kinds/skill/aggregate.js";
 import { startFakeAnthropic } from "./fakes/anthropic.js";
 import { runCli } from "./helpers/project.js";

@@ -4,7 +4,7 @@
  * early stopping stays for pass/fail verdicts (and says so), and `--trials` is bounded to 1–10.
  */
 import { describe, expect, it } from "vitest";
-import { runEvals } from "../src/engine.js";
+import { runEvals } from "../src/engine/index.js";
 import { startFakeAnthropic } from "./fakes/anthropic.js";
 import { runCli } from "./helpers/project.js";
 import { skillSummaries } from "./helpers/summaries.js";

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import * as core from "./runner.js";
-import { compareEvals, runEvals, type RunEvalsOutcome } from "../engine.js";
+import { compareEvals, runEvals, type RunEvalsOutcome } from "../engine/index.js";
 import {
   HEALTH_WINDOW,
   compareRuns,

@@ -8,7 +8,7 @@ import { gemini } from "../../src/agents/gemini.js";
 import { opencode } from "../../src/agents/opencode.js";
 import { pi } from "../../src/agents/pi.js";
 import type { AgentAdapter } from "../../src/model/eval.js";
-import { runEvals } from "../../src/engine.js";
+import { runEvals } from "../../src/engine/index.js";
 import type { FakeGemini } from "../fakes/gemini.js";
 import type { FakeOpenAI, OpenAITurn } from "../fakes/openai.js";
 import { CODEX_FAKE_KEY_ENV, codexFakeArgs, requireBin } from "../fakes/clis.js";

@@ -41,9 +41,15 @@ describe("the pipeline's import rules (eslint.config.js LAYERS)", () => {
       'import { mergeRunResults } from "../store/index.js";\nexport const x = mergeRunResults;\n',
     );
     expect(viaIndex).toEqual([]);
+    expect(
+      await problems(
+        "src/cli/planted.ts",
+        'import { runPlanned } from "../engine/run.js";\nexport const x = runPlanned;\n',
+      ),
+    ).toEqual([expect.stringMatching(/through its public surface, engine\/index.ts/)]);
   });
 
-  it("allows the lazy entries, and engine.ts to import any stage", async () => {
+  it("allows the lazy entries, and engine/ to import any stage", async () => {
     expect(
       await problems(
         "src/github/planted.ts",
@@ -52,8 +58,8 @@ describe("the pipeline's import rules (eslint.config.js LAYERS)", () => {
     ).toEqual([]);
     expect(
       await problems(
-        "src/engine.ts",
-        'import { runSuite } from "./run/index.js";\nexport const x = runSuite;\n',
+        "src/engine/planted.ts",
+        'import { runSuite } from "../run/index.js";\nexport const x = runSuite;\n',
       ),
     ).toEqual([]);
   });

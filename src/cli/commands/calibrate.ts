@@ -2,7 +2,7 @@
 // Cohen's κ printed and kept in .copybook/calibration.json, where every run's report finds them.
 
 import path from "node:path";
-import { calibrateEvals } from "../../engine.js";
+import { calibrateEvals } from "../../engine/index.js";
 import { makeStyle } from "../../report/index.js";
 import type { CommandContext } from "./context.js";
 import * as value from "../values.js";

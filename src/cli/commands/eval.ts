@@ -10,7 +10,7 @@ import {
   runEvals,
   type RunEvalsOptions,
   type RunEvalsOutcome,
-} from "../../engine.js";
+} from "../../engine/index.js";
 import type { EvalResult, RunResult } from "../../model/index.js";
 import { VERSION, exitCodeFor, mostTrials, unitLabel } from "../../model/index.js";
 import { GarbageCadence, RedactingStream, inert, inertLines } from "../../util/index.js";

@@ -1,7 +1,7 @@
 // `agent-evals list`: every eval × agent and its last result.
 
 import path from "node:path";
-import { loadDefinitions, RESULTS_DIR } from "../../engine.js";
+import { loadDefinitions, RESULTS_DIR } from "../../engine/index.js";
 import { readKnownResults } from "../last-results.js";
 import { listLines } from "../list-lines.js";
 import type { CommandContext } from "./context.js";

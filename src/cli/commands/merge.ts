@@ -2,7 +2,7 @@
 // merged run.
 
 import path from "node:path";
-import { mergeRuns, RESULTS_DIR } from "../../engine.js";
+import { mergeRuns, RESULTS_DIR } from "../../engine/index.js";
 import { UsageError } from "../../model/index.js";
 import { makeStyle, summaryLine, reportFilesLine } from "../../report/index.js";
 import { consoleSections } from "../../kinds/index.js";

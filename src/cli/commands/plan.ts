@@ -1,7 +1,7 @@
 // `agent-evals plan [name…]` (and `eval --dry-run`): what would run and what it may cost, or with
 // --shards the split into shards. Runs nothing.
 
-import { planComparison, planEvals, type PlannedRun } from "../../engine.js";
+import { planComparison, planEvals, type PlannedRun } from "../../engine/index.js";
 import { UsageError } from "../../model/index.js";
 import type { PlannedUnit } from "../../model/index.js";
 import { expectedCost, planShards } from "../../plan/index.js";

@@ -2,7 +2,7 @@
 // outcomes of the last run (or of a downloaded artifact); no agent starts. Exit codes as for eval.
 
 import path from "node:path";
-import { recheckEvals } from "../../engine.js";
+import { recheckEvals } from "../../engine/index.js";
 import { evalBlock, makeStyle, reportFilesLine, summaryLine } from "../../report/index.js";
 import { consoleSections } from "../../kinds/index.js";
 import type { CommandContext } from "./context.js";

@@ -1,7 +1,7 @@
 // `agent-evals show ID`: the last trials of one eval, with evidence, and its history.
 
 import path from "node:path";
-import { RESULTS_DIR } from "../../engine.js";
+import { RESULTS_DIR } from "../../engine/index.js";
 import { UsageError } from "../../model/index.js";
 import { makeStyle } from "../../report/index.js";
 import { readKnownResults } from "../last-results.js";

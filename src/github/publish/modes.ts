@@ -5,7 +5,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import * as core from "../runner.js";
-import { mergeRuns, planEvals, writeEmptyRun, type RunEvalsOutcome } from "../../engine.js";
+import { mergeRuns, planEvals, writeEmptyRun, type RunEvalsOutcome } from "../../engine/index.js";
 import { AgentEvalsError, Codes, HISTORY_FILE, RUN_JSON } from "../../model/index.js";
 import { historyLineText, parseHistory, readBack, type HistoryLine } from "../../store/index.js";
 import { outgoingRedactor } from "../../util/index.js";
