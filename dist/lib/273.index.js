@@ -11,8 +11,8 @@ var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/model/index.ts + 9 modules
 var model = __webpack_require__(59952);
-// EXTERNAL MODULE: ./src/engine.ts
-var engine = __webpack_require__(90825);
+// EXTERNAL MODULE: ./src/engine/index.ts + 8 modules
+var engine = __webpack_require__(22362);
 // EXTERNAL MODULE: ./src/util/index.ts + 16 modules
 var util = __webpack_require__(61930);
 // EXTERNAL MODULE: ./src/run/index.ts + 27 modules

@@ -90,8 +90,8 @@ var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(57975);
-// EXTERNAL MODULE: ./src/engine.ts
-var engine = __webpack_require__(90825);
+// EXTERNAL MODULE: ./src/engine/index.ts + 8 modules
+var engine = __webpack_require__(22362);
 // EXTERNAL MODULE: ./src/store/index.ts + 14 modules
 var store = __webpack_require__(4918);
 // EXTERNAL MODULE: ./src/model/index.ts + 9 modules

@@ -9836,72 +9836,61 @@ function judge(rubric, options = {}) {
 
 /***/ }),
 
-/***/ 90825:
+/***/ 22362:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $R: () => (/* binding */ planEvals),
-/* harmony export */   Bn: () => (/* binding */ compareEvals),
-/* harmony export */   DN: () => (/* binding */ calibrateEvals),
-/* harmony export */   Jg: () => (/* binding */ loadDefinitions),
-/* harmony export */   PP: () => (/* binding */ runEvals),
-/* harmony export */   QC: () => (/* binding */ killAllAgents),
-/* harmony export */   dX: () => (/* binding */ planComparison),
-/* harmony export */   kQ: () => (/* binding */ writeEmptyRun),
-/* harmony export */   rV: () => (/* binding */ mergeRuns),
-/* harmony export */   vG: () => (/* binding */ recheckEvals),
-/* harmony export */   z5: () => (/* reexport safe */ _model_index_js__WEBPACK_IMPORTED_MODULE_5__.z5)
-/* harmony export */ });
-/* unused harmony export isCi */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(76760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _define_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(66709);
-/* harmony import */ var _library_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(11132);
-/* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(59952);
-/* harmony import */ var _util_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(61930);
-/* harmony import */ var _store_index_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(4918);
-/* harmony import */ var _check_index_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(85013);
-/* harmony import */ var _agents_index_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(93479);
-/* harmony import */ var _plan_index_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(36660);
-/* harmony import */ var _run_index_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(84084);
-/* harmony import */ var _report_index_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(80702);
-/* harmony import */ var _kinds_index_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(31929);
-// The engine behind every face (CLI, Action, library): define → plan → run → check → report,
-// and the merge of shards' results. Console output is the caller's business, through the events;
-// publishing (comments, artifacts, the results branch) is the Action's.
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  z5: () => (/* reexport */ model/* RESULTS_DIR */.z5),
+  DN: () => (/* reexport */ calibrateEvals),
+  Bn: () => (/* reexport */ compareEvals),
+  QC: () => (/* reexport */ killAllAgents),
+  Jg: () => (/* reexport */ loadDefinitions),
+  rV: () => (/* reexport */ mergeRuns),
+  dX: () => (/* reexport */ planComparison),
+  $R: () => (/* reexport */ planEvals),
+  vG: () => (/* reexport */ recheckEvals),
+  PP: () => (/* reexport */ runEvals),
+  kQ: () => (/* reexport */ writeEmptyRun)
+});
+
+// UNUSED EXPORTS: isCi, shardOf
+
+// EXTERNAL MODULE: ./src/plan/index.ts + 8 modules
+var src_plan = __nccwpck_require__(36660);
+// EXTERNAL MODULE: ./src/model/index.ts + 9 modules
+var model = __nccwpck_require__(59952);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(76760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/define/index.ts + 18 modules
+var src_define = __nccwpck_require__(66709);
+// EXTERNAL MODULE: ./src/library.ts
+var library = __nccwpck_require__(11132);
+// EXTERNAL MODULE: ./src/run/index.ts + 27 modules
+var src_run = __nccwpck_require__(84084);
+// EXTERNAL MODULE: ./src/kinds/index.ts + 16 modules
+var kinds = __nccwpck_require__(31929);
+;// CONCATENATED MODULE: ./src/engine/definitions.ts
+// The eval definitions: a project's eval files found and loaded with every kind registered (used
+// by plan, compare, recheck, merge and calibrate).
 
 
 
 
 
 
-
-
-
-
-
-
-
-
-
-
-function isCi(env) {
-    return env.CI === "true" || env.CI === "1";
-}
 /** The eval files of a project, loaded with every kind registered. Throws DefinitionError. */
 async function loadDefinitions(options) {
-    const projectRoot = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(options.projectRoot);
-    const found = await (0,_define_index_js__WEBPACK_IMPORTED_MODULE_3__/* .discoverEvalFiles */ .NH)(projectRoot, options.evals);
-    const files = options.yamlOnly ? found.filter(_define_index_js__WEBPACK_IMPORTED_MODULE_3__/* .isYamlFile */ .wl) : found;
+    const projectRoot = external_node_path_default().resolve(options.projectRoot);
+    const found = await (0,src_define/* discoverEvalFiles */.NH)(projectRoot, options.evals);
+    const files = options.yamlOnly ? found.filter(src_define/* isYamlFile */.wl) : found;
     if (files.length === 0 && !options.yamlOnly) {
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .DefinitionError */ .gk([
+        throw new model/* DefinitionError */.gk([
             {
                 file: projectRoot,
-                code: _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .Codes */ .NC.noEvals,
+                code: model/* Codes */.NC.noEvals,
                 message: options.evals?.length
                     ? `no eval file matches ${options.evals.join(", ")}`
                     : "no eval files under evals/ or _evals/",
@@ -9916,28 +9905,38 @@ function usesRealHome(options) {
     return options.realHome ?? options.isolateHome === false;
 }
 function loadFiles(files, projectRoot, env, realHome = false) {
-    return (0,_define_index_js__WEBPACK_IMPORTED_MODULE_3__/* .loadEvals */ .gl)(files, {
+    return (0,src_define/* loadEvals */.gl)(files, {
         projectRoot,
-        libraryApi: { ..._library_js__WEBPACK_IMPORTED_MODULE_4__ },
-        kinds: _kinds_index_js__WEBPACK_IMPORTED_MODULE_13__/* .EVAL_KINDS */ .JX,
+        libraryApi: { ...library },
+        kinds: kinds/* EVAL_KINDS */.JX,
         env,
         realHome,
-        sandboxKinds: _run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .PROVIDER_NAMES */ .xd,
+        sandboxKinds: src_run/* PROVIDER_NAMES */.xd,
     });
 }
+
+;// CONCATENATED MODULE: ./src/engine/plan.ts
+// Plan: discover, load and plan (selection, changed-only, shards, cache, credentials, variants),
+// without running anything.
+
+
+
+
+
+
 /** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
 async function planEvals(options) {
     const env = options.env ?? process.env;
-    const projectRoot = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(options.projectRoot);
+    const projectRoot = external_node_path_default().resolve(options.projectRoot);
     const specs = await loadDefinitions({ ...options, projectRoot, env });
-    const badTemplates = await (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .templateProblems */ .bi)(specs, projectRoot);
+    const badTemplates = await (0,src_run/* templateProblems */.bi)(specs, projectRoot);
     if (badTemplates.length)
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .DefinitionError */ .gk(badTemplates);
-    const selection = (0,_kinds_index_js__WEBPACK_IMPORTED_MODULE_13__/* .selectEvals */ .UH)(specs, options.names ?? [], {
+        throw new model/* DefinitionError */.gk(badTemplates);
+    const selection = (0,kinds/* selectEvals */.UH)(specs, options.names ?? [], {
         axis: options.axis,
         trials: options.trials,
     });
-    const plan = await (0,_plan_index_js__WEBPACK_IMPORTED_MODULE_10__/* .planRun */ .nY)(selection.specs, {
+    const plan = await (0,src_plan/* planRun */.nY)(selection.specs, {
         names: selection.names,
         agents: options.agents ?? [],
         trials: options.trials,
@@ -9949,11 +9948,11 @@ async function planEvals(options) {
         // The plan job already chose the changed evals; comparing again here could see another base
         // (it may have moved since) and disagree with the plan. Run what the plan lists.
         const listed = new Set(options.shardPlan.shards.flat());
-        plan.units = plan.units.filter((u) => listed.has((0,_plan_index_js__WEBPACK_IMPORTED_MODULE_10__/* .pairKey */ .Yz)(u)));
+        plan.units = plan.units.filter((u) => listed.has((0,src_plan/* pairKey */.Yz)(u)));
         notes.push(`--changed: the ${listed.size} eval × agent pair(s) the shard plan chose`);
     }
     else if (options.changedBase) {
-        const { changed, warnings } = await (0,_plan_index_js__WEBPACK_IMPORTED_MODULE_10__/* .changedEvals */ .Wp)(specs, {
+        const { changed, warnings } = await (0,src_plan/* changedEvals */.Wp)(specs, {
             projectRoot,
             base: options.changedBase,
             evals: options.evals,
@@ -9961,22 +9960,22 @@ async function planEvals(options) {
             env,
         });
         const changedIds = new Set(changed.map((c) => c.id));
-        notes.push(...warnings, `--changed: ${changed.length} of ${specs.length} eval(s) differ from ${(0,_plan_index_js__WEBPACK_IMPORTED_MODULE_10__/* .baseName */ .Fl)(options.changedBase)}${changed.length ? ` (${changed.map((c) => `${c.id}: ${c.reason}`).join(", ")})` : ""}`);
+        notes.push(...warnings, `--changed: ${changed.length} of ${specs.length} eval(s) differ from ${(0,src_plan/* baseName */.Fl)(options.changedBase)}${changed.length ? ` (${changed.map((c) => `${c.id}: ${c.reason}`).join(", ")})` : ""}`);
         plan.units = plan.units.filter((u) => changedIds.has(u.spec.id));
     }
     if (options.shard)
-        plan.units = await (0,_plan_index_js__WEBPACK_IMPORTED_MODULE_10__/* .unitsOfShard */ .pN)(plan.units, options.shard, {
+        plan.units = await (0,src_plan/* unitsOfShard */.pN)(plan.units, options.shard, {
             historyDir: cacheOptions(projectRoot, options).historyDir,
             assignment: options.shardPlan,
         });
-    const cache = await (0,_plan_index_js__WEBPACK_IMPORTED_MODULE_10__/* .applyCache */ .NP)(plan.units, cacheOptions(projectRoot, options));
+    const cache = await (0,src_plan/* applyCache */.NP)(plan.units, cacheOptions(projectRoot, options));
     const skippedForCredentials = options.skipWithoutCredentials
-        ? (0,_plan_index_js__WEBPACK_IMPORTED_MODULE_10__/* .skipWithoutCredentials */ .Ci)(plan.units, env, options.skipWithoutCredentials)
+        ? (0,src_plan/* skipWithoutCredentials */.Ci)(plan.units, env, options.skipWithoutCredentials)
         : 0;
     // Each eval × agent that will run and has variants becomes the control of one comparison per
     // variant (after the cache and the credentials: a settled eval has nothing to compare).
     if (options.variants !== false)
-        plan.units = (0,_plan_index_js__WEBPACK_IMPORTED_MODULE_10__/* .variantGroups */ .it)(plan.units, _plan_index_js__WEBPACK_IMPORTED_MODULE_10__/* .expandVariant */ .ou, env, {
+        plan.units = (0,src_plan/* variantGroups */.it)(plan.units, src_plan/* expandVariant */.ou, env, {
             trials: options.trials,
             margin: options.margin,
             projectRoot,
@@ -9987,15 +9986,248 @@ async function planEvals(options) {
 function cacheOptions(projectRoot, options) {
     return {
         projectRoot,
-        historyDir: options.historyDir ? node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(projectRoot, options.historyDir) : undefined,
+        historyDir: options.historyDir ? external_node_path_default().resolve(projectRoot, options.historyDir) : undefined,
         force: options.force ?? false,
         noCache: options.noCache ?? false,
     };
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+// EXTERNAL MODULE: ./src/util/index.ts + 16 modules
+var util = __nccwpck_require__(61930);
+// EXTERNAL MODULE: ./src/store/index.ts + 14 modules
+var store = __nccwpck_require__(4918);
+// EXTERNAL MODULE: ./src/report/index.ts + 12 modules
+var report = __nccwpck_require__(80702);
+// EXTERNAL MODULE: ./src/check/index.ts + 11 modules
+var src_check = __nccwpck_require__(85013);
+;// CONCATENATED MODULE: ./src/engine/shared.ts
+// Small helpers several engine stages share: the environment's set variables, and the lookup of a
+// judge's calibration figure.
+
+function definedEnv(env) {
+    const out = {};
+    for (const [k, v] of Object.entries(env))
+        if (v !== undefined)
+            out[k] = v;
+    return out;
+}
+/** The calibration figure of an eval's judge, when calibrate measured this very judge. */
+function calibrationLookup(store) {
+    return (spec, judge) => store.judges[(0,src_check/* judgeKey */.FF)(spec.id, judge)]?.figure;
+}
+
+;// CONCATENATED MODULE: ./src/engine/run.ts
+// Run: what was planned run (the CI gate, isolation, redaction, the suite) and reported (history,
+// run.json, report.html, junit.xml); also the empty run and the kill switch for signal handlers.
+
+
+
+
+
+
+
+
+
+
+
+function isCi(env) {
+    return env.CI === "true" || env.CI === "1";
 }
 /** Load, plan and run. Throws DefinitionError (exit 2) before anything runs when input is bad. */
 async function runEvals(options) {
     return runPlanned(await planEvals(options), options);
 }
+async function runPlanned(planned, options) {
+    const env = options.env ?? process.env;
+    const { projectRoot, specs, plan, notes } = planned;
+    if (plan.agentUnits > 0 && !isCi(env) && !options.unsafeLocal) {
+        throw new model/* CiGateError */.Wy(`refusing to run agents: ${plan.agentUnits} eval × agent pair(s) would give an agent full permissions in a directory that is not a container.\n` +
+            "Set CI=true (as CI systems do) or pass --unsafe-local to run them on this machine anyway.");
+    }
+    const realHome = usesRealHome(options);
+    if (realHome &&
+        plan.agentUnits > 0 &&
+        options.sandbox &&
+        options.sandbox !== src_run/* DEFAULT_PROVIDER */.Gr.name) {
+        throw new model/* UsageError */.eb(`--real-home cannot be used with --sandbox ${options.sandbox}: that sandbox gives each trial its own HOME (the real one would be writable inside it). Use --sandbox none with --real-home, or drop --real-home.`);
+    }
+    // The evals whose agents run: their `sandbox.kind` names a provider over --sandbox.
+    const agentSpecs = [...new Set(plan.units.filter((u) => u.agent).map((u) => u.spec))];
+    const ownsHome = agentSpecs.find((spec) => spec.sandbox.provider && (0,src_run/* providerNamed */.li)(spec.sandbox.provider)?.ownHome);
+    if (realHome && ownsHome) {
+        throw new model/* UsageError */.eb(`--real-home cannot be used with eval ${ownsHome.id}, whose sandbox.kind ${ownsHome.sandbox.provider} gives each trial its own HOME (the real one would be writable inside it). Drop --real-home, or that eval's sandbox.kind.`);
+    }
+    if (realHome && plan.agentUnits > 0)
+        notes.push(src_run/* REAL_HOME_NOTE */.WF);
+    // What runs killed with SIGKILL left (processes, cgroups, temp folders, containers, images).
+    const reaped = (0,src_run/* reapedNote */.s7)(await (0,src_run/* reapDeadRuns */.tI)());
+    if (reaped)
+        notes.push(reaped);
+    const { isolation, note } = await (0,src_run/* resolveIsolation */.Zu)({
+        sandbox: plan.agentUnits > 0 ? options.sandbox : src_run/* DEFAULT_PROVIDER */.Gr.name,
+        home: !realHome,
+        allow: (0,src_run/* allowedEndpoints */.dV)(env, options.allowHosts),
+        ...(options.container ? { container: options.container } : {}),
+    });
+    if (note)
+        notes.push(note);
+    // The default provider's note is said by the faces (`eval` prints it); any other's here.
+    if (isolation.provider !== src_run/* DEFAULT_PROVIDER */.Gr)
+        notes.push((0,src_run/* isolationNote */.jY)(isolation));
+    // And the evals without an agent whose provider runs their checks inside (docker: its image).
+    const checkedInside = plan.units
+        .filter((u) => !u.agent && (0,src_run/* isolationFor */.Qc)(u.spec, isolation).provider.checksInside)
+        .map((u) => u.spec);
+    notes.push(...(await (0,src_run/* checkEvalProviders */.p)([...new Set([...agentSpecs, ...checkedInside])], isolation)));
+    // The declared secrets, every agent's credential variables and the well-known ones are replaced
+    // in everything the run writes.
+    const redactor = (0,util/* secretRedactor */.xc)(env, [
+        ...(options.redact ?? []),
+        ...specs.flatMap((spec) => spec.prompt?.secrets ?? []),
+        ...plan.units.flatMap((unit) => unit.agent?.credentialEnv ?? []),
+    ]);
+    options.events?.onPlan?.({
+        plan,
+        specs,
+        notes,
+        isolation,
+        skippedForCredentials: planned.skippedForCredentials,
+    });
+    const resultsDir = external_node_path_default().join(projectRoot, model/* RESULTS_DIR */.z5);
+    (0,store/* refuseLinkedOwnFolder */.Ad)(projectRoot, resultsDir);
+    const unlock = await (0,store/* lockResults */.C6)(resultsDir);
+    try {
+        await (0,store/* clearResults */._g)(resultsDir, keptInResults(projectRoot, options));
+        const startedAt = new Date();
+        const { results: ran, comparisons } = await (0,util/* withRedactor */.No)(redactor, () => runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }, planned.cache)).finally(() => disposeProviders());
+        // Which provider each result's trials ran inside (run.json), where an agent ran now, with a
+        // container's image and limits: infrastructure noise depends on them.
+        const results = ran.map((result, i) => {
+            const unit = plan.units[i];
+            if (!unit?.agent || result.cachedFrom || result.trialsRun === 0)
+                return result;
+            const own = (0,src_run/* isolationFor */.Qc)(unit.spec, isolation);
+            const container = own.provider.record?.(own.container ?? {});
+            return { ...result, sandbox: own.provider.name, ...(container ? { container } : {}) };
+        });
+        return await run_report(planned, { results, comparisons }, startedAt, options, {
+            env,
+            resultsDir,
+            isolation,
+            redactor,
+        });
+    }
+    finally {
+        await unlock();
+    }
+}
+/** Whatever the providers' trials left (an interrupted run's containers), removed. */
+async function disposeProviders() {
+    await Promise.all(src_run/* PROVIDERS */.xq.map((p) => p.disposeRun?.().catch(() => undefined)));
+}
+async function runUnits(units, options, { env, projectRoot, resultsDir, isolation }, cache) {
+    const agentEnv = options.hideFromAgents
+        ? Object.fromEntries(Object.entries(env).filter(([name]) => !options.hideFromAgents(name)))
+        : env;
+    return (0,src_run/* runSuite */.og)(units, {
+        projectRoot,
+        resultsDir,
+        // Against a history folder each eval × agent runs until its comparison with its last recorded
+        // verdict is decided too (README › Comparisons).
+        baselineOf: (unit) => unit.arm === undefined
+            ? (0,store/* historyBaseline */.OK)(cache?.history.get(unit.spec.id) ?? [], unit.agentName)
+            : undefined,
+        concurrency: options.concurrency ?? external_node_os_default().availableParallelism(),
+        allTrials: options.allTrials ?? false,
+        keepWorkspace: options.keepWorkspace ?? false,
+        maxRetries: options.maxRetries ?? 2,
+        env: definedEnv(agentEnv),
+        signal: options.signal ?? new AbortController().signal,
+        events: options.events,
+        budget: new src_run/* BudgetLedger */.H$(options.budgetUsd),
+        preparedStore: options.preparedStore,
+        isolation,
+        calibrationOf: calibrationLookup(await (0,store/* readCalibration */.hL)(projectRoot)),
+    });
+}
+async function run_report({ projectRoot, specs, plan, cache }, { results, comparisons }, startedAt, options, ctx) {
+    const { env, resultsDir, isolation, redactor } = ctx;
+    const commit = await (0,util/* gitHeadCommit */.q8)(projectRoot);
+    const historyLines = await (0,util/* withRedactor */.No)(redactor, () => (0,store/* recordResults */.Ue)(plan.units, results, cache, { time: startedAt, commit, ref: refName(env) }));
+    const built = (0,report/* buildRunResult */.Bk)(results, {
+        version: model/* VERSION */.xv,
+        startedAt,
+        durationMs: Date.now() - startedAt.getTime(),
+        commit,
+        isolation: (0,src_run/* isolationNote */.jY)(isolation),
+        projectRoot,
+        budgetUsd: options.budgetUsd,
+        comparisons,
+    });
+    // An interrupted run (SIGINT/SIGTERM/SIGHUP) still writes what finished, marked as such.
+    const run = options.signal?.aborted ? { ...built, interrupted: true } : built;
+    await (0,report/* writeRunJson */.L4)(resultsDir, run);
+    // A kind's summary adds up the evals as defined; a comparison's other arms share their ids.
+    const own = results.filter((r) => r.arm === undefined);
+    const summaries = await (0,kinds/* summarize */.eh)(specs, own, { projectRoot, startedAt });
+    await (0,report/* writeReportFiles */.t4)(run, {
+        projectRoot,
+        resultsDir,
+        history: [...[...cache.history.values()].flat(), ...historyLines],
+        sections: (0,kinds/* reportSections */.lN)(summaries),
+    });
+    return { run, exitCode: (0,model/* exitCodeFor */.Rr)(run.evals), resultsDir, historyLines, summaries };
+}
+/** What a run's clearing of the results folder keeps: the history folder, should it lie inside. */
+function keptInResults(projectRoot, options) {
+    return options.historyDir ? [external_node_path_default().resolve(projectRoot, options.historyDir)] : [];
+}
+/** An empty run (the plan chose nothing), written so reports say that nothing ran. */
+async function writeEmptyRun(projectRoot, options = {}) {
+    const resultsDir = external_node_path_default().join(external_node_path_default().resolve(projectRoot), model/* RESULTS_DIR */.z5);
+    const run = (0,report/* buildRunResult */.Bk)([], {
+        version: model/* VERSION */.xv,
+        startedAt: new Date(),
+        durationMs: 0,
+        isolation: "nothing ran",
+        projectRoot,
+    });
+    (0,store/* refuseLinkedOwnFolder */.Ad)(projectRoot, resultsDir);
+    const unlock = await (0,store/* lockResults */.C6)(resultsDir);
+    try {
+        await (0,store/* clearResults */._g)(resultsDir, keptInResults(projectRoot, options));
+        await (0,report/* writeRunJson */.L4)(resultsDir, run);
+    }
+    finally {
+        await unlock();
+    }
+    return { run, exitCode: 0, resultsDir, historyLines: [], summaries: [] };
+}
+/**
+ * Kill every agent process still running, with its group and its cgroup (for SIGINT/SIGTERM/SIGHUP
+ * handlers); escapees outside both are found by each process's own clean-up as it ends.
+ */
+function killAllAgents() {
+    (0,util/* killAllProcesses */.F2)();
+}
+/** The branch or ref a CI run is for, when the environment says. */
+function refName(env) {
+    return env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || env.CI_COMMIT_REF_NAME || undefined;
+}
+
+;// CONCATENATED MODULE: ./src/engine/compare.ts
+// Compare: every selected eval at a git base (the control) against the working tree (the
+// treatment), planned side by side and run as one run.
+
+
+
+
+
+
+
 /**
  * Every selected eval as it is at `base` (the control: definitions, prompt files, templates, read
  * from git into a scratch folder) against the working tree (the treatment), in one run with the
@@ -10019,10 +10251,10 @@ async function planComparison(options) {
     const env = options.env ?? process.env;
     // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
     const planned = await planEvals({ ...options, force: true, variants: false });
-    const tree = await (0,_plan_index_js__WEBPACK_IMPORTED_MODULE_10__/* .openBaseTree */ .Oo)(planned.projectRoot, options.base);
+    const tree = await (0,src_plan/* openBaseTree */.Oo)(planned.projectRoot, options.base);
     try {
         const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];
-        const pairing = (0,_plan_index_js__WEBPACK_IMPORTED_MODULE_10__/* .pairWithBase */ .eU)(planned.plan.units, baseUnits, (0,_plan_index_js__WEBPACK_IMPORTED_MODULE_10__/* .baseName */ .Fl)(options.base), { project: planned.projectRoot, base: tree.root }, { trials: options.trials, margin: options.margin });
+        const pairing = (0,src_plan/* pairWithBase */.eU)(planned.plan.units, baseUnits, (0,src_plan/* baseName */.Fl)(options.base), { project: planned.projectRoot, base: tree.root }, { trials: options.trials, margin: options.margin });
         planned.plan.units = pairing.units;
         planned.plan.agentUnits = pairing.units.filter((u) => u.agent && !u.settled).length;
         const paired = pairing.units.filter((u) => u.arm?.role === "treatment").length;
@@ -10039,29 +10271,29 @@ async function planComparison(options) {
 }
 /** The base's units of the same evals and agents: loaded and planned in the scratch tree. */
 async function planBase(baseRoot, planned, options, env) {
-    const label = `the eval definitions at ${(0,_plan_index_js__WEBPACK_IMPORTED_MODULE_10__/* .baseName */ .Fl)(options.base)}`;
+    const label = `the eval definitions at ${(0,src_plan/* baseName */.Fl)(options.base)}`;
     let specs;
     try {
-        const files = await (0,_define_index_js__WEBPACK_IMPORTED_MODULE_3__/* .discoverEvalFiles */ .NH)(baseRoot, options.evals);
+        const files = await (0,src_define/* discoverEvalFiles */.NH)(baseRoot, options.evals);
         specs = await loadFiles(files, baseRoot, env, usesRealHome(options));
     }
     catch (error) {
-        if (!(error instanceof _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .DefinitionError */ .gk))
+        if (!(error instanceof model/* DefinitionError */.gk))
             throw error;
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .DefinitionError */ .gk(error.problems.map((p) => ({
+        throw new model/* DefinitionError */.gk(error.problems.map((p) => ({
             ...p,
             message: `${label} do not load: ${p.message}`,
             fix: `${p.fix}; or compare with another ref (the control must load)`,
         })));
     }
-    const badTemplates = await (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .templateProblems */ .bi)(specs, baseRoot);
+    const badTemplates = await (0,src_run/* templateProblems */.bi)(specs, baseRoot);
     if (badTemplates.length)
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .DefinitionError */ .gk(badTemplates);
+        throw new model/* DefinitionError */.gk(badTemplates);
     const wanted = new Set(planned.plan.units.filter((u) => !u.settled).map((u) => u.spec.id));
     const present = specs.filter((s) => wanted.has(s.id));
     if (present.length === 0)
         return [];
-    const plan = await (0,_plan_index_js__WEBPACK_IMPORTED_MODULE_10__/* .planRun */ .nY)(present, {
+    const plan = await (0,src_plan/* planRun */.nY)(present, {
         names: [],
         agents: options.agents ?? [],
         trials: options.trials,
@@ -10070,151 +10302,176 @@ async function planBase(baseRoot, planned, options, env) {
     });
     return plan.units;
 }
-async function runPlanned(planned, options) {
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+// EXTERNAL MODULE: ./src/agents/index.ts + 25 modules
+var agents = __nccwpck_require__(93479);
+;// CONCATENATED MODULE: ./src/engine/recheck.ts
+// Recheck: the current checks, judges included, on the stored outcomes of a run, with no agent.
+
+
+
+
+
+
+
+
+
+
+
+/** The sandbox a result's trials ran in, with the container image and limits it recorded. */
+function recheckIsolation(result, recorded) {
+    const isolation = result.sandbox ? recorded.get(result.sandbox) : undefined;
+    if (!isolation || !result.container)
+        return isolation;
+    const { image, ...limits } = result.container;
+    return { ...isolation, container: { ...(image ? { image } : {}), limits } };
+}
+/**
+ * `agent-evals recheck`: the current checks, judges included, on the stored outcomes of a run,
+ * with no agent. Writes run.json (`recheck: true`), report.html and junit.xml into the project's
+ * results folder (copying the trial folders there first when `from` is another folder).
+ */
+async function recheckEvals(options) {
     const env = options.env ?? process.env;
-    const { projectRoot, specs, plan, notes } = planned;
-    if (plan.agentUnits > 0 && !isCi(env) && !options.unsafeLocal) {
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .CiGateError */ .Wy(`refusing to run agents: ${plan.agentUnits} eval × agent pair(s) would give an agent full permissions in a directory that is not a container.\n` +
-            "Set CI=true (as CI systems do) or pass --unsafe-local to run them on this machine anyway.");
-    }
-    const realHome = usesRealHome(options);
-    if (realHome &&
-        plan.agentUnits > 0 &&
-        options.sandbox &&
-        options.sandbox !== _run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_PROVIDER */ .Gr.name) {
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`--real-home cannot be used with --sandbox ${options.sandbox}: that sandbox gives each trial its own HOME (the real one would be writable inside it). Use --sandbox none with --real-home, or drop --real-home.`);
-    }
-    // The evals whose agents run: their `sandbox.kind` names a provider over --sandbox.
-    const agentSpecs = [...new Set(plan.units.filter((u) => u.agent).map((u) => u.spec))];
-    const ownsHome = agentSpecs.find((spec) => spec.sandbox.provider && (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .providerNamed */ .li)(spec.sandbox.provider)?.ownHome);
-    if (realHome && ownsHome) {
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`--real-home cannot be used with eval ${ownsHome.id}, whose sandbox.kind ${ownsHome.sandbox.provider} gives each trial its own HOME (the real one would be writable inside it). Drop --real-home, or that eval's sandbox.kind.`);
-    }
-    if (realHome && plan.agentUnits > 0)
-        notes.push(_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .REAL_HOME_NOTE */ .WF);
-    // What runs killed with SIGKILL left (processes, cgroups, temp folders, containers, images).
-    const reaped = (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .reapedNote */ .s7)(await (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .reapDeadRuns */ .tI)());
-    if (reaped)
-        notes.push(reaped);
-    const { isolation, note } = await (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .resolveIsolation */ .Zu)({
-        sandbox: plan.agentUnits > 0 ? options.sandbox : _run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_PROVIDER */ .Gr.name,
-        home: !realHome,
-        allow: (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .allowedEndpoints */ .dV)(env, options.allowHosts),
-        ...(options.container ? { container: options.container } : {}),
-    });
-    if (note)
-        notes.push(note);
-    // The default provider's note is said by the faces (`eval` prints it); any other's here.
-    if (isolation.provider !== _run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_PROVIDER */ .Gr)
-        notes.push((0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .isolationNote */ .jY)(isolation));
-    // And the evals without an agent whose provider runs their checks inside (docker: its image).
-    const checkedInside = plan.units
-        .filter((u) => !u.agent && (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .isolationFor */ .Qc)(u.spec, isolation).provider.checksInside)
-        .map((u) => u.spec);
-    notes.push(...(await (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .checkEvalProviders */ .p)([...new Set([...agentSpecs, ...checkedInside])], isolation)));
-    // The declared secrets, every agent's credential variables and the well-known ones are replaced
-    // in everything the run writes.
-    const redactor = (0,_util_index_js__WEBPACK_IMPORTED_MODULE_6__/* .secretRedactor */ .xc)(env, [
+    const projectRoot = external_node_path_default().resolve(options.projectRoot);
+    const resultsDir = external_node_path_default().join(projectRoot, model/* RESULTS_DIR */.z5);
+    const from = external_node_path_default().resolve(projectRoot, options.from ?? model/* RESULTS_DIR */.z5);
+    (0,store/* refuseLinkedOwnFolder */.Ad)(projectRoot, resultsDir);
+    const previous = await readPreviousRun(from);
+    await (0,src_run/* reapDeadRuns */.tI)();
+    const specs = await loadDefinitions({ ...options, projectRoot, env });
+    const names = options.names ?? [];
+    const selected = new Set(names.length ? (0,kinds/* selectEvals */.UH)(specs, names).specs.map((s) => s.id) : specs.map((s) => s.id));
+    const byId = new Map(specs.filter((s) => s.variant === undefined).map((s) => [s.id, s]));
+    if (names.length && !previous.evals.some((e) => selected.has(e.id)))
+        throw new model/* UsageError */.eb(`the run in ${external_node_path_default().relative(process.cwd(), from) || "."} has none of ${names.join(", ")}: run them with \`agent-evals eval\` first`);
+    const redactor = (0,util/* secretRedactor */.xc)(env, [
         ...(options.redact ?? []),
         ...specs.flatMap((spec) => spec.prompt?.secrets ?? []),
-        ...plan.units.flatMap((unit) => unit.agent?.credentialEnv ?? []),
+        ...(0,agents/* builtInCredentialEnv */.kz)(),
     ]);
-    options.events?.onPlan?.({
-        plan,
-        specs,
-        notes,
-        isolation,
-        skippedForCredentials: planned.skippedForCredentials,
+    const { isolation } = await (0,src_run/* resolveIsolation */.Zu)({
+        sandbox: src_run/* DEFAULT_PROVIDER */.Gr.name,
+        home: !options.realHome,
+        allow: (0,src_run/* allowedEndpoints */.dV)(env),
     });
-    const resultsDir = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(projectRoot, _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .RESULTS_DIR */ .z5);
-    (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .refuseLinkedOwnFolder */ .Ad)(projectRoot, resultsDir);
-    const unlock = await (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .lockResults */ .C6)(resultsDir);
+    // Trials whose agent ran in a sandbox that runs the checks too (bwrap, docker) are rechecked in
+    // it: their outcome holds what the agent planted. Resolved before anything runs (unavailable:
+    // refused with the reason, as `eval` is).
+    const recorded = new Map();
+    for (const name of new Set(previous.evals.map((e) => e.sandbox))) {
+        if (!name || !(0,src_run/* providerNamed */.li)(name)?.checksInside)
+            continue;
+        const choice = { sandbox: name, home: !options.realHome, allow: (0,src_run/* allowedEndpoints */.dV)(env) };
+        recorded.set(name, (await (0,src_run/* resolveIsolation */.Zu)(choice)).isolation);
+    }
+    const unlock = await (0,store/* lockResults */.C6)(resultsDir);
     try {
-        await (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .clearResults */ ._g)(resultsDir, keptInResults(projectRoot, options));
+        const skipped = from === resultsDir ? [] : await copyTrialFolders(from, resultsDir);
         const startedAt = new Date();
-        const { results: ran, comparisons } = await (0,_util_index_js__WEBPACK_IMPORTED_MODULE_6__/* .withRedactor */ .No)(redactor, () => runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }, planned.cache)).finally(() => disposeProviders());
-        // Which provider each result's trials ran inside (run.json), where an agent ran now, with a
-        // container's image and limits: infrastructure noise depends on them.
-        const results = ran.map((result, i) => {
-            const unit = plan.units[i];
-            if (!unit?.agent || result.cachedFrom || result.trialsRun === 0)
-                return result;
-            const own = (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .isolationFor */ .Qc)(unit.spec, isolation);
-            const container = own.provider.record?.(own.container ?? {});
-            return { ...result, sandbox: own.provider.name, ...(container ? { container } : {}) };
+        const budget = new src_run/* BudgetLedger */.H$(options.budgetUsd);
+        const calibration = calibrationLookup(await (0,store/* readCalibration */.hL)(projectRoot));
+        const signal = options.signal ?? new AbortController().signal;
+        const results = await (0,util/* withRedactor */.No)(redactor, async () => {
+            const out = [];
+            // A comparison's other arms are the run's, not the definitions': they are not rechecked.
+            for (const result of previous.evals.filter((e) => e.arm === undefined)) {
+                if (!selected.has(result.id) && byId.has(result.id))
+                    continue;
+                const spec = byId.get(result.id);
+                if (!spec) {
+                    out.push({
+                        ...result,
+                        status: "skipped",
+                        reason: "not rechecked: no longer defined",
+                        code: model/* Codes */.NC.skipped,
+                    });
+                    continue;
+                }
+                out.push(await (0,src_run/* recheckEval */.qF)({
+                    spec,
+                    result,
+                    resultsDir,
+                    baseEnv: definedEnv(env),
+                    isolation: recheckIsolation(result, recorded) ?? isolation,
+                    signal,
+                    budget,
+                    calibrationOf: (judge) => calibration(spec, judge),
+                }));
+            }
+            return out.map((r) => redactor.value(r));
         });
-        return await report(planned, { results, comparisons }, startedAt, options, {
-            env,
-            resultsDir,
-            isolation,
-            redactor,
+        const built = (0,report/* buildRunResult */.Bk)(results, {
+            version: model/* VERSION */.xv,
+            startedAt,
+            durationMs: Date.now() - startedAt.getTime(),
+            commit: await (0,util/* gitHeadCommit */.q8)(projectRoot),
+            isolation: `recheck: no agent ran; ${(0,src_run/* isolationNote */.jY)(isolation)}`,
+            projectRoot,
+            budgetUsd: options.budgetUsd,
         });
+        const run = {
+            ...built,
+            recheck: true,
+            recheckedFrom: external_node_path_default().relative(projectRoot, from) || ".",
+            ...(signal.aborted ? { interrupted: true } : {}),
+        };
+        await (0,report/* writeRunJson */.L4)(resultsDir, run);
+        const summaries = await (0,kinds/* summarize */.eh)(specs, results, { projectRoot, startedAt });
+        await (0,report/* writeReportFiles */.t4)(run, { projectRoot, resultsDir, sections: (0,kinds/* reportSections */.lN)(summaries) });
+        const exitCode = (0,model/* exitCodeFor */.Rr)(run.evals);
+        return { run, exitCode, resultsDir, historyLines: [], summaries, skipped };
     }
     finally {
         await unlock();
     }
 }
-/** Whatever the providers' trials left (an interrupted run's containers), removed. */
-async function disposeProviders() {
-    await Promise.all(_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .PROVIDERS */ .xq.map((p) => p.disposeRun?.().catch(() => undefined)));
+/** The largest run.json recheck reads (a run of thousands of trials writes a few MB). */
+const RUN_JSON_CAP = 256 * 1024 * 1024;
+async function readPreviousRun(from) {
+    const file = external_node_path_default().join(from, model/* RUN_JSON */.Xr);
+    // --from can be a downloaded artifact: run.json is read only as a regular file, not a link.
+    const read = (0,util/* readRegularSync */.Wy)(file, RUN_JSON_CAP);
+    if (read.kind === "refused")
+        throw new model/* UsageError */.eb(`${file} is ${read.what}, not a file: not read; pass a results folder`);
+    if (read.kind === "missing")
+        throw new model/* UsageError */.eb(`no ${model/* RUN_JSON */.Xr} in ${from}: run \`agent-evals eval\` first, or pass --from a results folder (a downloaded artifact)`);
+    if (read.truncated)
+        throw new model/* UsageError */.eb(`${file} is over ${RUN_JSON_CAP} bytes: not a run's`);
+    const text = read.bytes.toString("utf8");
+    try {
+        const run = JSON.parse(text);
+        if (!Array.isArray(run.evals))
+            throw new Error("it has no evals");
+        return run;
+    }
+    catch (error) {
+        throw new model/* UsageError */.eb(`${file} is not a run.json: ${(0,model/* errorMessage */.gJ)(error)}`);
+    }
 }
-async function runUnits(units, options, { env, projectRoot, resultsDir, isolation }, cache) {
-    const agentEnv = options.hideFromAgents
-        ? Object.fromEntries(Object.entries(env).filter(([name]) => !options.hideFromAgents(name)))
-        : env;
-    return (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .runSuite */ .og)(units, {
-        projectRoot,
-        resultsDir,
-        // Against a history folder each eval × agent runs until its comparison with its last recorded
-        // verdict is decided too (README › Comparisons).
-        baselineOf: (unit) => unit.arm === undefined
-            ? (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .historyBaseline */ .OK)(cache?.history.get(unit.spec.id) ?? [], unit.agentName)
-            : undefined,
-        concurrency: options.concurrency ?? node_os__WEBPACK_IMPORTED_MODULE_1___default().availableParallelism(),
-        allTrials: options.allTrials ?? false,
-        keepWorkspace: options.keepWorkspace ?? false,
-        maxRetries: options.maxRetries ?? 2,
-        env: definedEnv(agentEnv),
-        signal: options.signal ?? new AbortController().signal,
-        events: options.events,
-        budget: new _run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .BudgetLedger */ .H$(options.budgetUsd),
-        preparedStore: options.preparedStore,
-        isolation,
-        calibrationOf: calibrationLookup(await (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .readCalibration */ .hL)(projectRoot)),
+/** The trial folders of another results folder, copied into ours (replacing its evals/). */
+/** The input's trial folders, copied over the results folder's; resolves to what was left out. */
+async function copyTrialFolders(from, resultsDir) {
+    const source = external_node_path_default().join(from, "evals");
+    const target = external_node_path_default().join(resultsDir, "evals");
+    await external_node_fs_.promises.rm(target, { recursive: true, force: true });
+    await external_node_fs_.promises.mkdir(resultsDir, { recursive: true });
+    return (0,store/* copyRegularTree */.uQ)(source, target).catch((error) => {
+        throw new model/* UsageError */.eb(`cannot copy the trial folders of ${from}: ${error.message}`);
     });
 }
-/** The calibration figure of an eval's judge, when calibrate measured this very judge. */
-function calibrationLookup(store) {
-    return (spec, judge) => store.judges[(0,_check_index_js__WEBPACK_IMPORTED_MODULE_8__/* .judgeKey */ .FF)(spec.id, judge)]?.figure;
-}
-async function report({ projectRoot, specs, plan, cache }, { results, comparisons }, startedAt, options, ctx) {
-    const { env, resultsDir, isolation, redactor } = ctx;
-    const commit = await (0,_util_index_js__WEBPACK_IMPORTED_MODULE_6__/* .gitHeadCommit */ .q8)(projectRoot);
-    const historyLines = await (0,_util_index_js__WEBPACK_IMPORTED_MODULE_6__/* .withRedactor */ .No)(redactor, () => (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .recordResults */ .Ue)(plan.units, results, cache, { time: startedAt, commit, ref: refName(env) }));
-    const built = (0,_report_index_js__WEBPACK_IMPORTED_MODULE_12__/* .buildRunResult */ .Bk)(results, {
-        version: _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .VERSION */ .xv,
-        startedAt,
-        durationMs: Date.now() - startedAt.getTime(),
-        commit,
-        isolation: (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .isolationNote */ .jY)(isolation),
-        projectRoot,
-        budgetUsd: options.budgetUsd,
-        comparisons,
-    });
-    // An interrupted run (SIGINT/SIGTERM/SIGHUP) still writes what finished, marked as such.
-    const run = options.signal?.aborted ? { ...built, interrupted: true } : built;
-    await (0,_report_index_js__WEBPACK_IMPORTED_MODULE_12__/* .writeRunJson */ .L4)(resultsDir, run);
-    // A kind's summary adds up the evals as defined; a comparison's other arms share their ids.
-    const own = results.filter((r) => r.arm === undefined);
-    const summaries = await (0,_kinds_index_js__WEBPACK_IMPORTED_MODULE_13__/* .summarize */ .eh)(specs, own, { projectRoot, startedAt });
-    await (0,_report_index_js__WEBPACK_IMPORTED_MODULE_12__/* .writeReportFiles */ .t4)(run, {
-        projectRoot,
-        resultsDir,
-        history: [...[...cache.history.values()].flat(), ...historyLines],
-        sections: (0,_kinds_index_js__WEBPACK_IMPORTED_MODULE_13__/* .reportSections */ .lN)(summaries),
-    });
-    return { run, exitCode: (0,_model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .exitCodeFor */ .Rr)(run.evals), resultsDir, historyLines, summaries };
-}
+
+;// CONCATENATED MODULE: ./src/engine/merge.ts
+// Merge: shards' results folders merged into one run, with the summaries of evals spread over
+// several parts computed again over all of them.
+
+
+
+
+
+
 /**
  * Shards' results folders merged into one run, as if one process had run every shard's trials:
  * run.json, the trial folders, report.html and junit.xml, and the summaries of evals spread over
@@ -10222,22 +10479,22 @@ async function report({ projectRoot, specs, plan, cache }, { results, comparison
  * output folder's lock, as a run does. Used by `agent-evals merge` and the Action's publish mode.
  */
 async function mergeRuns(dirs, options) {
-    const projectRoot = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(options.projectRoot);
-    const outDir = options.outDir ?? node_path__WEBPACK_IMPORTED_MODULE_2___default().join(projectRoot, _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .RESULTS_DIR */ .z5);
-    (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .refuseLinkedOwnFolder */ .Ad)(projectRoot, outDir);
-    const unlock = await (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .lockResults */ .C6)(outDir);
+    const projectRoot = external_node_path_default().resolve(options.projectRoot);
+    const outDir = options.outDir ?? external_node_path_default().join(projectRoot, model/* RESULTS_DIR */.z5);
+    (0,store/* refuseLinkedOwnFolder */.Ad)(projectRoot, outDir);
+    const unlock = await (0,store/* lockResults */.C6)(outDir);
     try {
-        const { run, skipped } = await (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .mergeResultDirs */ .Ig)(dirs, outDir, {
+        const { run, skipped } = await (0,store/* mergeResultDirs */.Ig)(dirs, outDir, {
             projectRoot,
-            resultsDir: node_path__WEBPACK_IMPORTED_MODULE_2___default().join(projectRoot, _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .RESULTS_DIR */ .z5),
+            resultsDir: external_node_path_default().join(projectRoot, model/* RESULTS_DIR */.z5),
         });
         const { summaries, warning } = await rebuiltSummaries(projectRoot, options.evals, run);
-        await (0,_report_index_js__WEBPACK_IMPORTED_MODULE_12__/* .writeReportFiles */ .t4)(run, {
+        await (0,report/* writeReportFiles */.t4)(run, {
             projectRoot,
             resultsDir: outDir,
-            sections: (0,_kinds_index_js__WEBPACK_IMPORTED_MODULE_13__/* .reportSections */ .lN)(summaries),
+            sections: (0,kinds/* reportSections */.lN)(summaries),
         });
-        const exitCode = (0,_model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .exitCodeFor */ .Rr)(run.evals);
+        const exitCode = (0,model/* exitCodeFor */.Rr)(run.evals);
         return { run, exitCode, resultsDir: outDir, summaries, warning, skipped };
     }
     finally {
@@ -10256,238 +10513,67 @@ async function rebuiltSummaries(projectRoot, evals, run) {
             return { summaries: [] };
         const startedAt = new Date(run.startedAt);
         const own = run.evals.filter((r) => r.arm === undefined);
-        return { summaries: await (0,_kinds_index_js__WEBPACK_IMPORTED_MODULE_13__/* .summarize */ .eh)(specs, own, { projectRoot, startedAt }) };
+        return { summaries: await (0,kinds/* summarize */.eh)(specs, own, { projectRoot, startedAt }) };
     }
     catch (error) {
         return {
             summaries: [],
-            warning: `skill/command/hook summaries not rebuilt: their YAML definitions did not load (${(0,_model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error).split("\n")[0]})`,
+            warning: `skill/command/hook summaries not rebuilt: their YAML definitions did not load (${(0,model/* errorMessage */.gJ)(error).split("\n")[0]})`,
         };
     }
 }
-/** What a run's clearing of the results folder keeps: the history folder, should it lie inside. */
-function keptInResults(projectRoot, options) {
-    return options.historyDir ? [node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(projectRoot, options.historyDir)] : [];
-}
-/** An empty run (the plan chose nothing), written so reports say that nothing ran. */
-async function writeEmptyRun(projectRoot, options = {}) {
-    const resultsDir = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(projectRoot), _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .RESULTS_DIR */ .z5);
-    const run = (0,_report_index_js__WEBPACK_IMPORTED_MODULE_12__/* .buildRunResult */ .Bk)([], {
-        version: _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .VERSION */ .xv,
-        startedAt: new Date(),
-        durationMs: 0,
-        isolation: "nothing ran",
-        projectRoot,
-    });
-    (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .refuseLinkedOwnFolder */ .Ad)(projectRoot, resultsDir);
-    const unlock = await (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .lockResults */ .C6)(resultsDir);
-    try {
-        await (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .clearResults */ ._g)(resultsDir, keptInResults(projectRoot, options));
-        await (0,_report_index_js__WEBPACK_IMPORTED_MODULE_12__/* .writeRunJson */ .L4)(resultsDir, run);
-    }
-    finally {
-        await unlock();
-    }
-    return { run, exitCode: 0, resultsDir, historyLines: [], summaries: [] };
-}
-/**
- * Kill every agent process still running, with its group and its cgroup (for SIGINT/SIGTERM/SIGHUP
- * handlers); escapees outside both are found by each process's own clean-up as it ends.
- */
-function killAllAgents() {
-    (0,_util_index_js__WEBPACK_IMPORTED_MODULE_6__/* .killAllProcesses */ .F2)();
-}
-function definedEnv(env) {
-    const out = {};
-    for (const [k, v] of Object.entries(env))
-        if (v !== undefined)
-            out[k] = v;
-    return out;
-}
-/** The branch or ref a CI run is for, when the environment says. */
-function refName(env) {
-    return env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME || env.CI_COMMIT_REF_NAME || undefined;
-}
-/**
- * `agent-evals recheck`: the current checks, judges included, on the stored outcomes of a run,
- * with no agent. Writes run.json (`recheck: true`), report.html and junit.xml into the project's
- * results folder (copying the trial folders there first when `from` is another folder).
- */
-/** The sandbox a result's trials ran in, with the container image and limits it recorded. */
-function recheckIsolation(result, recorded) {
-    const isolation = result.sandbox ? recorded.get(result.sandbox) : undefined;
-    if (!isolation || !result.container)
-        return isolation;
-    const { image, ...limits } = result.container;
-    return { ...isolation, container: { ...(image ? { image } : {}), limits } };
-}
-async function recheckEvals(options) {
-    const env = options.env ?? process.env;
-    const projectRoot = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(options.projectRoot);
-    const resultsDir = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(projectRoot, _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .RESULTS_DIR */ .z5);
-    const from = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(projectRoot, options.from ?? _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .RESULTS_DIR */ .z5);
-    (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .refuseLinkedOwnFolder */ .Ad)(projectRoot, resultsDir);
-    const previous = await readPreviousRun(from);
-    await (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .reapDeadRuns */ .tI)();
-    const specs = await loadDefinitions({ ...options, projectRoot, env });
-    const names = options.names ?? [];
-    const selected = new Set(names.length ? (0,_kinds_index_js__WEBPACK_IMPORTED_MODULE_13__/* .selectEvals */ .UH)(specs, names).specs.map((s) => s.id) : specs.map((s) => s.id));
-    const byId = new Map(specs.filter((s) => s.variant === undefined).map((s) => [s.id, s]));
-    if (names.length && !previous.evals.some((e) => selected.has(e.id)))
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`the run in ${node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(process.cwd(), from) || "."} has none of ${names.join(", ")}: run them with \`agent-evals eval\` first`);
-    const redactor = (0,_util_index_js__WEBPACK_IMPORTED_MODULE_6__/* .secretRedactor */ .xc)(env, [
-        ...(options.redact ?? []),
-        ...specs.flatMap((spec) => spec.prompt?.secrets ?? []),
-        ...(0,_agents_index_js__WEBPACK_IMPORTED_MODULE_9__/* .builtInCredentialEnv */ .kz)(),
-    ]);
-    const { isolation } = await (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .resolveIsolation */ .Zu)({
-        sandbox: _run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_PROVIDER */ .Gr.name,
-        home: !options.realHome,
-        allow: (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .allowedEndpoints */ .dV)(env),
-    });
-    // Trials whose agent ran in a sandbox that runs the checks too (bwrap, docker) are rechecked in
-    // it: their outcome holds what the agent planted. Resolved before anything runs (unavailable:
-    // refused with the reason, as `eval` is).
-    const recorded = new Map();
-    for (const name of new Set(previous.evals.map((e) => e.sandbox))) {
-        if (!name || !(0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .providerNamed */ .li)(name)?.checksInside)
-            continue;
-        const choice = { sandbox: name, home: !options.realHome, allow: (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .allowedEndpoints */ .dV)(env) };
-        recorded.set(name, (await (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .resolveIsolation */ .Zu)(choice)).isolation);
-    }
-    const unlock = await (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .lockResults */ .C6)(resultsDir);
-    try {
-        const skipped = from === resultsDir ? [] : await copyTrialFolders(from, resultsDir);
-        const startedAt = new Date();
-        const budget = new _run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .BudgetLedger */ .H$(options.budgetUsd);
-        const calibration = calibrationLookup(await (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .readCalibration */ .hL)(projectRoot));
-        const signal = options.signal ?? new AbortController().signal;
-        const results = await (0,_util_index_js__WEBPACK_IMPORTED_MODULE_6__/* .withRedactor */ .No)(redactor, async () => {
-            const out = [];
-            // A comparison's other arms are the run's, not the definitions': they are not rechecked.
-            for (const result of previous.evals.filter((e) => e.arm === undefined)) {
-                if (!selected.has(result.id) && byId.has(result.id))
-                    continue;
-                const spec = byId.get(result.id);
-                if (!spec) {
-                    out.push({
-                        ...result,
-                        status: "skipped",
-                        reason: "not rechecked: no longer defined",
-                        code: _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .Codes */ .NC.skipped,
-                    });
-                    continue;
-                }
-                out.push(await (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .recheckEval */ .qF)({
-                    spec,
-                    result,
-                    resultsDir,
-                    baseEnv: definedEnv(env),
-                    isolation: recheckIsolation(result, recorded) ?? isolation,
-                    signal,
-                    budget,
-                    calibrationOf: (judge) => calibration(spec, judge),
-                }));
-            }
-            return out.map((r) => redactor.value(r));
-        });
-        const built = (0,_report_index_js__WEBPACK_IMPORTED_MODULE_12__/* .buildRunResult */ .Bk)(results, {
-            version: _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .VERSION */ .xv,
-            startedAt,
-            durationMs: Date.now() - startedAt.getTime(),
-            commit: await (0,_util_index_js__WEBPACK_IMPORTED_MODULE_6__/* .gitHeadCommit */ .q8)(projectRoot),
-            isolation: `recheck: no agent ran; ${(0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .isolationNote */ .jY)(isolation)}`,
-            projectRoot,
-            budgetUsd: options.budgetUsd,
-        });
-        const run = {
-            ...built,
-            recheck: true,
-            recheckedFrom: node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(projectRoot, from) || ".",
-            ...(signal.aborted ? { interrupted: true } : {}),
-        };
-        await (0,_report_index_js__WEBPACK_IMPORTED_MODULE_12__/* .writeRunJson */ .L4)(resultsDir, run);
-        const summaries = await (0,_kinds_index_js__WEBPACK_IMPORTED_MODULE_13__/* .summarize */ .eh)(specs, results, { projectRoot, startedAt });
-        await (0,_report_index_js__WEBPACK_IMPORTED_MODULE_12__/* .writeReportFiles */ .t4)(run, { projectRoot, resultsDir, sections: (0,_kinds_index_js__WEBPACK_IMPORTED_MODULE_13__/* .reportSections */ .lN)(summaries) });
-        const exitCode = (0,_model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .exitCodeFor */ .Rr)(run.evals);
-        return { run, exitCode, resultsDir, historyLines: [], summaries, skipped };
-    }
-    finally {
-        await unlock();
-    }
-}
-/** The largest run.json recheck reads (a run of thousands of trials writes a few MB). */
-const RUN_JSON_CAP = 256 * 1024 * 1024;
-async function readPreviousRun(from) {
-    const file = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(from, _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .RUN_JSON */ .Xr);
-    // --from can be a downloaded artifact: run.json is read only as a regular file, not a link.
-    const read = (0,_util_index_js__WEBPACK_IMPORTED_MODULE_6__/* .readRegularSync */ .Wy)(file, RUN_JSON_CAP);
-    if (read.kind === "refused")
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${file} is ${read.what}, not a file: not read; pass a results folder`);
-    if (read.kind === "missing")
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`no ${_model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .RUN_JSON */ .Xr} in ${from}: run \`agent-evals eval\` first, or pass --from a results folder (a downloaded artifact)`);
-    if (read.truncated)
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${file} is over ${RUN_JSON_CAP} bytes: not a run's`);
-    const text = read.bytes.toString("utf8");
-    try {
-        const run = JSON.parse(text);
-        if (!Array.isArray(run.evals))
-            throw new Error("it has no evals");
-        return run;
-    }
-    catch (error) {
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${file} is not a run.json: ${(0,_model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)}`);
-    }
-}
-/** The trial folders of another results folder, copied into ours (replacing its evals/). */
-/** The input's trial folders, copied over the results folder's; resolves to what was left out. */
-async function copyTrialFolders(from, resultsDir) {
-    const source = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(from, "evals");
-    const target = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(resultsDir, "evals");
-    await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.rm(target, { recursive: true, force: true });
-    await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.mkdir(resultsDir, { recursive: true });
-    return (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .copyRegularTree */ .uQ)(source, target).catch((error) => {
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`cannot copy the trial folders of ${from}: ${error.message}`);
-    });
-}
+
+;// CONCATENATED MODULE: ./src/engine/calibrate.ts
+// Calibrate: every judge with labelled examples run on them; accuracy and Cohen's κ written to
+// .copybook/calibration.json, where runs find them.
+
+
+
+
+
+
+
+
+
+
 /**
  * `agent-evals calibrate`: every judge with labelled examples (of the named evals, or all) run on
  * them; accuracy and Cohen's κ written to .copybook/calibration.json, where runs find them.
  */
 async function calibrateEvals(options) {
     const env = options.env ?? process.env;
-    const projectRoot = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(options.projectRoot);
+    const projectRoot = external_node_path_default().resolve(options.projectRoot);
     const specs = await loadDefinitions({ ...options, projectRoot, env });
-    const chosen = (options.names?.length ? (0,_kinds_index_js__WEBPACK_IMPORTED_MODULE_13__/* .selectEvals */ .UH)(specs, options.names).specs : specs).filter((s) => s.variant === undefined);
-    await (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .reapDeadRuns */ .tI)();
+    const chosen = (options.names?.length ? (0,kinds/* selectEvals */.UH)(specs, options.names).specs : specs).filter((s) => s.variant === undefined);
+    await (0,src_run/* reapDeadRuns */.tI)();
     const judged = chosen.flatMap((spec) => spec.checks.flatMap((check, index) => check.type === "judge" && check.judge.examples.length
         ? [{ spec, check, judge: check.judge, index }]
         : []));
     if (judged.length === 0)
-        throw new _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb("no judge with labelled examples to calibrate: add `examples: [{ label: pass, dir: … }]` to a judge");
-    const redactor = (0,_util_index_js__WEBPACK_IMPORTED_MODULE_6__/* .secretRedactor */ .xc)(env, [...(0,_agents_index_js__WEBPACK_IMPORTED_MODULE_9__/* .builtInCredentialEnv */ .kz)()]);
-    const { isolation } = await (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .resolveIsolation */ .Zu)({
-        sandbox: _run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .DEFAULT_PROVIDER */ .Gr.name,
+        throw new model/* UsageError */.eb("no judge with labelled examples to calibrate: add `examples: [{ label: pass, dir: … }]` to a judge");
+    const redactor = (0,util/* secretRedactor */.xc)(env, [...(0,agents/* builtInCredentialEnv */.kz)()]);
+    const { isolation } = await (0,src_run/* resolveIsolation */.Zu)({
+        sandbox: src_run/* DEFAULT_PROVIDER */.Gr.name,
         home: !options.realHome,
-        allow: (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .allowedEndpoints */ .dV)(env),
+        allow: (0,src_run/* allowedEndpoints */.dV)(env),
     });
-    const budget = new _run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .BudgetLedger */ .H$(options.budgetUsd);
+    const budget = new src_run/* BudgetLedger */.H$(options.budgetUsd);
     const out = [];
     const entries = {};
-    await (0,_util_index_js__WEBPACK_IMPORTED_MODULE_6__/* .withRedactor */ .No)(redactor, async () => {
+    await (0,util/* withRedactor */.No)(redactor, async () => {
         for (const { spec, check, judge, index } of judged) {
-            const name = (0,_check_index_js__WEBPACK_IMPORTED_MODULE_8__/* .checkName */ .I3)(check);
+            const name = (0,src_check/* checkName */.I3)(check);
             const pending = {
                 eval: spec.id,
                 check: name,
                 figure: { n: 0, accuracy: 0, kappa: null, time: "" },
                 examples: [],
             };
-            const { examples, figure } = await (0,_run_index_js__WEBPACK_IMPORTED_MODULE_11__/* .calibrateJudge */ .B6)({
+            const { examples, figure } = await (0,src_run/* calibrateJudge */.B6)({
                 spec,
                 judge,
                 index,
-                outDir: node_path__WEBPACK_IMPORTED_MODULE_2___default().join(projectRoot, _model_index_js__WEBPACK_IMPORTED_MODULE_5__/* .OWN_DIR */ .hT, "calibration", spec.id, `judge-${index}`),
+                outDir: external_node_path_default().join(projectRoot, model/* OWN_DIR */.hT, "calibration", spec.id, `judge-${index}`),
                 baseEnv: definedEnv(env),
                 isolation,
                 signal: options.signal ?? new AbortController().signal,
@@ -10499,7 +10585,7 @@ async function calibrateEvals(options) {
             });
             const done = { ...pending, figure, examples };
             out.push(done);
-            entries[(0,_check_index_js__WEBPACK_IMPORTED_MODULE_8__/* .judgeKey */ .FF)(spec.id, judge)] = redactor.value({
+            entries[(0,src_check/* judgeKey */.FF)(spec.id, judge)] = redactor.value({
                 eval: spec.id,
                 check: name,
                 figure,
@@ -10512,9 +10598,24 @@ async function calibrateEvals(options) {
             });
         }
     });
-    const file = await (0,_store_index_js__WEBPACK_IMPORTED_MODULE_7__/* .writeCalibration */ .wR)(projectRoot, entries);
+    const file = await (0,store/* writeCalibration */.wR)(projectRoot, entries);
     return { judges: out, file, costUsd: budget.spent };
 }
+
+;// CONCATENATED MODULE: ./src/engine/index.ts
+// The engine behind every face (CLI, Action, library): define → plan → run → check → report,
+// and the merge of shards' results. Console output is the caller's business, through the events;
+// publishing (comments, artifacts, the results branch) is the Action's. Other folders import the
+// engine only through this file, its public surface.
+
+
+
+
+
+
+
+
+
 
 
 /***/ }),
@@ -42977,8 +43078,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/library.ts
 var library = __nccwpck_require__(11132);
-// EXTERNAL MODULE: ./src/engine.ts
-var engine = __nccwpck_require__(90825);
+// EXTERNAL MODULE: ./src/engine/index.ts + 8 modules
+var engine = __nccwpck_require__(22362);
 ;// CONCATENATED MODULE: ./src/index.ts
 // The library: `import { defineEval, fileExists, … } from "agent-evals"` (or "@copybook/cli").
 

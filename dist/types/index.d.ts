@@ -1121,6 +1121,56 @@ interface CredentialPolicy {
     withheld?: string;
 }
 
+/** Which evals a command line names, and where their files are. */
+interface SelectOptions {
+    projectRoot: string;
+    /** Globs of eval files, relative to the project root; default evals/ and _evals/. */
+    evals?: string[];
+    names?: string[];
+    /** Only the parts of this kind of evals that have parts (skill evals: trigger, e2e or hook). */
+    axis?: string;
+    env?: Record<string, string | undefined>;
+}
+
+/** What to plan: the selection, the agents and trials, and which units are skipped or cached. */
+interface PlanOptions extends SelectOptions {
+    /**
+     * Run trials with the user's real HOME (shell rc files, ~/.claude, ~/.codex…) instead of a HOME of
+     * their own holding only the login files and `sandbox.home`. Not with bwrap, which gives each
+     * trial its own HOME.
+     */
+    realHome?: boolean;
+    /** @deprecated A HOME of its own per trial is the default; `false` is `realHome: true`. */
+    isolateHome?: boolean;
+    agents?: AgentRef[];
+    trials?: number;
+    /** Only evals whose rendered prompt or definition differs at this git ref (new ones too). */
+    changedBase?: BaseSpec;
+    /** Run only shard `index` (1-based) of `count`: a stable split of the eval × agent pairs. */
+    shard?: {
+        index: number;
+        count: number;
+    };
+    /** The split a plan recorded (`plan --shards N --format json`); without it `shard` splits by history. */
+    shardPlan?: ShardAssignment;
+    /** Appends one JSON line per eval × agent to `<dir>/<id>.jsonl`, and reads cached verdicts there. */
+    historyDir?: string;
+    /** Re-run evals even when a recorded verdict matches. */
+    force?: boolean;
+    /** Without a history folder: don't use the checkout's fingerprint cache. */
+    noCache?: boolean;
+    /**
+     * Skip pairs whose agent has none of its credential variables set, with the reason, instead of
+     * failing at the first model call: where no saved login can exist (the Action on a GitHub-hosted
+     * runner, a fork's pull request).
+     */
+    skipWithoutCredentials?: CredentialPolicy;
+    /** Run each eval's variants beside it and compare them (default true; compare --base: false). */
+    variants?: boolean;
+    /** The margin of a comparison's `no-change` (default 0.1: ±10 points). */
+    margin?: number;
+}
+
 interface Endpoint {
     host: string;
     port: number;
@@ -1470,54 +1520,6 @@ type KindSummary = {
     [N in keyof SummaryByKind]: Tagged<SummaryByKind[N], N>;
 }[keyof SummaryByKind];
 
-/** Which evals a command line names, and where their files are. */
-interface SelectOptions {
-    projectRoot: string;
-    /** Globs of eval files, relative to the project root; default evals/ and _evals/. */
-    evals?: string[];
-    names?: string[];
-    /** Only the parts of this kind of evals that have parts (skill evals: trigger, e2e or hook). */
-    axis?: string;
-    env?: Record<string, string | undefined>;
-}
-/** What to plan: the selection, the agents and trials, and which units are skipped or cached. */
-interface PlanOptions extends SelectOptions {
-    /**
-     * Run trials with the user's real HOME (shell rc files, ~/.claude, ~/.codex…) instead of a HOME of
-     * their own holding only the login files and `sandbox.home`. Not with bwrap, which gives each
-     * trial its own HOME.
-     */
-    realHome?: boolean;
-    /** @deprecated A HOME of its own per trial is the default; `false` is `realHome: true`. */
-    isolateHome?: boolean;
-    agents?: AgentRef[];
-    trials?: number;
-    /** Only evals whose rendered prompt or definition differs at this git ref (new ones too). */
-    changedBase?: BaseSpec;
-    /** Run only shard `index` (1-based) of `count`: a stable split of the eval × agent pairs. */
-    shard?: {
-        index: number;
-        count: number;
-    };
-    /** The split a plan recorded (`plan --shards N --format json`); without it `shard` splits by history. */
-    shardPlan?: ShardAssignment;
-    /** Appends one JSON line per eval × agent to `<dir>/<id>.jsonl`, and reads cached verdicts there. */
-    historyDir?: string;
-    /** Re-run evals even when a recorded verdict matches. */
-    force?: boolean;
-    /** Without a history folder: don't use the checkout's fingerprint cache. */
-    noCache?: boolean;
-    /**
-     * Skip pairs whose agent has none of its credential variables set, with the reason, instead of
-     * failing at the first model call: where no saved login can exist (the Action on a GitHub-hosted
-     * runner, a fork's pull request).
-     */
-    skipWithoutCredentials?: CredentialPolicy;
-    /** Run each eval's variants beside it and compare them (default true; compare --base: false). */
-    variants?: boolean;
-    /** The margin of a comparison's `no-change` (default 0.1: ±10 points). */
-    margin?: number;
-}
 /** How to run what was planned. */
 interface RunEvalsOptions extends PlanOptions {
     concurrency?: number;
