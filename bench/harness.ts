@@ -72,6 +72,8 @@ export interface BenchOptions {
   peerFreshRounds: number;
   /** Figures 5h and 10: install and run promptfoo (BENCH_PROMPTFOO=0: no). */
   promptfoo: boolean;
+  /** Figure 12's big template, in files (10,000; --quick: 1,000). */
+  providerFiles: number;
   /** Figure 11's rounds (BENCH_WAIT_ROUNDS). */
   waitRounds: number;
   /** Figure 13's samples (BENCH_INFRA_SAMPLES). */
@@ -113,6 +115,7 @@ export function benchOptions(quick: boolean): BenchOptions {
     peerRounds: count("BENCH_PEER_ROUNDS", q(5, 1)),
     peerFreshRounds: count("BENCH_PEER_FRESH_ROUNDS", 1),
     promptfoo: process.env.BENCH_PROMPTFOO !== "0",
+    providerFiles: q(10_000, 1000),
     waitRounds: count("BENCH_WAIT_ROUNDS", q(2, 1)),
     infraSamples: count("BENCH_INFRA_SAMPLES", q(2, 1)),
     altNode: process.env.BENCH_NODE || undefined,

@@ -46,7 +46,7 @@ function dockerImage(): { image?: string; reason?: string } {
   return { image: JSON.parse(r.stdout.trim().split("\n").at(-1) ?? '""') as string };
 }
 
-function benchProviders(tmp: string) {
+function benchProviders(tmp: string, bigFiles: number) {
   const available = registeredProviders();
   const out: {
     name: string;
@@ -59,7 +59,7 @@ function benchProviders(tmp: string) {
   const projects = (
     [
       ["small", 10],
-      ["big", 10_000],
+      ["big", bigFiles],
     ] as const
   ).map(([key, files]) => {
     const dir = path.join(tmp, `providers-${key}`);
@@ -144,14 +144,15 @@ function benchProviders(tmp: string) {
 
 type ProvidersFigure = ReturnType<typeof benchProviders>;
 
-function providersReport(rows: ProvidersFigure): ReportPart {
+function providersReport(rows: ProvidersFigure, bigFiles: number): ReportPart {
+  const big = bigFiles.toLocaleString("en-US");
   return {
     rows: rows.map((r) => {
       if (r.reason)
-        return `| 12. per-trial harness time, 10-file vs 10,000-file template, \`--sandbox ${r.name}\` | not measured: ${r.reason} | — | — | ≤ ${TARGET_PROVIDER_RATIO}× | — |`;
+        return `| 12. per-trial harness time, 10-file vs ${big}-file template, \`--sandbox ${r.name}\` | not measured: ${r.reason} | — | — | ≤ ${TARGET_PROVIDER_RATIO}× | — |`;
       const s = median(r.small);
       const b = median(r.big);
-      return `| 12. per-trial harness time, 10-file vs 10,000-file template, \`--sandbox ${r.name}\` (median of ${PROVIDER_TRIALS} trials${r.failed ? "; the agent's steps failed inside: see below" : ""}) | 10 files: ${ms(s)} | 10,000 files: ${ms(b)} | ${(b / s).toFixed(2)}× | ≤ ${TARGET_PROVIDER_RATIO}× | ${yes(b / s <= TARGET_PROVIDER_RATIO)} |`;
+      return `| 12. per-trial harness time, 10-file vs ${big}-file template, \`--sandbox ${r.name}\` (median of ${PROVIDER_TRIALS} trials${r.failed ? "; the agent's steps failed inside: see below" : ""}) | 10 files: ${ms(s)} | ${big} files: ${ms(b)} | ${(b / s).toFixed(2)}× | ≤ ${TARGET_PROVIDER_RATIO}× | ${yes(b / s <= TARGET_PROVIDER_RATIO)} |`;
     }),
     notes: [
       ...(rows.some((r) => r.failed)
@@ -165,18 +166,18 @@ function providersReport(rows: ProvidersFigure): ReportPart {
             "",
           ]
         : []),
-      "What limits figure 12: under `none` and `bwrap` a recycled workspace is checked with one `lstat` per entry after each trial (10,000 here, off the next trial's path when it runs beside it), and the first trial of a prepared tree copies it whole (its time is among the samples: see the raw figures). bwrap 0.8 (this machine's) has no `--overlay` (bwrap ≥ 0.9 has), so it is not used. Under `docker` the prepared tree is baked into the eval's image once (the run's time outside its trials, in the raw figures) and each trial's workspace is its container's own copy-on-write layer: a trial pays the container's start and one `docker exec` of node that walks only the folders the trial changed and copies out what changed, whatever the tree holds; its per-trial time is the Docker daemon's (`docker run`, each `exec`: hundreds of ms on this loaded 2-core machine), far above the other providers' with 10 files.",
+      `What limits figure 12: under \`none\` and \`bwrap\` a recycled workspace is checked with one \`lstat\` per entry after each trial (${big} here, off the next trial's path when it runs beside it), and the first trial of a prepared tree copies it whole (its time is among the samples: see the raw figures). bwrap 0.8 (this machine's) has no \`--overlay\` (bwrap ≥ 0.9 has), so it is not used. Under \`docker\` the prepared tree is baked into the eval's image once (the run's time outside its trials, in the raw figures) and each trial's workspace is its container's own copy-on-write layer: a trial pays the container's start and one \`docker exec\` of node that walks only the folders the trial changed and copies out what changed, whatever the tree holds; its per-trial time is the Docker daemon's (\`docker run\`, each \`exec\`: hundreds of ms on this loaded 2-core machine), far above the other providers' with 10 files.`,
       "",
     ],
     sections: [],
     how: [
-      `12. **Per provider.** Every provider in \`PROVIDERS\` (src/run/isolation/provider.ts) whose \`available()\` says yes here (the others listed with their reason), on one eval of ${PROVIDER_TRIALS} trials (the figure-10 eval) with a template of 10 files and of 10,000 files, \`--concurrency 1 --sandbox <name>\` (docker: \`--image\` the tests' image, \`docker import\` of this machine's bash, coreutils, git and node, test/helpers/docker-image.ts); per trial: trial.json \`durationMs\` − \`agent.durationMs\` (the workspace, HOME, shims, checks and result files: the harness's part), median of the trials.`,
+      `12. **Per provider.** Every provider in \`PROVIDERS\` (src/run/isolation/provider.ts) whose \`available()\` says yes here (the others listed with their reason), on one eval of ${PROVIDER_TRIALS} trials (the figure-10 eval) with a template of 10 files and of ${big} files, \`--concurrency 1 --sandbox <name>\` (docker: \`--image\` the tests' image, \`docker import\` of this machine's bash, coreutils, git and node, test/helpers/docker-image.ts); per trial: trial.json \`durationMs\` − \`agent.durationMs\` (the workspace, HOME, shims, checks and result files: the harness's part), median of the trials.`,
     ],
     raw: rows
       .filter((r) => !r.reason)
       .map(
         (r) =>
-          `- 12, ${r.name}: 10 files ${list(r.small)}; 10,000 files ${list(r.big)}; the run outside its trials (preparing the eval): ${ms(r.prepare?.small ?? NaN)} and ${ms(r.prepare?.big ?? NaN)}`,
+          `- 12, ${r.name}: 10 files ${list(r.small)}; ${big} files ${list(r.big)}; the run outside its trials (preparing the eval): ${ms(r.prepare?.small ?? NaN)} and ${ms(r.prepare?.big ?? NaN)}`,
       ),
   };
 }
@@ -185,8 +186,8 @@ export const providers: Figure<ProvidersFigure> = {
   id: "12",
   title: "per sandbox provider: per-trial harness time with a 10-file and a 10,000-file template",
   inFullRun: true,
-  run: ({ tmp }) => benchProviders(tmp),
-  render: (rows) => providersReport(rows),
+  run: ({ tmp, options }) => benchProviders(tmp, options.providerFiles),
+  render: (rows, { options }) => providersReport(rows, options.providerFiles),
   summary: (rows) =>
     `per provider: ${rows.map((r) => (r.reason ? `${r.name} skipped` : `${r.name} ${median(r.small).toFixed(0)} vs ${median(r.big).toFixed(0)} ms`)).join("; ")}`,
 };
