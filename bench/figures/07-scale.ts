@@ -138,7 +138,7 @@ function benchScale(tmp: string, { scaleEvals, scaleSamples }: BenchOptions) {
   const [smallest] = scaleEvals;
   if (smallest === undefined)
     throw new Error(
-      `BENCH_scaleEvals=${process.env.BENCH_scaleEvals} names no eval count (e.g. 100,1000)`,
+      `BENCH_SCALE_EVALS=${process.env.BENCH_SCALE_EVALS} names no eval count (e.g. 100,1000)`,
     );
   const largest = defined(scaleEvals.at(-1), "the largest eval count");
   const runs = [

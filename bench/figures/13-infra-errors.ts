@@ -18,7 +18,7 @@ function benchInfraErrors(samples: number): { section: string } {
   const { stdout } = timedRun(TSX, [INFRA_ERRORS, String(samples)], { cwd: ROOT });
   return {
     section:
-      `${stdout.trim()}\n\nPrinted by \`npx tsx bench/infra-errors.ts ${samples}\` (\`BENCH_samples\`), verbatim: one e2e ` +
+      `${stdout.trim()}\n\nPrinted by \`npx tsx bench/infra-errors.ts ${samples}\` (\`BENCH_INFRA_SAMPLES\`), verbatim: one e2e ` +
       "scenario through the engine, the real `claude` against a fake Anthropic API; the baseline is the same " +
       "scenario against an API that answers, samples rotated. What limits it: claude's own start (about a second) " +
       "and, for always 500, the bounded retries (3 attempts × (1 request + 2 of claude's retries)). " +
