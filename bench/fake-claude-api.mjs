@@ -1,11 +1,12 @@
 // @ts-check
-// A stateless stand-in for the Anthropic Messages API, for figure 4 of bench/run.mjs: every run of
-// `claude -p` gets the same two turns, however many runs come one after another. A request whose
-// last message carries a tool_result gets the final text; any other gets one Bash tool_use. Streams
-// SSE as the real API does (the same events as test/fakes/anthropic.ts, in plain JS so the bench
-// needs no TypeScript loader for it). Started as `node bench/fake-claude-api.mjs <log file>`;
-// prints its base URL on the first line of stdout and appends one line per request to the log
-// file ("tool_use", "text", "count_tokens" or "other <method> <path>"). Stops on SIGTERM.
+// A stateless stand-in for the Anthropic Messages API, for figure 4 of the bench
+// (bench/figures/04-claude.ts): every run of `claude -p` gets the same two turns, however many runs
+// come one after another. A request whose last message carries a tool_result gets the final text;
+// any other gets one Bash tool_use. Streams SSE as the real API does (the same events as
+// test/fakes/anthropic.ts, in plain JS so the bench needs no TypeScript loader for it). Started as
+// `node bench/fake-claude-api.mjs <log file>`; prints its base URL on the first line of stdout and
+// appends one line per request to the log file ("tool_use", "text", "count_tokens" or "other
+// <method> <path>"). Stops on SIGTERM.
 
 import fs from "node:fs";
 import { createServer } from "node:http";

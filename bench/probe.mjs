@@ -1,5 +1,5 @@
 // @ts-check
-// Preloaded into the CLI (`node --import bench/probe.mjs …`) by the diagnostic runs of bench/run.mjs
+// Preloaded into the CLI (`node --import bench/probe.mjs …`) by the diagnostic runs of the bench
 // (figure 1's CPU split, figure 7's peak RSS), never the timed runs of figure 1. Counts the child
 // processes the CLI starts and the time each `spawn` blocks its main thread (fork + exec), and on
 // exit writes that, the process's own CPU time (all its threads, not its children) and its peak RSS
@@ -9,17 +9,7 @@ import { ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
-/**
- * What the probe writes (bench/run.mjs reads this type too).
- * @typedef {{
- *   cpuMs: number;
- *   userMs: number;
- *   systemMs: number;
- *   spawns: number;
- *   spawnMs: number;
- *   peakRssKb: number;
- * }} ProbeOutput
- */
+/** @typedef {import("./outputs.ts").ProbeOutput} ProbeOutput what the probe writes (bench/outputs.ts) */
 
 /** The process's peak resident set in KiB: VmHWM from /proc, else getrusage's maxRSS. */
 function peakRssKb() {

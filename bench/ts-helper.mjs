@@ -1,5 +1,5 @@
 // @ts-check
-// Runs pieces of the real engine (src/, TypeScript) for bench/run.mjs. Started as
+// Runs pieces of the real engine (src/, TypeScript) for the bench (bench/run.ts). Started as
 // `node --import tsx bench/ts-helper.mjs <command> …` (tsx is a devDependency); prints one JSON line.
 //
 //   shims <dir> <callLog>          write a passthrough shim and a stub shim for `true` with writeShims
@@ -32,13 +32,13 @@ import { PROVIDERS } from "../src/run/isolation/registry.ts";
 
 /** @typedef {import("../src/run/workspace/sandbox.ts").TreeSnapshot} TreeSnapshot */
 
-// What each command prints (bench/run.mjs reads these types too).
-/** @typedef {{ passthrough: string; stub: string }} ShimsOutput */
-/** @typedef {"copyTree" | "asyncPerFile" | "fsCp" | "cpR" | "cpA"} CopyMethod */
-/** @typedef {Record<CopyMethod | "removeTree" | "rmRf", number[]>} CopyOutput ms per round */
-/** @typedef {"setup" | "copyTree" | "agentBash" | "checkBash" | "removeTree"} Phase */
-/** @typedef {{ wall: Record<Phase, number[]>; cpu: Record<Phase, number[]> }} PhasesOutput ms per rep */
-/** @typedef {{ ours: number[]; floor: number[]; lines: number; flagged: number }} HistoryOutput */
+// What each command prints (bench/outputs.ts; the figures read these types too).
+/** @typedef {import("./outputs.ts").ShimsOutput} ShimsOutput */
+/** @typedef {import("./outputs.ts").CopyMethod} CopyMethod */
+/** @typedef {import("./outputs.ts").CopyOutput} CopyOutput */
+/** @typedef {import("./outputs.ts").Phase} Phase */
+/** @typedef {import("./outputs.ts").PhasesOutput} PhasesOutput */
+/** @typedef {import("./outputs.ts").HistoryOutput} HistoryOutput */
 
 const [command, ...args] = process.argv.slice(2);
 
