@@ -11,7 +11,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadDefinitions } from "../src/engine/index.js";
 import type { ActionInputs } from "../src/github/inputs.js";
 import { publishMode } from "../src/github/publish/modes.js";
-import { claudeCodeReports } from "../src/kinds/skill/aggregate.js";
+import {
+  claudeCodeReports,
+  writeClaudeCodeResults,
+  type ClaudeCodeReport,
+} from "../src/kinds/skill/aggregate.js";
 import type { EvalResult } from "../src/model/index.js";
 import { makeProject, removedWithProjects, runCli } from "./helpers/project.js";
 
@@ -202,5 +206,58 @@ trigger:
     const { text, output } = await report("fifo")();
     expect(text).not.toContain(SECRET);
     expect(output).toMatch(/is a FIFO \(named pipe\): it is not read/);
+  });
+});
+
+describe("a skill eval's result files (_evals/results/*.json) are never written through a link", () => {
+  const skill = ".claude/skills/ts-fixer/SKILL.md";
+  const files = {
+    "_evals/ts-fixer.eval.yaml": `name: ts-fixer
+type: skill
+target: ${skill}
+trigger:
+  positive: [{ query: Fix the TypeScript errors in src/app.ts }]
+`,
+    [skill]: "---\nname: ts-fixer\ndescription: Fix TypeScript type errors.\n---\n# TS fixer\n",
+  };
+  const report = {
+    name: "ts-fixer",
+    file: "_evals/ts-fixer.eval.yaml",
+    timestamp: "2026-01-01T00:00:00.000Z",
+  } as unknown as ClaudeCodeReport;
+
+  it("a regular _evals/results gets the file (the control)", async () => {
+    const root = await makeProject(files);
+    const [written] = await writeClaudeCodeResults([report], root);
+    expect(written!.resultFile).toBe(
+      path.join(root, "_evals/results/2026-01-01T00-00-00.000_ts-fixer.json"),
+    );
+    expect(await fs.readFile(written!.resultFile!, "utf8")).toContain('"ts-fixer"');
+  });
+
+  it("a committed _evals/results -> another folder: nothing is written there, a warning says so", async () => {
+    const root = await makeProject(files);
+    const elsewhere = await makeProject({ "keep.txt": "kept\n" });
+    await fs.mkdir(path.join(root, "_evals"), { recursive: true });
+    await fs.symlink(elsewhere, path.join(root, "_evals/results"));
+    const { value, output } = await captured(() => writeClaudeCodeResults([report], root));
+    expect(value[0]!.resultFile).toBeUndefined();
+    expect((await fs.readdir(elsewhere)).sort()).toEqual(["keep.txt"]);
+    expect(output).toMatch(
+      /ts-fixer's result file was not written: .*_evals\/results is a symlink/,
+    );
+  });
+
+  it("a link planted at the result file's own name is replaced, not written through", async () => {
+    const root = await makeProject(files);
+    const victim = path.join(await makeProject({ "victim.txt": "original\n" }), "victim.txt");
+    const file = path.join(root, "_evals/results/2026-01-01T00-00-00.000_ts-fixer.json");
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.symlink(victim, file);
+    const [written] = await writeClaudeCodeResults([report], root);
+    expect(written!.resultFile).toBe(file);
+    expect(await fs.readFile(victim, "utf8")).toBe("original\n");
+    expect((await fs.lstat(file)).isFile()).toBe(true);
+    expect(await fs.readFile(file, "utf8")).toContain('"ts-fixer"');
   });
 });

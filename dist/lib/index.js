@@ -10637,6 +10637,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: knownAxes
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
@@ -10648,10 +10650,10 @@ var model = __nccwpck_require__(59952);
 var src_check = __nccwpck_require__(85013);
 // EXTERNAL MODULE: ./src/store/index.ts + 14 modules
 var store = __nccwpck_require__(4918);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(38815);
 // EXTERNAL MODULE: ./src/util/index.ts + 16 modules
 var util = __nccwpck_require__(61930);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(38815);
 ;// CONCATENATED MODULE: ./src/kinds/skill/target.ts
 // The file under test of a skill/command/hook eval: where it is, what it is called, what its
 // description says, and the files that install it into a throwaway project.
@@ -10978,6 +10980,8 @@ function triggerRate(triggered, runs) {
 // Puts the parts of each skill/command/hook eval back together after a run: trigger metrics from
 // the queries' verdicts, e2e scenarios with their trajectories, hook cases — and writes one
 // timestamped JSON per eval to `_evals/results/` beside the run's own run.json.
+
+
 
 
 
@@ -11345,16 +11349,34 @@ async function writeClaudeCodeResults(reports, projectRoot) {
     const written = [];
     for (const report of reports) {
         const dir = resultsDirFor(projectRoot, report.file);
-        if (!(await external_node_fs_.promises.stat(dir).catch(() => undefined))) {
-            await external_node_fs_.promises.mkdir(dir, { recursive: true });
-            // Results change on every run: kept out of git (and so out of the cache fingerprint and
-            // repository snapshots) unless you delete this file.
-            await external_node_fs_.promises.writeFile(external_node_path_default().join(dir, ".gitignore"), "# written by agent-evals\n*\n");
-        }
+        // A pull request can commit `_evals/results` (or a folder above it) as a link: nothing is
+        // written through one. The report stays in run.json; only its file is not written.
         // Milliseconds kept, so two runs in the same second don't overwrite each other's file.
         const stamp = report.timestamp.replace(/Z$/, "").replace(/:/g, "-");
         const file = external_node_path_default().join(dir, `${stamp}_${report.name}.json`);
-        await external_node_fs_.promises.writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+        // A pull request can commit `_evals/results`, a folder above it or a file in it as a link:
+        // nothing is written through one. The report stays in run.json; only its file is not written.
+        try {
+            (0,store/* refuseLinkedOwnFolder */.Ad)(projectRoot, dir);
+            if (!(await external_node_fs_.promises.lstat(dir).catch(() => undefined))) {
+                await external_node_fs_.promises.mkdir(dir, { recursive: true });
+                // Results change on every run: kept out of git (and so out of the cache fingerprint and
+                // repository snapshots) unless you delete this file.
+                await external_node_fs_.promises.writeFile(external_node_path_default().join(dir, ".gitignore"), "# written by agent-evals\n*\n", {
+                    flag: "wx",
+                });
+            }
+            // Written beside it, then renamed over it: a rename replaces a link planted at that name
+            // instead of writing through it (a merge rewrites its shards' file of the same time).
+            const temp = external_node_path_default().join(dir, `.${(0,external_node_crypto_.randomUUID)()}.tmp`);
+            await external_node_fs_.promises.writeFile(temp, `${JSON.stringify(report, null, 2)}\n`, { flag: "wx" });
+            await external_node_fs_.promises.rename(temp, file);
+        }
+        catch (error) {
+            process.stderr.write((0,util/* inertLines */.wi)(`agent-evals: warning: ${report.name}'s result file was not written: ${(0,model/* errorMessage */.gJ)(error)}\n`));
+            written.push(report);
+            continue;
+        }
         written.push({ ...report, resultFile: file });
     }
     return written;
@@ -11859,8 +11881,6 @@ function underCodex(adapt, refusal) {
     };
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./src/kinds/skill/outcomes.ts
 // E2E outcomes → the existing checks (files, commands, trajectory). Only the two outcome types no
 // existing check expresses — "any non-zero exit" and "output contains" — run here, as custom checks.
