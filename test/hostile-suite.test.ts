@@ -278,6 +278,9 @@ echo changed > README.md`,
     expect: (trial) => {
       judged(trial, "failed");
       expect(trial.reason).toMatch(/ENAMETOOLONG/);
+      // The 4,000-character path is shown by its ends, not whole.
+      expect(trial.reason).toMatch(/…\(\d+ characters\)…/);
+      expect(trial.reason!.length).toBeLessThan(600);
     },
   },
   {

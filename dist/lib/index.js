@@ -18904,7 +18904,9 @@ function ioFailure(action, path, err) {
         return err;
     const code = errorCode(err);
     const detail = code ?? (err instanceof Error ? err.message : String(err));
-    return new SandboxError(`${action} ${path}: ${detail}. Fix: ${fixFor(code)}`, { cause: err });
+    return new SandboxError(`${action} ${(0,util/* shortPath */._1)(path)}: ${detail}. Fix: ${fixFor(code)}`, {
+        cause: err,
+    });
 }
 function fixFor(code) {
     switch (code) {
@@ -19102,7 +19104,10 @@ async function bringOut(name, plan, node, started, round) {
     }
     if (report.failed.length) {
         // The copy runs as the agent's user, over what the agent left: what it cannot read, the agent made so.
-        throw new model/* AgentFault */.kg(`the agent left entries in its workspace that cannot be read or copied out: ${report.failed.slice(0, 8).join(", ")}`);
+        throw new model/* AgentFault */.kg(`the agent left entries in its workspace that cannot be read or copied out: ${report.failed
+            .slice(0, 8)
+            .map((rel) => (0,util/* shortPath */._1)(rel))
+            .join(", ")}`);
     }
     const deleted = [];
     for (const rel of report.notFolders) {
@@ -24303,6 +24308,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   xc: () => (/* reexport */ secretRedactor),
   Is: () => (/* reexport */ seededRandom),
   ZL: () => (/* reexport */ shellQuote),
+  _1: () => (/* reexport */ shortPath),
   TX: () => (/* reexport */ withCommandWrapper),
   No: () => (/* reexport */ withRedactor)
 });
@@ -26701,6 +26707,12 @@ function displayPath(file, projectRoot) {
     if (!projectRoot || !external_node_path_default().isAbsolute(file))
         return file;
     return isInside(file, projectRoot) ? external_node_path_default().relative(projectRoot, file) || file : file;
+}
+/** A path an agent made (4,000 characters deep, say) shown by its two ends, not whole. */
+function shortPath(file, end = 80) {
+    return file.length <= 3 * end
+        ? file
+        : `${file.slice(0, end)}…(${file.length - 2 * end} characters)…${file.slice(-end)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/util/index.ts

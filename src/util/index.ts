@@ -37,7 +37,7 @@ export { inert, inertLines } from "./inert.js";
 export { Semaphore } from "./semaphore.js";
 export { findOnPath, isValidShimName, shellQuote } from "./shell.js";
 export { seededRandom } from "./random.js";
-export { displayPath, isInside } from "./paths.js";
+export { displayPath, isInside, shortPath } from "./paths.js";
 export {
   kindOf,
   openRegular,

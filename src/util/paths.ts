@@ -13,3 +13,10 @@ export function displayPath(file: string, projectRoot: string | undefined): stri
   if (!projectRoot || !path.isAbsolute(file)) return file;
   return isInside(file, projectRoot) ? path.relative(projectRoot, file) || file : file;
 }
+
+/** A path an agent made (4,000 characters deep, say) shown by its two ends, not whole. */
+export function shortPath(file: string, end = 80): string {
+  return file.length <= 3 * end
+    ? file
+    : `${file.slice(0, end)}…(${file.length - 2 * end} characters)…${file.slice(-end)}`;
+}

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { lstatSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { AgentFault, InfraError, errorMessage } from "../../model/index.js";
-import { readRegularTextSync } from "../../util/index.js";
+import { readRegularTextSync, shortPath } from "../../util/index.js";
 import { removeTree } from "../workspace/sandbox.js";
 import { docker, dockerBin, dockerVariables } from "./docker-host.js";
 import type { WorkspaceChanges } from "./provider.js";
@@ -211,7 +211,10 @@ export async function bringOut(
   if (report.failed.length) {
     // The copy runs as the agent's user, over what the agent left: what it cannot read, the agent made so.
     throw new AgentFault(
-      `the agent left entries in its workspace that cannot be read or copied out: ${report.failed.slice(0, 8).join(", ")}`,
+      `the agent left entries in its workspace that cannot be read or copied out: ${report.failed
+        .slice(0, 8)
+        .map((rel) => shortPath(rel))
+        .join(", ")}`,
     );
   }
   const deleted: string[] = [];

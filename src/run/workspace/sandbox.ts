@@ -31,7 +31,7 @@ import { dirname, isAbsolute, join, parse, relative, resolve, sep, win32 } from 
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import type { SandboxSpec } from "../../model/index.js";
-import { mayBeInGitRepo, openRegular, recordInRun } from "../../util/index.js";
+import { mayBeInGitRepo, openRegular, recordInRun, shortPath } from "../../util/index.js";
 
 const execFileAsync = promisify(execFile);
 
@@ -904,7 +904,9 @@ function ioFailure(action: string, path: string, err: unknown): SandboxError {
   if (err instanceof SandboxError) return err;
   const code = errorCode(err);
   const detail = code ?? (err instanceof Error ? err.message : String(err));
-  return new SandboxError(`${action} ${path}: ${detail}. Fix: ${fixFor(code)}`, { cause: err });
+  return new SandboxError(`${action} ${shortPath(path)}: ${detail}. Fix: ${fixFor(code)}`, {
+    cause: err,
+  });
 }
 
 function fixFor(code: string | undefined): string {
