@@ -536,12 +536,22 @@ async function leftBy(pid: number, token: string, tmp: string, docker: boolean) 
     (l) => l.length === 0,
   );
   const { containers, images } = docker ? await labelled(pid) : { containers: [], images: [] };
+  // A loaded machine may take a moment to let go of an emptied cgroup or folder: waited for as the
+  // processes are, never past a few seconds.
+  const cgroups = await eventually(
+    () => cgroupsOf(pid),
+    (c) => c.length === 0,
+  );
+  const temps = await eventually(
+    () => tempEntries(tmp),
+    (t) => t.length === 0,
+  );
   return {
     processes: processes.length,
-    cgroups: (await cgroupsOf(pid)).length,
+    cgroups: cgroups.length,
     containers: containers.length,
     images: images.length,
-    temps: (await tempEntries(tmp)).length,
+    temps: temps.length,
   };
 }
 
