@@ -25132,11 +25132,33 @@ function sequenceAt(bytes, i, length, json) {
     return c >= 0x30 && c <= 0x7e ? p - i : 0;
 }
 
+;// CONCATENATED MODULE: ./src/util/paths.ts
+// Paths shown to the user: inside the project, relative to it; outside it, as they are.
+
+/** Whether `target` is `root` or below it (a folder named `..foo` is below; `..` is not). */
+function isInside(target, root) {
+    const rel = external_node_path_default().relative(root, target);
+    return rel === "" || (rel !== ".." && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
+}
+/** `file` relative to the project when it is inside it (the project itself as given), else as given. */
+function displayPath(file, projectRoot) {
+    if (!projectRoot || !external_node_path_default().isAbsolute(file))
+        return file;
+    return isInside(file, projectRoot) ? external_node_path_default().relative(projectRoot, file) || file : file;
+}
+/** A path an agent made (4,000 characters deep, say) shown by its two ends, not whole. */
+function shortPath(file, end = 80) {
+    return file.length <= 3 * end
+        ? file
+        : `${file.slice(0, end)}…(${file.length - 2 * end} characters)…${file.slice(-end)}`;
+}
+
 ;// CONCATENATED MODULE: ./src/util/safe-read.ts
 // Reading back a file that an agent, a pull request or an artifact could have written: a link is
 // never followed, and only a regular file is read. A FIFO would block `open` (on a libuv thread
 // that then keeps the process from exiting, whatever the signal); a link to /dev/zero or to
 // /etc/shadow would be read as if it were the file.
+
 
 
 // O_NOFOLLOW: a link in the file's place fails with ELOOP. O_NONBLOCK: a FIFO opens at once.
@@ -25275,10 +25297,8 @@ function readInsideSync(root, file, maxBytes) {
     catch {
         realRoot = external_node_path_default().resolve(root);
     }
-    const rel = external_node_path_default().relative(realRoot, real);
-    if (rel === ".." || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel)) {
+    if (!isInside(real, realRoot))
         return { kind: "outside", real };
-    }
     return { ...readRegularSync(real, maxBytes), real };
 }
 
@@ -26692,27 +26712,6 @@ function seededRandom(seed) {
         t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
         return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
-}
-
-;// CONCATENATED MODULE: ./src/util/paths.ts
-// Paths shown to the user: inside the project, relative to it; outside it, as they are.
-
-/** Whether `target` is `root` or below it (a folder named `..foo` is below; `..` is not). */
-function isInside(target, root) {
-    const rel = external_node_path_default().relative(root, target);
-    return rel === "" || (rel !== ".." && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
-}
-/** `file` relative to the project when it is inside it (the project itself as given), else as given. */
-function displayPath(file, projectRoot) {
-    if (!projectRoot || !external_node_path_default().isAbsolute(file))
-        return file;
-    return isInside(file, projectRoot) ? external_node_path_default().relative(projectRoot, file) || file : file;
-}
-/** A path an agent made (4,000 characters deep, say) shown by its two ends, not whole. */
-function shortPath(file, end = 80) {
-    return file.length <= 3 * end
-        ? file
-        : `${file.slice(0, end)}…(${file.length - 2 * end} characters)…${file.slice(-end)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/util/index.ts

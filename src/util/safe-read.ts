@@ -14,6 +14,7 @@ import {
   realpathSync,
 } from "node:fs";
 import type { Stats } from "node:fs";
+import { isInside } from "./paths.js";
 import path from "node:path";
 
 // O_NOFOLLOW: a link in the file's place fails with ELOOP. O_NONBLOCK: a FIFO opens at once.
@@ -155,9 +156,6 @@ export function readInsideSync(root: string, file: string, maxBytes: number): In
   } catch {
     realRoot = path.resolve(root);
   }
-  const rel = path.relative(realRoot, real);
-  if (rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) {
-    return { kind: "outside", real };
-  }
+  if (!isInside(real, realRoot)) return { kind: "outside", real };
   return { ...readRegularSync(real, maxBytes), real };
 }
