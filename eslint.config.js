@@ -214,7 +214,7 @@ export default tseslint.config(
           patterns: [
             { regex: "(^|/)fakes/", message: unitOnly },
             { regex: "helpers/(agent-run|skill-run|git-http)", message: unitOnly },
-            { regex: "src/(engine(/[^/]+)?|util/process)(\\.js)?$", message: unitOnly },
+            { regex: "src/(engine|util/process)(/[^/]+)?(\\.js)?$", message: unitOnly },
             { regex: "helpers/project", importNames: ["runCli"], message: unitOnly },
           ],
         },

@@ -39,7 +39,7 @@ async function measureOne(sandbox: string, index: number): Promise<void> {
   const before = process.memoryUsage().rss;
   const started = performance.now();
   const [outcome] = await runChecks([check], {
-    sandbox,
+    workspace: sandbox,
     calls: [],
     run: { exitCode: 0, timedOut: false, trajectory: [], transcripts: [], durationMs: 0 },
     changedFiles: async () => changed,

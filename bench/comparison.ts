@@ -1,7 +1,7 @@
 // Simulates controlled comparisons through the engine's own comparison group (src/run/group.ts:
 // interleaved trials, looks after each pair, the sequential rule of src/model/comparison.ts),
 // with trials whose outcomes are drawn with known pass probabilities instead of run by an agent.
-// It measures what README › Comparisons promises: how often a regression is flagged when nothing
+// It measures what docs/verdicts.md › Comparisons promises: how often a regression is flagged when nothing
 // changed (false positives), how often a real drop is flagged (power), how often "no change" is
 // said when there was one, and how many paid trials the early stop saves against running every
 // trial of a fixed N, with the verdict that fixed N would give on the same draws beside it.

@@ -1,6 +1,6 @@
 // The bench's shared harness: paths, the knobs (environment and flags, full size or --quick),
 // timing and interleaving, medians, child processes, the CPU profile summary, the number formats
-// of BENCHMARKS.md, and the interface every figure (bench/figures/) implements.
+// of docs/benchmarks.md, and the interface every figure (bench/figures/) implements.
 //
 // Every figure is a ratio against a baseline measured in the same run, on the same machine, with
 // samples of ours and of the baseline interleaved (the order rotates each round), and the median
@@ -31,12 +31,12 @@ export const CLI = process.env.BENCH_CLI
 export const ACTION = path.join(DIST, "index.js");
 export const HELPER = path.join(ROOT, "bench", "ts-helper.mjs");
 export const PROBE = path.join(ROOT, "bench", "probe.mjs");
-export const OUT_FILE = path.join(ROOT, "BENCHMARKS.md");
+export const OUT_FILE = path.join(ROOT, "docs", "benchmarks.md");
 export const AGENT_BIN = path.join(ROOT, ".agent-clis", "bin");
 export const CLAUDE = path.join(AGENT_BIN, "claude");
 export const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 
-/** The CLI as BENCHMARKS.md shows it: its path in the repository, whatever build was measured. */
+/** The CLI as docs/benchmarks.md shows it: its path in the repository, whatever build was measured. */
 export const CLI_SHOWN =
   process.env.BENCH_DIST || process.env.BENCH_CLI ? "dist/cli/index.js" : path.relative(ROOT, CLI);
 
@@ -78,6 +78,8 @@ export interface BenchOptions {
   waitRounds: number;
   /** Figure 13's samples (BENCH_INFRA_SAMPLES). */
   infraSamples: number;
+  /** Figure 14's replays per agent CLI (BENCH_REPLAY_ROUNDS). */
+  replayRounds: number;
   /** Figure 5f/5g on another Node (BENCH_NODE). */
   altNode: string | undefined;
   /** Whether these are --quick's sizes (the page then is not written unless --out names a file). */
@@ -118,6 +120,7 @@ export function benchOptions(quick: boolean): BenchOptions {
     providerFiles: q(10_000, 1000),
     waitRounds: count("BENCH_WAIT_ROUNDS", q(2, 1)),
     infraSamples: count("BENCH_INFRA_SAMPLES", q(2, 1)),
+    replayRounds: count("BENCH_REPLAY_ROUNDS", q(20, 2)),
     altNode: process.env.BENCH_NODE || undefined,
     quick,
   };
@@ -125,7 +128,7 @@ export function benchOptions(quick: boolean): BenchOptions {
 
 // ---------- the figures' interface ----------
 
-/** What a figure contributes to BENCHMARKS.md, each list going to its part of the page. */
+/** What a figure contributes to docs/benchmarks.md, each list going to its part of the page. */
 export interface ReportPart {
   /** Rows of the Results table. */
   rows: string[];
@@ -160,7 +163,7 @@ export interface RenderContext {
 }
 
 /**
- * One figure of BENCHMARKS.md: measured by `run`, written by `render`. (The methods are declared as
+ * One figure of docs/benchmarks.md: measured by `run`, written by `render`. (The methods are declared as
  * methods so that a `Figure<R>` of any R goes in the one list of figures, bench/figures/index.ts.)
  */
 export interface Figure<R> {

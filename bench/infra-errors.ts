@@ -1,4 +1,4 @@
-// How long a skill eval takes to give up on an API that always fails (README › Skills, commands
+// How long a skill eval takes to give up on an API that always fails (docs/writing-evals.md › Skills, commands
 // and hooks: "an always-500 scenario is an error within 60 s"). The real `claude` (.agent-clis/)
 // runs one e2e scenario through the engine against a fake Anthropic API; the baseline, in the same
 // run, is the same scenario against an API that answers. Samples alternate; medians are printed.

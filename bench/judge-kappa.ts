@@ -1,7 +1,7 @@
-// Simulates calibrating a judge (agent-evals calibrate) to check what README › Judges says of its
+// Simulates calibrating a judge (agent-evals calibrate) to check what docs/writing-evals.md › Judges says of its
 // figures, with src/model/stats.ts's own agreementOf: (1) a judge that ignores the work (always
 // "pass", or a coin) scores κ ≈ 0 whatever its accuracy; (2) on a small example set κ is noisy,
-// so the README's advice on how many examples to label holds; (3) an "unknown" answer counts as a
+// so the advice in docs/writing-evals.md on how many examples to label holds; (3) an "unknown" answer counts as a
 // disagreement. Simulated judges answer each example with a known sensitivity (P(pass | label
 // pass)), specificity (P(fail | label fail)) and unknown rate. Pure arithmetic: no processes.
 // Run: npx tsx bench/judge-kappa.ts [runs]   (prints a Markdown section)

@@ -1,6 +1,8 @@
-// BENCHMARKS.md: the page's head (how to reproduce, the samples, the machine), the Results table
+// docs/benchmarks.md: the page's head (how to reproduce, the samples, the machine), the Results
 // and every figure's notes, sections, *How measured* entry (ending in the command that runs the
 // figure alone) and raw samples, in PAGE_ORDER; then the sections kept from the page it replaces.
+// `readable` turns its wide tables into lists, and run.ts wraps its prose (prettier), so the page
+// reads as text too.
 
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -23,6 +25,7 @@ import {
   claudeRun,
   coldStart,
   history,
+  replay,
   sandboxCopy,
   shimCall,
   trialOverhead,
@@ -39,7 +42,7 @@ function gitState(): string {
   return `${head.stdout.trim()}${dirty.stdout?.trim() ? " (src/ or dist/ modified)" : ""}`;
 }
 
-/** Which build was measured, without a machine path (BENCHMARKS.md is committed). */
+/** Which build was measured, without a machine path (docs/benchmarks.md is committed). */
 function measuredBuild(): string {
   if (process.env.BENCH_DIST)
     return "this commit's src/ bundled into a temp folder (`node scripts/bundle.mjs --out <dir>`, `BENCH_DIST=<dir>`)";
@@ -89,7 +92,7 @@ export interface PageRun {
   loadAfter: number;
 }
 
-/** BENCHMARKS.md, for the figures that ran. */
+/** docs/benchmarks.md, for the figures that ran (before `readable`). */
 export function report({ ctx, startedAt, elapsedMs, loadBefore, loadAfter }: PageRun): string {
   const { options, results } = ctx;
   const trial = results.get(trialOverhead);
@@ -100,6 +103,7 @@ export function report({ ctx, startedAt, elapsedMs, loadBefore, loadAfter }: Pag
   const scale = results.get(atScale);
   const hist = results.get(history);
   const flood = results.get(callFlood);
+  const replayed = results.get(replay);
   const parts = pageParts(
     ctx,
     FIGURES.filter((f) => results.get(f) !== undefined),
@@ -119,6 +123,8 @@ export function report({ ctx, startedAt, elapsedMs, loadBefore, loadAfter }: Pag
     hist && `${options.historyRounds} rounds for figure 8 (\`BENCH_HISTORY_ROUNDS\`)`,
     flood &&
       `${options.floodSamples} run(s) of each for figure 9 (\`BENCH_FLOOD_SAMPLES\`, calls \`BENCH_FLOOD_CALLS\`)`,
+    replayed &&
+      `1 recording and ${replayed.rounds} replays per agent CLI for figure 14 (\`BENCH_REPLAY_ROUNDS\`)`,
   ].filter(Boolean);
   const lines = [
     "# Benchmarks",
@@ -177,7 +183,7 @@ export function report({ ctx, startedAt, elapsedMs, loadBefore, loadAfter }: Pag
 }
 
 /**
- * The "## Soak" and "## Redaction" sections of the BENCHMARKS.md being replaced, kept as they are:
+ * The "## Soak" and "## Redaction" sections of the docs/benchmarks.md being replaced, kept as they are:
  * bench/soak.mjs and bench/redact.ts measure them apart (minutes each), so a rewrite by the bench
  * must not drop them.
  */
@@ -185,4 +191,54 @@ export function keptSoak(file: string): string {
   const previous = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
   const kept = [...previous.matchAll(/^## (?:Soak|Redaction)\n[\s\S]*?(?=^## |(?![\s\S]))/gm)];
   return kept.map((section) => `\n${section[0].trimEnd()}\n`).join("");
+}
+
+/** A table wider than this (a row's characters, unpadded) becomes a list. */
+export const WIDE_TABLE = 120;
+
+/** A table row's cells, split on the pipes that are not escaped. */
+function cellsOf(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\|/, "")
+    .replace(/(?<!\\)\|$/, "")
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim());
+}
+
+/**
+ * The page with every table wider than WIDE_TABLE written as a list: one item per row, named by
+ * its first cell, with the row's other cells under it as `header: cell`. Narrow tables and code
+ * blocks are left as they are.
+ */
+export function readable(markdown: string): string {
+  const lines = markdown.split("\n");
+  const out: string[] = [];
+  let fenced = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const isTable = !fenced && line.startsWith("|") && /^\|[\s:|-]+\|\s*$/.test(lines[i + 1] ?? "");
+    if (!isTable) {
+      out.push(line);
+      continue;
+    }
+    let end = i + 2;
+    while (end < lines.length && lines[end]!.startsWith("|")) end++;
+    const rows = lines.slice(i, end);
+    if (Math.max(...rows.map((r) => r.replace(/ {2,}/g, " ").length)) <= WIDE_TABLE) {
+      out.push(...rows);
+    } else {
+      const header = cellsOf(rows[0]!);
+      for (const row of rows.slice(2)) {
+        if (/^[\s|:-]+$/.test(row)) continue; // a stray separator row says nothing
+        const [first = "", ...rest] = cellsOf(row);
+        // "2. per shimmed call" would start an ordered list inside the item.
+        out.push(`- ${first.replace(/^(\d+)\./, "$1\\.")}`);
+        rest.forEach((cell, k) => out.push(`  - ${header[k + 1] ?? ""}: ${cell}`));
+      }
+    }
+    i = end - 1;
+  }
+  return out.join("\n");
 }

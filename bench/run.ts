@@ -1,7 +1,7 @@
 // Benchmarks for agent-evals: `npm run bench` (tsx bench/run.ts) runs every figure of
-// bench/figures/ and writes BENCHMARKS.md at the repository root.
+// bench/figures/ and writes docs/benchmarks.md.
 //
-//   npm run bench                       every figure but 1; writes BENCHMARKS.md
+//   npm run bench                       every figure but 1; writes docs/benchmarks.md
 //   npm run bench -- --figure 7         figure 7 alone (also `--figure 7d`, `--figure 1,2,7`);
 //                                       prints its summary and writes nothing unless --out
 //   npm run bench -- --quick            every figure at small sizes (writes nothing unless --out)
@@ -15,10 +15,12 @@
 // default 3), BENCH_FLOOD_CALLS (figure 9, default 1500), BENCH_FLOOD_SAMPLES (default 1),
 // BENCH_PEER_EVALS / BENCH_PEER_ROUNDS / BENCH_PEER_FRESH_ROUNDS (figure 10, default 12 / 5 / 1),
 // BENCH_PROMPTFOO=0 (no promptfoo in figures 5h and 10), BENCH_WAIT_ROUNDS (figure 11, default 2),
-// BENCH_INFRA_SAMPLES (figure 13, bench/infra-errors.ts, default 2); BENCH_ONLY=1,2,7 is
-// `--figure 1,2,7` and BENCH_OUT=<file> `--out <file>`; BENCH_DIST=<folder> measures another build
-// (CLI and Action), BENCH_CLI=<path> another build of the CLI; BENCH_NODE=<path to node> adds
-// figure 5 on that Node (e.g. Node 24, which GitHub runs the Action on, with its compile cache).
+// BENCH_INFRA_SAMPLES (figure 13, bench/infra-errors.ts, default 2), BENCH_REPLAY_ROUNDS (figure
+// 14's replays per agent CLI, default 20; BENCH_REPLAY_AGENTS=claude-code,codex: only those CLIs);
+// BENCH_ONLY=1,2,7 is `--figure 1,2,7` and BENCH_OUT=<file> `--out <file>`; BENCH_DIST=<folder>
+// measures another build (CLI and Action), BENCH_CLI=<path> another build of the CLI;
+// BENCH_NODE=<path to node> adds figure 5 on that Node (e.g. Node 24, which GitHub runs the Action
+// on, with its compile cache).
 
 import fs from "node:fs";
 import os from "node:os";
@@ -35,7 +37,7 @@ import {
   benchOptions,
   commandFor,
 } from "./harness.js";
-import { keptSoak, report } from "./report.js";
+import { keptSoak, readable, report } from "./report.js";
 
 const USAGE = `usage: npm run bench -- [--figure <id>[,<id>…]]… [--quick] [--out <file>] [--list]`;
 
@@ -126,7 +128,16 @@ async function main(): Promise<void> {
       : cli.named || options.quick
         ? undefined
         : OUT_FILE;
-    if (outFile) fs.writeFileSync(outFile, md + keptSoak(outFile));
+    if (outFile) {
+      // Readable as text: wide tables as lists, prose wrapped as prettier wraps docs/ (.prettierrc.json).
+      const prettier = await import("prettier");
+      const page = await prettier.format(readable(md + keptSoak(outFile)), {
+        parser: "markdown",
+        printWidth: 100,
+        proseWrap: "always",
+      });
+      fs.writeFileSync(outFile, page);
+    }
     const summary = [
       ...figures.map((f) => {
         const result = results.get(f);
@@ -134,7 +145,7 @@ async function main(): Promise<void> {
       }),
       outFile
         ? `wrote ${path.relative(process.cwd(), outFile) || outFile} in ${(elapsedMs / 1000).toFixed(0)} s`
-        : `${cli.namedAs ?? "--quick"}: BENCHMARKS.md not written (--out <file> writes the partial page); ${(elapsedMs / 1000).toFixed(0)} s`,
+        : `${cli.namedAs ?? "--quick"}: docs/benchmarks.md not written (--out <file> writes the partial page); ${(elapsedMs / 1000).toFixed(0)} s`,
     ].filter(Boolean);
     console.log(summary.join("\n"));
   } finally {

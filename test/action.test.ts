@@ -11,6 +11,7 @@ import { BUNDLE_TIMEOUT_MS } from "./helpers/action-bundle.js";
 import {
   EVAL,
   MARKER,
+  ONE_TRIAL,
   actionHarness,
   git,
   type ActionHarness,
@@ -40,7 +41,7 @@ describe("the GitHub Action (its bundle)", () => {
     "first run creates the history branch and the comment; the second updates both",
     async () => {
       const { origin, workspace } = await repository("first");
-      const first = await runAction(workspace, { "changed-only": "false" });
+      const first = await runAction(workspace, { "changed-only": "false", ...ONE_TRIAL });
       expect(first.code, first.stdout).toBe(0);
       expect(first.outputs).toMatchObject({ passed: "1", failed: "0", regressions: "0" });
       expect(first.summary).toContain("greeting");
@@ -62,7 +63,7 @@ describe("the GitHub Action (its bundle)", () => {
         finalized: true,
       });
 
-      const second = await runAction(workspace, { "changed-only": "false" });
+      const second = await runAction(workspace, { "changed-only": "false", ...ONE_TRIAL });
       expect(second.code, second.stdout).toBe(0);
       expect(mine()).toHaveLength(1);
       expect(mine()[0]!.updatedAt >= mine()[0]!.createdAt).toBe(true);
@@ -129,6 +130,7 @@ cases:
       "changed-only": "false",
       history: "false",
       comment: "false",
+      ...ONE_TRIAL,
     });
     expect(run.code, run.stdout).toBe(0);
     expect(run.outputs).toMatchObject({ passed: "2", failed: "0" });
@@ -157,6 +159,7 @@ assertions:
       comment: "false",
       "upload-transcripts": "false",
       "changed-only": "false",
+      ...ONE_TRIAL,
     });
     expect(run.code, run.stdout).toBe(0);
     expect(run.outputs.passed, run.stdout).toBe("1");
@@ -178,6 +181,7 @@ assertions:
             "changed-only": "false",
             comment: "false",
             "upload-transcripts": "false",
+            ...ONE_TRIAL,
           }),
         ),
       );
@@ -200,7 +204,7 @@ assertions:
     const before = github.comments.length;
     const run = await runAction(
       workspace,
-      { "changed-only": "false" },
+      { "changed-only": "false", ...ONE_TRIAL },
       { token: "read-only-token" },
     );
     expect(run.code, run.stdout).toBe(0);
@@ -214,7 +218,7 @@ assertions:
   it("retries the comment through API 5xx; fails the step on a failing eval, with an annotation", async () => {
     const { workspace } = await repository("failing", EVAL.replace("text: hello", "text: goodbye"));
     github.failNext(502, 2);
-    const run = await runAction(workspace, { "changed-only": "false" });
+    const run = await runAction(workspace, { "changed-only": "false", ...ONE_TRIAL });
     expect(run.code).toBe(1);
     expect(run.outputs).toMatchObject({ passed: "0", failed: "1" });
     expect(run.stdout).toMatch(
@@ -353,8 +357,16 @@ describe("the Action, sharded: plan → shards → publish", () => {
         include: Array<{ shard: string; index: number; "budget-usd": string }>;
       };
       expect(matrix.include.map((m) => m.shard)).toEqual(["1/2", "2/2"]);
-      // Free agents: the budget is split evenly, never to more than the whole.
-      expect(matrix.include.map((m) => Number(m["budget-usd"]))).toEqual([0.5, 0.5]);
+      // Free agents have no expected cost, so each pair gets an equal share of the budget and a
+      // shard the sum of its pairs' shares (3 and 2 of 5 pairs), never more than the whole.
+      const pairsPerShard = matrix.include.map(
+        (m) =>
+          (JSON.parse(plan.outputs["shard-plan"]!) as { shards: string[][] }).shards[m.index - 1]!
+            .length,
+      );
+      expect(matrix.include.map((m) => Number(m["budget-usd"]))).toEqual(
+        pairsPerShard.map((n) => Math.floor((n / 5) * 100 + 1e-9) / 100),
+      );
       const shardPlan = JSON.parse(plan.outputs["shard-plan"]!) as { shards: string[][] };
       expect(shardPlan.shards.flat().sort()).toEqual(all.map((id) => `${id} [literal]`).sort());
       expect(plan.outputs).toMatchObject({ "shard-count": "2", pairs: "5" });

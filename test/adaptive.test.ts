@@ -111,7 +111,7 @@ describe("adaptive confidence", () => {
   });
 
   it("is read from YAML `trials: { min, max, confidence }`", async () => {
-    const { loadYamlEval } = await import("../src/define/yaml/task.js");
+    const { loadYamlEval } = await import("../src/kinds/task/load.js");
     const spec = loadYamlEval(
       "/p/evals/a.eval.yaml",
       "name: a\ntrials: { min: 2, max: 9, confidence: 0.8 }\nassertions:\n  files: [x]\n",

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { scriptAgent } from "../src/agents/script.js";
 import { runAgentProcess } from "../src/agents/process-agent.js";
 import { runEvals } from "../src/engine/index.js";
-import { callsOutside } from "../src/run/trial.js";
+import { callsOutside } from "../src/run/trial-damage.js";
 import {
   agentProject,
   engineEnv,

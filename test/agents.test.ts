@@ -241,11 +241,15 @@ describe("command template agent", () => {
     expect(await readSandbox("argc.txt")).toBe("1\n");
   });
 
-  it("$AGENT_EVALS_PROMPT holds the raw prompt, and the run happens in the sandbox", async () => {
-    const agent = commandAgent("printf '%s' \"$AGENT_EVALS_PROMPT\" > env.txt; pwd > pwd.txt");
+  it("$AGENT_EVALS_PROMPT and $AGENTFILE_EVAL_PROMPT hold the raw prompt, and the run happens in the sandbox", async () => {
+    const agent = commandAgent(
+      "printf '%s' \"$AGENT_EVALS_PROMPT\" > env.txt; printf '%s' \"$AGENTFILE_EVAL_PROMPT\" > agentfile.txt; pwd > pwd.txt",
+    );
     const result = await agent.run(context(HOSTILE));
     expect(result.exitCode).toBe(0);
     expect(await readSandbox("env.txt")).toBe(HOSTILE);
+    // The agentfile format's name for it: scripts written for agentfile keep working.
+    expect(await readSandbox("agentfile.txt")).toBe(HOSTILE);
     expect((await readSandbox("pwd.txt")).trim()).toBe(cwd);
     expect(await existsInSandbox("pwned2")).toBe(false);
   });
@@ -492,12 +496,13 @@ describe("command templates: a prompt never runs as shell, wherever {prompt} is 
 });
 
 describe("scriptAgent", () => {
-  it("a bash script gets the prompt as $1 and in $AGENT_EVALS_PROMPT, runs in the sandbox", async () => {
+  it("a bash script gets the prompt as $1 and in $AGENT_EVALS_PROMPT (and $AGENTFILE_EVAL_PROMPT), runs in the sandbox", async () => {
     const agent = scriptAgent(
       "fake",
       [
         'printf "%s" "$1" > arg1.txt',
         'printf "%s" "$AGENT_EVALS_PROMPT" > env.txt',
+        'printf "%s" "$AGENTFILE_EVAL_PROMPT" > agentfile.txt',
         'printf "%s" "$0" > name.txt',
         "pwd > pwd.txt",
         "echo working",
@@ -512,6 +517,7 @@ describe("scriptAgent", () => {
     expect(result.timedOut).toBe(false);
     expect(await readSandbox("arg1.txt")).toBe(prompt);
     expect(await readSandbox("env.txt")).toBe(prompt);
+    expect(await readSandbox("agentfile.txt")).toBe(prompt);
     expect(await readSandbox("name.txt")).toBe("fake");
     expect((await readSandbox("pwd.txt")).trim()).toBe(cwd);
     expect(await existsInSandbox("pwned")).toBe(false);

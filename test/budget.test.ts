@@ -169,7 +169,7 @@ export const costly = defineEval("go", {
     const run = JSON.parse(
       await fs.readFile(path.join(root, ".copybook/results/run.json"), "utf8"),
     ) as RunResult;
-    return { cli, run };
+    return { cli, run, root };
   };
 
   it("a budget cut says the budget ran out, not that the verdict was decided", async () => {
@@ -180,12 +180,40 @@ export const costly = defineEval("go", {
     expect(cli.stdout).toContain("stopped after 2 of 6: the budget ran out)");
     expect(cli.stdout).not.toContain("verdict decided");
     expect(cli.stdout).toContain(
-      "the budget ran out: 2 of up to 6 trials ran ($0.50 spent of $0.60)",
+      "the budget ran out: 2 of up to 6 trials ran ($0.50 spent of $0.60; a trial's worst case is $0.30)",
     );
     expect(run.evals[0]).toMatchObject({ status: "incomplete", code: "AE406" });
     // Within the budget: nothing is flagged as over it.
     expect(run.diagnostics!.map((d) => d.code)).toEqual(["AE406"]);
     expect(cli.stdout).not.toContain("over the budget");
+  });
+
+  it("an eval whose maxCostUsd is above the whole budget says so, in the plan and the run", async () => {
+    // A trial's worst case is $0.30; the budget is $0.20: no trial can ever fit.
+    const { cli, run, root } = await runCostly("paid", 0.25, 0.2);
+    const said =
+      "not started: the eval's maxCostUsd $0.30 (a trial's worst case) is above the whole budget, --budget-usd $0.20: no trial of it can fit. Fix: raise --budget-usd to at least $0.30, or lower the eval's maxCostUsd";
+    expect(cli.code).toBe(1);
+    expect(cli.stdout).toContain(`INCOMPLETE costly [paid 1] ${said}`);
+    expect(cli.stdout).not.toContain("the budget ran out");
+    expect(cli.stdout).not.toContain("0/0 passed");
+    expect(run.evals[0]).toMatchObject({
+      status: "incomplete",
+      code: "AE406",
+      trialsRun: 0,
+      reason: said,
+    });
+    const plan = await runCli(["plan", "--cwd", root, "--budget-usd", "0.2"], {
+      env: { CI: "true", AGENT: "paid" },
+    });
+    expect(plan.stdout).toContain(
+      "worst case $1.80; would not start: the eval's maxCostUsd $0.30 (a trial's worst case) is above the whole budget, --budget-usd $0.20",
+    );
+    // A budget that holds one trial: no such words.
+    const fits = await runCli(["plan", "--cwd", root, "--budget-usd", "0.3"], {
+      env: { CI: "true", AGENT: "paid" },
+    });
+    expect(fits.stdout).not.toContain("would not start");
   });
 
   it("an adapter that reports more than its cap, and the run it takes past --budget-usd, are flagged", async () => {

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runEvals } from "../src/engine/index.js";
+import { planEvals, runEvals } from "../src/engine/index.js";
 import type { AgentAdapter } from "../src/model/eval.js";
 import { readHistory } from "../src/store/history.js";
 import { makeProject } from "./helpers/project.js";
@@ -153,5 +153,34 @@ describe("fingerprint cache of a checkout", () => {
     await runEvals({ projectRoot: repo, env, agents: [free] });
     await runEvals({ projectRoot: repo, env, agents: [free] });
     expect(state.runs).toBe(8);
+    // Not with a history folder either: the history has the line, yet the pair runs again.
+    const historyDir = path.join(repo, "history");
+    await runEvals({ projectRoot: repo, env, agents: [free], historyDir });
+    expect(await readHistory(historyDir, "e")).toHaveLength(1);
+    await runEvals({ projectRoot: repo, env, agents: [free], historyDir });
+    expect(state.runs).toBe(12);
+  });
+
+  it("says in the run's notes that a free agent is not cached, when a cache is in use", async () => {
+    const { root: repo } = await gitProject();
+    const outside = await makeProject({ "evals/e.eval.yaml": evalYaml() });
+    dirs.push(outside);
+    const state = { version: "1.0", runs: 0, pass: true };
+    const free = { ...paid(state), name: "stand-in", free: true };
+    const notesOf = async (extra: object) =>
+      (await planEvals({ projectRoot: repo, env, agents: [free], ...extra })).notes;
+    const said =
+      "not cached: 1 eval × agent pair with a free agent (stand-in) run every time — a re-run costs nothing, and its verdict is today's, not a recorded one";
+
+    expect(await notesOf({})).toContain(said); // the checkout's fingerprint cache
+    expect(await notesOf({ historyDir: path.join(repo, "history") })).toContain(said);
+    // Where nothing is cached anyway, there is nothing to explain.
+    expect((await notesOf({ force: true })).join("\n")).not.toContain("not cached");
+    expect((await notesOf({ noCache: true })).join("\n")).not.toContain("not cached");
+    const outsideGit = await planEvals({ projectRoot: outside, env, agents: [free] });
+    expect(outsideGit.notes.join("\n")).not.toContain("not cached");
+    // A paid agent is cached: no such note.
+    const paidPlan = await planEvals({ projectRoot: repo, env, agents: [paid(state)] });
+    expect(paidPlan.notes.join("\n")).not.toContain("not cached");
   });
 });

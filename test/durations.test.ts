@@ -6,7 +6,7 @@ import { promises as fs } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { scriptAgent } from "../src/agents/script.js";
 import { runEvals } from "../src/engine/index.js";
-import { ActiveTime } from "../src/run/suite.js";
+import { ActiveTime } from "../src/run/suite/index.js";
 import { engineEnv, removeAgentProjects, tempDir } from "./helpers/agent-run.js";
 import { makeProject } from "./helpers/project.js";
 

@@ -1,5 +1,5 @@
 /**
- * The soak's survivor case (BENCHMARKS.md, Soak), small: through the real CLI, many trials whose
+ * The soak's survivor case (docs/benchmarks.md, Soak), small: through the real CLI, many trials whose
  * programs fork `setsid` children that would sleep ten minutes, from every place a run starts a
  * program: the setup step, the literal agent, a command agent, a `commands` check. However fast
  * the program that forked them ends, none may be alive once the CLI has exited: with a cgroup per

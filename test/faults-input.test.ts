@@ -16,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { planEvals } from "../src/engine/index.js";
-import { MAX_EVAL_FILE_BYTES } from "../src/define/yaml/task.js";
+import { MAX_EVAL_FILE_BYTES } from "../src/define/eval-file.js";
 import { DefinitionError, type DefinitionProblem } from "../src/model/errors.js";
 import { makeProject, runCli } from "./helpers/project.js";
 
@@ -95,6 +95,31 @@ describe("the malformed-project corpus (test/fixtures/bad-projects)", () => {
     expect(cli.stderr).toContain("evals/t.eval.yaml:1: AE115 template folder evals/template:");
     expect(cli.stderr).toContain("leak.txt -> ../../outside.txt");
     expect(cli.stderr).toContain("fix: replace the link");
+    expect(cli.stderr).toContain("nothing was run");
+    expect(await fs.readdir(root)).not.toContain(".copybook");
+  });
+});
+
+describe("a TypeScript eval's options of the wrong type", () => {
+  it("the CLI exits 2 naming file:line of the key, what it got and the fix, and runs nothing", async () => {
+    const root = await makeProject({
+      "evals/wrong.eval.ts": `import { defineEval, fileExists } from "agent-evals";
+
+export const wrong = defineEval("p", {
+  agents: ["literal"],
+  trials: "3",
+  assert: [fileExists("x")],
+});
+`,
+    });
+    dirs.push(root);
+    const cli = await runCli(["eval", "--cwd", root], { env: { CI: "true" } });
+    expect(cli.code).toBe(2);
+    expect(cli.stderr).toContain(
+      'evals/wrong.eval.ts:5: AE102 expected a number, got string "3" (wrong options.trials)',
+    );
+    expect(cli.stderr).toContain("fix: drop the quotes: `trials: 3`");
+    expect(cli.stderr).not.toContain("Invalid input");
     expect(cli.stderr).toContain("nothing was run");
     expect(await fs.readdir(root)).not.toContain(".copybook");
   });

@@ -1,5 +1,5 @@
 /**
- * Hostile agents, planted commands (RELIABILITY.md): an agent leaves a program where a check will
+ * Hostile agents, planted commands (docs/reliability.md): an agent leaves a program where a check will
  * start it (a git repository whose config names a core.fsmonitor command or a core.hooksPath, a
  * hook in .git/hooks), and the eval's `commands` check runs git in its workspace. Under bwrap and
  * docker that program must run inside the trial's sandbox, not on the host (so must a skill's

@@ -409,7 +409,9 @@ function skillTargetAttacks(): Attack[] {
   ];
 }
 
-describe("hostile agents: links and special files", () => {
+// Each attack has its projects and secret to itself and mostly waits on the CLI: they run side by
+// side (vitest's maxConcurrency, 5 at a time).
+describe.concurrent("hostile agents: links and special files", () => {
   for (const attack of attacks) {
     it(attack.name, { timeout: 300_000 }, async () => {
       await attack.expect(await attack.plant());

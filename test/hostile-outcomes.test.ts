@@ -4,7 +4,7 @@
  * link and made again by `recheck`, every provider records the same changed and deleted lists for
  * the same actions, and what an agent does inside its sandbox (stopping its container, a folder
  * tree too deep to walk) is its trial's failure, never an infra error retried, with no temp folder
- * left behind. RELIABILITY.md › Hostile agents: outcomes and infra errors.
+ * left behind. docs/reliability.md › Hostile agents: outcomes and infra errors.
  */
 import { execFileSync } from "node:child_process";
 import { promises as fs } from "node:fs";

@@ -17,7 +17,7 @@ import { ownRun, processStart } from "../src/util/run-owner.js";
 import { uniqueToken } from "./helpers/agent-run.js";
 import { dockerProblem, testImage } from "./helpers/docker-image.js";
 import { eventually, leftovers } from "./helpers/procs.js";
-import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
+import { makeProject, REPO_ROOT, removedWithProjects, runCli } from "./helpers/project.js";
 
 const exec = promisify(execFile);
 const tokens: string[] = [];
@@ -107,7 +107,10 @@ async function cgroupsOf(pid: number): Promise<string[]> {
 }
 
 async function freshTmp(): Promise<string> {
-  return fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "reap-tmp-")));
+  // Removed when the file ends, with the projects (it was left in the run's TMPDIR before).
+  return removedWithProjects(
+    await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "reap-tmp-"))),
+  );
 }
 
 /** A project with a slow and a quick eval (extra YAML for the slow one), its agent and its TMPDIR. */
@@ -193,6 +196,13 @@ describe.skipIf(process.platform !== "linux")("a harness killed with SIGKILL mid
     const liveCgroups = await cgroupsOf(livePid);
     const dead = await startSlow(other, "dead");
     const deadPid = dead.child.pid!;
+    // Killed once its trial's processes are all up (the agent writes its started file first; on a
+    // loaded machine its children follow a moment later).
+    await eventually(
+      () => leftovers(`REAP_TOKEN=${other.token}`),
+      (found) => found.length >= 3,
+      600,
+    );
     await sigkill(dead);
     expect((await leftovers(`REAP_TOKEN=${other.token}`)).length).toBeGreaterThanOrEqual(3);
 

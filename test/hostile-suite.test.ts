@@ -4,7 +4,7 @@
  * The agent-side attacks are the evals of one project, run by the literal agent through the real CLI
  * once per provider; each row is then judged from that run's run.json and console. The rows that
  * act on the CLI itself (signals at each phase, SIGKILL then a re-run) run a CLI each.
- * RELIABILITY.md › Hostile-agent suite lists every row with its outcome per provider.
+ * docs/reliability.md › Hostile-agent suite lists every row with its outcome per provider.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { promises as fs } from "node:fs";
@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cgroupHome } from "../src/util/cgroup.js";
 import { uniqueToken } from "./helpers/agent-run.js";
 import { testImage } from "./helpers/docker-image.js";
@@ -439,12 +439,28 @@ async function runAttacks(
   };
 }
 
+/**
+ * Each provider's run of the attacks, all started together the first time one is wanted: three
+ * runs with nothing in common but the machine, side by side instead of one after the other.
+ */
+let attackRuns: Map<Provider["name"], Promise<Awaited<ReturnType<typeof runAttacks>>>> | undefined;
+function attacksUnder(p: Provider): Promise<Awaited<ReturnType<typeof runAttacks>>> {
+  attackRuns ??= new Map(
+    PROVIDERS.filter((q) => q.tool?.problem === undefined).map((q) => {
+      const run = runAttacks(q);
+      run.catch(() => undefined); // awaited (and failing) in that provider's beforeAll
+      return [q.name, run];
+    }),
+  );
+  return attackRuns.get(p.name) ?? runAttacks(p);
+}
+
 for (const p of PROVIDERS) {
   forProvider(p, () => {
     describe("agent-side attacks (one run of every attack)", () => {
       let seen: Awaited<ReturnType<typeof runAttacks>>;
       beforeAll(async () => {
-        seen = await runAttacks(p);
+        seen = await attacksUnder(p);
       }, 900_000);
 
       it("the run ends with the agents' verdicts (exit 1), no trial retried, nothing left", async () => {
@@ -468,12 +484,16 @@ for (const p of PROVIDERS) {
 
 // ---------- the CLI's own attacks: signals at each phase, SIGKILL then a re-run ----------
 
-const started: ChildProcess[] = [];
-const tokens: string[] = [];
-afterEach(async () => {
-  // A failing test's CLIs and sleepers are killed here, not left for five minutes.
-  for (const cli of started.splice(0)) cli.kill("SIGKILL");
-  for (const token of tokens.splice(0)) {
+/** What a test started: its CLIs, and the tokens that mark its processes. */
+interface Started {
+  clis: ChildProcess[];
+  tokens: string[];
+}
+
+/** A failing test's CLIs and sleepers are killed when it ends, not left for five minutes. */
+async function killStarted(own: Started): Promise<void> {
+  for (const cli of own.clis.splice(0)) cli.kill("SIGKILL");
+  for (const token of own.tokens.splice(0)) {
     for (const p of await leftovers(`SUITE_TOKEN=${token}`)) {
       try {
         process.kill(p.pid, "SIGKILL");
@@ -482,7 +502,14 @@ afterEach(async () => {
       }
     }
   }
-});
+}
+
+/** The signal tests run concurrently: each kills only what it started, when it ends. */
+function startedBy(onTestFinished: (fn: () => Promise<void>) => void): Started {
+  const own: Started = { clis: [], tokens: [] };
+  onTestFinished(() => killStarted(own));
+  return own;
+}
 
 interface Cli {
   child: ChildProcess;
@@ -490,7 +517,7 @@ interface Cli {
   exited: Promise<number | null>;
 }
 
-function startCli(args: string[], env: Record<string, string>): Cli {
+function startCli(args: string[], env: Record<string, string>, own: Started): Cli {
   const child = spawn(
     process.execPath,
     [
@@ -504,7 +531,7 @@ function startCli(args: string[], env: Record<string, string>): Cli {
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
-  started.push(child);
+  own.clis.push(child);
   let output = "";
   child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
@@ -614,9 +641,9 @@ assertions:
   files: [big.bin]
 `;
 
-async function signalProject() {
+async function signalProject(own: Started, bake: boolean) {
   const token = uniqueToken("suite-sig");
-  tokens.push(token);
+  own.tokens.push(token);
   const files: Record<string, string> = {
     "evals/quick.eval.yaml": QUICK,
     "evals/bake.eval.yaml": BAKE,
@@ -624,7 +651,8 @@ async function signalProject() {
   for (const p of PHASES) files[`evals/${p.phase}.eval.yaml`] = p.yaml;
   const root = await makeProject(files);
   await fs.mkdir(path.join(root, "tree"));
-  await fs.writeFile(path.join(root, "tree/big.bin"), Buffer.alloc(64 * 1024 * 1024, 1));
+  // Only a bake needs the tree to be big; the other phases never read it.
+  await fs.writeFile(path.join(root, "tree/big.bin"), Buffer.alloc(bake ? 64 * 1024 * 1024 : 1, 1));
   return { token, root, tmp: await freshTmp() };
 }
 
@@ -632,7 +660,9 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 for (const p of PROVIDERS) {
   forProvider(p, () => {
-    describe("signals at every phase: exit 130, nothing left", () => {
+    // Each case has its own project, TMPDIR, token and CLI, and waits mostly on processes: they run
+    // side by side (vitest's maxConcurrency, 5 at a time).
+    describe.concurrent("signals at every phase: exit 130, nothing left", () => {
       const cases = [
         ...PHASES.flatMap(({ phase, marker }) =>
           SIGNALS.map((signal) => ({ phase, signal, eval_: `${phase}-phase`, marker })),
@@ -646,14 +676,17 @@ for (const p of PROVIDERS) {
             }))
           : []),
       ];
-      it.each(cases)(
+      it.for(cases)(
         "$signal during $phase",
-        async ({ signal, eval_, marker }) => {
-          const { token, root, tmp } = await signalProject();
-          const cli = startCli(["eval", eval_, "--cwd", root, ...sandboxArgs(p)], {
-            TMPDIR: tmp,
-            SUITE_TOKEN: token,
-          });
+        { timeout: 300_000 },
+        async ({ signal, eval_, marker, phase }, { expect, onTestFinished }) => {
+          const own = startedBy(onTestFinished);
+          const { token, root, tmp } = await signalProject(own, phase === "image bake");
+          const cli = startCli(
+            ["eval", eval_, "--cwd", root, ...sandboxArgs(p)],
+            { TMPDIR: tmp, SUITE_TOKEN: token },
+            own,
+          );
           const pid = cli.child.pid!;
           // The phase has begun: its sleep runs, or (a bake) the image's container exists, not started.
           const reached = await eventually(
@@ -680,15 +713,17 @@ for (const p of PROVIDERS) {
           expect(cli.output()).toContain(`agent-evals: ${signal}: stopping agents`);
           expect(await leftBy(pid, token, tmp, p.name === "docker")).toEqual(NOTHING);
         },
-        300_000,
       );
     });
 
     describe("SIGKILL mid-trial, then a re-run", () => {
-      it("the re-run reaps everything the killed run left: processes, cgroups, containers, images, temp entries", async () => {
-        const { token, root, tmp } = await signalProject();
+      it("the re-run reaps everything the killed run left: processes, cgroups, containers, images, temp entries", async ({
+        onTestFinished,
+      }) => {
+        const own = startedBy(onTestFinished);
+        const { token, root, tmp } = await signalProject(own, false);
         const env = { TMPDIR: tmp, SUITE_TOKEN: token };
-        const cli = startCli(["eval", "agent-phase", "--cwd", root, ...sandboxArgs(p)], env);
+        const cli = startCli(["eval", "agent-phase", "--cwd", root, ...sandboxArgs(p)], env, own);
         const pid = cli.child.pid!;
         const reached = await eventually(
           async () => (await runningWith(token, "sleep 3002")).length > 0,

@@ -43,8 +43,15 @@ describe("agent-evals init", () => {
 
   it("writes a caller workflow that uses the reusable workflow with its inputs", async () => {
     const workflow = parseYaml(SCAFFOLD[".github/workflows/evals.yml"]!) as {
+      on: { workflow_dispatch: { inputs: Record<string, unknown> } };
+      permissions: Record<string, string>;
       jobs: {
-        evals: { uses: string; with: Record<string, unknown>; secrets: Record<string, string> };
+        evals: {
+          uses: string;
+          permissions: Record<string, string>;
+          with: Record<string, unknown>;
+          secrets: Record<string, string>;
+        };
       };
     };
     expect(workflow.jobs.evals.uses).toBe(
@@ -59,9 +66,27 @@ describe("agent-evals init", () => {
       "agents",
       "budget-usd",
       "evals",
+      "force",
       "shards",
       "trials",
     ]);
+    // A manual run may force; the nightly always does (docs/action.md › Setting it up).
+    expect(workflow.on.workflow_dispatch.inputs.force).toEqual({
+      description: "Run evals even when a recorded verdict matches",
+      type: "boolean",
+      default: false,
+    });
+    expect(workflow.jobs.evals.with.force).toBe(
+      "${{ github.event_name == 'schedule' || inputs.force == true }}",
+    );
+    // The reusable workflow's `source` job asks for id-token: write; a caller that does not grant
+    // it has its run refused by GitHub.
+    expect(workflow.jobs.evals.permissions).toEqual({
+      contents: "write",
+      "pull-requests": "write",
+      "id-token": "write",
+    });
+    expect(workflow.permissions).toEqual({ contents: "read" });
     expect(workflow.jobs.evals.with.agents).toBe("${{ inputs.agents }}");
     expect(Object.keys(workflow.jobs.evals.secrets).sort()).toEqual([
       "ANTHROPIC_API_KEY",

@@ -3,7 +3,7 @@
  * tests' own: the adapter's bounds are what is tested) and the engine's default infra-error retries:
  * the run ends as an infra error (exit 2), never a failure, after a number of model requests the
  * configured retries bound. Real CLIs from .agent-clis/ against the fakes on 127.0.0.1.
- * How long each takes: README › Infra errors (`npx vitest run test/outage.test.ts` prints it).
+ * How long each takes: docs/agents.md › Running Claude Code and Codex for real (`npx vitest run test/outage.test.ts` prints it).
  */
 import { performance } from "node:perf_hooks";
 import { afterAll, afterEach, describe, expect, it } from "vitest";

@@ -17,13 +17,10 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { workspacePool, FRESH_WORKSPACES_ENV } from "../src/run/workspace/recycle.js";
-import {
-  changedFiles,
-  makeTempDir,
-  manifest,
-  removeTree,
-  snapshotTree,
-} from "../src/run/workspace/sandbox.js";
+import { changedFiles, manifest } from "../src/run/workspace/changes.js";
+import { makeTempDir } from "../src/run/workspace/io.js";
+import { removeTree } from "../src/run/workspace/remove.js";
+import { snapshotTree } from "../src/run/workspace/tree.js";
 
 const dirs: string[] = [];
 afterEach(async () => {

@@ -66,10 +66,16 @@ export const c = defineEval("Hi.", {
 `,
     });
     const { specs } = await planEvals({ projectRoot: root });
-    const byId = Object.fromEntries(specs.map((s) => [s.id, s.sandbox]));
-    expect(byId.a).toMatchObject({ kind: "fixture", provider: "bwrap" });
-    expect(byId.b).toMatchObject({ kind: "repo", provider: "none" });
-    expect(byId.c).toMatchObject({ kind: "fixture", provider: "bwrap" });
+    const byId = Object.fromEntries(specs.map((s) => [s.id, s]));
+    expect(byId.a).toMatchObject({
+      workspace: { kind: "fixture" },
+      isolation: { provider: "bwrap" },
+    });
+    expect(byId.b).toMatchObject({ workspace: { kind: "repo" }, isolation: { provider: "none" } });
+    expect(byId.c).toMatchObject({
+      workspace: { kind: "fixture" },
+      isolation: { provider: "bwrap" },
+    });
   });
 
   it("an unknown kind is a definition error with file, line and fix: exit 2 from the bundled CLI, nothing run", async () => {

@@ -16,16 +16,12 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  changedFiles,
-  copyTree,
-  fillSandbox,
-  makeTempDir,
-  manifest,
-  removeTree,
-  repoFiles,
-  SandboxError,
-} from "../src/run/workspace/sandbox.js";
+import { changedFiles, manifest } from "../src/run/workspace/changes.js";
+import { fillWorkspace } from "../src/run/workspace/fill.js";
+import { makeTempDir, TreeError } from "../src/run/workspace/io.js";
+import { removeTree } from "../src/run/workspace/remove.js";
+import { repoFiles } from "../src/run/workspace/repo-files.js";
+import { copyTree } from "../src/run/workspace/tree.js";
 
 const execFileAsync = promisify(execFile);
 const isRoot = process.getuid?.() === 0;
@@ -78,7 +74,7 @@ async function git(cwd: string, ...args: string[]): Promise<string> {
 
 const mode = async (p: string): Promise<number> => (await stat(p)).mode & 0o777;
 
-describe("fillSandbox: template", () => {
+describe("fillWorkspace: template", () => {
   it("reproduces content, nested folders, modes and internal symlinks", async () => {
     const template = await tempDir("template");
     await writeFiles(template, {
@@ -95,7 +91,7 @@ describe("fillSandbox: template", () => {
     await symlink(join(template, "README.md"), join(template, "abs-readme"));
 
     const dest = await tempDir("dest");
-    await fillSandbox({ kind: "template", dir: template }, dest);
+    await fillWorkspace({ kind: "template", dir: template }, dest);
 
     expect(await listTree(dest)).toEqual([
       "README.md",
@@ -126,8 +122,8 @@ describe("fillSandbox: template", () => {
     await symlink("/etc/passwd", join(template, "sub/passwd"));
     const dest = await tempDir("dest");
 
-    const fill = fillSandbox({ kind: "template", dir: template }, dest);
-    await expect(fill).rejects.toThrow(SandboxError);
+    const fill = fillWorkspace({ kind: "template", dir: template }, dest);
+    await expect(fill).rejects.toThrow(TreeError);
     await expect(fill).rejects.toThrow(/sub\/passwd -> \/etc\/passwd/);
     expect(await readdir(dest)).toEqual([]);
   });
@@ -139,8 +135,8 @@ describe("fillSandbox: template", () => {
     await symlink("../outside.txt", join(template, "escape"));
     const dest = await tempDir("dest");
 
-    const fill = fillSandbox({ kind: "template", dir: template }, dest);
-    await expect(fill).rejects.toThrow(SandboxError);
+    const fill = fillWorkspace({ kind: "template", dir: template }, dest);
+    await expect(fill).rejects.toThrow(TreeError);
     await expect(fill).rejects.toThrow(/escape -> \.\.\/outside\.txt/);
     expect(await readdir(dest)).toEqual([]);
   });
@@ -148,16 +144,16 @@ describe("fillSandbox: template", () => {
   it("names a missing template folder", async () => {
     const missing = join(await tempDir("parent"), "nope");
     const dest = await tempDir("dest");
-    await expect(fillSandbox({ kind: "template", dir: missing }, dest)).rejects.toThrow(
+    await expect(fillWorkspace({ kind: "template", dir: missing }, dest)).rejects.toThrow(
       `template folder not found: ${missing}`,
     );
   });
 });
 
-describe("fillSandbox: fixture", () => {
+describe("fillWorkspace: fixture", () => {
   it("creates files with their parent folders", async () => {
     const dest = await tempDir("fixture");
-    await fillSandbox(
+    await fillWorkspace(
       {
         kind: "fixture",
         files: { "src/app.ts": "export {};\n", "README.md": "hi", "a/b/c/empty.txt": "" },
@@ -173,8 +169,8 @@ describe("fillSandbox: fixture", () => {
     "refuses the key %j before writing anything",
     async (key) => {
       const dest = await tempDir("fixture");
-      const fill = fillSandbox({ kind: "fixture", files: { "ok.txt": "ok", [key]: "x" } }, dest);
-      await expect(fill).rejects.toThrow(SandboxError);
+      const fill = fillWorkspace({ kind: "fixture", files: { "ok.txt": "ok", [key]: "x" } }, dest);
+      await expect(fill).rejects.toThrow(TreeError);
       await expect(fill).rejects.toThrow(`fixture key ${JSON.stringify(key)}`);
       expect(await readdir(dest)).toEqual([]);
     },
@@ -182,13 +178,13 @@ describe("fillSandbox: fixture", () => {
 
   it("refuses a key used both as a file and as a folder", async () => {
     const dest = await tempDir("fixture");
-    const fill = fillSandbox({ kind: "fixture", files: { a: "file", "a/b.txt": "x" } }, dest);
+    const fill = fillWorkspace({ kind: "fixture", files: { a: "file", "a/b.txt": "x" } }, dest);
     await expect(fill).rejects.toThrow(/"a\/b\.txt" needs "a" to be a folder/);
     expect(await readdir(dest)).toEqual([]);
   });
 });
 
-describe("fillSandbox: repo", () => {
+describe("fillWorkspace: repo", () => {
   async function makeRepo(): Promise<string> {
     const repo = await tempDir("repo");
     await git(repo, "init", "-q");
@@ -218,7 +214,7 @@ describe("fillSandbox: repo", () => {
   it("copies tracked and untracked-not-ignored files, skips ignored, excluded and deleted", async () => {
     const repo = await makeRepo();
     const dest = await tempDir("dest");
-    await fillSandbox({ kind: "repo", dir: repo }, dest);
+    await fillWorkspace({ kind: "repo", dir: repo }, dest);
 
     expect(await listTree(dest)).toEqual([
       ".gitignore",
@@ -246,8 +242,8 @@ describe("fillSandbox: repo", () => {
     await symlink("/etc/passwd", join(repo, "passwd"));
     await git(repo, "add", "passwd");
     const dest = await tempDir("dest");
-    const fill = fillSandbox({ kind: "repo", dir: repo }, dest);
-    await expect(fill).rejects.toThrow(SandboxError);
+    const fill = fillWorkspace({ kind: "repo", dir: repo }, dest);
+    await expect(fill).rejects.toThrow(TreeError);
     await expect(fill).rejects.toThrow(/passwd -> \/etc\/passwd/);
     expect(await readdir(dest)).toEqual([]);
   });
@@ -267,7 +263,7 @@ describe("fillSandbox: repo", () => {
     expect(await repoFiles(dir)).toEqual(["a.txt", "debug.log", "sub/b.txt"]);
 
     const dest = await tempDir("dest");
-    await fillSandbox({ kind: "repo", dir }, dest);
+    await fillWorkspace({ kind: "repo", dir }, dest);
     expect(await listTree(dest)).toEqual(["a.txt", "debug.log", "sub/b.txt"]);
   });
 });
@@ -336,7 +332,7 @@ describe("copyTree", () => {
     const dest = join(await tempDir("trial"), "work");
     await mkdir(dest);
     await symlink(join(outside, "victim.txt"), join(dest, "a.txt"));
-    await expect(copyTree(prepared, dest)).rejects.toThrow(SandboxError);
+    await expect(copyTree(prepared, dest)).rejects.toThrow(TreeError);
     expect(await readFile(join(outside, "victim.txt"), "utf8")).toBe("untouched");
   });
 
@@ -345,7 +341,7 @@ describe("copyTree", () => {
     await writeFiles(prepared, { "a.txt": "a" });
     await symlink(tmpdir(), join(prepared, "tmp"));
     const dest = join(await tempDir("trial"), "work");
-    await expect(copyTree(prepared, dest)).rejects.toThrow(SandboxError);
+    await expect(copyTree(prepared, dest)).rejects.toThrow(TreeError);
   });
 });
 

@@ -91,7 +91,7 @@ cases: [{ scenario: a, expect: { exit_code: 0 } }]
     expect(positive).toMatchObject({ trials: 3, passRate: 0.6, model: "sonnet", line: 8 });
     // Triggers at ≥ 0.6 of 3 runs (2 or 3): the negative query must stay quiet in 2 of its 3 runs.
     expect(byId["ts-fixer.trigger.negative-1"]!.passRate).toBe(0.666667);
-    expect(positive.sandbox).toEqual({
+    expect(positive.workspace).toEqual({
       kind: "fixture",
       files: {
         ".claude/skills/ts-fixer/SKILL.md": TARGETS[".claude/skills/ts-fixer/SKILL.md"],
@@ -102,9 +102,12 @@ cases: [{ scenario: a, expect: { exit_code: 0 } }]
     expect(positive.prompt!.params).toEqual({ weird: "{{weird}}" });
     const e2e = byId["ts-fixer.e2e.fix-it"]!;
     expect(e2e.model).toBe("opus");
-    expect(e2e.sandbox).toMatchObject({ kind: "fixture", files: { "src/a.ts": "x" } });
-    expect(e2e.claudeCode).toMatchObject({ group: "ts-fixer", axis: "e2e", scenario: "Fix it!" });
-    expect(byId.h).toMatchObject({ agents: [], claudeCode: { axis: "hook", cases: ["a"] } });
+    expect(e2e.workspace).toMatchObject({ kind: "fixture", files: { "src/a.ts": "x" } });
+    expect(e2e.part).toMatchObject({ group: "ts-fixer", axis: "e2e", scenario: "Fix it!" });
+    expect(byId.h).toMatchObject({
+      agents: [],
+      part: { kind: "skill", axis: "hook", cases: ["a"] },
+    });
 
     // Selection: the file's name selects its parts; --axis keeps one kind.
     expect(selectClaudeCodeParts(specs, ["ts-fixer"], "trigger").names).toEqual([

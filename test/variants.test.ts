@@ -13,17 +13,15 @@ import { claudeCode } from "../src/agents/claude-code.js";
 import { commandLine } from "../src/agents/command.js";
 import { scriptAgent } from "../src/agents/script.js";
 import { renderPrompt } from "../src/define/prompt.js";
-import { loadYamlEval } from "../src/define/yaml/task.js";
+import { loadYamlEval } from "../src/kinds/task/load.js";
 import type { AgentAdapter, EvalSpec } from "../src/model/eval.js";
 import { expandVariant } from "../src/plan/index.js";
 import { runTrial } from "../src/run/trial.js";
-import { prepareSandbox } from "../src/run/workspace/prepare.js";
-import {
-  fillSandbox,
-  makeTempDir,
-  removeTree,
-  SandboxError,
-} from "../src/run/workspace/sandbox.js";
+import { limitsOf, resolveEvals } from "../src/run/index.js";
+import { prepareTree } from "../src/run/workspace/prepare.js";
+import { fillWorkspace } from "../src/run/workspace/fill.js";
+import { makeTempDir, TreeError } from "../src/run/workspace/io.js";
+import { removeTree } from "../src/run/workspace/remove.js";
 import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";
 import { requireBin } from "./fakes/clis.js";
 import { agentProject, engineEnv, removeAgentProjects } from "./helpers/agent-run.js";
@@ -61,7 +59,7 @@ describe("a variant's files over the sandbox", () => {
     await fs.writeFile(path.join(template, "docs/a.md"), "a");
     await fs.writeFile(path.join(template, "README.md"), "old");
     const dest = await tempDir("dest");
-    await fillSandbox(
+    await fillWorkspace(
       {
         kind: "template",
         dir: template,
@@ -103,18 +101,18 @@ describe("a variant's files over the sandbox", () => {
       [{ "file-link": "y" }, '"file-link"'],
     ] as const) {
       const dest = await tempDir("dest");
-      const error = await fillSandbox({ kind: "template", dir: template, overlay }, dest).then(
+      const error = await fillWorkspace({ kind: "template", dir: template, overlay }, dest).then(
         () => undefined,
         (e: unknown) => e,
       );
-      expect(error).toBeInstanceOf(SandboxError);
+      expect(error).toBeInstanceOf(TreeError);
       expect((error as Error).message).toContain(`goes through the symlink ${names}`);
       expect((error as Error).message).toContain("Fix:");
       expect(await fs.readdir(path.join(dest, "real"))).toEqual(["file.txt"]);
     }
     // Removing a link removes the link, not what it points to.
     const dest = await tempDir("dest");
-    await fillSandbox(
+    await fillWorkspace(
       { kind: "template", dir: template, overlay: { "file-link": null, "inner-link": null } },
       dest,
     );
@@ -130,14 +128,14 @@ describe("a variant's files over the sandbox", () => {
       [{ "a.txt": "first", src: "y" }, "is a folder in the sandbox"],
     ] as const) {
       const dest = await tempDir("dest");
-      const error = await fillSandbox(
+      const error = await fillWorkspace(
         { kind: "fixture", files: { "src/app.ts": "app" }, overlay },
         dest,
       ).then(
         () => undefined,
         (e: unknown) => e,
       );
-      expect(error, JSON.stringify(overlay)).toBeInstanceOf(SandboxError);
+      expect(error, JSON.stringify(overlay)).toBeInstanceOf(TreeError);
       expect((error as Error).message).toContain(text);
       expect(existsSync(path.join(dest, "a.txt"))).toBe(false);
     }
@@ -160,9 +158,9 @@ describe("a variant's files over the sandbox", () => {
       variants: [{ name: "v", files: { "CLAUDE.md": "Be brief." } }],
     };
     for (const s of [spec, expandVariant(spec, spec.variants![0]!), spec]) {
-      const prepared = await prepareSandbox(s, { env: { PATH: process.env.PATH! }, keep: false });
+      const prepared = await prepareTree(s, { env: { PATH: process.env.PATH! }, keep: false });
       await prepared.dispose();
-      const withStore = await prepareSandbox(s, {
+      const withStore = await prepareTree(s, {
         env: { PATH: process.env.PATH! },
         keep: false,
         store,
@@ -183,7 +181,8 @@ function baseSpec(): EvalSpec {
     agents: [],
     trials: 1,
     passRate: 1,
-    sandbox: { kind: "fixture", files: { "README.md": "# app" } },
+    workspace: { kind: "fixture", files: { "README.md": "# app" } },
+    isolation: {},
     setup: [],
     shims: {},
     checks: [{ type: "fileExists", path: "README.md" }],
@@ -200,7 +199,7 @@ async function trialOf(
   keepWorkspace = false,
 ) {
   const out = await tempDir("out");
-  const prepared = await prepareSandbox(spec, { env, keep: false });
+  const prepared = await prepareTree(spec, { env, keep: false });
   try {
     return await runTrial({
       spec,
@@ -213,6 +212,8 @@ async function trialOf(
       baseEnv: env,
       keepWorkspace,
       signal: new AbortController().signal,
+      isolation: resolveEvals([spec], undefined).get(spec)!,
+      limits: limitsOf(spec),
     });
   } finally {
     await prepared.dispose();
@@ -375,7 +376,7 @@ export const b = defineEval("x", {
     expect(output).toContain("evals/a.eval.yaml:11:11: AE120");
     expect(output).toContain("fix: give each variant its own `name`");
     expect(output).toMatch(/evals\/a\.eval\.yaml:14:\d+: AE106 .*"\.\.\/\.\.\/etc\/x"/);
-    expect(output).toMatch(/evals\/b\.eval\.ts:2: AE106 .*"\/abs" is an absolute path/);
+    expect(output).toMatch(/evals\/b\.eval\.ts:5: AE106 .*`\/abs` is an absolute path/);
     expect(output).toContain("nothing was run");
     expect(existsSync(path.join(root, ".copybook"))).toBe(false);
   });

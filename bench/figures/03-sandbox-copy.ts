@@ -1,4 +1,4 @@
-// Figure 3: sandbox copy of a 4,000-file template. copyTree (src/run/workspace/sandbox.ts) vs every
+// Figure 3: sandbox copy of a 4,000-file template. copyTree (src/run/workspace/tree.ts) vs every
 // other way to copy (per-file async copyFile, fs.cp, cp -r, cp -a --reflink=auto), and removeTree vs
 // rm -rf.
 
@@ -113,7 +113,7 @@ function copyReport(copy: CopyFigure, options: BenchOptions): ReportPart {
   ];
   const how = [
     `3. **Sandbox copy.** A template of ${copy.files.toLocaleString("en-US")} files (${BIG_TEMPLATE.dirs}×${BIG_TEMPLATE.subdirs} folders × ${BIG_TEMPLATE.files} files), ` +
-      "snapshotted once with `snapshotTree` (src/run/workspace/sandbox.ts, via tsx; a run does this once per eval). Per round, " +
+      "snapshotted once with `snapshotTree` (src/run/workspace/tree.ts, via tsx; a run does this once per eval). Per round, " +
       "each method copies it to a fresh folder, in a rotating order, timed in-process: `copySnapshot` (ours), the " +
       "previous per-file async copy (kept in bench/ts-helper.mjs to measure against), `fs.promises.cp`, and `cp -r` / " +
       "`cp -a --reflink=auto` timed around `spawnSync` from the same process. Then two of the copies are removed, " +

@@ -1,4 +1,4 @@
-// Every figure of BENCHMARKS.md, in the order the bench runs them (`npm run bench -- --list`).
+// Every figure of docs/benchmarks.md, in the order the bench runs them (`npm run bench -- --list`).
 
 import type { Figure } from "../harness.js";
 import { trialOverhead } from "./01-trial-overhead.js";
@@ -14,6 +14,7 @@ import { peerSuite } from "./10-peer-suite.js";
 import { waitingAgent } from "./11-waiting-agent.js";
 import { providers } from "./12-providers.js";
 import { infraErrors } from "./13-infra-errors.js";
+import { replay } from "./14-replay.js";
 
 export {
   trialOverhead,
@@ -29,6 +30,7 @@ export {
   waitingAgent,
   providers,
   infraErrors,
+  replay,
 };
 
 /** The figures in the order they run and print their summary lines. */
@@ -46,12 +48,13 @@ export const FIGURES: ReadonlyArray<Figure<unknown>> = [
   waitingAgent,
   providers,
   infraErrors,
+  replay,
 ];
 
 /**
  * The order of the figures' parts on the page (their rows in the Results table, notes, sections,
- * *How measured* and raw samples): the comparisons with peers first (10–12), then 1–9; figure 13's
- * section closes the page. Every figure's `lead` comes before all of these.
+ * *How measured* and raw samples): the comparisons with peers first (10–12), then 1–9 and 14; figure
+ * 13's section closes the page. Every figure's `lead` comes before all of these.
  */
 export const PAGE_ORDER: readonly string[] = [
   "10",
@@ -66,5 +69,6 @@ export const PAGE_ORDER: readonly string[] = [
   "7",
   "8",
   "9",
+  "14",
   "13",
 ];

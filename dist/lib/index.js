@@ -2505,7 +2505,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 93479:
+/***/ 79956:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2538,8 +2538,8 @@ var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/model/index.ts + 9 modules
 var src_model = __nccwpck_require__(59952);
-// EXTERNAL MODULE: ./src/util/index.ts + 16 modules
-var util = __nccwpck_require__(61930);
+// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
+var util = __nccwpck_require__(31222);
 ;// CONCATENATED MODULE: ./src/agents/lines.ts
 /** A line longer than this is dropped: an agent flooding one endless line must not fill memory. */
 const MAX_LINE_CHARS = 16 * 1024 * 1024;
@@ -2732,7 +2732,7 @@ function refuseMcp(agent, ctx) {
     const servers = mcpOf(ctx);
     if (!servers)
         return;
-    throw new src_model/* InfraError */.Ri(`${agent} has no MCP support, but the eval gives it the MCP server(s) ${Object.keys(servers).join(", ")}: run this eval with an agent that supports MCP (README › Agents)`, false);
+    throw new src_model/* InfraError */.Ri(`${agent} has no MCP support, but the eval gives it the MCP server(s) ${Object.keys(servers).join(", ")}: run this eval with an agent that supports MCP (docs/agents.md)`, false);
 }
 /** Claude Code's `--mcp-config` file (the `.mcp.json` format). */
 async function writeClaudeMcpConfig(file, servers) {
@@ -2762,15 +2762,19 @@ function opencodeMcpConfig(servers) {
  * replace a same-named server of the config.toml it was given, without merging TOML files.
  * Server names are TOML bare keys (the definition's schema allows letters, digits, `_`, `-`).
  */
+/** How long codex waits for an eval's MCP server to list its tools before its first turn. */
+const CODEX_MCP_STARTUP_SECONDS = 60;
 function codexMcpArgs(servers) {
     return Object.entries(servers).flatMap(([name, s]) => {
         const args = s.args.map(tomlString).join(",");
         const env = Object.entries(s.env)
             .map(([key, value]) => `${tomlString(key)}=${tomlString(value)}`)
             .join(",");
+        // startup_timeout_sec: codex starts its first turn without a server that has not listed its
+        // tools within 10 s (its default), as on a loaded CI runner; the eval's servers get a minute.
         return [
             "-c",
-            `mcp_servers.${name}={command=${tomlString(s.command)},args=[${args}],env={${env}}}`,
+            `mcp_servers.${name}={command=${tomlString(s.command)},args=[${args}],env={${env}},startup_timeout_sec=${CODEX_MCP_STARTUP_SECONDS}}`,
         ];
     });
 }
@@ -2863,10 +2867,64 @@ async function runJudgeProcess(ctx, options) {
     return { process: result, stdoutFile, stderrFile, transcripts };
 }
 
+;// CONCATENATED MODULE: ./src/agents/model-route.ts
+// Where an agent sends its model traffic, and how a run points it elsewhere: at the loopback proxy
+// that records or replays that traffic (run/replay/). Each adapter names its own base URL setting;
+// these helpers serve the adapters whose setting is an environment variable.
+/**
+ * The base URL an agent configured by the environment variable `name` uses: its own options' env
+ * first (it wins over the run's in the process too), then the run's, then the CLI's default.
+ */
+function envUpstream(name, own, env, fallback) {
+    return own?.[name] || env[name] || fallback;
+}
+/** The variable that points the agent at the run's proxy; nothing when the run has none. */
+function envRedirect(name, ctx) {
+    return ctx.modelBaseUrl ? { [name]: ctx.modelBaseUrl } : {};
+}
+/**
+ * The base URLs of the providers an agent that names its model `provider/model` (opencode, pi)
+ * knows without being told, for those whose URL its config can move. Another provider is recorded
+ * only when its config gives the URL.
+ */
+const BUILT_IN_PROVIDER_URLS = {
+    anthropic: "https://api.anthropic.com/v1",
+    openai: "https://api.openai.com/v1",
+};
+/** The provider part of a `provider/model` name. */
+function providerOf(model) {
+    const slash = model?.indexOf("/") ?? -1;
+    return model && slash > 0 ? model.slice(0, slash) : undefined;
+}
+/**
+ * The base URL of a `provider/model` agent's provider: the one its config gives (`configured`),
+ * else the built-in provider's.
+ */
+function providerUpstream(provider, configured) {
+    if (!provider)
+        return undefined;
+    const given = configured(provider);
+    if (typeof given === "string" && given)
+        return given;
+    return BUILT_IN_PROVIDER_URLS[provider];
+}
+/** A plain object's own key, or undefined (for reading users' config objects safely). */
+function field(value, key) {
+    return value && typeof value === "object" && !Array.isArray(value)
+        ? value[key]
+        : undefined;
+}
+
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(31421);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(48161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
 ;// CONCATENATED MODULE: ./src/agents/version-probe.ts
 // `<bin> --version`, once per binary: what every result records as the agent's version.
+
+
+
 
 const cache = new Map();
 /** The first version-looking token of `bin --version` (stdout, else stderr), or undefined when it can't be run. */
@@ -2874,7 +2932,20 @@ function probeVersion(bin, env = process.env) {
     let pending = cache.get(bin);
     if (!pending) {
         pending = new Promise((resolve) => {
-            (0,external_node_child_process_.execFile)(bin, ["--version"], { env, timeout: 30_000 }, (error, stdout, stderr) => {
+            // A TMPDIR and HOME of its own, removed after: `opencode --version` leaves $TMPDIR/opencode
+            // behind, and `codex --version` unpacks its helpers into ~/.codex/tmp. The user's HOME stays
+            // as it was (test/home.test.ts compares it byte for byte).
+            let scratch;
+            try {
+                scratch = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(env.TMPDIR ?? external_node_os_default().tmpdir(), "agent-evals-version-"));
+            }
+            catch {
+                scratch = undefined; // an unwritable TMPDIR: probed with the one it has
+            }
+            const probeEnv = scratch ? scratchEnv(env, scratch) : env;
+            (0,external_node_child_process_.execFile)(bin, ["--version"], { env: probeEnv, timeout: 30_000 }, (error, stdout, stderr) => {
+                if (scratch)
+                    (0,external_node_fs_.rmSync)(scratch, { recursive: true, force: true });
                 if (error)
                     return resolve(undefined);
                 // pi prints its version on stderr.
@@ -2888,6 +2959,25 @@ function probeVersion(bin, env = process.env) {
     }
     return pending;
 }
+/** Variables that point a CLI at its folders under HOME: left out, so they fall under the scratch HOME. */
+const HOME_POINTERS = [
+    "CODEX_HOME",
+    "CLAUDE_CONFIG_DIR",
+    "GEMINI_CLI_HOME",
+    "COPILOT_HOME",
+    "PI_CODING_AGENT_DIR",
+    "XDG_CONFIG_HOME",
+    "XDG_DATA_HOME",
+    "XDG_CACHE_HOME",
+    "XDG_STATE_HOME",
+];
+/** `env` with TMPDIR and HOME in `scratch`, and nothing pointing back into the user's HOME. */
+function scratchEnv(env, scratch) {
+    const out = { ...env, TMPDIR: scratch, HOME: scratch };
+    for (const name of HOME_POINTERS)
+        delete out[name];
+    return out;
+}
 
 ;// CONCATENATED MODULE: ./src/agents/claude-code.ts
 // The claude-code agent: `claude -p` with stream-json output, permissions bypassed, stdin closed,
@@ -2895,6 +2985,7 @@ function probeVersion(bin, env = process.env) {
 // eval's MCP servers through `--mcp-config`.
 // Flags and event formats: the pinned claude CLI's (scripts/install-agent-clis.sh), proven by
 // test/claude-code.test.ts against the fake Anthropic API.
+
 
 
 
@@ -2926,6 +3017,9 @@ const CLAUDE_CREDENTIAL_ENV = [
     "ANTHROPIC_AUTH_TOKEN",
     "CLAUDE_CODE_OAUTH_TOKEN",
 ];
+/** Where claude sends its model traffic, and the variable that moves it. */
+const BASE_URL_ENV = "ANTHROPIC_BASE_URL";
+const DEFAULT_BASE_URL = "https://api.anthropic.com";
 function claudeCode(options = {}) {
     const bin = options.bin ?? "claude";
     return {
@@ -2933,6 +3027,7 @@ function claudeCode(options = {}) {
         credentialEnv: CLAUDE_CREDENTIAL_ENV,
         available: async () => (await probeVersion(bin)) !== undefined,
         version: () => probeVersion(bin),
+        modelUpstream: ({ env }) => envUpstream(BASE_URL_ENV, options.env, env, DEFAULT_BASE_URL),
         run: (ctx) => runClaude(ctx, bin, options),
         judge: (ctx) => judgeWithClaude(ctx, bin, options),
     };
@@ -3043,6 +3138,7 @@ async function runClaude(ctx, bin, options) {
             CLAUDE_CODE_TMPDIR: external_node_path_default().join(tmp, "claude"),
             CLAUDE_CODE_MAX_RETRIES: ctx.env.CLAUDE_CODE_MAX_RETRIES ?? CLAUDE_DEFAULT_MAX_RETRIES,
             ...options.env,
+            ...envRedirect(BASE_URL_ENV, ctx),
         },
         onStdout: (chunk) => lines.push(chunk),
     }).finally(() => ctx.signal.removeEventListener("abort", stopOnAbort));
@@ -3085,9 +3181,6 @@ function classifyClaudeError(message, status) {
     return new src_model/* InfraError */.Ri(`claude reported an error${status ? ` (API ${status})` : ""}: ${message}${why}`, retryable);
 }
 
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(48161);
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
 ;// CONCATENATED MODULE: ./src/agents/agent-home.ts
 // A trial's own config folder for an agent CLI: created fresh, with the named files (login,
 // settings, global instructions) copied in from the folder the user's agent reads, when they exist.
@@ -3315,6 +3408,7 @@ const GEMINI_PRICES = {
 
 
 
+
 /** Flags that keep codex to the model API: no plugin or app look-ups, update checks, analytics. */
 const CODEX_QUIET_ARGS = [
     "-c",
@@ -3337,6 +3431,40 @@ const CARRIED_OVER = ["auth.json", "config.toml", "AGENTS.md"];
 const MAX_CONFIG_BYTES = 1024 * 1024;
 /** The variables that log Codex in (besides a saved `codex login`). */
 const CODEX_CREDENTIAL_ENV = ["OPENAI_API_KEY", "CODEX_API_KEY"];
+/** The built-in `openai` provider's base URL, and the variable that moves it. */
+const OPENAI_BASE_URL_ENV = "OPENAI_BASE_URL";
+const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+/**
+ * The custom provider codex's `-c` arguments select (`model_provider=<id>`), with the `base_url`
+ * they give it (inline, `model_providers.<id>={…base_url="…"}`, or `model_providers.<id>.base_url=`);
+ * undefined when they select none or give it no URL. A provider in the user's config.toml is
+ * not read: give it with `-c` to record it.
+ */
+function customProvider(args) {
+    const settings = args.filter((_, i) => i > 0 && args[i - 1] === "-c");
+    const id = settings
+        .map((s) => /^model_provider\s*=\s*"?([\w-]+)"?$/.exec(s)?.[1])
+        .filter(Boolean)
+        .at(-1);
+    if (!id)
+        return undefined;
+    let baseUrl;
+    for (const setting of settings) {
+        const inline = new RegExp(`^model_providers\\.${id}\\s*=.*\\bbase_url\\s*=\\s*"([^"]+)"`).exec(setting);
+        const dotted = new RegExp(`^model_providers\\.${id}\\.base_url\\s*=\\s*"?([^"]+?)"?$`).exec(setting);
+        baseUrl = inline?.[1] ?? dotted?.[1] ?? baseUrl;
+    }
+    return baseUrl ? { id, baseUrl } : undefined;
+}
+/** The arguments and variables that point codex at the run's proxy (after the user's own `-c`). */
+function codexRedirect(ctx, options) {
+    if (!ctx.modelBaseUrl)
+        return { args: [], env: {} };
+    const custom = customProvider(options.args ?? []);
+    if (!custom)
+        return { args: [], env: envRedirect(OPENAI_BASE_URL_ENV, ctx) };
+    return { args: ["-c", `model_providers.${custom.id}.base_url="${ctx.modelBaseUrl}"`], env: {} };
+}
 function codex(options = {}) {
     const bin = options.bin ?? "codex";
     return {
@@ -3344,6 +3472,12 @@ function codex(options = {}) {
         credentialEnv: CODEX_CREDENTIAL_ENV,
         available: async () => (await probeVersion(bin)) !== undefined,
         version: () => probeVersion(bin),
+        modelUpstream: ({ env }) => {
+            const custom = customProvider(options.args ?? []);
+            if (custom)
+                return custom.baseUrl;
+            return envUpstream(OPENAI_BASE_URL_ENV, options.env, env, OPENAI_DEFAULT_BASE_URL);
+        },
         run: (ctx) => runCodex(ctx, bin, options),
         judge: (ctx) => judgeWithCodex(ctx, bin, options),
     };
@@ -3426,6 +3560,7 @@ function codexArgs(ctx, options) {
         ...codexMcpArgs(mcpOf(ctx) ?? {}),
         ...(model ? ["-m", model] : []),
         ...(options.args ?? []),
+        ...codexRedirect(ctx, options).args,
         // The eval's own (a variant's `args`), each one argument, before the prompt's `--`.
         ...(ctx.extraArgs ?? []),
         // `--` so a prompt that starts with a dash is not read as a flag.
@@ -3453,7 +3588,7 @@ async function runCodex(ctx, bin, options) {
     const run = await runAgentProcess(ctx, {
         command: bin,
         args: codexArgs(ctx, options),
-        env: { ...options.env, CODEX_HOME: codexHome },
+        env: { ...options.env, CODEX_HOME: codexHome, ...codexRedirect(ctx, options).env },
         onStdout: (chunk) => lines.push(chunk),
         signal: stop.signal,
     });
@@ -3551,7 +3686,7 @@ function withFilePath(input) {
 ;// CONCATENATED MODULE: ./src/agents/copilot-stream.ts
 // Reads `copilot -p … --output-format json` events as they arrive into a trajectory, the final
 // message, turns and API failures. Tokens are not in the events: they come from the file
-// `--usage-output-file` writes at the end (readCopilotUsage). Event shapes: README › Agents.
+// `--usage-output-file` writes at the end (readCopilotUsage). Event shapes: docs/agents.md.
 
 
 /** Copilot CLI 1.0's built-in tools → the normalized names. */
@@ -3661,7 +3796,8 @@ function readCopilotUsage(report) {
 // its `--usage-output-file` report, the cost from a price table. The eval's MCP servers go in
 // through `--additional-mcp-config @file`. Copilot retries API errors
 // itself: after `maxApiErrors` failed calls in a row the run is stopped as an infra error.
-// A custom model provider (BYOK: COPILOT_PROVIDER_BASE_URL …) goes in `env`. README › Agents.
+// A custom model provider (BYOK: COPILOT_PROVIDER_BASE_URL …) goes in `env`. docs/agents.md.
+
 
 
 
@@ -3701,6 +3837,8 @@ function copilotCredentialProblem(name, value) {
     return undefined;
 }
 const copilot_CARRIED_OVER = ["config.json", "mcp-config.json", "copilot-instructions.md"];
+/** The base URL of copilot's own model provider (BYOK), the one it can be recorded with. */
+const copilot_BASE_URL_ENV = "COPILOT_PROVIDER_BASE_URL";
 function copilot(options = {}) {
     const bin = options.bin ?? "copilot";
     return {
@@ -3709,6 +3847,8 @@ function copilot(options = {}) {
         credentialProblem: copilotCredentialProblem,
         available: async () => (await probeVersion(bin)) !== undefined,
         version: () => probeVersion(bin),
+        // Only a provider of its own (BYOK) can be moved: GitHub's models sit behind a token exchange.
+        modelUpstream: ({ env }) => options.env?.[copilot_BASE_URL_ENV] || env[copilot_BASE_URL_ENV] || undefined,
         run: (ctx) => runCopilot(ctx, bin, options),
     };
 }
@@ -3757,7 +3897,12 @@ async function runCopilot(ctx, bin, options) {
     const run = await runAgentProcess(ctx, {
         command: bin,
         args: copilotArgs(ctx, options, usageFile, mcpConfigFile),
-        env: { COPILOT_AUTO_UPDATE: "false", ...options.env, COPILOT_HOME: home },
+        env: {
+            COPILOT_AUTO_UPDATE: "false",
+            ...options.env,
+            COPILOT_HOME: home,
+            ...envRedirect(copilot_BASE_URL_ENV, ctx),
+        },
         onStdout: (chunk) => lines.push(chunk),
         signal: stop.signal,
     });
@@ -3805,7 +3950,7 @@ function classifyCopilotError(message, status) {
 
 ;// CONCATENATED MODULE: ./src/agents/gemini-stream.ts
 // Reads Gemini CLI's `--output-format stream-json` events as they arrive into a trajectory, the final
-// message and token counts. Event shapes: README › Agents › gemini.
+// message and token counts. Event shapes: docs/agents.md › The other CLIs.
 
 
 /** Gemini CLI 0.61's built-in tools → the normalized names. */
@@ -3899,7 +4044,8 @@ function gemini_stream_readResult(event) {
 // in a workspace trusted for the session (`--skip-trust`), stdin ignored, its own GEMINI_CLI_HOME per
 // trial (the trial HOME's `.gemini` login and settings carried over, telemetry and update checks
 // off, the eval's MCP servers and the turn limit added). Gemini reports tokens but no cost: the cost
-// comes from a versioned price table. Flags and events: README › Agents.
+// comes from a versioned price table. Flags and events: docs/agents.md.
+
 
 
 
@@ -3920,6 +4066,9 @@ const gemini_CARRIED_OVER = ["settings.json", "oauth_creds.json", "google_accoun
 const GEMINI_DEFAULT_MAX_ATTEMPTS = 2;
 /** Exit code of Gemini CLI 0.61 for an authentication failure (FATAL_AUTHENTICATION_ERROR). */
 const EXIT_AUTH = 41;
+/** Where gemini sends its model traffic, and the variable that moves it. */
+const gemini_BASE_URL_ENV = "GOOGLE_GEMINI_BASE_URL";
+const gemini_DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
 function gemini(options = {}) {
     const bin = options.bin ?? "gemini";
     return {
@@ -3927,6 +4076,7 @@ function gemini(options = {}) {
         credentialEnv: GEMINI_CREDENTIAL_ENV,
         available: async () => (await probeVersion(bin)) !== undefined,
         version: () => probeVersion(bin),
+        modelUpstream: ({ env }) => envUpstream(gemini_BASE_URL_ENV, options.env, env, gemini_DEFAULT_BASE_URL),
         run: (ctx) => runGemini(ctx, bin, options),
     };
 }
@@ -3955,7 +4105,12 @@ async function runGemini(ctx, bin, options) {
     const run = await runAgentProcess(ctx, {
         command: bin,
         args: geminiArgs(ctx, options),
-        env: { GEMINI_CLI_NO_RELAUNCH: "true", ...options.env, GEMINI_CLI_HOME: home },
+        env: {
+            GEMINI_CLI_NO_RELAUNCH: "true",
+            ...options.env,
+            GEMINI_CLI_HOME: home,
+            ...envRedirect(gemini_BASE_URL_ENV, ctx),
+        },
         onStdout: (chunk) => lines.push(chunk),
     });
     lines.end();
@@ -4251,7 +4406,8 @@ function scanTemplate(template) {
 // A command template agent: `--agent "my-agent run {prompt}"`. `{prompt}` becomes ONE single-quoted
 // shell word, so quotes, `$(…)` or backticks in a prompt are text, never code; a template that puts
 // `{prompt}` where that word would not be plain text (inside quotes, after `\`…) is refused before
-// anything runs. The raw prompt is also in $AGENT_EVALS_PROMPT for programs that would rather read it.
+// anything runs. The raw prompt is also in $AGENT_EVALS_PROMPT (and $AGENTFILE_EVAL_PROMPT, the agentfile
+// format's name for it) for programs that would rather read it.
 
 
 
@@ -4259,6 +4415,12 @@ function scanTemplate(template) {
 
 
 const PROMPT_ENV = "AGENT_EVALS_PROMPT";
+/** The agentfile format's name for the raw prompt: scripts written for it keep working. */
+const AGENTFILE_PROMPT_ENV = "AGENTFILE_EVAL_PROMPT";
+/** The variables that carry the raw prompt to a command or script agent. */
+function promptEnv(prompt) {
+    return { [PROMPT_ENV]: prompt, [AGENTFILE_PROMPT_ENV]: prompt };
+}
 /** A command template whose `{prompt}` the shell would not read as one plain word. */
 class UnsafeTemplateError extends src_model/* AgentEvalsError */.xu {
     fix = "write {prompt} bare: agent-evals quotes it (my-agent --prompt {prompt}, or --prompt={prompt}); or read the prompt from $AGENT_EVALS_PROMPT";
@@ -4293,7 +4455,7 @@ function commandAgent(template, name = template) {
         run: (ctx) => runAgentProcess(ctx, {
             command: "bash",
             args: ["-c", commandLine(template, ctx.prompt, ctx.extraArgs ?? [])],
-            env: { [PROMPT_ENV]: ctx.prompt },
+            env: promptEnv(ctx.prompt),
         }).then((run) => run.result),
     };
 }
@@ -4414,7 +4576,7 @@ function firstLine(command) {
 
 ;// CONCATENATED MODULE: ./src/agents/opencode-stream.ts
 // Reads `opencode run --format json` events as they arrive into a trajectory, the final message,
-// steps, tokens and the cost opencode computed. Event shapes: README › Agents › opencode.
+// steps, tokens and the cost opencode computed. Event shapes: docs/agents.md › The other CLIs.
 
 
 /** opencode 1.18's built-in tools → the normalized names. */
@@ -4512,7 +4674,8 @@ function readError(error) {
 // its own XDG config/data/cache/state folders per trial (the trial HOME's opencode login and config
 // carried over), models fetch and update checks off, the eval's MCP servers and a step limit in its
 // config. opencode retries API errors itself without end: after `maxApiErrors` in a row (read from
-// its log on stderr) the run is stopped as an infra error. Flags and events: README › Agents.
+// its log on stderr) the run is stopped as an infra error. Flags and events: docs/agents.md.
+
 
 
 
@@ -4541,6 +4704,7 @@ function opencode(options = {}) {
         credentialEnv: OPENCODE_CREDENTIAL_ENV,
         available: async () => (await probeVersion(bin)) !== undefined,
         version: () => probeVersion(bin),
+        modelUpstream: ({ model }) => providerUpstream(providerOf(model ?? options.model), (p) => configuredBaseUrl(options, p)),
         run: (ctx) => runOpencode(ctx, bin, options),
     };
 }
@@ -4673,12 +4837,28 @@ function trialConfig(ctx, options) {
         ...(servers ? { mcp: opencodeMcpConfig(servers) } : {}),
         ...(options.maxTurns !== undefined ? { agent: { build: { steps: options.maxTurns } } } : {}),
     };
-    return { ...ours, ...options.config };
+    const config = { ...ours, ...options.config };
+    const provider = providerOf(ctx.model ?? options.model);
+    return ctx.modelBaseUrl && provider ? redirected(config, provider, ctx.modelBaseUrl) : config;
+}
+/** `provider.<id>.options.baseURL` of the config opencode is given. */
+function configuredBaseUrl(options, provider) {
+    return field(field(field(field(options.config, "provider"), provider), "options"), "baseURL");
+}
+/** The config with the provider's base URL moved to the run's proxy (its other settings kept). */
+function redirected(config, provider, baseURL) {
+    const providers = (field(config, "provider") ?? {});
+    const entry = (field(providers, provider) ?? {});
+    const entryOptions = (field(entry, "options") ?? {});
+    return {
+        ...config,
+        provider: { ...providers, [provider]: { ...entry, options: { ...entryOptions, baseURL } } },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/agents/pi-stream.ts
 // Reads pi's `--mode json` events as they arrive into a trajectory, the final message, turns,
-// tokens and the cost pi computed from its model table. Event shapes: README › Agents › pi.
+// tokens and the cost pi computed from its model table. Event shapes: docs/agents.md › The other CLIs.
 
 
 /** pi 0.73's built-in tools → the normalized names. */
@@ -4768,7 +4948,8 @@ function textOf(content) {
 // offline start-up, stdin ignored, its own PI_CODING_AGENT_DIR per trial (the trial HOME's
 // `.pi/agent` login, models and settings carried over, install telemetry off). Cost and tokens come
 // from pi's own events (it prices each message from its model table). pi has no MCP, no budget and
-// no turn limit. Flags and events: README › Agents.
+// no turn limit. Flags and events: docs/agents.md.
+
 
 
 
@@ -4797,6 +4978,7 @@ function pi(options = {}) {
         credentialEnv: PI_CREDENTIAL_ENV,
         available: async () => (await probeVersion(bin)) !== undefined,
         version: () => probeVersion(bin),
+        modelUpstream: ({ model }) => providerUpstream(providerOf(model ?? options.model), (p) => field(field(options.providers, p), "baseUrl")),
         run: (ctx) => runPi(ctx, bin, options),
     };
 }
@@ -4822,7 +5004,7 @@ async function runPi(ctx, bin, options) {
         ctx.env.PI_CODING_AGENT_DIR ??
         external_node_path_default().join(ctx.env.HOME ?? external_node_os_default().homedir(), ".pi", "agent");
     await prepareAgentHome(agentDir, userDir, pi_CARRIED_OVER);
-    await writeConfig(agentDir, options);
+    await writeConfig(agentDir, options, ctx);
     const parser = new PiStreamParser();
     const lines = new LineSplitter((line) => parser.line(line));
     const run = await runAgentProcess(ctx, {
@@ -4855,7 +5037,7 @@ function classifyPiError(message) {
     const auth = /\b(401|403)\b|unauthorized|invalid api key|incorrect api key|no api key/i.test(message);
     return new src_model/* InfraError */.Ri(`pi reported an API error: ${message}${auth ? " (check the provider's API key)" : ""}`, !auth);
 }
-async function writeConfig(agentDir, options) {
+async function writeConfig(agentDir, options, ctx) {
     const settingsFile = external_node_path_default().join(agentDir, "settings.json");
     const settings = await readJsonObject(settingsFile);
     // pi's own default is 3 retries (2, 4, 8 s) of a failed turn, each over the provider SDK's own
@@ -4870,11 +5052,21 @@ async function writeConfig(agentDir, options) {
         provider: { ...provider, maxRetries: provider.maxRetries ?? 0 },
     };
     await external_node_fs_.promises.writeFile(settingsFile, JSON.stringify({ ...settings, enableInstallTelemetry: false, retry: bounded, ...options.settings }, null, 2));
-    if (options.providers) {
+    const modelProvider = providerOf(ctx.model ?? options.model);
+    const moved = ctx.modelBaseUrl && modelProvider
+        ? { provider: modelProvider, baseUrl: ctx.modelBaseUrl }
+        : undefined;
+    if (options.providers || moved) {
         const modelsFile = external_node_path_default().join(agentDir, "models.json");
         const models = await readJsonObject(modelsFile);
-        const providers = (models.providers ?? {});
-        await external_node_fs_.promises.writeFile(modelsFile, JSON.stringify({ ...models, providers: { ...providers, ...options.providers } }, null, 2));
+        const providers = { ...(models.providers ?? {}), ...options.providers };
+        // The run's proxy in place of the provider's base URL, its other settings kept.
+        if (moved)
+            providers[moved.provider] = {
+                ...(field(providers, moved.provider) ?? {}),
+                baseUrl: moved.baseUrl,
+            };
+        await external_node_fs_.promises.writeFile(modelsFile, JSON.stringify({ ...models, providers }, null, 2));
     }
 }
 
@@ -4924,7 +5116,7 @@ function resolveAgent(ref) {
 
 ;// CONCATENATED MODULE: ./src/agents/script.ts
 // scriptAgent(name, script): a stand-in agent for tests and examples. A string is a bash script run
-// in the sandbox (prompt in $AGENT_EVALS_PROMPT and $1, extra arguments after it); a function gets the run context and may
+// in the sandbox (prompt in $AGENT_EVALS_PROMPT, $AGENTFILE_EVAL_PROMPT and $1, extra arguments after it); a function gets the run context and may
 // return parts of the result.
 
 
@@ -4951,7 +5143,7 @@ function scriptAgent(name, script) {
                 command: "bash",
                 // $1 is the prompt; the eval's extra arguments (a variant's `args`) follow as $2, $3, ….
                 args: ["-c", script, name, ctx.prompt, ...(ctx.extraArgs ?? [])],
-                env: { [PROMPT_ENV]: ctx.prompt },
+                env: promptEnv(ctx.prompt),
             });
             return run.result;
         },
@@ -4989,6 +5181,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Fo: () => (/* reexport */ describeTrajectory),
   oy: () => (/* reexport */ isDeleted),
   FF: () => (/* reexport */ judgeKey),
+  jI: () => (/* reexport */ partLimit),
   JT: () => (/* reexport */ runChecks),
   pz: () => (/* reexport */ runJudge),
   PH: () => (/* reexport */ shimBypassWarnings),
@@ -5267,8 +5460,8 @@ async function checkRanInOrder(calls, patterns) {
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/util/index.ts + 16 modules
-var util = __nccwpck_require__(61930);
+// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
+var util = __nccwpck_require__(31222);
 ;// CONCATENATED MODULE: ./src/check/deadline.ts
 // Every check runs under the eval's timeout, as the agent does: past it the check is told to stop
 // (its signal is aborted: a command's process group is killed, a file search stops at its next
@@ -5282,10 +5475,24 @@ const STOP_GRACE_MS = 3_000;
 /** The reason a check's signal carries when the check ran past the eval's timeout. */
 class CheckTimedOut extends model/* AgentEvalsError */.xu {
     timeoutMs;
-    constructor(timeoutMs) {
-        super(model/* Codes */.NC.checkFailed, `did not finish within the eval's timeout (${seconds(timeoutMs)}); stopped`, { exitCode: 1 });
+    constructor(timeoutMs, 
+    /** What ran out: the eval's timeout for one part, or what was left of the whole trial's. */
+    limit = `the eval's timeout (${seconds(timeoutMs)})`) {
+        super(model/* Codes */.NC.checkFailed, `did not finish within ${limit}; stopped`, { exitCode: 1 });
         this.timeoutMs = timeoutMs;
     }
+}
+/**
+ * How long a part that starts now may take: the eval's timeout for one part, or what is left of
+ * the whole trial's limit (`trialDeadline`, epoch ms) when that is less; and how to say which.
+ */
+function partLimit(timeoutMs, trialDeadline, trialMs) {
+    if (trialDeadline === undefined || trialMs === undefined)
+        return { ms: timeoutMs };
+    const left = Math.max(0, trialDeadline - Date.now());
+    return left < timeoutMs
+        ? { ms: left, limit: `what was left of the trial's limit (${seconds(trialMs)})` }
+        : { ms: timeoutMs };
 }
 /** "0.3 s", "12 s": a timeout as evidence shows it. */
 function seconds(ms) {
@@ -5300,10 +5507,10 @@ function pastDeadline(signal) {
  * A check that finishes in time gives its verdict; one that does not fails: with its own evidence
  * when it stopped itself and said so (`stopped`), else with the reason it was stopped.
  */
-async function underDeadline(timeoutMs, outer, check) {
+async function underDeadline(timeoutMs, outer, check, limit) {
     const controller = new AbortController();
     const onOuter = () => controller.abort(outer?.reason);
-    const timer = setTimeout(() => controller.abort(new CheckTimedOut(timeoutMs)), timeoutMs);
+    const timer = setTimeout(() => controller.abort(new CheckTimedOut(timeoutMs, limit)), timeoutMs);
     let grace;
     const givenUp = new Promise((resolve) => {
         const wait = () => (grace = setTimeout(resolve, STOP_GRACE_MS, undefined));
@@ -5342,7 +5549,7 @@ async function checkSucceeds(ctx, command, expectedExit, index) {
     const result = await (0,util/* runProcess */.R3)({
         command: "bash",
         args: ["-c", command],
-        cwd: ctx.sandbox,
+        cwd: ctx.workspace,
         env: ctx.env,
         timeoutMs: ctx.timeoutMs,
         stdoutFile,
@@ -5359,7 +5566,7 @@ async function checkSucceeds(ctx, command, expectedExit, index) {
     if (result.timedOut || (result.aborted && pastDeadline(ctx.signal))) {
         return {
             ok: false,
-            evidence: `timed out after ${seconds(ctx.timeoutMs)}${await tail()}`,
+            evidence: `timed out after ${seconds(ctx.timeoutMs)}${ctx.timeLimit ? `, ${ctx.timeLimit}` : ""}${await tail()}`,
             stopped: true,
         };
     }
@@ -5384,10 +5591,18 @@ async function runCustomCheck(fn, ctx) {
     // A copy of the environment: one check changing it cannot change what the next one sees.
     const env = { ...ctx.env };
     const signal = ctx.signal ?? new AbortController().signal;
-    // Where the sandbox holds only the run's changes, the user's code gets the whole tree, copied.
+    // Where the provider holds only the run's changes, the user's code gets the whole tree, copied.
     const layers = await ctx.layers?.();
-    const sandbox = layers ? await layers.whole() : ctx.sandbox;
-    const result = await fn({ sandbox, calls: ctx.calls, run: ctx.run, env, signal });
+    const workspace = layers ? await layers.whole() : ctx.workspace;
+    // `sandbox` is the old name of `workspace`, kept for checks written before the rename.
+    const result = await fn({
+        workspace,
+        sandbox: workspace,
+        calls: ctx.calls,
+        run: ctx.run,
+        env,
+        signal,
+    });
     if (result === undefined || result === true)
         return { ok: true, evidence: "held" };
     if (result === false)
@@ -5406,8 +5621,8 @@ var external_node_crypto_ = __nccwpck_require__(77598);
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js
 var schemas = __nccwpck_require__(94343);
-// EXTERNAL MODULE: ./src/agents/index.ts + 25 modules
-var agents = __nccwpck_require__(93479);
+// EXTERNAL MODULE: ./src/agents/index.ts + 26 modules
+var agents = __nccwpck_require__(79956);
 ;// CONCATENATED MODULE: ./src/check/judge.ts
 // judge(rubric): a model-graded check. An agent CLI that can judge (claude-code, codex) reads a
 // copy of the trial's final workspace, read-only, and answers in a fixed JSON shape; `samples`
@@ -5675,14 +5890,14 @@ class LinkEscapes extends model/* AgentEvalsError */.xu {
  * out of the sandbox is not followed: LinkEscapes is thrown instead of reading a file elsewhere on
  * the machine. Only a regular file is opened; anything else is reported as what it is.
  */
-async function openInSandbox(sandbox, file) {
+async function openInWorkspace(workspace, file) {
     let real;
     let stats;
     try {
-        const root = await external_node_fs_.promises.realpath(sandbox);
+        const root = await external_node_fs_.promises.realpath(workspace);
         real = await external_node_fs_.promises.realpath(file);
         if (real !== root && !real.startsWith(`${root}${(external_node_path_default()).sep}`)) {
-            throw new LinkEscapes(`${external_node_path_default().relative(sandbox, file)} is a symlink to ${real}, outside the sandbox`);
+            throw new LinkEscapes(`${external_node_path_default().relative(workspace, file)} is a symlink to ${real}, outside the sandbox`);
         }
         stats = await external_node_fs_.promises.lstat(real);
     }
@@ -5749,7 +5964,7 @@ async function searchFile(handle, size, pattern, signal) {
 async function searchText(handle, size, needle, signal) {
     const keep = Math.max(needle.length - 1, 0);
     // Sized to the file: a buffer per check that V8 frees only at a later collection adds up to tens
-    // of MB of peak RSS over a run of small files (BENCHMARKS.md, figure 7b).
+    // of MB of peak RSS over a run of small files (docs/benchmarks.md, figure 7b).
     const chunkBytes = Math.min(CHUNK_BYTES, Math.max(size, MIN_CHUNK_BYTES));
     const window = Buffer.allocUnsafe(keep + chunkBytes);
     let start = 0; // file offset of window[0]
@@ -5924,9 +6139,9 @@ function newlinesIn(bytes) {
 
 
 /** The absolute path of `relative` inside the sandbox, or undefined when it would escape it. */
-function insideSandbox(sandbox, relative) {
-    const full = external_node_path_default().resolve(sandbox, relative);
-    const rel = external_node_path_default().relative(sandbox, full);
+function insideWorkspace(workspace, relative) {
+    const full = external_node_path_default().resolve(workspace, relative);
+    const rel = external_node_path_default().relative(workspace, full);
     if (rel === "" || rel === ".." || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel))
         return rel === "" ? full : undefined;
     return full;
@@ -5935,9 +6150,9 @@ const escapes = (p) => ({
     ok: false,
     evidence: `${p} is outside the sandbox; name a path inside it`,
 });
-/** Opens the file (see openInSandbox: a symlink out of the sandbox throws) and searches it. */
-async function search(sandbox, file, pattern, signal) {
-    const opened = await openInSandbox(sandbox, file);
+/** Opens the file (see openInWorkspace: a symlink out of the sandbox throws) and searches it. */
+async function search(workspace, file, pattern, signal) {
+    const opened = await openInWorkspace(workspace, file);
     if (opened.kind !== "file")
         return opened;
     try {
@@ -5962,17 +6177,17 @@ async function exists(file) {
  * changes) the prepared tree beneath it, where the sandbox lacks the path and the run did not
  * delete it or replace a folder on its way.
  */
-async function folderHolding(sandbox, layers, p) {
-    const full = layers && insideSandbox(sandbox, p);
+async function folderHolding(workspace, layers, p) {
+    const full = layers && insideWorkspace(workspace, p);
     if (!layers || !full || (await exists(full)))
-        return sandbox;
-    const rel = external_node_path_default().relative(sandbox, full).split((external_node_path_default()).sep).join("/");
+        return workspace;
+    const rel = external_node_path_default().relative(workspace, full).split((external_node_path_default()).sep).join("/");
     if (rel === "" || isDeleted(layers.deleted, rel))
-        return sandbox;
+        return workspace;
     for (let at = external_node_path_default().posix.dirname(rel); at !== "."; at = external_node_path_default().posix.dirname(at)) {
-        const stats = await external_node_fs_.promises.lstat(external_node_path_default().join(sandbox, at)).catch(() => undefined);
+        const stats = await external_node_fs_.promises.lstat(external_node_path_default().join(workspace, at)).catch(() => undefined);
         if (stats && !stats.isDirectory())
-            return sandbox;
+            return workspace;
     }
     return layers.base;
 }
@@ -5985,30 +6200,30 @@ function isDeleted(deleted, rel) {
             return true;
     return false;
 }
-async function checkFileExists(sandbox, p, layers) {
-    const full = insideSandbox(await folderHolding(sandbox, layers, p), p);
+async function checkFileExists(workspace, p, layers) {
+    const full = insideWorkspace(await folderHolding(workspace, layers, p), p);
     if (!full)
         return escapes(p);
     if (await exists(full))
         return { ok: true, evidence: `${p} exists` };
-    return { ok: false, evidence: `${p} does not exist${await nearby(sandbox, p, layers)}` };
+    return { ok: false, evidence: `${p} does not exist${await nearby(workspace, p, layers)}` };
 }
-async function checkFileAbsent(sandbox, p, layers) {
-    const full = insideSandbox(await folderHolding(sandbox, layers, p), p);
+async function checkFileAbsent(workspace, p, layers) {
+    const full = insideWorkspace(await folderHolding(workspace, layers, p), p);
     if (!full)
         return escapes(p);
     if (await exists(full))
         return { ok: false, evidence: `${p} exists but must not` };
     return { ok: true, evidence: `${p} does not exist` };
 }
-async function checkFileContains(sandbox, p, pattern, signal, layers) {
-    const folder = await folderHolding(sandbox, layers, p);
-    const full = insideSandbox(folder, p);
+async function checkFileContains(workspace, p, pattern, signal, layers) {
+    const folder = await folderHolding(workspace, layers, p);
+    const full = insideWorkspace(folder, p);
     if (!full)
         return escapes(p);
     const searched = await search(folder, full, pattern, signal);
     if (searched.kind === "missing")
-        return { ok: false, evidence: `${p} does not exist${await nearby(sandbox, p, layers)}` };
+        return { ok: false, evidence: `${p} does not exist${await nearby(workspace, p, layers)}` };
     if (searched.kind === "special")
         return notRegular(p, searched.what);
     const r = searched.result;
@@ -6019,9 +6234,9 @@ async function checkFileContains(sandbox, p, pattern, signal, layers) {
         evidence: `${(0,model/* describePattern */.Qs)(pattern)} not found in ${p} (${r.lines} line${r.lines === 1 ? "" : "s"}, ${r.bytes} bytes)${r.unsearched ? `; ${r.unsearched}` : ""}`,
     };
 }
-async function checkFileLacks(sandbox, p, pattern, signal, layers) {
-    const folder = await folderHolding(sandbox, layers, p);
-    const full = insideSandbox(folder, p);
+async function checkFileLacks(workspace, p, pattern, signal, layers) {
+    const folder = await folderHolding(workspace, layers, p);
+    const full = insideWorkspace(folder, p);
     if (!full)
         return escapes(p);
     const searched = await search(folder, full, pattern, signal);
@@ -6041,10 +6256,10 @@ async function checkFileLacks(sandbox, p, pattern, signal, layers) {
     return { ok: true, evidence: `${(0,model/* describePattern */.Qs)(pattern)} not in ${p}` };
 }
 /** Searches each changed file for `text` until one holds it; FIFOs, sockets, devices are skipped. */
-async function searchChanged(sandbox, changed, text, signal) {
+async function searchChanged(workspace, changed, text, signal) {
     const skipped = [];
     for (const p of changed) {
-        const searched = await search(sandbox, external_node_path_default().join(sandbox, p), text, signal);
+        const searched = await search(workspace, external_node_path_default().join(workspace, p), text, signal);
         if (searched.kind === "special")
             skipped.push(`${p} (${searched.what})`);
         if (searched.kind === "searched" && searched.result.found)
@@ -6056,8 +6271,8 @@ async function searchChanged(sandbox, changed, text, signal) {
             : "",
     };
 }
-async function checkChangedFilesContain(sandbox, changed, text, signal) {
-    const { hit, skipped } = await searchChanged(sandbox, changed, text, signal);
+async function checkChangedFilesContain(workspace, changed, text, signal) {
+    const { hit, skipped } = await searchChanged(workspace, changed, text, signal);
     if (hit)
         return { ok: true, evidence: hit };
     return {
@@ -6067,8 +6282,8 @@ async function checkChangedFilesContain(sandbox, changed, text, signal) {
             : `the run created or modified no file, so ${JSON.stringify(text)} cannot be in one`,
     };
 }
-async function checkChangedFilesLack(sandbox, changed, text, signal) {
-    const { hit, skipped } = await searchChanged(sandbox, changed, text, signal);
+async function checkChangedFilesLack(workspace, changed, text, signal) {
+    const { hit, skipped } = await searchChanged(workspace, changed, text, signal);
     if (hit)
         return { ok: false, evidence: hit };
     return {
@@ -6077,10 +6292,10 @@ async function checkChangedFilesLack(sandbox, changed, text, signal) {
     };
 }
 /** The names in folder `dir` of the sandbox: with layers, of the prepared tree too, less the deleted. */
-async function namesIn(sandbox, dir, layers) {
+async function namesIn(workspace, dir, layers) {
     if (!layers)
         return external_node_fs_.promises.readdir(dir);
-    const rel = external_node_path_default().relative(sandbox, dir).split((external_node_path_default()).sep).join("/") || ".";
+    const rel = external_node_path_default().relative(workspace, dir).split((external_node_path_default()).sep).join("/") || ".";
     const own = await external_node_fs_.promises.readdir(dir).catch(() => undefined);
     const below = isDeleted(layers.deleted, rel)
         ? undefined
@@ -6091,12 +6306,12 @@ async function namesIn(sandbox, dir, layers) {
     return [...new Set([...(own ?? []), ...kept])];
 }
 /** ", the folder has: a, b, c" — to make a missing file's evidence useful. */
-async function nearby(sandbox, p, layers) {
-    const dir = insideSandbox(sandbox, external_node_path_default().dirname(p));
+async function nearby(workspace, p, layers) {
+    const dir = insideWorkspace(workspace, external_node_path_default().dirname(p));
     if (!dir)
         return "";
     try {
-        const names = (await namesIn(sandbox, dir, layers)).filter((n) => n !== ".git").sort();
+        const names = (await namesIn(workspace, dir, layers)).filter((n) => n !== ".git").sort();
         if (names.length === 0)
             return `; ${external_node_path_default().dirname(p)}/ is empty`;
         const shown = names.slice(0, 8).join(", ");
@@ -6161,17 +6376,17 @@ async function runCheck(check, ctx, index) {
         case "ranInOrder":
             return checkRanInOrder(ctx.allCalls?.() ?? ctx.calls, check.patterns);
         case "fileExists":
-            return checkFileExists(ctx.sandbox, check.path, await ctx.layers?.());
+            return checkFileExists(ctx.workspace, check.path, await ctx.layers?.());
         case "fileAbsent":
-            return checkFileAbsent(ctx.sandbox, check.path, await ctx.layers?.());
+            return checkFileAbsent(ctx.workspace, check.path, await ctx.layers?.());
         case "fileContains":
-            return checkFileContains(ctx.sandbox, check.path, check.pattern, ctx.signal, await ctx.layers?.());
+            return checkFileContains(ctx.workspace, check.path, check.pattern, ctx.signal, await ctx.layers?.());
         case "fileLacks":
-            return checkFileLacks(ctx.sandbox, check.path, check.pattern, ctx.signal, await ctx.layers?.());
+            return checkFileLacks(ctx.workspace, check.path, check.pattern, ctx.signal, await ctx.layers?.());
         case "changedFilesContain":
-            return checkChangedFilesContain(ctx.sandbox, await ctx.changedFiles(), check.text, ctx.signal);
+            return checkChangedFilesContain(ctx.workspace, await ctx.changedFiles(), check.text, ctx.signal);
         case "changedFilesLack":
-            return checkChangedFilesLack(ctx.sandbox, await ctx.changedFiles(), check.text, ctx.signal);
+            return checkChangedFilesLack(ctx.workspace, await ctx.changedFiles(), check.text, ctx.signal);
         case "succeeds":
             return checkSucceeds(ctx, check.command, check.exitCode, index);
         case "trajectory":
@@ -6207,11 +6422,17 @@ async function runChecks(checks, ctx) {
     const judged = (check) => check.type === "judge";
     const run = async (check, index) => {
         let infra;
-        const verdict = await underDeadline(ctx.timeoutMs, ctx.signal, (signal) => runCheck(check, { ...ctx, signal }, index).catch((error) => {
+        const { ms, limit } = partLimit(ctx.timeoutMs, ctx.trialDeadline, ctx.trialTimeoutMs);
+        if (ms <= 0) {
+            const evidence = `not run: the trial's limit (${seconds(ctx.trialTimeoutMs)}) ran out before it`;
+            outcomes.set(index, outcomeOf(check, { ok: false, evidence }));
+            return;
+        }
+        const verdict = await underDeadline(ms, ctx.signal, (signal) => runCheck(check, { ...ctx, signal, timeoutMs: ms, ...(limit ? { timeLimit: limit } : {}) }, index).catch((error) => {
             if (judged(check) && error instanceof model/* InfraError */.Ri)
                 infra = error;
             return { ok: false, evidence: `the check threw: ${(0,model/* errorMessage */.gJ)(error)}` };
-        }));
+        }), limit);
         if (infra)
             throw infra;
         outcomes.set(index, outcomeOf(check, verdict));
@@ -6268,9 +6489,10 @@ function outcomeOf(check, verdict) {
 
 
 
+
 /***/ }),
 
-/***/ 66709:
+/***/ 12412:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6278,14 +6500,18 @@ function outcomeOf(check, verdict) {
 __nccwpck_require__.d(__webpack_exports__, {
   Pq: () => (/* reexport */ PromptError),
   U4: () => (/* reexport */ assertThat),
+  rk: () => (/* reexport */ assertionsSchema),
+  SL: () => (/* reexport */ binNameSchema),
   gu: () => (/* reexport */ calledTool),
   rP: () => (/* reexport */ commandSchema),
   ij: () => (/* reexport */ containerLimitProblem),
   rs: () => (/* reexport */ countDeclaredAssertions),
   yA: () => (/* reexport */ defineEval),
   iS: () => (/* reexport */ definePrompt),
+  d4: () => (/* reexport */ definitionErrorsOnly),
   WY: () => (/* reexport */ described),
   NH: () => (/* reexport */ discoverEvalFiles),
+  xQ: () => (/* reexport */ envVarNameSchema),
   bE: () => (/* reexport */ evalNameSchema),
   NP: () => (/* reexport */ exitCodeSchema),
   Of: () => (/* reexport */ fileAbsent),
@@ -6301,19 +6527,26 @@ __nccwpck_require__.d(__webpack_exports__, {
   a3: () => (/* reexport */ judgeOptionShape),
   gl: () => (/* reexport */ loadEvals),
   x5: () => (/* reexport */ locate),
+  _3: () => (/* reexport */ mcpServersSchema),
   al: () => (/* reexport */ nonEmptyText),
+  Hr: () => (/* reexport */ normalizeShim),
   e5: () => (/* reexport */ notRan),
   ZA: () => (/* reexport */ notUsedTool),
+  sY: () => (/* reexport */ paramNameSchema),
   Do: () => (/* reexport */ placeProblem),
   l4: () => (/* reexport */ problemAt),
   e1: () => (/* reexport */ ran),
   Zf: () => (/* reexport */ ranInOrder),
   v2: () => (/* reexport */ regexSchema),
   nQ: () => (/* reexport */ renderPrompt),
+  T8: () => (/* reexport */ resolveUserPath),
   CW: () => (/* reexport */ sandboxPathSchema),
+  Nr: () => (/* reexport */ sandboxSchema),
   sc: () => (/* reexport */ sha256),
+  V3: () => (/* reexport */ shimSchema),
   JB: () => (/* reexport */ stableStringify),
   kz: () => (/* reexport */ succeeds),
+  ym: () => (/* reexport */ toMcpServers),
   i7: () => (/* reexport */ toVariantSpec),
   op: () => (/* reexport */ trajectory),
   bK: () => (/* reexport */ trialCounts),
@@ -6324,10 +6557,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   C: () => (/* reexport */ withMeta),
   Aj: () => (/* reexport */ workflowCheck),
   R9: () => (/* reexport */ workflowSchema),
-  v3: () => (/* reexport */ yamlTaskDefaults),
-  Ru: () => (/* reexport */ yamlTaskEval),
-  q6: () => (/* reexport */ yamlTaskSchema)
+  v3: () => (/* reexport */ yamlTaskDefaults)
 });
+
+// UNUSED EXPORTS: MAX_EVAL_FILE_BYTES, decodeEvalFile, parseYamlSource
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
@@ -7273,8 +7506,8 @@ function isYamlFile(file) {
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/util/index.ts + 16 modules
-var util = __nccwpck_require__(61930);
+// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
+var util = __nccwpck_require__(31222);
 ;// CONCATENATED MODULE: ./src/define/eval-file.ts
 // What an eval file must be before a byte of it is read: a name the file system gave back intact
 // (UTF-8), a regular file (a FIFO would block the read forever), within the size limit (a 1.5 GB
@@ -7345,6 +7578,42 @@ function kindOf(stats) {
 }
 function isCode(error, code) {
     return error?.code === code;
+}
+/** The text of an eval file's bytes; throws AE114 when too large, AE113 when not UTF-8. */
+function decodeEvalFile(file, bytes) {
+    if (bytes.byteLength > MAX_EVAL_FILE_BYTES)
+        throw new model/* DefinitionError */.gk([tooLarge(file, bytes.byteLength)]);
+    try {
+        return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    }
+    catch {
+        throw new model/* DefinitionError */.gk([
+            {
+                file,
+                line: firstNonUtf8Line(bytes),
+                code: model/* Codes */.NC.notUtf8,
+                message: "the file is not valid UTF-8",
+                fix: "save the file with UTF-8 encoding",
+            },
+        ]);
+    }
+}
+/** 1-based line of the first invalid UTF-8 sequence (a newline byte never occurs inside one). */
+function firstNonUtf8Line(bytes) {
+    const decoder = new TextDecoder("utf-8", { fatal: true });
+    let line = 1;
+    for (let start = 0; start <= bytes.length; line += 1) {
+        const newline = bytes.indexOf(0x0a, start);
+        const end = newline === -1 ? bytes.length : newline;
+        try {
+            decoder.decode(bytes.subarray(start, end));
+        }
+        catch {
+            return line;
+        }
+        start = end + 1;
+    }
+    return 1;
 }
 
 // EXTERNAL MODULE: external "node:url"
@@ -7456,6 +7725,31 @@ function exportLine(source, exportName) {
     return source.slice(0, match.index + match[0].length - match[0].trimStart().length).split("\n")
         .length;
 }
+/**
+ * 1-based line of the option at `keyPath` in the definition exported at `fromLine` (`trials: "3"`
+ * on its own line), found in the text up to the next export: the line of its deepest key before any
+ * array index (an item's line is that of its array); `fromLine` when the key is not written there
+ * (the options built elsewhere).
+ */
+function optionLine(source, fromLine, keyPath) {
+    if (fromLine === undefined)
+        return undefined;
+    const lines = source.split("\n");
+    const next = lines.findIndex((text, i) => i >= fromLine && /^\s*export\b/.test(text));
+    const end = next === -1 ? lines.length : next;
+    let at = fromLine - 1;
+    for (const segment of keyPath) {
+        // The nth item of an array is not found by text: the array's own line it is.
+        if (typeof segment !== "string")
+            break;
+        const key = new RegExp(`(^|[\\s{,])(["'\`]?)${escapeRegExp(segment)}\\2\\s*:`);
+        const found = lines.findIndex((text, i) => i >= at && i < end && key.test(text));
+        if (found === -1)
+            break;
+        at = found;
+    }
+    return at + 1;
+}
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -7464,6 +7758,8 @@ function escapeRegExp(text) {
 var schemas = __nccwpck_require__(94343);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
 var api = __nccwpck_require__(43759);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
+var parse = __nccwpck_require__(23945);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./src/define/prompt.ts
@@ -7573,182 +7869,16 @@ function stableStringify(value) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/define/yaml/container.ts
-// A container provider's options in an eval (`sandbox.image`, `.cpus`, `.memory`, `.pids`) and
-// the CLI (`--image` …), checked the same way everywhere.
-/** Docker's own form of a memory size: bytes, or a number with b, k, m or g. */
-const MEMORY_SIZE = /^\d+(\.\d+)?[bkmg]?$/i;
-/**
- * A container's image and limits, checked: the image a name Docker could take (never an option),
- * cpus above 0, memory in Docker's form, pids a whole number from 16 (a shell and an agent need a few).
- */
-function containerLimitProblem(input) {
-    if (input.image !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._\-/:@]*$/.test(input.image))
-        return {
-            key: "image",
-            message: `sandbox.image ${JSON.stringify(input.image)} is not an image name`,
-            fix: "name a local image, e.g. `node:20` or `my-evals:latest` (`docker images` lists them)",
-        };
-    if (input.cpus !== undefined && !(Number.isFinite(input.cpus) && input.cpus > 0))
-        return {
-            key: "cpus",
-            message: `sandbox.cpus ${input.cpus} is not a number of CPUs above 0`,
-            fix: "write how many CPUs a trial may use, e.g. `cpus: 2` or `cpus: 1.5`",
-        };
-    if (input.memory !== undefined && !MEMORY_SIZE.test(input.memory))
-        return {
-            key: "memory",
-            message: `sandbox.memory ${JSON.stringify(input.memory)} is not a memory size`,
-            fix: "write bytes or a number with b, k, m or g, e.g. `memory: 2g` or `memory: 512m`",
-        };
-    if (input.pids !== undefined && !(Number.isInteger(input.pids) && input.pids >= 16))
-        return {
-            key: "pids",
-            message: `sandbox.pids ${input.pids} is not a whole number of at least 16`,
-            fix: "write the most processes a trial may have at once, e.g. `pids: 512`",
-        };
-    return undefined;
-}
-
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core = __nccwpck_require__(88532);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(54723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
-
-const error = () => {
-    const Sizable = {
-        string: { unit: "characters", verb: "to have" },
-        file: { unit: "bytes", verb: "to have" },
-        array: { unit: "items", verb: "to have" },
-        set: { unit: "items", verb: "to have" },
-        map: { unit: "entries", verb: "to have" },
-    };
-    function getSizing(origin) {
-        return Sizable[origin] ?? null;
-    }
-    const FormatDictionary = {
-        regex: "input",
-        email: "email address",
-        url: "URL",
-        emoji: "emoji",
-        uuid: "UUID",
-        uuidv4: "UUIDv4",
-        uuidv6: "UUIDv6",
-        nanoid: "nanoid",
-        guid: "GUID",
-        cuid: "cuid",
-        cuid2: "cuid2",
-        ulid: "ULID",
-        xid: "XID",
-        ksuid: "KSUID",
-        datetime: "ISO datetime",
-        date: "ISO date",
-        time: "ISO time",
-        duration: "ISO duration",
-        ipv4: "IPv4 address",
-        ipv6: "IPv6 address",
-        mac: "MAC address",
-        cidrv4: "IPv4 range",
-        cidrv6: "IPv6 range",
-        base64: "base64-encoded string",
-        base64url: "base64url-encoded string",
-        json_string: "JSON string",
-        e164: "E.164 number",
-        currency_code: "currency code",
-        credit_card: "credit card number",
-        iban: "IBAN",
-        jwt: "JWT",
-        template_literal: "input",
-    };
-    // type names: missing keys = do not translate (use raw value via ?? fallback)
-    const TypeDictionary = {
-        // Compatibility: "nan" -> "NaN" for display
-        nan: "NaN",
-        // All other type names omitted - they fall back to raw values via ?? operator
-    };
-    function getTypeName(type, input) {
-        if (type === "number" && typeof input === "number" && !Number.isFinite(input)) {
-            return String(input);
-        }
-        return TypeDictionary[type] ?? type;
-    }
-    return (issue) => {
-        switch (issue.code) {
-            case "invalid_type": {
-                const expected = getTypeName(issue.expected);
-                const receivedType = core_util/* parsedType */.GW(issue.input);
-                const received = getTypeName(receivedType, issue.input);
-                return `Invalid input: expected ${expected}, received ${received}`;
-            }
-            case "invalid_value":
-                if (issue.values.length === 1)
-                    return `Invalid input: expected ${core_util/* stringifyPrimitive */.B7(issue.values[0])}`;
-                return `Invalid option: expected one of ${core_util/* joinValues */.jw(issue.values, "|")}`;
-            case "too_big": {
-                const adj = issue.exact ? "exactly " : issue.inclusive ? "<=" : "<";
-                const sizing = getSizing(issue.origin);
-                if (sizing)
-                    return `Too big: expected ${issue.origin ?? "value"} to have ${adj}${issue.maximum.toString()} ${sizing.unit ?? "elements"}`;
-                return `Too big: expected ${issue.origin ?? "value"} to be ${adj}${issue.maximum.toString()}`;
-            }
-            case "too_small": {
-                const adj = issue.exact ? "exactly " : issue.inclusive ? ">=" : ">";
-                const sizing = getSizing(issue.origin);
-                if (sizing) {
-                    return `Too small: expected ${issue.origin} to have ${adj}${issue.minimum.toString()} ${sizing.unit}`;
-                }
-                return `Too small: expected ${issue.origin} to be ${adj}${issue.minimum.toString()}`;
-            }
-            case "invalid_format": {
-                const _issue = issue;
-                if (_issue.format === "starts_with") {
-                    return `Invalid string: must start with "${_issue.prefix}"`;
-                }
-                if (_issue.format === "ends_with")
-                    return `Invalid string: must end with "${_issue.suffix}"`;
-                if (_issue.format === "includes")
-                    return `Invalid string: must include "${_issue.includes}"`;
-                if (_issue.format === "regex")
-                    return `Invalid string: must match pattern ${_issue.pattern}`;
-                return `Invalid ${FormatDictionary[_issue.format] ?? issue.format}`;
-            }
-            case "not_multiple_of":
-                return `Invalid number: must be a multiple of ${issue.divisor}`;
-            case "unrecognized_keys":
-                return `Unrecognized key${issue.keys.length > 1 ? "s" : ""}: ${core_util/* joinValues */.jw(issue.keys, ", ")}`;
-            case "invalid_key":
-                return `Invalid key in ${issue.origin}`;
-            case "invalid_union":
-                if (issue.options && Array.isArray(issue.options) && issue.options.length > 0) {
-                    const opts = issue.options.map((o) => `'${o}'`).join(" | ");
-                    return `Invalid discriminator value. Expected ${opts}`;
-                }
-                if (issue.inclusive === false) {
-                    return "Invalid input: more than one option matched";
-                }
-                return "Invalid input";
-            case "invalid_element":
-                return `Invalid value in ${issue.origin}`;
-            default:
-                return `Invalid input`;
-        }
-    };
-};
-/* harmony default export */ function en() {
-    return {
-        localeError: error(),
-    };
-}
-
+// EXTERNAL MODULE: ./node_modules/zod/v4/locales/en.js
+var en = __nccwpck_require__(30252);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/registries.js
 var registries = __nccwpck_require__(29396);
-;// CONCATENATED MODULE: ./src/define/yaml/schema.ts
-// The YAML task format as zod schemas: the one source of truth for what a `*.eval.yaml` file may
-// say. The loader validates with it, and `z.toJSONSchema(yamlTaskSchema)` gives editors the same
-// rules. Descriptions double as the "fix" hints of error messages, so they say what a key takes.
-// Defaults live in `yamlTaskDefaults` (and in each key's `default` metadata), not in a zod default
-// wrapper, so the generated JSON Schema never marks a defaulted key as required.
+;// CONCATENATED MODULE: ./src/define/yaml/schema/meta.ts
+// zod/mini set up for the YAML task's schemas (define/yaml/schema.ts): English messages, the
+// defaults the loader fills in, and the helpers that put descriptions, defaults and issue hints on
+// a schema. Every other module of this folder builds on these.
 //
 // Written with zod/mini (`z.optional(s)`, `s.check(z.minLength(1))`), not the classic API
 // (`s.optional()`, `s.min(1)`): every run builds these schemas at start, and importing the classic
@@ -7756,12 +7886,10 @@ var registries = __nccwpck_require__(29396);
 // same parsing, same issues; only the way they are written differs.
 
 
-
-
 // Classic zod installs its English messages on first use; zod/mini leaves them out. The issues we
 // report (and a TS definition's problems) quote them, so install them too, unless already set.
 if (!core/* config */.$W().localeError)
-    core/* config */.$W(en());
+    core/* config */.$W(en/* default */.A());
 /** Values the loader fills in for keys a YAML task leaves out. */
 const yamlTaskDefaults = {
     timeoutSeconds: model/* DEFAULT_TIMEOUT_MS */.t1 / 1000,
@@ -7771,15 +7899,6 @@ const yamlTaskDefaults = {
     shimExitCode: 0,
     shimOutput: "",
 };
-/** The assertion lists; an eval must put at least one item in one of them. */
-const assertionListKeys = [
-    "files",
-    "absent",
-    "commands",
-    "contains",
-    "forbidden",
-    "judge",
-];
 function hint(code, fix) {
     return { params: { code, fix } };
 }
@@ -7797,7 +7916,14 @@ function withMeta(schema, meta) {
 function described(schema, description) {
     return withMeta(schema, { description });
 }
-// ---------- leaves ----------
+
+;// CONCATENATED MODULE: ./src/define/yaml/schema/leaves.ts
+// The leaves the YAML task's sections are built from: names, paths, regular expressions, exit
+// codes, commands, arguments, and the plain-record test the refinements share.
+
+
+
+
 const nonEmptyText = schemas/* string */.YjP().check(api/* _minLength */.m9(1));
 const EVAL_NAME = /^[a-zA-Z0-9._-]+$/;
 const evalNameSchema = described(schemas/* string */.YjP().check(api/* _minLength */.m9(1), api/* _maxLength */.Eb(128), api/* _regex */.Fk(EVAL_NAME, { message: "may only contain letters, digits, `.`, `_` and `-`" }), schemas/* refine */.YPB((name) => name !== "." && name !== "..", {
@@ -7836,7 +7962,80 @@ const regexSchema = described(nonEmptyText.check(schemas/* superRefine */.zni((s
 })), "A JavaScript regular expression (compiled with `new RegExp`, no flags).");
 const exitCodeSchema = schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _gte */.qm(0), api/* _lte */.Zm(255));
 const commandSchema = described(nonEmptyText, "A shell command.");
-// ---------- assertions ----------
+const BIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._+-]*$/;
+const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+const ENV_VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const binNameSchema = described(schemas/* string */.YjP()
+    .check(api/* _regex */.Fk(BIN_NAME, { message: "is not a binary name (letters, digits, `.`, `_`, `+`, `-`)" })), "The name of a binary on PATH, e.g. `npm`.");
+const paramNameSchema = described(schemas/* string */.YjP().check(api/* _regex */.Fk(PARAM_NAME, {
+    message: "is not a placeholder name (a letter or `_`, then word characters or `-`)",
+})), "A placeholder name, used as `{{name}}` in the prompt.");
+const envVarNameSchema = described(schemas/* string */.YjP().check(api/* _regex */.Fk(ENV_VAR_NAME, { message: "is not an environment variable name" })), "An environment variable name, e.g. `NEON_API_KEY`.");
+const argSchema = described(schemas/* string */.YjP()
+    .check(schemas/* refine */.YPB((arg) => !arg.includes("\0"), { message: "an argument cannot hold a NUL byte" })), "One command-line argument.");
+function isPlainRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./src/define/yaml/schema/judges.ts
+// `judge:`: the model-graded checks, their options and their labelled examples.
+
+
+
+
+/** The agents that can judge (their adapters implement `judge`). */
+const JUDGE_AGENTS = ["claude-code", "codex"];
+function requireDirOrFiles(example, ctx) {
+    if ((example.dir === undefined) !== (example.files === undefined))
+        return;
+    ctx.addIssue({
+        code: "custom",
+        message: "an example needs one of `dir` or `files`",
+        ...hint(model/* Codes */.NC.schema, "give `dir: path/to/folder` (a workspace) or `files: { path: content }`, not both"),
+    });
+}
+const judgeExampleSchema = described(schemas/* strictObject */.rej({
+    label: described(schemas/* enum */.k5n(["pass", "fail"]), "What the judge should answer: pass or fail."),
+    dir: described(schemas/* optional */.lqM(nonEmptyText), "A folder standing for a final workspace; relative to the project root, or to the eval file when it starts with `./` or `../`."),
+    files: described(schemas/* optional */.lqM(schemas/* record */.g1P(sandboxPathSchema, described(schemas/* string */.YjP(), "The file's content."))), "The workspace as a mapping of sandbox-relative paths to content."),
+    name: described(schemas/* optional */.lqM(nonEmptyText), "A name for the calibration report."),
+})
+    .check(schemas/* superRefine */.zni(requireDirOrFiles)), "A labelled example: `{ label: pass|fail, dir }` or `{ label, files: { path: content } }`.");
+/** The options of a judge, shared by the YAML task, the skill outcome and `judge()` in TS. */
+const judgeOptionShape = {
+    files: described(schemas/* optional */.lqM(schemas/* array */.YOg(sandboxPathSchema)), "Files the judge reads first: their text goes into its prompt."),
+    model: described(schemas/* optional */.lqM(nonEmptyText), "The judge's model (default: the CLI's own)."),
+    samples: withMeta(schemas/* optional */.lqM(schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _gte */.qm(1), api/* _lte */.Zm(15))), {
+        description: "An integer from 1 to 15: independent judge calls; the verdict is their majority (default 1; odd numbers avoid ties).",
+        default: 1,
+    }),
+    always: described(schemas/* optional */.lqM(schemas/* boolean */.zMY()), "Run the judge even when a deterministic check failed or the agent failed (default false)."),
+    examples: described(schemas/* optional */.lqM(schemas/* array */.YOg(judgeExampleSchema)), "Labelled examples `agent-evals calibrate` measures the judge on (accuracy, Cohen's κ)."),
+};
+const judgeAgentSchema = described(schemas/* optional */.lqM(schemas/* enum */.k5n(JUDGE_AGENTS)), "The agent CLI that judges, read-only: `claude-code` (default) or `codex`.");
+const judgeCheckSchema = described(schemas/* strictObject */.rej({
+    rubric: described(nonEmptyText, "What the work must satisfy, in plain words."),
+    agent: judgeAgentSchema,
+    ...judgeOptionShape,
+}), "A model-graded check: `{ rubric, files?, agent?, model?, samples?, always?, examples? }`.");
+
+;// CONCATENATED MODULE: ./src/define/yaml/schema/checks.ts
+// `assertions:`: the files, commands, texts, trajectory and judges an eval's work must satisfy,
+// and the count of what an assertions mapping declares.
+
+
+
+
+
+/** The assertion lists; an eval must put at least one item in one of them. */
+const assertionListKeys = [
+    "files",
+    "absent",
+    "commands",
+    "contains",
+    "forbidden",
+    "judge",
+];
 const commandCheckSchema = described(schemas/* union */.KCZ([
     described(commandSchema, "A shell command that must exit 0, run inside the sandbox."),
     schemas/* strictObject */.rej({
@@ -7876,6 +8075,53 @@ function textCheckSchema(must) {
             .check(schemas/* superRefine */.zni(requireTextOrMatches)),
     ]), `Text that ${must} appear ${where}, or pinned to one file: \`{ file, text }\` or \`{ file, matches: regex }\`.`);
 }
+/** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */
+const workflowSchema = described(schemas/* strictObject */.rej({
+    match_mode: described(schemas/* optional */.lqM(schemas/* enum */.k5n(["superset", "subset", "unordered", "strict"])), "`superset` (default): at least the expected tools; `subset`: only tools from the list; `unordered`: exactly the listed tools, any order; `strict`: the same calls in the same order."),
+    expected_tools: described(schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* strictObject */.rej({
+        name: described(nonEmptyText, "A tool name: Bash, Read, Edit, Write, Glob, Grep, Skill, …"),
+        args_contain: described(schemas/* optional */.lqM(schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP())), "A mapping of argument names to text their value must contain."),
+        after: described(schemas/* optional */.lqM(nonEmptyText), "A tool that must have been called before this one."),
+    }))), "A list of tool calls the agent is expected to make."),
+    forbidden_tools: described(schemas/* optional */.lqM(schemas/* array */.YOg(nonEmptyText)), "A list of tools the agent must not use."),
+}), "Checks on the agent's tool calls (its trajectory).");
+const assertionsSchema = described(schemas/* strictObject */.rej({
+    files: described(schemas/* optional */.lqM(schemas/* array */.YOg(sandboxPathSchema)), "A list of sandbox-relative paths that must exist after the run."),
+    absent: described(schemas/* optional */.lqM(schemas/* array */.YOg(sandboxPathSchema)), "A list of sandbox-relative paths that must not exist after the run."),
+    commands: described(schemas/* optional */.lqM(schemas/* array */.YOg(commandCheckSchema)), "A list of commands that must succeed inside the sandbox after the run."),
+    contains: described(schemas/* optional */.lqM(schemas/* array */.YOg(textCheckSchema("must"))), "A list of texts that must appear: bare text searches the files the run created or modified; `{ file, text }` or `{ file, matches }` pins it to one file."),
+    forbidden: described(schemas/* optional */.lqM(schemas/* array */.YOg(textCheckSchema("must not"))), "A list of texts that must not appear: bare text searches the files the run created or modified; `{ file, text }` or `{ file, matches }` pins it to one file."),
+    workflow: schemas/* optional */.lqM(workflowSchema),
+    judge: described(schemas/* optional */.lqM(schemas/* array */.YOg(judgeCheckSchema)), "A list of model-graded checks, run after every other check held: an agent CLI reads a copy of the final workspace, read-only, and answers pass, fail or unknown."),
+}), "A mapping of what must hold after the run: `files`, `absent`, `commands`, `contains`, `forbidden`, `workflow`, `judge`.");
+function countDeclaredAssertions(assertions) {
+    let count = 0;
+    for (const key of assertionListKeys) {
+        const list = assertions[key];
+        if (Array.isArray(list))
+            count += list.length;
+        else if (list !== undefined && list !== null)
+            count += 1; // wrong type: reported on its own
+    }
+    const workflow = assertions.workflow;
+    if (isPlainRecord(workflow)) {
+        // `workflow: {}` (superset of nothing, nothing forbidden) would pass vacuously.
+        const declares = (list) => Array.isArray(list) ? list.length > 0 : list !== undefined && list !== null;
+        const mode = workflow.match_mode;
+        const narrowsMode = mode !== undefined && mode !== null && mode !== "superset";
+        if (declares(workflow.expected_tools) || declares(workflow.forbidden_tools) || narrowsMode) {
+            count += 1;
+        }
+    }
+    else if (workflow !== undefined && workflow !== null)
+        count += 1; // wrong type: reported on its own
+    return count;
+}
+
+;// CONCATENATED MODULE: ./src/define/yaml/schema/trials.ts
+// `trials:`: a trial count, or `{ min, max, confidence }` for adaptive trials.
+
+
 /** An integer from 1 to 100, as trial counts are. */
 const trialCount = () => schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _gte */.qm(1), api/* _lte */.Zm(100));
 /** A trial count, or `{ min, max }` for adaptive trials. Shared by the YAML and TS formats. */
@@ -7899,62 +8145,113 @@ function trialCounts(trials, fallback) {
         adaptive: { min: trials.min, confidence: trials.confidence ?? 0.95 },
     };
 }
-/** The trajectory check of the skill-eval guide: which tools, with which arguments, in which order. */
-const workflowSchema = described(schemas/* strictObject */.rej({
-    match_mode: described(schemas/* optional */.lqM(schemas/* enum */.k5n(["superset", "subset", "unordered", "strict"])), "`superset` (default): at least the expected tools; `subset`: only tools from the list; `unordered`: exactly the listed tools, any order; `strict`: the same calls in the same order."),
-    expected_tools: described(schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* strictObject */.rej({
-        name: described(nonEmptyText, "A tool name: Bash, Read, Edit, Write, Glob, Grep, Skill, …"),
-        args_contain: described(schemas/* optional */.lqM(schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP())), "A mapping of argument names to text their value must contain."),
-        after: described(schemas/* optional */.lqM(nonEmptyText), "A tool that must have been called before this one."),
-    }))), "A list of tool calls the agent is expected to make."),
-    forbidden_tools: described(schemas/* optional */.lqM(schemas/* array */.YOg(nonEmptyText)), "A list of tools the agent must not use."),
-}), "Checks on the agent's tool calls (its trajectory).");
-// ---------- judges ----------
-/** The agents that can judge (their adapters implement `judge`). */
-const JUDGE_AGENTS = ["claude-code", "codex"];
-function requireDirOrFiles(example, ctx) {
-    if ((example.dir === undefined) !== (example.files === undefined))
+
+;// CONCATENATED MODULE: ./src/define/yaml/container.ts
+// A container provider's options in an eval (`sandbox.image`, `.cpus`, `.memory`, `.pids`) and
+// the CLI (`--image` …), checked the same way everywhere.
+/** Docker's own form of a memory size: bytes, or a number with b, k, m or g. */
+const MEMORY_SIZE = /^\d+(\.\d+)?[bkmg]?$/i;
+/**
+ * A container's image and limits, checked: the image a name Docker could take (never an option),
+ * cpus above 0, memory in Docker's form, pids a whole number from 16 (a shell and an agent need a few).
+ */
+function containerLimitProblem(input) {
+    if (input.image !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._\-/:@]*$/.test(input.image))
+        return {
+            key: "image",
+            message: `sandbox.image ${JSON.stringify(input.image)} is not an image name`,
+            fix: "name a local image, e.g. `node:20` or `my-evals:latest` (`docker images` lists them)",
+        };
+    if (input.cpus !== undefined && !(Number.isFinite(input.cpus) && input.cpus > 0))
+        return {
+            key: "cpus",
+            message: `sandbox.cpus ${input.cpus} is not a number of CPUs above 0`,
+            fix: "write how many CPUs a trial may use, e.g. `cpus: 2` or `cpus: 1.5`",
+        };
+    if (input.memory !== undefined && !MEMORY_SIZE.test(input.memory))
+        return {
+            key: "memory",
+            message: `sandbox.memory ${JSON.stringify(input.memory)} is not a memory size`,
+            fix: "write bytes or a number with b, k, m or g, e.g. `memory: 2g` or `memory: 512m`",
+        };
+    if (input.pids !== undefined && !(Number.isInteger(input.pids) && input.pids >= 16))
+        return {
+            key: "pids",
+            message: `sandbox.pids ${input.pids} is not a whole number of at least 16`,
+            fix: "write the most processes a trial may have at once, e.g. `pids: 512`",
+        };
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/define/yaml/schema/overlay.ts
+// Files written over a sandbox (a variant's `files:`): the paths they may take, and two written
+// paths where one would have to be the other's folder.
+
+
+
+
+/**
+ * Why `key` cannot name a file a variant writes or removes in the sandbox, or undefined when it
+ * can: empty, absolute, with a `..` segment, ending in a separator, or naming the sandbox itself.
+ */
+function overlayPathProblem(key) {
+    if (key.trim() === "")
+        return "is empty";
+    if (external_node_path_default().posix.isAbsolute(key) || external_node_path_default().win32.isAbsolute(key))
+        return "is an absolute path";
+    const segments = key.split(/[\\/]/);
+    if (segments.includes(".."))
+        return "contains a `..` segment, which could climb out of the sandbox";
+    if (/[\\/]$/.test(key))
+        return "ends in a separator: name a file, not a folder";
+    if (segments.every((s) => s === "" || s === "."))
+        return "names the sandbox itself, not a file";
+    if (key.includes("\0"))
+        return "holds a NUL byte";
+    return undefined;
+}
+const OVERLAY_PATH_FIX = "write the path relative to the sandbox root, without `..`, e.g. `.claude/skills/x/SKILL.md`";
+const overlayPathSchema = described(schemas/* string */.YjP().check(schemas/* superRefine */.zni((key, ctx) => {
+    const why = overlayPathProblem(key);
+    if (why === undefined)
         return;
     ctx.addIssue({
         code: "custom",
-        message: "an example needs one of `dir` or `files`",
-        ...hint(model/* Codes */.NC.schema, "give `dir: path/to/folder` (a workspace) or `files: { path: content }`, not both"),
+        // Said after "the key `<path>`" (a record key's problem names the key first).
+        message: why,
+        input: key,
+        ...hint(model/* Codes */.NC.badPath, OVERLAY_PATH_FIX),
     });
+})), "A file path relative to the sandbox root (not absolute, no `..`).");
+const overlayFilesSchema = described(schemas/* record */.g1P(overlayPathSchema, described(schemas/* nullable */.mee(schemas/* string */.YjP()), "The file's content, or null to remove the file (or folder) from the sandbox.")), "A mapping of sandbox-relative paths to content written over the eval's sandbox, or null to remove that file: a SKILL.md, a CLAUDE.md, an AGENTS.md.");
+/** Two written paths where one is the other's folder (`a` and `a/b`), if there are. */
+function overlayClash(files) {
+    const normal = (key) => key
+        .split(/[\\/]/)
+        .filter((s) => s !== "" && s !== ".")
+        .join("/");
+    const written = new Map(Object.entries(files)
+        .filter(([, content]) => typeof content === "string")
+        .map(([key]) => [normal(key), key]));
+    for (const [rel, key] of written) {
+        for (let at = rel.lastIndexOf("/"); at > 0; at = rel.lastIndexOf("/", at - 1)) {
+            const folder = written.get(rel.slice(0, at));
+            if (folder !== undefined)
+                return { file: key, folder };
+        }
+    }
+    return undefined;
 }
-const judgeExampleSchema = described(schemas/* strictObject */.rej({
-    label: described(schemas/* enum */.k5n(["pass", "fail"]), "What the judge should answer: pass or fail."),
-    dir: described(schemas/* optional */.lqM(nonEmptyText), "A folder standing for a final workspace; relative to the project root, or to the eval file when it starts with `./` or `../`."),
-    files: described(schemas/* optional */.lqM(schemas/* record */.g1P(sandboxPathSchema, described(schemas/* string */.YjP(), "The file's content."))), "The workspace as a mapping of sandbox-relative paths to content."),
-    name: described(schemas/* optional */.lqM(nonEmptyText), "A name for the calibration report."),
-})
-    .check(schemas/* superRefine */.zni(requireDirOrFiles)), "A labelled example: `{ label: pass|fail, dir }` or `{ label, files: { path: content } }`.");
-/** The options of a judge, shared by the YAML task, the skill outcome and `judge()` in TS. */
-const judgeOptionShape = {
-    files: described(schemas/* optional */.lqM(schemas/* array */.YOg(sandboxPathSchema)), "Files the judge reads first: their text goes into its prompt."),
-    model: described(schemas/* optional */.lqM(nonEmptyText), "The judge's model (default: the CLI's own)."),
-    samples: withMeta(schemas/* optional */.lqM(schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _gte */.qm(1), api/* _lte */.Zm(15))), {
-        description: "An integer from 1 to 15: independent judge calls; the verdict is their majority (default 1; odd numbers avoid ties).",
-        default: 1,
-    }),
-    always: described(schemas/* optional */.lqM(schemas/* boolean */.zMY()), "Run the judge even when a deterministic check failed or the agent failed (default false)."),
-    examples: described(schemas/* optional */.lqM(schemas/* array */.YOg(judgeExampleSchema)), "Labelled examples `agent-evals calibrate` measures the judge on (accuracy, Cohen's κ)."),
-};
-const judgeAgentSchema = described(schemas/* optional */.lqM(schemas/* enum */.k5n(JUDGE_AGENTS)), "The agent CLI that judges, read-only: `claude-code` (default) or `codex`.");
-const judgeCheckSchema = described(schemas/* strictObject */.rej({
-    rubric: described(nonEmptyText, "What the work must satisfy, in plain words."),
-    agent: judgeAgentSchema,
-    ...judgeOptionShape,
-}), "A model-graded check: `{ rubric, files?, agent?, model?, samples?, always?, examples? }`.");
-const assertionsSchema = described(schemas/* strictObject */.rej({
-    files: described(schemas/* optional */.lqM(schemas/* array */.YOg(sandboxPathSchema)), "A list of sandbox-relative paths that must exist after the run."),
-    absent: described(schemas/* optional */.lqM(schemas/* array */.YOg(sandboxPathSchema)), "A list of sandbox-relative paths that must not exist after the run."),
-    commands: described(schemas/* optional */.lqM(schemas/* array */.YOg(commandCheckSchema)), "A list of commands that must succeed inside the sandbox after the run."),
-    contains: described(schemas/* optional */.lqM(schemas/* array */.YOg(textCheckSchema("must"))), "A list of texts that must appear: bare text searches the files the run created or modified; `{ file, text }` or `{ file, matches }` pins it to one file."),
-    forbidden: described(schemas/* optional */.lqM(schemas/* array */.YOg(textCheckSchema("must not"))), "A list of texts that must not appear: bare text searches the files the run created or modified; `{ file, text }` or `{ file, matches }` pins it to one file."),
-    workflow: schemas/* optional */.lqM(workflowSchema),
-    judge: described(schemas/* optional */.lqM(schemas/* array */.YOg(judgeCheckSchema)), "A list of model-graded checks, run after every other check held: an agent CLI reads a copy of the final workspace, read-only, and answers pass, fail or unknown."),
-}), "A mapping of what must hold after the run: `files`, `absent`, `commands`, `contains`, `forbidden`, `workflow`, `judge`.");
-// ---------- sandbox and shims ----------
+
+;// CONCATENATED MODULE: ./src/define/yaml/schema/sandbox.ts
+// `sandbox:` (the tree a trial starts from, its HOME files, its provider and container limits) and
+// `shims:` (what a binary on PATH does when the agent calls it).
+
+
+
+
+
+
 /** Why `key` cannot name a file of a trial's HOME (as overlayPathProblem, said of HOME). */
 function homePathProblem(key) {
     return overlayPathProblem(key)?.replace("the sandbox", "HOME");
@@ -8049,16 +8346,35 @@ const shimSchema = described(schemas/* union */.KCZ([
     })
         .check(schemas/* superRefine */.zni(forbidScriptWithStub)),
 ]), "`passthrough`, `{ script: ... }`, or a stub `{ exitCode, stdout, stderr }`.");
-const BIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._+-]*$/;
-const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-const ENV_VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const binNameSchema = described(schemas/* string */.YjP()
-    .check(api/* _regex */.Fk(BIN_NAME, { message: "is not a binary name (letters, digits, `.`, `_`, `+`, `-`)" })), "The name of a binary on PATH, e.g. `npm`.");
-const paramNameSchema = described(schemas/* string */.YjP().check(api/* _regex */.Fk(PARAM_NAME, {
-    message: "is not a placeholder name (a letter or `_`, then word characters or `-`)",
-})), "A placeholder name, used as `{{name}}` in the prompt.");
-const envVarNameSchema = described(schemas/* string */.YjP().check(api/* _regex */.Fk(ENV_VAR_NAME, { message: "is not an environment variable name" })), "An environment variable name, e.g. `NEON_API_KEY`.");
-// ---------- variants ----------
+
+;// CONCATENATED MODULE: ./src/define/yaml/schema/mcp.ts
+// `mcp:`: the MCP servers the agent starts over stdio.
+
+
+
+const MCP_SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const mcpServerNameSchema = withMeta(schemas/* string */.YjP().check(api/* _maxLength */.Eb(64), api/* _regex */.Fk(MCP_SERVER_NAME, {
+    message: "is not an MCP server name: use letters, digits, `_` and `-`, starting with a letter or digit (its tools are named `mcp__<server>__<tool>`)",
+})), {
+    description: "The server's name (letters, digits, `_`, `-`): its tools appear in the trajectory as `mcp__<name>__<tool>`.",
+    pattern: MCP_SERVER_NAME.source,
+});
+const mcpServerSchema = described(schemas/* strictObject */.rej({
+    command: described(nonEmptyText, "The program that starts the server (stdio transport)."),
+    args: described(schemas/* optional */.lqM(schemas/* array */.YOg(argSchema)), "A list of arguments for the command."),
+    env: described(schemas/* optional */.lqM(schemas/* record */.g1P(envVarNameSchema, schemas/* string */.YjP())), "A mapping of environment variables set for the server."),
+}), "An MCP server the agent starts over stdio: `{ command, args?, env? }`.");
+const mcpServersSchema = described(schemas/* record */.g1P(mcpServerNameSchema, mcpServerSchema), "A mapping of MCP server names to `{ command, args?, env? }`: written into the trial's agent config (Claude Code's `--mcp-config`, Gemini's settings, OpenCode's config).");
+
+;// CONCATENATED MODULE: ./src/define/yaml/schema/variants.ts
+// `variants:`: named overrides of an eval (prompt, files, model, args, setup, mcp), each run beside
+// the eval as defined; the rules each variant and the whole list must keep.
+
+
+
+
+
+
 const VARIANT_NAME = /^[A-Za-z0-9._-]+$/;
 const variantNameSchema = withMeta(schemas/* string */.YjP().check(api/* _minLength */.m9(1), api/* _maxLength */.Eb(64), schemas/* superRefine */.zni((name, ctx) => {
     if (name === "" || VARIANT_NAME.test(name))
@@ -8074,56 +8390,6 @@ const variantNameSchema = withMeta(schemas/* string */.YjP().check(api/* _minLen
     // What the check above says, for editors (a refinement has no JSON Schema of its own).
     pattern: VARIANT_NAME.source,
 });
-/**
- * Why `key` cannot name a file a variant writes or removes in the sandbox, or undefined when it
- * can: empty, absolute, with a `..` segment, ending in a separator, or naming the sandbox itself.
- */
-function overlayPathProblem(key) {
-    if (key.trim() === "")
-        return "is empty";
-    if (external_node_path_default().posix.isAbsolute(key) || external_node_path_default().win32.isAbsolute(key))
-        return "is an absolute path";
-    const segments = key.split(/[\\/]/);
-    if (segments.includes(".."))
-        return "contains a `..` segment, which could climb out of the sandbox";
-    if (/[\\/]$/.test(key))
-        return "ends in a separator: name a file, not a folder";
-    if (segments.every((s) => s === "" || s === "."))
-        return "names the sandbox itself, not a file";
-    if (key.includes("\0"))
-        return "holds a NUL byte";
-    return undefined;
-}
-const OVERLAY_PATH_FIX = "write the path relative to the sandbox root, without `..`, e.g. `.claude/skills/x/SKILL.md`";
-const overlayPathSchema = described(schemas/* string */.YjP().check(schemas/* superRefine */.zni((key, ctx) => {
-    const why = overlayPathProblem(key);
-    if (why === undefined)
-        return;
-    ctx.addIssue({
-        code: "custom",
-        // Said after "the key `<path>`" (a record key's problem names the key first).
-        message: why,
-        input: key,
-        ...hint(model/* Codes */.NC.badPath, OVERLAY_PATH_FIX),
-    });
-})), "A file path relative to the sandbox root (not absolute, no `..`).");
-const overlayFilesSchema = described(schemas/* record */.g1P(overlayPathSchema, described(schemas/* nullable */.mee(schemas/* string */.YjP()), "The file's content, or null to remove the file (or folder) from the sandbox.")), "A mapping of sandbox-relative paths to content written over the eval's sandbox, or null to remove that file: a SKILL.md, a CLAUDE.md, an AGENTS.md.");
-const argSchema = described(schemas/* string */.YjP()
-    .check(schemas/* refine */.YPB((arg) => !arg.includes("\0"), { message: "an argument cannot hold a NUL byte" })), "One command-line argument.");
-// ---------- MCP servers ----------
-const MCP_SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-const mcpServerNameSchema = withMeta(schemas/* string */.YjP().check(api/* _maxLength */.Eb(64), api/* _regex */.Fk(MCP_SERVER_NAME, {
-    message: "is not an MCP server name: use letters, digits, `_` and `-`, starting with a letter or digit (its tools are named `mcp__<server>__<tool>`)",
-})), {
-    description: "The server's name (letters, digits, `_`, `-`): its tools appear in the trajectory as `mcp__<name>__<tool>`.",
-    pattern: MCP_SERVER_NAME.source,
-});
-const mcpServerSchema = described(schemas/* strictObject */.rej({
-    command: described(nonEmptyText, "The program that starts the server (stdio transport)."),
-    args: described(schemas/* optional */.lqM(schemas/* array */.YOg(argSchema)), "A list of arguments for the command."),
-    env: described(schemas/* optional */.lqM(schemas/* record */.g1P(envVarNameSchema, schemas/* string */.YjP())), "A mapping of environment variables set for the server."),
-}), "An MCP server the agent starts over stdio: `{ command, args?, env? }`.");
-const mcpServersSchema = described(schemas/* record */.g1P(mcpServerNameSchema, mcpServerSchema), "A mapping of MCP server names to `{ command, args?, env? }`: written into the trial's agent config (Claude Code's `--mcp-config`, Gemini's settings, OpenCode's config).");
 /** The keys of a variant that override something; `name` and `source` do not. */
 const variantOverrideKeys = ["prompt", "files", "model", "args", "setup", "mcp"];
 /** True when a variant (as written) overrides nothing: no key, or only empty `files`/`args`. */
@@ -8189,24 +8455,6 @@ function variantListIssues(variants) {
     }
     return issues;
 }
-/** Two written paths where one is the other's folder (`a` and `a/b`), if there are. */
-function overlayClash(files) {
-    const normal = (key) => key
-        .split(/[\\/]/)
-        .filter((s) => s !== "" && s !== ".")
-        .join("/");
-    const written = new Map(Object.entries(files)
-        .filter(([, content]) => typeof content === "string")
-        .map(([key]) => [normal(key), key]));
-    for (const [rel, key] of written) {
-        for (let at = rel.lastIndexOf("/"); at > 0; at = rel.lastIndexOf("/", at - 1)) {
-            const folder = written.get(rel.slice(0, at));
-            if (folder !== undefined)
-                return { file: key, folder };
-        }
-    }
-    return undefined;
-}
 function checkVariantList(variants, ctx) {
     for (const issue of variantListIssues(variants)) {
         ctx.addIssue({
@@ -8237,86 +8485,30 @@ function variantsSchema(promptSchema, promptDescription) {
         // Also when some item is invalid: a duplicate name is worth knowing beside a bad path.
         .check(schemas/* superRefine */.zni(checkVariantList, { when: (payload) => Array.isArray(payload.value) })), "A list of named variants, each run beside the eval as defined and compared with it: `{ name, prompt?, files?, model?, args?, setup?, mcp? }`.");
 }
-// ---------- the task ----------
-function countDeclaredAssertions(assertions) {
-    let count = 0;
-    for (const key of assertionListKeys) {
-        const list = assertions[key];
-        if (Array.isArray(list))
-            count += list.length;
-        else if (list !== undefined && list !== null)
-            count += 1; // wrong type: reported on its own
-    }
-    const workflow = assertions.workflow;
-    if (isPlainRecord(workflow)) {
-        // `workflow: {}` (superset of nothing, nothing forbidden) would pass vacuously.
-        const declares = (list) => Array.isArray(list) ? list.length > 0 : list !== undefined && list !== null;
-        const mode = workflow.match_mode;
-        const narrowsMode = mode !== undefined && mode !== null && mode !== "superset";
-        if (declares(workflow.expected_tools) || declares(workflow.forbidden_tools) || narrowsMode) {
-            count += 1;
-        }
-    }
-    else if (workflow !== undefined && workflow !== null)
-        count += 1; // wrong type: reported on its own
-    return count;
-}
-function isPlainRecord(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function requireSomethingAsserted(task, ctx) {
-    if (!isPlainRecord(task))
-        return;
-    const assertions = task.assertions;
-    const assertsNothing = assertions === undefined ||
-        (isPlainRecord(assertions) && countDeclaredAssertions(assertions) === 0);
-    if (!assertsNothing)
-        return;
-    ctx.addIssue({
-        code: "custom",
-        path: ["assertions"],
-        message: assertions === undefined
-            ? "the eval has no `assertions`: an eval that asserts nothing would pass vacuously"
-            : "every assertion list is empty: an eval that asserts nothing would pass vacuously",
-        ...hint(model/* Codes */.NC.nothingAsserted, "add at least one item under `assertions:` (`files`, `absent`, `commands`, `contains`, `forbidden`, `workflow` or `judge`)"),
-    });
-}
-const yamlTaskSchema = withMeta(schemas/* strictObject */.rej({
-    name: evalNameSchema,
-    prompt: described(schemas/* optional */.lqM(nonEmptyText), "The task given to the agent; `{{name}}` placeholders are filled from `params` and `secrets`. Without a prompt no agent runs, only the assertions."),
-    setup: described(schemas/* optional */.lqM(schemas/* array */.YOg(commandSchema)), "A list of shell commands run once per eval in the prepared sandbox."),
-    timeout: withMeta(schemas/* optional */.lqM(schemas/* number */.aig().check(api/* _positive */.NC(), api/* _lte */.Zm(86_400))), {
-        description: "A number of seconds the agent may take, at most 86400 (default 600).",
-        default: yamlTaskDefaults.timeoutSeconds,
-    }),
-    assertions: schemas/* optional */.lqM(assertionsSchema),
-    agents: described(schemas/* optional */.lqM(schemas/* array */.YOg(described(nonEmptyText, "An agent name, e.g. `literal` or `claude-code`."))), "A list of agent names (default: whatever `--agent` says)."),
-    trials: withMeta(schemas/* optional */.lqM(trialsSchema), {
-        description: "An integer from 1 to 100: how many times each agent runs the eval (default 1); or `{ min, max }` for adaptive trials, added one at a time until the Wilson interval clears `passRate`.",
-        default: yamlTaskDefaults.trials,
-    }),
-    passRate: withMeta(schemas/* optional */.lqM(schemas/* number */.aig().check(api/* _gte */.qm(0), api/* _lte */.Zm(1))), {
-        description: "A number from 0 to 1: the share of trials that must pass (default 1).",
-        default: yamlTaskDefaults.passRate,
-    }),
-    sandbox: schemas/* optional */.lqM(sandboxSchema),
-    shims: described(schemas/* optional */.lqM(schemas/* record */.g1P(binNameSchema, shimSchema)), "A mapping of binary names to `passthrough`, `{ script }` or `{ exitCode, stdout, stderr }`; every call is logged."),
-    maxCostUsd: described(schemas/* optional */.lqM(schemas/* number */.aig().check(api/* _positive */.NC())), "A positive number: the most one trial may spend, in US dollars."),
-    model: described(schemas/* optional */.lqM(nonEmptyText), "A model name, for agents that take one."),
-    mcp: schemas/* optional */.lqM(mcpServersSchema),
-    params: described(schemas/* optional */.lqM(schemas/* record */.g1P(paramNameSchema, described(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig(), schemas/* boolean */.zMY()]), "A string, number or boolean to put in place of the placeholder."))), "A mapping of placeholder names to values (strings, numbers or booleans) that fill `{{name}}` in the prompt."),
-    secrets: described(schemas/* optional */.lqM(schemas/* array */.YOg(envVarNameSchema)), "A list of environment variable names whose values fill `{{NAME}}` in the prompt at run time and are never written anywhere."),
-    variants: schemas/* optional */.lqM(variantsSchema(nonEmptyText, "Replaces the eval's prompt; `{{name}}` placeholders are filled from the eval's `params` and `secrets`.")),
-})
-    .check(schemas/* superRefine */.zni(requireSomethingAsserted, {
-    when: (payload) => isPlainRecord(payload.value),
-})), {
-    title: "agent-evals YAML task",
-    description: "An eval written as YAML (`*.eval.yaml`): a prompt for the agent and the assertions its work must satisfy.",
-});
+
+;// CONCATENATED MODULE: ./src/define/yaml/schema.ts
+// The sections of the YAML formats as zod schemas, shared by every kind's format (the task's own
+// schema is kinds/task/schema.ts, the skill's kinds/skill/schema.ts). Descriptions double as the
+// "fix" hints of error messages, so they say what a key takes. Defaults live in
+// `yamlTaskDefaults` (and in each key's `default` metadata), not in a zod default wrapper, so the
+// generated JSON Schema never marks a defaulted key as required.
+//
+// The sections, each in ./schema/: meta.ts (zod/mini set-up, defaults, description and hint
+// helpers), leaves.ts (names, paths, regexes, commands), checks.ts (`assertions`), judges.ts,
+// trials.ts, sandbox.ts (`sandbox` and `shims`), mcp.ts, overlay.ts (files written over a
+// sandbox) and variants.ts. This file re-exports what the rest of src/ uses of them.
+
+
+
+
+
+
+
+
+
 
 ;// CONCATENATED MODULE: ./src/define/yaml/normalize.ts
-// Pieces both definition formats share: sandbox and shim options → the model, zod issues → problems.
+// Pieces both definition formats share: sandbox (workspace + isolation) and shim options → the model.
 
 
 
@@ -8330,18 +8522,23 @@ function resolveUserPath(p, ctx) {
         return external_node_path_default().resolve(external_node_path_default().dirname(ctx.evalFile), p);
     return external_node_path_default().resolve(ctx.projectRoot, p);
 }
+/**
+ * A definition's `sandbox:` option → what fills the workspace (its tree and HOME files) and what
+ * the trials run inside (`kind` → the provider, a container's image and limits).
+ */
 function normalizeSandbox(option, ctx) {
-    const tree = normalizeSandboxTree(option, ctx);
+    const tree = normalizeWorkspaceTree(option, ctx);
     if ("problem" in tree)
         return tree;
-    if (option?.kind !== undefined)
-        tree.sandbox.provider = option.kind;
     const container = normalizeContainer(option ?? {}, ctx);
     if ("problem" in container)
         return container;
-    Object.assign(tree.sandbox, container.options);
+    const isolation = {
+        ...(option?.kind !== undefined ? { provider: option.kind } : {}),
+        ...container.options,
+    };
     if (!option?.home)
-        return tree;
+        return { workspace: tree.workspace, isolation };
     for (const key of Object.keys(option.home)) {
         const why = key.startsWith("~") ? "starts with `~`" : homePathProblem(key);
         if (why === undefined)
@@ -8357,7 +8554,7 @@ function normalizeSandbox(option, ctx) {
             },
         };
     }
-    return { sandbox: { ...tree.sandbox, home: { ...option.home } } };
+    return { workspace: { ...tree.workspace, home: { ...option.home } }, isolation };
 }
 function normalizeContainer(input, ctx) {
     const problem = containerLimitProblem(input);
@@ -8385,15 +8582,15 @@ function normalizeContainer(input, ctx) {
         },
     };
 }
-function normalizeSandboxTree(option, ctx) {
+function normalizeWorkspaceTree(option, ctx) {
     if (!option || !("template" in option || "repo" in option || "fixture" in option))
-        return { sandbox: { kind: "repo", dir: ctx.projectRoot } };
+        return { workspace: { kind: "repo", dir: ctx.projectRoot } };
     if ("template" in option) {
-        return { sandbox: { kind: "template", dir: resolveUserPath(option.template, ctx) } };
+        return { workspace: { kind: "template", dir: resolveUserPath(option.template, ctx) } };
     }
     if ("repo" in option) {
         const dir = option.repo === true ? ctx.projectRoot : resolveUserPath(option.repo, ctx);
-        return { sandbox: { kind: "repo", dir } };
+        return { workspace: { kind: "repo", dir } };
     }
     for (const key of Object.keys(option.fixture)) {
         if (!key || !staysInsideSandbox(key)) {
@@ -8409,7 +8606,7 @@ function normalizeSandboxTree(option, ctx) {
             };
         }
     }
-    return { sandbox: { kind: "fixture", files: { ...option.fixture } } };
+    return { workspace: { kind: "fixture", files: { ...option.fixture } } };
 }
 function normalizeShims(shims, where) {
     const out = {};
@@ -8442,41 +8639,13 @@ function normalizeShim(option) {
         stderr: option.stderr ?? "",
     };
 }
-/** zod issues as problems at one place (TS definitions have no per-key lines). */
-function zodProblems(error, where, prefix) {
-    return error.issues.map((issue) => {
-        const key = [prefix, ...issue.path.map(String)].join(".");
-        if (issue.code === "unrecognized_keys") {
-            return {
-                ...where,
-                key,
-                code: model/* Codes */.NC.unknownKey,
-                message: `unknown option${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `\`${k}\``).join(", ")}`,
-                fix: "remove it or fix its spelling (see the README's option table)",
-            };
-        }
-        // A record key the schema refused: the key's own issue says why (and may carry a hint).
-        const inner = issue.code === "invalid_key" ? issue.issues[0] : undefined;
-        const said = inner ?? issue;
-        const params = (said.code === "custom" ? said.params : undefined);
-        const hinted = typeof params?.code === "string" && typeof params.fix === "string";
-        return {
-            ...where,
-            key,
-            code: hinted ? params.code : model/* Codes */.NC.schema,
-            message: inner
-                ? `the key ${JSON.stringify(String(issue.path.at(-1)))} ${said.message}`
-                : said.message,
-            fix: hinted ? params.fix : "see the README's option table",
-        };
-    });
-}
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(38815);
 ;// CONCATENATED MODULE: ./src/define/yaml/source.ts
 // Reads the text of one YAML eval file (a task, or a skill/command/hook eval) into a parsed
-// source that knows where every key sits: syntax errors and a top level that is not a mapping
+// source that knows where every key sits: syntax errors (placed at the unclosed `[`, `{` or quote,
+// or the misindented line, not where the parser noticed) and a top level that is not a mapping
 // become DefinitionProblems with file, line, column and fix; `locate`/`problemAt` place later
 // problems on the key they are about. Validation against a schema is ./yaml-validate.ts.
 
@@ -8487,15 +8656,14 @@ const MAX_ALIAS_COUNT = 100;
  * The parsed text, its top level a mapping. Throws DefinitionError listing every syntax error
  * (AE101), or the one problem with the top level; never throws anything else.
  */
-function source_parseYamlSource(file, text) {
-    return definitionErrorsOnly(file, () => parse(file, text));
+function parseYamlSource(file, text) {
+    return definitionErrorsOnly(file, () => source_parse(file, text));
 }
-function parse(file, text) {
+function source_parse(file, text) {
     const lines = new dist/* LineCounter */.HN();
     const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false });
-    if (doc.errors.length > 0) {
-        throw new model/* DefinitionError */.gk(doc.errors.map((error) => syntaxProblem(file, doc, lines, error)));
-    }
+    if (doc.errors.length > 0)
+        throw new model/* DefinitionError */.gk(syntaxProblems(file, text, doc, lines));
     const source = { file, text, doc, lines, data: toPlainData(file, doc, lines) };
     requireTopLevelMapping(source);
     return source;
@@ -8575,19 +8743,146 @@ const SYNTAX_FIXES = {
     TAG_RESOLVE_FAILED: "remove the `!tag` before the value",
 };
 const DEFAULT_SYNTAX_FIX = "check the indentation and that each `key: value` has a space after the colon; quote values containing `: `, ` #`, or starting with `{`, `[`, `*`, `&`, `!`, `|` or `>`";
-function syntaxProblem(file, doc, lines, error) {
-    const offset = error.pos[0];
-    const position = error.linePos?.[0] ?? lines.linePos(offset);
-    const keyPath = error.code === "MULTIPLE_DOCS" ? [] : keyPathBefore(doc, doc.contents, offset);
-    return {
-        file,
-        line: position.line,
-        column: position.col,
-        ...(keyPath.length > 0 ? { key: formatKeyPath(keyPath) } : {}),
-        code: model/* Codes */.NC.yamlSyntax,
-        message: `YAML syntax error: ${firstLine(error.message)}`,
-        fix: SYNTAX_FIXES[error.code] ?? DEFAULT_SYNTAX_FIX,
-    };
+/** Every syntax error of the document, each once, placed where the author must look. */
+function syntaxProblems(file, text, doc, lines) {
+    const openings = new Openings(text, doc.errors);
+    const seen = new Set();
+    const problems = [];
+    for (const error of doc.errors) {
+        const { offset, message, fix } = openings.explain(error) ?? {
+            offset: error.pos[0],
+            message: firstLine(error.message),
+            fix: SYNTAX_FIXES[error.code] ?? DEFAULT_SYNTAX_FIX,
+        };
+        const position = lines.linePos(offset);
+        const keyPath = error.code === "MULTIPLE_DOCS" ? [] : keyPathBefore(doc, doc.contents, offset);
+        const problem = {
+            file,
+            line: position.line,
+            column: position.col,
+            ...(keyPath.length > 0 ? { key: formatKeyPath(keyPath) } : {}),
+            code: model/* Codes */.NC.yamlSyntax,
+            message: `YAML syntax error: ${message}`,
+            fix,
+        };
+        // One mistake can make the parser say several things at one place: say it once.
+        const key = `${problem.line}:${problem.column}:${problem.message}`;
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        problems.push(problem);
+    }
+    return problems;
+}
+/**
+ * Where the mistake behind a syntax error starts. The parser notices an unclosed `[`, `{` or quote
+ * only where the text ends or the indentation drops, lines below the opening; and a line indented
+ * too deep only at the value on the line above it. From the parser's tokens, this finds the
+ * opening (or the deeper line), and says what is wrong there in the author's words.
+ */
+class Openings {
+    text;
+    errors;
+    unclosedFlows = [];
+    quoted = [];
+    used = new Set();
+    constructor(text, errors) {
+        this.text = text;
+        this.errors = errors;
+        for (const token of new dist/* Parser */.iX().parse(text)) {
+            walkTokens(token, (t) => {
+                if (t.type === "flow-collection") {
+                    const close = t.start.source === "[" ? "]" : "}";
+                    if (!t.end.some((end) => end.source === close))
+                        this.unclosedFlows.push(t);
+                }
+                else if (t.type === "double-quoted-scalar" || t.type === "single-quoted-scalar") {
+                    this.quoted.push(t);
+                }
+            });
+        }
+    }
+    explain(error) {
+        const at = error.pos[0];
+        if (/^Flow (sequence|map)\b/.test(error.message)) {
+            // The innermost unclosed collection opened before the error that no earlier error named.
+            const flow = this.unclosedFlows
+                .filter((f) => f.start.offset < at && !this.used.has(f))
+                .sort((a, b) => b.start.offset - a.start.offset)[0];
+            if (!flow)
+                return undefined;
+            this.used.add(flow);
+            const list = flow.start.source === "[";
+            const [open, close, what] = list ? ["[", "]", "list"] : ["{", "}", "mapping"];
+            return {
+                offset: flow.start.offset,
+                message: `the \`${open}\` here is never closed: no \`${close}\` ends the ${what} (or a line after it is not indented deeper than its key)`,
+                fix: `end the ${what} with \`${close}\`, indent its next lines deeper than its key, or write it as ${list ? "`- item` lines" : "`key: value` lines"}`,
+            };
+        }
+        if (error.code === "MISSING_CHAR" && /^Missing closing .quote/.test(error.message)) {
+            const scalar = this.quoted
+                .filter((q) => q.offset <= at && at <= q.offset + q.source.length)
+                .sort((a, b) => b.offset - a.offset)[0];
+            if (!scalar)
+                return undefined;
+            const quote = scalar.type === "double-quoted-scalar" ? '"' : "'";
+            return {
+                offset: scalar.offset,
+                message: `the ${quote} here is never closed: the rest of the file was read as its value`,
+                fix: `add the closing ${quote} where the value ends (a quoted value may span lines, so nothing else stops it)`,
+            };
+        }
+        if (error.code === "BLOCK_AS_IMPLICIT_KEY" || error.code === "MULTILINE_IMPLICIT_KEY") {
+            // `prompt: hi` then `  there: x`: the deeper line is read as continuing `hi` into a key.
+            const multiline = this.errors.find((e) => e.code === "MULTILINE_IMPLICIT_KEY" &&
+                e.pos[0] === at &&
+                this.text.slice(at, e.pos[1]).includes("\n"));
+            if (multiline)
+                return {
+                    offset: lineContentStart(this.text, multiline.pos[1]),
+                    message: "this line is indented deeper than the one above it, whose key already has a value: YAML reads it as part of that value",
+                    fix: "line it up with the keys around it (indentation is nesting in YAML); if it belongs to the value above, quote that value or write it as a `|` block",
+                };
+        }
+        if (error.code === "BLOCK_AS_IMPLICIT_KEY" && /^Nested mappings/.test(error.message)) {
+            // `prompt: a: b`: the second `: ` starts a key on a line whose key has its value.
+            return {
+                offset: at,
+                message: "this value holds `: ` (a colon and a space), which YAML reads as the start of another key",
+                fix: 'quote the value (prompt: "a: b"), or write it as a `|` block on the lines below',
+            };
+        }
+        if (error.code === "BAD_INDENT" && /^All mapping items/.test(error.message)) {
+            return {
+                offset: lineContentStart(this.text, at),
+                message: "this key is not lined up with the keys before it in the same mapping",
+                fix: "indent it exactly as far as the keys it belongs with (indentation is nesting in YAML)",
+            };
+        }
+        return undefined;
+    }
+}
+/** Calls `visit` on every token under `token` (the parser's tokens are plain data, no cycles). */
+function walkTokens(token, visit) {
+    if (Array.isArray(token)) {
+        for (const item of token)
+            walkTokens(item, visit);
+        return;
+    }
+    if (typeof token !== "object" || token === null)
+        return;
+    if ("type" in token)
+        visit(token);
+    for (const value of Object.values(token))
+        if (typeof value === "object")
+            walkTokens(value, visit);
+}
+/** The offset of the first character that is not a space on the line holding `offset`. */
+function lineContentStart(text, offset) {
+    const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+    const first = lineStart + (/^[ \t]*/.exec(text.slice(lineStart))?.[0].length ?? 0);
+    return first >= text.length || text[first] === "\n" || text[first] === "\r" ? offset : first;
 }
 function firstLine(message) {
     const line = message.split("\n")[0] ?? message;
@@ -8708,30 +9003,37 @@ function unexpectedFailure(file, error) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
-var core_parse = __nccwpck_require__(23945);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/schemas.js + 1 modules
 var core_schemas = __nccwpck_require__(18431);
 ;// CONCATENATED MODULE: ./src/define/yaml/validate.ts
 // Validates a parsed YAML eval file against a zod schema and words each zod issue as a
 // DefinitionProblem: placed on the offending key, with a fix read from the schema's descriptions,
-// a "did you mean" for misspelt keys, and the AE code a refinement's hint names. One
-// implementation for every root schema (YAML tasks, skill/command and hook evals).
+// a "did you mean" for misspelt keys, the direct fix of the common slips (a number in quotes, a
+// bare value where a list goes), and the AE code a refinement's hint names. One implementation for
+// every root schema (YAML tasks, skill/command and hook evals), and for a TypeScript definition's
+// options (wordIssues: placed by its caller, worded in TypeScript's terms).
 
 
 
 
 /** The source's data as `root` parses it; throws DefinitionError with every problem, by position. */
 function validateWithSchema(source, root) {
-    const result = core_parse/* safeParse */.xL(root, source.data, { reportInput: true });
-    const scope = { source, root };
+    const result = parse/* safeParse */.xL(root, source.data, { reportInput: true });
     const problems = [
         ...prototypeKeyProblems(source),
-        ...(result.error?.issues ?? []).flatMap((issue) => problemsFromIssue(scope, issue)),
+        ...wordIssues(root, result.error?.issues ?? [], (keyPath, fields, at) => problemAt(source, keyPath, fields, at)),
     ];
     if (result.success && problems.length === 0)
         return result.data;
     throw new model/* DefinitionError */.gk(sortByPosition(dedupe(problems)));
+}
+/**
+ * zod's issues (from a parse with `reportInput: true`) as problems: each worded, with its fix, and
+ * put where `place` says. In the `ts` dialect, kinds of values are an array, an object, a string.
+ */
+function wordIssues(root, issues, place, dialect = "yaml") {
+    const scope = { root, place, dialect };
+    return dedupe(issues.flatMap((issue) => problemsFromIssue(scope, issue)));
 }
 /** Paths of `__proto__` keys anywhere in the document (aliases are not followed). */
 function prototypeKeyPaths(node, at = []) {
@@ -8769,28 +9071,28 @@ function problemsFromIssue(scope, issue) {
             return [schemaProblem(scope, issue)];
     }
 }
-function unknownKeyProblem({ source, root }, objectPath, key) {
+function unknownKeyProblem({ place, root }, objectPath, key) {
     const known = knownKeysAt(root, objectPath);
     const suggestion = closestKey(key, known);
     const fix = suggestion
         ? `did you mean \`${suggestion}\`?`
         : `remove it; the keys allowed here are ${known.map((k) => `\`${k}\``).join(", ")}`;
-    return problemAt(source, [...objectPath, key], { code: model/* Codes */.NC.unknownKey, message: `unknown key \`${key}\``, fix }, "key");
+    return place([...objectPath, key], { code: model/* Codes */.NC.unknownKey, message: `unknown key \`${key}\``, fix }, "key");
 }
-function invalidKeyProblem({ source, root }, issue) {
+function invalidKeyProblem({ place, root }, issue) {
     const inner = issue.issues[0];
     const name = String(issue.path[issue.path.length - 1]);
     const hint = inner ? issueHint(inner) : undefined;
     const keyDescription = describeSchema(recordKeySchemaAt(root, issue.path.slice(0, -1)));
-    return problemAt(source, issue.path, {
+    return place(issue.path, {
         code: hint?.code ?? model/* Codes */.NC.schema,
         message: `the key \`${name}\` ${inner ? cleanMessage(inner.message) : "is not allowed"}`,
         fix: hint?.fix ?? (keyDescription ? `rename it: use ${asFixText(keyDescription)}` : "rename it"),
     }, "key");
 }
-function customProblem({ source, root }, issue) {
+function customProblem({ place, root }, issue) {
     const hint = issueHint(issue);
-    return problemAt(source, issue.path, {
+    return place(issue.path, {
         code: hint?.code ?? model/* Codes */.NC.schema,
         message: issue.message,
         fix: hint?.fix ?? fixFromDescription(root, issue.path),
@@ -8798,26 +9100,43 @@ function customProblem({ source, root }, issue) {
 }
 /** The issues of the one union branch the value was evidently meant for, if there is one. */
 function intendedBranchIssues(issue) {
-    const meant = issue.errors.filter((branch) => !branch.every(isRootMismatch));
+    let meant = issue.errors.filter((branch) => !branch.every(isRootMismatch));
+    // Objects of several forms (`{ template }`, `{ fixture }`…): the one form that knows every key
+    // given was meant.
+    if (meant.length > 1)
+        meant = meant.filter((branch) => !branch.some(isRootUnknownKey));
     if (meant.length !== 1 || !meant[0])
         return undefined;
     return meant[0].map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+function isRootUnknownKey(issue) {
+    return issue.path.length === 0 && issue.code === "unrecognized_keys";
 }
 function isRootMismatch(issue) {
     return (issue.path.length === 0 && (issue.code === "invalid_type" || issue.code === "invalid_value"));
 }
 function wrongFormProblems(scope, issue) {
-    const { source, root } = scope;
+    const { place, root } = scope;
     const branchIssues = intendedBranchIssues(issue);
     if (branchIssues)
         return branchIssues.flatMap((inner) => problemsFromIssue(scope, inner));
+    // A number in quotes, or a fraction, where one form is a whole number: that form was meant.
+    const numeric = issue.errors
+        .flat()
+        .find((inner) => inner.path.length === 0 &&
+        (numberInQuotes(inner) ||
+            (inner.code === "invalid_type" &&
+                inner.expected === "int" &&
+                typeof inner.input === "number")));
+    if (numeric)
+        return [schemaProblem(scope, { ...numeric, path: issue.path })];
     const discriminator = issue.discriminator;
     if (discriminator) {
         // A discriminated union whose `type:` (say) names no branch; zod ends the path with that key.
         const at = issue.path.at(-1) === discriminator ? issue.path.slice(0, -1) : issue.path;
         const allowed = discriminatorValues(schemaAt(root, at), discriminator).join(", ");
         return [
-            problemAt(source, [...at, discriminator], {
+            place([...at, discriminator], {
                 code: model/* Codes */.NC.schema,
                 message: `\`${discriminator}\` must be one of ${allowed}`,
                 fix: `set \`${discriminator}\` to one of ${allowed}`,
@@ -8825,49 +9144,93 @@ function wrongFormProblems(scope, issue) {
         ];
     }
     return [
-        problemAt(source, issue.path, {
+        place(issue.path, {
             code: model/* Codes */.NC.schema,
-            message: `has none of the allowed forms (got ${describeValue(issue.input)})`,
+            message: `has none of the allowed forms (got ${describeValue(issue.input, scope.dialect)})`,
             fix: fixFromDescription(root, issue.path),
         }),
     ];
 }
-function schemaProblem({ source, root }, issue) {
+function schemaProblem({ place, root, dialect }, issue) {
     const missing = issue.code === "invalid_type" && issue.input === undefined;
     if (missing) {
         const description = describeSchema(schemaAt(root, issue.path));
-        return problemAt(source, issue.path, {
+        return place(issue.path, {
             code: model/* Codes */.NC.schema,
             message: `the required key \`${formatKeyPath(issue.path)}\` is missing`,
             fix: `add \`${String(issue.path[issue.path.length - 1])}:\`${description ? ` with ${asFixText(description)}` : ""}`,
         });
     }
-    return problemAt(source, issue.path, {
+    const slip = slipFix(root, issue, dialect);
+    const description = describeSchema(schemaAt(root, issue.path));
+    return place(issue.path, {
         code: model/* Codes */.NC.schema,
-        message: describeIssue(issue),
-        fix: fixFromDescription(root, issue.path),
+        message: describeIssue(issue, dialect),
+        fix: slip
+            ? `${slip}${description ? `; \`${formatKeyPath(issue.path)}\` takes ${asFixText(description)}` : ""}`
+            : fixFromDescription(root, issue.path),
     });
 }
+/** A number written as text: `trials: "3"`. */
+function numberInQuotes(issue) {
+    return (issue.code === "invalid_type" &&
+        (issue.expected === "number" || issue.expected === "int") &&
+        typeof issue.input === "string" &&
+        issue.input.trim() !== "" &&
+        Number.isFinite(Number(issue.input)));
+}
+/**
+ * The direct fix of a common slip, written out: a number in quotes (`trials: 3`), a number where
+ * text goes (`model: "3"`), one value where a list goes (`setup: ["npm ci"]`).
+ */
+function slipFix(root, issue, dialect) {
+    if (issue.code !== "invalid_type")
+        return undefined;
+    const last = issue.path.at(-1);
+    const as = (value) => typeof last === "string" ? `\`${last}: ${value}\`` : `\`${value}\``;
+    if (numberInQuotes(issue))
+        return `drop the quotes: ${as(String(Number(issue.input)))}`;
+    if (issue.expected === "string" &&
+        (typeof issue.input === "number" || typeof issue.input === "boolean"))
+        return `quote it: ${as(JSON.stringify(String(issue.input)))}`;
+    if (issue.expected === "array" && issue.input !== null && typeof issue.input !== "object") {
+        const element = schemaChild(schemaAt(root, issue.path) ?? root, 0);
+        if (element && parse/* safeParse */.xL(element, issue.input).success)
+            return `make it ${dialect === "ts" ? "an array" : "a list"}: ${as(`[${JSON.stringify(issue.input)}]`)}`;
+    }
+    return undefined;
+}
 const TYPE_NAMES = {
-    string: "text",
-    number: "a number",
-    int: "an integer",
-    boolean: "true or false",
-    array: "a list",
-    object: "a mapping",
-    record: "a mapping",
+    yaml: {
+        string: "text",
+        number: "a number",
+        int: "an integer",
+        boolean: "true or false",
+        array: "a list",
+        object: "a mapping",
+        record: "a mapping",
+    },
+    ts: {
+        string: "a string",
+        number: "a number",
+        int: "an integer",
+        boolean: "true or false",
+        array: "an array",
+        object: "an object",
+        record: "an object",
+    },
 };
 /** Plain wording for zod's common issues; zod's own message for the rest. */
-function describeIssue(issue) {
+function describeIssue(issue, dialect) {
     switch (issue.code) {
         case "invalid_type":
-            return `expected ${TYPE_NAMES[issue.expected] ?? issue.expected}, got ${describeValue(issue.input)}`;
+            return `expected ${TYPE_NAMES[dialect][issue.expected] ?? issue.expected}, got ${describeValue(issue.input, dialect)}`;
         case "too_small":
             if (issue.origin === "string" && Number(issue.minimum) === 1)
                 return "must not be empty";
-            return `must be ${issue.inclusive ? "at least" : "greater than"} ${issue.minimum}${unitOf(issue.origin)} (got ${describeValue(issue.input)})`;
+            return `must be ${issue.inclusive ? "at least" : "greater than"} ${issue.minimum}${unitOf(issue.origin)} (got ${describeValue(issue.input, dialect)})`;
         case "too_big":
-            return `must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}${unitOf(issue.origin)} (got ${describeValue(issue.input)})`;
+            return `must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}${unitOf(issue.origin)} (got ${describeValue(issue.input, dialect)})`;
         default:
             return cleanMessage(issue.message);
     }
@@ -8890,17 +9253,19 @@ function issueHint(issue) {
 function cleanMessage(message) {
     return message.replace(/^Invalid input: /, "");
 }
-function describeValue(value) {
+function describeValue(value, dialect) {
     if (value === null)
         return "null";
     if (value === undefined)
         return "nothing";
     if (Array.isArray(value))
-        return "a list";
+        return TYPE_NAMES[dialect].array;
     if (value instanceof Uint8Array)
         return "binary data";
+    if (typeof value === "function")
+        return "a function";
     if (typeof value === "object")
-        return "a mapping";
+        return TYPE_NAMES[dialect].object;
     const shown = JSON.stringify(value) ?? String(value);
     return `${typeof value} ${shown.length > 40 ? `${shown.slice(0, 37)}...` : shown}`;
 }
@@ -9029,101 +9394,11 @@ function editDistance(a, b) {
     return previous[b.length] ?? 0;
 }
 
-;// CONCATENATED MODULE: ./src/define/yaml/task.ts
-// Loads one YAML task (`*.eval.yaml`) into an EvalSpec. Validation is the zod schema's
-// (./schema.ts); ./yaml-source.ts parses the text and places problems on their keys,
-// ./yaml-validate.ts words zod's issues; this file maps a valid task onto the shared model.
+;// CONCATENATED MODULE: ./src/define/yaml/mappers.ts
+// Maps validated YAML (and defineEval) pieces that more than one format shares onto the model:
+// variants, MCP servers, a `workflow` block and a judge. Each eval kind's own loader (kinds/*/)
+// maps the rest of its format.
 
-
-
-
-
-
-
-
-
-// ---------- public API ----------
-/**
- * Parse and validate one YAML eval file's text. Throws DefinitionError listing every problem
- * found, each with file, line, column, key, message, fix and code; never throws anything else.
- */
-function loadYamlEval(file, text, ctx) {
-    return yamlTaskEval(parseYamlSource(file, text), ctx);
-}
-/** The EvalSpec of an already parsed YAML task; throws like loadYamlEval. */
-function yamlTaskEval(source, ctx) {
-    return definitionErrorsOnly(source.file, () => toEvalSpec(validateWithSchema(source, yamlTaskSchema), source, ctx));
-}
-/** The text of an eval file's bytes; throws AE114 when too large, AE113 when not UTF-8. */
-function decodeEvalFile(file, bytes) {
-    if (bytes.byteLength > MAX_EVAL_FILE_BYTES)
-        throw new model/* DefinitionError */.gk([tooLarge(file, bytes.byteLength)]);
-    try {
-        return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    }
-    catch {
-        throw new model/* DefinitionError */.gk([
-            {
-                file,
-                line: firstNonUtf8Line(bytes),
-                code: model/* Codes */.NC.notUtf8,
-                message: "the file is not valid UTF-8",
-                fix: "save the file with UTF-8 encoding",
-            },
-        ]);
-    }
-}
-/** 1-based line of the first invalid UTF-8 sequence (a newline byte never occurs inside one). */
-function firstNonUtf8Line(bytes) {
-    const decoder = new TextDecoder("utf-8", { fatal: true });
-    let line = 1;
-    for (let start = 0; start <= bytes.length; line += 1) {
-        const newline = bytes.indexOf(0x0a, start);
-        const end = newline === -1 ? bytes.length : newline;
-        try {
-            decoder.decode(bytes.subarray(start, end));
-        }
-        catch {
-            return line;
-        }
-        start = end + 1;
-    }
-    return 1;
-}
-// ---------- mapping to the model ----------
-function toEvalSpec(task, source, ctx) {
-    const projectRoot = external_node_path_default().resolve(ctx.projectRoot);
-    const evalFile = external_node_path_default().resolve(projectRoot, source.file);
-    const sourceAt = (keyPath) => ({
-        file: evalFile,
-        line: locate(source, keyPath).line,
-    });
-    return {
-        id: task.name,
-        file: evalFile,
-        line: locate(source, ["name"], "key").line,
-        format: "yaml",
-        ...(task.prompt !== undefined ? { prompt: toPromptSpec(task, task.prompt, evalFile) } : {}),
-        agents: task.agents ?? [],
-        ...trialCounts(task.trials, yamlTaskDefaults.trials),
-        passRate: task.passRate ?? yamlTaskDefaults.passRate,
-        sandbox: toSandboxSpec(task.sandbox, evalFile, projectRoot),
-        setup: task.setup ?? [],
-        shims: toShimSpecs(task.shims ?? {}),
-        checks: toChecks(task.assertions ?? {}, sourceAt, (dir) => resolveUserPath(dir, { evalFile, projectRoot })),
-        timeoutMs: (task.timeout ?? yamlTaskDefaults.timeoutSeconds) * 1000,
-        ...(task.maxCostUsd !== undefined ? { maxCostUsd: task.maxCostUsd } : {}),
-        ...(task.model !== undefined ? { model: task.model } : {}),
-        ...(task.mcp && Object.keys(task.mcp).length ? { mcp: toMcpServers(task.mcp) } : {}),
-        ...(task.variants?.length
-            ? {
-                variants: task.variants.map((variant, index) => toVariantSpec(variant, (text) => toPromptSpec(task, text, evalFile), sourceAt(["variants", index]))),
-            }
-            : {}),
-        // The whole text: a change to a variant changes it too.
-        definitionHash: (0,external_node_crypto_.createHash)("sha256").update(source.text).digest("hex"),
-    };
-}
 /** A validated `variants:` item as the model's VariantSpec; `prompt` made the format's way. */
 function toVariantSpec(variant, prompt, source) {
     return {
@@ -9152,69 +9427,6 @@ function toMcpServer(server) {
 /** A validated `mcp:` mapping as the model's servers (args and env always present). */
 function toMcpServers(servers) {
     return Object.fromEntries(Object.entries(servers).map(([name, server]) => [name, toMcpServer(server)]));
-}
-function toPromptSpec(task, text, evalFile) {
-    return { text, file: evalFile, params: { ...task.params }, secrets: task.secrets ?? [] };
-}
-function resolveSandboxDir(dir, evalFile, projectRoot) {
-    return resolveUserPath(dir, { evalFile, projectRoot });
-}
-function toSandboxSpec(sandbox, evalFile, projectRoot) {
-    const tree = toSandboxTree(sandbox, evalFile, projectRoot);
-    return {
-        ...tree,
-        ...(sandbox?.home ? { home: { ...sandbox.home } } : {}),
-        ...(sandbox?.kind !== undefined ? { provider: sandbox.kind } : {}),
-        ...(sandbox?.image !== undefined ? { image: sandbox.image } : {}),
-        ...(sandbox && limitsOf(sandbox) ? { limits: limitsOf(sandbox) } : {}),
-    };
-}
-/** `sandbox.cpus`, `.memory`, `.pids` (checked by the schema), when any is given. */
-function limitsOf(sandbox) {
-    const limits = {
-        ...(sandbox.cpus !== undefined ? { cpus: sandbox.cpus } : {}),
-        ...(sandbox.memory !== undefined ? { memory: sandbox.memory } : {}),
-        ...(sandbox.pids !== undefined ? { pids: sandbox.pids } : {}),
-    };
-    return Object.keys(limits).length ? limits : undefined;
-}
-function toSandboxTree(sandbox, evalFile, projectRoot) {
-    if (sandbox?.template !== undefined) {
-        return { kind: "template", dir: resolveSandboxDir(sandbox.template, evalFile, projectRoot) };
-    }
-    if (sandbox?.fixture !== undefined)
-        return { kind: "fixture", files: { ...sandbox.fixture } };
-    if (sandbox?.repo !== undefined) {
-        const dir = sandbox.repo === true ? projectRoot : resolveSandboxDir(sandbox.repo, evalFile, projectRoot);
-        return { kind: "repo", dir };
-    }
-    return { kind: "repo", dir: projectRoot };
-}
-function toShimSpecs(shims) {
-    return Object.fromEntries(Object.entries(shims).map(([bin, shim]) => [bin, normalizeShim(shim)]));
-}
-function pinnedPattern(pinned) {
-    return pinned.matches !== undefined ? new RegExp(pinned.matches) : (pinned.text ?? "");
-}
-function commandCheck(command) {
-    if (typeof command === "string") {
-        return { type: "succeeds", command, exitCode: yamlTaskDefaults.commandExitCode };
-    }
-    return {
-        type: "succeeds",
-        command: command.run,
-        exitCode: command.exitCode ?? yamlTaskDefaults.commandExitCode,
-    };
-}
-function containsCheck(item) {
-    if (typeof item === "string")
-        return { type: "changedFilesContain", text: item };
-    return { type: "fileContains", path: item.file, pattern: pinnedPattern(item) };
-}
-function forbiddenCheck(item) {
-    if (typeof item === "string")
-        return { type: "changedFilesLack", text: item };
-    return { type: "fileLacks", path: item.file, pattern: pinnedPattern(item) };
 }
 /** The YAML `workflow` block as a trajectory check. */
 function workflowCheck(workflow) {
@@ -9249,28 +9461,12 @@ function judgeCheck(judge, resolveDir) {
         },
     };
 }
-/** Checks in a fixed order: files, absent, commands, contains, forbidden, workflow, judge. */
-function toChecks(assertions, sourceAt, resolveDir) {
-    const from = (key, items, toCheck) => (items ?? []).map((item, index) => ({
-        ...toCheck(item),
-        source: sourceAt(["assertions", key, index]),
-    }));
-    return [
-        ...from("files", assertions.files, (p) => ({ type: "fileExists", path: p })),
-        ...from("absent", assertions.absent, (p) => ({ type: "fileAbsent", path: p })),
-        ...from("commands", assertions.commands, commandCheck),
-        ...from("contains", assertions.contains, containsCheck),
-        ...from("forbidden", assertions.forbidden, forbiddenCheck),
-        ...(assertions.workflow
-            ? [{ ...workflowCheck(assertions.workflow), source: sourceAt(["assertions", "workflow"]) }]
-            : []),
-        ...from("judge", assertions.judge, (j) => judgeCheck(j, resolveDir)),
-    ];
-}
 
 ;// CONCATENATED MODULE: ./src/define/ts/exports.ts
 // Turns the exports of a `*.eval.ts` module into EvalSpecs. The options are validated with a strict
 // zod schema too: eval files may be plain JS, and a typo in a key must not silently drop a check.
+
+
 
 
 
@@ -9302,12 +9498,14 @@ const containerKeys = {
     pids: schemas/* optional */.lqM(schemas/* number */.aig()),
 };
 const variantPromptSchema = schemas/* custom */.IeY((v) => (typeof v === "string" && v.length > 0) || isPromptDefinition(v), { message: "a variant's prompt is text or a definePrompt(...) result" });
+// Each key's description is the fix of a wrong value ("`passRate` takes a number from 0 to 1 …"),
+// in a TypeScript definition's terms.
 const tsOptionsSchema = schemas/* strictObject */.rej({
-    id: schemas/* optional */.lqM(schemas/* string */.YjP().check(api/* _regex */.Fk(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'"))),
-    agents: schemas/* optional */.lqM(schemas/* array */.YOg(agentAdapterSchema)),
-    trials: schemas/* optional */.lqM(trialsSchema),
-    passRate: schemas/* optional */.lqM(schemas/* number */.aig().check(api/* _gte */.qm(0), api/* _lte */.Zm(1))),
-    sandbox: schemas/* optional */.lqM(schemas/* union */.KCZ([
+    id: described(schemas/* optional */.lqM(schemas/* string */.YjP().check(api/* _regex */.Fk(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'"))), "A string of letters, digits, '.', '_' or '-' (default: the export's name)."),
+    agents: described(schemas/* optional */.lqM(schemas/* array */.YOg(agentAdapterSchema)), 'An array of agents: names ("literal", "claude-code", …) or adapters (default: whatever `--agent` says).'),
+    trials: described(schemas/* optional */.lqM(trialsSchema), "An integer from 1 to 100: how many times each agent runs the eval (default 1); or `{ min, max }` for adaptive trials."),
+    passRate: described(schemas/* optional */.lqM(schemas/* number */.aig().check(api/* _gte */.qm(0), api/* _lte */.Zm(1))), "A number from 0 to 1: the share of trials that must pass (default 1)."),
+    sandbox: described(schemas/* optional */.lqM(schemas/* union */.KCZ([
         schemas/* strictObject */.rej({
             template: nonEmptyString(),
             home: schemas/* optional */.lqM(homeRecord),
@@ -9329,9 +9527,9 @@ const tsOptionsSchema = schemas/* strictObject */.rej({
         schemas/* strictObject */.rej({ home: homeRecord, kind: kindText, ...containerKeys }),
         schemas/* strictObject */.rej({ kind: nonEmptyString(), ...containerKeys }),
         schemas/* strictObject */.rej({ ...containerKeys, image: nonEmptyString() }),
-    ])),
-    setup: schemas/* optional */.lqM(schemas/* array */.YOg(nonEmptyString())),
-    shims: schemas/* optional */.lqM(schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* union */.KCZ([
+    ])), 'An object with one of `template: "folder"`, `fixture: { "path": "content" }` or `repo: true`, and optionally `home`, `kind`, `image`, `cpus`, `memory`, `pids`.'),
+    setup: described(schemas/* optional */.lqM(schemas/* array */.YOg(nonEmptyString())), "An array of shell commands run once per eval in the prepared sandbox."),
+    shims: described(schemas/* optional */.lqM(schemas/* record */.g1P(schemas/* string */.YjP(), described(schemas/* union */.KCZ([
         schemas/* literal */.euz("passthrough"),
         schemas/* strictObject */.rej({ script: schemas/* string */.YjP() }),
         schemas/* strictObject */.rej({
@@ -9339,12 +9537,13 @@ const tsOptionsSchema = schemas/* strictObject */.rej({
             stdout: schemas/* optional */.lqM(schemas/* string */.YjP()),
             stderr: schemas/* optional */.lqM(schemas/* string */.YjP()),
         }),
-    ]))),
-    assert: schemas/* optional */.lqM(schemas/* array */.YOg(checkSchema)),
-    maxCostUsd: schemas/* optional */.lqM(schemas/* number */.aig().check(api/* _positive */.NC())),
-    timeoutMs: schemas/* optional */.lqM(schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _positive */.NC())),
-    params: schemas/* optional */.lqM(schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig(), schemas/* boolean */.zMY()]))),
-    model: schemas/* optional */.lqM(nonEmptyString()),
+    ]), '"passthrough", `{ script: "…" }` or `{ exitCode, stdout, stderr }`.'))), 'An object of program names to "passthrough", `{ script }` or `{ exitCode, stdout, stderr }`.'),
+    assert: described(schemas/* optional */.lqM(schemas/* array */.YOg(checkSchema)), "An array of assertions: fileExists(), ran(), succeeds(), assertThat() …"),
+    maxCostUsd: described(schemas/* optional */.lqM(schemas/* number */.aig().check(api/* _positive */.NC())), "A positive number: the most one trial may spend, in US dollars."),
+    timeoutMs: described(schemas/* optional */.lqM(schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _positive */.NC())), "A whole number of milliseconds each part of a trial may take (default 600000)."),
+    trialTimeoutMs: described(schemas/* optional */.lqM(schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _positive */.NC())), "A whole number of milliseconds the whole trial may take, the agent and its checks together."),
+    params: described(schemas/* optional */.lqM(schemas/* record */.g1P(schemas/* string */.YjP(), described(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig(), schemas/* boolean */.zMY()]), "A string, a number or a boolean."))), "An object of placeholder names to values (strings, numbers or booleans) that fill `{{name}}` in the prompt."),
+    model: described(schemas/* optional */.lqM(nonEmptyString()), "A model name, for agents that take one."),
     mcp: schemas/* optional */.lqM(mcpServersSchema),
     variants: schemas/* optional */.lqM(variantsSchema(variantPromptSchema, "Replaces the eval's prompt: text or definePrompt(...).")),
 });
@@ -9368,9 +9567,10 @@ function judgeChecks(checks, ctx, where, exportName) {
     const out = checks.map((check, i) => {
         if (check.type !== "judge")
             return check;
-        const parsed = tsJudgeSchema.safeParse(check.judge);
+        const parsed = parse/* safeParse */.xL(tsJudgeSchema, check.judge, { reportInput: true });
         if (!parsed.success) {
-            problems.push(...zodProblems(parsed.error, where, `${exportName}.assert[${i}] judge`));
+            const key = `${exportName}.assert[${i}] judge`;
+            problems.push(...wordIssues(tsJudgeSchema, parsed.error.issues, (keyPath, fields) => ({ ...where, key: keyUnder(key, keyPath), ...fields }), "ts"));
             return check;
         }
         const examples = check.judge.examples.map((e) => e.dir !== undefined
@@ -9395,13 +9595,15 @@ function specsFromExports(exports, ctx) {
         else
             specs.push(result.spec);
     }
+    // In the order the file reads (the module's exports come in name order).
+    problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
     return { specs, problems };
 }
 function specFromDefinition(definition, exportName, line, ctx) {
     const where = { file: ctx.file, line };
     let parsed;
     try {
-        parsed = tsOptionsSchema.safeParse(definition.options);
+        parsed = parse/* safeParse */.xL(tsOptionsSchema, definition.options, { reportInput: true });
     }
     catch (error) {
         // zod itself throws on some values no definition should hold (a `length` that is an array of
@@ -9419,7 +9621,14 @@ function specFromDefinition(definition, exportName, line, ctx) {
         };
     }
     if (!parsed.success) {
-        return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
+        // Each problem on the line of its key in the definition, when it can be found there.
+        const place = (keyPath, fields) => ({
+            file: ctx.file,
+            line: optionLine(ctx.source, line, keyPath),
+            key: keyUnder(`${exportName} options`, keyPath),
+            ...fields,
+        });
+        return { problems: wordIssues(tsOptionsSchema, parsed.error.issues, place, "ts") };
     }
     const options = parsed.data;
     const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
@@ -9464,11 +9673,13 @@ function specFromDefinition(definition, exportName, line, ctx) {
             agents: options.agents ?? [],
             ...trialCounts(options.trials, 1),
             passRate: options.passRate ?? 1,
-            sandbox: sandbox.sandbox,
+            workspace: sandbox.workspace,
+            isolation: sandbox.isolation,
             setup: options.setup ?? [],
             shims: shims.shims,
             checks,
             timeoutMs: options.timeoutMs ?? model/* DEFAULT_TIMEOUT_MS */.t1,
+            ...(options.trialTimeoutMs !== undefined ? { trialTimeoutMs: options.trialTimeoutMs } : {}),
             maxCostUsd: options.maxCostUsd,
             model: options.model,
             ...(options.mcp && Object.keys(options.mcp).length ? { mcp: toMcpServers(options.mcp) } : {}),
@@ -9515,11 +9726,14 @@ function hashableVariants(variants, projectRoot) {
 function defaultId(file) {
     return external_node_path_default().basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
 }
+/** `first options.trials`, `first options.setup[0]`: the key a problem is about, under its export. */
+function keyUnder(prefix, keyPath) {
+    return keyPath.length ? `${prefix}.${formatKeyPath(keyPath)}` : prefix;
+}
 
 ;// CONCATENATED MODULE: ./src/define/load.ts
 // Loads every discovered eval file into EvalSpecs. All problems of all files are collected before
 // anything runs: one invalid definition stops the whole run with exit 2 and nothing is lost.
-
 
 
 
@@ -9575,19 +9789,19 @@ async function loadEvals(files, options) {
 }
 function unknownSandboxKinds(specs, known) {
     return specs
-        .filter((spec) => spec.sandbox.provider !== undefined && !known.includes(spec.sandbox.provider))
+        .filter((spec) => spec.isolation.provider !== undefined && !known.includes(spec.isolation.provider))
         .map((spec) => ({
         file: spec.file,
         line: spec.line,
         key: "sandbox.kind",
         code: model/* Codes */.NC.schema,
-        message: `eval ${spec.id}: unknown sandbox kind ${JSON.stringify(spec.sandbox.provider)}, known: ${known.join(", ")}`,
+        message: `eval ${spec.id}: unknown sandbox kind ${JSON.stringify(spec.isolation.provider)}, known: ${known.join(", ")}`,
         fix: `set \`sandbox.kind\` to one of ${known.join(", ")}, or remove it to use the run's --sandbox`,
     }));
 }
 async function loadYamlFile(file, options) {
     // Parsed once; its `type:` says which kind's loader validates it.
-    const source = source_parseYamlSource(file, decodeEvalFile(file, external_node_fs_default().readFileSync(file)));
+    const source = parseYamlSource(file, decodeEvalFile(file, external_node_fs_default().readFileSync(file)));
     const kind = load_kindOf(source, options.kinds);
     return kind.loadYaml(source, {
         projectRoot: options.projectRoot,
@@ -9727,7 +9941,7 @@ function placeProblem(problem, projectRoot, needles = []) {
 
 ;// CONCATENATED MODULE: ./src/define/ts/assertions.ts
 // The assertion constructors of the library API. Each returns a check as data; the `check` stage
-// runs it. Declared in the order users read them in the README.
+// runs it. Declared in the order users read them in docs/writing-evals.md.
 /** A shimmed call matches `pattern` (matched against `bin arg1 arg2`). */
 function ran(pattern) {
     return { type: "ran", pattern };
@@ -9768,7 +9982,7 @@ function succeeds(command, options = {}) {
 function assertThat(name, fn) {
     return { type: "custom", name, fn };
 }
-/** The agent's trajectory, compared in one of four modes; see the README's trajectory section. */
+/** The agent's trajectory, compared in one of four modes; see docs/writing-evals.md › Trajectories. */
 function trajectory(spec) {
     return {
         type: "trajectory",
@@ -9799,7 +10013,7 @@ function notUsedTool(name) {
 }
 /**
  * A model-graded check: after every other check held, an agent CLI reads a copy of the final
- * workspace, read-only, and answers whether the work meets `rubric` (README › Judges).
+ * workspace, read-only, and answers whether the work meets `rubric` (docs/writing-evals.md › Judges).
  */
 function judge(rubric, options = {}) {
     return {
@@ -9820,6 +10034,8 @@ function judge(rubric, options = {}) {
 // define/: eval files → EvalSpec (discover, YAML and TS formats, prompts).
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
+
 
 
 
@@ -9864,14 +10080,14 @@ var model = __nccwpck_require__(59952);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/define/index.ts + 18 modules
-var src_define = __nccwpck_require__(66709);
+// EXTERNAL MODULE: ./src/define/index.ts + 26 modules
+var src_define = __nccwpck_require__(12412);
 // EXTERNAL MODULE: ./src/library.ts
 var library = __nccwpck_require__(11132);
-// EXTERNAL MODULE: ./src/run/index.ts + 27 modules
-var src_run = __nccwpck_require__(84084);
-// EXTERNAL MODULE: ./src/kinds/index.ts + 16 modules
-var kinds = __nccwpck_require__(31929);
+// EXTERNAL MODULE: ./src/run/index.ts + 57 modules
+var src_run = __nccwpck_require__(60420);
+// EXTERNAL MODULE: ./src/kinds/index.ts + 25 modules
+var kinds = __nccwpck_require__(23012);
 ;// CONCATENATED MODULE: ./src/engine/definitions.ts
 // The eval definitions: a project's eval files found and loaded with every kind registered (used
 // by plan, compare, recheck, merge and calibrate).
@@ -9926,7 +10142,8 @@ function loadFiles(files, projectRoot, env, realHome = false) {
 
 /** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
 async function planEvals(options) {
-    const env = options.env ?? process.env;
+    const given = options.env ?? process.env;
+    const env = options.traffic?.mode === "replay" ? { ...given, [model/* REPLAYING_ENV */.qR]: "1" } : given;
     const projectRoot = external_node_path_default().resolve(options.projectRoot);
     const specs = await loadDefinitions({ ...options, projectRoot, env });
     const badTemplates = await (0,src_run/* templateProblems */.bi)(specs, projectRoot);
@@ -9963,13 +10180,19 @@ async function planEvals(options) {
         notes.push(...warnings, `--changed: ${changed.length} of ${specs.length} eval(s) differ from ${(0,src_plan/* baseName */.Fl)(options.changedBase)}${changed.length ? ` (${changed.map((c) => `${c.id}: ${c.reason}`).join(", ")})` : ""}`);
         plan.units = plan.units.filter((u) => changedIds.has(u.spec.id));
     }
+    if (options.agentFolder !== undefined)
+        plan.units = plan.units.filter((u) => (0,src_run/* agentFolderName */.Ne)(u.agentName) === options.agentFolder);
     if (options.shard)
         plan.units = await (0,src_plan/* unitsOfShard */.pN)(plan.units, options.shard, {
             historyDir: cacheOptions(projectRoot, options).historyDir,
             assignment: options.shardPlan,
         });
     const cache = await (0,src_plan/* applyCache */.NP)(plan.units, cacheOptions(projectRoot, options));
-    const skippedForCredentials = options.skipWithoutCredentials
+    const freeNote = (0,src_plan/* freeAgentNote */.gb)(plan.units, cache);
+    if (freeNote)
+        notes.push(freeNote);
+    // A replay answers from its recording: no pair needs a login.
+    const skippedForCredentials = options.skipWithoutCredentials && options.traffic?.mode !== "replay"
         ? (0,src_plan/* skipWithoutCredentials */.Ci)(plan.units, env, options.skipWithoutCredentials)
         : 0;
     // Each eval × agent that will run and has variants becomes the control of one comparison per
@@ -9980,14 +10203,27 @@ async function planEvals(options) {
             margin: options.margin,
             projectRoot,
         });
+    const planned = { projectRoot, specs, plan, notes, cache, skippedForCredentials };
+    settlePlan(planned, options.budgetUsd);
+    return planned;
+}
+/**
+ * The plan's last step, once its units are final (also after a comparison paired them): how many
+ * start an agent, and each one's part of the budget.
+ */
+function settlePlan({ plan, cache }, budgetUsd) {
     plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
-    return { projectRoot, specs, plan, notes, cache, skippedForCredentials };
+    if (budgetUsd === undefined)
+        return;
+    plan.budgetUsd = budgetUsd;
+    (0,src_plan/* shareBudget */.FY)(plan.units, cache.history, budgetUsd);
 }
 function cacheOptions(projectRoot, options) {
     return {
         projectRoot,
         historyDir: options.historyDir ? external_node_path_default().resolve(projectRoot, options.historyDir) : undefined,
-        force: options.force ?? false,
+        // Recording or replaying runs every trial: a cached verdict has no traffic to record or replay.
+        force: (options.force ?? false) || options.traffic !== undefined,
         noCache: options.noCache ?? false,
     };
 }
@@ -9995,8 +10231,8 @@ function cacheOptions(projectRoot, options) {
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
-// EXTERNAL MODULE: ./src/util/index.ts + 16 modules
-var util = __nccwpck_require__(61930);
+// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
+var util = __nccwpck_require__(31222);
 // EXTERNAL MODULE: ./src/store/index.ts + 14 modules
 var store = __nccwpck_require__(4918);
 // EXTERNAL MODULE: ./src/report/index.ts + 12 modules
@@ -10056,9 +10292,9 @@ async function runPlanned(planned, options) {
     }
     // The evals whose agents run: their `sandbox.kind` names a provider over --sandbox.
     const agentSpecs = [...new Set(plan.units.filter((u) => u.agent).map((u) => u.spec))];
-    const ownsHome = agentSpecs.find((spec) => spec.sandbox.provider && (0,src_run/* providerNamed */.li)(spec.sandbox.provider)?.ownHome);
+    const ownsHome = agentSpecs.find((spec) => spec.isolation.provider && (0,src_run/* providerNamed */.li)(spec.isolation.provider)?.ownHome);
     if (realHome && ownsHome) {
-        throw new model/* UsageError */.eb(`--real-home cannot be used with eval ${ownsHome.id}, whose sandbox.kind ${ownsHome.sandbox.provider} gives each trial its own HOME (the real one would be writable inside it). Drop --real-home, or that eval's sandbox.kind.`);
+        throw new model/* UsageError */.eb(`--real-home cannot be used with eval ${ownsHome.id}, whose sandbox.kind ${ownsHome.isolation.provider} gives each trial its own HOME (the real one would be writable inside it). Drop --real-home, or that eval's sandbox.kind.`);
     }
     if (realHome && plan.agentUnits > 0)
         notes.push(src_run/* REAL_HOME_NOTE */.WF);
@@ -10077,11 +10313,13 @@ async function runPlanned(planned, options) {
     // The default provider's note is said by the faces (`eval` prints it); any other's here.
     if (isolation.provider !== src_run/* DEFAULT_PROVIDER */.Gr)
         notes.push((0,src_run/* isolationNote */.jY)(isolation));
-    // And the evals without an agent whose provider runs their checks inside (docker: its image).
-    const checkedInside = plan.units
-        .filter((u) => !u.agent && (0,src_run/* isolationFor */.Qc)(u.spec, isolation).provider.checksInside)
-        .map((u) => u.spec);
-    notes.push(...(await (0,src_run/* checkEvalProviders */.p)([...new Set([...agentSpecs, ...checkedInside])], isolation)));
+    // Each eval's isolation, worked out here once: every later step reads it from its unit.
+    const resolved = (0,src_run/* resolveEvals */.EE)(plan.units.map((u) => u.spec), isolation);
+    const units = (0,src_run/* unitsToRun */.W1)(plan.units, resolved);
+    // The providers of the evals whose agents run, and of those without an agent whose provider
+    // runs their checks inside (docker: its image), checked before anything runs.
+    const checked = new Map([...resolved].filter(([spec, own]) => agentSpecs.includes(spec) || own.provider.checksInside));
+    notes.push(...(await (0,src_run/* checkEvalProviders */.p)(checked, isolation)));
     // The declared secrets, every agent's credential variables and the well-known ones are replaced
     // in everything the run writes.
     const redactor = (0,util/* secretRedactor */.xc)(env, [
@@ -10099,19 +10337,25 @@ async function runPlanned(planned, options) {
     const resultsDir = external_node_path_default().join(projectRoot, model/* RESULTS_DIR */.z5);
     (0,store/* refuseLinkedOwnFolder */.Ad)(projectRoot, resultsDir);
     const unlock = await (0,store/* lockResults */.C6)(resultsDir);
+    // A replay of the last run's own results folder: its cassettes kept out of the clearing.
+    const replaying = options.traffic?.mode === "replay"
+        ? await (0,src_run/* stageReplaySource */.vW)(options.traffic.from, resultsDir)
+        : undefined;
+    if (replaying)
+        options = { ...options, traffic: { mode: "replay", from: replaying.from } };
     try {
         await (0,store/* clearResults */._g)(resultsDir, keptInResults(projectRoot, options));
         const startedAt = new Date();
-        const { results: ran, comparisons } = await (0,util/* withRedactor */.No)(redactor, () => runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }, planned.cache)).finally(() => disposeProviders());
+        const { results: ran, comparisons } = await (0,util/* withRedactor */.No)(redactor, () => runUnits(units, options, { env, projectRoot, resultsDir }, planned)).finally(() => disposeProviders());
         // Which provider each result's trials ran inside (run.json), where an agent ran now, with a
         // container's image and limits: infrastructure noise depends on them.
         const results = ran.map((result, i) => {
-            const unit = plan.units[i];
+            const unit = units[i];
             if (!unit?.agent || result.cachedFrom || result.trialsRun === 0)
                 return result;
-            const own = (0,src_run/* isolationFor */.Qc)(unit.spec, isolation);
-            const container = own.provider.record?.(own.container ?? {});
-            return { ...result, sandbox: own.provider.name, ...(container ? { container } : {}) };
+            const { provider, container: options } = unit.isolation;
+            const container = provider.record?.(options ?? {});
+            return { ...result, sandbox: provider.name, ...(container ? { container } : {}) };
         });
         return await run_report(planned, { results, comparisons }, startedAt, options, {
             env,
@@ -10121,6 +10365,7 @@ async function runPlanned(planned, options) {
         });
     }
     finally {
+        await replaying?.dispose();
         await unlock();
     }
 }
@@ -10128,7 +10373,7 @@ async function runPlanned(planned, options) {
 async function disposeProviders() {
     await Promise.all(src_run/* PROVIDERS */.xq.map((p) => p.disposeRun?.().catch(() => undefined)));
 }
-async function runUnits(units, options, { env, projectRoot, resultsDir, isolation }, cache) {
+async function runUnits(units, options, { env, projectRoot, resultsDir }, { cache, plan }) {
     const agentEnv = options.hideFromAgents
         ? Object.fromEntries(Object.entries(env).filter(([name]) => !options.hideFromAgents(name)))
         : env;
@@ -10136,9 +10381,9 @@ async function runUnits(units, options, { env, projectRoot, resultsDir, isolatio
         projectRoot,
         resultsDir,
         // Against a history folder each eval × agent runs until its comparison with its last recorded
-        // verdict is decided too (README › Comparisons).
+        // verdict is decided too (docs/verdicts.md › Comparisons).
         baselineOf: (unit) => unit.arm === undefined
-            ? (0,store/* historyBaseline */.OK)(cache?.history.get(unit.spec.id) ?? [], unit.agentName)
+            ? (0,store/* historyBaseline */.OK)(cache.history.get(unit.spec.id) ?? [], unit.agentName)
             : undefined,
         concurrency: options.concurrency ?? external_node_os_default().availableParallelism(),
         allTrials: options.allTrials ?? false,
@@ -10147,10 +10392,10 @@ async function runUnits(units, options, { env, projectRoot, resultsDir, isolatio
         env: definedEnv(agentEnv),
         signal: options.signal ?? new AbortController().signal,
         events: options.events,
-        budget: new src_run/* BudgetLedger */.H$(options.budgetUsd),
+        budget: new src_run/* BudgetLedger */.H$(plan.budgetUsd),
         preparedStore: options.preparedStore,
-        isolation,
         calibrationOf: calibrationLookup(await (0,store/* readCalibration */.hL)(projectRoot)),
+        ...(options.traffic ? { traffic: options.traffic } : {}),
     });
 }
 async function run_report({ projectRoot, specs, plan, cache }, { results, comparisons }, startedAt, options, ctx) {
@@ -10164,7 +10409,7 @@ async function run_report({ projectRoot, specs, plan, cache }, { results, compar
         commit,
         isolation: (0,src_run/* isolationNote */.jY)(isolation),
         projectRoot,
-        budgetUsd: options.budgetUsd,
+        budgetUsd: plan.budgetUsd,
         comparisons,
     });
     // An interrupted run (SIGINT/SIGTERM/SIGHUP) still writes what finished, marked as such.
@@ -10256,7 +10501,7 @@ async function planComparison(options) {
         const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];
         const pairing = (0,src_plan/* pairWithBase */.eU)(planned.plan.units, baseUnits, (0,src_plan/* baseName */.Fl)(options.base), { project: planned.projectRoot, base: tree.root }, { trials: options.trials, margin: options.margin });
         planned.plan.units = pairing.units;
-        planned.plan.agentUnits = pairing.units.filter((u) => u.agent && !u.settled).length;
+        settlePlan(planned, options.budgetUsd);
         const paired = pairing.units.filter((u) => u.arm?.role === "treatment").length;
         planned.notes.push(`compare: ${paired} eval × agent pair(s) against ${tree.label}` +
             (pairing.unpaired.length
@@ -10305,8 +10550,8 @@ async function planBase(baseRoot, planned, options, env) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: ./src/agents/index.ts + 25 modules
-var agents = __nccwpck_require__(93479);
+// EXTERNAL MODULE: ./src/agents/index.ts + 26 modules
+var agents = __nccwpck_require__(79956);
 ;// CONCATENATED MODULE: ./src/engine/recheck.ts
 // Recheck: the current checks, judges included, on the stored outcomes of a run, with no agent.
 
@@ -10395,7 +10640,8 @@ async function recheckEvals(options) {
                     result,
                     resultsDir,
                     baseEnv: definedEnv(env),
-                    isolation: recheckIsolation(result, recorded) ?? isolation,
+                    // The eval's own, over the provider its trials ran in: worked out once, here.
+                    isolation: (0,src_run/* resolveEvals */.EE)([spec], recheckIsolation(result, recorded) ?? isolation).get(spec),
                     signal,
                     budget,
                     calibrationOf: (judge) => calibration(spec, judge),
@@ -10575,7 +10821,7 @@ async function calibrateEvals(options) {
                 index,
                 outDir: external_node_path_default().join(projectRoot, model/* OWN_DIR */.hT, "calibration", spec.id, `judge-${index}`),
                 baseEnv: definedEnv(env),
-                isolation,
+                isolation: (0,src_run/* resolveEvals */.EE)([spec], isolation).get(spec),
                 signal: options.signal ?? new AbortController().signal,
                 capUsd: () => (budget.limitUsd === undefined ? undefined : budget.remaining),
                 onExample: (example) => {
@@ -10620,7 +10866,7 @@ async function calibrateEvals(options) {
 
 /***/ }),
 
-/***/ 31929:
+/***/ 23012:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10637,23 +10883,237 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: knownAxes
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./src/kinds/skill/part.ts
+// What the skill kind stores on each EvalSpec it loads (`spec.part`): the generic fields the plan
+// reads, and this kind's own data, which only this kind reads back.
+/** The skill part of `spec`, when this kind made it (the kind tag is only ever set by its loader). */
+function skillPartOf(spec) {
+    return spec.part?.kind === "skill" ? spec.part : undefined;
+}
+/** Whether this kind loaded `spec`. */
+function isSkillSpec(spec) {
+    return skillPartOf(spec) !== undefined;
+}
+/** The generic fields of a part of a `type` file about `target`, as the plan reads them. */
+function skillPartBase(type, target) {
+    return {
+        kind: "skill",
+        type,
+        target,
+        agent: "claude-code",
+        about: `a ${type} eval of Claude Code (${target})`,
+        agentOnlyReason: "the target is installed under .claude/, where only Claude Code looks, and a trigger is Claude Code's Skill tool naming it",
+    };
+}
+
 // EXTERNAL MODULE: ./src/model/index.ts + 9 modules
 var model = __nccwpck_require__(59952);
 // EXTERNAL MODULE: ./src/check/index.ts + 11 modules
 var src_check = __nccwpck_require__(85013);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(73024);
+;// CONCATENATED MODULE: ./src/kinds/skill/aggregate/parts.ts
+// A part of a skill/command/hook eval (one query, one scenario, the hook eval) with its result, and
+// what the reports read of it: its verdict, where a cached one came from, the trial shown and what
+// that trial recorded of the agent.
+
+
+/** passed / failed / skipped / error: a cached verdict counts as what it recorded. */
+function verdictOf(result) {
+    switch (result.status) {
+        case "passed":
+        case "skipped":
+        case "error":
+        case "failed":
+            return result.status;
+        case "cached":
+            return result.cachedFrom?.status ?? "passed";
+        default:
+            return "failed"; // incomplete, inconclusive: never a pass
+    }
+}
+function cachedFrom(result) {
+    return {
+        from: result.cachedFrom.time,
+        rerun: result.cachedFrom.source === "history" ? "--force" : "--no-cache",
+    };
+}
+/** The trial a report shows: the first failed one, else the first that ran. */
+function shownTrial(trials) {
+    return trials.find((t) => t.status === "failed") ?? trials.find((t) => t.status !== "error");
+}
+/** What a trial's trial.json recorded of the agent: its tool calls and final message. */
+async function trialRecord(projectRoot, trial) {
+    try {
+        const text = await external_node_fs_.promises.readFile(external_node_path_default().join(projectRoot, trial.dir, "trial.json"), "utf8");
+        const data = JSON.parse(text);
+        const message = data.agent?.finalMessage;
+        return {
+            trajectory: Array.isArray(data.trajectory) ? data.trajectory : [],
+            ...(typeof message === "string" && message.trim() ? { finalMessage: message } : {}),
+        };
+    }
+    catch {
+        return { trajectory: [] };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/kinds/skill/aggregate/e2e-report.ts
+// The e2e section: each scenario's status, trajectory, outcome checks and the workflow check split
+// as the skill-eval guide reports it; a cached scenario shows the recorded run.
+
+
+
+async function e2eReport(parts, projectRoot, recorded) {
+    const scenarios = [];
+    for (const { spec, result } of parts) {
+        const status = result.status === "cached" ? verdictOf(result) : result.status;
+        const earlier = result.cachedFrom ? recorded.get(spec.id)?.scenario : undefined;
+        const trial = shownTrial(result.trials);
+        const record = trial ? await trialRecord(projectRoot, trial) : { trajectory: [] };
+        const workflowSpec = spec.checks.at(-1);
+        const hasWorkflow = workflowSpec?.type === "trajectory";
+        const checks = trial?.checks ?? [];
+        const outcomeChecks = hasWorkflow ? checks.slice(0, -1) : checks;
+        const workflowCheck = hasWorkflow ? checks.at(-1) : undefined;
+        const kinds = spec.part.outcomes ?? [];
+        const shown = {
+            trajectory: record.trajectory.map((c) => ({ tool_name: c.tool, tool_args: c.input })),
+            outcomes: outcomeChecks.map((check, i) => ({
+                type: kinds[i]?.type ?? "check",
+                ...checkEntry(check),
+                description: kinds[i]?.description ?? check.name,
+            })),
+            ...(workflowCheck && hasWorkflow
+                ? { workflow: workflowReport(workflowCheck, record.trajectory, workflowSpec) }
+                : {}),
+            ...(record.finalMessage ? { final_output: record.finalMessage } : {}),
+        };
+        scenarios.push({
+            id: spec.id,
+            scenario: spec.part.scenario,
+            status,
+            ...(result.reason && !result.cachedFrom ? { reason: result.reason } : {}),
+            ...(spec.part.model ? { model: spec.part.model } : {}),
+            // A cached scenario shows the recorded run (its trajectory, outcomes and output).
+            ...(earlier && !trial
+                ? {
+                    trajectory: earlier.trajectory,
+                    outcomes: earlier.outcomes,
+                    ...(earlier.workflow ? { workflow: earlier.workflow } : {}),
+                    ...(earlier.final_output ? { final_output: earlier.final_output } : {}),
+                }
+                : shown),
+            passes: result.cachedFrom ? result.cachedFrom.passes : result.passes,
+            trials: result.cachedFrom ? result.cachedFrom.trials : result.trialsRun,
+            trials_planned: result.trialsPlanned,
+            cost_usd: (0,model/* round6 */.X_)(result.costUsd),
+            duration_ms: result.durationMs,
+            passed: status === "passed",
+            ...(result.cachedFrom ? { cached: cachedFrom(result) } : {}),
+        });
+    }
+    const done = scenarios.filter((s) => s.status === "passed" || s.status === "failed");
+    return {
+        scenarios,
+        pass_rate: done.length ? (0,model/* round6 */.X_)(done.filter((s) => s.passed).length / done.length) : null,
+        total_cost_usd: (0,model/* round6 */.X_)(scenarios.reduce((sum, s) => sum + s.cost_usd, 0)),
+    };
+}
+/** The workflow check split as the guide reports it: tool match, forbidden tools, ordering. */
+function workflowReport(check, trajectory, spec) {
+    const found = (0,src_check/* workflowProblems */.yM)(trajectory, spec);
+    return {
+        tool_match: {
+            passed: found.match.length === 0,
+            reason: found.match.length ? found.match.join("; ") : "All required tools present",
+        },
+        forbidden_check: {
+            passed: found.forbidden.length === 0,
+            violations: found.forbidden.map((f) => f.tool),
+        },
+        ordering_check: { passed: found.order.length === 0, violations: found.order },
+        passed: check.ok,
+        evidence: check.evidence,
+        ...(check.line ? { line: check.line } : {}),
+    };
+}
+function checkEntry(check) {
+    return {
+        description: check.name,
+        passed: check.ok,
+        evidence: check.evidence,
+        ...(check.line ? { line: check.line } : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/kinds/skill/aggregate/hook-report.ts
+// The hook section: the shown trial's checks, one per hook case.
+
+function hookReport({ spec, result }) {
+    const trial = shownTrial(result.trials);
+    const names = spec.part.cases ?? [];
+    return {
+        status: result.status,
+        ...(result.reason ? { reason: result.reason } : {}),
+        cases: (trial?.checks ?? []).map((check, i) => ({
+            scenario: names[i] ?? check.name,
+            passed: check.ok,
+            evidence: check.evidence,
+            ...(check.line ? { line: check.line } : {}),
+        })),
+    };
+}
+
 // EXTERNAL MODULE: ./src/store/index.ts + 14 modules
 var store = __nccwpck_require__(4918);
-// EXTERNAL MODULE: ./src/util/index.ts + 16 modules
-var util = __nccwpck_require__(61930);
+;// CONCATENATED MODULE: ./src/kinds/skill/aggregate/recorded.ts
+// The parts an earlier run recorded: what a cached part shows, read back from the newest result
+// file in `_evals/results/` that holds it.
+
+
+
+/** Each part of `name` as the newest of its result files in `dir` recorded it. */
+/** An earlier result file read back: far above any this module writes. */
+const MAX_RECORDED_BYTES = 64 * 1024 * 1024;
+async function recordedParts(dir, name) {
+    const found = new Map();
+    const files = (await external_node_fs_.promises.readdir(dir).catch(() => []))
+        .filter((f) => f.endsWith(`_${name}.json`))
+        .sort()
+        .reverse();
+    for (const file of files) {
+        // A pull request can commit this folder: a link or FIFO is said and not read.
+        const text = await (0,store/* readBack */.e7)(external_node_path_default().join(dir, file), {
+            without: "its parts are not taken from it",
+            cap: MAX_RECORDED_BYTES,
+        }).catch(() => undefined);
+        if (text === undefined)
+            continue;
+        let report;
+        try {
+            report = JSON.parse(text);
+        }
+        catch {
+            continue; // a hand-edited or truncated file: the next older one may hold the part
+        }
+        for (const query of report.trigger?.queries ?? [])
+            if (!found.has(query.id))
+                found.set(query.id, { query });
+        for (const scenario of report.e2e?.scenarios ?? [])
+            if (!found.has(scenario.id))
+                found.set(scenario.id, { scenario });
+    }
+    return found;
+}
+
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(38815);
+// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
+var util = __nccwpck_require__(31222);
 ;// CONCATENATED MODULE: ./src/kinds/skill/target.ts
 // The file under test of a skill/command/hook eval: where it is, what it is called, what its
 // description says, and the files that install it into a throwaway project.
@@ -10976,114 +11436,16 @@ function triggerRate(triggered, runs) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/kinds/skill/aggregate.ts
-// Puts the parts of each skill/command/hook eval back together after a run: trigger metrics from
-// the queries' verdicts, e2e scenarios with their trajectories, hook cases — and writes one
-// timestamped JSON per eval to `_evals/results/` beside the run's own run.json.
+;// CONCATENATED MODULE: ./src/kinds/skill/aggregate/trigger-report.ts
+// The trigger section: per query how often the skill triggered (or stayed quiet) with its interval,
+// precision, recall and F1 over the queries (and per holdout split), and with competitors which
+// skill each run triggered first.
 
 
 
-
-
-
-
-
-/** One report per skill/command/hook eval that had a part in this run, in definition order. */
-async function claudeCodeReports(specs, results, options) {
-    const byId = new Map(results.map((r) => [r.id, r]));
-    const groups = new Map();
-    for (const spec of specs) {
-        const result = byId.get(spec.id);
-        if (!spec.claudeCode || !result)
-            continue;
-        const parts = groups.get(spec.claudeCode.group) ?? [];
-        parts.push({ spec: spec, result });
-        groups.set(spec.claudeCode.group, parts);
-    }
-    const reports = [];
-    for (const [name, parts] of groups) {
-        reports.push(await groupReport(name, parts, options));
-    }
-    return reports;
-}
-async function groupReport(name, parts, options) {
-    const first = parts[0].spec;
-    const file = external_node_path_default().relative(options.projectRoot, first.file) || first.file;
-    const of = (axis) => parts.filter((p) => p.spec.claudeCode.axis === axis);
-    // A cached part ran nothing now: what it shows comes from the last result file that holds it.
-    const recorded = parts.some((p) => p.result.cachedFrom)
-        ? await recordedParts(resultsDirFor(options.projectRoot, file), name)
-        : new Map();
-    const trigger = of("trigger").length
-        ? await triggerReport(of("trigger"), options.projectRoot, recorded)
-        : undefined;
-    const e2e = of("e2e").length
-        ? await e2eReport(of("e2e"), options.projectRoot, recorded)
-        : undefined;
-    const hook = of("hook").length ? hookReport(of("hook")[0]) : undefined;
-    const statuses = parts.map((p) => verdictOf(p.result));
-    const status = statuses.some((s) => s === "failed")
-        ? "failed"
-        : statuses.some((s) => s === "error")
-            ? "error"
-            : statuses.every((s) => s === "skipped")
-                ? "skipped"
-                : "passed";
-    return {
-        name,
-        type: first.claudeCode.type,
-        parts: parts.map((p) => p.spec.id),
-        target: first.claudeCode.target,
-        file,
-        timestamp: options.startedAt.toISOString(),
-        status,
-        config: {
-            ...(first.claudeCode.type !== "hook" ? { model: modelOf(parts) } : {}),
-            trials: Math.max(...parts.map((p) => p.result.trialsPlanned)),
-            ...otherAgent(parts),
-        },
-        warnings: first.claudeCode.warnings,
-        ...(trigger ? { trigger } : {}),
-        ...(e2e ? { e2e } : {}),
-        ...(hook ? { hook } : {}),
-        // The total of its parts' times (the guide's `Duration`), not the longest of them.
-        duration_ms: parts.reduce((sum, p) => sum + p.result.durationMs, 0),
-    };
-}
-/** `{ agent }` when the parts ran under one agent other than Claude Code. */
-function otherAgent(parts) {
-    const agents = new Set(parts.map((p) => p.result.agent).filter((a) => a !== "none"));
-    const [agent] = agents;
-    return agents.size === 1 && agent !== "claude-code" ? { agent } : {};
-}
-/**
- * The model of the file: EVAL_MODEL or its `model:`; else the one model all its scenarios name;
- * else `default` (Claude Code's own default, no --model given).
- */
-function modelOf(parts) {
-    const fileModel = parts[0].spec.claudeCode.defaultModel;
-    if (fileModel)
-        return fileModel;
-    const models = new Set(parts.map((p) => p.spec.claudeCode.model ?? "default"));
-    return models.size === 1 ? [...models][0] : "default";
-}
-/** passed / failed / skipped / error: a cached verdict counts as what it recorded. */
-function verdictOf(result) {
-    switch (result.status) {
-        case "passed":
-        case "skipped":
-        case "error":
-        case "failed":
-            return result.status;
-        case "cached":
-            return result.cachedFrom?.status ?? "passed";
-        default:
-            return "failed"; // incomplete, inconclusive: never a pass
-    }
-}
 async function triggerReport(parts, projectRoot, recorded) {
     const queries = [];
-    const candidates = parts[0].spec.claudeCode.candidates;
+    const candidates = parts[0].spec.part.candidates;
     const labels = candidates ? [...candidates.map((c) => c.name), "none"] : undefined;
     const matrix = labels
         ? {
@@ -11095,7 +11457,7 @@ async function triggerReport(parts, projectRoot, recorded) {
         }
         : undefined;
     for (const { spec, result } of parts) {
-        const query = spec.claudeCode.query;
+        const query = spec.part.query;
         const counted = result.cachedFrom ? result.cachedFrom.trials : (0,model/* countedTrials */.aO)(result);
         const passes = result.cachedFrom ? result.cachedFrom.passes : result.passes;
         // A run passes when it did what the query expects: trigger for positives, not for negatives.
@@ -11149,7 +11511,7 @@ async function triggerReport(parts, projectRoot, recorded) {
     };
     const splitUsed = queries.some((q) => q.split);
     return {
-        mode: parts[0].spec.claudeCode.query.mode,
+        mode: parts[0].spec.part.query.mode,
         positive: side(true),
         negative: side(false),
         ...triggerMetrics(confusion),
@@ -11184,161 +11546,18 @@ async function triggeredCounts(projectRoot, trials, candidates, labels) {
     }
     return counts;
 }
-function cachedFrom(result) {
-    return {
-        from: result.cachedFrom.time,
-        rerun: result.cachedFrom.source === "history" ? "--force" : "--no-cache",
-    };
-}
-async function e2eReport(parts, projectRoot, recorded) {
-    const scenarios = [];
-    for (const { spec, result } of parts) {
-        const status = result.status === "cached" ? verdictOf(result) : result.status;
-        const earlier = result.cachedFrom ? recorded.get(spec.id)?.scenario : undefined;
-        const trial = shownTrial(result.trials);
-        const record = trial ? await trialRecord(projectRoot, trial) : { trajectory: [] };
-        const workflowSpec = spec.checks.at(-1);
-        const hasWorkflow = workflowSpec?.type === "trajectory";
-        const checks = trial?.checks ?? [];
-        const outcomeChecks = hasWorkflow ? checks.slice(0, -1) : checks;
-        const workflowCheck = hasWorkflow ? checks.at(-1) : undefined;
-        const kinds = spec.claudeCode.outcomes ?? [];
-        const shown = {
-            trajectory: record.trajectory.map((c) => ({ tool_name: c.tool, tool_args: c.input })),
-            outcomes: outcomeChecks.map((check, i) => ({
-                type: kinds[i]?.type ?? "check",
-                ...checkEntry(check),
-                description: kinds[i]?.description ?? check.name,
-            })),
-            ...(workflowCheck && hasWorkflow
-                ? { workflow: workflowReport(workflowCheck, record.trajectory, workflowSpec) }
-                : {}),
-            ...(record.finalMessage ? { final_output: record.finalMessage } : {}),
-        };
-        scenarios.push({
-            id: spec.id,
-            scenario: spec.claudeCode.scenario,
-            status,
-            ...(result.reason && !result.cachedFrom ? { reason: result.reason } : {}),
-            ...(spec.claudeCode.model ? { model: spec.claudeCode.model } : {}),
-            // A cached scenario shows the recorded run (its trajectory, outcomes and output).
-            ...(earlier && !trial
-                ? {
-                    trajectory: earlier.trajectory,
-                    outcomes: earlier.outcomes,
-                    ...(earlier.workflow ? { workflow: earlier.workflow } : {}),
-                    ...(earlier.final_output ? { final_output: earlier.final_output } : {}),
-                }
-                : shown),
-            passes: result.cachedFrom ? result.cachedFrom.passes : result.passes,
-            trials: result.cachedFrom ? result.cachedFrom.trials : result.trialsRun,
-            trials_planned: result.trialsPlanned,
-            cost_usd: (0,model/* round6 */.X_)(result.costUsd),
-            duration_ms: result.durationMs,
-            passed: status === "passed",
-            ...(result.cachedFrom ? { cached: cachedFrom(result) } : {}),
-        });
-    }
-    const done = scenarios.filter((s) => s.status === "passed" || s.status === "failed");
-    return {
-        scenarios,
-        pass_rate: done.length ? (0,model/* round6 */.X_)(done.filter((s) => s.passed).length / done.length) : null,
-        total_cost_usd: (0,model/* round6 */.X_)(scenarios.reduce((sum, s) => sum + s.cost_usd, 0)),
-    };
-}
-/** The workflow check split as the guide reports it: tool match, forbidden tools, ordering. */
-function workflowReport(check, trajectory, spec) {
-    const found = (0,src_check/* workflowProblems */.yM)(trajectory, spec);
-    return {
-        tool_match: {
-            passed: found.match.length === 0,
-            reason: found.match.length ? found.match.join("; ") : "All required tools present",
-        },
-        forbidden_check: {
-            passed: found.forbidden.length === 0,
-            violations: found.forbidden.map((f) => f.tool),
-        },
-        ordering_check: { passed: found.order.length === 0, violations: found.order },
-        passed: check.ok,
-        evidence: check.evidence,
-        ...(check.line ? { line: check.line } : {}),
-    };
-}
-function hookReport({ spec, result }) {
-    const trial = shownTrial(result.trials);
-    const names = spec.claudeCode.cases ?? [];
-    return {
-        status: result.status,
-        ...(result.reason ? { reason: result.reason } : {}),
-        cases: (trial?.checks ?? []).map((check, i) => ({
-            scenario: names[i] ?? check.name,
-            passed: check.ok,
-            evidence: check.evidence,
-            ...(check.line ? { line: check.line } : {}),
-        })),
-    };
-}
-function checkEntry(check) {
-    return {
-        description: check.name,
-        passed: check.ok,
-        evidence: check.evidence,
-        ...(check.line ? { line: check.line } : {}),
-    };
-}
-/** The trial a report shows: the first failed one, else the first that ran. */
-function shownTrial(trials) {
-    return trials.find((t) => t.status === "failed") ?? trials.find((t) => t.status !== "error");
-}
-/** What a trial's trial.json recorded of the agent: its tool calls and final message. */
-async function trialRecord(projectRoot, trial) {
-    try {
-        const text = await external_node_fs_.promises.readFile(external_node_path_default().join(projectRoot, trial.dir, "trial.json"), "utf8");
-        const data = JSON.parse(text);
-        const message = data.agent?.finalMessage;
-        return {
-            trajectory: Array.isArray(data.trajectory) ? data.trajectory : [],
-            ...(typeof message === "string" && message.trim() ? { finalMessage: message } : {}),
-        };
-    }
-    catch {
-        return { trajectory: [] };
-    }
-}
-/** Each part of `name` as the newest of its result files in `dir` recorded it. */
-/** An earlier result file read back: far above any this module writes. */
-const MAX_RECORDED_BYTES = 64 * 1024 * 1024;
-async function recordedParts(dir, name) {
-    const found = new Map();
-    const files = (await external_node_fs_.promises.readdir(dir).catch(() => []))
-        .filter((f) => f.endsWith(`_${name}.json`))
-        .sort()
-        .reverse();
-    for (const file of files) {
-        // A pull request can commit this folder: a link or FIFO is said and not read.
-        const text = await (0,store/* readBack */.e7)(external_node_path_default().join(dir, file), {
-            without: "its parts are not taken from it",
-            cap: MAX_RECORDED_BYTES,
-        }).catch(() => undefined);
-        if (text === undefined)
-            continue;
-        let report;
-        try {
-            report = JSON.parse(text);
-        }
-        catch {
-            continue; // a hand-edited or truncated file: the next older one may hold the part
-        }
-        for (const query of report.trigger?.queries ?? [])
-            if (!found.has(query.id))
-                found.set(query.id, { query });
-        for (const scenario of report.e2e?.scenarios ?? [])
-            if (!found.has(scenario.id))
-                found.set(scenario.id, { scenario });
-    }
-    return found;
-}
-// ---------- writing ----------
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+;// CONCATENATED MODULE: ./src/kinds/skill/aggregate/write.ts
+// Writing each report as `_evals/results/<timestamp>_<name>.json`, never through a link a pull
+// request may have committed there.
+
+
+
+
+
+
 /** `<root>/_evals/results/` (or `evals/results/` for a file under evals/). */
 function resultsDirFor(projectRoot, evalFile) {
     const top = evalFile.split(/[\\/]/)[0];
@@ -11380,6 +11599,104 @@ async function writeClaudeCodeResults(reports, projectRoot) {
         written.push({ ...report, resultFile: file });
     }
     return written;
+}
+
+;// CONCATENATED MODULE: ./src/kinds/skill/aggregate.ts
+// Puts the parts of each skill/command/hook eval back together after a run: trigger metrics from
+// the queries' verdicts, e2e scenarios with their trajectories, hook cases — and writes one
+// timestamped JSON per eval to `_evals/results/` beside the run's own run.json.
+//
+// Here: the report of each eval from its parts. The parts, in ./aggregate/: report-types.ts (the
+// report's shape), parts.ts (a part's verdict, shown trial and trial record), trigger-report.ts,
+// e2e-report.ts and hook-report.ts (the three sections), recorded.ts (what a cached part shows),
+// write.ts (the result files).
+
+
+
+
+
+
+
+
+
+/** One report per skill/command/hook eval that had a part in this run, in definition order. */
+async function claudeCodeReports(specs, results, options) {
+    const byId = new Map(results.map((r) => [r.id, r]));
+    const groups = new Map();
+    for (const spec of specs) {
+        const result = byId.get(spec.id);
+        if (!isSkillSpec(spec) || !result)
+            continue;
+        const parts = groups.get(spec.part.group) ?? [];
+        parts.push({ spec, result });
+        groups.set(spec.part.group, parts);
+    }
+    const reports = [];
+    for (const [name, parts] of groups) {
+        reports.push(await groupReport(name, parts, options));
+    }
+    return reports;
+}
+async function groupReport(name, parts, options) {
+    const first = parts[0].spec;
+    const file = external_node_path_default().relative(options.projectRoot, first.file) || first.file;
+    const of = (axis) => parts.filter((p) => p.spec.part.axis === axis);
+    // A cached part ran nothing now: what it shows comes from the last result file that holds it.
+    const recorded = parts.some((p) => p.result.cachedFrom)
+        ? await recordedParts(resultsDirFor(options.projectRoot, file), name)
+        : new Map();
+    const trigger = of("trigger").length
+        ? await triggerReport(of("trigger"), options.projectRoot, recorded)
+        : undefined;
+    const e2e = of("e2e").length
+        ? await e2eReport(of("e2e"), options.projectRoot, recorded)
+        : undefined;
+    const hook = of("hook").length ? hookReport(of("hook")[0]) : undefined;
+    const statuses = parts.map((p) => verdictOf(p.result));
+    const status = statuses.some((s) => s === "failed")
+        ? "failed"
+        : statuses.some((s) => s === "error")
+            ? "error"
+            : statuses.every((s) => s === "skipped")
+                ? "skipped"
+                : "passed";
+    return {
+        name,
+        type: first.part.type,
+        parts: parts.map((p) => p.spec.id),
+        target: first.part.target,
+        file,
+        timestamp: options.startedAt.toISOString(),
+        status,
+        config: {
+            ...(first.part.type !== "hook" ? { model: modelOf(parts) } : {}),
+            trials: Math.max(...parts.map((p) => p.result.trialsPlanned)),
+            ...otherAgent(parts),
+        },
+        warnings: first.part.warnings,
+        ...(trigger ? { trigger } : {}),
+        ...(e2e ? { e2e } : {}),
+        ...(hook ? { hook } : {}),
+        // The total of its parts' times (the guide's `Duration`), not the longest of them.
+        duration_ms: parts.reduce((sum, p) => sum + p.result.durationMs, 0),
+    };
+}
+/** `{ agent }` when the parts ran under one agent other than Claude Code. */
+function otherAgent(parts) {
+    const agents = new Set(parts.map((p) => p.result.agent).filter((a) => a !== "none"));
+    const [agent] = agents;
+    return agents.size === 1 && agent !== "claude-code" ? { agent } : {};
+}
+/**
+ * The model of the file: EVAL_MODEL or its `model:`; else the one model all its scenarios name;
+ * else `default` (Claude Code's own default, no --model given).
+ */
+function modelOf(parts) {
+    const fileModel = parts[0].spec.part.defaultModel;
+    if (fileModel)
+        return fileModel;
+    const models = new Set(parts.map((p) => p.spec.part.model ?? "default"));
+    return models.size === 1 ? [...models][0] : "default";
 }
 
 // EXTERNAL MODULE: ./src/report/index.ts + 12 modules
@@ -11552,8 +11869,8 @@ function clip(text, max = 200) {
     return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-// EXTERNAL MODULE: ./src/define/index.ts + 18 modules
-var src_define = __nccwpck_require__(66709);
+// EXTERNAL MODULE: ./src/define/index.ts + 26 modules
+var src_define = __nccwpck_require__(12412);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js
 var schemas = __nccwpck_require__(94343);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
@@ -11656,7 +11973,7 @@ const outcomeSchema = (0,src_define/* described */.WY)(schemas/* discriminatedUn
         agent: src_define/* judgeAgentSchema */.u5,
         ...src_define/* judgeOptionShape */.a3,
     }),
-]), "An outcome: `{ type, ... }` with type file-contains, file-not-contains, file-matches (`file`, `value`), file-exists, file-not-exists (`file`), bash-succeeds, bash-fails (`command`), bash-output-contains (`command`, `value`) or judge (`rubric`; README › Judges).");
+]), "An outcome: `{ type, ... }` with type file-contains, file-not-contains, file-matches (`file`, `value`), file-exists, file-not-exists (`file`), bash-succeeds, bash-fails (`command`), bash-output-contains (`command`, `value`) or judge (`rubric`; docs/writing-evals.md › Judges).");
 function requireScenarioChecks(scenario, ctx) {
     const outcomes = scenario.outcomes;
     const workflow = scenario.workflow;
@@ -11771,8 +12088,8 @@ const hookEvalSchema = (0,src_define/* withMeta */.C)(schemas/* strictObject */.
 /** Either kind of Claude Code eval; the loader picks the schema by `type`. */
 const claudeCodeEvalSchema = schemas/* union */.KCZ([skillEvalSchema, hookEvalSchema]);
 
-// EXTERNAL MODULE: ./src/agents/index.ts + 25 modules
-var agents = __nccwpck_require__(93479);
+// EXTERNAL MODULE: ./src/agents/index.ts + 26 modules
+var agents = __nccwpck_require__(79956);
 ;// CONCATENATED MODULE: ./src/kinds/skill/agent.ts
 // The agent of trigger and e2e evals: the claude-code adapter (never `--bare`: it would switch off
 // skills), available only when the binary runs AND Claude Code has credentials — so a machine
@@ -11814,7 +12131,8 @@ function skillAgent(env) {
         available: async () => {
             if ((await (0,agents/* probeVersion */.Vd)("claude", { ...process.env, ...env })) === undefined)
                 throw new Error("the `claude` CLI is not on PATH (npm i -g @anthropic-ai/claude-code) — trigger and e2e evals need it");
-            if (!(await claudeCredentials(env)))
+            // A replay answers from its recording: no login needed.
+            if (!env[model/* REPLAYING_ENV */.qR] && !(await claudeCredentials(env)))
                 throw new Error("no Anthropic credentials: set ANTHROPIC_API_KEY (or run `claude auth login`) to run trigger and e2e evals");
             return true;
         },
@@ -11937,8 +12255,8 @@ function outcomeCheck(outcome, timeoutMs, source) {
                 type: "custom",
                 name: `bash-fails ${JSON.stringify(outcome.command)}`,
                 source,
-                fn: async ({ sandbox, env }) => {
-                    const run = await runBash(sandbox, env, outcome.command, timeoutMs);
+                fn: async ({ workspace, env }) => {
+                    const run = await runBash(workspace, env, outcome.command, timeoutMs);
                     if (run.problem)
                         return { ok: false, evidence: run.problem };
                     return run.exitCode !== 0
@@ -11957,8 +12275,8 @@ function outcomeCheck(outcome, timeoutMs, source) {
                 type: "custom",
                 name: `output of ${JSON.stringify(outcome.command)} contains ${JSON.stringify(outcome.value)}`,
                 source,
-                fn: async ({ sandbox, env }) => {
-                    const run = await runBash(sandbox, env, outcome.command, timeoutMs);
+                fn: async ({ workspace, env }) => {
+                    const run = await runBash(workspace, env, outcome.command, timeoutMs);
                     if (run.problem)
                         return { ok: false, evidence: run.problem };
                     return run.output.includes(outcome.value)
@@ -11972,12 +12290,12 @@ function outcomeCheck(outcome, timeoutMs, source) {
     }
 }
 /** The eval author's command, run by bash in the sandbox (never built from agent output). */
-async function runBash(sandbox, env, command, timeoutMs) {
+async function runBash(workspace, env, command, timeoutMs) {
     const dir = (0,util/* makeRunTempDir */.bv)("ae-outcome-");
     try {
         const stdoutFile = external_node_path_default().join(dir, "stdout");
         const stderrFile = external_node_path_default().join(dir, "stderr");
-        const { result, stdout, stderr } = await runCaptured({ command: "bash", args: ["-c", command], cwd: sandbox, env, timeoutMs }, { stdoutFile, stderrFile });
+        const { result, stdout, stderr } = await runCaptured({ command: "bash", args: ["-c", command], cwd: workspace, env, timeoutMs }, { stdoutFile, stderrFile });
         const last = [await (0,util/* readTail */.Zr)(stdoutFile, 6), await (0,util/* readTail */.Zr)(stderrFile, 6)]
             .map((t) => t.trimEnd())
             .filter(Boolean)
@@ -12202,9 +12520,9 @@ function hookCaseCheck(spec, script) {
         type: "custom",
         name: `hook case ${JSON.stringify(spec.scenario)}`,
         source: spec.source,
-        fn: async ({ sandbox, env }) => {
-            const inSandbox = external_node_path_default().join(sandbox, script.relative);
-            const file = (await external_node_fs_.promises.stat(inSandbox).catch(() => undefined)) ? inSandbox : script.file;
+        fn: async ({ workspace, env }) => {
+            const inWorkspace = external_node_path_default().join(workspace, script.relative);
+            const file = (await external_node_fs_.promises.stat(inWorkspace).catch(() => undefined)) ? inWorkspace : script.file;
             const command = await hookCommand(file);
             if (!command)
                 return {
@@ -12216,12 +12534,12 @@ function hookCaseCheck(spec, script) {
                 const transcriptPath = external_node_path_default().join(workDir, "transcript.jsonl");
                 await external_node_fs_.promises.writeFile(transcriptPath, "");
                 const payload = hookPayload(spec.event, spec.input, {
-                    cwd: sandbox,
+                    cwd: workspace,
                     transcriptPath,
                     sessionId: (0,external_node_crypto_.randomUUID)(),
                 });
                 const run = await runHook(command, payload, {
-                    cwd: sandbox,
+                    cwd: workspace,
                     env,
                     timeoutMs: spec.timeoutMs,
                     workDir,
@@ -12407,8 +12725,9 @@ function toPosix(p) {
 ;// CONCATENATED MODULE: ./src/kinds/skill/load.ts
 // One skill/command/hook eval file → the evals the engine runs. A skill or command file gives one
 // eval per trigger query (its trials are the query's runs) and one per e2e scenario; a hook file
-// gives one eval without an agent whose checks are its cases. Each carries `claudeCode` so the
+// gives one eval without an agent whose checks are its cases. Each carries its `part` (part.ts) so the
 // report can put the parts back together per target.
+
 
 
 
@@ -12471,10 +12790,10 @@ async function skillSpecs(data, source, ctx) {
     const defaultModel = ctx.env.EVAL_MODEL?.trim() || data.model;
     const timeoutMs = (data.timeout ?? src_define/* yamlTaskDefaults */.v3.timeoutSeconds) * 1000;
     const part = (fields) => ({
+        ...skillPartBase(data.type, target.relative),
         group: data.name,
-        type: data.type,
-        target: target.relative,
         warnings,
+        measuresRate: true,
         ...(defaultModel ? { defaultModel } : {}),
         ...fields,
     });
@@ -12524,7 +12843,8 @@ async function skillSpecs(data, source, ctx) {
                         ? threshold
                         : negativePassRate(threshold, trigger.runs ?? claudeCodeEvalDefaults.triggerRuns),
                     // observe: a throwaway project with only the target installed; ask: an empty one.
-                    sandbox: { kind: "fixture", files: mode === "ask" ? {} : { ...installed } },
+                    workspace: { kind: "fixture", files: mode === "ask" ? {} : { ...installed } },
+                    isolation: {},
                     ...(plugin ? { agentArgs: ["--plugin-dir", plugin.installDir] } : {}),
                     setup: [],
                     shims: {},
@@ -12545,7 +12865,7 @@ async function skillSpecs(data, source, ctx) {
                         competitors: competitors.length ? competitors.map(identity) : undefined,
                         plugin: plugin ? { name: plugin.name, install: plugin.install } : undefined,
                     }),
-                    claudeCode: part({
+                    part: part({
                         axis: "trigger",
                         query: {
                             text: item.query,
@@ -12596,7 +12916,8 @@ async function skillSpecs(data, source, ctx) {
             agents,
             ...(0,src_define/* trialCounts */.bK)(data.trials, src_define/* yamlTaskDefaults */.v3.trials),
             passRate: data.passRate ?? src_define/* yamlTaskDefaults */.v3.passRate,
-            sandbox: { kind: "fixture", files: { ...scenario.fixture, ...target.install } },
+            workspace: { kind: "fixture", files: { ...scenario.fixture, ...target.install } },
+            isolation: {},
             setup: [],
             shims: {},
             checks,
@@ -12617,7 +12938,7 @@ async function skillSpecs(data, source, ctx) {
                 maxCostUsd: data.maxCostUsd,
                 timeoutMs: scenarioTimeout,
             }),
-            claudeCode: part({
+            part: part({
                 axis: "e2e",
                 scenario: scenario.scenario,
                 outcomes: (scenario.outcomes ?? []).map((o) => ({
@@ -12710,6 +13031,14 @@ async function hookSpecs(data, source, ctx) {
     const script = read.kind === "file"
         ? `${read.bytes.toString("utf8")}${read.truncated ? `\n(${read.size} bytes)` : ""}`
         : "";
+    const hookPart = {
+        ...skillPartBase("hook", target.relative),
+        group: data.name,
+        axis: "hook",
+        measuresRate: true,
+        cases: data.cases.map((c) => c.scenario),
+        warnings: [],
+    };
     return [
         {
             id: data.name,
@@ -12720,20 +13049,14 @@ async function hookSpecs(data, source, ctx) {
             ...(0,src_define/* trialCounts */.bK)(data.trials, src_define/* yamlTaskDefaults */.v3.trials),
             passRate: 1,
             // The hook runs in a copy of the project, as Claude Code runs it in the project.
-            sandbox: { kind: "repo", dir: external_node_path_default().resolve(ctx.projectRoot) },
+            workspace: { kind: "repo", dir: external_node_path_default().resolve(ctx.projectRoot) },
+            isolation: {},
             setup: [],
             shims: {},
             checks,
             timeoutMs: src_define/* yamlTaskDefaults */.v3.timeoutSeconds * 1000,
             definitionHash: hash({ kind: "hook", data, script }),
-            claudeCode: {
-                group: data.name,
-                type: "hook",
-                target: target.relative,
-                axis: "hook",
-                cases: data.cases.map((c) => c.scenario),
-                warnings: [],
-            },
+            part: hookPart,
         },
     ];
 }
@@ -13075,6 +13398,7 @@ function scenarioBlocks(s) {
 // `agent-evals eval [name] --axis trigger|e2e|hook`: a skill/command/hook eval's name selects all
 // of its parts; the axis keeps only the parts of that kind.
 
+
 const AXES = ["trigger", "e2e", "hook"];
 /** The guide's bound on `--trials` for skill, command and hook evals (each run is a paid session). */
 const MAX_SKILL_TRIALS = 10;
@@ -13088,7 +13412,7 @@ function parseAxis(text) {
 }
 /** The specs to plan and the eval ids to select among them. */
 function selectClaudeCodeParts(specs, names, axis, trials) {
-    const onAxis = (spec) => axis === undefined || spec.claudeCode?.axis === axis;
+    const onAxis = (spec) => axis === undefined || skillPartOf(spec)?.axis === axis;
     const kept = specs.filter(onAxis);
     if (axis && kept.length === 0) {
         throw new model/* DefinitionError */.gk([
@@ -13103,21 +13427,21 @@ function selectClaudeCodeParts(specs, names, axis, trials) {
     const selected = names.length === 0 ? { specs: kept, names: [] } : byName(specs, names, axis);
     if (trials !== undefined && trials > MAX_SKILL_TRIALS) {
         const wanted = new Set(selected.names);
-        const part = selected.specs.find((s) => s.claudeCode && (wanted.size === 0 || wanted.has(s.id)));
+        const part = selected.specs.find((s) => skillPartOf(s) && (wanted.size === 0 || wanted.has(s.id)));
         if (part)
-            throw new model/* UsageError */.eb(`--trials takes 1 to ${MAX_SKILL_TRIALS} for skill, command and hook evals (${part.claudeCode.group} is one), got ${trials}`);
+            throw new model/* UsageError */.eb(`--trials takes 1 to ${MAX_SKILL_TRIALS} for skill, command and hook evals (${skillPartOf(part).group} is one), got ${trials}`);
     }
     return selected;
 }
 function byName(specs, names, axis) {
-    const onAxis = (spec) => axis === undefined || spec.claudeCode?.axis === axis;
+    const onAxis = (spec) => axis === undefined || skillPartOf(spec)?.axis === axis;
     const kept = specs.filter(onAxis);
     const ids = new Set(specs.map((s) => s.id));
     const selected = [];
     for (const name of names) {
         const parts = ids.has(name)
             ? specs.filter((s) => s.id === name)
-            : specs.filter((s) => s.claudeCode?.group === name);
+            : specs.filter((s) => skillPartOf(s)?.group === name);
         if (parts.length === 0) {
             selected.push(name); // unknown: the planner names the evals that exist
             continue;
@@ -13129,7 +13453,7 @@ function byName(specs, names, axis) {
                     file: "(command line)",
                     code: model/* Codes */.NC.usage,
                     message: `${JSON.stringify(name)} has no ${axis} part`,
-                    fix: `drop --axis, or use --axis ${[...new Set(parts.map((p) => p.claudeCode?.axis ?? "none"))].join(" or ")}`,
+                    fix: `drop --axis, or use --axis ${[...new Set(parts.map((p) => skillPartOf(p)?.axis ?? "none"))].join(" or ")}`,
                 },
             ]);
         }
@@ -13164,15 +13488,222 @@ const skillKind = {
     reportSections: claudeCodeReportSections,
 };
 
+;// CONCATENATED MODULE: ./src/kinds/task/schema.ts
+// The YAML task format (`*.eval.yaml` with no `type:` key) as a zod schema: the one source of
+// truth for what such a file may say. The loader (./load.ts) validates with it, and
+// `z.toJSONSchema(yamlTaskSchema)` gives editors the same rules. Its sections (sandbox, assertions,
+// judges, trials, MCP, variants) are shared with other formats and live in define/yaml/schema/.
+
+
+
+function requireSomethingAsserted(task, ctx) {
+    if (!(0,src_define/* isPlainRecord */.UQ)(task))
+        return;
+    const assertions = task.assertions;
+    const assertsNothing = assertions === undefined ||
+        ((0,src_define/* isPlainRecord */.UQ)(assertions) && (0,src_define/* countDeclaredAssertions */.rs)(assertions) === 0);
+    if (!assertsNothing)
+        return;
+    ctx.addIssue({
+        code: "custom",
+        path: ["assertions"],
+        message: assertions === undefined
+            ? "the eval has no `assertions`: an eval that asserts nothing would pass vacuously"
+            : "every assertion list is empty: an eval that asserts nothing would pass vacuously",
+        ...(0,src_define/* hint */.aK)(model/* Codes */.NC.nothingAsserted, "add at least one item under `assertions:` (`files`, `absent`, `commands`, `contains`, `forbidden`, `workflow` or `judge`)"),
+    });
+}
+const yamlTaskSchema = (0,src_define/* withMeta */.C)(schemas/* strictObject */.rej({
+    name: src_define/* evalNameSchema */.bE,
+    prompt: (0,src_define/* described */.WY)(schemas/* optional */.lqM(src_define/* nonEmptyText */.al), "The task given to the agent; `{{name}}` placeholders are filled from `params` and `secrets`. Without a prompt no agent runs, only the assertions."),
+    setup: (0,src_define/* described */.WY)(schemas/* optional */.lqM(schemas/* array */.YOg(src_define/* commandSchema */.rP)), "A list of shell commands run once per eval in the prepared sandbox."),
+    timeout: (0,src_define/* withMeta */.C)(schemas/* optional */.lqM(schemas/* number */.aig().check(api/* _positive */.NC(), api/* _lte */.Zm(86_400))), {
+        description: "A number of seconds each part of a trial may take (the agent, each check, each judge; `setup` once per eval), at most 86400 (default 600).",
+        default: src_define/* yamlTaskDefaults */.v3.timeoutSeconds,
+    }),
+    trialTimeout: (0,src_define/* described */.WY)(schemas/* optional */.lqM(schemas/* number */.aig().check(api/* _positive */.NC(), api/* _lte */.Zm(86_400))), "A number of seconds the whole trial may take, the agent and its checks together, at most 86400; a part then gets what is left when that is less than `timeout` (default: no limit beyond the parts')."),
+    assertions: schemas/* optional */.lqM(src_define/* assertionsSchema */.rk),
+    agents: (0,src_define/* described */.WY)(schemas/* optional */.lqM(schemas/* array */.YOg((0,src_define/* described */.WY)(src_define/* nonEmptyText */.al, "An agent name, e.g. `literal` or `claude-code`."))), "A list of agent names (default: whatever `--agent` says)."),
+    trials: (0,src_define/* withMeta */.C)(schemas/* optional */.lqM(src_define/* trialsSchema */.tT), {
+        description: "An integer from 1 to 100: how many times each agent runs the eval (default 1); or `{ min, max }` for adaptive trials, added one at a time until the Wilson interval clears `passRate`.",
+        default: src_define/* yamlTaskDefaults */.v3.trials,
+    }),
+    passRate: (0,src_define/* withMeta */.C)(schemas/* optional */.lqM(schemas/* number */.aig().check(api/* _gte */.qm(0), api/* _lte */.Zm(1))), {
+        description: "A number from 0 to 1: the share of trials that must pass (default 1).",
+        default: src_define/* yamlTaskDefaults */.v3.passRate,
+    }),
+    sandbox: schemas/* optional */.lqM(src_define/* sandboxSchema */.Nr),
+    shims: (0,src_define/* described */.WY)(schemas/* optional */.lqM(schemas/* record */.g1P(src_define/* binNameSchema */.SL, src_define/* shimSchema */.V3)), "A mapping of binary names to `passthrough`, `{ script }` or `{ exitCode, stdout, stderr }`; every call is logged."),
+    maxCostUsd: (0,src_define/* described */.WY)(schemas/* optional */.lqM(schemas/* number */.aig().check(api/* _positive */.NC())), "A positive number: the most one trial may spend, in US dollars."),
+    model: (0,src_define/* described */.WY)(schemas/* optional */.lqM(src_define/* nonEmptyText */.al), "A model name, for agents that take one."),
+    mcp: schemas/* optional */.lqM(src_define/* mcpServersSchema */._3),
+    params: (0,src_define/* described */.WY)(schemas/* optional */.lqM(schemas/* record */.g1P(src_define/* paramNameSchema */.sY, (0,src_define/* described */.WY)(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig(), schemas/* boolean */.zMY()]), "A string, number or boolean to put in place of the placeholder."))), "A mapping of placeholder names to values (strings, numbers or booleans) that fill `{{name}}` in the prompt."),
+    secrets: (0,src_define/* described */.WY)(schemas/* optional */.lqM(schemas/* array */.YOg(src_define/* envVarNameSchema */.xQ)), "A list of environment variable names whose values fill `{{NAME}}` in the prompt at run time and are never written anywhere."),
+    variants: schemas/* optional */.lqM((0,src_define/* variantsSchema */.K6)(src_define/* nonEmptyText */.al, "Replaces the eval's prompt; `{{name}}` placeholders are filled from the eval's `params` and `secrets`.")),
+})
+    .check(schemas/* superRefine */.zni(requireSomethingAsserted, {
+    when: (payload) => (0,src_define/* isPlainRecord */.UQ)(payload.value),
+})), {
+    title: "agent-evals YAML task",
+    description: "An eval written as YAML (`*.eval.yaml`): a prompt for the agent and the assertions its work must satisfy.",
+});
+
+;// CONCATENATED MODULE: ./src/kinds/task/load.ts
+// Loads one YAML task (`*.eval.yaml` with no `type:` key) into an EvalSpec. Validation is the zod
+// schema's (./schema.ts); define/yaml/source.ts parses the text and places problems on their keys,
+// define/yaml/validate.ts words zod's issues; this file maps a valid task onto the shared model.
+
+
+
+
+/**
+ * Parse and validate one YAML eval file's text. Throws DefinitionError listing every problem
+ * found, each with file, line, column, key, message, fix and code; never throws anything else.
+ */
+function loadYamlEval(file, text, ctx) {
+    return yamlTaskEval(parseYamlSource(file, text), ctx);
+}
+/** The EvalSpec of an already parsed YAML task; throws like loadYamlEval. */
+function yamlTaskEval(source, ctx) {
+    return (0,src_define/* definitionErrorsOnly */.d4)(source.file, () => toEvalSpec((0,src_define/* validateWithSchema */.jz)(source, yamlTaskSchema), source, ctx));
+}
+// ---------- mapping to the model ----------
+function toEvalSpec(task, source, ctx) {
+    const projectRoot = external_node_path_default().resolve(ctx.projectRoot);
+    const evalFile = external_node_path_default().resolve(projectRoot, source.file);
+    const sourceAt = (keyPath) => ({
+        file: evalFile,
+        line: (0,src_define/* locate */.x5)(source, keyPath).line,
+    });
+    return {
+        id: task.name,
+        file: evalFile,
+        line: (0,src_define/* locate */.x5)(source, ["name"], "key").line,
+        format: "yaml",
+        ...(task.prompt !== undefined ? { prompt: toPromptSpec(task, task.prompt, evalFile) } : {}),
+        agents: task.agents ?? [],
+        ...(0,src_define/* trialCounts */.bK)(task.trials, src_define/* yamlTaskDefaults */.v3.trials),
+        passRate: task.passRate ?? src_define/* yamlTaskDefaults */.v3.passRate,
+        workspace: toWorkspaceSpec(task.sandbox, evalFile, projectRoot),
+        isolation: toIsolationSpec(task.sandbox),
+        setup: task.setup ?? [],
+        shims: toShimSpecs(task.shims ?? {}),
+        checks: toChecks(task.assertions ?? {}, sourceAt, (dir) => (0,src_define/* resolveUserPath */.T8)(dir, { evalFile, projectRoot })),
+        timeoutMs: (task.timeout ?? src_define/* yamlTaskDefaults */.v3.timeoutSeconds) * 1000,
+        ...(task.trialTimeout !== undefined ? { trialTimeoutMs: task.trialTimeout * 1000 } : {}),
+        ...(task.maxCostUsd !== undefined ? { maxCostUsd: task.maxCostUsd } : {}),
+        ...(task.model !== undefined ? { model: task.model } : {}),
+        ...(task.mcp && Object.keys(task.mcp).length ? { mcp: (0,src_define/* toMcpServers */.ym)(task.mcp) } : {}),
+        ...(task.variants?.length
+            ? {
+                variants: task.variants.map((variant, index) => (0,src_define/* toVariantSpec */.i7)(variant, (text) => toPromptSpec(task, text, evalFile), sourceAt(["variants", index]))),
+            }
+            : {}),
+        // The whole text: a change to a variant changes it too.
+        definitionHash: (0,external_node_crypto_.createHash)("sha256").update(source.text).digest("hex"),
+    };
+}
+function toPromptSpec(task, text, evalFile) {
+    return { text, file: evalFile, params: { ...task.params }, secrets: task.secrets ?? [] };
+}
+function resolveSandboxDir(dir, evalFile, projectRoot) {
+    return (0,src_define/* resolveUserPath */.T8)(dir, { evalFile, projectRoot });
+}
+/** `sandbox:`'s tree and `home` files: what fills each trial's workspace. */
+function toWorkspaceSpec(sandbox, evalFile, projectRoot) {
+    const tree = toWorkspaceTree(sandbox, evalFile, projectRoot);
+    return {
+        ...tree,
+        ...(sandbox?.home ? { home: { ...sandbox.home } } : {}),
+    };
+}
+/** `sandbox.kind`, `.image` and the limits: what each trial runs inside. */
+function toIsolationSpec(sandbox) {
+    return {
+        ...(sandbox?.kind !== undefined ? { provider: sandbox.kind } : {}),
+        ...(sandbox?.image !== undefined ? { image: sandbox.image } : {}),
+        ...(sandbox && limitsOf(sandbox) ? { limits: limitsOf(sandbox) } : {}),
+    };
+}
+/** `sandbox.cpus`, `.memory`, `.pids` (checked by the schema), when any is given. */
+function limitsOf(sandbox) {
+    const limits = {
+        ...(sandbox.cpus !== undefined ? { cpus: sandbox.cpus } : {}),
+        ...(sandbox.memory !== undefined ? { memory: sandbox.memory } : {}),
+        ...(sandbox.pids !== undefined ? { pids: sandbox.pids } : {}),
+    };
+    return Object.keys(limits).length ? limits : undefined;
+}
+function toWorkspaceTree(sandbox, evalFile, projectRoot) {
+    if (sandbox?.template !== undefined) {
+        return { kind: "template", dir: resolveSandboxDir(sandbox.template, evalFile, projectRoot) };
+    }
+    if (sandbox?.fixture !== undefined)
+        return { kind: "fixture", files: { ...sandbox.fixture } };
+    if (sandbox?.repo !== undefined) {
+        const dir = sandbox.repo === true ? projectRoot : resolveSandboxDir(sandbox.repo, evalFile, projectRoot);
+        return { kind: "repo", dir };
+    }
+    return { kind: "repo", dir: projectRoot };
+}
+function toShimSpecs(shims) {
+    return Object.fromEntries(Object.entries(shims).map(([bin, shim]) => [bin, (0,src_define/* normalizeShim */.Hr)(shim)]));
+}
+function pinnedPattern(pinned) {
+    return pinned.matches !== undefined ? new RegExp(pinned.matches) : (pinned.text ?? "");
+}
+function commandCheck(command) {
+    if (typeof command === "string") {
+        return { type: "succeeds", command, exitCode: src_define/* yamlTaskDefaults */.v3.commandExitCode };
+    }
+    return {
+        type: "succeeds",
+        command: command.run,
+        exitCode: command.exitCode ?? src_define/* yamlTaskDefaults */.v3.commandExitCode,
+    };
+}
+function containsCheck(item) {
+    if (typeof item === "string")
+        return { type: "changedFilesContain", text: item };
+    return { type: "fileContains", path: item.file, pattern: pinnedPattern(item) };
+}
+function forbiddenCheck(item) {
+    if (typeof item === "string")
+        return { type: "changedFilesLack", text: item };
+    return { type: "fileLacks", path: item.file, pattern: pinnedPattern(item) };
+}
+/** Checks in a fixed order: files, absent, commands, contains, forbidden, workflow, judge. */
+function toChecks(assertions, sourceAt, resolveDir) {
+    const from = (key, items, toCheck) => (items ?? []).map((item, index) => ({
+        ...toCheck(item),
+        source: sourceAt(["assertions", key, index]),
+    }));
+    return [
+        ...from("files", assertions.files, (p) => ({ type: "fileExists", path: p })),
+        ...from("absent", assertions.absent, (p) => ({ type: "fileAbsent", path: p })),
+        ...from("commands", assertions.commands, commandCheck),
+        ...from("contains", assertions.contains, containsCheck),
+        ...from("forbidden", assertions.forbidden, forbiddenCheck),
+        ...(assertions.workflow
+            ? [{ ...(0,src_define/* workflowCheck */.Aj)(assertions.workflow), source: sourceAt(["assertions", "workflow"]) }]
+            : []),
+        ...from("judge", assertions.judge, (j) => (0,src_define/* judgeCheck */.GE)(j, resolveDir)),
+    ];
+}
+
 ;// CONCATENATED MODULE: ./src/kinds/task/index.ts
-// Task evals: a prompt, a sandbox and checks, written as YAML (no `type:` key) or as TypeScript
-// (`defineEval`, loaded by define/ts). Each file is one eval; nothing to add up after a run.
+// Task evals: a prompt, a sandbox and checks, written as YAML (no `type:` key: schema.ts is the
+// format, load.ts maps it onto the model) or as TypeScript (`defineEval`, loaded by define/ts).
+// Each file is one eval; nothing to add up after a run.
+
+
+
 
 const taskKind = {
     name: "task",
     yamlTypes: [null],
-    loadYaml: (source, ctx) => [(0,src_define/* yamlTaskEval */.Ru)(source, { projectRoot: ctx.projectRoot })],
-    schemas: { yamlTaskSchema: src_define/* yamlTaskSchema */.q6 },
+    loadYaml: (source, ctx) => [yamlTaskEval(source, { projectRoot: ctx.projectRoot })],
+    schemas: { yamlTaskSchema: yamlTaskSchema },
 };
 
 ;// CONCATENATED MODULE: ./src/kinds/index.ts
@@ -13205,7 +13736,7 @@ function register(kind) {
 }
 /** Every kind, registered once: the only list of them. */
 const KINDS = [register(taskKind), register(skillKind)];
-/** The kinds' YAML loaders, for define/load.ts. */
+/** The kinds' YAML loaders, for define/load.ts (a kind is its own loader: no cast needed). */
 const EVAL_KINDS = KINDS.map((k) => k.kind);
 /** The selection the kinds leave of `names` (a group name selects its parts; `axis` keeps some). */
 function selectEvals(specs, names, options = {}) {
@@ -13282,8 +13813,8 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */   trajectory: () => (/* reexport safe */ _define_index_js__WEBPACK_IMPORTED_MODULE_0__.op),
 /* harmony export */   usedTools: () => (/* reexport safe */ _define_index_js__WEBPACK_IMPORTED_MODULE_0__.VJ)
 /* harmony export */ });
-/* harmony import */ var _define_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(66709);
-/* harmony import */ var _agents_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(93479);
+/* harmony import */ var _define_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(12412);
+/* harmony import */ var _agents_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(79956);
 /* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(59952);
 // What eval files get when they import "agent-evals" or "@copybook/cli": defining evals, assertions,
 // agents. (The package entry, index.ts, adds the engine.)
@@ -13328,6 +13859,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   xR: () => (/* reexport */ NEVER_SNAPSHOT_DIRS),
   dA: () => (/* reexport */ NO_CHANGE_POWER),
   hT: () => (/* reexport */ OWN_DIR),
+  qR: () => (/* reexport */ REPLAYING_ENV),
   Bw: () => (/* reexport */ REPOSITORY),
   z5: () => (/* reexport */ RESULTS_DIR),
   tS: () => (/* reexport */ RESULT_SCHEMA_VERSION),
@@ -13487,7 +14019,7 @@ function agreementOf(pairs) {
 ;// CONCATENATED MODULE: ./src/model/comparison.ts
 // Did a change help? The arithmetic of comparing a control's pass rate with a treatment's: the
 // interval of the difference, an exact test, the verdict rule, and the sequential rule that says
-// when trials may stop. Pure functions; README "Comparisons"
+// when trials may stop. Pure functions; docs/verdicts.md › Comparisons
 // states the rule and bench/comparison.ts measures its error rates by simulation.
 
 /** The default margin within which a difference counts as no change: 10 points. */
@@ -13772,7 +14304,7 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 // file, the line where known, the key and the fix, and stop the run before anything starts.
 /**
  * The base of every error agent-evals raises on purpose. `code` is a stable diagnostic code (the
- * table `Codes` below, README "Diagnostic codes"); `exitCode` is what the CLI exits with when the
+ * table `Codes` below, docs/results.md › Diagnostic codes); `exitCode` is what the CLI exits with when the
  * error ends a command (2: the harness could not run; nothing was judged).
  */
 class AgentEvalsError extends Error {
@@ -13875,6 +14407,8 @@ const Codes = {
     setupFailed: "AE301",
     // Run-time outcomes (run.json `code` fields and `diagnostics`; see src/report/diagnostics.ts).
     infraError: "AE302",
+    /** A replayed trial asked for a model answer its recording does not hold (`--replay`). */
+    replayMiss: "AE303",
     checkFailed: "AE401",
     agentFailed: "AE402",
     agentTimedOut: "AE403",
@@ -13995,7 +14529,7 @@ function trialCode(trial) {
     if (trial.status === "passed")
         return undefined;
     if (trial.status === "error")
-        return Codes.infraError;
+        return trial.code ?? Codes.infraError;
     if (trial.code)
         return trial.code;
     if (trial.timedOut)
@@ -14113,6 +14647,12 @@ const DEFAULT_RESULTS_BRANCH = "copybook-results";
 const HISTORY_FILE = "history.jsonl";
 /** What `agent-evals calibrate` measured of each judge, read by every run's report. */
 const CALIBRATION_FILE = external_node_path_default().join(OWN_DIR, "calibration.json");
+/**
+ * Set in the environment the evals are loaded and planned with when the run replays recorded
+ * model traffic: an agent then needs no login to be available (its answers come from the
+ * recording), as kinds/skill's claude-code checks.
+ */
+const REPLAYING_ENV = "AGENT_EVALS_REPLAYING";
 
 ;// CONCATENATED MODULE: ./src/model/plan.ts
 // What the plan stage hands to the run stage: eval × agent units, each with its rendered prompt and
@@ -14165,6 +14705,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Wp: () => (/* reexport */ changedEvals),
   ou: () => (/* reexport */ expandVariant),
   ys: () => (/* reexport */ expectedCost),
+  gb: () => (/* reexport */ freeAgentNote),
   Oo: () => (/* reexport */ openBaseTree),
   Yz: () => (/* reexport */ pairKey),
   eU: () => (/* reexport */ pairWithBase),
@@ -14173,6 +14714,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   nY: () => (/* reexport */ planRun),
   tF: () => (/* reexport */ planShards),
   qz: () => (/* reexport */ readShardAssignment),
+  FY: () => (/* reexport */ shareBudget),
   Ci: () => (/* reexport */ skipWithoutCredentials),
   pN: () => (/* reexport */ unitsOfShard),
   it: () => (/* reexport */ variantGroups)
@@ -14341,18 +14883,31 @@ function estimatePairs(units, history) {
     }
     return estimates;
 }
-/** The split of `units` into `count` (or auto) shards, with what each shard is expected to take. */
-function planShards(units, count, history, budgetUsd) {
+/**
+ * Each unit's part of the budget, in proportion to its expected cost (pairs without cost history:
+ * a typical pair's, or their trials): what the shards' budgets add up from.
+ */
+function shareBudget(units, history, budgetUsd) {
+    const estimates = estimatePairs(units, history);
+    const total = units.reduce((sum, u) => sum + estimates.get(u).budgetWeight, 0);
+    for (const u of units)
+        u.budgetShareUsd =
+            budgetUsd * (total > 0 ? estimates.get(u).budgetWeight / total : 1 / units.length);
+}
+/**
+ * The split of `units` into `count` (or auto) shards, with what each shard is expected to take and,
+ * when the plan has a budget, may spend (the sum of its units' `budgetShareUsd`).
+ */
+function planShards(units, count, history) {
     const n = count === "auto" ? autoShardCount(units.length) : count;
     const estimates = estimatePairs(units, history);
     const buckets = assignShards(units, n, (u) => estimates.get(u).weight);
     const sum = (list, f) => list.reduce((total, u) => total + f(estimates.get(u)), 0);
-    const totalBudgetWeight = sum(units, (e) => e.budgetWeight);
+    const budgeted = units.some((u) => u.budgetShareUsd !== undefined);
     const summaries = buckets.map((bucket, i) => {
         const cost = (0,model/* round6 */.X_)(sum(bucket, (e) => e.expectedCostUsd ?? 0));
         const trials = sum(bucket, (e) => e.trials);
-        // The budget follows expected cost (pairs without cost history: a typical pair's, or trials).
-        const share = totalBudgetWeight > 0 ? sum(bucket, (e) => e.budgetWeight) / totalBudgetWeight : 1 / n;
+        const budgetUsd = bucket.reduce((total, u) => total + (u.budgetShareUsd ?? 0), 0);
         return {
             index: i + 1,
             shard: `${i + 1}/${n}`,
@@ -14361,7 +14916,7 @@ function planShards(units, count, history, budgetUsd) {
             expectedDurationMs: sum(bucket, (e) => e.expectedDurationMs ?? 0),
             expectedCostUsd: cost,
             weight: sum(bucket, (e) => e.weight),
-            ...(budgetUsd !== undefined ? { budgetUsd: splitBudget(budgetUsd, share) } : {}),
+            ...(budgeted ? { budgetUsd: Math.floor(budgetUsd * 100 + 1e-9) / 100 } : {}),
         };
     });
     const weights = summaries.map((s) => s.weight);
@@ -14382,10 +14937,6 @@ function planShards(units, count, history, budgetUsd) {
             })),
         },
     };
-}
-/** A shard's part of the budget, rounded down to the cent so the parts never add up to more. */
-function splitBudget(budgetUsd, share) {
-    return Math.floor(budgetUsd * share * 100) / 100;
 }
 function median(values) {
     const known = values.filter((v) => v !== undefined).sort((a, b) => a - b);
@@ -14423,13 +14974,30 @@ async function unitsOfShard(units, shard, options) {
 // rendered prompt hash, definition hash and agent version match a recorded verdict is `cached`.
 // Without one, the checkout's fingerprint cache does the same, keyed also on the repository state
 // (HEAD, tracked changes, untracked files); outside git nothing is cached. `force` re-runs all.
+// Free agents are never cached (freeAgentNote says why, in the run's notes).
 
 /** Units worth caching: prompted evals with a paid agent that would run (free agents just run). */
 function cacheable(unit) {
-    return (!unit.settled &&
-        unit.agent !== undefined &&
-        unit.agent.free !== true &&
-        unit.prompt !== undefined);
+    return runsPrompt(unit) && unit.agent?.free !== true;
+}
+function runsPrompt(unit) {
+    return !unit.settled && unit.agent !== undefined && unit.prompt !== undefined;
+}
+/**
+ * Free agents (literal, scriptAgent) are never cached, by choice: a re-run costs nothing, and its
+ * verdict is today's — the literal agent's steps can break with nothing in the checkout changed (a
+ * package released since). When a cache is in use, the run says so, rather than leave a user to
+ * wonder why those pairs ran again. Nothing when nothing is cached anyway (--force, outside git).
+ */
+function freeAgentNote(units, context) {
+    const { options } = context;
+    if (options.force || (!options.historyDir && context.repoState === undefined))
+        return undefined;
+    const free = units.filter((u) => runsPrompt(u) && u.agent?.free === true);
+    if (!free.length)
+        return undefined;
+    const names = [...new Set(free.map((u) => u.agentName))].join(", ");
+    return `not cached: ${free.length} eval × agent ${free.length === 1 ? "pair" : "pairs"} with a free agent (${names}) run every time — a re-run costs nothing, and its verdict is today's, not a recorded one`;
 }
 /** Marks units whose verdict is already recorded as `cached`, unless `force`. */
 async function applyCache(units, options) {
@@ -14519,8 +15087,8 @@ function expectedCost(unit, context) {
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/define/index.ts + 18 modules
-var src_define = __nccwpck_require__(66709);
+// EXTERNAL MODULE: ./src/define/index.ts + 26 modules
+var src_define = __nccwpck_require__(12412);
 ;// CONCATENATED MODULE: ./src/plan/arms.ts
 // Comparison groups: which planned units run as the arms of one controlled comparison. Two kinds:
 // `compare --base REF` pairs each eval × agent as it is at REF (the control) with the working
@@ -14634,8 +15202,8 @@ var external_node_child_process_ = __nccwpck_require__(31421);
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: ./src/util/index.ts + 16 modules
-var util = __nccwpck_require__(61930);
+// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
+var util = __nccwpck_require__(31222);
 ;// CONCATENATED MODULE: ./src/plan/changed.ts
 // "Changed-only" selection (`--changed --base <ref>`): the evals whose rendered prompt or definition
 // differs from what they were at a git ref. The ref's files are written into a temp folder through
@@ -14770,24 +15338,24 @@ async function compare(current, base, env, label, roots) {
  * tree at the base and now hashes the same.
  */
 async function sandboxHash(spec, root, folders) {
-    const { sandbox } = spec;
+    const { workspace, isolation } = spec;
     let files = null;
-    if (sandbox.kind === "repo" || sandbox.kind === "template") {
-        const dir = external_node_path_default().resolve(sandbox.dir);
+    if (workspace.kind === "repo" || workspace.kind === "template") {
+        const dir = external_node_path_default().resolve(workspace.dir);
         if (!folders.has(dir))
             folders.set(dir, folderHash(dir));
         files = await folders.get(dir);
     }
     const place = (dir) => external_node_path_default().relative(root, external_node_path_default().resolve(dir)).split((external_node_path_default()).sep).join("/");
     return sha256(JSON.stringify([
-        sandbox.kind,
-        sandbox.kind === "fixture" ? sandbox.files : place(sandbox.dir),
+        workspace.kind,
+        workspace.kind === "fixture" ? workspace.files : place(workspace.dir),
         files,
-        sandbox.overlay ?? null,
-        sandbox.home ?? null,
-        sandbox.provider ?? null,
-        sandbox.image ?? null,
-        sandbox.limits ?? null,
+        workspace.overlay ?? null,
+        workspace.home ?? null,
+        isolation.provider ?? null,
+        isolation.image ?? null,
+        isolation.limits ?? null,
         spec.setup,
         spec.shims,
         spec.model ?? null,
@@ -14807,7 +15375,7 @@ async function folderHash(dir) {
     return sha256(entries.join("\n"));
 }
 /**
- * The files a repository snapshot of `dir` copies (as run/workspace/sandbox.ts's repoFiles lists
+ * The files a repository snapshot of `dir` copies (as run/workspace/repo-files.ts's repoFiles lists
  * them): tracked and untracked-but-not-ignored files in a git work tree, else every file found by
  * a walk (the base's scratch tree, which holds the tracked files only); never under node_modules/,
  * .git/ or .copybook/ at any depth.
@@ -15089,8 +15657,8 @@ function skipWithoutCredentials(units, env, policy) {
     return skipped;
 }
 
-// EXTERNAL MODULE: ./src/agents/index.ts + 25 modules
-var agents = __nccwpck_require__(93479);
+// EXTERNAL MODULE: ./src/agents/index.ts + 26 modules
+var agents = __nccwpck_require__(79956);
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
 // From loaded evals and the command line to the units that will run: which evals, which agents,
 // how many trials, rendered prompts; and what is settled already (agent unavailable → skipped).
@@ -15112,13 +15680,18 @@ async function planRun(specs, options) {
         badFlags.add(ref);
     }
     const refusedGroups = new Set();
-    // When --agent can apply to none of the selected evals, naming another agent is refused.
-    const onlyClaudeCode = selected.every((s) => !s.prompt || s.claudeCode);
+    // When --agent can apply to none of the selected evals (all are parts pinned to their agent),
+    // naming another agent is refused.
+    const onlyPinned = selected.every((s) => !s.prompt || s.part);
     for (const original of selected) {
-        // --trials N means N fixed trials, also for an eval written with adaptive trials; a skill's
-        // parts then run all N (the user asked for N samples, as the skill-eval guide has it).
+        // --trials N means N fixed trials, also for an eval written with adaptive trials; a part
+        // whose trials measure a rate (a skill's) then runs all N (the user asked for N samples).
         const spec = options.trials
-            ? { ...original, adaptive: undefined, ...(original.claudeCode ? { allTrials: true } : {}) }
+            ? {
+                ...original,
+                adaptive: undefined,
+                ...(original.part?.measuresRate ? { allTrials: true } : {}),
+            }
             : original;
         const trials = options.trials ?? spec.trials;
         if (!spec.prompt) {
@@ -15142,11 +15715,11 @@ async function planRun(specs, options) {
             }, options.projectRoot, error.needles));
             continue;
         }
-        // Skill and command evals are about Claude Code: --agent does not replace their agent, but a
-        // part another agent can run (a skill under codex) runs under it; else it is refused with the
-        // reason rather than ignored.
-        const other = spec.claudeCode
-            ? options.agents.find((a) => agentName(a) !== "claude-code")
+        // A part is written for one agent (a skill's, Claude Code): --agent does not replace it, but
+        // a part another agent can run (a skill under codex) runs under it; else it is refused with
+        // the reason rather than ignored.
+        const other = spec.part
+            ? options.agents.find((a) => agentName(a) !== spec.part.agent)
             : undefined;
         const adapted = other !== undefined && options.agents.length === 1
             ? otherAgentFor(spec, other, adapters)
@@ -15156,27 +15729,27 @@ async function planRun(specs, options) {
             continue;
         }
         if (other !== undefined) {
-            const problem = claudeOnlyProblem(spec, agentName(other), adapted?.reason ??
-                (options.agents.length > 1 && spec.claudeCode?.otherAgent
+            const problem = agentOnlyProblem(spec, agentName(other), adapted?.reason ??
+                (options.agents.length > 1 && spec.part?.otherAgent
                     ? "name one agent for skill and command evals (each part's verdict is of one agent)"
                     : undefined));
-            if (!onlyClaudeCode) {
+            if (!onlyPinned) {
                 // --agent is for the other evals of this run: these are skipped, saying why.
                 units.push({
                     spec,
-                    agentName: "claude-code",
+                    agentName: spec.part.agent,
                     prompt,
                     trials,
                     settled: { status: "skipped", reason: `${problem.message} (skipped)` },
                 });
             }
-            else if (!refusedGroups.has(spec.claudeCode.group)) {
-                refusedGroups.add(spec.claudeCode.group);
+            else if (!refusedGroups.has(spec.part.group)) {
+                refusedGroups.add(spec.part.group);
                 problems.push(problem);
             }
             continue;
         }
-        const refs = options.agents.length && !spec.claudeCode ? options.agents : spec.agents;
+        const refs = options.agents.length && !spec.part ? options.agents : spec.agents;
         if (refs.length === 0) {
             units.push({
                 spec,
@@ -15233,24 +15806,23 @@ function agentName(ref) {
     return typeof ref === "string" ? ref : ref.name;
 }
 /**
- * Why a skill or command eval cannot run under another agent: the part's own reason (a command
- * under codex, which has no project slash commands), else that its target is installed where
- * Claude Code looks and a trigger is Claude Code's `Skill` tool naming it.
+ * Why a part cannot run under another agent: its own reason for that agent (a command under codex,
+ * which has no project slash commands), else the reason its kind gives for all others.
  */
-function claudeOnlyProblem(spec, agent, reason) {
-    const part = spec.claudeCode;
+function agentOnlyProblem(spec, agent, reason) {
+    const part = spec.part;
     return {
         file: spec.file,
         line: spec.line,
         key: "--agent",
         code: model/* Codes */.NC.usage,
-        message: `${part.group} is a ${part.type} eval of Claude Code (${part.target}); --agent ${agent} cannot run it: ${reason ?? "the target is installed under .claude/, where only Claude Code looks, and a trigger is Claude Code's Skill tool naming it"}`,
-        fix: `drop --agent ${agent} (these evals use claude-code unless another agent can run them), or select other evals by name`,
+        message: `${part.group} is ${part.about}; --agent ${agent} cannot run it: ${reason ?? part.agentOnlyReason}`,
+        fix: `drop --agent ${agent} (these evals use ${part.agent} unless another agent can run them), or select other evals by name`,
     };
 }
 /** The part's own adapter for `--agent <ref>`, or why that agent cannot run it. */
 function otherAgentFor(spec, ref, cache) {
-    const otherAgent = spec.claudeCode?.otherAgent;
+    const otherAgent = spec.part?.otherAgent;
     if (!otherAgent)
         return undefined;
     try {
@@ -15337,16 +15909,16 @@ async function settleUnavailable(units) {
 
 /**
  * The eval `spec` with `variant`'s overrides applied: its prompt, setup and model replaced where the
- * variant gives them, `agentArgs` = the variant's `args`, its `files` laid over the sandbox
- * (`sandbox.overlay`), `variant` = its name, no `variants` of its own, and a definitionHash of the
+ * variant gives them, `agentArgs` = the variant's `args`, its `files` laid over the workspace
+ * (`workspace.overlay`), `variant` = its name, no `variants` of its own, and a definitionHash of the
  * parent's hash and the variant (so a change to either is a change to the variant's eval). The id,
  * the checks and everything else stay the eval's: the two are compared on the same checks.
  */
 function expandVariant(spec, variant) {
     const { variants: _variants, mcp: _mcp, ...parent } = spec;
     const overlay = variant.files
-        ? { ...spec.sandbox.overlay, ...variant.files }
-        : spec.sandbox.overlay;
+        ? { ...spec.workspace.overlay, ...variant.files }
+        : spec.workspace.overlay;
     const model = variant.model ?? spec.model;
     const mcp = variant.mcp ? mergeMcp(spec.mcp, variant.mcp) : spec.mcp;
     return {
@@ -15356,10 +15928,8 @@ function expandVariant(spec, variant) {
         ...(model !== undefined ? { model } : {}),
         ...(variant.args?.length ? { agentArgs: [...variant.args] } : {}),
         ...(mcp && Object.keys(mcp).length ? { mcp } : {}),
-        sandbox: { ...spec.sandbox, ...(overlay ? { overlay } : {}) },
-        ...(spec.claudeCode && variant.model
-            ? { claudeCode: { ...spec.claudeCode, model: variant.model } }
-            : {}),
+        workspace: { ...spec.workspace, ...(overlay ? { overlay } : {}) },
+        ...(spec.part && variant.model ? { part: { ...spec.part, model: variant.model } } : {}),
         variant: variant.name,
         definitionHash: variantHash(spec.definitionHash, variant),
     };
@@ -15448,8 +16018,8 @@ var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/model/index.ts + 9 modules
 var model = __nccwpck_require__(59952);
-// EXTERNAL MODULE: ./src/util/index.ts + 16 modules
-var util = __nccwpck_require__(61930);
+// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
+var util = __nccwpck_require__(31222);
 ;// CONCATENATED MODULE: ./src/report/console.ts
 // The console report, in the spirit of a test runner: a line per trial as it finishes, then a
 // block per eval × agent with the verdict, pass rate, interval and the evidence of failed checks.
@@ -15510,7 +16080,10 @@ compared = false) {
         const verdict = c.status === "passed" ? style.green(c.status) : style.red(c.status);
         return `${head} ${verdict}: ${c.passes}/${c.trials} (${percent(c.passRate)}, 95% CI ${percent(c.interval[0])}–${percent(c.interval[1])}) — ${(0,util/* inert */.tJ)(result.reason ?? "")}`;
     }
-    if (result.status === "skipped" || (result.status === "error" && result.trialsRun === 0)) {
+    // Nothing ran (skipped, an error before the first trial, no trial fit in the budget): the reason
+    // is the whole story, with no "0/0 passed" before it.
+    if (result.status === "skipped" ||
+        (result.trialsRun === 0 && (result.status === "error" || result.code === model/* Codes */.NC.budgetExhausted))) {
         return `${head} ${block(result.reason ?? "", "    ")}`.trimEnd();
     }
     const counted = result.trials.filter((t) => t.status !== "error").length;
@@ -16832,7 +17405,9 @@ function headline(run, rows, stepFailed) {
         parts.push(`🔺 ${improvements} improvement${improvements > 1 ? "s" : ""}`);
     return `### ${icon} agent-evals: ${parts.join(" · ")}`;
 }
-function costLine(run, budgetUsd) {
+/** The cost against the budget the run had (run.json's, so a merged run's is its shards'). */
+function costLine(run) {
+    const { budgetUsd } = run;
     if (budgetUsd === undefined)
         return `**Cost** ${usd(run.costUsd)}`;
     const share = budgetUsd > 0 ? ` (${percent(run.costUsd / budgetUsd)})` : "";
@@ -16882,7 +17457,6 @@ function evidenceRows(row) {
 function renderRunMarkdown(options) {
     const { run } = options;
     const maxChars = options.maxChars ?? MAX_COMMENT_CHARS;
-    const budgetUsd = options.budgetUsd ?? run.budgetUsd;
     const rows = options.rows
         .map((row, index) => ({ row, index }))
         .sort((x, y) => severity(x.row) - severity(y.row) || x.index - y.index)
@@ -16900,7 +17474,7 @@ function renderRunMarkdown(options) {
         : "No base branch history to compare with.";
     const intro = compared === undefined ? [] : [compared, ""];
     const bottom = [""];
-    const links = [costLine(run, budgetUsd)];
+    const links = [costLine(run)];
     const runUrl = options.runUrl ? safeUrl(options.runUrl) : undefined;
     const artifactUrl = options.artifactUrl ? safeUrl(options.artifactUrl) : undefined;
     if (runUrl)
@@ -17084,13 +17658,16 @@ async function writeRunJson(resultsDir, run) {
 /** The "evals" line of the run's top level, empty: JSON strings never hold a raw newline. */
 const EMPTY_EVALS = '\n  "evals": []';
 
+// EXTERNAL MODULE: ./src/run/index.ts + 57 modules
+var run = __nccwpck_require__(60420);
 ;// CONCATENATED MODULE: ./src/report/plan.ts
 // What `agent-evals plan` (or `eval --dry-run`) prints: what would run, what would not and why,
 // and what it may cost — without running anything.
 
 
 
-function planLines(units, projectRoot, costOf = () => ({}), budgetUsd) {
+
+function planLines({ units, budgetUsd }, projectRoot, costOf = () => ({})) {
     const lines = [];
     let expectedTotal = 0;
     let worstTotal = 0;
@@ -17126,6 +17703,9 @@ function planLines(units, projectRoot, costOf = () => ({}), budgetUsd) {
                     : "no cost history",
                 worst !== undefined ? `worst case ${usd(worst)}` : "no maxCostUsd: worst case unbounded",
             ].join(", ");
+            const above = (0,run/* aboveBudget */.dD)(unit.spec.maxCostUsd, budgetUsd);
+            if (above)
+                cost += `; would not start: ${above}`;
         }
         lines.push(`run     ${name} ${trials}; ${cost}  (${where})`);
     }
@@ -17284,33 +17864,40 @@ function shards_seconds(ms) {
 
 /***/ }),
 
-/***/ 84084:
+/***/ 60420:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   H$: () => (/* reexport */ BudgetLedger),
+  UT: () => (/* reexport */ CASSETTE_FILE),
   Gr: () => (/* reexport */ DEFAULT_PROVIDER),
   xq: () => (/* reexport */ PROVIDERS),
   xd: () => (/* reexport */ PROVIDER_NAMES),
   WF: () => (/* reexport */ REAL_HOME_NOTE),
   Gk: () => (/* reexport */ SANDBOX_KINDS),
+  dD: () => (/* reexport */ aboveBudget),
+  Ne: () => (/* reexport */ slug),
   dV: () => (/* reexport */ allowedEndpoints),
   B6: () => (/* reexport */ calibrateJudge),
   p: () => (/* reexport */ checkEvalProviders),
-  Qc: () => (/* reexport */ isolationFor),
+  FJ: () => (/* reexport */ firstDivergence),
   jY: () => (/* reexport */ isolationNote),
   li: () => (/* reexport */ providerNamed),
+  nn: () => (/* reexport */ readCassette),
   tI: () => (/* reexport */ reapDeadRuns),
   s7: () => (/* reexport */ reapedNote),
   qF: () => (/* reexport */ recheckEval),
+  EE: () => (/* reexport */ resolveEvals),
   Zu: () => (/* reexport */ resolveIsolation),
   og: () => (/* reexport */ runSuite),
-  bi: () => (/* reexport */ templateProblems)
+  vW: () => (/* reexport */ stageReplaySource),
+  bi: () => (/* reexport */ templateProblems),
+  W1: () => (/* reexport */ unitsToRun)
 });
 
-// UNUSED EXPORTS: TEMP_DIR_ISOLATION, trialFolder
+// UNUSED EXPORTS: REPLAY_STAND_IN_KEY, TEMP_DIR_ISOLATION, copyCassettes, limitsOf, trialFolder
 
 ;// CONCATENATED MODULE: ./src/run/budget.ts
 // The USD budget of a run. A trial starts only when its worst case fits in what is left, counting
@@ -17370,12 +17957,29 @@ class BudgetLedger {
         this.spentUsd += actualUsd;
     }
 }
+/**
+ * When the eval's maxCostUsd (a trial's worst case) is above the whole budget, no trial of it can
+ * ever start: says so, and what to change. Undefined when it fits (then the budget ran out).
+ */
+function aboveBudget(maxCostUsd, limitUsd) {
+    if (maxCostUsd === undefined || limitUsd === undefined || maxCostUsd <= limitUsd + 1e-12)
+        return undefined;
+    return `the eval's maxCostUsd ${dollars(maxCostUsd)} (a trial's worst case) is above the whole budget, --budget-usd ${dollars(limitUsd)}: no trial of it can fit. Fix: raise --budget-usd to at least ${dollars(maxCostUsd)}, or lower the eval's maxCostUsd`;
+}
+/** Why a unit ran fewer trials than planned when the budget refused its next one. */
+function budgetCutReason(maxCostUsd, ledger, ran, max) {
+    const above = aboveBudget(maxCostUsd, ledger.limitUsd);
+    if (above)
+        return `not started: ${above}`;
+    const worst = maxCostUsd !== undefined ? `; a trial's worst case is ${dollars(maxCostUsd)}` : "";
+    return `the budget ran out: ${ran} of up to ${max} trials ran (${dollars(ledger.spent)} spent of ${dollars(ledger.limitUsd ?? 0)}${worst})`;
+}
 /** Money in messages: cents, or four places below a cent. */
 function dollars(x) {
     return `$${x.toFixed(x > 0 && x < 0.01 ? 4 : 2)}`;
 }
 /**
- * What a settled trial's cost broke (README "Cost"): the agent reported more than the cap it was
+ * What a settled trial's cost broke (docs/cli.md › Cost): the agent reported more than the cap it was
  * handed, or the run's spend is now past the budget with this trial's part in it. An adapter is
  * trusted to stay under its cap (claude's --max-budget-usd) and free agents are not reserved for,
  * so either can happen; neither stops the run, both are flagged.
@@ -17395,8 +17999,8 @@ function overspent(costUsd, capUsd, spec, ledger) {
 
 // EXTERNAL MODULE: ./src/model/index.ts + 9 modules
 var model = __nccwpck_require__(59952);
-// EXTERNAL MODULE: ./src/util/index.ts + 16 modules
-var util = __nccwpck_require__(61930);
+// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
+var util = __nccwpck_require__(31222);
 // EXTERNAL MODULE: external "node:async_hooks"
 var external_node_async_hooks_ = __nccwpck_require__(16698);
 // EXTERNAL MODULE: external "node:path"
@@ -17856,7 +18460,7 @@ const bwrapProvider = {
     },
     note: () => BWRAP_ISOLATION,
     // The checks' commands run in the agent's jail too: they run what the agent left (a git config's
-    // core.fsmonitor, a hook, a test script), which must not run on the host (RELIABILITY.md,
+    // core.fsmonitor, a hook, a test script), which must not run on the host (docs/reliability.md,
     // Hostile agents: planted commands).
     checksInside: true,
     async prepareTrial(space) {
@@ -18129,23 +18733,18 @@ var external_node_crypto_ = __nccwpck_require__(77598);
 var promises_ = __nccwpck_require__(51455);
 // EXTERNAL MODULE: external "node:perf_hooks"
 var external_node_perf_hooks_ = __nccwpck_require__(643);
-;// CONCATENATED MODULE: ./src/run/workspace/sandbox.ts
-// Sandboxes: each eval gets a prepared base tree (from a template folder, an inline fixture map or a
-// snapshot of the user's repository) and each trial gets a fresh copy of it in a temp dir.
-// Node built-ins only; git is run with execFile, never through a shell.
+;// CONCATENATED MODULE: ./src/run/workspace/io.ts
+// Low-level file I/O of the workspace modules: the error every one of them throws (naming the path
+// and a fix), fs calls wrapped to throw it, bounded parallelism, time slices for synchronous loops,
+// temp dirs. Node built-ins only.
 
 
 
 
 
 
-
-
-
-
-const execFileAsync = (0,external_node_util_.promisify)(external_node_child_process_.execFile);
 /** Bad paths, escaping symlinks, I/O problems. The message names the path and the fix. */
-class SandboxError extends model/* AgentEvalsError */.xu {
+class TreeError extends model/* AgentEvalsError */.xu {
     /** Why, for callers that act on it: a folder that is not there, or anything else. */
     reason;
     constructor(message, options) {
@@ -18155,112 +18754,82 @@ class SandboxError extends model/* AgentEvalsError */.xu {
 }
 /** How many file operations run at once: enough to hide latency, few enough to stay under EMFILE. */
 const PARALLEL_IO = 32;
-/** Folder names a repository snapshot never includes, at any depth. */
-const EXCLUDED_FROM_REPO = new Set(model/* NEVER_SNAPSHOT_DIRS */.xR);
-/** Above this size a file is hashed as a stream instead of being read whole. */
-const STREAM_HASH_THRESHOLD = 8 * 1024 * 1024;
 /**
  * Copying and removing trees use synchronous calls, run in slices of at most this long before the
  * event loop gets a turn (timers, other trials' child output). Each async fs call is a round trip
  * through libuv's thread pool (a futex wake there, an epoll wake back), which for a small file
- * costs more CPU than the copy itself; see BENCHMARKS.md, figure 3.
+ * costs more CPU than the copy itself; see docs/benchmarks.md, figure 3.
  */
 const SLICE_MS = 10;
-/** A file this big would hold the main thread too long in one synchronous copy. */
-const LARGE_FILE_BYTES = 1024 * 1024;
-/** Flags of every file copy: clone where the filesystem can, else copy; never over an existing path. */
-const COPY_FLAGS = external_node_fs_.constants.COPYFILE_FICLONE | external_node_fs_.constants.COPYFILE_EXCL;
-// ---------- public API ----------
-/** Fill `dest` (an existing empty dir) from the spec, then lay its `overlay` (a variant's files) over it. */
-async function fillSandbox(spec, dest) {
-    switch (spec.kind) {
-        case "template":
-            await fillFromTemplate(spec.dir, dest);
-            break;
-        case "fixture":
-            await fillFromFixture(spec.files, dest);
-            break;
-        case "repo":
-            await fillFromRepo(spec.dir, dest);
-            break;
-    }
-    if (spec.overlay)
-        applyOverlay(spec.overlay, dest);
+/** A fresh directory under os.tmpdir() named `agent-evals-<label>-XXXXXX` (its real path). */
+async function makeTempDir(label) {
+    const safeLabel = label.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 40);
+    const prefix = (0,external_node_path_.join)((0,external_node_os_.tmpdir)(), `agent-evals-${safeLabel ? `${safeLabel}-` : ""}`);
+    // Synchronous: a small metadata call costs less than a round trip through libuv's thread pool.
+    const dir = attemptSync("cannot create a temp dir under", (0,external_node_os_.tmpdir)(), () => (0,external_node_fs_.mkdtempSync)(prefix));
+    // Written down: the next run removes it if this one is SIGKILLed (run-registry.ts).
+    (0,util/* recordInRun */.y2)({ temp: dir });
+    // The real path, so paths reported by the agent (which sees its cwd resolved) compare equal.
+    return (0,external_node_fs_.realpathSync)(dir);
 }
 /**
- * Write a variant's files into the filled tree at `dest`: content writes the file (creating its
- * folders), null removes the file or folder (nothing there is fine). Removals go first, then writes.
- * A path that is not a plain relative one (checked as fixture keys are), or that goes through a
- * symlink anywhere — a linked folder on the way, or a link where the file is written — is refused
- * before anything is written: what a template or repository links to is never written through.
- * Removing a path that is itself a link removes the link, never what it points to.
+ * The temp directory at exactly `dir`, created now, when it is one `makeTempDir` could have made
+ * here or on a machine with the default TMPDIR (an `agent-evals-…` folder right under os.tmpdir()
+ * or /tmp) and nothing is there yet; else undefined. `dir` may come from a downloaded recording:
+ * nothing else is ever created or taken over.
  */
-function applyOverlay(overlay, dest) {
-    const base = (0,external_node_path_.resolve)(dest);
-    const entries = Object.entries(overlay).map(([key, content]) => ({
-        key,
-        content,
-        rel: sandboxRelPath(key, "overlay path"),
-    }));
-    refuseFileFolderClashes(new Map(entries.filter((e) => e.content !== null).map((e) => [e.key, e.rel])), "overlay path");
-    // Every path checked before the first change, so a refused overlay leaves the tree as filled.
-    const removed = new Set(entries.filter((e) => e.content === null).map((e) => e.rel));
-    for (const { key, rel, content } of entries)
-        refuseLinksOnTheWay(base, key, rel, content === null ? "remove" : removed);
-    for (const { key, rel, content } of entries) {
-        if (content !== null)
-            continue;
-        const abs = (0,external_node_path_.join)(base, rel);
-        attemptSync(`cannot remove overlay path ${JSON.stringify(key)} at`, abs, () => rmSyncNoFollow(abs));
+function claimTempDir(dir) {
+    const parents = new Set([(0,external_node_fs_.realpathSync)((0,external_node_os_.tmpdir)()), "/tmp"]);
+    if (!parents.has((0,external_node_path_.dirname)(dir)) || !/^agent-evals-[A-Za-z0-9._-]+$/.test((0,external_node_path_.basename)(dir)))
+        return undefined;
+    try {
+        (0,external_node_fs_.mkdirSync)(dir, { mode: 0o700 });
     }
-    for (const { key, rel, content } of entries) {
-        if (content === null)
-            continue;
-        const abs = (0,external_node_path_.join)(base, rel);
-        attemptSync(`cannot write overlay file ${JSON.stringify(key)} to`, abs, () => {
-            mkdirInside(base, (0,external_node_path_.dirname)(rel));
-            (0,external_node_fs_.writeFileSync)(abs, content);
+    catch {
+        return undefined;
+    }
+    (0,util/* recordInRun */.y2)({ temp: dir });
+    return dir;
+}
+/** Run `fn` over `items` with at most `limit` in flight; stops starting new ones after a failure. */
+async function forEachLimit(items, limit, fn) {
+    await mapLimit(items, limit, fn);
+}
+/** Like `Promise.all(items.map(fn))` with at most `limit` calls in flight; results keep order. */
+async function mapLimit(items, limit, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+        while (!failed && next < items.length) {
+            const index = next++;
+            try {
+                results[index] = await fn(items[index]);
+            }
+            catch (err) {
+                failed = true;
+                throw err;
+            }
+        }
+    };
+    const workers = Array.from({ length: Math.min(limit, items.length) }, worker);
+    await Promise.all(workers);
+    return results;
+}
+/** Follows symlinks: a template or repo path given through a link to a folder is fine. */
+async function isDirectory(abs) {
+    try {
+        return (0,external_node_fs_.statSync)(abs).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+async function requireDirectory(abs, label) {
+    if (!(await isDirectory(abs))) {
+        throw new TreeError(`${label} not found: ${abs}. Fix: prepare it before copying.`, {
+            reason: "missing",
         });
-    }
-}
-/**
- * Refuse `rel` when a folder on its way is a symlink or a file, or (for a write) the file itself is
- * a link or a folder. A write below a path the overlay removes is checked up to that path only.
- */
-function refuseLinksOnTheWay(base, key, rel, mode) {
-    const removing = mode === "remove";
-    const segments = rel.split("/");
-    for (let i = 1; i <= segments.length; i++) {
-        const partial = segments.slice(0, i).join("/");
-        if (!removing && mode.has(partial))
-            return; // removed first, then created as folders
-        const stats = lstatOrUndefined((0,external_node_path_.join)(base, partial));
-        if (stats === undefined)
-            return; // nothing further exists: it will be created as folders
-        const last = i === segments.length;
-        if (stats.isSymbolicLink() && !(last && removing)) {
-            throw new SandboxError(`overlay path ${JSON.stringify(key)} goes through the symlink ${JSON.stringify(partial)} in the sandbox: it is not written through. Fix: write the file at the path the link points to, or remove the link in the eval's sandbox.`);
-        }
-        if (last && !removing && stats.isDirectory()) {
-            throw new SandboxError(`overlay path ${JSON.stringify(key)} is a folder in the sandbox, not a file. Fix: name a file inside it, or give the folder null to remove it.`);
-        }
-        if (!last && !stats.isDirectory()) {
-            throw new SandboxError(`overlay path ${JSON.stringify(key)} needs ${JSON.stringify(partial)} to be a folder, but it is a file in the sandbox. Fix: give ${JSON.stringify(partial)} null to remove it, or choose another path.`);
-        }
-    }
-}
-/** Create `relDir` under `base` one folder at a time, never through a link. */
-function mkdirInside(base, relDir) {
-    if (relDir === "." || relDir === "")
-        return;
-    let at = base;
-    for (const segment of relDir.split("/")) {
-        at = (0,external_node_path_.join)(at, segment);
-        const stats = lstatOrUndefined(at);
-        if (stats === undefined)
-            (0,external_node_fs_.mkdirSync)(at);
-        else if (!stats.isDirectory())
-            throw new SandboxError(`${at} is not a folder. Fix: choose another overlay path.`);
     }
 }
 function lstatOrUndefined(abs) {
@@ -18273,6 +18842,89 @@ function lstatOrUndefined(abs) {
         throw err;
     }
 }
+/**
+ * A pause for loops of synchronous calls: resolves at once (no await needed) until SLICE_MS have
+ * passed since the last turn of the event loop, then gives it one (setImmediate).
+ */
+function slicer() {
+    let sliceStart = external_node_perf_hooks_.performance.now();
+    return () => {
+        if (external_node_perf_hooks_.performance.now() - sliceStart < SLICE_MS)
+            return undefined;
+        return new Promise((resume) => setImmediate(() => {
+            sliceStart = external_node_perf_hooks_.performance.now();
+            resume();
+        }));
+    };
+}
+/** attempt for a synchronous fs operation. */
+function attemptSync(action, path, op) {
+    try {
+        return op();
+    }
+    catch (err) {
+        throw ioFailure(action, path, err);
+    }
+}
+/** Run an fs operation, turning its failure into a TreeError that names the path and a fix. */
+async function attempt(action, path, op) {
+    try {
+        return await op();
+    }
+    catch (err) {
+        throw ioFailure(action, path, err);
+    }
+}
+function ioFailure(action, path, err) {
+    if (err instanceof TreeError)
+        return err;
+    const code = errorCode(err);
+    const detail = code ?? (err instanceof Error ? err.message : String(err));
+    return new TreeError(`${action} ${(0,util/* shortPath */._1)(path)}: ${detail}. Fix: ${fixFor(code)}`, {
+        cause: err,
+    });
+}
+function fixFor(code) {
+    switch (code) {
+        case "EACCES":
+        case "EPERM":
+            return "check the permissions of that path.";
+        case "ENOSPC":
+        case "EDQUOT":
+            return "free some disk space, or point TMPDIR at a bigger disk.";
+        case "EMFILE":
+        case "ENFILE":
+            return "raise the open-file limit (ulimit -n).";
+        case "ENOENT":
+            return "check that the path exists and nothing else is deleting it.";
+        case "ENOTDIR":
+        case "EEXIST":
+        case "EISDIR":
+            return "a file and a folder have the same name there; rename one.";
+        case "ELOOP":
+            return "remove the symlink loop.";
+        case "ENAMETOOLONG":
+            return "shorten the path.";
+        default:
+            return "check that the path is readable and the disk is healthy.";
+    }
+}
+function errorCode(err) {
+    const code = err?.code;
+    return typeof code === "string" ? code : undefined;
+}
+function isPermissionError(err) {
+    const code = errorCode(err);
+    return code === "EACCES" || code === "EPERM";
+}
+
+;// CONCATENATED MODULE: ./src/run/workspace/remove.ts
+// Removing trees: `rm -rf` that never follows a symlink, copes with read-only folders an agent left
+// behind and with paths nested deeper than the kernel takes. Node built-ins only.
+
+
+
+
 /** `rm -rf` of one path without following a link at it (unlinked) or in it; gone already is fine. */
 function rmSyncNoFollow(abs) {
     const stats = lstatOrUndefined(abs);
@@ -18282,195 +18934,11 @@ function rmSyncNoFollow(abs) {
         return (0,external_node_fs_.unlinkSync)(abs);
     (0,external_node_fs_.rmSync)(abs, { recursive: true, force: true });
 }
-/**
- * Copy a prepared tree into `dest` (created), preserving internal symlinks and file and folder
- * modes. Files are cloned (reflink/copy-on-write) where the filesystem supports it, else copied;
- * never hard-linked, so a trial can't write through to the prepared tree or another trial.
- */
-async function copyTree(src, dest) {
-    await copySnapshot(await snapshotTree(src), dest);
-}
-/** Walk a tree once and check its links; refuses a tree with a symlink that leads out of it. */
-async function snapshotTree(src) {
-    const root = (0,external_node_path_.resolve)(src);
-    await requireDirectory(root, "prepared tree");
-    return snapshotEntries(root, await walkTree(root), "prepared tree");
-}
-async function snapshotEntries(root, entries, label) {
-    const linkTargets = await internalLinkTargets(root, entries, label);
-    const folders = entries.filter((e) => e.kind === "dir").map((e) => e.rel);
-    const deepestFirst = [...folders].sort().reverse();
-    const pause = slicer();
-    const modeOf = (rel) => {
-        const abs = (0,external_node_path_.join)(root, rel);
-        return attemptSync("cannot read", abs, () => (0,external_node_fs_.lstatSync)(abs)).mode & 0o7777;
-    };
-    const folderModes = [];
-    for (const rel of deepestFirst) {
-        folderModes.push([rel, modeOf(rel)]);
-        await pause();
-    }
-    const files = entries.filter((e) => e.kind === "file").map((e) => e.rel);
-    const sizes = [];
-    for (const rel of files) {
-        const abs = (0,external_node_path_.join)(root, rel);
-        sizes.push(attemptSync("cannot read", abs, () => (0,external_node_fs_.lstatSync)(abs)).size);
-        await pause();
-    }
-    const largeFiles = new Set(files.filter((_, i) => sizes[i] >= LARGE_FILE_BYTES));
-    return { root, entries, linkTargets, folders: foldersToCreate(entries), largeFiles, folderModes };
-}
-/**
- * Recreate a snapshotted tree under `dest`: each file cloned (FICLONE) where the filesystem supports
- * it, else copied, keeping its mode; never hard-linked, never written over an existing path
- * (COPYFILE_EXCL, so a link planted at the destination is not followed either). With `only`, just
- * those entries (a recycled workspace's missing ones; their folders exist or are among them).
- */
-async function copySnapshot(snapshot, dest, only) {
-    const destRoot = (0,external_node_path_.resolve)(dest);
-    const pause = slicer();
-    const wanted = (rel) => only === undefined || only.has(rel);
-    attemptSync("cannot create folder", destRoot, () => (0,external_node_fs_.mkdirSync)(destRoot, { recursive: true }));
-    for (const rel of snapshot.folders) {
-        if (!wanted(rel))
-            continue;
-        const abs = (0,external_node_path_.join)(destRoot, rel);
-        attemptSync("cannot create folder", abs, () => (0,external_node_fs_.mkdirSync)(abs, { recursive: true }));
-        await pause();
-    }
-    for (const { rel, kind } of snapshot.entries) {
-        if (kind === "dir" || !wanted(rel))
-            continue;
-        const from = (0,external_node_path_.join)(snapshot.root, rel);
-        const to = (0,external_node_path_.join)(destRoot, rel);
-        if (kind === "file" && snapshot.largeFiles.has(rel)) {
-            await attempt(`cannot copy ${from} to`, to, () => (0,promises_.copyFile)(from, to, COPY_FLAGS));
-        }
-        else if (kind === "file") {
-            attemptSync(`cannot copy ${from} to`, to, () => (0,external_node_fs_.copyFileSync)(from, to, COPY_FLAGS));
-        }
-        else {
-            attemptSync("cannot create symlink", to, () => (0,external_node_fs_.symlinkSync)(snapshot.linkTargets.get(rel), to));
-        }
-        await pause();
-    }
-    // Applied after the files are in, deepest first, so a read-only folder can still be filled; only
-    // where the mode differs from what mkdir gave (the usual case needs no chmod at all).
-    const fresh = attemptSync("cannot read", destRoot, () => (0,external_node_fs_.lstatSync)(destRoot)).mode & 0o7777;
-    for (const [rel, mode] of snapshot.folderModes) {
-        if (mode === fresh || !wanted(rel))
-            continue;
-        const abs = (0,external_node_path_.join)(destRoot, rel);
-        attemptSync("cannot set the mode of", abs, () => (0,external_node_fs_.chmodSync)(abs, mode));
-    }
-}
-/**
- * The files of the repository at `dir`, relative to it: tracked plus untracked-but-not-ignored
- * files when `dir` is in a git work tree, else every file found by a walk. Never includes
- * node_modules/, .git/ or .copybook/ at any depth. Tracked files deleted from the work tree are
- * still listed (that is git's view); callers copying them must tolerate their absence.
- */
-async function repoFiles(dir) {
-    const root = (0,external_node_path_.resolve)(dir);
-    const listed = (await isInGitWorkTree(root)) ? await gitListFiles(root) : await walkFiles(root);
-    return [...new Set(listed)].filter((rel) => !isExcludedFromRepo(rel)).sort();
-}
-async function manifest(root) {
-    const base = (0,external_node_path_.resolve)(root);
-    const entries = (await walkTree(base)).filter((e) => e.kind !== "dir");
-    const records = await mapLimit(entries, PARALLEL_IO, async ({ rel, kind }) => {
-        const abs = (0,external_node_path_.join)(base, rel);
-        if (kind === "link")
-            return linkRecord(attemptSync("cannot read symlink", abs, () => (0,external_node_fs_.readlinkSync)(abs)));
-        const { size } = await attempt("cannot read", abs, () => (0,promises_.lstat)(abs));
-        return { size, hash: await hashFile(abs, size) };
-    });
-    return new Map(entries.map(({ rel }, i) => [rel, records[i]]));
-}
-/** A symlink's manifest entry: its target text, hashed apart from any file's content. */
-function linkRecord(target) {
-    const hash = (0,external_node_crypto_.createHash)("sha256").update("symlink\0").update(target).digest("hex");
-    return { size: Buffer.byteLength(target), hash, link: target };
-}
-/**
- * Files created or modified under `root` since `before` was taken (relative paths, sorted).
- * Sizes are compared first; only same-size files are hashed, and not those `unchanged` vouches
- * for. Deleted files are not "changed".
- */
-async function changedFiles(root, before, unchanged) {
-    return (await workspaceChanges(root, before, unchanged)).changed;
-}
-/**
- * What changed under `root` since `before` was taken, from one walk: the files created or modified
- * (as changedFiles) and the paths of `before` the walk no longer finds (also under a folder that
- * became a link), both sorted.
- */
-async function workspaceChanges(root, before, unchanged) {
-    const base = (0,external_node_path_.resolve)(root);
-    const entries = await walkTree(base);
-    const found = new Set();
-    const files = [];
-    const links = [];
-    for (const entry of entries) {
-        found.add(entry.rel);
-        if (entry.kind === "file")
-            files.push(entry.rel);
-        else if (entry.kind === "link")
-            links.push(entry.rel);
-    }
-    // A folder replaced by a link or file: the walk does not enter it, so its entries are deleted.
-    const deleted = [...before.keys()].filter((rel) => !found.has(rel)).sort();
-    const pause = slicer();
-    const changed = [];
-    // A link is the agent's when its target text differs from the prepared tree's (never followed).
-    for (const rel of links) {
-        const abs = (0,external_node_path_.join)(base, rel);
-        const target = attemptSync("cannot read symlink", abs, () => (0,external_node_fs_.readlinkSync)(abs));
-        if (before.get(rel)?.link !== target)
-            changed.push(rel);
-        await pause();
-    }
-    // The lstat of every file synchronously, in slices: most are vouched for or differ in size, and
-    // a thread-pool round trip per file cost more than the call (a 200-file tree: about 4 ms a
-    // trial). Only the same-size files left are hashed, asynchronously.
-    const toHash = [];
-    for (const rel of files) {
-        const previous = before.get(rel);
-        if (previous === undefined || previous.link !== undefined) {
-            changed.push(rel);
-            continue;
-        }
-        const abs = (0,external_node_path_.join)(base, rel);
-        const stat = attemptSync("cannot read", abs, () => (0,external_node_fs_.lstatSync)(abs, { bigint: true }));
-        await pause();
-        if (unchanged?.(rel, stat))
-            continue;
-        const size = Number(stat.size);
-        if (size !== previous.size)
-            changed.push(rel);
-        else
-            toHash.push({ rel, previous });
-    }
-    const hashes = await mapLimit(toHash, PARALLEL_IO, ({ rel, previous }) => hashFile((0,external_node_path_.join)(base, rel), previous.size));
-    changed.push(...toHash.filter((file, i) => hashes[i] !== file.previous.hash).map((f) => f.rel));
-    return { changed: changed.sort(), deleted };
-}
-/** A fresh directory under os.tmpdir() named `agent-evals-<label>-XXXXXX` (its real path). */
-async function makeTempDir(label) {
-    const safeLabel = label.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 40);
-    const prefix = (0,external_node_path_.join)((0,external_node_os_.tmpdir)(), `agent-evals-${safeLabel ? `${safeLabel}-` : ""}`);
-    // Synchronous: a small metadata call costs less than a round trip through libuv's thread pool.
-    const dir = attemptSync("cannot create a temp dir under", (0,external_node_os_.tmpdir)(), () => (0,external_node_fs_.mkdtempSync)(prefix));
-    // Written down: the next run removes it if this one is SIGKILLed (run-registry.ts).
-    (0,util/* recordInRun */.y2)({ temp: dir });
-    // The real path, so paths reported by the agent (which sees its cwd resolved) compare equal.
-    return (0,external_node_fs_.realpathSync)(dir);
-}
 /** `rm -rf dir`, also when an agent left read-only folders behind. Never follows a symlink. */
 async function removeTree(dir) {
     const target = (0,external_node_path_.resolve)(dir);
     if (target === (0,external_node_path_.parse)(target).root) {
-        throw new SandboxError(`refusing to remove the filesystem root: ${dir}`);
+        throw new TreeError(`refusing to remove the filesystem root: ${dir}`);
     }
     try {
         await removeInSlices(target);
@@ -18543,316 +19011,6 @@ function shallow(target, abs, count) {
     (0,external_node_fs_.renameSync)(abs, up);
     return up;
 }
-// ---------- the three sandbox kinds ----------
-async function fillFromTemplate(dir, dest) {
-    const root = (0,external_node_path_.resolve)(dir);
-    if (!(await isDirectory(root))) {
-        throw new SandboxError(`template folder not found: ${root}. Fix: create it or correct the sandbox's template path.`);
-    }
-    await copyEntries(root, (0,external_node_path_.resolve)(dest), await walkTree(root), "template folder");
-}
-async function fillFromFixture(files, dest) {
-    const base = (0,external_node_path_.resolve)(dest);
-    const relPaths = new Map(Object.keys(files).map((key) => [key, fixturePath(key)]));
-    refuseFileFolderClashes(relPaths);
-    for (const [key, rel] of relPaths) {
-        const abs = (0,external_node_path_.join)(base, rel);
-        attemptSync(`cannot write fixture file ${JSON.stringify(key)} to`, abs, () => {
-            (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(abs), { recursive: true });
-            (0,external_node_fs_.writeFileSync)(abs, files[key]);
-        });
-    }
-}
-async function fillFromRepo(dir, dest) {
-    const root = (0,external_node_path_.resolve)(dir);
-    if (!(await isDirectory(root))) {
-        throw new SandboxError(`repository folder not found: ${root}. Fix: correct the sandbox's repo path.`);
-    }
-    const entries = await classifyRepoFiles(root, await repoFiles(root));
-    await copyEntries(root, (0,external_node_path_.resolve)(dest), entries, "repository");
-}
-// ---------- fixture keys ----------
-/** The safe relative path a fixture key names, or a SandboxError naming the key. */
-function fixturePath(key) {
-    return sandboxRelPath(key, "fixture key");
-}
-/** The safe relative path `key` names ('/' separators), or a SandboxError naming the key. */
-function sandboxRelPath(key, label) {
-    const refuse = (why) => {
-        throw new SandboxError(`${label} ${JSON.stringify(key)} ${why}. Fix: use a relative path inside the sandbox, like "src/app.ts".`);
-    };
-    if (key.trim() === "")
-        refuse("is empty");
-    // Both separators and both path flavours: a key must be safe wherever the eval runs.
-    if ((0,external_node_path_.isAbsolute)(key) || external_node_path_.win32.isAbsolute(key))
-        refuse("is an absolute path");
-    const segments = key.split(/[\\/]/);
-    if (segments.includes(".."))
-        refuse("contains a '..' segment");
-    if (key.endsWith("/") || key.endsWith("\\"))
-        refuse("names a folder, not a file");
-    const kept = segments.filter((s) => s !== "" && s !== ".");
-    if (kept.length === 0)
-        refuse("names the sandbox itself, not a file");
-    return kept.join("/");
-}
-/** `{"a": …, "a/b": …}` can't both be written: say so before writing anything. */
-function refuseFileFolderClashes(relPaths, label = "fixture key") {
-    const keyByPath = new Map([...relPaths].map(([key, rel]) => [rel, key]));
-    for (const [key, rel] of relPaths) {
-        for (let parent = (0,external_node_path_.dirname)(rel); parent !== "."; parent = (0,external_node_path_.dirname)(parent)) {
-            const clash = keyByPath.get(parent);
-            if (clash !== undefined) {
-                throw new SandboxError(`${label} ${JSON.stringify(key)} needs ${JSON.stringify(parent)} to be a folder, but key ${JSON.stringify(clash)} makes it a file. Fix: rename one of them.`);
-            }
-        }
-    }
-}
-// ---------- repository listing ----------
-/** Git's environment overrides would point it at another repository than `dir`'s. */
-function gitEnv() {
-    const env = { ...process.env };
-    delete env.GIT_DIR;
-    delete env.GIT_WORK_TREE;
-    delete env.GIT_INDEX_FILE;
-    return env;
-}
-async function isInGitWorkTree(dir) {
-    if (!(0,util/* mayBeInGitRepo */.gj)(dir, gitEnv()))
-        return false;
-    try {
-        const { stdout } = await execFileAsync("git", ["rev-parse", "--is-inside-work-tree"], {
-            cwd: dir,
-            env: gitEnv(),
-        });
-        return stdout.trim() === "true";
-    }
-    catch {
-        return false; // not a repository, or git isn't installed: walk instead
-    }
-}
-/** `git ls-files` run in `dir` lists only files under it, relative to it. */
-async function gitListFiles(dir) {
-    try {
-        const { stdout } = await execFileAsync("git", ["ls-files", "-co", "--exclude-standard", "-z"], {
-            cwd: dir,
-            env: gitEnv(),
-            maxBuffer: 512 * 1024 * 1024,
-        });
-        // An untracked nested repository is listed once, as "sub/": keep it as a folder path.
-        return stdout
-            .split("\0")
-            .filter((p) => p !== "")
-            .map((p) => p.replace(/\/$/, ""));
-    }
-    catch (err) {
-        const stderr = err.stderr?.trim();
-        throw new SandboxError(`git ls-files failed in ${dir}${stderr ? `: ${stderr}` : ""}. Fix: run \`git status\` there and repair the repository.`, { cause: err });
-    }
-}
-function isExcludedFromRepo(rel) {
-    return rel.split("/").some((segment) => EXCLUDED_FROM_REPO.has(segment));
-}
-async function walkFiles(root) {
-    const entries = await walkTree(root, (name) => EXCLUDED_FROM_REPO.has(name));
-    return entries.filter((e) => e.kind !== "dir").map((e) => e.rel);
-}
-/**
- * Turn listed repo paths into copyable entries: paths deleted from the work tree are skipped,
- * and listed folders (submodules, untracked nested repositories) are walked.
- */
-async function classifyRepoFiles(root, listed) {
-    const classified = await mapLimit(listed, PARALLEL_IO, async (rel) => {
-        const kind = await entryKindAt((0,external_node_path_.join)(root, rel));
-        if (kind === undefined)
-            return [];
-        if (kind !== "dir")
-            return [{ rel, kind }];
-        const inside = await walkTree((0,external_node_path_.join)(root, rel), (name) => EXCLUDED_FROM_REPO.has(name));
-        return inside
-            .filter((e) => e.kind !== "dir")
-            .map((e) => ({ rel: `${rel}/${e.rel}`, kind: e.kind }));
-    });
-    return classified.flat();
-}
-/** The kind of entry at `abs`, or undefined when it is gone or is a socket, FIFO or device. */
-async function entryKindAt(abs) {
-    try {
-        const stats = await (0,promises_.lstat)(abs);
-        if (stats.isSymbolicLink())
-            return "link";
-        if (stats.isDirectory())
-            return "dir";
-        if (stats.isFile())
-            return "file";
-        return undefined;
-    }
-    catch (err) {
-        if (errorCode(err) === "ENOENT")
-            return undefined;
-        throw ioFailure("cannot read", abs, err);
-    }
-}
-function direntKind(dirent) {
-    if (dirent.isSymbolicLink())
-        return "link";
-    if (dirent.isDirectory())
-        return "dir";
-    if (dirent.isFile())
-        return "file";
-    return undefined; // sockets, FIFOs, devices: nothing an eval needs
-}
-/**
- * Every entry under `root` without following symlinks. A folder is listed before its contents.
- * Entries whose name `skip` accepts are left out together with everything below them.
- */
-async function walkTree(root, skip = () => false) {
-    // Synchronous readdir in slices, like the copy: a round trip through the thread pool per folder
-    // costs more than the call itself.
-    const pause = slicer();
-    const entries = [];
-    const pending = [""];
-    for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
-        const abs = rel ? (0,external_node_path_.join)(root, rel) : root;
-        const dirents = attemptSync("cannot read folder", abs, () => (0,external_node_fs_.readdirSync)(abs, { withFileTypes: true }));
-        for (const dirent of dirents) {
-            const kind = direntKind(dirent);
-            if (kind === undefined || skip(dirent.name))
-                continue;
-            const childRel = rel ? `${rel}/${dirent.name}` : dirent.name;
-            entries.push({ rel: childRel, kind });
-            if (kind === "dir")
-                pending.push(childRel);
-        }
-        await pause();
-    }
-    return entries;
-}
-/**
- * Recreate `entries` of `srcRoot` under `destRoot`. Symlinks are checked first so that a tree
- * with an escaping link is refused before anything is written.
- */
-async function copyEntries(srcRoot, destRoot, entries, label) {
-    await copySnapshot(await snapshotEntries(srcRoot, entries, label), destRoot);
-}
-/** The folders a copy creates before any file: listed ones and files' parents; parents sort first. */
-function foldersToCreate(entries) {
-    const folders = new Set();
-    for (const { rel, kind } of entries) {
-        if (kind === "dir")
-            folders.add(rel);
-        else if ((0,external_node_path_.dirname)(rel) !== ".")
-            folders.add((0,external_node_path_.dirname)(rel));
-    }
-    return [...folders].sort();
-}
-/**
- * The target each symlink gets in the copy, as a path relative to the link so it points into the
- * copy rather than back at the source. Any link resolving outside `root` refuses the whole tree.
- */
-async function internalLinkTargets(root, entries, label) {
-    const links = entries.filter((e) => e.kind === "link").map((e) => e.rel);
-    const targets = new Map();
-    if (links.length === 0)
-        return targets;
-    // Absolute targets may spell the root through its real path (e.g. /private/var on macOS).
-    const realRoot = await attempt("cannot resolve", root, () => (0,promises_.realpath)(root));
-    const escaping = [];
-    await forEachLimit(links, PARALLEL_IO, async (rel) => {
-        const linkPath = (0,external_node_path_.join)(root, rel);
-        const target = await attempt("cannot read symlink", linkPath, () => (0,promises_.readlink)(linkPath));
-        const inCopy = targetInsideRoot(rel, (0,external_node_path_.resolve)((0,external_node_path_.dirname)(linkPath), target), root, realRoot);
-        if (inCopy === undefined)
-            escaping.push(`${linkPath} -> ${target}`);
-        else
-            targets.set(rel, inCopy);
-    });
-    if (escaping.length > 0) {
-        throw new SandboxError(`symlink pointing outside the ${label} ${root}: ${escaping.sort().join(", ")}. ` +
-            `Fix: replace the link with a copy of what it points to, or point it inside the ${label}.`);
-    }
-    return targets;
-}
-/** The link's target relative to the link's folder when it resolves inside the root, else undefined. */
-function targetInsideRoot(rel, resolved, root, realRoot) {
-    for (const base of [root, realRoot]) {
-        if (!isInside(base, resolved))
-            continue;
-        return (0,external_node_path_.relative)((0,external_node_path_.join)(base, (0,external_node_path_.dirname)(rel)), resolved) || ".";
-    }
-    return undefined;
-}
-function isInside(root, candidate) {
-    const rel = (0,external_node_path_.relative)(root, candidate);
-    return rel === "" || (rel !== ".." && !rel.startsWith(`..${external_node_path_.sep}`) && !(0,external_node_path_.isAbsolute)(rel));
-}
-// ---------- hashing ----------
-async function hashFile(abs, size) {
-    return attempt("cannot hash", abs, async () => {
-        const hash = (0,external_node_crypto_.createHash)("sha256");
-        // The walk saw a regular file; the agent may have swapped in a FIFO or a link since, which
-        // must not block or be followed: it hashes as what it is, so it reads as changed.
-        const opened = await (0,util/* openRegular */.lf)(abs);
-        if (opened.kind !== "file")
-            return hash.update(`not a file: ${opened.kind}`).digest("hex");
-        try {
-            if (size < STREAM_HASH_THRESHOLD) {
-                hash.update(await opened.handle.readFile());
-            }
-            else {
-                const stream = opened.handle.createReadStream({ autoClose: false });
-                for await (const chunk of stream)
-                    hash.update(chunk);
-            }
-        }
-        finally {
-            await opened.handle.close();
-        }
-        return hash.digest("hex");
-    });
-}
-// ---------- small helpers ----------
-/** Run `fn` over `items` with at most `limit` in flight; stops starting new ones after a failure. */
-async function forEachLimit(items, limit, fn) {
-    await mapLimit(items, limit, fn);
-}
-/** Like `Promise.all(items.map(fn))` with at most `limit` calls in flight; results keep order. */
-async function mapLimit(items, limit, fn) {
-    const results = new Array(items.length);
-    let next = 0;
-    let failed = false;
-    const worker = async () => {
-        while (!failed && next < items.length) {
-            const index = next++;
-            try {
-                results[index] = await fn(items[index]);
-            }
-            catch (err) {
-                failed = true;
-                throw err;
-            }
-        }
-    };
-    const workers = Array.from({ length: Math.min(limit, items.length) }, worker);
-    await Promise.all(workers);
-    return results;
-}
-/** Follows symlinks: a template or repo path given through a link to a folder is fine. */
-async function isDirectory(abs) {
-    try {
-        return (0,external_node_fs_.statSync)(abs).isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
-async function requireDirectory(abs, label) {
-    if (!(await isDirectory(abs))) {
-        throw new SandboxError(`${label} not found: ${abs}. Fix: prepare it before copying.`, {
-            reason: "missing",
-        });
-    }
-}
 async function makeOwnerWritable(abs) {
     try {
         const stats = await (0,promises_.lstat)(abs);
@@ -18865,81 +19023,6 @@ async function makeOwnerWritable(abs) {
     catch {
         // Best effort: the retried rm reports whatever is still in the way.
     }
-}
-/**
- * A pause for loops of synchronous calls: resolves at once (no await needed) until SLICE_MS have
- * passed since the last turn of the event loop, then gives it one (setImmediate).
- */
-function slicer() {
-    let sliceStart = external_node_perf_hooks_.performance.now();
-    return () => {
-        if (external_node_perf_hooks_.performance.now() - sliceStart < SLICE_MS)
-            return undefined;
-        return new Promise((resume) => setImmediate(() => {
-            sliceStart = external_node_perf_hooks_.performance.now();
-            resume();
-        }));
-    };
-}
-/** attempt for a synchronous fs operation. */
-function attemptSync(action, path, op) {
-    try {
-        return op();
-    }
-    catch (err) {
-        throw ioFailure(action, path, err);
-    }
-}
-/** Run an fs operation, turning its failure into a SandboxError that names the path and a fix. */
-async function attempt(action, path, op) {
-    try {
-        return await op();
-    }
-    catch (err) {
-        throw ioFailure(action, path, err);
-    }
-}
-function ioFailure(action, path, err) {
-    if (err instanceof SandboxError)
-        return err;
-    const code = errorCode(err);
-    const detail = code ?? (err instanceof Error ? err.message : String(err));
-    return new SandboxError(`${action} ${(0,util/* shortPath */._1)(path)}: ${detail}. Fix: ${fixFor(code)}`, {
-        cause: err,
-    });
-}
-function fixFor(code) {
-    switch (code) {
-        case "EACCES":
-        case "EPERM":
-            return "check the permissions of that path.";
-        case "ENOSPC":
-        case "EDQUOT":
-            return "free some disk space, or point TMPDIR at a bigger disk.";
-        case "EMFILE":
-        case "ENFILE":
-            return "raise the open-file limit (ulimit -n).";
-        case "ENOENT":
-            return "check that the path exists and nothing else is deleting it.";
-        case "ENOTDIR":
-        case "EEXIST":
-        case "EISDIR":
-            return "a file and a folder have the same name there; rename one.";
-        case "ELOOP":
-            return "remove the symlink loop.";
-        case "ENAMETOOLONG":
-            return "shorten the path.";
-        default:
-            return "check that the path is readable and the disk is healthy.";
-    }
-}
-function errorCode(err) {
-    const code = err?.code;
-    return typeof code === "string" ? code : undefined;
-}
-function isPermissionError(err) {
-    const code = errorCode(err);
-    return code === "EACCES" || code === "EPERM";
 }
 
 ;// CONCATENATED MODULE: ./src/run/isolation/docker-layer.ts
@@ -19540,12 +19623,23 @@ function isolationNote(isolation) {
     return provider.note({ home: Boolean(isolation?.home) || provider.ownHome });
 }
 /**
+ * Each eval's isolation, worked out once for a run (or a recheck, a calibration) before anything
+ * runs: later stages read it from the unit or this map and never work it out again.
+ */
+function resolveEvals(specs, run) {
+    const resolved = new Map();
+    for (const spec of specs)
+        if (!resolved.has(spec))
+            resolved.set(spec, isolationFor(spec, run));
+    return resolved;
+}
+/**
  * The isolation of one eval's trials: the run's, or the eval's own provider when it names one
  * that isolates more. An eval never gets less than the run's (`kind: none` in a bwrap run is bwrap).
  */
 function isolationFor(spec, run) {
     const base = run ?? { provider: DEFAULT_PROVIDER, home: false, allow: [] };
-    const named = spec.sandbox.provider ? providerNamed(spec.sandbox.provider) : undefined;
+    const named = spec.isolation.provider ? providerNamed(spec.isolation.provider) : undefined;
     const provider = named && named.strength > base.provider.strength ? named : base.provider;
     return {
         ...base,
@@ -19556,8 +19650,8 @@ function isolationFor(spec, run) {
 }
 /** The eval's `sandbox.image` and limits, each over the run's (`--image`, `--cpus` …). */
 function containerOptionsFor(spec, run) {
-    const image = spec.sandbox.image ?? run?.image;
-    const limits = { ...run?.limits, ...spec.sandbox.limits };
+    const image = spec.isolation.image ?? run?.image;
+    const limits = { ...run?.limits, ...spec.isolation.limits };
     return {
         ...(image !== undefined ? { image } : {}),
         ...(Object.keys(limits).length ? { limits } : {}),
@@ -19821,12 +19915,11 @@ function isolationOf(provider, choice) {
  * SandboxUnavailableError with the reason and fix otherwise. Returns their notes, one per provider
  * other than the run's, for the run to say.
  */
-async function checkEvalProviders(specs, run) {
-    const notes = await checkProvidersNamed(specs, run);
+async function checkEvalProviders(resolved, run) {
+    const notes = await checkProvidersNamed(resolved, run);
     // Then each eval's own options under the provider it gets (a container's image exists).
     const checked = new Map();
-    for (const spec of specs) {
-        const isolation = isolationFor(spec, run);
+    for (const [spec, isolation] of resolved) {
         const options = isolation.container ?? {};
         const key = `${isolation.provider.name}\0${JSON.stringify(options)}`;
         let check = checked.get(key);
@@ -19845,18 +19938,19 @@ function checkOptions(provider, options) {
         ? provider.checkOptions(options)
         : Promise.resolve({ ok: true });
 }
-async function checkProvidersNamed(specs, run) {
+async function checkProvidersNamed(resolved, run) {
+    const specs = [...resolved.keys()];
     const notes = [];
     const seen = new Set([run.provider.name]);
     for (const spec of specs) {
-        const name = spec.sandbox.provider;
+        const name = spec.isolation.provider;
         if (!name || seen.has(name))
             continue;
         seen.add(name);
         const provider = providerNamed(name);
         const where = `${spec.file}${spec.line ? `:${spec.line}` : ""}`;
         if (provider && provider.strength <= run.provider.strength) {
-            const ids = specs.filter((s) => s.sandbox.provider === name).map((s) => s.id);
+            const ids = specs.filter((s) => s.isolation.provider === name).map((s) => s.id);
             notes.push(`${ids.join(", ")} (sandbox.kind ${name}): run under ${run.provider.name} like the rest: an eval may ask for more isolation than the run's, not less`);
             continue;
         }
@@ -19867,10 +19961,28 @@ async function checkProvidersNamed(specs, run) {
         if (!availability.ok) {
             throw new SandboxUnavailableError(`${where}: eval ${spec.id} asks for sandbox.kind ${name}: ${availability.reason}. Nothing was run: ${availability.fix}, or remove its sandbox.kind.`);
         }
-        const ids = specs.filter((s) => s.sandbox.provider === name).map((s) => s.id);
-        notes.push(`${ids.join(", ")} (sandbox.kind ${name}): ${provider.note({ home: isolationFor(spec, run).home })}`);
+        const ids = specs.filter((s) => s.isolation.provider === name).map((s) => s.id);
+        notes.push(`${ids.join(", ")} (sandbox.kind ${name}): ${provider.note({ home: resolved.get(spec).home })}`);
     }
     return notes;
+}
+
+;// CONCATENATED MODULE: ./src/run/unit.ts
+// A planned unit as the run stage takes it: with what was worked out for it once, before the first
+// trial (its isolation, its time limits). Every later step reads these, never the spec's raw fields.
+function unit_limitsOf(spec) {
+    return {
+        partMs: spec.timeoutMs,
+        ...(spec.trialTimeoutMs !== undefined ? { trialMs: spec.trialTimeoutMs } : {}),
+    };
+}
+/** The units with their settings, each eval's isolation taken from `resolved` (resolveEvals). */
+function unitsToRun(units, resolved) {
+    return units.map((unit) => ({
+        ...unit,
+        isolation: resolved.get(unit.spec),
+        limits: unit_limitsOf(unit.spec),
+    }));
 }
 
 ;// CONCATENATED MODULE: ./src/run/reap.ts
@@ -20126,410 +20238,391 @@ function meansOf(trials) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/run/policy.ts
-// How many trials an eval × agent runs: a fixed number with exact curtailment (or all of them with
-// --all-trials), or adaptively from `min` up to `max` until the Wilson interval clears the rate.
-
-function fixedPolicy(trials, passRate, allTrials) {
-    return {
-        max: trials,
-        verdict: (p, f) => allTrials && p + f < trials
-            ? "undecided"
-            : p + f === 0
-                ? "undecided"
-                : (0,model/* curtailedVerdict */.hN)(p, f, trials, passRate),
-        wanted: (p, f, launched) => {
-            // Every trial not finished yet may run at once (those in flight among them).
-            if (allTrials)
-                return trials - p - f;
-            // Never more at once than are certainly needed: no trial starts that could not matter.
-            return Math.max((0,model/* trialsCertainlyNeeded */.WO)(p, f, trials, passRate), launched === 0 ? 1 : 0);
-        },
-        finalStatus: (p, f) => (0,model/* curtailedVerdict */.hN)(p, f, trials, passRate) === "passed" ? "passed" : "failed",
-    };
-}
-function adaptivePolicy(min, max, passRate, confidence = 0.95) {
-    return {
-        max,
-        verdict: (p, f) => p + f < min ? "undecided" : (0,model/* adaptiveVerdict */.cZ)(p, p + f, passRate, confidence),
-        // The first `min` run together; after that one at a time, looking after each.
-        wanted: (p, f) => (p + f < min ? min - (p + f) : 1),
-        finalStatus: (p, f) => {
-            const v = (0,model/* adaptiveVerdict */.cZ)(p, p + f, passRate, confidence);
-            return v === "undecided" ? "inconclusive" : v;
-        },
-    };
-}
+;// CONCATENATED MODULE: ./src/run/suite/active-time.ts
 /**
- * The eval's own policy, made comparison-aware against a history baseline. Trials go on (one at a
- * time once the eval's own verdict is decided) until the sequential rule of model/comparison.ts
- * decides the comparison with the recorded counts, as it does for a base ref or a variant, up to
- * `comparisonMax` trials (the trials of a PR comparison's arm: the eval's own few cannot show a
- * −30-point drop). Past the eval's own trials they go on only while this run's pass rate is not
- * above the baseline's, it has failed at least once, and a regression can still be reached: otherwise it stops there (a futility
- * stop; it can only turn a regression call into none, so it adds no false positive). Looks are after each finished
- * trial; the first decision stands. bench/verdict-sim.ts measures the error rates and the trials.
+ * The time some part of a unit was running (ms): `before` (its preparing), then each stretch in
+ * which at least one of its trials ran. Trials waiting in the queue for a slot add nothing, so a
+ * unit run beside others takes what it took alone, not what it waited.
  */
-function againstBaseline(own, baseline, options) {
-    const { passRate, margin = model/* DEFAULT_MARGIN */.PH, comparisonMax = model/* DEFAULT_COMPARISON_TRIALS */.IE } = options;
-    const max = Math.max(own.max, comparisonMax);
-    // Past the eval's own trials its verdict is read from all of them, as a comparison arm's is.
-    const ownStatus = (p, f) => p + f <= own.max
-        ? own.finalStatus(p, f)
-        : p >= (0,model/* requiredPasses */.Td)(p + f, passRate)
-            ? "passed"
-            : "failed";
-    let decided;
-    let looked = 0;
-    const open = (p, f) => {
-        const n = p + f;
-        if (!decided && n > looked) {
-            looked = n;
-            const treatment = { passes: p, trials: n };
-            const stats = (0,model/* sequentialDecision */.MH)(baseline, treatment, max, { margin, fixedControl: true });
-            if (stats)
-                decided = { stats, looks: n, treatment };
+class ActiveTime {
+    running = 0;
+    since = 0;
+    spent;
+    constructor(before = 0) {
+        this.spent = before;
+    }
+    async during(fn) {
+        if (this.running++ === 0)
+            this.since = Date.now();
+        try {
+            return await fn();
         }
-        if (decided || n >= max)
-            return false;
-        // Within the eval's own trials, on; past them, only while this run does no better than its
-        // history, has failed at least once (a run that never failed shows no drop: an eval at 100%
-        // stays at its own trials) and a regression is still reachable (it is not if every remaining
-        // trial failing would still not make one, as against a history that always failed).
-        if (n < own.max)
-            return true;
-        if (p * baseline.trials > baseline.passes * n || p === n)
-            return false;
-        return (0,model/* compareArms */.JJ)(baseline, { passes: p, trials: max }, margin).verdict === "regression";
-    };
-    return {
-        max,
-        verdict: (p, f) => {
-            const n = p + f;
-            const verdict = n < own.max ? own.verdict(p, f) : "decided";
-            if (verdict === "undecided" || open(p, f))
-                return "undecided";
-            return n <= own.max ? own.verdict(p, f) : ownStatus(p, f) === "passed" ? "passed" : "failed";
-        },
-        wanted: (p, f, launched) => p + f < own.max && own.verdict(p, f) === "undecided"
-            ? own.wanted(p, f, launched)
-            : open(p, f)
-                ? 1
-                : 0,
-        finalStatus: ownStatus,
-        decision: () => decided,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/run/workspace/recycle.ts
-// Workspaces handed from trial to trial: after a trial its workspace is put back to the prepared
-// tree by what changed (what the agent created is removed, what it changed or removed is copied
-// again), instead of the whole tree being removed and copied for the next trial. Creating and
-// deleting every file of a tree per trial is what a trial cost most on ext4 without a journal
-// (BENCHMARKS.md, figure 1: the kernel scans past recently deleted inodes on every create).
-//
-// An entry is unchanged when its lstat is what it was when the workspace was last made equal to
-// the prepared tree: same inode, type and mode, size, owner, link count, and change time (ctime,
-// which every write, chmod, chown, link, rename or attribute change moves, and which no program
-// can set back). File times can be as coarse as a clock tick, so a workspace is handed out only
-// once MARGIN_MS have passed since the last file written into it: a later write then always gets
-// a later ctime.
-
-
-
-/** How long after its last change a file's times tell a later change apart: two clock ticks (at most 10 ms each). */
-const MARGIN_MS = 20;
-/** Set to 1 to copy a fresh workspace for every trial (the bench measures both). */
-const FRESH_WORKSPACES_ENV = "AGENT_EVALS_FRESH_WORKSPACES";
-/**
- * A pool of workspaces under `poolDir` (created by the caller, removed with the prepared tree),
- * copies of `snapshot`. With AGENT_EVALS_FRESH_WORKSPACES=1 every take is a fresh copy and every
- * give a removal.
- */
-function workspacePool(poolDir, snapshot, env = process.env) {
-    const fresh = env[FRESH_WORKSPACES_ENV] === "1";
-    const idle = [];
-    const busy = new Map();
-    const resets = new Set();
-    let next = 0;
-    const handOut = async (ws, dest) => {
-        // Wait until a write by the next trial can no longer get the ctime of the newest file written.
-        let newestNs = 0n;
-        for (const rel of ws.fresh) {
-            const k = ws.known.get(rel);
-            if (k && !isFolder(k) && k.ctimeNs > newestNs)
-                newestNs = k.ctimeNs;
-        }
-        ws.fresh = [];
-        // Rounded up, and checked again after each timer: a timer may fire a millisecond before
-        // Date.now() has reached its end.
-        const readyAt = Number((newestNs + 999999n) / 1000000n) + MARGIN_MS;
-        for (let waitMs = readyAt - Date.now(); waitMs > 0; waitMs = readyAt - Date.now())
-            await new Promise((resume) => setTimeout(resume, waitMs));
-        (0,external_node_fs_.renameSync)(ws.dir, dest);
-        ws.dir = dest;
-        busy.set(dest, ws);
-    };
-    return {
-        async take(dest) {
-            while (!fresh && idle.length === 0 && resets.size > 0)
-                await Promise.race(resets);
-            const ws = idle.pop();
-            if (ws)
-                return handOut(ws, dest);
-            const snap = await snapshot();
-            await copySnapshot(snap, dest);
-            if (fresh)
-                return;
-            const made = { dir: dest, known: new Map(), fresh: [] };
-            for (const rel of ["", ...snap.entries.map((e) => e.rel)])
-                remember(made, rel);
-            await handOut(made, dest); // already at dest: renaming it there is a no-op
-        },
-        give(dir) {
-            const ws = busy.get(dir);
-            busy.delete(dir);
-            if (!ws)
-                return removeTree(dir);
-            const parked = (0,external_node_path_.join)(poolDir, `w${next++}`);
-            try {
-                (0,external_node_fs_.renameSync)(dir, parked);
-            }
-            catch {
-                return removeTree(dir);
-            }
-            ws.dir = parked;
-            const reset = snapshot()
-                .then((snap) => putBack(ws, snap))
-                .then(() => void idle.push(ws), () => removeTree(parked).catch(() => undefined))
-                .finally(() => resets.delete(reset));
-            resets.add(reset);
-            return reset;
-        },
-        async settle() {
-            while (resets.size > 0)
-                await Promise.all(resets);
-        },
-        unchanged(dir) {
-            const ws = busy.get(dir);
-            return ws ? (rel, stat) => sameFile(ws.known.get(rel), stat) : undefined;
-        },
-    };
-}
-function statOf(abs) {
-    return (0,external_node_fs_.lstatSync)(abs, { bigint: true });
-}
-function knownOf(s) {
-    return {
-        ino: s.ino,
-        mode: Number(s.mode),
-        size: s.size,
-        uid: Number(s.uid),
-        gid: Number(s.gid),
-        nlink: s.nlink,
-        ctimeNs: s.ctimeNs,
-        mtimeNs: s.mtimeNs,
-    };
-}
-function isFolder(k) {
-    return (k.mode & 0o170000) === 0o040000;
-}
-function remember(ws, rel) {
-    ws.known.set(rel, knownOf(statOf(rel ? (0,external_node_path_.join)(ws.dir, rel) : ws.dir)));
-    ws.fresh.push(rel);
-}
-function sameFile(k, s) {
-    return (k !== undefined &&
-        k.ino === s.ino &&
-        k.mode === Number(s.mode) &&
-        k.size === s.size &&
-        k.uid === Number(s.uid) &&
-        k.gid === Number(s.gid) &&
-        k.nlink === s.nlink &&
-        k.ctimeNs === s.ctimeNs &&
-        k.mtimeNs === s.mtimeNs);
-}
-/**
- * Make `ws` equal to the prepared tree again: walk it, remove what the tree does not have or what
- * changed, then copy what is missing. Throws on anything it cannot put right (the caller then
- * removes the workspace).
- */
-async function putBack(ws, snap) {
-    const pause = slicer();
-    const kinds = new Map(snap.entries.map((e) => [e.rel, e.kind]));
-    const present = new Set();
-    const folder = (rel) => {
-        const abs = rel ? (0,external_node_path_.join)(ws.dir, rel) : ws.dir;
-        const s = statOf(abs);
-        const k = ws.known.get(rel);
-        if (!s.isDirectory() || !k)
-            return false;
-        if (k.uid !== Number(s.uid) || k.gid !== Number(s.gid))
-            throw new Error(`${abs}: owner changed`);
-        if (k.mode !== Number(s.mode))
-            (0,external_node_fs_.chmodSync)(abs, k.mode & 0o7777);
-        return true;
-    };
-    if (!folder(""))
-        throw new Error(`${ws.dir}: not the workspace folder`);
-    const toRead = [""];
-    for (let rel = toRead.pop(); rel !== undefined; rel = toRead.pop()) {
-        for (const dirent of (0,external_node_fs_.readdirSync)(rel ? (0,external_node_path_.join)(ws.dir, rel) : ws.dir, { withFileTypes: true })) {
-            const childRel = rel ? `${rel}/${dirent.name}` : dirent.name;
-            const abs = (0,external_node_path_.join)(ws.dir, childRel);
-            const kind = kinds.get(childRel);
-            let keep = false;
-            if (kind === "dir" && dirent.isDirectory()) {
-                keep = folder(childRel);
-                if (keep)
-                    toRead.push(childRel);
-            }
-            else if (kind === "file" && dirent.isFile()) {
-                keep = sameFile(ws.known.get(childRel), statOf(abs));
-            }
-            else if (kind === "link" && dirent.isSymbolicLink()) {
-                keep =
-                    sameFile(ws.known.get(childRel), statOf(abs)) &&
-                        (0,external_node_fs_.readlinkSync)(abs) === snap.linkTargets.get(childRel);
-            }
-            if (keep)
-                present.add(childRel);
-            else
-                rmSyncNoFollow(abs);
-            await pause();
+        finally {
+            if (--this.running === 0)
+                this.spent += Date.now() - this.since;
         }
     }
-    const missing = new Set(snap.entries.map((e) => e.rel).filter((rel) => !present.has(rel)));
-    if (missing.size === 0)
-        return;
-    await copySnapshot(snap, ws.dir, missing);
-    for (const rel of missing)
-        remember(ws, rel);
-}
-
-;// CONCATENATED MODULE: ./src/run/workspace/prepare.ts
-// The prepared tree of an eval: its sandbox filled once, `setup` run once in it; every trial of
-// every agent then starts from a copy of it.
-
-
-
-
-
-
-
-
-class SetupError extends model/* AgentEvalsError */.xu {
-    constructor(message) {
-        super(model/* Codes */.NC.setupFailed, message);
+    total() {
+        return this.spent + (this.running ? Date.now() - this.since : 0);
     }
 }
-async function prepareSandbox(spec, options) {
-    const root = await makeTempDir(`${spec.id}-prepared`);
-    const dir = external_node_path_default().join(root, "work");
-    const logDir = external_node_path_default().join(root, "setup");
-    let inside;
-    try {
-        (0,external_node_fs_.mkdirSync)(dir);
-        (0,external_node_fs_.mkdirSync)(logDir);
-        // Filled, a variant's overlay included: the tree hash below (the store key) covers it.
-        await fillSandbox(spec.sandbox, dir);
-        // Only a setup is worth keeping: a plain fill is as fast as a restore.
-        const key = options.store && spec.setup.length
-            ? options.store.keyFor({
-                id: spec.id,
-                setup: spec.setup,
-                templateHash: await treeHash(dir),
-            })
-            : undefined;
-        const restored = key && options.store && (await restoreInto(options.store, dir, key));
-        const setup = !restored && spec.setup.length
-            ? async () => {
-                for (const [i, command] of spec.setup.entries()) {
-                    await runSetupStep(command, i + 1, { dir, logDir, spec, ...options });
-                }
-            }
-            : undefined;
-        if (options.setupInside)
-            inside = await options.setupInside(dir, setup);
-        else
-            await setup?.();
-        if (setup && key && options.store)
-            await options.store.save(dir, key);
-    }
-    catch (error) {
-        await inside?.dispose();
-        if (!options.keep)
-            await removeTree(root);
-        throw error;
-    }
-    let cachedManifest;
-    let cachedSnapshot;
-    const snapshot = () => (cachedSnapshot ??= snapshotTree(dir));
-    const poolDir = external_node_path_default().join(root, "pool");
-    (0,external_node_fs_.mkdirSync)(poolDir);
-    const workspaces = workspacePool(poolDir, snapshot);
+
+;// CONCATENATED MODULE: ./src/run/suite/settle.ts
+// An eval × agent's result, settled from what its trials gave (or from why none ran).
+
+function settledResult(unit, settlement) {
+    const { status, reason, code, trials = [], durationMs = 0 } = settlement;
+    const passes = settlement.passes ?? trials.filter((t) => t.status === "passed").length;
+    const counted = trials.filter((t) => t.status !== "error").length;
     return {
-        dir,
-        logDir,
-        manifest: () => (cachedManifest ??= manifest(dir)),
-        snapshot,
-        workspaces,
-        ...(inside ? { container: inside.container } : {}),
-        ...(inside?.treeInside ? { treeInside: inside.treeInside } : {}),
-        dispose: async () => {
-            await workspaces.settle();
-            await inside?.dispose();
-            // Also with --keep-workspace: each kept workspace is its trial's own folder by now, and the
-            // prepared tree and the pool's idle copies are the template again, under a path never shown.
-            await removeTree(root);
-        },
+        id: unit.spec.id,
+        file: unit.spec.file,
+        ...(unit.spec.line ? { line: unit.spec.line } : {}),
+        agent: unit.agentName,
+        ...(unit.agentVersion ? { agentVersion: unit.agentVersion } : {}),
+        ...(unit.prompt ? { promptHash: unit.prompt.hash } : {}),
+        status,
+        ...(code ? { code } : {}),
+        ...(reason ? { reason } : {}),
+        passes,
+        trialsRun: trials.length,
+        trialsPlanned: unit.trials,
+        passRate: counted ? passes / counted : 0,
+        threshold: unit.spec.passRate,
+        interval: (0,model/* wilsonInterval */.YV)(passes, counted),
+        // Rounded: a sum of float prices prints as 0.00024000000000000003 otherwise.
+        costUsd: (0,model/* round6 */.X_)(trials.reduce((sum, t) => sum + (t.costUsd ?? 0), 0)),
+        durationMs,
+        trials,
     };
 }
-/** A hash of every file's path and content: what the sandbox was filled from. */
-async function treeHash(dir) {
-    const files = [...(await manifest(dir))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return (0,external_node_crypto_.createHash)("sha256")
-        .update(JSON.stringify(files.map(([p, f]) => [p, f.hash])))
-        .digest("hex");
+/** A unit the plan settled (skipped, cached): nothing ran; a cached one reports the recorded numbers. */
+function plannedResult(unit) {
+    const { status, reason, code, cached } = unit.settled;
+    return withCached(settledResult(unit, { status, reason, ...(code ? { code } : {}) }), cached);
 }
-/** Replace the filled tree with the stored prepared one; on a miss the filled tree stays. */
-async function restoreInto(store, dir, key) {
-    const staging = `${dir}.restore`;
-    await (0,promises_.mkdir)(staging);
-    if (!(await store.restore(staging, key))) {
-        await removeTree(staging);
-        return false;
-    }
-    await removeTree(dir);
-    await (0,promises_.rename)(staging, dir);
-    return true;
-}
-async function runSetupStep(command, n, ctx) {
-    const stdoutFile = external_node_path_default().join(ctx.logDir, `setup-${n}.stdout`);
-    const stderrFile = external_node_path_default().join(ctx.logDir, `setup-${n}.stderr`);
-    const result = await (0,util/* runProcess */.R3)({
-        command: "bash",
-        args: ["-c", command],
-        cwd: ctx.dir,
-        env: ctx.env,
-        timeoutMs: ctx.spec.timeoutMs,
-        stdoutFile,
-        stderrFile,
-        signal: ctx.signal,
-    });
-    if (result.exitCode === 0)
-        return;
-    const tail = (await (0,util/* readTail */.Zr)(stderrFile, 8)).trim() || (await (0,util/* readTail */.Zr)(stdoutFile, 8)).trim();
-    const why = result.timedOut
-        ? `timed out after ${Math.round(ctx.spec.timeoutMs / 1000)} s`
-        : result.spawnError
-            ? `could not start: ${result.spawnError}`
-            : `exit ${result.exitCode ?? `signal ${result.signal}`}`;
-    throw new SetupError(`setup step ${n} (${JSON.stringify(command)}) failed: ${why}${tail ? `\n${tail}` : ""}`);
+/** A cached unit reports the recorded verdict's numbers; it cost nothing this time. */
+function withCached(result, cached) {
+    if (!cached)
+        return result;
+    return {
+        ...result,
+        passes: cached.passes,
+        trialsRun: 0,
+        trialsPlanned: cached.trials,
+        passRate: cached.passRate,
+        interval: cached.interval,
+        cachedFrom: cached,
+    };
 }
 
 // EXTERNAL MODULE: ./src/check/index.ts + 11 modules
 var check = __nccwpck_require__(85013);
+;// CONCATENATED MODULE: ./src/run/workspace/tree.ts
+// Copying a tree safely: walk it once (a snapshot, refusing any symlink that leads out of it), then
+// recreate it anywhere, files cloned or copied, never hard-linked, never written through a link.
+// Node built-ins only.
+
+
+
+
+/** A file this big would hold the main thread too long in one synchronous copy. */
+const LARGE_FILE_BYTES = 1024 * 1024;
+/** Flags of every file copy: clone where the filesystem can, else copy; never over an existing path. */
+const COPY_FLAGS = external_node_fs_.constants.COPYFILE_FICLONE | external_node_fs_.constants.COPYFILE_EXCL;
+/**
+ * Copy a prepared tree into `dest` (created), preserving internal symlinks and file and folder
+ * modes. Files are cloned (reflink/copy-on-write) where the filesystem supports it, else copied;
+ * never hard-linked, so a trial can't write through to the prepared tree or another trial.
+ */
+async function copyTree(src, dest) {
+    await copySnapshot(await snapshotTree(src), dest);
+}
+/** Walk a tree once and check its links; refuses a tree with a symlink that leads out of it. */
+async function snapshotTree(src) {
+    const root = (0,external_node_path_.resolve)(src);
+    await requireDirectory(root, "prepared tree");
+    return snapshotEntries(root, await walkTree(root), "prepared tree");
+}
+async function snapshotEntries(root, entries, label) {
+    const linkTargets = await internalLinkTargets(root, entries, label);
+    const folders = entries.filter((e) => e.kind === "dir").map((e) => e.rel);
+    const deepestFirst = [...folders].sort().reverse();
+    const pause = slicer();
+    const modeOf = (rel) => {
+        const abs = (0,external_node_path_.join)(root, rel);
+        return attemptSync("cannot read", abs, () => (0,external_node_fs_.lstatSync)(abs)).mode & 0o7777;
+    };
+    const folderModes = [];
+    for (const rel of deepestFirst) {
+        folderModes.push([rel, modeOf(rel)]);
+        await pause();
+    }
+    const files = entries.filter((e) => e.kind === "file").map((e) => e.rel);
+    const sizes = [];
+    for (const rel of files) {
+        const abs = (0,external_node_path_.join)(root, rel);
+        sizes.push(attemptSync("cannot read", abs, () => (0,external_node_fs_.lstatSync)(abs)).size);
+        await pause();
+    }
+    const largeFiles = new Set(files.filter((_, i) => sizes[i] >= LARGE_FILE_BYTES));
+    return { root, entries, linkTargets, folders: foldersToCreate(entries), largeFiles, folderModes };
+}
+/**
+ * Recreate a snapshotted tree under `dest`: each file cloned (FICLONE) where the filesystem supports
+ * it, else copied, keeping its mode; never hard-linked, never written over an existing path
+ * (COPYFILE_EXCL, so a link planted at the destination is not followed either). With `only`, just
+ * those entries (a recycled workspace's missing ones; their folders exist or are among them).
+ */
+async function copySnapshot(snapshot, dest, only) {
+    const destRoot = (0,external_node_path_.resolve)(dest);
+    const pause = slicer();
+    const wanted = (rel) => only === undefined || only.has(rel);
+    attemptSync("cannot create folder", destRoot, () => (0,external_node_fs_.mkdirSync)(destRoot, { recursive: true }));
+    for (const rel of snapshot.folders) {
+        if (!wanted(rel))
+            continue;
+        const abs = (0,external_node_path_.join)(destRoot, rel);
+        attemptSync("cannot create folder", abs, () => (0,external_node_fs_.mkdirSync)(abs, { recursive: true }));
+        await pause();
+    }
+    for (const { rel, kind } of snapshot.entries) {
+        if (kind === "dir" || !wanted(rel))
+            continue;
+        const from = (0,external_node_path_.join)(snapshot.root, rel);
+        const to = (0,external_node_path_.join)(destRoot, rel);
+        if (kind === "file" && snapshot.largeFiles.has(rel)) {
+            await attempt(`cannot copy ${from} to`, to, () => (0,promises_.copyFile)(from, to, COPY_FLAGS));
+        }
+        else if (kind === "file") {
+            attemptSync(`cannot copy ${from} to`, to, () => (0,external_node_fs_.copyFileSync)(from, to, COPY_FLAGS));
+        }
+        else {
+            attemptSync("cannot create symlink", to, () => (0,external_node_fs_.symlinkSync)(snapshot.linkTargets.get(rel), to));
+        }
+        await pause();
+    }
+    // Applied after the files are in, deepest first, so a read-only folder can still be filled; only
+    // where the mode differs from what mkdir gave (the usual case needs no chmod at all).
+    const fresh = attemptSync("cannot read", destRoot, () => (0,external_node_fs_.lstatSync)(destRoot)).mode & 0o7777;
+    for (const [rel, mode] of snapshot.folderModes) {
+        if (mode === fresh || !wanted(rel))
+            continue;
+        const abs = (0,external_node_path_.join)(destRoot, rel);
+        attemptSync("cannot set the mode of", abs, () => (0,external_node_fs_.chmodSync)(abs, mode));
+    }
+}
+function direntKind(dirent) {
+    if (dirent.isSymbolicLink())
+        return "link";
+    if (dirent.isDirectory())
+        return "dir";
+    if (dirent.isFile())
+        return "file";
+    return undefined; // sockets, FIFOs, devices: nothing an eval needs
+}
+/**
+ * Every entry under `root` without following symlinks. A folder is listed before its contents.
+ * Entries whose name `skip` accepts are left out together with everything below them.
+ */
+async function walkTree(root, skip = () => false) {
+    // Synchronous readdir in slices, like the copy: a round trip through the thread pool per folder
+    // costs more than the call itself.
+    const pause = slicer();
+    const entries = [];
+    const pending = [""];
+    for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
+        const abs = rel ? (0,external_node_path_.join)(root, rel) : root;
+        const dirents = attemptSync("cannot read folder", abs, () => (0,external_node_fs_.readdirSync)(abs, { withFileTypes: true }));
+        for (const dirent of dirents) {
+            const kind = direntKind(dirent);
+            if (kind === undefined || skip(dirent.name))
+                continue;
+            const childRel = rel ? `${rel}/${dirent.name}` : dirent.name;
+            entries.push({ rel: childRel, kind });
+            if (kind === "dir")
+                pending.push(childRel);
+        }
+        await pause();
+    }
+    return entries;
+}
+/**
+ * Recreate `entries` of `srcRoot` under `destRoot`. Symlinks are checked first so that a tree
+ * with an escaping link is refused before anything is written.
+ */
+async function copyEntries(srcRoot, destRoot, entries, label) {
+    await copySnapshot(await snapshotEntries(srcRoot, entries, label), destRoot);
+}
+/** The folders a copy creates before any file: listed ones and files' parents; parents sort first. */
+function foldersToCreate(entries) {
+    const folders = new Set();
+    for (const { rel, kind } of entries) {
+        if (kind === "dir")
+            folders.add(rel);
+        else if ((0,external_node_path_.dirname)(rel) !== ".")
+            folders.add((0,external_node_path_.dirname)(rel));
+    }
+    return [...folders].sort();
+}
+/**
+ * The target each symlink gets in the copy, as a path relative to the link so it points into the
+ * copy rather than back at the source. Any link resolving outside `root` refuses the whole tree.
+ */
+async function internalLinkTargets(root, entries, label) {
+    const links = entries.filter((e) => e.kind === "link").map((e) => e.rel);
+    const targets = new Map();
+    if (links.length === 0)
+        return targets;
+    // Absolute targets may spell the root through its real path (e.g. /private/var on macOS).
+    const realRoot = await attempt("cannot resolve", root, () => (0,promises_.realpath)(root));
+    const escaping = [];
+    await forEachLimit(links, PARALLEL_IO, async (rel) => {
+        const linkPath = (0,external_node_path_.join)(root, rel);
+        const target = await attempt("cannot read symlink", linkPath, () => (0,promises_.readlink)(linkPath));
+        const inCopy = targetInsideRoot(rel, (0,external_node_path_.resolve)((0,external_node_path_.dirname)(linkPath), target), root, realRoot);
+        if (inCopy === undefined)
+            escaping.push(`${linkPath} -> ${target}`);
+        else
+            targets.set(rel, inCopy);
+    });
+    if (escaping.length > 0) {
+        throw new TreeError(`symlink pointing outside the ${label} ${root}: ${escaping.sort().join(", ")}. ` +
+            `Fix: replace the link with a copy of what it points to, or point it inside the ${label}.`);
+    }
+    return targets;
+}
+/** The link's target relative to the link's folder when it resolves inside the root, else undefined. */
+function targetInsideRoot(rel, resolved, root, realRoot) {
+    for (const base of [root, realRoot]) {
+        if (!isInside(base, resolved))
+            continue;
+        return (0,external_node_path_.relative)((0,external_node_path_.join)(base, (0,external_node_path_.dirname)(rel)), resolved) || ".";
+    }
+    return undefined;
+}
+function isInside(root, candidate) {
+    const rel = (0,external_node_path_.relative)(root, candidate);
+    return rel === "" || (rel !== ".." && !rel.startsWith(`..${external_node_path_.sep}`) && !(0,external_node_path_.isAbsolute)(rel));
+}
+
+;// CONCATENATED MODULE: ./src/run/workspace/changes.ts
+// What a trial changed in its workspace: a manifest (size and sha256 of every file, the target of
+// every link) taken when the workspace is handed out, compared with the tree the agent left.
+
+
+
+
+
+
+
+/** Above this size a file is hashed as a stream instead of being read whole. */
+const STREAM_HASH_THRESHOLD = 8 * 1024 * 1024;
+async function manifest(root) {
+    const base = (0,external_node_path_.resolve)(root);
+    const entries = (await walkTree(base)).filter((e) => e.kind !== "dir");
+    const records = await mapLimit(entries, PARALLEL_IO, async ({ rel, kind }) => {
+        const abs = (0,external_node_path_.join)(base, rel);
+        if (kind === "link")
+            return linkRecord(attemptSync("cannot read symlink", abs, () => (0,external_node_fs_.readlinkSync)(abs)));
+        const { size } = await attempt("cannot read", abs, () => (0,promises_.lstat)(abs));
+        return { size, hash: await hashFile(abs, size) };
+    });
+    return new Map(entries.map(({ rel }, i) => [rel, records[i]]));
+}
+/** A symlink's manifest entry: its target text, hashed apart from any file's content. */
+function linkRecord(target) {
+    const hash = (0,external_node_crypto_.createHash)("sha256").update("symlink\0").update(target).digest("hex");
+    return { size: Buffer.byteLength(target), hash, link: target };
+}
+/**
+ * Files created or modified under `root` since `before` was taken (relative paths, sorted).
+ * Sizes are compared first; only same-size files are hashed, and not those `unchanged` vouches
+ * for. Deleted files are not "changed".
+ */
+async function changedFiles(root, before, unchanged) {
+    return (await workspaceChanges(root, before, unchanged)).changed;
+}
+/**
+ * What changed under `root` since `before` was taken, from one walk: the files created or modified
+ * (as changedFiles) and the paths of `before` the walk no longer finds (also under a folder that
+ * became a link), both sorted.
+ */
+async function workspaceChanges(root, before, unchanged) {
+    const base = (0,external_node_path_.resolve)(root);
+    const entries = await walkTree(base);
+    const found = new Set();
+    const files = [];
+    const links = [];
+    for (const entry of entries) {
+        found.add(entry.rel);
+        if (entry.kind === "file")
+            files.push(entry.rel);
+        else if (entry.kind === "link")
+            links.push(entry.rel);
+    }
+    // A folder replaced by a link or file: the walk does not enter it, so its entries are deleted.
+    const deleted = [...before.keys()].filter((rel) => !found.has(rel)).sort();
+    const pause = slicer();
+    const changed = [];
+    // A link is the agent's when its target text differs from the prepared tree's (never followed).
+    for (const rel of links) {
+        const abs = (0,external_node_path_.join)(base, rel);
+        const target = attemptSync("cannot read symlink", abs, () => (0,external_node_fs_.readlinkSync)(abs));
+        if (before.get(rel)?.link !== target)
+            changed.push(rel);
+        await pause();
+    }
+    // The lstat of every file synchronously, in slices: most are vouched for or differ in size, and
+    // a thread-pool round trip per file cost more than the call (a 200-file tree: about 4 ms a
+    // trial). Only the same-size files left are hashed, asynchronously.
+    const toHash = [];
+    for (const rel of files) {
+        const previous = before.get(rel);
+        if (previous === undefined || previous.link !== undefined) {
+            changed.push(rel);
+            continue;
+        }
+        const abs = (0,external_node_path_.join)(base, rel);
+        const stat = attemptSync("cannot read", abs, () => (0,external_node_fs_.lstatSync)(abs, { bigint: true }));
+        await pause();
+        if (unchanged?.(rel, stat))
+            continue;
+        const size = Number(stat.size);
+        if (size !== previous.size)
+            changed.push(rel);
+        else
+            toHash.push({ rel, previous });
+    }
+    const hashes = await mapLimit(toHash, PARALLEL_IO, ({ rel, previous }) => hashFile((0,external_node_path_.join)(base, rel), previous.size));
+    changed.push(...toHash.filter((file, i) => hashes[i] !== file.previous.hash).map((f) => f.rel));
+    return { changed: changed.sort(), deleted };
+}
+async function hashFile(abs, size) {
+    return attempt("cannot hash", abs, async () => {
+        const hash = (0,external_node_crypto_.createHash)("sha256");
+        // The walk saw a regular file; the agent may have swapped in a FIFO or a link since, which
+        // must not block or be followed: it hashes as what it is, so it reads as changed.
+        const opened = await (0,util/* openRegular */.lf)(abs);
+        if (opened.kind !== "file")
+            return hash.update(`not a file: ${opened.kind}`).digest("hex");
+        try {
+            if (size < STREAM_HASH_THRESHOLD) {
+                hash.update(await opened.handle.readFile());
+            }
+            else {
+                const stream = opened.handle.createReadStream({ autoClose: false });
+                for await (const chunk of stream)
+                    hash.update(chunk);
+            }
+        }
+        finally {
+            await opened.handle.close();
+        }
+        return hash.digest("hex");
+    });
+}
+
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/run/workspace/outcome.ts
@@ -20541,7 +20634,7 @@ var external_node_buffer_ = __nccwpck_require__(4573);
 // One file, outcome.json, holds the index and the stored contents (UTF-8 text as it is, anything
 // else as base64). It used to be a folder mirroring the changed paths: a mkdir per folder and a
 // file per change, each a new inode, which on a busy ext4 costs a scan of the inode table
-// (BENCHMARKS.md, figure 10). Contents are redacted as they are stored: base64 would hide a
+// (docs/benchmarks.md, figure 10). Contents are redacted as they are stored: base64 would hide a
 // secret from the results folder's last sweep.
 
 
@@ -20775,7 +20868,7 @@ async function wholeCopy(snapshot, dir, deleted, dest) {
 // `time` is seconds since boot (`12345.67`), the first field of /proc/uptime, read without a fork;
 // where there is no /proc/uptime, `date +%s` is used (one fork) and marked with a leading `@`.
 //
-// Speed (BENCHMARKS.md, figure 2): a shim costs one start of /bin/sh (dash on Debian and Ubuntu) and
+// Speed (docs/benchmarks.md, figure 2): a shim costs one start of /bin/sh (dash on Debian and Ubuntu) and
 // one fork for the real binary, which no sh wrapper can avoid while it still has to log the exit.
 // Everything else is kept to a few syscalls: dash's `read` takes one byte per read(2), so the
 // time comes from /proc/uptime (~20 bytes), not /proc/self/stat (~300); whether /proc/uptime exists
@@ -20855,6 +20948,122 @@ function shimScript(bin, spec, callLog, realBinary, stubFile, clock) {
         lines.push("__ae_rc=$?");
     lines.push(`printf '%s\\0' E "$$" "$__ae_rc" >> "$__ae_log"`, `exit "$__ae_rc"`, "");
     return lines.join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/run/trial-damage.ts
+// What the agent did beyond its task, read before the checks: its workspace folder deleted or
+// replaced, writes beside it, shimmed calls from folders outside it, a tree that cannot be read.
+
+
+
+
+
+/**
+ * The value of a step that reads what the agent left, or why it could not be read: an AgentFault,
+ * or a TreeError of the walk (a path too long, a loop), which arise from the agent's workspace.
+ */
+async function faultOf(step) {
+    try {
+        return { value: await step() };
+    }
+    catch (error) {
+        if (error instanceof model/* AgentFault */.kg)
+            return error.message;
+        if (error instanceof TreeError)
+            return `the agent left a workspace that cannot be read: ${error.message}`;
+        throw error;
+    }
+}
+/**
+ * What the agent did to its workspace folder beyond the task: deleted or replaced it (the trial fails; the
+ * checks then run against an empty folder), or wrote beside it in the trial's folder (a warning).
+ */
+async function workspaceDamage(root, work, kept) {
+    const damage = { warnings: [] };
+    const stat = external_node_fs_default().lstatSync(work, { throwIfNoEntry: false });
+    if (kept?.gone) {
+        damage.failure = "the agent deleted its sandbox folder";
+    }
+    else if (!stat?.isDirectory()) {
+        damage.failure = stat
+            ? "the agent replaced its sandbox folder with a file or link"
+            : "the agent deleted its sandbox folder";
+        external_node_fs_default().rmSync(work, { force: true, recursive: true });
+        external_node_fs_default().mkdirSync(work);
+    }
+    const beside = await writesBesideWorkspace(root);
+    if (beside.length) {
+        damage.warnings.push(`the agent wrote outside its sandbox, beside it: ${beside.map((n) => `../${n}`).join(", ")}` +
+            " (writes further away are not detected; --sandbox bwrap prevents them)");
+    }
+    return damage;
+}
+/**
+ * Shimmed calls the agent made from a folder outside its sandbox (the workspace, its TMPDIR and
+ * HOME; `treeInside`, the workspace's path in a container): said as such, with the folders.
+ */
+function callsOutside(calls, inside) {
+    const roots = inside.filter((p) => Boolean(p)).map((p) => external_node_path_default().resolve(p));
+    const within = (cwd) => roots.some((r) => {
+        const rel = external_node_path_default().relative(r, cwd);
+        return rel === "" || (!rel.startsWith("..") && !external_node_path_default().isAbsolute(rel));
+    });
+    const outside = new Map();
+    for (const call of calls) {
+        if (!call.cwd || !external_node_path_default().isAbsolute(call.cwd) || within(external_node_path_default().resolve(call.cwd)))
+            continue;
+        const bins = outside.get(call.cwd) ?? new Set();
+        bins.add(call.bin);
+        outside.set(call.cwd, bins);
+    }
+    if (!outside.size)
+        return [];
+    const listed = [...outside].slice(0, 5).map(([cwd, bins]) => `${[...bins].join(", ")} in ${cwd}`);
+    return [
+        `the agent worked outside its sandbox: shimmed calls ran from folders outside its workspace (${listed.join("; ")}${outside.size > 5 ? `; ${outside.size - 5} more folders` : ""})`,
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/run/trial-layers.ts
+// A trial whose workspace its provider keeps (docker: a layer over the prepared tree in the image):
+// the changes brought out on demand, the whole tree copied where a check or a judge needs it.
+
+
+
+/**
+ * What a judge reads: a copy of the final workspace, made on first use (the live sandbox is never
+ * handed to a judge), and the files the run created or changed.
+ */
+function judgeMaterial(work, copy, changed, layered) {
+    let made;
+    return () => (made ??= (async () => {
+        // A tree that cannot be copied is the agent's doing (a link out of it): the judge check fails.
+        const copied = layered ? layered.whole(copy) : copyTree(work, copy);
+        await copied.catch((error) => {
+            throw new Error(`could not copy the workspace for the judge: ${error.message}`);
+        });
+        return { workspace: copy, changed };
+    })());
+}
+function layersOf(prepared, sandbox, work, root) {
+    let copies = 0;
+    const whole = async (dest, deleted) => wholeCopy(await prepared.snapshot(), work, deleted, dest);
+    const sync = async () => {
+        const found = (await sandbox?.changes?.()) ?? { deleted: [], gone: false };
+        const deleted = new Set(found.deleted);
+        return {
+            base: prepared.dir,
+            deleted,
+            gone: found.gone,
+            // A custom check's copy: made anew each time, as the checks before it may have changed more.
+            whole: async () => {
+                const dest = external_node_path_default().join(root, `whole-${++copies}`);
+                await whole(dest, deleted);
+                return dest;
+            },
+        };
+    };
+    return { sync, whole: async (dest) => whole(dest, (await sync()).deleted) };
 }
 
 ;// CONCATENATED MODULE: ./src/run/call-log.ts
@@ -21150,7 +21359,7 @@ async function* chunksOf(file, refused) {
     const { handle, size } = opened;
     try {
         // Sized to the file (most logs are a few records): a run's trials each leave their buffer to a
-        // later collection, which adds up in peak RSS (BENCHMARKS.md, figure 7b).
+        // later collection, which adds up in peak RSS (docs/benchmarks.md, figure 7b).
         const buffer = Buffer.alloc(Math.min(CHUNK_BYTES, Math.max(size, 4096)));
         for (;;) {
             const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
@@ -21280,6 +21489,1622 @@ function redactCall(call, text) {
     return { ...call, bin: field(call.bin), cwd: field(call.cwd), argv: call.argv.map(field) };
 }
 
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(37067);
+var external_node_http_default = /*#__PURE__*/__nccwpck_require__.n(external_node_http_);
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(38522);
+var external_node_zlib_default = /*#__PURE__*/__nccwpck_require__.n(external_node_zlib_);
+;// CONCATENATED MODULE: ./src/run/replay/http-parts.ts
+// Which parts of an HTTP exchange a cassette keeps: the request and response headers that matter,
+// never a credential; the query parameters that carry credentials; the hop-by-hop headers a proxy
+// does not pass on; and request bodies decompressed to read them.
+
+
+/**
+ * Request headers a cassette keeps (all others are dropped: credentials, and the ones that only
+ * describe the client's machine, such as x-stainless-os, or change between runs).
+ */
+const KEPT_REQUEST_HEADERS = new Set([
+    "content-type",
+    "accept",
+    "anthropic-version",
+    "anthropic-beta",
+    "openai-beta",
+    "user-agent",
+]);
+/** Response headers a cassette keeps: those a CLI reads (type, retry advice, rate limits, ids). */
+const KEPT_RESPONSE_HEADERS = new Set(["content-type", "retry-after", "retry-after-ms"]);
+const KEPT_RESPONSE_PREFIXES = ["anthropic-", "openai-", "x-ratelimit-", "x-codex-"];
+const KEPT_RESPONSE_IDS = new Set(["request-id", "x-request-id"]);
+/** Headers that carry credentials: passed to the upstream, never stored, their values redacted. */
+const CREDENTIAL_HEADERS = new Set([
+    "authorization",
+    "proxy-authorization",
+    "x-api-key",
+    "api-key",
+    "x-goog-api-key",
+    "cookie",
+    "set-cookie",
+]);
+/** Query parameters that carry credentials (Gemini's `?key=`, …): removed from stored paths. */
+const CREDENTIAL_PARAMS = new Set([
+    "key",
+    "api_key",
+    "api-key",
+    "apikey",
+    "access_token",
+    "token",
+]);
+/** Connection-level headers a proxy does not pass on (RFC 9110 §7.6.1), and the length it recomputes. */
+const HOP_BY_HOP = new Set([
+    "connection",
+    "keep-alive",
+    "proxy-connection",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
+    "host",
+    "content-length",
+    "expect",
+]);
+function joined(value) {
+    return Array.isArray(value) ? value.join(", ") : value;
+}
+function keptRequestHeaders(headers) {
+    const out = {};
+    for (const name of Object.keys(headers).sort()) {
+        const value = joined(headers[name]);
+        if (value !== undefined && KEPT_REQUEST_HEADERS.has(name))
+            out[name] = value;
+    }
+    return out;
+}
+function keptResponseHeaders(headers) {
+    const out = {};
+    for (const name of Object.keys(headers).sort()) {
+        const value = joined(headers[name]);
+        if (value === undefined || CREDENTIAL_HEADERS.has(name))
+            continue;
+        const kept = KEPT_RESPONSE_HEADERS.has(name) ||
+            KEPT_RESPONSE_IDS.has(name) ||
+            KEPT_RESPONSE_PREFIXES.some((prefix) => name.startsWith(prefix));
+        if (kept)
+            out[name] = value;
+    }
+    return out;
+}
+/** The credential values a request carries (header values, a bearer token alone, query values). */
+function credentialValues(headers, path) {
+    const values = [];
+    for (const name of CREDENTIAL_HEADERS) {
+        const value = joined(headers[name]);
+        if (!value)
+            continue;
+        values.push(value);
+        const scheme = /^(?:bearer|basic|token)\s+(.+)$/i.exec(value);
+        if (scheme?.[1])
+            values.push(scheme[1]);
+    }
+    const query = path.indexOf("?");
+    if (query >= 0) {
+        for (const [name, value] of new URLSearchParams(path.slice(query + 1))) {
+            if (CREDENTIAL_PARAMS.has(name.toLowerCase()) && value)
+                values.push(value);
+        }
+    }
+    return values;
+}
+/** The path without its credential parameters (the others keep their order and spelling). */
+function withoutCredentialParams(path) {
+    const query = path.indexOf("?");
+    if (query < 0)
+        return path;
+    const kept = path
+        .slice(query + 1)
+        .split("&")
+        .filter((pair) => {
+        const name = pair.split("=")[0] ?? "";
+        let decoded = name;
+        try {
+            decoded = decodeURIComponent(name.replace(/\+/g, " "));
+        }
+        catch {
+            // a malformed name is kept as written
+        }
+        return pair !== "" && !CREDENTIAL_PARAMS.has(decoded.toLowerCase());
+    });
+    return kept.length ? `${path.slice(0, query)}?${kept.join("&")}` : path.slice(0, query);
+}
+/** Decoders for a request's content-encoding (zstd only where this Node has it: 22.15+). */
+function decoderFor(encoding) {
+    switch (encoding) {
+        case "gzip":
+        case "x-gzip":
+            return (external_node_zlib_default()).gunzipSync;
+        case "deflate":
+            return (external_node_zlib_default()).inflateSync;
+        case "br":
+            return (external_node_zlib_default()).brotliDecompressSync;
+        case "zstd":
+            return (external_node_zlib_default()).zstdDecompressSync;
+        default:
+            return undefined;
+    }
+}
+/** A body's bytes with its content-encoding undone, or undefined when it cannot be. */
+function decodedBody(body, contentEncoding) {
+    const encodings = (contentEncoding ?? "")
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter((e) => e && e !== "identity");
+    let out = body;
+    for (const encoding of encodings.reverse()) {
+        const decode = decoderFor(encoding);
+        if (!decode)
+            return undefined;
+        try {
+            out = decode(out);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return out;
+}
+/** Whether the bytes are valid UTF-8 (so that text round-trips them exactly). */
+function isUtf8(bytes) {
+    return (0,external_node_buffer_.isUtf8)(bytes);
+}
+
+;// CONCATENATED MODULE: ./src/run/replay/normalize.ts
+// The matching rule: what of a request counts when a replay looks for its recorded answer.
+//
+// A request matches a recorded one when their normalized forms are equal:
+//
+// 1. Method, and path with its query parameters sorted and credential parameters (`key`,
+//    `api_key`, `access_token` …) removed: where the request goes, not who sends it.
+// 2. The body, parsed as JSON (object keys sorted), with what changes from run to run and does not
+//    change what is asked left out:
+//    a. caching hints are dropped: `cache_control` (Anthropic's prompt-cache markers, which a CLI
+//       moves from turn to turn) and `prompt_cache_key` (OpenAI's, a session id);
+//    b. ids become `<id>`: the value of any key named `id` or ending in `_id` / `Id`
+//       (`metadata.user_id`, `session_id`, `tool_use_id`, `call_id`, `previous_response_id`,
+//       `sessionId`; not a model's): a session's are new each run, the others come from the
+//       model's answers; inside any string a UUID becomes `<uuid>`, and a hex id after an `ID:`
+//       label (codex's tool output: `Chunk ID: 514c92`) becomes `<id>`;
+//    c. dates and times inside strings become `<date>` and `<time>` (ISO `2026-12-06`,
+//       `18:06:54.123Z`, `Sunday, December 6, 2026`, `Sun Dec 06 2026`, `12/6/2026`, and a Unix
+//       time of 2017–2033 in seconds or milliseconds), and a number under `created`, `created_at`
+//       or `timestamp` becomes `<time>`: a system prompt says today's date, codex's metadata the
+//       turn's start; a duration after a `time:` label (`Wall time: 0.0012 seconds`) becomes
+//       `<duration>`;
+//    d. each `volatile` literal (the trial's workspace path, HOME, TMPDIR, and each as the slug a
+//       CLI names a folder after) becomes its placeholder;
+//    e. a process id a tool's output reports (`PGID: 26844`, `pid 123`) becomes `<pid>`: the
+//       shell a command ran in is new each run;
+//    f. the operating system's version a CLI tells the model (`OS Version: Linux 6.1.0-18-amd64`)
+//       becomes `<os>`: a recording replays on another machine.
+// 3. A body that is not JSON compares as text after the same string replacements (b's UUIDs, c–f).
+//
+// Headers do not count (credentials, client versions, retry counts). Among equal requests, the order
+// within the trial decides: a request takes the first recorded exchange not used yet (match.ts).
+
+const PLACEHOLDERS = {
+    id: "<id>",
+    uuid: "<uuid>",
+    date: "<date>",
+    time: "<time>",
+    pid: "<pid>",
+    duration: "<duration>",
+    os: "<os>",
+};
+/** Keys whose values are caching hints: dropped wherever they appear (rule 2a). */
+const CACHING_HINTS = new Set(["cache_control", "prompt_cache_key"]);
+/** Keys whose values are ids (rule 2b); keys naming a model are not. */
+const ID_KEY = /^(?:id|.+_id|.+Id|.+ID)$/;
+const MODEL_KEY = /model/i;
+/** Keys whose numbers are timestamps (rule 2c). */
+const TIME_KEYS = new Set(["created", "created_at", "timestamp"]);
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
+const DATES = [
+    /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/g,
+    new RegExp(`\\b(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?\\s+)?(?:${MONTHS})\\s+\\d{1,2},?\\s+\\d{4}\\b`, "g"),
+    /\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2} \d{4}\b/g,
+    /(?<![\d/])\d{1,2}\/\d{1,2}\/\d{4}(?![\d/])/g,
+];
+/** Unix times in seconds or milliseconds, 2017–2033 (`turn_started_at_unix_ms` in codex's metadata). */
+const EPOCH = /(?<!\d)1[5-9]\d{8}(?:\d{3})?(?!\d)/g;
+/** A hex id after an `ID:` label in a tool's output (codex: `Chunk ID: 514c92`). */
+const LABELLED_ID = /\b(ID:[ \t]*)[0-9a-f]{4,}\b/gi;
+/** A duration after a `time:` label in a tool's output (codex: `Wall time: 0.0012 seconds`). */
+const LABELLED_DURATION = /\b(time:[ \t]*)\d+(?:\.\d+)?(?=[ \t]*(?:s|ms|sec|secs|seconds?)\b)/gi;
+/** The operating system's version a CLI tells the model (claude: `OS Version: Linux 6.1.0-18-amd64`). */
+const OS_VERSION = /\b(OS Version:[ \t]*)[^\n\\"]+/g;
+/** A process id a tool's output reports (gemini: `Process Group PGID: 26844`). */
+const PROCESS_ID = /\b(PP?G?ID|pid)(:?\s*)\d+/g;
+const TIME = /(?<![\d:])\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2}(?!\d))?(?:\s?(?:AM|PM|am|pm)\b)?/g;
+/** The `volatile` replacements, longest literal first (so that a longer one is not cut by a shorter). */
+function volatilePairs(volatile) {
+    return Object.entries(volatile ?? {})
+        .filter(([literal]) => literal.length > 0)
+        .sort((a, b) => b[0].length - a[0].length);
+}
+/** Rule 2d on a text: each literal → its placeholder (also in its JSON-escaped spelling). */
+function replaceVolatile(text, volatile) {
+    let out = text;
+    for (const [literal, placeholder] of volatilePairs(volatile)) {
+        out = out.split(literal).join(placeholder);
+        const escaped = JSON.stringify(literal).slice(1, -1);
+        if (escaped !== literal)
+            out = out.split(escaped).join(JSON.stringify(placeholder).slice(1, -1));
+    }
+    return out;
+}
+/** The string replacements of the rule (2b's UUIDs, 2c, 2d). */
+function normalizeString(text, volatile) {
+    let out = replaceVolatile(text, volatile).replace(UUID, PLACEHOLDERS.uuid);
+    for (const date of DATES)
+        out = out.replace(date, PLACEHOLDERS.date);
+    out = out.replace(EPOCH, PLACEHOLDERS.time).replace(TIME, PLACEHOLDERS.time);
+    return out
+        .replace(PROCESS_ID, `$1$2${PLACEHOLDERS.pid}`)
+        .replace(OS_VERSION, `$1${PLACEHOLDERS.os}`)
+        .replace(LABELLED_ID, `$1${PLACEHOLDERS.id}`)
+        .replace(LABELLED_DURATION, `$1${PLACEHOLDERS.duration}`);
+}
+/** A JSON value under the rule (2a–2d), object keys sorted. */
+function normalizeJson(value, volatile) {
+    if (typeof value === "string")
+        return normalizeString(value, volatile);
+    if (Array.isArray(value))
+        return value.map((item) => normalizeJson(item, volatile));
+    if (value === null || typeof value !== "object")
+        return value;
+    const out = {};
+    for (const key of Object.keys(value).sort()) {
+        if (CACHING_HINTS.has(key))
+            continue;
+        const item = value[key];
+        const name = normalizeString(key, volatile);
+        if (ID_KEY.test(key) &&
+            !MODEL_KEY.test(key) &&
+            (typeof item === "string" || typeof item === "number"))
+            out[name] = PLACEHOLDERS.id;
+        else if (TIME_KEYS.has(key) && typeof item === "number")
+            out[name] = PLACEHOLDERS.time;
+        else
+            out[name] = normalizeJson(item, volatile);
+    }
+    return out;
+}
+/** Rule 1: the path's query sorted, credential parameters removed, its text under the string rules. */
+function normalizePath(path, volatile) {
+    const at = path.indexOf("?");
+    const pathname = normalizeString(at < 0 ? path : path.slice(0, at), volatile);
+    if (at < 0)
+        return pathname;
+    const params = [...new URLSearchParams(path.slice(at + 1))]
+        .filter(([name]) => !CREDENTIAL_PARAMS.has(name.toLowerCase()))
+        .map(([name, value]) => [name, normalizeString(value, volatile)])
+        .sort((a, b) => (a[0] === b[0] ? cmp(a[1], b[1]) : cmp(a[0], b[0])));
+    if (params.length === 0)
+        return pathname;
+    return `${pathname}?${params.map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`).join("&")}`;
+}
+const cmp = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/** A body under the rule: parsed JSON normalized (rule 2), or text (rule 3). */
+function normalizeBody(body, volatile) {
+    const trimmed = body.trim();
+    if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+        try {
+            return normalizeJson(JSON.parse(trimmed), volatile);
+        }
+        catch {
+            // not JSON after all: compared as text
+        }
+    }
+    return normalizeString(body, volatile);
+}
+/** The request as the matching rule sees it: two requests match when these are deep-equal. */
+function normalizeRequest(request, volatile) {
+    return {
+        method: request.method.toUpperCase(),
+        path: normalizePath(request.path, volatile),
+        body: request.encoding === "base64"
+            ? `base64:${request.body}`
+            : normalizeBody(request.body, volatile),
+    };
+}
+/** A key for equality of normalized requests (the keys are sorted, so equal values give equal text). */
+function matchKey(request, volatile) {
+    return JSON.stringify(normalizeRequest(request, volatile));
+}
+
+;// CONCATENATED MODULE: ./src/run/replay/match.ts
+// Which recorded exchange answers a request: the first one not used yet whose normalized request
+// equals it (normalize.ts states the rule). Among equal requests the order within the trial decides;
+// side requests that interleave differently (token counts, title generation) still find theirs.
+
+class Matcher {
+    volatile;
+    exchanges;
+    keys;
+    used;
+    constructor(exchanges, volatile) {
+        this.volatile = volatile;
+        this.exchanges = [...exchanges].sort((a, b) => a.turn - b.turn);
+        this.keys = this.exchanges.map((exchange) => matchKey(exchange.request, volatile));
+        this.used = this.exchanges.map(() => false);
+    }
+    /** The first unused exchange whose request matches, now used; undefined: a miss. */
+    take(request) {
+        const key = matchKey(request, this.volatile);
+        const index = this.keys.findIndex((k, i) => !this.used[i] && k === key);
+        if (index < 0)
+            return undefined;
+        this.used[index] = true;
+        return this.exchanges[index];
+    }
+    /**
+     * The recorded exchange a missed request was most likely meant to be: the same method and path
+     * (else the same method and path without its query), unused ones first, then the closest turn.
+     */
+    nearest(request, turn) {
+        const method = request.method.toUpperCase();
+        const where = normalizePath(request.path, this.volatile);
+        const bare = (path) => path.split("?")[0];
+        const sameMethod = this.exchanges
+            .map((exchange, index) => ({ exchange, index }))
+            .filter(({ exchange }) => exchange.request.method.toUpperCase() === method);
+        const paths = sameMethod.map(({ exchange }) => normalizePath(exchange.request.path, this.volatile));
+        let candidates = sameMethod.filter((_, i) => paths[i] === where);
+        if (candidates.length === 0)
+            candidates = sameMethod.filter((_, i) => bare(paths[i]) === bare(where));
+        const rank = ({ exchange, index }) => (this.used[index] ? 1e9 : 0) +
+            Math.abs(exchange.turn - turn) * 2 +
+            (exchange.turn > turn ? 1 : 0);
+        return candidates.sort((a, b) => rank(a) - rank(b))[0]?.exchange;
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/diff/libesm/diff/base.js
+class Diff {
+    diff(oldStr, newStr, 
+    // Type below is not accurate/complete - see above for full possibilities - but it compiles
+    options = {}) {
+        let callback;
+        if (typeof options === 'function') {
+            callback = options;
+            options = {};
+        }
+        else if ('callback' in options) {
+            callback = options.callback;
+        }
+        // Allow subclasses to massage the input prior to running
+        const oldString = this.castInput(oldStr, options);
+        const newString = this.castInput(newStr, options);
+        const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
+        const newTokens = this.removeEmpty(this.tokenize(newString, options));
+        return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+    }
+    diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+        var _a;
+        const done = (value) => {
+            value = this.postProcess(value, options);
+            if (callback) {
+                setTimeout(function () { callback(value); }, 0);
+                return undefined;
+            }
+            else {
+                return value;
+            }
+        };
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let editLength = 1;
+        let maxEditLength = newLen + oldLen;
+        if (options.maxEditLength != null) {
+            maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+        }
+        const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+        const abortAfterTimestamp = Date.now() + maxExecutionTime;
+        const bestPath = [{ oldPos: -1, lastComponent: undefined }];
+        // Seed editLength = 0, i.e. the content starts with the same values
+        let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+        if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+            // Identity per the equality and tokenizer
+            return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+        }
+        // Once we hit the right edge of the edit graph on some diagonal k, we can
+        // definitely reach the end of the edit graph in no more than k edits, so
+        // there's no point in considering any moves to diagonal k+1 any more (from
+        // which we're guaranteed to need at least k+1 more edits).
+        // Similarly, once we've reached the bottom of the edit graph, there's no
+        // point considering moves to lower diagonals.
+        // We record this fact by setting minDiagonalToConsider and
+        // maxDiagonalToConsider to some finite value once we've hit the edge of
+        // the edit graph.
+        // This optimization is not faithful to the original algorithm presented in
+        // Myers's paper, which instead pointlessly extends D-paths off the end of
+        // the edit graph - see page 7 of Myers's paper which notes this point
+        // explicitly and illustrates it with a diagram. This has major performance
+        // implications for some common scenarios. For instance, to compute a diff
+        // where the new text simply appends d characters on the end of the
+        // original text of length n, the true Myers algorithm will take O(n+d^2)
+        // time while this optimization needs only O(n+d) time.
+        let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
+        // Main worker method. checks all permutations of a given edit length for acceptance.
+        const execEditLength = () => {
+            for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
+                let basePath;
+                const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
+                if (removePath) {
+                    // No one else is going to attempt to use this value, clear it
+                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
+                    bestPath[diagonalPath - 1] = undefined;
+                }
+                let canAdd = false;
+                if (addPath) {
+                    // what newPos will be after we do an insertion:
+                    const addPathNewPos = addPath.oldPos - diagonalPath;
+                    canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
+                }
+                const canRemove = removePath && removePath.oldPos + 1 < oldLen;
+                if (!canAdd && !canRemove) {
+                    // If this path is a terminal then prune
+                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
+                    bestPath[diagonalPath] = undefined;
+                    continue;
+                }
+                // Select the diagonal that we want to branch from. We select the prior
+                // path whose position in the old string is the farthest from the origin
+                // and does not pass the bounds of the diff graph
+                if (!canRemove || (canAdd && removePath.oldPos < addPath.oldPos)) {
+                    basePath = this.addToPath(addPath, true, false, 0, options);
+                }
+                else {
+                    basePath = this.addToPath(removePath, false, true, 1, options);
+                }
+                newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+                if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+                    // If we have hit the end of both strings, then we are done
+                    return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+                }
+                else {
+                    bestPath[diagonalPath] = basePath;
+                    if (basePath.oldPos + 1 >= oldLen) {
+                        maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
+                    }
+                    if (newPos + 1 >= newLen) {
+                        minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
+                    }
+                }
+            }
+            editLength++;
+        };
+        // Performs the length of edit iteration. Is a bit fugly as this has to support the
+        // sync and async mode which is never fun. Loops over execEditLength until a value
+        // is produced, or until the edit length exceeds options.maxEditLength (if given),
+        // in which case it will return undefined.
+        if (callback) {
+            (function exec() {
+                setTimeout(function () {
+                    if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
+                        return callback(undefined);
+                    }
+                    if (!execEditLength()) {
+                        exec();
+                    }
+                }, 0);
+            }());
+        }
+        else {
+            while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
+                const ret = execEditLength();
+                if (ret) {
+                    return ret;
+                }
+            }
+        }
+    }
+    addToPath(path, added, removed, oldPosInc, options) {
+        const last = path.lastComponent;
+        if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+            return {
+                oldPos: path.oldPos + oldPosInc,
+                lastComponent: { count: last.count + 1, added: added, removed: removed, previousComponent: last.previousComponent }
+            };
+        }
+        else {
+            return {
+                oldPos: path.oldPos + oldPosInc,
+                lastComponent: { count: 1, added: added, removed: removed, previousComponent: last }
+            };
+        }
+    }
+    extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
+        while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+            newPos++;
+            oldPos++;
+            commonCount++;
+            if (options.oneChangePerToken) {
+                basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
+            }
+        }
+        if (commonCount && !options.oneChangePerToken) {
+            basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
+        }
+        basePath.oldPos = oldPos;
+        return newPos;
+    }
+    equals(left, right, options) {
+        if (options.comparator) {
+            return options.comparator(left, right);
+        }
+        else {
+            return left === right
+                || (!!options.ignoreCase && left.toLowerCase() === right.toLowerCase());
+        }
+    }
+    removeEmpty(array) {
+        const ret = [];
+        for (let i = 0; i < array.length; i++) {
+            if (array[i]) {
+                ret.push(array[i]);
+            }
+        }
+        return ret;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    castInput(value, options) {
+        return value;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    tokenize(value, options) {
+        return Array.from(value);
+    }
+    join(chars) {
+        // Assumes ValueT is string, which is the case for most subclasses.
+        // When it's false, e.g. in diffArrays, this method needs to be overridden (e.g. with a no-op)
+        // Yes, the casts are verbose and ugly, because this pattern - of having the base class SORT OF
+        // assume tokens and values are strings, but not completely - is weird and janky.
+        return chars.join('');
+    }
+    postProcess(changeObjects, 
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    options) {
+        return changeObjects;
+    }
+    get useLongestToken() {
+        return false;
+    }
+    buildValues(lastComponent, newTokens, oldTokens) {
+        // First we convert our linked list of components in reverse order to an
+        // array in the right order:
+        const components = [];
+        let nextComponent;
+        while (lastComponent) {
+            components.push(lastComponent);
+            nextComponent = lastComponent.previousComponent;
+            delete lastComponent.previousComponent;
+            lastComponent = nextComponent;
+        }
+        components.reverse();
+        const componentLen = components.length;
+        let componentPos = 0, newPos = 0, oldPos = 0;
+        for (; componentPos < componentLen; componentPos++) {
+            const component = components[componentPos];
+            if (!component.removed) {
+                if (!component.added && this.useLongestToken) {
+                    let value = newTokens.slice(newPos, newPos + component.count);
+                    value = value.map(function (value, i) {
+                        const oldValue = oldTokens[oldPos + i];
+                        return oldValue.length > value.length ? oldValue : value;
+                    });
+                    component.value = this.join(value);
+                }
+                else {
+                    component.value = this.join(newTokens.slice(newPos, newPos + component.count));
+                }
+                newPos += component.count;
+                // Common case
+                if (!component.added) {
+                    oldPos += component.count;
+                }
+            }
+            else {
+                component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
+                oldPos += component.count;
+            }
+        }
+        return components;
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/diff/libesm/diff/array.js
+
+class ArrayDiff extends Diff {
+    tokenize(value) {
+        return value.slice();
+    }
+    join(value) {
+        return value;
+    }
+    removeEmpty(value) {
+        return value;
+    }
+}
+const arrayDiff = new ArrayDiff();
+function diffArrays(oldArr, newArr, options) {
+    return arrayDiff.diff(oldArr, newArr, options);
+}
+
+;// CONCATENATED MODULE: ./src/run/replay/diff.ts
+// A line diff (jsdiff's `diffArrays`: Myers' O(ND) algorithm) and its rendering as unified-diff
+// hunks, our own because jsdiff's patch text cannot clip a long line around where it differs: only
+// the differing lines with a little context, long lines clipped, the whole capped so that a
+// message stays readable.
+
+/** Past this many differences, the middle is shown as removed then added (no minimal diff). */
+const MAX_EDITS = 2000;
+/** The lines of `a` and `b` as kept, removed and added, in order (jsdiff's Myers diff). */
+function lineDiff(a, b) {
+    const changes = diffArrays([...a], [...b], { maxEditLength: MAX_EDITS }) ?? [
+        { value: [...a], removed: true, added: false, count: a.length },
+        { value: [...b], removed: false, added: true, count: b.length },
+    ];
+    const out = [];
+    let i = 0;
+    let j = 0;
+    for (const change of changes) {
+        for (const text of change.value) {
+            if (change.added)
+                out.push({ kind: "+", text, oldLine: i, newLine: ++j });
+            else if (change.removed)
+                out.push({ kind: "-", text, oldLine: ++i, newLine: j });
+            else
+                out.push({ kind: " ", text, oldLine: ++i, newLine: ++j });
+        }
+    }
+    return out;
+}
+/** Unified-diff text of two texts' lines: "" when they are equal. */
+function unifiedDiff(a, b, options = {}) {
+    const context = options.context ?? 3;
+    const maxLines = options.maxLines ?? 120;
+    const maxWidth = options.maxWidth ?? 200;
+    const [oldName, newName] = options.labels ?? ["recorded", "this run"];
+    const lines = lineDiff(a, b);
+    const changed = lines.flatMap((line, index) => (line.kind === " " ? [] : [index]));
+    if (changed.length === 0)
+        return "";
+    // Hunks: runs of changes closer than 2 × context lines apart, with their context.
+    const hunks = [];
+    for (const index of changed) {
+        const from = Math.max(0, index - context);
+        const to = Math.min(lines.length, index + context + 1);
+        const last = hunks[hunks.length - 1];
+        if (last && from <= last[1])
+            last[1] = Math.max(last[1], to);
+        else
+            hunks.push([from, to]);
+    }
+    const out = [`--- ${oldName}`, `+++ ${newName}`];
+    let shown = 0;
+    for (const [from, to] of hunks) {
+        const part = lines.slice(from, to);
+        const first = part[0];
+        const oldCount = part.filter((l) => l.kind !== "+").length;
+        const newCount = part.filter((l) => l.kind !== "-").length;
+        const oldStart = first.kind === "+" ? first.oldLine + 1 : first.oldLine;
+        const newStart = first.kind === "-" ? first.newLine + 1 : first.newLine;
+        const body = clipped(part, maxWidth);
+        // What fits: the whole hunk, or (for the first hunk at least) its start.
+        const room = maxLines - out.length - 2;
+        const fits = body.length <= room ? body.length : shown === 0 ? Math.max(room, context + 1) : 0;
+        if (fits > 0) {
+            out.push(`@@ -${oldStart},${oldCount} +${newStart},${newCount} @@`, ...body.slice(0, fits));
+            shown += part.slice(0, fits).filter((l) => l.kind !== " ").length;
+        }
+        if (fits < body.length) {
+            const rest = changed.length - shown;
+            out.push(`… ${rest} more differing line${rest === 1 ? "" : "s"} not shown`);
+            break;
+        }
+    }
+    return out.join("\n");
+}
+/** The hunk's lines with their markers; a long removed/added pair clipped around where it differs. */
+function clipped(part, maxWidth) {
+    const out = [];
+    for (let i = 0; i < part.length; i += 1) {
+        const line = part[i];
+        let focus = 0;
+        if (line.kind !== " ") {
+            // Pair the n-th removed line of a block with its n-th added line (or the reverse).
+            const other = pairOf(part, i);
+            if (other !== undefined)
+                focus = commonPrefix(line.text, other);
+        }
+        out.push(`${line.kind}${clip(line.text, focus, maxWidth)}`);
+    }
+    return out;
+}
+function pairOf(part, i) {
+    const kind = part[i].kind;
+    let start = i;
+    while (start > 0 && part[start - 1].kind === kind)
+        start -= 1;
+    const nth = i - start;
+    if (kind === "-") {
+        let end = i;
+        while (end < part.length && part[end].kind === "-")
+            end += 1;
+        const candidate = part[end + nth];
+        return candidate && candidate.kind === "+" ? candidate.text : undefined;
+    }
+    let before = start;
+    let removed = 0;
+    while (before > 0 && part[before - 1].kind === "-") {
+        before -= 1;
+        removed += 1;
+    }
+    return nth < removed ? part[before + nth].text : undefined;
+}
+function commonPrefix(a, b) {
+    let i = 0;
+    while (i < a.length && i < b.length && a[i] === b[i])
+        i += 1;
+    return i;
+}
+function clip(text, focus, width) {
+    if (text.length <= width)
+        return text;
+    const start = Math.max(0, Math.min(focus - Math.floor(width / 3), text.length - width));
+    const end = start + width;
+    return `${start > 0 ? "…" : ""}${text.slice(start, end)}${end < text.length ? `… (${text.length} characters)` : ""}`;
+}
+
+;// CONCATENATED MODULE: ./src/run/replay/render.ts
+// Requests and responses as lines to diff: the normalized request (method and path, then the body
+// pretty-printed with each multi-line string shown line by line) and a response's status and body.
+
+
+/** JSON pretty-printed, two spaces, with a string that holds line breaks continued on its own lines. */
+function printJson(value, indent = "") {
+    if (typeof value === "string") {
+        if (!value.includes("\n"))
+            return [JSON.stringify(value)];
+        const parts = value.split("\n");
+        return parts.map((part, i) => `${i === 0 ? '"' : `${indent}  `}${JSON.stringify(part).slice(1, -1)}${i < parts.length - 1 ? "\\n" : '"'}`);
+    }
+    if (value === null || typeof value !== "object")
+        return [JSON.stringify(value) ?? "null"];
+    const inner = `${indent}  `;
+    const entries = Array.isArray(value)
+        ? value.map((item) => [undefined, item])
+        : Object.entries(value);
+    if (entries.length === 0)
+        return [Array.isArray(value) ? "[]" : "{}"];
+    const lines = [Array.isArray(value) ? "[" : "{"];
+    entries.forEach(([key, item], index) => {
+        const printed = printJson(item, inner);
+        const head = key === undefined ? "" : `${JSON.stringify(key)}: `;
+        printed[0] = `${inner}${head}${printed[0]}`;
+        if (index < entries.length - 1)
+            printed[printed.length - 1] += ",";
+        lines.push(...printed);
+    });
+    lines.push(`${indent}${Array.isArray(value) ? "]" : "}"}`);
+    return lines;
+}
+/** The normalized request as lines: `METHOD path`, a blank line, the body. */
+function requestLines(request, volatile) {
+    const { method, path, body } = normalizeRequest(request, volatile);
+    return [
+        `${method} ${path}`,
+        "",
+        ...(typeof body === "string" ? body.split("\n") : printJson(body)),
+    ];
+}
+/** A response's body bytes, the chunks put together. */
+function responseBody(response) {
+    return Buffer.concat(response.chunks.map((chunk) => Buffer.from(chunk.data, chunk.encoding === "base64" ? "base64" : "utf8")));
+}
+/**
+ * A response as lines, under the matching rule's replacements (ids, dates, volatile strings): the
+ * status, a blank line, the body: a JSON body pretty-printed, an event stream's `data:` JSON lines
+ * one per line, other text as it is.
+ */
+function responseLines(response) {
+    const text = responseBody(response).toString("utf8");
+    const head = [`HTTP ${response.status}${response.aborted ? " (cut before its end)" : ""}`, ""];
+    const trimmed = text.trim();
+    if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+        try {
+            return [...head, ...printJson(normalizeJson(JSON.parse(trimmed)))];
+        }
+        catch {
+            // an event stream or text that starts like JSON: below
+        }
+    }
+    const lines = text.split(/\r?\n/).map((line) => {
+        const data = /^data: ?(.*)$/.exec(line);
+        if (data?.[1]?.startsWith("{")) {
+            try {
+                return `data: ${JSON.stringify(normalizeJson(JSON.parse(data[1])))}`;
+            }
+            catch {
+                // not JSON: as text
+            }
+        }
+        return normalizeString(line);
+    });
+    return [...head, ...lines];
+}
+/** The readable diff of two requests under the matching rule: "" when they match. */
+function requestDiff(recorded, actual, volatile, labels) {
+    return unifiedDiff(requestLines(recorded, volatile), requestLines(actual, volatile), labels ? { labels } : {});
+}
+/** The readable diff of two responses (status and body, ids and dates left out): "" when alike. */
+function responseDiff(a, b, labels) {
+    return unifiedDiff(responseLines(a), responseLines(b), labels ? { labels } : {});
+}
+
+;// CONCATENATED MODULE: ./src/run/replay/miss.ts
+// A replay miss, as the agent sees it and as the trial reports it. The agent gets HTTP 400 with an
+// error body in its API's own shape (a 4xx that no CLI retries); the trial gets the turn, the
+// nearest recorded request and the readable diff against it.
+
+const MISS_STATUS = 400;
+/** The miss, with its message: the turn, the request, and the diff against the nearest recording. */
+function replayMiss(turn, request, nearest, volatile) {
+    const what = `${request.method} ${request.path}`;
+    const diff = nearest ? requestDiff(nearest.request, request, volatile) : "";
+    const head = `agent-evals replay miss: turn ${turn} (${what}) matches no recorded exchange`;
+    const message = nearest
+        ? `${head}; against the nearest recorded request (turn ${nearest.turn}):\n${diff}`
+        : `${head}; nothing was recorded for ${request.method} ${request.path.split("?")[0]}`;
+    return { turn, request, ...(nearest ? { nearest } : {}), diff, message };
+}
+/** Whose API the upstream is, by its host and the request's path. */
+function styleOf(upstream, path) {
+    const host = new URL(upstream).hostname;
+    if (host.includes("anthropic") || /\/v1\/messages(?:[/?]|$)/.test(path))
+        return "anthropic";
+    if (host.includes("googleapis") || /:(?:stream)?generateContent\b/i.test(path))
+        return "gemini";
+    return "openai";
+}
+/** The 400's JSON body, shaped like the upstream's own errors. */
+function missBody(upstream, path, message) {
+    switch (styleOf(upstream, path)) {
+        case "anthropic":
+            return JSON.stringify({ type: "error", error: { type: "invalid_request_error", message } });
+        case "gemini":
+            return JSON.stringify({ error: { code: MISS_STATUS, message, status: "INVALID_ARGUMENT" } });
+        case "openai":
+            return JSON.stringify({
+                error: { message, type: "invalid_request_error", param: null, code: "replay_miss" },
+            });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/run/replay/scrub.ts
+// What never reaches a cassette: the eval's secrets, the credentials a request carries (its
+// authorization or api-key header's value, a `?key=` parameter), and whatever the run's redactor
+// hides. Redaction is util/'s Redactor (each value also JSON-escaped, URL-encoded, base64 …),
+// replacing with `***`; a response's chunks are redacted so that a value cut between two chunks is
+// still caught (those chunks are then kept as one).
+
+class Scrubber {
+    values = new Set();
+    redactor;
+    /** The run's redactor when the proxy started (the evals' secrets, credential variables). */
+    run = (0,util/* currentRedactor */.I)();
+    constructor(secrets = []) {
+        this.add(secrets);
+    }
+    /** More values to hide from now on (a request's credentials). */
+    add(values) {
+        for (const value of values) {
+            if (value && !this.values.has(value)) {
+                this.values.add(value);
+                this.redactor = undefined;
+            }
+        }
+    }
+    own() {
+        if (!this.redactor) {
+            // util/ builds a Redactor from variables: these values under names of their own.
+            const env = {};
+            let index = 0;
+            for (const value of this.values)
+                env[`AGENT_EVALS_REPLAY_SECRET_${index++}`] = value;
+            this.redactor = (0,util/* secretRedactor */.xc)(env, Object.keys(env));
+        }
+        return this.redactor;
+    }
+    bytes(input) {
+        const once = this.own().bytes(input);
+        return this.run ? this.run.bytes(once) : once;
+    }
+    text(input) {
+        return this.bytes(Buffer.from(input, "utf8")).toString("utf8");
+    }
+    /**
+     * The chunks redacted, their boundaries kept: a chunk is redacted alone when that gives the same
+     * bytes as redacting the whole stream there; else it is joined to the next until it does (a
+     * secret cut between chunks). `parts`: how many chunks of the input an output chunk holds.
+     */
+    chunks(input) {
+        const joined = Buffer.concat(input);
+        const whole = this.bytes(joined);
+        if (whole.equals(joined))
+            return input.map((data) => ({ data, parts: 1 }));
+        const out = [];
+        let at = 0;
+        let group = [];
+        for (const chunk of input) {
+            group.push(chunk);
+            const redacted = this.bytes(Buffer.concat(group));
+            if (whole.subarray(at, at + redacted.length).equals(redacted)) {
+                out.push({ data: redacted, parts: group.length });
+                at += redacted.length;
+                group = [];
+            }
+        }
+        if (group.length > 0)
+            out.push({ data: whole.subarray(at), parts: group.length });
+        return out;
+    }
+}
+
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __nccwpck_require__(44708);
+var external_node_https_default = /*#__PURE__*/__nccwpck_require__.n(external_node_https_);
+;// CONCATENATED MODULE: ./src/run/replay/upstream.ts
+// Sending a recorded request on to the real API, with node:http / node:https.
+//
+// Why not the built-in fetch (undici): its body is a WHATWG ReadableStream that joins chunks which
+// arrive while the reader is busy, so the chunk boundaries a recording keeps would depend on the
+// proxy's timing. node:http emits one 'data' event per HTTP chunk the upstream sent, follows no
+// redirect, decodes nothing behind our back, and is the same module the listener uses. The cost is
+// small and written here: choose http or https by the URL, and undo a content-encoding when the
+// upstream ignores `accept-encoding: identity`.
+
+
+
+
+class UpstreamAgents {
+    http = new (external_node_http_default()).Agent({ keepAlive: true });
+    https = new (external_node_https_default()).Agent({ keepAlive: true });
+    destroy() {
+        this.http.destroy();
+        this.https.destroy();
+    }
+}
+/** The headers to send upstream: the agent's, less hop-by-hop ones, asking for an uncompressed body. */
+function upstreamHeaders(headers, bodyLength) {
+    const out = {};
+    for (const [name, value] of Object.entries(headers)) {
+        if (value !== undefined && !HOP_BY_HOP.has(name) && name !== "accept-encoding")
+            out[name] = value;
+    }
+    out["accept-encoding"] = "identity";
+    if (bodyLength > 0 || headers["content-length"] !== undefined)
+        out["content-length"] = bodyLength;
+    return out;
+}
+/** Sends the request; resolves when the upstream's status and headers are in. */
+function sendUpstream(target, method, headers, body, agents, signal) {
+    return new Promise((resolve, reject) => {
+        const secure = target.protocol === "https:";
+        const request = (secure ? (external_node_https_default()) : (external_node_http_default())).request(target, {
+            method,
+            headers,
+            agent: secure ? agents.https : agents.http,
+            signal,
+        });
+        request.on("error", reject);
+        request.on("response", (response) => {
+            const encoding = String(response.headers["content-encoding"] ?? "identity").toLowerCase();
+            const decoder = encoding === "gzip" || encoding === "x-gzip"
+                ? external_node_zlib_default().createGunzip()
+                : encoding === "deflate"
+                    ? external_node_zlib_default().createInflate()
+                    : encoding === "br"
+                        ? external_node_zlib_default().createBrotliDecompress()
+                        : undefined;
+            if (decoder) {
+                response.on("error", (error) => decoder.destroy(error));
+                response.pipe(decoder);
+            }
+            resolve({
+                status: response.statusCode ?? 502,
+                headers: response.headers,
+                body: decoder ?? response,
+                decoded: decoder !== undefined,
+            });
+        });
+        request.end(body);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/run/replay/proxy.ts
+// The model proxy: an HTTP listener on 127.0.0.1 that the agent uses as its API's base URL. In
+// record mode it passes each request on to the upstream and streams the answer back chunk by chunk
+// as it arrives, keeping each exchange; in replay mode it never contacts the upstream and answers
+// each request from the recording (match.ts), chunk by chunk, or with a replay miss.
+
+
+
+
+
+
+
+
+async function startModelProxy(options) {
+    const upstream = new URL(options.upstream);
+    if (upstream.protocol !== "http:" && upstream.protocol !== "https:")
+        throw new Error(`model proxy: the upstream must be an http(s) URL, not ${options.upstream}`);
+    if (options.mode === "replay" && !options.recorded)
+        throw new Error("model proxy: replay needs the recorded cassette");
+    const prefix = upstream.pathname.replace(/\/+$/, "");
+    // The stored upstream: no credentials in it (user:password@, ?key=).
+    const upstreamText = `${upstream.origin}${withoutCredentialParams(prefix + upstream.search)}`;
+    const scrub = new Scrubber(options.secrets);
+    if (upstream.username || upstream.password)
+        scrub.add([decodeURIComponent(upstream.username), decodeURIComponent(upstream.password)]);
+    const matcher = options.mode === "replay"
+        ? new Matcher(options.recorded.exchanges, options.volatile)
+        : undefined;
+    const agents = new UpstreamAgents();
+    const closing = new AbortController();
+    const exchanges = [];
+    const outcome = { misses: [], upstreamErrors: [] };
+    let turns = 0;
+    /** The request as a cassette keeps it (credentials out, secrets redacted, volatile replaced). */
+    function recordedRequest(req, body) {
+        const url = req.url ?? "/";
+        scrub.add(credentialValues(req.headers, url));
+        const headers = {};
+        for (const [name, value] of Object.entries(keptRequestHeaders(req.headers)))
+            headers[name] = scrub.text(value);
+        const path = replaceVolatile(scrub.text(withoutCredentialParams(url)), options.volatile);
+        const decoded = decodedBody(body, req.headers["content-encoding"]);
+        const base = { method: req.method ?? "GET", path, headers };
+        if (decoded && isUtf8(decoded))
+            return {
+                ...base,
+                body: replaceVolatile(scrub.text(decoded.toString("utf8")), options.volatile),
+            };
+        return { ...base, body: scrub.bytes(decoded ?? body).toString("base64"), encoding: "base64" };
+    }
+    async function record(req, res, turn) {
+        const body = await readAll(req);
+        const request = recordedRequest(req, body);
+        const what = `turn ${turn}: ${request.method} ${request.path}`;
+        const cut = new AbortController();
+        const stop = () => cut.abort();
+        closing.signal.addEventListener("abort", stop);
+        res.on("close", () => {
+            if (!res.writableFinished)
+                cut.abort();
+        });
+        const started = performance.now();
+        try {
+            let answer;
+            try {
+                answer = await sendUpstream(new URL(upstream.origin + (req.url ?? "/")), request.method, upstreamHeaders(req.headers, body.length), body, agents, cut.signal);
+            }
+            catch (error) {
+                const message = `upstream unreachable: ${describe(error)}`;
+                outcome.upstreamErrors.push(`${what}: ${message}`);
+                const text = JSON.stringify({
+                    error: { type: "api_error", message: `agent-evals record: ${message}` },
+                });
+                if (!res.headersSent)
+                    res.writeHead(502, { "content-type": "application/json" });
+                res.end(text);
+                exchanges.push({ turn, request, response: textResponse(502, text, scrub) });
+                return;
+            }
+            if (answer.status >= 500)
+                outcome.upstreamErrors.push(`${what}: upstream answered ${answer.status}`);
+            res.writeHead(answer.status, passedHeaders(answer.headers, answer.decoded));
+            res.flushHeaders();
+            const raw = [];
+            const gaps = [];
+            let last = started;
+            let aborted = false;
+            try {
+                for await (const chunk of answer.body) {
+                    const now = performance.now();
+                    raw.push(chunk);
+                    gaps.push(Math.round(now - last));
+                    last = now;
+                    if (!res.write(chunk))
+                        await drained(res);
+                }
+            }
+            catch (error) {
+                aborted = true;
+                if (!cut.signal.aborted)
+                    outcome.upstreamErrors.push(`${what}: the upstream cut the response (${describe(error)})`);
+            }
+            if (aborted || cut.signal.aborted) {
+                aborted = true;
+                res.destroy();
+            }
+            else
+                res.end();
+            const headers = {};
+            for (const [name, value] of Object.entries(keptResponseHeaders(answer.headers)))
+                headers[name] = scrub.text(value);
+            if (answer.decoded)
+                delete headers["content-encoding"];
+            const chunks = [];
+            let at = 0;
+            for (const { data, parts } of scrub.chunks(raw)) {
+                const afterMs = gaps.slice(at, at + parts).reduce((sum, gap) => sum + gap, 0);
+                at += parts;
+                chunks.push(chunkOf(data, afterMs));
+            }
+            exchanges.push({
+                turn,
+                request,
+                response: { status: answer.status, headers, chunks, ...(aborted ? { aborted: true } : {}) },
+            });
+        }
+        finally {
+            closing.signal.removeEventListener("abort", stop);
+        }
+    }
+    async function replay(req, res, turn) {
+        const request = recordedRequest(req, await readAll(req));
+        const found = matcher.take(request);
+        if (!found) {
+            const miss = replayMiss(turn, request, matcher.nearest(request, turn), options.volatile);
+            outcome.misses.push(miss);
+            const first = miss.message.split("\n")[0];
+            const text = missBody(options.upstream, request.path, `${first} (the trial's replay misses have the diff)`);
+            res.writeHead(MISS_STATUS, { "content-type": "application/json" });
+            res.end(text);
+            exchanges.push({ turn, request, response: textResponse(MISS_STATUS, text, scrub) });
+            return;
+        }
+        const { response } = found;
+        exchanges.push({ turn, request, response });
+        res.writeHead(response.status, response.headers);
+        res.flushHeaders();
+        for (const chunk of response.chunks) {
+            if (closing.signal.aborted || res.destroyed)
+                return;
+            if (options.pace && chunk.afterMs > 0)
+                await (0,external_node_timers_promises_namespaceObject.setTimeout)(chunk.afterMs);
+            const data = Buffer.from(chunk.data, chunk.encoding === "base64" ? "base64" : "utf8");
+            // Each chunk on its own: handed to the kernel, then one turn of the event loop before the next.
+            await new Promise((resolve) => res.write(data, () => resolve()));
+            await (0,external_node_timers_promises_namespaceObject.setImmediate)();
+        }
+        if (response.aborted)
+            res.destroy();
+        else
+            res.end();
+    }
+    const inFlight = new Set();
+    const sockets = new Set();
+    const server = (0,external_node_http_.createServer)((req, res) => {
+        const turn = ++turns;
+        const handle = options.mode === "record" ? record(req, res, turn) : replay(req, res, turn);
+        const done = handle
+            .catch((error) => {
+            outcome.upstreamErrors.push(`turn ${turn}: the proxy failed: ${describe(error)}`);
+            if (!res.headersSent)
+                res.writeHead(502, { "content-type": "application/json" });
+            res.end();
+        })
+            .finally(() => inFlight.delete(done));
+        inFlight.add(done);
+    });
+    server.on("connection", (socket) => {
+        sockets.add(socket);
+        socket.on("close", () => sockets.delete(socket));
+    });
+    await new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(0, "127.0.0.1", () => {
+            server.off("error", reject);
+            resolve();
+        });
+    });
+    const { port } = server.address();
+    let closed;
+    return {
+        url: `http://127.0.0.1:${port}${prefix}`,
+        close() {
+            closed ??= (async () => {
+                const stopped = new Promise((resolve) => server.close(() => resolve()));
+                closing.abort();
+                for (const socket of sockets)
+                    socket.destroy();
+                await Promise.allSettled([...inFlight]);
+                await stopped;
+                agents.destroy();
+                const cassette = {
+                    version: 1,
+                    upstream: upstreamText,
+                    exchanges: exchanges.sort((a, b) => a.turn - b.turn),
+                };
+                return { cassette, ...outcome };
+            })();
+            return closed;
+        },
+    };
+}
+function readAll(req) {
+    return new Promise((resolve, reject) => {
+        const chunks = [];
+        req.on("data", (chunk) => chunks.push(chunk));
+        req.on("end", () => resolve(Buffer.concat(chunks)));
+        req.on("error", reject);
+    });
+}
+function drained(res) {
+    return new Promise((resolve) => {
+        const done = () => {
+            res.off("drain", done);
+            res.off("close", done);
+            resolve();
+        };
+        res.on("drain", done);
+        res.on("close", done);
+    });
+}
+/** The upstream's headers as passed to the agent: hop-by-hop ones out, and a decoding's. */
+function passedHeaders(headers, decoded) {
+    const out = {};
+    for (const [name, value] of Object.entries(headers)) {
+        if (value === undefined || (HOP_BY_HOP.has(name) && !(name === "content-length" && !decoded)))
+            continue;
+        if (decoded && name === "content-encoding")
+            continue;
+        out[name] = value;
+    }
+    return out;
+}
+function chunkOf(data, afterMs) {
+    return isUtf8(data)
+        ? { data: data.toString("utf8"), afterMs }
+        : { data: data.toString("base64"), encoding: "base64", afterMs };
+}
+function textResponse(status, text, scrub) {
+    return {
+        status,
+        headers: { "content-type": "application/json" },
+        chunks: [{ data: scrub.text(text), afterMs: 0 }],
+    };
+}
+function describe(error) {
+    if (!(error instanceof Error))
+        return String(error);
+    const code = error.code;
+    return code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core = __nccwpck_require__(88532);
+// EXTERNAL MODULE: ./node_modules/zod/v4/locales/en.js
+var en = __nccwpck_require__(30252);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js
+var schemas = __nccwpck_require__(94343);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
+var api = __nccwpck_require__(43759);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
+var parse = __nccwpck_require__(23945);
+;// CONCATENATED MODULE: ./src/run/replay/cassette.ts
+// A cassette on disk: one JSON file per trial, checked on the way in (a clear error naming the file
+// and the first problems), written pretty-printed so that a diff of two recordings reads well.
+
+
+
+
+// zod/mini comes without messages; the issues quoted below need the English ones.
+if (!core/* config */.$W().localeError)
+    core/* config */.$W(en/* default */.A());
+const headers = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP());
+const chunk = schemas/* object */.Ikc({
+    data: schemas/* string */.YjP(),
+    encoding: schemas/* optional */.lqM(schemas/* literal */.euz("base64")),
+    afterMs: schemas/* number */.aig().check(api/* _gte */.qm(0)),
+});
+const exchange = schemas/* object */.Ikc({
+    turn: schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _gte */.qm(1)),
+    request: schemas/* object */.Ikc({
+        method: schemas/* string */.YjP().check(api/* _minLength */.m9(1)),
+        path: schemas/* string */.YjP().check(api/* _startsWith */.$S("/")),
+        headers,
+        body: schemas/* string */.YjP(),
+        encoding: schemas/* optional */.lqM(schemas/* literal */.euz("base64")),
+    }),
+    response: schemas/* object */.Ikc({
+        status: schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _gte */.qm(100), api/* _lte */.Zm(599)),
+        headers,
+        chunks: schemas/* array */.YOg(chunk),
+        aborted: schemas/* optional */.lqM(schemas/* literal */.euz(true)),
+    }),
+});
+const cassetteSchema = schemas/* object */.Ikc({
+    version: schemas/* literal */.euz(1),
+    upstream: schemas/* string */.YjP(),
+    trialRoot: schemas/* optional */.lqM(schemas/* string */.YjP()),
+    exchanges: schemas/* array */.YOg(exchange),
+});
+class CassetteError extends Error {
+    name = "CassetteError";
+}
+/** The cassette in `file`, checked: a CassetteError names the file and what is wrong. */
+async function readCassette(file) {
+    let text;
+    try {
+        text = await (0,promises_.readFile)(file, "utf8");
+    }
+    catch (error) {
+        throw new CassetteError(`cassette ${file}: cannot be read (${(0,model/* errorMessage */.gJ)(error)})`);
+    }
+    return parseCassette(text, file);
+}
+/** A cassette's JSON text, checked (`file` names it in errors). */
+function parseCassette(text, file) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        throw new CassetteError(`cassette ${file}: not JSON (${(0,model/* errorMessage */.gJ)(error)})`);
+    }
+    const parsed = parse/* safeParse */.xL(cassetteSchema, value);
+    if (!parsed.success) {
+        const problems = parsed.error.issues
+            .slice(0, 5)
+            .map((issue) => `${issue.path.map(String).join(".") || "(top)"}: ${issue.message}`);
+        throw new CassetteError(`cassette ${file}: not a cassette of version 1: ${problems.join("; ")}`);
+    }
+    return parsed.data;
+}
+/** The cassette's text as written: JSON, two-space indent, a final newline. */
+function cassetteText(cassette) {
+    return `${JSON.stringify(cassette, null, 2)}\n`;
+}
+/** Writes `cassette` to `file` (its folder made), through a temporary file and a rename. */
+async function writeCassette(file, cassette) {
+    await (0,promises_.mkdir)(external_node_path_default().dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    await (0,promises_.writeFile)(temporary, cassetteText(cassette));
+    await (0,promises_.rename)(temporary, file);
+}
+
+;// CONCATENATED MODULE: ./src/run/replay/diverge.ts
+// Where two recordings of a trial part ways (two recordings, or a recording and its replay): the
+// first turn whose request differs under the matching rule, or whose response differs (status and
+// body, ids and dates left out), or that one of them does not have.
+
+
+const LABELS = ["A", "B"];
+function firstDivergence(a, b) {
+    const left = [...a.exchanges].sort((x, y) => x.turn - y.turn);
+    const right = [...b.exchanges].sort((x, y) => x.turn - y.turn);
+    for (let i = 0; i < Math.max(left.length, right.length); i += 1) {
+        const x = left[i];
+        const y = right[i];
+        if (!x || !y) {
+            const only = (x ?? y);
+            const side = x ? "A" : "B";
+            return {
+                turn: only.turn,
+                side: "missing",
+                diff: describeOnly(only, side),
+                message: `turn ${only.turn}: only ${side} has it (${only.request.method} ${only.request.path}); the other ends after turn ${i}`,
+            };
+        }
+        const turn = x.turn;
+        if (matchKey(x.request) !== matchKey(y.request)) {
+            const diff = requestDiff(x.request, y.request, undefined, LABELS);
+            return { turn, side: "request", diff, message: `turn ${turn}: the requests differ\n${diff}` };
+        }
+        const diff = responseDiff(x.response, y.response, LABELS);
+        if (diff)
+            return {
+                turn,
+                side: "response",
+                diff,
+                message: `turn ${turn}: the responses differ\n${diff}`,
+            };
+    }
+    return undefined;
+}
+function describeOnly(exchange, side) {
+    const head = `${side} only: ${exchange.request.method} ${exchange.request.path}`;
+    return [head, ...responseLines(exchange.response).slice(0, 1)].join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/run/replay/index.ts
+// run/replay/: record and replay of a trial's model traffic. A loopback proxy the agent uses as
+// its API's base URL (proxy.ts) records each exchange (the request, the streamed response with its
+// chunking and timing) or answers from a recording; the cassette format (cassette.ts); the matching
+// rule (normalize.ts, match.ts); readable diffs (diff.ts, render.ts); a replay miss (miss.ts);
+// the first divergence of two recordings (diverge.ts); what is kept of HTTP (http-parts.ts), the
+// upstream client (upstream.ts) and redaction (scrub.ts).
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/run/trial-traffic.ts
+// A trial's model traffic, recorded or replayed (`--record`, `--replay`; docs/record-replay.md):
+// a proxy on loopback between the agent and its model API, started before the agent and closed
+// after it. Recording stores the cassette in the trial's results folder; replaying answers from
+// the recorded one, and a request it has no answer for ends the trial as a replay miss.
+
+
+
+
+
+/** The cassette's name in a trial's results folder. */
+const CASSETTE_FILE = "cassette.json";
+/** A trial that asked the recording for an answer it does not hold (never a pass, never retried). */
+class ReplayMissError extends model/* InfraError */.Ri {
+    code = model/* Codes */.NC.replayMiss;
+    constructor(message) {
+        super(message, false);
+        this.name = "ReplayMissError";
+    }
+}
+/**
+ * The trial's proxy, when the run records or replays and the trial has an agent. An agent whose
+ * traffic cannot be moved (no `modelUpstream`) cannot be: that is said, not silently run live.
+ */
+async function openTraffic(input) {
+    const { traffic, agent } = input;
+    // A free agent (literal, scripts) calls no model: nothing to record or replay.
+    if (!traffic || !agent || agent.free)
+        return undefined;
+    const upstream = agent.modelUpstream?.({
+        env: input.env,
+        ...(input.spec.model !== undefined ? { model: input.spec.model } : {}),
+    });
+    if (!upstream)
+        throw new model/* InfraError */.Ri(`the ${agent.name} agent's model traffic cannot be ${traffic.mode}ed: it has no base URL agent-evals can point at a proxy (docs/record-replay.md lists what each agent needs)`, false);
+    const recorded = traffic.mode === "replay" ? recordedOf(input.recording) : undefined;
+    const proxy = await startModelProxy({
+        mode: traffic.mode,
+        upstream,
+        ...(recorded ? { recorded } : {}),
+        volatile: input.volatile,
+    });
+    const { hostname, port } = new URL(proxy.url);
+    return {
+        mode: traffic.mode,
+        baseUrl: proxy.url,
+        endpoint: { host: hostname, port: Number(port) },
+        env: traffic.mode === "replay" ? standInLogin(agent, input.env) : {},
+        proxy,
+    };
+}
+/**
+ * A replayed agent talks to the proxy only, which never checks a key; but a CLI without any login
+ * refuses to start. Where none of its credential variables is set, the first gets a stand-in.
+ */
+function standInLogin(agent, env) {
+    const names = agent.credentialEnv ?? [];
+    if (names.length === 0 || names.some((name) => env[name]))
+        return {};
+    return { [names[0]]: REPLAY_STAND_IN_KEY };
+}
+/** The stand-in login a replayed agent gets (it never leaves the machine). */
+const REPLAY_STAND_IN_KEY = "agent-evals-replay-no-key";
+/**
+ * The proxy closed, its exchanges written beside the trial's other files; a replay's first miss
+ * thrown as the trial's outcome (the agent's run after a miss answered nothing true).
+ */
+async function closeTraffic(traffic, outDir, trialRoot) {
+    if (!traffic)
+        return undefined;
+    const outcome = await traffic.proxy.close();
+    // A replay writes what it served too: `diverge` compares it with the recording.
+    await writeCassette(external_node_path_default().join(outDir, CASSETTE_FILE), { ...outcome.cassette, trialRoot });
+    if (traffic.mode === "record")
+        return outcome;
+    const miss = outcome.misses[0];
+    if (miss) {
+        external_node_fs_default().writeFileSync(external_node_path_default().join(outDir, "replay-miss.txt"), `${miss.message}\n\n${miss.diff}\n`);
+        throw new ReplayMissError(`replay miss: ${miss.message}${outcome.misses.length > 1 ? ` (and ${outcome.misses.length - 1} more)` : ""}`);
+    }
+    return outcome;
+}
+/**
+ * The recorded trial's cassette. The replay folder may be a downloaded artifact: a link or a
+ * FIFO in its place is refused before anything opens it.
+ */
+async function recordedCassette(file) {
+    const stats = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
+    if (!stats)
+        throw new ReplayMissError(`replay miss: no recording of this trial (${file} does not exist); record it with --record`);
+    if (!stats.isFile())
+        throw new ReplayMissError(`replay miss: ${file} is not a regular file (${stats.isSymbolicLink() ? "a symlink" : "a special file"}); not read`);
+    try {
+        return await readCassette(file);
+    }
+    catch (error) {
+        throw new ReplayMissError(`replay miss: the recording cannot be read: ${(0,model/* errorMessage */.gJ)(error)}`);
+    }
+}
+/**
+ * The folder the recorded trial ran in, taken for this replay where it is free: model answers
+ * name absolute paths (claude's Read and Edit take nothing else), which then lead into this
+ * trial's workspace. Undefined when not replaying, or the recording names none or one elsewhere.
+ */
+function replayRoot(recording) {
+    const root = recording && "cassette" in recording ? recording.cassette.trialRoot : undefined;
+    return root ? claimTempDir(root) : undefined;
+}
+/** The trial's recording, read once when it opens (its folder and its proxy both use it). */
+async function readRecording(traffic) {
+    if (traffic?.mode !== "replay")
+        return undefined;
+    try {
+        return { cassette: await recordedCassette(traffic.cassette) };
+    }
+    catch (error) {
+        if (error instanceof ReplayMissError)
+            return { miss: error };
+        throw error;
+    }
+}
+function recordedOf(recording) {
+    if (!recording)
+        throw new ReplayMissError("replay miss: no recording was read for this trial");
+    if ("miss" in recording)
+        throw recording.miss;
+    return recording.cassette;
+}
+/**
+ * The replay folder, safe from the run: when it is (inside) the results folder the run is about
+ * to empty, its cassettes are first copied to a folder of their own (regular files only, links
+ * not followed), removed by `dispose`.
+ */
+async function stageReplaySource(from, resultsDir) {
+    const inside = external_node_path_default().relative(resultsDir, from);
+    if (inside.startsWith("..") || external_node_path_default().isAbsolute(inside))
+        return { from, dispose: async () => { } };
+    const staged = await makeTempDir("replay-source");
+    copyCassettes(from, staged);
+    return { from: staged, dispose: () => external_node_fs_default().promises.rm(staged, { recursive: true, force: true }) };
+}
+/** The cassettes under `from`, copied to `to` in the same layout (regular files only). */
+function copyCassettes(from, to) {
+    let count = 0;
+    for (const entry of external_node_fs_default().readdirSync(from, { withFileTypes: true })) {
+        const source = external_node_path_default().join(from, entry.name);
+        if (entry.isDirectory())
+            count += copyCassettes(source, external_node_path_default().join(to, entry.name));
+        else if (entry.isFile() && entry.name === CASSETTE_FILE) {
+            external_node_fs_default().mkdirSync(to, { recursive: true });
+            external_node_fs_default().copyFileSync(source, external_node_path_default().join(to, entry.name));
+            count += 1;
+        }
+    }
+    return count;
+}
+
 ;// CONCATENATED MODULE: ./src/run/trial.ts
 // One trial: a fresh copy of the prepared tree, shims first on PATH, the agent, the calls, the checks.
 // Writes prompt.md, calls.jsonl (an eval with shims), checks.json, trial.json and outcome.json into
@@ -21295,211 +23120,303 @@ function redactCall(call, text) {
 
 
 
+
+
+
+
+
 async function runTrial(input) {
-    const started = Date.now();
-    const root = await makeTempDir(`${input.spec.id}-t${input.n}`);
-    const work = external_node_path_default().join(root, "work");
-    const tmp = external_node_path_default().join(root, "tmp");
-    const callLog = external_node_path_default().join(root, "calls.raw");
-    // Secrets are replaced in everything this trial writes (see redact.ts).
-    const redactor = (0,util/* currentRedactor */.I)();
-    const redact = (value) => (redactor ? redactor.value(value) : value);
-    let sandbox;
+    const trial = await openTrial(input);
     try {
-        // Small file-system calls are made synchronously throughout: on the main thread they cost less
-        // than a round trip through libuv's thread pool, which adds up over a trial's dozens of calls.
-        external_node_fs_default().rmSync(input.outDir, { recursive: true, force: true });
-        external_node_fs_default().mkdirSync(input.outDir, { recursive: true });
-        external_node_fs_default().mkdirSync(tmp);
-        const isolation = isolationFor(input.spec, input.isolation);
-        // Where the provider keeps the prepared tree (docker: in the eval's image), the workspace is
-        // the sandbox's own copy-on-write view of it: the folder here gets only what the run changes.
-        const treeInside = input.prepared.treeInside;
-        if (treeInside)
-            external_node_fs_default().mkdirSync(work);
-        else
-            await input.prepared.workspaces.take(work).catch((error) => {
-                throw new model/* InfraError */.Ri(`could not copy the prepared sandbox: ${error.message}`);
-            });
-        const env = await trialEnv(input, isolation, root, tmp, callLog);
+        await takeWorkspace(input, trial);
+        const env = await trialEnv(input, input.isolation, trial.root, trial.tmp, trial.callLog);
         if (input.prompt)
             external_node_fs_default().writeFileSync(external_node_path_default().join(input.outDir, "prompt.md"), input.prompt.safeText);
-        const agent = input.agent;
-        const checkLog = external_node_path_default().join(root, "check-calls.raw");
-        // The agent runs inside its provider's sandbox (README › Sandbox providers); the checks after it
-        // run there too where the provider says so (a container: its image holds their tools), else
-        // on the host. Every writable path exists before a provider binds it: the call logs too, empty.
-        const checksInside = Boolean(isolation.provider.checksInside);
-        // Only shims write the call log: without them there is none to create, bind or read (one
-        // written beside the workspace by the agent is not taken for one).
-        const shimmed = Object.keys(input.spec.shims).length > 0;
-        const logsCalls = Boolean(agent) && shimmed;
-        if (logsCalls)
-            external_node_fs_default().writeFileSync(callLog, "", { flag: "a" });
-        if (checksInside)
-            external_node_fs_default().writeFileSync(checkLog, "", { flag: "a" });
-        sandbox =
-            agent || checksInside
-                ? await isolation.provider.prepareTrial({
-                    root,
-                    writable: [
-                        work,
-                        tmp,
-                        env.HOME ?? tmp,
-                        ...(logsCalls ? [callLog] : []),
-                        ...(checksInside ? [checkLog] : []),
-                    ],
-                    // What it runs from stays visible where a private /tmp would hide it: its shims, its
-                    // results folder (the literal agent's step files), its PATH.
-                    readable: [shimDirOf(root), input.outDir, ...(env.PATH ?? "").split((external_node_path_default()).delimiter)],
-                    ownReadable: [
-                        ...(external_node_fs_default().existsSync(shimDirOf(root)) ? [shimDirOf(root)] : []),
-                        input.outDir,
-                    ],
-                    allow: isolation.allow,
-                    container: input.prepared.container ?? isolation.container ?? {},
-                    workspace: work,
-                    ...(treeInside ? { treeInside } : {}),
-                })
-                : undefined;
-        const layered = treeInside ? layersOf(input.prepared, sandbox, work, root) : undefined;
-        const run = agent && sandbox
-            ? await sandbox.run(() => agent.run({
-                prompt: input.prompt?.text ?? "",
-                commands: input.prompt?.commands ?? [],
-                cwd: work,
-                // PWD too: some agents (opencode) take their project folder from it, not from the cwd.
-                env: { ...env, PWD: work },
-                timeoutMs: input.spec.timeoutMs,
-                maxCostUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
-                model: input.spec.model,
-                outDir: input.outDir,
-                signal: input.signal,
-                ...(input.spec.agentArgs?.length ? { extraArgs: [...input.spec.agentArgs] } : {}),
-                ...(input.spec.mcp && Object.keys(input.spec.mcp).length
-                    ? { mcp: input.spec.mcp }
-                    : {}),
-            }))
-            : noAgentRun();
+        trial.traffic = await openTraffic({
+            ...input,
+            env,
+            volatile: volatilePaths(trial, env),
+            ...(trial.recording ? { recording: trial.recording } : {}),
+        });
+        trial.sandbox = await openSandbox(input, trial, env);
+        trial.layered = input.prepared.treeInside
+            ? layersOf(input.prepared, trial.sandbox, trial.work, trial.root)
+            : undefined;
+        const ran = await runAgent(input, trial, env).catch(async (error) => {
+            // An agent stopped by a replay miss (the proxy's 400) ends as that miss, not as its error.
+            await closeTraffic(trial.traffic, input.outDir, trial.root).finally(() => (trial.traffic = undefined));
+            throw error;
+        });
+        // A replay spends nothing: what the agent reports is the recorded run's cost.
+        const run = trial.traffic?.mode === "replay" ? { ...ran, costUsd: 0 } : ran;
         if (input.signal.aborted)
             throw new model/* InfraError */.Ri("interrupted", false);
+        await closeTraffic(trial.traffic, input.outDir, trial.root).finally(() => (trial.traffic = undefined));
         // From here on the harness reads what the agent left: where that cannot be done (a container
         // it stopped, a tree too deep to walk), the trial fails with why, without its checks.
-        const fault = await faultOf(async () => sandboxDamage(root, work, await layered?.sync()));
-        if (typeof fault === "string") {
-            const damage = { failure: fault, warnings: [] };
-            const result = redact(verdictOf(input, run, noCalls(), [], started, shimDirOf(root), damage));
-            await writeTrialFiles(input.outDir, result, redact(run), []);
+        const left = await readWhatTheAgentLeft(input, trial);
+        if ("failure" in left) {
+            const result = trial.redact(verdictOf(input, trial, run, left.calls, [], {
+                failure: left.failure,
+                warnings: left.warnings,
+            }));
+            await writeTrialFiles(input.outDir, result, trial.redact(run), []);
             return result;
         }
-        const damage = fault.value;
-        // Read and written under caps, a chunk at a time: the agent decides how big the log is.
-        const calls = logsCalls ? await readCallLog(callLog) : noCalls();
-        if (shimmed)
-            await writeCallsJsonl(external_node_path_default().join(input.outDir, "calls.jsonl"), calls, redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined);
-        const manifest = await input.prepared.manifest();
-        const changes = async () => {
-            await layered?.sync();
-            // A recycled workspace knows which files are as it was handed out: only the others are hashed.
-            return workspaceChanges(work, manifest, input.prepared.workspaces.unchanged(work));
-        };
-        const changed = async () => (await changes()).changed;
-        // What the agent left, kept for `recheck` before any check runs (a build a check starts is not
-        // the agent's work); capped, and redacted as it is stored. Where the workspace holds only the
-        // run's changes, the sandbox tells what was deleted; else the walk did.
-        const stored = await faultOf(async () => {
-            const agentChanges = await changes();
-            const deleted = layered
-                ? [...manifest.keys()].filter(deletedFrom(work, (await layered.sync()).deleted)).sort()
-                : agentChanges.deleted;
-            storeOutcome(work, { changed: agentChanges.changed, deleted }, manifest, input.outDir, redactor ? (content) => redactor.bytes(content) : undefined);
-            return agentChanges.changed;
-        });
-        if (typeof stored === "string") {
-            const failed = { failure: stored, warnings: damage.warnings };
-            const result = redact(verdictOf(input, run, calls, [], started, shimDirOf(root), failed));
-            await writeTrialFiles(input.outDir, result, redact(run), []);
-            return result;
-        }
-        const agentChanged = stored.value;
-        const spend = {
-            capUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
-            spentUsd: run.costUsd ?? 0,
-        };
-        // A judge always runs on the host in a copy of the workspace (check/judge.ts steps out of the
-        // sandbox's command wrapper), whatever the provider does with the checks.
-        const inside = (fn) => (checksInside && sandbox ? sandbox.run(fn) : fn());
-        const checks = await inside(() => (0,check/* runChecks */.JT)(input.spec.checks, {
-            sandbox: work,
-            calls: calls.calls,
-            allCalls: calls.each,
-            run,
-            // Computed when a check asks, as before: after the checks before it (a build's output too).
-            changedFiles: changed,
-            env: { ...env, [CALL_LOG_ENV]: checkLog },
-            outDir: input.outDir,
-            timeoutMs: input.spec.timeoutMs,
-            signal: input.signal,
-            agentFailed: run.timedOut ? "it timed out" : (run.agentFailure ?? damage.failure),
-            ...(layered ? { layers: () => layered.sync() } : {}),
-            judging: {
-                material: judgeMaterial(work, external_node_path_default().join(root, "judged"), agentChanged, layered),
-                spend,
-                calibrationOf: input.calibrationOf,
-            },
-        }));
+        const { checks, costed } = await checkTheWork(input, trial, env, run, left);
         // Checks cut short by an interrupt judge nothing: the trial is unfinished, as for the agent.
         if (input.signal.aborted)
             throw new model/* InfraError */.Ri("interrupted", false);
-        const judgedCost = spend.spentUsd - (run.costUsd ?? 0);
-        const costed = judgedCost > 0 ? { ...run, costUsd: (run.costUsd ?? 0) + judgedCost } : run;
-        const result = redact(verdictOf(input, costed, calls, checks, started, shimDirOf(root), {
-            ...damage,
+        const result = trial.redact(verdictOf(input, trial, costed, left.calls, checks, {
+            ...left.damage,
             warnings: [
-                ...damage.warnings,
+                ...left.damage.warnings,
                 // The trial's own HOME only: with --real-home the user's projects are under HOME.
-                ...callsOutside(calls.calls, [
-                    work,
-                    tmp,
-                    isolation.home ? env.HOME : undefined,
-                    treeInside,
+                ...callsOutside(left.calls.calls, [
+                    trial.work,
+                    trial.tmp,
+                    input.isolation.home ? env.HOME : undefined,
+                    input.prepared.treeInside,
                 ]),
             ],
         }));
-        await writeTrialFiles(input.outDir, result, redact(run), redact(checks));
-        // A workspace kept to be looked at is the whole tree, also where it held only the changes.
-        if (input.keepWorkspace && layered) {
-            const { deleted } = await layered.sync();
-            await fillUnchanged(await input.prepared.snapshot(), work, deleted);
-        }
-        return input.keepWorkspace ? { ...result, workspace: work } : result;
+        await writeTrialFiles(input.outDir, result, trial.redact(run), trial.redact(checks));
+        return await keptWorkspace(input, trial, result);
     }
     finally {
-        await sandbox?.dispose?.();
-        // Last sweep of the results folder, for files agents wrote themselves (literal's step files).
-        if (redactor) {
-            await (0,util/* redactTree */.us)(input.outDir, redactor).catch(() => undefined);
-            if (input.keepWorkspace) {
-                for (const log of [callLog, external_node_path_default().join(root, "check-calls.raw")])
-                    await (0,util/* redactFile */.it)(log, redactor).catch(() => undefined);
-            }
-        }
-        if (!input.keepWorkspace) {
-            // The workspace goes back to the prepared tree's pool (moved out at once), the rest is removed.
-            const cleanup = Promise.all([
-                external_node_fs_default().existsSync(work) ? input.prepared.workspaces.give(work) : undefined,
-                removeTree(root),
-            ]).then(() => undefined);
-            if (input.deferCleanup)
-                input.deferCleanup(cleanup);
-            else
-                await cleanup;
+        await closeTrial(input, trial);
+    }
+}
+async function openTrial(input) {
+    const started = Date.now();
+    const recording = await readRecording(input.traffic);
+    const root = replayRoot(recording) ?? (await makeTempDir(`${input.spec.id}-t${input.n}`));
+    // Secrets are replaced in everything this trial writes (see redact.ts).
+    const redactor = (0,util/* currentRedactor */.I)();
+    const { trialMs } = input.limits;
+    return {
+        started,
+        ...(trialMs !== undefined ? { deadline: started + trialMs } : {}),
+        root,
+        work: external_node_path_default().join(root, "work"),
+        tmp: external_node_path_default().join(root, "tmp"),
+        callLog: external_node_path_default().join(root, "calls.raw"),
+        checkLog: external_node_path_default().join(root, "check-calls.raw"),
+        logsCalls: Boolean(input.agent) && Object.keys(input.spec.shims).length > 0,
+        checksInside: Boolean(input.isolation.provider.checksInside),
+        redactor,
+        redact: (value) => (redactor ? redactor.value(value) : value),
+        ...(recording ? { recording } : {}),
+    };
+}
+/** The trial's results folder emptied, and its workspace: a copy of the prepared tree. */
+async function takeWorkspace(input, trial) {
+    // Small file-system calls are made synchronously throughout: on the main thread they cost less
+    // than a round trip through libuv's thread pool, which adds up over a trial's dozens of calls.
+    external_node_fs_default().rmSync(input.outDir, { recursive: true, force: true });
+    external_node_fs_default().mkdirSync(input.outDir, { recursive: true });
+    external_node_fs_default().mkdirSync(trial.tmp);
+    // Where the provider keeps the prepared tree (docker: in the eval's image), the workspace is
+    // the sandbox's own copy-on-write view of it: the folder here gets only what the run changes.
+    if (input.prepared.treeInside)
+        external_node_fs_default().mkdirSync(trial.work);
+    else
+        await input.prepared.workspaces.take(trial.work).catch((error) => {
+            throw new model/* InfraError */.Ri(`could not copy the prepared sandbox: ${error.message}`);
+        });
+}
+/**
+ * The provider's sandbox the agent runs inside (docs/sandboxes.md › Sandbox providers), which the checks after
+ * it use too where the provider says so; none for an eval without an agent whose checks run on the
+ * host. Every writable path exists before a provider binds it: the call logs too, empty.
+ */
+async function openSandbox(input, trial, env) {
+    const { root, work, tmp, callLog, checkLog, logsCalls, checksInside } = trial;
+    if (logsCalls)
+        external_node_fs_default().writeFileSync(callLog, "", { flag: "a" });
+    if (checksInside)
+        external_node_fs_default().writeFileSync(checkLog, "", { flag: "a" });
+    if (!input.agent && !checksInside)
+        return undefined;
+    const treeInside = input.prepared.treeInside;
+    return input.isolation.provider.prepareTrial({
+        root,
+        writable: [
+            work,
+            tmp,
+            env.HOME ?? tmp,
+            ...(logsCalls ? [callLog] : []),
+            ...(checksInside ? [checkLog] : []),
+        ],
+        // What it runs from stays visible where a private /tmp would hide it: its shims, its
+        // results folder (the literal agent's step files), its PATH.
+        readable: [shimDirOf(root), input.outDir, ...(env.PATH ?? "").split((external_node_path_default()).delimiter)],
+        ownReadable: [...(external_node_fs_default().existsSync(shimDirOf(root)) ? [shimDirOf(root)] : []), input.outDir],
+        allow: [...input.isolation.allow, ...(trial.traffic ? [trial.traffic.endpoint] : [])],
+        container: input.prepared.container ?? input.isolation.container ?? {},
+        workspace: work,
+        ...(treeInside ? { treeInside } : {}),
+    });
+}
+/** The agent, inside its sandbox, for the eval's timeout or what is left of the trial's limit. */
+async function runAgent(input, trial, env) {
+    const { agent } = input;
+    const sandbox = trial.sandbox;
+    if (!agent || !sandbox)
+        return noAgentRun();
+    const limit = (trial.agentLimit = agentLimit(input, trial));
+    return sandbox.run(() => agent.run({
+        prompt: input.prompt?.text ?? "",
+        commands: input.prompt?.commands ?? [],
+        cwd: trial.work,
+        // PWD too: some agents (opencode) take their project folder from it, not from the cwd.
+        env: { ...env, ...trial.traffic?.env, PWD: trial.work },
+        timeoutMs: limit.ms,
+        maxCostUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
+        model: input.spec.model,
+        outDir: input.outDir,
+        signal: input.signal,
+        ...(input.spec.agentArgs?.length ? { extraArgs: [...input.spec.agentArgs] } : {}),
+        ...(input.spec.mcp && Object.keys(input.spec.mcp).length ? { mcp: input.spec.mcp } : {}),
+        ...(trial.traffic ? { modelBaseUrl: trial.traffic.baseUrl } : {}),
+    }));
+}
+/** The trial's own paths, which differ from run to run: placeholders when requests are matched. */
+function volatilePaths(trial, env) {
+    const paths = [
+        [trial.work, "workspace"],
+        [trial.tmp, "tmp"],
+        ...(env.HOME ? [[env.HOME, "home"]] : []),
+        [trial.root, "trial"],
+    ];
+    // Each also as the slug some CLIs name a folder after (claude: ~/.claude/projects/-tmp-…-work).
+    return Object.fromEntries(paths.flatMap(([dir, name]) => [
+        [dir, `<${name}>`],
+        [dir.replace(/[^A-Za-z0-9]/g, "-"), `<${name}-slug>`],
+    ]));
+}
+/** The agent's limit: the eval's timeout, or what the trial's limit left it when that is less. */
+function agentLimit(input, trial) {
+    return (0,check/* partLimit */.jI)(input.limits.partMs, trial.deadline, input.limits.trialMs);
+}
+/**
+ * What the agent left, read once: the damage it did to its sandbox, its shimmed calls (written to
+ * calls.jsonl), and its changes, stored as the trial's outcome for `recheck` before any check runs
+ * (a build a check starts is not the agent's work); or why it could not be read.
+ */
+async function readWhatTheAgentLeft(input, trial) {
+    const { root, work, layered, redactor } = trial;
+    const fault = await faultOf(async () => workspaceDamage(root, work, await layered?.sync()));
+    if (typeof fault === "string")
+        return { failure: fault, warnings: [], calls: noCalls() };
+    const damage = fault.value;
+    // Read and written under caps, a chunk at a time: the agent decides how big the log is.
+    const calls = trial.logsCalls ? await readCallLog(trial.callLog) : noCalls();
+    if (Object.keys(input.spec.shims).length > 0)
+        await writeCallsJsonl(external_node_path_default().join(input.outDir, "calls.jsonl"), calls, redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined);
+    // Capped, and redacted as it is stored. Where the workspace holds only the run's changes, the
+    // sandbox tells what was deleted; else the walk did.
+    const manifest = await input.prepared.manifest();
+    const stored = await faultOf(async () => {
+        const agentChanges = await changesOf(input, trial);
+        const deleted = layered
+            ? [...manifest.keys()].filter(deletedFrom(work, (await layered.sync()).deleted)).sort()
+            : agentChanges.deleted;
+        storeOutcome(work, { changed: agentChanges.changed, deleted }, manifest, input.outDir, redactor ? (content) => redactor.bytes(content) : undefined);
+        return agentChanges.changed;
+    });
+    if (typeof stored === "string")
+        return { failure: stored, warnings: damage.warnings, calls };
+    return { calls, damage, agentChanged: stored.value };
+}
+/** What changed in the workspace since it was handed out (recycled: only the others are hashed). */
+async function changesOf(input, trial) {
+    await trial.layered?.sync();
+    const manifest = await input.prepared.manifest();
+    return workspaceChanges(trial.work, manifest, input.prepared.workspaces.unchanged(trial.work));
+}
+/**
+ * The eval's checks on what the agent left, each under its part of the limits; a judge always runs
+ * on the host in a copy of the workspace (check/judge.ts steps out of the sandbox's command
+ * wrapper), whatever the provider does with the checks. The run's cost then includes the judges'.
+ */
+async function checkTheWork(input, trial, env, run, left) {
+    const { sandbox, layered, work, root } = trial;
+    const spend = {
+        capUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
+        spentUsd: run.costUsd ?? 0,
+    };
+    const inside = (fn) => trial.checksInside && sandbox ? sandbox.run(fn) : fn();
+    const checks = await inside(() => (0,check/* runChecks */.JT)(input.spec.checks, {
+        workspace: work,
+        calls: left.calls.calls,
+        allCalls: left.calls.each,
+        run,
+        // Computed when a check asks, as before: after the checks before it (a build's output too).
+        changedFiles: async () => (await changesOf(input, trial)).changed,
+        env: { ...env, [CALL_LOG_ENV]: trial.checkLog },
+        outDir: input.outDir,
+        timeoutMs: input.limits.partMs,
+        ...(trial.deadline !== undefined
+            ? { trialDeadline: trial.deadline, trialTimeoutMs: input.limits.trialMs }
+            : {}),
+        signal: input.signal,
+        agentFailed: run.timedOut ? "it timed out" : (run.agentFailure ?? left.damage.failure),
+        ...(layered ? { layers: () => layered.sync() } : {}),
+        judging: {
+            material: judgeMaterial(work, external_node_path_default().join(root, "judged"), left.agentChanged, layered),
+            spend,
+            calibrationOf: input.calibrationOf,
+        },
+    }));
+    const judgedCost = spend.spentUsd - (run.costUsd ?? 0);
+    const costed = judgedCost > 0 ? { ...run, costUsd: (run.costUsd ?? 0) + judgedCost } : run;
+    return { checks, costed };
+}
+/** A workspace kept to be looked at is the whole tree, also where it held only the changes. */
+async function keptWorkspace(input, trial, result) {
+    if (!input.keepWorkspace)
+        return result;
+    if (trial.layered) {
+        const { deleted } = await trial.layered.sync();
+        await fillUnchanged(await input.prepared.snapshot(), trial.work, deleted);
+    }
+    return { ...result, workspace: trial.work };
+}
+/**
+ * The sandbox closed, a last redaction sweep of the results folder (for files agents wrote
+ * themselves: literal's step files), and the workspace given back to the prepared tree's pool
+ * (moved out at once) while the rest is removed, unless it is kept.
+ */
+async function closeTrial(input, trial) {
+    const { root, work, redactor } = trial;
+    // Left open by a trial that failed before its agent finished: closed, its recording dropped.
+    await trial.traffic?.proxy.close().catch(() => undefined);
+    await trial.sandbox?.dispose?.();
+    if (redactor) {
+        await (0,util/* redactTree */.us)(input.outDir, redactor).catch(() => undefined);
+        if (input.keepWorkspace) {
+            for (const log of [trial.callLog, trial.checkLog])
+                await (0,util/* redactFile */.it)(log, redactor).catch(() => undefined);
         }
     }
+    if (input.keepWorkspace)
+        return;
+    const cleanup = Promise.all([
+        external_node_fs_default().existsSync(work) ? input.prepared.workspaces.give(work) : undefined,
+        removeTree(root),
+    ]).then(() => undefined);
+    if (input.deferCleanup)
+        input.deferCleanup(cleanup);
+    else
+        await cleanup;
 }
 /** A trial's environment: its TMPDIR, its own HOME (unless --real-home), the shims first on PATH. */
 async function trialEnv(input, isolation, root, tmp, callLog) {
     const env = {
+        // npm's update check asks the registry and prints a notice into whatever the agent ran
+        // (`npm run build`): noise in a transcript, and a difference a replay would miss on.
+        NPM_CONFIG_UPDATE_NOTIFIER: "false",
         ...input.baseEnv,
         TMPDIR: tmp,
         AGENT_EVALS_TRIAL: String(input.n),
@@ -21507,9 +23424,9 @@ async function trialEnv(input, isolation, root, tmp, callLog) {
     };
     delete env[CALL_LOG_ENV];
     if (isolation.home) {
-        // Only the login part of the real HOME, and the eval's `sandbox.home` files (README › Security model).
+        // Only the login part of the real HOME, and the eval's `sandbox.home` files (docs/sandboxes.md › Security model).
         const home = external_node_path_default().join(root, "home");
-        await makeTrialHome(home, input.baseEnv, input.spec.sandbox.home);
+        await makeTrialHome(home, input.baseEnv, input.spec.workspace.home);
         Object.assign(env, trialHomeEnv(home, input.baseEnv));
         for (const name of RC_POINTERS)
             delete env[name];
@@ -21526,61 +23443,11 @@ async function trialEnv(input, isolation, root, tmp, callLog) {
     }
     return env;
 }
-/**
- * What a judge reads: a copy of the final workspace, made on first use (the live sandbox is never
- * handed to a judge), and the files the run created or changed.
- */
-function judgeMaterial(work, copy, changed, layered) {
-    let made;
-    return () => (made ??= (async () => {
-        // A tree that cannot be copied is the agent's doing (a link out of it): the judge check fails.
-        const copied = layered ? layered.whole(copy) : copyTree(work, copy);
-        await copied.catch((error) => {
-            throw new Error(`could not copy the workspace for the judge: ${error.message}`);
-        });
-        return { workspace: copy, changed };
-    })());
-}
-function layersOf(prepared, sandbox, work, root) {
-    let copies = 0;
-    const whole = async (dest, deleted) => wholeCopy(await prepared.snapshot(), work, deleted, dest);
-    const sync = async () => {
-        const found = (await sandbox?.changes?.()) ?? { deleted: [], gone: false };
-        const deleted = new Set(found.deleted);
-        return {
-            base: prepared.dir,
-            deleted,
-            gone: found.gone,
-            // A custom check's copy: made anew each time, as the checks before it may have changed more.
-            whole: async () => {
-                const dest = external_node_path_default().join(root, `whole-${++copies}`);
-                await whole(dest, deleted);
-                return dest;
-            },
-        };
-    };
-    return { sync, whole: async (dest) => whole(dest, (await sync()).deleted) };
-}
-/**
- * The value of a step that reads what the agent left, or why it could not be read: an AgentFault,
- * or a SandboxError of the walk (a path too long, a loop), which arise from the agent's workspace.
- */
-async function faultOf(step) {
-    try {
-        return { value: await step() };
-    }
-    catch (error) {
-        if (error instanceof model/* AgentFault */.kg)
-            return error.message;
-        if (error instanceof SandboxError)
-            return `the agent left a workspace that cannot be read: ${error.message}`;
-        throw error;
-    }
-}
 function noAgentRun() {
     return { exitCode: null, timedOut: false, trajectory: [], transcripts: [], durationMs: 0 };
 }
-function verdictOf(input, run, calls, checks, started, shimDir, damage) {
+function verdictOf(input, trial, run, calls, checks, damage) {
+    const shimDir = shimDirOf(trial.root);
     const failedChecks = checks.filter((c) => !c.ok && !c.skipped).length;
     const warnings = [
         ...(0,check/* shimBypassWarnings */.PH)(run.trajectory, calls.bins.map((bin) => ({ bin })), Object.keys(input.spec.shims), shimDir),
@@ -21594,7 +23461,9 @@ function verdictOf(input, run, calls, checks, started, shimDir, damage) {
     const agentFailure = run.agentFailure ?? damage.failure;
     const [reason, code] = run.timedOut
         ? [
-            `the agent timed out after ${Math.round(input.spec.timeoutMs / 1000)} s`,
+            trial.agentLimit?.limit
+                ? `the agent did not finish within ${trial.agentLimit.limit}`
+                : `the agent timed out after ${Math.round((trial.agentLimit?.ms ?? input.limits.partMs) / 1000)} s`,
             model/* Codes */.NC.agentTimedOut,
         ]
         : agentFailure
@@ -21609,7 +23478,7 @@ function verdictOf(input, run, calls, checks, started, shimDir, damage) {
         n: input.n,
         status: reason ? "failed" : "passed",
         ...(code ? { code } : {}),
-        durationMs: Date.now() - started,
+        durationMs: Date.now() - trial.started,
         ...(run.costUsd !== undefined ? { costUsd: run.costUsd } : {}),
         ...(run.tokens ? { tokens: totalTokens(run.tokens) } : {}),
         ...(run.turns !== undefined ? { turns: run.turns } : {}),
@@ -21646,66 +23515,1130 @@ async function writeTrialFiles(outDir, result, run, checks) {
     };
     external_node_fs_default().writeFileSync(external_node_path_default().join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`);
 }
-/**
- * What the agent did to its sandbox beyond the task: deleted or replaced it (the trial fails; the
- * checks then run against an empty folder), or wrote beside it in the trial's folder (a warning).
- */
-async function sandboxDamage(root, work, kept) {
-    const damage = { warnings: [] };
-    const stat = external_node_fs_default().lstatSync(work, { throwIfNoEntry: false });
-    if (kept?.gone) {
-        damage.failure = "the agent deleted its sandbox folder";
-    }
-    else if (!stat?.isDirectory()) {
-        damage.failure = stat
-            ? "the agent replaced its sandbox folder with a file or link"
-            : "the agent deleted its sandbox folder";
-        external_node_fs_default().rmSync(work, { force: true, recursive: true });
-        external_node_fs_default().mkdirSync(work);
-    }
-    const beside = await writesBesideWorkspace(root);
-    if (beside.length) {
-        damage.warnings.push(`the agent wrote outside its sandbox, beside it: ${beside.map((n) => `../${n}`).join(", ")}` +
-            " (writes further away are not detected; --sandbox bwrap prevents them)");
-    }
-    return damage;
-}
-/**
- * Shimmed calls the agent made from a folder outside its sandbox (the workspace, its TMPDIR and
- * HOME; `treeInside`, the workspace's path in a container): said as such, with the folders.
- */
-function callsOutside(calls, inside) {
-    const roots = inside.filter((p) => Boolean(p)).map((p) => external_node_path_default().resolve(p));
-    const within = (cwd) => roots.some((r) => {
-        const rel = external_node_path_default().relative(r, cwd);
-        return rel === "" || (!rel.startsWith("..") && !external_node_path_default().isAbsolute(rel));
-    });
-    const outside = new Map();
-    for (const call of calls) {
-        if (!call.cwd || !external_node_path_default().isAbsolute(call.cwd) || within(external_node_path_default().resolve(call.cwd)))
-            continue;
-        const bins = outside.get(call.cwd) ?? new Set();
-        bins.add(call.bin);
-        outside.set(call.cwd, bins);
-    }
-    if (!outside.size)
-        return [];
-    const listed = [...outside].slice(0, 5).map(([cwd, bins]) => `${[...bins].join(", ")} in ${cwd}`);
-    return [
-        `the agent worked outside its sandbox: shimmed calls ran from folders outside its workspace (${listed.join("; ")}${outside.size > 5 ? `; ${outside.size - 5} more folders` : ""})`,
-    ];
-}
 function shimDirOf(trialRoot) {
     return external_node_path_default().join(trialRoot, "shims");
 }
 
-;// CONCATENATED MODULE: ./src/run/suite.ts
-// Runs planned units (eval × agent) with bounded concurrency: prepares each eval's sandbox once,
-// runs trials until the verdict is decided (exact curtailment), retries infra errors, and reports
-// progress through events. Returns results in plan order, whatever order they finished in.
+;// CONCATENATED MODULE: ./src/run/suite/trial-attempts.ts
+// One trial of a unit as the suite runs it: within the budget (its worst case reserved first),
+// retried on an infra error where a retry can help, in its own results folder.
 
 
 
+
+
+
+
+
+/** A trial within the budget: its worst case reserved first, settled with its real cost after. */
+async function runBudgetedTrial(unit, n, prepared, options) {
+    // A judge is paid for whatever agent did the work.
+    const judged = unit.spec.checks.some((check) => check.type === "judge");
+    const free = (!unit.agent || unit.agent.free === true) && !judged;
+    const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
+    if (!reservation)
+        return "no-budget";
+    let trial;
+    try {
+        trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
+    }
+    finally {
+        options.budget.settle(reservation, trial?.costUsd ?? 0);
+    }
+    const overBudget = overspent(trial.costUsd ?? 0, reservation.capUsd, unit.spec, options.budget);
+    return overBudget.length ? { ...trial, overBudget } : trial;
+}
+async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
+    const outDir = external_node_path_default().join(options.resultsDir, "evals", evalFolder(unit), slug((0,util/* currentRedactor */.I)()?.text(unit.agentName) ?? unit.agentName), `trial-${n}`);
+    options.events?.onTrialStart?.(unit, n);
+    const started = Date.now();
+    let lastError = "";
+    let lastCode = model/* Codes */.NC.infraError;
+    let attempts = 0;
+    for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
+        attempts = attempt + 1;
+        try {
+            const trial = await runTrial({
+                spec: unit.spec,
+                agent: unit.agent,
+                prompt: unit.prompt,
+                n,
+                prepared,
+                outDir,
+                projectRoot: options.projectRoot,
+                baseEnv: options.env,
+                keepWorkspace: options.keepWorkspace,
+                signal: options.signal,
+                deferCleanup: options.deferCleanup,
+                maxCostUsd,
+                isolation: unit.isolation,
+                limits: unit.limits,
+                ...trafficOf(options, outDir),
+                ...(options.calibrationOf
+                    ? { calibrationOf: (judge) => options.calibrationOf(unit.spec, judge) }
+                    : {}),
+            });
+            return attempt > 0 ? { ...trial, retries: attempt } : trial;
+        }
+        catch (error) {
+            lastError = (0,util/* currentRedactor */.I)()?.text((0,model/* errorMessage */.gJ)(error)) ?? (0,model/* errorMessage */.gJ)(error);
+            lastCode = error instanceof ReplayMissError ? error.code : model/* Codes */.NC.infraError;
+            const retryable = error instanceof model/* InfraError */.Ri ? error.retryable : true;
+            if (!retryable || options.signal.aborted || attempt === options.maxRetries)
+                break;
+            options.events?.onTrialRetry?.(unit, n, {
+                attempt: attempt + 1,
+                of: options.maxRetries,
+                reason: lastError,
+                elapsedMs: Date.now() - started,
+            });
+            await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+        }
+    }
+    return {
+        n,
+        status: "error",
+        code: lastCode,
+        // The time it took to give up, every attempt included (what the user waited).
+        durationMs: Date.now() - started,
+        checks: [],
+        dir: external_node_path_default().relative(options.projectRoot, outDir),
+        reason: lastCode === model/* Codes */.NC.replayMiss
+            ? lastError
+            : `infra error${attempts > 1 ? ` (after ${attempts} attempts)` : ""}: ${lastError}`,
+        retries: attempts - 1,
+    };
+}
+/** The trial's traffic mode: a replay reads the cassette at the trial's place in the replay folder. */
+function trafficOf(options, outDir) {
+    const traffic = options.traffic;
+    if (!traffic)
+        return {};
+    if (traffic.mode === "record")
+        return { traffic };
+    const trialPath = external_node_path_default().relative(options.resultsDir, outDir);
+    const own = external_node_path_default().join(traffic.from, trialPath, CASSETTE_FILE);
+    // A comparison's arm (`evals/<id>@<arm>/…`) without a recording of its own replays the eval's:
+    // an arm that asks what the eval asked replays, one that asks otherwise misses and says where.
+    const [top, folder, ...rest] = trialPath.split((external_node_path_default()).sep);
+    const evalId = folder?.split("@")[0];
+    const primary = top && evalId && evalId !== folder
+        ? external_node_path_default().join(traffic.from, top, evalId, ...rest, CASSETTE_FILE)
+        : own;
+    return { traffic: { mode: "replay", cassette: external_node_fs_default().existsSync(own) ? own : primary } };
+}
+/** The eval's folder under evals/: an arm that is not the eval as defined gets `<id>@<arm>`. */
+function evalFolder(unit) {
+    return unit.arm && !unit.arm.primary ? `${unit.spec.id}@${slug(unit.arm.label)}` : unit.spec.id;
+}
+/**
+ * A folder-safe form of an agent name. A name that is already safe is its own folder ("literal",
+ * "claude-code"); any other gets a short hash of the whole name ("claude -p {prompt}" →
+ * "claude-p-prompt-1a2b3c4d"), so two command templates that differ only in what was replaced or
+ * cut never share a trial folder.
+ */
+function slug(name) {
+    const safe = name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "");
+    if (safe === name && safe.length <= 60 && safe !== "." && safe !== "..")
+        return safe;
+    const hash = (0,external_node_crypto_.createHash)("sha256").update(name).digest("hex").slice(0, 8);
+    return `${safe.slice(0, 51) || "agent"}-${hash}`;
+}
+
+;// CONCATENATED MODULE: ./src/run/policy.ts
+// How many trials an eval × agent runs: a fixed number with exact curtailment (or all of them with
+// --all-trials), or adaptively from `min` up to `max` until the Wilson interval clears the rate.
+
+function fixedPolicy(trials, passRate, allTrials) {
+    return {
+        max: trials,
+        verdict: (p, f) => allTrials && p + f < trials
+            ? "undecided"
+            : p + f === 0
+                ? "undecided"
+                : (0,model/* curtailedVerdict */.hN)(p, f, trials, passRate),
+        wanted: (p, f, launched) => {
+            // Every trial not finished yet may run at once (those in flight among them).
+            if (allTrials)
+                return trials - p - f;
+            // Never more at once than are certainly needed: no trial starts that could not matter.
+            return Math.max((0,model/* trialsCertainlyNeeded */.WO)(p, f, trials, passRate), launched === 0 ? 1 : 0);
+        },
+        finalStatus: (p, f) => (0,model/* curtailedVerdict */.hN)(p, f, trials, passRate) === "passed" ? "passed" : "failed",
+    };
+}
+function adaptivePolicy(min, max, passRate, confidence = 0.95) {
+    return {
+        max,
+        verdict: (p, f) => p + f < min ? "undecided" : (0,model/* adaptiveVerdict */.cZ)(p, p + f, passRate, confidence),
+        // The first `min` run together; after that one at a time, looking after each.
+        wanted: (p, f) => (p + f < min ? min - (p + f) : 1),
+        finalStatus: (p, f) => {
+            const v = (0,model/* adaptiveVerdict */.cZ)(p, p + f, passRate, confidence);
+            return v === "undecided" ? "inconclusive" : v;
+        },
+    };
+}
+/**
+ * The eval's own policy, made comparison-aware against a history baseline. Trials go on (one at a
+ * time once the eval's own verdict is decided) until the sequential rule of model/comparison.ts
+ * decides the comparison with the recorded counts, as it does for a base ref or a variant, up to
+ * `comparisonMax` trials (the trials of a PR comparison's arm: the eval's own few cannot show a
+ * −30-point drop). Past the eval's own trials they go on only while this run's pass rate is not
+ * above the baseline's, it has failed at least once, and a regression can still be reached: otherwise it stops there (a futility
+ * stop; it can only turn a regression call into none, so it adds no false positive). Looks are after each finished
+ * trial; the first decision stands. bench/verdict-sim.ts measures the error rates and the trials.
+ */
+function againstBaseline(own, baseline, options) {
+    const { passRate, margin = model/* DEFAULT_MARGIN */.PH, comparisonMax = model/* DEFAULT_COMPARISON_TRIALS */.IE } = options;
+    const max = Math.max(own.max, comparisonMax);
+    // Past the eval's own trials its verdict is read from all of them, as a comparison arm's is.
+    const ownStatus = (p, f) => p + f <= own.max
+        ? own.finalStatus(p, f)
+        : p >= (0,model/* requiredPasses */.Td)(p + f, passRate)
+            ? "passed"
+            : "failed";
+    let decided;
+    let looked = 0;
+    const open = (p, f) => {
+        const n = p + f;
+        if (!decided && n > looked) {
+            looked = n;
+            const treatment = { passes: p, trials: n };
+            const stats = (0,model/* sequentialDecision */.MH)(baseline, treatment, max, { margin, fixedControl: true });
+            if (stats)
+                decided = { stats, looks: n, treatment };
+        }
+        if (decided || n >= max)
+            return false;
+        // Within the eval's own trials, on; past them, only while this run does no better than its
+        // history, has failed at least once (a run that never failed shows no drop: an eval at 100%
+        // stays at its own trials) and a regression is still reachable (it is not if every remaining
+        // trial failing would still not make one, as against a history that always failed).
+        if (n < own.max)
+            return true;
+        if (p * baseline.trials > baseline.passes * n || p === n)
+            return false;
+        return (0,model/* compareArms */.JJ)(baseline, { passes: p, trials: max }, margin).verdict === "regression";
+    };
+    return {
+        max,
+        verdict: (p, f) => {
+            const n = p + f;
+            const verdict = n < own.max ? own.verdict(p, f) : "decided";
+            if (verdict === "undecided" || open(p, f))
+                return "undecided";
+            return n <= own.max ? own.verdict(p, f) : ownStatus(p, f) === "passed" ? "passed" : "failed";
+        },
+        wanted: (p, f, launched) => p + f < own.max && own.verdict(p, f) === "undecided"
+            ? own.wanted(p, f, launched)
+            : open(p, f)
+                ? 1
+                : 0,
+        finalStatus: ownStatus,
+        decision: () => decided,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/run/workspace/repo-files.ts
+// Listing a repository's files for a snapshot: git's view (tracked plus untracked-but-not-ignored)
+// in a work tree, else a walk; never node_modules/, .git/ or .copybook/. Git is run with execFile,
+// never through a shell.
+
+
+
+
+
+
+
+
+const execFileAsync = (0,external_node_util_.promisify)(external_node_child_process_.execFile);
+/** Folder names a repository snapshot never includes, at any depth. */
+const EXCLUDED_FROM_REPO = new Set(model/* NEVER_SNAPSHOT_DIRS */.xR);
+/**
+ * The files of the repository at `dir`, relative to it: tracked plus untracked-but-not-ignored
+ * files when `dir` is in a git work tree, else every file found by a walk. Never includes
+ * node_modules/, .git/ or .copybook/ at any depth. Tracked files deleted from the work tree are
+ * still listed (that is git's view); callers copying them must tolerate their absence.
+ */
+async function repoFiles(dir) {
+    const root = (0,external_node_path_.resolve)(dir);
+    const listed = (await isInGitWorkTree(root)) ? await gitListFiles(root) : await walkFiles(root);
+    return [...new Set(listed)].filter((rel) => !isExcludedFromRepo(rel)).sort();
+}
+/** Git's environment overrides would point it at another repository than `dir`'s. */
+function gitEnv() {
+    const env = { ...process.env };
+    delete env.GIT_DIR;
+    delete env.GIT_WORK_TREE;
+    delete env.GIT_INDEX_FILE;
+    return env;
+}
+async function isInGitWorkTree(dir) {
+    if (!(0,util/* mayBeInGitRepo */.gj)(dir, gitEnv()))
+        return false;
+    try {
+        const { stdout } = await execFileAsync("git", ["rev-parse", "--is-inside-work-tree"], {
+            cwd: dir,
+            env: gitEnv(),
+        });
+        return stdout.trim() === "true";
+    }
+    catch {
+        return false; // not a repository, or git isn't installed: walk instead
+    }
+}
+/** `git ls-files` run in `dir` lists only files under it, relative to it. */
+async function gitListFiles(dir) {
+    try {
+        const { stdout } = await execFileAsync("git", ["ls-files", "-co", "--exclude-standard", "-z"], {
+            cwd: dir,
+            env: gitEnv(),
+            maxBuffer: 512 * 1024 * 1024,
+        });
+        // An untracked nested repository is listed once, as "sub/": keep it as a folder path.
+        return stdout
+            .split("\0")
+            .filter((p) => p !== "")
+            .map((p) => p.replace(/\/$/, ""));
+    }
+    catch (err) {
+        const stderr = err.stderr?.trim();
+        throw new TreeError(`git ls-files failed in ${dir}${stderr ? `: ${stderr}` : ""}. Fix: run \`git status\` there and repair the repository.`, { cause: err });
+    }
+}
+function isExcludedFromRepo(rel) {
+    return rel.split("/").some((segment) => EXCLUDED_FROM_REPO.has(segment));
+}
+async function walkFiles(root) {
+    const entries = await walkTree(root, (name) => EXCLUDED_FROM_REPO.has(name));
+    return entries.filter((e) => e.kind !== "dir").map((e) => e.rel);
+}
+/**
+ * Turn listed repo paths into copyable entries: paths deleted from the work tree are skipped,
+ * and listed folders (submodules, untracked nested repositories) are walked.
+ */
+async function classifyRepoFiles(root, listed) {
+    const classified = await mapLimit(listed, PARALLEL_IO, async (rel) => {
+        const kind = await entryKindAt((0,external_node_path_.join)(root, rel));
+        if (kind === undefined)
+            return [];
+        if (kind !== "dir")
+            return [{ rel, kind }];
+        const inside = await walkTree((0,external_node_path_.join)(root, rel), (name) => EXCLUDED_FROM_REPO.has(name));
+        return inside
+            .filter((e) => e.kind !== "dir")
+            .map((e) => ({ rel: `${rel}/${e.rel}`, kind: e.kind }));
+    });
+    return classified.flat();
+}
+/** The kind of entry at `abs`, or undefined when it is gone or is a socket, FIFO or device. */
+async function entryKindAt(abs) {
+    try {
+        const stats = await (0,promises_.lstat)(abs);
+        if (stats.isSymbolicLink())
+            return "link";
+        if (stats.isDirectory())
+            return "dir";
+        if (stats.isFile())
+            return "file";
+        return undefined;
+    }
+    catch (err) {
+        if (errorCode(err) === "ENOENT")
+            return undefined;
+        throw ioFailure("cannot read", abs, err);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/run/workspace/fill.ts
+// Filling a workspace: from a template folder, an inline fixture map or a snapshot of the user's
+// repository, then a variant's overlay laid over it. Paths are checked before anything is written.
+
+
+
+
+
+
+/** Fill `dest` (an existing empty dir) from the spec, then lay its `overlay` (a variant's files) over it. */
+async function fillWorkspace(spec, dest) {
+    switch (spec.kind) {
+        case "template":
+            await fillFromTemplate(spec.dir, dest);
+            break;
+        case "fixture":
+            await fillFromFixture(spec.files, dest);
+            break;
+        case "repo":
+            await fillFromRepo(spec.dir, dest);
+            break;
+    }
+    if (spec.overlay)
+        applyOverlay(spec.overlay, dest);
+}
+/**
+ * Write a variant's files into the filled tree at `dest`: content writes the file (creating its
+ * folders), null removes the file or folder (nothing there is fine). Removals go first, then writes.
+ * A path that is not a plain relative one (checked as fixture keys are), or that goes through a
+ * symlink anywhere — a linked folder on the way, or a link where the file is written — is refused
+ * before anything is written: what a template or repository links to is never written through.
+ * Removing a path that is itself a link removes the link, never what it points to.
+ */
+function applyOverlay(overlay, dest) {
+    const base = (0,external_node_path_.resolve)(dest);
+    const entries = Object.entries(overlay).map(([key, content]) => ({
+        key,
+        content,
+        rel: workspaceRelPath(key, "overlay path"),
+    }));
+    refuseFileFolderClashes(new Map(entries.filter((e) => e.content !== null).map((e) => [e.key, e.rel])), "overlay path");
+    // Every path checked before the first change, so a refused overlay leaves the tree as filled.
+    const removed = new Set(entries.filter((e) => e.content === null).map((e) => e.rel));
+    for (const { key, rel, content } of entries)
+        refuseLinksOnTheWay(base, key, rel, content === null ? "remove" : removed);
+    for (const { key, rel, content } of entries) {
+        if (content !== null)
+            continue;
+        const abs = (0,external_node_path_.join)(base, rel);
+        attemptSync(`cannot remove overlay path ${JSON.stringify(key)} at`, abs, () => rmSyncNoFollow(abs));
+    }
+    for (const { key, rel, content } of entries) {
+        if (content === null)
+            continue;
+        const abs = (0,external_node_path_.join)(base, rel);
+        attemptSync(`cannot write overlay file ${JSON.stringify(key)} to`, abs, () => {
+            mkdirInside(base, (0,external_node_path_.dirname)(rel));
+            (0,external_node_fs_.writeFileSync)(abs, content);
+        });
+    }
+}
+/**
+ * Refuse `rel` when a folder on its way is a symlink or a file, or (for a write) the file itself is
+ * a link or a folder. A write below a path the overlay removes is checked up to that path only.
+ */
+function refuseLinksOnTheWay(base, key, rel, mode) {
+    const removing = mode === "remove";
+    const segments = rel.split("/");
+    for (let i = 1; i <= segments.length; i++) {
+        const partial = segments.slice(0, i).join("/");
+        if (!removing && mode.has(partial))
+            return; // removed first, then created as folders
+        const stats = lstatOrUndefined((0,external_node_path_.join)(base, partial));
+        if (stats === undefined)
+            return; // nothing further exists: it will be created as folders
+        const last = i === segments.length;
+        if (stats.isSymbolicLink() && !(last && removing)) {
+            throw new TreeError(`overlay path ${JSON.stringify(key)} goes through the symlink ${JSON.stringify(partial)} in the sandbox: it is not written through. Fix: write the file at the path the link points to, or remove the link in the eval's sandbox.`);
+        }
+        if (last && !removing && stats.isDirectory()) {
+            throw new TreeError(`overlay path ${JSON.stringify(key)} is a folder in the sandbox, not a file. Fix: name a file inside it, or give the folder null to remove it.`);
+        }
+        if (!last && !stats.isDirectory()) {
+            throw new TreeError(`overlay path ${JSON.stringify(key)} needs ${JSON.stringify(partial)} to be a folder, but it is a file in the sandbox. Fix: give ${JSON.stringify(partial)} null to remove it, or choose another path.`);
+        }
+    }
+}
+/** Create `relDir` under `base` one folder at a time, never through a link. */
+function mkdirInside(base, relDir) {
+    if (relDir === "." || relDir === "")
+        return;
+    let at = base;
+    for (const segment of relDir.split("/")) {
+        at = (0,external_node_path_.join)(at, segment);
+        const stats = lstatOrUndefined(at);
+        if (stats === undefined)
+            (0,external_node_fs_.mkdirSync)(at);
+        else if (!stats.isDirectory())
+            throw new TreeError(`${at} is not a folder. Fix: choose another overlay path.`);
+    }
+}
+// ---------- the three kinds of contents ----------
+async function fillFromTemplate(dir, dest) {
+    const root = (0,external_node_path_.resolve)(dir);
+    if (!(await isDirectory(root))) {
+        throw new TreeError(`template folder not found: ${root}. Fix: create it or correct the sandbox's template path.`);
+    }
+    await copyEntries(root, (0,external_node_path_.resolve)(dest), await walkTree(root), "template folder");
+}
+async function fillFromFixture(files, dest) {
+    const base = (0,external_node_path_.resolve)(dest);
+    const relPaths = new Map(Object.keys(files).map((key) => [key, fixturePath(key)]));
+    refuseFileFolderClashes(relPaths);
+    for (const [key, rel] of relPaths) {
+        const abs = (0,external_node_path_.join)(base, rel);
+        attemptSync(`cannot write fixture file ${JSON.stringify(key)} to`, abs, () => {
+            (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(abs), { recursive: true });
+            (0,external_node_fs_.writeFileSync)(abs, files[key]);
+        });
+    }
+}
+async function fillFromRepo(dir, dest) {
+    const root = (0,external_node_path_.resolve)(dir);
+    if (!(await isDirectory(root))) {
+        throw new TreeError(`repository folder not found: ${root}. Fix: correct the sandbox's repo path.`);
+    }
+    const entries = await classifyRepoFiles(root, await repoFiles(root));
+    await copyEntries(root, (0,external_node_path_.resolve)(dest), entries, "repository");
+}
+// ---------- fixture keys ----------
+/** The safe relative path a fixture key names, or a TreeError naming the key. */
+function fixturePath(key) {
+    return workspaceRelPath(key, "fixture key");
+}
+/** The safe relative path `key` names ('/' separators), or a TreeError naming the key. */
+function workspaceRelPath(key, label) {
+    const refuse = (why) => {
+        throw new TreeError(`${label} ${JSON.stringify(key)} ${why}. Fix: use a relative path inside the sandbox, like "src/app.ts".`);
+    };
+    if (key.trim() === "")
+        refuse("is empty");
+    // Both separators and both path flavours: a key must be safe wherever the eval runs.
+    if ((0,external_node_path_.isAbsolute)(key) || external_node_path_.win32.isAbsolute(key))
+        refuse("is an absolute path");
+    const segments = key.split(/[\\/]/);
+    if (segments.includes(".."))
+        refuse("contains a '..' segment");
+    if (key.endsWith("/") || key.endsWith("\\"))
+        refuse("names a folder, not a file");
+    const kept = segments.filter((s) => s !== "" && s !== ".");
+    if (kept.length === 0)
+        refuse("names the sandbox itself, not a file");
+    return kept.join("/");
+}
+/** `{"a": …, "a/b": …}` can't both be written: say so before writing anything. */
+function refuseFileFolderClashes(relPaths, label = "fixture key") {
+    const keyByPath = new Map([...relPaths].map(([key, rel]) => [rel, key]));
+    for (const [key, rel] of relPaths) {
+        for (let parent = (0,external_node_path_.dirname)(rel); parent !== "."; parent = (0,external_node_path_.dirname)(parent)) {
+            const clash = keyByPath.get(parent);
+            if (clash !== undefined) {
+                throw new TreeError(`${label} ${JSON.stringify(key)} needs ${JSON.stringify(parent)} to be a folder, but key ${JSON.stringify(clash)} makes it a file. Fix: rename one of them.`);
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/run/workspace/recycle.ts
+// Workspaces handed from trial to trial: after a trial its workspace is put back to the prepared
+// tree by what changed (what the agent created is removed, what it changed or removed is copied
+// again), instead of the whole tree being removed and copied for the next trial. Creating and
+// deleting every file of a tree per trial is what a trial cost most on ext4 without a journal
+// (docs/benchmarks.md, figure 1: the kernel scans past recently deleted inodes on every create).
+//
+// An entry is unchanged when its lstat is what it was when the workspace was last made equal to
+// the prepared tree: same inode, type and mode, size, owner, link count, and change time (ctime,
+// which every write, chmod, chown, link, rename or attribute change moves, and which no program
+// can set back). File times can be as coarse as a clock tick, so a workspace is handed out only
+// once MARGIN_MS have passed since the last file written into it: a later write then always gets
+// a later ctime.
+
+
+
+
+
+
+/** How long after its last change a file's times tell a later change apart: two clock ticks (at most 10 ms each). */
+const MARGIN_MS = 20;
+/** Set to 1 to copy a fresh workspace for every trial (the bench measures both). */
+const FRESH_WORKSPACES_ENV = "AGENT_EVALS_FRESH_WORKSPACES";
+/**
+ * A pool of workspaces under `poolDir` (created by the caller, removed with the prepared tree),
+ * copies of `snapshot`. With AGENT_EVALS_FRESH_WORKSPACES=1 every take is a fresh copy and every
+ * give a removal.
+ */
+function workspacePool(poolDir, snapshot, env = process.env) {
+    const fresh = env[FRESH_WORKSPACES_ENV] === "1";
+    const idle = [];
+    const busy = new Map();
+    const resets = new Set();
+    let next = 0;
+    const handOut = async (ws, dest) => {
+        // Wait until a write by the next trial can no longer get the ctime of the newest file written.
+        let newestNs = 0n;
+        for (const rel of ws.fresh) {
+            const k = ws.known.get(rel);
+            if (k && !isFolder(k) && k.ctimeNs > newestNs)
+                newestNs = k.ctimeNs;
+        }
+        ws.fresh = [];
+        // Rounded up, and checked again after each timer: a timer may fire a millisecond before
+        // Date.now() has reached its end.
+        const readyAt = Number((newestNs + 999999n) / 1000000n) + MARGIN_MS;
+        for (let waitMs = readyAt - Date.now(); waitMs > 0; waitMs = readyAt - Date.now())
+            await new Promise((resume) => setTimeout(resume, waitMs));
+        (0,external_node_fs_.renameSync)(ws.dir, dest);
+        ws.dir = dest;
+        busy.set(dest, ws);
+    };
+    return {
+        async take(dest) {
+            while (!fresh && idle.length === 0 && resets.size > 0)
+                await Promise.race(resets);
+            const ws = idle.pop();
+            if (ws)
+                return handOut(ws, dest);
+            const snap = await snapshot();
+            await copySnapshot(snap, dest);
+            if (fresh)
+                return;
+            const made = { dir: dest, known: new Map(), fresh: [] };
+            for (const rel of ["", ...snap.entries.map((e) => e.rel)])
+                remember(made, rel);
+            await handOut(made, dest); // already at dest: renaming it there is a no-op
+        },
+        give(dir) {
+            const ws = busy.get(dir);
+            busy.delete(dir);
+            if (!ws)
+                return removeTree(dir);
+            const parked = (0,external_node_path_.join)(poolDir, `w${next++}`);
+            try {
+                (0,external_node_fs_.renameSync)(dir, parked);
+            }
+            catch {
+                return removeTree(dir);
+            }
+            ws.dir = parked;
+            const reset = snapshot()
+                .then((snap) => putBack(ws, snap))
+                .then(() => void idle.push(ws), () => removeTree(parked).catch(() => undefined))
+                .finally(() => resets.delete(reset));
+            resets.add(reset);
+            return reset;
+        },
+        async settle() {
+            while (resets.size > 0)
+                await Promise.all(resets);
+        },
+        unchanged(dir) {
+            const ws = busy.get(dir);
+            return ws ? (rel, stat) => sameFile(ws.known.get(rel), stat) : undefined;
+        },
+    };
+}
+function statOf(abs) {
+    return (0,external_node_fs_.lstatSync)(abs, { bigint: true });
+}
+function knownOf(s) {
+    return {
+        ino: s.ino,
+        mode: Number(s.mode),
+        size: s.size,
+        uid: Number(s.uid),
+        gid: Number(s.gid),
+        nlink: s.nlink,
+        ctimeNs: s.ctimeNs,
+        mtimeNs: s.mtimeNs,
+    };
+}
+function isFolder(k) {
+    return (k.mode & 0o170000) === 0o040000;
+}
+function remember(ws, rel) {
+    ws.known.set(rel, knownOf(statOf(rel ? (0,external_node_path_.join)(ws.dir, rel) : ws.dir)));
+    ws.fresh.push(rel);
+}
+function sameFile(k, s) {
+    return (k !== undefined &&
+        k.ino === s.ino &&
+        k.mode === Number(s.mode) &&
+        k.size === s.size &&
+        k.uid === Number(s.uid) &&
+        k.gid === Number(s.gid) &&
+        k.nlink === s.nlink &&
+        k.ctimeNs === s.ctimeNs &&
+        k.mtimeNs === s.mtimeNs);
+}
+/**
+ * Make `ws` equal to the prepared tree again: walk it, remove what the tree does not have or what
+ * changed, then copy what is missing. Throws on anything it cannot put right (the caller then
+ * removes the workspace).
+ */
+async function putBack(ws, snap) {
+    const pause = slicer();
+    const kinds = new Map(snap.entries.map((e) => [e.rel, e.kind]));
+    const present = new Set();
+    const folder = (rel) => {
+        const abs = rel ? (0,external_node_path_.join)(ws.dir, rel) : ws.dir;
+        const s = statOf(abs);
+        const k = ws.known.get(rel);
+        if (!s.isDirectory() || !k)
+            return false;
+        if (k.uid !== Number(s.uid) || k.gid !== Number(s.gid))
+            throw new Error(`${abs}: owner changed`);
+        if (k.mode !== Number(s.mode))
+            (0,external_node_fs_.chmodSync)(abs, k.mode & 0o7777);
+        return true;
+    };
+    if (!folder(""))
+        throw new Error(`${ws.dir}: not the workspace folder`);
+    const toRead = [""];
+    for (let rel = toRead.pop(); rel !== undefined; rel = toRead.pop()) {
+        for (const dirent of (0,external_node_fs_.readdirSync)(rel ? (0,external_node_path_.join)(ws.dir, rel) : ws.dir, { withFileTypes: true })) {
+            const childRel = rel ? `${rel}/${dirent.name}` : dirent.name;
+            const abs = (0,external_node_path_.join)(ws.dir, childRel);
+            const kind = kinds.get(childRel);
+            let keep = false;
+            if (kind === "dir" && dirent.isDirectory()) {
+                keep = folder(childRel);
+                if (keep)
+                    toRead.push(childRel);
+            }
+            else if (kind === "file" && dirent.isFile()) {
+                keep = sameFile(ws.known.get(childRel), statOf(abs));
+            }
+            else if (kind === "link" && dirent.isSymbolicLink()) {
+                keep =
+                    sameFile(ws.known.get(childRel), statOf(abs)) &&
+                        (0,external_node_fs_.readlinkSync)(abs) === snap.linkTargets.get(childRel);
+            }
+            if (keep)
+                present.add(childRel);
+            else
+                rmSyncNoFollow(abs);
+            await pause();
+        }
+    }
+    const missing = new Set(snap.entries.map((e) => e.rel).filter((rel) => !present.has(rel)));
+    if (missing.size === 0)
+        return;
+    await copySnapshot(snap, ws.dir, missing);
+    for (const rel of missing)
+        remember(ws, rel);
+}
+
+;// CONCATENATED MODULE: ./src/run/workspace/prepare.ts
+// The prepared tree of an eval: its sandbox filled once, `setup` run once in it; every trial of
+// every agent then starts from a copy of it.
+
+
+
+
+
+
+
+
+
+
+
+
+class SetupError extends model/* AgentEvalsError */.xu {
+    constructor(message) {
+        super(model/* Codes */.NC.setupFailed, message);
+    }
+}
+async function prepareTree(spec, options) {
+    const root = await makeTempDir(`${spec.id}-prepared`);
+    const dir = external_node_path_default().join(root, "work");
+    const logDir = external_node_path_default().join(root, "setup");
+    let inside;
+    try {
+        (0,external_node_fs_.mkdirSync)(dir);
+        (0,external_node_fs_.mkdirSync)(logDir);
+        // Filled, a variant's overlay included: the tree hash below (the store key) covers it.
+        await fillWorkspace(spec.workspace, dir);
+        // Only a setup is worth keeping: a plain fill is as fast as a restore.
+        const key = options.store && spec.setup.length
+            ? options.store.keyFor({
+                id: spec.id,
+                setup: spec.setup,
+                templateHash: await treeHash(dir),
+            })
+            : undefined;
+        const restored = key && options.store && (await restoreInto(options.store, dir, key));
+        const setup = !restored && spec.setup.length
+            ? async () => {
+                for (const [i, command] of spec.setup.entries()) {
+                    await runSetupStep(command, i + 1, { dir, logDir, spec, ...options });
+                }
+            }
+            : undefined;
+        if (options.setupInside)
+            inside = await options.setupInside(dir, setup);
+        else
+            await setup?.();
+        if (setup && key && options.store)
+            await options.store.save(dir, key);
+    }
+    catch (error) {
+        await inside?.dispose();
+        if (!options.keep)
+            await removeTree(root);
+        throw error;
+    }
+    let cachedManifest;
+    let cachedSnapshot;
+    const snapshot = () => (cachedSnapshot ??= snapshotTree(dir));
+    const poolDir = external_node_path_default().join(root, "pool");
+    (0,external_node_fs_.mkdirSync)(poolDir);
+    const workspaces = workspacePool(poolDir, snapshot);
+    return {
+        dir,
+        logDir,
+        manifest: () => (cachedManifest ??= manifest(dir)),
+        snapshot,
+        workspaces,
+        ...(inside ? { container: inside.container } : {}),
+        ...(inside?.treeInside ? { treeInside: inside.treeInside } : {}),
+        dispose: async () => {
+            await workspaces.settle();
+            await inside?.dispose();
+            // Also with --keep-workspace: each kept workspace is its trial's own folder by now, and the
+            // prepared tree and the pool's idle copies are the template again, under a path never shown.
+            await removeTree(root);
+        },
+    };
+}
+/** A hash of every file's path and content: what the sandbox was filled from. */
+async function treeHash(dir) {
+    const files = [...(await manifest(dir))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return (0,external_node_crypto_.createHash)("sha256")
+        .update(JSON.stringify(files.map(([p, f]) => [p, f.hash])))
+        .digest("hex");
+}
+/** Replace the filled tree with the stored prepared one; on a miss the filled tree stays. */
+async function restoreInto(store, dir, key) {
+    const staging = `${dir}.restore`;
+    await (0,promises_.mkdir)(staging);
+    if (!(await store.restore(staging, key))) {
+        await removeTree(staging);
+        return false;
+    }
+    await removeTree(dir);
+    await (0,promises_.rename)(staging, dir);
+    return true;
+}
+async function runSetupStep(command, n, ctx) {
+    const stdoutFile = external_node_path_default().join(ctx.logDir, `setup-${n}.stdout`);
+    const stderrFile = external_node_path_default().join(ctx.logDir, `setup-${n}.stderr`);
+    const result = await (0,util/* runProcess */.R3)({
+        command: "bash",
+        args: ["-c", command],
+        cwd: ctx.dir,
+        env: ctx.env,
+        timeoutMs: ctx.spec.timeoutMs,
+        stdoutFile,
+        stderrFile,
+        signal: ctx.signal,
+    });
+    if (result.exitCode === 0)
+        return;
+    const tail = (await (0,util/* readTail */.Zr)(stderrFile, 8)).trim() || (await (0,util/* readTail */.Zr)(stdoutFile, 8)).trim();
+    const why = result.timedOut
+        ? `timed out after ${Math.round(ctx.spec.timeoutMs / 1000)} s`
+        : result.spawnError
+            ? `could not start: ${result.spawnError}`
+            : `exit ${result.exitCode ?? `signal ${result.signal}`}`;
+    throw new SetupError(`setup step ${n} (${JSON.stringify(command)}) failed: ${why}${tail ? `\n${tail}` : ""}`);
+}
+
+;// CONCATENATED MODULE: ./src/run/suite/unit-run.ts
+// One eval × agent outside a comparison group: its prepared tree, then trials until its verdict
+// (and, against a history folder, its comparison with the last recorded verdict) is decided.
+
+
+
+
+
+
+
+
+async function runUnit(unit, options, slots, trees, compared) {
+    const started = Date.now();
+    const prepared = await trees.get(unit).catch((error) => preparationFailure(error));
+    if ("reason" in prepared)
+        return settledResult(unit, { status: "error", ...prepared, durationMs: Date.now() - started });
+    const own = policyOf(unit, options);
+    const baseline = options.baselineOf?.(unit);
+    const vsBaseline = baseline
+        ? againstBaseline(own, baseline, { passRate: unit.spec.passRate })
+        : undefined;
+    const policy = vsBaseline ?? own;
+    // The unit's time is its preparing and the time some trial of it ran: not its wait for a slot.
+    const active = new ActiveTime(Date.now() - started);
+    const tally = await runUntilDecided(unit, policy, options, (n) => slots.use(() => active.during(() => runBudgetedTrial(unit, n, prepared, options))));
+    if (baseline && vsBaseline)
+        compared(historyComparison(unit, baseline, vsBaseline, tally, options));
+    return unitVerdict(unit, policy, tally, active.total(), options);
+}
+/** Why a unit's tree could not be prepared: its setup failed, or the harness could not make it. */
+function preparationFailure(error) {
+    return error instanceof SetupError
+        ? { reason: error.message, code: model/* Codes */.NC.setupFailed }
+        : { reason: `could not prepare the sandbox: ${(0,model/* errorMessage */.gJ)(error)}`, code: model/* Codes */.NC.infraError };
+}
+/** Keeps as many trials running as the policy wants; after each one ends, looks again. */
+async function runUntilDecided(unit, policy, options, trial) {
+    const tally = { trials: [], passes: 0, failures: 0, budgetCut: false };
+    let launched = 0;
+    let inFlight = 0;
+    const stop = () => tally.infraError !== undefined ||
+        tally.budgetCut ||
+        options.signal.aborted ||
+        policy.verdict(tally.passes, tally.failures) !== "undecided";
+    await new Promise((resolveAll) => {
+        const launch = () => {
+            while (!stop() &&
+                launched < policy.max &&
+                inFlight < policy.wanted(tally.passes, tally.failures, launched)) {
+                const n = ++launched;
+                inFlight++;
+                void trial(n)
+                    .then((ended) => {
+                    if (ended === "no-budget") {
+                        tally.budgetCut = true;
+                        return;
+                    }
+                    tally.trials.push(ended);
+                    if (ended.status === "passed")
+                        tally.passes++;
+                    else if (ended.status === "failed")
+                        tally.failures++;
+                    else
+                        tally.infraError ??= ended.reason ?? "infra error";
+                    options.events?.onTrialEnd?.(unit, ended);
+                }, (error) => {
+                    tally.infraError ??= error.message;
+                })
+                    .finally(() => {
+                    inFlight--;
+                    launch();
+                });
+            }
+            if (inFlight === 0)
+                resolveAll();
+        };
+        launch();
+    });
+    tally.trials.sort((a, b) => a.n - b.n);
+    return tally;
+}
+/** The comparison of this run with the unit's last recorded verdict (docs/verdicts.md › Comparisons). */
+function historyComparison(unit, baseline, vsBaseline, { passes, failures, infraError, budgetCut }, options) {
+    const decision = vsBaseline.decision();
+    return comparisonOf({
+        id: unit.spec.id,
+        agent: unit.agentName,
+        control: baseline.label,
+        treatment: "this run",
+        margin: model/* DEFAULT_MARGIN */.PH,
+        maxTrials: vsBaseline.max,
+        all: { control: baseline, treatment: { passes, trials: passes + failures } },
+        decision: decision && {
+            verdict: decision.stats.verdict,
+            pairs: decision.looks,
+            control: { passes: baseline.passes, trials: baseline.trials },
+            treatment: decision.treatment,
+            stats: decision.stats,
+        },
+        reason: infraError !== undefined
+            ? `an infra error stopped the comparison: ${infraError}`
+            : options.signal.aborted
+                ? "interrupted before the comparison was decided"
+                : budgetCut
+                    ? "the budget ran out before the comparison was decided"
+                    : passes * baseline.trials > baseline.passes * (passes + failures)
+                        ? "this run did better than its history: no drop to look for"
+                        : "not decided",
+    });
+}
+/** The unit's status from its trials: interrupted, an infra error, its verdict, or the budget. */
+function unitVerdict(unit, policy, { trials, passes, failures, infraError, budgetCut }, durationMs, options) {
+    const settle = (status, reason, code) => settledResult(unit, { status, reason, code, trials, durationMs, passes });
+    const interrupted = () => settle("incomplete", "interrupted before the verdict was decided", model/* Codes */.NC.interrupted);
+    if (options.signal.aborted && policy.verdict(passes, failures) === "undecided")
+        return interrupted();
+    if (infraError !== undefined)
+        return settle("error", infraError, model/* Codes */.NC.infraError);
+    const verdict = policy.verdict(passes, failures);
+    if (verdict !== "undecided")
+        return settle(verdict);
+    if (budgetCut) {
+        return settle("incomplete", budgetCutReason(unit.spec.maxCostUsd, options.budget, trials.length, policy.max), model/* Codes */.NC.budgetExhausted);
+    }
+    if (options.signal.aborted)
+        return interrupted();
+    return settle(policy.finalStatus(passes, failures));
+}
+/** The unit's own verdict rule: sequential (`adaptive`) or a fixed number of trials. */
+function policyOf(unit, options) {
+    return unit.spec.adaptive
+        ? adaptivePolicy(unit.spec.adaptive.min, unit.trials, unit.spec.passRate, unit.spec.adaptive.confidence)
+        : fixedPolicy(unit.trials, unit.spec.passRate, options.allTrials || unit.spec.allTrials === true);
+}
+
+;// CONCATENATED MODULE: ./src/run/suite/group-run.ts
+// A comparison group's units (control first), run by runGroup (../group.ts): each arm's tree
+// prepared, its trials interleaved with the other arms', each arm settled as a result of its own.
+
+
+
+
+
+
+
+async function runComparisonGroup(members, options, slots, trees) {
+    const started = Date.now();
+    const ordered = [...members].sort((a, b) => Number(a.arm.role === "treatment") - Number(b.arm.role === "treatment"));
+    const prepared = await prepareArms(ordered, trees);
+    if (!(prepared instanceof Map))
+        return { results: prepared.failed, comparisons: [] };
+    const active = new Map();
+    for (const unit of ordered)
+        active.set(unit, new ActiveTime(Date.now() - started));
+    const arms = ordered.map((unit) => ({
+        unit: unit,
+        ...(unit.arm.primary ? { own: policyOf(unit, options) } : {}),
+    }));
+    const outcome = await runGroup(arms, {
+        signal: options.signal,
+        perArm: Math.max(1, Math.floor(options.concurrency / arms.length)),
+        runTrial: (unit, wanted) => slots.use(async () => {
+            const n = wanted();
+            if (n === undefined)
+                return "cancelled";
+            const trial = await active
+                .get(unit)
+                .during(() => runBudgetedTrial(unit, n, prepared.get(unit), options));
+            if (trial !== "no-budget")
+                options.events?.onTrialEnd?.(unit, trial);
+            return trial;
+        }),
+    });
+    const results = new Map();
+    for (const run of outcome.arms)
+        results.set(run.unit, settledArm(run, active.get(run.unit).total(), options));
+    return { results, comparisons: outcome.comparisons };
+}
+/** Every arm's tree; or, when one cannot be made, every arm's result saying why (nothing to compare). */
+async function prepareArms(ordered, trees) {
+    const prepared = new Map();
+    for (const unit of ordered) {
+        try {
+            prepared.set(unit, await trees.get(unit));
+        }
+        catch (error) {
+            const { reason, code } = preparationFailure(error);
+            const failed = new Map();
+            for (const u of ordered) {
+                const said = `${u === unit ? "" : `${unit.arm.label}: `}${reason}`;
+                failed.set(u, settledResult(u, { status: "error", reason: said, code }));
+            }
+            return { failed };
+        }
+    }
+    return prepared;
+}
+/**
+ * An arm's result. It ran as many trials as the comparison needed (and, for the primary arm, at
+ * least as many as its own verdict needed), so it is judged on all of them: passed when the share
+ * of judged trials that passed meets its pass rate.
+ */
+function settledArm(run, durationMs, options) {
+    const { unit, trials, passes, failures } = run;
+    const settle = (status, reason, code) => ({
+        ...settledResult(unit, { status, reason, code, trials, durationMs, passes }),
+        trialsPlanned: unit.arm.maxTrials,
+        ...(unit.arm.primary ? {} : { arm: unit.arm.label }),
+    });
+    if (run.infraError !== undefined)
+        return settle("error", run.infraError, model/* Codes */.NC.infraError);
+    const judged = passes + failures;
+    if (judged === 0 && options.signal.aborted)
+        return settle("incomplete", "interrupted before any trial finished", model/* Codes */.NC.interrupted);
+    if (judged === 0 && run.budgetCut) {
+        const above = aboveBudget(unit.spec.maxCostUsd, options.budget.limitUsd);
+        return settle("incomplete", above
+            ? `not started: ${above}`
+            : `the budget ran out before a trial could start (${dollars(options.budget.spent)} spent of ${dollars(options.budget.limitUsd ?? 0)})`, model/* Codes */.NC.budgetExhausted);
+    }
+    if (judged === 0)
+        return settle("incomplete", "no trial ran", model/* Codes */.NC.interrupted);
+    return settle(passes >= (0,model/* requiredPasses */.Td)(judged, unit.spec.passRate) ? "passed" : "failed");
+}
+
+;// CONCATENATED MODULE: ./src/run/suite/prepared-trees.ts
+// The prepared trees of a suite: each eval's sandbox made once (setup run), shared by the units
+// and evals that are filled the same way, and disposed of when its last unit is done.
+
+class PreparedTrees {
+    slots;
+    options;
+    trees = new Map();
+    /** How many units that will run still need each tree. */
+    users = new Map();
+    // Asked for at every prepare and release: computed once per eval.
+    keys = new WeakMap();
+    constructor(units, slots, options) {
+        this.slots = slots;
+        this.options = options;
+        for (const u of units) {
+            const key = this.keyOf(u);
+            if (!u.settled)
+                this.users.set(key, (this.users.get(key) ?? 0) + 1);
+        }
+    }
+    /** The unit's prepared tree, made on first use (taking a slot: setup is work like a trial). */
+    get(unit) {
+        const key = this.keyOf(unit);
+        let tree = this.trees.get(key);
+        if (!tree) {
+            const { spec, isolation } = unit;
+            const provider = isolation.provider;
+            // A provider that runs setup inside (docker: in the eval's image) does so here, once per eval.
+            const setupInside = provider.prepareEval
+                ? (dir, setup) => provider.prepareEval({ id: spec.id, dir, container: isolation.container ?? {}, allow: isolation.allow }, setup)
+                : undefined;
+            tree = this.slots.use(() => prepareTree(spec, {
+                env: this.options.env,
+                signal: this.options.signal,
+                keep: this.options.keepWorkspace,
+                store: this.options.preparedStore,
+                ...(setupInside ? { setupInside } : {}),
+            }));
+            this.trees.set(key, tree);
+        }
+        return tree;
+    }
+    /** The unit is done with its tree: the last one disposes of it. */
+    async release(unit) {
+        const key = this.keyOf(unit);
+        const left = (this.users.get(key) ?? 1) - 1;
+        this.users.set(key, left);
+        if (left > 0)
+            return;
+        const tree = this.trees.get(key);
+        this.trees.delete(key);
+        await tree?.then((p) => p.dispose(), () => undefined);
+    }
+    keyOf(unit) {
+        let key = this.keys.get(unit.spec);
+        if (key === undefined)
+            this.keys.set(unit.spec, (key = preparedKey(unit)));
+        return key;
+    }
+}
+/**
+ * What a prepared tree is made from: an eval without setup is filled from its sandbox alone, so
+ * evals with the same sandbox (the same template, repository or files) share one tree; an eval
+ * with setup commands gets its own.
+ */
+function preparedKey({ spec, isolation }) {
+    if (spec.setup.length > 0)
+        return spec;
+    const { kind, overlay } = spec.workspace;
+    const source = spec.workspace.kind === "fixture" ? spec.workspace.files : spec.workspace.dir;
+    // A provider that prepares evals (docker: the tree baked into an image) shares per image only.
+    const prepares = isolation.provider.prepareEval
+        ? [isolation.provider.name, isolation.container?.image ?? null]
+        : [];
+    return JSON.stringify([kind, source, overlay ?? null, ...prepares]);
+}
+
+;// CONCATENATED MODULE: ./src/run/suite/index.ts
+// The suite: runs planned units (eval × agent) with bounded concurrency — each eval's tree prepared
+// once, trials until each verdict is decided (exact curtailment), infra errors retried — and
+// reports progress through events. Returns results in plan order, whatever order they finished in.
 
 
 
@@ -21730,81 +24663,20 @@ async function runUnits(units, options) {
     // run, so a suite of 1,000 evals holds a handful of them (on disk and in memory), not 1,000.
     const openUnits = new util/* Semaphore */.jf(Math.max(1, options.concurrency) * 2);
     // Evals filled the same way without a setup share one prepared tree (and its workspaces).
-    const prepared = new Map();
-    const users = new Map();
-    // Asked for at every prepare and release: computed once per eval.
-    const keys = new WeakMap();
-    const keyOf = (spec) => {
-        let key = keys.get(spec);
-        if (key === undefined)
-            keys.set(spec, (key = preparedKey(spec, options)));
-        return key;
-    };
-    for (const u of units) {
-        const key = keyOf(u.spec);
-        if (!u.settled)
-            users.set(key, (users.get(key) ?? 0) + 1);
-    }
-    const prepare = (spec) => {
-        const key = keyOf(spec);
-        let p = prepared.get(key);
-        if (!p) {
-            // A provider that runs setup inside (docker: in the eval's image) does so here, once per eval.
-            const isolation = isolationFor(spec, options.isolation);
-            const provider = isolation.provider;
-            const setupInside = provider.prepareEval
-                ? (dir, setup) => provider.prepareEval({ id: spec.id, dir, container: isolation.container ?? {}, allow: isolation.allow }, setup)
-                : undefined;
-            p = slots.use(() => prepareSandbox(spec, {
-                env: options.env,
-                signal: options.signal,
-                keep: options.keepWorkspace,
-                store: options.preparedStore,
-                ...(setupInside ? { setupInside } : {}),
-            }));
-            prepared.set(key, p);
-        }
-        return p;
-    };
-    const release = async (spec) => {
-        const key = keyOf(spec);
-        const left = (users.get(key) ?? 1) - 1;
-        users.set(key, left);
-        const tree = prepared.get(key);
-        if (left === 0)
-            prepared.delete(key);
-        if (left === 0)
-            await tree?.then((p) => p.dispose(), () => undefined);
-    };
-    // The units of a comparison group run together, once, when the first of them is reached.
-    const groups = new Map();
-    for (const u of units) {
-        if (u.arm && !u.settled)
-            groups.set(u.arm.group, [...(groups.get(u.arm.group) ?? []), u]);
-    }
-    const groupRuns = new Map();
-    const comparisonsOf = new Map();
-    const runGroupOnce = (key) => {
-        let run = groupRuns.get(key);
-        if (!run) {
-            const members = groups.get(key);
-            run = openUnits.use(() => runComparisonGroup(members, options, slots, prepare).then(({ results, comparisons }) => {
-                comparisonsOf.set(key, comparisons);
-                return results;
-            }));
-            run = run.finally(() => Promise.all(members.map((m) => release(m.spec))));
-            groupRuns.set(key, run);
-        }
-        return run;
-    };
+    const trees = new PreparedTrees(units, slots, options);
+    const groups = new ComparisonGroups(units, (members) => openUnits.use(() => runComparisonGroup(members, options, slots, trees)));
+    groups.afterEach((members) => Promise.all(members.map((m) => trees.release(m))));
     const againstHistory = new Map();
     const redactor = (0,util/* currentRedactor */.I)();
+    const resultOf = async (unit) => {
+        if (unit.settled)
+            return plannedResult(unit);
+        if (unit.arm)
+            return (await groups.resultOf(unit));
+        return openUnits.use(() => runUnit(unit, options, slots, trees, (c) => againstHistory.set(unit, c)).finally(() => trees.release(unit)));
+    };
     const results = await Promise.all(units.map(async (unit) => {
-        const unredacted = unit.settled
-            ? withCached(settledResult(unit, unit.settled.status, unit.settled.reason, [], 0, undefined, unit.settled.code), unit.settled.cached)
-            : unit.arm
-                ? (await runGroupOnce(unit.arm.group)).get(unit)
-                : await openUnits.use(() => runUnit(unit, options, slots, prepare, (c) => againstHistory.set(unit, c)).finally(() => release(unit.spec)));
+        const unredacted = await resultOf(unit);
         // Reasons quote setup output and errors: secrets are replaced before anyone sees them.
         const result = redactor ? redactor.value(unredacted) : unredacted;
         options.events?.onUnitEnd?.(unit, result);
@@ -21815,374 +24687,47 @@ async function runUnits(units, options) {
             const c = againstHistory.get(unit);
             return c ? [c] : [];
         }),
-        ...[...groups.keys()].flatMap((key) => comparisonsOf.get(key) ?? []),
+        ...groups.comparisons(),
     ];
     return { results, comparisons: redactor ? redactor.value(comparisons) : comparisons };
 }
-/**
- * A comparison group's units (control first), run by runGroup: each arm's sandbox prepared, its
- * trials interleaved with the other arms', each arm settled as a result of its own.
- */
-async function runComparisonGroup(members, options, slots, prepare) {
-    const started = Date.now();
-    const active = new Map();
-    const ordered = [...members].sort((a, b) => Number(a.arm.role === "treatment") - Number(b.arm.role === "treatment"));
-    const results = new Map();
-    const prepared = new Map();
-    for (const unit of ordered) {
-        try {
-            prepared.set(unit, await prepare(unit.spec));
-        }
-        catch (error) {
-            const [reason, code] = error instanceof SetupError
-                ? [error.message, model/* Codes */.NC.setupFailed]
-                : [`could not prepare the sandbox: ${(0,model/* errorMessage */.gJ)(error)}`, model/* Codes */.NC.infraError];
-            // An arm that cannot run leaves nothing to compare: every arm reports why.
-            for (const u of ordered)
-                results.set(u, settledResult(u, "error", `${u === unit ? "" : `${unit.arm.label}: `}${reason}`, [], 0, undefined, code));
-            return { results, comparisons: [] };
+/** The units of each comparison group, run together, once, when the first of them is reached. */
+class ComparisonGroups {
+    run;
+    members = new Map();
+    runs = new Map();
+    compared = new Map();
+    after = async () => undefined;
+    constructor(units, run) {
+        this.run = run;
+        for (const u of units) {
+            if (u.arm && !u.settled)
+                this.members.set(u.arm.group, [...(this.members.get(u.arm.group) ?? []), u]);
         }
     }
-    for (const unit of ordered)
-        active.set(unit, new ActiveTime(Date.now() - started));
-    const arms = ordered.map((unit) => ({
-        unit: unit,
-        ...(unit.arm.primary ? { own: policyOf(unit, options) } : {}),
-    }));
-    const outcome = await runGroup(arms, {
-        signal: options.signal,
-        perArm: Math.max(1, Math.floor(options.concurrency / arms.length)),
-        runTrial: (unit, wanted) => slots.use(async () => {
-            const n = wanted();
-            if (n === undefined)
-                return "cancelled";
-            const trial = await active
-                .get(unit)
-                .during(() => runBudgetedTrial(unit, n, prepared.get(unit), options));
-            if (trial !== "no-budget")
-                options.events?.onTrialEnd?.(unit, trial);
-            return trial;
-        }),
-    });
-    for (const run of outcome.arms)
-        results.set(run.unit, settledArm(run, active.get(run.unit).total(), options));
-    return { results, comparisons: outcome.comparisons };
-}
-/**
- * An arm's result. It ran as many trials as the comparison needed (and, for the primary arm, at
- * least as many as its own verdict needed), so it is judged on all of them: passed when the share
- * of judged trials that passed meets its pass rate.
- */
-function settledArm(run, durationMs, options) {
-    const { unit, trials, passes, failures } = run;
-    const settle = (status, reason, code) => {
-        const result = settledResult(unit, status, reason, trials, durationMs, passes, code);
-        return {
-            ...result,
-            trialsPlanned: unit.arm.maxTrials,
-            ...(unit.arm.primary ? {} : { arm: unit.arm.label }),
-        };
-    };
-    if (run.infraError !== undefined)
-        return settle("error", run.infraError, model/* Codes */.NC.infraError);
-    const judged = passes + failures;
-    if (judged === 0 && options.signal.aborted)
-        return settle("incomplete", "interrupted before any trial finished", model/* Codes */.NC.interrupted);
-    if (judged === 0 && run.budgetCut)
-        return settle("incomplete", `the budget ran out before a trial could start (${dollars(options.budget.spent)} spent of ${dollars(options.budget.limitUsd ?? 0)})`, model/* Codes */.NC.budgetExhausted);
-    if (judged === 0)
-        return settle("incomplete", "no trial ran", model/* Codes */.NC.interrupted);
-    return settle(passes >= (0,model/* requiredPasses */.Td)(judged, unit.spec.passRate) ? "passed" : "failed");
-}
-function policyOf(unit, options) {
-    return unit.spec.adaptive
-        ? adaptivePolicy(unit.spec.adaptive.min, unit.trials, unit.spec.passRate, unit.spec.adaptive.confidence)
-        : fixedPolicy(unit.trials, unit.spec.passRate, options.allTrials || unit.spec.allTrials === true);
-}
-/**
- * What a prepared tree is made from: an eval without setup is filled from its sandbox alone, so
- * evals with the same sandbox (the same template, repository or files) share one tree; an eval
- * with setup commands gets its own.
- */
-function preparedKey(spec, options) {
-    if (spec.setup.length > 0)
-        return spec;
-    const { kind, overlay } = spec.sandbox;
-    const source = spec.sandbox.kind === "fixture" ? spec.sandbox.files : spec.sandbox.dir;
-    // A provider that prepares evals (docker: the tree baked into an image) shares per image only.
-    const isolation = isolationFor(spec, options.isolation);
-    const prepares = isolation.provider.prepareEval
-        ? [isolation.provider.name, isolation.container?.image ?? null]
-        : [];
-    return JSON.stringify([kind, source, overlay ?? null, ...prepares]);
-}
-/**
- * The time some part of a unit was running (ms): `before` (its preparing), then each stretch in
- * which at least one of its trials ran. Trials waiting in the queue for a slot add nothing, so a
- * unit run beside others takes what it took alone, not what it waited.
- */
-class ActiveTime {
-    running = 0;
-    since = 0;
-    spent;
-    constructor(before = 0) {
-        this.spent = before;
+    /** What to do once a group has run (release its trees). */
+    afterEach(after) {
+        this.after = after;
     }
-    async during(fn) {
-        if (this.running++ === 0)
-            this.since = Date.now();
-        try {
-            return await fn();
+    async resultOf(unit) {
+        const key = unit.arm.group;
+        let run = this.runs.get(key);
+        if (!run) {
+            const members = this.members.get(key);
+            run = this.run(members)
+                .then(({ results, comparisons }) => {
+                this.compared.set(key, comparisons);
+                return results;
+            })
+                .finally(() => this.after(members));
+            this.runs.set(key, run);
         }
-        finally {
-            if (--this.running === 0)
-                this.spent += Date.now() - this.since;
-        }
+        return (await run).get(unit);
     }
-    total() {
-        return this.spent + (this.running ? Date.now() - this.since : 0);
+    /** Every group's comparisons, in plan order. */
+    comparisons() {
+        return [...this.members.keys()].flatMap((key) => this.compared.get(key) ?? []);
     }
-}
-async function runUnit(unit, options, slots, prepare, compared) {
-    const started = Date.now();
-    let prepared;
-    try {
-        prepared = await prepare(unit.spec);
-    }
-    catch (error) {
-        const [reason, code] = error instanceof SetupError
-            ? [error.message, model/* Codes */.NC.setupFailed]
-            : [`could not prepare the sandbox: ${(0,model/* errorMessage */.gJ)(error)}`, model/* Codes */.NC.infraError];
-        return settledResult(unit, "error", reason, [], Date.now() - started, undefined, code);
-    }
-    const own = policyOf(unit, options);
-    const baseline = options.baselineOf?.(unit);
-    const vsBaseline = baseline
-        ? againstBaseline(own, baseline, { passRate: unit.spec.passRate })
-        : undefined;
-    const policy = vsBaseline ?? own;
-    // The unit's time is its preparing and the time some trial of it ran: not its wait for a slot.
-    const active = new ActiveTime(Date.now() - started);
-    const trials = [];
-    let passes = 0;
-    let failures = 0;
-    let launched = 0;
-    let inFlight = 0;
-    let infraError;
-    let budgetCut = false;
-    const stop = () => infraError !== undefined ||
-        budgetCut ||
-        options.signal.aborted ||
-        policy.verdict(passes, failures) !== "undecided";
-    // Keep as many trials running as the policy wants; after each one ends, look again.
-    await new Promise((resolveAll) => {
-        const launch = () => {
-            while (!stop() &&
-                launched < policy.max &&
-                inFlight < policy.wanted(passes, failures, launched)) {
-                const n = ++launched;
-                inFlight++;
-                void slots
-                    .use(() => active.during(() => runBudgetedTrial(unit, n, prepared, options)))
-                    .then((trial) => {
-                    if (trial === "no-budget") {
-                        budgetCut = true;
-                        return;
-                    }
-                    trials.push(trial);
-                    if (trial.status === "passed")
-                        passes++;
-                    else if (trial.status === "failed")
-                        failures++;
-                    else
-                        infraError ??= trial.reason ?? "infra error";
-                    options.events?.onTrialEnd?.(unit, trial);
-                }, (error) => {
-                    infraError ??= error.message;
-                })
-                    .finally(() => {
-                    inFlight--;
-                    launch();
-                });
-            }
-            if (inFlight === 0)
-                resolveAll();
-        };
-        launch();
-    });
-    trials.sort((a, b) => a.n - b.n);
-    if (baseline && vsBaseline) {
-        const decision = vsBaseline.decision();
-        compared(comparisonOf({
-            id: unit.spec.id,
-            agent: unit.agentName,
-            control: baseline.label,
-            treatment: "this run",
-            margin: model/* DEFAULT_MARGIN */.PH,
-            maxTrials: policy.max,
-            all: { control: baseline, treatment: { passes, trials: passes + failures } },
-            decision: decision && {
-                verdict: decision.stats.verdict,
-                pairs: decision.looks,
-                control: { passes: baseline.passes, trials: baseline.trials },
-                treatment: decision.treatment,
-                stats: decision.stats,
-            },
-            reason: infraError !== undefined
-                ? `an infra error stopped the comparison: ${infraError}`
-                : options.signal.aborted
-                    ? "interrupted before the comparison was decided"
-                    : budgetCut
-                        ? "the budget ran out before the comparison was decided"
-                        : passes * baseline.trials > baseline.passes * (passes + failures)
-                            ? "this run did better than its history: no drop to look for"
-                            : "not decided",
-        }));
-    }
-    const duration = active.total();
-    const settle = (status, reason, code) => settledResult(unit, status, reason, trials, duration, passes, code);
-    const interrupted = () => settle("incomplete", "interrupted before the verdict was decided", model/* Codes */.NC.interrupted);
-    if (options.signal.aborted && policy.verdict(passes, failures) === "undecided")
-        return interrupted();
-    if (infraError !== undefined)
-        return settle("error", infraError, model/* Codes */.NC.infraError);
-    const verdict = policy.verdict(passes, failures);
-    if (verdict !== "undecided")
-        return settle(verdict);
-    if (budgetCut) {
-        return settle("incomplete", `the budget ran out: ${trials.length} of up to ${policy.max} trials ran (${dollars(options.budget.spent)} spent of ${dollars(options.budget.limitUsd ?? 0)})`, model/* Codes */.NC.budgetExhausted);
-    }
-    if (options.signal.aborted)
-        return interrupted();
-    return settle(policy.finalStatus(passes, failures));
-}
-/** A trial within the budget: its worst case reserved first, settled with its real cost after. */
-async function runBudgetedTrial(unit, n, prepared, options) {
-    // A judge is paid for whatever agent did the work.
-    const judged = unit.spec.checks.some((check) => check.type === "judge");
-    const free = (!unit.agent || unit.agent.free === true) && !judged;
-    const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
-    if (!reservation)
-        return "no-budget";
-    let trial;
-    try {
-        trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
-    }
-    finally {
-        options.budget.settle(reservation, trial?.costUsd ?? 0);
-    }
-    const overBudget = overspent(trial.costUsd ?? 0, reservation.capUsd, unit.spec, options.budget);
-    return overBudget.length ? { ...trial, overBudget } : trial;
-}
-async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
-    const outDir = external_node_path_default().join(options.resultsDir, "evals", evalFolder(unit), slug((0,util/* currentRedactor */.I)()?.text(unit.agentName) ?? unit.agentName), `trial-${n}`);
-    options.events?.onTrialStart?.(unit, n);
-    const started = Date.now();
-    let lastError = "";
-    let attempts = 0;
-    for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
-        attempts = attempt + 1;
-        try {
-            const trial = await runTrial({
-                spec: unit.spec,
-                agent: unit.agent,
-                prompt: unit.prompt,
-                n,
-                prepared,
-                outDir,
-                projectRoot: options.projectRoot,
-                baseEnv: options.env,
-                keepWorkspace: options.keepWorkspace,
-                signal: options.signal,
-                deferCleanup: options.deferCleanup,
-                maxCostUsd,
-                isolation: options.isolation,
-                ...(options.calibrationOf
-                    ? { calibrationOf: (judge) => options.calibrationOf(unit.spec, judge) }
-                    : {}),
-            });
-            return attempt > 0 ? { ...trial, retries: attempt } : trial;
-        }
-        catch (error) {
-            lastError = (0,util/* currentRedactor */.I)()?.text((0,model/* errorMessage */.gJ)(error)) ?? (0,model/* errorMessage */.gJ)(error);
-            const retryable = error instanceof model/* InfraError */.Ri ? error.retryable : true;
-            if (!retryable || options.signal.aborted || attempt === options.maxRetries)
-                break;
-            options.events?.onTrialRetry?.(unit, n, {
-                attempt: attempt + 1,
-                of: options.maxRetries,
-                reason: lastError,
-                elapsedMs: Date.now() - started,
-            });
-            await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
-        }
-    }
-    return {
-        n,
-        status: "error",
-        code: model/* Codes */.NC.infraError,
-        // The time it took to give up, every attempt included (what the user waited).
-        durationMs: Date.now() - started,
-        checks: [],
-        dir: external_node_path_default().relative(options.projectRoot, outDir),
-        reason: `infra error${attempts > 1 ? ` (after ${attempts} attempts)` : ""}: ${lastError}`,
-        retries: attempts - 1,
-    };
-}
-/** The eval's folder under evals/: an arm that is not the eval as defined gets `<id>@<arm>`. */
-function evalFolder(unit) {
-    return unit.arm && !unit.arm.primary ? `${unit.spec.id}@${slug(unit.arm.label)}` : unit.spec.id;
-}
-/** A cached unit reports the recorded verdict's numbers; it cost nothing this time. */
-function withCached(result, cached) {
-    if (!cached)
-        return result;
-    return {
-        ...result,
-        passes: cached.passes,
-        trialsRun: 0,
-        trialsPlanned: cached.trials,
-        passRate: cached.passRate,
-        interval: cached.interval,
-        cachedFrom: cached,
-    };
-}
-/**
- * A folder-safe form of an agent name. A name that is already safe is its own folder ("literal",
- * "claude-code"); any other gets a short hash of the whole name ("claude -p {prompt}" →
- * "claude-p-prompt-1a2b3c4d"), so two command templates that differ only in what was replaced or
- * cut never share a trial folder.
- */
-function slug(name) {
-    const safe = name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "");
-    if (safe === name && safe.length <= 60 && safe !== "." && safe !== "..")
-        return safe;
-    const hash = (0,external_node_crypto_.createHash)("sha256").update(name).digest("hex").slice(0, 8);
-    return `${safe.slice(0, 51) || "agent"}-${hash}`;
-}
-function settledResult(unit, status, reason, trials, durationMs, passes = trials.filter((t) => t.status === "passed").length, code) {
-    const counted = trials.filter((t) => t.status !== "error").length;
-    return {
-        id: unit.spec.id,
-        file: unit.spec.file,
-        ...(unit.spec.line ? { line: unit.spec.line } : {}),
-        agent: unit.agentName,
-        ...(unit.agentVersion ? { agentVersion: unit.agentVersion } : {}),
-        ...(unit.prompt ? { promptHash: unit.prompt.hash } : {}),
-        status,
-        ...(code ? { code } : {}),
-        ...(reason ? { reason } : {}),
-        passes,
-        trialsRun: trials.length,
-        trialsPlanned: unit.trials,
-        passRate: counted ? passes / counted : 0,
-        threshold: unit.spec.passRate,
-        interval: (0,model/* wilsonInterval */.YV)(passes, counted),
-        // Rounded: a sum of float prices prints as 0.00024000000000000003 otherwise.
-        costUsd: (0,model/* round6 */.X_)(trials.reduce((sum, t) => sum + (t.costUsd ?? 0), 0)),
-        durationMs,
-        trials,
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/run/workspace/template-check.ts
@@ -22196,13 +24741,14 @@ function settledResult(unit, status, reason, trials, durationMs, passes = trials
 
 
 
+
 async function templateProblems(specs, projectRoot) {
     const problems = [];
     const checked = new Map();
     for (const spec of specs) {
-        if (spec.sandbox.kind !== "template")
+        if (spec.workspace.kind !== "template")
             continue;
-        const dir = spec.sandbox.dir;
+        const dir = spec.workspace.dir;
         if (!checked.has(dir))
             checked.set(dir, await templateProblem(dir, projectRoot));
         const problem = checked.get(dir);
@@ -22249,7 +24795,7 @@ async function templateProblem(dir, projectRoot) {
         return undefined;
     }
     catch (error) {
-        if (!(error instanceof SandboxError))
+        if (!(error instanceof TreeError))
             throw error;
         if (error.reason === "missing")
             return { message: "not found", fix: MISSING_FIX };
@@ -22265,6 +24811,9 @@ async function templateProblem(dir, projectRoot) {
 // the re-created prepared tree with the trial's stored outcome laid over it; its calls, trajectory
 // and agent result are what the trial recorded. The current checks run on it (judges included),
 // and the trial's checks.json and trial.json are written again with the new verdict.
+
+
+
 
 
 
@@ -22305,7 +24854,7 @@ async function recheckTrial(input) {
         external_node_fs_default().mkdirSync(tmp);
         await copySnapshot(await input.prepared.snapshot(), work);
         applyOutcome(trialDir, index, work);
-        const isolation = isolationFor(spec, input.isolation);
+        const isolation = input.isolation;
         const env = await trialEnv({ baseEnv: input.baseEnv, n: trial.n, spec }, isolation, root, tmp, external_node_path_default().join(root, "calls.raw"));
         const checkLog = external_node_path_default().join(root, "check-calls.raw");
         sandbox = await checksSandbox(isolation, { root, work, tmp, env, trialDir, checkLog });
@@ -22316,7 +24865,7 @@ async function recheckTrial(input) {
         const spend = { capUsd: input.capUsd, spentUsd: 0 };
         let copied;
         const checks = await inside(() => (0,check/* runChecks */.JT)(spec.checks, {
-            sandbox: work,
+            workspace: work,
             calls,
             run,
             changedFiles: changed,
@@ -22475,7 +25024,7 @@ async function recheckEval(input) {
         return result;
     let prepared;
     try {
-        prepared = await prepareSandbox(spec, {
+        prepared = await prepareTree(spec, {
             env: input.baseEnv,
             signal: input.signal,
             keep: false,
@@ -22540,7 +25089,7 @@ async function recheckEval(input) {
     if (input.signal.aborted)
         return settle("incomplete", trials, "interrupted during the recheck", model/* Codes */.NC.interrupted);
     if (budgetCut)
-        return settle("incomplete", trials, "the budget ran out before every trial's judges could run again", model/* Codes */.NC.budgetExhausted);
+        return settle("incomplete", trials, budgetCutBefore(spec.maxCostUsd, input.budget), model/* Codes */.NC.budgetExhausted);
     if (errored && counted.length === 0)
         return settle("error", trials, errored.reason, model/* Codes */.NC.infraError);
     if (counted.length === 0)
@@ -22556,10 +25105,20 @@ function trialFolder(resultsDir, dir) {
     const at = parts.lastIndexOf("evals", parts.length - 3);
     return external_node_path_default().join(resultsDir, ...(at >= 0 ? parts.slice(at) : parts));
 }
+/** Why the recheck's judges did not all run again: the eval's worst case is above the budget, or it ran out. */
+function budgetCutBefore(maxCostUsd, budget) {
+    const above = aboveBudget(maxCostUsd, budget.limitUsd);
+    return above
+        ? `not rechecked: ${above}`
+        : "the budget ran out before every trial's judges could run again";
+}
 
 ;// CONCATENATED MODULE: ./src/run/calibrate.ts
 // `agent-evals calibrate`: a judge run on its labelled examples, each example a workspace of its
 // own (a copy of its folder, or its files written out), with the environment a trial would give.
+
+
+
 
 
 
@@ -22592,9 +25151,9 @@ async function judgeExample(input, example, n) {
             await copyTree(example.dir, work);
         else {
             external_node_fs_default().mkdirSync(work);
-            await fillSandbox({ kind: "fixture", files: example.files ?? {} }, work);
+            await fillWorkspace({ kind: "fixture", files: example.files ?? {} }, work);
         }
-        const env = await trialEnv({ baseEnv: input.baseEnv, n, spec: input.spec }, isolationFor(input.spec, input.isolation), root, tmp, external_node_path_default().join(root, "calls.raw"));
+        const env = await trialEnv({ baseEnv: input.baseEnv, n, spec: input.spec }, input.isolation, root, tmp, external_node_path_default().join(root, "calls.raw"));
         const files = [...(await manifest(work)).keys()].sort();
         const verdict = await (0,check/* runJudgeCheck */.pz)(input.judge, input.index, {
             material: async () => ({ workspace: work, changed: files }),
@@ -22622,6 +25181,10 @@ async function judgeExample(input, example, n) {
 // run/: workspaces, isolation, shims, budget, trials, the suite.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
+
+
+
 
 
 
@@ -22676,7 +25239,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // - broken: at least 3 runs, none with a single passing trial (usually a broken task or check);
 // - saturated: at least 5 runs, every trial of every one passed (ready for a regression suite);
 // - flaky: its verdict flipped (passed ↔ not passed between consecutive runs) at least twice;
-// - ok otherwise, or new with fewer runs than a rule needs. README "Health" states the same rule.
+// - ok otherwise, or new with fewer runs than a rule needs. docs/verdicts.md › Reliability and health states the same rule.
 const HEALTH_WINDOW = 10;
 const JUDGED = new Set(["passed", "failed", "inconclusive"]);
 /** The health of every eval × agent in the history, worst first (broken, flaky, saturated, …). */
@@ -22798,7 +25361,7 @@ function timeOf(line) {
 }
 /**
  * Lines of one agent, oldest first (by time; equal times keep file order). Each time is parsed
- * once, not in every comparison: 100k lines sort in a few ms (BENCHMARKS.md, figure 8).
+ * once, not in every comparison: 100k lines sort in a few ms (docs/benchmarks.md, figure 8).
  */
 function linesOf(lines, agent) {
     const mine = [];
@@ -22815,7 +25378,7 @@ const HISTORY_POOL_TRIALS = model/* DEFAULT_COMPARISON_TRIALS */.IE;
  * with a verdict (passed or failed), pooled back from the newest while a line has the newest's
  * definition and agent version (the same eval, run the same way, so the trials are draws of one
  * pass rate) and until HISTORY_POOL_TRIALS trials are pooled. One 10-trial line cannot show a
- * −30-point drop (README › Comparisons › Against the history); five such runs can.
+ * −30-point drop (docs/verdicts.md › Comparisons › Against history); five such runs can.
  */
 function historyBaseline(lines, agent) {
     const verdicts = linesOf(lines, agent).filter((l) => l.status === "passed" || l.status === "failed");
@@ -22913,8 +25476,8 @@ var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/util/index.ts + 16 modules
-var util = __nccwpck_require__(61930);
+// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
+var util = __nccwpck_require__(31222);
 ;// CONCATENATED MODULE: ./src/store/read-back.ts
 // The store's own files read back: the history (`--history-dir`, `.copybook/history`), the last
 // results, the last run's run.json, the calibration, the fingerprint cache, a skill eval's earlier
@@ -23456,7 +26019,7 @@ async function readAllHistory(dir) {
 function parseHistory(text) {
     const lines = [];
     // Line by line without splitting the whole text first: a 100k-line history is read in one pass
-    // with no array of line strings beside the parsed lines (BENCHMARKS.md, figure 8).
+    // with no array of line strings beside the parsed lines (docs/benchmarks.md, figure 8).
     for (let start = 0; start < text.length;) {
         let end = text.indexOf("\n", start);
         if (end === -1)
@@ -24264,7 +26827,7 @@ async function writeCalibration(projectRoot, entries) {
 
 /***/ }),
 
-/***/ 61930:
+/***/ 31222:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24369,7 +26932,7 @@ var external_node_v8_ = __nccwpck_require__(78877);
 var external_node_vm_ = __nccwpck_require__(30714);
 ;// CONCATENATED MODULE: ./src/util/memory.ts
 // A full garbage collection now and then over a long run. What a run keeps per trial is small (well
-// under 1 KB: BENCHMARKS.md › Soak), but each trial's short-lived objects outlive two scavenges
+// under 1 KB: docs/benchmarks.md › Soak), but each trial's short-lived objects outlive two scavenges
 // while the trial runs, so they are promoted, and V8 lets the old generation grow for the whole run
 // before it compacts it: peak RSS then grows with the number of trials though live data does not.
 // A mark-compact every COLLECT_EVERY trials (about 10–20 ms on a heap of this size) keeps the peak
@@ -24654,7 +27217,7 @@ let created = 0;
 /**
  * Emptied cgroups kept for the next program: making one costs a few milliseconds of the main
  * thread (more on a busy machine), a fresh one per child was a serial cost of concurrent trials
- * (BENCHMARKS.md, figure 11). At most IDLE_KEPT; all are removed when this process exits.
+ * (docs/benchmarks.md, figure 11). At most IDLE_KEPT; all are removed when this process exits.
  */
 const idle = [];
 const IDLE_KEPT = 16;
@@ -24725,7 +27288,7 @@ class ProcessCgroup {
     /**
      * Makes the moves of spawnInside cheap, without blocking the event loop. A write to any
      * cgroup.procs takes the kernel's cgroup_threadgroup_rwsem, and when no other write came within
-     * the last RCU grace period, waits for one (5–20 ms, measured: BENCHMARKS.md figure 11) — on the
+     * the last RCU grace period, waits for one (5–20 ms, measured: docs/benchmarks.md figure 11) — on the
      * main thread, for every child, was the largest serial cost of concurrent trials. Rewriting our
      * own cgroup's procs moves nothing but takes that wait on a thread-pool thread; moves made
      * within the next grace period then take a fraction of a millisecond. Never fails: at worst
@@ -24940,14 +27503,26 @@ function unescapeMountField(field) {
     return field.replace(/\\([0-7]{3})/g, (_, octal) => String.fromCharCode(parseInt(octal, 8)));
 }
 
-// EXTERNAL MODULE: external "node:async_hooks"
-var external_node_async_hooks_ = __nccwpck_require__(16698);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(51455);
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/util/redact/limits.ts
+// What counts as a secret: the shortest value, line and base64 fragment worth redacting, what a
+// multi-line value is split on, and what a redacted span is replaced with.
+const REDACTED = "***";
+/** A value shorter than this is not redacted: replacing every "1234" would destroy the output. */
+const MIN_SECRET_LENGTH = 6;
+/** The shortest base64 fragment worth redacting: shorter ones would match ordinary text. */
+const MIN_BASE64_CORE = 8;
+/**
+ * A line of a multi-line value (a PEM key, a certificate chain) this long or longer is a secret of
+ * its own: printed alone, or with other line endings than the value has, it is still redacted.
+ */
+const MIN_SECRET_LINE_LENGTH = 16;
+/** A PEM armor line (`-----BEGIN RSA PRIVATE KEY-----`): ordinary text, not a secret of its own. */
+const PEM_ARMOR = /^-----(BEGIN|END)[^-]*-----$/;
+/** The line endings a multi-line value is split on: raw, or as a JSON string escapes them. */
+const LINE_ENDINGS = /\r\n|\r|\n|(?:\\){1,2}(?:r(?:\\){1,2}n|r|n)/;
+
 ;// CONCATENATED MODULE: ./src/util/hidden.ts
 // What a terminal shows as nothing: escape sequences (CSI such as the colour reset `\e[0m`, OSC
 // such as a hyperlink's `\e]8;;\e\\`, the other two- and three-byte ones), the C0 and C1 controls
@@ -25132,6 +27707,591 @@ function sequenceAt(bytes, i, length, json) {
     return c >= 0x30 && c <= 0x7e ? p - i : 0;
 }
 
+;// CONCATENATED MODULE: ./src/util/redact/strip.ts
+// The stripped view the matcher reads: bytes with every line break (raw or escaped) and what a
+// terminal shows as nothing left out, and where each kept byte was.
+
+const strip_CR = 0x0d;
+const strip_LF = 0x0a;
+const strip_BACKSLASH = 0x5c;
+const LOWER_N = 0x6e;
+const LOWER_R = 0x72;
+const LOWER_U = 0x75;
+/**
+ * The bytes as the matcher sees them: with every line break left out — `\r`, `\n`, and their
+ * escapes `\r`, `\n` (a backslash and a letter) and `\\r`, `\\n` (JSON inside JSON) — and what a
+ * terminal shows as nothing (see hidden.ts: escape sequences raw or JSON-escaped, zero-width
+ * characters), and, for each byte kept, where it was. Forms and text go through this same
+ * function, so a secret matches however it was wrapped, with any line ending, cut by any escape
+ * sequence, anywhere. A run of backslashes before an `r` or `n` is read whole, as JSON escapes it:
+ * an odd run ends in the escape `\n`, a run of 4k + 2 in `\\n` (the JSON of `\n` inside JSON);
+ * before anything else, a run is text. So `\\\n`, a secret ending in a backslash and then a line
+ * break, keeps the secret's `\\`.
+ *
+ * Not `final` (a stream, more to come): it stops at a sequence the bytes so far cannot decide, and
+ * says where (`stop`); what follows is decided with the bytes still to come.
+ */
+function strip(bytes, length = bytes.length, final = true) {
+    const kept = new Uint8Array(length);
+    const at = new Int32Array(length);
+    let n = 0;
+    let i = 0;
+    while (i < length) {
+        const c = bytes[i];
+        if (c === strip_CR || c === strip_LF) {
+            i += 1;
+            continue;
+        }
+        const printable = c >= 0x20 && c < 0x7f;
+        if (c !== strip_BACKSLASH) {
+            const skip = printable ? 0 : hiddenAt(bytes, i, length, false);
+            if (skip === UNDECIDED && !final)
+                return { kept, at, length: n, stop: i };
+            if (skip > 0) {
+                i += skip;
+                continue;
+            }
+            kept[n] = c;
+            at[n] = i;
+            n += 1;
+            i += 1;
+            continue;
+        }
+        let end = i;
+        while (end < length && bytes[end] === strip_BACKSLASH)
+            end += 1;
+        const run = end - i;
+        const next = end < length ? bytes[end] : undefined;
+        // A JSON-escaped escape sequence (`\u001b[0m`) starts at the run's last backslash.
+        if (run % 2 === 1 && next === LOWER_U) {
+            const skip = hiddenAt(bytes, end - 1, length, true);
+            if (skip === UNDECIDED && !final)
+                return { kept, at, length: n, stop: i };
+            if (skip > 0) {
+                for (let k = i; k < end - 1; k++) {
+                    kept[n] = strip_BACKSLASH;
+                    at[n] = k;
+                    n += 1;
+                }
+                i = end - 1 + skip;
+                continue;
+            }
+        }
+        const letter = next === LOWER_N || next === LOWER_R;
+        const escape = !letter ? 0 : run % 2 === 1 ? 1 : run % 4 === 2 ? 2 : 0;
+        for (let k = i; k < end - escape; k++) {
+            kept[n] = strip_BACKSLASH;
+            at[n] = k;
+            n += 1;
+        }
+        i = escape > 0 ? end + 1 : end;
+    }
+    return { kept, at, length: n, stop: length };
+}
+/**
+ * Where the run of backslashes holding the kept byte `k` starts (the byte itself if it is not
+ * one). Only kept bytes count: the backslash that ends an escape sequence (ST, `ESC \`) is not
+ * part of the run after it.
+ */
+function runStart(view, k) {
+    let j = k;
+    while (j > 0 && view.kept[j] === strip_BACKSLASH && view.kept[j - 1] === strip_BACKSLASH) {
+        if (view.at[j - 1] !== view.at[j] - 1)
+            break;
+        j -= 1;
+    }
+    return view.at[j];
+}
+
+;// CONCATENATED MODULE: ./src/util/redact/matcher.ts
+// Looking for many secrets at once in linear time: each form of each secret cut into overlapping
+// pieces of at most PIECE bytes, found in stripped text (strip.ts) through a table keyed by their
+// first four bytes.
+
+
+/**
+ * A long form is matched as pieces of this many bytes (at 0, STRIDE, 2·STRIDE, …, and one ending at
+ * the form's end): the longest thing to look for is bounded whatever the secrets, and the pieces of
+ * one occurrence overlap, so their union is one span, the whole of it.
+ */
+const PIECE = 64;
+const STRIDE = 48;
+/** Candidate pieces are looked up by their first KEY bytes (one 32-bit number). */
+const KEY = 4;
+/** The bit table that filters positions before a lookup: 2^HASH_BITS bits. */
+const HASH_BITS = 20;
+/**
+ * Finds every piece of every form in stripped text: a bit table of the pieces' first four bytes
+ * turns most positions away with one lookup, the rest are looked up in a map from those four bytes
+ * to the pieces that start with them (longest first) and compared byte by byte. One pass, linear in
+ * the text whatever the number of secrets.
+ */
+class PieceMatcher {
+    longest;
+    bits = new Uint32Array(1 << (HASH_BITS - 5));
+    byKey = new Map();
+    constructor(pieces) {
+        let longest = 0;
+        for (const piece of pieces) {
+            const bytes = Buffer.from(piece, "latin1");
+            const key = keyAt(bytes, 0);
+            const hash = hashKey(key);
+            this.bits[hash >>> 5] |= 1 << (hash & 31);
+            const list = this.byKey.get(key) ?? [];
+            list.push(bytes);
+            this.byKey.set(key, list);
+            longest = Math.max(longest, bytes.length);
+        }
+        for (const list of this.byKey.values())
+            list.sort((a, b) => b.length - a.length);
+        this.longest = longest;
+    }
+    /** The spans of the matches that start before `limit` in stripped text (`at`: see strip). */
+    spans(text, at, length, limit) {
+        const spans = [];
+        if (length < KEY)
+            return spans;
+        const { bits, byKey } = this;
+        const last = Math.min(limit, length - KEY + 1);
+        let key = (text[0] << 16) | (text[1] << 8) | text[2];
+        for (let i = 0; i < last; i++) {
+            key = ((key << 8) | text[i + KEY - 1]) >>> 0;
+            const hash = hashKey(key);
+            if ((bits[hash >>> 5] & (1 << (hash & 31))) === 0)
+                continue;
+            const list = byKey.get(key);
+            if (list === undefined)
+                continue;
+            for (const piece of list) {
+                if (i + piece.length > length || !sameAt(text, i, piece))
+                    continue;
+                const end = i + piece.length;
+                const n = spans.length;
+                const prev = n > 0 ? spans[n - 1] : -1;
+                if (i < prev || (i === prev && at[i] === at[i - 1] + 1))
+                    spans[n - 1] = Math.max(prev, end);
+                else
+                    spans.push(i, end);
+                break; // the longest piece that matches here: the shorter ones lie inside it
+            }
+        }
+        return spans;
+    }
+}
+function keyAt(bytes, at) {
+    return (((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0);
+}
+function hashKey(key) {
+    return Math.imul(key, 0x9e3779b1) >>> (32 - HASH_BITS);
+}
+function sameAt(text, at, piece) {
+    for (let j = KEY; j < piece.length; j++)
+        if (text[at + j] !== piece[j])
+            return false;
+    return true;
+}
+/**
+ * The pieces a form is matched as, in stripped latin1 (one char per byte of its UTF-8). At its two
+ * ends a form can be read differently inside a text: after a backslash the text printed, its first
+ * `n` or `r` is part of an escape; before an `n` or `r`, so are its last backslashes; and its first
+ * backslashes join the text's. The form without those bytes is looked for too.
+ */
+function piecesOf(form) {
+    const raw = Buffer.from(form, "utf8");
+    const stripped = strip(raw);
+    const text = Buffer.from(stripped.kept.subarray(0, stripped.length)).toString("latin1");
+    const variants = text.length >= KEY ? [text] : [];
+    let from = 0;
+    let to = text.length;
+    if (raw[0] === LOWER_N || raw[0] === LOWER_R)
+        from = 1;
+    else
+        while (from < 2 && text.charCodeAt(from) === strip_BACKSLASH)
+            from += 1;
+    while (to > from && text.length - to < 2 && text.charCodeAt(to - 1) === strip_BACKSLASH)
+        to -= 1;
+    if ((from > 0 || to < text.length) && to - from >= MIN_SECRET_LENGTH)
+        variants.push(text.slice(from, to));
+    const pieces = [];
+    const [whole, trimmed] = variants;
+    if (whole !== undefined) {
+        for (let at = 0;; at += STRIDE) {
+            if (at + PIECE >= whole.length) {
+                pieces.push(whole.slice(Math.max(0, whole.length - PIECE)));
+                break;
+            }
+            pieces.push(whole.slice(at, at + PIECE));
+        }
+    }
+    // The whole form's pieces cover the inside; only the trimmed form's two ends are needed.
+    if (trimmed !== undefined)
+        pieces.push(trimmed.slice(0, PIECE), trimmed.slice(-PIECE));
+    return pieces;
+}
+
+;// CONCATENATED MODULE: ./src/util/redact/forms.ts
+// What to look for: each value, the long lines of a multi-line one, and the forms each takes when an
+// agent echoes it (escaped for JSON, HTML or URLs, base64-encoded).
+
+/**
+ * The values to look for: each value, and each line of a multi-line one that is long enough to
+ * identify it (MIN_SECRET_LINE_LENGTH, trimmed; PEM armor lines are not), so a line printed alone
+ * or with other line endings is redacted too.
+ */
+function secretsOf(values) {
+    const secrets = new Set();
+    for (const value of values) {
+        if (value.length < MIN_SECRET_LENGTH)
+            continue;
+        secrets.add(value);
+        const lines = value.split(LINE_ENDINGS);
+        if (lines.length < 2)
+            continue;
+        for (const line of lines.map((l) => l.trim())) {
+            if (line.length >= MIN_SECRET_LINE_LENGTH && !PEM_ARMOR.test(line))
+                secrets.add(line);
+        }
+    }
+    return [...secrets];
+}
+const HTML_ESCAPES = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    '"': "&quot;",
+    "'": "&#39;",
+};
+/** The forms a value takes when an agent echoes it: escaped for JSON or URLs, base64-encoded. */
+function variantsOf(secret) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    const forms = [
+        secret,
+        json,
+        JSON.stringify(json).slice(1, -1),
+        json.replaceAll("/", "\\/"),
+        // Go's encoding/json (gh, many CLIs) escapes <, > and & as \u003c, \u003e, \u0026.
+        json.replace(/[<>&]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`),
+        // HTML and XML escaping, as an agent's generated page or a tool's report would print it.
+        secret.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]),
+        encodeURIComponent(secret),
+        encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+        ...base64Cores(secret),
+    ];
+    return forms.filter((f) => f.length > 0);
+}
+/**
+ * In a longer base64 text the secret's bytes start at offset 0, 1 or 2 of a 3-byte group; for each,
+ * the characters that encode only the secret's bits are the same whatever surrounds it.
+ */
+function base64Cores(secret) {
+    const bytes = Buffer.from(secret, "utf8");
+    const cores = [];
+    for (const offset of [0, 1, 2]) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
+        const first = Math.ceil((offset * 8) / 6);
+        const last = Math.floor(((offset + bytes.length) * 8) / 6);
+        const core = encoded.slice(first, last);
+        if (core.length < MIN_BASE64_CORE)
+            continue;
+        cores.push(core, core.replaceAll("+", "-").replaceAll("/", "_"));
+    }
+    return cores;
+}
+
+;// CONCATENATED MODULE: ./src/util/redact/redactor.ts
+// The Redactor: every secret in bytes, text or plain data replaced by `***`, and any piece of one a
+// shortened excerpt left at its edges; and the StreamRedactor, which gives the same bytes chunk by
+// chunk, holding back only what a match could still need.
+
+
+
+
+class Redactor {
+    /** Undefined: nothing to hide. */
+    matcher;
+    /** The longest piece, in bytes: what a stream holds back (stripped) to decide a match. */
+    maxPieceBytes;
+    /** The values given that are long enough to redact. */
+    secretCount;
+    /** The forms a shortened excerpt may cut: checked at a text's two ends (see clipEdges). */
+    edgeForms;
+    /** The PEM armor lines of the values: a cut piece that is only armor is not a secret. */
+    armor;
+    constructor(values) {
+        const given = [...new Set(values)];
+        this.armor = [
+            ...new Set(given.flatMap((v) => v.split(LINE_ENDINGS).map((l) => l.trim()))),
+        ].filter((line) => PEM_ARMOR.test(line));
+        this.secretCount = given.filter((v) => v.length >= MIN_SECRET_LENGTH).length;
+        const secrets = secretsOf(given);
+        const forms = [...new Set(secrets.flatMap(variantsOf))];
+        // clipEdges runs on every string a run writes: its forms are the whole values' and the lines'
+        // plain text only (a key's lines' escaped and base64 forms would make it ~30× slower a string).
+        const whole = new Set(given.filter((v) => v.length >= MIN_SECRET_LENGTH));
+        this.edgeForms = [
+            ...new Set([...whole].flatMap(variantsOf).concat(secrets.filter((s) => !whole.has(s)))),
+        ].filter((form) => form.length > MIN_SECRET_LENGTH);
+        const pieces = new Set(forms.flatMap(piecesOf));
+        this.matcher = pieces.size > 0 ? new PieceMatcher(pieces) : undefined;
+        this.maxPieceBytes = this.matcher?.longest ?? 0;
+    }
+    get empty() {
+        return this.matcher === undefined;
+    }
+    /** The bytes with every secret replaced. */
+    bytes(input) {
+        if (!this.matcher)
+            return input;
+        const { out } = this.redactSome(input, input.length, true);
+        const untouched = out.length === 0 || (out.length === 1 && out[0] !== REDACTED_BYTES);
+        return untouched ? input : Buffer.concat(out);
+    }
+    /**
+     * Redacts `input[0, length)`. With `all`, the whole of it; else only what is decided — matches
+     * that start early enough that no byte still to come could change them or join them to another
+     * — and returns where the undecided rest starts: never inside a run of backslashes (how strip()
+     * reads one depends on all of it), so the rest stripped on its own gives the same view.
+     */
+    redactSome(input, length, all) {
+        const matcher = this.matcher;
+        // Not at the end: a trailing run of backslashes may yet be read as a line break.
+        let known = length;
+        if (!all)
+            while (known > 0 && input[known - 1] === strip_BACKSLASH)
+                known -= 1;
+        // Not at the end either: an escape sequence not finished yet (stop).
+        const view = strip(input, known, all);
+        const limit = all ? view.length : view.length - (matcher.longest - 1);
+        const spans = limit > 0 ? matcher.spans(view.kept, view.at, view.length, limit) : [];
+        let count = spans.length;
+        let rest = length;
+        if (!all) {
+            rest = limit > 0 ? runStart(view, limit) : 0;
+            // A span that may still grow or join the next match, or that reaches past the cut, is
+            // decided with the rest.
+            while (count > 0 && (spans[count - 1] >= limit || view.at[spans[count - 1] - 1] >= rest)) {
+                count -= 2;
+                rest = Math.min(rest, runStart(view, spans[count]));
+            }
+        }
+        const out = [];
+        const whole = Buffer.from(input.buffer, input.byteOffset, input.length);
+        let from = 0;
+        for (let k = 0; k < count; k += 2) {
+            const start = view.at[spans[k]];
+            const end = view.at[spans[k + 1] - 1] + 1;
+            if (start > from)
+                out.push(whole.subarray(from, start));
+            out.push(REDACTED_BYTES);
+            from = end;
+        }
+        if (rest > from)
+            out.push(whole.subarray(from, rest));
+        return { out, rest };
+    }
+    /** The text with every secret replaced, and any piece of one left at either end by a cut. */
+    text(input) {
+        if (!this.matcher)
+            return input;
+        return this.clipEdges(this.bytes(Buffer.from(input, "utf8")).toString("utf8"));
+    }
+    /**
+     * Evidence lines and output tails are shortened excerpts: a cut through a secret leaves its
+     * start at the end of the text, or its end at the start, which no whole-value match finds.
+     * Such a piece (MIN_SECRET_LENGTH characters or more) is replaced too.
+     */
+    clipEdges(text) {
+        if (text.length < MIN_SECRET_LENGTH)
+            return text;
+        let out = text;
+        for (const form of this.edgeForms) {
+            // Only the last (first) form.length - 1 characters can hold a cut piece of it.
+            const head = form.slice(0, MIN_SECRET_LENGTH);
+            const window = out.length - (form.length - 1);
+            const at = out.slice(Math.max(0, window)).lastIndexOf(head);
+            if (at >= 0) {
+                const cut = Math.max(0, window) + at;
+                const piece = out.slice(cut);
+                if (form.startsWith(piece) && !this.onlyArmor(piece))
+                    out = out.slice(0, cut) + REDACTED;
+            }
+            const tail = form.slice(-MIN_SECRET_LENGTH);
+            const end = out.slice(0, form.length - 1).indexOf(tail) + MIN_SECRET_LENGTH;
+            const piece = out.slice(0, end);
+            if (end >= MIN_SECRET_LENGTH && form.endsWith(piece) && !this.onlyArmor(piece))
+                out = REDACTED + out.slice(end);
+        }
+        return out;
+    }
+    /** Whether every line of a cut piece is (a part of) a PEM armor line, or blank. */
+    onlyArmor(piece) {
+        if (this.armor.length === 0)
+            return false;
+        return piece
+            .split(LINE_ENDINGS)
+            .map((line) => line.trim())
+            .every((line) => line === "" || this.armor.some((armor) => armor.includes(line)));
+    }
+    /** A deep copy of plain data (objects, arrays, strings) with every string redacted. */
+    value(input) {
+        if (!this.matcher)
+            return input;
+        return this.walk(input);
+    }
+    /**
+     * A redactor for a byte stream: secrets split across chunks are still found. `minBatch`: see
+     * StreamRedactor (a test sets it to 1 to make it decide at every chunk).
+     */
+    stream(minBatch = MIN_BATCH) {
+        return new StreamRedactor(this, minBatch);
+    }
+    walk(input) {
+        if (typeof input === "string")
+            return this.text(input);
+        if (Array.isArray(input))
+            return input.map((item) => this.walk(item));
+        if (input && typeof input === "object" && isPlainObject(input)) {
+            const out = {};
+            for (const [key, item] of Object.entries(input))
+                out[this.text(key)] = this.walk(item);
+            return out;
+        }
+        return input;
+    }
+}
+const REDACTED_BYTES = Buffer.from(REDACTED, "latin1");
+/**
+ * Redacts a stream chunk by chunk, giving the same bytes as redacting the whole. It holds back
+ * what a match could still need: the last maxPieceBytes + 1 bytes of the stripped view, the breaks
+ * among them, and a redacted span that may still grow. So that tiny chunks do not re-scan that part
+ * over and over, it decides only once what it holds has doubled since the last time (and is at
+ * least `minBatch` bytes): every byte is scanned a bounded number of times.
+ */
+class StreamRedactor {
+    redactor;
+    minBatch;
+    chunks = [];
+    held = 0;
+    /** What was held back at the last decision: the next one waits until twice as much is here. */
+    heldBefore = 0;
+    constructor(redactor, minBatch = MIN_BATCH) {
+        this.redactor = redactor;
+        this.minBatch = minBatch;
+    }
+    push(chunk) {
+        if (this.redactor.empty)
+            return chunk;
+        if (chunk.length === 0)
+            return chunk;
+        this.chunks.push(chunk);
+        this.held += chunk.length;
+        if (this.held < Math.max(this.minBatch, 2 * this.heldBefore))
+            return EMPTY;
+        const text = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+        const { out, rest } = this.redactor.redactSome(text, text.length, false);
+        this.chunks = rest < text.length ? [text.subarray(rest)] : [];
+        this.held = text.length - rest;
+        this.heldBefore = this.held;
+        return out.length === 1 ? out[0] : Buffer.concat(out);
+    }
+    /** What is held back, redacted: call once at the end of the stream. */
+    end() {
+        const rest = Buffer.concat(this.chunks);
+        this.drop();
+        return this.redactor.bytes(rest);
+    }
+    /** Forget what is held back (the stream was cut: a partial secret must not be written). */
+    drop() {
+        this.chunks = [];
+        this.held = 0;
+        this.heldBefore = 0;
+    }
+}
+/** A stream decides no sooner than this many bytes are held (fewer, smaller scans). */
+const MIN_BATCH = 1024;
+const EMPTY = Buffer.alloc(0);
+function isPlainObject(value) {
+    const proto = Object.getPrototypeOf(value);
+    return proto === Object.prototype || proto === null;
+}
+
+;// CONCATENATED MODULE: ./src/util/redact/env-secrets.ts
+// Which values a run redacts: those of the known credential variables, of every variable whose name
+// looks like a credential, and of the names listed in AGENT_EVALS_REDACT or declared by the evals.
+
+/** Names of further variables to redact: comma- or space-separated, e.g. `ACME_TOKEN,DB_URL`. */
+const REDACT_ENV = "AGENT_EVALS_REDACT";
+/**
+ * Well-known credential variables of the services around a run, redacted whenever they are set.
+ * Each agent adapter's own (`credentialEnv`) are added by the engine.
+ */
+const KNOWN_SECRET_NAMES = [
+    "GEMINI_API_KEY",
+    "GOOGLE_API_KEY",
+    "AZURE_OPENAI_API_KEY",
+    "GITHUB_TOKEN",
+    "GH_TOKEN",
+    "GH_ENTERPRISE_TOKEN",
+    "GITHUB_ENTERPRISE_TOKEN",
+    "INPUT_GITHUB-TOKEN",
+    "ACTIONS_RUNTIME_TOKEN",
+    "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN",
+    "NPM_TOKEN",
+    "NODE_AUTH_TOKEN",
+    "HF_TOKEN",
+];
+/** Names that look like credentials: redacted too (…_TOKEN, …_SECRET, …_API_KEY, …_PASSWORD). */
+const SECRET_LOOKING_NAME = /(^|[_-])(TOKEN|SECRET|SECRET_KEY|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)$/i;
+/**
+ * The names whose values a run redacts: the known credential variables, every variable whose name
+ * looks like a credential, the names listed in AGENT_EVALS_REDACT, and `extraNames` (the secrets
+ * the evals declare, a library caller's list).
+ */
+function secretNames(env, extraNames = []) {
+    const listed = (env[REDACT_ENV] ?? "").split(/[\s,]+/).filter(Boolean);
+    const lookalikes = Object.keys(env).filter((name) => SECRET_LOOKING_NAME.test(name));
+    return [...new Set([...KNOWN_SECRET_NAMES, ...lookalikes, ...listed, ...extraNames])];
+}
+/** A redactor for the values `env` holds under secretNames(env, extraNames). */
+function secretRedactor(env, extraNames = []) {
+    const values = secretNames(env, extraNames)
+        .map((name) => env[name])
+        .filter((v) => typeof v === "string");
+    return new Redactor(values);
+}
+
+// EXTERNAL MODULE: external "node:async_hooks"
+var external_node_async_hooks_ = __nccwpck_require__(16698);
+;// CONCATENATED MODULE: ./src/util/redact/scope.ts
+// The run's redactor travels in an AsyncLocalStorage scope: every process started during the run is
+// covered without threading it through each call. And the last check where text leaves the process.
+
+
+const scope = new external_node_async_hooks_.AsyncLocalStorage();
+/** Runs `fn` with `redactor` as the current one: everything it starts redacts with it. */
+function withRedactor(redactor, fn) {
+    return scope.run(redactor, fn);
+}
+/** The redactor of the run this code is part of, if any. */
+function currentRedactor() {
+    return scope.getStore();
+}
+/**
+ * The last check where text leaves the process (history lines, PR comments): the current run's
+ * redactor and the credential variables of this process's environment.
+ */
+function redactOutgoing(text) {
+    return outgoingRedactor()(text);
+}
+/** redactOutgoing for many texts: the environment's redactor is built once, not per text. */
+function outgoingRedactor() {
+    const inRun = currentRedactor();
+    const fromEnv = secretRedactor(process.env);
+    return (text) => fromEnv.text(inRun ? inRun.text(text) : text);
+}
+
 ;// CONCATENATED MODULE: ./src/util/paths.ts
 // Paths shown to the user: inside the project, relative to it; outside it, as they are.
 
@@ -25302,597 +28462,11 @@ function readInsideSync(root, file, maxBytes) {
     return { ...readRegularSync(real, maxBytes), real };
 }
 
-;// CONCATENATED MODULE: ./src/util/redact.ts
-// Secret redaction: the values of declared secrets and of credential variables are replaced by
-// `***` before anything is written (transcripts, call logs, checks, run.json, history, comments).
-//
-// Where it happens: at the source. The process runner redacts agent output as it streams to disk
-// (with a carry-over, so a secret cut between two chunks is still caught), the trial redacts the
-// results it builds and sweeps its results folder, the suite redacts what it reports; history
-// appends and PR comments check once more on the way out. The redactor of the current run travels
-// in an AsyncLocalStorage scope, so every process started during the run (by any agent adapter,
-// built-in or not) is covered without threading it through each call.
-//
-// What is caught: each value as is; JSON-escaped (once and twice, with `\/`, and Go-style `\u003c`);
-// HTML-escaped; URL-encoded (upper- or lowercase hex);
-// base64 and base64url at any alignment (the part of the encoding that depends only on the
-// secret); each of these with line breaks (`\n`, `\r\n`, `\r`, or their JSON escapes) anywhere
-// inside; each of these cut by what a terminal shows as nothing (an escape sequence such as `\e[0m`
-// or a hyperlink's OSC 8, raw or JSON-escaped; a zero-width or bidi character; see hidden.ts).
-// A multi-line value is also redacted line by line: each line of MIN_SECRET_LINE_LENGTH
-// characters or more (not PEM armor) is a secret of its own, so it is caught printed alone.
-// How: text and forms are matched with their line breaks left out (strip), long forms as
-// overlapping 64-byte pieces, looked up by their first four bytes: linear in the text.
-// A shortened excerpt (an evidence line, an output's tail) that cuts through a value has the piece
-// at its edge replaced too. What is not: a value cut in pieces and printed far apart, transformed (hex, reversed, hashed,
-// compressed), or shorter than MIN_SECRET_LENGTH characters (redacting those would wreck output).
+;// CONCATENATED MODULE: ./src/util/redact/files.ts
+// Redacting files in place: a trial's results folder, swept once the trial has written it.
 
 
 
-
-
-const REDACTED = "***";
-/** A value shorter than this is not redacted: replacing every "1234" would destroy the output. */
-const MIN_SECRET_LENGTH = 6;
-/** Names of further variables to redact: comma- or space-separated, e.g. `ACME_TOKEN,DB_URL`. */
-const REDACT_ENV = "AGENT_EVALS_REDACT";
-/**
- * Well-known credential variables of the services around a run, redacted whenever they are set.
- * Each agent adapter's own (`credentialEnv`) are added by the engine.
- */
-const KNOWN_SECRET_NAMES = [
-    "GEMINI_API_KEY",
-    "GOOGLE_API_KEY",
-    "AZURE_OPENAI_API_KEY",
-    "GITHUB_TOKEN",
-    "GH_TOKEN",
-    "GH_ENTERPRISE_TOKEN",
-    "GITHUB_ENTERPRISE_TOKEN",
-    "INPUT_GITHUB-TOKEN",
-    "ACTIONS_RUNTIME_TOKEN",
-    "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
-    "AWS_SECRET_ACCESS_KEY",
-    "AWS_SESSION_TOKEN",
-    "NPM_TOKEN",
-    "NODE_AUTH_TOKEN",
-    "HF_TOKEN",
-];
-/** Names that look like credentials: redacted too (…_TOKEN, …_SECRET, …_API_KEY, …_PASSWORD). */
-const SECRET_LOOKING_NAME = /(^|[_-])(TOKEN|SECRET|SECRET_KEY|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)$/i;
-/** The shortest base64 fragment worth redacting: shorter ones would match ordinary text. */
-const MIN_BASE64_CORE = 8;
-/**
- * A line of a multi-line value (a PEM key, a certificate chain) this long or longer is a secret of
- * its own: printed alone, or with other line endings than the value has, it is still redacted.
- */
-const MIN_SECRET_LINE_LENGTH = 16;
-/** A PEM armor line (`-----BEGIN RSA PRIVATE KEY-----`): ordinary text, not a secret of its own. */
-const PEM_ARMOR = /^-----(BEGIN|END)[^-]*-----$/;
-/** The line endings a multi-line value is split on: raw, or as a JSON string escapes them. */
-const LINE_ENDINGS = /\r\n|\r|\n|(?:\\){1,2}(?:r(?:\\){1,2}n|r|n)/;
-/**
- * A long form is matched as pieces of this many bytes (at 0, STRIDE, 2·STRIDE, …, and one ending at
- * the form's end): the longest thing to look for is bounded whatever the secrets, and the pieces of
- * one occurrence overlap, so their union is one span, the whole of it.
- */
-const PIECE = 64;
-const STRIDE = 48;
-/** Candidate pieces are looked up by their first KEY bytes (one 32-bit number). */
-const KEY = 4;
-/** The bit table that filters positions before a lookup: 2^HASH_BITS bits. */
-const HASH_BITS = 20;
-const redact_CR = 0x0d;
-const redact_LF = 0x0a;
-const redact_BACKSLASH = 0x5c;
-const LOWER_N = 0x6e;
-const LOWER_R = 0x72;
-const LOWER_U = 0x75;
-/**
- * The bytes as the matcher sees them: with every line break left out — `\r`, `\n`, and their
- * escapes `\r`, `\n` (a backslash and a letter) and `\\r`, `\\n` (JSON inside JSON) — and what a
- * terminal shows as nothing (see hidden.ts: escape sequences raw or JSON-escaped, zero-width
- * characters), and, for each byte kept, where it was. Forms and text go through this same
- * function, so a secret matches however it was wrapped, with any line ending, cut by any escape
- * sequence, anywhere. A run of backslashes before an `r` or `n` is read whole, as JSON escapes it:
- * an odd run ends in the escape `\n`, a run of 4k + 2 in `\\n` (the JSON of `\n` inside JSON);
- * before anything else, a run is text. So `\\\n`, a secret ending in a backslash and then a line
- * break, keeps the secret's `\\`.
- *
- * Not `final` (a stream, more to come): it stops at a sequence the bytes so far cannot decide, and
- * says where (`stop`); what follows is decided with the bytes still to come.
- */
-function strip(bytes, length = bytes.length, final = true) {
-    const kept = new Uint8Array(length);
-    const at = new Int32Array(length);
-    let n = 0;
-    let i = 0;
-    while (i < length) {
-        const c = bytes[i];
-        if (c === redact_CR || c === redact_LF) {
-            i += 1;
-            continue;
-        }
-        const printable = c >= 0x20 && c < 0x7f;
-        if (c !== redact_BACKSLASH) {
-            const skip = printable ? 0 : hiddenAt(bytes, i, length, false);
-            if (skip === UNDECIDED && !final)
-                return { kept, at, length: n, stop: i };
-            if (skip > 0) {
-                i += skip;
-                continue;
-            }
-            kept[n] = c;
-            at[n] = i;
-            n += 1;
-            i += 1;
-            continue;
-        }
-        let end = i;
-        while (end < length && bytes[end] === redact_BACKSLASH)
-            end += 1;
-        const run = end - i;
-        const next = end < length ? bytes[end] : undefined;
-        // A JSON-escaped escape sequence (`\u001b[0m`) starts at the run's last backslash.
-        if (run % 2 === 1 && next === LOWER_U) {
-            const skip = hiddenAt(bytes, end - 1, length, true);
-            if (skip === UNDECIDED && !final)
-                return { kept, at, length: n, stop: i };
-            if (skip > 0) {
-                for (let k = i; k < end - 1; k++) {
-                    kept[n] = redact_BACKSLASH;
-                    at[n] = k;
-                    n += 1;
-                }
-                i = end - 1 + skip;
-                continue;
-            }
-        }
-        const letter = next === LOWER_N || next === LOWER_R;
-        const escape = !letter ? 0 : run % 2 === 1 ? 1 : run % 4 === 2 ? 2 : 0;
-        for (let k = i; k < end - escape; k++) {
-            kept[n] = redact_BACKSLASH;
-            at[n] = k;
-            n += 1;
-        }
-        i = escape > 0 ? end + 1 : end;
-    }
-    return { kept, at, length: n, stop: length };
-}
-/**
- * Where the run of backslashes holding the kept byte `k` starts (the byte itself if it is not
- * one). Only kept bytes count: the backslash that ends an escape sequence (ST, `ESC \`) is not
- * part of the run after it.
- */
-function runStart(view, k) {
-    let j = k;
-    while (j > 0 && view.kept[j] === redact_BACKSLASH && view.kept[j - 1] === redact_BACKSLASH) {
-        if (view.at[j - 1] !== view.at[j] - 1)
-            break;
-        j -= 1;
-    }
-    return view.at[j];
-}
-/**
- * Finds every piece of every form in stripped text: a bit table of the pieces' first four bytes
- * turns most positions away with one lookup, the rest are looked up in a map from those four bytes
- * to the pieces that start with them (longest first) and compared byte by byte. One pass, linear in
- * the text whatever the number of secrets.
- */
-class PieceMatcher {
-    longest;
-    bits = new Uint32Array(1 << (HASH_BITS - 5));
-    byKey = new Map();
-    constructor(pieces) {
-        let longest = 0;
-        for (const piece of pieces) {
-            const bytes = Buffer.from(piece, "latin1");
-            const key = keyAt(bytes, 0);
-            const hash = hashKey(key);
-            this.bits[hash >>> 5] |= 1 << (hash & 31);
-            const list = this.byKey.get(key) ?? [];
-            list.push(bytes);
-            this.byKey.set(key, list);
-            longest = Math.max(longest, bytes.length);
-        }
-        for (const list of this.byKey.values())
-            list.sort((a, b) => b.length - a.length);
-        this.longest = longest;
-    }
-    /** The spans of the matches that start before `limit` in stripped text (`at`: see strip). */
-    spans(text, at, length, limit) {
-        const spans = [];
-        if (length < KEY)
-            return spans;
-        const { bits, byKey } = this;
-        const last = Math.min(limit, length - KEY + 1);
-        let key = (text[0] << 16) | (text[1] << 8) | text[2];
-        for (let i = 0; i < last; i++) {
-            key = ((key << 8) | text[i + KEY - 1]) >>> 0;
-            const hash = hashKey(key);
-            if ((bits[hash >>> 5] & (1 << (hash & 31))) === 0)
-                continue;
-            const list = byKey.get(key);
-            if (list === undefined)
-                continue;
-            for (const piece of list) {
-                if (i + piece.length > length || !sameAt(text, i, piece))
-                    continue;
-                const end = i + piece.length;
-                const n = spans.length;
-                const prev = n > 0 ? spans[n - 1] : -1;
-                if (i < prev || (i === prev && at[i] === at[i - 1] + 1))
-                    spans[n - 1] = Math.max(prev, end);
-                else
-                    spans.push(i, end);
-                break; // the longest piece that matches here: the shorter ones lie inside it
-            }
-        }
-        return spans;
-    }
-}
-function keyAt(bytes, at) {
-    return (((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0);
-}
-function hashKey(key) {
-    return Math.imul(key, 0x9e3779b1) >>> (32 - HASH_BITS);
-}
-function sameAt(text, at, piece) {
-    for (let j = KEY; j < piece.length; j++)
-        if (text[at + j] !== piece[j])
-            return false;
-    return true;
-}
-/**
- * The pieces a form is matched as, in stripped latin1 (one char per byte of its UTF-8). At its two
- * ends a form can be read differently inside a text: after a backslash the text printed, its first
- * `n` or `r` is part of an escape; before an `n` or `r`, so are its last backslashes; and its first
- * backslashes join the text's. The form without those bytes is looked for too.
- */
-function piecesOf(form) {
-    const raw = Buffer.from(form, "utf8");
-    const stripped = strip(raw);
-    const text = Buffer.from(stripped.kept.subarray(0, stripped.length)).toString("latin1");
-    const variants = text.length >= KEY ? [text] : [];
-    let from = 0;
-    let to = text.length;
-    if (raw[0] === LOWER_N || raw[0] === LOWER_R)
-        from = 1;
-    else
-        while (from < 2 && text.charCodeAt(from) === redact_BACKSLASH)
-            from += 1;
-    while (to > from && text.length - to < 2 && text.charCodeAt(to - 1) === redact_BACKSLASH)
-        to -= 1;
-    if ((from > 0 || to < text.length) && to - from >= MIN_SECRET_LENGTH)
-        variants.push(text.slice(from, to));
-    const pieces = [];
-    const [whole, trimmed] = variants;
-    if (whole !== undefined) {
-        for (let at = 0;; at += STRIDE) {
-            if (at + PIECE >= whole.length) {
-                pieces.push(whole.slice(Math.max(0, whole.length - PIECE)));
-                break;
-            }
-            pieces.push(whole.slice(at, at + PIECE));
-        }
-    }
-    // The whole form's pieces cover the inside; only the trimmed form's two ends are needed.
-    if (trimmed !== undefined)
-        pieces.push(trimmed.slice(0, PIECE), trimmed.slice(-PIECE));
-    return pieces;
-}
-/**
- * The values to look for: each value, and each line of a multi-line one that is long enough to
- * identify it (MIN_SECRET_LINE_LENGTH, trimmed; PEM armor lines are not), so a line printed alone
- * or with other line endings is redacted too.
- */
-function secretsOf(values) {
-    const secrets = new Set();
-    for (const value of values) {
-        if (value.length < MIN_SECRET_LENGTH)
-            continue;
-        secrets.add(value);
-        const lines = value.split(LINE_ENDINGS);
-        if (lines.length < 2)
-            continue;
-        for (const line of lines.map((l) => l.trim())) {
-            if (line.length >= MIN_SECRET_LINE_LENGTH && !PEM_ARMOR.test(line))
-                secrets.add(line);
-        }
-    }
-    return [...secrets];
-}
-class Redactor {
-    /** Undefined: nothing to hide. */
-    matcher;
-    /** The longest piece, in bytes: what a stream holds back (stripped) to decide a match. */
-    maxPieceBytes;
-    /** The values given that are long enough to redact. */
-    secretCount;
-    /** The forms a shortened excerpt may cut: checked at a text's two ends (see clipEdges). */
-    edgeForms;
-    /** The PEM armor lines of the values: a cut piece that is only armor is not a secret. */
-    armor;
-    constructor(values) {
-        const given = [...new Set(values)];
-        this.armor = [
-            ...new Set(given.flatMap((v) => v.split(LINE_ENDINGS).map((l) => l.trim()))),
-        ].filter((line) => PEM_ARMOR.test(line));
-        this.secretCount = given.filter((v) => v.length >= MIN_SECRET_LENGTH).length;
-        const secrets = secretsOf(given);
-        const forms = [...new Set(secrets.flatMap(variantsOf))];
-        // clipEdges runs on every string a run writes: its forms are the whole values' and the lines'
-        // plain text only (a key's lines' escaped and base64 forms would make it ~30× slower a string).
-        const whole = new Set(given.filter((v) => v.length >= MIN_SECRET_LENGTH));
-        this.edgeForms = [
-            ...new Set([...whole].flatMap(variantsOf).concat(secrets.filter((s) => !whole.has(s)))),
-        ].filter((form) => form.length > MIN_SECRET_LENGTH);
-        const pieces = new Set(forms.flatMap(piecesOf));
-        this.matcher = pieces.size > 0 ? new PieceMatcher(pieces) : undefined;
-        this.maxPieceBytes = this.matcher?.longest ?? 0;
-    }
-    get empty() {
-        return this.matcher === undefined;
-    }
-    /** The bytes with every secret replaced. */
-    bytes(input) {
-        if (!this.matcher)
-            return input;
-        const { out } = this.redactSome(input, input.length, true);
-        const untouched = out.length === 0 || (out.length === 1 && out[0] !== REDACTED_BYTES);
-        return untouched ? input : Buffer.concat(out);
-    }
-    /**
-     * Redacts `input[0, length)`. With `all`, the whole of it; else only what is decided — matches
-     * that start early enough that no byte still to come could change them or join them to another
-     * — and returns where the undecided rest starts: never inside a run of backslashes (how strip()
-     * reads one depends on all of it), so the rest stripped on its own gives the same view.
-     */
-    redactSome(input, length, all) {
-        const matcher = this.matcher;
-        // Not at the end: a trailing run of backslashes may yet be read as a line break.
-        let known = length;
-        if (!all)
-            while (known > 0 && input[known - 1] === redact_BACKSLASH)
-                known -= 1;
-        // Not at the end either: an escape sequence not finished yet (stop).
-        const view = strip(input, known, all);
-        const limit = all ? view.length : view.length - (matcher.longest - 1);
-        const spans = limit > 0 ? matcher.spans(view.kept, view.at, view.length, limit) : [];
-        let count = spans.length;
-        let rest = length;
-        if (!all) {
-            rest = limit > 0 ? runStart(view, limit) : 0;
-            // A span that may still grow or join the next match, or that reaches past the cut, is
-            // decided with the rest.
-            while (count > 0 && (spans[count - 1] >= limit || view.at[spans[count - 1] - 1] >= rest)) {
-                count -= 2;
-                rest = Math.min(rest, runStart(view, spans[count]));
-            }
-        }
-        const out = [];
-        const whole = Buffer.from(input.buffer, input.byteOffset, input.length);
-        let from = 0;
-        for (let k = 0; k < count; k += 2) {
-            const start = view.at[spans[k]];
-            const end = view.at[spans[k + 1] - 1] + 1;
-            if (start > from)
-                out.push(whole.subarray(from, start));
-            out.push(REDACTED_BYTES);
-            from = end;
-        }
-        if (rest > from)
-            out.push(whole.subarray(from, rest));
-        return { out, rest };
-    }
-    /** The text with every secret replaced, and any piece of one left at either end by a cut. */
-    text(input) {
-        if (!this.matcher)
-            return input;
-        return this.clipEdges(this.bytes(Buffer.from(input, "utf8")).toString("utf8"));
-    }
-    /**
-     * Evidence lines and output tails are shortened excerpts: a cut through a secret leaves its
-     * start at the end of the text, or its end at the start, which no whole-value match finds.
-     * Such a piece (MIN_SECRET_LENGTH characters or more) is replaced too.
-     */
-    clipEdges(text) {
-        if (text.length < MIN_SECRET_LENGTH)
-            return text;
-        let out = text;
-        for (const form of this.edgeForms) {
-            // Only the last (first) form.length - 1 characters can hold a cut piece of it.
-            const head = form.slice(0, MIN_SECRET_LENGTH);
-            const window = out.length - (form.length - 1);
-            const at = out.slice(Math.max(0, window)).lastIndexOf(head);
-            if (at >= 0) {
-                const cut = Math.max(0, window) + at;
-                const piece = out.slice(cut);
-                if (form.startsWith(piece) && !this.onlyArmor(piece))
-                    out = out.slice(0, cut) + REDACTED;
-            }
-            const tail = form.slice(-MIN_SECRET_LENGTH);
-            const end = out.slice(0, form.length - 1).indexOf(tail) + MIN_SECRET_LENGTH;
-            const piece = out.slice(0, end);
-            if (end >= MIN_SECRET_LENGTH && form.endsWith(piece) && !this.onlyArmor(piece))
-                out = REDACTED + out.slice(end);
-        }
-        return out;
-    }
-    /** Whether every line of a cut piece is (a part of) a PEM armor line, or blank. */
-    onlyArmor(piece) {
-        if (this.armor.length === 0)
-            return false;
-        return piece
-            .split(LINE_ENDINGS)
-            .map((line) => line.trim())
-            .every((line) => line === "" || this.armor.some((armor) => armor.includes(line)));
-    }
-    /** A deep copy of plain data (objects, arrays, strings) with every string redacted. */
-    value(input) {
-        if (!this.matcher)
-            return input;
-        return this.walk(input);
-    }
-    /**
-     * A redactor for a byte stream: secrets split across chunks are still found. `minBatch`: see
-     * StreamRedactor (a test sets it to 1 to make it decide at every chunk).
-     */
-    stream(minBatch = MIN_BATCH) {
-        return new StreamRedactor(this, minBatch);
-    }
-    walk(input) {
-        if (typeof input === "string")
-            return this.text(input);
-        if (Array.isArray(input))
-            return input.map((item) => this.walk(item));
-        if (input && typeof input === "object" && isPlainObject(input)) {
-            const out = {};
-            for (const [key, item] of Object.entries(input))
-                out[this.text(key)] = this.walk(item);
-            return out;
-        }
-        return input;
-    }
-}
-const REDACTED_BYTES = Buffer.from(REDACTED, "latin1");
-/**
- * Redacts a stream chunk by chunk, giving the same bytes as redacting the whole. It holds back
- * what a match could still need: the last maxPieceBytes + 1 bytes of the stripped view, the breaks
- * among them, and a redacted span that may still grow. So that tiny chunks do not re-scan that part
- * over and over, it decides only once what it holds has doubled since the last time (and is at
- * least `minBatch` bytes): every byte is scanned a bounded number of times.
- */
-class StreamRedactor {
-    redactor;
-    minBatch;
-    chunks = [];
-    held = 0;
-    /** What was held back at the last decision: the next one waits until twice as much is here. */
-    heldBefore = 0;
-    constructor(redactor, minBatch = MIN_BATCH) {
-        this.redactor = redactor;
-        this.minBatch = minBatch;
-    }
-    push(chunk) {
-        if (this.redactor.empty)
-            return chunk;
-        if (chunk.length === 0)
-            return chunk;
-        this.chunks.push(chunk);
-        this.held += chunk.length;
-        if (this.held < Math.max(this.minBatch, 2 * this.heldBefore))
-            return EMPTY;
-        const text = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
-        const { out, rest } = this.redactor.redactSome(text, text.length, false);
-        this.chunks = rest < text.length ? [text.subarray(rest)] : [];
-        this.held = text.length - rest;
-        this.heldBefore = this.held;
-        return out.length === 1 ? out[0] : Buffer.concat(out);
-    }
-    /** What is held back, redacted: call once at the end of the stream. */
-    end() {
-        const rest = Buffer.concat(this.chunks);
-        this.drop();
-        return this.redactor.bytes(rest);
-    }
-    /** Forget what is held back (the stream was cut: a partial secret must not be written). */
-    drop() {
-        this.chunks = [];
-        this.held = 0;
-        this.heldBefore = 0;
-    }
-}
-/** A stream decides no sooner than this many bytes are held (fewer, smaller scans). */
-const MIN_BATCH = 1024;
-const EMPTY = Buffer.alloc(0);
-const HTML_ESCAPES = {
-    "&": "&amp;",
-    "<": "&lt;",
-    ">": "&gt;",
-    '"': "&quot;",
-    "'": "&#39;",
-};
-/** The forms a value takes when an agent echoes it: escaped for JSON or URLs, base64-encoded. */
-function variantsOf(secret) {
-    const json = JSON.stringify(secret).slice(1, -1);
-    const forms = [
-        secret,
-        json,
-        JSON.stringify(json).slice(1, -1),
-        json.replaceAll("/", "\\/"),
-        // Go's encoding/json (gh, many CLIs) escapes <, > and & as \u003c, \u003e, \u0026.
-        json.replace(/[<>&]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`),
-        // HTML and XML escaping, as an agent's generated page or a tool's report would print it.
-        secret.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]),
-        encodeURIComponent(secret),
-        encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-        ...base64Cores(secret),
-    ];
-    return forms.filter((f) => f.length > 0);
-}
-/**
- * In a longer base64 text the secret's bytes start at offset 0, 1 or 2 of a 3-byte group; for each,
- * the characters that encode only the secret's bits are the same whatever surrounds it.
- */
-function base64Cores(secret) {
-    const bytes = Buffer.from(secret, "utf8");
-    const cores = [];
-    for (const offset of [0, 1, 2]) {
-        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
-        const first = Math.ceil((offset * 8) / 6);
-        const last = Math.floor(((offset + bytes.length) * 8) / 6);
-        const core = encoded.slice(first, last);
-        if (core.length < MIN_BASE64_CORE)
-            continue;
-        cores.push(core, core.replaceAll("+", "-").replaceAll("/", "_"));
-    }
-    return cores;
-}
-function isPlainObject(value) {
-    const proto = Object.getPrototypeOf(value);
-    return proto === Object.prototype || proto === null;
-}
-// ---------- which values ----------
-/**
- * The names whose values a run redacts: the known credential variables, every variable whose name
- * looks like a credential, the names listed in AGENT_EVALS_REDACT, and `extraNames` (the secrets
- * the evals declare, a library caller's list).
- */
-function secretNames(env, extraNames = []) {
-    const listed = (env[REDACT_ENV] ?? "").split(/[\s,]+/).filter(Boolean);
-    const lookalikes = Object.keys(env).filter((name) => SECRET_LOOKING_NAME.test(name));
-    return [...new Set([...KNOWN_SECRET_NAMES, ...lookalikes, ...listed, ...extraNames])];
-}
-/** A redactor for the values `env` holds under secretNames(env, extraNames). */
-function secretRedactor(env, extraNames = []) {
-    const values = secretNames(env, extraNames)
-        .map((name) => env[name])
-        .filter((v) => typeof v === "string");
-    return new Redactor(values);
-}
-// ---------- the run's scope ----------
-const scope = new external_node_async_hooks_.AsyncLocalStorage();
-/** Runs `fn` with `redactor` as the current one: everything it starts redacts with it. */
-function withRedactor(redactor, fn) {
-    return scope.run(redactor, fn);
-}
-/** The redactor of the run this code is part of, if any. */
-function currentRedactor() {
-    return scope.getStore();
-}
-/**
- * The last check where text leaves the process (history lines, PR comments): the current run's
- * redactor and the credential variables of this process's environment.
- */
-function redactOutgoing(text) {
-    return outgoingRedactor()(text);
-}
-/** redactOutgoing for many texts: the environment's redactor is built once, not per text. */
-function outgoingRedactor() {
-    const inRun = currentRedactor();
-    const fromEnv = secretRedactor(process.env);
-    return (text) => fromEnv.text(inRun ? inRun.text(text) : text);
-}
 /** Redacts every regular file under `dir` in place (files that hold no secret are not touched). */
 async function redactTree(dir, redactor) {
     if (redactor.empty)
@@ -25933,6 +28507,10 @@ async function redactFile(file, redactor) {
     await external_node_fs_.promises.writeFile(temp, redacted, { mode: mode & 0o777, flag: "wx" });
     await external_node_fs_.promises.rename(temp, file);
 }
+
+;// CONCATENATED MODULE: ./src/util/redact/console.ts
+// The console streams, redacted: nothing a run prints shows a secret.
+
 /** A console stream (stdout, stderr) that writes nothing a redactor would hide. */
 class RedactingStream {
     stream;
@@ -25958,11 +28536,35 @@ class RedactingStream {
     }
 }
 
-;// CONCATENATED MODULE: ./src/util/process.ts
-// Runs one external program (an agent, a setup step, a check command) under strict supervision:
-// its own process group (and cgroup, where usable: cgroup.ts), stdin closed, output streamed to
-// capped files, a timeout that kills the whole group, and nothing left running once the promise
-// resolves. No shell is ever involved.
+;// CONCATENATED MODULE: ./src/util/redact.ts
+// Secret redaction: the values of declared secrets and of credential variables are replaced by
+// `***` before anything is written (transcripts, call logs, checks, run.json, history, comments).
+//
+// Where it happens: at the source. The process runner redacts agent output as it streams to disk
+// (with a carry-over, so a secret cut between two chunks is still caught), the trial redacts the
+// results it builds and sweeps its results folder, the suite redacts what it reports; history
+// appends and PR comments check once more on the way out. The redactor of the current run travels
+// in an AsyncLocalStorage scope, so every process started during the run (by any agent adapter,
+// built-in or not) is covered without threading it through each call.
+//
+// What is caught: each value as is; JSON-escaped (once and twice, with `\/`, and Go-style `\u003c`);
+// HTML-escaped; URL-encoded (upper- or lowercase hex);
+// base64 and base64url at any alignment (the part of the encoding that depends only on the
+// secret); each of these with line breaks (`\n`, `\r\n`, `\r`, or their JSON escapes) anywhere
+// inside; each of these cut by what a terminal shows as nothing (an escape sequence such as `\e[0m`
+// or a hyperlink's OSC 8, raw or JSON-escaped; a zero-width or bidi character; see hidden.ts).
+// A multi-line value is also redacted line by line: each line of MIN_SECRET_LINE_LENGTH
+// characters or more (not PEM armor) is a secret of its own, so it is caught printed alone.
+// How: text and forms are matched with their line breaks left out (strip), long forms as
+// overlapping 64-byte pieces, looked up by their first four bytes: linear in the text.
+// A shortened excerpt (an evidence line, an output's tail) that cuts through a value has the piece
+// at its edge replaced too. What is not: a value cut in pieces and printed far apart, transformed (hex, reversed, hashed,
+// compressed), or shorter than MIN_SECRET_LENGTH characters (redacting those would wreck output).
+//
+// The parts, in ./redact/: limits.ts (what counts as a secret), env-secrets.ts (which values a run
+// redacts), forms.ts (the forms a value takes), strip.ts (the stripped view), matcher.ts (pieces
+// looked up by their first bytes), redactor.ts (Redactor and StreamRedactor), scope.ts (the run's
+// redactor, the outgoing check), files.ts (files in place), console.ts (console streams).
 
 
 
@@ -25970,431 +28572,16 @@ class RedactingStream {
 
 
 
+;// CONCATENATED MODULE: external "node:stream/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/util/process/capture.ts
+// A child's output on its way to disk: each pipe drained into a file capped in size (and redacted
+// when the run has a redactor), the callbacks that see every chunk, and pipes cut when a
+// grandchild that left the group still holds them after the child is gone.
 
 
-
-const wrapperScope = new external_node_async_hooks_.AsyncLocalStorage();
-/** Runs `fn` so that every process runProcess starts inside it is started through `wrapper`. */
-function withCommandWrapper(wrapper, fn) {
-    return wrapperScope.run(wrapper, fn);
-}
-/** Runs `fn` with no wrapper: what it starts runs on the host even inside a sandbox's scope. */
-function outsideCommandWrapper(fn) {
-    return wrapperScope.exit(fn);
-}
-async function wrapCommand(command, args, cwd, env) {
-    const wrapper = wrapperScope.getStore();
-    return wrapper ? wrapper(command, args, cwd, env) : { command, args, dispose: async () => { } };
-}
-const DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
-const DEFAULT_KILL_GRACE_MS = 2000;
 /** How long pipes may stay open after the group is dead (a grandchild that left the group). */
 const PIPE_LINGER_MS = 200;
-/** setTimeout fires at once for larger delays, so such timeouts mean "no timeout". */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-const DEFAULT_TAIL_BYTES = 64 * 1024;
-/** Children running now, by process-group id, with their cgroups where they have one. */
-const runningGroups = new Map();
-/** Process-group ids of children currently running. */
-function activeGroups() {
-    return [...runningGroups.keys()];
-}
-/**
- * SIGKILL now to every running child's group and cgroup (for an interrupt handler). Each child's
- * own clean-up then finds what is left (escapees, by the marker) as it ends.
- */
-function killAllProcesses() {
-    for (const [pid, cgroup] of runningGroups) {
-        killGroupQuietly(pid, "SIGKILL");
-        cgroup?.killNow();
-    }
-}
-/** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
-function killGroup(pid, signal) {
-    // kill(-0) or kill(-1) would hit our own group or every process we may signal.
-    if (!Number.isInteger(pid) || pid <= 1)
-        throw new RangeError(`killGroup: invalid pid ${pid}`);
-    try {
-        process.kill(-pid, signal);
-    }
-    catch (err) {
-        if (errnoCode(err) !== "ESRCH")
-            throw err;
-    }
-}
-/**
- * Runs the program and resolves once it has exited, its group is killed and its pipes are closed.
- * Rejects only for harness-side failures (output files unusable, onStdout threw), and then only
- * after the child is dead.
- */
-async function runProcess(opts) {
-    const cap = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-    // Secrets never reach the disk: the run's redactor (if any) filters both streams as they arrive.
-    const redactor = currentRedactor();
-    const lazy = opts.skipEmptyFiles ?? false;
-    const stdout = await CappedFile.open(opts.stdoutFile, cap, redactor?.stream(), lazy);
-    const stderr = await CappedFile.open(opts.stderrFile, cap, redactor?.stream(), lazy).catch(async (err) => {
-        await stdout.close();
-        throw err;
-    });
-    const startedAt = performance.now();
-    let outcome;
-    // Inside a sandbox's scope (an agent's run with --sandbox bwrap) the program runs under it.
-    // The marker is chosen here so that a wrapper can hand it on (into a container, where the scan
-    // for escapees still finds its processes: they are the host's too).
-    const marker = (0,external_node_crypto_.randomUUID)();
-    // The run's own marker too: what the next run scans for should this one be SIGKILLed.
-    registerRun();
-    const wrapped = await wrapCommand(opts.command, opts.args, opts.cwd, {
-        ...opts.env,
-        [RUN_MARKER_ENV]: runId(),
-        [PROCESS_MARKER_ENV]: marker,
-    }).catch(async (err) => {
-        await Promise.all([stdout.close(), stderr.close()]);
-        throw err;
-    });
-    try {
-        outcome = opts.signal?.aborted
-            ? abortedBeforeStart()
-            : await superviseChild({ ...opts, command: wrapped.command, args: wrapped.args, env: wrapped.env ?? opts.env }, stdout, stderr, marker);
-    }
-    finally {
-        await Promise.all([stdout.close(), stderr.close(), wrapped.dispose()]);
-    }
-    const failure = outcome.callbackError ?? stdout.error ?? stderr.error;
-    if (failure)
-        throw failure;
-    return {
-        exitCode: outcome.exitCode,
-        signal: outcome.signal,
-        timedOut: outcome.timedOut,
-        aborted: outcome.aborted,
-        durationMs: Math.round((outcome.endedAt ?? performance.now()) - startedAt),
-        stdoutBytes: stdout.bytes,
-        stderrBytes: stderr.bytes,
-        stdoutTruncated: stdout.truncated,
-        stderrTruncated: stderr.truncated,
-        stdoutWritten: stdout.written,
-        stderrWritten: stderr.written,
-        ...(outcome.spawnError !== undefined && { spawnError: outcome.spawnError }),
-    };
-}
-/** The last `maxLines` lines of a file, reading at most its last `maxBytes` bytes. */
-async function readTail(file, maxLines, maxBytes = DEFAULT_TAIL_BYTES) {
-    if (maxLines <= 0)
-        return "";
-    const handle = await (0,promises_.open)(file, "r").catch((err) => {
-        if (errnoCode(err) === "ENOENT")
-            return undefined;
-        throw err;
-    });
-    if (!handle)
-        return "";
-    try {
-        const { size } = await handle.stat();
-        const start = Math.max(0, size - maxBytes);
-        // One byte before the window tells whether its first line is complete.
-        const readFrom = Math.max(0, start - 1);
-        const buffer = Buffer.alloc(size - readFrom);
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, readFrom);
-        const text = dropPartialFirstLine(buffer.subarray(0, bytesRead), readFrom > 0).toString("utf8");
-        const lines = text.split("\n");
-        if (lines.at(-1) === "")
-            lines.pop();
-        return lines.slice(-maxLines).join("\n");
-    }
-    finally {
-        await handle.close();
-    }
-}
-function dropPartialFirstLine(bytes, startsMidFile) {
-    if (!startsMidFile)
-        return bytes;
-    const newline = bytes.indexOf(0x0a);
-    // A single line longer than the window: its end is better than nothing.
-    return newline === -1 ? bytes.subarray(1) : bytes.subarray(newline + 1);
-}
-function abortedBeforeStart() {
-    return { exitCode: null, signal: null, timedOut: false, aborted: true };
-}
-async function superviseChild(opts, stdout, stderr, marker) {
-    let child;
-    const cgroup = ProcessCgroup.create();
-    const extraFds = openForWriting(opts.extraFdFiles ?? []);
-    const since = pidClock();
-    // Nothing between the warm-up and the spawn: its effect lasts one RCU grace period.
-    await cgroup?.warmUp();
-    // An abort during the wait would not reach watchChild's listener: nothing is started then.
-    if (opts.signal?.aborted) {
-        for (const fd of extraFds)
-            (0,external_node_fs_.closeSync)(fd);
-        await cgroup?.killAndRemove();
-        return abortedBeforeStart();
-    }
-    const start = () => (0,external_node_child_process_.spawn)(opts.command, opts.args, {
-        cwd: opts.cwd,
-        // Inherited by every descendant: finds the ones that left the process group (setsid).
-        env: { ...opts.env, [RUN_MARKER_ENV]: runId(), [PROCESS_MARKER_ENV]: marker },
-        detached: true, // own process group, so the whole tree can be signalled at once
-        stdio: ["ignore", "pipe", "pipe", ...extraFds],
-        shell: false,
-    });
-    try {
-        child = cgroup ? cgroup.spawnInside(start) : start();
-    }
-    catch (err) {
-        return cgroup
-            ? cgroup.killAndRemove().then(() => spawnFailure(err, opts))
-            : Promise.resolve(spawnFailure(err, opts));
-    }
-    finally {
-        // The child has its own copies now (spawn forks synchronously).
-        for (const fd of extraFds)
-            (0,external_node_fs_.closeSync)(fd);
-    }
-    return new Promise((resolve) => watchChild(child, opts, { stdout, stderr, marker, cgroup, since }, resolve));
-}
-function watchChild(child, opts, { stdout, stderr, marker, cgroup, since }, resolve) {
-    const outcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
-    const pid = child.pid;
-    if (pid !== undefined)
-        runningGroups.set(pid, cgroup);
-    let graceTimer;
-    let exited = false;
-    const startKilling = (reason) => {
-        if (exited || outcome.timedOut || outcome.aborted || pid === undefined)
-            return;
-        if (reason === "timeout")
-            outcome.timedOut = true;
-        else
-            outcome.aborted = true;
-        killGroupQuietly(pid, "SIGTERM");
-        graceTimer = setTimeout(() => killGroupQuietly(pid, "SIGKILL"), opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
-    };
-    const timeoutTimer = startTimer(opts.timeoutMs, () => startKilling("timeout"));
-    const onAbort = () => startKilling("abort");
-    opts.signal?.addEventListener("abort", onAbort, { once: true });
-    const onStdout = guardCallback(opts.onStdout, (err) => (outcome.callbackError ??= err));
-    const onStderr = guardCallback(opts.onStderr, (err) => (outcome.callbackError ??= err));
-    const pipesClosed = Promise.all([
-        pump(child.stdout, stdout, onStdout),
-        pump(child.stderr, stderr, onStderr),
-    ]);
-    const settle = () => {
-        exited = true;
-        outcome.endedAt = performance.now();
-        clearTimeout(timeoutTimer);
-        clearTimeout(graceTimer);
-        opts.signal?.removeEventListener("abort", onAbort);
-        if (pid !== undefined) {
-            // Whatever the child left running in its group (background jobs, servers) dies with it.
-            killGroupQuietly(pid, "SIGKILL");
-            runningGroups.delete(pid);
-        }
-        // Its cgroup holds every descendant, whatever its group, session or pid; the marker scan then
-        // finds any that got out of it (or all of them, where there is no cgroup).
-        void Promise.resolve(cgroup?.killAndRemove())
-            .then(() => killEscapees(marker, since))
-            .then(() => closePipes(child, pipesClosed))
-            .then(() => resolve(outcome));
-    };
-    child.once("exit", (code, signal) => {
-        outcome.exitCode = code;
-        outcome.signal = signal;
-        settle();
-    });
-    // After a successful spawn 'error' only reports failed kill()/send(), which we never use.
-    child.once("error", (err) => {
-        if (exited || pid !== undefined)
-            return;
-        outcome.spawnError = spawnFailure(err, opts).spawnError;
-        settle();
-    });
-}
-/** Set in every child's environment to a fresh id: how its descendants are found again. */
-const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
-/** The marker scan ends after this many rounds in a row find no marked process... */
-const QUIET_SCAN_ROUNDS = 3;
-/** ...or after this many rounds in all (a process that forks faster than a round can see it). */
-const MAX_SCAN_ROUNDS = 100;
-/** How many rounds a live process whose environment reads empty (in the middle of exec) is re-read. */
-const UNREADABLE_ROUNDS = 10;
-/**
- * SIGKILL to every process still carrying `marker` in its environment: descendants that left the
- * process group with setsid (daemons, `setsid sleep &`), and ones that keep changing their pid (a
- * fork-and-exit loop), which one look at /proc can miss between listing a pid and reading it: the
- * scan is repeated until three rounds in a row find nothing. Linux only (reads /proc); a process
- * that cleared its environment is not found.
- */
-async function killEscapees(marker, since) {
-    return killMarked(`${PROCESS_MARKER_ENV}=${marker}`, since);
-}
-/** SIGKILL to every process carrying `entry` (NAME=value) in its environment, as killEscapees. */
-async function killMarked(entry, since) {
-    const scan = new MarkerScan(Buffer.from(`${entry}\0`), since);
-    const found = [];
-    for (let round = 0, quiet = 0; round < MAX_SCAN_ROUNDS && quiet < QUIET_SCAN_ROUNDS; round++) {
-        const { killed, unsure } = scan.round();
-        found.push(...killed);
-        quiet = killed.length > 0 || unsure ? 0 : quiet + 1;
-        // A process in the middle of exec shows no environment yet: give it a moment to finish.
-        if (unsure)
-            await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-    return found;
-}
-/**
- * The rounds of one marker scan. A process cannot gain the marker later, so after the first round
- * only new processes are read (and the ones not readable yet). Newest first: a fork-and-exit loop's
- * current process is among the newest, and each moment before reading it is a chance to miss it.
- */
-class MarkerScan {
-    needle;
-    since;
-    /** Processes read already (and those gone or never ours to read). */
-    looked = new Set([process.pid]);
-    /** Live processes whose environment read empty, with how many times it did. */
-    unreadable = new Map();
-    constructor(needle, 
-    /** Read before the marked child started: only pids handed out since can be its descendants. */
-    since) {
-        this.needle = needle;
-        this.since = since;
-    }
-    round() {
-        const killed = [];
-        let unsure = false;
-        // Synchronous reads: /proc files are generated in memory, so each read is a few microseconds,
-        // far less than a round trip through libuv's thread pool per process (BENCHMARKS.md, figure 1).
-        for (const pid of this.newPids()) {
-            let environ;
-            try {
-                environ = readProcBytes(`/proc/${pid}/environ`);
-            }
-            catch {
-                this.looked.add(pid); // gone already, or not ours to read
-                continue;
-            }
-            if (environ.length === 0 && this.mayShowItLater(pid)) {
-                unsure = true;
-                continue;
-            }
-            this.looked.add(pid);
-            if (!environ.includes(this.needle))
-                continue;
-            killed.push(pid);
-            try {
-                process.kill(pid, "SIGKILL");
-            }
-            catch {
-                // gone already, or not ours to kill
-            }
-        }
-        return { killed, unsure };
-    }
-    newPids() {
-        let names;
-        try {
-            names = (0,external_node_fs_.readdirSync)("/proc");
-        }
-        catch {
-            return [];
-        }
-        const handedOut = this.since && pidsHandedOutSince(this.since);
-        return names
-            .filter((name) => /^\d+$/.test(name))
-            .map(Number)
-            .filter((pid) => !this.looked.has(pid) && (!handedOut || handedOut(pid)))
-            .sort((a, b) => b - a);
-    }
-    /**
-     * An empty environment is read from a process between the two halves of an exec; a zombie, a
-     * kernel thread or one that really has none (env -i) stays empty, so each is re-read a few
-     * rounds only.
-     */
-    mayShowItLater(pid) {
-        const times = (this.unreadable.get(pid) ?? 0) + 1;
-        this.unreadable.set(pid, times);
-        return times <= UNREADABLE_ROUNDS && isLiveUserProcess(pid);
-    }
-}
-/** The buffer readProcBytes reads into, grown when a file does not fit. */
-let procScratch = Buffer.allocUnsafeSlow(64 * 1024);
-/**
- * A /proc file's bytes, read into one reused buffer: valid until the next call. readFileSync
- * allocates a fresh 64 KiB Buffer for every file whose size the kernel reports as 0 (all of
- * /proc), which the scan did for every process on the machine after every child: megabytes of
- * garbage outside V8's heap per trial, which raised the peak RSS of long runs (BENCHMARKS.md,
- * figure 7b).
- */
-function readProcBytes(file) {
-    const fd = (0,external_node_fs_.openSync)(file, "r");
-    try {
-        let length = 0;
-        for (;;) {
-            if (length === procScratch.length) {
-                const bigger = Buffer.allocUnsafeSlow(procScratch.length * 2);
-                procScratch.copy(bigger);
-                procScratch = bigger;
-            }
-            const read = (0,external_node_fs_.readSync)(fd, procScratch, length, procScratch.length - length, null);
-            if (read === 0)
-                return procScratch.subarray(0, length);
-            length += read;
-        }
-    }
-    finally {
-        (0,external_node_fs_.closeSync)(fd);
-    }
-}
-let pidMax;
-/** Now, or undefined where /proc does not tell (not Linux). */
-function pidClock() {
-    try {
-        pidMax ??= Number((0,external_node_fs_.readFileSync)("/proc/sys/kernel/pid_max", "utf8"));
-        // "0.52 0.58 0.59 2/311 12345": running/existing threads, then the last pid handed out.
-        const [, threads, lastPid] = /\d+\/(\d+) (\d+)\s*$/.exec((0,external_node_fs_.readFileSync)("/proc/loadavg", "utf8"))?.map(Number) ?? [];
-        const forks = Number(/^processes (\d+)$/m.exec((0,external_node_fs_.readFileSync)("/proc/stat", "utf8"))?.[1]);
-        return [lastPid, forks, threads, pidMax].every((n) => Number.isSafeInteger(n) && n > 0)
-            ? { lastPid: lastPid, forks, threads: threads }
-            : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * Whether a pid was handed out after `since`, or undefined when that cannot be told. The kernel
- * hands pids out in a cycle (after the last one given, skipping those in use, wrapping at
- * pid_max), so every process started since is in (since.lastPid, now.lastPid] on that cycle —
- * unless the cycle went all the way round, which needs at least pid_max forks and skipped pids
- * together. The scan after a short trial then reads the few processes started during it instead of
- * every process on the machine (BENCHMARKS.md, figure 11).
- */
-function pidsHandedOutSince(since) {
-    const now = pidClock();
-    const max = pidMax;
-    if (!now || !max)
-        return undefined;
-    if (now.forks - since.forks + Math.max(now.threads, since.threads) >= max)
-        return undefined;
-    const distance = (pid) => (((pid - since.lastPid) % max) + max) % max;
-    const span = distance(now.lastPid);
-    return (pid) => distance(pid) > 0 && distance(pid) <= span;
-}
-/** Neither a zombie nor a kernel thread (a child of kthreadd, pid 2). */
-function isLiveUserProcess(pid) {
-    let stat;
-    try {
-        stat = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, "utf8");
-    }
-    catch {
-        return false;
-    }
-    // "pid (comm) state ppid …": comm may hold spaces and parentheses.
-    const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return state !== "Z" && state !== "X" && ppid !== "0" && ppid !== "2";
-}
 /** Waits for the pipes to close; a grandchild that escaped the group may hold them, so cut them. */
 async function closePipes(child, pipesClosed) {
     let lingerTimer;
@@ -26439,58 +28626,6 @@ function guardCallback(callback, report) {
         }
     };
 }
-function startTimer(ms, fire) {
-    if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIMER_MS)
-        return undefined;
-    return setTimeout(fire, ms);
-}
-function killGroupQuietly(pid, signal) {
-    try {
-        killGroup(pid, signal);
-    }
-    catch {
-        // EPERM and the like: nothing better to do during cleanup than move on.
-    }
-}
-function spawnFailure(err, opts) {
-    return {
-        exitCode: null,
-        signal: null,
-        timedOut: false,
-        aborted: false,
-        endedAt: performance.now(),
-        spawnError: describeSpawnError(err, opts),
-    };
-}
-function describeSpawnError(err, opts) {
-    const code = errnoCode(err);
-    // spawn reports a missing cwd as ENOENT too, which would wrongly blame the binary.
-    if (code === "ENOENT") {
-        return (0,external_node_fs_.existsSync)(opts.cwd)
-            ? `ENOENT: ${opts.command}: command not found`
-            : `ENOENT: working directory not found: ${opts.cwd}`;
-    }
-    const message = err instanceof Error ? err.message : String(err);
-    return code ? `${code}: ${message}` : message;
-}
-function openForWriting(files) {
-    const fds = [];
-    try {
-        for (const file of files)
-            fds.push((0,external_node_fs_.openSync)(file, "w"));
-    }
-    catch (err) {
-        for (const fd of fds)
-            (0,external_node_fs_.closeSync)(fd);
-        throw err;
-    }
-    return fds;
-}
-function errnoCode(err) {
-    const code = err?.code;
-    return typeof code === "string" ? code : undefined;
-}
-// ---------- capped output file ----------
 /**
  * An output file that keeps the first `cap` bytes, counts the rest, and marks the cut once. With a
  * redactor, what it keeps is redacted on the way (the cap counts the child's bytes, not ours).
@@ -26592,12 +28727,554 @@ class CappedFile {
         }
         if (!this.out.writableEnded)
             this.out.end();
-        await (0,external_node_stream_promises_namespaceObject.finished)(this.out).catch((err) => (this.error ??= err));
+        await (0,promises_namespaceObject.finished)(this.out).catch((err) => (this.error ??= err));
     }
     resumeSource() {
         this.waiting?.resume();
         this.waiting = undefined;
     }
+}
+
+;// CONCATENATED MODULE: ./src/util/process/pid-clock.ts
+// Where the kernel stood in handing out pids, and which pids it handed out since: the marker scan
+// after a child reads only the processes started while it ran (escapees.ts).
+
+let pidMax;
+/** Now, or undefined where /proc does not tell (not Linux). */
+function pidClock() {
+    try {
+        pidMax ??= Number((0,external_node_fs_.readFileSync)("/proc/sys/kernel/pid_max", "utf8"));
+        // "0.52 0.58 0.59 2/311 12345": running/existing threads, then the last pid handed out.
+        const [, threads, lastPid] = /\d+\/(\d+) (\d+)\s*$/.exec((0,external_node_fs_.readFileSync)("/proc/loadavg", "utf8"))?.map(Number) ?? [];
+        const forks = Number(/^processes (\d+)$/m.exec((0,external_node_fs_.readFileSync)("/proc/stat", "utf8"))?.[1]);
+        return [lastPid, forks, threads, pidMax].every((n) => Number.isSafeInteger(n) && n > 0)
+            ? { lastPid: lastPid, forks, threads: threads }
+            : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Whether a pid was handed out after `since`, or undefined when that cannot be told. The kernel
+ * hands pids out in a cycle (after the last one given, skipping those in use, wrapping at
+ * pid_max), so every process started since is in (since.lastPid, now.lastPid] on that cycle —
+ * unless the cycle went all the way round, which needs at least pid_max forks and skipped pids
+ * together. The scan after a short trial then reads the few processes started during it instead of
+ * every process on the machine (docs/benchmarks.md, figure 11).
+ */
+function pidsHandedOutSince(since) {
+    const now = pidClock();
+    const max = pidMax;
+    if (!now || !max)
+        return undefined;
+    if (now.forks - since.forks + Math.max(now.threads, since.threads) >= max)
+        return undefined;
+    const distance = (pid) => (((pid - since.lastPid) % max) + max) % max;
+    const span = distance(now.lastPid);
+    return (pid) => distance(pid) > 0 && distance(pid) <= span;
+}
+
+;// CONCATENATED MODULE: ./src/util/process/escapees.ts
+// Finds and kills a child's descendants that left its process group (setsid, daemons, fork-and-exit
+// loops) by the marker every child carries in its environment: a scan of /proc, Linux only.
+
+
+/** Set in every child's environment to a fresh id: how its descendants are found again. */
+const PROCESS_MARKER_ENV = "AGENT_EVALS_PROCESS";
+/** The marker scan ends after this many rounds in a row find no marked process... */
+const QUIET_SCAN_ROUNDS = 3;
+/** ...or after this many rounds in all (a process that forks faster than a round can see it). */
+const MAX_SCAN_ROUNDS = 100;
+/** How many rounds a live process whose environment reads empty (in the middle of exec) is re-read. */
+const UNREADABLE_ROUNDS = 10;
+/**
+ * SIGKILL to every process still carrying `marker` in its environment: descendants that left the
+ * process group with setsid (daemons, `setsid sleep &`), and ones that keep changing their pid (a
+ * fork-and-exit loop), which one look at /proc can miss between listing a pid and reading it: the
+ * scan is repeated until three rounds in a row find nothing. Linux only (reads /proc); a process
+ * that cleared its environment is not found.
+ */
+async function killEscapees(marker, since) {
+    return killMarked(`${PROCESS_MARKER_ENV}=${marker}`, since);
+}
+/** SIGKILL to every process carrying `entry` (NAME=value) in its environment, as killEscapees. */
+async function killMarked(entry, since) {
+    const scan = new MarkerScan(Buffer.from(`${entry}\0`), since);
+    const found = [];
+    for (let round = 0, quiet = 0; round < MAX_SCAN_ROUNDS && quiet < QUIET_SCAN_ROUNDS; round++) {
+        const { killed, unsure } = scan.round();
+        found.push(...killed);
+        quiet = killed.length > 0 || unsure ? 0 : quiet + 1;
+        // A process in the middle of exec shows no environment yet: give it a moment to finish.
+        if (unsure)
+            await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    return found;
+}
+/**
+ * The rounds of one marker scan. A process cannot gain the marker later, so after the first round
+ * only new processes are read (and the ones not readable yet). Newest first: a fork-and-exit loop's
+ * current process is among the newest, and each moment before reading it is a chance to miss it.
+ */
+class MarkerScan {
+    needle;
+    since;
+    /** Processes read already (and those gone or never ours to read). */
+    looked = new Set([process.pid]);
+    /** Live processes whose environment read empty, with how many times it did. */
+    unreadable = new Map();
+    constructor(needle, 
+    /** Read before the marked child started: only pids handed out since can be its descendants. */
+    since) {
+        this.needle = needle;
+        this.since = since;
+    }
+    round() {
+        const killed = [];
+        let unsure = false;
+        // Synchronous reads: /proc files are generated in memory, so each read is a few microseconds,
+        // far less than a round trip through libuv's thread pool per process (docs/benchmarks.md, figure 1).
+        for (const pid of this.newPids()) {
+            let environ;
+            try {
+                environ = readProcBytes(`/proc/${pid}/environ`);
+            }
+            catch {
+                this.looked.add(pid); // gone already, or not ours to read
+                continue;
+            }
+            if (environ.length === 0 && this.mayShowItLater(pid)) {
+                unsure = true;
+                continue;
+            }
+            this.looked.add(pid);
+            if (!environ.includes(this.needle))
+                continue;
+            killed.push(pid);
+            try {
+                process.kill(pid, "SIGKILL");
+            }
+            catch {
+                // gone already, or not ours to kill
+            }
+        }
+        return { killed, unsure };
+    }
+    newPids() {
+        let names;
+        try {
+            names = (0,external_node_fs_.readdirSync)("/proc");
+        }
+        catch {
+            return [];
+        }
+        const handedOut = this.since && pidsHandedOutSince(this.since);
+        return names
+            .filter((name) => /^\d+$/.test(name))
+            .map(Number)
+            .filter((pid) => !this.looked.has(pid) && (!handedOut || handedOut(pid)))
+            .sort((a, b) => b - a);
+    }
+    /**
+     * An empty environment is read from a process between the two halves of an exec; a zombie, a
+     * kernel thread or one that really has none (env -i) stays empty, so each is re-read a few
+     * rounds only.
+     */
+    mayShowItLater(pid) {
+        const times = (this.unreadable.get(pid) ?? 0) + 1;
+        this.unreadable.set(pid, times);
+        return times <= UNREADABLE_ROUNDS && isLiveUserProcess(pid);
+    }
+}
+/** The buffer readProcBytes reads into, grown when a file does not fit. */
+let procScratch = Buffer.allocUnsafeSlow(64 * 1024);
+/**
+ * A /proc file's bytes, read into one reused buffer: valid until the next call. readFileSync
+ * allocates a fresh 64 KiB Buffer for every file whose size the kernel reports as 0 (all of
+ * /proc), which the scan did for every process on the machine after every child: megabytes of
+ * garbage outside V8's heap per trial, which raised the peak RSS of long runs (docs/benchmarks.md,
+ * figure 7b).
+ */
+function readProcBytes(file) {
+    const fd = (0,external_node_fs_.openSync)(file, "r");
+    try {
+        let length = 0;
+        for (;;) {
+            if (length === procScratch.length) {
+                const bigger = Buffer.allocUnsafeSlow(procScratch.length * 2);
+                procScratch.copy(bigger);
+                procScratch = bigger;
+            }
+            const read = (0,external_node_fs_.readSync)(fd, procScratch, length, procScratch.length - length, null);
+            if (read === 0)
+                return procScratch.subarray(0, length);
+            length += read;
+        }
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+/** Neither a zombie nor a kernel thread (a child of kthreadd, pid 2). */
+function isLiveUserProcess(pid) {
+    let stat;
+    try {
+        stat = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    }
+    catch {
+        return false;
+    }
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses.
+    const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return state !== "Z" && state !== "X" && ppid !== "0" && ppid !== "2";
+}
+
+;// CONCATENATED MODULE: ./src/util/process/errno.ts
+/** The `code` of a Node system error (ENOENT, ESRCH, …), or undefined. */
+function errnoCode(err) {
+    const code = err?.code;
+    return typeof code === "string" ? code : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/util/process/groups.ts
+// The process groups of the children running now (each child is started in its own group, and in
+// its own cgroup where usable), and signals to a whole group.
+
+/** Children running now, by process-group id, with their cgroups where they have one. */
+const runningGroups = new Map();
+/** Process-group ids of children currently running. */
+function activeGroups() {
+    return [...runningGroups.keys()];
+}
+/**
+ * SIGKILL now to every running child's group and cgroup (for an interrupt handler). Each child's
+ * own clean-up then finds what is left (escapees, by the marker) as it ends.
+ */
+function killAllProcesses() {
+    for (const [pid, cgroup] of runningGroups) {
+        killGroupQuietly(pid, "SIGKILL");
+        cgroup?.killNow();
+    }
+}
+/** Sends `signal` to the whole process group `pid`; a group that is already gone is fine. */
+function killGroup(pid, signal) {
+    // kill(-0) or kill(-1) would hit our own group or every process we may signal.
+    if (!Number.isInteger(pid) || pid <= 1)
+        throw new RangeError(`killGroup: invalid pid ${pid}`);
+    try {
+        process.kill(-pid, signal);
+    }
+    catch (err) {
+        if (errnoCode(err) !== "ESRCH")
+            throw err;
+    }
+}
+function killGroupQuietly(pid, signal) {
+    try {
+        killGroup(pid, signal);
+    }
+    catch {
+        // EPERM and the like: nothing better to do during cleanup than move on.
+    }
+}
+
+;// CONCATENATED MODULE: ./src/util/process/supervise.ts
+// One child from spawn to clean-up: started in its own process group (and cgroup, where usable)
+// with stdin closed and its output piped to capped files, killed as a group on timeout or abort,
+// and once it exits, everything it left (its group, its cgroup, the escapees carrying its marker)
+// killed before the outcome is reported.
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_KILL_GRACE_MS = 2000;
+/** setTimeout fires at once for larger delays, so such timeouts mean "no timeout". */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+function abortedBeforeStart() {
+    return { exitCode: null, signal: null, timedOut: false, aborted: true };
+}
+async function superviseChild(opts, stdout, stderr, marker) {
+    let child;
+    const cgroup = ProcessCgroup.create();
+    const extraFds = openForWriting(opts.extraFdFiles ?? []);
+    const since = pidClock();
+    // Nothing between the warm-up and the spawn: its effect lasts one RCU grace period.
+    await cgroup?.warmUp();
+    // An abort during the wait would not reach watchChild's listener: nothing is started then.
+    if (opts.signal?.aborted) {
+        for (const fd of extraFds)
+            (0,external_node_fs_.closeSync)(fd);
+        await cgroup?.killAndRemove();
+        return abortedBeforeStart();
+    }
+    const start = () => (0,external_node_child_process_.spawn)(opts.command, opts.args, {
+        cwd: opts.cwd,
+        // Inherited by every descendant: finds the ones that left the process group (setsid).
+        env: { ...opts.env, [RUN_MARKER_ENV]: runId(), [PROCESS_MARKER_ENV]: marker },
+        detached: true, // own process group, so the whole tree can be signalled at once
+        stdio: ["ignore", "pipe", "pipe", ...extraFds],
+        shell: false,
+    });
+    try {
+        child = cgroup ? cgroup.spawnInside(start) : start();
+    }
+    catch (err) {
+        return cgroup
+            ? cgroup.killAndRemove().then(() => spawnFailure(err, opts))
+            : Promise.resolve(spawnFailure(err, opts));
+    }
+    finally {
+        // The child has its own copies now (spawn forks synchronously).
+        for (const fd of extraFds)
+            (0,external_node_fs_.closeSync)(fd);
+    }
+    return new Promise((resolve) => watchChild(child, opts, { stdout, stderr, marker, cgroup, since }, resolve));
+}
+function watchChild(child, opts, { stdout, stderr, marker, cgroup, since }, resolve) {
+    const outcome = { exitCode: null, signal: null, timedOut: false, aborted: false };
+    const pid = child.pid;
+    if (pid !== undefined)
+        runningGroups.set(pid, cgroup);
+    let graceTimer;
+    let exited = false;
+    const startKilling = (reason) => {
+        if (exited || outcome.timedOut || outcome.aborted || pid === undefined)
+            return;
+        if (reason === "timeout")
+            outcome.timedOut = true;
+        else
+            outcome.aborted = true;
+        killGroupQuietly(pid, "SIGTERM");
+        graceTimer = setTimeout(() => killGroupQuietly(pid, "SIGKILL"), opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+    };
+    const timeoutTimer = startTimer(opts.timeoutMs, () => startKilling("timeout"));
+    const onAbort = () => startKilling("abort");
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
+    const onStdout = guardCallback(opts.onStdout, (err) => (outcome.callbackError ??= err));
+    const onStderr = guardCallback(opts.onStderr, (err) => (outcome.callbackError ??= err));
+    const pipesClosed = Promise.all([
+        pump(child.stdout, stdout, onStdout),
+        pump(child.stderr, stderr, onStderr),
+    ]);
+    const settle = () => {
+        exited = true;
+        outcome.endedAt = performance.now();
+        clearTimeout(timeoutTimer);
+        clearTimeout(graceTimer);
+        opts.signal?.removeEventListener("abort", onAbort);
+        if (pid !== undefined) {
+            // Whatever the child left running in its group (background jobs, servers) dies with it.
+            killGroupQuietly(pid, "SIGKILL");
+            runningGroups.delete(pid);
+        }
+        // Its cgroup holds every descendant, whatever its group, session or pid; the marker scan then
+        // finds any that got out of it (or all of them, where there is no cgroup).
+        void Promise.resolve(cgroup?.killAndRemove())
+            .then(() => killEscapees(marker, since))
+            .then(() => closePipes(child, pipesClosed))
+            .then(() => resolve(outcome));
+    };
+    child.once("exit", (code, signal) => {
+        outcome.exitCode = code;
+        outcome.signal = signal;
+        settle();
+    });
+    // After a successful spawn 'error' only reports failed kill()/send(), which we never use.
+    child.once("error", (err) => {
+        if (exited || pid !== undefined)
+            return;
+        outcome.spawnError = spawnFailure(err, opts).spawnError;
+        settle();
+    });
+}
+function startTimer(ms, fire) {
+    if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIMER_MS)
+        return undefined;
+    return setTimeout(fire, ms);
+}
+function spawnFailure(err, opts) {
+    return {
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        aborted: false,
+        endedAt: performance.now(),
+        spawnError: describeSpawnError(err, opts),
+    };
+}
+function describeSpawnError(err, opts) {
+    const code = errnoCode(err);
+    // spawn reports a missing cwd as ENOENT too, which would wrongly blame the binary.
+    if (code === "ENOENT") {
+        return (0,external_node_fs_.existsSync)(opts.cwd)
+            ? `ENOENT: ${opts.command}: command not found`
+            : `ENOENT: working directory not found: ${opts.cwd}`;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return code ? `${code}: ${message}` : message;
+}
+function openForWriting(files) {
+    const fds = [];
+    try {
+        for (const file of files)
+            fds.push((0,external_node_fs_.openSync)(file, "w"));
+    }
+    catch (err) {
+        for (const fd of fds)
+            (0,external_node_fs_.closeSync)(fd);
+        throw err;
+    }
+    return fds;
+}
+
+;// CONCATENATED MODULE: ./src/util/process/wrapper.ts
+// How the current scope's processes are started: a sandbox provider (bubblewrap, a container) sets
+// a wrapper for an agent's run, and every process runProcess starts inside that scope goes through it.
+
+const wrapperScope = new external_node_async_hooks_.AsyncLocalStorage();
+/** Runs `fn` so that every process runProcess starts inside it is started through `wrapper`. */
+function withCommandWrapper(wrapper, fn) {
+    return wrapperScope.run(wrapper, fn);
+}
+/** Runs `fn` with no wrapper: what it starts runs on the host even inside a sandbox's scope. */
+function outsideCommandWrapper(fn) {
+    return wrapperScope.exit(fn);
+}
+async function wrapCommand(command, args, cwd, env) {
+    const wrapper = wrapperScope.getStore();
+    return wrapper ? wrapper(command, args, cwd, env) : { command, args, dispose: async () => { } };
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(51455);
+;// CONCATENATED MODULE: ./src/util/process/tail.ts
+// The last lines of an output file (an agent's stderr, quoted when it fails), read from its end.
+
+
+const DEFAULT_TAIL_BYTES = 64 * 1024;
+/** The last `maxLines` lines of a file, reading at most its last `maxBytes` bytes. */
+async function readTail(file, maxLines, maxBytes = DEFAULT_TAIL_BYTES) {
+    if (maxLines <= 0)
+        return "";
+    const handle = await (0,promises_.open)(file, "r").catch((err) => {
+        if (errnoCode(err) === "ENOENT")
+            return undefined;
+        throw err;
+    });
+    if (!handle)
+        return "";
+    try {
+        const { size } = await handle.stat();
+        const start = Math.max(0, size - maxBytes);
+        // One byte before the window tells whether its first line is complete.
+        const readFrom = Math.max(0, start - 1);
+        const buffer = Buffer.alloc(size - readFrom);
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, readFrom);
+        const text = dropPartialFirstLine(buffer.subarray(0, bytesRead), readFrom > 0).toString("utf8");
+        const lines = text.split("\n");
+        if (lines.at(-1) === "")
+            lines.pop();
+        return lines.slice(-maxLines).join("\n");
+    }
+    finally {
+        await handle.close();
+    }
+}
+function dropPartialFirstLine(bytes, startsMidFile) {
+    if (!startsMidFile)
+        return bytes;
+    const newline = bytes.indexOf(0x0a);
+    // A single line longer than the window: its end is better than nothing.
+    return newline === -1 ? bytes.subarray(1) : bytes.subarray(newline + 1);
+}
+
+;// CONCATENATED MODULE: ./src/util/process.ts
+// Runs one external program (an agent, a setup step, a check command) under strict supervision:
+// its own process group (and cgroup, where usable: cgroup.ts), stdin closed, output streamed to
+// capped files, a timeout that kills the whole group, and nothing left running once the promise
+// resolves. No shell is ever involved.
+//
+// runProcess is here; its parts are in ./process/: supervise.ts (spawn, timeout, kill, clean-up),
+// capture.ts (capped, redacted output files), groups.ts (the running process groups, group
+// signals), escapees.ts and pid-clock.ts (the marker scan for descendants that left the group),
+// wrapper.ts (a sandbox's command wrapper), tail.ts (the last lines of an output file).
+
+
+
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
+/**
+ * Runs the program and resolves once it has exited, its group is killed and its pipes are closed.
+ * Rejects only for harness-side failures (output files unusable, onStdout threw), and then only
+ * after the child is dead.
+ */
+async function runProcess(opts) {
+    const cap = opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+    // Secrets never reach the disk: the run's redactor (if any) filters both streams as they arrive.
+    const redactor = currentRedactor();
+    const lazy = opts.skipEmptyFiles ?? false;
+    const stdout = await CappedFile.open(opts.stdoutFile, cap, redactor?.stream(), lazy);
+    const stderr = await CappedFile.open(opts.stderrFile, cap, redactor?.stream(), lazy).catch(async (err) => {
+        await stdout.close();
+        throw err;
+    });
+    const startedAt = performance.now();
+    let outcome;
+    // Inside a sandbox's scope (an agent's run with --sandbox bwrap) the program runs under it.
+    // The marker is chosen here so that a wrapper can hand it on (into a container, where the scan
+    // for escapees still finds its processes: they are the host's too).
+    const marker = (0,external_node_crypto_.randomUUID)();
+    // The run's own marker too: what the next run scans for should this one be SIGKILLed.
+    registerRun();
+    const wrapped = await wrapCommand(opts.command, opts.args, opts.cwd, {
+        ...opts.env,
+        [RUN_MARKER_ENV]: runId(),
+        [PROCESS_MARKER_ENV]: marker,
+    }).catch(async (err) => {
+        await Promise.all([stdout.close(), stderr.close()]);
+        throw err;
+    });
+    try {
+        outcome = opts.signal?.aborted
+            ? abortedBeforeStart()
+            : await superviseChild({ ...opts, command: wrapped.command, args: wrapped.args, env: wrapped.env ?? opts.env }, stdout, stderr, marker);
+    }
+    finally {
+        await Promise.all([stdout.close(), stderr.close(), wrapped.dispose()]);
+    }
+    const failure = outcome.callbackError ?? stdout.error ?? stderr.error;
+    if (failure)
+        throw failure;
+    return {
+        exitCode: outcome.exitCode,
+        signal: outcome.signal,
+        timedOut: outcome.timedOut,
+        aborted: outcome.aborted,
+        durationMs: Math.round((outcome.endedAt ?? performance.now()) - startedAt),
+        stdoutBytes: stdout.bytes,
+        stderrBytes: stderr.bytes,
+        stdoutTruncated: stdout.truncated,
+        stderrTruncated: stderr.truncated,
+        stdoutWritten: stdout.written,
+        stderrWritten: stderr.written,
+        ...(outcome.spawnError !== undefined && { spawnError: outcome.spawnError }),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/util/inert.ts
@@ -29776,7 +32453,7 @@ __webpack_unused_export__ = YAMLSeq.YAMLSeq;
 __webpack_unused_export__ = cst;
 __webpack_unused_export__ = lexer.Lexer;
 exports.HN = lineCounter.LineCounter;
-__webpack_unused_export__ = parser.Parser;
+exports.iX = parser.Parser;
 exports.qg = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
 exports.Tp = publicApi.parseDocument;
@@ -35699,6 +38376,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $S: () => (/* binding */ _startsWith),
 /* harmony export */   Au: () => (/* binding */ _lt),
 /* harmony export */   Eb: () => (/* binding */ _maxLength),
 /* harmony export */   F7: () => (/* binding */ _number),
@@ -35718,7 +38396,7 @@ exports.visitAsync = visitAsync;
 /* harmony export */   q0: () => (/* binding */ describe),
 /* harmony export */   qm: () => (/* binding */ _gte)
 /* harmony export */ });
-/* unused harmony exports _coercedString, _email, _guid, _uuid, _uuidv4, _uuidv6, _uuidv7, _url, _emoji, _nanoid, _cuid, _cuid2, _ulid, _xid, _ksuid, _ipv4, _ipv6, _mac, _cidrv4, _cidrv6, _base64, _base64url, _e164, _creditCard, _iban, _jwt, TimePrecision, _isoDateTime, _isoDate, _isoTime, _isoDuration, _coercedNumber, _float32, _float64, _int32, _uint32, _coercedBoolean, _bigint, _coercedBigint, _int64, _uint64, _symbol, _undefined, _null, _any, _void, _date, _coercedDate, _nan, _max, _gt, _min, _negative, _nonpositive, _nonnegative, _multipleOf, _maxSize, _minSize, _size, _length, _lowercase, _uppercase, _includes, _startsWith, _endsWith, _property, _properties, _mime, _overwrite, _normalize, _trim, _toLowerCase, _toUpperCase, _slugify, _array, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _check, _stringbool, _stringFormat */
+/* unused harmony exports _coercedString, _email, _guid, _uuid, _uuidv4, _uuidv6, _uuidv7, _url, _emoji, _nanoid, _cuid, _cuid2, _ulid, _xid, _ksuid, _ipv4, _ipv6, _mac, _cidrv4, _cidrv6, _base64, _base64url, _e164, _creditCard, _iban, _jwt, TimePrecision, _isoDateTime, _isoDate, _isoTime, _isoDuration, _coercedNumber, _float32, _float64, _int32, _uint32, _coercedBoolean, _bigint, _coercedBigint, _int64, _uint64, _symbol, _undefined, _null, _any, _void, _date, _coercedDate, _nan, _max, _gt, _min, _negative, _nonpositive, _nonnegative, _multipleOf, _maxSize, _minSize, _size, _length, _lowercase, _uppercase, _includes, _endsWith, _property, _properties, _mime, _overwrite, _normalize, _trim, _toLowerCase, _toUpperCase, _slugify, _array, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _check, _stringbool, _stringFormat */
 /* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(44890);
 /* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(29396);
 /* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54723);
@@ -36371,10 +39049,10 @@ function _includes(includes, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _startsWith(prefix, params) {
-    return new checks.$ZodCheckStartsWith({
+    return new _checks_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodCheckStartsWith */ .J({
         check: "string_format",
         format: "starts_with",
-        ...util.normalizeParams(params),
+        ..._util_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeParams */ .A2(params),
         prefix,
     });
 }
@@ -36834,6 +39512,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   DG: () => (/* binding */ $ZodCheckRegex),
+/* harmony export */   J: () => (/* binding */ $ZodCheckStartsWith),
 /* harmony export */   J_: () => (/* binding */ $ZodCheckGreaterThan),
 /* harmony export */   KH: () => (/* binding */ $ZodCheckNumberFormat),
 /* harmony export */   Kk: () => (/* binding */ $ZodCheckMinLength),
@@ -36841,7 +39520,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 /* harmony export */   Yk: () => (/* binding */ $ZodCheckMaxLength),
 /* harmony export */   sm: () => (/* binding */ $ZodCheckLessThan)
 /* harmony export */ });
-/* unused harmony exports $ZodCheckMultipleOf, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckLengthEquals, $ZodCheckStringFormat, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite */
+/* unused harmony exports $ZodCheckMultipleOf, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckLengthEquals, $ZodCheckStringFormat, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite */
 /* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88532);
 /* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(54723);
 // import { $ZodType } from "./schemas.js";
@@ -37250,9 +39929,9 @@ const $ZodCheckIncludes = /*@__PURE__*/ (/* unused pure expression or super */ n
         });
     };
 })));
-const $ZodCheckStartsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStartsWith", (inst, def) => {
+const $ZodCheckStartsWith = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckStartsWith", (inst, def) => {
     $ZodCheck.init(inst, def);
-    const pattern = new RegExp(`^${util.escapeRegex(def.prefix)}.*`);
+    const pattern = new RegExp(`^${_util_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeRegex */ .sD(def.prefix)}.*`);
     def.pattern ?? (def.pattern = pattern);
     inst._zod.check = (payload) => {
         if (payload.value.startsWith(def.prefix))
@@ -37267,7 +39946,7 @@ const $ZodCheckStartsWith = /*@__PURE__*/ (/* unused pure expression or super */
             continue: !def.abort,
         });
     };
-})));
+});
 const $ZodCheckEndsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckEndsWith", (inst, def) => {
     $ZodCheck.init(inst, def);
     const pattern = new RegExp(`.*${util.escapeRegex(def.suffix)}$`);
@@ -41825,6 +44504,142 @@ function constantCatch(value) {
 
 /***/ }),
 
+/***/ 30252:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* export default binding */ __WEBPACK_DEFAULT_EXPORT__)
+/* harmony export */ });
+/* harmony import */ var _core_util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(54723);
+
+const error = () => {
+    const Sizable = {
+        string: { unit: "characters", verb: "to have" },
+        file: { unit: "bytes", verb: "to have" },
+        array: { unit: "items", verb: "to have" },
+        set: { unit: "items", verb: "to have" },
+        map: { unit: "entries", verb: "to have" },
+    };
+    function getSizing(origin) {
+        return Sizable[origin] ?? null;
+    }
+    const FormatDictionary = {
+        regex: "input",
+        email: "email address",
+        url: "URL",
+        emoji: "emoji",
+        uuid: "UUID",
+        uuidv4: "UUIDv4",
+        uuidv6: "UUIDv6",
+        nanoid: "nanoid",
+        guid: "GUID",
+        cuid: "cuid",
+        cuid2: "cuid2",
+        ulid: "ULID",
+        xid: "XID",
+        ksuid: "KSUID",
+        datetime: "ISO datetime",
+        date: "ISO date",
+        time: "ISO time",
+        duration: "ISO duration",
+        ipv4: "IPv4 address",
+        ipv6: "IPv6 address",
+        mac: "MAC address",
+        cidrv4: "IPv4 range",
+        cidrv6: "IPv6 range",
+        base64: "base64-encoded string",
+        base64url: "base64url-encoded string",
+        json_string: "JSON string",
+        e164: "E.164 number",
+        currency_code: "currency code",
+        credit_card: "credit card number",
+        iban: "IBAN",
+        jwt: "JWT",
+        template_literal: "input",
+    };
+    // type names: missing keys = do not translate (use raw value via ?? fallback)
+    const TypeDictionary = {
+        // Compatibility: "nan" -> "NaN" for display
+        nan: "NaN",
+        // All other type names omitted - they fall back to raw values via ?? operator
+    };
+    function getTypeName(type, input) {
+        if (type === "number" && typeof input === "number" && !Number.isFinite(input)) {
+            return String(input);
+        }
+        return TypeDictionary[type] ?? type;
+    }
+    return (issue) => {
+        switch (issue.code) {
+            case "invalid_type": {
+                const expected = getTypeName(issue.expected);
+                const receivedType = _core_util_js__WEBPACK_IMPORTED_MODULE_0__/* .parsedType */ .GW(issue.input);
+                const received = getTypeName(receivedType, issue.input);
+                return `Invalid input: expected ${expected}, received ${received}`;
+            }
+            case "invalid_value":
+                if (issue.values.length === 1)
+                    return `Invalid input: expected ${_core_util_js__WEBPACK_IMPORTED_MODULE_0__/* .stringifyPrimitive */ .B7(issue.values[0])}`;
+                return `Invalid option: expected one of ${_core_util_js__WEBPACK_IMPORTED_MODULE_0__/* .joinValues */ .jw(issue.values, "|")}`;
+            case "too_big": {
+                const adj = issue.exact ? "exactly " : issue.inclusive ? "<=" : "<";
+                const sizing = getSizing(issue.origin);
+                if (sizing)
+                    return `Too big: expected ${issue.origin ?? "value"} to have ${adj}${issue.maximum.toString()} ${sizing.unit ?? "elements"}`;
+                return `Too big: expected ${issue.origin ?? "value"} to be ${adj}${issue.maximum.toString()}`;
+            }
+            case "too_small": {
+                const adj = issue.exact ? "exactly " : issue.inclusive ? ">=" : ">";
+                const sizing = getSizing(issue.origin);
+                if (sizing) {
+                    return `Too small: expected ${issue.origin} to have ${adj}${issue.minimum.toString()} ${sizing.unit}`;
+                }
+                return `Too small: expected ${issue.origin} to be ${adj}${issue.minimum.toString()}`;
+            }
+            case "invalid_format": {
+                const _issue = issue;
+                if (_issue.format === "starts_with") {
+                    return `Invalid string: must start with "${_issue.prefix}"`;
+                }
+                if (_issue.format === "ends_with")
+                    return `Invalid string: must end with "${_issue.suffix}"`;
+                if (_issue.format === "includes")
+                    return `Invalid string: must include "${_issue.includes}"`;
+                if (_issue.format === "regex")
+                    return `Invalid string: must match pattern ${_issue.pattern}`;
+                return `Invalid ${FormatDictionary[_issue.format] ?? issue.format}`;
+            }
+            case "not_multiple_of":
+                return `Invalid number: must be a multiple of ${issue.divisor}`;
+            case "unrecognized_keys":
+                return `Unrecognized key${issue.keys.length > 1 ? "s" : ""}: ${_core_util_js__WEBPACK_IMPORTED_MODULE_0__/* .joinValues */ .jw(issue.keys, ", ")}`;
+            case "invalid_key":
+                return `Invalid key in ${issue.origin}`;
+            case "invalid_union":
+                if (issue.options && Array.isArray(issue.options) && issue.options.length > 0) {
+                    const opts = issue.options.map((o) => `'${o}'`).join(" | ");
+                    return `Invalid discriminator value. Expected ${opts}`;
+                }
+                if (issue.inclusive === false) {
+                    return "Invalid input: more than one option matched";
+                }
+                return "Invalid input";
+            case "invalid_element":
+                return `Invalid value in ${issue.origin}`;
+            default:
+                return `Invalid input`;
+        }
+    };
+};
+/* harmony default export */ function __WEBPACK_DEFAULT_EXPORT__() {
+    return {
+        localeError: error(),
+    };
+}
+
+
+/***/ }),
+
 /***/ 94343:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
@@ -43123,9 +45938,9 @@ var engine = __nccwpck_require__(22362);
 // dist/cli/index.js and dist/index.js (src/start/cli.ts, src/start/action.ts) call the starts.
 
 /** Runs the CLI with process.argv, then exits (src/cli/bin.ts). Not part of the library's API. */
-const startCli = () => Promise.all(/* import() */[__nccwpck_require__.e(939), __nccwpck_require__.e(273)]).then(__nccwpck_require__.bind(__nccwpck_require__, 48273));
+const startCli = () => Promise.all(/* import() */[__nccwpck_require__.e(939), __nccwpck_require__.e(556)]).then(__nccwpck_require__.bind(__nccwpck_require__, 31556));
 /** Runs the GitHub Action, then exits (src/github/main.ts). Not part of the library's API. */
-const startAction = () => __nccwpck_require__.e(/* import() */ 890).then(__nccwpck_require__.bind(__nccwpck_require__, 6890));
+const startAction = () => __nccwpck_require__.e(/* import() */ 824).then(__nccwpck_require__.bind(__nccwpck_require__, 98824));
 
 var __webpack_exports__InfraError = __webpack_exports__.Ri;
 var __webpack_exports__OPENAI_PRICES = __webpack_exports__.Cr;

@@ -11,8 +11,12 @@ interface PromptSpec {
     /** Names of environment variables filled in at render time and never written anywhere. */
     secrets: string[];
 }
-/** How a trial's working directory is filled before the agent starts. */
-type SandboxSpec = ({
+/**
+ * What fills a trial's workspace before the agent starts: a template folder, an inline fixture or a
+ * snapshot of a repository, a variant's overlay, and files for the trial's HOME. (Written as
+ * `sandbox:` in YAML and in `defineEval`, whose `kind`, `image` and limits go to IsolationSpec.)
+ */
+type WorkspaceSpec = ({
     kind: "template";
     dir: string;
 } | {
@@ -24,7 +28,7 @@ type SandboxSpec = ({
 }) & {
     /**
      * Files written over the filled tree (a variant's `files`): relative path → content, or null to
-     * remove the file. Paths are checked at definition time to stay inside the sandbox.
+     * remove the file. Paths are checked at definition time to stay inside the workspace.
      */
     overlay?: Record<string, string | null>;
     /**
@@ -32,8 +36,15 @@ type SandboxSpec = ({
      * files carried over: a `.claude/CLAUDE.md`, a `.codex/AGENTS.md`. Checked like fixture paths.
      */
     home?: Record<string, string>;
+};
+/**
+ * What an eval's trials run inside: the isolation provider (`none`, `bwrap`, `docker` …) and a
+ * container's image and limits. Each is written in the definition's `sandbox:` (`sandbox.kind`,
+ * `.image`, `.cpus`, `.memory`, `.pids`) and, when absent, comes from the run's flags.
+ */
+interface IsolationSpec {
     /**
-     * The sandbox provider this eval's trials run inside (`sandbox.kind`: `none`, `bwrap` …), over
+     * The isolation provider this eval's trials run inside (`sandbox.kind`: `none`, `bwrap` …), over
      * the run's `--sandbox`; checked against the providers' registry when the evals load.
      */
     provider?: string;
@@ -41,8 +52,8 @@ type SandboxSpec = ({
     image?: string;
     /** A container provider's resource limits (`sandbox.cpus`, `.memory`, `.pids`), over the CLI's. */
     limits?: ContainerLimits;
-};
-/** Resource limits of a container sandbox: they decide part of a run's noise, so runs record them. */
+}
+/** Resource limits of a container provider's trials: they decide part of a run's noise, so runs record them. */
 interface ContainerLimits {
     /** CPUs the trial may use (`1.5`). */
     cpus?: number;
@@ -71,7 +82,7 @@ interface VariantSpec {
     name: string;
     /** Replaces the eval's prompt. */
     prompt?: PromptSpec;
-    /** Added to the sandbox over the eval's own files (null removes a file): a SKILL.md, a CLAUDE.md. */
+    /** Added to the workspace over the eval's own files (null removes a file): a SKILL.md, a CLAUDE.md. */
     files?: Record<string, string | null>;
     /** Replaces the eval's model. */
     model?: string;
@@ -102,7 +113,12 @@ interface SourceRef {
     line?: number;
 }
 interface CustomCheckContext {
-    /** Absolute path of the trial's sandbox. */
+    /** Absolute path of the trial's workspace: the tree the agent worked in. */
+    workspace: string;
+    /**
+     * The same path as `workspace`, under its old name: checks written before it keep working.
+     * @deprecated Read `workspace` instead.
+     */
     sandbox: string;
     /**
      * The shimmed calls the agent made, in the order they started, as calls.jsonl records them: the
@@ -147,7 +163,7 @@ interface JudgeExample {
     label: "pass" | "fail";
     /** Absolute path of a folder that stands for a trial's final workspace. */
     dir?: string;
-    /** Sandbox-relative path → content: the workspace, written out. */
+    /** Workspace-relative path → content: the workspace, written out. */
     files?: Record<string, string>;
     /** A name for the calibration report (default: the folder, or `example <n>`). */
     name?: string;
@@ -225,7 +241,7 @@ interface EvalSpec {
     /** 1-based line of the definition, when known. */
     line?: number;
     format: "ts" | "yaml";
-    /** Absent: no agent runs, only the checks (against the prepared sandbox). */
+    /** Absent: no agent runs, only the checks (against the prepared workspace). */
     prompt?: PromptSpec;
     /** Agent names or adapters; empty means "whatever --agent says", else skipped. */
     agents: AgentRef[];
@@ -239,12 +255,20 @@ interface EvalSpec {
     /** Run every planned trial: the trials measure a rate (a skill's trigger rate), not a verdict. */
     allTrials?: boolean;
     passRate: number;
-    sandbox: SandboxSpec;
+    /** What fills each trial's workspace (the definition's `sandbox:` contents). */
+    workspace: WorkspaceSpec;
+    /** What each trial runs inside (the definition's `sandbox.kind`, `.image` and limits). */
+    isolation: IsolationSpec;
     setup: string[];
     shims: Record<string, ShimSpec>;
     checks: CheckSpec[];
     /** Each of setup, the agent, a check and a judge may take this long (DEFAULT_TIMEOUT_MS). */
     timeoutMs: number;
+    /**
+     * The whole trial, agent and checks and judges together, may take this long; a part then gets
+     * what is left of it when that is less than `timeoutMs`. Undefined: only the parts are limited.
+     */
+    trialTimeoutMs?: number;
     maxCostUsd?: number;
     /** Model for agents that take one. */
     model?: string;
@@ -258,54 +282,34 @@ interface EvalSpec {
     variant?: string;
     /** sha256 of the definition (the YAML text, or the TS options minus functions). */
     definitionHash: string;
-    /** Set on the evals a Claude Code skill/command/hook file expands to (one file → several evals). */
-    claudeCode?: ClaudeCodePart;
+    /** Set on the evals one multi-part file expands to (a skill file's trigger, e2e and hook parts). */
+    part?: EvalPart;
 }
-/** Which part of a skill/command/hook eval file an EvalSpec is. */
-type ClaudeCodeAxis = "trigger" | "e2e" | "hook";
-interface ClaudeCodePart {
-    /** The file's `name`: `agent-evals eval <name>` runs every part of it. */
+/**
+ * One part of a multi-part eval file, set by the eval kind that loaded it. The fields here are the
+ * ones later stages read (selection, planning, variants); the kind's own data rides along in the
+ * same object (kinds/skill's `SkillPart` extends this), and only that kind reads it.
+ */
+interface EvalPart {
+    /** The eval kind that made the part (its registry name: `skill`). */
+    kind: string;
+    /** The file's `name`: `agent-evals eval <group>` runs every part of it. */
     group: string;
-    type: "skill" | "command" | "hook";
-    /** The target file, relative to the project root. */
-    target: string;
-    axis: ClaudeCodeAxis;
-    /** trigger: the request, whether it should trigger the target, and how it is judged. */
-    query?: {
-        text: string;
-        note?: string;
-        shouldTrigger: boolean;
-        mode: "observe" | "ask";
-        /** With `trigger.holdout`: whether the query is a training or a held-out one. */
-        split?: "train" | "holdout";
-    };
-    /**
-     * trigger, observe: the skills/commands installed in the trial (the target first, then its
-     * `competitors`), with the names they are invoked by, to tell which one a run triggered.
-     */
-    candidates?: Array<{
-        name: string;
-        names: string[];
-        installedAt: string;
-    }>;
-    /** e2e: the scenario's name. */
-    scenario?: string;
-    /** e2e: each outcome's type and the guide's description of it, in check order. */
-    outcomes?: Array<{
-        type: string;
-        description: string;
-    }>;
-    /** The file's default model (EVAL_MODEL over its `model:`), when one is set. */
-    defaultModel?: string;
-    /** hook: the cases' scenario names, in check order. */
-    cases?: string[];
-    /** The model the agent is asked to use, when one is set. */
+    /** Which part it is; `--axis` selects by it. */
+    axis: string;
+    /** The agent the part is written for: `--agent` does not replace it (see otherAgent). */
+    agent: string;
+    /** What the part is, for messages: `a skill eval of Claude Code (.claude/skills/x/SKILL.md)`. */
+    about: string;
+    /** Why another agent cannot run it, when otherAgent gives no reason of its own. */
+    agentOnlyReason: string;
+    /** The model the agent is asked to use, when one is set (a variant's model replaces it). */
     model?: string;
-    /** Things the report should say about the target (e.g. a user-level skill shadows it). */
-    warnings: string[];
+    /** Its trials measure a rate: with `--trials N`, all N run. */
+    measuresRate?: boolean;
     /**
      * `--agent <other>` for this part: the adapter that runs it (e.g. codex with the skill installed
-     * where Codex looks), or why that agent cannot. Absent: only Claude Code runs it.
+     * where Codex looks), or why that agent cannot. Absent: only `agent` runs it.
      */
     otherAgent?: (agent: AgentAdapter) => {
         agent: AgentAdapter;
@@ -326,7 +330,7 @@ interface ToolCall {
     exitCode?: number;
 }
 /**
- * Token counts, one rule for every agent (README › Agent matrix): `input` is every prompt token,
+ * Token counts, one rule for every agent (docs/agents.md › Agent matrix): `input` is every prompt token,
  * the ones read from and written to the cache included; `cacheRead` and `cacheWrite` are those
  * parts of it; `output` is every output token, reasoning included.
  */
@@ -341,7 +345,7 @@ interface AgentRunContext {
     prompt: string;
     /** The prompt's embedded commands, in order. */
     commands: string[];
-    /** The sandbox: run the agent here. */
+    /** The trial's workspace: run the agent here. */
     cwd: string;
     /** The environment to run with: shims first on PATH, a per-trial TMPDIR. */
     env: Record<string, string>;
@@ -359,6 +363,12 @@ interface AgentRunContext {
      * agent has no MCP support throws an InfraError naming it when this is non-empty.
      */
     mcp?: Record<string, McpServerSpec>;
+    /**
+     * Set when the run records or replays the model traffic (`--record`, `--replay`): send it to
+     * this base URL, a proxy on loopback, instead of the one the agent is configured with (the URL
+     * `modelUpstream` gave, with its path).
+     */
+    modelBaseUrl?: string;
 }
 interface AgentRunResult {
     exitCode: number | null;
@@ -400,7 +410,18 @@ interface AgentAdapter {
     version(): Promise<string | undefined>;
     run(ctx: AgentRunContext): Promise<AgentRunResult>;
     /**
-     * One read-only judge call (README › Judges): answer `ctx.prompt` in `ctx.schema`'s shape without
+     * The base URL the agent sends its model traffic to, with the run's environment `env`: what a
+     * recording proxy forwards to (docs/record-replay.md). Undefined for an agent without model
+     * traffic (literal, scripts) or one whose traffic cannot be pointed elsewhere (copilot without a
+     * provider of its own); such an agent cannot be recorded or replayed.
+     */
+    modelUpstream?(run: {
+        env: Record<string, string>;
+        model?: string;
+    }): string | undefined;
+    /**
+     * One read-only judge call (docs/writing-evals.md › Judges): answer `ctx.prompt` in
+     * `ctx.schema`'s shape without
      * changing anything. Throw InfraError for the outside world's failures (API 5xx, not logged in).
      */
     judge?(ctx: JudgeCallContext): Promise<JudgeCallResult>;
@@ -671,7 +692,7 @@ interface RunDiagnostic {
 
 /**
  * The base of every error agent-evals raises on purpose. `code` is a stable diagnostic code (the
- * table `Codes` below, README "Diagnostic codes"); `exitCode` is what the CLI exits with when the
+ * table `Codes` below, docs/results.md › Diagnostic codes); `exitCode` is what the CLI exits with when the
  * error ends a command (2: the harness could not run; nothing was judged).
  */
 declare class AgentEvalsError extends Error {
@@ -720,9 +741,16 @@ interface PlannedUnit {
         cached?: CachedVerdict;
         code?: string;
     };
+    /**
+     * The unit's part of the run's budget (USD), in proportion to its expected cost from history:
+     * what a shard holding it may spend. Set on every unit when the run has a budget.
+     */
+    budgetShareUsd?: number;
 }
 interface Plan {
     units: PlannedUnit[];
+    /** The most the whole run may spend (USD): no trial starts unless its worst case fits. */
+    budgetUsd?: number;
     /** Units that will start an agent: what the CI gate guards. */
     agentUnits: number;
 }
@@ -781,7 +809,7 @@ type SandboxOption = ({
     /** For `kind: "docker"`: the most processes and threads a trial may have at once (over `--pids`). */
     pids?: number;
     /**
-     * The sandbox provider the trials' agents run inside: `"none"`, `"bwrap"` or `"docker"` (README › Sandbox
+     * The sandbox provider the trials' agents run inside: `"none"`, `"bwrap"` or `"docker"` (docs/sandboxes.md › Sandbox
      * providers). Over the run's `--sandbox`; an unknown or unavailable one stops the run (exit 2).
      */
     kind?: string;
@@ -807,7 +835,10 @@ interface EvalOptions {
     shims?: Record<string, ShimOption>;
     assert?: CheckSpec[];
     maxCostUsd?: number;
+    /** Each part of a trial (setup, the agent, a check, a judge) may take this long (default 600,000). */
     timeoutMs?: number;
+    /** The whole trial, agent and checks together, may take this long (default: only the parts'). */
+    trialTimeoutMs?: number;
     params?: Record<string, string | number | boolean>;
     model?: string;
     /**
@@ -815,7 +846,7 @@ interface EvalOptions {
      * written into the trial's agent config; their tools are `mcp__<name>__<tool>` in the trajectory.
      */
     mcp?: Record<string, McpServerOption>;
-    /** Named overrides, each run beside the eval as defined and compared with it (README › Variants). */
+    /** Named overrides, each run beside the eval as defined and compared with it (docs/writing-evals.md › Variants). */
     variants?: VariantOption[];
 }
 /** A variant of an eval: its name and at least one override. */
@@ -892,7 +923,7 @@ declare function succeeds(command: string, options?: {
  * `{ ok: false, evidence }`, or throws.
  */
 declare function assertThat(name: string, fn: (ctx: CustomCheckContext) => CustomCheckResult | Promise<CustomCheckResult>): CheckSpec;
-/** The agent's trajectory, compared in one of four modes; see the README's trajectory section. */
+/** The agent's trajectory, compared in one of four modes; see docs/writing-evals.md › Trajectories. */
 declare function trajectory(spec: {
     mode?: TrajectoryMode;
     expected?: Array<string | ExpectedTool>;
@@ -921,7 +952,7 @@ interface JudgeOptions {
 }
 /**
  * A model-graded check: after every other check held, an agent CLI reads a copy of the final
- * workspace, read-only, and answers whether the work meets `rubric` (README › Judges).
+ * workspace, read-only, and answers whether the work meets `rubric` (docs/writing-evals.md › Judges).
  */
 declare function judge(rubric: string, options?: JudgeOptions): CheckSpec;
 
@@ -1169,6 +1200,21 @@ interface PlanOptions extends SelectOptions {
     variants?: boolean;
     /** The margin of a comparison's `no-change` (default 0.1: ±10 points). */
     margin?: number;
+    /** The most the whole run may spend, in USD: no trial starts unless its worst case fits. */
+    budgetUsd?: number;
+    /**
+     * Record each trial's model traffic, or replay it from a results (or cassette) folder
+     * (docs/record-replay.md): every trial runs (no cached verdict stands in), and a replay needs no
+     * credentials.
+     */
+    traffic?: {
+        mode: "record";
+    } | {
+        mode: "replay";
+        from: string;
+    };
+    /** Only the pairs whose agent's results folder has this name (`agent-evals replay <trial>`). */
+    agentFolder?: string;
 }
 
 interface Endpoint {
@@ -1342,6 +1388,47 @@ interface Summary {
     status: "passed" | "failed" | "skipped" | "error";
 }
 
+/** Which part of a skill/command/hook eval file an EvalSpec is. */
+type SkillAxis = "trigger" | "e2e" | "hook";
+interface SkillPart extends EvalPart {
+    kind: "skill";
+    axis: SkillAxis;
+    type: "skill" | "command" | "hook";
+    /** The target file, relative to the project root. */
+    target: string;
+    /** trigger: the request, whether it should trigger the target, and how it is judged. */
+    query?: {
+        text: string;
+        note?: string;
+        shouldTrigger: boolean;
+        mode: "observe" | "ask";
+        /** With `trigger.holdout`: whether the query is a training or a held-out one. */
+        split?: "train" | "holdout";
+    };
+    /**
+     * trigger, observe: the skills/commands installed in the trial (the target first, then its
+     * `competitors`), with the names they are invoked by, to tell which one a run triggered.
+     */
+    candidates?: Array<{
+        name: string;
+        names: string[];
+        installedAt: string;
+    }>;
+    /** e2e: the scenario's name. */
+    scenario?: string;
+    /** e2e: each outcome's type and the guide's description of it, in check order. */
+    outcomes?: Array<{
+        type: string;
+        description: string;
+    }>;
+    /** The file's default model (EVAL_MODEL over its `model:`), when one is set. */
+    defaultModel?: string;
+    /** hook: the cases' scenario names, in check order. */
+    cases?: string[];
+    /** Things the report should say about the target (e.g. a user-level skill shadows it). */
+    warnings: string[];
+}
+
 interface Confusion {
     truePositive: number;
     falseNegative: number;
@@ -1477,7 +1564,7 @@ interface HookReport {
 }
 interface ClaudeCodeReport {
     name: string;
-    type: ClaudeCodePart["type"];
+    type: SkillPart["type"];
     /** The ids of the evals this one ran as (one per query, per scenario; the hook eval itself). */
     parts: string[];
     target: string;
@@ -1529,8 +1616,6 @@ interface RunEvalsOptions extends PlanOptions {
     unsafeLocal?: boolean;
     /** Keeps prepared sandboxes (the result of `setup`) between runs; the Action uses the Actions cache. */
     preparedStore?: PreparedStore;
-    /** The most the whole run may spend, in USD: no trial starts unless its worst case fits. */
-    budgetUsd?: number;
     signal?: AbortSignal;
     events?: SuiteEvents & {
         onPlan?(planned: PlannedRunInfo): void;

@@ -19,6 +19,7 @@ import { LineSplitter } from "./lines.js";
 import { mcpOf, writeClaudeMcpConfig } from "./mcp-config.js";
 import { runAgentProcess } from "./process-agent.js";
 import { runJudgeProcess } from "./judge-process.js";
+import { envRedirect, envUpstream } from "./model-route.js";
 import { probeVersion } from "./version-probe.js";
 
 export interface ClaudeCodeOptions {
@@ -60,6 +61,10 @@ export const CLAUDE_CREDENTIAL_ENV = [
   "CLAUDE_CODE_OAUTH_TOKEN",
 ] as const;
 
+/** Where claude sends its model traffic, and the variable that moves it. */
+const BASE_URL_ENV = "ANTHROPIC_BASE_URL";
+const DEFAULT_BASE_URL = "https://api.anthropic.com";
+
 export function claudeCode(options: ClaudeCodeOptions = {}): AgentAdapter {
   const bin = options.bin ?? "claude";
   return {
@@ -67,6 +72,7 @@ export function claudeCode(options: ClaudeCodeOptions = {}): AgentAdapter {
     credentialEnv: CLAUDE_CREDENTIAL_ENV,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),
+    modelUpstream: ({ env }) => envUpstream(BASE_URL_ENV, options.env, env, DEFAULT_BASE_URL),
     run: (ctx) => runClaude(ctx, bin, options),
     judge: (ctx) => judgeWithClaude(ctx, bin, options),
   };
@@ -197,6 +203,7 @@ async function runClaude(
         CLAUDE_CODE_TMPDIR: path.join(tmp, "claude"),
         CLAUDE_CODE_MAX_RETRIES: ctx.env.CLAUDE_CODE_MAX_RETRIES ?? CLAUDE_DEFAULT_MAX_RETRIES,
         ...options.env,
+        ...envRedirect(BASE_URL_ENV, ctx),
       },
       onStdout: (chunk) => lines.push(chunk),
     },

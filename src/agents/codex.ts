@@ -22,6 +22,7 @@ import { codexMcpArgs, mcpOf } from "./mcp-config.js";
 import { costOf, findPrice, OPENAI_PRICES, type ModelPrice } from "./prices.js";
 import { runAgentProcess } from "./process-agent.js";
 import { runJudgeProcess } from "./judge-process.js";
+import { envRedirect, envUpstream } from "./model-route.js";
 import { probeVersion } from "./version-probe.js";
 
 export interface CodexOptions {
@@ -63,6 +64,49 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
 /** The variables that log Codex in (besides a saved `codex login`). */
 export const CODEX_CREDENTIAL_ENV = ["OPENAI_API_KEY", "CODEX_API_KEY"] as const;
 
+/** The built-in `openai` provider's base URL, and the variable that moves it. */
+const OPENAI_BASE_URL_ENV = "OPENAI_BASE_URL";
+const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+
+/**
+ * The custom provider codex's `-c` arguments select (`model_provider=<id>`), with the `base_url`
+ * they give it (inline, `model_providers.<id>={…base_url="…"}`, or `model_providers.<id>.base_url=`);
+ * undefined when they select none or give it no URL. A provider in the user's config.toml is
+ * not read: give it with `-c` to record it.
+ */
+export function customProvider(
+  args: readonly string[],
+): { id: string; baseUrl: string } | undefined {
+  const settings = args.filter((_, i) => i > 0 && args[i - 1] === "-c");
+  const id = settings
+    .map((s) => /^model_provider\s*=\s*"?([\w-]+)"?$/.exec(s)?.[1])
+    .filter(Boolean)
+    .at(-1);
+  if (!id) return undefined;
+  let baseUrl: string | undefined;
+  for (const setting of settings) {
+    const inline = new RegExp(`^model_providers\\.${id}\\s*=.*\\bbase_url\\s*=\\s*"([^"]+)"`).exec(
+      setting,
+    );
+    const dotted = new RegExp(`^model_providers\\.${id}\\.base_url\\s*=\\s*"?([^"]+?)"?$`).exec(
+      setting,
+    );
+    baseUrl = inline?.[1] ?? dotted?.[1] ?? baseUrl;
+  }
+  return baseUrl ? { id, baseUrl } : undefined;
+}
+
+/** The arguments and variables that point codex at the run's proxy (after the user's own `-c`). */
+function codexRedirect(
+  ctx: Pick<AgentRunContext, "modelBaseUrl">,
+  options: CodexOptions,
+): { args: string[]; env: Record<string, string> } {
+  if (!ctx.modelBaseUrl) return { args: [], env: {} };
+  const custom = customProvider(options.args ?? []);
+  if (!custom) return { args: [], env: envRedirect(OPENAI_BASE_URL_ENV, ctx) };
+  return { args: ["-c", `model_providers.${custom.id}.base_url="${ctx.modelBaseUrl}"`], env: {} };
+}
+
 export function codex(options: CodexOptions = {}): AgentAdapter {
   const bin = options.bin ?? "codex";
   return {
@@ -70,6 +114,11 @@ export function codex(options: CodexOptions = {}): AgentAdapter {
     credentialEnv: CODEX_CREDENTIAL_ENV,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),
+    modelUpstream: ({ env }) => {
+      const custom = customProvider(options.args ?? []);
+      if (custom) return custom.baseUrl;
+      return envUpstream(OPENAI_BASE_URL_ENV, options.env, env, OPENAI_DEFAULT_BASE_URL);
+    },
     run: (ctx) => runCodex(ctx, bin, options),
     judge: (ctx) => judgeWithCodex(ctx, bin, options),
   };
@@ -151,7 +200,7 @@ async function judgeWithCodex(
 }
 
 export function codexArgs(
-  ctx: Pick<AgentRunContext, "prompt" | "model" | "extraArgs" | "mcp">,
+  ctx: Pick<AgentRunContext, "prompt" | "model" | "extraArgs" | "mcp" | "modelBaseUrl">,
   options: CodexOptions,
 ): string[] {
   const model = ctx.model ?? options.model;
@@ -170,6 +219,7 @@ export function codexArgs(
     ...codexMcpArgs(mcpOf(ctx) ?? {}),
     ...(model ? ["-m", model] : []),
     ...(options.args ?? []),
+    ...codexRedirect(ctx, options).args,
     // The eval's own (a variant's `args`), each one argument, before the prompt's `--`.
     ...(ctx.extraArgs ?? []),
     // `--` so a prompt that starts with a dash is not read as a flag.
@@ -208,7 +258,7 @@ async function runCodex(
   const run = await runAgentProcess(ctx, {
     command: bin,
     args: codexArgs(ctx, options),
-    env: { ...options.env, CODEX_HOME: codexHome },
+    env: { ...options.env, CODEX_HOME: codexHome, ...codexRedirect(ctx, options).env },
     onStdout: (chunk) => lines.push(chunk),
     signal: stop.signal,
   });

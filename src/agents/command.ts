@@ -1,7 +1,8 @@
 // A command template agent: `--agent "my-agent run {prompt}"`. `{prompt}` becomes ONE single-quoted
 // shell word, so quotes, `$(…)` or backticks in a prompt are text, never code; a template that puts
 // `{prompt}` where that word would not be plain text (inside quotes, after `\`…) is refused before
-// anything runs. The raw prompt is also in $AGENT_EVALS_PROMPT for programs that would rather read it.
+// anything runs. The raw prompt is also in $AGENT_EVALS_PROMPT (and $AGENTFILE_EVAL_PROMPT, the agentfile
+// format's name for it) for programs that would rather read it.
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
@@ -12,6 +13,13 @@ import { runAgentProcess } from "./process-agent.js";
 import { appendedArgsProblem, PLACEHOLDER, unsafePlaceholder } from "./template-quoting.js";
 
 export const PROMPT_ENV = "AGENT_EVALS_PROMPT";
+/** The agentfile format's name for the raw prompt: scripts written for it keep working. */
+export const AGENTFILE_PROMPT_ENV = "AGENTFILE_EVAL_PROMPT";
+
+/** The variables that carry the raw prompt to a command or script agent. */
+export function promptEnv(prompt: string): Record<string, string> {
+  return { [PROMPT_ENV]: prompt, [AGENTFILE_PROMPT_ENV]: prompt };
+}
 
 /** A command template whose `{prompt}` the shell would not read as one plain word. */
 export class UnsafeTemplateError extends AgentEvalsError {
@@ -56,7 +64,7 @@ export function commandAgent(template: string, name: string = template): AgentAd
       runAgentProcess(ctx, {
         command: "bash",
         args: ["-c", commandLine(template, ctx.prompt, ctx.extraArgs ?? [])],
-        env: { [PROMPT_ENV]: ctx.prompt },
+        env: promptEnv(ctx.prompt),
       }).then((run) => run.result),
   };
 }

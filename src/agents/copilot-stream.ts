@@ -1,6 +1,6 @@
 // Reads `copilot -p … --output-format json` events as they arrive into a trajectory, the final
 // message, turns and API failures. Tokens are not in the events: they come from the file
-// `--usage-output-file` writes at the end (readCopilotUsage). Event shapes: README › Agents.
+// `--usage-output-file` writes at the end (readCopilotUsage). Event shapes: docs/agents.md.
 
 import type { TokenUsage, ToolCall } from "../model/index.js";
 import { parseJsonObject } from "./lines.js";

@@ -4,7 +4,7 @@
 // its `--usage-output-file` report, the cost from a price table. The eval's MCP servers go in
 // through `--additional-mcp-config @file`. Copilot retries API errors
 // itself: after `maxApiErrors` failed calls in a row the run is stopped as an infra error.
-// A custom model provider (BYOK: COPILOT_PROVIDER_BASE_URL …) goes in `env`. README › Agents.
+// A custom model provider (BYOK: COPILOT_PROVIDER_BASE_URL …) goes in `env`. docs/agents.md.
 
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +21,7 @@ import { LineSplitter } from "./lines.js";
 import { mcpOf, writeCopilotMcpConfig } from "./mcp-config.js";
 import { costOf, findPrice, OPENAI_PRICES, type ModelPrice } from "./prices.js";
 import { runAgentProcess } from "./process-agent.js";
+import { envRedirect } from "./model-route.js";
 import { probeVersion } from "./version-probe.js";
 
 export interface CopilotOptions {
@@ -66,6 +67,9 @@ export function copilotCredentialProblem(name: string, value: string): string | 
 
 const CARRIED_OVER = ["config.json", "mcp-config.json", "copilot-instructions.md"];
 
+/** The base URL of copilot's own model provider (BYOK), the one it can be recorded with. */
+const BASE_URL_ENV = "COPILOT_PROVIDER_BASE_URL";
+
 export function copilot(options: CopilotOptions = {}): AgentAdapter {
   const bin = options.bin ?? "copilot";
   return {
@@ -74,6 +78,8 @@ export function copilot(options: CopilotOptions = {}): AgentAdapter {
     credentialProblem: copilotCredentialProblem,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),
+    // Only a provider of its own (BYOK) can be moved: GitHub's models sit behind a token exchange.
+    modelUpstream: ({ env }) => options.env?.[BASE_URL_ENV] || env[BASE_URL_ENV] || undefined,
     run: (ctx) => runCopilot(ctx, bin, options),
   };
 }
@@ -138,7 +144,12 @@ async function runCopilot(
   const run = await runAgentProcess(ctx, {
     command: bin,
     args: copilotArgs(ctx, options, usageFile, mcpConfigFile),
-    env: { COPILOT_AUTO_UPDATE: "false", ...options.env, COPILOT_HOME: home },
+    env: {
+      COPILOT_AUTO_UPDATE: "false",
+      ...options.env,
+      COPILOT_HOME: home,
+      ...envRedirect(BASE_URL_ENV, ctx),
+    },
     onStdout: (chunk) => lines.push(chunk),
     signal: stop.signal,
   });

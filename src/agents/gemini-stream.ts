@@ -1,5 +1,5 @@
 // Reads Gemini CLI's `--output-format stream-json` events as they arrive into a trajectory, the final
-// message and token counts. Event shapes: README › Agents › gemini.
+// message and token counts. Event shapes: docs/agents.md › The other CLIs.
 
 import type { TokenUsage, ToolCall } from "../model/index.js";
 import { parseJsonObject } from "./lines.js";

@@ -2,7 +2,7 @@
 // in a workspace trusted for the session (`--skip-trust`), stdin ignored, its own GEMINI_CLI_HOME per
 // trial (the trial HOME's `.gemini` login and settings carried over, telemetry and update checks
 // off, the eval's MCP servers and the turn limit added). Gemini reports tokens but no cost: the cost
-// comes from a versioned price table. Flags and events: README › Agents.
+// comes from a versioned price table. Flags and events: docs/agents.md.
 
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +20,7 @@ import { LineSplitter } from "./lines.js";
 import { geminiMcpSettings, mcpOf } from "./mcp-config.js";
 import { costOf, findPrice, GEMINI_PRICES, type ModelPrice } from "./prices.js";
 import { runAgentProcess } from "./process-agent.js";
+import { envRedirect, envUpstream } from "./model-route.js";
 import { probeVersion } from "./version-probe.js";
 
 export interface GeminiOptions {
@@ -48,6 +49,10 @@ export const GEMINI_DEFAULT_MAX_ATTEMPTS = 2;
 /** Exit code of Gemini CLI 0.61 for an authentication failure (FATAL_AUTHENTICATION_ERROR). */
 const EXIT_AUTH = 41;
 
+/** Where gemini sends its model traffic, and the variable that moves it. */
+const BASE_URL_ENV = "GOOGLE_GEMINI_BASE_URL";
+const DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
+
 export function gemini(options: GeminiOptions = {}): AgentAdapter {
   const bin = options.bin ?? "gemini";
   return {
@@ -55,6 +60,7 @@ export function gemini(options: GeminiOptions = {}): AgentAdapter {
     credentialEnv: GEMINI_CREDENTIAL_ENV,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),
+    modelUpstream: ({ env }) => envUpstream(BASE_URL_ENV, options.env, env, DEFAULT_BASE_URL),
     run: (ctx) => runGemini(ctx, bin, options),
   };
 }
@@ -92,7 +98,12 @@ async function runGemini(
   const run = await runAgentProcess(ctx, {
     command: bin,
     args: geminiArgs(ctx, options),
-    env: { GEMINI_CLI_NO_RELAUNCH: "true", ...options.env, GEMINI_CLI_HOME: home },
+    env: {
+      GEMINI_CLI_NO_RELAUNCH: "true",
+      ...options.env,
+      GEMINI_CLI_HOME: home,
+      ...envRedirect(BASE_URL_ENV, ctx),
+    },
     onStdout: (chunk) => lines.push(chunk),
   });
   lines.end();

@@ -1,5 +1,5 @@
 // Reads `opencode run --format json` events as they arrive into a trajectory, the final message,
-// steps, tokens and the cost opencode computed. Event shapes: README › Agents › opencode.
+// steps, tokens and the cost opencode computed. Event shapes: docs/agents.md › The other CLIs.
 
 import type { TokenUsage, ToolCall } from "../model/index.js";
 import { parseJsonObject } from "./lines.js";

@@ -3,7 +3,7 @@
 // its own XDG config/data/cache/state folders per trial (the trial HOME's opencode login and config
 // carried over), models fetch and update checks off, the eval's MCP servers and a step limit in its
 // config. opencode retries API errors itself without end: after `maxApiErrors` in a row (read from
-// its log on stderr) the run is stopped as an infra error. Flags and events: README › Agents.
+// its log on stderr) the run is stopped as an infra error. Flags and events: docs/agents.md.
 
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +21,7 @@ import { mcpOf, opencodeMcpConfig } from "./mcp-config.js";
 import { OpencodeStreamParser } from "./opencode-stream.js";
 import { costOf, findPrice, GEMINI_PRICES, OPENAI_PRICES, type ModelPrice } from "./prices.js";
 import { runAgentProcess } from "./process-agent.js";
+import { field, providerOf, providerUpstream } from "./model-route.js";
 import { probeVersion } from "./version-probe.js";
 
 export interface OpencodeOptions {
@@ -58,6 +59,8 @@ export function opencode(options: OpencodeOptions = {}): AgentAdapter {
     credentialEnv: OPENCODE_CREDENTIAL_ENV,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),
+    modelUpstream: ({ model }) =>
+      providerUpstream(providerOf(model ?? options.model), (p) => configuredBaseUrl(options, p)),
     run: (ctx) => runOpencode(ctx, bin, options),
   };
 }
@@ -218,5 +221,27 @@ function trialConfig(ctx: AgentRunContext, options: OpencodeOptions): Record<str
     ...(servers ? { mcp: opencodeMcpConfig(servers) } : {}),
     ...(options.maxTurns !== undefined ? { agent: { build: { steps: options.maxTurns } } } : {}),
   };
-  return { ...ours, ...options.config };
+  const config = { ...ours, ...options.config };
+  const provider = providerOf(ctx.model ?? options.model);
+  return ctx.modelBaseUrl && provider ? redirected(config, provider, ctx.modelBaseUrl) : config;
+}
+
+/** `provider.<id>.options.baseURL` of the config opencode is given. */
+function configuredBaseUrl(options: OpencodeOptions, provider: string): unknown {
+  return field(field(field(field(options.config, "provider"), provider), "options"), "baseURL");
+}
+
+/** The config with the provider's base URL moved to the run's proxy (its other settings kept). */
+function redirected(
+  config: Record<string, unknown>,
+  provider: string,
+  baseURL: string,
+): Record<string, unknown> {
+  const providers = (field(config, "provider") ?? {}) as Record<string, unknown>;
+  const entry = (field(providers, provider) ?? {}) as Record<string, unknown>;
+  const entryOptions = (field(entry, "options") ?? {}) as Record<string, unknown>;
+  return {
+    ...config,
+    provider: { ...providers, [provider]: { ...entry, options: { ...entryOptions, baseURL } } },
+  };
 }

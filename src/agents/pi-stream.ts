@@ -1,5 +1,5 @@
 // Reads pi's `--mode json` events as they arrive into a trajectory, the final message, turns,
-// tokens and the cost pi computed from its model table. Event shapes: README › Agents › pi.
+// tokens and the cost pi computed from its model table. Event shapes: docs/agents.md › The other CLIs.
 
 import type { TokenUsage, ToolCall } from "../model/index.js";
 import { parseJsonObject } from "./lines.js";

@@ -2,7 +2,7 @@
 // offline start-up, stdin ignored, its own PI_CODING_AGENT_DIR per trial (the trial HOME's
 // `.pi/agent` login, models and settings carried over, install telemetry off). Cost and tokens come
 // from pi's own events (it prices each message from its model table). pi has no MCP, no budget and
-// no turn limit. Flags and events: README › Agents.
+// no turn limit. Flags and events: docs/agents.md.
 
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +19,7 @@ import { LineSplitter } from "./lines.js";
 import { refuseMcp } from "./mcp-config.js";
 import { PiStreamParser } from "./pi-stream.js";
 import { runAgentProcess } from "./process-agent.js";
+import { field, providerOf, providerUpstream } from "./model-route.js";
 import { probeVersion } from "./version-probe.js";
 
 export interface PiOptions {
@@ -54,6 +55,10 @@ export function pi(options: PiOptions = {}): AgentAdapter {
     credentialEnv: PI_CREDENTIAL_ENV,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),
+    modelUpstream: ({ model }) =>
+      providerUpstream(providerOf(model ?? options.model), (p) =>
+        field(field(options.providers, p), "baseUrl"),
+      ),
     run: (ctx) => runPi(ctx, bin, options),
   };
 }
@@ -89,7 +94,7 @@ async function runPi(
     ctx.env.PI_CODING_AGENT_DIR ??
     path.join(ctx.env.HOME ?? os.homedir(), ".pi", "agent");
   await prepareAgentHome(agentDir, userDir, CARRIED_OVER);
-  await writeConfig(agentDir, options);
+  await writeConfig(agentDir, options, ctx);
   const parser = new PiStreamParser();
   const lines = new LineSplitter((line) => parser.line(line));
   const run = await runAgentProcess(ctx, {
@@ -129,7 +134,11 @@ export function classifyPiError(message: string): InfraError {
   );
 }
 
-async function writeConfig(agentDir: string, options: PiOptions): Promise<void> {
+async function writeConfig(
+  agentDir: string,
+  options: PiOptions,
+  ctx: Pick<AgentRunContext, "model" | "modelBaseUrl">,
+): Promise<void> {
   const settingsFile = path.join(agentDir, "settings.json");
   const settings = await readJsonObject(settingsFile);
   // pi's own default is 3 retries (2, 4, 8 s) of a failed turn, each over the provider SDK's own
@@ -151,13 +160,24 @@ async function writeConfig(agentDir: string, options: PiOptions): Promise<void> 
       2,
     ),
   );
-  if (options.providers) {
+  const modelProvider = providerOf(ctx.model ?? options.model);
+  const moved =
+    ctx.modelBaseUrl && modelProvider
+      ? { provider: modelProvider, baseUrl: ctx.modelBaseUrl }
+      : undefined;
+  if (options.providers || moved) {
     const modelsFile = path.join(agentDir, "models.json");
     const models = await readJsonObject(modelsFile);
-    const providers = (models.providers ?? {}) as Record<string, unknown>;
-    await fs.writeFile(
-      modelsFile,
-      JSON.stringify({ ...models, providers: { ...providers, ...options.providers } }, null, 2),
-    );
+    const providers = { ...(models.providers ?? {}), ...options.providers } as Record<
+      string,
+      unknown
+    >;
+    // The run's proxy in place of the provider's base URL, its other settings kept.
+    if (moved)
+      providers[moved.provider] = {
+        ...((field(providers, moved.provider) ?? {}) as Record<string, unknown>),
+        baseUrl: moved.baseUrl,
+      };
+    await fs.writeFile(modelsFile, JSON.stringify({ ...models, providers }, null, 2));
   }
 }

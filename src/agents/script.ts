@@ -1,9 +1,9 @@
 // scriptAgent(name, script): a stand-in agent for tests and examples. A string is a bash script run
-// in the sandbox (prompt in $AGENT_EVALS_PROMPT and $1, extra arguments after it); a function gets the run context and may
+// in the sandbox (prompt in $AGENT_EVALS_PROMPT, $AGENTFILE_EVAL_PROMPT and $1, extra arguments after it); a function gets the run context and may
 // return parts of the result.
 
 import type { AgentAdapter, AgentRunContext, AgentRunResult } from "../model/index.js";
-import { PROMPT_ENV } from "./command.js";
+import { promptEnv } from "./command.js";
 import { runAgentProcess } from "./process-agent.js";
 
 export type ScriptFunction = (
@@ -33,7 +33,7 @@ export function scriptAgent(name: string, script: string | ScriptFunction): Agen
         command: "bash",
         // $1 is the prompt; the eval's extra arguments (a variant's `args`) follow as $2, $3, ….
         args: ["-c", script, name, ctx.prompt, ...(ctx.extraArgs ?? [])],
-        env: { [PROMPT_ENV]: ctx.prompt },
+        env: promptEnv(ctx.prompt),
       });
       return run.result;
     },

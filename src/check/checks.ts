@@ -6,7 +6,7 @@ import { checkNotRan, checkRan, checkRanInOrder } from "./calls.js";
 import { checkSucceeds } from "./commands.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
 import { runCustomCheck } from "./custom.js";
-import { underDeadline } from "./deadline.js";
+import { partLimit, seconds, underDeadline } from "./deadline.js";
 import { runJudge } from "./judge.js";
 import { checkTrajectory } from "./trajectory.js";
 import {
@@ -70,12 +70,12 @@ export async function runCheck(
     case "ranInOrder":
       return checkRanInOrder(ctx.allCalls?.() ?? ctx.calls, check.patterns);
     case "fileExists":
-      return checkFileExists(ctx.sandbox, check.path, await ctx.layers?.());
+      return checkFileExists(ctx.workspace, check.path, await ctx.layers?.());
     case "fileAbsent":
-      return checkFileAbsent(ctx.sandbox, check.path, await ctx.layers?.());
+      return checkFileAbsent(ctx.workspace, check.path, await ctx.layers?.());
     case "fileContains":
       return checkFileContains(
-        ctx.sandbox,
+        ctx.workspace,
         check.path,
         check.pattern,
         ctx.signal,
@@ -83,7 +83,7 @@ export async function runCheck(
       );
     case "fileLacks":
       return checkFileLacks(
-        ctx.sandbox,
+        ctx.workspace,
         check.path,
         check.pattern,
         ctx.signal,
@@ -91,13 +91,13 @@ export async function runCheck(
       );
     case "changedFilesContain":
       return checkChangedFilesContain(
-        ctx.sandbox,
+        ctx.workspace,
         await ctx.changedFiles(),
         check.text,
         ctx.signal,
       );
     case "changedFilesLack":
-      return checkChangedFilesLack(ctx.sandbox, await ctx.changedFiles(), check.text, ctx.signal);
+      return checkChangedFilesLack(ctx.workspace, await ctx.changedFiles(), check.text, ctx.signal);
     case "succeeds":
       return checkSucceeds(ctx, check.command, check.exitCode, index);
     case "trajectory":
@@ -133,11 +133,25 @@ export async function runChecks(checks: CheckSpec[], ctx: CheckContext): Promise
   const judged = (check: CheckSpec) => check.type === "judge";
   const run = async (check: CheckSpec, index: number) => {
     let infra: InfraError | undefined;
-    const verdict = await underDeadline(ctx.timeoutMs, ctx.signal, (signal) =>
-      runCheck(check, { ...ctx, signal }, index).catch((error: unknown): CheckVerdict => {
-        if (judged(check) && error instanceof InfraError) infra = error;
-        return { ok: false, evidence: `the check threw: ${errorMessage(error)}` };
-      }),
+    const { ms, limit } = partLimit(ctx.timeoutMs, ctx.trialDeadline, ctx.trialTimeoutMs);
+    if (ms <= 0) {
+      const evidence = `not run: the trial's limit (${seconds(ctx.trialTimeoutMs!)}) ran out before it`;
+      outcomes.set(index, outcomeOf(check, { ok: false, evidence }));
+      return;
+    }
+    const verdict = await underDeadline(
+      ms,
+      ctx.signal,
+      (signal) =>
+        runCheck(
+          check,
+          { ...ctx, signal, timeoutMs: ms, ...(limit ? { timeLimit: limit } : {}) },
+          index,
+        ).catch((error: unknown): CheckVerdict => {
+          if (judged(check) && error instanceof InfraError) infra = error;
+          return { ok: false, evidence: `the check threw: ${errorMessage(error)}` };
+        }),
+      limit,
     );
     if (infra) throw infra;
     outcomes.set(index, outcomeOf(check, verdict));

@@ -19,7 +19,7 @@ export async function checkSucceeds(
   const result = await runProcess({
     command: "bash",
     args: ["-c", command],
-    cwd: ctx.sandbox,
+    cwd: ctx.workspace,
     env: ctx.env,
     timeoutMs: ctx.timeoutMs,
     stdoutFile,
@@ -36,7 +36,7 @@ export async function checkSucceeds(
   if (result.timedOut || (result.aborted && pastDeadline(ctx.signal))) {
     return {
       ok: false,
-      evidence: `timed out after ${seconds(ctx.timeoutMs)}${await tail()}`,
+      evidence: `timed out after ${seconds(ctx.timeoutMs)}${ctx.timeLimit ? `, ${ctx.timeLimit}` : ""}${await tail()}`,
       stopped: true,
     };
   }

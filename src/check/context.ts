@@ -12,8 +12,8 @@ export type CallStream = Iterable<ShimCall> | AsyncIterable<ShimCall>;
 
 /** What checks see of a finished trial. */
 export interface CheckContext {
-  /** Absolute path of the trial's sandbox. */
-  sandbox: string;
+  /** Absolute path of the trial's workspace. */
+  workspace: string;
   /** The recorded shimmed calls the agent made, in start order (up to the call log's cap). */
   calls: ShimCall[];
   /** Every call, past the cap too (each argument cut as recorded); without it, `calls`. */
@@ -27,6 +27,12 @@ export interface CheckContext {
   outDir: string;
   /** The eval's timeout: how long each check may take. */
   timeoutMs: number;
+  /** When the whole trial's limit runs out (epoch ms): a check gets at most what is left. */
+  trialDeadline?: number;
+  /** That limit (ms), for what a check cut short by it says. */
+  trialTimeoutMs?: number;
+  /** Set when `timeoutMs` is what was left of the trial's limit: said where a check times out. */
+  timeLimit?: string;
   /** The run's interrupt; a running check sees its own, also aborted at its deadline. */
   signal?: AbortSignal;
   /** Why the agent failed (timeout, its own failure): judges are skipped, unless `always`. */

@@ -10,10 +10,18 @@ export async function runCustomCheck(
   // A copy of the environment: one check changing it cannot change what the next one sees.
   const env = { ...ctx.env };
   const signal = ctx.signal ?? new AbortController().signal;
-  // Where the sandbox holds only the run's changes, the user's code gets the whole tree, copied.
+  // Where the provider holds only the run's changes, the user's code gets the whole tree, copied.
   const layers = await ctx.layers?.();
-  const sandbox = layers ? await layers.whole() : ctx.sandbox;
-  const result = await fn({ sandbox, calls: ctx.calls, run: ctx.run, env, signal });
+  const workspace = layers ? await layers.whole() : ctx.workspace;
+  // `sandbox` is the old name of `workspace`, kept for checks written before the rename.
+  const result = await fn({
+    workspace,
+    sandbox: workspace,
+    calls: ctx.calls,
+    run: ctx.run,
+    env,
+    signal,
+  });
   if (result === undefined || result === true) return { ok: true, evidence: "held" };
   if (result === false) return { ok: false, evidence: "returned false" };
   if (typeof result === "string") return { ok: false, evidence: result };

@@ -13,13 +13,29 @@ export const STOP_GRACE_MS = 3_000;
 
 /** The reason a check's signal carries when the check ran past the eval's timeout. */
 export class CheckTimedOut extends AgentEvalsError {
-  constructor(readonly timeoutMs: number) {
-    super(
-      Codes.checkFailed,
-      `did not finish within the eval's timeout (${seconds(timeoutMs)}); stopped`,
-      { exitCode: 1 },
-    );
+  constructor(
+    readonly timeoutMs: number,
+    /** What ran out: the eval's timeout for one part, or what was left of the whole trial's. */
+    limit = `the eval's timeout (${seconds(timeoutMs)})`,
+  ) {
+    super(Codes.checkFailed, `did not finish within ${limit}; stopped`, { exitCode: 1 });
   }
+}
+
+/**
+ * How long a part that starts now may take: the eval's timeout for one part, or what is left of
+ * the whole trial's limit (`trialDeadline`, epoch ms) when that is less; and how to say which.
+ */
+export function partLimit(
+  timeoutMs: number,
+  trialDeadline: number | undefined,
+  trialMs: number | undefined,
+): { ms: number; limit?: string } {
+  if (trialDeadline === undefined || trialMs === undefined) return { ms: timeoutMs };
+  const left = Math.max(0, trialDeadline - Date.now());
+  return left < timeoutMs
+    ? { ms: left, limit: `what was left of the trial's limit (${seconds(trialMs)})` }
+    : { ms: timeoutMs };
 }
 
 /** "0.3 s", "12 s": a timeout as evidence shows it. */
@@ -41,10 +57,11 @@ export async function underDeadline(
   timeoutMs: number,
   outer: AbortSignal | undefined,
   check: (signal: AbortSignal) => Promise<CheckVerdict>,
+  limit?: string,
 ): Promise<CheckVerdict> {
   const controller = new AbortController();
   const onOuter = () => controller.abort(outer?.reason);
-  const timer = setTimeout(() => controller.abort(new CheckTimedOut(timeoutMs)), timeoutMs);
+  const timer = setTimeout(() => controller.abort(new CheckTimedOut(timeoutMs, limit)), timeoutMs);
   let grace: NodeJS.Timeout | undefined;
   const givenUp = new Promise<undefined>((resolve) => {
     const wait = () => (grace = setTimeout(resolve, STOP_GRACE_MS, undefined));

@@ -6,13 +6,13 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { describePattern, type Pattern } from "../model/index.js";
 import type { CheckVerdict, WorkspaceLayers } from "./context.js";
-import { openInSandbox } from "./open-file.js";
+import { openInWorkspace } from "./open-file.js";
 import { searchFile, type SearchResult } from "./search.js";
 
 /** The absolute path of `relative` inside the sandbox, or undefined when it would escape it. */
-export function insideSandbox(sandbox: string, relative: string): string | undefined {
-  const full = path.resolve(sandbox, relative);
-  const rel = path.relative(sandbox, full);
+export function insideWorkspace(workspace: string, relative: string): string | undefined {
+  const full = path.resolve(workspace, relative);
+  const rel = path.relative(workspace, full);
   if (rel === "" || rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel))
     return rel === "" ? full : undefined;
   return full;
@@ -29,14 +29,14 @@ type Searched =
   | { kind: "special"; what: string }
   | { kind: "searched"; result: SearchResult };
 
-/** Opens the file (see openInSandbox: a symlink out of the sandbox throws) and searches it. */
+/** Opens the file (see openInWorkspace: a symlink out of the sandbox throws) and searches it. */
 async function search(
-  sandbox: string,
+  workspace: string,
   file: string,
   pattern: Pattern,
   signal: AbortSignal | undefined,
 ): Promise<Searched> {
-  const opened = await openInSandbox(sandbox, file);
+  const opened = await openInWorkspace(workspace, file);
   if (opened.kind !== "file") return opened;
   try {
     return {
@@ -66,17 +66,17 @@ async function exists(file: string): Promise<boolean> {
  * delete it or replace a folder on its way.
  */
 export async function folderHolding(
-  sandbox: string,
+  workspace: string,
   layers: WorkspaceLayers | undefined,
   p: string,
 ): Promise<string> {
-  const full = layers && insideSandbox(sandbox, p);
-  if (!layers || !full || (await exists(full))) return sandbox;
-  const rel = path.relative(sandbox, full).split(path.sep).join("/");
-  if (rel === "" || isDeleted(layers.deleted, rel)) return sandbox;
+  const full = layers && insideWorkspace(workspace, p);
+  if (!layers || !full || (await exists(full))) return workspace;
+  const rel = path.relative(workspace, full).split(path.sep).join("/");
+  if (rel === "" || isDeleted(layers.deleted, rel)) return workspace;
   for (let at = path.posix.dirname(rel); at !== "."; at = path.posix.dirname(at)) {
-    const stats = await fs.lstat(path.join(sandbox, at)).catch(() => undefined);
-    if (stats && !stats.isDirectory()) return sandbox;
+    const stats = await fs.lstat(path.join(workspace, at)).catch(() => undefined);
+    if (stats && !stats.isDirectory()) return workspace;
   }
   return layers.base;
 }
@@ -89,40 +89,40 @@ export function isDeleted(deleted: ReadonlySet<string>, rel: string): boolean {
 }
 
 export async function checkFileExists(
-  sandbox: string,
+  workspace: string,
   p: string,
   layers?: WorkspaceLayers,
 ): Promise<CheckVerdict> {
-  const full = insideSandbox(await folderHolding(sandbox, layers, p), p);
+  const full = insideWorkspace(await folderHolding(workspace, layers, p), p);
   if (!full) return escapes(p);
   if (await exists(full)) return { ok: true, evidence: `${p} exists` };
-  return { ok: false, evidence: `${p} does not exist${await nearby(sandbox, p, layers)}` };
+  return { ok: false, evidence: `${p} does not exist${await nearby(workspace, p, layers)}` };
 }
 
 export async function checkFileAbsent(
-  sandbox: string,
+  workspace: string,
   p: string,
   layers?: WorkspaceLayers,
 ): Promise<CheckVerdict> {
-  const full = insideSandbox(await folderHolding(sandbox, layers, p), p);
+  const full = insideWorkspace(await folderHolding(workspace, layers, p), p);
   if (!full) return escapes(p);
   if (await exists(full)) return { ok: false, evidence: `${p} exists but must not` };
   return { ok: true, evidence: `${p} does not exist` };
 }
 
 export async function checkFileContains(
-  sandbox: string,
+  workspace: string,
   p: string,
   pattern: Pattern,
   signal?: AbortSignal,
   layers?: WorkspaceLayers,
 ): Promise<CheckVerdict> {
-  const folder = await folderHolding(sandbox, layers, p);
-  const full = insideSandbox(folder, p);
+  const folder = await folderHolding(workspace, layers, p);
+  const full = insideWorkspace(folder, p);
   if (!full) return escapes(p);
   const searched = await search(folder, full, pattern, signal);
   if (searched.kind === "missing")
-    return { ok: false, evidence: `${p} does not exist${await nearby(sandbox, p, layers)}` };
+    return { ok: false, evidence: `${p} does not exist${await nearby(workspace, p, layers)}` };
   if (searched.kind === "special") return notRegular(p, searched.what);
   const r = searched.result;
   if (r.found) return { ok: true, evidence: `found at ${p}:${r.line}: ${r.text}` };
@@ -133,14 +133,14 @@ export async function checkFileContains(
 }
 
 export async function checkFileLacks(
-  sandbox: string,
+  workspace: string,
   p: string,
   pattern: Pattern,
   signal?: AbortSignal,
   layers?: WorkspaceLayers,
 ): Promise<CheckVerdict> {
-  const folder = await folderHolding(sandbox, layers, p);
-  const full = insideSandbox(folder, p);
+  const folder = await folderHolding(workspace, layers, p);
+  const full = insideWorkspace(folder, p);
   if (!full) return escapes(p);
   const searched = await search(folder, full, pattern, signal);
   if (searched.kind === "missing") return { ok: true, evidence: `${p} does not exist` };
@@ -158,14 +158,14 @@ export async function checkFileLacks(
 
 /** Searches each changed file for `text` until one holds it; FIFOs, sockets, devices are skipped. */
 async function searchChanged(
-  sandbox: string,
+  workspace: string,
   changed: string[],
   text: string,
   signal: AbortSignal | undefined,
 ): Promise<{ hit?: string; skipped: string }> {
   const skipped: string[] = [];
   for (const p of changed) {
-    const searched = await search(sandbox, path.join(sandbox, p), text, signal);
+    const searched = await search(workspace, path.join(workspace, p), text, signal);
     if (searched.kind === "special") skipped.push(`${p} (${searched.what})`);
     if (searched.kind === "searched" && searched.result.found)
       return { hit: `found at ${p}:${searched.result.line}: ${searched.result.text}`, skipped: "" };
@@ -178,12 +178,12 @@ async function searchChanged(
 }
 
 export async function checkChangedFilesContain(
-  sandbox: string,
+  workspace: string,
   changed: string[],
   text: string,
   signal?: AbortSignal,
 ): Promise<CheckVerdict> {
-  const { hit, skipped } = await searchChanged(sandbox, changed, text, signal);
+  const { hit, skipped } = await searchChanged(workspace, changed, text, signal);
   if (hit) return { ok: true, evidence: hit };
   return {
     ok: false,
@@ -194,12 +194,12 @@ export async function checkChangedFilesContain(
 }
 
 export async function checkChangedFilesLack(
-  sandbox: string,
+  workspace: string,
   changed: string[],
   text: string,
   signal?: AbortSignal,
 ): Promise<CheckVerdict> {
-  const { hit, skipped } = await searchChanged(sandbox, changed, text, signal);
+  const { hit, skipped } = await searchChanged(workspace, changed, text, signal);
   if (hit) return { ok: false, evidence: hit };
   return {
     ok: true,
@@ -209,12 +209,12 @@ export async function checkChangedFilesLack(
 
 /** The names in folder `dir` of the sandbox: with layers, of the prepared tree too, less the deleted. */
 async function namesIn(
-  sandbox: string,
+  workspace: string,
   dir: string,
   layers: WorkspaceLayers | undefined,
 ): Promise<string[]> {
   if (!layers) return fs.readdir(dir);
-  const rel = path.relative(sandbox, dir).split(path.sep).join("/") || ".";
+  const rel = path.relative(workspace, dir).split(path.sep).join("/") || ".";
   const own = await fs.readdir(dir).catch(() => undefined);
   const below = isDeleted(layers.deleted, rel)
     ? undefined
@@ -227,11 +227,11 @@ async function namesIn(
 }
 
 /** ", the folder has: a, b, c" — to make a missing file's evidence useful. */
-async function nearby(sandbox: string, p: string, layers?: WorkspaceLayers): Promise<string> {
-  const dir = insideSandbox(sandbox, path.dirname(p));
+async function nearby(workspace: string, p: string, layers?: WorkspaceLayers): Promise<string> {
+  const dir = insideWorkspace(workspace, path.dirname(p));
   if (!dir) return "";
   try {
-    const names = (await namesIn(sandbox, dir, layers)).filter((n) => n !== ".git").sort();
+    const names = (await namesIn(workspace, dir, layers)).filter((n) => n !== ".git").sort();
     if (names.length === 0) return `; ${path.dirname(p)}/ is empty`;
     const shown = names.slice(0, 8).join(", ");
     return `; ${path.dirname(p) === "." ? "the sandbox" : `${path.dirname(p)}/`} has: ${shown}${names.length > 8 ? ", …" : ""}`;

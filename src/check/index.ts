@@ -4,6 +4,7 @@
 
 export { shimBypassWarnings } from "./bypass.js";
 export { checkName, runChecks } from "./checks.js";
+export { partLimit } from "./deadline.js";
 export { isDeleted } from "./files.js";
 export { describeTrajectory, workflowProblems, type WorkflowProblems } from "./trajectory.js";
 export type { CheckContext, JudgingContext, WorkspaceLayers } from "./context.js";

@@ -25,15 +25,15 @@ export type Opened =
  * out of the sandbox is not followed: LinkEscapes is thrown instead of reading a file elsewhere on
  * the machine. Only a regular file is opened; anything else is reported as what it is.
  */
-export async function openInSandbox(sandbox: string, file: string): Promise<Opened> {
+export async function openInWorkspace(workspace: string, file: string): Promise<Opened> {
   let real: string;
   let stats: Stats;
   try {
-    const root = await fs.realpath(sandbox);
+    const root = await fs.realpath(workspace);
     real = await fs.realpath(file);
     if (real !== root && !real.startsWith(`${root}${path.sep}`)) {
       throw new LinkEscapes(
-        `${path.relative(sandbox, file)} is a symlink to ${real}, outside the sandbox`,
+        `${path.relative(workspace, file)} is a symlink to ${real}, outside the sandbox`,
       );
     }
     stats = await fs.lstat(real);

@@ -51,7 +51,7 @@ async function searchText(
 ): Promise<SearchResult> {
   const keep = Math.max(needle.length - 1, 0);
   // Sized to the file: a buffer per check that V8 frees only at a later collection adds up to tens
-  // of MB of peak RSS over a run of small files (BENCHMARKS.md, figure 7b).
+  // of MB of peak RSS over a run of small files (docs/benchmarks.md, figure 7b).
   const chunkBytes = Math.min(CHUNK_BYTES, Math.max(size, MIN_CHUNK_BYTES));
   const window = Buffer.allocUnsafe(keep + chunkBytes);
   let start = 0; // file offset of window[0]

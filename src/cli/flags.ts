@@ -97,6 +97,15 @@ export const FLAGS = {
     help: "compare and variants: a difference within ±PTS points is `no-change`\n(default 10)",
   },
   "dry-run": { type: "boolean", help: "print the plan (as `plan`) and run nothing" },
+  record: {
+    type: "boolean",
+    help: "record each trial's model traffic (through a proxy on loopback) into its\nresults folder, as cassette.json: for --replay",
+  },
+  replay: {
+    type: "string",
+    value: "DIR",
+    help: "answer each trial's model requests from the cassettes in DIR (a results\nfolder, or a folder of cassettes laid out like one): no API calls, no key;\na request the recording lacks ends the trial as a replay miss (AE303)",
+  },
   "keep-workspace": {
     type: "boolean",
     help: "keep each trial's sandbox on disk and print where",

@@ -122,6 +122,10 @@ on:
         description: Trials per eval × agent (empty = each eval's own)
         type: string
         default: ""
+      force:
+        description: Run evals even when a recorded verdict matches
+        type: boolean
+        default: false
 
 permissions:
   contents: read
@@ -136,10 +140,16 @@ jobs:
     permissions:
       contents: write # history on the copybook-results branch
       pull-requests: write # the sticky comment
+      # The reusable workflow's small \`source\` job asks for it (a called job gets no more than its
+      # caller grants, or the run is refused). With action-repository and action-ref set, as
+      # below, it reads no token; without them it reads which ref of evals.yml you pinned.
+      id-token: write
     with:
       evals: evals/ # globs of eval files, one per line
       agents: \${{ inputs.agents }}
       trials: \${{ inputs.trials }}
+      # Nightly runs everything again (keeps the history fresh); a manual run when asked to.
+      force: \${{ github.event_name == 'schedule' || inputs.force == true }}
       budget-usd: "5" # the most one run may spend, split across the shards
       shards: auto # or a number: machines that run the suite in parallel
       action-repository: ${action.repository} # where the jobs take the Action from: keep equal to \`uses\`
@@ -191,7 +201,7 @@ export async function initProject(
     );
     if (exists) {
       throw new InitConflictError(
-        `${rel} already exists; init writes nothing over existing files (move it away, or add evals by hand: see README "Writing evals")`,
+        `${rel} already exists; init writes nothing over existing files (move it away, or add evals by hand: see docs/writing-evals.md)`,
       );
     }
   }

@@ -1,6 +1,8 @@
 // The values flags take, checked: each bad value is a UsageError naming the flag and what it takes.
 
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { UsageError, errorMessage } from "../model/index.js";
 import { SANDBOX_KINDS, type ContainerOptions, type SandboxKind } from "../run/index.js";
 import { containerLimitProblem } from "../define/index.js";
@@ -130,4 +132,23 @@ export function compareBase(flags: Flags): string {
       "compare needs --base REF: the git ref whose evals are the control (e.g. --base origin/main)",
     );
   return flags.base;
+}
+
+/** --record, --replay DIR (against the project root, like --history-dir); not both. */
+export function traffic(
+  flags: Flags,
+  projectRoot: string,
+): { traffic?: { mode: "record" } | { mode: "replay"; from: string } } {
+  if (flags.record && flags.replay !== undefined)
+    throw new UsageError(
+      "--record and --replay exclude each other: record a run first, then replay it",
+    );
+  if (flags.record) return { traffic: { mode: "record" } };
+  if (flags.replay === undefined) return {};
+  const from = path.resolve(projectRoot, flags.replay);
+  if (!existsSync(from))
+    throw new UsageError(
+      `--replay: ${from} does not exist; give a results folder of a run made with --record (e.g. an artifact you downloaded), or a folder of cassettes laid out like one`,
+    );
+  return { traffic: { mode: "replay", from } };
 }

@@ -5,7 +5,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { Codes, type DefinitionProblem, errorMessage } from "../model/index.js";
+import { Codes, DefinitionError, type DefinitionProblem, errorMessage } from "../model/index.js";
 
 /** Eval files larger than this are rejected (AE114) before they are read. */
 export const MAX_EVAL_FILE_BYTES = 1024 * 1024;
@@ -87,4 +87,40 @@ function kindOf(stats: fs.Stats): string {
 
 function isCode(error: unknown, code: string): boolean {
   return (error as NodeJS.ErrnoException)?.code === code;
+}
+
+/** The text of an eval file's bytes; throws AE114 when too large, AE113 when not UTF-8. */
+export function decodeEvalFile(file: string, bytes: Uint8Array): string {
+  if (bytes.byteLength > MAX_EVAL_FILE_BYTES)
+    throw new DefinitionError([tooLarge(file, bytes.byteLength)]);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new DefinitionError([
+      {
+        file,
+        line: firstNonUtf8Line(bytes),
+        code: Codes.notUtf8,
+        message: "the file is not valid UTF-8",
+        fix: "save the file with UTF-8 encoding",
+      },
+    ]);
+  }
+}
+
+/** 1-based line of the first invalid UTF-8 sequence (a newline byte never occurs inside one). */
+function firstNonUtf8Line(bytes: Uint8Array): number {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let line = 1;
+  for (let start = 0; start <= bytes.length; line += 1) {
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline === -1 ? bytes.length : newline;
+    try {
+      decoder.decode(bytes.subarray(start, end));
+    } catch {
+      return line;
+    }
+    start = end + 1;
+  }
+  return 1;
 }

@@ -37,27 +37,42 @@ export {
   usedTools,
 } from "./ts/assertions.js";
 export {
+  assertionsSchema,
+  binNameSchema,
   commandSchema,
   countDeclaredAssertions,
   described,
+  envVarNameSchema,
   evalNameSchema,
   exitCodeSchema,
   hint,
   isPlainRecord,
   judgeAgentSchema,
   judgeOptionShape,
+  mcpServersSchema,
   nonEmptyText,
+  paramNameSchema,
   regexSchema,
   sandboxPathSchema,
+  sandboxSchema,
+  shimSchema,
   trialCounts,
   trialsSchema,
   variantsSchema,
   withMeta,
   workflowSchema,
   yamlTaskDefaults,
-  yamlTaskSchema,
 } from "./yaml/schema.js";
-export { locate, problemAt, type YamlSource } from "./yaml/source.js";
-export { judgeCheck, toVariantSpec, workflowCheck, yamlTaskEval } from "./yaml/task.js";
+export {
+  definitionErrorsOnly,
+  type KeyPath,
+  locate,
+  parseYamlSource,
+  problemAt,
+  type YamlSource,
+} from "./yaml/source.js";
+export { judgeCheck, toMcpServers, toVariantSpec, workflowCheck } from "./yaml/mappers.js";
+export { normalizeShim, resolveUserPath } from "./yaml/normalize.js";
+export { decodeEvalFile, MAX_EVAL_FILE_BYTES } from "./eval-file.js";
 export { validateWithSchema } from "./yaml/validate.js";
 export { containerLimitProblem } from "./yaml/container.js";

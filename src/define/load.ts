@@ -7,10 +7,9 @@ import type { EvalSpec } from "../model/index.js";
 import { Codes, DefinitionError, type DefinitionProblem, errorMessage } from "../model/index.js";
 import { isYamlFile } from "./discover.js";
 import { displayPath } from "../util/index.js";
-import { evalFileProblem } from "./eval-file.js";
+import { decodeEvalFile, evalFileProblem } from "./eval-file.js";
 import { createModuleLoader, evalExports, type ModuleLoader } from "./ts/module.js";
 import { specsFromExports } from "./ts/exports.js";
-import { decodeEvalFile } from "./yaml/task.js";
 import { parseYamlSource, problemAt, type YamlSource } from "./yaml/source.js";
 import type { YamlKindLoader } from "./kinds.js";
 
@@ -73,13 +72,15 @@ export async function loadEvals(files: string[], options: LoadOptions): Promise<
 
 function unknownSandboxKinds(specs: EvalSpec[], known: readonly string[]): DefinitionProblem[] {
   return specs
-    .filter((spec) => spec.sandbox.provider !== undefined && !known.includes(spec.sandbox.provider))
+    .filter(
+      (spec) => spec.isolation.provider !== undefined && !known.includes(spec.isolation.provider),
+    )
     .map((spec) => ({
       file: spec.file,
       line: spec.line,
       key: "sandbox.kind",
       code: Codes.schema,
-      message: `eval ${spec.id}: unknown sandbox kind ${JSON.stringify(spec.sandbox.provider)}, known: ${known.join(", ")}`,
+      message: `eval ${spec.id}: unknown sandbox kind ${JSON.stringify(spec.isolation.provider)}, known: ${known.join(", ")}`,
       fix: `set \`sandbox.kind\` to one of ${known.join(", ")}, or remove it to use the run's --sandbox`,
     }));
 }

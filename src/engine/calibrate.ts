@@ -11,6 +11,7 @@ import {
   allowedEndpoints,
   DEFAULT_PROVIDER,
   resolveIsolation,
+  resolveEvals,
   BudgetLedger,
   calibrateJudge,
   reapDeadRuns,
@@ -88,7 +89,7 @@ export async function calibrateEvals(
         index,
         outDir: path.join(projectRoot, OWN_DIR, "calibration", spec.id, `judge-${index}`),
         baseEnv: definedEnv(env),
-        isolation,
+        isolation: resolveEvals([spec], isolation).get(spec)!,
         signal: options.signal ?? new AbortController().signal,
         capUsd: () => (budget.limitUsd === undefined ? undefined : budget.remaining),
         onExample: (example) => {

@@ -7,7 +7,7 @@ import { discoverEvalFiles } from "../define/index.js";
 import { openBaseTree, baseName, type BaseSpec, pairWithBase, planRun } from "../plan/index.js";
 import { templateProblems } from "../run/index.js";
 import { loadFiles, usesRealHome } from "./definitions.js";
-import { planEvals, type PlannedRun } from "./plan.js";
+import { planEvals, settlePlan, type PlannedRun } from "./plan.js";
 import { runPlanned, type RunEvalsOptions, type RunEvalsOutcome } from "./run.js";
 
 /** What `compare --base` takes besides a run's options. */
@@ -52,7 +52,7 @@ export async function planComparison(
       { trials: options.trials, margin: options.margin },
     );
     planned.plan.units = pairing.units;
-    planned.plan.agentUnits = pairing.units.filter((u) => u.agent && !u.settled).length;
+    settlePlan(planned, options.budgetUsd);
     const paired = pairing.units.filter((u) => u.arm?.role === "treatment").length;
     planned.notes.push(
       `compare: ${paired} eval × agent pair(s) against ${tree.label}` +

@@ -2,9 +2,16 @@
 // without running anything.
 
 import path from "node:path";
-import { DefinitionError, type AgentRef, type EvalSpec, type Plan } from "../model/index.js";
+import {
+  DefinitionError,
+  REPLAYING_ENV,
+  type AgentRef,
+  type EvalSpec,
+  type Plan,
+} from "../model/index.js";
 import {
   applyCache,
+  freeAgentNote,
   type CacheContext,
   type CacheOptions,
   changedEvals,
@@ -18,8 +25,9 @@ import {
   planRun,
   pairKey,
   type ShardAssignment,
+  shareBudget,
 } from "../plan/index.js";
-import { templateProblems } from "../run/index.js";
+import { agentFolderName, templateProblems } from "../run/index.js";
 import { selectEvals } from "../kinds/index.js";
 import { loadDefinitions, loadFiles, type SelectOptions } from "./definitions.js";
 
@@ -57,6 +65,16 @@ export interface PlanOptions extends SelectOptions {
   variants?: boolean;
   /** The margin of a comparison's `no-change` (default 0.1: ±10 points). */
   margin?: number;
+  /** The most the whole run may spend, in USD: no trial starts unless its worst case fits. */
+  budgetUsd?: number;
+  /**
+   * Record each trial's model traffic, or replay it from a results (or cassette) folder
+   * (docs/record-replay.md): every trial runs (no cached verdict stands in), and a replay needs no
+   * credentials.
+   */
+  traffic?: { mode: "record" } | { mode: "replay"; from: string };
+  /** Only the pairs whose agent's results folder has this name (`agent-evals replay <trial>`). */
+  agentFolder?: string;
 }
 
 export interface PlannedRun {
@@ -71,7 +89,8 @@ export interface PlannedRun {
 
 /** Discover, load and plan, without running anything. Throws DefinitionError on bad input. */
 export async function planEvals(options: PlanOptions): Promise<PlannedRun> {
-  const env = options.env ?? process.env;
+  const given = options.env ?? process.env;
+  const env = options.traffic?.mode === "replay" ? { ...given, [REPLAYING_ENV]: "1" } : given;
   const projectRoot = path.resolve(options.projectRoot);
   const specs = await loadDefinitions({ ...options, projectRoot, env });
   const badTemplates = await templateProblems(specs, projectRoot);
@@ -111,15 +130,21 @@ export async function planEvals(options: PlanOptions): Promise<PlannedRun> {
     );
     plan.units = plan.units.filter((u) => changedIds.has(u.spec.id));
   }
+  if (options.agentFolder !== undefined)
+    plan.units = plan.units.filter((u) => agentFolderName(u.agentName) === options.agentFolder);
   if (options.shard)
     plan.units = await unitsOfShard(plan.units, options.shard, {
       historyDir: cacheOptions(projectRoot, options).historyDir,
       assignment: options.shardPlan,
     });
   const cache = await applyCache(plan.units, cacheOptions(projectRoot, options));
-  const skippedForCredentials = options.skipWithoutCredentials
-    ? skipWithoutCredentials(plan.units, env, options.skipWithoutCredentials)
-    : 0;
+  const freeNote = freeAgentNote(plan.units, cache);
+  if (freeNote) notes.push(freeNote);
+  // A replay answers from its recording: no pair needs a login.
+  const skippedForCredentials =
+    options.skipWithoutCredentials && options.traffic?.mode !== "replay"
+      ? skipWithoutCredentials(plan.units, env, options.skipWithoutCredentials)
+      : 0;
   // Each eval × agent that will run and has variants becomes the control of one comparison per
   // variant (after the cache and the credentials: a settled eval has nothing to compare).
   if (options.variants !== false)
@@ -128,15 +153,28 @@ export async function planEvals(options: PlanOptions): Promise<PlannedRun> {
       margin: options.margin,
       projectRoot,
     });
+  const planned = { projectRoot, specs, plan, notes, cache, skippedForCredentials };
+  settlePlan(planned, options.budgetUsd);
+  return planned;
+}
+
+/**
+ * The plan's last step, once its units are final (also after a comparison paired them): how many
+ * start an agent, and each one's part of the budget.
+ */
+export function settlePlan({ plan, cache }: PlannedRun, budgetUsd: number | undefined): void {
   plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
-  return { projectRoot, specs, plan, notes, cache, skippedForCredentials };
+  if (budgetUsd === undefined) return;
+  plan.budgetUsd = budgetUsd;
+  shareBudget(plan.units, cache.history, budgetUsd);
 }
 
 function cacheOptions(projectRoot: string, options: PlanOptions): CacheOptions {
   return {
     projectRoot,
     historyDir: options.historyDir ? path.resolve(projectRoot, options.historyDir) : undefined,
-    force: options.force ?? false,
+    // Recording or replaying runs every trial: a cached verdict has no traffic to record or replay.
+    force: (options.force ?? false) || options.traffic !== undefined,
     noCache: options.noCache ?? false,
   };
 }

@@ -27,6 +27,7 @@ import {
   DEFAULT_PROVIDER,
   providerNamed,
   resolveIsolation,
+  resolveEvals,
   type TrialIsolation,
   BudgetLedger,
   reapDeadRuns,
@@ -133,7 +134,10 @@ export async function recheckEvals(options: RecheckOptions): Promise<RunEvalsOut
             result,
             resultsDir,
             baseEnv: definedEnv(env),
-            isolation: recheckIsolation(result, recorded) ?? isolation,
+            // The eval's own, over the provider its trials ran in: worked out once, here.
+            isolation: resolveEvals([spec], recheckIsolation(result, recorded) ?? isolation).get(
+              spec,
+            )!,
             signal,
             budget,
             calibrationOf: (judge) => calibration(spec, judge),

@@ -3,7 +3,7 @@
 
 import os from "node:os";
 import path from "node:path";
-import type { EvalSpec, Plan, PlannedUnit } from "../model/index.js";
+import type { EvalSpec, Plan } from "../model/index.js";
 import {
   CiGateError,
   RESULTS_DIR,
@@ -32,7 +32,7 @@ import {
   allowedEndpoints,
   checkEvalProviders,
   type Endpoint,
-  isolationFor,
+  resolveEvals,
   isolationNote,
   DEFAULT_PROVIDER,
   PROVIDERS,
@@ -42,10 +42,13 @@ import {
   resolveIsolation,
   type SandboxKind,
   type TrialIsolation,
+  type RunUnit,
+  unitsToRun,
   BudgetLedger,
   reapDeadRuns,
   reapedNote,
   runSuite,
+  stageReplaySource,
   type SuiteEvents,
   type SuiteOutcome,
 } from "../run/index.js";
@@ -65,8 +68,6 @@ export interface RunEvalsOptions extends PlanOptions {
   unsafeLocal?: boolean;
   /** Keeps prepared sandboxes (the result of `setup`) between runs; the Action uses the Actions cache. */
   preparedStore?: PreparedStore;
-  /** The most the whole run may spend, in USD: no trial starts unless its worst case fits. */
-  budgetUsd?: number;
   signal?: AbortSignal;
   events?: SuiteEvents & { onPlan?(planned: PlannedRunInfo): void };
   maxRetries?: number;
@@ -144,11 +145,11 @@ export async function runPlanned(
   // The evals whose agents run: their `sandbox.kind` names a provider over --sandbox.
   const agentSpecs = [...new Set(plan.units.filter((u) => u.agent).map((u) => u.spec))];
   const ownsHome = agentSpecs.find(
-    (spec) => spec.sandbox.provider && providerNamed(spec.sandbox.provider)?.ownHome,
+    (spec) => spec.isolation.provider && providerNamed(spec.isolation.provider)?.ownHome,
   );
   if (realHome && ownsHome) {
     throw new UsageError(
-      `--real-home cannot be used with eval ${ownsHome.id}, whose sandbox.kind ${ownsHome.sandbox.provider} gives each trial its own HOME (the real one would be writable inside it). Drop --real-home, or that eval's sandbox.kind.`,
+      `--real-home cannot be used with eval ${ownsHome.id}, whose sandbox.kind ${ownsHome.isolation.provider} gives each trial its own HOME (the real one would be writable inside it). Drop --real-home, or that eval's sandbox.kind.`,
     );
   }
   if (realHome && plan.agentUnits > 0) notes.push(REAL_HOME_NOTE);
@@ -164,13 +165,18 @@ export async function runPlanned(
   if (note) notes.push(note);
   // The default provider's note is said by the faces (`eval` prints it); any other's here.
   if (isolation.provider !== DEFAULT_PROVIDER) notes.push(isolationNote(isolation));
-  // And the evals without an agent whose provider runs their checks inside (docker: its image).
-  const checkedInside = plan.units
-    .filter((u) => !u.agent && isolationFor(u.spec, isolation).provider.checksInside)
-    .map((u) => u.spec);
-  notes.push(
-    ...(await checkEvalProviders([...new Set([...agentSpecs, ...checkedInside])], isolation)),
+  // Each eval's isolation, worked out here once: every later step reads it from its unit.
+  const resolved = resolveEvals(
+    plan.units.map((u) => u.spec),
+    isolation,
   );
+  const units = unitsToRun(plan.units, resolved);
+  // The providers of the evals whose agents run, and of those without an agent whose provider
+  // runs their checks inside (docker: its image), checked before anything runs.
+  const checked = new Map(
+    [...resolved].filter(([spec, own]) => agentSpecs.includes(spec) || own.provider.checksInside),
+  );
+  notes.push(...(await checkEvalProviders(checked, isolation)));
   // The declared secrets, every agent's credential variables and the well-known ones are replaced
   // in everything the run writes.
   const redactor = secretRedactor(env, [
@@ -189,20 +195,26 @@ export async function runPlanned(
   const resultsDir = path.join(projectRoot, RESULTS_DIR);
   refuseLinkedOwnFolder(projectRoot, resultsDir);
   const unlock = await lockResults(resultsDir);
+  // A replay of the last run's own results folder: its cassettes kept out of the clearing.
+  const replaying =
+    options.traffic?.mode === "replay"
+      ? await stageReplaySource(options.traffic.from, resultsDir)
+      : undefined;
+  if (replaying) options = { ...options, traffic: { mode: "replay", from: replaying.from } };
   try {
     await clearResults(resultsDir, keptInResults(projectRoot, options));
     const startedAt = new Date();
     const { results: ran, comparisons } = await withRedactor(redactor, () =>
-      runUnits(plan.units, options, { env, projectRoot, resultsDir, isolation }, planned.cache),
+      runUnits(units, options, { env, projectRoot, resultsDir }, planned),
     ).finally(() => disposeProviders());
     // Which provider each result's trials ran inside (run.json), where an agent ran now, with a
     // container's image and limits: infrastructure noise depends on them.
     const results = ran.map((result, i) => {
-      const unit = plan.units[i];
+      const unit = units[i];
       if (!unit?.agent || result.cachedFrom || result.trialsRun === 0) return result;
-      const own = isolationFor(unit.spec, isolation);
-      const container = own.provider.record?.(own.container ?? {});
-      return { ...result, sandbox: own.provider.name, ...(container ? { container } : {}) };
+      const { provider, container: options } = unit.isolation;
+      const container = provider.record?.(options ?? {});
+      return { ...result, sandbox: provider.name, ...(container ? { container } : {}) };
     });
     return await report(planned, { results, comparisons }, startedAt, options, {
       env,
@@ -211,6 +223,7 @@ export async function runPlanned(
       redactor,
     });
   } finally {
+    await replaying?.dispose();
     await unlock();
   }
 }
@@ -228,10 +241,10 @@ interface RunContext {
 }
 
 async function runUnits(
-  units: PlannedUnit[],
+  units: RunUnit[],
   options: RunEvalsOptions,
-  { env, projectRoot, resultsDir, isolation }: RunContext,
-  cache?: { history: Map<string, HistoryLine[]> },
+  { env, projectRoot, resultsDir }: Omit<RunContext, "isolation">,
+  { cache, plan }: PlannedRun,
 ) {
   const agentEnv = options.hideFromAgents
     ? Object.fromEntries(Object.entries(env).filter(([name]) => !options.hideFromAgents!(name)))
@@ -240,10 +253,10 @@ async function runUnits(
     projectRoot,
     resultsDir,
     // Against a history folder each eval × agent runs until its comparison with its last recorded
-    // verdict is decided too (README › Comparisons).
+    // verdict is decided too (docs/verdicts.md › Comparisons).
     baselineOf: (unit) =>
       unit.arm === undefined
-        ? historyBaseline(cache?.history.get(unit.spec.id) ?? [], unit.agentName)
+        ? historyBaseline(cache.history.get(unit.spec.id) ?? [], unit.agentName)
         : undefined,
     concurrency: options.concurrency ?? os.availableParallelism(),
     allTrials: options.allTrials ?? false,
@@ -252,10 +265,10 @@ async function runUnits(
     env: definedEnv(agentEnv),
     signal: options.signal ?? new AbortController().signal,
     events: options.events,
-    budget: new BudgetLedger(options.budgetUsd),
+    budget: new BudgetLedger(plan.budgetUsd),
     preparedStore: options.preparedStore,
-    isolation,
     calibrationOf: calibrationLookup(await readCalibration(projectRoot)),
+    ...(options.traffic ? { traffic: options.traffic } : {}),
   });
 }
 
@@ -278,7 +291,7 @@ async function report(
     commit,
     isolation: isolationNote(isolation),
     projectRoot,
-    budgetUsd: options.budgetUsd,
+    budgetUsd: plan.budgetUsd,
     comparisons,
   });
   // An interrupted run (SIGINT/SIGTERM/SIGHUP) still writes what finished, marked as such.

@@ -51,8 +51,12 @@ export interface ActionInputs {
   artifactName: string;
   retentionDays?: number;
   shard?: { index: number; count: number };
-  /** How agents are isolated (README "Security model"). */
+  /** How agents are isolated (docs/sandboxes.md › Security model). */
   sandbox: SandboxKind;
+  /** Record each trial's model traffic into its results folder (docs/record-replay.md). */
+  record: boolean;
+  /** Answer each trial's model requests from the cassettes in this folder: no key, no cost. */
+  replay?: string;
   /** With docker: the image and limits of evals without their own (`image`, `cpus` … inputs). */
   container?: ContainerOptions;
   /** plan mode: how many shards. */
@@ -253,6 +257,8 @@ export function readInputs(): ActionInputs {
     ),
     shard: shard(),
     sandbox: sandbox(),
+    record: bool("record", false),
+    replay: core.getInput("replay").trim() || undefined,
     container: container(),
     shards: shards(),
     shardPlan: shardPlan(),
@@ -269,6 +275,10 @@ export function readInputs(): ActionInputs {
     allowedActors: list("allowed-actors"),
     githubToken: core.getInput("github-token").trim(),
   };
+  if (inputs.record && inputs.replay)
+    throw new InputError(
+      "inputs record and replay exclude each other: record in one run, replay its cassettes in another",
+    );
   if (inputs.mode === "publish" && !inputs.mergeFrom)
     throw new InputError(
       "input merge-from: publish mode needs the folder the shards' results were downloaded to",

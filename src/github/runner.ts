@@ -3,7 +3,7 @@
 //
 // Why not `import * as core from "@actions/core"`: its index eagerly imports the OIDC client, which
 // pulls in @actions/http-client and undici — about 1 MB of code the Action never uses, compiled on
-// every start, which more than doubled the cold start of a YAML-only run (BENCHMARKS.md, figure 5).
+// every start, which more than doubled the cold start of a YAML-only run (docs/benchmarks.md, figure 5).
 // The functions below are the same one-liners as core's index over the same modules, so the escaping
 // of commands, the file-command delimiters and the summary writer are still @actions/core's.
 // The relative paths are needed because core's `exports` map only exposes its index; the lockfile

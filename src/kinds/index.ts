@@ -2,6 +2,7 @@
 // CLI, the Action, `agent-evals schema`) goes through these functions instead of naming a kind.
 
 import type * as z from "zod/mini";
+import type { YamlKindLoader } from "../define/index.js";
 import type { EvalResult, EvalSpec } from "../model/index.js";
 import type { ReportSection, Style } from "../report/index.js";
 import type { EvalKind, Selection, SelectOptions, Summary, SummarizeContext } from "./kind.js";
@@ -63,8 +64,8 @@ function register<N extends keyof SummaryByKind>(kind: EvalKind<SummaryByKind[N]
 /** Every kind, registered once: the only list of them. */
 const KINDS = [register(taskKind), register(skillKind)];
 
-/** The kinds' YAML loaders, for define/load.ts. */
-export const EVAL_KINDS: readonly EvalKind[] = KINDS.map((k) => k.kind as EvalKind);
+/** The kinds' YAML loaders, for define/load.ts (a kind is its own loader: no cast needed). */
+export const EVAL_KINDS: readonly YamlKindLoader[] = KINDS.map((k): YamlKindLoader => k.kind);
 
 /** The selection the kinds leave of `names` (a group name selects its parts; `axis` keeps some). */
 export function selectEvals(

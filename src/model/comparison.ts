@@ -1,6 +1,6 @@
 // Did a change help? The arithmetic of comparing a control's pass rate with a treatment's: the
 // interval of the difference, an exact test, the verdict rule, and the sequential rule that says
-// when trials may stop. Pure functions; README "Comparisons"
+// when trials may stop. Pure functions; docs/verdicts.md › Comparisons
 // states the rule and bench/comparison.ts measures its error rates by simulation.
 
 import type { Reliability } from "./result.js";

@@ -44,7 +44,7 @@ export function evalCode(result: EvalResult): string | undefined {
  */
 export function trialCode(trial: TrialResult): string | undefined {
   if (trial.status === "passed") return undefined;
-  if (trial.status === "error") return Codes.infraError;
+  if (trial.status === "error") return trial.code ?? Codes.infraError;
   if (trial.code) return trial.code;
   if (trial.timedOut) return Codes.agentTimedOut;
   return trial.checks.some((c) => !c.ok) ? Codes.checkFailed : Codes.agentFailed;

@@ -5,7 +5,7 @@
 
 /**
  * The base of every error agent-evals raises on purpose. `code` is a stable diagnostic code (the
- * table `Codes` below, README "Diagnostic codes"); `exitCode` is what the CLI exits with when the
+ * table `Codes` below, docs/results.md › Diagnostic codes); `exitCode` is what the CLI exits with when the
  * error ends a command (2: the harness could not run; nothing was judged).
  */
 export class AgentEvalsError extends Error {
@@ -128,6 +128,8 @@ export const Codes = {
   setupFailed: "AE301",
   // Run-time outcomes (run.json `code` fields and `diagnostics`; see src/report/diagnostics.ts).
   infraError: "AE302",
+  /** A replayed trial asked for a model answer its recording does not hold (`--replay`). */
+  replayMiss: "AE303",
   checkFailed: "AE401",
   agentFailed: "AE402",
   agentTimedOut: "AE403",

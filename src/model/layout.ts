@@ -26,3 +26,10 @@ export const HISTORY_FILE = "history.jsonl";
 
 /** What `agent-evals calibrate` measured of each judge, read by every run's report. */
 export const CALIBRATION_FILE = path.join(OWN_DIR, "calibration.json");
+
+/**
+ * Set in the environment the evals are loaded and planned with when the run replays recorded
+ * model traffic: an agent then needs no login to be available (its answers come from the
+ * recording), as kinds/skill's claude-code checks.
+ */
+export const REPLAYING_ENV = "AGENT_EVALS_REPLAYING";

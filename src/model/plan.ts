@@ -29,10 +29,17 @@ export interface PlannedUnit {
   arm?: ArmPlan;
   /** Set when the plan already knows the outcome (skipped …): nothing runs. */
   settled?: { status: EvalStatus; reason: string; cached?: CachedVerdict; code?: string };
+  /**
+   * The unit's part of the run's budget (USD), in proportion to its expected cost from history:
+   * what a shard holding it may spend. Set on every unit when the run has a budget.
+   */
+  budgetShareUsd?: number;
 }
 
 export interface Plan {
   units: PlannedUnit[];
+  /** The most the whole run may spend (USD): no trial starts unless its worst case fits. */
+  budgetUsd?: number;
   /** Units that will start an agent: what the CI gate guards. */
   agentUnits: number;
 }

@@ -86,6 +86,22 @@ export function estimatePairs(
   return estimates;
 }
 
+/**
+ * Each unit's part of the budget, in proportion to its expected cost (pairs without cost history:
+ * a typical pair's, or their trials): what the shards' budgets add up from.
+ */
+export function shareBudget(
+  units: PlannedUnit[],
+  history: Map<string, HistoryLine[]>,
+  budgetUsd: number,
+): void {
+  const estimates = estimatePairs(units, history);
+  const total = units.reduce((sum, u) => sum + estimates.get(u)!.budgetWeight, 0);
+  for (const u of units)
+    u.budgetShareUsd =
+      budgetUsd * (total > 0 ? estimates.get(u)!.budgetWeight / total : 1 / units.length);
+}
+
 export interface ShardSummary {
   index: number;
   /** `i/n`, as `--shard` and the Action's `shard` input take it. */
@@ -95,7 +111,7 @@ export interface ShardSummary {
   expectedDurationMs: number;
   expectedCostUsd: number;
   weight: number;
-  /** The share of the total budget this shard may spend (budget × its share of expected cost). */
+  /** The part of the budget this shard may spend: its units' shares, rounded down to the cent. */
   budgetUsd?: number;
 }
 
@@ -109,25 +125,25 @@ export interface ShardPlan extends ShardAssignment {
   matrix: { include: Array<{ shard: string; index: number; "budget-usd"?: string }> };
 }
 
-/** The split of `units` into `count` (or auto) shards, with what each shard is expected to take. */
+/**
+ * The split of `units` into `count` (or auto) shards, with what each shard is expected to take and,
+ * when the plan has a budget, may spend (the sum of its units' `budgetShareUsd`).
+ */
 export function planShards(
   units: PlannedUnit[],
   count: number | "auto",
   history: Map<string, HistoryLine[]>,
-  budgetUsd?: number,
 ): ShardPlan {
   const n = count === "auto" ? autoShardCount(units.length) : count;
   const estimates = estimatePairs(units, history);
   const buckets = assignShards(units, n, (u) => estimates.get(u)!.weight);
   const sum = (list: PlannedUnit[], f: (e: PairEstimate) => number) =>
     list.reduce((total, u) => total + f(estimates.get(u)!), 0);
-  const totalBudgetWeight = sum(units, (e) => e.budgetWeight);
+  const budgeted = units.some((u) => u.budgetShareUsd !== undefined);
   const summaries = buckets.map((bucket, i): ShardSummary => {
     const cost = round6(sum(bucket, (e) => e.expectedCostUsd ?? 0));
     const trials = sum(bucket, (e) => e.trials);
-    // The budget follows expected cost (pairs without cost history: a typical pair's, or trials).
-    const share =
-      totalBudgetWeight > 0 ? sum(bucket, (e) => e.budgetWeight) / totalBudgetWeight : 1 / n;
+    const budgetUsd = bucket.reduce((total, u) => total + (u.budgetShareUsd ?? 0), 0);
     return {
       index: i + 1,
       shard: `${i + 1}/${n}`,
@@ -136,7 +152,7 @@ export function planShards(
       expectedDurationMs: sum(bucket, (e) => e.expectedDurationMs ?? 0),
       expectedCostUsd: cost,
       weight: sum(bucket, (e) => e.weight),
-      ...(budgetUsd !== undefined ? { budgetUsd: splitBudget(budgetUsd, share) } : {}),
+      ...(budgeted ? { budgetUsd: Math.floor(budgetUsd * 100 + 1e-9) / 100 } : {}),
     };
   });
   const weights = summaries.map((s) => s.weight);
@@ -157,11 +173,6 @@ export function planShards(
       })),
     },
   };
-}
-
-/** A shard's part of the budget, rounded down to the cent so the parts never add up to more. */
-export function splitBudget(budgetUsd: number, share: number): number {
-  return Math.floor(budgetUsd * share * 100) / 100;
 }
 
 function median(values: Array<number | undefined>): number | undefined {

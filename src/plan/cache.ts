@@ -2,6 +2,7 @@
 // rendered prompt hash, definition hash and agent version match a recorded verdict is `cached`.
 // Without one, the checkout's fingerprint cache does the same, keyed also on the repository state
 // (HEAD, tracked changes, untracked files); outside git nothing is cached. `force` re-runs all.
+// Free agents are never cached (freeAgentNote says why, in the run's notes).
 
 import type { CachedVerdict, PlannedUnit } from "../model/index.js";
 import {
@@ -19,12 +20,26 @@ export type { CacheContext, CacheOptions };
 
 /** Units worth caching: prompted evals with a paid agent that would run (free agents just run). */
 function cacheable(unit: PlannedUnit): boolean {
-  return (
-    !unit.settled &&
-    unit.agent !== undefined &&
-    unit.agent.free !== true &&
-    unit.prompt !== undefined
-  );
+  return runsPrompt(unit) && unit.agent?.free !== true;
+}
+
+function runsPrompt(unit: PlannedUnit): boolean {
+  return !unit.settled && unit.agent !== undefined && unit.prompt !== undefined;
+}
+
+/**
+ * Free agents (literal, scriptAgent) are never cached, by choice: a re-run costs nothing, and its
+ * verdict is today's — the literal agent's steps can break with nothing in the checkout changed (a
+ * package released since). When a cache is in use, the run says so, rather than leave a user to
+ * wonder why those pairs ran again. Nothing when nothing is cached anyway (--force, outside git).
+ */
+export function freeAgentNote(units: PlannedUnit[], context: CacheContext): string | undefined {
+  const { options } = context;
+  if (options.force || (!options.historyDir && context.repoState === undefined)) return undefined;
+  const free = units.filter((u) => runsPrompt(u) && u.agent?.free === true);
+  if (!free.length) return undefined;
+  const names = [...new Set(free.map((u) => u.agentName))].join(", ");
+  return `not cached: ${free.length} eval × agent ${free.length === 1 ? "pair" : "pairs"} with a free agent (${names}) run every time — a re-run costs nothing, and its verdict is today's, not a recorded one`;
 }
 
 /** Marks units whose verdict is already recorded as `cached`, unless `force`. */

@@ -222,24 +222,24 @@ async function sandboxHash(
   root: string,
   folders: Map<string, Promise<string>>,
 ): Promise<string> {
-  const { sandbox } = spec;
+  const { workspace, isolation } = spec;
   let files: string | null = null;
-  if (sandbox.kind === "repo" || sandbox.kind === "template") {
-    const dir = path.resolve(sandbox.dir);
+  if (workspace.kind === "repo" || workspace.kind === "template") {
+    const dir = path.resolve(workspace.dir);
     if (!folders.has(dir)) folders.set(dir, folderHash(dir));
     files = await folders.get(dir)!;
   }
   const place = (dir: string) => path.relative(root, path.resolve(dir)).split(path.sep).join("/");
   return sha256(
     JSON.stringify([
-      sandbox.kind,
-      sandbox.kind === "fixture" ? sandbox.files : place(sandbox.dir),
+      workspace.kind,
+      workspace.kind === "fixture" ? workspace.files : place(workspace.dir),
       files,
-      sandbox.overlay ?? null,
-      sandbox.home ?? null,
-      sandbox.provider ?? null,
-      sandbox.image ?? null,
-      sandbox.limits ?? null,
+      workspace.overlay ?? null,
+      workspace.home ?? null,
+      isolation.provider ?? null,
+      isolation.image ?? null,
+      isolation.limits ?? null,
       spec.setup,
       spec.shims,
       spec.model ?? null,
@@ -260,7 +260,7 @@ async function folderHash(dir: string): Promise<string> {
 }
 
 /**
- * The files a repository snapshot of `dir` copies (as run/workspace/sandbox.ts's repoFiles lists
+ * The files a repository snapshot of `dir` copies (as run/workspace/repo-files.ts's repoFiles lists
  * them): tracked and untracked-but-not-ignored files in a git work tree, else every file found by
  * a walk (the base's scratch tree, which holds the tracked files only); never under node_modules/,
  * .git/ or .copybook/ at any depth.

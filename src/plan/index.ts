@@ -2,8 +2,14 @@
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
 
-export { planShards, unitsOfShard, type ShardPlan } from "./balance.js";
-export { applyCache, expectedCost, type CacheContext, type CacheOptions } from "./cache.js";
+export { planShards, shareBudget, unitsOfShard, type ShardPlan } from "./balance.js";
+export {
+  applyCache,
+  expectedCost,
+  freeAgentNote,
+  type CacheContext,
+  type CacheOptions,
+} from "./cache.js";
 export {
   WORKING_TREE,
   baseLabel,

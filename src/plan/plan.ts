@@ -35,13 +35,18 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
   }
 
   const refusedGroups = new Set<string>();
-  // When --agent can apply to none of the selected evals, naming another agent is refused.
-  const onlyClaudeCode = selected.every((s) => !s.prompt || s.claudeCode);
+  // When --agent can apply to none of the selected evals (all are parts pinned to their agent),
+  // naming another agent is refused.
+  const onlyPinned = selected.every((s) => !s.prompt || s.part);
   for (const original of selected) {
-    // --trials N means N fixed trials, also for an eval written with adaptive trials; a skill's
-    // parts then run all N (the user asked for N samples, as the skill-eval guide has it).
+    // --trials N means N fixed trials, also for an eval written with adaptive trials; a part
+    // whose trials measure a rate (a skill's) then runs all N (the user asked for N samples).
     const spec = options.trials
-      ? { ...original, adaptive: undefined, ...(original.claudeCode ? { allTrials: true } : {}) }
+      ? {
+          ...original,
+          adaptive: undefined,
+          ...(original.part?.measuresRate ? { allTrials: true } : {}),
+        }
       : original;
     const trials = options.trials ?? spec.trials;
     if (!spec.prompt) {
@@ -69,11 +74,11 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
       );
       continue;
     }
-    // Skill and command evals are about Claude Code: --agent does not replace their agent, but a
-    // part another agent can run (a skill under codex) runs under it; else it is refused with the
-    // reason rather than ignored.
-    const other = spec.claudeCode
-      ? options.agents.find((a) => agentName(a) !== "claude-code")
+    // A part is written for one agent (a skill's, Claude Code): --agent does not replace it, but
+    // a part another agent can run (a skill under codex) runs under it; else it is refused with
+    // the reason rather than ignored.
+    const other = spec.part
+      ? options.agents.find((a) => agentName(a) !== spec.part!.agent)
       : undefined;
     const adapted =
       other !== undefined && options.agents.length === 1
@@ -84,30 +89,30 @@ export async function planRun(specs: EvalSpec[], options: PlanOptions): Promise<
       continue;
     }
     if (other !== undefined) {
-      const problem = claudeOnlyProblem(
+      const problem = agentOnlyProblem(
         spec,
         agentName(other),
         adapted?.reason ??
-          (options.agents.length > 1 && spec.claudeCode?.otherAgent
+          (options.agents.length > 1 && spec.part?.otherAgent
             ? "name one agent for skill and command evals (each part's verdict is of one agent)"
             : undefined),
       );
-      if (!onlyClaudeCode) {
+      if (!onlyPinned) {
         // --agent is for the other evals of this run: these are skipped, saying why.
         units.push({
           spec,
-          agentName: "claude-code",
+          agentName: spec.part!.agent,
           prompt,
           trials,
           settled: { status: "skipped", reason: `${problem.message} (skipped)` },
         });
-      } else if (!refusedGroups.has(spec.claudeCode!.group)) {
-        refusedGroups.add(spec.claudeCode!.group);
+      } else if (!refusedGroups.has(spec.part!.group)) {
+        refusedGroups.add(spec.part!.group);
         problems.push(problem);
       }
       continue;
     }
-    const refs = options.agents.length && !spec.claudeCode ? options.agents : spec.agents;
+    const refs = options.agents.length && !spec.part ? options.agents : spec.agents;
     if (refs.length === 0) {
       units.push({
         spec,
@@ -166,19 +171,18 @@ function agentName(ref: AgentRef): string {
 }
 
 /**
- * Why a skill or command eval cannot run under another agent: the part's own reason (a command
- * under codex, which has no project slash commands), else that its target is installed where
- * Claude Code looks and a trigger is Claude Code's `Skill` tool naming it.
+ * Why a part cannot run under another agent: its own reason for that agent (a command under codex,
+ * which has no project slash commands), else the reason its kind gives for all others.
  */
-function claudeOnlyProblem(spec: EvalSpec, agent: string, reason?: string): DefinitionProblem {
-  const part = spec.claudeCode!;
+function agentOnlyProblem(spec: EvalSpec, agent: string, reason?: string): DefinitionProblem {
+  const part = spec.part!;
   return {
     file: spec.file,
     line: spec.line,
     key: "--agent",
     code: Codes.usage,
-    message: `${part.group} is a ${part.type} eval of Claude Code (${part.target}); --agent ${agent} cannot run it: ${reason ?? "the target is installed under .claude/, where only Claude Code looks, and a trigger is Claude Code's Skill tool naming it"}`,
-    fix: `drop --agent ${agent} (these evals use claude-code unless another agent can run them), or select other evals by name`,
+    message: `${part.group} is ${part.about}; --agent ${agent} cannot run it: ${reason ?? part.agentOnlyReason}`,
+    fix: `drop --agent ${agent} (these evals use ${part.agent} unless another agent can run them), or select other evals by name`,
   };
 }
 
@@ -188,7 +192,7 @@ function otherAgentFor(
   ref: AgentRef,
   cache: Map<string, AgentAdapter>,
 ): { agent: AgentAdapter } | { reason: string } | undefined {
-  const otherAgent = spec.claudeCode?.otherAgent;
+  const otherAgent = spec.part?.otherAgent;
   if (!otherAgent) return undefined;
   try {
     return otherAgent(cachedAdapter(ref, cache));

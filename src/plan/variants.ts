@@ -6,16 +6,16 @@ import { sha256, stableStringify } from "../define/index.js";
 
 /**
  * The eval `spec` with `variant`'s overrides applied: its prompt, setup and model replaced where the
- * variant gives them, `agentArgs` = the variant's `args`, its `files` laid over the sandbox
- * (`sandbox.overlay`), `variant` = its name, no `variants` of its own, and a definitionHash of the
+ * variant gives them, `agentArgs` = the variant's `args`, its `files` laid over the workspace
+ * (`workspace.overlay`), `variant` = its name, no `variants` of its own, and a definitionHash of the
  * parent's hash and the variant (so a change to either is a change to the variant's eval). The id,
  * the checks and everything else stay the eval's: the two are compared on the same checks.
  */
 export function expandVariant(spec: EvalSpec, variant: VariantSpec): EvalSpec {
   const { variants: _variants, mcp: _mcp, ...parent } = spec;
   const overlay = variant.files
-    ? { ...spec.sandbox.overlay, ...variant.files }
-    : spec.sandbox.overlay;
+    ? { ...spec.workspace.overlay, ...variant.files }
+    : spec.workspace.overlay;
   const model = variant.model ?? spec.model;
   const mcp = variant.mcp ? mergeMcp(spec.mcp, variant.mcp) : spec.mcp;
   return {
@@ -25,10 +25,8 @@ export function expandVariant(spec: EvalSpec, variant: VariantSpec): EvalSpec {
     ...(model !== undefined ? { model } : {}),
     ...(variant.args?.length ? { agentArgs: [...variant.args] } : {}),
     ...(mcp && Object.keys(mcp).length ? { mcp } : {}),
-    sandbox: { ...spec.sandbox, ...(overlay ? { overlay } : {}) },
-    ...(spec.claudeCode && variant.model
-      ? { claudeCode: { ...spec.claudeCode, model: variant.model } }
-      : {}),
+    workspace: { ...spec.workspace, ...(overlay ? { overlay } : {}) },
+    ...(spec.part && variant.model ? { part: { ...spec.part, model: variant.model } } : {}),
     variant: variant.name,
     definitionHash: variantHash(spec.definitionHash, variant),
   };

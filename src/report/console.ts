@@ -90,7 +90,12 @@ export function evalBlock(
     const verdict = c.status === "passed" ? style.green(c.status) : style.red(c.status);
     return `${head} ${verdict}: ${c.passes}/${c.trials} (${percent(c.passRate)}, 95% CI ${percent(c.interval[0])}–${percent(c.interval[1])}) — ${inert(result.reason ?? "")}`;
   }
-  if (result.status === "skipped" || (result.status === "error" && result.trialsRun === 0)) {
+  // Nothing ran (skipped, an error before the first trial, no trial fit in the budget): the reason
+  // is the whole story, with no "0/0 passed" before it.
+  if (
+    result.status === "skipped" ||
+    (result.trialsRun === 0 && (result.status === "error" || result.code === Codes.budgetExhausted))
+  ) {
     return `${head} ${block(result.reason ?? "", "    ")}`.trimEnd();
   }
   const counted = result.trials.filter((t) => t.status !== "error").length;

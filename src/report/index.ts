@@ -27,7 +27,7 @@ export { reportFilesLine, writeReportFiles } from "./files.js";
 export { healthMarkdown } from "./health.js";
 export type { ReportBlock, ReportMark, ReportSection } from "./html/types.js";
 export { buildRunResult, writeRunJson } from "./json.js";
-export { ICON, escapeCell, renderRunMarkdown } from "./markdown.js";
+export { ICON, escapeCell, renderRunMarkdown, type RenderRunOptions } from "./markdown.js";
 export { planLines } from "./plan.js";
 export { Progress, wantsLiveProgress } from "./progress.js";
 export { shardPlanLines } from "./shards.js";

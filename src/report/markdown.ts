@@ -34,8 +34,6 @@ export interface RenderRunOptions {
   runUrl?: string;
   /** Where the transcripts artifact can be downloaded. */
   artifactUrl?: string;
-  /** Defaults to run.budgetUsd. */
-  budgetUsd?: number;
   /** Hidden marker put on the first line: `<!-- … -->`, or the text to wrap in one. */
   marker?: string;
   /** Upper bound of the body's length (default MAX_COMMENT_CHARS). */
@@ -319,7 +317,9 @@ function headline(run: RunResult, rows: ComparisonRow[], stepFailed: boolean): s
   return `### ${icon} agent-evals: ${parts.join(" · ")}`;
 }
 
-function costLine(run: RunResult, budgetUsd: number | undefined): string {
+/** The cost against the budget the run had (run.json's, so a merged run's is its shards'). */
+function costLine(run: RunResult): string {
+  const { budgetUsd } = run;
   if (budgetUsd === undefined) return `**Cost** ${usd(run.costUsd)}`;
   const share = budgetUsd > 0 ? ` (${percent(run.costUsd / budgetUsd)})` : "";
   const over = run.costUsd > budgetUsd ? " ⚠️ over budget" : "";
@@ -376,7 +376,6 @@ function evidenceRows(row: ComparisonRow): string[] {
 export function renderRunMarkdown(options: RenderRunOptions): string {
   const { run } = options;
   const maxChars = options.maxChars ?? MAX_COMMENT_CHARS;
-  const budgetUsd = options.budgetUsd ?? run.budgetUsd;
   const rows = options.rows
     .map((row, index) => ({ row, index }))
     .sort((x, y) => severity(x.row) - severity(y.row) || x.index - y.index)
@@ -393,7 +392,7 @@ export function renderRunMarkdown(options: RenderRunOptions): string {
   const intro = compared === undefined ? [] : [compared, ""];
 
   const bottom: string[] = [""];
-  const links: string[] = [costLine(run, budgetUsd)];
+  const links: string[] = [costLine(run)];
   const runUrl = options.runUrl ? safeUrl(options.runUrl) : undefined;
   const artifactUrl = options.artifactUrl ? safeUrl(options.artifactUrl) : undefined;
   if (runUrl) links.push(`[Workflow run](${runUrl})`);

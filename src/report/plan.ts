@@ -2,8 +2,9 @@
 // and what it may cost — without running anything.
 
 import path from "node:path";
-import type { PlannedUnit } from "../model/index.js";
+import type { Plan, PlannedUnit } from "../model/index.js";
 import { mostTrials, requiredPasses, unitLabel } from "../model/index.js";
+import { aboveBudget } from "../run/index.js";
 import { usd } from "./console.js";
 
 export interface PlanCost {
@@ -12,10 +13,9 @@ export interface PlanCost {
 }
 
 export function planLines(
-  units: PlannedUnit[],
+  { units, budgetUsd }: Pick<Plan, "units" | "budgetUsd">,
   projectRoot: string,
   costOf: (unit: PlannedUnit) => PlanCost = () => ({}),
-  budgetUsd?: number,
 ): string[] {
   const lines: string[] = [];
   let expectedTotal = 0;
@@ -49,6 +49,8 @@ export function planLines(
           : "no cost history",
         worst !== undefined ? `worst case ${usd(worst)}` : "no maxCostUsd: worst case unbounded",
       ].join(", ");
+      const above = aboveBudget(unit.spec.maxCostUsd, budgetUsd);
+      if (above) cost += `; would not start: ${above}`;
     }
     lines.push(`run     ${name} ${trials}; ${cost}  (${where})`);
   }

@@ -64,13 +64,39 @@ export class BudgetLedger {
   }
 }
 
+/**
+ * When the eval's maxCostUsd (a trial's worst case) is above the whole budget, no trial of it can
+ * ever start: says so, and what to change. Undefined when it fits (then the budget ran out).
+ */
+export function aboveBudget(
+  maxCostUsd: number | undefined,
+  limitUsd: number | undefined,
+): string | undefined {
+  if (maxCostUsd === undefined || limitUsd === undefined || maxCostUsd <= limitUsd + 1e-12)
+    return undefined;
+  return `the eval's maxCostUsd ${dollars(maxCostUsd)} (a trial's worst case) is above the whole budget, --budget-usd ${dollars(limitUsd)}: no trial of it can fit. Fix: raise --budget-usd to at least ${dollars(maxCostUsd)}, or lower the eval's maxCostUsd`;
+}
+
+/** Why a unit ran fewer trials than planned when the budget refused its next one. */
+export function budgetCutReason(
+  maxCostUsd: number | undefined,
+  ledger: BudgetLedger,
+  ran: number,
+  max: number,
+): string {
+  const above = aboveBudget(maxCostUsd, ledger.limitUsd);
+  if (above) return `not started: ${above}`;
+  const worst = maxCostUsd !== undefined ? `; a trial's worst case is ${dollars(maxCostUsd)}` : "";
+  return `the budget ran out: ${ran} of up to ${max} trials ran (${dollars(ledger.spent)} spent of ${dollars(ledger.limitUsd ?? 0)}${worst})`;
+}
+
 /** Money in messages: cents, or four places below a cent. */
 export function dollars(x: number): string {
   return `$${x.toFixed(x > 0 && x < 0.01 ? 4 : 2)}`;
 }
 
 /**
- * What a settled trial's cost broke (README "Cost"): the agent reported more than the cap it was
+ * What a settled trial's cost broke (docs/cli.md › Cost): the agent reported more than the cap it was
  * handed, or the run's spend is now past the budget with this trial's part in it. An adapter is
  * trusted to stay under its cap (claude's --max-budget-usd) and free agents are not reserved for,
  * so either can happen; neither stops the run, both are flagged.

@@ -12,8 +12,12 @@ import {
   type JudgeVerdict,
 } from "../model/index.js";
 import { runJudgeCheck } from "../check/index.js";
-import { copyTree, fillSandbox, makeTempDir, manifest, removeTree } from "./workspace/sandbox.js";
-import { isolationFor, type TrialIsolation } from "./isolation/resolve.js";
+import { manifest } from "./workspace/changes.js";
+import { fillWorkspace } from "./workspace/fill.js";
+import { makeTempDir } from "./workspace/io.js";
+import { removeTree } from "./workspace/remove.js";
+import { copyTree } from "./workspace/tree.js";
+import type { TrialIsolation } from "./isolation/resolve.js";
 import { trialEnv } from "./trial.js";
 
 export interface CalibratedExample {
@@ -32,7 +36,8 @@ export interface CalibrateInput {
   /** Where transcripts go: `<outDir>/example-<n>/`. */
   outDir: string;
   baseEnv: Record<string, string>;
-  isolation?: TrialIsolation;
+  /** The eval's isolation, resolved by the caller (resolveEvals). */
+  isolation: TrialIsolation;
   signal: AbortSignal;
   /** What is left to spend, per example; undefined: no cap. */
   capUsd?: () => number | undefined;
@@ -71,11 +76,11 @@ async function judgeExample(
     if (example.dir !== undefined) await copyTree(example.dir, work);
     else {
       fs.mkdirSync(work);
-      await fillSandbox({ kind: "fixture", files: example.files ?? {} }, work);
+      await fillWorkspace({ kind: "fixture", files: example.files ?? {} }, work);
     }
     const env = await trialEnv(
       { baseEnv: input.baseEnv, n, spec: input.spec },
-      isolationFor(input.spec, input.isolation),
+      input.isolation,
       root,
       tmp,
       path.join(root, "calls.raw"),

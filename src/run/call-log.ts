@@ -316,7 +316,7 @@ async function* chunksOf(file: string, refused?: (what: string) => void): AsyncG
   const { handle, size } = opened;
   try {
     // Sized to the file (most logs are a few records): a run's trials each leave their buffer to a
-    // later collection, which adds up in peak RSS (BENCHMARKS.md, figure 7b).
+    // later collection, which adds up in peak RSS (docs/benchmarks.md, figure 7b).
     const buffer = Buffer.alloc(Math.min(CHUNK_BYTES, Math.max(size, 4096)));
     for (;;) {
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);

@@ -21,15 +21,20 @@ import {
 } from "../model/index.js";
 import type { TrialPolicy } from "./policy.js";
 
-export interface GroupArm {
-  unit: PlannedUnit & { arm: NonNullable<PlannedUnit["arm"]> };
+/** A unit of a comparison group (generic: the suite's units carry their run settings). */
+export type ArmUnit<U extends PlannedUnit = PlannedUnit> = U & {
+  arm: NonNullable<PlannedUnit["arm"]>;
+};
+
+export interface GroupArm<U extends PlannedUnit = PlannedUnit> {
+  unit: ArmUnit<U>;
   /** The arm's own verdict rule: set for the primary arm, whose verdict is judged as usual. */
   own?: TrialPolicy;
 }
 
 /** What one arm ran. */
-export interface ArmRun {
-  unit: GroupArm["unit"];
+export interface ArmRun<U extends PlannedUnit = PlannedUnit> {
+  unit: ArmUnit<U>;
   trials: TrialResult[];
   passes: number;
   failures: number;
@@ -37,13 +42,13 @@ export interface ArmRun {
   budgetCut: boolean;
 }
 
-export interface GroupOutcome {
-  arms: ArmRun[];
+export interface GroupOutcome<U extends PlannedUnit = PlannedUnit> {
+  arms: ArmRun<U>[];
   /** One per treatment, in the order of the arms. */
   comparisons: ComparisonRecord[];
 }
 
-export interface GroupOptions {
+export interface GroupOptions<U extends PlannedUnit = PlannedUnit> {
   signal: AbortSignal;
   /** How many of one arm's trials may be running at once. */
   perArm: number;
@@ -52,15 +57,15 @@ export interface GroupOptions {
    * slot is free, whether the trial is still wanted: a trial no longer wanted resolves "cancelled".
    */
   runTrial(
-    unit: PlannedUnit,
+    unit: ArmUnit<U>,
     wanted: () => number | undefined,
   ): Promise<TrialResult | "no-budget" | "cancelled">;
   /** Told when the comparison with treatment `index` (0 = the first treatment) is decided. */
   onDecided?(index: number): void;
 }
 
-interface ArmState {
-  arm: GroupArm;
+interface ArmState<U extends PlannedUnit = PlannedUnit> {
+  arm: GroupArm<U>;
   launched: number;
   started: number;
   inFlight: number;
@@ -79,8 +84,11 @@ export interface Decision {
   stats: ComparisonStats;
 }
 
-export async function runGroup(arms: GroupArm[], options: GroupOptions): Promise<GroupOutcome> {
-  const states: ArmState[] = arms.map((arm) => ({
+export async function runGroup<U extends PlannedUnit>(
+  arms: GroupArm<U>[],
+  options: GroupOptions<U>,
+): Promise<GroupOutcome<U>> {
+  const states: ArmState<U>[] = arms.map((arm) => ({
     arm,
     launched: 0,
     started: 0,
@@ -175,7 +183,7 @@ export async function runGroup(arms: GroupArm[], options: GroupOptions): Promise
     launch();
   });
 
-  const runs: ArmRun[] = states.map((s) => ({
+  const runs: ArmRun<U>[] = states.map((s) => ({
     unit: s.arm.unit,
     trials: [...s.byN.values()].sort((a, b) => a.n - b.n),
     passes: s.passes,

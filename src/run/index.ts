@@ -2,7 +2,7 @@
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
 
-export { BudgetLedger } from "./budget.js";
+export { aboveBudget, BudgetLedger } from "./budget.js";
 export { allowedEndpoints, type Endpoint } from "./isolation/bwrap.js";
 export {
   DEFAULT_PROVIDER,
@@ -14,7 +14,7 @@ export type { ContainerOptions, SandboxProvider } from "./isolation/provider.js"
 export {
   REAL_HOME_NOTE,
   checkEvalProviders,
-  isolationFor,
+  resolveEvals,
   SANDBOX_KINDS,
   TEMP_DIR_ISOLATION,
   isolationNote,
@@ -22,9 +22,19 @@ export {
   type SandboxKind,
   type TrialIsolation,
 } from "./isolation/resolve.js";
+export { unitsToRun, limitsOf, type RunUnit, type TrialLimits } from "./unit.js";
 export { reapDeadRuns, reapedNote, type Reaped } from "./reap.js";
-export { runSuite, type SuiteEvents, type SuiteOutcome } from "./suite.js";
+export { runSuite, type SuiteEvents, type SuiteOutcome } from "./suite/index.js";
 export { type PreparedStore } from "./workspace/prepare.js";
 export { templateProblems } from "./workspace/template-check.js";
 export { recheckEval, trialFolder, type RecheckEvalInput } from "./recheck.js";
 export { calibrateJudge, type CalibratedExample } from "./calibrate.js";
+export {
+  CASSETTE_FILE,
+  copyCassettes,
+  REPLAY_STAND_IN_KEY,
+  stageReplaySource,
+  type TrafficMode,
+} from "./trial-traffic.js";
+export { firstDivergence, readCassette, type Cassette } from "./replay/index.js";
+export { slug as agentFolderName } from "./suite/trial-attempts.js";

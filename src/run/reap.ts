@@ -4,7 +4,7 @@
 
 import { claimDeadRuns, killMarked, reapRunCgroups, RUN_MARKER_ENV } from "../util/index.js";
 import { removeLabelled } from "./isolation/docker-host.js";
-import { removeTree } from "./workspace/sandbox.js";
+import { removeTree } from "./workspace/remove.js";
 
 /** What one reaping removed, summed over the dead runs it found. */
 export interface Reaped {

@@ -21,19 +21,16 @@ import {
 } from "../model/index.js";
 import { runChecks } from "../check/index.js";
 import { currentRedactor, readRegularTextSync, redactTree } from "../util/index.js";
-import { prepareSandbox, SetupError, type PreparedSandbox } from "./workspace/prepare.js";
-import type { BudgetLedger } from "./budget.js";
-import {
-  changedFiles,
-  copySnapshot,
-  copyTree,
-  makeTempDir,
-  removeTree,
-} from "./workspace/sandbox.js";
+import { prepareTree, SetupError, type PreparedTree } from "./workspace/prepare.js";
+import { aboveBudget, type BudgetLedger } from "./budget.js";
+import { changedFiles } from "./workspace/changes.js";
+import { makeTempDir } from "./workspace/io.js";
+import { removeTree } from "./workspace/remove.js";
+import { copySnapshot, copyTree } from "./workspace/tree.js";
 import { applyOutcome, manifestHash, readOutcome } from "./workspace/outcome.js";
 import { CALL_LOG_ENV } from "./shims.js";
 import { CALL_LOG_CAPS } from "./call-log.js";
-import { isolationFor, type TrialIsolation } from "./isolation/resolve.js";
+import type { TrialIsolation } from "./isolation/resolve.js";
 import type { TrialSandbox } from "./isolation/provider.js";
 import { shimDirOf, trialEnv } from "./trial.js";
 
@@ -43,9 +40,10 @@ export interface RecheckTrialInput {
   trial: TrialResult;
   /** Its results folder (absolute): outcome.json, calls.jsonl and trial.json are read, then rewritten. */
   trialDir: string;
-  prepared: PreparedSandbox;
+  prepared: PreparedTree;
   baseEnv: Record<string, string>;
-  isolation?: TrialIsolation;
+  /** The eval's isolation, resolved by the caller (resolveEvals). */
+  isolation: TrialIsolation;
   signal: AbortSignal;
   /** The most the trial's judges may spend. */
   capUsd?: number;
@@ -88,7 +86,7 @@ export async function recheckTrial(input: RecheckTrialInput): Promise<TrialResul
     fs.mkdirSync(tmp);
     await copySnapshot(await input.prepared.snapshot(), work);
     applyOutcome(trialDir, index, work);
-    const isolation = isolationFor(spec, input.isolation);
+    const isolation = input.isolation;
     const env = await trialEnv(
       { baseEnv: input.baseEnv, n: trial.n, spec },
       isolation,
@@ -106,7 +104,7 @@ export async function recheckTrial(input: RecheckTrialInput): Promise<TrialResul
     let copied: Promise<{ workspace: string; changed: string[] }> | undefined;
     const checks = await inside(() =>
       runChecks(spec.checks, {
-        sandbox: work,
+        workspace: work,
         calls,
         run,
         changedFiles: changed,
@@ -259,7 +257,8 @@ export interface RecheckEvalInput {
   /** The results folder whose trial folders are rechecked (absolute). */
   resultsDir: string;
   baseEnv: Record<string, string>;
-  isolation?: TrialIsolation;
+  /** The eval's isolation, resolved by the caller (resolveEvals). */
+  isolation: TrialIsolation;
   signal: AbortSignal;
   budget: BudgetLedger;
   calibrationOf?: (judge: JudgeSpec) => CalibrationFigure | undefined;
@@ -293,9 +292,9 @@ export async function recheckEval(input: RecheckEvalInput): Promise<EvalResult> 
     } satisfies EvalResult;
   };
   if (result.trials.length === 0) return result;
-  let prepared: PreparedSandbox;
+  let prepared: PreparedTree;
   try {
-    prepared = await prepareSandbox(spec, {
+    prepared = await prepareTree(spec, {
       env: input.baseEnv,
       signal: input.signal,
       keep: false,
@@ -363,7 +362,7 @@ export async function recheckEval(input: RecheckEvalInput): Promise<EvalResult> 
     return settle(
       "incomplete",
       trials,
-      "the budget ran out before every trial's judges could run again",
+      budgetCutBefore(spec.maxCostUsd, input.budget),
       Codes.budgetExhausted,
     );
   if (errored && counted.length === 0)
@@ -383,4 +382,12 @@ export function trialFolder(resultsDir: string, dir: string): string {
   const parts = dir.split(/[\\/]/);
   const at = parts.lastIndexOf("evals", parts.length - 3);
   return path.join(resultsDir, ...(at >= 0 ? parts.slice(at) : parts));
+}
+
+/** Why the recheck's judges did not all run again: the eval's worst case is above the budget, or it ran out. */
+function budgetCutBefore(maxCostUsd: number | undefined, budget: BudgetLedger): string {
+  const above = aboveBudget(maxCostUsd, budget.limitUsd);
+  return above
+    ? `not rechecked: ${above}`
+    : "the budget ran out before every trial's judges could run again";
 }

@@ -13,7 +13,7 @@
 // `time` is seconds since boot (`12345.67`), the first field of /proc/uptime, read without a fork;
 // where there is no /proc/uptime, `date +%s` is used (one fork) and marked with a leading `@`.
 //
-// Speed (BENCHMARKS.md, figure 2): a shim costs one start of /bin/sh (dash on Debian and Ubuntu) and
+// Speed (docs/benchmarks.md, figure 2): a shim costs one start of /bin/sh (dash on Debian and Ubuntu) and
 // one fork for the real binary, which no sh wrapper can avoid while it still has to log the exit.
 // Everything else is kept to a few syscalls: dash's `read` takes one byte per read(2), so the
 // time comes from /proc/uptime (~20 bytes), not /proc/self/stat (~300); whether /proc/uptime exists

@@ -16,22 +16,19 @@ import {
   type AgentAdapter,
   type AgentRunResult,
   type EvalSpec,
-  AgentFault,
   Codes,
   InfraError,
 } from "../model/index.js";
-import { shimBypassWarnings, runChecks, type WorkspaceLayers } from "../check/index.js";
-import type { PreparedSandbox } from "./workspace/prepare.js";
-import {
-  copyTree,
-  makeTempDir,
-  removeTree,
-  SandboxError,
-  workspaceChanges,
-} from "./workspace/sandbox.js";
+import { partLimit, shimBypassWarnings, runChecks } from "../check/index.js";
+import type { PreparedTree } from "./workspace/prepare.js";
+import { workspaceChanges } from "./workspace/changes.js";
+import { makeTempDir } from "./workspace/io.js";
+import { removeTree } from "./workspace/remove.js";
 import { storeOutcome } from "./workspace/outcome.js";
-import { deletedFrom, fillUnchanged, wholeCopy } from "./workspace/layers.js";
+import { deletedFrom, fillUnchanged } from "./workspace/layers.js";
 import { CALL_LOG_ENV, writeShims } from "./shims.js";
+import { callsOutside, faultOf, workspaceDamage, type WorkspaceDamage } from "./trial-damage.js";
+import { judgeMaterial, layersOf, type Layered } from "./trial-layers.js";
 import {
   cutWarning,
   noCalls,
@@ -41,15 +38,23 @@ import {
   type CallLog,
 } from "./call-log.js";
 import {
-  isolationFor,
   makeTrialHome,
   RC_POINTERS,
   trialHomeEnv,
-  writesBesideWorkspace,
   type TrialIsolation,
 } from "./isolation/resolve.js";
 import type { TrialSandbox } from "./isolation/provider.js";
-import { currentRedactor, redactFile, redactTree } from "../util/index.js";
+import { currentRedactor, redactFile, redactTree, type Redactor } from "../util/index.js";
+import type { TrialLimits } from "./unit.js";
+import {
+  closeTraffic,
+  openTraffic,
+  readRecording,
+  replayRoot,
+  type Recording,
+  type TrafficMode,
+  type TrialTraffic,
+} from "./trial-traffic.js";
 
 export interface TrialInput {
   spec: EvalSpec;
@@ -57,7 +62,7 @@ export interface TrialInput {
   agent?: AgentAdapter;
   prompt?: RenderedPrompt;
   n: number;
-  prepared: PreparedSandbox;
+  prepared: PreparedTree;
   /** Absolute results folder of this trial. */
   outDir: string;
   projectRoot: string;
@@ -68,10 +73,14 @@ export interface TrialInput {
   maxCostUsd?: number;
   /** Takes the trial's clean-up, so removing its files need not hold up the next trial. */
   deferCleanup?: (cleanup: Promise<void>) => void;
-  /** Own HOME, the sandbox provider (default: neither; the eval's `sandbox.kind` names its own). */
-  isolation?: TrialIsolation;
+  /** The eval's isolation, resolved before the run (resolveEvals): its provider, HOME, network. */
+  isolation: TrialIsolation;
+  /** How long the agent, each check and the whole trial may take. */
+  limits: TrialLimits;
   /** The calibration figure of a judge of this eval, when one was measured. */
   calibrationOf?: (judge: JudgeSpec) => CalibrationFigure | undefined;
+  /** Record the agent's model traffic, or replay it from a recording (`--record`, `--replay`). */
+  traffic?: TrafficMode;
 }
 
 export interface TrialOutput extends TrialResult {
@@ -79,216 +88,367 @@ export interface TrialOutput extends TrialResult {
 }
 
 export async function runTrial(input: TrialInput): Promise<TrialOutput> {
-  const started = Date.now();
-  const root = await makeTempDir(`${input.spec.id}-t${input.n}`);
-  const work = path.join(root, "work");
-  const tmp = path.join(root, "tmp");
-  const callLog = path.join(root, "calls.raw");
-  // Secrets are replaced in everything this trial writes (see redact.ts).
-  const redactor = currentRedactor();
-  const redact = <T>(value: T): T => (redactor ? redactor.value(value) : value);
-  let sandbox: TrialSandbox | undefined;
+  const trial = await openTrial(input);
   try {
-    // Small file-system calls are made synchronously throughout: on the main thread they cost less
-    // than a round trip through libuv's thread pool, which adds up over a trial's dozens of calls.
-    fs.rmSync(input.outDir, { recursive: true, force: true });
-    fs.mkdirSync(input.outDir, { recursive: true });
-    fs.mkdirSync(tmp);
-    const isolation = isolationFor(input.spec, input.isolation);
-    // Where the provider keeps the prepared tree (docker: in the eval's image), the workspace is
-    // the sandbox's own copy-on-write view of it: the folder here gets only what the run changes.
-    const treeInside = input.prepared.treeInside;
-    if (treeInside) fs.mkdirSync(work);
-    else
-      await input.prepared.workspaces.take(work).catch((error: Error) => {
-        throw new InfraError(`could not copy the prepared sandbox: ${error.message}`);
-      });
-    const env = await trialEnv(input, isolation, root, tmp, callLog);
+    await takeWorkspace(input, trial);
+    const env = await trialEnv(input, input.isolation, trial.root, trial.tmp, trial.callLog);
     if (input.prompt) fs.writeFileSync(path.join(input.outDir, "prompt.md"), input.prompt.safeText);
-
-    const agent = input.agent;
-    const checkLog = path.join(root, "check-calls.raw");
-    // The agent runs inside its provider's sandbox (README › Sandbox providers); the checks after it
-    // run there too where the provider says so (a container: its image holds their tools), else
-    // on the host. Every writable path exists before a provider binds it: the call logs too, empty.
-    const checksInside = Boolean(isolation.provider.checksInside);
-    // Only shims write the call log: without them there is none to create, bind or read (one
-    // written beside the workspace by the agent is not taken for one).
-    const shimmed = Object.keys(input.spec.shims).length > 0;
-    const logsCalls = Boolean(agent) && shimmed;
-    if (logsCalls) fs.writeFileSync(callLog, "", { flag: "a" });
-    if (checksInside) fs.writeFileSync(checkLog, "", { flag: "a" });
-    sandbox =
-      agent || checksInside
-        ? await isolation.provider.prepareTrial({
-            root,
-            writable: [
-              work,
-              tmp,
-              env.HOME ?? tmp,
-              ...(logsCalls ? [callLog] : []),
-              ...(checksInside ? [checkLog] : []),
-            ],
-            // What it runs from stays visible where a private /tmp would hide it: its shims, its
-            // results folder (the literal agent's step files), its PATH.
-            readable: [shimDirOf(root), input.outDir, ...(env.PATH ?? "").split(path.delimiter)],
-            ownReadable: [
-              ...(fs.existsSync(shimDirOf(root)) ? [shimDirOf(root)] : []),
-              input.outDir,
-            ],
-            allow: isolation.allow,
-            container: input.prepared.container ?? isolation.container ?? {},
-            workspace: work,
-            ...(treeInside ? { treeInside } : {}),
-          })
-        : undefined;
-    const layered = treeInside ? layersOf(input.prepared, sandbox, work, root) : undefined;
-    const run =
-      agent && sandbox
-        ? await sandbox.run(() =>
-            agent.run({
-              prompt: input.prompt?.text ?? "",
-              commands: input.prompt?.commands ?? [],
-              cwd: work,
-              // PWD too: some agents (opencode) take their project folder from it, not from the cwd.
-              env: { ...env, PWD: work },
-              timeoutMs: input.spec.timeoutMs,
-              maxCostUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
-              model: input.spec.model,
-              outDir: input.outDir,
-              signal: input.signal,
-              ...(input.spec.agentArgs?.length ? { extraArgs: [...input.spec.agentArgs] } : {}),
-              ...(input.spec.mcp && Object.keys(input.spec.mcp).length
-                ? { mcp: input.spec.mcp }
-                : {}),
-            }),
-          )
-        : noAgentRun();
+    trial.traffic = await openTraffic({
+      ...input,
+      env,
+      volatile: volatilePaths(trial, env),
+      ...(trial.recording ? { recording: trial.recording } : {}),
+    });
+    trial.sandbox = await openSandbox(input, trial, env);
+    trial.layered = input.prepared.treeInside
+      ? layersOf(input.prepared, trial.sandbox, trial.work, trial.root)
+      : undefined;
+    const ran = await runAgent(input, trial, env).catch(async (error: unknown) => {
+      // An agent stopped by a replay miss (the proxy's 400) ends as that miss, not as its error.
+      await closeTraffic(trial.traffic, input.outDir, trial.root).finally(
+        () => (trial.traffic = undefined),
+      );
+      throw error;
+    });
+    // A replay spends nothing: what the agent reports is the recorded run's cost.
+    const run = trial.traffic?.mode === "replay" ? { ...ran, costUsd: 0 } : ran;
     if (input.signal.aborted) throw new InfraError("interrupted", false);
+    await closeTraffic(trial.traffic, input.outDir, trial.root).finally(
+      () => (trial.traffic = undefined),
+    );
     // From here on the harness reads what the agent left: where that cannot be done (a container
     // it stopped, a tree too deep to walk), the trial fails with why, without its checks.
-    const fault = await faultOf(async () => sandboxDamage(root, work, await layered?.sync()));
-    if (typeof fault === "string") {
-      const damage = { failure: fault, warnings: [] };
-      const result = redact(verdictOf(input, run, noCalls(), [], started, shimDirOf(root), damage));
-      await writeTrialFiles(input.outDir, result, redact(run), []);
+    const left = await readWhatTheAgentLeft(input, trial);
+    if ("failure" in left) {
+      const result = trial.redact(
+        verdictOf(input, trial, run, left.calls, [], {
+          failure: left.failure,
+          warnings: left.warnings,
+        }),
+      );
+      await writeTrialFiles(input.outDir, result, trial.redact(run), []);
       return result;
     }
-    const damage = fault.value;
-
-    // Read and written under caps, a chunk at a time: the agent decides how big the log is.
-    const calls = logsCalls ? await readCallLog(callLog) : noCalls();
-    if (shimmed)
-      await writeCallsJsonl(
-        path.join(input.outDir, "calls.jsonl"),
-        calls,
-        redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined,
-      );
-    const manifest = await input.prepared.manifest();
-    const changes = async () => {
-      await layered?.sync();
-      // A recycled workspace knows which files are as it was handed out: only the others are hashed.
-      return workspaceChanges(work, manifest, input.prepared.workspaces.unchanged(work));
-    };
-    const changed = async () => (await changes()).changed;
-    // What the agent left, kept for `recheck` before any check runs (a build a check starts is not
-    // the agent's work); capped, and redacted as it is stored. Where the workspace holds only the
-    // run's changes, the sandbox tells what was deleted; else the walk did.
-    const stored = await faultOf(async () => {
-      const agentChanges = await changes();
-      const deleted = layered
-        ? [...manifest.keys()].filter(deletedFrom(work, (await layered.sync()).deleted)).sort()
-        : agentChanges.deleted;
-      storeOutcome(
-        work,
-        { changed: agentChanges.changed, deleted },
-        manifest,
-        input.outDir,
-        redactor ? (content) => redactor.bytes(content) : undefined,
-      );
-      return agentChanges.changed;
-    });
-    if (typeof stored === "string") {
-      const failed = { failure: stored, warnings: damage.warnings };
-      const result = redact(verdictOf(input, run, calls, [], started, shimDirOf(root), failed));
-      await writeTrialFiles(input.outDir, result, redact(run), []);
-      return result;
-    }
-    const agentChanged = stored.value;
-    const spend = {
-      capUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
-      spentUsd: run.costUsd ?? 0,
-    };
-    // A judge always runs on the host in a copy of the workspace (check/judge.ts steps out of the
-    // sandbox's command wrapper), whatever the provider does with the checks.
-    const inside = <T>(fn: () => Promise<T>) => (checksInside && sandbox ? sandbox.run(fn) : fn());
-    const checks = await inside(() =>
-      runChecks(input.spec.checks, {
-        sandbox: work,
-        calls: calls.calls,
-        allCalls: calls.each,
-        run,
-        // Computed when a check asks, as before: after the checks before it (a build's output too).
-        changedFiles: changed,
-        env: { ...env, [CALL_LOG_ENV]: checkLog },
-        outDir: input.outDir,
-        timeoutMs: input.spec.timeoutMs,
-        signal: input.signal,
-        agentFailed: run.timedOut ? "it timed out" : (run.agentFailure ?? damage.failure),
-        ...(layered ? { layers: () => layered.sync() } : {}),
-        judging: {
-          material: judgeMaterial(work, path.join(root, "judged"), agentChanged, layered),
-          spend,
-          calibrationOf: input.calibrationOf,
-        },
-      }),
-    );
+    const { checks, costed } = await checkTheWork(input, trial, env, run, left);
     // Checks cut short by an interrupt judge nothing: the trial is unfinished, as for the agent.
     if (input.signal.aborted) throw new InfraError("interrupted", false);
-    const judgedCost = spend.spentUsd - (run.costUsd ?? 0);
-    const costed = judgedCost > 0 ? { ...run, costUsd: (run.costUsd ?? 0) + judgedCost } : run;
-    const result = redact(
-      verdictOf(input, costed, calls, checks, started, shimDirOf(root), {
-        ...damage,
+    const result = trial.redact(
+      verdictOf(input, trial, costed, left.calls, checks, {
+        ...left.damage,
         warnings: [
-          ...damage.warnings,
+          ...left.damage.warnings,
           // The trial's own HOME only: with --real-home the user's projects are under HOME.
-          ...callsOutside(calls.calls, [
-            work,
-            tmp,
-            isolation.home ? env.HOME : undefined,
-            treeInside,
+          ...callsOutside(left.calls.calls, [
+            trial.work,
+            trial.tmp,
+            input.isolation.home ? env.HOME : undefined,
+            input.prepared.treeInside,
           ]),
         ],
       }),
     );
-    await writeTrialFiles(input.outDir, result, redact(run), redact(checks));
-    // A workspace kept to be looked at is the whole tree, also where it held only the changes.
-    if (input.keepWorkspace && layered) {
-      const { deleted } = await layered.sync();
-      await fillUnchanged(await input.prepared.snapshot(), work, deleted);
-    }
-    return input.keepWorkspace ? { ...result, workspace: work } : result;
+    await writeTrialFiles(input.outDir, result, trial.redact(run), trial.redact(checks));
+    return await keptWorkspace(input, trial, result);
   } finally {
-    await sandbox?.dispose?.();
-    // Last sweep of the results folder, for files agents wrote themselves (literal's step files).
-    if (redactor) {
-      await redactTree(input.outDir, redactor).catch(() => undefined);
-      if (input.keepWorkspace) {
-        for (const log of [callLog, path.join(root, "check-calls.raw")])
-          await redactFile(log, redactor).catch(() => undefined);
-      }
-    }
-    if (!input.keepWorkspace) {
-      // The workspace goes back to the prepared tree's pool (moved out at once), the rest is removed.
-      const cleanup = Promise.all([
-        fs.existsSync(work) ? input.prepared.workspaces.give(work) : undefined,
-        removeTree(root),
-      ]).then(() => undefined);
-      if (input.deferCleanup) input.deferCleanup(cleanup);
-      else await cleanup;
+    await closeTrial(input, trial);
+  }
+}
+
+/** What one trial holds while it runs: its folders, its sandbox, its clock and its redaction. */
+interface OpenTrial {
+  started: number;
+  /** When the whole trial's limit runs out (epoch ms), where the eval sets one. */
+  deadline?: number;
+  root: string;
+  /** The agent's workspace. */
+  work: string;
+  tmp: string;
+  /** The shims' call log of the agent, and of the checks. */
+  callLog: string;
+  checkLog: string;
+  /** Only shims write the call log: without them there is none to create, bind or read. */
+  logsCalls: boolean;
+  /** The provider runs the checks inside the sandbox too (a container: its image has their tools). */
+  checksInside: boolean;
+  redactor: Redactor | undefined;
+  redact<T>(value: T): T;
+  sandbox?: TrialSandbox;
+  layered?: Layered;
+  /** The limit the agent ran under, and what its timeout says when that was the trial's. */
+  agentLimit?: { ms: number; limit?: string };
+  /** The proxy of the agent's model traffic, while it is open (`--record`, `--replay`). */
+  traffic?: TrialTraffic;
+  /** A replay's recording, read once as the trial opened. */
+  recording?: Recording;
+}
+
+async function openTrial(input: TrialInput): Promise<OpenTrial> {
+  const started = Date.now();
+  const recording = await readRecording(input.traffic);
+  const root = replayRoot(recording) ?? (await makeTempDir(`${input.spec.id}-t${input.n}`));
+  // Secrets are replaced in everything this trial writes (see redact.ts).
+  const redactor = currentRedactor();
+  const { trialMs } = input.limits;
+  return {
+    started,
+    ...(trialMs !== undefined ? { deadline: started + trialMs } : {}),
+    root,
+    work: path.join(root, "work"),
+    tmp: path.join(root, "tmp"),
+    callLog: path.join(root, "calls.raw"),
+    checkLog: path.join(root, "check-calls.raw"),
+    logsCalls: Boolean(input.agent) && Object.keys(input.spec.shims).length > 0,
+    checksInside: Boolean(input.isolation.provider.checksInside),
+    redactor,
+    redact: <T>(value: T): T => (redactor ? redactor.value(value) : value),
+    ...(recording ? { recording } : {}),
+  };
+}
+
+/** The trial's results folder emptied, and its workspace: a copy of the prepared tree. */
+async function takeWorkspace(input: TrialInput, trial: OpenTrial): Promise<void> {
+  // Small file-system calls are made synchronously throughout: on the main thread they cost less
+  // than a round trip through libuv's thread pool, which adds up over a trial's dozens of calls.
+  fs.rmSync(input.outDir, { recursive: true, force: true });
+  fs.mkdirSync(input.outDir, { recursive: true });
+  fs.mkdirSync(trial.tmp);
+  // Where the provider keeps the prepared tree (docker: in the eval's image), the workspace is
+  // the sandbox's own copy-on-write view of it: the folder here gets only what the run changes.
+  if (input.prepared.treeInside) fs.mkdirSync(trial.work);
+  else
+    await input.prepared.workspaces.take(trial.work).catch((error: Error) => {
+      throw new InfraError(`could not copy the prepared sandbox: ${error.message}`);
+    });
+}
+
+/**
+ * The provider's sandbox the agent runs inside (docs/sandboxes.md › Sandbox providers), which the checks after
+ * it use too where the provider says so; none for an eval without an agent whose checks run on the
+ * host. Every writable path exists before a provider binds it: the call logs too, empty.
+ */
+async function openSandbox(
+  input: TrialInput,
+  trial: OpenTrial,
+  env: Record<string, string>,
+): Promise<TrialSandbox | undefined> {
+  const { root, work, tmp, callLog, checkLog, logsCalls, checksInside } = trial;
+  if (logsCalls) fs.writeFileSync(callLog, "", { flag: "a" });
+  if (checksInside) fs.writeFileSync(checkLog, "", { flag: "a" });
+  if (!input.agent && !checksInside) return undefined;
+  const treeInside = input.prepared.treeInside;
+  return input.isolation.provider.prepareTrial({
+    root,
+    writable: [
+      work,
+      tmp,
+      env.HOME ?? tmp,
+      ...(logsCalls ? [callLog] : []),
+      ...(checksInside ? [checkLog] : []),
+    ],
+    // What it runs from stays visible where a private /tmp would hide it: its shims, its
+    // results folder (the literal agent's step files), its PATH.
+    readable: [shimDirOf(root), input.outDir, ...(env.PATH ?? "").split(path.delimiter)],
+    ownReadable: [...(fs.existsSync(shimDirOf(root)) ? [shimDirOf(root)] : []), input.outDir],
+    allow: [...input.isolation.allow, ...(trial.traffic ? [trial.traffic.endpoint] : [])],
+    container: input.prepared.container ?? input.isolation.container ?? {},
+    workspace: work,
+    ...(treeInside ? { treeInside } : {}),
+  });
+}
+
+/** The agent, inside its sandbox, for the eval's timeout or what is left of the trial's limit. */
+async function runAgent(
+  input: TrialInput,
+  trial: OpenTrial,
+  env: Record<string, string>,
+): Promise<AgentRunResult> {
+  const { agent } = input;
+  const sandbox = trial.sandbox;
+  if (!agent || !sandbox) return noAgentRun();
+  const limit = (trial.agentLimit = agentLimit(input, trial));
+  return sandbox.run(() =>
+    agent.run({
+      prompt: input.prompt?.text ?? "",
+      commands: input.prompt?.commands ?? [],
+      cwd: trial.work,
+      // PWD too: some agents (opencode) take their project folder from it, not from the cwd.
+      env: { ...env, ...trial.traffic?.env, PWD: trial.work },
+      timeoutMs: limit.ms,
+      maxCostUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
+      model: input.spec.model,
+      outDir: input.outDir,
+      signal: input.signal,
+      ...(input.spec.agentArgs?.length ? { extraArgs: [...input.spec.agentArgs] } : {}),
+      ...(input.spec.mcp && Object.keys(input.spec.mcp).length ? { mcp: input.spec.mcp } : {}),
+      ...(trial.traffic ? { modelBaseUrl: trial.traffic.baseUrl } : {}),
+    }),
+  );
+}
+
+/** The trial's own paths, which differ from run to run: placeholders when requests are matched. */
+function volatilePaths(trial: OpenTrial, env: Record<string, string>): Record<string, string> {
+  const paths: [string, string][] = [
+    [trial.work, "workspace"],
+    [trial.tmp, "tmp"],
+    ...(env.HOME ? [[env.HOME, "home"] as [string, string]] : []),
+    [trial.root, "trial"],
+  ];
+  // Each also as the slug some CLIs name a folder after (claude: ~/.claude/projects/-tmp-…-work).
+  return Object.fromEntries(
+    paths.flatMap(([dir, name]) => [
+      [dir, `<${name}>`],
+      [dir.replace(/[^A-Za-z0-9]/g, "-"), `<${name}-slug>`],
+    ]),
+  );
+}
+
+/** The agent's limit: the eval's timeout, or what the trial's limit left it when that is less. */
+function agentLimit(input: TrialInput, trial: OpenTrial): { ms: number; limit?: string } {
+  return partLimit(input.limits.partMs, trial.deadline, input.limits.trialMs);
+}
+
+interface AgentLeft {
+  calls: CallLog;
+  damage: WorkspaceDamage;
+  /** The files the agent created or changed. */
+  agentChanged: string[];
+}
+
+/**
+ * What the agent left, read once: the damage it did to its sandbox, its shimmed calls (written to
+ * calls.jsonl), and its changes, stored as the trial's outcome for `recheck` before any check runs
+ * (a build a check starts is not the agent's work); or why it could not be read.
+ */
+async function readWhatTheAgentLeft(
+  input: TrialInput,
+  trial: OpenTrial,
+): Promise<AgentLeft | { failure: string; warnings: string[]; calls: CallLog }> {
+  const { root, work, layered, redactor } = trial;
+  const fault = await faultOf(async () => workspaceDamage(root, work, await layered?.sync()));
+  if (typeof fault === "string") return { failure: fault, warnings: [], calls: noCalls() };
+  const damage = fault.value;
+  // Read and written under caps, a chunk at a time: the agent decides how big the log is.
+  const calls = trial.logsCalls ? await readCallLog(trial.callLog) : noCalls();
+  if (Object.keys(input.spec.shims).length > 0)
+    await writeCallsJsonl(
+      path.join(input.outDir, "calls.jsonl"),
+      calls,
+      redactor ? (call) => redactCall(call, (text) => redactor.text(text)) : undefined,
+    );
+  // Capped, and redacted as it is stored. Where the workspace holds only the run's changes, the
+  // sandbox tells what was deleted; else the walk did.
+  const manifest = await input.prepared.manifest();
+  const stored = await faultOf(async () => {
+    const agentChanges = await changesOf(input, trial);
+    const deleted = layered
+      ? [...manifest.keys()].filter(deletedFrom(work, (await layered.sync()).deleted)).sort()
+      : agentChanges.deleted;
+    storeOutcome(
+      work,
+      { changed: agentChanges.changed, deleted },
+      manifest,
+      input.outDir,
+      redactor ? (content) => redactor.bytes(content) : undefined,
+    );
+    return agentChanges.changed;
+  });
+  if (typeof stored === "string") return { failure: stored, warnings: damage.warnings, calls };
+  return { calls, damage, agentChanged: stored.value };
+}
+
+/** What changed in the workspace since it was handed out (recycled: only the others are hashed). */
+async function changesOf(input: TrialInput, trial: OpenTrial) {
+  await trial.layered?.sync();
+  const manifest = await input.prepared.manifest();
+  return workspaceChanges(trial.work, manifest, input.prepared.workspaces.unchanged(trial.work));
+}
+
+/**
+ * The eval's checks on what the agent left, each under its part of the limits; a judge always runs
+ * on the host in a copy of the workspace (check/judge.ts steps out of the sandbox's command
+ * wrapper), whatever the provider does with the checks. The run's cost then includes the judges'.
+ */
+async function checkTheWork(
+  input: TrialInput,
+  trial: OpenTrial,
+  env: Record<string, string>,
+  run: AgentRunResult,
+  left: AgentLeft,
+): Promise<{ checks: CheckOutcome[]; costed: AgentRunResult }> {
+  const { sandbox, layered, work, root } = trial;
+  const spend = {
+    capUsd: input.maxCostUsd ?? input.spec.maxCostUsd,
+    spentUsd: run.costUsd ?? 0,
+  };
+  const inside = <T>(fn: () => Promise<T>) =>
+    trial.checksInside && sandbox ? sandbox.run(fn) : fn();
+  const checks = await inside(() =>
+    runChecks(input.spec.checks, {
+      workspace: work,
+      calls: left.calls.calls,
+      allCalls: left.calls.each,
+      run,
+      // Computed when a check asks, as before: after the checks before it (a build's output too).
+      changedFiles: async () => (await changesOf(input, trial)).changed,
+      env: { ...env, [CALL_LOG_ENV]: trial.checkLog },
+      outDir: input.outDir,
+      timeoutMs: input.limits.partMs,
+      ...(trial.deadline !== undefined
+        ? { trialDeadline: trial.deadline, trialTimeoutMs: input.limits.trialMs }
+        : {}),
+      signal: input.signal,
+      agentFailed: run.timedOut ? "it timed out" : (run.agentFailure ?? left.damage.failure),
+      ...(layered ? { layers: () => layered.sync() } : {}),
+      judging: {
+        material: judgeMaterial(work, path.join(root, "judged"), left.agentChanged, layered),
+        spend,
+        calibrationOf: input.calibrationOf,
+      },
+    }),
+  );
+  const judgedCost = spend.spentUsd - (run.costUsd ?? 0);
+  const costed = judgedCost > 0 ? { ...run, costUsd: (run.costUsd ?? 0) + judgedCost } : run;
+  return { checks, costed };
+}
+
+/** A workspace kept to be looked at is the whole tree, also where it held only the changes. */
+async function keptWorkspace(
+  input: TrialInput,
+  trial: OpenTrial,
+  result: TrialOutput,
+): Promise<TrialOutput> {
+  if (!input.keepWorkspace) return result;
+  if (trial.layered) {
+    const { deleted } = await trial.layered.sync();
+    await fillUnchanged(await input.prepared.snapshot(), trial.work, deleted);
+  }
+  return { ...result, workspace: trial.work };
+}
+
+/**
+ * The sandbox closed, a last redaction sweep of the results folder (for files agents wrote
+ * themselves: literal's step files), and the workspace given back to the prepared tree's pool
+ * (moved out at once) while the rest is removed, unless it is kept.
+ */
+async function closeTrial(input: TrialInput, trial: OpenTrial): Promise<void> {
+  const { root, work, redactor } = trial;
+  // Left open by a trial that failed before its agent finished: closed, its recording dropped.
+  await trial.traffic?.proxy.close().catch(() => undefined);
+  await trial.sandbox?.dispose?.();
+  if (redactor) {
+    await redactTree(input.outDir, redactor).catch(() => undefined);
+    if (input.keepWorkspace) {
+      for (const log of [trial.callLog, trial.checkLog])
+        await redactFile(log, redactor).catch(() => undefined);
     }
   }
+  if (input.keepWorkspace) return;
+  const cleanup = Promise.all([
+    fs.existsSync(work) ? input.prepared.workspaces.give(work) : undefined,
+    removeTree(root),
+  ]).then(() => undefined);
+  if (input.deferCleanup) input.deferCleanup(cleanup);
+  else await cleanup;
 }
 
 /** A trial's environment: its TMPDIR, its own HOME (unless --real-home), the shims first on PATH. */
@@ -300,6 +460,9 @@ export async function trialEnv(
   callLog: string,
 ): Promise<Record<string, string>> {
   const env: Record<string, string> = {
+    // npm's update check asks the registry and prints a notice into whatever the agent ran
+    // (`npm run build`): noise in a transcript, and a difference a replay would miss on.
+    NPM_CONFIG_UPDATE_NOTIFIER: "false",
     ...input.baseEnv,
     TMPDIR: tmp,
     AGENT_EVALS_TRIAL: String(input.n),
@@ -307,9 +470,9 @@ export async function trialEnv(
   };
   delete env[CALL_LOG_ENV];
   if (isolation.home) {
-    // Only the login part of the real HOME, and the eval's `sandbox.home` files (README › Security model).
+    // Only the login part of the real HOME, and the eval's `sandbox.home` files (docs/sandboxes.md › Security model).
     const home = path.join(root, "home");
-    await makeTrialHome(home, input.baseEnv, input.spec.sandbox.home);
+    await makeTrialHome(home, input.baseEnv, input.spec.workspace.home);
     Object.assign(env, trialHomeEnv(home, input.baseEnv));
     for (const name of RC_POINTERS) delete env[name];
   }
@@ -326,86 +489,19 @@ export async function trialEnv(
   return env;
 }
 
-/**
- * What a judge reads: a copy of the final workspace, made on first use (the live sandbox is never
- * handed to a judge), and the files the run created or changed.
- */
-function judgeMaterial(work: string, copy: string, changed: string[], layered?: Layered) {
-  let made: Promise<{ workspace: string; changed: string[] }> | undefined;
-  return () =>
-    (made ??= (async () => {
-      // A tree that cannot be copied is the agent's doing (a link out of it): the judge check fails.
-      const copied = layered ? layered.whole(copy) : copyTree(work, copy);
-      await copied.catch((error: Error) => {
-        throw new Error(`could not copy the workspace for the judge: ${error.message}`);
-      });
-      return { workspace: copy, changed };
-    })());
-}
-
-/** A workspace its sandbox keeps: its changes brought to `work` on demand, over the prepared tree. */
-interface Layered {
-  /** Brings out what changed since the last call (nothing to do when nothing ran). */
-  sync(): Promise<WorkspaceLayers & { gone: boolean }>;
-  /** The whole workspace, copied into `dest`. */
-  whole(dest: string): Promise<void>;
-}
-
-function layersOf(
-  prepared: PreparedSandbox,
-  sandbox: TrialSandbox | undefined,
-  work: string,
-  root: string,
-): Layered {
-  let copies = 0;
-  const whole = async (dest: string, deleted: ReadonlySet<string>) =>
-    wholeCopy(await prepared.snapshot(), work, deleted, dest);
-  const sync = async () => {
-    const found = (await sandbox?.changes?.()) ?? { deleted: [], gone: false };
-    const deleted = new Set(found.deleted);
-    return {
-      base: prepared.dir,
-      deleted,
-      gone: found.gone,
-      // A custom check's copy: made anew each time, as the checks before it may have changed more.
-      whole: async () => {
-        const dest = path.join(root, `whole-${++copies}`);
-        await whole(dest, deleted);
-        return dest;
-      },
-    };
-  };
-  return { sync, whole: async (dest) => whole(dest, (await sync()).deleted) };
-}
-
-/**
- * The value of a step that reads what the agent left, or why it could not be read: an AgentFault,
- * or a SandboxError of the walk (a path too long, a loop), which arise from the agent's workspace.
- */
-async function faultOf<T>(step: () => Promise<T>): Promise<{ value: T } | string> {
-  try {
-    return { value: await step() };
-  } catch (error) {
-    if (error instanceof AgentFault) return error.message;
-    if (error instanceof SandboxError)
-      return `the agent left a workspace that cannot be read: ${error.message}`;
-    throw error;
-  }
-}
-
 function noAgentRun(): AgentRunResult {
   return { exitCode: null, timedOut: false, trajectory: [], transcripts: [], durationMs: 0 };
 }
 
 function verdictOf(
   input: TrialInput,
+  trial: OpenTrial,
   run: AgentRunResult,
   calls: CallLog,
   checks: CheckOutcome[],
-  started: number,
-  shimDir: string,
-  damage: SandboxDamage,
+  damage: WorkspaceDamage,
 ): TrialOutput {
+  const shimDir = shimDirOf(trial.root);
   const failedChecks = checks.filter((c) => !c.ok && !c.skipped).length;
   const warnings = [
     ...shimBypassWarnings(
@@ -424,7 +520,9 @@ function verdictOf(
   const agentFailure = run.agentFailure ?? damage.failure;
   const [reason, code] = run.timedOut
     ? [
-        `the agent timed out after ${Math.round(input.spec.timeoutMs / 1000)} s`,
+        trial.agentLimit?.limit
+          ? `the agent did not finish within ${trial.agentLimit.limit}`
+          : `the agent timed out after ${Math.round((trial.agentLimit?.ms ?? input.limits.partMs) / 1000)} s`,
         Codes.agentTimedOut,
       ]
     : agentFailure
@@ -439,7 +537,7 @@ function verdictOf(
     n: input.n,
     status: reason ? "failed" : "passed",
     ...(code ? { code } : {}),
-    durationMs: Date.now() - started,
+    durationMs: Date.now() - trial.started,
     ...(run.costUsd !== undefined ? { costUsd: run.costUsd } : {}),
     ...(run.tokens ? { tokens: totalTokens(run.tokens) } : {}),
     ...(run.turns !== undefined ? { turns: run.turns } : {}),
@@ -482,70 +580,6 @@ async function writeTrialFiles(
     trajectory: run.trajectory,
   };
   fs.writeFileSync(path.join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`);
-}
-
-interface SandboxDamage {
-  /** Why the trial fails because of what the agent did to its sandbox. */
-  failure?: string;
-  warnings: string[];
-}
-
-/**
- * What the agent did to its sandbox beyond the task: deleted or replaced it (the trial fails; the
- * checks then run against an empty folder), or wrote beside it in the trial's folder (a warning).
- */
-async function sandboxDamage(
-  root: string,
-  work: string,
-  kept?: { gone: boolean },
-): Promise<SandboxDamage> {
-  const damage: SandboxDamage = { warnings: [] };
-  const stat = fs.lstatSync(work, { throwIfNoEntry: false });
-  if (kept?.gone) {
-    damage.failure = "the agent deleted its sandbox folder";
-  } else if (!stat?.isDirectory()) {
-    damage.failure = stat
-      ? "the agent replaced its sandbox folder with a file or link"
-      : "the agent deleted its sandbox folder";
-    fs.rmSync(work, { force: true, recursive: true });
-    fs.mkdirSync(work);
-  }
-  const beside = await writesBesideWorkspace(root);
-  if (beside.length) {
-    damage.warnings.push(
-      `the agent wrote outside its sandbox, beside it: ${beside.map((n) => `../${n}`).join(", ")}` +
-        " (writes further away are not detected; --sandbox bwrap prevents them)",
-    );
-  }
-  return damage;
-}
-
-/**
- * Shimmed calls the agent made from a folder outside its sandbox (the workspace, its TMPDIR and
- * HOME; `treeInside`, the workspace's path in a container): said as such, with the folders.
- */
-export function callsOutside(
-  calls: readonly { bin: string; cwd: string }[],
-  inside: readonly (string | undefined)[],
-): string[] {
-  const roots = inside.filter((p): p is string => Boolean(p)).map((p) => path.resolve(p));
-  const within = (cwd: string) =>
-    roots.some((r) => {
-      const rel = path.relative(r, cwd);
-      return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
-    });
-  const outside = new Map<string, Set<string>>();
-  for (const call of calls) {
-    if (!call.cwd || !path.isAbsolute(call.cwd) || within(path.resolve(call.cwd))) continue;
-    const bins = outside.get(call.cwd) ?? new Set<string>();
-    bins.add(call.bin);
-    outside.set(call.cwd, bins);
-  }
-  if (!outside.size) return [];
-  const listed = [...outside].slice(0, 5).map(([cwd, bins]) => `${[...bins].join(", ")} in ${cwd}`);
-  return [
-    `the agent worked outside its sandbox: shimmed calls ran from folders outside its workspace (${listed.join("; ")}${outside.size > 5 ? `; ${outside.size - 5} more folders` : ""})`,
-  ];
 }
 
 export function shimDirOf(trialRoot: string): string {

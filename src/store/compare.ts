@@ -111,7 +111,7 @@ function timeOf(line: HistoryLine): number {
 
 /**
  * Lines of one agent, oldest first (by time; equal times keep file order). Each time is parsed
- * once, not in every comparison: 100k lines sort in a few ms (BENCHMARKS.md, figure 8).
+ * once, not in every comparison: 100k lines sort in a few ms (docs/benchmarks.md, figure 8).
  */
 function linesOf(lines: HistoryLine[], agent: string): HistoryLine[] {
   const mine: Array<{ line: HistoryLine; time: number; index: number }> = [];
@@ -141,7 +141,7 @@ export interface PooledBaseline {
  * with a verdict (passed or failed), pooled back from the newest while a line has the newest's
  * definition and agent version (the same eval, run the same way, so the trials are draws of one
  * pass rate) and until HISTORY_POOL_TRIALS trials are pooled. One 10-trial line cannot show a
- * −30-point drop (README › Comparisons › Against the history); five such runs can.
+ * −30-point drop (docs/verdicts.md › Comparisons › Against history); five such runs can.
  */
 export function historyBaseline(lines: HistoryLine[], agent: string): PooledBaseline | undefined {
   const verdicts = linesOf(lines, agent).filter(

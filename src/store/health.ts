@@ -3,7 +3,7 @@
 // - broken: at least 3 runs, none with a single passing trial (usually a broken task or check);
 // - saturated: at least 5 runs, every trial of every one passed (ready for a regression suite);
 // - flaky: its verdict flipped (passed ↔ not passed between consecutive runs) at least twice;
-// - ok otherwise, or new with fewer runs than a rule needs. README "Health" states the same rule.
+// - ok otherwise, or new with fewer runs than a rule needs. docs/verdicts.md › Reliability and health states the same rule.
 
 import type { HistoryLine } from "./history.js";
 

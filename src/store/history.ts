@@ -246,7 +246,7 @@ export async function readAllHistory(dir: string): Promise<Map<string, HistoryLi
 export function parseHistory(text: string): HistoryLine[] {
   const lines: HistoryLine[] = [];
   // Line by line without splitting the whole text first: a 100k-line history is read in one pass
-  // with no array of line strings beside the parsed lines (BENCHMARKS.md, figure 8).
+  // with no array of line strings beside the parsed lines (docs/benchmarks.md, figure 8).
   for (let start = 0; start < text.length;) {
     let end = text.indexOf("\n", start);
     if (end === -1) end = text.length;

@@ -37,7 +37,7 @@ let created = 0;
 /**
  * Emptied cgroups kept for the next program: making one costs a few milliseconds of the main
  * thread (more on a busy machine), a fresh one per child was a serial cost of concurrent trials
- * (BENCHMARKS.md, figure 11). At most IDLE_KEPT; all are removed when this process exits.
+ * (docs/benchmarks.md, figure 11). At most IDLE_KEPT; all are removed when this process exits.
  */
 const idle: string[] = [];
 const IDLE_KEPT = 16;
@@ -107,7 +107,7 @@ export class ProcessCgroup {
   /**
    * Makes the moves of spawnInside cheap, without blocking the event loop. A write to any
    * cgroup.procs takes the kernel's cgroup_threadgroup_rwsem, and when no other write came within
-   * the last RCU grace period, waits for one (5–20 ms, measured: BENCHMARKS.md figure 11) — on the
+   * the last RCU grace period, waits for one (5–20 ms, measured: docs/benchmarks.md figure 11) — on the
    * main thread, for every child, was the largest serial cost of concurrent trials. Rewriting our
    * own cgroup's procs moves nothing but takes that wait on a thread-pool thread; moves made
    * within the next grace period then take a fraction of a millisecond. Never fails: at worst

@@ -1,5 +1,5 @@
 // A full garbage collection now and then over a long run. What a run keeps per trial is small (well
-// under 1 KB: BENCHMARKS.md › Soak), but each trial's short-lived objects outlive two scavenges
+// under 1 KB: docs/benchmarks.md › Soak), but each trial's short-lived objects outlive two scavenges
 // while the trial runs, so they are promoted, and V8 lets the old generation grow for the whole run
 // before it compacts it: peak RSS then grows with the number of trials though live data does not.
 // A mark-compact every COLLECT_EVERY trials (about 10–20 ms on a heap of this size) keeps the peak

@@ -6,12 +6,14 @@ import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { heavyOnly } from "../helpers/tier.js";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const AGENT_CLIS_DIR = join(REPO_ROOT, ".agent-clis");
 export const INSTALL_HINT = "run `bash scripts/install-agent-clis.sh` to install the agent CLIs";
 
 function executable(path: string): string | undefined {
+  heavyOnly("A real agent CLI (.agent-clis/)");
   try {
     accessSync(path, constants.X_OK);
     return path;

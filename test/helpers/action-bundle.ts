@@ -58,12 +58,46 @@ export async function actionEntry(): Promise<string> {
     )
   )
     return entry;
-  // Built beside the final folder and renamed into place: a concurrent build never sees half of one.
-  const staging = `${dir}.${process.pid}.${Date.now()}`;
-  await buildAction(staging);
-  await fs.rename(staging, dir).catch(async (error: NodeJS.ErrnoException) => {
-    await fs.rm(staging, { recursive: true, force: true });
-    if (error.code !== "ENOTEMPTY" && error.code !== "EEXIST") throw error;
-  });
-  return entry;
+  // One build at a time per content: test files in other workers that need it meanwhile wait for
+  // that build instead of running ncc beside it (three at once on two cores took minutes each).
+  const lock = `${dir}.building`;
+  const built = () =>
+    fs.stat(entry).then(
+      () => true,
+      () => false,
+    );
+  for (;;) {
+    const mine = await fs.mkdir(lock).then(
+      () => true,
+      () => false,
+    );
+    if (mine) break;
+    const owner = Number(await fs.readFile(path.join(lock, "pid"), "utf8").catch(() => "0"));
+    if (owner > 0 && !alive(owner)) await fs.rm(lock, { recursive: true, force: true });
+    else await new Promise((r) => setTimeout(r, 500));
+    if (await built()) return entry;
+  }
+  try {
+    await fs.writeFile(path.join(lock, "pid"), String(process.pid));
+    if (await built()) return entry;
+    // Built beside the final folder and renamed into place: a reader never sees half of one.
+    const staging = `${dir}.${process.pid}.${Date.now()}`;
+    await buildAction(staging);
+    await fs.rename(staging, dir).catch(async (error: NodeJS.ErrnoException) => {
+      await fs.rm(staging, { recursive: true, force: true });
+      if (error.code !== "ENOTEMPTY" && error.code !== "EEXIST") throw error;
+    });
+    return entry;
+  } finally {
+    await fs.rm(lock, { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

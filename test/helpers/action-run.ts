@@ -69,9 +69,19 @@ export interface ActionHarness {
   close(): Promise<void>;
 }
 
+/**
+ * A pull request's run compares each eval with the base's version, up to 50 trials per arm by
+ * default: a hundred runs of the deterministic literal agent in every Action run. Tests that are
+ * not about that comparison give `trials: 1` (the evals' own count here), which keeps every output
+ * they check: the comparison still runs, and says inconclusive instead of no change.
+ */
+export const ONE_TRIAL = { trials: "1" } as const;
+
 /** The fakes, a temp folder and the built Action (call in beforeAll, with BUNDLE_TIMEOUT_MS). */
 export async function actionHarness(
   fakeOptions: Parameters<typeof startFakeGitHub>[0] = {},
+  /** Inputs every run gets unless it gives its own (e.g. ONE_TRIAL). */
+  defaultInputs: Record<string, string> = {},
 ): Promise<ActionHarness> {
   const entry = await actionEntry();
   const github = await startFakeGitHub(fakeOptions);
@@ -132,7 +142,8 @@ export async function actionHarness(
       "INPUT_GITHUB-TOKEN": options.token ?? "test-token",
       ...options.env,
     };
-    for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+    for (const [name, value] of Object.entries({ ...defaultInputs, ...inputs }))
+      env[`INPUT_${name.toUpperCase()}`] = value;
     const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
       execFile(
         process.execPath,

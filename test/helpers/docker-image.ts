@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { heavyOnly } from "./tier.js";
 
 const run = promisify(execFile);
 
@@ -68,6 +69,7 @@ const REPOSITORY = "agent-evals-test-rootfs";
 
 /** Why docker cannot be used for these tests, or undefined when its daemon answers. */
 export async function dockerProblem(): Promise<string | undefined> {
+  heavyOnly("Docker");
   try {
     await run("docker", ["version", "--format", "{{.Server.Version}}"], { timeout: 20_000 });
     return undefined;
@@ -81,6 +83,7 @@ let built: Promise<string> | undefined;
 
 /** The test image's name:tag, built (once per process, once per content) if missing. */
 export function testImage(): Promise<string> {
+  heavyOnly("Docker");
   built ??= buildTestImage();
   return built;
 }

@@ -9,6 +9,7 @@
 import { execFile } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { beforeEach, describe, it } from "vitest";
+import { heavyOnly } from "./tier.js";
 
 export interface ToolRequirement {
   /** The tool as the message names it: "bwrap", "Docker", "Chromium". */
@@ -79,7 +80,10 @@ const INSTALL =
 /** bubblewrap, as the product itself probes it (installed and able to make its namespaces). */
 export const BWRAP: ToolRequirement = {
   name: "bwrap",
-  probe: async () => (await import("../../src/run/isolation/bwrap.js")).bwrapProblem(),
+  probe: async () => {
+    heavyOnly("bwrap");
+    return (await import("../../src/run/isolation/bwrap.js")).bwrapProblem();
+  },
   install: INSTALL,
 };
 
@@ -88,6 +92,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM: ToolRequirement = {
   name: "Chromium",
   probe: () => {
+    heavyOnly("Chromium");
     try {
       accessSync(CHROMIUM_PATH, constants.X_OK);
       return undefined;
@@ -101,6 +106,9 @@ export const CHROMIUM: ToolRequirement = {
 /** A Docker daemon that answers. */
 export const DOCKER: ToolRequirement = {
   name: "Docker",
-  probe: commandProbe("docker", ["info"]),
+  probe: () => {
+    heavyOnly("Docker");
+    return commandProbe("docker", ["info"])();
+  },
   install: `${INSTALL}, and starts dockerd`,
 };

@@ -69,7 +69,8 @@ export const helper = 42;`,
       agents: ["literal"],
       trials: 3,
       passRate: 0.67,
-      sandbox: { kind: "template", dir: path.join(root, "evals/tpl") },
+      workspace: { kind: "template", dir: path.join(root, "evals/tpl") },
+      isolation: {},
       shims: {
         neon: { mode: "script", script: "echo ok" },
         npm: { mode: "passthrough" },
@@ -88,7 +89,8 @@ export const helper = 42;`,
     expect(second).toMatchObject({
       id: "custom-id",
       prompt: undefined,
-      sandbox: { kind: "repo", dir: root },
+      workspace: { kind: "repo", dir: root },
+      isolation: {},
     });
   });
 
@@ -139,6 +141,110 @@ export const escape = defineEval("p", { sandbox: { fixture: { "../x": "y" } }, a
     expect(byKey("empty")!.fix).toContain("assert");
     expect(byKey("wrong")).toMatchObject({ line: 5, code: "AE102", key: "wrong options.trials" });
     expect(byKey("escape")).toMatchObject({ line: 6, code: "AE106" });
+  });
+
+  it("a value of the wrong type: the key's line, what it got, and the fix written out", async () => {
+    const found = await problems({
+      "evals/types.eval.ts": `import { defineEval, fileExists } from "agent-evals";
+
+export const quoted = defineEval("p", {
+  assert: [fileExists("x")],
+  trials: "3",
+  passRate: "0.5",
+  timeoutMs: "60000",
+});
+export const unquoted = defineEval("p", {
+  assert: [fileExists("x")],
+  model: 3,
+  setup: "npm ci",
+  agents: "literal",
+});
+export const shapes = defineEval("p", {
+  assert: fileExists("x"),
+  trials: 2.5,
+  sandbox: { template: 3 },
+});
+`,
+    });
+    const shown = found.map((p) => ({ line: p.line, key: p.key, message: p.message, fix: p.fix }));
+    expect(shown).toEqual([
+      {
+        line: 5,
+        key: "quoted options.trials",
+        message: 'expected a number, got string "3"',
+        fix: expect.stringMatching(/^drop the quotes: `trials: 3`; `trials` takes an integer/),
+      },
+      {
+        line: 6,
+        key: "quoted options.passRate",
+        message: 'expected a number, got string "0.5"',
+        fix: expect.stringMatching(/^drop the quotes: `passRate: 0.5`; `passRate` takes a number/),
+      },
+      {
+        line: 7,
+        key: "quoted options.timeoutMs",
+        message: 'expected a number, got string "60000"',
+        fix: expect.stringMatching(/^drop the quotes: `timeoutMs: 60000`/),
+      },
+      {
+        line: 11,
+        key: "unquoted options.model",
+        message: "expected a string, got number 3",
+        fix: expect.stringMatching(/^quote it: `model: "3"`; `model` takes a model name/),
+      },
+      {
+        line: 12,
+        key: "unquoted options.setup",
+        message: 'expected an array, got string "npm ci"',
+        fix: expect.stringMatching(/^make it an array: `setup: \["npm ci"\]`/),
+      },
+      {
+        line: 13,
+        key: "unquoted options.agents",
+        message: 'expected an array, got string "literal"',
+        fix: expect.stringMatching(/^make it an array: `agents: \["literal"\]`/),
+      },
+      {
+        line: 16,
+        key: "shapes options.assert",
+        message: "expected an array, got an object",
+        fix: expect.stringMatching(/^set `assert` to an array of assertions/),
+      },
+      {
+        line: 17,
+        key: "shapes options.trials",
+        message: "expected an integer, got number 2.5",
+        fix: expect.stringMatching(/^set `trials` to an integer from 1 to 100/),
+      },
+      {
+        line: 18,
+        key: "shapes options.sandbox.template",
+        message: "expected a string, got number 3",
+        fix: expect.stringMatching(/^quote it: `template: "3"`/),
+      },
+    ]);
+    for (const problem of found) {
+      expect(problem).toMatchObject({ file: "evals/types.eval.ts", code: "AE102" });
+      expect(problem.message).not.toMatch(/Invalid input/);
+    }
+  });
+
+  it("a judge's option of the wrong type is worded the same way, keyed under its assertion", async () => {
+    const found = await problems({
+      "evals/judged.eval.ts": `import { defineEval, judge } from "agent-evals";
+export const judged = defineEval("p", { assert: [judge("Is it clear?", { samples: "3" })] });
+`,
+    });
+    expect(found).toEqual([
+      expect.objectContaining({
+        file: "evals/judged.eval.ts",
+        line: 2,
+        code: "AE102",
+        key: "judged.assert[0] judge.samples",
+        message: 'expected a number, got string "3"',
+        fix: expect.stringMatching(/^drop the quotes: `samples: 3`/),
+      }),
+    ]);
   });
 
   it("reports a module that does not load, and one that exports no eval", async () => {

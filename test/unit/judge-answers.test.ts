@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { agreementOf } from "../../src/model/stats.js";
 import { majorityOf, readAnswer } from "../../src/check/judge.js";
 import { judge } from "../../src/define/ts/assertions.js";
-import { loadYamlEval } from "../../src/define/yaml/task.js";
+import { loadYamlEval } from "../../src/kinds/task/load.js";
 import { DefinitionError } from "../../src/model/errors.js";
 
 describe("agreementOf (accuracy and Cohen's κ)", () => {

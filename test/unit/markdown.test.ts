@@ -356,9 +356,8 @@ describe("renderRunMarkdown", () => {
 
   it("says when the budget is exceeded and drops unsafe links", () => {
     const body = renderRunMarkdown({
-      run: runOf([result("x", 1, 1)], { costUsd: 6 }),
+      run: runOf([result("x", 1, 1)], { costUsd: 6, budgetUsd: 5 }),
       rows: [],
-      budgetUsd: 5,
       runUrl: "javascript:alert(1)",
     });
     expect(body).toContain("**Cost** $6.00 of $5.00 budget (120%) ⚠️ over budget");

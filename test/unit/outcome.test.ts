@@ -8,7 +8,7 @@ import {
   readOutcome,
   storeOutcome,
 } from "../../src/run/workspace/outcome.js";
-import { manifest, workspaceChanges } from "../../src/run/workspace/sandbox.js";
+import { manifest, workspaceChanges } from "../../src/run/workspace/changes.js";
 import { secretRedactor } from "../../src/util/redact.js";
 
 const dirs: string[] = [];

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { defineEval, definePrompt } from "../../src/define/ts/api.js";
 import { specsFromExports } from "../../src/define/ts/exports.js";
-import { decodeEvalFile, loadYamlEval } from "../../src/define/yaml/task.js";
+import { decodeEvalFile } from "../../src/define/eval-file.js";
+import { loadYamlEval } from "../../src/kinds/task/load.js";
 import { DefinitionError } from "../../src/model/errors.js";
 
 const file = "evals/random.eval.yaml";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slug } from "../../src/run/suite.js";
+import { slug } from "../../src/run/suite/index.js";
 
 describe("an agent's trial folder name", () => {
   it("is the name itself when that is folder-safe", () => {

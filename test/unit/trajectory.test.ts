@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkTrajectory, describeTrajectory } from "../../src/check/trajectory.js";
 import { calledTool, notUsedTool, trajectory, usedTools } from "../../src/define/ts/assertions.js";
-import { loadYamlEval } from "../../src/define/yaml/task.js";
+import { loadYamlEval } from "../../src/kinds/task/load.js";
 import { DefinitionError, type DefinitionProblem } from "../../src/model/errors.js";
 import type {
   CheckSpec,

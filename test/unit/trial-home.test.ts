@@ -189,7 +189,7 @@ assertions: { files: [a.txt] }
 `;
     const [y1] = await load({ "evals/y.eval.yaml": yaml("one") });
     const [y2] = await load({ "evals/y.eval.yaml": yaml("two") });
-    expect(y1!.sandbox).toEqual({
+    expect(y1!.workspace).toEqual({
       kind: "fixture",
       files: { "a.txt": "a" },
       home: { ".claude/CLAUDE.md": "one" },
@@ -203,7 +203,7 @@ export const t = defineEval("hi", {
 });`;
     const [t1] = await load({ "evals/t.eval.ts": ts("one") });
     const [t2] = await load({ "evals/t.eval.ts": ts("two") });
-    expect(t1!.sandbox).toMatchObject({ kind: "repo", home: { ".codex/AGENTS.md": "one" } });
+    expect(t1!.workspace).toMatchObject({ kind: "repo", home: { ".codex/AGENTS.md": "one" } });
     expect(t1!.definitionHash).not.toBe(t2!.definitionHash);
   });
 

@@ -6,7 +6,7 @@ import { promises as fs } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { discoverEvalFiles } from "../../src/define/discover.js";
 import { loadEvals } from "../../src/define/load.js";
-import { loadYamlEval } from "../../src/define/yaml/task.js";
+import { loadYamlEval } from "../../src/kinds/task/load.js";
 import { EVAL_KINDS } from "../../src/kinds/index.js";
 import * as libraryApi from "../../src/library.js";
 import type { EvalSpec, VariantSpec } from "../../src/model/eval.js";
@@ -220,7 +220,7 @@ export const button = defineEval("Make a Button for {{who}}.", {
     ]);
   });
 
-  it("bad variants are problems at the export line, keyed by the option's path", async () => {
+  it("bad variants are problems at the option's line, keyed by the option's path", async () => {
     const problems = await projectProblems({
       "evals/a.eval.ts": `import { defineEval, fileExists } from "agent-evals";
 
@@ -236,14 +236,14 @@ export const button = defineEval("x", {
 });`,
     });
     expect(problems.map(({ code, key, line }) => ({ code, key, line }))).toEqual([
-      { code: Codes.emptyVariant, key: "button options.variants.0", line: 3 },
-      { code: Codes.badPath, key: "button options.variants.3.files.../../etc/x", line: 3 },
-      { code: Codes.schema, key: "button options.variants.4.name", line: 3 },
-      { code: Codes.duplicateVariant, key: "button options.variants.2.name", line: 3 },
+      { code: Codes.emptyVariant, key: "button options.variants[0]", line: 5 },
+      { code: Codes.badPath, key: 'button options.variants[3].files["../../etc/x"]', line: 5 },
+      { code: Codes.schema, key: "button options.variants[4].name", line: 5 },
+      { code: Codes.duplicateVariant, key: "button options.variants[2].name", line: 5 },
     ]);
     for (const p of problems) {
       expect(p.file).toBe("evals/a.eval.ts");
-      expect(p.fix).not.toBe("see the README's option table");
+      expect(p.fix).not.toBe("see the option table in docs/writing-evals.md");
     }
   });
 
@@ -313,11 +313,11 @@ ${scenarioExtra}  - scenario: says bye
     expect(bye!.variants?.map((v) => v.name)).toEqual(["without-skill"]);
     // Expanded, the skill is installed in the control and gone in the variant.
     const without = expandVariant(hi!, hi!.variants![0]!);
-    expect(hi!.sandbox).toMatchObject({
+    expect(hi!.workspace).toMatchObject({
       kind: "fixture",
       files: { ".claude/skills/greet/SKILL.md": expect.stringContaining("Say hi.") },
     });
-    expect(without.sandbox.overlay).toEqual({ ".claude/skills/greet/SKILL.md": null });
+    expect(without.workspace.overlay).toEqual({ ".claude/skills/greet/SKILL.md": null });
   });
 
   it("the file's variants change every scenario's hash", async () => {
@@ -373,7 +373,8 @@ describe("expandVariant", () => {
     agents: [],
     trials: 3,
     passRate: 1,
-    sandbox: { kind: "fixture", files: { "README.md": "# app" } },
+    workspace: { kind: "fixture", files: { "README.md": "# app" } },
+    isolation: {},
     setup: ["npm ci"],
     shims: {},
     checks: [{ type: "fileExists", path: "src/Button.tsx" }],
@@ -404,7 +405,7 @@ describe("expandVariant", () => {
       setup: [],
       model: "haiku",
       agentArgs: ["--append-system-prompt", "x"],
-      sandbox: {
+      workspace: {
         kind: "fixture",
         files: { "README.md": "# app" },
         overlay: { "CLAUDE.md": "Be brief.", "README.md": null },
@@ -414,7 +415,7 @@ describe("expandVariant", () => {
     });
     expect(expanded).not.toHaveProperty("variants");
     // Pure: the eval as defined is unchanged.
-    expect(base.sandbox).not.toHaveProperty("overlay");
+    expect(base.workspace).not.toHaveProperty("overlay");
     expect(base.setup).toEqual(["npm ci"]);
   });
 
@@ -422,7 +423,8 @@ describe("expandVariant", () => {
     const expanded = expandVariant(base, { name: "terse", model: "haiku" });
     expect(expanded).toMatchObject({ prompt: base.prompt, setup: ["npm ci"], model: "haiku" });
     expect(expanded.agentArgs).toBeUndefined();
-    expect(expanded.sandbox).toEqual(base.sandbox);
+    expect(expanded.workspace).toEqual(base.workspace);
+    expect(expanded.isolation).toEqual(base.isolation);
   });
 
   it("hashes the parent's hash and the overrides, not where the variant was declared", () => {
@@ -447,16 +449,18 @@ describe("expandVariant", () => {
       ["skill-less", "sonnet"],
     ]);
     const part = {
+      kind: "skill",
       group: "g",
-      type: "skill" as const,
-      target: "t",
-      axis: "e2e" as const,
+      axis: "e2e",
+      agent: "claude-code",
+      about: "a skill eval of Claude Code (t)",
+      agentOnlyReason: "only Claude Code",
       model: "sonnet",
-      warnings: [],
     };
-    expect(
-      expandVariant({ ...base, claudeCode: part }, { name: "h", model: "haiku" }).claudeCode,
-    ).toEqual({ ...part, model: "haiku" });
+    expect(expandVariant({ ...base, part }, { name: "h", model: "haiku" }).part).toEqual({
+      ...part,
+      model: "haiku",
+    });
     expect(expandVariants({ ...base, variants: undefined })).toEqual([]);
   });
 

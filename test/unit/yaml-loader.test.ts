@@ -4,8 +4,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { yamlTaskSchema } from "../../src/define/yaml/schema.js";
-import { decodeEvalFile, loadYamlEval, MAX_EVAL_FILE_BYTES } from "../../src/define/yaml/task.js";
+import { yamlTaskSchema } from "../../src/kinds/task/schema.js";
+import { decodeEvalFile, MAX_EVAL_FILE_BYTES } from "../../src/define/eval-file.js";
+import { loadYamlEval } from "../../src/kinds/task/load.js";
 import { parseYamlSource } from "../../src/define/yaml/source.js";
 import { isClaudeCodeEval } from "../../src/kinds/skill/load.js";
 import type { CheckSpec, EvalSpec } from "../../src/model/eval.js";
@@ -114,7 +115,8 @@ describe("loadYamlEval: a valid task", () => {
       agents: ["literal"],
       trials: 3,
       passRate: 0.67,
-      sandbox: { kind: "template", dir: "/project/evals/template" },
+      workspace: { kind: "template", dir: "/project/evals/template" },
+      isolation: {},
       setup: ["npm install"],
       shims: {
         neon: { mode: "script", script: "echo hi" },
@@ -150,7 +152,8 @@ describe("loadYamlEval: a valid task", () => {
       agents: [],
       trials: 1,
       passRate: 1,
-      sandbox: { kind: "repo", dir: projectRoot },
+      workspace: { kind: "repo", dir: projectRoot },
+      isolation: {},
       setup: [],
       shims: {},
       checks: [
@@ -168,7 +171,7 @@ describe("loadYamlEval: a valid task", () => {
 
   it("resolves sandbox directories against the project root, or the eval file for ./ and ../", () => {
     const sandboxOf = (sandbox: string) =>
-      load(yaml(["name: s", `sandbox: ${sandbox}`, ...minimalAssertions])).sandbox;
+      load(yaml(["name: s", `sandbox: ${sandbox}`, ...minimalAssertions])).workspace;
 
     expect(sandboxOf("{ template: evals/template }")).toEqual({
       kind: "template",
@@ -383,6 +386,73 @@ describe("loadYamlEval: several problems at once", () => {
       ["AE101", 2],
       ["AE101", 4],
     ]);
+  });
+});
+
+describe("AE101: a syntax error is placed where the mistake is, not where the parser noticed it", () => {
+  // Each mistake has lines after it, so a report at the parser's place (the end of the text, or
+  // where the indentation drops) would name another line.
+  const after = ["trials: 2", "agents: [literal]", ...minimalAssertions];
+
+  it("an unclosed `[`: the line and column of the `[`", () => {
+    const problem = onlyProblem(yaml(["name: x", "setup: [npm ci, npm test", ...after]));
+    expect(problem).toMatchObject({ code: "AE101", line: 2, column: 8, key: "setup" });
+    expect(problem.message).toBe(
+      "YAML syntax error: the `[` here is never closed: no `]` ends the list (or a line after it is not indented deeper than its key)",
+    );
+    expect(problem.fix).toMatch(/end the list with `\]`/);
+  });
+
+  it("an unclosed `{`: the line and column of the `{`", () => {
+    const problem = onlyProblem(
+      yaml(["name: x", "params:", "  a: 1", "sandbox: { fixture: { a.txt: hi }", ...after]),
+    );
+    expect(problem).toMatchObject({ code: "AE101", line: 4, column: 10, key: "sandbox" });
+    expect(problem.message).toMatch(/the `\{` here is never closed: no `\}` ends the mapping/);
+    expect(problem.fix).toMatch(/end the mapping with `\}`/);
+  });
+
+  it("nested unclosed lists: each `[`", () => {
+    const problems = problemsOfYaml(yaml(["name: x", "setup: [a, [b, c", ...after]));
+    expect(problems.map((p) => [p.line, p.column])).toEqual(
+      expect.arrayContaining([
+        [2, 8],
+        [2, 12],
+      ]),
+    );
+  });
+
+  it("an unclosed quote, double or single: the line and column of the opening quote", () => {
+    for (const quote of ['"', "'"]) {
+      const problem = onlyProblem(yaml(["name: x", `prompt: ${quote}Add a button.`, ...after]));
+      expect(problem).toMatchObject({ code: "AE101", line: 2, column: 9, key: "prompt" });
+      expect(problem.message).toBe(
+        `YAML syntax error: the ${quote} here is never closed: the rest of the file was read as its value`,
+      );
+      expect(problem.fix).toContain(`add the closing ${quote}`);
+    }
+  });
+
+  it("a key not lined up with its mapping: its own line and column", () => {
+    const problem = onlyProblem(
+      yaml(["name: x", "assertions:", "  files: [a.txt]", "   absent: [b.txt]", "trials: 2"]),
+    );
+    expect(problem).toMatchObject({ code: "AE101", line: 4, column: 4 });
+    expect(problem.message).toMatch(/not lined up with the keys before it/);
+  });
+
+  it("a line indented deeper than a key that has its value: that line, once", () => {
+    const problem = onlyProblem(
+      yaml(["name: x", "prompt: Add a button.", "  trials: 2", ...minimalAssertions]),
+    );
+    expect(problem).toMatchObject({ code: "AE101", line: 3, column: 3 });
+    expect(problem.message).toMatch(/indented deeper than the one above it/);
+  });
+
+  it("`: ` inside a plain value: its line, and the fix is to quote it", () => {
+    const problem = onlyProblem(yaml(["name: x", "prompt: Fix it: now", ...minimalAssertions]));
+    expect(problem).toMatchObject({ code: "AE101", line: 2, key: "prompt" });
+    expect(problem.fix).toMatch(/quote the value/);
   });
 });
 

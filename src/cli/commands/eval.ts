@@ -66,7 +66,7 @@ export function compareExitCode(run: RunResult, failOn: value.FailOn): 0 | 1 | 2
   return failOn === "failure" ? exitCodeFor(run.evals) : 0;
 }
 
-async function runCommand(
+export async function runCommand(
   { projectRoot, names, flags }: CommandContext,
   run: (options: RunEvalsOptions) => Promise<RunEvalsOutcome>,
   exitCode: (outcome: RunEvalsOutcome) => number,
@@ -127,6 +127,7 @@ async function runCommand(
       force: flags.force,
       noCache: flags["no-cache"],
       keepWorkspace: flags["keep-workspace"],
+      ...value.traffic(flags, projectRoot),
       unsafeLocal: flags["unsafe-local"],
       realHome: flags["real-home"],
       sandbox: value.sandboxKind(flags.sandbox),

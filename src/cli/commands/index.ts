@@ -9,7 +9,9 @@ import { initCommand } from "./init.js";
 import { listCommand } from "./list.js";
 import { mergeCommand } from "./merge.js";
 import { calibrateCommand } from "./calibrate.js";
+import { divergeCommand } from "./diverge.js";
 import { recheckCommand } from "./recheck.js";
+import { replayCommand } from "./replay.js";
 import { comparePlanCommand, planCommand } from "./plan.js";
 import { schemaCommand } from "./schema.js";
 import { showCommand } from "./show.js";
@@ -51,6 +53,8 @@ export const COMMANDS: readonly Command[] = [
       "shards",
       "dry-run",
       "keep-workspace",
+      "record",
+      "replay",
       "unsafe-local",
       "real-home",
       "sandbox",
@@ -112,6 +116,22 @@ export const COMMANDS: readonly Command[] = [
       "run each judge on its labelled examples: accuracy and Cohen's κ, shown\nbeside every judged check after",
     flags: ["cwd", "evals", "budget-usd", "real-home"],
     run: calibrateCommand,
+  },
+  {
+    name: "replay",
+    args: "TRIAL [options]",
+    summary:
+      "one recorded trial (a results folder's evals/<eval>/<agent>/trial-<n>) run\nagain exactly: its model requests answered from its cassette, no key, no\ncost, the workspace kept",
+    flags: ["cwd", "unsafe-local", "real-home", "sandbox", "image", "verbose", "format"],
+    run: replayCommand,
+  },
+  {
+    name: "diverge",
+    args: "A B",
+    summary:
+      "where two recorded trials (trial folders or cassette.json files, recorded\nwith --record or replayed) part ways: the first turn whose request or\nresponse differs, with a diff; exit 1 when they differ",
+    flags: ["cwd"],
+    run: divergeCommand,
   },
   {
     name: "list",

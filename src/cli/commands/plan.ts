@@ -21,20 +21,17 @@ export async function comparePlanCommand(ctx: CommandContext): Promise<number> {
     trials: value.positiveInt("trials", flags.trials),
     base: value.compareBase(flags),
     margin: value.margin(flags.margin),
+    budgetUsd: value.nonNegativeUsd(flags["budget-usd"]),
   });
   await dispose();
-  printPlan(planned, projectRoot, value.nonNegativeUsd(flags["budget-usd"]));
+  printPlan(planned, projectRoot);
   return 0;
 }
 
-function printPlan(
-  { plan, notes, cache }: PlannedRun,
-  projectRoot: string,
-  budget: number | undefined,
-): void {
+function printPlan({ plan, notes, cache }: PlannedRun, projectRoot: string): void {
   for (const note of notes) say(`${note}\n`);
   const costOf = (unit: PlannedUnit) => ({ expectedPerTrial: expectedCost(unit, cache) });
-  for (const line of planLines(plan.units, projectRoot, costOf, budget)) {
+  for (const line of planLines(plan, projectRoot, costOf)) {
     say(`${line}\n`);
   }
 }
@@ -44,8 +41,8 @@ export async function planCommand({ projectRoot, names, flags }: CommandContext)
   const shards = value.shardCount(flags.shards);
   if (shards !== undefined && flags.shard)
     throw new UsageError("--shards and --shard exclude each other");
-  const budget = value.nonNegativeUsd(flags["budget-usd"]);
   const planned = await planEvals({
+    budgetUsd: value.nonNegativeUsd(flags["budget-usd"]),
     projectRoot,
     evals: flags.evals,
     names,
@@ -62,11 +59,11 @@ export async function planCommand({ projectRoot, names, flags }: CommandContext)
   });
   const { plan, cache } = planned;
   if (shards !== undefined || format === "json") {
-    const split = planShards(plan.units, shards ?? 1, cache.history, budget);
+    const split = planShards(plan.units, shards ?? 1, cache.history);
     if (format === "json") process.stdout.write(`${JSON.stringify(split, null, 2)}\n`);
     else for (const line of shardPlanLines(split)) say(`${line}\n`);
     return 0;
   }
-  printPlan(planned, projectRoot, budget);
+  printPlan(planned, projectRoot);
   return 0;
 }

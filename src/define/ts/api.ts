@@ -30,7 +30,7 @@ export type SandboxOption = (
   /** For `kind: "docker"`: the most processes and threads a trial may have at once (over `--pids`). */
   pids?: number;
   /**
-   * The sandbox provider the trials' agents run inside: `"none"`, `"bwrap"` or `"docker"` (README › Sandbox
+   * The sandbox provider the trials' agents run inside: `"none"`, `"bwrap"` or `"docker"` (docs/sandboxes.md › Sandbox
    * providers). Over the run's `--sandbox`; an unknown or unavailable one stops the run (exit 2).
    */
   kind?: string;
@@ -53,7 +53,10 @@ export interface EvalOptions {
   shims?: Record<string, ShimOption>;
   assert?: CheckSpec[];
   maxCostUsd?: number;
+  /** Each part of a trial (setup, the agent, a check, a judge) may take this long (default 600,000). */
   timeoutMs?: number;
+  /** The whole trial, agent and checks together, may take this long (default: only the parts'). */
+  trialTimeoutMs?: number;
   params?: Record<string, string | number | boolean>;
   model?: string;
   /**
@@ -61,7 +64,7 @@ export interface EvalOptions {
    * written into the trial's agent config; their tools are `mcp__<name>__<tool>` in the trajectory.
    */
   mcp?: Record<string, McpServerOption>;
-  /** Named overrides, each run beside the eval as defined and compared with it (README › Variants). */
+  /** Named overrides, each run beside the eval as defined and compared with it (docs/writing-evals.md › Variants). */
   variants?: VariantOption[];
 }
 

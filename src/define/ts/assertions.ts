@@ -1,5 +1,5 @@
 // The assertion constructors of the library API. Each returns a check as data; the `check` stage
-// runs it. Declared in the order users read them in the README.
+// runs it. Declared in the order users read them in docs/writing-evals.md.
 
 import type {
   AgentAdapter,
@@ -64,7 +64,7 @@ export function assertThat(
   return { type: "custom", name, fn };
 }
 
-/** The agent's trajectory, compared in one of four modes; see the README's trajectory section. */
+/** The agent's trajectory, compared in one of four modes; see docs/writing-evals.md › Trajectories. */
 export function trajectory(spec: {
   mode?: TrajectoryMode;
   expected?: Array<string | ExpectedTool>;
@@ -121,7 +121,7 @@ export interface JudgeOptions {
 
 /**
  * A model-graded check: after every other check held, an agent CLI reads a copy of the final
- * workspace, read-only, and answers whether the work meets `rubric` (README › Judges).
+ * workspace, read-only, and answers whether the work meets `rubric` (docs/writing-evals.md › Judges).
  */
 export function judge(rubric: string, options: JudgeOptions = {}): CheckSpec {
   return {

@@ -16,15 +16,13 @@ import {
   type PromptDefinition,
   type PromptInput,
 } from "./api.js";
-import { exportLine, type LoadedExport } from "./module.js";
+import { exportLine, optionLine, type LoadedExport } from "./module.js";
 import { sha256, stableStringify } from "../prompt.js";
+import { normalizeSandbox, normalizeShims, resolveUserPath } from "../yaml/normalize.js";
+import { formatKeyPath, type KeyPath } from "../yaml/source.js";
+import { wordIssues, type PlaceProblem } from "../yaml/validate.js";
 import {
-  normalizeSandbox,
-  normalizeShims,
-  resolveUserPath,
-  zodProblems,
-} from "../yaml/normalize.js";
-import {
+  described,
   JUDGE_AGENTS,
   judgeOptionShape,
   mcpServersSchema,
@@ -33,7 +31,7 @@ import {
   trialsSchema,
   variantsSchema,
 } from "../yaml/schema.js";
-import { toMcpServers, toVariantSpec } from "../yaml/task.js";
+import { toMcpServers, toVariantSpec } from "../yaml/mappers.js";
 
 const agentAdapterSchema = z.custom<AgentRef>(
   (v) =>
@@ -72,58 +70,108 @@ const variantPromptSchema = z.custom<string | PromptDefinition>(
   { message: "a variant's prompt is text or a definePrompt(...) result" },
 );
 
+// Each key's description is the fix of a wrong value ("`passRate` takes a number from 0 to 1 …"),
+// in a TypeScript definition's terms.
 export const tsOptionsSchema = z.strictObject({
-  id: z.optional(
-    z.string().check(z.regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'")),
+  id: described(
+    z.optional(
+      z.string().check(z.regex(/^[A-Za-z0-9._-]+$/, "use letters, digits, '.', '_' or '-'")),
+    ),
+    "A string of letters, digits, '.', '_' or '-' (default: the export's name).",
   ),
-  agents: z.optional(z.array(agentAdapterSchema)),
-  trials: z.optional(trialsSchema),
-  passRate: z.optional(z.number().check(z.gte(0), z.lte(1))),
-  sandbox: z.optional(
-    z.union([
-      z.strictObject({
-        template: nonEmptyString(),
-        home: z.optional(homeRecord),
-        kind: kindText,
-        ...containerKeys,
-      }),
-      z.strictObject({
-        fixture: z.record(z.string(), z.string()),
-        home: z.optional(homeRecord),
-        kind: kindText,
-        ...containerKeys,
-      }),
-      z.strictObject({
-        repo: z.union([nonEmptyString(), z.literal(true)]),
-        home: z.optional(homeRecord),
-        kind: kindText,
-        ...containerKeys,
-      }),
-      z.strictObject({ home: homeRecord, kind: kindText, ...containerKeys }),
-      z.strictObject({ kind: nonEmptyString(), ...containerKeys }),
-      z.strictObject({ ...containerKeys, image: nonEmptyString() }),
-    ]),
+  agents: described(
+    z.optional(z.array(agentAdapterSchema)),
+    'An array of agents: names ("literal", "claude-code", …) or adapters (default: whatever `--agent` says).',
   ),
-  setup: z.optional(z.array(nonEmptyString())),
-  shims: z.optional(
-    z.record(
-      z.string(),
+  trials: described(
+    z.optional(trialsSchema),
+    "An integer from 1 to 100: how many times each agent runs the eval (default 1); or `{ min, max }` for adaptive trials.",
+  ),
+  passRate: described(
+    z.optional(z.number().check(z.gte(0), z.lte(1))),
+    "A number from 0 to 1: the share of trials that must pass (default 1).",
+  ),
+  sandbox: described(
+    z.optional(
       z.union([
-        z.literal("passthrough"),
-        z.strictObject({ script: z.string() }),
         z.strictObject({
-          exitCode: z.optional(z.number().check(z.int(), z.gte(0), z.lte(255))),
-          stdout: z.optional(z.string()),
-          stderr: z.optional(z.string()),
+          template: nonEmptyString(),
+          home: z.optional(homeRecord),
+          kind: kindText,
+          ...containerKeys,
         }),
+        z.strictObject({
+          fixture: z.record(z.string(), z.string()),
+          home: z.optional(homeRecord),
+          kind: kindText,
+          ...containerKeys,
+        }),
+        z.strictObject({
+          repo: z.union([nonEmptyString(), z.literal(true)]),
+          home: z.optional(homeRecord),
+          kind: kindText,
+          ...containerKeys,
+        }),
+        z.strictObject({ home: homeRecord, kind: kindText, ...containerKeys }),
+        z.strictObject({ kind: nonEmptyString(), ...containerKeys }),
+        z.strictObject({ ...containerKeys, image: nonEmptyString() }),
       ]),
     ),
+    'An object with one of `template: "folder"`, `fixture: { "path": "content" }` or `repo: true`, and optionally `home`, `kind`, `image`, `cpus`, `memory`, `pids`.',
   ),
-  assert: z.optional(z.array(checkSchema)),
-  maxCostUsd: z.optional(z.number().check(z.positive())),
-  timeoutMs: z.optional(z.number().check(z.int(), z.positive())),
-  params: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
-  model: z.optional(nonEmptyString()),
+  setup: described(
+    z.optional(z.array(nonEmptyString())),
+    "An array of shell commands run once per eval in the prepared sandbox.",
+  ),
+  shims: described(
+    z.optional(
+      z.record(
+        z.string(),
+        described(
+          z.union([
+            z.literal("passthrough"),
+            z.strictObject({ script: z.string() }),
+            z.strictObject({
+              exitCode: z.optional(z.number().check(z.int(), z.gte(0), z.lte(255))),
+              stdout: z.optional(z.string()),
+              stderr: z.optional(z.string()),
+            }),
+          ]),
+          '"passthrough", `{ script: "…" }` or `{ exitCode, stdout, stderr }`.',
+        ),
+      ),
+    ),
+    'An object of program names to "passthrough", `{ script }` or `{ exitCode, stdout, stderr }`.',
+  ),
+  assert: described(
+    z.optional(z.array(checkSchema)),
+    "An array of assertions: fileExists(), ran(), succeeds(), assertThat() …",
+  ),
+  maxCostUsd: described(
+    z.optional(z.number().check(z.positive())),
+    "A positive number: the most one trial may spend, in US dollars.",
+  ),
+  timeoutMs: described(
+    z.optional(z.number().check(z.int(), z.positive())),
+    "A whole number of milliseconds each part of a trial may take (default 600000).",
+  ),
+  trialTimeoutMs: described(
+    z.optional(z.number().check(z.int(), z.positive())),
+    "A whole number of milliseconds the whole trial may take, the agent and its checks together.",
+  ),
+  params: described(
+    z.optional(
+      z.record(
+        z.string(),
+        described(
+          z.union([z.string(), z.number(), z.boolean()]),
+          "A string, a number or a boolean.",
+        ),
+      ),
+    ),
+    "An object of placeholder names to values (strings, numbers or booleans) that fill `{{name}}` in the prompt.",
+  ),
+  model: described(z.optional(nonEmptyString()), "A model name, for agents that take one."),
   mcp: z.optional(mcpServersSchema),
   variants: z.optional(
     variantsSchema(variantPromptSchema, "Replaces the eval's prompt: text or definePrompt(...)."),
@@ -160,9 +208,17 @@ function judgeChecks(
   const problems: DefinitionProblem[] = [];
   const out = checks.map((check, i) => {
     if (check.type !== "judge") return check;
-    const parsed = tsJudgeSchema.safeParse(check.judge);
+    const parsed = z.safeParse(tsJudgeSchema, check.judge, { reportInput: true });
     if (!parsed.success) {
-      problems.push(...zodProblems(parsed.error, where, `${exportName}.assert[${i}] judge`));
+      const key = `${exportName}.assert[${i}] judge`;
+      problems.push(
+        ...wordIssues(
+          tsJudgeSchema,
+          parsed.error.issues,
+          (keyPath, fields) => ({ ...where, key: keyUnder(key, keyPath), ...fields }),
+          "ts",
+        ),
+      );
       return check;
     }
     const examples = check.judge.examples.map((e) =>
@@ -197,6 +253,8 @@ export function specsFromExports(
     if ("problems" in result) problems.push(...result.problems);
     else specs.push(result.spec);
   }
+  // In the order the file reads (the module's exports come in name order).
+  problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return { specs, problems };
 }
 
@@ -209,7 +267,7 @@ function specFromDefinition(
   const where = { file: ctx.file, line };
   let parsed: ReturnType<typeof tsOptionsSchema.safeParse>;
   try {
-    parsed = tsOptionsSchema.safeParse(definition.options);
+    parsed = z.safeParse(tsOptionsSchema, definition.options, { reportInput: true });
   } catch (error) {
     // zod itself throws on some values no definition should hold (a `length` that is an array of
     // objects without a prototype): a problem with the options like any other, not a crash.
@@ -226,7 +284,14 @@ function specFromDefinition(
     };
   }
   if (!parsed.success) {
-    return { problems: zodProblems(parsed.error, where, `${exportName} options`) };
+    // Each problem on the line of its key in the definition, when it can be found there.
+    const place: PlaceProblem = (keyPath, fields) => ({
+      file: ctx.file,
+      line: optionLine(ctx.source, line, keyPath),
+      key: keyUnder(`${exportName} options`, keyPath),
+      ...fields,
+    });
+    return { problems: wordIssues(tsOptionsSchema, parsed.error.issues, place, "ts") };
   }
   const options = parsed.data;
   const id = options.id ?? (exportName === "default" ? defaultId(ctx.file) : exportName);
@@ -279,11 +344,13 @@ function specFromDefinition(
       agents: options.agents ?? [],
       ...trialCounts(options.trials, 1),
       passRate: options.passRate ?? 1,
-      sandbox: sandbox.sandbox,
+      workspace: sandbox.workspace,
+      isolation: sandbox.isolation,
       setup: options.setup ?? [],
       shims: shims.shims,
       checks,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      ...(options.trialTimeoutMs !== undefined ? { trialTimeoutMs: options.trialTimeoutMs } : {}),
       maxCostUsd: options.maxCostUsd,
       model: options.model,
       ...(options.mcp && Object.keys(options.mcp).length ? { mcp: toMcpServers(options.mcp) } : {}),
@@ -334,4 +401,9 @@ function hashableVariants(variants: VariantSpec[], projectRoot: string): unknown
 
 function defaultId(file: string): string {
   return path.basename(file).replace(/\.eval\.[cm]?[jt]s$/, "");
+}
+
+/** `first options.trials`, `first options.setup[0]`: the key a problem is about, under its export. */
+function keyUnder(prefix: string, keyPath: KeyPath): string {
+  return keyPath.length ? `${prefix}.${formatKeyPath(keyPath)}` : prefix;
 }

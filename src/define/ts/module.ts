@@ -52,6 +52,33 @@ export function exportLine(source: string, exportName: string): number | undefin
     .length;
 }
 
+/**
+ * 1-based line of the option at `keyPath` in the definition exported at `fromLine` (`trials: "3"`
+ * on its own line), found in the text up to the next export: the line of its deepest key before any
+ * array index (an item's line is that of its array); `fromLine` when the key is not written there
+ * (the options built elsewhere).
+ */
+export function optionLine(
+  source: string,
+  fromLine: number | undefined,
+  keyPath: readonly PropertyKey[],
+): number | undefined {
+  if (fromLine === undefined) return undefined;
+  const lines = source.split("\n");
+  const next = lines.findIndex((text, i) => i >= fromLine && /^\s*export\b/.test(text));
+  const end = next === -1 ? lines.length : next;
+  let at = fromLine - 1;
+  for (const segment of keyPath) {
+    // The nth item of an array is not found by text: the array's own line it is.
+    if (typeof segment !== "string") break;
+    const key = new RegExp(`(^|[\\s{,])(["'\`]?)${escapeRegExp(segment)}\\2\\s*:`);
+    const found = lines.findIndex((text, i) => i >= at && i < end && key.test(text));
+    if (found === -1) break;
+    at = found;
+  }
+  return at + 1;
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -1,11 +1,10 @@
-// Pieces both definition formats share: sandbox and shim options → the model, zod issues → problems.
+// Pieces both definition formats share: sandbox (workspace + isolation) and shim options → the model.
 
 import path from "node:path";
-import type * as z from "zod/mini";
-import type { ContainerLimits, SandboxSpec, ShimSpec } from "../../model/index.js";
+import type { ContainerLimits, IsolationSpec, ShimSpec, WorkspaceSpec } from "../../model/index.js";
 import { Codes, type DefinitionProblem } from "../../model/index.js";
 import { isValidShimName } from "../../util/index.js";
-import { homePathProblem, staysInsideSandbox, type IssueHint } from "./schema.js";
+import { homePathProblem, staysInsideSandbox } from "./schema.js";
 import { containerLimitProblem, type ContainerOptionInput } from "./container.js";
 
 export type SandboxOptionInput =
@@ -33,17 +32,23 @@ export function resolveUserPath(p: string, ctx: { projectRoot: string; evalFile:
   return path.resolve(ctx.projectRoot, p);
 }
 
+/**
+ * A definition's `sandbox:` option → what fills the workspace (its tree and HOME files) and what
+ * the trials run inside (`kind` → the provider, a container's image and limits).
+ */
 export function normalizeSandbox(
   option: SandboxOptionInput,
   ctx: PathContext,
-): { sandbox: SandboxSpec } | { problem: DefinitionProblem } {
-  const tree = normalizeSandboxTree(option, ctx);
+): { workspace: WorkspaceSpec; isolation: IsolationSpec } | { problem: DefinitionProblem } {
+  const tree = normalizeWorkspaceTree(option, ctx);
   if ("problem" in tree) return tree;
-  if (option?.kind !== undefined) tree.sandbox.provider = option.kind;
   const container = normalizeContainer(option ?? {}, ctx);
   if ("problem" in container) return container;
-  Object.assign(tree.sandbox, container.options);
-  if (!option?.home) return tree;
+  const isolation: IsolationSpec = {
+    ...(option?.kind !== undefined ? { provider: option.kind } : {}),
+    ...container.options,
+  };
+  if (!option?.home) return { workspace: tree.workspace, isolation };
   for (const key of Object.keys(option.home)) {
     const why = key.startsWith("~") ? "starts with `~`" : homePathProblem(key);
     if (why === undefined) continue;
@@ -58,13 +63,13 @@ export function normalizeSandbox(
       },
     };
   }
-  return { sandbox: { ...tree.sandbox, home: { ...option.home } } };
+  return { workspace: { ...tree.workspace, home: { ...option.home } }, isolation };
 }
 
 function normalizeContainer(
   input: ContainerOptionInput,
   ctx: PathContext,
-): { options: Pick<SandboxSpec, "image" | "limits"> } | { problem: DefinitionProblem } {
+): { options: Pick<IsolationSpec, "image" | "limits"> } | { problem: DefinitionProblem } {
   const problem = containerLimitProblem(input);
   if (problem) {
     return {
@@ -91,18 +96,18 @@ function normalizeContainer(
   };
 }
 
-function normalizeSandboxTree(
+function normalizeWorkspaceTree(
   option: SandboxOptionInput,
   ctx: PathContext,
-): { sandbox: SandboxSpec } | { problem: DefinitionProblem } {
+): { workspace: WorkspaceSpec } | { problem: DefinitionProblem } {
   if (!option || !("template" in option || "repo" in option || "fixture" in option))
-    return { sandbox: { kind: "repo", dir: ctx.projectRoot } };
+    return { workspace: { kind: "repo", dir: ctx.projectRoot } };
   if ("template" in option) {
-    return { sandbox: { kind: "template", dir: resolveUserPath(option.template, ctx) } };
+    return { workspace: { kind: "template", dir: resolveUserPath(option.template, ctx) } };
   }
   if ("repo" in option) {
     const dir = option.repo === true ? ctx.projectRoot : resolveUserPath(option.repo, ctx);
-    return { sandbox: { kind: "repo", dir } };
+    return { workspace: { kind: "repo", dir } };
   }
   for (const key of Object.keys(option.fixture)) {
     if (!key || !staysInsideSandbox(key)) {
@@ -118,7 +123,7 @@ function normalizeSandboxTree(
       };
     }
   }
-  return { sandbox: { kind: "fixture", files: { ...option.fixture } } };
+  return { workspace: { kind: "fixture", files: { ...option.fixture } } };
 }
 
 export type ShimOptionInput =
@@ -156,39 +161,4 @@ export function normalizeShim(option: ShimOptionInput): ShimSpec {
     stdout: option.stdout ?? "",
     stderr: option.stderr ?? "",
   };
-}
-
-/** zod issues as problems at one place (TS definitions have no per-key lines). */
-export function zodProblems(
-  error: z.core.$ZodError,
-  where: { file: string; line?: number },
-  prefix: string,
-): DefinitionProblem[] {
-  return error.issues.map((issue) => {
-    const key = [prefix, ...issue.path.map(String)].join(".");
-    if (issue.code === "unrecognized_keys") {
-      return {
-        ...where,
-        key,
-        code: Codes.unknownKey,
-        message: `unknown option${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `\`${k}\``).join(", ")}`,
-        fix: "remove it or fix its spelling (see the README's option table)",
-      };
-    }
-    // A record key the schema refused: the key's own issue says why (and may carry a hint).
-    const inner = issue.code === "invalid_key" ? issue.issues[0] : undefined;
-    const said = inner ?? issue;
-    const params = (said.code === "custom" ? said.params : undefined) as
-      Partial<IssueHint> | undefined;
-    const hinted = typeof params?.code === "string" && typeof params.fix === "string";
-    return {
-      ...where,
-      key,
-      code: hinted ? params.code! : Codes.schema,
-      message: inner
-        ? `the key ${JSON.stringify(String(issue.path.at(-1)))} ${said.message}`
-        : said.message,
-      fix: hinted ? params.fix! : "see the README's option table",
-    };
-  });
 }

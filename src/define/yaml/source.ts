@@ -1,5 +1,6 @@
 // Reads the text of one YAML eval file (a task, or a skill/command/hook eval) into a parsed
-// source that knows where every key sits: syntax errors and a top level that is not a mapping
+// source that knows where every key sits: syntax errors (placed at the unclosed `[`, `{` or quote,
+// or the misindented line, not where the parser noticed) and a top level that is not a mapping
 // become DefinitionProblems with file, line, column and fix; `locate`/`problemAt` place later
 // problems on the key they are about. Validation against a schema is ./yaml-validate.ts.
 
@@ -10,7 +11,9 @@ import {
   isSeq,
   LineCounter,
   parseDocument,
+  Parser,
   visit,
+  type CST,
   type Document,
   type YAMLError,
 } from "yaml";
@@ -42,9 +45,7 @@ export function parseYamlSource(file: string, text: string): YamlSource {
 function parse(file: string, text: string): YamlSource {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    throw new DefinitionError(doc.errors.map((error) => syntaxProblem(file, doc, lines, error)));
-  }
+  if (doc.errors.length > 0) throw new DefinitionError(syntaxProblems(file, text, doc, lines));
   const source: YamlSource = { file, text, doc, lines, data: toPlainData(file, doc, lines) };
   requireTopLevelMapping(source);
   return source;
@@ -130,24 +131,150 @@ const SYNTAX_FIXES: Record<string, string> = {
 const DEFAULT_SYNTAX_FIX =
   "check the indentation and that each `key: value` has a space after the colon; quote values containing `: `, ` #`, or starting with `{`, `[`, `*`, `&`, `!`, `|` or `>`";
 
-function syntaxProblem(
+/** Every syntax error of the document, each once, placed where the author must look. */
+function syntaxProblems(
   file: string,
+  text: string,
   doc: Document,
   lines: LineCounter,
-  error: YAMLError,
-): DefinitionProblem {
-  const offset = error.pos[0];
-  const position = error.linePos?.[0] ?? lines.linePos(offset);
-  const keyPath = error.code === "MULTIPLE_DOCS" ? [] : keyPathBefore(doc, doc.contents, offset);
-  return {
-    file,
-    line: position.line,
-    column: position.col,
-    ...(keyPath.length > 0 ? { key: formatKeyPath(keyPath) } : {}),
-    code: Codes.yamlSyntax,
-    message: `YAML syntax error: ${firstLine(error.message)}`,
-    fix: SYNTAX_FIXES[error.code] ?? DEFAULT_SYNTAX_FIX,
-  };
+): DefinitionProblem[] {
+  const openings = new Openings(text, doc.errors);
+  const seen = new Set<string>();
+  const problems: DefinitionProblem[] = [];
+  for (const error of doc.errors) {
+    const { offset, message, fix } = openings.explain(error) ?? {
+      offset: error.pos[0],
+      message: firstLine(error.message),
+      fix: SYNTAX_FIXES[error.code] ?? DEFAULT_SYNTAX_FIX,
+    };
+    const position = lines.linePos(offset);
+    const keyPath = error.code === "MULTIPLE_DOCS" ? [] : keyPathBefore(doc, doc.contents, offset);
+    const problem: DefinitionProblem = {
+      file,
+      line: position.line,
+      column: position.col,
+      ...(keyPath.length > 0 ? { key: formatKeyPath(keyPath) } : {}),
+      code: Codes.yamlSyntax,
+      message: `YAML syntax error: ${message}`,
+      fix,
+    };
+    // One mistake can make the parser say several things at one place: say it once.
+    const key = `${problem.line}:${problem.column}:${problem.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push(problem);
+  }
+  return problems;
+}
+
+/**
+ * Where the mistake behind a syntax error starts. The parser notices an unclosed `[`, `{` or quote
+ * only where the text ends or the indentation drops, lines below the opening; and a line indented
+ * too deep only at the value on the line above it. From the parser's tokens, this finds the
+ * opening (or the deeper line), and says what is wrong there in the author's words.
+ */
+class Openings {
+  private readonly unclosedFlows: CST.FlowCollection[] = [];
+  private readonly quoted: CST.FlowScalar[] = [];
+  private readonly used = new Set<CST.FlowCollection>();
+
+  constructor(
+    private readonly text: string,
+    private readonly errors: readonly YAMLError[],
+  ) {
+    for (const token of new Parser().parse(text)) {
+      walkTokens(token, (t) => {
+        if (t.type === "flow-collection") {
+          const close = t.start.source === "[" ? "]" : "}";
+          if (!t.end.some((end) => end.source === close)) this.unclosedFlows.push(t);
+        } else if (t.type === "double-quoted-scalar" || t.type === "single-quoted-scalar") {
+          this.quoted.push(t);
+        }
+      });
+    }
+  }
+
+  explain(error: YAMLError): { offset: number; message: string; fix: string } | undefined {
+    const at = error.pos[0];
+    if (/^Flow (sequence|map)\b/.test(error.message)) {
+      // The innermost unclosed collection opened before the error that no earlier error named.
+      const flow = this.unclosedFlows
+        .filter((f) => f.start.offset < at && !this.used.has(f))
+        .sort((a, b) => b.start.offset - a.start.offset)[0];
+      if (!flow) return undefined;
+      this.used.add(flow);
+      const list = flow.start.source === "[";
+      const [open, close, what] = list ? ["[", "]", "list"] : ["{", "}", "mapping"];
+      return {
+        offset: flow.start.offset,
+        message: `the \`${open}\` here is never closed: no \`${close}\` ends the ${what} (or a line after it is not indented deeper than its key)`,
+        fix: `end the ${what} with \`${close}\`, indent its next lines deeper than its key, or write it as ${list ? "`- item` lines" : "`key: value` lines"}`,
+      };
+    }
+    if (error.code === "MISSING_CHAR" && /^Missing closing .quote/.test(error.message)) {
+      const scalar = this.quoted
+        .filter((q) => q.offset <= at && at <= q.offset + q.source.length)
+        .sort((a, b) => b.offset - a.offset)[0];
+      if (!scalar) return undefined;
+      const quote = scalar.type === "double-quoted-scalar" ? '"' : "'";
+      return {
+        offset: scalar.offset,
+        message: `the ${quote} here is never closed: the rest of the file was read as its value`,
+        fix: `add the closing ${quote} where the value ends (a quoted value may span lines, so nothing else stops it)`,
+      };
+    }
+    if (error.code === "BLOCK_AS_IMPLICIT_KEY" || error.code === "MULTILINE_IMPLICIT_KEY") {
+      // `prompt: hi` then `  there: x`: the deeper line is read as continuing `hi` into a key.
+      const multiline = this.errors.find(
+        (e) =>
+          e.code === "MULTILINE_IMPLICIT_KEY" &&
+          e.pos[0] === at &&
+          this.text.slice(at, e.pos[1]).includes("\n"),
+      );
+      if (multiline)
+        return {
+          offset: lineContentStart(this.text, multiline.pos[1]),
+          message:
+            "this line is indented deeper than the one above it, whose key already has a value: YAML reads it as part of that value",
+          fix: "line it up with the keys around it (indentation is nesting in YAML); if it belongs to the value above, quote that value or write it as a `|` block",
+        };
+    }
+    if (error.code === "BLOCK_AS_IMPLICIT_KEY" && /^Nested mappings/.test(error.message)) {
+      // `prompt: a: b`: the second `: ` starts a key on a line whose key has its value.
+      return {
+        offset: at,
+        message:
+          "this value holds `: ` (a colon and a space), which YAML reads as the start of another key",
+        fix: 'quote the value (prompt: "a: b"), or write it as a `|` block on the lines below',
+      };
+    }
+    if (error.code === "BAD_INDENT" && /^All mapping items/.test(error.message)) {
+      return {
+        offset: lineContentStart(this.text, at),
+        message: "this key is not lined up with the keys before it in the same mapping",
+        fix: "indent it exactly as far as the keys it belongs with (indentation is nesting in YAML)",
+      };
+    }
+    return undefined;
+  }
+}
+
+/** Calls `visit` on every token under `token` (the parser's tokens are plain data, no cycles). */
+function walkTokens(token: unknown, visit: (token: CST.Token) => void): void {
+  if (Array.isArray(token)) {
+    for (const item of token) walkTokens(item, visit);
+    return;
+  }
+  if (typeof token !== "object" || token === null) return;
+  if ("type" in token) visit(token as CST.Token);
+  for (const value of Object.values(token)) if (typeof value === "object") walkTokens(value, visit);
+}
+
+/** The offset of the first character that is not a space on the line holding `offset`. */
+function lineContentStart(text: string, offset: number): number {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  const first = lineStart + (/^[ \t]*/.exec(text.slice(lineStart))?.[0].length ?? 0);
+  return first >= text.length || text[first] === "\n" || text[first] === "\r" ? offset : first;
 }
 
 function firstLine(message: string): string {

@@ -1,7 +1,9 @@
 // Validates a parsed YAML eval file against a zod schema and words each zod issue as a
 // DefinitionProblem: placed on the offending key, with a fix read from the schema's descriptions,
-// a "did you mean" for misspelt keys, and the AE code a refinement's hint names. One
-// implementation for every root schema (YAML tasks, skill/command and hook evals).
+// a "did you mean" for misspelt keys, the direct fix of the common slips (a number in quotes, a
+// bare value where a list goes), and the AE code a refinement's hint names. One implementation for
+// every root schema (YAML tasks, skill/command and hook evals), and for a TypeScript definition's
+// options (wordIssues: placed by its caller, worded in TypeScript's terms).
 
 import { isMap, isSeq } from "yaml";
 import * as z from "zod/mini";
@@ -11,10 +13,21 @@ import { formatKeyPath, keyText, problemAt, type KeyPath, type YamlSource } from
 
 type Issue = z.core.$ZodIssue;
 
-/** What every issue is worded against: the parsed file and the root schema it was checked with. */
+/** Puts a worded problem on the key at `keyPath` (of its key when `at` is "key"). */
+export type PlaceProblem = (
+  keyPath: KeyPath,
+  fields: Pick<DefinitionProblem, "code" | "message" | "fix">,
+  at?: "key" | "value",
+) => DefinitionProblem;
+
+/** The words for kinds of values: a YAML file's, or a TypeScript definition's. */
+export type Dialect = "yaml" | "ts";
+
+/** What every issue is worded against: the root schema it was checked with, where problems go. */
 interface Scope {
-  source: YamlSource;
   root: Schema;
+  place: PlaceProblem;
+  dialect: Dialect;
 }
 
 type Schema = z.core.$ZodType;
@@ -22,13 +35,28 @@ type Schema = z.core.$ZodType;
 /** The source's data as `root` parses it; throws DefinitionError with every problem, by position. */
 export function validateWithSchema<S extends Schema>(source: YamlSource, root: S): z.output<S> {
   const result = z.safeParse(root, source.data, { reportInput: true });
-  const scope: Scope = { source, root };
   const problems = [
     ...prototypeKeyProblems(source),
-    ...(result.error?.issues ?? []).flatMap((issue) => problemsFromIssue(scope, issue)),
+    ...wordIssues(root, result.error?.issues ?? [], (keyPath, fields, at) =>
+      problemAt(source, keyPath, fields, at),
+    ),
   ];
   if (result.success && problems.length === 0) return result.data;
   throw new DefinitionError(sortByPosition(dedupe(problems)));
+}
+
+/**
+ * zod's issues (from a parse with `reportInput: true`) as problems: each worded, with its fix, and
+ * put where `place` says. In the `ts` dialect, kinds of values are an array, an object, a string.
+ */
+export function wordIssues(
+  root: Schema,
+  issues: readonly Issue[],
+  place: PlaceProblem,
+  dialect: Dialect = "yaml",
+): DefinitionProblem[] {
+  const scope: Scope = { root, place, dialect };
+  return dedupe(issues.flatMap((issue) => problemsFromIssue(scope, issue)));
 }
 
 /** Paths of `__proto__` keys anywhere in the document (aliases are not followed). */
@@ -77,7 +105,7 @@ function problemsFromIssue(scope: Scope, issue: Issue): DefinitionProblem[] {
 }
 
 function unknownKeyProblem(
-  { source, root }: Scope,
+  { place, root }: Scope,
   objectPath: KeyPath,
   key: string,
 ): DefinitionProblem {
@@ -86,8 +114,7 @@ function unknownKeyProblem(
   const fix = suggestion
     ? `did you mean \`${suggestion}\`?`
     : `remove it; the keys allowed here are ${known.map((k) => `\`${k}\``).join(", ")}`;
-  return problemAt(
-    source,
+  return place(
     [...objectPath, key],
     { code: Codes.unknownKey, message: `unknown key \`${key}\``, fix },
     "key",
@@ -95,15 +122,14 @@ function unknownKeyProblem(
 }
 
 function invalidKeyProblem(
-  { source, root }: Scope,
+  { place, root }: Scope,
   issue: Extract<Issue, { code: "invalid_key" }>,
 ): DefinitionProblem {
   const inner = issue.issues[0];
   const name = String(issue.path[issue.path.length - 1]);
   const hint = inner ? issueHint(inner) : undefined;
   const keyDescription = describeSchema(recordKeySchemaAt(root, issue.path.slice(0, -1)));
-  return problemAt(
-    source,
+  return place(
     issue.path,
     {
       code: hint?.code ?? Codes.schema,
@@ -116,11 +142,11 @@ function invalidKeyProblem(
 }
 
 function customProblem(
-  { source, root }: Scope,
+  { place, root }: Scope,
   issue: Extract<Issue, { code: "custom" }>,
 ): DefinitionProblem {
   const hint = issueHint(issue);
-  return problemAt(source, issue.path, {
+  return place(issue.path, {
     code: hint?.code ?? Codes.schema,
     message: issue.message,
     fix: hint?.fix ?? fixFromDescription(root, issue.path),
@@ -131,9 +157,16 @@ function customProblem(
 function intendedBranchIssues(
   issue: Extract<Issue, { code: "invalid_union" }>,
 ): Issue[] | undefined {
-  const meant = issue.errors.filter((branch) => !branch.every(isRootMismatch));
+  let meant = issue.errors.filter((branch) => !branch.every(isRootMismatch));
+  // Objects of several forms (`{ template }`, `{ fixture }`…): the one form that knows every key
+  // given was meant.
+  if (meant.length > 1) meant = meant.filter((branch) => !branch.some(isRootUnknownKey));
   if (meant.length !== 1 || !meant[0]) return undefined;
   return meant[0].map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as Issue);
+}
+
+function isRootUnknownKey(issue: Issue): boolean {
+  return issue.path.length === 0 && issue.code === "unrecognized_keys";
 }
 
 function isRootMismatch(issue: Issue): boolean {
@@ -146,16 +179,28 @@ function wrongFormProblems(
   scope: Scope,
   issue: Extract<Issue, { code: "invalid_union" }>,
 ): DefinitionProblem[] {
-  const { source, root } = scope;
+  const { place, root } = scope;
   const branchIssues = intendedBranchIssues(issue);
   if (branchIssues) return branchIssues.flatMap((inner) => problemsFromIssue(scope, inner));
+  // A number in quotes, or a fraction, where one form is a whole number: that form was meant.
+  const numeric = issue.errors
+    .flat()
+    .find(
+      (inner) =>
+        inner.path.length === 0 &&
+        (numberInQuotes(inner) ||
+          (inner.code === "invalid_type" &&
+            inner.expected === "int" &&
+            typeof inner.input === "number")),
+    );
+  if (numeric) return [schemaProblem(scope, { ...numeric, path: issue.path } as Issue)];
   const discriminator = (issue as { discriminator?: string }).discriminator;
   if (discriminator) {
     // A discriminated union whose `type:` (say) names no branch; zod ends the path with that key.
     const at = issue.path.at(-1) === discriminator ? issue.path.slice(0, -1) : issue.path;
     const allowed = discriminatorValues(schemaAt(root, at), discriminator).join(", ");
     return [
-      problemAt(source, [...at, discriminator], {
+      place([...at, discriminator], {
         code: Codes.schema,
         message: `\`${discriminator}\` must be one of ${allowed}`,
         fix: `set \`${discriminator}\` to one of ${allowed}`,
@@ -163,51 +208,100 @@ function wrongFormProblems(
     ];
   }
   return [
-    problemAt(source, issue.path, {
+    place(issue.path, {
       code: Codes.schema,
-      message: `has none of the allowed forms (got ${describeValue(issue.input)})`,
+      message: `has none of the allowed forms (got ${describeValue(issue.input, scope.dialect)})`,
       fix: fixFromDescription(root, issue.path),
     }),
   ];
 }
 
-function schemaProblem({ source, root }: Scope, issue: Issue): DefinitionProblem {
+function schemaProblem({ place, root, dialect }: Scope, issue: Issue): DefinitionProblem {
   const missing = issue.code === "invalid_type" && issue.input === undefined;
   if (missing) {
     const description = describeSchema(schemaAt(root, issue.path));
-    return problemAt(source, issue.path, {
+    return place(issue.path, {
       code: Codes.schema,
       message: `the required key \`${formatKeyPath(issue.path)}\` is missing`,
       fix: `add \`${String(issue.path[issue.path.length - 1])}:\`${description ? ` with ${asFixText(description)}` : ""}`,
     });
   }
-  return problemAt(source, issue.path, {
+  const slip = slipFix(root, issue, dialect);
+  const description = describeSchema(schemaAt(root, issue.path));
+  return place(issue.path, {
     code: Codes.schema,
-    message: describeIssue(issue),
-    fix: fixFromDescription(root, issue.path),
+    message: describeIssue(issue, dialect),
+    fix: slip
+      ? `${slip}${description ? `; \`${formatKeyPath(issue.path)}\` takes ${asFixText(description)}` : ""}`
+      : fixFromDescription(root, issue.path),
   });
 }
 
-const TYPE_NAMES: Record<string, string> = {
-  string: "text",
-  number: "a number",
-  int: "an integer",
-  boolean: "true or false",
-  array: "a list",
-  object: "a mapping",
-  record: "a mapping",
+/** A number written as text: `trials: "3"`. */
+function numberInQuotes(issue: Issue): boolean {
+  return (
+    issue.code === "invalid_type" &&
+    (issue.expected === "number" || issue.expected === "int") &&
+    typeof issue.input === "string" &&
+    issue.input.trim() !== "" &&
+    Number.isFinite(Number(issue.input))
+  );
+}
+
+/**
+ * The direct fix of a common slip, written out: a number in quotes (`trials: 3`), a number where
+ * text goes (`model: "3"`), one value where a list goes (`setup: ["npm ci"]`).
+ */
+function slipFix(root: Schema, issue: Issue, dialect: Dialect): string | undefined {
+  if (issue.code !== "invalid_type") return undefined;
+  const last = issue.path.at(-1);
+  const as = (value: string) =>
+    typeof last === "string" ? `\`${last}: ${value}\`` : `\`${value}\``;
+  if (numberInQuotes(issue)) return `drop the quotes: ${as(String(Number(issue.input)))}`;
+  if (
+    issue.expected === "string" &&
+    (typeof issue.input === "number" || typeof issue.input === "boolean")
+  )
+    return `quote it: ${as(JSON.stringify(String(issue.input)))}`;
+  if (issue.expected === "array" && issue.input !== null && typeof issue.input !== "object") {
+    const element = schemaChild(schemaAt(root, issue.path) ?? root, 0);
+    if (element && z.safeParse(element, issue.input).success)
+      return `make it ${dialect === "ts" ? "an array" : "a list"}: ${as(`[${JSON.stringify(issue.input)}]`)}`;
+  }
+  return undefined;
+}
+
+const TYPE_NAMES: Record<Dialect, Record<string, string>> = {
+  yaml: {
+    string: "text",
+    number: "a number",
+    int: "an integer",
+    boolean: "true or false",
+    array: "a list",
+    object: "a mapping",
+    record: "a mapping",
+  },
+  ts: {
+    string: "a string",
+    number: "a number",
+    int: "an integer",
+    boolean: "true or false",
+    array: "an array",
+    object: "an object",
+    record: "an object",
+  },
 };
 
 /** Plain wording for zod's common issues; zod's own message for the rest. */
-function describeIssue(issue: Issue): string {
+function describeIssue(issue: Issue, dialect: Dialect): string {
   switch (issue.code) {
     case "invalid_type":
-      return `expected ${TYPE_NAMES[issue.expected] ?? issue.expected}, got ${describeValue(issue.input)}`;
+      return `expected ${TYPE_NAMES[dialect][issue.expected] ?? issue.expected}, got ${describeValue(issue.input, dialect)}`;
     case "too_small":
       if (issue.origin === "string" && Number(issue.minimum) === 1) return "must not be empty";
-      return `must be ${issue.inclusive ? "at least" : "greater than"} ${issue.minimum}${unitOf(issue.origin)} (got ${describeValue(issue.input)})`;
+      return `must be ${issue.inclusive ? "at least" : "greater than"} ${issue.minimum}${unitOf(issue.origin)} (got ${describeValue(issue.input, dialect)})`;
     case "too_big":
-      return `must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}${unitOf(issue.origin)} (got ${describeValue(issue.input)})`;
+      return `must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}${unitOf(issue.origin)} (got ${describeValue(issue.input, dialect)})`;
     default:
       return cleanMessage(issue.message);
   }
@@ -230,12 +324,13 @@ function cleanMessage(message: string): string {
   return message.replace(/^Invalid input: /, "");
 }
 
-function describeValue(value: unknown): string {
+function describeValue(value: unknown, dialect: Dialect): string {
   if (value === null) return "null";
   if (value === undefined) return "nothing";
-  if (Array.isArray(value)) return "a list";
+  if (Array.isArray(value)) return TYPE_NAMES[dialect].array!;
   if (value instanceof Uint8Array) return "binary data";
-  if (typeof value === "object") return "a mapping";
+  if (typeof value === "function") return "a function";
+  if (typeof value === "object") return TYPE_NAMES[dialect].object!;
   const shown = JSON.stringify(value) ?? String(value);
   return `${typeof value} ${shown.length > 40 ? `${shown.slice(0, 37)}...` : shown}`;
 }

@@ -35,10 +35,11 @@ export async function planMode(
     changedBase: options.changedBase,
     historyDir: options.historyDir,
     force: inputs.force,
+    budgetUsd: inputs.budgetUsd,
     env: process.env,
   });
   for (const note of notes) core.info(note);
-  const split = planShards(plan.units, inputs.shards, cache.history, inputs.budgetUsd);
+  const split = planShards(plan.units, inputs.shards, cache.history);
   const lines = shardPlanLines(split);
   for (const line of lines) core.info(line);
   const assignment: ShardAssignment = { count: split.count, shards: split.shards };

@@ -5,7 +5,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { CLAUDE_CREDENTIAL_ENV, claudeCode, probeVersion } from "../../agents/index.js";
-import { InfraError, round6, type AgentAdapter } from "../../model/index.js";
+import { InfraError, REPLAYING_ENV, round6, type AgentAdapter } from "../../model/index.js";
 import { codexSkillPath } from "./target.js";
 import { parseAnswer } from "./trigger.js";
 
@@ -43,7 +43,8 @@ export function skillAgent(env: Record<string, string | undefined>): AgentAdapte
         throw new Error(
           "the `claude` CLI is not on PATH (npm i -g @anthropic-ai/claude-code) — trigger and e2e evals need it",
         );
-      if (!(await claudeCredentials(env)))
+      // A replay answers from its recording: no login needed.
+      if (!env[REPLAYING_ENV] && !(await claudeCredentials(env)))
         throw new Error(
           "no Anthropic credentials: set ANTHROPIC_API_KEY (or run `claude auth login`) to run trigger and e2e evals",
         );

@@ -249,9 +249,9 @@ export function hookCaseCheck(
     type: "custom",
     name: `hook case ${JSON.stringify(spec.scenario)}`,
     source: spec.source,
-    fn: async ({ sandbox, env }) => {
-      const inSandbox = path.join(sandbox, script.relative);
-      const file = (await fs.stat(inSandbox).catch(() => undefined)) ? inSandbox : script.file;
+    fn: async ({ workspace, env }) => {
+      const inWorkspace = path.join(workspace, script.relative);
+      const file = (await fs.stat(inWorkspace).catch(() => undefined)) ? inWorkspace : script.file;
       const command = await hookCommand(file);
       if (!command)
         return {
@@ -263,12 +263,12 @@ export function hookCaseCheck(
         const transcriptPath = path.join(workDir, "transcript.jsonl");
         await fs.writeFile(transcriptPath, "");
         const payload = hookPayload(spec.event, spec.input, {
-          cwd: sandbox,
+          cwd: workspace,
           transcriptPath,
           sessionId: randomUUID(),
         });
         const run = await runHook(command, payload, {
-          cwd: sandbox,
+          cwd: workspace,
           env,
           timeoutMs: spec.timeoutMs,
           workDir,

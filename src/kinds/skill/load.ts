@@ -1,13 +1,12 @@
 // One skill/command/hook eval file → the evals the engine runs. A skill or command file gives one
 // eval per trigger query (its trials are the query's runs) and one per e2e scenario; a hook file
-// gives one eval without an agent whose checks are its cases. Each carries `claudeCode` so the
+// gives one eval without an agent whose checks are its cases. Each carries its `part` (part.ts) so the
 // report can put the parts back together per target.
 
 import path from "node:path";
 import type {
   AgentRef,
   CheckSpec,
-  ClaudeCodePart,
   EvalSpec,
   PromptSpec,
   SourceRef,
@@ -38,6 +37,7 @@ import { askingAgent, codexSkillAgent, skillAgent, underCodex } from "./agent.js
 import { hookCaseCheck, hookCommand } from "./hook.js";
 import { outcomeCheck, outcomeDescription } from "./outcomes.js";
 import { readTarget, shadowWarnings, TargetError, type Target } from "./target.js";
+import { skillPartBase, type SkillPart } from "./part.js";
 import { askCheck, askPrompt, observeCheck } from "./trigger.js";
 import { holdoutSplit } from "./split.js";
 import { pluginOf, type Plugin } from "./plugin.js";
@@ -111,11 +111,13 @@ async function skillSpecs(
   const evalFile = path.resolve(ctx.projectRoot, source.file);
   const defaultModel = ctx.env.EVAL_MODEL?.trim() || data.model;
   const timeoutMs = (data.timeout ?? yamlTaskDefaults.timeoutSeconds) * 1000;
-  const part = (fields: Omit<ClaudeCodePart, "group" | "type" | "target" | "warnings">) => ({
+  const part = (
+    fields: Omit<SkillPart, keyof ReturnType<typeof skillPartBase> | "group" | "warnings">,
+  ): SkillPart => ({
+    ...skillPartBase(data.type, target.relative),
     group: data.name,
-    type: data.type,
-    target: target.relative,
     warnings,
+    measuresRate: true,
     ...(defaultModel ? { defaultModel } : {}),
     ...fields,
   });
@@ -177,7 +179,8 @@ async function skillSpecs(
             ? threshold
             : negativePassRate(threshold, trigger.runs ?? defaults.triggerRuns),
           // observe: a throwaway project with only the target installed; ask: an empty one.
-          sandbox: { kind: "fixture", files: mode === "ask" ? {} : { ...installed } },
+          workspace: { kind: "fixture", files: mode === "ask" ? {} : { ...installed } },
+          isolation: {},
           ...(plugin ? { agentArgs: ["--plugin-dir", plugin.installDir] } : {}),
           setup: [],
           shims: {},
@@ -198,7 +201,7 @@ async function skillSpecs(
             competitors: competitors.length ? competitors.map(identity) : undefined,
             plugin: plugin ? { name: plugin.name, install: plugin.install } : undefined,
           }),
-          claudeCode: part({
+          part: part({
             axis: "trigger",
             query: {
               text: item.query,
@@ -263,7 +266,8 @@ async function skillSpecs(
       agents,
       ...trialCounts(data.trials, yamlTaskDefaults.trials),
       passRate: data.passRate ?? yamlTaskDefaults.passRate,
-      sandbox: { kind: "fixture", files: { ...scenario.fixture, ...target.install } },
+      workspace: { kind: "fixture", files: { ...scenario.fixture, ...target.install } },
+      isolation: {},
       setup: [],
       shims: {},
       checks,
@@ -284,7 +288,7 @@ async function skillSpecs(
         maxCostUsd: data.maxCostUsd,
         timeoutMs: scenarioTimeout,
       }),
-      claudeCode: part({
+      part: part({
         axis: "e2e",
         scenario: scenario.scenario,
         outcomes: (scenario.outcomes ?? []).map((o) => ({
@@ -411,6 +415,14 @@ async function hookSpecs(
     read.kind === "file"
       ? `${read.bytes.toString("utf8")}${read.truncated ? `\n(${read.size} bytes)` : ""}`
       : "";
+  const hookPart: SkillPart = {
+    ...skillPartBase("hook", target.relative),
+    group: data.name,
+    axis: "hook",
+    measuresRate: true,
+    cases: data.cases.map((c) => c.scenario),
+    warnings: [],
+  };
   return [
     {
       id: data.name,
@@ -421,20 +433,14 @@ async function hookSpecs(
       ...trialCounts(data.trials, yamlTaskDefaults.trials),
       passRate: 1,
       // The hook runs in a copy of the project, as Claude Code runs it in the project.
-      sandbox: { kind: "repo", dir: path.resolve(ctx.projectRoot) },
+      workspace: { kind: "repo", dir: path.resolve(ctx.projectRoot) },
+      isolation: {},
       setup: [],
       shims: {},
       checks,
       timeoutMs: yamlTaskDefaults.timeoutSeconds * 1000,
       definitionHash: hash({ kind: "hook", data, script }),
-      claudeCode: {
-        group: data.name,
-        type: "hook",
-        target: target.relative,
-        axis: "hook",
-        cases: data.cases.map((c) => c.scenario),
-        warnings: [],
-      },
+      part: hookPart,
     },
   ];
 }

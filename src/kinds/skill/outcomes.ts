@@ -64,8 +64,8 @@ export function outcomeCheck(outcome: Outcome, timeoutMs: number, source: Source
         type: "custom",
         name: `bash-fails ${JSON.stringify(outcome.command)}`,
         source,
-        fn: async ({ sandbox, env }) => {
-          const run = await runBash(sandbox, env, outcome.command, timeoutMs);
+        fn: async ({ workspace, env }) => {
+          const run = await runBash(workspace, env, outcome.command, timeoutMs);
           if (run.problem) return { ok: false, evidence: run.problem };
           return run.exitCode !== 0
             ? { ok: true, evidence: `exit ${run.exitCode}, as expected` }
@@ -83,8 +83,8 @@ export function outcomeCheck(outcome: Outcome, timeoutMs: number, source: Source
         type: "custom",
         name: `output of ${JSON.stringify(outcome.command)} contains ${JSON.stringify(outcome.value)}`,
         source,
-        fn: async ({ sandbox, env }) => {
-          const run = await runBash(sandbox, env, outcome.command, timeoutMs);
+        fn: async ({ workspace, env }) => {
+          const run = await runBash(workspace, env, outcome.command, timeoutMs);
           if (run.problem) return { ok: false, evidence: run.problem };
           return run.output.includes(outcome.value)
             ? { ok: true, evidence: `found in the output (exit ${run.exitCode})` }
@@ -109,7 +109,7 @@ interface BashRun {
 
 /** The eval author's command, run by bash in the sandbox (never built from agent output). */
 async function runBash(
-  sandbox: string,
+  workspace: string,
   env: Record<string, string>,
   command: string,
   timeoutMs: number,
@@ -119,7 +119,7 @@ async function runBash(
     const stdoutFile = path.join(dir, "stdout");
     const stderrFile = path.join(dir, "stderr");
     const { result, stdout, stderr } = await runCaptured(
-      { command: "bash", args: ["-c", command], cwd: sandbox, env, timeoutMs },
+      { command: "bash", args: ["-c", command], cwd: workspace, env, timeoutMs },
       { stdoutFile, stderrFile },
     );
     const last = [await readTail(stdoutFile, 6), await readTail(stderrFile, 6)]

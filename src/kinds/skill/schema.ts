@@ -146,7 +146,7 @@ export const outcomeSchema = described(
       ...judgeOptionShape,
     }),
   ]),
-  "An outcome: `{ type, ... }` with type file-contains, file-not-contains, file-matches (`file`, `value`), file-exists, file-not-exists (`file`), bash-succeeds, bash-fails (`command`), bash-output-contains (`command`, `value`) or judge (`rubric`; README › Judges).",
+  "An outcome: `{ type, ... }` with type file-contains, file-not-contains, file-matches (`file`, `value`), file-exists, file-not-exists (`file`), bash-succeeds, bash-fails (`command`), bash-output-contains (`command`, `value`) or judge (`rubric`; docs/writing-evals.md › Judges).",
 );
 
 function requireScenarioChecks(

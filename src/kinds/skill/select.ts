@@ -1,18 +1,19 @@
 // `agent-evals eval [name] --axis trigger|e2e|hook`: a skill/command/hook eval's name selects all
 // of its parts; the axis keeps only the parts of that kind.
 
-import type { ClaudeCodeAxis, EvalSpec } from "../../model/index.js";
+import type { EvalSpec } from "../../model/index.js";
+import { skillPartOf, type SkillAxis } from "./part.js";
 import { Codes, DefinitionError, UsageError } from "../../model/index.js";
 
-export const AXES: readonly ClaudeCodeAxis[] = ["trigger", "e2e", "hook"];
+export const AXES: readonly SkillAxis[] = ["trigger", "e2e", "hook"];
 
 /** The guide's bound on `--trials` for skill, command and hook evals (each run is a paid session). */
 export const MAX_SKILL_TRIALS = 10;
 
 /** The axis a flag names; throws a sentence naming the allowed values. */
-export function parseAxis(text: string | undefined): ClaudeCodeAxis | undefined {
+export function parseAxis(text: string | undefined): SkillAxis | undefined {
   if (text === undefined) return undefined;
-  if ((AXES as readonly string[]).includes(text)) return text as ClaudeCodeAxis;
+  if ((AXES as readonly string[]).includes(text)) return text as SkillAxis;
   throw new UsageError(`--axis takes ${AXES.join(", ")}, got ${JSON.stringify(text)}`);
 }
 
@@ -20,10 +21,10 @@ export function parseAxis(text: string | undefined): ClaudeCodeAxis | undefined 
 export function selectClaudeCodeParts(
   specs: EvalSpec[],
   names: string[],
-  axis: ClaudeCodeAxis | undefined,
+  axis: SkillAxis | undefined,
   trials?: number,
 ): { specs: EvalSpec[]; names: string[] } {
-  const onAxis = (spec: EvalSpec) => axis === undefined || spec.claudeCode?.axis === axis;
+  const onAxis = (spec: EvalSpec) => axis === undefined || skillPartOf(spec)?.axis === axis;
   const kept = specs.filter(onAxis);
   if (axis && kept.length === 0) {
     throw new DefinitionError([
@@ -39,11 +40,11 @@ export function selectClaudeCodeParts(
   if (trials !== undefined && trials > MAX_SKILL_TRIALS) {
     const wanted = new Set(selected.names);
     const part = selected.specs.find(
-      (s) => s.claudeCode && (wanted.size === 0 || wanted.has(s.id)),
+      (s) => skillPartOf(s) && (wanted.size === 0 || wanted.has(s.id)),
     );
     if (part)
       throw new UsageError(
-        `--trials takes 1 to ${MAX_SKILL_TRIALS} for skill, command and hook evals (${part.claudeCode!.group} is one), got ${trials}`,
+        `--trials takes 1 to ${MAX_SKILL_TRIALS} for skill, command and hook evals (${skillPartOf(part)!.group} is one), got ${trials}`,
       );
   }
   return selected;
@@ -52,16 +53,16 @@ export function selectClaudeCodeParts(
 function byName(
   specs: EvalSpec[],
   names: string[],
-  axis: ClaudeCodeAxis | undefined,
+  axis: SkillAxis | undefined,
 ): { specs: EvalSpec[]; names: string[] } {
-  const onAxis = (spec: EvalSpec) => axis === undefined || spec.claudeCode?.axis === axis;
+  const onAxis = (spec: EvalSpec) => axis === undefined || skillPartOf(spec)?.axis === axis;
   const kept = specs.filter(onAxis);
   const ids = new Set(specs.map((s) => s.id));
   const selected: string[] = [];
   for (const name of names) {
     const parts = ids.has(name)
       ? specs.filter((s) => s.id === name)
-      : specs.filter((s) => s.claudeCode?.group === name);
+      : specs.filter((s) => skillPartOf(s)?.group === name);
     if (parts.length === 0) {
       selected.push(name); // unknown: the planner names the evals that exist
       continue;
@@ -73,7 +74,7 @@ function byName(
           file: "(command line)",
           code: Codes.usage,
           message: `${JSON.stringify(name)} has no ${axis} part`,
-          fix: `drop --axis, or use --axis ${[...new Set(parts.map((p) => p.claudeCode?.axis ?? "none"))].join(" or ")}`,
+          fix: `drop --axis, or use --axis ${[...new Set(parts.map((p) => skillPartOf(p)?.axis ?? "none"))].join(" or ")}`,
         },
       ]);
     }

@@ -71,7 +71,7 @@ export const bwrapProvider: SandboxProvider = {
   },
   note: () => BWRAP_ISOLATION,
   // The checks' commands run in the agent's jail too: they run what the agent left (a git config's
-  // core.fsmonitor, a hook, a test script), which must not run on the host (RELIABILITY.md,
+  // core.fsmonitor, a hook, a test script), which must not run on the host (docs/reliability.md,
   // Hostile agents: planted commands).
   checksInside: true,
   async prepareTrial(space: TrialSpace) {

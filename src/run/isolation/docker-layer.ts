@@ -12,7 +12,7 @@ import { lstatSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { AgentFault, InfraError, errorMessage } from "../../model/index.js";
 import { readRegularTextSync, shortPath } from "../../util/index.js";
-import { removeTree } from "../workspace/sandbox.js";
+import { removeTree } from "../workspace/remove.js";
 import { docker, dockerBin, dockerVariables } from "./docker-host.js";
 import type { WorkspaceChanges } from "./provider.js";
 

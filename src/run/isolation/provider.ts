@@ -1,7 +1,7 @@
 // Sandbox providers: what a trial's agent runs inside. The workspace (template, fixture, repo) is
 // filled before and apart from this; a provider only decides how the agent's processes are
 // isolated from the machine. The runner talks to providers through this interface only, and the
-// registry (registry.ts) is the one place their names are listed (README › Security model › Sandbox providers).
+// registry (registry.ts) is the one place their names are listed (docs/sandboxes.md › Sandbox providers).
 
 import type { ContainerLimits } from "../../model/index.js";
 import type { Endpoint } from "./forward.js";

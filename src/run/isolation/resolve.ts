@@ -33,12 +33,25 @@ export function isolationNote(isolation: TrialIsolation | undefined): string {
 }
 
 /**
+ * Each eval's isolation, worked out once for a run (or a recheck, a calibration) before anything
+ * runs: later stages read it from the unit or this map and never work it out again.
+ */
+export function resolveEvals(
+  specs: Iterable<EvalSpec>,
+  run: TrialIsolation | undefined,
+): Map<EvalSpec, TrialIsolation> {
+  const resolved = new Map<EvalSpec, TrialIsolation>();
+  for (const spec of specs) if (!resolved.has(spec)) resolved.set(spec, isolationFor(spec, run));
+  return resolved;
+}
+
+/**
  * The isolation of one eval's trials: the run's, or the eval's own provider when it names one
  * that isolates more. An eval never gets less than the run's (`kind: none` in a bwrap run is bwrap).
  */
-export function isolationFor(spec: EvalSpec, run: TrialIsolation | undefined): TrialIsolation {
+function isolationFor(spec: EvalSpec, run: TrialIsolation | undefined): TrialIsolation {
   const base = run ?? { provider: DEFAULT_PROVIDER, home: false, allow: [] };
-  const named = spec.sandbox.provider ? providerNamed(spec.sandbox.provider) : undefined;
+  const named = spec.isolation.provider ? providerNamed(spec.isolation.provider) : undefined;
   const provider = named && named.strength > base.provider.strength ? named : base.provider;
   return {
     ...base,
@@ -53,8 +66,8 @@ export function containerOptionsFor(
   spec: EvalSpec,
   run: ContainerOptions | undefined,
 ): ContainerOptions {
-  const image = spec.sandbox.image ?? run?.image;
-  const limits = { ...run?.limits, ...spec.sandbox.limits };
+  const image = spec.isolation.image ?? run?.image;
+  const limits = { ...run?.limits, ...spec.isolation.limits };
   return {
     ...(image !== undefined ? { image } : {}),
     ...(Object.keys(limits).length ? { limits } : {}),
@@ -363,14 +376,13 @@ function isolationOf(provider: SandboxProvider, choice: IsolationChoice): TrialI
  * other than the run's, for the run to say.
  */
 export async function checkEvalProviders(
-  specs: readonly EvalSpec[],
+  resolved: ReadonlyMap<EvalSpec, TrialIsolation>,
   run: TrialIsolation,
 ): Promise<string[]> {
-  const notes = await checkProvidersNamed(specs, run);
+  const notes = await checkProvidersNamed(resolved, run);
   // Then each eval's own options under the provider it gets (a container's image exists).
   const checked = new Map<string, Promise<Awaited<ReturnType<typeof checkOptions>>>>();
-  for (const spec of specs) {
-    const isolation = isolationFor(spec, run);
+  for (const [spec, isolation] of resolved) {
     const options = isolation.container ?? {};
     const key = `${isolation.provider.name}\0${JSON.stringify(options)}`;
     let check = checked.get(key);
@@ -392,19 +404,20 @@ function checkOptions(provider: SandboxProvider, options: ContainerOptions) {
 }
 
 async function checkProvidersNamed(
-  specs: readonly EvalSpec[],
+  resolved: ReadonlyMap<EvalSpec, TrialIsolation>,
   run: TrialIsolation,
 ): Promise<string[]> {
+  const specs = [...resolved.keys()];
   const notes: string[] = [];
   const seen = new Set<string>([run.provider.name]);
   for (const spec of specs) {
-    const name = spec.sandbox.provider;
+    const name = spec.isolation.provider;
     if (!name || seen.has(name)) continue;
     seen.add(name);
     const provider = providerNamed(name);
     const where = `${spec.file}${spec.line ? `:${spec.line}` : ""}`;
     if (provider && provider.strength <= run.provider.strength) {
-      const ids = specs.filter((s) => s.sandbox.provider === name).map((s) => s.id);
+      const ids = specs.filter((s) => s.isolation.provider === name).map((s) => s.id);
       notes.push(
         `${ids.join(", ")} (sandbox.kind ${name}): run under ${run.provider.name} like the rest: an eval may ask for more isolation than the run's, not less`,
       );
@@ -421,9 +434,9 @@ async function checkProvidersNamed(
         `${where}: eval ${spec.id} asks for sandbox.kind ${name}: ${availability.reason}. Nothing was run: ${availability.fix}, or remove its sandbox.kind.`,
       );
     }
-    const ids = specs.filter((s) => s.sandbox.provider === name).map((s) => s.id);
+    const ids = specs.filter((s) => s.isolation.provider === name).map((s) => s.id);
     notes.push(
-      `${ids.join(", ")} (sandbox.kind ${name}): ${provider.note({ home: isolationFor(spec, run).home })}`,
+      `${ids.join(", ")} (sandbox.kind ${name}): ${provider.note({ home: resolved.get(spec)!.home })}`,
     );
   }
   return notes;

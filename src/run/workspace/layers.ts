@@ -6,7 +6,7 @@
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { isDeleted } from "../../check/index.js";
-import { copySnapshot, copyTree, type TreeSnapshot } from "./sandbox.js";
+import { copySnapshot, copyTree, type TreeSnapshot } from "./tree.js";
 
 /** Whether the run deleted `rel` of the prepared tree: gone under `deleted`, not made again in `dir`. */
 export function deletedFrom(dir: string, deleted: ReadonlySet<string>): (rel: string) => boolean {

@@ -6,7 +6,7 @@
 // One file, outcome.json, holds the index and the stored contents (UTF-8 text as it is, anything
 // else as base64). It used to be a folder mirroring the changed paths: a mkdir per folder and a
 // file per change, each a new inode, which on a busy ext4 costs a scan of the inode table
-// (BENCHMARKS.md, figure 10). Contents are redacted as they are stored: base64 would hide a
+// (docs/benchmarks.md, figure 10). Contents are redacted as they are stored: base64 would hide a
 // secret from the results folder's last sweep.
 
 import { isUtf8 } from "node:buffer";
@@ -22,7 +22,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { readRegularSync, readRegularTextSync } from "../../util/index.js";
-import type { Manifest } from "./sandbox.js";
+import type { Manifest } from "./changes.js";
 
 /** The index and contents in a trial's results folder. */
 export const OUTCOME_FILE = "outcome.json";

@@ -7,15 +7,11 @@ import { mkdirSync } from "node:fs";
 import { mkdir, rename } from "node:fs/promises";
 import path from "node:path";
 import type { EvalSpec } from "../../model/index.js";
-import {
-  fillSandbox,
-  makeTempDir,
-  manifest,
-  removeTree,
-  snapshotTree,
-  type Manifest,
-  type TreeSnapshot,
-} from "./sandbox.js";
+import { manifest, type Manifest } from "./changes.js";
+import { fillWorkspace } from "./fill.js";
+import { makeTempDir } from "./io.js";
+import { removeTree } from "./remove.js";
+import { snapshotTree, type TreeSnapshot } from "./tree.js";
 import { readTail, runProcess } from "../../util/index.js";
 import type { ContainerOptions, PreparedEval } from "../isolation/provider.js";
 import { workspacePool, type WorkspacePool } from "./recycle.js";
@@ -26,7 +22,7 @@ export class SetupError extends AgentEvalsError {
   }
 }
 
-export interface PreparedSandbox {
+export interface PreparedTree {
   /** The tree trials copy. */
   dir: string;
   /** Where setup output went. */
@@ -68,10 +64,7 @@ export interface PrepareOptions {
   setupInside?: (dir: string, setup: (() => Promise<void>) | undefined) => Promise<PreparedEval>;
 }
 
-export async function prepareSandbox(
-  spec: EvalSpec,
-  options: PrepareOptions,
-): Promise<PreparedSandbox> {
+export async function prepareTree(spec: EvalSpec, options: PrepareOptions): Promise<PreparedTree> {
   const root = await makeTempDir(`${spec.id}-prepared`);
   const dir = path.join(root, "work");
   const logDir = path.join(root, "setup");
@@ -80,7 +73,7 @@ export async function prepareSandbox(
     mkdirSync(dir);
     mkdirSync(logDir);
     // Filled, a variant's overlay included: the tree hash below (the store key) covers it.
-    await fillSandbox(spec.sandbox, dir);
+    await fillWorkspace(spec.workspace, dir);
     // Only a setup is worth keeping: a plain fill is as fast as a restore.
     const key =
       options.store && spec.setup.length

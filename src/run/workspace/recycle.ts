@@ -2,7 +2,7 @@
 // tree by what changed (what the agent created is removed, what it changed or removed is copied
 // again), instead of the whole tree being removed and copied for the next trial. Creating and
 // deleting every file of a tree per trial is what a trial cost most on ext4 without a journal
-// (BENCHMARKS.md, figure 1: the kernel scans past recently deleted inodes on every create).
+// (docs/benchmarks.md, figure 1: the kernel scans past recently deleted inodes on every create).
 //
 // An entry is unchanged when its lstat is what it was when the workspace was last made equal to
 // the prepared tree: same inode, type and mode, size, owner, link count, and change time (ctime,
@@ -20,14 +20,10 @@ import {
   type BigIntStats,
 } from "node:fs";
 import { join } from "node:path";
-import {
-  copySnapshot,
-  removeTree,
-  rmSyncNoFollow,
-  slicer,
-  type TreeSnapshot,
-  type UnchangedSince,
-} from "./sandbox.js";
+import { type UnchangedSince } from "./changes.js";
+import { slicer } from "./io.js";
+import { removeTree, rmSyncNoFollow } from "./remove.js";
+import { copySnapshot, type TreeSnapshot } from "./tree.js";
 
 /** How long after its last change a file's times tell a later change apart: two clock ticks (at most 10 ms each). */
 const MARGIN_MS = 20;

@@ -9,7 +9,8 @@ import path from "node:path";
 import type { EvalSpec } from "../../model/index.js";
 import { Codes, type DefinitionProblem } from "../../model/index.js";
 import { displayPath, isInside } from "../../util/index.js";
-import { SandboxError, snapshotTree } from "./sandbox.js";
+import { TreeError } from "./io.js";
+import { snapshotTree } from "./tree.js";
 
 export async function templateProblems(
   specs: EvalSpec[],
@@ -18,8 +19,8 @@ export async function templateProblems(
   const problems: DefinitionProblem[] = [];
   const checked = new Map<string, TemplateProblem | undefined>();
   for (const spec of specs) {
-    if (spec.sandbox.kind !== "template") continue;
-    const dir = spec.sandbox.dir;
+    if (spec.workspace.kind !== "template") continue;
+    const dir = spec.workspace.dir;
     if (!checked.has(dir)) checked.set(dir, await templateProblem(dir, projectRoot));
     const problem = checked.get(dir);
     if (!problem) continue;
@@ -75,7 +76,7 @@ async function templateProblem(
     await snapshotTree(dir);
     return undefined;
   } catch (error) {
-    if (!(error instanceof SandboxError)) throw error;
+    if (!(error instanceof TreeError)) throw error;
     if (error.reason === "missing") return { message: "not found", fix: MISSING_FIX };
     return {
       message: error.message.replace(/\. Fix: .*$/s, "").replace("prepared tree", "template"),

@@ -1,0 +1,145 @@
+// The run itself, by mode: plan only splits the suite into shards, publish merges the shards'
+// results, run runs the evals (beside the base's version when there is one to rerun).
+
+import fs from "node:fs";
+import path from "node:path";
+import type { RunEvalsOutcome } from "../../engine/index.js";
+import { mostTrials, unitLabel } from "../../model/index.js";
+import type { PreparedStore } from "../../run/index.js";
+import { makeStyle, trialLine } from "../../report/index.js";
+import { GarbageCadence } from "../../util/index.js";
+import { InputError, type ActionInputs } from "../inputs.js";
+import * as core from "../runner.js";
+import { planMode, publishMode } from "../publish/modes.js";
+import {
+  cacheKeyFor,
+  restorePrepared,
+  savePrepared,
+  sandboxCacheConfigured,
+} from "../sandbox-cache.js";
+import { againstBase, type Bases } from "./base.js";
+import type { ActionContext } from "./context.js";
+import type { Gate } from "./gate.js";
+
+export interface Ran {
+  outcome: RunEvalsOutcome;
+  /** publish mode: the planned pairs no shard reported. */
+  missing: string[];
+  /** The secrets the evals declare (masked in the log, redacted in the artifact). */
+  declaredSecrets: Set<string>;
+}
+
+/**
+ * Runs the mode the inputs ask for; undefined in plan mode, where nothing runs. Throws what the
+ * engine throws (`DefinitionError`, `AgentEvalsError`: see ./refusal.ts).
+ */
+export async function runTheEvals(
+  ctx: ActionContext,
+  { historyDir, bases, gate }: { historyDir?: string; bases: Bases; gate: Gate },
+): Promise<Ran | undefined> {
+  const { inputs, projectRoot } = ctx;
+  if (inputs.mode === "plan") {
+    await planMode(inputs, projectRoot, { historyDir, changedBase: bases.changed });
+    return undefined;
+  }
+  if (inputs.mode === "publish") {
+    const published = await publishMode(inputs, projectRoot);
+    return { outcome: published, missing: published.missing, declaredSecrets: new Set() };
+  }
+  const declaredSecrets = new Set<string>();
+  const outcome = await core.group("agent-evals", () =>
+    runInGroup(ctx, { historyDir, bases, gate, declaredSecrets }),
+  );
+  return { outcome, missing: [], declaredSecrets };
+}
+
+/** The record and replay inputs as the engine takes them; a replay folder that is not there is an input error. */
+function trafficOf(
+  inputs: ActionInputs,
+  projectRoot: string,
+): { traffic?: { mode: "record" } | { mode: "replay"; from: string } } {
+  if (inputs.record) return { traffic: { mode: "record" } };
+  if (!inputs.replay) return {};
+  const from = path.resolve(projectRoot, inputs.replay);
+  if (!fs.existsSync(from))
+    throw new InputError(
+      `input replay: ${inputs.replay} does not exist under the working directory; give the folder of cassettes committed with the evals (a results folder of a run with record: true)`,
+    );
+  return { traffic: { mode: "replay", from } };
+}
+
+function runInGroup(
+  { inputs, projectRoot, fork }: ActionContext,
+  step: { historyDir?: string; bases: Bases; gate: Gate; declaredSecrets: Set<string> },
+): Promise<RunEvalsOutcome> {
+  const { withheld, env } = step.gate;
+  const garbage = new GarbageCadence();
+  const style = makeStyle({}, {});
+  return againstBase(step.bases.rerun)({
+    projectRoot,
+    evals: inputs.evals.length ? inputs.evals : undefined,
+    agents: inputs.agents,
+    trials: inputs.trials,
+    concurrency: inputs.concurrency,
+    sandbox: inputs.sandbox,
+    container: inputs.container,
+    ...trafficOf(inputs, projectRoot),
+    budgetUsd: inputs.budgetUsd,
+    shard: inputs.shard,
+    shardPlan: inputs.shardPlan,
+    changedBase: step.bases.changed,
+    historyDir: step.historyDir,
+    force: inputs.force,
+    env,
+    hideFromAgents: runnerInternal,
+    preparedStore: sandboxCacheConfigured() ? actionsCacheStore() : undefined,
+    // No saved logins on GitHub's runners; fork PRs get no secrets at all.
+    skipWithoutCredentials:
+      withheld || fork || process.env.RUNNER_ENVIRONMENT === "github-hosted"
+        ? { fork, withheld }
+        : undefined,
+    events: {
+      onPlan({ plan, specs, notes, skippedForCredentials }) {
+        // Declared secrets are masked too, before anything could print them.
+        for (const spec of specs)
+          for (const name of spec.prompt?.secrets ?? []) {
+            step.declaredSecrets.add(name);
+            if (process.env[name]) core.setSecret(process.env[name]!);
+          }
+        for (const note of notes) core.info(note);
+        if (skippedForCredentials)
+          core.notice(
+            `${skippedForCredentials} eval × agent pair(s) skipped: their agent's API key is not set${fork ? " (pull request from a fork: GitHub passes it no secrets)" : ""}`,
+          );
+        core.info(
+          `${plan.units.length} eval × agent pair(s); ${plan.agentUnits} will start an agent`,
+        );
+      },
+      onTrialEnd(unit, trial) {
+        garbage.trialEnded();
+        core.info(trialLine(unitLabel(unit), unit.agentName, mostTrials(unit), trial, style));
+      },
+    },
+  });
+}
+
+/**
+ * The runner's own credentials and endpoints (cache, artifacts, OIDC) and this step's inputs (the
+ * token among them): the Action's, not the agents'. An agent holding ACTIONS_RUNTIME_TOKEN could
+ * write the Actions cache that later runs restore. Without `sandbox: bwrap` an agent running as the
+ * same user can still read them from its parent's /proc entry; bwrap's pid namespace closes that.
+ */
+function runnerInternal(name: string): boolean {
+  return /^(INPUT_|ACTIONS_(RUNTIME_|CACHE_|RESULTS_|ID_TOKEN_REQUEST_))/.test(name);
+}
+
+/** The prepared-sandbox store backed by the Actions cache (setup results survive between runs). */
+function actionsCacheStore(): PreparedStore {
+  // The messages say "sandbox cache: …" themselves.
+  const log = (message: string) => core.info(message);
+  return {
+    keyFor: cacheKeyFor,
+    restore: (dir, key) => restorePrepared(dir, key, { log }),
+    save: (dir, key) => savePrepared(dir, key, { log }),
+  };
+}

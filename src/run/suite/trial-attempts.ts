@@ -1,0 +1,146 @@
+// One trial of a unit as the suite runs it: within the budget (its worst case reserved first),
+// retried on an infra error where a retry can help, in its own results folder.
+
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { JudgeSpec, TrialResult } from "../../model/index.js";
+import { Codes, InfraError, errorMessage } from "../../model/index.js";
+import { currentRedactor } from "../../util/index.js";
+import { overspent } from "../budget.js";
+import { runTrial } from "../trial.js";
+import { CASSETTE_FILE, ReplayMissError, type TrafficMode } from "../trial-traffic.js";
+import type { PreparedTree } from "../workspace/prepare.js";
+import type { RunUnit } from "../unit.js";
+import type { UnitOptions } from "./options.js";
+
+/** A trial within the budget: its worst case reserved first, settled with its real cost after. */
+export async function runBudgetedTrial(
+  unit: RunUnit,
+  n: number,
+  prepared: PreparedTree,
+  options: UnitOptions,
+): Promise<TrialResult | "no-budget"> {
+  // A judge is paid for whatever agent did the work.
+  const judged = unit.spec.checks.some((check) => check.type === "judge");
+  const free = (!unit.agent || unit.agent.free === true) && !judged;
+  const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
+  if (!reservation) return "no-budget";
+  let trial: TrialResult | undefined;
+  try {
+    trial = await runTrialWithRetries(unit, n, prepared, options, reservation.capUsd);
+  } finally {
+    options.budget.settle(reservation, trial?.costUsd ?? 0);
+  }
+  const overBudget = overspent(trial.costUsd ?? 0, reservation.capUsd, unit.spec, options.budget);
+  return overBudget.length ? { ...trial, overBudget } : trial;
+}
+
+async function runTrialWithRetries(
+  unit: RunUnit,
+  n: number,
+  prepared: PreparedTree,
+  options: UnitOptions,
+  maxCostUsd: number | undefined,
+): Promise<TrialResult> {
+  const outDir = path.join(
+    options.resultsDir,
+    "evals",
+    evalFolder(unit),
+    slug(currentRedactor()?.text(unit.agentName) ?? unit.agentName),
+    `trial-${n}`,
+  );
+  options.events?.onTrialStart?.(unit, n);
+  const started = Date.now();
+  let lastError = "";
+  let lastCode: string = Codes.infraError;
+  let attempts = 0;
+  for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
+    attempts = attempt + 1;
+    try {
+      const trial = await runTrial({
+        spec: unit.spec,
+        agent: unit.agent,
+        prompt: unit.prompt,
+        n,
+        prepared,
+        outDir,
+        projectRoot: options.projectRoot,
+        baseEnv: options.env,
+        keepWorkspace: options.keepWorkspace,
+        signal: options.signal,
+        deferCleanup: options.deferCleanup,
+        maxCostUsd,
+        isolation: unit.isolation,
+        limits: unit.limits,
+        ...trafficOf(options, outDir),
+        ...(options.calibrationOf
+          ? { calibrationOf: (judge: JudgeSpec) => options.calibrationOf!(unit.spec, judge) }
+          : {}),
+      });
+      return attempt > 0 ? { ...trial, retries: attempt } : trial;
+    } catch (error) {
+      lastError = currentRedactor()?.text(errorMessage(error)) ?? errorMessage(error);
+      lastCode = error instanceof ReplayMissError ? error.code : Codes.infraError;
+      const retryable = error instanceof InfraError ? error.retryable : true;
+      if (!retryable || options.signal.aborted || attempt === options.maxRetries) break;
+      options.events?.onTrialRetry?.(unit, n, {
+        attempt: attempt + 1,
+        of: options.maxRetries,
+        reason: lastError,
+        elapsedMs: Date.now() - started,
+      });
+      await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+    }
+  }
+  return {
+    n,
+    status: "error",
+    code: lastCode,
+    // The time it took to give up, every attempt included (what the user waited).
+    durationMs: Date.now() - started,
+    checks: [],
+    dir: path.relative(options.projectRoot, outDir),
+    reason:
+      lastCode === Codes.replayMiss
+        ? lastError
+        : `infra error${attempts > 1 ? ` (after ${attempts} attempts)` : ""}: ${lastError}`,
+    retries: attempts - 1,
+  };
+}
+
+/** The trial's traffic mode: a replay reads the cassette at the trial's place in the replay folder. */
+function trafficOf(options: UnitOptions, outDir: string): { traffic?: TrafficMode } {
+  const traffic = options.traffic;
+  if (!traffic) return {};
+  if (traffic.mode === "record") return { traffic };
+  const trialPath = path.relative(options.resultsDir, outDir);
+  const own = path.join(traffic.from, trialPath, CASSETTE_FILE);
+  // A comparison's arm (`evals/<id>@<arm>/…`) without a recording of its own replays the eval's:
+  // an arm that asks what the eval asked replays, one that asks otherwise misses and says where.
+  const [top, folder, ...rest] = trialPath.split(path.sep);
+  const evalId = folder?.split("@")[0];
+  const primary =
+    top && evalId && evalId !== folder
+      ? path.join(traffic.from, top, evalId, ...rest, CASSETTE_FILE)
+      : own;
+  return { traffic: { mode: "replay", cassette: fs.existsSync(own) ? own : primary } };
+}
+
+/** The eval's folder under evals/: an arm that is not the eval as defined gets `<id>@<arm>`. */
+function evalFolder(unit: RunUnit): string {
+  return unit.arm && !unit.arm.primary ? `${unit.spec.id}@${slug(unit.arm.label)}` : unit.spec.id;
+}
+
+/**
+ * A folder-safe form of an agent name. A name that is already safe is its own folder ("literal",
+ * "claude-code"); any other gets a short hash of the whole name ("claude -p {prompt}" →
+ * "claude-p-prompt-1a2b3c4d"), so two command templates that differ only in what was replaced or
+ * cut never share a trial folder.
+ */
+export function slug(name: string): string {
+  const safe = name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "");
+  if (safe === name && safe.length <= 60 && safe !== "." && safe !== "..") return safe;
+  const hash = createHash("sha256").update(name).digest("hex").slice(0, 8);
+  return `${safe.slice(0, 51) || "agent"}-${hash}`;
+}

@@ -1,0 +1,218 @@
+// A trial's model traffic, recorded or replayed (`--record`, `--replay`; docs/record-replay.md):
+// a proxy on loopback between the agent and its model API, started before the agent and closed
+// after it. Recording stores the cassette in the trial's results folder; replaying answers from
+// the recorded one, and a request it has no answer for ends the trial as a replay miss.
+
+import fs from "node:fs";
+import path from "node:path";
+import {
+  Codes,
+  errorMessage,
+  InfraError,
+  type AgentAdapter,
+  type EvalSpec,
+} from "../model/index.js";
+import type { Endpoint } from "./isolation/forward.js";
+import { claimTempDir, makeTempDir } from "./workspace/io.js";
+import {
+  readCassette,
+  startModelProxy,
+  writeCassette,
+  type Cassette,
+  type ModelProxy,
+  type ProxyOutcome,
+} from "./replay/index.js";
+
+/** The cassette's name in a trial's results folder. */
+export const CASSETTE_FILE = "cassette.json";
+
+/** What a run does with its trials' model traffic. */
+export type TrafficMode =
+  | { mode: "record" }
+  /** `cassette`: the recorded trial's cassette file (the suite finds it in the replay folder). */
+  | { mode: "replay"; cassette: string };
+
+/** The trial's proxy while it runs. */
+export interface TrialTraffic {
+  mode: TrafficMode["mode"];
+  /** What the agent uses as its model base URL. */
+  baseUrl: string;
+  /** The proxy's address, for a sandbox that limits the network. */
+  endpoint: Endpoint;
+  /** Variables the agent gets on top of the trial's: a stand-in login for a replay. */
+  env: Record<string, string>;
+  proxy: ModelProxy;
+}
+
+/** A trial that asked the recording for an answer it does not hold (never a pass, never retried). */
+export class ReplayMissError extends InfraError {
+  override readonly code: string = Codes.replayMiss;
+  constructor(message: string) {
+    super(message, false);
+    this.name = "ReplayMissError";
+  }
+}
+
+/**
+ * The trial's proxy, when the run records or replays and the trial has an agent. An agent whose
+ * traffic cannot be moved (no `modelUpstream`) cannot be: that is said, not silently run live.
+ */
+export async function openTraffic(input: {
+  traffic?: TrafficMode;
+  agent?: AgentAdapter;
+  spec: EvalSpec;
+  env: Record<string, string>;
+  /** Paths that differ from run to run (workspace, HOME, TMPDIR): placeholders for matching. */
+  volatile: Record<string, string>;
+  /** A replay's recording, as `readRecording` read it when the trial opened. */
+  recording?: Recording;
+}): Promise<TrialTraffic | undefined> {
+  const { traffic, agent } = input;
+  // A free agent (literal, scripts) calls no model: nothing to record or replay.
+  if (!traffic || !agent || agent.free) return undefined;
+  const upstream = agent.modelUpstream?.({
+    env: input.env,
+    ...(input.spec.model !== undefined ? { model: input.spec.model } : {}),
+  });
+  if (!upstream)
+    throw new InfraError(
+      `the ${agent.name} agent's model traffic cannot be ${traffic.mode}ed: it has no base URL agent-evals can point at a proxy (docs/record-replay.md lists what each agent needs)`,
+      false,
+    );
+  const recorded = traffic.mode === "replay" ? recordedOf(input.recording) : undefined;
+  const proxy = await startModelProxy({
+    mode: traffic.mode,
+    upstream,
+    ...(recorded ? { recorded } : {}),
+    volatile: input.volatile,
+  });
+  const { hostname, port } = new URL(proxy.url);
+  return {
+    mode: traffic.mode,
+    baseUrl: proxy.url,
+    endpoint: { host: hostname, port: Number(port) },
+    env: traffic.mode === "replay" ? standInLogin(agent, input.env) : {},
+    proxy,
+  };
+}
+
+/**
+ * A replayed agent talks to the proxy only, which never checks a key; but a CLI without any login
+ * refuses to start. Where none of its credential variables is set, the first gets a stand-in.
+ */
+function standInLogin(agent: AgentAdapter, env: Record<string, string>): Record<string, string> {
+  const names = agent.credentialEnv ?? [];
+  if (names.length === 0 || names.some((name) => env[name])) return {};
+  return { [names[0]!]: REPLAY_STAND_IN_KEY };
+}
+
+/** The stand-in login a replayed agent gets (it never leaves the machine). */
+export const REPLAY_STAND_IN_KEY = "agent-evals-replay-no-key";
+
+/**
+ * The proxy closed, its exchanges written beside the trial's other files; a replay's first miss
+ * thrown as the trial's outcome (the agent's run after a miss answered nothing true).
+ */
+export async function closeTraffic(
+  traffic: TrialTraffic | undefined,
+  outDir: string,
+  trialRoot: string,
+): Promise<ProxyOutcome | undefined> {
+  if (!traffic) return undefined;
+  const outcome = await traffic.proxy.close();
+  // A replay writes what it served too: `diverge` compares it with the recording.
+  await writeCassette(path.join(outDir, CASSETTE_FILE), { ...outcome.cassette, trialRoot });
+  if (traffic.mode === "record") return outcome;
+  const miss = outcome.misses[0];
+  if (miss) {
+    fs.writeFileSync(path.join(outDir, "replay-miss.txt"), `${miss.message}\n\n${miss.diff}\n`);
+    throw new ReplayMissError(
+      `replay miss: ${miss.message}${outcome.misses.length > 1 ? ` (and ${outcome.misses.length - 1} more)` : ""}`,
+    );
+  }
+  return outcome;
+}
+
+/**
+ * The recorded trial's cassette. The replay folder may be a downloaded artifact: a link or a
+ * FIFO in its place is refused before anything opens it.
+ */
+async function recordedCassette(file: string) {
+  const stats = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (!stats)
+    throw new ReplayMissError(
+      `replay miss: no recording of this trial (${file} does not exist); record it with --record`,
+    );
+  if (!stats.isFile())
+    throw new ReplayMissError(
+      `replay miss: ${file} is not a regular file (${stats.isSymbolicLink() ? "a symlink" : "a special file"}); not read`,
+    );
+  try {
+    return await readCassette(file);
+  } catch (error) {
+    throw new ReplayMissError(`replay miss: the recording cannot be read: ${errorMessage(error)}`);
+  }
+}
+
+/**
+ * The folder the recorded trial ran in, taken for this replay where it is free: model answers
+ * name absolute paths (claude's Read and Edit take nothing else), which then lead into this
+ * trial's workspace. Undefined when not replaying, or the recording names none or one elsewhere.
+ */
+export function replayRoot(recording: Recording | undefined): string | undefined {
+  const root = recording && "cassette" in recording ? recording.cassette.trialRoot : undefined;
+  return root ? claimTempDir(root) : undefined;
+}
+
+/** A replayed trial's recording: its cassette, or the miss that reading it was. */
+export type Recording = { cassette: Cassette } | { miss: ReplayMissError };
+
+/** The trial's recording, read once when it opens (its folder and its proxy both use it). */
+export async function readRecording(
+  traffic: TrafficMode | undefined,
+): Promise<Recording | undefined> {
+  if (traffic?.mode !== "replay") return undefined;
+  try {
+    return { cassette: await recordedCassette(traffic.cassette) };
+  } catch (error) {
+    if (error instanceof ReplayMissError) return { miss: error };
+    throw error;
+  }
+}
+
+function recordedOf(recording: Recording | undefined): Cassette {
+  if (!recording) throw new ReplayMissError("replay miss: no recording was read for this trial");
+  if ("miss" in recording) throw recording.miss;
+  return recording.cassette;
+}
+
+/**
+ * The replay folder, safe from the run: when it is (inside) the results folder the run is about
+ * to empty, its cassettes are first copied to a folder of their own (regular files only, links
+ * not followed), removed by `dispose`.
+ */
+export async function stageReplaySource(
+  from: string,
+  resultsDir: string,
+): Promise<{ from: string; dispose: () => Promise<void> }> {
+  const inside = path.relative(resultsDir, from);
+  if (inside.startsWith("..") || path.isAbsolute(inside)) return { from, dispose: async () => {} };
+  const staged = await makeTempDir("replay-source");
+  copyCassettes(from, staged);
+  return { from: staged, dispose: () => fs.promises.rm(staged, { recursive: true, force: true }) };
+}
+
+/** The cassettes under `from`, copied to `to` in the same layout (regular files only). */
+export function copyCassettes(from: string, to: string): number {
+  let count = 0;
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    if (entry.isDirectory()) count += copyCassettes(source, path.join(to, entry.name));
+    else if (entry.isFile() && entry.name === CASSETTE_FILE) {
+      fs.mkdirSync(to, { recursive: true });
+      fs.copyFileSync(source, path.join(to, entry.name));
+      count += 1;
+    }
+  }
+  return count;
+}
