@@ -50,7 +50,7 @@ afterEach(async () => {
   await removeAgentProjects();
 });
 
-const mcpEval = (callLog: string, extra = "") => `name: deploy
+const mcpEval = (callLog: string, extra = "", startDelayMs = 0) => `name: deploy
 prompt: Record the production deploy with the deploy tool.
 sandbox: { fixture: { "README.md": "# app\\n" } }
 timeout: 60
@@ -58,7 +58,7 @@ mcp:
   deploy:
     command: node
     args: [${JSON.stringify(SERVER)}]
-    env: { DEPLOY_TOKEN: tok-42, DEPLOY_CALL_LOG: ${JSON.stringify(callLog)} }
+    env: { DEPLOY_TOKEN: tok-42, DEPLOY_CALL_LOG: ${JSON.stringify(callLog)}, DEPLOY_START_DELAY_MS: "${startDelayMs}" }
 assertions:
   contains:
     - { file: deploy.txt, text: production tok-42 }
@@ -316,8 +316,9 @@ describe("MCP servers through gemini, opencode, codex and copilot (real CLIs, th
       });
     }, 180_000);
 
-    it(`${agent.name}: forbidden_tools can forbid the MCP tool`, async () => {
-      const r = await agent.run(mcpEval("/dev/null", `    forbidden_tools: [${TOOL}]\n`));
+    // The server starts slowly (as on a loaded runner): each CLI waits for its tools.
+    it(`${agent.name}: forbidden_tools can forbid the MCP tool of a server that starts slowly`, async () => {
+      const r = await agent.run(mcpEval("/dev/null", `    forbidden_tools: [${TOOL}]\n`, 4000));
       expect(r.exitCode, r.why).toBe(1);
       const check = r.result.trials[0]!.checks.at(-1)!;
       expect(check).toMatchObject({ ok: false });

@@ -2757,26 +2757,32 @@ function opencodeMcpConfig(servers) {
         { type: "local", command: [s.command, ...s.args], environment: s.env, enabled: true },
     ]));
 }
+/** How long codex waits for an eval's MCP servers to list their tools before its first turn. */
+const CODEX_MCP_STARTUP_SECONDS = 60;
 /**
  * Codex's `mcp_servers.<name>` tables as `-c` overrides, one TOML inline table per server: they
  * replace a same-named server of the config.toml it was given, without merging TOML files.
  * Server names are TOML bare keys (the definition's schema allows letters, digits, `_`, `-`).
+ *
+ * Codex starts its first turn without a server that is not ready after a short grace (about a
+ * second, `mcp_optional_startup_grace_ms`), whatever the server's `startup_timeout_sec`: a server
+ * that starts slowly on a loaded runner is then missing from the trial, which fails for a reason
+ * that is not the agent's. Both limits are raised to a minute, so codex waits as the other CLIs do.
  */
-/** How long codex waits for an eval's MCP server to list its tools before its first turn. */
-const CODEX_MCP_STARTUP_SECONDS = 60;
 function codexMcpArgs(servers) {
-    return Object.entries(servers).flatMap(([name, s]) => {
+    const tables = Object.entries(servers).flatMap(([name, s]) => {
         const args = s.args.map(tomlString).join(",");
         const env = Object.entries(s.env)
             .map(([key, value]) => `${tomlString(key)}=${tomlString(value)}`)
             .join(",");
-        // startup_timeout_sec: codex starts its first turn without a server that has not listed its
-        // tools within 10 s (its default), as on a loaded CI runner; the eval's servers get a minute.
         return [
             "-c",
             `mcp_servers.${name}={command=${tomlString(s.command)},args=[${args}],env={${env}},startup_timeout_sec=${CODEX_MCP_STARTUP_SECONDS}}`,
         ];
     });
+    if (tables.length === 0)
+        return [];
+    return ["-c", `mcp_optional_startup_grace_ms=${CODEX_MCP_STARTUP_SECONDS * 1000}`, ...tables];
 }
 /**
  * A TOML basic string. JSON's escapes (\" \\ \n \uXXXX …) are TOML's too; TOML also wants DEL

@@ -17,7 +17,7 @@ export function refuseMcp(agent: string, ctx: Pick<AgentRunContext, "mcp">): voi
   const servers = mcpOf(ctx);
   if (!servers) return;
   throw new InfraError(
-    `${agent} has no MCP support, but the eval gives it the MCP server(s) ${Object.keys(servers).join(", ")}: run this eval with an agent that supports MCP (README › Agents)`,
+    `${agent} has no MCP support, but the eval gives it the MCP server(s) ${Object.keys(servers).join(", ")}: run this eval with an agent that supports MCP (docs/agents.md)`,
     false,
   );
 }
@@ -54,22 +54,32 @@ export function opencodeMcpConfig(servers: McpServers): Record<string, unknown> 
   );
 }
 
+/** How long codex waits for an eval's MCP servers to list their tools before its first turn. */
+const CODEX_MCP_STARTUP_SECONDS = 60;
+
 /**
  * Codex's `mcp_servers.<name>` tables as `-c` overrides, one TOML inline table per server: they
  * replace a same-named server of the config.toml it was given, without merging TOML files.
  * Server names are TOML bare keys (the definition's schema allows letters, digits, `_`, `-`).
+ *
+ * Codex starts its first turn without a server that is not ready after a short grace (about a
+ * second, `mcp_optional_startup_grace_ms`), whatever the server's `startup_timeout_sec`: a server
+ * that starts slowly on a loaded runner is then missing from the trial, which fails for a reason
+ * that is not the agent's. Both limits are raised to a minute, so codex waits as the other CLIs do.
  */
 export function codexMcpArgs(servers: McpServers): string[] {
-  return Object.entries(servers).flatMap(([name, s]) => {
+  const tables = Object.entries(servers).flatMap(([name, s]) => {
     const args = s.args.map(tomlString).join(",");
     const env = Object.entries(s.env)
       .map(([key, value]) => `${tomlString(key)}=${tomlString(value)}`)
       .join(",");
     return [
       "-c",
-      `mcp_servers.${name}={command=${tomlString(s.command)},args=[${args}],env={${env}}}`,
+      `mcp_servers.${name}={command=${tomlString(s.command)},args=[${args}],env={${env}},startup_timeout_sec=${CODEX_MCP_STARTUP_SECONDS}}`,
     ];
   });
+  if (tables.length === 0) return [];
+  return ["-c", `mcp_optional_startup_grace_ms=${CODEX_MCP_STARTUP_SECONDS * 1000}`, ...tables];
 }
 
 /**
