@@ -97,6 +97,8 @@ export default defineConfig({
           // Then integration and heavy together, their files in one pool (longest first).
           sequence: { groupOrder: 1 },
           exclude: [...configDefaults.exclude, "test/unit/**", ...HEAVY],
+          // Builds the package from src/ for the CLI and Action tests, meanwhile.
+          globalSetup: ["test/bundle-setup.ts"],
           setupFiles: ["test/integration-setup.ts"],
           env: { AGENT_EVALS_TEST_TIER: "integration" },
         },
@@ -109,7 +111,7 @@ export default defineConfig({
           maxWorkers: PROCESS_WORKERS,
           sequence: { groupOrder: 1 },
           // Starts dockerd when none answers, and stops it when the run ends.
-          globalSetup: ["test/heavy-setup.ts"],
+          globalSetup: ["test/bundle-setup.ts", "test/heavy-setup.ts"],
           setupFiles: ["test/integration-setup.ts"],
           env: { AGENT_EVALS_TEST_TIER: "heavy" },
         },

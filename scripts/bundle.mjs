@@ -1,7 +1,7 @@
 // Builds dist/ with @vercel/ncc (one self-contained bundle per entry) and the type declarations.
 // `--check` builds into a temp folder and fails when dist/ differs: dist/ is committed and must
-// match src/. `--action-only --out DIR` builds just what the Action runs (dist/index.js and
-// dist/lib/) into DIR, exactly as dist/ gets them (the Action tests run that build). The type
+// match src/. `--runnable --out DIR` builds what runs (the Action, the CLI and the library) into
+// DIR, exactly as dist/ gets them, without the type declarations: the tests run that build. The type
 // declarations are bundled into one dist/types/index.d.ts by rollup-plugin-dts: only what the
 // package exports, none of the internal modules' imports (zod, yaml) that the package does not ship.
 // Beside the bundle, dist/lib/report-page.js: report.html's script, src/report/html/page/ bundled by
@@ -18,17 +18,17 @@ import { buildReportPage, REPORT_PAGE_ASSET } from "./report-page.mjs";
 const ENTRIES = [
   // action.yml runs dist/index.js and the bin is dist/cli/index.js: small starts that turn on the
   // compile cache and then load the package's one bundle, dist/lib/ (see src/start/index.ts).
-  { entry: "src/start/action.ts", out: ".", action: true },
+  { entry: "src/start/action.ts", out: "." },
   { entry: "src/start/cli.ts", out: "cli" },
   // The library, with the CLI and the Action as chunks loaded on demand (src/package.ts): one
   // build, so each module is in dist/ once. loadsEvals: it holds jiti (see restoreJitiNativeImport).
   // reportPage: it holds src/report/html.ts, which reads the page's script beside itself.
-  { entry: "src/package.ts", out: "lib", loadsEvals: true, action: true, reportPage: true },
+  { entry: "src/package.ts", out: "lib", loadsEvals: true, reportPage: true },
 ];
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const check = process.argv.includes("--check");
-const actionOnly = process.argv.includes("--action-only");
+const runnableOnly = process.argv.includes("--runnable");
 const outIndex = process.argv.indexOf("--out");
 const target =
   outIndex > 0
@@ -64,8 +64,7 @@ function restoreJitiNativeImport(dir) {
 
 async function build(outDir) {
   rmSync(outDir, { recursive: true, force: true });
-  for (const { entry, out, loadsEvals, action, reportPage } of ENTRIES) {
-    if (actionOnly && !action) continue;
+  for (const { entry, out, loadsEvals, reportPage } of ENTRIES) {
     // Type errors are `npm run typecheck`'s job; the bundle only transpiles.
     run(process.execPath, [
       path.join(root, "node_modules/@vercel/ncc/dist/ncc/cli.js"),
@@ -86,7 +85,7 @@ async function build(outDir) {
       writeFileSync(path.join(outDir, out, REPORT_PAGE_ASSET), await buildReportPage());
     }
   }
-  if (actionOnly) return;
+  if (runnableOnly) return;
   const declarations = mkdtempSync(path.join(os.tmpdir(), "agent-evals-types-"));
   try {
     run(process.execPath, [

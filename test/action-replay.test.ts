@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeAnthropic } from "./fakes/anthropic.js";
 import { requireBin } from "./fakes/clis.js";
 import { FAKE_OWNER, FAKE_REPO } from "./fakes/github.js";
-import { BUNDLE_TIMEOUT_MS } from "./helpers/action-bundle.js";
+import { BUNDLE_TIMEOUT_MS } from "./helpers/bundle.js";
 import { actionHarness, git, type ActionHarness } from "./helpers/action-run.js";
 import { runCli } from "./helpers/project.js";
 

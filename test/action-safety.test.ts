@@ -13,7 +13,7 @@ import { parse } from "yaml";
 import { spendingRefusal } from "../src/github/actor.js";
 import { parseRunResult } from "../src/store/run-schema.js";
 import { FAKE_OWNER, FAKE_REPO } from "./fakes/github.js";
-import { BUNDLE_TIMEOUT_MS } from "./helpers/action-bundle.js";
+import { BUNDLE_TIMEOUT_MS } from "./helpers/bundle.js";
 import {
   EVAL,
   MARKER,

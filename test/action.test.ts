@@ -1,4 +1,4 @@
-// The Action as it runs on GitHub: the bundle built from src/ (test/helpers/action-bundle.ts) as a
+// The Action as it runs on GitHub: the bundle built from src/ (test/helpers/bundle.ts) as a
 // child process with INPUT_* and GITHUB_* environment and an event payload, against a fake GitHub
 // REST API and a fake results service on 127.0.0.1, with a real local bare repository as `origin`.
 
@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_OWNER, FAKE_REPO, type FakeGitHub } from "./fakes/github.js";
 import type { FakeResultsService } from "./fakes/results-service.js";
-import { BUNDLE_TIMEOUT_MS } from "./helpers/action-bundle.js";
+import { BUNDLE_TIMEOUT_MS } from "./helpers/bundle.js";
 import {
   EVAL,
   MARKER,

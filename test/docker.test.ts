@@ -13,7 +13,6 @@ import { promises as fs } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { codex } from "../src/agents/codex.js";
@@ -24,10 +23,14 @@ import { endpointOfUrl } from "../src/run/isolation/bwrap.js";
 import { startFakeAnthropic } from "./fakes/anthropic.js";
 import { CODEX_FAKE_KEY_ENV, codexFakeArgs, requireBin } from "./fakes/clis.js";
 import { startFakeOpenAI } from "./fakes/openai.js";
+import { cliEntry } from "./helpers/bundle.js";
 import { claudeAgainstFake, readTrial } from "./helpers/agent-run.js";
 import { dockerProblem, testImage } from "./helpers/docker-image.js";
 import { eventually } from "./helpers/procs.js";
-import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
+import { makeProject, runCli } from "./helpers/project.js";
+
+/** The CLI as the package ships it, built from src/ for this run (test/helpers/bundle.ts). */
+const CLI = await cliEntry();
 
 const exec = promisify(execFile);
 const problem = await dockerProblem();
@@ -216,6 +219,7 @@ assertions:
       "evals/layers.eval.ts": `import fs from "node:fs";
 import path from "node:path";
 import { assertThat, defineEval, fileAbsent, fileContains, fileExists, fileLacks, succeeds } from "agent-evals";
+
 const count = (dir: string): number =>
   fs.readdirSync(dir, { withFileTypes: true }).reduce(
     (n, e) => n + (e.isDirectory() ? count(path.join(dir, e.name)) : 1), 0);
@@ -520,9 +524,7 @@ assertions:
     const cli = spawn(
       process.execPath,
       [
-        "--import",
-        pathToFileURL(path.join(REPO_ROOT, "node_modules/tsx/dist/loader.mjs")).href,
-        path.join(REPO_ROOT, "src/cli/bin.ts"),
+        CLI,
         "eval",
         "--cwd",
         root,

@@ -20,11 +20,13 @@ const RUN_TMP = "AGENT_EVALS_TEST_TMPDIR";
 const SYSTEM_TMP = "AGENT_EVALS_TEST_SYSTEM_TMPDIR";
 
 /**
- * Not leaks: tsx-* (the TypeScript loader's cache, shared by the CLI runs), the Action's build (kept
- * on purpose for every test file of the run) and agent-evals-runs (the product's registry of live
- * runs, src/util/run-registry.ts: each run removes its own record, the folder stays).
+ * Not leaks: tsx-* (the TypeScript loader's cache, shared by the processes run from src/), the
+ * package's build (test/helpers/bundle.ts, kept on purpose for every test file of the run), Node's
+ * compile cache that the bundle's entries turn on (Node >= 22.1) and agent-evals-runs (the
+ * product's registry of live runs, src/util/run-registry.ts: each run removes its own record, the
+ * folder stays).
  */
-const EXPECTED = [/^tsx-/, /^agent-evals-action-bundle-/, /^agent-evals-runs$/];
+const EXPECTED = [/^tsx-/, /^agent-evals-bundle-/, /^node-compile-cache$/, /^agent-evals-runs$/];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -10,15 +10,18 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cgroupHome } from "../src/util/cgroup.js";
+import { cliEntry } from "./helpers/bundle.js";
 import { uniqueToken } from "./helpers/agent-run.js";
 import { testImage } from "./helpers/docker-image.js";
 import { eventually, leftovers } from "./helpers/procs.js";
-import { makeProject, REPO_ROOT, removedWithProjects, runCli } from "./helpers/project.js";
+import { makeProject, removedWithProjects, runCli } from "./helpers/project.js";
 import { BWRAP, DOCKER, requireTool, type RequiredTool } from "./helpers/requires-tool.js";
+
+/** The CLI as the package ships it, built from src/ for this run (test/helpers/bundle.ts). */
+const CLI = await cliEntry();
 
 const exec = promisify(execFile);
 
@@ -518,19 +521,10 @@ interface Cli {
 }
 
 function startCli(args: string[], env: Record<string, string>, own: Started): Cli {
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      pathToFileURL(path.join(REPO_ROOT, "node_modules/tsx/dist/loader.mjs")).href,
-      path.join(REPO_ROOT, "src/cli/bin.ts"),
-      ...args,
-    ],
-    {
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CI: "true", NO_COLOR: "1", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CI: "true", NO_COLOR: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   own.clis.push(child);
   let output = "";
   child.stdout!.on("data", (c: Buffer) => (output += c.toString()));

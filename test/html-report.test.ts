@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectReportData, renderHtml, scriptJson, writeHtmlReport } from "../src/report/html.js";
 import type { EvalResult, RunResult } from "../src/model/result.js";
 import { emptyCounts } from "../src/model/result.js";
-import { actionEntry, BUNDLE_TIMEOUT_MS } from "./helpers/action-bundle.js";
+import { actionEntry, BUNDLE_TIMEOUT_MS } from "./helpers/bundle.js";
 import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
 import { comparisonRun } from "./helpers/comparison-run.js";
 import { CHROMIUM, CHROMIUM_PATH, requireTool } from "./helpers/requires-tool.js";

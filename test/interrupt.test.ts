@@ -9,11 +9,14 @@ import { spawn } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { cliEntry } from "./helpers/bundle.js";
 import { uniqueToken } from "./helpers/agent-run.js";
 import { eventually, leftovers } from "./helpers/procs.js";
-import { makeProject, REPO_ROOT } from "./helpers/project.js";
+import { makeProject } from "./helpers/project.js";
+
+/** The CLI as the package ships it, built from src/ for this run (test/helpers/bundle.ts). */
+const CLI = await cliEntry();
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -32,6 +35,7 @@ assertions:
 // is still going on when a second signal comes 100 ms later (the check is stopped with the run).
 const CHECKING = `import { assertThat, defineEval } from "agent-evals";
 import { writeFileSync } from "node:fs";
+
 export const checking = defineEval("Do the task.", {
   sandbox: { fixture: { "README.md": "# app\\n" } },
   assert: [
@@ -96,9 +100,7 @@ describe.each(CASES)("agent-evals receiving $name mid-run", ({ signals, closeOut
     const cli = spawn(
       process.execPath,
       [
-        "--import",
-        pathToFileURL(path.join(REPO_ROOT, "node_modules/tsx/dist/loader.mjs")).href,
-        path.join(REPO_ROOT, "src/cli/bin.ts"),
+        CLI,
         "eval",
         "--cwd",
         root,

@@ -3,13 +3,15 @@
 
 import { execFile } from "node:child_process";
 import { existsSync, promises as fs } from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeStyle } from "../src/report/console.js";
 import { clock, Progress, wantsLiveProgress } from "../src/report/progress.js";
 import type { TrialResult } from "../src/model/result.js";
-import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
+import { cliEntry } from "./helpers/bundle.js";
+import { makeProject, runCli } from "./helpers/project.js";
+
+/** The CLI as the package ships it, built from src/ for this run (test/helpers/bundle.ts). */
+const CLI = await cliEntry();
 
 const dirs: string[] = [];
 afterAll(async () => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
@@ -136,15 +138,7 @@ assertions: { files: [made.txt] }
 /** Runs the CLI inside a pseudo-terminal (util-linux `script`); returns what the terminal got. */
 function inPty(args: string[], env: Record<string, string>): Promise<string> {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const command = [
-    process.execPath,
-    "--import",
-    pathToFileURL(path.join(REPO_ROOT, "node_modules/tsx/dist/loader.mjs")).href,
-    path.join(REPO_ROOT, "src/cli/bin.ts"),
-    ...args,
-  ]
-    .map(quote)
-    .join(" ");
+  const command = [process.execPath, CLI, ...args].map(quote).join(" ");
   return new Promise((resolve, reject) =>
     execFile(
       "script",

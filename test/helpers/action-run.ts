@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { FAKE_OWNER, FAKE_REPO, startFakeGitHub, type FakeGitHub } from "../fakes/github.js";
 import { startFakeResultsService, type FakeResultsService } from "../fakes/results-service.js";
-import { actionEntry } from "./action-bundle.js";
+import { actionEntry } from "./bundle.js";
 
 export const MARKER = "<!-- agent-evals:sticky -->";
 

@@ -4,8 +4,9 @@ import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { removeTree } from "../../src/run/workspace/remove.js";
+import { cliEntry } from "./bundle.js";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -48,21 +49,16 @@ export interface CliResult {
   signal?: NodeJS.Signals;
 }
 
-/** Runs the CLI from src/ (through tsx) as a real child process. */
-export function runCli(
+/** Runs the CLI, built from src/ as the package ships it (test/helpers/bundle.ts), as a real child process. */
+export async function runCli(
   args: string[],
   options: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
 ): Promise<CliResult> {
+  const cli = await cliEntry();
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      // tsx by path: `--import tsx` would be resolved from the child's cwd, which may be anywhere.
-      [
-        "--import",
-        pathToFileURL(path.join(REPO_ROOT, "node_modules/tsx/dist/loader.mjs")).href,
-        path.join(REPO_ROOT, "src/cli/bin.ts"),
-        ...args,
-      ],
+      [cli, ...args],
       {
         cwd: options.cwd ?? REPO_ROOT,
         env: { ...process.env, NO_COLOR: "1", CI: "", ...options.env } as NodeJS.ProcessEnv,
