@@ -5,7 +5,8 @@
 //   - every command and flag the CLI's help lists (`--help` of src/ and of dist/cli/index.js, and
 //     each command's `--help`) appears in docs/cli.md; the synopsis there gives each command exactly the flags its help lists; every
 //     --flag docs/cli.md names exists (but those it declares as other programs' flags);
-//   - every input and output of action.yml and of the reusable workflow is named in docs/action.md;
+//   - every input and output of action.yml is named in docs/action.md, and every one of the reusable
+//     workflow in its section ("The reusable workflow");
 //   - README.md has at most 250 lines, and no line of README.md or docs/ outside a code block runs
 //     over 200 characters.
 // The functions are pure (test/unit/docs.test.ts); only `main` reads files and runs the CLI.
@@ -298,6 +299,33 @@ export function checkDeclared(
     }));
 }
 
+/**
+ * The part of a page under the heading `title` (outside code blocks), up to the next heading of the
+ * same or a higher level; "" when the page has no such heading.
+ */
+export function sectionOf(markdown: string, title: string): string {
+  const lines = linesWithFences(markdown);
+  const level = (text: string) => /^ {0,3}(#{1,6})\s/.exec(text)?.[1]!.length;
+  const start = lines.findIndex(
+    ({ text, fenced }) =>
+      !fenced &&
+      level(text) !== undefined &&
+      slugify(text.replace(/^ {0,3}#+\s+/, "")) === slugify(title),
+  );
+  if (start === -1) return "";
+  const depth = level(lines[start]!.text)!;
+  const end = lines.findIndex(
+    ({ text, fenced }, i) => i > start && !fenced && (level(text) ?? Infinity) <= depth,
+  );
+  return lines
+    .slice(start, end === -1 ? undefined : end)
+    .map((l) => l.text)
+    .join("\n");
+}
+
+/** The section of docs/action.md that documents the reusable workflow's inputs and outputs. */
+export const WORKFLOW_SECTION = "The reusable workflow";
+
 /** The README's example output: the lines of its first code block that holds a summary line. */
 export function exampleBlock(readme: string): string[] | undefined {
   const blocks: string[][] = [];
@@ -392,8 +420,14 @@ function main(): number {
     ...checkCliDoc(`${globalHelp()}\n${built}`, commands, repo.read("docs/cli.md") ?? ""),
   );
   const actionDoc = repo.read("docs/action.md") ?? "";
-  for (const source of ["action.yml", ".github/workflows/evals.yml"]) {
-    problems.push(...checkDeclared(source, declaredNames(repo.read(source) ?? ""), actionDoc));
+  // The workflow's inputs in its own section: one named only in the Action's table (`record`,
+  // `force`…) says nothing about whether the workflow takes it.
+  const pages = {
+    "action.yml": actionDoc,
+    ".github/workflows/evals.yml": sectionOf(actionDoc, WORKFLOW_SECTION),
+  };
+  for (const [source, page] of Object.entries(pages)) {
+    problems.push(...checkDeclared(source, declaredNames(repo.read(source) ?? ""), page));
   }
   for (const p of problems) console.error(`${p.file}${p.line ? `:${p.line}` : ""}: ${p.message}`);
   console.error(

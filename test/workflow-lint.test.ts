@@ -99,3 +99,96 @@ jobs:
     );
   });
 });
+
+/**
+ * The Action inputs the reusable workflow forwards unchanged to both the plan job and every shard
+ * job (docs/action.md, "The reusable workflow"): the plan must plan what the shards run. Each is a
+ * workflow_call input with the Action's default, and each Action step of those jobs passes it on.
+ */
+const FORWARDED = [
+  "evals",
+  "agents",
+  "trials",
+  "working-directory",
+  "changed-only",
+  "force",
+  "record",
+  "replay",
+  "history",
+  "results-branch",
+];
+
+interface Step {
+  uses?: string;
+  with?: Record<string, unknown>;
+}
+
+/** What the reusable workflow fails to forward of `names`, one line each. */
+function forwardingProblems(workflowText: string, actionText: string, names: string[]): string[] {
+  const workflow = parse(workflowText) as {
+    on: { workflow_call: { inputs: Record<string, { default?: unknown }> } };
+    jobs: Record<string, { steps?: Step[] }>;
+  };
+  const action = parse(actionText) as { inputs: Record<string, { default?: unknown }> };
+  const declared = workflow.on.workflow_call.inputs;
+  const actionSteps = (job: string) =>
+    (workflow.jobs[job]?.steps ?? []).filter((s) => s.uses === "./.agent-evals-action");
+  const problems: string[] = [];
+  for (const name of names) {
+    if (!(name in action.inputs)) problems.push(`action.yml has no input ${name}`);
+    if (!(name in declared)) problems.push(`workflow_call does not declare ${name}`);
+    else if (String(declared[name]!.default ?? "") !== String(action.inputs[name]?.default ?? ""))
+      problems.push(
+        `${name}: workflow default ${JSON.stringify(declared[name]!.default)}, the Action's ${JSON.stringify(action.inputs[name]?.default)}`,
+      );
+    for (const job of ["plan", "run"]) {
+      const steps = actionSteps(job);
+      if (steps.length === 0) problems.push(`job ${job} runs no Action step`);
+      for (const step of steps) {
+        const value = step.with?.[name];
+        if (typeof value !== "string" || !value.includes(`inputs.${name} `))
+          problems.push(`job ${job} does not pass ${name} on (\${{ inputs.${name} }})`);
+      }
+    }
+  }
+  return problems;
+}
+
+describe("the reusable workflow forwards the Action's run inputs", () => {
+  const read = (rel: string) => fs.readFile(path.join(REPO_ROOT, rel), "utf8");
+
+  it("declares each with the Action's default and passes it to the plan and every shard", async () => {
+    const problems = forwardingProblems(
+      await read(".github/workflows/evals.yml"),
+      await read("action.yml"),
+      FORWARDED,
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("fails when record or replay is not declared, or not passed to a job", async () => {
+    const [workflow, action] = await Promise.all([
+      read(".github/workflows/evals.yml"),
+      read("action.yml"),
+    ]);
+    // Not declared (and so not passable): the workflow before record and replay reached it.
+    const undeclared = workflow
+      .replace(/\n {6}record:\n(?: {8}.*\n)+/, "\n")
+      .replace(/\n {6}replay:\n(?: {8}.*\n)+/, "\n")
+      .replace(/\n {10}(record|replay): \$\{\{ inputs\.\1 \}\}/g, "");
+    expect(forwardingProblems(undeclared, action, ["record", "replay"])).toEqual([
+      "workflow_call does not declare record",
+      "job plan does not pass record on (${{ inputs.record }})",
+      "job run does not pass record on (${{ inputs.record }})",
+      "workflow_call does not declare replay",
+      "job plan does not pass replay on (${{ inputs.replay }})",
+      "job run does not pass replay on (${{ inputs.replay }})",
+    ]);
+    // Declared, but the plan job plans without it.
+    const [head, plan, rest] = workflow.split(/(?=\n {2}plan:\n|\n {2}run:\n)/);
+    const unplanned = `${head}${plan!.replace(/\n {10}replay: .*/, "")}${rest}`;
+    expect(forwardingProblems(unplanned, action, ["record", "replay"])).toEqual([
+      "job plan does not pass replay on (${{ inputs.replay }})",
+    ]);
+  });
+});

@@ -1,16 +1,14 @@
 // The run itself, by mode: plan only splits the suite into shards, publish merges the shards'
 // results, run runs the evals (beside the base's version when there is one to rerun).
 
-import fs from "node:fs";
-import path from "node:path";
 import type { RunEvalsOutcome } from "../../engine/index.js";
 import { mostTrials, unitLabel } from "../../model/index.js";
 import type { PreparedStore } from "../../run/index.js";
 import { makeStyle, trialLine } from "../../report/index.js";
 import { GarbageCadence } from "../../util/index.js";
-import { InputError, type ActionInputs } from "../inputs.js";
 import * as core from "../runner.js";
 import { planMode, publishMode } from "../publish/modes.js";
+import { trafficOf } from "../traffic.js";
 import {
   cacheKeyFor,
   restorePrepared,
@@ -51,21 +49,6 @@ export async function runTheEvals(
     runInGroup(ctx, { historyDir, bases, gate, declaredSecrets }),
   );
   return { outcome, missing: [], declaredSecrets };
-}
-
-/** The record and replay inputs as the engine takes them; a replay folder that is not there is an input error. */
-function trafficOf(
-  inputs: ActionInputs,
-  projectRoot: string,
-): { traffic?: { mode: "record" } | { mode: "replay"; from: string } } {
-  if (inputs.record) return { traffic: { mode: "record" } };
-  if (!inputs.replay) return {};
-  const from = path.resolve(projectRoot, inputs.replay);
-  if (!fs.existsSync(from))
-    throw new InputError(
-      `input replay: ${inputs.replay} does not exist under the working directory; give the folder of cassettes committed with the evals (a results folder of a run with record: true)`,
-    );
-  return { traffic: { mode: "replay", from } };
 }
 
 function runInGroup(

@@ -18,6 +18,7 @@ import {
 } from "../../plan/index.js";
 import { shardPlanLines } from "../../report/index.js";
 import type { ActionInputs } from "../inputs.js";
+import { trafficOf } from "../traffic.js";
 
 export { HISTORY_FILE };
 
@@ -36,6 +37,9 @@ export async function planMode(
     historyDir: options.historyDir,
     force: inputs.force,
     budgetUsd: inputs.budgetUsd,
+    // What the shard jobs will run with: every pair runs (no cached verdict stands in), and a
+    // replay needs no API key. A replay folder that is not there fails here, before any shard.
+    ...trafficOf(inputs, projectRoot),
     env: process.env,
   });
   for (const note of notes) core.info(note);
