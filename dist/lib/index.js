@@ -45946,7 +45946,7 @@ var engine = __nccwpck_require__(22362);
 /** Runs the CLI with process.argv, then exits (src/cli/bin.ts). Not part of the library's API. */
 const startCli = () => Promise.all(/* import() */[__nccwpck_require__.e(939), __nccwpck_require__.e(556)]).then(__nccwpck_require__.bind(__nccwpck_require__, 31556));
 /** Runs the GitHub Action, then exits (src/github/main.ts). Not part of the library's API. */
-const startAction = () => __nccwpck_require__.e(/* import() */ 824).then(__nccwpck_require__.bind(__nccwpck_require__, 98824));
+const startAction = () => __nccwpck_require__.e(/* import() */ 218).then(__nccwpck_require__.bind(__nccwpck_require__, 18218));
 
 var __webpack_exports__InfraError = __webpack_exports__.Ri;
 var __webpack_exports__OPENAI_PRICES = __webpack_exports__.Cr;
