@@ -55,6 +55,7 @@ export const HEAVY = [
   "test/skill-trials.test.ts",
   "test/trigger-evals.test.ts",
   "test/variants.test.ts",
+  "test/version-replay.test.ts",
 ];
 
 /**

@@ -2,7 +2,8 @@
 # Installs the real agent CLIs that the end-to-end tests drive against fake model servers:
 # pinned @anthropic-ai/claude-code and @openai/codex into .agent-clis/ at the repo root, with
 # .agent-clis/bin/claude and .agent-clis/bin/codex pointing at binaries that actually run; and
-# @google/gemini-cli, opencode-ai, @mariozechner/pi-coding-agent and @github/copilot each into a
+# @google/gemini-cli (the pinned version and the one before it), opencode-ai,
+# @mariozechner/pi-coding-agent and @github/copilot each into a
 # prefix of its own (.agent-clis/<name>/), so that adding or bumping one never re-resolves (or
 # prunes) the others' trees, with .agent-clis/bin/<name> beside claude and codex.
 # Says what it downloads and why before it starts. Idempotent: once every pinned version is in
@@ -19,6 +20,9 @@ EXTRA_CLIS=(
   "opencode|opencode-ai|1.18.33|bin/opencode.exe"
   "pi|@mariozechner/pi-coding-agent|0.73.1|dist/cli.js"
   "copilot|@github/copilot|1.0.102|npm-loader.js"
+  # The previous gemini release beside the pinned one: the tests that qualify a new CLI version
+  # replay one version's recording to the other (docs/record-replay.md).
+  "gemini-0.60.0|@google/gemini-cli|0.60.0|bundle/gemini.js"
 )
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -62,7 +66,11 @@ STAMP="$DIR/.verified"
 # busy 2-core machine).
 if [[ -f "$STAMP" && "$(cat "$STAMP")" == "$WANT" ]]; then
   all=1
-  for name in claude codex gemini opencode pi copilot; do [[ -x "$BIN/$name" ]] || all=0; done
+  for name in claude codex; do [[ -x "$BIN/$name" ]] || all=0; done
+  for entry in "${EXTRA_CLIS[@]}"; do
+    IFS="|" read -r name _ _ _ <<<"$entry"
+    [[ -x "$BIN/$name" ]] || all=0
+  done
   # The packages still at their pinned versions (reading package.json files, no CLI started).
   [[ "$(installed_version @anthropic-ai/claude-code)" == "$CLAUDE_VERSION" ]] || all=0
   [[ "$(installed_version @openai/codex)" == "$CODEX_VERSION" ]] || all=0
@@ -90,7 +98,7 @@ for entry in "${EXTRA_CLIS[@]}"; do
   [[ "$(installed_version "$pkg" "$DIR/$name/node_modules")" == "$version" ]] || extra_missing+=("$pkg@$version")
 done
 if [[ "$need_install" == 1 || ${#extra_missing[@]} -gt 0 ]]; then
-  echo "install-agent-clis: downloading the pinned agent CLIs into .agent-clis/ (about 1.7 GB for all six, once):"
+  echo "install-agent-clis: downloading the pinned agent CLIs into .agent-clis/ (about 1.8 GB for all six and a second gemini, once):"
   echo "  the heavy test tier drives these real CLIs against fake model servers on 127.0.0.1; they are not dependencies of the package"
   echo "  (AGENT_EVALS_TEST_INSTALL=0 skips this; \`npm run test:unit\` and \`npm run test:integration\` need none of it)"
 fi
@@ -159,7 +167,7 @@ echo "  $(version_of "$BIN/claude" | grep -m 1 -E "[0-9]+\.[0-9]+")"
 echo "codex  -> $codex_target"
 echo "  $(version_of "$BIN/codex" | grep -m 1 -E "[0-9]+\.[0-9]+")"
 
-# The other CLIs: one npm prefix each (gemini, opencode, pi and copilot: about 850 MB together).
+# The other CLIs: one npm prefix each (gemini twice, opencode, pi and copilot: about 950 MB together).
 for entry in "${EXTRA_CLIS[@]}"; do
   IFS="|" read -r name pkg version bin_path <<<"$entry"
   prefix="$DIR/$name"

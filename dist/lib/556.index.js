@@ -15,8 +15,8 @@ var model = __webpack_require__(59952);
 var engine = __webpack_require__(22362);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __webpack_require__(31222);
-// EXTERNAL MODULE: ./src/run/index.ts + 57 modules
-var src_run = __webpack_require__(60420);
+// EXTERNAL MODULE: ./src/run/index.ts + 58 modules
+var src_run = __webpack_require__(28106);
 // EXTERNAL MODULE: ./src/report/index.ts + 12 modules
 var report = __webpack_require__(80702);
 // EXTERNAL MODULE: ./src/kinds/index.ts + 25 modules

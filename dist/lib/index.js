@@ -3030,6 +3030,7 @@ function claudeCode(options = {}) {
     const bin = options.bin ?? "claude";
     return {
         name: "claude-code",
+        executable: bin,
         credentialEnv: CLAUDE_CREDENTIAL_ENV,
         available: async () => (await probeVersion(bin)) !== undefined,
         version: () => probeVersion(bin),
@@ -3475,6 +3476,7 @@ function codex(options = {}) {
     const bin = options.bin ?? "codex";
     return {
         name: "codex",
+        executable: bin,
         credentialEnv: CODEX_CREDENTIAL_ENV,
         available: async () => (await probeVersion(bin)) !== undefined,
         version: () => probeVersion(bin),
@@ -3849,6 +3851,7 @@ function copilot(options = {}) {
     const bin = options.bin ?? "copilot";
     return {
         name: "copilot",
+        executable: bin,
         credentialEnv: COPILOT_CREDENTIAL_ENV,
         credentialProblem: copilotCredentialProblem,
         available: async () => (await probeVersion(bin)) !== undefined,
@@ -4079,6 +4082,7 @@ function gemini(options = {}) {
     const bin = options.bin ?? "gemini";
     return {
         name: "gemini",
+        executable: bin,
         credentialEnv: GEMINI_CREDENTIAL_ENV,
         available: async () => (await probeVersion(bin)) !== undefined,
         version: () => probeVersion(bin),
@@ -4707,6 +4711,7 @@ function opencode(options = {}) {
     const bin = options.bin ?? "opencode";
     return {
         name: "opencode",
+        executable: bin,
         credentialEnv: OPENCODE_CREDENTIAL_ENV,
         available: async () => (await probeVersion(bin)) !== undefined,
         version: () => probeVersion(bin),
@@ -4981,6 +4986,7 @@ function pi(options = {}) {
     const bin = options.bin ?? "pi";
     return {
         name: "pi",
+        executable: bin,
         credentialEnv: PI_CREDENTIAL_ENV,
         available: async () => (await probeVersion(bin)) !== undefined,
         version: () => probeVersion(bin),
@@ -10090,8 +10096,8 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 var src_define = __nccwpck_require__(12412);
 // EXTERNAL MODULE: ./src/library.ts
 var library = __nccwpck_require__(11132);
-// EXTERNAL MODULE: ./src/run/index.ts + 57 modules
-var src_run = __nccwpck_require__(60420);
+// EXTERNAL MODULE: ./src/run/index.ts + 58 modules
+var src_run = __nccwpck_require__(28106);
 // EXTERNAL MODULE: ./src/kinds/index.ts + 25 modules
 var kinds = __nccwpck_require__(23012);
 ;// CONCATENATED MODULE: ./src/engine/definitions.ts
@@ -16056,7 +16062,12 @@ function trialLine(id, agent, planned, trial, style) {
             ? style.red("✗")
             : style.yellow("!");
     const cost = trial.costUsd ? ` ${usd(trial.costUsd)}` : "";
-    const why = trial.status === "passed" ? "" : `: ${(0,util/* inert */.tJ)(trial.reason ?? trial.status)}`;
+    // One line per trial: a reason of many lines (a replay miss's diff) follows whole in the eval's
+    // block (evalBlock).
+    const reason = trial.reason ?? trial.status;
+    const firstLine = reason.split("\n")[0];
+    const more = firstLine.length < reason.length ? " (more below)" : "";
+    const why = trial.status === "passed" ? "" : `: ${(0,util/* inert */.tJ)(firstLine)}${more}`;
     // The warnings' text follows in the eval's block (evalBlock); here only how many.
     const count = trial.warnings?.length ?? 0;
     const warned = count ? ` ${style.yellow(`(${count} warning${count === 1 ? "" : "s"})`)}` : "";
@@ -17664,8 +17675,8 @@ async function writeRunJson(resultsDir, run) {
 /** The "evals" line of the run's top level, empty: JSON strings never hold a raw newline. */
 const EMPTY_EVALS = '\n  "evals": []';
 
-// EXTERNAL MODULE: ./src/run/index.ts + 57 modules
-var run = __nccwpck_require__(60420);
+// EXTERNAL MODULE: ./src/run/index.ts + 58 modules
+var run = __nccwpck_require__(28106);
 ;// CONCATENATED MODULE: ./src/report/plan.ts
 // What `agent-evals plan` (or `eval --dry-run`) prints: what would run, what would not and why,
 // and what it may cost — without running anything.
@@ -17870,7 +17881,7 @@ function shards_seconds(ms) {
 
 /***/ }),
 
-/***/ 60420:
+/***/ 28106:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21495,6 +21506,78 @@ function redactCall(call, text) {
     return { ...call, bin: field(call.bin), cwd: field(call.cwd), argv: call.argv.map(field) };
 }
 
+;// CONCATENATED MODULE: ./src/run/trial-volatile.ts
+// The strings in a trial's model requests that differ from run to run and machine to machine: the
+// trial's own folders, and the folder its agent CLI is installed in. Record and replay replace
+// them with placeholders before requests are stored and matched (docs/record-replay.md).
+
+
+/** How far above the agent's program its package.json may lie (bin/, bundle/, dist/cli/ …). */
+const INSTALL_ROOT_DEPTH = 4;
+/**
+ * Each string that differs between runs, mapped to its placeholder: the trial's workspace, TMPDIR,
+ * HOME and folder (each also as the slug some CLIs name a folder after, claude's
+ * ~/.claude/projects/-tmp-…-work), and the agent's install folder.
+ */
+function volatileStrings(input) {
+    const paths = [
+        [input.work, "workspace"],
+        [input.tmp, "tmp"],
+        ...(input.env.HOME ? [[input.env.HOME, "home"]] : []),
+        [input.root, "trial"],
+    ];
+    const trial = paths.flatMap(([dir, name]) => [
+        [dir, `<${name}>`],
+        [dir.replace(/[^A-Za-z0-9]/g, "-"), `<${name}-slug>`],
+    ]);
+    const install = input.executable ? installRoot(input.executable, input.env.PATH) : undefined;
+    return Object.fromEntries([...trial, ...(install ? [[install, "<agent-install>"]] : [])]);
+}
+/**
+ * The folder an npm-installed agent CLI lives in: the nearest folder holding a package.json above
+ * its program's real path (links followed: `gemini` on PATH is a link into the package). Undefined
+ * when the program is not found or is not part of a package (a bare binary: nothing to replace).
+ */
+function installRoot(executable, searchPath) {
+    const found = onPath(executable, searchPath);
+    if (!found)
+        return undefined;
+    let dir;
+    try {
+        dir = external_node_path_default().dirname(external_node_fs_default().realpathSync(found));
+    }
+    catch {
+        return undefined;
+    }
+    for (let i = 0; i <= INSTALL_ROOT_DEPTH; i++) {
+        if (external_node_fs_default().existsSync(external_node_path_default().join(dir, "package.json")))
+            return dir;
+        const parent = external_node_path_default().dirname(dir);
+        if (parent === dir)
+            break;
+        dir = parent;
+    }
+    return undefined;
+}
+function onPath(executable, searchPath) {
+    if (executable.includes((external_node_path_default()).sep))
+        return external_node_path_default().resolve(executable);
+    for (const dir of (searchPath ?? "").split((external_node_path_default()).delimiter)) {
+        if (!dir)
+            continue;
+        const candidate = external_node_path_default().join(dir, executable);
+        try {
+            external_node_fs_default().accessSync(candidate, (external_node_fs_default()).constants.X_OK);
+            if (external_node_fs_default().statSync(candidate).isFile())
+                return candidate;
+        }
+        catch {
+            // not here
+        }
+    }
+    return undefined;
+}
+
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(37067);
 var external_node_http_default = /*#__PURE__*/__nccwpck_require__.n(external_node_http_);
@@ -22923,7 +23006,7 @@ function firstDivergence(a, b) {
         const turn = x.turn;
         if (matchKey(x.request) !== matchKey(y.request)) {
             const diff = requestDiff(x.request, y.request, undefined, LABELS);
-            return { turn, side: "request", diff, message: `turn ${turn}: the requests differ\n${diff}` };
+            return { turn, side: "request", diff, message: `turn ${turn}: the requests differ` };
         }
         const diff = responseDiff(x.response, y.response, LABELS);
         if (diff)
@@ -22931,7 +23014,7 @@ function firstDivergence(a, b) {
                 turn,
                 side: "response",
                 diff,
-                message: `turn ${turn}: the responses differ\n${diff}`,
+                message: `turn ${turn}: the responses differ`,
             };
     }
     return undefined;
@@ -23131,6 +23214,7 @@ function copyCassettes(from, to) {
 
 
 
+
 async function runTrial(input) {
     const trial = await openTrial(input);
     try {
@@ -23141,7 +23225,13 @@ async function runTrial(input) {
         trial.traffic = await openTraffic({
             ...input,
             env,
-            volatile: volatilePaths(trial, env),
+            volatile: volatileStrings({
+                work: trial.work,
+                tmp: trial.tmp,
+                root: trial.root,
+                env,
+                ...(input.agent?.executable ? { executable: input.agent.executable } : {}),
+            }),
             ...(trial.recording ? { recording: trial.recording } : {}),
         });
         trial.sandbox = await openSandbox(input, trial, env);
@@ -23286,20 +23376,6 @@ async function runAgent(input, trial, env) {
         ...(input.spec.mcp && Object.keys(input.spec.mcp).length ? { mcp: input.spec.mcp } : {}),
         ...(trial.traffic ? { modelBaseUrl: trial.traffic.baseUrl } : {}),
     }));
-}
-/** The trial's own paths, which differ from run to run: placeholders when requests are matched. */
-function volatilePaths(trial, env) {
-    const paths = [
-        [trial.work, "workspace"],
-        [trial.tmp, "tmp"],
-        ...(env.HOME ? [[env.HOME, "home"]] : []),
-        [trial.root, "trial"],
-    ];
-    // Each also as the slug some CLIs name a folder after (claude: ~/.claude/projects/-tmp-…-work).
-    return Object.fromEntries(paths.flatMap(([dir, name]) => [
-        [dir, `<${name}>`],
-        [dir.replace(/[^A-Za-z0-9]/g, "-"), `<${name}-slug>`],
-    ]));
 }
 /** The agent's limit: the eval's timeout, or what the trial's limit left it when that is less. */
 function agentLimit(input, trial) {

@@ -69,6 +69,7 @@ export function claudeCode(options: ClaudeCodeOptions = {}): AgentAdapter {
   const bin = options.bin ?? "claude";
   return {
     name: "claude-code",
+    executable: bin,
     credentialEnv: CLAUDE_CREDENTIAL_ENV,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),

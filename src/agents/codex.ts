@@ -111,6 +111,7 @@ export function codex(options: CodexOptions = {}): AgentAdapter {
   const bin = options.bin ?? "codex";
   return {
     name: "codex",
+    executable: bin,
     credentialEnv: CODEX_CREDENTIAL_ENV,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),

@@ -74,6 +74,7 @@ export function copilot(options: CopilotOptions = {}): AgentAdapter {
   const bin = options.bin ?? "copilot";
   return {
     name: "copilot",
+    executable: bin,
     credentialEnv: COPILOT_CREDENTIAL_ENV,
     credentialProblem: copilotCredentialProblem,
     available: async () => (await probeVersion(bin)) !== undefined,

@@ -57,6 +57,7 @@ export function gemini(options: GeminiOptions = {}): AgentAdapter {
   const bin = options.bin ?? "gemini";
   return {
     name: "gemini",
+    executable: bin,
     credentialEnv: GEMINI_CREDENTIAL_ENV,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),

@@ -56,6 +56,7 @@ export function opencode(options: OpencodeOptions = {}): AgentAdapter {
   const bin = options.bin ?? "opencode";
   return {
     name: "opencode",
+    executable: bin,
     credentialEnv: OPENCODE_CREDENTIAL_ENV,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),

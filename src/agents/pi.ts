@@ -52,6 +52,7 @@ export function pi(options: PiOptions = {}): AgentAdapter {
   const bin = options.bin ?? "pi";
   return {
     name: "pi",
+    executable: bin,
     credentialEnv: PI_CREDENTIAL_ENV,
     available: async () => (await probeVersion(bin)) !== undefined,
     version: () => probeVersion(bin),

@@ -387,6 +387,12 @@ export interface AgentAdapter {
    * token (`ghs_…`, a runner's GITHUB_TOKEN) or a classic PAT (`ghp_…`).
    */
   credentialProblem?(name: string, value: string): string | undefined;
+  /**
+   * The program the agent runs (a name looked up on the trial's PATH, or a path). Its install folder
+   * differs from machine to machine and from version to version, and some CLIs name it in their
+   * requests (gemini: its built-in skills' paths): record and replay match requests without it.
+   */
+  executable?: string;
   available(): Promise<boolean>;
   version(): Promise<string | undefined>;
   run(ctx: AgentRunContext): Promise<AgentRunResult>;

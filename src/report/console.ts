@@ -52,7 +52,12 @@ export function trialLine(
         ? style.red("✗")
         : style.yellow("!");
   const cost = trial.costUsd ? ` ${usd(trial.costUsd)}` : "";
-  const why = trial.status === "passed" ? "" : `: ${inert(trial.reason ?? trial.status)}`;
+  // One line per trial: a reason of many lines (a replay miss's diff) follows whole in the eval's
+  // block (evalBlock).
+  const reason = trial.reason ?? trial.status;
+  const firstLine = reason.split("\n")[0]!;
+  const more = firstLine.length < reason.length ? " (more below)" : "";
+  const why = trial.status === "passed" ? "" : `: ${inert(firstLine)}${more}`;
   // The warnings' text follows in the eval's block (evalBlock); here only how many.
   const count = trial.warnings?.length ?? 0;
   const warned = count ? ` ${style.yellow(`(${count} warning${count === 1 ? "" : "s"})`)}` : "";

@@ -46,6 +46,7 @@ import {
 import type { TrialSandbox } from "./isolation/provider.js";
 import { currentRedactor, redactFile, redactTree, type Redactor } from "../util/index.js";
 import type { TrialLimits } from "./unit.js";
+import { volatileStrings } from "./trial-volatile.js";
 import {
   closeTraffic,
   openTraffic,
@@ -96,7 +97,13 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     trial.traffic = await openTraffic({
       ...input,
       env,
-      volatile: volatilePaths(trial, env),
+      volatile: volatileStrings({
+        work: trial.work,
+        tmp: trial.tmp,
+        root: trial.root,
+        env,
+        ...(input.agent?.executable ? { executable: input.agent.executable } : {}),
+      }),
       ...(trial.recording ? { recording: trial.recording } : {}),
     });
     trial.sandbox = await openSandbox(input, trial, env);
@@ -282,23 +289,6 @@ async function runAgent(
       ...(input.spec.mcp && Object.keys(input.spec.mcp).length ? { mcp: input.spec.mcp } : {}),
       ...(trial.traffic ? { modelBaseUrl: trial.traffic.baseUrl } : {}),
     }),
-  );
-}
-
-/** The trial's own paths, which differ from run to run: placeholders when requests are matched. */
-function volatilePaths(trial: OpenTrial, env: Record<string, string>): Record<string, string> {
-  const paths: [string, string][] = [
-    [trial.work, "workspace"],
-    [trial.tmp, "tmp"],
-    ...(env.HOME ? [[env.HOME, "home"] as [string, string]] : []),
-    [trial.root, "trial"],
-  ];
-  // Each also as the slug some CLIs name a folder after (claude: ~/.claude/projects/-tmp-…-work).
-  return Object.fromEntries(
-    paths.flatMap(([dir, name]) => [
-      [dir, `<${name}>`],
-      [dir.replace(/[^A-Za-z0-9]/g, "-"), `<${name}-slug>`],
-    ]),
   );
 }
 

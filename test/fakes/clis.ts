@@ -32,7 +32,9 @@ export function codexBin(): string | undefined {
   return executable(join(AGENT_CLIS_DIR, "bin", "codex"));
 }
 
-export type AgentCli = "claude" | "codex" | "gemini" | "opencode" | "pi" | "copilot";
+/** The pinned CLIs, and gemini-0.60.0: the gemini release before the pinned one, beside it. */
+export type AgentCli =
+  "claude" | "codex" | "gemini" | "gemini-0.60.0" | "opencode" | "pi" | "copilot";
 
 /** The binary's path, or an error that says how to install it (tests must not skip silently). */
 export function requireBin(name: AgentCli): string {

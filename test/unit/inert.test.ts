@@ -35,13 +35,15 @@ describe("inert", () => {
       n: 1,
       status: "failed",
       durationMs: 10,
-      reason: "boom\n::warning::forged\r\x1b[2K✓ all passed",
+      reason: "boom\r\x1b[2K✓ all passed\n::warning::forged",
       checks: [],
     } as unknown as TrialResult;
     const line = trialLine("e", "agent", 1, trial, plain);
     expect(line.split("\n")).toHaveLength(1);
     expect(line).not.toMatch(/[\x00-\x08\x0a-\x1f\x7f]/);
-    expect(line).toContain(String.raw`boom\n::warning::forged\r\x1b[2K✓ all passed`);
+    // The first line, made inert; the rest (shown whole in the eval's block) only announced.
+    expect(line).toContain(String.raw`boom\r\x1b[2K✓ all passed (more below)`);
+    expect(line).not.toContain("forged");
   });
 });
 

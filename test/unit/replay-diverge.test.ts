@@ -64,7 +64,7 @@ describe("firstDivergence", () => {
     expect(found).toMatchObject({ turn: 2, side: "request" });
     expect(found.diff).toContain('-      "content": "two",\n+      "content": "TWO",');
     expect(found.diff.startsWith("--- A\n+++ B\n")).toBe(true);
-    expect(found.message).toBe(`turn 2: the requests differ\n${found.diff}`);
+    expect(found.message).toBe("turn 2: the requests differ");
   });
 
   it("names the first turn whose response differs (status or body)", () => {

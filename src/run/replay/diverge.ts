@@ -27,7 +27,7 @@ export function firstDivergence(a: Cassette, b: Cassette): Divergence | undefine
     const turn = x.turn;
     if (matchKey(x.request) !== matchKey(y.request)) {
       const diff = requestDiff(x.request, y.request, undefined, LABELS);
-      return { turn, side: "request", diff, message: `turn ${turn}: the requests differ\n${diff}` };
+      return { turn, side: "request", diff, message: `turn ${turn}: the requests differ` };
     }
     const diff = responseDiff(x.response, y.response, LABELS);
     if (diff)
@@ -35,7 +35,7 @@ export function firstDivergence(a: Cassette, b: Cassette): Divergence | undefine
         turn,
         side: "response",
         diff,
-        message: `turn ${turn}: the responses differ\n${diff}`,
+        message: `turn ${turn}: the responses differ`,
       };
   }
   return undefined;
