@@ -49,6 +49,20 @@ export function unitLabel(unit: PlannedUnit): string {
   return unit.arm && !unit.arm.primary ? `${unit.spec.id} @ ${unit.arm.label}` : unit.spec.id;
 }
 
+/**
+ * A unit whose trials spend nothing, so the budget reserves nothing for them and the plan forecasts
+ * $0: no agent, a free one (literal, scripts), or any agent in a replay (`traffic` "replay"), whose
+ * model requests the recording answers. A judge calls a real model whatever did the work, replay
+ * or not: an eval with a judge check is paid.
+ */
+export function spendsNothing(
+  unit: Pick<PlannedUnit, "agent" | "spec">,
+  traffic: "record" | "replay" | undefined,
+): boolean {
+  const agentFree = !unit.agent || unit.agent.free === true || traffic === "replay";
+  return agentFree && !unit.spec.checks.some((check) => check.type === "judge");
+}
+
 /** The most trials a unit may run: a comparison arm's maximum, else its planned trials. */
 export function mostTrials(unit: PlannedUnit): number {
   return unit.arm?.maxTrials ?? unit.trials;
