@@ -42,6 +42,11 @@ export interface Plan {
   budgetUsd?: number;
   /** Units that will start an agent: what the CI gate guards. */
   agentUnits: number;
+  /**
+   * The run records or replays its model traffic (`--record`, `--replay`): a replayed trial spends
+   * nothing (docs/record-replay.md › Cost and budget).
+   */
+  traffic?: "record" | "replay";
 }
 
 /** How reports name a unit: an arm that is not the eval as defined says which arm (`id @ arm`). */
