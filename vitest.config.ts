@@ -47,6 +47,7 @@ export const HEAVY = [
   "test/recheck.test.ts",
   "test/record-replay.test.ts",
   "test/redact-e2e.test.ts",
+  "test/replay-budget.test.ts",
   "test/replay-cli.test.ts",
   "test/skill-cache-split.test.ts",
   "test/skill-codex.test.ts",

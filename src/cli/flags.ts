@@ -104,7 +104,7 @@ export const FLAGS = {
   replay: {
     type: "string",
     value: "DIR",
-    help: "answer each trial's model requests from the cassettes in DIR (a results\nfolder, or a folder of cassettes laid out like one): no API calls, no key;\na request the recording lacks ends the trial as a replay miss (AE303)",
+    help: "answer each trial's model requests from the cassettes in DIR (a results\nfolder, or a folder of cassettes laid out like one): no API calls, no key;\na request the recording lacks ends the trial as a replay miss (AE303).\nA replayed trial costs nothing and reserves no budget, unless it is judged",
   },
   "keep-workspace": {
     type: "boolean",

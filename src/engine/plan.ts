@@ -153,6 +153,7 @@ export async function planEvals(options: PlanOptions): Promise<PlannedRun> {
       margin: options.margin,
       projectRoot,
     });
+  if (options.traffic) plan.traffic = options.traffic.mode;
   const planned = { projectRoot, specs, plan, notes, cache, skippedForCredentials };
   settlePlan(planned, options.budgetUsd);
   return planned;
@@ -160,13 +161,13 @@ export async function planEvals(options: PlanOptions): Promise<PlannedRun> {
 
 /**
  * The plan's last step, once its units are final (also after a comparison paired them): how many
- * start an agent, and each one's part of the budget.
+ * start an agent, and each one's part of the budget (a replayed pair's forecast is $0).
  */
 export function settlePlan({ plan, cache }: PlannedRun, budgetUsd: number | undefined): void {
   plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
   if (budgetUsd === undefined) return;
   plan.budgetUsd = budgetUsd;
-  shareBudget(plan.units, cache.history, budgetUsd);
+  shareBudget(plan.units, cache.history, budgetUsd, plan.traffic);
 }
 
 function cacheOptions(projectRoot: string, options: PlanOptions): CacheOptions {

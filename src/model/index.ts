@@ -76,6 +76,7 @@ export {
 } from "./layout.js";
 export {
   mostTrials,
+  spendsNothing,
   unitLabel,
   type ArmPlan,
   type Plan,

@@ -42,11 +42,30 @@ export interface Plan {
   budgetUsd?: number;
   /** Units that will start an agent: what the CI gate guards. */
   agentUnits: number;
+  /**
+   * The run records or replays its model traffic (`--record`, `--replay`): a replayed trial spends
+   * nothing (docs/record-replay.md › Cost and budget).
+   */
+  traffic?: "record" | "replay";
 }
 
 /** How reports name a unit: an arm that is not the eval as defined says which arm (`id @ arm`). */
 export function unitLabel(unit: PlannedUnit): string {
   return unit.arm && !unit.arm.primary ? `${unit.spec.id} @ ${unit.arm.label}` : unit.spec.id;
+}
+
+/**
+ * A unit whose trials spend nothing, so the budget reserves nothing for them and the plan forecasts
+ * $0: no agent, a free one (literal, scripts), or any agent in a replay (`traffic` "replay"), whose
+ * model requests the recording answers. A judge calls a real model whatever did the work, replay
+ * or not: an eval with a judge check is paid.
+ */
+export function spendsNothing(
+  unit: Pick<PlannedUnit, "agent" | "spec">,
+  traffic: "record" | "replay" | undefined,
+): boolean {
+  const agentFree = !unit.agent || unit.agent.free === true || traffic === "replay";
+  return agentFree && !unit.spec.checks.some((check) => check.type === "judge");
 }
 
 /** The most trials a unit may run: a comparison arm's maximum, else its planned trials. */

@@ -2,8 +2,8 @@
 // and the shard plan `agent-evals plan --shards N` prints (the CI matrix, per-shard expectations).
 
 import { expectedCostPerTrial, readHistory, type HistoryLine } from "../store/index.js";
-import type { PlannedUnit } from "../model/index.js";
-import { Codes, DefinitionError, round6 } from "../model/index.js";
+import type { Plan, PlannedUnit } from "../model/index.js";
+import { Codes, DefinitionError, round6, spendsNothing } from "../model/index.js";
 import {
   assignShards,
   autoShardCount,
@@ -57,10 +57,13 @@ export async function historyOf(
  * Expected duration and cost per pair. The weight is the expected duration, rounded to whole ms so
  * the split never hinges on floating-point noise; a pair without history weighs its trials × the
  * median trial of those with history (or its trial count when nothing has history: round-robin).
+ * In a replay (`traffic` "replay") a pair without a judge costs $0, whatever its recorded runs
+ * cost: the recording answers its model requests (docs/record-replay.md › Cost and budget).
  */
 export function estimatePairs(
   units: PlannedUnit[],
   history: Map<string, HistoryLine[]>,
+  traffic?: Plan["traffic"],
 ): Map<PlannedUnit, PairEstimate> {
   const perTrial = new Map<PlannedUnit, number | undefined>();
   for (const u of units)
@@ -73,14 +76,15 @@ export function estimatePairs(
   const estimates = new Map<PlannedUnit, PairEstimate>();
   for (const u of units) {
     const ms = perTrial.get(u);
-    const cost = costPerTrial.get(u);
+    const free = spendsNothing(u, traffic);
+    const cost = free && traffic === "replay" ? 0 : costPerTrial.get(u);
     estimates.set(u, {
       key: pairKey(u),
       trials: u.trials,
       ...(ms !== undefined ? { expectedDurationMs: Math.round(ms * u.trials) } : {}),
       ...(cost !== undefined ? { expectedCostUsd: round6(cost * u.trials) } : {}),
       weight: Math.round((ms ?? typical ?? 1) * u.trials),
-      budgetWeight: (cost ?? (u.agent?.free ? 0 : (typicalCost ?? 1))) * u.trials,
+      budgetWeight: (cost ?? (free ? 0 : (typicalCost ?? 1))) * u.trials,
     });
   }
   return estimates;
@@ -88,14 +92,16 @@ export function estimatePairs(
 
 /**
  * Each unit's part of the budget, in proportion to its expected cost (pairs without cost history:
- * a typical pair's, or their trials): what the shards' budgets add up from.
+ * a typical pair's, or their trials; a replayed pair without a judge: nothing): what the shards'
+ * budgets add up from.
  */
 export function shareBudget(
   units: PlannedUnit[],
   history: Map<string, HistoryLine[]>,
   budgetUsd: number,
+  traffic?: Plan["traffic"],
 ): void {
-  const estimates = estimatePairs(units, history);
+  const estimates = estimatePairs(units, history, traffic);
   const total = units.reduce((sum, u) => sum + estimates.get(u)!.budgetWeight, 0);
   for (const u of units)
     u.budgetShareUsd =
@@ -127,15 +133,17 @@ export interface ShardPlan extends ShardAssignment {
 
 /**
  * The split of `units` into `count` (or auto) shards, with what each shard is expected to take and,
- * when the plan has a budget, may spend (the sum of its units' `budgetShareUsd`).
+ * when the plan has a budget, may spend (the sum of its units' `budgetShareUsd`). `traffic`: the
+ * plan's (a replayed pair is expected to cost $0).
  */
 export function planShards(
   units: PlannedUnit[],
   count: number | "auto",
   history: Map<string, HistoryLine[]>,
+  traffic?: Plan["traffic"],
 ): ShardPlan {
   const n = count === "auto" ? autoShardCount(units.length) : count;
-  const estimates = estimatePairs(units, history);
+  const estimates = estimatePairs(units, history, traffic);
   const buckets = assignShards(units, n, (u) => estimates.get(u)!.weight);
   const sum = (list: PlannedUnit[], f: (e: PairEstimate) => number) =>
     list.reduce((total, u) => total + f(estimates.get(u)!), 0);

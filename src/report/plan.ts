@@ -3,7 +3,7 @@
 
 import path from "node:path";
 import type { Plan, PlannedUnit } from "../model/index.js";
-import { mostTrials, requiredPasses, unitLabel } from "../model/index.js";
+import { mostTrials, requiredPasses, spendsNothing, unitLabel } from "../model/index.js";
 import { aboveBudget } from "../run/index.js";
 import { usd } from "./console.js";
 
@@ -13,7 +13,7 @@ export interface PlanCost {
 }
 
 export function planLines(
-  { units, budgetUsd }: Pick<Plan, "units" | "budgetUsd">,
+  { units, budgetUsd, traffic }: Pick<Plan, "units" | "budgetUsd" | "traffic">,
   projectRoot: string,
   costOf: (unit: PlannedUnit) => PlanCost = () => ({}),
 ): string[] {
@@ -28,7 +28,8 @@ export function planLines(
       lines.push(`${unit.settled.status.padEnd(7)} ${name} — ${unit.settled.reason}  (${where})`);
       continue;
     }
-    const free = !unit.agent || unit.agent.free === true;
+    // A replayed pair spends nothing (its answers come from the recording), unless it is judged.
+    const free = spendsNothing(unit, traffic);
     // A comparison's arm may run up to its maximum, until the comparison is decided.
     const most = mostTrials(unit);
     const trials = unit.arm
@@ -37,7 +38,7 @@ export function planLines(
         ? `${unit.spec.adaptive.min}–${unit.trials} adaptive trials`
         : `up to ${unit.trials} trial(s), needs ${requiredPasses(unit.trials, unit.spec.passRate)}`;
     const { expectedPerTrial } = costOf(unit);
-    let cost = "free";
+    let cost = free && unit.agent && !unit.agent.free ? "free (replayed)" : "free";
     if (!free) {
       const worst = unit.spec.maxCostUsd !== undefined ? unit.spec.maxCostUsd * most : undefined;
       if (worst === undefined) unknownWorst = true;

@@ -98,7 +98,7 @@ export const COMMANDS: readonly Command[] = [
     name: "plan",
     args: "[name…] [options]",
     summary: "what eval would run, and what it may cost (runs nothing)",
-    flags: [...PLAN, "shards"],
+    flags: [...PLAN, "shards", "replay"],
     run: planCommand,
   },
   {

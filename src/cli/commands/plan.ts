@@ -56,10 +56,12 @@ export async function planCommand({ projectRoot, names, flags }: CommandContext)
     force: flags.force,
     noCache: flags["no-cache"],
     margin: value.margin(flags.margin),
+    // A replay's plan: every pair runs, no key needed, and a replayed pair costs nothing.
+    ...value.traffic(flags, projectRoot),
   });
   const { plan, cache } = planned;
   if (shards !== undefined || format === "json") {
-    const split = planShards(plan.units, shards ?? 1, cache.history);
+    const split = planShards(plan.units, shards ?? 1, cache.history, plan.traffic);
     if (format === "json") process.stdout.write(`${JSON.stringify(split, null, 2)}\n`);
     else for (const line of shardPlanLines(split)) say(`${line}\n`);
     return 0;

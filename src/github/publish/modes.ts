@@ -43,7 +43,7 @@ export async function planMode(
     env: process.env,
   });
   for (const note of notes) core.info(note);
-  const split = planShards(plan.units, inputs.shards, cache.history);
+  const split = planShards(plan.units, inputs.shards, cache.history, plan.traffic);
   const lines = shardPlanLines(split);
   for (const line of lines) core.info(line);
   const assignment: ShardAssignment = { count: split.count, shards: split.shards };

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { JudgeSpec, TrialResult } from "../../model/index.js";
-import { Codes, InfraError, errorMessage } from "../../model/index.js";
+import { Codes, InfraError, errorMessage, spendsNothing } from "../../model/index.js";
 import { currentRedactor } from "../../util/index.js";
 import { overspent } from "../budget.js";
 import { runTrial } from "../trial.js";
@@ -21,9 +21,9 @@ export async function runBudgetedTrial(
   prepared: PreparedTree,
   options: UnitOptions,
 ): Promise<TrialResult | "no-budget"> {
-  // A judge is paid for whatever agent did the work.
-  const judged = unit.spec.checks.some((check) => check.type === "judge");
-  const free = (!unit.agent || unit.agent.free === true) && !judged;
+  // Free: no agent, a free one, or a replay (its answers come from the recording); a judge is paid
+  // for whatever did the work, replay or not.
+  const free = spendsNothing(unit, options.traffic?.mode);
   const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
   if (!reservation) return "no-budget";
   let trial: TrialResult | undefined;
