@@ -426,7 +426,7 @@ async function planMode(inputs, projectRoot, options) {
     });
     for (const note of notes)
         info(note);
-    const split = (0,src_plan/* planShards */.tF)(plan.units, inputs.shards, cache.history);
+    const split = (0,src_plan/* planShards */.tF)(plan.units, inputs.shards, cache.history, plan.traffic);
     const lines = (0,src_report/* shardPlanLines */.Jh)(split);
     for (const line of lines)
         info(line);

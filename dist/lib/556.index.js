@@ -1030,10 +1030,12 @@ async function planCommand({ projectRoot, names, flags }) {
         force: flags.force,
         noCache: flags["no-cache"],
         margin: values_margin(flags.margin),
+        // A replay's plan: every pair runs, no key needed, and a replayed pair costs nothing.
+        ...traffic(flags, projectRoot),
     });
     const { plan, cache } = planned;
     if (shards !== undefined || format === "json") {
-        const split = (0,src_plan/* planShards */.tF)(plan.units, shards ?? 1, cache.history);
+        const split = (0,src_plan/* planShards */.tF)(plan.units, shards ?? 1, cache.history, plan.traffic);
         if (format === "json")
             process.stdout.write(`${JSON.stringify(split, null, 2)}\n`);
         else
@@ -1252,7 +1254,7 @@ const COMMANDS = [
         name: "plan",
         args: "[name…] [options]",
         summary: "what eval would run, and what it may cost (runs nothing)",
-        flags: [...PLAN, "shards"],
+        flags: [...PLAN, "shards", "replay"],
         run: planCommand,
     },
     {
@@ -1424,7 +1426,7 @@ const FLAGS = {
     replay: {
         type: "string",
         value: "DIR",
-        help: "answer each trial's model requests from the cassettes in DIR (a results\nfolder, or a folder of cassettes laid out like one): no API calls, no key;\na request the recording lacks ends the trial as a replay miss (AE303)",
+        help: "answer each trial's model requests from the cassettes in DIR (a results\nfolder, or a folder of cassettes laid out like one): no API calls, no key;\na request the recording lacks ends the trial as a replay miss (AE303).\nA replayed trial costs nothing and reserves no budget, unless it is judged",
     },
     "keep-workspace": {
         type: "boolean",

@@ -10215,20 +10215,22 @@ async function planEvals(options) {
             margin: options.margin,
             projectRoot,
         });
+    if (options.traffic)
+        plan.traffic = options.traffic.mode;
     const planned = { projectRoot, specs, plan, notes, cache, skippedForCredentials };
     settlePlan(planned, options.budgetUsd);
     return planned;
 }
 /**
  * The plan's last step, once its units are final (also after a comparison paired them): how many
- * start an agent, and each one's part of the budget.
+ * start an agent, and each one's part of the budget (a replayed pair's forecast is $0).
  */
 function settlePlan({ plan, cache }, budgetUsd) {
     plan.agentUnits = plan.units.filter((u) => u.agent && !u.settled).length;
     if (budgetUsd === undefined)
         return;
     plan.budgetUsd = budgetUsd;
-    (0,src_plan/* shareBudget */.FY)(plan.units, cache.history, budgetUsd);
+    (0,src_plan/* shareBudget */.FY)(plan.units, cache.history, budgetUsd, plan.traffic);
 }
 function cacheOptions(projectRoot, options) {
     return {
@@ -13898,6 +13900,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Td: () => (/* reexport */ requiredPasses),
   X_: () => (/* reexport */ round6),
   MH: () => (/* reexport */ sequentialDecision),
+  vZ: () => (/* reexport */ spendsNothing),
   $P: () => (/* reexport */ thresholdPercent),
   u3: () => (/* reexport */ trialCode),
   WO: () => (/* reexport */ trialsCertainlyNeeded),
@@ -14673,6 +14676,16 @@ const REPLAYING_ENV = "AGENT_EVALS_REPLAYING";
 function unitLabel(unit) {
     return unit.arm && !unit.arm.primary ? `${unit.spec.id} @ ${unit.arm.label}` : unit.spec.id;
 }
+/**
+ * A unit whose trials spend nothing, so the budget reserves nothing for them and the plan forecasts
+ * $0: no agent, a free one (literal, scripts), or any agent in a replay (`traffic` "replay"), whose
+ * model requests the recording answers. A judge calls a real model whatever did the work, replay
+ * or not: an eval with a judge check is paid.
+ */
+function spendsNothing(unit, traffic) {
+    const agentFree = !unit.agent || unit.agent.free === true || traffic === "replay";
+    return agentFree && !unit.spec.checks.some((check) => check.type === "judge");
+}
 /** The most trials a unit may run: a comparison arm's maximum, else its planned trials. */
 function mostTrials(unit) {
     return unit.arm?.maxTrials ?? unit.trials;
@@ -14870,8 +14883,10 @@ async function historyOf(units, historyDir) {
  * Expected duration and cost per pair. The weight is the expected duration, rounded to whole ms so
  * the split never hinges on floating-point noise; a pair without history weighs its trials × the
  * median trial of those with history (or its trial count when nothing has history: round-robin).
+ * In a replay (`traffic` "replay") a pair without a judge costs $0, whatever its recorded runs
+ * cost: the recording answers its model requests (docs/record-replay.md › Cost and budget).
  */
-function estimatePairs(units, history) {
+function estimatePairs(units, history, traffic) {
     const perTrial = new Map();
     for (const u of units)
         perTrial.set(u, expectedDurationPerTrial(history.get(u.spec.id) ?? [], u.agentName));
@@ -14883,24 +14898,26 @@ function estimatePairs(units, history) {
     const estimates = new Map();
     for (const u of units) {
         const ms = perTrial.get(u);
-        const cost = costPerTrial.get(u);
+        const free = (0,model/* spendsNothing */.vZ)(u, traffic);
+        const cost = free && traffic === "replay" ? 0 : costPerTrial.get(u);
         estimates.set(u, {
             key: pairKey(u),
             trials: u.trials,
             ...(ms !== undefined ? { expectedDurationMs: Math.round(ms * u.trials) } : {}),
             ...(cost !== undefined ? { expectedCostUsd: (0,model/* round6 */.X_)(cost * u.trials) } : {}),
             weight: Math.round((ms ?? typical ?? 1) * u.trials),
-            budgetWeight: (cost ?? (u.agent?.free ? 0 : (typicalCost ?? 1))) * u.trials,
+            budgetWeight: (cost ?? (free ? 0 : (typicalCost ?? 1))) * u.trials,
         });
     }
     return estimates;
 }
 /**
  * Each unit's part of the budget, in proportion to its expected cost (pairs without cost history:
- * a typical pair's, or their trials): what the shards' budgets add up from.
+ * a typical pair's, or their trials; a replayed pair without a judge: nothing): what the shards'
+ * budgets add up from.
  */
-function shareBudget(units, history, budgetUsd) {
-    const estimates = estimatePairs(units, history);
+function shareBudget(units, history, budgetUsd, traffic) {
+    const estimates = estimatePairs(units, history, traffic);
     const total = units.reduce((sum, u) => sum + estimates.get(u).budgetWeight, 0);
     for (const u of units)
         u.budgetShareUsd =
@@ -14908,11 +14925,12 @@ function shareBudget(units, history, budgetUsd) {
 }
 /**
  * The split of `units` into `count` (or auto) shards, with what each shard is expected to take and,
- * when the plan has a budget, may spend (the sum of its units' `budgetShareUsd`).
+ * when the plan has a budget, may spend (the sum of its units' `budgetShareUsd`). `traffic`: the
+ * plan's (a replayed pair is expected to cost $0).
  */
-function planShards(units, count, history) {
+function planShards(units, count, history, traffic) {
     const n = count === "auto" ? autoShardCount(units.length) : count;
-    const estimates = estimatePairs(units, history);
+    const estimates = estimatePairs(units, history, traffic);
     const buckets = assignShards(units, n, (u) => estimates.get(u).weight);
     const sum = (list, f) => list.reduce((total, u) => total + f(estimates.get(u)), 0);
     const budgeted = units.some((u) => u.budgetShareUsd !== undefined);
@@ -17684,7 +17702,7 @@ var run = __nccwpck_require__(28106);
 
 
 
-function planLines({ units, budgetUsd }, projectRoot, costOf = () => ({})) {
+function planLines({ units, budgetUsd, traffic }, projectRoot, costOf = () => ({})) {
     const lines = [];
     let expectedTotal = 0;
     let worstTotal = 0;
@@ -17696,7 +17714,8 @@ function planLines({ units, budgetUsd }, projectRoot, costOf = () => ({})) {
             lines.push(`${unit.settled.status.padEnd(7)} ${name} — ${unit.settled.reason}  (${where})`);
             continue;
         }
-        const free = !unit.agent || unit.agent.free === true;
+        // A replayed pair spends nothing (its answers come from the recording), unless it is judged.
+        const free = (0,model/* spendsNothing */.vZ)(unit, traffic);
         // A comparison's arm may run up to its maximum, until the comparison is decided.
         const most = (0,model/* mostTrials */.H6)(unit);
         const trials = unit.arm
@@ -17705,7 +17724,7 @@ function planLines({ units, budgetUsd }, projectRoot, costOf = () => ({})) {
                 ? `${unit.spec.adaptive.min}–${unit.trials} adaptive trials`
                 : `up to ${unit.trials} trial(s), needs ${(0,model/* requiredPasses */.Td)(unit.trials, unit.spec.passRate)}`;
         const { expectedPerTrial } = costOf(unit);
-        let cost = "free";
+        let cost = free && unit.agent && !unit.agent.free ? "free (replayed)" : "free";
         if (!free) {
             const worst = unit.spec.maxCostUsd !== undefined ? unit.spec.maxCostUsd * most : undefined;
             if (worst === undefined)
@@ -23614,9 +23633,9 @@ function shimDirOf(trialRoot) {
 
 /** A trial within the budget: its worst case reserved first, settled with its real cost after. */
 async function runBudgetedTrial(unit, n, prepared, options) {
-    // A judge is paid for whatever agent did the work.
-    const judged = unit.spec.checks.some((check) => check.type === "judge");
-    const free = (!unit.agent || unit.agent.free === true) && !judged;
+    // Free: no agent, a free one, or a replay (its answers come from the recording); a judge is paid
+    // for whatever did the work, replay or not.
+    const free = (0,model/* spendsNothing */.vZ)(unit, options.traffic?.mode);
     const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
     if (!reservation)
         return "no-budget";

@@ -759,6 +759,11 @@ interface Plan {
     budgetUsd?: number;
     /** Units that will start an agent: what the CI gate guards. */
     agentUnits: number;
+    /**
+     * The run records or replays its model traffic (`--record`, `--replay`): a replayed trial spends
+     * nothing (docs/record-replay.md › Cost and budget).
+     */
+    traffic?: "record" | "replay";
 }
 /**
  * A unit's place in a comparison group: one control and one or more treatments of the same
