@@ -13,6 +13,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cgroupHome } from "../src/util/cgroup.js";
+import { shellQuote } from "../src/util/shell.js";
 import { cliEntry } from "./helpers/bundle.js";
 import { uniqueToken } from "./helpers/agent-run.js";
 import { testImage } from "./helpers/docker-image.js";
@@ -328,19 +329,27 @@ echo "ATTACK planted"`,
     holds:
       "the trial fails once, never an infra error (none: its parent is the harness, left alone)",
     steps: [
-      // Up from its parent to pid 1 of its namespace; the harness (agent-evals' cli/bin) ends it.
-      "chain=() p=$PPID",
-      "while [ \"$p\" -ge 1 ] && ! tr '\\0' ' ' < /proc/$p/cmdline | grep -q cli/bin; do",
+      // Up from its parent to the harness (the CLI this suite runs, its bundled cli/index.js), or
+      // to pid 1 of its namespace where the harness is out of view (bwrap, docker). Under none the
+      // harness is always in view: one not found there means the match is wrong, and what lies
+      // above it is the test run itself, so nothing is killed (the test then fails: not planted).
+      "chain=() p=$PPID found=",
+      "while :; do",
+      `  if tr '\\0' ' ' < /proc/$p/cmdline | grep -qF ${shellQuote(CLI)}; then found=1; break; fi`,
       '  chain+=("$p")',
-      '  [ "$p" = 1 ] && break',
+      '  [ "$p" -le 1 ] && break',
       '  while read -r k v; do [ "$k" = PPid: ] && p=$v; done < /proc/$p/status',
       "done",
+      'if [ -z "$found" ] && [ "$SUITE_PROVIDER" = none ]; then echo "harness not found"; exit 0; fi',
       'echo "ATTACK planted: ancestors ${chain[*]}"',
       'for ((i = ${#chain[@]} - 1; i >= 0; i--)); do kill -9 "${chain[i]}" || true; done',
       "kill -9 $$",
     ].join("\n"),
     assertions: "  files: [README.md]",
-    expect: (trial) => judged(trial, "failed"),
+    expect: (trial) => {
+      expect(planted(trial), trial.agentStdout).toBe(true);
+      judged(trial, "failed");
+    },
   },
   {
     id: "forwarder-kill",
