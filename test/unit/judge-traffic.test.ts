@@ -63,7 +63,7 @@ function traffic(mode: "record" | "replay", close: () => Promise<void> = async (
     opened.push(name);
     return {
       baseUrl: `http://127.0.0.1:9/${name}`,
-      env: mode === "replay" ? { ANTHROPIC_API_KEY: "stand-in" } : {},
+      env: mode === "replay" ? { ANTHROPIC_API_KEY: "stand-in" } : ({} as Record<string, string>),
       replay: mode === "replay",
       close: async () => {
         closed.push(name);
