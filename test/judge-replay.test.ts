@@ -4,7 +4,8 @@
  * call's traffic as `judge-<check>-<sample>.cassette.json` beside the trial's `cassette.json`; then,
  * with the fake closed, no key and a budget below the eval's `maxCostUsd`, `eval --replay` gives the
  * same verdict at a cost of $0; with the judge's cassette deleted the trial is a replay miss
- * (AE303), never a pass. A literal agent's judge (no cassette of the agent's own) replays too.
+ * (AE303), never a pass. A literal agent's judge (no cassette of the agent's own) replays too, and
+ * so does the real `codex` as a judge against the fake OpenAI API (its provider's base_url moved).
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
@@ -17,8 +18,17 @@ import {
   type AnthropicTurn,
   type FakeAnthropic,
 } from "./fakes/anthropic.js";
-import { requireBin } from "./fakes/clis.js";
-import { agentProject, removeAgentProjects, tempDir } from "./helpers/agent-run.js";
+import { startFakeOpenAI } from "./fakes/openai.js";
+import { CODEX_FAKE_KEY_ENV, codexFakeArgs, requireBin } from "./fakes/clis.js";
+import { runEvals } from "../src/engine/index.js";
+import {
+  agentProject,
+  describeTrial,
+  engineEnv,
+  onlyEval,
+  removeAgentProjects,
+  tempDir,
+} from "./helpers/agent-run.js";
 import { runCli } from "./helpers/project.js";
 import { toolResults } from "./helpers/skill-run.js";
 
@@ -188,5 +198,58 @@ describe("a judge recorded and replayed", { timeout: 300_000 }, () => {
     const trial = (JSON.parse(replayed.stdout) as RunResult).evals[0]!.trials[0]!;
     expect(judgeOf(trial)).toMatchObject({ ok: true, judge: { verdict: "pass", costUsd: 0 } });
     expect(trial.costUsd ?? 0).toBe(0);
+  });
+  it("replays a codex judge, its provider's base_url moved to the judge call's proxy", async () => {
+    const fake = await startFakeOpenAI([
+      { text: JSON.stringify({ verdict: "pass", reason: REASON, quotes: [] }) },
+    ]);
+    const bin = requireBin("codex");
+    const { root, home } = await agentProject("name: unused\nassertions: { files: [x] }\n", {
+      "evals/docs.eval.ts": `import { codex, defineEval, fileExists, judge } from "agent-evals";
+const judgeAgent = codex(${JSON.stringify({
+        bin,
+        model: "gpt-5-codex",
+        args: codexFakeArgs(fake.url),
+        env: { [CODEX_FAKE_KEY_ENV]: "sk-fake-key" },
+      })});
+export const docs = defineEval("Write the readme.\\n\\n\`\`\`sh\\necho 'Run it with npx tool.' > README.md\\n\`\`\`\\n", {
+  agents: ["literal"],
+  sandbox: { fixture: { "package.json": "{}" } },
+  assert: [fileExists("README.md"), judge("The README says how to run the tool.", { files: ["README.md"], agent: judgeAgent })],
+});
+`,
+    });
+    await fs.rm(path.join(root, "evals/task.eval.yaml"));
+    const env = engineEnv(home);
+    const first = await runEvals({
+      projectRoot: root,
+      env,
+      maxRetries: 0,
+      traffic: { mode: "record" },
+    });
+    const recordedEval = onlyEval(first.run);
+    expect(first.exitCode, describeTrial(recordedEval)).toBe(0);
+    const judged = judgeOf(recordedEval.trials[0]!);
+    expect(judged).toMatchObject({ ok: true, judge: { agent: "codex", verdict: "pass" } });
+    expect(judged.judge!.costUsd).toBeGreaterThan(0);
+    expect(fake.requests.length).toBeGreaterThan(0);
+    const trialDir = path.join(root, recordedEval.trials[0]!.dir);
+    const cassette = await fs.readFile(path.join(trialDir, "judge-1-1.cassette.json"), "utf8");
+    expect(cassette).toContain("The README says how to run the tool.");
+    expect(cassette).not.toContain("sk-fake-key");
+    await fake.close();
+
+    // From the results folder the replay is about to empty: copied aside first.
+    const second = await runEvals({
+      projectRoot: root,
+      env,
+      maxRetries: 0,
+      traffic: { mode: "replay", from: path.join(root, ".copybook", "results") },
+    });
+    const replayedEval = onlyEval(second.run);
+    expect(second.exitCode, describeTrial(replayedEval)).toBe(0);
+    const again = judgeOf(replayedEval.trials[0]!);
+    expect(again).toMatchObject({ ok: true, judge: { verdict: "pass", costUsd: 0 } });
+    expect(again.judge!.samples[0]!.reason).toBe(REASON);
   });
 });
