@@ -40,6 +40,7 @@ export const HEAVY = [
   "test/faults.test.ts",
   "test/gemini.test.ts",
   "test/judge.test.ts",
+  "test/judge-replay.test.ts",
   "test/mcp.test.ts",
   "test/opencode.test.ts",
   "test/outage.test.ts",

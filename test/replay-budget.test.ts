@@ -2,8 +2,10 @@
  * A replay spends nothing, so the budget reserves nothing for it (docs/record-replay.md › Cost and
  * budget): the real `claude` recorded against the fake Anthropic API, then replayed with no key,
  * the fake gone and `--budget-usd 0.01` below the eval's `maxCostUsd: 1`. Every trial runs and
- * passes, and `plan --replay` forecasts it free. With a judge check (a judge calls a real model,
- * replay or not) the same replay is still held to the budget: not started.
+ * passes, and `plan --replay` forecasts it free. With a judge check added after the recording the
+ * replay is free too (a judge replays from its own cassette): it starts within the budget, and its
+ * judge, never recorded, is a replay miss (AE303), not a live call (test/judge-replay.test.ts
+ * replays a recorded judge).
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
@@ -42,7 +44,7 @@ const JUDGE = `  judge:
 `;
 
 describe("the budget in a replay", { timeout: 300_000 }, () => {
-  it("a replayed trial reserves nothing; a judged one still reserves its maxCostUsd", async () => {
+  it("a replayed trial reserves nothing, a judged one neither", async () => {
     const { root, home } = await agentProject(EVAL);
     // Each trial's conversation: the deploy, then done.
     const fake = await startFakeAnthropic([], {
@@ -91,19 +93,22 @@ describe("the budget in a replay", { timeout: 300_000 }, () => {
     );
     expect(plan.stdout).not.toContain("would not start");
 
-    // A judge calls a real model even in a replay: the judged eval is held to the budget.
+    // A judge replays too: the judged eval is free, started within $0.01 (never AE406); its judge,
+    // added after the recording, has no cassette: a replay miss, never a live call or a pass.
     const evalFile = path.join(root, "evals", "task.eval.yaml");
     await fs.writeFile(evalFile, EVAL + JUDGE);
     const judgedPlan = await runCli(["plan", ...replay], offline);
-    expect(judgedPlan.stdout).toContain(
-      "would not start: the eval's maxCostUsd $1.00 (a trial's worst case) is above the whole budget, --budget-usd $0.01",
-    );
+    expect(judgedPlan.code, judgedPlan.stdout + judgedPlan.stderr).toBe(0);
+    expect(judgedPlan.stdout).toMatch(/^run +deploy \[claude-code[^\]]*\] .*; free \(replayed\)/m);
+    expect(judgedPlan.stdout).not.toContain("would not start");
     const judged = await runCli(["eval", ...replay, "--format", "json"], offline);
-    expect(judged.code, judged.stdout + judged.stderr).toBe(1);
-    const cut = (JSON.parse(judged.stdout) as RunResult).evals[0];
-    expect(cut).toMatchObject({ status: "incomplete", code: "AE406", trialsRun: 0 });
-    expect(cut!.reason).toMatch(
-      /^not started: the eval's maxCostUsd \$1\.00 .* --budget-usd \$0\.01/,
-    );
+    expect(judged.code, judged.stdout + judged.stderr).not.toBe(0);
+    const missed = (JSON.parse(judged.stdout) as RunResult).evals[0]!;
+    expect(missed.code).not.toBe("AE406");
+    expect(missed.trials.length).toBeGreaterThan(0);
+    for (const trial of missed.trials) {
+      expect(trial).toMatchObject({ status: "error", code: "AE303" });
+      expect(trial.reason).toMatch(/judge judge-1-1: replay miss: no recording of this judge call/);
+    }
   });
 });

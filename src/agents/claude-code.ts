@@ -119,6 +119,7 @@ async function judgeWithClaude(
       ...CLAUDE_QUIET_ENV,
       CLAUDE_CODE_TMPDIR: path.join(ctx.env.TMPDIR ?? ctx.outDir, "claude-judge"),
       ...options.env,
+      ...envRedirect(BASE_URL_ENV, ctx),
     },
     onStdout: (chunk) => lines.push(chunk),
   });

@@ -149,6 +149,7 @@ export function codexJudgeArgs(
     schemaFile,
     ...(model ? ["-m", model] : []),
     ...(options.args ?? []),
+    ...codexRedirect(ctx, options).args,
     "--",
     ctx.prompt,
   ];
@@ -175,7 +176,7 @@ async function judgeWithCodex(
   const run = await runJudgeProcess(ctx, {
     command: bin,
     args: codexJudgeArgs(ctx, options, schemaFile),
-    env: { ...options.env, CODEX_HOME: codexHome },
+    env: { ...options.env, CODEX_HOME: codexHome, ...codexRedirect(ctx, options).env },
     onStdout: (chunk) => lines.push(chunk),
   });
   lines.end();

@@ -114,6 +114,7 @@ export async function runCheck(
         signal: ctx.signal,
         spend: ctx.judging.spend,
         calibration: ctx.judging.calibrationOf?.(check.judge),
+        ...(ctx.judging.traffic ? { traffic: ctx.judging.traffic } : {}),
       });
       return verdict;
     }

@@ -5,7 +5,7 @@ import type {
   JudgeSpec,
   ShimCall,
 } from "../model/index.js";
-import type { JudgeMaterial, TrialSpend } from "./judge.js";
+import type { JudgeMaterial, OpenJudgeTraffic, TrialSpend } from "./judge.js";
 
 /** Calls in start order, from memory or read from the raw log as they are needed. */
 export type CallStream = Iterable<ShimCall> | AsyncIterable<ShimCall>;
@@ -63,6 +63,8 @@ export interface JudgingContext {
   spend: TrialSpend;
   /** The calibration figure of a judge, when `agent-evals calibrate` measured this one. */
   calibrationOf?: (judge: JudgeSpec) => CalibrationFigure | undefined;
+  /** Set when the run records or replays: opens each judge call's proxy (run/trial-traffic.ts). */
+  traffic?: OpenJudgeTraffic;
 }
 
 export interface CheckVerdict {

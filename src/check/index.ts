@@ -18,5 +18,7 @@ export {
   majorityOf,
   runJudge as runJudgeCheck,
   type JudgeMaterial,
+  type JudgeTraffic,
+  type OpenJudgeTraffic,
   type TrialSpend,
 } from "./judge.js";

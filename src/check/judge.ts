@@ -11,9 +11,11 @@ import * as z from "zod/mini";
 import { resolveAgent } from "../agents/index.js";
 import { outsideCommandWrapper } from "../util/index.js";
 import {
+  Codes,
   InfraError,
   type AgentAdapter,
   type CalibrationFigure,
+  type JudgeCallContext,
   type JudgeCallResult,
   type JudgeOutcome,
   type JudgeSample,
@@ -66,6 +68,29 @@ export interface TrialSpend {
   spentUsd: number;
 }
 
+/**
+ * One judge call's model traffic while the run records or replays it (`--record`, `--replay`;
+ * docs/record-replay.md): a proxy of the call's own, opened before the call and closed after it.
+ */
+export interface JudgeTraffic {
+  /** What the judge CLI uses as its model base URL. */
+  baseUrl: string;
+  /** Variables the judge gets on top of the trial's: a stand-in login for a replay. */
+  env: Record<string, string>;
+  /** Answered from a recording: the call spends nothing. */
+  replay: boolean;
+  /** The proxy closed and its exchanges written; a replay's miss thrown (AE303). */
+  close(): Promise<void>;
+}
+
+/** Opens the proxy of the judge call `name` (a replay's missing recording is thrown as a miss). */
+export type OpenJudgeTraffic = (call: {
+  name: string;
+  adapter: AgentAdapter;
+  env: Record<string, string>;
+  model?: string;
+}) => Promise<JudgeTraffic>;
+
 export interface JudgeRunContext {
   material: () => Promise<JudgeMaterial>;
   env: Record<string, string>;
@@ -74,6 +99,8 @@ export interface JudgeRunContext {
   signal?: AbortSignal;
   spend: TrialSpend;
   calibration?: CalibrationFigure;
+  /** Set when the run records or replays: each call's traffic goes through a proxy of its own. */
+  traffic?: OpenJudgeTraffic;
 }
 
 export interface JudgeCheckVerdict {
@@ -232,7 +259,7 @@ export async function runJudge(
       });
       continue;
     }
-    const call = await callWithRetries(adapter, {
+    const call = await callWithRetries(adapter, ctx.traffic, {
       prompt,
       schema: JUDGE_ANSWER_JSON_SCHEMA,
       cwd: material.workspace,
@@ -265,13 +292,15 @@ export async function runJudge(
 
 async function callWithRetries(
   adapter: AgentAdapter & Required<Pick<AgentAdapter, "judge">>,
-  ctx: Parameters<NonNullable<AgentAdapter["judge"]>>[0],
+  traffic: OpenJudgeTraffic | undefined,
+  ctx: JudgeCallContext,
 ): Promise<JudgeCallResult> {
   for (let attempt = 0; ; attempt++) {
     try {
-      // The judge runs on the host, never in the trial's container (its checks may run there).
-      return await outsideCommandWrapper(() => adapter.judge(ctx));
+      return await judgeCall(adapter, traffic, ctx);
     } catch (error) {
+      // A replay miss is the trial's outcome as it stands (AE303): never retried, never reworded.
+      if (error instanceof InfraError && error.code === Codes.replayMiss) throw error;
       const retryable = error instanceof InfraError ? error.retryable : false;
       if (!retryable || attempt >= JUDGE_RETRIES || ctx.signal.aborted) {
         // Not retried again as a trial: the agent's work is done; only the judge failed.
@@ -280,6 +309,37 @@ async function callWithRetries(
       await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
     }
   }
+}
+
+/**
+ * One call, through its own proxy when the run records or replays. A replay's miss wins over the
+ * CLI's own error (the proxy's 400 is what stopped it); a replayed call costs nothing, whatever
+ * the recorded run's cost was.
+ */
+async function judgeCall(
+  adapter: AgentAdapter & Required<Pick<AgentAdapter, "judge">>,
+  open: OpenJudgeTraffic | undefined,
+  ctx: JudgeCallContext,
+): Promise<JudgeCallResult> {
+  // The judge runs on the host, never in the trial's container (its checks may run there).
+  if (!open) return await outsideCommandWrapper(() => adapter.judge(ctx));
+  const traffic = await open({
+    name: ctx.name,
+    adapter,
+    env: ctx.env,
+    ...(ctx.model !== undefined ? { model: ctx.model } : {}),
+  });
+  let call: JudgeCallResult;
+  try {
+    call = await outsideCommandWrapper(() =>
+      adapter.judge({ ...ctx, env: { ...ctx.env, ...traffic.env }, modelBaseUrl: traffic.baseUrl }),
+    );
+  } catch (error) {
+    await traffic.close();
+    throw error;
+  }
+  await traffic.close();
+  return traffic.replay && call.costUsd !== undefined ? { ...call, costUsd: 0 } : call;
 }
 
 function round4(usd: number): number {

@@ -56,15 +56,17 @@ export function unitLabel(unit: PlannedUnit): string {
 
 /**
  * A unit whose trials spend nothing, so the budget reserves nothing for them and the plan forecasts
- * $0: no agent, a free one (literal, scripts), or any agent in a replay (`traffic` "replay"), whose
- * model requests the recording answers. A judge calls a real model whatever did the work, replay
- * or not: an eval with a judge check is paid.
+ * $0: any unit in a replay (`traffic` "replay"), whose model requests the recording answers, its
+ * judges' included (each judge call is replayed from its own cassette); else no agent or a free
+ * one (literal, scripts) without a judge check, since a judge calls a real model whatever did the
+ * work.
  */
 export function spendsNothing(
   unit: Pick<PlannedUnit, "agent" | "spec">,
   traffic: "record" | "replay" | undefined,
 ): boolean {
-  const agentFree = !unit.agent || unit.agent.free === true || traffic === "replay";
+  if (traffic === "replay") return true;
+  const agentFree = !unit.agent || unit.agent.free === true;
   return agentFree && !unit.spec.checks.some((check) => check.type === "judge");
 }
 

@@ -57,8 +57,8 @@ export async function historyOf(
  * Expected duration and cost per pair. The weight is the expected duration, rounded to whole ms so
  * the split never hinges on floating-point noise; a pair without history weighs its trials × the
  * median trial of those with history (or its trial count when nothing has history: round-robin).
- * In a replay (`traffic` "replay") a pair without a judge costs $0, whatever its recorded runs
- * cost: the recording answers its model requests (docs/record-replay.md › Cost and budget).
+ * In a replay (`traffic` "replay") a pair costs $0, whatever its recorded runs cost: the
+ * recording answers its model requests, its judges' too (docs/record-replay.md › Cost and budget).
  */
 export function estimatePairs(
   units: PlannedUnit[],
@@ -92,7 +92,7 @@ export function estimatePairs(
 
 /**
  * Each unit's part of the budget, in proportion to its expected cost (pairs without cost history:
- * a typical pair's, or their trials; a replayed pair without a judge: nothing): what the shards'
+ * a typical pair's, or their trials; a replayed pair: nothing): what the shards'
  * budgets add up from.
  */
 export function shareBudget(

@@ -28,7 +28,7 @@ export function planLines(
       lines.push(`${unit.settled.status.padEnd(7)} ${name} — ${unit.settled.reason}  (${where})`);
       continue;
     }
-    // A replayed pair spends nothing (its answers come from the recording), unless it is judged.
+    // A replayed pair spends nothing: its answers, its judges' too, come from the recording.
     const free = spendsNothing(unit, traffic);
     // A comparison's arm may run up to its maximum, until the comparison is decided.
     const most = mostTrials(unit);
@@ -38,7 +38,7 @@ export function planLines(
         ? `${unit.spec.adaptive.min}–${unit.trials} adaptive trials`
         : `up to ${unit.trials} trial(s), needs ${requiredPasses(unit.trials, unit.spec.passRate)}`;
     const { expectedPerTrial } = costOf(unit);
-    let cost = free && unit.agent && !unit.agent.free ? "free (replayed)" : "free";
+    let cost = free && !spendsNothing(unit, undefined) ? "free (replayed)" : "free";
     if (!free) {
       const worst = unit.spec.maxCostUsd !== undefined ? unit.spec.maxCostUsd * most : undefined;
       if (worst === undefined) unknownWorst = true;

@@ -32,6 +32,8 @@ export { calibrateJudge, type CalibratedExample } from "./calibrate.js";
 export {
   CASSETTE_FILE,
   copyCassettes,
+  isCassetteFile,
+  judgeCassetteFile,
   REPLAY_STAND_IN_KEY,
   stageReplaySource,
   type TrafficMode,

@@ -12,6 +12,7 @@ import {
   type AgentAdapter,
   type EvalSpec,
 } from "../model/index.js";
+import type { OpenJudgeTraffic } from "../check/index.js";
 import type { Endpoint } from "./isolation/forward.js";
 import { claimTempDir, makeTempDir } from "./workspace/io.js";
 import {
@@ -25,6 +26,19 @@ import {
 
 /** The cassette's name in a trial's results folder. */
 export const CASSETTE_FILE = "cassette.json";
+
+/**
+ * The cassette of the judge call `name` (`judge-2-1`: check 2, sample 1), beside the trial's:
+ * `judge-2-1.cassette.json`, as its transcripts are `judge-2-1.stdout`.
+ */
+export function judgeCassetteFile(name: string): string {
+  return `${name}.cassette.json`;
+}
+
+/** A trial folder's cassette files: the agent's and its judge calls'. */
+export function isCassetteFile(name: string): boolean {
+  return name === CASSETTE_FILE || /^judge-\d+-\d+\.cassette\.json$/.test(name);
+}
 
 /** What a run does with its trials' model traffic. */
 export type TrafficMode =
@@ -70,29 +84,96 @@ export async function openTraffic(input: {
   const { traffic, agent } = input;
   // A free agent (literal, scripts) calls no model: nothing to record or replay.
   if (!traffic || !agent || agent.free) return undefined;
-  const upstream = agent.modelUpstream?.({
-    env: input.env,
-    ...(input.spec.model !== undefined ? { model: input.spec.model } : {}),
-  });
+  const upstream = upstreamOf(agent, traffic.mode, input.env, input.spec.model, "agent");
+  const recorded = traffic.mode === "replay" ? recordedOf(input.recording) : undefined;
+  return startTraffic(traffic.mode, agent, upstream, recorded, input.env, input.volatile);
+}
+
+/** Where `agent` sends its model traffic, or why it cannot be recorded or replayed. */
+function upstreamOf(
+  agent: AgentAdapter,
+  mode: TrafficMode["mode"],
+  env: Record<string, string>,
+  model: string | undefined,
+  role: "agent" | "judge",
+): string {
+  const upstream = agent.modelUpstream?.({ env, ...(model !== undefined ? { model } : {}) });
   if (!upstream)
     throw new InfraError(
-      `the ${agent.name} agent's model traffic cannot be ${traffic.mode}ed: it has no base URL agent-evals can point at a proxy (docs/record-replay.md lists what each agent needs)`,
+      `the ${agent.name} ${role}'s model traffic cannot be ${mode}ed: it has no base URL agent-evals can point at a proxy (docs/record-replay.md lists what each agent needs)`,
       false,
     );
-  const recorded = traffic.mode === "replay" ? recordedOf(input.recording) : undefined;
+  return upstream;
+}
+
+async function startTraffic(
+  mode: TrafficMode["mode"],
+  agent: AgentAdapter,
+  upstream: string,
+  recorded: Cassette | undefined,
+  env: Record<string, string>,
+  volatile: Record<string, string>,
+): Promise<TrialTraffic> {
   const proxy = await startModelProxy({
-    mode: traffic.mode,
+    mode,
     upstream,
     ...(recorded ? { recorded } : {}),
-    volatile: input.volatile,
+    volatile,
   });
   const { hostname, port } = new URL(proxy.url);
   return {
-    mode: traffic.mode,
+    mode,
     baseUrl: proxy.url,
     endpoint: { host: hostname, port: Number(port) },
-    env: traffic.mode === "replay" ? standInLogin(agent, input.env) : {},
+    env: mode === "replay" ? standInLogin(agent, env) : {},
     proxy,
+  };
+}
+
+/**
+ * What opens each judge call's proxy when the run records or replays (undefined when it does
+ * neither). A judge calls a real model whatever did the work, so a judge call is recorded to, and
+ * replayed from, a cassette of its own beside the trial's (`judge-2-1.cassette.json`); a replay
+ * whose call has no such file, or asks what the file does not hold, is a replay miss.
+ */
+export function judgeTrafficOpener(input: {
+  traffic?: TrafficMode;
+  /** The trial's results folder: the recording (and a replay's exchanges) are written here. */
+  outDir: string;
+  /** The trial's folder, written into each cassette as the agent's is. */
+  trialRoot: string;
+  /** The trial's paths that differ from run to run, given the judge's program. */
+  volatile: (executable: string | undefined) => Record<string, string>;
+}): OpenJudgeTraffic | undefined {
+  const { traffic } = input;
+  if (!traffic) return undefined;
+  return async ({ name, adapter, env, model }) => {
+    const upstream = upstreamOf(adapter, traffic.mode, env, model, "judge");
+    const file = judgeCassetteFile(name);
+    const recorded =
+      traffic.mode === "replay"
+        ? await recordedCassette(path.join(path.dirname(traffic.cassette), file), `judge ${name}`)
+        : undefined;
+    const opened = await startTraffic(
+      traffic.mode,
+      adapter,
+      upstream,
+      recorded,
+      env,
+      input.volatile(adapter.executable),
+    );
+    return {
+      baseUrl: opened.baseUrl,
+      env: opened.env,
+      replay: opened.mode === "replay",
+      close: async () => {
+        await closeTraffic(opened, input.outDir, input.trialRoot, {
+          cassette: file,
+          miss: `${name}.replay-miss.txt`,
+          what: `judge ${name}`,
+        });
+      },
+    };
   };
 }
 
@@ -117,17 +198,22 @@ export async function closeTraffic(
   traffic: TrialTraffic | undefined,
   outDir: string,
   trialRoot: string,
+  /** The files it writes, and whose traffic it was (a judge call's; the agent's by default). */
+  names: { cassette: string; miss: string; what?: string } = {
+    cassette: CASSETTE_FILE,
+    miss: "replay-miss.txt",
+  },
 ): Promise<ProxyOutcome | undefined> {
   if (!traffic) return undefined;
   const outcome = await traffic.proxy.close();
   // A replay writes what it served too: `diverge` compares it with the recording.
-  await writeCassette(path.join(outDir, CASSETTE_FILE), { ...outcome.cassette, trialRoot });
+  await writeCassette(path.join(outDir, names.cassette), { ...outcome.cassette, trialRoot });
   if (traffic.mode === "record") return outcome;
   const miss = outcome.misses[0];
   if (miss) {
-    fs.writeFileSync(path.join(outDir, "replay-miss.txt"), `${miss.message}\n\n${miss.diff}\n`);
+    fs.writeFileSync(path.join(outDir, names.miss), `${miss.message}\n\n${miss.diff}\n`);
     throw new ReplayMissError(
-      `replay miss: ${miss.message}${outcome.misses.length > 1 ? ` (and ${outcome.misses.length - 1} more)` : ""}`,
+      `${names.what ? `${names.what}: ` : ""}replay miss: ${miss.message}${outcome.misses.length > 1 ? ` (and ${outcome.misses.length - 1} more)` : ""}`,
     );
   }
   return outcome;
@@ -137,20 +223,23 @@ export async function closeTraffic(
  * The recorded trial's cassette. The replay folder may be a downloaded artifact: a link or a
  * FIFO in its place is refused before anything opens it.
  */
-async function recordedCassette(file: string) {
+async function recordedCassette(file: string, what?: string) {
+  const of = what ? `${what}: ` : "";
   const stats = fs.lstatSync(file, { throwIfNoEntry: false });
   if (!stats)
     throw new ReplayMissError(
-      `replay miss: no recording of this trial (${file} does not exist); record it with --record`,
+      `${of}replay miss: no recording of this ${what ? "judge call" : "trial"} (${file} does not exist); record it with --record`,
     );
   if (!stats.isFile())
     throw new ReplayMissError(
-      `replay miss: ${file} is not a regular file (${stats.isSymbolicLink() ? "a symlink" : "a special file"}); not read`,
+      `${of}replay miss: ${file} is not a regular file (${stats.isSymbolicLink() ? "a symlink" : "a special file"}); not read`,
     );
   try {
     return await readCassette(file);
   } catch (error) {
-    throw new ReplayMissError(`replay miss: the recording cannot be read: ${errorMessage(error)}`);
+    throw new ReplayMissError(
+      `${of}replay miss: the recording cannot be read: ${errorMessage(error)}`,
+    );
   }
 }
 
@@ -160,12 +249,19 @@ async function recordedCassette(file: string) {
  * trial's workspace. Undefined when not replaying, or the recording names none or one elsewhere.
  */
 export function replayRoot(recording: Recording | undefined): string | undefined {
-  const root = recording && "cassette" in recording ? recording.cassette.trialRoot : undefined;
+  const root = !recording
+    ? undefined
+    : "cassette" in recording
+      ? recording.cassette.trialRoot
+      : recording.judgeRoot;
   return root ? claimTempDir(root) : undefined;
 }
 
-/** A replayed trial's recording: its cassette, or the miss that reading it was. */
-export type Recording = { cassette: Cassette } | { miss: ReplayMissError };
+/**
+ * A replayed trial's recording: its cassette, or the miss that reading it was; then, for a trial
+ * whose agent made no model traffic (literal, scripts), the folder its judge calls ran in.
+ */
+export type Recording = { cassette: Cassette } | { miss: ReplayMissError; judgeRoot?: string };
 
 /** The trial's recording, read once when it opens (its folder and its proxy both use it). */
 export async function readRecording(
@@ -175,9 +271,30 @@ export async function readRecording(
   try {
     return { cassette: await recordedCassette(traffic.cassette) };
   } catch (error) {
-    if (error instanceof ReplayMissError) return { miss: error };
-    throw error;
+    if (!(error instanceof ReplayMissError)) throw error;
+    const judgeRoot = await judgeRecordingRoot(path.dirname(traffic.cassette));
+    return { miss: error, ...(judgeRoot ? { judgeRoot } : {}) };
   }
+}
+
+/** The trial folder the first judge call's cassette in `dir` names (regular files only). */
+async function judgeRecordingRoot(dir: string): Promise<string | undefined> {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).sort();
+  } catch {
+    return undefined;
+  }
+  for (const name of names) {
+    if (name === CASSETTE_FILE || !isCassetteFile(name)) continue;
+    try {
+      const cassette = await recordedCassette(path.join(dir, name));
+      if (cassette.trialRoot) return cassette.trialRoot;
+    } catch {
+      // not readable: its judge call misses when it runs
+    }
+  }
+  return undefined;
 }
 
 function recordedOf(recording: Recording | undefined): Cassette {
@@ -208,7 +325,7 @@ export function copyCassettes(from: string, to: string): number {
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
     const source = path.join(from, entry.name);
     if (entry.isDirectory()) count += copyCassettes(source, path.join(to, entry.name));
-    else if (entry.isFile() && entry.name === CASSETTE_FILE) {
+    else if (entry.isFile() && isCassetteFile(entry.name)) {
       fs.mkdirSync(to, { recursive: true });
       fs.copyFileSync(source, path.join(to, entry.name));
       count += 1;

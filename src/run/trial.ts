@@ -19,7 +19,7 @@ import {
   Codes,
   InfraError,
 } from "../model/index.js";
-import { partLimit, shimBypassWarnings, runChecks } from "../check/index.js";
+import { partLimit, shimBypassWarnings, runChecks, type OpenJudgeTraffic } from "../check/index.js";
 import type { PreparedTree } from "./workspace/prepare.js";
 import { workspaceChanges } from "./workspace/changes.js";
 import { makeTempDir } from "./workspace/io.js";
@@ -49,6 +49,7 @@ import type { TrialLimits } from "./unit.js";
 import { volatileStrings } from "./trial-volatile.js";
 import {
   closeTraffic,
+  judgeTrafficOpener,
   openTraffic,
   readRecording,
   replayRoot,
@@ -393,12 +394,35 @@ async function checkTheWork(
         material: judgeMaterial(work, path.join(root, "judged"), left.agentChanged, layered),
         spend,
         calibrationOf: input.calibrationOf,
+        ...judgeTraffic(input, trial, env),
       },
     }),
   );
   const judgedCost = spend.spentUsd - (run.costUsd ?? 0);
   const costed = judgedCost > 0 ? { ...run, costUsd: (run.costUsd ?? 0) + judgedCost } : run;
   return { checks, costed };
+}
+
+/** What opens each judge call's proxy when the run records or replays (trial-traffic.ts). */
+function judgeTraffic(
+  input: TrialInput,
+  trial: OpenTrial,
+  env: Record<string, string>,
+): { traffic?: OpenJudgeTraffic } {
+  const traffic = judgeTrafficOpener({
+    ...(input.traffic ? { traffic: input.traffic } : {}),
+    outDir: input.outDir,
+    trialRoot: trial.root,
+    volatile: (executable) =>
+      volatileStrings({
+        work: trial.work,
+        tmp: trial.tmp,
+        root: trial.root,
+        env,
+        ...(executable ? { executable } : {}),
+      }),
+  });
+  return traffic ? { traffic } : {};
 }
 
 /** A workspace kept to be looked at is the whole tree, also where it held only the changes. */

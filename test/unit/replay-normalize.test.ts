@@ -145,6 +145,20 @@ describe("the matching rule", () => {
     );
   });
 
+  it("2g: the spending limit claude tells the model, set from what the trial spent before", () => {
+    const system = (budget: string) =>
+      request({ system: [{ type: "text", text: `Model.\n\nUSD budget: ${budget}\n\nToday.` }] });
+    // A judge after a recorded agent that spent $0.0016, and after its replay (spent nothing).
+    expect(same(system("$0/$0.9984; $0.9984 remaining"), system("$0/$1; $1 remaining"))).toBe(true);
+    expect(normalizeString("USD budget: $0/$1; $1 remaining\nnext")).toBe(
+      "USD budget: <budget>\nnext",
+    );
+    // Only the limit: the rest of the prompt still counts.
+    expect(
+      same(system("$0/$1; $1 remaining"), request({ system: [{ type: "text", text: "Model." }] })),
+    ).toBe(false);
+  });
+
   it("3: a body that is not JSON compares as text, after the same replacements", () => {
     expect(
       normalizeRequest(request("hello 2026-12-06 in /w/1", "/t"), { "/w/1": "<ws>" }).body,

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { runEvals } from "../../engine/index.js";
 import { UsageError } from "../../model/index.js";
-import { CASSETTE_FILE } from "../../run/index.js";
+import { CASSETTE_FILE, isCassetteFile } from "../../run/index.js";
 import type { CommandContext } from "./context.js";
 import { runCommand } from "./eval.js";
 
@@ -24,7 +24,9 @@ export async function replayCommand(ctx: CommandContext): Promise<number> {
   try {
     const place = path.join(staged, "evals", trial.evalId, trial.agent, "trial-1");
     fs.mkdirSync(place, { recursive: true });
-    fs.copyFileSync(trial.cassette, path.join(place, CASSETTE_FILE));
+    // The agent's cassette and its judge calls' (a free agent's trial may have only these).
+    for (const name of trial.cassettes)
+      fs.copyFileSync(path.join(trial.dir, name), path.join(place, name));
     return await runCommand(
       {
         ...ctx,
@@ -45,8 +47,8 @@ export async function replayCommand(ctx: CommandContext): Promise<number> {
   }
 }
 
-/** The eval, agent and cassette of `evals/<eval>/<agent>/trial-<n>`, or a UsageError saying why not. */
-function trialOf(dir: string): { evalId: string; agent: string; cassette: string } {
+/** The eval, agent and cassettes of `evals/<eval>/<agent>/trial-<n>`, or a UsageError saying why not. */
+function trialOf(dir: string): { evalId: string; agent: string; dir: string; cassettes: string[] } {
   const agentDir = path.dirname(dir);
   const evalDir = path.dirname(agentDir);
   if (!/^trial-\d+$/.test(path.basename(dir)) || path.basename(path.dirname(evalDir)) !== "evals")
@@ -56,11 +58,21 @@ function trialOf(dir: string): { evalId: string; agent: string; cassette: string
     throw new UsageError(
       `${dir} is a trial of a variant or comparison arm (${evalId}): replay the whole run with eval --replay`,
     );
+  const judges = (
+    fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()
+      ? fs.readdirSync(dir, { withFileTypes: true })
+      : []
+  )
+    .filter((e) => e.isFile() && e.name !== CASSETTE_FILE && isCassetteFile(e.name))
+    .map((e) => e.name);
   const cassette = path.join(dir, CASSETTE_FILE);
   const stats = fs.lstatSync(cassette, { throwIfNoEntry: false });
+  // Only the judges' cassettes: the trial's agent made no model traffic of its own (literal).
+  if (!stats && judges.length > 0)
+    return { evalId, agent: path.basename(agentDir), dir, cassettes: judges };
   if (!stats?.isFile())
     throw new UsageError(
       `${cassette} ${stats ? "is not a regular file" : "does not exist"}: replay needs a trial recorded with --record`,
     );
-  return { evalId, agent: path.basename(agentDir), cassette };
+  return { evalId, agent: path.basename(agentDir), dir, cassettes: [CASSETTE_FILE, ...judges] };
 }

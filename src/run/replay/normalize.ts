@@ -24,8 +24,11 @@
 //    e. a process id a tool's output reports (`PGID: 26844`, `pid 123`) becomes `<pid>`: the
 //       shell a command ran in is new each run;
 //    f. the operating system's version a CLI tells the model (`OS Version: Linux 6.1.0-18-amd64`)
-//       becomes `<os>`: a recording replays on another machine.
-// 3. A body that is not JSON compares as text after the same string replacements (b's UUIDs, c–f).
+//       becomes `<os>`: a recording replays on another machine;
+//    g. the spending limit a CLI tells the model (claude: `USD budget: $0/$0.9984; $0.9984
+//       remaining`, from `--max-budget-usd`) becomes `<budget>`: the harness sets it from what the
+//       trial spent before, and a replay spends nothing (a judge after a replayed agent gets more).
+// 3. A body that is not JSON compares as text after the same string replacements (b's UUIDs, c–g).
 //
 // Headers do not count (credentials, client versions, retry counts). Among equal requests, the order
 // within the trial decides: a request takes the first recorded exchange not used yet (match.ts).
@@ -41,6 +44,7 @@ export const PLACEHOLDERS = {
   pid: "<pid>",
   duration: "<duration>",
   os: "<os>",
+  budget: "<budget>",
 };
 
 /** Keys whose values are caching hints: dropped wherever they appear (rule 2a). */
@@ -71,6 +75,8 @@ const LABELLED_ID = /\b(ID:[ \t]*)[0-9a-f]{4,}\b/gi;
 const LABELLED_DURATION = /\b(time:[ \t]*)\d+(?:\.\d+)?(?=[ \t]*(?:s|ms|sec|secs|seconds?)\b)/gi;
 /** The operating system's version a CLI tells the model (claude: `OS Version: Linux 6.1.0-18-amd64`). */
 const OS_VERSION = /\b(OS Version:[ \t]*)[^\n\\"]+/g;
+/** The spending limit a CLI tells the model (claude: `USD budget: $0/$1; $1 remaining`). */
+const BUDGET = /\b(USD budget:[ \t]*)[^\n\\"]+/g;
 /** A process id a tool's output reports (gemini: `Process Group PGID: 26844`). */
 const PROCESS_ID = /\b(PP?G?ID|pid)(:?\s*)\d+/g;
 const TIME =
@@ -98,7 +104,7 @@ export function replaceVolatile(
   return out;
 }
 
-/** The string replacements of the rule (2b's UUIDs, 2c, 2d). */
+/** The string replacements of the rule (2b's UUIDs, 2c–2g). */
 export function normalizeString(text: string, volatile?: Record<string, string>): string {
   let out = replaceVolatile(text, volatile).replace(UUID, PLACEHOLDERS.uuid);
   for (const date of DATES) out = out.replace(date, PLACEHOLDERS.date);
@@ -106,6 +112,7 @@ export function normalizeString(text: string, volatile?: Record<string, string>)
   return out
     .replace(PROCESS_ID, `$1$2${PLACEHOLDERS.pid}`)
     .replace(OS_VERSION, `$1${PLACEHOLDERS.os}`)
+    .replace(BUDGET, `$1${PLACEHOLDERS.budget}`)
     .replace(LABELLED_ID, `$1${PLACEHOLDERS.id}`)
     .replace(LABELLED_DURATION, `$1${PLACEHOLDERS.duration}`);
 }

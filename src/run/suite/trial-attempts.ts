@@ -21,8 +21,8 @@ export async function runBudgetedTrial(
   prepared: PreparedTree,
   options: UnitOptions,
 ): Promise<TrialResult | "no-budget"> {
-  // Free: no agent, a free one, or a replay (its answers come from the recording); a judge is paid
-  // for whatever did the work, replay or not.
+  // Free: a replay (its answers, its judges' too, come from the recording), or no agent or a free
+  // one without a judge (a judge is paid for whatever did the work).
   const free = spendsNothing(unit, options.traffic?.mode);
   const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
   if (!reservation) return "no-budget";
