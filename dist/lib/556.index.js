@@ -943,7 +943,9 @@ async function replayCommand(ctx) {
     try {
         const place = external_node_path_default().join(staged, "evals", trial.evalId, trial.agent, "trial-1");
         external_node_fs_default().mkdirSync(place, { recursive: true });
-        external_node_fs_default().copyFileSync(trial.cassette, external_node_path_default().join(place, src_run/* CASSETTE_FILE */.UT));
+        // The agent's cassette and its judge calls' (a free agent's trial may have only these).
+        for (const name of trial.cassettes)
+            external_node_fs_default().copyFileSync(external_node_path_default().join(trial.dir, name), external_node_path_default().join(place, name));
         return await runCommand({
             ...ctx,
             names: [trial.evalId],
@@ -960,7 +962,7 @@ async function replayCommand(ctx) {
         external_node_fs_default().rmSync(staged, { recursive: true, force: true });
     }
 }
-/** The eval, agent and cassette of `evals/<eval>/<agent>/trial-<n>`, or a UsageError saying why not. */
+/** The eval, agent and cassettes of `evals/<eval>/<agent>/trial-<n>`, or a UsageError saying why not. */
 function trialOf(dir) {
     const agentDir = external_node_path_default().dirname(dir);
     const evalDir = external_node_path_default().dirname(agentDir);
@@ -969,11 +971,19 @@ function trialOf(dir) {
     const evalId = external_node_path_default().basename(evalDir);
     if (evalId.includes("@"))
         throw new model/* UsageError */.eb(`${dir} is a trial of a variant or comparison arm (${evalId}): replay the whole run with eval --replay`);
+    const judges = (external_node_fs_default().statSync(dir, { throwIfNoEntry: false })?.isDirectory()
+        ? external_node_fs_default().readdirSync(dir, { withFileTypes: true })
+        : [])
+        .filter((e) => e.isFile() && e.name !== src_run/* CASSETTE_FILE */.UT && (0,src_run/* isCassetteFile */.LS)(e.name))
+        .map((e) => e.name);
     const cassette = external_node_path_default().join(dir, src_run/* CASSETTE_FILE */.UT);
     const stats = external_node_fs_default().lstatSync(cassette, { throwIfNoEntry: false });
+    // Only the judges' cassettes: the trial's agent made no model traffic of its own (literal).
+    if (!stats && judges.length > 0)
+        return { evalId, agent: external_node_path_default().basename(agentDir), dir, cassettes: judges };
     if (!stats?.isFile())
         throw new model/* UsageError */.eb(`${cassette} ${stats ? "is not a regular file" : "does not exist"}: replay needs a trial recorded with --record`);
-    return { evalId, agent: external_node_path_default().basename(agentDir), cassette };
+    return { evalId, agent: external_node_path_default().basename(agentDir), dir, cassettes: [src_run/* CASSETTE_FILE */.UT, ...judges] };
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/plan.ts

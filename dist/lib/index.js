@@ -3073,6 +3073,7 @@ async function judgeWithClaude(ctx, bin, options) {
             ...CLAUDE_QUIET_ENV,
             CLAUDE_CODE_TMPDIR: external_node_path_default().join(ctx.env.TMPDIR ?? ctx.outDir, "claude-judge"),
             ...options.env,
+            ...envRedirect(BASE_URL_ENV, ctx),
         },
         onStdout: (chunk) => lines.push(chunk),
     });
@@ -3510,6 +3511,7 @@ function codexJudgeArgs(ctx, options, schemaFile) {
         schemaFile,
         ...(model ? ["-m", model] : []),
         ...(options.args ?? []),
+        ...codexRedirect(ctx, options).args,
         "--",
         ctx.prompt,
     ];
@@ -3527,7 +3529,7 @@ async function judgeWithCodex(ctx, bin, options) {
     const run = await runJudgeProcess(ctx, {
         command: bin,
         args: codexJudgeArgs(ctx, options, schemaFile),
-        env: { ...options.env, CODEX_HOME: codexHome },
+        env: { ...options.env, CODEX_HOME: codexHome, ...codexRedirect(ctx, options).env },
         onStdout: (chunk) => lines.push(chunk),
     });
     lines.end();
@@ -5812,7 +5814,7 @@ async function runJudge(spec, index, ctx) {
             });
             continue;
         }
-        const call = await callWithRetries(adapter, {
+        const call = await callWithRetries(adapter, ctx.traffic, {
             prompt,
             schema: JUDGE_ANSWER_JSON_SCHEMA,
             cwd: material.workspace,
@@ -5843,13 +5845,15 @@ async function runJudge(spec, index, ctx) {
     };
     return { ok: verdict === "pass", evidence: judgeEvidence(judge, [...warnings]), judge };
 }
-async function callWithRetries(adapter, ctx) {
+async function callWithRetries(adapter, traffic, ctx) {
     for (let attempt = 0;; attempt++) {
         try {
-            // The judge runs on the host, never in the trial's container (its checks may run there).
-            return await (0,util/* outsideCommandWrapper */.MT)(() => adapter.judge(ctx));
+            return await judgeCall(adapter, traffic, ctx);
         }
         catch (error) {
+            // A replay miss is the trial's outcome as it stands (AE303): never retried, never reworded.
+            if (error instanceof model/* InfraError */.Ri && error.code === model/* Codes */.NC.replayMiss)
+                throw error;
             const retryable = error instanceof model/* InfraError */.Ri ? error.retryable : false;
             if (!retryable || attempt >= JUDGE_RETRIES || ctx.signal.aborted) {
                 // Not retried again as a trial: the agent's work is done; only the judge failed.
@@ -5858,6 +5862,32 @@ async function callWithRetries(adapter, ctx) {
             await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
         }
     }
+}
+/**
+ * One call, through its own proxy when the run records or replays. A replay's miss wins over the
+ * CLI's own error (the proxy's 400 is what stopped it); a replayed call costs nothing, whatever
+ * the recorded run's cost was.
+ */
+async function judgeCall(adapter, open, ctx) {
+    // The judge runs on the host, never in the trial's container (its checks may run there).
+    if (!open)
+        return await (0,util/* outsideCommandWrapper */.MT)(() => adapter.judge(ctx));
+    const traffic = await open({
+        name: ctx.name,
+        adapter,
+        env: ctx.env,
+        ...(ctx.model !== undefined ? { model: ctx.model } : {}),
+    });
+    let call;
+    try {
+        call = await (0,util/* outsideCommandWrapper */.MT)(() => adapter.judge({ ...ctx, env: { ...ctx.env, ...traffic.env }, modelBaseUrl: traffic.baseUrl }));
+    }
+    catch (error) {
+        await traffic.close();
+        throw error;
+    }
+    await traffic.close();
+    return traffic.replay && call.costUsd !== undefined ? { ...call, costUsd: 0 } : call;
 }
 function round4(usd) {
     return Math.floor(usd * 10_000) / 10_000;
@@ -6416,6 +6446,7 @@ async function runCheck(check, ctx, index) {
                 signal: ctx.signal,
                 spend: ctx.judging.spend,
                 calibration: ctx.judging.calibrationOf?.(check.judge),
+                ...(ctx.judging.traffic ? { traffic: ctx.judging.traffic } : {}),
             });
             return verdict;
         }
@@ -14678,12 +14709,15 @@ function unitLabel(unit) {
 }
 /**
  * A unit whose trials spend nothing, so the budget reserves nothing for them and the plan forecasts
- * $0: no agent, a free one (literal, scripts), or any agent in a replay (`traffic` "replay"), whose
- * model requests the recording answers. A judge calls a real model whatever did the work, replay
- * or not: an eval with a judge check is paid.
+ * $0: any unit in a replay (`traffic` "replay"), whose model requests the recording answers, its
+ * judges' included (each judge call is replayed from its own cassette); else no agent or a free
+ * one (literal, scripts) without a judge check, since a judge calls a real model whatever did the
+ * work.
  */
 function spendsNothing(unit, traffic) {
-    const agentFree = !unit.agent || unit.agent.free === true || traffic === "replay";
+    if (traffic === "replay")
+        return true;
+    const agentFree = !unit.agent || unit.agent.free === true;
     return agentFree && !unit.spec.checks.some((check) => check.type === "judge");
 }
 /** The most trials a unit may run: a comparison arm's maximum, else its planned trials. */
@@ -14883,8 +14917,8 @@ async function historyOf(units, historyDir) {
  * Expected duration and cost per pair. The weight is the expected duration, rounded to whole ms so
  * the split never hinges on floating-point noise; a pair without history weighs its trials × the
  * median trial of those with history (or its trial count when nothing has history: round-robin).
- * In a replay (`traffic` "replay") a pair without a judge costs $0, whatever its recorded runs
- * cost: the recording answers its model requests (docs/record-replay.md › Cost and budget).
+ * In a replay (`traffic` "replay") a pair costs $0, whatever its recorded runs cost: the
+ * recording answers its model requests, its judges' too (docs/record-replay.md › Cost and budget).
  */
 function estimatePairs(units, history, traffic) {
     const perTrial = new Map();
@@ -14913,7 +14947,7 @@ function estimatePairs(units, history, traffic) {
 }
 /**
  * Each unit's part of the budget, in proportion to its expected cost (pairs without cost history:
- * a typical pair's, or their trials; a replayed pair without a judge: nothing): what the shards'
+ * a typical pair's, or their trials; a replayed pair: nothing): what the shards'
  * budgets add up from.
  */
 function shareBudget(units, history, budgetUsd, traffic) {
@@ -17714,7 +17748,7 @@ function planLines({ units, budgetUsd, traffic }, projectRoot, costOf = () => ({
             lines.push(`${unit.settled.status.padEnd(7)} ${name} — ${unit.settled.reason}  (${where})`);
             continue;
         }
-        // A replayed pair spends nothing (its answers come from the recording), unless it is judged.
+        // A replayed pair spends nothing: its answers, its judges' too, come from the recording.
         const free = (0,model/* spendsNothing */.vZ)(unit, traffic);
         // A comparison's arm may run up to its maximum, until the comparison is decided.
         const most = (0,model/* mostTrials */.H6)(unit);
@@ -17724,7 +17758,7 @@ function planLines({ units, budgetUsd, traffic }, projectRoot, costOf = () => ({
                 ? `${unit.spec.adaptive.min}–${unit.trials} adaptive trials`
                 : `up to ${unit.trials} trial(s), needs ${(0,model/* requiredPasses */.Td)(unit.trials, unit.spec.passRate)}`;
         const { expectedPerTrial } = costOf(unit);
-        let cost = free && unit.agent && !unit.agent.free ? "free (replayed)" : "free";
+        let cost = free && !(0,model/* spendsNothing */.vZ)(unit, undefined) ? "free (replayed)" : "free";
         if (!free) {
             const worst = unit.spec.maxCostUsd !== undefined ? unit.spec.maxCostUsd * most : undefined;
             if (worst === undefined)
@@ -17919,6 +17953,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   B6: () => (/* reexport */ calibrateJudge),
   p: () => (/* reexport */ checkEvalProviders),
   FJ: () => (/* reexport */ firstDivergence),
+  LS: () => (/* reexport */ isCassetteFile),
   jY: () => (/* reexport */ isolationNote),
   li: () => (/* reexport */ providerNamed),
   nn: () => (/* reexport */ readCassette),
@@ -17933,7 +17968,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   W1: () => (/* reexport */ unitsToRun)
 });
 
-// UNUSED EXPORTS: REPLAY_STAND_IN_KEY, TEMP_DIR_ISOLATION, copyCassettes, limitsOf, trialFolder
+// UNUSED EXPORTS: REPLAY_STAND_IN_KEY, TEMP_DIR_ISOLATION, copyCassettes, judgeCassetteFile, limitsOf, trialFolder
 
 ;// CONCATENATED MODULE: ./src/run/budget.ts
 // The USD budget of a run. A trial starts only when its worst case fits in what is left, counting
@@ -18034,7 +18069,7 @@ function overspent(costUsd, capUsd, spec, ledger) {
 }
 
 // EXTERNAL MODULE: ./src/model/index.ts + 9 modules
-var model = __nccwpck_require__(59952);
+var src_model = __nccwpck_require__(59952);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __nccwpck_require__(31222);
 // EXTERNAL MODULE: external "node:async_hooks"
@@ -18368,7 +18403,7 @@ async function startForwarders(dir, allow) {
         // Short: the folder is the trial's own, and a unix socket's whole path must fit sun_path.
         const socket = external_node_path_default().join(dir, `${i}.sock`);
         if (Buffer.byteLength(socket) > MAX_SOCKET_PATH)
-            throw new model/* InfraError */.Ri(`the sandbox's forwarder socket path is ${Buffer.byteLength(socket)} bytes, more than a unix socket takes (${MAX_SOCKET_PATH}): ${socket}. Set TMPDIR to a shorter folder (e.g. /tmp).`, false);
+            throw new src_model/* InfraError */.Ri(`the sandbox's forwarder socket path is ${Buffer.byteLength(socket)} bytes, more than a unix socket takes (${MAX_SOCKET_PATH}): ${socket}. Set TMPDIR to a shorter folder (e.g. /tmp).`, false);
         const server = external_node_net_default().createServer((inside) => {
             const outside = external_node_net_default().connect(endpoint.port, endpoint.host);
             inside.pipe(outside).pipe(inside);
@@ -18469,9 +18504,9 @@ for (const s of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(s, () => {});
 
 
 
-class SandboxUnavailableError extends model/* AgentEvalsError */.xu {
+class SandboxUnavailableError extends src_model/* AgentEvalsError */.xu {
     constructor(message) {
-        super(model/* Codes */.NC.sandboxUnavailable, message);
+        super(src_model/* Codes */.NC.sandboxUnavailable, message);
     }
 }
 // ---------- the provider ----------
@@ -18780,11 +18815,11 @@ var external_node_perf_hooks_ = __nccwpck_require__(643);
 
 
 /** Bad paths, escaping symlinks, I/O problems. The message names the path and the fix. */
-class TreeError extends model/* AgentEvalsError */.xu {
+class TreeError extends src_model/* AgentEvalsError */.xu {
     /** Why, for callers that act on it: a folder that is not there, or anything else. */
     reason;
     constructor(message, options) {
-        super(model/* Codes */.NC.infraError, message, options);
+        super(src_model/* Codes */.NC.infraError, message, options);
         this.reason = options?.reason ?? "other";
     }
 }
@@ -19126,7 +19161,7 @@ async function streamInto(name, dir) {
         await Promise.all([ended(tar, "tar"), ended(cp, "docker cp")]);
     }
     catch (error) {
-        throw new model/* InfraError */.Ri(`--sandbox docker: could not put the prepared tree into the eval's image: ${(0,model/* errorMessage */.gJ)(error)}`);
+        throw new src_model/* InfraError */.Ri(`--sandbox docker: could not put the prepared tree into the eval's image: ${(0,src_model/* errorMessage */.gJ)(error)}`);
     }
 }
 /**
@@ -19205,13 +19240,13 @@ async function bringOut(name, plan, node, started, round) {
         // The agent's processes run in the container: one that stopped it (killed its first process,
         // the forwarder) did so from inside. Anything else is the daemon's.
         if (!(await running(name)))
-            throw new model/* AgentFault */.kg("the agent stopped its container (its first process, the forwarder, is gone): what it changed could not be brought out");
-        throw new model/* InfraError */.Ri(`--sandbox docker: could not copy the trial's changed files out of its container: ${(0,model/* errorMessage */.gJ)(error)}`);
+            throw new src_model/* AgentFault */.kg("the agent stopped its container (its first process, the forwarder, is gone): what it changed could not be brought out");
+        throw new src_model/* InfraError */.Ri(`--sandbox docker: could not copy the trial's changed files out of its container: ${(0,src_model/* errorMessage */.gJ)(error)}`);
     }
     finally {
         (0,external_node_fs_.rmSync)(reportFile, { force: true });
     }
-    const replaced = new model/* AgentFault */.kg("the agent replaced what the copy-out of its changes wrote (in the outbox bound into its container)");
+    const replaced = new src_model/* AgentFault */.kg("the agent replaced what the copy-out of its changes wrote (in the outbox bound into its container)");
     if (text === undefined || !(0,external_node_fs_.lstatSync)(fresh, { throwIfNoEntry: false })?.isDirectory())
         throw replaced;
     let report;
@@ -19223,7 +19258,7 @@ async function bringOut(name, plan, node, started, round) {
     }
     if (report.failed.length) {
         // The copy runs as the agent's user, over what the agent left: what it cannot read, the agent made so.
-        throw new model/* AgentFault */.kg(`the agent left entries in its workspace that cannot be read or copied out: ${report.failed
+        throw new src_model/* AgentFault */.kg(`the agent left entries in its workspace that cannot be read or copied out: ${report.failed
             .slice(0, 8)
             .map((rel) => (0,util/* shortPath */._1)(rel))
             .join(", ")}`);
@@ -19402,7 +19437,7 @@ async function runSetup(input, setup) {
 function imageOf(options) {
     // checkOptions saw it before anything ran; this is for a provider used without the engine.
     if (!options.image)
-        throw new model/* InfraError */.Ri("--sandbox docker: no image (--image or sandbox.image)", false);
+        throw new src_model/* InfraError */.Ri("--sandbox docker: no image (--image or sandbox.image)", false);
     return options.image;
 }
 function limitsOf(options) {
@@ -19430,7 +19465,7 @@ class Container {
         const started = await this.starting;
         const missing = program.folders.filter((f) => !started.bound.some((b) => docker_isWithin(f, b)));
         if (missing.length) {
-            throw new model/* InfraError */.Ri(`--sandbox docker: ${command} is not in the image, and the container was started for another program; put it in the image`, false);
+            throw new src_model/* InfraError */.Ri(`--sandbox docker: ${command} is not in the image, and the container was started for another program; put it in the image`, false);
         }
         const bin = await dockerBin();
         const own = this.plan.env ?? {};
@@ -19541,9 +19576,9 @@ class Container {
         catch (error) {
             await removeContainers([this.name]).catch(() => undefined);
             await close();
-            if (error instanceof model/* InfraError */.Ri)
+            if (error instanceof src_model/* InfraError */.Ri)
                 throw error;
-            throw new model/* InfraError */.Ri(`--sandbox docker: could not start the trial's container: ${(0,model/* errorMessage */.gJ)(error)}`);
+            throw new src_model/* InfraError */.Ri(`--sandbox docker: could not start the trial's container: ${(0,src_model/* errorMessage */.gJ)(error)}`);
         }
         return { name: this.name, bound: [...plan.writable, ...readable], close };
     }
@@ -19552,12 +19587,12 @@ class Container {
         const deadline = Date.now() + 60_000;
         for (let round = 0; !(0,external_node_fs_.existsSync)(file); round++) {
             if (Date.now() > deadline)
-                throw new model/* InfraError */.Ri("--sandbox docker: the container's forwarder did not start in 60 s");
+                throw new src_model/* InfraError */.Ri("--sandbox docker: the container's forwarder did not start in 60 s");
             if (round % 50 === 49) {
                 const running = await docker(["inspect", "--format", "{{.State.Running}}", this.name]);
                 if (running !== "true") {
                     const logs = await docker(["logs", "--tail", "20", this.name]).catch(() => "");
-                    throw new model/* InfraError */.Ri(`--sandbox docker: the container stopped before its agent started (the image needs a glibc for the harness's node): ${logs}`);
+                    throw new src_model/* InfraError */.Ri(`--sandbox docker: the container stopped before its agent started (the image needs a glibc for the harness's node): ${logs}`);
                 }
             }
             await new Promise((resolve) => setTimeout(resolve, 10));
@@ -20113,7 +20148,7 @@ async function runGroup(arms, options) {
             for (let k = looked.get(t) + 1; k <= pairs; k++) {
                 const c = counts(control, k);
                 const tc = counts(t, k);
-                const stats = (0,model/* sequentialDecision */.MH)(c, tc, t.arm.unit.arm.maxTrials, {
+                const stats = (0,src_model/* sequentialDecision */.MH)(c, tc, t.arm.unit.arm.maxTrials, {
                     margin: t.arm.unit.arm.margin,
                 });
                 looked.set(t, k);
@@ -20238,7 +20273,7 @@ function comparisonRecord(control, treatment, decision, reason) {
 function comparisonOf(input) {
     const { decision, reason, controlMeans, treatmentMeans } = input;
     const counted = decision ?? input.all;
-    const stats = decision?.stats ?? (0,model/* compareArms */.JJ)(counted.control, counted.treatment, input.margin);
+    const stats = decision?.stats ?? (0,src_model/* compareArms */.JJ)(counted.control, counted.treatment, input.margin);
     return {
         id: input.id,
         agent: input.agent,
@@ -20325,9 +20360,9 @@ function settledResult(unit, settlement) {
         trialsPlanned: unit.trials,
         passRate: counted ? passes / counted : 0,
         threshold: unit.spec.passRate,
-        interval: (0,model/* wilsonInterval */.YV)(passes, counted),
+        interval: (0,src_model/* wilsonInterval */.YV)(passes, counted),
         // Rounded: a sum of float prices prints as 0.00024000000000000003 otherwise.
-        costUsd: (0,model/* round6 */.X_)(trials.reduce((sum, t) => sum + (t.costUsd ?? 0), 0)),
+        costUsd: (0,src_model/* round6 */.X_)(trials.reduce((sum, t) => sum + (t.costUsd ?? 0), 0)),
         durationMs,
         trials,
     };
@@ -21003,7 +21038,7 @@ async function faultOf(step) {
         return { value: await step() };
     }
     catch (error) {
-        if (error instanceof model/* AgentFault */.kg)
+        if (error instanceof src_model/* AgentFault */.kg)
             return error.message;
         if (error instanceof TreeError)
             return `the agent left a workspace that cannot be read: ${error.message}`;
@@ -21795,8 +21830,11 @@ function isUtf8(bytes) {
 //    e. a process id a tool's output reports (`PGID: 26844`, `pid 123`) becomes `<pid>`: the
 //       shell a command ran in is new each run;
 //    f. the operating system's version a CLI tells the model (`OS Version: Linux 6.1.0-18-amd64`)
-//       becomes `<os>`: a recording replays on another machine.
-// 3. A body that is not JSON compares as text after the same string replacements (b's UUIDs, c–f).
+//       becomes `<os>`: a recording replays on another machine;
+//    g. the spending limit a CLI tells the model (claude: `USD budget: $0/$0.9984; $0.9984
+//       remaining`, from `--max-budget-usd`) becomes `<budget>`: the harness sets it from what the
+//       trial spent before, and a replay spends nothing (a judge after a replayed agent gets more).
+// 3. A body that is not JSON compares as text after the same string replacements (b's UUIDs, c–g).
 //
 // Headers do not count (credentials, client versions, retry counts). Among equal requests, the order
 // within the trial decides: a request takes the first recorded exchange not used yet (match.ts).
@@ -21809,6 +21847,7 @@ const PLACEHOLDERS = {
     pid: "<pid>",
     duration: "<duration>",
     os: "<os>",
+    budget: "<budget>",
 };
 /** Keys whose values are caching hints: dropped wherever they appear (rule 2a). */
 const CACHING_HINTS = new Set(["cache_control", "prompt_cache_key"]);
@@ -21833,6 +21872,8 @@ const LABELLED_ID = /\b(ID:[ \t]*)[0-9a-f]{4,}\b/gi;
 const LABELLED_DURATION = /\b(time:[ \t]*)\d+(?:\.\d+)?(?=[ \t]*(?:s|ms|sec|secs|seconds?)\b)/gi;
 /** The operating system's version a CLI tells the model (claude: `OS Version: Linux 6.1.0-18-amd64`). */
 const OS_VERSION = /\b(OS Version:[ \t]*)[^\n\\"]+/g;
+/** The spending limit a CLI tells the model (claude: `USD budget: $0/$1; $1 remaining`). */
+const BUDGET = /\b(USD budget:[ \t]*)[^\n\\"]+/g;
 /** A process id a tool's output reports (gemini: `Process Group PGID: 26844`). */
 const PROCESS_ID = /\b(PP?G?ID|pid)(:?\s*)\d+/g;
 const TIME = /(?<![\d:])\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2}(?!\d))?(?:\s?(?:AM|PM|am|pm)\b)?/g;
@@ -21853,7 +21894,7 @@ function replaceVolatile(text, volatile) {
     }
     return out;
 }
-/** The string replacements of the rule (2b's UUIDs, 2c, 2d). */
+/** The string replacements of the rule (2b's UUIDs, 2c–2g). */
 function normalizeString(text, volatile) {
     let out = replaceVolatile(text, volatile).replace(UUID, PLACEHOLDERS.uuid);
     for (const date of DATES)
@@ -21862,6 +21903,7 @@ function normalizeString(text, volatile) {
     return out
         .replace(PROCESS_ID, `$1$2${PLACEHOLDERS.pid}`)
         .replace(OS_VERSION, `$1${PLACEHOLDERS.os}`)
+        .replace(BUDGET, `$1${PLACEHOLDERS.budget}`)
         .replace(LABELLED_ID, `$1${PLACEHOLDERS.id}`)
         .replace(LABELLED_DURATION, `$1${PLACEHOLDERS.duration}`);
 }
@@ -22965,7 +23007,7 @@ async function readCassette(file) {
         text = await (0,promises_.readFile)(file, "utf8");
     }
     catch (error) {
-        throw new CassetteError(`cassette ${file}: cannot be read (${(0,model/* errorMessage */.gJ)(error)})`);
+        throw new CassetteError(`cassette ${file}: cannot be read (${(0,src_model/* errorMessage */.gJ)(error)})`);
     }
     return parseCassette(text, file);
 }
@@ -22976,7 +23018,7 @@ function parseCassette(text, file) {
         value = JSON.parse(text);
     }
     catch (error) {
-        throw new CassetteError(`cassette ${file}: not JSON (${(0,model/* errorMessage */.gJ)(error)})`);
+        throw new CassetteError(`cassette ${file}: not JSON (${(0,src_model/* errorMessage */.gJ)(error)})`);
     }
     const parsed = parse/* safeParse */.xL(cassetteSchema, value);
     if (!parsed.success) {
@@ -23068,9 +23110,20 @@ function describeOnly(exchange, side) {
 
 /** The cassette's name in a trial's results folder. */
 const CASSETTE_FILE = "cassette.json";
+/**
+ * The cassette of the judge call `name` (`judge-2-1`: check 2, sample 1), beside the trial's:
+ * `judge-2-1.cassette.json`, as its transcripts are `judge-2-1.stdout`.
+ */
+function judgeCassetteFile(name) {
+    return `${name}.cassette.json`;
+}
+/** A trial folder's cassette files: the agent's and its judge calls'. */
+function isCassetteFile(name) {
+    return name === CASSETTE_FILE || /^judge-\d+-\d+\.cassette\.json$/.test(name);
+}
 /** A trial that asked the recording for an answer it does not hold (never a pass, never retried). */
-class ReplayMissError extends model/* InfraError */.Ri {
-    code = model/* Codes */.NC.replayMiss;
+class ReplayMissError extends src_model/* InfraError */.Ri {
+    code = src_model/* Codes */.NC.replayMiss;
     constructor(message) {
         super(message, false);
         this.name = "ReplayMissError";
@@ -23085,26 +23138,62 @@ async function openTraffic(input) {
     // A free agent (literal, scripts) calls no model: nothing to record or replay.
     if (!traffic || !agent || agent.free)
         return undefined;
-    const upstream = agent.modelUpstream?.({
-        env: input.env,
-        ...(input.spec.model !== undefined ? { model: input.spec.model } : {}),
-    });
-    if (!upstream)
-        throw new model/* InfraError */.Ri(`the ${agent.name} agent's model traffic cannot be ${traffic.mode}ed: it has no base URL agent-evals can point at a proxy (docs/record-replay.md lists what each agent needs)`, false);
+    const upstream = upstreamOf(agent, traffic.mode, input.env, input.spec.model, "agent");
     const recorded = traffic.mode === "replay" ? recordedOf(input.recording) : undefined;
+    return startTraffic(traffic.mode, agent, upstream, recorded, input.env, input.volatile);
+}
+/** Where `agent` sends its model traffic, or why it cannot be recorded or replayed. */
+function upstreamOf(agent, mode, env, model, role) {
+    const upstream = agent.modelUpstream?.({ env, ...(model !== undefined ? { model } : {}) });
+    if (!upstream)
+        throw new src_model/* InfraError */.Ri(`the ${agent.name} ${role}'s model traffic cannot be ${mode}ed: it has no base URL agent-evals can point at a proxy (docs/record-replay.md lists what each agent needs)`, false);
+    return upstream;
+}
+async function startTraffic(mode, agent, upstream, recorded, env, volatile) {
     const proxy = await startModelProxy({
-        mode: traffic.mode,
+        mode,
         upstream,
         ...(recorded ? { recorded } : {}),
-        volatile: input.volatile,
+        volatile,
     });
     const { hostname, port } = new URL(proxy.url);
     return {
-        mode: traffic.mode,
+        mode,
         baseUrl: proxy.url,
         endpoint: { host: hostname, port: Number(port) },
-        env: traffic.mode === "replay" ? standInLogin(agent, input.env) : {},
+        env: mode === "replay" ? standInLogin(agent, env) : {},
         proxy,
+    };
+}
+/**
+ * What opens each judge call's proxy when the run records or replays (undefined when it does
+ * neither). A judge calls a real model whatever did the work, so a judge call is recorded to, and
+ * replayed from, a cassette of its own beside the trial's (`judge-2-1.cassette.json`); a replay
+ * whose call has no such file, or asks what the file does not hold, is a replay miss.
+ */
+function judgeTrafficOpener(input) {
+    const { traffic } = input;
+    if (!traffic)
+        return undefined;
+    return async ({ name, adapter, env, model }) => {
+        const upstream = upstreamOf(adapter, traffic.mode, env, model, "judge");
+        const file = judgeCassetteFile(name);
+        const recorded = traffic.mode === "replay"
+            ? await recordedCassette(external_node_path_default().join(external_node_path_default().dirname(traffic.cassette), file), `judge ${name}`)
+            : undefined;
+        const opened = await startTraffic(traffic.mode, adapter, upstream, recorded, env, input.volatile(adapter.executable));
+        return {
+            baseUrl: opened.baseUrl,
+            env: opened.env,
+            replay: opened.mode === "replay",
+            close: async () => {
+                await closeTraffic(opened, input.outDir, input.trialRoot, {
+                    cassette: file,
+                    miss: `${name}.replay-miss.txt`,
+                    what: `judge ${name}`,
+                });
+            },
+        };
     };
 }
 /**
@@ -23123,18 +23212,23 @@ const REPLAY_STAND_IN_KEY = "agent-evals-replay-no-key";
  * The proxy closed, its exchanges written beside the trial's other files; a replay's first miss
  * thrown as the trial's outcome (the agent's run after a miss answered nothing true).
  */
-async function closeTraffic(traffic, outDir, trialRoot) {
+async function closeTraffic(traffic, outDir, trialRoot, 
+/** The files it writes, and whose traffic it was (a judge call's; the agent's by default). */
+names = {
+    cassette: CASSETTE_FILE,
+    miss: "replay-miss.txt",
+}) {
     if (!traffic)
         return undefined;
     const outcome = await traffic.proxy.close();
     // A replay writes what it served too: `diverge` compares it with the recording.
-    await writeCassette(external_node_path_default().join(outDir, CASSETTE_FILE), { ...outcome.cassette, trialRoot });
+    await writeCassette(external_node_path_default().join(outDir, names.cassette), { ...outcome.cassette, trialRoot });
     if (traffic.mode === "record")
         return outcome;
     const miss = outcome.misses[0];
     if (miss) {
-        external_node_fs_default().writeFileSync(external_node_path_default().join(outDir, "replay-miss.txt"), `${miss.message}\n\n${miss.diff}\n`);
-        throw new ReplayMissError(`replay miss: ${miss.message}${outcome.misses.length > 1 ? ` (and ${outcome.misses.length - 1} more)` : ""}`);
+        external_node_fs_default().writeFileSync(external_node_path_default().join(outDir, names.miss), `${miss.message}\n\n${miss.diff}\n`);
+        throw new ReplayMissError(`${names.what ? `${names.what}: ` : ""}replay miss: ${miss.message}${outcome.misses.length > 1 ? ` (and ${outcome.misses.length - 1} more)` : ""}`);
     }
     return outcome;
 }
@@ -23142,17 +23236,18 @@ async function closeTraffic(traffic, outDir, trialRoot) {
  * The recorded trial's cassette. The replay folder may be a downloaded artifact: a link or a
  * FIFO in its place is refused before anything opens it.
  */
-async function recordedCassette(file) {
+async function recordedCassette(file, what) {
+    const of = what ? `${what}: ` : "";
     const stats = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
     if (!stats)
-        throw new ReplayMissError(`replay miss: no recording of this trial (${file} does not exist); record it with --record`);
+        throw new ReplayMissError(`${of}replay miss: no recording of this ${what ? "judge call" : "trial"} (${file} does not exist); record it with --record`);
     if (!stats.isFile())
-        throw new ReplayMissError(`replay miss: ${file} is not a regular file (${stats.isSymbolicLink() ? "a symlink" : "a special file"}); not read`);
+        throw new ReplayMissError(`${of}replay miss: ${file} is not a regular file (${stats.isSymbolicLink() ? "a symlink" : "a special file"}); not read`);
     try {
         return await readCassette(file);
     }
     catch (error) {
-        throw new ReplayMissError(`replay miss: the recording cannot be read: ${(0,model/* errorMessage */.gJ)(error)}`);
+        throw new ReplayMissError(`${of}replay miss: the recording cannot be read: ${(0,src_model/* errorMessage */.gJ)(error)}`);
     }
 }
 /**
@@ -23161,7 +23256,11 @@ async function recordedCassette(file) {
  * trial's workspace. Undefined when not replaying, or the recording names none or one elsewhere.
  */
 function replayRoot(recording) {
-    const root = recording && "cassette" in recording ? recording.cassette.trialRoot : undefined;
+    const root = !recording
+        ? undefined
+        : "cassette" in recording
+            ? recording.cassette.trialRoot
+            : recording.judgeRoot;
     return root ? claimTempDir(root) : undefined;
 }
 /** The trial's recording, read once when it opens (its folder and its proxy both use it). */
@@ -23172,10 +23271,34 @@ async function readRecording(traffic) {
         return { cassette: await recordedCassette(traffic.cassette) };
     }
     catch (error) {
-        if (error instanceof ReplayMissError)
-            return { miss: error };
-        throw error;
+        if (!(error instanceof ReplayMissError))
+            throw error;
+        const judgeRoot = await judgeRecordingRoot(external_node_path_default().dirname(traffic.cassette));
+        return { miss: error, ...(judgeRoot ? { judgeRoot } : {}) };
     }
+}
+/** The trial folder the first judge call's cassette in `dir` names (regular files only). */
+async function judgeRecordingRoot(dir) {
+    let names;
+    try {
+        names = external_node_fs_default().readdirSync(dir).sort();
+    }
+    catch {
+        return undefined;
+    }
+    for (const name of names) {
+        if (name === CASSETTE_FILE || !isCassetteFile(name))
+            continue;
+        try {
+            const cassette = await recordedCassette(external_node_path_default().join(dir, name));
+            if (cassette.trialRoot)
+                return cassette.trialRoot;
+        }
+        catch {
+            // not readable: its judge call misses when it runs
+        }
+    }
+    return undefined;
 }
 function recordedOf(recording) {
     if (!recording)
@@ -23204,7 +23327,7 @@ function copyCassettes(from, to) {
         const source = external_node_path_default().join(from, entry.name);
         if (entry.isDirectory())
             count += copyCassettes(source, external_node_path_default().join(to, entry.name));
-        else if (entry.isFile() && entry.name === CASSETTE_FILE) {
+        else if (entry.isFile() && isCassetteFile(entry.name)) {
             external_node_fs_default().mkdirSync(to, { recursive: true });
             external_node_fs_default().copyFileSync(source, external_node_path_default().join(to, entry.name));
             count += 1;
@@ -23265,7 +23388,7 @@ async function runTrial(input) {
         // A replay spends nothing: what the agent reports is the recorded run's cost.
         const run = trial.traffic?.mode === "replay" ? { ...ran, costUsd: 0 } : ran;
         if (input.signal.aborted)
-            throw new model/* InfraError */.Ri("interrupted", false);
+            throw new src_model/* InfraError */.Ri("interrupted", false);
         await closeTraffic(trial.traffic, input.outDir, trial.root).finally(() => (trial.traffic = undefined));
         // From here on the harness reads what the agent left: where that cannot be done (a container
         // it stopped, a tree too deep to walk), the trial fails with why, without its checks.
@@ -23281,7 +23404,7 @@ async function runTrial(input) {
         const { checks, costed } = await checkTheWork(input, trial, env, run, left);
         // Checks cut short by an interrupt judge nothing: the trial is unfinished, as for the agent.
         if (input.signal.aborted)
-            throw new model/* InfraError */.Ri("interrupted", false);
+            throw new src_model/* InfraError */.Ri("interrupted", false);
         const result = trial.redact(verdictOf(input, trial, costed, left.calls, checks, {
             ...left.damage,
             warnings: [
@@ -23337,7 +23460,7 @@ async function takeWorkspace(input, trial) {
         external_node_fs_default().mkdirSync(trial.work);
     else
         await input.prepared.workspaces.take(trial.work).catch((error) => {
-            throw new model/* InfraError */.Ri(`could not copy the prepared sandbox: ${error.message}`);
+            throw new src_model/* InfraError */.Ri(`could not copy the prepared sandbox: ${error.message}`);
         });
 }
 /**
@@ -23468,11 +23591,28 @@ async function checkTheWork(input, trial, env, run, left) {
             material: judgeMaterial(work, external_node_path_default().join(root, "judged"), left.agentChanged, layered),
             spend,
             calibrationOf: input.calibrationOf,
+            ...judgeTraffic(input, trial, env),
         },
     }));
     const judgedCost = spend.spentUsd - (run.costUsd ?? 0);
     const costed = judgedCost > 0 ? { ...run, costUsd: (run.costUsd ?? 0) + judgedCost } : run;
     return { checks, costed };
+}
+/** What opens each judge call's proxy when the run records or replays (trial-traffic.ts). */
+function judgeTraffic(input, trial, env) {
+    const traffic = judgeTrafficOpener({
+        ...(input.traffic ? { traffic: input.traffic } : {}),
+        outDir: input.outDir,
+        trialRoot: trial.root,
+        volatile: (executable) => volatileStrings({
+            work: trial.work,
+            tmp: trial.tmp,
+            root: trial.root,
+            env,
+            ...(executable ? { executable } : {}),
+        }),
+    });
+    return traffic ? { traffic } : {};
 }
 /** A workspace kept to be looked at is the whole tree, also where it held only the changes. */
 async function keptWorkspace(input, trial, result) {
@@ -23565,14 +23705,14 @@ function verdictOf(input, trial, run, calls, checks, damage) {
             trial.agentLimit?.limit
                 ? `the agent did not finish within ${trial.agentLimit.limit}`
                 : `the agent timed out after ${Math.round((trial.agentLimit?.ms ?? input.limits.partMs) / 1000)} s`,
-            model/* Codes */.NC.agentTimedOut,
+            src_model/* Codes */.NC.agentTimedOut,
         ]
         : agentFailure
-            ? [agentFailure, model/* Codes */.NC.agentFailed]
+            ? [agentFailure, src_model/* Codes */.NC.agentFailed]
             : failedChecks > 0
                 ? [
                     `${failedChecks} of ${checks.filter((c) => !c.skipped).length} checks failed`,
-                    model/* Codes */.NC.checkFailed,
+                    src_model/* Codes */.NC.checkFailed,
                 ]
                 : [undefined, undefined];
     return {
@@ -23633,9 +23773,9 @@ function shimDirOf(trialRoot) {
 
 /** A trial within the budget: its worst case reserved first, settled with its real cost after. */
 async function runBudgetedTrial(unit, n, prepared, options) {
-    // Free: no agent, a free one, or a replay (its answers come from the recording); a judge is paid
-    // for whatever did the work, replay or not.
-    const free = (0,model/* spendsNothing */.vZ)(unit, options.traffic?.mode);
+    // Free: a replay (its answers, its judges' too, come from the recording), or no agent or a free
+    // one without a judge (a judge is paid for whatever did the work).
+    const free = (0,src_model/* spendsNothing */.vZ)(unit, options.traffic?.mode);
     const reservation = await options.budget.reserve(unit.spec.maxCostUsd, free);
     if (!reservation)
         return "no-budget";
@@ -23654,7 +23794,7 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
     options.events?.onTrialStart?.(unit, n);
     const started = Date.now();
     let lastError = "";
-    let lastCode = model/* Codes */.NC.infraError;
+    let lastCode = src_model/* Codes */.NC.infraError;
     let attempts = 0;
     for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
         attempts = attempt + 1;
@@ -23682,9 +23822,9 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
             return attempt > 0 ? { ...trial, retries: attempt } : trial;
         }
         catch (error) {
-            lastError = (0,util/* currentRedactor */.I)()?.text((0,model/* errorMessage */.gJ)(error)) ?? (0,model/* errorMessage */.gJ)(error);
-            lastCode = error instanceof ReplayMissError ? error.code : model/* Codes */.NC.infraError;
-            const retryable = error instanceof model/* InfraError */.Ri ? error.retryable : true;
+            lastError = (0,util/* currentRedactor */.I)()?.text((0,src_model/* errorMessage */.gJ)(error)) ?? (0,src_model/* errorMessage */.gJ)(error);
+            lastCode = error instanceof ReplayMissError ? error.code : src_model/* Codes */.NC.infraError;
+            const retryable = error instanceof src_model/* InfraError */.Ri ? error.retryable : true;
             if (!retryable || options.signal.aborted || attempt === options.maxRetries)
                 break;
             options.events?.onTrialRetry?.(unit, n, {
@@ -23704,7 +23844,7 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
         durationMs: Date.now() - started,
         checks: [],
         dir: external_node_path_default().relative(options.projectRoot, outDir),
-        reason: lastCode === model/* Codes */.NC.replayMiss
+        reason: lastCode === src_model/* Codes */.NC.replayMiss
             ? lastError
             : `infra error${attempts > 1 ? ` (after ${attempts} attempts)` : ""}: ${lastError}`,
         retries: attempts - 1,
@@ -23757,25 +23897,25 @@ function fixedPolicy(trials, passRate, allTrials) {
             ? "undecided"
             : p + f === 0
                 ? "undecided"
-                : (0,model/* curtailedVerdict */.hN)(p, f, trials, passRate),
+                : (0,src_model/* curtailedVerdict */.hN)(p, f, trials, passRate),
         wanted: (p, f, launched) => {
             // Every trial not finished yet may run at once (those in flight among them).
             if (allTrials)
                 return trials - p - f;
             // Never more at once than are certainly needed: no trial starts that could not matter.
-            return Math.max((0,model/* trialsCertainlyNeeded */.WO)(p, f, trials, passRate), launched === 0 ? 1 : 0);
+            return Math.max((0,src_model/* trialsCertainlyNeeded */.WO)(p, f, trials, passRate), launched === 0 ? 1 : 0);
         },
-        finalStatus: (p, f) => (0,model/* curtailedVerdict */.hN)(p, f, trials, passRate) === "passed" ? "passed" : "failed",
+        finalStatus: (p, f) => (0,src_model/* curtailedVerdict */.hN)(p, f, trials, passRate) === "passed" ? "passed" : "failed",
     };
 }
 function adaptivePolicy(min, max, passRate, confidence = 0.95) {
     return {
         max,
-        verdict: (p, f) => p + f < min ? "undecided" : (0,model/* adaptiveVerdict */.cZ)(p, p + f, passRate, confidence),
+        verdict: (p, f) => p + f < min ? "undecided" : (0,src_model/* adaptiveVerdict */.cZ)(p, p + f, passRate, confidence),
         // The first `min` run together; after that one at a time, looking after each.
         wanted: (p, f) => (p + f < min ? min - (p + f) : 1),
         finalStatus: (p, f) => {
-            const v = (0,model/* adaptiveVerdict */.cZ)(p, p + f, passRate, confidence);
+            const v = (0,src_model/* adaptiveVerdict */.cZ)(p, p + f, passRate, confidence);
             return v === "undecided" ? "inconclusive" : v;
         },
     };
@@ -23791,12 +23931,12 @@ function adaptivePolicy(min, max, passRate, confidence = 0.95) {
  * trial; the first decision stands. bench/verdict-sim.ts measures the error rates and the trials.
  */
 function againstBaseline(own, baseline, options) {
-    const { passRate, margin = model/* DEFAULT_MARGIN */.PH, comparisonMax = model/* DEFAULT_COMPARISON_TRIALS */.IE } = options;
+    const { passRate, margin = src_model/* DEFAULT_MARGIN */.PH, comparisonMax = src_model/* DEFAULT_COMPARISON_TRIALS */.IE } = options;
     const max = Math.max(own.max, comparisonMax);
     // Past the eval's own trials its verdict is read from all of them, as a comparison arm's is.
     const ownStatus = (p, f) => p + f <= own.max
         ? own.finalStatus(p, f)
-        : p >= (0,model/* requiredPasses */.Td)(p + f, passRate)
+        : p >= (0,src_model/* requiredPasses */.Td)(p + f, passRate)
             ? "passed"
             : "failed";
     let decided;
@@ -23806,7 +23946,7 @@ function againstBaseline(own, baseline, options) {
         if (!decided && n > looked) {
             looked = n;
             const treatment = { passes: p, trials: n };
-            const stats = (0,model/* sequentialDecision */.MH)(baseline, treatment, max, { margin, fixedControl: true });
+            const stats = (0,src_model/* sequentialDecision */.MH)(baseline, treatment, max, { margin, fixedControl: true });
             if (stats)
                 decided = { stats, looks: n, treatment };
         }
@@ -23820,7 +23960,7 @@ function againstBaseline(own, baseline, options) {
             return true;
         if (p * baseline.trials > baseline.passes * n || p === n)
             return false;
-        return (0,model/* compareArms */.JJ)(baseline, { passes: p, trials: max }, margin).verdict === "regression";
+        return (0,src_model/* compareArms */.JJ)(baseline, { passes: p, trials: max }, margin).verdict === "regression";
     };
     return {
         max,
@@ -23855,7 +23995,7 @@ function againstBaseline(own, baseline, options) {
 
 const execFileAsync = (0,external_node_util_.promisify)(external_node_child_process_.execFile);
 /** Folder names a repository snapshot never includes, at any depth. */
-const EXCLUDED_FROM_REPO = new Set(model/* NEVER_SNAPSHOT_DIRS */.xR);
+const EXCLUDED_FROM_REPO = new Set(src_model/* NEVER_SNAPSHOT_DIRS */.xR);
 /**
  * The files of the repository at `dir`, relative to it: tracked plus untracked-but-not-ignored
  * files when `dir` is in a git work tree, else every file found by a walk. Never includes
@@ -24323,9 +24463,9 @@ async function putBack(ws, snap) {
 
 
 
-class SetupError extends model/* AgentEvalsError */.xu {
+class SetupError extends src_model/* AgentEvalsError */.xu {
     constructor(message) {
-        super(model/* Codes */.NC.setupFailed, message);
+        super(src_model/* Codes */.NC.setupFailed, message);
     }
 }
 async function prepareTree(spec, options) {
@@ -24465,8 +24605,8 @@ async function runUnit(unit, options, slots, trees, compared) {
 /** Why a unit's tree could not be prepared: its setup failed, or the harness could not make it. */
 function preparationFailure(error) {
     return error instanceof SetupError
-        ? { reason: error.message, code: model/* Codes */.NC.setupFailed }
-        : { reason: `could not prepare the sandbox: ${(0,model/* errorMessage */.gJ)(error)}`, code: model/* Codes */.NC.infraError };
+        ? { reason: error.message, code: src_model/* Codes */.NC.setupFailed }
+        : { reason: `could not prepare the sandbox: ${(0,src_model/* errorMessage */.gJ)(error)}`, code: src_model/* Codes */.NC.infraError };
 }
 /** Keeps as many trials running as the policy wants; after each one ends, looks again. */
 async function runUntilDecided(unit, policy, options, trial) {
@@ -24522,7 +24662,7 @@ function historyComparison(unit, baseline, vsBaseline, { passes, failures, infra
         agent: unit.agentName,
         control: baseline.label,
         treatment: "this run",
-        margin: model/* DEFAULT_MARGIN */.PH,
+        margin: src_model/* DEFAULT_MARGIN */.PH,
         maxTrials: vsBaseline.max,
         all: { control: baseline, treatment: { passes, trials: passes + failures } },
         decision: decision && {
@@ -24546,16 +24686,16 @@ function historyComparison(unit, baseline, vsBaseline, { passes, failures, infra
 /** The unit's status from its trials: interrupted, an infra error, its verdict, or the budget. */
 function unitVerdict(unit, policy, { trials, passes, failures, infraError, budgetCut }, durationMs, options) {
     const settle = (status, reason, code) => settledResult(unit, { status, reason, code, trials, durationMs, passes });
-    const interrupted = () => settle("incomplete", "interrupted before the verdict was decided", model/* Codes */.NC.interrupted);
+    const interrupted = () => settle("incomplete", "interrupted before the verdict was decided", src_model/* Codes */.NC.interrupted);
     if (options.signal.aborted && policy.verdict(passes, failures) === "undecided")
         return interrupted();
     if (infraError !== undefined)
-        return settle("error", infraError, model/* Codes */.NC.infraError);
+        return settle("error", infraError, src_model/* Codes */.NC.infraError);
     const verdict = policy.verdict(passes, failures);
     if (verdict !== "undecided")
         return settle(verdict);
     if (budgetCut) {
-        return settle("incomplete", budgetCutReason(unit.spec.maxCostUsd, options.budget, trials.length, policy.max), model/* Codes */.NC.budgetExhausted);
+        return settle("incomplete", budgetCutReason(unit.spec.maxCostUsd, options.budget, trials.length, policy.max), src_model/* Codes */.NC.budgetExhausted);
     }
     if (options.signal.aborted)
         return interrupted();
@@ -24643,19 +24783,19 @@ function settledArm(run, durationMs, options) {
         ...(unit.arm.primary ? {} : { arm: unit.arm.label }),
     });
     if (run.infraError !== undefined)
-        return settle("error", run.infraError, model/* Codes */.NC.infraError);
+        return settle("error", run.infraError, src_model/* Codes */.NC.infraError);
     const judged = passes + failures;
     if (judged === 0 && options.signal.aborted)
-        return settle("incomplete", "interrupted before any trial finished", model/* Codes */.NC.interrupted);
+        return settle("incomplete", "interrupted before any trial finished", src_model/* Codes */.NC.interrupted);
     if (judged === 0 && run.budgetCut) {
         const above = aboveBudget(unit.spec.maxCostUsd, options.budget.limitUsd);
         return settle("incomplete", above
             ? `not started: ${above}`
-            : `the budget ran out before a trial could start (${dollars(options.budget.spent)} spent of ${dollars(options.budget.limitUsd ?? 0)})`, model/* Codes */.NC.budgetExhausted);
+            : `the budget ran out before a trial could start (${dollars(options.budget.spent)} spent of ${dollars(options.budget.limitUsd ?? 0)})`, src_model/* Codes */.NC.budgetExhausted);
     }
     if (judged === 0)
-        return settle("incomplete", "no trial ran", model/* Codes */.NC.interrupted);
-    return settle(passes >= (0,model/* requiredPasses */.Td)(judged, unit.spec.passRate) ? "passed" : "failed");
+        return settle("incomplete", "no trial ran", src_model/* Codes */.NC.interrupted);
+    return settle(passes >= (0,src_model/* requiredPasses */.Td)(judged, unit.spec.passRate) ? "passed" : "failed");
 }
 
 ;// CONCATENATED MODULE: ./src/run/suite/prepared-trees.ts
@@ -24859,7 +24999,7 @@ async function templateProblems(specs, projectRoot) {
             file: external_node_path_default().relative(projectRoot, spec.file) || spec.file,
             ...(spec.line ? { line: spec.line } : {}),
             key: "sandbox.template",
-            code: model/* Codes */.NC.badTemplate,
+            code: src_model/* Codes */.NC.badTemplate,
             message: `template folder ${(0,util/* displayPath */.Gt)(dir, projectRoot)}: ${problem.message}`,
             fix: problem.fix,
         });
@@ -25036,14 +25176,14 @@ async function checksSandbox(isolation, trial) {
 }
 /** The trial's verdict with new checks: a timeout or the agent's own failure still comes first. */
 function verdictAgain(trial, checks, costUsd, warnings) {
-    const agentFirst = trial.code === model/* Codes */.NC.agentTimedOut || trial.code === model/* Codes */.NC.agentFailed;
+    const agentFirst = trial.code === src_model/* Codes */.NC.agentTimedOut || trial.code === src_model/* Codes */.NC.agentFailed;
     const counted = checks.filter((c) => !c.skipped);
     const failed = counted.filter((c) => !c.ok).length;
     const { reason: _reason, code: _code, overBudget: _over, warnings: _w, ...rest } = trial;
     const [reason, code] = agentFirst
         ? [trial.reason, trial.code]
         : failed > 0
-            ? [`${failed} of ${counted.length} checks failed`, model/* Codes */.NC.checkFailed]
+            ? [`${failed} of ${counted.length} checks failed`, src_model/* Codes */.NC.checkFailed]
             : [undefined, undefined];
     return {
         ...rest,
@@ -25115,7 +25255,7 @@ async function recheckEval(input) {
             trialsRun: trials.length,
             passRate: counted.length ? passes / counted.length : 0,
             threshold: spec.passRate,
-            interval: (0,model/* wilsonInterval */.YV)(passes, counted.length),
+            interval: (0,src_model/* wilsonInterval */.YV)(passes, counted.length),
             costUsd: trials.reduce((sum, t) => sum + (t.costUsd ?? 0), 0),
             durationMs: Date.now() - started,
             trials,
@@ -25132,8 +25272,8 @@ async function recheckEval(input) {
         });
     }
     catch (error) {
-        const why = error instanceof SetupError ? error.message : (0,model/* errorMessage */.gJ)(error);
-        return settle("error", result.trials, `cannot recheck: the prepared tree could not be re-created: ${why}`, error instanceof SetupError ? model/* Codes */.NC.setupFailed : model/* Codes */.NC.infraError);
+        const why = error instanceof SetupError ? error.message : (0,src_model/* errorMessage */.gJ)(error);
+        return settle("error", result.trials, `cannot recheck: the prepared tree could not be re-created: ${why}`, error instanceof SetupError ? src_model/* Codes */.NC.setupFailed : src_model/* Codes */.NC.infraError);
     }
     const trials = [];
     let budgetCut = false;
@@ -25165,11 +25305,11 @@ async function recheckEval(input) {
                 });
             }
             catch (error) {
-                const message = (0,util/* currentRedactor */.I)()?.text((0,model/* errorMessage */.gJ)(error)) ?? (0,model/* errorMessage */.gJ)(error);
+                const message = (0,util/* currentRedactor */.I)()?.text((0,src_model/* errorMessage */.gJ)(error)) ?? (0,src_model/* errorMessage */.gJ)(error);
                 again = {
                     ...trial,
                     status: "error",
-                    code: model/* Codes */.NC.infraError,
+                    code: src_model/* Codes */.NC.infraError,
                     reason: `infra error: ${message}`,
                     checks: [],
                 };
@@ -25184,18 +25324,18 @@ async function recheckEval(input) {
     finally {
         await prepared.dispose();
     }
-    const errored = trials.find((t) => t.status === "error" && t.code === model/* Codes */.NC.infraError);
+    const errored = trials.find((t) => t.status === "error" && t.code === src_model/* Codes */.NC.infraError);
     const counted = trials.filter((t) => t.status !== "error");
     const passes = counted.filter((t) => t.status === "passed").length;
     if (input.signal.aborted)
-        return settle("incomplete", trials, "interrupted during the recheck", model/* Codes */.NC.interrupted);
+        return settle("incomplete", trials, "interrupted during the recheck", src_model/* Codes */.NC.interrupted);
     if (budgetCut)
-        return settle("incomplete", trials, budgetCutBefore(spec.maxCostUsd, input.budget), model/* Codes */.NC.budgetExhausted);
+        return settle("incomplete", trials, budgetCutBefore(spec.maxCostUsd, input.budget), src_model/* Codes */.NC.budgetExhausted);
     if (errored && counted.length === 0)
-        return settle("error", trials, errored.reason, model/* Codes */.NC.infraError);
+        return settle("error", trials, errored.reason, src_model/* Codes */.NC.infraError);
     if (counted.length === 0)
         return settle(result.status, trials, result.reason, result.code);
-    return settle(passes >= (0,model/* requiredPasses */.Td)(counted.length, spec.passRate) ? "passed" : "failed", trials);
+    return settle(passes >= (0,src_model/* requiredPasses */.Td)(counted.length, spec.passRate) ? "passed" : "failed", trials);
 }
 /**
  * A trial's folder inside `resultsDir`. The run recorded it relative to its project root
@@ -25236,7 +25376,7 @@ async function calibrateJudge(input) {
         examples.push(judged);
         input.onExample?.(judged);
     }
-    const { n, accuracy, kappa } = (0,model/* agreementOf */.ge)(examples.map((e) => ({ label: e.label, answer: e.answer })));
+    const { n, accuracy, kappa } = (0,src_model/* agreementOf */.ge)(examples.map((e) => ({ label: e.label, answer: e.answer })));
     return { examples, figure: { n, accuracy, kappa, time: new Date().toISOString() } };
 }
 async function judgeExample(input, example, n) {

@@ -446,6 +446,11 @@ interface JudgeCallContext {
     outDir: string;
     name: string;
     signal: AbortSignal;
+    /**
+     * Set when the run records or replays the model traffic (`--record`, `--replay`): send the
+     * judge's to this base URL, a proxy on loopback of this call's own, as `AgentRunContext`'s.
+     */
+    modelBaseUrl?: string;
 }
 interface JudgeCallResult {
     /** The structured answer, when the CLI gave one. */
