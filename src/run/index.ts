@@ -36,5 +36,11 @@ export {
   stageReplaySource,
   type TrafficMode,
 } from "./trial-traffic.js";
-export { firstDivergence, readCassette, type Cassette } from "./replay/index.js";
+export {
+  cassetteIn,
+  firstDivergence,
+  MAX_CASSETTE_BYTES,
+  readCassette,
+  type Cassette,
+} from "./replay/index.js";
 export { slug as agentFolderName } from "./suite/trial-attempts.js";

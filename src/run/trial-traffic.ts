@@ -15,6 +15,9 @@ import {
 import type { Endpoint } from "./isolation/forward.js";
 import { claimTempDir, makeTempDir } from "./workspace/io.js";
 import {
+  CASSETTE_FILE,
+  CASSETTE_NAMES,
+  PLAIN_CASSETTE_FILE,
   readCassette,
   startModelProxy,
   writeCassette,
@@ -23,8 +26,8 @@ import {
   type ProxyOutcome,
 } from "./replay/index.js";
 
-/** The cassette's name in a trial's results folder. */
-export const CASSETTE_FILE = "cassette.json";
+/** The cassette's name in a trial's results folder (gzip-compressed; a plain one reads too). */
+export { CASSETTE_FILE };
 
 /** What a run does with its trials' model traffic. */
 export type TrafficMode =
@@ -147,8 +150,14 @@ async function recordedCassette(file: string) {
     throw new ReplayMissError(
       `replay miss: ${file} is not a regular file (${stats.isSymbolicLink() ? "a symlink" : "a special file"}); not read`,
     );
+  // A plain copy beside the compressed one (unpacked to edit it?): which one is meant is unclear.
+  const plain = path.join(path.dirname(file), PLAIN_CASSETTE_FILE);
+  if (path.basename(file) === CASSETTE_FILE && fs.lstatSync(plain, { throwIfNoEntry: false }))
+    throw new ReplayMissError(
+      `replay miss: both ${CASSETTE_FILE} and ${PLAIN_CASSETTE_FILE} are in ${path.dirname(file)}; keep the one to replay`,
+    );
   try {
-    return await readCassette(file);
+    return await readCassette(file, { noFollow: true });
   } catch (error) {
     throw new ReplayMissError(`replay miss: the recording cannot be read: ${errorMessage(error)}`);
   }
@@ -202,13 +211,13 @@ export async function stageReplaySource(
   return { from: staged, dispose: () => fs.promises.rm(staged, { recursive: true, force: true }) };
 }
 
-/** The cassettes under `from`, copied to `to` in the same layout (regular files only). */
+/** The cassettes under `from` (either name), copied to `to` in the same layout (regular files only). */
 export function copyCassettes(from: string, to: string): number {
   let count = 0;
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
     const source = path.join(from, entry.name);
     if (entry.isDirectory()) count += copyCassettes(source, path.join(to, entry.name));
-    else if (entry.isFile() && entry.name === CASSETTE_FILE) {
+    else if (entry.isFile() && CASSETTE_NAMES.includes(entry.name)) {
       fs.mkdirSync(to, { recursive: true });
       fs.copyFileSync(source, path.join(to, entry.name));
       count += 1;

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { runEvals } from "../../engine/index.js";
 import { UsageError } from "../../model/index.js";
-import { CASSETTE_FILE } from "../../run/index.js";
+import { CASSETTE_FILE, cassetteIn } from "../../run/index.js";
 import type { CommandContext } from "./context.js";
 import { runCommand } from "./eval.js";
 
@@ -24,7 +24,7 @@ export async function replayCommand(ctx: CommandContext): Promise<number> {
   try {
     const place = path.join(staged, "evals", trial.evalId, trial.agent, "trial-1");
     fs.mkdirSync(place, { recursive: true });
-    fs.copyFileSync(trial.cassette, path.join(place, CASSETTE_FILE));
+    fs.copyFileSync(trial.cassette, path.join(place, path.basename(trial.cassette)));
     return await runCommand(
       {
         ...ctx,
@@ -56,7 +56,8 @@ function trialOf(dir: string): { evalId: string; agent: string; cassette: string
     throw new UsageError(
       `${dir} is a trial of a variant or comparison arm (${evalId}): replay the whole run with eval --replay`,
     );
-  const cassette = path.join(dir, CASSETTE_FILE);
+  // cassette.json.gz, or a plain cassette.json (an older recording, or one edited by hand).
+  const cassette = cassetteIn(dir) ?? path.join(dir, CASSETTE_FILE);
   const stats = fs.lstatSync(cassette, { throwIfNoEntry: false });
   if (!stats?.isFile())
     throw new UsageError(
