@@ -37,6 +37,7 @@ export {
   type TrafficMode,
 } from "./trial-traffic.js";
 export {
+  CASSETTE_NAMES,
   cassetteIn,
   firstDivergence,
   MAX_CASSETTE_BYTES,
