@@ -1,7 +1,9 @@
 // `npm run example:skills`: the example's 8 Claude Code pairs (the changelog skill's and the
 // build-check command's trigger and e2e evals) replayed from evals-example/recordings/ with the
 // real `claude` binary, as a newcomer runs it: no key, no login, no model server anywhere. Every
-// pair passes; none is skipped.
+// pair passes; none is skipped. The CLI is this checkout's build (test/helpers/bundle.ts), which
+// `npm run bundle` commits as dist/: the recordings are gzip-compressed, which an older dist/
+// cannot read.
 
 import { execFile } from "node:child_process";
 import { promises as fs } from "node:fs";
@@ -9,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { requireBin } from "./fakes/clis.js";
+import { cliEntry } from "./helpers/bundle.js";
 import { REPO_ROOT } from "./helpers/project.js";
 
 const dirs: string[] = [];
@@ -34,18 +37,11 @@ describe("the example's recordings", () => {
         LANG: "C.UTF-8",
         NO_COLOR: "1",
       };
+      const cli = await cliEntry();
       const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
         execFile(
           process.execPath,
-          [
-            path.join(REPO_ROOT, "dist/cli/index.js"),
-            "eval",
-            "--cwd",
-            "evals-example",
-            "--unsafe-local",
-            "--replay",
-            "recordings",
-          ],
+          [cli, "eval", "--cwd", "evals-example", "--unsafe-local", "--replay", "recordings"],
           { cwd: root, env, maxBuffer: 16 * 1024 * 1024 },
           (error, stdout, stderr) =>
             resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),

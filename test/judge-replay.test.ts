@@ -1,7 +1,8 @@
 /**
  * Judges recorded and replayed (docs/record-replay.md): the real `claude` binary, as the agent and
  * as the judge, against the fake Anthropic API on 127.0.0.1. `eval --record` stores each judge
- * call's traffic as `judge-<check>-<sample>.cassette.json` beside the trial's `cassette.json`; then,
+ * call's traffic as `judge-<check>-<sample>.cassette.json.gz` beside the trial's `cassette.json.gz`;
+ * then,
  * with the fake closed, no key and a budget below the eval's `maxCostUsd`, `eval --replay` gives the
  * same verdict at a cost of $0; with the judge's cassette deleted the trial is a replay miss
  * (AE303), never a pass. A literal agent's judge (no cassette of the agent's own) replays too, and
@@ -9,6 +10,7 @@
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RunResult, TrialResult } from "../src/model/index.js";
 import {
@@ -141,11 +143,11 @@ describe("a judge recorded and replayed", { timeout: 300_000 }, () => {
     expect(r.trial.costUsd).toBeGreaterThan(0);
     // The judge's cassette beside the agent's, with no key in it.
     const trialDir = path.join(r.recordings, "evals", "deploy", "claude-code", "trial-1");
-    const judgeCassette = path.join(trialDir, "judge-1-1.cassette.json");
-    const text = await fs.readFile(judgeCassette, "utf8");
+    const judgeCassette = path.join(trialDir, "judge-1-1.cassette.json.gz");
+    const text = gunzipSync(await fs.readFile(judgeCassette)).toString("utf8");
     expect(text).toContain("You are grading the work");
     expect(text).not.toContain("sk-ant-fake-key");
-    await expect(fs.stat(path.join(trialDir, "cassette.json"))).resolves.toBeTruthy();
+    await expect(fs.stat(path.join(trialDir, "cassette.json.gz"))).resolves.toBeTruthy();
 
     // Replayed below the eval's maxCostUsd: free, so it runs; the same verdict, cost 0.
     const replayed = await r.replay("--budget-usd", "0.01");
@@ -171,7 +173,7 @@ describe("a judge recorded and replayed", { timeout: 300_000 }, () => {
           "deploy",
           "claude-code",
           "trial-1",
-          "judge-1-1.cassette.json",
+          "judge-1-1.cassette.json.gz",
         ),
       ),
     ).resolves.toBeTruthy();
@@ -190,8 +192,8 @@ describe("a judge recorded and replayed", { timeout: 300_000 }, () => {
     const r = await recorded(LITERAL_EVAL);
     expect(judgeOf(r.trial)).toMatchObject({ ok: true, judge: { verdict: "pass" } });
     const trialDir = path.join(r.recordings, "evals", "readme", "literal", "trial-1");
-    expect((await fs.readdir(trialDir)).filter((f) => f.endsWith("cassette.json"))).toEqual([
-      "judge-1-1.cassette.json",
+    expect((await fs.readdir(trialDir)).filter((f) => f.includes("cassette.json"))).toEqual([
+      "judge-1-1.cassette.json.gz",
     ]);
     const replayed = await r.replay();
     expect(replayed.code, replayed.stdout + replayed.stderr).toBe(0);
@@ -234,7 +236,9 @@ export const docs = defineEval("Write the readme.\\n\\n\`\`\`sh\\necho 'Run it w
     expect(judged.judge!.costUsd).toBeGreaterThan(0);
     expect(fake.requests.length).toBeGreaterThan(0);
     const trialDir = path.join(root, recordedEval.trials[0]!.dir);
-    const cassette = await fs.readFile(path.join(trialDir, "judge-1-1.cassette.json"), "utf8");
+    const cassette = gunzipSync(
+      await fs.readFile(path.join(trialDir, "judge-1-1.cassette.json.gz")),
+    ).toString("utf8");
     expect(cassette).toContain("The README says how to run the tool.");
     expect(cassette).not.toContain("sk-fake-key");
     await fake.close();

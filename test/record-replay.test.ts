@@ -7,6 +7,7 @@
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeCode } from "../src/agents/claude-code.js";
 import { runEvals } from "../src/engine/index.js";
@@ -139,13 +140,14 @@ describe.each(CASES)("record and replay: $agent", { timeout: 240_000 }, (c) => {
     const firstTrial = first.trials[0]!;
     const firstFiles = await readTrial(root, firstTrial);
     expect(first.status, describeTrial(first, firstFiles)).toBe("passed");
-    const cassetteFile = path.join(root, firstTrial.dir, "cassette.json");
-    const cassette = JSON.parse(await fs.readFile(cassetteFile, "utf8")) as {
+    // The cassette is stored gzip-compressed.
+    const cassetteFile = path.join(root, firstTrial.dir, "cassette.json.gz");
+    const written = gunzipSync(await fs.readFile(cassetteFile)).toString("utf8");
+    const cassette = JSON.parse(written) as {
       exchanges: { request: { headers: Record<string, string> } }[];
     };
     expect(cassette.exchanges.length).toBeGreaterThanOrEqual(2);
     // The fake keys never reach the cassette.
-    const written = await fs.readFile(cassetteFile, "utf8");
     for (const key of ["sk-ant-fake-key", "sk-fake-key", "fake-gemini-key"])
       expect(written).not.toContain(key);
     const recordings = await tempDir("ae-recordings-");
@@ -174,7 +176,7 @@ describe.each(CASES)("record and replay: $agent", { timeout: 240_000 }, (c) => {
     expect(againTrial.costUsd ?? 0).toBe(0);
     // The replay ran in the recorded trial's folder: answers that name absolute paths fit it.
     const replayedCassette = JSON.parse(
-      await fs.readFile(path.join(root, againTrial.dir, "cassette.json"), "utf8"),
+      gunzipSync(await fs.readFile(path.join(root, againTrial.dir, "cassette.json.gz"))).toString(),
     ) as { trialRoot?: string };
     const recordedRoot = (JSON.parse(written) as { trialRoot?: string }).trialRoot;
     expect(recordedRoot).toMatch(/agent-evals-/);

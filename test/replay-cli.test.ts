@@ -6,6 +6,7 @@
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeAnthropic, type FakeAnthropic } from "./fakes/anthropic.js";
 import { requireBin } from "./fakes/clis.js";
@@ -64,13 +65,36 @@ describe("replay and diverge on the command line", { timeout: 240_000 }, () => {
     // The kept workspace holds what the replayed agent wrote.
     expect(await fs.readFile(path.join(kept!, "deploy.txt"), "utf8")).toMatch(/production/);
     await fs.rm(path.dirname(kept!), { recursive: true, force: true });
-    const replayCassette = path.join(root, TRIAL, "cassette.json");
+    const replayCassette = path.join(root, TRIAL, "cassette.json.gz");
     await expect(fs.stat(replayCassette)).resolves.toBeTruthy();
 
     // A recording and its replay do not diverge.
     const same = await runCli(["diverge", recording, TRIAL], { cwd: root });
     expect(same.code, same.stdout + same.stderr).toBe(0);
     expect(same.stdout).toMatch(/no divergence/);
+
+    // A plain cassette.json (an older recording, or one unpacked to edit) is read as well: by
+    // diverge, given as a file or as its trial folder, and by replay <trial>.
+    const plain = await tempDir("ae-plain-");
+    const plainTrial = path.join(plain, "evals", "deploy", "claude-code", "trial-1");
+    await fs.mkdir(plainTrial, { recursive: true });
+    await fs.writeFile(
+      path.join(plainTrial, "cassette.json"),
+      gunzipSync(await fs.readFile(path.join(recording, "cassette.json.gz"))),
+    );
+    for (const given of [path.join(plainTrial, "cassette.json"), plainTrial]) {
+      const plainSame = await runCli(["diverge", given, replayCassette], { cwd: root });
+      expect(plainSame.code, plainSame.stdout + plainSame.stderr).toBe(0);
+      expect(plainSame.stdout).toMatch(/no divergence/);
+    }
+    const plainReplay = await runCli(["replay", plainTrial], {
+      cwd: root,
+      env: { ...env, ANTHROPIC_API_KEY: "" },
+    });
+    expect(plainReplay.code, plainReplay.stdout + plainReplay.stderr).toBe(0);
+    expect(plainReplay.stdout).toMatch(/1 passed/);
+    const plainKept = /workspace kept at (\S+)/.exec(plainReplay.stdout)?.[1];
+    if (plainKept) await fs.rm(path.dirname(plainKept), { recursive: true, force: true });
 
     // A changed prompt: the replay misses at turn 1, and diverge says so.
     const evalFile = path.join(root, "evals", "task.eval.yaml");

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   appendToResultsBranch,
   classifyGitFailure,
+  fetchResultsFolder,
   readResultsBranch,
   ResultsBranchError,
   type ResultsBranchOptions,
@@ -542,6 +543,139 @@ describe("appendToResultsBranch / readResultsBranch", () => {
       ).rejects.toThrow(/plain http/);
     });
   });
+});
+
+describe("folders replaced whole (cassettes) and fetched back as hostile input", () => {
+  it(
+    "concurrent writers each replace a folder: every line kept, each folder one writer's whole",
+    { timeout: 240_000 },
+    async () => {
+      const root = await tempDir();
+      const { origin } = await makeOrigin(root);
+      const scratchDir = path.join(root, "scratch");
+      const options: ResultsBranchOptions = { remote: origin, scratchDir };
+      const cassette = (folder: string, trials: number, w: number) => ({
+        folder,
+        files: Array.from({ length: trials }, (_, t) => ({
+          path: `trial-${t + 1}/cassette.json.gz`,
+          bytes: Buffer.from([0x1f, 0x8b, w, t, 0, 255]),
+        })),
+      });
+      await appendToResultsBranch(options, [{ path: "history/e.jsonl", lines: ["seed"] }], "seed", [
+        cassette("cassettes/e/a", 3, 99),
+      ]);
+      const writers = 4;
+      const results = await Promise.all(
+        Array.from({ length: writers }, (_, w) =>
+          appendToResultsBranch(
+            options,
+            [{ path: "history/e.jsonl", lines: [`w${w}`] }],
+            `writer ${w}`,
+            // Writers 0-2 replace the same folder (2 trials, not the seed's 3); writer 3 another.
+            [w < 3 ? cassette("cassettes/e/a", 2, w) : cassette("cassettes/e/b", 1, w)],
+          ),
+        ),
+      );
+      expect(results.some((r) => r.attempts > 1)).toBe(true);
+      expect(linesOf(await showOnBranch(origin, "history/e.jsonl")).sort()).toEqual([
+        "seed",
+        "w0",
+        "w1",
+        "w2",
+        "w3",
+      ]);
+      const tree = linesOf(
+        await git(origin, ["ls-tree", "-r", "--name-only", BRANCH, "--", "cassettes"]),
+      );
+      expect(tree).toEqual([
+        "cassettes/e/a/trial-1/cassette.json.gz",
+        "cassettes/e/a/trial-2/cassette.json.gz",
+        "cassettes/e/b/trial-1/cassette.json.gz",
+      ]);
+      // Both of e/a's files come from one writer, the one whose commit came last.
+      const blob = (file: string) =>
+        new Promise<Buffer>((resolve, reject) =>
+          execFile(
+            "git",
+            ["-C", origin, "cat-file", "blob", `${BRANCH}:${file}`],
+            { encoding: "buffer" },
+            (error, stdout) => (error ? reject(error) : resolve(stdout)),
+          ),
+        );
+      const one = await blob("cassettes/e/a/trial-1/cassette.json.gz");
+      const two = await blob("cassettes/e/a/trial-2/cassette.json.gz");
+      expect(one[2]).toBe(two[2]);
+      const last = linesOf(
+        await git(origin, ["log", "--format=%s", BRANCH, "--", "cassettes/e/a"]),
+      )[0];
+      expect(last).toBe(`writer ${one[2]}`);
+      expect(await blob("cassettes/e/b/trial-1/cassette.json.gz")).toEqual(
+        Buffer.from([0x1f, 0x8b, 3, 0, 0, 255]),
+      );
+      expect(await listDir(scratchDir)).toEqual([]);
+
+      // Planted on the branch: a link, a file over the limit, a file of another name.
+      const planter = path.join(root, "planter");
+      await git(root, ["clone", "-q", "--branch", BRANCH, origin, planter]);
+      await fs.rm(path.join(planter, "cassettes/e/a/trial-2/cassette.json.gz"));
+      await fs.symlink("/etc/passwd", path.join(planter, "cassettes/e/a/trial-2/cassette.json.gz"));
+      await fs.mkdir(path.join(planter, "cassettes/e/c/trial-1"), { recursive: true });
+      await fs.writeFile(
+        path.join(planter, "cassettes/e/c/trial-1/cassette.json"),
+        "x".repeat(100),
+      );
+      await fs.writeFile(path.join(planter, "cassettes/e/c/trial-1/notes.txt"), "hi");
+      await git(planter, ["add", "-A"]);
+      await git(planter, ["commit", "-qm", "planted"]);
+      await git(planter, ["push", "-q", "origin", BRANCH]);
+      const to = path.join(root, "fetched");
+      const fetched = await fetchResultsFolder(options, {
+        folder: "cassettes",
+        to,
+        names: ["cassette.json.gz", "cassette.json"],
+        maxFileBytes: 50,
+        maxTotalBytes: 1000,
+      });
+      expect(fetched.copied).toEqual([
+        "cassettes/e/a/trial-1/cassette.json.gz",
+        "cassettes/e/b/trial-1/cassette.json.gz",
+      ]);
+      expect(fetched.refused).toEqual([
+        { path: "cassettes/e/a/trial-2/cassette.json.gz", reason: "a symlink" },
+        { path: "cassettes/e/c/trial-1/cassette.json", reason: "100 bytes, more than 50" },
+      ]);
+      expect(await fs.readFile(path.join(to, "e/a/trial-1/cassette.json.gz"))).toEqual(one);
+      expect(await listDir(path.join(to, "e/a"))).toEqual(["trial-1"]);
+      expect(await listDir(path.join(to, "e"))).toEqual(["a", "b"]);
+      // Past the total, the rest is refused.
+      const small = await fetchResultsFolder(options, {
+        folder: "cassettes",
+        to: path.join(root, "fetched-small"),
+        names: ["cassette.json.gz"],
+        maxFileBytes: 50,
+        maxTotalBytes: 8,
+      });
+      expect(small.copied).toEqual(["cassettes/e/a/trial-1/cassette.json.gz"]);
+      expect(small.refused).toContainEqual({
+        path: "cassettes/e/b/trial-1/cassette.json.gz",
+        reason: "past 8 bytes in all",
+      });
+      // A branch that does not exist: nothing, no tip.
+      expect(
+        await fetchResultsFolder(
+          { ...options, branch: "no-such-branch" },
+          {
+            folder: "cassettes",
+            to: path.join(root, "none"),
+            names: ["cassette.json.gz"],
+            maxFileBytes: 1,
+            maxTotalBytes: 1,
+          },
+        ),
+      ).toEqual({ copied: [], refused: [] });
+      expect(await listDir(scratchDir)).toEqual([]);
+    },
+  );
 });
 
 describe("classifyGitFailure", () => {

@@ -7,6 +7,7 @@
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeGemini, type FakeGemini } from "./fakes/gemini.js";
 import { requireBin } from "./fakes/clis.js";
@@ -72,7 +73,9 @@ describe("a recording of one gemini version replayed to another", { timeout: 240
     await fake.close();
 
     // The install folder is stored as a placeholder, not as this machine's path.
-    const cassette = await fs.readFile(path.join(recordings, TRIAL, "cassette.json"), "utf8");
+    const cassette = gunzipSync(
+      await fs.readFile(path.join(recordings, TRIAL, "cassette.json.gz")),
+    ).toString("utf8");
     expect(cassette).toContain("<agent-install>/bundle/builtin/");
     expect(cassette).not.toContain(path.join(".agent-clis", "gemini", "node_modules"));
 

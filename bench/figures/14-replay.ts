@@ -1,12 +1,16 @@
 // Figure 14: record and replay with each real agent CLI (.agent-clis/) against its scripted fake
 // model server (test/fakes/), as test/record-replay.test.ts does: one trial recorded through the
 // engine, the fake stopped, then the trial replayed `BENCH_REPLAY_ROUNDS` times from the recording.
-// Measured: wall time of the recorded trial and of each replay, the cassette's bytes, and how many
-// replays give the recording's trajectory and shim calls.
+// Measured: wall time of the recorded trial and of each replay, the cassette's bytes (its JSON text
+// and the gzip-compressed file as stored), and how many replays give the recording's trajectory and
+// shim calls. Also the bytes per trial of the example's committed recordings (evals-example/
+// recordings/), raw and gzip-compressed, with brotli (node:zlib too) for comparison.
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { CASSETTE_NAMES, cassetteIn } from "../../src/run/replay/index.js";
 import { claudeCode } from "../../src/agents/claude-code.js";
 import { runEvals } from "../../src/engine/index.js";
 import type { AgentAdapter } from "../../src/model/eval.js";
@@ -121,7 +125,10 @@ export interface ReplayRow {
   missing?: string;
   recordMs: number;
   replayMs: number[];
+  /** The cassette's JSON text. */
   cassetteBytes: number;
+  /** The cassette as stored: cassette.json.gz. */
+  gzipBytes: number;
   exchanges: number;
   /** Replays that passed with the recording's trajectory and shim calls. */
   same: number;
@@ -132,6 +139,42 @@ export interface ReplayRow {
 export interface ReplayFigure {
   rounds: number;
   rows: ReplayRow[];
+  /** The example's committed recordings (absent before figure 14 measured them). */
+  example?: CassetteSizes;
+}
+
+/** Cassettes' sizes: their JSON text, gzip-compressed (as stored), brotli-compressed. */
+export interface CassetteSizes {
+  trials: number;
+  exchanges: number;
+  rawBytes: number;
+  gzipBytes: number;
+  brotliBytes: number;
+}
+
+/** The JSON text of a cassette file, compressed or not. */
+function cassetteJson(bytes: Buffer): Buffer {
+  return bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
+}
+
+/** The sizes of every cassette under `dir` (evals-example/recordings). */
+async function cassetteSizes(dir: string): Promise<CassetteSizes> {
+  const sizes = { trials: 0, exchanges: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0 };
+  const files = (await fs.readdir(dir, { recursive: true })).filter((f) =>
+    CASSETTE_NAMES.includes(path.basename(f)),
+  );
+  for (const file of files.sort()) {
+    const text = cassetteJson(await fs.readFile(path.join(dir, file)));
+    sizes.trials++;
+    sizes.exchanges += (
+      JSON.parse(text.toString("utf8")) as { exchanges: unknown[] }
+    ).exchanges.length;
+    sizes.rawBytes += text.length;
+    // As writeCassette compresses (zlib's default level).
+    sizes.gzipBytes += gzipSync(text).length;
+    sizes.brotliBytes += brotliCompressSync(text).length;
+  }
+  return sizes;
 }
 
 /** What a trial did, as compared: its trajectory and its shim calls (bin, argv, exit). */
@@ -150,6 +193,7 @@ async function benchCase(c: Case, rounds: number): Promise<ReplayRow> {
     recordMs: NaN,
     replayMs: [],
     cassetteBytes: NaN,
+    gzipBytes: NaN,
     exchanges: NaN,
     same: 0,
     odd: [],
@@ -177,10 +221,15 @@ async function benchCase(c: Case, rounds: number): Promise<ReplayRow> {
     const firstTrial = first?.trials[0];
     if (!first || !firstTrial || first.status !== "passed")
       return { ...row, missing: `the recording did not pass (${first?.status ?? "no eval"})` };
-    const cassette = path.join(root, firstTrial.dir, "cassette.json");
-    const text = await fs.readFile(cassette, "utf8");
-    row.cassetteBytes = Buffer.byteLength(text);
-    row.exchanges = (JSON.parse(text) as { exchanges: unknown[] }).exchanges.length;
+    const cassette = cassetteIn(path.join(root, firstTrial.dir));
+    if (!cassette) return { ...row, missing: "the recording wrote no cassette" };
+    const stored = await fs.readFile(cassette);
+    const text = cassetteJson(stored);
+    row.cassetteBytes = text.length;
+    row.gzipBytes = stored.length;
+    row.exchanges = (
+      JSON.parse(text.toString("utf8")) as { exchanges: unknown[] }
+    ).exchanges.length;
     const want = await doneBy(root, firstTrial);
     const recordings = await tempDir("ae-bench-recordings-");
     await fs.cp(path.join(root, RESULTS_DIR), recordings, { recursive: true });
@@ -233,8 +282,11 @@ async function benchReplay(rounds: number): Promise<ReplayFigure> {
     log(`14 record and replay: ${c.agent} (1 recording, ${rounds} replays)`);
     rows.push(await benchCase(c, rounds));
   }
-  return { rounds, rows };
+  const example = await cassetteSizes(path.join(ROOT, "evals-example", "recordings"));
+  return { rounds, rows, example };
 }
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
 const sec = (v: number): string => `${(v / 1000).toFixed(2)} s`;
@@ -248,7 +300,7 @@ function replayReport(f: ReplayFigure): ReportPart {
     const hi = Math.max(...r.replayMs);
     return (
       `| 14. record and replay, ${r.agent}: one trial (a shell tool call, then a final answer) against the fake model server, then replayed ${f.rounds} times with the fake stopped ` +
-      `| recorded trial: ${sec(r.recordMs)}; cassette ${r.cassetteBytes.toLocaleString("en-US")} bytes (${kb(r.cassetteBytes)}, ${r.exchanges} exchanges) ` +
+      `| recorded trial: ${sec(r.recordMs)}; cassette ${r.cassetteBytes.toLocaleString("en-US")} bytes of JSON (${kb(r.cassetteBytes)}, ${r.exchanges} exchanges), ${r.gzipBytes.toLocaleString("en-US")} bytes as stored (gzip, ${(r.cassetteBytes / r.gzipBytes).toFixed(1)}× smaller) ` +
       `| replayed trial: median ${sec(mid)} (min ${sec(lo)}, max ${sec(hi)}) ` +
       `| ${(mid / r.recordMs).toFixed(2)}× (median replay / recording) ` +
       `| the recording's trajectory and shim calls in ${f.rounds} of ${f.rounds} replays ` +
@@ -264,18 +316,27 @@ function replayReport(f: ReplayFigure): ReportPart {
           ? ` Replays that differed: ${odd.map((r) => `${r.agent}: ${r.odd.slice(0, 3).join("; ")}${r.odd.length > 3 ? ` (and ${r.odd.length - 3} more)` : ""}`).join(" — ")}.`
           : ` Every replay of every CLI gave the recording's trajectory and shim calls.`),
       "",
+      ...(f.example ? [exampleNote(f.example), ""] : []),
     ],
     sections: [],
     how: [
-      `14. **Record and replay.** For each of claude-code, codex, gemini, opencode, pi and copilot (the binaries of .agent-clis/; \`BENCH_REPLAY_AGENTS=claude-code,codex\` runs only those), as test/record-replay.test.ts does: a project with one YAML eval (test/helpers/fake-agents.ts \`deployEval\`), the CLI's adapter pointed at its scripted fake model server (test/fakes/: a shell tool call, then a final answer); \`runEvals\` (src/engine) with \`traffic: { mode: "record" }\` once, checked to pass; the results folder copied aside and the fake stopped; then \`runEvals\` with \`traffic: { mode: "replay", from: <the copy> }\` ${f.rounds} times (\`BENCH_REPLAY_ROUNDS\`, default 20, \`--quick\` 2), one after another, in process. Times are each \`runEvals\` call's wall time (the whole run of one trial: workspace, the CLI, the proxy, checks, result files); the ratio is the median replay over the recording. Cassette bytes: the recorded trial's \`cassette.json\`. A replay counts as the same when it passed and its trial.json \`trajectory\` and its shim calls (calls.jsonl: bin, argv, exit) equal the recording's.`,
+      `14. **Record and replay.** For each of claude-code, codex, gemini, opencode, pi and copilot (the binaries of .agent-clis/; \`BENCH_REPLAY_AGENTS=claude-code,codex\` runs only those), as test/record-replay.test.ts does: a project with one YAML eval (test/helpers/fake-agents.ts \`deployEval\`), the CLI's adapter pointed at its scripted fake model server (test/fakes/: a shell tool call, then a final answer); \`runEvals\` (src/engine) with \`traffic: { mode: "record" }\` once, checked to pass; the results folder copied aside and the fake stopped; then \`runEvals\` with \`traffic: { mode: "replay", from: <the copy> }\` ${f.rounds} times (\`BENCH_REPLAY_ROUNDS\`, default 20, \`--quick\` 2), one after another, in process. Times are each \`runEvals\` call's wall time (the whole run of one trial: workspace, the CLI, the proxy, checks, result files); the ratio is the median replay over the recording. Cassette bytes: the recorded trial's cassette, its JSON text and the \`cassette.json.gz\` stored. The example's recordings: every cassette under evals-example/recordings/ (written by scripts/record-example.ts), its JSON text, gzip-compressed with node:zlib's default level (as the cassettes are stored) and brotli-compressed (node:zlib's default quality), summed and divided by the number of trials. A replay counts as the same when it passed and its trial.json \`trajectory\` and its shim calls (calls.jsonl: bin, argv, exit) equal the recording's.`,
     ],
     raw: f.rows
       .filter((r) => !r.missing)
       .map(
         (r) =>
-          `- 14, ${r.agent}: recorded ${r.recordMs.toFixed(0)}; replays ${list(r.replayMs)}; cassette ${r.cassetteBytes} bytes; same ${r.same}/${f.rounds}`,
+          `- 14, ${r.agent}: recorded ${r.recordMs.toFixed(0)}; replays ${list(r.replayMs)}; cassette ${r.cassetteBytes} bytes, gzip ${r.gzipBytes}; same ${r.same}/${f.rounds}`,
       ),
   };
+}
+
+function exampleNote(e: CassetteSizes): string {
+  const per = (bytes: number) => Math.round(bytes / e.trials).toLocaleString("en-US");
+  return (
+    `Cassette size (figure 14): the example's ${e.trials} committed recordings (evals-example/recordings/, Claude Code, ${e.exchanges} exchanges in all) hold ${per(e.rawBytes)} bytes of JSON per trial, ${per(e.gzipBytes)} bytes gzip-compressed as stored (\`cassette.json.gz\`, ${(e.rawBytes / e.gzipBytes).toFixed(1)}× smaller) and ${per(e.brotliBytes)} bytes brotli-compressed (${(e.rawBytes / e.brotliBytes).toFixed(1)}× smaller, not used). ` +
+    `Each request resends the whole conversation, but one request (Claude Code's system prompt and tools, about 50 KB) is longer than deflate's 32 KiB window, so gzip finds little of the previous turn's repeat and grows with the turns; brotli's window (4 MiB) finds it.`
+  );
 }
 
 export const replay: Figure<ReplayFigure> = {

@@ -99,7 +99,7 @@ export const FLAGS = {
   "dry-run": { type: "boolean", help: "print the plan (as `plan`) and run nothing" },
   record: {
     type: "boolean",
-    help: "record each trial's model traffic (through a proxy on loopback) into its\nresults folder, as cassette.json: for --replay",
+    help: "record each trial's model traffic (through a proxy on loopback) into its\nresults folder, as cassette.json.gz: for --replay",
   },
   replay: {
     type: "string",

@@ -55,7 +55,10 @@ export interface ActionInputs {
   sandbox: SandboxKind;
   /** Record each trial's model traffic into its results folder (docs/record-replay.md). */
   record: boolean;
-  /** Answer each trial's model requests from the cassettes in this folder: no key, no cost. */
+  /**
+   * Answer each trial's model requests from the cassettes in this folder, or those on the results
+   * branch for `results-branch` (REPLAY_RESULTS_BRANCH, resolved by action/cassettes.ts): no key.
+   */
   replay?: string;
   /** With docker: the image and limits of evals without their own (`image`, `cpus` … inputs). */
   container?: ContainerOptions;
@@ -80,6 +83,9 @@ export interface ActionInputs {
   allowedActors: string[];
   githubToken: string;
 }
+
+/** The `replay` input's reserved value: the cassettes stored on the results branch. */
+export const REPLAY_RESULTS_BRANCH = "results-branch";
 
 export class InputError extends AgentEvalsError {
   constructor(message: string) {

@@ -11,6 +11,7 @@ import { readHistory, keepHistoryLines, saveHistory } from "./action/history.js"
 import { resolveBases } from "./action/base.js";
 import { gateActor } from "./action/gate.js";
 import { runTheEvals, type Ran } from "./action/evals.js";
+import { withReplaySource } from "./action/cassettes.js";
 import { refuseRun, writeRefusal } from "./action/refusal.js";
 import {
   compareWithBase,
@@ -57,7 +58,12 @@ async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
   const gate = await gateActor(ctx);
   let ran: Ran | undefined;
   try {
-    ran = await runTheEvals(ctx, { historyDir: history.dir, bases, gate });
+    // `replay: results-branch`: the branch's cassettes fetched first (an input error if it can't be).
+    ran = await runTheEvals(await withReplaySource(ctx), {
+      historyDir: history.dir,
+      bases,
+      gate,
+    });
   } catch (error) {
     await history.dispose();
     return refuseRun(error, inputs.workingDirectory);

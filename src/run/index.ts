@@ -38,5 +38,12 @@ export {
   stageReplaySource,
   type TrafficMode,
 } from "./trial-traffic.js";
-export { firstDivergence, readCassette, type Cassette } from "./replay/index.js";
+export {
+  CASSETTE_NAMES,
+  cassetteIn,
+  firstDivergence,
+  MAX_CASSETTE_BYTES,
+  readCassette,
+  type Cassette,
+} from "./replay/index.js";
 export { slug as agentFolderName } from "./suite/trial-attempts.js";

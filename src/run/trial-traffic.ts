@@ -16,6 +16,9 @@ import type { OpenJudgeTraffic } from "../check/index.js";
 import type { Endpoint } from "./isolation/forward.js";
 import { claimTempDir, makeTempDir } from "./workspace/io.js";
 import {
+  CASSETTE_FILE,
+  CASSETTE_NAMES,
+  PLAIN_CASSETTE_FILE,
   readCassette,
   startModelProxy,
   writeCassette,
@@ -24,20 +27,21 @@ import {
   type ProxyOutcome,
 } from "./replay/index.js";
 
-/** The cassette's name in a trial's results folder. */
-export const CASSETTE_FILE = "cassette.json";
+/** The cassette's name in a trial's results folder (gzip-compressed; a plain one reads too). */
+export { CASSETTE_FILE };
 
 /**
  * The cassette of the judge call `name` (`judge-2-1`: check 2, sample 1), beside the trial's:
- * `judge-2-1.cassette.json`, as its transcripts are `judge-2-1.stdout`.
+ * `judge-2-1.cassette.json.gz` (compressed as the agent's is), as its transcripts are
+ * `judge-2-1.stdout`.
  */
 export function judgeCassetteFile(name: string): string {
-  return `${name}.cassette.json`;
+  return `${name}.cassette.json.gz`;
 }
 
-/** A trial folder's cassette files: the agent's and its judge calls'. */
+/** A trial folder's cassette files: the agent's (either name) and its judge calls'. */
 export function isCassetteFile(name: string): boolean {
-  return name === CASSETTE_FILE || /^judge-\d+-\d+\.cassette\.json$/.test(name);
+  return CASSETTE_NAMES.includes(name) || /^judge-\d+-\d+\.cassette\.json(?:\.gz)?$/.test(name);
 }
 
 /** What a run does with its trials' model traffic. */
@@ -234,8 +238,14 @@ async function recordedCassette(file: string, what?: string) {
     throw new ReplayMissError(
       `${of}replay miss: ${file} is not a regular file (${stats.isSymbolicLink() ? "a symlink" : "a special file"}); not read`,
     );
+  // A plain copy beside the compressed one (unpacked to edit it?): which one is meant is unclear.
+  const plain = path.join(path.dirname(file), PLAIN_CASSETTE_FILE);
+  if (path.basename(file) === CASSETTE_FILE && fs.lstatSync(plain, { throwIfNoEntry: false }))
+    throw new ReplayMissError(
+      `replay miss: both ${CASSETTE_FILE} and ${PLAIN_CASSETTE_FILE} are in ${path.dirname(file)}; keep the one to replay`,
+    );
   try {
-    return await readCassette(file);
+    return await readCassette(file, { noFollow: true });
   } catch (error) {
     throw new ReplayMissError(
       `${of}replay miss: the recording cannot be read: ${errorMessage(error)}`,
@@ -319,7 +329,7 @@ export async function stageReplaySource(
   return { from: staged, dispose: () => fs.promises.rm(staged, { recursive: true, force: true }) };
 }
 
-/** The cassettes under `from`, copied to `to` in the same layout (regular files only). */
+/** The cassettes under `from` (either name), copied to `to` in the same layout (regular files only). */
 export function copyCassettes(from: string, to: string): number {
   let count = 0;
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {

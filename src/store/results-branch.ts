@@ -44,7 +44,11 @@ export {
 export { appendToResultsBranch, type AppendResult } from "./results-branch/append.js";
 export {
   fetchBranchTip,
+  fetchResultsFolder,
   readResultsBranch,
   type FetchedTip,
+  type FolderFetch,
+  type FolderFetched,
   type ResultsCheckout,
 } from "./results-branch/read.js";
+export { type FolderReplacement } from "./results-branch/commit.js";

@@ -144,8 +144,9 @@ describe("a judge call's traffic", () => {
 });
 
 describe("a trial's cassette files", () => {
-  it("are the agent's cassette.json and judge-<check>-<sample>.cassette.json", () => {
-    expect(judgeCassetteFile("judge-2-1")).toBe("judge-2-1.cassette.json");
+  it("are the agent's cassette.json.gz (or a plain cassette.json) and judge-<check>-<sample>.cassette.json.gz", () => {
+    expect(judgeCassetteFile("judge-2-1")).toBe("judge-2-1.cassette.json.gz");
+    expect(isCassetteFile("cassette.json.gz")).toBe(true);
     expect(isCassetteFile("cassette.json")).toBe(true);
     expect(isCassetteFile(judgeCassetteFile("judge-12-3"))).toBe(true);
     for (const other of [
@@ -174,13 +175,13 @@ describe("a trial recorded with judge calls", () => {
     const from = temp();
     const trial = path.join(from, "evals", "deploy", "literal", "trial-1");
     fs.mkdirSync(trial, { recursive: true });
-    for (const name of ["cassette.json", "judge-1-1.cassette.json", "judge-1-1.stdout"])
+    for (const name of ["cassette.json.gz", "judge-1-1.cassette.json.gz", "judge-1-1.stdout"])
       fs.writeFileSync(path.join(trial, name), "{}");
     const to = temp();
     expect(copyCassettes(from, to)).toBe(2);
     expect(fs.readdirSync(path.join(to, "evals", "deploy", "literal", "trial-1")).sort()).toEqual([
-      "cassette.json",
-      "judge-1-1.cassette.json",
+      "cassette.json.gz",
+      "judge-1-1.cassette.json.gz",
     ]);
   });
 
@@ -188,7 +189,7 @@ describe("a trial recorded with judge calls", () => {
     const trial = temp();
     const root = path.join(fs.realpathSync(os.tmpdir()), `agent-evals-judged-t1-${process.pid}`);
     made.push(root);
-    await writeCassette(path.join(trial, "judge-1-1.cassette.json"), {
+    await writeCassette(path.join(trial, "judge-1-1.cassette.json.gz"), {
       version: 1,
       upstream: "https://api.anthropic.com",
       trialRoot: root,
@@ -196,7 +197,7 @@ describe("a trial recorded with judge calls", () => {
     });
     const recording = await readRecording({
       mode: "replay",
-      cassette: path.join(trial, "cassette.json"),
+      cassette: path.join(trial, "cassette.json.gz"),
     });
     // The agent's own recording is still a miss (a literal agent never asks for it).
     expect(recording && "miss" in recording && recording.miss).toBeInstanceOf(ReplayMissError);

@@ -129,7 +129,7 @@ export const COMMANDS: readonly Command[] = [
     name: "diverge",
     args: "A B",
     summary:
-      "where two recorded trials (trial folders or cassette.json files, recorded\nwith --record or replayed) part ways: the first turn whose request or\nresponse differs, with a diff; exit 1 when they differ",
+      "where two recorded trials (trial folders or cassette files, recorded\nwith --record or replayed) part ways: the first turn whose request or\nresponse differs, with a diff; exit 1 when they differ",
     flags: ["cwd"],
     run: divergeCommand,
   },

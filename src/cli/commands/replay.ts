@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { runEvals } from "../../engine/index.js";
 import { UsageError } from "../../model/index.js";
-import { CASSETTE_FILE, isCassetteFile } from "../../run/index.js";
+import { CASSETTE_FILE, cassetteIn, isCassetteFile } from "../../run/index.js";
 import type { CommandContext } from "./context.js";
 import { runCommand } from "./eval.js";
 
@@ -63,9 +63,10 @@ function trialOf(dir: string): { evalId: string; agent: string; dir: string; cas
       ? fs.readdirSync(dir, { withFileTypes: true })
       : []
   )
-    .filter((e) => e.isFile() && e.name !== CASSETTE_FILE && isCassetteFile(e.name))
+    .filter((e) => e.isFile() && e.name.startsWith("judge-") && isCassetteFile(e.name))
     .map((e) => e.name);
-  const cassette = path.join(dir, CASSETTE_FILE);
+  // cassette.json.gz, or a plain cassette.json (an older recording, or one edited by hand).
+  const cassette = cassetteIn(dir) ?? path.join(dir, CASSETTE_FILE);
   const stats = fs.lstatSync(cassette, { throwIfNoEntry: false });
   // Only the judges' cassettes: the trial's agent made no model traffic of its own (literal).
   if (!stats && judges.length > 0)
@@ -74,5 +75,10 @@ function trialOf(dir: string): { evalId: string; agent: string; dir: string; cas
     throw new UsageError(
       `${cassette} ${stats ? "is not a regular file" : "does not exist"}: replay needs a trial recorded with --record`,
     );
-  return { evalId, agent: path.basename(agentDir), dir, cassettes: [CASSETTE_FILE, ...judges] };
+  return {
+    evalId,
+    agent: path.basename(agentDir),
+    dir,
+    cassettes: [path.basename(cassette), ...judges],
+  };
 }

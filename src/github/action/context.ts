@@ -7,7 +7,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { errorMessage } from "../../model/index.js";
 import * as core from "../runner.js";
-import type { ActionInputs } from "../inputs.js";
+import { REPLAY_RESULTS_BRANCH, type ActionInputs } from "../inputs.js";
 
 const run = promisify(execFile);
 
@@ -31,7 +31,7 @@ export interface ActionContext {
   pr?: PullRequest;
   /** The branch the head is compared with (the pull request's base, base-ref, else main). */
   baseBranch: string;
-  /** origin's URL; looked up only when history is on. */
+  /** origin's URL; looked up only when history is on or the replay is from the results branch. */
   remote?: string;
   /** A pull request from a fork: GitHub gives its runs no secrets. */
   fork: boolean;
@@ -54,8 +54,12 @@ export async function readActionContext(
         }
       : undefined);
   const baseBranch = pr?.base.ref ?? inputs.baseRef?.replace(/^origin\//, "") ?? "main";
-  // Only history needs the remote; asking git costs a process start on every run.
-  const remote = inputs.history ? await originUrl(projectRoot) : undefined;
+  // Only history and a replay from the results branch need the remote; asking git costs a process
+  // start on every run.
+  const remote =
+    inputs.history || inputs.replay === REPLAY_RESULTS_BRANCH
+      ? await originUrl(projectRoot)
+      : undefined;
   return {
     inputs,
     workspace,

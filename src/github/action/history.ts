@@ -8,6 +8,7 @@ import { HEALTH_WINDOW, healthOf, readAllHistory, type HistoryLine } from "../..
 import { healthMarkdown } from "../../report/index.js";
 import * as core from "../runner.js";
 import { writeHistoryLines } from "../publish/modes.js";
+import { recordedCassettes } from "./cassettes.js";
 import type { ActionContext } from "./context.js";
 
 export interface HistoryRead {
@@ -108,14 +109,20 @@ async function appendHistory(
     for (const line of outcome.historyLines)
       byId.set(line.id, [...(byId.get(line.id) ?? []), JSON.stringify(line)]);
     const { appendToResultsBranch } = await import("../../store/results-branch.js");
+    // A recording run's cassettes go in the same commit, each eval × agent's replacing the last.
+    const cassettes = inputs.record ? await recordedCassettes(outcome.resultsDir) : [];
+    const stored = cassettes.length
+      ? ` and the cassettes of ${cassettes.length} eval × agent pair(s)`
+      : "";
     // Pushed also when the branch did not exist yet (the first run creates it).
     const pushed = await appendToResultsBranch(
       { remote, branch: inputs.resultsBranch, token: inputs.githubToken },
       [...byId].map(([id, lines]) => ({ path: `history/${id}.jsonl`, lines })),
-      `agent-evals: ${outcome.historyLines.length} result(s) for ${process.env.GITHUB_SHA?.slice(0, 7) ?? "a run"}`,
+      `agent-evals: ${outcome.historyLines.length} result(s)${stored} for ${process.env.GITHUB_SHA?.slice(0, 7) ?? "a run"}`,
+      cassettes,
     );
     core.info(
-      `history: ${outcome.historyLines.length} line(s) pushed to ${inputs.resultsBranch} in ${pushed.attempts} attempt(s)`,
+      `history: ${outcome.historyLines.length} line(s)${stored} pushed to ${inputs.resultsBranch} in ${pushed.attempts} attempt(s)`,
     );
     return undefined;
   } catch (error) {

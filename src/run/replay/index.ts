@@ -19,9 +19,15 @@ export type {
 } from "./types.js";
 export { startModelProxy } from "./proxy.js";
 export {
+  CASSETTE_FILE,
+  CASSETTE_NAMES,
   CassetteError,
+  cassetteBytes,
+  cassetteIn,
   cassetteText,
+  MAX_CASSETTE_BYTES,
   parseCassette,
+  PLAIN_CASSETTE_FILE,
   readCassette,
   writeCassette,
 } from "./cassette.js";

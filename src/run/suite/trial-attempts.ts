@@ -2,13 +2,13 @@
 // retried on an infra error where a retry can help, in its own results folder.
 
 import { createHash } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import type { JudgeSpec, TrialResult } from "../../model/index.js";
 import { Codes, InfraError, errorMessage, spendsNothing } from "../../model/index.js";
 import { currentRedactor } from "../../util/index.js";
 import { overspent } from "../budget.js";
 import { runTrial } from "../trial.js";
+import { cassetteIn } from "../replay/index.js";
 import { CASSETTE_FILE, ReplayMissError, type TrafficMode } from "../trial-traffic.js";
 import type { PreparedTree } from "../workspace/prepare.js";
 import type { RunUnit } from "../unit.js";
@@ -115,16 +115,16 @@ function trafficOf(options: UnitOptions, outDir: string): { traffic?: TrafficMod
   if (!traffic) return {};
   if (traffic.mode === "record") return { traffic };
   const trialPath = path.relative(options.resultsDir, outDir);
-  const own = path.join(traffic.from, trialPath, CASSETTE_FILE);
+  // The trial folder's cassette (compressed or plain), or where a recording would be.
+  const at = (dir: string) => cassetteIn(dir) ?? path.join(dir, CASSETTE_FILE);
+  const ownDir = path.join(traffic.from, trialPath);
   // A comparison's arm (`evals/<id>@<arm>/…`) without a recording of its own replays the eval's:
   // an arm that asks what the eval asked replays, one that asks otherwise misses and says where.
   const [top, folder, ...rest] = trialPath.split(path.sep);
   const evalId = folder?.split("@")[0];
-  const primary =
-    top && evalId && evalId !== folder
-      ? path.join(traffic.from, top, evalId, ...rest, CASSETTE_FILE)
-      : own;
-  return { traffic: { mode: "replay", cassette: fs.existsSync(own) ? own : primary } };
+  const primaryDir =
+    top && evalId && evalId !== folder ? path.join(traffic.from, top, evalId, ...rest) : ownDir;
+  return { traffic: { mode: "replay", cassette: at(cassetteIn(ownDir) ? ownDir : primaryDir) } };
 }
 
 /** The eval's folder under evals/: an arm that is not the eval as defined gets `<id>@<arm>`. */

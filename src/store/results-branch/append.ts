@@ -5,7 +5,13 @@
 
 import { backoffDelay, sleep } from "./backoff.js";
 import { checkOut } from "./checkout.js";
-import { checkFiles, commitAdditions, type Work } from "./commit.js";
+import {
+  checkFiles,
+  checkReplacements,
+  commitAdditions,
+  type FolderReplacement,
+  type Work,
+} from "./commit.js";
 import {
   classifyGitFailure,
   GitFailure,
@@ -28,6 +34,8 @@ export interface AppendResult {
  * Append lines to files on the branch (creating the orphan branch, with `.gitattributes`
  * `*.jsonl merge=union`, when it is missing), commit and push. A rejected push is followed by a
  * fetch, a rebase and a pause with jitter before the next attempt; nothing is ever force-pushed.
+ * `replace` folders are replaced whole in the same commit (after a rebase that conflicts on them,
+ * the commit is made again on the new tip: the last writer's folder wins).
  * Throws ResultsBranchError: `permission` at once when the remote refuses the push, `conflict`
  * when other writers won every attempt, `unavailable` when the remote could not be reached.
  */
@@ -35,16 +43,18 @@ export async function appendToResultsBranch(
   options: ResultsBranchOptions,
   files: Array<{ path: string; lines: string[] }>,
   message: string,
+  replace: FolderReplacement[] = [],
 ): Promise<AppendResult> {
   const additions = checkFiles(files);
+  const replacements = checkReplacements(replace);
   if (typeof message !== "string" || message.trim() === "") {
     throw new Error("results branch: the commit message is empty");
   }
   const session = await openSession(options);
   try {
     const checkout = await checkOut(session);
-    await commitAdditions(session, additions, message);
-    const work: Work = { additions, message, root: checkout === "new" };
+    await commitAdditions(session, additions, message, replacements);
+    const work: Work = { additions, replacements, message, root: checkout === "new" };
     let rebased = false;
     // How long our last fetch-rebase-push took: the pause before a retry scales with it, so that
     // on a slow machine or network the writers still spread out enough for several to win a round.
@@ -118,7 +128,7 @@ async function catchUp(
     await succeeds(git, ["rebase", "--abort"]);
     await git(["reset", "-q", "--hard", upstream]);
     await git(["clean", "-q", "-ffdx"]);
-    await commitAdditions(session, work.additions, work.message);
+    await commitAdditions(session, work.additions, work.message, work.replacements);
   }
   work.root = false;
   return "moved";

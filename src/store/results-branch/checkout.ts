@@ -6,9 +6,13 @@ import { fetchBranch, type Session } from "./session.js";
 
 /**
  * Put the branch's tip (depth 1) in the scratch repository, or leave HEAD an unborn branch when
- * the remote has no such branch. Unreachable remotes are retried; refusals are not.
+ * the remote has no such branch. Unreachable remotes are retried; refusals are not. With
+ * `checkout: false` the tip is only fetched (`origin/<branch>`), nothing written to the work tree.
  */
-export async function checkOut(session: Session): Promise<"fetched" | "new"> {
+export async function checkOut(
+  session: Session,
+  { checkout = true }: { checkout?: boolean } = {},
+): Promise<"fetched" | "new"> {
   const { git, branch } = session;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -18,7 +22,7 @@ export async function checkOut(session: Session): Promise<"fetched" | "new"> {
         .some((line) => line.split("\t")[1]?.trim() === `refs/heads/${branch}`);
       if (!exists) return "new";
       await fetchBranch(session, ["--depth", "1"]);
-      await git(["reset", "-q", "--hard", `origin/${branch}`]);
+      if (checkout) await git(["reset", "-q", "--hard", `origin/${branch}`]);
       return "fetched";
     } catch (error) {
       if (!(error instanceof GitFailure)) throw error;

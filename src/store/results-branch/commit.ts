@@ -1,5 +1,6 @@
 // Writing to the branch: the lines to append checked, then appended to their files in the scratch
-// work tree (with `.gitattributes` `*.jsonl merge=union`) and committed.
+// work tree (with `.gitattributes` `*.jsonl merge=union`) and committed; and folders replaced
+// whole (the latest recordings: `cassettes/<eval>/<agent>/`) in the same commit.
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
@@ -32,6 +33,36 @@ export function checkFiles(files: Array<{ path: string; lines: string[] }>): Map
   return additions;
 }
 
+/** A folder of the branch replaced whole by these files (paths relative to it). */
+export interface FolderReplacement {
+  folder: string;
+  files: Array<{ path: string; bytes: Buffer }>;
+}
+
+/** The replacements checked: their folders and files' paths as `checkFiles` checks a path. */
+export function checkReplacements(replacements: FolderReplacement[]): FolderReplacement[] {
+  if (!Array.isArray(replacements))
+    throw new Error("results branch: replacements must be an array");
+  const folders = new Set<string>();
+  return replacements.map(({ folder, files }) => {
+    const rel = checkPath(folder);
+    for (const other of folders)
+      if (rel === other || rel.startsWith(`${other}/`) || other.startsWith(`${rel}/`))
+        throw new Error(`results branch: folders ${other} and ${rel} overlap`);
+    folders.add(rel);
+    if (!Array.isArray(files))
+      throw new Error(`results branch: the files of ${rel} must be an array`);
+    return {
+      folder: rel,
+      files: files.map((file) => {
+        if (!Buffer.isBuffer(file?.bytes))
+          throw new Error(`results branch: a file of ${rel} has no bytes`);
+        return { path: checkPath(file.path), bytes: file.bytes };
+      }),
+    };
+  });
+}
+
 function checkPath(value: unknown): string {
   const shown = JSON.stringify(value);
   if (typeof value !== "string" || value === "") {
@@ -53,9 +84,10 @@ function checkPath(value: unknown): string {
   return value;
 }
 
-/** What one append commits: the lines per file, and whether its commit is a root commit. */
+/** What one append commits: the lines per file, the folders replaced, whether it is a root commit. */
 export interface Work {
   additions: Map<string, string[]>;
+  replacements: FolderReplacement[];
   message: string;
   root: boolean;
 }
@@ -65,6 +97,7 @@ export async function commitAdditions(
   session: Session,
   additions: Map<string, string[]>,
   message: string,
+  replacements: FolderReplacement[] = [],
 ): Promise<void> {
   const paths: string[] = [];
   const attributes = path.join(session.dir, ATTRIBUTES_FILE);
@@ -80,7 +113,20 @@ export async function commitAdditions(
     await appendLines(file, await readIfExists(file), lines);
     paths.push(rel);
   }
-  await session.git(["add", "--force", "--", ...paths]);
+  // The folder's old files go (whatever they are: links are removed, never followed), its new ones
+  // come; `add --all` stages both. The work tree holds no links: core.symlinks=false checks a
+  // link on the branch out as a plain file, so no parent here leads out of it.
+  for (const { folder, files } of replacements) {
+    const dir = path.join(session.dir, ...folder.split("/"));
+    await fs.rm(dir, { recursive: true, force: true });
+    for (const file of files) {
+      const target = path.join(dir, ...file.path.split("/"));
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.writeFile(target, file.bytes, { flag: "wx" });
+    }
+    paths.push(folder);
+  }
+  await session.git(["add", "--force", "--all", "--", ...paths]);
   await session.git(["commit", "--no-verify", "-m", message]);
 }
 

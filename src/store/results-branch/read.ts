@@ -1,6 +1,6 @@
 // Reading the branch: a scratch checkout of its history, or its tip's objects to read it from.
 
-import { promises as fs } from "node:fs";
+import { constants, promises as fs } from "node:fs";
 import path from "node:path";
 import { checkOut } from "./checkout.js";
 import { classifyGitFailure, GitFailure, ResultsBranchError } from "./failures.js";
@@ -67,5 +67,97 @@ export async function fetchBranchTip(options: ResultsBranchOptions): Promise<Fet
   } catch (error) {
     await session.dispose();
     throw error;
+  }
+}
+
+/** What `fetchResultsFolder` copies, and its limits. */
+export interface FolderFetch {
+  /** The folder on the branch (`cassettes`). */
+  folder: string;
+  /** Where its files go, in the same layout under it (made when missing). */
+  to: string;
+  /** Only files with one of these names are taken; every other file is left out. */
+  names: readonly string[];
+  /** The most bytes one file may hold, and all of them together. */
+  maxFileBytes: number;
+  maxTotalBytes: number;
+}
+
+/** What `fetchResultsFolder` did: the files copied, those refused (and why), the tip read. */
+export interface FolderFetched {
+  /** undefined when the branch does not exist. */
+  sha?: string;
+  copied: string[];
+  refused: Array<{ path: string; reason: string }>;
+}
+
+/**
+ * The files named `names` under `folder` on the branch's tip, copied to `to`: read as hostile
+ * input. The branch's tree is listed first (`git ls-tree`) and only regular files within the
+ * limits are checked out, in a scratch repository: a link, a submodule or a file over the limit
+ * is refused (listed in `refused`) and never written; past the total limit the rest is refused.
+ */
+export async function fetchResultsFolder(
+  options: ResultsBranchOptions,
+  fetch: FolderFetch,
+): Promise<FolderFetched> {
+  const session = await openSession(options);
+  try {
+    if ((await checkOut(session, { checkout: false })) === "new")
+      return { copied: [], refused: [] };
+    const sha = (await session.git(["rev-parse", `refs/remotes/origin/${session.branch}`])).trim();
+    const listing = await session.git(["ls-tree", "-r", "-z", "--long", sha, "--", fetch.folder]);
+    const copied: string[] = [];
+    const refused: FolderFetched["refused"] = [];
+    let total = 0;
+    for (const entry of listing.split("\0")) {
+      const match = /^(\d+) (\w+) ([0-9a-f]+) +(-|\d+)\t(.+)$/s.exec(entry);
+      if (!match) continue;
+      const [, mode, , , size, file] = match as unknown as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      if (!fetch.names.includes(path.posix.basename(file))) continue;
+      const bytes = Number(size);
+      const reason =
+        mode === "120000"
+          ? "a symlink"
+          : mode === "160000"
+            ? "a submodule"
+            : !/^100(644|755)$/.test(mode)
+              ? `not a regular file (mode ${mode})`
+              : file.split("/").some((s) => s === "" || s === "." || s === ".." || s.includes("\\"))
+                ? "not a plain path"
+                : bytes > fetch.maxFileBytes
+                  ? `${bytes} bytes, more than ${fetch.maxFileBytes}`
+                  : total + bytes > fetch.maxTotalBytes
+                    ? `past ${fetch.maxTotalBytes} bytes in all`
+                    : undefined;
+      if (reason) {
+        refused.push({ path: file, reason });
+        continue;
+      }
+      total += bytes;
+      copied.push(file);
+    }
+    if (copied.length) {
+      // Only the listed regular files are checked out (paths given in a file: no length limit).
+      const list = path.join(session.dir, ".git", "agent-evals-paths");
+      await fs.writeFile(list, copied.map((f) => `${f}\0`).join(""));
+      await session.git(["checkout", sha, "--pathspec-from-file", list, "--pathspec-file-nul"]);
+      for (const file of copied) {
+        const source = path.join(session.dir, ...file.split("/"));
+        const target = path.join(fetch.to, ...path.posix.relative(fetch.folder, file).split("/"));
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.copyFile(source, target, constants.COPYFILE_EXCL);
+      }
+    }
+    return { sha, copied, refused };
+  } finally {
+    await session.dispose();
   }
 }
