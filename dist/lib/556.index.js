@@ -849,7 +849,7 @@ async function calibrateCommand({ projectRoot, names, flags, }) {
 
 ;// CONCATENATED MODULE: ./src/cli/commands/diverge.ts
 // `agent-evals diverge A B`: where two recorded trials part ways. Each of A and B is a trial's
-// results folder or its cassette.json (a recording, or a replay: a replay writes the exchanges it
+// results folder or its cassette.json.gz or cassette.json (a recording, or a replay: a replay writes the exchanges it
 // served too). Prints the first turn whose request or response differs, with a readable diff.
 
 
@@ -857,7 +857,7 @@ async function calibrateCommand({ projectRoot, names, flags, }) {
 
 async function divergeCommand({ projectRoot, names }) {
     if (names.length !== 2)
-        throw new model/* UsageError */.eb("diverge takes two trials: agent-evals diverge <trial folder or cassette.json> <trial folder or cassette.json>");
+        throw new model/* UsageError */.eb("diverge takes two trials: agent-evals diverge <trial folder or cassette file> <trial folder or cassette file>");
     const [a, b] = await Promise.all(names.map((name) => (0,src_run/* readCassette */.nn)(cassetteOf(projectRoot, name))));
     const divergence = (0,src_run/* firstDivergence */.FJ)(a, b);
     if (!divergence) {
@@ -867,13 +867,13 @@ async function divergeCommand({ projectRoot, names }) {
     process.stdout.write(`${divergence.message}\n\n${divergence.diff}\n`);
     return 1;
 }
-/** A trial folder's cassette, or the file given. */
+/** A trial folder's cassette (compressed or plain), or the file given. */
 function cassetteOf(projectRoot, name) {
     const given = external_node_path_default().resolve(projectRoot, name);
     const stats = external_node_fs_default().lstatSync(given, { throwIfNoEntry: false });
     if (!stats)
-        throw new model/* UsageError */.eb(`diverge: ${given} does not exist; give a trial folder or a cassette.json`);
-    return stats.isDirectory() ? external_node_path_default().join(given, src_run/* CASSETTE_FILE */.UT) : given;
+        throw new model/* UsageError */.eb(`diverge: ${given} does not exist; give a trial folder or a cassette file (cassette.json.gz or cassette.json)`);
+    return stats.isDirectory() ? ((0,src_run/* cassetteIn */._V)(given) ?? external_node_path_default().join(given, src_run/* CASSETTE_FILE */.UT)) : given;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/recheck.ts
@@ -974,16 +974,22 @@ function trialOf(dir) {
     const judges = (external_node_fs_default().statSync(dir, { throwIfNoEntry: false })?.isDirectory()
         ? external_node_fs_default().readdirSync(dir, { withFileTypes: true })
         : [])
-        .filter((e) => e.isFile() && e.name !== src_run/* CASSETTE_FILE */.UT && (0,src_run/* isCassetteFile */.LS)(e.name))
+        .filter((e) => e.isFile() && e.name.startsWith("judge-") && (0,src_run/* isCassetteFile */.LS)(e.name))
         .map((e) => e.name);
-    const cassette = external_node_path_default().join(dir, src_run/* CASSETTE_FILE */.UT);
+    // cassette.json.gz, or a plain cassette.json (an older recording, or one edited by hand).
+    const cassette = (0,src_run/* cassetteIn */._V)(dir) ?? external_node_path_default().join(dir, src_run/* CASSETTE_FILE */.UT);
     const stats = external_node_fs_default().lstatSync(cassette, { throwIfNoEntry: false });
     // Only the judges' cassettes: the trial's agent made no model traffic of its own (literal).
     if (!stats && judges.length > 0)
         return { evalId, agent: external_node_path_default().basename(agentDir), dir, cassettes: judges };
     if (!stats?.isFile())
         throw new model/* UsageError */.eb(`${cassette} ${stats ? "is not a regular file" : "does not exist"}: replay needs a trial recorded with --record`);
-    return { evalId, agent: external_node_path_default().basename(agentDir), dir, cassettes: [src_run/* CASSETTE_FILE */.UT, ...judges] };
+    return {
+        evalId,
+        agent: external_node_path_default().basename(agentDir),
+        dir,
+        cassettes: [external_node_path_default().basename(cassette), ...judges],
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/plan.ts
@@ -1291,7 +1297,7 @@ const COMMANDS = [
     {
         name: "diverge",
         args: "A B",
-        summary: "where two recorded trials (trial folders or cassette.json files, recorded\nwith --record or replayed) part ways: the first turn whose request or\nresponse differs, with a diff; exit 1 when they differ",
+        summary: "where two recorded trials (trial folders or cassette files, recorded\nwith --record or replayed) part ways: the first turn whose request or\nresponse differs, with a diff; exit 1 when they differ",
         flags: ["cwd"],
         run: divergeCommand,
     },
@@ -1431,7 +1437,7 @@ const FLAGS = {
     "dry-run": { type: "boolean", help: "print the plan (as `plan`) and run nothing" },
     record: {
         type: "boolean",
-        help: "record each trial's model traffic (through a proxy on loopback) into its\nresults folder, as cassette.json: for --replay",
+        help: "record each trial's model traffic (through a proxy on loopback) into its\nresults folder, as cassette.json.gz: for --replay",
     },
     replay: {
         type: "string",

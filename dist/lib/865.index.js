@@ -10,6 +10,7 @@ export const modules = {
 __webpack_require__.d(__webpack_exports__, {
   appendToResultsBranch: () => (/* reexport */ appendToResultsBranch),
   fetchBranchTip: () => (/* reexport */ fetchBranchTip),
+  fetchResultsFolder: () => (/* reexport */ fetchResultsFolder),
   readResultsBranch: () => (/* reexport */ readResultsBranch)
 });
 
@@ -361,9 +362,10 @@ async function succeeds(git, args) {
 
 /**
  * Put the branch's tip (depth 1) in the scratch repository, or leave HEAD an unborn branch when
- * the remote has no such branch. Unreachable remotes are retried; refusals are not.
+ * the remote has no such branch. Unreachable remotes are retried; refusals are not. With
+ * `checkout: false` the tip is only fetched (`origin/<branch>`), nothing written to the work tree.
  */
-async function checkOut(session) {
+async function checkOut(session, { checkout = true } = {}) {
     const { git, branch } = session;
     for (let attempt = 1;; attempt++) {
         try {
@@ -374,7 +376,8 @@ async function checkOut(session) {
             if (!exists)
                 return "new";
             await fetchBranch(session, ["--depth", "1"]);
-            await git(["reset", "-q", "--hard", `origin/${branch}`]);
+            if (checkout)
+                await git(["reset", "-q", "--hard", `origin/${branch}`]);
             return "fetched";
         }
         catch (error) {
@@ -397,7 +400,8 @@ async function checkOut(session) {
 
 ;// CONCATENATED MODULE: ./src/store/results-branch/commit.ts
 // Writing to the branch: the lines to append checked, then appended to their files in the scratch
-// work tree (with `.gitattributes` `*.jsonl merge=union`) and committed.
+// work tree (with `.gitattributes` `*.jsonl merge=union`) and committed; and folders replaced
+// whole (the latest recordings: `cassettes/<eval>/<agent>/`) in the same commit.
 
 
 const ATTRIBUTES_FILE = ".gitattributes";
@@ -427,6 +431,29 @@ function checkFiles(files) {
         throw new Error("results branch: no lines to append");
     return additions;
 }
+/** The replacements checked: their folders and files' paths as `checkFiles` checks a path. */
+function checkReplacements(replacements) {
+    if (!Array.isArray(replacements))
+        throw new Error("results branch: replacements must be an array");
+    const folders = new Set();
+    return replacements.map(({ folder, files }) => {
+        const rel = checkPath(folder);
+        for (const other of folders)
+            if (rel === other || rel.startsWith(`${other}/`) || other.startsWith(`${rel}/`))
+                throw new Error(`results branch: folders ${other} and ${rel} overlap`);
+        folders.add(rel);
+        if (!Array.isArray(files))
+            throw new Error(`results branch: the files of ${rel} must be an array`);
+        return {
+            folder: rel,
+            files: files.map((file) => {
+                if (!Buffer.isBuffer(file?.bytes))
+                    throw new Error(`results branch: a file of ${rel} has no bytes`);
+                return { path: checkPath(file.path), bytes: file.bytes };
+            }),
+        };
+    });
+}
 function checkPath(value) {
     const shown = JSON.stringify(value);
     if (typeof value !== "string" || value === "") {
@@ -448,7 +475,7 @@ function checkPath(value) {
     return value;
 }
 /** Write the lines (and the union attribute when missing) into the work tree and commit them. */
-async function commitAdditions(session, additions, message) {
+async function commitAdditions(session, additions, message, replacements = []) {
     const paths = [];
     const attributes = external_node_path_default().join(session.dir, ATTRIBUTES_FILE);
     const current = await readIfExists(attributes);
@@ -464,7 +491,20 @@ async function commitAdditions(session, additions, message) {
         await appendLines(file, await readIfExists(file), lines);
         paths.push(rel);
     }
-    await session.git(["add", "--force", "--", ...paths]);
+    // The folder's old files go (whatever they are: links are removed, never followed), its new ones
+    // come; `add --all` stages both. The work tree holds no links: core.symlinks=false checks a
+    // link on the branch out as a plain file, so no parent here leads out of it.
+    for (const { folder, files } of replacements) {
+        const dir = external_node_path_default().join(session.dir, ...folder.split("/"));
+        await external_node_fs_.promises.rm(dir, { recursive: true, force: true });
+        for (const file of files) {
+            const target = external_node_path_default().join(dir, ...file.path.split("/"));
+            await external_node_fs_.promises.mkdir(external_node_path_default().dirname(target), { recursive: true });
+            await external_node_fs_.promises.writeFile(target, file.bytes, { flag: "wx" });
+        }
+        paths.push(folder);
+    }
+    await session.git(["add", "--force", "--all", "--", ...paths]);
     await session.git(["commit", "--no-verify", "-m", message]);
 }
 async function appendLines(file, current, lines) {
@@ -499,19 +539,22 @@ async function readIfExists(file) {
  * Append lines to files on the branch (creating the orphan branch, with `.gitattributes`
  * `*.jsonl merge=union`, when it is missing), commit and push. A rejected push is followed by a
  * fetch, a rebase and a pause with jitter before the next attempt; nothing is ever force-pushed.
+ * `replace` folders are replaced whole in the same commit (after a rebase that conflicts on them,
+ * the commit is made again on the new tip: the last writer's folder wins).
  * Throws ResultsBranchError: `permission` at once when the remote refuses the push, `conflict`
  * when other writers won every attempt, `unavailable` when the remote could not be reached.
  */
-async function appendToResultsBranch(options, files, message) {
+async function appendToResultsBranch(options, files, message, replace = []) {
     const additions = checkFiles(files);
+    const replacements = checkReplacements(replace);
     if (typeof message !== "string" || message.trim() === "") {
         throw new Error("results branch: the commit message is empty");
     }
     const session = await openSession(options);
     try {
         const checkout = await checkOut(session);
-        await commitAdditions(session, additions, message);
-        const work = { additions, message, root: checkout === "new" };
+        await commitAdditions(session, additions, message, replacements);
+        const work = { additions, replacements, message, root: checkout === "new" };
         let rebased = false;
         // How long our last fetch-rebase-push took: the pause before a retry scales with it, so that
         // on a slow machine or network the writers still spread out enough for several to win a round.
@@ -589,7 +632,7 @@ async function catchUp(session, work, failure) {
         await succeeds(git, ["rebase", "--abort"]);
         await git(["reset", "-q", "--hard", upstream]);
         await git(["clean", "-q", "-ffdx"]);
-        await commitAdditions(session, work.additions, work.message);
+        await commitAdditions(session, work.additions, work.message, work.replacements);
     }
     work.root = false;
     return "moved";
@@ -664,6 +707,68 @@ async function fetchBranchTip(options) {
         throw error;
     }
 }
+/**
+ * The files named `names` under `folder` on the branch's tip, copied to `to`: read as hostile
+ * input. The branch's tree is listed first (`git ls-tree`) and only regular files within the
+ * limits are checked out, in a scratch repository: a link, a submodule or a file over the limit
+ * is refused (listed in `refused`) and never written; past the total limit the rest is refused.
+ */
+async function fetchResultsFolder(options, fetch) {
+    const session = await openSession(options);
+    try {
+        if ((await checkOut(session, { checkout: false })) === "new")
+            return { copied: [], refused: [] };
+        const sha = (await session.git(["rev-parse", `refs/remotes/origin/${session.branch}`])).trim();
+        const listing = await session.git(["ls-tree", "-r", "-z", "--long", sha, "--", fetch.folder]);
+        const copied = [];
+        const refused = [];
+        let total = 0;
+        for (const entry of listing.split("\0")) {
+            const match = /^(\d+) (\w+) ([0-9a-f]+) +(-|\d+)\t(.+)$/s.exec(entry);
+            if (!match)
+                continue;
+            const [, mode, , , size, file] = match;
+            if (!fetch.names.includes(external_node_path_default().posix.basename(file)))
+                continue;
+            const bytes = Number(size);
+            const reason = mode === "120000"
+                ? "a symlink"
+                : mode === "160000"
+                    ? "a submodule"
+                    : !/^100(644|755)$/.test(mode)
+                        ? `not a regular file (mode ${mode})`
+                        : file.split("/").some((s) => s === "" || s === "." || s === ".." || s.includes("\\"))
+                            ? "not a plain path"
+                            : bytes > fetch.maxFileBytes
+                                ? `${bytes} bytes, more than ${fetch.maxFileBytes}`
+                                : total + bytes > fetch.maxTotalBytes
+                                    ? `past ${fetch.maxTotalBytes} bytes in all`
+                                    : undefined;
+            if (reason) {
+                refused.push({ path: file, reason });
+                continue;
+            }
+            total += bytes;
+            copied.push(file);
+        }
+        if (copied.length) {
+            // Only the listed regular files are checked out (paths given in a file: no length limit).
+            const list = external_node_path_default().join(session.dir, ".git", "agent-evals-paths");
+            await external_node_fs_.promises.writeFile(list, copied.map((f) => `${f}\0`).join(""));
+            await session.git(["checkout", sha, "--pathspec-from-file", list, "--pathspec-file-nul"]);
+            for (const file of copied) {
+                const source = external_node_path_default().join(session.dir, ...file.split("/"));
+                const target = external_node_path_default().join(fetch.to, ...external_node_path_default().posix.relative(fetch.folder, file).split("/"));
+                await external_node_fs_.promises.mkdir(external_node_path_default().dirname(target), { recursive: true });
+                await external_node_fs_.promises.copyFile(source, target, external_node_fs_.constants.COPYFILE_EXCL);
+            }
+        }
+        return { sha, copied, refused };
+    }
+    finally {
+        await session.dispose();
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/store/results-branch.ts
 // The results branch: agent-evals keeps its history (`history/<id>.jsonl`, see src/store/history.ts)
@@ -698,6 +803,7 @@ async function fetchBranchTip(options) {
 // commit.ts (appending lines and committing them), append.ts (the push with retry),
 // failures.ts (telling a race from a refusal; the errors thrown), backoff.ts (the pause before a
 // retry). This module is the entry the rest of src/ loads lazily (eslint.config.js, LAYERS).
+
 
 
 

@@ -17942,7 +17942,9 @@ function shards_seconds(ms) {
 __nccwpck_require__.d(__webpack_exports__, {
   H$: () => (/* reexport */ BudgetLedger),
   UT: () => (/* reexport */ CASSETTE_FILE),
+  mn: () => (/* reexport */ CASSETTE_NAMES),
   Gr: () => (/* reexport */ DEFAULT_PROVIDER),
+  O9: () => (/* reexport */ MAX_CASSETTE_BYTES),
   xq: () => (/* reexport */ PROVIDERS),
   xd: () => (/* reexport */ PROVIDER_NAMES),
   WF: () => (/* reexport */ REAL_HOME_NOTE),
@@ -17951,6 +17953,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Ne: () => (/* reexport */ slug),
   dV: () => (/* reexport */ allowedEndpoints),
   B6: () => (/* reexport */ calibrateJudge),
+  _V: () => (/* reexport */ cassetteIn),
   p: () => (/* reexport */ checkEvalProviders),
   FJ: () => (/* reexport */ firstDivergence),
   LS: () => (/* reexport */ isCassetteFile),
@@ -22961,7 +22964,15 @@ var api = __nccwpck_require__(43759);
 var parse = __nccwpck_require__(23945);
 ;// CONCATENATED MODULE: ./src/run/replay/cassette.ts
 // A cassette on disk: one JSON file per trial, checked on the way in (a clear error naming the file
-// and the first problems), written pretty-printed so that a diff of two recordings reads well.
+// and the first problems), written pretty-printed so that a diff of two recordings reads well, and
+// gzip-compressed (`cassette.json.gz`): a conversation resends its whole history each turn, so
+// the text is mostly repeats (docs/benchmarks.md, figure 14). gzip through node:zlib: no
+// dependency, and `zcat` reads it anywhere. A plain `cassette.json` (an older recording, or one
+// edited by hand) reads as well. A cassette may come from a pull request, so reading it is
+// bounded: at most MAX_CASSETTE_BYTES of text, however small the compressed file.
+
+
+
 
 
 
@@ -23000,16 +23011,99 @@ const cassetteSchema = schemas/* object */.Ikc({
 class CassetteError extends Error {
     name = "CassetteError";
 }
-/** The cassette in `file`, checked: a CassetteError names the file and what is wrong. */
-async function readCassette(file) {
-    let text;
+/** The name a cassette is written under: gzip-compressed JSON. */
+const CASSETTE_FILE = "cassette.json.gz";
+/** The name a plain (uncompressed) cassette is read under. */
+const PLAIN_CASSETTE_FILE = "cassette.json";
+/** The names a trial folder's cassette is read under, the written one first. */
+const CASSETTE_NAMES = [CASSETTE_FILE, PLAIN_CASSETTE_FILE];
+/**
+ * The most text a cassette may hold, compressed or not (256 MiB): far above a long recorded
+ * conversation, far below what would exhaust a runner's memory (a gzip bomb stops here).
+ */
+const MAX_CASSETTE_BYTES = 256 * 1024 * 1024;
+const gunzipAsync = (0,external_node_util_.promisify)(external_node_zlib_.gunzip);
+const gzipAsync = (0,external_node_util_.promisify)(external_node_zlib_.gzip);
+/**
+ * The cassette in trial folder `dir`: `cassette.json.gz`, else `cassette.json`, whichever is
+ * there (not followed: a link counts as there, for its reader to refuse); undefined for neither.
+ */
+function cassetteIn(dir) {
+    for (const name of CASSETTE_NAMES) {
+        const file = external_node_path_default().join(dir, name);
+        if ((0,external_node_fs_.lstatSync)(file, { throwIfNoEntry: false }))
+            return file;
+    }
+    return undefined;
+}
+/**
+ * The cassette in `file` (gzip-compressed or plain JSON, told by its first bytes), checked: a
+ * CassetteError names the file and what is wrong. Only a regular file is read (a FIFO or a device
+ * is refused without blocking on it), and no more than `maxBytes` of it, compressed or not.
+ */
+async function readCassette(file, options = {}) {
+    const maxBytes = options.maxBytes ?? MAX_CASSETTE_BYTES;
+    let bytes;
     try {
-        text = await (0,promises_.readFile)(file, "utf8");
+        bytes = await readBounded(file, maxBytes, options.noFollow ?? false);
     }
     catch (error) {
+        if (error instanceof CassetteError)
+            throw error;
         throw new CassetteError(`cassette ${file}: cannot be read (${(0,src_model/* errorMessage */.gJ)(error)})`);
     }
-    return parseCassette(text, file);
+    if (isGzip(bytes)) {
+        try {
+            bytes = await gunzipAsync(bytes, { maxOutputLength: maxBytes });
+        }
+        catch (error) {
+            throw new CassetteError(error.code === "ERR_BUFFER_TOO_LARGE"
+                ? `cassette ${file}: decompresses to more than ${maxBytes} bytes; not read`
+                : `cassette ${file}: not a readable gzip file (${(0,src_model/* errorMessage */.gJ)(error)})`);
+        }
+    }
+    return parseCassette(bytes.toString("utf8"), file);
+}
+/** gzip's magic bytes. */
+function isGzip(bytes) {
+    return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+/** The bytes of regular file `file`, at most `maxBytes` of them (a CassetteError past that). */
+async function readBounded(file, maxBytes, noFollow) {
+    const flags = external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK | (noFollow ? external_node_fs_.constants.O_NOFOLLOW : 0);
+    let handle;
+    try {
+        handle = await (0,promises_.open)(file, flags);
+    }
+    catch (error) {
+        if (noFollow && error.code === "ELOOP")
+            throw new CassetteError(`cassette ${file}: a symlink; not followed`);
+        throw error;
+    }
+    try {
+        const stats = await handle.stat();
+        if (!stats.isFile())
+            throw new CassetteError(`cassette ${file}: not a regular file; not read`);
+        if (stats.size > maxBytes)
+            throw new CassetteError(`cassette ${file}: ${stats.size} bytes, more than ${maxBytes}; not read`);
+        // Read to the end, but never past the limit (the file may grow while it is read).
+        const chunks = [];
+        let total = 0;
+        for (;;) {
+            const buffer = Buffer.alloc(Math.min(1024 * 1024, maxBytes + 1 - total));
+            const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+            if (bytesRead === 0)
+                break;
+            total += bytesRead;
+            chunks.push(buffer.subarray(0, bytesRead));
+            if (total > maxBytes)
+                throw new CassetteError(`cassette ${file}: more than ${maxBytes} bytes; not read`);
+        }
+        return Buffer.concat(chunks);
+    }
+    finally {
+        await handle.close();
+    }
 }
 /** A cassette's JSON text, checked (`file` names it in errors). */
 function parseCassette(text, file) {
@@ -23033,11 +23127,19 @@ function parseCassette(text, file) {
 function cassetteText(cassette) {
     return `${JSON.stringify(cassette, null, 2)}\n`;
 }
-/** Writes `cassette` to `file` (its folder made), through a temporary file and a rename. */
+/** The cassette's bytes as written to `file`: gzip-compressed for a `.gz` name, else plain. */
+async function cassetteBytes(file, cassette) {
+    const text = Buffer.from(cassetteText(cassette));
+    return file.endsWith(".gz") ? await gzipAsync(text) : text;
+}
+/**
+ * Writes `cassette` to `file` (its folder made), through a temporary file and a rename:
+ * gzip-compressed when `file` ends in `.gz` (as CASSETTE_FILE does), plain JSON otherwise.
+ */
 async function writeCassette(file, cassette) {
     await (0,promises_.mkdir)(external_node_path_default().dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
-    await (0,promises_.writeFile)(temporary, cassetteText(cassette));
+    await (0,promises_.writeFile)(temporary, await cassetteBytes(file, cassette));
     await (0,promises_.rename)(temporary, file);
 }
 
@@ -23108,18 +23210,19 @@ function describeOnly(exchange, side) {
 
 
 
-/** The cassette's name in a trial's results folder. */
-const CASSETTE_FILE = "cassette.json";
+/** The cassette's name in a trial's results folder (gzip-compressed; a plain one reads too). */
+
 /**
  * The cassette of the judge call `name` (`judge-2-1`: check 2, sample 1), beside the trial's:
- * `judge-2-1.cassette.json`, as its transcripts are `judge-2-1.stdout`.
+ * `judge-2-1.cassette.json.gz` (compressed as the agent's is), as its transcripts are
+ * `judge-2-1.stdout`.
  */
 function judgeCassetteFile(name) {
-    return `${name}.cassette.json`;
+    return `${name}.cassette.json.gz`;
 }
-/** A trial folder's cassette files: the agent's and its judge calls'. */
+/** A trial folder's cassette files: the agent's (either name) and its judge calls'. */
 function isCassetteFile(name) {
-    return name === CASSETTE_FILE || /^judge-\d+-\d+\.cassette\.json$/.test(name);
+    return CASSETTE_NAMES.includes(name) || /^judge-\d+-\d+\.cassette\.json(?:\.gz)?$/.test(name);
 }
 /** A trial that asked the recording for an answer it does not hold (never a pass, never retried). */
 class ReplayMissError extends src_model/* InfraError */.Ri {
@@ -23243,8 +23346,12 @@ async function recordedCassette(file, what) {
         throw new ReplayMissError(`${of}replay miss: no recording of this ${what ? "judge call" : "trial"} (${file} does not exist); record it with --record`);
     if (!stats.isFile())
         throw new ReplayMissError(`${of}replay miss: ${file} is not a regular file (${stats.isSymbolicLink() ? "a symlink" : "a special file"}); not read`);
+    // A plain copy beside the compressed one (unpacked to edit it?): which one is meant is unclear.
+    const plain = external_node_path_default().join(external_node_path_default().dirname(file), PLAIN_CASSETTE_FILE);
+    if (external_node_path_default().basename(file) === CASSETTE_FILE && external_node_fs_default().lstatSync(plain, { throwIfNoEntry: false }))
+        throw new ReplayMissError(`replay miss: both ${CASSETTE_FILE} and ${PLAIN_CASSETTE_FILE} are in ${external_node_path_default().dirname(file)}; keep the one to replay`);
     try {
-        return await readCassette(file);
+        return await readCassette(file, { noFollow: true });
     }
     catch (error) {
         throw new ReplayMissError(`${of}replay miss: the recording cannot be read: ${(0,src_model/* errorMessage */.gJ)(error)}`);
@@ -23320,7 +23427,7 @@ async function stageReplaySource(from, resultsDir) {
     copyCassettes(from, staged);
     return { from: staged, dispose: () => external_node_fs_default().promises.rm(staged, { recursive: true, force: true }) };
 }
-/** The cassettes under `from`, copied to `to` in the same layout (regular files only). */
+/** The cassettes under `from` (either name), copied to `to` in the same layout (regular files only). */
 function copyCassettes(from, to) {
     let count = 0;
     for (const entry of external_node_fs_default().readdirSync(from, { withFileTypes: true })) {
@@ -23858,15 +23965,15 @@ function trafficOf(options, outDir) {
     if (traffic.mode === "record")
         return { traffic };
     const trialPath = external_node_path_default().relative(options.resultsDir, outDir);
-    const own = external_node_path_default().join(traffic.from, trialPath, CASSETTE_FILE);
+    // The trial folder's cassette (compressed or plain), or where a recording would be.
+    const at = (dir) => cassetteIn(dir) ?? external_node_path_default().join(dir, CASSETTE_FILE);
+    const ownDir = external_node_path_default().join(traffic.from, trialPath);
     // A comparison's arm (`evals/<id>@<arm>/…`) without a recording of its own replays the eval's:
     // an arm that asks what the eval asked replays, one that asks otherwise misses and says where.
     const [top, folder, ...rest] = trialPath.split((external_node_path_default()).sep);
     const evalId = folder?.split("@")[0];
-    const primary = top && evalId && evalId !== folder
-        ? external_node_path_default().join(traffic.from, top, evalId, ...rest, CASSETTE_FILE)
-        : own;
-    return { traffic: { mode: "replay", cassette: external_node_fs_default().existsSync(own) ? own : primary } };
+    const primaryDir = top && evalId && evalId !== folder ? external_node_path_default().join(traffic.from, top, evalId, ...rest) : ownDir;
+    return { traffic: { mode: "replay", cassette: at(cassetteIn(ownDir) ? ownDir : primaryDir) } };
 }
 /** The eval's folder under evals/: an arm that is not the eval as defined gets `<id>@<arm>`. */
 function evalFolder(unit) {
@@ -46181,7 +46288,7 @@ var engine = __nccwpck_require__(22362);
 /** Runs the CLI with process.argv, then exits (src/cli/bin.ts). Not part of the library's API. */
 const startCli = () => Promise.all(/* import() */[__nccwpck_require__.e(939), __nccwpck_require__.e(556)]).then(__nccwpck_require__.bind(__nccwpck_require__, 31556));
 /** Runs the GitHub Action, then exits (src/github/main.ts). Not part of the library's API. */
-const startAction = () => __nccwpck_require__.e(/* import() */ 218).then(__nccwpck_require__.bind(__nccwpck_require__, 18218));
+const startAction = () => __nccwpck_require__.e(/* import() */ 167).then(__nccwpck_require__.bind(__nccwpck_require__, 26167));
 
 var __webpack_exports__InfraError = __webpack_exports__.Ri;
 var __webpack_exports__OPENAI_PRICES = __webpack_exports__.Cr;
