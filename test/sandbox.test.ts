@@ -3,6 +3,7 @@ import {
   chmod,
   lstat,
   mkdir,
+  mkdtemp,
   readdir,
   readFile,
   readlink,
@@ -14,6 +15,7 @@ import {
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { changedFiles, manifest } from "../src/run/workspace/changes.js";
@@ -24,7 +26,34 @@ import { repoFiles } from "../src/run/workspace/repo-files.js";
 import { copyTree } from "../src/run/workspace/tree.js";
 
 const execFileAsync = promisify(execFile);
+const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
 const isRoot = process.getuid?.() === 0;
+/** The ordinary user a root run removes the read-only tree as. */
+const NOBODY = 65534;
+/** The system's temp dir: the run's own (test/global-setup.ts) is root's alone (mode 0700). */
+const SYSTEM_TMP = process.env.AGENT_EVALS_TEST_SYSTEM_TMPDIR ?? tmpdir();
+
+/** removeTree(dir) in a Node run as nobody (setpriv), with a TMPDIR nobody may write. */
+async function removeTreeAsNobody(dir: string, tmp: string): Promise<void> {
+  const remove = pathToFileURL(join(REPO, "src/run/workspace/remove.ts")).href;
+  const loader = pathToFileURL(join(REPO, "node_modules/tsx/dist/loader.mjs")).href;
+  await execFileAsync(
+    "setpriv",
+    [
+      `--reuid=${NOBODY}`,
+      `--regid=${NOBODY}`,
+      "--clear-groups",
+      process.execPath,
+      "--import",
+      loader,
+      "--input-type=module",
+      "-e",
+      `const { removeTree } = await import(${JSON.stringify(remove)}); await removeTree(process.argv[1]);`,
+      dir,
+    ],
+    { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", TMPDIR: tmp, HOME: tmp } },
+  );
+}
 
 const tempDirs: string[] = [];
 
@@ -415,13 +444,21 @@ describe("temp dirs", () => {
     expect(await readFile(join(outside, "keep/me.txt"), "utf8")).toBe("still here");
   });
 
-  // As root, permissions never block rm, so this only proves something for ordinary users.
-  it.skipIf(isRoot)("removeTree removes read-only folders", async () => {
-    const dir = await makeTempDir("readonly");
+  // Permissions never block root's rm: as root, removeTree runs as an ordinary user (nobody,
+  // through setpriv) on a tree that user owns, so the test proves the same thing either way.
+  it("removeTree removes read-only folders", async () => {
+    const base = isRoot ? await mkdtemp(join(SYSTEM_TMP, "ae-readonly-")) : undefined;
+    const dir = base ? join(base, "tree") : await makeTempDir("readonly");
     await writeFiles(dir, { "locked/inner/file.txt": "x" });
-    await chmod(join(dir, "locked/inner"), 0o555);
-    await chmod(join(dir, "locked"), 0o555);
-    await removeTree(dir);
-    await expect(stat(dir)).rejects.toThrow(/ENOENT/);
+    try {
+      if (base) await execFileAsync("chown", ["-R", `${NOBODY}:${NOBODY}`, base]);
+      await chmod(join(dir, "locked/inner"), 0o555);
+      await chmod(join(dir, "locked"), 0o555);
+      if (base) await removeTreeAsNobody(dir, base);
+      else await removeTree(dir);
+      await expect(stat(dir)).rejects.toThrow(/ENOENT/);
+    } finally {
+      if (base) await rm(base, { recursive: true, force: true });
+    }
   });
 });
