@@ -3,7 +3,6 @@ import {
   chmod,
   lstat,
   mkdir,
-  mkdtemp,
   readdir,
   readFile,
   readlink,
@@ -28,31 +27,25 @@ import { copyTree } from "../src/run/workspace/tree.js";
 const execFileAsync = promisify(execFile);
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
 const isRoot = process.getuid?.() === 0;
-/** The ordinary user a root run removes the read-only tree as. */
-const NOBODY = 65534;
-/** The system's temp dir: the run's own (test/global-setup.ts) is root's alone (mode 0700). */
-const SYSTEM_TMP = process.env.AGENT_EVALS_TEST_SYSTEM_TMPDIR ?? tmpdir();
 
-/** removeTree(dir) in a Node run as nobody (setpriv), with a TMPDIR nobody may write. */
-async function removeTreeAsNobody(dir: string, tmp: string): Promise<void> {
+/**
+ * removeTree(dir) in a Node run as root without any capability (setpriv clears the bounding set):
+ * permission bits then hold for it as for an ordinary user, and it still owns the run's files.
+ */
+async function removeTreeWithoutCapabilities(dir: string): Promise<void> {
   const remove = pathToFileURL(join(REPO, "src/run/workspace/remove.ts")).href;
   const loader = pathToFileURL(join(REPO, "node_modules/tsx/dist/loader.mjs")).href;
-  await execFileAsync(
-    "setpriv",
-    [
-      `--reuid=${NOBODY}`,
-      `--regid=${NOBODY}`,
-      "--clear-groups",
-      process.execPath,
-      "--import",
-      loader,
-      "--input-type=module",
-      "-e",
-      `const { removeTree } = await import(${JSON.stringify(remove)}); await removeTree(process.argv[1]);`,
-      dir,
-    ],
-    { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", TMPDIR: tmp, HOME: tmp } },
-  );
+  await execFileAsync("setpriv", [
+    "--bounding-set=-all",
+    "--inh-caps=-all",
+    process.execPath,
+    "--import",
+    loader,
+    "--input-type=module",
+    "-e",
+    `const { removeTree } = await import(${JSON.stringify(remove)}); await removeTree(process.argv[1]);`,
+    dir,
+  ]);
 }
 
 const tempDirs: string[] = [];
@@ -444,21 +437,15 @@ describe("temp dirs", () => {
     expect(await readFile(join(outside, "keep/me.txt"), "utf8")).toBe("still here");
   });
 
-  // Permissions never block root's rm: as root, removeTree runs as an ordinary user (nobody,
-  // through setpriv) on a tree that user owns, so the test proves the same thing either way.
+  // Permissions never block root's rm: as root, removeTree runs without capabilities (setpriv),
+  // where they do, so the test proves the same thing either way.
   it("removeTree removes read-only folders", async () => {
-    const base = isRoot ? await mkdtemp(join(SYSTEM_TMP, "ae-readonly-")) : undefined;
-    const dir = base ? join(base, "tree") : await makeTempDir("readonly");
+    const dir = await makeTempDir("readonly");
     await writeFiles(dir, { "locked/inner/file.txt": "x" });
-    try {
-      if (base) await execFileAsync("chown", ["-R", `${NOBODY}:${NOBODY}`, base]);
-      await chmod(join(dir, "locked/inner"), 0o555);
-      await chmod(join(dir, "locked"), 0o555);
-      if (base) await removeTreeAsNobody(dir, base);
-      else await removeTree(dir);
-      await expect(stat(dir)).rejects.toThrow(/ENOENT/);
-    } finally {
-      if (base) await rm(base, { recursive: true, force: true });
-    }
+    await chmod(join(dir, "locked/inner"), 0o555);
+    await chmod(join(dir, "locked"), 0o555);
+    if (isRoot) await removeTreeWithoutCapabilities(dir);
+    else await removeTree(dir);
+    await expect(stat(dir)).rejects.toThrow(/ENOENT/);
   });
 });
