@@ -23271,7 +23271,7 @@ async function startTraffic(mode, agent, upstream, recorded, env, volatile) {
 /**
  * What opens each judge call's proxy when the run records or replays (undefined when it does
  * neither). A judge calls a real model whatever did the work, so a judge call is recorded to, and
- * replayed from, a cassette of its own beside the trial's (`judge-2-1.cassette.json`); a replay
+ * replayed from, a cassette of its own beside the trial's (`judge-2-1.cassette.json.gz`); a replay
  * whose call has no such file, or asks what the file does not hold, is a replay miss.
  */
 function judgeTrafficOpener(input) {
