@@ -35,7 +35,7 @@ export function evalCommand(ctx: CommandContext): Promise<number> {
   const margin = value.margin(ctx.flags.margin);
   return runCommand(
     ctx,
-    (options) => runEvals({ ...options, margin }),
+    (options) => runEvals({ ...options, margin, resume: ctx.flags.resume }),
     (o) => o.exitCode,
   );
 }
