@@ -141,6 +141,8 @@ describe("eval --resume", () => {
     const resumed = await runCli(p.args("--resume", "--all-trials"), { env: p.env() });
     expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain("resume: kept 4 of 6 trials, running 2 (2 unfinished)");
+    // Progress counts only the trials this run may run.
+    expect(resumed.stdout).toContain("2 eval × agent pair(s), up to 2 trial(s)");
     // Only the two unfinished trials ran, under their own numbers.
     expect(await p.readCalls()).toEqual(["slow 3", "slow 4"]);
     const run = await p.readRun();

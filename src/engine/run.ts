@@ -104,6 +104,8 @@ export interface PlannedRunInfo {
   isolation: TrialIsolation;
   /** Pairs skipped for want of credentials (skipWithoutCredentials). */
   skippedForCredentials: number;
+  /** `--resume`: the previous run's trials kept, not run again (progress counts only the rest). */
+  keptTrials?: number;
 }
 
 export interface RunEvalsOutcome {
@@ -217,6 +219,7 @@ export async function runPlanned(
     notes,
     isolation,
     skippedForCredentials: planned.skippedForCredentials,
+    ...(options.resume ? { keptTrials: keptTrials.length } : {}),
   });
 
   refuseLinkedOwnFolder(projectRoot, resultsDir);
