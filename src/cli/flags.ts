@@ -58,6 +58,10 @@ export const FLAGS = {
     help: "append each eval × agent's verdict to DIR/<id>.jsonl; an eval whose prompt,\ndefinition and agent version match a recorded verdict is cached, not run",
   },
   force: { type: "boolean", help: "run evals even when a recorded verdict matches" },
+  resume: {
+    type: "boolean",
+    help: "continue the run the results folder holds: keep its finished trials, run\nthe unfinished, missing and infra-error ones (an eval changed since: all)",
+  },
   "no-cache": {
     type: "boolean",
     help: "without --history-dir, don't use the checkout's fingerprint cache",

@@ -47,7 +47,10 @@ import {
   BudgetLedger,
   reapDeadRuns,
   reapedNote,
+  readPreviousRun,
+  resumeUnits,
   runSuite,
+  agentFolderName,
   stageReplaySource,
   type SuiteEvents,
   type SuiteOutcome,
@@ -84,6 +87,11 @@ export interface RunEvalsOptions extends PlanOptions {
    * Action hides the runner's own tokens and its step inputs, which no agent needs.
    */
   hideFromAgents?: (name: string) => boolean;
+  /**
+   * `eval --resume`: keep the finished trials of the run the results folder holds and run only the
+   * others (run/resume.ts); an eval whose definition changed since runs whole.
+   */
+  resume?: boolean;
 }
 
 /** What a run is about to do, before its first trial (for progress and masking). */
@@ -96,6 +104,8 @@ export interface PlannedRunInfo {
   isolation: TrialIsolation;
   /** Pairs skipped for want of credentials (skipWithoutCredentials). */
   skippedForCredentials: number;
+  /** `--resume`: the previous run's trials kept, not run again (progress counts only the rest). */
+  keptTrials?: number;
 }
 
 export interface RunEvalsOutcome {
@@ -170,7 +180,7 @@ export async function runPlanned(
     plan.units.map((u) => u.spec),
     isolation,
   );
-  const units = unitsToRun(plan.units, resolved);
+  let units = unitsToRun(plan.units, resolved);
   // The providers of the evals whose agents run, and of those without an agent whose provider
   // runs their checks inside (docker: its image), checked before anything runs.
   const checked = new Map(
@@ -184,15 +194,34 @@ export async function runPlanned(
     ...specs.flatMap((spec) => spec.prompt?.secrets ?? []),
     ...plan.units.flatMap((unit) => unit.agent?.credentialEnv ?? []),
   ]);
+  const resultsDir = path.join(projectRoot, RESULTS_DIR);
+  // --resume: the previous run's finished trials are kept (and left by the clearing below).
+  const keptTrials: string[] = [];
+  if (options.resume) {
+    const previous = await readPreviousRun(projectRoot, resultsDir);
+    if (!previous) {
+      throw new UsageError(
+        `--resume: there is no previous run to resume in ${resultsDir} (no run.json and no trial folders). Fix: run \`agent-evals eval\` without --resume.`,
+      );
+    }
+    const resumed = resumeUnits(units, previous, {
+      projectRoot,
+      allTrials: options.allTrials ?? false,
+      folderOf: (unit) => `evals/${unit.spec.id}/${agentFolderName(redactor.text(unit.agentName))}`,
+    });
+    units = resumed.units;
+    notes.push(...resumed.notes);
+    keptTrials.push(...resumed.keep);
+  }
   options.events?.onPlan?.({
     plan,
     specs,
     notes,
     isolation,
     skippedForCredentials: planned.skippedForCredentials,
+    ...(options.resume ? { keptTrials: keptTrials.length } : {}),
   });
 
-  const resultsDir = path.join(projectRoot, RESULTS_DIR);
   refuseLinkedOwnFolder(projectRoot, resultsDir);
   const unlock = await lockResults(resultsDir);
   // A replay of the last run's own results folder: its cassettes kept out of the clearing.
@@ -202,7 +231,7 @@ export async function runPlanned(
       : undefined;
   if (replaying) options = { ...options, traffic: { mode: "replay", from: replaying.from } };
   try {
-    await clearResults(resultsDir, keptInResults(projectRoot, options));
+    await clearResults(resultsDir, [...keptInResults(projectRoot, options), ...keptTrials]);
     const startedAt = new Date();
     const { results: ran, comparisons } = await withRedactor(redactor, () =>
       runUnits(units, options, { env, projectRoot, resultsDir }, planned),

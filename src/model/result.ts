@@ -106,6 +106,8 @@ export interface EvalResult {
   arm?: string;
   agentVersion?: string;
   promptHash?: string;
+  /** The eval's definition hash when it ran (`eval --resume` compares it with the definition now). */
+  definitionHash?: string;
   status: EvalStatus;
   /** Why it was skipped / errored, in one sentence. */
   reason?: string;

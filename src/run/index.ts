@@ -47,3 +47,13 @@ export {
   type Cassette,
 } from "./replay/index.js";
 export { slug as agentFolderName } from "./suite/trial-attempts.js";
+export {
+  readPreviousRun,
+  resumeSummary,
+  resumeUnits,
+  selectResumed,
+  type PreviousRun,
+  type PreviousUnit,
+  type ResumeCandidate,
+  type ResumeSelection,
+} from "./resume.js";

@@ -134,7 +134,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
           warnings: left.warnings,
         }),
       );
-      await writeTrialFiles(input.outDir, result, trial.redact(run), []);
+      await writeTrialFiles(input, result, trial.redact(run), []);
       return result;
     }
     const { checks, costed } = await checkTheWork(input, trial, env, run, left);
@@ -155,7 +155,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
         ],
       }),
     );
-    await writeTrialFiles(input.outDir, result, trial.redact(run), trial.redact(checks));
+    await writeTrialFiles(input, result, trial.redact(run), trial.redact(checks));
     return await keptWorkspace(input, trial, result);
   } finally {
     await closeTrial(input, trial);
@@ -572,11 +572,12 @@ function totalTokens(tokens: TokenUsage): number {
 }
 
 async function writeTrialFiles(
-  outDir: string,
+  input: TrialInput,
   result: TrialResult,
   run: AgentRunResult,
   checks: CheckOutcome[],
 ): Promise<void> {
+  const outDir = input.outDir;
   fs.writeFileSync(path.join(outDir, "checks.json"), `${JSON.stringify(checks, null, 2)}\n`);
   const trial = {
     ...result,
@@ -592,6 +593,9 @@ async function writeTrialFiles(
       transcripts: run.transcripts,
     },
     trajectory: run.trajectory,
+    // What `eval --resume` compares with the definition now before it keeps this trial.
+    definitionHash: input.spec.definitionHash,
+    ...(input.prompt ? { promptHash: input.prompt.hash } : {}),
   };
   fs.writeFileSync(path.join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`);
 }

@@ -1,7 +1,7 @@
 // A planned unit as the run stage takes it: with what was worked out for it once, before the first
 // trial (its isolation, its time limits). Every later step reads these, never the spec's raw fields.
 
-import type { EvalSpec, PlannedUnit } from "../model/index.js";
+import type { EvalSpec, PlannedUnit, TrialResult } from "../model/index.js";
 import type { TrialIsolation } from "./isolation/resolve.js";
 
 /** How long the parts of a trial may take. */
@@ -15,6 +15,11 @@ export interface TrialLimits {
 export interface RunUnit extends PlannedUnit {
   isolation: TrialIsolation;
   limits: TrialLimits;
+  /**
+   * `eval --resume`: the previous run's finished trials of this unit, counted as if they had just
+   * run; the trials it runs take the numbers these leave free.
+   */
+  kept?: readonly TrialResult[];
 }
 
 export function limitsOf(spec: EvalSpec): TrialLimits {

@@ -87,6 +87,7 @@ const evalResult = z.object({
   arm: optional(text),
   agentVersion: optional(text),
   promptHash: optional(text),
+  definitionHash: optional(text),
   status: evalStatus,
   reason: optional(text),
   passes: count,

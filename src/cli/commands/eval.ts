@@ -35,7 +35,7 @@ export function evalCommand(ctx: CommandContext): Promise<number> {
   const margin = value.margin(ctx.flags.margin);
   return runCommand(
     ctx,
-    (options) => runEvals({ ...options, margin }),
+    (options) => runEvals({ ...options, margin, resume: ctx.flags.resume }),
     (o) => o.exitCode,
   );
 }
@@ -134,12 +134,12 @@ export async function runCommand(
       container: value.containerOptions(flags),
       signal: controller.signal,
       events: {
-        onPlan({ plan, specs, notes, isolation }) {
+        onPlan({ plan, specs, notes, isolation, keptTrials = 0 }) {
           screen.alsoRedact(specs.flatMap((spec) => spec.prompt?.secrets ?? []));
           for (const note of notes) say(style.dim(inertLines(note)));
-          const trialsPlanned = plan.units
-            .filter((u) => !u.settled)
-            .reduce((n, u) => n + mostTrials(u), 0);
+          const trialsPlanned =
+            plan.units.filter((u) => !u.settled).reduce((n, u) => n + mostTrials(u), 0) -
+            keptTrials;
           if (!flags.quiet) {
             say(
               style.dim(

@@ -47,6 +47,7 @@ export const COMMANDS: readonly Command[] = [
     summary: "run evals (all, or the named ones)",
     flags: [
       ...PLAN,
+      "resume",
       "concurrency",
       "margin",
       "all-trials",

@@ -32,6 +32,7 @@ export function settledResult(unit: PlannedUnit, settlement: Settlement): EvalRe
     agent: unit.agentName,
     ...(unit.agentVersion ? { agentVersion: unit.agentVersion } : {}),
     ...(unit.prompt ? { promptHash: unit.prompt.hash } : {}),
+    definitionHash: unit.spec.definitionHash,
     status,
     ...(code ? { code } : {}),
     ...(reason ? { reason } : {}),

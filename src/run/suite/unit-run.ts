@@ -73,7 +73,16 @@ async function runUntilDecided(
   trial: (n: number) => Promise<TrialResult | "no-budget">,
 ): Promise<Tally> {
   const tally: Tally = { trials: [], passes: 0, failures: 0, budgetCut: false };
-  let launched = 0;
+  // A resumed run's kept trials count as ended ones: the same tally, the same verdict code.
+  for (const kept of unit.kept ?? []) {
+    tally.trials.push(kept);
+    if (kept.status === "passed") tally.passes++;
+    else if (kept.status === "failed") tally.failures++;
+    else tally.infraError ??= kept.reason ?? "infra error";
+  }
+  const taken = new Set((unit.kept ?? []).map((t) => t.n));
+  let launched = taken.size;
+  let next = 0;
   let inFlight = 0;
   const stop = () =>
     tally.infraError !== undefined ||
@@ -87,7 +96,10 @@ async function runUntilDecided(
         launched < policy.max &&
         inFlight < policy.wanted(tally.passes, tally.failures, launched)
       ) {
-        const n = ++launched;
+        launched++;
+        do next++;
+        while (taken.has(next));
+        const n = next;
         inFlight++;
         void trial(n)
           .then(
