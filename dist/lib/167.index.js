@@ -91,8 +91,8 @@ var model = __webpack_require__(59952);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
-// EXTERNAL MODULE: ./src/run/index.ts + 58 modules
-var run = __webpack_require__(28106);
+// EXTERNAL MODULE: ./src/run/index.ts + 59 modules
+var run = __webpack_require__(48653);
 // EXTERNAL MODULE: ./src/define/index.ts + 26 modules
 var src_define = __webpack_require__(12412);
 // EXTERNAL MODULE: ./src/plan/index.ts + 8 modules

@@ -15,8 +15,8 @@ var model = __webpack_require__(59952);
 var engine = __webpack_require__(22362);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __webpack_require__(31222);
-// EXTERNAL MODULE: ./src/run/index.ts + 58 modules
-var src_run = __webpack_require__(28106);
+// EXTERNAL MODULE: ./src/run/index.ts + 59 modules
+var src_run = __webpack_require__(48653);
 // EXTERNAL MODULE: ./src/report/index.ts + 12 modules
 var report = __webpack_require__(80702);
 // EXTERNAL MODULE: ./src/kinds/index.ts + 25 modules
@@ -214,7 +214,7 @@ function traffic(flags, projectRoot) {
 
 function evalCommand(ctx) {
     const margin = values_margin(ctx.flags.margin);
-    return runCommand(ctx, (options) => (0,engine/* runEvals */.PP)({ ...options, margin }), (o) => o.exitCode);
+    return runCommand(ctx, (options) => (0,engine/* runEvals */.PP)({ ...options, margin, resume: ctx.flags.resume }), (o) => o.exitCode);
 }
 /** `compare --base REF [name…]`: the evals at REF against the working tree. */
 function compareCommand(ctx) {
@@ -300,13 +300,12 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
             container: containerOptions(flags),
             signal: controller.signal,
             events: {
-                onPlan({ plan, specs, notes, isolation }) {
+                onPlan({ plan, specs, notes, isolation, keptTrials = 0 }) {
                     screen.alsoRedact(specs.flatMap((spec) => spec.prompt?.secrets ?? []));
                     for (const note of notes)
                         say(style.dim((0,util/* inertLines */.wi)(note)));
-                    const trialsPlanned = plan.units
-                        .filter((u) => !u.settled)
-                        .reduce((n, u) => n + (0,model/* mostTrials */.H6)(u), 0);
+                    const trialsPlanned = plan.units.filter((u) => !u.settled).reduce((n, u) => n + (0,model/* mostTrials */.H6)(u), 0) -
+                        keptTrials;
                     if (!flags.quiet) {
                         say(style.dim(`agent-evals ${model/* VERSION */.xv}: ${plan.units.length} eval × agent pair(s), up to ${trialsPlanned} trial(s)`));
                         // Unless the engine's notes already said what the sandbox isolates (any but the default).
@@ -1220,6 +1219,7 @@ const COMMANDS = [
         summary: "run evals (all, or the named ones)",
         flags: [
             ...PLAN,
+            "resume",
             "concurrency",
             "margin",
             "all-trials",
@@ -1396,6 +1396,10 @@ const FLAGS = {
         help: "append each eval × agent's verdict to DIR/<id>.jsonl; an eval whose prompt,\ndefinition and agent version match a recorded verdict is cached, not run",
     },
     force: { type: "boolean", help: "run evals even when a recorded verdict matches" },
+    resume: {
+        type: "boolean",
+        help: "continue the run the results folder holds: keep its finished trials, run\nthe unfinished, missing and infra-error ones (an eval changed since: all)",
+    },
     "no-cache": {
         type: "boolean",
         help: "without --history-dir, don't use the checkout's fingerprint cache",

@@ -10127,8 +10127,8 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 var src_define = __nccwpck_require__(12412);
 // EXTERNAL MODULE: ./src/library.ts
 var library = __nccwpck_require__(11132);
-// EXTERNAL MODULE: ./src/run/index.ts + 58 modules
-var src_run = __nccwpck_require__(28106);
+// EXTERNAL MODULE: ./src/run/index.ts + 59 modules
+var src_run = __nccwpck_require__(48653);
 // EXTERNAL MODULE: ./src/kinds/index.ts + 25 modules
 var kinds = __nccwpck_require__(23012);
 ;// CONCATENATED MODULE: ./src/engine/definitions.ts
@@ -10360,7 +10360,7 @@ async function runPlanned(planned, options) {
         notes.push((0,src_run/* isolationNote */.jY)(isolation));
     // Each eval's isolation, worked out here once: every later step reads it from its unit.
     const resolved = (0,src_run/* resolveEvals */.EE)(plan.units.map((u) => u.spec), isolation);
-    const units = (0,src_run/* unitsToRun */.W1)(plan.units, resolved);
+    let units = (0,src_run/* unitsToRun */.W1)(plan.units, resolved);
     // The providers of the evals whose agents run, and of those without an agent whose provider
     // runs their checks inside (docker: its image), checked before anything runs.
     const checked = new Map([...resolved].filter(([spec, own]) => agentSpecs.includes(spec) || own.provider.checksInside));
@@ -10372,14 +10372,31 @@ async function runPlanned(planned, options) {
         ...specs.flatMap((spec) => spec.prompt?.secrets ?? []),
         ...plan.units.flatMap((unit) => unit.agent?.credentialEnv ?? []),
     ]);
+    const resultsDir = external_node_path_default().join(projectRoot, model/* RESULTS_DIR */.z5);
+    // --resume: the previous run's finished trials are kept (and left by the clearing below).
+    const keptTrials = [];
+    if (options.resume) {
+        const previous = await (0,src_run/* readPreviousRun */.$Z)(projectRoot, resultsDir);
+        if (!previous) {
+            throw new model/* UsageError */.eb(`--resume: there is no previous run to resume in ${resultsDir} (no run.json and no trial folders). Fix: run \`agent-evals eval\` without --resume.`);
+        }
+        const resumed = (0,src_run/* resumeUnits */.nx)(units, previous, {
+            projectRoot,
+            allTrials: options.allTrials ?? false,
+            folderOf: (unit) => `evals/${unit.spec.id}/${(0,src_run/* agentFolderName */.Ne)(redactor.text(unit.agentName))}`,
+        });
+        units = resumed.units;
+        notes.push(...resumed.notes);
+        keptTrials.push(...resumed.keep);
+    }
     options.events?.onPlan?.({
         plan,
         specs,
         notes,
         isolation,
         skippedForCredentials: planned.skippedForCredentials,
+        ...(options.resume ? { keptTrials: keptTrials.length } : {}),
     });
-    const resultsDir = external_node_path_default().join(projectRoot, model/* RESULTS_DIR */.z5);
     (0,store/* refuseLinkedOwnFolder */.Ad)(projectRoot, resultsDir);
     const unlock = await (0,store/* lockResults */.C6)(resultsDir);
     // A replay of the last run's own results folder: its cassettes kept out of the clearing.
@@ -10389,7 +10406,7 @@ async function runPlanned(planned, options) {
     if (replaying)
         options = { ...options, traffic: { mode: "replay", from: replaying.from } };
     try {
-        await (0,store/* clearResults */._g)(resultsDir, keptInResults(projectRoot, options));
+        await (0,store/* clearResults */._g)(resultsDir, [...keptInResults(projectRoot, options), ...keptTrials]);
         const startedAt = new Date();
         const { results: ran, comparisons } = await (0,util/* withRedactor */.No)(redactor, () => runUnits(units, options, { env, projectRoot, resultsDir }, planned)).finally(() => disposeProviders());
         // Which provider each result's trials ran inside (run.json), where an agent ran now, with a
@@ -17727,8 +17744,8 @@ async function writeRunJson(resultsDir, run) {
 /** The "evals" line of the run's top level, empty: JSON strings never hold a raw newline. */
 const EMPTY_EVALS = '\n  "evals": []';
 
-// EXTERNAL MODULE: ./src/run/index.ts + 58 modules
-var run = __nccwpck_require__(28106);
+// EXTERNAL MODULE: ./src/run/index.ts + 59 modules
+var run = __nccwpck_require__(48653);
 ;// CONCATENATED MODULE: ./src/report/plan.ts
 // What `agent-evals plan` (or `eval --dry-run`) prints: what would run, what would not and why,
 // and what it may cost — without running anything.
@@ -17934,7 +17951,7 @@ function shards_seconds(ms) {
 
 /***/ }),
 
-/***/ 28106:
+/***/ 48653:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17960,18 +17977,20 @@ __nccwpck_require__.d(__webpack_exports__, {
   jY: () => (/* reexport */ isolationNote),
   li: () => (/* reexport */ providerNamed),
   nn: () => (/* reexport */ readCassette),
+  $Z: () => (/* reexport */ readPreviousRun),
   tI: () => (/* reexport */ reapDeadRuns),
   s7: () => (/* reexport */ reapedNote),
   qF: () => (/* reexport */ recheckEval),
   EE: () => (/* reexport */ resolveEvals),
   Zu: () => (/* reexport */ resolveIsolation),
+  nx: () => (/* reexport */ resumeUnits),
   og: () => (/* reexport */ runSuite),
   vW: () => (/* reexport */ stageReplaySource),
   bi: () => (/* reexport */ templateProblems),
   W1: () => (/* reexport */ unitsToRun)
 });
 
-// UNUSED EXPORTS: REPLAY_STAND_IN_KEY, TEMP_DIR_ISOLATION, copyCassettes, judgeCassetteFile, limitsOf, trialFolder
+// UNUSED EXPORTS: REPLAY_STAND_IN_KEY, TEMP_DIR_ISOLATION, copyCassettes, judgeCassetteFile, limitsOf, resumeSummary, selectResumed, trialFolder
 
 ;// CONCATENATED MODULE: ./src/run/budget.ts
 // The USD budget of a run. A trial starts only when its worst case fits in what is left, counting
@@ -20355,6 +20374,7 @@ function settledResult(unit, settlement) {
         agent: unit.agentName,
         ...(unit.agentVersion ? { agentVersion: unit.agentVersion } : {}),
         ...(unit.prompt ? { promptHash: unit.prompt.hash } : {}),
+        definitionHash: unit.spec.definitionHash,
         status,
         ...(code ? { code } : {}),
         ...(reason ? { reason } : {}),
@@ -23505,7 +23525,7 @@ async function runTrial(input) {
                 failure: left.failure,
                 warnings: left.warnings,
             }));
-            await writeTrialFiles(input.outDir, result, trial.redact(run), []);
+            await writeTrialFiles(input, result, trial.redact(run), []);
             return result;
         }
         const { checks, costed } = await checkTheWork(input, trial, env, run, left);
@@ -23525,7 +23545,7 @@ async function runTrial(input) {
                 ]),
             ],
         }));
-        await writeTrialFiles(input.outDir, result, trial.redact(run), trial.redact(checks));
+        await writeTrialFiles(input, result, trial.redact(run), trial.redact(checks));
         return await keptWorkspace(input, trial, result);
     }
     finally {
@@ -23844,7 +23864,8 @@ function verdictOf(input, trial, run, calls, checks, damage) {
 function totalTokens(tokens) {
     return tokens.input + tokens.output;
 }
-async function writeTrialFiles(outDir, result, run, checks) {
+async function writeTrialFiles(input, result, run, checks) {
+    const outDir = input.outDir;
     external_node_fs_default().writeFileSync(external_node_path_default().join(outDir, "checks.json"), `${JSON.stringify(checks, null, 2)}\n`);
     const trial = {
         ...result,
@@ -23860,6 +23881,9 @@ async function writeTrialFiles(outDir, result, run, checks) {
             transcripts: run.transcripts,
         },
         trajectory: run.trajectory,
+        // What `eval --resume` compares with the definition now before it keeps this trial.
+        definitionHash: input.spec.definitionHash,
+        ...(input.prompt ? { promptHash: input.prompt.hash } : {}),
     };
     external_node_fs_default().writeFileSync(external_node_path_default().join(outDir, "trial.json"), `${JSON.stringify(trial, null, 2)}\n`);
 }
@@ -24718,7 +24742,19 @@ function preparationFailure(error) {
 /** Keeps as many trials running as the policy wants; after each one ends, looks again. */
 async function runUntilDecided(unit, policy, options, trial) {
     const tally = { trials: [], passes: 0, failures: 0, budgetCut: false };
-    let launched = 0;
+    // A resumed run's kept trials count as ended ones: the same tally, the same verdict code.
+    for (const kept of unit.kept ?? []) {
+        tally.trials.push(kept);
+        if (kept.status === "passed")
+            tally.passes++;
+        else if (kept.status === "failed")
+            tally.failures++;
+        else
+            tally.infraError ??= kept.reason ?? "infra error";
+    }
+    const taken = new Set((unit.kept ?? []).map((t) => t.n));
+    let launched = taken.size;
+    let next = 0;
     let inFlight = 0;
     const stop = () => tally.infraError !== undefined ||
         tally.budgetCut ||
@@ -24729,7 +24765,11 @@ async function runUntilDecided(unit, policy, options, trial) {
             while (!stop() &&
                 launched < policy.max &&
                 inFlight < policy.wanted(tally.passes, tally.failures, launched)) {
-                const n = ++launched;
+                launched++;
+                do
+                    next++;
+                while (taken.has(next));
+                const n = next;
                 inFlight++;
                 void trial(n)
                     .then((ended) => {
@@ -25525,10 +25565,190 @@ async function judgeExample(input, example, n) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/run/resume.ts
+// `eval --resume`: what an interrupted or partly failed run left in its results folder, and which
+// of its trials a resumed run keeps. A trial is finished when its folder holds trial.json with a
+// pass or a failure; one that ended in a replay miss (AE303) is kept too, since running it again
+// asks the same recording the same question. Every other trial (missing, unfinished, an infra
+// error) runs again under its own number, and an eval whose definition or rendered prompt changed
+// since runs whole. The selection is pure (selectResumed); readPreviousRun only reads.
+
+
+
+
+/**
+ * Which of a unit's trials a resumed run keeps and which it runs again (pure): see the module's
+ * comment for the rule.
+ */
+function selectResumed(unit, previous) {
+    const whole = (why) => ({
+        kept: [],
+        rerun: [],
+        notStarted: unit.max,
+        whole: why,
+    });
+    if (!previous || previous.trials.size === 0)
+        return { kept: [], rerun: [], notStarted: unit.max };
+    if (previous.definitionHash === undefined)
+        return whole(`${unit.id}: the previous run recorded no definition hash: running it whole`);
+    if (previous.definitionHash !== unit.definitionHash)
+        return whole(`${unit.id}: its definition changed since the previous run: running it whole`);
+    if (previous.promptHash !== undefined &&
+        unit.promptHash !== undefined &&
+        previous.promptHash !== unit.promptHash)
+        return whole(`${unit.id}: its rendered prompt changed since the previous run: running it whole`);
+    const kept = [];
+    const rerun = [];
+    for (const trial of [...previous.trials.values()].sort((a, b) => a.n - b.n)) {
+        if (trial.n < 1 || trial.n > unit.max)
+            continue;
+        const status = trial.result?.status;
+        if (status === "passed" || status === "failed")
+            kept.push(trial.result);
+        else if (status === "error" && trial.result?.code === src_model/* Codes */.NC.replayMiss)
+            kept.push(trial.result);
+        else
+            rerun.push({ n: trial.n, why: status === "error" ? "infra error" : "unfinished" });
+    }
+    const passes = kept.filter((t) => t.status === "passed").length;
+    const failures = kept.filter((t) => t.status === "failed").length;
+    const stopped = kept.some((t) => t.status === "error") || unit.decided(passes, failures);
+    // A decided verdict runs nothing more, as in a run that was never interrupted.
+    if (stopped)
+        return { kept, rerun: [], notStarted: 0 };
+    return { kept, rerun, notStarted: unit.max - kept.length - rerun.length };
+}
+/** `resume: kept 7 of 10 trials, running 3 (2 unfinished, 1 infra error)`. */
+function resumeSummary(selections) {
+    const kept = selections.reduce((n, s) => n + s.kept.length, 0);
+    const count = (why) => why === "not started"
+        ? selections.reduce((n, s) => n + s.notStarted, 0)
+        : selections.reduce((n, s) => n + s.rerun.filter((r) => r.why === why).length, 0);
+    const parts = ["unfinished", "infra error", "not started"]
+        .map((why) => [count(why), why])
+        .filter(([n]) => n > 0);
+    const running = parts.reduce((n, [c]) => n + c, 0);
+    const upTo = count("not started") > 0 ? "up to " : "";
+    const why = parts.length ? ` (${parts.map(([n, w]) => `${n} ${w}`).join(", ")})` : "";
+    return `resume: kept ${kept} of ${kept + running} trials, running ${upTo}${running}${why}`;
+}
+/**
+ * What the previous run left in `resultsDir`: run.json when it was written (its error trials, its
+ * definition hashes), and every trial folder under evals/ with its trial.json where it finished.
+ * Undefined when there is neither.
+ */
+async function readPreviousRun(projectRoot, resultsDir) {
+    const units = new Map();
+    const unitAt = (folder) => {
+        let unit = units.get(folder);
+        if (!unit)
+            units.set(folder, (unit = { trials: new Map() }));
+        return unit;
+    };
+    const run = await resume_readJson(external_node_path_default().join(resultsDir, "run.json"));
+    for (const result of Array.isArray(run?.evals) ? run.evals : []) {
+        for (const trial of Array.isArray(result.trials) ? result.trials : []) {
+            if (typeof trial?.dir !== "string" || typeof trial.n !== "number")
+                continue;
+            const folder = external_node_path_default().relative(resultsDir, external_node_path_default().dirname(external_node_path_default().resolve(projectRoot, trial.dir)));
+            if (folder.startsWith("..") || external_node_path_default().isAbsolute(folder))
+                continue;
+            const unit = unitAt(folder.split((external_node_path_default()).sep).join("/"));
+            if (result.definitionHash)
+                unit.definitionHash = result.definitionHash;
+            if (result.promptHash)
+                unit.promptHash = result.promptHash;
+            // Only its errors are read from run.json: a finished trial is what its trial.json says.
+            if (trial.status === "error")
+                unit.trials.set(trial.n, { n: trial.n, result: trial });
+        }
+    }
+    const evalsDir = external_node_path_default().join(resultsDir, "evals");
+    for (const id of await subfolders(evalsDir)) {
+        for (const agent of await subfolders(external_node_path_default().join(evalsDir, id))) {
+            const unitDir = external_node_path_default().join(evalsDir, id, agent);
+            for (const name of await subfolders(unitDir)) {
+                const n = /^trial-([1-9][0-9]*)$/.exec(name)?.[1];
+                if (!n)
+                    continue;
+                const unit = unitAt(`evals/${id}/${agent}`);
+                const stored = await resume_readJson(external_node_path_default().join(unitDir, name, "trial.json"));
+                const finished = stored?.status === "passed" || stored?.status === "failed";
+                if (stored && finished) {
+                    const { definitionHash, promptHash, result } = trialOf(stored);
+                    unit.definitionHash ??= definitionHash;
+                    unit.promptHash ??= promptHash;
+                    unit.trials.set(Number(n), { n: Number(n), result });
+                }
+                else if (!unit.trials.has(Number(n))) {
+                    unit.trials.set(Number(n), { n: Number(n) });
+                }
+            }
+        }
+    }
+    return run || units.size ? { runJson: run !== undefined, units } : undefined;
+}
+function trialOf(stored) {
+    const { agent, trajectory, workspace, definitionHash, promptHash, ...result } = stored;
+    void agent;
+    void trajectory;
+    void workspace;
+    return {
+        result,
+        ...(definitionHash ? { definitionHash } : {}),
+        ...(promptHash ? { promptHash } : {}),
+    };
+}
+async function subfolders(dir) {
+    const entries = await external_node_fs_.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
+    return entries
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort();
+}
+async function resume_readJson(file) {
+    try {
+        return JSON.parse(await external_node_fs_.promises.readFile(file, "utf8"));
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * The units of this run with the trials of `previous` they keep. Units the plan settled (skipped,
+ * cached) and comparison arms (variants, compare --base) keep nothing: they run as planned.
+ */
+function resumeUnits(units, previous, options) {
+    const selections = [];
+    const notes = [];
+    const keep = [];
+    const resumed = units.map((unit) => {
+        if (unit.settled || unit.arm)
+            return unit;
+        const policy = policyOf(unit, options);
+        const folder = options.folderOf(unit);
+        const selection = selectResumed({
+            folder,
+            id: unit.spec.id,
+            definitionHash: unit.spec.definitionHash,
+            ...(unit.prompt ? { promptHash: unit.prompt.hash } : {}),
+            max: policy.max,
+            decided: (p, f) => policy.verdict(p, f) !== "undecided",
+        }, previous.units.get(folder));
+        selections.push(selection);
+        if (selection.whole)
+            notes.push(`resume: ${selection.whole}`);
+        keep.push(...selection.kept.map((t) => external_node_path_default().resolve(options.projectRoot, t.dir)));
+        return selection.kept.length ? { ...unit, kept: selection.kept } : unit;
+    });
+    return { units: resumed, notes: [resumeSummary(selections), ...notes], keep };
+}
+
 ;// CONCATENATED MODULE: ./src/run/index.ts
 // run/: workspaces, isolation, shims, budget, trials, the suite.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -26866,6 +27086,7 @@ const evalResult = schemas/* object */.Ikc({
     arm: optional(run_schema_text),
     agentVersion: optional(run_schema_text),
     promptHash: optional(run_schema_text),
+    definitionHash: optional(run_schema_text),
     status: evalStatus,
     reason: optional(run_schema_text),
     passes: count,

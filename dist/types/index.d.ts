@@ -566,6 +566,8 @@ interface EvalResult {
     arm?: string;
     agentVersion?: string;
     promptHash?: string;
+    /** The eval's definition hash when it ran (`eval --resume` compares it with the definition now). */
+    definitionHash?: string;
     status: EvalStatus;
     /** Why it was skipped / errored, in one sentence. */
     reason?: string;
@@ -1650,6 +1652,11 @@ interface RunEvalsOptions extends PlanOptions {
      * Action hides the runner's own tokens and its step inputs, which no agent needs.
      */
     hideFromAgents?: (name: string) => boolean;
+    /**
+     * `eval --resume`: keep the finished trials of the run the results folder holds and run only the
+     * others (run/resume.ts); an eval whose definition changed since runs whole.
+     */
+    resume?: boolean;
 }
 /** What a run is about to do, before its first trial (for progress and masking). */
 interface PlannedRunInfo {
@@ -1661,6 +1668,8 @@ interface PlannedRunInfo {
     isolation: TrialIsolation;
     /** Pairs skipped for want of credentials (skipWithoutCredentials). */
     skippedForCredentials: number;
+    /** `--resume`: the previous run's trials kept, not run again (progress counts only the rest). */
+    keptTrials?: number;
 }
 interface RunEvalsOutcome {
     run: RunResult;
