@@ -4,6 +4,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
+import { findOnPathSync } from "../util/index.js";
 
 /** How far above the agent's program its package.json may lie (bin/, bundle/, dist/cli/ …). */
 const INSTALL_ROOT_DEPTH = 4;
@@ -44,7 +45,9 @@ export function installRoot(
   executable: string,
   searchPath: string | undefined,
 ): string | undefined {
-  const found = onPath(executable, searchPath);
+  const found = executable.includes(path.sep)
+    ? path.resolve(executable)
+    : findOnPathSync(executable, searchPath ?? "");
   if (!found) return undefined;
   let dir: string;
   try {
@@ -57,21 +60,6 @@ export function installRoot(
     const parent = path.dirname(dir);
     if (parent === dir) break;
     dir = parent;
-  }
-  return undefined;
-}
-
-function onPath(executable: string, searchPath: string | undefined): string | undefined {
-  if (executable.includes(path.sep)) return path.resolve(executable);
-  for (const dir of (searchPath ?? "").split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, executable);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      if (fs.statSync(candidate).isFile()) return candidate;
-    } catch {
-      // not here
-    }
   }
   return undefined;
 }

@@ -98,13 +98,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     trial.traffic = await openTraffic({
       ...input,
       env,
-      volatile: volatileStrings({
-        work: trial.work,
-        tmp: trial.tmp,
-        root: trial.root,
-        env,
-        ...(input.agent?.executable ? { executable: input.agent.executable } : {}),
-      }),
+      volatile: trialVolatile(trial, env, input.agent?.executable),
       ...(trial.recording ? { recording: trial.recording } : {}),
     });
     trial.sandbox = await openSandbox(input, trial, env);
@@ -413,16 +407,19 @@ function judgeTraffic(
     ...(input.traffic ? { traffic: input.traffic } : {}),
     outDir: input.outDir,
     trialRoot: trial.root,
-    volatile: (executable) =>
-      volatileStrings({
-        work: trial.work,
-        tmp: trial.tmp,
-        root: trial.root,
-        env,
-        ...(executable ? { executable } : {}),
-      }),
+    volatile: (executable) => trialVolatile(trial, env, executable),
   });
   return traffic ? { traffic } : {};
+}
+
+/** The strings of this trial that differ between runs, with those of the program `executable`. */
+function trialVolatile(
+  trial: OpenTrial,
+  env: Record<string, string>,
+  executable: string | undefined,
+): Record<string, string> {
+  const { work, tmp, root } = trial;
+  return volatileStrings({ work, tmp, root, env, ...(executable ? { executable } : {}) });
 }
 
 /** A workspace kept to be looked at is the whole tree, also where it held only the changes. */

@@ -35,7 +35,7 @@ export {
 } from "./redact.js";
 export { inert, inertLines } from "./inert.js";
 export { Semaphore } from "./semaphore.js";
-export { findOnPath, isValidShimName, shellQuote } from "./shell.js";
+export { findOnPath, findOnPathSync, isValidShimName, shellQuote } from "./shell.js";
 export { seededRandom } from "./random.js";
 export { displayPath, isInside, shortPath } from "./paths.js";
 export {

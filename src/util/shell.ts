@@ -18,6 +18,11 @@ export function shellQuote(value: string): string {
 
 /** The first executable `bin` on a PATH string, or undefined. */
 export async function findOnPath(bin: string, searchPath: string): Promise<string | undefined> {
+  return findOnPathSync(bin, searchPath);
+}
+
+/** findOnPath, for callers that cannot wait (a few stat calls). */
+export function findOnPathSync(bin: string, searchPath: string): string | undefined {
   for (const dir of searchPath.split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, bin);
