@@ -195,6 +195,8 @@ export async function runPlanned(
     ...plan.units.flatMap((unit) => unit.agent?.credentialEnv ?? []),
   ]);
   const resultsDir = path.join(projectRoot, RESULTS_DIR);
+  // Before anything in it is read (--resume reads the previous run's trials).
+  refuseLinkedOwnFolder(projectRoot, resultsDir);
   // --resume: the previous run's finished trials are kept (and left by the clearing below).
   const keptTrials: string[] = [];
   if (options.resume) {
@@ -222,7 +224,6 @@ export async function runPlanned(
     ...(options.resume ? { keptTrials: keptTrials.length } : {}),
   });
 
-  refuseLinkedOwnFolder(projectRoot, resultsDir);
   const unlock = await lockResults(resultsDir);
   // A replay of the last run's own results folder: its cassettes kept out of the clearing.
   const replaying =
@@ -356,7 +357,6 @@ export async function writeEmptyRun(
     isolation: "nothing ran",
     projectRoot,
   });
-  refuseLinkedOwnFolder(projectRoot, resultsDir);
   const unlock = await lockResults(resultsDir);
   try {
     await clearResults(resultsDir, keptInResults(projectRoot, options));

@@ -9,6 +9,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { EvalResult, TrialResult } from "../model/index.js";
 import { Codes } from "../model/index.js";
+import { readRegularTextSync } from "../util/index.js";
 import { policyOf } from "./suite/unit-run.js";
 import type { RunUnit } from "./unit.js";
 
@@ -162,7 +163,9 @@ export async function readPreviousRun(
           const { definitionHash, promptHash, result } = trialOf(stored);
           unit.definitionHash ??= definitionHash;
           unit.promptHash ??= promptHash;
-          unit.trials.set(Number(n), { n: Number(n), result });
+          // Its number and folder are where it was found, never what the (hostile) file says.
+          const dir = path.relative(projectRoot, path.join(unitDir, name));
+          unit.trials.set(Number(n), { n: Number(n), result: { ...result, n: Number(n), dir } });
         } else if (!unit.trials.has(Number(n))) {
           unit.trials.set(Number(n), { n: Number(n) });
         }
@@ -197,6 +200,9 @@ function trialOf(stored: StoredTrial): {
   };
 }
 
+/** Far above any real run.json or trial.json; a larger one counts as unreadable (run again). */
+const RESULT_FILE_CAP = 256 * 1024 * 1024;
+
 async function subfolders(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
   return entries
@@ -205,9 +211,12 @@ async function subfolders(dir: string): Promise<string[]> {
     .sort();
 }
 
+/** A JSON file of the results folder, which may be hostile: never a link, a FIFO, or over the cap. */
 async function readJson<T>(file: string): Promise<T | undefined> {
+  const text = readRegularTextSync(file, RESULT_FILE_CAP);
+  if (text === undefined) return undefined;
   try {
-    return JSON.parse(await fs.readFile(file, "utf8")) as T;
+    return JSON.parse(text) as T;
   } catch {
     return undefined;
   }
