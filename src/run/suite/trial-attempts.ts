@@ -124,7 +124,8 @@ function trafficOf(options: UnitOptions, outDir: string): { traffic?: TrafficMod
   const evalId = folder?.split("@")[0];
   const primaryDir =
     top && evalId && evalId !== folder ? path.join(traffic.from, top, evalId, ...rest) : ownDir;
-  return { traffic: { mode: "replay", cassette: at(cassetteIn(ownDir) ? ownDir : primaryDir) } };
+  const own = cassetteIn(ownDir);
+  return { traffic: { mode: "replay", cassette: own ?? at(primaryDir) } };
 }
 
 /** The eval's folder under evals/: an arm that is not the eval as defined gets `<id>@<arm>`. */
