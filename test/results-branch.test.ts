@@ -632,7 +632,7 @@ describe("folders replaced whole (cassettes) and fetched back as hostile input",
       const fetched = await fetchResultsFolder(options, {
         folder: "cassettes",
         to,
-        names: ["cassette.json.gz", "cassette.json"],
+        accepts: (name) => ["cassette.json.gz", "cassette.json"].includes(name),
         maxFileBytes: 50,
         maxTotalBytes: 1000,
       });
@@ -651,7 +651,7 @@ describe("folders replaced whole (cassettes) and fetched back as hostile input",
       const small = await fetchResultsFolder(options, {
         folder: "cassettes",
         to: path.join(root, "fetched-small"),
-        names: ["cassette.json.gz"],
+        accepts: (name) => name === "cassette.json.gz",
         maxFileBytes: 50,
         maxTotalBytes: 8,
       });
@@ -667,7 +667,7 @@ describe("folders replaced whole (cassettes) and fetched back as hostile input",
           {
             folder: "cassettes",
             to: path.join(root, "none"),
-            names: ["cassette.json.gz"],
+            accepts: (name) => name === "cassette.json.gz",
             maxFileBytes: 1,
             maxTotalBytes: 1,
           },

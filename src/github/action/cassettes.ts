@@ -9,7 +9,8 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { errorMessage } from "../../model/index.js";
-import { CASSETTE_NAMES, cassetteIn, MAX_CASSETTE_BYTES } from "../../run/index.js";
+import { isCassetteFile, MAX_CASSETTE_BYTES } from "../../run/index.js";
+import { readRegularSync } from "../../util/index.js";
 import type { FolderReplacement } from "../../store/results-branch.js";
 import * as core from "../runner.js";
 import { InputError, REPLAY_RESULTS_BRANCH } from "../inputs.js";
@@ -23,7 +24,8 @@ export const MAX_FETCHED_CASSETTE_BYTES = 1024 * 1024 * 1024;
 
 /**
  * The run's recordings as folders of the results branch: `cassettes/<eval>/<agent>/` for each
- * eval × agent with at least one cassette (regular files only), replaced whole.
+ * eval × agent with at least one cassette (the agent's and its judge calls', regular files only,
+ * each within MAX_CASSETTE_BYTES), replaced whole.
  */
 export async function recordedCassettes(resultsDir: string): Promise<FolderReplacement[]> {
   const evalsDir = path.join(resultsDir, "evals");
@@ -32,9 +34,12 @@ export async function recordedCassettes(resultsDir: string): Promise<FolderRepla
     for (const agent of await dirs(path.join(evalsDir, evalId))) {
       const files: FolderReplacement["files"] = [];
       for (const trial of await dirs(path.join(evalsDir, evalId, agent))) {
-        const file = cassetteIn(path.join(evalsDir, evalId, agent, trial));
-        if (!file || !(await fs.lstat(file)).isFile()) continue;
-        files.push({ path: `${trial}/${path.basename(file)}`, bytes: await fs.readFile(file) });
+        const trialDir = path.join(evalsDir, evalId, agent, trial);
+        for (const name of (await fs.readdir(trialDir)).filter(isCassetteFile).sort()) {
+          const read = readRegularSync(path.join(trialDir, name), MAX_CASSETTE_BYTES);
+          if (read.kind === "file" && !read.truncated)
+            files.push({ path: `${trial}/${name}`, bytes: read.bytes });
+        }
       }
       if (files.length) folders.push({ folder: `${CASSETTES_FOLDER}/${evalId}/${agent}`, files });
     }
@@ -72,7 +77,7 @@ export async function withReplaySource(ctx: ActionContext): Promise<ActionContex
       {
         folder: CASSETTES_FOLDER,
         to: path.join(to, "evals"),
-        names: CASSETTE_NAMES,
+        accepts: isCassetteFile,
         maxFileBytes: MAX_CASSETTE_BYTES,
         maxTotalBytes: MAX_FETCHED_CASSETTE_BYTES,
       },

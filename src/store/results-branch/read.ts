@@ -76,8 +76,8 @@ export interface FolderFetch {
   folder: string;
   /** Where its files go, in the same layout under it (made when missing). */
   to: string;
-  /** Only files with one of these names are taken; every other file is left out. */
-  names: readonly string[];
+  /** Only files whose name it accepts are taken; every other file is left out. */
+  accepts: (name: string) => boolean;
   /** The most bytes one file may hold, and all of them together. */
   maxFileBytes: number;
   maxTotalBytes: number;
@@ -92,7 +92,7 @@ export interface FolderFetched {
 }
 
 /**
- * The files named `names` under `folder` on the branch's tip, copied to `to`: read as hostile
+ * The files `accepts` takes under `folder` on the branch's tip, copied to `to`: read as hostile
  * input. The branch's tree is listed first (`git ls-tree`) and only regular files within the
  * limits are checked out, in a scratch repository: a link, a submodule or a file over the limit
  * is refused (listed in `refused`) and never written; past the total limit the rest is refused.
@@ -121,7 +121,7 @@ export async function fetchResultsFolder(
         string,
         string,
       ];
-      if (!fetch.names.includes(path.posix.basename(file))) continue;
+      if (!fetch.accepts(path.posix.basename(file))) continue;
       const bytes = Number(size);
       const reason =
         mode === "120000"
