@@ -545,13 +545,15 @@ async function writeHistoryLines(resultsDir, lines) {
 
 
 
+
 /** The results branch's folder of cassettes. */
 const CASSETTES_FOLDER = "cassettes";
 /** The most bytes of cassettes `replay: results-branch` fetches in all (one is at most MAX_CASSETTE_BYTES). */
 const MAX_FETCHED_CASSETTE_BYTES = 1024 * 1024 * 1024;
 /**
  * The run's recordings as folders of the results branch: `cassettes/<eval>/<agent>/` for each
- * eval × agent with at least one cassette (regular files only), replaced whole.
+ * eval × agent with at least one cassette (the agent's and its judge calls', regular files only,
+ * each within MAX_CASSETTE_BYTES), replaced whole.
  */
 async function recordedCassettes(resultsDir) {
     const evalsDir = external_node_path_default().join(resultsDir, "evals");
@@ -560,10 +562,12 @@ async function recordedCassettes(resultsDir) {
         for (const agent of await dirs(external_node_path_default().join(evalsDir, evalId))) {
             const files = [];
             for (const trial of await dirs(external_node_path_default().join(evalsDir, evalId, agent))) {
-                const file = (0,run/* cassetteIn */._V)(external_node_path_default().join(evalsDir, evalId, agent, trial));
-                if (!file || !(await external_node_fs_.promises.lstat(file)).isFile())
-                    continue;
-                files.push({ path: `${trial}/${external_node_path_default().basename(file)}`, bytes: await external_node_fs_.promises.readFile(file) });
+                const trialDir = external_node_path_default().join(evalsDir, evalId, agent, trial);
+                for (const name of (await external_node_fs_.promises.readdir(trialDir)).filter(run/* isCassetteFile */.LS).sort()) {
+                    const read = (0,util/* readRegularSync */.Wy)(external_node_path_default().join(trialDir, name), run/* MAX_CASSETTE_BYTES */.O9);
+                    if (read.kind === "file" && !read.truncated)
+                        files.push({ path: `${trial}/${name}`, bytes: read.bytes });
+                }
             }
             if (files.length)
                 folders.push({ folder: `${CASSETTES_FOLDER}/${evalId}/${agent}`, files });
@@ -597,7 +601,7 @@ async function withReplaySource(ctx) {
         fetched = await fetchResultsFolder({ remote, branch: inputs.resultsBranch, token: inputs.githubToken }, {
             folder: CASSETTES_FOLDER,
             to: external_node_path_default().join(to, "evals"),
-            names: run/* CASSETTE_NAMES */.mn,
+            accepts: run/* isCassetteFile */.LS,
             maxFileBytes: run/* MAX_CASSETTE_BYTES */.O9,
             maxTotalBytes: MAX_FETCHED_CASSETTE_BYTES,
         });

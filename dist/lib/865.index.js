@@ -708,7 +708,7 @@ async function fetchBranchTip(options) {
     }
 }
 /**
- * The files named `names` under `folder` on the branch's tip, copied to `to`: read as hostile
+ * The files `accepts` takes under `folder` on the branch's tip, copied to `to`: read as hostile
  * input. The branch's tree is listed first (`git ls-tree`) and only regular files within the
  * limits are checked out, in a scratch repository: a link, a submodule or a file over the limit
  * is refused (listed in `refused`) and never written; past the total limit the rest is refused.
@@ -728,7 +728,7 @@ async function fetchResultsFolder(options, fetch) {
             if (!match)
                 continue;
             const [, mode, , , size, file] = match;
-            if (!fetch.names.includes(external_node_path_default().posix.basename(file)))
+            if (!fetch.accepts(external_node_path_default().posix.basename(file)))
                 continue;
             const bytes = Number(size);
             const reason = mode === "120000"

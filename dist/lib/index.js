@@ -10373,6 +10373,8 @@ async function runPlanned(planned, options) {
         ...plan.units.flatMap((unit) => unit.agent?.credentialEnv ?? []),
     ]);
     const resultsDir = external_node_path_default().join(projectRoot, model/* RESULTS_DIR */.z5);
+    // Before anything in it is read (--resume reads the previous run's trials).
+    (0,store/* refuseLinkedOwnFolder */.Ad)(projectRoot, resultsDir);
     // --resume: the previous run's finished trials are kept (and left by the clearing below).
     const keptTrials = [];
     if (options.resume) {
@@ -10397,7 +10399,6 @@ async function runPlanned(planned, options) {
         skippedForCredentials: planned.skippedForCredentials,
         ...(options.resume ? { keptTrials: keptTrials.length } : {}),
     });
-    (0,store/* refuseLinkedOwnFolder */.Ad)(projectRoot, resultsDir);
     const unlock = await (0,store/* lockResults */.C6)(resultsDir);
     // A replay of the last run's own results folder: its cassettes kept out of the clearing.
     const replaying = options.traffic?.mode === "replay"
@@ -10502,7 +10503,6 @@ async function writeEmptyRun(projectRoot, options = {}) {
         isolation: "nothing ran",
         projectRoot,
     });
-    (0,store/* refuseLinkedOwnFolder */.Ad)(projectRoot, resultsDir);
     const unlock = await (0,store/* lockResults */.C6)(resultsDir);
     try {
         await (0,store/* clearResults */._g)(resultsDir, keptInResults(projectRoot, options));
@@ -17959,7 +17959,6 @@ function shards_seconds(ms) {
 __nccwpck_require__.d(__webpack_exports__, {
   H$: () => (/* reexport */ BudgetLedger),
   UT: () => (/* reexport */ CASSETTE_FILE),
-  mn: () => (/* reexport */ CASSETTE_NAMES),
   Gr: () => (/* reexport */ DEFAULT_PROVIDER),
   O9: () => (/* reexport */ MAX_CASSETTE_BYTES),
   xq: () => (/* reexport */ PROVIDERS),
@@ -17990,7 +17989,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   W1: () => (/* reexport */ unitsToRun)
 });
 
-// UNUSED EXPORTS: REPLAY_STAND_IN_KEY, TEMP_DIR_ISOLATION, copyCassettes, judgeCassetteFile, limitsOf, resumeSummary, selectResumed, trialFolder
+// UNUSED EXPORTS: CASSETTE_NAMES, REPLAY_STAND_IN_KEY, TEMP_DIR_ISOLATION, copyCassettes, judgeCassetteFile, limitsOf, resumeSummary, selectResumed, trialFolder
 
 ;// CONCATENATED MODULE: ./src/run/budget.ts
 // The USD budget of a run. A trial starts only when its worst case fits in what is left, counting
@@ -21589,6 +21588,7 @@ function redactCall(call, text) {
 // them with placeholders before requests are stored and matched (docs/record-replay.md).
 
 
+
 /** How far above the agent's program its package.json may lie (bin/, bundle/, dist/cli/ …). */
 const INSTALL_ROOT_DEPTH = 4;
 /**
@@ -21616,7 +21616,9 @@ function volatileStrings(input) {
  * when the program is not found or is not part of a package (a bare binary: nothing to replace).
  */
 function installRoot(executable, searchPath) {
-    const found = onPath(executable, searchPath);
+    const found = executable.includes((external_node_path_default()).sep)
+        ? external_node_path_default().resolve(executable)
+        : (0,util/* findOnPathSync */.lx)(executable, searchPath ?? "");
     if (!found)
         return undefined;
     let dir;
@@ -21633,24 +21635,6 @@ function installRoot(executable, searchPath) {
         if (parent === dir)
             break;
         dir = parent;
-    }
-    return undefined;
-}
-function onPath(executable, searchPath) {
-    if (executable.includes((external_node_path_default()).sep))
-        return external_node_path_default().resolve(executable);
-    for (const dir of (searchPath ?? "").split((external_node_path_default()).delimiter)) {
-        if (!dir)
-            continue;
-        const candidate = external_node_path_default().join(dir, executable);
-        try {
-            external_node_fs_default().accessSync(candidate, (external_node_fs_default()).constants.X_OK);
-            if (external_node_fs_default().statSync(candidate).isFile())
-                return candidate;
-        }
-        catch {
-            // not here
-        }
     }
     return undefined;
 }
@@ -23494,13 +23478,7 @@ async function runTrial(input) {
         trial.traffic = await openTraffic({
             ...input,
             env,
-            volatile: volatileStrings({
-                work: trial.work,
-                tmp: trial.tmp,
-                root: trial.root,
-                env,
-                ...(input.agent?.executable ? { executable: input.agent.executable } : {}),
-            }),
+            volatile: trialVolatile(trial, env, input.agent?.executable),
             ...(trial.recording ? { recording: trial.recording } : {}),
         });
         trial.sandbox = await openSandbox(input, trial, env);
@@ -23731,15 +23709,14 @@ function judgeTraffic(input, trial, env) {
         ...(input.traffic ? { traffic: input.traffic } : {}),
         outDir: input.outDir,
         trialRoot: trial.root,
-        volatile: (executable) => volatileStrings({
-            work: trial.work,
-            tmp: trial.tmp,
-            root: trial.root,
-            env,
-            ...(executable ? { executable } : {}),
-        }),
+        volatile: (executable) => trialVolatile(trial, env, executable),
     });
     return traffic ? { traffic } : {};
+}
+/** The strings of this trial that differ between runs, with those of the program `executable`. */
+function trialVolatile(trial, env, executable) {
+    const { work, tmp, root } = trial;
+    return volatileStrings({ work, tmp, root, env, ...(executable ? { executable } : {}) });
 }
 /** A workspace kept to be looked at is the whole tree, also where it held only the changes. */
 async function keptWorkspace(input, trial, result) {
@@ -23997,7 +23974,8 @@ function trafficOf(options, outDir) {
     const [top, folder, ...rest] = trialPath.split((external_node_path_default()).sep);
     const evalId = folder?.split("@")[0];
     const primaryDir = top && evalId && evalId !== folder ? external_node_path_default().join(traffic.from, top, evalId, ...rest) : ownDir;
-    return { traffic: { mode: "replay", cassette: at(cassetteIn(ownDir) ? ownDir : primaryDir) } };
+    const own = cassetteIn(ownDir);
+    return { traffic: { mode: "replay", cassette: own ?? at(primaryDir) } };
 }
 /** The eval's folder under evals/: an arm that is not the eval as defined gets `<id>@<arm>`. */
 function evalFolder(unit) {
@@ -25576,6 +25554,7 @@ async function judgeExample(input, example, n) {
 
 
 
+
 /**
  * Which of a unit's trials a resumed run keeps and which it runs again (pure): see the module's
  * comment for the rule.
@@ -25678,7 +25657,9 @@ async function readPreviousRun(projectRoot, resultsDir) {
                     const { definitionHash, promptHash, result } = trialOf(stored);
                     unit.definitionHash ??= definitionHash;
                     unit.promptHash ??= promptHash;
-                    unit.trials.set(Number(n), { n: Number(n), result });
+                    // Its number and folder are where it was found, never what the (hostile) file says.
+                    const dir = external_node_path_default().relative(projectRoot, external_node_path_default().join(unitDir, name));
+                    unit.trials.set(Number(n), { n: Number(n), result: { ...result, n: Number(n), dir } });
                 }
                 else if (!unit.trials.has(Number(n))) {
                     unit.trials.set(Number(n), { n: Number(n) });
@@ -25699,6 +25680,8 @@ function trialOf(stored) {
         ...(promptHash ? { promptHash } : {}),
     };
 }
+/** Far above any real run.json or trial.json; a larger one counts as unreadable (run again). */
+const RESULT_FILE_CAP = 256 * 1024 * 1024;
 async function subfolders(dir) {
     const entries = await external_node_fs_.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
     return entries
@@ -25706,9 +25689,13 @@ async function subfolders(dir) {
         .map((e) => e.name)
         .sort();
 }
+/** A JSON file of the results folder, which may be hostile: never a link, a FIFO, or over the cap. */
 async function resume_readJson(file) {
+    const text = (0,util/* readRegularTextSync */.DM)(file, RESULT_FILE_CAP);
+    if (text === undefined)
+        return undefined;
     try {
-        return JSON.parse(await external_node_fs_.promises.readFile(file, "utf8"));
+        return JSON.parse(text);
     }
     catch {
         return undefined;
@@ -27411,6 +27398,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   I: () => (/* reexport */ currentRedactor),
   Gt: () => (/* reexport */ displayPath),
   aY: () => (/* reexport */ findOnPath),
+  lx: () => (/* reexport */ findOnPathSync),
   q8: () => (/* reexport */ gitHeadCommit),
   tJ: () => (/* reexport */ inert),
   wi: () => (/* reexport */ inertLines),
@@ -29929,6 +29917,10 @@ function shellQuote(value) {
 }
 /** The first executable `bin` on a PATH string, or undefined. */
 async function findOnPath(bin, searchPath) {
+    return findOnPathSync(bin, searchPath);
+}
+/** findOnPath, for callers that cannot wait (a few stat calls). */
+function findOnPathSync(bin, searchPath) {
     for (const dir of searchPath.split((external_node_path_default()).delimiter)) {
         if (!dir)
             continue;
