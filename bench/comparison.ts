@@ -8,15 +8,9 @@
 // Pure arithmetic and promises: no processes.
 // Run: npx tsx bench/comparison.ts [runs]   (prints a Markdown section)
 
-import type { ComparisonVerdict, PlannedUnit, TrialResult } from "../src/model/index.js";
-import {
-  DEFAULT_COMPARISON_TRIALS,
-  DEFAULT_MARGIN,
-  compareArms,
-  sequentialVerdict,
-} from "../src/model/index.js";
-import { runGroup, type GroupArm } from "../src/run/group.js";
-import { fixedPolicy } from "../src/run/policy.js";
+import type { ComparisonVerdict } from "../src/model/index.js";
+import { DEFAULT_COMPARISON_TRIALS, compareArms } from "../src/model/index.js";
+import { simulateComparison } from "./comparison-sim.js";
 import { rng } from "./rng.js";
 
 const CONTROL_RATES = [0.5, 0.8, 0.95];
@@ -30,53 +24,6 @@ interface Cell {
   verdicts: Record<ComparisonVerdict, number>;
   trials: number;
   differsFromFixed: number;
-}
-
-function arm(role: "control" | "treatment", primary: boolean, max: number): GroupArm {
-  const unit = {
-    spec: { id: "sim", passRate: 1 },
-    agentName: "sim",
-    trials: 1,
-    arm: { group: "sim", role, label: role, primary, maxTrials: max, margin: DEFAULT_MARGIN },
-  } as unknown as GroupArm["unit"];
-  // The treatment is the primary arm, as in compare --base: its own verdict (1 trial, passRate 1)
-  // is decided at once, so only the comparison keeps it running.
-  return primary ? { unit, own: fixedPolicy(1, 1, false) } : { unit };
-}
-
-/** One simulated comparison: outcomes drawn up front, so the fixed-N verdict sees the same ones. */
-async function simulate(p1: number, p2: number, max: number) {
-  const draws = {
-    control: [...Array(max)].map(() => random() < p1),
-    treatment: [...Array(max)].map(() => random() < p2),
-  };
-  const controlArm = arm("control", false, max);
-  const treatmentArm = arm("treatment", true, max);
-  const outcome = await runGroup([controlArm, treatmentArm], {
-    signal: new AbortController().signal,
-    perArm: 2,
-    runTrial: (unit: PlannedUnit, wanted) => {
-      const n = wanted();
-      if (n === undefined) return Promise.resolve("cancelled" as const);
-      const pass = (unit.arm!.role === "control" ? draws.control : draws.treatment)[n - 1]!;
-      const trial: TrialResult = {
-        n,
-        status: pass ? "passed" : "failed",
-        durationMs: 0,
-        checks: [],
-        dir: "",
-      };
-      return Promise.resolve(trial);
-    },
-  });
-  const count = (xs: boolean[]) => xs.filter(Boolean).length;
-  const fixed = sequentialVerdict(
-    { passes: count(draws.control), trials: max },
-    { passes: count(draws.treatment), trials: max },
-    max,
-  )!;
-  const ran = outcome.arms.reduce((sum, a) => sum + a.trials.length, 0);
-  return { verdict: outcome.comparisons[0]!.verdict, fixed, ran };
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -95,7 +42,7 @@ for (const max of MAXIMA) {
         differsFromFixed: 0,
       };
       for (let r = 0; r < RUNS; r++) {
-        const { verdict, fixed, ran } = await simulate(p1, p2, max);
+        const { verdict, fixed, ran } = await simulateComparison(p1, p2, max, random);
         cell.verdicts[verdict]++;
         cell.trials += ran;
         if (verdict !== fixed) cell.differsFromFixed++;

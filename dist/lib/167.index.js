@@ -86,8 +86,8 @@ function annotate(kind, message, properties) {
 var util = __webpack_require__(31222);
 // EXTERNAL MODULE: ./src/agents/index.ts + 26 modules
 var agents = __webpack_require__(79956);
-// EXTERNAL MODULE: ./src/model/index.ts + 9 modules
-var model = __webpack_require__(59952);
+// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
+var model = __webpack_require__(80052);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
@@ -95,8 +95,8 @@ var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_
 var run = __webpack_require__(48653);
 // EXTERNAL MODULE: ./src/define/index.ts + 26 modules
 var src_define = __webpack_require__(12412);
-// EXTERNAL MODULE: ./src/plan/index.ts + 8 modules
-var src_plan = __webpack_require__(36660);
+// EXTERNAL MODULE: ./src/plan/index.ts + 9 modules
+var src_plan = __webpack_require__(34427);
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 // The Action's inputs, read and checked in one place. A bad input fails the step before anything runs.
 

@@ -9,8 +9,8 @@ export const modules = {
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/model/index.ts + 9 modules
-var model = __webpack_require__(59952);
+// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
+var model = __webpack_require__(80052);
 // EXTERNAL MODULE: ./src/engine/index.ts + 8 modules
 var engine = __webpack_require__(22362);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
@@ -64,8 +64,8 @@ var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_
 var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: ./src/define/index.ts + 26 modules
 var src_define = __webpack_require__(12412);
-// EXTERNAL MODULE: ./src/plan/index.ts + 8 modules
-var src_plan = __webpack_require__(36660);
+// EXTERNAL MODULE: ./src/plan/index.ts + 9 modules
+var src_plan = __webpack_require__(34427);
 ;// CONCATENATED MODULE: ./src/cli/values.ts
 // The values flags take, checked: each bad value is a UsageError naming the flag and what it takes.
 
@@ -167,6 +167,27 @@ function values_failOn(text) {
         return text;
     throw new model/* UsageError */.eb(`--fail-on takes regression, failure or never, got ${JSON.stringify(text)}`);
 }
+/**
+ * `--detect PTS` and `--power PCT` (plan, compare): the drop a comparison should flag and the
+ * chance it should flag it with, as shares; undefined without --detect. --power alone is an error.
+ */
+function powerTarget(flags) {
+    if (flags.detect === undefined) {
+        if (flags.power !== undefined)
+            throw new model/* UsageError */.eb("--power goes with --detect PTS");
+        return undefined;
+    }
+    if (flags.trials !== undefined)
+        throw new model/* UsageError */.eb("--detect plans each comparison's trials per arm: leave out --trials (or --detect)");
+    const detect = Number(flags.detect);
+    if (!/^\d+(\.\d+)?$/.test(flags.detect.trim()) || !(detect > 0 && detect <= 100))
+        throw new model/* UsageError */.eb(`--detect takes the drop to detect in points, above 0 and at most 100 (20 means a drop of 20 points), got ${JSON.stringify(flags.detect)}`);
+    const power = flags.power === undefined ? model/* DEFAULT_POWER */.qc * 100 : Number(flags.power);
+    if (flags.power !== undefined &&
+        (!/^\d+(\.\d+)?$/.test(flags.power.trim()) || !(power >= 50 && power <= 99)))
+        throw new model/* UsageError */.eb(`--power takes a percentage from 50 to 99 (80 means the drop is flagged 8 times in 10), got ${JSON.stringify(flags.power)}`);
+    return { detect: detect / 100, power: power / 100 };
+}
 /** compare's --margin in points (0 < PTS < 100), as a share: 10 → 0.1. */
 function values_margin(text) {
     if (text === undefined)
@@ -221,8 +242,9 @@ function compareCommand(ctx) {
     const base = compareBase(ctx.flags);
     const failOn = values_failOn(ctx.flags["fail-on"]);
     const margin = values_margin(ctx.flags.margin);
+    const detect = powerTarget(ctx.flags);
     // --base is compare's own here, not --changed's.
-    return runCommand({ ...ctx, flags: { ...ctx.flags, base: undefined } }, (options) => (0,engine/* compareEvals */.Bn)({ ...options, base, margin }), (outcome) => compareExitCode(outcome.run, failOn));
+    return runCommand({ ...ctx, flags: { ...ctx.flags, base: undefined } }, (options) => (0,engine/* compareEvals */.Bn)({ ...options, base, margin, ...(detect ? { detect } : {}) }), (outcome) => compareExitCode(outcome.run, failOn));
 }
 /**
  * compare's exit code: 2 when the harness could not run an arm; else 1 when a comparison is a
@@ -1003,6 +1025,7 @@ function trialOf(dir) {
 /** `compare --dry-run`: both arms of each comparison, what they may cost; runs nothing. */
 async function comparePlanCommand(ctx) {
     const { projectRoot, names, flags } = ctx;
+    const target = powerTarget(flags);
     const { planned, dispose } = await (0,engine/* planComparison */.dX)({
         projectRoot,
         evals: flags.evals,
@@ -1012,22 +1035,29 @@ async function comparePlanCommand(ctx) {
         base: compareBase(flags),
         margin: values_margin(flags.margin),
         budgetUsd: nonNegativeUsd(flags["budget-usd"]),
+        historyDir: flags["history-dir"],
+        ...(target ? { detect: target } : {}),
     });
     await dispose();
-    printPlan(planned, projectRoot);
+    printPlan(planned, projectRoot, target, values_margin(flags.margin));
     return 0;
 }
-function printPlan({ plan, notes, cache }, projectRoot) {
+/** The plan as text: notes, each pair, the totals, and with --detect the power plan and its rule. */
+function printPlan({ plan, notes, cache }, projectRoot, target, margin) {
     for (const note of notes)
         say(`${note}\n`);
     const costOf = (unit) => ({ expectedPerTrial: (0,src_plan/* expectedCost */.ys)(unit, cache) });
-    for (const line of (0,report/* planLines */.HN)(plan, projectRoot, costOf)) {
+    const lines = (0,report/* planLines */.HN)(plan, projectRoot, costOf);
+    // The power plan and its rule before the totals line, which ends the plan.
+    if (target)
+        lines.splice(-1, 0, ...(0,src_plan/* decisionRule */.bH)(target, margin), ...(0,report/* powerPlanLines */.kR)((0,src_plan/* planPower */.B1)(plan, cache.history, target)));
+    for (const line of lines)
         say(`${line}\n`);
-    }
 }
 async function planCommand({ projectRoot, names, flags }) {
     const format = outputFormat(flags.format);
     const shards = shardCount(flags.shards);
+    const target = powerTarget(flags);
     if (shards !== undefined && flags.shard)
         throw new model/* UsageError */.eb("--shards and --shard exclude each other");
     const planned = await (0,engine/* planEvals */.$R)({
@@ -1042,7 +1072,8 @@ async function planCommand({ projectRoot, names, flags }) {
         shard: shard(flags.shard),
         shardPlan: await shardPlan(flags),
         historyDir: flags["history-dir"],
-        force: flags.force,
+        // A power plan is for a comparison, where nothing is cached: every pair is planned.
+        force: flags.force || target !== undefined,
         noCache: flags["no-cache"],
         margin: values_margin(flags.margin),
         // A replay's plan: every pair runs, no key needed, and a replayed pair costs nothing.
@@ -1051,15 +1082,26 @@ async function planCommand({ projectRoot, names, flags }) {
     const { plan, cache } = planned;
     if (shards !== undefined || format === "json") {
         const split = (0,src_plan/* planShards */.tF)(plan.units, shards ?? 1, cache.history, plan.traffic);
-        if (format === "json")
-            process.stdout.write(`${JSON.stringify(split, null, 2)}\n`);
+        if (format === "json") {
+            const power = target && powerJson((0,src_plan/* planPower */.B1)(plan, cache.history, target));
+            process.stdout.write(`${JSON.stringify(power ? { ...split, power } : split, null, 2)}\n`);
+        }
         else
             for (const line of (0,report/* shardPlanLines */.Jh)(split))
                 say(`${line}\n`);
         return 0;
     }
-    printPlan(planned, projectRoot);
+    printPlan(planned, projectRoot, target, values_margin(flags.margin));
     return 0;
+}
+/** The power plan as `plan --detect --format json` writes it: the units by their keys. */
+function powerJson({ rows, underPowered, ...rest }) {
+    return {
+        ...rest,
+        rule: (0,src_plan/* decisionRule */.bH)(rest.target).join("\n"),
+        rows: rows.map(({ unit: _unit, ...row }) => row),
+        underPowered: underPowered.map((row) => row.key),
+    };
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/schemas.js + 1 modules
@@ -1249,6 +1291,9 @@ const COMMANDS = [
             "base",
             "fail-on",
             "margin",
+            "detect",
+            "power",
+            "history-dir",
             "budget-usd",
             "format",
             "concurrency",
@@ -1270,7 +1315,7 @@ const COMMANDS = [
         name: "plan",
         args: "[name…] [options]",
         summary: "what eval would run, and what it may cost (runs nothing)",
-        flags: [...PLAN, "shards", "replay"],
+        flags: [...PLAN, "shards", "replay", "detect", "power", "margin"],
         run: planCommand,
     },
     {
@@ -1437,6 +1482,16 @@ const FLAGS = {
         type: "string",
         value: "PTS",
         help: "compare and variants: a difference within ±PTS points is `no-change`\n(default 10)",
+    },
+    detect: {
+        type: "string",
+        value: "PTS",
+        help: "plan, compare: plan each comparison's trials per arm so a drop of PTS\npoints is flagged (default power 80%), from the pass rate in history;\nthe plan prints the trials, the forecast cost and the decision rule",
+    },
+    power: {
+        type: "string",
+        value: "PCT",
+        help: "with --detect: the chance the drop should be flagged with (default 80)",
     },
     "dry-run": { type: "boolean", help: "print the plan (as `plan`) and run nothing" },
     record: {

@@ -2536,8 +2536,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/model/index.ts + 9 modules
-var src_model = __nccwpck_require__(59952);
+// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
+var src_model = __nccwpck_require__(80052);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __nccwpck_require__(31222);
 ;// CONCATENATED MODULE: ./src/agents/lines.ts
@@ -5386,8 +5386,8 @@ function truncate(text) {
     return line.length > 80 ? `${line.slice(0, 80)}…` : line;
 }
 
-// EXTERNAL MODULE: ./src/model/index.ts + 9 modules
-var model = __nccwpck_require__(59952);
+// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
+var model = __nccwpck_require__(80052);
 ;// CONCATENATED MODULE: ./src/check/calls.ts
 // Checks on the shimmed calls: ran, notRan, ranInOrder. Evidence lists the calls that were made.
 // Each reads the calls once, in start order, as a stream: past the call log's cap they are read
@@ -7499,8 +7499,8 @@ function globSync(globInput, options) {
 //#endregion
 
 
-// EXTERNAL MODULE: ./src/model/index.ts + 9 modules
-var model = __nccwpck_require__(59952);
+// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
+var model = __nccwpck_require__(80052);
 ;// CONCATENATED MODULE: ./src/define/discover.ts
 // Finds eval files: `**/*.eval.{ts,mts,js,mjs,yaml,yml}` under evals/ and _evals/, or a glob.
 // Symlinks are listed as they are and never followed here: whether a linked eval file may be read
@@ -10116,10 +10116,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: isCi, shardOf
 
-// EXTERNAL MODULE: ./src/plan/index.ts + 8 modules
-var src_plan = __nccwpck_require__(36660);
-// EXTERNAL MODULE: ./src/model/index.ts + 9 modules
-var model = __nccwpck_require__(59952);
+// EXTERNAL MODULE: ./src/plan/index.ts + 9 modules
+var src_plan = __nccwpck_require__(34427);
+// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
+var model = __nccwpck_require__(80052);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
@@ -10558,10 +10558,17 @@ async function planComparison(options) {
     const env = options.env ?? process.env;
     // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
     const planned = await planEvals({ ...options, force: true, variants: false });
+    const { detect } = options;
     const tree = await (0,src_plan/* openBaseTree */.Oo)(planned.projectRoot, options.base);
     try {
         const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];
-        const pairing = (0,src_plan/* pairWithBase */.eU)(planned.plan.units, baseUnits, (0,src_plan/* baseName */.Fl)(options.base), { project: planned.projectRoot, base: tree.root }, { trials: options.trials, margin: options.margin });
+        const pairing = (0,src_plan/* pairWithBase */.eU)(planned.plan.units, baseUnits, (0,src_plan/* baseName */.Fl)(options.base), { project: planned.projectRoot, base: tree.root }, {
+            trials: options.trials,
+            margin: options.margin,
+            ...(detect
+                ? { trialsOf: (unit) => (0,src_plan/* plannedTrials */.mw)(unit, planned.cache.history, detect) }
+                : {}),
+        });
         planned.plan.units = pairing.units;
         settlePlan(planned, options.budgetUsd);
         const paired = pairing.units.filter((u) => u.arm?.role === "treatment").length;
@@ -10971,8 +10978,8 @@ function skillPartBase(type, target) {
     };
 }
 
-// EXTERNAL MODULE: ./src/model/index.ts + 9 modules
-var model = __nccwpck_require__(59952);
+// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
+var model = __nccwpck_require__(80052);
 // EXTERNAL MODULE: ./src/check/index.ts + 11 modules
 var src_check = __nccwpck_require__(85013);
 // EXTERNAL MODULE: external "node:fs"
@@ -13877,7 +13884,7 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _define_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(12412);
 /* harmony import */ var _agents_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(79956);
-/* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(59952);
+/* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(80052);
 // What eval files get when they import "agent-evals" or "@copybook/cli": defining evals, assertions,
 // agents. (The package entry, index.ts, adds the engine.)
 
@@ -13899,7 +13906,7 @@ __nccwpck_require__.r(__webpack_exports__);
 
 /***/ }),
 
-/***/ 59952:
+/***/ 80052:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13913,11 +13920,13 @@ __nccwpck_require__.d(__webpack_exports__, {
   NC: () => (/* reexport */ Codes),
   IE: () => (/* reexport */ DEFAULT_COMPARISON_TRIALS),
   PH: () => (/* reexport */ DEFAULT_MARGIN),
+  qc: () => (/* reexport */ DEFAULT_POWER),
   CW: () => (/* reexport */ DEFAULT_RESULTS_BRANCH),
   t1: () => (/* reexport */ DEFAULT_TIMEOUT_MS),
   gk: () => (/* reexport */ DefinitionError),
   CX: () => (/* reexport */ HISTORY_FILE),
   Ri: () => (/* reexport */ InfraError),
+  Mz: () => (/* reexport */ MAX_PLANNED_TRIALS),
   xR: () => (/* reexport */ NEVER_SNAPSHOT_DIRS),
   dA: () => (/* reexport */ NO_CHANGE_POWER),
   hT: () => (/* reexport */ OWN_DIR),
@@ -13940,10 +13949,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   ez: () => (/* reexport */ evalCode),
   Rr: () => (/* reexport */ exitCodeFor),
   Vw: () => (/* reexport */ formatProblem),
+  m5: () => (/* reexport */ hardestRate),
   M0: () => (/* reexport */ judgedAny),
   MT: () => (/* reexport */ matchesPattern),
   H6: () => (/* reexport */ mostTrials),
   dT: () => (/* reexport */ noChangeTrials),
+  gn: () => (/* reexport */ regressionChance),
   CT: () => (/* reexport */ reliabilityOf),
   Td: () => (/* reexport */ requiredPasses),
   X_: () => (/* reexport */ round6),
@@ -13952,12 +13963,13 @@ __nccwpck_require__.d(__webpack_exports__, {
   $P: () => (/* reexport */ thresholdPercent),
   u3: () => (/* reexport */ trialCode),
   WO: () => (/* reexport */ trialsCertainlyNeeded),
+  ax: () => (/* reexport */ trialsToDetect),
   xj: () => (/* reexport */ unitLabel),
   YV: () => (/* reexport */ wilsonInterval),
   LQ: () => (/* reexport */ withDiagnostics)
 });
 
-// UNUSED EXPORTS: noChangeChance, sequentialVerdict
+// UNUSED EXPORTS: DEFAULT_DETECT, noChangeChance, sequentialVerdict
 
 ;// CONCATENATED MODULE: ./src/model/stats.ts
 // Verdict arithmetic: how many passes a pass rate needs, when the verdict is decided, the Wilson
@@ -14670,6 +14682,131 @@ function diagnosticsOf(result, projectRoot) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/model/power.ts
+// Power planning: how many trials per arm a controlled comparison needs to flag a drop of a given
+// size with a given chance, under the verdict rule of ./comparison.ts (α = 0.05). Pure functions;
+// docs/verdicts.md › Planning the trials states the rule and bench/power.ts checks by simulation
+// that the sequential rule, run at the planned N, reaches the planned power.
+
+
+/** `--detect`'s default: a drop of 20 points. */
+const DEFAULT_DETECT = 0.2;
+/** `--power`'s default: the drop is flagged 8 times in 10. */
+const DEFAULT_POWER = 0.8;
+/** The most trials per arm the planner proposes; beyond it a drop is called out of reach. */
+const MAX_PLANNED_TRIALS = 1000;
+/**
+ * The chance that the rule's 95% verdict on `trials` + `trials` trials is `regression` when the
+ * control passes at `rate` and the treatment at `rate − drop`: summed exactly over both arms'
+ * binomial outcomes (outcomes further than 6 standard deviations from the mean, a share below
+ * 1e-8, are left out). This is the power of the rule at its last look; its earlier looks at the
+ * 99.8% interval add early stops, which bench/power.ts shows change the realised power by little.
+ */
+function regressionChance(rate, drop, trials) {
+    if (trials < 1 || drop <= 0)
+        return 0;
+    const p1 = power_clamp01(rate);
+    const p2 = power_clamp01(rate - drop);
+    const control = likelyOutcomes(trials, p1);
+    const treatment = likelyOutcomes(trials, p2);
+    // chanceUpTo[j]: the chance of the treatment's j+1 fewest likely counts.
+    const chanceUpTo = [];
+    for (const [, pb] of treatment)
+        chanceUpTo.push((chanceUpTo.at(-1) ?? 0) + pb);
+    const regression = (a, b) => compareArms({ passes: a, trials }, { passes: b, trials }, DEFAULT_MARGIN, FINAL_CONFIDENCE)
+        .verdict === "regression";
+    // Fewer treatment passes, or more control passes, only strengthen a regression: the counts that
+    // are one form a staircase, walked once (each step one verdict) instead of cell by cell.
+    let last = -1;
+    let chance = 0;
+    for (const [a, pa] of control) {
+        while (last + 1 < treatment.length && regression(a, treatment[last + 1][0]))
+            last++;
+        if (last >= 0)
+            chance += pa * chanceUpTo[last];
+    }
+    return Math.min(1, chance);
+}
+/**
+ * The trials per arm at which the rule flags a drop of `drop` from `rate` with a chance of at least
+ * `power`: the smallest such n, searched by bisection around the normal approximation
+ * n ≈ (z₀.₉₇₅ + z_power)² · (p₁q₁ + p₂q₂) / drop². Undefined when even MAX_PLANNED_TRIALS would not
+ * reach it (a drop of a point or two), or when the drop is not possible from `rate`.
+ */
+function trialsToDetect(rate, drop, power = DEFAULT_POWER) {
+    const p1 = power_clamp01(rate);
+    if (drop <= 0 || p1 - drop < -1e-9)
+        return undefined;
+    const key = `${p1} ${drop} ${power}`;
+    if (planned.has(key))
+        return planned.get(key);
+    const p2 = power_clamp01(p1 - drop);
+    const z = zFor(FINAL_CONFIDENCE) + inverseNormal(power);
+    const guess = Math.max(2, Math.ceil((z * z * (p1 * (1 - p1) + p2 * (1 - p2))) / (drop * drop)));
+    const reaches = (n) => regressionChance(p1, drop, n) >= power;
+    let found;
+    // Past the cap by the approximation: out of reach (the exact rule needs at least as many).
+    if (guess <= MAX_PLANNED_TRIALS) {
+        let low = Math.floor(guess * 0.7);
+        if (low > 0 && reaches(low))
+            low = 0;
+        let high = Math.min(MAX_PLANNED_TRIALS, Math.max(low + 1, Math.ceil(guess * 1.4)));
+        while (high < MAX_PLANNED_TRIALS && !reaches(high)) {
+            low = high;
+            high = Math.min(MAX_PLANNED_TRIALS, high * 2);
+        }
+        if (high < MAX_PLANNED_TRIALS || reaches(high)) {
+            while (high - low > 1) {
+                const mid = Math.floor((low + high) / 2);
+                if (reaches(mid))
+                    high = mid;
+                else
+                    low = mid;
+            }
+            found = high;
+        }
+    }
+    planned.set(key, found);
+    return found;
+}
+const planned = new Map();
+/**
+ * The pass rate at which a drop of `drop` is hardest to see (the binomial variance is largest
+ * around it): what the planner assumes for an eval without history, so its figure is an upper
+ * bound rather than a hope.
+ */
+function hardestRate(drop) {
+    return Math.min(1, (1 + drop) / 2);
+}
+/** Each outcome k of Binomial(n, p) within 6 standard deviations of the mean, with its chance. */
+function likelyOutcomes(n, p) {
+    if (p <= 0)
+        return [[0, 1]];
+    if (p >= 1)
+        return [[n, 1]];
+    const spread = 6 * Math.sqrt(n * p * (1 - p)) + 1;
+    const from = Math.max(0, Math.floor(n * p - spread));
+    const to = Math.min(n, Math.ceil(n * p + spread));
+    const out = [];
+    // log C(n, k) built up from k = from, so no factorial table is needed.
+    let logChoose = logChooseOf(n, from);
+    for (let k = from; k <= to; k++) {
+        if (k > from)
+            logChoose += Math.log((n - k + 1) / k);
+        out.push([k, Math.exp(logChoose + k * Math.log(p) + (n - k) * Math.log(1 - p))]);
+    }
+    return out;
+}
+function logChooseOf(n, k) {
+    let sum = 0;
+    for (let i = 1; i <= k; i++)
+        sum += Math.log((n - k + i) / i);
+    return sum;
+}
+function power_clamp01(x) {
+    return Math.min(1, Math.max(0, x));
+}
+
 ;// CONCATENATED MODULE: ./src/model/eval.ts
 // The data model every stage shares: what an eval *is* once any of the three file formats has been
 // loaded. Pure types and tiny helpers only; no I/O. Later stages import from here, never the reverse.
@@ -14768,9 +14905,10 @@ const ACTION_REF = "v1";
 
 
 
+
 /***/ }),
 
-/***/ 36660:
+/***/ 34427:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14779,6 +14917,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   NP: () => (/* reexport */ applyCache),
   Fl: () => (/* reexport */ baseName),
   Wp: () => (/* reexport */ changedEvals),
+  bH: () => (/* reexport */ decisionRule),
   ou: () => (/* reexport */ expandVariant),
   ys: () => (/* reexport */ expectedCost),
   gb: () => (/* reexport */ freeAgentNote),
@@ -14787,8 +14926,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   eU: () => (/* reexport */ pairWithBase),
   uK: () => (/* reexport */ parseShard),
   vI: () => (/* reexport */ parseShardCount),
+  B1: () => (/* reexport */ planPower),
   nY: () => (/* reexport */ planRun),
   tF: () => (/* reexport */ planShards),
+  mw: () => (/* reexport */ plannedTrials),
   qz: () => (/* reexport */ readShardAssignment),
   FY: () => (/* reexport */ shareBudget),
   Ci: () => (/* reexport */ skipWithoutCredentials),
@@ -14800,8 +14941,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/store/index.ts + 14 modules
 var store = __nccwpck_require__(4918);
-// EXTERNAL MODULE: ./src/model/index.ts + 9 modules
-var model = __nccwpck_require__(59952);
+// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
+var model = __nccwpck_require__(80052);
 ;// CONCATENATED MODULE: ./src/plan/shard.ts
 
 /** What `--shards auto` aims at: about this many pairs per shard, and never more shards than this. */
@@ -15184,7 +15325,7 @@ function baseLabel(ref) {
 }
 const WORKING_TREE = "working tree";
 function maxTrials(unit, options) {
-    return options.trials ?? Math.max(unit.trials, model/* DEFAULT_COMPARISON_TRIALS */.IE);
+    return (options.trialsOf?.(unit) ?? options.trials ?? Math.max(unit.trials, model/* DEFAULT_COMPARISON_TRIALS */.IE));
 }
 function arm(unit, fields, options) {
     return {
@@ -15984,6 +16125,134 @@ async function settleUnavailable(units) {
     }));
 }
 
+;// CONCATENATED MODULE: ./src/plan/power.ts
+// Plan before spending (`plan --detect`, `compare --detect`): for each eval × agent, the trials
+// per arm a controlled comparison needs to flag a drop of the given size with the given chance,
+// from the pair's pass rate in history; what those trials are forecast to cost, from history's
+// cost per trial; and, under a budget, which pairs it would leave under-powered. The rule is the
+// comparison rule of model/comparison.ts, the trials from model/power.ts.
+
+
+
+/** How many recent runs of a pair its pass rate pools. */
+const power_RECENT_RUNS = 10;
+/**
+ * The power plan of the plan's pairs that start an agent (for a comparison, once per pair: the
+ * arm that is the eval as defined). `history` maps an eval id to its history lines.
+ */
+function planPower(plan, history, target) {
+    const units = plan.units.filter((u) => u.agent && u.settled?.status !== "skipped" && (!u.arm || u.arm.primary));
+    const rows = units.map((unit) => powerRow(unit, history, target, plan.traffic));
+    const costed = rows.filter((r) => r.forecastUsd !== undefined);
+    const forecastUsd = (0,model/* round6 */.X_)(costed.reduce((sum, r) => sum + r.forecastUsd, 0));
+    const underPowered = plan.budgetUsd !== undefined && forecastUsd > plan.budgetUsd
+        ? power_shareBudget(costed, forecastUsd, plan.budgetUsd)
+        : [];
+    return {
+        target,
+        rows,
+        forecastUsd,
+        unknownCost: rows.length - costed.length,
+        ...(plan.budgetUsd !== undefined ? { budgetUsd: plan.budgetUsd } : {}),
+        underPowered,
+    };
+}
+/** The trials per arm `compare --detect` gives a pair: its planned N, or the cap when out of reach. */
+function plannedTrials(unit, history, target) {
+    const { rate, drop } = rateOf(unit, history.get(unit.spec.id) ?? [], target);
+    return (0,model/* trialsToDetect */.ax)(rate, drop, target.power) ?? model/* MAX_PLANNED_TRIALS */.Mz;
+}
+function powerRow(unit, history, target, traffic) {
+    const lines = history.get(unit.spec.id) ?? [];
+    const { rate, drop, pooled } = rateOf(unit, lines, target);
+    const trialsPerArm = (0,model/* trialsToDetect */.ax)(rate, drop, target.power);
+    const cost = costOf(unit, history, traffic);
+    return {
+        key: pairKey(unit),
+        unit,
+        rate,
+        rateFrom: pooled ? "history" : "assumed",
+        ...(pooled ? { historyTrials: pooled } : {}),
+        drop,
+        ...(trialsPerArm !== undefined
+            ? { trialsPerArm, plannedPower: (0,model/* regressionChance */.gn)(rate, drop, trialsPerArm) }
+            : {}),
+        ...cost,
+        ...(trialsPerArm !== undefined && cost.costPerTrial !== undefined
+            ? { forecastUsd: (0,model/* round6 */.X_)(2 * trialsPerArm * cost.costPerTrial) }
+            : {}),
+    };
+}
+/**
+ * The pass rate a pair's control is planned at: its newest judged runs pooled (up to RECENT_RUNS),
+ * rounded to a point; without any, the rate at which the drop is hardest to see. The drop is the
+ * target's, or the whole rate when that is smaller (a pair at 10% cannot drop by 20 points).
+ */
+function rateOf(unit, lines, target) {
+    const recent = lines
+        .filter((l) => l.agent === unit.agentName &&
+        l.trials > 0 &&
+        (l.status === "passed" || l.status === "failed"))
+        .slice(-power_RECENT_RUNS);
+    const trials = recent.reduce((sum, l) => sum + l.trials, 0);
+    const passes = recent.reduce((sum, l) => sum + Math.min(l.passes, l.trials), 0);
+    const rate = trials ? Math.round((100 * passes) / trials) / 100 : (0,model/* hardestRate */.m5)(target.detect);
+    return { rate, drop: Math.min(target.detect, rate), pooled: trials };
+}
+function costOf(unit, history, traffic) {
+    if ((0,model/* spendsNothing */.vZ)(unit, traffic))
+        return { costPerTrial: 0, costFrom: "free" };
+    const own = (0,store/* expectedCostPerTrial */.Vk)(history.get(unit.spec.id) ?? [], unit.agentName);
+    if (own !== undefined)
+        return { costPerTrial: own, costFrom: "history" };
+    const others = [...history.entries()]
+        .filter(([id]) => id !== unit.spec.id)
+        .map(([, lines]) => (0,store/* expectedCostPerTrial */.Vk)(lines, unit.agentName))
+        .filter((c) => c !== undefined)
+        .sort((a, b) => a - b);
+    if (others.length)
+        return {
+            costPerTrial: others[Math.floor((others.length - 1) / 2)],
+            costFrom: "agent's other evals",
+        };
+    if (unit.spec.maxCostUsd !== undefined)
+        return { costPerTrial: unit.spec.maxCostUsd, costFrom: "maxCostUsd" };
+    return { costFrom: "unknown" };
+}
+/**
+ * The budget shared in proportion to each row's forecast (as the run shares it between pairs:
+ * plan/balance.ts): the rows whose share buys fewer than their planned trials, each with what its
+ * share buys and the power that gives.
+ */
+function power_shareBudget(rows, forecastUsd, budgetUsd) {
+    const short = [];
+    for (const row of rows) {
+        if (!row.costPerTrial || !row.trialsPerArm)
+            continue;
+        const share = (budgetUsd * row.forecastUsd) / forecastUsd;
+        const trialsPerArm = Math.floor(share / (2 * row.costPerTrial) + 1e-9);
+        if (trialsPerArm >= row.trialsPerArm)
+            continue;
+        row.affordable = { trialsPerArm, power: (0,model/* regressionChance */.gn)(row.rate, row.drop, trialsPerArm) };
+        short.push(row);
+    }
+    return short;
+}
+/**
+ * The decision rule, as the plan prints it before anything runs: the comparison rule of
+ * model/comparison.ts, which `compare` and the Action's PR comparison then apply unchanged.
+ */
+function decisionRule(target, margin = model/* DEFAULT_MARGIN */.PH) {
+    const pts = (x) => `${Math.round(x * 100)} points`;
+    return [
+        `Decision rule (fixed before any trial runs; \`compare --detect ${Math.round(target.detect * 100)}\` and the verdicts apply it unchanged):`,
+        `  each eval × agent runs as a control and a treatment, trials interleaved, up to the trials per arm below;`,
+        `  after each pair from the 3rd: REGRESSION when the 99.8% interval of Δ (Newcombe) lies below 0 and Fisher's p < 0.05,`,
+        `  at the last pair the same with the 95% interval; IMPROVEMENT likewise above 0; NO-CHANGE when the interval lies within ±${pts(margin)};`,
+        `  otherwise INCONCLUSIVE. Trials per arm planned so a drop of ${pts(target.detect)} is flagged with a chance of ${Math.round(target.power * 100)}% (α = 0.05).`,
+    ];
+}
+
 ;// CONCATENATED MODULE: ./src/plan/variants.ts
 // Variants → evals: a variant is the eval with its overrides applied. Pure: no I/O, nothing but the
 // spec and the variant; the engine runs the result beside the eval as defined (the control).
@@ -16060,6 +16329,7 @@ function hashablePrompt(prompt) {
 
 
 
+
 /***/ }),
 
 /***/ 80702:
@@ -16079,6 +16349,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Oe: () => (/* reexport */ makeStyle),
   KN: () => (/* reexport */ percent),
   HN: () => (/* reexport */ planLines),
+  kR: () => (/* reexport */ powerPlanLines),
   Bh: () => (/* reexport */ renderRunMarkdown),
   Cw: () => (/* reexport */ reportFilesLine),
   YA: () => (/* reexport */ seconds),
@@ -16097,8 +16368,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/model/index.ts + 9 modules
-var model = __nccwpck_require__(59952);
+// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
+var model = __nccwpck_require__(80052);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __nccwpck_require__(31222);
 ;// CONCATENATED MODULE: ./src/report/console.ts
@@ -17800,6 +18071,56 @@ function planLines({ units, budgetUsd, traffic }, projectRoot, costOf = () => ({
     lines.push(`expected cost ${usd(expectedTotal)} from history; worst case ${unknownWorst ? "unbounded (some evals set no maxCostUsd)" : usd(worstTotal)}${budget}. Nothing was run.`);
     return lines;
 }
+/**
+ * What `plan --detect` (and `compare --detect --dry-run`) prints after the decision rule: each
+ * pair's rate, trials per arm and forecast, the total, and what a budget too small would leave
+ * under-powered — all before anything is spent.
+ */
+function powerPlanLines(power) {
+    const pct = (x) => `${Math.round(x * 100)}%`;
+    const { detect, power: chance } = power.target;
+    const lines = [
+        `Power plan: a drop of ${Math.round(detect * 100)} points flagged with a chance of ${pct(chance)} (α = 0.05), trials per arm of a comparison:`,
+    ];
+    for (const row of power.rows) {
+        const rate = row.rateFrom === "history"
+            ? `rate ${pct(row.rate)} (history, ${row.historyTrials} trials)`
+            : `rate ${pct(row.rate)} assumed (no history: the rate where this drop is hardest to see)`;
+        const drop = row.drop < detect
+            ? `; a drop of ${Math.round(row.drop * 100)} points is all there can be`
+            : "";
+        const trials = row.trialsPerArm !== undefined
+            ? `${row.trialsPerArm} trials per arm (power ${pct(row.plannedPower)})`
+            : `out of reach: more than ${model/* MAX_PLANNED_TRIALS */.Mz} trials per arm (--detect a larger drop)`;
+        const cost = row.costFrom === "free"
+            ? "free"
+            : row.costPerTrial === undefined
+                ? "cost unknown (no history, no maxCostUsd)"
+                : `${usd(row.costPerTrial)} per trial (${costSource(row.costFrom)})${row.forecastUsd !== undefined ? ` → ${usd(row.forecastUsd)} for both arms` : ""}`;
+        lines.push(`  ${row.key}: ${rate}${drop} → ${trials}; ${cost}`);
+    }
+    const unknown = power.unknownCost ? ` (+${power.unknownCost} pair(s) without a cost)` : "";
+    const budget = power.budgetUsd === undefined
+        ? ""
+        : power.underPowered.length
+            ? `; the budget of ${usd(power.budgetUsd)} buys ${pct(power.budgetUsd / power.forecastUsd)} of it`
+            : `; within the budget of ${usd(power.budgetUsd)}`;
+    lines.push(`Forecast: ${usd(power.forecastUsd)} for ${power.rows.length} pair(s)${unknown}${budget}.`);
+    if (power.underPowered.length) {
+        lines.push(`Under-powered by the budget (its share in proportion to the forecast): ${power.underPowered.length} pair(s):`);
+        for (const row of power.underPowered)
+            lines.push(`  ${row.key}: ${row.affordable.trialsPerArm} of ${row.trialsPerArm} trials per arm → power ${pct(row.affordable.power)}`);
+        lines.push(`  Raise --budget-usd to ${usd(power.forecastUsd)}, --detect a larger drop, or select fewer evals.`);
+    }
+    return lines;
+}
+function costSource(from) {
+    if (from === "history")
+        return "history";
+    if (from === "agent's other evals")
+        return "a guess: the agent's median over its other evals";
+    return "a guess: the eval's maxCostUsd, its worst case";
+}
 
 ;// CONCATENATED MODULE: ./src/report/progress.ts
 // Progress while a run goes on. On a terminal (and not in CI): one live line, redrawn in place —
@@ -18089,8 +18410,8 @@ function overspent(costUsd, capUsd, spec, ledger) {
     return out;
 }
 
-// EXTERNAL MODULE: ./src/model/index.ts + 9 modules
-var src_model = __nccwpck_require__(59952);
+// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
+var src_model = __nccwpck_require__(80052);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __nccwpck_require__(31222);
 // EXTERNAL MODULE: external "node:async_hooks"
@@ -25843,8 +26164,8 @@ function healthOfRuns(id, agent, runs) {
     };
 }
 
-// EXTERNAL MODULE: ./src/model/index.ts + 9 modules
-var model = __nccwpck_require__(59952);
+// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
+var model = __nccwpck_require__(80052);
 ;// CONCATENATED MODULE: ./src/store/compare.ts
 // Head vs base: each eval × agent of this run against the base branch's history, with the pass-rate
 // change, whether it is outside noise (Fisher's exact test on the pass/fail counts) and a trend.

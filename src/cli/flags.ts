@@ -100,6 +100,16 @@ export const FLAGS = {
     value: "PTS",
     help: "compare and variants: a difference within ±PTS points is `no-change`\n(default 10)",
   },
+  detect: {
+    type: "string",
+    value: "PTS",
+    help: "plan, compare: plan each comparison's trials per arm so a drop of PTS\npoints is flagged (default power 80%), from the pass rate in history;\nthe plan prints the trials, the forecast cost and the decision rule",
+  },
+  power: {
+    type: "string",
+    value: "PCT",
+    help: "with --detect: the chance the drop should be flagged with (default 80)",
+  },
   "dry-run": { type: "boolean", help: "print the plan (as `plan`) and run nothing" },
   record: {
     type: "boolean",

@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { UsageError, errorMessage } from "../model/index.js";
+import { DEFAULT_POWER, UsageError, errorMessage } from "../model/index.js";
 import { SANDBOX_KINDS, type ContainerOptions, type SandboxKind } from "../run/index.js";
 import { containerLimitProblem } from "../define/index.js";
 import {
@@ -13,6 +13,7 @@ import {
   type Shard,
   type ShardAssignment,
 } from "../plan/index.js";
+import type { PowerTarget } from "../plan/index.js";
 import type { Flags } from "./flags.js";
 
 export function positiveInt(name: string, text: string | undefined): number | undefined {
@@ -110,6 +111,35 @@ export function failOn(text: string | undefined): FailOn {
   if (text === undefined) return "regression";
   if (text === "regression" || text === "failure" || text === "never") return text;
   throw new UsageError(`--fail-on takes regression, failure or never, got ${JSON.stringify(text)}`);
+}
+
+/**
+ * `--detect PTS` and `--power PCT` (plan, compare): the drop a comparison should flag and the
+ * chance it should flag it with, as shares; undefined without --detect. --power alone is an error.
+ */
+export function powerTarget(flags: Flags): PowerTarget | undefined {
+  if (flags.detect === undefined) {
+    if (flags.power !== undefined) throw new UsageError("--power goes with --detect PTS");
+    return undefined;
+  }
+  if (flags.trials !== undefined)
+    throw new UsageError(
+      "--detect plans each comparison's trials per arm: leave out --trials (or --detect)",
+    );
+  const detect = Number(flags.detect);
+  if (!/^\d+(\.\d+)?$/.test(flags.detect.trim()) || !(detect > 0 && detect <= 100))
+    throw new UsageError(
+      `--detect takes the drop to detect in points, above 0 and at most 100 (20 means a drop of 20 points), got ${JSON.stringify(flags.detect)}`,
+    );
+  const power = flags.power === undefined ? DEFAULT_POWER * 100 : Number(flags.power);
+  if (
+    flags.power !== undefined &&
+    (!/^\d+(\.\d+)?$/.test(flags.power.trim()) || !(power >= 50 && power <= 99))
+  )
+    throw new UsageError(
+      `--power takes a percentage from 50 to 99 (80 means the drop is flagged 8 times in 10), got ${JSON.stringify(flags.power)}`,
+    );
+  return { detect: detect / 100, power: power / 100 };
 }
 
 /** compare's --margin in points (0 < PTS < 100), as a share: 10 → 0.1. */

@@ -4,7 +4,15 @@
 import type { EvalSpec, PlannedUnit } from "../model/index.js";
 import { DefinitionError } from "../model/index.js";
 import { discoverEvalFiles } from "../define/index.js";
-import { openBaseTree, baseName, type BaseSpec, pairWithBase, planRun } from "../plan/index.js";
+import {
+  openBaseTree,
+  baseName,
+  type BaseSpec,
+  pairWithBase,
+  plannedTrials,
+  planRun,
+  type PowerTarget,
+} from "../plan/index.js";
 import { templateProblems } from "../run/index.js";
 import { loadFiles, usesRealHome } from "./definitions.js";
 import { planEvals, settlePlan, type PlannedRun } from "./plan.js";
@@ -14,6 +22,11 @@ import { runPlanned, type RunEvalsOptions, type RunEvalsOutcome } from "./run.js
 export interface CompareOptions extends RunEvalsOptions {
   /** The git ref whose version of each selected eval is the control. */
   base: BaseSpec;
+  /**
+   * `--detect`: each pair's arms run up to the trials the power plan gives it (plan/power.ts: the
+   * same figure `plan --detect` printed), instead of --trials or the default maximum.
+   */
+  detect?: PowerTarget;
 }
 
 /**
@@ -41,6 +54,7 @@ export async function planComparison(
   const env = options.env ?? process.env;
   // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
   const planned = await planEvals({ ...options, force: true, variants: false });
+  const { detect } = options;
   const tree = await openBaseTree(planned.projectRoot, options.base);
   try {
     const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];
@@ -49,7 +63,13 @@ export async function planComparison(
       baseUnits,
       baseName(options.base),
       { project: planned.projectRoot, base: tree.root },
-      { trials: options.trials, margin: options.margin },
+      {
+        trials: options.trials,
+        margin: options.margin,
+        ...(detect
+          ? { trialsOf: (unit: PlannedUnit) => plannedTrials(unit, planned.cache.history, detect) }
+          : {}),
+      },
     );
     planned.plan.units = pairing.units;
     settlePlan(planned, options.budgetUsd);

@@ -19,6 +19,14 @@ export {
 } from "./comparison.js";
 export { evalCode, trialCode, withDiagnostics } from "./diagnostics.js";
 export {
+  DEFAULT_DETECT,
+  DEFAULT_POWER,
+  MAX_PLANNED_TRIALS,
+  hardestRate,
+  regressionChance,
+  trialsToDetect,
+} from "./power.js";
+export {
   AgentEvalsError,
   AgentFault,
   CiGateError,

@@ -15,6 +15,8 @@ export interface ArmOptions {
   margin?: number;
   /** Problems name their files relative to it. */
   projectRoot?: string;
+  /** `--detect`: each pair's maximum from the power plan (wins over `trials`). */
+  trialsOf?: (unit: PlannedUnit) => number;
 }
 
 /** The label of the control arm of `compare --base <ref>`. */
@@ -25,7 +27,9 @@ export function baseLabel(ref: string): string {
 export const WORKING_TREE = "working tree";
 
 function maxTrials(unit: PlannedUnit, options: ArmOptions): number {
-  return options.trials ?? Math.max(unit.trials, DEFAULT_COMPARISON_TRIALS);
+  return (
+    options.trialsOf?.(unit) ?? options.trials ?? Math.max(unit.trials, DEFAULT_COMPARISON_TRIALS)
+  );
 }
 
 function arm(

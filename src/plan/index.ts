@@ -29,6 +29,14 @@ export {
 export { skipWithoutCredentials, type CredentialPolicy } from "./credentials.js";
 export { planRun } from "./plan.js";
 export {
+  decisionRule,
+  planPower,
+  plannedTrials,
+  type PowerPlan,
+  type PowerRow,
+  type PowerTarget,
+} from "./power.js";
+export {
   pairKey,
   parseShard,
   parseShardCount,

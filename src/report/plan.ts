@@ -3,7 +3,14 @@
 
 import path from "node:path";
 import type { Plan, PlannedUnit } from "../model/index.js";
-import { mostTrials, requiredPasses, spendsNothing, unitLabel } from "../model/index.js";
+import {
+  MAX_PLANNED_TRIALS,
+  mostTrials,
+  requiredPasses,
+  spendsNothing,
+  unitLabel,
+} from "../model/index.js";
+import type { PowerPlan, PowerRow } from "../plan/index.js";
 import { aboveBudget } from "../run/index.js";
 import { usd } from "./console.js";
 
@@ -60,4 +67,67 @@ export function planLines(
     `expected cost ${usd(expectedTotal)} from history; worst case ${unknownWorst ? "unbounded (some evals set no maxCostUsd)" : usd(worstTotal)}${budget}. Nothing was run.`,
   );
   return lines;
+}
+
+/**
+ * What `plan --detect` (and `compare --detect --dry-run`) prints after the decision rule: each
+ * pair's rate, trials per arm and forecast, the total, and what a budget too small would leave
+ * under-powered — all before anything is spent.
+ */
+export function powerPlanLines(power: PowerPlan): string[] {
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const { detect, power: chance } = power.target;
+  const lines = [
+    `Power plan: a drop of ${Math.round(detect * 100)} points flagged with a chance of ${pct(chance)} (α = 0.05), trials per arm of a comparison:`,
+  ];
+  for (const row of power.rows) {
+    const rate =
+      row.rateFrom === "history"
+        ? `rate ${pct(row.rate)} (history, ${row.historyTrials} trials)`
+        : `rate ${pct(row.rate)} assumed (no history: the rate where this drop is hardest to see)`;
+    const drop =
+      row.drop < detect
+        ? `; a drop of ${Math.round(row.drop * 100)} points is all there can be`
+        : "";
+    const trials =
+      row.trialsPerArm !== undefined
+        ? `${row.trialsPerArm} trials per arm (power ${pct(row.plannedPower!)})`
+        : `out of reach: more than ${MAX_PLANNED_TRIALS} trials per arm (--detect a larger drop)`;
+    const cost =
+      row.costFrom === "free"
+        ? "free"
+        : row.costPerTrial === undefined
+          ? "cost unknown (no history, no maxCostUsd)"
+          : `${usd(row.costPerTrial)} per trial (${costSource(row.costFrom)})${row.forecastUsd !== undefined ? ` → ${usd(row.forecastUsd)} for both arms` : ""}`;
+    lines.push(`  ${row.key}: ${rate}${drop} → ${trials}; ${cost}`);
+  }
+  const unknown = power.unknownCost ? ` (+${power.unknownCost} pair(s) without a cost)` : "";
+  const budget =
+    power.budgetUsd === undefined
+      ? ""
+      : power.underPowered.length
+        ? `; the budget of ${usd(power.budgetUsd)} buys ${pct(power.budgetUsd / power.forecastUsd)} of it`
+        : `; within the budget of ${usd(power.budgetUsd)}`;
+  lines.push(
+    `Forecast: ${usd(power.forecastUsd)} for ${power.rows.length} pair(s)${unknown}${budget}.`,
+  );
+  if (power.underPowered.length) {
+    lines.push(
+      `Under-powered by the budget (its share in proportion to the forecast): ${power.underPowered.length} pair(s):`,
+    );
+    for (const row of power.underPowered)
+      lines.push(
+        `  ${row.key}: ${row.affordable!.trialsPerArm} of ${row.trialsPerArm} trials per arm → power ${pct(row.affordable!.power)}`,
+      );
+    lines.push(
+      `  Raise --budget-usd to ${usd(power.forecastUsd)}, --detect a larger drop, or select fewer evals.`,
+    );
+  }
+  return lines;
+}
+
+function costSource(from: PowerRow["costFrom"]): string {
+  if (from === "history") return "history";
+  if (from === "agent's other evals") return "a guess: the agent's median over its other evals";
+  return "a guess: the eval's maxCostUsd, its worst case";
 }

@@ -45,10 +45,11 @@ export function compareCommand(ctx: CommandContext): Promise<number> {
   const base = value.compareBase(ctx.flags);
   const failOn = value.failOn(ctx.flags["fail-on"]);
   const margin = value.margin(ctx.flags.margin);
+  const detect = value.powerTarget(ctx.flags);
   // --base is compare's own here, not --changed's.
   return runCommand(
     { ...ctx, flags: { ...ctx.flags, base: undefined } },
-    (options) => compareEvals({ ...options, base, margin }),
+    (options) => compareEvals({ ...options, base, margin, ...(detect ? { detect } : {}) }),
     (outcome) => compareExitCode(outcome.run, failOn),
   );
 }

@@ -78,6 +78,9 @@ export const COMMANDS: readonly Command[] = [
       "base",
       "fail-on",
       "margin",
+      "detect",
+      "power",
+      "history-dir",
       "budget-usd",
       "format",
       "concurrency",
@@ -99,7 +102,7 @@ export const COMMANDS: readonly Command[] = [
     name: "plan",
     args: "[name…] [options]",
     summary: "what eval would run, and what it may cost (runs nothing)",
-    flags: [...PLAN, "shards", "replay"],
+    flags: [...PLAN, "shards", "replay", "detect", "power", "margin"],
     run: planCommand,
   },
   {
