@@ -14937,7 +14937,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   it: () => (/* reexport */ variantGroups)
 });
 
-// UNUSED EXPORTS: WORKING_TREE, baseLabel, expandVariants, shardOf, variantHash
+// UNUSED EXPORTS: MAX_SHARDS, WORKING_TREE, baseLabel, expandVariants, shardOf, variantHash
 
 // EXTERNAL MODULE: ./src/store/index.ts + 14 modules
 var store = __nccwpck_require__(4918);
@@ -14948,6 +14948,13 @@ var model = __nccwpck_require__(80052);
 /** What `--shards auto` aims at: about this many pairs per shard, and never more shards than this. */
 const AUTO_PAIRS_PER_SHARD = 4;
 const AUTO_MAX_SHARDS = 16;
+/**
+ * The most shards a plan makes: a GitHub Actions matrix runs at most 256 jobs, so a larger count
+ * is planned into this many, each holding more pairs. A pair is never split between shards: its
+ * trials stop by one sequential rule (curtailment, a comparison's looks), which needs them in one
+ * process.
+ */
+const MAX_SHARDS = 256;
 /** `i/n` (1 ≤ i ≤ n) as a shard; undefined for empty text; throws RangeError when malformed. */
 function parseShard(text) {
     if (text === undefined || text.trim() === "")
@@ -14960,15 +14967,26 @@ function parseShard(text) {
     }
     return { index, count };
 }
-/** A shard count (1–256) or `auto`; throws RangeError when malformed. */
+/**
+ * A shard count (1 or more; a plan makes at most MAX_SHARDS) or `auto`; throws RangeError when
+ * malformed.
+ */
 function parseShardCount(text) {
     const value = text.trim().toLowerCase();
     if (value === "auto")
         return "auto";
     const n = Number(value);
-    if (!/^\d+$/.test(value) || n < 1 || n > 256)
-        throw new RangeError(`expected a number of shards from 1 to 256 or auto, got ${JSON.stringify(text)}`);
+    if (!/^\d+$/.test(value) || n < 1 || !Number.isSafeInteger(n))
+        throw new RangeError(`expected a number of shards (1 or more; a plan makes at most ${MAX_SHARDS}) or auto, got ${JSON.stringify(text)}`);
     return n;
+}
+/**
+ * The shards a plan makes for `asked` (a count or auto) over `pairs` pairs: never more than
+ * MAX_SHARDS, the matrix's cap (`capped` then says how many were asked).
+ */
+function shardCountFor(asked, pairs) {
+    const wanted = asked === "auto" ? autoShardCount(pairs) : asked;
+    return wanted > MAX_SHARDS ? { count: MAX_SHARDS, capped: { asked: wanted } } : { count: wanted };
 }
 /** `auto`: one shard per AUTO_PAIRS_PER_SHARD pairs, at least 1, at most AUTO_MAX_SHARDS. */
 function autoShardCount(pairs) {
@@ -15121,7 +15139,7 @@ function shareBudget(units, history, budgetUsd, traffic) {
  * plan's (a replayed pair is expected to cost $0).
  */
 function planShards(units, count, history, traffic) {
-    const n = count === "auto" ? autoShardCount(units.length) : count;
+    const { count: n, capped } = shardCountFor(count, units.length);
     const estimates = estimatePairs(units, history, traffic);
     const buckets = assignShards(units, n, (u) => estimates.get(u).weight);
     const sum = (list, f) => list.reduce((total, u) => total + f(estimates.get(u)), 0);
@@ -15145,6 +15163,7 @@ function planShards(units, count, history, traffic) {
     const mean = weights.reduce((a, b) => a + b, 0) / n;
     return {
         count: n,
+        ...(capped ? { capped } : {}),
         shards: summaries.map((s) => s.pairs),
         balancedBy: [...estimates.values()].some((e) => e.expectedDurationMs !== undefined)
             ? "duration"
@@ -18248,6 +18267,8 @@ function shardPlanLines(plan) {
         const time = s.expectedDurationMs ? `, expected ${shards_seconds(s.expectedDurationMs)}` : "";
         return `shard ${s.shard}: ${s.pairs.length} pair(s), ${s.trials} trial(s)${time}, expected cost ${usd(s.expectedCostUsd)}${budget} — ${s.pairs.join(", ") || "(empty)"}`;
     });
+    if (plan.capped)
+        lines.push(`${plan.capped.asked} shards asked: planned into ${plan.count}, the most jobs a GitHub Actions matrix runs (each shard holds more pairs; a pair is never split)`);
     lines.push(`${plan.count} shard(s) balanced by ${plan.balancedBy === "duration" ? "expected duration (history)" : "trial count (no history)"}: heaviest/mean ${plan.balance.toFixed(2)}. Nothing was run.`);
     return lines;
 }

@@ -6,7 +6,7 @@ import type { Plan, PlannedUnit } from "../model/index.js";
 import { Codes, DefinitionError, round6, spendsNothing } from "../model/index.js";
 import {
   assignShards,
-  autoShardCount,
+  shardCountFor,
   pairKey,
   shardFromPlan,
   shardOf,
@@ -122,6 +122,8 @@ export interface ShardSummary {
 }
 
 export interface ShardPlan extends ShardAssignment {
+  /** Fewer shards than asked: the matrix's cap (MAX_SHARDS). */
+  capped?: { asked: number };
   /** What was balanced: `duration` from history, or `trials` when there is none. */
   balancedBy: "duration" | "trials";
   /** Heaviest shard ÷ mean shard, by weight: 1 is a perfect split. */
@@ -142,7 +144,7 @@ export function planShards(
   history: Map<string, HistoryLine[]>,
   traffic?: Plan["traffic"],
 ): ShardPlan {
-  const n = count === "auto" ? autoShardCount(units.length) : count;
+  const { count: n, capped } = shardCountFor(count, units.length);
   const estimates = estimatePairs(units, history, traffic);
   const buckets = assignShards(units, n, (u) => estimates.get(u)!.weight);
   const sum = (list: PlannedUnit[], f: (e: PairEstimate) => number) =>
@@ -167,6 +169,7 @@ export function planShards(
   const mean = weights.reduce((a, b) => a + b, 0) / n;
   return {
     count: n,
+    ...(capped ? { capped } : {}),
     shards: summaries.map((s) => s.pairs),
     balancedBy: [...estimates.values()].some((e) => e.expectedDurationMs !== undefined)
       ? "duration"

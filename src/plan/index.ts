@@ -37,6 +37,7 @@ export {
   type PowerTarget,
 } from "./power.js";
 export {
+  MAX_SHARDS,
   pairKey,
   parseShard,
   parseShardCount,

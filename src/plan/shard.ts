@@ -12,6 +12,14 @@ export interface Shard {
 export const AUTO_PAIRS_PER_SHARD = 4;
 export const AUTO_MAX_SHARDS = 16;
 
+/**
+ * The most shards a plan makes: a GitHub Actions matrix runs at most 256 jobs, so a larger count
+ * is planned into this many, each holding more pairs. A pair is never split between shards: its
+ * trials stop by one sequential rule (curtailment, a comparison's looks), which needs them in one
+ * process.
+ */
+export const MAX_SHARDS = 256;
+
 /** `i/n` (1 ≤ i ≤ n) as a shard; undefined for empty text; throws RangeError when malformed. */
 export function parseShard(text: string | undefined): Shard | undefined {
   if (text === undefined || text.trim() === "") return undefined;
@@ -24,16 +32,31 @@ export function parseShard(text: string | undefined): Shard | undefined {
   return { index, count };
 }
 
-/** A shard count (1–256) or `auto`; throws RangeError when malformed. */
+/**
+ * A shard count (1 or more; a plan makes at most MAX_SHARDS) or `auto`; throws RangeError when
+ * malformed.
+ */
 export function parseShardCount(text: string): number | "auto" {
   const value = text.trim().toLowerCase();
   if (value === "auto") return "auto";
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 256)
+  if (!/^\d+$/.test(value) || n < 1 || !Number.isSafeInteger(n))
     throw new RangeError(
-      `expected a number of shards from 1 to 256 or auto, got ${JSON.stringify(text)}`,
+      `expected a number of shards (1 or more; a plan makes at most ${MAX_SHARDS}) or auto, got ${JSON.stringify(text)}`,
     );
   return n;
+}
+
+/**
+ * The shards a plan makes for `asked` (a count or auto) over `pairs` pairs: never more than
+ * MAX_SHARDS, the matrix's cap (`capped` then says how many were asked).
+ */
+export function shardCountFor(
+  asked: number | "auto",
+  pairs: number,
+): { count: number; capped?: { asked: number } } {
+  const wanted = asked === "auto" ? autoShardCount(pairs) : asked;
+  return wanted > MAX_SHARDS ? { count: MAX_SHARDS, capped: { asked: wanted } } : { count: wanted };
 }
 
 /** `auto`: one shard per AUTO_PAIRS_PER_SHARD pairs, at least 1, at most AUTO_MAX_SHARDS. */

@@ -9,6 +9,10 @@ export function shardPlanLines(plan: ShardPlan): string[] {
     const time = s.expectedDurationMs ? `, expected ${seconds(s.expectedDurationMs)}` : "";
     return `shard ${s.shard}: ${s.pairs.length} pair(s), ${s.trials} trial(s)${time}, expected cost ${usd(s.expectedCostUsd)}${budget} — ${s.pairs.join(", ") || "(empty)"}`;
   });
+  if (plan.capped)
+    lines.push(
+      `${plan.capped.asked} shards asked: planned into ${plan.count}, the most jobs a GitHub Actions matrix runs (each shard holds more pairs; a pair is never split)`,
+    );
   lines.push(
     `${plan.count} shard(s) balanced by ${plan.balancedBy === "duration" ? "expected duration (history)" : "trial count (no history)"}: heaviest/mean ${plan.balance.toFixed(2)}. Nothing was run.`,
   );
