@@ -25,10 +25,12 @@ assertions:
   files: [done.txt]
 `;
 
-// Logs each call; `slow` trials 3 and 4 wait while $HANG exists; a trial named in $FAIL fails.
+// Logs each call; `slow` trials 3 and 4 wait while $HANG exists, and so do those of a variant
+// whose prompt says "slowly"; a trial named in $FAIL fails. A variant's calls log as `<eval>@v`.
 const AGENT = `#!/bin/bash
-echo "$AGENT_EVALS_EVAL $AGENT_EVALS_TRIAL" >> "$CALLS"
-if [ "$AGENT_EVALS_EVAL" = slow ] && [ "$AGENT_EVALS_TRIAL" -ge 3 ]; then
+case "$1" in *slowly*) who="$AGENT_EVALS_EVAL@v" ;; *) who="$AGENT_EVALS_EVAL" ;; esac
+echo "$who $AGENT_EVALS_TRIAL" >> "$CALLS"
+if { [ "$AGENT_EVALS_EVAL" = slow ] || [ "$who" != "$AGENT_EVALS_EVAL" ]; } && [ "$AGENT_EVALS_TRIAL" -ge 3 ]; then
   while [ -f "$HANG" ]; do sleep 0.2; done
 fi
 case " $FAIL " in *" $AGENT_EVALS_EVAL-$AGENT_EVALS_TRIAL "*) exit 0 ;; esac
@@ -36,6 +38,7 @@ echo done > done.txt
 `;
 
 interface Run {
+  comparisons?: Array<Record<string, unknown>>;
   evals: Array<{
     id: string;
     status: string;
@@ -154,6 +157,63 @@ describe("eval --resume", () => {
     expect(whole.code, whole.stdout + whole.stderr).toBe(0);
     expect((await p.readCalls()).length).toBe(6);
     expect(p.verdict(run)).toEqual(p.verdict(await p.readRun()));
+  });
+
+  it("resumes a comparison's arms: only their unfinished trials run, the comparison is one run's", async () => {
+    // An eval with a variant: the control and the variant run as a comparison, 4 trials per arm.
+    const p = await project({
+      "evals/cmp.eval.yaml": `${task("cmp", 4)}variants:\n  - name: slower\n    prompt: Do the task slowly.\n`,
+    });
+    await fs.writeFile(path.join(p.root, "hang"), "");
+    const args = p.args("--trials", "4", "--concurrency", "8");
+    const first = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH, NO_COLOR: "1", ...p.env() },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    first.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    first.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    const exited = new Promise((resolve) => first.on("exit", resolve));
+    const results = path.join(p.root, ".copybook/results/evals");
+    // The control's 4 trials and the variant's first 2 finished; the variant's 3 and 4 hang.
+    const finished = async () => {
+      let found = 0;
+      for (const folder of await fs.readdir(results).catch(() => [])) {
+        for (const agent of await fs.readdir(path.join(results, folder)).catch(() => [])) {
+          for (const n of [1, 2, 3, 4]) {
+            if (await exists(path.join(results, folder, agent, `trial-${n}`, "trial.json")))
+              found++;
+          }
+        }
+      }
+      return found === 6 && (await p.readCalls()).length === 8;
+    };
+    expect(await eventually(finished, Boolean, 600), output + (await p.readCalls()).join()).toBe(
+      true,
+    );
+    first.kill("SIGKILL");
+    await exited;
+
+    await fs.rm(path.join(p.root, "hang"));
+    await fs.rm(p.calls);
+    const resumed = await runCli([...args, "--resume"], { env: p.env() });
+    expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain("resume: kept 6 of 8 trials, running 2 (2 unfinished)");
+    expect(await p.readCalls()).toEqual(["cmp@v 3", "cmp@v 4"]);
+    const run = await p.readRun();
+
+    await fs.rm(p.calls);
+    const whole = await runCli(args, { env: p.env() });
+    expect(whole.code, whole.stdout + whole.stderr).toBe(0);
+    expect((await p.readCalls()).length).toBe(8);
+    const uninterrupted = await p.readRun();
+    expect(p.verdict(run)).toEqual(p.verdict(uninterrupted));
+    const comparison = (r: Run) => {
+      const { controlMeans: _c, treatmentMeans: _t, ...rest } = r.comparisons![0]!;
+      return rest;
+    };
+    expect(run.comparisons).toHaveLength(1);
+    expect(comparison(run)).toEqual(comparison(uninterrupted));
   });
 
   it("runs a trial that ended in an infra error again, keeps a failed one and a replay miss", async () => {

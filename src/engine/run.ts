@@ -51,6 +51,7 @@ import {
   resumeUnits,
   runSuite,
   agentFolderName,
+  evalFolder,
   stageReplaySource,
   type SuiteEvents,
   type SuiteOutcome,
@@ -209,7 +210,8 @@ export async function runPlanned(
     const resumed = resumeUnits(units, previous, {
       projectRoot,
       allTrials: options.allTrials ?? false,
-      folderOf: (unit) => `evals/${unit.spec.id}/${agentFolderName(redactor.text(unit.agentName))}`,
+      folderOf: (unit) =>
+        `evals/${evalFolder(unit)}/${agentFolderName(redactor.text(unit.agentName))}`,
     });
     units = resumed.units;
     notes.push(...resumed.notes);

@@ -30,6 +30,11 @@ export interface GroupArm<U extends PlannedUnit = PlannedUnit> {
   unit: ArmUnit<U>;
   /** The arm's own verdict rule: set for the primary arm, whose verdict is judged as usual. */
   own?: TrialPolicy;
+  /**
+   * `eval --resume`: the arm's trials a previous run finished, counted as ended ones before any
+   * trial starts (their numbers are not run again), so the looks see what one run would have seen.
+   */
+  kept?: readonly TrialResult[];
 }
 
 /** What one arm ran. */
@@ -68,6 +73,8 @@ interface ArmState<U extends PlannedUnit = PlannedUnit> {
   arm: GroupArm<U>;
   launched: number;
   started: number;
+  /** The last trial number handed out (kept trials' numbers are skipped). */
+  numbered: number;
   inFlight: number;
   byN: Map<number, TrialResult>;
   passes: number;
@@ -88,16 +95,20 @@ export async function runGroup<U extends PlannedUnit>(
   arms: GroupArm<U>[],
   options: GroupOptions<U>,
 ): Promise<GroupOutcome<U>> {
-  const states: ArmState<U>[] = arms.map((arm) => ({
-    arm,
-    launched: 0,
-    started: 0,
-    inFlight: 0,
-    byN: new Map(),
-    passes: 0,
-    failures: 0,
-    budgetCut: false,
-  }));
+  const states: ArmState<U>[] = arms.map((arm) => {
+    const kept = arm.kept ?? [];
+    return {
+      arm,
+      launched: kept.length,
+      started: kept.length,
+      numbered: 0,
+      inFlight: 0,
+      byN: new Map(kept.map((t) => [t.n, t])),
+      passes: kept.filter((t) => t.status === "passed").length,
+      failures: kept.filter((t) => t.status === "failed").length,
+      budgetCut: false,
+    };
+  });
   const control = states[0]!;
   const treatments = states.slice(1);
   const decided = new Map<ArmState, Decision>();
@@ -140,6 +151,19 @@ export async function runGroup<U extends PlannedUnit>(
     }
   };
 
+  // The next trial number of an arm: the lowest not yet handed out nor kept from a previous run.
+  const nextNumber = (state: ArmState) => {
+    do state.numbered++;
+    while (state.byN.has(state.numbered));
+    return state.numbered;
+  };
+  // Kept trials (a resumed run) enter the tally before anything starts: their looks come first.
+  for (const state of states)
+    for (const kept of state.byN.values())
+      if (kept.status !== "passed" && kept.status !== "failed")
+        infraError ??= kept.reason ?? "infra error";
+  look();
+
   await new Promise<void>((resolveAll) => {
     const launch = () => {
       for (;;) {
@@ -149,7 +173,11 @@ export async function runGroup<U extends PlannedUnit>(
         if (!next) break;
         next.launched++;
         next.inFlight++;
-        const wanted = () => (needsMore(next, next.started) ? ++next.started : undefined);
+        const wanted = () => {
+          if (!needsMore(next, next.started)) return undefined;
+          next.started++;
+          return nextNumber(next);
+        };
         void options
           .runTrial(next.arm.unit, wanted)
           .then(

@@ -46,7 +46,7 @@ export {
   readCassette,
   type Cassette,
 } from "./replay/index.js";
-export { slug as agentFolderName } from "./suite/trial-attempts.js";
+export { evalFolder, slug as agentFolderName } from "./suite/trial-attempts.js";
 export {
   readPreviousRun,
   resumeSummary,

@@ -233,7 +233,9 @@ export interface ResumePlan {
 
 /**
  * The units of this run with the trials of `previous` they keep. Units the plan settled (skipped,
- * cached) and comparison arms (variants, compare --base) keep nothing: they run as planned.
+ * cached) keep nothing. A comparison arm (variants, compare --base) keeps every finished trial up
+ * to its maximum: whether more are needed is the group's decision (run/group.ts looks at the kept
+ * pairs first), not one arm's.
  */
 export function resumeUnits(
   units: readonly RunUnit[],
@@ -244,8 +246,9 @@ export function resumeUnits(
   const notes: string[] = [];
   const keep: string[] = [];
   const resumed = units.map((unit) => {
-    if (unit.settled || unit.arm) return unit;
+    if (unit.settled) return unit;
     const policy = policyOf(unit, options);
+    const arm = unit.arm;
     const folder = options.folderOf(unit);
     const selection = selectResumed(
       {
@@ -253,8 +256,8 @@ export function resumeUnits(
         id: unit.spec.id,
         definitionHash: unit.spec.definitionHash,
         ...(unit.prompt ? { promptHash: unit.prompt.hash } : {}),
-        max: policy.max,
-        decided: (p, f) => policy.verdict(p, f) !== "undecided",
+        max: arm ? arm.maxTrials : policy.max,
+        decided: (p, f) => !arm && policy.verdict(p, f) !== "undecided",
       },
       previous.units.get(folder),
     );

@@ -49,7 +49,14 @@ export function compareCommand(ctx: CommandContext): Promise<number> {
   // --base is compare's own here, not --changed's.
   return runCommand(
     { ...ctx, flags: { ...ctx.flags, base: undefined } },
-    (options) => compareEvals({ ...options, base, margin, ...(detect ? { detect } : {}) }),
+    (options) =>
+      compareEvals({
+        ...options,
+        base,
+        margin,
+        resume: ctx.flags.resume,
+        ...(detect ? { detect } : {}),
+      }),
     (outcome) => compareExitCode(outcome.run, failOn),
   );
 }

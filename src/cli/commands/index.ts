@@ -81,6 +81,7 @@ export const COMMANDS: readonly Command[] = [
       "detect",
       "power",
       "history-dir",
+      "resume",
       "budget-usd",
       "format",
       "concurrency",

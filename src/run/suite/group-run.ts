@@ -32,6 +32,7 @@ export async function runComparisonGroup(
   const arms: GroupArm<RunUnit>[] = ordered.map((unit) => ({
     unit: unit as GroupArm<RunUnit>["unit"],
     ...(unit.arm!.primary ? { own: policyOf(unit, options) } : {}),
+    ...(unit.kept?.length ? { kept: unit.kept } : {}),
   }));
   const outcome = await runGroup(arms, {
     signal: options.signal,

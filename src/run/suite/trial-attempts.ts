@@ -129,7 +129,7 @@ function trafficOf(options: UnitOptions, outDir: string): { traffic?: TrafficMod
 }
 
 /** The eval's folder under evals/: an arm that is not the eval as defined gets `<id>@<arm>`. */
-function evalFolder(unit: RunUnit): string {
+export function evalFolder(unit: Pick<RunUnit, "spec" | "arm">): string {
   return unit.arm && !unit.arm.primary ? `${unit.spec.id}@${slug(unit.arm.label)}` : unit.spec.id;
 }
 
