@@ -193,7 +193,7 @@ describe("a re-run job resumes from its earlier attempt's artifact", () => {
   );
 
   it(
-    "resume: false runs every trial again; no earlier artifact runs every trial, with a notice",
+    "resume: false, another commit, no earlier artifact: each runs every trial, with a notice",
     async () => {
       const s = await suite("not-resumed");
       const runId = "7002";
@@ -208,6 +208,23 @@ describe("a re-run job resumes from its earlier attempt's artifact", () => {
       expect(off.code, off.stdout).toBe(0);
       expect(await s.readCalls()).toHaveLength(6);
       expect(off.summary).not.toContain("resumed attempt");
+
+      // Attempt 3 of a checkout at another commit (a workflow that checks out a moved branch): the
+      // earlier results are of the commit before, and none of their trials is kept.
+      git(s.workspace, "commit", "-q", "--allow-empty", "-m", "moved");
+      await s.freshRunner();
+      await fs.rm(s.calls);
+      const moved = await h.runAction(s.workspace, s.inputs, {
+        runId,
+        jobId: `${runId}-a3`,
+        event: {},
+        env: { ...s.env, GITHUB_RUN_ATTEMPT: "3" },
+      });
+      expect(moved.code, moved.stdout).toBe(0);
+      expect(moved.stdout).toMatch(
+        /resume: agent-evals-results not used: its run measured commit [0-9a-f]{12}, this checkout is [0-9a-f]{12}/,
+      );
+      expect(await s.readCalls()).toHaveLength(6);
 
       // Another run's attempt 2 whose attempt 1 uploaded nothing (killed before its upload step).
       await s.freshRunner();

@@ -23,7 +23,7 @@ import {
   findEarlierArtifact,
   type EarlierArtifact,
 } from "../publish/earlier-artifact.js";
-import { unzipInto } from "../publish/unzip.js";
+import { DEFAULT_UNZIP_LIMITS, unzipInto } from "../publish/unzip.js";
 import { runAttempt, type ActionContext } from "./context.js";
 
 /** What a resumed run took over: shown in the summary and the comment. */
@@ -61,6 +61,11 @@ export async function resumeEarlierAttempt(ctx: ActionContext): Promise<Resumed 
     core.notice(
       `resume: attempt ${attempt} found no artifact ${inputs.artifactName} of an earlier attempt (killed before it uploaded?): running every trial`,
     );
+    return undefined;
+  }
+  // The listed size is the zip's: one larger than everything it may unpack to is not fetched.
+  if (artifact.size > DEFAULT_UNZIP_LIMITS.totalBytes) {
+    core.warning(`resume: ${artifact.name} is ${artifact.size} bytes, too large to resume from`);
     return undefined;
   }
   const download = await fs.mkdtemp(
