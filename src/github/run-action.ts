@@ -61,6 +61,7 @@ async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
   const bases = await resolveBases(ctx);
   const gate = await gateActor(ctx);
   let ran: Ran | undefined;
+  const declaredSecrets = new Set<string>();
   try {
     // A re-run attempt: the earlier attempt's results laid into the results folder, to go on from.
     const resumed = await resumeEarlierAttempt(ctx);
@@ -69,6 +70,7 @@ async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
       historyDir: history.dir,
       bases,
       gate,
+      declaredSecrets,
       ...(resumed ? { resumed } : {}),
     });
   } catch (error) {
@@ -76,7 +78,7 @@ async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
     // A crash mid-run (not a refusal, which ran nothing) may leave finished trials: upload them,
     // so that a re-run of this job resumes from them instead of paying for them again.
     if (inputs.mode === "run" && !(error instanceof AgentEvalsError))
-      await uploadArtifact(path.join(ctx.projectRoot, RESULTS_DIR), inputs, new Set());
+      await uploadArtifact(path.join(ctx.projectRoot, RESULTS_DIR), inputs, declaredSecrets);
     return refuseRun(error, inputs.workingDirectory);
   }
   // Plan mode: the shards were planned; nothing ran, so there is nothing to report.

@@ -49,7 +49,15 @@ export async function runTheEvals(
     bases,
     gate,
     resumed,
-  }: { historyDir?: string; bases: Bases; gate: Gate; resumed?: Resumed },
+    declaredSecrets = new Set<string>(),
+  }: {
+    historyDir?: string;
+    bases: Bases;
+    gate: Gate;
+    resumed?: Resumed;
+    /** Filled with the secrets the evals declare, as soon as the plan names them. */
+    declaredSecrets?: Set<string>;
+  },
 ): Promise<Ran | undefined> {
   const { inputs, projectRoot } = ctx;
   if (inputs.mode === "plan") {
@@ -60,7 +68,6 @@ export async function runTheEvals(
     const published = await publishMode(inputs, projectRoot);
     return { outcome: published, missing: published.missing, declaredSecrets: new Set() };
   }
-  const declaredSecrets = new Set<string>();
   const counts = { kept: 0, ran: 0 };
   const outcome = await core.group("agent-evals", () =>
     runInGroup(ctx, { historyDir, bases, gate, declaredSecrets, resumed, counts }),
