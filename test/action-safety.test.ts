@@ -365,7 +365,7 @@ describe("item 5: skipped pairs are listed, and fail scheduled runs", () => {
 
 describe("item 6: artifact names that collide lose nothing", () => {
   it(
-    "two jobs of one run: the second gets a name of its own; a re-run attempt replaces its own",
+    "two jobs of one run: the second gets a name of its own; a re-run attempt replaces its own, never the other's",
     async () => {
       const { workspace } = await h.repository("artifacts");
       const inputs = { "changed-only": "false", history: "false", comment: "false" };
@@ -397,6 +397,21 @@ describe("item 6: artifact names that collide lose nothing", () => {
       expect(rerun.code, rerun.stdout).toBe(0);
       expect(rerun.stdout).toContain("replaced the artifact of an earlier attempt");
       expect(rerun.summary).toContain("[Transcripts](");
+      expect(inRun()).toHaveLength(1);
+      expect(inRun()[0]!.workflowJobRunBackendId).toBe("a2");
+
+      // A re-run of the job that had to take another name: it resumes from its own artifact and
+      // never deletes the other job's, which holds that job's results.
+      const otherRerun = await h.runAction(workspace, inputs, {
+        runId,
+        jobId: "b2",
+        env: { GITHUB_JOB: "other", GITHUB_RUN_ATTEMPT: "2" },
+      });
+      expect(otherRerun.code, otherRerun.stdout).toBe(0);
+      expect(otherRerun.stdout).toContain(
+        "resume: attempt 2 goes on from agent-evals-results-other-attempt1",
+      );
+      expect(otherRerun.stdout).toContain("uploaded as agent-evals-results-other-attempt2");
       expect(inRun()).toHaveLength(1);
       expect(inRun()[0]!.workflowJobRunBackendId).toBe("a2");
     },

@@ -50,6 +50,11 @@ export interface ActionInputs {
   uploadTranscripts: boolean;
   artifactName: string;
   retentionDays?: number;
+  /**
+   * `auto`: on a re-run attempt (GITHUB_RUN_ATTEMPT > 1), go on from the results the earlier
+   * attempt uploaded (action/resume.ts); false: every attempt runs every trial.
+   */
+  resume: boolean;
   shard?: { index: number; count: number };
   /** How agents are isolated (docs/sandboxes.md › Security model). */
   sandbox: SandboxKind;
@@ -214,6 +219,14 @@ function artifactName(): string {
   return name;
 }
 
+/** `auto` (the default) or `false`: whether a re-run attempt resumes the earlier one's results. */
+function resume(): boolean {
+  const value = core.getInput("resume").trim().toLowerCase();
+  if (value === "" || value === "auto") return true;
+  if (value === "false") return false;
+  throw new InputError(`input resume: expected auto or false, got ${JSON.stringify(value)}`);
+}
+
 function failOnSkip(): boolean | "auto" | "all" {
   const value = core.getInput("fail-on-skip").trim().toLowerCase();
   if (value === "all") return "all";
@@ -261,6 +274,7 @@ export function readInputs(): ActionInputs {
       (n) => Number.isInteger(n) && n >= 1 && n <= 400,
       "a number of days from 1 to 400",
     ),
+    resume: resume(),
     shard: shard(),
     sandbox: sandbox(),
     record: bool("record", false),

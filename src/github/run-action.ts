@@ -2,6 +2,8 @@
 // The engine knows nothing of GitHub; everything GitHub-shaped happens here and in ./action/, one
 // module per step, which `runWith` calls in order.
 
+import path from "node:path";
+import { AgentEvalsError, RESULTS_DIR } from "../model/index.js";
 import * as core from "./runner.js";
 import { secretNames } from "../util/index.js";
 import { builtInCredentialEnv } from "../agents/index.js";
@@ -12,11 +14,13 @@ import { resolveBases } from "./action/base.js";
 import { gateActor } from "./action/gate.js";
 import { runTheEvals, type Ran } from "./action/evals.js";
 import { withReplaySource } from "./action/cassettes.js";
+import { resumeEarlierAttempt } from "./action/resume.js";
 import { refuseRun, writeRefusal } from "./action/refusal.js";
 import {
   compareWithBase,
   composeReport,
   reportNotes,
+  resumedLine,
   warnIfNothingJudged,
 } from "./action/report.js";
 import {
@@ -57,20 +61,30 @@ async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
   const bases = await resolveBases(ctx);
   const gate = await gateActor(ctx);
   let ran: Ran | undefined;
+  const declaredSecrets = new Set<string>();
   try {
+    // A re-run attempt: the earlier attempt's results laid into the results folder, to go on from.
+    const resumed = await resumeEarlierAttempt(ctx);
     // `replay: results-branch`: the branch's cassettes fetched first (an input error if it can't be).
     ran = await runTheEvals(await withReplaySource(ctx), {
       historyDir: history.dir,
       bases,
       gate,
+      declaredSecrets,
+      ...(resumed ? { resumed } : {}),
     });
   } catch (error) {
     await history.dispose();
+    // A crash mid-run (not a refusal, which ran nothing) may leave finished trials: upload them,
+    // so that a re-run of this job resumes from them instead of paying for them again.
+    if (inputs.mode === "run" && !(error instanceof AgentEvalsError))
+      await uploadArtifact(path.join(ctx.projectRoot, RESULTS_DIR), inputs, declaredSecrets);
     return refuseRun(error, inputs.workingDirectory);
   }
   // Plan mode: the shards were planned; nothing ran, so there is nothing to report.
   if (!ran) return history.dispose();
   const { outcome } = ran;
+  if (ran.resumed) core.notice(resumedLine(ran.resumed));
 
   if (inputs.mode === "run") await keepHistoryLines(outcome);
   const compared = compareWithBase(ctx, history, bases, outcome.run);
@@ -94,6 +108,7 @@ async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
     notes,
     artifactUrl,
     failure,
+    ...(ran.resumed ? { resumed: ran.resumed } : {}),
   });
   await writeStepSummary(report);
   annotateFailures(compared.shown.evals, inputs.workingDirectory);

@@ -46,6 +46,8 @@ export interface RenderRunOptions {
   headSha?: string;
   /** Things the reader must not miss (history not saved, pairs skipped, the budget's cut), as text. */
   notes?: string[];
+  /** A re-run that went on from an earlier attempt's results: what it kept and ran, as text. */
+  resumed?: string;
   /**
    * The step that reports this run fails (the Action's fail-on, fail-on-skip …): the headline is
    * ❌ then, whatever the verdicts.
@@ -385,6 +387,7 @@ export function renderRunMarkdown(options: RenderRunOptions): string {
   if (options.marker !== undefined) top.push(markerLine(options.marker));
   top.push(headline(run, rows, options.stepFailed ?? false), "");
   if (options.headSha) top.push(`Head \`${escapeCell(options.headSha.slice(0, 12))}\``, "");
+  if (options.resumed) top.push(`♻️ ${escapeCell(options.resumed)}`, "");
   for (const note of options.notes ?? []) top.push(`> ⚠️ ${escapeCell(note)}`, "");
   const compared = options.baseRef
     ? baseLine(rows, run, options.baseRef)

@@ -11,8 +11,10 @@
  *   retry 500/502/503/504 (and the artifact client 429) five times with a 3 s backoff, so tests
  *   that inject failures should use a status they do not retry (e.g. 400, 401, 403, 409).
  *   - ArtifactService: CreateArtifact → `signed_upload_url`; FinalizeArtifact (`size`, `hash`
- *     "sha256:<hex>") → `artifact_id`; ListArtifacts (`name_filter`, `id_filter`);
- *     GetSignedArtifactURL → `signed_url`; DeleteArtifact.
+ *     "sha256:<hex>") → `artifact_id`; ListArtifacts (`name_filter`, `id_filter`; every job's and
+ *     every attempt's artifacts of the run, as GitHub keeps them across re-runs, and a name stays
+ *     taken across attempts: CreateArtifact answers 409); GetSignedArtifactURL → `signed_url`;
+ *     DeleteArtifact.
  *   - CacheService: GetCacheEntryDownloadURL (`key`, `restore_keys`, `version`) →
  *     `signed_download_url`, `matched_key`; CreateCacheEntry → `signed_upload_url`;
  *     FinalizeCacheEntryUpload (`size_bytes`) → `entry_id`.
@@ -98,6 +100,16 @@ export interface FakeResultsService {
   cacheEntries: FakeCacheEntry[];
   /** Every request, in arrival order. */
   requests: RecordedResultsRequest[];
+  /**
+   * An artifact uploaded by something other than the client under test (a hostile zip, say),
+   * finalized as if a job of run `runId` had uploaded it; what ListArtifacts then lists.
+   */
+  seedArtifact(options: {
+    name: string;
+    bytes: Buffer;
+    runId: string;
+    jobId?: string;
+  }): FakeArtifact;
   /**
    * Answer the next `count` requests whose path equals `path`, starts with it, or ends with
    * "/<path>" (so a twirp method name like "CreateCacheEntry" works) with `status`.
@@ -560,6 +572,26 @@ export async function startFakeResultsService(): Promise<FakeResultsService> {
     artifacts,
     cacheEntries,
     requests,
+    seedArtifact({ name, bytes, runId, jobId = "seeded" }) {
+      const artifact: FakeArtifact = {
+        id: nextId++,
+        name,
+        workflowRunBackendId: runId,
+        workflowJobRunBackendId: jobId,
+        bytes,
+        sha256: sha256(bytes),
+        finalizedSize: bytes.length,
+        finalized: true,
+        createdAt: new Date(),
+      };
+      artifacts.push(artifact);
+      blobs.set(artifactBlobPath(artifact), {
+        bytes,
+        contentType: "application/zip",
+        blocks: new Map(),
+      });
+      return artifact;
+    },
     failNext(path, status, count = 1) {
       failures.push({ path, status, count });
     },

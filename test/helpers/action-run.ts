@@ -52,6 +52,8 @@ export interface RunOptions {
   /** The workflow run and job this run is part of (default: a new run per call). */
   runId?: string;
   jobId?: string;
+  /** Stops the Action with SIGTERM when aborted (a cancelled job, a timeout). */
+  signal?: AbortSignal;
 }
 
 export interface ActionHarness {
@@ -144,15 +146,17 @@ export async function actionHarness(
     };
     for (const [name, value] of Object.entries({ ...defaultInputs, ...inputs }))
       env[`INPUT_${name.toUpperCase()}`] = value;
-    const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
-      execFile(
+    const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) => {
+      const child = execFile(
         process.execPath,
         [entry],
         { cwd: workspace, env, maxBuffer: 32 * 1024 * 1024 },
         (error, out, err) =>
           resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: `${out}${err}` }),
-      ),
-    );
+      );
+      // As the runner stops a job: a signal, then the Action's own time to end (awaited here).
+      options.signal?.addEventListener("abort", () => child.kill("SIGTERM"), { once: true });
+    });
     const outputs: Record<string, string> = {};
     // GITHUB_OUTPUT uses the heredoc form: name<<delimiter / value / delimiter.
     const text = await fs.readFile(outputFile, "utf8");

@@ -103,6 +103,12 @@ export function headShaOf(event: Record<string, unknown>): string | undefined {
   return typeof head === "string" ? head : process.env.GITHUB_SHA;
 }
 
+/** This workflow run's attempt: 1, then 2 and on for each "Re-run jobs". */
+export function runAttempt(): number {
+  const attempt = Number(process.env.GITHUB_RUN_ATTEMPT ?? "1");
+  return Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : 1;
+}
+
 export function serverUrl(): string {
   return process.env.GITHUB_SERVER_URL ?? "https://github.com";
 }

@@ -18,6 +18,8 @@ import {
 import { againstBase, type Bases } from "./base.js";
 import type { ActionContext } from "./context.js";
 import type { Gate } from "./gate.js";
+import type { Resumed } from "./resume.js";
+import { abortOnRunnerSignals } from "./interrupt.js";
 
 export interface Ran {
   outcome: RunEvalsOutcome;
@@ -25,6 +27,15 @@ export interface Ran {
   missing: string[];
   /** The secrets the evals declare (masked in the log, redacted in the artifact). */
   declaredSecrets: Set<string>;
+  /** A re-run attempt that went on from an earlier attempt's results: what it kept and ran. */
+  resumed?: ResumedRun;
+}
+
+export interface ResumedRun extends Resumed {
+  /** The earlier attempt's trials kept, not run again. */
+  kept: number;
+  /** The trials this attempt ran. */
+  ran: number;
 }
 
 /**
@@ -33,7 +44,20 @@ export interface Ran {
  */
 export async function runTheEvals(
   ctx: ActionContext,
-  { historyDir, bases, gate }: { historyDir?: string; bases: Bases; gate: Gate },
+  {
+    historyDir,
+    bases,
+    gate,
+    resumed,
+    declaredSecrets = new Set<string>(),
+  }: {
+    historyDir?: string;
+    bases: Bases;
+    gate: Gate;
+    resumed?: Resumed;
+    /** Filled with the secrets the evals declare, as soon as the plan names them. */
+    declaredSecrets?: Set<string>;
+  },
 ): Promise<Ran | undefined> {
   const { inputs, projectRoot } = ctx;
   if (inputs.mode === "plan") {
@@ -44,16 +68,28 @@ export async function runTheEvals(
     const published = await publishMode(inputs, projectRoot);
     return { outcome: published, missing: published.missing, declaredSecrets: new Set() };
   }
-  const declaredSecrets = new Set<string>();
+  const counts = { kept: 0, ran: 0 };
   const outcome = await core.group("agent-evals", () =>
-    runInGroup(ctx, { historyDir, bases, gate, declaredSecrets }),
+    runInGroup(ctx, { historyDir, bases, gate, declaredSecrets, resumed, counts }),
   );
-  return { outcome, missing: [], declaredSecrets };
+  return {
+    outcome,
+    missing: [],
+    declaredSecrets,
+    ...(resumed ? { resumed: { ...resumed, ...counts } } : {}),
+  };
 }
 
 function runInGroup(
   { inputs, projectRoot, fork }: ActionContext,
-  step: { historyDir?: string; bases: Bases; gate: Gate; declaredSecrets: Set<string> },
+  step: {
+    historyDir?: string;
+    bases: Bases;
+    gate: Gate;
+    declaredSecrets: Set<string>;
+    resumed?: Resumed;
+    counts: { kept: number; ran: number };
+  },
 ): Promise<RunEvalsOutcome> {
   const { withheld, env } = step.gate;
   const garbage = new GarbageCadence();
@@ -73,6 +109,9 @@ function runInGroup(
     changedBase: step.bases.changed,
     historyDir: step.historyDir,
     force: inputs.force,
+    signal: abortOnRunnerSignals(),
+    // The earlier attempt's results are in the results folder (./resume.ts): keep its finished trials.
+    resume: step.resumed !== undefined,
     env,
     hideFromAgents: runnerInternal,
     preparedStore: sandboxCacheConfigured() ? actionsCacheStore() : undefined,
@@ -82,7 +121,8 @@ function runInGroup(
         ? { fork, withheld }
         : undefined,
     events: {
-      onPlan({ plan, specs, notes, skippedForCredentials }) {
+      onPlan({ plan, specs, notes, skippedForCredentials, keptTrials }) {
+        step.counts.kept = keptTrials ?? 0;
         // Declared secrets are masked too, before anything could print them.
         for (const spec of specs)
           for (const name of spec.prompt?.secrets ?? []) {
@@ -99,6 +139,7 @@ function runInGroup(
         );
       },
       onTrialEnd(unit, trial) {
+        step.counts.ran++;
         garbage.trialEnded();
         core.info(trialLine(unitLabel(unit), unit.agentName, mostTrials(unit), trial, style));
       },

@@ -8,7 +8,7 @@ import { secretRedactor } from "../../util/index.js";
 import * as core from "../runner.js";
 import type { ActionInputs } from "../inputs.js";
 import { artifactUrl, uploadResults } from "../publish/artifacts.js";
-import { serverUrl, type ActionContext } from "./context.js";
+import { runAttempt, serverUrl, type ActionContext } from "./context.js";
 
 export const COMMENT_MARKER = "<!-- agent-evals:sticky -->";
 
@@ -30,7 +30,7 @@ export async function uploadArtifact(
   return undefined;
 }
 
-/** Uploads the results folder; on a name taken in this run, see `uploadResultsOnce`. */
+/** Uploads the results folder; on a name taken in this run, see `uploadResults`. */
 async function upload(
   dir: string,
   inputs: ActionInputs,
@@ -42,8 +42,8 @@ async function upload(
       dir,
       name: inputs.artifactName,
       retentionDays: inputs.retentionDays,
-      attempt: Number(process.env.GITHUB_RUN_ATTEMPT ?? "1") || 1,
-      fallbackSuffix: `${process.env.GITHUB_JOB ?? "job"}-attempt${process.env.GITHUB_RUN_ATTEMPT ?? "1"}`,
+      attempt: runAttempt(),
+      job: process.env.GITHUB_JOB ?? "job",
       log: (message) => core.warning(`artifact: ${message}`),
     });
     core.info(`artifact ${uploaded.name}: ${uploaded.files} file(s), ${uploaded.size} bytes`);

@@ -10,6 +10,7 @@ import { usd, type RenderRunOptions } from "../../report/index.js";
 import { compareRuns, type ComparisonRow } from "../../store/index.js";
 import * as core from "../runner.js";
 import type { Bases } from "./base.js";
+import type { ResumedRun } from "./evals.js";
 import { headShaOf, workflowRunUrl, type ActionContext } from "./context.js";
 import { baseLinesOf, healthSection, type HistoryRead } from "./history.js";
 
@@ -74,6 +75,7 @@ export function composeReport(
     notes: string[];
     artifactUrl?: string;
     failure?: string;
+    resumed?: ResumedRun;
   },
 ): RenderRunOptions {
   const { outcome, compared, notes } = facts;
@@ -86,6 +88,7 @@ export function composeReport(
     runUrl: workflowRunUrl(),
     artifactUrl: facts.artifactUrl,
     headSha: headShaOf(event),
+    ...(facts.resumed ? { resumed: resumedLine(facts.resumed) } : {}),
     notes: nothingJudged(outcome.run)
       ? [
           `nothing was judged: every planned eval × agent pair was skipped, so this run measured nothing`,
@@ -107,6 +110,11 @@ export function composeReport(
           ? `none is affected by this change (changed-only, compared with ${baseName(bases.changed)})`
           : undefined,
   };
+}
+
+/** `resumed attempt 2: kept 7 of 10 trials, ran 3 (from agent-evals-results)`. */
+export function resumedLine({ attempt, artifact, kept, ran }: ResumedRun): string {
+  return `resumed attempt ${attempt}: kept ${kept} of ${kept + ran} trials, ran ${ran} (from ${artifact}, an earlier attempt's results)`;
 }
 
 /** The skipped pairs, said once: what was planned and did not run, and why. */

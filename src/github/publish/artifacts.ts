@@ -6,6 +6,7 @@ import { promises as fs } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { kindOf, openRegular } from "../../util/index.js";
+import { findEarlierArtifact } from "./earlier-artifact.js";
 
 export interface UploadResultsOptions {
   /**
@@ -23,12 +24,14 @@ export interface UploadResultsOptions {
    */
   redact?: (text: string) => string;
   /**
-   * The workflow run's attempt (GITHUB_RUN_ATTEMPT). When the name is taken in this run: on a
-   * re-run attempt (> 1) the earlier attempt's artifact is replaced; on the first attempt (another
-   * job or step took the name) this one is uploaded as `<name>-<fallbackSuffix>` instead.
+   * The workflow run's attempt (GITHUB_RUN_ATTEMPT) and job (GITHUB_JOB). When the name is taken in
+   * this run: on a re-run attempt (> 1) the earlier attempt's artifact is replaced, unless that
+   * earlier attempt itself uploaded as `<name>-<job>-attempt<k>` (then the name is another job's);
+   * otherwise (another job or step took the name) this one is uploaded as
+   * `<name>-<job>-attempt<attempt>` instead.
    */
   attempt?: number;
-  fallbackSuffix?: string;
+  job?: string;
   /** Says what was done about a taken name, and each link or special file left out. */
   log?: (message: string) => void;
 }
@@ -89,13 +92,16 @@ export async function uploadResults(options: UploadResultsOptions): Promise<Uplo
       response = await send(name);
     } catch (error) {
       if (!nameTaken(error)) throw error;
-      if ((options.attempt ?? 1) > 1) {
-        // A re-run: the name is the earlier attempt's. Replace it, so the name's consumers
-        // (download-artifact by name or pattern) get this attempt's results.
+      const attempt = options.attempt ?? 1;
+      const job = options.job ?? "job";
+      if (attempt > 1 && (await takenByEarlierAttempt(name, job, attempt))) {
+        // A re-run: the name is the earlier attempt's. Replace it (names stay taken across
+        // attempts), so the name's consumers (download-artifact by name or pattern, the report
+        // job's merge) get this attempt's results, which hold every trial a resume kept.
         await client.deleteArtifact(name);
         options.log?.(`${name}: replaced the artifact of an earlier attempt of this run`);
       } else {
-        name = `${name}-${options.fallbackSuffix ?? Date.now()}`;
+        name = `${name}-${job}-attempt${attempt}`;
         options.log?.(
           `${options.name} is already taken in this run (another job or step uploaded it): uploaded as ${name}; give each job its own artifact-name`,
         );
@@ -120,6 +126,16 @@ export async function uploadResults(options: UploadResultsOptions): Promise<Uplo
   } finally {
     if (staging) await fs.rm(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Whether `name` is this job's own from an earlier attempt: not when an earlier attempt of this job
+ * had to upload as `<name>-<job>-attempt<k>`, which says another job holds `name` (and deleting it
+ * would lose that job's results).
+ */
+async function takenByEarlierAttempt(name: string, job: string, attempt: number): Promise<boolean> {
+  const earlier = await findEarlierArtifact({ name, job, attempt });
+  return earlier === undefined || earlier.name === name;
 }
 
 /** The service's 409: an artifact of that name exists in this workflow run. */
