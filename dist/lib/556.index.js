@@ -244,7 +244,13 @@ function compareCommand(ctx) {
     const margin = values_margin(ctx.flags.margin);
     const detect = powerTarget(ctx.flags);
     // --base is compare's own here, not --changed's.
-    return runCommand({ ...ctx, flags: { ...ctx.flags, base: undefined } }, (options) => (0,engine/* compareEvals */.Bn)({ ...options, base, margin, ...(detect ? { detect } : {}) }), (outcome) => compareExitCode(outcome.run, failOn));
+    return runCommand({ ...ctx, flags: { ...ctx.flags, base: undefined } }, (options) => (0,engine/* compareEvals */.Bn)({
+        ...options,
+        base,
+        margin,
+        resume: ctx.flags.resume,
+        ...(detect ? { detect } : {}),
+    }), (outcome) => compareExitCode(outcome.run, failOn));
 }
 /**
  * compare's exit code: 2 when the harness could not run an arm; else 1 when a comparison is a
@@ -1294,6 +1300,7 @@ const COMMANDS = [
             "detect",
             "power",
             "history-dir",
+            "resume",
             "budget-usd",
             "format",
             "concurrency",

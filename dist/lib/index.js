@@ -10385,19 +10385,20 @@ async function runPlanned(planned, options) {
         const resumed = (0,src_run/* resumeUnits */.nx)(units, previous, {
             projectRoot,
             allTrials: options.allTrials ?? false,
-            folderOf: (unit) => `evals/${unit.spec.id}/${(0,src_run/* agentFolderName */.Ne)(redactor.text(unit.agentName))}`,
+            folderOf: (unit) => `evals/${(0,src_run/* evalFolder */.BH)(unit)}/${(0,src_run/* agentFolderName */.Ne)(redactor.text(unit.agentName))}`,
         });
         units = resumed.units;
         notes.push(...resumed.notes);
         keptTrials.push(...resumed.keep);
     }
-    options.events?.onPlan?.({
+    await options.events?.onPlan?.({
         plan,
         specs,
         notes,
         isolation,
         skippedForCredentials: planned.skippedForCredentials,
         ...(options.resume ? { keptTrials: keptTrials.length } : {}),
+        history: planned.cache.history,
     });
     const unlock = await (0,store/* lockResults */.C6)(resultsDir);
     // A replay of the last run's own results folder: its cassettes kept out of the clearing.
@@ -13919,6 +13920,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Wy: () => (/* reexport */ CiGateError),
   NC: () => (/* reexport */ Codes),
   IE: () => (/* reexport */ DEFAULT_COMPARISON_TRIALS),
+  Y$: () => (/* reexport */ DEFAULT_DETECT),
   PH: () => (/* reexport */ DEFAULT_MARGIN),
   qc: () => (/* reexport */ DEFAULT_POWER),
   CW: () => (/* reexport */ DEFAULT_RESULTS_BRANCH),
@@ -13969,7 +13971,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   LQ: () => (/* reexport */ withDiagnostics)
 });
 
-// UNUSED EXPORTS: DEFAULT_DETECT, noChangeChance, sequentialVerdict
+// UNUSED EXPORTS: noChangeChance, sequentialVerdict
 
 ;// CONCATENATED MODULE: ./src/model/stats.ts
 // Verdict arithmetic: how many passes a pass rate needs, when the verdict is decided, the Wilson
@@ -16164,9 +16166,12 @@ function planPower(plan, history, target) {
     const rows = units.map((unit) => powerRow(unit, history, target, plan.traffic));
     const costed = rows.filter((r) => r.forecastUsd !== undefined);
     const forecastUsd = (0,model/* round6 */.X_)(costed.reduce((sum, r) => sum + r.forecastUsd, 0));
-    const underPowered = plan.budgetUsd !== undefined && forecastUsd > plan.budgetUsd
+    const short = plan.budgetUsd !== undefined && forecastUsd > plan.budgetUsd
         ? power_shareBudget(costed, forecastUsd, plan.budgetUsd)
         : [];
+    const underPowered = rows.filter((r) => short.includes(r) ||
+        r.trialsPerArm === undefined ||
+        (r.plannedPower !== undefined && r.plannedPower < target.power));
     return {
         target,
         rows,
@@ -16184,7 +16189,9 @@ function plannedTrials(unit, history, target) {
 function powerRow(unit, history, target, traffic) {
     const lines = history.get(unit.spec.id) ?? [];
     const { rate, drop, pooled } = rateOf(unit, lines, target);
-    const trialsPerArm = (0,model/* trialsToDetect */.ax)(rate, drop, target.power);
+    const neededTrials = (0,model/* trialsToDetect */.ax)(rate, drop, target.power);
+    // An arm runs to its maximum as planned: the power is that of its trials, whatever they are.
+    const trialsPerArm = unit.arm ? unit.arm.maxTrials : neededTrials;
     const cost = costOf(unit, history, traffic);
     return {
         key: pairKey(unit),
@@ -16193,6 +16200,7 @@ function powerRow(unit, history, target, traffic) {
         rateFrom: pooled ? "history" : "assumed",
         ...(pooled ? { historyTrials: pooled } : {}),
         drop,
+        ...(neededTrials !== undefined ? { neededTrials } : {}),
         ...(trialsPerArm !== undefined
             ? { trialsPerArm, plannedPower: (0,model/* regressionChance */.gn)(rate, drop, trialsPerArm) }
             : {}),
@@ -16369,6 +16377,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   KN: () => (/* reexport */ percent),
   HN: () => (/* reexport */ planLines),
   kR: () => (/* reexport */ powerPlanLines),
+  _e: () => (/* reexport */ powerPlanMarkdown),
   Bh: () => (/* reexport */ renderRunMarkdown),
   Cw: () => (/* reexport */ reportFilesLine),
   YA: () => (/* reexport */ seconds),
@@ -17843,6 +17852,8 @@ function renderRunMarkdown(options) {
     top.push(headline(run, rows, options.stepFailed ?? false), "");
     if (options.headSha)
         top.push(`Head \`${escapeCell(options.headSha.slice(0, 12))}\``, "");
+    if (options.resumed)
+        top.push(`♻️ ${escapeCell(options.resumed)}`, "");
     for (const note of options.notes ?? [])
         top.push(`> ⚠️ ${escapeCell(note)}`, "");
     const compared = options.baseRef
@@ -18108,9 +18119,11 @@ function powerPlanLines(power) {
         const drop = row.drop < detect
             ? `; a drop of ${Math.round(row.drop * 100)} points is all there can be`
             : "";
-        const trials = row.trialsPerArm !== undefined
-            ? `${row.trialsPerArm} trials per arm (power ${pct(row.plannedPower)})`
-            : `out of reach: more than ${model/* MAX_PLANNED_TRIALS */.Mz} trials per arm (--detect a larger drop)`;
+        const trials = row.trialsPerArm === undefined
+            ? `out of reach: more than ${model/* MAX_PLANNED_TRIALS */.Mz} trials per arm (--detect a larger drop)`
+            : `${row.trialsPerArm} trials per arm (power ${pct(row.plannedPower)}${row.neededTrials !== undefined && row.neededTrials > row.trialsPerArm
+                ? `; ${row.neededTrials} needed for ${pct(chance)}`
+                : ""})`;
         const cost = row.costFrom === "free"
             ? "free"
             : row.costPerTrial === undefined
@@ -18121,7 +18134,7 @@ function powerPlanLines(power) {
     const unknown = power.unknownCost ? ` (+${power.unknownCost} pair(s) without a cost)` : "";
     const budget = power.budgetUsd === undefined
         ? ""
-        : power.underPowered.length
+        : power.underPowered.some((r) => r.affordable)
             ? `; the budget of ${usd(power.budgetUsd)} buys ${pct(power.budgetUsd / power.forecastUsd)} of it`
             : `; within the budget of ${usd(power.budgetUsd)}`;
     lines.push(`Forecast: ${usd(power.forecastUsd)} for ${power.rows.length} pair(s)${unknown}${budget}.`);
@@ -18139,6 +18152,36 @@ function costSource(from) {
     if (from === "agent's other evals")
         return "a guess: the agent's median over its other evals";
     return "a guess: the eval's maxCostUsd, its worst case";
+}
+/**
+ * The power plan as Markdown, for the PR comment the Action posts before any trial starts: a row
+ * per eval × agent, the forecast, and the rule in a collapsed block.
+ */
+function powerPlanMarkdown(power, rule) {
+    const pct = (x) => `${Math.round(x * 100)}%`;
+    const drop = Math.round(power.target.detect * 100);
+    const lines = [
+        `| eval × agent | pass rate | trials per arm | power to flag −${drop} pts | forecast |`,
+        "| --- | --- | --- | --- | --- |",
+    ];
+    for (const row of power.rows) {
+        const rate = row.rateFrom === "history" ? pct(row.rate) : `${pct(row.rate)} (assumed)`;
+        const trials = row.trialsPerArm ?? `> ${model/* MAX_PLANNED_TRIALS */.Mz}`;
+        const chance = row.plannedPower === undefined
+            ? "out of reach"
+            : `${pct(row.affordable?.power ?? row.plannedPower)}${row.plannedPower < power.target.power || row.affordable ? " ⚠️" : ""}`;
+        const cost = row.costFrom === "free"
+            ? "free"
+            : row.forecastUsd === undefined
+                ? "unknown"
+                : `${usd(row.forecastUsd)}${row.costFrom === "history" ? "" : " (guess)"}`;
+        lines.push(`| \`${row.key}\` | ${rate} | ${trials} | ${chance} | ${cost} |`);
+    }
+    const budget = power.budgetUsd === undefined ? "" : `, budget ${usd(power.budgetUsd)}`;
+    lines.push("", `Forecast ${usd(power.forecastUsd)} for ${power.rows.length} pair(s)${budget}.${power.underPowered.length
+        ? ` ⚠️ ${power.underPowered.length} pair(s) below ${pct(power.target.power)} power.`
+        : ""}`, "", "<details><summary>Decision rule, fixed before the run</summary>", "", ...rule.map((l) => l.trim()), "", "</details>");
+    return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/report/progress.ts
@@ -18313,6 +18356,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   B6: () => (/* reexport */ calibrateJudge),
   _V: () => (/* reexport */ cassetteIn),
   p: () => (/* reexport */ checkEvalProviders),
+  BH: () => (/* reexport */ evalFolder),
   FJ: () => (/* reexport */ firstDivergence),
   LS: () => (/* reexport */ isCassetteFile),
   jY: () => (/* reexport */ isolationNote),
@@ -20473,16 +20517,20 @@ function reapedNote(reaped) {
 // or when it reaches its maximum.
 
 async function runGroup(arms, options) {
-    const states = arms.map((arm) => ({
-        arm,
-        launched: 0,
-        started: 0,
-        inFlight: 0,
-        byN: new Map(),
-        passes: 0,
-        failures: 0,
-        budgetCut: false,
-    }));
+    const states = arms.map((arm) => {
+        const kept = arm.kept ?? [];
+        return {
+            arm,
+            launched: kept.length,
+            started: kept.length,
+            numbered: 0,
+            inFlight: 0,
+            byN: new Map(kept.map((t) => [t.n, t])),
+            passes: kept.filter((t) => t.status === "passed").length,
+            failures: kept.filter((t) => t.status === "failed").length,
+            budgetCut: false,
+        };
+    });
     const control = states[0];
     const treatments = states.slice(1);
     const decided = new Map();
@@ -20523,6 +20571,19 @@ async function runGroup(arms, options) {
             }
         }
     };
+    // The next trial number of an arm: the lowest not yet handed out nor kept from a previous run.
+    const nextNumber = (state) => {
+        do
+            state.numbered++;
+        while (state.byN.has(state.numbered));
+        return state.numbered;
+    };
+    // Kept trials (a resumed run) enter the tally before anything starts: their looks come first.
+    for (const state of states)
+        for (const kept of state.byN.values())
+            if (kept.status !== "passed" && kept.status !== "failed")
+                infraError ??= kept.reason ?? "infra error";
+    look();
     await new Promise((resolveAll) => {
         const launch = () => {
             for (;;) {
@@ -20533,7 +20594,12 @@ async function runGroup(arms, options) {
                     break;
                 next.launched++;
                 next.inFlight++;
-                const wanted = () => (needsMore(next, next.started) ? ++next.started : undefined);
+                const wanted = () => {
+                    if (!needsMore(next, next.started))
+                        return undefined;
+                    next.started++;
+                    return nextNumber(next);
+                };
                 void options
                     .runTrial(next.arm.unit, wanted)
                     .then((trial) => {
@@ -25197,6 +25263,7 @@ async function runComparisonGroup(members, options, slots, trees) {
     const arms = ordered.map((unit) => ({
         unit: unit,
         ...(unit.arm.primary ? { own: policyOf(unit, options) } : {}),
+        ...(unit.kept?.length ? { kept: unit.kept } : {}),
     }));
     const outcome = await runGroup(arms, {
         signal: options.signal,
@@ -26045,24 +26112,27 @@ async function resume_readJson(file) {
 }
 /**
  * The units of this run with the trials of `previous` they keep. Units the plan settled (skipped,
- * cached) and comparison arms (variants, compare --base) keep nothing: they run as planned.
+ * cached) keep nothing. A comparison arm (variants, compare --base) keeps every finished trial up
+ * to its maximum: whether more are needed is the group's decision (run/group.ts looks at the kept
+ * pairs first), not one arm's.
  */
 function resumeUnits(units, previous, options) {
     const selections = [];
     const notes = [];
     const keep = [];
     const resumed = units.map((unit) => {
-        if (unit.settled || unit.arm)
+        if (unit.settled)
             return unit;
         const policy = policyOf(unit, options);
+        const arm = unit.arm;
         const folder = options.folderOf(unit);
         const selection = selectResumed({
             folder,
             id: unit.spec.id,
             definitionHash: unit.spec.definitionHash,
             ...(unit.prompt ? { promptHash: unit.prompt.hash } : {}),
-            max: policy.max,
-            decided: (p, f) => policy.verdict(p, f) !== "undecided",
+            max: arm ? arm.maxTrials : policy.max,
+            decided: (p, f) => !arm && policy.verdict(p, f) !== "undecided",
         }, previous.units.get(folder));
         selections.push(selection);
         if (selection.whole)
@@ -46843,7 +46913,7 @@ var engine = __nccwpck_require__(22362);
 /** Runs the CLI with process.argv, then exits (src/cli/bin.ts). Not part of the library's API. */
 const startCli = () => Promise.all(/* import() */[__nccwpck_require__.e(939), __nccwpck_require__.e(556)]).then(__nccwpck_require__.bind(__nccwpck_require__, 31556));
 /** Runs the GitHub Action, then exits (src/github/main.ts). Not part of the library's API. */
-const startAction = () => __nccwpck_require__.e(/* import() */ 167).then(__nccwpck_require__.bind(__nccwpck_require__, 26167));
+const startAction = () => __nccwpck_require__.e(/* import() */ 722).then(__nccwpck_require__.bind(__nccwpck_require__, 70722));
 
 var __webpack_exports__InfraError = __webpack_exports__.Ri;
 var __webpack_exports__OPENAI_PRICES = __webpack_exports__.Cr;

@@ -1170,6 +1170,12 @@ interface CredentialPolicy {
     withheld?: string;
 }
 
+/** What to plan for: a drop of `detect` (0–1) flagged with a chance of `power`. */
+interface PowerTarget {
+    detect: number;
+    power: number;
+}
+
 /** Which evals a command line names, and where their files are. */
 interface SelectOptions {
     projectRoot: string;
@@ -1635,8 +1641,9 @@ interface RunEvalsOptions extends PlanOptions {
     /** Keeps prepared sandboxes (the result of `setup`) between runs; the Action uses the Actions cache. */
     preparedStore?: PreparedStore;
     signal?: AbortSignal;
+    /** `onPlan` may return a promise: no trial starts before it settles (the Action's plan comment). */
     events?: SuiteEvents & {
-        onPlan?(planned: PlannedRunInfo): void;
+        onPlan?(planned: PlannedRunInfo): void | Promise<void>;
     };
     maxRetries?: number;
     /** none (default): a temp dir; bwrap: bubblewrap, or refuse to run; auto: bubblewrap where it works. */
@@ -1657,6 +1664,11 @@ interface RunEvalsOptions extends PlanOptions {
      * others (run/resume.ts); an eval whose definition changed since runs whole.
      */
     resume?: boolean;
+    /**
+     * compare (and the Action's PR comparison): each pair's arms run up to the trials the power plan
+     * gives it (plan/power.ts: the figure `plan --detect` prints) instead of --trials or the default.
+     */
+    detect?: PowerTarget;
 }
 /** What a run is about to do, before its first trial (for progress and masking). */
 interface PlannedRunInfo {
@@ -1670,6 +1682,8 @@ interface PlannedRunInfo {
     skippedForCredentials: number;
     /** `--resume`: the previous run's trials kept, not run again (progress counts only the rest). */
     keptTrials?: number;
+    /** The history the plan read (`--history-dir`), by eval id: for a power plan (plan/power.ts). */
+    history: Map<string, HistoryLine[]>;
 }
 interface RunEvalsOutcome {
     run: RunResult;

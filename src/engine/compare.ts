@@ -11,7 +11,6 @@ import {
   pairWithBase,
   plannedTrials,
   planRun,
-  type PowerTarget,
 } from "../plan/index.js";
 import { templateProblems } from "../run/index.js";
 import { loadFiles, usesRealHome } from "./definitions.js";
@@ -22,11 +21,6 @@ import { runPlanned, type RunEvalsOptions, type RunEvalsOutcome } from "./run.js
 export interface CompareOptions extends RunEvalsOptions {
   /** The git ref whose version of each selected eval is the control. */
   base: BaseSpec;
-  /**
-   * `--detect`: each pair's arms run up to the trials the power plan gives it (plan/power.ts: the
-   * same figure `plan --detect` printed), instead of --trials or the default maximum.
-   */
-  detect?: PowerTarget;
 }
 
 /**

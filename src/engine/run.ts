@@ -19,6 +19,7 @@ import {
   withRedactor,
   type Redactor,
 } from "../util/index.js";
+import type { PowerTarget } from "../plan/index.js";
 import type { HistoryLine } from "../store/index.js";
 import {
   clearResults,
@@ -73,7 +74,8 @@ export interface RunEvalsOptions extends PlanOptions {
   /** Keeps prepared sandboxes (the result of `setup`) between runs; the Action uses the Actions cache. */
   preparedStore?: PreparedStore;
   signal?: AbortSignal;
-  events?: SuiteEvents & { onPlan?(planned: PlannedRunInfo): void };
+  /** `onPlan` may return a promise: no trial starts before it settles (the Action's plan comment). */
+  events?: SuiteEvents & { onPlan?(planned: PlannedRunInfo): void | Promise<void> };
   maxRetries?: number;
   /** none (default): a temp dir; bwrap: bubblewrap, or refuse to run; auto: bubblewrap where it works. */
   sandbox?: SandboxKind;
@@ -93,6 +95,11 @@ export interface RunEvalsOptions extends PlanOptions {
    * others (run/resume.ts); an eval whose definition changed since runs whole.
    */
   resume?: boolean;
+  /**
+   * compare (and the Action's PR comparison): each pair's arms run up to the trials the power plan
+   * gives it (plan/power.ts: the figure `plan --detect` prints) instead of --trials or the default.
+   */
+  detect?: PowerTarget;
 }
 
 /** What a run is about to do, before its first trial (for progress and masking). */
@@ -107,6 +114,8 @@ export interface PlannedRunInfo {
   skippedForCredentials: number;
   /** `--resume`: the previous run's trials kept, not run again (progress counts only the rest). */
   keptTrials?: number;
+  /** The history the plan read (`--history-dir`), by eval id: for a power plan (plan/power.ts). */
+  history: Map<string, HistoryLine[]>;
 }
 
 export interface RunEvalsOutcome {
@@ -217,13 +226,14 @@ export async function runPlanned(
     notes.push(...resumed.notes);
     keptTrials.push(...resumed.keep);
   }
-  options.events?.onPlan?.({
+  await options.events?.onPlan?.({
     plan,
     specs,
     notes,
     isolation,
     skippedForCredentials: planned.skippedForCredentials,
     ...(options.resume ? { keptTrials: keptTrials.length } : {}),
+    history: planned.cache.history,
   });
 
   const unlock = await lockResults(resultsDir);

@@ -1,6 +1,12 @@
 // The Action's inputs, read and checked in one place. A bad input fails the step before anything runs.
 
-import { AgentEvalsError, Codes, DEFAULT_RESULTS_BRANCH, errorMessage } from "../model/index.js";
+import {
+  AgentEvalsError,
+  Codes,
+  DEFAULT_POWER,
+  DEFAULT_RESULTS_BRANCH,
+  errorMessage,
+} from "../model/index.js";
 import * as core from "./runner.js";
 import { readFileSync } from "node:fs";
 import {
@@ -14,6 +20,7 @@ import {
   parseShard,
   parseShardCount,
   readShardAssignment,
+  type PowerTarget,
   type ShardAssignment,
 } from "../plan/index.js";
 
@@ -35,6 +42,12 @@ export interface ActionInputs {
   evals: string[];
   agents: string[];
   budgetUsd?: number;
+  /**
+   * `detect` / `power`: comparisons run each pair to the trials the power plan gives it (compare
+   * --detect); without `detect` the plan comment still shows each pair's power to flag a drop of
+   * DEFAULT_DETECT at the trials it runs.
+   */
+  detect?: PowerTarget;
   trials?: number;
   workingDirectory: string;
   changedOnly: boolean | "auto";
@@ -153,6 +166,21 @@ function number(name: string, check: (n: number) => boolean, what: string): numb
   return n;
 }
 
+/** `detect` (points, above 0 and at most 100) and `power` (a percentage from 50 to 99). */
+function detect(): { detect?: PowerTarget } {
+  const points = number(
+    "detect",
+    (n) => n > 0 && n <= 100,
+    "a drop in points, above 0 and at most 100 (e.g. 20)",
+  );
+  const power = number("power", (n) => n >= 50 && n <= 99, "a percentage from 50 to 99 (e.g. 80)");
+  if (points === undefined) {
+    if (power !== undefined) throw new InputError("input power: goes with input detect");
+    return {};
+  }
+  return { detect: { detect: points / 100, power: (power ?? DEFAULT_POWER * 100) / 100 } };
+}
+
 function shard(): ActionInputs["shard"] {
   try {
     return parseShard(core.getInput("shard"));
@@ -254,6 +282,7 @@ export function readInputs(): ActionInputs {
     evals: list("evals"),
     agents: list("agents"),
     budgetUsd: number("budget-usd", (n) => n >= 0, "an amount of US dollars ≥ 0"),
+    ...detect(),
     trials: number(
       "trials",
       (n) => Number.isInteger(n) && n >= 1 && n <= 100,

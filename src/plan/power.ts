@@ -38,9 +38,14 @@ export interface PowerRow {
   historyTrials?: number;
   /** The drop planned for: the target's, or less when the rate is lower than the drop. */
   drop: number;
-  /** Trials per arm; undefined when more than MAX_PLANNED_TRIALS would be needed. */
+  /**
+   * Trials per arm: a comparison arm's maximum as planned (`compare --detect` makes it the needed
+   * trials), else the needed trials; undefined when more than MAX_PLANNED_TRIALS would be needed.
+   */
   trialsPerArm?: number;
-  /** The planned power at `trialsPerArm` (at least the target; the counts are whole). */
+  /** The trials per arm the target needs (undefined: out of reach). */
+  neededTrials?: number;
+  /** The power at `trialsPerArm`: at least the target when they are the needed trials. */
   plannedPower?: number;
   costPerTrial?: number;
   /** Where the cost came from; every source but `history` and `free` is a guess. */
@@ -58,7 +63,10 @@ export interface PowerPlan {
   forecastUsd: number;
   unknownCost: number;
   budgetUsd?: number;
-  /** Rows the budget cannot give their planned trials. */
+  /**
+   * Rows that fall short of the target: a budget that cannot buy their trials (`affordable` set),
+   * or a comparison arm planned with fewer trials than the target needs.
+   */
   underPowered: PowerRow[];
 }
 
@@ -77,10 +85,16 @@ export function planPower(
   const rows = units.map((unit) => powerRow(unit, history, target, plan.traffic));
   const costed = rows.filter((r) => r.forecastUsd !== undefined);
   const forecastUsd = round6(costed.reduce((sum, r) => sum + r.forecastUsd!, 0));
-  const underPowered =
+  const short =
     plan.budgetUsd !== undefined && forecastUsd > plan.budgetUsd
       ? shareBudget(costed, forecastUsd, plan.budgetUsd)
       : [];
+  const underPowered = rows.filter(
+    (r) =>
+      short.includes(r) ||
+      r.trialsPerArm === undefined ||
+      (r.plannedPower !== undefined && r.plannedPower < target.power),
+  );
   return {
     target,
     rows,
@@ -109,7 +123,9 @@ function powerRow(
 ): PowerRow {
   const lines = history.get(unit.spec.id) ?? [];
   const { rate, drop, pooled } = rateOf(unit, lines, target);
-  const trialsPerArm = trialsToDetect(rate, drop, target.power);
+  const neededTrials = trialsToDetect(rate, drop, target.power);
+  // An arm runs to its maximum as planned: the power is that of its trials, whatever they are.
+  const trialsPerArm = unit.arm ? unit.arm.maxTrials : neededTrials;
   const cost = costOf(unit, history, traffic);
   return {
     key: pairKey(unit),
@@ -118,6 +134,7 @@ function powerRow(
     rateFrom: pooled ? "history" : "assumed",
     ...(pooled ? { historyTrials: pooled } : {}),
     drop,
+    ...(neededTrials !== undefined ? { neededTrials } : {}),
     ...(trialsPerArm !== undefined
       ? { trialsPerArm, plannedPower: regressionChance(rate, drop, trialsPerArm) }
       : {}),

@@ -28,6 +28,6 @@ export { healthMarkdown } from "./health.js";
 export type { ReportBlock, ReportMark, ReportSection } from "./html/types.js";
 export { buildRunResult, writeRunJson } from "./json.js";
 export { ICON, escapeCell, renderRunMarkdown, type RenderRunOptions } from "./markdown.js";
-export { planLines, powerPlanLines } from "./plan.js";
+export { planLines, powerPlanLines, powerPlanMarkdown } from "./plan.js";
 export { Progress, wantsLiveProgress } from "./progress.js";
 export { shardPlanLines } from "./shards.js";

@@ -90,9 +90,13 @@ export function powerPlanLines(power: PowerPlan): string[] {
         ? `; a drop of ${Math.round(row.drop * 100)} points is all there can be`
         : "";
     const trials =
-      row.trialsPerArm !== undefined
-        ? `${row.trialsPerArm} trials per arm (power ${pct(row.plannedPower!)})`
-        : `out of reach: more than ${MAX_PLANNED_TRIALS} trials per arm (--detect a larger drop)`;
+      row.trialsPerArm === undefined
+        ? `out of reach: more than ${MAX_PLANNED_TRIALS} trials per arm (--detect a larger drop)`
+        : `${row.trialsPerArm} trials per arm (power ${pct(row.plannedPower!)}${
+            row.neededTrials !== undefined && row.neededTrials > row.trialsPerArm
+              ? `; ${row.neededTrials} needed for ${pct(chance)}`
+              : ""
+          })`;
     const cost =
       row.costFrom === "free"
         ? "free"
@@ -105,7 +109,7 @@ export function powerPlanLines(power: PowerPlan): string[] {
   const budget =
     power.budgetUsd === undefined
       ? ""
-      : power.underPowered.length
+      : power.underPowered.some((r) => r.affordable)
         ? `; the budget of ${usd(power.budgetUsd)} buys ${pct(power.budgetUsd / power.forecastUsd)} of it`
         : `; within the budget of ${usd(power.budgetUsd)}`;
   lines.push(
@@ -130,4 +134,48 @@ function costSource(from: PowerRow["costFrom"]): string {
   if (from === "history") return "history";
   if (from === "agent's other evals") return "a guess: the agent's median over its other evals";
   return "a guess: the eval's maxCostUsd, its worst case";
+}
+
+/**
+ * The power plan as Markdown, for the PR comment the Action posts before any trial starts: a row
+ * per eval × agent, the forecast, and the rule in a collapsed block.
+ */
+export function powerPlanMarkdown(power: PowerPlan, rule: string[]): string[] {
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const drop = Math.round(power.target.detect * 100);
+  const lines = [
+    `| eval × agent | pass rate | trials per arm | power to flag −${drop} pts | forecast |`,
+    "| --- | --- | --- | --- | --- |",
+  ];
+  for (const row of power.rows) {
+    const rate = row.rateFrom === "history" ? pct(row.rate) : `${pct(row.rate)} (assumed)`;
+    const trials = row.trialsPerArm ?? `> ${MAX_PLANNED_TRIALS}`;
+    const chance =
+      row.plannedPower === undefined
+        ? "out of reach"
+        : `${pct(row.affordable?.power ?? row.plannedPower)}${row.plannedPower < power.target.power || row.affordable ? " ⚠️" : ""}`;
+    const cost =
+      row.costFrom === "free"
+        ? "free"
+        : row.forecastUsd === undefined
+          ? "unknown"
+          : `${usd(row.forecastUsd)}${row.costFrom === "history" ? "" : " (guess)"}`;
+    lines.push(`| \`${row.key}\` | ${rate} | ${trials} | ${chance} | ${cost} |`);
+  }
+  const budget = power.budgetUsd === undefined ? "" : `, budget ${usd(power.budgetUsd)}`;
+  lines.push(
+    "",
+    `Forecast ${usd(power.forecastUsd)} for ${power.rows.length} pair(s)${budget}.${
+      power.underPowered.length
+        ? ` ⚠️ ${power.underPowered.length} pair(s) below ${pct(power.target.power)} power.`
+        : ""
+    }`,
+    "",
+    "<details><summary>Decision rule, fixed before the run</summary>",
+    "",
+    ...rule.map((l) => l.trim()),
+    "",
+    "</details>",
+  );
+  return lines;
 }

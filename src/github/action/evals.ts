@@ -2,9 +2,11 @@
 // results, run runs the evals (beside the base's version when there is one to rerun).
 
 import type { RunEvalsOutcome } from "../../engine/index.js";
-import { mostTrials, unitLabel } from "../../model/index.js";
+import { DEFAULT_DETECT, DEFAULT_POWER, mostTrials, unitLabel } from "../../model/index.js";
+import type { Plan } from "../../model/index.js";
+import { decisionRule, planPower, type PowerTarget } from "../../plan/index.js";
 import type { PreparedStore } from "../../run/index.js";
-import { makeStyle, trialLine } from "../../report/index.js";
+import { makeStyle, powerPlanMarkdown, trialLine } from "../../report/index.js";
 import { GarbageCadence } from "../../util/index.js";
 import * as core from "../runner.js";
 import { planMode, publishMode } from "../publish/modes.js";
@@ -20,6 +22,7 @@ import type { ActionContext } from "./context.js";
 import type { Gate } from "./gate.js";
 import type { Resumed } from "./resume.js";
 import { abortOnRunnerSignals } from "./interrupt.js";
+import { postPlanComment } from "./publish.js";
 
 export interface Ran {
   outcome: RunEvalsOutcome;
@@ -81,7 +84,7 @@ export async function runTheEvals(
 }
 
 function runInGroup(
-  { inputs, projectRoot, fork }: ActionContext,
+  ctx: ActionContext,
   step: {
     historyDir?: string;
     bases: Bases;
@@ -91,6 +94,7 @@ function runInGroup(
     counts: { kept: number; ran: number };
   },
 ): Promise<RunEvalsOutcome> {
+  const { inputs, projectRoot, fork } = ctx;
   const { withheld, env } = step.gate;
   const garbage = new GarbageCadence();
   const style = makeStyle({}, {});
@@ -112,6 +116,7 @@ function runInGroup(
     signal: abortOnRunnerSignals(),
     // The earlier attempt's results are in the results folder (./resume.ts): keep its finished trials.
     resume: step.resumed !== undefined,
+    ...(inputs.detect ? { detect: inputs.detect } : {}),
     env,
     hideFromAgents: runnerInternal,
     preparedStore: sandboxCacheConfigured() ? actionsCacheStore() : undefined,
@@ -121,7 +126,7 @@ function runInGroup(
         ? { fork, withheld }
         : undefined,
     events: {
-      onPlan({ plan, specs, notes, skippedForCredentials, keptTrials }) {
+      async onPlan({ plan, specs, notes, skippedForCredentials, keptTrials, history }) {
         step.counts.kept = keptTrials ?? 0;
         // Declared secrets are masked too, before anything could print them.
         for (const spec of specs)
@@ -137,6 +142,10 @@ function runInGroup(
         core.info(
           `${plan.units.length} eval × agent pair(s); ${plan.agentUnits} will start an agent`,
         );
+        // On a pull request the comment shows the plan before any trial starts (and is replaced
+        // by the report at the end): what each comparison can detect and what the run may cost.
+        if (ctx.pr && inputs.comment && plan.agentUnits > 0)
+          await postPlanComment(ctx, planCommentLines(plan, history, inputs.detect));
       },
       onTrialEnd(unit, trial) {
         step.counts.ran++;
@@ -166,4 +175,24 @@ function actionsCacheStore(): PreparedStore {
     restore: (dir, key) => restorePrepared(dir, key, { log }),
     save: (dir, key) => savePrepared(dir, key, { log }),
   };
+}
+
+/**
+ * The pre-run comment: the trials each pair runs, the power they have to flag a drop (the `detect`
+ * input's, else DEFAULT_DETECT), the forecast cost from history, and the decision rule.
+ */
+function planCommentLines(
+  plan: Plan,
+  history: Parameters<typeof planPower>[1],
+  detect: PowerTarget | undefined,
+): string[] {
+  const target = detect ?? { detect: DEFAULT_DETECT, power: DEFAULT_POWER };
+  const power = planPower(plan, history, target);
+  return [
+    "### agent-evals: planned, running now",
+    "",
+    `Before any trial started: ${plan.agentUnits} eval × agent pair(s) will run. The results replace this comment when the run ends.`,
+    "",
+    ...powerPlanMarkdown(power, decisionRule(target)),
+  ];
 }

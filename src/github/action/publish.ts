@@ -84,8 +84,26 @@ export function annotateFailures(evals: RunResult["evals"], workingDirectory: st
 
 /** The sticky comment on the pull request (the comment input); its URL when posted. */
 export async function postStickyComment(
-  { inputs, pr }: ActionContext,
+  ctx: ActionContext,
   report: RenderRunOptions,
+): Promise<string | undefined> {
+  return upsertComment(ctx, renderRunMarkdown({ ...report, marker: COMMENT_MARKER }));
+}
+
+/**
+ * The plan, as the sticky comment, before any trial starts (./evals.ts): what will run, the power
+ * each comparison has, the forecast cost and the rule. The report replaces it when the run ends.
+ */
+export async function postPlanComment(
+  ctx: ActionContext,
+  lines: string[],
+): Promise<string | undefined> {
+  return upsertComment(ctx, [COMMENT_MARKER, ...lines, ""].join("\n"));
+}
+
+async function upsertComment(
+  { inputs, pr }: ActionContext,
+  body: string,
 ): Promise<string | undefined> {
   if (!pr || !inputs.comment) return undefined;
   try {
@@ -97,7 +115,7 @@ export async function postStickyComment(
       owner,
       repo,
       issueNumber: pr.number,
-      body: renderRunMarkdown({ ...report, marker: COMMENT_MARKER }),
+      body,
       marker: COMMENT_MARKER,
     });
     core.info(`PR comment ${comment.action}: ${comment.url}`);
