@@ -129,7 +129,11 @@ export const c = defineEval("Hi.", {
       const notes: string[] = [];
       const run = (sandbox: "none" | "bwrap", names: string[]) =>
         runEvals({
-          events: { onPlan: (planned) => notes.push(...planned.notes) },
+          events: {
+            onPlan: (planned) => {
+              notes.push(...planned.notes);
+            },
+          },
           projectRoot: root,
           names,
           agents: [scriptAgent("writer", WRITE_OUTSIDE)],
