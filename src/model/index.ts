@@ -102,6 +102,7 @@ export {
   type EvalStatus,
   type RunResult,
   type TrialResult,
+  type TrialRateLimits,
 } from "./result.js";
 export {
   adaptiveVerdict,

@@ -58,6 +58,9 @@ const trial = z.object({
   agentExitCode: optional(z.nullable(z.int())),
   timedOut: optional(z.boolean()),
   retries: optional(count),
+  rateLimits: optional(
+    z.object({ absorbed: count, heldMs: nonNegative, retries: optional(count) }),
+  ),
   calls: optional(count),
   toolCalls: optional(count),
   warnings: optional(z.array(text)),

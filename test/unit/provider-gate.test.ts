@@ -17,12 +17,14 @@ import {
 /** A clock that moves only when told to, running what falls due. */
 class FakeClock implements GateClock {
   time = 1_000_000;
+  /** Run each timer this many milliseconds before it is due (as a real timer may, by the wall clock). */
+  early = 0;
   private timers: Array<{ at: number; run: () => void }> = [];
   now(): number {
     return this.time;
   }
   after(ms: number, run: () => void): void {
-    this.timers.push({ at: this.time + ms, run });
+    this.timers.push({ at: this.time + (ms > this.early ? ms - this.early : ms), run });
   }
   async advance(ms: number): Promise<void> {
     const end = this.time + ms;
@@ -73,6 +75,18 @@ describe("ProviderGate", () => {
     await clock.advance(1);
     expect(later).toHaveLength(2);
     expect(gate.pauseLeft()).toBe(0);
+  });
+
+  it("a timer that fires before the pause is over sets another, and nothing waits forever", async () => {
+    const clock = new FakeClock();
+    clock.early = 1;
+    const gate = new ProviderGate(2, clock);
+    (await gate.acquire()).done(limited({ "retry-after": "1" }));
+    const later = ask(gate, 1);
+    await clock.advance(999);
+    expect(later).toHaveLength(0);
+    await clock.advance(1);
+    expect(later).toHaveLength(1);
   });
 
   it("halves the limit once per burst, to a floor of 1, and grows it back after healthy answers", async () => {

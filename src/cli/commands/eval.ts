@@ -128,6 +128,7 @@ export async function runCommand(
       noCache: flags["no-cache"],
       keepWorkspace: flags["keep-workspace"],
       ...value.traffic(flags, projectRoot),
+      ...(flags["no-provider-gate"] ? { providerGate: false } : {}),
       unsafeLocal: flags["unsafe-local"],
       realHome: flags["real-home"],
       sandbox: value.sandboxKind(flags.sandbox),

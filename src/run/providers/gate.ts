@@ -64,10 +64,14 @@ export class ProviderGate {
   private pump(): void {
     const left = this.pauseLeft();
     if (left > 0) {
-      const at = this.pausedUntil;
-      if (this.wakeAt !== at) {
-        this.wakeAt = at;
-        this.clock.after(left, () => this.pump());
+      if (this.wakeAt !== this.pausedUntil) {
+        this.wakeAt = this.pausedUntil;
+        // A timer may fire a millisecond before the wall clock says the pause is over: each wake-up
+        // forgets it was set, so that pump() sets the next one.
+        this.clock.after(left, () => {
+          this.wakeAt = 0;
+          this.pump();
+        });
       }
       return;
     }
