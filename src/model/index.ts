@@ -103,6 +103,7 @@ export {
   type RunResult,
   type TrialResult,
   type TrialRateLimits,
+  type RunRateLimits,
 } from "./result.js";
 export {
   adaptiveVerdict,

@@ -109,6 +109,15 @@ export interface TrialRateLimits {
   retries?: number;
 }
 
+/** A run's rate limits: its trials' added up, and how many trials met one. */
+export interface RunRateLimits {
+  absorbed: number;
+  heldMs: number;
+  retries: number;
+  /** Trials that have `rateLimits`. */
+  trials: number;
+}
+
 export interface EvalResult {
   id: string;
   file: string;
@@ -197,6 +206,12 @@ export interface RunResult {
   recheckedFrom?: string;
   /** Every failure, warning and skip of the run, flat, each with a stable code. */
   diagnostics?: RunDiagnostic[];
+  /**
+   * The run's rate limits, its trials' `rateLimits` added up (set when any trial has them):
+   * docs/reliability.md › Rate limits. `heldMs` adds each trial's, so trials held together count
+   * once each.
+   */
+  rateLimits?: RunRateLimits;
   /** Control vs treatment, one row per eval × agent × compared arm (compare --base, variants). */
   comparisons?: ComparisonRecord[];
 }
