@@ -13,6 +13,11 @@ import {
   type GateClock,
   type GateSlot,
 } from "../../src/run/providers/index.js";
+import { classifyClaudeError } from "../../src/agents/claude-code.js";
+import { InfraError } from "../../src/model/index.js";
+import type { RunUnit } from "../../src/run/unit.js";
+import type { UnitOptions } from "../../src/run/suite/options.js";
+import { isRateLimited, rateLimitWait } from "../../src/run/suite/rate-limit.js";
 
 /** A clock that moves only when told to, running what falls due. */
 class FakeClock implements GateClock {
@@ -171,5 +176,32 @@ describe("ProviderGates", () => {
     (await gate.acquire()).done(limited({ "retry-after": "5" }));
     expect(gates.pauseLeft("https://api.anthropic.com/v1/messages")).toBe(5000);
     expect(gates.pauseLeft("http://127.0.0.1:4000")).toBe(0);
+  });
+});
+
+describe("a trial that ends in a rate limit", () => {
+  it("is told from other infra errors by the agent's classified message", () => {
+    expect(isRateLimited(classifyClaudeError("Rate limited", 429))).toBe(true);
+    expect(isRateLimited(classifyClaudeError("Overloaded", 529))).toBe(true);
+    expect(isRateLimited(new InfraError("codex: stream error: 429 Too Many Requests"))).toBe(true);
+    expect(isRateLimited(classifyClaudeError("Internal server error", 500))).toBe(false);
+    expect(isRateLimited(classifyClaudeError("invalid x-api-key", 401))).toBe(false);
+    expect(isRateLimited(new Error("429"))).toBe(false);
+  });
+
+  it("waits for its provider's pause, at least the backoff", async () => {
+    const clock = new FakeClock();
+    const gates = new ProviderGates(2, clock);
+    const unit = {
+      spec: {},
+      agent: { modelUpstream: () => "https://api.anthropic.com" },
+    } as unknown as RunUnit;
+    const options = { env: {}, gates } as unknown as UnitOptions;
+    expect(rateLimitWait(unit, options, 0)).toBe(FIRST_BACKOFF_MS);
+    expect(rateLimitWait(unit, options, 10)).toBe(MAX_BACKOFF_MS);
+    (await gates.gateFor("https://api.anthropic.com").acquire()).done(
+      limited({ "retry-after": "20" }),
+    );
+    expect(rateLimitWait(unit, options, 0)).toBe(20_000);
   });
 });
