@@ -61,6 +61,9 @@ import {
   type TrialTraffic,
 } from "./trial-traffic.js";
 
+/** The gate holds an agent's request back until this long before its limit (or a quarter of it). */
+const HOLD_MARGIN_MS = 30_000;
+
 export interface TrialInput {
   spec: EvalSpec;
   /** Undefined for an eval without a prompt: only the checks run. */
@@ -111,7 +114,11 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
       volatile: trialVolatile(trial, env, input.agent?.executable),
       ...(trial.recording ? { recording: trial.recording } : {}),
       ...(input.gates ? { gates: input.gates } : {}),
-      holdUntil: () => trial.agentDeadline,
+      // The gate stops holding a request back while the agent still has time to meet the answer.
+      holdUntil: () =>
+        trial.agentDeadline !== undefined && trial.agentLimit
+          ? trial.agentDeadline - Math.min(HOLD_MARGIN_MS, trial.agentLimit.ms / 4)
+          : undefined,
     });
     trial.sandbox = await openSandbox(input, trial, env);
     trial.layered = input.prepared.treeInside

@@ -9,7 +9,7 @@ import type { RunUnit } from "../unit.js";
 import type { UnitOptions } from "./options.js";
 
 /** Attempts run again for a rate limit, besides the run's `maxRetries` for other infra errors. */
-export const RATE_LIMIT_RETRIES = 3;
+export const RATE_LIMIT_RETRIES = 2;
 
 /** An infra error that a rate limit or an overloaded API caused (API 429 / 529, the words). */
 export function isRateLimited(error: unknown): boolean {

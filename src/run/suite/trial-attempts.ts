@@ -114,9 +114,9 @@ async function runTrialWithRetries(
         const waitMs = rateLimitWait(unit, options, rateLimitRetries);
         rateLimitRetries += 1;
         options.events?.onTrialRetry?.(unit, n, {
-          attempt: attempt + 1,
-          of: options.maxRetries,
-          reason: `rate limited; retried after ${Math.round(waitMs / 1000)} s: ${lastError}`,
+          attempt: rateLimitRetries,
+          of: RATE_LIMIT_RETRIES,
+          reason: `rate limited, retried after its provider's pause (${Math.round(waitMs / 1000)} s): ${lastError}`,
           elapsedMs: Date.now() - started,
         });
         await abortableSleep(waitMs, options.signal);
