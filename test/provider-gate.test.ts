@@ -17,6 +17,9 @@ import {
 } from "./fakes/anthropic.js";
 import { requireBin } from "./fakes/clis.js";
 import { agentProject, engineEnv, onlyEval, removeAgentProjects } from "./helpers/agent-run.js";
+import { BWRAP, requireTool } from "./helpers/requires-tool.js";
+
+const bwrap = await requireTool(BWRAP);
 
 const fakes: FakeAnthropic[] = [];
 afterEach(async () => {
@@ -41,7 +44,7 @@ function respond(body: AnthropicRequestBody): AnthropicTurn {
   return { text: "Released." };
 }
 
-async function run(providerGate: boolean) {
+async function run(providerGate: boolean, sandbox?: "bwrap") {
   const fake = await startFakeAnthropic([], { respond, rateLimit: { perSecond: 2 } });
   fakes.push(fake);
   const { root, home } = await agentProject(EVAL);
@@ -57,6 +60,7 @@ async function run(providerGate: boolean) {
     allTrials: true,
     maxRetries: 0,
     ...(providerGate ? {} : { providerGate: false }),
+    ...(sandbox ? { sandbox } : {}),
   });
   return { fake, outcome, result: onlyEval(outcome.run), ms: Date.now() - started };
 }
@@ -119,4 +123,24 @@ describe("the provider gate with the real claude CLI", () => {
       `ungated: ${ms} ms, ${fake.arrivals.filter((a) => a.status === 429).length} 429s reached claude, ${throughPauses(fake, 100).length} requests arrived during a pause; trials ${result.trials.map((t) => t.status).join(" ")}`,
     );
   }, 240_000);
+
+  bwrap.it(
+    "under bwrap the agent reaches the gate through the forwarded proxy endpoint, and every trial passes",
+    async () => {
+      const { fake, result } = await run(true, "bwrap");
+      const why = JSON.stringify({ trials: result.trials, arrivals: fake.arrivals }, null, 2);
+      expect(result.sandbox).toBe("bwrap");
+      expect(
+        result.trials.map((t) => t.status),
+        why,
+      ).toEqual(Array(6).fill("passed"));
+      expect(fake.requests.length, why).toBeGreaterThan(0);
+      expect(
+        fake.requests.every((r) => r.headers["accept-encoding"] === "identity"),
+        why,
+      ).toBe(true);
+      expect(throughPauses(fake, 100), why).toEqual([]);
+    },
+    240_000,
+  );
 });
