@@ -45,6 +45,7 @@ export const HEAVY = [
   "test/opencode.test.ts",
   "test/outage.test.ts",
   "test/pi.test.ts",
+  "test/provider-gate.test.ts",
   "test/recheck.test.ts",
   "test/record-replay.test.ts",
   "test/redact-e2e.test.ts",

@@ -168,13 +168,30 @@ export const s = defineEval("work", {
       version: async () => "1.0",
       run: async () => {
         attempts++;
-        if (attempts === 1) throw new InfraError("API 529 overloaded");
+        if (attempts === 1) throw new InfraError("API 500 internal error");
         return { exitCode: 0, timedOut: false, trajectory: [], transcripts: [], durationMs: 1 };
       },
     };
     const ok = await runEvals({ projectRoot: root, env, agents: [flaky] });
     expect(ok.run.evals[0]).toMatchObject({ status: "passed", agentVersion: "1.0" });
     expect(ok.run.evals[0]!.trials[0]!.retries).toBe(1);
+
+    // A rate limit the agent gave up on is retried after its provider's pause, and counted apart
+    // from the crash retries (docs/reliability.md › Rate limits).
+    attempts = 0;
+    const limited: AgentAdapter = {
+      ...flaky,
+      name: "limited",
+      run: async () => {
+        if (++attempts === 1) throw new InfraError("API 529 overloaded");
+        return { exitCode: 0, timedOut: false, trajectory: [], transcripts: [], durationMs: 1 };
+      },
+    };
+    const waited = await runEvals({ projectRoot: root, env, agents: [limited], maxRetries: 0 });
+    expect(waited.run.evals[0]).toMatchObject({ status: "passed" });
+    expect(waited.run.evals[0]!.trials[0]).toMatchObject({ rateLimits: { retries: 1 } });
+    expect(waited.run.evals[0]!.trials[0]!.retries).toBeUndefined();
+    expect(waited.run.rateLimits).toMatchObject({ retries: 1, trials: 1 });
 
     const broken: AgentAdapter = {
       ...flaky,

@@ -62,10 +62,15 @@ describe("infra errors of skill evals", () => {
 
   it("a retried trial says so with the time waited so far", async () => {
     const { root, env } = await failingApi(529);
-    const cli = await runCli(["eval", "--cwd", root], { env });
+    // Without the provider gate, which would absorb the 529s (docs/reliability.md › Rate limits):
+    // claude meets them, gives up, and the trial is retried as a rate-limited one (2), then as any
+    // infra error (2).
+    const cli = await runCli(["eval", "--cwd", root, "--no-provider-gate"], { env });
     expect(cli.stdout).toMatch(
       /↻ ts-fixer\.trigger\.positive-1 \[claude-code\] trial 1: infra error after \d+\.\ds, retry 1\/2: .*API 529/,
     );
+    expect(cli.stdout).toMatch(/retry 1\/2: rate limited, retried after its provider's pause/);
     expect(cli.stdout).toMatch(/retry 2\/2/);
-  });
+    // Five attempts of claude with its own retries: about 40 s here.
+  }, 150_000);
 });

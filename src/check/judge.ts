@@ -69,8 +69,9 @@ export interface TrialSpend {
 }
 
 /**
- * One judge call's model traffic while the run records or replays it (`--record`, `--replay`;
- * docs/record-replay.md): a proxy of the call's own, opened before the call and closed after it.
+ * One judge call's model traffic while the run records, replays or relays it (`--record`,
+ * `--replay`, the provider gate; docs/record-replay.md): a proxy of the call's own, opened before
+ * the call and closed after it.
  */
 export interface JudgeTraffic {
   /** What the judge CLI uses as its model base URL. */
@@ -83,13 +84,16 @@ export interface JudgeTraffic {
   close(): Promise<void>;
 }
 
-/** Opens the proxy of the judge call `name` (a replay's missing recording is thrown as a miss). */
+/**
+ * Opens the proxy of the judge call `name` (a replay's missing recording is thrown as a miss);
+ * undefined when the call goes to its API directly (a relay for a judge whose URL cannot be moved).
+ */
 export type OpenJudgeTraffic = (call: {
   name: string;
   adapter: AgentAdapter;
   env: Record<string, string>;
   model?: string;
-}) => Promise<JudgeTraffic>;
+}) => Promise<JudgeTraffic | undefined>;
 
 export interface JudgeRunContext {
   material: () => Promise<JudgeMaterial>;
@@ -329,6 +333,7 @@ async function judgeCall(
     env: ctx.env,
     ...(ctx.model !== undefined ? { model: ctx.model } : {}),
   });
+  if (!traffic) return await outsideCommandWrapper(() => adapter.judge(ctx));
   let call: JudgeCallResult;
   try {
     call = await outsideCommandWrapper(() =>

@@ -120,6 +120,10 @@ export const FLAGS = {
     value: "DIR",
     help: "answer each trial's model requests from the cassettes in DIR (a results\nfolder, or a folder of cassettes laid out like one): no API calls, no key;\na request the recording lacks ends the trial as a replay miss (AE303).\nA replayed trial costs nothing and reserves no budget, unless it is judged",
   },
+  "no-provider-gate": {
+    type: "boolean",
+    help: "let each agent talk to its model API directly, not through the run's gate\nper provider (which pauses every trial on a 429's retry-after and adapts\nthe requests in flight)",
+  },
   "keep-workspace": {
     type: "boolean",
     help: "keep each trial's sandbox on disk and print where",

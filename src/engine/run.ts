@@ -91,6 +91,11 @@ export interface RunEvalsOptions extends PlanOptions {
    */
   hideFromAgents?: (name: string) => boolean;
   /**
+   * Send the trials' model requests through one gate per provider (default true):
+   * docs/reliability.md › Rate limits. `false` is `--no-provider-gate`.
+   */
+  providerGate?: boolean;
+  /**
    * `eval --resume`: keep the finished trials of the run the results folder holds and run only the
    * others (run/resume.ts); an eval whose definition changed since runs whole.
    */
@@ -311,6 +316,7 @@ async function runUnits(
     preparedStore: options.preparedStore,
     calibrationOf: calibrationLookup(await readCalibration(projectRoot)),
     ...(options.traffic ? { traffic: options.traffic } : {}),
+    ...(options.providerGate === false ? { providerGate: false } : {}),
   });
 }
 

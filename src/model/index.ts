@@ -110,6 +110,8 @@ export {
   type EvalStatus,
   type RunResult,
   type TrialResult,
+  type TrialRateLimits,
+  type RunRateLimits,
 } from "./result.js";
 export {
   adaptiveVerdict,

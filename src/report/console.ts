@@ -61,7 +61,11 @@ export function trialLine(
   // The warnings' text follows in the eval's block (evalBlock); here only how many.
   const count = trial.warnings?.length ?? 0;
   const warned = count ? ` ${style.yellow(`(${count} warning${count === 1 ? "" : "s"})`)}` : "";
-  return `  ${mark} ${inert(id)} [${inert(agent)}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(seconds(trial.durationMs))}${cost}${why}${warned}`;
+  const limits = trial.rateLimits;
+  const limited = limits
+    ? ` ${style.dim(`(rate limits: ${limits.absorbed} absorbed, ${seconds(limits.heldMs)} held back${limits.retries ? `, ${limits.retries} retried` : ""})`)}`
+    : "";
+  return `  ${mark} ${inert(id)} [${inert(agent)}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(seconds(trial.durationMs))}${cost}${why}${warned}${limited}`;
 }
 
 /** The word each verdict is printed as (the skill/command/hook sections use it too). */
@@ -189,6 +193,23 @@ export function skippedLines(run: RunResult, style: Style): string[] {
     ),
     ...pairs.map((pair) => style.dim(`  ${pair}`)),
   ]);
+}
+
+/**
+ * What the provider gates did, when a trial met a rate limit (docs/reliability.md › Rate limits):
+ * `rate limits: 12 rate-limited answers absorbed, 31 s held back (3 trials)`.
+ */
+export function rateLimitLine(run: RunResult, style: Style): string | undefined {
+  const r = run.rateLimits;
+  if (!r) return undefined;
+  const parts = [
+    `${r.absorbed} rate-limited ${r.absorbed === 1 ? "answer" : "answers"} absorbed`,
+    `${seconds(r.heldMs)} held back`,
+    ...(r.retries ? [`${r.retries} rate-limit ${r.retries === 1 ? "retry" : "retries"}`] : []),
+  ];
+  return style.yellow(
+    `rate limits: ${parts.join(", ")} (${r.trials} ${r.trials === 1 ? "trial" : "trials"})`,
+  );
 }
 
 export function summaryLine(run: RunResult, resultsDir: string, style: Style): string {

@@ -10,6 +10,7 @@ export {
   seconds,
   skippedLines,
   summaryLine,
+  rateLimitLine,
   trialLine,
   usd,
   type Style,

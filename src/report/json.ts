@@ -2,7 +2,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import type { ComparisonRecord, EvalResult, RunResult } from "../model/index.js";
+import type { ComparisonRecord, EvalResult, RunRateLimits, RunResult } from "../model/index.js";
 import {
   emptyCounts,
   RESULT_SCHEMA_VERSION,
@@ -47,9 +47,24 @@ export function buildRunResult(evals: EvalResult[], meta: RunMeta): RunResult {
         }),
       ),
       ...(meta.comparisons?.length ? { comparisons: meta.comparisons } : {}),
+      ...rateLimitsOf(evals),
     },
     meta.projectRoot,
   );
+}
+
+/** The trials' rate limits added up, when any trial met one (docs/reliability.md › Rate limits). */
+export function rateLimitsOf(evals: EvalResult[]): { rateLimits?: RunRateLimits } {
+  const sum: RunRateLimits = { absorbed: 0, heldMs: 0, retries: 0, trials: 0 };
+  for (const e of evals)
+    for (const t of e.trials) {
+      if (!t.rateLimits) continue;
+      sum.trials += 1;
+      sum.absorbed += t.rateLimits.absorbed;
+      sum.heldMs += t.rateLimits.heldMs;
+      sum.retries += t.rateLimits.retries ?? 0;
+    }
+  return sum.trials > 0 ? { rateLimits: sum } : {};
 }
 
 /** pass@k and pass^k beside the pass rate, for results whose trials ran (not cached, not skipped). */

@@ -1,7 +1,9 @@
-// A trial's model traffic, recorded or replayed (`--record`, `--replay`; docs/record-replay.md):
-// a proxy on loopback between the agent and its model API, started before the agent and closed
-// after it. Recording stores the cassette in the trial's results folder; replaying answers from
-// the recorded one, and a request it has no answer for ends the trial as a replay miss.
+// A trial's model traffic, recorded, replayed or relayed (`--record`, `--replay`, the provider gate;
+// docs/record-replay.md, docs/reliability.md › Rate limits): a proxy on loopback between the agent
+// and its model API, started before the agent and closed after it. Recording stores the cassette in
+// the trial's results folder; replaying answers from the recorded one, and a request it has no
+// answer for ends the trial as a replay miss; relaying keeps nothing. Recording and relaying send
+// every request through its provider's gate, one per provider for the whole run.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -14,6 +16,7 @@ import {
 } from "../model/index.js";
 import type { OpenJudgeTraffic } from "../check/index.js";
 import type { Endpoint } from "./isolation/forward.js";
+import type { ProviderGates } from "./providers/index.js";
 import { claimTempDir, makeTempDir } from "./workspace/io.js";
 import {
   CASSETTE_FILE,
@@ -25,6 +28,7 @@ import {
   type Cassette,
   type ModelProxy,
   type ProxyOutcome,
+  type RateLimitCounts,
 } from "./replay/index.js";
 
 /** The cassette's name in a trial's results folder (gzip-compressed; a plain one reads too). */
@@ -48,7 +52,14 @@ export function isCassetteFile(name: string): boolean {
 export type TrafficMode =
   | { mode: "record" }
   /** `cassette`: the recorded trial's cassette file (the suite finds it in the replay folder). */
-  | { mode: "replay"; cassette: string };
+  | { mode: "replay"; cassette: string }
+  /** Passed on through the provider gates, nothing kept (an agent whose URL cannot move: direct). */
+  | { mode: "relay" };
+
+/** A trial's tally of what the provider gates did for it (its agent's proxy and its judges'). */
+export function emptyRateLimits(): RateLimitCounts {
+  return { absorbed: 0, heldMs: 0 };
+}
 
 /** The trial's proxy while it runs. */
 export interface TrialTraffic {
@@ -84,24 +95,50 @@ export async function openTraffic(input: {
   volatile: Record<string, string>;
   /** A replay's recording, as `readRecording` read it when the trial opened. */
   recording?: Recording;
+  /** The run's provider gates (record, relay). */
+  gates?: ProviderGates;
+  /** When the agent's time runs out (epoch ms): the gate holds no request past it. */
+  holdUntil?: () => number | undefined;
 }): Promise<TrialTraffic | undefined> {
   const { traffic, agent } = input;
   // A free agent (literal, scripts) calls no model: nothing to record or replay.
   if (!traffic || !agent || agent.free) return undefined;
+  if (traffic.mode === "relay" && !relays(agent, input.env)) return undefined;
   const upstream = upstreamOf(agent, traffic.mode, input.env, input.spec.model, "agent");
+  if (!upstream) return undefined;
   const recorded = traffic.mode === "replay" ? recordedOf(input.recording) : undefined;
-  return startTraffic(traffic.mode, agent, upstream, recorded, input.env, input.volatile);
+  return startTraffic(traffic.mode, agent, upstream, recorded, input.env, input.volatile, {
+    ...(input.gates ? { gates: input.gates } : {}),
+    ...(input.holdUntil ? { holdUntil: input.holdUntil } : {}),
+  });
 }
 
-/** Where `agent` sends its model traffic, or why it cannot be recorded or replayed. */
-function upstreamOf(
+/**
+ * Whether `agent` (a trial's, or a judge's) relays its traffic through the provider gates when the
+ * run neither records nor replays: an agent that calls a model, whose URL can be moved, and that logs in
+ * with one of its credential variables. A saved login (claude's OAuth in ~/.claude, codex's ChatGPT
+ * login) is left to talk to its API directly: such a login may use another endpoint than the one
+ * agent-evals would move.
+ */
+export function relays(agent: AgentAdapter, env: Record<string, string>): boolean {
+  if (agent.free || !agent.modelUpstream) return false;
+  const names = agent.credentialEnv ?? [];
+  return names.length === 0 || names.some((name) => env[name]);
+}
+
+/**
+ * Where `agent` sends its model traffic, or why it cannot be recorded or replayed (a relay of an
+ * agent whose URL cannot be moved: undefined, the agent talks to its API directly).
+ */
+export function upstreamOf(
   agent: AgentAdapter,
   mode: TrafficMode["mode"],
   env: Record<string, string>,
   model: string | undefined,
   role: "agent" | "judge",
-): string {
+): string | undefined {
   const upstream = agent.modelUpstream?.({ env, ...(model !== undefined ? { model } : {}) });
+  if (!upstream && mode === "relay") return undefined;
   if (!upstream)
     throw new InfraError(
       `the ${agent.name} ${role}'s model traffic cannot be ${mode}ed: it has no base URL agent-evals can point at a proxy (docs/record-replay.md lists what each agent needs)`,
@@ -117,12 +154,16 @@ async function startTraffic(
   recorded: Cassette | undefined,
   env: Record<string, string>,
   volatile: Record<string, string>,
+  gating: { gates?: ProviderGates; holdUntil?: () => number | undefined } = {},
 ): Promise<TrialTraffic> {
+  const gate = mode !== "replay" ? gating.gates?.gateFor(upstream) : undefined;
   const proxy = await startModelProxy({
     mode,
     upstream,
     ...(recorded ? { recorded } : {}),
     volatile,
+    ...(gate ? { gate } : {}),
+    ...(gate && gating.holdUntil ? { holdUntil: gating.holdUntil } : {}),
   });
   const { hostname, port } = new URL(proxy.url);
   return {
@@ -148,11 +189,17 @@ export function judgeTrafficOpener(input: {
   trialRoot: string;
   /** The trial's paths that differ from run to run, given the judge's program. */
   volatile: (executable: string | undefined) => Record<string, string>;
+  /** The run's provider gates (record, relay). */
+  gates?: ProviderGates;
+  /** The trial's tally: each judge call's proxy adds what its gate did. */
+  rateLimits?: RateLimitCounts;
 }): OpenJudgeTraffic | undefined {
   const { traffic } = input;
   if (!traffic) return undefined;
   return async ({ name, adapter, env, model }) => {
+    if (traffic.mode === "relay" && !relays(adapter, env)) return undefined;
     const upstream = upstreamOf(adapter, traffic.mode, env, model, "judge");
+    if (!upstream) return undefined;
     const file = judgeCassetteFile(name);
     const recorded =
       traffic.mode === "replay"
@@ -165,6 +212,7 @@ export function judgeTrafficOpener(input: {
       recorded,
       env,
       input.volatile(adapter.executable),
+      input.gates ? { gates: input.gates } : {},
     );
     return {
       baseUrl: opened.baseUrl,
@@ -175,6 +223,7 @@ export function judgeTrafficOpener(input: {
           cassette: file,
           miss: `${name}.replay-miss.txt`,
           what: `judge ${name}`,
+          ...(input.rateLimits ? { rateLimits: input.rateLimits } : {}),
         });
       },
     };
@@ -202,14 +251,23 @@ export async function closeTraffic(
   traffic: TrialTraffic | undefined,
   outDir: string,
   trialRoot: string,
-  /** The files it writes, and whose traffic it was (a judge call's; the agent's by default). */
-  names: { cassette: string; miss: string; what?: string } = {
+  /**
+   * The files it writes, whose traffic it was (a judge call's; the agent's by default), and the
+   * trial's tally the gate's counts are added to.
+   */
+  names: { cassette: string; miss: string; what?: string; rateLimits?: RateLimitCounts } = {
     cassette: CASSETTE_FILE,
     miss: "replay-miss.txt",
   },
 ): Promise<ProxyOutcome | undefined> {
   if (!traffic) return undefined;
   const outcome = await traffic.proxy.close();
+  if (names.rateLimits) {
+    names.rateLimits.absorbed += outcome.rateLimits.absorbed;
+    names.rateLimits.heldMs += outcome.rateLimits.heldMs;
+  }
+  // A relay keeps nothing.
+  if (traffic.mode === "relay") return outcome;
   // A replay writes what it served too: `diverge` compares it with the recording.
   await writeCassette(path.join(outDir, names.cassette), { ...outcome.cassette, trialRoot });
   if (traffic.mode === "record") return outcome;

@@ -46,8 +46,11 @@ import {
 import type { TrialSandbox } from "./isolation/provider.js";
 import { currentRedactor, redactFile, redactTree, type Redactor } from "../util/index.js";
 import type { TrialLimits } from "./unit.js";
+import type { ProviderGates } from "./providers/index.js";
+import type { RateLimitCounts } from "./replay/index.js";
 import { volatileStrings } from "./trial-volatile.js";
 import {
+  CASSETTE_FILE,
   closeTraffic,
   judgeTrafficOpener,
   openTraffic,
@@ -57,6 +60,9 @@ import {
   type TrafficMode,
   type TrialTraffic,
 } from "./trial-traffic.js";
+
+/** The gate holds an agent's request back until this long before its limit (or a quarter of it). */
+const HOLD_MARGIN_MS = 30_000;
 
 export interface TrialInput {
   spec: EvalSpec;
@@ -81,8 +87,15 @@ export interface TrialInput {
   limits: TrialLimits;
   /** The calibration figure of a judge of this eval, when one was measured. */
   calibrationOf?: (judge: JudgeSpec) => CalibrationFigure | undefined;
-  /** Record the agent's model traffic, or replay it from a recording (`--record`, `--replay`). */
+  /**
+   * Record the agent's model traffic, replay it from a recording (`--record`, `--replay`), or relay
+   * it through the provider gates.
+   */
   traffic?: TrafficMode;
+  /** The run's provider gates: recorded and relayed requests wait for their provider's. */
+  gates?: ProviderGates;
+  /** Where what the gates did for this trial (its agent's and judges' requests) is added up. */
+  rateLimits?: RateLimitCounts;
 }
 
 export interface TrialOutput extends TrialResult {
@@ -100,6 +113,12 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
       env,
       volatile: trialVolatile(trial, env, input.agent?.executable),
       ...(trial.recording ? { recording: trial.recording } : {}),
+      ...(input.gates ? { gates: input.gates } : {}),
+      // The gate stops holding a request back while the agent still has time to meet the answer.
+      holdUntil: () =>
+        trial.agentDeadline !== undefined && trial.agentLimit
+          ? trial.agentDeadline - Math.min(HOLD_MARGIN_MS, trial.agentLimit.ms / 4)
+          : undefined,
     });
     trial.sandbox = await openSandbox(input, trial, env);
     trial.layered = input.prepared.treeInside
@@ -107,7 +126,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
       : undefined;
     const ran = await runAgent(input, trial, env).catch(async (error: unknown) => {
       // An agent stopped by a replay miss (the proxy's 400) ends as that miss, not as its error.
-      await closeTraffic(trial.traffic, input.outDir, trial.root).finally(
+      await closeTraffic(trial.traffic, input.outDir, trial.root, agentFiles(input)).finally(
         () => (trial.traffic = undefined),
       );
       throw error;
@@ -115,7 +134,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     // A replay spends nothing: what the agent reports is the recorded run's cost.
     const run = trial.traffic?.mode === "replay" ? { ...ran, costUsd: 0 } : ran;
     if (input.signal.aborted) throw new InfraError("interrupted", false);
-    await closeTraffic(trial.traffic, input.outDir, trial.root).finally(
+    await closeTraffic(trial.traffic, input.outDir, trial.root, agentFiles(input)).finally(
       () => (trial.traffic = undefined),
     );
     // From here on the harness reads what the agent left: where that cannot be done (a container
@@ -178,6 +197,8 @@ interface OpenTrial {
   layered?: Layered;
   /** The limit the agent ran under, and what its timeout says when that was the trial's. */
   agentLimit?: { ms: number; limit?: string };
+  /** When the agent's limit runs out (epoch ms), once it started. */
+  agentDeadline?: number;
   /** The proxy of the agent's model traffic, while it is open (`--record`, `--replay`). */
   traffic?: TrialTraffic;
   /** A replay's recording, read once as the trial opened. */
@@ -268,6 +289,7 @@ async function runAgent(
   const sandbox = trial.sandbox;
   if (!agent || !sandbox) return noAgentRun();
   const limit = (trial.agentLimit = agentLimit(input, trial));
+  trial.agentDeadline = Date.now() + limit.ms;
   return sandbox.run(() =>
     agent.run({
       prompt: input.prompt?.text ?? "",
@@ -408,8 +430,19 @@ function judgeTraffic(
     outDir: input.outDir,
     trialRoot: trial.root,
     volatile: (executable) => trialVolatile(trial, env, executable),
+    ...(input.gates ? { gates: input.gates } : {}),
+    ...(input.rateLimits ? { rateLimits: input.rateLimits } : {}),
   });
   return traffic ? { traffic } : {};
+}
+
+/** The agent's traffic files, and the trial's tally its gate's counts are added to. */
+function agentFiles(input: TrialInput) {
+  return {
+    cassette: CASSETTE_FILE,
+    miss: "replay-miss.txt",
+    ...(input.rateLimits ? { rateLimits: input.rateLimits } : {}),
+  };
 }
 
 /** The strings of this trial that differ between runs, with those of the program `executable`. */

@@ -58,6 +58,9 @@ const trial = z.object({
   agentExitCode: optional(z.nullable(z.int())),
   timedOut: optional(z.boolean()),
   retries: optional(count),
+  rateLimits: optional(
+    z.object({ absorbed: count, heldMs: nonNegative, retries: optional(count) }),
+  ),
   calls: optional(count),
   toolCalls: optional(count),
   warnings: optional(z.array(text)),
@@ -169,6 +172,9 @@ export const runResultSchema = z.object({
   interrupted: optional(z.boolean()),
   diagnostics: optional(z.array(diagnostic)),
   comparisons: optional(z.array(comparison)),
+  rateLimits: optional(
+    z.object({ absorbed: count, heldMs: nonNegative, retries: count, trials: count }),
+  ),
 });
 
 /** run.json's content checked against the schema: the run, or the first problems with their paths. */

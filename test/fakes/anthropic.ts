@@ -67,9 +67,20 @@ export interface RecordedAnthropicRequest {
   turn: number | undefined;
 }
 
+/** A Messages request's arrival at a rate-limited fake, and what it was answered. */
+export interface RateLimitArrival {
+  /** Date.now() when it arrived. */
+  at: number;
+  status: number;
+  /** It arrived while a 429 it sent earlier asked for a pause: when that 429 was sent. */
+  duringPauseOf?: number;
+}
+
 export interface FakeAnthropic {
   /** Base URL, e.g. "http://127.0.0.1:40123" (what ANTHROPIC_BASE_URL takes). */
   url: string;
+  /** With `rateLimit`: every Messages request's arrival, in order. */
+  arrivals: RateLimitArrival[];
   /** Every `POST /v1/messages` request, in arrival order. */
   requests: RecordedAnthropicRequest[];
   /** Every HTTP request seen (method and URL), including probes and 404s. */
@@ -129,6 +140,12 @@ export interface FakeAnthropicOptions {
    * says: lets concurrent CLI runs get answers that depend on their own conversation.
    */
   respond?: (body: AnthropicRequestBody) => AnthropicTurn;
+  /**
+   * At most `perSecond` Messages requests (count_tokens included) served in any second; one more
+   * is answered 429 with `retry-after: 1`, and so is every one that arrives in the second it asked
+   * to wait. Each arrival is logged in `arrivals`.
+   */
+  rateLimit?: { perSecond: number };
 }
 
 /** The text of a request's messages (and system prompt), for responders to look at. */
@@ -142,6 +159,27 @@ export async function startFakeAnthropic(
 ): Promise<FakeAnthropic> {
   const requests: RecordedAnthropicRequest[] = [];
   const log: string[] = [];
+  const arrivals: RateLimitArrival[] = [];
+  const served: number[] = [];
+  let pause: { from: number; until: number } | undefined;
+
+  /** True when the request was answered 429 by the rate limit. */
+  function rateLimited(res: ServerResponse): boolean {
+    const limit = options.rateLimit;
+    if (!limit) return false;
+    const now = Date.now();
+    while (served.length > 0 && served[0]! <= now - 1000) served.shift();
+    const during = pause && now < pause.until ? pause : undefined;
+    if (!during && served.length < limit.perSecond) {
+      served.push(now);
+      arrivals.push({ at: now, status: 200 });
+      return false;
+    }
+    if (!during) pause = { from: now, until: now + 1000 };
+    arrivals.push({ at: now, status: 429, ...(during ? { duringPauseOf: during.from } : {}) });
+    sendJson(res, 429, anthropicErrorBody(429), { "retry-after": "1" });
+    return true;
+  }
   let next = 0;
   let ids = 0;
 
@@ -158,6 +196,7 @@ export async function startFakeAnthropic(
       sendJson(res, 400, anthropicErrorBody(400, "body is not JSON"));
       return;
     }
+    if (rateLimited(res)) return;
 
     // Token counting is a side call: answer it without using up a turn.
     if (path.endsWith("/count_tokens")) {
@@ -296,5 +335,5 @@ export async function startFakeAnthropic(
     sendJson(res, 404, anthropicErrorBody(404, `fake: no route for ${req.method} ${path}`));
   });
 
-  return { url: server.url, requests, log, close: server.close };
+  return { url: server.url, requests, log, arrivals, close: server.close };
 }

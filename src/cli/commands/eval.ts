@@ -20,6 +20,7 @@ import {
   evalBlock,
   makeStyle,
   skippedLines,
+  rateLimitLine,
   summaryLine,
   reportFilesLine,
   Progress,
@@ -136,6 +137,7 @@ export async function runCommand(
       noCache: flags["no-cache"],
       keepWorkspace: flags["keep-workspace"],
       ...value.traffic(flags, projectRoot),
+      ...(flags["no-provider-gate"] ? { providerGate: false } : {}),
       unsafeLocal: flags["unsafe-local"],
       realHome: flags["real-home"],
       sandbox: value.sandboxKind(flags.sandbox),
@@ -209,6 +211,8 @@ export async function runCommand(
     for (const line of sections) say(line);
     if (sections.length) say("");
     for (const line of skippedLines(outcome.run, style)) say(line);
+    const rateLimits = rateLimitLine(outcome.run, style);
+    if (rateLimits) say(rateLimits);
     // One summary line for the run, in which a skill eval (all its parts) counts once.
     const counted = { ...outcome.run, counts: countsBySummary(outcome.run, outcome.summaries) };
     say(summaryLine(counted, path.relative(process.cwd(), outcome.resultsDir) || ".", style));

@@ -12,12 +12,14 @@ export type {
   ModelProxy,
   ModelProxyOptions,
   ProxyOutcome,
+  RateLimitCounts,
   RecordedChunk,
   RecordedRequest,
   RecordedResponse,
   ReplayMiss,
 } from "./types.js";
 export { startModelProxy } from "./proxy.js";
+export { MAX_ABSORBED, MAX_HOLD_MS } from "./gated.js";
 export {
   CASSETTE_FILE,
   CASSETTE_NAMES,

@@ -1,7 +1,9 @@
 // The model proxy: an HTTP listener on 127.0.0.1 that the agent uses as its API's base URL. In
 // record mode it passes each request on to the upstream and streams the answer back chunk by chunk
-// as it arrives, keeping each exchange; in replay mode it never contacts the upstream and answers
-// each request from the recording (match.ts), chunk by chunk, or with a replay miss.
+// as it arrives, keeping each exchange; in relay mode it does the same and keeps nothing; in replay
+// mode it never contacts the upstream and answers each request from the recording (match.ts), chunk
+// by chunk, or with a replay miss. Record and relay send each request through its provider's gate
+// (gated.ts: a throttled answer is absorbed and the request sent again after the pause).
 
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -15,6 +17,7 @@ import {
   HOP_BY_HOP,
   withoutCredentialParams,
 } from "./http-parts.js";
+import { HoldClock, sendGated } from "./gated.js";
 import { Matcher } from "./match.js";
 import { missBody, MISS_STATUS, replayMiss } from "./miss.js";
 import { replaceVolatile } from "./normalize.js";
@@ -29,7 +32,7 @@ import type {
   RecordedRequest,
   RecordedResponse,
 } from "./types.js";
-import { sendUpstream, UpstreamAgents, upstreamHeaders } from "./upstream.js";
+import { UpstreamAgents, upstreamHeaders } from "./upstream.js";
 
 export async function startModelProxy(options: ModelProxyOptions): Promise<ModelProxy> {
   const upstream = new URL(options.upstream);
@@ -51,7 +54,12 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
   const closing = new AbortController();
 
   const exchanges: Exchange[] = [];
-  const outcome: Omit<ProxyOutcome, "cassette"> = { misses: [], upstreamErrors: [] };
+  const outcome: Omit<ProxyOutcome, "cassette"> = {
+    misses: [],
+    upstreamErrors: [],
+    rateLimits: { absorbed: 0, heldMs: 0 },
+  };
+  const held = new HoldClock();
   let turns = 0;
 
   /** The request as a cassette keeps it (credentials out, secrets redacted, volatile replaced). */
@@ -74,7 +82,16 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
 
   async function record(req: IncomingMessage, res: ServerResponse, turn: number): Promise<void> {
     const body = await readAll(req);
-    const request = recordedRequest(req, body);
+    // A relay keeps nothing: the request is neither scrubbed nor stored.
+    const keep = options.mode === "record";
+    const request: RecordedRequest = keep
+      ? recordedRequest(req, body)
+      : {
+          method: req.method ?? "GET",
+          path: withoutCredentialParams(req.url ?? "/"),
+          headers: {},
+          body: "",
+        };
     const what = `turn ${turn}: ${request.method} ${request.path}`;
     const cut = new AbortController();
     const stop = () => cut.abort();
@@ -82,27 +99,34 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
     res.on("close", () => {
       if (!res.writableFinished) cut.abort();
     });
-    const started = performance.now();
+    let started: number;
+    let sent: Awaited<ReturnType<typeof sendGated>> | undefined;
     try {
       let answer;
       try {
-        answer = await sendUpstream(
-          new URL(upstream.origin + (req.url ?? "/")),
-          request.method,
-          upstreamHeaders(req.headers, body.length),
+        sent = await sendGated({
+          target: new URL(upstream.origin + (req.url ?? "/")),
+          method: request.method,
+          headers: upstreamHeaders(req.headers, body.length),
           body,
           agents,
-          cut.signal,
-        );
+          signal: cut.signal,
+          ...(options.gate ? { gate: options.gate } : {}),
+          ...(options.holdUntil ? { holdUntil: options.holdUntil } : {}),
+          held,
+          onAbsorbed: () => (outcome.rateLimits.absorbed += 1),
+        });
+        answer = sent.answer;
+        started = sent.sentAt;
       } catch (error) {
         const message = `upstream unreachable: ${describe(error)}`;
         outcome.upstreamErrors.push(`${what}: ${message}`);
         const text = JSON.stringify({
-          error: { type: "api_error", message: `agent-evals record: ${message}` },
+          error: { type: "api_error", message: `agent-evals ${options.mode}: ${message}` },
         });
         if (!res.headersSent) res.writeHead(502, { "content-type": "application/json" });
         res.end(text);
-        exchanges.push({ turn, request, response: textResponse(502, text, scrub) });
+        if (keep) exchanges.push({ turn, request, response: textResponse(502, text, scrub) });
         return;
       }
       if (answer.status >= 500)
@@ -115,10 +139,12 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
       let aborted = false;
       try {
         for await (const chunk of answer.body as AsyncIterable<Buffer>) {
-          const now = performance.now();
-          raw.push(chunk);
-          gaps.push(Math.round(now - last));
-          last = now;
+          if (keep) {
+            const now = performance.now();
+            raw.push(chunk);
+            gaps.push(Math.round(now - last));
+            last = now;
+          }
           if (!res.write(chunk)) await drained(res);
         }
       } catch (error) {
@@ -132,6 +158,9 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
         aborted = true;
         res.destroy();
       } else res.end();
+      sent.slot?.done(aborted ? undefined : answer);
+      sent = undefined;
+      if (!keep) return;
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(keptResponseHeaders(answer.headers)))
         headers[name] = scrub.text(value);
@@ -149,6 +178,7 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
         response: { status: answer.status, headers, chunks, ...(aborted ? { aborted: true } : {}) },
       });
     } finally {
+      sent?.slot?.done();
       closing.signal.removeEventListener("abort", stop);
     }
   }
@@ -190,7 +220,7 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const turn = ++turns;
-    const handle = options.mode === "record" ? record(req, res, turn) : replay(req, res, turn);
+    const handle = options.mode === "replay" ? replay(req, res, turn) : record(req, res, turn);
     const done = handle
       .catch((error: unknown) => {
         outcome.upstreamErrors.push(`turn ${turn}: the proxy failed: ${describe(error)}`);
@@ -224,6 +254,7 @@ export async function startModelProxy(options: ModelProxyOptions): Promise<Model
         await Promise.allSettled([...inFlight]);
         await stopped;
         agents.destroy();
+        outcome.rateLimits.heldMs = Math.round(held.total());
         const cassette: Cassette = {
           version: 1,
           upstream: upstreamText,

@@ -1,6 +1,8 @@
 // The shapes of record and replay: one model request and its streamed answer (an exchange), a
 // trial's exchanges (a cassette), what a replay could not answer (a miss), and the proxy's options.
 
+import type { ProviderGate } from "../providers/index.js";
+
 /** A request as a cassette keeps it: no credentials, secrets redacted, volatile strings replaced. */
 export interface RecordedRequest {
   method: string;
@@ -67,7 +69,8 @@ export interface ReplayMiss {
 }
 
 export interface ModelProxyOptions {
-  mode: "record" | "replay";
+  /** record: pass on and keep each exchange; relay: pass on, keep nothing; replay: answer from `recorded`. */
+  mode: "record" | "replay" | "relay";
   /** The base URL the agent would use: https://api.anthropic.com, http://127.0.0.1:4000/v1 … */
   upstream: string;
   /** replay: the trial's recording. */
@@ -83,6 +86,21 @@ export interface ModelProxyOptions {
   secrets?: string[];
   /** replay: wait each chunk's recorded `afterMs` before sending it (default: no waiting). */
   pace?: boolean;
+  /**
+   * record, relay: the gate of the upstream's provider (run/providers/): each request waits for it,
+   * and a throttled answer is absorbed and the request sent again after the pause (gated.ts).
+   */
+  gate?: ProviderGate;
+  /** When the proxy must stop holding a request back (epoch ms): the agent's deadline. */
+  holdUntil?: () => number | undefined;
+}
+
+/** The throttled answers a proxy kept from the agent, and how long requests were held back. */
+export interface RateLimitCounts {
+  /** 429, 503 and 529 answers absorbed: not passed on, the request sent again after the pause. */
+  absorbed: number;
+  /** Wall-clock milliseconds during which at least one request waited for its provider's gate. */
+  heldMs: number;
 }
 
 export interface ProxyOutcome {
@@ -94,6 +112,8 @@ export interface ProxyOutcome {
   misses: ReplayMiss[];
   /** record: the upstream could not be reached, answered 5xx, or cut a stream. */
   upstreamErrors: string[];
+  /** record, relay: what the provider's gate did for this proxy's requests. */
+  rateLimits: RateLimitCounts;
 }
 
 export interface ModelProxy {

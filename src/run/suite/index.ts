@@ -4,6 +4,7 @@
 
 import type { ComparisonRecord, EvalResult } from "../../model/index.js";
 import { Semaphore, currentRedactor } from "../../util/index.js";
+import { gateStart, ProviderGates } from "../providers/index.js";
 import type { RunUnit } from "../unit.js";
 import { runComparisonGroup } from "./group-run.js";
 import type { SuiteOptions, SuiteOutcome, UnitOptions } from "./options.js";
@@ -21,7 +22,10 @@ export async function runSuite(units: RunUnit[], options: SuiteOptions): Promise
   const deferCleanup = (cleanup: Promise<void>) =>
     void cleanups.push(cleanup.catch(() => undefined));
   try {
-    return await runUnits(units, { ...options, deferCleanup });
+    // One gate per model provider for the whole run (docs/reliability.md › Rate limits).
+    const gated = options.providerGate !== false && options.traffic?.mode !== "replay";
+    const gates = gated ? new ProviderGates(gateStart(options.concurrency)) : undefined;
+    return await runUnits(units, { ...options, deferCleanup, ...(gates ? { gates } : {}) });
   } finally {
     await Promise.all(cleanups);
   }

@@ -10,6 +10,7 @@ import type {
   TrialResult,
 } from "../../model/index.js";
 import type { BudgetLedger } from "../budget.js";
+import type { ProviderGates } from "../providers/index.js";
 import type { Baseline } from "../policy.js";
 import type { PreparedStore } from "../workspace/prepare.js";
 
@@ -51,10 +52,19 @@ export interface SuiteOptions {
    * cassette) folder laid out the same way (`--record`, `--replay <folder>`).
    */
   traffic?: { mode: "record" } | { mode: "replay"; from: string };
+  /**
+   * Send each trial's model requests through one gate per provider (default true; `false`:
+   * `--no-provider-gate`, agents talk to their APIs directly unless the run records).
+   */
+  providerGate?: boolean;
 }
 
 /** The suite's options as its units get them: with where trials hand over their clean-up. */
-export type UnitOptions = SuiteOptions & { deferCleanup: (cleanup: Promise<void>) => void };
+export type UnitOptions = SuiteOptions & {
+  deferCleanup: (cleanup: Promise<void>) => void;
+  /** The run's provider gates (none with `providerGate: false`, or in a replay). */
+  gates?: ProviderGates;
+};
 
 export interface SuiteOutcome {
   /** One per unit, in plan order. */

@@ -1,5 +1,7 @@
 // One trial of a unit as the suite runs it: within the budget (its worst case reserved first),
-// retried on an infra error where a retry can help, in its own results folder.
+// retried on an infra error where a retry can help, in its own results folder. An infra error from a
+// rate limit waits for its provider's pause before the retry, and is not counted as a crash retry
+// (rate-limit.ts).
 
 import { createHash } from "node:crypto";
 import path from "node:path";
@@ -9,7 +11,13 @@ import { currentRedactor } from "../../util/index.js";
 import { overspent } from "../budget.js";
 import { runTrial } from "../trial.js";
 import { cassetteIn } from "../replay/index.js";
-import { CASSETTE_FILE, ReplayMissError, type TrafficMode } from "../trial-traffic.js";
+import {
+  CASSETTE_FILE,
+  emptyRateLimits,
+  ReplayMissError,
+  type TrafficMode,
+} from "../trial-traffic.js";
+import { isRateLimited, rateLimitWait, RATE_LIMIT_RETRIES } from "./rate-limit.js";
 import type { PreparedTree } from "../workspace/prepare.js";
 import type { RunUnit } from "../unit.js";
 import type { UnitOptions } from "./options.js";
@@ -55,8 +63,22 @@ async function runTrialWithRetries(
   let lastError = "";
   let lastCode: string = Codes.infraError;
   let attempts = 0;
+  // What the gates did for this trial, over all its attempts (its judges' calls included).
+  const rateLimits = emptyRateLimits();
+  let rateLimitRetries = 0;
+  const withRateLimits = (trial: TrialResult): TrialResult =>
+    rateLimits.absorbed > 0 || rateLimits.heldMs >= 1000 || rateLimitRetries > 0
+      ? {
+          ...trial,
+          rateLimits: {
+            absorbed: rateLimits.absorbed,
+            heldMs: Math.round(rateLimits.heldMs),
+            ...(rateLimitRetries > 0 ? { retries: rateLimitRetries } : {}),
+          },
+        }
+      : trial;
   for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
-    attempts = attempt + 1;
+    attempts += 1;
     try {
       const trial = await runTrial({
         spec: unit.spec,
@@ -74,16 +96,34 @@ async function runTrialWithRetries(
         isolation: unit.isolation,
         limits: unit.limits,
         ...trafficOf(options, outDir),
+        ...(options.gates ? { gates: options.gates } : {}),
+        rateLimits,
         ...(options.calibrationOf
           ? { calibrationOf: (judge: JudgeSpec) => options.calibrationOf!(unit.spec, judge) }
           : {}),
       });
-      return attempt > 0 ? { ...trial, retries: attempt } : trial;
+      return withRateLimits(attempt > 0 ? { ...trial, retries: attempt } : trial);
     } catch (error) {
       lastError = currentRedactor()?.text(errorMessage(error)) ?? errorMessage(error);
       lastCode = error instanceof ReplayMissError ? error.code : Codes.infraError;
       const retryable = error instanceof InfraError ? error.retryable : true;
-      if (!retryable || options.signal.aborted || attempt === options.maxRetries) break;
+      if (!retryable || options.signal.aborted) break;
+      // A rate limit the agent gave up on: wait out its provider's pause, and do not count it as a
+      // crash retry (up to RATE_LIMIT_RETRIES of them).
+      if (isRateLimited(error) && rateLimitRetries < RATE_LIMIT_RETRIES) {
+        const waitMs = rateLimitWait(unit, options, rateLimitRetries);
+        rateLimitRetries += 1;
+        options.events?.onTrialRetry?.(unit, n, {
+          attempt: rateLimitRetries,
+          of: RATE_LIMIT_RETRIES,
+          reason: `rate limited, retried after its provider's pause (${Math.round(waitMs / 1000)} s): ${lastError}`,
+          elapsedMs: Date.now() - started,
+        });
+        await abortableSleep(waitMs, options.signal);
+        attempt -= 1;
+        continue;
+      }
+      if (attempt === options.maxRetries) break;
       options.events?.onTrialRetry?.(unit, n, {
         attempt: attempt + 1,
         of: options.maxRetries,
@@ -93,7 +133,7 @@ async function runTrialWithRetries(
       await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
     }
   }
-  return {
+  return withRateLimits({
     n,
     status: "error",
     code: lastCode,
@@ -105,14 +145,30 @@ async function runTrialWithRetries(
       lastCode === Codes.replayMiss
         ? lastError
         : `infra error${attempts > 1 ? ` (after ${attempts} attempts)` : ""}: ${lastError}`,
-    retries: attempts - 1,
-  };
+    retries: attempts - 1 - rateLimitRetries,
+  });
 }
 
-/** The trial's traffic mode: a replay reads the cassette at the trial's place in the replay folder. */
+/** Resolves after `ms`, or at once when the run is interrupted. */
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
+/**
+ * The trial's traffic mode: a replay reads the cassette at the trial's place in the replay folder;
+ * without record or replay, a relay through the provider gates where the agent's traffic can move.
+ */
 function trafficOf(options: UnitOptions, outDir: string): { traffic?: TrafficMode } {
   const traffic = options.traffic;
-  if (!traffic) return {};
+  if (!traffic) return options.gates ? { traffic: RELAY } : {};
   if (traffic.mode === "record") return { traffic };
   const trialPath = path.relative(options.resultsDir, outDir);
   // The trial folder's cassette (compressed or plain), or where a recording would be.
@@ -127,6 +183,8 @@ function trafficOf(options: UnitOptions, outDir: string): { traffic?: TrafficMod
   const own = cassetteIn(ownDir);
   return { traffic: { mode: "replay", cassette: own ?? at(primaryDir) } };
 }
+
+const RELAY: TrafficMode = { mode: "relay" };
 
 /** The eval's folder under evals/: an arm that is not the eval as defined gets `<id>@<arm>`. */
 export function evalFolder(unit: Pick<RunUnit, "spec" | "arm">): string {
