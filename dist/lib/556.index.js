@@ -15,8 +15,8 @@ var model = __webpack_require__(80052);
 var engine = __webpack_require__(22362);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __webpack_require__(31222);
-// EXTERNAL MODULE: ./src/run/index.ts + 59 modules
-var src_run = __webpack_require__(48653);
+// EXTERNAL MODULE: ./src/run/index.ts + 64 modules
+var src_run = __webpack_require__(95139);
 // EXTERNAL MODULE: ./src/report/index.ts + 12 modules
 var report = __webpack_require__(80702);
 // EXTERNAL MODULE: ./src/kinds/index.ts + 25 modules
@@ -322,6 +322,7 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
             noCache: flags["no-cache"],
             keepWorkspace: flags["keep-workspace"],
             ...traffic(flags, projectRoot),
+            ...(flags["no-provider-gate"] ? { providerGate: false } : {}),
             unsafeLocal: flags["unsafe-local"],
             realHome: flags["real-home"],
             sandbox: sandboxKind(flags.sandbox),
@@ -392,6 +393,9 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
             say("");
         for (const line of (0,report/* skippedLines */.kY)(outcome.run, style))
             say(line);
+        const rateLimits = (0,report/* rateLimitLine */.mo)(outcome.run, style);
+        if (rateLimits)
+            say(rateLimits);
         // One summary line for the run, in which a skill eval (all its parts) counts once.
         const counted = { ...outcome.run, counts: countsBySummary(outcome.run, outcome.summaries) };
         say((0,report/* summaryLine */.dC)(counted, external_node_path_default().relative(process.cwd(), outcome.resultsDir) || ".", style));
@@ -1276,6 +1280,7 @@ const COMMANDS = [
             "keep-workspace",
             "record",
             "replay",
+            "no-provider-gate",
             "unsafe-local",
             "real-home",
             "sandbox",
@@ -1306,6 +1311,7 @@ const COMMANDS = [
             "concurrency",
             "dry-run",
             "keep-workspace",
+            "no-provider-gate",
             "unsafe-local",
             "real-home",
             "sandbox",
@@ -1509,6 +1515,10 @@ const FLAGS = {
         type: "string",
         value: "DIR",
         help: "answer each trial's model requests from the cassettes in DIR (a results\nfolder, or a folder of cassettes laid out like one): no API calls, no key;\na request the recording lacks ends the trial as a replay miss (AE303).\nA replayed trial costs nothing and reserves no budget, unless it is judged",
+    },
+    "no-provider-gate": {
+        type: "boolean",
+        help: "let each agent talk to its model API directly, not through the run's gate\nper provider (which pauses every trial on a 429's retry-after and adapts\nthe requests in flight)",
     },
     "keep-workspace": {
         type: "boolean",

@@ -94,8 +94,8 @@ var agents = __webpack_require__(79956);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
-// EXTERNAL MODULE: ./src/run/index.ts + 59 modules
-var run = __webpack_require__(48653);
+// EXTERNAL MODULE: ./src/run/index.ts + 64 modules
+var run = __webpack_require__(95139);
 // EXTERNAL MODULE: ./src/define/index.ts + 26 modules
 var src_define = __webpack_require__(12412);
 // EXTERNAL MODULE: ./src/plan/index.ts + 9 modules

@@ -5878,6 +5878,8 @@ async function judgeCall(adapter, open, ctx) {
         env: ctx.env,
         ...(ctx.model !== undefined ? { model: ctx.model } : {}),
     });
+    if (!traffic)
+        return await (0,util/* outsideCommandWrapper */.MT)(() => adapter.judge(ctx));
     let call;
     try {
         call = await (0,util/* outsideCommandWrapper */.MT)(() => adapter.judge({ ...ctx, env: { ...ctx.env, ...traffic.env }, modelBaseUrl: traffic.baseUrl }));
@@ -10127,8 +10129,8 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 var src_define = __nccwpck_require__(12412);
 // EXTERNAL MODULE: ./src/library.ts
 var library = __nccwpck_require__(11132);
-// EXTERNAL MODULE: ./src/run/index.ts + 59 modules
-var src_run = __nccwpck_require__(48653);
+// EXTERNAL MODULE: ./src/run/index.ts + 64 modules
+var src_run = __nccwpck_require__(95139);
 // EXTERNAL MODULE: ./src/kinds/index.ts + 25 modules
 var kinds = __nccwpck_require__(23012);
 ;// CONCATENATED MODULE: ./src/engine/definitions.ts
@@ -10460,6 +10462,7 @@ async function runUnits(units, options, { env, projectRoot, resultsDir }, { cach
         preparedStore: options.preparedStore,
         calibrationOf: calibrationLookup(await (0,store/* readCalibration */.hL)(projectRoot)),
         ...(options.traffic ? { traffic: options.traffic } : {}),
+        ...(options.providerGate === false ? { providerGate: false } : {}),
     });
 }
 async function run_report({ projectRoot, specs, plan, cache }, { results, comparisons }, startedAt, options, ctx) {
@@ -16378,6 +16381,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   HN: () => (/* reexport */ planLines),
   kR: () => (/* reexport */ powerPlanLines),
   _e: () => (/* reexport */ powerPlanMarkdown),
+  mo: () => (/* reexport */ rateLimitLine),
   Bh: () => (/* reexport */ renderRunMarkdown),
   Cw: () => (/* reexport */ reportFilesLine),
   YA: () => (/* reexport */ seconds),
@@ -16439,7 +16443,11 @@ function trialLine(id, agent, planned, trial, style) {
     // The warnings' text follows in the eval's block (evalBlock); here only how many.
     const count = trial.warnings?.length ?? 0;
     const warned = count ? ` ${style.yellow(`(${count} warning${count === 1 ? "" : "s"})`)}` : "";
-    return `  ${mark} ${(0,util/* inert */.tJ)(id)} [${(0,util/* inert */.tJ)(agent)}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(seconds(trial.durationMs))}${cost}${why}${warned}`;
+    const limits = trial.rateLimits;
+    const limited = limits
+        ? ` ${style.dim(`(rate limits: ${limits.absorbed} absorbed, ${seconds(limits.heldMs)} held back${limits.retries ? `, ${limits.retries} retried` : ""})`)}`
+        : "";
+    return `  ${mark} ${(0,util/* inert */.tJ)(id)} [${(0,util/* inert */.tJ)(agent)}] trial ${trial.n}/${planned} ${trial.status} ${style.dim(seconds(trial.durationMs))}${cost}${why}${warned}${limited}`;
 }
 /** The word each verdict is printed as (the skill/command/hook sections use it too). */
 const STATUS_LABEL = {
@@ -16553,6 +16561,21 @@ function skippedLines(run, style) {
         style.yellow(`skipped, ${pairs.length} eval × agent ${pairs.length === 1 ? "pair" : "pairs"}: ${reason}`),
         ...pairs.map((pair) => style.dim(`  ${pair}`)),
     ]);
+}
+/**
+ * What the provider gates did, when a trial met a rate limit (docs/reliability.md › Rate limits):
+ * `rate limits: 12 rate-limited answers absorbed, 31 s held back (3 trials)`.
+ */
+function rateLimitLine(run, style) {
+    const r = run.rateLimits;
+    if (!r)
+        return undefined;
+    const parts = [
+        `${r.absorbed} rate-limited ${r.absorbed === 1 ? "answer" : "answers"} absorbed`,
+        `${seconds(r.heldMs)} held back`,
+        ...(r.retries ? [`${r.retries} rate-limit ${r.retries === 1 ? "retry" : "retries"}`] : []),
+    ];
+    return style.yellow(`rate limits: ${parts.join(", ")} (${r.trials} ${r.trials === 1 ? "trial" : "trials"})`);
 }
 function summaryLine(run, resultsDir, style) {
     const c = run.counts;
@@ -18005,7 +18028,22 @@ function buildRunResult(evals, meta) {
             file: external_node_path_default().relative(meta.projectRoot, e.file) || e.file,
         })),
         ...(meta.comparisons?.length ? { comparisons: meta.comparisons } : {}),
+        ...rateLimitsOf(evals),
     }, meta.projectRoot);
+}
+/** The trials' rate limits added up, when any trial met one (docs/reliability.md › Rate limits). */
+function rateLimitsOf(evals) {
+    const sum = { absorbed: 0, heldMs: 0, retries: 0, trials: 0 };
+    for (const e of evals)
+        for (const t of e.trials) {
+            if (!t.rateLimits)
+                continue;
+            sum.trials += 1;
+            sum.absorbed += t.rateLimits.absorbed;
+            sum.heldMs += t.rateLimits.heldMs;
+            sum.retries += t.rateLimits.retries ?? 0;
+        }
+    return sum.trials > 0 ? { rateLimits: sum } : {};
 }
 /** pass@k and pass^k beside the pass rate, for results whose trials ran (not cached, not skipped). */
 function withReliability(e) {
@@ -18045,8 +18083,8 @@ async function writeRunJson(resultsDir, run) {
 /** The "evals" line of the run's top level, empty: JSON strings never hold a raw newline. */
 const EMPTY_EVALS = '\n  "evals": []';
 
-// EXTERNAL MODULE: ./src/run/index.ts + 59 modules
-var run = __nccwpck_require__(48653);
+// EXTERNAL MODULE: ./src/run/index.ts + 64 modules
+var run = __nccwpck_require__(95139);
 ;// CONCATENATED MODULE: ./src/report/plan.ts
 // What `agent-evals plan` (or `eval --dry-run`) prints: what would run, what would not and why,
 // and what it may cost — without running anything.
@@ -18336,7 +18374,7 @@ function shards_seconds(ms) {
 
 /***/ }),
 
-/***/ 48653:
+/***/ 95139:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -20507,6 +20545,182 @@ function reapedNote(reaped) {
         `${reaped.cgroups} cgroup(s), ${reaped.temps} temp folder(s), ${reaped.labels} docker label(s)`);
 }
 
+;// CONCATENATED MODULE: ./src/run/providers/gate.ts
+// One model provider's gate (docs/reliability.md › Rate limits): every upstream request of the run
+// to that provider waits here for a slot. The slots adapt (AIMD): a throttled answer (429, 503, 529)
+// halves them, down to 1; `limit` healthy answers in a row add one back, up to where they started. A
+// throttled answer also pauses the provider for every trial: until its `retry-after`, or for an
+// exponential backoff when it gives none. Pure: time comes from the clock it is given.
+const realClock = {
+    now: () => Date.now(),
+    after: (ms, run) => void setTimeout(run, ms).unref(),
+};
+/** The statuses that mean "not served, slow down": rate limited, unavailable, overloaded. */
+const THROTTLED_STATUSES = new Set([429, 503, 529]);
+/** The first pause of a throttled answer without `retry-after`; it doubles up to the cap. */
+const FIRST_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 30_000;
+class ProviderGate {
+    clock;
+    /** Requests that may be in flight at once now. */
+    limit;
+    max;
+    inFlight = 0;
+    waiting = [];
+    /** No request is sent before this time (epoch ms). */
+    pausedUntil = 0;
+    backoffMs = 0;
+    healthy = 0;
+    /** Raised by each decrease: answers to requests sent before it do not decrease again. */
+    epoch = 0;
+    wakeAt = 0;
+    constructor(start, clock = realClock) {
+        this.clock = clock;
+        this.max = Math.max(1, Math.floor(start));
+        this.limit = this.max;
+    }
+    /** Milliseconds until the provider's pause ends (0: not paused). */
+    pauseLeft() {
+        return Math.max(0, this.pausedUntil - this.clock.now());
+    }
+    /** Resolves with a slot once the provider is not paused and fewer than `limit` are in flight. */
+    acquire() {
+        return new Promise((resolve) => {
+            this.waiting.push(resolve);
+            this.pump();
+        });
+    }
+    pump() {
+        const left = this.pauseLeft();
+        if (left > 0) {
+            if (this.wakeAt !== this.pausedUntil) {
+                this.wakeAt = this.pausedUntil;
+                // A timer may fire a millisecond before the wall clock says the pause is over: each wake-up
+                // forgets it was set, so that pump() sets the next one.
+                this.clock.after(left, () => {
+                    this.wakeAt = 0;
+                    this.pump();
+                });
+            }
+            return;
+        }
+        while (this.inFlight < this.limit && this.waiting.length > 0) {
+            this.inFlight += 1;
+            this.waiting.shift()(this.slot(this.epoch));
+        }
+    }
+    slot(epoch) {
+        let given = false;
+        return {
+            done: (answer) => {
+                if (given)
+                    return;
+                given = true;
+                this.inFlight -= 1;
+                if (answer)
+                    this.answered(answer.status, answer.headers, epoch);
+                this.pump();
+            },
+        };
+    }
+    answered(status, headers, epoch) {
+        if (!THROTTLED_STATUSES.has(status)) {
+            if (status >= 500)
+                return; // an error, not a sign of health or of overload
+            this.backoffMs = 0;
+            this.healthy += 1;
+            if (this.healthy >= this.limit && this.limit < this.max) {
+                this.limit += 1;
+                this.healthy = 0;
+            }
+            return;
+        }
+        this.healthy = 0;
+        const now = this.clock.now();
+        const retryAfter = retryAfterMs(headers, now);
+        // A burst of requests sent together meets the same limit: the first answer halves, not each.
+        const fresh = epoch === this.epoch;
+        if (fresh) {
+            this.limit = Math.max(1, Math.floor(this.limit / 2));
+            this.epoch += 1;
+        }
+        let pause = retryAfter;
+        if (pause === undefined) {
+            if (fresh || this.backoffMs === 0)
+                this.backoffMs = this.backoffMs
+                    ? Math.min(this.backoffMs * 2, MAX_BACKOFF_MS)
+                    : FIRST_BACKOFF_MS;
+            pause = this.backoffMs;
+        }
+        this.pausedUntil = Math.max(this.pausedUntil, now + pause);
+    }
+}
+/**
+ * The wait an answer asks for: `retry-after-ms`, else `retry-after` in seconds or as an HTTP date
+ * (undefined when it gives none that reads).
+ */
+function retryAfterMs(headers, now) {
+    const first = (name) => {
+        const value = headers[name];
+        return (Array.isArray(value) ? value[0] : value)?.trim();
+    };
+    const ms = first("retry-after-ms");
+    if (ms && /^\d+(\.\d+)?$/.test(ms))
+        return Math.ceil(Number(ms));
+    const after = first("retry-after");
+    if (!after)
+        return undefined;
+    if (/^\d+(\.\d+)?$/.test(after))
+        return Math.ceil(Number(after) * 1000);
+    const date = Date.parse(after);
+    return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/run/providers/registry.ts
+// The run's provider gates, one per upstream origin (https://api.anthropic.com, a fake's
+// http://127.0.0.1:PORT …): every trial's proxy, and every judge call's, asks here for the gate of
+// the API it talks to, so a pause one trial meets holds all of them.
+
+class ProviderGates {
+    start;
+    clock;
+    gates = new Map();
+    constructor(
+    /** Requests in flight per provider at the start, and the most it grows back to. */
+    start, clock = realClock) {
+        this.start = start;
+        this.clock = clock;
+    }
+    /** The gate of the provider `upstream` (a URL) belongs to. */
+    gateFor(upstream) {
+        const origin = new URL(upstream).origin;
+        let gate = this.gates.get(origin);
+        if (!gate) {
+            gate = new ProviderGate(this.start, this.clock);
+            this.gates.set(origin, gate);
+        }
+        return gate;
+    }
+    /** Milliseconds until the pause of `upstream`'s provider ends (0 when none is known). */
+    pauseLeft(upstream) {
+        const origin = new URL(upstream).origin;
+        return this.gates.get(origin)?.pauseLeft() ?? 0;
+    }
+}
+/**
+ * The gates' starting limit for a run of `concurrency` trials at once: two requests per trial
+ * (an agent often has a side request open beside its main one, and a judge may run after it).
+ */
+function gateStart(concurrency) {
+    return Math.max(2, 2 * Math.max(1, Math.floor(concurrency)));
+}
+
+;// CONCATENATED MODULE: ./src/run/providers/index.ts
+// run/providers/: one gate per model provider for the whole run (gate.ts: adaptive slots and a
+// shared pause; registry.ts: the gates by upstream origin). docs/reliability.md › Rate limits.
+
+
+
 ;// CONCATENATED MODULE: ./src/run/group.ts
 // A comparison group: one control and one or more treatments of the same eval × agent (compare
 // --base: the eval at the base ref and in the working tree; variants: the eval as defined and each
@@ -22218,6 +22432,201 @@ function isUtf8(bytes) {
     return (0,external_node_buffer_.isUtf8)(bytes);
 }
 
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(57075);
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __nccwpck_require__(44708);
+var external_node_https_default = /*#__PURE__*/__nccwpck_require__.n(external_node_https_);
+;// CONCATENATED MODULE: ./src/run/replay/upstream.ts
+// Sending a recorded request on to the real API, with node:http / node:https.
+//
+// Why not the built-in fetch (undici): its body is a WHATWG ReadableStream that joins chunks which
+// arrive while the reader is busy, so the chunk boundaries a recording keeps would depend on the
+// proxy's timing. node:http emits one 'data' event per HTTP chunk the upstream sent, follows no
+// redirect, decodes nothing behind our back, and is the same module the listener uses. The cost is
+// small and written here: choose http or https by the URL, and undo a content-encoding when the
+// upstream ignores `accept-encoding: identity`.
+
+
+
+
+class UpstreamAgents {
+    http = new (external_node_http_default()).Agent({ keepAlive: true });
+    https = new (external_node_https_default()).Agent({ keepAlive: true });
+    destroy() {
+        this.http.destroy();
+        this.https.destroy();
+    }
+}
+/** The headers to send upstream: the agent's, less hop-by-hop ones, asking for an uncompressed body. */
+function upstreamHeaders(headers, bodyLength) {
+    const out = {};
+    for (const [name, value] of Object.entries(headers)) {
+        if (value !== undefined && !HOP_BY_HOP.has(name) && name !== "accept-encoding")
+            out[name] = value;
+    }
+    out["accept-encoding"] = "identity";
+    if (bodyLength > 0 || headers["content-length"] !== undefined)
+        out["content-length"] = bodyLength;
+    return out;
+}
+/** Sends the request; resolves when the upstream's status and headers are in. */
+function sendUpstream(target, method, headers, body, agents, signal) {
+    return new Promise((resolve, reject) => {
+        const secure = target.protocol === "https:";
+        const request = (secure ? (external_node_https_default()) : (external_node_http_default())).request(target, {
+            method,
+            headers,
+            agent: secure ? agents.https : agents.http,
+            signal,
+        });
+        request.on("error", reject);
+        request.on("response", (response) => {
+            const encoding = String(response.headers["content-encoding"] ?? "identity").toLowerCase();
+            const decoder = encoding === "gzip" || encoding === "x-gzip"
+                ? external_node_zlib_default().createGunzip()
+                : encoding === "deflate"
+                    ? external_node_zlib_default().createInflate()
+                    : encoding === "br"
+                        ? external_node_zlib_default().createBrotliDecompress()
+                        : undefined;
+            if (decoder) {
+                response.on("error", (error) => decoder.destroy(error));
+                response.pipe(decoder);
+            }
+            resolve({
+                status: response.statusCode ?? 502,
+                headers: response.headers,
+                body: decoder ?? response,
+                decoded: decoder !== undefined,
+            });
+        });
+        request.end(body);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/run/replay/gated.ts
+// An upstream request sent through its provider's gate (docs/reliability.md › Rate limits): it waits
+// for a slot and for the provider's pause to end, and a throttled answer (429, 503, 529) is absorbed
+// rather than passed on: its body is read and dropped, the gate pauses the provider, and the same
+// request is sent again (a throttled request was not served, so sending it again is safe). After
+// MAX_HOLD_MS of holding one request, MAX_ABSORBED answers, or where the pause would run past
+// `holdUntil` (the agent's deadline), the throttled answer is passed on as it came.
+
+
+
+/** The longest one request is held back across throttled answers before the answer is passed on. */
+const MAX_HOLD_MS = 10 * 60_000;
+/** The most throttled answers absorbed for one request. */
+const MAX_ABSORBED = 50;
+/** Wall-clock time during which at least one request was held by the gate (not double-counted). */
+class HoldClock {
+    holding = 0;
+    since = 0;
+    sum = 0;
+    hold() {
+        if (this.holding++ === 0)
+            this.since = performance.now();
+    }
+    release() {
+        if (--this.holding === 0)
+            this.sum += performance.now() - this.since;
+    }
+    total() {
+        return this.sum + (this.holding > 0 ? performance.now() - this.since : 0);
+    }
+}
+/** The upstream's answer, with the slot to give back once its body is read (none without a gate). */
+async function sendGated(request) {
+    const { gate, signal } = request;
+    const send = () => sendUpstream(request.target, request.method, request.headers, request.body, request.agents, signal);
+    if (!gate)
+        return { answer: await send(), sentAt: performance.now() };
+    let firstThrottled = 0;
+    for (let absorbed = 0;;) {
+        request.held.hold();
+        let slot;
+        try {
+            slot = await acquire(gate, signal);
+        }
+        finally {
+            request.held.release();
+        }
+        let answer;
+        const sentAt = performance.now();
+        try {
+            answer = await send();
+        }
+        catch (error) {
+            slot.done();
+            throw error;
+        }
+        if (!THROTTLED_STATUSES.has(answer.status))
+            return { answer, slot, sentAt };
+        // The gate learns of the answer (its pause) before deciding whether to wait it out.
+        const now = Date.now();
+        firstThrottled ||= now;
+        if (absorbed >= MAX_ABSORBED)
+            return { answer, slot, sentAt };
+        const { status, headers } = answer;
+        const bodyRead = drain(answer.body);
+        slot.done({ status, headers });
+        const resumeAt = now + gate.pauseLeft();
+        const until = request.holdUntil?.();
+        if (resumeAt - firstThrottled > MAX_HOLD_MS || (until !== undefined && resumeAt >= until)) {
+            // Passed on as it came: its body, already being read, is given back whole.
+            const data = await bodyRead;
+            return { answer: { ...answer, body: bodyOf(data) }, sentAt };
+        }
+        await bodyRead;
+        absorbed += 1;
+        request.onAbsorbed();
+    }
+}
+/** A slot of `gate`, or the abort; a slot granted after the abort is given back at once. */
+function acquire(gate, signal) {
+    if (signal.aborted)
+        return Promise.reject(abortError());
+    return new Promise((resolve, reject) => {
+        let aborted = false;
+        const onAbort = () => {
+            aborted = true;
+            reject(abortError());
+        };
+        signal.addEventListener("abort", onAbort, { once: true });
+        void gate.acquire().then((slot) => {
+            signal.removeEventListener("abort", onAbort);
+            if (aborted)
+                slot.done();
+            else
+                resolve(slot);
+        });
+    });
+}
+function abortError() {
+    const error = new Error("the request was cut while it waited for its provider's gate");
+    error.name = "AbortError";
+    return error;
+}
+async function drain(body) {
+    const chunks = [];
+    try {
+        for await (const chunk of body)
+            chunks.push(chunk);
+    }
+    catch {
+        // a cut body: what arrived is all there is
+    }
+    return chunks;
+}
+async function* gated_chunksOf(chunks) {
+    for (const chunk of chunks)
+        yield chunk;
+}
+function bodyOf(chunks) {
+    return external_node_stream_.Readable.from(gated_chunksOf(chunks), { objectMode: false });
+}
+
 ;// CONCATENATED MODULE: ./src/run/replay/normalize.ts
 // The matching rule: what of a request counts when a replay looks for its recorded answer.
 //
@@ -23031,82 +23440,14 @@ class Scrubber {
     }
 }
 
-// EXTERNAL MODULE: external "node:https"
-var external_node_https_ = __nccwpck_require__(44708);
-var external_node_https_default = /*#__PURE__*/__nccwpck_require__.n(external_node_https_);
-;// CONCATENATED MODULE: ./src/run/replay/upstream.ts
-// Sending a recorded request on to the real API, with node:http / node:https.
-//
-// Why not the built-in fetch (undici): its body is a WHATWG ReadableStream that joins chunks which
-// arrive while the reader is busy, so the chunk boundaries a recording keeps would depend on the
-// proxy's timing. node:http emits one 'data' event per HTTP chunk the upstream sent, follows no
-// redirect, decodes nothing behind our back, and is the same module the listener uses. The cost is
-// small and written here: choose http or https by the URL, and undo a content-encoding when the
-// upstream ignores `accept-encoding: identity`.
-
-
-
-
-class UpstreamAgents {
-    http = new (external_node_http_default()).Agent({ keepAlive: true });
-    https = new (external_node_https_default()).Agent({ keepAlive: true });
-    destroy() {
-        this.http.destroy();
-        this.https.destroy();
-    }
-}
-/** The headers to send upstream: the agent's, less hop-by-hop ones, asking for an uncompressed body. */
-function upstreamHeaders(headers, bodyLength) {
-    const out = {};
-    for (const [name, value] of Object.entries(headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name) && name !== "accept-encoding")
-            out[name] = value;
-    }
-    out["accept-encoding"] = "identity";
-    if (bodyLength > 0 || headers["content-length"] !== undefined)
-        out["content-length"] = bodyLength;
-    return out;
-}
-/** Sends the request; resolves when the upstream's status and headers are in. */
-function sendUpstream(target, method, headers, body, agents, signal) {
-    return new Promise((resolve, reject) => {
-        const secure = target.protocol === "https:";
-        const request = (secure ? (external_node_https_default()) : (external_node_http_default())).request(target, {
-            method,
-            headers,
-            agent: secure ? agents.https : agents.http,
-            signal,
-        });
-        request.on("error", reject);
-        request.on("response", (response) => {
-            const encoding = String(response.headers["content-encoding"] ?? "identity").toLowerCase();
-            const decoder = encoding === "gzip" || encoding === "x-gzip"
-                ? external_node_zlib_default().createGunzip()
-                : encoding === "deflate"
-                    ? external_node_zlib_default().createInflate()
-                    : encoding === "br"
-                        ? external_node_zlib_default().createBrotliDecompress()
-                        : undefined;
-            if (decoder) {
-                response.on("error", (error) => decoder.destroy(error));
-                response.pipe(decoder);
-            }
-            resolve({
-                status: response.statusCode ?? 502,
-                headers: response.headers,
-                body: decoder ?? response,
-                decoded: decoder !== undefined,
-            });
-        });
-        request.end(body);
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/run/replay/proxy.ts
 // The model proxy: an HTTP listener on 127.0.0.1 that the agent uses as its API's base URL. In
 // record mode it passes each request on to the upstream and streams the answer back chunk by chunk
-// as it arrives, keeping each exchange; in replay mode it never contacts the upstream and answers
-// each request from the recording (match.ts), chunk by chunk, or with a replay miss.
+// as it arrives, keeping each exchange; in relay mode it does the same and keeps nothing; in replay
+// mode it never contacts the upstream and answers each request from the recording (match.ts), chunk
+// by chunk, or with a replay miss. Record and relay send each request through its provider's gate
+// (gated.ts: a throttled answer is absorbed and the request sent again after the pause).
+
 
 
 
@@ -23133,7 +23474,12 @@ async function startModelProxy(options) {
     const agents = new UpstreamAgents();
     const closing = new AbortController();
     const exchanges = [];
-    const outcome = { misses: [], upstreamErrors: [] };
+    const outcome = {
+        misses: [],
+        upstreamErrors: [],
+        rateLimits: { absorbed: 0, heldMs: 0 },
+    };
+    const held = new HoldClock();
     let turns = 0;
     /** The request as a cassette keeps it (credentials out, secrets redacted, volatile replaced). */
     function recordedRequest(req, body) {
@@ -23154,7 +23500,16 @@ async function startModelProxy(options) {
     }
     async function record(req, res, turn) {
         const body = await readAll(req);
-        const request = recordedRequest(req, body);
+        // A relay keeps nothing: the request is neither scrubbed nor stored.
+        const keep = options.mode === "record";
+        const request = keep
+            ? recordedRequest(req, body)
+            : {
+                method: req.method ?? "GET",
+                path: withoutCredentialParams(req.url ?? "/"),
+                headers: {},
+                body: "",
+            };
         const what = `turn ${turn}: ${request.method} ${request.path}`;
         const cut = new AbortController();
         const stop = () => cut.abort();
@@ -23163,22 +23518,37 @@ async function startModelProxy(options) {
             if (!res.writableFinished)
                 cut.abort();
         });
-        const started = performance.now();
+        let started;
+        let sent;
         try {
             let answer;
             try {
-                answer = await sendUpstream(new URL(upstream.origin + (req.url ?? "/")), request.method, upstreamHeaders(req.headers, body.length), body, agents, cut.signal);
+                sent = await sendGated({
+                    target: new URL(upstream.origin + (req.url ?? "/")),
+                    method: request.method,
+                    headers: upstreamHeaders(req.headers, body.length),
+                    body,
+                    agents,
+                    signal: cut.signal,
+                    ...(options.gate ? { gate: options.gate } : {}),
+                    ...(options.holdUntil ? { holdUntil: options.holdUntil } : {}),
+                    held,
+                    onAbsorbed: () => (outcome.rateLimits.absorbed += 1),
+                });
+                answer = sent.answer;
+                started = sent.sentAt;
             }
             catch (error) {
                 const message = `upstream unreachable: ${describe(error)}`;
                 outcome.upstreamErrors.push(`${what}: ${message}`);
                 const text = JSON.stringify({
-                    error: { type: "api_error", message: `agent-evals record: ${message}` },
+                    error: { type: "api_error", message: `agent-evals ${options.mode}: ${message}` },
                 });
                 if (!res.headersSent)
                     res.writeHead(502, { "content-type": "application/json" });
                 res.end(text);
-                exchanges.push({ turn, request, response: textResponse(502, text, scrub) });
+                if (keep)
+                    exchanges.push({ turn, request, response: textResponse(502, text, scrub) });
                 return;
             }
             if (answer.status >= 500)
@@ -23191,10 +23561,12 @@ async function startModelProxy(options) {
             let aborted = false;
             try {
                 for await (const chunk of answer.body) {
-                    const now = performance.now();
-                    raw.push(chunk);
-                    gaps.push(Math.round(now - last));
-                    last = now;
+                    if (keep) {
+                        const now = performance.now();
+                        raw.push(chunk);
+                        gaps.push(Math.round(now - last));
+                        last = now;
+                    }
                     if (!res.write(chunk))
                         await drained(res);
                 }
@@ -23210,6 +23582,10 @@ async function startModelProxy(options) {
             }
             else
                 res.end();
+            sent.slot?.done(aborted ? undefined : answer);
+            sent = undefined;
+            if (!keep)
+                return;
             const headers = {};
             for (const [name, value] of Object.entries(keptResponseHeaders(answer.headers)))
                 headers[name] = scrub.text(value);
@@ -23229,6 +23605,7 @@ async function startModelProxy(options) {
             });
         }
         finally {
+            sent?.slot?.done();
             closing.signal.removeEventListener("abort", stop);
         }
     }
@@ -23268,7 +23645,7 @@ async function startModelProxy(options) {
     const sockets = new Set();
     const server = (0,external_node_http_.createServer)((req, res) => {
         const turn = ++turns;
-        const handle = options.mode === "record" ? record(req, res, turn) : replay(req, res, turn);
+        const handle = options.mode === "replay" ? replay(req, res, turn) : record(req, res, turn);
         const done = handle
             .catch((error) => {
             outcome.upstreamErrors.push(`turn ${turn}: the proxy failed: ${describe(error)}`);
@@ -23303,6 +23680,7 @@ async function startModelProxy(options) {
                 await Promise.allSettled([...inFlight]);
                 await stopped;
                 agents.destroy();
+                outcome.rateLimits.heldMs = Math.round(held.total());
                 const cassette = {
                     version: 1,
                     upstream: upstreamText,
@@ -23612,11 +23990,14 @@ function describeOnly(exchange, side) {
 
 
 
+
 ;// CONCATENATED MODULE: ./src/run/trial-traffic.ts
-// A trial's model traffic, recorded or replayed (`--record`, `--replay`; docs/record-replay.md):
-// a proxy on loopback between the agent and its model API, started before the agent and closed
-// after it. Recording stores the cassette in the trial's results folder; replaying answers from
-// the recorded one, and a request it has no answer for ends the trial as a replay miss.
+// A trial's model traffic, recorded, replayed or relayed (`--record`, `--replay`, the provider gate;
+// docs/record-replay.md, docs/reliability.md › Rate limits): a proxy on loopback between the agent
+// and its model API, started before the agent and closed after it. Recording stores the cassette in
+// the trial's results folder; replaying answers from the recorded one, and a request it has no
+// answer for ends the trial as a replay miss; relaying keeps nothing. Recording and relaying send
+// every request through its provider's gate, one per provider for the whole run.
 
 
 
@@ -23636,6 +24017,10 @@ function judgeCassetteFile(name) {
 function isCassetteFile(name) {
     return CASSETTE_NAMES.includes(name) || /^judge-\d+-\d+\.cassette\.json(?:\.gz)?$/.test(name);
 }
+/** A trial's tally of what the provider gates did for it (its agent's proxy and its judges'). */
+function emptyRateLimits() {
+    return { absorbed: 0, heldMs: 0 };
+}
 /** A trial that asked the recording for an answer it does not hold (never a pass, never retried). */
 class ReplayMissError extends src_model/* InfraError */.Ri {
     code = src_model/* Codes */.NC.replayMiss;
@@ -23653,23 +24038,51 @@ async function openTraffic(input) {
     // A free agent (literal, scripts) calls no model: nothing to record or replay.
     if (!traffic || !agent || agent.free)
         return undefined;
+    if (traffic.mode === "relay" && !relays(agent, input.env))
+        return undefined;
     const upstream = upstreamOf(agent, traffic.mode, input.env, input.spec.model, "agent");
+    if (!upstream)
+        return undefined;
     const recorded = traffic.mode === "replay" ? recordedOf(input.recording) : undefined;
-    return startTraffic(traffic.mode, agent, upstream, recorded, input.env, input.volatile);
+    return startTraffic(traffic.mode, agent, upstream, recorded, input.env, input.volatile, {
+        ...(input.gates ? { gates: input.gates } : {}),
+        ...(input.holdUntil ? { holdUntil: input.holdUntil } : {}),
+    });
 }
-/** Where `agent` sends its model traffic, or why it cannot be recorded or replayed. */
+/**
+ * Whether `agent` (a trial's, or a judge's) relays its traffic through the provider gates when the
+ * run neither records nor replays: an agent that calls a model, whose URL can be moved, and that logs in
+ * with one of its credential variables. A saved login (claude's OAuth in ~/.claude, codex's ChatGPT
+ * login) is left to talk to its API directly: such a login may use another endpoint than the one
+ * agent-evals would move.
+ */
+function relays(agent, env) {
+    if (agent.free || !agent.modelUpstream)
+        return false;
+    const names = agent.credentialEnv ?? [];
+    return names.length === 0 || names.some((name) => env[name]);
+}
+/**
+ * Where `agent` sends its model traffic, or why it cannot be recorded or replayed (a relay of an
+ * agent whose URL cannot be moved: undefined, the agent talks to its API directly).
+ */
 function upstreamOf(agent, mode, env, model, role) {
     const upstream = agent.modelUpstream?.({ env, ...(model !== undefined ? { model } : {}) });
+    if (!upstream && mode === "relay")
+        return undefined;
     if (!upstream)
         throw new src_model/* InfraError */.Ri(`the ${agent.name} ${role}'s model traffic cannot be ${mode}ed: it has no base URL agent-evals can point at a proxy (docs/record-replay.md lists what each agent needs)`, false);
     return upstream;
 }
-async function startTraffic(mode, agent, upstream, recorded, env, volatile) {
+async function startTraffic(mode, agent, upstream, recorded, env, volatile, gating = {}) {
+    const gate = mode !== "replay" ? gating.gates?.gateFor(upstream) : undefined;
     const proxy = await startModelProxy({
         mode,
         upstream,
         ...(recorded ? { recorded } : {}),
         volatile,
+        ...(gate ? { gate } : {}),
+        ...(gate && gating.holdUntil ? { holdUntil: gating.holdUntil } : {}),
     });
     const { hostname, port } = new URL(proxy.url);
     return {
@@ -23691,12 +24104,16 @@ function judgeTrafficOpener(input) {
     if (!traffic)
         return undefined;
     return async ({ name, adapter, env, model }) => {
+        if (traffic.mode === "relay" && !relays(adapter, env))
+            return undefined;
         const upstream = upstreamOf(adapter, traffic.mode, env, model, "judge");
+        if (!upstream)
+            return undefined;
         const file = judgeCassetteFile(name);
         const recorded = traffic.mode === "replay"
             ? await recordedCassette(external_node_path_default().join(external_node_path_default().dirname(traffic.cassette), file), `judge ${name}`)
             : undefined;
-        const opened = await startTraffic(traffic.mode, adapter, upstream, recorded, env, input.volatile(adapter.executable));
+        const opened = await startTraffic(traffic.mode, adapter, upstream, recorded, env, input.volatile(adapter.executable), input.gates ? { gates: input.gates } : {});
         return {
             baseUrl: opened.baseUrl,
             env: opened.env,
@@ -23706,6 +24123,7 @@ function judgeTrafficOpener(input) {
                     cassette: file,
                     miss: `${name}.replay-miss.txt`,
                     what: `judge ${name}`,
+                    ...(input.rateLimits ? { rateLimits: input.rateLimits } : {}),
                 });
             },
         };
@@ -23728,7 +24146,10 @@ const REPLAY_STAND_IN_KEY = "agent-evals-replay-no-key";
  * thrown as the trial's outcome (the agent's run after a miss answered nothing true).
  */
 async function closeTraffic(traffic, outDir, trialRoot, 
-/** The files it writes, and whose traffic it was (a judge call's; the agent's by default). */
+/**
+ * The files it writes, whose traffic it was (a judge call's; the agent's by default), and the
+ * trial's tally the gate's counts are added to.
+ */
 names = {
     cassette: CASSETTE_FILE,
     miss: "replay-miss.txt",
@@ -23736,6 +24157,13 @@ names = {
     if (!traffic)
         return undefined;
     const outcome = await traffic.proxy.close();
+    if (names.rateLimits) {
+        names.rateLimits.absorbed += outcome.rateLimits.absorbed;
+        names.rateLimits.heldMs += outcome.rateLimits.heldMs;
+    }
+    // A relay keeps nothing.
+    if (traffic.mode === "relay")
+        return outcome;
     // A replay writes what it served too: `diverge` compares it with the recording.
     await writeCassette(external_node_path_default().join(outDir, names.cassette), { ...outcome.cassette, trialRoot });
     if (traffic.mode === "record")
@@ -23876,6 +24304,8 @@ function copyCassettes(from, to) {
 
 
 
+/** The gate holds an agent's request back until this long before its limit (or a quarter of it). */
+const HOLD_MARGIN_MS = 30_000;
 async function runTrial(input) {
     const trial = await openTrial(input);
     try {
@@ -23888,6 +24318,11 @@ async function runTrial(input) {
             env,
             volatile: trialVolatile(trial, env, input.agent?.executable),
             ...(trial.recording ? { recording: trial.recording } : {}),
+            ...(input.gates ? { gates: input.gates } : {}),
+            // The gate stops holding a request back while the agent still has time to meet the answer.
+            holdUntil: () => trial.agentDeadline !== undefined && trial.agentLimit
+                ? trial.agentDeadline - Math.min(HOLD_MARGIN_MS, trial.agentLimit.ms / 4)
+                : undefined,
         });
         trial.sandbox = await openSandbox(input, trial, env);
         trial.layered = input.prepared.treeInside
@@ -23895,14 +24330,14 @@ async function runTrial(input) {
             : undefined;
         const ran = await runAgent(input, trial, env).catch(async (error) => {
             // An agent stopped by a replay miss (the proxy's 400) ends as that miss, not as its error.
-            await closeTraffic(trial.traffic, input.outDir, trial.root).finally(() => (trial.traffic = undefined));
+            await closeTraffic(trial.traffic, input.outDir, trial.root, agentFiles(input)).finally(() => (trial.traffic = undefined));
             throw error;
         });
         // A replay spends nothing: what the agent reports is the recorded run's cost.
         const run = trial.traffic?.mode === "replay" ? { ...ran, costUsd: 0 } : ran;
         if (input.signal.aborted)
             throw new src_model/* InfraError */.Ri("interrupted", false);
-        await closeTraffic(trial.traffic, input.outDir, trial.root).finally(() => (trial.traffic = undefined));
+        await closeTraffic(trial.traffic, input.outDir, trial.root, agentFiles(input)).finally(() => (trial.traffic = undefined));
         // From here on the harness reads what the agent left: where that cannot be done (a container
         // it stopped, a tree too deep to walk), the trial fails with why, without its checks.
         const left = await readWhatTheAgentLeft(input, trial);
@@ -24016,6 +24451,7 @@ async function runAgent(input, trial, env) {
     if (!agent || !sandbox)
         return noAgentRun();
     const limit = (trial.agentLimit = agentLimit(input, trial));
+    trial.agentDeadline = Date.now() + limit.ms;
     return sandbox.run(() => agent.run({
         prompt: input.prompt?.text ?? "",
         commands: input.prompt?.commands ?? [],
@@ -24118,8 +24554,18 @@ function judgeTraffic(input, trial, env) {
         outDir: input.outDir,
         trialRoot: trial.root,
         volatile: (executable) => trialVolatile(trial, env, executable),
+        ...(input.gates ? { gates: input.gates } : {}),
+        ...(input.rateLimits ? { rateLimits: input.rateLimits } : {}),
     });
     return traffic ? { traffic } : {};
+}
+/** The agent's traffic files, and the trial's tally its gate's counts are added to. */
+function agentFiles(input) {
+    return {
+        cassette: CASSETTE_FILE,
+        miss: "replay-miss.txt",
+        ...(input.rateLimits ? { rateLimits: input.rateLimits } : {}),
+    };
 }
 /** The strings of this trial that differ between runs, with those of the program `executable`. */
 function trialVolatile(trial, env, executable) {
@@ -24276,9 +24722,44 @@ function shimDirOf(trialRoot) {
     return external_node_path_default().join(trialRoot, "shims");
 }
 
+;// CONCATENATED MODULE: ./src/run/suite/rate-limit.ts
+// A trial whose agent gave up on a rate limit (docs/reliability.md › Rate limits): the infra error
+// says so (the CLIs' classifiers keep the API's status or words in it), and its retry waits for the
+// provider's pause the gate knows of, else for the gate's own backoff. Such retries are counted
+// apart from crash retries, up to RATE_LIMIT_RETRIES.
+
+
+/** Attempts run again for a rate limit, besides the run's `maxRetries` for other infra errors. */
+const RATE_LIMIT_RETRIES = 2;
+/** An infra error that a rate limit or an overloaded API caused (API 429 / 529, the words). */
+function isRateLimited(error) {
+    if (!(error instanceof src_model/* InfraError */.Ri) || !error.retryable)
+        return false;
+    return /\b(?:429|529)\b|rate[ _-]?limit|too many requests|overloaded/i.test(error.message);
+}
+/** How long to wait before rate-limit retry `k` (0-based): the provider's pause, at least the backoff. */
+function rateLimitWait(unit, options, k) {
+    const backoff = Math.min(FIRST_BACKOFF_MS * 2 ** k, MAX_BACKOFF_MS);
+    let upstream;
+    try {
+        upstream = unit.agent?.modelUpstream?.({
+            env: options.env,
+            ...(unit.spec.model !== undefined ? { model: unit.spec.model } : {}),
+        });
+    }
+    catch {
+        upstream = undefined;
+    }
+    const pause = upstream && options.gates ? options.gates.pauseLeft(upstream) : 0;
+    return Math.max(pause, backoff);
+}
+
 ;// CONCATENATED MODULE: ./src/run/suite/trial-attempts.ts
 // One trial of a unit as the suite runs it: within the budget (its worst case reserved first),
-// retried on an infra error where a retry can help, in its own results folder.
+// retried on an infra error where a retry can help, in its own results folder. An infra error from a
+// rate limit waits for its provider's pause before the retry, and is not counted as a crash retry
+// (rate-limit.ts).
+
 
 
 
@@ -24312,8 +24793,21 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
     let lastError = "";
     let lastCode = src_model/* Codes */.NC.infraError;
     let attempts = 0;
+    // What the gates did for this trial, over all its attempts (its judges' calls included).
+    const rateLimits = emptyRateLimits();
+    let rateLimitRetries = 0;
+    const withRateLimits = (trial) => rateLimits.absorbed > 0 || rateLimits.heldMs >= 1000 || rateLimitRetries > 0
+        ? {
+            ...trial,
+            rateLimits: {
+                absorbed: rateLimits.absorbed,
+                heldMs: Math.round(rateLimits.heldMs),
+                ...(rateLimitRetries > 0 ? { retries: rateLimitRetries } : {}),
+            },
+        }
+        : trial;
     for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
-        attempts = attempt + 1;
+        attempts += 1;
         try {
             const trial = await runTrial({
                 spec: unit.spec,
@@ -24331,17 +24825,36 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
                 isolation: unit.isolation,
                 limits: unit.limits,
                 ...trafficOf(options, outDir),
+                ...(options.gates ? { gates: options.gates } : {}),
+                rateLimits,
                 ...(options.calibrationOf
                     ? { calibrationOf: (judge) => options.calibrationOf(unit.spec, judge) }
                     : {}),
             });
-            return attempt > 0 ? { ...trial, retries: attempt } : trial;
+            return withRateLimits(attempt > 0 ? { ...trial, retries: attempt } : trial);
         }
         catch (error) {
             lastError = (0,util/* currentRedactor */.I)()?.text((0,src_model/* errorMessage */.gJ)(error)) ?? (0,src_model/* errorMessage */.gJ)(error);
             lastCode = error instanceof ReplayMissError ? error.code : src_model/* Codes */.NC.infraError;
             const retryable = error instanceof src_model/* InfraError */.Ri ? error.retryable : true;
-            if (!retryable || options.signal.aborted || attempt === options.maxRetries)
+            if (!retryable || options.signal.aborted)
+                break;
+            // A rate limit the agent gave up on: wait out its provider's pause, and do not count it as a
+            // crash retry (up to RATE_LIMIT_RETRIES of them).
+            if (isRateLimited(error) && rateLimitRetries < RATE_LIMIT_RETRIES) {
+                const waitMs = rateLimitWait(unit, options, rateLimitRetries);
+                rateLimitRetries += 1;
+                options.events?.onTrialRetry?.(unit, n, {
+                    attempt: rateLimitRetries,
+                    of: RATE_LIMIT_RETRIES,
+                    reason: `rate limited, retried after its provider's pause (${Math.round(waitMs / 1000)} s): ${lastError}`,
+                    elapsedMs: Date.now() - started,
+                });
+                await abortableSleep(waitMs, options.signal);
+                attempt -= 1;
+                continue;
+            }
+            if (attempt === options.maxRetries)
                 break;
             options.events?.onTrialRetry?.(unit, n, {
                 attempt: attempt + 1,
@@ -24352,7 +24865,7 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
             await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
         }
     }
-    return {
+    return withRateLimits({
         n,
         status: "error",
         code: lastCode,
@@ -24363,14 +24876,29 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
         reason: lastCode === src_model/* Codes */.NC.replayMiss
             ? lastError
             : `infra error${attempts > 1 ? ` (after ${attempts} attempts)` : ""}: ${lastError}`,
-        retries: attempts - 1,
-    };
+        retries: attempts - 1 - rateLimitRetries,
+    });
 }
-/** The trial's traffic mode: a replay reads the cassette at the trial's place in the replay folder. */
+/** Resolves after `ms`, or at once when the run is interrupted. */
+function abortableSleep(ms, signal) {
+    return new Promise((resolve) => {
+        const done = () => {
+            clearTimeout(timer);
+            signal.removeEventListener("abort", done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal.addEventListener("abort", done, { once: true });
+    });
+}
+/**
+ * The trial's traffic mode: a replay reads the cassette at the trial's place in the replay folder;
+ * without record or replay, a relay through the provider gates where the agent's traffic can move.
+ */
 function trafficOf(options, outDir) {
     const traffic = options.traffic;
     if (!traffic)
-        return {};
+        return options.gates ? { traffic: RELAY } : {};
     if (traffic.mode === "record")
         return { traffic };
     const trialPath = external_node_path_default().relative(options.resultsDir, outDir);
@@ -24385,6 +24913,7 @@ function trafficOf(options, outDir) {
     const own = cassetteIn(ownDir);
     return { traffic: { mode: "replay", cassette: own ?? at(primaryDir) } };
 }
+const RELAY = { mode: "relay" };
 /** The eval's folder under evals/: an arm that is not the eval as defined gets `<id>@<arm>`. */
 function evalFolder(unit) {
     return unit.arm && !unit.arm.primary ? `${unit.spec.id}@${slug(unit.arm.label)}` : unit.spec.id;
@@ -25421,12 +25950,16 @@ function preparedKey({ spec, isolation }) {
 
 
 
+
 async function runSuite(units, options) {
     // Trials hand over their clean-up: it runs beside the next trial, and the suite waits for all.
     const cleanups = [];
     const deferCleanup = (cleanup) => void cleanups.push(cleanup.catch(() => undefined));
     try {
-        return await runUnits(units, { ...options, deferCleanup });
+        // One gate per model provider for the whole run (docs/reliability.md › Rate limits).
+        const gated = options.providerGate !== false && options.traffic?.mode !== "replay";
+        const gates = gated ? new ProviderGates(gateStart(options.concurrency)) : undefined;
+        return await runUnits(units, { ...options, deferCleanup, ...(gates ? { gates } : {}) });
     }
     finally {
         await Promise.all(cleanups);
@@ -27458,6 +27991,7 @@ const trial = schemas/* object */.Ikc({
     agentExitCode: optional(schemas/* nullable */.mee(schemas/* int */.Whr())),
     timedOut: optional(schemas/* boolean */.zMY()),
     retries: optional(count),
+    rateLimits: optional(schemas/* object */.Ikc({ absorbed: count, heldMs: nonNegative, retries: optional(count) })),
     calls: optional(count),
     toolCalls: optional(count),
     warnings: optional(schemas/* array */.YOg(run_schema_text)),
@@ -27563,6 +28097,7 @@ const runResultSchema = schemas/* object */.Ikc({
     interrupted: optional(schemas/* boolean */.zMY()),
     diagnostics: optional(schemas/* array */.YOg(diagnostic)),
     comparisons: optional(schemas/* array */.YOg(comparison)),
+    rateLimits: optional(schemas/* object */.Ikc({ absorbed: count, heldMs: nonNegative, retries: count, trials: count })),
 });
 /** run.json's content checked against the schema: the run, or the first problems with their paths. */
 function parseRunResult(value) {

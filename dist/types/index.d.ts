@@ -533,8 +533,14 @@ interface TrialResult {
     reason?: string;
     agentExitCode?: number | null;
     timedOut?: boolean;
-    /** How many times an infra error made the trial run again. */
+    /** How many times an infra error made the trial run again (rate-limit retries not counted). */
     retries?: number;
+    /**
+     * What the provider gates did for this trial, every attempt and judge call included (set when a
+     * throttled answer was absorbed, a request was held back 1 s or more, or a rate limit made the
+     * trial run again; docs/reliability.md › Rate limits).
+     */
+    rateLimits?: TrialRateLimits;
     /** Shim calls the agent made, also those past the call log's cap (calls.jsonl then holds fewer). */
     calls?: number;
     toolCalls?: number;
@@ -552,6 +558,23 @@ interface TrialResult {
     tokens?: number;
     /** Agent turns, when the agent reported them. */
     turns?: number;
+}
+/** A trial's rate limits: what its provider's gate kept from the agent, and what it waited. */
+interface TrialRateLimits {
+    /** 429, 503 and 529 answers absorbed by the gate: not passed on, the request sent again later. */
+    absorbed: number;
+    /** Wall-clock milliseconds during which at least one of its requests was held back by the gate. */
+    heldMs: number;
+    /** Attempts run again after the agent gave up on a rate limit (not counted in `retries`). */
+    retries?: number;
+}
+/** A run's rate limits: its trials' added up, and how many trials met one. */
+interface RunRateLimits {
+    absorbed: number;
+    heldMs: number;
+    retries: number;
+    /** Trials that have `rateLimits`. */
+    trials: number;
 }
 interface EvalResult {
     id: string;
@@ -642,6 +665,12 @@ interface RunResult {
     recheckedFrom?: string;
     /** Every failure, warning and skip of the run, flat, each with a stable code. */
     diagnostics?: RunDiagnostic[];
+    /**
+     * The run's rate limits, its trials' `rateLimits` added up (set when any trial has them):
+     * docs/reliability.md › Rate limits. `heldMs` adds each trial's, so trials held together count
+     * once each.
+     */
+    rateLimits?: RunRateLimits;
     /** Control vs treatment, one row per eval × agent × compared arm (compare --base, variants). */
     comparisons?: ComparisonRecord[];
 }
@@ -1659,6 +1688,11 @@ interface RunEvalsOptions extends PlanOptions {
      * Action hides the runner's own tokens and its step inputs, which no agent needs.
      */
     hideFromAgents?: (name: string) => boolean;
+    /**
+     * Send the trials' model requests through one gate per provider (default true):
+     * docs/reliability.md › Rate limits. `false` is `--no-provider-gate`.
+     */
+    providerGate?: boolean;
     /**
      * `eval --resume`: keep the finished trials of the run the results folder holds and run only the
      * others (run/resume.ts); an eval whose definition changed since runs whole.
