@@ -15110,6 +15110,9 @@ function estimatePairs(units, history, traffic) {
         costPerTrial.set(u, (0,store/* expectedCostPerTrial */.Vk)(history.get(u.spec.id) ?? [], u.agentName));
     const typical = median([...perTrial.values()]);
     const typicalCost = median([...costPerTrial.values()].filter((c) => c !== undefined && c > 0));
+    const agentCost = new Map();
+    for (const agent of new Set(units.map((u) => u.agentName)))
+        agentCost.set(agent, median(units.filter((u) => u.agentName === agent).map((u) => costPerTrial.get(u))));
     const estimates = new Map();
     for (const u of units) {
         const ms = perTrial.get(u);
@@ -15122,9 +15125,17 @@ function estimatePairs(units, history, traffic) {
             ...(cost !== undefined ? { expectedCostUsd: (0,model/* round6 */.X_)(cost * u.trials) } : {}),
             weight: Math.round((ms ?? typical ?? 1) * u.trials),
             budgetWeight: (cost ?? (free ? 0 : (typicalCost ?? 1))) * u.trials,
+            ...(free ? { forecastCostUsd: 0 } : forecastOf(cost, agentCost.get(u.agentName), u.trials)),
         });
     }
     return estimates;
+}
+function forecastOf(known, guess, trials) {
+    if (known !== undefined)
+        return { forecastCostUsd: (0,model/* round6 */.X_)(known * trials) };
+    if (guess !== undefined)
+        return { forecastCostUsd: (0,model/* round6 */.X_)(guess * trials), costGuessed: true };
+    return {};
 }
 /**
  * Each unit's part of the budget, in proportion to its expected cost (pairs without cost history:
@@ -15160,6 +15171,7 @@ function planShards(units, count, history, traffic) {
             trials,
             expectedDurationMs: sum(bucket, (e) => e.expectedDurationMs ?? 0),
             expectedCostUsd: cost,
+            forecastCostUsd: (0,model/* round6 */.X_)(sum(bucket, (e) => e.forecastCostUsd ?? 0)),
             weight: sum(bucket, (e) => e.weight),
             ...(budgeted ? { budgetUsd: Math.floor(budgetUsd * 100 + 1e-9) / 100 } : {}),
         };
@@ -15174,6 +15186,11 @@ function planShards(units, count, history, traffic) {
             ? "duration"
             : "trials",
         balance: mean > 0 ? Math.round((Math.max(...weights) / mean) * 1000) / 1000 : 1,
+        forecast: {
+            costUsd: (0,model/* round6 */.X_)(summaries.reduce((total, s) => total + s.forecastCostUsd, 0)),
+            guessedPairs: [...estimates.values()].filter((e) => e.costGuessed).length,
+            unknownPairs: [...estimates.values()].filter((e) => e.forecastCostUsd === undefined).length,
+        },
         summaries,
         matrix: {
             include: summaries.map((s) => ({
@@ -18350,6 +18367,10 @@ function shardPlanLines(plan) {
     });
     if (plan.capped)
         lines.push(`${plan.capped.asked} shards asked: planned into ${plan.count}, the most jobs a GitHub Actions matrix runs (each shard holds more pairs; a pair is never split)`);
+    const { costUsd, guessedPairs, unknownPairs } = plan.forecast;
+    lines.push(`forecast ${usd(costUsd)}${guessedPairs
+        ? ` (${guessedPairs} pair(s) without history: a guess from their agent's other evals)`
+        : ""}${unknownPairs ? `; ${unknownPairs} pair(s) without any cost history, not counted` : ""}`);
     lines.push(`${plan.count} shard(s) balanced by ${plan.balancedBy === "duration" ? "expected duration (history)" : "trial count (no history)"}: heaviest/mean ${plan.balance.toFixed(2)}. Nothing was run.`);
     return lines;
 }

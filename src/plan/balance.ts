@@ -28,6 +28,13 @@ export interface PairEstimate {
   weight: number;
   /** What the budget split follows: the expected cost, or trials × a typical trial's cost. */
   budgetWeight: number;
+  /**
+   * The forecast cost: the expected one from the pair's own history, else a guess (`costGuessed`):
+   * its trials × the median cost per trial of the same agent's other pairs; undefined without
+   * either.
+   */
+  forecastCostUsd?: number;
+  costGuessed?: boolean;
 }
 
 /** Mean duration of one trial of `agent` over its newest runs; undefined when it has none. */
@@ -73,6 +80,12 @@ export function estimatePairs(
     costPerTrial.set(u, expectedCostPerTrial(history.get(u.spec.id) ?? [], u.agentName));
   const typical = median([...perTrial.values()]);
   const typicalCost = median([...costPerTrial.values()].filter((c) => c !== undefined && c > 0));
+  const agentCost = new Map<string, number | undefined>();
+  for (const agent of new Set(units.map((u) => u.agentName)))
+    agentCost.set(
+      agent,
+      median(units.filter((u) => u.agentName === agent).map((u) => costPerTrial.get(u))),
+    );
   const estimates = new Map<PlannedUnit, PairEstimate>();
   for (const u of units) {
     const ms = perTrial.get(u);
@@ -85,9 +98,20 @@ export function estimatePairs(
       ...(cost !== undefined ? { expectedCostUsd: round6(cost * u.trials) } : {}),
       weight: Math.round((ms ?? typical ?? 1) * u.trials),
       budgetWeight: (cost ?? (free ? 0 : (typicalCost ?? 1))) * u.trials,
+      ...(free ? { forecastCostUsd: 0 } : forecastOf(cost, agentCost.get(u.agentName), u.trials)),
     });
   }
   return estimates;
+}
+
+function forecastOf(
+  known: number | undefined,
+  guess: number | undefined,
+  trials: number,
+): Pick<PairEstimate, "forecastCostUsd" | "costGuessed"> {
+  if (known !== undefined) return { forecastCostUsd: round6(known * trials) };
+  if (guess !== undefined) return { forecastCostUsd: round6(guess * trials), costGuessed: true };
+  return {};
 }
 
 /**
@@ -116,6 +140,8 @@ export interface ShardSummary {
   trials: number;
   expectedDurationMs: number;
   expectedCostUsd: number;
+  /** The expected cost with the guessed pairs' guesses added (see PairEstimate.forecastCostUsd). */
+  forecastCostUsd: number;
   weight: number;
   /** The part of the budget this shard may spend: its units' shares, rounded down to the cent. */
   budgetUsd?: number;
@@ -128,6 +154,8 @@ export interface ShardPlan extends ShardAssignment {
   balancedBy: "duration" | "trials";
   /** Heaviest shard ÷ mean shard, by weight: 1 is a perfect split. */
   balance: number;
+  /** The whole run's forecast cost, and how many pairs' costs in it are guesses or unknown. */
+  forecast: { costUsd: number; guessedPairs: number; unknownPairs: number };
   summaries: ShardSummary[];
   /** For a GitHub Actions matrix: `strategy.matrix: ${{ fromJSON(...) }}`. */
   matrix: { include: Array<{ shard: string; index: number; "budget-usd"?: string }> };
@@ -161,6 +189,7 @@ export function planShards(
       trials,
       expectedDurationMs: sum(bucket, (e) => e.expectedDurationMs ?? 0),
       expectedCostUsd: cost,
+      forecastCostUsd: round6(sum(bucket, (e) => e.forecastCostUsd ?? 0)),
       weight: sum(bucket, (e) => e.weight),
       ...(budgeted ? { budgetUsd: Math.floor(budgetUsd * 100 + 1e-9) / 100 } : {}),
     };
@@ -175,6 +204,11 @@ export function planShards(
       ? "duration"
       : "trials",
     balance: mean > 0 ? Math.round((Math.max(...weights) / mean) * 1000) / 1000 : 1,
+    forecast: {
+      costUsd: round6(summaries.reduce((total, s) => total + s.forecastCostUsd, 0)),
+      guessedPairs: [...estimates.values()].filter((e) => e.costGuessed).length,
+      unknownPairs: [...estimates.values()].filter((e) => e.forecastCostUsd === undefined).length,
+    },
     summaries,
     matrix: {
       include: summaries.map((s) => ({

@@ -13,6 +13,14 @@ export function shardPlanLines(plan: ShardPlan): string[] {
     lines.push(
       `${plan.capped.asked} shards asked: planned into ${plan.count}, the most jobs a GitHub Actions matrix runs (each shard holds more pairs; a pair is never split)`,
     );
+  const { costUsd, guessedPairs, unknownPairs } = plan.forecast;
+  lines.push(
+    `forecast ${usd(costUsd)}${
+      guessedPairs
+        ? ` (${guessedPairs} pair(s) without history: a guess from their agent's other evals)`
+        : ""
+    }${unknownPairs ? `; ${unknownPairs} pair(s) without any cost history, not counted` : ""}`,
+  );
   lines.push(
     `${plan.count} shard(s) balanced by ${plan.balancedBy === "duration" ? "expected duration (history)" : "trial count (no history)"}: heaviest/mean ${plan.balance.toFixed(2)}. Nothing was run.`,
   );

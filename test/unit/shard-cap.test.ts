@@ -69,3 +69,20 @@ describe("shards beyond the matrix's cap", () => {
     expect(() => parseShardCount("2.5")).toThrow(/1 or more/);
   });
 });
+
+describe("the shard plan's forecast", () => {
+  it("adds a guess for pairs without history, from their agent's other evals, and says so", () => {
+    const { units, history } = bigSuite();
+    // Only the first 10 evals have history ($0.01 a trial); the rest are guessed at that.
+    const some = new Map([...history].slice(0, 10));
+    const plan = planShards(units, 4, some);
+    expect(plan.forecast.guessedPairs).toBe(3000 - 30);
+    expect(plan.forecast.unknownPairs).toBe(0);
+    expect(plan.forecast.costUsd).toBeCloseTo(3000 * 5 * 0.01, 6);
+    expect(shardPlanLines(plan).join("\n")).toContain(
+      "2970 pair(s) without history: a guess from their agent's other evals",
+    );
+    const none = planShards(units.slice(0, 3), 1, new Map());
+    expect(none.forecast).toEqual({ costUsd: 0, guessedPairs: 0, unknownPairs: 3 });
+  });
+});
