@@ -306,6 +306,12 @@ async function main() {
       for (const trial of await fs.readdir(path.join(evalsDir, id, agent)))
         if (await fs.stat(path.join(evalsDir, id, agent, trial, "trial.json")).catch(() => false))
           finishedBefore.add(`${id} ${agent} ${trial.replace("trial-", "")}`);
+  // The interrupted attempt's own run.json (written on SIGINT): its absorbed 429s count too.
+  const cut = JSON.parse(
+    await fs
+      .readFile(path.join(shardDirs[0]!, ".copybook/results/run.json"), "utf8")
+      .catch(() => "{}"),
+  ) as Partial<RunJson>;
   await fs.rm(calls(1));
   const resumed = await cli([...shardArgs(1), "--resume"], env(calls(1)));
   const wallMs = performance.now() - started;
@@ -341,7 +347,9 @@ async function main() {
   );
   const trials = run.evals.flatMap((e) => e.trials);
   const notPassed = trials.filter((t) => t.status !== "passed").length;
-  const absorbed = shardRuns.reduce((n, r) => n + (r.rateLimits?.absorbed ?? 0), 0);
+  const absorbed =
+    shardRuns.reduce((n, r) => n + (r.rateLimits?.absorbed ?? 0), 0) +
+    (cut.rateLimits?.absorbed ?? 0);
   const retried = trials.filter((t) => (t.retries ?? 0) > 0).length;
   const served = providers.map((p) => p.served);
   const idealMs = (Math.max(...served) / RPS) * 1000;
