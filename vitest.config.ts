@@ -59,6 +59,7 @@ export const HEAVY = [
   "test/trigger-evals.test.ts",
   "test/variants.test.ts",
   "test/version-replay.test.ts",
+  "test/agent-version.test.ts",
 ];
 
 /**

@@ -11,8 +11,8 @@ var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/model/index.ts + 10 modules
 var model = __webpack_require__(80052);
-// EXTERNAL MODULE: ./src/engine/index.ts + 8 modules
-var engine = __webpack_require__(22362);
+// EXTERNAL MODULE: ./src/engine/index.ts + 9 modules
+var engine = __webpack_require__(48593);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __webpack_require__(31222);
 // EXTERNAL MODULE: ./src/run/index.ts + 64 modules
@@ -64,10 +64,13 @@ var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_
 var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: ./src/define/index.ts + 26 modules
 var src_define = __webpack_require__(12412);
+// EXTERNAL MODULE: ./src/agents/index.ts + 27 modules
+var agents = __webpack_require__(99119);
 // EXTERNAL MODULE: ./src/plan/index.ts + 9 modules
 var src_plan = __webpack_require__(34427);
 ;// CONCATENATED MODULE: ./src/cli/values.ts
 // The values flags take, checked: each bad value is a UsageError naming the flag and what it takes.
+
 
 
 
@@ -197,12 +200,21 @@ function values_margin(text) {
         throw new model/* UsageError */.eb(`--margin takes points between 0 and 100 (10 means ±10 points), got ${JSON.stringify(text)}`);
     return pts / 100;
 }
+/** compare's --agent-version AGENT@VERSION (instead of --base); undefined without it. */
+function agentVersion(flags) {
+    const text = flags["agent-version"];
+    if (text === undefined)
+        return undefined;
+    if (flags.base)
+        throw new model/* UsageError */.eb("compare takes --base REF or --agent-version AGENT@VERSION, not both: compare one thing at a time");
+    return (0,agents/* parseAgentVersion */.$i)(text);
+}
 /** compare's --base: required, and not with --changed. */
 function compareBase(flags) {
     if (flags.changed)
         throw new model/* UsageError */.eb("compare runs the selected evals at --base and now: leave out --changed");
     if (!flags.base)
-        throw new model/* UsageError */.eb("compare needs --base REF: the git ref whose evals are the control (e.g. --base origin/main)");
+        throw new model/* UsageError */.eb("compare needs --base REF (the git ref whose evals are the control, e.g. --base origin/main) or --agent-version AGENT@VERSION (another version of an agent CLI as the treatment)");
     return flags.base;
 }
 /** --record, --replay DIR (against the project root, like --history-dir); not both. */
@@ -239,10 +251,20 @@ function evalCommand(ctx) {
 }
 /** `compare --base REF [name…]`: the evals at REF against the working tree. */
 function compareCommand(ctx) {
-    const base = compareBase(ctx.flags);
     const failOn = values_failOn(ctx.flags["fail-on"]);
     const margin = values_margin(ctx.flags.margin);
     const detect = powerTarget(ctx.flags);
+    const candidate = agentVersion(ctx.flags);
+    if (candidate)
+        return runCommand(ctx, (options) => (0,engine/* compareAgentVersion */.BZ)({
+            ...options,
+            candidate,
+            margin,
+            resume: ctx.flags.resume,
+            say: (line) => process.stderr.write(`${line}\n`),
+            ...(detect ? { detect } : {}),
+        }), (outcome) => compareExitCode(outcome.run, failOn));
+    const base = compareBase(ctx.flags);
     // --base is compare's own here, not --changed's.
     return runCommand({ ...ctx, flags: { ...ctx.flags, base: undefined } }, (options) => (0,engine/* compareEvals */.Bn)({
         ...options,
@@ -1036,6 +1058,24 @@ function trialOf(dir) {
 async function comparePlanCommand(ctx) {
     const { projectRoot, names, flags } = ctx;
     const target = powerTarget(flags);
+    const candidate = agentVersion(flags);
+    if (candidate) {
+        const planned = await (0,engine/* planAgentVersionComparison */.aC)({
+            projectRoot,
+            evals: flags.evals,
+            names,
+            agents: flags.agent ?? [],
+            trials: positiveInt("trials", flags.trials),
+            candidate,
+            margin: values_margin(flags.margin),
+            budgetUsd: nonNegativeUsd(flags["budget-usd"]),
+            historyDir: flags["history-dir"],
+            say: (line) => say(`${line}\n`),
+            ...(target ? { detect: target } : {}),
+        });
+        printPlan(planned, projectRoot, target, values_margin(flags.margin));
+        return 0;
+    }
     const { planned, dispose } = await (0,engine/* planComparison */.dX)({
         projectRoot,
         evals: flags.evals,
@@ -1295,11 +1335,12 @@ const COMMANDS = [
     },
     {
         name: "compare",
-        args: "--base REF [name…] [options]",
+        args: "--base REF | --agent-version AGENT@VER [name…] [options]",
         summary: "the evals at REF (the control) against the working tree (the\ntreatment), trials interleaved; a verdict per eval × agent",
         flags: [
             ...SELECT,
             "base",
+            "agent-version",
             "fail-on",
             "margin",
             "detect",
@@ -1495,6 +1536,11 @@ const FLAGS = {
         type: "string",
         value: "PTS",
         help: "compare and variants: a difference within ±PTS points is `no-change`\n(default 10)",
+    },
+    "agent-version": {
+        type: "string",
+        value: "AGENT@VER",
+        help: "compare: the agent CLI as installed (control) against this version of it\n(treatment, installed once into a cache), instead of --base",
     },
     detect: {
         type: "string",

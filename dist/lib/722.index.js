@@ -89,8 +89,8 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 var model = __webpack_require__(80052);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __webpack_require__(31222);
-// EXTERNAL MODULE: ./src/agents/index.ts + 26 modules
-var agents = __webpack_require__(79956);
+// EXTERNAL MODULE: ./src/agents/index.ts + 27 modules
+var agents = __webpack_require__(99119);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
@@ -406,8 +406,8 @@ async function originUrl(dir) {
 var store = __webpack_require__(4918);
 // EXTERNAL MODULE: ./src/report/index.ts + 12 modules
 var src_report = __webpack_require__(80702);
-// EXTERNAL MODULE: ./src/engine/index.ts + 8 modules
-var engine = __webpack_require__(22362);
+// EXTERNAL MODULE: ./src/engine/index.ts + 9 modules
+var engine = __webpack_require__(48593);
 ;// CONCATENATED MODULE: ./src/github/traffic.ts
 // The record and replay inputs as the engine takes them, for every mode that plans or runs trials:
 // the plan job must plan what the shard jobs will run (a replayed or recorded trial always runs, and

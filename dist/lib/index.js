@@ -2505,7 +2505,7 @@ exports.basename = (path, { windows } = {}) => {
 
 /***/ }),
 
-/***/ 79956:
+/***/ 99119:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2516,14 +2516,17 @@ __nccwpck_require__.d(__webpack_exports__, {
   E2: () => (/* reexport */ PRICE_TABLE_VERSION),
   c$: () => (/* reexport */ UnknownAgentError),
   f9: () => (/* reexport */ UnsafeTemplateError),
+  v8: () => (/* reexport */ agentWithBin),
   kz: () => (/* reexport */ builtInCredentialEnv),
   yN: () => (/* reexport */ claudeCode),
   yw: () => (/* reexport */ codex),
   lF: () => (/* reexport */ commandAgent),
   vo: () => (/* reexport */ copilot),
   Sv: () => (/* reexport */ gemini),
+  jK: () => (/* reexport */ installAgentVersion),
   eu: () => (/* reexport */ literal),
   ai: () => (/* reexport */ opencode),
+  $i: () => (/* reexport */ parseAgentVersion),
   pi: () => (/* reexport */ pi),
   Vd: () => (/* reexport */ probeVersion),
   cT: () => (/* reexport */ resolveAgent),
@@ -2531,7 +2534,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   NX: () => (/* reexport */ scriptAgent)
 });
 
-// UNUSED EXPORTS: COPILOT_CREDENTIAL_ENV, GEMINI_CREDENTIAL_ENV, GEMINI_PRICES, OPENCODE_CREDENTIAL_ENV, PI_CREDENTIAL_ENV
+// UNUSED EXPORTS: AGENT_PACKAGES, COPILOT_CREDENTIAL_ENV, GEMINI_CREDENTIAL_ENV, GEMINI_PRICES, OPENCODE_CREDENTIAL_ENV, PI_CREDENTIAL_ENV, agentCacheDir
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
@@ -5104,6 +5107,22 @@ const BUILT_IN = {
     pi: () => pi(),
     copilot: () => copilot(),
 };
+/** The built-in CLIs that can run another program of theirs (`bin`): another installed version. */
+const WITH_BIN = {
+    "claude-code": (bin) => claudeCode({ bin }),
+    codex: (bin) => codex({ bin }),
+    gemini: (bin) => gemini({ bin }),
+    opencode: (bin) => opencode({ bin }),
+    pi: (bin) => pi({ bin }),
+    copilot: (bin) => copilot({ bin }),
+};
+/** The built-in agent `name` running the program `bin` (another version of its CLI). */
+function agentWithBin(name, bin) {
+    const make = WITH_BIN[name];
+    if (!make)
+        throw new UnknownAgentError(`${JSON.stringify(name)} is not a built-in agent CLI`);
+    return make(bin);
+}
 function knownAgentNames() {
     return Object.keys(BUILT_IN);
 }
@@ -5126,6 +5145,73 @@ function resolveAgent(ref) {
     if (isCommandTemplate(ref))
         return commandAgent(ref);
     throw new UnknownAgentError(`unknown agent ${JSON.stringify(ref)}: known agents are ${knownAgentNames().join(", ")}, or a command template such as "my-agent {prompt}"`);
+}
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(57975);
+;// CONCATENATED MODULE: ./src/agents/versions.ts
+// Another version of an agent CLI, beside the one on PATH (`compare --agent-version gemini@0.60.0`):
+// which npm package each built-in agent is, and that version installed once into a cache folder of
+// its own (`<cache>/clis/<package>@<version>/`), reused by every later run.
+
+
+
+
+
+
+const run = (0,external_node_util_.promisify)(external_node_child_process_.execFile);
+/** The npm package and the program name of each built-in agent CLI. */
+const AGENT_PACKAGES = {
+    "claude-code": { pkg: "@anthropic-ai/claude-code", bin: "claude" },
+    codex: { pkg: "@openai/codex", bin: "codex" },
+    gemini: { pkg: "@google/gemini-cli", bin: "gemini" },
+    opencode: { pkg: "opencode-ai", bin: "opencode" },
+    pi: { pkg: "@mariozechner/pi-coding-agent", bin: "pi" },
+    copilot: { pkg: "@github/copilot", bin: "copilot" },
+};
+/** `AGENT@VERSION` (gemini@0.60.0); throws UsageError naming the fix. */
+function parseAgentVersion(text) {
+    const match = /^([a-z][a-z-]*)@([0-9A-Za-z.+-]+)$/.exec(text.trim());
+    const known = Object.keys(AGENT_PACKAGES).join(", ");
+    if (!match)
+        throw new src_model/* UsageError */.eb(`--agent-version takes AGENT@VERSION (e.g. gemini@0.60.0), got ${JSON.stringify(text)}`);
+    if (!AGENT_PACKAGES[match[1]])
+        throw new src_model/* UsageError */.eb(`--agent-version: ${JSON.stringify(match[1])} is not an agent installed from npm; the agents are ${known}`);
+    return { agent: match[1], version: match[2] };
+}
+/** Where installed versions are kept: AGENT_EVALS_CACHE_DIR, else $XDG_CACHE_HOME or ~/.cache. */
+function agentCacheDir(env) {
+    if (env.AGENT_EVALS_CACHE_DIR)
+        return external_node_path_default().resolve(env.AGENT_EVALS_CACHE_DIR);
+    const base = env.XDG_CACHE_HOME || external_node_path_default().join(env.HOME || external_node_os_default().homedir(), ".cache");
+    return external_node_path_default().join(base, "agent-evals");
+}
+/** The folder a version is installed into, and its program there. */
+function agentVersionPlace(spec, env) {
+    const { pkg, bin } = AGENT_PACKAGES[spec.agent];
+    const dir = external_node_path_default().join(agentCacheDir(env), "clis", `${pkg.replace("/", "+")}@${spec.version}`);
+    return { dir, bin: external_node_path_default().join(dir, "node_modules", ".bin", bin) };
+}
+/**
+ * The program of `spec`'s version: from the cache when it is there, else installed with npm first
+ * (`say` tells what is downloaded and why). Throws AgentEvalsError (exit 2) when npm cannot.
+ */
+async function installAgentVersion(spec, env, say = () => undefined) {
+    const place = agentVersionPlace(spec, env);
+    if ((0,external_node_fs_.existsSync)(place.bin))
+        return place.bin;
+    const { pkg } = AGENT_PACKAGES[spec.agent];
+    say(`installing ${pkg}@${spec.version} into ${place.dir} (once; later runs reuse it)`);
+    try {
+        // Arguments, never a shell: the version is the user's text.
+        await run("npm", ["install", "--prefix", place.dir, "--no-audit", "--no-fund", "--", `${pkg}@${spec.version}`], { env: env, maxBuffer: 16 * 1024 * 1024, timeout: 600_000 });
+    }
+    catch (error) {
+        throw new src_model/* AgentEvalsError */.xu(src_model/* Codes */.NC.usage, `--agent-version ${spec.agent}@${spec.version}: npm could not install ${pkg}@${spec.version} (${(0,src_model/* errorMessage */.gJ)(error).split("\n")[0]}); check that the version exists (npm view ${pkg} versions)`);
+    }
+    if (!(0,external_node_fs_.existsSync)(place.bin))
+        throw new src_model/* AgentEvalsError */.xu(src_model/* Codes */.NC.usage, `--agent-version ${spec.agent}@${spec.version}: ${pkg}@${spec.version} installed, but without a ${external_node_path_default().basename(place.bin)} program`);
+    return place.bin;
 }
 
 ;// CONCATENATED MODULE: ./src/agents/script.ts
@@ -5168,6 +5254,7 @@ function scriptAgent(name, script) {
 // agents/: agent adapters: claude-code, codex, gemini, opencode, pi, copilot, literal, command templates.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
@@ -5635,8 +5722,8 @@ var external_node_crypto_ = __nccwpck_require__(77598);
 var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js
 var schemas = __nccwpck_require__(94343);
-// EXTERNAL MODULE: ./src/agents/index.ts + 26 modules
-var agents = __nccwpck_require__(79956);
+// EXTERNAL MODULE: ./src/agents/index.ts + 27 modules
+var agents = __nccwpck_require__(99119);
 ;// CONCATENATED MODULE: ./src/check/judge.ts
 // judge(rubric): a model-graded check. An agent CLI that can judge (claude-code, codex) reads a
 // copy of the trial's final workspace, read-only, and answers in a fixed JSON shape; `samples`
@@ -10097,7 +10184,7 @@ function judge(rubric, options = {}) {
 
 /***/ }),
 
-/***/ 22362:
+/***/ 48593:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10105,10 +10192,12 @@ function judge(rubric, options = {}) {
 __nccwpck_require__.d(__webpack_exports__, {
   z5: () => (/* reexport */ model/* RESULTS_DIR */.z5),
   DN: () => (/* reexport */ calibrateEvals),
+  BZ: () => (/* reexport */ compareAgentVersion),
   Bn: () => (/* reexport */ compareEvals),
   QC: () => (/* reexport */ killAllAgents),
   Jg: () => (/* reexport */ loadDefinitions),
   rV: () => (/* reexport */ mergeRuns),
+  aC: () => (/* reexport */ planAgentVersionComparison),
   dX: () => (/* reexport */ planComparison),
   $R: () => (/* reexport */ planEvals),
   vG: () => (/* reexport */ recheckEvals),
@@ -10621,10 +10710,47 @@ async function planBase(baseRoot, planned, options, env) {
     return plan.units;
 }
 
+// EXTERNAL MODULE: ./src/agents/index.ts + 27 modules
+var agents = __nccwpck_require__(99119);
+;// CONCATENATED MODULE: ./src/engine/agent-version.ts
+// `compare --agent-version AGENT@VERSION`: every selected eval that AGENT runs, with the CLI as
+// installed (the control) against another version of it (the treatment), installed beside it into
+// a cache folder, trials interleaved in one run, read by the comparison rule.
+
+
+
+
+
+async function compareAgentVersion(options) {
+    return runPlanned(await planAgentVersionComparison(options), options);
+}
+/** The plan: the candidate installed (or found in the cache), each pair of its agent doubled. */
+async function planAgentVersionComparison(options) {
+    const env = options.env ?? process.env;
+    const { candidate, detect } = options;
+    const bin = await (0,agents/* installAgentVersion */.jK)(candidate, env, options.say);
+    const adapter = (0,agents/* agentWithBin */.v8)(candidate.agent, bin);
+    // The version the program says it is, recorded per trial (a tag such as `latest` becomes one).
+    const version = (await adapter.version()) ?? candidate.version;
+    // Nothing is cached: both arms run now.
+    const planned = await planEvals({ ...options, force: true, variants: false });
+    const { units, paired } = (0,src_plan/* versionGroups */.Pk)(planned.plan.units, { agent: candidate.agent, version, adapter }, {
+        trials: options.trials,
+        margin: options.margin,
+        ...(detect
+            ? { trialsOf: (unit) => (0,src_plan/* plannedTrials */.mw)(unit, planned.cache.history, detect) }
+            : {}),
+    });
+    if (paired === 0)
+        throw new model/* UsageError */.eb(`--agent-version ${candidate.agent}@${candidate.version}: no selected eval runs ${candidate.agent}; add it with --agent ${candidate.agent} or select evals that list it`);
+    planned.plan.units = units;
+    settlePlan(planned, options.budgetUsd);
+    planned.notes.push(`compare: ${paired} eval × agent pair(s): ${candidate.agent} as installed against ${candidate.agent}@${version} (${bin})`);
+    return planned;
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: ./src/agents/index.ts + 26 modules
-var agents = __nccwpck_require__(79956);
 ;// CONCATENATED MODULE: ./src/engine/recheck.ts
 // Recheck: the current checks, judges included, on the stored outcomes of a run, with no agent.
 
@@ -10926,6 +11052,7 @@ async function calibrateEvals(options) {
 // and the merge of shards' results. Console output is the caller's business, through the events;
 // publishing (comments, artifacts, the results branch) is the Action's. Other folders import the
 // engine only through this file, its public surface.
+
 
 
 
@@ -12161,8 +12288,8 @@ const hookEvalSchema = (0,src_define/* withMeta */.C)(schemas/* strictObject */.
 /** Either kind of Claude Code eval; the loader picks the schema by `type`. */
 const claudeCodeEvalSchema = schemas/* union */.KCZ([skillEvalSchema, hookEvalSchema]);
 
-// EXTERNAL MODULE: ./src/agents/index.ts + 26 modules
-var agents = __nccwpck_require__(79956);
+// EXTERNAL MODULE: ./src/agents/index.ts + 27 modules
+var agents = __nccwpck_require__(99119);
 ;// CONCATENATED MODULE: ./src/kinds/skill/agent.ts
 // The agent of trigger and e2e evals: the claude-code adapter (never `--bare`: it would switch off
 // skills), available only when the binary runs AND Claude Code has credentials — so a machine
@@ -13887,7 +14014,7 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */   usedTools: () => (/* reexport safe */ _define_index_js__WEBPACK_IMPORTED_MODULE_0__.VJ)
 /* harmony export */ });
 /* harmony import */ var _define_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(12412);
-/* harmony import */ var _agents_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(79956);
+/* harmony import */ var _agents_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(99119);
 /* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(80052);
 // What eval files get when they import "agent-evals" or "@copybook/cli": defining evals, assertions,
 // agents. (The package entry, index.ts, adds the engine.)
@@ -14939,7 +15066,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   FY: () => (/* reexport */ shareBudget),
   Ci: () => (/* reexport */ skipWithoutCredentials),
   pN: () => (/* reexport */ unitsOfShard),
-  it: () => (/* reexport */ variantGroups)
+  it: () => (/* reexport */ variantGroups),
+  Pk: () => (/* reexport */ versionGroups)
 });
 
 // UNUSED EXPORTS: MAX_SHARDS, WORKING_TREE, baseLabel, expandVariants, shardOf, variantHash
@@ -15458,6 +15586,39 @@ function variantGroups(units, expand, env, options) {
         }
     }
 }
+/**
+ * `compare --agent-version AGENT@VERSION`: each runnable unit of that agent becomes the control of
+ * a group (the CLI as installed, the eval as defined: primary), with one treatment running the
+ * candidate version's program (`candidate`), labelled by each side's version.
+ */
+function versionGroups(units, candidate, options) {
+    let paired = 0;
+    const grouped = units.flatMap((unit) => {
+        if (unit.settled || !unit.agent || unit.agentName !== candidate.agent)
+            return [unit];
+        paired++;
+        const group = `version:${unit.spec.id}\u0000${unit.agentName}`;
+        const pinned = `${unit.agentName}@${unit.agentVersion ?? "installed"}`;
+        return [
+            {
+                ...unit,
+                arm: arm(unit, { group, role: "control", label: pinned, primary: true }, options),
+            },
+            {
+                ...unit,
+                agent: candidate.adapter,
+                agentVersion: candidate.version,
+                arm: arm(unit, {
+                    group,
+                    role: "treatment",
+                    label: `${unit.agentName}@${candidate.version}`,
+                    primary: false,
+                }, options),
+            },
+        ];
+    });
+    return { units: grouped, paired };
+}
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(31421);
@@ -15920,8 +16081,8 @@ function skipWithoutCredentials(units, env, policy) {
     return skipped;
 }
 
-// EXTERNAL MODULE: ./src/agents/index.ts + 26 modules
-var agents = __nccwpck_require__(79956);
+// EXTERNAL MODULE: ./src/agents/index.ts + 27 modules
+var agents = __nccwpck_require__(99119);
 ;// CONCATENATED MODULE: ./src/plan/plan.ts
 // From loaded evals and the command line to the units that will run: which evals, which agents,
 // how many trials, rendered prompts; and what is settled already (agent unavailable → skipped).
@@ -47453,8 +47614,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/library.ts
 var library = __nccwpck_require__(11132);
-// EXTERNAL MODULE: ./src/engine/index.ts + 8 modules
-var engine = __nccwpck_require__(22362);
+// EXTERNAL MODULE: ./src/engine/index.ts + 9 modules
+var engine = __nccwpck_require__(48593);
 ;// CONCATENATED MODULE: ./src/index.ts
 // The library: `import { defineEval, fileExists, … } from "agent-evals"` (or "@copybook/cli").
 

@@ -21,6 +21,23 @@ const BUILT_IN: Record<string, () => AgentAdapter> = {
   copilot: () => copilot(),
 };
 
+/** The built-in CLIs that can run another program of theirs (`bin`): another installed version. */
+const WITH_BIN: Record<string, (bin: string) => AgentAdapter> = {
+  "claude-code": (bin) => claudeCode({ bin }),
+  codex: (bin) => codex({ bin }),
+  gemini: (bin) => gemini({ bin }),
+  opencode: (bin) => opencode({ bin }),
+  pi: (bin) => pi({ bin }),
+  copilot: (bin) => copilot({ bin }),
+};
+
+/** The built-in agent `name` running the program `bin` (another version of its CLI). */
+export function agentWithBin(name: string, bin: string): AgentAdapter {
+  const make = WITH_BIN[name];
+  if (!make) throw new UnknownAgentError(`${JSON.stringify(name)} is not a built-in agent CLI`);
+  return make(bin);
+}
+
 export function knownAgentNames(): string[] {
   return Object.keys(BUILT_IN);
 }

@@ -100,6 +100,11 @@ export const FLAGS = {
     value: "PTS",
     help: "compare and variants: a difference within ±PTS points is `no-change`\n(default 10)",
   },
+  "agent-version": {
+    type: "string",
+    value: "AGENT@VER",
+    help: "compare: the agent CLI as installed (control) against this version of it\n(treatment, installed once into a cache), instead of --base",
+  },
   detect: {
     type: "string",
     value: "PTS",

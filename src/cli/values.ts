@@ -6,6 +6,7 @@ import path from "node:path";
 import { DEFAULT_POWER, UsageError, errorMessage } from "../model/index.js";
 import { SANDBOX_KINDS, type ContainerOptions, type SandboxKind } from "../run/index.js";
 import { containerLimitProblem } from "../define/index.js";
+import { parseAgentVersion, type AgentVersionSpec } from "../agents/index.js";
 import {
   parseShard,
   parseShardCount,
@@ -153,13 +154,24 @@ export function margin(text: string | undefined): number | undefined {
   return pts / 100;
 }
 
+/** compare's --agent-version AGENT@VERSION (instead of --base); undefined without it. */
+export function agentVersion(flags: Flags): AgentVersionSpec | undefined {
+  const text = flags["agent-version"];
+  if (text === undefined) return undefined;
+  if (flags.base)
+    throw new UsageError(
+      "compare takes --base REF or --agent-version AGENT@VERSION, not both: compare one thing at a time",
+    );
+  return parseAgentVersion(text);
+}
+
 /** compare's --base: required, and not with --changed. */
 export function compareBase(flags: Flags): string {
   if (flags.changed)
     throw new UsageError("compare runs the selected evals at --base and now: leave out --changed");
   if (!flags.base)
     throw new UsageError(
-      "compare needs --base REF: the git ref whose evals are the control (e.g. --base origin/main)",
+      "compare needs --base REF (the git ref whose evals are the control, e.g. --base origin/main) or --agent-version AGENT@VERSION (another version of an agent CLI as the treatment)",
     );
   return flags.base;
 }

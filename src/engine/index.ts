@@ -17,6 +17,11 @@ export {
   type RunEvalsOutcome,
 } from "./run.js";
 export { compareEvals, planComparison, type CompareOptions } from "./compare.js";
+export {
+  compareAgentVersion,
+  planAgentVersionComparison,
+  type AgentVersionOptions,
+} from "./agent-version.js";
 export { recheckEvals, type RecheckOptions } from "./recheck.js";
 export { mergeRuns, type MergedRun, type MergeRunsOptions } from "./merge.js";
 export { calibrateEvals, type CalibrateOptions, type CalibratedJudge } from "./calibrate.js";

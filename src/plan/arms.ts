@@ -4,7 +4,7 @@
 // stage interleaves an arm group's trials and stops them together (run/group.ts).
 
 import path from "node:path";
-import type { ArmPlan, EvalSpec, PlannedUnit, VariantSpec } from "../model/index.js";
+import type { AgentAdapter, ArmPlan, EvalSpec, PlannedUnit, VariantSpec } from "../model/index.js";
 import { DEFAULT_COMPARISON_TRIALS, DEFAULT_MARGIN, DefinitionError } from "../model/index.js";
 import { placeProblem, PromptError, renderPrompt } from "../define/index.js";
 
@@ -154,4 +154,45 @@ export function variantGroups(
       ]);
     }
   }
+}
+
+/**
+ * `compare --agent-version AGENT@VERSION`: each runnable unit of that agent becomes the control of
+ * a group (the CLI as installed, the eval as defined: primary), with one treatment running the
+ * candidate version's program (`candidate`), labelled by each side's version.
+ */
+export function versionGroups(
+  units: PlannedUnit[],
+  candidate: { agent: string; version: string; adapter: AgentAdapter },
+  options: ArmOptions,
+): { units: PlannedUnit[]; paired: number } {
+  let paired = 0;
+  const grouped = units.flatMap((unit) => {
+    if (unit.settled || !unit.agent || unit.agentName !== candidate.agent) return [unit];
+    paired++;
+    const group = `version:${unit.spec.id}\u0000${unit.agentName}`;
+    const pinned = `${unit.agentName}@${unit.agentVersion ?? "installed"}`;
+    return [
+      {
+        ...unit,
+        arm: arm(unit, { group, role: "control", label: pinned, primary: true }, options),
+      },
+      {
+        ...unit,
+        agent: candidate.adapter,
+        agentVersion: candidate.version,
+        arm: arm(
+          unit,
+          {
+            group,
+            role: "treatment",
+            label: `${unit.agentName}@${candidate.version}`,
+            primary: false,
+          },
+          options,
+        ),
+      },
+    ];
+  });
+  return { units: grouped, paired };
 }

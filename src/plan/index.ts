@@ -15,6 +15,7 @@ export {
   baseLabel,
   pairWithBase,
   variantGroups,
+  versionGroups,
   type ArmOptions,
   type BasePairing,
 } from "./arms.js";

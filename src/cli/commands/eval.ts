@@ -5,6 +5,7 @@
 
 import path from "node:path";
 import {
+  compareAgentVersion,
   compareEvals,
   killAllAgents,
   runEvals,
@@ -43,10 +44,25 @@ export function evalCommand(ctx: CommandContext): Promise<number> {
 
 /** `compare --base REF [name…]`: the evals at REF against the working tree. */
 export function compareCommand(ctx: CommandContext): Promise<number> {
-  const base = value.compareBase(ctx.flags);
   const failOn = value.failOn(ctx.flags["fail-on"]);
   const margin = value.margin(ctx.flags.margin);
   const detect = value.powerTarget(ctx.flags);
+  const candidate = value.agentVersion(ctx.flags);
+  if (candidate)
+    return runCommand(
+      ctx,
+      (options) =>
+        compareAgentVersion({
+          ...options,
+          candidate,
+          margin,
+          resume: ctx.flags.resume,
+          say: (line) => process.stderr.write(`${line}\n`),
+          ...(detect ? { detect } : {}),
+        }),
+      (outcome) => compareExitCode(outcome.run, failOn),
+    );
+  const base = value.compareBase(ctx.flags);
   // --base is compare's own here, not --changed's.
   return runCommand(
     { ...ctx, flags: { ...ctx.flags, base: undefined } },

@@ -71,12 +71,13 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "compare",
-    args: "--base REF [name…] [options]",
+    args: "--base REF | --agent-version AGENT@VER [name…] [options]",
     summary:
       "the evals at REF (the control) against the working tree (the\ntreatment), trials interleaved; a verdict per eval × agent",
     flags: [
       ...SELECT,
       "base",
+      "agent-version",
       "fail-on",
       "margin",
       "detect",

@@ -1,7 +1,12 @@
 // `agent-evals plan [name…]` (and `eval --dry-run`): what would run and what it may cost, or with
 // --shards the split into shards. Runs nothing.
 
-import { planComparison, planEvals, type PlannedRun } from "../../engine/index.js";
+import {
+  planAgentVersionComparison,
+  planComparison,
+  planEvals,
+  type PlannedRun,
+} from "../../engine/index.js";
 import { UsageError } from "../../model/index.js";
 import type { PlannedUnit } from "../../model/index.js";
 import { decisionRule, expectedCost, planPower, planShards } from "../../plan/index.js";
@@ -15,6 +20,24 @@ import { say } from "../terminal.js";
 export async function comparePlanCommand(ctx: CommandContext): Promise<number> {
   const { projectRoot, names, flags } = ctx;
   const target = value.powerTarget(flags);
+  const candidate = value.agentVersion(flags);
+  if (candidate) {
+    const planned = await planAgentVersionComparison({
+      projectRoot,
+      evals: flags.evals,
+      names,
+      agents: flags.agent ?? [],
+      trials: value.positiveInt("trials", flags.trials),
+      candidate,
+      margin: value.margin(flags.margin),
+      budgetUsd: value.nonNegativeUsd(flags["budget-usd"]),
+      historyDir: flags["history-dir"],
+      say: (line) => say(`${line}\n`),
+      ...(target ? { detect: target } : {}),
+    });
+    printPlan(planned, projectRoot, target, value.margin(flags.margin));
+    return 0;
+  }
   const { planned, dispose } = await planComparison({
     projectRoot,
     evals: flags.evals,
