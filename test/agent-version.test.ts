@@ -124,6 +124,22 @@ describe("compare --agent-version", { timeout: 300_000 }, () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("npm could not install @google/gemini-cli@0.0.0-nope");
     expect(missing.stderr).toContain("npm view @google/gemini-cli versions");
+    // The same through a variant: the eval's file, line and key are named.
+    const pathDir = await tempDir("ae-gemini-bin-");
+    await fs.symlink(requireBin("gemini"), path.join(pathDir, "gemini"));
+    await fs.appendFile(
+      path.join(root, "evals", "task.eval.yaml"),
+      "variants:\n  - name: older\n    agentVersion: gemini@0.0.0-nope\n",
+    );
+    const variant = await runCli(["eval"], {
+      cwd: root,
+      env: { ...env, PATH: `${pathDir}${path.delimiter}${process.env.PATH}` },
+    });
+    expect(variant.code, variant.stdout).toBe(2);
+    expect(variant.stderr).toMatch(
+      /evals\/task\.eval\.yaml:\d+: AE201 agentVersion gemini@0\.0\.0-nope: npm could not install/,
+    );
+    expect(variant.stderr).toContain("(variants.older.agentVersion)");
     for (const [args, message] of [
       [["--agent-version", "gemini"], "--agent-version takes AGENT@VERSION"],
       [["--agent-version", "literal@1.0.0"], "is not an agent installed from npm"],

@@ -11,8 +11,8 @@ var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/model/index.ts + 10 modules
 var model = __webpack_require__(80052);
-// EXTERNAL MODULE: ./src/engine/index.ts + 9 modules
-var engine = __webpack_require__(48593);
+// EXTERNAL MODULE: ./src/engine/index.ts + 10 modules
+var engine = __webpack_require__(2742);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __webpack_require__(31222);
 // EXTERNAL MODULE: ./src/run/index.ts + 64 modules

@@ -406,8 +406,8 @@ async function originUrl(dir) {
 var store = __webpack_require__(4918);
 // EXTERNAL MODULE: ./src/report/index.ts + 12 modules
 var src_report = __webpack_require__(80702);
-// EXTERNAL MODULE: ./src/engine/index.ts + 9 modules
-var engine = __webpack_require__(48593);
+// EXTERNAL MODULE: ./src/engine/index.ts + 10 modules
+var engine = __webpack_require__(2742);
 ;// CONCATENATED MODULE: ./src/github/traffic.ts
 // The record and replay inputs as the engine takes them, for every mode that plans or runs trials:
 // the plan job must plan what the shard jobs will run (a replayed or recorded trial always runs, and

@@ -8523,7 +8523,30 @@ const variantNameSchema = withMeta(schemas/* string */.YjP().check(api/* _minLen
     pattern: VARIANT_NAME.source,
 });
 /** The keys of a variant that override something; `name` and `source` do not. */
-const variantOverrideKeys = ["prompt", "files", "model", "args", "setup", "mcp"];
+const variantOverrideKeys = [
+    "prompt",
+    "files",
+    "model",
+    "args",
+    "setup",
+    "mcp",
+    "agentVersion",
+];
+const AGENT_VERSION = /^[a-z][a-z-]*@[0-9A-Za-z.+-]+$/;
+/** `AGENT@VERSION`: another version of a built-in agent CLI, for that agent's pairs only. */
+const agentVersionSchema = withMeta(schemas/* string */.YjP().check(schemas/* superRefine */.zni((text, ctx) => {
+    if (AGENT_VERSION.test(text))
+        return;
+    ctx.addIssue({
+        code: "custom",
+        message: `agentVersion ${JSON.stringify(text)} is not AGENT@VERSION`,
+        input: text,
+        ...hint(model/* Codes */.NC.schema, "write the agent and the version, e.g. `claude-code@2.1.333`"),
+    });
+})), {
+    description: "`AGENT@VERSION` (e.g. `gemini@0.60.0`): that agent's pairs run another version of its CLI, installed once into a cache; the eval's other agents run no such variant.",
+    pattern: AGENT_VERSION.source,
+});
 /** True when a variant (as written) overrides nothing: no key, or only empty `files`/`args`. */
 function overridesNothing(variant) {
     return variantOverrideKeys.every((key) => {
@@ -8540,7 +8563,7 @@ function overridesNothing(variant) {
 }
 /** Fixes for the variant rules, shared by every format. */
 const variantFixes = {
-    nothing: "give it at least one of `prompt`, `files`, `model`, `args`, `setup` or `mcp`, or remove the variant",
+    nothing: "give it at least one of `prompt`, `files`, `model`, `args`, `setup`, `mcp` or `agentVersion`, or remove the variant",
     duplicate: "give each variant its own `name`",
     clash: "keep one of the two paths: a file cannot also be a folder",
 };
@@ -8610,12 +8633,13 @@ function variantsSchema(promptSchema, promptDescription) {
         args: described(schemas/* optional */.lqM(schemas/* array */.YOg(argSchema)), "A list of extra command-line arguments for the agent, appended to its own (each one argument, never split by a shell)."),
         setup: described(schemas/* optional */.lqM(schemas/* array */.YOg(commandSchema)), "A list of shell commands that replaces the eval's `setup`."),
         mcp: described(schemas/* optional */.lqM(schemas/* record */.g1P(mcpServerNameSchema, schemas/* nullable */.mee(mcpServerSchema))), "A mapping of MCP servers added over the eval's `mcp`, or null to remove one (compare with and without a server)."),
+        agentVersion: schemas/* optional */.lqM(agentVersionSchema),
     })
         // Only when the rest is valid: beside a misspelt key (`modle:`) "overrides nothing" misleads.
         .check(schemas/* superRefine */.zni(requireSomeOverride, { when: (payload) => payload.issues.length === 0 }));
-    return described(schemas/* array */.YOg(described(variant, "A variant: `{ name, prompt?, files?, model?, args?, setup?, mcp? }`, at least one override."))
+    return described(schemas/* array */.YOg(described(variant, "A variant: `{ name, prompt?, files?, model?, args?, setup?, mcp?, agentVersion? }`, at least one override."))
         // Also when some item is invalid: a duplicate name is worth knowing beside a bad path.
-        .check(schemas/* superRefine */.zni(checkVariantList, { when: (payload) => Array.isArray(payload.value) })), "A list of named variants, each run beside the eval as defined and compared with it: `{ name, prompt?, files?, model?, args?, setup?, mcp? }`.");
+        .check(schemas/* superRefine */.zni(checkVariantList, { when: (payload) => Array.isArray(payload.value) })), "A list of named variants, each run beside the eval as defined and compared with it: `{ name, prompt?, files?, model?, args?, setup?, mcp?, agentVersion? }`.");
 }
 
 ;// CONCATENATED MODULE: ./src/define/yaml/schema.ts
@@ -9542,6 +9566,7 @@ function toVariantSpec(variant, prompt, source) {
         ...(variant.model !== undefined ? { model: variant.model } : {}),
         ...(variant.args?.length ? { args: [...variant.args] } : {}),
         ...(variant.setup !== undefined ? { setup: [...variant.setup] } : {}),
+        ...(variant.agentVersion !== undefined ? { agentVersion: variant.agentVersion } : {}),
         ...(variant.mcp !== undefined && Object.keys(variant.mcp).length
             ? {
                 mcp: Object.fromEntries(Object.entries(variant.mcp).map(([name, server]) => [
@@ -10184,7 +10209,7 @@ function judge(rubric, options = {}) {
 
 /***/ }),
 
-/***/ 48593:
+/***/ 2742:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10265,9 +10290,56 @@ function loadFiles(files, projectRoot, env, realHome = false) {
     });
 }
 
+// EXTERNAL MODULE: ./src/agents/index.ts + 27 modules
+var agents = __nccwpck_require__(99119);
+;// CONCATENATED MODULE: ./src/engine/variant-versions.ts
+// Variants with `agentVersion: AGENT@VERSION`: each such version installed (or found in the cache)
+// before the plan pairs units, so the variant's treatment runs that version's program.
+
+
+
+async function variantAgentVersions(units, env, projectRoot) {
+    const found = new Map();
+    for (const unit of units) {
+        if (unit.settled || !unit.agent)
+            continue;
+        for (const variant of unit.spec.variants ?? []) {
+            const wanted = variant.agentVersion;
+            if (!wanted || found.has(wanted) || !wanted.startsWith(`${unit.agentName}@`))
+                continue;
+            const where = {
+                file: external_node_path_default().relative(projectRoot, variant.source?.file ?? unit.spec.file),
+                ...((variant.source?.line ?? unit.spec.line)
+                    ? { line: variant.source?.line ?? unit.spec.line }
+                    : {}),
+                key: `variants.${variant.name}.agentVersion`,
+            };
+            try {
+                const spec = (0,agents/* parseAgentVersion */.$i)(wanted);
+                const adapter = (0,agents/* agentWithBin */.v8)(spec.agent, await (0,agents/* installAgentVersion */.jK)(spec, env));
+                found.set(wanted, { adapter, version: (await adapter.version()) ?? spec.version });
+            }
+            catch (error) {
+                if (!(error instanceof model/* AgentEvalsError */.xu))
+                    throw error;
+                throw new model/* DefinitionError */.gk([
+                    {
+                        ...where,
+                        code: model/* Codes */.NC.usage,
+                        message: error.message.replace(/^--agent-version /, "agentVersion "),
+                        fix: "name a built-in agent CLI and a version npm has, e.g. `gemini@0.60.0`",
+                    },
+                ]);
+            }
+        }
+    }
+    return found;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/plan.ts
 // Plan: discover, load and plan (selection, changed-only, shards, cache, credentials, variants),
 // without running anything.
+
 
 
 
@@ -10336,6 +10408,7 @@ async function planEvals(options) {
             trials: options.trials,
             margin: options.margin,
             projectRoot,
+            agentVersions: await variantAgentVersions(plan.units, env, projectRoot),
         });
     if (options.traffic)
         plan.traffic = options.traffic.mode;
@@ -10710,8 +10783,6 @@ async function planBase(baseRoot, planned, options, env) {
     return plan.units;
 }
 
-// EXTERNAL MODULE: ./src/agents/index.ts + 27 modules
-var agents = __nccwpck_require__(99119);
 ;// CONCATENATED MODULE: ./src/engine/agent-version.ts
 // `compare --agent-version AGENT@VERSION`: every selected eval that AGENT runs, with the CLI as
 // installed (the control) against another version of it (the treatment), installed beside it into
@@ -15546,7 +15617,8 @@ function mapBack(spec, roots) {
  */
 function variantGroups(units, expand, env, options) {
     return units.flatMap((unit) => {
-        const variants = unit.spec.variants ?? [];
+        // A variant of another agent's version is not this pair's: it runs no treatment for it.
+        const variants = (unit.spec.variants ?? []).filter((v) => !v.agentVersion || v.agentVersion.startsWith(`${unit.agentName}@`));
         if (unit.settled || variants.length === 0)
             return [unit];
         const group = `variants:${unit.spec.id}\u0000${unit.agentName}`;
@@ -15557,8 +15629,12 @@ function variantGroups(units, expand, env, options) {
             },
             ...variants.map((variant) => {
                 const spec = expand(unit.spec, variant);
+                const other = variant.agentVersion
+                    ? options.agentVersions?.get(variant.agentVersion)
+                    : undefined;
                 return {
                     ...unit,
+                    ...(other ? { agent: other.adapter, agentVersion: other.version } : {}),
                     spec,
                     prompt: variant.prompt ? renderVariantPrompt(spec, variant) : unit.prompt,
                     arm: arm(unit, { group, role: "treatment", label: variant.name, primary: false }, options),
@@ -47614,8 +47690,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/library.ts
 var library = __nccwpck_require__(11132);
-// EXTERNAL MODULE: ./src/engine/index.ts + 9 modules
-var engine = __nccwpck_require__(48593);
+// EXTERNAL MODULE: ./src/engine/index.ts + 10 modules
+var engine = __nccwpck_require__(2742);
 ;// CONCATENATED MODULE: ./src/index.ts
 // The library: `import { defineEval, fileExists, … } from "agent-evals"` (or "@copybook/cli").
 

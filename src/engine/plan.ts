@@ -30,6 +30,7 @@ import {
 import { agentFolderName, templateProblems } from "../run/index.js";
 import { selectEvals } from "../kinds/index.js";
 import { loadDefinitions, loadFiles, type SelectOptions } from "./definitions.js";
+import { variantAgentVersions } from "./variant-versions.js";
 
 /** What to plan: the selection, the agents and trials, and which units are skipped or cached. */
 export interface PlanOptions extends SelectOptions {
@@ -152,6 +153,7 @@ export async function planEvals(options: PlanOptions): Promise<PlannedRun> {
       trials: options.trials,
       margin: options.margin,
       projectRoot,
+      agentVersions: await variantAgentVersions(plan.units, env, projectRoot),
     });
   if (options.traffic) plan.traffic = options.traffic.mode;
   const planned = { projectRoot, specs, plan, notes, cache, skippedForCredentials };

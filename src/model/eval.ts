@@ -96,6 +96,11 @@ export interface VariantSpec {
   setup?: string[];
   /** MCP servers added to (or, with null, removed from) the eval's `mcp`. */
   mcp?: Record<string, McpServerSpec | null>;
+  /**
+   * `AGENT@VERSION`: that agent's pairs run this version of its CLI (installed into a cache); the
+   * eval's other agents get no treatment from this variant.
+   */
+  agentVersion?: string;
   /** Where the variant was declared. */
   source?: SourceRef;
 }

@@ -17,6 +17,11 @@ export interface ArmOptions {
   projectRoot?: string;
   /** `--detect`: each pair's maximum from the power plan (wins over `trials`). */
   trialsOf?: (unit: PlannedUnit) => number;
+  /**
+   * The adapter and version of a variant's `agentVersion` (`gemini@0.60.0`), installed before
+   * the plan pairs units (engine/plan.ts).
+   */
+  agentVersions?: ReadonlyMap<string, { adapter: AgentAdapter; version: string }>;
 }
 
 /** The label of the control arm of `compare --base <ref>`. */
@@ -109,7 +114,10 @@ export function variantGroups(
   options: ArmOptions,
 ): PlannedUnit[] {
   return units.flatMap((unit) => {
-    const variants = unit.spec.variants ?? [];
+    // A variant of another agent's version is not this pair's: it runs no treatment for it.
+    const variants = (unit.spec.variants ?? []).filter(
+      (v) => !v.agentVersion || v.agentVersion.startsWith(`${unit.agentName}@`),
+    );
     if (unit.settled || variants.length === 0) return [unit];
     const group = `variants:${unit.spec.id}\u0000${unit.agentName}`;
     return [
@@ -119,8 +127,12 @@ export function variantGroups(
       },
       ...variants.map((variant) => {
         const spec = expand(unit.spec, variant);
+        const other = variant.agentVersion
+          ? options.agentVersions?.get(variant.agentVersion)
+          : undefined;
         return {
           ...unit,
+          ...(other ? { agent: other.adapter, agentVersion: other.version } : {}),
           spec,
           prompt: variant.prompt ? renderVariantPrompt(spec, variant) : unit.prompt,
           arm: arm(

@@ -9,9 +9,9 @@ import { loadEvals } from "../../src/define/load.js";
 import { loadYamlEval } from "../../src/kinds/task/load.js";
 import { EVAL_KINDS } from "../../src/kinds/index.js";
 import * as libraryApi from "../../src/library.js";
-import type { EvalSpec, VariantSpec } from "../../src/model/eval.js";
+import type { AgentAdapter, EvalSpec, PlannedUnit, VariantSpec } from "../../src/model/index.js";
 import { Codes, DefinitionError, type DefinitionProblem } from "../../src/model/errors.js";
-import { expandVariant, expandVariants } from "../../src/plan/index.js";
+import { expandVariant, expandVariants, variantGroups } from "../../src/plan/index.js";
 import { makeProject } from "../helpers/project.js";
 
 const dirs: string[] = [];
@@ -146,7 +146,7 @@ describe("variants in a YAML task", () => {
       expect(p.fix, p.message).toBeTruthy();
     }
     expect(problems[0]!.message).toContain('variant "empty" overrides nothing');
-    expect(problems[0]!.fix).toContain("`prompt`, `files`, `model`, `args`, `setup` or `mcp`");
+    expect(problems[0]!.fix).toContain("`prompt`, `files`, `model`, `args`, `setup`, `mcp` or `agentVersion`");
     expect(problems[2]!.message).toContain('"twice" is already used by variants[2]');
     expect(problems[3]!.message).toContain("`..`");
     expect(problems[4]!.message).toContain("absolute");
@@ -474,5 +474,60 @@ describe("expandVariant", () => {
     expect(without.definitionHash).not.toBe(withMcp.definitionHash);
     // A variant that does not name `mcp` keeps the eval's servers.
     expect(expandVariant(withMcp, { name: "terse", model: "haiku" }).mcp).toEqual({ docs });
+  });
+});
+
+describe("a variant of the agent's version (agentVersion)", () => {
+  it("loads AGENT@VERSION, and refuses other text on its line", () => {
+    const spec = loadYaml(
+      task(`  - name: next-cli
+    agentVersion: claude-code@2.1.333
+`),
+    );
+    expect(spec.variants?.[0]).toMatchObject({
+      name: "next-cli",
+      agentVersion: "claude-code@2.1.333",
+    });
+    const problems = problemsOf(() =>
+      loadYaml(
+        task(`  - name: next-cli
+    agentVersion: "2.1.333"
+`),
+      ),
+    );
+    expect(problems[0]?.message).toContain('agentVersion "2.1.333" is not AGENT@VERSION');
+    expect(problems[0]?.fix).toContain("claude-code@2.1.333");
+  });
+
+  it("runs that version for its agent's pairs only, with the version recorded", () => {
+    const base = loadYaml(
+      task(`  - name: next-cli
+    agentVersion: gemini@0.60.0
+`),
+    );
+    const unitOf = (agentName: string): PlannedUnit =>
+      ({
+        spec: base,
+        agentName,
+        agent: { name: agentName },
+        agentVersion: "0.61.0",
+        trials: 3,
+      }) as unknown as PlannedUnit;
+    const candidate = { name: "gemini", executable: "/cache/gemini" } as unknown as AgentAdapter;
+    const units = variantGroups(
+      [unitOf("gemini"), unitOf("codex")],
+      expandVariant,
+      {},
+      {
+        agentVersions: new Map([["gemini@0.60.0", { adapter: candidate, version: "0.60.0" }]]),
+      },
+    );
+    // gemini: the control and the variant running 0.60.0; codex: no variant of its own.
+    expect(units.map((u) => [u.agentName, u.arm?.label, u.agentVersion])).toEqual([
+      ["gemini", "control", "0.61.0"],
+      ["gemini", "next-cli", "0.60.0"],
+      ["codex", undefined, "0.61.0"],
+    ]);
+    expect(units[1]!.agent).toBe(candidate);
   });
 });

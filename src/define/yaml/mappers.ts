@@ -36,6 +36,7 @@ export function toVariantSpec<P>(
     ...(variant.model !== undefined ? { model: variant.model } : {}),
     ...(variant.args?.length ? { args: [...variant.args] } : {}),
     ...(variant.setup !== undefined ? { setup: [...variant.setup] } : {}),
+    ...(variant.agentVersion !== undefined ? { agentVersion: variant.agentVersion } : {}),
     ...(variant.mcp !== undefined && Object.keys(variant.mcp).length
       ? {
           mcp: Object.fromEntries(

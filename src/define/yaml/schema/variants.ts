@@ -36,7 +36,37 @@ export const variantNameSchema = withMeta(
 );
 
 /** The keys of a variant that override something; `name` and `source` do not. */
-export const variantOverrideKeys = ["prompt", "files", "model", "args", "setup", "mcp"] as const;
+export const variantOverrideKeys = [
+  "prompt",
+  "files",
+  "model",
+  "args",
+  "setup",
+  "mcp",
+  "agentVersion",
+] as const;
+
+const AGENT_VERSION = /^[a-z][a-z-]*@[0-9A-Za-z.+-]+$/;
+
+/** `AGENT@VERSION`: another version of a built-in agent CLI, for that agent's pairs only. */
+const agentVersionSchema = withMeta(
+  z.string().check(
+    z.superRefine((text, ctx) => {
+      if (AGENT_VERSION.test(text)) return;
+      ctx.addIssue({
+        code: "custom",
+        message: `agentVersion ${JSON.stringify(text)} is not AGENT@VERSION`,
+        input: text,
+        ...hint(Codes.schema, "write the agent and the version, e.g. `claude-code@2.1.333`"),
+      });
+    }),
+  ),
+  {
+    description:
+      "`AGENT@VERSION` (e.g. `gemini@0.60.0`): that agent's pairs run another version of its CLI, installed once into a cache; the eval's other agents run no such variant.",
+    pattern: AGENT_VERSION.source,
+  },
+);
 
 /** True when a variant (as written) overrides nothing: no key, or only empty `files`/`args`. */
 export function overridesNothing(variant: Record<string, unknown>): boolean {
@@ -54,7 +84,7 @@ export function overridesNothing(variant: Record<string, unknown>): boolean {
 /** Fixes for the variant rules, shared by every format. */
 export const variantFixes = {
   nothing:
-    "give it at least one of `prompt`, `files`, `model`, `args`, `setup` or `mcp`, or remove the variant",
+    "give it at least one of `prompt`, `files`, `model`, `args`, `setup`, `mcp` or `agentVersion`, or remove the variant",
   duplicate: "give each variant its own `name`",
   clash: "keep one of the two paths: a file cannot also be a folder",
 } as const;
@@ -140,6 +170,7 @@ export function variantsSchema<P extends z.ZodMiniType>(
         z.optional(z.record(mcpServerNameSchema, z.nullable(mcpServerSchema))),
         "A mapping of MCP servers added over the eval's `mcp`, or null to remove one (compare with and without a server).",
       ),
+      agentVersion: z.optional(agentVersionSchema),
     })
     // Only when the rest is valid: beside a misspelt key (`modle:`) "overrides nothing" misleads.
     .check(z.superRefine(requireSomeOverride, { when: (payload) => payload.issues.length === 0 }));
@@ -148,11 +179,11 @@ export function variantsSchema<P extends z.ZodMiniType>(
       .array(
         described(
           variant,
-          "A variant: `{ name, prompt?, files?, model?, args?, setup?, mcp? }`, at least one override.",
+          "A variant: `{ name, prompt?, files?, model?, args?, setup?, mcp?, agentVersion? }`, at least one override.",
         ),
       )
       // Also when some item is invalid: a duplicate name is worth knowing beside a bad path.
       .check(z.superRefine(checkVariantList, { when: (payload) => Array.isArray(payload.value) })),
-    "A list of named variants, each run beside the eval as defined and compared with it: `{ name, prompt?, files?, model?, args?, setup?, mcp? }`.",
+    "A list of named variants, each run beside the eval as defined and compared with it: `{ name, prompt?, files?, model?, args?, setup?, mcp?, agentVersion? }`.",
   );
 }
