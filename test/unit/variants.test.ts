@@ -146,7 +146,9 @@ describe("variants in a YAML task", () => {
       expect(p.fix, p.message).toBeTruthy();
     }
     expect(problems[0]!.message).toContain('variant "empty" overrides nothing');
-    expect(problems[0]!.fix).toContain("`prompt`, `files`, `model`, `args`, `setup`, `mcp` or `agentVersion`");
+    expect(problems[0]!.fix).toContain(
+      "`prompt`, `files`, `model`, `args`, `setup`, `mcp` or `agentVersion`",
+    );
     expect(problems[2]!.message).toContain('"twice" is already used by variants[2]');
     expect(problems[3]!.message).toContain("`..`");
     expect(problems[4]!.message).toContain("absolute");
