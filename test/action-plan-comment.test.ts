@@ -113,11 +113,12 @@ describe("the plan comment", () => {
     expect(comparison?.controlTrials).toBe(planned);
   });
 
-  it("refuses detect out of range, and power without detect", async () => {
+  it("refuses detect out of range, power without detect, and a bad agent-version", async () => {
     const { workspace } = await h.repository("plan-bad", EVAL);
     for (const [inputs, message] of [
       [{ detect: "0" }, "input detect: expected a drop in points"],
       [{ power: "90" }, "input power: goes with input detect"],
+      [{ "agent-version": "gemini" }, "input agent-version: takes AGENT@VERSION"],
     ] as const) {
       const run = await h.runAction(workspace, inputs);
       expect(run.code).not.toBe(0);

@@ -16,6 +16,7 @@ import {
   type SandboxKind,
 } from "../run/index.js";
 import { containerLimitProblem } from "../define/index.js";
+import { parseAgentVersion, type AgentVersionSpec } from "../agents/index.js";
 import {
   parseShard,
   parseShardCount,
@@ -48,6 +49,8 @@ export interface ActionInputs {
    * DEFAULT_DETECT at the trials it runs.
    */
   detect?: PowerTarget;
+  /** `agent-version`: the run compares the agent CLI as installed with this version of it. */
+  agentVersion?: AgentVersionSpec;
   trials?: number;
   workingDirectory: string;
   changedOnly: boolean | "auto";
@@ -164,6 +167,19 @@ function number(name: string, check: (n: number) => boolean, what: string): numb
   if (!Number.isFinite(n) || !check(n))
     throw new InputError(`input ${name}: expected ${what}, got ${JSON.stringify(text)}`);
   return n;
+}
+
+/** `agent-version` (AGENT@VERSION), parsed as the CLI's --agent-version. */
+function agentVersion(): { agentVersion?: AgentVersionSpec } {
+  const text = core.getInput("agent-version").trim();
+  if (!text) return {};
+  try {
+    return { agentVersion: parseAgentVersion(text) };
+  } catch (error) {
+    throw new InputError(
+      `input agent-version: ${errorMessage(error).replace(/^--agent-version /, "")}`,
+    );
+  }
 }
 
 /** `detect` (points, above 0 and at most 100) and `power` (a percentage from 50 to 99). */
@@ -283,6 +299,7 @@ export function readInputs(): ActionInputs {
     agents: list("agents"),
     budgetUsd: number("budget-usd", (n) => n >= 0, "an amount of US dollars ≥ 0"),
     ...detect(),
+    ...agentVersion(),
     trials: number(
       "trials",
       (n) => Number.isInteger(n) && n >= 1 && n <= 100,

@@ -1,7 +1,8 @@
 // The base this run is measured against: changed-only's (which evals to run at all) and, on a pull
 // request with baseline rerun, the base whose version of each changed eval runs beside the head's.
 
-import { compareEvals, runEvals } from "../../engine/index.js";
+import type { AgentVersionSpec } from "../../agents/index.js";
+import { compareAgentVersion, compareEvals, runEvals } from "../../engine/index.js";
 import { errorMessage } from "../../model/index.js";
 import type { BaseSpec } from "../../plan/index.js";
 import * as core from "../runner.js";
@@ -31,8 +32,18 @@ export async function resolveBases(ctx: ActionContext): Promise<Bases> {
   return { changed, rerun };
 }
 
-/** The run's evals, beside their base's version when there is one to rerun (`compareEvals`). */
-export function againstBase(base: BaseSpec | undefined): typeof runEvals {
+/**
+ * The run's evals: beside another version of an agent CLI (the `agent-version` input:
+ * `compareAgentVersion`), else beside their base's version when there is one to rerun
+ * (`compareEvals`), else alone.
+ */
+export function againstBase(
+  base: BaseSpec | undefined,
+  candidate?: AgentVersionSpec,
+): typeof runEvals {
+  if (candidate)
+    return (options) =>
+      compareAgentVersion({ ...options, candidate, say: (line) => core.info(line) });
   return base ? (options) => compareEvals({ ...options, base }) : runEvals;
 }
 

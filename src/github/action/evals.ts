@@ -98,7 +98,10 @@ function runInGroup(
   const { withheld, env } = step.gate;
   const garbage = new GarbageCadence();
   const style = makeStyle({}, {});
-  return againstBase(step.bases.rerun)({
+  return againstBase(
+    step.bases.rerun,
+    inputs.agentVersion,
+  )({
     projectRoot,
     evals: inputs.evals.length ? inputs.evals : undefined,
     agents: inputs.agents,

@@ -23,7 +23,7 @@ export interface Compared {
 }
 
 export function compareWithBase(
-  { baseBranch, projectRoot, workspace }: ActionContext,
+  { baseBranch, projectRoot, workspace, inputs }: ActionContext,
   history: HistoryRead,
   bases: Bases,
   run: RunResult,
@@ -37,9 +37,11 @@ export function compareWithBase(
     shown.evals.filter((e) => e.arm === undefined),
     baseLines,
   );
-  const regressions = bases.rerun
-    ? comparisons.filter((c) => c.verdict === "regression").length
-    : rows.filter((r) => r.flag === "regression").length;
+  // The same with another agent CLI version as the treatment (the agent-version input).
+  const regressions =
+    bases.rerun || inputs.agentVersion
+      ? comparisons.filter((c) => c.verdict === "regression").length
+      : rows.filter((r) => r.flag === "regression").length;
   return { shown, rows, regressions };
 }
 
