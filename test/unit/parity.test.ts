@@ -86,7 +86,7 @@ describe("parityRows", () => {
   });
 
   it("is behind but not beyond a margin the interval reaches past", () => {
-    // 10/10 against 6/10: p = 0.087, not behind; 20/20 against 14/20: behind, not by 30 points.
+    // 20/20 against 14/20: Δ −30, interval −52 to −8, p = 0.02: behind, not by more than 30 points.
     const [row] = parityRows([result("a", 20, 20), result("b", 14, 20)], { margin: 0.3 });
     expect(row!.verdict).toBe("behind");
     expect(row!.interval[1]).toBeGreaterThan(-0.3);
