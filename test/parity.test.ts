@@ -84,6 +84,8 @@ describe("parity across agents", () => {
     const trials = run.evals.find((e) => e.agent === missed.agent)!.trials;
     expect(trials.every((t) => t.harness?.[0]?.kind === "shim-not-found")).toBe(true);
 
+    const html = await fs.readFile(path.join(dir, ".copybook/results/report.html"), "utf8");
+    expect(html).toContain('"label":"BEHIND"');
     expect(cli.stdout).toContain("Parity (reference: literal):");
     expect(cli.stdout).toMatch(/BEHIND ⚑ harness deploy \[bash .*miss\.sh \{prompt\}\] 0\/5/);
     expect(cli.stdout).toContain(

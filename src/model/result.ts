@@ -5,6 +5,9 @@
 import type { ContainerLimits } from "./eval.js";
 import type { HarnessReason, ParityRecord } from "./parity.js";
 
+// report.html's page reads the model's types from this module only.
+export type { HarnessReason, ParityRecord };
+
 export const RESULT_SCHEMA_VERSION = 2;
 
 export type TrialStatus = "passed" | "failed" | "error";

@@ -26,13 +26,25 @@ function pct(x: number): string {
 }
 
 /** `3/5 (60%, 95% CI 23%–88%)`. */
-function rateText(passes: number, trials: number, [lo, hi]: [number, number]): string {
+export function rateText(passes: number, trials: number, [lo, hi]: [number, number]): string {
   return `${passes}/${trials} (${pct(trials ? passes / trials : 0)}, 95% CI ${pct(lo)}–${pct(hi)})`;
+}
+
+/** `Δ −100 pts (95% CI −100 to −39)`. */
+export function parityDifferenceText(r: ParityRecord): string {
+  return `Δ ${points(r.delta)} pts (95% CI ${points(r.interval[0])} to ${points(r.interval[1])})`;
 }
 
 /** `Δ −100 pts (95% CI −100 to −39)  p=0.008`. */
 export function parityDeltaText(r: ParityRecord): string {
-  return `Δ ${points(r.delta)} pts (95% CI ${points(r.interval[0])} to ${points(r.interval[1])})  ${pValue(r.pValue)}`;
+  return `${parityDifferenceText(r)}  ${pValue(r.pValue)}`;
+}
+
+/** `behind by more than 10 pts`, when it is. */
+export function beyondMarginText(r: ParityRecord): string | undefined {
+  return r.beyondMargin
+    ? `behind by more than ${points(r.margin).replace("+", "")} pts`
+    : undefined;
 }
 
 /** `harness: the shimmed tool neon was never found (5 of 5 failed trials)`, when flagged. */
@@ -62,9 +74,7 @@ export function parityLines(rows: ParityRecord[], style: Style): string[] {
       lines.push(
         `  ${colour(style.bold(PARITY_LABEL[r.verdict]))}${flag} ${inert(`${r.id} [${r.agent}] ${rateText(r.agentPasses, r.agentTrials, r.agentInterval)} vs [${r.reference}] ${rateText(r.referencePasses, r.referenceTrials, r.referenceInterval)}`)}`,
       );
-      const beyond = r.beyondMargin
-        ? `; behind by more than ${points(r.margin).replace("+", "")} pts`
-        : "";
+      const beyond = r.beyondMargin ? `; ${beyondMarginText(r)}` : "";
       lines.push(`    ${style.dim(`${parityDeltaText(r)}${beyond}`)}`);
       const harness = parityHarnessText(r);
       if (harness) {
