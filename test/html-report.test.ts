@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectReportData, renderHtml, scriptJson, writeHtmlReport } from "../src/report/html.js";
 import type { EvalResult, RunResult } from "../src/model/result.js";
 import { emptyCounts } from "../src/model/result.js";
+import { parityRows } from "../src/model/parity.js";
 import { actionEntry, BUNDLE_TIMEOUT_MS } from "./helpers/bundle.js";
 import { makeProject, REPO_ROOT, runCli } from "./helpers/project.js";
 import { comparisonRun } from "./helpers/comparison-run.js";
@@ -281,6 +282,84 @@ chromiumTool.describe("report.html in headless Chromium", () => {
       path: path.join(SCREENSHOTS, "report-comparisons.png"),
       fullPage: true,
     });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("shows parity across agents, the flagged row with its harness reason", async () => {
+    const root = await makeProject({});
+    dirs.push(root);
+    const result = (agent: string, passes: number, harness: boolean): EvalResult => ({
+      id: "deploy",
+      file: "evals/deploy.eval.yaml",
+      agent,
+      status: passes === 5 ? "passed" : "failed",
+      passes,
+      trialsRun: 5,
+      trialsPlanned: 5,
+      passRate: passes / 5,
+      threshold: 1,
+      interval: [0, 1],
+      costUsd: 0,
+      durationMs: 1,
+      trials: Array.from({ length: 5 }, (_, i) => ({
+        n: i + 1,
+        status: i < passes ? ("passed" as const) : ("failed" as const),
+        durationMs: 1,
+        checks: [],
+        dir: `.copybook/results/evals/deploy/${agent}/trial-${i + 1}`,
+        ...(i >= passes && harness
+          ? {
+              harness: [
+                {
+                  kind: "shim-not-found" as const,
+                  tool: "neon",
+                  source: "agent output" as const,
+                  evidence: 'agent.stderr says "neon: command not found"',
+                },
+              ],
+            }
+          : {}),
+      })),
+    });
+    const evals = [result("literal", 5, false), result("good", 5, false), result("miss", 0, true)];
+    const run: RunResult = {
+      schemaVersion: 2,
+      tool: { name: "agent-evals", version: "0" },
+      startedAt: new Date(0).toISOString(),
+      durationMs: 1,
+      costUsd: 0,
+      counts: { ...emptyCounts(), passed: 2, failed: 1 },
+      isolation: "none",
+      evals,
+      parity: parityRows(evals),
+    };
+    const file = await writeHtmlReport(run, {
+      projectRoot: root,
+      resultsDir: path.join(root, ".copybook/results"),
+    });
+    const { page, errors } = await openPage(file);
+    const section = page.locator("section.parity");
+    await expect(section.locator(".cmp").count()).resolves.toBe(2);
+    const behind = section.locator(".cmp[data-verdict=behind]");
+    await expect(behind.getAttribute("data-agent")).resolves.toBe("miss");
+    await expect(behind.getAttribute("data-flagged")).resolves.toBe("true");
+    await expect(behind.locator(".badge").textContent()).resolves.toBe("BEHIND");
+    await expect(behind.locator(".delta-text").textContent()).resolves.toBe(
+      "Δ −100 pts (95% CI −100 to −39)",
+    );
+    await expect(behind.locator(".p").textContent()).resolves.toBe("p=0.008");
+    await expect(behind.locator(".beyond").textContent()).resolves.toBe(
+      "behind by more than 10 pts",
+    );
+    await expect(behind.locator(".harness").textContent()).resolves.toBe(
+      "⚑ harness: the shimmed tool neon was never found (5 of 5 failed trials)",
+    );
+    await expect(
+      section.locator(".cmp[data-agent=good]").getAttribute("data-flagged"),
+    ).resolves.toBe("false");
+    await fs.mkdir(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, "report-parity.png"), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });

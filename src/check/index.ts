@@ -2,7 +2,7 @@
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
 
-export { shimBypassWarnings } from "./bypass.js";
+export { shimBypassReasons, shimBypassWarnings, shimNotFoundReasons } from "./bypass.js";
 export { checkName, runChecks } from "./checks.js";
 export { partLimit } from "./deadline.js";
 export { isDeleted } from "./files.js";

@@ -93,12 +93,17 @@ export const FLAGS = {
   "fail-on": {
     type: "string",
     value: "WHEN",
-    help: "compare: exit 1 on a `regression` (default), on a `failure` of the\ntreatment too, or `never`",
+    help: "compare: exit 1 on a `regression` (default), on a `failure` of the\ntreatment too, or `never`; eval: `failure` (default), or `parity`: also\nexit 1 when an agent is behind the reference agent by more than --margin",
   },
   margin: {
     type: "string",
     value: "PTS",
-    help: "compare and variants: a difference within ±PTS points is `no-change`\n(default 10)",
+    help: "compare and variants: a difference within ±PTS points is `no-change`\n(default 10); eval: the margin of parity across agents",
+  },
+  "reference-agent": {
+    type: "string",
+    value: "NAME",
+    help: "eval: the agent each eval's other agents are compared with in the\nparity rows (default: the first agent the eval lists)",
   },
   "agent-version": {
     type: "string",

@@ -114,6 +114,17 @@ export function failOn(text: string | undefined): FailOn {
   throw new UsageError(`--fail-on takes regression, failure or never, got ${JSON.stringify(text)}`);
 }
 
+export type EvalFailOn = "failure" | "parity";
+
+/** eval's --fail-on: failure (default: the verdicts' exit code) or parity (also parity's gate). */
+export function evalFailOn(text: string | undefined): EvalFailOn {
+  if (text === undefined) return "failure";
+  if (text === "failure" || text === "parity") return text;
+  throw new UsageError(
+    `eval's --fail-on takes failure or parity, got ${JSON.stringify(text)} (regression and never are compare's)`,
+  );
+}
+
 /**
  * `--detect PTS` and `--power PCT` (plan, compare): the drop a comparison should flag and the
  * chance it should flag it with, as shares; undefined without --detect. --power alone is an error.

@@ -67,6 +67,8 @@ import { calibrationLookup, definedEnv } from "./shared.js";
 /** How to run what was planned. */
 export interface RunEvalsOptions extends PlanOptions {
   concurrency?: number;
+  /** The agent each eval's other agents are compared with in the parity rows (default: its first). */
+  referenceAgent?: string;
   allTrials?: boolean;
   keepWorkspace?: boolean;
   /** Run agents outside CI (CI=true) anyway. */
@@ -341,6 +343,10 @@ async function report(
     projectRoot,
     budgetUsd: plan.budgetUsd,
     comparisons,
+    parity: {
+      ...(options.referenceAgent ? { referenceAgent: options.referenceAgent } : {}),
+      ...(options.margin !== undefined ? { margin: options.margin } : {}),
+    },
   });
   // An interrupted run (SIGINT/SIGTERM/SIGHUP) still writes what finished, marked as such.
   const run = options.signal?.aborted ? { ...built, interrupted: true } : built;

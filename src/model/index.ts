@@ -19,6 +19,17 @@ export {
 } from "./comparison.js";
 export { evalCode, trialCode, withDiagnostics } from "./diagnostics.js";
 export {
+  harnessReasonText,
+  parityFails,
+  parityRows,
+  type HarnessReason,
+  type HarnessReasonKind,
+  type ParityOptions,
+  type ParityReason,
+  type ParityRecord,
+  type ParityVerdict,
+} from "./parity.js";
+export {
   DEFAULT_DETECT,
   DEFAULT_POWER,
   MAX_PLANNED_TRIALS,

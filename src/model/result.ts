@@ -3,6 +3,10 @@
 
 // 2: results of comparison arms carry `arm`; runs carry `comparisons`; trials carry tokens and turns.
 import type { ContainerLimits } from "./eval.js";
+import type { HarnessReason, ParityRecord } from "./parity.js";
+
+// report.html's page reads the model's types from this module only.
+export type { HarnessReason, ParityRecord };
 
 export const RESULT_SCHEMA_VERSION = 2;
 
@@ -85,6 +89,11 @@ export interface TrialResult {
   toolCalls?: number;
   /** Things the verdict may not show: e.g. a shimmed binary run by its absolute path. */
   warnings?: string[];
+  /**
+   * Reasons of the harness rather than the prompt that recorded evidence shows for this trial
+   * (a shimmed tool not found, run around its shim, work outside the workspace): model/parity.ts.
+   */
+  harness?: HarnessReason[];
   /**
    * What this trial's cost broke, one sentence each (AE411): the agent reported more than the cap
    * it was given (maxCostUsd, or what was left of --budget-usd), or its cost took the run's spend
@@ -214,6 +223,11 @@ export interface RunResult {
   rateLimits?: RunRateLimits;
   /** Control vs treatment, one row per eval × agent × compared arm (compare --base, variants). */
   comparisons?: ComparisonRecord[];
+  /**
+   * Each agent of an eval run by two or more against the eval's reference agent (docs/verdicts.md ›
+   * Parity across agents). Absent when no eval ran with two agents.
+   */
+  parity?: ParityRecord[];
 }
 
 /** Means per judged trial of one arm: what a change costs besides its pass rate. */

@@ -13,7 +13,13 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { openRegularSync } from "../util/index.js";
 import type { HistoryLine } from "../store/index.js";
-import type { ComparisonRecord, EvalResult, RunResult, TrialResult } from "../model/index.js";
+import type {
+  ComparisonRecord,
+  EvalResult,
+  ParityRecord,
+  RunResult,
+  TrialResult,
+} from "../model/index.js";
 import {
   armsText,
   decisionText,
@@ -23,10 +29,18 @@ import {
   VERDICT_LABEL,
 } from "./comparisons.js";
 import { REPORT_CSS } from "./html/style.js";
+import {
+  beyondMarginText,
+  PARITY_LABEL,
+  parityDifferenceText,
+  parityHarnessText,
+  rateText,
+} from "./parity.js";
 import { errorMessage } from "../model/index.js";
 import type {
   CappedText,
   ComparisonView,
+  ParityView,
   ReportData,
   ReportSection,
   TrialDetail,
@@ -77,6 +91,23 @@ export function comparisonViews(comparisons: ComparisonRecord[]): ComparisonView
   }));
 }
 
+export function parityViews(rows: ParityRecord[]): ParityView[] {
+  return rows.map((r) => {
+    const harness = parityHarnessText(r);
+    return {
+      record: r,
+      label: PARITY_LABEL[r.verdict],
+      agentRate: rateText(r.agentPasses, r.agentTrials, r.agentInterval),
+      referenceRate: rateText(r.referencePasses, r.referenceTrials, r.referenceInterval),
+      delta: parityDifferenceText(r),
+      p: pValue(r.pValue),
+      ...(r.beyondMargin ? { beyond: beyondMarginText(r) } : {}),
+      ...(harness ? { harness } : {}),
+      evidence: (r.reasons ?? []).map((reason) => `${reason.source}: ${reason.evidence}`),
+    };
+  });
+}
+
 /** Builds the page's data: reads each trial's files under the caps. */
 export async function collectReportData(
   run: RunResult,
@@ -93,7 +124,7 @@ export async function collectReportData(
 
 /** The page's data but the trials' details: the run, its evals, the trends, the trial folders. */
 function reportFrame(run: RunResult, options: HtmlReportOptions): ReportData {
-  const { evals, diagnostics: _d, comparisons, ...summary } = run;
+  const { evals, diagnostics: _d, comparisons, parity, ...summary } = run;
   const dirs: ReportData["dirs"] = {};
   evals.forEach((e, ei) =>
     e.trials.forEach((trial, ti) => (dirs[`${ei}/${ti}`] = toReportPath(options, trial.dir))),
@@ -102,6 +133,7 @@ function reportFrame(run: RunResult, options: HtmlReportOptions): ReportData {
     run: summary,
     evals,
     comparisons: comparisonViews(comparisons ?? []),
+    parity: parityViews(parity ?? []),
     details: {},
     trends: trendsOf(evals, options.history ?? []),
     dirs,
@@ -546,6 +578,7 @@ function writeMainJson(main: Omit<ReportData, "details">, write: (text: string) 
   write(`{"run":${scriptJson(main.run)},"evals":[`);
   main.evals.forEach((e, i) => write(`${i ? "," : ""}${scriptJson(e)}`));
   write(`],"comparisons":${scriptJson(main.comparisons)}`);
+  write(`,"parity":${scriptJson(main.parity)}`);
   write(`,"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}`);
   write(`,"sections":${scriptJson(main.sections)}}`);
 }

@@ -31,4 +31,5 @@ export { buildRunResult, writeRunJson } from "./json.js";
 export { ICON, escapeCell, renderRunMarkdown, type RenderRunOptions } from "./markdown.js";
 export { planLines, powerPlanLines, powerPlanMarkdown } from "./plan.js";
 export { Progress, wantsLiveProgress } from "./progress.js";
+export { PARITY_LABEL, parityLines, parityMarkdown } from "./parity.js";
 export { shardPlanLines } from "./shards.js";

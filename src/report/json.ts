@@ -2,8 +2,15 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import type { ComparisonRecord, EvalResult, RunRateLimits, RunResult } from "../model/index.js";
+import type {
+  ComparisonRecord,
+  EvalResult,
+  ParityOptions,
+  RunRateLimits,
+  RunResult,
+} from "../model/index.js";
 import {
+  parityRows,
   emptyCounts,
   RESULT_SCHEMA_VERSION,
   withDiagnostics,
@@ -22,10 +29,13 @@ export interface RunMeta {
   projectRoot: string;
   /** The run's controlled comparisons (compare --base, variants). */
   comparisons?: ComparisonRecord[];
+  /** The reference agent and margin of the parity rows (docs/verdicts.md › Parity across agents). */
+  parity?: ParityOptions;
 }
 
 export function buildRunResult(evals: EvalResult[], meta: RunMeta): RunResult {
   const counts = emptyCounts();
+  const parity = parityRows(evals, meta.parity);
   // The verdicts of the evals as defined: a comparison's other arms are compared, not judged.
   for (const e of evals) if (e.arm === undefined) counts[e.status]++;
   return withDiagnostics(
@@ -47,6 +57,7 @@ export function buildRunResult(evals: EvalResult[], meta: RunMeta): RunResult {
         }),
       ),
       ...(meta.comparisons?.length ? { comparisons: meta.comparisons } : {}),
+      ...(parity.length ? { parity } : {}),
       ...rateLimitsOf(evals),
     },
     meta.projectRoot,

@@ -13,6 +13,7 @@ import type {
 } from "../model/index.js";
 import { countedTrials, exitCodeFor, judgedAny } from "../model/index.js";
 import { decisionText, meansText, points, pValue, VERDICT_LABEL } from "./comparisons.js";
+import { parityMarkdown } from "./parity.js";
 import { percent, usd } from "./console.js";
 
 /** The hidden line that identifies the sticky comment. */
@@ -426,6 +427,12 @@ export function renderRunMarkdown(options: RenderRunOptions): string {
       budget -= more.length + 2;
     }
     top.push(...open, ...shown, ...close);
+  }
+  // Parity across agents, when an eval ran with two agents or more: every row, if it fits.
+  const parity = parityMarkdown(run.parity ?? [], escapeCell);
+  if (parity.length > 0 && length(parity) <= budget) {
+    top.push(...parity);
+    budget -= length(parity);
   }
   top.push(...intro);
 

@@ -3,7 +3,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { AgentFault } from "../model/index.js";
+import { AgentFault, type HarnessReason } from "../model/index.js";
 import { writesBesideWorkspace } from "./isolation/resolve.js";
 import { TreeError } from "./workspace/io.js";
 
@@ -26,6 +26,8 @@ export interface WorkspaceDamage {
   /** Why the trial fails because of what the agent did to its workspace folder. */
   failure?: string;
   warnings: string[];
+  /** The same findings as reasons of the harness (model/parity.ts), with their evidence. */
+  harness?: HarnessReason[];
 }
 
 /**
@@ -50,10 +52,11 @@ export async function workspaceDamage(
   }
   const beside = await writesBesideWorkspace(root);
   if (beside.length) {
-    damage.warnings.push(
+    const warning =
       `the agent wrote outside its sandbox, beside it: ${beside.map((n) => `../${n}`).join(", ")}` +
-        " (writes further away are not detected; --sandbox bwrap prevents them)",
-    );
+      " (writes further away are not detected; --sandbox bwrap prevents them)";
+    damage.warnings.push(warning);
+    damage.harness = [{ kind: "outside-workspace", source: "workspace", evidence: warning }];
   }
   return damage;
 }
@@ -84,4 +87,9 @@ export function callsOutside(
   return [
     `the agent worked outside its sandbox: shimmed calls ran from folders outside its workspace (${listed.join("; ")}${outside.size > 5 ? `; ${outside.size - 5} more folders` : ""})`,
   ];
+}
+
+/** callsOutside's finding as a reason of the harness, read from the shim log. */
+export function outsideReasons(warnings: readonly string[]): HarnessReason[] {
+  return warnings.map((evidence) => ({ kind: "outside-workspace", source: "shim log", evidence }));
 }

@@ -19,7 +19,13 @@ import {
   Codes,
   InfraError,
 } from "../model/index.js";
-import { partLimit, shimBypassWarnings, runChecks, type OpenJudgeTraffic } from "../check/index.js";
+import {
+  partLimit,
+  runChecks,
+  shimBypassReasons,
+  shimNotFoundReasons,
+  type OpenJudgeTraffic,
+} from "../check/index.js";
 import type { PreparedTree } from "./workspace/prepare.js";
 import { workspaceChanges } from "./workspace/changes.js";
 import { makeTempDir } from "./workspace/io.js";
@@ -27,7 +33,13 @@ import { removeTree } from "./workspace/remove.js";
 import { storeOutcome } from "./workspace/outcome.js";
 import { deletedFrom, fillUnchanged } from "./workspace/layers.js";
 import { CALL_LOG_ENV, writeShims } from "./shims.js";
-import { callsOutside, faultOf, workspaceDamage, type WorkspaceDamage } from "./trial-damage.js";
+import {
+  callsOutside,
+  faultOf,
+  outsideReasons,
+  workspaceDamage,
+  type WorkspaceDamage,
+} from "./trial-damage.js";
 import { judgeMaterial, layersOf, type Layered } from "./trial-layers.js";
 import {
   cutWarning,
@@ -153,19 +165,18 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     const { checks, costed } = await checkTheWork(input, trial, env, run, left);
     // Checks cut short by an interrupt judge nothing: the trial is unfinished, as for the agent.
     if (input.signal.aborted) throw new InfraError("interrupted", false);
+    // The trial's own HOME only: with --real-home the user's projects are under HOME.
+    const outside = callsOutside(left.calls.calls, [
+      trial.work,
+      trial.tmp,
+      input.isolation.home ? env.HOME : undefined,
+      input.prepared.treeInside,
+    ]);
     const result = trial.redact(
       verdictOf(input, trial, costed, left.calls, checks, {
         ...left.damage,
-        warnings: [
-          ...left.damage.warnings,
-          // The trial's own HOME only: with --real-home the user's projects are under HOME.
-          ...callsOutside(left.calls.calls, [
-            trial.work,
-            trial.tmp,
-            input.isolation.home ? env.HOME : undefined,
-            input.prepared.treeInside,
-          ]),
-        ],
+        warnings: [...left.damage.warnings, ...outside],
+        harness: [...(left.damage.harness ?? []), ...outsideReasons(outside)],
       }),
     );
     await writeTrialFiles(input, result, trial.redact(run), trial.redact(checks));
@@ -547,13 +558,15 @@ function verdictOf(
 ): TrialOutput {
   const shimDir = shimDirOf(trial.root);
   const failedChecks = checks.filter((c) => !c.ok && !c.skipped).length;
+  const shimmed = Object.keys(input.spec.shims);
+  const bins = calls.bins.map((bin) => ({ bin }));
+  const shimReasons = [
+    ...shimBypassReasons(run.trajectory, bins, shimmed, shimDir),
+    ...(shimmed.length ? shimNotFoundReasons(agentOutputs(input.outDir, run), bins, shimmed) : []),
+  ];
+  const harness = [...shimReasons, ...(damage.harness ?? [])];
   const warnings = [
-    ...shimBypassWarnings(
-      run.trajectory,
-      calls.bins.map((bin) => ({ bin })),
-      Object.keys(input.spec.shims),
-      shimDir,
-    ),
+    ...new Set(shimReasons.map((r) => r.evidence)),
     ...(calls.cut ? [cutWarning(calls.cut)] : []),
     ...(calls.refused
       ? [`the shims' call log was ${calls.refused}, not a file: not read, no calls recorded`]
@@ -593,7 +606,31 @@ function verdictOf(
     calls: calls.total,
     toolCalls: run.trajectory.length,
     ...(warnings.length ? { warnings } : {}),
+    ...(harness.length ? { harness } : {}),
   };
+}
+
+/** The tail of what the agent printed (its stdout and stderr files): where a shell says "not found". */
+function agentOutputs(outDir: string, run: AgentRunResult): { file: string; text: string }[] {
+  const tail = 256 * 1024;
+  const outputs: { file: string; text: string }[] = [];
+  for (const file of run.transcripts) {
+    if (file !== "agent.stdout" && file !== "agent.stderr") continue;
+    try {
+      const fd = fs.openSync(path.join(outDir, file), "r");
+      try {
+        const size = fs.fstatSync(fd).size;
+        const buffer = Buffer.alloc(Math.min(size, tail));
+        fs.readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+        outputs.push({ file, text: buffer.toString("utf8") });
+      } finally {
+        fs.closeSync(fd);
+      }
+    } catch {
+      // A stream the agent left unreadable says nothing.
+    }
+  }
+  return outputs;
 }
 
 /** `input` already counts the cached tokens (TokenUsage): adding them again would count them twice. */

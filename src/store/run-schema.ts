@@ -47,6 +47,13 @@ const check = z.object({
   line: optional(count),
 });
 
+const harnessReason = z.object({
+  kind: z.enum(["shim-not-found", "shim-bypassed", "shim-unrecorded", "outside-workspace"]),
+  tool: optional(text),
+  source: z.enum(["agent output", "trajectory", "shim log", "workspace"]),
+  evidence: text,
+});
+
 const trial = z.object({
   n: z.int().check(z.gte(1)),
   status: z.enum(["passed", "failed", "error"]),
@@ -64,6 +71,7 @@ const trial = z.object({
   calls: optional(count),
   toolCalls: optional(count),
   warnings: optional(z.array(text)),
+  harness: optional(z.array(harnessReason)),
   overBudget: optional(z.array(text)),
   code: optional(text),
   tokens: optional(count),
@@ -136,6 +144,30 @@ const comparison = z.object({
   treatmentMeans: optional(armMeans),
 });
 
+const difference = z.number().check(z.gte(-1), z.lte(1));
+
+const parity = z.object({
+  id: text,
+  reference: text,
+  agent: text,
+  referencePasses: count,
+  referenceTrials: count,
+  referenceInterval: interval,
+  agentPasses: count,
+  agentTrials: count,
+  agentInterval: interval,
+  delta: difference,
+  interval: z.tuple([difference, difference]),
+  pValue: rate,
+  verdict: z.enum(["behind", "ahead", "on-par", "inconclusive"]),
+  margin: rate,
+  beyondMargin: z.boolean(),
+  failedTrials: count,
+  explained: count,
+  flagged: z.boolean(),
+  reasons: optional(z.array(z.extend(harnessReason, { trials: count }))),
+});
+
 const diagnostic = z.object({
   code: text,
   severity: z.enum(["error", "warning", "notice"]),
@@ -172,6 +204,7 @@ export const runResultSchema = z.object({
   interrupted: optional(z.boolean()),
   diagnostics: optional(z.array(diagnostic)),
   comparisons: optional(z.array(comparison)),
+  parity: optional(z.array(parity)),
   rateLimits: optional(
     z.object({ absorbed: count, heldMs: nonNegative, retries: count, trials: count }),
   ),

@@ -13,12 +13,13 @@ import {
   type RunEvalsOutcome,
 } from "../../engine/index.js";
 import type { EvalResult, RunResult } from "../../model/index.js";
-import { VERSION, exitCodeFor, mostTrials, unitLabel } from "../../model/index.js";
+import { VERSION, exitCodeFor, mostTrials, parityFails, unitLabel } from "../../model/index.js";
 import { GarbageCadence, RedactingStream, inert, inertLines } from "../../util/index.js";
 import { isolationNote } from "../../run/index.js";
 import {
   comparisonLines,
   evalBlock,
+  parityLines,
   makeStyle,
   skippedLines,
   rateLimitLine,
@@ -35,11 +36,28 @@ import * as value from "../values.js";
 
 export function evalCommand(ctx: CommandContext): Promise<number> {
   const margin = value.margin(ctx.flags.margin);
+  const failOn = value.evalFailOn(ctx.flags["fail-on"]);
+  const referenceAgent = ctx.flags["reference-agent"];
   return runCommand(
     ctx,
-    (options) => runEvals({ ...options, margin, resume: ctx.flags.resume }),
-    (o) => o.exitCode,
+    (options) =>
+      runEvals({
+        ...options,
+        margin,
+        resume: ctx.flags.resume,
+        ...(referenceAgent ? { referenceAgent } : {}),
+      }),
+    (o) => evalExitCode(o.exitCode, o.run, failOn),
   );
+}
+
+/**
+ * eval's exit code: the verdicts' (0, 1, 2); with --fail-on parity also 1 when an agent is behind
+ * its eval's reference agent by more than the margin (docs/verdicts.md › Parity across agents).
+ */
+export function evalExitCode(verdicts: number, run: RunResult, failOn: value.EvalFailOn): number {
+  if (verdicts !== 0 || failOn !== "parity") return verdicts;
+  return parityFails(run.parity ?? []) ? 1 : 0;
 }
 
 /** `compare --base REF [name…]`: the evals at REF against the working tree. */
@@ -219,6 +237,9 @@ export async function runCommand(
     const comparing = comparisonLines(comparisons, style);
     for (const line of comparing) say(line);
     if (comparing.length) say("");
+    const parity = parityLines(outcome.run.parity ?? [], style);
+    for (const line of parity) say(line);
+    if (parity.length) say("");
     // --quiet: only the summaries with a failure.
     const summaries = outcome.summaries.filter(
       (s) => !flags.quiet || s.status === "failed" || s.status === "error",

@@ -50,6 +50,8 @@ export const COMMANDS: readonly Command[] = [
       "resume",
       "concurrency",
       "margin",
+      "reference-agent",
+      "fail-on",
       "all-trials",
       "shards",
       "dry-run",

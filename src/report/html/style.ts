@@ -37,7 +37,7 @@ details[open]>summary{border-bottom:1px solid var(--line);background:var(--soft)
 .cmp{border:1px solid var(--line);border-left-width:4px;border-radius:8px;margin:6px 0;padding:8px 10px}
 .cmp.v-regression{border-left-color:var(--fail)}.cmp.v-improvement{border-left-color:var(--pass)}.cmp.v-inconclusive{border-left-color:var(--warn)}.cmp.v-no-change{border-left-color:var(--muted)}
 .cmp .arms{font-size:.85rem;color:var(--muted)}
-.cmp .sub{margin-top:4px}
+.cmp .sub{margin-top:4px}.cmp .harness{color:var(--warn);font-weight:600}
 .v-regression.badge{background:var(--fail)}.v-improvement.badge{background:var(--pass)}.v-no-change.badge{background:var(--muted)}.v-inconclusive.badge{background:var(--warn)}
 .lift-axis{position:relative;height:1em}
 .lift-axis span{position:absolute;transform:translateX(-50%);white-space:nowrap}

@@ -7,6 +7,7 @@ import type {
   ComparisonRecord,
   EvalResult,
   EvalStatus,
+  ParityRecord,
   RunResult,
   TrialResult,
 } from "../../model/result.js";
@@ -72,10 +73,12 @@ export interface TrialDetail {
 }
 
 export interface ReportData {
-  run: Omit<RunResult, "evals" | "diagnostics" | "comparisons">;
+  run: Omit<RunResult, "evals" | "diagnostics" | "comparisons" | "parity">;
   evals: EvalResult[];
   /** The run's comparisons with their text as the console prints it (src/report/comparisons.ts). */
   comparisons: ComparisonView[];
+  /** Parity across agents, with the console's words (src/report/parity.ts). */
+  parity: ParityView[];
   /** "evalIndex/trialIndex" → details. */
   details: Record<string, TrialDetail>;
   /** eval id → agent → points, oldest first. */
@@ -101,6 +104,26 @@ export interface ComparisonView {
   decision: string;
   /** `per trial: cost …, tokens …, turns …, 0.1s → 0.1s`, or empty. */
   means: string;
+}
+
+/** One parity row: the record, and the words the console and the PR comment use. */
+export interface ParityView {
+  record: ParityRecord;
+  /** BEHIND, AHEAD, ON PAR, INCONCLUSIVE. */
+  label: string;
+  /** `3/5 (60%, 95% CI 23%–88%)`, the agent's and the reference's. */
+  agentRate: string;
+  referenceRate: string;
+  /** `Δ −100 pts (95% CI −100 to −39)`. */
+  delta: string;
+  /** `p=0.008`. */
+  p: string;
+  /** `behind by more than 10 pts`, when it is (what `eval --fail-on parity` fails on). */
+  beyond?: string;
+  /** `harness: the shimmed tool neon was never found (5 of 5 failed trials)`, when flagged. */
+  harness?: string;
+  /** Each reason's source and evidence. */
+  evidence: string[];
 }
 
 export interface TrendPoint {

@@ -1,8 +1,9 @@
-// The page: the header, the comparisons, the kinds' sections, then the evals' rows with a filter by
+// The page: the header, the comparisons, parity across agents, the kinds' sections, then the evals' rows with a filter by
 // name and status, failing rows first, a hundred at a time.
 
 import type { EvalResult } from "../types.js";
 import { lift } from "./comparisons.js";
+import { parity } from "./parity.js";
 import { data } from "./data.js";
 import { el } from "./dom.js";
 import { failing, STATUSES } from "./format.js";
@@ -17,6 +18,8 @@ export function app(): void {
   root.appendChild(header());
   const comparisons = lift();
   if (comparisons) root.appendChild(comparisons);
+  const parityRows = parity();
+  if (parityRows) root.appendChild(parityRows);
   const kinds = kindSections();
   if (kinds) root.appendChild(kinds);
   const search = el("input", {
