@@ -9,16 +9,16 @@ export const modules = {
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
-var model = __webpack_require__(80052);
+// EXTERNAL MODULE: ./src/model/index.ts + 11 modules
+var model = __webpack_require__(77893);
 // EXTERNAL MODULE: ./src/engine/index.ts + 10 modules
 var engine = __webpack_require__(2742);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __webpack_require__(31222);
 // EXTERNAL MODULE: ./src/run/index.ts + 64 modules
 var src_run = __webpack_require__(95139);
-// EXTERNAL MODULE: ./src/report/index.ts + 12 modules
-var report = __webpack_require__(80702);
+// EXTERNAL MODULE: ./src/report/index.ts + 13 modules
+var report = __webpack_require__(31564);
 // EXTERNAL MODULE: ./src/kinds/index.ts + 25 modules
 var kinds = __webpack_require__(23012);
 ;// CONCATENATED MODULE: ./src/cli/interrupts.ts
@@ -170,6 +170,14 @@ function values_failOn(text) {
         return text;
     throw new model/* UsageError */.eb(`--fail-on takes regression, failure or never, got ${JSON.stringify(text)}`);
 }
+/** eval's --fail-on: failure (default: the verdicts' exit code) or parity (also parity's gate). */
+function evalFailOn(text) {
+    if (text === undefined)
+        return "failure";
+    if (text === "failure" || text === "parity")
+        return text;
+    throw new model/* UsageError */.eb(`eval's --fail-on takes failure or parity, got ${JSON.stringify(text)} (regression and never are compare's)`);
+}
 /**
  * `--detect PTS` and `--power PCT` (plan, compare): the drop a comparison should flag and the
  * chance it should flag it with, as shares; undefined without --detect. --power alone is an error.
@@ -247,7 +255,23 @@ function traffic(flags, projectRoot) {
 
 function evalCommand(ctx) {
     const margin = values_margin(ctx.flags.margin);
-    return runCommand(ctx, (options) => (0,engine/* runEvals */.PP)({ ...options, margin, resume: ctx.flags.resume }), (o) => o.exitCode);
+    const failOn = evalFailOn(ctx.flags["fail-on"]);
+    const referenceAgent = ctx.flags["reference-agent"];
+    return runCommand(ctx, (options) => (0,engine/* runEvals */.PP)({
+        ...options,
+        margin,
+        resume: ctx.flags.resume,
+        ...(referenceAgent ? { referenceAgent } : {}),
+    }), (o) => evalExitCode(o.exitCode, o.run, failOn));
+}
+/**
+ * eval's exit code: the verdicts' (0, 1, 2); with --fail-on parity also 1 when an agent is behind
+ * its eval's reference agent by more than the margin (docs/verdicts.md › Parity across agents).
+ */
+function evalExitCode(verdicts, run, failOn) {
+    if (verdicts !== 0 || failOn !== "parity")
+        return verdicts;
+    return (0,model/* parityFails */.V_)(run.parity ?? []) ? 1 : 0;
 }
 /** `compare --base REF [name…]`: the evals at REF against the working tree. */
 function compareCommand(ctx) {
@@ -405,6 +429,11 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
         for (const line of comparing)
             say(line);
         if (comparing.length)
+            say("");
+        const parity = (0,report/* parityLines */.t3)(outcome.run.parity ?? [], style);
+        for (const line of parity)
+            say(line);
+        if (parity.length)
             say("");
         // --quiet: only the summaries with a failure.
         const summaries = outcome.summaries.filter((s) => !flags.quiet || s.status === "failed" || s.status === "error");
@@ -1314,6 +1343,8 @@ const COMMANDS = [
             "resume",
             "concurrency",
             "margin",
+            "reference-agent",
+            "fail-on",
             "all-trials",
             "shards",
             "dry-run",
@@ -1530,12 +1561,17 @@ const FLAGS = {
     "fail-on": {
         type: "string",
         value: "WHEN",
-        help: "compare: exit 1 on a `regression` (default), on a `failure` of the\ntreatment too, or `never`",
+        help: "compare: exit 1 on a `regression` (default), on a `failure` of the\ntreatment too, or `never`; eval: `failure` (default), or `parity`: also\nexit 1 when an agent is behind the reference agent by more than --margin",
     },
     margin: {
         type: "string",
         value: "PTS",
-        help: "compare and variants: a difference within ±PTS points is `no-change`\n(default 10)",
+        help: "compare and variants: a difference within ±PTS points is `no-change`\n(default 10); eval: the margin of parity across agents",
+    },
+    "reference-agent": {
+        type: "string",
+        value: "NAME",
+        help: "eval: the agent each eval's other agents are compared with in the\nparity rows (default: the first agent the eval lists)",
     },
     "agent-version": {
         type: "string",

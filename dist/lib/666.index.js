@@ -9,7 +9,7 @@ export const modules = {
 /* harmony export */   spendingRefusal: () => (/* binding */ spendingRefusal)
 /* harmony export */ });
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
-/* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(80052);
+/* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(77893);
 // Who may spend: a run started by someone without write access to the repository (a triage user
 // adding a label, a fork's author pushing to a labelled pull request) runs no paid agent unless
 // the workflow lists them in `allowed-actors`. GitHub's collaborator-permission endpoint answers

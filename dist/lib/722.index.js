@@ -85,8 +85,8 @@ function annotate(kind, message, properties) {
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
-var model = __webpack_require__(80052);
+// EXTERNAL MODULE: ./src/model/index.ts + 11 modules
+var model = __webpack_require__(77893);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __webpack_require__(31222);
 // EXTERNAL MODULE: ./src/agents/index.ts + 27 modules
@@ -102,6 +102,7 @@ var src_define = __webpack_require__(12412);
 var src_plan = __webpack_require__(34427);
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 // The Action's inputs, read and checked in one place. A bad input fails the step before anything runs.
+
 
 
 
@@ -166,6 +167,18 @@ function number(name, check, what) {
     if (!Number.isFinite(n) || !check(n))
         throw new InputError(`input ${name}: expected ${what}, got ${JSON.stringify(text)}`);
     return n;
+}
+/** `agent-version` (AGENT@VERSION), parsed as the CLI's --agent-version. */
+function agentVersion() {
+    const text = getInput("agent-version").trim();
+    if (!text)
+        return {};
+    try {
+        return { agentVersion: (0,agents/* parseAgentVersion */.$i)(text) };
+    }
+    catch (error) {
+        throw new InputError(`input agent-version: ${(0,model/* errorMessage */.gJ)(error).replace(/^--agent-version /, "")}`);
+    }
 }
 /** `detect` (points, above 0 and at most 100) and `power` (a percentage from 50 to 99). */
 function detect() {
@@ -252,8 +265,8 @@ const DEFAULT_ARTIFACT_NAME = "agent-evals-results";
 function readInputs() {
     const changed = getInput("changed-only").trim().toLowerCase() || "auto";
     const failOn = (getInput("fail-on").trim().toLowerCase() || "failure");
-    if (!["failure", "regression", "never"].includes(failOn)) {
-        throw new InputError(`input fail-on: expected failure, regression or never, got ${JSON.stringify(failOn)}`);
+    if (!["failure", "regression", "parity", "never"].includes(failOn)) {
+        throw new InputError(`input fail-on: expected failure, regression, parity or never, got ${JSON.stringify(failOn)}`);
     }
     const baseline = (getInput("baseline").trim().toLowerCase() || "auto");
     if (!["history", "rerun", "auto"].includes(baseline)) {
@@ -265,6 +278,10 @@ function readInputs() {
         agents: list("agents"),
         budgetUsd: number("budget-usd", (n) => n >= 0, "an amount of US dollars ≥ 0"),
         ...detect(),
+        ...agentVersion(),
+        ...(getInput("reference-agent").trim()
+            ? { referenceAgent: getInput("reference-agent").trim() }
+            : {}),
         trials: number("trials", (n) => Number.isInteger(n) && n >= 1 && n <= 100, "a whole number from 1 to 100"),
         workingDirectory: getInput("working-directory").trim() || ".",
         changedOnly: changed === "auto" ? "auto" : bool("changed-only", false),
@@ -404,8 +421,8 @@ async function originUrl(dir) {
 
 // EXTERNAL MODULE: ./src/store/index.ts + 14 modules
 var store = __webpack_require__(4918);
-// EXTERNAL MODULE: ./src/report/index.ts + 12 modules
-var src_report = __webpack_require__(80702);
+// EXTERNAL MODULE: ./src/report/index.ts + 13 modules
+var src_report = __webpack_require__(31564);
 // EXTERNAL MODULE: ./src/engine/index.ts + 10 modules
 var engine = __webpack_require__(2742);
 ;// CONCATENATED MODULE: ./src/github/traffic.ts
@@ -775,8 +792,14 @@ async function resolveBases(ctx) {
         notice("baseline rerun: not a pull request, so there is no base to run; history is used");
     return { changed, rerun };
 }
-/** The run's evals, beside their base's version when there is one to rerun (`compareEvals`). */
-function againstBase(base) {
+/**
+ * The run's evals: beside another version of an agent CLI (the `agent-version` input:
+ * `compareAgentVersion`), else beside their base's version when there is one to rerun
+ * (`compareEvals`), else alone.
+ */
+function againstBase(base, candidate) {
+    if (candidate)
+        return (options) => (0,engine/* compareAgentVersion */.BZ)({ ...options, candidate, say: (line) => info(line) });
     return base ? (options) => (0,engine/* compareEvals */.Bn)({ ...options, base }) : engine/* runEvals */.PP;
 }
 /** --changed's base: on pull requests by default, with the base branch fetched (best effort). */
@@ -1382,7 +1405,7 @@ function runInGroup(ctx, step) {
     const { withheld, env } = step.gate;
     const garbage = new util/* GarbageCadence */.T();
     const style = (0,src_report/* makeStyle */.Oe)({}, {});
-    return againstBase(step.bases.rerun)({
+    return againstBase(step.bases.rerun, inputs.agentVersion)({
         projectRoot,
         evals: inputs.evals.length ? inputs.evals : undefined,
         agents: inputs.agents,
@@ -1401,6 +1424,7 @@ function runInGroup(ctx, step) {
         // The earlier attempt's results are in the results folder (./resume.ts): keep its finished trials.
         resume: step.resumed !== undefined,
         ...(inputs.detect ? { detect: inputs.detect } : {}),
+        ...(inputs.referenceAgent ? { referenceAgent: inputs.referenceAgent } : {}),
         env,
         hideFromAgents: runnerInternal,
         preparedStore: sandboxCacheConfigured() ? actionsCacheStore() : undefined,
@@ -1865,14 +1889,15 @@ var kinds = __webpack_require__(23012);
 
 
 
-function compareWithBase({ baseBranch, projectRoot, workspace }, history, bases, run) {
+function compareWithBase({ baseBranch, projectRoot, workspace, inputs }, history, bases, run) {
     const baseLines = baseLinesOf(history, baseBranch);
     // With the base rerun here, the regression flag is the paired comparison's; the rows still list
     // each eval's result (against history where there is one).
     const comparisons = run.comparisons ?? [];
     const shown = relativeToRepository(run, projectRoot, workspace);
     const rows = (0,store/* compareRuns */.qB)(shown.evals.filter((e) => e.arm === undefined), baseLines);
-    const regressions = bases.rerun
+    // The same with another agent CLI version as the treatment (the agent-version input).
+    const regressions = bases.rerun || inputs.agentVersion
         ? comparisons.filter((c) => c.verdict === "regression").length
         : rows.filter((r) => r.flag === "regression").length;
     return { shown, rows, regressions };
@@ -2010,6 +2035,8 @@ function stepFailure(inputs, outcome, facts) {
         return "agent-evals could not run some evals (infra errors or failed setup): see the log";
     if (inputs.failOn === "failure" && outcome.exitCode === 1)
         return `${c.failed + c.incomplete + c.inconclusive} eval × agent pair(s) did not pass`;
+    if (inputs.failOn === "parity" && (0,model/* parityFails */.V_)(outcome.run.parity ?? []))
+        return "an agent falls behind the reference agent by more than the margin: see the parity table";
     if (inputs.failOn === "regression" && facts.regressions > 0)
         return `${facts.regressions} significant regression(s) against ${facts.baseBranch}`;
     if (skipFails)

@@ -9,7 +9,7 @@ export const modules = {
 /* harmony export */   upsertStickyComment: () => (/* binding */ upsertStickyComment)
 /* harmony export */ });
 /* unused harmony exports CommentPermissionError, retryDecision, ACTIONS_BOT, writtenBy */
-/* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(80052);
+/* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77893);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(61351);
 /* harmony import */ var _util_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(31222);
 // The sticky PR comment: one comment per pull request, found by a hidden marker and edited in

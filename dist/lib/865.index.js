@@ -16,8 +16,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: DEFAULT_RESULTS_AUTHOR, DEFAULT_RESULTS_BRANCH, ResultsBranchError, classifyGitFailure
 
-// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
-var model = __webpack_require__(80052);
+// EXTERNAL MODULE: ./src/model/index.ts + 11 modules
+var model = __webpack_require__(77893);
 ;// CONCATENATED MODULE: ./src/store/results-branch/options.ts
 // What a results-branch operation is given: the remote, the branch, the token, the author, and
 // the retry settings, with their defaults.

@@ -2539,8 +2539,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
-var src_model = __nccwpck_require__(80052);
+// EXTERNAL MODULE: ./src/model/index.ts + 11 modules
+var src_model = __nccwpck_require__(77893);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __nccwpck_require__(31222);
 ;// CONCATENATED MODULE: ./src/agents/lines.ts
@@ -5285,11 +5285,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   jI: () => (/* reexport */ partLimit),
   JT: () => (/* reexport */ runChecks),
   pz: () => (/* reexport */ runJudge),
-  PH: () => (/* reexport */ shimBypassWarnings),
+  Js: () => (/* reexport */ shimBypassReasons),
+  q_: () => (/* reexport */ shimNotFoundReasons),
   yM: () => (/* reexport */ workflowProblems)
 });
 
-// UNUSED EXPORTS: JUDGE_ANSWER_JSON_SCHEMA, judgeAdapter, judgeAgentName, judgePrompt, majorityOf, readAnswer
+// UNUSED EXPORTS: JUDGE_ANSWER_JSON_SCHEMA, judgeAdapter, judgeAgentName, judgePrompt, majorityOf, readAnswer, shimBypassWarnings
 
 ;// CONCATENATED MODULE: ./src/check/trajectory.ts
 // Trajectory checks: which tools the agent used, with which arguments, in which order.
@@ -5450,7 +5451,16 @@ function commandOf(call) {
     return typeof command === "string" ? command : undefined;
 }
 function shimBypassWarnings(trajectory, calls, shimmed, shimDir) {
-    const warnings = new Set();
+    return [
+        ...new Set(shimBypassReasons(trajectory, calls, shimmed, shimDir).map((r) => r.evidence)),
+    ];
+}
+/**
+ * The same findings as harness reasons (model/parity.ts): `shim-bypassed` for a shimmed binary run
+ * by its absolute path, `shim-unrecorded` for a shimmed command the shim log has no call of.
+ */
+function shimBypassReasons(trajectory, calls, shimmed, shimDir) {
+    const reasons = new Map();
     const logged = new Set(calls.map((c) => c.bin));
     for (const call of trajectory) {
         const command = commandOf(call);
@@ -5459,22 +5469,56 @@ function shimBypassWarnings(trajectory, calls, shimmed, shimDir) {
         for (const bin of shimmed) {
             const byPath = new RegExp(`${SEPARATOR}(/[^\\s;&|()\\x60'"]*/${escapeRegExp(bin)})${END}`).exec(command);
             if (byPath && (!shimDir || byPath[1] !== `${shimDir.replace(/\/+$/, "")}/${bin}`)) {
-                warnings.add(`the agent ran ${byPath[1]} by its absolute path, bypassing the ${bin} shim: that call was not recorded`);
+                const evidence = `the agent ran ${byPath[1]} by its absolute path, bypassing the ${bin} shim: that call was not recorded`;
+                reasons.set(evidence, { kind: "shim-bypassed", tool: bin, source: "trajectory", evidence });
             }
             if (!logged.has(bin) && new RegExp(`${SEPARATOR}${escapeRegExp(bin)}${END}`).test(command)) {
-                warnings.add(`the transcript shows a ${bin} command (${truncate(command)}) but the shim recorded no ${bin} call`);
+                const evidence = `the transcript shows a ${bin} command (${truncate(command)}) but the shim recorded no ${bin} call`;
+                reasons.set(evidence, {
+                    kind: "shim-unrecorded",
+                    tool: bin,
+                    source: "trajectory",
+                    evidence,
+                });
             }
         }
     }
-    return [...warnings];
+    return [...reasons.values()];
+}
+/**
+ * `shim-not-found`: the agent's own output says a shimmed tool was not found, in the words of the
+ * shells (bash `neon: command not found`, dash `neon: not found`), and the shim log has no call of
+ * that tool: its PATH did not lead to the shim (reset, or a tool that does not exist under it).
+ */
+function shimNotFoundReasons(outputs, calls, shimmed) {
+    const logged = new Set(calls.map((c) => c.bin));
+    const reasons = [];
+    for (const bin of shimmed) {
+        if (logged.has(bin))
+            continue;
+        const said = new RegExp(`(?:^|[\\s:/])${escapeRegExp(bin)}: (?:command )?not found`, "m");
+        const where = outputs.find((o) => said.test(o.text));
+        if (!where)
+            continue;
+        const line = (where.text.split("\n").find((l) => said.test(l)) ?? "").trim();
+        // The end of the line, where the shell's words are: a long script path before them is cut.
+        const quoted = line.length > 80 ? `…${line.slice(-79)}` : line;
+        reasons.push({
+            kind: "shim-not-found",
+            tool: bin,
+            source: "agent output",
+            evidence: `${where.file} says "${quoted}" and the shim recorded no ${bin} call`,
+        });
+    }
+    return reasons;
 }
 function truncate(text) {
     const line = text.split("\n")[0] ?? "";
     return line.length > 80 ? `${line.slice(0, 80)}…` : line;
 }
 
-// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
-var model = __nccwpck_require__(80052);
+// EXTERNAL MODULE: ./src/model/index.ts + 11 modules
+var model = __nccwpck_require__(77893);
 ;// CONCATENATED MODULE: ./src/check/calls.ts
 // Checks on the shimmed calls: ran, notRan, ranInOrder. Evidence lists the calls that were made.
 // Each reads the calls once, in start order, as a stream: past the call log's cap they are read
@@ -7588,8 +7632,8 @@ function globSync(globInput, options) {
 //#endregion
 
 
-// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
-var model = __nccwpck_require__(80052);
+// EXTERNAL MODULE: ./src/model/index.ts + 11 modules
+var model = __nccwpck_require__(77893);
 ;// CONCATENATED MODULE: ./src/define/discover.ts
 // Finds eval files: `**/*.eval.{ts,mts,js,mjs,yaml,yml}` under evals/ and _evals/, or a glob.
 // Symlinks are listed as they are and never followed here: whether a linked eval file may be read
@@ -10234,8 +10278,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/plan/index.ts + 9 modules
 var src_plan = __nccwpck_require__(34427);
-// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
-var model = __nccwpck_require__(80052);
+// EXTERNAL MODULE: ./src/model/index.ts + 11 modules
+var model = __nccwpck_require__(77893);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
@@ -10444,8 +10488,8 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 var util = __nccwpck_require__(31222);
 // EXTERNAL MODULE: ./src/store/index.ts + 14 modules
 var store = __nccwpck_require__(4918);
-// EXTERNAL MODULE: ./src/report/index.ts + 12 modules
-var report = __nccwpck_require__(80702);
+// EXTERNAL MODULE: ./src/report/index.ts + 13 modules
+var report = __nccwpck_require__(31564);
 // EXTERNAL MODULE: ./src/check/index.ts + 11 modules
 var src_check = __nccwpck_require__(85013);
 ;// CONCATENATED MODULE: ./src/engine/shared.ts
@@ -10640,6 +10684,10 @@ async function run_report({ projectRoot, specs, plan, cache }, { results, compar
         projectRoot,
         budgetUsd: plan.budgetUsd,
         comparisons,
+        parity: {
+            ...(options.referenceAgent ? { referenceAgent: options.referenceAgent } : {}),
+            ...(options.margin !== undefined ? { margin: options.margin } : {}),
+        },
     });
     // An interrupted run (SIGINT/SIGTERM/SIGHUP) still writes what finished, marked as such.
     const run = options.signal?.aborted ? { ...built, interrupted: true } : built;
@@ -11180,8 +11228,8 @@ function skillPartBase(type, target) {
     };
 }
 
-// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
-var model = __nccwpck_require__(80052);
+// EXTERNAL MODULE: ./src/model/index.ts + 11 modules
+var model = __nccwpck_require__(77893);
 // EXTERNAL MODULE: ./src/check/index.ts + 11 modules
 var src_check = __nccwpck_require__(85013);
 // EXTERNAL MODULE: external "node:fs"
@@ -11970,8 +12018,8 @@ function modelOf(parts) {
     return models.size === 1 ? [...models][0] : "default";
 }
 
-// EXTERNAL MODULE: ./src/report/index.ts + 12 modules
-var src_report = __nccwpck_require__(80702);
+// EXTERNAL MODULE: ./src/report/index.ts + 13 modules
+var src_report = __nccwpck_require__(31564);
 ;// CONCATENATED MODULE: ./src/kinds/skill/console.ts
 // The console section of each skill/command/hook eval: trigger metrics and per-query rates, each
 // e2e scenario PASS/FAIL with its trajectory and failing checks, hook cases, cost; then a summary.
@@ -14086,7 +14134,7 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _define_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(12412);
 /* harmony import */ var _agents_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(99119);
-/* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(80052);
+/* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(77893);
 // What eval files get when they import "agent-evals" or "@copybook/cli": defining evals, assertions,
 // agents. (The package entry, index.ts, adds the engine.)
 
@@ -14108,7 +14156,7 @@ __nccwpck_require__.r(__webpack_exports__);
 
 /***/ }),
 
-/***/ 80052:
+/***/ 77893:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14153,10 +14201,13 @@ __nccwpck_require__.d(__webpack_exports__, {
   Rr: () => (/* reexport */ exitCodeFor),
   Vw: () => (/* reexport */ formatProblem),
   m5: () => (/* reexport */ hardestRate),
+  sz: () => (/* reexport */ harnessReasonText),
   M0: () => (/* reexport */ judgedAny),
   MT: () => (/* reexport */ matchesPattern),
   H6: () => (/* reexport */ mostTrials),
   dT: () => (/* reexport */ noChangeTrials),
+  V_: () => (/* reexport */ parityFails),
+  Jm: () => (/* reexport */ parityRows),
   gn: () => (/* reexport */ regressionChance),
   CT: () => (/* reexport */ reliabilityOf),
   Td: () => (/* reexport */ requiredPasses),
@@ -14885,6 +14936,136 @@ function diagnosticsOf(result, projectRoot) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/model/parity.ts
+// Parity across agents: one eval run by several agents in one run, each agent's pass rate against a
+// reference agent's, with the same arithmetic and verdict rule as a comparison (comparison.ts), and
+// the reasons of the harness (not the prompt) that recorded evidence gives for an agent's failures.
+// Pure functions; docs/verdicts.md › Parity across agents states the rule.
+
+
+/** The words said for each reason in the console, the PR comment and report.html. */
+function harnessReasonText(reason) {
+    const tool = reason.tool ?? "a shimmed tool";
+    switch (reason.kind) {
+        case "shim-not-found":
+            return `the shimmed tool ${tool} was never found`;
+        case "shim-bypassed":
+            return `${tool} was run by its absolute path, around its shim`;
+        case "shim-unrecorded":
+            return `${tool} ran but its shim recorded no call`;
+        case "outside-workspace":
+            return "the agent worked outside its workspace";
+    }
+}
+const VERDICT = {
+    regression: "behind",
+    improvement: "ahead",
+    "no-change": "on-par",
+    inconclusive: "inconclusive",
+};
+/** The judged counts of one result: its trials now, or the recorded verdict it reused. */
+function countsOf(result) {
+    if (result.arm !== undefined)
+        return undefined;
+    if (result.status === "cached" && result.cachedFrom)
+        return { passes: result.cachedFrom.passes, trials: result.cachedFrom.trials };
+    if (!["passed", "failed", "inconclusive", "incomplete"].includes(result.status))
+        return undefined;
+    const trials = result.trials.length > 0
+        ? result.trials.filter((t) => t.status !== "error").length
+        : result.trialsRun;
+    return trials > 0 ? { passes: result.passes, trials } : undefined;
+}
+/** The harness reasons of a result's failed trials, one entry per kind × tool, counted. */
+function reasonsOf(result) {
+    const failed = result.trials.filter((t) => t.status === "failed");
+    const byKey = new Map();
+    let explained = 0;
+    for (const trial of failed) {
+        if (!trial.harness?.length)
+            continue;
+        explained++;
+        const seen = new Set();
+        for (const reason of trial.harness) {
+            const key = `${reason.kind}\u0000${reason.tool ?? ""}`;
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+            const entry = byKey.get(key);
+            if (entry)
+                entry.trials++;
+            else
+                byKey.set(key, { ...reason, trials: 1 });
+        }
+    }
+    return { failed: failed.length, explained, reasons: [...byKey.values()] };
+}
+/**
+ * A row per eval run by two or more agents and per agent other than the eval's reference. An eval
+ * whose reference agent did not run (skipped, errored, or not among its agents) has no rows.
+ * Results are read in plan order, so the first agent of an eval is the first its definition lists.
+ */
+function parityRows(results, options = {}) {
+    const margin = options.margin ?? DEFAULT_MARGIN;
+    const byEval = new Map();
+    for (const result of results) {
+        if (result.arm !== undefined)
+            continue;
+        const list = byEval.get(result.id) ?? [];
+        list.push(result);
+        byEval.set(result.id, list);
+    }
+    const rows = [];
+    for (const [id, list] of byEval) {
+        if (new Set(list.map((r) => r.agent)).size < 2)
+            continue;
+        const refName = options.referenceAgent ?? list[0].agent;
+        const ref = list.find((r) => r.agent === refName);
+        const refCounts = ref && countsOf(ref);
+        if (!refCounts)
+            continue;
+        for (const result of list) {
+            if (result.agent === refName)
+                continue;
+            const counts = countsOf(result);
+            if (!counts)
+                continue;
+            const stats = compareArms(refCounts, counts, margin);
+            const verdict = VERDICT[stats.verdict];
+            const { failed, explained, reasons } = reasonsOf(result);
+            rows.push({
+                id,
+                reference: refName,
+                agent: result.agent,
+                referencePasses: refCounts.passes,
+                referenceTrials: refCounts.trials,
+                referenceInterval: roundPair(wilsonInterval(refCounts.passes, refCounts.trials)),
+                agentPasses: counts.passes,
+                agentTrials: counts.trials,
+                agentInterval: roundPair(wilsonInterval(counts.passes, counts.trials)),
+                delta: stats.delta,
+                interval: stats.interval,
+                pValue: stats.pValue,
+                verdict,
+                margin,
+                beyondMargin: verdict === "behind" && stats.interval[1] < -margin,
+                failedTrials: failed,
+                explained,
+                flagged: explained > 0,
+                ...(reasons.length ? { reasons } : {}),
+            });
+        }
+    }
+    return rows;
+}
+function roundPair([a, b]) {
+    return [round6(a), round6(b)];
+}
+/** Whether a run's parity gate fails: an agent behind its reference by more than the margin. */
+function parityFails(rows) {
+    return rows.some((r) => r.beyondMargin);
+}
+
 ;// CONCATENATED MODULE: ./src/model/power.ts
 // Power planning: how many trials per arm a controlled comparison needs to flag a drop of a given
 // size with a given chance, under the verdict rule of ./comparison.ts (α = 0.05). Pure functions;
@@ -15109,6 +15290,7 @@ const ACTION_REF = "v1";
 
 
 
+
 /***/ }),
 
 /***/ 34427:
@@ -15145,8 +15327,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/store/index.ts + 14 modules
 var store = __nccwpck_require__(4918);
-// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
-var model = __nccwpck_require__(80052);
+// EXTERNAL MODULE: ./src/model/index.ts + 11 modules
+var model = __nccwpck_require__(77893);
 ;// CONCATENATED MODULE: ./src/plan/shard.ts
 
 /** What `--shards auto` aims at: about this many pairs per shard, and never more shards than this. */
@@ -16616,7 +16798,7 @@ function hashablePrompt(prompt) {
 
 /***/ }),
 
-/***/ 80702:
+/***/ 31564:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -16631,6 +16813,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   I1: () => (/* reexport */ evalBlock),
   gG: () => (/* reexport */ healthMarkdown),
   Oe: () => (/* reexport */ makeStyle),
+  t3: () => (/* reexport */ parityLines),
   KN: () => (/* reexport */ percent),
   HN: () => (/* reexport */ planLines),
   kR: () => (/* reexport */ powerPlanLines),
@@ -16649,13 +16832,13 @@ __nccwpck_require__.d(__webpack_exports__, {
   L4: () => (/* reexport */ writeRunJson)
 });
 
-// UNUSED EXPORTS: VERDICT_LABEL, decisionText, deltaText, meansText, pValue, points
+// UNUSED EXPORTS: PARITY_LABEL, VERDICT_LABEL, decisionText, deltaText, meansText, pValue, parityMarkdown, points
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
-var model = __nccwpck_require__(80052);
+// EXTERNAL MODULE: ./src/model/index.ts + 11 modules
+var model = __nccwpck_require__(77893);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __nccwpck_require__(31222);
 ;// CONCATENATED MODULE: ./src/report/console.ts
@@ -17011,7 +17194,7 @@ details[open]>summary{border-bottom:1px solid var(--line);background:var(--soft)
 .cmp{border:1px solid var(--line);border-left-width:4px;border-radius:8px;margin:6px 0;padding:8px 10px}
 .cmp.v-regression{border-left-color:var(--fail)}.cmp.v-improvement{border-left-color:var(--pass)}.cmp.v-inconclusive{border-left-color:var(--warn)}.cmp.v-no-change{border-left-color:var(--muted)}
 .cmp .arms{font-size:.85rem;color:var(--muted)}
-.cmp .sub{margin-top:4px}
+.cmp .sub{margin-top:4px}.cmp .harness{color:var(--warn);font-weight:600}
 .v-regression.badge{background:var(--fail)}.v-improvement.badge{background:var(--pass)}.v-no-change.badge{background:var(--muted)}.v-inconclusive.badge{background:var(--warn)}
 .lift-axis{position:relative;height:1em}
 .lift-axis span{position:absolute;transform:translateX(-50%);white-space:nowrap}
@@ -17060,6 +17243,110 @@ a{color:var(--info)}
 }
 `;
 
+;// CONCATENATED MODULE: ./src/report/parity.ts
+// How parity across agents reads: per eval, each agent's pass rate with its interval against the
+// reference agent's, the difference with its interval and p, the verdict, and the harness reasons
+// that explain the agent's failures. For the console and the Markdown of the PR comment.
+
+
+
+const PARITY_LABEL = {
+    behind: "BEHIND",
+    ahead: "AHEAD",
+    "on-par": "ON PAR",
+    inconclusive: "INCONCLUSIVE",
+};
+const PARITY_ICON = {
+    behind: "🔻",
+    ahead: "🔺",
+    "on-par": "➖",
+    inconclusive: "❔",
+};
+function pct(x) {
+    return `${Math.round(x * 100)}%`;
+}
+/** `3/5 (60%, 95% CI 23%–88%)`. */
+function rateText(passes, trials, [lo, hi]) {
+    return `${passes}/${trials} (${pct(trials ? passes / trials : 0)}, 95% CI ${pct(lo)}–${pct(hi)})`;
+}
+/** `Δ −100 pts (95% CI −100 to −39)`. */
+function parityDifferenceText(r) {
+    return `Δ ${points(r.delta)} pts (95% CI ${points(r.interval[0])} to ${points(r.interval[1])})`;
+}
+/** `Δ −100 pts (95% CI −100 to −39)  p=0.008`. */
+function parityDeltaText(r) {
+    return `${parityDifferenceText(r)}  ${pValue(r.pValue)}`;
+}
+/** `behind by more than 10 pts`, when it is. */
+function beyondMarginText(r) {
+    return r.beyondMargin
+        ? `behind by more than ${points(r.margin).replace("+", "")} pts`
+        : undefined;
+}
+/** `harness: the shimmed tool neon was never found (5 of 5 failed trials)`, when flagged. */
+function parityHarnessText(r) {
+    if (!r.flagged || !r.reasons?.length)
+        return undefined;
+    const said = r.reasons.map((reason) => (0,model/* harnessReasonText */.sz)(reason)).join("; ");
+    return `harness: ${said} (${r.explained} of ${r.failedTrials} failed trial${r.failedTrials === 1 ? "" : "s"})`;
+}
+/** The console's parity section: a heading per reference agent, two or three lines per row. */
+function parityLines(rows, style) {
+    if (rows.length === 0)
+        return [];
+    const lines = [];
+    const references = [...new Set(rows.map((r) => r.reference))];
+    for (const reference of references) {
+        lines.push(`Parity (reference: ${(0,util/* inert */.tJ)(reference)}):`);
+        for (const r of rows.filter((row) => row.reference === reference)) {
+            const colour = r.verdict === "behind"
+                ? style.red
+                : r.verdict === "ahead"
+                    ? style.green
+                    : r.verdict === "on-par"
+                        ? (s) => s
+                        : style.yellow;
+            const flag = r.flagged ? ` ${style.yellow("⚑ harness")}` : "";
+            lines.push(`  ${colour(style.bold(PARITY_LABEL[r.verdict]))}${flag} ${(0,util/* inert */.tJ)(`${r.id} [${r.agent}] ${rateText(r.agentPasses, r.agentTrials, r.agentInterval)} vs [${r.reference}] ${rateText(r.referencePasses, r.referenceTrials, r.referenceInterval)}`)}`);
+            const beyond = r.beyondMargin ? `; ${beyondMarginText(r)}` : "";
+            lines.push(`    ${style.dim(`${parityDeltaText(r)}${beyond}`)}`);
+            const harness = parityHarnessText(r);
+            if (harness) {
+                lines.push(`    ${style.yellow((0,util/* inert */.tJ)(harness))}`);
+                for (const reason of r.reasons ?? [])
+                    lines.push(`      ${style.dim((0,util/* inert */.tJ)(`${reason.source}: ${reason.evidence}`))}`);
+            }
+        }
+    }
+    return lines;
+}
+/** The PR comment's parity table, with a note on how to read it. */
+function parityMarkdown(rows, escape) {
+    if (rows.length === 0)
+        return [];
+    const out = [
+        "**Parity across agents**",
+        "",
+        "| verdict | eval | agent | reference | Δ (95% CI) | p | harness |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ];
+    for (const r of rows) {
+        const harness = parityHarnessText(r);
+        out.push(`| ${[
+            `${PARITY_ICON[r.verdict]} **${PARITY_LABEL[r.verdict]}**${r.beyondMargin ? " (beyond margin)" : ""}`,
+            `**${escape(r.id)}**`,
+            escape(`[${r.agent}] ${rateText(r.agentPasses, r.agentTrials, r.agentInterval)}`),
+            escape(`[${r.reference}] ${rateText(r.referencePasses, r.referenceTrials, r.referenceInterval)}`),
+            `${points(r.delta)} pts (${points(r.interval[0])} to ${points(r.interval[1])})`,
+            pValue(r.pValue),
+            harness ? `⚑ ${escape(harness.replace(/^harness: /, ""))}` : "",
+        ].join(" | ")} |`);
+    }
+    const margins = [...new Set(rows.map((r) => points(r.margin).replace("+", "")))];
+    out.push("", `_Each agent against the eval's reference agent, in the same run (independent trials). Δ is in points with its 95% interval (Newcombe), p from Fisher's exact test; behind: the interval lies below 0 and p < 0.05; on par: within ±${margins.join("/±")} points. ⚑: failures that recorded evidence puts on the harness, not the prompt._`, "");
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/report/html.ts
 // report.html: one self-contained page (inline CSS and JS, no network) to review a run — summary,
 // the comparisons (a lift view: each control → treatment with its interval drawn), the sections
@@ -17070,6 +17357,7 @@ a{color:var(--info)}
 // fast; what is embedded per trial is capped, with the path of the full file. The page's script is
 // a program of its own, src/report/html/page/, built into one script (see reportScript); the
 // types of the data both sides share are in html/types.ts.
+
 
 
 
@@ -17110,6 +17398,22 @@ function comparisonViews(comparisons) {
         means: meansText(c),
     }));
 }
+function parityViews(rows) {
+    return rows.map((r) => {
+        const harness = parityHarnessText(r);
+        return {
+            record: r,
+            label: PARITY_LABEL[r.verdict],
+            agentRate: rateText(r.agentPasses, r.agentTrials, r.agentInterval),
+            referenceRate: rateText(r.referencePasses, r.referenceTrials, r.referenceInterval),
+            delta: parityDifferenceText(r),
+            p: pValue(r.pValue),
+            ...(r.beyondMargin ? { beyond: beyondMarginText(r) } : {}),
+            ...(harness ? { harness } : {}),
+            evidence: (r.reasons ?? []).map((reason) => `${reason.source}: ${reason.evidence}`),
+        };
+    });
+}
 /** Builds the page's data: reads each trial's files under the caps. */
 async function collectReportData(run, options) {
     const { details: _none, ...page } = reportFrame(run, options);
@@ -17122,13 +17426,14 @@ async function collectReportData(run, options) {
 }
 /** The page's data but the trials' details: the run, its evals, the trends, the trial folders. */
 function reportFrame(run, options) {
-    const { evals, diagnostics: _d, comparisons, ...summary } = run;
+    const { evals, diagnostics: _d, comparisons, parity, ...summary } = run;
     const dirs = {};
     evals.forEach((e, ei) => e.trials.forEach((trial, ti) => (dirs[`${ei}/${ti}`] = toReportPath(options, trial.dir))));
     return {
         run: summary,
         evals,
         comparisons: comparisonViews(comparisons ?? []),
+        parity: parityViews(parity ?? []),
         details: {},
         trends: trendsOf(evals, options.history ?? []),
         dirs,
@@ -17519,6 +17824,7 @@ function writeMainJson(main, write) {
     write(`{"run":${scriptJson(main.run)},"evals":[`);
     main.evals.forEach((e, i) => write(`${i ? "," : ""}${scriptJson(e)}`));
     write(`],"comparisons":${scriptJson(main.comparisons)}`);
+    write(`,"parity":${scriptJson(main.parity)}`);
     write(`,"trends":${scriptJson(main.trends)},"dirs":${scriptJson(main.dirs)}`);
     write(`,"sections":${scriptJson(main.sections)}}`);
 }
@@ -17807,6 +18113,7 @@ var store = __nccwpck_require__(4918);
 // The run as GitHub-flavoured markdown: the sticky PR comment and the job's step summary. Every
 // piece of text that comes from a run (agent names, reasons, evidence) is escaped, so it can
 // neither break the table nor inject HTML or mention anyone; the body stays under GitHub's limit.
+
 
 
 
@@ -18169,6 +18476,12 @@ function renderRunMarkdown(options) {
         }
         top.push(...open, ...shown, ...close);
     }
+    // Parity across agents, when an eval ran with two agents or more: every row, if it fits.
+    const parity = parityMarkdown(run.parity ?? [], escapeCell);
+    if (parity.length > 0 && length(parity) <= budget) {
+        top.push(...parity);
+        budget -= length(parity);
+    }
     top.push(...intro);
     // The table: every row if it fits (it nearly always does), leaving room for a note.
     const tableRows = rows.map(tableRow);
@@ -18262,6 +18575,7 @@ function healthMarkdown(rows, window) {
 
 function buildRunResult(evals, meta) {
     const counts = (0,model/* emptyCounts */.W1)();
+    const parity = (0,model/* parityRows */.Jm)(evals, meta.parity);
     // The verdicts of the evals as defined: a comparison's other arms are compared, not judged.
     for (const e of evals)
         if (e.arm === undefined)
@@ -18282,6 +18596,7 @@ function buildRunResult(evals, meta) {
             file: external_node_path_default().relative(meta.projectRoot, e.file) || e.file,
         })),
         ...(meta.comparisons?.length ? { comparisons: meta.comparisons } : {}),
+        ...(parity.length ? { parity } : {}),
         ...rateLimitsOf(evals),
     }, meta.projectRoot);
 }
@@ -18630,6 +18945,7 @@ function shards_seconds(ms) {
 
 
 
+
 /***/ }),
 
 /***/ 95139:
@@ -18771,8 +19087,8 @@ function overspent(costUsd, capUsd, spec, ledger) {
     return out;
 }
 
-// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
-var src_model = __nccwpck_require__(80052);
+// EXTERNAL MODULE: ./src/model/index.ts + 11 modules
+var src_model = __nccwpck_require__(77893);
 // EXTERNAL MODULE: ./src/util/index.ts + 33 modules
 var util = __nccwpck_require__(31222);
 // EXTERNAL MODULE: external "node:async_hooks"
@@ -21966,8 +22282,10 @@ async function workspaceDamage(root, work, kept) {
     }
     const beside = await writesBesideWorkspace(root);
     if (beside.length) {
-        damage.warnings.push(`the agent wrote outside its sandbox, beside it: ${beside.map((n) => `../${n}`).join(", ")}` +
-            " (writes further away are not detected; --sandbox bwrap prevents them)");
+        const warning = `the agent wrote outside its sandbox, beside it: ${beside.map((n) => `../${n}`).join(", ")}` +
+            " (writes further away are not detected; --sandbox bwrap prevents them)";
+        damage.warnings.push(warning);
+        damage.harness = [{ kind: "outside-workspace", source: "workspace", evidence: warning }];
     }
     return damage;
 }
@@ -21995,6 +22313,10 @@ function callsOutside(calls, inside) {
     return [
         `the agent worked outside its sandbox: shimmed calls ran from folders outside its workspace (${listed.join("; ")}${outside.size > 5 ? `; ${outside.size - 5} more folders` : ""})`,
     ];
+}
+/** callsOutside's finding as a reason of the harness, read from the shim log. */
+function outsideReasons(warnings) {
+    return warnings.map((evidence) => ({ kind: "outside-workspace", source: "shim log", evidence }));
 }
 
 ;// CONCATENATED MODULE: ./src/run/trial-layers.ts
@@ -24611,18 +24933,17 @@ async function runTrial(input) {
         // Checks cut short by an interrupt judge nothing: the trial is unfinished, as for the agent.
         if (input.signal.aborted)
             throw new src_model/* InfraError */.Ri("interrupted", false);
+        // The trial's own HOME only: with --real-home the user's projects are under HOME.
+        const outside = callsOutside(left.calls.calls, [
+            trial.work,
+            trial.tmp,
+            input.isolation.home ? env.HOME : undefined,
+            input.prepared.treeInside,
+        ]);
         const result = trial.redact(verdictOf(input, trial, costed, left.calls, checks, {
             ...left.damage,
-            warnings: [
-                ...left.damage.warnings,
-                // The trial's own HOME only: with --real-home the user's projects are under HOME.
-                ...callsOutside(left.calls.calls, [
-                    trial.work,
-                    trial.tmp,
-                    input.isolation.home ? env.HOME : undefined,
-                    input.prepared.treeInside,
-                ]),
-            ],
+            warnings: [...left.damage.warnings, ...outside],
+            harness: [...(left.damage.harness ?? []), ...outsideReasons(outside)],
         }));
         await writeTrialFiles(input, result, trial.redact(run), trial.redact(checks));
         return await keptWorkspace(input, trial, result);
@@ -24906,8 +25227,15 @@ function noAgentRun() {
 function verdictOf(input, trial, run, calls, checks, damage) {
     const shimDir = shimDirOf(trial.root);
     const failedChecks = checks.filter((c) => !c.ok && !c.skipped).length;
+    const shimmed = Object.keys(input.spec.shims);
+    const bins = calls.bins.map((bin) => ({ bin }));
+    const shimReasons = [
+        ...(0,check/* shimBypassReasons */.Js)(run.trajectory, bins, shimmed, shimDir),
+        ...(shimmed.length ? (0,check/* shimNotFoundReasons */.q_)(agentOutputs(input.outDir, run), bins, shimmed) : []),
+    ];
+    const harness = [...shimReasons, ...(damage.harness ?? [])];
     const warnings = [
-        ...(0,check/* shimBypassWarnings */.PH)(run.trajectory, calls.bins.map((bin) => ({ bin })), Object.keys(input.spec.shims), shimDir),
+        ...new Set(shimReasons.map((r) => r.evidence)),
         ...(calls.cut ? [cutWarning(calls.cut)] : []),
         ...(calls.refused
             ? [`the shims' call log was ${calls.refused}, not a file: not read, no calls recorded`]
@@ -24947,7 +25275,33 @@ function verdictOf(input, trial, run, calls, checks, damage) {
         calls: calls.total,
         toolCalls: run.trajectory.length,
         ...(warnings.length ? { warnings } : {}),
+        ...(harness.length ? { harness } : {}),
     };
+}
+/** The tail of what the agent printed (its stdout and stderr files): where a shell says "not found". */
+function agentOutputs(outDir, run) {
+    const tail = 256 * 1024;
+    const outputs = [];
+    for (const file of run.transcripts) {
+        if (file !== "agent.stdout" && file !== "agent.stderr")
+            continue;
+        try {
+            const fd = external_node_fs_default().openSync(external_node_path_default().join(outDir, file), "r");
+            try {
+                const size = external_node_fs_default().fstatSync(fd).size;
+                const buffer = Buffer.alloc(Math.min(size, tail));
+                external_node_fs_default().readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+                outputs.push({ file, text: buffer.toString("utf8") });
+            }
+            finally {
+                external_node_fs_default().closeSync(fd);
+            }
+        }
+        catch {
+            // A stream the agent left unreadable says nothing.
+        }
+    }
+    return outputs;
 }
 /** `input` already counts the cached tokens (TokenUsage): adding them again would count them twice. */
 function totalTokens(tokens) {
@@ -27046,8 +27400,8 @@ function healthOfRuns(id, agent, runs) {
     };
 }
 
-// EXTERNAL MODULE: ./src/model/index.ts + 10 modules
-var model = __nccwpck_require__(80052);
+// EXTERNAL MODULE: ./src/model/index.ts + 11 modules
+var model = __nccwpck_require__(77893);
 ;// CONCATENATED MODULE: ./src/store/compare.ts
 // Head vs base: each eval × agent of this run against the base branch's history, with the pass-rate
 // change, whether it is outside noise (Fisher's exact test on the pass/fail counts) and a trend.
@@ -28238,6 +28592,12 @@ const check = schemas/* object */.Ikc({
     file: optional(run_schema_text),
     line: optional(count),
 });
+const harnessReason = schemas/* object */.Ikc({
+    kind: schemas/* enum */.k5n(["shim-not-found", "shim-bypassed", "shim-unrecorded", "outside-workspace"]),
+    tool: optional(run_schema_text),
+    source: schemas/* enum */.k5n(["agent output", "trajectory", "shim log", "workspace"]),
+    evidence: run_schema_text,
+});
 const trial = schemas/* object */.Ikc({
     n: schemas/* int */.Whr().check(api/* _gte */.qm(1)),
     status: schemas/* enum */.k5n(["passed", "failed", "error"]),
@@ -28253,6 +28613,7 @@ const trial = schemas/* object */.Ikc({
     calls: optional(count),
     toolCalls: optional(count),
     warnings: optional(schemas/* array */.YOg(run_schema_text)),
+    harness: optional(schemas/* array */.YOg(harnessReason)),
     overBudget: optional(schemas/* array */.YOg(run_schema_text)),
     code: optional(run_schema_text),
     tokens: optional(count),
@@ -28320,6 +28681,28 @@ const comparison = schemas/* object */.Ikc({
     controlMeans: optional(armMeans),
     treatmentMeans: optional(armMeans),
 });
+const difference = schemas/* number */.aig().check(api/* _gte */.qm(-1), api/* _lte */.Zm(1));
+const parity = schemas/* object */.Ikc({
+    id: run_schema_text,
+    reference: run_schema_text,
+    agent: run_schema_text,
+    referencePasses: count,
+    referenceTrials: count,
+    referenceInterval: interval,
+    agentPasses: count,
+    agentTrials: count,
+    agentInterval: interval,
+    delta: difference,
+    interval: schemas/* tuple */.PVZ([difference, difference]),
+    pValue: rate,
+    verdict: schemas/* enum */.k5n(["behind", "ahead", "on-par", "inconclusive"]),
+    margin: rate,
+    beyondMargin: schemas/* boolean */.zMY(),
+    failedTrials: count,
+    explained: count,
+    flagged: schemas/* boolean */.zMY(),
+    reasons: optional(schemas/* array */.YOg(schemas/* extend */.X$i(harnessReason, { trials: count }))),
+});
 const diagnostic = schemas/* object */.Ikc({
     code: run_schema_text,
     severity: schemas/* enum */.k5n(["error", "warning", "notice"]),
@@ -28355,6 +28738,7 @@ const runResultSchema = schemas/* object */.Ikc({
     interrupted: optional(schemas/* boolean */.zMY()),
     diagnostics: optional(schemas/* array */.YOg(diagnostic)),
     comparisons: optional(schemas/* array */.YOg(comparison)),
+    parity: optional(schemas/* array */.YOg(parity)),
     rateLimits: optional(schemas/* object */.Ikc({ absorbed: count, heldMs: nonNegative, retries: count, trials: count })),
 });
 /** run.json's content checked against the schema: the run, or the first problems with their paths. */
@@ -45371,6 +45755,7 @@ function handleRefineResult(result, payload, input, inst) {
 /* harmony export */   Rc: () => (/* binding */ getLengthableOrigin),
 /* harmony export */   Vy: () => (/* binding */ assignProp),
 /* harmony export */   X: () => (/* binding */ installLazyProp),
+/* harmony export */   X$: () => (/* binding */ extend),
 /* harmony export */   cl: () => (/* binding */ nullish),
 /* harmony export */   d3: () => (/* binding */ attachSchema),
 /* harmony export */   gx: () => (/* binding */ captureStackTrace),
@@ -45392,7 +45777,7 @@ function handleRefineResult(result, payload, input, inst) {
 /* harmony export */   w5: () => (/* binding */ getEnumValues),
 /* harmony export */   zH: () => (/* binding */ NUMBER_FORMAT_RANGES)
 /* harmony export */ });
-/* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, floatSafeRemainder, defineLazy, objectClone, mergeDefs, cloneDef, getElementAtPath, promiseAllObject, randomString, esc, slugify, allowsEval, shallowClone, numKeys, getParsedType, primitiveTypes, createTransparentProxy, pick, omit, extend, safeExtend, merge, partial, required, unwrapMessage, getSizableOrigin, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, derived, CONSTANT_CATCH, constantCatch */
+/* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, floatSafeRemainder, defineLazy, objectClone, mergeDefs, cloneDef, getElementAtPath, promiseAllObject, randomString, esc, slugify, allowsEval, shallowClone, numKeys, getParsedType, primitiveTypes, createTransparentProxy, pick, omit, safeExtend, merge, partial, required, unwrapMessage, getSizableOrigin, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, derived, CONSTANT_CATCH, constantCatch */
 
 // functions
 function assertEqual(val) {
@@ -46416,6 +46801,7 @@ const error = () => {
 /* harmony export */   L5J: () => (/* binding */ unknown),
 /* harmony export */   PVZ: () => (/* binding */ tuple),
 /* harmony export */   Whr: () => (/* binding */ int),
+/* harmony export */   X$i: () => (/* binding */ extend),
 /* harmony export */   YOg: () => (/* binding */ array),
 /* harmony export */   YPB: () => (/* binding */ refine),
 /* harmony export */   YjP: () => (/* binding */ string),
@@ -46430,7 +46816,7 @@ const error = () => {
 /* harmony export */   zMY: () => (/* binding */ boolean),
 /* harmony export */   zni: () => (/* binding */ superRefine)
 /* harmony export */ });
-/* unused harmony exports ZodMiniType, ZodMiniString, ZodMiniStringFormat, ZodMiniEmail, email, ZodMiniGUID, guid, ZodMiniUUID, uuid, uuidv4, uuidv6, uuidv7, ZodMiniURL, url, httpUrl, ZodMiniEmoji, emoji, ZodMiniNanoID, nanoid, ZodMiniCUID, cuid, ZodMiniCUID2, cuid2, ZodMiniULID, ulid, ZodMiniXID, xid, ZodMiniKSUID, ksuid, ZodMiniIPv4, ipv4, ZodMiniIPv6, ipv6, ZodMiniCIDRv4, cidrv4, ZodMiniCIDRv6, cidrv6, ZodMiniMAC, mac, ZodMiniBase64, base64, ZodMiniBase64URL, base64url, ZodMiniE164, e164, ZodMiniCreditCard, creditCard, ZodMiniIBAN, iban, ZodMiniJWT, jwt, ZodMiniCustomStringFormat, stringFormat, hostname, hex, currencyCode, hash, ZodMiniNumber, ZodMiniNumberFormat, float32, float64, int32, uint32, ZodMiniBoolean, ZodMiniBigInt, bigint, ZodMiniBigIntFormat, int64, uint64, ZodMiniSymbol, symbol, ZodMiniUndefined, undefined, ZodMiniNull, null, ZodMiniAny, any, ZodMiniUnknown, ZodMiniNever, never, ZodMiniVoid, void, ZodMiniDate, date, ZodMiniArray, keyof, ZodMiniObject, looseObject, extend, safeExtend, merge, pick, omit, partial, exactPartial, required, catchall, ZodMiniUnion, ZodMiniXor, xor, ZodMiniDiscriminatedUnion, ZodMiniIntersection, intersection, ZodMiniTuple, ZodMiniRecord, partialRecord, looseRecord, ZodMiniMap, map, ZodMiniSet, set, ZodMiniEnum, nativeEnum, ZodMiniLiteral, ZodMiniFile, file, ZodMiniTransform, transform, ZodMiniOptional, ZodMiniExactOptional, exactOptional, ZodMiniNullable, nullish, ZodMiniDefault, _default, ZodMiniPrefault, prefault, ZodMiniNonOptional, nonoptional, ZodMiniSuccess, success, ZodMiniCatch, catch, ZodMiniNaN, nan, ZodMiniPipe, pipe, ZodMiniCodec, codec, invertCodec, ZodMiniReadonly, readonly, ZodMiniTemplateLiteral, templateLiteral, ZodMiniLazy, lazy, ZodMiniPromise, promise, ZodMiniCustom, check, describe, meta, instanceof, stringbool, json, ZodMiniFunction, _function, function */
+/* unused harmony exports ZodMiniType, ZodMiniString, ZodMiniStringFormat, ZodMiniEmail, email, ZodMiniGUID, guid, ZodMiniUUID, uuid, uuidv4, uuidv6, uuidv7, ZodMiniURL, url, httpUrl, ZodMiniEmoji, emoji, ZodMiniNanoID, nanoid, ZodMiniCUID, cuid, ZodMiniCUID2, cuid2, ZodMiniULID, ulid, ZodMiniXID, xid, ZodMiniKSUID, ksuid, ZodMiniIPv4, ipv4, ZodMiniIPv6, ipv6, ZodMiniCIDRv4, cidrv4, ZodMiniCIDRv6, cidrv6, ZodMiniMAC, mac, ZodMiniBase64, base64, ZodMiniBase64URL, base64url, ZodMiniE164, e164, ZodMiniCreditCard, creditCard, ZodMiniIBAN, iban, ZodMiniJWT, jwt, ZodMiniCustomStringFormat, stringFormat, hostname, hex, currencyCode, hash, ZodMiniNumber, ZodMiniNumberFormat, float32, float64, int32, uint32, ZodMiniBoolean, ZodMiniBigInt, bigint, ZodMiniBigIntFormat, int64, uint64, ZodMiniSymbol, symbol, ZodMiniUndefined, undefined, ZodMiniNull, null, ZodMiniAny, any, ZodMiniUnknown, ZodMiniNever, never, ZodMiniVoid, void, ZodMiniDate, date, ZodMiniArray, keyof, ZodMiniObject, looseObject, safeExtend, merge, pick, omit, partial, exactPartial, required, catchall, ZodMiniUnion, ZodMiniXor, xor, ZodMiniDiscriminatedUnion, ZodMiniIntersection, intersection, ZodMiniTuple, ZodMiniRecord, partialRecord, looseRecord, ZodMiniMap, map, ZodMiniSet, set, ZodMiniEnum, nativeEnum, ZodMiniLiteral, ZodMiniFile, file, ZodMiniTransform, transform, ZodMiniOptional, ZodMiniExactOptional, exactOptional, ZodMiniNullable, nullish, ZodMiniDefault, _default, ZodMiniPrefault, prefault, ZodMiniNonOptional, nonoptional, ZodMiniSuccess, success, ZodMiniCatch, catch, ZodMiniNaN, nan, ZodMiniPipe, pipe, ZodMiniCodec, codec, invertCodec, ZodMiniReadonly, readonly, ZodMiniTemplateLiteral, templateLiteral, ZodMiniLazy, lazy, ZodMiniPromise, promise, ZodMiniCustom, check, describe, meta, instanceof, stringbool, json, ZodMiniFunction, _function, function */
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(88532);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(18431);
 /* harmony import */ var _core_util_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(54723);
@@ -46917,7 +47303,7 @@ function looseObject(shape, params) {
 // object methods
 // @__NO_SIDE_EFFECTS__
 function extend(schema, shape) {
-    return util.extend(schema, shape);
+    return _core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .extend */ .X$(schema, shape);
 }
 // @__NO_SIDE_EFFECTS__
 function safeExtend(schema, shape) {

@@ -480,6 +480,64 @@ interface ShimCall {
     exit: number | null;
 }
 
+/**
+ * Why a trial failed for a reason of the harness rather than of the prompt, from recorded evidence
+ * only (docs/verdicts.md › Harness reasons):
+ * - `shim-not-found`: the agent's own output (agent.stdout, agent.stderr) says a shimmed tool was
+ *   not found (`neon: command not found`) and the shim log has no call of it;
+ * - `shim-bypassed`: the trajectory shows a shimmed tool run by its absolute path;
+ * - `shim-unrecorded`: the trajectory shows a shimmed tool's command, the shim log no call of it;
+ * - `outside-workspace`: shimmed calls ran from folders outside the trial's workspace (shim log),
+ *   or the agent wrote beside its workspace (the trial's folder).
+ */
+type HarnessReasonKind = "shim-not-found" | "shim-bypassed" | "shim-unrecorded" | "outside-workspace";
+interface HarnessReason {
+    kind: HarnessReasonKind;
+    /** The shimmed tool it concerns, for the shim reasons. */
+    tool?: string;
+    /** Where the evidence was read: `agent output`, `trajectory`, `shim log`, `workspace`. */
+    source: "agent output" | "trajectory" | "shim log" | "workspace";
+    /** The evidence, in one sentence. */
+    evidence: string;
+}
+type ParityVerdict = "behind" | "ahead" | "on-par" | "inconclusive";
+/** One harness reason over an agent's failed trials of one eval. */
+interface ParityReason extends HarnessReason {
+    /** Failed trials with this reason. */
+    trials: number;
+}
+/** One eval × agent against the eval's reference agent, both run in the same run. */
+interface ParityRecord {
+    id: string;
+    /** The reference agent: `--reference-agent`, else the first agent the eval lists. */
+    reference: string;
+    agent: string;
+    referencePasses: number;
+    referenceTrials: number;
+    /** Wilson 95% interval of the reference's pass rate. */
+    referenceInterval: [number, number];
+    agentPasses: number;
+    agentTrials: number;
+    agentInterval: [number, number];
+    /** Agent rate minus reference rate, in [-1, 1]. */
+    delta: number;
+    /** 95% Newcombe interval of the difference (independent arms). */
+    interval: [number, number];
+    /** Two-sided p-value of Fisher's exact test. */
+    pValue: number;
+    /** The comparison rule's verdict: regression → behind, improvement → ahead, no-change → on-par. */
+    verdict: ParityVerdict;
+    margin: number;
+    /** Behind by more than the margin: behind, and the interval's upper end below −margin. */
+    beyondMargin: boolean;
+    /** The agent's failed trials, and how many of them have a harness reason. */
+    failedTrials: number;
+    explained: number;
+    /** Set when at least one failed trial has a harness reason: said next to the row. */
+    flagged: boolean;
+    reasons?: ParityReason[];
+}
+
 type TrialStatus = "passed" | "failed" | "error";
 type EvalStatus = "passed" | "failed" | "skipped" | "cached" | "error" | "incomplete" | "inconclusive";
 interface CheckOutcome {
@@ -551,6 +609,11 @@ interface TrialResult {
     toolCalls?: number;
     /** Things the verdict may not show: e.g. a shimmed binary run by its absolute path. */
     warnings?: string[];
+    /**
+     * Reasons of the harness rather than the prompt that recorded evidence shows for this trial
+     * (a shimmed tool not found, run around its shim, work outside the workspace): model/parity.ts.
+     */
+    harness?: HarnessReason[];
     /**
      * What this trial's cost broke, one sentence each (AE411): the agent reported more than the cap
      * it was given (maxCostUsd, or what was left of --budget-usd), or its cost took the run's spend
@@ -678,6 +741,11 @@ interface RunResult {
     rateLimits?: RunRateLimits;
     /** Control vs treatment, one row per eval × agent × compared arm (compare --base, variants). */
     comparisons?: ComparisonRecord[];
+    /**
+     * Each agent of an eval run by two or more against the eval's reference agent (docs/verdicts.md ›
+     * Parity across agents). Absent when no eval ran with two agents.
+     */
+    parity?: ParityRecord[];
 }
 /** Means per judged trial of one arm: what a change costs besides its pass rate. */
 interface ArmMeans {
@@ -1668,6 +1736,8 @@ type KindSummary = {
 /** How to run what was planned. */
 interface RunEvalsOptions extends PlanOptions {
     concurrency?: number;
+    /** The agent each eval's other agents are compared with in the parity rows (default: its first). */
+    referenceAgent?: string;
     allTrials?: boolean;
     keepWorkspace?: boolean;
     /** Run agents outside CI (CI=true) anyway. */

@@ -25,7 +25,7 @@ import {
   type ShardAssignment,
 } from "../plan/index.js";
 
-export type FailOn = "failure" | "regression" | "never";
+export type FailOn = "failure" | "regression" | "parity" | "never";
 
 /**
  * What a pull request's evals are compared with. history: the verdicts recorded on the results
@@ -49,6 +49,8 @@ export interface ActionInputs {
    * DEFAULT_DETECT at the trials it runs.
    */
   detect?: PowerTarget;
+  /** `reference-agent`: the agent the parity view compares every other agent with. */
+  referenceAgent?: string;
   /** `agent-version`: the run compares the agent CLI as installed with this version of it. */
   agentVersion?: AgentVersionSpec;
   trials?: number;
@@ -282,9 +284,9 @@ export const DEFAULT_ARTIFACT_NAME = "agent-evals-results";
 export function readInputs(): ActionInputs {
   const changed = core.getInput("changed-only").trim().toLowerCase() || "auto";
   const failOn = (core.getInput("fail-on").trim().toLowerCase() || "failure") as FailOn;
-  if (!["failure", "regression", "never"].includes(failOn)) {
+  if (!["failure", "regression", "parity", "never"].includes(failOn)) {
     throw new InputError(
-      `input fail-on: expected failure, regression or never, got ${JSON.stringify(failOn)}`,
+      `input fail-on: expected failure, regression, parity or never, got ${JSON.stringify(failOn)}`,
     );
   }
   const baseline = (core.getInput("baseline").trim().toLowerCase() || "auto") as Baseline;
@@ -300,6 +302,9 @@ export function readInputs(): ActionInputs {
     budgetUsd: number("budget-usd", (n) => n >= 0, "an amount of US dollars ≥ 0"),
     ...detect(),
     ...agentVersion(),
+    ...(core.getInput("reference-agent").trim()
+      ? { referenceAgent: core.getInput("reference-agent").trim() }
+      : {}),
     trials: number(
       "trials",
       (n) => Number.isInteger(n) && n >= 1 && n <= 100,

@@ -120,6 +120,7 @@ function runInGroup(
     // The earlier attempt's results are in the results folder (./resume.ts): keep its finished trials.
     resume: step.resumed !== undefined,
     ...(inputs.detect ? { detect: inputs.detect } : {}),
+    ...(inputs.referenceAgent ? { referenceAgent: inputs.referenceAgent } : {}),
     env,
     hideFromAgents: runnerInternal,
     preparedStore: sandboxCacheConfigured() ? actionsCacheStore() : undefined,

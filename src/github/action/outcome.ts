@@ -2,7 +2,7 @@
 
 import path from "node:path";
 import type { RunEvalsOutcome } from "../../engine/index.js";
-import { RUN_JSON, judgedAny } from "../../model/index.js";
+import { RUN_JSON, judgedAny, parityFails } from "../../model/index.js";
 import * as core from "../runner.js";
 import type { ActionInputs } from "../inputs.js";
 
@@ -44,6 +44,8 @@ export function stepFailure(
     return "agent-evals could not run some evals (infra errors or failed setup): see the log";
   if (inputs.failOn === "failure" && outcome.exitCode === 1)
     return `${c.failed + c.incomplete + c.inconclusive} eval × agent pair(s) did not pass`;
+  if (inputs.failOn === "parity" && parityFails(outcome.run.parity ?? []))
+    return "an agent falls behind the reference agent by more than the margin: see the parity table";
   if (inputs.failOn === "regression" && facts.regressions > 0)
     return `${facts.regressions} significant regression(s) against ${facts.baseBranch}`;
   if (skipFails)
