@@ -57,7 +57,9 @@ fs.writeFileSync(
   path.join(project, "evals/claude.eval.yaml"),
   `name: bench-claude\nprompt: Write hi to out.txt.\ntrials: ${TRIALS}\nsandbox: { fixture: { a: "" } }\nassertions:\n  files: [out.txt]\n`,
 );
+/** @type {Map<string, number[]>} */
 const phases = new Map();
+/** @param {string} name @param {number} ms */
 const add = (name, ms) => phases.set(name, [...(phases.get(name) ?? []), ms]);
 for (let i = 0; i < runs; i++) {
   const file = path.join(tmp, `marks-${i}.json`);
@@ -73,27 +75,31 @@ for (let i = 0; i < runs; i++) {
   );
   const wall = performance.now() - t0;
   if (r.status !== 0) throw new Error(`the run failed (${r.status}): ${r.stdout}${r.stderr}`);
+  /** @type {Map<string, { t: number; k: string; l: string }[]>} */
   const byKey = new Map();
   for (const m of JSON.parse(fs.readFileSync(file, "utf8")))
     byKey.set(m.k, [...(byKey.get(m.k) ?? []), m]);
   add("run: wall clock (seen by the parent)", wall);
   for (const [key, marks] of byKey)
-    for (let j = 1; j < marks.length; j++)
-      add(
-        `${key === "run" ? "run" : "trial"}: ${marks[j - 1].l} → ${marks[j].l}`,
-        marks[j].t - marks[j - 1].t,
-      );
-  const run = byKey.get("run");
+    marks.forEach((mark, j) => {
+      const before = marks[j - 1];
+      if (before)
+        add(`${key === "run" ? "run" : "trial"}: ${before.l} → ${mark.l}`, mark.t - before.t);
+    });
+  const run = byKey.get("run") ?? [];
   const trials = [...byKey].filter(([key]) => key !== "run").map(([, marks]) => marks);
-  const first = Math.min(...trials.map((m) => m[0].t));
-  const last = Math.max(...trials.map((m) => m.at(-1).t));
-  add("run: process start → main start (Node, loading the bundle)", run[0].t);
-  add("run: main start → first trial start", first - run[0].t);
-  add("run: last trial end → exit", run.at(-1).t - last);
-  add("run: exit → gone (seen by the parent)", wall - run.at(-1).t);
+  const first = Math.min(...trials.map((m) => m[0]?.t ?? NaN));
+  const last = Math.max(...trials.map((m) => m.at(-1)?.t ?? NaN));
+  const started = run[0]?.t ?? NaN;
+  const exited = run.at(-1)?.t ?? NaN;
+  add("run: process start → main start (Node, loading the bundle)", started);
+  add("run: main start → first trial start", first - started);
+  add("run: last trial end → exit", exited - last);
+  add("run: exit → gone (seen by the parent)", wall - exited);
 }
 api.kill();
-const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];
+/** @param {number[]} a */
+const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1] ?? NaN;
 for (const [name, ms] of phases)
   console.log(
     `${name.padEnd(66)} n=${String(ms.length).padStart(3)}  median ${median(ms).toFixed(1).padStart(7)} ms  per run ${(ms.reduce((a, b) => a + b, 0) / runs).toFixed(1).padStart(8)} ms`,

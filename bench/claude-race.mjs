@@ -52,11 +52,18 @@ const CLAUDE = path.join(ROOT, ".agent-clis/bin/claude");
 const BARE_ARGS = ["-p", "Write hi to out.txt.", "--output-format", "stream-json", "--verbose"];
 BARE_ARGS.push("--permission-mode", "bypassPermissions", "--no-session-persistence");
 
-/** Wall clock and peak RSS (MiB) of one command. */
+/**
+ * Wall clock and peak RSS (MiB) of one command.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import("node:child_process").SpawnSyncOptions} options
+ */
 function timed(command, args, options) {
   const t0 = performance.now();
+  // stdin closed, as figure 4 and the harness do: `claude -p` with a pipe for stdin waits on it.
   const r = spawnSync("/usr/bin/time", ["-f", "RSSKB=%M", command, ...args], {
     ...options,
+    stdio: ["ignore", "pipe", "pipe"],
     encoding: "utf8",
   });
   const wall = performance.now() - t0;
@@ -64,6 +71,7 @@ function timed(command, args, options) {
 }
 
 let bareRuns = 0;
+/** @type {Record<string, () => { wall: number; rss: number }>} */
 const routes = {
   bare() {
     let wall = 0;
@@ -83,8 +91,8 @@ const routes = {
   },
 };
 for (const spec of routeArgs) {
-  const [name, rest = ""] = spec.split("=");
-  const [dist, flags] = rest.split(":");
+  const [name = "", rest = ""] = spec.split("=");
+  const [dist = "", flags] = rest.split(":");
   const project = path.join(tmp, `project-${name}`);
   fs.mkdirSync(path.join(project, "evals"), { recursive: true });
   fs.writeFileSync(
@@ -104,27 +112,33 @@ for (const spec of routeArgs) {
   };
 }
 const names = Object.keys(routes);
-for (const name of names) routes[name](); // warm-up, untimed
+for (const name of names) routes[name]?.(); // warm-up, untimed
+/** @type {Record<string, { wall: number; rss: number }[]>} */
 const samples = Object.fromEntries(names.map((name) => [name, []]));
 for (let round = 0; round < rounds; round++) {
   for (let j = 0; j < names.length; j++) {
-    const name = names[(round + j) % names.length];
-    samples[name].push(routes[name]());
+    const name = names[(round + j) % names.length] ?? "bare";
+    samples[name]?.push(routes[name]?.() ?? { wall: NaN, rss: NaN });
   }
   process.stderr.write(`round ${round + 1}/${rounds}\n`);
 }
 api.kill();
+/** @param {number[]} a */
 const median = (a) => {
   const s = [...a].sort((x, y) => x - y);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  return s.length % 2 ? (s[m] ?? NaN) : ((s[m - 1] ?? NaN) + (s[m] ?? NaN)) / 2;
 };
+/** @param {number[]} a */
 const range = (a) => `${Math.min(...a).toFixed(0)}…${Math.max(...a).toFixed(0)}`;
+/** @param {number} x */
 const signed = (x) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(0)}`;
 for (const name of names) {
-  const perTrial = samples[name].map((s) => s.wall / TRIALS);
-  const vsBare = samples[name].map((s, i) => (s.wall - samples.bare[i].wall) / TRIALS);
-  const rss = samples[name].map((s) => s.rss);
+  const own = samples[name] ?? [];
+  const bare = samples.bare ?? [];
+  const perTrial = own.map((s) => s.wall / TRIALS);
+  const vsBare = own.map((s, i) => (s.wall - (bare[i]?.wall ?? NaN)) / TRIALS);
+  const rss = own.map((s) => s.rss);
   console.log(
     `${name.padEnd(16)} ${median(perTrial).toFixed(0)} ms/trial (${range(perTrial)}); vs bare, same round: ${signed(median(vsBare))} ms (${vsBare.map(signed).join(", ")}); peak RSS ${median(rss).toFixed(0)} MiB (${range(rss)})`,
   );
