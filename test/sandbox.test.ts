@@ -20,7 +20,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { changedFiles, manifest } from "../src/run/workspace/changes.js";
 import { fillWorkspace } from "../src/run/workspace/fill.js";
 import { makeTempDir, TreeError } from "../src/run/workspace/io.js";
-import { removeTree } from "../src/run/workspace/remove.js";
+import { removeTree, removeTreeOffThread } from "../src/run/workspace/remove.js";
 import { repoFiles } from "../src/run/workspace/repo-files.js";
 import { copyTree } from "../src/run/workspace/tree.js";
 
@@ -32,7 +32,10 @@ const isRoot = process.getuid?.() === 0;
  * removeTree(dir) in a Node run as root without any capability (setpriv clears the bounding set):
  * permission bits then hold for it as for an ordinary user, and it still owns the run's files.
  */
-async function removeTreeWithoutCapabilities(dir: string): Promise<void> {
+async function removeTreeWithoutCapabilities(
+  dir: string,
+  remover: "removeTree" | "removeTreeOffThread" = "removeTree",
+): Promise<void> {
   const remove = pathToFileURL(join(REPO, "src/run/workspace/remove.ts")).href;
   const loader = pathToFileURL(join(REPO, "node_modules/tsx/dist/loader.mjs")).href;
   await execFileAsync("setpriv", [
@@ -43,7 +46,7 @@ async function removeTreeWithoutCapabilities(dir: string): Promise<void> {
     loader,
     "--input-type=module",
     "-e",
-    `const { removeTree } = await import(${JSON.stringify(remove)}); await removeTree(process.argv[1]);`,
+    `const { ${remover} } = await import(${JSON.stringify(remove)}); await ${remover}(process.argv[1]);`,
     dir,
   ]);
 }
@@ -417,35 +420,54 @@ describe("temp dirs", () => {
     expect((await stat(dir)).isDirectory()).toBe(true);
   });
 
-  it("removeTree removes a tree and tolerates a missing one", async () => {
-    const dir = await makeTempDir("remove");
-    await writeFiles(dir, { "a/b/c.txt": "c" });
-    await removeTree(dir);
-    await expect(stat(dir)).rejects.toThrow(/ENOENT/);
-    await expect(removeTree(dir)).resolves.toBeUndefined();
-  });
+  // removeTreeOffThread (a finished trial's folder) does on the thread pool what removeTree does.
+  for (const [name, remove] of [
+    ["removeTree", removeTree],
+    ["removeTreeOffThread", removeTreeOffThread],
+  ] as const) {
+    it(`${name} removes a tree and tolerates a missing one`, async () => {
+      const dir = await makeTempDir("remove");
+      await writeFiles(dir, { "a/b/c.txt": "c" });
+      await remove(dir);
+      await expect(stat(dir)).rejects.toThrow(/ENOENT/);
+      await expect(remove(dir)).resolves.toBeUndefined();
+    });
 
-  it("removeTree unlinks symlinks without following them", async () => {
-    const outside = await tempDir("outside");
-    await writeFiles(outside, { "keep/me.txt": "still here" });
-    const dir = await makeTempDir("remove-links");
-    await writeFiles(dir, { "a/b.txt": "b" });
-    await symlink(join(outside, "keep"), join(dir, "a/to-folder"));
-    await symlink(join(outside, "keep/me.txt"), join(dir, "to-file"));
-    await removeTree(dir);
-    await expect(stat(dir)).rejects.toThrow(/ENOENT/);
-    expect(await readFile(join(outside, "keep/me.txt"), "utf8")).toBe("still here");
-  });
+    it(`${name} unlinks symlinks without following them`, async () => {
+      const outside = await tempDir("outside");
+      await writeFiles(outside, { "keep/me.txt": "still here" });
+      const dir = await makeTempDir("remove-links");
+      await writeFiles(dir, { "a/b.txt": "b" });
+      await symlink(join(outside, "keep"), join(dir, "a/to-folder"));
+      await symlink(join(outside, "keep/me.txt"), join(dir, "to-file"));
+      await remove(dir);
+      await expect(stat(dir)).rejects.toThrow(/ENOENT/);
+      expect(await readFile(join(outside, "keep/me.txt"), "utf8")).toBe("still here");
+    });
 
-  // Permissions never block root's rm: as root, removeTree runs without capabilities (setpriv),
-  // where they do, so the test proves the same thing either way.
-  it("removeTree removes read-only folders", async () => {
-    const dir = await makeTempDir("readonly");
-    await writeFiles(dir, { "locked/inner/file.txt": "x" });
-    await chmod(join(dir, "locked/inner"), 0o555);
-    await chmod(join(dir, "locked"), 0o555);
-    if (isRoot) await removeTreeWithoutCapabilities(dir);
-    else await removeTree(dir);
-    await expect(stat(dir)).rejects.toThrow(/ENOENT/);
-  });
+    // Permissions never block root's rm: as root, the removal runs without capabilities (setpriv),
+    // where they do, so the test proves the same thing either way.
+    it(`${name} removes read-only folders`, async () => {
+      const dir = await makeTempDir("readonly");
+      await writeFiles(dir, { "locked/inner/file.txt": "x" });
+      await chmod(join(dir, "locked/inner"), 0o555);
+      await chmod(join(dir, "locked"), 0o555);
+      if (isRoot) await removeTreeWithoutCapabilities(dir, name);
+      else await remove(dir);
+      await expect(stat(dir)).rejects.toThrow(/ENOENT/);
+    });
+
+    it(`${name} removes folders nested deeper than the kernel takes a path`, async () => {
+      const dir = await makeTempDir("deep");
+      // Made one level at a time from inside, as an agent could: no path here is ever too long.
+      const script = 'for i in $(seq 40); do mkdir "$1" && cd "$1" || exit 1; done; echo x > f';
+      await execFileAsync("bash", ["-c", script, "deep", "d".repeat(200)], { cwd: dir });
+      await remove(dir);
+      await expect(stat(dir)).rejects.toThrow(/ENOENT/);
+    });
+
+    it(`${name} refuses the filesystem root`, async () => {
+      await expect(remove("/")).rejects.toThrow(/filesystem root/);
+    });
+  }
 });

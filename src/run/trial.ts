@@ -29,7 +29,7 @@ import {
 import type { PreparedTree } from "./workspace/prepare.js";
 import { workspaceChanges } from "./workspace/changes.js";
 import { makeTempDir } from "./workspace/io.js";
-import { removeTree } from "./workspace/remove.js";
+import { removeTreeOffThread } from "./workspace/remove.js";
 import { storeOutcome } from "./workspace/outcome.js";
 import { deletedFrom, fillUnchanged } from "./workspace/layers.js";
 import { CALL_LOG_ENV, writeShims } from "./shims.js";
@@ -483,7 +483,7 @@ async function keptWorkspace(
 /**
  * The sandbox closed, a last redaction sweep of the results folder (for files agents wrote
  * themselves: literal's step files), and the workspace given back to the prepared tree's pool
- * (moved out at once) while the rest is removed, unless it is kept.
+ * (moved out at once) while the rest is removed on the thread pool, unless it is kept.
  */
 async function closeTrial(input: TrialInput, trial: OpenTrial): Promise<void> {
   const { root, work, redactor } = trial;
@@ -500,7 +500,7 @@ async function closeTrial(input: TrialInput, trial: OpenTrial): Promise<void> {
   if (input.keepWorkspace) return;
   const cleanup = Promise.all([
     fs.existsSync(work) ? input.prepared.workspaces.give(work) : undefined,
-    removeTree(root),
+    removeTreeOffThread(root),
   ]).then(() => undefined);
   if (input.deferCleanup) input.deferCleanup(cleanup);
   else await cleanup;

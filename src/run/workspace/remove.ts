@@ -47,6 +47,29 @@ export async function removeTree(dir: string): Promise<void> {
 }
 
 /**
+ * `rm -rf dir` on libuv's thread pool, for a folder removed while other work goes on (a finished
+ * trial's folder, while the next trial runs): its calls then wait there, not on the main thread.
+ * An unlink or rmdir can wait milliseconds for the file system's journal (a trial's HOME after
+ * claude: some 20 folders took 7 ms a trial, docs/benchmarks.md › Around `claude -p`), and on the
+ * main thread that holds up every other trial's proxy, streams and timers. fs.rm never follows a
+ * symlink either (lstat, then unlink). Anything it cannot do (read-only folders, paths longer than
+ * the kernel takes) is left to removeTree.
+ */
+export async function removeTreeOffThread(dir: string): Promise<void> {
+  const target = resolve(dir);
+  if (target === parse(target).root) {
+    throw new TreeError(`refusing to remove the filesystem root: ${dir}`);
+  }
+  try {
+    await rm(target, { recursive: true, force: true });
+    return;
+  } catch {
+    // Whatever is left: the careful ways of removeTree.
+  }
+  await removeTree(target);
+}
+
+/**
  * The fast path of removeTree: synchronous calls in slices, the entry types from readdir (no lstat
  * per entry). Folders are read top-down, then removed bottom-up. A symlink is unlinked, never
  * followed. Throws on anything unusual; removeTree then falls back to fs.rm.
