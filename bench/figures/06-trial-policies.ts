@@ -20,6 +20,7 @@ const TRIAL_SIM = path.join(ROOT, "bench", "trials.ts");
 const COMPARISON_SIM = path.join(ROOT, "bench", "comparison.ts");
 const JUDGE_SIM = path.join(ROOT, "bench", "judge-kappa.ts");
 const VERDICT_SIM = path.join(ROOT, "bench", "verdict-sim.ts");
+const POWER_SIM = path.join(ROOT, "bench", "power.ts");
 const TARGET_CURTAIL_SAVED = 0.2;
 const TARGET_ADAPTIVE_SAVED = 0.4;
 
@@ -64,7 +65,11 @@ function benchPolicies({ policyRuns, judgeRuns, verdictRuns }: BenchOptions) {
   const judges = timedRun(TSX, [JUDGE_SIM, String(judgeRuns)], { cwd: ROOT }).stdout.trim();
   // Every baseline kind (PR base, variants, history) at the defaults: issue 33's goals.
   const verdicts = timedRun(TSX, [VERDICT_SIM, String(verdictRuns)], { cwd: ROOT }).stdout.trim();
-  return { section, blocks, reference, comparison, judges, verdicts };
+  // The power planner at its planned N (plan --detect): realised power within ±5 points.
+  const power = timedRun(TSX, [POWER_SIM, String(Math.min(policyRuns, 2000))], {
+    cwd: ROOT,
+  }).stdout.trim();
+  return { section, blocks, reference, comparison, judges, verdicts, power };
 }
 
 function policyReport(
@@ -161,6 +166,10 @@ function policyReport(
       "src/run/policy.ts and the pool of src/store/compare.ts):",
     "",
     p.verdicts,
+    "",
+    `Printed by \`npx tsx bench/power.ts ${Math.min(policyRuns, 2000)}\`, verbatim:`,
+    "",
+    p.power,
     "",
     "Against the issue's goals (numbers from the table above):",
     "",

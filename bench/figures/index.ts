@@ -15,6 +15,7 @@ import { waitingAgent } from "./11-waiting-agent.js";
 import { providers } from "./12-providers.js";
 import { infraErrors } from "./13-infra-errors.js";
 import { replay } from "./14-replay.js";
+import { bigSuite } from "./15-big-suite.js";
 
 export {
   trialOverhead,
@@ -31,6 +32,7 @@ export {
   providers,
   infraErrors,
   replay,
+  bigSuite,
 };
 
 /** The figures in the order they run and print their summary lines. */
@@ -49,6 +51,7 @@ export const FIGURES: ReadonlyArray<Figure<unknown>> = [
   providers,
   infraErrors,
   replay,
+  bigSuite,
 ];
 
 /**
@@ -71,4 +74,5 @@ export const PAGE_ORDER: readonly string[] = [
   "9",
   "14",
   "13",
+  "15",
 ];

@@ -20049,6 +20049,29 @@ async function removeTree(dir) {
     }
 }
 /**
+ * `rm -rf dir` on libuv's thread pool, for a folder removed while other work goes on (a finished
+ * trial's folder, while the next trial runs): its calls then wait there, not on the main thread.
+ * An unlink or rmdir can wait milliseconds for the file system's journal (a trial's HOME after
+ * claude: some 20 folders took 7 ms a trial, docs/benchmarks.md › Around `claude -p`), and on the
+ * main thread that holds up every other trial's proxy, streams and timers. fs.rm never follows a
+ * symlink either (lstat, then unlink). Anything it cannot do (read-only folders, paths longer than
+ * the kernel takes) is left to removeTree.
+ */
+async function removeTreeOffThread(dir) {
+    const target = (0,external_node_path_.resolve)(dir);
+    if (target === (0,external_node_path_.parse)(target).root) {
+        throw new TreeError(`refusing to remove the filesystem root: ${dir}`);
+    }
+    try {
+        await (0,promises_.rm)(target, { recursive: true, force: true });
+        return;
+    }
+    catch {
+        // Whatever is left: the careful ways of removeTree.
+    }
+    await removeTree(target);
+}
+/**
  * The fast path of removeTree: synchronous calls in slices, the entry types from readdir (no lstat
  * per entry). Folders are read top-down, then removed bottom-up. A symlink is unlinked, never
  * followed. Throws on anything unusual; removeTree then falls back to fs.rm.
@@ -25164,7 +25187,7 @@ async function keptWorkspace(input, trial, result) {
 /**
  * The sandbox closed, a last redaction sweep of the results folder (for files agents wrote
  * themselves: literal's step files), and the workspace given back to the prepared tree's pool
- * (moved out at once) while the rest is removed, unless it is kept.
+ * (moved out at once) while the rest is removed on the thread pool, unless it is kept.
  */
 async function closeTrial(input, trial) {
     const { root, work, redactor } = trial;
@@ -25182,7 +25205,7 @@ async function closeTrial(input, trial) {
         return;
     const cleanup = Promise.all([
         external_node_fs_default().existsSync(work) ? input.prepared.workspaces.give(work) : undefined,
-        removeTree(root),
+        removeTreeOffThread(root),
     ]).then(() => undefined);
     if (input.deferCleanup)
         input.deferCleanup(cleanup);
