@@ -4,6 +4,9 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import { cliEntry } from "./helpers/bundle.js";
+import { eventually } from "./helpers/procs.js";
 import { makeProject, runCli } from "./helpers/project.js";
 
 const dirs: string[] = [];
@@ -51,14 +54,35 @@ assertions:
     );
   });
 
-  it("--quiet opens with the summary, no blank lines before it", async () => {
+  it("--quiet opens with the summary, no blank lines before it; notes go to stderr", async () => {
     const root = await makeProject({
       "evals/ok.eval.yaml": "name: ok\nsandbox: { fixture: { a: x } }\nassertions:\n  files: [a]\n",
+      "evals/slow.eval.yaml":
+        "name: slow\nagents: [literal]\nprompt: |\n  ```sh\n  sleep 60\n  ```\nassertions:\n  files: [a]\n",
     });
     dirs.push(root);
-    const cli = await runCli(["eval", "--cwd", root, "--quiet"]);
+    // A run killed with SIGKILL in this test's own TMPDIR: the next run there reaps what it left,
+    // and says so (a note). No other test's killed runs are seen here.
+    const tmp = path.join(root, "tmp");
+    await fs.mkdir(tmp);
+    const killed = spawn(process.execPath, [await cliEntry(), "eval", "slow", "--cwd", root], {
+      env: { ...process.env, TMPDIR: tmp, CI: "true" },
+      stdio: "ignore",
+    });
+    const registry = path.join(tmp, "agent-evals-runs");
+    const started = await eventually(
+      async () => (await fs.readdir(registry).catch(() => [])).length > 0,
+      Boolean,
+      600,
+    );
+    expect(started).toBe(true);
+    killed.kill("SIGKILL");
+    await new Promise((resolve) => killed.on("exit", resolve));
+
+    const cli = await runCli(["eval", "ok", "--cwd", root, "--quiet"], { env: { TMPDIR: tmp } });
     expect(cli.code, cli.stderr).toBe(0);
     expect(cli.stdout).toMatch(/^1 passed, 0 failed/);
+    expect(cli.stderr).toContain("reaped what 1 killed run(s) left");
   });
 
   it("an unknown option is named plainly, with balanced quotes (exit 2)", async () => {

@@ -323,6 +323,9 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
     const style = (0,report/* makeStyle */.Oe)(out, process.env);
     // Progress names agents as typed: a command template may hold a secret's value.
     const screen = new util/* RedactingStream */.aO(out, process.env);
+    // --quiet keeps stdout to the summary and failures: the plan's notes (a reap of killed runs,
+    // changed-only's selection…) go to stderr there, redacted the same way.
+    const notesScreen = flags.quiet ? new util/* RedactingStream */.aO(process.stderr, process.env) : undefined;
     const progress = new report/* Progress */.ke({
         stream: screen,
         style,
@@ -376,9 +379,14 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
             signal: controller.signal,
             events: {
                 onPlan({ plan, specs, notes, isolation, keptTrials = 0 }) {
-                    screen.alsoRedact(specs.flatMap((spec) => spec.prompt?.secrets ?? []));
+                    const declared = specs.flatMap((spec) => spec.prompt?.secrets ?? []);
+                    screen.alsoRedact(declared);
+                    notesScreen?.alsoRedact(declared);
                     for (const note of notes)
-                        say(style.dim((0,util/* inertLines */.wi)(note)));
+                        if (notesScreen)
+                            notesScreen.write(`${(0,util/* inertLines */.wi)(note)}\n`);
+                        else
+                            say(style.dim((0,util/* inertLines */.wi)(note)));
                     const trialsPlanned = plan.units.filter((u) => !u.settled).reduce((n, u) => n + (0,model/* mostTrials */.H6)(u), 0) -
                         keptTrials;
                     if (!flags.quiet) {

@@ -123,6 +123,9 @@ export async function runCommand(
   const style = makeStyle(out, process.env);
   // Progress names agents as typed: a command template may hold a secret's value.
   const screen = new RedactingStream(out, process.env);
+  // --quiet keeps stdout to the summary and failures: the plan's notes (a reap of killed runs,
+  // changed-only's selection…) go to stderr there, redacted the same way.
+  const notesScreen = flags.quiet ? new RedactingStream(process.stderr, process.env) : undefined;
   const progress = new Progress({
     stream: screen,
     style,
@@ -179,8 +182,12 @@ export async function runCommand(
       signal: controller.signal,
       events: {
         onPlan({ plan, specs, notes, isolation, keptTrials = 0 }) {
-          screen.alsoRedact(specs.flatMap((spec) => spec.prompt?.secrets ?? []));
-          for (const note of notes) say(style.dim(inertLines(note)));
+          const declared = specs.flatMap((spec) => spec.prompt?.secrets ?? []);
+          screen.alsoRedact(declared);
+          notesScreen?.alsoRedact(declared);
+          for (const note of notes)
+            if (notesScreen) notesScreen.write(`${inertLines(note)}\n`);
+            else say(style.dim(inertLines(note)));
           const trialsPlanned =
             plan.units.filter((u) => !u.settled).reduce((n, u) => n + mostTrials(u), 0) -
             keptTrials;
