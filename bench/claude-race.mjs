@@ -4,50 +4,20 @@
 // Around `claude -p`.
 //
 //   node bench/claude-race.mjs <rounds> <name>=<build folder>[:<flag>,<flag>…] …
-//   node bench/claude-race.mjs 5 main=/work/main/dist new=/tmp/new-dist nogate=/tmp/new-dist:--no-provider-gate
+//   node bench/claude-race.mjs 5 main=dist new=/tmp/new-dist nogate=/tmp/new-dist:--no-provider-gate
 
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
+import { claudeAgainstFake, ROOT } from "./claude-fake.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const TRIALS = 10;
 const [roundsArg, ...routeArgs] = process.argv.slice(2);
 const rounds = Number(roundsArg);
 if (!rounds || routeArgs.length === 0)
   throw new Error("usage: node bench/claude-race.mjs <rounds> <name>=<build>[:<flags>] …");
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "claude-race-"));
-const api = spawn(
-  process.execPath,
-  [path.join(ROOT, "bench/fake-claude-api.mjs"), path.join(tmp, "api.log")],
-  {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, FAKE_BASH_COMMAND: "echo hi > out.txt" },
-  },
-);
-const url = await new Promise((resolve) =>
-  api.stdout.setEncoding("utf8").on("data", (d) => resolve(d.split("\n")[0].trim())),
-);
-const home = path.join(tmp, "home");
-fs.mkdirSync(path.join(home, "tmp"), { recursive: true });
-// Figure 4's environment (test/fakes/clis.ts fakeClaudeEnv), the same for every route.
-const env = {
-  PATH: `${ROOT}/.agent-clis/bin${path.delimiter}${process.env.PATH}`,
-  HOME: home,
-  LANG: "C.UTF-8",
-  TERM: "dumb",
-  ANTHROPIC_BASE_URL: url,
-  ANTHROPIC_API_KEY: "sk-ant-fake-key",
-  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-  DISABLE_TELEMETRY: "1",
-  DISABLE_AUTOUPDATER: "1",
-  CLAUDE_CODE_MAX_RETRIES: "0",
-  CLAUDE_CODE_TMPDIR: path.join(home, "tmp"),
-  ...(process.getuid?.() === 0 ? { IS_SANDBOX: "1" } : {}),
-};
+const { tmp, api, env } = await claudeAgainstFake("claude-race-");
 const CLAUDE = path.join(ROOT, ".agent-clis/bin/claude");
 const BARE_ARGS = ["-p", "Write hi to out.txt.", "--output-format", "stream-json", "--verbose"];
 BARE_ARGS.push("--permission-mode", "bypassPermissions", "--no-session-persistence");
