@@ -381,6 +381,8 @@ export async function writeEmptyRun(
     isolation: "nothing ran",
     projectRoot,
   });
+  // Before the lock writes anything: no folder on the way to the results may be a link.
+  refuseLinkedOwnFolder(projectRoot, resultsDir);
   const unlock = await lockResults(resultsDir);
   try {
     await clearResults(resultsDir, keptInResults(projectRoot, options));

@@ -87,12 +87,13 @@ async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
   if (ran.resumed) core.notice(resumedLine(ran.resumed));
 
   if (inputs.mode === "run") await keepHistoryLines(outcome);
+  // The artifact first: a cancelled job has seconds left, and a re-run resumes from it.
+  const artifactUrl = await uploadArtifact(outcome.resultsDir, inputs, ran.declaredSecrets);
   const compared = compareWithBase(ctx, history, bases, outcome.run);
-  // History first: whether it was saved goes into the summary and the comment.
+  // History before the report: whether it was saved goes into the summary and the comment.
   const historyProblem = await saveHistory(ctx, history, outcome);
   await history.dispose();
   const notes = reportNotes(outcome.run, historyProblem);
-  const artifactUrl = await uploadArtifact(outcome.resultsDir, inputs, ran.declaredSecrets);
 
   // Whether the step fails is settled before the report: its headline never shows ✅ on a failed step.
   const failure = stepFailure(inputs, outcome, {

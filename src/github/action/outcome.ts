@@ -47,7 +47,9 @@ export function stepFailure(
   if (inputs.failOn === "parity" && parityFails(outcome.run.parity ?? []))
     return "an agent falls behind the reference agent by more than the margin: see the parity table";
   if (inputs.failOn === "regression" && facts.regressions > 0)
-    return `${facts.regressions} significant regression(s) against ${facts.baseBranch}`;
+    return inputs.agentVersion
+      ? `${facts.regressions} significant regression(s) of ${inputs.agentVersion.agent}@${inputs.agentVersion.version} against the installed CLI`
+      : `${facts.regressions} significant regression(s) against ${facts.baseBranch}`;
   if (skipFails)
     return failOnSkip === "all"
       ? `all ${c.skipped} planned eval × agent pair(s) were skipped: nothing was judged (fail-on-skip: all): see the summary`
