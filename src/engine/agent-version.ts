@@ -3,9 +3,9 @@
 // a cache folder, trials interleaved in one run, read by the comparison rule.
 
 import { agentWithBin, installAgentVersion, type AgentVersionSpec } from "../agents/index.js";
-import { UsageError, type PlannedUnit } from "../model/index.js";
-import { plannedTrials, versionGroups } from "../plan/index.js";
-import { planEvals, settlePlan, type PlannedRun } from "./plan.js";
+import { UsageError } from "../model/index.js";
+import { versionGroups } from "../plan/index.js";
+import { comparisonArmOptions, planEvals, settlePlan, type PlannedRun } from "./plan.js";
 import { runPlanned, type RunEvalsOptions, type RunEvalsOutcome } from "./run.js";
 
 export interface AgentVersionOptions extends RunEvalsOptions {
@@ -23,7 +23,7 @@ export async function planAgentVersionComparison(
   options: AgentVersionOptions,
 ): Promise<PlannedRun> {
   const env = options.env ?? process.env;
-  const { candidate, detect } = options;
+  const { candidate } = options;
   const bin = await installAgentVersion(candidate, env, options.say);
   const adapter = agentWithBin(candidate.agent, bin);
   // The version the program says it is, recorded per trial (a tag such as `latest` becomes one).
@@ -33,13 +33,7 @@ export async function planAgentVersionComparison(
   const { units, paired } = versionGroups(
     planned.plan.units,
     { agent: candidate.agent, version, adapter },
-    {
-      trials: options.trials,
-      margin: options.margin,
-      ...(detect
-        ? { trialsOf: (unit: PlannedUnit) => plannedTrials(unit, planned.cache.history, detect) }
-        : {}),
-    },
+    comparisonArmOptions(planned, options),
   );
   if (paired === 0)
     throw new UsageError(

@@ -4,17 +4,10 @@
 import type { EvalSpec, PlannedUnit } from "../model/index.js";
 import { DefinitionError } from "../model/index.js";
 import { discoverEvalFiles } from "../define/index.js";
-import {
-  openBaseTree,
-  baseName,
-  type BaseSpec,
-  pairWithBase,
-  plannedTrials,
-  planRun,
-} from "../plan/index.js";
+import { openBaseTree, baseName, type BaseSpec, pairWithBase, planRun } from "../plan/index.js";
 import { templateProblems } from "../run/index.js";
 import { loadFiles, usesRealHome } from "./definitions.js";
-import { planEvals, settlePlan, type PlannedRun } from "./plan.js";
+import { comparisonArmOptions, planEvals, settlePlan, type PlannedRun } from "./plan.js";
 import { runPlanned, type RunEvalsOptions, type RunEvalsOutcome } from "./run.js";
 
 /** What `compare --base` takes besides a run's options. */
@@ -48,7 +41,6 @@ export async function planComparison(
   const env = options.env ?? process.env;
   // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
   const planned = await planEvals({ ...options, force: true, variants: false });
-  const { detect } = options;
   const tree = await openBaseTree(planned.projectRoot, options.base);
   try {
     const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];
@@ -57,13 +49,7 @@ export async function planComparison(
       baseUnits,
       baseName(options.base),
       { project: planned.projectRoot, base: tree.root },
-      {
-        trials: options.trials,
-        margin: options.margin,
-        ...(detect
-          ? { trialsOf: (unit: PlannedUnit) => plannedTrials(unit, planned.cache.history, detect) }
-          : {}),
-      },
+      comparisonArmOptions(planned, options),
     );
     planned.plan.units = pairing.units;
     settlePlan(planned, options.budgetUsd);

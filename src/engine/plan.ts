@@ -8,6 +8,7 @@ import {
   type AgentRef,
   type EvalSpec,
   type Plan,
+  type PlannedUnit,
 } from "../model/index.js";
 import {
   applyCache,
@@ -26,6 +27,9 @@ import {
   pairKey,
   type ShardAssignment,
   shareBudget,
+  plannedTrials,
+  type ArmOptions,
+  type PowerTarget,
 } from "../plan/index.js";
 import { agentFolderName, templateProblems } from "../run/index.js";
 import { selectEvals } from "../kinds/index.js";
@@ -179,5 +183,24 @@ function cacheOptions(projectRoot: string, options: PlanOptions): CacheOptions {
     // Recording or replaying runs every trial: a cached verdict has no traffic to record or replay.
     force: (options.force ?? false) || options.traffic !== undefined,
     noCache: options.noCache ?? false,
+  };
+}
+
+/**
+ * The arms' options of a comparison planned from `planned` (compare --base, --agent-version): the
+ * trials per arm (`--trials`, or with `--detect` each pair's planned N from the plan's history)
+ * and the margin.
+ */
+export function comparisonArmOptions(
+  planned: PlannedRun,
+  options: { trials?: number; margin?: number; detect?: PowerTarget },
+): ArmOptions {
+  const { detect } = options;
+  return {
+    trials: options.trials,
+    margin: options.margin,
+    ...(detect
+      ? { trialsOf: (unit: PlannedUnit) => plannedTrials(unit, planned.cache.history, detect) }
+      : {}),
   };
 }

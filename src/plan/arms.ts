@@ -15,8 +15,8 @@ export interface ArmOptions {
   margin?: number;
   /** Problems name their files relative to it. */
   projectRoot?: string;
-  /** `--detect`: each pair's maximum from the power plan (wins over `trials`). */
-  trialsOf?: (unit: PlannedUnit) => number;
+  /** `--detect`: each pair's maximum from the power plan (undefined: out of reach, the usual). */
+  trialsOf?: (unit: PlannedUnit) => number | undefined;
   /**
    * The adapter and version of a variant's `agentVersion` (`gemini@0.60.0`), installed before
    * the plan pairs units (engine/plan.ts).

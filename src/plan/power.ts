@@ -10,7 +10,6 @@ import type { Plan, PlannedUnit } from "../model/index.js";
 import {
   DEFAULT_MARGIN,
   hardestRate,
-  MAX_PLANNED_TRIALS,
   regressionChance,
   round6,
   spendsNothing,
@@ -105,14 +104,17 @@ export function planPower(
   };
 }
 
-/** The trials per arm `compare --detect` gives a pair: its planned N, or the cap when out of reach. */
+/**
+ * The trials per arm `compare --detect` gives a pair: its planned N; undefined when the drop is out
+ * of reach (the plan says so, and the pair runs the usual maximum rather than a thousand trials).
+ */
 export function plannedTrials(
   unit: PlannedUnit,
   history: Map<string, HistoryLine[]>,
   target: PowerTarget,
-): number {
+): number | undefined {
   const { rate, drop } = rateOf(unit, history.get(unit.spec.id) ?? [], target);
-  return trialsToDetect(rate, drop, target.power) ?? MAX_PLANNED_TRIALS;
+  return trialsToDetect(rate, drop, target.power);
 }
 
 function powerRow(

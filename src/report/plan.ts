@@ -115,11 +115,14 @@ export function powerPlanLines(power: PowerPlan): string[] {
   lines.push(
     `Forecast: ${usd(power.forecastUsd)} for ${power.rows.length} pair(s)${unknown}${budget}.`,
   );
-  if (power.underPowered.length) {
+  // Only the pairs the budget cuts short; those out of reach or run with fewer trials than the
+  // target needs say so on their own line above.
+  const byBudget = power.underPowered.filter((r) => r.affordable);
+  if (byBudget.length) {
     lines.push(
-      `Under-powered by the budget (its share in proportion to the forecast): ${power.underPowered.length} pair(s):`,
+      `Under-powered by the budget (its share in proportion to the forecast): ${byBudget.length} pair(s):`,
     );
-    for (const row of power.underPowered)
+    for (const row of byBudget)
       lines.push(
         `  ${row.key}: ${row.affordable!.trialsPerArm} of ${row.trialsPerArm} trials per arm → power ${pct(row.affordable!.power)}`,
       );

@@ -171,6 +171,17 @@ describe("planPower", () => {
     expect(enough.underPowered).toEqual([]);
   });
 
+  it("says a pair is out of reach without counting it among the budget's", () => {
+    const tiny = { detect: 0.02, power: 0.8 };
+    const plan = planPower({ units: [unit("greet")], budgetUsd: 1 }, history, tiny);
+    expect(plan.rows[0]!.trialsPerArm).toBeUndefined();
+    expect(plan.underPowered).toHaveLength(1);
+    const text = powerPlanLines(plan).join("\n");
+    expect(text).toContain("out of reach: more than 1000 trials per arm");
+    expect(text).not.toContain("Under-powered by the budget");
+    expect(plannedTrials(unit("greet"), history, tiny)).toBeUndefined();
+  });
+
   it("prints the rule it plans with, the margin included", () => {
     const rule = decisionRule(target, 0.15).join("\n");
     expect(rule).toContain("±15 points");

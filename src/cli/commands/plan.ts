@@ -105,7 +105,8 @@ export async function planCommand({ projectRoot, names, flags }: CommandContext)
   if (shards !== undefined || format === "json") {
     const split = planShards(plan.units, shards ?? 1, cache.history, plan.traffic);
     if (format === "json") {
-      const power = target && powerJson(planPower(plan, cache.history, target));
+      const power =
+        target && powerJson(planPower(plan, cache.history, target), value.margin(flags.margin));
       process.stdout.write(`${JSON.stringify(power ? { ...split, power } : split, null, 2)}\n`);
     } else for (const line of shardPlanLines(split)) say(`${line}\n`);
     return 0;
@@ -115,10 +116,13 @@ export async function planCommand({ projectRoot, names, flags }: CommandContext)
 }
 
 /** The power plan as `plan --detect --format json` writes it: the units by their keys. */
-function powerJson({ rows, underPowered, ...rest }: ReturnType<typeof planPower>) {
+function powerJson(
+  { rows, underPowered, ...rest }: ReturnType<typeof planPower>,
+  margin: number | undefined,
+) {
   return {
     ...rest,
-    rule: decisionRule(rest.target).join("\n"),
+    rule: decisionRule(rest.target, margin).join("\n"),
     rows: rows.map(({ unit: _unit, ...row }) => row),
     underPowered: underPowered.map((row) => row.key),
   };
