@@ -93,6 +93,8 @@ export type OpenJudgeTraffic = (call: {
   adapter: AgentAdapter;
   env: Record<string, string>;
   model?: string;
+  /** The call's own limit: the gate holds none of its requests past what leaves it time to answer. */
+  timeoutMs: number;
 }) => Promise<JudgeTraffic | undefined>;
 
 export interface JudgeRunContext {
@@ -332,6 +334,7 @@ async function judgeCall(
     adapter,
     env: ctx.env,
     ...(ctx.model !== undefined ? { model: ctx.model } : {}),
+    timeoutMs: ctx.timeoutMs,
   });
   if (!traffic) return await outsideCommandWrapper(() => adapter.judge(ctx));
   let call: JudgeCallResult;

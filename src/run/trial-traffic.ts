@@ -91,8 +91,11 @@ export async function openTraffic(input: {
   agent?: AgentAdapter;
   spec: EvalSpec;
   env: Record<string, string>;
-  /** Paths that differ from run to run (workspace, HOME, TMPDIR): placeholders for matching. */
-  volatile: Record<string, string>;
+  /**
+   * Paths that differ from run to run (workspace, HOME, TMPDIR): placeholders for matching. Asked
+   * for only when a cassette is written or read: a relay keeps nothing to match.
+   */
+  volatile: () => Record<string, string>;
   /** A replay's recording, as `readRecording` read it when the trial opened. */
   recording?: Recording;
   /** The run's provider gates (record, relay). */
@@ -107,10 +110,22 @@ export async function openTraffic(input: {
   const upstream = upstreamOf(agent, traffic.mode, input.env, input.spec.model, "agent");
   if (!upstream) return undefined;
   const recorded = traffic.mode === "replay" ? recordedOf(input.recording) : undefined;
-  return startTraffic(traffic.mode, agent, upstream, recorded, input.env, input.volatile, {
+  const volatile = traffic.mode === "relay" ? {} : input.volatile();
+  return startTraffic(traffic.mode, agent, upstream, recorded, input.env, volatile, {
     ...(input.gates ? { gates: input.gates } : {}),
     ...(input.holdUntil ? { holdUntil: input.holdUntil } : {}),
   });
+}
+
+/** How close to its deadline a held request is let go, so its caller can still meet the answer. */
+const HOLD_MARGIN_MS = 30_000;
+
+/**
+ * When the gate stops holding a request of a call that started at `start` with `limitMs` to run:
+ * 30 s (or a quarter of the limit, if less) before its end.
+ */
+export function holdUntilOf(start: number, limitMs: number): () => number {
+  return () => start + limitMs - Math.min(HOLD_MARGIN_MS, limitMs / 4);
 }
 
 /**
@@ -196,7 +211,7 @@ export function judgeTrafficOpener(input: {
 }): OpenJudgeTraffic | undefined {
   const { traffic } = input;
   if (!traffic) return undefined;
-  return async ({ name, adapter, env, model }) => {
+  return async ({ name, adapter, env, model, timeoutMs }) => {
     if (traffic.mode === "relay" && !relays(adapter, env)) return undefined;
     const upstream = upstreamOf(adapter, traffic.mode, env, model, "judge");
     if (!upstream) return undefined;
@@ -211,8 +226,8 @@ export function judgeTrafficOpener(input: {
       upstream,
       recorded,
       env,
-      input.volatile(adapter.executable),
-      input.gates ? { gates: input.gates } : {},
+      traffic.mode === "relay" ? {} : input.volatile(adapter.executable),
+      input.gates ? { gates: input.gates, holdUntil: holdUntilOf(Date.now(), timeoutMs) } : {},
     );
     return {
       baseUrl: opened.baseUrl,

@@ -56,7 +56,7 @@ import {
   type TrialIsolation,
 } from "./isolation/resolve.js";
 import type { TrialSandbox } from "./isolation/provider.js";
-import { currentRedactor, redactFile, redactTree, type Redactor } from "../util/index.js";
+import { currentRedactor, readTail, redactFile, redactTree, type Redactor } from "../util/index.js";
 import type { TrialLimits } from "./unit.js";
 import type { ProviderGates } from "./providers/index.js";
 import type { RateLimitCounts } from "./replay/index.js";
@@ -71,10 +71,8 @@ import {
   type Recording,
   type TrafficMode,
   type TrialTraffic,
+  holdUntilOf,
 } from "./trial-traffic.js";
-
-/** The gate holds an agent's request back until this long before its limit (or a quarter of it). */
-const HOLD_MARGIN_MS = 30_000;
 
 export interface TrialInput {
   spec: EvalSpec;
@@ -123,13 +121,13 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     trial.traffic = await openTraffic({
       ...input,
       env,
-      volatile: trialVolatile(trial, env, input.agent?.executable),
+      volatile: () => trialVolatile(trial, env, input.agent?.executable),
       ...(trial.recording ? { recording: trial.recording } : {}),
       ...(input.gates ? { gates: input.gates } : {}),
       // The gate stops holding a request back while the agent still has time to meet the answer.
       holdUntil: () =>
         trial.agentDeadline !== undefined && trial.agentLimit
-          ? trial.agentDeadline - Math.min(HOLD_MARGIN_MS, trial.agentLimit.ms / 4)
+          ? holdUntilOf(trial.agentDeadline - trial.agentLimit.ms, trial.agentLimit.ms)()
           : undefined,
     });
     trial.sandbox = await openSandbox(input, trial, env);
@@ -154,7 +152,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
     const left = await readWhatTheAgentLeft(input, trial);
     if ("failure" in left) {
       const result = trial.redact(
-        verdictOf(input, trial, run, left.calls, [], {
+        verdictOf(input, trial, run, left.calls, [], await agentOutputs(input, run), {
           failure: left.failure,
           warnings: left.warnings,
         }),
@@ -173,7 +171,7 @@ export async function runTrial(input: TrialInput): Promise<TrialOutput> {
       input.prepared.treeInside,
     ]);
     const result = trial.redact(
-      verdictOf(input, trial, costed, left.calls, checks, {
+      verdictOf(input, trial, costed, left.calls, checks, await agentOutputs(input, costed), {
         ...left.damage,
         warnings: [...left.damage.warnings, ...outside],
         harness: [...(left.damage.harness ?? []), ...outsideReasons(outside)],
@@ -554,6 +552,7 @@ function verdictOf(
   run: AgentRunResult,
   calls: CallLog,
   checks: CheckOutcome[],
+  outputs: { file: string; text: string }[],
   damage: WorkspaceDamage,
 ): TrialOutput {
   const shimDir = shimDirOf(trial.root);
@@ -562,7 +561,7 @@ function verdictOf(
   const bins = calls.bins.map((bin) => ({ bin }));
   const shimReasons = [
     ...shimBypassReasons(run.trajectory, bins, shimmed, shimDir),
-    ...(shimmed.length ? shimNotFoundReasons(agentOutputs(input.outDir, run), bins, shimmed) : []),
+    ...(shimmed.length ? shimNotFoundReasons(outputs, bins, shimmed) : []),
   ];
   const harness = [...shimReasons, ...(damage.harness ?? [])];
   const warnings = [
@@ -610,27 +609,23 @@ function verdictOf(
   };
 }
 
-/** The tail of what the agent printed (its stdout and stderr files): where a shell says "not found". */
-function agentOutputs(outDir: string, run: AgentRunResult): { file: string; text: string }[] {
-  const tail = 256 * 1024;
-  const outputs: { file: string; text: string }[] = [];
-  for (const file of run.transcripts) {
-    if (file !== "agent.stdout" && file !== "agent.stderr") continue;
-    try {
-      const fd = fs.openSync(path.join(outDir, file), "r");
-      try {
-        const size = fs.fstatSync(fd).size;
-        const buffer = Buffer.alloc(Math.min(size, tail));
-        fs.readSync(fd, buffer, 0, buffer.length, size - buffer.length);
-        outputs.push({ file, text: buffer.toString("utf8") });
-      } finally {
-        fs.closeSync(fd);
-      }
-    } catch {
+/**
+ * The tail of what the agent printed (its stdout and stderr files): where a shell says "not
+ * found". Read only for an eval with shims, off the main thread.
+ */
+async function agentOutputs(
+  input: TrialInput,
+  run: AgentRunResult,
+): Promise<{ file: string; text: string }[]> {
+  if (Object.keys(input.spec.shims).length === 0) return [];
+  const files = run.transcripts.filter((f) => f === "agent.stdout" || f === "agent.stderr");
+  const texts = await Promise.all(
+    files.map((file) =>
       // A stream the agent left unreadable says nothing.
-    }
-  }
-  return outputs;
+      readTail(path.join(input.outDir, file), Number.MAX_SAFE_INTEGER, 256 * 1024).catch(() => ""),
+    ),
+  );
+  return files.map((file, i) => ({ file, text: texts[i]! }));
 }
 
 /** `input` already counts the cached tokens (TokenUsage): adding them again would count them twice. */
