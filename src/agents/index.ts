@@ -13,12 +13,6 @@ export { pi, PI_CREDENTIAL_ENV, type PiOptions } from "./pi.js";
 export { GEMINI_PRICES, OPENAI_PRICES, PRICE_TABLE_VERSION, type ModelPrice } from "./prices.js";
 export { runAgentProcess } from "./process-agent.js";
 export { UnknownAgentError, agentWithBin, builtInCredentialEnv, resolveAgent } from "./registry.js";
-export {
-  AGENT_PACKAGES,
-  agentCacheDir,
-  installAgentVersion,
-  parseAgentVersion,
-  type AgentVersionSpec,
-} from "./versions.js";
+export { installAgentVersion, parseAgentVersion, type AgentVersionSpec } from "./versions.js";
 export { scriptAgent, type ScriptFunction } from "./script.js";
 export { probeVersion } from "./version-probe.js";

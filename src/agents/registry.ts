@@ -11,29 +11,20 @@ import { opencode } from "./opencode.js";
 import { pi } from "./pi.js";
 import { literal } from "./literal.js";
 
-const BUILT_IN: Record<string, () => AgentAdapter> = {
-  literal,
-  "claude-code": () => claudeCode(),
-  codex: () => codex(),
-  gemini: () => gemini(),
-  opencode: () => opencode(),
-  pi: () => pi(),
-  copilot: () => copilot(),
+/** The built-in agents; a CLI's maker takes another program of it (another installed version). */
+const BUILT_IN: Record<string, (bin?: string) => AgentAdapter> = {
+  literal: () => literal(),
+  "claude-code": (bin) => claudeCode(bin ? { bin } : {}),
+  codex: (bin) => codex(bin ? { bin } : {}),
+  gemini: (bin) => gemini(bin ? { bin } : {}),
+  opencode: (bin) => opencode(bin ? { bin } : {}),
+  pi: (bin) => pi(bin ? { bin } : {}),
+  copilot: (bin) => copilot(bin ? { bin } : {}),
 };
 
-/** The built-in CLIs that can run another program of theirs (`bin`): another installed version. */
-const WITH_BIN: Record<string, (bin: string) => AgentAdapter> = {
-  "claude-code": (bin) => claudeCode({ bin }),
-  codex: (bin) => codex({ bin }),
-  gemini: (bin) => gemini({ bin }),
-  opencode: (bin) => opencode({ bin }),
-  pi: (bin) => pi({ bin }),
-  copilot: (bin) => copilot({ bin }),
-};
-
-/** The built-in agent `name` running the program `bin` (another version of its CLI). */
+/** The built-in agent CLI `name` running the program `bin` (another version of its CLI). */
 export function agentWithBin(name: string, bin: string): AgentAdapter {
-  const make = WITH_BIN[name];
+  const make = name === "literal" ? undefined : BUILT_IN[name];
   if (!make) throw new UnknownAgentError(`${JSON.stringify(name)} is not a built-in agent CLI`);
   return make(bin);
 }

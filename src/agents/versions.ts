@@ -8,17 +8,18 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { AgentEvalsError, Codes, errorMessage, UsageError } from "../model/index.js";
+import { resolveAgent } from "./registry.js";
 
 const run = promisify(execFile);
 
-/** The npm package and the program name of each built-in agent CLI. */
-export const AGENT_PACKAGES: Readonly<Record<string, { pkg: string; bin: string }>> = {
-  "claude-code": { pkg: "@anthropic-ai/claude-code", bin: "claude" },
-  codex: { pkg: "@openai/codex", bin: "codex" },
-  gemini: { pkg: "@google/gemini-cli", bin: "gemini" },
-  opencode: { pkg: "opencode-ai", bin: "opencode" },
-  pi: { pkg: "@mariozechner/pi-coding-agent", bin: "pi" },
-  copilot: { pkg: "@github/copilot", bin: "copilot" },
+/** The npm package of each built-in agent CLI (its program is the adapter's `executable`). */
+const AGENT_PACKAGES: Readonly<Record<string, string>> = {
+  "claude-code": "@anthropic-ai/claude-code",
+  codex: "@openai/codex",
+  gemini: "@google/gemini-cli",
+  opencode: "opencode-ai",
+  pi: "@mariozechner/pi-coding-agent",
+  copilot: "@github/copilot",
 };
 
 export interface AgentVersionSpec {
@@ -42,18 +43,19 @@ export function parseAgentVersion(text: string): AgentVersionSpec {
 }
 
 /** Where installed versions are kept: AGENT_EVALS_CACHE_DIR, else $XDG_CACHE_HOME or ~/.cache. */
-export function agentCacheDir(env: Record<string, string | undefined>): string {
+function agentCacheDir(env: Record<string, string | undefined>): string {
   if (env.AGENT_EVALS_CACHE_DIR) return path.resolve(env.AGENT_EVALS_CACHE_DIR);
   const base = env.XDG_CACHE_HOME || path.join(env.HOME || os.homedir(), ".cache");
   return path.join(base, "agent-evals");
 }
 
 /** The folder a version is installed into, and its program there. */
-export function agentVersionPlace(
+function agentVersionPlace(
   spec: AgentVersionSpec,
   env: Record<string, string | undefined>,
 ): { dir: string; bin: string } {
-  const { pkg, bin } = AGENT_PACKAGES[spec.agent]!;
+  const pkg = AGENT_PACKAGES[spec.agent]!;
+  const bin = resolveAgent(spec.agent).executable ?? spec.agent;
   const dir = path.join(agentCacheDir(env), "clis", `${pkg.replace("/", "+")}@${spec.version}`);
   return { dir, bin: path.join(dir, "node_modules", ".bin", bin) };
 }
@@ -69,7 +71,7 @@ export async function installAgentVersion(
 ): Promise<string> {
   const place = agentVersionPlace(spec, env);
   if (existsSync(place.bin)) return place.bin;
-  const { pkg } = AGENT_PACKAGES[spec.agent]!;
+  const pkg = AGENT_PACKAGES[spec.agent]!;
   say(`installing ${pkg}@${spec.version} into ${place.dir} (once; later runs reuse it)`);
   try {
     // Arguments, never a shell: the version is the user's text.

@@ -5,7 +5,6 @@ export {
   FIRST_BACKOFF_MS,
   MAX_BACKOFF_MS,
   ProviderGate,
-  realClock,
   retryAfterMs,
   THROTTLED_STATUSES,
   type GateClock,

@@ -19,7 +19,6 @@ export type {
   ReplayMiss,
 } from "./types.js";
 export { startModelProxy } from "./proxy.js";
-export { MAX_ABSORBED, MAX_HOLD_MS } from "./gated.js";
 export {
   CASSETTE_FILE,
   CASSETTE_NAMES,

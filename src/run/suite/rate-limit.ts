@@ -5,6 +5,7 @@
 
 import { InfraError } from "../../model/index.js";
 import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS } from "../providers/index.js";
+import { upstreamOf } from "../trial-traffic.js";
 import type { RunUnit } from "../unit.js";
 import type { UnitOptions } from "./options.js";
 
@@ -20,15 +21,9 @@ export function isRateLimited(error: unknown): boolean {
 /** How long to wait before rate-limit retry `k` (0-based): the provider's pause, at least the backoff. */
 export function rateLimitWait(unit: RunUnit, options: UnitOptions, k: number): number {
   const backoff = Math.min(FIRST_BACKOFF_MS * 2 ** k, MAX_BACKOFF_MS);
-  let upstream: string | undefined;
-  try {
-    upstream = unit.agent?.modelUpstream?.({
-      env: options.env,
-      ...(unit.spec.model !== undefined ? { model: unit.spec.model } : {}),
-    });
-  } catch {
-    upstream = undefined;
-  }
+  // The provider the trial's requests were gated on, found as the trial found it.
+  const upstream =
+    unit.agent && upstreamOf(unit.agent, "relay", options.env, unit.spec.model, "agent");
   const pause = upstream && options.gates ? options.gates.pauseLeft(upstream) : 0;
   return Math.max(pause, backoff);
 }
