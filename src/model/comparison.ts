@@ -179,20 +179,33 @@ export const NO_CHANGE_POWER = 0.8;
 export function noChangeChance(rate: number, margin: number, trials: number): number {
   if (trials < 1) return 0;
   const z = zFor(FINAL_CONFIDENCE);
-  const pmf = binomialPmf(trials, rate);
-  const spread = 6 * Math.sqrt(trials * rate * (1 - rate)) + 1;
-  const from = Math.max(0, Math.floor(trials * rate - spread));
-  const to = Math.min(trials, Math.ceil(trials * rate + spread));
-  const wilson: Array<[number, number]> = [];
-  for (let k = from; k <= to; k++) wilson[k] = wilsonInterval(k, trials, z);
+  const outcomes = likelyOutcomes(trials, rate).map(([k, chance]) => ({
+    rate: k / trials,
+    wilson: wilsonInterval(k, trials, z),
+    chance,
+  }));
   let chance = 0;
-  for (let a = from; a <= to; a++) {
-    for (let b = from; b <= to; b++) {
-      const [lower, upper] = newcombe(a / trials, wilson[a]!, b / trials, wilson[b]!);
-      if (lower >= -margin && upper <= margin) chance += pmf[a]! * pmf[b]!;
+  for (const a of outcomes) {
+    for (const b of outcomes) {
+      const [lower, upper] = newcombe(a.rate, a.wilson, b.rate, b.wilson);
+      if (lower >= -margin && upper <= margin) chance += a.chance * b.chance;
     }
   }
   return Math.min(1, chance);
+}
+
+/**
+ * Each outcome k of Binomial(n, p) within 6 standard deviations of the mean, with its chance: the
+ * ones left out add up to less than 1e-8 (noChangeChance here, regressionChance in ./power.ts).
+ */
+export function likelyOutcomes(n: number, p: number): Array<[number, number]> {
+  const pmf = binomialPmf(n, p);
+  const spread = 6 * Math.sqrt(n * p * (1 - p)) + 1;
+  const from = Math.max(0, Math.floor(n * p - spread));
+  const to = Math.min(n, Math.ceil(n * p + spread));
+  const out: Array<[number, number]> = [];
+  for (let k = from; k <= to; k++) out.push([k, pmf[k]!]);
+  return out;
 }
 
 function binomialPmf(n: number, p: number): number[] {

@@ -3,8 +3,8 @@
 // docs/verdicts.md › Planning the trials states the rule and bench/power.ts checks by simulation
 // that the sequential rule, run at the planned N, reaches the planned power.
 
-import { compareArms, DEFAULT_MARGIN, FINAL_CONFIDENCE } from "./comparison.js";
-import { inverseNormal, zFor } from "./stats.js";
+import { compareArms, DEFAULT_MARGIN, FINAL_CONFIDENCE, likelyOutcomes } from "./comparison.js";
+import { clamp01, inverseNormal, zFor } from "./stats.js";
 
 /** `--detect`'s default: a drop of 20 points. */
 export const DEFAULT_DETECT = 0.2;
@@ -94,31 +94,4 @@ const planned = new Map<string, number | undefined>();
  */
 export function hardestRate(drop: number): number {
   return Math.min(1, (1 + drop) / 2);
-}
-
-/** Each outcome k of Binomial(n, p) within 6 standard deviations of the mean, with its chance. */
-function likelyOutcomes(n: number, p: number): Array<[number, number]> {
-  if (p <= 0) return [[0, 1]];
-  if (p >= 1) return [[n, 1]];
-  const spread = 6 * Math.sqrt(n * p * (1 - p)) + 1;
-  const from = Math.max(0, Math.floor(n * p - spread));
-  const to = Math.min(n, Math.ceil(n * p + spread));
-  const out: Array<[number, number]> = [];
-  // log C(n, k) built up from k = from, so no factorial table is needed.
-  let logChoose = logChooseOf(n, from);
-  for (let k = from; k <= to; k++) {
-    if (k > from) logChoose += Math.log((n - k + 1) / k);
-    out.push([k, Math.exp(logChoose + k * Math.log(p) + (n - k) * Math.log(1 - p))]);
-  }
-  return out;
-}
-
-function logChooseOf(n: number, k: number): number {
-  let sum = 0;
-  for (let i = 1; i <= k; i++) sum += Math.log((n - k + i) / i);
-  return sum;
-}
-
-function clamp01(x: number): number {
-  return Math.min(1, Math.max(0, x));
 }

@@ -57,7 +57,7 @@ export function wilsonInterval(passes: number, trials: number, z = 1.959964): [n
   return [clamp01(centre - half), clamp01(centre + half)];
 }
 
-function clamp01(x: number): number {
+export function clamp01(x: number): number {
   return Math.min(1, Math.max(0, round6(x)));
 }
 

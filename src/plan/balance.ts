@@ -82,10 +82,7 @@ export function estimatePairs(
   const typicalCost = median([...costPerTrial.values()].filter((c) => c !== undefined && c > 0));
   const agentCost = new Map<string, number | undefined>();
   for (const agent of new Set(units.map((u) => u.agentName)))
-    agentCost.set(
-      agent,
-      median(units.filter((u) => u.agentName === agent).map((u) => costPerTrial.get(u))),
-    );
+    agentCost.set(agent, agentCostGuess(history, agent));
   const estimates = new Map<PlannedUnit, PairEstimate>();
   for (const u of units) {
     const ms = perTrial.get(u);
@@ -102,6 +99,17 @@ export function estimatePairs(
     });
   }
   return estimates;
+}
+
+/**
+ * A guess of what one trial of `agent` costs where its pair has no history of its own: the median
+ * cost per trial of the agent's evals in `history` (undefined when none has one).
+ */
+export function agentCostGuess(
+  history: Map<string, HistoryLine[]>,
+  agent: string,
+): number | undefined {
+  return median([...history.values()].map((lines) => expectedCostPerTrial(lines, agent)));
 }
 
 function forecastOf(

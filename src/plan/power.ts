@@ -5,7 +5,7 @@
 // comparison rule of model/comparison.ts, the trials from model/power.ts.
 
 import type { HistoryLine } from "../store/index.js";
-import { expectedCostPerTrial } from "../store/index.js";
+import { expectedCostPerTrial, historyBaseline } from "../store/index.js";
 import type { Plan, PlannedUnit } from "../model/index.js";
 import {
   DEFAULT_MARGIN,
@@ -15,6 +15,7 @@ import {
   spendsNothing,
   trialsToDetect,
 } from "../model/index.js";
+import { agentCostGuess } from "./balance.js";
 import { pairKey } from "./shard.js";
 
 /** What to plan for: a drop of `detect` (0–1) flagged with a chance of `power`. */
@@ -22,9 +23,6 @@ export interface PowerTarget {
   detect: number;
   power: number;
 }
-
-/** How many recent runs of a pair its pass rate pools. */
-const RECENT_RUNS = 10;
 
 export interface PowerRow {
   /** `id [agent]`. */
@@ -148,27 +146,22 @@ function powerRow(
 }
 
 /**
- * The pass rate a pair's control is planned at: its newest judged runs pooled (up to RECENT_RUNS),
- * rounded to a point; without any, the rate at which the drop is hardest to see. The drop is the
- * target's, or the whole rate when that is smaller (a pair at 10% cannot drop by 20 points).
+ * The pass rate a pair's control is planned at: its history baseline, pooled as the verdicts
+ * against history pool it (store/compare.ts: the newest judged runs of one definition and agent
+ * version, up to 50 trials), rounded to a point; without any, the rate at which the drop is
+ * hardest to see. The drop is the target's, or the whole rate when that is smaller (a pair at 10%
+ * cannot drop by 20 points).
  */
 function rateOf(
   unit: PlannedUnit,
   lines: HistoryLine[],
   target: PowerTarget,
 ): { rate: number; drop: number; pooled: number } {
-  const recent = lines
-    .filter(
-      (l) =>
-        l.agent === unit.agentName &&
-        l.trials > 0 &&
-        (l.status === "passed" || l.status === "failed"),
-    )
-    .slice(-RECENT_RUNS);
-  const trials = recent.reduce((sum, l) => sum + l.trials, 0);
-  const passes = recent.reduce((sum, l) => sum + Math.min(l.passes, l.trials), 0);
-  const rate = trials ? Math.round((100 * passes) / trials) / 100 : hardestRate(target.detect);
-  return { rate, drop: Math.min(target.detect, rate), pooled: trials };
+  const baseline = historyBaseline(lines, unit.agentName);
+  const rate = baseline
+    ? Math.round((100 * baseline.passes) / baseline.trials) / 100
+    : hardestRate(target.detect);
+  return { rate, drop: Math.min(target.detect, rate), pooled: baseline?.trials ?? 0 };
 }
 
 function costOf(
@@ -179,16 +172,9 @@ function costOf(
   if (spendsNothing(unit, traffic)) return { costPerTrial: 0, costFrom: "free" };
   const own = expectedCostPerTrial(history.get(unit.spec.id) ?? [], unit.agentName);
   if (own !== undefined) return { costPerTrial: own, costFrom: "history" };
-  const others = [...history.entries()]
-    .filter(([id]) => id !== unit.spec.id)
-    .map(([, lines]) => expectedCostPerTrial(lines, unit.agentName))
-    .filter((c): c is number => c !== undefined)
-    .sort((a, b) => a - b);
-  if (others.length)
-    return {
-      costPerTrial: others[Math.floor((others.length - 1) / 2)]!,
-      costFrom: "agent's other evals",
-    };
+  // The pair has no cost history of its own, so the median is over the agent's other evals.
+  const guess = agentCostGuess(history, unit.agentName);
+  if (guess !== undefined) return { costPerTrial: guess, costFrom: "agent's other evals" };
   if (unit.spec.maxCostUsd !== undefined)
     return { costPerTrial: unit.spec.maxCostUsd, costFrom: "maxCostUsd" };
   return { costFrom: "unknown" };

@@ -28,8 +28,6 @@ export interface PreviousUnit {
 }
 
 export interface PreviousRun {
-  /** Whether run.json was there (the run ended, however it ended). */
-  runJson: boolean;
   /** Keyed by the unit's folder relative to the results folder: `evals/<id>/<agent folder>`. */
   units: Map<string, PreviousUnit>;
 }
@@ -39,8 +37,6 @@ export type RerunReason = "unfinished" | "infra error" | "not started";
 
 /** A unit of this run as the selection sees it. */
 export interface ResumeCandidate {
-  /** `evals/<id>/<agent folder>` (the results folder's layout). */
-  folder: string;
   id: string;
   definitionHash: string;
   promptHash?: string;
@@ -172,7 +168,7 @@ export async function readPreviousRun(
       }
     }
   }
-  return run || units.size ? { runJson: run !== undefined, units } : undefined;
+  return run || units.size ? { units } : undefined;
 }
 
 /** trial.json: the trial's result with what the agent reported and the run's definition hashes. */
@@ -252,7 +248,6 @@ export function resumeUnits(
     const folder = options.folderOf(unit);
     const selection = selectResumed(
       {
-        folder,
         id: unit.spec.id,
         definitionHash: unit.spec.definitionHash,
         ...(unit.prompt ? { promptHash: unit.prompt.hash } : {}),

@@ -19,7 +19,6 @@ const trial = (n: number, status: TrialResult["status"], code?: string): TrialRe
 });
 
 const unit = (over: Partial<ResumeCandidate> = {}): ResumeCandidate => ({
-  folder: "evals/e/literal",
   id: "e",
   definitionHash: "def",
   promptHash: "prompt",
