@@ -4,26 +4,7 @@
 // written marked interrupted, the results lock released) and the command exits 130. A repeated
 // signal kills the agents again, which may hurry that clean-up, but never exits before it is done:
 // leaving early is what leaves processes, temp dirs, a stale lock and the previous run.json behind.
-
-export const TERMINATING_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
-
-export type TerminatingSignal = (typeof TERMINATING_SIGNALS)[number];
-
-/**
- * Calls `onSignal` for every terminating signal until the returned function is called; `repeat`
- * tells whether an earlier one came already. While it is installed none of them ends the process.
- */
-export function onTerminatingSignals(
-  onSignal: (signal: TerminatingSignal, repeat: boolean) => void,
-): () => void {
-  let received = 0;
-  const handlers = TERMINATING_SIGNALS.map((signal) => {
-    const handler = () => onSignal(signal, received++ > 0);
-    process.on(signal, handler);
-    return () => process.off(signal, handler);
-  });
-  return () => handlers.forEach((off) => off());
-}
+// The signal handling is util/signals.ts (the Action's too); this module keeps the console's side.
 
 /**
  * Makes writes to a console that is gone (a hung-up terminal, a closed pipe: EIO, EPIPE) fail

@@ -63,10 +63,12 @@ async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
   let ran: Ran | undefined;
   const declaredSecrets = new Set<string>();
   try {
+    // `replay: results-branch`: the branch's cassettes fetched first (an input error if it can't
+    // be), before the costlier download of an earlier attempt's results.
+    const replaySource = await withReplaySource(ctx);
     // A re-run attempt: the earlier attempt's results laid into the results folder, to go on from.
     const resumed = await resumeEarlierAttempt(ctx);
-    // `replay: results-branch`: the branch's cassettes fetched first (an input error if it can't be).
-    ran = await runTheEvals(await withReplaySource(ctx), {
+    ran = await runTheEvals(replaySource, {
       historyDir: history.dir,
       bases,
       gate,
@@ -88,7 +90,7 @@ async function runWith(inputs: ActionInputs, scratch: Scratch): Promise<void> {
 
   if (inputs.mode === "run") await keepHistoryLines(outcome);
   // The artifact first: a cancelled job has seconds left, and a re-run resumes from it.
-  const artifactUrl = await uploadArtifact(outcome.resultsDir, inputs, ran.declaredSecrets);
+  const artifactUrl = await uploadArtifact(outcome.resultsDir, inputs, declaredSecrets);
   const compared = compareWithBase(ctx, history, bases, outcome.run);
   // History before the report: whether it was saved goes into the summary and the comment.
   const historyProblem = await saveHistory(ctx, history, outcome);

@@ -51,3 +51,4 @@ export {
   type SafeOpenedSync,
   type SafeRead,
 } from "./safe-read.js";
+export { onTerminatingSignals, TERMINATING_SIGNALS, type TerminatingSignal } from "./signals.js";

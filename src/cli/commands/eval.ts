@@ -14,7 +14,13 @@ import {
 } from "../../engine/index.js";
 import type { EvalResult, RunResult } from "../../model/index.js";
 import { VERSION, exitCodeFor, mostTrials, parityFails, unitLabel } from "../../model/index.js";
-import { GarbageCadence, RedactingStream, inert, inertLines } from "../../util/index.js";
+import {
+  GarbageCadence,
+  RedactingStream,
+  inert,
+  inertLines,
+  onTerminatingSignals,
+} from "../../util/index.js";
 import { isolationNote } from "../../run/index.js";
 import {
   comparisonLines,
@@ -31,7 +37,7 @@ import {
 } from "../../report/index.js";
 import { consoleSections } from "../../kinds/index.js";
 import type { CommandContext } from "./context.js";
-import { onTerminatingSignals, surviveLostConsole } from "../interrupts.js";
+import { surviveLostConsole } from "../interrupts.js";
 import * as value from "../values.js";
 
 export function evalCommand(ctx: CommandContext): Promise<number> {

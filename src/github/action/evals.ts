@@ -28,8 +28,6 @@ export interface Ran {
   outcome: RunEvalsOutcome;
   /** publish mode: the planned pairs no shard reported. */
   missing: string[];
-  /** The secrets the evals declare (masked in the log, redacted in the artifact). */
-  declaredSecrets: Set<string>;
   /** A re-run attempt that went on from an earlier attempt's results: what it kept and ran. */
   resumed?: ResumedRun;
 }
@@ -52,14 +50,17 @@ export async function runTheEvals(
     bases,
     gate,
     resumed,
-    declaredSecrets = new Set<string>(),
+    declaredSecrets,
   }: {
     historyDir?: string;
     bases: Bases;
     gate: Gate;
     resumed?: Resumed;
-    /** Filled with the secrets the evals declare, as soon as the plan names them. */
-    declaredSecrets?: Set<string>;
+    /**
+     * Filled with the secrets the evals declare (masked in the log, redacted in the artifact), as
+     * soon as the plan names them.
+     */
+    declaredSecrets: Set<string>;
   },
 ): Promise<Ran | undefined> {
   const { inputs, projectRoot } = ctx;
@@ -69,7 +70,7 @@ export async function runTheEvals(
   }
   if (inputs.mode === "publish") {
     const published = await publishMode(inputs, projectRoot);
-    return { outcome: published, missing: published.missing, declaredSecrets: new Set() };
+    return { outcome: published, missing: published.missing };
   }
   const counts = { kept: 0, ran: 0 };
   const outcome = await core.group("agent-evals", () =>
@@ -78,7 +79,6 @@ export async function runTheEvals(
   return {
     outcome,
     missing: [],
-    declaredSecrets,
     ...(resumed ? { resumed: { ...resumed, ...counts } } : {}),
   };
 }

@@ -6,21 +6,19 @@
 // the process ends: a repeated signal must not cut the upload short either.
 
 import { killAllAgents } from "../../engine/index.js";
+import { onTerminatingSignals } from "../../util/index.js";
 import * as core from "../runner.js";
 
-const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
-
-/** Aborts when the runner stops the job; installed once per process. */
+/** Aborts when the runner stops the job; the handlers stay until the process ends. */
 export function abortOnRunnerSignals(): AbortSignal {
   const controller = new AbortController();
-  for (const signal of SIGNALS)
-    process.on(signal, () => {
-      if (!controller.signal.aborted)
-        core.warning(
-          `${signal}: the job is being stopped; ending the run and uploading what finished`,
-        );
-      controller.abort();
-      killAllAgents();
-    });
+  onTerminatingSignals((signal, repeat) => {
+    if (!repeat)
+      core.warning(
+        `${signal}: the job is being stopped; ending the run and uploading what finished`,
+      );
+    controller.abort();
+    killAllAgents();
+  });
   return controller.signal;
 }

@@ -1,7 +1,8 @@
 // Reading the branch: a scratch checkout of its history, or its tip's objects to read it from.
 
-import { constants, promises as fs } from "node:fs";
+import { promises as fs } from "node:fs";
 import path from "node:path";
+import { copyRegularTree } from "../copy-regular.js";
 import { checkOut } from "./checkout.js";
 import { classifyGitFailure, GitFailure, ResultsBranchError } from "./failures.js";
 import type { ResultsBranchOptions } from "./options.js";
@@ -123,20 +124,7 @@ export async function fetchResultsFolder(
       ];
       if (!fetch.accepts(path.posix.basename(file))) continue;
       const bytes = Number(size);
-      const reason =
-        mode === "120000"
-          ? "a symlink"
-          : mode === "160000"
-            ? "a submodule"
-            : !/^100(644|755)$/.test(mode)
-              ? `not a regular file (mode ${mode})`
-              : file.split("/").some((s) => s === "" || s === "." || s === ".." || s.includes("\\"))
-                ? "not a plain path"
-                : bytes > fetch.maxFileBytes
-                  ? `${bytes} bytes, more than ${fetch.maxFileBytes}`
-                  : total + bytes > fetch.maxTotalBytes
-                    ? `past ${fetch.maxTotalBytes} bytes in all`
-                    : undefined;
+      const reason = refusal(mode, file, bytes, total, fetch);
       if (reason) {
         refused.push({ path: file, reason });
         continue;
@@ -149,15 +137,28 @@ export async function fetchResultsFolder(
       const list = path.join(session.dir, ".git", "agent-evals-paths");
       await fs.writeFile(list, copied.map((f) => `${f}\0`).join(""));
       await session.git(["checkout", sha, "--pathspec-from-file", list, "--pathspec-file-nul"]);
-      for (const file of copied) {
-        const source = path.join(session.dir, ...file.split("/"));
-        const target = path.join(fetch.to, ...path.posix.relative(fetch.folder, file).split("/"));
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        await fs.copyFile(source, target, constants.COPYFILE_EXCL);
-      }
+      await copyRegularTree(path.join(session.dir, ...fetch.folder.split("/")), fetch.to);
     }
     return { sha, copied, refused };
   } finally {
     await session.dispose();
   }
+}
+
+/** Why a listed entry of the branch is not fetched (undefined: it is). */
+function refusal(
+  mode: string,
+  file: string,
+  bytes: number,
+  total: number,
+  limits: { maxFileBytes: number; maxTotalBytes: number },
+): string | undefined {
+  if (mode === "120000") return "a symlink";
+  if (mode === "160000") return "a submodule";
+  if (!/^100(644|755)$/.test(mode)) return `not a regular file (mode ${mode})`;
+  if (file.split("/").some((s) => s === "" || s === "." || s === ".." || s.includes("\\")))
+    return "not a plain path";
+  if (bytes > limits.maxFileBytes) return `${bytes} bytes, more than ${limits.maxFileBytes}`;
+  if (total + bytes > limits.maxTotalBytes) return `past ${limits.maxTotalBytes} bytes in all`;
+  return undefined;
 }
