@@ -60,8 +60,8 @@ async function runTrialWithRetries(
   );
   options.events?.onTrialStart?.(unit, n);
   const started = Date.now();
-  let lastError = "";
-  let lastCode: string = Codes.infraError;
+  let lastError: string;
+  let lastCode: string;
   let attempts = 0;
   // What the gates did for this trial, over all its attempts (its judges' calls included).
   const rateLimits = emptyRateLimits();
@@ -77,7 +77,9 @@ async function runTrialWithRetries(
           },
         }
       : trial;
-  for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
+  // Two counts: crash retries (up to maxRetries, the trial's `retries`) and rate-limit retries.
+  let crashRetries = 0;
+  for (;;) {
     attempts += 1;
     try {
       const trial = await runTrial({
@@ -102,7 +104,7 @@ async function runTrialWithRetries(
           ? { calibrationOf: (judge: JudgeSpec) => options.calibrationOf!(unit.spec, judge) }
           : {}),
       });
-      return withRateLimits(attempt > 0 ? { ...trial, retries: attempt } : trial);
+      return withRateLimits(crashRetries > 0 ? { ...trial, retries: crashRetries } : trial);
     } catch (error) {
       lastError = currentRedactor()?.text(errorMessage(error)) ?? errorMessage(error);
       lastCode = error instanceof ReplayMissError ? error.code : Codes.infraError;
@@ -120,17 +122,17 @@ async function runTrialWithRetries(
           elapsedMs: Date.now() - started,
         });
         await abortableSleep(waitMs, options.signal);
-        attempt -= 1;
         continue;
       }
-      if (attempt === options.maxRetries) break;
+      if (crashRetries === options.maxRetries) break;
+      crashRetries += 1;
       options.events?.onTrialRetry?.(unit, n, {
-        attempt: attempt + 1,
+        attempt: crashRetries,
         of: options.maxRetries,
         reason: lastError,
         elapsedMs: Date.now() - started,
       });
-      await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+      await new Promise((r) => setTimeout(r, 250 * 2 ** (crashRetries - 1)));
     }
   }
   return withRateLimits({
@@ -145,7 +147,7 @@ async function runTrialWithRetries(
       lastCode === Codes.replayMiss
         ? lastError
         : `infra error${attempts > 1 ? ` (after ${attempts} attempts)` : ""}: ${lastError}`,
-    retries: attempts - 1 - rateLimitRetries,
+    retries: crashRetries,
   });
 }
 
