@@ -13,8 +13,8 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 var model = __webpack_require__(77893);
 // EXTERNAL MODULE: ./src/engine/index.ts + 10 modules
 var engine = __webpack_require__(2742);
-// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
-var util = __webpack_require__(31222);
+// EXTERNAL MODULE: ./src/util/index.ts + 34 modules
+var util = __webpack_require__(64410);
 // EXTERNAL MODULE: ./src/run/index.ts + 64 modules
 var src_run = __webpack_require__(95139);
 // EXTERNAL MODULE: ./src/report/index.ts + 13 modules
@@ -28,20 +28,7 @@ var kinds = __webpack_require__(23012);
 // written marked interrupted, the results lock released) and the command exits 130. A repeated
 // signal kills the agents again, which may hurry that clean-up, but never exits before it is done:
 // leaving early is what leaves processes, temp dirs, a stale lock and the previous run.json behind.
-const TERMINATING_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
-/**
- * Calls `onSignal` for every terminating signal until the returned function is called; `repeat`
- * tells whether an earlier one came already. While it is installed none of them ends the process.
- */
-function onTerminatingSignals(onSignal) {
-    let received = 0;
-    const handlers = TERMINATING_SIGNALS.map((signal) => {
-        const handler = () => onSignal(signal, received++ > 0);
-        process.on(signal, handler);
-        return () => process.off(signal, handler);
-    });
-    return () => handlers.forEach((off) => off());
-}
+// The signal handling is util/signals.ts (the Action's too); this module keeps the console's side.
 /**
  * Makes writes to a console that is gone (a hung-up terminal, a closed pipe: EIO, EPIPE) fail
  * quietly. Unhandled, the stream's 'error' event would end the process in the middle of its
@@ -343,7 +330,7 @@ async function runCommand({ projectRoot, names, flags }, run, exitCode) {
     };
     const controller = new AbortController();
     surviveLostConsole();
-    const stopWatchingSignals = onTerminatingSignals((signal, repeat) => {
+    const stopWatchingSignals = (0,util/* onTerminatingSignals */.XP)((signal, repeat) => {
         process.stderr.write(repeat
             ? `\nagent-evals: ${signal}: already stopping; killing the agents again, then writing partial results…\n`
             : `\nagent-evals: ${signal}: stopping agents, writing partial results…\n`);
@@ -483,8 +470,8 @@ function countsBySummary(run, summaries) {
     return counts;
 }
 
-// EXTERNAL MODULE: ./src/store/index.ts + 14 modules
-var store = __webpack_require__(4918);
+// EXTERNAL MODULE: ./src/store/index.ts + 13 modules
+var store = __webpack_require__(35548);
 ;// CONCATENATED MODULE: ./src/cli/terminal.ts
 // The one way the plain-text commands (list, plan, health, merge's warnings) and the CLI's error
 // handler write to the terminal: every text goes through inertLines (util/inert.ts), so a file
@@ -1170,7 +1157,7 @@ async function planCommand({ projectRoot, names, flags }) {
     if (shards !== undefined || format === "json") {
         const split = (0,src_plan/* planShards */.tF)(plan.units, shards ?? 1, cache.history, plan.traffic);
         if (format === "json") {
-            const power = target && powerJson((0,src_plan/* planPower */.B1)(plan, cache.history, target));
+            const power = target && powerJson((0,src_plan/* planPower */.B1)(plan, cache.history, target), values_margin(flags.margin));
             process.stdout.write(`${JSON.stringify(power ? { ...split, power } : split, null, 2)}\n`);
         }
         else
@@ -1182,10 +1169,10 @@ async function planCommand({ projectRoot, names, flags }) {
     return 0;
 }
 /** The power plan as `plan --detect --format json` writes it: the units by their keys. */
-function powerJson({ rows, underPowered, ...rest }) {
+function powerJson({ rows, underPowered, ...rest }, margin) {
     return {
         ...rest,
-        rule: (0,src_plan/* decisionRule */.bH)(rest.target).join("\n"),
+        rule: (0,src_plan/* decisionRule */.bH)(rest.target, margin).join("\n"),
         rows: rows.map(({ unit: _unit, ...row }) => row),
         underPowered: underPowered.map((row) => row.key),
     };

@@ -87,8 +87,8 @@ var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/model/index.ts + 11 modules
 var model = __webpack_require__(77893);
-// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
-var util = __webpack_require__(31222);
+// EXTERNAL MODULE: ./src/util/index.ts + 34 modules
+var util = __webpack_require__(64410);
 // EXTERNAL MODULE: ./src/agents/index.ts + 27 modules
 var agents = __webpack_require__(99119);
 // EXTERNAL MODULE: external "node:fs"
@@ -419,8 +419,8 @@ async function originUrl(dir) {
     }
 }
 
-// EXTERNAL MODULE: ./src/store/index.ts + 14 modules
-var store = __webpack_require__(4918);
+// EXTERNAL MODULE: ./src/store/index.ts + 13 modules
+var store = __webpack_require__(35548);
 // EXTERNAL MODULE: ./src/report/index.ts + 13 modules
 var src_report = __webpack_require__(31564);
 // EXTERNAL MODULE: ./src/engine/index.ts + 10 modules
@@ -1029,17 +1029,16 @@ async function savePrepared(dir, key, options = {}) {
 // the process ends: a repeated signal must not cut the upload short either.
 
 
-const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
-/** Aborts when the runner stops the job; installed once per process. */
+
+/** Aborts when the runner stops the job; the handlers stay until the process ends. */
 function abortOnRunnerSignals() {
     const controller = new AbortController();
-    for (const signal of SIGNALS)
-        process.on(signal, () => {
-            if (!controller.signal.aborted)
-                warning(`${signal}: the job is being stopped; ending the run and uploading what finished`);
-            controller.abort();
-            (0,engine/* killAllAgents */.QC)();
-        });
+    (0,util/* onTerminatingSignals */.XP)((signal, repeat) => {
+        if (!repeat)
+            warning(`${signal}: the job is being stopped; ending the run and uploading what finished`);
+        controller.abort();
+        (0,engine/* killAllAgents */.QC)();
+    });
     return controller.signal;
 }
 
@@ -1381,7 +1380,7 @@ async function upsertComment({ inputs, pr }, body) {
  * Runs the mode the inputs ask for; undefined in plan mode, where nothing runs. Throws what the
  * engine throws (`DefinitionError`, `AgentEvalsError`: see ./refusal.ts).
  */
-async function runTheEvals(ctx, { historyDir, bases, gate, resumed, declaredSecrets = new Set(), }) {
+async function runTheEvals(ctx, { historyDir, bases, gate, resumed, declaredSecrets, }) {
     const { inputs, projectRoot } = ctx;
     if (inputs.mode === "plan") {
         await planMode(inputs, projectRoot, { historyDir, changedBase: bases.changed });
@@ -1389,14 +1388,13 @@ async function runTheEvals(ctx, { historyDir, bases, gate, resumed, declaredSecr
     }
     if (inputs.mode === "publish") {
         const published = await publishMode(inputs, projectRoot);
-        return { outcome: published, missing: published.missing, declaredSecrets: new Set() };
+        return { outcome: published, missing: published.missing };
     }
     const counts = { kept: 0, ran: 0 };
     const outcome = await group("agent-evals", () => runInGroup(ctx, { historyDir, bases, gate, declaredSecrets, resumed, counts }));
     return {
         outcome,
         missing: [],
-        declaredSecrets,
         ...(resumed ? { resumed: { ...resumed, ...counts } } : {}),
     };
 }
@@ -2038,7 +2036,9 @@ function stepFailure(inputs, outcome, facts) {
     if (inputs.failOn === "parity" && (0,model/* parityFails */.V_)(outcome.run.parity ?? []))
         return "an agent falls behind the reference agent by more than the margin: see the parity table";
     if (inputs.failOn === "regression" && facts.regressions > 0)
-        return `${facts.regressions} significant regression(s) against ${facts.baseBranch}`;
+        return inputs.agentVersion
+            ? `${facts.regressions} significant regression(s) of ${inputs.agentVersion.agent}@${inputs.agentVersion.version} against the installed CLI`
+            : `${facts.regressions} significant regression(s) against ${facts.baseBranch}`;
     if (skipFails)
         return failOnSkip === "all"
             ? `all ${c.skipped} planned eval × agent pair(s) were skipped: nothing was judged (fail-on-skip: all): see the summary`
@@ -2104,10 +2104,12 @@ async function runWith(inputs, scratch) {
     let ran;
     const declaredSecrets = new Set();
     try {
+        // `replay: results-branch`: the branch's cassettes fetched first (an input error if it can't
+        // be), before the costlier download of an earlier attempt's results.
+        const replaySource = await withReplaySource(ctx);
         // A re-run attempt: the earlier attempt's results laid into the results folder, to go on from.
         const resumed = await resumeEarlierAttempt(ctx);
-        // `replay: results-branch`: the branch's cassettes fetched first (an input error if it can't be).
-        ran = await runTheEvals(await withReplaySource(ctx), {
+        ran = await runTheEvals(replaySource, {
             historyDir: history.dir,
             bases,
             gate,
@@ -2131,12 +2133,13 @@ async function runWith(inputs, scratch) {
         notice(resumedLine(ran.resumed));
     if (inputs.mode === "run")
         await keepHistoryLines(outcome);
+    // The artifact first: a cancelled job has seconds left, and a re-run resumes from it.
+    const artifactUrl = await uploadArtifact(outcome.resultsDir, inputs, declaredSecrets);
     const compared = compareWithBase(ctx, history, bases, outcome.run);
-    // History first: whether it was saved goes into the summary and the comment.
+    // History before the report: whether it was saved goes into the summary and the comment.
     const historyProblem = await saveHistory(ctx, history, outcome);
     await history.dispose();
     const notes = reportNotes(outcome.run, historyProblem);
-    const artifactUrl = await uploadArtifact(outcome.resultsDir, inputs, ran.declaredSecrets);
     // Whether the step fails is settled before the report: its headline never shows ✅ on a failed step.
     const failure = stepFailure(inputs, outcome, {
         missing: ran.missing,

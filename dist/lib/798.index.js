@@ -11,7 +11,7 @@ export const modules = {
 /* unused harmony exports CommentPermissionError, retryDecision, ACTIONS_BOT, writtenBy */
 /* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77893);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(61351);
-/* harmony import */ var _util_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(31222);
+/* harmony import */ var _util_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(64410);
 // The sticky PR comment: one comment per pull request, found by a hidden marker and edited in
 // place on every run. Retries GitHub's transient failures (5xx, secondary rate limits) without
 // ever posting a duplicate: a create that failed is never simply repeated, the comments are

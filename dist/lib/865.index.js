@@ -657,8 +657,11 @@ function exhausted(session, failure, attempts) {
     return new ResultsBranchError("unavailable", `could not push to ${where} in ${attempts} attempts: ${failure.detail}`);
 }
 
+// EXTERNAL MODULE: ./src/store/copy-regular.ts
+var copy_regular = __webpack_require__(49633);
 ;// CONCATENATED MODULE: ./src/store/results-branch/read.ts
 // Reading the branch: a scratch checkout of its history, or its tip's objects to read it from.
+
 
 
 
@@ -731,19 +734,7 @@ async function fetchResultsFolder(options, fetch) {
             if (!fetch.accepts(external_node_path_default().posix.basename(file)))
                 continue;
             const bytes = Number(size);
-            const reason = mode === "120000"
-                ? "a symlink"
-                : mode === "160000"
-                    ? "a submodule"
-                    : !/^100(644|755)$/.test(mode)
-                        ? `not a regular file (mode ${mode})`
-                        : file.split("/").some((s) => s === "" || s === "." || s === ".." || s.includes("\\"))
-                            ? "not a plain path"
-                            : bytes > fetch.maxFileBytes
-                                ? `${bytes} bytes, more than ${fetch.maxFileBytes}`
-                                : total + bytes > fetch.maxTotalBytes
-                                    ? `past ${fetch.maxTotalBytes} bytes in all`
-                                    : undefined;
+            const reason = read_refusal(mode, file, bytes, total, fetch);
             if (reason) {
                 refused.push({ path: file, reason });
                 continue;
@@ -756,18 +747,29 @@ async function fetchResultsFolder(options, fetch) {
             const list = external_node_path_default().join(session.dir, ".git", "agent-evals-paths");
             await external_node_fs_.promises.writeFile(list, copied.map((f) => `${f}\0`).join(""));
             await session.git(["checkout", sha, "--pathspec-from-file", list, "--pathspec-file-nul"]);
-            for (const file of copied) {
-                const source = external_node_path_default().join(session.dir, ...file.split("/"));
-                const target = external_node_path_default().join(fetch.to, ...external_node_path_default().posix.relative(fetch.folder, file).split("/"));
-                await external_node_fs_.promises.mkdir(external_node_path_default().dirname(target), { recursive: true });
-                await external_node_fs_.promises.copyFile(source, target, external_node_fs_.constants.COPYFILE_EXCL);
-            }
+            await (0,copy_regular/* copyRegularTree */.u)(external_node_path_default().join(session.dir, ...fetch.folder.split("/")), fetch.to);
         }
         return { sha, copied, refused };
     }
     finally {
         await session.dispose();
     }
+}
+/** Why a listed entry of the branch is not fetched (undefined: it is). */
+function read_refusal(mode, file, bytes, total, limits) {
+    if (mode === "120000")
+        return "a symlink";
+    if (mode === "160000")
+        return "a submodule";
+    if (!/^100(644|755)$/.test(mode))
+        return `not a regular file (mode ${mode})`;
+    if (file.split("/").some((s) => s === "" || s === "." || s === ".." || s.includes("\\")))
+        return "not a plain path";
+    if (bytes > limits.maxFileBytes)
+        return `${bytes} bytes, more than ${limits.maxFileBytes}`;
+    if (total + bytes > limits.maxTotalBytes)
+        return `past ${limits.maxTotalBytes} bytes in all`;
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/store/results-branch.ts

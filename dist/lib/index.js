@@ -2534,15 +2534,15 @@ __nccwpck_require__.d(__webpack_exports__, {
   NX: () => (/* reexport */ scriptAgent)
 });
 
-// UNUSED EXPORTS: AGENT_PACKAGES, COPILOT_CREDENTIAL_ENV, GEMINI_CREDENTIAL_ENV, GEMINI_PRICES, OPENCODE_CREDENTIAL_ENV, PI_CREDENTIAL_ENV, agentCacheDir
+// UNUSED EXPORTS: COPILOT_CREDENTIAL_ENV, GEMINI_CREDENTIAL_ENV, GEMINI_PRICES, OPENCODE_CREDENTIAL_ENV, PI_CREDENTIAL_ENV
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/model/index.ts + 11 modules
 var src_model = __nccwpck_require__(77893);
-// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
-var util = __nccwpck_require__(31222);
+// EXTERNAL MODULE: ./src/util/index.ts + 34 modules
+var util = __nccwpck_require__(64410);
 ;// CONCATENATED MODULE: ./src/agents/lines.ts
 /** A line longer than this is dropped: an agent flooding one endless line must not fill memory. */
 const MAX_LINE_CHARS = 16 * 1024 * 1024;
@@ -5098,27 +5098,19 @@ async function writeConfig(agentDir, options, ctx) {
 
 
 
+/** The built-in agents; a CLI's maker takes another program of it (another installed version). */
 const BUILT_IN = {
-    literal: literal,
-    "claude-code": () => claudeCode(),
-    codex: () => codex(),
-    gemini: () => gemini(),
-    opencode: () => opencode(),
-    pi: () => pi(),
-    copilot: () => copilot(),
+    literal: () => literal(),
+    "claude-code": (bin) => claudeCode(bin ? { bin } : {}),
+    codex: (bin) => codex(bin ? { bin } : {}),
+    gemini: (bin) => gemini(bin ? { bin } : {}),
+    opencode: (bin) => opencode(bin ? { bin } : {}),
+    pi: (bin) => pi(bin ? { bin } : {}),
+    copilot: (bin) => copilot(bin ? { bin } : {}),
 };
-/** The built-in CLIs that can run another program of theirs (`bin`): another installed version. */
-const WITH_BIN = {
-    "claude-code": (bin) => claudeCode({ bin }),
-    codex: (bin) => codex({ bin }),
-    gemini: (bin) => gemini({ bin }),
-    opencode: (bin) => opencode({ bin }),
-    pi: (bin) => pi({ bin }),
-    copilot: (bin) => copilot({ bin }),
-};
-/** The built-in agent `name` running the program `bin` (another version of its CLI). */
+/** The built-in agent CLI `name` running the program `bin` (another version of its CLI). */
 function agentWithBin(name, bin) {
-    const make = WITH_BIN[name];
+    const make = name === "literal" ? undefined : BUILT_IN[name];
     if (!make)
         throw new UnknownAgentError(`${JSON.stringify(name)} is not a built-in agent CLI`);
     return make(bin);
@@ -5159,15 +5151,16 @@ var external_node_util_ = __nccwpck_require__(57975);
 
 
 
+
 const run = (0,external_node_util_.promisify)(external_node_child_process_.execFile);
-/** The npm package and the program name of each built-in agent CLI. */
+/** The npm package of each built-in agent CLI (its program is the adapter's `executable`). */
 const AGENT_PACKAGES = {
-    "claude-code": { pkg: "@anthropic-ai/claude-code", bin: "claude" },
-    codex: { pkg: "@openai/codex", bin: "codex" },
-    gemini: { pkg: "@google/gemini-cli", bin: "gemini" },
-    opencode: { pkg: "opencode-ai", bin: "opencode" },
-    pi: { pkg: "@mariozechner/pi-coding-agent", bin: "pi" },
-    copilot: { pkg: "@github/copilot", bin: "copilot" },
+    "claude-code": "@anthropic-ai/claude-code",
+    codex: "@openai/codex",
+    gemini: "@google/gemini-cli",
+    opencode: "opencode-ai",
+    pi: "@mariozechner/pi-coding-agent",
+    copilot: "@github/copilot",
 };
 /** `AGENT@VERSION` (gemini@0.60.0); throws UsageError naming the fix. */
 function parseAgentVersion(text) {
@@ -5188,7 +5181,8 @@ function agentCacheDir(env) {
 }
 /** The folder a version is installed into, and its program there. */
 function agentVersionPlace(spec, env) {
-    const { pkg, bin } = AGENT_PACKAGES[spec.agent];
+    const pkg = AGENT_PACKAGES[spec.agent];
+    const bin = resolveAgent(spec.agent).executable ?? spec.agent;
     const dir = external_node_path_default().join(agentCacheDir(env), "clis", `${pkg.replace("/", "+")}@${spec.version}`);
     return { dir, bin: external_node_path_default().join(dir, "node_modules", ".bin", bin) };
 }
@@ -5200,7 +5194,7 @@ async function installAgentVersion(spec, env, say = () => undefined) {
     const place = agentVersionPlace(spec, env);
     if ((0,external_node_fs_.existsSync)(place.bin))
         return place.bin;
-    const { pkg } = AGENT_PACKAGES[spec.agent];
+    const pkg = AGENT_PACKAGES[spec.agent];
     say(`installing ${pkg}@${spec.version} into ${place.dir} (once; later runs reuse it)`);
     try {
         // Arguments, never a shell: the version is the user's text.
@@ -5605,8 +5599,8 @@ async function checkRanInOrder(calls, patterns) {
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
-var util = __nccwpck_require__(31222);
+// EXTERNAL MODULE: ./src/util/index.ts + 34 modules
+var util = __nccwpck_require__(64410);
 ;// CONCATENATED MODULE: ./src/check/deadline.ts
 // Every check runs under the eval's timeout, as the agent does: past it the check is told to stop
 // (its signal is aborted: a command's process group is killed, a file search stops at its next
@@ -6008,6 +6002,7 @@ async function judgeCall(adapter, open, ctx) {
         adapter,
         env: ctx.env,
         ...(ctx.model !== undefined ? { model: ctx.model } : {}),
+        timeoutMs: ctx.timeoutMs,
     });
     if (!traffic)
         return await (0,util/* outsideCommandWrapper */.MT)(() => adapter.judge(ctx));
@@ -7682,8 +7677,8 @@ function isYamlFile(file) {
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
-var util = __nccwpck_require__(31222);
+// EXTERNAL MODULE: ./src/util/index.ts + 34 modules
+var util = __nccwpck_require__(64410);
 ;// CONCATENATED MODULE: ./src/define/eval-file.ts
 // What an eval file must be before a byte of it is read: a name the file system gave back intact
 // (UTF-8), a regular file (a FIFO would block the read forever), within the size limit (a 1.5 GB
@@ -10480,14 +10475,29 @@ function cacheOptions(projectRoot, options) {
         noCache: options.noCache ?? false,
     };
 }
+/**
+ * The arms' options of a comparison planned from `planned` (compare --base, --agent-version): the
+ * trials per arm (`--trials`, or with `--detect` each pair's planned N from the plan's history)
+ * and the margin.
+ */
+function comparisonArmOptions(planned, options) {
+    const { detect } = options;
+    return {
+        trials: options.trials,
+        margin: options.margin,
+        ...(detect
+            ? { trialsOf: (unit) => (0,src_plan/* plannedTrials */.mw)(unit, planned.cache.history, detect) }
+            : {}),
+    };
+}
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(48161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
-// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
-var util = __nccwpck_require__(31222);
-// EXTERNAL MODULE: ./src/store/index.ts + 14 modules
-var store = __nccwpck_require__(4918);
+// EXTERNAL MODULE: ./src/util/index.ts + 34 modules
+var util = __nccwpck_require__(64410);
+// EXTERNAL MODULE: ./src/store/index.ts + 13 modules
+var store = __nccwpck_require__(35548);
 // EXTERNAL MODULE: ./src/report/index.ts + 13 modules
 var report = __nccwpck_require__(31564);
 // EXTERNAL MODULE: ./src/check/index.ts + 11 modules
@@ -10717,6 +10727,8 @@ async function writeEmptyRun(projectRoot, options = {}) {
         isolation: "nothing ran",
         projectRoot,
     });
+    // Before the lock writes anything: no folder on the way to the results may be a link.
+    (0,store/* refuseLinkedOwnFolder */.Ad)(projectRoot, resultsDir);
     const unlock = await (0,store/* lockResults */.C6)(resultsDir);
     try {
         await (0,store/* clearResults */._g)(resultsDir, keptInResults(projectRoot, options));
@@ -10772,17 +10784,10 @@ async function planComparison(options) {
     const env = options.env ?? process.env;
     // Nothing is cached: both arms run now. --changed (the Action's changed-only) still selects.
     const planned = await planEvals({ ...options, force: true, variants: false });
-    const { detect } = options;
     const tree = await (0,src_plan/* openBaseTree */.Oo)(planned.projectRoot, options.base);
     try {
         const baseUnits = tree.exists ? await planBase(tree.root, planned, options, env) : [];
-        const pairing = (0,src_plan/* pairWithBase */.eU)(planned.plan.units, baseUnits, (0,src_plan/* baseName */.Fl)(options.base), { project: planned.projectRoot, base: tree.root }, {
-            trials: options.trials,
-            margin: options.margin,
-            ...(detect
-                ? { trialsOf: (unit) => (0,src_plan/* plannedTrials */.mw)(unit, planned.cache.history, detect) }
-                : {}),
-        });
+        const pairing = (0,src_plan/* pairWithBase */.eU)(planned.plan.units, baseUnits, (0,src_plan/* baseName */.Fl)(options.base), { project: planned.projectRoot, base: tree.root }, comparisonArmOptions(planned, options));
         planned.plan.units = pairing.units;
         settlePlan(planned, options.budgetUsd);
         const paired = pairing.units.filter((u) => u.arm?.role === "treatment").length;
@@ -10846,20 +10851,14 @@ async function compareAgentVersion(options) {
 /** The plan: the candidate installed (or found in the cache), each pair of its agent doubled. */
 async function planAgentVersionComparison(options) {
     const env = options.env ?? process.env;
-    const { candidate, detect } = options;
+    const { candidate } = options;
     const bin = await (0,agents/* installAgentVersion */.jK)(candidate, env, options.say);
     const adapter = (0,agents/* agentWithBin */.v8)(candidate.agent, bin);
     // The version the program says it is, recorded per trial (a tag such as `latest` becomes one).
     const version = (await adapter.version()) ?? candidate.version;
     // Nothing is cached: both arms run now.
     const planned = await planEvals({ ...options, force: true, variants: false });
-    const { units, paired } = (0,src_plan/* versionGroups */.Pk)(planned.plan.units, { agent: candidate.agent, version, adapter }, {
-        trials: options.trials,
-        margin: options.margin,
-        ...(detect
-            ? { trialsOf: (unit) => (0,src_plan/* plannedTrials */.mw)(unit, planned.cache.history, detect) }
-            : {}),
-    });
+    const { units, paired } = (0,src_plan/* versionGroups */.Pk)(planned.plan.units, { agent: candidate.agent, version, adapter }, comparisonArmOptions(planned, options));
     if (paired === 0)
         throw new model/* UsageError */.eb(`--agent-version ${candidate.agent}@${candidate.version}: no selected eval runs ${candidate.agent}; add it with --agent ${candidate.agent} or select evals that list it`);
     planned.plan.units = units;
@@ -11387,8 +11386,8 @@ function hookReport({ spec, result }) {
     };
 }
 
-// EXTERNAL MODULE: ./src/store/index.ts + 14 modules
-var store = __nccwpck_require__(4918);
+// EXTERNAL MODULE: ./src/store/index.ts + 13 modules
+var store = __nccwpck_require__(35548);
 ;// CONCATENATED MODULE: ./src/kinds/skill/aggregate/recorded.ts
 // The parts an earlier run recorded: what a cached part shows, read back from the newest result
 // file in `_evals/results/` that holds it.
@@ -11431,8 +11430,8 @@ async function recordedParts(dir, name) {
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(38815);
-// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
-var util = __nccwpck_require__(31222);
+// EXTERNAL MODULE: ./src/util/index.ts + 34 modules
+var util = __nccwpck_require__(64410);
 ;// CONCATENATED MODULE: ./src/kinds/skill/target.ts
 // The file under test of a skill/command/hook eval: where it is, what it is called, what its
 // description says, and the files that install it into a throwaway project.
@@ -14477,22 +14476,34 @@ function noChangeChance(rate, margin, trials) {
     if (trials < 1)
         return 0;
     const z = zFor(FINAL_CONFIDENCE);
-    const pmf = binomialPmf(trials, rate);
-    const spread = 6 * Math.sqrt(trials * rate * (1 - rate)) + 1;
-    const from = Math.max(0, Math.floor(trials * rate - spread));
-    const to = Math.min(trials, Math.ceil(trials * rate + spread));
-    const wilson = [];
-    for (let k = from; k <= to; k++)
-        wilson[k] = wilsonInterval(k, trials, z);
+    const outcomes = likelyOutcomes(trials, rate).map(([k, chance]) => ({
+        rate: k / trials,
+        wilson: wilsonInterval(k, trials, z),
+        chance,
+    }));
     let chance = 0;
-    for (let a = from; a <= to; a++) {
-        for (let b = from; b <= to; b++) {
-            const [lower, upper] = newcombe(a / trials, wilson[a], b / trials, wilson[b]);
+    for (const a of outcomes) {
+        for (const b of outcomes) {
+            const [lower, upper] = newcombe(a.rate, a.wilson, b.rate, b.wilson);
             if (lower >= -margin && upper <= margin)
-                chance += pmf[a] * pmf[b];
+                chance += a.chance * b.chance;
         }
     }
     return Math.min(1, chance);
+}
+/**
+ * Each outcome k of Binomial(n, p) within 6 standard deviations of the mean, with its chance: the
+ * ones left out add up to less than 1e-8 (noChangeChance here, regressionChance in ./power.ts).
+ */
+function likelyOutcomes(n, p) {
+    const pmf = binomialPmf(n, p);
+    const spread = 6 * Math.sqrt(n * p * (1 - p)) + 1;
+    const from = Math.max(0, Math.floor(n * p - spread));
+    const to = Math.min(n, Math.ceil(n * p + spread));
+    const out = [];
+    for (let k = from; k <= to; k++)
+        out.push([k, pmf[k]]);
+    return out;
 }
 function binomialPmf(n, p) {
     if (p <= 0 || p >= 1)
@@ -15089,8 +15100,8 @@ const MAX_PLANNED_TRIALS = 1000;
 function regressionChance(rate, drop, trials) {
     if (trials < 1 || drop <= 0)
         return 0;
-    const p1 = power_clamp01(rate);
-    const p2 = power_clamp01(rate - drop);
+    const p1 = clamp01(rate);
+    const p2 = clamp01(rate - drop);
     const control = likelyOutcomes(trials, p1);
     const treatment = likelyOutcomes(trials, p2);
     // chanceUpTo[j]: the chance of the treatment's j+1 fewest likely counts.
@@ -15118,13 +15129,13 @@ function regressionChance(rate, drop, trials) {
  * reach it (a drop of a point or two), or when the drop is not possible from `rate`.
  */
 function trialsToDetect(rate, drop, power = DEFAULT_POWER) {
-    const p1 = power_clamp01(rate);
+    const p1 = clamp01(rate);
     if (drop <= 0 || p1 - drop < -1e-9)
         return undefined;
     const key = `${p1} ${drop} ${power}`;
     if (planned.has(key))
         return planned.get(key);
-    const p2 = power_clamp01(p1 - drop);
+    const p2 = clamp01(p1 - drop);
     const z = zFor(FINAL_CONFIDENCE) + inverseNormal(power);
     const guess = Math.max(2, Math.ceil((z * z * (p1 * (1 - p1) + p2 * (1 - p2))) / (drop * drop)));
     const reaches = (n) => regressionChance(p1, drop, n) >= power;
@@ -15161,34 +15172,6 @@ const planned = new Map();
  */
 function hardestRate(drop) {
     return Math.min(1, (1 + drop) / 2);
-}
-/** Each outcome k of Binomial(n, p) within 6 standard deviations of the mean, with its chance. */
-function likelyOutcomes(n, p) {
-    if (p <= 0)
-        return [[0, 1]];
-    if (p >= 1)
-        return [[n, 1]];
-    const spread = 6 * Math.sqrt(n * p * (1 - p)) + 1;
-    const from = Math.max(0, Math.floor(n * p - spread));
-    const to = Math.min(n, Math.ceil(n * p + spread));
-    const out = [];
-    // log C(n, k) built up from k = from, so no factorial table is needed.
-    let logChoose = logChooseOf(n, from);
-    for (let k = from; k <= to; k++) {
-        if (k > from)
-            logChoose += Math.log((n - k + 1) / k);
-        out.push([k, Math.exp(logChoose + k * Math.log(p) + (n - k) * Math.log(1 - p))]);
-    }
-    return out;
-}
-function logChooseOf(n, k) {
-    let sum = 0;
-    for (let i = 1; i <= k; i++)
-        sum += Math.log((n - k + i) / i);
-    return sum;
-}
-function power_clamp01(x) {
-    return Math.min(1, Math.max(0, x));
 }
 
 ;// CONCATENATED MODULE: ./src/model/eval.ts
@@ -15325,8 +15308,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: MAX_SHARDS, WORKING_TREE, baseLabel, expandVariants, shardOf, variantHash
 
-// EXTERNAL MODULE: ./src/store/index.ts + 14 modules
-var store = __nccwpck_require__(4918);
+// EXTERNAL MODULE: ./src/store/index.ts + 13 modules
+var store = __nccwpck_require__(35548);
 // EXTERNAL MODULE: ./src/model/index.ts + 11 modules
 var model = __nccwpck_require__(77893);
 ;// CONCATENATED MODULE: ./src/plan/shard.ts
@@ -15493,7 +15476,7 @@ function estimatePairs(units, history, traffic) {
     const typicalCost = median([...costPerTrial.values()].filter((c) => c !== undefined && c > 0));
     const agentCost = new Map();
     for (const agent of new Set(units.map((u) => u.agentName)))
-        agentCost.set(agent, median(units.filter((u) => u.agentName === agent).map((u) => costPerTrial.get(u))));
+        agentCost.set(agent, agentCostGuess(history, agent));
     const estimates = new Map();
     for (const u of units) {
         const ms = perTrial.get(u);
@@ -15510,6 +15493,13 @@ function estimatePairs(units, history, traffic) {
         });
     }
     return estimates;
+}
+/**
+ * A guess of what one trial of `agent` costs where its pair has no history of its own: the median
+ * cost per trial of the agent's evals in `history` (undefined when none has one).
+ */
+function agentCostGuess(history, agent) {
+    return median([...history.values()].map((lines) => (0,store/* expectedCostPerTrial */.Vk)(lines, agent)));
 }
 function forecastOf(known, guess, trials) {
     if (known !== undefined)
@@ -15884,8 +15874,8 @@ var external_node_child_process_ = __nccwpck_require__(31421);
 var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(73024);
-// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
-var util = __nccwpck_require__(31222);
+// EXTERNAL MODULE: ./src/util/index.ts + 34 modules
+var util = __nccwpck_require__(64410);
 ;// CONCATENATED MODULE: ./src/plan/changed.ts
 // "Changed-only" selection (`--changed --base <ref>`): the evals whose rendered prompt or definition
 // differs from what they were at a git ref. The ref's files are written into a temp folder through
@@ -16594,8 +16584,7 @@ async function settleUnavailable(units) {
 
 
 
-/** How many recent runs of a pair its pass rate pools. */
-const power_RECENT_RUNS = 10;
+
 /**
  * The power plan of the plan's pairs that start an agent (for a comparison, once per pair: the
  * arm that is the eval as defined). `history` maps an eval id to its history lines.
@@ -16620,10 +16609,13 @@ function planPower(plan, history, target) {
         underPowered,
     };
 }
-/** The trials per arm `compare --detect` gives a pair: its planned N, or the cap when out of reach. */
+/**
+ * The trials per arm `compare --detect` gives a pair: its planned N; undefined when the drop is out
+ * of reach (the plan says so, and the pair runs the usual maximum rather than a thousand trials).
+ */
 function plannedTrials(unit, history, target) {
     const { rate, drop } = rateOf(unit, history.get(unit.spec.id) ?? [], target);
-    return (0,model/* trialsToDetect */.ax)(rate, drop, target.power) ?? model/* MAX_PLANNED_TRIALS */.Mz;
+    return (0,model/* trialsToDetect */.ax)(rate, drop, target.power);
 }
 function powerRow(unit, history, target, traffic) {
     const lines = history.get(unit.spec.id) ?? [];
@@ -16650,20 +16642,18 @@ function powerRow(unit, history, target, traffic) {
     };
 }
 /**
- * The pass rate a pair's control is planned at: its newest judged runs pooled (up to RECENT_RUNS),
- * rounded to a point; without any, the rate at which the drop is hardest to see. The drop is the
- * target's, or the whole rate when that is smaller (a pair at 10% cannot drop by 20 points).
+ * The pass rate a pair's control is planned at: its history baseline, pooled as the verdicts
+ * against history pool it (store/compare.ts: the newest judged runs of one definition and agent
+ * version, up to 50 trials), rounded to a point; without any, the rate at which the drop is
+ * hardest to see. The drop is the target's, or the whole rate when that is smaller (a pair at 10%
+ * cannot drop by 20 points).
  */
 function rateOf(unit, lines, target) {
-    const recent = lines
-        .filter((l) => l.agent === unit.agentName &&
-        l.trials > 0 &&
-        (l.status === "passed" || l.status === "failed"))
-        .slice(-power_RECENT_RUNS);
-    const trials = recent.reduce((sum, l) => sum + l.trials, 0);
-    const passes = recent.reduce((sum, l) => sum + Math.min(l.passes, l.trials), 0);
-    const rate = trials ? Math.round((100 * passes) / trials) / 100 : (0,model/* hardestRate */.m5)(target.detect);
-    return { rate, drop: Math.min(target.detect, rate), pooled: trials };
+    const baseline = (0,store/* historyBaseline */.OK)(lines, unit.agentName);
+    const rate = baseline
+        ? Math.round((100 * baseline.passes) / baseline.trials) / 100
+        : (0,model/* hardestRate */.m5)(target.detect);
+    return { rate, drop: Math.min(target.detect, rate), pooled: baseline?.trials ?? 0 };
 }
 function costOf(unit, history, traffic) {
     if ((0,model/* spendsNothing */.vZ)(unit, traffic))
@@ -16671,16 +16661,10 @@ function costOf(unit, history, traffic) {
     const own = (0,store/* expectedCostPerTrial */.Vk)(history.get(unit.spec.id) ?? [], unit.agentName);
     if (own !== undefined)
         return { costPerTrial: own, costFrom: "history" };
-    const others = [...history.entries()]
-        .filter(([id]) => id !== unit.spec.id)
-        .map(([, lines]) => (0,store/* expectedCostPerTrial */.Vk)(lines, unit.agentName))
-        .filter((c) => c !== undefined)
-        .sort((a, b) => a - b);
-    if (others.length)
-        return {
-            costPerTrial: others[Math.floor((others.length - 1) / 2)],
-            costFrom: "agent's other evals",
-        };
+    // The pair has no cost history of its own, so the median is over the agent's other evals.
+    const guess = agentCostGuess(history, unit.agentName);
+    if (guess !== undefined)
+        return { costPerTrial: guess, costFrom: "agent's other evals" };
     if (unit.spec.maxCostUsd !== undefined)
         return { costPerTrial: unit.spec.maxCostUsd, costFrom: "maxCostUsd" };
     return { costFrom: "unknown" };
@@ -16839,8 +16823,8 @@ var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/model/index.ts + 11 modules
 var model = __nccwpck_require__(77893);
-// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
-var util = __nccwpck_require__(31222);
+// EXTERNAL MODULE: ./src/util/index.ts + 34 modules
+var util = __nccwpck_require__(64410);
 ;// CONCATENATED MODULE: ./src/report/console.ts
 // The console report, in the spirit of a test runner: a line per trial as it finishes, then a
 // block per eval × agent with the verdict, pass rate, interval and the evidence of failed checks.
@@ -18107,8 +18091,8 @@ function reportFilesLine(resultsDir, cwd = process.cwd()) {
     return `report: ${rel("report.html")} · junit: ${rel("junit.xml")}`;
 }
 
-// EXTERNAL MODULE: ./src/store/index.ts + 14 modules
-var store = __nccwpck_require__(4918);
+// EXTERNAL MODULE: ./src/store/index.ts + 13 modules
+var store = __nccwpck_require__(35548);
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 // The run as GitHub-flavoured markdown: the sticky PR comment and the job's step summary. Every
 // piece of text that comes from a run (agent names, reasons, evidence) is escaped, so it can
@@ -18745,9 +18729,12 @@ function powerPlanLines(power) {
             ? `; the budget of ${usd(power.budgetUsd)} buys ${pct(power.budgetUsd / power.forecastUsd)} of it`
             : `; within the budget of ${usd(power.budgetUsd)}`;
     lines.push(`Forecast: ${usd(power.forecastUsd)} for ${power.rows.length} pair(s)${unknown}${budget}.`);
-    if (power.underPowered.length) {
-        lines.push(`Under-powered by the budget (its share in proportion to the forecast): ${power.underPowered.length} pair(s):`);
-        for (const row of power.underPowered)
+    // Only the pairs the budget cuts short; those out of reach or run with fewer trials than the
+    // target needs say so on their own line above.
+    const byBudget = power.underPowered.filter((r) => r.affordable);
+    if (byBudget.length) {
+        lines.push(`Under-powered by the budget (its share in proportion to the forecast): ${byBudget.length} pair(s):`);
+        for (const row of byBudget)
             lines.push(`  ${row.key}: ${row.affordable.trialsPerArm} of ${row.trialsPerArm} trials per arm → power ${pct(row.affordable.power)}`);
         lines.push(`  Raise --budget-usd to ${usd(power.forecastUsd)}, --detect a larger drop, or select fewer evals.`);
     }
@@ -19089,8 +19076,8 @@ function overspent(costUsd, capUsd, spec, ledger) {
 
 // EXTERNAL MODULE: ./src/model/index.ts + 11 modules
 var src_model = __nccwpck_require__(77893);
-// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
-var util = __nccwpck_require__(31222);
+// EXTERNAL MODULE: ./src/util/index.ts + 34 modules
+var util = __nccwpck_require__(64410);
 // EXTERNAL MODULE: external "node:async_hooks"
 var external_node_async_hooks_ = __nccwpck_require__(16698);
 // EXTERNAL MODULE: external "node:path"
@@ -24593,7 +24580,6 @@ function describeOnly(exchange, side) {
 
 
 
-
 ;// CONCATENATED MODULE: ./src/run/trial-traffic.ts
 // A trial's model traffic, recorded, replayed or relayed (`--record`, `--replay`, the provider gate;
 // docs/record-replay.md, docs/reliability.md › Rate limits): a proxy on loopback between the agent
@@ -24647,10 +24633,20 @@ async function openTraffic(input) {
     if (!upstream)
         return undefined;
     const recorded = traffic.mode === "replay" ? recordedOf(input.recording) : undefined;
-    return startTraffic(traffic.mode, agent, upstream, recorded, input.env, input.volatile, {
+    const volatile = traffic.mode === "relay" ? {} : input.volatile();
+    return startTraffic(traffic.mode, agent, upstream, recorded, input.env, volatile, {
         ...(input.gates ? { gates: input.gates } : {}),
         ...(input.holdUntil ? { holdUntil: input.holdUntil } : {}),
     });
+}
+/** How close to its deadline a held request is let go, so its caller can still meet the answer. */
+const HOLD_MARGIN_MS = 30_000;
+/**
+ * When the gate stops holding a request of a call that started at `start` with `limitMs` to run:
+ * 30 s (or a quarter of the limit, if less) before its end.
+ */
+function holdUntilOf(start, limitMs) {
+    return () => start + limitMs - Math.min(HOLD_MARGIN_MS, limitMs / 4);
 }
 /**
  * Whether `agent` (a trial's, or a judge's) relays its traffic through the provider gates when the
@@ -24706,7 +24702,7 @@ function judgeTrafficOpener(input) {
     const { traffic } = input;
     if (!traffic)
         return undefined;
-    return async ({ name, adapter, env, model }) => {
+    return async ({ name, adapter, env, model, timeoutMs }) => {
         if (traffic.mode === "relay" && !relays(adapter, env))
             return undefined;
         const upstream = upstreamOf(adapter, traffic.mode, env, model, "judge");
@@ -24716,7 +24712,7 @@ function judgeTrafficOpener(input) {
         const recorded = traffic.mode === "replay"
             ? await recordedCassette(external_node_path_default().join(external_node_path_default().dirname(traffic.cassette), file), `judge ${name}`)
             : undefined;
-        const opened = await startTraffic(traffic.mode, adapter, upstream, recorded, env, input.volatile(adapter.executable), input.gates ? { gates: input.gates } : {});
+        const opened = await startTraffic(traffic.mode, adapter, upstream, recorded, env, traffic.mode === "relay" ? {} : input.volatile(adapter.executable), input.gates ? { gates: input.gates, holdUntil: holdUntilOf(Date.now(), timeoutMs) } : {});
         return {
             baseUrl: opened.baseUrl,
             env: opened.env,
@@ -24907,8 +24903,6 @@ function copyCassettes(from, to) {
 
 
 
-/** The gate holds an agent's request back until this long before its limit (or a quarter of it). */
-const HOLD_MARGIN_MS = 30_000;
 async function runTrial(input) {
     const trial = await openTrial(input);
     try {
@@ -24919,12 +24913,12 @@ async function runTrial(input) {
         trial.traffic = await openTraffic({
             ...input,
             env,
-            volatile: trialVolatile(trial, env, input.agent?.executable),
+            volatile: () => trialVolatile(trial, env, input.agent?.executable),
             ...(trial.recording ? { recording: trial.recording } : {}),
             ...(input.gates ? { gates: input.gates } : {}),
             // The gate stops holding a request back while the agent still has time to meet the answer.
             holdUntil: () => trial.agentDeadline !== undefined && trial.agentLimit
-                ? trial.agentDeadline - Math.min(HOLD_MARGIN_MS, trial.agentLimit.ms / 4)
+                ? holdUntilOf(trial.agentDeadline - trial.agentLimit.ms, trial.agentLimit.ms)()
                 : undefined,
         });
         trial.sandbox = await openSandbox(input, trial, env);
@@ -24945,7 +24939,7 @@ async function runTrial(input) {
         // it stopped, a tree too deep to walk), the trial fails with why, without its checks.
         const left = await readWhatTheAgentLeft(input, trial);
         if ("failure" in left) {
-            const result = trial.redact(verdictOf(input, trial, run, left.calls, [], {
+            const result = trial.redact(verdictOf(input, trial, run, left.calls, [], await agentOutputs(input, run), {
                 failure: left.failure,
                 warnings: left.warnings,
             }));
@@ -24963,7 +24957,7 @@ async function runTrial(input) {
             input.isolation.home ? env.HOME : undefined,
             input.prepared.treeInside,
         ]);
-        const result = trial.redact(verdictOf(input, trial, costed, left.calls, checks, {
+        const result = trial.redact(verdictOf(input, trial, costed, left.calls, checks, await agentOutputs(input, costed), {
             ...left.damage,
             warnings: [...left.damage.warnings, ...outside],
             harness: [...(left.damage.harness ?? []), ...outsideReasons(outside)],
@@ -25247,14 +25241,14 @@ async function trialEnv(input, isolation, root, tmp, callLog) {
 function noAgentRun() {
     return { exitCode: null, timedOut: false, trajectory: [], transcripts: [], durationMs: 0 };
 }
-function verdictOf(input, trial, run, calls, checks, damage) {
+function verdictOf(input, trial, run, calls, checks, outputs, damage) {
     const shimDir = shimDirOf(trial.root);
     const failedChecks = checks.filter((c) => !c.ok && !c.skipped).length;
     const shimmed = Object.keys(input.spec.shims);
     const bins = calls.bins.map((bin) => ({ bin }));
     const shimReasons = [
         ...(0,check/* shimBypassReasons */.Js)(run.trajectory, bins, shimmed, shimDir),
-        ...(shimmed.length ? (0,check/* shimNotFoundReasons */.q_)(agentOutputs(input.outDir, run), bins, shimmed) : []),
+        ...(shimmed.length ? (0,check/* shimNotFoundReasons */.q_)(outputs, bins, shimmed) : []),
     ];
     const harness = [...shimReasons, ...(damage.harness ?? [])];
     const warnings = [
@@ -25301,30 +25295,18 @@ function verdictOf(input, trial, run, calls, checks, damage) {
         ...(harness.length ? { harness } : {}),
     };
 }
-/** The tail of what the agent printed (its stdout and stderr files): where a shell says "not found". */
-function agentOutputs(outDir, run) {
-    const tail = 256 * 1024;
-    const outputs = [];
-    for (const file of run.transcripts) {
-        if (file !== "agent.stdout" && file !== "agent.stderr")
-            continue;
-        try {
-            const fd = external_node_fs_default().openSync(external_node_path_default().join(outDir, file), "r");
-            try {
-                const size = external_node_fs_default().fstatSync(fd).size;
-                const buffer = Buffer.alloc(Math.min(size, tail));
-                external_node_fs_default().readSync(fd, buffer, 0, buffer.length, size - buffer.length);
-                outputs.push({ file, text: buffer.toString("utf8") });
-            }
-            finally {
-                external_node_fs_default().closeSync(fd);
-            }
-        }
-        catch {
-            // A stream the agent left unreadable says nothing.
-        }
-    }
-    return outputs;
+/**
+ * The tail of what the agent printed (its stdout and stderr files): where a shell says "not
+ * found". Read only for an eval with shims, off the main thread.
+ */
+async function agentOutputs(input, run) {
+    if (Object.keys(input.spec.shims).length === 0)
+        return [];
+    const files = run.transcripts.filter((f) => f === "agent.stdout" || f === "agent.stderr");
+    const texts = await Promise.all(files.map((file) => 
+    // A stream the agent left unreadable says nothing.
+    (0,util/* readTail */.Zr)(external_node_path_default().join(input.outDir, file), Number.MAX_SAFE_INTEGER, 256 * 1024).catch(() => "")));
+    return files.map((file, i) => ({ file, text: texts[i] }));
 }
 /** `input` already counts the cached tokens (TokenUsage): adding them again would count them twice. */
 function totalTokens(tokens) {
@@ -25364,6 +25346,7 @@ function shimDirOf(trialRoot) {
 // apart from crash retries, up to RATE_LIMIT_RETRIES.
 
 
+
 /** Attempts run again for a rate limit, besides the run's `maxRetries` for other infra errors. */
 const RATE_LIMIT_RETRIES = 2;
 /** An infra error that a rate limit or an overloaded API caused (API 429 / 529, the words). */
@@ -25375,16 +25358,8 @@ function isRateLimited(error) {
 /** How long to wait before rate-limit retry `k` (0-based): the provider's pause, at least the backoff. */
 function rateLimitWait(unit, options, k) {
     const backoff = Math.min(FIRST_BACKOFF_MS * 2 ** k, MAX_BACKOFF_MS);
-    let upstream;
-    try {
-        upstream = unit.agent?.modelUpstream?.({
-            env: options.env,
-            ...(unit.spec.model !== undefined ? { model: unit.spec.model } : {}),
-        });
-    }
-    catch {
-        upstream = undefined;
-    }
+    // The provider the trial's requests were gated on, found as the trial found it.
+    const upstream = unit.agent && upstreamOf(unit.agent, "relay", options.env, unit.spec.model, "agent");
     const pause = upstream && options.gates ? options.gates.pauseLeft(upstream) : 0;
     return Math.max(pause, backoff);
 }
@@ -25425,8 +25400,8 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
     const outDir = external_node_path_default().join(options.resultsDir, "evals", evalFolder(unit), slug((0,util/* currentRedactor */.I)()?.text(unit.agentName) ?? unit.agentName), `trial-${n}`);
     options.events?.onTrialStart?.(unit, n);
     const started = Date.now();
-    let lastError = "";
-    let lastCode = src_model/* Codes */.NC.infraError;
+    let lastError;
+    let lastCode;
     let attempts = 0;
     // What the gates did for this trial, over all its attempts (its judges' calls included).
     const rateLimits = emptyRateLimits();
@@ -25441,7 +25416,9 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
             },
         }
         : trial;
-    for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
+    // Two counts: crash retries (up to maxRetries, the trial's `retries`) and rate-limit retries.
+    let crashRetries = 0;
+    for (;;) {
         attempts += 1;
         try {
             const trial = await runTrial({
@@ -25466,7 +25443,7 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
                     ? { calibrationOf: (judge) => options.calibrationOf(unit.spec, judge) }
                     : {}),
             });
-            return withRateLimits(attempt > 0 ? { ...trial, retries: attempt } : trial);
+            return withRateLimits(crashRetries > 0 ? { ...trial, retries: crashRetries } : trial);
         }
         catch (error) {
             lastError = (0,util/* currentRedactor */.I)()?.text((0,src_model/* errorMessage */.gJ)(error)) ?? (0,src_model/* errorMessage */.gJ)(error);
@@ -25486,18 +25463,18 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
                     elapsedMs: Date.now() - started,
                 });
                 await abortableSleep(waitMs, options.signal);
-                attempt -= 1;
                 continue;
             }
-            if (attempt === options.maxRetries)
+            if (crashRetries === options.maxRetries)
                 break;
+            crashRetries += 1;
             options.events?.onTrialRetry?.(unit, n, {
-                attempt: attempt + 1,
+                attempt: crashRetries,
                 of: options.maxRetries,
                 reason: lastError,
                 elapsedMs: Date.now() - started,
             });
-            await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+            await new Promise((r) => setTimeout(r, 250 * 2 ** (crashRetries - 1)));
         }
     }
     return withRateLimits({
@@ -25511,7 +25488,7 @@ async function runTrialWithRetries(unit, n, prepared, options, maxCostUsd) {
         reason: lastCode === src_model/* Codes */.NC.replayMiss
             ? lastError
             : `infra error${attempts > 1 ? ` (after ${attempts} attempts)` : ""}: ${lastError}`,
-        retries: attempts - 1 - rateLimitRetries,
+        retries: crashRetries,
     });
 }
 /** Resolves after `ms`, or at once when the run is interrupted. */
@@ -27244,7 +27221,7 @@ async function readPreviousRun(projectRoot, resultsDir) {
             }
         }
     }
-    return run || units.size ? { runJson: run !== undefined, units } : undefined;
+    return run || units.size ? { units } : undefined;
 }
 function trialOf(stored) {
     const { agent, trajectory, workspace, definitionHash, promptHash, ...result } = stored;
@@ -27295,7 +27272,6 @@ function resumeUnits(units, previous, options) {
         const arm = unit.arm;
         const folder = options.folderOf(unit);
         const selection = selectResumed({
-            folder,
             id: unit.spec.id,
             definitionHash: unit.spec.definitionHash,
             ...(unit.prompt ? { promptHash: unit.prompt.hash } : {}),
@@ -27334,7 +27310,98 @@ function resumeUnits(units, previous, options) {
 
 /***/ }),
 
-/***/ 4918:
+/***/ 49633:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ copyRegularTree)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _util_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(64410);
+// Copying trial folders that came from elsewhere (`merge` of shards' artifacts, `recheck --from`):
+// only folders and regular files are copied. A link, FIFO, socket or device is left behind and
+// named, so that a planted link to /etc/shadow never puts that file in report.html.
+
+
+
+/**
+ * Copies the tree at `from` into `to` (created as needed; a file already there is replaced, never
+ * written through). Resolves to what was left behind, one line each ("evals/x/y is a symlink").
+ * A missing `from` copies nothing.
+ */
+async function copyRegularTree(from, to) {
+    const skipped = [];
+    const top = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.lstat(from).catch((error) => {
+        if (error.code === "ENOENT")
+            return undefined;
+        throw error;
+    });
+    if (!top)
+        return skipped;
+    if (!top.isDirectory())
+        return [`${from} is ${(0,_util_index_js__WEBPACK_IMPORTED_MODULE_2__/* .kindOf */ .pP)(top)}, not a folder`];
+    await copyFolder(from, to, from, skipped);
+    return skipped;
+}
+async function copyFolder(from, to, root, skipped) {
+    await makeFolder(to);
+    // Dirent types come from the folder itself (lstat-like): a link is a link here.
+    for (const entry of await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.readdir(from, { withFileTypes: true })) {
+        const source = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(from, entry.name);
+        const target = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(to, entry.name);
+        if (entry.isDirectory()) {
+            await copyFolder(source, target, root, skipped);
+        }
+        else if (!(await copyFile(source, target))) {
+            const what = (0,_util_index_js__WEBPACK_IMPORTED_MODULE_2__/* .kindOf */ .pP)(await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.lstat(source));
+            skipped.push(`${node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(root), source)} is ${what}: not copied`);
+        }
+    }
+}
+/** A folder at `dir`, replacing a link or file in its place. */
+async function makeFolder(dir) {
+    const there = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.lstat(dir).catch(() => undefined);
+    if (there?.isDirectory())
+        return;
+    if (there)
+        await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.rm(dir, { force: true });
+    await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.mkdir(dir, { recursive: true });
+}
+/** Copies a regular file; false when `source` is not one (it is then not opened). */
+async function copyFile(source, target) {
+    const opened = await (0,_util_index_js__WEBPACK_IMPORTED_MODULE_2__/* .openRegular */ .lf)(source);
+    if (opened.kind !== "file")
+        return false;
+    try {
+        // Whatever was at the target goes first; "wx" then never writes through a link.
+        await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.rm(target, { force: true, recursive: true });
+        const out = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.open(target, "wx");
+        try {
+            const buffer = Buffer.alloc(Math.min(opened.size, 1024 * 1024) || 1);
+            for (;;) {
+                const { bytesRead } = await opened.handle.read(buffer, 0, buffer.length, null);
+                if (bytesRead === 0)
+                    break;
+                await out.write(buffer, 0, bytesRead);
+            }
+        }
+        finally {
+            await out.close();
+        }
+    }
+    finally {
+        await opened.handle.close();
+    }
+    return true;
+}
+
+
+/***/ }),
+
+/***/ 35548:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -27343,7 +27410,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   w9: () => (/* reexport */ HEALTH_WINDOW),
   _g: () => (/* reexport */ clearResults),
   qB: () => (/* reexport */ compareRuns),
-  uQ: () => (/* reexport */ copyRegularTree),
+  uQ: () => (/* reexport */ copy_regular/* copyRegularTree */.u),
   Vk: () => (/* reexport */ expectedCostPerTrial),
   I8: () => (/* reexport */ fingerprintFor),
   Wr: () => (/* reexport */ healthOf),
@@ -27611,8 +27678,8 @@ var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(76760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/util/index.ts + 33 modules
-var util = __nccwpck_require__(31222);
+// EXTERNAL MODULE: ./src/util/index.ts + 34 modules
+var util = __nccwpck_require__(64410);
 ;// CONCATENATED MODULE: ./src/store/read-back.ts
 // The store's own files read back: the history (`--history-dir`, `.copybook/history`), the last
 // results, the last run's run.json, the calibration, the fingerprint cache, a skill eval's earlier
@@ -28352,84 +28419,8 @@ async function clearExcept(dir, kept) {
     }));
 }
 
-;// CONCATENATED MODULE: ./src/store/copy-regular.ts
-// Copying trial folders that came from elsewhere (`merge` of shards' artifacts, `recheck --from`):
-// only folders and regular files are copied. A link, FIFO, socket or device is left behind and
-// named, so that a planted link to /etc/shadow never puts that file in report.html.
-
-
-
-/**
- * Copies the tree at `from` into `to` (created as needed; a file already there is replaced, never
- * written through). Resolves to what was left behind, one line each ("evals/x/y is a symlink").
- * A missing `from` copies nothing.
- */
-async function copyRegularTree(from, to) {
-    const skipped = [];
-    const top = await external_node_fs_.promises.lstat(from).catch((error) => {
-        if (error.code === "ENOENT")
-            return undefined;
-        throw error;
-    });
-    if (!top)
-        return skipped;
-    if (!top.isDirectory())
-        return [`${from} is ${(0,util/* kindOf */.pP)(top)}, not a folder`];
-    await copyFolder(from, to, from, skipped);
-    return skipped;
-}
-async function copyFolder(from, to, root, skipped) {
-    await makeFolder(to);
-    // Dirent types come from the folder itself (lstat-like): a link is a link here.
-    for (const entry of await external_node_fs_.promises.readdir(from, { withFileTypes: true })) {
-        const source = external_node_path_default().join(from, entry.name);
-        const target = external_node_path_default().join(to, entry.name);
-        if (entry.isDirectory()) {
-            await copyFolder(source, target, root, skipped);
-        }
-        else if (!(await copyFile(source, target))) {
-            const what = (0,util/* kindOf */.pP)(await external_node_fs_.promises.lstat(source));
-            skipped.push(`${external_node_path_default().relative(external_node_path_default().dirname(root), source)} is ${what}: not copied`);
-        }
-    }
-}
-/** A folder at `dir`, replacing a link or file in its place. */
-async function makeFolder(dir) {
-    const there = await external_node_fs_.promises.lstat(dir).catch(() => undefined);
-    if (there?.isDirectory())
-        return;
-    if (there)
-        await external_node_fs_.promises.rm(dir, { force: true });
-    await external_node_fs_.promises.mkdir(dir, { recursive: true });
-}
-/** Copies a regular file; false when `source` is not one (it is then not opened). */
-async function copyFile(source, target) {
-    const opened = await (0,util/* openRegular */.lf)(source);
-    if (opened.kind !== "file")
-        return false;
-    try {
-        // Whatever was at the target goes first; "wx" then never writes through a link.
-        await external_node_fs_.promises.rm(target, { force: true, recursive: true });
-        const out = await external_node_fs_.promises.open(target, "wx");
-        try {
-            const buffer = Buffer.alloc(Math.min(opened.size, 1024 * 1024) || 1);
-            for (;;) {
-                const { bytesRead } = await opened.handle.read(buffer, 0, buffer.length, null);
-                if (bytesRead === 0)
-                    break;
-                await out.write(buffer, 0, bytesRead);
-            }
-        }
-        finally {
-            await out.close();
-        }
-    }
-    finally {
-        await opened.handle.close();
-    }
-    return true;
-}
-
+// EXTERNAL MODULE: ./src/store/copy-regular.ts
+var copy_regular = __nccwpck_require__(49633);
 ;// CONCATENATED MODULE: ./src/store/last-results.ts
 // The checkout's last verdict of each eval × agent, kept beside the results folder in
 // `.copybook/last-results.json`: a run empties the results folder, and one that selects other evals
@@ -28875,7 +28866,7 @@ async function mergeResultDirs(dirs, outDir, relocate) {
         const evalsDir = external_node_path_default().join(dir, "evals");
         if (external_node_path_default().resolve(evalsDir) === external_node_path_default().resolve(outDir, "evals"))
             continue;
-        skipped.push(...(await copyRegularTree(evalsDir, external_node_path_default().join(outDir, "evals"))));
+        skipped.push(...(await (0,copy_regular/* copyRegularTree */.u)(evalsDir, external_node_path_default().join(outDir, "evals"))));
     }
     // Replaced, not written through: a link planted at run.json stays untouched.
     const runJson = external_node_path_default().join(outDir, model/* RUN_JSON */.Xr);
@@ -28995,7 +28986,7 @@ async function writeCalibration(projectRoot, entries) {
 
 /***/ }),
 
-/***/ 31222:
+/***/ 64410:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29021,6 +29012,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   pP: () => (/* reexport */ kindOf),
   bv: () => (/* reexport */ makeRunTempDir),
   gj: () => (/* reexport */ mayBeInGitRepo),
+  XP: () => (/* reexport */ onTerminatingSignals),
   lf: () => (/* reexport */ openRegular),
   w5: () => (/* reexport */ openRegularSync),
   PC: () => (/* reexport */ outgoingRedactor),
@@ -29045,7 +29037,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   No: () => (/* reexport */ withRedactor)
 });
 
-// UNUSED EXPORTS: activeGroups, killGroup
+// UNUSED EXPORTS: TERMINATING_SIGNALS, activeGroups, killGroup
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(31421);
@@ -31564,10 +31556,31 @@ function seededRandom(seed) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/util/signals.ts
+// The signals that stop a process from outside (SIGINT: Ctrl-C or a runner's cancel, SIGTERM: a
+// CI cancel or timeout, SIGHUP: a closed terminal), handled alike by the CLI (src/cli/interrupts.ts)
+// and the Action (src/github/action/interrupt.ts): the first aborts the run, a repeat may hurry
+// its clean-up, and none ends the process before the clean-up is done.
+const TERMINATING_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
+/**
+ * Calls `onSignal` for every terminating signal until the returned function is called; `repeat`
+ * tells whether an earlier one came already. While it is installed none of them ends the process.
+ */
+function onTerminatingSignals(onSignal) {
+    let received = 0;
+    const handlers = TERMINATING_SIGNALS.map((signal) => {
+        const handler = () => onSignal(signal, received++ > 0);
+        process.on(signal, handler);
+        return () => process.off(signal, handler);
+    });
+    return () => handlers.forEach((off) => off());
+}
+
 ;// CONCATENATED MODULE: ./src/util/index.ts
 // util/: process groups and cgroups, redaction, git, shell words.
 // Its public surface: what the other folders of src/ import from it (eslint.config.js keeps
 // every import from another folder going through an index.ts).
+
 
 
 
